@@ -1,0 +1,109 @@
+# sbx build. Two commands matter (see README): `make demo` and `make test`.
+#
+# Layout: every src/*/*.c goes into build/libsbx.a; cli/*.c links into build/sbx;
+# worker/*.c into build/sbx-pyworker; each tests/<module>/test_*.c is its own test
+# program. The same tree is built twice: build/ (-O2) and build-asan/ (ASan+UBSan),
+# so adding a source file never needs an edit here.
+
+CC       ?= gcc
+PKGS     := sqlite3 jansson libedit libpcre2-8 zlib libarchive libcrypto fuse3 libseccomp yaml-0.1
+PY       := /usr/bin/python3
+PYCFG    := python3.11-config
+WARN     := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wvla
+BASEFLAGS = -std=c11 -D_GNU_SOURCE -fPIC -g $(WARN) -Iinclude -Isrc -Ibuild/gen \
+            $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LIBS      = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -ljq -lpthread -lm
+
+B        ?= build
+ifeq ($(B),build-asan)
+  OPT    := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+else
+  OPT    := -O2
+endif
+CFLAGS   += $(BASEFLAGS) $(OPT)
+LDFLAGS  += $(OPT)
+
+LIB_SRCS  := $(sort $(wildcard src/*.c src/*/*.c))
+CLI_SRCS  := $(sort $(wildcard cli/*.c))
+WRK_SRCS  := $(sort $(wildcard worker/*.c))
+TEST_SRCS := $(sort $(wildcard tests/*/test_*.c))
+TEST_UTIL := $(sort $(wildcard tests/util/*.c))
+CMD_SRCS  := $(sort $(wildcard src/cmd/*.c))
+
+LIB_OBJS  := $(LIB_SRCS:%.c=$(B)/%.o) $(B)/gen/cmd_table.o
+CLI_OBJS  := $(CLI_SRCS:%.c=$(B)/%.o)
+TEST_BINS := $(TEST_SRCS:%.c=$(B)/%)
+TEST_UTIL_OBJS := $(TEST_UTIL:%.c=$(B)/%.o)
+
+.PHONY: all deps lib demo test test-c test-asan test-py test-cmd conformance conformance-gate \
+        fuzz fuzz-gate bench clean format asan
+
+all: deps
+	@$(MAKE) --no-print-directory B=build binaries
+
+asan: deps
+	@$(MAKE) --no-print-directory B=build-asan binaries
+
+binaries: $(B)/libsbx.a $(B)/sbx $(TEST_BINS) $(if $(WRK_SRCS),$(B)/sbx-pyworker)
+
+deps:
+	@scripts/deps.sh
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+# The command table is generated from the CMD_DEFINE lines of src/cmd/*.c.
+$(B)/gen/cmd_table.c: $(CMD_SRCS) scripts/gen-cmd-table.sh
+	@mkdir -p $(dir $@)
+	scripts/gen-cmd-table.sh $(CMD_SRCS) > $@.tmp && mv $@.tmp $@
+
+$(B)/gen/cmd_table.o: $(B)/gen/cmd_table.c
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/libsbx.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/sbx: $(CLI_OBJS) $(B)/libsbx.a
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(B)/libsbx.a $(LIBS)
+
+$(B)/sbx-pyworker: $(WRK_SRCS:%.c=$(B)/%.o)
+	$(CC) $(LDFLAGS) -o $@ $^ $(shell $(PYCFG) --ldflags --embed)
+
+$(B)/worker/%.o: worker/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(shell $(PYCFG) --includes) -MMD -MP -c $< -o $@
+
+$(B)/tests/%: tests/%.c $(B)/libsbx.a $(TEST_UTIL_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests -o $@ $< $(TEST_UTIL_OBJS) $(B)/libsbx.a $(LIBS)
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
+
+# ---- the two README commands -------------------------------------------------
+
+demo: all
+	@scripts/demo.sh
+
+test: deps
+	@$(MAKE) --no-print-directory B=build binaries
+	@$(MAKE) --no-print-directory B=build-asan binaries
+	@scripts/run-tests.sh
+
+# ---- long suites and tools ------------------------------------------------------
+
+conformance: all
+	@scripts/conformance.sh full
+
+fuzz: deps
+	@scripts/fuzz.sh 300
+
+bench: all
+	@scripts/bench.sh
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf build build-asan

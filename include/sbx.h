@@ -1,0 +1,207 @@
+/*
+ * sbx.h - the public C API of sbx, a local sandbox for AI agents.
+ *
+ * One sandbox is one SQLite file in the AgentFS 0.4 format: a filesystem, a
+ * key-value store and a history of calls. A handle (`sbx *`) opens one sandbox.
+ *
+ * Conventions (read once, they hold for every function below):
+ *
+ *  - Result codes. Every function that can fail returns an int: SBX_OK (0) or a
+ *    primary code below. Filesystem failures are extended like SQLite's:
+ *    `SBX_FS | (errno << 8)`; `sbx_errcode(rc)` gives the primary code and
+ *    `sbx_errno(h)` the errno of the last failure. `sbx_errmsg(h)` gives a
+ *    human message for the last failure on that handle ("write /a/b: No such
+ *    file or directory"); it is valid until the next call on the handle.
+ *  - Ownership. Every buffer or array returned through an out-pointer belongs to
+ *    the caller and is released with sbx_free() (one call per returned pointer;
+ *    arrays of structs are one block that includes their strings). Input
+ *    pointers are borrowed for the duration of the call only.
+ *  - Threads. A handle is used by one thread at a time (calls on one handle from
+ *    two threads must be serialized by the caller); different handles may be used
+ *    from different threads in parallel. sbx_cancel() is the one exception: any
+ *    thread may call it at any time.
+ *  - Paths are absolute ("/data/a.txt") or relative to "/" for the file helpers.
+ *    They are byte strings without NUL; names are at most 255 bytes and paths at
+ *    most 4095. Non-UTF-8 names are allowed (bytes, like Linux).
+ */
+#ifndef SBX_H
+#define SBX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define SBX_API __attribute__((visibility("default")))
+#else
+#define SBX_API
+#endif
+
+/* ---- result codes ------------------------------------------------------- */
+
+#define SBX_OK 0
+#define SBX_ERROR 1      /* generic failure; see sbx_errmsg() */
+#define SBX_FS 2         /* filesystem error; errno in bits 8..23 */
+#define SBX_NOMEM 3      /* out of memory */
+#define SBX_NOTFOUND 4   /* a kv key or history id that does not exist */
+#define SBX_CORRUPT 5    /* not an SQLite database, or a damaged one */
+#define SBX_SCHEMA 6     /* an SQLite database but not AgentFS 0.4 (or newer) */
+#define SBX_READONLY 7   /* the database file is read-only */
+#define SBX_MISUSE 8     /* bad arguments (NULL handle, invalid JSON, ...) */
+#define SBX_LIMIT 9      /* an execution limit was reached (shell, python) */
+#define SBX_TIMEOUT 10   /* the wall-clock limit was reached */
+#define SBX_CANCELED 11  /* sbx_cancel() was called */
+#define SBX_JAIL 12      /* the Python jail cannot run on this host */
+#define SBX_QUOTA 13     /* reserved: quota errors are SBX_FS with ENOSPC/EFBIG */
+
+/* The primary code of an extended result code. */
+#define sbx_errcode(rc) ((rc) & 0xff)
+/* The errno carried by an SBX_FS result code (0 for other codes). */
+#define sbx_rc_errno(rc) (((rc) & 0xff) == SBX_FS ? ((rc) >> 8) : 0)
+
+typedef struct sbx sbx;
+
+/* ---- opening and closing ---------------------------------------------------- */
+
+/* Flags for sbx_open(). */
+#define SBX_OPEN_TEMP 0x01     /* a new temporary file, removed on close (path NULL) */
+#define SBX_OPEN_MEMORY 0x02   /* an in-memory database (path NULL) */
+#define SBX_OPEN_READONLY 0x04 /* open an existing file read-only */
+#define SBX_OPEN_NOCREATE 0x08 /* fail with SBX_FS|ENOENT if the file is missing */
+
+/* Quotas. 0 means "no limit" for each field. */
+typedef struct sbx_quota {
+  uint64_t max_bytes;     /* total bytes of file data in the sandbox */
+  uint64_t max_inodes;    /* number of inodes (files, dirs, symlinks) */
+  uint64_t max_file_size; /* size of one file */
+} sbx_quota;
+
+/*
+ * Opens a sandbox. `path` is the database file (created with the AgentFS schema
+ * if missing, unless SBX_OPEN_NOCREATE), or NULL with SBX_OPEN_TEMP or
+ * SBX_OPEN_MEMORY. On success *out is a new handle; on failure *out is set to a
+ * handle that only carries the error message (call sbx_errmsg then sbx_close),
+ * or NULL when memory ran out.
+ */
+SBX_API int sbx_open(const char *path, int flags, sbx **out);
+
+/* Opens a new in-memory sandbox (SBX_OPEN_MEMORY) or temporary-file sandbox
+ * (SBX_OPEN_TEMP) from the bytes of sbx_snapshot(). Invalid bytes give
+ * SBX_CORRUPT or SBX_SCHEMA and nothing else happens. */
+SBX_API int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out);
+
+/* Closes the handle (NULL is a no-op), removing a temporary file. */
+SBX_API int sbx_close(sbx *h);
+
+/* The message of the last failure on `h` (never NULL; "" after success). */
+SBX_API const char *sbx_errmsg(const sbx *h);
+/* The errno of the last SBX_FS failure on `h`, else 0. */
+SBX_API int sbx_errno(const sbx *h);
+/* For an SBX_FS failure: the sandbox path it concerned (or ""). */
+SBX_API const char *sbx_errpath(const sbx *h);
+
+/* Releases anything returned by an sbx_* out-pointer. NULL is a no-op. */
+SBX_API void sbx_free(void *p);
+
+/* The database file path ("" for in-memory). Owned by the handle. */
+SBX_API const char *sbx_path(const sbx *h);
+
+/* Sets the quotas of this handle (not stored in the file). */
+SBX_API int sbx_set_quota(sbx *h, const sbx_quota *q);
+
+/* ---- file helpers ------------------------------------------------------------ */
+
+/* Flags for sbx_write_file(). */
+#define SBX_WRITE_MKDIRS 0x01 /* create missing parent directories */
+#define SBX_WRITE_APPEND 0x02 /* append instead of replacing */
+
+/* File types in sbx_stat.type. */
+#define SBX_TYPE_FILE 1
+#define SBX_TYPE_DIR 2
+#define SBX_TYPE_SYMLINK 3
+
+typedef struct sbx_stat {
+  int64_t ino;     /* inode number */
+  uint32_t mode;   /* st_mode: type and permission bits */
+  int type;        /* SBX_TYPE_* */
+  uint32_t nlink;  /* link count */
+  uint32_t uid, gid;
+  uint64_t size;   /* bytes (symlinks: target length) */
+  int64_t atime, mtime, ctime;                 /* seconds */
+  uint32_t atime_nsec, mtime_nsec, ctime_nsec; /* nanoseconds */
+} sbx_stat;
+
+typedef struct sbx_dirent {
+  char *name;   /* entry name (points into the same block) */
+  int64_t ino;  /* inode number */
+  int type;     /* SBX_TYPE_* */
+} sbx_dirent;
+
+/* Reads a whole file. *data (NUL-terminated for convenience, not counted in
+ * *len) is the caller's, freed with sbx_free. */
+SBX_API int sbx_read_file(sbx *h, const char *path, void **data, size_t *len);
+/* Writes a whole file atomically (creating it with mode 0644). */
+SBX_API int sbx_write_file(sbx *h, const char *path, const void *data, size_t len,
+                           int flags);
+/* Creates a directory (mode 0755); parents too when `parents` is non-zero. */
+SBX_API int sbx_mkdir(sbx *h, const char *path, int parents);
+/* Removes a file, symlink or empty directory; a whole tree if `recursive`. */
+SBX_API int sbx_remove(sbx *h, const char *path, int recursive);
+/* stat (follows symlinks) or lstat (`nofollow` non-zero). */
+SBX_API int sbx_stat_path(sbx *h, const char *path, int nofollow, sbx_stat *st);
+/* Lists a directory, sorted by name. *entries is one block: sbx_free(*entries). */
+SBX_API int sbx_listdir(sbx *h, const char *path, sbx_dirent **entries, size_t *n);
+/* Renames (replacing an existing target as rename(2) does). */
+SBX_API int sbx_rename(sbx *h, const char *from, const char *to);
+
+/* ---- key-value store ---------------------------------------------------------- */
+
+/* Values are JSON text, stored as AgentFS stores them. sbx_kv_set validates the
+ * JSON (SBX_MISUSE if invalid). sbx_kv_get gives SBX_NOTFOUND for a missing key. */
+SBX_API int sbx_kv_get(sbx *h, const char *key, char **json);
+SBX_API int sbx_kv_set(sbx *h, const char *key, const char *json);
+SBX_API int sbx_kv_delete(sbx *h, const char *key); /* missing key: SBX_OK */
+/* Keys starting with `prefix` (literal: % and _ are not wildcards), sorted.
+ * *keys is one block holding the array and the strings: sbx_free(*keys). */
+SBX_API int sbx_kv_keys(sbx *h, const char *prefix, char ***keys, size_t *n);
+
+/* ---- history (the tool_calls table) ------------------------------------------ */
+
+typedef struct sbx_history_entry {
+  int64_t id;
+  char *name;         /* tool or call name */
+  char *parameters;   /* JSON text or NULL */
+  char *result;       /* JSON text or NULL */
+  char *error;        /* error text or NULL */
+  char *status;       /* "pending", "success" or "error" */
+  double started_at;  /* unix seconds (REAL values accepted) */
+  double completed_at; /* unix seconds, or -1 when still pending */
+  double duration_ms; /* or -1 when still pending */
+} sbx_history_entry;
+
+/* Records the start of a call; *id receives its row id. parameters: JSON or NULL. */
+SBX_API int sbx_history_start(sbx *h, const char *name, const char *parameters,
+                              int64_t *id);
+/* Finishes a call: `error` NULL means success (status "success", result stored),
+ * otherwise status "error". */
+SBX_API int sbx_history_finish(sbx *h, int64_t id, const char *result,
+                               const char *error);
+/* The most recent `limit` calls, newest first. One block: sbx_free(*entries). */
+SBX_API int sbx_history_list(sbx *h, int limit, sbx_history_entry **entries,
+                             size_t *n);
+
+/* ---- snapshots and forks ------------------------------------------------------- */
+
+/* The whole sandbox as one self-contained SQLite image. *bytes: sbx_free. */
+SBX_API int sbx_snapshot(sbx *h, void **bytes, size_t *len);
+/* Copies the sandbox into a new database file at `path` (must not exist). If
+ * `out` is non-NULL the copy is opened and returned as a new handle. */
+SBX_API int sbx_fork(sbx *h, const char *path, sbx **out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs the Debian packages that sbx needs to build, test and demo.
+# Skips apt entirely when every package is already present, so it is cheap to
+# call from every make target. Usage: scripts/deps.sh [extra-package...]
+set -euo pipefail
+
+PKGS=(
+  build-essential pkg-config clang libclang-rt-14-dev
+  libsqlite3-dev sqlite3 libjansson-dev libedit-dev
+  libpcre2-dev zlib1g-dev libarchive-dev libssl-dev libjq-dev jq libyaml-dev
+  libfuse3-dev fuse3 libseccomp-dev
+  python3 python3-dev python3-pytest python3-numpy python3-pandas
+  nodejs npm
+  gawk bc diffutils patch tar gzip bzip2 xz-utils zip unzip file tree
+)
+PKGS+=("$@")
+
+missing=()
+for p in "${PKGS[@]}"; do
+  # dpkg-query prints "install ok installed" only for fully installed packages.
+  if [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]; then
+    missing+=("$p")
+  fi
+done
+# node may come from elsewhere (e.g. a preinstalled toolchain): accept it.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  tmp=()
+  for p in "${missing[@]}"; do [ "$p" = nodejs ] || [ "$p" = npm ] || tmp+=("$p"); done
+  missing=("${tmp[@]+"${tmp[@]}"}")
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "deps: installing ${missing[*]}" >&2
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

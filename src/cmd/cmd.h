@@ -1,0 +1,234 @@
+/*
+ * cmd.h - the interface between the shell and the commands of src/cmd/.
+ *
+ * A command is one C function `int cmd_NAME_main(cmd_ctx *ctx, int argc, char **argv)`
+ * in its own file src/cmd/NAME.c, registered by a line at file scope:
+ *
+ *     CMD_DEFINE("sort", cmd_sort_main);
+ *
+ * scripts/gen-cmd-table.sh collects those lines into the sorted table that
+ * cmd_find() searches; nothing else needs editing to add a command.
+ *
+ * The contract for a command:
+ *  - It returns its exit status (0..255). It never calls exit(), abort(),
+ *    printf() or any stdio on real fds, and never touches host files: every
+ *    byte goes through the ctx (cmd_out*, cmd_err*, cmd_in*, ctx->store).
+ *  - It frees everything it allocated before returning, or allocates from
+ *    ctx->arena (cmd_alloc / cmd_strdup), which the caller frees after the call.
+ *  - Long loops call cmd_poll(ctx) and return promptly (any status) when it is
+ *    non-zero: the call was cancelled, timed out, or hit a limit. Writes to a
+ *    closed pipe return -EPIPE: stop writing and return (status 141 like GNU
+ *    under SIGPIPE, or 1; the shell reports it like bash).
+ *  - Options are parsed with cmd_getopt (getopt_long semantics, reentrant,
+ *    GNU argument permutation unless the option string starts with '+').
+ *  - Error messages are GNU's exactly: cmd_perror(ctx, path, err) prints
+ *    "NAME: PATH: strerror" and records errno and path for the C API
+ *    (sbx_errno / sbx_errpath), so bindings can raise FileNotFoundError.
+ *
+ * The caller (the shell, or the standalone runner for tests) fills a cmd_ctx
+ * and a cmd_io table: file descriptors 0, 1, 2 and any others are the caller's
+ * (pipes, files in the store, /dev/null...), reached only through cmd_io.
+ */
+#ifndef SBX_CMD_H
+#define SBX_CMD_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "store/store.h"
+
+typedef struct cmd_ctx cmd_ctx;
+typedef struct cmd_arena cmd_arena;
+
+/* What the caller provides. `ud` is cmd_ctx.io_ud. All fd arguments are the
+ * caller's descriptor numbers; all returns are >= 0 or a negative errno. */
+typedef struct cmd_io {
+  ssize_t (*read)(void *ud, int fd, void *buf, size_t n);       /* 0 = EOF */
+  ssize_t (*write)(void *ud, int fd, const void *buf, size_t n); /* -EPIPE */
+  /* open(2)-like: resolves /dev/null, /dev/stdin, /dev/fd/N, ... and store
+   * paths relative to ctx->cwd, checking permissions. Returns a new fd. */
+  int (*open)(void *ud, const char *path, int oflags, uint32_t mode);
+  int (*close)(void *ud, int fd);
+  int64_t (*lseek)(void *ud, int fd, int64_t off, int whence); /* -ESPIPE */
+  /* Runs a command (a table command, `sh`/`bash`, or anything the shell can
+   * run as a simple command) with the given stdin/stdout fds (-1: /dev/null
+   * for stdin, the ctx's own fd 1 for stdout). Returns its exit status. */
+  int (*run)(void *ud, int argc, char **argv, int in_fd, int out_fd);
+  /* Starts `sh -c script` concurrently, connected by a pipe: mode "r" reads its
+   * stdout, "w" writes its stdin. *fd gets our end; returns a handle >= 0 for
+   * pclose, which closes the pipe, waits and returns the exit status. */
+  int (*popen)(void *ud, const char *script, const char *mode, int *fd);
+  int (*pclose)(void *ud, int handle);
+  /* 0 to go on; non-zero when the call must stop (cancel, timeout, limit). */
+  int (*poll)(void *ud);
+  /* Shell variables (printf -v, read): NULL/negative when not supported. */
+  const char *(*getvar)(void *ud, const char *name);
+  int (*setvar)(void *ud, const char *name, const char *value);
+} cmd_io;
+
+#define CMD_OUTBUF 65536
+
+struct cmd_ctx {
+  const char *name;      /* argv[0] as invoked (for messages) */
+  store *store;          /* the sandbox filesystem (borrowed) */
+  const char *cwd;       /* absolute current directory (borrowed) */
+  char *const *env;      /* exported environment, "K=V", NULL-terminated */
+  const cmd_io *io;      /* the caller's I/O table */
+  void *io_ud;           /* its user data */
+  cmd_arena *arena;      /* per-call allocations, freed by the caller */
+  uint32_t umask;        /* file creation mask */
+  uint64_t max_string;   /* largest string/line a command may build (bytes) */
+  int64_t now;           /* wall clock at call start (seconds), for date etc. */
+  /* Set by cmd_perror / cmd_record_error: the last file error, for the C API. */
+  int err_errno;
+  char err_path[STORE_PATH_MAX];
+  /* Buffered stdout (fd 1). cmd_flush writes it out; the caller flushes after
+   * the command returns. out_err holds the first write error (-EPIPE...). */
+  char *outbuf;
+  size_t outlen;
+  int out_err;
+};
+
+/* ---- the command table -------------------------------------------------------- */
+
+typedef int (*cmd_main_fn)(cmd_ctx *ctx, int argc, char **argv);
+typedef struct cmd_entry {
+  const char *name;
+  cmd_main_fn main;
+} cmd_entry;
+
+extern const cmd_entry cmd_table[];  /* sorted by name; ends with {0,0} */
+extern const size_t cmd_table_len;
+
+/* Registration marker read by scripts/gen-cmd-table.sh; declares the function. */
+#define CMD_DEFINE(name, fn) int fn(cmd_ctx *ctx, int argc, char **argv)
+
+/* The table entry for `name`, or NULL. */
+const cmd_entry *cmd_find(const char *name);
+
+/* Runs a command from the table with a ready ctx: sets ctx->name, sets up the
+ * output buffer, calls main, flushes, and returns the exit status (127 with
+ * "NAME: command not found" if absent). */
+int cmd_invoke(cmd_ctx *ctx, int argc, char **argv);
+
+/* ---- option parsing (getopt_long, reentrant) ----------------------------------- */
+
+typedef struct cmd_longopt {
+  const char *name;  /* without the leading "--" */
+  int has_arg;       /* 0 no, 1 required, 2 optional (--name=value only) */
+  int val;           /* returned by cmd_getopt (use values >= 256 for long-only) */
+} cmd_longopt;
+
+typedef struct cmd_getopt_state {
+  int ind;            /* next argv index to scan (starts at 1) */
+  const char *arg;    /* the option's argument, or NULL */
+  int opt;            /* the option character when '?' is returned */
+  int pos;            /* position inside a cluster of short options */
+  int first_nonopt, last_nonopt; /* permutation bookkeeping */
+  int longindex;      /* index in longopts of the matched long option */
+} cmd_getopt_state;
+
+#define CMD_GETOPT_INIT {1, 0, 0, 0, 1, 1, -1}
+
+/*
+ * Like getopt_long(3) with the GNU rules: argv is permuted so that operands
+ * end up after the options (unless `shortopts` starts with '+'); "--" ends the
+ * options; long options may be abbreviated when unambiguous; "--name=value".
+ * Returns the option value, -1 at the end (operands are argv[st->ind..]), or
+ * '?' after printing GNU's message ("NAME: invalid option -- 'x'" / "NAME:
+ * unrecognized option '--foo'" / "NAME: option requires an argument -- 'n'")
+ * followed by "Try 'NAME --help' for more information.". A shortopts starting
+ * with ':' (after an optional '+') suppresses messages and returns ':' for a
+ * missing argument. `longopts` may be NULL; it ends with a {0} entry.
+ */
+int cmd_getopt(cmd_ctx *ctx, cmd_getopt_state *st, int argc, char **argv,
+               const char *shortopts, const cmd_longopt *longopts);
+
+/* ---- output ---------------------------------------------------------------------- */
+
+/* Buffered writes to stdout. Return 0 or a negative errno (then stop). */
+int cmd_out(cmd_ctx *ctx, const void *buf, size_t n);
+int cmd_outs(cmd_ctx *ctx, const char *s);
+int cmd_outc(cmd_ctx *ctx, int c);
+int cmd_outf(cmd_ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+int cmd_flush(cmd_ctx *ctx);
+/* Unbuffered write to any fd (stdout is flushed first when fd is 1). */
+int cmd_write_fd(cmd_ctx *ctx, int fd, const void *buf, size_t n);
+
+/* stderr: "NAME: " + message + "\n" (flushes stdout first). */
+void cmd_errorf(cmd_ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* stderr without the "NAME: " prefix and without a newline. */
+void cmd_err_raw(cmd_ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* "NAME: PATH: strerror(err)"; records err/path; returns 1. err may be negative. */
+int cmd_perror(cmd_ctx *ctx, const char *path, int err);
+/* Records a file error for the C API without printing. */
+void cmd_record_error(cmd_ctx *ctx, int err, const char *path);
+/* "Try 'NAME --help' for more information." and returns `status`. */
+int cmd_usage_hint(cmd_ctx *ctx, int status);
+/* strerror text as GNU prints it (no locale), for negative or positive err. */
+const char *cmd_strerror(int err);
+/* GNU's quoting for messages under C.UTF-8 ('name', with shell escapes when
+ * needed, as quotearg's shell-escape style). Result in the arena. */
+const char *cmd_quote(cmd_ctx *ctx, const char *s);
+
+/* ---- input ----------------------------------------------------------------------- */
+
+typedef struct cmd_in cmd_in;
+
+/* Opens a file for reading ("-" means stdin, fd 0, not closed by cmd_in_close).
+ * Returns 0 or a negative errno; prints nothing. */
+int cmd_in_open(cmd_ctx *ctx, const char *path, cmd_in **out);
+/* Wraps an already open fd (not closed by cmd_in_close). */
+cmd_in *cmd_in_fd(cmd_ctx *ctx, int fd);
+/* Reads up to and including `delim` ('\n', or '\0' for -z). *line points into
+ * the reader's buffer (valid until the next call) and is NUL-terminated after
+ * the returned length. Returns the length (including delim when present), 0
+ * at EOF, or a negative errno (-EFBIG when a line exceeds ctx->max_string). */
+ssize_t cmd_in_getdelim(cmd_in *in, char **line, int delim);
+/* Raw reads through the buffer. */
+ssize_t cmd_in_read(cmd_in *in, void *buf, size_t n);
+/* Reads everything (up to ctx->max_string) into a malloc'd buffer. */
+int cmd_in_slurp(cmd_in *in, char **data, size_t *len);
+void cmd_in_close(cmd_in *in);
+
+/* ---- allocation (per-call arena) ---------------------------------------------------- */
+
+void *cmd_alloc(cmd_ctx *ctx, size_t n);          /* zeroed; NULL on OOM */
+char *cmd_strdup(cmd_ctx *ctx, const char *s);
+cmd_arena *cmd_arena_new(void);
+void cmd_arena_free(cmd_arena *a);
+
+/* ---- misc -------------------------------------------------------------------------- */
+
+static inline int cmd_poll(cmd_ctx *ctx) {
+  return ctx->io && ctx->io->poll ? ctx->io->poll(ctx->io_ud) : 0;
+}
+/* getenv over ctx->env. */
+const char *cmd_getenv(cmd_ctx *ctx, const char *name);
+/* Joins cwd and a relative path into an absolute one (arena; no resolution). */
+const char *cmd_abspath(cmd_ctx *ctx, const char *path);
+
+/* ---- a standalone runner (tests, `sbx run`, fuzzers) ------------------------------ */
+
+/* Runs one command over `store` with stdin from a buffer, capturing stdout and
+ * stderr into malloc'd buffers (caller frees). Files open through the store;
+ * /dev/null, /dev/stdin, /dev/stdout, /dev/stderr are understood. run() runs
+ * table commands directly. */
+typedef struct cmd_standalone_result {
+  int status;
+  char *out; size_t outlen;
+  char *err; size_t errlen;
+  int err_errno;
+  char err_path[STORE_PATH_MAX];
+} cmd_standalone_result;
+
+int cmd_run_standalone(store *s, const char *cwd, int argc, char **argv,
+                       const void *in, size_t inlen, cmd_standalone_result *res);
+
+#endif

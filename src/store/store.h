@@ -1,0 +1,261 @@
+/*
+ * store.h - the sandbox's storage: the AgentFS 0.4 SQLite schema, an inode API,
+ * a path API, the key-value store, the history table and snapshots.
+ *
+ * Everything above this layer (the C API, the shell's commands, the FUSE server)
+ * reaches the sandbox's files only through these functions. The store knows
+ * nothing of shells or Python.
+ *
+ * Conventions:
+ *  - Functions return 0 (or a non-negative count) on success and a negative errno
+ *    on failure (-ENOENT, -EACCES, -ELOOP, -ENOSPC, -EFBIG, -EIO for SQLite
+ *    failures...). store_errmsg() keeps the last SQLite message for -EIO.
+ *  - Every mutating call is atomic: it runs in its own SAVEPOINT, so it either
+ *    happens whole or not at all (quota errors included). store_begin/commit
+ *    group many calls into one transaction (nestable; the outermost commit makes
+ *    them durable), which is how bulk writes stay fast.
+ *  - Permissions: the caller has the credentials set with store_set_cred()
+ *    (default uid 0, gid 0) and is checked by mode bits like a non-root user:
+ *    owner bits when uid matches, group bits when gid matches, else other bits;
+ *    search (x) on every directory walked. Nothing bypasses the checks except
+ *    the *_raw helpers used by snapshot import and tests.
+ *  - A store is used by one thread at a time; the caller serializes (the FUSE
+ *    server and the shell share one store under the sandbox's lock).
+ *  - Names are byte strings of 1..255 bytes without '/' or NUL, never "." or
+ *    "..". Paths are at most STORE_PATH_MAX-1 bytes.
+ */
+#ifndef SBX_STORE_H
+#define SBX_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define STORE_ROOT_INO 1
+#define STORE_NAME_MAX 255
+#define STORE_PATH_MAX 4096
+#define STORE_SYMLINK_MAX 40 /* symlinks followed in one resolution (Linux) */
+
+typedef struct store store;
+typedef int64_t store_ino;
+
+typedef struct store_stat {
+  store_ino ino;
+  uint32_t mode;  /* S_IFREG/S_IFDIR/S_IFLNK | permission bits */
+  uint32_t nlink;
+  uint32_t uid, gid;
+  uint64_t size;
+  uint64_t rdev;
+  int64_t atime, mtime, ctime;                 /* seconds */
+  uint32_t atime_nsec, mtime_nsec, ctime_nsec; /* nanoseconds */
+} store_stat;
+
+typedef struct store_quota {
+  uint64_t max_bytes;     /* total file bytes (0 = unlimited) */
+  uint64_t max_inodes;    /* inode count (0 = unlimited) */
+  uint64_t max_file_size; /* one file's size (0 = unlimited) */
+} store_quota;
+
+/* ---- open / close ---------------------------------------------------------- */
+
+#define STORE_OPEN_READONLY 0x01 /* SQLITE_OPEN_READONLY */
+#define STORE_OPEN_NOCREATE 0x02 /* do not create a missing file */
+#define STORE_OPEN_MEMORY 0x04   /* path ignored: a private in-memory database */
+
+/*
+ * Opens (creating the AgentFS schema in an empty database) the store at `path`.
+ * On failure returns -errno or one of the STORE_E* codes below and, if `errmsg`
+ * is non-NULL, a malloc'd message for the caller to free.
+ */
+int store_open(const char *path, int flags, store **out, char **errmsg);
+/* Opens an in-memory store from snapshot bytes (copied). */
+int store_open_image(const void *bytes, size_t len, store **out, char **errmsg);
+void store_close(store *s);
+
+/* Non-errno failures of store_open / store_open_image. */
+#define STORE_ECORRUPT (-10001) /* not SQLite, or damaged */
+#define STORE_ESCHEMA (-10002)  /* SQLite but not an AgentFS 0.4 schema */
+#define STORE_EROFS (-EROFS)    /* read-only file where writing is needed */
+
+const char *store_errmsg(const store *s); /* last SQLite message, or "" */
+
+void store_set_cred(store *s, uint32_t uid, uint32_t gid);
+void store_set_quota(store *s, const store_quota *q);
+void store_set_umask(store *s, uint32_t umask); /* default 022 */
+
+/* Groups calls into one transaction (nestable). rollback undoes to the
+ * matching begin. */
+int store_begin(store *s);
+int store_commit(store *s);
+int store_rollback(store *s);
+
+/* The whole database as one self-contained image (malloc'd, caller frees). */
+int store_image(store *s, void **bytes, size_t *len);
+/* Writes a copy of the database to a new file `path` (EEXIST if it exists). */
+int store_copy_to(store *s, const char *path);
+
+/* The SQLite handle, for the sqlite3 command's VFS and tests. Borrowed. */
+struct sqlite3 *store_db(store *s);
+
+/* Incremented by every mutating call: lets caches (FUSE) notice host writes. */
+uint64_t store_generation(const store *s);
+
+/* ---- inode API --------------------------------------------------------------- */
+
+int store_getattr(store *s, store_ino ino, store_stat *st);
+/* Looks `name` up in directory `dir` (needs x on dir). */
+int store_lookup(store *s, store_ino dir, const char *name, store_stat *st);
+
+/* Which fields of store_setattr to apply. */
+#define STORE_SET_MODE 0x01  /* permission bits only; type is kept */
+#define STORE_SET_UID 0x02
+#define STORE_SET_GID 0x04
+#define STORE_SET_SIZE 0x08
+#define STORE_SET_ATIME 0x10
+#define STORE_SET_MTIME 0x20
+#define STORE_SET_ATIME_NOW 0x40
+#define STORE_SET_MTIME_NOW 0x80
+
+typedef struct store_setattr {
+  uint32_t mode;
+  uint32_t uid, gid;
+  uint64_t size;
+  int64_t atime, mtime;
+  uint32_t atime_nsec, mtime_nsec;
+} store_setattr;
+
+int store_setattr_ino(store *s, store_ino ino, const store_setattr *a, int which,
+                      store_stat *st_out /* may be NULL */);
+
+/* One directory entry for store_readdir's callback. */
+typedef struct store_dirent {
+  const char *name;  /* borrowed for the callback's duration */
+  store_ino ino;
+  uint32_t mode;     /* type bits (S_IFDIR...) and permissions */
+  int64_t cookie;    /* resume after this entry by passing it as `after` */
+} store_dirent;
+
+/* Returns non-zero to stop the walk (that value is then returned). */
+typedef int (*store_readdir_cb)(void *ud, const store_dirent *e);
+
+/* Entries of `dir` (needs r on dir), sorted by name bytewise, without "." and
+ * "..", starting after cookie `after` (0 = from the start). */
+int store_readdir(store *s, store_ino dir, int64_t after, store_readdir_cb cb,
+                  void *ud);
+
+int store_create(store *s, store_ino dir, const char *name, uint32_t mode,
+                 store_stat *st);  /* EEXIST if present */
+int store_mkdir(store *s, store_ino dir, const char *name, uint32_t mode,
+                store_stat *st);
+int store_unlink(store *s, store_ino dir, const char *name);  /* not dirs */
+int store_rmdir(store *s, store_ino dir, const char *name);   /* empty dirs */
+/* rename(2) semantics: replaces a target of a compatible type, EINVAL when a
+ * directory would move into its own subtree, ENOTEMPTY for a non-empty target
+ * directory. flags: 0 or STORE_RENAME_NOREPLACE. */
+#define STORE_RENAME_NOREPLACE 0x01
+int store_rename(store *s, store_ino olddir, const char *oldname,
+                 store_ino newdir, const char *newname, int flags);
+int store_link(store *s, store_ino ino, store_ino newdir, const char *newname,
+               store_stat *st);
+int store_symlink(store *s, store_ino dir, const char *name, const char *target,
+                  store_stat *st);
+/* Copies the target (NUL-terminated, truncated to bufsz-1) and returns its full
+ * length. */
+ssize_t store_readlink(store *s, store_ino ino, char *buf, size_t bufsz);
+
+/* Data. Reads past EOF return 0; gaps in sparse files read as zeros. Writes
+ * extend the file (quota checked first: ENOSPC / EFBIG, nothing written).
+ * store_read/store_write check no permissions (the open did): use
+ * store_access at open time. */
+ssize_t store_read(store *s, store_ino ino, void *buf, size_t n, uint64_t off);
+ssize_t store_write(store *s, store_ino ino, const void *buf, size_t n,
+                    uint64_t off);
+int store_truncate(store *s, store_ino ino, uint64_t size);
+
+/* Permission check for the caller: mask of R_OK, W_OK, X_OK (0 = exists). */
+int store_access(store *s, store_ino ino, int mask);
+
+/* ---- path API ----------------------------------------------------------------- */
+/*
+ * Paths resolve from `cwd` (an absolute path; NULL means "/") like Linux:
+ * "." and ".." by name, ".." at the root stays at the root, symlinks in the
+ * middle always followed, the last component followed unless STORE_NOFOLLOW,
+ * more than STORE_SYMLINK_MAX links give ELOOP, a trailing slash requires a
+ * directory (ENOTDIR). Empty path: ENOENT. Too long: ENAMETOOLONG.
+ */
+#define STORE_NOFOLLOW 0x01
+
+int store_resolve(store *s, const char *cwd, const char *path, int flags,
+                  store_stat *st);
+/* Resolves all but the last component: *dir gets the parent directory's inode
+ * and `name` (STORE_NAME_MAX+1 bytes) the last component. A path ending in
+ * "/" or naming "." / ".." gives its name as is; callers decide (mkdir "a/"
+ * is fine, create "a/" is EISDIR). The root itself gives name "". */
+int store_resolve_parent(store *s, const char *cwd, const char *path,
+                         store_ino *dir, char *name);
+/* The canonical absolute path of `path` (all symlinks resolved), malloc'd. */
+int store_realpath(store *s, const char *cwd, const char *path, char **out);
+
+int store_path_stat(store *s, const char *cwd, const char *path, store_stat *st);
+int store_path_lstat(store *s, const char *cwd, const char *path, store_stat *st);
+int store_path_mkdir(store *s, const char *cwd, const char *path, uint32_t mode);
+/* mkdir -p: existing directories are fine, an existing non-directory is
+ * EEXIST/ENOTDIR. */
+int store_path_mkdir_p(store *s, const char *cwd, const char *path, uint32_t mode);
+int store_path_unlink(store *s, const char *cwd, const char *path);
+int store_path_rmdir(store *s, const char *cwd, const char *path);
+int store_path_rename(store *s, const char *cwd, const char *from,
+                      const char *to);
+int store_path_link(store *s, const char *cwd, const char *target,
+                    const char *newpath);
+int store_path_symlink(store *s, const char *cwd, const char *target,
+                       const char *linkpath);
+/* malloc'd NUL-terminated target. */
+int store_path_readlink(store *s, const char *cwd, const char *path, char **out);
+int store_path_chmod(store *s, const char *cwd, const char *path, uint32_t mode);
+/* times: NULL = now for both; nsec field UTIME_NOW / UTIME_OMIT honored. */
+int store_path_utimes(store *s, const char *cwd, const char *path,
+                      const struct timespec times[2], int flags);
+
+/* Opens (like open(2) flags O_CREAT, O_EXCL, O_TRUNC, O_DIRECTORY, O_NOFOLLOW,
+ * with O_RDONLY/O_WRONLY/O_RDWR checked against the mode bits): returns the
+ * inode in *st. Does not keep any state: the caller keeps ino and offset. */
+int store_path_open(store *s, const char *cwd, const char *path, int oflags,
+                    uint32_t mode, store_stat *st);
+
+/* Whole-file helpers (atomic). read: malloc'd buffer, NUL-terminated beyond
+ * *len. write: create or replace (mode for a new file), flags as below. */
+#define STORE_WRITE_MKDIRS 0x01
+#define STORE_WRITE_APPEND 0x02
+int store_path_read_file(store *s, const char *cwd, const char *path,
+                         void **data, size_t *len);
+int store_path_write_file(store *s, const char *cwd, const char *path,
+                          const void *data, size_t len, uint32_t mode, int flags);
+/* rm -r of a path (a file, a symlink itself, or a tree). */
+int store_path_remove_tree(store *s, const char *cwd, const char *path);
+
+/* ---- key-value store ------------------------------------------------------------ */
+
+int store_kv_get(store *s, const char *key, char **json);   /* -ENOENT if none */
+int store_kv_set(store *s, const char *key, const char *json);
+int store_kv_delete(store *s, const char *key);
+/* Calls cb for each key starting with prefix (literal), sorted bytewise. */
+int store_kv_keys(store *s, const char *prefix,
+                  int (*cb)(void *ud, const char *key), void *ud);
+
+/* ---- history (tool_calls) -------------------------------------------------------- */
+
+typedef struct store_call {
+  int64_t id;
+  const char *name, *parameters, *result, *error, *status; /* borrowed */
+  double started_at, completed_at, duration_ms; /* -1 when NULL */
+} store_call;
+
+int store_call_start(store *s, const char *name, const char *parameters,
+                     int64_t *id);
+int store_call_finish(store *s, int64_t id, const char *result, const char *error);
+/* Newest first, at most `limit` rows (limit <= 0: all). */
+int store_call_list(store *s, int limit,
+                    int (*cb)(void *ud, const store_call *c), void *ud);
+
+#endif

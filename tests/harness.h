@@ -1,0 +1,88 @@
+/*
+ * harness.h - the plain C test harness used by every tests/<module>/test_*.c.
+ *
+ * A test program is a list of `TEST(name) { ... }` functions run from main() with
+ * RUN(name). CHECK(cond) records a failure and continues; REQUIRE(cond) records
+ * and returns from the test. main() ends with `return harness_done();`, which
+ * prints the closing line "N passed, N failed" that CI reads, and returns 1 when
+ * anything failed. A test counts as passed when none of its checks failed.
+ */
+#ifndef SBX_TESTS_HARNESS_H
+#define SBX_TESTS_HARNESS_H
+
+#include <stdio.h>
+#include <string.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+static int harness_passed, harness_failed; /* tests that passed / failed */
+static int harness_cur_failed;             /* checks failed in the running test */
+static const char *harness_filter;         /* run only tests containing this */
+
+#define TEST(name) static void test_##name(void)
+
+#define RUN(name)                                                          \
+  do {                                                                     \
+    if (harness_filter && !strstr(#name, harness_filter)) break;          \
+    harness_cur_failed = 0;                                                \
+    test_##name();                                                         \
+    if (harness_cur_failed) {                                              \
+      harness_failed++;                                                    \
+      fprintf(stderr, "FAIL %s\n", #name);                                 \
+    } else {                                                               \
+      harness_passed++;                                                    \
+    }                                                                      \
+  } while (0)
+
+#define CHECK(cond)                                                        \
+  do {                                                                     \
+    if (!(cond)) {                                                         \
+      fprintf(stderr, "  %s:%d: check failed: %s\n", __FILE__, __LINE__,   \
+              #cond);                                                      \
+      harness_cur_failed++;                                                \
+    }                                                                      \
+  } while (0)
+
+#define REQUIRE(cond)                                                      \
+  do {                                                                     \
+    if (!(cond)) {                                                         \
+      fprintf(stderr, "  %s:%d: required: %s\n", __FILE__, __LINE__,       \
+              #cond);                                                      \
+      harness_cur_failed++;                                                \
+      return;                                                              \
+    }                                                                      \
+  } while (0)
+
+/* Integer equality that prints both sides. */
+#define CHECK_EQ(a, b)                                                     \
+  do {                                                                     \
+    long long ha_ = (long long)(a), hb_ = (long long)(b);                  \
+    if (ha_ != hb_) {                                                      \
+      fprintf(stderr, "  %s:%d: %s == %s: got %lld, want %lld\n",          \
+              __FILE__, __LINE__, #a, #b, ha_, hb_);                       \
+      harness_cur_failed++;                                                \
+    }                                                                      \
+  } while (0)
+
+/* String equality (NULL-safe) that prints both sides. */
+#define CHECK_STR(a, b)                                                    \
+  do {                                                                     \
+    const char *hs_a = (a), *hs_b = (b);                                   \
+    if (!hs_a || !hs_b || strcmp(hs_a, hs_b) != 0) {                       \
+      fprintf(stderr, "  %s:%d: %s == %s:\n    got  \"%s\"\n    want \"%s\"\n", \
+              __FILE__, __LINE__, #a, #b, hs_a ? hs_a : "(null)",          \
+              hs_b ? hs_b : "(null)");                                     \
+      harness_cur_failed++;                                                \
+    }                                                                      \
+  } while (0)
+
+static inline void harness_init(int argc, char **argv) {
+  harness_filter = argc > 1 ? argv[1] : getenv("TEST_FILTER");
+}
+
+static inline int harness_done(void) {
+  printf("%d passed, %d failed\n", harness_passed, harness_failed);
+  return harness_failed ? 1 : 0;
+}
+
+#endif
