@@ -44,7 +44,8 @@ all: deps
 asan: deps
 	@$(MAKE) --no-print-directory B=build-asan binaries
 
-binaries: $(B)/libsbx.a $(B)/sbx $(TEST_BINS) $(if $(WRK_SRCS),$(B)/sbx-pyworker)
+binaries: $(B)/libsbx.a $(if $(CLI_SRCS),$(B)/sbx) $(if $(wildcard src/store/*.c),$(B)/sbx-run) $(TEST_BINS) \
+          $(if $(WRK_SRCS),$(B)/sbx-pyworker)
 
 deps:
 	@scripts/deps.sh
@@ -67,6 +68,10 @@ $(B)/libsbx.a: $(LIB_OBJS)
 
 $(B)/sbx: $(CLI_OBJS) $(B)/libsbx.a
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(B)/libsbx.a $(LIBS)
+
+# sbx-run: runs one table command in a fresh in-memory sandbox (tests, debugging).
+$(B)/sbx-run: $(B)/tools/sbx-run.o $(B)/libsbx.a
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/libsbx.a $(LIBS)
 
 $(B)/sbx-pyworker: $(WRK_SRCS:%.c=$(B)/%.o)
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell $(PYCFG) --ldflags --embed)
