@@ -46,6 +46,11 @@ static const char schema_sql[] =
     "CREATE TABLE kv_store (key TEXT PRIMARY KEY, value TEXT NOT NULL, created_at "
     "INTEGER DEFAULT (unixepoch ()), updated_at INTEGER DEFAULT (unixepoch ()));"
     "CREATE TABLE fs_config (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    /* SQLite creates sqlite_sequence after the first AUTOINCREMENT table; the
+     * AgentFS tools have it before tool_calls: a throw-away AUTOINCREMENT
+     * table creates it in that place. */
+    "CREATE TABLE sbx_sequence_init (id INTEGER PRIMARY KEY AUTOINCREMENT);"
+    "DROP TABLE sbx_sequence_init;"
     "CREATE TABLE tool_calls (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT "
     "NULL, parameters TEXT, result TEXT, error TEXT, status TEXT NOT NULL DEFAULT "
     "'pending', started_at INTEGER NOT NULL, completed_at INTEGER, duration_ms "
@@ -69,7 +74,14 @@ static const char schema_sql[] =
     "BLOB NOT NULL, PRIMARY KEY (ino, chunk_index));"
     "CREATE TABLE fs_symlink (ino INTEGER PRIMARY KEY, target TEXT NOT NULL);"
     "INSERT INTO fs_config (key, value) VALUES ('chunk_size', '4096');"
-    "INSERT INTO fs_config (key, value) VALUES ('schema_version', '0.4');";
+    "INSERT INTO fs_config (key, value) VALUES ('schema_version', '0.4');"
+    /* SQLite stores CREATE INDEX without its IF NOT EXISTS; the AgentFS tools
+     * keep the statement text verbatim. Restore it so the schema text is the
+     * tools' byte for byte (the parsed schema is the same either way). */
+    "PRAGMA writable_schema = ON;"
+    "UPDATE sqlite_master SET sql = 'CREATE INDEX IF NOT EXISTS ' || substr(sql, 14) "
+    "WHERE type = 'index' AND sql LIKE 'CREATE INDEX idx_%';"
+    "PRAGMA writable_schema = OFF;";
 
 /* One query naming every table and column the store uses: it fails to
  * prepare on anything that is not an AgentFS 0.4 database. */
