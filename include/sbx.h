@@ -183,6 +183,12 @@ SBX_API int sbx_stat_path(sbx *h, const char *path, int nofollow, sbx_stat *st);
 SBX_API int sbx_listdir(sbx *h, const char *path, sbx_dirent **entries, size_t *n);
 /* Renames (replacing an existing target as rename(2) does). */
 SBX_API int sbx_rename(sbx *h, const char *from, const char *to);
+/* Creates a symlink at `linkpath` pointing to `target` (stored as given, not
+ * resolved; at most 4095 bytes). An existing linkpath is SBX_FS|EEXIST. */
+SBX_API int sbx_symlink(sbx *h, const char *target, const char *linkpath);
+/* The target of the symlink at `path` (not followed), NUL-terminated, for
+ * sbx_free. Not a symlink: SBX_FS|EINVAL. */
+SBX_API int sbx_readlink(sbx *h, const char *path, char **target);
 
 /* ---- key-value store ---------------------------------------------------------- */
 

@@ -676,6 +676,31 @@ int sbx_rename(sbx *h, const char *from, const char *to) {
   return rc;
 }
 
+int sbx_symlink(sbx *h, const char *target, const char *linkpath) {
+  int rc = sandbox_enter(h);
+  if (rc) return rc;
+  MISUSE_IF(!target || !linkpath, "symlink: a path is NULL");
+  int src = store_path_symlink(h->st, NULL, target, linkpath);
+  if (src < 0) rc = sandbox_fail_store(h, src, "symlink", linkpath);
+  sandbox_leave(h);
+  return rc;
+}
+
+int sbx_readlink(sbx *h, const char *path, char **target) {
+  int rc = sandbox_enter(h);
+  if (rc) return rc;
+  MISUSE_IF(!path, "readlink: the path is NULL");
+  MISUSE_IF(!target, "readlink %.*s: NULL output pointer", STORE_PATH_MAX, path);
+  *target = NULL;
+  int src = store_path_readlink(h->st, NULL, path, target);
+  if (src < 0) {
+    *target = NULL;
+    rc = sandbox_fail_store(h, src, "readlink", path);
+  }
+  sandbox_leave(h);
+  return rc;
+}
+
 /* ---- key-value store ------------------------------------------------------------------ */
 
 /* 0 if `json` is one valid JSON value (any type, big numbers allowed), else
