@@ -1,6 +1,7 @@
 /*
  * history.c - `sbx DB history [-n N] [-t]`: the tool_calls table, newest
- * first.
+ * first; `history start NAME [PARAMS]` and `history finish ID [RESULT |
+ * --error TEXT]` record a call from scripts (start prints the new id).
  *
  * The default output is JSON lines (one object per call) because agents and
  * scripts consume it (`| jq`); -t prints an aligned table for people. In the
@@ -68,7 +69,36 @@ static void print_table(const sbx_history_entry *es, size_t n) {
   }
 }
 
+static int history_start(cli_ctx *c, int argc, char **argv) {
+  if (argc < 3 || argc > 4) return cli_usage("history");
+  int64_t id;
+  if (sbx_history_start(c->h, argv[2], argc == 4 ? argv[3] : NULL, &id) != SBX_OK)
+    return cli_fail(c, "history start", argv[2]);
+  printf("%lld\n", (long long)id);
+  return 0;
+}
+
+static int history_finish(cli_ctx *c, int argc, char **argv) {
+  if (argc < 3 || argc > 5) return cli_usage("history");
+  char *end;
+  errno = 0;
+  long long id = strtoll(argv[2], &end, 10);
+  if (errno || *end || end == argv[2]) return cli_error("history finish: invalid id '%s'", argv[2]);
+  const char *result = NULL, *error = NULL;
+  if (argc == 5 && strcmp(argv[3], "--error") == 0)
+    error = argv[4];
+  else if (argc == 4)
+    result = argv[3];
+  else if (argc != 3)
+    return cli_usage("history");
+  if (sbx_history_finish(c->h, id, result, error) != SBX_OK)
+    return cli_fail(c, "history finish", argv[2]);
+  return 0;
+}
+
 int cli_history_main(cli_ctx *c, int argc, char **argv) {
+  if (argc >= 2 && strcmp(argv[1], "start") == 0) return history_start(c, argc, argv);
+  if (argc >= 2 && strcmp(argv[1], "finish") == 0) return history_finish(c, argc, argv);
   long limit = 0;
   int table = 0, opt;
   cli_getopt_reset();

@@ -68,12 +68,15 @@ static const cli_command cli_commands[] = {
      "kv set KEY - reads the JSON value from stdin. Invalid JSON is an error and\n"
      "changes nothing. keys lists keys (sorted) starting with the literal PREFIX.\n"
      "kv set creates the database if it is missing; the others do not."},
-    {"history", cli_history_main, CLI_DB | CLI_NOCREATE, "history [-n N] [-t]",
+    {"history", cli_history_main, CLI_DB | CLI_NOCREATE,
+     "history [-n N] [-t] | history start NAME [JSON] | history finish ID [JSON | --error TEXT]",
      "the tool-call history, newest first, as JSON lines (-t: a table)",
      "Each line is one JSON object: id, name, status (pending, success, error),\n"
      "started_at, completed_at, duration_ms (null while pending), parameters and\n"
      "result (JSON values, null when absent), error (text or null).\n"
-     "-n N shows the N most recent calls (default: all)."},
+     "-n N shows the N most recent calls (default: all).\n"
+     "start records a pending call with JSON parameters and prints its id; finish\n"
+     "marks it a success (with an optional JSON result) or an error (--error)."},
     {"export", cli_export_main, CLI_DB | CLI_NOCREATE, "export FILE",
      "write a snapshot of the sandbox (one SQLite file) to FILE (- for stdout)",
      NULL},
@@ -125,9 +128,13 @@ static void print_help(void) {
       SBX_VERSION);
   for (size_t i = 0; i < CLI_NCOMMANDS; i++) {
     const cli_command *cmd = &cli_commands[i];
-    char syn[96];
+    char syn[256];
     snprintf(syn, sizeof syn, "%s%s", (cmd->flags & CLI_DB) ? "DB " : "", cmd->usage);
-    printf("  sbx %-34s %s%s\n", syn, cmd->summary, cmd->main ? "" : " [not built yet]");
+    if (strlen(syn) > 30) /* a long synopsis gets its own line */
+      printf("  sbx %s\n  %-34s %s%s\n", syn, "", cmd->summary,
+             cmd->main ? "" : " [not built yet]");
+    else
+      printf("  sbx %-30s %s%s\n", syn, cmd->summary, cmd->main ? "" : " [not built yet]");
   }
   printf(
       "\nDB is created (AgentFS 0.4 schema) by commands that write; commands that\n"
