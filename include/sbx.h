@@ -222,7 +222,8 @@ SBX_API int sbx_history_start(sbx *h, const char *name, const char *parameters,
                               int64_t *id);
 /* Finishes a call: `error` NULL means success (status "success", result
  * stored; result is JSON or NULL), otherwise status "error" and the result is
- * not stored. An unknown id is SBX_NOTFOUND. */
+ * not stored. An unknown id is SBX_NOTFOUND; finishing a call twice is
+ * SBX_MISUSE. */
 SBX_API int sbx_history_finish(sbx *h, int64_t id, const char *result,
                                const char *error);
 /* The most recent `limit` calls (limit <= 0: all), newest first. One block

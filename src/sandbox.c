@@ -817,6 +817,9 @@ int sbx_history_finish(sbx *h, int64_t id, const char *result, const char *error
     int src = store_call_finish(h->st, id, error ? NULL : result, error);
     if (src == -ENOENT)
       rc = sandbox_fail(h, SBX_NOTFOUND, "history finish %s: no such call", what);
+    else if (src == -EALREADY)
+      rc = sandbox_fail(h, SBX_MISUSE, "history finish %s: the call is already finished",
+                        what);
     else if (src < 0)
       rc = sandbox_fail_store(h, src, "history finish", what);
   }
@@ -889,13 +892,35 @@ int sbx_snapshot(sbx *h, void **bytes, size_t *len) {
   return rc;
 }
 
+/* 0 if a new file can be made at host path `path`: it does not exist and its
+ * directory does; else -errno (EEXIST, ENOENT, ENOTDIR...), so a fork
+ * reports the real reason rather than SQLite's "unable to open". */
+static int check_new_file(const char *path) {
+  struct stat sb;
+  if (lstat(path, &sb) == 0) return -EEXIST;
+  if (errno != ENOENT) return -errno;
+  const char *slash = strrchr(path, '/');
+  if (!slash) return 0; /* in the current directory */
+  size_t n = slash == path ? 1 : (size_t)(slash - path);
+  char *dir = strndup(path, n);
+  if (!dir) return -ENOMEM;
+  int rc = 0;
+  if (stat(dir, &sb) != 0)
+    rc = -errno;
+  else if (!S_ISDIR(sb.st_mode))
+    rc = -ENOTDIR;
+  free(dir);
+  return rc;
+}
+
 int sbx_fork(sbx *h, const char *path, sbx **out) {
   if (out) *out = NULL;
   int rc = sandbox_enter(h);
   if (rc) return rc;
   MISUSE_IF(!path, "fork: the path is NULL");
   MISUSE_IF(!*path, "fork: the path is empty");
-  int src = store_copy_to(h->st, path);
+  int src = check_new_file(path);
+  if (src == 0) src = store_copy_to(h->st, path);
   sandbox_leave(h);
   if (src < 0) return sandbox_fail_store(h, src, "fork", path);
   if (!out) return SBX_OK;

@@ -113,6 +113,8 @@ TEST(history_records_pending_success_and_error) {
   CHECK(a < b && b < c);
   CHECK_EQ(sbx_history_finish(h, a, "{\"results\":[\"a\"]}", NULL), SBX_OK);
   CHECK_EQ(sbx_history_finish(h, b, NULL, "timeout"), SBX_OK);
+  CHECK_EQ(sbx_history_finish(h, b, "1", NULL), SBX_MISUSE); /* already finished */
+  CHECK(strstr(sbx_errmsg(h), "already finished") != NULL);
   sbx_history_entry *e;
   size_t n;
   REQUIRE(sbx_history_list(h, 0, &e, &n) == SBX_OK);

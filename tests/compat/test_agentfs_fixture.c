@@ -157,7 +157,7 @@ TEST(file_bytes_match_the_stored_chunks) {
     free(raw);
   }
   char *s = read_str(h, "/README.md");
-  CHECK_STR(s, "hello from agentfs fixture v1\n");
+  CHECK_STR(s, "hello from agentfs fixture v1\n\n");
   sbx_free(s);
   s = read_str(h, "/renamed.txt");
   CHECK_STR(s, "rename me\n");
@@ -186,7 +186,7 @@ TEST(symlinks_have_their_targets) {
   CHECK_STR(t, "lib/util.h");
   sbx_free(t);
   char *s = read_str(h, "/readme-link");
-  CHECK_STR(s, "hello from agentfs fixture v1\n");
+  CHECK_STR(s, "hello from agentfs fixture v1\n\n");
   sbx_free(s);
   s = read_str(h, "/src/rel-link");
   CHECK_STR(s, "static inline int util(void){return 0;}\n");
@@ -273,7 +273,7 @@ TEST(sbx_writes_into_the_sdk_database) {
   sbx_free(s);
   CHECK(!path_exists(h, "/renamed.txt"));
   s = read_str(h, "/README.md"); /* the SDK's data is intact */
-  CHECK_STR(s, "hello from agentfs fixture v1\n");
+  CHECK_STR(s, "hello from agentfs fixture v1\n\n");
   sbx_free(s);
   sbx_close(h);
 }
