@@ -30,8 +30,10 @@
  *  - Format conventions on write: directories get nlink 1 (the TypeScript
  *    SDK's convention) and keep it; on read both 1 and 2+subdirs (Rust SDK)
  *    are accepted and never used for decisions. A file whose nlink reaches 0
- *    is deleted with its data at once (as AgentFS does). Extending a file
- *    leaves gaps (no fs_data rows) for skipped chunks; they read as zeros.
+ *    is deleted with its data at once (as AgentFS does). Files are written
+ *    dense: extending one (write past EOF, truncate up) writes zero chunks,
+ *    since the TypeScript SDK concatenates chunks to read a file; gaps left
+ *    by the Rust tools (missing or short chunks) read as zeros.
  */
 #ifndef SBX_STORE_H
 #define SBX_STORE_H
@@ -201,7 +203,8 @@ int store_symlink(store *s, store_ino dir, const char *name, const char *target,
 ssize_t store_readlink(store *s, store_ino ino, char *buf, size_t bufsz);
 
 /* Data. Reads past EOF return 0; gaps in sparse files read as zeros. Writes
- * extend the file (quota checked first: ENOSPC / EFBIG, nothing written).
+ * extend the file, zero-filling any skipped range (quota checked first:
+ * ENOSPC / EFBIG, nothing written).
  * store_read/store_write check no permissions (the open did): use
  * store_access at open time. */
 ssize_t store_read(store *s, store_ino ino, void *buf, size_t n, uint64_t off);

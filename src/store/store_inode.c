@@ -12,10 +12,12 @@
  *    0 the inode is deleted with its data and symlink rows, as AgentFS does
  *    (there are no orphaned open files).
  *  - File data is cut into fs_data rows of chunk_size bytes (from fs_config):
- *    every chunk but the last is exactly chunk_size. A write or truncate that
- *    extends a file pads the old short last chunk to its new length, and never
- *    writes the chunks it skips over: those are gaps (sparse) and read as
- *    zeros, as the Rust tools' gaps do.
+ *    every chunk but the last is exactly chunk_size. Files are written dense:
+ *    a write past EOF or a truncate that extends a file pads the old short
+ *    last chunk and writes zero chunks (zeroblob) for the skipped range,
+ *    because the TypeScript SDK reads a file by concatenating its chunks.
+ *    Gaps left by the Rust tools (missing or short chunks) read as zeros.
+ *    Extending is bounded by the byte and file-size quotas.
  *  - Permissions are the mode bits as a non-root user sees them (no override
  *    for uid 0). A dentry change needs w+x on the directory; the sticky bit
  *    restricts removing and renaming to the owner of the entry or directory.
@@ -406,6 +408,23 @@ static int put_chunk(store *s, store_ino ino, int64_t idx, const void *d, size_t
   return store_step_done(s, q);
 }
 
+/* Writes zero chunks idx in [from, to] of a file of `size` bytes (each
+ * chunk_size long, the file's last one shorter). */
+static int zero_chunks(store *s, store_ino ino, uint64_t from, uint64_t to, uint64_t size) {
+  uint64_t cs = s->chunk_size;
+  for (uint64_t idx = from; idx <= to && idx * cs < size; idx++) {
+    uint64_t len = size - idx * cs < cs ? size - idx * cs : cs;
+    sqlite3_stmt *q = store_stmt(s, ST_DATA_PUT);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, ino);
+    sqlite3_bind_int64(q, 2, (int64_t)idx);
+    sqlite3_bind_zeroblob(q, 3, (int)len);
+    int err = store_step_done(s, q);
+    if (err) return err;
+  }
+  return 0;
+}
+
 /* Pads the short last chunk of a file of `old` bytes growing to `size`. */
 static int pad_last_chunk(store *s, store_ino ino, uint64_t old, uint64_t size) {
   uint64_t cs = s->chunk_size;
@@ -485,10 +504,13 @@ ssize_t store_i_write(store *s, const store_stat *st, const void *buf, size_t n,
   uint64_t size = end > st->size ? end : st->size;
   if ((err = grow_ok(s, st->size, size))) return err;
   /* The old last chunk, when this write starts beyond it, becomes a middle
-   * chunk: it must be full length. */
-  if (st->size && off / cs > (st->size - 1) / cs &&
-      (err = pad_last_chunk(s, st->ino, st->size, size)))
-    return err;
+   * chunk: it must be full length; chunks wholly skipped become zeros. */
+  if (off / cs > (st->size + cs - 1) / cs || (st->size && off / cs > (st->size - 1) / cs)) {
+    if ((err = pad_last_chunk(s, st->ino, st->size, size))) return err;
+    if (off / cs > 0 &&
+        (err = zero_chunks(s, st->ino, (st->size + cs - 1) / cs, off / cs - 1, size)))
+      return err;
+  }
   const unsigned char *src = buf;
   for (uint64_t idx = off / cs; idx <= (end - 1) / cs; idx++) {
     uint64_t cstart = idx * cs;
@@ -533,6 +555,8 @@ int store_i_truncate(store *s, const store_stat *st, uint64_t size) {
     }
   } else if (size > st->size) {
     if ((err = pad_last_chunk(s, st->ino, st->size, size))) return err;
+    if ((err = zero_chunks(s, st->ino, (st->size + cs - 1) / cs, (size - 1) / cs, size)))
+      return err;
   }
   return set_size(s, st->ino, size);
 }

@@ -199,7 +199,7 @@ TEST(write_splits_into_full_chunks_and_one_short_last_chunk) {
   store_close(s);
 }
 
-TEST(write_past_eof_leaves_a_gap_that_reads_as_zeros) {
+TEST(write_past_eof_writes_zero_chunks_densely) {
   store *s = tu_mem();
   store_ino f = mkfile(s, 1, "f");
   CHECK_EQ(store_write(s, f, "0123456789", 10, 20000), 10);
@@ -211,8 +211,38 @@ TEST(write_past_eof_leaves_a_gap_that_reads_as_zeros) {
   CHECK(zeros);
   CHECK(memcmp(out + 20000, "0123456789", 10) == 0);
   char sql[200];
-  snprintf(sql, sizeof sql, "SELECT count(*) FROM fs_data WHERE ino=%lld", (long long)f);
-  CHECK_EQ(tu_int(s, sql), 1); /* only chunk 4: chunks 0..3 are a gap */
+  /* dense, as the TypeScript SDK (which concatenates chunks) needs */
+  snprintf(sql, sizeof sql,
+           "SELECT group_concat(chunk_index || ':' || length(data), ',') FROM (SELECT "
+           "* FROM fs_data WHERE ino=%lld ORDER BY chunk_index)", (long long)f);
+  char buf[100];
+  CHECK_STR(tu_text(s, sql, buf, sizeof buf), "0:4096,1:4096,2:4096,3:4096,4:3626");
+  snprintf(sql, sizeof sql, "SELECT count(*) FROM fs_data WHERE ino=%lld AND chunk_index < 4 "
+           "AND data != zeroblob(4096)", (long long)f);
+  CHECK_EQ(tu_int(s, sql), 0);
+  store_close(s);
+}
+
+TEST(gaps_and_short_chunks_from_other_tools_read_as_zeros) {
+  store *s = tu_mem();
+  store_ino f = mkfile(s, 1, "f");
+  static unsigned char in[12000], out[12000];
+  memset(in, 'a', sizeof in);
+  store_write(s, f, in, sizeof in, 0);
+  char sql[200];
+  /* the Rust tools may leave a chunk out, or short */
+  snprintf(sql, sizeof sql, "DELETE FROM fs_data WHERE ino=%lld AND chunk_index=1", (long long)f);
+  tu_exec(s, sql);
+  snprintf(sql, sizeof sql, "UPDATE fs_data SET data=substr(data,1,10) WHERE ino=%lld AND "
+           "chunk_index=0", (long long)f);
+  tu_exec(s, sql);
+  CHECK_EQ(store_read(s, f, out, sizeof out, 0), 12000);
+  CHECK(out[9] == 'a' && out[10] == 0 && out[4095] == 0);
+  CHECK(out[4096] == 0 && out[8191] == 0 && out[8192] == 'a' && out[11999] == 'a');
+  /* writing into the gap fills it in */
+  CHECK_EQ(store_write(s, f, "b", 1, 5000), 1);
+  CHECK_EQ(store_read(s, f, out, sizeof out, 0), 12000);
+  CHECK(out[4999] == 0 && out[5000] == 'b' && out[5001] == 0);
   store_close(s);
 }
 
@@ -267,6 +297,10 @@ TEST(truncate_shrinks_chunks_and_grows_with_zeros) {
            "SELECT group_concat(length(data), ',') FROM (SELECT data FROM fs_data "
            "WHERE ino=%lld ORDER BY chunk_index)", (long long)f);
   CHECK_STR(tu_text(s, sql, buf, sizeof buf), "4096,904");
+  CHECK_EQ(store_truncate(s, f, 8000), 0);
+  CHECK_STR(tu_text(s, sql, buf, sizeof buf), "4096,3904");
+  CHECK_EQ(store_truncate(s, f, 20000), 0);
+  CHECK_STR(tu_text(s, sql, buf, sizeof buf), "4096,4096,4096,4096,3616");
   CHECK_EQ(store_truncate(s, f, 8000), 0);
   CHECK_STR(tu_text(s, sql, buf, sizeof buf), "4096,3904");
   CHECK_EQ(store_read(s, f, out, sizeof out, 0), 8000);
@@ -640,7 +674,8 @@ int main(int argc, char **argv) {
   RUN(readdir_callback_may_call_back_into_the_store);
   RUN(readdir_needs_read_permission_and_a_directory);
   RUN(write_splits_into_full_chunks_and_one_short_last_chunk);
-  RUN(write_past_eof_leaves_a_gap_that_reads_as_zeros);
+  RUN(write_past_eof_writes_zero_chunks_densely);
+  RUN(gaps_and_short_chunks_from_other_tools_read_as_zeros);
   RUN(extending_pads_the_old_short_last_chunk_to_full_size);
   RUN(overwrite_inside_and_across_chunks_keeps_the_rest);
   RUN(truncate_shrinks_chunks_and_grows_with_zeros);
