@@ -508,6 +508,40 @@ static store *store_alloc(void) {
   return s;
 }
 
+/* Opens `path` read-only with the URI parameter immutable=1. */
+static int open_immutable(const char *path, store **out, char **errmsg) {
+  size_t n = strlen(path);
+  char *uri = malloc(3 * n + 32);
+  if (!uri) return -ENOMEM;
+  char *u = uri + sprintf(uri, "file:");
+  for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+    if (*p == '?' || *p == '#' || *p == '%')
+      u += sprintf(u, "%%%02X", *p);
+    else
+      *u++ = (char)*p;
+  }
+  strcpy(u, "?immutable=1");
+  store *s = store_alloc();
+  if (!s) {
+    free(uri);
+    return -ENOMEM;
+  }
+  int rc = sqlite3_open_v2(uri, &s->db,
+                           SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX |
+                               SQLITE_OPEN_PRIVATECACHE,
+                           NULL);
+  free(uri);
+  int err = rc == SQLITE_OK ? setup(s, 0, 1, 0, errmsg) : -EACCES;
+  if (err) {
+    if (rc != SQLITE_OK) set_errmsg(errmsg, "%s", sqlite3_errmsg(s->db));
+    store_close(s);
+    return err;
+  }
+  s->readonly = 1;
+  *out = s;
+  return 0;
+}
+
 int store_open(const char *path, int flags, store **out, char **errmsg) {
   *out = NULL;
   if (errmsg) *errmsg = NULL;
@@ -549,6 +583,21 @@ int store_open(const char *path, int flags, store **out, char **errmsg) {
   } else {
     err = setup(s, !(flags & STORE_OPEN_READONLY), !memory,
                 (flags & STORE_OPEN_NOSYNC) != 0, errmsg);
+  }
+  if ((err == -EACCES || err == STORE_EROFS) && !memory &&
+      ((flags & STORE_OPEN_READONLY) || (s->db && sqlite3_db_readonly(s->db, "main") == 1))) {
+    /* A read-only WAL database in a directory we cannot write (no -shm can
+     * be made): read it as an immutable file, which needs no locks and no
+     * -shm. If that fails too, the first error stands. */
+    store_close(s);
+    if (open_immutable(path, out, NULL) == 0) {
+      if (errmsg) {
+        free(*errmsg);
+        *errmsg = NULL;
+      }
+      return 0;
+    }
+    return err;
   }
   if (err) {
     store_close(s);

@@ -86,6 +86,7 @@ int store_open(const char *path, int flags, store **out, char **errmsg);
  * its buffer). Bad bytes give STORE_ECORRUPT (header, quick_check), an
  * SQLite image that is not AgentFS 0.4 gives STORE_ESCHEMA. */
 int store_open_image(const void *bytes, size_t len, store **out, char **errmsg);
+/* Closes (NULL is a no-op); an open store_begin group is rolled back. */
 void store_close(store *s);
 
 /* Non-errno failures of store_open / store_open_image. */
@@ -204,9 +205,10 @@ ssize_t store_readlink(store *s, store_ino ino, char *buf, size_t bufsz);
 
 /* Data. Reads past EOF return 0; gaps in sparse files read as zeros. Writes
  * extend the file, zero-filling any skipped range (quota checked first:
- * ENOSPC / EFBIG, nothing written).
- * store_read/store_write check no permissions (the open did): use
- * store_access at open time. */
+ * ENOSPC / EFBIG, nothing written). EISDIR for a directory, EINVAL for a
+ * symlink. store_read/store_write/store_truncate check no permissions (the
+ * open did, as for ftruncate on an open fd): use store_access at open time;
+ * store_setattr_ino with STORE_SET_SIZE checks w like truncate(2). */
 ssize_t store_read(store *s, store_ino ino, void *buf, size_t n, uint64_t off);
 ssize_t store_write(store *s, store_ino ino, const void *buf, size_t n,
                     uint64_t off);

@@ -539,6 +539,24 @@ TEST(group_and_other_bits_are_chosen_by_uid_then_gid) {
   store_close(s);
 }
 
+TEST(sticky_directory_lets_only_owners_remove_or_rename) {
+  store *s = tu_mem();
+  store_ino tmp = mkdirp(s, 1, "tmp");
+  store_setattr a = {.mode = 01777};
+  CHECK_EQ(store_setattr_ino(s, tmp, &a, STORE_SET_MODE, NULL), 0);
+  store_set_cred(s, 1000, 1000);
+  CHECK(mkfile(s, tmp, "mine") > 0);
+  store_set_cred(s, 2000, 2000);
+  CHECK(mkfile(s, tmp, "theirs") > 0);
+  CHECK_EQ(store_unlink(s, tmp, "mine"), -EPERM);
+  CHECK_EQ(store_rename(s, tmp, "mine", tmp, "stolen", 0), -EPERM);
+  CHECK_EQ(store_rename(s, tmp, "theirs", tmp, "mine", 0), -EPERM); /* replacing mine */
+  CHECK_EQ(store_unlink(s, tmp, "theirs"), 0);
+  store_set_cred(s, 0, 0); /* the directory's owner may */
+  CHECK_EQ(store_unlink(s, tmp, "mine"), 0);
+  store_close(s);
+}
+
 TEST(setattr_keeps_type_and_needs_ownership) {
   store *s = tu_mem();
   store_ino d = mkdirp(s, 1, "d");
@@ -693,6 +711,7 @@ int main(int argc, char **argv) {
   RUN(non_utf8_names_round_trip_exactly);
   RUN(permissions_apply_to_uid_0_without_override);
   RUN(group_and_other_bits_are_chosen_by_uid_then_gid);
+  RUN(sticky_directory_lets_only_owners_remove_or_rename);
   RUN(setattr_keeps_type_and_needs_ownership);
   RUN(setattr_size_truncates_regular_files);
   RUN(real_values_in_integer_columns_are_read);
