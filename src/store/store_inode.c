@@ -561,6 +561,11 @@ int store_i_truncate(store *s, const store_stat *st, uint64_t size) {
   return set_size(s, st->ino, size);
 }
 
+static void set_time(int64_t *sec, uint32_t *nsec, int64_t to_sec, uint32_t to_nsec) {
+  *sec = to_sec;
+  *nsec = to_nsec > 999999999u ? 999999999u : to_nsec;
+}
+
 int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a,
                     int which, store_stat *st_out) {
   int owner = s->uid == cur->uid, err;
@@ -583,31 +588,22 @@ int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a,
   if (which & STORE_SET_MODE) nw.mode = (cur->mode & S_IFMT) | (a->mode & 07777);
   if (which & STORE_SET_UID) nw.uid = a->uid;
   if (which & STORE_SET_GID) nw.gid = a->gid;
-  if (which & STORE_SET_ATIME_NOW) {
-    nw.atime = sec;
-    nw.atime_nsec = ns;
-  } else if (which & STORE_SET_ATIME) {
-    nw.atime = a->atime;
-    nw.atime_nsec = a->atime_nsec > 999999999u ? 999999999u : a->atime_nsec;
-  }
-  if (which & STORE_SET_MTIME_NOW) {
-    nw.mtime = sec;
-    nw.mtime_nsec = ns;
-  } else if (which & STORE_SET_MTIME) {
-    nw.mtime = a->mtime;
-    nw.mtime_nsec = a->mtime_nsec > 999999999u ? 999999999u : a->mtime_nsec;
-  }
+  if (which & STORE_SET_ATIME_NOW)
+    set_time(&nw.atime, &nw.atime_nsec, sec, ns);
+  else if (which & STORE_SET_ATIME)
+    set_time(&nw.atime, &nw.atime_nsec, a->atime, a->atime_nsec);
+  if (which & STORE_SET_MTIME_NOW)
+    set_time(&nw.mtime, &nw.mtime_nsec, sec, ns);
+  else if (which & STORE_SET_MTIME)
+    set_time(&nw.mtime, &nw.mtime_nsec, a->mtime, a->mtime_nsec);
   if (which & STORE_SET_SIZE) {
     if ((err = store_i_truncate(s, cur, a->size))) return err;
     nw.size = a->size;
-    if (!(which & (STORE_SET_MTIME | STORE_SET_MTIME_NOW))) {
-      nw.mtime = sec;
-      nw.mtime_nsec = ns;
-    }
+    if (!(which & (STORE_SET_MTIME | STORE_SET_MTIME_NOW)))
+      set_time(&nw.mtime, &nw.mtime_nsec, sec, ns);
   }
   if (which) {
-    nw.ctime = sec;
-    nw.ctime_nsec = ns;
+    set_time(&nw.ctime, &nw.ctime_nsec, sec, ns);
     sqlite3_stmt *q = store_stmt(s, ST_SETATTR);
     if (!q) return -EIO;
     sqlite3_bind_int64(q, 1, cur->ino);
