@@ -26,7 +26,7 @@
 
 #include "store/store.h"
 
-#define M_INODES 256  /* at most one inode per operation */
+#define M_INODES 256 /* at most one inode per operation */
 #define M_DENTRIES 512
 #define M_OPS 160
 #define M_ROOT 1
@@ -59,8 +59,8 @@ typedef struct model {
 
 /* A decoded path: depth 0 (the root) to 3 components. */
 typedef struct m_path {
-  int n;       /* components */
-  char c[3];   /* their names */
+  int n;        /* components */
+  char c[3];    /* their names */
   char text[8]; /* "/a/b/c" */
 } m_path;
 
@@ -96,13 +96,15 @@ static m_path decode_path(input *in) {
 /* ---- the model ---- */
 
 static void fail(const char *what, const char *a, const char *b, long got, long want) {
-  fprintf(stderr, "fuzz_store_ops: %s %s %s: store %ld, model %ld\n", what, a, b ? b : "", got, want);
+  fprintf(stderr, "fuzz_store_ops: %s %s %s: store %ld, model %ld\n", what, a, b ? b : "",
+          got, want);
   abort();
 }
 
 static int m_lookup(const model *m, int dir, char name) {
   for (int i = 0; i < M_DENTRIES; i++)
-    if (m->de[i].used && m->de[i].parent == dir && m->de[i].name == name) return m->de[i].ino;
+    if (m->de[i].used && m->de[i].parent == dir && m->de[i].name == name)
+      return m->de[i].ino;
   return -1;
 }
 
@@ -215,7 +217,8 @@ static void m_free(model *m) {
 
 /* ---- comparison helpers ---- */
 
-static void expect(const char *op, const m_path *a, const m_path *b, long got, long want) {
+static void expect(const char *op, const m_path *a, const m_path *b, long got,
+                   long want) {
   if (got != want) fail(op, a->text, b ? b->text : NULL, got, want);
 }
 
@@ -244,7 +247,8 @@ static int list_cb(void *ud, const store_dirent *e) {
 /* Compares the whole tree under model dir `dir` at `path`. */
 static void compare_tree(store *s, const model *m, int dir, const char *path, int depth) {
   store_stat st;
-  if (store_path_stat(s, NULL, path, &st) != 0 || !S_ISDIR(st.mode)) fail("stat dir", path, NULL, 0, 1);
+  if (store_path_stat(s, NULL, path, &st) != 0 || !S_ISDIR(st.mode))
+    fail("stat dir", path, NULL, 0, 1);
   char got[64] = "", want[64] = "";
   if (store_readdir(s, st.ino, 0, list_cb, got) != 0) fail("readdir", path, NULL, 1, 0);
   for (char c = 'a'; c <= 'c'; c++) {
@@ -282,221 +286,225 @@ static void run_op(store *s, model *m, input *in, unsigned op) {
   m_path a = decode_path(in);
   int dir, ino, rc, want;
   switch (op) {
-  case 0: /* mkdir */
-    rc = store_path_mkdir(s, NULL, a.text, 0755);
-    want = m_walk_parent(m, &a, &dir);
-    if (!want && a.n == 0) want = -EEXIST;
-    if (!want && m_lookup(m, dir, a.c[a.n - 1]) >= 0) want = -EEXIST;
-    if (!want) m_add_dentry(m, dir, a.c[a.n - 1], m_new_inode(m, T_DIR));
-    expect("mkdir", &a, NULL, rc, want);
-    break;
-  case 1:   /* write_file, replacing */
-  case 2: { /* write_file, appending */
-    size_t len = next(in) * 37u % 9000;
-    unsigned char fillb = (unsigned char)next(in);
-    unsigned char *buf = malloc(len + 1);
-    for (size_t i = 0; i < len; i++) buf[i] = (unsigned char)(fillb + i);
-    int append = op == 2;
-    rc = store_path_write_file(s, NULL, a.text, buf, len, 0644, append ? STORE_WRITE_APPEND : 0);
-    want = m_walk_parent(m, &a, &dir);
-    if (!want && a.n == 0) want = -EISDIR;
-    if (!want) {
-      int t = m_lookup(m, dir, a.c[a.n - 1]);
-      if (t >= 0 && m->ino[t].type == T_DIR) {
-        want = -EISDIR;
-      } else {
-        uint64_t old = t >= 0 ? m->ino[t].len : 0;
-        uint64_t nl = append ? old + len : len;
-        if (!m_quota_ok(m, old, nl)) {
-          want = -ENOSPC;
+    case 0: /* mkdir */
+      rc = store_path_mkdir(s, NULL, a.text, 0755);
+      want = m_walk_parent(m, &a, &dir);
+      if (!want && a.n == 0) want = -EEXIST;
+      if (!want && m_lookup(m, dir, a.c[a.n - 1]) >= 0) want = -EEXIST;
+      if (!want) m_add_dentry(m, dir, a.c[a.n - 1], m_new_inode(m, T_DIR));
+      expect("mkdir", &a, NULL, rc, want);
+      break;
+    case 1:   /* write_file, replacing */
+    case 2: { /* write_file, appending */
+      size_t len = next(in) * 37u % 9000;
+      unsigned char fillb = (unsigned char)next(in);
+      unsigned char *buf = malloc(len + 1);
+      for (size_t i = 0; i < len; i++) buf[i] = (unsigned char)(fillb + i);
+      int append = op == 2;
+      rc = store_path_write_file(s, NULL, a.text, buf, len, 0644,
+                                 append ? STORE_WRITE_APPEND : 0);
+      want = m_walk_parent(m, &a, &dir);
+      if (!want && a.n == 0) want = -EISDIR;
+      if (!want) {
+        int t = m_lookup(m, dir, a.c[a.n - 1]);
+        if (t >= 0 && m->ino[t].type == T_DIR) {
+          want = -EISDIR;
         } else {
-          if (t < 0) {
-            t = m_new_inode(m, T_FILE);
-            m_add_dentry(m, dir, a.c[a.n - 1], t);
+          uint64_t old = t >= 0 ? m->ino[t].len : 0;
+          uint64_t nl = append ? old + len : len;
+          if (!m_quota_ok(m, old, nl)) {
+            want = -ENOSPC;
+          } else {
+            if (t < 0) {
+              t = m_new_inode(m, T_FILE);
+              m_add_dentry(m, dir, a.c[a.n - 1], t);
+            }
+            size_t at = append ? m->ino[t].len : 0;
+            m_resize(m, t, at + len);
+            if (len) memcpy(m->ino[t].data + at, buf, len);
           }
-          size_t at = append ? m->ino[t].len : 0;
-          m_resize(m, t, at + len);
-          if (len) memcpy(m->ino[t].data + at, buf, len);
         }
       }
-    }
-    free(buf);
-    expect(append ? "append" : "write_file", &a, NULL, rc, want);
-    break;
-  }
-  case 3: { /* pwrite through open(O_CREAT) + store_write */
-    uint64_t off = next(in) * 41u % 10000;
-    size_t len = next(in) * 3u % 700;
-    unsigned char fillb = (unsigned char)next(in);
-    unsigned char buf[700];
-    for (size_t i = 0; i < len; i++) buf[i] = (unsigned char)(fillb ^ i);
-    store_stat st;
-    rc = store_path_open(s, NULL, a.text, O_WRONLY | O_CREAT, 0644, &st);
-    want = m_walk_parent(m, &a, &dir);
-    if (!want && a.n == 0) want = -EISDIR;
-    int t = -1;
-    if (!want) {
-      t = m_lookup(m, dir, a.c[a.n - 1]);
-      if (t >= 0 && m->ino[t].type == T_DIR) want = -EISDIR;
-      if (!want && t < 0) {
-        t = m_new_inode(m, T_FILE);
-        m_add_dentry(m, dir, a.c[a.n - 1], t);
-      }
-    }
-    expect("open O_CREAT", &a, NULL, rc, want);
-    if (rc) break;
-    ssize_t w = store_write(s, st.ino, buf, len, off);
-    long wantw = (long)len;
-    uint64_t end = off + len > m->ino[t].len ? off + len : m->ino[t].len;
-    if (len && !m_quota_ok(m, m->ino[t].len, end)) {
-      wantw = -ENOSPC;
-    } else if (len) {
-      m_resize(m, t, end);
-      memcpy(m->ino[t].data + off, buf, len);
-    }
-    expect("pwrite", &a, NULL, (long)w, wantw);
-    break;
-  }
-  case 4: { /* truncate */
-    size_t len = next(in) * 53u % 12000;
-    store_stat st;
-    rc = store_path_open(s, NULL, a.text, O_WRONLY, 0, &st);
-    want = m_resolve(m, &a, &ino);
-    if (!want && m->ino[ino].type == T_DIR) want = -EISDIR;
-    expect("open O_WRONLY", &a, NULL, rc, want);
-    if (rc) break;
-    rc = store_truncate(s, st.ino, len);
-    want = m_quota_ok(m, m->ino[ino].len, len) ? 0 : -ENOSPC;
-    if (!want) m_resize(m, ino, len);
-    expect("truncate", &a, NULL, rc, want);
-    break;
-  }
-  case 5: { /* read and stat */
-    store_stat st;
-    rc = store_path_stat(s, NULL, a.text, &st);
-    want = m_resolve(m, &a, &ino);
-    expect("stat", &a, NULL, rc, want);
-    if (rc) break;
-    if ((m->ino[ino].type == T_DIR) != S_ISDIR(st.mode)) fail("type", a.text, NULL, (long)st.mode, 0);
-    if (m->ino[ino].type == T_FILE) {
-      if (st.size != m->ino[ino].len) fail("size", a.text, NULL, (long)st.size, (long)m->ino[ino].len);
-      compare_file(s, m, a.text, ino);
-    } else {
-      void *d = NULL;
-      size_t n;
-      expect("read dir", &a, NULL, store_path_read_file(s, NULL, a.text, &d, &n), -EISDIR);
-    }
-    break;
-  }
-  case 6: /* unlink */
-    rc = store_path_unlink(s, NULL, a.text);
-    want = m_walk_parent(m, &a, &dir);
-    if (!want && a.n == 0) want = -EISDIR;
-    if (!want) {
-      ino = m_lookup(m, dir, a.c[a.n - 1]);
-      want = ino < 0 ? -ENOENT : m->ino[ino].type == T_DIR ? -EISDIR : 0;
-    }
-    if (!want) {
-      m_del_dentry(m, dir, a.c[a.n - 1]);
-      m_drop(m, ino);
-    }
-    expect("unlink", &a, NULL, rc, want);
-    break;
-  case 7: /* rmdir */
-    rc = store_path_rmdir(s, NULL, a.text);
-    want = m_walk_parent(m, &a, &dir);
-    if (!want && a.n == 0) want = -EBUSY;
-    if (!want) {
-      ino = m_lookup(m, dir, a.c[a.n - 1]);
-      want = ino < 0                       ? -ENOENT
-             : m->ino[ino].type != T_DIR   ? -ENOTDIR
-             : !m_empty(m, ino)            ? -ENOTEMPTY
-                                           : 0;
-    }
-    if (!want) {
-      m_del_dentry(m, dir, a.c[a.n - 1]);
-      m_drop(m, ino);
-    }
-    expect("rmdir", &a, NULL, rc, want);
-    break;
-  case 8: { /* rename */
-    m_path b = decode_path(in);
-    rc = store_path_rename(s, NULL, a.text, b.text);
-    int odir = 0, ndir = 0;
-    want = m_walk_parent(m, &a, &odir);
-    if (!want) want = m_walk_parent(m, &b, &ndir);
-    if (!want && (a.n == 0 || b.n == 0)) want = -EBUSY;
-    int o = -1, n = -1;
-    if (!want) {
-      o = m_lookup(m, odir, a.c[a.n - 1]);
-      n = m_lookup(m, ndir, b.c[b.n - 1]);
-      if (o < 0) want = -ENOENT;
-    }
-    if (!want && n >= 0 && n == o) {
-      expect("rename same", &a, &b, rc, 0);
+      free(buf);
+      expect(append ? "append" : "write_file", &a, NULL, rc, want);
       break;
     }
-    if (!want && n >= 0) {
-      if (m->ino[o].type == T_DIR && m->ino[n].type != T_DIR) want = -ENOTDIR;
-      if (m->ino[o].type != T_DIR && m->ino[n].type == T_DIR) want = -EISDIR;
-    }
-    if (!want && m->ino[o].type == T_DIR && odir != ndir) {
-      for (int d = ndir; d > 0 && !want; d = d == M_ROOT ? -1 : m_parent_of_dir(m, d))
-        if (d == o) want = -EINVAL;
-    }
-    if (!want && n >= 0 && m->ino[n].type == T_DIR && !m_empty(m, n)) want = -ENOTEMPTY;
-    if (!want) {
-      if (n >= 0) {
-        m_del_dentry(m, ndir, b.c[b.n - 1]);
-        m_drop(m, n);
+    case 3: { /* pwrite through open(O_CREAT) + store_write */
+      uint64_t off = next(in) * 41u % 10000;
+      size_t len = next(in) * 3u % 700;
+      unsigned char fillb = (unsigned char)next(in);
+      unsigned char buf[700];
+      for (size_t i = 0; i < len; i++) buf[i] = (unsigned char)(fillb ^ i);
+      store_stat st;
+      rc = store_path_open(s, NULL, a.text, O_WRONLY | O_CREAT, 0644, &st);
+      want = m_walk_parent(m, &a, &dir);
+      if (!want && a.n == 0) want = -EISDIR;
+      int t = -1;
+      if (!want) {
+        t = m_lookup(m, dir, a.c[a.n - 1]);
+        if (t >= 0 && m->ino[t].type == T_DIR) want = -EISDIR;
+        if (!want && t < 0) {
+          t = m_new_inode(m, T_FILE);
+          m_add_dentry(m, dir, a.c[a.n - 1], t);
+        }
       }
-      m_del_dentry(m, odir, a.c[a.n - 1]);
-      m_add_dentry(m, ndir, b.c[b.n - 1], o);
-    }
-    expect("rename", &a, &b, rc, want);
-    break;
-  }
-  case 9: { /* link */
-    m_path b = decode_path(in);
-    rc = store_path_link(s, NULL, a.text, b.text);
-    want = m_resolve(m, &a, &ino);
-    if (!want) want = m_walk_parent(m, &b, &dir);
-    if (!want && b.n == 0) want = -EEXIST;
-    if (!want && m->ino[ino].type == T_DIR) want = -EPERM;
-    if (!want && m_lookup(m, dir, b.c[b.n - 1]) >= 0) want = -EEXIST;
-    if (!want) {
-      m_add_dentry(m, dir, b.c[b.n - 1], ino);
-      m->ino[ino].nlink++;
-    }
-    expect("link", &a, &b, rc, want);
-    break;
-  }
-  case 10: /* remove_tree */
-    rc = store_path_remove_tree(s, NULL, a.text);
-    want = m_walk_parent(m, &a, &dir);
-    if (!want && a.n == 0) want = -EBUSY;
-    if (!want) {
-      ino = m_lookup(m, dir, a.c[a.n - 1]);
-      if (ino < 0) want = -ENOENT;
-    }
-    if (!want) {
-      m_del_dentry(m, dir, a.c[a.n - 1]);
-      /* drop everything reachable only through it: repeat until stable */
-      int stack[M_INODES], sp = 0;
-      stack[sp++] = ino;
-      while (sp) {
-        int x = stack[--sp];
-        if (m->ino[x].type == T_DIR)
-          for (int i = 0; i < M_DENTRIES; i++)
-            if (m->de[i].used && m->de[i].parent == x) {
-              m->de[i].used = 0;
-              stack[sp++] = m->de[i].ino;
-            }
-        m_drop(m, x);
+      expect("open O_CREAT", &a, NULL, rc, want);
+      if (rc) break;
+      ssize_t w = store_write(s, st.ino, buf, len, off);
+      long wantw = (long)len;
+      uint64_t end = off + len > m->ino[t].len ? off + len : m->ino[t].len;
+      if (len && !m_quota_ok(m, m->ino[t].len, end)) {
+        wantw = -ENOSPC;
+      } else if (len) {
+        m_resize(m, t, end);
+        memcpy(m->ino[t].data + off, buf, len);
       }
+      expect("pwrite", &a, NULL, (long)w, wantw);
+      break;
     }
-    expect("remove_tree", &a, NULL, rc, want);
-    break;
+    case 4: { /* truncate */
+      size_t len = next(in) * 53u % 12000;
+      store_stat st;
+      rc = store_path_open(s, NULL, a.text, O_WRONLY, 0, &st);
+      want = m_resolve(m, &a, &ino);
+      if (!want && m->ino[ino].type == T_DIR) want = -EISDIR;
+      expect("open O_WRONLY", &a, NULL, rc, want);
+      if (rc) break;
+      rc = store_truncate(s, st.ino, len);
+      want = m_quota_ok(m, m->ino[ino].len, len) ? 0 : -ENOSPC;
+      if (!want) m_resize(m, ino, len);
+      expect("truncate", &a, NULL, rc, want);
+      break;
+    }
+    case 5: { /* read and stat */
+      store_stat st;
+      rc = store_path_stat(s, NULL, a.text, &st);
+      want = m_resolve(m, &a, &ino);
+      expect("stat", &a, NULL, rc, want);
+      if (rc) break;
+      if ((m->ino[ino].type == T_DIR) != S_ISDIR(st.mode))
+        fail("type", a.text, NULL, (long)st.mode, 0);
+      if (m->ino[ino].type == T_FILE) {
+        if (st.size != m->ino[ino].len)
+          fail("size", a.text, NULL, (long)st.size, (long)m->ino[ino].len);
+        compare_file(s, m, a.text, ino);
+      } else {
+        void *d = NULL;
+        size_t n;
+        expect("read dir", &a, NULL, store_path_read_file(s, NULL, a.text, &d, &n),
+               -EISDIR);
+      }
+      break;
+    }
+    case 6: /* unlink */
+      rc = store_path_unlink(s, NULL, a.text);
+      want = m_walk_parent(m, &a, &dir);
+      if (!want && a.n == 0) want = -EISDIR;
+      if (!want) {
+        ino = m_lookup(m, dir, a.c[a.n - 1]);
+        want = ino < 0 ? -ENOENT : m->ino[ino].type == T_DIR ? -EISDIR : 0;
+      }
+      if (!want) {
+        m_del_dentry(m, dir, a.c[a.n - 1]);
+        m_drop(m, ino);
+      }
+      expect("unlink", &a, NULL, rc, want);
+      break;
+    case 7: /* rmdir */
+      rc = store_path_rmdir(s, NULL, a.text);
+      want = m_walk_parent(m, &a, &dir);
+      if (!want && a.n == 0) want = -EBUSY;
+      if (!want) {
+        ino = m_lookup(m, dir, a.c[a.n - 1]);
+        want = ino < 0                     ? -ENOENT
+               : m->ino[ino].type != T_DIR ? -ENOTDIR
+               : !m_empty(m, ino)          ? -ENOTEMPTY
+                                           : 0;
+      }
+      if (!want) {
+        m_del_dentry(m, dir, a.c[a.n - 1]);
+        m_drop(m, ino);
+      }
+      expect("rmdir", &a, NULL, rc, want);
+      break;
+    case 8: { /* rename */
+      m_path b = decode_path(in);
+      rc = store_path_rename(s, NULL, a.text, b.text);
+      int odir = 0, ndir = 0;
+      want = m_walk_parent(m, &a, &odir);
+      if (!want) want = m_walk_parent(m, &b, &ndir);
+      if (!want && (a.n == 0 || b.n == 0)) want = -EBUSY;
+      int o = -1, n = -1;
+      if (!want) {
+        o = m_lookup(m, odir, a.c[a.n - 1]);
+        n = m_lookup(m, ndir, b.c[b.n - 1]);
+        if (o < 0) want = -ENOENT;
+      }
+      if (!want && n >= 0 && n == o) {
+        expect("rename same", &a, &b, rc, 0);
+        break;
+      }
+      if (!want && n >= 0) {
+        if (m->ino[o].type == T_DIR && m->ino[n].type != T_DIR) want = -ENOTDIR;
+        if (m->ino[o].type != T_DIR && m->ino[n].type == T_DIR) want = -EISDIR;
+      }
+      if (!want && m->ino[o].type == T_DIR && odir != ndir) {
+        for (int d = ndir; d > 0 && !want; d = d == M_ROOT ? -1 : m_parent_of_dir(m, d))
+          if (d == o) want = -EINVAL;
+      }
+      if (!want && n >= 0 && m->ino[n].type == T_DIR && !m_empty(m, n)) want = -ENOTEMPTY;
+      if (!want) {
+        if (n >= 0) {
+          m_del_dentry(m, ndir, b.c[b.n - 1]);
+          m_drop(m, n);
+        }
+        m_del_dentry(m, odir, a.c[a.n - 1]);
+        m_add_dentry(m, ndir, b.c[b.n - 1], o);
+      }
+      expect("rename", &a, &b, rc, want);
+      break;
+    }
+    case 9: { /* link */
+      m_path b = decode_path(in);
+      rc = store_path_link(s, NULL, a.text, b.text);
+      want = m_resolve(m, &a, &ino);
+      if (!want) want = m_walk_parent(m, &b, &dir);
+      if (!want && b.n == 0) want = -EEXIST;
+      if (!want && m->ino[ino].type == T_DIR) want = -EPERM;
+      if (!want && m_lookup(m, dir, b.c[b.n - 1]) >= 0) want = -EEXIST;
+      if (!want) {
+        m_add_dentry(m, dir, b.c[b.n - 1], ino);
+        m->ino[ino].nlink++;
+      }
+      expect("link", &a, &b, rc, want);
+      break;
+    }
+    case 10: /* remove_tree */
+      rc = store_path_remove_tree(s, NULL, a.text);
+      want = m_walk_parent(m, &a, &dir);
+      if (!want && a.n == 0) want = -EBUSY;
+      if (!want) {
+        ino = m_lookup(m, dir, a.c[a.n - 1]);
+        if (ino < 0) want = -ENOENT;
+      }
+      if (!want) {
+        m_del_dentry(m, dir, a.c[a.n - 1]);
+        /* drop everything reachable only through it: repeat until stable */
+        int stack[M_INODES], sp = 0;
+        stack[sp++] = ino;
+        while (sp) {
+          int x = stack[--sp];
+          if (m->ino[x].type == T_DIR)
+            for (int i = 0; i < M_DENTRIES; i++)
+              if (m->de[i].used && m->de[i].parent == x) {
+                m->de[i].used = 0;
+                stack[sp++] = m->de[i].ino;
+              }
+          m_drop(m, x);
+        }
+      }
+      expect("remove_tree", &a, NULL, rc, want);
+      break;
   }
 }
 
@@ -550,10 +558,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fail("usage bytes", "/", NULL, (long)bytes, (long)m.bytes);
   long long live = 0;
   for (int i = 1; i < M_INODES; i++) live += m.ino[i].type != T_FREE;
-  if ((long long)inodes != live) fail("usage inodes", "/", NULL, (long)inodes, (long)live);
-  if (sql_int(s, "SELECT count(*) FROM fs_data WHERE ino NOT IN (SELECT ino FROM fs_inode)") != 0 ||
-      sql_int(s, "SELECT count(*) FROM fs_dentry WHERE ino NOT IN (SELECT ino FROM fs_inode)") != 0 ||
-      sql_int(s, "SELECT count(*) FROM fs_inode WHERE ino != 1 AND ino NOT IN (SELECT ino FROM fs_dentry)") != 0)
+  if ((long long)inodes != live)
+    fail("usage inodes", "/", NULL, (long)inodes, (long)live);
+  if (sql_int(
+          s,
+          "SELECT count(*) FROM fs_data WHERE ino NOT IN (SELECT ino FROM fs_inode)") !=
+          0 ||
+      sql_int(
+          s,
+          "SELECT count(*) FROM fs_dentry WHERE ino NOT IN (SELECT ino FROM fs_inode)") !=
+          0 ||
+      sql_int(s,
+              "SELECT count(*) FROM fs_inode WHERE ino != 1 AND ino NOT IN (SELECT ino "
+              "FROM fs_dentry)") != 0)
     fail("tables disagree", "/", NULL, 1, 0);
   m_free(&m);
   store_close(s);

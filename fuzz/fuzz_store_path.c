@@ -70,7 +70,8 @@ static void check_canonical(const char *r, const char *path) {
   if (r[0] != '/') die("realpath not absolute", path);
   size_t n = strlen(r);
   if (n > 1 && r[n - 1] == '/') die("realpath ends in /", path);
-  if (strstr(r, "//") || strstr(r, "/./") || strstr(r, "/../")) die("realpath not canonical", path);
+  if (strstr(r, "//") || strstr(r, "/./") || strstr(r, "/../"))
+    die("realpath not canonical", path);
   if ((n >= 2 && !strcmp(r + n - 2, "/.")) || (n >= 3 && !strcmp(r + n - 3, "/..")))
     die("realpath not canonical", path);
 }
@@ -93,7 +94,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (rc == 0) {
     check_inode(&st, path);
     if (S_ISLNK(st.mode)) die("followed resolution ended on a symlink", path);
-    if (len && path[len - 1] == '/' && !S_ISDIR(st.mode)) die("x/ resolved to a non-directory", path);
+    if (len && path[len - 1] == '/' && !S_ISDIR(st.mode))
+      die("x/ resolved to a non-directory", path);
   }
   int lrc = store_resolve(tree, cwd, path, STORE_NOFOLLOW, &lst);
   if (!allowed(lrc)) die("unexpected error from lstat", path);
@@ -109,7 +111,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!allowed(prc)) die("unexpected error from resolve_parent", path);
   if (prc == 0) {
     store_stat d;
-    if (store_getattr(tree, dir, &d) != 0 || !S_ISDIR(d.mode)) die("parent is not a directory", path);
+    if (store_getattr(tree, dir, &d) != 0 || !S_ISDIR(d.mode))
+      die("parent is not a directory", path);
     if (memchr(name, 0, sizeof name) == NULL) die("name not terminated", path);
     if (strlen(name) > STORE_NAME_MAX || strchr(name, '/')) die("bad last name", path);
   }

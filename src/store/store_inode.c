@@ -46,25 +46,9 @@ int store_i_perm(const store *s, const store_stat *st, int mask) {
   return ((int)bits & mask) == mask ? 0 : -EACCES;
 }
 
-int store_i_getattr(store *s, store_ino ino, store_stat *st) {
-  sqlite3_stmt *q = store_stmt(s, ST_GETATTR);
-  if (!q) return -EIO;
-  sqlite3_bind_int64(q, 1, ino);
-  int rc = sqlite3_step(q), err = 0;
-  if (rc == SQLITE_ROW)
-    store_col_stat(q, 0, st);
-  else
-    err = rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
-  sqlite3_reset(q);
-  return err;
-}
-
-int store_i_lookup(store *s, store_ino dir, const char *name, size_t nlen,
-                   store_stat *st) {
-  sqlite3_stmt *q = store_stmt(s, ST_LOOKUP);
-  if (!q) return -EIO;
-  sqlite3_bind_int64(q, 1, dir);
-  sqlite3_bind_text(q, 2, name, (int)nlen, SQLITE_STATIC);
+/* Steps a query returning one stat row: 0, -ENOENT without a row, or the
+ * SQLite error. Resets the statement. */
+static int step_stat(store *s, sqlite3_stmt *q, store_stat *st) {
   int rc = sqlite3_step(q), err = 0;
   if (rc == SQLITE_ROW)
     store_col_stat(q, 0, st);
@@ -73,6 +57,22 @@ int store_i_lookup(store *s, store_ino dir, const char *name, size_t nlen,
   sqlite3_reset(q);
   sqlite3_clear_bindings(q);
   return err;
+}
+
+int store_i_getattr(store *s, store_ino ino, store_stat *st) {
+  sqlite3_stmt *q = store_stmt(s, ST_GETATTR);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, ino);
+  return step_stat(s, q, st);
+}
+
+int store_i_lookup(store *s, store_ino dir, const char *name, size_t nlen,
+                   store_stat *st) {
+  sqlite3_stmt *q = store_stmt(s, ST_LOOKUP);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, dir);
+  sqlite3_bind_text(q, 2, name, (int)nlen, SQLITE_STATIC);
+  return step_stat(s, q, st);
 }
 
 int store_i_check_name(const char *name, size_t nlen) {
@@ -259,8 +259,7 @@ static int subtree_has(store *s, store_ino outer, store_ino inner) {
 }
 
 int store_i_rename(store *s, const store_stat *odir, const char *oname, size_t olen,
-                   const store_stat *ndir, const char *nname, size_t nlen,
-                   int flags) {
+                   const store_stat *ndir, const char *nname, size_t nlen, int flags) {
   int err;
   if ((err = store_i_check_name(oname, olen))) return err;
   if ((err = store_i_check_name(nname, nlen))) return err;
@@ -363,7 +362,8 @@ ssize_t store_i_readlink(store *s, store_ino ino, char *buf, size_t bufsz) {
     r = (ssize_t)n;
   } else {
     r = rc == SQLITE_DONE ? -EIO : store_sqlerr(s, rc); /* symlink without target */
-    if (rc == SQLITE_DONE) snprintf(s->errmsg, sizeof s->errmsg, "symlink %lld has no target", (long long)ino);
+    if (rc == SQLITE_DONE)
+      snprintf(s->errmsg, sizeof s->errmsg, "symlink %lld has no target", (long long)ino);
   }
   sqlite3_reset(q);
   return r;
@@ -410,7 +410,8 @@ static int put_chunk(store *s, store_ino ino, int64_t idx, const void *d, size_t
 
 /* Writes zero chunks idx in [from, to] of a file of `size` bytes (each
  * chunk_size long, the file's last one shorter). */
-static int zero_chunks(store *s, store_ino ino, uint64_t from, uint64_t to, uint64_t size) {
+static int zero_chunks(store *s, store_ino ino, uint64_t from, uint64_t to,
+                       uint64_t size) {
   uint64_t cs = s->chunk_size;
   for (uint64_t idx = from; idx <= to && idx * cs < size; idx++) {
     uint64_t len = size - idx * cs < cs ? size - idx * cs : cs;
@@ -464,8 +465,7 @@ static int data_type_ok(const store_stat *st) {
   return 0;
 }
 
-ssize_t store_i_read(store *s, const store_stat *st, void *buf, size_t n,
-                     uint64_t off) {
+ssize_t store_i_read(store *s, const store_stat *st, void *buf, size_t n, uint64_t off) {
   int err = data_type_ok(st);
   if (err) return err;
   if (off >= st->size || n == 0) return 0;
@@ -505,7 +505,8 @@ ssize_t store_i_write(store *s, const store_stat *st, const void *buf, size_t n,
   if ((err = grow_ok(s, st->size, size))) return err;
   /* The old last chunk, when this write starts beyond it, becomes a middle
    * chunk: it must be full length; chunks wholly skipped become zeros. */
-  if (off / cs > (st->size + cs - 1) / cs || (st->size && off / cs > (st->size - 1) / cs)) {
+  if (off / cs > (st->size + cs - 1) / cs ||
+      (st->size && off / cs > (st->size - 1) / cs)) {
     if ((err = pad_last_chunk(s, st->ino, st->size, size))) return err;
     if (off / cs > 0 &&
         (err = zero_chunks(s, st->ino, (st->size + cs - 1) / cs, off / cs - 1, size)))
@@ -515,7 +516,7 @@ ssize_t store_i_write(store *s, const store_stat *st, const void *buf, size_t n,
   for (uint64_t idx = off / cs; idx <= (end - 1) / cs; idx++) {
     uint64_t cstart = idx * cs;
     uint64_t clen = size - cstart < cs ? size - cstart : cs; /* length after */
-    uint64_t a = off > cstart ? off - cstart : 0;          /* written span */
+    uint64_t a = off > cstart ? off - cstart : 0;            /* written span */
     uint64_t b = end - cstart < cs ? end - cstart : cs;
     if (b > clen) b = clen;
     if (a == 0 && b == clen) {
@@ -566,8 +567,8 @@ static void set_time(int64_t *sec, uint32_t *nsec, int64_t to_sec, uint32_t to_n
   *nsec = to_nsec > 999999999u ? 999999999u : to_nsec;
 }
 
-int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a,
-                    int which, store_stat *st_out) {
+int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a, int which,
+                    store_stat *st_out) {
   int owner = s->uid == cur->uid, err;
   store_stat nw = *cur;
   int64_t sec;
@@ -683,11 +684,11 @@ int store_setattr_ino(store *s, store_ino ino, const store_setattr *a, int which
 /* One batch of readdir rows, copied out so callbacks may call the store. */
 #define READDIR_BATCH 32
 typedef struct readdir_row {
-  int64_t id;                      /* dentry id = cookie */
-  store_ino ino;                   /* entry's inode */
-  uint32_t mode;                   /* entry's mode */
-  uint16_t len;                    /* name length */
-  char name[STORE_NAME_MAX + 1];   /* name bytes, NUL-terminated */
+  int64_t id;                    /* dentry id = cookie */
+  store_ino ino;                 /* entry's inode */
+  uint32_t mode;                 /* entry's mode */
+  uint16_t len;                  /* name length */
+  char name[STORE_NAME_MAX + 1]; /* name bytes, NUL-terminated */
 } readdir_row;
 
 static void memo_put(store *s, store_ino dir, const readdir_row *r) {
@@ -730,8 +731,7 @@ static int cookie_name(store *s, store_ino dir, int64_t after, char *name, int *
   return -ESTALE;
 }
 
-int store_readdir(store *s, store_ino dir, int64_t after, store_readdir_cb cb,
-                  void *ud) {
+int store_readdir(store *s, store_ino dir, int64_t after, store_readdir_cb cb, void *ud) {
   store_stat d;
   int err = get_dir(s, dir, &d);
   if (err) return err;
@@ -833,8 +833,8 @@ int store_rename(store *s, store_ino olddir, const char *oldname, store_ino newd
   err = store_i_getattr(s, olddir, &od);
   if (!err) err = store_i_getattr(s, newdir, &nd);
   if (!err)
-    err = store_i_rename(s, &od, oldname, strlen(oldname), &nd, newname,
-                         strlen(newname), flags);
+    err = store_i_rename(s, &od, oldname, strlen(oldname), &nd, newname, strlen(newname),
+                         flags);
   return store_tx_end(s, err);
 }
 
@@ -864,8 +864,7 @@ ssize_t store_read(store *s, store_ino ino, void *buf, size_t n, uint64_t off) {
   return store_i_read(s, &st, buf, n, off);
 }
 
-ssize_t store_write(store *s, store_ino ino, const void *buf, size_t n,
-                    uint64_t off) {
+ssize_t store_write(store *s, store_ino ino, const void *buf, size_t n, uint64_t off) {
   int err = store_tx_begin(s);
   if (err) return err;
   store_stat st;

@@ -43,14 +43,14 @@ typedef struct walk_ent {
 
 /* The state of one resolution. */
 typedef struct walk {
-  store *s;                 /* the store walked */
-  int nlinks;               /* symlinks followed so far */
-  int depth, cap;           /* stack entries used / allocated */
-  walk_ent *ents;           /* the stack: ents[0] is the root */
-  char *names;              /* names of the stack entries, concatenated */
-  size_t names_len, names_cap; /* used / allocated bytes of names */
-  store_stat root;          /* the root's attributes (read once) */
-  store_stat top;           /* attributes of ents[depth-1] */
+  store *s;                         /* the store walked */
+  int nlinks;                       /* symlinks followed so far */
+  int depth, cap;                   /* stack entries used / allocated */
+  walk_ent *ents;                   /* the stack: ents[0] is the root */
+  char *names;                      /* names of the stack entries, concatenated */
+  size_t names_len, names_cap;      /* used / allocated bytes of names */
+  store_stat root;                  /* the root's attributes (read once) */
+  store_stat top;                   /* attributes of ents[depth-1] */
   walk_ent inl_ents[WALK_INLINE];   /* first entries, no allocation */
   char inl_names[WALK_INLINE * 16]; /* first names, no allocation */
 } walk;
@@ -268,8 +268,8 @@ int store_resolve(store *s, const char *cwd, const char *path, int flags,
   return err;
 }
 
-int store_resolve_parent(store *s, const char *cwd, const char *path,
-                         store_ino *dir, char *name) {
+int store_resolve_parent(store *s, const char *cwd, const char *path, store_ino *dir,
+                         char *name) {
   last_ref l;
   int err = last_of(&l, s, cwd, path);
   if (!err) {
@@ -425,7 +425,8 @@ static int rename_i(store *s, const char *cwd, const char *from, const char *to)
     return err;
   }
   err = last_of(&b, s, cwd, to);
-  if (!err && (a.nlen == 0 || b.nlen == 0 || is_dot(a.name, a.nlen) || is_dot(b.name, b.nlen)))
+  if (!err &&
+      (a.nlen == 0 || b.nlen == 0 || is_dot(a.name, a.nlen) || is_dot(b.name, b.nlen)))
     err = -EBUSY;
   if (!err && (a.tslash || b.tslash)) {
     /* A trailing slash on either side requires the source to be a dir. */
@@ -433,7 +434,8 @@ static int rename_i(store *s, const char *cwd, const char *from, const char *to)
     err = store_i_lookup(s, a.w.top.ino, a.name, a.nlen, &o);
     if (!err && !S_ISDIR(o.mode)) err = -ENOTDIR;
   }
-  if (!err) err = store_i_rename(s, &a.w.top, a.name, a.nlen, &b.w.top, b.name, b.nlen, 0);
+  if (!err)
+    err = store_i_rename(s, &a.w.top, a.name, a.nlen, &b.w.top, b.name, b.nlen, 0);
   walk_free(&a.w);
   walk_free(&b.w);
   return err;
@@ -456,8 +458,7 @@ static int new_name_ok(store *s, const last_ref *l) {
   return 0;
 }
 
-int store_path_link(store *s, const char *cwd, const char *target,
-                    const char *newpath) {
+int store_path_link(store *s, const char *cwd, const char *target, const char *newpath) {
   int err = store_tx_begin(s);
   if (err) return err;
   walk t;
@@ -481,7 +482,8 @@ int store_path_symlink(store *s, const char *cwd, const char *target,
   last_ref l;
   err = last_of(&l, s, cwd, linkpath);
   if (!err) err = new_name_ok(s, &l);
-  if (!err) err = store_i_mknod(s, &l.w.top, l.name, l.nlen, S_IFLNK | 0777, target, NULL);
+  if (!err)
+    err = store_i_mknod(s, &l.w.top, l.name, l.nlen, S_IFLNK | 0777, target, NULL);
   walk_free(&l.w);
   return store_tx_end(s, err);
 }
@@ -534,8 +536,8 @@ int store_path_utimes(store *s, const char *cwd, const char *path,
 
 /* open(2) inside the caller's transaction. *created tells whether the file
  * was made by this call (its mode is then not checked, as in Linux). */
-static int open_i(store *s, const char *cwd, const char *path, int oflags,
-                  uint32_t mode, store_stat *st, int *created) {
+static int open_i(store *s, const char *cwd, const char *path, int oflags, uint32_t mode,
+                  store_stat *st, int *created) {
   int acc = oflags & O_ACCMODE;
   if (acc != O_RDONLY && acc != O_WRONLY && acc != O_RDWR) return -EINVAL;
   int need = acc == O_RDONLY ? R_OK : acc == O_WRONLY ? W_OK : R_OK | W_OK;
@@ -675,8 +677,8 @@ static char *dir_part(const char *path) {
   return d;
 }
 
-int store_path_write_file(store *s, const char *cwd, const char *path,
-                          const void *data, size_t len, uint32_t mode, int flags) {
+int store_path_write_file(store *s, const char *cwd, const char *path, const void *data,
+                          size_t len, uint32_t mode, int flags) {
   int err = path_check(path);
   if (err) return err;
   if ((err = store_tx_begin(s))) return err;
@@ -690,13 +692,15 @@ int store_path_write_file(store *s, const char *cwd, const char *path,
   int oflags = O_WRONLY | O_CREAT | ((flags & STORE_WRITE_APPEND) ? 0 : O_TRUNC);
   if (!err) err = open_i(s, cwd, path, oflags, mode, &st, &created);
   if (!err && len) {
-    ssize_t n = store_i_write(s, &st, data, len, (flags & STORE_WRITE_APPEND) ? st.size : 0);
+    ssize_t n =
+        store_i_write(s, &st, data, len, (flags & STORE_WRITE_APPEND) ? st.size : 0);
     err = n < 0 ? (int)n : 0;
   }
   return store_tx_end(s, err);
 }
 
-/* ---- remove_tree -------------------------------------------------------------------- */
+/* ---- remove_tree --------------------------------------------------------------------
+ */
 
 /* One directory being emptied by remove_tree. */
 typedef struct rm_frame {

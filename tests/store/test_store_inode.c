@@ -27,8 +27,12 @@ TEST(new_store_has_root_inode_1_mode_040755_no_dentry) {
   CHECK_EQ(st.nlink, 1);
   CHECK_EQ(tu_int(s, "SELECT count(*) FROM fs_dentry"), 0);
   char buf[64];
-  CHECK_STR(tu_text(s, "SELECT value FROM fs_config WHERE key='chunk_size'", buf, sizeof buf), "4096");
-  CHECK_STR(tu_text(s, "SELECT value FROM fs_config WHERE key='schema_version'", buf, sizeof buf), "0.4");
+  CHECK_STR(
+      tu_text(s, "SELECT value FROM fs_config WHERE key='chunk_size'", buf, sizeof buf),
+      "4096");
+  CHECK_STR(tu_text(s, "SELECT value FROM fs_config WHERE key='schema_version'", buf,
+                    sizeof buf),
+            "0.4");
   CHECK_EQ(store_chunk_size(s), 4096);
   store_close(s);
 }
@@ -82,11 +86,11 @@ TEST(bad_names_are_rejected_and_change_nothing) {
 
 /* Collects readdir names into one string "a,b,c," and remembers cookies. */
 typedef struct collect {
-  char names[8192];   /* comma-joined names */
+  char names[8192];     /* comma-joined names */
   int64_t cookies[256]; /* cookies in order */
-  int n;              /* entries seen */
-  int stop_after;     /* stop (return 1) after this many; 0 = never */
-  store *s;           /* for re-entrant calls */
+  int n;                /* entries seen */
+  int stop_after;       /* stop (return 1) after this many; 0 = never */
+  store *s;             /* for re-entrant calls */
 } collect;
 
 static int collect_cb(void *ud, const store_dirent *e) {
@@ -190,7 +194,8 @@ TEST(write_splits_into_full_chunks_and_one_short_last_chunk) {
   char sql[200];
   snprintf(sql, sizeof sql,
            "SELECT group_concat(length(data), ',') FROM (SELECT data FROM fs_data "
-           "WHERE ino=%lld ORDER BY chunk_index)", (long long)f);
+           "WHERE ino=%lld ORDER BY chunk_index)",
+           (long long)f);
   char buf[100];
   CHECK_STR(tu_text(s, sql, buf, sizeof buf), "4096,4096,1808");
   store_stat st;
@@ -214,11 +219,14 @@ TEST(write_past_eof_writes_zero_chunks_densely) {
   /* dense, as the TypeScript SDK (which concatenates chunks) needs */
   snprintf(sql, sizeof sql,
            "SELECT group_concat(chunk_index || ':' || length(data), ',') FROM (SELECT "
-           "* FROM fs_data WHERE ino=%lld ORDER BY chunk_index)", (long long)f);
+           "* FROM fs_data WHERE ino=%lld ORDER BY chunk_index)",
+           (long long)f);
   char buf[100];
   CHECK_STR(tu_text(s, sql, buf, sizeof buf), "0:4096,1:4096,2:4096,3:4096,4:3626");
-  snprintf(sql, sizeof sql, "SELECT count(*) FROM fs_data WHERE ino=%lld AND chunk_index < 4 "
-           "AND data != zeroblob(4096)", (long long)f);
+  snprintf(sql, sizeof sql,
+           "SELECT count(*) FROM fs_data WHERE ino=%lld AND chunk_index < 4 "
+           "AND data != zeroblob(4096)",
+           (long long)f);
   CHECK_EQ(tu_int(s, sql), 0);
   store_close(s);
 }
@@ -231,10 +239,13 @@ TEST(gaps_and_short_chunks_from_other_tools_read_as_zeros) {
   store_write(s, f, in, sizeof in, 0);
   char sql[200];
   /* the Rust tools may leave a chunk out, or short */
-  snprintf(sql, sizeof sql, "DELETE FROM fs_data WHERE ino=%lld AND chunk_index=1", (long long)f);
+  snprintf(sql, sizeof sql, "DELETE FROM fs_data WHERE ino=%lld AND chunk_index=1",
+           (long long)f);
   tu_exec(s, sql);
-  snprintf(sql, sizeof sql, "UPDATE fs_data SET data=substr(data,1,10) WHERE ino=%lld AND "
-           "chunk_index=0", (long long)f);
+  snprintf(sql, sizeof sql,
+           "UPDATE fs_data SET data=substr(data,1,10) WHERE ino=%lld AND "
+           "chunk_index=0",
+           (long long)f);
   tu_exec(s, sql);
   CHECK_EQ(store_read(s, f, out, sizeof out, 0), 12000);
   CHECK(out[9] == 'a' && out[10] == 0 && out[4095] == 0);
@@ -256,7 +267,8 @@ TEST(extending_pads_the_old_short_last_chunk_to_full_size) {
   char sql[200], buf[100];
   snprintf(sql, sizeof sql,
            "SELECT group_concat(chunk_index || ':' || length(data), ',') FROM (SELECT "
-           "* FROM fs_data WHERE ino=%lld ORDER BY chunk_index)", (long long)f);
+           "* FROM fs_data WHERE ino=%lld ORDER BY chunk_index)",
+           (long long)f);
   CHECK_STR(tu_text(s, sql, buf, sizeof buf), "0:4096,1:4096,2:809");
   unsigned char out[9001];
   CHECK_EQ(store_read(s, f, out, sizeof out, 0), 9001);
@@ -295,7 +307,8 @@ TEST(truncate_shrinks_chunks_and_grows_with_zeros) {
   char sql[200], buf[100];
   snprintf(sql, sizeof sql,
            "SELECT group_concat(length(data), ',') FROM (SELECT data FROM fs_data "
-           "WHERE ino=%lld ORDER BY chunk_index)", (long long)f);
+           "WHERE ino=%lld ORDER BY chunk_index)",
+           (long long)f);
   CHECK_STR(tu_text(s, sql, buf, sizeof buf), "4096,904");
   CHECK_EQ(store_truncate(s, f, 8000), 0);
   CHECK_STR(tu_text(s, sql, buf, sizeof buf), "4096,3904");
@@ -500,7 +513,8 @@ TEST(non_utf8_names_round_trip_exactly) {
   char want[64];
   snprintf(want, sizeof want, "%s,", name);
   CHECK_STR(c.names, want);
-  CHECK_EQ(tu_int(s, "SELECT length(CAST(name AS BLOB)) FROM fs_dentry"), (long long)strlen(name));
+  CHECK_EQ(tu_int(s, "SELECT length(CAST(name AS BLOB)) FROM fs_dentry"),
+           (long long)strlen(name));
   store_close(s);
 }
 
@@ -605,8 +619,10 @@ TEST(real_values_in_integer_columns_are_read) {
   store_write(s, f, "abcdef", 6, 0);
   char sql[300];
   snprintf(sql, sizeof sql,
-           "UPDATE fs_inode SET size=6.0, mtime=1700000001.5, mtime_nsec=0, nlink=1.0, mode=33188.0 "
-           "WHERE ino=%lld", (long long)f);
+           "UPDATE fs_inode SET size=6.0, mtime=1700000001.5, mtime_nsec=0, nlink=1.0, "
+           "mode=33188.0 "
+           "WHERE ino=%lld",
+           (long long)f);
   CHECK_EQ(tu_exec(s, sql), SQLITE_OK);
   store_stat st;
   CHECK_EQ(store_getattr(s, f, &st), 0);

@@ -34,7 +34,8 @@ static void *read_bytes(const char *path, size_t *n) {
 static void populate(store *s) {
   static unsigned char big[9000];
   for (size_t i = 0; i < sizeof big; i++) big[i] = (unsigned char)(i * 3);
-  int rc = store_path_write_file(s, NULL, "/d/big", big, sizeof big, 0644, STORE_WRITE_MKDIRS);
+  int rc =
+      store_path_write_file(s, NULL, "/d/big", big, sizeof big, 0644, STORE_WRITE_MKDIRS);
   rc |= store_path_write_file(s, NULL, "/d/small", "small", 5, 0644, 0);
   rc |= store_path_symlink(s, NULL, "d/small", "/link");
   rc |= store_kv_set(s, "key", "{\"v\":1}");
@@ -103,7 +104,8 @@ TEST(open_of_foreign_sqlite_is_eschema_and_unchanged) {
   char *path = tu_tmp_path("foreign.db");
   sqlite3 *db;
   sqlite3_open(path, &db);
-  sqlite3_exec(db, "CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES ('x')", 0, 0, 0);
+  sqlite3_exec(db, "CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES ('x')", 0, 0,
+               0);
   sqlite3_close(db);
   size_t n1, n2;
   char *before = read_bytes(path, &n1);
@@ -333,7 +335,8 @@ TEST(byte_quota_gives_enospc_and_changes_nothing) {
   store_stat st;
   CHECK_EQ(store_path_stat(s, NULL, "/b", &st), -ENOENT); /* not even created */
   CHECK_EQ(store_path_write_file(s, NULL, "/b", buf, 4000, 0644, 0), 0);
-  CHECK_EQ(store_path_write_file(s, NULL, "/a", buf, 1, 0644, STORE_WRITE_APPEND), -ENOSPC);
+  CHECK_EQ(store_path_write_file(s, NULL, "/a", buf, 1, 0644, STORE_WRITE_APPEND),
+           -ENOSPC);
   CHECK_EQ(store_path_stat(s, NULL, "/a", &st), 0);
   CHECK_EQ(st.size, 6000);
   /* overwriting in place needs no new bytes */
@@ -402,10 +405,18 @@ TEST(totals_follow_rollbacks_and_are_computed_for_existing_data) {
   for (int i = 0; i < 40; i++) {
     snprintf(p, sizeof p, "/m%d", i % 7);
     switch (i % 4) {
-    case 0: store_path_write_file(s, NULL, p, "abcdefgh", (size_t)(i % 8), 0644, 0); break;
-    case 1: store_path_write_file(s, NULL, p, "xy", 2, 0644, STORE_WRITE_APPEND); break;
-    case 2: store_path_unlink(s, NULL, p); break;
-    case 3: store_path_rename(s, NULL, p, "/m0"); break;
+      case 0:
+        store_path_write_file(s, NULL, p, "abcdefgh", (size_t)(i % 8), 0644, 0);
+        break;
+      case 1:
+        store_path_write_file(s, NULL, p, "xy", 2, 0644, STORE_WRITE_APPEND);
+        break;
+      case 2:
+        store_path_unlink(s, NULL, p);
+        break;
+      case 3:
+        store_path_rename(s, NULL, p, "/m0");
+        break;
     }
   }
   CHECK(usage_matches(s));
