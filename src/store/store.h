@@ -32,8 +32,9 @@
  *    are accepted and never used for decisions. A file whose nlink reaches 0
  *    is deleted with its data at once (as AgentFS does). Files are written
  *    dense: extending one (write past EOF, truncate up) writes zero chunks,
- *    since the TypeScript SDK concatenates chunks to read a file; gaps left
- *    by the Rust tools (missing or short chunks) read as zeros.
+ *    since the TypeScript SDK concatenates chunks to read a file (only an
+ *    extension of more than 64 MiB leaves a gap, so it cannot run forever);
+ *    gaps left by the Rust tools (missing or short chunks) read as zeros.
  */
 #ifndef SBX_STORE_H
 #define SBX_STORE_H

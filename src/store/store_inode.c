@@ -17,6 +17,8 @@
  *    last chunk and writes zero chunks (zeroblob) for the skipped range,
  *    because the TypeScript SDK reads a file by concatenating its chunks.
  *    Gaps left by the Rust tools (missing or short chunks) read as zeros.
+ *    One extension of more than STORE_ZERO_FILL_MAX (64 MiB) leaves a gap
+ *    instead, so `truncate -s 1T` is instant rather than endless.
  *    Extending is bounded by the byte and file-size quotas.
  *  - Permissions are the mode bits as a non-root user sees them (no override
  *    for uid 0). A dentry change needs w+x on the directory; the sticky bit
@@ -33,6 +35,7 @@
 #include "store/store_internal.h"
 
 #define STORE_LINK_MAX 65000 /* hard links per inode (EMLINK beyond) */
+#define STORE_ZERO_FILL_MAX ((uint64_t)64 << 20) /* densest extension, bytes */
 
 int store_i_perm(const store *s, const store_stat *st, int mask) {
   uint32_t bits;
@@ -409,10 +412,13 @@ static int put_chunk(store *s, store_ino ino, int64_t idx, const void *d, size_t
 }
 
 /* Writes zero chunks idx in [from, to] of a file of `size` bytes (each
- * chunk_size long, the file's last one shorter). */
+ * chunk_size long, the file's last one shorter). A range over
+ * STORE_ZERO_FILL_MAX bytes is left as a gap instead: extending a file by a
+ * terabyte must not write a terabyte (without a quota it would never end). */
 static int zero_chunks(store *s, store_ino ino, uint64_t from, uint64_t to,
                        uint64_t size) {
   uint64_t cs = s->chunk_size;
+  if (to >= from && (to - from) >= STORE_ZERO_FILL_MAX / cs) return 0;
   for (uint64_t idx = from; idx <= to && idx * cs < size; idx++) {
     uint64_t len = size - idx * cs < cs ? size - idx * cs : cs;
     sqlite3_stmt *q = store_stmt(s, ST_DATA_PUT);

@@ -231,6 +231,23 @@ TEST(write_past_eof_writes_zero_chunks_densely) {
   store_close(s);
 }
 
+TEST(huge_extension_is_a_gap_not_a_terabyte_of_zeros) {
+  store *s = tu_mem();
+  store_ino f = mkfile(s, 1, "f");
+  uint64_t tb = (uint64_t)1 << 40;
+  CHECK_EQ(store_truncate(s, f, tb), 0);
+  CHECK_EQ(store_write(s, f, "end", 3, tb), 3);
+  char sql[120];
+  snprintf(sql, sizeof sql, "SELECT count(*) FROM fs_data WHERE ino=%lld", (long long)f);
+  CHECK(tu_int(s, sql) <= 2);
+  char b[8] = "xxxxxxx";
+  CHECK_EQ(store_read(s, f, b, 3, tb / 2), 3);
+  CHECK(b[0] == 0 && b[1] == 0 && b[2] == 0);
+  CHECK_EQ(store_read(s, f, b, 8, tb), 3);
+  CHECK(memcmp(b, "end", 3) == 0);
+  store_close(s);
+}
+
 TEST(gaps_and_short_chunks_from_other_tools_read_as_zeros) {
   store *s = tu_mem();
   store_ino f = mkfile(s, 1, "f");
@@ -709,6 +726,7 @@ int main(int argc, char **argv) {
   RUN(readdir_needs_read_permission_and_a_directory);
   RUN(write_splits_into_full_chunks_and_one_short_last_chunk);
   RUN(write_past_eof_writes_zero_chunks_densely);
+  RUN(huge_extension_is_a_gap_not_a_terabyte_of_zeros);
   RUN(gaps_and_short_chunks_from_other_tools_read_as_zeros);
   RUN(extending_pads_the_old_short_last_chunk_to_full_size);
   RUN(overwrite_inside_and_across_chunks_keeps_the_rest);
