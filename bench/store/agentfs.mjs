@@ -22,8 +22,11 @@ function removeDb(path) {
   for (const s of ['', '-wal', '-shm']) rmSync(path + s, { force: true });
 }
 
+// A new database for each use: the SDK's engine keeps databases it opened
+// per path in the process, so a removed file's name is never reused.
+let serial = 0;
 async function fresh(name) {
-  const path = join(dir, name);
+  const path = join(dir, `${serial++}-${name}`);
   removeDb(path);
   const a = await AgentFS.open({ path });
   await a.fs.mkdir('/files');
@@ -84,11 +87,12 @@ print('open_close', await best(async () => {
   const n = 10;
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
-    const p = join(dir, `agentfs-open-${i}.db`);
+    const p = join(dir, `agentfs-open-${serial}-${i}.db`);
     const x = await AgentFS.open({ path: p });
     await x.close();
   }
   const t = (performance.now() - t0) / n;
-  for (let i = 0; i < n; i++) removeDb(join(dir, `agentfs-open-${i}.db`));
+  for (let i = 0; i < n; i++) removeDb(join(dir, `agentfs-open-${serial}-${i}.db`));
+  serial++;
   return t;
 }));
