@@ -8,6 +8,7 @@
  */
 #include <sqlite3.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "api_util.h"
 
@@ -51,9 +52,19 @@ TEST(temp_sandbox_file_is_removed_on_close) {
   snprintf(path, sizeof path, "%s", sbx_path(h));
   CHECK(strncmp(path, scratch_dir(), strlen(scratch_dir())) == 0);
   CHECK(file_exists(path));
+  /* a new sandbox: empty, its root made now (not when a template was) */
+  sbx_stat st;
+  REQUIRE(sbx_stat_path(h, "/", 0, &st) == SBX_OK);
+  CHECK(st.mtime >= (int64_t)time(NULL) - 2);
+  CHECK_EQ(count_entries(h, "/"), 0);
   CHECK_EQ(sbx_write_file(h, "/tmpdir/f", "x", 1, SBX_WRITE_MKDIRS), SBX_OK);
   sbx_close(h);
   CHECK(!file_exists(path));
+  /* a second one is a different, empty sandbox */
+  REQUIRE(sbx_open(NULL, SBX_OPEN_TEMP, &h) == SBX_OK);
+  CHECK(strcmp(sbx_path(h), path) != 0);
+  CHECK(!path_exists(h, "/tmpdir"));
+  sbx_close(h);
   char side[1100];
   snprintf(side, sizeof side, "%s-wal", path);
   CHECK(!file_exists(side));
