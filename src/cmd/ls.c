@@ -286,6 +286,7 @@ static void ls_stat(ls_opts *o, ls_ent *e, bool cmdline) {
     }
     return;
   }
+  if (o->format == FMT_LONG) st.nlink = cmd_fs_nlink(ctx, &st);
   e->st = st;
   e->stat_ok = true;
   e->dmode = st.mode;
@@ -946,6 +947,7 @@ static int list_dir(ls_opts *o, const char *path, bool cmdline, ls_pending *pend
       e->have_stat = true;
       store_stat st;
       if (cmd_fs_stat(ctx, e->path, &st) == 0) {
+        if (o->format == FMT_LONG) st.nlink = cmd_fs_nlink(ctx, &st);
         e->st = st;
         e->stat_ok = true;
         e->dmode = st.mode;

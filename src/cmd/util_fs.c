@@ -55,6 +55,18 @@ int cmd_fs_lstat(cmd_ctx *ctx, const char *path, store_stat *st) {
   return rc;
 }
 
+static int fs_count_dirs_cb(void *ud, const store_dirent *e) {
+  if (S_ISDIR(e->mode)) (*(uint32_t *)ud)++;
+  return 0;
+}
+
+uint32_t cmd_fs_nlink(cmd_ctx *ctx, const store_stat *st) {
+  if (!S_ISDIR(st->mode) || st->nlink >= 2) return st->nlink;
+  uint32_t n = 2;
+  if (store_readdir(ctx->store, st->ino, 0, fs_count_dirs_cb, &n) < 0) return st->nlink;
+  return n;
+}
+
 void cmd_fs_modestr(uint32_t mode, char out[11]) {
   char t = '?';
   switch (mode & S_IFMT) {
@@ -830,4 +842,180 @@ cmd_walk_ent *cmd_walk_next(cmd_walk *w) {
       return &w->ent;
     }
   }
+}
+
+/* ---- modes ---------------------------------------------------------------------- */
+
+#define MODE_ALL 07777u
+
+cmd_mode_change *cmd_mode_compile(cmd_ctx *ctx, const char *s) {
+  size_t len = strlen(s);
+  if (*s >= '0' && *s < '8') {
+    uint32_t m = 0;
+    const char *p = s;
+    for (; *p >= '0' && *p < '8'; p++) {
+      m = m * 8 + (uint32_t)(*p - '0');
+      if (m > MODE_ALL) return NULL;
+    }
+    if (*p) return NULL;
+    cmd_mode_change *c = cmd_alloc(ctx, 2 * sizeof *c);
+    if (!c) return NULL;
+    c[0].op = '=';
+    c[0].affected = MODE_ALL;
+    c[0].value = m;
+    c[0].mentioned = (p - s < 5) ? (m & (S_ISUID | S_ISGID)) | S_ISVTX | 0777 : MODE_ALL;
+    return c;
+  }
+  /* at most one change per operator character */
+  size_t max = 1;
+  for (const char *p = s; *p; p++)
+    if (*p == '=' || *p == '+' || *p == '-') max++;
+  cmd_mode_change *ch = cmd_alloc(ctx, (max + 1) * sizeof *ch);
+  if (!ch || len == 0) return NULL;
+  size_t n = 0;
+  const char *p = s;
+  for (;;) {
+    uint32_t affected = 0;
+    for (;; p++) {
+      if (*p == 'u') affected |= S_ISUID | S_IRWXU;
+      else if (*p == 'g') affected |= S_ISGID | S_IRWXG;
+      else if (*p == 'o') affected |= S_ISVTX | S_IRWXO;
+      else if (*p == 'a') affected |= MODE_ALL;
+      else break;
+    }
+    do {
+      char op = *p++;
+      if (op != '=' && op != '+' && op != '-') return NULL;
+      uint32_t value = 0, mentioned;
+      char flag = 0;
+      if (*p >= '0' && *p < '8') {
+        uint32_t m = 0;
+        for (; *p >= '0' && *p < '8'; p++) {
+          m = m * 8 + (uint32_t)(*p - '0');
+          if (m > MODE_ALL) return NULL;
+        }
+        if (affected) return NULL; /* "u=755" is invalid */
+        affected = mentioned = MODE_ALL;
+        value = m;
+        ch[n++] = (cmd_mode_change){op, 0, affected, value, mentioned};
+        continue;
+      }
+      if (*p == 'u' || *p == 'g' || *p == 'o') {
+        value = *p == 'u' ? S_IRWXU : *p == 'g' ? S_IRWXG : S_IRWXO;
+        flag = 'c';
+        p++;
+      } else {
+        for (;; p++) {
+          if (*p == 'r') value |= S_IRUSR | S_IRGRP | S_IROTH;
+          else if (*p == 'w') value |= S_IWUSR | S_IWGRP | S_IWOTH;
+          else if (*p == 'x') value |= S_IXUSR | S_IXGRP | S_IXOTH;
+          else if (*p == 'X') flag = 'X';
+          else if (*p == 's') value |= S_ISUID | S_ISGID;
+          else if (*p == 't') value |= S_ISVTX;
+          else break;
+        }
+      }
+      mentioned = affected ? affected & value : value;
+      if (n >= max) return NULL;
+      ch[n++] = (cmd_mode_change){op, flag, affected, value, mentioned};
+    } while (*p == '=' || *p == '+' || *p == '-');
+    if (*p != ',') break;
+    p++;
+  }
+  if (*p) return NULL;
+  ch[n].op = 0;
+  return ch;
+}
+
+uint32_t cmd_mode_adjust(uint32_t oldmode, bool dir, uint32_t umask,
+                         const cmd_mode_change *c, uint32_t *mode_bits) {
+  uint32_t newmode = oldmode & MODE_ALL, bits = 0;
+  for (; c && c->op; c++) {
+    uint32_t affected = c->affected;
+    uint32_t omit = (dir ? S_ISUID | S_ISGID : 0) & ~c->mentioned;
+    uint32_t value = c->value;
+    if (c->flag == 'c') {
+      value &= newmode;
+      value |= ((value & (S_IRUSR | S_IRGRP | S_IROTH)) ? S_IRUSR | S_IRGRP | S_IROTH : 0) |
+               ((value & (S_IWUSR | S_IWGRP | S_IWOTH)) ? S_IWUSR | S_IWGRP | S_IWOTH : 0) |
+               ((value & (S_IXUSR | S_IXGRP | S_IXOTH)) ? S_IXUSR | S_IXGRP | S_IXOTH : 0);
+    } else if (c->flag == 'X') {
+      if ((newmode & (S_IXUSR | S_IXGRP | S_IXOTH)) || dir)
+        value |= S_IXUSR | S_IXGRP | S_IXOTH;
+    }
+    value &= (affected ? affected : ~umask) & ~omit;
+    switch (c->op) {
+    case '=': {
+      uint32_t preserved = (affected ? ~affected : 0) | omit;
+      bits |= MODE_ALL & ~preserved;
+      newmode = (newmode & preserved) | value;
+      break;
+    }
+    case '+':
+      bits |= value;
+      newmode |= value;
+      break;
+    case '-':
+      bits |= value;
+      newmode &= ~value;
+      break;
+    }
+  }
+  if (mode_bits) *mode_bits = bits;
+  return newmode;
+}
+
+bool cmd_mode_uses_umask(const cmd_mode_change *c) {
+  for (; c && c->op; c++)
+    if (!c->affected) return true;
+  return false;
+}
+
+/* ---- quoting ------------------------------------------------------------------------ */
+
+const char *cmd_lquote(cmd_ctx *ctx, const char *s) {
+  size_t n = strlen(s);
+  char *out = cmd_alloc(ctx, n * 4 + 8);
+  if (!out) return s;
+  char *o = out;
+  memcpy(o, "\xe2\x80\x98", 3);
+  o += 3;
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    const char *e = NULL;
+    switch (*p) {
+    case '\a': e = "\\a"; break;
+    case '\b': e = "\\b"; break;
+    case '\f': e = "\\f"; break;
+    case '\n': e = "\\n"; break;
+    case '\r': e = "\\r"; break;
+    case '\t': e = "\\t"; break;
+    case '\v': e = "\\v"; break;
+    case '\\': e = "\\\\"; break;
+    }
+    if (e) {
+      memcpy(o, e, 2);
+      o += 2;
+    } else if (*p < 0x20 || *p == 0x7f) {
+      o += sprintf(o, "\\%03o", *p);
+    } else {
+      *o++ = (char)*p;
+    }
+  }
+  memcpy(o, "\xe2\x80\x99", 3);
+  o += 3;
+  *o = 0;
+  return out;
+}
+
+/* ---- --help / --version ----------------------------------------------------------- */
+
+int cmd_print_version(cmd_ctx *ctx) {
+  const char *b = strrchr(ctx->name, '/');
+  cmd_outf(ctx, "%s (sbx) 1.0\n", b ? b + 1 : ctx->name);
+  return 0;
+}
+
+int cmd_print_help(cmd_ctx *ctx, const char *usage) {
+  cmd_outs(ctx, usage);
+  return 0;
 }

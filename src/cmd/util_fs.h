@@ -38,6 +38,12 @@ void cmd_fs_present(store_stat *st);
 /* st_blocks in 512-byte units under the model. */
 uint64_t cmd_fs_blocks(const store_stat *st);
 
+/* The link count to show. The store keeps nlink 1 for directories (the
+ * TypeScript SDK's convention); like ext4 we show 2 + the number of
+ * subdirectories, counted with one readdir of the directory. Other inodes and
+ * directories whose stored count is already >= 2 are shown as stored. */
+uint32_t cmd_fs_nlink(cmd_ctx *ctx, const store_stat *st);
+
 /* "drwxr-xr-x" (10 chars + NUL), with s/S/t/T for setuid/setgid/sticky. */
 void cmd_fs_modestr(uint32_t mode, char out[11]);
 /* "regular file", "directory", "symbolic link", "regular empty file"... as
@@ -163,5 +169,42 @@ void cmd_walk_close(cmd_walk *w);
 
 /* Deepest nesting the walker enters (a clear error beyond). */
 #define CMD_WALK_MAX_DEPTH 4096
+
+/* ---- modes (chmod, mkdir -m, install -m) ------------------------------------------ */
+
+/* One parsed clause of a symbolic or octal mode (gnulib modechange semantics). */
+typedef struct cmd_mode_change {
+  char op;           /* '=', '+' or '-' */
+  char flag;         /* 0 ordinary, 'c' copy existing (u/g/o), 'X' x-if-any-x */
+  uint32_t affected; /* who bits (0: none given, the umask applies) */
+  uint32_t value;    /* permission bits */
+  uint32_t mentioned;/* bits explicitly mentioned */
+} cmd_mode_change;
+
+/* Parses MODE ("755", "u+x,go-w", "a=rX", "+t"...) into an arena array ending
+ * with op 0. Returns NULL for an invalid mode. */
+cmd_mode_change *cmd_mode_compile(cmd_ctx *ctx, const char *mode);
+/* Applies changes to `oldmode` (permission bits) like gnulib's mode_adjust.
+ * *mode_bits (may be NULL) gets the bits that were explicitly set/cleared. */
+uint32_t cmd_mode_adjust(uint32_t oldmode, bool dir, uint32_t umask,
+                         const cmd_mode_change *changes, uint32_t *mode_bits);
+/* True when no clause named who (so the umask filtered it). */
+bool cmd_mode_uses_umask(const cmd_mode_change *changes);
+
+/* ---- quoting ------------------------------------------------------------------------ */
+
+/* GNU quote(): the locale quoting used by some messages (mkdir, date...):
+ * ‘name’ with C escapes for control characters. Arena string. */
+const char *cmd_lquote(cmd_ctx *ctx, const char *s);
+
+/* ---- --help / --version ----------------------------------------------------------- */
+
+#define CMD_OPT_HELP 0x10000
+#define CMD_OPT_VERSION 0x10001
+#define CMD_LONGOPTS_STD {"help", 0, CMD_OPT_HELP}, {"version", 0, CMD_OPT_VERSION}
+/* Prints "NAME (sbx) 1.0" with the command's base name; returns 0. */
+int cmd_print_version(cmd_ctx *ctx);
+/* Prints `usage` to stdout; returns 0. */
+int cmd_print_help(cmd_ctx *ctx, const char *usage);
 
 #endif
