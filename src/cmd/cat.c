@@ -202,7 +202,7 @@ int cmd_cat_main(cmd_ctx *ctx, int argc, char **argv) {
     cmd_in *in;
     int r = cmd_in_open(ctx, files[i], &in);
     if (r < 0) {
-      status = cmd_perror(ctx, files[i], r);
+      status = cmd_gnu_perror(ctx, files[i], r);
       continue;
     }
     r = cat_stream(ctx, &st, in, plain, buf);
@@ -214,7 +214,7 @@ int cmd_cat_main(cmd_ctx *ctx, int argc, char **argv) {
       if (w < 0) r = w;
     }
     if (r < 0) return cmd_write_error(ctx, r);
-    if (r > 0) status = cmd_perror(ctx, files[i], r);
+    if (r > 0) status = cmd_gnu_perror(ctx, files[i], r);
   }
   return status;
 }

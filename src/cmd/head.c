@@ -317,7 +317,7 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
     const char *name = files[i];
     int fd = cmd_open_input(ctx, name);
     if (fd < 0 && fd != -EISDIR) {
-      cmd_errorf(ctx, "cannot open %s for reading: %s", cmd_quote(ctx, name),
+      cmd_errorf(ctx, "cannot open %s for reading: %s", cmd_gnu_quoteaf(ctx, name),
                  cmd_strerror(fd));
       cmd_record_error(ctx, fd, name);
       status = 1;
@@ -345,7 +345,7 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
     if (j.write_err == -EINTR || j.write_err == -ENOMEM) return 1;
     if (j.write_err) return cmd_write_error(ctx, j.write_err);
     if (j.read_err) {
-      cmd_errorf(ctx, "error reading %s: %s", cmd_quote(ctx, name),
+      cmd_errorf(ctx, "error reading %s: %s", cmd_gnu_quoteaf(ctx, name),
                  cmd_strerror(j.read_err));
       cmd_record_error(ctx, j.read_err, name);
       status = 1;

@@ -449,7 +449,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
     const char *name = files[i];
     int fd = cmd_open_input(ctx, name);
     if (fd < 0 && fd != -EISDIR) {
-      cmd_errorf(ctx, "cannot open %s for reading: %s", cmd_quote(ctx, name),
+      cmd_errorf(ctx, "cannot open %s for reading: %s", cmd_gnu_quoteaf(ctx, name),
                  cmd_strerror(fd));
       cmd_record_error(ctx, fd, name);
       status = 1;
@@ -469,7 +469,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
     if (j.fatal == -EINTR || j.fatal == -ENOMEM) return 1;
     if (j.fatal) return cmd_write_error(ctx, j.fatal);
     if (j.read_err) {
-      cmd_errorf(ctx, "error reading %s: %s", cmd_quote(ctx, name),
+      cmd_errorf(ctx, "error reading %s: %s", cmd_gnu_quoteaf(ctx, name),
                  cmd_strerror(j.read_err));
       cmd_record_error(ctx, j.read_err, name);
       status = 1;

@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -231,4 +232,165 @@ ssize_t cmd_read_full(cmd_ctx *ctx, int fd, void *buf, size_t n) {
     got += (size_t)r;
   }
   return (ssize_t)got;
+}
+
+/* How one character of a name behaves under gnulib's shell quoting. */
+enum {
+  QF_PLAIN = 0,     /* needs no quotes */
+  QF_COMPAT = 1,    /* fine inside "..." (flag) */
+  QF_NEEDS = 2,     /* forces quoting (flag) */
+  QF_NONPRINT = 4,  /* must be written as $'\ooo' (flag) */
+};
+
+static int qf_class(const unsigned char *s, size_t i, size_t n, int *len, bool colon) {
+  unsigned c = s[i];
+  *len = 1;
+  if (c >= 0x80) {
+    int l = utf8_printable_len(s + i, n - i);
+    if (l > 0) {
+      *len = l;
+      return QF_COMPAT;
+    }
+    return QF_NEEDS | QF_NONPRINT;
+  }
+  if (c < 0x20 || c == 0x7f) return QF_NEEDS | QF_NONPRINT;
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+    return QF_COMPAT;
+  switch (c) {
+  case '%': case '+': case ',': case '-': case '.': case '/': case ']': case '_':
+  case '@':
+    return QF_COMPAT;
+  case ':':
+    return QF_COMPAT | (colon ? QF_NEEDS : 0);
+  case ' ': case '\'':
+    return QF_COMPAT | QF_NEEDS;
+  case '{': case '}':
+    return n == 1 ? (QF_COMPAT | QF_NEEDS) : QF_PLAIN;
+  case '#': case '~':
+    return i == 0 ? (QF_COMPAT | QF_NEEDS) : QF_PLAIN;
+  default: /* ! " $ & ( ) * ; < = > ? [ \ ^ ` | */
+    return QF_NEEDS;
+  }
+}
+
+static const char *quote_shell(cmd_ctx *ctx, const char *str, bool always) {
+  const unsigned char *s = (const unsigned char *)str;
+  size_t n = strlen(str);
+  bool needs = always || n == 0, all_compat = true, has_quote = false;
+  for (size_t i = 0; i < n;) {
+    int len;
+    int k = qf_class(s, i, n, &len, true);
+    if (k & QF_NEEDS) needs = true;
+    if (!(k & QF_COMPAT)) all_compat = false;
+    if (s[i] == '\'') has_quote = true;
+    i += (size_t)len;
+  }
+  if (!needs) return str;
+  char *out = cmd_alloc(ctx, n * 8 + 8);
+  if (!out) return str;
+  char *o = out;
+  if (has_quote && all_compat) {
+    *o++ = '"';
+    memcpy(o, str, n);
+    o += n;
+    *o++ = '"';
+    *o = 0;
+    return out;
+  }
+  *o++ = '\'';
+  bool in_escape = false; /* inside a $'...' group */
+  for (size_t i = 0; i < n;) {
+    int len;
+    int k = qf_class(s, i, n, &len, true);
+    if (k & QF_NONPRINT) {
+      if (!in_escape) {
+        memcpy(o, "'$'", 3);
+        o += 3;
+        in_escape = true;
+      }
+      const char *esc = NULL;
+      switch (s[i]) {
+      case '\a': esc = "\\a"; break;
+      case '\b': esc = "\\b"; break;
+      case '\f': esc = "\\f"; break;
+      case '\n': esc = "\\n"; break;
+      case '\r': esc = "\\r"; break;
+      case '\t': esc = "\\t"; break;
+      case '\v': esc = "\\v"; break;
+      }
+      if (esc) {
+        memcpy(o, esc, 2);
+        o += 2;
+      } else {
+        o += sprintf(o, "\\%03o", s[i]);
+      }
+      i++;
+      continue;
+    }
+    if (in_escape) {
+      memcpy(o, "''", 2);
+      o += 2;
+      in_escape = false;
+    }
+    if (s[i] == '\'') {
+      memcpy(o, "'\\''", 4);
+      o += 4;
+    } else {
+      memcpy(o, s + i, (size_t)len);
+      o += len;
+    }
+    i += (size_t)len;
+  }
+  *o++ = '\'';
+  *o = 0;
+  return out;
+}
+
+const char *cmd_gnu_quotef(cmd_ctx *ctx, const char *s) { return quote_shell(ctx, s, false); }
+const char *cmd_gnu_quoteaf(cmd_ctx *ctx, const char *s) { return quote_shell(ctx, s, true); }
+
+int cmd_gnu_perror(cmd_ctx *ctx, const char *path, int err) {
+  cmd_record_error(ctx, err, path);
+  cmd_errorf(ctx, "%s: %s", cmd_gnu_quotef(ctx, path), cmd_strerror(err));
+  return 1;
+}
+
+static locale_t utf8_locale;
+static pthread_once_t utf8_locale_once = PTHREAD_ONCE_INIT;
+
+static void utf8_locale_init(void) {
+  utf8_locale = newlocale(LC_ALL_MASK, "C.UTF-8", (locale_t)0);
+  if (!utf8_locale) utf8_locale = newlocale(LC_ALL_MASK, "C.utf8", (locale_t)0);
+}
+
+locale_t cmd_utf8_locale(void) {
+  pthread_once(&utf8_locale_once, utf8_locale_init);
+  return utf8_locale;
+}
+
+int cmd_utf8_decode(const unsigned char *s, size_t avail, uint32_t *wc) {
+  unsigned c = s[0];
+  if (c < 0x80) {
+    *wc = c;
+    return 1;
+  }
+  /* glibc accepts the original 1..6-byte forms (up to 0x7fffffff) but no
+   * overlong forms and no surrogates. */
+  static const uint32_t min_for_len[7] = {0, 0, 0x80, 0x800, 0x10000, 0x200000, 0x4000000};
+  int n;
+  uint32_t cp;
+  if (c >= 0xc2 && c <= 0xdf) { n = 2; cp = c & 0x1f; }
+  else if (c >= 0xe0 && c <= 0xef) { n = 3; cp = c & 0x0f; }
+  else if (c >= 0xf0 && c <= 0xf7) { n = 4; cp = c & 0x07; }
+  else if (c >= 0xf8 && c <= 0xfb) { n = 5; cp = c & 0x03; }
+  else if (c >= 0xfc && c <= 0xfd) { n = 6; cp = c & 0x01; }
+  else return -1;
+  for (int i = 1; i < n; i++) {
+    if ((size_t)i >= avail) return 0;
+    if ((s[i] & 0xc0) != 0x80) return -1;
+    cp = (cp << 6) | (s[i] & 0x3f);
+  }
+  if (cp < min_for_len[n] || (cp >= 0xd800 && cp <= 0xdfff)) return -1;
+  *wc = cp;
+  return n;
 }

@@ -23,6 +23,15 @@ static inline const char *cmd_gnu_quote(cmd_ctx *ctx, const char *s) {
   return cmd_gnu_quote_n(ctx, s, -1);
 }
 
+/* gnulib quotef(s) (file names in "NAME: FILE: reason" messages): the name
+ * as is when it is shell-safe, else shell-quoted ('a b', "a'b",
+ * 'a'$'\n''b'); ':' also forces quotes. quoteaf(s) always quotes. Arena. */
+const char *cmd_gnu_quotef(cmd_ctx *ctx, const char *s);
+const char *cmd_gnu_quoteaf(cmd_ctx *ctx, const char *s);
+/* "NAME: FILE: strerror(err)" with FILE as quotef gives it; records the
+ * error for the C API; returns 1. */
+int cmd_gnu_perror(cmd_ctx *ctx, const char *path, int err);
+
 /* gnulib xstrtoumax results (bit flags, like strtol_error). */
 enum {
   CMD_NUM_OK = 0,
@@ -68,6 +77,20 @@ void cmd_close_input(cmd_ctx *ctx, int fd);
 /* Reads until `n` bytes or EOF (retrying short reads). Returns the count or a
  * negative errno. */
 ssize_t cmd_read_full(cmd_ctx *ctx, int fd, void *buf, size_t n);
+
+/* A C.UTF-8 locale object (created once, never freed) for the wide-character
+ * classification GNU does under LC_ALL=C.UTF-8: use it with uselocale() around
+ * calls to wcwidth, iswprint, iswspace, mbrtowc..., and restore the previous
+ * locale before returning (uselocale is per-thread, so nothing else sees it).
+ * Returns (locale_t)0 if the host lacks C.UTF-8. */
+#include <locale.h>
+locale_t cmd_utf8_locale(void);
+
+/* Decodes one UTF-8 character at s (avail bytes) the way glibc's mbrtowc does
+ * in C.UTF-8: returns its length (1..4) and sets *wc, 0 if the bytes are an
+ * incomplete but so far valid prefix (need more input), or -1 if invalid
+ * (the caller skips one byte). */
+int cmd_utf8_decode(const unsigned char *s, size_t avail, uint32_t *wc);
 
 /* The text printed by --version: "NAME (sbx) 1.0". Returns 0. */
 int cmd_print_version(cmd_ctx *ctx);
