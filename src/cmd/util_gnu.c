@@ -206,10 +206,6 @@ int cmd_write_error(cmd_ctx *ctx, int err) {
   return 1;
 }
 
-int cmd_print_version(cmd_ctx *ctx) {
-  cmd_outf(ctx, "%s (sbx) 1.0\n", ctx->name);
-  return 0;
-}
 
 int cmd_open_input(cmd_ctx *ctx, const char *path) {
   if (strcmp(path, "-") == 0) return 0;

@@ -92,7 +92,5 @@ locale_t cmd_utf8_locale(void);
  * (the caller skips one byte). */
 int cmd_utf8_decode(const unsigned char *s, size_t avail, uint32_t *wc);
 
-/* The text printed by --version: "NAME (sbx) 1.0". Returns 0. */
-int cmd_print_version(cmd_ctx *ctx);
 
 #endif
