@@ -520,32 +520,20 @@ int sbx_set_quota(sbx *h, const sbx_quota *q) {
 
 /* ---- transactions ---------------------------------------------------------------- */
 
-int sbx_begin(sbx *h) {
+/* One transaction-control call (store_begin/commit/rollback) as a public
+ * call named `op`. */
+static int transaction_call(sbx *h, int (*fn)(store *), const char *op) {
   int rc = sandbox_enter(h);
   if (rc) return rc;
-  int src = store_begin(h->st);
-  if (src < 0) rc = sandbox_fail_store(h, src, "begin", NULL);
+  int src = fn(h->st);
+  if (src < 0) rc = sandbox_fail_store(h, src, op, NULL);
   sandbox_leave(h);
   return rc;
 }
 
-int sbx_commit(sbx *h) {
-  int rc = sandbox_enter(h);
-  if (rc) return rc;
-  int src = store_commit(h->st);
-  if (src < 0) rc = sandbox_fail_store(h, src, "commit", NULL);
-  sandbox_leave(h);
-  return rc;
-}
-
-int sbx_rollback(sbx *h) {
-  int rc = sandbox_enter(h);
-  if (rc) return rc;
-  int src = store_rollback(h->st);
-  if (src < 0) rc = sandbox_fail_store(h, src, "rollback", NULL);
-  sandbox_leave(h);
-  return rc;
-}
+int sbx_begin(sbx *h) { return transaction_call(h, store_begin, "begin"); }
+int sbx_commit(sbx *h) { return transaction_call(h, store_commit, "commit"); }
+int sbx_rollback(sbx *h) { return transaction_call(h, store_rollback, "rollback"); }
 
 /* ---- file helpers ------------------------------------------------------------------ */
 
