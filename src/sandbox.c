@@ -511,6 +511,7 @@ int sbx_set_quota(sbx *h, const sbx_quota *q) {
   int rc = sandbox_enter(h);
   if (rc) return rc;
   MISUSE_IF(!q, "set quota: the quota is NULL");
+  MISUSE_IF(h->txn_depth > 0, "set quota: not inside a transaction (sbx_begin)");
   h->quota = *q;
   store_quota sq = {q->max_bytes, q->max_inodes, q->max_file_size};
   store_set_quota(h->st, &sq);
@@ -531,9 +532,28 @@ static int transaction_call(sbx *h, int (*fn)(store *), const char *op) {
   return rc;
 }
 
-int sbx_begin(sbx *h) { return transaction_call(h, store_begin, "begin"); }
-int sbx_commit(sbx *h) { return transaction_call(h, store_commit, "commit"); }
-int sbx_rollback(sbx *h) { return transaction_call(h, store_rollback, "rollback"); }
+int sbx_begin(sbx *h) {
+  int rc = transaction_call(h, store_begin, "begin");
+  if (rc == SBX_OK) h->txn_depth++;
+  return rc;
+}
+
+int sbx_commit(sbx *h) {
+  if (h && h->st && h->txn_depth == 0)
+    return sandbox_fail(h, SBX_MISUSE, "commit: no transaction (sbx_begin) is open");
+  int rc = transaction_call(h, store_commit, "commit");
+  /* a failed outermost commit was rolled back by the store: closed too */
+  if (h && h->st && (rc == SBX_OK || h->txn_depth == 1)) h->txn_depth--;
+  return rc;
+}
+
+int sbx_rollback(sbx *h) {
+  if (h && h->st && h->txn_depth == 0)
+    return sandbox_fail(h, SBX_MISUSE, "rollback: no transaction (sbx_begin) is open");
+  int rc = transaction_call(h, store_rollback, "rollback");
+  if (h && h->st) h->txn_depth--;
+  return rc;
+}
 
 /* ---- file helpers ------------------------------------------------------------------ */
 
@@ -971,6 +991,8 @@ int sbx_fork(sbx *h, const char *path, sbx **out) {
   if (rc) return rc;
   MISUSE_IF(!path, "fork: the path is NULL");
   MISUSE_IF(!*path, "fork: the path is empty");
+  MISUSE_IF(h->txn_depth > 0, "fork %.*s: not inside a transaction (sbx_begin)",
+            STORE_PATH_MAX, path);
   int src = check_new_file(path);
   if (src == 0) src = store_copy_to(h->st, path);
   sandbox_leave(h);
