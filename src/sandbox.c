@@ -254,9 +254,14 @@ static sbx *handle_new(void) {
 
 /* Makes a new empty temporary file; *path gets its malloc'd name and *fd the
  * open descriptor (or -1 when fd is NULL: closed). Returns 0 or an errno. */
-static int make_temp_file(char **path, int *fd) {
+/* Where temporary sandboxes go: $TMPDIR, else /tmp. */
+static const char *temp_dir(void) {
   const char *dir = getenv("TMPDIR");
-  if (!dir || !*dir) dir = "/tmp";
+  return dir && *dir ? dir : "/tmp";
+}
+
+static int make_temp_file(char **path, int *fd) {
+  const char *dir = temp_dir();
   size_t n = strlen(dir) + sizeof "/sbx-XXXXXX.db";
   char *tmpl = malloc(n);
   if (!tmpl) return ENOMEM;
@@ -355,7 +360,7 @@ static int write_all_fd(int fd, const void *bytes, size_t len) {
 static int open_temp(sbx *h, const void *bytes, size_t len) {
   int fd = -1;
   int e = make_temp_file(&h->path, &fd);
-  if (e) return sandbox_fail_errno(h, "open temporary file in", getenv("TMPDIR"), e);
+  if (e) return sandbox_fail_errno(h, "open temporary file in", temp_dir(), e);
   h->remove_on_close = 1;
   int fresh = !bytes;
   if (fresh) {
