@@ -421,26 +421,39 @@ static void template_build(void) {
   sqlite3_close(db);
 }
 
-/* Copies the template into the empty main database of s->db. */
+/* Copies the template into the empty main database of s->db and sets the
+ * root's times: for a memory store by deserializing a copy, for a file by
+ * the backup API from a private copy (whose root is updated first), so the
+ * file gets everything in one write transaction. */
 static int copy_template(store *s, int is_file) {
   pthread_once(&template_once, template_build);
   if (!template_bytes) return SQLITE_NOMEM;
-  if (!is_file) {
-    unsigned char *copy = sqlite3_malloc64((sqlite3_uint64)template_len);
-    if (!copy) return SQLITE_NOMEM;
+  char root[200];
+  int64_t now;
+  uint32_t ns;
+  store_now(&now, &ns);
+  snprintf(root, sizeof root,
+           "UPDATE fs_inode SET atime = %lld, mtime = %lld, ctime = %lld, atime_nsec "
+           "= %u, mtime_nsec = %u, ctime_nsec = %u WHERE ino = 1",
+           (long long)now, (long long)now, (long long)now, ns, ns, ns);
+  sqlite3 *src = s->db;
+  int rc = SQLITE_OK;
+  if (is_file)
+    rc = sqlite3_open_v2(":memory:", &src, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                         NULL);
+  unsigned char *copy = NULL;
+  if (rc == SQLITE_OK) {
+    copy = sqlite3_malloc64((sqlite3_uint64)template_len);
+    if (!copy) rc = SQLITE_NOMEM;
+  }
+  if (rc == SQLITE_OK) {
     memcpy(copy, template_bytes, (size_t)template_len);
-    return sqlite3_deserialize(
-        s->db, "main", copy, template_len, template_len,
+    rc = sqlite3_deserialize(
+        src, "main", copy, template_len, template_len,
         SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
   }
-  /* A file: back the template up into it (one atomic write transaction). */
-  sqlite3 *src = NULL;
-  int rc =
-      sqlite3_open_v2(":memory:", &src, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
-  if (rc == SQLITE_OK)
-    rc = sqlite3_deserialize(src, "main", template_bytes, template_len, template_len,
-                             SQLITE_DESERIALIZE_READONLY);
-  if (rc == SQLITE_OK) {
+  if (rc == SQLITE_OK) rc = sqlite3_exec(src, root, NULL, NULL, NULL);
+  if (rc == SQLITE_OK && is_file) {
     sqlite3_backup *b = sqlite3_backup_init(s->db, "main", src, "main");
     if (!b) {
       rc = sqlite3_errcode(s->db);
@@ -450,25 +463,13 @@ static int copy_template(store *s, int is_file) {
       rc = rc == SQLITE_DONE ? rc2 : rc;
     }
   }
-  sqlite3_close(src);
+  if (is_file) sqlite3_close(src);
   return rc;
 }
 
-/* Creates the schema in an empty database: the template, then the root's
- * times. */
+/* Creates the schema in an empty database from the template. */
 static int create_schema(store *s, int is_file, char **errmsg) {
   int rc = copy_template(s, is_file);
-  if (rc == SQLITE_OK) {
-    char root[200];
-    int64_t now;
-    uint32_t ns;
-    store_now(&now, &ns);
-    snprintf(root, sizeof root,
-             "UPDATE fs_inode SET atime = %lld, mtime = %lld, ctime = %lld, atime_nsec "
-             "= %u, mtime_nsec = %u, ctime_nsec = %u WHERE ino = 1",
-             (long long)now, (long long)now, (long long)now, ns, ns, ns);
-    rc = sqlite3_exec(s->db, root, NULL, NULL, NULL);
-  }
   if (rc != SQLITE_OK) {
     set_errmsg(errmsg, "creating the AgentFS schema: %s", sqlite3_errmsg(s->db));
     return (rc & 0xff) == SQLITE_READONLY ? STORE_EROFS
@@ -501,6 +502,9 @@ static int setup(store *s, int may_create, int is_file, int nosync, char **errms
       set_errmsg(errmsg, "empty read-only database: cannot create the schema%s", "");
       return STORE_EROFS;
     }
+    /* WAL first: the creating transaction then needs no fsync (the first
+     * checkpoint makes it durable), instead of three rollback-journal ones. */
+    if (is_file) sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
     int err = create_schema(s, is_file, errmsg);
     if (err) return err;
   }
