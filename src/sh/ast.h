@@ -121,6 +121,7 @@ struct sh_word {
   /* When the word has the shape of an assignment (name=, name+=, name[i]=,
    * and [key]= inside an array literal): its parts, else NULL. */
   struct sh_assign *assign;
+  const char *raw; /* the source text of the word (NULL if unknown) */
 };
 
 /* ---- redirections -------------------------------------------------------------- */

@@ -1105,7 +1105,20 @@ static void lex_word_rest(sh_parser *p, wbuild *b, int flags) {
   }
 }
 
+static sh_word *lex_word_inner(sh_parser *p, int flags);
+
 sh_word *sh_lex_word(sh_parser *p, int flags) {
+  int fi = p->nframes - 1;
+  const sh_frame *f = &p->frames[fi];
+  const char *start_s = f->s;
+  size_t start = f->pos;
+  sh_word *w = lex_word_inner(p, flags);
+  if (p->nframes - 1 == fi && p->frames[fi].s == start_s && p->frames[fi].pos >= start)
+    w->raw = sh_arena_strndup(p->arena, start_s + start, p->frames[fi].pos - start);
+  return w;
+}
+
+static sh_word *lex_word_inner(sh_parser *p, int flags) {
   sh_word *w = new_word(p, p->line, p->col);
   wbuild b = {0};
   int c = sh_lex_peekc(p);

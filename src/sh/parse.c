@@ -980,3 +980,23 @@ sh_word *sh_parse_dq_string(sh_arena *a, const char *s, size_t n, int line, char
   free(p);
   return w;
 }
+
+int sh_parse_check(const char *s, size_t n) {
+  sh_parser *p = sh_parser_new(s, n, NULL);
+  int result = 1;
+  for (;;) {
+    sh_node *node;
+    sh_arena *arena;
+    int r = sh_parse_next(p, &node, &arena);
+    if (r == 0) break;
+    if (r < 0) {
+      const char *m = sh_parser_error(p);
+      result = (strstr(m, "unexpected end of file") || strstr(m, "unexpected EOF")) ? 0 : -1;
+      break;
+    }
+    sh_arena_unref(arena);
+  }
+  /* an unterminated here-document also wants more input */
+  sh_parser_free(p);
+  return result;
+}

@@ -53,6 +53,10 @@ int sh_parser_error_line(const sh_parser *p);
 /* The current line (after the last command parsed). */
 int sh_parser_line(const sh_parser *p);
 
+/* Is the text a complete script? 1 yes, 0 it needs more lines (open quote,
+ * compound command...), -1 it has a syntax error. For the interactive prompt. */
+int sh_parse_check(const char *s, size_t n);
+
 /* Parses a word from a string as if it were inside double quotes (here-doc
  * bodies, arithmetic text, PS4, ${x@P}). Returns NULL with *err set on error. */
 sh_word *sh_parse_dq_string(sh_arena *a, const char *s, size_t n, int line,

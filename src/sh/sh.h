@@ -129,6 +129,7 @@ struct sh_file {
   sh_sink_fn sink;     /* SH_F_SINK */
   void *sink_ud;
   int hostfd;          /* SH_F_HOSTIN */
+  bool capture;        /* SH_F_SINK of a command substitution: not call output */
 };
 
 #define SH_FD_MAX 1024 /* fd numbers 0..SH_FD_MAX-1 */
