@@ -69,17 +69,16 @@ char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A) {
     sh_buf_addc(&b, ')');
   } else if (v->flags & SH_V_ASSOC) {
     sh_buf_adds(&b, "=(");
-    for (size_t i = 0; i < v->assoc->n; i++) {
-      if (!v->assoc->keys[i]) continue;
+    for (sh_assoc_ent *e = sh_assoc_first(v->assoc); e; e = sh_assoc_next(v->assoc, e)) {
       sh_buf_addc(&b, '[');
-      const char *k = v->assoc->keys[i];
+      const char *k = e->key;
       bool plain = *k != 0;
       for (const char *c = k; *c; c++)
         if (!(sh_is_name_char((unsigned char)*c) || strchr("-./:@%+", *c))) plain = false;
       if (plain) sh_buf_adds(&b, k);
       else dq_value(&b, k);
       sh_buf_adds(&b, "]=");
-      dq_value(&b, v->assoc->vals[i]);
+      dq_value(&b, e->val);
       sh_buf_addc(&b, ' ');
     }
     sh_buf_addc(&b, ')');
@@ -549,11 +548,15 @@ int sh_bi_unset(sh_shell *sh, int argc, char **argv) {
         if (!strcmp(sub, "@") || !strcmp(sub, "*")) {
           if (sh_var_unset(sh, name, false)) st = 1;
         } else if (v->flags & SH_V_ASSOC) {
-          if (sh_var_unset_key(sh, v, sub)) st = 1;
+          char *k = sh_expand_subscript(sh, sub);
+          if (!k || sh_var_unset_key(sh, v, k)) st = 1;
+          free(k);
         } else {
           int64_t idx;
-          if (sh_arith_eval(sh, sub, &idx)) st = 1;
+          char *t = sh_expand_arith_text(sh, sub);
+          if (!t || sh_arith_eval(sh, t, &idx)) st = 1;
           else if (sh_var_unset_index(sh, v, idx)) st = 1;
+          free(t);
         }
       }
       free(name);

@@ -447,88 +447,119 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
 
 /* ---- assignments ------------------------------------------------------------------------------------- */
 
+/* One evaluated element of an array literal. */
+typedef struct arr_item {
+  bool keyed;       /* [k]=v */
+  bool append;      /* [k]+=v */
+  char *key;        /* assoc key (keyed) */
+  int64_t idx;      /* indexed key (keyed) */
+  char *val;
+} arr_item;
+
 static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append) {
-  if (!append) {
-    if (v->flags & SH_V_ASSOC) {
-      sh_var_clear_value(v);
-    } else {
-      free(v->str);
-      v->str = NULL;
-      sh_array_free(v->arr);
-      v->arr = NULL;
-      v->flags &= ~SH_V_ARRAY;
-      sh_var_make_array(v);
-    }
-  } else if (!(v->flags & (SH_V_ARRAY | SH_V_ASSOC))) {
-    sh_var_make_array(v);
-  }
-  v->flags &= ~SH_V_UNSET;
   bool assoc = (v->flags & SH_V_ASSOC) != 0;
-  int64_t next = assoc ? 0 : sh_array_max(v->arr) + 1;
-  const char *pending_key = NULL;
-  char *pending_key_owned = NULL;
-  for (size_t i = 0; i < arr->u.array.n; i++) {
+  /* bash expands every element before assigning any (a=(0 "${a[@]}")) */
+  arr_item *items = NULL;
+  size_t n = 0, cap = 0;
+  int rc = 0;
+  for (size_t i = 0; i < arr->u.array.n && !rc; i++) {
     sh_array_elem *e = &arr->u.array.elems[i];
     if (e->key) {
       char *val = sh_expand_string(sh, e->value, SH_XF_ASSIGN);
-      if (!val) return 1;
-      int rc;
-      if (assoc) {
-        char *k = sh_expand_string(sh, e->key, 0);
-        if (!k) {
-          free(val);
-          return 1;
-        }
-        rc = sh_var_set_key(sh, v, k, val, e->append);
-        free(k);
-      } else {
-        int64_t idx;
-        if (sh_expand_arith(sh, e->key, &idx)) {
-          free(val);
-          return 1;
-        }
-        if (idx < 0) idx += sh_array_max(v->arr) + 1;
-        rc = sh_var_set_index(sh, v, idx, val, e->append);
-        next = idx + 1;
+      if (!val) {
+        rc = 1;
+        break;
       }
-      free(val);
-      if (rc) return rc;
+      arr_item it = {.keyed = true, .append = e->append, .val = val};
+      if (assoc) {
+        it.key = sh_expand_string(sh, e->key, 0);
+        if (!it.key) {
+          free(val);
+          rc = 1;
+          break;
+        }
+      } else if (sh_expand_arith(sh, e->key, &it.idx)) {
+        free(val);
+        rc = 1;
+        break;
+      }
+      if (n == cap) {
+        cap = cap ? cap * 2 : 8;
+        items = sh_xrealloc(items, cap * sizeof *items);
+      }
+      items[n++] = it;
       continue;
     }
     sh_strv vals = {0};
     if (sh_expand_words(sh, &e->value, 1, &vals)) {
       sh_strv_free(&vals);
-      return 1;
+      rc = 1;
+      break;
     }
     for (size_t k = 0; k < vals.n; k++) {
-      int rc;
-      if (assoc) {
-        /* bash 5.2: key value pairs */
-        if (!pending_key) {
-          pending_key_owned = sh_xstrdup(vals.v[k]);
-          pending_key = pending_key_owned;
-          continue;
-        }
-        rc = sh_var_set_key(sh, v, pending_key, vals.v[k], false);
-        free(pending_key_owned);
-        pending_key_owned = NULL;
-        pending_key = NULL;
-      } else {
-        rc = sh_var_set_index(sh, v, next++, vals.v[k], false);
+      if (n == cap) {
+        cap = cap ? cap * 2 : 8;
+        items = sh_xrealloc(items, cap * sizeof *items);
       }
-      if (rc) {
-        sh_strv_free(&vals);
-        free(pending_key_owned);
-        return rc;
-      }
+      items[n++] = (arr_item){.val = vals.v[k]};
+      vals.v[k] = NULL;
     }
     sh_strv_free(&vals);
+    if (n > sh->sess->limits.array_size) {
+      sh_limit_hit(sh, SH_LIMIT_ARRAY, sh->sess->limits.array_size);
+      rc = 1;
+    }
   }
-  if (pending_key) {
-    sh_var_set_key(sh, v, pending_key, "", false);
-    free(pending_key_owned);
+  if (!rc) {
+    if (!append) {
+      if (assoc) {
+        sh_var_clear_value(v);
+      } else {
+        free(v->str);
+        v->str = NULL;
+        sh_array_free(v->arr);
+        v->arr = NULL;
+        v->flags &= ~SH_V_ARRAY;
+        sh_var_make_array(v);
+      }
+    } else if (!(v->flags & (SH_V_ARRAY | SH_V_ASSOC))) {
+      sh_var_make_array(v);
+    }
+    v->flags &= ~SH_V_UNSET;
+    int64_t next = assoc ? 0 : sh_array_max(v->arr) + 1;
+    for (size_t i = 0; i < n && !rc; i++) {
+      arr_item *it = &items[i];
+      if (assoc) {
+        if (it->keyed) {
+          rc = sh_var_set_key(sh, v, it->key, it->val, it->append);
+        } else {
+          /* bash 5.2.15 refuses (key value ...) outside declare... and inside */
+          sh_error(sh, "%s: %s: must use subscript when assigning associative array", v->name, it->val);
+        }
+      } else if (it->keyed) {
+        int64_t idx = it->idx;
+        if (idx < 0) {
+          int64_t max = sh_array_max(v->arr);
+          if (max + 1 + idx < 0) {
+            sh_error(sh, "%s[%" PRId64 "]: bad array subscript", v->name, idx);
+            continue;
+          }
+          idx += max + 1;
+        }
+        rc = sh_var_set_index(sh, v, idx, it->val, it->append);
+        next = idx + 1;
+      } else {
+        rc = sh_var_set_index(sh, v, next++, it->val, false);
+      }
+    }
+
   }
-  return 0;
+  for (size_t i = 0; i < n; i++) {
+    free(items[i].key);
+    free(items[i].val);
+  }
+  free(items);
+  return rc;
 }
 
 int sh_apply_assign(sh_shell *sh, sh_assign *as, int flags) {
@@ -831,14 +862,15 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
   }
   int xerr = 0;
   if (decl) {
-    dargs.assign = sh_xcalloc(c->nwords + 1, sizeof *dargs.assign);
+    size_t cap = c->nwords + 8;
+    dargs.assign = sh_xcalloc(cap, sizeof *dargs.assign);
     for (size_t i = 0; i < c->nwords && !xerr; i++) {
       sh_word *w = c->words[i];
-      if (w->assign && sh_is_name(w->assign->name)) {
-        sh_assign *as = w->assign;
+      sh_assign *as = (w->assign && sh_is_name(w->assign->name)) ? w->assign : NULL;
+      size_t before = argv.n;
+      if (as) {
         bool arr = as->value && as->value->parts && as->value->parts->kind == SH_PART_ARRAY;
         if (arr) {
-          dargs.assign[argv.n] = as;
           sh_strv_push(&argv, sh_xasprintf("%s%s=(...)", as->name, as->append ? "+" : ""));
         } else {
           char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
@@ -854,7 +886,6 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
               xerr = 1;
               break;
             }
-            dargs.assign[argv.n] = as;
           }
           if (idx)
             sh_strv_push(&argv, sh_xasprintf("%s[%s]%s=%s", as->name, idx, as->append ? "+" : "", val));
@@ -862,10 +893,18 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
             sh_strv_push(&argv, sh_xasprintf("%s%s=%s", as->name, as->append ? "+" : "", val));
           free(idx);
           free(val);
+          if (!as->index) as = NULL;
         }
       } else {
         xerr = sh_expand_words(sh, &w, 1, &argv);
       }
+      if (argv.n + 1 > cap) {
+        size_t ncap = argv.n * 2 + 8;
+        dargs.assign = sh_xrealloc(dargs.assign, ncap * sizeof *dargs.assign);
+        memset(dargs.assign + cap, 0, (ncap - cap) * sizeof *dargs.assign);
+        cap = ncap;
+      }
+      if (as && argv.n == before + 1) dargs.assign[before] = as;
     }
     dargs.n = (int)argv.n;
   } else {

@@ -42,6 +42,7 @@ typedef struct xs {
   int flags;    /* SH_XF_* */
   bool err;
   int depth;    /* nesting of expansions inside expansions */
+  size_t list_elems; /* elements emitted by list expansions ($@, a[@]) */
 } xs;
 
 static void xs_init(xs *x, sh_shell *sh, int flags) {
@@ -258,7 +259,7 @@ static void get_ref_value(xs *x, const char *ref, pval *pv) {
     } else {
       sh_arena *a = sh_arena_new();
       char *err = NULL;
-      sh_word *w = sh_parse_dq_string(a, br + 1, sl, x->sh->lineno, &err);
+      sh_word *w = sh_parse_word_string(a, br + 1, sl, x->sh->lineno, &err);
       if (w) get_var_value(x, name, w, 0, pv);
       else x->err = true;
       free(err);
@@ -347,8 +348,8 @@ static void get_var_value(xs *x, const char *name, const sh_word *index, char in
         sh_strv_pushdup(&pv->v, v->arr->val[i]);
       }
     } else if (v->flags & SH_V_ASSOC) {
-      for (size_t i = 0; i < v->assoc->n; i++)
-        if (v->assoc->keys[i]) sh_strv_pushdup(&pv->v, v->assoc->vals[i]);
+      for (sh_assoc_ent *e = sh_assoc_first(v->assoc); e; e = sh_assoc_next(v->assoc, e))
+        sh_strv_pushdup(&pv->v, e->val);
     } else if (v->str) {
       sh_strv_pushdup(&pv->v, v->str);
     }
@@ -375,7 +376,6 @@ static void get_var_value(xs *x, const char *name, const sh_word *index, char in
         int64_t max = sh_array_max(v->arr);
         if (max + 1 + idx < 0) {
           sh_error(sh, "%s: bad array subscript", name);
-          x->err = true;
           return;
         }
         idx += max + 1;
@@ -623,6 +623,7 @@ static void emit_value(xs *x, const pval *pv, bool in_dq) {
       free(j);
       return;
     }
+    x->list_elems += pv->v.n;
     for (size_t i = 0; i < pv->v.n; i++) {
       if (i) xbreak(x);
       xadd(x, pv->v.v[i], strlen(pv->v.v[i]), in_dq ? XQ : XS);
@@ -649,8 +650,8 @@ static void emit_word(xs *x, const sh_word *w, bool in_dq) {
 }
 
 static void assoc_keys_or_values(sh_var *v, sh_strv *out, bool keys) {
-  for (size_t i = 0; i < v->assoc->n; i++)
-    if (v->assoc->keys[i]) sh_strv_pushdup(out, keys ? v->assoc->keys[i] : v->assoc->vals[i]);
+  for (sh_assoc_ent *e = sh_assoc_first(v->assoc); e; e = sh_assoc_next(v->assoc, e))
+    sh_strv_pushdup(out, keys ? e->key : e->val);
 }
 
 static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
@@ -1137,23 +1138,27 @@ static void x_parts(xs *x, const sh_part *p, bool in_dq, char litflag) {
       bool only_at = p->u.children != NULL;
       for (const sh_part *c = p->u.children; c; c = c->next) {
         if (c->kind == SH_PART_PARAM && c->u.param->name &&
-            ((c->u.param->name[0] == '@' && !c->u.param->name[1]) || c->u.param->index_all == '@') &&
-            !c->u.param->length && c->u.param->op != SH_POP_KEYS)
+            ((c->u.param->name[0] == '@' && !c->u.param->name[1]) || c->u.param->index_all == '@' ||
+             (c->u.param->op == SH_POP_NAMES && c->u.param->names_all == '@')) &&
+            !c->u.param->length)
           continue;
         if (c->kind == SH_PART_QLIT && c->u.lit.n == 0) continue;
         only_at = false;
       }
       bool was_quoted = cur(x)->quoted;
-      size_t len_before = cur(x)->s.len;
+      size_t saved_elems = x->list_elems;
+      x->list_elems = 0;
       x_parts(x, p->u.children, true, XQ);
       if (!only_at) {
         cur(x)->quoted = true;
-      } else if (x->nf == before && cur(x)->s.len == len_before && !was_quoted) {
+      } else if (x->list_elems == 0 && !was_quoted) {
         /* "$@" with no parameters: no field at all */
         cur(x)->quoted = false;
-      } else if (x->nf != before || cur(x)->s.len != len_before) {
+      } else {
         cur(x)->quoted = true;
       }
+      (void)before;
+      x->list_elems += saved_elems;
       break;
     }
     case SH_PART_PARAM:
@@ -1983,4 +1988,44 @@ char *sh_expand_prompt(sh_shell *sh, const char *s) {
   if (!r) return t;
   free(t);
   return r;
+}
+
+char *sh_expand_subscript(sh_shell *sh, const char *text) {
+  sh_arena *a = sh_arena_new();
+  char *err = NULL;
+  sh_word *w = sh_parse_word_string(a, text, strlen(text), sh->lineno, &err);
+  char *r = NULL;
+  if (!w) {
+    sh_error(sh, "%s", err ? err : "syntax error");
+    free(err);
+  } else {
+    r = sh_expand_string(sh, w, SH_XF_NOTILDE);
+  }
+  sh_arena_unref(a);
+  return r;
+}
+
+int sh_assign_ref_elem(sh_shell *sh, const char *ref, const char *value, bool append) {
+  const char *br = strchr(ref, '[');
+  size_t rl = strlen(ref);
+  if (!br || ref[rl - 1] != ']') return 1;
+  char *name = sh_xstrndup(ref, (size_t)(br - ref));
+  char *sub = sh_xstrndup(br + 1, rl - (size_t)(br - ref) - 2);
+  int rc = 1, err;
+  sh_var *v = sh_var_get_for_write(sh, name, 0, &err);
+  if (v) {
+    if (v->flags & SH_V_ASSOC) {
+      char *k = sh_expand_subscript(sh, sub);
+      if (k) rc = sh_var_set_key(sh, v, k, value, append);
+      free(k);
+    } else {
+      char *t = sh_expand_arith_text(sh, sub);
+      int64_t idx;
+      if (t && !sh_arith_eval(sh, t, &idx)) rc = sh_var_set_index(sh, v, idx, value, append);
+      free(t);
+    }
+  }
+  free(name);
+  free(sub);
+  return rc;
 }

@@ -58,6 +58,12 @@ void sh_ifs_split(sh_shell *sh, const char *s, sh_strv *out, size_t max_fields);
 /* Expands prompt escapes (\u \h \w \$ ...) as ${x@P} and PS4 do. */
 char *sh_expand_prompt(sh_shell *sh, const char *s);
 
+/* Expands subscript text given as a string (unset 'a[$k]', namerefs to
+ * elements): quotes removed, parameters expanded, no splitting. NULL on error. */
+char *sh_expand_subscript(sh_shell *sh, const char *text);
+/* Assigns to "name[sub]" given as text (a nameref to an element). */
+int sh_assign_ref_elem(sh_shell *sh, const char *ref, const char *value, bool append);
+
 /* Number of characters (UTF-8 code points; invalid bytes count one each). */
 size_t sh_utf8_len(const char *s, size_t n);
 

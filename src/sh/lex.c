@@ -48,6 +48,9 @@ static void pop_done_frames(sh_parser *p) {
   while (p->nframes > 1) {
     sh_frame *f = &p->frames[p->nframes - 1];
     if (f->pos < f->len) break;
+    if (f->blank_end) p->alias_blank_popped = true;
+    free(f->owned);
+    f->owned = NULL;
     p->nframes--;
   }
 }
@@ -128,10 +131,15 @@ void sh_lex_push_alias(sh_parser *p, const char *name, const char *value) {
   pop_done_frames(p);
   sh_frame *f = &p->frames[p->nframes++];
   size_t n = strlen(value);
-  f->s = sh_arena_strndup(p->arena, value, n);
+  size_t nl = strlen(name);
+  /* the value outlives this command's arena (an alias may span commands) */
+  f->owned = sh_xmalloc(n + nl + 2);
+  memcpy(f->owned, value, n + 1);
+  memcpy(f->owned + n + 1, name, nl + 1);
+  f->s = f->owned;
   f->len = n;
   f->pos = 0;
-  f->alias = sh_arena_strdup(p->arena, name);
+  f->alias = f->owned + n + 1;
   f->blank_end = n > 0 && (value[n - 1] == ' ' || value[n - 1] == '\t');
 }
 
@@ -577,9 +585,10 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
   sh_pdepth_enter(p);
   for (;;) {
     int c = sh_lex_peekc(p);
+    if (c < 0 && !stops) break;
     if (c < 0) sh_perr(p, line, "unexpected EOF while looking for matching `}'");
-    if (depth == 0 && strchr(stops, c)) break;
-    if (c == '}') {
+    if (stops && depth == 0 && strchr(stops, c)) break;
+    if (c == '}' && stops) {
       if (depth == 0) break;
       depth--;
     } else if (c == '{') {
@@ -742,6 +751,7 @@ static void lex_param_brace(sh_parser *p, wbuild *b, int ctx) {
     goto done;
   }
   if (!pa->name[0]) goto bad;
+  if (pa->length && c != '}') goto bad;
   switch (c) {
   case '}':
     sh_lex_getc(p);
@@ -1565,7 +1575,20 @@ static void lex_token(sh_parser *p, sh_tok *t) {
 sh_tok *sh_lex_peek(sh_parser *p) {
   if (!p->have_tok) {
     sh_tok t;
-    lex_token(p, &t);
+    for (int guard = 0;; guard++) {
+      p->alias_blank_popped = false;
+      lex_token(p, &t);
+      t.after_alias_blank = p->alias_blank_popped;
+      p->alias_blank_popped = false;
+      /* a word after an alias whose value ends in a blank is checked for
+       * an alias too, wherever it is (bash does this in its lexer) */
+      if (t.kind != T_WORD || !t.after_alias_blank || !t.word->lit || !p->opts.alias ||
+          guard >= SH_ALIAS_DEPTH_MAX)
+        break;
+      const char *val = p->opts.alias(p->opts.ud, t.word->lit);
+      if (!val || sh_lex_alias_active(p, t.word->lit)) break;
+      sh_lex_push_alias(p, t.word->lit, val);
+    }
     p->tok = t;
     p->have_tok = true;
   }
@@ -1573,3 +1596,8 @@ sh_tok *sh_lex_peek(sh_parser *p) {
 }
 
 void sh_lex_consume(sh_parser *p) { p->have_tok = false; }
+
+/* The whole input as one word with unquoted-word quoting rules but blanks
+ * kept literal (subscripts given as text: unset 'a["k"]', namerefs). */
+sh_word *sh_lex_word_all(sh_parser *p);
+sh_word *sh_lex_word_all(sh_parser *p) { return lex_param_word(p, CTX_UNQ, NULL, false); }

@@ -549,10 +549,6 @@ static sh_node *parse_simple(sh_parser *p) {
   sh_assign *ahead = NULL, **atail = &ahead;
   sh_redir *rhead = NULL, **rtail = &rhead;
   for (;;) {
-    if (words.n > 0 && p->alias_next) {
-      p->alias_next = false;
-      expand_alias(p);
-    }
     t = sh_lex_peek(p);
     if (t->kind == T_REDIR) {
       *rtail = parse_redir(p);
@@ -601,7 +597,6 @@ static sh_node *parse_simple(sh_parser *p) {
 static sh_node *parse_command(sh_parser *p) {
   sh_pdepth_enter(p);
   expand_alias(p);
-  p->alias_next = false;
   sh_tok *t = sh_lex_peek(p);
   int line = t->line, col = t->col;
   sh_node *n = NULL;
@@ -832,6 +827,7 @@ sh_node *sh_parse_substring(sh_parser *p, const char *s, size_t n, int line) {
   if (setjmp(sub->jb)) {
     int el = sub->errline;
     char *m = sub->errmsg;
+    for (int i = 1; i < SH_ALIAS_DEPTH_MAX; i++) free(sub->frames[i].owned);
     free(sub);
     /* hand the error to the parent (copying the message into its arena) */
     const char *msg = sh_arena_strdup(p->arena, m ? m : "syntax error");
@@ -842,6 +838,7 @@ sh_node *sh_parse_substring(sh_parser *p, const char *s, size_t n, int line) {
   if (sh_lex_peek(sub)->kind != T_EOF) body = parse_list(sub);
   sh_tok *t = sh_lex_peek(sub);
   if (t->kind != T_EOF) unexpected(sub, t);
+  for (int i = 1; i < SH_ALIAS_DEPTH_MAX; i++) free(sub->frames[i].owned);
   free(sub->errmsg);
   free(sub);
   return body;
@@ -879,6 +876,7 @@ sh_parser *sh_parser_new(const char *src, size_t len, const sh_parse_opts *opts)
 
 void sh_parser_free(sh_parser *p) {
   if (!p) return;
+  for (int i = 1; i < SH_ALIAS_DEPTH_MAX; i++) free(p->frames[i].owned);
   if (p->arena) sh_arena_unref(p->arena);
   free(p->errmsg);
   free(p);
@@ -999,4 +997,22 @@ int sh_parse_check(const char *s, size_t n) {
   /* an unterminated here-document also wants more input */
   sh_parser_free(p);
   return result;
+}
+
+sh_word *sh_lex_word_all(sh_parser *p);
+
+sh_word *sh_parse_word_string(sh_arena *a, const char *s, size_t n, int line, char **err) {
+  sh_parser *p = sh_parser_new(s, n, NULL);
+  p->line = line;
+  p->arena = a;
+  if (setjmp(p->jb)) {
+    if (err) *err = p->errmsg ? p->errmsg : sh_xstrdup("syntax error");
+    else free(p->errmsg);
+    free(p);
+    return NULL;
+  }
+  sh_word *w = sh_lex_word_all(p);
+  free(p->errmsg);
+  free(p);
+  return w;
 }

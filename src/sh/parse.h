@@ -62,4 +62,8 @@ int sh_parse_check(const char *s, size_t n);
 sh_word *sh_parse_dq_string(sh_arena *a, const char *s, size_t n, int line,
                             char **err);
 
+/* Parses text as one word with the quoting rules of an unquoted word, blanks
+ * kept (subscripts given as strings). NULL with *err on error. */
+sh_word *sh_parse_word_string(sh_arena *a, const char *s, size_t n, int line, char **err);
+
 #endif

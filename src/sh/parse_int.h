@@ -42,6 +42,7 @@ typedef struct sh_tok {
   int rfd;              /* T_REDIR: explicit fd or -1 */
   const char *rfdvar;   /* T_REDIR: {name} or NULL */
   bool strip;           /* T_REDIR: <<- */
+  bool after_alias_blank; /* follows an alias value ending in a blank */
   const char *text;     /* the token's text, for error messages */
 } sh_tok;
 
@@ -50,6 +51,7 @@ typedef struct sh_frame {
   size_t len, pos;
   const char *alias;   /* name of the alias whose value this is, or NULL */
   bool blank_end;      /* the alias value ends with a blank */
+  char *owned;         /* malloc'd copy of an alias value (outlives one parse) */
 } sh_frame;
 
 struct sh_parser {
@@ -68,6 +70,7 @@ struct sh_parser {
   int npending;
   int depth;              /* current nesting */
   bool alias_next;        /* previous alias ended with a blank */
+  bool alias_blank_popped; /* an alias value ending in a blank was just read */
   bool in_backquote;      /* parsing the inside of `...` (for \` handling) */
   struct sh_parser *parent; /* for sub-parsers (backquotes): errors go there */
 };

@@ -114,105 +114,134 @@ static uint32_t hash_str(const char *s) {
   return h;
 }
 
-static void assoc_rehash(sh_assoc *a) {
-  size_t hcap = 16;
-  while (hcap < a->live * 2 + 2) hcap *= 2;
-  /* compact deleted slots first */
-  size_t j = 0;
-  for (size_t i = 0; i < a->n; i++) {
-    if (!a->keys[i]) continue;
-    a->keys[j] = a->keys[i];
-    a->vals[j] = a->vals[i];
-    j++;
+static uint32_t fnv1(const char *s) {
+  uint32_t h = 2166136261u;
+  for (; *s; s++) {
+    h *= 16777619u;
+    h ^= (unsigned char)*s;
   }
-  a->n = j;
-  free(a->hash);
-  a->hash = sh_xcalloc(hcap, sizeof *a->hash);
-  a->hcap = hcap;
-  for (size_t i = 0; i < a->n; i++) {
-    size_t h = hash_str(a->keys[i]) & (hcap - 1);
-    while (a->hash[h]) h = (h + 1) & (hcap - 1);
-    a->hash[h] = (uint32_t)(i + 1);
-  }
+  return h;
 }
 
-static long assoc_find(const sh_assoc *a, const char *key, size_t *slot) {
-  if (!a->hcap) return -1;
-  size_t h = hash_str(key) & (a->hcap - 1);
-  for (;;) {
-    uint32_t e = a->hash[h];
-    if (!e) {
-      if (slot) *slot = h;
-      return -1;
-    }
-    if (a->keys[e - 1] && strcmp(a->keys[e - 1], key) == 0) {
-      if (slot) *slot = h;
-      return (long)e - 1;
-    }
-    h = (h + 1) & (a->hcap - 1);
-  }
+static sh_assoc_ent *assoc_lookup(const sh_assoc *a, const char *key, uint32_t h) {
+  if (!a->nb) return NULL;
+  for (sh_assoc_ent *e = a->b[h & (a->nb - 1)]; e; e = e->next)
+    if (e->hash == h && strcmp(e->key, key) == 0) return e;
+  return NULL;
 }
 
 const char *sh_assoc_get(const sh_assoc *a, const char *key) {
   if (!a) return NULL;
-  long i = assoc_find(a, key, NULL);
-  return i >= 0 ? a->vals[i] : NULL;
+  sh_assoc_ent *e = assoc_lookup(a, key, fnv1(key));
+  return e ? e->val : NULL;
+}
+
+static void assoc_grow(sh_assoc *a) {
+  size_t nb = a->nb * 4;
+  sh_assoc_ent **b = sh_xcalloc(nb, sizeof *b);
+  for (size_t i = 0; i < a->nb; i++) {
+    sh_assoc_ent *e = a->b[i];
+    while (e) {
+      sh_assoc_ent *n = e->next;
+      size_t k = e->hash & (nb - 1);
+      e->next = b[k];
+      b[k] = e;
+      e = n;
+    }
+  }
+  free(a->b);
+  a->b = b;
+  a->nb = nb;
 }
 
 void sh_assoc_set(sh_assoc *a, const char *key, char *val) {
-  long i = assoc_find(a, key, NULL);
-  if (i >= 0) {
-    free(a->vals[i]);
-    a->vals[i] = val;
+  uint32_t h = fnv1(key);
+  sh_assoc_ent *e = assoc_lookup(a, key, h);
+  if (e) {
+    free(e->val);
+    e->val = val;
     return;
   }
-  if (a->n == a->cap) {
-    a->cap = a->cap ? a->cap * 2 : 8;
-    a->keys = sh_xrealloc(a->keys, a->cap * sizeof *a->keys);
-    a->vals = sh_xrealloc(a->vals, a->cap * sizeof *a->vals);
+  if (!a->nb) {
+    a->nb = 1024;
+    a->b = sh_xcalloc(a->nb, sizeof *a->b);
   }
-  a->keys[a->n] = sh_xstrdup(key);
-  a->vals[a->n] = val;
-  a->n++;
+  if (a->live >= a->nb * 2) assoc_grow(a);
+  e = sh_xmalloc(sizeof *e);
+  e->key = sh_xstrdup(key);
+  e->val = val;
+  e->hash = h;
+  size_t k = h & (a->nb - 1);
+  e->next = a->b[k];
+  a->b[k] = e;
   a->live++;
-  if ((a->n + 1) * 2 > a->hcap || !a->hcap) {
-    assoc_rehash(a);
-  } else {
-    size_t h = hash_str(key) & (a->hcap - 1);
-    while (a->hash[h]) h = (h + 1) & (a->hcap - 1);
-    a->hash[h] = (uint32_t)a->n;
-  }
 }
 
 bool sh_assoc_unset(sh_assoc *a, const char *key) {
-  long i = assoc_find(a, key, NULL);
-  if (i < 0) return false;
-  free(a->keys[i]);
-  free(a->vals[i]);
-  a->keys[i] = NULL;
-  a->vals[i] = NULL;
-  a->live--;
-  assoc_rehash(a);
-  return true;
+  if (!a || !a->nb) return false;
+  uint32_t h = fnv1(key);
+  for (sh_assoc_ent **pp = &a->b[h & (a->nb - 1)]; *pp; pp = &(*pp)->next) {
+    sh_assoc_ent *e = *pp;
+    if (e->hash == h && strcmp(e->key, key) == 0) {
+      *pp = e->next;
+      free(e->key);
+      free(e->val);
+      free(e);
+      a->live--;
+      return true;
+    }
+  }
+  return false;
 }
 
 void sh_assoc_free(sh_assoc *a) {
   if (!a) return;
-  for (size_t i = 0; i < a->n; i++) {
-    free(a->keys[i]);
-    free(a->vals[i]);
+  for (size_t i = 0; i < a->nb; i++) {
+    sh_assoc_ent *e = a->b[i];
+    while (e) {
+      sh_assoc_ent *n = e->next;
+      free(e->key);
+      free(e->val);
+      free(e);
+      e = n;
+    }
   }
-  free(a->keys);
-  free(a->vals);
-  free(a->hash);
+  free(a->b);
   free(a);
+}
+
+sh_assoc_ent *sh_assoc_first(const sh_assoc *a) {
+  if (!a) return NULL;
+  for (size_t i = 0; i < a->nb; i++)
+    if (a->b[i]) return a->b[i];
+  return NULL;
+}
+
+sh_assoc_ent *sh_assoc_next(const sh_assoc *a, const sh_assoc_ent *e) {
+  if (e->next) return e->next;
+  for (size_t i = (e->hash & (a->nb - 1)) + 1; i < a->nb; i++)
+    if (a->b[i]) return a->b[i];
+  return NULL;
 }
 
 sh_assoc *sh_assoc_copy(const sh_assoc *a) {
   sh_assoc *c = sh_xcalloc(1, sizeof *c);
-  if (!a) return c;
-  for (size_t i = 0; i < a->n; i++)
-    if (a->keys[i]) sh_assoc_set(c, a->keys[i], sh_xstrdup(a->vals[i]));
+  if (!a || !a->nb) return c;
+  c->nb = a->nb;
+  c->live = a->live;
+  c->b = sh_xcalloc(c->nb, sizeof *c->b);
+  for (size_t i = 0; i < a->nb; i++) {
+    sh_assoc_ent **tail = &c->b[i];
+    for (sh_assoc_ent *e = a->b[i]; e; e = e->next) {
+      sh_assoc_ent *n = sh_xmalloc(sizeof *n);
+      n->key = sh_xstrdup(e->key);
+      n->val = sh_xstrdup(e->val);
+      n->hash = e->hash;
+      n->next = NULL;
+      *tail = n;
+      tail = &n->next;
+    }
+  }
   return c;
 }
 
@@ -650,9 +679,23 @@ int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
   return 0;
 }
 
+int sh_assign_ref_elem(sh_shell *sh, const char *ref, const char *value, bool append);
+
 int sh_var_set(sh_shell *sh, const char *name, const char *value, int flags) {
   if (!(flags & SH_SET_LOCAL) && !*slot_of(sh->vars, name) && sh_var_special_set(sh, name, value))
     return 0;
+  if (!(flags & SH_SET_LOCAL)) {
+    sh_var *top = *slot_of(sh->vars, name);
+    if (top && (top->flags & SH_V_NAMEREF)) {
+      const char *r = sh_var_resolve(sh, name);
+      if (strchr(r, '[')) {
+        char *rc = sh_xstrdup(r);
+        int e = sh_assign_ref_elem(sh, rc, value, (flags & SH_SET_APPEND) != 0);
+        free(rc);
+        return e;
+      }
+    }
+  }
   int err;
   sh_var *v = sh_var_get_for_write(sh, name, flags, &err);
   if (!v) return err;
@@ -869,8 +912,8 @@ void sh_var_values(sh_shell *sh, sh_var *v, sh_strv *out) {
   if (v->flags & SH_V_ARRAY) {
     for (size_t i = 0; i < v->arr->n; i++) sh_strv_pushdup(out, v->arr->val[i]);
   } else if (v->flags & SH_V_ASSOC) {
-    for (size_t i = 0; i < v->assoc->n; i++)
-      if (v->assoc->keys[i]) sh_strv_pushdup(out, v->assoc->vals[i]);
+    for (sh_assoc_ent *e = sh_assoc_first(v->assoc); e; e = sh_assoc_next(v->assoc, e))
+      sh_strv_pushdup(out, e->val);
   } else if (v->str) {
     sh_strv_pushdup(out, v->str);
   }
@@ -883,8 +926,8 @@ void sh_var_keys(sh_shell *sh, sh_var *v, sh_strv *out) {
     for (size_t i = 0; i < v->arr->n; i++)
       sh_strv_push(out, sh_xasprintf("%" PRId64, v->arr->idx[i]));
   } else if (v->flags & SH_V_ASSOC) {
-    for (size_t i = 0; i < v->assoc->n; i++)
-      if (v->assoc->keys[i]) sh_strv_pushdup(out, v->assoc->keys[i]);
+    for (sh_assoc_ent *e = sh_assoc_first(v->assoc); e; e = sh_assoc_next(v->assoc, e))
+      sh_strv_pushdup(out, e->key);
   } else if (v->str) {
     sh_strv_pushdup(out, "0");
   }

@@ -33,13 +33,19 @@ typedef struct sh_array {
   size_t n, cap;
 } sh_array;
 
+/* Associative arrays keep bash's hash layout (hashlib.c: FNV-1, 1024
+ * buckets growing 4x at 2 entries per bucket, newest first in a bucket), so
+ * ${!a[@]} lists keys in exactly bash's order. */
+typedef struct sh_assoc_ent {
+  char *key, *val;              /* owned */
+  uint32_t hash;
+  struct sh_assoc_ent *next;    /* next in the bucket */
+} sh_assoc_ent;
+
 typedef struct sh_assoc {
-  char **keys;   /* insertion order (owned); NULL for deleted slots */
-  char **vals;
-  size_t n, cap; /* slots used (including deleted) / allocated */
-  size_t live;   /* live entries */
-  uint32_t *hash;/* open-addressing index into keys (+1), 0 = empty */
-  size_t hcap;
+  sh_assoc_ent **b;  /* buckets */
+  size_t nb;         /* bucket count (power of two) */
+  size_t live;       /* entries */
 } sh_assoc;
 
 struct sh_var {
@@ -110,6 +116,9 @@ void sh_assoc_set(sh_assoc *a, const char *key, char *val); /* takes val */
 bool sh_assoc_unset(sh_assoc *a, const char *key);
 void sh_assoc_free(sh_assoc *a);
 sh_assoc *sh_assoc_copy(const sh_assoc *a);
+/* Iteration in bash's order: for (e = first(a); e; e = next(a, e)). */
+sh_assoc_ent *sh_assoc_first(const sh_assoc *a);
+sh_assoc_ent *sh_assoc_next(const sh_assoc *a, const sh_assoc_ent *e);
 
 /* All values of a variable as a vector (array elements in order, or the
  * scalar); `keys` instead gives indices/keys. Caller frees with sh_strv_free. */
