@@ -527,13 +527,23 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
     }
     v->flags &= ~SH_V_UNSET;
     int64_t next = assoc ? 0 : sh_array_max(v->arr) + 1;
+    /* bash 5.2: an assoc literal whose first element has no [key] is a list
+     * of key value pairs; otherwise unkeyed elements are errors */
+    bool kv_pairs = assoc && n > 0 && !items[0].keyed;
+    const char *pending = NULL;
     for (size_t i = 0; i < n && !rc; i++) {
       arr_item *it = &items[i];
       if (assoc) {
         if (it->keyed) {
           rc = sh_var_set_key(sh, v, it->key, it->val, it->append);
+        } else if (kv_pairs) {
+          if (!pending) {
+            pending = it->val;
+          } else {
+            rc = sh_var_set_key(sh, v, pending, it->val, false);
+            pending = NULL;
+          }
         } else {
-          /* bash 5.2.15 refuses (key value ...) outside declare... and inside */
           sh_error(sh, "%s: %s: must use subscript when assigning associative array", v->name, it->val);
         }
       } else if (it->keyed) {
@@ -552,6 +562,7 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
         rc = sh_var_set_index(sh, v, next++, it->val, false);
       }
     }
+    if (pending && !rc) rc = sh_var_set_key(sh, v, pending, "", false);
 
   }
   for (size_t i = 0; i < n; i++) {
