@@ -354,7 +354,10 @@ static void print_trap(sh_shell *sh, int sig) {
   const char *a = sh->traps.action[sig];
   if (!a) return;
   char *q = sh_quote_single(a);
-  sh_printf_fd(sh, 1, "trap -- %s %s\n", q, sig == 0 ? "EXIT" : sig >= SH_NSIG ? sig_name(sig) : sig_name(sig));
+  if (sig == 0 || sig >= SH_NSIG)
+    sh_printf_fd(sh, 1, "trap -- %s %s\n", q, sig == 0 ? "EXIT" : sig_name(sig));
+  else
+    sh_printf_fd(sh, 1, "trap -- %s SIG%s\n", q, sig_name(sig));
   free(q);
 }
 

@@ -208,10 +208,21 @@ static ssize_t pipe_read(sh_shell *sh, sh_pipe *p, void *buf, size_t n) {
   }
 }
 
+/* Writing to a pipe without readers: the writer gets SIGPIPE, which ends a
+ * subshell or pipeline stage with status 141 unless SIGPIPE is ignored. */
+static ssize_t sigpipe(sh_shell *sh) {
+  const char *a = sh->traps.action[13];
+  if (!(a && !*a) && sh->flow == SH_FLOW_NONE && sh->is_subshell) {
+    sh->flow = SH_FLOW_EXIT;
+    sh->exit_status = 141;
+  }
+  return -EPIPE;
+}
+
 static ssize_t pipe_write(sh_shell *sh, sh_pipe *p, const void *buf, size_t n) {
   size_t done = 0;
   while (done < n) {
-    if (p->readers == 0) return done ? (ssize_t)done : -EPIPE;
+    if (p->readers == 0) return done ? (ssize_t)done : sigpipe(sh);
     if (p->len < SH_PIPE_BUF) {
       size_t space = SH_PIPE_BUF - p->len;
       size_t k = n - done < space ? n - done : space;
@@ -222,7 +233,12 @@ static ssize_t pipe_write(sh_shell *sh, sh_pipe *p, const void *buf, size_t n) {
       if (k > first) memcpy(p->buf, (const char *)buf + done + first, k - first);
       p->len += k;
       done += k;
-      wake_list(p->rwait, &p->nrwait);
+      if (p->nrwait > 0) {
+        /* a reader is waiting: let it run now, as a kernel pipe would, so
+         * that `producer | head -n 1` stops the producer early */
+        wake_list(p->rwait, &p->nrwait);
+        if (sh->task) sh_task_yield(sh->task);
+      }
       continue;
     }
     if (must_stop(sh) || !sh->task) return done ? (ssize_t)done : -EPIPE;

@@ -196,7 +196,7 @@ static void wb_lit(sh_parser *p, wbuild *b, sh_part_kind kind, const char *s, si
     b->pend = np;
     b->pcap = cap;
   }
-  memcpy(b->pend + b->plen, s, n);
+  if (n) memcpy(b->pend + b->plen, s, n);
   b->plen += n;
 }
 
