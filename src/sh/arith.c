@@ -97,10 +97,6 @@ bool sh_arith_parse_int(const char *s, int64_t *out) {
   return true;
 }
 
-static const char *const ops[] = {
-    "<<=", ">>=", "**", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "*=",
-    "/=", "%=", "+=", "-=", "&=", "^=", "|=", "+", "-", "*", "/", "%", "<", ">", "=", "&",
-    "^", "|", "!", "~", "?", ":", ",", NULL};
 
 static void next(ax *a) {
   while (*a->s == ' ' || *a->s == '\t' || *a->s == '\n' || *a->s == '\r') a->s++;
@@ -181,10 +177,39 @@ static void next(ax *a) {
     a->tlen = 1;
     return;
   }
-  for (int i = 0; ops[i]; i++) {
-    size_t n = strlen(ops[i]);
-    if (strncmp(a->s, ops[i], n) == 0) {
-      memcpy(a->op, ops[i], n + 1);
+  {
+    /* operators: the longest match, by the first character */
+    char c1 = a->s[1], c2 = c1 ? a->s[2] : 0;
+    size_t n = 0;
+    switch (c) {
+    case '<': case '>':
+      if (c1 == c) n = c2 == '=' ? 3 : 2;
+      else n = c1 == '=' ? 2 : 1;
+      break;
+    case '*':
+      n = c1 == '*' ? 2 : c1 == '=' ? 2 : 1;
+      break;
+    case '+': case '-':
+      n = (c1 == c || c1 == '=') ? 2 : 1;
+      break;
+    case '&': case '|':
+      n = (c1 == c || c1 == '=') ? 2 : 1;
+      break;
+    case '=': case '!':
+      n = c1 == '=' ? 2 : 1;
+      break;
+    case '/': case '%': case '^':
+      n = c1 == '=' ? 2 : 1;
+      break;
+    case '~': case '?': case ':': case ',':
+      n = 1;
+      break;
+    default:
+      break;
+    }
+    if (n) {
+      memcpy(a->op, a->s, n);
+      a->op[n] = 0;
       a->s += n;
       a->tok = A_OP;
       a->tlen = n;
@@ -195,7 +220,11 @@ static void next(ax *a) {
   aerr(a, "syntax error: invalid arithmetic operator", a->s);
 }
 
-static bool is_op(ax *a, const char *op) { return a->tok == A_OP && strcmp(a->op, op) == 0; }
+static inline bool is_op(ax *a, const char *op) {
+  if (a->tok != A_OP || a->op[0] != op[0]) return false;
+  if (a->op[1] != op[1]) return false;
+  return !op[1] || a->op[2] == op[2];
+}
 
 /* ---- variables ------------------------------------------------------------------------ */
 

@@ -1321,7 +1321,7 @@ static int exec_loop(sh_shell *sh, sh_loop *l) {
   uint64_t iters = 0;
   sh->loop_depth++;
   for (;;) {
-    if (!loop_tick(sh, &iters)) break;
+    if (sh_poll(sh)) break;
     sh->errexit_off++;
     int c = sh_exec(sh, l->cond);
     sh->errexit_off--;
@@ -1330,6 +1330,7 @@ static int exec_loop(sh_shell *sh, sh_loop *l) {
       continue;
     }
     if (l->until ? c == 0 : c != 0) break;
+    if (!loop_tick(sh, &iters)) break;
     status = sh_exec(sh, l->body);
     if (sh->flow != SH_FLOW_NONE && loop_flow(sh)) break;
   }
@@ -1416,7 +1417,6 @@ static int exec_cfor(sh_shell *sh, sh_cfor *f) {
   uint64_t iters = 0;
   sh->loop_depth++;
   for (;;) {
-    if (!loop_tick(sh, &iters)) break;
     if (f->cond) {
       if (sh_expand_arith(sh, f->cond, &v)) {
         status = 1;
@@ -1424,6 +1424,7 @@ static int exec_cfor(sh_shell *sh, sh_cfor *f) {
       }
       if (!v) break;
     }
+    if (!loop_tick(sh, &iters)) break;
     status = sh_exec(sh, f->body);
     if (sh->flow != SH_FLOW_NONE && loop_flow(sh)) break;
     if (f->step && sh_expand_arith(sh, f->step, &v)) {
