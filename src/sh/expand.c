@@ -28,6 +28,8 @@
 
 #define XQ 1 /* quoted */
 #define XS 2 /* from an unquoted expansion: split on IFS */
+#define XE 4 /* a NUL standing for an empty quoted string ("" or '') */
+
 
 typedef struct xfield {
   sh_buf s;     /* characters */
@@ -64,6 +66,13 @@ static void xs_free(xs *x) {
 }
 
 static xfield *cur(xs *x) { return &x->f[x->nf - 1]; }
+
+static void xadd(xs *x, const char *s, size_t n, char flag);
+
+static void add_empty_mark(xs *x) {
+  xadd(x, "", 1, XQ | XE);
+  cur(x)->quoted = true;
+}
 
 static void xadd(xs *x, const char *s, size_t n, char flag) {
   xfield *f = cur(x);
@@ -626,7 +635,9 @@ static void emit_value(xs *x, const pval *pv, bool in_dq) {
     x->list_elems += pv->v.n;
     for (size_t i = 0; i < pv->v.n; i++) {
       if (i) xbreak(x);
-      xadd(x, pv->v.v[i], strlen(pv->v.v[i]), in_dq ? XQ : XS);
+      size_t l = strlen(pv->v.v[i]);
+      xadd(x, pv->v.v[i], l, in_dq ? XQ : XS);
+      if (in_dq && !l) add_empty_mark(x);
       if (in_dq) cur(x)->quoted = true;
     }
     return;
@@ -1130,35 +1141,32 @@ static void x_parts(xs *x, const sh_part *p, bool in_dq, char litflag) {
       x_lit(x, p->u.lit.s, p->u.lit.n, in_dq ? XQ : litflag, first, p->next == NULL);
       break;
     case SH_PART_QLIT:
-      xadd(x, p->u.lit.s, p->u.lit.n, XQ);
+      if (p->u.lit.n == 0) {
+        if (!in_dq) add_empty_mark(x);
+      } else {
+        xadd(x, p->u.lit.s, p->u.lit.n, XQ);
+      }
       cur(x)->quoted = true;
       break;
     case SH_PART_DQUOTE: {
-      size_t before = x->nf;
-      bool only_at = p->u.children != NULL;
+      bool only_at = true, has_at = false;
       for (const sh_part *c = p->u.children; c; c = c->next) {
         if (c->kind == SH_PART_PARAM && c->u.param->name &&
             ((c->u.param->name[0] == '@' && !c->u.param->name[1]) || c->u.param->index_all == '@' ||
-             (c->u.param->op == SH_POP_NAMES && c->u.param->names_all == '@')) &&
-            !c->u.param->length)
+             (c->u.param->op == SH_POP_NAMES && c->u.param->names_all == '@') ||
+             (c->u.param->op == SH_POP_KEYS && c->u.param->index_all == '@')) &&
+            !c->u.param->length) {
+          has_at = true;
           continue;
+        }
         if (c->kind == SH_PART_QLIT && c->u.lit.n == 0) continue;
         only_at = false;
       }
-      bool was_quoted = cur(x)->quoted;
-      size_t saved_elems = x->list_elems;
-      x->list_elems = 0;
+      only_at = only_at && has_at;
+      /* "" and "$empty" leave a mark so the (empty) field survives;
+       * "$@" with no parameters leaves nothing */
+      if (!only_at) add_empty_mark(x);
       x_parts(x, p->u.children, true, XQ);
-      if (!only_at) {
-        cur(x)->quoted = true;
-      } else if (x->list_elems == 0 && !was_quoted) {
-        /* "$@" with no parameters: no field at all */
-        cur(x)->quoted = false;
-      } else {
-        cur(x)->quoted = true;
-      }
-      (void)before;
-      x->list_elems += saved_elems;
       break;
     }
     case SH_PART_PARAM:
@@ -1270,7 +1278,7 @@ static void split_field(xfield *f, const char *ifs, pieces *out) {
       break;
     }
   if (!any_split || !*ifs) {
-    if (n > 0 || f->quoted) pieces_add(out, s, q, n);
+    if (n > 0) pieces_add(out, s, q, n);
     return;
   }
   sh_buf cs = {0}, cq = {0};
@@ -1334,10 +1342,21 @@ static bool piece_has_glob(const piece *p, int fl) {
 static char *piece_pattern(const piece *p) {
   sh_buf b = {0};
   for (size_t i = 0; i < p->n; i++) {
+    if (p->q[i] & XE) continue;
     if (p->q[i] & XQ) sh_buf_addc(&b, '\\');
     sh_buf_addc(&b, p->s[i]);
   }
   return sh_buf_steal(&b);
+}
+
+/* The text of a piece without empty-quote marks. */
+static char *piece_text(const piece *p) {
+  char *r = sh_xmalloc(p->n + 1);
+  size_t k = 0;
+  for (size_t i = 0; i < p->n; i++)
+    if (!(p->q[i] & XE)) r[k++] = p->s[i];
+  r[k] = 0;
+  return r;
 }
 
 /* Glob or quote-remove the pieces into out. Returns 1 on failglob. */
@@ -1367,7 +1386,7 @@ static int finish_pieces(sh_shell *sh, pieces *ps, sh_strv *out) {
       }
       free(pat);
     }
-    sh_strv_push(out, sh_xstrndup(p->s, p->n));
+    sh_strv_push(out, piece_text(p));
     if (out->n > sh->sess->limits.array_size) {
       sh_limit_hit(sh, SH_LIMIT_ARRAY, sh->sess->limits.array_size);
       return 1;
@@ -1745,16 +1764,19 @@ static char *expand_to_string(sh_shell *sh, const sh_word *w, int flags, bool *e
     const char *q = f->q.data ? f->q.data : "";
     if (flags & SH_XF_PATTERN) {
       for (size_t k = 0; k < f->s.len; k++) {
+        if (q[k] & XE) continue;
         if ((q[k] & XQ) && strchr("\\*?[]!@+()|^-&", s[k])) sh_buf_addc(&b, '\\');
         sh_buf_addc(&b, s[k]);
       }
     } else if (flags & SH_XF_REGEX) {
       for (size_t k = 0; k < f->s.len; k++) {
+        if (q[k] & XE) continue;
         if ((q[k] & XQ) && strchr("\\.[](){}*+?^$|", s[k])) sh_buf_addc(&b, '\\');
         sh_buf_addc(&b, s[k]);
       }
     } else {
-      sh_buf_add(&b, s, f->s.len);
+      for (size_t k = 0; k < f->s.len; k++)
+        if (!(q[k] & XE)) sh_buf_addc(&b, s[k]);
     }
   }
   xs_free(&x);
@@ -1827,7 +1849,7 @@ char *sh_expand_redir_target(sh_shell *sh, const sh_word *w) {
         goto ambiguous;
       }
     }
-    char *r = out.n == 1 ? sh_xstrdup(out.v[0]) : sh_xstrndup(ps.p[0].s, ps.p[0].n);
+    char *r = out.n == 1 ? sh_xstrdup(out.v[0]) : piece_text(&ps.p[0]);
     sh_strv_free(&out);
     pieces_free(&ps);
     return r;
