@@ -331,6 +331,35 @@ int cmd_fs_listdir(cmd_ctx *ctx, const char *path, char ***names) {
   return (int)nm.n;
 }
 
+int cmd_fs_copy_data(cmd_ctx *ctx, store_ino src, store_ino dst, uint64_t size) {
+  enum { CHUNK = 65536 };
+  char *buf = malloc(CHUNK);
+  if (!buf) return -ENOMEM;
+  uint64_t off = 0;
+  int rc = 0;
+  while (off < size) {
+    if (cmd_poll(ctx)) {
+      rc = -EINTR;
+      break;
+    }
+    size_t want = size - off < CHUNK ? (size_t)(size - off) : CHUNK;
+    ssize_t n = store_read(ctx->store, src, buf, want, off);
+    if (n < 0) {
+      rc = (int)n;
+      break;
+    }
+    if (n == 0) break;
+    ssize_t w = store_write(ctx->store, dst, buf, (size_t)n, off);
+    if (w < 0) {
+      rc = (int)w;
+      break;
+    }
+    off += (uint64_t)n;
+  }
+  free(buf);
+  return rc;
+}
+
 /* ---- sizes --------------------------------------------------------------------- */
 
 char *cmd_human(uint64_t n, uint64_t unit, int flags, char *buf, size_t bufsz) {

@@ -89,6 +89,11 @@ static inline bool cmd_fs_same(const store_stat *a, const store_stat *b) {
   return a->ino == b->ino;
 }
 
+/* Copies `size` bytes of file data from inode src to inode dst (offsets 0;
+ * dst should be empty), in 64 KiB chunks, polling for cancellation. Returns
+ * 0 or a negative errno (-EINTR when cancelled). */
+int cmd_fs_copy_data(cmd_ctx *ctx, store_ino src, store_ino dst, uint64_t size);
+
 /* ---- sizes --------------------------------------------------------------------- */
 
 /* GNU human_readable() for -h (base 1024, suffixes K M G T P E Z Y, one decimal
