@@ -700,7 +700,7 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
         if (rc < 0)
           cmd_errorf(ctx, "target %s: %s", cmd_quote(ctx, last), cmd_strerror(rc));
         else
-          cmd_errorf(ctx, "target %s is not a directory", cmd_quote(ctx, last));
+          cmd_errorf(ctx, "target %s: %s", cmd_quote(ctx, last), cmd_strerror(-ENOTDIR));
         return 1;
       }
       target_dir = last;
@@ -717,7 +717,7 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
       return 1;
     }
     if (!S_ISDIR(ts.mode)) {
-      cmd_errorf(ctx, "target directory %s is not a directory", cmd_quote(ctx, target_dir));
+      cmd_errorf(ctx, "target directory %s: %s", cmd_quote(ctx, target_dir), cmd_strerror(-ENOTDIR));
       return 1;
     }
   } else {

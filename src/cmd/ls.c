@@ -1075,10 +1075,22 @@ static const char ls_usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
+/* GNU argmatch's failure: "invalid argument ‘x’ for ‘--opt’" and the valid
+ * words (given in `valid` with '...' quotes, shown with ‘...’), status 1. */
 static int bad_arg(cmd_ctx *ctx, const char *opt, const char *arg, const char *valid) {
-  cmd_errorf(ctx, "invalid argument %s for %s", cmd_quote(ctx, arg), opt);
-  cmd_err_raw(ctx, "Valid arguments are:\n%s", valid);
-  return cmd_usage_hint(ctx, 2);
+  char o[64];
+  snprintf(o, sizeof o, "%.*s", (int)(strlen(opt) - 2), opt + 1);
+  cmd_errorf(ctx, "invalid argument %s for %s", cmd_lquote(ctx, arg), cmd_lquote(ctx, o));
+  cmd_err_raw(ctx, "Valid arguments are:\n");
+  for (const char *p = valid; *p; p++) {
+    if (*p == '\'') {
+      bool open = p == valid || p[-1] == ' ';
+      cmd_err_raw(ctx, "%s", open ? "\xe2\x80\x98" : "\xe2\x80\x99");
+    } else {
+      cmd_err_raw(ctx, "%c", *p);
+    }
+  }
+  return cmd_usage_hint(ctx, 1);
 }
 
 /* Matches a unique prefix of one of `words` (NULL-terminated); -1 if none, -2
@@ -1287,7 +1299,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       if (k < 0)
         return bad_arg(ctx, "'--time'", st.arg,
                        "  - 'atime', 'access', 'use'\n  - 'ctime', 'status'\n"
-                       "  - 'mtime', 'modification'\n  - 'birth', 'creation'\n");
+                       "  - 'birth', 'creation'\n");
       o.time = k < 3 ? TIME_ATIME : k < 5 ? TIME_CTIME : k < 7 ? TIME_MTIME : TIME_CTIME;
       time_set = true;
       sort_by_time_opt = 1;
@@ -1350,7 +1362,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       char *ep;
       unsigned long v = strtoul(st.arg, &ep, 10);
       if (*ep || v > 10000) {
-        cmd_errorf(ctx, "invalid tab size: %s", cmd_quote(ctx, st.arg));
+        cmd_errorf(ctx, "invalid tab size: %s", cmd_lquote(ctx, st.arg));
         return 2;
       }
       o.tabsize = v;
@@ -1360,7 +1372,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       char *ep;
       unsigned long v = strtoul(st.arg, &ep, 10);
       if (*ep || !*st.arg || v > 1000000) {
-        cmd_errorf(ctx, "invalid line width: %s", cmd_quote(ctx, st.arg));
+        cmd_errorf(ctx, "invalid line width: %s", cmd_lquote(ctx, st.arg));
         return 2;
       }
       o.width = v;

@@ -250,7 +250,7 @@ int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
       if (rc < 0)
         cmd_errorf(ctx, "target directory %s: %s", cmd_quote(ctx, target_dir), cmd_strerror(rc));
       else
-        cmd_errorf(ctx, "target directory %s is not a directory", cmd_quote(ctx, target_dir));
+        cmd_errorf(ctx, "target directory %s: %s", cmd_quote(ctx, target_dir), cmd_strerror(-ENOTDIR));
       return 1;
     }
   } else if (!no_target) {
@@ -259,7 +259,7 @@ int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
     int rc = cmd_fs_stat(ctx, last, &ts);
     if (n > 2 && (rc < 0 || !S_ISDIR(ts.mode))) {
       if (rc < 0) cmd_errorf(ctx, "target %s: %s", cmd_quote(ctx, last), cmd_strerror(rc));
-      else cmd_errorf(ctx, "target %s is not a directory", cmd_quote(ctx, last));
+      else cmd_errorf(ctx, "target %s: %s", cmd_quote(ctx, last), cmd_strerror(-ENOTDIR));
       return 1;
     }
     if (rc == 0 && S_ISDIR(ts.mode)) {

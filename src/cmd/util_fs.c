@@ -279,6 +279,235 @@ char *cmd_fs_dirname(cmd_ctx *ctx, const char *path) {
   return r;
 }
 
+/* A growing path buffer for canonicalization. */
+typedef struct canon_buf {
+  char *p;          /* malloc'd, NUL-terminated */
+  size_t len, cap;  /* length / allocated */
+} canon_buf;
+
+static int cb_put(canon_buf *b, const char *s, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    size_t nc = b->cap ? b->cap * 2 : 256;
+    while (nc < b->len + n + 1) nc *= 2;
+    char *np = realloc(b->p, nc);
+    if (!np) return -ENOMEM;
+    b->p = np;
+    b->cap = nc;
+  }
+  memcpy(b->p + b->len, s, n);
+  b->len += n;
+  b->p[b->len] = 0;
+  return 0;
+}
+
+/* Removes the last component of an absolute path (stays at "/"). */
+static void cb_up(canon_buf *b) {
+  while (b->len > 1 && b->p[b->len - 1] != '/') b->len--;
+  if (b->len > 1) b->len--;
+  b->p[b->len] = 0;
+}
+
+/* The physical current directory (getcwd's answer) into b. */
+static int cb_cwd(cmd_ctx *ctx, canon_buf *b) {
+  char *real = NULL;
+  const char *cwd = ctx->cwd ? ctx->cwd : "/";
+  int rc;
+  if (store_realpath(ctx->store, "/", cwd, &real) == 0) {
+    rc = cb_put(b, real, strlen(real));
+    free(real);
+  } else {
+    rc = cb_put(b, cwd, strlen(cwd));
+  }
+  return rc;
+}
+
+/* Lexical normalization: absolute, no ".", "..", or repeated slashes. */
+static int canon_lexical(cmd_ctx *ctx, const char *path, canon_buf *out) {
+  out->len = 0;
+  int rc = 0;
+  if (path[0] != '/') rc = cb_cwd(ctx, out);
+  else rc = cb_put(out, "/", 1);
+  if (rc) return rc;
+  const char *p = path;
+  while (*p) {
+    while (*p == '/') p++;
+    if (!*p) break;
+    const char *e = strchr(p, '/');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    if (n == 1 && p[0] == '.') {
+    } else if (n == 2 && p[0] == '.' && p[1] == '.') {
+      cb_up(out);
+    } else {
+      if (out->len != 1 && (rc = cb_put(out, "/", 1))) return rc;
+      if ((rc = cb_put(out, p, n))) return rc;
+    }
+    p += n;
+  }
+  return 0;
+}
+
+int cmd_fs_canonicalize(cmd_ctx *ctx, const char *path, int mode, char **out) {
+  int how = mode & 0x0f;
+  if (!*path) return -ENOENT;
+  canon_buf rname = {0}, pending = {0}, lex = {0};
+  int rc = 0;
+  if (mode & (CMD_CANON_NOLINKS | CMD_CANON_LOGICAL)) {
+    if ((rc = canon_lexical(ctx, path, &lex))) goto done;
+    if (mode & CMD_CANON_NOLINKS) {
+      if (how != CMD_CANON_MISSING) {
+        store_stat st;
+        int r = store_path_lstat(ctx->store, "/", lex.p, &st);
+        if (r < 0 && !(how == CMD_CANON_ALL_BUT_LAST && r == -ENOENT)) {
+          rc = r;
+          goto done;
+        }
+        if (r == -ENOENT && how == CMD_CANON_ALL_BUT_LAST) {
+          char *d = cmd_fs_dirname(ctx, lex.p);
+          r = store_path_stat(ctx->store, "/", d, &st);
+          if (r < 0) { rc = r; goto done; }
+          if (!S_ISDIR(st.mode)) { rc = -ENOTDIR; goto done; }
+        }
+      }
+      *out = cmd_strdup(ctx, lex.p);
+      rc = *out ? 0 : -ENOMEM;
+      goto done;
+    }
+    path = lex.p;
+  }
+  /* pending holds what is left to resolve */
+  if ((rc = cb_put(&pending, path, strlen(path)))) goto done;
+  if (path[0] == '/') rc = cb_put(&rname, "/", 1);
+  else rc = cb_cwd(ctx, &rname);
+  if (rc) goto done;
+  int links = 0;
+  size_t pos = 0;
+  bool missing = false;
+  bool trailing_slash = pending.len > 0 && pending.p[pending.len - 1] == '/';
+  while (pos < pending.len) {
+    while (pos < pending.len && pending.p[pos] == '/') pos++;
+    if (pos >= pending.len) break;
+    size_t end = pos;
+    while (end < pending.len && pending.p[end] != '/') end++;
+    size_t n = end - pos;
+    const char *comp = pending.p + pos;
+    size_t next = end;
+    while (next < pending.len && pending.p[next] == '/') next++;
+    bool last = next >= pending.len;
+    if (n == 1 && comp[0] == '.') {
+      pos = end;
+      continue;
+    }
+    if (n == 2 && comp[0] == '.' && comp[1] == '.') {
+      cb_up(&rname);
+      pos = end;
+      continue;
+    }
+    size_t before = rname.len;
+    if (rname.len != 1 && (rc = cb_put(&rname, "/", 1))) goto done;
+    if ((rc = cb_put(&rname, comp, n))) goto done;
+    if (missing) {
+      pos = end;
+      continue;
+    }
+    store_stat st;
+    int r = store_path_lstat(ctx->store, "/", rname.p, &st);
+    if (r < 0) {
+      if (how == CMD_CANON_MISSING || (how == CMD_CANON_ALL_BUT_LAST && last && r == -ENOENT)) {
+        missing = true;
+        pos = end;
+        continue;
+      }
+      rc = r;
+      goto done;
+    }
+    if (S_ISLNK(st.mode)) {
+      if (++links > STORE_SYMLINK_MAX) {
+        rc = -ELOOP;
+        goto done;
+      }
+      char *target = NULL;
+      r = store_path_readlink(ctx->store, "/", rname.p, &target);
+      if (r < 0) {
+        rc = r;
+        goto done;
+      }
+      /* new pending = target + rest */
+      canon_buf np = {0};
+      if ((rc = cb_put(&np, target, strlen(target))) ||
+          (rc = cb_put(&np, "/", 1)) ||
+          (rc = cb_put(&np, pending.p + end, pending.len - end))) {
+        free(target);
+        free(np.p);
+        goto done;
+      }
+      if (!(pending.len - end) && !trailing_slash) {
+        np.len--;
+        np.p[np.len] = 0;
+      }
+      free(pending.p);
+      pending = np;
+      pos = 0;
+      /* drop the link name; restart from its directory or the root */
+      rname.len = before;
+      rname.p[rname.len] = 0;
+      if (target[0] == '/') {
+        rname.len = 1;
+        rname.p[0] = '/';
+        rname.p[1] = 0;
+      }
+      free(target);
+      continue;
+    }
+    if (!S_ISDIR(st.mode) && (!last || trailing_slash) && how != CMD_CANON_MISSING) {
+      rc = -ENOTDIR;
+      goto done;
+    }
+    pos = end;
+  }
+  *out = cmd_strdup(ctx, rname.p);
+  rc = *out ? 0 : -ENOMEM;
+done:
+  free(rname.p);
+  free(pending.p);
+  free(lex.p);
+  return rc;
+}
+
+char *cmd_fs_relpath(cmd_ctx *ctx, const char *to, const char *from) {
+  size_t common = 0, i = 0;
+  while (to[i] && from[i] && to[i] == from[i]) {
+    i++;
+    if (to[i - 1] == '/') common = i;
+  }
+  if ((!to[i] || to[i] == '/') && (!from[i] || from[i] == '/')) common = i;
+  if (common == 1 && to[0] == '/' && strcmp(from, "/") != 0 && strcmp(to, "/") != 0) {
+    /* only the root in common */
+  }
+  size_t ups = 0;
+  const char *f = from + common;
+  while (*f == '/') f++;
+  if (*f) {
+    ups = 1;
+    for (const char *p = f; *p; p++)
+      if (*p == '/') ups++;
+  }
+  const char *t = to + common;
+  while (*t == '/') t++;
+  size_t len = ups * 3 + strlen(t) + 2;
+  char *out = cmd_alloc(ctx, len);
+  if (!out) return NULL;
+  char *o = out;
+  for (size_t k = 0; k < ups; k++) {
+    memcpy(o, "../", 3);
+    o += 3;
+  }
+  strcpy(o, t);
+  size_t ol = strlen(out);
+  if (ol > 0 && out[ol - 1] == '/') out[ol - 1] = 0;
+  if (!*out) strcpy(out, ".");
+  return out;
+}
+
 /* Collects names for cmd_fs_listdir. */
 typedef struct fs_names {
   cmd_ctx *ctx;  /* arena owner */

@@ -81,6 +81,21 @@ char *cmd_fs_join(cmd_ctx *ctx, const char *dir, const char *name);
  * Arena strings. */
 char *cmd_fs_basename(cmd_ctx *ctx, const char *path);
 char *cmd_fs_dirname(cmd_ctx *ctx, const char *path);
+/* Canonical absolute path like gnulib's canonicalize_filename_mode, resolving
+ * symlinks component by component: CMD_CANON_EXISTING needs every component,
+ * CMD_CANON_ALL_BUT_LAST all but the last, CMD_CANON_MISSING none (a missing
+ * component is kept as text). CMD_CANON_NOLINKS resolves no symlinks (pure
+ * text, with "." and ".."), CMD_CANON_LOGICAL applies ".." to the text before
+ * resolving symlinks. Returns 0 and an arena string, or a negative errno. */
+#define CMD_CANON_EXISTING 0
+#define CMD_CANON_ALL_BUT_LAST 1
+#define CMD_CANON_MISSING 2
+#define CMD_CANON_NOLINKS 0x10
+#define CMD_CANON_LOGICAL 0x20
+int cmd_fs_canonicalize(cmd_ctx *ctx, const char *path, int mode, char **out);
+/* The relative path from directory `from` to `to` (both canonical). Arena. */
+char *cmd_fs_relpath(cmd_ctx *ctx, const char *to, const char *from);
+
 /* Reads the names of directory `path` (sorted bytewise). *names is an arena
  * array of arena strings. Returns the count or a negative errno. */
 int cmd_fs_listdir(cmd_ctx *ctx, const char *path, char ***names);
