@@ -666,14 +666,23 @@ static void sf_run(sbuf *b, const char *fmt, const struct tm *tm, int64_t t,
       break;
     case 'N': {
       if (modifier == 'E') goto bad;
+      /* GNU date 9.1: the width is a precision (truncating); '_' and an
+       * explicit width with '-' also drop trailing zeros; '_' pads with
+       * spaces, no flag with zeros, '-' not at all. */
       long n = nsec;
       if (n < 0 || n > 999999999) n = 0;
+      bool explicit_w = width > 0;
       if (width <= 0) width = 9;
       int ndigs = 9;
-      while (width < ndigs || (ndigs > 1 && n % 10 == 0)) {
+      while (width < ndigs) {
         ndigs--;
         n /= 10;
       }
+      if (pad == '_' || (pad == '-' && explicit_w))
+        while (ndigs > 1 && n % 10 == 0) {
+          ndigs--;
+          n /= 10;
+        }
       for (int j = ndigs; j > 0; j--) {
         tmp[j - 1] = (char)('0' + n % 10);
         n /= 10;
