@@ -898,7 +898,7 @@ static int walk_push(cmd_walk *w, size_t pathlen, size_t name_off) {
     if (w->lv[i].ino == w->ent.st.ino) {
       w->ent.info = CMD_WALK_DC;
       w->ent.cycle_depth = i;
-      w->ent.cycle_path = NULL; /* caller reads the prefix via depth */
+      w->ent.cycle_pathlen = w->lv[i].pathlen;
       return CMD_WALK_DC;
     }
   }
@@ -936,7 +936,7 @@ static int walk_stat(cmd_walk *w, const walk_child *kid, bool can_search,
   memset(&st, 0, sizeof st);
   w->ent.err = 0;
   w->ent.followed = false;
-  w->ent.cycle_path = NULL;
+  w->ent.cycle_pathlen = 0;
   w->ent.cycle_depth = 0;
   int rc;
   if (!kid) {
@@ -1076,10 +1076,6 @@ cmd_walk_ent *cmd_walk_next(cmd_walk *w) {
         int r = walk_push(w, pathlen, base + 1);
         if (r < 0) return NULL;
         w->ent.info = r;
-        if (r == CMD_WALK_DC) {
-          /* The ancestor's path is a prefix of ours. */
-          w->ent.cycle_path = NULL;
-        }
       }
       return &w->ent;
     }

@@ -167,7 +167,8 @@ typedef struct cmd_walk_ent {
   store_stat st;      /* presented stat (lstat or stat as followed) */
   bool followed;      /* st is of a symlink's target */
   int cycle_depth;    /* for CMD_WALK_DC: the depth of the ancestor it repeats */
-  const char *cycle_path; /* for CMD_WALK_DC: that ancestor's path */
+  size_t cycle_pathlen;   /* for CMD_WALK_DC: that ancestor's path is the
+                             first cycle_pathlen bytes of path */
   store_ino parent_ino;  /* inode of the containing directory (0 for roots) */
 } cmd_walk_ent;
 
