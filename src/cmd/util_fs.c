@@ -1263,11 +1263,6 @@ const char *cmd_lquote(cmd_ctx *ctx, const char *s) {
 
 /* ---- --help / --version ----------------------------------------------------------- */
 
-int cmd_print_version(cmd_ctx *ctx) {
-  const char *b = strrchr(ctx->name, '/');
-  cmd_outf(ctx, "%s (sbx) 1.0\n", b ? b + 1 : ctx->name);
-  return 0;
-}
 
 int cmd_print_help(cmd_ctx *ctx, const char *usage) {
   cmd_outs(ctx, usage);

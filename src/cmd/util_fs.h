@@ -223,8 +223,6 @@ const char *cmd_lquote(cmd_ctx *ctx, const char *s);
 #define CMD_OPT_HELP 0x10000
 #define CMD_OPT_VERSION 0x10001
 #define CMD_LONGOPTS_STD {"help", 0, CMD_OPT_HELP}, {"version", 0, CMD_OPT_VERSION}
-/* Prints "NAME (sbx) 1.0" with the command's base name; returns 0. */
-int cmd_print_version(cmd_ctx *ctx);
 /* Prints `usage` to stdout; returns 0. */
 int cmd_print_help(cmd_ctx *ctx, const char *usage);
 
