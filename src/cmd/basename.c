@@ -13,6 +13,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 
 CMD_DEFINE("basename", cmd_basename_main);
 CMD_DEFINE("dirname", cmd_dirname_main);
@@ -89,7 +90,7 @@ int cmd_basename_main(cmd_ctx *ctx, int argc, char **argv) {
     return 0;
   }
   if (n > 2) {
-    cmd_errorf(ctx, "extra operand %s", cmd_lquote(ctx, argv[st.ind + 2]));
+    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[st.ind + 2]));
     return cmd_usage_hint(ctx, 1);
   }
   base_one(ctx, argv[st.ind], n == 2 ? argv[st.ind + 1] : NULL, end);

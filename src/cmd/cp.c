@@ -36,6 +36,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 
 CMD_DEFINE("cp", cmd_cp_main);
 
@@ -218,7 +219,7 @@ static void preserve_attrs(cp_opts *o, const char *dst, const store_stat *src, b
                              {(time_t)src->mtime, src->mtime_nsec}};
     int rc = store_path_utimes(ctx->store, ctx->cwd, dst, ts, is_link ? STORE_NOFOLLOW : 0);
     if (rc < 0 && !is_link)
-      cp_err(o, rc, dst, "preserving times for %s", cmd_quote(ctx, dst));
+      cp_err(o, rc, dst, "preserving times for %s", cmd_gnu_quoteaf(ctx, dst));
   }
   if (is_link) return;
   if (o->p_owner) {
@@ -231,7 +232,7 @@ static void preserve_attrs(cp_opts *o, const char *dst, const store_stat *src, b
   }
   if (o->p_mode) {
     int rc = store_path_chmod(ctx->store, ctx->cwd, dst, src->mode & 07777);
-    if (rc < 0) cp_err(o, rc, dst, "preserving permissions for %s", cmd_quote(ctx, dst));
+    if (rc < 0) cp_err(o, rc, dst, "preserving permissions for %s", cmd_gnu_quoteaf(ctx, dst));
   }
 }
 
@@ -250,14 +251,14 @@ static int check_existing(cp_opts *o, const char *src, const store_stat *sst,
     if (o->hardlink && dstat->ino == sst->ino) return 0;
     if (!(o->backup && o->force) && !(S_ISLNK(dstat->mode) && !S_ISLNK(sst->mode) &&
                                       o->deref != DEREF_ALL && dstat->ino != sst->ino)) {
-      cp_err(o, 0, dst, "%s and %s are the same file", cmd_quote(ctx, src),
-             cmd_quote(ctx, dst));
+      cp_err(o, 0, dst, "%s and %s are the same file", cmd_gnu_quoteaf(ctx, src),
+             cmd_gnu_quoteaf(ctx, dst));
       return -1;
     }
   }
   if (S_ISDIR(dfollow.mode)) {
     cp_err(o, 0, dst, "cannot overwrite directory %s with non-directory",
-           cmd_quote(ctx, dst));
+           cmd_gnu_quoteaf(ctx, dst));
     return -1;
   }
   if (o->noclobber) return 0;
@@ -265,14 +266,14 @@ static int check_existing(cp_opts *o, const char *src, const store_stat *sst,
                     (dstat->mtime == sst->mtime && dstat->mtime_nsec >= sst->mtime_nsec)))
     return 0;
   if (o->interactive) {
-    cmd_err_raw(ctx, "cp: overwrite %s? ", cmd_quote(ctx, dst));
+    cmd_err_raw(ctx, "cp: overwrite %s? ", cmd_gnu_quoteaf(ctx, dst));
     if (!cp_yes(o)) return 0;
   }
   if (o->backup) {
     const char *bk;
     rc = make_backup(o, dst, &bk);
     if (rc < 0) {
-      cp_err(o, rc, dst, "cannot backup %s", cmd_quote(ctx, dst));
+      cp_err(o, rc, dst, "cannot backup %s", cmd_gnu_quoteaf(ctx, dst));
       return -1;
     }
     *dst_exists = false;
@@ -280,7 +281,7 @@ static int check_existing(cp_opts *o, const char *src, const store_stat *sst,
              (S_ISLNK(sst->mode) && o->deref != DEREF_ALL)) {
     rc = store_path_unlink(ctx->store, ctx->cwd, dst);
     if (rc < 0 && rc != -ENOENT) {
-      cp_err(o, rc, dst, "cannot remove %s", cmd_quote(ctx, dst));
+      cp_err(o, rc, dst, "cannot remove %s", cmd_gnu_quoteaf(ctx, dst));
       return -1;
     }
     *dst_exists = false;
@@ -291,8 +292,8 @@ static int check_existing(cp_opts *o, const char *src, const store_stat *sst,
 static void verbose_copy(cp_opts *o, const char *src, const char *dst, const char *bk) {
   cmd_ctx *ctx = o->ctx;
   if (!o->verbose) return;
-  cmd_outf(ctx, "%s -> %s", cmd_quote(ctx, src), cmd_quote(ctx, dst));
-  if (bk) cmd_outf(ctx, " (backup: %s)", cmd_quote(ctx, bk));
+  cmd_outf(ctx, "%s -> %s", cmd_gnu_quoteaf(ctx, src), cmd_gnu_quoteaf(ctx, dst));
+  if (bk) cmd_outf(ctx, " (backup: %s)", cmd_gnu_quoteaf(ctx, bk));
   cmd_outc(ctx, '\n');
 }
 
@@ -305,7 +306,7 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
   if (r <= 0) return;
   size_t dl = strlen(dst);
   if (!exists && dl > 0 && dst[dl - 1] == '/') {
-    cp_err(o, -ENOTDIR, dst, "cannot create regular file %s", cmd_quote(ctx, dst));
+    cp_err(o, -ENOTDIR, dst, "cannot create regular file %s", cmd_gnu_quoteaf(ctx, dst));
     return;
   }
   int rc;
@@ -314,8 +315,8 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
     if (S_ISLNK(sst->mode) == 0 && o->deref == DEREF_ALL) target = src;
     rc = store_path_link(ctx->store, ctx->cwd, target, dst);
     if (rc < 0) {
-      cp_err(o, rc, dst, "cannot create hard link %s to %s", cmd_quote(ctx, dst),
-             cmd_quote(ctx, src));
+      cp_err(o, rc, dst, "cannot create hard link %s to %s", cmd_gnu_quoteaf(ctx, dst),
+             cmd_gnu_quoteaf(ctx, src));
       return;
     }
     verbose_copy(o, src, dst, NULL);
@@ -334,8 +335,8 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
     }
     rc = store_path_symlink(ctx->store, ctx->cwd, src, dst);
     if (rc < 0) {
-      cp_err(o, rc, dst, "cannot create symbolic link %s to %s", cmd_quote(ctx, dst),
-             cmd_quote(ctx, src));
+      cp_err(o, rc, dst, "cannot create symbolic link %s to %s", cmd_gnu_quoteaf(ctx, dst),
+             cmd_gnu_quoteaf(ctx, src));
       return;
     }
     verbose_copy(o, src, dst, NULL);
@@ -346,8 +347,8 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
     if (first) {
       rc = store_path_link(ctx->store, ctx->cwd, first, dst);
       if (rc < 0)
-        cp_err(o, rc, dst, "cannot create hard link %s to %s", cmd_quote(ctx, dst),
-               cmd_quote(ctx, first));
+        cp_err(o, rc, dst, "cannot create hard link %s to %s", cmd_gnu_quoteaf(ctx, dst),
+               cmd_gnu_quoteaf(ctx, first));
       else
         verbose_copy(o, src, dst, NULL);
       return;
@@ -357,13 +358,13 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
     char *target = NULL;
     rc = store_path_readlink(ctx->store, ctx->cwd, src, &target);
     if (rc < 0) {
-      cp_err(o, rc, src, "cannot read symbolic link %s", cmd_quote(ctx, src));
+      cp_err(o, rc, src, "cannot read symbolic link %s", cmd_gnu_quoteaf(ctx, src));
       return;
     }
     rc = store_path_symlink(ctx->store, ctx->cwd, target, dst);
     free(target);
     if (rc < 0) {
-      cp_err(o, rc, dst, "cannot create symbolic link %s", cmd_quote(ctx, dst));
+      cp_err(o, rc, dst, "cannot create symbolic link %s", cmd_gnu_quoteaf(ctx, dst));
       return;
     }
     preserve_attrs(o, dst, sst, true);
@@ -372,11 +373,11 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
     return;
   }
   if (!S_ISREG(sst->mode)) {
-    cp_err(o, -EOPNOTSUPP, src, "cannot copy %s", cmd_quote(ctx, src));
+    cp_err(o, -EOPNOTSUPP, src, "cannot copy %s", cmd_gnu_quoteaf(ctx, src));
     return;
   }
   if (store_access(ctx->store, sst->ino, R_OK) != 0) {
-    cp_err(o, -EACCES, src, "cannot open %s for reading", cmd_quote(ctx, src));
+    cp_err(o, -EACCES, src, "cannot open %s for reading", cmd_gnu_quoteaf(ctx, src));
     return;
   }
   store_stat dst_st;
@@ -389,15 +390,15 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
   }
   if (rc < 0) {
     if (exists)
-      cp_err(o, rc, dst, "cannot open %s for writing", cmd_quote(ctx, dst));
+      cp_err(o, rc, dst, "cannot open %s for writing", cmd_gnu_quoteaf(ctx, dst));
     else
-      cp_err(o, rc, dst, "cannot create regular file %s", cmd_quote(ctx, dst));
+      cp_err(o, rc, dst, "cannot create regular file %s", cmd_gnu_quoteaf(ctx, dst));
     return;
   }
   if (!o->attr_only) {
     rc = cmd_fs_copy_data(ctx, sst->ino, dst_st.ino, sst->size);
     if (rc < 0) {
-      cp_err(o, rc, dst, "error writing %s", cmd_quote(ctx, dst));
+      cp_err(o, rc, dst, "error writing %s", cmd_gnu_quoteaf(ctx, dst));
       return;
     }
   }
@@ -416,7 +417,7 @@ static int make_dir(cp_opts *o, const char *src, const store_stat *sst, const ch
   if (rc == 0) {
     if (!S_ISDIR(dstat.mode)) {
       cp_err(o, 0, dst, "cannot overwrite non-directory %s with directory %s",
-             cmd_quote(ctx, dst), cmd_quote(ctx, src));
+             cmd_gnu_quoteaf(ctx, dst), cmd_gnu_quoteaf(ctx, src));
       return 0;
     }
     *dst_ino = dstat.ino;
@@ -425,7 +426,7 @@ static int make_dir(cp_opts *o, const char *src, const store_stat *sst, const ch
   uint32_t mode = ((sst->mode & 0777) & ~(ctx->umask & 0777)) | S_IRWXU;
   rc = store_path_mkdir(ctx->store, ctx->cwd, dst, mode);
   if (rc < 0) {
-    cp_err(o, rc, dst, "cannot create directory %s", cmd_quote(ctx, dst));
+    cp_err(o, rc, dst, "cannot create directory %s", cmd_gnu_quoteaf(ctx, dst));
     return 0;
   }
   verbose_copy(o, src, dst, NULL);
@@ -440,7 +441,7 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
   store_stat sst;
   int rc = follow ? cmd_fs_stat(ctx, src, &sst) : cmd_fs_lstat(ctx, src, &sst);
   if (rc < 0) {
-    cp_err(o, rc, src, "cannot stat %s", cmd_quote(ctx, src));
+    cp_err(o, rc, src, "cannot stat %s", cmd_gnu_quoteaf(ctx, src));
     return;
   }
   if (!S_ISDIR(sst.mode)) {
@@ -448,15 +449,15 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
     return;
   }
   if (!o->recursive) {
-    cp_err(o, 0, src, "-r not specified; omitting directory %s", cmd_quote(ctx, src));
+    cp_err(o, 0, src, "-r not specified; omitting directory %s", cmd_gnu_quoteaf(ctx, src));
     return;
   }
   if (o->hardlink && !o->recursive) return;
   /* same directory? */
   store_stat dstat;
   if (cmd_fs_stat(ctx, dst, &dstat) == 0 && dstat.ino == sst.ino) {
-    cp_err(o, 0, dst, "cannot copy a directory, %s, into itself, %s", cmd_quote(ctx, src),
-           cmd_quote(ctx, dst));
+    cp_err(o, 0, dst, "cannot copy a directory, %s, into itself, %s", cmd_gnu_quoteaf(ctx, src),
+           cmd_gnu_quoteaf(ctx, dst));
     return;
   }
   store_ino top_ino = 0;
@@ -494,7 +495,7 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
     case CMD_WALK_D: {
       if (e->st.ino == o->top_dst_ino) {
         cp_err(o, 0, dst, "cannot copy a directory, %s, into itself, %s",
-               cmd_quote(ctx, src), cmd_quote(ctx, dst));
+               cmd_gnu_quoteaf(ctx, src), cmd_gnu_quoteaf(ctx, dst));
         cmd_walk_skip(w);
         break;
       }
@@ -514,17 +515,17 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
       }
       break;
     case CMD_WALK_DNR:
-      cp_err(o, e->err, e->path, "cannot access %s", cmd_quote(ctx, e->path));
+      cp_err(o, e->err, e->path, "cannot access %s", cmd_gnu_quoteaf(ctx, e->path));
       break;
     case CMD_WALK_DC:
-      cp_err(o, 0, e->path, "%s: File system loop detected", cmd_quote(ctx, e->path));
+      cp_err(o, 0, e->path, "%s: File system loop detected", cmd_gnu_quoteaf(ctx, e->path));
       break;
     case CMD_WALK_NS:
-      cp_err(o, e->err, e->path, "cannot stat %s", cmd_quote(ctx, e->path));
+      cp_err(o, e->err, e->path, "cannot stat %s", cmd_gnu_quoteaf(ctx, e->path));
       break;
     case CMD_WALK_SLNONE:
       if (o->deref == DEREF_ALL) {
-        cp_err(o, e->err, e->path, "cannot stat %s", cmd_quote(ctx, e->path));
+        cp_err(o, e->err, e->path, "cannot stat %s", cmd_gnu_quoteaf(ctx, e->path));
         break;
       }
       /* fall through */
@@ -615,7 +616,7 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'p': o.p_mode = o.p_owner = o.p_time = true; break;
     case OPT_PRESERVE:
       if (!parse_preserve(&o, st.arg ? st.arg : "mode,ownership,timestamps", true)) {
-        cmd_errorf(ctx, "invalid argument %s for '--preserve'", cmd_lquote(ctx, st.arg));
+        cmd_errorf(ctx, "invalid argument %s for '--preserve'", cmd_gnu_quote(ctx, st.arg));
         cmd_err_raw(ctx, "Valid arguments are:\n  - 'mode'\n  - 'timestamps'\n"
                          "  - 'ownership'\n  - 'links'\n  - 'context'\n  - 'xattr'\n"
                          "  - 'all'\n");
@@ -624,7 +625,7 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
       break;
     case OPT_NOPRESERVE:
       if (!parse_preserve(&o, st.arg, false)) {
-        cmd_errorf(ctx, "invalid argument %s for '--no-preserve'", cmd_lquote(ctx, st.arg));
+        cmd_errorf(ctx, "invalid argument %s for '--no-preserve'", cmd_gnu_quote(ctx, st.arg));
         return cmd_usage_hint(ctx, 1);
       }
       break;
@@ -650,7 +651,7 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
   if (backup_set) {
     o.backup = parse_backup(ctx, backup_arg);
     if (o.backup < 0) {
-      cmd_errorf(ctx, "invalid argument %s for 'backup type'", cmd_lquote(ctx, backup_arg));
+      cmd_errorf(ctx, "invalid argument %s for 'backup type'", cmd_gnu_quote(ctx, backup_arg));
       cmd_err_raw(ctx, "Valid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n"
                        "  - 'existing', 'nil'\n  - 'numbered', 't'\n");
       return cmd_usage_hint(ctx, 1);
@@ -674,11 +675,11 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
     return cmd_usage_hint(ctx, 1);
   }
   if (n == 1 && !target_dir) {
-    cmd_errorf(ctx, "missing destination file operand after %s", cmd_quote(ctx, ops[0]));
+    cmd_errorf(ctx, "missing destination file operand after %s", cmd_gnu_quoteaf(ctx, ops[0]));
     return cmd_usage_hint(ctx, 1);
   }
   if (no_target && n > 2) {
-    cmd_errorf(ctx, "extra operand %s", cmd_quote(ctx, ops[2]));
+    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quoteaf(ctx, ops[2]));
     return cmd_usage_hint(ctx, 1);
   }
   if (strip)
@@ -698,9 +699,9 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
           return cmd_usage_hint(ctx, 1);
         }
         if (rc < 0)
-          cmd_errorf(ctx, "target %s: %s", cmd_quote(ctx, last), cmd_strerror(rc));
+          cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(rc));
         else
-          cmd_errorf(ctx, "target %s: %s", cmd_quote(ctx, last), cmd_strerror(-ENOTDIR));
+          cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(-ENOTDIR));
         return 1;
       }
       target_dir = last;
@@ -712,12 +713,12 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
     store_stat ts;
     int rc = cmd_fs_stat(ctx, target_dir, &ts);
     if (rc < 0) {
-      cmd_errorf(ctx, "target directory %s: %s", cmd_quote(ctx, target_dir),
+      cmd_errorf(ctx, "target directory %s: %s", cmd_gnu_quoteaf(ctx, target_dir),
                  cmd_strerror(rc));
       return 1;
     }
     if (!S_ISDIR(ts.mode)) {
-      cmd_errorf(ctx, "target directory %s: %s", cmd_quote(ctx, target_dir), cmd_strerror(-ENOTDIR));
+      cmd_errorf(ctx, "target directory %s: %s", cmd_gnu_quoteaf(ctx, target_dir), cmd_strerror(-ENOTDIR));
       return 1;
     }
   } else {
@@ -746,7 +747,7 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
         if (cmd_fs_stat(ctx, tmp, &pst) < 0) {
           int rc = store_path_mkdir(ctx->store, ctx->cwd, tmp, 0777 & ~(ctx->umask & 0777));
           if (rc < 0) {
-            cp_err(&o, rc, tmp, "cannot make directory %s", cmd_quote(ctx, tmp));
+            cp_err(&o, rc, tmp, "cannot make directory %s", cmd_gnu_quoteaf(ctx, tmp));
             ok = false;
           } else if (o.verbose) {
             const char *srcdir = tmp + strlen(target_dir);
@@ -760,7 +761,7 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
       store_stat sst;
       int rc = cmd_fs_stat(ctx, src, &sst);
       if (rc < 0) {
-        cp_err(&o, rc, src, "cannot stat %s", cmd_quote(ctx, src));
+        cp_err(&o, rc, src, "cannot stat %s", cmd_gnu_quoteaf(ctx, src));
         continue;
       }
     } else {

@@ -27,6 +27,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 #include "cmd/util_time.h"
 
 CMD_DEFINE("date", cmd_date_main);
@@ -70,7 +71,7 @@ static int date_show(cmd_ctx *ctx, const cmd_tz *tz, const char *fmt, int64_t t,
 }
 
 static int bad_fmt_arg(cmd_ctx *ctx, const char *arg, const char *opt, const char *valid) {
-  cmd_errorf(ctx, "invalid argument %s for %s", cmd_lquote(ctx, arg), opt);
+  cmd_errorf(ctx, "invalid argument %s for %s", cmd_gnu_quote(ctx, arg), opt);
   cmd_err_raw(ctx, "Valid arguments are:\n%s", valid);
   return cmd_usage_hint(ctx, 1);
 }
@@ -156,7 +157,7 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   if (st.ind < argc) {
     if (argc - st.ind > 1) {
-      cmd_errorf(ctx, "extra operand %s", cmd_lquote(ctx, argv[st.ind + 1]));
+      cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[st.ind + 1]));
       return cmd_usage_hint(ctx, 1);
     }
     const char *op = argv[st.ind];
@@ -171,7 +172,7 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
       cmd_errorf(ctx, "the argument %s lacks a leading '+';\n"
                       "when using an option to specify date(s), any non-option\n"
                       "argument must be a format string beginning with '+'",
-                 cmd_lquote(ctx, op));
+                 cmd_gnu_quote(ctx, op));
       return cmd_usage_hint(ctx, 1);
     } else {
       set = op;
@@ -202,13 +203,13 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
   if (ref) {
     store_stat rs;
     int rc = cmd_fs_stat(ctx, ref, &rs);
-    if (rc < 0) return cmd_perror(ctx, ref, rc);
+    if (rc < 0) return cmd_gnu_perror(ctx, ref, rc);
     return date_show(ctx, &tz, fmt, rs.mtime, rs.mtime_nsec) ? 1 : 0;
   }
   if (file) {
     cmd_in *in;
     int rc = cmd_in_open(ctx, file, &in);
-    if (rc < 0) return cmd_perror(ctx, file, rc);
+    if (rc < 0) return cmd_gnu_perror(ctx, file, rc);
     int status = 0;
     char *line;
     ssize_t n;
@@ -217,7 +218,7 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
       int64_t t;
       long ns;
       if (cmd_parse_date(line, now, now_ns, &tz, &t, &ns) < 0) {
-        cmd_errorf(ctx, "invalid date %s", cmd_lquote(ctx, line));
+        cmd_errorf(ctx, "invalid date %s", cmd_gnu_quote(ctx, line));
         status = 1;
         continue;
       }
@@ -225,7 +226,7 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
       if (cmd_poll(ctx)) break;
     }
     if (n < 0) {
-      cmd_perror(ctx, file, (int)n);
+      cmd_gnu_perror(ctx, file, (int)n);
       status = 1;
     }
     cmd_in_close(in);
@@ -235,7 +236,7 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
   long ns = now_ns;
   if (date) {
     if (cmd_parse_date(date, now, now_ns, &tz, &t, &ns) < 0) {
-      cmd_errorf(ctx, "invalid date %s", cmd_lquote(ctx, date));
+      cmd_errorf(ctx, "invalid date %s", cmd_gnu_quote(ctx, date));
       return 1;
     }
   }

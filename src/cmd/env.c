@@ -25,6 +25,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 
 CMD_DEFINE("env", cmd_env_main);
 CMD_DEFINE("printenv", cmd_printenv_main);
@@ -256,7 +257,7 @@ int cmd_env_main(cmd_ctx *ctx, int argc, char **argv) {
       if (env_set(&e, *p) < 0) goto oom;
   for (int k = 0; k < nunset; k++) {
     if (!*unsets[k] || strchr(unsets[k], '=')) {
-      cmd_errorf(ctx, "cannot unset %s: %s", cmd_lquote(ctx, unsets[k]),
+      cmd_errorf(ctx, "cannot unset %s: %s", cmd_gnu_quote(ctx, unsets[k]),
                  cmd_strerror(-EINVAL));
       free(e.v);
       return 125;
@@ -298,7 +299,7 @@ int cmd_env_main(cmd_ctx *ctx, int argc, char **argv) {
     int rc = cmd_fs_stat(ctx, chdir_to, &dst);
     if (rc == 0 && !S_ISDIR(dst.mode)) rc = -ENOTDIR;
     if (rc < 0) {
-      cmd_errorf(ctx, "cannot change directory to %s: %s", cmd_quote(ctx, chdir_to),
+      cmd_errorf(ctx, "cannot change directory to %s: %s", cmd_gnu_quoteaf(ctx, chdir_to),
                  cmd_strerror(rc));
       free(e.v);
       return 125;
@@ -315,10 +316,10 @@ int cmd_env_main(cmd_ctx *ctx, int argc, char **argv) {
   if (debug) {
     cmd_err_raw(ctx, "executing: %s\n", args[a]);
     for (int k = a; k < nargs; k++)
-      cmd_err_raw(ctx, "   arg[%d]= %s\n", k - a, cmd_lquote(ctx, args[k]));
+      cmd_err_raw(ctx, "   arg[%d]= %s\n", k - a, cmd_gnu_quote(ctx, args[k]));
   }
   if (!env_runnable(ctx, args[a], path_env)) {
-    cmd_errorf(ctx, "%s: %s", cmd_lquote(ctx, args[a]), cmd_strerror(-ENOENT));
+    cmd_errorf(ctx, "%s: %s", cmd_gnu_quote(ctx, args[a]), cmd_strerror(-ENOENT));
     free(e.v);
     return 127;
   }

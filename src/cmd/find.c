@@ -44,6 +44,7 @@
 #include "cmd/cmd.h"
 #include "cmd/find.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 #include "cmd/util_time.h"
 
 CMD_DEFINE("find", cmd_find_main);
@@ -198,7 +199,7 @@ static fnode *newnode(find_state *f, int type) {
   return n;
 }
 
-static const char *lq(find_state *f, const char *s) { return cmd_lquote(f->ctx, s); }
+static const char *lq(find_state *f, const char *s) { return cmd_gnu_quote(f->ctx, s); }
 
 static const char *next_arg(find_state *f, const char *pred) {
   if (f->pos >= f->nargs) {

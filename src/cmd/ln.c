@@ -21,6 +21,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 
 CMD_DEFINE("ln", cmd_ln_main);
 
@@ -116,7 +117,7 @@ static void ln_one(ln_opts *o, const char *target, const char *link) {
   if (!o->symbolic) {
     rc = o->logical ? cmd_fs_stat(ctx, target, &tst) : cmd_fs_lstat(ctx, target, &tst);
     if (rc < 0) {
-      cmd_errorf(ctx, "failed to access %s: %s", cmd_quote(ctx, target), cmd_strerror(rc));
+      cmd_errorf(ctx, "failed to access %s: %s", cmd_gnu_quoteaf(ctx, target), cmd_strerror(rc));
       cmd_record_error(ctx, rc, target);
       o->status = 1;
       return;
@@ -131,14 +132,14 @@ static void ln_one(ln_opts *o, const char *target, const char *link) {
   if (exists) {
     if (!o->symbolic && lst.ino == tst.ino && !o->backup) {
       if (o->force) {
-        cmd_errorf(ctx, "%s and %s are the same file", cmd_quote(ctx, target),
-                   cmd_quote(ctx, link));
+        cmd_errorf(ctx, "%s and %s are the same file", cmd_gnu_quoteaf(ctx, target),
+                   cmd_gnu_quoteaf(ctx, link));
         o->status = 1;
         return;
       }
     }
     if (o->interactive) {
-      cmd_err_raw(ctx, "ln: replace %s? ", cmd_quote(ctx, link));
+      cmd_err_raw(ctx, "ln: replace %s? ", cmd_gnu_quoteaf(ctx, link));
       if (!o->in) o->in = cmd_in_fd(ctx, 0);
       char *line;
       if (!o->in || cmd_in_getdelim(o->in, &line, '\n') <= 0 ||
@@ -152,7 +153,7 @@ static void ln_one(ln_opts *o, const char *target, const char *link) {
       store_path_rename(ctx->store, ctx->cwd, link, b);
     } else if (o->force || o->interactive) {
       if (S_ISDIR(lst.mode)) {
-        cmd_errorf(ctx, "%s: cannot overwrite directory", cmd_quote(ctx, link));
+        cmd_errorf(ctx, "%s: cannot overwrite directory", cmd_gnu_quoteaf(ctx, link));
         o->status = 1;
         return;
       }
@@ -174,21 +175,21 @@ static void ln_one(ln_opts *o, const char *target, const char *link) {
   } else rc = store_path_link(ctx->store, ctx->cwd, target, link);
   if (rc < 0) {
     if (o->symbolic)
-      cmd_errorf(ctx, "failed to create symbolic link %s: %s", cmd_quote(ctx, link),
+      cmd_errorf(ctx, "failed to create symbolic link %s: %s", cmd_gnu_quoteaf(ctx, link),
                  cmd_strerror(rc));
     else if (rc == -EEXIST || rc == -ENOENT || rc == -ENOTDIR || rc == -EACCES)
-      cmd_errorf(ctx, "failed to create hard link %s: %s", cmd_quote(ctx, link),
+      cmd_errorf(ctx, "failed to create hard link %s: %s", cmd_gnu_quoteaf(ctx, link),
                  cmd_strerror(rc));
     else
-      cmd_errorf(ctx, "failed to create hard link %s => %s: %s", cmd_quote(ctx, link),
-                 cmd_quote(ctx, target), cmd_strerror(rc));
+      cmd_errorf(ctx, "failed to create hard link %s => %s: %s", cmd_gnu_quoteaf(ctx, link),
+                 cmd_gnu_quoteaf(ctx, target), cmd_strerror(rc));
     cmd_record_error(ctx, rc, link);
     o->status = 1;
     return;
   }
   if (o->verbose)
-    cmd_outf(ctx, "%s %s %s\n", cmd_quote(ctx, link), o->symbolic ? "->" : "=>",
-             cmd_quote(ctx, stored));
+    cmd_outf(ctx, "%s %s %s\n", cmd_gnu_quoteaf(ctx, link), o->symbolic ? "->" : "=>",
+             cmd_gnu_quoteaf(ctx, stored));
 }
 
 int cmd_ln_main(cmd_ctx *ctx, int argc, char **argv) {
@@ -239,11 +240,11 @@ int cmd_ln_main(cmd_ctx *ctx, int argc, char **argv) {
     return cmd_usage_hint(ctx, 1);
   }
   if (no_target && n > 2) {
-    cmd_errorf(ctx, "extra operand %s", cmd_quote(ctx, ops[2]));
+    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quoteaf(ctx, ops[2]));
     return cmd_usage_hint(ctx, 1);
   }
   if (no_target && n < 2) {
-    cmd_errorf(ctx, "missing destination file operand after %s", cmd_quote(ctx, ops[0]));
+    cmd_errorf(ctx, "missing destination file operand after %s", cmd_gnu_quoteaf(ctx, ops[0]));
     return cmd_usage_hint(ctx, 1);
   }
   int ntargets = n;
@@ -255,8 +256,8 @@ int cmd_ln_main(cmd_ctx *ctx, int argc, char **argv) {
       store_stat ts;
       int rc = no_deref ? cmd_fs_lstat(ctx, last, &ts) : cmd_fs_stat(ctx, last, &ts);
       if (n > 2 && (rc < 0 || !S_ISDIR(ts.mode))) {
-        if (rc < 0) cmd_errorf(ctx, "target %s: %s", cmd_quote(ctx, last), cmd_strerror(rc));
-        else cmd_errorf(ctx, "target %s: %s", cmd_quote(ctx, last), cmd_strerror(-ENOTDIR));
+        if (rc < 0) cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(rc));
+        else cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(-ENOTDIR));
         return 1;
       }
       if (rc == 0 && S_ISDIR(ts.mode)) target_dir = last;
@@ -269,9 +270,9 @@ int cmd_ln_main(cmd_ctx *ctx, int argc, char **argv) {
     int rc = cmd_fs_stat(ctx, target_dir, &ts);
     if (rc < 0 || !S_ISDIR(ts.mode)) {
       if (rc < 0)
-        cmd_errorf(ctx, "target directory %s: %s", cmd_quote(ctx, target_dir), cmd_strerror(rc));
+        cmd_errorf(ctx, "target directory %s: %s", cmd_gnu_quoteaf(ctx, target_dir), cmd_strerror(rc));
       else
-        cmd_errorf(ctx, "target %s is not a directory", cmd_quote(ctx, target_dir));
+        cmd_errorf(ctx, "target %s is not a directory", cmd_gnu_quoteaf(ctx, target_dir));
       return 1;
     }
   }

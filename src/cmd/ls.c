@@ -39,6 +39,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 #include "cmd/util_time.h"
 
 CMD_DEFINE("ls", cmd_ls_main);
@@ -279,7 +280,7 @@ static void ls_stat(ls_opts *o, ls_ent *e, bool cmdline) {
   if (rc < 0) {
     e->stat_ok = false;
     if (!cmdline) {
-      cmd_errorf(ctx, "cannot access %s: %s", cmd_quote(ctx, e->path),
+      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path),
                  cmd_strerror(rc));
       cmd_record_error(ctx, rc, e->path);
       if (o->status < 1) o->status = 1;
@@ -912,7 +913,7 @@ static int list_dir(ls_opts *o, const char *path, bool cmdline, ls_pending *pend
   int rc = cmd_fs_stat(ctx, path, &dst);
   if (rc == 0 && !S_ISDIR(dst.mode)) rc = -ENOTDIR;
   if (rc == 0 && o->deref == DEREF_ALL && o->recursive && seen_dir(o, dst.ino)) {
-    cmd_errorf(ctx, "%s: not listing already-listed directory", cmd_quote(ctx, path));
+    cmd_errorf(ctx, "%s: not listing already-listed directory", cmd_gnu_quoteaf(ctx, path));
     o->status = 2;
     return 0;
   }
@@ -923,7 +924,7 @@ static int list_dir(ls_opts *o, const char *path, bool cmdline, ls_pending *pend
     if (o->print_headers) {
       /* GNU prints the header before the error only for recursion entries */
     }
-    cmd_errorf(ctx, "cannot open directory %s: %s", cmd_quote(ctx, path),
+    cmd_errorf(ctx, "cannot open directory %s: %s", cmd_gnu_quoteaf(ctx, path),
                cmd_strerror(rc));
     cmd_record_error(ctx, rc, path);
     o->status = cmdline ? 2 : (o->status < 1 ? 1 : o->status);
@@ -956,7 +957,7 @@ static int list_dir(ls_opts *o, const char *path, bool cmdline, ls_pending *pend
     }
     if (!need) continue;
     if (!can_search) {
-      cmd_errorf(ctx, "cannot access %s: %s", cmd_quote(ctx, e->path),
+      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path),
                  cmd_strerror(-EACCES));
       if (o->status < 1) o->status = 1;
       e->have_stat = true;
@@ -1080,7 +1081,7 @@ static const char ls_usage[] =
 static int bad_arg(cmd_ctx *ctx, const char *opt, const char *arg, const char *valid) {
   char o[64];
   snprintf(o, sizeof o, "%.*s", (int)(strlen(opt) - 2), opt + 1);
-  cmd_errorf(ctx, "invalid argument %s for %s", cmd_lquote(ctx, arg), cmd_lquote(ctx, o));
+  cmd_errorf(ctx, "invalid argument %s for %s", cmd_gnu_quote(ctx, arg), cmd_gnu_quote(ctx, o));
   cmd_err_raw(ctx, "Valid arguments are:\n");
   for (const char *p = valid; *p; p++) {
     if (*p == '\'') {
@@ -1328,7 +1329,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       int h;
       int r = cmd_parse_blocksize(st.arg, &blk, &h);
       if (r) {
-        cmd_errorf(ctx, "invalid --block-size argument %s", cmd_quote(ctx, st.arg));
+        cmd_errorf(ctx, "invalid --block-size argument %s", cmd_gnu_quoteaf(ctx, st.arg));
         return 2;
       }
       o.human = h;
@@ -1362,7 +1363,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       char *ep;
       unsigned long v = strtoul(st.arg, &ep, 10);
       if (*ep || v > 10000) {
-        cmd_errorf(ctx, "invalid tab size: %s", cmd_lquote(ctx, st.arg));
+        cmd_errorf(ctx, "invalid tab size: %s", cmd_gnu_quote(ctx, st.arg));
         return 2;
       }
       o.tabsize = v;
@@ -1372,7 +1373,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       char *ep;
       unsigned long v = strtoul(st.arg, &ep, 10);
       if (*ep || !*st.arg || v > 1000000) {
-        cmd_errorf(ctx, "invalid line width: %s", cmd_lquote(ctx, st.arg));
+        cmd_errorf(ctx, "invalid line width: %s", cmd_gnu_quote(ctx, st.arg));
         return 2;
       }
       o.width = v;
@@ -1400,7 +1401,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       /* posix-STYLE: STYLE only outside the POSIX locale; C.UTF-8 is not POSIX */
     }
     if (set_time_style(&o, time_style) < 0) {
-      cmd_errorf(ctx, "invalid argument %s for %s", cmd_quote(ctx, time_style),
+      cmd_errorf(ctx, "invalid argument %s for %s", cmd_gnu_quoteaf(ctx, time_style),
                  "'time style'");
       cmd_err_raw(ctx, "Valid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n"
                        "  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%%H:%%M) for a 'date'-style format\n");
@@ -1442,7 +1443,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
                    ? cmd_fs_stat(ctx, e->path, &tmp)
                    : cmd_fs_lstat(ctx, e->path, &tmp);
       if (rc == 0) rc = -EIO;
-      cmd_errorf(ctx, "cannot access %s: %s", cmd_quote(ctx, e->path), cmd_strerror(rc));
+      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path), cmd_strerror(rc));
       cmd_record_error(ctx, rc, e->path);
       o.status = 2;
       continue;

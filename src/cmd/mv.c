@@ -21,6 +21,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 
 CMD_DEFINE("mv", cmd_mv_main);
 
@@ -77,7 +78,7 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
   store_stat sst, dstat;
   int rc = cmd_fs_lstat(ctx, src, &sst);
   if (rc < 0) {
-    cmd_errorf(ctx, "cannot stat %s: %s", cmd_quote(ctx, src), cmd_strerror(rc));
+    cmd_errorf(ctx, "cannot stat %s: %s", cmd_gnu_quoteaf(ctx, src), cmd_strerror(rc));
     cmd_record_error(ctx, rc, src);
     o->status = 1;
     return;
@@ -85,18 +86,18 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
   bool exists = cmd_fs_lstat(ctx, dst, &dstat) == 0;
   if (exists) {
     if (dstat.ino == sst.ino) {
-      cmd_errorf(ctx, "%s and %s are the same file", cmd_quote(ctx, src), cmd_quote(ctx, dst));
+      cmd_errorf(ctx, "%s and %s are the same file", cmd_gnu_quoteaf(ctx, src), cmd_gnu_quoteaf(ctx, dst));
       o->status = 1;
       return;
     }
     if (S_ISDIR(dstat.mode) && !S_ISDIR(sst.mode)) {
-      cmd_errorf(ctx, "cannot overwrite directory %s with non-directory", cmd_quote(ctx, dst));
+      cmd_errorf(ctx, "cannot overwrite directory %s with non-directory", cmd_gnu_quoteaf(ctx, dst));
       o->status = 1;
       return;
     }
     if (!S_ISDIR(dstat.mode) && S_ISDIR(sst.mode)) {
       cmd_errorf(ctx, "cannot overwrite non-directory %s with directory %s",
-                 cmd_quote(ctx, dst), cmd_quote(ctx, src));
+                 cmd_gnu_quoteaf(ctx, dst), cmd_gnu_quoteaf(ctx, src));
       o->status = 1;
       return;
     }
@@ -105,7 +106,7 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
                       (dstat.mtime == sst.mtime && dstat.mtime_nsec >= sst.mtime_nsec)))
       return;
     if (o->interactive) {
-      cmd_err_raw(ctx, "mv: overwrite %s? ", cmd_quote(ctx, dst));
+      cmd_err_raw(ctx, "mv: overwrite %s? ", cmd_gnu_quoteaf(ctx, dst));
       if (!o->in) o->in = cmd_in_fd(ctx, 0);
       char *line;
       if (!o->in || cmd_in_getdelim(o->in, &line, '\n') <= 0 ||
@@ -125,8 +126,8 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
       free(rs);
       free(rd);
       if (inside) {
-        cmd_errorf(ctx, "cannot move %s to a subdirectory of itself, %s", cmd_quote(ctx, src),
-                   cmd_quote(ctx, dst));
+        cmd_errorf(ctx, "cannot move %s to a subdirectory of itself, %s", cmd_gnu_quoteaf(ctx, src),
+                   cmd_gnu_quoteaf(ctx, dst));
         o->status = 1;
         return;
       }
@@ -146,7 +147,7 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
     else snprintf(b, l, "%s%s", dst, o->suffix);
     rc = store_path_rename(ctx->store, ctx->cwd, dst, b);
     if (rc < 0) {
-      cmd_errorf(ctx, "cannot backup %s: %s", cmd_quote(ctx, dst), cmd_strerror(rc));
+      cmd_errorf(ctx, "cannot backup %s: %s", cmd_gnu_quoteaf(ctx, dst), cmd_strerror(rc));
       o->status = 1;
       return;
     }
@@ -155,18 +156,18 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
   rc = store_path_rename(ctx->store, ctx->cwd, src, dst);
   if (rc < 0) {
     if (rc == -EINVAL)
-      cmd_errorf(ctx, "cannot move %s to a subdirectory of itself, %s", cmd_quote(ctx, src),
-                 cmd_quote(ctx, dst));
+      cmd_errorf(ctx, "cannot move %s to a subdirectory of itself, %s", cmd_gnu_quoteaf(ctx, src),
+                 cmd_gnu_quoteaf(ctx, dst));
     else
-      cmd_errorf(ctx, "cannot move %s to %s: %s", cmd_quote(ctx, src), cmd_quote(ctx, dst),
+      cmd_errorf(ctx, "cannot move %s to %s: %s", cmd_gnu_quoteaf(ctx, src), cmd_gnu_quoteaf(ctx, dst),
                  cmd_strerror(rc));
     cmd_record_error(ctx, rc, src);
     o->status = 1;
     return;
   }
   if (o->verbose) {
-    cmd_outf(ctx, "renamed %s -> %s", cmd_quote(ctx, src), cmd_quote(ctx, dst));
-    if (bk) cmd_outf(ctx, " (backup: %s)", cmd_quote(ctx, bk));
+    cmd_outf(ctx, "renamed %s -> %s", cmd_gnu_quoteaf(ctx, src), cmd_gnu_quoteaf(ctx, dst));
+    if (bk) cmd_outf(ctx, " (backup: %s)", cmd_gnu_quoteaf(ctx, bk));
     cmd_outc(ctx, '\n');
   }
 }
@@ -212,7 +213,7 @@ int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
       else if (!strcmp(a, "numbered") || !strcmp(a, "t")) o.backup = BK_NUMBERED;
       else if (!strcmp(a, "existing") || !strcmp(a, "nil")) o.backup = BK_EXISTING;
       else {
-        cmd_errorf(ctx, "invalid argument %s for 'backup type'", cmd_lquote(ctx, a));
+        cmd_errorf(ctx, "invalid argument %s for 'backup type'", cmd_gnu_quote(ctx, a));
         cmd_err_raw(ctx, "Valid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n"
                          "  - 'existing', 'nil'\n  - 'numbered', 't'\n");
         return cmd_usage_hint(ctx, 1);
@@ -230,11 +231,11 @@ int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
     return cmd_usage_hint(ctx, 1);
   }
   if (n == 1 && !target_dir) {
-    cmd_errorf(ctx, "missing destination file operand after %s", cmd_quote(ctx, ops[0]));
+    cmd_errorf(ctx, "missing destination file operand after %s", cmd_gnu_quoteaf(ctx, ops[0]));
     return cmd_usage_hint(ctx, 1);
   }
   if (no_target && n > 2) {
-    cmd_errorf(ctx, "extra operand %s", cmd_quote(ctx, ops[2]));
+    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quoteaf(ctx, ops[2]));
     return cmd_usage_hint(ctx, 1);
   }
   if (strip)
@@ -248,9 +249,9 @@ int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
     int rc = cmd_fs_stat(ctx, target_dir, &ts);
     if (rc < 0 || !S_ISDIR(ts.mode)) {
       if (rc < 0)
-        cmd_errorf(ctx, "target directory %s: %s", cmd_quote(ctx, target_dir), cmd_strerror(rc));
+        cmd_errorf(ctx, "target directory %s: %s", cmd_gnu_quoteaf(ctx, target_dir), cmd_strerror(rc));
       else
-        cmd_errorf(ctx, "target directory %s: %s", cmd_quote(ctx, target_dir), cmd_strerror(-ENOTDIR));
+        cmd_errorf(ctx, "target directory %s: %s", cmd_gnu_quoteaf(ctx, target_dir), cmd_strerror(-ENOTDIR));
       return 1;
     }
   } else if (!no_target) {
@@ -258,8 +259,8 @@ int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
     store_stat ts;
     int rc = cmd_fs_stat(ctx, last, &ts);
     if (n > 2 && (rc < 0 || !S_ISDIR(ts.mode))) {
-      if (rc < 0) cmd_errorf(ctx, "target %s: %s", cmd_quote(ctx, last), cmd_strerror(rc));
-      else cmd_errorf(ctx, "target %s: %s", cmd_quote(ctx, last), cmd_strerror(-ENOTDIR));
+      if (rc < 0) cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(rc));
+      else cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(-ENOTDIR));
       return 1;
     }
     if (rc == 0 && S_ISDIR(ts.mode)) {

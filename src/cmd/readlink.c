@@ -21,6 +21,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 
 CMD_DEFINE("readlink", cmd_readlink_main);
 CMD_DEFINE("realpath", cmd_realpath_main);
@@ -111,7 +112,7 @@ int cmd_readlink_main(cmd_ctx *ctx, int argc, char **argv) {
       }
     }
     if (rc < 0) {
-      if (verbose) cmd_perror(ctx, path, rc);
+      if (verbose) cmd_gnu_perror(ctx, path, rc);
       else cmd_record_error(ctx, rc, path);
       status = 1;
       continue;
@@ -165,11 +166,11 @@ int cmd_realpath_main(cmd_ctx *ctx, int argc, char **argv) {
   char *to = NULL, *base = NULL;
   if (rel_to) {
     int rc = cmd_fs_canonicalize(ctx, rel_to, mode | flags, &to);
-    if (rc < 0) return cmd_perror(ctx, rel_to, rc);
+    if (rc < 0) return cmd_gnu_perror(ctx, rel_to, rc);
   }
   if (rel_base) {
     int rc = cmd_fs_canonicalize(ctx, rel_base, mode | flags, &base);
-    if (rc < 0) return cmd_perror(ctx, rel_base, rc);
+    if (rc < 0) return cmd_gnu_perror(ctx, rel_base, rc);
   }
   if (base && !to) to = base;
   if (base && to && !path_within(to, base)) {
@@ -182,7 +183,7 @@ int cmd_realpath_main(cmd_ctx *ctx, int argc, char **argv) {
     char *res = NULL;
     int rc = cmd_fs_canonicalize(ctx, argv[i], mode | flags, &res);
     if (rc < 0) {
-      if (!quiet) cmd_perror(ctx, argv[i], rc);
+      if (!quiet) cmd_gnu_perror(ctx, argv[i], rc);
       else cmd_record_error(ctx, rc, argv[i]);
       status = 1;
       continue;

@@ -31,6 +31,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 
 CMD_DEFINE("rm", cmd_rm_main);
 
@@ -89,12 +90,12 @@ static bool rm_ask(rm_opts *o, const char *verb, const char *path, const store_s
   cmd_ctx *ctx = o->ctx;
   bool wp = !S_ISLNK(st->mode) && store_access(ctx->store, st->ino, W_OK) != 0;
   cmd_err_raw(ctx, "rm: %s %s%s %s? ", verb, wp ? "write-protected " : "",
-              type_desc(ctx, st), cmd_quote(ctx, path));
+              type_desc(ctx, st), cmd_gnu_quoteaf(ctx, path));
   return rm_yes(o);
 }
 
 static void rm_fail(rm_opts *o, const char *path, int err) {
-  cmd_errorf(o->ctx, "cannot remove %s: %s", cmd_quote(o->ctx, path), cmd_strerror(err));
+  cmd_errorf(o->ctx, "cannot remove %s: %s", cmd_gnu_quoteaf(o->ctx, path), cmd_strerror(err));
   cmd_record_error(o->ctx, err, path);
   o->status = 1;
 }
@@ -149,7 +150,7 @@ static void rm_walk(rm_opts *o, const char *root) {
             int rc = store_path_rmdir(ctx->store, ctx->cwd, e->path);
             if (rc < 0) rm_fail(o, e->path, rc);
             else if (o->verbose)
-              cmd_outf(ctx, "removed directory %s\n", cmd_quote(ctx, e->path));
+              cmd_outf(ctx, "removed directory %s\n", cmd_gnu_quoteaf(ctx, e->path));
             if (rc < 0 && e->depth > 0) failed[e->depth - 1] = true;
           } else if (e->depth > 0) {
             failed[e->depth - 1] = true;
@@ -177,7 +178,7 @@ static void rm_walk(rm_opts *o, const char *root) {
             rm_fail(o, e->path, rc);
             keep = true;
           } else if (o->verbose) {
-            cmd_outf(ctx, "removed directory %s\n", cmd_quote(ctx, e->path));
+            cmd_outf(ctx, "removed directory %s\n", cmd_gnu_quoteaf(ctx, e->path));
           }
         }
       }
@@ -198,7 +199,7 @@ static void rm_walk(rm_opts *o, const char *root) {
         rm_fail(o, e->path, rc);
         if (e->depth > 0) failed[e->depth - 1] = true;
       } else if (o->verbose) {
-        cmd_outf(ctx, "removed %s\n", cmd_quote(ctx, e->path));
+        cmd_outf(ctx, "removed %s\n", cmd_gnu_quoteaf(ctx, e->path));
       }
       break;
     }
@@ -221,7 +222,7 @@ static void rm_one(rm_opts *o, const char *path) {
   if (S_ISDIR(st.mode)) {
     if (o->recursive && is_dot_or_dotdot(ctx, path)) {
       cmd_errorf(ctx, "refusing to remove '.' or '..' directory: skipping %s",
-                 cmd_quote(ctx, path));
+                 cmd_gnu_quoteaf(ctx, path));
       o->status = 1;
       return;
     }
@@ -230,7 +231,7 @@ static void rm_one(rm_opts *o, const char *path) {
         cmd_errorf(ctx, "it is dangerous to operate recursively on '/'");
       else
         cmd_errorf(ctx, "it is dangerous to operate recursively on %s (same as '/')",
-                   cmd_quote(ctx, path));
+                   cmd_gnu_quoteaf(ctx, path));
       cmd_errorf(ctx, "use --no-preserve-root to override this failsafe");
       o->status = 1;
       return;
@@ -241,7 +242,7 @@ static void rm_one(rm_opts *o, const char *path) {
         rc = store_path_rmdir(ctx->store, ctx->cwd, path);
         if (rc < 0) rm_fail(o, path, rc);
         else if (o->verbose)
-          cmd_outf(ctx, "removed directory %s\n", cmd_quote(ctx, path));
+          cmd_outf(ctx, "removed directory %s\n", cmd_gnu_quoteaf(ctx, path));
       } else {
         rm_fail(o, path, -EISDIR);
       }
@@ -260,7 +261,7 @@ static void rm_one(rm_opts *o, const char *path) {
     if (!(o->force && rc == -ENOENT)) rm_fail(o, path, rc);
     return;
   }
-  if (o->verbose) cmd_outf(ctx, "removed %s\n", cmd_quote(ctx, path));
+  if (o->verbose) cmd_outf(ctx, "removed %s\n", cmd_gnu_quoteaf(ctx, path));
 }
 
 int cmd_rm_main(cmd_ctx *ctx, int argc, char **argv) {
@@ -288,7 +289,7 @@ int cmd_rm_main(cmd_ctx *ctx, int argc, char **argv) {
       } else if (!strcmp(st.arg, "never") || !strcmp(st.arg, "no") || !strcmp(st.arg, "none")) {
         o.interactive = INTER_NEVER;
       } else {
-        cmd_errorf(ctx, "invalid argument %s for '--interactive'", cmd_lquote(ctx, st.arg));
+        cmd_errorf(ctx, "invalid argument %s for '--interactive'", cmd_gnu_quote(ctx, st.arg));
         cmd_err_raw(ctx, "Valid arguments are:\n  - 'never', 'no', 'none'\n"
                          "  - 'once'\n  - 'always', 'yes'\n");
         return cmd_usage_hint(ctx, 1);
@@ -298,7 +299,7 @@ int cmd_rm_main(cmd_ctx *ctx, int argc, char **argv) {
     case OPT_NOPRES: o.preserve_root = false; break;
     case OPT_PRES:
       if (st.arg && strcmp(st.arg, "all") != 0) {
-        cmd_errorf(ctx, "unrecognized --preserve-root argument: %s", cmd_lquote(ctx, st.arg));
+        cmd_errorf(ctx, "unrecognized --preserve-root argument: %s", cmd_gnu_quote(ctx, st.arg));
         return 1;
       }
       o.preserve_root = true;

@@ -1225,42 +1225,6 @@ bool cmd_mode_uses_umask(const cmd_mode_change *c) {
   return false;
 }
 
-/* ---- quoting ------------------------------------------------------------------------ */
-
-const char *cmd_lquote(cmd_ctx *ctx, const char *s) {
-  size_t n = strlen(s);
-  char *out = cmd_alloc(ctx, n * 4 + 8);
-  if (!out) return s;
-  char *o = out;
-  memcpy(o, "\xe2\x80\x98", 3);
-  o += 3;
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    const char *e = NULL;
-    switch (*p) {
-    case '\a': e = "\\a"; break;
-    case '\b': e = "\\b"; break;
-    case '\f': e = "\\f"; break;
-    case '\n': e = "\\n"; break;
-    case '\r': e = "\\r"; break;
-    case '\t': e = "\\t"; break;
-    case '\v': e = "\\v"; break;
-    case '\\': e = "\\\\"; break;
-    }
-    if (e) {
-      memcpy(o, e, 2);
-      o += 2;
-    } else if (*p < 0x20 || *p == 0x7f) {
-      o += sprintf(o, "\\%03o", *p);
-    } else {
-      *o++ = (char)*p;
-    }
-  }
-  memcpy(o, "\xe2\x80\x99", 3);
-  o += 3;
-  *o = 0;
-  return out;
-}
-
 /* ---- --help / --version ----------------------------------------------------------- */
 
 

@@ -212,12 +212,6 @@ uint32_t cmd_mode_adjust(uint32_t oldmode, bool dir, uint32_t umask,
 /* True when no clause named who (so the umask filtered it). */
 bool cmd_mode_uses_umask(const cmd_mode_change *changes);
 
-/* ---- quoting ------------------------------------------------------------------------ */
-
-/* GNU quote(): the locale quoting used by some messages (mkdir, date...):
- * ‘name’ with C escapes for control characters. Arena string. */
-const char *cmd_lquote(cmd_ctx *ctx, const char *s);
-
 /* ---- --help / --version ----------------------------------------------------------- */
 
 #define CMD_OPT_HELP 0x10000
