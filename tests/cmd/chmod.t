@@ -22,7 +22,7 @@ out: drwx--x--x\n-rw-------\n
 
 test: copying bits with g=u
 cmd: touch f; chmod 640 f; chmod o=g f; ls -l f | cut -c1-10
-out: -rw-r-----\n
+out: -rw-r--r--\n
 
 test: setuid, setgid and sticky
 cmd: touch f; mkdir d; chmod 644 f; chmod u+s,g+s f; chmod +t d; ls -ld f d | cut -c1-10
