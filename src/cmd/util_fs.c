@@ -589,6 +589,84 @@ int cmd_fs_copy_data(cmd_ctx *ctx, store_ino src, store_ino dst, uint64_t size) 
   return rc;
 }
 
+/* GNU filevercmp: natural ordering of version numbers in names. */
+static size_t ver_suffix(const char *s, size_t len) {
+  /* length without a trailing file suffix ((\.[A-Za-z~][A-Za-z0-9~]*)*$) */
+  size_t matched = len;
+  bool read_alpha = false;
+  size_t i = 0;
+  for (; i < len; i++) {
+    char c = s[i];
+    if (read_alpha) {
+      read_alpha = false;
+      if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '~'))
+        matched = len;
+    } else if (c == '.') {
+      read_alpha = true;
+      if (matched == len) matched = i;
+    } else if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                 (c >= '0' && c <= '9') || c == '~')) {
+      matched = len;
+    }
+  }
+  if (read_alpha) matched = len;
+  return matched;
+}
+
+static int ver_order(unsigned char c) {
+  if (c >= '0' && c <= '9') return 0;
+  if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) return c;
+  if (c == '~') return -1;
+  return (int)c + 256;
+}
+
+static int ver_cmp(const char *a, size_t al, const char *b, size_t bl) {
+  size_t ai = 0, bi = 0;
+  while (ai < al || bi < bl) {
+    int first_diff = 0;
+    while ((ai < al && !(a[ai] >= '0' && a[ai] <= '9')) ||
+           (bi < bl && !(b[bi] >= '0' && b[bi] <= '9'))) {
+      int ac = ai < al ? ver_order((unsigned char)a[ai]) : 0;
+      int bc = bi < bl ? ver_order((unsigned char)b[bi]) : 0;
+      if (ac != bc) return ac - bc;
+      ai++;
+      bi++;
+    }
+    while (ai < al && a[ai] == '0') ai++;
+    while (bi < bl && b[bi] == '0') bi++;
+    while (ai < al && bi < bl && a[ai] >= '0' && a[ai] <= '9' && b[bi] >= '0' &&
+           b[bi] <= '9') {
+      if (!first_diff) first_diff = a[ai] - b[bi];
+      ai++;
+      bi++;
+    }
+    if (ai < al && a[ai] >= '0' && a[ai] <= '9') return 1;
+    if (bi < bl && b[bi] >= '0' && b[bi] <= '9') return -1;
+    if (first_diff) return first_diff;
+  }
+  return 0;
+}
+
+int cmd_filevercmp(const char *a, const char *b) {
+  int r = strcmp(a, b);
+  if (r == 0) return 0;
+  if (!*a) return -1;
+  if (!*b) return 1;
+  if (strcmp(a, ".") == 0) return -1;
+  if (strcmp(b, ".") == 0) return 1;
+  if (strcmp(a, "..") == 0) return -1;
+  if (strcmp(b, "..") == 0) return 1;
+  if (*a == '.' && *b != '.') return -1;
+  if (*a != '.' && *b == '.') return 1;
+  if (*a == '.' && *b == '.') a++, b++;
+  size_t al = strlen(a), bl = strlen(b);
+  size_t ap = ver_suffix(a, al), bp = ver_suffix(b, bl);
+  int c = ver_cmp(a, ap, b, bp);
+  if (c == 0 && (ap != al || bp != bl)) c = ver_cmp(a, al, b, bl);
+  return c ? c : r;
+}
+
+
 /* ---- sizes --------------------------------------------------------------------- */
 
 char *cmd_human(uint64_t n, uint64_t unit, int flags, char *buf, size_t bufsz) {

@@ -109,6 +109,10 @@ static inline bool cmd_fs_same(const store_stat *a, const store_stat *b) {
  * 0 or a negative errno (-EINTR when cancelled). */
 int cmd_fs_copy_data(cmd_ctx *ctx, store_ino src, store_ino dst, uint64_t size);
 
+/* GNU filevercmp (ls -v, sort -V, tree -v): names compared with digit runs
+ * as numbers and file suffixes set aside. */
+int cmd_filevercmp(const char *a, const char *b);
+
 /* ---- sizes --------------------------------------------------------------------- */
 
 /* GNU human_readable() for -h (base 1024, suffixes K M G T P E Z Y, one decimal
