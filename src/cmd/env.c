@@ -178,29 +178,6 @@ static int split_string(cmd_ctx *ctx, const char *s, char ***out, int *n) {
   return 0;
 }
 
-/* Is `name` something the sandbox can run as a program? */
-static bool env_runnable(cmd_ctx *ctx, const char *name, const char *path_env) {
-  if (strchr(name, '/')) {
-    store_stat st;
-    return cmd_fs_stat(ctx, name, &st) == 0;
-  }
-  if (cmd_find(name)) return true;
-  const char *p = path_env ? path_env : "/usr/bin:/bin";
-  while (*p) {
-    const char *c = strchr(p, ':');
-    size_t l = c ? (size_t)(c - p) : strlen(p);
-    char *dir = cmd_alloc(ctx, l + 2);
-    if (!dir) return false;
-    memcpy(dir, l ? p : ".", l ? l : 1);
-    store_stat st;
-    if (cmd_fs_stat(ctx, cmd_fs_join(ctx, dir, name), &st) == 0 && S_ISREG(st.mode))
-      return true;
-    if (!c) break;
-    p = c + 1;
-  }
-  return false;
-}
-
 int cmd_env_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { OPT_DEFSIG = 256, OPT_IGNSIG, OPT_BLOCKSIG, OPT_LISTSIG };
   static const cmd_longopt lo[] = {
@@ -318,7 +295,7 @@ int cmd_env_main(cmd_ctx *ctx, int argc, char **argv) {
     for (int k = a; k < nargs; k++)
       cmd_err_raw(ctx, "   arg[%d]= %s\n", k - a, cmd_gnu_quote(ctx, args[k]));
   }
-  if (!env_runnable(ctx, args[a], path_env)) {
+  if (!cmd_fs_runnable(ctx, args[a], path_env)) {
     cmd_errorf(ctx, "%s: %s", cmd_gnu_quote(ctx, args[a]), cmd_strerror(-ENOENT));
     free(e.v);
     return 127;

@@ -508,6 +508,65 @@ char *cmd_fs_relpath(cmd_ctx *ctx, const char *to, const char *from) {
   return out;
 }
 
+/* Utilities that real systems ship as programs but the sandbox's shell
+ * provides as builtins; env, xargs, find -exec and which treat them as
+ * installed in /usr/bin (the shell runs them). */
+static bool shell_utility(const char *name) {
+  static const char *const names[] = {"[", "echo", "false", "kill", "printf",
+                                      "pwd", "test", "true", NULL};
+  for (int i = 0; names[i]; i++)
+    if (!strcmp(names[i], name)) return true;
+  return false;
+}
+
+const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, bool all,
+                         void (*cb)(void *ud, const char *path), void *ud) {
+  if (!*name) return NULL;
+  if (strchr(name, '/')) {
+    store_stat st;
+    if (cmd_fs_stat(ctx, name, &st) == 0 && S_ISREG(st.mode) &&
+        store_access(ctx->store, st.ino, X_OK) == 0) {
+      if (all && cb) cb(ud, name);
+      return all ? NULL : name;
+    }
+    return NULL;
+  }
+  bool in_table = cmd_find(name) != NULL || shell_utility(name);
+  const char *p = path_env ? path_env : "/usr/bin:/bin";
+  for (;;) {
+    const char *c = strchr(p, ':');
+    size_t l = c ? (size_t)(c - p) : strlen(p);
+    char *dir = cmd_alloc(ctx, l + 2);
+    if (!dir) return NULL;
+    memcpy(dir, l ? p : ".", l ? l : 1);
+    char *full = cmd_fs_join(ctx, dir, name);
+    store_stat st;
+    bool hit = false;
+    if (full && cmd_fs_stat(ctx, full, &st) == 0 && S_ISREG(st.mode) &&
+        store_access(ctx->store, st.ino, X_OK) == 0)
+      hit = true;
+    else if (in_table && (!strcmp(dir, "/usr/bin") || !strcmp(dir, "/bin") ||
+                          !strcmp(dir, "/usr/local/bin")))
+      hit = true;
+    if (hit) {
+      if (!all) return full;
+      if (cb) cb(ud, full);
+    }
+    if (!c) break;
+    p = c + 1;
+  }
+  return NULL;
+}
+
+bool cmd_fs_runnable(cmd_ctx *ctx, const char *name, const char *path_env) {
+  if (strchr(name, '/')) {
+    store_stat st;
+    return cmd_fs_stat(ctx, name, &st) == 0;
+  }
+  if (cmd_find(name) || shell_utility(name)) return true;
+  return cmd_fs_which(ctx, name, path_env, false, NULL, NULL) != NULL;
+}
+
 /* Collects names for cmd_fs_listdir. */
 typedef struct fs_names {
   cmd_ctx *ctx;  /* arena owner */

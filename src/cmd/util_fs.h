@@ -96,6 +96,18 @@ int cmd_fs_canonicalize(cmd_ctx *ctx, const char *path, int mode, char **out);
 /* The relative path from directory `from` to `to` (both canonical). Arena. */
 char *cmd_fs_relpath(cmd_ctx *ctx, const char *to, const char *from);
 
+/* Can the sandbox run `name` as a program? A table command, or (with a
+ * slash, or found on `path_env`, NULL = "/usr/bin:/bin") a regular file in
+ * the store. *where (may be NULL) gets the store path found, or "" for a
+ * table command reached by name. */
+bool cmd_fs_runnable(cmd_ctx *ctx, const char *name, const char *path_env);
+/* Like cmd_fs_runnable for which(1): the path a lookup of `name` finds
+ * (arena) or NULL. Table commands are found in the standard directories
+ * /usr/local/bin, /usr/bin and /bin of PATH. With `all`, calls cb for every
+ * match instead and returns NULL. */
+const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, bool all,
+                         void (*cb)(void *ud, const char *path), void *ud);
+
 /* Reads the names of directory `path` (sorted bytewise). *names is an arena
  * array of arena strings. Returns the count or a negative errno. */
 int cmd_fs_listdir(cmd_ctx *ctx, const char *path, char ***names);
