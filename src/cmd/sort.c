@@ -559,9 +559,10 @@ static int check_sorted(sort_state *S, const char *name, bool quiet) {
 
 /* ---- options ----------------------------------------------------------------------------- */
 
-static int bad_fieldspec(cmd_ctx *ctx, const char *spec, const char *msg, bool count_err) {
+static int bad_fieldspec(cmd_ctx *ctx, const char *spec, const char *msg, bool count_err,
+                         const char *at) {
   if (count_err)
-    cmd_errorf(ctx, "%s: invalid count at start of %s", msg, cmd_gnu_quote(ctx, spec));
+    cmd_errorf(ctx, "%s: invalid count at start of %s", msg, cmd_gnu_quote(ctx, at));
   else
     cmd_errorf(ctx, "%s: invalid field specification %s", msg, cmd_gnu_quote(ctx, spec));
   return SORT_FAILURE;
@@ -693,7 +694,7 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
                    nmatch > 1 ? "ambiguous" : "invalid", cmd_gnu_quote(ctx, g.arg));
         cmd_err_raw(ctx, "Valid arguments are:\n");
         for (int i = 0; i < 6; i++) cmd_err_raw(ctx, "  - " CMD_LQ "%s" CMD_RQ "\n", words[i]);
-        return cmd_usage_hint(ctx, SORT_FAILURE);
+        return cmd_usage_hint(ctx, 1);
       }
       sort_key_set_option(&gkey, letters[found], false);
       break;
@@ -706,10 +707,9 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
       else {
         cmd_errorf(ctx, "invalid argument %s for " CMD_LQ "--check" CMD_RQ,
                    cmd_gnu_quote(ctx, g.arg));
-        cmd_err_raw(ctx, "Valid arguments are:\n  - " CMD_LQ "quiet" CMD_RQ "\n"
-                         "  - " CMD_LQ "silent" CMD_RQ "\n  - " CMD_LQ "diagnose-first"
-                         CMD_RQ "\n");
-        return cmd_usage_hint(ctx, SORT_FAILURE);
+        cmd_err_raw(ctx, "Valid arguments are:\n  - " CMD_LQ "quiet" CMD_RQ ", " CMD_LQ
+                         "silent" CMD_RQ "\n  - " CMD_LQ "diagnose-first" CMD_RQ "\n");
+        return cmd_usage_hint(ctx, 1);
       }
       break;
     case 'k': {
@@ -719,10 +719,10 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       sort_key *key = &S->keys.keys[S->keys.nkeys];
       memset(key, 0, sizeof *key);
-      const char *msg;
+      const char *msg, *at;
       bool count_err;
-      if (sort_parse_keydef(g.arg, key, &msg, &count_err) < 0)
-        return bad_fieldspec(ctx, g.arg, msg, count_err);
+      if (sort_parse_keydef(g.arg, key, &msg, &count_err, &at) < 0)
+        return bad_fieldspec(ctx, g.arg, msg, count_err, at);
       S->keys.nkeys++;
       break;
     }
@@ -791,7 +791,7 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'z': S->delim = '\0'; break;
     case OPT_HELP: cmd_outs(ctx, sort_usage); return 0;
     case OPT_VERSION: return cmd_print_version(ctx);
-    default: return cmd_usage_hint(ctx, SORT_FAILURE);
+    default: return SORT_FAILURE; /* cmd_getopt printed the message */
     }
   }
 
@@ -920,7 +920,7 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
     if (nfiles > 1) {
       cmd_errorf(ctx, "extra operand %s not allowed with -%c", cmd_gnu_quoteaf(ctx, files[1]),
                  check);
-      return cmd_usage_hint(ctx, SORT_FAILURE);
+      return SORT_FAILURE;
     }
     if (S->out_path) {
       cmd_errorf(ctx, "options '-%co' are incompatible", check);

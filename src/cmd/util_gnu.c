@@ -17,6 +17,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Length of a valid, printable UTF-8 sequence at s (1..4), or 0 if the bytes
  * there are invalid, truncated, or a non-printable code point (C1 controls). */
@@ -213,7 +214,17 @@ int cmd_print_version(cmd_ctx *ctx) {
 
 int cmd_open_input(cmd_ctx *ctx, const char *path) {
   if (strcmp(path, "-") == 0) return 0;
-  return ctx->io->open(ctx->io_ud, path, O_RDONLY, 0);
+  int fd = ctx->io->open(ctx->io_ud, path, O_RDONLY, 0);
+  if (fd < 0) return fd;
+  /* open(2) succeeds on a directory and read(2) then fails; without fstat in
+   * cmd_io, ask the store so callers can report EISDIR at the right step. */
+  store_stat st;
+  if (ctx->store && store_path_stat(ctx->store, ctx->cwd, path, &st) == 0 &&
+      S_ISDIR(st.mode)) {
+    ctx->io->close(ctx->io_ud, fd);
+    return -EISDIR;
+  }
+  return fd;
 }
 
 void cmd_close_input(cmd_ctx *ctx, int fd) {

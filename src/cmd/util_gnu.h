@@ -71,7 +71,9 @@ static inline int cmd_add_sat(uintmax_t *acc, uintmax_t a) {
 int cmd_write_error(cmd_ctx *ctx, int err);
 
 /* Opens an input operand for raw fd reads: "-" is fd 0. Returns the fd or a
- * negative errno. Close with cmd_close_input (which leaves fd 0 open). */
+ * negative errno; -EISDIR for a directory (GNU tools report that as a read
+ * error: callers print "error reading"). Close with cmd_close_input (which
+ * leaves fd 0 open). */
 int cmd_open_input(cmd_ctx *ctx, const char *path);
 void cmd_close_input(cmd_ctx *ctx, int fd);
 /* Reads until `n` bytes or EOF (retrying short reads). Returns the count or a
