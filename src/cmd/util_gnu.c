@@ -405,3 +405,66 @@ int cmd_utf8_decode(const unsigned char *s, size_t avail, uint32_t *wc) {
   *wc = cp;
   return n;
 }
+
+#define OUTFILE_BUF 65536
+
+int cmd_outfile_open(cmd_ctx *ctx, cmd_outfile *o, const char *path, int oflags) {
+  memset(o, 0, sizeof *o);
+  o->ctx = ctx;
+  o->fd = 1;
+  if (!path || strcmp(path, "-") == 0) return 0;
+  int fd = ctx->io->open(ctx->io_ud, path, oflags, 0666);
+  if (fd < 0) return fd;
+  o->buf = malloc(OUTFILE_BUF);
+  if (!o->buf) {
+    ctx->io->close(ctx->io_ud, fd);
+    return -ENOMEM;
+  }
+  o->fd = fd;
+  return 0;
+}
+
+int cmd_outfile_flush(cmd_outfile *o) {
+  if (o->fd == 1 || o->err) return o->err;
+  size_t done = 0;
+  while (done < o->len) {
+    ssize_t w = o->ctx->io->write(o->ctx->io_ud, o->fd, o->buf + done, o->len - done);
+    if (w == -EINTR) continue;
+    if (w < 0) {
+      o->err = (int)w;
+      break;
+    }
+    done += (size_t)w;
+  }
+  o->len = 0;
+  return o->err;
+}
+
+void cmd_outfile_write(cmd_outfile *o, const void *p, size_t n) {
+  if (o->err) return;
+  if (o->fd == 1) {
+    int r = cmd_out(o->ctx, p, n);
+    if (r < 0) o->err = r;
+    return;
+  }
+  const char *s = p;
+  while (n > 0) {
+    if (o->len == OUTFILE_BUF && cmd_outfile_flush(o) < 0) return;
+    size_t k = OUTFILE_BUF - o->len < n ? OUTFILE_BUF - o->len : n;
+    memcpy(o->buf + o->len, s, k);
+    o->len += k;
+    s += k;
+    n -= k;
+  }
+}
+
+int cmd_outfile_close(cmd_outfile *o) {
+  cmd_outfile_flush(o);
+  if (o->fd != 1) {
+    o->ctx->io->close(o->ctx->io_ud, o->fd);
+    free(o->buf);
+    o->buf = NULL;
+    o->fd = 1;
+  }
+  return o->err;
+}

@@ -94,6 +94,27 @@ locale_t cmd_utf8_locale(void);
  * (the caller skips one byte). */
 int cmd_utf8_decode(const unsigned char *s, size_t avail, uint32_t *wc);
 
+/* A buffered output that is either stdout (through cmd_out) or a file opened
+ * through ctx->io (sort -o, uniq IN OUT, split, csplit, tee). */
+typedef struct cmd_outfile {
+  cmd_ctx *ctx;  /* owner */
+  int fd;        /* 1 for stdout, else our descriptor */
+  char *buf;     /* staging buffer for a file (malloc'd) */
+  size_t len;    /* bytes staged */
+  int err;       /* first write error (negative errno), 0 if none */
+} cmd_outfile;
+
+/* Opens `path` (NULL or "-" mean stdout) with open flags (O_WRONLY|O_CREAT|
+ * O_TRUNC typically) and mode 0666 (the umask applies). Returns 0 or a
+ * negative errno; prints nothing. */
+int cmd_outfile_open(cmd_ctx *ctx, cmd_outfile *o, const char *path, int oflags);
+/* Buffered write; errors are kept in o->err (later writes are dropped). */
+void cmd_outfile_write(cmd_outfile *o, const void *p, size_t n);
+/* Flushes staged bytes (stdout: into ctx's buffer). Returns o->err. */
+int cmd_outfile_flush(cmd_outfile *o);
+/* Flushes and closes; returns the first error (negative errno) or 0. */
+int cmd_outfile_close(cmd_outfile *o);
+
 /* The text printed by --version: "NAME (sbx) 1.0". Returns 0. */
 int cmd_print_version(cmd_ctx *ctx);
 
