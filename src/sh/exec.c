@@ -711,6 +711,9 @@ static char **build_env(sh_shell *sh, sh_strv *env) {
 int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin);
 
 int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin) {
+  /* An environment given by run_env (env -i, ...) is for this command only. */
+  char *const *override = sh->env_override;
+  sh->env_override = NULL;
   if (argc == 0) return 0;
   const char *name = argv[0];
   if (!strchr(name, '/')) {
@@ -730,7 +733,8 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
     const cmd_entry *e = cmd_find(name);
     if (e) {
       sh_strv env = {0};
-      int st = sh_run_table_command(sh, e, argc, argv, build_env(sh, &env));
+      int st = sh_run_table_command(sh, e, argc, argv,
+                                    override ? (char **)override : build_env(sh, &env));
       sh_strv_free(&env);
       return st;
     }
@@ -748,7 +752,8 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
       const cmd_entry *e = cmd_find(base);
       if (e) {
         sh_strv env = {0};
-        int s = sh_run_table_command(sh, e, argc, argv, build_env(sh, &env));
+        int s = sh_run_table_command(sh, e, argc, argv,
+                                     override ? (char **)override : build_env(sh, &env));
         sh_strv_free(&env);
         return s;
       }
@@ -1731,6 +1736,27 @@ int sh_io_run(void *ud, int argc, char **argv, int in_fd, int out_fd) {
     /* exit inside a command run by a command ends only that command */
     st = sh->exit_status;
     sh->flow = SH_FLOW_NONE;
+  }
+  return st;
+}
+
+/* cmd_io.run_env: as sh_io_run, with the environment `env` for a table
+ * command (NULL: the shell's exports; builtins and functions always see the
+ * shell's variables) and the working directory `cwd` (NULL: the shell's). */
+int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
+                  int in_fd, int out_fd) {
+  sh_shell *sh = ud;
+  char *saved_cwd = NULL;
+  if (cwd) {
+    saved_cwd = sh->cwd; /* borrowed by the calling command's ctx: kept alive */
+    sh->cwd = sh_xstrdup(cwd);
+  }
+  sh->env_override = env;
+  int st = sh_io_run(ud, argc, argv, in_fd, out_fd);
+  sh->env_override = NULL;
+  if (cwd) {
+    free(sh->cwd);
+    sh->cwd = saved_cwd;
   }
   return st;
 }

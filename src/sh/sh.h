@@ -212,6 +212,8 @@ struct sh_shell {
   bool opt[SH_OPT_COUNT]; /* set -o and shopt options */
   sh_traps traps;         /* trap actions (owned strings) */
   char *cwd;              /* absolute current directory (owned) */
+  char *const *env_override; /* cmd_io.run_env: the environment of the next
+                             * table command only (borrowed), else NULL */
   sh_strv params;         /* positional parameters $1.. */
   char *arg0;             /* $0 */
   sh_fdtab fds;           /* open files */
