@@ -493,6 +493,11 @@ static void classify(cmd_ctx *ctx, const char *path, const store_stat *st,
     strcpy(k->mime, "inode/x-empty");
     return;
   }
+  if (n == 1) {
+    strcpy(k->desc, "very short file (no magic)");
+    strcpy(k->mime, "application/octet-stream");
+    return;
+  }
   if (magic_kind(ctx, path, st, b, n, k)) return;
   int enc = encoding(b, n);
   if (enc == ENC_BINARY) {
