@@ -1735,6 +1735,56 @@ int sh_io_run(void *ud, int argc, char **argv, int in_fd, int out_fd) {
   return st;
 }
 
+/* cmd_io.run_env (env(1), env -C, find -execdir): a table command runs with
+ * exactly `env` as its environment and `cwd` as its directory. Other
+ * commands (builtins, functions, scripts) get the directory but keep the
+ * shell's own variables. (Added by the file-commands engineer.) */
+int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
+                  int in_fd, int out_fd) {
+  sh_shell *sh = ud;
+  char *saved_cwd = NULL;
+  if (cwd) {
+    saved_cwd = sh->cwd;
+    sh->cwd = sh_xstrdup(cwd);
+  }
+  int st;
+  const cmd_entry *e = argc > 0 ? cmd_find(argv[0]) : NULL;
+  if (e && env) {
+    if (!count_command(sh)) {
+      st = 126;
+    } else {
+      sh_file *saved0 = sh_file_ref(sh_fd_get(sh, 0));
+      sh_file *saved1 = sh_file_ref(sh_fd_get(sh, 1));
+      if (in_fd < 0) {
+        sh_file *nul = sh_file_new(SH_F_NULL);
+        sh_fd_set(sh, 0, nul);
+        sh_file_unref(nul);
+      } else if (in_fd != 0) {
+        sh_file *f = sh_fd_get(sh, in_fd);
+        if (f) sh_fd_set(sh, 0, f);
+      }
+      if (out_fd >= 0 && out_fd != 1) {
+        sh_file *f = sh_fd_get(sh, out_fd);
+        if (f) sh_fd_set(sh, 1, f);
+      }
+      st = sh_run_table_command(sh, e, argc, argv, (char **)env);
+      if (saved0) sh_fd_set(sh, 0, saved0);
+      else sh_fd_close(sh, 0);
+      if (saved1) sh_fd_set(sh, 1, saved1);
+      else sh_fd_close(sh, 1);
+      sh_file_unref(saved0);
+      sh_file_unref(saved1);
+    }
+  } else {
+    st = sh_io_run(ud, argc, argv, in_fd, out_fd);
+  }
+  if (cwd) {
+    free(sh->cwd);
+    sh->cwd = saved_cwd;
+  }
+  return st;
+}
+
 /* popen'd tasks of a shell: handle = index. */
 typedef struct popen_slot {
   sh_task *task;

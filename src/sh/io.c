@@ -503,6 +503,8 @@ static int io_setvar(void *ud, const char *name, const char *value) {
 }
 
 int sh_io_run(void *ud, int argc, char **argv, int in_fd, int out_fd);
+int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
+                  int in_fd, int out_fd);
 int sh_io_popen(void *ud, const char *script, const char *mode, int *fd);
 int sh_io_pclose(void *ud, int handle);
 
@@ -518,6 +520,7 @@ const cmd_io sh_cmd_io = {
     .poll = io_poll,
     .getvar = io_getvar,
     .setvar = io_setvar,
+    .run_env = sh_io_run_env,
 };
 
 int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv, char **env) {
