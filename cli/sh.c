@@ -252,6 +252,7 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
   sh_var_set(sh, "PWD", cwd, 0);
   const char *home = getenv("HOME");
   if (home) sh_var_set(sh, "HOME", home, 0);
+  sh->dash_c = owned == NULL; /* -c SCRIPT */
   int status = run_script(h, script, len, name, args, nargs, owned ? -1 : 0);
   sbx_close(h);
   free(owned);

@@ -1499,6 +1499,7 @@ static int exec_list(sh_shell *sh, sh_list *l) {
 }
 
 static int exec_node(sh_shell *sh, sh_node *n) {
+  if (n->kind != SH_N_LIST && n->kind != SH_N_ANDOR && n->kind != SH_N_PIPELINE) sh->lineno = n->line;
   switch (n->kind) {
   case SH_N_SIMPLE: {
     int st = exec_simple(sh, sh_node_simple(n));
