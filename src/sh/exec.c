@@ -882,7 +882,8 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       if (as) {
         bool arr = as->value && as->value->parts && as->value->parts->kind == SH_PART_ARRAY;
         if (arr) {
-          sh_strv_push(&argv, sh_xasprintf("%s%s=(...)", as->name, as->append ? "+" : ""));
+          /* the array literal is applied from the parsed assignment */
+          sh_strv_pushdup(&argv, as->name);
         } else {
           char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
           if (!val) {
@@ -931,6 +932,8 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
   if (argv.n == 0) {
     /* assignments and redirections only */
     sh->status = 0;
+    free(sh->last_arg);
+    sh->last_arg = sh_xstrdup("");
     int cs_status = 0;
     for (sh_assign *as = c->assigns; as; as = as->next) {
       sh->lineno = as->line;
