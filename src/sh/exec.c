@@ -887,7 +887,8 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       if (as) {
         bool arr = as->value && as->value->parts && as->value->parts->kind == SH_PART_ARRAY;
         if (arr) {
-          sh_strv_push(&argv, sh_xasprintf("%s%s=(...)", as->name, as->append ? "+" : ""));
+          /* the array literal is applied from the parsed assignment */
+          sh_strv_pushdup(&argv, as->name);
         } else {
           char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
           if (!val) {
@@ -936,6 +937,8 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
   if (argv.n == 0) {
     /* assignments and redirections only */
     sh->status = 0;
+    free(sh->last_arg);
+    sh->last_arg = sh_xstrdup("");
     int cs_status = 0;
     for (sh_assign *as = c->assigns; as; as = as->next) {
       sh->lineno = as->line;
@@ -1504,6 +1507,7 @@ static int exec_list(sh_shell *sh, sh_list *l) {
 }
 
 static int exec_node(sh_shell *sh, sh_node *n) {
+  if (n->kind != SH_N_LIST && n->kind != SH_N_ANDOR && n->kind != SH_N_PIPELINE) sh->lineno = n->line;
   switch (n->kind) {
   case SH_N_SIMPLE: {
     int st = exec_simple(sh, sh_node_simple(n));

@@ -250,6 +250,7 @@ struct sh_shell {
   uint64_t cmd_counter;   /* commands run by this shell (for DEBUG trap etc.) */
   bool errexit_pending;   /* set -e fired: exit after the current command */
   bool is_subshell;       /* a copy (subshell, stage, job): exit ends only it */
+  bool dash_c;            /* started with -c ($- shows c instead of s) */
   sh_strv tmpfiles;       /* nothing yet: reserved */
   int hist_dummy;
 };
