@@ -8,7 +8,8 @@
 CC       ?= gcc
 PKGS     := sqlite3 jansson libedit libpcre2-8 zlib libarchive libcrypto fuse3 libseccomp yaml-0.1
 PY       := /usr/bin/python3
-PYCFG    := python3.11-config
+# Debian's libpython3.11, never a python3.11-config found first on PATH (pyenv).
+PYCFG    := /usr/bin/python3.11-config
 WARN     := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wvla
 BASEFLAGS = -std=c11 -D_GNU_SOURCE -fPIC -g $(WARN) -Iinclude -Isrc -Ibuild/gen \
             $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -80,8 +81,13 @@ $(B)/sbx: $(CLI_OBJS) $(B)/libsbx.a
 $(B)/sbx-run: $(B)/tools/sbx-run.o $(B)/libsbx.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libsbx.a $(LIBS)
 
-$(B)/sbx-pyworker: $(WRK_SRCS:%.c=$(B)/%.o)
-	$(CC) $(LDFLAGS) -o $@ $^ $(shell $(PYCFG) --ldflags --embed)
+# The worker shares the jail and protocol code of libsbx.a (only the objects it uses).
+$(B)/sbx-pyworker: $(WRK_SRCS:%.c=$(B)/%.o) $(B)/libsbx.a
+	$(CC) $(LDFLAGS) -o $@ $(WRK_SRCS:%.c=$(B)/%.o) $(B)/libsbx.a -Wl,--as-needed $(LIBS) \
+	  $(shell $(PYCFG) --ldflags --embed)
+
+# bootstrap.py is linked into pyworker.o with .incbin.
+$(B)/worker/pyworker.o: worker/bootstrap.py
 
 $(B)/worker/%.o: worker/%.c
 	@mkdir -p $(dir $@)

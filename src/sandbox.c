@@ -254,9 +254,14 @@ static sbx *handle_new(void) {
 
 /* Makes a new empty temporary file; *path gets its malloc'd name and *fd the
  * open descriptor (or -1 when fd is NULL: closed). Returns 0 or an errno. */
-static int make_temp_file(char **path, int *fd) {
+/* Where temporary sandboxes go: $TMPDIR, else /tmp. */
+static const char *temp_dir(void) {
   const char *dir = getenv("TMPDIR");
-  if (!dir || !*dir) dir = "/tmp";
+  return dir && *dir ? dir : "/tmp";
+}
+
+static int make_temp_file(char **path, int *fd) {
+  const char *dir = temp_dir();
   size_t n = strlen(dir) + sizeof "/sbx-XXXXXX.db";
   char *tmpl = malloc(n);
   if (!tmpl) return ENOMEM;
@@ -355,7 +360,7 @@ static int write_all_fd(int fd, const void *bytes, size_t len) {
 static int open_temp(sbx *h, const void *bytes, size_t len) {
   int fd = -1;
   int e = make_temp_file(&h->path, &fd);
-  if (e) return sandbox_fail_errno(h, "open temporary file in", getenv("TMPDIR"), e);
+  if (e) return sandbox_fail_errno(h, "open temporary file in", temp_dir(), e);
   h->remove_on_close = 1;
   int fresh = !bytes;
   if (fresh) {
@@ -493,7 +498,7 @@ int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out) {
 
 void sandbox_close_extensions(sbx *h) {
   /* Other sections (shell session, python worker) release their state here. */
-  (void)h;
+  sandbox_bash_close(h); /* src/sandbox_bash.c */
 }
 
 int sbx_close(sbx *h) {
@@ -511,6 +516,7 @@ int sbx_set_quota(sbx *h, const sbx_quota *q) {
   int rc = sandbox_enter(h);
   if (rc) return rc;
   MISUSE_IF(!q, "set quota: the quota is NULL");
+  MISUSE_IF(h->txn_depth > 0, "set quota: not inside a transaction (sbx_begin)");
   h->quota = *q;
   store_quota sq = {q->max_bytes, q->max_inodes, q->max_file_size};
   store_set_quota(h->st, &sq);
@@ -520,30 +526,37 @@ int sbx_set_quota(sbx *h, const sbx_quota *q) {
 
 /* ---- transactions ---------------------------------------------------------------- */
 
-int sbx_begin(sbx *h) {
+/* One transaction-control call (store_begin/commit/rollback) as a public
+ * call named `op`. */
+static int transaction_call(sbx *h, int (*fn)(store *), const char *op) {
   int rc = sandbox_enter(h);
   if (rc) return rc;
-  int src = store_begin(h->st);
-  if (src < 0) rc = sandbox_fail_store(h, src, "begin", NULL);
+  int src = fn(h->st);
+  if (src < 0) rc = sandbox_fail_store(h, src, op, NULL);
   sandbox_leave(h);
+  return rc;
+}
+
+int sbx_begin(sbx *h) {
+  int rc = transaction_call(h, store_begin, "begin");
+  if (rc == SBX_OK) h->txn_depth++;
   return rc;
 }
 
 int sbx_commit(sbx *h) {
-  int rc = sandbox_enter(h);
-  if (rc) return rc;
-  int src = store_commit(h->st);
-  if (src < 0) rc = sandbox_fail_store(h, src, "commit", NULL);
-  sandbox_leave(h);
+  if (h && h->st && h->txn_depth == 0)
+    return sandbox_fail(h, SBX_MISUSE, "commit: no transaction (sbx_begin) is open");
+  int rc = transaction_call(h, store_commit, "commit");
+  /* a failed outermost commit was rolled back by the store: closed too */
+  if (h && h->st && (rc == SBX_OK || h->txn_depth == 1)) h->txn_depth--;
   return rc;
 }
 
 int sbx_rollback(sbx *h) {
-  int rc = sandbox_enter(h);
-  if (rc) return rc;
-  int src = store_rollback(h->st);
-  if (src < 0) rc = sandbox_fail_store(h, src, "rollback", NULL);
-  sandbox_leave(h);
+  if (h && h->st && h->txn_depth == 0)
+    return sandbox_fail(h, SBX_MISUSE, "rollback: no transaction (sbx_begin) is open");
+  int rc = transaction_call(h, store_rollback, "rollback");
+  if (h && h->st) h->txn_depth--;
   return rc;
 }
 
@@ -983,6 +996,8 @@ int sbx_fork(sbx *h, const char *path, sbx **out) {
   if (rc) return rc;
   MISUSE_IF(!path, "fork: the path is NULL");
   MISUSE_IF(!*path, "fork: the path is empty");
+  MISUSE_IF(h->txn_depth > 0, "fork %.*s: not inside a transaction (sbx_begin)",
+            STORE_PATH_MAX, path);
   int src = check_new_file(path);
   if (src == 0) src = store_copy_to(h->st, path);
   sandbox_leave(h);

@@ -8,6 +8,7 @@
  * coreutils 9.1 under LC_ALL=C.UTF-8.
  */
 #include "cmd/util_gnu.h"
+#include "cmd/util_time.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -208,10 +209,6 @@ int cmd_write_error(cmd_ctx *ctx, int err) {
   return 1;
 }
 
-int cmd_print_version(cmd_ctx *ctx) {
-  cmd_outf(ctx, "%s (sbx) 1.0\n", ctx->name);
-  return 0;
-}
 
 int cmd_open_input(cmd_ctx *ctx, const char *path) {
   if (strcmp(path, "-") == 0) return 0;
@@ -470,58 +467,12 @@ int cmd_outfile_close(cmd_outfile *o) {
   return o->err;
 }
 
-/* Parses a POSIX TZ "std offset" prefix: name (letters, or <...>) then
- * [+-]hh[:mm[:ss]]. Returns the offset west of UTC in seconds and the name. */
-static bool parse_posix_tz(const char *tz, char *name, size_t namelen, long *west) {
-  const char *p = tz;
-  size_t n = 0;
-  if (*p == '<') {
-    p++;
-    while (*p && *p != '>' && n + 1 < namelen) name[n++] = *p++;
-    if (*p != '>') return false;
-    p++;
-  } else {
-    while (((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')) && n + 1 < namelen)
-      name[n++] = *p++;
-  }
-  name[n] = 0;
-  if (n < 3) return false;
-  int sign = 1;
-  if (*p == '+' || *p == '-') sign = *p++ == '-' ? -1 : 1;
-  if (*p < '0' || *p > '9') return false;
-  long h = 0, m = 0, sec = 0;
-  while (*p >= '0' && *p <= '9') h = h * 10 + (*p++ - '0');
-  if (*p == ':') {
-    p++;
-    while (*p >= '0' && *p <= '9') m = m * 10 + (*p++ - '0');
-    if (*p == ':') {
-      p++;
-      while (*p >= '0' && *p <= '9') sec = sec * 10 + (*p++ - '0');
-    }
-  }
-  if (h > 24 || m > 59 || sec > 59) return false;
-  *west = sign * (h * 3600 + m * 60 + sec);
-  return true;
-}
 
 int cmd_localtime(cmd_ctx *ctx, int64_t t, struct tm *out) {
-  const char *tz = cmd_getenv(ctx, "TZ");
-  char name[64] = "UTC";
-  long west = 0;
-  if (tz && *tz == ':') tz++;
-  if (tz && *tz && strcmp(tz, "UTC") != 0 && strcmp(tz, "UTC0") != 0) {
-    if (strcmp(tz, "GMT") == 0 || strcmp(tz, "GMT0") == 0) {
-      strcpy(name, "GMT");
-    } else if (!parse_posix_tz(tz, name, sizeof name, &west)) {
-      strcpy(name, "UTC");
-      west = 0;
-    }
-  }
-  time_t tt = (time_t)(t - west);
-  if ((int64_t)tt != t - west || !gmtime_r(&tt, out)) return -1;
-  out->tm_gmtoff = -west;
-  out->tm_isdst = 0;
-  out->tm_zone = cmd_strdup(ctx, name);
-  if (!out->tm_zone) out->tm_zone = "UTC";
-  return 0;
+  /* One time-zone implementation for all commands: util_time's. The zone
+   * lives in the arena because tm_zone points into it. */
+  cmd_tz *tz = cmd_alloc(ctx, sizeof *tz);
+  if (!tz) return -1;
+  cmd_tz_from_env(ctx, tz);
+  return cmd_time_local(tz, t, out) ? 0 : -1;
 }

@@ -115,15 +115,10 @@ int cmd_outfile_flush(cmd_outfile *o);
 /* Flushes and closes; returns the first error (negative errno) or 0. */
 int cmd_outfile_close(cmd_outfile *o);
 
-/* Broken-down local time for `t` under the TZ of ctx's environment. Only UTC
- * (TZ unset, empty, "UTC", "GMT", ":UTC"...) and POSIX fixed offsets
- * ("EST5", "UTC-3", "<+0530>-5:30") are understood; DST rules and zoneinfo
- * names fall back to UTC (the sandbox has no zone database). tm_zone points
- * into ctx's arena. Returns 0, or -1 if t is out of range. */
+/* Broken-down local time for `t` under the TZ of ctx's environment (the
+ * zone rules of util_time.h). tm_zone points into ctx's arena. Returns 0,
+ * or -1 if t is out of range. */
 struct tm;
 int cmd_localtime(cmd_ctx *ctx, int64_t t, struct tm *out);
-
-/* The text printed by --version: "NAME (sbx) 1.0". Returns 0. */
-int cmd_print_version(cmd_ctx *ctx);
 
 #endif

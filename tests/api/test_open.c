@@ -73,6 +73,16 @@ TEST(temp_sandbox_file_is_removed_on_close) {
   unsetenv("TMPDIR");
 }
 
+TEST(temp_sandbox_in_a_missing_tmpdir_is_a_clear_error) {
+  setenv("TMPDIR", scratch("no-such-tmpdir"), 1);
+  sbx *h;
+  int rc = sbx_open(NULL, SBX_OPEN_TEMP, &h);
+  CHECK_EQ(rc, SBX_FS | (ENOENT << 8));
+  CHECK(strstr(sbx_errmsg(h), "no-such-tmpdir: No such file or directory") != NULL);
+  sbx_close(h);
+  unsetenv("TMPDIR");
+}
+
 TEST(named_sandbox_persists_across_opens) {
   const char *p = scratch("persist.db");
   REQUIRE(make_sandbox(p) == 0);
@@ -369,6 +379,7 @@ int main(int argc, char **argv) {
   harness_init(argc, argv);
   RUN(memory_sandbox_has_no_path_and_works);
   RUN(temp_sandbox_file_is_removed_on_close);
+  RUN(temp_sandbox_in_a_missing_tmpdir_is_a_clear_error);
   RUN(named_sandbox_persists_across_opens);
   RUN(nocreate_on_missing_file_is_enoent_and_creates_nothing);
   RUN(readonly_open_reads_but_refuses_writes);
