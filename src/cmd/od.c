@@ -464,8 +464,8 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
       else {
         cmd_errorf(ctx, "invalid argument %s for " CMD_LQ "--endian" CMD_RQ,
                    cmd_gnu_quote(ctx, g.arg));
-        cmd_err_raw(ctx, "Valid arguments are:\n  - " CMD_LQ "big" CMD_RQ "\n  - " CMD_LQ
-                         "little" CMD_RQ "\n");
+        cmd_err_raw(ctx, "Valid arguments are:\n  - " CMD_LQ "little" CMD_RQ "\n  - " CMD_LQ
+                         "big" CMD_RQ "\n");
         return cmd_usage_hint(ctx, 1);
       }
       break;
