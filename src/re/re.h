@@ -44,7 +44,7 @@ typedef struct re re;
 
 /* ---- compile flags ------------------------------------------------------------- */
 #define RE_EXTENDED  0x0001u /* POSIX ERE (default: BRE) */
-#define RE_ICASE     0x0002u /* case-insensitive (ASCII and, with RE_UTF8, Unicode) */
+#define RE_NOCASE     0x0002u /* case-insensitive (ASCII and, with RE_UTF8, Unicode) */
 #define RE_NEWLINE   0x0004u /* REG_NEWLINE: '.' and [^...] never match '\n';
                                 ^ and $ also match after/before a '\n' */
 #define RE_MULTILINE 0x0008u /* only the anchors part of RE_NEWLINE (sed's M flag) */
@@ -89,7 +89,7 @@ typedef struct re re;
 #define RE_ECOMPNOMEM 17 /* "Memory exhausted" */
 
 #define RE_MAX_PROGRAM  200000   /* instructions in a compiled program */
-#define RE_DUP_MAX      32767    /* largest {n,m} count (GNU: larger is ESIZE) */
+#define RE_MAX_DUP      32767    /* largest {n,m} count (GNU: larger is ESIZE) */
 #define RE_POLL_INTERVAL 65536   /* steps between ctl->poll calls */
 #define RE_DEFAULT_STEPS 2000000000ull /* budget when ctl is NULL or max_steps 0 */
 
