@@ -108,7 +108,7 @@ static void analyze(const re_ast *a, int32_t i, unsigned flags, lit *out, bool *
   }
   case RN_CAT: {
     lit k;
-    unsigned char run[RE_LIT_MAX];
+    unsigned char run[RE_LIT_MAX] = {0};
     size_t rl = 0;
     bool all = true, overflow = false;
     for (int32_t c = n->kid; c >= 0; c = a->nodes[c].next) {

@@ -502,13 +502,18 @@ static int emit_node(comp *c, int32_t i, int depth) {
         c->prog->ins[sp].y = sp + 1;
         return 0;
       }
-      /* L: SPLIT L+1, out; kid; JMP L; out: */
-      int32_t L = emit(c, I_SPLIT, 0, 0, 0);
-      if (L < 0) return -1;
-      c->prog->ins[L].x = L + 1;
+      /* x* as (x+)?: SPLIT L, out; L: kid; SPLIT L, out; out:
+       * (so an empty iteration still sets the groups inside, as glibc does:
+       * \(a*\)* on "b" gives \1 = (0,0)). */
+      int32_t sp0 = emit(c, I_SPLIT, 0, 0, 0);
+      if (sp0 < 0) return -1;
+      int32_t L = sp0 + 1;
+      c->prog->ins[sp0].x = L;
       if (emit_node(c, n->kid, depth + 1) < 0) return -1;
-      if (emit(c, I_JMP, 0, L, 0) < 0) return -1;
-      c->prog->ins[L].y = (int32_t)c->prog->n;
+      int32_t sp1 = emit(c, I_SPLIT, 0, L, 0);
+      if (sp1 < 0) return -1;
+      c->prog->ins[sp1].y = sp1 + 1;
+      c->prog->ins[sp0].y = sp1 + 1;
       return 0;
     }
     for (int k = 0; k < mn; k++)

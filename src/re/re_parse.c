@@ -38,6 +38,7 @@ typedef struct parser {
   uint8_t *closed;          /* closed[g]: group g (global number) is complete */
   size_t closed_cap;        /* allocated entries of closed */
   int code;                 /* first error code (0 none) */
+  bool after_bol;           /* BRE: the previous atom was a leading ^ */
 } parser;
 
 static const char *const error_text[] = {
@@ -465,7 +466,9 @@ static int32_t assert_node(parser *p, int kind) {
 static int32_t parse_atom(parser *p, bool *start) {
   unsigned char c = p->pat[p->pos];
   bool was_start = *start;
+  bool was_bol = p->after_bol;
   *start = false;
+  p->after_bol = false;
   if (p->ere) {
     switch (c) {
     case '|': return -2;
@@ -526,9 +529,10 @@ static int32_t parse_atom(parser *p, bool *start) {
       p->pos++;
       return char_node(p, '*', false);
     }
-    if (c == '^' && was_start) {
+    if (c == '^' && was_start && !was_bol) {
       p->pos++;
       *start = true;
+      p->after_bol = true; /* a second ^ is literal; a * after it too */
       return assert_node(p, RA_BOL);
     }
     if (c == '$') {
