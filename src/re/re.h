@@ -55,8 +55,14 @@ typedef struct re re;
 #define RE_NOSUB     0x0100u /* the caller never asks for submatches (faster) */
 #define RE_NLALT     0x0200u /* '\n' in the pattern separates alternatives, each
                                 with its own group numbering (grep -e p1 -e p2) */
-#define RE_WARN      0x0400u /* report grep's warnings ("* at start of
-                                expression") through re_err.warn */
+#define RE_WARN      0x0400u /* GNU grep's dialect: report its warnings ("* at
+                                start of expression") through re_err.warn, reject
+                                "[:space:]", take an unmatched ERE ')' literally */
+#define RE_NOTNL     0x0800u /* nothing in the pattern matches '\n' (grep: the
+                                subject is a buffer of lines; with RE_NEWLINE) */
+#define RE_WHOLE_LINE 0x1000u /* the match must be a whole line (grep -x) */
+#define RE_WHOLE_WORD 0x2000u /* the match must not touch a word character on
+                                 either side (grep -w) */
 
 /* ---- exec flags ---------------------------------------------------------------- */
 #define RE_NOTBOL    0x0001u /* subj[0] is not at the beginning of a line */
@@ -155,5 +161,9 @@ int re_exec(re *r, const char *subj, size_t len, size_t start, unsigned eflags,
  */
 int re_first_end(re *r, const char *subj, size_t len, size_t start, unsigned eflags,
                  size_t *end, const re_ctl *ctl);
+
+/* Offset of the first byte of s[0..n) that is not part of a valid UTF-8
+ * character, or n when all of it is valid (grep's encoding-error test). */
+size_t re_utf8_check(const char *s, size_t n);
 
 #endif

@@ -358,7 +358,7 @@ static int emit_any(comp *c) {
   } else {
     for (int w = 0; w < 8; w++) s.bits[w] = 0xFFFFFFFFu;
   }
-  if (c->flags & RE_NEWLINE) s.bits['\n' >> 5] &= ~(1u << ('\n' & 31));
+  if (c->flags & (RE_NEWLINE | RE_NOTNL)) s.bits['\n' >> 5] &= ~(1u << ('\n' & 31));
   rc = emit_cset(c, &s);
   re_cset_free(&s);
   return rc;

@@ -293,7 +293,9 @@ static int closure(re_dfa *d, const dstate *s, int next, uint32_t *kn, bool *mat
         if (in->arg == RA_WORDB) ok = wb != wa;
         else if (in->arg == RA_NWORDB) ok = wb == wa;
         else if (in->arg == RA_WBEG) ok = !wb && wa;
-        else ok = wb && !wa;
+        else if (in->arg == RA_WEND) ok = wb && !wa;
+        else if (in->arg == RA_NOWORD_BEFORE) ok = !wb;
+        else ok = !wa;
       }
       if (ok) d->stack[sp++] = pc + 1;
       break;

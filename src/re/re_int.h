@@ -70,6 +70,8 @@ enum re_assert_kind {
   RA_NWORDB, /* \B */
   RA_WBEG,   /* \< */
   RA_WEND,   /* \> */
+  RA_NOWORD_BEFORE, /* no word character just before (grep -w) */
+  RA_NOWORD_AFTER,  /* no word character just after (grep -w) */
 };
 
 typedef struct re_node {

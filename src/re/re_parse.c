@@ -175,6 +175,15 @@ static int cset_add_char(parser *p, re_cset *s, uint32_t c, bool raw) {
 
 /* A node for one literal character. */
 static int32_t char_node(parser *p, uint32_t c, bool raw) {
+  if (c == '\n' && (p->flags & RE_NOTNL)) {
+    /* Cannot match: an empty set. */
+    int32_t si = set_new(p);
+    if (si < 0) return -1;
+    int32_t ni = node_new(p, RN_SET);
+    if (ni < 0) return -1;
+    N(p, ni)->set = si;
+    return ni;
+  }
   if (p->icase && !raw) {
     uint32_t v[4];
     int n = re_case_variants(c, p->utf8, v);
@@ -263,6 +272,7 @@ static int32_t finish_set(parser *p, int32_t si, bool neg) {
   negated:
     if (p->flags & RE_NEWLINE) s->bits['\n' >> 5] &= ~(1u << ('\n' & 31));
   }
+  if (p->flags & RE_NOTNL) s->bits['\n' >> 5] &= ~(1u << ('\n' & 31));
   int32_t ni = node_new(p, RN_SET);
   if (ni < 0) return -1;
   N(p, ni)->set = si;
@@ -756,6 +766,22 @@ static int32_t literal_segment(parser *p) {
   return cat;
 }
 
+/* grep -x / -w: CAT(assert, GROUPLESS(r), assert) without a new group. */
+static int32_t wrap_whole(parser *p, int32_t r) {
+  bool line = (p->flags & RE_WHOLE_LINE) != 0;
+  int32_t cat = node_new(p, RN_CAT);
+  if (cat < 0) return -1;
+  int32_t a = assert_node(p, line ? RA_BOL : RA_NOWORD_BEFORE);
+  if (a < 0) return -1;
+  int32_t b = assert_node(p, line ? RA_EOL : RA_NOWORD_AFTER);
+  if (b < 0) return -1;
+  int32_t last = -1;
+  add_kid(p, cat, &last, a);
+  add_kid(p, cat, &last, r);
+  add_kid(p, cat, &last, b);
+  return cat;
+}
+
 int re_parse(re_ast *ast, const unsigned char *pat, size_t len, unsigned flags, re_err *err) {
   memset(ast, 0, sizeof *ast);
   ast->root = -1;
@@ -789,6 +815,8 @@ int re_parse(re_ast *ast, const unsigned char *pat, size_t len, unsigned flags, 
     p.len = end;
     p.group_base = ast->ngroups;
     int32_t r = (flags & RE_LITERAL) ? literal_segment(&p) : parse_top(&p);
+    if (r < 0) break;
+    if (flags & (RE_WHOLE_LINE | RE_WHOLE_WORD)) r = wrap_whole(&p, r);
     if (r < 0) break;
     nseg++;
     if (end == len && nseg == 1) {

@@ -74,6 +74,8 @@ bool re_assert_at(const re_run *run, int kind, size_t p) {
   case RA_NWORDB: return word_before(run, p) == word_after(run, p);
   case RA_WBEG: return !word_before(run, p) && word_after(run, p);
   case RA_WEND: return word_before(run, p) && !word_after(run, p);
+  case RA_NOWORD_BEFORE: return !word_before(run, p);
+  case RA_NOWORD_AFTER: return !word_after(run, p);
   }
   return false;
 }

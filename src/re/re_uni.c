@@ -117,6 +117,30 @@ int re_utf8_encode(uint32_t cp, unsigned char *o) {
   return 4;
 }
 
+size_t re_utf8_check(const char *s, size_t n) {
+  const unsigned char *u = (const unsigned char *)s;
+  size_t i = 0;
+  while (i < n) {
+    /* Skip ASCII eight bytes at a time. */
+    while (i + 8 <= n) {
+      uint64_t w;
+      memcpy(&w, u + i, 8);
+      if (w & 0x8080808080808080ull) break;
+      i += 8;
+    }
+    if (i >= n) break;
+    if (u[i] < 0x80) {
+      i++;
+      continue;
+    }
+    uint32_t cp;
+    int l = re_utf8_decode(u + i, n - i, &cp);
+    if (l <= 0) return i;
+    i += (size_t)l;
+  }
+  return n;
+}
+
 /* ---- the C.UTF-8 locale --------------------------------------------------------- */
 
 static pthread_once_t uni_once = PTHREAD_ONCE_INIT;
