@@ -35,8 +35,12 @@ struct re {
   bool pure;            /* the pattern is exactly the literal `lit` */
   unsigned char lit[RE_LIT_MAX]; /* required literal */
   size_t litlen;        /* its length (0 = none) */
+  bool lit_fold;        /* compare the literal ignoring ASCII case (RE_NOCASE) */
+  uint8_t skip[256];    /* Horspool shifts for the folded search */
   bool nl_bounded;      /* no match can contain '\n' */
 };
+
+static inline unsigned char fold(unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
 
 /* ---- required literal ----------------------------------------------------------------- */
 
@@ -81,6 +85,16 @@ static void analyze(const re_ast *a, int32_t i, unsigned flags, lit *out, bool *
     int cnt = 0, only = 0;
     for (int b = 0; b < 256; b++)
       if (re_bit_has(s->bits, (unsigned)b)) cnt++, only = b;
+    if ((flags & RE_NOCASE) && s->n == 0 && cnt == 2 && only >= 'a' && only <= 'z' &&
+        re_bit_has(s->bits, (unsigned)only - 32)) {
+      /* [xX] from case folding: a literal for the folded search. */
+      out->exact = true;
+      out->e[0] = (unsigned char)only;
+      out->el = 1;
+      lit_best(out, out->e, 1);
+      *pure_ok = false;
+      return;
+    }
     if (s->n == 0 && cnt == 1) {
       out->exact = true;
       out->e[0] = (unsigned char)only;
@@ -201,6 +215,18 @@ int re_compile(re **out, const char *pat, size_t len, unsigned flags, re_err *er
     memcpy(r->lit, l.b, l.bl);
     r->litlen = l.bl;
   }
+  if ((flags & RE_NOCASE) && r->litlen) {
+    r->lit_fold = true;
+    r->pure = false;
+    for (size_t i = 0; i < r->litlen; i++) r->lit[i] = fold(r->lit[i]);
+    size_t m = r->litlen;
+    for (int c = 0; c < 256; c++) r->skip[c] = (uint8_t)(m > 255 ? 255 : m);
+    for (size_t i = 0; i + 1 < m; i++) {
+      size_t sh = m - 1 - i;
+      r->skip[r->lit[i]] = (uint8_t)(sh > 255 ? 255 : sh);
+      if (r->lit[i] >= 'a' && r->lit[i] <= 'z') r->skip[r->lit[i] - 32] = r->skip[r->lit[i]];
+    }
+  }
   r->nl_bounded = (flags & RE_NEWLINE) && !consumes_newline(&r->prog);
   re_ast_free(&ast);
   *out = r;
@@ -240,9 +266,34 @@ static re_dfa *get_dfa(re *r) {
   return r->dfa;
 }
 
+/* Horspool search for the (lowercase) literal, ignoring ASCII case. */
+static const unsigned char *find_lit_fold(const re *r, const unsigned char *s, size_t from,
+                                          size_t len) {
+  size_t m = r->litlen;
+  if (m == 1) {
+    unsigned char lo = r->lit[0], up = lo >= 'a' && lo <= 'z' ? lo - 32 : lo;
+    for (size_t p = from; p < len;) {
+      size_t blk = len - p > 4096 ? 4096 : len - p;
+      const unsigned char *a = memchr(s + p, lo, blk), *b = lo != up ? memchr(s + p, up, blk) : NULL;
+      if (a || b) return !a ? b : !b ? a : a < b ? a : b;
+      p += blk;
+    }
+    return NULL;
+  }
+  const unsigned char *needle = r->lit;
+  for (size_t i = from + m - 1; i < len; i += r->skip[fold(s[i])]) {
+    size_t k = 0;
+    const unsigned char *w = s + i + 1 - m;
+    while (k < m && fold(w[k]) == needle[k]) k++;
+    if (k == m) return w;
+  }
+  return NULL;
+}
+
 static const unsigned char *find_lit(const re *r, const unsigned char *s, size_t from, size_t len) {
   if (r->litlen == 0) return s + from;
   if (len - from < r->litlen) return NULL;
+  if (r->lit_fold) return find_lit_fold(r, s, from, len);
   if (r->litlen == 1) return memchr(s + from, r->lit[0], len - from);
   return memmem(s + from, len - from, r->lit, r->litlen);
 }

@@ -12,10 +12,11 @@
  * byte that led here" (the usual one-byte delay). Unanchored scans add pc 0
  * to every kernel.
  *
- * Transitions are cached in a table indexed by byte class (bytes no
- * instruction distinguishes share a class). Each entry holds the target's
- * row offset times two plus the MATCHED bit, so the inner loop is one load,
- * one shift and one test per byte. The cache is bounded (RE_DFA_MEM): when
+ * Transitions are cached in one 256-entry row per state. A transition is
+ * computed once per byte class (bytes no instruction distinguishes) and
+ * stored for every byte of the class. An entry holds the target's row
+ * offset, negated when a match ended before the byte, so the inner loop is
+ * one load and one sign test per byte. The cache is bounded (RE_DFA_MEM): when
  * full it is flushed and rebuilt from the current state; if that happens too
  * often the scan bails out to the Pike VM.
  *
@@ -51,13 +52,14 @@ struct re_dfa {
   unsigned cflags;     /* compile flags */
   bool superset;       /* back-references as "any string" */
   bool use_ctx;        /* the program has assertions: contexts matter */
+  bool need_bot;       /* ^ or \` present: the start of the subject is a context */
   uint8_t cls[256];    /* byte class */
   int ncls;            /* classes */
   uint8_t clsctx[256]; /* byte -> context class C_* */
   dstate *st;          /* states */
   size_t nst;          /* used */
   size_t capst;        /* allocated */
-  int32_t *trans;      /* nst * ncls: -1 unknown, else (row offset * 2 | matched) */
+  int32_t *trans;      /* nst rows of 256 table values (see TV_UNKNOWN) */
   size_t captrans;     /* allocated rows */
   int32_t *pool;       /* kernels */
   size_t npool;        /* used */
@@ -104,17 +106,32 @@ re_dfa *re_dfa_new(const re_prog *prog, unsigned cflags, bool superset) {
       }
     }
   }
+  /* Which contexts the assertions distinguish: fewer contexts, fewer states
+   * (and longer self-loops in the scan). */
+  bool need_bol = false, need_word = false;
+  for (size_t pc = 0; pc < prog->n; pc++)
+    if (prog->ins[pc].op == I_ASSERT) {
+      if (prog->ins[pc].arg == RA_BOL || prog->ins[pc].arg == RA_BOT) need_bol = true;
+      else if (prog->ins[pc].arg >= RA_WORDB) need_word = true;
+    }
+  bool ml = (cflags & (RE_NEWLINE | RE_MULTILINE)) != 0;
+  d->need_bot = need_bol;
+  uint8_t full[256];
   for (int b = 0; b < 256; b++) {
     uint8_t c = C_OTHER;
     if (b == '\n') c = C_NL;
     else if (b == '_' || (b >= '0' && b <= '9') || (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z'))
       c = C_WORD;
     else if (b >= 0x80 && (cflags & RE_UTF8)) c = C_HIGH;
-    d->clsctx[b] = d->use_ctx ? c : C_OTHER;
+    full[b] = c;
+    uint8_t r = C_OTHER;
+    if (c == C_NL && need_bol && ml) r = C_NL;
+    if ((c == C_WORD || c == C_HIGH) && need_word) r = c;
+    d->clsctx[b] = d->use_ctx ? r : C_OTHER;
   }
   if (d->use_ctx)
     for (int b = 1; b < 256; b++)
-      if (d->clsctx[b] != d->clsctx[b - 1]) cut[b] = 1;
+      if (full[b] != full[b - 1]) cut[b] = 1;
   int k = 0;
   for (int b = 0; b < 256; b++) {
     if (b > 0 && cut[b]) k++;
@@ -176,9 +193,9 @@ static int32_t state_get(re_dfa *d, int32_t *k, uint32_t n, uint8_t ctx, uint8_t
         memcmp(d->pool + s->koff, k, n * sizeof *k) == 0)
       return si;
   }
-  size_t add = sizeof(dstate) + n * sizeof(int32_t) + (size_t)d->ncls * sizeof(int32_t) + 8;
+  size_t add = sizeof(dstate) + n * sizeof(int32_t) + 256 * sizeof(int32_t) + 8;
   if (d->mem + add > RE_DFA_MEM && d->nst > 0) return -2;
-  if (d->nst * (size_t)d->ncls * 2 + (size_t)d->ncls * 2 >= INT32_MAX) return -2;
+  if ((d->nst + 1) * 256 + 2 >= INT32_MAX) return -2;
   if (d->nst == d->capst) {
     size_t nc = d->capst ? d->capst * 2 : 64;
     dstate *ns = realloc(d->st, nc * sizeof *ns);
@@ -188,7 +205,7 @@ static int32_t state_get(re_dfa *d, int32_t *k, uint32_t n, uint8_t ctx, uint8_t
   }
   if (d->nst == d->captrans) {
     size_t nc = d->captrans ? d->captrans * 2 : 64;
-    int32_t *nt = realloc(d->trans, nc * (size_t)d->ncls * sizeof *nt);
+    int32_t *nt = realloc(d->trans, nc * 256 * sizeof *nt);
     if (!nt) return -1;
     d->trans = nt;
     d->captrans = nc;
@@ -227,8 +244,8 @@ static int32_t state_get(re_dfa *d, int32_t *k, uint32_t n, uint8_t ctx, uint8_t
   s->eot[0] = s->eot[1] = -1;
   memcpy(d->pool + d->npool, k, n * sizeof *k);
   d->npool += n;
-  int32_t *row = d->trans + (size_t)si * (size_t)d->ncls;
-  for (int c = 0; c < d->ncls; c++) row[c] = -1;
+  int32_t *row = d->trans + (size_t)si * 256;
+  for (int c = 0; c < 256; c++) row[c] = -1;
   size_t j = h & mask;
   while (d->htab[j] >= 0) j = (j + 1) & mask;
   d->htab[j] = si;
@@ -335,11 +352,21 @@ static int closure(re_dfa *d, const dstate *s, int next, uint32_t *kn, bool *mat
   return 0;
 }
 
-/* Computes the transition of state si on byte b. Returns the table value
- * (row offset * 2 | matched), or a negative error / RE_DFA_BAIL (as -100). */
-#define T_BAIL (-100)
-#define T_FULL (-101)
-static int32_t transition(re_dfa *d, int32_t si, unsigned b) {
+/* Table values: TV_UNKNOWN (not computed yet); v >= 0: to the state whose
+ * row starts at v; v <= -2: to the state whose row starts at -v - 2, and a
+ * match ended before this byte. So the inner loop tests one sign. */
+#define TV_UNKNOWN (-1)
+static inline bool tv_matched(int32_t v) { return v < TV_UNKNOWN; }
+static inline size_t tv_row(int32_t v) { return (size_t)(v >= 0 ? v : -v - 2); }
+
+#define T_OK 0
+#define T_BAIL 1
+#define T_FULL 2
+
+/* Computes the transition of state si on byte b and stores it for every
+ * byte of b's class. Returns T_OK (*out = table value), T_BAIL, T_FULL or
+ * RE_ENOMEM. */
+static int transition(re_dfa *d, int32_t si, unsigned b, int32_t *out) {
   uint32_t kn;
   bool matched;
   if (closure(d, &d->st[si], (int)b, &kn, &matched) == RE_DFA_BAIL) return T_BAIL;
@@ -355,9 +382,14 @@ static int32_t transition(re_dfa *d, int32_t si, unsigned b) {
   int32_t t = state_get(d, d->kbuf, kn, ctx, fl);
   if (t == -1) return RE_ENOMEM;
   if (t == -2) return T_FULL;
-  int32_t v = (int32_t)((size_t)t * (size_t)d->ncls * 2) | (matched ? 1 : 0);
-  d->trans[(size_t)si * (size_t)d->ncls + d->cls[b]] = v;
-  return v;
+  int32_t row = t * 256;
+  int32_t v = matched ? -row - 2 : row;
+  int32_t *r = d->trans + (size_t)si * 256;
+  uint8_t c = d->cls[b];
+  for (unsigned x = b; x < 256 && d->cls[x] == c; x++) r[x] = v;
+  for (unsigned x = b; x-- > 0 && d->cls[x] == c;) r[x] = v;
+  *out = v;
+  return T_OK;
 }
 
 /* Does the state match at the end of the subject? 1/0 or T_BAIL. */
@@ -366,14 +398,14 @@ static int eot_match(re_dfa *d, int32_t si, bool noteol) {
   if (s->eot[noteol] >= 0) return s->eot[noteol];
   uint32_t kn;
   bool matched;
-  if (closure(d, s, noteol ? NEXT_EOT_NOEOL : NEXT_EOT, &kn, &matched) == RE_DFA_BAIL) return T_BAIL;
+  if (closure(d, s, noteol ? NEXT_EOT_NOEOL : NEXT_EOT, &kn, &matched) == RE_DFA_BAIL) return -1;
   d->st[si].eot[noteol] = matched;
   return matched;
 }
 
 static uint8_t start_ctx(re_dfa *d, const re_run *run, size_t from) {
   if (!d->use_ctx) return C_OTHER;
-  if (from == 0) return (run->eflags & RE_NOTBOL) ? C_BOT_NOBOL : C_BOT;
+  if (from == 0) return !d->need_bot ? C_OTHER : (run->eflags & RE_NOTBOL) ? C_BOT_NOBOL : C_BOT;
   return d->clsctx[run->s[from - 1]];
 }
 
@@ -388,33 +420,34 @@ static int32_t start_state(re_dfa *d, uint8_t ctx, bool unanchored) {
   return si;
 }
 
-/* Copies state si's identity, flushes the cache and re-creates it. */
+/* Copies state si's identity, flushes the cache and re-creates it: returns
+ * the new index, or -1 (ENOMEM) / -2 (give up). */
 static int32_t flush_keep(re_dfa *d, int32_t si, unsigned *flushes) {
-  if (++*flushes > RE_DFA_MAX_FLUSH) return T_BAIL;
+  if (++*flushes > RE_DFA_MAX_FLUSH) return -2;
   dstate s = d->st[si];
   int32_t *k = malloc((s.klen + 1) * sizeof *k);
-  if (!k) return RE_ENOMEM;
+  if (!k) return -1;
   memcpy(k, d->pool + s.koff, s.klen * sizeof *k);
   dfa_reset(d);
   int32_t t = state_get(d, k, s.klen, s.ctx, s.flags & ~F_DEAD);
   free(k);
-  if (t < 0) return t == -1 ? RE_ENOMEM : T_BAIL;
-  return t;
+  return t < 0 ? (t == -1 ? -1 : -2) : t;
 }
 
-/* Steps the DFA from si over byte b, handling cache misses. Returns the new
- * table value or a negative code (T_BAIL, RE_ENOMEM). *si may change when
- * the cache was flushed. */
-static int32_t step_slow(re_dfa *d, int32_t *si, unsigned b, unsigned *flushes) {
-  int32_t v = transition(d, *si, b);
-  if (v == T_FULL) {
+/* Steps from state *si over byte b on a cache miss. Returns 0 with *v set,
+ * or RE_DFA_BAIL / RE_ENOMEM. *si changes when the cache was flushed. */
+static int step_slow(re_dfa *d, int32_t *si, unsigned b, unsigned *flushes, int32_t *v) {
+  int rc = transition(d, *si, b, v);
+  if (rc == T_FULL) {
     int32_t ns = flush_keep(d, *si, flushes);
-    if (ns < 0) return ns;
+    if (ns == -1) return RE_ENOMEM;
+    if (ns < 0) return RE_DFA_BAIL;
     *si = ns;
-    v = transition(d, *si, b);
-    if (v == T_FULL) return T_BAIL;
+    rc = transition(d, *si, b, v);
   }
-  return v;
+  if (rc == T_OK) return 0;
+  if (rc == RE_ENOMEM) return RE_ENOMEM;
+  return RE_DFA_BAIL;
 }
 
 int re_dfa_first_end(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end) {
@@ -422,46 +455,59 @@ int re_dfa_first_end(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end
   int32_t si = start_state(d, start_ctx(d, run, from), true);
   if (si < 0) return si == -1 ? RE_ENOMEM : RE_DFA_BAIL;
   const unsigned char *s = run->s;
-  const uint8_t *cls = d->cls;
   size_t p = from;
+  size_t row = (size_t)si * 256;
   while (p < to) {
     size_t chunk = to - p > RE_POLL_INTERVAL ? RE_POLL_INTERVAL : to - p;
     size_t stop = p + chunk;
     const int32_t *trans = d->trans;
-    size_t row = (size_t)si * (size_t)d->ncls;
-    for (; p < stop; p++) {
-      int32_t v = trans[row + cls[s[p]]];
+    while (p < stop) {
+      int32_t v = trans[row + s[p]];
+      if (v == (int32_t)row) {
+        /* A self-loop (typically the start state): the loads no longer
+         * depend on each other, so this runs several times faster. */
+        const int32_t *tr = trans + row;
+        p++;
+        while (p + 4 <= stop && tr[s[p]] == v && tr[s[p + 1]] == v && tr[s[p + 2]] == v &&
+               tr[s[p + 3]] == v)
+          p += 4;
+        while (p < stop && tr[s[p]] == v) p++;
+        continue;
+      }
       if (v < 0) {
-        si = (int32_t)(row / (size_t)d->ncls);
-        v = step_slow(d, &si, s[p], &flushes);
-        if (v < 0) return v == T_BAIL ? RE_DFA_BAIL : v;
-        trans = d->trans;
+        if (v == TV_UNKNOWN) {
+          si = (int32_t)(row / 256);
+          int rc = step_slow(d, &si, s[p], &flushes, &v);
+          if (rc) return rc;
+          trans = d->trans;
+        }
+        if (tv_matched(v)) {
+          *end = p;
+          return RE_MATCH;
+        }
       }
-      row = (size_t)(v >> 1);
-      if (v & 1) {
-        *end = p;
-        return RE_MATCH;
-      }
+      row = (size_t)v;
+      p++;
     }
-    si = (int32_t)(row / (size_t)d->ncls);
     int t = re_run_tick(run, chunk);
     if (t) return t;
   }
+  si = (int32_t)(row / 256);
   /* A match ending at `to`? */
   if (to < run->len) {
-    int32_t v = d->trans[(size_t)si * (size_t)d->ncls + cls[s[to]]];
-    if (v < 0) {
-      v = step_slow(d, &si, s[to], &flushes);
-      if (v < 0) return v == T_BAIL ? RE_DFA_BAIL : v;
+    int32_t v = d->trans[row + s[to]];
+    if (v == TV_UNKNOWN) {
+      int rc = step_slow(d, &si, s[to], &flushes, &v);
+      if (rc) return rc;
     }
-    if (v & 1) {
+    if (tv_matched(v)) {
       *end = to;
       return RE_MATCH;
     }
     return RE_NOMATCH;
   }
   int m = eot_match(d, si, (run->eflags & RE_NOTEOL) != 0);
-  if (m == T_BAIL) return RE_DFA_BAIL;
+  if (m < 0) return RE_DFA_BAIL;
   if (m) {
     *end = to;
     return RE_MATCH;
@@ -479,13 +525,13 @@ int re_dfa_longest(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end) 
   size_t p = from;
   uint64_t n = 0;
   for (; p < to; p++) {
-    int32_t v = d->trans[(size_t)si * (size_t)d->ncls + d->cls[s[p]]];
-    if (v < 0) {
-      v = step_slow(d, &si, s[p], &flushes);
-      if (v < 0) return v == T_BAIL ? RE_DFA_BAIL : v;
+    int32_t v = d->trans[(size_t)si * 256 + s[p]];
+    if (v == TV_UNKNOWN) {
+      int rc = step_slow(d, &si, s[p], &flushes, &v);
+      if (rc) return rc;
     }
-    si = (int32_t)((size_t)(v >> 1) / (size_t)d->ncls);
-    if (v & 1) {
+    si = (int32_t)(tv_row(v) / 256);
+    if (tv_matched(v)) {
       found = true;
       last = p;
     }
@@ -498,15 +544,15 @@ int re_dfa_longest(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end) 
   }
   if (p == to && !(d->st[si].flags & F_DEAD)) {
     if (to < run->len) {
-      int32_t v = d->trans[(size_t)si * (size_t)d->ncls + d->cls[s[to]]];
-      if (v < 0) {
-        v = step_slow(d, &si, s[to], &flushes);
-        if (v < 0) return v == T_BAIL ? RE_DFA_BAIL : v;
+      int32_t v = d->trans[(size_t)si * 256 + s[to]];
+      if (v == TV_UNKNOWN) {
+        int rc = step_slow(d, &si, s[to], &flushes, &v);
+        if (rc) return rc;
       }
-      if (v & 1) found = true, last = to;
+      if (tv_matched(v)) found = true, last = to;
     } else {
       int m = eot_match(d, si, (run->eflags & RE_NOTEOL) != 0);
-      if (m == T_BAIL) return RE_DFA_BAIL;
+      if (m < 0) return RE_DFA_BAIL;
       if (m) found = true, last = to;
     }
   }
