@@ -35,7 +35,7 @@ CLI_OBJS  := $(CLI_SRCS:%.c=$(B)/%.o)
 TEST_BINS := $(TEST_SRCS:%.c=$(B)/%)
 TEST_UTIL_OBJS := $(TEST_UTIL:%.c=$(B)/%.o)
 
-.PHONY: all deps lib demo test test-c test-asan test-py test-cmd conformance conformance-gate \
+.PHONY: FORCE all deps lib demo test test-c test-asan test-py test-cmd conformance conformance-gate \
         fuzz fuzz-gate bench clean format asan
 
 all: deps
@@ -44,7 +44,8 @@ all: deps
 asan: deps
 	@$(MAKE) --no-print-directory B=build-asan binaries
 
-binaries: $(B)/libsbx.a $(B)/sbx $(TEST_BINS) $(if $(WRK_SRCS),$(B)/sbx-pyworker)
+binaries: $(B)/libsbx.a $(if $(CLI_SRCS),$(B)/sbx) $(if $(wildcard src/store/*.c),$(B)/sbx-run) $(TEST_BINS) \
+          $(if $(WRK_SRCS),$(B)/sbx-pyworker)
 
 deps:
 	@scripts/deps.sh
@@ -53,20 +54,31 @@ $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
+# The list of library sources, rewritten only when it changes, so that adding or
+# removing a source file regenerates the command table and the archive.
+$(B)/gen/sources.txt: FORCE
+	@mkdir -p $(dir $@)
+	@echo $(LIB_SRCS) > $@.tmp; cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+FORCE:
+
 # The command table is generated from the CMD_DEFINE lines of src/cmd/*.c.
-$(B)/gen/cmd_table.c: $(CMD_SRCS) scripts/gen-cmd-table.sh
+$(B)/gen/cmd_table.c: $(CMD_SRCS) scripts/gen-cmd-table.sh $(B)/gen/sources.txt
 	@mkdir -p $(dir $@)
 	scripts/gen-cmd-table.sh $(CMD_SRCS) > $@.tmp && mv $@.tmp $@
 
 $(B)/gen/cmd_table.o: $(B)/gen/cmd_table.c
 	$(CC) $(CFLAGS) -c $< -o $@
 
-$(B)/libsbx.a: $(LIB_OBJS)
+$(B)/libsbx.a: $(LIB_OBJS) $(B)/gen/sources.txt
 	@rm -f $@
-	ar rcs $@ $^
+	ar rcs $@ $(LIB_OBJS)
 
 $(B)/sbx: $(CLI_OBJS) $(B)/libsbx.a
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(B)/libsbx.a $(LIBS)
+
+# sbx-run: runs one table command in a fresh in-memory sandbox (tests, debugging).
+$(B)/sbx-run: $(B)/tools/sbx-run.o $(B)/libsbx.a
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/libsbx.a $(LIBS)
 
 $(B)/sbx-pyworker: $(WRK_SRCS:%.c=$(B)/%.o)
 	$(CC) $(LDFLAGS) -o $@ $^ $(shell $(PYCFG) --ldflags --embed)

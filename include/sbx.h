@@ -88,9 +88,10 @@ typedef struct sbx_quota {
  */
 SBX_API int sbx_open(const char *path, int flags, sbx **out);
 
-/* Opens a new in-memory sandbox (SBX_OPEN_MEMORY) or temporary-file sandbox
- * (SBX_OPEN_TEMP) from the bytes of sbx_snapshot(). Invalid bytes give
- * SBX_CORRUPT or SBX_SCHEMA and nothing else happens. */
+/* Opens a new in-memory sandbox (SBX_OPEN_MEMORY, or flags 0) or
+ * temporary-file sandbox (SBX_OPEN_TEMP) from the bytes of sbx_snapshot() (or
+ * of any AgentFS database file); the bytes are copied. Invalid bytes give
+ * SBX_CORRUPT or SBX_SCHEMA and nothing else happens. *out as for sbx_open. */
 SBX_API int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out);
 
 /* Closes the handle (NULL is a no-op), removing a temporary file. */
@@ -109,8 +110,18 @@ SBX_API void sbx_free(void *p);
 /* The database file path ("" for in-memory). Owned by the handle. */
 SBX_API const char *sbx_path(const sbx *h);
 
-/* Sets the quotas of this handle (not stored in the file). */
+/* Sets the quotas of this handle (not stored in the file). A write that would
+ * exceed one fails with SBX_FS|ENOSPC (bytes, inodes) or SBX_FS|EFBIG (file
+ * size) and changes nothing. */
 SBX_API int sbx_set_quota(sbx *h, const sbx_quota *q);
+
+/* Transactions. The calls between sbx_begin and sbx_commit form one
+ * transaction (nestable; the outermost commit makes them durable, rollback
+ * undoes everything since the matching begin). Every call is atomic on its
+ * own; grouping many writes is what makes bulk writes fast. */
+SBX_API int sbx_begin(sbx *h);
+SBX_API int sbx_commit(sbx *h);
+SBX_API int sbx_rollback(sbx *h);
 
 /* ---- file helpers ------------------------------------------------------------ */
 
@@ -122,6 +133,7 @@ SBX_API int sbx_set_quota(sbx *h, const sbx_quota *q);
 #define SBX_TYPE_FILE 1
 #define SBX_TYPE_DIR 2
 #define SBX_TYPE_SYMLINK 3
+#define SBX_TYPE_OTHER 4 /* fifo, device or socket (made through FUSE) */
 
 typedef struct sbx_stat {
   int64_t ino;     /* inode number */
@@ -143,19 +155,40 @@ typedef struct sbx_dirent {
 /* Reads a whole file. *data (NUL-terminated for convenience, not counted in
  * *len) is the caller's, freed with sbx_free. */
 SBX_API int sbx_read_file(sbx *h, const char *path, void **data, size_t *len);
-/* Writes a whole file atomically (creating it with mode 0644). */
+/* Writes a whole file atomically (creating it with mode 0644). Writing to a
+ * directory is SBX_FS|EISDIR; a missing parent is SBX_FS|ENOENT unless
+ * SBX_WRITE_MKDIRS. `data` may be NULL when len is 0. */
 SBX_API int sbx_write_file(sbx *h, const char *path, const void *data, size_t len,
                            int flags);
+
+/* One file for sbx_write_files (all borrowed). */
+typedef struct sbx_file {
+  const char *path; /* sandbox path */
+  const void *data; /* contents (may be NULL when len is 0) */
+  size_t len;       /* bytes */
+} sbx_file;
+
+/* Writes many files in one transaction: all of them or (on the first failure,
+ * whose path sbx_errpath names) none. For seeding a sandbox. */
+SBX_API int sbx_write_files(sbx *h, const sbx_file *files, size_t n, int flags);
 /* Creates a directory (mode 0755); parents too when `parents` is non-zero. */
 SBX_API int sbx_mkdir(sbx *h, const char *path, int parents);
 /* Removes a file, symlink or empty directory; a whole tree if `recursive`. */
 SBX_API int sbx_remove(sbx *h, const char *path, int recursive);
 /* stat (follows symlinks) or lstat (`nofollow` non-zero). */
 SBX_API int sbx_stat_path(sbx *h, const char *path, int nofollow, sbx_stat *st);
-/* Lists a directory, sorted by name. *entries is one block: sbx_free(*entries). */
+/* Lists a directory (following symlinks), sorted by name bytewise, without
+ * "." and "..". *entries is one block (non-NULL on success, even when *n is
+ * 0): sbx_free(*entries). */
 SBX_API int sbx_listdir(sbx *h, const char *path, sbx_dirent **entries, size_t *n);
 /* Renames (replacing an existing target as rename(2) does). */
 SBX_API int sbx_rename(sbx *h, const char *from, const char *to);
+/* Creates a symlink at `linkpath` pointing to `target` (stored as given, not
+ * resolved; at most 4095 bytes). An existing linkpath is SBX_FS|EEXIST. */
+SBX_API int sbx_symlink(sbx *h, const char *target, const char *linkpath);
+/* The target of the symlink at `path` (not followed), NUL-terminated, for
+ * sbx_free. Not a symlink: SBX_FS|EINVAL. */
+SBX_API int sbx_readlink(sbx *h, const char *path, char **target);
 
 /* ---- key-value store ---------------------------------------------------------- */
 
@@ -164,8 +197,9 @@ SBX_API int sbx_rename(sbx *h, const char *from, const char *to);
 SBX_API int sbx_kv_get(sbx *h, const char *key, char **json);
 SBX_API int sbx_kv_set(sbx *h, const char *key, const char *json);
 SBX_API int sbx_kv_delete(sbx *h, const char *key); /* missing key: SBX_OK */
-/* Keys starting with `prefix` (literal: % and _ are not wildcards), sorted.
- * *keys is one block holding the array and the strings: sbx_free(*keys). */
+/* Keys starting with `prefix` (literal: % and _ are not wildcards; NULL or ""
+ * for all), sorted bytewise. *keys is one block holding the array (with a
+ * NULL after the last key) and the strings: sbx_free(*keys). */
 SBX_API int sbx_kv_keys(sbx *h, const char *prefix, char ***keys, size_t *n);
 
 /* ---- history (the tool_calls table) ------------------------------------------ */
@@ -182,14 +216,18 @@ typedef struct sbx_history_entry {
   double duration_ms; /* or -1 when still pending */
 } sbx_history_entry;
 
-/* Records the start of a call; *id receives its row id. parameters: JSON or NULL. */
+/* Records the start of a call; *id receives its row id. parameters: JSON or
+ * NULL (invalid JSON: SBX_MISUSE). */
 SBX_API int sbx_history_start(sbx *h, const char *name, const char *parameters,
                               int64_t *id);
-/* Finishes a call: `error` NULL means success (status "success", result stored),
- * otherwise status "error". */
+/* Finishes a call: `error` NULL means success (status "success", result
+ * stored; result is JSON or NULL), otherwise status "error" and the result is
+ * not stored. An unknown id is SBX_NOTFOUND; finishing a call twice is
+ * SBX_MISUSE. */
 SBX_API int sbx_history_finish(sbx *h, int64_t id, const char *result,
                                const char *error);
-/* The most recent `limit` calls, newest first. One block: sbx_free(*entries). */
+/* The most recent `limit` calls (limit <= 0: all), newest first. One block
+ * (non-NULL on success): sbx_free(*entries). */
 SBX_API int sbx_history_list(sbx *h, int limit, sbx_history_entry **entries,
                              size_t *n);
 
@@ -197,8 +235,10 @@ SBX_API int sbx_history_list(sbx *h, int limit, sbx_history_entry **entries,
 
 /* The whole sandbox as one self-contained SQLite image. *bytes: sbx_free. */
 SBX_API int sbx_snapshot(sbx *h, void **bytes, size_t *len);
-/* Copies the sandbox into a new database file at `path` (must not exist). If
- * `out` is non-NULL the copy is opened and returned as a new handle. */
+/* Copies the sandbox into a new database file at `path` (must not exist:
+ * SBX_FS|EEXIST). If `out` is non-NULL the copy is opened and returned as a
+ * new handle (NULL on failure, with the error on `h`). The copy and the
+ * original are independent from then on. */
 SBX_API int sbx_fork(sbx *h, const char *path, sbx **out);
 
 #ifdef __cplusplus

@@ -22,7 +22,16 @@
  *  - A store is used by one thread at a time; the caller serializes (the FUSE
  *    server and the shell share one store under the sandbox's lock).
  *  - Names are byte strings of 1..255 bytes without '/' or NUL, never "." or
- *    "..". Paths are at most STORE_PATH_MAX-1 bytes.
+ *    "..". Paths are at most STORE_PATH_MAX-1 bytes. Non-UTF-8 bytes are kept
+ *    exactly (stored as TEXT bytes, like Linux names).
+ *  - Read-only: a store opened with STORE_OPEN_READONLY, or on a file SQLite
+ *    can only open read-only, opens fine and answers every mutating call with
+ *    -EROFS, changing nothing (store_readonly() tells in advance).
+ *  - Format conventions on write: directories get nlink 1 (the TypeScript
+ *    SDK's convention) and keep it; on read both 1 and 2+subdirs (Rust SDK)
+ *    are accepted and never used for decisions. A file whose nlink reaches 0
+ *    is deleted with its data at once (as AgentFS does). Extending a file
+ *    leaves gaps (no fs_data rows) for skipped chunks; they read as zeros.
  */
 #ifndef SBX_STORE_H
 #define SBX_STORE_H
@@ -30,6 +39,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #define STORE_ROOT_INO 1
 #define STORE_NAME_MAX 255
@@ -68,7 +78,9 @@ typedef struct store_quota {
  * is non-NULL, a malloc'd message for the caller to free.
  */
 int store_open(const char *path, int flags, store **out, char **errmsg);
-/* Opens an in-memory store from snapshot bytes (copied). */
+/* Opens an in-memory store from snapshot bytes (copied; the caller keeps
+ * its buffer). Bad bytes give STORE_ECORRUPT (header, quick_check), an
+ * SQLite image that is not AgentFS 0.4 gives STORE_ESCHEMA. */
 int store_open_image(const void *bytes, size_t len, store **out, char **errmsg);
 void store_close(store *s);
 
@@ -78,20 +90,33 @@ void store_close(store *s);
 #define STORE_EROFS (-EROFS)    /* read-only file where writing is needed */
 
 const char *store_errmsg(const store *s); /* last SQLite message, or "" */
+int store_readonly(const store *s);       /* 1 when mutations give -EROFS */
+uint32_t store_chunk_size(const store *s); /* fs_config chunk_size */
+/* Current usage as the quotas count it: regular files' bytes (logical
+ * sizes) and inodes (rows of fs_inode, the root included). */
+int store_get_usage(store *s, uint64_t *bytes, uint64_t *inodes);
 
 void store_set_cred(store *s, uint32_t uid, uint32_t gid);
+/* Sets limits (NULL = none). Totals are summed once, when a first non-zero
+ * limit is set, then kept up to date by every call: set quotas outside of a
+ * store_begin group. Exceeding gives -ENOSPC (bytes, inodes) or -EFBIG (one
+ * file's size) and changes nothing. */
 void store_set_quota(store *s, const store_quota *q);
 void store_set_umask(store *s, uint32_t umask); /* default 022 */
 
 /* Groups calls into one transaction (nestable). rollback undoes to the
- * matching begin. */
+ * matching begin. -EROFS on a read-only store; commit/rollback without a
+ * begin: -EINVAL. */
 int store_begin(store *s);
 int store_commit(store *s);
 int store_rollback(store *s);
 
-/* The whole database as one self-contained image (malloc'd, caller frees). */
+/* The whole database as one self-contained image (malloc'd, caller frees):
+ * sqlite3_serialize after a passive checkpoint; works for file and memory
+ * stores, and includes the changes of an open store_begin group. */
 int store_image(store *s, void **bytes, size_t *len);
-/* Writes a copy of the database to a new file `path` (EEXIST if it exists). */
+/* Writes a copy of the database to a new file `path` (EEXIST if it exists)
+ * with VACUUM INTO; -EBUSY inside a store_begin group. */
 int store_copy_to(store *s, const char *path);
 
 /* The SQLite handle, for the sqlite3 command's VFS and tests. Borrowed. */
@@ -124,6 +149,9 @@ typedef struct store_setattr {
   uint32_t atime_nsec, mtime_nsec;
 } store_setattr;
 
+/* Permissions: mode, uid, gid and explicit times need the caller to own the
+ * inode (EPERM; there is no root, so an owner may give a file away); *_NOW
+ * times need ownership or w; SIZE needs w (EISDIR for a directory). */
 int store_setattr_ino(store *s, store_ino ino, const store_setattr *a, int which,
                       store_stat *st_out /* may be NULL */);
 
@@ -132,7 +160,10 @@ typedef struct store_dirent {
   const char *name;  /* borrowed for the callback's duration */
   store_ino ino;
   uint32_t mode;     /* type bits (S_IFDIR...) and permissions */
-  int64_t cookie;    /* resume after this entry by passing it as `after` */
+  int64_t cookie;    /* resume after this entry by passing it as `after`:
+                        positive (the dentry id); stays valid when the entry
+                        is deleted between calls (recent cookies are
+                        remembered), else the call gives -ESTALE */
 } store_dirent;
 
 /* Returns non-zero to stop the walk (that value is then returned). */
@@ -143,6 +174,9 @@ typedef int (*store_readdir_cb)(void *ud, const store_dirent *e);
 int store_readdir(store *s, store_ino dir, int64_t after, store_readdir_cb cb,
                   void *ud);
 
+/* create/mkdir/symlink: need w+x on dir; `mode` is used as given (no umask:
+ * FUSE applies its own); owner is the caller's uid/gid. ENOSPC over the
+ * inode quota. */
 int store_create(store *s, store_ino dir, const char *name, uint32_t mode,
                  store_stat *st);  /* EEXIST if present */
 int store_mkdir(store *s, store_ino dir, const char *name, uint32_t mode,
@@ -155,6 +189,7 @@ int store_rmdir(store *s, store_ino dir, const char *name);   /* empty dirs */
 #define STORE_RENAME_NOREPLACE 0x01
 int store_rename(store *s, store_ino olddir, const char *oldname,
                  store_ino newdir, const char *newname, int flags);
+/* Hard link: EPERM for a directory, EMLINK past 65000 links. */
 int store_link(store *s, store_ino ino, store_ino newdir, const char *newname,
                store_stat *st);
 int store_symlink(store *s, store_ino dir, const char *name, const char *target,
@@ -189,8 +224,9 @@ int store_resolve(store *s, const char *cwd, const char *path, int flags,
                   store_stat *st);
 /* Resolves all but the last component: *dir gets the parent directory's inode
  * and `name` (STORE_NAME_MAX+1 bytes) the last component. A path ending in
- * "/" or naming "." / ".." gives its name as is; callers decide (mkdir "a/"
- * is fine, create "a/" is EISDIR). The root itself gives name "". */
+ * "/" or naming "." / ".." gives its name as is (without the slash; look at
+ * the path's last byte to tell); callers decide (mkdir "a/" is fine, create
+ * "a/" is EISDIR). The root itself gives name "". The parent needs x. */
 int store_resolve_parent(store *s, const char *cwd, const char *path,
                          store_ino *dir, char *name);
 /* The canonical absolute path of `path` (all symlinks resolved), malloc'd. */
@@ -231,14 +267,15 @@ int store_path_read_file(store *s, const char *cwd, const char *path,
                          void **data, size_t *len);
 int store_path_write_file(store *s, const char *cwd, const char *path,
                           const void *data, size_t len, uint32_t mode, int flags);
-/* rm -r of a path (a file, a symlink itself, or a tree). */
+/* rm -r of a path (a file, a symlink itself, or a tree), atomically: all or
+ * nothing. Needs r+w+x on every directory emptied. The root: EBUSY. */
 int store_path_remove_tree(store *s, const char *cwd, const char *path);
 
 /* ---- key-value store ------------------------------------------------------------ */
 
 int store_kv_get(store *s, const char *key, char **json);   /* -ENOENT if none */
-int store_kv_set(store *s, const char *key, const char *json);
-int store_kv_delete(store *s, const char *key);
+int store_kv_set(store *s, const char *key, const char *json); /* -EINVAL: bad JSON */
+int store_kv_delete(store *s, const char *key);             /* -ENOENT if none */
 /* Calls cb for each key starting with prefix (literal), sorted bytewise. */
 int store_kv_keys(store *s, const char *prefix,
                   int (*cb)(void *ud, const char *key), void *ud);
@@ -253,6 +290,8 @@ typedef struct store_call {
 
 int store_call_start(store *s, const char *name, const char *parameters,
                      int64_t *id);
+/* error NULL: status 'success' with result; else status 'error' with error
+ * (result not stored). -ENOENT for an unknown id, -EALREADY if finished. */
 int store_call_finish(store *s, int64_t id, const char *result, const char *error);
 /* Newest first, at most `limit` rows (limit <= 0: all). */
 int store_call_list(store *s, int limit,

@@ -1,0 +1,90 @@
+/*
+ * cli.h - what the files of the `sbx` command-line tool share: the subcommand
+ * table's entry type, the context a subcommand gets, and small helpers for
+ * messages, options and whole-stream I/O.
+ *
+ * Adding a subcommand: write `int cli_NAME_main(cli_ctx *c, int argc, char
+ * **argv)` in its own file cli/GROUP.c, declare it below, and add one line to
+ * the table in cli/main.c. main.c handles `--help` (from the entry's usage and
+ * help text), opens the sandbox before the call and closes it after.
+ *
+ * Conventions: a subcommand prints its results on stdout, errors on stderr as
+ * "sbx: CONTEXT: reason" (cli_error / cli_fail), and returns its exit status
+ * (0 success, 1 failure; the shell passes its script's status through).
+ */
+#ifndef SBX_CLI_H
+#define SBX_CLI_H
+
+#include <stddef.h>
+
+#include "sbx.h"
+
+/* What a subcommand gets. */
+typedef struct cli_ctx {
+  const char *db;  /* the sandbox database path; NULL for global commands */
+  sbx *h;          /* the open sandbox (NULL for global and CLI_NOOPEN commands) */
+} cli_ctx;
+
+/* argv[0] is the subcommand's name; its arguments follow. */
+typedef int (*cli_main_fn)(cli_ctx *c, int argc, char **argv);
+
+/* Flags of a table entry. */
+#define CLI_DB 0x01       /* `sbx DB NAME ...`: takes the database first */
+#define CLI_NOCREATE 0x02 /* open with SBX_OPEN_NOCREATE (commands that only read) */
+#define CLI_NOOPEN 0x04   /* the command opens the database itself (c->h is NULL) */
+
+typedef struct cli_command {
+  const char *name;    /* the subcommand as typed */
+  cli_main_fn main;    /* NULL: reserved for a part not built yet (clear error) */
+  int flags;           /* CLI_* */
+  const char *usage;   /* synopsis after "sbx [DB] " ("ls [-l] [PATH]") */
+  const char *summary; /* one line for `sbx --help` */
+  const char *help;    /* further lines for `sbx DB NAME --help` (may be NULL) */
+} cli_command;
+
+/* ---- helpers (cli/util.c) ---------------------------------------------------- */
+
+/* "sbx: " + message + "\n" on stderr; returns 1. */
+int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Reports the last failure on c->h: "sbx: VERB PATH: strerror" for a file
+ * error, else "sbx: " + sbx_errmsg(). path may be NULL. Returns 1. */
+int cli_fail(cli_ctx *c, const char *verb, const char *path);
+/* "sbx: usage: sbx [DB] USAGE" for the running command; returns 1. */
+int cli_usage(const char *name);
+/* Resets getopt for a subcommand's argv (GNU permutation, "--" ends options).
+ * Then use getopt(3) as usual; unknown options print a message. */
+void cli_getopt_reset(void);
+/* Reads a whole fd into a malloc'd buffer (NUL-terminated beyond *len).
+ * Returns 0 or an errno. */
+int cli_read_fd(int fd, char **data, size_t *len);
+/* Reads a whole host file ("-" = stdin). Returns 0 or an errno. */
+int cli_read_host_file(const char *path, char **data, size_t *len);
+/* Writes everything; returns 0 or an errno. */
+int cli_write_all(int fd, const void *buf, size_t len);
+/* Opens c->db into c->h (creating it when `create`), for CLI_NOOPEN
+ * commands; main() closes c->h after the command. Reports the failure and
+ * returns 1, or returns 0. */
+int cli_open(cli_ctx *c, int create);
+
+/* ---- subcommands (one file per group) ----------------------------------------- */
+
+/* cli/files.c */
+int cli_ls_main(cli_ctx *c, int argc, char **argv);
+int cli_cat_main(cli_ctx *c, int argc, char **argv);
+int cli_write_main(cli_ctx *c, int argc, char **argv);
+int cli_rm_main(cli_ctx *c, int argc, char **argv);
+int cli_mkdir_main(cli_ctx *c, int argc, char **argv);
+int cli_stat_main(cli_ctx *c, int argc, char **argv);
+int cli_mv_main(cli_ctx *c, int argc, char **argv);
+int cli_ln_main(cli_ctx *c, int argc, char **argv);
+int cli_readlink_main(cli_ctx *c, int argc, char **argv);
+/* cli/kv.c */
+int cli_kv_main(cli_ctx *c, int argc, char **argv);
+/* cli/history.c */
+int cli_history_main(cli_ctx *c, int argc, char **argv);
+/* cli/snapshot.c */
+int cli_export_main(cli_ctx *c, int argc, char **argv);
+int cli_import_main(cli_ctx *c, int argc, char **argv);
+int cli_fork_main(cli_ctx *c, int argc, char **argv);
+
+#endif

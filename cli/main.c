@@ -1,0 +1,234 @@
+/*
+ * main.c - the `sbx` command-line tool: argument dispatch over one table of
+ * subcommands.
+ *
+ * Shapes of a command line (like sqlite3, the database comes first):
+ *
+ *     sbx DB                    the interactive shell in that sandbox
+ *     sbx DB -c SCRIPT [ARG..]  run a shell script
+ *     sbx DB NAME [ARG...]      a subcommand on the sandbox (ls, cat, kv, ...)
+ *     sbx NAME [ARG...]         a global subcommand (import, fork, doctor)
+ *     sbx --help | sbx help [NAME] | sbx --version
+ *
+ * The first argument is a global subcommand's name if one matches, else the
+ * database (write ./import for a database called "import"). main() handles
+ * `--help` for every entry before anything is opened, opens the database
+ * for CLI_DB entries (creating it unless CLI_NOCREATE), runs the entry and
+ * closes the database. An entry whose function is NULL is a part that is not
+ * in this build yet: the user gets a clear error, never a crash.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define SBX_VERSION "0.1.0"
+
+/*
+ * The subcommand table. One line per subcommand; the help lists them in this
+ * order. Reserved entries (main == NULL) are filled by the engineers who own
+ * those parts, each in their own cli/ file.
+ */
+static const cli_command cli_commands[] = {
+    /* The shell: `sbx DB` and `sbx DB -c SCRIPT` dispatch here as "sh".
+     * RESERVED for the shell engineer: cli/sh.c, cli_sh_main. */
+    {"sh", NULL, CLI_DB, "sh | -c SCRIPT [ARG...]",
+     "run the shell in the sandbox (interactive without arguments)", NULL},
+    /* RESERVED for the Python engineer: cli/python.c, cli_python_main. */
+    {"python", NULL, CLI_DB, "python [-c CODE | FILE] [ARG...]",
+     "run Python in the sandbox's jail", NULL},
+
+    {"ls", cli_ls_main, CLI_DB | CLI_NOCREATE, "ls [-l] [PATH]",
+     "list a directory (names one per line; -l: long form)",
+     "PATH defaults to /. A file is listed by its own name. -l prints type and\n"
+     "mode, link count, uid, gid, size, mtime (UTC) and name (-> target)."},
+    {"cat", cli_cat_main, CLI_DB | CLI_NOCREATE, "cat PATH...",
+     "print files to stdout (bytes as stored)", NULL},
+    {"write", cli_write_main, CLI_DB, "write [-a] PATH",
+     "write stdin to a file (parents created; -a: append)", NULL},
+    {"rm", cli_rm_main, CLI_DB | CLI_NOCREATE, "rm [-r] [-f] PATH...",
+     "remove files, symlinks or empty directories (-r: trees; -f: ignore missing)",
+     NULL},
+    {"mkdir", cli_mkdir_main, CLI_DB, "mkdir [-p] PATH...",
+     "create directories (-p: parents too, existing ones are fine)", NULL},
+    {"stat", cli_stat_main, CLI_DB | CLI_NOCREATE, "stat [-L] PATH",
+     "show a path's metadata, one 'field: value' per line (-L: follow a symlink)",
+     "Fields: path, type (file, directory, symlink, other), target (symlinks),\n"
+     "size, mode (octal), ino, nlink, uid, gid, atime, mtime, ctime (UTC,\n"
+     "ISO 8601 with nanoseconds)."},
+    {"mv", cli_mv_main, CLI_DB | CLI_NOCREATE, "mv FROM TO",
+     "rename a file or directory (replaces TO like rename(2))", NULL},
+    {"ln", cli_ln_main, CLI_DB, "ln -s TARGET LINK", "create a symbolic link", NULL},
+    {"readlink", cli_readlink_main, CLI_DB | CLI_NOCREATE, "readlink PATH",
+     "print a symlink's target", NULL},
+    {"kv", cli_kv_main, CLI_DB | CLI_NOOPEN,
+     "kv get KEY | kv set KEY JSON | kv del KEY | kv keys [PREFIX]",
+     "the key-value store (values are JSON text)",
+     "kv set KEY - reads the JSON value from stdin. Invalid JSON is an error and\n"
+     "changes nothing. keys lists keys (sorted) starting with the literal PREFIX.\n"
+     "kv set creates the database if it is missing; the others do not."},
+    {"history", cli_history_main, CLI_DB | CLI_NOCREATE,
+     "history [-n N] [-t] | history start NAME [JSON] | history finish ID [JSON | --error TEXT]",
+     "the tool-call history, newest first, as JSON lines (-t: a table)",
+     "Each line is one JSON object: id, name, status (pending, success, error),\n"
+     "started_at, completed_at, duration_ms (null while pending), parameters and\n"
+     "result (JSON values, null when absent), error (text or null).\n"
+     "-n N shows the N most recent calls (default: all).\n"
+     "start records a pending call with JSON parameters and prints its id; finish\n"
+     "marks it a success (with an optional JSON result) or an error (--error)."},
+    {"export", cli_export_main, CLI_DB | CLI_NOCREATE, "export FILE",
+     "write a snapshot of the sandbox (one SQLite file) to FILE (- for stdout)",
+     NULL},
+    {"import", cli_import_main, 0, "import FILE DB",
+     "create the sandbox DB from a snapshot FILE (- for stdin); DB must not exist",
+     NULL},
+    {"fork", cli_fork_main, 0, "fork DB NEWDB",
+     "copy the sandbox DB into the new database NEWDB", NULL},
+    /* RESERVED for the jail engineer: cli/doctor.c, cli_doctor_main. */
+    {"doctor", NULL, 0, "doctor", "report which jail features work on this host", NULL},
+};
+
+#define CLI_NCOMMANDS (sizeof cli_commands / sizeof cli_commands[0])
+
+static const cli_command *find_command(const char *name, int db) {
+  for (size_t i = 0; i < CLI_NCOMMANDS; i++)
+    if (strcmp(cli_commands[i].name, name) == 0 && !!(cli_commands[i].flags & CLI_DB) == db)
+      return &cli_commands[i];
+  return NULL;
+}
+
+static const cli_command *find_any(const char *name) {
+  const cli_command *cmd = find_command(name, 0);
+  return cmd ? cmd : find_command(name, 1);
+}
+
+static void print_synopsis(FILE *f, const cli_command *cmd) {
+  fprintf(f, "sbx %s%s\n", (cmd->flags & CLI_DB) ? "DB " : "", cmd->usage);
+}
+
+int cli_usage(const char *name) {
+  const cli_command *cmd = find_any(name);
+  if (!cmd) return cli_error("unknown subcommand '%s'; see 'sbx --help'", name);
+  fprintf(stderr, "usage: ");
+  print_synopsis(stderr, cmd);
+  fprintf(stderr, "Try 'sbx %s%s --help' for more information.\n",
+          (cmd->flags & CLI_DB) ? "DB " : "", cmd->name);
+  return 1;
+}
+
+static void print_help(void) {
+  printf(
+      "sbx %s: a local sandbox for AI agents (one sandbox = one SQLite file)\n\n"
+      "usage: sbx DB                    interactive shell in the sandbox DB\n"
+      "       sbx DB -c SCRIPT [ARG...] run a shell script in DB\n"
+      "       sbx DB COMMAND [ARG...]   a command on the sandbox DB\n"
+      "       sbx COMMAND [ARG...]      a command without a sandbox\n\n"
+      "Commands:\n",
+      SBX_VERSION);
+  for (size_t i = 0; i < CLI_NCOMMANDS; i++) {
+    const cli_command *cmd = &cli_commands[i];
+    char syn[256];
+    snprintf(syn, sizeof syn, "%s%s", (cmd->flags & CLI_DB) ? "DB " : "", cmd->usage);
+    if (strlen(syn) > 30) /* a long synopsis gets its own line */
+      printf("  sbx %s\n  %-34s %s%s\n", syn, "", cmd->summary,
+             cmd->main ? "" : " [not built yet]");
+    else
+      printf("  sbx %-30s %s%s\n", syn, cmd->summary, cmd->main ? "" : " [not built yet]");
+  }
+  printf(
+      "\nDB is created (AgentFS 0.4 schema) by commands that write; commands that\n"
+      "only read need an existing DB. A database named like a command: ./NAME.\n"
+      "'sbx help COMMAND' or 'sbx DB COMMAND --help' for details.\n"
+      "Exit status: 0 on success, 1 on failure (errors on stderr as 'sbx: ...').\n");
+}
+
+static int print_command_help(const cli_command *cmd) {
+  printf("usage: ");
+  print_synopsis(stdout, cmd);
+  printf("\n%s%s\n", cmd->summary, cmd->main ? "" : " (not in this build yet)");
+  if (cmd->help) printf("\n%s\n", cmd->help);
+  return 0;
+}
+
+/* Whether --help appears among the arguments (before a "--"). */
+static int wants_help(int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--") == 0) return 0;
+    if (strcmp(argv[i], "--help") == 0) return 1;
+  }
+  return 0;
+}
+
+static int not_built(const cli_command *cmd) {
+  if (strcmp(cmd->name, "sh") == 0)
+    return cli_error("the shell (sbx DB, sbx DB -c SCRIPT) is not part of this build yet");
+  return cli_error("%s: not part of this build yet", cmd->name);
+}
+
+static int run_command(const cli_command *cmd, const char *db, int argc, char **argv) {
+  if (wants_help(argc, argv)) return print_command_help(cmd);
+  if (!cmd->main) return not_built(cmd);
+  cli_ctx c = {.db = db, .h = NULL};
+  if ((cmd->flags & CLI_DB) && !(cmd->flags & CLI_NOOPEN) &&
+      cli_open(&c, !(cmd->flags & CLI_NOCREATE)) != 0)
+    return 1;
+  int status = cmd->main(&c, argc, argv);
+  if (c.h && sbx_close(c.h) != SBX_OK && status == 0) status = 1;
+  return status;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: sbx DB [COMMAND [ARG...]] | sbx COMMAND [ARG...]\n"
+                    "Try 'sbx --help' for more information.\n");
+    return 1;
+  }
+  const char *first = argv[1];
+  if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0) {
+    print_help();
+    return 0;
+  }
+  if (strcmp(first, "help") == 0) {
+    if (argc < 3) {
+      print_help();
+      return 0;
+    }
+    const cli_command *cmd = find_any(argv[2]);
+    if (!cmd) return cli_error("unknown command '%s'; see 'sbx --help'", argv[2]);
+    return print_command_help(cmd);
+  }
+  if (strcmp(first, "--version") == 0) {
+    printf("sbx %s\n", SBX_VERSION);
+    return 0;
+  }
+  if (first[0] == '-') return cli_error("unknown option '%s'; see 'sbx --help'", first);
+
+  const cli_command *global = find_command(first, 0);
+  if (global) return run_command(global, NULL, argc - 1, argv + 1);
+
+  /* `sbx DB ...` */
+  const char *db = first;
+  if (argc == 2 || strcmp(argv[2], "-c") == 0) {
+    /* The shell gets argv as {"sh", ["-c", SCRIPT, ARG...]}. */
+    char **shargv = calloc((size_t)argc, sizeof *shargv);
+    if (!shargv) return cli_error("out of memory");
+    shargv[0] = "sh";
+    for (int i = 2; i < argc; i++) shargv[i - 1] = argv[i];
+    int status = run_command(find_command("sh", 1), db, argc - 1, shargv);
+    free(shargv);
+    return status;
+  }
+  if (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) {
+    print_help();
+    return 0;
+  }
+  const cli_command *cmd = find_command(argv[2], 1);
+  if (!cmd) {
+    if (find_command(argv[2], 0))
+      return cli_error("'%s' takes no database first: sbx %s", argv[2],
+                       find_command(argv[2], 0)->usage);
+    return cli_error("unknown command '%s'; see 'sbx --help'", argv[2]);
+  }
+  return run_command(cmd, db, argc - 2, argv + 2);
+}

@@ -1,0 +1,224 @@
+#!/usr/bin/env bash
+# cli.sh - tests of the `sbx` command-line tool (build/sbx): every subcommand
+# of cli/, their output formats, their error messages ("sbx: CONTEXT:
+# reason" on stderr) and exit codes (0 / 1), and the dispatch rules (global
+# commands, `sbx DB`, --help everywhere without touching any database).
+# Prints "N passed, N failed". SBX=path/to/sbx overrides build/sbx.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+. scripts/lib/assert.sh
+SBX=${SBX:-$root/build/sbx}
+t=$assert_tmp
+db=$t/a.db
+if [ ! -x "$SBX" ]; then bad "build/sbx exists (run make)"; finish; exit 1; fi
+
+# ---- dispatch and help -------------------------------------------------------------
+run "$SBX"
+expect_match "no arguments: usage on stderr" "$err" '^usage: sbx DB'
+[ "$rc" = 1 ] && ok || bad "no arguments exits 1"
+run "$SBX" --help
+expect_match "--help lists the file commands" "$out" 'sbx DB cat PATH\.\.\.'
+expect_match "--help lists global commands" "$out" 'sbx import FILE DB'
+[ "$rc" = 0 ] && ok || bad "--help exits 0"
+run "$SBX" help kv
+expect_match "help kv" "$out" '^usage: sbx DB kv get KEY'
+run "$SBX" "$db" ls --help
+expect_match "DB ls --help" "$out" '^usage: sbx DB ls \[-l\] \[PATH\]'
+[ ! -e "$db" ] && ok || bad "--help does not create the database"
+run "$SBX" --version
+expect_match "--version" "$out" '^sbx [0-9]+\.[0-9]+'
+run "$SBX" "$db" frobnicate
+expect "unknown command" 1 "" "sbx: unknown command 'frobnicate'; see 'sbx --help'"
+run "$SBX" --frob
+expect "unknown option" 1 "" "sbx: unknown option '--frob'; see 'sbx --help'"
+run "$SBX" "$db" import x y
+expect "global command after a DB" 1 "" "sbx: 'import' takes no database first: sbx import FILE DB"
+# The shell entry: either the shell runs, or a clear "not built" error.
+run "$SBX" "$db" -c 'true'
+if [ "$rc" = 0 ] || { [ "$rc" = 1 ] && [ "$err" = "sbx: the shell (sbx DB, sbx DB -c SCRIPT) is not part of this build yet" ]; }; then
+  ok
+else
+  bad "sbx DB -c: the shell or a clear error" "rc $rc" "err $err"
+fi
+
+# ---- reading commands never create a database ----------------------------------------
+run "$SBX" "$t/missing.db" ls /
+expect "ls on a missing database" 1 "" "sbx: open $t/missing.db: No such file or directory"
+run "$SBX" "$t/missing.db" kv get k
+expect "kv get on a missing database" 1 "" "sbx: open $t/missing.db: No such file or directory"
+[ ! -e "$t/missing.db" ] && ok || bad "reading commands created the database"
+printf 'not a database at all, just text\n' >"$t/text.db"
+run "$SBX" "$t/text.db" ls
+expect_match "a non-SQLite file" "$err" "^sbx: open $t/text.db: not an SQLite database"
+[ "$rc" = 1 ] && ok || bad "non-SQLite exits 1"
+
+# ---- write, cat, ls, stat ------------------------------------------------------------
+run_in "hello" "$SBX" "$db" write /docs/a.txt
+expect "write creates parents" 0 ""
+run "$SBX" "$db" cat /docs/a.txt
+expect "cat" 0 "hello"
+run_in " world" "$SBX" "$db" write -a /docs/a.txt
+run "$SBX" "$db" cat /docs/a.txt
+expect "write -a appends" 0 "hello world"
+printf 'x\0y\377' >"$t/bin.in"
+"$SBX" "$db" write /bin <"$t/bin.in"
+"$SBX" "$db" cat /bin >"$t/bin.out"
+expect_true "binary bytes round trip" cmp -s "$t/bin.in" "$t/bin.out"
+run "$SBX" "$db" cat /nope
+expect "cat missing" 1 "" "sbx: cat /nope: No such file or directory"
+run "$SBX" "$db" cat /docs/a.txt /nope /docs/a.txt
+expect "cat goes on after an error, exit 1" 1 "hello worldhello world" \
+  "sbx: cat /nope: No such file or directory"
+run "$SBX" "$db" cat /docs
+expect "cat a directory" 1 "" "sbx: cat /docs: Is a directory"
+run_in "x" "$SBX" "$db" write /docs
+expect "write to a directory" 1 "" "sbx: write /docs: Is a directory"
+run_in "x" "$SBX" "$db" write "/$(printf 'n%.0s' {1..256})"
+expect_match "over-long name" "$err" ': File name too long$'
+run "$SBX" "$db" cat
+expect_match "cat without operands: usage" "$err" '^usage: sbx DB cat PATH'
+run "$SBX" "$db" ls
+expect "ls /" 0 "$(printf '%s\n' bin docs)"
+run "$SBX" "$db" ls /docs/a.txt
+expect "ls of a file" 0 "/docs/a.txt"
+run "$SBX" "$db" ls -l /docs
+expect_match "ls -l" "$out" '^-rw-r--r--   1     0     0         11 [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} a\.txt$'
+run "$SBX" "$db" ls /none
+expect "ls missing" 1 "" "sbx: ls /none: No such file or directory"
+run "$SBX" "$db" stat /docs/a.txt
+expect_match "stat type" "$out" '^type: file$'
+expect_match "stat size" "$out" '^size: 11$'
+expect_match "stat mode" "$out" '^mode: 0644$'
+expect_match "stat mtime" "$out" '^mtime: [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}\.[0-9]{9}Z$'
+run "$SBX" "$db" stat /docs
+expect_match "stat dir" "$out" '^type: directory$'
+
+# ---- mkdir, rm, mv, ln, readlink ------------------------------------------------------
+run "$SBX" "$db" mkdir /d1 /d2
+expect "mkdir two" 0 ""
+run "$SBX" "$db" mkdir /d1
+expect "mkdir existing" 1 "" "sbx: mkdir /d1: File exists"
+run "$SBX" "$db" mkdir /p/q/r
+expect "mkdir without -p" 1 "" "sbx: mkdir /p/q/r: No such file or directory"
+run "$SBX" "$db" mkdir -p /p/q/r /d1
+expect "mkdir -p" 0 ""
+run "$SBX" "$db" rm /p
+expect "rm a non-empty dir" 1 "" "sbx: rm /p: Directory not empty"
+run "$SBX" "$db" rm -r /p /d2
+expect "rm -r" 0 ""
+run "$SBX" "$db" rm /gone
+expect "rm missing" 1 "" "sbx: rm /gone: No such file or directory"
+run "$SBX" "$db" rm -f /gone
+expect "rm -f missing" 0 ""
+run "$SBX" "$db" ls /
+expect "after rm" 0 "$(printf '%s\n' bin d1 docs)"
+run "$SBX" "$db" mv /bin /d1/bin2
+expect "mv" 0 ""
+run "$SBX" "$db" mv /bin /x
+expect "mv missing" 1 "" "sbx: mv /bin /x: No such file or directory"
+run "$SBX" "$db" ln -s /docs/a.txt /link
+expect "ln -s" 0 ""
+run "$SBX" "$db" readlink /link
+expect "readlink" 0 "/docs/a.txt"
+run "$SBX" "$db" cat /link
+expect "cat through a symlink" 0 "hello world"
+run "$SBX" "$db" readlink /docs/a.txt
+expect "readlink on a file" 1 "" "sbx: readlink /docs/a.txt: Invalid argument"
+run "$SBX" "$db" ln /docs/a.txt /hard
+expect "ln without -s" 1 "" "sbx: ln: only symbolic links (-s) are supported"
+run "$SBX" "$db" ls -l /
+expect_match "ls -l shows the symlink target" "$out" ' link -> /docs/a\.txt$'
+run "$SBX" "$db" stat /link
+expect_match "stat shows a symlink (no follow)" "$out" '^target: /docs/a\.txt$'
+run "$SBX" "$db" stat -L /link
+expect_match "stat -L follows" "$out" '^type: file$'
+
+# ---- kv -------------------------------------------------------------------------------
+run "$SBX" "$db" kv set user:name '"alice"'
+expect "kv set" 0 ""
+run "$SBX" "$db" kv set n -1
+expect "kv set a negative number" 0 ""
+run "$SBX" "$db" kv get n
+expect "kv get -1" 0 "-1"
+run_in '{"a": [1, 2]}' "$SBX" "$db" kv set cfg -
+expect "kv set from stdin" 0 ""
+run "$SBX" "$db" kv get cfg
+expect "kv get object" 0 '{"a": [1, 2]}'
+run "$SBX" "$db" kv set bad '{oops'
+expect_match "kv set invalid JSON" "$err" "^sbx: kv set bad: invalid JSON: "
+[ "$rc" = 1 ] && ok || bad "invalid JSON exits 1"
+run "$SBX" "$db" kv get bad
+expect "invalid JSON stored nothing" 1 "" "sbx: kv get bad: no such key"
+run "$SBX" "$db" kv keys
+expect "kv keys sorted" 0 "$(printf '%s\n' cfg n user:name)"
+run "$SBX" "$db" kv keys user
+expect "kv keys with a prefix" 0 "user:name"
+run "$SBX" "$db" kv del n
+expect "kv del" 0 ""
+run "$SBX" "$db" kv keys
+expect "after kv del" 0 "$(printf '%s\n' cfg user:name)"
+run "$SBX" "$db" kv frob x
+expect_match "kv with a bad operation" "$err" '^usage: sbx DB kv get KEY'
+run "$SBX" "$t/new-kv.db" kv set k 1
+expect "kv set creates the database" 0 ""
+
+# ---- history ------------------------------------------------------------------------------
+run "$SBX" "$db" history
+expect "empty history" 0 ""
+id1=$("$SBX" "$db" history start web_search '{"query":"AI"}')
+"$SBX" "$db" history finish "$id1" '{"hits":2}'
+id2=$("$SBX" "$db" history start api_call)
+"$SBX" "$db" history finish "$id2" --error "timeout"
+run "$SBX" "$db" history
+expect_match "history has two lines" "$(wc -l <<<"$out")" '^2$'
+expect_match "history JSON line (newest first)" "$(head -1 <<<"$out")" \
+  "^\{\"id\":$id2,\"name\":\"api_call\",\"status\":\"error\",\"started_at\":[0-9.]+,\"completed_at\":[0-9.]+,\"duration_ms\":[0-9.]+,\"parameters\":null,\"result\":null,\"error\":\"timeout\"\}$"
+expect_match "history embeds JSON values" "$(tail -1 <<<"$out")" \
+  '"parameters":\{"query":"AI"\},"result":\{"hits":2\},"error":null\}$'
+run "$SBX" "$db" history -n 1
+expect_match "history -n 1" "$(wc -l <<<"$out")" '^1$'
+run "$SBX" "$db" history -t
+expect_match "history -t header" "$(head -1 <<<"$out")" '^ +ID +STATUS +NAME +MS +ERROR$'
+expect_match "history -t row" "$out" "^ +$id2 +error +api_call +[0-9.]+ +timeout$"
+run "$SBX" "$db" history -n zero
+expect "history -n invalid" 1 "" "sbx: history: invalid count 'zero' (a positive number)"
+run "$SBX" "$db" history finish 999 '1'
+expect "history finish unknown id" 1 "" "sbx: history finish 999: no such call"
+run "$SBX" "$db" history start t '{bad'
+expect_match "history start invalid JSON" "$err" '^sbx: history start t: invalid JSON'
+
+# ---- export, import, fork ------------------------------------------------------------------
+run "$SBX" "$db" export "$t/snap.db"
+expect "export" 0 ""
+head -c 16 "$t/snap.db" | grep -q '^SQLite format 3' && ok || bad "export writes an SQLite file"
+run "$SBX" import "$t/snap.db" "$t/imported.db"
+expect "import" 0 ""
+run "$SBX" "$t/imported.db" cat /docs/a.txt
+expect "imported file" 0 "hello world"
+run "$SBX" "$t/imported.db" kv get user:name
+expect "imported kv" 0 '"alice"'
+run "$SBX" import "$t/snap.db" "$t/imported.db"
+expect "import never overwrites" 1 "" "sbx: import $t/imported.db: File exists"
+run "$SBX" import "$t/text.db" "$t/bad-import.db"
+expect_match "import garbage" "$err" "^sbx: import $t/text.db: not an SQLite database"
+[ ! -e "$t/bad-import.db" ] && ok || bad "a failed import leaves no database"
+run "$SBX" import "$t/none" "$t/bad-import.db"
+expect "import a missing file" 1 "" "sbx: import $t/none: No such file or directory"
+"$SBX" "$db" export - >"$t/stdout.db"
+cmp -s <(head -c 16 "$t/stdout.db") <(printf 'SQLite format 3\0') && ok || bad "export -"
+out=$("$SBX" import - "$t/from-stdin.db" <"$t/stdout.db" 2>&1; echo "rc=$?")
+expect_match "import -" "$out" '^rc=0$'
+run "$SBX" fork "$db" "$t/forked.db"
+expect "fork" 0 ""
+run_in "fork only" "$SBX" "$t/forked.db" write /docs/a.txt
+run "$SBX" "$db" cat /docs/a.txt
+expect "fork is independent" 0 "hello world"
+run "$SBX" "$t/forked.db" cat /docs/a.txt
+expect "fork has its own change" 0 "fork only"
+run "$SBX" fork "$db" "$t/forked.db"
+expect "fork never overwrites" 1 "" "sbx: fork $t/forked.db: File exists"
+run "$SBX" fork "$t/missing.db" "$t/f2.db"
+expect "fork of a missing database" 1 "" "sbx: open $t/missing.db: No such file or directory"
+
+finish

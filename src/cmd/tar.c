@@ -1,0 +1,712 @@
+/*
+ * tar - create, list and extract archives (libarchive).
+ *
+ *   tar -c|-x|-t [-f ARCHIVE] [-zjJa] [-C DIR] [-v] [-O] [-k] [-m] [-h]
+ *       [--strip-components=N] [--exclude=PATTERN] [-T FILE] [FILE]...
+ *   (old style too: `tar czf out.tgz dir`)
+ *
+ * Behaves like GNU tar 1.34 for what agents do with it: the GNU format on
+ * create (gzip / bzip2 / xz with -z / -j / -J, or by suffix with -a), any
+ * format libarchive reads on extract/list, `tar -tv` in GNU's layout, GNU's
+ * messages and exit status 2 after errors.
+ *
+ * Safety (extraction never leaves the target directory):
+ *  - members with a ".." component are refused ("Member name contains '..'"),
+ *    leading "/" is removed, as GNU tar does;
+ *  - the directories above a member are created without following symlinks: a
+ *    member whose path goes through a symlink (one the archive itself planted,
+ *    say) is refused; hard-link targets get the same checks;
+ *  - everything is written through the store, so a decompression bomb stops at
+ *    the sandbox's quota, and device nodes are not created.
+ * Member order on create is the store's (sorted by name), not readdir order.
+ */
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cmd/cmd.h"
+#include "cmd/util_archive.h"
+
+CMD_DEFINE("tar", cmd_tar_main);
+
+#define TAR_BUF 65536
+#define TAR_MAX_DEPTH 512
+#define TAR_MAX_EXCLUDES 64
+
+typedef struct tar_opts {
+  char mode;                 /* 'c', 'x' or 't' */
+  const char *file;          /* -f, or NULL for stdin/stdout */
+  char filter;               /* 'z', 'j', 'J', 'a' or 0 */
+  const char *dir;           /* -C for extraction (current -C for create) */
+  int verbose;               /* -v count */
+  bool to_stdout;            /* -O */
+  bool keep_old;             /* -k */
+  bool no_mtime;             /* -m */
+  bool deref;                /* -h */
+  long strip;                /* --strip-components */
+  const char *excludes[TAR_MAX_EXCLUDES];
+  int nexcludes;
+  const char *files_from;    /* -T */
+  int status;                /* 0 or 2 */
+  bool warned_slash;         /* "Removing leading `/'" printed */
+  int ugswidth;              /* GNU's sticky width of "user/group size" */
+} tar_opts;
+
+static void tar_err(cmd_ctx *ctx, tar_opts *o, const char *fmt, const char *a, const char *b) {
+  cmd_err_raw(ctx, "tar: ");
+  cmd_err_raw(ctx, fmt, a, b);
+  cmd_err_raw(ctx, "\n");
+  o->status = 2;
+}
+
+static bool excluded(tar_opts *o, const char *name) {
+  for (int i = 0; i < o->nexcludes; i++) {
+    /* GNU matches the pattern against the name and each of its suffixes after '/'. */
+    for (const char *p = name; p; p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL) {
+      if (fnmatch(o->excludes[i], p, 0) == 0) return true;
+      if (!*p) break;
+    }
+  }
+  return false;
+}
+
+/* ---- listing ------------------------------------------------------------------ */
+
+static void mode_string(uint32_t mode, char out[11]) {
+  const char *rwx = "rwxrwxrwx";
+  out[0] = S_ISDIR(mode) ? 'd' : S_ISLNK(mode) ? 'l' : S_ISCHR(mode) ? 'c'
+           : S_ISBLK(mode) ? 'b' : S_ISFIFO(mode) ? 'p' : '-';
+  for (int i = 0; i < 9; i++) out[1 + i] = (mode & (0400 >> i)) ? rwx[i] : '-';
+  if (mode & S_ISUID) out[3] = (mode & 0100) ? 's' : 'S';
+  if (mode & S_ISGID) out[6] = (mode & 0010) ? 's' : 'S';
+  if (mode & S_ISVTX) out[9] = (mode & 0001) ? 't' : 'T';
+  out[10] = '\0';
+}
+
+/* One verbose line in GNU tar's layout (to stdout). */
+static void list_long(cmd_ctx *ctx, tar_opts *o, struct archive_entry *e, const char *name) {
+  char mode[11], ug[128], size[32], date[32];
+  mode_string(archive_entry_mode(e), mode);
+  const char *u = archive_entry_uname(e), *g = archive_entry_gname(e);
+  char ubuf[24], gbuf[24];
+  if (!u || !*u) snprintf(ubuf, sizeof ubuf, "%lld", (long long)archive_entry_uid(e)), u = ubuf;
+  if (!g || !*g) snprintf(gbuf, sizeof gbuf, "%lld", (long long)archive_entry_gid(e)), g = gbuf;
+  snprintf(ug, sizeof ug, "%s/%s", u, g);
+  snprintf(size, sizeof size, "%lld", (long long)archive_entry_size(e));
+  int pad = (int)(strlen(ug) + 1 + strlen(size));
+  if (pad > o->ugswidth) o->ugswidth = pad;
+  time_t t = archive_entry_mtime(e);
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm);
+  cmd_outf(ctx, "%s %s %*s %s %s", mode, ug, (int)(o->ugswidth - strlen(ug) - 1), size, date,
+           name);
+  if (archive_entry_hardlink(e))
+    cmd_outf(ctx, " link to %s", archive_entry_hardlink(e));
+  else if (archive_entry_symlink(e))
+    cmd_outf(ctx, " -> %s", archive_entry_symlink(e));
+  cmd_outc(ctx, '\n');
+}
+
+/* ---- extraction ----------------------------------------------------------------- */
+
+/* Normalizes a member name: strips components, refuses "..", removes leading
+ * slashes. Returns a pointer into `name` or NULL (skip). */
+static const char *member_name(cmd_ctx *ctx, tar_opts *o, const char *name, bool report) {
+  if (arc_has_dotdot(name)) {
+    if (report) {
+      /* GNU first says what it would strip (up to the last ".."), then refuses. */
+      const char *last = name;
+      for (const char *p = name; (p = strstr(p, "..")); p += 2)
+        if ((p == name || p[-1] == '/') && (p[2] == '/' || p[2] == '\0')) last = p + 2;
+      size_t pre = (size_t)(last - name) + (*last == '/');
+      cmd_err_raw(ctx, "tar: Removing leading `%.*s' from member names\n", (int)pre, name);
+      tar_err(ctx, o, "%s: Member name contains '..'", name, NULL);
+    }
+    return NULL;
+  }
+  const char *p = name;
+  if (*p == '/') {
+    while (*p == '/') p++;
+    if (report && !o->warned_slash) {
+      cmd_err_raw(ctx, "tar: Removing leading `/' from member names\n");
+      o->warned_slash = true;
+    }
+  }
+  for (long k = 0; k < o->strip; k++) {
+    const char *slash = strchr(p, '/');
+    if (!slash) return NULL;
+    p = slash + 1;
+    while (*p == '/') p++;
+  }
+  while (p[0] == '.' && p[1] == '/') p += 2;
+  if (!*p) return NULL;
+  return p;
+}
+
+static int extract_data(struct archive *a, cmd_ctx *ctx, int fd) {
+  const void *buf;
+  size_t size;
+  la_int64_t off;
+  int64_t pos = 0;
+  for (;;) {
+    int r = archive_read_data_block(a, &buf, &size, &off);
+    if (r == ARCHIVE_EOF) return 0;
+    if (r < ARCHIVE_WARN) return -EIO;
+    if (fd != 1 && off != pos) {
+      if (ctx->io->lseek(ctx->io_ud, fd, off, SEEK_SET) < 0) return -EIO;
+    }
+    int rc = fd == 1 ? cmd_out(ctx, buf, size) : cmd_write_fd(ctx, fd, buf, size);
+    if (rc < 0) return rc;
+    pos = off + (int64_t)size;
+  }
+}
+
+static void extract_entry(struct archive *a, struct archive_entry *e, cmd_ctx *ctx,
+                          tar_opts *o, const char *base, const char *name) {
+  char *full = arc_join(base, name);
+  if (!full) return;
+  size_t base_len = strlen(base);
+  uint32_t mode = archive_entry_mode(e);
+  const char *hard = archive_entry_hardlink(e);
+  int rc = arc_make_parents(ctx, full, base_len);
+  if (rc < 0) {
+    tar_err(ctx, o, "%s: Cannot open: %s", name,
+            rc == -ELOOP ? "Path goes through a symbolic link" : cmd_strerror(rc));
+    free(full);
+    return;
+  }
+  store_stat st;
+  bool exists = store_path_lstat(ctx->store, ctx->cwd, full, &st) == 0;
+  if (exists && S_ISDIR(st.mode) && S_ISDIR(mode)) {
+    /* an existing directory is fine */
+  } else if (exists && o->keep_old) {
+    tar_err(ctx, o, "%s: Cannot open: File exists", name, NULL);
+    free(full);
+    return;
+  } else if (exists) {
+    rc = S_ISDIR(st.mode) ? store_path_rmdir(ctx->store, ctx->cwd, full)
+                          : store_path_unlink(ctx->store, ctx->cwd, full);
+    if (rc < 0) {
+      tar_err(ctx, o, "%s: Cannot unlink: %s", name, cmd_strerror(rc));
+      free(full);
+      return;
+    }
+  }
+
+  if (hard) {
+    const char *tname = member_name(ctx, o, hard, false);
+    char *tfull = tname ? arc_join(base, tname) : NULL;
+    rc = tfull ? store_path_link(ctx->store, ctx->cwd, tfull, full) : -EINVAL;
+    if (rc < 0) tar_err(ctx, o, "%s: Cannot hard link to '%s'", name, hard);
+    free(tfull);
+  } else if (S_ISDIR(mode)) {
+    if (!(exists && S_ISDIR(st.mode))) {
+      rc = store_path_mkdir(ctx->store, ctx->cwd, full, 0700);
+      if (rc < 0) tar_err(ctx, o, "%s: Cannot mkdir: %s", name, cmd_strerror(rc));
+    }
+  } else if (S_ISLNK(mode)) {
+    rc = store_path_symlink(ctx->store, ctx->cwd, archive_entry_symlink(e), full);
+    if (rc < 0) tar_err(ctx, o, "%s: Cannot create symlink: %s", name, cmd_strerror(rc));
+  } else if (S_ISREG(mode)) {
+    int fd = ctx->io->open(ctx->io_ud, full, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0) {
+      cmd_record_error(ctx, fd, full);
+      tar_err(ctx, o, "%s: Cannot open: %s", name, cmd_strerror(fd));
+      free(full);
+      return;
+    }
+    rc = extract_data(a, ctx, fd);
+    ctx->io->close(ctx->io_ud, fd);
+    if (rc < 0) {
+      cmd_record_error(ctx, rc, full);
+      tar_err(ctx, o, "%s: Cannot write: %s", name,
+              rc == -EIO ? archive_error_string(a) : cmd_strerror(rc));
+      store_path_unlink(ctx->store, ctx->cwd, full); /* no half-written file */
+      free(full);
+      return;
+    }
+  } else {
+    tar_err(ctx, o, "%s: Cannot mknod: %s", name, cmd_strerror(EPERM));
+    free(full);
+    return;
+  }
+  if (rc == 0 && !S_ISLNK(mode) && !hard) {
+    store_path_chmod(ctx->store, ctx->cwd, full, mode & 07777 & ~(S_ISUID | S_ISGID));
+    if (!o->no_mtime) {
+      struct timespec ts[2] = {{archive_entry_mtime(e), 0}, {archive_entry_mtime(e), 0}};
+      store_path_utimes(ctx->store, ctx->cwd, full, ts, 0);
+    }
+  }
+  free(full);
+}
+
+static int do_read(cmd_ctx *ctx, tar_opts *o, char **names, int nnames) {
+  int fd = 0;
+  if (o->file && strcmp(o->file, "-") != 0) {
+    fd = ctx->io->open(ctx->io_ud, o->file, O_RDONLY, 0);
+    if (fd < 0) {
+      cmd_record_error(ctx, fd, o->file);
+      cmd_err_raw(ctx, "tar: %s: Cannot open: %s\n", o->file, cmd_strerror(fd));
+      cmd_err_raw(ctx, "tar: Error is not recoverable: exiting now\n");
+      return 2;
+    }
+  }
+  const char *base = o->dir ? o->dir : ".";
+  if (o->mode == 'x' && o->dir) {
+    store_stat st;
+    int rc = store_path_stat(ctx->store, ctx->cwd, base, &st);
+    if (rc < 0 || !S_ISDIR(st.mode)) {
+      cmd_err_raw(ctx, "tar: %s: Cannot open: %s\n", base,
+                  cmd_strerror(rc < 0 ? rc : -ENOTDIR));
+      cmd_err_raw(ctx, "tar: Error is not recoverable: exiting now\n");
+      if (fd != 0) ctx->io->close(ctx->io_ud, fd);
+      return 2;
+    }
+  }
+  struct archive *a = archive_read_new();
+  arc_io *io = malloc(sizeof *io);
+  if (!a || !io) {
+    archive_read_free(a);
+    free(io);
+    return 2;
+  }
+  io->ctx = ctx;
+  io->fd = fd;
+  archive_read_support_filter_all(a);
+  archive_read_support_format_all(a);
+  int status = 0;
+  bool *seen = nnames ? calloc((size_t)nnames, 1) : NULL;
+  if (archive_read_open(a, io, NULL, arc_read_cb, NULL) != ARCHIVE_OK) {
+    const char *msg = archive_error_string(a);
+    cmd_err_raw(ctx, "tar: %s\n", msg && strstr(msg, "Unrecognized")
+                                      ? "This does not look like a tar archive"
+                                      : msg ? msg : "Cannot read archive");
+    cmd_err_raw(ctx, "tar: Exiting with failure status due to previous errors\n");
+    status = 2;
+    goto out;
+  }
+  struct archive_entry *e;
+  int r;
+  while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
+    if (cmd_poll(ctx)) {
+      o->status = 2;
+      break;
+    }
+    const char *raw = archive_entry_pathname(e);
+    if (!raw) continue;
+    if (nnames) {
+      bool want = false;
+      for (int i = 0; i < nnames; i++) {
+        size_t n = strlen(names[i]);
+        while (n > 1 && names[i][n - 1] == '/') n--;
+        if (strncmp(raw, names[i], n) == 0 && (raw[n] == '\0' || raw[n] == '/')) {
+          want = true;
+          seen[i] = true;
+        }
+      }
+      if (!want) continue;
+    }
+    if (excluded(o, raw)) continue;
+    if (o->mode == 't') {
+      if (o->verbose)
+        list_long(ctx, o, e, raw);
+      else
+        cmd_outf(ctx, "%s\n", raw);
+      continue;
+    }
+    const char *name = member_name(ctx, o, raw, true);
+    if (!name) continue;
+    if (o->verbose) {
+      if (o->verbose > 1)
+        list_long(ctx, o, e, raw);
+      else
+        cmd_outf(ctx, "%s\n", raw);
+    }
+    if (o->to_stdout) {
+      if (S_ISREG(archive_entry_mode(e)) && extract_data(a, ctx, 1) < 0) o->status = 2;
+      continue;
+    }
+    extract_entry(a, e, ctx, o, base, name);
+  }
+  if (r == ARCHIVE_FATAL) {
+    const char *msg = archive_error_string(a);
+    cmd_err_raw(ctx, "tar: %s\n", msg ? msg : "Unexpected EOF in archive");
+    o->status = 2;
+  }
+  for (int i = 0; i < nnames; i++) {
+    if (!seen[i]) {
+      cmd_err_raw(ctx, "tar: %s: Not found in archive\n", names[i]);
+      o->status = 2;
+    }
+  }
+  if (o->status) {
+    cmd_err_raw(ctx, "tar: Exiting with failure status due to previous errors\n");
+    status = 2;
+  }
+out:
+  free(seen);
+  archive_read_free(a);
+  free(io);
+  if (fd != 0) ctx->io->close(ctx->io_ud, fd);
+  return status;
+}
+
+/* ---- creation -------------------------------------------------------------------- */
+
+typedef struct name_list {
+  char **v;
+  size_t n, cap;
+} name_list;
+
+static int collect(void *ud, const store_dirent *e) {
+  name_list *l = ud;
+  if (l->n == l->cap) {
+    size_t nc = l->cap ? l->cap * 2 : 32;
+    char **nv = realloc(l->v, nc * sizeof *nv);
+    if (!nv) return -ENOMEM;
+    l->v = nv;
+    l->cap = nc;
+  }
+  l->v[l->n] = strdup(e->name);
+  if (!l->v[l->n]) return -ENOMEM;
+  l->n++;
+  return 0;
+}
+
+typedef struct hardlink {
+  store_ino ino;
+  char *name;
+} hardlink;
+
+typedef struct tar_create {
+  struct archive *a;
+  struct archive_entry *e;
+  hardlink *links;   /* files with nlink > 1 already archived */
+  size_t nlinks, caplinks;
+  char *buf;
+} tar_create;
+
+static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
+                     int depth) {
+  if (cmd_poll(ctx) || depth > TAR_MAX_DEPTH) {
+    if (depth > TAR_MAX_DEPTH) tar_err(ctx, o, "%s: Directory nesting too deep", path, NULL);
+    return;
+  }
+  store_stat st;
+  int rc = o->deref ? store_path_stat(ctx->store, ctx->cwd, path, &st)
+                                        : store_path_lstat(ctx->store, ctx->cwd, path, &st);
+  if (rc < 0) {
+    cmd_record_error(ctx, rc, path);
+    tar_err(ctx, o, "%s: Cannot stat: %s", path, cmd_strerror(rc));
+    return;
+  }
+  const char *name = path;
+  if (*name == '/') {
+    while (*name == '/') name++;
+    if (!o->warned_slash) {
+      cmd_err_raw(ctx, "tar: Removing leading `/' from member names\n");
+      o->warned_slash = true;
+    }
+    if (!*name) name = "./";
+  }
+  if (excluded(o, name)) return;
+  char *ename = NULL;
+  if (S_ISDIR(st.mode) && name[strlen(name) - 1] != '/') {
+    ename = arc_join(name, "");
+  }
+  struct archive_entry *e = archive_entry_clear(c->e);
+  archive_entry_set_pathname(e, ename ? ename : name);
+  archive_entry_set_mode(e, st.mode);
+  archive_entry_set_uid(e, st.uid);
+  archive_entry_set_gid(e, st.gid);
+  if (st.uid == 0) archive_entry_set_uname(e, "root");
+  if (st.gid == 0) archive_entry_set_gname(e, "root");
+  archive_entry_set_mtime(e, st.mtime, 0);
+  bool is_hardlink = false;
+  if (S_ISREG(st.mode) && st.nlink > 1) {
+    for (size_t i = 0; i < c->nlinks; i++) {
+      if (c->links[i].ino == st.ino) {
+        archive_entry_set_hardlink(e, c->links[i].name);
+        archive_entry_set_size(e, 0);
+        is_hardlink = true;
+        break;
+      }
+    }
+    if (!is_hardlink && c->nlinks < 100000) {
+      if (c->nlinks == c->caplinks) {
+        size_t nc = c->caplinks ? c->caplinks * 2 : 16;
+        hardlink *nl = realloc(c->links, nc * sizeof *nl);
+        if (nl) c->links = nl, c->caplinks = nc;
+      }
+      if (c->nlinks < c->caplinks)
+        c->links[c->nlinks++] = (hardlink){st.ino, strdup(name)};
+    }
+  }
+  if (S_ISLNK(st.mode)) {
+    char *target = NULL;
+    if (store_path_readlink(ctx->store, ctx->cwd, path, &target) == 0) {
+      archive_entry_set_symlink(e, target);
+      free(target);
+    }
+    archive_entry_set_size(e, 0);
+  } else if (S_ISREG(st.mode) && !is_hardlink) {
+    archive_entry_set_size(e, (la_int64_t)st.size);
+  } else {
+    archive_entry_set_size(e, 0);
+  }
+  if (o->verbose) {
+    if (o->verbose > 1)
+      list_long(ctx, o, e, ename ? ename : name);
+    else
+      cmd_outf(ctx, "%s\n", ename ? ename : name);
+  }
+  if (archive_write_header(c->a, e) < ARCHIVE_WARN) {
+    tar_err(ctx, o, "%s: %s", name, archive_error_string(c->a));
+    free(ename);
+    return;
+  }
+  if (S_ISREG(st.mode) && !is_hardlink && st.size > 0) {
+    int fd = ctx->io->open(ctx->io_ud, path, O_RDONLY, 0);
+    if (fd < 0) {
+      tar_err(ctx, o, "%s: Cannot open: %s", path, cmd_strerror(fd));
+    } else {
+      uint64_t left = st.size;
+      while (left > 0) {
+        ssize_t r = ctx->io->read(ctx->io_ud, fd, c->buf, TAR_BUF);
+        if (r <= 0) break;
+        if ((uint64_t)r > left) r = (ssize_t)left;
+        if (archive_write_data(c->a, c->buf, (size_t)r) < 0) {
+          tar_err(ctx, o, "%s: %s", path, archive_error_string(c->a));
+          break;
+        }
+        left -= (uint64_t)r;
+      }
+      ctx->io->close(ctx->io_ud, fd);
+    }
+  }
+  free(ename);
+  if (S_ISDIR(st.mode)) {
+    name_list l = {0};
+    rc = store_readdir(ctx->store, st.ino, 0, collect, &l);
+    if (rc < 0) tar_err(ctx, o, "%s: Cannot open: %s", path, cmd_strerror(rc));
+    for (size_t i = 0; i < l.n; i++) {
+      char *child = arc_join(path, l.v[i]);
+      if (child && rc >= 0) add_path(ctx, o, c, child, depth + 1);
+      free(child);
+      free(l.v[i]);
+    }
+    free(l.v);
+  }
+}
+
+static int do_create(cmd_ctx *ctx, tar_opts *o, char **names, int nnames) {
+  if (nnames == 0 && !o->files_from) {
+    cmd_err_raw(ctx, "tar: Cowardly refusing to create an empty archive\n");
+    return cmd_usage_hint(ctx, 2);
+  }
+  char filter = o->filter;
+  if (filter == 'a') {
+    filter = 0;
+    const char *f = o->file ? o->file : "";
+    size_t n = strlen(f);
+#define ENDS(s) (n >= strlen(s) && strcmp(f + n - strlen(s), s) == 0)
+    if (ENDS(".gz") || ENDS(".tgz")) filter = 'z';
+    if (ENDS(".bz2") || ENDS(".tbz") || ENDS(".tbz2")) filter = 'j';
+    if (ENDS(".xz") || ENDS(".txz")) filter = 'J';
+#undef ENDS
+  }
+  int fd = 1;
+  if (o->file && strcmp(o->file, "-") != 0) {
+    fd = ctx->io->open(ctx->io_ud, o->file, O_WRONLY | O_CREAT | O_TRUNC, 0666 & ~ctx->umask);
+    if (fd < 0) {
+      cmd_record_error(ctx, fd, o->file);
+      cmd_err_raw(ctx, "tar: %s: Cannot open: %s\n", o->file, cmd_strerror(fd));
+      cmd_err_raw(ctx, "tar: Error is not recoverable: exiting now\n");
+      return 2;
+    }
+  }
+  tar_create c = {0};
+  arc_io *io = malloc(sizeof *io);
+  c.a = archive_write_new();
+  c.e = archive_entry_new();
+  c.buf = malloc(TAR_BUF);
+  int status = 0;
+  if (!io || !c.a || !c.e || !c.buf) {
+    status = 2;
+    goto out;
+  }
+  io->ctx = ctx;
+  io->fd = fd;
+  archive_write_set_format_gnutar(c.a);
+  if (filter == 'z') archive_write_add_filter_gzip(c.a);
+  if (filter == 'j') archive_write_add_filter_bzip2(c.a);
+  if (filter == 'J') archive_write_add_filter_xz(c.a);
+  archive_write_set_bytes_in_last_block(c.a, 1);
+  if (archive_write_open(c.a, io, NULL, arc_write_cb, NULL) != ARCHIVE_OK) {
+    cmd_err_raw(ctx, "tar: %s\n", archive_error_string(c.a));
+    status = 2;
+    goto out;
+  }
+  const char *saved_cwd = ctx->cwd;
+  for (int i = 0; i < nnames; i++) {
+    if (strcmp(names[i], "-C") == 0 && i + 1 < nnames) {
+      ctx->cwd = cmd_abspath(ctx, names[++i]);
+      continue;
+    }
+    add_path(ctx, o, &c, names[i], 0);
+  }
+  if (o->files_from) {
+    cmd_in *in;
+    int rc = cmd_in_open(ctx, o->files_from, &in);
+    if (rc < 0) {
+      tar_err(ctx, o, "%s: Cannot open: %s", o->files_from, cmd_strerror(rc));
+    } else {
+      char *line;
+      ssize_t n;
+      while ((n = cmd_in_getdelim(in, &line, '\n')) > 0) {
+        if (line[n - 1] == '\n') line[--n] = '\0';
+        if (n > 0) {
+          char *copy = strdup(line);
+          if (copy) add_path(ctx, o, &c, copy, 0);
+          free(copy);
+        }
+      }
+      cmd_in_close(in);
+    }
+  }
+  ctx->cwd = saved_cwd;
+  if (archive_write_close(c.a) != ARCHIVE_OK) {
+    cmd_err_raw(ctx, "tar: %s\n", archive_error_string(c.a));
+    o->status = 2;
+  }
+  if (o->status) {
+    cmd_err_raw(ctx, "tar: Exiting with failure status due to previous errors\n");
+    status = 2;
+  }
+out:
+  for (size_t i = 0; i < c.nlinks; i++) free(c.links[i].name);
+  free(c.links);
+  if (c.a) archive_write_free(c.a);
+  if (c.e) archive_entry_free(c.e);
+  free(c.buf);
+  free(io);
+  if (fd != 1) ctx->io->close(ctx->io_ud, fd);
+  return status;
+}
+
+/* ---- options --------------------------------------------------------------------- */
+
+/* Rewrites old-style "tar czf FILE ..." into "-c -z -f FILE ...". Arena. */
+static char **old_style(cmd_ctx *ctx, int *argc, char **argv) {
+  if (*argc < 2 || argv[1][0] == '-') return argv;
+  const char *letters = argv[1];
+  int extra = (int)strlen(letters);
+  char **nv = cmd_alloc(ctx, (size_t)(*argc + extra + 1) * sizeof *nv);
+  if (!nv) return argv;
+  int k = 0, next = 2;
+  nv[k++] = argv[0];
+  for (const char *p = letters; *p; p++) {
+    char *opt = cmd_alloc(ctx, 3);
+    opt[0] = '-';
+    opt[1] = *p;
+    nv[k++] = opt;
+    if (strchr("fCT", *p) && next < *argc) nv[k++] = argv[next++];
+  }
+  for (int i = next; i < *argc; i++) nv[k++] = argv[i];
+  nv[k] = NULL;
+  *argc = k;
+  return nv;
+}
+
+int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
+  enum { OPT_STRIP = 256, OPT_EXCLUDE, OPT_OVERWRITE, OPT_IGNORED, OPT_HELP };
+  static const cmd_longopt longs[] = {
+      {"create", 0, 'c'},      {"extract", 0, 'x'},    {"get", 0, 'x'},
+      {"list", 0, 't'},        {"file", 1, 'f'},       {"gzip", 0, 'z'},
+      {"gunzip", 0, 'z'},      {"bzip2", 0, 'j'},      {"xz", 0, 'J'},
+      {"auto-compress", 0, 'a'}, {"directory", 1, 'C'}, {"verbose", 0, 'v'},
+      {"to-stdout", 0, 'O'},   {"keep-old-files", 0, 'k'}, {"touch", 0, 'm'},
+      {"dereference", 0, 'h'}, {"files-from", 1, 'T'}, {"strip-components", 1, OPT_STRIP},
+      {"exclude", 1, OPT_EXCLUDE}, {"overwrite", 0, OPT_OVERWRITE},
+      {"preserve-permissions", 0, 'p'}, {"same-permissions", 0, 'p'},
+      {"no-same-owner", 0, OPT_IGNORED}, {"same-owner", 0, OPT_IGNORED},
+      {"owner", 1, OPT_IGNORED}, {"group", 1, OPT_IGNORED}, {"numeric-owner", 0, OPT_IGNORED},
+      {"wildcards", 0, OPT_IGNORED}, {"no-recursion", 0, OPT_IGNORED},
+      {"help", 0, OPT_HELP},    {0, 0, 0}};
+  argv = old_style(ctx, &argc, argv);
+  tar_opts o = {.ugswidth = 19};
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  int c;
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "cxtf:zjJaC:vOkmhT:pP", longs)) != -1) {
+    switch (c) {
+      case 'c': case 'x': case 't':
+        if (o.mode && o.mode != c) {
+          cmd_err_raw(ctx, "tar: You may not specify more than one '-Acdtrux', "
+                           "'--delete' or  '--test-label' option\n");
+          return cmd_usage_hint(ctx, 2);
+        }
+        o.mode = (char)c;
+        break;
+      case 'f': o.file = st.arg; break;
+      case 'z': case 'j': case 'J': case 'a': o.filter = (char)c; break;
+      case 'C': o.dir = st.arg; break;
+      case 'v': o.verbose++; break;
+      case 'O': o.to_stdout = true; break;
+      case 'k': o.keep_old = true; break;
+      case 'm': o.no_mtime = true; break;
+      case 'h': o.deref = true; break;
+      case 'T': o.files_from = st.arg; break;
+      case 'p': case 'P': case OPT_IGNORED: case OPT_OVERWRITE: break;
+      case OPT_STRIP: {
+        char *end;
+        o.strip = strtol(st.arg, &end, 10);
+        if (*end || o.strip < 0) {
+          cmd_err_raw(ctx, "tar: %s: Invalid number of elements\n", st.arg);
+          return cmd_usage_hint(ctx, 2);
+        }
+        break;
+      }
+      case OPT_EXCLUDE:
+        if (o.nexcludes < TAR_MAX_EXCLUDES) o.excludes[o.nexcludes++] = st.arg;
+        break;
+      case OPT_HELP:
+        cmd_outs(ctx,
+                 "Usage: tar [OPTION...] [FILE]...\n"
+                 "  -c, --create       create a new archive\n"
+                 "  -x, --extract      extract files from an archive\n"
+                 "  -t, --list         list the contents of an archive\n"
+                 "  -f, --file=ARCHIVE use archive file ARCHIVE (- for stdin/stdout)\n"
+                 "  -z, -j, -J         filter through gzip, bzip2, xz\n"
+                 "  -a, --auto-compress  choose the compression from the suffix\n"
+                 "  -C, --directory=DIR  change to DIR\n"
+                 "  -v, --verbose      list files processed\n"
+                 "  -O, --to-stdout    extract files to standard output\n"
+                 "  -k, --keep-old-files  don't replace existing files\n"
+                 "  -m, --touch        don't extract file modified time\n"
+                 "  -h, --dereference  archive the files symlinks point to\n"
+                 "  -T, --files-from=FILE  get names to archive from FILE\n"
+                 "      --strip-components=N  strip N leading components on extraction\n"
+                 "      --exclude=PATTERN     exclude files matching PATTERN\n");
+        return 0;
+      default: return 2;
+    }
+  }
+  if (!o.mode) {
+    cmd_err_raw(ctx, "tar: You must specify one of the '-Acdtrux', '--delete' or "
+                     "'--test-label' options\n");
+    return cmd_usage_hint(ctx, 2);
+  }
+  if (o.mode == 'c') {
+    if (o.dir) ctx->cwd = cmd_abspath(ctx, o.dir);
+    return do_create(ctx, &o, argv + st.ind, argc - st.ind);
+  }
+  return do_read(ctx, &o, argv + st.ind, argc - st.ind);
+}

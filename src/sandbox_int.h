@@ -1,0 +1,63 @@
+/*
+ * sandbox_int.h - the private layout of the sandbox handle (`struct sbx`) and
+ * the helpers that every src/ file implementing an sbx_* section shares.
+ *
+ * The handle is one struct owned by src/sandbox.c (open, close, errors, files,
+ * kv, history, snapshots, quotas). Other sections hang their own state off it:
+ * add a field in the marked block below, with a comment, and free it in
+ * sandbox_close_extensions() (sandbox.c calls it first thing in sbx_close).
+ *
+ * Error reporting: every public function starts with sandbox_clear_error(h)
+ * and ends with `return sandbox_fail*(...)` on failure, which fills rc, errno,
+ * path and message in one place so sbx_errmsg() is consistent everywhere.
+ */
+#ifndef SBX_SANDBOX_INT_H
+#define SBX_SANDBOX_INT_H
+
+#include <pthread.h>
+
+#include "sbx.h"
+#include "store/store.h"
+
+/* Room for "OP PATH -> PATH: REASON" with two maximal paths. */
+#define SANDBOX_ERRMSG_MAX (2 * STORE_PATH_MAX + 512)
+
+struct sbx {
+  store *st;           /* the open store; NULL in an error-only handle from a
+                          failed sbx_open (every call then gives SBX_MISUSE) */
+  char *path;          /* database file path (malloc'd); "" when in memory */
+  int flags;           /* the SBX_OPEN_* flags it was opened with */
+  int remove_on_close; /* 1: `path` is our temporary file, unlinked on close */
+  sbx_quota quota;     /* current quotas (also pushed into the store) */
+  pthread_mutex_t lock; /* held around every store call made through the
+                           handle; a server thread working on the same store
+                           (the FUSE server) takes it too */
+
+  /* The last failure (sbx_errmsg / sbx_errno / sbx_errpath). */
+  int err_rc;                         /* last result code (SBX_OK after success) */
+  int err_errno;                      /* errno of the last SBX_FS failure, else 0 */
+  char err_path[STORE_PATH_MAX];      /* sandbox path of the last SBX_FS failure */
+  char err_msg[SANDBOX_ERRMSG_MAX];   /* "write /a/b: No such file or directory" */
+
+  /* ---- other sections add their fields here (each with a comment) ---- */
+  /* shell session: owned by src/sh (the shell engineer) */
+  /* python worker: owned by src/py (the python engineer) */
+};
+
+/* Resets the error state at the start of a public call. */
+void sandbox_clear_error(sbx *h);
+/* Records `rc` with a printf-style message; returns rc. */
+int sandbox_fail(sbx *h, int rc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Records a filesystem failure "OP PATH: strerror(err)" (err > 0) as
+ * SBX_FS | err << 8, with `path` as sbx_errpath; returns the code. */
+int sandbox_fail_errno(sbx *h, const char *op, const char *path, int err);
+/* Maps a negative store result (a -errno or STORE_E*) to an sbx result code
+ * and records it with the message "OP PATH: REASON"; `path` may be NULL. */
+int sandbox_fail_store(sbx *h, int store_rc, const char *op, const char *path);
+
+/* Frees what other sections attached to the handle (called by sbx_close
+ * before the store closes). Defined in sandbox.c; extend it there. */
+void sandbox_close_extensions(sbx *h);
+
+#endif

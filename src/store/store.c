@@ -1,0 +1,785 @@
+/*
+ * store.c - opening and closing a store: the AgentFS 0.4 schema, schema
+ * validation, the prepared-statement cache, transactions (savepoints), quota
+ * bookkeeping and snapshots (image, open from image, copy to a file).
+ *
+ * Opening. An empty database gets the AgentFS schema, created statement by
+ * statement in the same order and with the same text as the AgentFS tools
+ * (see shared/fixtures/agentfs-0.4-sample.db: `.schema` output is identical),
+ * then the root inode (ino 1, mode 040755, nlink 1, no dentry). A non-empty
+ * database is validated with one query that names every column we use:
+ * missing tables or columns, an unknown schema_version or a bad chunk_size
+ * give STORE_ESCHEMA; bytes that are not SQLite give STORE_ECORRUPT. Nothing
+ * is written to a database that fails validation (WAL mode is switched on
+ * only after it passes).
+ *
+ * Read-only. A store opened with STORE_OPEN_READONLY, or whose file SQLite
+ * could only open read-only (file permissions), is a read-only store: every
+ * mutating call returns -EROFS before touching anything. store_open does not
+ * fail on a read-only file; callers that need to write find out at the first
+ * write (or with store_readonly()).
+ *
+ * Transactions. The outermost level is BEGIN IMMEDIATE (the write lock is
+ * taken up front, so two writers never deadlock on a lock upgrade) and
+ * COMMIT; nested levels are SAVEPOINT sbx / RELEASE sbx / ROLLBACK TO sbx.
+ * Each level saves the quota totals; rolling back restores them, so a failed
+ * call changes neither the database nor the counters. Reads run outside any
+ * explicit transaction (autocommit) unless the caller has one open.
+ *
+ * Quotas. The running totals (regular files' bytes, inode count) are
+ * computed once, when a non-zero quota is first set, and then maintained by
+ * every call (store_quota_bytes / store_quota_inodes), never re-summed.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "store/store_internal.h"
+
+/* The schema exactly as the AgentFS 0.4 tools write it (order included:
+ * sqlite_sequence appears when tool_calls, the first AUTOINCREMENT table, is
+ * created). The config rows and the root inode follow. */
+static const char schema_sql[] =
+    "CREATE TABLE kv_store (key TEXT PRIMARY KEY, value TEXT NOT NULL, created_at "
+    "INTEGER DEFAULT (unixepoch ()), updated_at INTEGER DEFAULT (unixepoch ()));"
+    "CREATE TABLE fs_config (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE tool_calls (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT "
+    "NULL, parameters TEXT, result TEXT, error TEXT, status TEXT NOT NULL DEFAULT "
+    "'pending', started_at INTEGER NOT NULL, completed_at INTEGER, duration_ms "
+    "INTEGER);"
+    "CREATE INDEX IF NOT EXISTS idx_kv_store_created_at ON kv_store (created_at);"
+    "CREATE TABLE fs_inode (ino INTEGER PRIMARY KEY AUTOINCREMENT, mode INTEGER NOT "
+    "NULL, nlink INTEGER NOT NULL DEFAULT 0, uid INTEGER NOT NULL DEFAULT 0, gid "
+    "INTEGER NOT NULL DEFAULT 0, size INTEGER NOT NULL DEFAULT 0, atime INTEGER NOT "
+    "NULL, mtime INTEGER NOT NULL, ctime INTEGER NOT NULL, rdev INTEGER NOT NULL "
+    "DEFAULT 0, atime_nsec INTEGER NOT NULL DEFAULT 0, mtime_nsec INTEGER NOT NULL "
+    "DEFAULT 0, ctime_nsec INTEGER NOT NULL DEFAULT 0);"
+    "CREATE INDEX IF NOT EXISTS idx_tool_calls_name ON tool_calls (name);"
+    "CREATE TABLE fs_dentry (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT "
+    "NULL, parent_ino INTEGER NOT NULL, ino INTEGER NOT NULL, UNIQUE (parent_ino, "
+    "name));"
+    "CREATE INDEX IF NOT EXISTS idx_tool_calls_started_at ON tool_calls "
+    "(started_at);"
+    "CREATE INDEX IF NOT EXISTS idx_fs_dentry_parent ON fs_dentry (parent_ino, "
+    "name);"
+    "CREATE TABLE fs_data (ino INTEGER NOT NULL, chunk_index INTEGER NOT NULL, data "
+    "BLOB NOT NULL, PRIMARY KEY (ino, chunk_index));"
+    "CREATE TABLE fs_symlink (ino INTEGER PRIMARY KEY, target TEXT NOT NULL);"
+    "INSERT INTO fs_config (key, value) VALUES ('chunk_size', '4096');"
+    "INSERT INTO fs_config (key, value) VALUES ('schema_version', '0.4');";
+
+/* One query naming every table and column the store uses: it fails to
+ * prepare on anything that is not an AgentFS 0.4 database. */
+static const char validate_sql[] =
+    "SELECT (SELECT value FROM fs_config WHERE key = 'schema_version'),"
+    " (SELECT value FROM fs_config WHERE key = 'chunk_size'),"
+    " (SELECT mode FROM fs_inode WHERE ino = 1),"
+    " (SELECT count(*) FROM (SELECT ino, mode, nlink, uid, gid, size, rdev, atime,"
+    "   mtime, ctime, atime_nsec, mtime_nsec, ctime_nsec FROM fs_inode LIMIT 0)),"
+    " (SELECT count(*) FROM (SELECT id, name, parent_ino, ino FROM fs_dentry LIMIT 0)),"
+    " (SELECT count(*) FROM (SELECT ino, chunk_index, data FROM fs_data LIMIT 0)),"
+    " (SELECT count(*) FROM (SELECT ino, target FROM fs_symlink LIMIT 0)),"
+    " (SELECT count(*) FROM (SELECT key, value, created_at, updated_at FROM kv_store"
+    "   LIMIT 0)),"
+    " (SELECT count(*) FROM (SELECT id, name, parameters, result, error, status,"
+    "   started_at, completed_at, duration_ms FROM tool_calls LIMIT 0))";
+
+#define STAT_COLS                                                            \
+  "ino, mode, nlink, uid, gid, size, rdev, atime, mtime, ctime, atime_nsec, " \
+  "mtime_nsec, ctime_nsec"
+#define STAT_COLS_I                                                           \
+  "i.ino, i.mode, i.nlink, i.uid, i.gid, i.size, i.rdev, i.atime, i.mtime, "  \
+  "i.ctime, i.atime_nsec, i.mtime_nsec, i.ctime_nsec"
+
+/* SQL of every cached statement, indexed by enum store_stmt_id. */
+static const char *const stmt_sql[ST_COUNT] = {
+    [ST_BEGIN] = "BEGIN IMMEDIATE",
+    [ST_COMMIT] = "COMMIT",
+    [ST_ROLLBACK] = "ROLLBACK",
+    [ST_SAVEPOINT] = "SAVEPOINT sbx",
+    [ST_RELEASE] = "RELEASE sbx",
+    [ST_ROLLBACK_TO] = "ROLLBACK TO sbx",
+    [ST_GETATTR] = "SELECT " STAT_COLS " FROM fs_inode WHERE ino = ?1",
+    [ST_LOOKUP] = "SELECT " STAT_COLS_I " FROM fs_dentry d JOIN fs_inode i ON "
+                  "i.ino = d.ino WHERE d.parent_ino = ?1 AND d.name = ?2",
+    [ST_READDIR] = "SELECT d.id, d.name, d.ino, i.mode FROM fs_dentry d JOIN "
+                   "fs_inode i ON i.ino = d.ino WHERE d.parent_ino = ?1 AND "
+                   "d.name > ?2 ORDER BY d.name LIMIT ?3",
+    [ST_DENTRY_PARENT] = "SELECT parent_ino FROM fs_dentry WHERE ino = ?1 LIMIT 1",
+    [ST_DENTRY_NAME] = "SELECT name FROM fs_dentry WHERE id = ?1 AND parent_ino = ?2",
+    [ST_INODE_INSERT] =
+        "INSERT INTO fs_inode (mode, nlink, uid, gid, size, atime, mtime, ctime, "
+        "rdev, atime_nsec, mtime_nsec, ctime_nsec) VALUES (?1, 1, ?2, ?3, ?4, ?5, "
+        "?5, ?5, 0, ?6, ?6, ?6)",
+    [ST_DENTRY_INSERT] =
+        "INSERT INTO fs_dentry (name, parent_ino, ino) VALUES (?1, ?2, ?3)",
+    [ST_DENTRY_DELETE] = "DELETE FROM fs_dentry WHERE parent_ino = ?1 AND name = ?2",
+    [ST_DENTRY_MOVE] = "UPDATE fs_dentry SET parent_ino = ?3, name = ?4 WHERE "
+                       "parent_ino = ?1 AND name = ?2",
+    [ST_NLINK_ADD] = "UPDATE fs_inode SET nlink = nlink + ?2, ctime = ?3, "
+                     "ctime_nsec = ?4 WHERE ino = ?1",
+    [ST_INODE_DELETE] = "DELETE FROM fs_inode WHERE ino = ?1",
+    [ST_DATA_DELETE_ALL] = "DELETE FROM fs_data WHERE ino = ?1",
+    [ST_SYMLINK_DELETE] = "DELETE FROM fs_symlink WHERE ino = ?1",
+    [ST_SYMLINK_INSERT] = "INSERT INTO fs_symlink (ino, target) VALUES (?1, ?2)",
+    [ST_SYMLINK_GET] = "SELECT target FROM fs_symlink WHERE ino = ?1",
+    [ST_DIR_HAS_CHILD] = "SELECT 1 FROM fs_dentry WHERE parent_ino = ?1 LIMIT 1",
+    [ST_SET_SIZE] = "UPDATE fs_inode SET size = ?2, mtime = ?3, mtime_nsec = ?4, "
+                    "ctime = ?3, ctime_nsec = ?4 WHERE ino = ?1",
+    [ST_TOUCH] = "UPDATE fs_inode SET mtime = ?2, mtime_nsec = ?3, ctime = ?2, "
+                 "ctime_nsec = ?3 WHERE ino = ?1",
+    [ST_SETATTR] = "UPDATE fs_inode SET mode = ?2, uid = ?3, gid = ?4, atime = ?5, "
+                   "atime_nsec = ?6, mtime = ?7, mtime_nsec = ?8, ctime = ?9, "
+                   "ctime_nsec = ?10 WHERE ino = ?1",
+    [ST_DATA_READ] = "SELECT chunk_index, data FROM fs_data WHERE ino = ?1 AND "
+                     "chunk_index BETWEEN ?2 AND ?3 ORDER BY chunk_index",
+    [ST_DATA_GET_CHUNK] =
+        "SELECT data FROM fs_data WHERE ino = ?1 AND chunk_index = ?2",
+    [ST_DATA_PUT] = "INSERT OR REPLACE INTO fs_data (ino, chunk_index, data) "
+                    "VALUES (?1, ?2, ?3)",
+    [ST_DATA_TRUNC_AFTER] =
+        "DELETE FROM fs_data WHERE ino = ?1 AND chunk_index > ?2",
+    [ST_DATA_TRIM] = "UPDATE fs_data SET data = substr(data, 1, ?3) WHERE ino = ?1 "
+                     "AND chunk_index = ?2 AND length(data) > ?3",
+    /* Is ?2 a directory inside the tree of directory ?1 (or ?1 itself)?
+     * UNION (not UNION ALL) makes it terminate even on a damaged cyclic tree. */
+    [ST_SUBTREE_HAS] =
+        "WITH RECURSIVE sub(ino) AS (SELECT ?1 UNION SELECT d.ino FROM fs_dentry d "
+        "JOIN sub ON d.parent_ino = sub.ino JOIN fs_inode i ON i.ino = d.ino AND "
+        "(i.mode & 61440) = 16384) SELECT 1 FROM sub WHERE ino = ?2 LIMIT 1",
+    [ST_TOTALS] = "SELECT count(*), total(CASE WHEN (mode & 61440) = 32768 THEN "
+                  "size ELSE 0 END) FROM fs_inode",
+    [ST_KV_GET] = "SELECT value FROM kv_store WHERE key = ?1",
+    [ST_KV_SET] = "INSERT INTO kv_store (key, value, created_at, updated_at) "
+                  "VALUES (?1, ?2, ?3, ?3) ON CONFLICT (key) DO UPDATE SET "
+                  "value = excluded.value, updated_at = excluded.updated_at",
+    [ST_KV_DELETE] = "DELETE FROM kv_store WHERE key = ?1",
+    [ST_KV_KEYS_RANGE] =
+        "SELECT key FROM kv_store WHERE key >= ?1 AND key < ?2 ORDER BY key",
+    [ST_KV_KEYS_FROM] = "SELECT key FROM kv_store WHERE key >= ?1 ORDER BY key",
+    [ST_JSON_VALID] = "SELECT json_valid(?1)",
+    [ST_CALL_START] = "INSERT INTO tool_calls (name, parameters, status, "
+                      "started_at) VALUES (?1, ?2, 'pending', ?3)",
+    [ST_CALL_GET] = "SELECT status, started_at FROM tool_calls WHERE id = ?1",
+    [ST_CALL_FINISH] = "UPDATE tool_calls SET result = ?2, error = ?3, status = ?4, "
+                       "completed_at = ?5, duration_ms = ?6 WHERE id = ?1",
+    [ST_CALL_LIST] = "SELECT id, name, parameters, result, error, status, "
+                     "started_at, completed_at, duration_ms FROM tool_calls ORDER "
+                     "BY id DESC LIMIT ?1",
+};
+
+/* ---- small helpers --------------------------------------------------------- */
+
+void store_now(int64_t *sec, uint32_t *nsec) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  *sec = (int64_t)ts.tv_sec;
+  *nsec = (uint32_t)ts.tv_nsec;
+}
+
+static void keep_msg(store *s, const char *msg) {
+  snprintf(s->errmsg, sizeof s->errmsg, "%s", msg ? msg : "");
+}
+
+int store_sqlerr(store *s, int rc) {
+  keep_msg(s, sqlite3_errmsg(s->db));
+  switch (rc & 0xff) {
+  case SQLITE_OK:
+  case SQLITE_ROW:
+  case SQLITE_DONE:
+    return 0;
+  case SQLITE_NOMEM:
+    return -ENOMEM;
+  case SQLITE_FULL:
+    return -ENOSPC;
+  case SQLITE_READONLY:
+    return -EROFS;
+  case SQLITE_BUSY:
+  case SQLITE_LOCKED:
+    return -EBUSY;
+  case SQLITE_TOOBIG:
+    return -EFBIG;
+  case SQLITE_PERM:
+  case SQLITE_AUTH:
+    return -EACCES;
+  default:
+    return -EIO;
+  }
+}
+
+sqlite3_stmt *store_stmt(store *s, int id) {
+  sqlite3_stmt *q = s->stmt[id];
+  if (!q) {
+    int rc = sqlite3_prepare_v3(s->db, stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT,
+                                &q, NULL);
+    if (rc != SQLITE_OK) {
+      keep_msg(s, sqlite3_errmsg(s->db));
+      sqlite3_finalize(q);
+      return NULL;
+    }
+    s->stmt[id] = q;
+  }
+  return q;
+}
+
+int store_step_done(store *s, sqlite3_stmt *q) {
+  int rc = sqlite3_step(q);
+  int err = (rc == SQLITE_DONE || rc == SQLITE_ROW) ? 0 : store_sqlerr(s, rc);
+  sqlite3_reset(q);
+  sqlite3_clear_bindings(q);
+  return err;
+}
+
+int64_t store_col_i64(sqlite3_stmt *q, int col) {
+  if (sqlite3_column_type(q, col) == SQLITE_FLOAT) {
+    double d = sqlite3_column_double(q, col);
+    if (!(d == d)) return 0; /* NaN */
+    if (d >= 9.2e18) return INT64_MAX;
+    if (d <= -9.2e18) return INT64_MIN;
+    return (int64_t)d;
+  }
+  return sqlite3_column_int64(q, col);
+}
+
+static uint32_t clamp_u32(int64_t v) {
+  return v < 0 ? 0 : v > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+void store_col_stat(sqlite3_stmt *q, int c, store_stat *st) {
+  st->ino = sqlite3_column_int64(q, c + 0);
+  st->mode = clamp_u32(store_col_i64(q, c + 1));
+  st->nlink = clamp_u32(store_col_i64(q, c + 2));
+  st->uid = clamp_u32(store_col_i64(q, c + 3));
+  st->gid = clamp_u32(store_col_i64(q, c + 4));
+  int64_t size = store_col_i64(q, c + 5);
+  st->size = size < 0 ? 0 : (uint64_t)size;
+  int64_t rdev = store_col_i64(q, c + 6);
+  st->rdev = rdev < 0 ? 0 : (uint64_t)rdev;
+  /* Times may be REAL (seconds with a fraction): the fraction becomes the
+   * nanoseconds when the _nsec column is 0. */
+  for (int k = 0; k < 3; k++) {
+    int64_t sec = store_col_i64(q, c + 7 + k);
+    uint32_t ns = clamp_u32(store_col_i64(q, c + 10 + k));
+    if (ns == 0 && sqlite3_column_type(q, c + 7 + k) == SQLITE_FLOAT) {
+      double d = sqlite3_column_double(q, c + 7 + k);
+      double frac = d - (double)sec;
+      if (frac > 0 && frac < 1) ns = (uint32_t)(frac * 1e9);
+    }
+    if (ns > 999999999u) ns = 999999999u;
+    int64_t *secp = k == 0 ? &st->atime : k == 1 ? &st->mtime : &st->ctime;
+    uint32_t *nsp = k == 0 ? &st->atime_nsec : k == 1 ? &st->mtime_nsec : &st->ctime_nsec;
+    *secp = sec;
+    *nsp = ns;
+  }
+}
+
+/* ---- open / close ----------------------------------------------------------- */
+
+static int set_errmsg(char **errmsg, const char *fmt, const char *detail) {
+  if (errmsg) {
+    size_t n = strlen(fmt) + (detail ? strlen(detail) : 0) + 1;
+    char *m = malloc(n);
+    if (m) snprintf(m, n, fmt, detail ? detail : "");
+    free(*errmsg);
+    *errmsg = m;
+  }
+  return 0;
+}
+
+/* Maps a failure of the first real read of a database to STORE_E* codes. */
+static int open_err(sqlite3 *db, int rc, char **errmsg) {
+  int prim = rc & 0xff;
+  set_errmsg(errmsg, "%s", sqlite3_errmsg(db));
+  if (prim == SQLITE_NOTADB || prim == SQLITE_CORRUPT) return STORE_ECORRUPT;
+  if (prim == SQLITE_CANTOPEN) return -EACCES;
+  if (prim == SQLITE_BUSY || prim == SQLITE_LOCKED) return -EBUSY;
+  if (prim == SQLITE_NOMEM) return -ENOMEM;
+  if (prim == SQLITE_READONLY) return STORE_EROFS;
+  return -EIO;
+}
+
+/* Runs `sql` returning one integer (or -1 on error, rc in *rcp). */
+static int64_t query_int(sqlite3 *db, const char *sql, int *rcp) {
+  sqlite3_stmt *q = NULL;
+  int64_t v = -1;
+  int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW) {
+      v = sqlite3_column_int64(q, 0);
+      rc = SQLITE_OK;
+    } else if (rc == SQLITE_DONE) {
+      rc = SQLITE_OK;
+    }
+  }
+  sqlite3_finalize(q);
+  *rcp = rc;
+  return v;
+}
+
+/* Validates an AgentFS database and reads chunk_size. */
+static int validate(store *s, char **errmsg) {
+  sqlite3_stmt *q = NULL;
+  int rc = sqlite3_prepare_v2(s->db, validate_sql, -1, &q, NULL);
+  if (rc != SQLITE_OK) {
+    int prim = rc & 0xff;
+    if (prim == SQLITE_ERROR) {
+      set_errmsg(errmsg, "not an AgentFS 0.4 database: %s", sqlite3_errmsg(s->db));
+      return STORE_ESCHEMA;
+    }
+    return open_err(s->db, rc, errmsg);
+  }
+  rc = sqlite3_step(q);
+  if (rc != SQLITE_ROW) {
+    int err = open_err(s->db, rc, errmsg);
+    sqlite3_finalize(q);
+    return err;
+  }
+  int err = 0;
+  const char *ver = (const char *)sqlite3_column_text(q, 0);
+  int64_t chunk = sqlite3_column_type(q, 1) == SQLITE_NULL ? 0 : store_col_i64(q, 1);
+  int64_t root_mode = sqlite3_column_type(q, 2) == SQLITE_NULL ? 0 : store_col_i64(q, 2);
+  if (!ver || strcmp(ver, "0.4") != 0) {
+    set_errmsg(errmsg, "unsupported AgentFS schema_version '%s' (want 0.4)",
+               ver ? ver : "(none)");
+    err = STORE_ESCHEMA;
+  } else if (chunk < 1 || chunk > (16 << 20)) {
+    set_errmsg(errmsg, "bad fs_config chunk_size%s", "");
+    err = STORE_ESCHEMA;
+  } else if (!S_ISDIR((uint32_t)root_mode)) {
+    set_errmsg(errmsg, "root inode 1 missing or not a directory%s", "");
+    err = STORE_ESCHEMA;
+  } else {
+    s->chunk_size = (uint32_t)chunk;
+  }
+  sqlite3_finalize(q);
+  return err;
+}
+
+/* Creates the schema in an empty database. */
+static int create_schema(store *s, char **errmsg) {
+  char root[256];
+  int64_t now;
+  uint32_t ns;
+  store_now(&now, &ns);
+  snprintf(root, sizeof root,
+           "INSERT INTO fs_inode (ino, mode, nlink, uid, gid, size, atime, mtime, "
+           "ctime, rdev, atime_nsec, mtime_nsec, ctime_nsec) VALUES (1, %d, 1, 0, "
+           "0, 0, %lld, %lld, %lld, 0, %u, %u, %u);",
+           (int)(S_IFDIR | 0755), (long long)now, (long long)now, (long long)now, ns,
+           ns, ns);
+  char *msg = NULL;
+  int rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, &msg);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(s->db, schema_sql, NULL, NULL, &msg);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(s->db, root, NULL, NULL, &msg);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, &msg);
+  if (rc != SQLITE_OK) {
+    set_errmsg(errmsg, "creating the AgentFS schema: %s", msg ? msg : "");
+    sqlite3_free(msg);
+    if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", 0, 0, 0);
+    return (rc & 0xff) == SQLITE_READONLY ? STORE_EROFS : -EIO;
+  }
+  return 0;
+}
+
+/* Common part of store_open and store_open_image once s->db is open. */
+static int setup(store *s, int may_create, int is_file, char **errmsg) {
+  int rc;
+  sqlite3_extended_result_codes(s->db, 1);
+  sqlite3_busy_timeout(s->db, 5000);
+  s->readonly = sqlite3_db_readonly(s->db, "main") == 1;
+  /* The first read: it tells SQLite from other bytes and empty from not. */
+  int64_t n = query_int(s->db, "SELECT count(*) FROM sqlite_master", &rc);
+  if (rc != SQLITE_OK) return open_err(s->db, rc, errmsg);
+  if (n == 0) {
+    if (!may_create) {
+      set_errmsg(errmsg, "empty database: not an AgentFS 0.4 database%s", "");
+      return STORE_ESCHEMA;
+    }
+    if (s->readonly) {
+      set_errmsg(errmsg, "empty read-only database: cannot create the schema%s", "");
+      return STORE_EROFS;
+    }
+    if (is_file) {
+      rc = sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+      if (rc != SQLITE_OK) return open_err(s->db, rc, errmsg);
+    }
+    int err = create_schema(s, errmsg);
+    if (err) return err;
+  }
+  int err = validate(s, errmsg);
+  if (err) return err;
+  if (is_file && !s->readonly && n != 0) {
+    /* Switching to WAL needs an exclusive moment; a database that another
+     * process holds stays in its mode, which is fine for correctness. */
+    sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+  }
+  if (is_file) sqlite3_exec(s->db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
+  s->umask = 022;
+  return 0;
+}
+
+static store *store_alloc(void) {
+  store *s = calloc(1, sizeof *s);
+  if (s) s->umask = 022;
+  return s;
+}
+
+int store_open(const char *path, int flags, store **out, char **errmsg) {
+  *out = NULL;
+  if (errmsg) *errmsg = NULL;
+  int memory = (flags & STORE_OPEN_MEMORY) != 0;
+  if (!memory && (!path || !*path)) {
+    set_errmsg(errmsg, "no database path%s", "");
+    return -EINVAL;
+  }
+  int of = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE;
+  if (memory) {
+    path = ":memory:";
+    of |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  } else if (flags & STORE_OPEN_READONLY) {
+    of |= SQLITE_OPEN_READONLY;
+  } else {
+    of |= SQLITE_OPEN_READWRITE | ((flags & STORE_OPEN_NOCREATE) ? 0 : SQLITE_OPEN_CREATE);
+  }
+  if (!memory) {
+    struct stat sb;
+    if (stat(path, &sb) == 0) {
+      if (S_ISDIR(sb.st_mode)) {
+        set_errmsg(errmsg, "%s: is a directory", path);
+        return -EISDIR;
+      }
+    } else if (errno == ENOENT && (flags & (STORE_OPEN_READONLY | STORE_OPEN_NOCREATE))) {
+      set_errmsg(errmsg, "%s: no such file", path);
+      return -ENOENT;
+    }
+  }
+  store *s = store_alloc();
+  if (!s) return -ENOMEM;
+  int rc = sqlite3_open_v2(path, &s->db, of, NULL);
+  int err;
+  if (rc != SQLITE_OK) {
+    set_errmsg(errmsg, "%s", s->db ? sqlite3_errmsg(s->db) : "cannot open");
+    err = (rc & 0xff) == SQLITE_NOMEM ? -ENOMEM
+          : access(path, F_OK) != 0   ? -ENOENT
+                                      : -EACCES;
+  } else {
+    err = setup(s, !(flags & STORE_OPEN_READONLY), !memory, errmsg);
+  }
+  if (err) {
+    store_close(s);
+    return err;
+  }
+  *out = s;
+  return 0;
+}
+
+/* SQLite's header: 16 magic bytes, then the page size (big-endian u16, 1 =
+ * 65536) and the write/read format versions (1 legacy, 2 WAL). */
+static int image_header_ok(const unsigned char *p, size_t len) {
+  static const char magic[16] = "SQLite format 3";
+  if (len < 512 || memcmp(p, magic, 16) != 0) return 0;
+  uint32_t ps = ((uint32_t)p[16] << 8) | p[17];
+  if (ps == 1) ps = 65536;
+  if (ps < 512 || ps > 65536 || (ps & (ps - 1)) != 0) return 0;
+  if (len % ps != 0) return 0;
+  if (p[18] < 1 || p[18] > 2 || p[19] < 1 || p[19] > 2) return 0;
+  return 1;
+}
+
+int store_open_image(const void *bytes, size_t len, store **out, char **errmsg) {
+  *out = NULL;
+  if (errmsg) *errmsg = NULL;
+  if (!bytes || !image_header_ok(bytes, len)) {
+    set_errmsg(errmsg, "not an SQLite database image%s", "");
+    return STORE_ECORRUPT;
+  }
+  store *s = store_alloc();
+  if (!s) return -ENOMEM;
+  int err = 0;
+  int rc = sqlite3_open_v2(":memory:", &s->db,
+                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                               SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE,
+                           NULL);
+  unsigned char *copy = NULL;
+  if (rc == SQLITE_OK) {
+    copy = sqlite3_malloc64(len);
+    if (!copy) rc = SQLITE_NOMEM;
+  }
+  if (rc == SQLITE_OK) {
+    memcpy(copy, bytes, len);
+    /* A WAL-mode image would need a -wal file: an in-memory database uses
+     * the legacy format (the bytes are a private copy; the caller's are
+     * untouched). */
+    copy[18] = copy[19] = 1;
+    rc = sqlite3_deserialize(s->db, "main", copy, (sqlite3_int64)len,
+                             (sqlite3_int64)len,
+                             SQLITE_DESERIALIZE_FREEONCLOSE |
+                                 SQLITE_DESERIALIZE_RESIZEABLE);
+    copy = NULL; /* owned by SQLite now (freed on close or on failure) */
+  }
+  if (rc != SQLITE_OK) {
+    set_errmsg(errmsg, "%s", sqlite3_errmsg(s->db));
+    err = (rc & 0xff) == SQLITE_NOMEM ? -ENOMEM : STORE_ECORRUPT;
+  } else {
+    /* Damaged pages are found now, not in the middle of a later call. */
+    sqlite3_stmt *q = NULL;
+    rc = sqlite3_prepare_v2(s->db, "PRAGMA quick_check", -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW) {
+      const char *r = (const char *)sqlite3_column_text(q, 0);
+      if (!r || strcmp(r, "ok") != 0) {
+        set_errmsg(errmsg, "damaged database image: %s", r ? r : "");
+        err = STORE_ECORRUPT;
+      }
+    } else {
+      err = open_err(s->db, rc, errmsg);
+      if (err == STORE_EROFS || err == -EIO) err = STORE_ECORRUPT;
+    }
+    sqlite3_finalize(q);
+    if (!err) err = setup(s, 0, 0, errmsg);
+  }
+  if (err) {
+    store_close(s);
+    return err;
+  }
+  *out = s;
+  return 0;
+}
+
+void store_close(store *s) {
+  if (!s) return;
+  for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
+  if (s->db && !sqlite3_get_autocommit(s->db))
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+  sqlite3_close(s->db);
+  free(s->chunk_buf);
+  free(s->frames);
+  free(s);
+}
+
+const char *store_errmsg(const store *s) { return s ? s->errmsg : ""; }
+void store_set_cred(store *s, uint32_t uid, uint32_t gid) {
+  s->uid = uid;
+  s->gid = gid;
+}
+void store_set_umask(store *s, uint32_t umask) { s->umask = umask & 0777; }
+struct sqlite3 *store_db(store *s) { return s->db; }
+uint64_t store_generation(const store *s) { return s->generation; }
+int store_readonly(const store *s) { return s->readonly; }
+uint32_t store_chunk_size(const store *s) { return s->chunk_size; }
+
+/* ---- quotas ----------------------------------------------------------------- */
+
+static int compute_totals(store *s) {
+  sqlite3_stmt *q = store_stmt(s, ST_TOTALS);
+  if (!q) return -EIO;
+  int rc = sqlite3_step(q);
+  int err = 0;
+  if (rc == SQLITE_ROW) {
+    s->inodes = (uint64_t)sqlite3_column_int64(q, 0);
+    double b = sqlite3_column_double(q, 1);
+    s->bytes = b > 0 ? (uint64_t)b : 0;
+    s->have_totals = 1;
+    /* Frames opened before the totals existed get them now. */
+    for (int i = 0; i < s->depth; i++) {
+      s->frames[i].bytes = s->bytes;
+      s->frames[i].inodes = s->inodes;
+    }
+  } else {
+    err = store_sqlerr(s, rc);
+  }
+  sqlite3_reset(q);
+  return err;
+}
+
+void store_set_quota(store *s, const store_quota *q) {
+  static const store_quota none;
+  s->quota = q ? *q : none;
+  if (!s->have_totals && (s->quota.max_bytes || s->quota.max_inodes))
+    compute_totals(s); /* on failure: computed at the next quota check */
+}
+
+int store_get_usage(store *s, uint64_t *bytes, uint64_t *inodes) {
+  if (!s->have_totals) {
+    int err = compute_totals(s);
+    if (err) return err;
+  }
+  if (bytes) *bytes = s->bytes;
+  if (inodes) *inodes = s->inodes;
+  return 0;
+}
+
+int store_quota_bytes(store *s, int64_t delta) {
+  if (!s->have_totals) {
+    if (!s->quota.max_bytes) return 0;
+    int err = compute_totals(s);
+    if (err) return err;
+  }
+  if (delta > 0) {
+    if (s->quota.max_bytes && s->bytes + (uint64_t)delta > s->quota.max_bytes)
+      return -ENOSPC;
+    s->bytes += (uint64_t)delta;
+  } else {
+    uint64_t d = (uint64_t)(-(delta + 1)) + 1;
+    s->bytes = s->bytes > d ? s->bytes - d : 0;
+  }
+  return 0;
+}
+
+int store_quota_inodes(store *s, int64_t delta) {
+  if (!s->have_totals) {
+    if (!s->quota.max_inodes) return 0;
+    int err = compute_totals(s);
+    if (err) return err;
+  }
+  if (delta > 0) {
+    if (s->quota.max_inodes && s->inodes + (uint64_t)delta > s->quota.max_inodes)
+      return -ENOSPC;
+    s->inodes += (uint64_t)delta;
+  } else {
+    uint64_t d = (uint64_t)(-delta);
+    s->inodes = s->inodes > d ? s->inodes - d : 0;
+  }
+  return 0;
+}
+
+/* ---- transactions ------------------------------------------------------------- */
+
+static int run(store *s, int id) {
+  sqlite3_stmt *q = store_stmt(s, id);
+  if (!q) return -EIO;
+  return store_step_done(s, q);
+}
+
+static int push_frame(store *s) {
+  if (s->depth == s->frames_cap) {
+    int cap = s->frames_cap ? s->frames_cap * 2 : 8;
+    store_tx_frame *f = realloc(s->frames, (size_t)cap * sizeof *f);
+    if (!f) return -ENOMEM;
+    s->frames = f;
+    s->frames_cap = cap;
+  }
+  if (s->tx_aborted) return -EIO;
+  int err = run(s, s->depth == 0 ? ST_BEGIN : ST_SAVEPOINT);
+  if (err) return err;
+  s->frames[s->depth].bytes = s->bytes;
+  s->frames[s->depth].inodes = s->inodes;
+  s->depth++;
+  return 0;
+}
+
+/* Pops a frame, committing (ok) or rolling it back. */
+static int pop_frame(store *s, int ok) {
+  if (s->depth == 0) return -EINVAL;
+  int top = --s->depth;
+  int err = 0;
+  if (s->tx_aborted) {
+    /* SQLite already rolled the whole transaction back (e.g. on an I/O
+     * error): unwind our stack without SQL and report the loss. */
+    if (top == 0) s->tx_aborted = 0;
+    s->bytes = s->frames[top].bytes;
+    s->inodes = s->frames[top].inodes;
+    return ok ? -EIO : 0;
+  }
+  if (ok) {
+    err = run(s, top == 0 ? ST_COMMIT : ST_RELEASE);
+    if (!err) return 0;
+    if (top == 0 && !sqlite3_get_autocommit(s->db)) {
+      /* COMMIT failed (e.g. busy): roll back so no half-state remains. */
+      run(s, ST_ROLLBACK);
+    }
+  } else {
+    if (top == 0) {
+      if (!sqlite3_get_autocommit(s->db)) run(s, ST_ROLLBACK);
+    } else {
+      int e = run(s, ST_ROLLBACK_TO);
+      if (!e) e = run(s, ST_RELEASE);
+      if (e && sqlite3_get_autocommit(s->db)) s->tx_aborted = 1;
+    }
+  }
+  s->bytes = s->frames[top].bytes;
+  s->inodes = s->frames[top].inodes;
+  if (top > 0 && sqlite3_get_autocommit(s->db)) s->tx_aborted = 1;
+  return err;
+}
+
+int store_tx_begin(store *s) {
+  if (s->readonly) return -EROFS;
+  int err = push_frame(s);
+  if (!err) s->generation++;
+  return err;
+}
+
+int store_tx_end(store *s, int rc) {
+  if (rc < 0) {
+    pop_frame(s, 0);
+    return rc;
+  }
+  int err = pop_frame(s, 1);
+  return err ? err : rc;
+}
+
+int store_begin(store *s) {
+  if (s->readonly) return -EROFS;
+  return push_frame(s);
+}
+
+int store_commit(store *s) {
+  if (s->depth == 0) return -EINVAL;
+  return pop_frame(s, 1);
+}
+
+int store_rollback(store *s) {
+  if (s->depth == 0) return -EINVAL;
+  return pop_frame(s, 0);
+}
+
+/* ---- snapshots ------------------------------------------------------------------ */
+
+int store_image(store *s, void **bytes, size_t *len) {
+  *bytes = NULL;
+  *len = 0;
+  /* Folding the WAL back is not needed for correctness (serialize reads
+   * through the pager) but keeps the main file itself a complete copy. */
+  if (s->depth == 0 && !s->readonly)
+    sqlite3_wal_checkpoint_v2(s->db, "main", SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+  sqlite3_int64 n = 0;
+  unsigned char *p = sqlite3_serialize(s->db, "main", &n, 0);
+  if (!p) {
+    keep_msg(s, sqlite3_errmsg(s->db));
+    return -ENOMEM;
+  }
+  void *copy = malloc((size_t)n ? (size_t)n : 1);
+  if (!copy) {
+    sqlite3_free(p);
+    return -ENOMEM;
+  }
+  memcpy(copy, p, (size_t)n);
+  sqlite3_free(p);
+  *bytes = copy;
+  *len = (size_t)n;
+  return 0;
+}
+
+int store_copy_to(store *s, const char *path) {
+  if (!path || !*path) return -ENOENT;
+  if (s->depth > 0) return -EBUSY; /* VACUUM cannot run inside a transaction */
+  struct stat sb;
+  if (lstat(path, &sb) == 0) return -EEXIST;
+  if (errno != ENOENT) return -errno;
+  sqlite3_stmt *q = NULL;
+  int rc = sqlite3_prepare_v2(s->db, "VACUUM INTO ?1", -1, &q, NULL);
+  if (rc == SQLITE_OK) {
+    sqlite3_bind_text(q, 1, path, -1, SQLITE_STATIC);
+    rc = sqlite3_step(q);
+  }
+  int err = (rc == SQLITE_DONE || rc == SQLITE_OK) ? 0 : store_sqlerr(s, rc);
+  sqlite3_finalize(q);
+  /* The path did not exist before: whatever a failed VACUUM left is ours. */
+  if (err) unlink(path);
+  return err;
+}

@@ -1,0 +1,866 @@
+/*
+ * store_inode.c - the inode API: attributes, directory entries, links,
+ * symlinks and file data over the AgentFS tables (fs_inode, fs_dentry,
+ * fs_data, fs_symlink).
+ *
+ * Conventions of the format, as this file writes them:
+ *  - A directory is written with nlink 1 (the TypeScript SDK's convention, as
+ *    in the sample database) and its nlink is never adjusted; a database from
+ *    the Rust SDK (2 + subdirectories) reads fine, and nothing here derives a
+ *    decision from a directory's nlink (rmdir checks emptiness with a query).
+ *  - A regular file's or symlink's nlink counts its dentries; when it reaches
+ *    0 the inode is deleted with its data and symlink rows, as AgentFS does
+ *    (there are no orphaned open files).
+ *  - File data is cut into fs_data rows of chunk_size bytes (from fs_config):
+ *    every chunk but the last is exactly chunk_size. A write or truncate that
+ *    extends a file pads the old short last chunk to its new length, and never
+ *    writes the chunks it skips over: those are gaps (sparse) and read as
+ *    zeros, as the Rust tools' gaps do.
+ *  - Permissions are the mode bits as a non-root user sees them (no override
+ *    for uid 0). A dentry change needs w+x on the directory; the sticky bit
+ *    restricts removing and renaming to the owner of the entry or directory.
+ *
+ * Every public function here runs in its own savepoint (store_tx_begin/end);
+ * the store_i_* functions do the work without one so the path API can group
+ * a resolution and a change into one atomic call.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store/store_internal.h"
+
+#define STORE_LINK_MAX 65000 /* hard links per inode (EMLINK beyond) */
+
+int store_i_perm(const store *s, const store_stat *st, int mask) {
+  uint32_t bits;
+  if (s->uid == st->uid)
+    bits = (st->mode >> 6) & 7;
+  else if (s->gid == st->gid)
+    bits = (st->mode >> 3) & 7;
+  else
+    bits = st->mode & 7;
+  mask &= 7; /* R_OK 4, W_OK 2, X_OK 1: the same layout as the mode bits */
+  return ((int)bits & mask) == mask ? 0 : -EACCES;
+}
+
+int store_i_getattr(store *s, store_ino ino, store_stat *st) {
+  sqlite3_stmt *q = store_stmt(s, ST_GETATTR);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, ino);
+  int rc = sqlite3_step(q), err = 0;
+  if (rc == SQLITE_ROW)
+    store_col_stat(q, 0, st);
+  else
+    err = rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
+  sqlite3_reset(q);
+  return err;
+}
+
+int store_i_lookup(store *s, store_ino dir, const char *name, size_t nlen,
+                   store_stat *st) {
+  sqlite3_stmt *q = store_stmt(s, ST_LOOKUP);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, dir);
+  sqlite3_bind_text(q, 2, name, (int)nlen, SQLITE_STATIC);
+  int rc = sqlite3_step(q), err = 0;
+  if (rc == SQLITE_ROW)
+    store_col_stat(q, 0, st);
+  else
+    err = rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
+  sqlite3_reset(q);
+  sqlite3_clear_bindings(q);
+  return err;
+}
+
+int store_i_check_name(const char *name, size_t nlen) {
+  if (nlen == 0) return -ENOENT;
+  if (nlen > STORE_NAME_MAX) return -ENAMETOOLONG;
+  if (memchr(name, '/', nlen)) return -EINVAL;
+  return 0;
+}
+
+static int is_dot(const char *name, size_t nlen) {
+  return (nlen == 1 && name[0] == '.') || (nlen == 2 && name[0] == '.' && name[1] == '.');
+}
+
+/* Needs: dir is a directory the caller may change (w+x). */
+static int dir_writable(store *s, const store_stat *dir) {
+  if (!S_ISDIR(dir->mode)) return -ENOTDIR;
+  return store_i_perm(s, dir, W_OK | X_OK);
+}
+
+/* Sticky directories: only the entry's or the directory's owner may remove
+ * or rename the entry (stops one user deleting another's files in /tmp). */
+static int sticky_ok(const store *s, const store_stat *dir, const store_stat *victim) {
+  if (!(dir->mode & S_ISVTX)) return 0;
+  return (s->uid == dir->uid || s->uid == victim->uid) ? 0 : -EPERM;
+}
+
+static int touch(store *s, store_ino ino, int64_t sec, uint32_t ns) {
+  sqlite3_stmt *q = store_stmt(s, ST_TOUCH);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, ino);
+  sqlite3_bind_int64(q, 2, sec);
+  sqlite3_bind_int64(q, 3, ns);
+  return store_step_done(s, q);
+}
+
+static int exec_ino(store *s, int id, store_ino ino) {
+  sqlite3_stmt *q = store_stmt(s, id);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, ino);
+  return store_step_done(s, q);
+}
+
+static int nlink_add(store *s, store_ino ino, int delta, int64_t sec, uint32_t ns) {
+  sqlite3_stmt *q = store_stmt(s, ST_NLINK_ADD);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, ino);
+  sqlite3_bind_int(q, 2, delta);
+  sqlite3_bind_int64(q, 3, sec);
+  sqlite3_bind_int64(q, 4, ns);
+  return store_step_done(s, q);
+}
+
+static int dentry_op(store *s, int id, store_ino dir, const char *name, size_t nlen,
+                     store_ino ino) {
+  sqlite3_stmt *q = store_stmt(s, id);
+  if (!q) return -EIO;
+  if (id == ST_DENTRY_INSERT) {
+    sqlite3_bind_text(q, 1, name, (int)nlen, SQLITE_STATIC);
+    sqlite3_bind_int64(q, 2, dir);
+    sqlite3_bind_int64(q, 3, ino);
+  } else {
+    sqlite3_bind_int64(q, 1, dir);
+    sqlite3_bind_text(q, 2, name, (int)nlen, SQLITE_STATIC);
+  }
+  return store_step_done(s, q);
+}
+
+static int dir_is_empty(store *s, store_ino dir) {
+  sqlite3_stmt *q = store_stmt(s, ST_DIR_HAS_CHILD);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, dir);
+  int rc = sqlite3_step(q);
+  int r = rc == SQLITE_ROW ? 0 : rc == SQLITE_DONE ? 1 : store_sqlerr(s, rc);
+  sqlite3_reset(q);
+  return r;
+}
+
+/* Removes one link to `victim` (its dentry is already gone): directories and
+ * last links delete the inode with its data. */
+static int drop_link(store *s, const store_stat *victim, int64_t sec, uint32_t ns) {
+  int err;
+  if (!S_ISDIR(victim->mode) && victim->nlink > 1)
+    return nlink_add(s, victim->ino, -1, sec, ns);
+  if (S_ISREG(victim->mode)) {
+    err = store_quota_bytes(s, -(int64_t)victim->size);
+    if (err) return err;
+  }
+  err = store_quota_inodes(s, -1);
+  if (!err) err = exec_ino(s, ST_INODE_DELETE, victim->ino);
+  if (!err && S_ISREG(victim->mode)) err = exec_ino(s, ST_DATA_DELETE_ALL, victim->ino);
+  if (!err && S_ISLNK(victim->mode)) err = exec_ino(s, ST_SYMLINK_DELETE, victim->ino);
+  return err;
+}
+
+int store_i_mknod(store *s, const store_stat *dir, const char *name, size_t nlen,
+                  uint32_t mode, const char *target, store_stat *st) {
+  int err = store_i_check_name(name, nlen);
+  if (err) return err;
+  if ((err = dir_writable(s, dir))) return err;
+  if (is_dot(name, nlen)) return -EEXIST;
+  store_stat old;
+  err = store_i_lookup(s, dir->ino, name, nlen, &old);
+  if (err == 0) return -EEXIST;
+  if (err != -ENOENT) return err;
+  size_t tlen = 0;
+  if (S_ISLNK(mode)) {
+    tlen = strlen(target);
+    if (tlen == 0) return -ENOENT;
+    if (tlen >= STORE_PATH_MAX) return -ENAMETOOLONG;
+  }
+  if ((err = store_quota_inodes(s, 1))) return err;
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  sqlite3_stmt *q = store_stmt(s, ST_INODE_INSERT);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, mode);
+  sqlite3_bind_int64(q, 2, s->uid);
+  sqlite3_bind_int64(q, 3, s->gid);
+  sqlite3_bind_int64(q, 4, (int64_t)tlen);
+  sqlite3_bind_int64(q, 5, sec);
+  sqlite3_bind_int64(q, 6, ns);
+  if ((err = store_step_done(s, q))) return err;
+  store_ino ino = sqlite3_last_insert_rowid(s->db);
+  if ((err = dentry_op(s, ST_DENTRY_INSERT, dir->ino, name, nlen, ino))) return err;
+  if (S_ISLNK(mode)) {
+    q = store_stmt(s, ST_SYMLINK_INSERT);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, ino);
+    sqlite3_bind_text(q, 2, target, (int)tlen, SQLITE_STATIC);
+    if ((err = store_step_done(s, q))) return err;
+  }
+  if ((err = touch(s, dir->ino, sec, ns))) return err;
+  if (st) {
+    memset(st, 0, sizeof *st);
+    st->ino = ino;
+    st->mode = mode;
+    st->nlink = 1;
+    st->uid = s->uid;
+    st->gid = s->gid;
+    st->size = tlen;
+    st->atime = st->mtime = st->ctime = sec;
+    st->atime_nsec = st->mtime_nsec = st->ctime_nsec = ns;
+  }
+  return 0;
+}
+
+int store_i_unlink(store *s, const store_stat *dir, const char *name, size_t nlen,
+                   int want_dir) {
+  int err = store_i_check_name(name, nlen);
+  if (err) return err;
+  if ((err = dir_writable(s, dir))) return err;
+  if (is_dot(name, nlen)) return want_dir ? (nlen == 1 ? -EINVAL : -ENOTEMPTY) : -EISDIR;
+  store_stat v;
+  if ((err = store_i_lookup(s, dir->ino, name, nlen, &v))) return err;
+  if (want_dir) {
+    if (!S_ISDIR(v.mode)) return -ENOTDIR;
+    int empty = dir_is_empty(s, v.ino);
+    if (empty < 0) return empty;
+    if (!empty) return -ENOTEMPTY;
+  } else if (S_ISDIR(v.mode)) {
+    return -EISDIR;
+  }
+  if ((err = sticky_ok(s, dir, &v))) return err;
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  if ((err = dentry_op(s, ST_DENTRY_DELETE, dir->ino, name, nlen, 0))) return err;
+  if ((err = drop_link(s, &v, sec, ns))) return err;
+  return touch(s, dir->ino, sec, ns);
+}
+
+/* Is directory `inner` inside the tree of directory `outer` (or equal)? */
+static int subtree_has(store *s, store_ino outer, store_ino inner) {
+  if (outer == inner) return 1;
+  sqlite3_stmt *q = store_stmt(s, ST_SUBTREE_HAS);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, outer);
+  sqlite3_bind_int64(q, 2, inner);
+  int rc = sqlite3_step(q);
+  int r = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : store_sqlerr(s, rc);
+  sqlite3_reset(q);
+  return r;
+}
+
+int store_i_rename(store *s, const store_stat *odir, const char *oname, size_t olen,
+                   const store_stat *ndir, const char *nname, size_t nlen,
+                   int flags) {
+  int err;
+  if ((err = store_i_check_name(oname, olen))) return err;
+  if ((err = store_i_check_name(nname, nlen))) return err;
+  if (flags & ~STORE_RENAME_NOREPLACE) return -EINVAL;
+  if ((err = dir_writable(s, odir))) return err;
+  if ((err = dir_writable(s, ndir))) return err;
+  if (is_dot(oname, olen) || is_dot(nname, nlen)) return -EBUSY;
+  store_stat o, n;
+  if ((err = store_i_lookup(s, odir->ino, oname, olen, &o))) return err;
+  if ((err = sticky_ok(s, odir, &o))) return err;
+  err = store_i_lookup(s, ndir->ino, nname, nlen, &n);
+  int have_new = err == 0;
+  if (err && err != -ENOENT) return err;
+  if (have_new) {
+    if (n.ino == o.ino) return 0; /* same file: rename(2) does nothing */
+    if (flags & STORE_RENAME_NOREPLACE) return -EEXIST;
+    if (S_ISDIR(o.mode)) {
+      if (!S_ISDIR(n.mode)) return -ENOTDIR;
+    } else if (S_ISDIR(n.mode)) {
+      return -EISDIR;
+    }
+  }
+  if (S_ISDIR(o.mode) && odir->ino != ndir->ino) {
+    /* A directory cannot move below itself: that would cut it (and the new
+     * parent) off from the root and make a cycle. */
+    int in = subtree_has(s, o.ino, ndir->ino);
+    if (in < 0) return in;
+    if (in) return -EINVAL;
+    /* Its ".." changes: that is a write to the directory itself. */
+    if ((err = store_i_perm(s, &o, W_OK))) return err;
+  }
+  if (have_new && S_ISDIR(n.mode)) {
+    int empty = dir_is_empty(s, n.ino);
+    if (empty < 0) return empty;
+    if (!empty) return -ENOTEMPTY;
+  }
+  if (have_new && (err = sticky_ok(s, ndir, &n))) return err;
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  if (have_new) {
+    if ((err = dentry_op(s, ST_DENTRY_DELETE, ndir->ino, nname, nlen, 0))) return err;
+    if ((err = drop_link(s, &n, sec, ns))) return err;
+  }
+  sqlite3_stmt *q = store_stmt(s, ST_DENTRY_MOVE);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, odir->ino);
+  sqlite3_bind_text(q, 2, oname, (int)olen, SQLITE_STATIC);
+  sqlite3_bind_int64(q, 3, ndir->ino);
+  sqlite3_bind_text(q, 4, nname, (int)nlen, SQLITE_STATIC);
+  if ((err = store_step_done(s, q))) return err;
+  if ((err = nlink_add(s, o.ino, 0, sec, ns))) return err; /* ctime */
+  if ((err = touch(s, odir->ino, sec, ns))) return err;
+  if (ndir->ino != odir->ino) err = touch(s, ndir->ino, sec, ns);
+  return err;
+}
+
+int store_i_link(store *s, const store_stat *target, const store_stat *ndir,
+                 const char *name, size_t nlen, store_stat *st) {
+  int err = store_i_check_name(name, nlen);
+  if (err) return err;
+  if (S_ISDIR(target->mode)) return -EPERM;
+  if ((err = dir_writable(s, ndir))) return err;
+  if (is_dot(name, nlen)) return -EEXIST;
+  if (target->nlink >= STORE_LINK_MAX) return -EMLINK;
+  store_stat old;
+  err = store_i_lookup(s, ndir->ino, name, nlen, &old);
+  if (err == 0) return -EEXIST;
+  if (err != -ENOENT) return err;
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  if ((err = dentry_op(s, ST_DENTRY_INSERT, ndir->ino, name, nlen, target->ino)))
+    return err;
+  if ((err = nlink_add(s, target->ino, 1, sec, ns))) return err;
+  if ((err = touch(s, ndir->ino, sec, ns))) return err;
+  if (st) {
+    *st = *target;
+    st->nlink++;
+    st->ctime = sec;
+    st->ctime_nsec = ns;
+  }
+  return 0;
+}
+
+ssize_t store_i_readlink(store *s, store_ino ino, char *buf, size_t bufsz) {
+  sqlite3_stmt *q = store_stmt(s, ST_SYMLINK_GET);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, ino);
+  int rc = sqlite3_step(q);
+  ssize_t r;
+  if (rc == SQLITE_ROW) {
+    const void *t = sqlite3_column_blob(q, 0);
+    size_t n = (size_t)sqlite3_column_bytes(q, 0);
+    if (bufsz) {
+      size_t c = n < bufsz - 1 ? n : bufsz - 1;
+      if (c) memcpy(buf, t, c);
+      buf[c] = 0;
+    }
+    r = (ssize_t)n;
+  } else {
+    r = rc == SQLITE_DONE ? -EIO : store_sqlerr(s, rc); /* symlink without target */
+    if (rc == SQLITE_DONE) snprintf(s->errmsg, sizeof s->errmsg, "symlink %lld has no target", (long long)ino);
+  }
+  sqlite3_reset(q);
+  return r;
+}
+
+/* ---- data --------------------------------------------------------------------- */
+
+static unsigned char *chunk_buf(store *s) {
+  if (!s->chunk_buf) s->chunk_buf = malloc(s->chunk_size);
+  return s->chunk_buf;
+}
+
+/* Loads chunk `idx` into s->chunk_buf[0..len), zero-filling what is missing. */
+static int load_chunk(store *s, store_ino ino, int64_t idx, size_t len) {
+  unsigned char *b = chunk_buf(s);
+  if (!b) return -ENOMEM;
+  sqlite3_stmt *q = store_stmt(s, ST_DATA_GET_CHUNK);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, ino);
+  sqlite3_bind_int64(q, 2, idx);
+  int rc = sqlite3_step(q), err = 0;
+  size_t have = 0;
+  if (rc == SQLITE_ROW) {
+    const void *d = sqlite3_column_blob(q, 0);
+    have = (size_t)sqlite3_column_bytes(q, 0);
+    if (have > len) have = len;
+    if (have) memcpy(b, d, have);
+  } else if (rc != SQLITE_DONE) {
+    err = store_sqlerr(s, rc);
+  }
+  sqlite3_reset(q);
+  if (!err && have < len) memset(b + have, 0, len - have);
+  return err;
+}
+
+static int put_chunk(store *s, store_ino ino, int64_t idx, const void *d, size_t len) {
+  sqlite3_stmt *q = store_stmt(s, ST_DATA_PUT);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, ino);
+  sqlite3_bind_int64(q, 2, idx);
+  sqlite3_bind_blob(q, 3, d, (int)len, SQLITE_STATIC);
+  return store_step_done(s, q);
+}
+
+/* Pads the short last chunk of a file of `old` bytes growing to `size`. */
+static int pad_last_chunk(store *s, store_ino ino, uint64_t old, uint64_t size) {
+  uint64_t cs = s->chunk_size;
+  if (old == 0 || old % cs == 0 || size <= old) return 0;
+  uint64_t idx = (old - 1) / cs, start = idx * cs;
+  uint64_t len = size - start < cs ? size - start : cs;
+  int err = load_chunk(s, ino, (int64_t)idx, (size_t)len);
+  if (!err) err = put_chunk(s, ino, (int64_t)idx, s->chunk_buf, (size_t)len);
+  return err;
+}
+
+static int set_size(store *s, store_ino ino, uint64_t size) {
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  sqlite3_stmt *q = store_stmt(s, ST_SET_SIZE);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, ino);
+  sqlite3_bind_int64(q, 2, (int64_t)size);
+  sqlite3_bind_int64(q, 3, sec);
+  sqlite3_bind_int64(q, 4, ns);
+  return store_step_done(s, q);
+}
+
+/* Size checks shared by write and truncate: EFBIG, then ENOSPC. */
+static int grow_ok(store *s, uint64_t old, uint64_t size) {
+  if (size > (uint64_t)INT64_MAX) return -EFBIG;
+  if (s->quota.max_file_size && size > s->quota.max_file_size && size > old)
+    return -EFBIG;
+  int64_t delta = size >= old ? (int64_t)(size - old) : -(int64_t)(old - size);
+  return store_quota_bytes(s, delta);
+}
+
+static int data_type_ok(const store_stat *st) {
+  if (S_ISDIR(st->mode)) return -EISDIR;
+  if (!S_ISREG(st->mode)) return -EINVAL;
+  return 0;
+}
+
+ssize_t store_i_read(store *s, const store_stat *st, void *buf, size_t n,
+                     uint64_t off) {
+  int err = data_type_ok(st);
+  if (err) return err;
+  if (off >= st->size || n == 0) return 0;
+  if (n > st->size - off) n = (size_t)(st->size - off);
+  if (n > (size_t)SSIZE_MAX) n = (size_t)SSIZE_MAX;
+  uint64_t cs = s->chunk_size, end = off + n;
+  memset(buf, 0, n); /* gaps and short chunks read as zeros */
+  sqlite3_stmt *q = store_stmt(s, ST_DATA_READ);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, st->ino);
+  sqlite3_bind_int64(q, 2, (int64_t)(off / cs));
+  sqlite3_bind_int64(q, 3, (int64_t)((end - 1) / cs));
+  int rc;
+  while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+    int64_t idx = sqlite3_column_int64(q, 0);
+    const unsigned char *d = sqlite3_column_blob(q, 1);
+    uint64_t len = (uint64_t)sqlite3_column_bytes(q, 1);
+    if (idx < 0 || !d) continue;
+    if (len > cs) len = cs; /* never let a malformed row spill into the next */
+    uint64_t cstart = (uint64_t)idx * cs, cend = cstart + len;
+    uint64_t a = cstart > off ? cstart : off, b = cend < end ? cend : end;
+    if (a < b) memcpy((unsigned char *)buf + (a - off), d + (a - cstart), b - a);
+  }
+  err = rc == SQLITE_DONE ? 0 : store_sqlerr(s, rc);
+  sqlite3_reset(q);
+  return err ? err : (ssize_t)n;
+}
+
+ssize_t store_i_write(store *s, const store_stat *st, const void *buf, size_t n,
+                      uint64_t off) {
+  int err = data_type_ok(st);
+  if (err) return err;
+  if (n == 0) return 0;
+  if (n > (size_t)SSIZE_MAX || off > (uint64_t)INT64_MAX - n) return -EFBIG;
+  uint64_t cs = s->chunk_size, end = off + n;
+  uint64_t size = end > st->size ? end : st->size;
+  if ((err = grow_ok(s, st->size, size))) return err;
+  /* The old last chunk, when this write starts beyond it, becomes a middle
+   * chunk: it must be full length. */
+  if (st->size && off / cs > (st->size - 1) / cs &&
+      (err = pad_last_chunk(s, st->ino, st->size, size)))
+    return err;
+  const unsigned char *src = buf;
+  for (uint64_t idx = off / cs; idx <= (end - 1) / cs; idx++) {
+    uint64_t cstart = idx * cs;
+    uint64_t clen = size - cstart < cs ? size - cstart : cs; /* length after */
+    uint64_t a = off > cstart ? off - cstart : 0;          /* written span */
+    uint64_t b = end - cstart < cs ? end - cstart : cs;
+    if (b > clen) b = clen;
+    if (a == 0 && b == clen) {
+      err = put_chunk(s, st->ino, (int64_t)idx, src + (cstart - off), (size_t)clen);
+    } else {
+      err = load_chunk(s, st->ino, (int64_t)idx, (size_t)clen);
+      if (!err) {
+        memcpy(s->chunk_buf + a, src + (cstart + a - off), (size_t)(b - a));
+        err = put_chunk(s, st->ino, (int64_t)idx, s->chunk_buf, (size_t)clen);
+      }
+    }
+    if (err) return err;
+  }
+  if ((err = set_size(s, st->ino, size))) return err;
+  return (ssize_t)n;
+}
+
+int store_i_truncate(store *s, const store_stat *st, uint64_t size) {
+  int err = data_type_ok(st);
+  if (err) return err;
+  if ((err = grow_ok(s, st->size, size))) return err;
+  uint64_t cs = s->chunk_size;
+  if (size < st->size) {
+    int64_t last = size == 0 ? -1 : (int64_t)((size - 1) / cs);
+    sqlite3_stmt *q = store_stmt(s, ST_DATA_TRUNC_AFTER);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, st->ino);
+    sqlite3_bind_int64(q, 2, last);
+    if ((err = store_step_done(s, q))) return err;
+    if (last >= 0) {
+      q = store_stmt(s, ST_DATA_TRIM);
+      if (!q) return -EIO;
+      sqlite3_bind_int64(q, 1, st->ino);
+      sqlite3_bind_int64(q, 2, last);
+      sqlite3_bind_int64(q, 3, (int64_t)(size - (uint64_t)last * cs));
+      if ((err = store_step_done(s, q))) return err;
+    }
+  } else if (size > st->size) {
+    if ((err = pad_last_chunk(s, st->ino, st->size, size))) return err;
+  }
+  return set_size(s, st->ino, size);
+}
+
+int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a,
+                    int which, store_stat *st_out) {
+  int owner = s->uid == cur->uid, err;
+  store_stat nw = *cur;
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  /* All checks first, so a refused field changes nothing. */
+  if ((which & STORE_SET_MODE) && !owner) return -EPERM;
+  if ((which & STORE_SET_UID) && a->uid != cur->uid && !owner) return -EPERM;
+  if ((which & STORE_SET_GID) && a->gid != cur->gid && !owner) return -EPERM;
+  int explicit_time = which & (STORE_SET_ATIME | STORE_SET_MTIME);
+  int now_time = which & (STORE_SET_ATIME_NOW | STORE_SET_MTIME_NOW);
+  if (explicit_time && !owner) return -EPERM;
+  if (now_time && !owner && store_i_perm(s, cur, W_OK)) return -EACCES;
+  if (which & STORE_SET_SIZE) {
+    if ((err = data_type_ok(cur))) return err;
+    if ((err = store_i_perm(s, cur, W_OK))) return err;
+  }
+  if (which & STORE_SET_MODE) nw.mode = (cur->mode & S_IFMT) | (a->mode & 07777);
+  if (which & STORE_SET_UID) nw.uid = a->uid;
+  if (which & STORE_SET_GID) nw.gid = a->gid;
+  if (which & STORE_SET_ATIME_NOW) {
+    nw.atime = sec;
+    nw.atime_nsec = ns;
+  } else if (which & STORE_SET_ATIME) {
+    nw.atime = a->atime;
+    nw.atime_nsec = a->atime_nsec > 999999999u ? 999999999u : a->atime_nsec;
+  }
+  if (which & STORE_SET_MTIME_NOW) {
+    nw.mtime = sec;
+    nw.mtime_nsec = ns;
+  } else if (which & STORE_SET_MTIME) {
+    nw.mtime = a->mtime;
+    nw.mtime_nsec = a->mtime_nsec > 999999999u ? 999999999u : a->mtime_nsec;
+  }
+  if (which & STORE_SET_SIZE) {
+    if ((err = store_i_truncate(s, cur, a->size))) return err;
+    nw.size = a->size;
+    if (!(which & (STORE_SET_MTIME | STORE_SET_MTIME_NOW))) {
+      nw.mtime = sec;
+      nw.mtime_nsec = ns;
+    }
+  }
+  if (which) {
+    nw.ctime = sec;
+    nw.ctime_nsec = ns;
+    sqlite3_stmt *q = store_stmt(s, ST_SETATTR);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, cur->ino);
+    sqlite3_bind_int64(q, 2, nw.mode);
+    sqlite3_bind_int64(q, 3, nw.uid);
+    sqlite3_bind_int64(q, 4, nw.gid);
+    sqlite3_bind_int64(q, 5, nw.atime);
+    sqlite3_bind_int64(q, 6, nw.atime_nsec);
+    sqlite3_bind_int64(q, 7, nw.mtime);
+    sqlite3_bind_int64(q, 8, nw.mtime_nsec);
+    sqlite3_bind_int64(q, 9, nw.ctime);
+    sqlite3_bind_int64(q, 10, nw.ctime_nsec);
+    if ((err = store_step_done(s, q))) return err;
+  }
+  if (st_out) *st_out = nw;
+  return 0;
+}
+
+/* ---- public inode API ------------------------------------------------------------ */
+
+int store_getattr(store *s, store_ino ino, store_stat *st) {
+  return store_i_getattr(s, ino, st);
+}
+
+/* The directory `dir` as a searchable directory. */
+static int get_dir(store *s, store_ino dir, store_stat *st) {
+  int err = store_i_getattr(s, dir, st);
+  if (err) return err;
+  return S_ISDIR(st->mode) ? 0 : -ENOTDIR;
+}
+
+int store_lookup(store *s, store_ino dir, const char *name, store_stat *st) {
+  store_stat d;
+  int err = get_dir(s, dir, &d);
+  if (err) return err;
+  if ((err = store_i_perm(s, &d, X_OK))) return err;
+  size_t nlen = strlen(name);
+  if ((err = store_i_check_name(name, nlen))) return err;
+  if (nlen == 1 && name[0] == '.') {
+    *st = d;
+    return 0;
+  }
+  if (nlen == 2 && name[0] == '.' && name[1] == '.') {
+    if (dir == STORE_ROOT_INO) {
+      *st = d;
+      return 0;
+    }
+    sqlite3_stmt *q = store_stmt(s, ST_DENTRY_PARENT);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, dir);
+    int rc = sqlite3_step(q);
+    store_ino parent = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
+    err = rc == SQLITE_ROW ? 0 : rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
+    sqlite3_reset(q);
+    return err ? err : store_i_getattr(s, parent, st);
+  }
+  return store_i_lookup(s, dir, name, nlen, st);
+}
+
+int store_access(store *s, store_ino ino, int mask) {
+  store_stat st;
+  int err = store_i_getattr(s, ino, &st);
+  if (err || mask == 0) return err;
+  return store_i_perm(s, &st, mask);
+}
+
+int store_setattr_ino(store *s, store_ino ino, const store_setattr *a, int which,
+                      store_stat *st_out) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  store_stat cur;
+  err = store_i_getattr(s, ino, &cur);
+  if (!err) err = store_i_setattr(s, &cur, a, which, st_out);
+  return store_tx_end(s, err);
+}
+
+/* One batch of readdir rows, copied out so callbacks may call the store. */
+#define READDIR_BATCH 32
+typedef struct readdir_row {
+  int64_t id;                      /* dentry id = cookie */
+  store_ino ino;                   /* entry's inode */
+  uint32_t mode;                   /* entry's mode */
+  uint16_t len;                    /* name length */
+  char name[STORE_NAME_MAX + 1];   /* name bytes, NUL-terminated */
+} readdir_row;
+
+static void memo_put(store *s, store_ino dir, const readdir_row *r) {
+  store_cookie_memo *m = &s->memo[s->memo_next++ % STORE_COOKIE_MEMO];
+  m->cookie = r->id;
+  m->dir = dir;
+  m->len = r->len;
+  memcpy(m->name, r->name, r->len + 1u);
+}
+
+/* The name an `after` cookie stands for: from the dentry while it exists,
+ * else from the ring of recently delivered entries (the entry was deleted
+ * between two readdir calls, e.g. by rm -r through FUSE). */
+static int cookie_name(store *s, store_ino dir, int64_t after, char *name, int *len) {
+  sqlite3_stmt *q = store_stmt(s, ST_DENTRY_NAME);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, after);
+  sqlite3_bind_int64(q, 2, dir);
+  int rc = sqlite3_step(q), err = -ESTALE;
+  if (rc == SQLITE_ROW) {
+    int n = sqlite3_column_bytes(q, 0);
+    const void *t = sqlite3_column_blob(q, 0);
+    if (n > STORE_NAME_MAX) n = STORE_NAME_MAX;
+    if (n) memcpy(name, t, (size_t)n);
+    *len = n;
+    err = 0;
+  } else if (rc != SQLITE_DONE) {
+    err = store_sqlerr(s, rc);
+  }
+  sqlite3_reset(q);
+  if (err != -ESTALE) return err;
+  for (unsigned i = 0; i < STORE_COOKIE_MEMO; i++) {
+    const store_cookie_memo *m = &s->memo[i];
+    if (m->cookie == after && m->dir == dir && m->len) {
+      memcpy(name, m->name, m->len);
+      *len = m->len;
+      return 0;
+    }
+  }
+  return -ESTALE;
+}
+
+int store_readdir(store *s, store_ino dir, int64_t after, store_readdir_cb cb,
+                  void *ud) {
+  store_stat d;
+  int err = get_dir(s, dir, &d);
+  if (err) return err;
+  if ((err = store_i_perm(s, &d, R_OK))) return err;
+  char from[STORE_NAME_MAX + 1];
+  int flen = 0;
+  if (after > 0 && (err = cookie_name(s, dir, after, from, &flen))) return err;
+  readdir_row *rows = malloc(READDIR_BATCH * sizeof *rows);
+  if (!rows) return -ENOMEM;
+  int ret = 0;
+  for (;;) {
+    sqlite3_stmt *q = store_stmt(s, ST_READDIR);
+    if (!q) {
+      ret = -EIO;
+      break;
+    }
+    sqlite3_bind_int64(q, 1, dir);
+    sqlite3_bind_text(q, 2, from, flen, SQLITE_STATIC);
+    sqlite3_bind_int(q, 3, READDIR_BATCH);
+    int n = 0, rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+      readdir_row *r = &rows[n];
+      int len = sqlite3_column_bytes(q, 1);
+      const void *t = sqlite3_column_blob(q, 1);
+      if (len > STORE_NAME_MAX) len = STORE_NAME_MAX; /* malformed row */
+      r->id = sqlite3_column_int64(q, 0);
+      r->ino = sqlite3_column_int64(q, 2);
+      r->mode = (uint32_t)store_col_i64(q, 3);
+      r->len = (uint16_t)len;
+      if (len) memcpy(r->name, t, (size_t)len);
+      r->name[len] = 0;
+      n++;
+    }
+    ret = rc == SQLITE_DONE ? 0 : store_sqlerr(s, rc);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    if (ret || n == 0) break;
+    for (int i = 0; i < n && !ret; i++) {
+      memo_put(s, dir, &rows[i]);
+      store_dirent e = {rows[i].name, rows[i].ino, rows[i].mode, rows[i].id};
+      ret = cb(ud, &e);
+    }
+    if (ret || n < READDIR_BATCH) break;
+    flen = rows[n - 1].len;
+    memcpy(from, rows[n - 1].name, (size_t)flen);
+  }
+  free(rows);
+  return ret;
+}
+
+static int mknod_pub(store *s, store_ino dir, const char *name, uint32_t mode,
+                     const char *target, store_stat *st) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  store_stat d;
+  err = store_i_getattr(s, dir, &d);
+  if (!err) err = store_i_mknod(s, &d, name, strlen(name), mode, target, st);
+  return store_tx_end(s, err);
+}
+
+int store_create(store *s, store_ino dir, const char *name, uint32_t mode,
+                 store_stat *st) {
+  return mknod_pub(s, dir, name, S_IFREG | (mode & 07777), NULL, st);
+}
+
+int store_mkdir(store *s, store_ino dir, const char *name, uint32_t mode,
+                store_stat *st) {
+  return mknod_pub(s, dir, name, S_IFDIR | (mode & 07777), NULL, st);
+}
+
+int store_symlink(store *s, store_ino dir, const char *name, const char *target,
+                  store_stat *st) {
+  if (!target) return -EINVAL;
+  return mknod_pub(s, dir, name, S_IFLNK | 0777, target, st);
+}
+
+static int unlink_pub(store *s, store_ino dir, const char *name, int want_dir) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  store_stat d;
+  err = store_i_getattr(s, dir, &d);
+  if (!err) err = store_i_unlink(s, &d, name, strlen(name), want_dir);
+  return store_tx_end(s, err);
+}
+
+int store_unlink(store *s, store_ino dir, const char *name) {
+  return unlink_pub(s, dir, name, 0);
+}
+
+int store_rmdir(store *s, store_ino dir, const char *name) {
+  return unlink_pub(s, dir, name, 1);
+}
+
+int store_rename(store *s, store_ino olddir, const char *oldname, store_ino newdir,
+                 const char *newname, int flags) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  store_stat od, nd;
+  err = store_i_getattr(s, olddir, &od);
+  if (!err) err = store_i_getattr(s, newdir, &nd);
+  if (!err)
+    err = store_i_rename(s, &od, oldname, strlen(oldname), &nd, newname,
+                         strlen(newname), flags);
+  return store_tx_end(s, err);
+}
+
+int store_link(store *s, store_ino ino, store_ino newdir, const char *newname,
+               store_stat *st) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  store_stat t, nd;
+  err = store_i_getattr(s, ino, &t);
+  if (!err) err = store_i_getattr(s, newdir, &nd);
+  if (!err) err = store_i_link(s, &t, &nd, newname, strlen(newname), st);
+  return store_tx_end(s, err);
+}
+
+ssize_t store_readlink(store *s, store_ino ino, char *buf, size_t bufsz) {
+  store_stat st;
+  int err = store_i_getattr(s, ino, &st);
+  if (err) return err;
+  if (!S_ISLNK(st.mode)) return -EINVAL;
+  return store_i_readlink(s, ino, buf, bufsz);
+}
+
+ssize_t store_read(store *s, store_ino ino, void *buf, size_t n, uint64_t off) {
+  store_stat st;
+  int err = store_i_getattr(s, ino, &st);
+  if (err) return err;
+  return store_i_read(s, &st, buf, n, off);
+}
+
+ssize_t store_write(store *s, store_ino ino, const void *buf, size_t n,
+                    uint64_t off) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  store_stat st;
+  ssize_t r = store_i_getattr(s, ino, &st);
+  if (!r) r = store_i_write(s, &st, buf, n, off);
+  if (r < 0) return store_tx_end(s, (int)r);
+  int e = store_tx_end(s, 0);
+  return e < 0 ? e : r;
+}
+
+int store_truncate(store *s, store_ino ino, uint64_t size) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  store_stat st;
+  err = store_i_getattr(s, ino, &st);
+  if (!err) err = store_i_truncate(s, &st, size);
+  return store_tx_end(s, err);
+}

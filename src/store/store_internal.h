@@ -1,0 +1,182 @@
+/*
+ * store_internal.h - what the files of src/store/ share and nobody else sees:
+ * the store struct, the prepared-statement cache, transactions (savepoints),
+ * quota bookkeeping and the small helpers every operation needs.
+ *
+ * Design decisions, in one place:
+ *  - Statements are prepared lazily, once per store, on first use (an array of
+ *    sqlite3_stmt* indexed by enum store_stmt_id) and kept until close: opening
+ *    a store prepares nothing beyond what schema checking needs, and no call
+ *    ever parses SQL twice.
+ *  - A mutating call runs between store_tx_begin() and store_tx_end(): the
+ *    outermost level is BEGIN IMMEDIATE / COMMIT, nested levels are SAVEPOINTs
+ *    (store_begin uses the same stack). The quota running totals are saved in
+ *    each frame and restored when that frame rolls back.
+ *  - Internal functions named do_* / store_i_* never open a transaction; the
+ *    public functions wrap them. Internal functions take a name and its length
+ *    so path components are never copied.
+ */
+#ifndef SBX_STORE_INTERNAL_H
+#define SBX_STORE_INTERNAL_H
+
+#include <errno.h>
+#include <sqlite3.h>
+#include <limits.h>
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include "store/store.h"
+
+/* Every statement the store runs, prepared on first use. */
+enum store_stmt_id {
+  ST_BEGIN,
+  ST_COMMIT,
+  ST_ROLLBACK,
+  ST_SAVEPOINT,
+  ST_RELEASE,
+  ST_ROLLBACK_TO,
+  ST_GETATTR,
+  ST_LOOKUP,
+  ST_READDIR,
+  ST_DENTRY_NAME,
+  ST_DENTRY_PARENT,
+  ST_INODE_INSERT,
+  ST_DENTRY_INSERT,
+  ST_DENTRY_DELETE,
+  ST_DENTRY_MOVE,
+  ST_NLINK_ADD,
+  ST_INODE_DELETE,
+  ST_DATA_DELETE_ALL,
+  ST_SYMLINK_DELETE,
+  ST_SYMLINK_INSERT,
+  ST_SYMLINK_GET,
+  ST_DIR_HAS_CHILD,
+  ST_SET_SIZE,
+  ST_TOUCH,
+  ST_SETATTR,
+  ST_DATA_READ,
+  ST_DATA_GET_CHUNK,
+  ST_DATA_PUT,
+  ST_DATA_TRUNC_AFTER,
+  ST_DATA_TRIM,
+  ST_SUBTREE_HAS,
+  ST_TOTALS,
+  ST_KV_GET,
+  ST_KV_SET,
+  ST_KV_DELETE,
+  ST_KV_KEYS_RANGE,
+  ST_KV_KEYS_FROM,
+  ST_JSON_VALID,
+  ST_CALL_START,
+  ST_CALL_GET,
+  ST_CALL_FINISH,
+  ST_CALL_LIST,
+  ST_COUNT
+};
+
+/* One level of the transaction stack (store_begin or a mutating call). */
+typedef struct store_tx_frame {
+  uint64_t bytes;  /* s->bytes when the frame began */
+  uint64_t inodes; /* s->inodes when the frame began */
+} store_tx_frame;
+
+/* A recently delivered readdir entry, to resume after it once it is deleted. */
+typedef struct store_cookie_memo {
+  int64_t cookie;                /* dentry id handed out as the cookie */
+  store_ino dir;                 /* directory it belongs to */
+  uint16_t len;                  /* name length */
+  char name[STORE_NAME_MAX + 1]; /* the name (bytes) */
+} store_cookie_memo;
+
+#define STORE_COOKIE_MEMO 64 /* ring size: covers one FUSE readdir buffer */
+#define STORE_CALL_MEMO 16   /* started calls whose start time we keep (ns) */
+
+struct store {
+  sqlite3 *db;                     /* the connection (owned) */
+  sqlite3_stmt *stmt[ST_COUNT];    /* prepared on first use, owned */
+  int readonly;                    /* opened read-only: mutations give -EROFS */
+  uint32_t chunk_size;             /* fs_config chunk_size, bytes per fs_data row */
+  unsigned char *chunk_buf;        /* scratch of chunk_size bytes (lazy) */
+  uint32_t uid, gid, umask;        /* caller credentials and umask */
+  store_quota quota;               /* limits (0 = none) */
+  int have_totals;                 /* bytes/inodes are known and maintained */
+  uint64_t bytes;                  /* sum of regular files' sizes */
+  uint64_t inodes;                 /* rows of fs_inode */
+  store_tx_frame *frames;          /* transaction stack, `depth` used */
+  int depth, frames_cap;           /* used / allocated frames */
+  int tx_aborted;                  /* SQLite dropped the transaction mid-stack */
+  uint64_t generation;             /* bumped by every mutating call */
+  char errmsg[256];                /* last SQLite error message */
+  store_cookie_memo memo[STORE_COOKIE_MEMO]; /* ring of readdir cookies */
+  unsigned memo_next;              /* next ring slot */
+  struct {
+    int64_t id;                    /* tool_calls id (0 = free slot) */
+    int64_t start_ns;              /* CLOCK_REALTIME at start, ns */
+  } calls[STORE_CALL_MEMO];        /* for sub-second duration_ms */
+  unsigned calls_next;             /* next slot in calls */
+};
+
+/* ---- statements and errors (store.c) ---- */
+
+/* The cached statement `id`, reset and with bindings cleared; NULL (message
+ * kept in s->errmsg) if it cannot be prepared. Borrowed: never finalize it. */
+sqlite3_stmt *store_stmt(store *s, int id);
+/* Maps an SQLite result code to a negative errno, keeping the message. */
+int store_sqlerr(store *s, int rc);
+/* Steps a statement that returns no rows (or ignores them); 0 or -errno. The
+ * statement is reset afterwards. */
+int store_step_done(store *s, sqlite3_stmt *q);
+
+/* Reads an INTEGER column that may hold a REAL (or NULL = 0). */
+int64_t store_col_i64(sqlite3_stmt *q, int col);
+/* Fills a store_stat from columns ino,mode,nlink,uid,gid,size,rdev,atime,
+ * mtime,ctime,atime_nsec,mtime_nsec,ctime_nsec starting at `col`. */
+void store_col_stat(sqlite3_stmt *q, int col, store_stat *st);
+
+/* ---- transactions (store.c) ---- */
+
+/* Starts a mutating call: -EROFS on a read-only store. */
+int store_tx_begin(store *s);
+/* Ends it: releases when rc >= 0, rolls back otherwise. Returns rc, or the
+ * commit's error. */
+int store_tx_end(store *s, int rc);
+
+/* ---- quotas (store.c) ---- */
+
+/* Accounts `delta` bytes of regular-file size; -ENOSPC over the quota. */
+int store_quota_bytes(store *s, int64_t delta);
+/* Accounts `delta` inodes; -ENOSPC over the quota. */
+int store_quota_inodes(store *s, int64_t delta);
+
+/* ---- time ---- */
+void store_now(int64_t *sec, uint32_t *nsec);
+
+/* ---- inode internals (store_inode.c), no transaction of their own ---- */
+
+/* Permission check of the caller against an inode's mode/uid/gid. */
+int store_i_perm(const store *s, const store_stat *st, int mask);
+int store_i_getattr(store *s, store_ino ino, store_stat *st);
+int store_i_lookup(store *s, store_ino dir, const char *name, size_t nlen,
+                   store_stat *st);
+/* Validates a name: 1..255 bytes, no '/'. */
+int store_i_check_name(const char *name, size_t nlen);
+int store_i_mknod(store *s, const store_stat *dir, const char *name, size_t nlen,
+                  uint32_t mode, const char *target, store_stat *st);
+int store_i_unlink(store *s, const store_stat *dir, const char *name, size_t nlen,
+                   int want_dir);
+int store_i_rename(store *s, const store_stat *odir, const char *oname,
+                   size_t olen, const store_stat *ndir, const char *nname,
+                   size_t nlen, int flags);
+int store_i_link(store *s, const store_stat *target, const store_stat *ndir,
+                 const char *name, size_t nlen, store_stat *st);
+int store_i_truncate(store *s, const store_stat *st, uint64_t size);
+ssize_t store_i_write(store *s, const store_stat *st, const void *buf, size_t n,
+                      uint64_t off);
+ssize_t store_i_read(store *s, const store_stat *st, void *buf, size_t n,
+                     uint64_t off);
+/* Target of a symlink into buf (bufsz >= STORE_PATH_MAX); returns length. */
+ssize_t store_i_readlink(store *s, store_ino ino, char *buf, size_t bufsz);
+int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a,
+                    int which, store_stat *st_out);
+
+#endif

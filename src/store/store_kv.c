@@ -1,0 +1,262 @@
+/*
+ * store_kv.c - the key-value store (kv_store) and the call history
+ * (tool_calls), in the AgentFS 0.4 layout.
+ *
+ * kv_store values are JSON text, validated with SQLite's json_valid() before
+ * they are stored (-EINVAL otherwise). Times are unix seconds (INTEGER);
+ * created_at is kept on update, updated_at refreshed. Prefix listing uses a
+ * key range [prefix, successor(prefix)) so '%' and '_' are ordinary bytes
+ * and the primary-key index does the work.
+ *
+ * tool_calls: start inserts status 'pending' with started_at in unix seconds
+ * (INTEGER, as the SDK writes it); finish sets completed_at (seconds),
+ * duration_ms (from a nanosecond start time kept in memory for calls started
+ * by this store, else from started_at), result or error, and status
+ * 'success' or 'error'. Reads accept REAL and NULL in every time column.
+ *
+ * Iterating calls (store_kv_keys, store_call_list) copy each row out before
+ * the callback runs on a private statement when the cached one is busy, so
+ * a callback may call back into the store.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/store_internal.h"
+
+/* The cached statement, or a fresh one when it is in use further up the
+ * stack (a callback re-entered the store). *own tells the caller to
+ * finalize it. */
+static sqlite3_stmt *iter_stmt(store *s, int id, int *own) {
+  sqlite3_stmt *q = store_stmt(s, id);
+  *own = 0;
+  if (q && sqlite3_stmt_busy(q)) {
+    sqlite3_stmt *f = NULL;
+    if (sqlite3_prepare_v2(s->db, sqlite3_sql(q), -1, &f, NULL) != SQLITE_OK) {
+      sqlite3_finalize(f);
+      return NULL;
+    }
+    *own = 1;
+    return f;
+  }
+  return q;
+}
+
+static void iter_done(sqlite3_stmt *q, int own) {
+  if (own) {
+    sqlite3_finalize(q);
+  } else {
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+  }
+}
+
+/* ---- kv ---------------------------------------------------------------------- */
+
+int store_kv_get(store *s, const char *key, char **json) {
+  *json = NULL;
+  if (!key) return -EINVAL;
+  sqlite3_stmt *q = store_stmt(s, ST_KV_GET);
+  if (!q) return -EIO;
+  sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
+  int rc = sqlite3_step(q), err = 0;
+  if (rc == SQLITE_ROW) {
+    const void *v = sqlite3_column_blob(q, 0);
+    size_t n = (size_t)sqlite3_column_bytes(q, 0);
+    char *out = malloc(n + 1);
+    if (!out) {
+      err = -ENOMEM;
+    } else {
+      if (n) memcpy(out, v, n);
+      out[n] = 0;
+      *json = out;
+    }
+  } else {
+    err = rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
+  }
+  sqlite3_reset(q);
+  sqlite3_clear_bindings(q);
+  return err;
+}
+
+static int json_ok(store *s, const char *json) {
+  sqlite3_stmt *q = store_stmt(s, ST_JSON_VALID);
+  if (!q) return -EIO;
+  sqlite3_bind_text(q, 1, json, -1, SQLITE_STATIC);
+  int rc = sqlite3_step(q);
+  int r = rc == SQLITE_ROW ? (sqlite3_column_int(q, 0) ? 0 : -EINVAL)
+                           : store_sqlerr(s, rc);
+  sqlite3_reset(q);
+  sqlite3_clear_bindings(q);
+  return r;
+}
+
+int store_kv_set(store *s, const char *key, const char *json) {
+  if (!key || !json) return -EINVAL;
+  int err = store_tx_begin(s);
+  if (err) return err;
+  err = json_ok(s, json);
+  if (!err) {
+    sqlite3_stmt *q = store_stmt(s, ST_KV_SET);
+    if (!q) {
+      err = -EIO;
+    } else {
+      int64_t sec;
+      uint32_t ns;
+      store_now(&sec, &ns);
+      sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
+      sqlite3_bind_text(q, 2, json, -1, SQLITE_STATIC);
+      sqlite3_bind_int64(q, 3, sec);
+      err = store_step_done(s, q);
+    }
+  }
+  return store_tx_end(s, err);
+}
+
+int store_kv_delete(store *s, const char *key) {
+  if (!key) return -EINVAL;
+  int err = store_tx_begin(s);
+  if (err) return err;
+  sqlite3_stmt *q = store_stmt(s, ST_KV_DELETE);
+  if (!q) {
+    err = -EIO;
+  } else {
+    sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
+    err = store_step_done(s, q);
+    if (!err && sqlite3_changes(s->db) == 0) err = -ENOENT;
+  }
+  return store_tx_end(s, err);
+}
+
+int store_kv_keys(store *s, const char *prefix, int (*cb)(void *ud, const char *key),
+                  void *ud) {
+  if (!prefix) prefix = "";
+  size_t plen = strlen(prefix);
+  /* The smallest string above every string with this prefix: drop trailing
+   * 0xff bytes and increment the last byte; none when all are 0xff. */
+  char *hi = malloc(plen + 1);
+  if (!hi) return -ENOMEM;
+  memcpy(hi, prefix, plen + 1);
+  size_t hlen = plen;
+  while (hlen > 0 && (unsigned char)hi[hlen - 1] == 0xff) hlen--;
+  if (hlen > 0) hi[hlen - 1] = (char)((unsigned char)hi[hlen - 1] + 1);
+  int own;
+  sqlite3_stmt *q = iter_stmt(s, hlen ? ST_KV_KEYS_RANGE : ST_KV_KEYS_FROM, &own);
+  if (!q) {
+    free(hi);
+    return -EIO;
+  }
+  sqlite3_bind_text(q, 1, prefix, (int)plen, SQLITE_STATIC);
+  if (hlen) sqlite3_bind_text(q, 2, hi, (int)hlen, SQLITE_STATIC);
+  int rc, ret = 0;
+  while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+    const char *k = (const char *)sqlite3_column_text(q, 0);
+    if (!k) continue;
+    if ((ret = cb(ud, k))) break;
+  }
+  if (!ret && rc != SQLITE_DONE) ret = store_sqlerr(s, rc);
+  iter_done(q, own);
+  free(hi);
+  return ret;
+}
+
+/* ---- history ------------------------------------------------------------------- */
+
+int store_call_start(store *s, const char *name, const char *parameters, int64_t *id) {
+  if (!name) return -EINVAL;
+  int err = store_tx_begin(s);
+  if (err) return err;
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  sqlite3_stmt *q = store_stmt(s, ST_CALL_START);
+  if (!q) return store_tx_end(s, -EIO);
+  sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC);
+  if (parameters)
+    sqlite3_bind_text(q, 2, parameters, -1, SQLITE_STATIC);
+  else
+    sqlite3_bind_null(q, 2);
+  sqlite3_bind_int64(q, 3, sec);
+  err = store_step_done(s, q);
+  int64_t rowid = sqlite3_last_insert_rowid(s->db);
+  err = store_tx_end(s, err);
+  if (err) return err;
+  if (id) *id = rowid;
+  unsigned slot = s->calls_next++ % STORE_CALL_MEMO;
+  s->calls[slot].id = rowid;
+  s->calls[slot].start_ns = sec * 1000000000LL + ns;
+  return 0;
+}
+
+int store_call_finish(store *s, int64_t id, const char *result, const char *error) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  sqlite3_stmt *q = store_stmt(s, ST_CALL_GET);
+  if (!q) return store_tx_end(s, -EIO);
+  sqlite3_bind_int64(q, 1, id);
+  int rc = sqlite3_step(q);
+  double started = 0;
+  if (rc == SQLITE_ROW) {
+    const char *st = (const char *)sqlite3_column_text(q, 0);
+    started = sqlite3_column_double(q, 1);
+    if (!st || strcmp(st, "pending") != 0) err = -EALREADY;
+  } else {
+    err = rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
+  }
+  sqlite3_reset(q);
+  if (err) return store_tx_end(s, err);
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  int64_t now_ns = sec * 1000000000LL + ns;
+  double dur = ((double)sec - started) * 1000.0 + ns / 1e6;
+  for (unsigned i = 0; i < STORE_CALL_MEMO; i++)
+    if (s->calls[i].id == id) dur = (double)(now_ns - s->calls[i].start_ns) / 1e6;
+  if (dur < 0) dur = 0;
+  q = store_stmt(s, ST_CALL_FINISH);
+  if (!q) return store_tx_end(s, -EIO);
+  sqlite3_bind_int64(q, 1, id);
+  if (result && !error)
+    sqlite3_bind_text(q, 2, result, -1, SQLITE_STATIC);
+  else
+    sqlite3_bind_null(q, 2);
+  if (error)
+    sqlite3_bind_text(q, 3, error, -1, SQLITE_STATIC);
+  else
+    sqlite3_bind_null(q, 3);
+  sqlite3_bind_text(q, 4, error ? "error" : "success", -1, SQLITE_STATIC);
+  sqlite3_bind_int64(q, 5, sec);
+  sqlite3_bind_int64(q, 6, (int64_t)(dur + 0.5));
+  err = store_step_done(s, q);
+  return store_tx_end(s, err);
+}
+
+static double col_time(sqlite3_stmt *q, int col) {
+  return sqlite3_column_type(q, col) == SQLITE_NULL ? -1 : sqlite3_column_double(q, col);
+}
+
+int store_call_list(store *s, int limit, int (*cb)(void *ud, const store_call *c),
+                    void *ud) {
+  int own;
+  sqlite3_stmt *q = iter_stmt(s, ST_CALL_LIST, &own);
+  if (!q) return -EIO;
+  sqlite3_bind_int(q, 1, limit > 0 ? limit : -1);
+  int rc, ret = 0;
+  while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+    store_call c;
+    c.id = sqlite3_column_int64(q, 0);
+    c.name = (const char *)sqlite3_column_text(q, 1);
+    c.parameters = (const char *)sqlite3_column_text(q, 2);
+    c.result = (const char *)sqlite3_column_text(q, 3);
+    c.error = (const char *)sqlite3_column_text(q, 4);
+    c.status = (const char *)sqlite3_column_text(q, 5);
+    c.started_at = col_time(q, 6);
+    c.completed_at = col_time(q, 7);
+    c.duration_ms = col_time(q, 8);
+    if (!c.name) c.name = "";
+    if (!c.status) c.status = "";
+    if ((ret = cb(ud, &c))) break;
+  }
+  if (!ret && rc != SQLITE_DONE) ret = store_sqlerr(s, rc);
+  iter_done(q, own);
+  return ret;
+}

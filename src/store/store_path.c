@@ -1,0 +1,813 @@
+/*
+ * store_path.c - the path API: resolution of byte-string paths to inodes the
+ * way Linux does it, and the path-level operations built on the inode API.
+ *
+ * Resolution walks components over a stack of inodes, the physical chain from
+ * the root to the current directory (a directory has exactly one dentry, so
+ * the stack is the real ancestry): ".." pops (and stays at the root), "."
+ * does nothing, a symlink in the middle (or last, unless STORE_NOFOLLOW, or
+ * with a trailing slash) is spliced into the remaining path text and the walk
+ * continues from the symlink's directory (or the root for an absolute
+ * target). Each directory walked needs x for the caller. More than
+ * STORE_SYMLINK_MAX symlinks in one resolution give ELOOP, so loops end.
+ * The stack also keeps the component names, which is all realpath needs.
+ *
+ * Limits (every input is bounded): a path or cwd of STORE_PATH_MAX bytes or
+ * more, a component over STORE_NAME_MAX, a symlink splice that would exceed
+ * 2*STORE_PATH_MAX, or a walk deeper than WALK_MAX_DEPTH give ENAMETOOLONG.
+ *
+ * Every mutating path call resolves and changes inside one savepoint, so the
+ * resolution it acted on cannot change under it and a failure changes
+ * nothing.
+ */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "store/store_internal.h"
+
+#define WALK_MAX_DEPTH 2048 /* directories deep; a 4095-byte path holds fewer */
+#define WALK_INLINE 32      /* stack entries before the walk allocates */
+
+#define WALK_FOLLOW 0x01 /* follow a symlink in the last component */
+#define WALK_PARENT 0x02 /* stop before the last component, return its name */
+
+/* One directory on the walk's stack. */
+typedef struct walk_ent {
+  store_ino ino;     /* the directory (or final inode) */
+  uint32_t name_off; /* its name in walk.names */
+  uint32_t name_len; /* name length (0 for the root) */
+} walk_ent;
+
+/* The state of one resolution. */
+typedef struct walk {
+  store *s;                 /* the store walked */
+  int nlinks;               /* symlinks followed so far */
+  int depth, cap;           /* stack entries used / allocated */
+  walk_ent *ents;           /* the stack: ents[0] is the root */
+  char *names;              /* names of the stack entries, concatenated */
+  size_t names_len, names_cap; /* used / allocated bytes of names */
+  store_stat root;          /* the root's attributes (read once) */
+  store_stat top;           /* attributes of ents[depth-1] */
+  walk_ent inl_ents[WALK_INLINE];   /* first entries, no allocation */
+  char inl_names[WALK_INLINE * 16]; /* first names, no allocation */
+} walk;
+
+static void walk_free(walk *w) {
+  if (w->ents != w->inl_ents) free(w->ents);
+  if (w->names != w->inl_names) free(w->names);
+}
+
+static void walk_to_root(walk *w) {
+  w->depth = 1;
+  w->names_len = 0;
+  w->top = w->root;
+}
+
+static int walk_init(walk *w, store *s) {
+  w->s = s;
+  w->nlinks = 0;
+  w->ents = w->inl_ents;
+  w->cap = WALK_INLINE;
+  w->names = w->inl_names;
+  w->names_cap = sizeof w->inl_names;
+  w->ents[0].ino = STORE_ROOT_INO;
+  w->ents[0].name_off = w->ents[0].name_len = 0;
+  int err = store_i_getattr(s, STORE_ROOT_INO, &w->root);
+  walk_to_root(w);
+  return err;
+}
+
+static int walk_push(walk *w, const store_stat *st, const char *name, size_t nlen) {
+  if (w->depth >= WALK_MAX_DEPTH) return -ENAMETOOLONG;
+  if (w->depth == w->cap) {
+    int cap = w->cap * 4;
+    walk_ent *e = malloc((size_t)cap * sizeof *e);
+    if (!e) return -ENOMEM;
+    memcpy(e, w->ents, (size_t)w->depth * sizeof *e);
+    if (w->ents != w->inl_ents) free(w->ents);
+    w->ents = e;
+    w->cap = cap;
+  }
+  if (w->names_len + nlen > w->names_cap) {
+    size_t cap = (w->names_len + nlen) * 2;
+    char *n = malloc(cap);
+    if (!n) return -ENOMEM;
+    memcpy(n, w->names, w->names_len);
+    if (w->names != w->inl_names) free(w->names);
+    w->names = n;
+    w->names_cap = cap;
+  }
+  walk_ent *e = &w->ents[w->depth++];
+  e->ino = st->ino;
+  e->name_off = (uint32_t)w->names_len;
+  e->name_len = (uint32_t)nlen;
+  memcpy(w->names + w->names_len, name, nlen);
+  w->names_len += nlen;
+  w->top = *st;
+  return 0;
+}
+
+static int walk_pop(walk *w) {
+  if (w->depth <= 1) return 0; /* ".." at the root stays at the root */
+  w->depth--;
+  w->names_len = w->ents[w->depth].name_off;
+  if (w->depth == 1) {
+    w->top = w->root;
+    return 0;
+  }
+  return store_i_getattr(w->s, w->ents[w->depth - 1].ino, &w->top);
+}
+
+static int path_check(const char *path) {
+  if (!path) return -EINVAL;
+  if (!*path) return -ENOENT;
+  if (strnlen(path, STORE_PATH_MAX) >= STORE_PATH_MAX) return -ENAMETOOLONG;
+  return 0;
+}
+
+/* Walks `path` from the current top (or the root when absolute). With
+ * WALK_PARENT, stops before the last component and returns it in name/nlen
+ * (nlen 0 when the path names the root) with *tslash set when a slash
+ * followed it. */
+static int walk_path(walk *w, const char *path, int flags, char *name, size_t *nlen,
+                     int *tslash) {
+  store *s = w->s;
+  char buf[2 * STORE_PATH_MAX];
+  size_t len = strlen(path), pos = 0;
+  int err, final_slash = 0;
+  if (len >= sizeof buf) return -ENAMETOOLONG;
+  memcpy(buf, path, len + 1);
+  if (buf[0] == '/') walk_to_root(w);
+  for (;;) {
+    while (buf[pos] == '/') pos++;
+    if (!buf[pos]) { /* only slashes: the path names the current top */
+      if (flags & WALK_PARENT) {
+        *nlen = 0;
+        name[0] = 0;
+        *tslash = 0;
+      }
+      break;
+    }
+    size_t start = pos;
+    while (buf[pos] && buf[pos] != '/') pos++;
+    size_t clen = pos - start, after = pos;
+    while (buf[after] == '/') after++;
+    int last = buf[after] == 0, slash = last && after > pos;
+    const char *c = buf + start;
+    if (clen > STORE_NAME_MAX) return -ENAMETOOLONG;
+    if (!S_ISDIR(w->top.mode)) return -ENOTDIR;
+    if ((err = store_i_perm(s, &w->top, X_OK))) return err;
+    if (last && (flags & WALK_PARENT)) {
+      memcpy(name, c, clen);
+      name[clen] = 0;
+      *nlen = clen;
+      *tslash = slash;
+      return 0;
+    }
+    if (clen == 1 && c[0] == '.') {
+      /* stays */
+    } else if (clen == 2 && c[0] == '.' && c[1] == '.') {
+      if ((err = walk_pop(w))) return err;
+    } else {
+      store_stat st;
+      if ((err = store_i_lookup(s, w->top.ino, c, clen, &st))) return err;
+      if (S_ISLNK(st.mode) && (!last || (flags & WALK_FOLLOW) || slash)) {
+        if (++w->nlinks > STORE_SYMLINK_MAX) return -ELOOP;
+        char target[STORE_PATH_MAX];
+        ssize_t tl = store_i_readlink(s, st.ino, target, sizeof target);
+        if (tl < 0) return (int)tl;
+        if (tl >= STORE_PATH_MAX) return -ENAMETOOLONG;
+        tl = (ssize_t)strnlen(target, (size_t)tl);
+        if (tl == 0) return -ENOENT;
+        /* Splice: target + "/" + rest (the slash also keeps a trailing
+         * slash's "must be a directory"). */
+        size_t rest = len - after, sep = (!last || slash) ? 1 : 0;
+        if ((size_t)tl + sep + rest >= sizeof buf) return -ENAMETOOLONG;
+        memmove(buf + tl + sep, buf + after, rest + 1);
+        if (sep) buf[tl] = '/';
+        memcpy(buf, target, (size_t)tl);
+        len = (size_t)tl + sep + rest;
+        pos = 0;
+        if (buf[0] == '/') walk_to_root(w);
+        continue;
+      }
+      if ((err = walk_push(w, &st, c, clen))) return err;
+    }
+    pos = after;
+    if (last) {
+      final_slash = slash;
+      break;
+    }
+  }
+  if (final_slash && !S_ISDIR(w->top.mode)) return -ENOTDIR;
+  return 0;
+}
+
+/* Starts a walk at cwd (for a relative path) after checking the path. */
+static int walk_start(walk *w, store *s, const char *cwd, const char *path) {
+  int err = walk_init(w, s);
+  if (err) return err;
+  if ((err = path_check(path))) return err;
+  if (path[0] != '/' && cwd && *cwd) {
+    char dummy[1];
+    size_t n;
+    int t;
+    if ((err = path_check(cwd))) return err;
+    if ((err = walk_path(w, cwd, WALK_FOLLOW, dummy, &n, &t))) return err;
+    if (!S_ISDIR(w->top.mode)) return -ENOTDIR;
+  }
+  return 0;
+}
+
+/* Resolves a whole path into w (w must be walk_free'd by the caller). */
+static int resolve_w(walk *w, store *s, const char *cwd, const char *path, int follow) {
+  int err = walk_start(w, s, cwd, path);
+  char dummy[1];
+  size_t n;
+  int t;
+  if (!err) err = walk_path(w, path, follow ? WALK_FOLLOW : 0, dummy, &n, &t);
+  return err;
+}
+
+/* Resolves all but the last component: w->top is the parent directory. */
+static int parent_w(walk *w, store *s, const char *cwd, const char *path, char *name,
+                    size_t *nlen, int *tslash) {
+  int err = walk_start(w, s, cwd, path);
+  if (!err) err = walk_path(w, path, WALK_PARENT, name, nlen, tslash);
+  return err;
+}
+
+static int is_dot(const char *name, size_t nlen) {
+  return (nlen == 1 && name[0] == '.') || (nlen == 2 && name[0] == '.' && name[1] == '.');
+}
+
+/* ---- read-only path calls -------------------------------------------------------- */
+
+int store_resolve(store *s, const char *cwd, const char *path, int flags,
+                  store_stat *st) {
+  walk w;
+  int err = resolve_w(&w, s, cwd, path, !(flags & STORE_NOFOLLOW));
+  if (!err && st) *st = w.top;
+  walk_free(&w);
+  return err;
+}
+
+int store_resolve_parent(store *s, const char *cwd, const char *path,
+                         store_ino *dir, char *name) {
+  walk w;
+  size_t nlen;
+  int tslash;
+  int err = parent_w(&w, s, cwd, path, name, &nlen, &tslash);
+  if (!err) *dir = w.top.ino;
+  walk_free(&w);
+  return err;
+}
+
+int store_realpath(store *s, const char *cwd, const char *path, char **out) {
+  *out = NULL;
+  walk w;
+  int err = resolve_w(&w, s, cwd, path, 1);
+  if (!err) {
+    size_t len = 0;
+    for (int i = 1; i < w.depth; i++) len += 1 + w.ents[i].name_len;
+    if (len >= STORE_PATH_MAX) {
+      err = -ENAMETOOLONG;
+    } else if (!(*out = malloc(len + 2))) {
+      err = -ENOMEM;
+    } else {
+      char *p = *out;
+      for (int i = 1; i < w.depth; i++) {
+        *p++ = '/';
+        memcpy(p, w.names + w.ents[i].name_off, w.ents[i].name_len);
+        p += w.ents[i].name_len;
+      }
+      if (p == *out) *p++ = '/';
+      *p = 0;
+    }
+  }
+  walk_free(&w);
+  return err;
+}
+
+int store_path_stat(store *s, const char *cwd, const char *path, store_stat *st) {
+  return store_resolve(s, cwd, path, 0, st);
+}
+
+int store_path_lstat(store *s, const char *cwd, const char *path, store_stat *st) {
+  return store_resolve(s, cwd, path, STORE_NOFOLLOW, st);
+}
+
+int store_path_readlink(store *s, const char *cwd, const char *path, char **out) {
+  *out = NULL;
+  store_stat st;
+  int err = store_resolve(s, cwd, path, STORE_NOFOLLOW, &st);
+  if (err) return err;
+  if (!S_ISLNK(st.mode)) return -EINVAL;
+  char *buf = malloc(STORE_PATH_MAX);
+  if (!buf) return -ENOMEM;
+  ssize_t n = store_i_readlink(s, st.ino, buf, STORE_PATH_MAX);
+  if (n < 0) {
+    free(buf);
+    return (int)n;
+  }
+  *out = buf;
+  return 0;
+}
+
+/* ---- mutating path calls ---------------------------------------------------------- */
+
+static int mkdir_i(store *s, const char *cwd, const char *path, uint32_t mode) {
+  walk w;
+  char name[STORE_NAME_MAX + 1];
+  size_t nlen;
+  int tslash;
+  int err = parent_w(&w, s, cwd, path, name, &nlen, &tslash);
+  if (!err) {
+    if (nlen == 0 || is_dot(name, nlen))
+      err = -EEXIST;
+    else
+      err = store_i_mknod(s, &w.top, name, nlen,
+                          S_IFDIR | (mode & 07777 & ~s->umask), NULL, NULL);
+  }
+  walk_free(&w);
+  return err;
+}
+
+int store_path_mkdir(store *s, const char *cwd, const char *path, uint32_t mode) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  return store_tx_end(s, mkdir_i(s, cwd, path, mode));
+}
+
+/* mkdir -p inside the caller's transaction: each prefix that ends a
+ * component is resolved and created when missing. */
+static int mkdir_p_i(store *s, const char *cwd, const char *path, uint32_t mode) {
+  store_stat st;
+  int err = store_resolve(s, cwd, path, 0, &st);
+  if (err == 0) return S_ISDIR(st.mode) ? 0 : -EEXIST;
+  if (err != -ENOENT) return err;
+  size_t len = strlen(path);
+  char *buf = malloc(len + 1);
+  if (!buf) return -ENOMEM;
+  memcpy(buf, path, len + 1);
+  err = 0;
+  for (size_t i = 1; i <= len && !err; i++) {
+    if (i < len && !(buf[i] == '/' && buf[i - 1] != '/')) continue;
+    char save = buf[i];
+    buf[i] = 0;
+    err = store_resolve(s, cwd, buf, 0, &st);
+    if (err == 0 && !S_ISDIR(st.mode)) err = i == len ? -EEXIST : -ENOTDIR;
+    if (err == -ENOENT) err = mkdir_i(s, cwd, buf, mode);
+    buf[i] = save;
+  }
+  free(buf);
+  return err;
+}
+
+int store_path_mkdir_p(store *s, const char *cwd, const char *path, uint32_t mode) {
+  int err = path_check(path);
+  if (err) return err;
+  if ((err = store_tx_begin(s))) return err;
+  return store_tx_end(s, mkdir_p_i(s, cwd, path, mode));
+}
+
+static int unlink_i(store *s, const char *cwd, const char *path, int want_dir) {
+  walk w;
+  char name[STORE_NAME_MAX + 1];
+  size_t nlen;
+  int tslash;
+  int err = parent_w(&w, s, cwd, path, name, &nlen, &tslash);
+  if (!err) {
+    if (nlen == 0) {
+      err = want_dir ? -EBUSY : -EISDIR;
+    } else if (tslash && !want_dir) {
+      store_stat st; /* "x/": a directory is EISDIR, anything else ENOTDIR */
+      walk_free(&w);
+      err = resolve_w(&w, s, cwd, path, 1);
+      if (err == 0 || err == -ENOTDIR) {
+        err = store_resolve(s, cwd, path, STORE_NOFOLLOW, &st);
+        err = err == 0 ? -EISDIR : err;
+      }
+    } else {
+      err = store_i_unlink(s, &w.top, name, nlen, want_dir);
+    }
+  }
+  walk_free(&w);
+  return err;
+}
+
+int store_path_unlink(store *s, const char *cwd, const char *path) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  return store_tx_end(s, unlink_i(s, cwd, path, 0));
+}
+
+int store_path_rmdir(store *s, const char *cwd, const char *path) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  return store_tx_end(s, unlink_i(s, cwd, path, 1));
+}
+
+static int rename_i(store *s, const char *cwd, const char *from, const char *to) {
+  walk a, b;
+  char on[STORE_NAME_MAX + 1], nn[STORE_NAME_MAX + 1];
+  size_t ol, nl;
+  int os, ns;
+  int err = parent_w(&a, s, cwd, from, on, &ol, &os);
+  if (err) {
+    walk_free(&a);
+    return err;
+  }
+  err = parent_w(&b, s, cwd, to, nn, &nl, &ns);
+  if (!err && (ol == 0 || nl == 0 || is_dot(on, ol) || is_dot(nn, nl))) err = -EBUSY;
+  if (!err && (os || ns)) {
+    /* A trailing slash on either side requires the source to be a dir. */
+    store_stat o;
+    err = store_i_lookup(s, a.top.ino, on, ol, &o);
+    if (!err && !S_ISDIR(o.mode)) err = -ENOTDIR;
+  }
+  if (!err) err = store_i_rename(s, &a.top, on, ol, &b.top, nn, nl, 0);
+  walk_free(&a);
+  walk_free(&b);
+  return err;
+}
+
+int store_path_rename(store *s, const char *cwd, const char *from, const char *to) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  return store_tx_end(s, rename_i(s, cwd, from, to));
+}
+
+/* Checks the new name of link/symlink: not the root, ".", "..", or "x/". */
+static int new_name_ok(store *s, const walk *w, const char *name, size_t nlen,
+                       int tslash) {
+  if (nlen == 0 || is_dot(name, nlen)) return -EEXIST;
+  if (tslash) {
+    store_stat st;
+    int err = store_i_lookup(s, w->top.ino, name, nlen, &st);
+    return err == 0 ? -EEXIST : err;
+  }
+  return 0;
+}
+
+int store_path_link(store *s, const char *cwd, const char *target,
+                    const char *newpath) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  walk t, n;
+  char name[STORE_NAME_MAX + 1];
+  size_t nlen;
+  int tslash;
+  err = resolve_w(&t, s, cwd, target, 0); /* link(2) does not follow */
+  if (!err) err = parent_w(&n, s, cwd, newpath, name, &nlen, &tslash);
+  else walk_init(&n, s);
+  if (!err) err = new_name_ok(s, &n, name, nlen, tslash);
+  if (!err) err = store_i_link(s, &t.top, &n.top, name, nlen, NULL);
+  walk_free(&t);
+  walk_free(&n);
+  return store_tx_end(s, err);
+}
+
+int store_path_symlink(store *s, const char *cwd, const char *target,
+                       const char *linkpath) {
+  if (!target) return -EINVAL;
+  int err = store_tx_begin(s);
+  if (err) return err;
+  walk w;
+  char name[STORE_NAME_MAX + 1];
+  size_t nlen;
+  int tslash;
+  err = parent_w(&w, s, cwd, linkpath, name, &nlen, &tslash);
+  if (!err) err = new_name_ok(s, &w, name, nlen, tslash);
+  if (!err) err = store_i_mknod(s, &w.top, name, nlen, S_IFLNK | 0777, target, NULL);
+  walk_free(&w);
+  return store_tx_end(s, err);
+}
+
+static int setattr_path(store *s, const char *cwd, const char *path, int follow,
+                        const store_setattr *a, int which) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  walk w;
+  err = resolve_w(&w, s, cwd, path, follow);
+  if (!err) err = store_i_setattr(s, &w.top, a, which, NULL);
+  walk_free(&w);
+  return store_tx_end(s, err);
+}
+
+int store_path_chmod(store *s, const char *cwd, const char *path, uint32_t mode) {
+  store_setattr a = {0};
+  a.mode = mode;
+  return setattr_path(s, cwd, path, 1, &a, STORE_SET_MODE);
+}
+
+int store_path_utimes(store *s, const char *cwd, const char *path,
+                      const struct timespec times[2], int flags) {
+  store_setattr a = {0};
+  int which = 0;
+  if (!times) {
+    which = STORE_SET_ATIME_NOW | STORE_SET_MTIME_NOW;
+  } else {
+    for (int k = 0; k < 2; k++) {
+      long ns = times[k].tv_nsec;
+      if (ns == UTIME_OMIT) continue;
+      if (ns == UTIME_NOW) {
+        which |= k == 0 ? STORE_SET_ATIME_NOW : STORE_SET_MTIME_NOW;
+        continue;
+      }
+      if (ns < 0 || ns > 999999999L) return -EINVAL;
+      if (k == 0) {
+        a.atime = times[k].tv_sec;
+        a.atime_nsec = (uint32_t)ns;
+        which |= STORE_SET_ATIME;
+      } else {
+        a.mtime = times[k].tv_sec;
+        a.mtime_nsec = (uint32_t)ns;
+        which |= STORE_SET_MTIME;
+      }
+    }
+  }
+  return setattr_path(s, cwd, path, !(flags & STORE_NOFOLLOW), &a, which);
+}
+
+/* open(2) inside the caller's transaction. *created tells whether the file
+ * was made by this call (its mode is then not checked, as in Linux). */
+static int open_i(store *s, const char *cwd, const char *path, int oflags,
+                  uint32_t mode, store_stat *st, int *created) {
+  int acc = oflags & O_ACCMODE;
+  if (acc != O_RDONLY && acc != O_WRONLY && acc != O_RDWR) return -EINVAL;
+  int need = acc == O_RDONLY ? R_OK : acc == O_WRONLY ? W_OK : R_OK | W_OK;
+  if (oflags & O_TRUNC) need |= W_OK;
+  *created = 0;
+  walk w;
+  int err, slash = 0;
+  if (!(oflags & O_CREAT)) {
+    err = resolve_w(&w, s, cwd, path, !(oflags & O_NOFOLLOW));
+    if (!err && S_ISLNK(w.top.mode)) err = -ELOOP; /* only with O_NOFOLLOW */
+    if (!err) *st = w.top;
+  } else {
+    char name[STORE_NAME_MAX + 1];
+    size_t nlen;
+    err = parent_w(&w, s, cwd, path, name, &nlen, &slash);
+    for (;;) {
+      if (err) break;
+      if (nlen == 0 || is_dot(name, nlen)) {
+        err = -EISDIR;
+        break;
+      }
+      err = store_i_lookup(s, w.top.ino, name, nlen, st);
+      if (err == -ENOENT) {
+        if (slash) {
+          err = -EISDIR;
+          break;
+        }
+        if (s->readonly) {
+          err = -EROFS;
+          break;
+        }
+        err = store_i_mknod(s, &w.top, name, nlen, S_IFREG | (mode & 07777 & ~s->umask),
+                            NULL, st);
+        if (!err) *created = 1;
+        break;
+      }
+      if (err) break;
+      if (oflags & O_EXCL) {
+        err = -EEXIST;
+        break;
+      }
+      if (!S_ISLNK(st->mode)) break;
+      if (oflags & O_NOFOLLOW) {
+        err = -ELOOP;
+        break;
+      }
+      /* Follow the symlink (it may dangle: O_CREAT makes its target). */
+      if (++w.nlinks > STORE_SYMLINK_MAX) {
+        err = -ELOOP;
+        break;
+      }
+      char target[STORE_PATH_MAX];
+      ssize_t tl = store_i_readlink(s, st->ino, target, sizeof target);
+      if (tl < 0) {
+        err = (int)tl;
+        break;
+      }
+      if (tl >= STORE_PATH_MAX) {
+        err = -ENAMETOOLONG;
+        break;
+      }
+      if (strnlen(target, (size_t)tl) == 0) {
+        err = -ENOENT;
+        break;
+      }
+      int slash2;
+      err = walk_path(&w, target, WALK_PARENT, name, &nlen, &slash2);
+      slash |= slash2;
+    }
+  }
+  walk_free(&w);
+  if (err) return err;
+  if (S_ISDIR(st->mode)) {
+    if ((oflags & O_CREAT) || acc != O_RDONLY || (oflags & O_TRUNC)) return -EISDIR;
+  } else {
+    if (oflags & O_DIRECTORY) return -ENOTDIR;
+    if (slash) return -ENOTDIR;
+  }
+  if (*created) return 0;
+  if ((err = store_i_perm(s, st, need))) return err;
+  if ((need & W_OK) && s->readonly) return -EROFS;
+  if ((oflags & O_TRUNC) && S_ISREG(st->mode) && st->size > 0) {
+    if ((err = store_i_truncate(s, st, 0))) return err;
+    st->size = 0;
+  }
+  return 0;
+}
+
+int store_path_open(store *s, const char *cwd, const char *path, int oflags,
+                    uint32_t mode, store_stat *st) {
+  store_stat tmp;
+  int created;
+  if (!st) st = &tmp;
+  if (s->readonly || !(oflags & (O_CREAT | O_TRUNC)))
+    return open_i(s, cwd, path, oflags, mode, st, &created);
+  int err = store_tx_begin(s);
+  if (err) return err;
+  return store_tx_end(s, open_i(s, cwd, path, oflags, mode, st, &created));
+}
+
+int store_path_read_file(store *s, const char *cwd, const char *path, void **data,
+                         size_t *len) {
+  *data = NULL;
+  *len = 0;
+  store_stat st;
+  int err = store_resolve(s, cwd, path, 0, &st);
+  if (err) return err;
+  if (S_ISDIR(st.mode)) return -EISDIR;
+  if (!S_ISREG(st.mode)) return -EINVAL;
+  if ((err = store_i_perm(s, &st, R_OK))) return err;
+  if (st.size >= (uint64_t)SSIZE_MAX) return -EFBIG;
+  char *buf = malloc((size_t)st.size + 1);
+  if (!buf) return -ENOMEM;
+  ssize_t n = store_i_read(s, &st, buf, (size_t)st.size, 0);
+  if (n < 0) {
+    free(buf);
+    return (int)n;
+  }
+  buf[n] = 0;
+  *data = buf;
+  *len = (size_t)n;
+  return 0;
+}
+
+/* The directory part of `path` ("a/b/c" -> "a/b", "c" -> "."), malloc'd. */
+static char *dir_part(const char *path) {
+  size_t len = strlen(path);
+  while (len > 1 && path[len - 1] == '/') len--;
+  while (len > 0 && path[len - 1] != '/') len--;
+  while (len > 1 && path[len - 1] == '/') len--;
+  if (len == 0) return strdup(".");
+  char *d = malloc(len + 1);
+  if (d) {
+    memcpy(d, path, len);
+    d[len] = 0;
+  }
+  return d;
+}
+
+int store_path_write_file(store *s, const char *cwd, const char *path,
+                          const void *data, size_t len, uint32_t mode, int flags) {
+  int err = path_check(path);
+  if (err) return err;
+  if ((err = store_tx_begin(s))) return err;
+  if (flags & STORE_WRITE_MKDIRS) {
+    char *d = dir_part(path);
+    err = d ? mkdir_p_i(s, cwd, d, 0777) : -ENOMEM;
+    free(d);
+  }
+  store_stat st;
+  int created;
+  int oflags = O_WRONLY | O_CREAT | ((flags & STORE_WRITE_APPEND) ? 0 : O_TRUNC);
+  if (!err) err = open_i(s, cwd, path, oflags, mode, &st, &created);
+  if (!err && len) {
+    ssize_t n = store_i_write(s, &st, data, len, (flags & STORE_WRITE_APPEND) ? st.size : 0);
+    err = n < 0 ? (int)n : 0;
+  }
+  return store_tx_end(s, err);
+}
+
+/* ---- remove_tree -------------------------------------------------------------------- */
+
+/* One directory being emptied by remove_tree. */
+typedef struct rm_frame {
+  store_stat dir;                /* the directory being emptied */
+  store_stat parent;             /* its parent (to remove it when empty) */
+  size_t nlen;                   /* its name's length */
+  char name[STORE_NAME_MAX + 1]; /* its name in parent */
+} rm_frame;
+
+#define RM_MAX_DEPTH 65536 /* deeper means a damaged (cyclic) tree */
+#define RM_BATCH 32
+
+static int remove_dir_tree(store *s, const store_stat *parent, const char *name,
+                           size_t nlen, const store_stat *dir) {
+  int depth = 0, cap = 16, err = 0;
+  rm_frame *st = malloc((size_t)cap * sizeof *st);
+  char(*names)[STORE_NAME_MAX + 1] = malloc(RM_BATCH * sizeof *names);
+  if (!st || !names) {
+    free(st);
+    free(names);
+    return -ENOMEM;
+  }
+  st[0].dir = *dir;
+  st[0].parent = *parent;
+  st[0].nlen = nlen;
+  memcpy(st[0].name, name, nlen + 1);
+  depth = 1;
+  while (depth > 0 && !err) {
+    rm_frame *f = &st[depth - 1];
+    if ((err = store_i_perm(s, &f->dir, R_OK | W_OK | X_OK))) break;
+    /* Read a batch of children (copied: unlinking resets statements). */
+    sqlite3_stmt *q = store_stmt(s, ST_READDIR);
+    if (!q) {
+      err = -EIO;
+      break;
+    }
+    sqlite3_bind_int64(q, 1, f->dir.ino);
+    sqlite3_bind_text(q, 2, "", 0, SQLITE_STATIC);
+    sqlite3_bind_int(q, 3, RM_BATCH);
+    int n = 0, rc;
+    size_t lens[RM_BATCH];
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+      int l = sqlite3_column_bytes(q, 1);
+      if (l > STORE_NAME_MAX) l = STORE_NAME_MAX;
+      if (l) memcpy(names[n], sqlite3_column_blob(q, 1), (size_t)l);
+      names[n][l] = 0;
+      lens[n++] = (size_t)l;
+    }
+    err = rc == SQLITE_DONE ? 0 : store_sqlerr(s, rc);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    if (err) break;
+    if (n == 0) { /* empty now: remove it from its parent */
+      err = store_i_unlink(s, &f->parent, f->name, f->nlen, 1);
+      depth--;
+      continue;
+    }
+    for (int i = 0; i < n && !err; i++) {
+      store_stat c;
+      if ((err = store_i_lookup(s, f->dir.ino, names[i], lens[i], &c))) break;
+      if (!S_ISDIR(c.mode)) {
+        err = store_i_unlink(s, &f->dir, names[i], lens[i], 0);
+        continue;
+      }
+      if (depth >= RM_MAX_DEPTH) {
+        err = -ELOOP;
+        break;
+      }
+      if (depth == cap) {
+        rm_frame *g = realloc(st, (size_t)cap * 2 * sizeof *st);
+        if (!g) {
+          err = -ENOMEM;
+          break;
+        }
+        st = g;
+        cap *= 2;
+        f = &st[depth - 1];
+      }
+      rm_frame *g = &st[depth++];
+      g->dir = c;
+      g->parent = f->dir;
+      g->nlen = lens[i];
+      memcpy(g->name, names[i], lens[i] + 1);
+      break; /* descend first; this directory is listed again later */
+    }
+  }
+  free(st);
+  free(names);
+  return err;
+}
+
+int store_path_remove_tree(store *s, const char *cwd, const char *path) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  walk w;
+  char name[STORE_NAME_MAX + 1];
+  size_t nlen;
+  int tslash;
+  err = parent_w(&w, s, cwd, path, name, &nlen, &tslash);
+  if (!err && nlen == 0) err = -EBUSY;
+  if (!err && is_dot(name, nlen)) err = -EINVAL;
+  store_stat v;
+  if (!err) err = store_i_lookup(s, w.top.ino, name, nlen, &v);
+  if (!err && tslash && !S_ISDIR(v.mode)) err = -ENOTDIR;
+  if (!err) {
+    if (S_ISDIR(v.mode))
+      err = remove_dir_tree(s, &w.top, name, nlen, &v);
+    else
+      err = store_i_unlink(s, &w.top, name, nlen, 0);
+  }
+  walk_free(&w);
+  return store_tx_end(s, err);
+}

@@ -1,0 +1,154 @@
+/*
+ * api_util.h - helpers for the C API tests (tests/api, tests/compat): a
+ * private scratch directory per test program, host-file helpers and short
+ * wrappers over sbx_* calls. Header-only (static functions) so each test
+ * program is one file; unused helpers are marked unused.
+ */
+#ifndef SBX_TESTS_API_UTIL_H
+#define SBX_TESTS_API_UTIL_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "sbx.h"
+
+#define UNUSED __attribute__((unused))
+
+static char util_scratch[256]; /* this program's scratch directory */
+
+static int util_rm_cb(const char *p, const struct stat *sb, int flag, struct FTW *f) {
+  (void)sb; (void)flag; (void)f;
+  return remove(p);
+}
+
+static void util_cleanup(void) {
+  if (util_scratch[0]) nftw(util_scratch, util_rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Creates the scratch directory (under $TMPDIR or /tmp), removed at exit. */
+static UNUSED const char *scratch_dir(void) {
+  if (!util_scratch[0]) {
+    const char *t = getenv("TMPDIR");
+    snprintf(util_scratch, sizeof util_scratch, "%s/sbx-test-XXXXXX", t && *t ? t : "/tmp");
+    if (!mkdtemp(util_scratch)) {
+      perror("mkdtemp");
+      exit(2);
+    }
+    atexit(util_cleanup);
+  }
+  return util_scratch;
+}
+
+/* A path in the scratch directory (static buffer rotation of 8). */
+static UNUSED const char *scratch(const char *name) {
+  static char bufs[8][512];
+  static int i;
+  char *b = bufs[i++ % 8];
+  snprintf(b, sizeof bufs[0], "%s/%s", scratch_dir(), name);
+  return b;
+}
+
+static UNUSED int file_exists(const char *path) {
+  struct stat sb;
+  return stat(path, &sb) == 0;
+}
+
+static UNUSED int write_host_file(const char *path, const void *data, size_t len) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return -1;
+  size_t w = fwrite(data, 1, len, f);
+  return fclose(f) == 0 && w == len ? 0 : -1;
+}
+
+/* Reads a host file into malloc'd memory; NULL on failure. */
+static UNUSED void *read_host_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap);
+  size_t r;
+  while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
+    n += r;
+    if (n == cap) {
+      char *nb = realloc(buf, cap *= 2);
+      if (!nb) free(buf);
+      buf = nb;
+    }
+  }
+  fclose(f);
+  if (len) *len = n;
+  return buf;
+}
+
+static UNUSED int copy_host_file(const char *from, const char *to) {
+  size_t len;
+  void *data = read_host_file(from, &len);
+  if (!data) return -1;
+  int rc = write_host_file(to, data, len);
+  free(data);
+  return rc;
+}
+
+/* The shared fixtures directory: $SBX_SHARED/fixtures, default ../shared. */
+static UNUSED const char *fixture(const char *name) {
+  static char buf[1024];
+  const char *shared = getenv("SBX_SHARED");
+  snprintf(buf, sizeof buf, "%s/fixtures/%s", shared && *shared ? shared : "../shared", name);
+  return buf;
+}
+
+/* A new in-memory sandbox (NULL on failure, reported). */
+static UNUSED sbx *open_mem(void) {
+  sbx *h = NULL;
+  int rc = sbx_open(NULL, SBX_OPEN_MEMORY, &h);
+  if (rc != SBX_OK) {
+    fprintf(stderr, "  open_mem: %s\n", sbx_errmsg(h));
+    sbx_close(h);
+    return NULL;
+  }
+  return h;
+}
+
+/* Whole file as a malloc'd string, or NULL if it cannot be read. */
+static UNUSED char *read_str(sbx *h, const char *path) {
+  void *data;
+  size_t len;
+  if (sbx_read_file(h, path, &data, &len) != SBX_OK) return NULL;
+  return data;
+}
+
+static UNUSED int write_str(sbx *h, const char *path, const char *s) {
+  return sbx_write_file(h, path, s, strlen(s), 0);
+}
+
+/* Number of entries in a directory, or -1. */
+static UNUSED long count_entries(sbx *h, const char *path) {
+  sbx_dirent *e;
+  size_t n;
+  if (sbx_listdir(h, path, &e, &n) != SBX_OK) return -1;
+  sbx_free(e);
+  return (long)n;
+}
+
+static UNUSED int path_exists(sbx *h, const char *path) {
+  sbx_stat st;
+  return sbx_stat_path(h, path, 1, &st) == SBX_OK;
+}
+
+/* A string of n copies of c (static buffer, n < 9000). */
+static UNUSED const char *repeat(char c, size_t n) {
+  static char buf[9000];
+  if (n >= sizeof buf) n = sizeof buf - 1;
+  memset(buf, c, n);
+  buf[n] = '\0';
+  return buf;
+}
+
+#endif

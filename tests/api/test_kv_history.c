@@ -1,0 +1,193 @@
+/*
+ * test_kv_history.c - the key-value store and the history (tool_calls) of the
+ * C API: JSON validation (invalid JSON is SBX_MISUSE, nothing stored), sorted
+ * literal-prefix key listing, missing keys, and the life of a call (pending,
+ * success, error), newest-first listing with limits, unknown ids.
+ */
+#include "api_util.h"
+
+TEST(kv_set_get_overwrite_delete) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  CHECK_EQ(sbx_kv_set(h, "user:name", "\"alice\""), SBX_OK);
+  char *v;
+  REQUIRE(sbx_kv_get(h, "user:name", &v) == SBX_OK);
+  CHECK_STR(v, "\"alice\"");
+  sbx_free(v);
+  CHECK_EQ(sbx_kv_set(h, "user:name", "{\"first\": \"bob\", \"n\": [1, 2.5, null]}"), SBX_OK);
+  REQUIRE(sbx_kv_get(h, "user:name", &v) == SBX_OK);
+  CHECK_STR(v, "{\"first\": \"bob\", \"n\": [1, 2.5, null]}"); /* stored as given */
+  sbx_free(v);
+  CHECK_EQ(sbx_kv_delete(h, "user:name"), SBX_OK);
+  v = (char *)1;
+  CHECK_EQ(sbx_kv_get(h, "user:name", &v), SBX_NOTFOUND);
+  CHECK(v == NULL);
+  CHECK_STR(sbx_errmsg(h), "kv get user:name: no such key");
+  CHECK_EQ(sbx_kv_delete(h, "user:name"), SBX_OK); /* missing: fine */
+  sbx_close(h);
+}
+
+TEST(kv_accepts_every_json_value) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  const char *values[] = {"42", "-1.5e300", "true", "false", "null", "\"\"", "[]", "{}",
+                          "\"caf\\u00e9 \\u0000 nul\"", "123456789012345678901234567890",
+                          " [ 1 , 2 ] "};
+  for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+    CHECK_EQ(sbx_kv_set(h, "k", values[i]), SBX_OK);
+    char *v;
+    REQUIRE(sbx_kv_get(h, "k", &v) == SBX_OK);
+    CHECK_STR(v, values[i]);
+    sbx_free(v);
+  }
+  sbx_close(h);
+}
+
+TEST(kv_invalid_json_is_misuse_and_stores_nothing) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  REQUIRE(sbx_kv_set(h, "k", "1") == SBX_OK);
+  const char *bad[] = {"", "{", "alice", "[1,]", "{'a':1}", "1 2", "NaN", "\"unterminated",
+                       "{\"a\":1}}"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    CHECK_EQ(sbx_kv_set(h, "k", bad[i]), SBX_MISUSE);
+    CHECK(strstr(sbx_errmsg(h), "kv set k: invalid JSON") != NULL);
+    CHECK_EQ(sbx_kv_set(h, "new", bad[i]), SBX_MISUSE);
+  }
+  char *v;
+  REQUIRE(sbx_kv_get(h, "k", &v) == SBX_OK);
+  CHECK_STR(v, "1");
+  sbx_free(v);
+  CHECK_EQ(sbx_kv_get(h, "new", &v), SBX_NOTFOUND);
+  /* deep nesting is rejected, not a crash */
+  char deep[20001];
+  memset(deep, '[', 10000);
+  memset(deep + 10000, ']', 10000);
+  deep[20000] = '\0';
+  CHECK_EQ(sbx_kv_set(h, "deep", deep), SBX_MISUSE);
+  sbx_close(h);
+}
+
+TEST(kv_keys_are_sorted_and_prefixes_literal) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  const char *keys[] = {"b", "a", "a:2", "a:1", "a%", "a_x", "ab", "B"};
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    REQUIRE(sbx_kv_set(h, keys[i], "0") == SBX_OK);
+  char **k;
+  size_t n;
+  REQUIRE(sbx_kv_keys(h, NULL, &k, &n) == SBX_OK);
+  REQUIRE(n == 8);
+  const char *want[] = {"B", "a", "a%", "a:1", "a:2", "a_x", "ab", "b"};
+  for (size_t i = 0; i < 8; i++) CHECK_STR(k[i], want[i]);
+  CHECK(k[8] == NULL);
+  sbx_free(k);
+  REQUIRE(sbx_kv_keys(h, "a:", &k, &n) == SBX_OK);
+  CHECK_EQ(n, 2);
+  if (n == 2) {
+    CHECK_STR(k[0], "a:1");
+    CHECK_STR(k[1], "a:2");
+  }
+  sbx_free(k);
+  REQUIRE(sbx_kv_keys(h, "a%", &k, &n) == SBX_OK); /* % is not a wildcard */
+  CHECK_EQ(n, 1);
+  sbx_free(k);
+  REQUIRE(sbx_kv_keys(h, "a_", &k, &n) == SBX_OK); /* _ is not a wildcard */
+  CHECK_EQ(n, 1);
+  if (n == 1) CHECK_STR(k[0], "a_x");
+  sbx_free(k);
+  REQUIRE(sbx_kv_keys(h, "zzz", &k, &n) == SBX_OK);
+  CHECK_EQ(n, 0);
+  CHECK(k != NULL && k[0] == NULL);
+  sbx_free(k);
+  sbx_close(h);
+}
+
+TEST(history_records_pending_success_and_error) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  int64_t a, b, c;
+  CHECK_EQ(sbx_history_start(h, "web_search", "{\"query\":\"AI\"}", &a), SBX_OK);
+  CHECK_EQ(sbx_history_start(h, "api_call", NULL, &b), SBX_OK);
+  CHECK_EQ(sbx_history_start(h, "execute_code", "{\"code\":\"print(1)\"}", &c), SBX_OK);
+  CHECK(a < b && b < c);
+  CHECK_EQ(sbx_history_finish(h, a, "{\"results\":[\"a\"]}", NULL), SBX_OK);
+  CHECK_EQ(sbx_history_finish(h, b, NULL, "timeout"), SBX_OK);
+  CHECK_EQ(sbx_history_finish(h, b, "1", NULL), SBX_MISUSE); /* already finished */
+  CHECK(strstr(sbx_errmsg(h), "already finished") != NULL);
+  sbx_history_entry *e;
+  size_t n;
+  REQUIRE(sbx_history_list(h, 0, &e, &n) == SBX_OK);
+  REQUIRE(n == 3);
+  /* newest first */
+  CHECK_EQ(e[0].id, c);
+  CHECK_STR(e[0].name, "execute_code");
+  CHECK_STR(e[0].status, "pending");
+  CHECK_STR(e[0].parameters, "{\"code\":\"print(1)\"}");
+  CHECK(e[0].result == NULL && e[0].error == NULL);
+  CHECK(e[0].completed_at == -1 && e[0].duration_ms == -1);
+  CHECK(e[0].started_at > 1600000000);
+  CHECK_EQ(e[1].id, b);
+  CHECK_STR(e[1].status, "error");
+  CHECK_STR(e[1].error, "timeout");
+  CHECK(e[1].parameters == NULL);
+  CHECK(e[1].completed_at >= e[1].started_at);
+  CHECK(e[1].duration_ms >= 0);
+  CHECK_EQ(e[2].id, a);
+  CHECK_STR(e[2].status, "success");
+  CHECK_STR(e[2].result, "{\"results\":[\"a\"]}");
+  CHECK(e[2].error == NULL);
+  sbx_free(e);
+  REQUIRE(sbx_history_list(h, 2, &e, &n) == SBX_OK);
+  CHECK_EQ(n, 2);
+  CHECK_EQ(e[0].id, c);
+  sbx_free(e);
+  sbx_close(h);
+}
+
+TEST(history_bad_input_is_rejected) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  int64_t id = -5;
+  CHECK_EQ(sbx_history_start(h, "t", "{not json", &id), SBX_MISUSE);
+  CHECK(strstr(sbx_errmsg(h), "invalid JSON") != NULL);
+  CHECK_EQ(sbx_history_start(h, NULL, NULL, &id), SBX_MISUSE);
+  CHECK_EQ(sbx_history_start(h, "", NULL, &id), SBX_MISUSE);
+  CHECK_EQ(sbx_history_start(h, "t", NULL, NULL), SBX_MISUSE);
+  CHECK_EQ(sbx_history_finish(h, 12345, "1", NULL), SBX_NOTFOUND);
+  CHECK_STR(sbx_errmsg(h), "history finish 12345: no such call");
+  REQUIRE(sbx_history_start(h, "t", NULL, &id) == SBX_OK);
+  CHECK_EQ(sbx_history_finish(h, id, "{bad", NULL), SBX_MISUSE);
+  sbx_history_entry *e;
+  size_t n;
+  REQUIRE(sbx_history_list(h, 0, &e, &n) == SBX_OK);
+  CHECK_EQ(n, 1); /* only the valid start */
+  if (n == 1) CHECK_STR(e[0].status, "pending");
+  sbx_free(e);
+  CHECK_EQ(sbx_history_list(h, 0, NULL, &n), SBX_MISUSE);
+  sbx_close(h);
+}
+
+TEST(history_of_an_empty_sandbox_is_empty) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  sbx_history_entry *e;
+  size_t n = 9;
+  REQUIRE(sbx_history_list(h, 10, &e, &n) == SBX_OK);
+  CHECK_EQ(n, 0);
+  CHECK(e != NULL);
+  sbx_free(e);
+  sbx_close(h);
+}
+
+int main(int argc, char **argv) {
+  harness_init(argc, argv);
+  RUN(kv_set_get_overwrite_delete);
+  RUN(kv_accepts_every_json_value);
+  RUN(kv_invalid_json_is_misuse_and_stores_nothing);
+  RUN(kv_keys_are_sorted_and_prefixes_literal);
+  RUN(history_records_pending_success_and_error);
+  RUN(history_bad_input_is_rejected);
+  RUN(history_of_an_empty_sandbox_is_empty);
+  return harness_done();
+}

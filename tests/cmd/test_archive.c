@@ -1,0 +1,225 @@
+/*
+ * test_archive.c - gzip, tar, zip and unzip on hostile input: members that try
+ * to leave the target directory, symlinks planted to redirect extraction,
+ * decompression bombs against the quota, corrupt data. Each runs the real
+ * command over an in-memory store through cmd_run_standalone.
+ */
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <zlib.h>
+
+#include "cmd/cmd.h"
+#include "harness.h"
+
+static store *st;
+
+/* Runs argv (NULL-terminated) in cwd "/w"; returns the status, keeps stderr. */
+static int run(char **argv, char **err_out) {
+  int argc = 0;
+  while (argv[argc]) argc++;
+  cmd_standalone_result r;
+  cmd_run_standalone(st, "/w", argc, argv, NULL, 0, &r);
+  free(r.out);
+  if (err_out) *err_out = r.err;
+  else free(r.err);
+  return r.status;
+}
+
+static bool exists(const char *path) {
+  store_stat s;
+  return store_path_lstat(st, "/w", path, &s) == 0;
+}
+
+static void fresh(void) {
+  store_path_remove_tree(st, "/", "/w");
+  store_path_remove_tree(st, "/", "/etc");
+  store_path_mkdir_p(st, "/", "/w", 0755);
+}
+
+/* Builds a tar (or zip) in memory with libarchive from (name, type, data) triples. */
+typedef struct member { const char *name; char type; const char *data; } member;
+
+static void write_archive(const char *path, bool zip, const member *m) {
+  struct archive *a = archive_write_new();
+  if (zip) archive_write_set_format_zip(a); else archive_write_set_format_pax_restricted(a);
+  static char buf[1 << 16];
+  size_t used = 0;
+  archive_write_open_memory(a, buf, sizeof buf, &used);
+  for (; m->name; m++) {
+    struct archive_entry *e = archive_entry_new();
+    archive_entry_set_pathname(e, m->name);
+    if (m->type == 'l') {
+      archive_entry_set_filetype(e, AE_IFLNK);
+      archive_entry_set_perm(e, 0777);
+      archive_entry_set_symlink(e, m->data);
+      archive_entry_set_size(e, 0);
+    } else {
+      archive_entry_set_filetype(e, AE_IFREG);
+      archive_entry_set_perm(e, 0644);
+      archive_entry_set_size(e, (la_int64_t)strlen(m->data));
+    }
+    archive_write_header(a, e);
+    if (m->type != 'l') archive_write_data(a, m->data, strlen(m->data));
+    archive_entry_free(e);
+  }
+  archive_write_close(a);
+  archive_write_free(a);
+  store_path_write_file(st, "/w", path, buf, used, 0644, 0);
+}
+
+TEST(gzip_round_trip_keeps_content_and_removes_the_original) {
+  fresh();
+  REQUIRE(store_path_write_file(st, "/w", "a", "hello\n", 6, 0640, 0) == 0);
+  CHECK_EQ(run((char *[]){"gzip", "a", NULL}, NULL), 0);
+  CHECK(!exists("a"));
+  CHECK(exists("a.gz"));
+  CHECK_EQ(run((char *[]){"gunzip", "a.gz", NULL}, NULL), 0);
+  char *data; size_t len;
+  REQUIRE(store_path_read_file(st, "/w", "a", (void **)&data, &len) == 0);
+  CHECK_EQ(len, 6); CHECK(memcmp(data, "hello\n", 6) == 0);
+  free(data);
+  store_stat s;
+  store_path_stat(st, "/w", "a", &s);
+  CHECK_EQ(s.mode & 0777, 0640);
+}
+
+TEST(gunzip_bomb_stops_at_quota_and_leaves_nothing) {
+  fresh();
+  /* 64 MiB of zeros deflate to ~64 KiB. */
+  size_t n = 64u << 20;
+  unsigned char *zeros = calloc(1, n);
+  uLong bound = compressBound((uLong)n) + 32;
+  unsigned char *gz = malloc(bound);
+  z_stream zs = {0};
+  deflateInit2(&zs, 9, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY);
+  zs.next_in = zeros; zs.avail_in = (uInt)n; zs.next_out = gz; zs.avail_out = (uInt)bound;
+  REQUIRE(deflate(&zs, Z_FINISH) == Z_STREAM_END);
+  size_t gzlen = zs.total_out;
+  deflateEnd(&zs);
+  free(zeros);
+  REQUIRE(store_path_write_file(st, "/w", "bomb.gz", gz, gzlen, 0644, 0) == 0);
+  free(gz);
+  store_quota q = {.max_bytes = 4u << 20};
+  store_set_quota(st, &q);
+  char *err = NULL;
+  CHECK_EQ(run((char *[]){"gunzip", "bomb.gz", NULL}, &err), 1);
+  CHECK(err && strstr(err, "No space left on device"));
+  free(err);
+  CHECK(!exists("bomb"));
+  CHECK(exists("bomb.gz"));
+  store_quota none = {0};
+  store_set_quota(st, &none);
+}
+
+TEST(gunzip_rejects_corrupt_data) {
+  fresh();
+  REQUIRE(store_path_write_file(st, "/w", "x.gz", "\x1f\x8b\x08\x00garbage-garbage", 19, 0644, 0) == 0);
+  char *err = NULL;
+  CHECK_EQ(run((char *[]){"gunzip", "x.gz", NULL}, &err), 1);
+  CHECK(err && strstr(err, "x.gz"));
+  free(err);
+  CHECK(!exists("x"));
+}
+
+TEST(tar_refuses_dotdot_and_strips_absolute_names) {
+  fresh();
+  member m[] = {{"../evil", 'f', "e"}, {"ok/../../x", 'f', "e"}, {"/abs", 'f', "a"},
+                {"fine", 'f', "f"}, {NULL, 0, NULL}};
+  write_archive("evil.tar", false, m);
+  store_path_mkdir(st, "/w", "out", 0755);
+  char *err = NULL;
+  CHECK_EQ(run((char *[]){"tar", "xf", "evil.tar", "-C", "out", NULL}, &err), 2);
+  CHECK(err && strstr(err, "tar: ../evil: Member name contains '..'"));
+  free(err);
+  CHECK(!exists("/evil") && !exists("/w/evil") && !exists("/x") && !exists("/w/x"));
+  CHECK(exists("out/abs"));
+  CHECK(exists("out/fine"));
+  CHECK(!exists("/abs"));
+}
+
+TEST(tar_does_not_follow_a_planted_symlink) {
+  fresh();
+  store_path_mkdir_p(st, "/", "/etc", 0755);
+  member m[] = {{"link", 'l', "/etc"}, {"link/passwd", 'f', "pwned"}, {NULL, 0, NULL}};
+  write_archive("plant.tar", false, m);
+  store_path_mkdir(st, "/w", "out", 0755);
+  char *err = NULL;
+  CHECK_EQ(run((char *[]){"tar", "-xf", "plant.tar", "-C", "out", NULL}, &err), 2);
+  CHECK(err && strstr(err, "link/passwd"));
+  free(err);
+  CHECK(!exists("/etc/passwd"));
+  CHECK(exists("out/link"));
+}
+
+TEST(tar_round_trip_with_compression) {
+  fresh();
+  store_path_mkdir_p(st, "/w", "d/e", 0755);
+  store_path_write_file(st, "/w", "d/a", "one", 3, 0644, 0);
+  store_path_write_file(st, "/w", "d/e/b", "two", 3, 0600, 0);
+  store_path_symlink(st, "/w", "a", "d/l");
+  const char *flags[] = {"czf", "cjf", "cJf"};
+  const char *xflags[] = {"xzf", "xjf", "xJf"};
+  for (int i = 0; i < 3; i++) {
+    CHECK_EQ(run((char *[]){"tar", (char *)flags[i], "x.t", "d", NULL}, NULL), 0);
+    store_path_mkdir(st, "/w", "o", 0755);
+    CHECK_EQ(run((char *[]){"tar", (char *)xflags[i], "x.t", "-C", "o", NULL}, NULL), 0);
+    char *data; size_t len;
+    REQUIRE(store_path_read_file(st, "/w", "o/d/e/b", (void **)&data, &len) == 0);
+    CHECK(len == 3 && memcmp(data, "two", 3) == 0);
+    free(data);
+    store_stat s;
+    CHECK(store_path_lstat(st, "/w", "o/d/l", &s) == 0 && S_ISLNK(s.mode));
+    CHECK(store_path_stat(st, "/w", "o/d/e/b", &s) == 0 && (s.mode & 0777) == 0600);
+    store_path_remove_tree(st, "/w", "o");
+  }
+}
+
+TEST(unzip_refuses_dotdot_members) {
+  fresh();
+  member m[] = {{"../evil", 'f', "e"}, {"good", 'f', "g"}, {NULL, 0, NULL}};
+  write_archive("evil.zip", true, m);
+  char *err = NULL;
+  CHECK_EQ(run((char *[]){"unzip", "-q", "evil.zip", "-d", "out", NULL}, &err), 1);
+  CHECK(err && strstr(err, "skipped \"../\" path component(s) in ../evil"));
+  free(err);
+  CHECK(!exists("/w/evil") && !exists("/evil"));
+  CHECK(exists("out/good"));
+}
+
+TEST(zip_then_unzip_round_trip) {
+  fresh();
+  store_path_mkdir_p(st, "/w", "d", 0755);
+  char big[5000];
+  for (size_t i = 0; i < sizeof big; i++) big[i] = (char)('a' + i % 7);
+  store_path_write_file(st, "/w", "d/big", big, sizeof big, 0644, 0);
+  store_path_write_file(st, "/w", "d/nul", "a\0b", 3, 0644, 0);
+  CHECK_EQ(run((char *[]){"zip", "-qr", "x.zip", "d", NULL}, NULL), 0);
+  CHECK_EQ(run((char *[]){"unzip", "-q", "x.zip", "-d", "o", NULL}, NULL), 0);
+  char *data; size_t len;
+  REQUIRE(store_path_read_file(st, "/w", "o/d/big", (void **)&data, &len) == 0);
+  CHECK(len == sizeof big && memcmp(data, big, len) == 0);
+  free(data);
+  REQUIRE(store_path_read_file(st, "/w", "o/d/nul", (void **)&data, &len) == 0);
+  CHECK(len == 3 && memcmp(data, "a\0b", 3) == 0);
+  free(data);
+}
+
+int main(int argc, char **argv) {
+  harness_init(argc, argv);
+  char *err = NULL;
+  if (store_open(NULL, STORE_OPEN_MEMORY, &st, &err) < 0) {
+    fprintf(stderr, "store_open: %s\n", err ? err : "?");
+    return 1;
+  }
+  RUN(gzip_round_trip_keeps_content_and_removes_the_original);
+  RUN(gunzip_bomb_stops_at_quota_and_leaves_nothing);
+  RUN(gunzip_rejects_corrupt_data);
+  RUN(tar_refuses_dotdot_and_strips_absolute_names);
+  RUN(tar_does_not_follow_a_planted_symlink);
+  RUN(tar_round_trip_with_compression);
+  RUN(unzip_refuses_dotdot_members);
+  RUN(zip_then_unzip_round_trip);
+  store_close(st);
+  return harness_done();
+}

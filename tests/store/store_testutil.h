@@ -1,0 +1,103 @@
+/*
+ * store_testutil.h - small helpers shared by the tests/store/test_*.c programs:
+ * opening a fresh in-memory store, one-line SQL queries against the store's
+ * database (to look at the AgentFS tables directly), and temp files.
+ */
+#ifndef SBX_TESTS_STORE_TESTUTIL_H
+#define SBX_TESTS_STORE_TESTUTIL_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "store/store.h"
+
+/* A fresh in-memory store (aborts the program if that fails). */
+static inline store *tu_mem(void) {
+  store *s = NULL;
+  char *msg = NULL;
+  int rc = store_open(NULL, STORE_OPEN_MEMORY, &s, &msg);
+  if (rc) {
+    fprintf(stderr, "store_open(memory): %d %s\n", rc, msg ? msg : "");
+    exit(2);
+  }
+  free(msg);
+  return s;
+}
+
+/* The first column of the first row of `sql` as an integer (-999 if none). */
+static inline long long tu_int(store *s, const char *sql) {
+  sqlite3_stmt *q = NULL;
+  long long v = -999;
+  if (sqlite3_prepare_v2(store_db(s), sql, -1, &q, NULL) == SQLITE_OK &&
+      sqlite3_step(q) == SQLITE_ROW)
+    v = sqlite3_column_int64(q, 0);
+  sqlite3_finalize(q);
+  return v;
+}
+
+/* The first column of the first row of `sql` as text into buf ("" if none). */
+static inline const char *tu_text(store *s, const char *sql, char *buf, size_t n) {
+  sqlite3_stmt *q = NULL;
+  buf[0] = 0;
+  if (sqlite3_prepare_v2(store_db(s), sql, -1, &q, NULL) == SQLITE_OK &&
+      sqlite3_step(q) == SQLITE_ROW && sqlite3_column_text(q, 0))
+    snprintf(buf, n, "%s", (const char *)sqlite3_column_text(q, 0));
+  sqlite3_finalize(q);
+  return buf;
+}
+
+static inline int tu_exec(store *s, const char *sql) {
+  return sqlite3_exec(store_db(s), sql, NULL, NULL, NULL);
+}
+
+/* A unique path in a fresh temp directory (not created). Caller frees. */
+static inline char *tu_tmp_path(const char *name) {
+  const char *base = getenv("TMPDIR");
+  if (!base || !*base) base = "/tmp";
+  char tmpl[4096];
+  snprintf(tmpl, sizeof tmpl, "%s/sbx-store-test-XXXXXX", base);
+  if (!mkdtemp(tmpl)) {
+    perror("mkdtemp");
+    exit(2);
+  }
+  size_t n = strlen(tmpl) + strlen(name) + 2;
+  char *p = malloc(n);
+  snprintf(p, n, "%s/%s", tmpl, name);
+  return p;
+}
+
+/* Removes a database file made by tu_tmp_path, its -wal/-shm and the dir. */
+static inline void tu_rm_db(char *path) {
+  char buf[4200];
+  unlink(path);
+  snprintf(buf, sizeof buf, "%s-wal", path);
+  unlink(buf);
+  snprintf(buf, sizeof buf, "%s-shm", path);
+  unlink(buf);
+  char *slash = strrchr(path, '/');
+  if (slash) {
+    *slash = 0;
+    rmdir(path);
+  }
+  free(path);
+}
+
+/* Reads a whole file through the path API into a NUL-terminated string
+ * compared with `want` (length-exact). */
+static inline int tu_file_is(store *s, const char *path, const char *want, size_t n) {
+  void *d = NULL;
+  size_t len = 0;
+  int rc = store_path_read_file(s, NULL, path, &d, &len);
+  int ok = rc == 0 && len == n && memcmp(d, want, n) == 0;
+  free(d);
+  return ok;
+}
+
+#endif
