@@ -319,7 +319,8 @@ void awk_set_RS(awk_interp *in);
 /* ---- the interpreter ------------------------------------------------------------------- */
 
 typedef struct awk_frame {
-  awk_cell *locals; /* parameter/local cells */
+  awk_str *blob;    /* tracked storage of the cells (freed even after a fatal error) */
+  awk_cell *locals; /* parameter/local cells, inside blob */
   int nlocals;      /* count */
 } awk_frame;
 
@@ -338,7 +339,7 @@ struct awk_interp {
   int nglobals_alloc;      /* allocated cells */
   awk_str live;            /* sentinel of the live string list */
   size_t live_count;       /* strings alive (for debugging) */
-  struct awk_arrlist *arrays; /* all arrays (for cleanup) */
+  void *arrays;             /* all top-level arrays (awk_arr list, for cleanup) */
   jmp_buf fatal_jmp;       /* fatal errors jump here */
   bool fatal_set;          /* fatal_jmp is armed */
   jmp_buf exit_jmp;        /* exit/next from inside functions */
@@ -375,6 +376,8 @@ struct awk_interp {
   bool main_open;          /* a main input is open */
   bool main_done;          /* no more main input */
   bool used_stdin;         /* stdin was read as main input */
+  bool had_file_operand;   /* an ARGV element named a file */
+  uint64_t iter_limit;     /* loop iteration budget */
   awk_reader main_rd;      /* the current main input */
   awk_stream *streams;     /* redirections */
   int nstreams;
@@ -395,8 +398,7 @@ struct awk_interp {
   bool stdout_failed;      /* writing stdout failed (EPIPE) */
   int nextfile_req;        /* nextfile requested */
   /* scratch buffers */
-  char *fmtbuf;            /* printf output */
-  size_t fmtcap;
+  awk_str *pbuf;           /* print line buffer (NULL while in use) */
   char **argv;             /* the operands (ARGV[1..]) */
   int argc;
 };
@@ -426,9 +428,15 @@ void awk_assign_global(awk_interp *in, int idx, awk_val v);
 
 /* Builtins (awk_builtin.c) */
 awk_val awk_call_builtin(awk_interp *in, awk_node *n);
-/* printf into a malloc'd buffer owned by in (in->fmtbuf); returns length. */
-size_t awk_format(awk_interp *in, const char *fmt, size_t fmtlen, awk_node *args,
-                  char **out);
+/* printf formatting of nargs values into a new string *out; returns its length. */
+size_t awk_format_vals(awk_interp *in, const char *fmt, size_t fmtlen, awk_val *args, int nargs,
+                       awk_str **out);
+/* Evaluates an argument list into a tracked blob of values (free with
+ * awk_keys_free). */
+awk_str *awk_eval_args(awk_interp *in, awk_node *args, int *nargs);
+/* Runs BEGINFILE/ENDFILE actions; returns nonzero when `exit` ran. */
+int awk_run_file_rules(awk_interp *in, awk_rule *list);
+void awk_skip_file(awk_interp *in);
 awk_regex *awk_dynamic_re(awk_interp *in, awk_val *v);
 awk_regex *awk_node_re(awk_interp *in, awk_node *n); /* regex constant or dynamic */
 awk_val awk_eval(awk_interp *in, awk_node *n);

@@ -175,6 +175,13 @@ static void parse_fail(parser *p, const char *fmt, ...) {
   syntax_error_at(p, p->L.tok_start, p->L.tok_line, buf);
 }
 
+/* gawk's "error:" messages that show no source line (exit status 1). */
+static void __attribute__((noreturn)) plain_error(parser *p, const char *msg) {
+  cmd_err_raw(p->in->ctx, "%s: %s:%d: error: %s\n", p->in->progname, p->srcname, p->L.tok_line,
+              msg);
+  longjmp(p->err, 1);
+}
+
 static void warn_at(parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void warn_at(parser *p, const char *fmt, ...) {
   char buf[512];
@@ -815,12 +822,14 @@ static awk_node *parse_builtin(parser *p) {
       opt_newlines(p);
     }
   }
+  size_t rparen = p->L.tok_start;
+  int rparen_line = p->L.tok_line;
   expect(p, T_RPAREN);
   if (count < builtins[bi].minargs || count > builtins[bi].maxargs) {
     char msg[128];
     snprintf(msg, sizeof msg, "%d is invalid as number of arguments for %s", count,
              builtins[bi].name);
-    syntax_error_at(p, p->L.tok_start, p->L.tok_line, msg);
+    syntax_error_at(p, rparen, rparen_line, msg);
   }
   n->a = head;
   n->nargs = count;
@@ -1087,9 +1096,8 @@ static awk_node *parse_mul(parser *p, int flags) {
     lex_next(p);
     awk_node *r = parse_unary(p, flags);
     if ((op == AOP_DIV || op == AOP_MOD) && r->type == AN_NUM && r->num == 0) {
-      if (op == AOP_MOD)
-        syntax_error_at(p, p->L.tok_start, p->L.tok_line, "division by zero attempted in `%'");
-      syntax_error_at(p, p->L.tok_start, p->L.tok_line, "division by zero attempted");
+      if (op == AOP_MOD) plain_error(p, "division by zero attempted in `%'");
+      plain_error(p, "division by zero attempted");
     }
     l = node2(p, AN_BINARY, op, l, r);
   }
@@ -1347,7 +1355,7 @@ static awk_node *parse_simple(parser *p) {
     return parse_simple_print(p);
   case T_NEXT:
     if (p->rule_kind && !p->func)
-      parse_fail(p, "`next' used in %s action", p->rule_kind == 1 ? "BEGIN" : "END");
+      plain_error(p, p->rule_kind == 1 ? "`next' used in BEGIN action" : "`next' used in END action");
     n = node(p, AS_NEXT);
     lex_next(p);
     return n;

@@ -428,9 +428,9 @@ static bool val_is_numeric(awk_val *v) {
   }
 }
 
+/* -1, 0, 1, or 2 when unordered (a NaN: only != holds) */
 static int cmp_doubles(double a, double b) {
-  if (isnan(a)) return isnan(b) ? 0 : 1;
-  if (isnan(b)) return -1;
+  if (isnan(a) || isnan(b)) return 2;
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
