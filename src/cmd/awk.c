@@ -19,6 +19,7 @@
  * Messages are gawk's with "awk" (or "gawk") as the program name.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,8 +56,34 @@ static void usage(cmd_ctx *ctx, const char *name, bool to_stdout) {
 
 /* ---- interpreter setup and teardown ---------------------------------------------------- */
 
+/* The lowest address this thread's stack may reach, plus a safety margin. */
+static char *stack_limit(void) {
+  pthread_attr_t attr;
+  void *addr = NULL;
+  size_t size = 0;
+  char *here = __builtin_frame_address(0);
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    pthread_attr_getstack(&attr, &addr, &size);
+    pthread_attr_destroy(&attr);
+  }
+  if (!addr || !size || (char *)addr > here) return here - (256u << 10); /* unknown */
+  /* keep a quarter of what is left (32 KiB..1 MiB) for the error path */
+  size_t avail = (size_t)(here - (char *)addr);
+  size_t margin = avail / 4;
+  if (margin < (32u << 10)) margin = 32u << 10;
+  if (margin > (1u << 20)) margin = 1u << 20;
+  if (margin > avail) return here;
+  return (char *)addr + margin;
+}
+
+void awk_stack_overflow(awk_interp *in) {
+  in->stack_limit = NULL; /* the message itself needs stack: stop checking */
+  awk_fatal(in, "program nesting too deep for the stack (recursion)");
+}
+
 void awk_interp_init(awk_interp *in, cmd_ctx *ctx) {
   memset(in, 0, sizeof *in);
+  in->stack_limit = stack_limit();
   in->ctx = ctx;
   in->live.next = in->live.prev = &in->live;
   in->srcname = "cmd. line";

@@ -401,7 +401,15 @@ struct awk_interp {
   awk_str *pbuf;           /* print line buffer (NULL while in use) */
   char **argv;             /* the operands (ARGV[1..]) */
   int argc;
+  char *stack_limit;       /* deepest usable stack address (recursion guard) */
 };
+
+/* Fails cleanly before the C stack runs out (deep recursion in the program
+ * or in its syntax tree); the limit comes from the thread's real stack. */
+void awk_stack_overflow(awk_interp *in) __attribute__((noreturn));
+static inline void awk_stack_check(awk_interp *in) {
+  if ((char *)__builtin_frame_address(0) < in->stack_limit) awk_stack_overflow(in);
+}
 
 void awk_fatal(awk_interp *in, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void awk_warning(awk_interp *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -862,6 +862,7 @@ static awk_val eval_concat(awk_interp *in, awk_node *n) {
 static awk_val eval_getline(awk_interp *in, awk_node *n);
 
 awk_val awk_eval(awk_interp *in, awk_node *n) {
+  awk_stack_check(in);
   switch (n->type) {
   case AN_NUM:
     return awk_num(n->num);
@@ -1164,6 +1165,7 @@ static int exec_block(awk_interp *in, awk_node *s) {
 }
 
 static int exec(awk_interp *in, awk_node *s) {
+  awk_stack_check(in);
   in->srcline = s->line;
   switch (s->type) {
   case AS_BLOCK:

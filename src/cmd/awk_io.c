@@ -91,7 +91,7 @@ int awk_reader_record(awk_interp *in, awk_reader *rd, const char **rec, size_t *
   case 0: {
     char c = in->rs_char;
     for (;;) {
-      const char *q = memchr(rd->buf + scan, c, rd->end - scan);
+      const char *q = rd->end > scan ? memchr(rd->buf + scan, c, rd->end - scan) : NULL;
       if (q) {
         size_t pos = (size_t)(q - rd->buf);
         *rec = rd->buf + rd->start;
@@ -161,34 +161,37 @@ int awk_reader_record(awk_interp *in, awk_reader *rd, const char **rec, size_t *
     return rd->err ? -1 : 0;
   }
   default: { /* regex */
+    size_t from = 0; /* where to search, relative to rd->start */
     for (;;) {
-      size_t ms, me;
-      size_t from = scan;
-      int found = 0;
-      while ((found = awk_re_search(in->rs_re, rd->buf + rd->start, rd->end - rd->start,
-                                    from - rd->start, false, &ms, &me)) &&
-             me == ms) {
-        from = rd->start + ms + 1;
-        if (from > rd->end) {
+      if (!rd->buf) {
+        if (!reader_fill(in, rd)) break;
+        continue;
+      }
+      const char *base = rd->buf + rd->start;
+      size_t avail = rd->end - rd->start, ms = 0, me = 0, f = from;
+      int found;
+      for (;;) { /* the separator never matches empty */
+        found = awk_re_search(in->rs_re, base, avail, f, false, &ms, &me);
+        if (!found || me > ms) break;
+        if (ms >= avail) {
           found = 0;
           break;
         }
+        f = ms + 1;
       }
-      if (found && (rd->start + me < rd->end || rd->eof)) {
-        *rec = rd->buf + rd->start;
+      /* a match touching the end of the data might grow with more data */
+      if (found && (me < avail || rd->eof)) {
+        *rec = base;
         *len = ms;
-        *sep = rd->buf + rd->start + ms;
+        *sep = base + ms;
         *seplen = me - ms;
         rd->start += me;
         return 1;
       }
-      size_t off = found ? ms : (rd->end - rd->start);
-      if (!reader_fill(in, rd)) {
-        if (found) continue; /* now at EOF: accept the match */
-        break;
-      }
-      scan = rd->start + (found ? off : (off > 0 ? off - 0 : 0));
-      if (!found) scan = rd->start;
+      if (rd->eof) break;
+      if (!reader_fill(in, rd)) continue; /* EOF now: decide with what we have */
+      /* rescan only the tail (a separator longer than 4 KiB may be missed) */
+      from = found ? ms : (avail > 4096 ? avail - 4096 : 0);
     }
     break;
   }

@@ -724,7 +724,9 @@ static void opt_newlines(parser *p) {
 }
 
 static void enter(parser *p) {
-  if (++p->depth > AWK_MAX_PARSE_DEPTH) parse_fail(p, "program nested too deeply");
+  if (++p->depth > AWK_MAX_PARSE_DEPTH ||
+      (char *)__builtin_frame_address(0) < p->in->stack_limit)
+    parse_fail(p, "program nested too deeply");
 }
 
 static void leave(parser *p) { p->depth--; }
@@ -1585,16 +1587,17 @@ static void parse_function(parser *p) {
   int np = 0;
   while (p->L.tok == T_NAME) {
     for (int i = 0; i < np; i++)
-      if (!strcmp(params[i], p->L.text->p)) {
-        for (int j = 0; j < np; j++) free(params[j]);
-        free(params);
+      if (!strcmp(params[i], p->L.text->p))
         parse_fail(p, "function `%s': parameter #%d, `%s', duplicates parameter #%d", name,
                    np + 1, p->L.text->p, i + 1);
-      }
     char **nps = realloc(params, (size_t)(np + 1) * sizeof *nps);
     if (!nps) awk_fatal(p->in, "out of memory");
     params = nps;
-    params[np++] = strdup(p->L.text->p);
+    /* owned by the function entry at once, so an error frees them */
+    p->prog->funcs[fi].params = params;
+    params[np] = strdup(p->L.text->p);
+    if (!params[np]) awk_fatal(p->in, "out of memory");
+    p->prog->funcs[fi].nparams = ++np;
     lex_next(p);
     opt_newlines(p);
     if (p->L.tok != T_COMMA) break;

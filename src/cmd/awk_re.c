@@ -556,6 +556,7 @@ static int literal_search(awk_regex *re, const char *s, size_t len, size_t from,
 
 int awk_re_search(awk_regex *re, const char *s, size_t len, size_t from, bool notbol,
                   size_t *ms, size_t *me) {
+  if (!s) s = "";
   if (re->literal) return literal_search(re, s, len, from, notbol, ms, me);
   if (from > len) return 0;
   regmatch_t m[1];
@@ -572,6 +573,7 @@ int awk_re_search(awk_regex *re, const char *s, size_t len, size_t from, bool no
 
 int awk_re_exec(awk_regex *re, const char *s, size_t len, size_t from, bool notbol, size_t nsub,
                 int64_t *spans) {
+  if (!s) s = "";
   if (from > len) return 0;
   size_t n = nsub + 1;
   regmatch_t small[16];
