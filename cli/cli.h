@@ -86,5 +86,6 @@ int cli_history_main(cli_ctx *c, int argc, char **argv);
 int cli_export_main(cli_ctx *c, int argc, char **argv);
 int cli_import_main(cli_ctx *c, int argc, char **argv);
 int cli_fork_main(cli_ctx *c, int argc, char **argv);
+int cli_doctor_main(cli_ctx *c, int argc, char **argv); /* cli/doctor.c */
 
 #endif

@@ -85,8 +85,10 @@ static const cli_command cli_commands[] = {
      NULL},
     {"fork", cli_fork_main, 0, "fork DB NEWDB",
      "copy the sandbox DB into the new database NEWDB", NULL},
-    /* RESERVED for the jail engineer: cli/doctor.c, cli_doctor_main. */
-    {"doctor", NULL, 0, "doctor", "report which jail features work on this host", NULL},
+    {"doctor", cli_doctor_main, 0, "doctor", "report which jail features work on this host",
+     "Each line is one piece of the Python jail: [ok], [part] (works partly or is\n"
+     "optional) or [FAIL] with the reason and what to change. Exit status 0 when\n"
+     "Python calls can run jailed here."},
 };
 
 #define CLI_NCOMMANDS (sizeof cli_commands / sizeof cli_commands[0])

@@ -429,7 +429,7 @@ int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out) {
 
 void sandbox_close_extensions(sbx *h) {
   /* Other sections (shell session, python worker) release their state here. */
-  (void)h;
+  py_sandbox_close(h);
 }
 
 int sbx_close(sbx *h) {

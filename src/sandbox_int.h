@@ -42,6 +42,8 @@ struct sbx {
   /* ---- other sections add their fields here (each with a comment) ---- */
   /* shell session: owned by src/sh (the shell engineer) */
   /* python worker: owned by src/py (the python engineer) */
+  struct py_state *py; /* the Python worker, its jail and the host tools
+                          (src/py/py_int.h); NULL until first used */
 };
 
 /* Resets the error state at the start of a public call. */
@@ -59,5 +61,8 @@ int sandbox_fail_store(sbx *h, int store_rc, const char *op, const char *path);
 /* Frees what other sections attached to the handle (called by sbx_close
  * before the store closes). Defined in sandbox.c; extend it there. */
 void sandbox_close_extensions(sbx *h);
+
+/* Stops the Python worker and frees h->py (src/py/python.c). */
+void py_sandbox_close(sbx *h);
 
 #endif

@@ -463,10 +463,10 @@ int jail_wait_ready(jail *j, int timeout_ms, char *err, size_t errlen) {
   }
 }
 
-int jail_interrupt(jail *j) {
+int jail_interrupt(jail *j, uint32_t id) {
   if (j->intr_fd < 0) return -1;
-  ssize_t r = write(j->intr_fd, "I", 1);
-  return r == 1 || (r < 0 && errno == EAGAIN) ? 0 : -1;
+  ssize_t r = write(j->intr_fd, &id, sizeof id);
+  return r == (ssize_t)sizeof id || (r < 0 && errno == EAGAIN) ? 0 : -1;
 }
 
 static void close_fd(int *fd) {

@@ -135,8 +135,9 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen);
  * J1 sent ("mount proc: Operation not permitted ..."); the jail is then stopped. */
 int jail_wait_ready(jail *j, int timeout_ms, char *err, size_t errlen);
 
-/* Asks W to interrupt the running code (SIGINT in W's main thread). */
-int jail_interrupt(jail *j);
+/* Asks W to interrupt request `id` if it is still running (SIGINT in W's
+ * main thread; a stale id is ignored by W). */
+int jail_interrupt(jail *j, uint32_t id);
 
 /* Stops the jail: closes the lifeline, kills P1 if it does not exit within
  * `grace_ms`, reaps it, closes every fd. Safe on a zeroed or stopped jail.
