@@ -514,6 +514,8 @@ static int reap_helper(jail *j, int ms) {
   return 0;
 }
 
+int jail_wait_exit(jail *j, int timeout_ms) { return reap_helper(j, timeout_ms); }
+
 void jail_stop(jail *j, int grace_ms) {
   close_fd(&j->ctl_fd);
   close_fd(&j->intr_fd);

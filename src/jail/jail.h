@@ -139,6 +139,11 @@ int jail_wait_ready(jail *j, int timeout_ms, char *err, size_t errlen);
  * main thread; a stale id is ignored by W). */
 int jail_interrupt(jail *j, uint32_t id);
 
+/* Waits up to timeout_ms for the jail to end by itself (W exited); then
+ * j->wait_status holds P1's status, which is W's: its exit code, or 128 + the
+ * signal that killed it. 1 when it ended, 0 on timeout. */
+int jail_wait_exit(jail *j, int timeout_ms);
+
 /* Stops the jail: closes the lifeline, kills P1 if it does not exit within
  * `grace_ms`, reaps it, closes every fd. Safe on a zeroed or stopped jail.
  * Afterwards no process of the jail exists (I3). */

@@ -262,6 +262,11 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
   }
   close(sync[0]);
   if (mntfd >= 0) close(mntfd);
+  /* Only J1 and W use these; P1 keeps the setup socket (its lifeline). */
+  close(JAIL_FD_CTL);
+  close(JAIL_FD_OUT);
+  close(JAIL_FD_ERR);
+  close(JAIL_FD_INTR);
   if (jail_write_idmaps(pid, &e)) {
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
@@ -287,8 +292,8 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
   /* Lifeline gone: kill J1, which takes the whole pid namespace with it, and
    * wait until the kernel has emptied it (I3). */
   kill(pid, SIGKILL);
-  int st;
+  int st = 0;
   while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
   }
-  _exit(0);
+  _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
 }
