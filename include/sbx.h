@@ -94,7 +94,8 @@ SBX_API int sbx_open(const char *path, int flags, sbx **out);
  * SBX_CORRUPT or SBX_SCHEMA and nothing else happens. *out as for sbx_open. */
 SBX_API int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out);
 
-/* Closes the handle (NULL is a no-op), removing a temporary file. */
+/* Closes the handle (NULL is a no-op), removing a temporary file. An open
+ * sbx_begin group is rolled back. */
 SBX_API int sbx_close(sbx *h);
 
 /* The message of the last failure on `h` (never NULL; "" after success). */
@@ -118,7 +119,9 @@ SBX_API int sbx_set_quota(sbx *h, const sbx_quota *q);
 /* Transactions. The calls between sbx_begin and sbx_commit form one
  * transaction (nestable; the outermost commit makes them durable, rollback
  * undoes everything since the matching begin). Every call is atomic on its
- * own; grouping many writes is what makes bulk writes fast. */
+ * own; grouping many writes is what makes bulk writes fast. commit or
+ * rollback without a begin, and sbx_set_quota or sbx_fork inside a group,
+ * are SBX_MISUSE. */
 SBX_API int sbx_begin(sbx *h);
 SBX_API int sbx_commit(sbx *h);
 SBX_API int sbx_rollback(sbx *h);

@@ -169,6 +169,8 @@ void cmd_err_raw(cmd_ctx *ctx, const char *fmt, ...)
 int cmd_perror(cmd_ctx *ctx, const char *path, int err);
 /* Records a file error for the C API without printing. */
 void cmd_record_error(cmd_ctx *ctx, int err, const char *path);
+/* --version: "NAME (sbx) 1.0" (basename of ctx->name); returns 0. */
+int cmd_print_version(cmd_ctx *ctx);
 /* "Try 'NAME --help' for more information." and returns `status`. */
 int cmd_usage_hint(cmd_ctx *ctx, int status);
 /* strerror text as GNU prints it (no locale), for negative or positive err. */

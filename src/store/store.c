@@ -31,6 +31,7 @@
  * every call (store_quota_bytes / store_quota_inodes), never re-summed.
  */
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,11 @@ static const char schema_sql[] =
     "CREATE TABLE kv_store (key TEXT PRIMARY KEY, value TEXT NOT NULL, created_at "
     "INTEGER DEFAULT (unixepoch ()), updated_at INTEGER DEFAULT (unixepoch ()));"
     "CREATE TABLE fs_config (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    /* SQLite creates sqlite_sequence after the first AUTOINCREMENT table; the
+     * AgentFS tools have it before tool_calls: a throw-away AUTOINCREMENT
+     * table creates it in that place. */
+    "CREATE TABLE sbx_sequence_init (id INTEGER PRIMARY KEY AUTOINCREMENT);"
+    "DROP TABLE sbx_sequence_init;"
     "CREATE TABLE tool_calls (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT "
     "NULL, parameters TEXT, result TEXT, error TEXT, status TEXT NOT NULL DEFAULT "
     "'pending', started_at INTEGER NOT NULL, completed_at INTEGER, duration_ms "
@@ -69,7 +75,14 @@ static const char schema_sql[] =
     "BLOB NOT NULL, PRIMARY KEY (ino, chunk_index));"
     "CREATE TABLE fs_symlink (ino INTEGER PRIMARY KEY, target TEXT NOT NULL);"
     "INSERT INTO fs_config (key, value) VALUES ('chunk_size', '4096');"
-    "INSERT INTO fs_config (key, value) VALUES ('schema_version', '0.4');";
+    "INSERT INTO fs_config (key, value) VALUES ('schema_version', '0.4');"
+    /* SQLite stores CREATE INDEX without its IF NOT EXISTS; the AgentFS tools
+     * keep the statement text verbatim. Restore it so the schema text is the
+     * tools' byte for byte (the parsed schema is the same either way). */
+    "PRAGMA writable_schema = ON;"
+    "UPDATE sqlite_master SET sql = 'CREATE INDEX IF NOT EXISTS ' || substr(sql, 14) "
+    "WHERE type = 'index' AND sql LIKE 'CREATE INDEX idx_%';"
+    "PRAGMA writable_schema = OFF;";
 
 /* One query naming every table and column the store uses: it fails to
  * prepare on anything that is not an AgentFS 0.4 database. */
@@ -359,38 +372,109 @@ static int validate(store *s, char **errmsg) {
   return err;
 }
 
-/* Creates the schema in an empty database. */
-static int create_schema(store *s, char **errmsg) {
-  char root[256];
-  int64_t now;
-  uint32_t ns;
-  store_now(&now, &ns);
-  snprintf(root, sizeof root,
-           "INSERT INTO fs_inode (ino, mode, nlink, uid, gid, size, atime, mtime, "
-           "ctime, rdev, atime_nsec, mtime_nsec, ctime_nsec) VALUES (1, %d, 1, 0, "
-           "0, 0, %lld, %lld, %lld, 0, %u, %u, %u);",
-           (int)(S_IFDIR | 0755), (long long)now, (long long)now, (long long)now, ns,
-           ns, ns);
-  char *msg = NULL;
-  int rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, &msg);
-  if (rc == SQLITE_OK) rc = sqlite3_exec(s->db, schema_sql, NULL, NULL, &msg);
-  if (rc == SQLITE_OK) rc = sqlite3_exec(s->db, root, NULL, NULL, &msg);
-  if (rc == SQLITE_OK) rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, &msg);
+/* ---- the schema template ----------------------------------------------------
+ * Creating the schema statement by statement costs about a millisecond of
+ * parsing. It is done once per process into an in-memory database whose
+ * serialized bytes are the template; a new store copies the template
+ * (sqlite3_deserialize for a memory store, the backup API for a file) and
+ * then sets the root's times. The template is built under pthread_once and
+ * kept for the life of the process. */
+
+static pthread_once_t template_once = PTHREAD_ONCE_INIT;
+static unsigned char *template_bytes; /* serialized empty store (sqlite3_malloc) */
+static sqlite3_int64 template_len;    /* its length */
+
+/* Runs the schema script (and the root inode with times 0) in `db`. */
+static int exec_schema(sqlite3 *db, char **msg) {
+  static const char root[] =
+      "INSERT INTO fs_inode (ino, mode, nlink, uid, gid, size, atime, mtime, ctime, "
+      "rdev, atime_nsec, mtime_nsec, ctime_nsec) VALUES (1, 16877, 1, 0, 0, 0, 0, 0, "
+      "0, 0, 0, 0, 0);";
+  int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, msg);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(db, schema_sql, NULL, NULL, msg);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(db, root, NULL, NULL, msg);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, msg);
+  if (rc != SQLITE_OK && !sqlite3_get_autocommit(db))
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+  return rc;
+}
+
+static void template_build(void) {
+  sqlite3 *db = NULL;
+  if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) ==
+          SQLITE_OK &&
+      exec_schema(db, NULL) == SQLITE_OK)
+    template_bytes = sqlite3_serialize(db, "main", &template_len, 0);
+  sqlite3_close(db);
+}
+
+/* Copies the template into the empty main database of s->db. */
+static int copy_template(store *s, int is_file) {
+  pthread_once(&template_once, template_build);
+  if (!template_bytes) return SQLITE_NOMEM;
+  if (!is_file) {
+    unsigned char *copy = sqlite3_malloc64((sqlite3_uint64)template_len);
+    if (!copy) return SQLITE_NOMEM;
+    memcpy(copy, template_bytes, (size_t)template_len);
+    return sqlite3_deserialize(s->db, "main", copy, template_len, template_len,
+                               SQLITE_DESERIALIZE_FREEONCLOSE |
+                                   SQLITE_DESERIALIZE_RESIZEABLE);
+  }
+  /* A file: back the template up into it (one atomic write transaction). */
+  sqlite3 *src = NULL;
+  int rc = sqlite3_open_v2(":memory:", &src, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_deserialize(src, "main", template_bytes, template_len, template_len,
+                             SQLITE_DESERIALIZE_READONLY);
+  if (rc == SQLITE_OK) {
+    sqlite3_backup *b = sqlite3_backup_init(s->db, "main", src, "main");
+    if (!b) {
+      rc = sqlite3_errcode(s->db);
+    } else {
+      rc = sqlite3_backup_step(b, -1);
+      int rc2 = sqlite3_backup_finish(b);
+      rc = rc == SQLITE_DONE ? rc2 : rc;
+    }
+  }
+  sqlite3_close(src);
+  return rc;
+}
+
+/* Creates the schema in an empty database: the template, then the root's
+ * times. */
+static int create_schema(store *s, int is_file, char **errmsg) {
+  int rc = copy_template(s, is_file);
+  if (rc == SQLITE_OK) {
+    char root[200];
+    int64_t now;
+    uint32_t ns;
+    store_now(&now, &ns);
+    snprintf(root, sizeof root,
+             "UPDATE fs_inode SET atime = %lld, mtime = %lld, ctime = %lld, atime_nsec "
+             "= %u, mtime_nsec = %u, ctime_nsec = %u WHERE ino = 1",
+             (long long)now, (long long)now, (long long)now, ns, ns, ns);
+    rc = sqlite3_exec(s->db, root, NULL, NULL, NULL);
+  }
   if (rc != SQLITE_OK) {
-    set_errmsg(errmsg, "creating the AgentFS schema: %s", msg ? msg : "");
-    sqlite3_free(msg);
-    if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", 0, 0, 0);
-    return (rc & 0xff) == SQLITE_READONLY ? STORE_EROFS : -EIO;
+    set_errmsg(errmsg, "creating the AgentFS schema: %s", sqlite3_errmsg(s->db));
+    return (rc & 0xff) == SQLITE_READONLY ? STORE_EROFS
+           : (rc & 0xff) == SQLITE_NOMEM  ? -ENOMEM
+                                          : -EIO;
   }
   return 0;
 }
 
 /* Common part of store_open and store_open_image once s->db is open. */
-static int setup(store *s, int may_create, int is_file, char **errmsg) {
+static int setup(store *s, int may_create, int is_file, int nosync, char **errmsg) {
   int rc;
   sqlite3_extended_result_codes(s->db, 1);
   sqlite3_busy_timeout(s->db, 5000);
   s->readonly = sqlite3_db_readonly(s->db, "main") == 1;
+  /* WAL with synchronous=NORMAL: a commit is durable at the next checkpoint
+   * and never torn (SQLite's WAL guarantees); OFF for temporary files. */
+  if (is_file)
+    sqlite3_exec(s->db, nosync ? "PRAGMA synchronous=OFF" : "PRAGMA synchronous=NORMAL",
+                 NULL, NULL, NULL);
   /* The first read: it tells SQLite from other bytes and empty from not. */
   int64_t n = query_int(s->db, "SELECT count(*) FROM sqlite_master", &rc);
   if (rc != SQLITE_OK) return open_err(s->db, rc, errmsg);
@@ -403,21 +487,17 @@ static int setup(store *s, int may_create, int is_file, char **errmsg) {
       set_errmsg(errmsg, "empty read-only database: cannot create the schema%s", "");
       return STORE_EROFS;
     }
-    if (is_file) {
-      rc = sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
-      if (rc != SQLITE_OK) return open_err(s->db, rc, errmsg);
-    }
-    int err = create_schema(s, errmsg);
+    int err = create_schema(s, is_file, errmsg);
     if (err) return err;
   }
   int err = validate(s, errmsg);
   if (err) return err;
-  if (is_file && !s->readonly && n != 0) {
-    /* Switching to WAL needs an exclusive moment; a database that another
-     * process holds stays in its mode, which is fine for correctness. */
+  if (is_file && !s->readonly) {
+    /* Only now, once the database is known to be ours. Switching needs an
+     * exclusive moment; a database another process holds stays in its mode,
+     * which is fine for correctness. */
     sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
   }
-  if (is_file) sqlite3_exec(s->db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
   s->umask = 022;
   return 0;
 }
@@ -467,7 +547,8 @@ int store_open(const char *path, int flags, store **out, char **errmsg) {
           : access(path, F_OK) != 0   ? -ENOENT
                                       : -EACCES;
   } else {
-    err = setup(s, !(flags & STORE_OPEN_READONLY), !memory, errmsg);
+    err = setup(s, !(flags & STORE_OPEN_READONLY), !memory,
+                (flags & STORE_OPEN_NOSYNC) != 0, errmsg);
   }
   if (err) {
     store_close(s);
@@ -540,7 +621,7 @@ int store_open_image(const void *bytes, size_t len, store **out, char **errmsg) 
       if (err == STORE_EROFS || err == -EIO) err = STORE_ECORRUPT;
     }
     sqlite3_finalize(q);
-    if (!err) err = setup(s, 0, 0, errmsg);
+    if (!err) err = setup(s, 0, 0, 0, errmsg);
   }
   if (err) {
     store_close(s);

@@ -71,6 +71,8 @@ typedef struct store_quota {
 #define STORE_OPEN_READONLY 0x01 /* SQLITE_OPEN_READONLY */
 #define STORE_OPEN_NOCREATE 0x02 /* do not create a missing file */
 #define STORE_OPEN_MEMORY 0x04   /* path ignored: a private in-memory database */
+#define STORE_OPEN_NOSYNC 0x08   /* no fsync (synchronous=OFF): for temporary
+                                    files that need no durability */
 
 /*
  * Opens (creating the AgentFS schema in an empty database) the store at `path`.
