@@ -34,6 +34,7 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define FS_SYNTH_BASE (1ULL << 62)   /* inode numbers of the runtime entries */
@@ -71,6 +72,7 @@ struct fuse_server {
   fs_inode *inodes[FS_HASH];     /* remembered inodes */
   size_t nentries, ninodes;      /* their counts */
   _Atomic uint64_t requests;     /* requests served */
+  int borrowed;                  /* the current request uses a lent store */
 };
 
 /* ---- tables -------------------------------------------------------------------- */
@@ -155,8 +157,42 @@ static void free_tables(fuse_server *fs) {
 
 /* ---- store access ----------------------------------------------------------------- */
 
+/* Takes the store: its lock, or a loan from its owner (see the config). A
+ * blocking lock would never notice a loan made while waiting, so the wait is
+ * in slices of a millisecond. */
+static void take_store(fuse_server *fs) {
+  for (;;) {
+    if (pthread_mutex_trylock(fs->cfg.lock) == 0) {
+      fs->borrowed = 0;
+      return;
+    }
+    if (fs->cfg.lent && atomic_load(fs->cfg.lent)) {
+      atomic_fetch_add(fs->cfg.borrowers, 1);
+      if (atomic_load(fs->cfg.lent)) {
+        fs->borrowed = 1;
+        return;
+      }
+      atomic_fetch_sub(fs->cfg.borrowers, 1);
+    }
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 1000000;
+    if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+    if (pthread_mutex_timedlock(fs->cfg.lock, &ts) == 0) {
+      fs->borrowed = 0;
+      return;
+    }
+  }
+}
+
+static void give_store(fuse_server *fs) {
+  if (fs->borrowed) atomic_fetch_sub(fs->cfg.borrowers, 1);
+  else pthread_mutex_unlock(fs->cfg.lock);
+  fs->borrowed = 0;
+}
+
 static void lock_store(fuse_server *fs, uint64_t *gen0) {
-  pthread_mutex_lock(fs->cfg.lock);
+  take_store(fs);
   *gen0 = store_generation(fs->cfg.st);
 }
 
@@ -164,7 +200,7 @@ static void unlock_store(fuse_server *fs, uint64_t gen0) {
   /* Our own change: the kernel's view follows it. Someone else's (gen0 was
    * already behind): leave known_gen behind too, for the next sync. */
   if (gen0 == fs->known_gen) fs->known_gen = store_generation(fs->cfg.st);
-  pthread_mutex_unlock(fs->cfg.lock);
+  give_store(fs);
 }
 
 static fuse_server *server(fuse_req_t req) { return fuse_req_userdata(req); }
@@ -760,9 +796,9 @@ int fuse_server_start(const fuse_server_config *cfg, fuse_server **out, char *er
   fs->nrt = jail_runtime_entries(fs->rt, JAIL_MAX_RUNTIME);
   pthread_mutex_init(&fs->tab_lock, NULL);
   fs->stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-  pthread_mutex_lock(cfg->lock);
+  take_store(fs);
   fs->known_gen = store_generation(cfg->st);
-  pthread_mutex_unlock(cfg->lock);
+  give_store(fs);
   char *argv[] = {(char *)"sbx-fuse", NULL};
   struct fuse_args args = FUSE_ARGS_INIT(1, argv);
   fs->se = fs->stop_fd >= 0 ? fuse_session_new(&args, &ops, sizeof ops, fs) : NULL;
@@ -786,16 +822,26 @@ int fuse_server_start(const fuse_server_config *cfg, fuse_server **out, char *er
   return 0;
 }
 
-void fuse_server_sync(fuse_server *fs) {
-  if (!fs || !fs->init_done) return;
-  pthread_mutex_lock(fs->cfg.lock);
+int fuse_server_stale(fuse_server *fs) {
+  if (!fs || !fs->init_done) return 0;
   uint64_t gen = store_generation(fs->cfg.st);
   int stale = gen != fs->known_gen;
   fs->known_gen = gen;
+  return stale;
+}
+
+void fuse_server_sync(fuse_server *fs) {
+  if (!fs || !fs->init_done) return;
+  pthread_mutex_lock(fs->cfg.lock);
+  int stale = fuse_server_stale(fs);
   pthread_mutex_unlock(fs->cfg.lock);
-  if (!stale) return;
+  if (stale) fuse_server_invalidate(fs);
+}
+
+void fuse_server_invalidate(fuse_server *fs) {
+  if (!fs || !fs->init_done) return;
   /* Take the tables, then notify without any lock held: the kernel may need
-   * the server thread (and it the store lock) to finish what it is doing. */
+   * the server thread (and it the store) to finish what it is doing. */
   pthread_mutex_lock(&fs->tab_lock);
   fs_entry *entries[FS_HASH];
   memcpy(entries, fs->entries, sizeof entries);

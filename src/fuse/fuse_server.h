@@ -36,6 +36,13 @@ typedef struct fuse_server_config {
   uint32_t other_id;       /* id to report for any other owner (unmapped in the jail) */
   uint32_t store_uid, store_gid; /* the store credentials the jail user acts as */
   double cache_seconds;    /* entry/attribute cache lifetime in the kernel */
+  /* Lending (may be NULL): while *lent is non-zero, the thread that logically
+   * owns the store (a shell command waiting for Python, whose shell holds
+   * `lock`) promises not to touch it, and the server may use the store without
+   * the lock; it counts itself in *borrowers meanwhile, and the owner waits
+   * for that count to drop to 0 before taking the store back. */
+  _Atomic int *lent;
+  _Atomic int *borrowers;
 } fuse_server_config;
 
 /* Starts serving on a new thread. 0, or -1 with a message (dev_fd is then
@@ -46,6 +53,10 @@ int fuse_server_start(const fuse_server_config *cfg, fuse_server **out, char *er
  * kernel's cached entries and attributes. Call without holding the store lock
  * (the server thread may need it to finish a request the kernel is waiting on). */
 void fuse_server_sync(fuse_server *fs);
+/* The two halves of fuse_server_sync for a caller that owns the store in
+ * another way (lending): stale() with the store owned, invalidate() without. */
+int fuse_server_stale(fuse_server *fs);
+void fuse_server_invalidate(fuse_server *fs);
 
 /* Stops the thread and frees the server. The jail must already be stopped
  * (its mount gone), else the thread is told to exit at its next request. */

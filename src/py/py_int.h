@@ -16,6 +16,7 @@
 
 #include <jansson.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -78,6 +79,10 @@ typedef struct py_stream {
   ssize_t (*read)(void *ud, void *buf, size_t n);
   /* Writes output of fd 1 or 2; <0 (e.g. -EPIPE) stops the call's output. */
   int (*write)(void *ud, int fd, const void *buf, size_t n);
+  /* Non-zero when the caller wants the call stopped (the shell's cancel or
+   * limits); may be NULL. */
+  int (*cancelled)(void *ud);
+  int store_held;           /* 1: the caller's shell holds h->lock (lend it) */
 } py_stream;
 
 /* The per-sandbox state (h->py). */
@@ -98,6 +103,13 @@ typedef struct py_state {
   size_t ntools, tools_cap;
   py_runner *runner;        /* the current runner, or NULL before the first call */
   py_runner *abandoned;     /* runners still finishing a timed-out callback */
+
+  /* Store lending (python3/tool commands): the shell holds h->lock for its
+   * whole script, so during such a call the store is lent to the FUSE thread
+   * instead (fuse_server_config.lent) and our own store calls reclaim it. */
+  int lending;              /* 1: the caller's shell owns the store */
+  _Atomic int store_lent;   /* the FUSE thread may borrow the store now */
+  _Atomic int store_borrowers; /* borrowers inside the store */
 } py_state;
 
 /* ---- python.c ----------------------------------------------------------------- */
@@ -115,10 +127,21 @@ void py_sandbox_close(sbx *h);
 int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
             char *const *argv, const py_stream *stream, sbx_py_result **out);
 
+/* Our own store calls during a Python call: the lock, or (lending) taking
+ * the store back from the FUSE thread. */
+void py_store_enter(sbx *h, py_state *ps);
+void py_store_leave(sbx *h, py_state *ps);
+/* Brings the jail's view of the store up to date (after host-side writes). */
+void py_sync_view(sbx *h, py_state *ps);
+
 /* ---- py_tools.c ------------------------------------------------------------------ */
 
 /* Serves a TOOL_CALL or TOOL_SEARCH from W: replies on the channel. */
 void py_tools_serve(sbx *h, const py_msg *m);
+/* A tool call as the shell's `tool` command makes it (store_held: the shell
+ * holds h->lock). On failure *result is NULL and *kind / msg say why. */
+int py_tool_call(sbx *h, const char *name, const char *args, int store_held, char **result,
+                 char *msg, size_t msglen);
 /* Frees the tool registry and joins the runners. */
 void py_tools_free(py_state *ps);
 /* Sends one frame on the channel (the caller owns it). 0 or -errno. */

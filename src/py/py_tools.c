@@ -330,7 +330,9 @@ static int invoke(sbx *h, py_state *ps, const char *name, const char *args, tool
     outcome_fail(o, "validation_error", "payload of '%.255s': %s", name, verr);
     goto out;
   }
-  if (sbx_history_start(h, name, args, &hid) != SBX_OK) hid = -1;
+  py_store_enter(h, ps);
+  if (store_call_start(h->st, name, args, &hid) < 0) hid = -1;
+  py_store_leave(h, ps);
   py_job *j = calloc(1, sizeof *j);
   if (j) {
     j->h = h;
@@ -379,7 +381,9 @@ finish:
   if (hid >= 0) {
     char err[1100];
     snprintf(err, sizeof err, "[%s] %s", o->kind ? o->kind : "", o->msg);
-    sbx_history_finish(h, hid, rc == 0 ? o->result : NULL, rc == 0 ? NULL : err);
+    py_store_enter(h, ps);
+    store_call_finish(h->st, hid, rc == 0 ? o->result : NULL, rc == 0 ? NULL : err);
+    py_store_leave(h, ps);
   }
 out:
   json_decref(payload);
@@ -560,7 +564,7 @@ void py_tools_serve(sbx *h, const py_msg *m) {
   }
   free(result);
   /* Tool callbacks may have changed files: the jail sees them now. */
-  fuse_server_sync(ps->fuse);
+  py_sync_view(h, ps);
   if (py_send(ps) != 0) {
     jail_stop(&ps->j, 2000);
     fuse_server_stop(ps->fuse);
@@ -571,20 +575,37 @@ void py_tools_serve(sbx *h, const py_msg *m) {
   }
 }
 
+int py_tool_call(sbx *h, const char *name, const char *args, int store_held, char **result,
+                 char *msg, size_t msglen) {
+  *result = NULL;
+  py_state *ps = py_state_get(h);
+  if (!ps) {
+    snprintf(msg, msglen, "[internal_error] out of memory");
+    return -1;
+  }
+  /* Outside a Python call the store is the caller's: its shell holds the lock
+   * (store_held), so our history records must not take it again. */
+  int was = ps->lending;
+  if (store_held) ps->lending = 1;
+  tool_outcome o;
+  int r = invoke(h, ps, name, args ? args : "{}", &o);
+  ps->lending = was;
+  if (r != 0) {
+    snprintf(msg, msglen, "[%s] %s", o.kind, o.msg);
+    return -1;
+  }
+  *result = o.result;
+  return 0;
+}
+
 int sbx_tool_call(sbx *h, const char *name, const char *args_json, char **result_json) {
   if (result_json) *result_json = NULL;
   if (!h) return SBX_MISUSE;
   sandbox_clear_error(h);
   if (!name || !result_json) return sandbox_fail(h, SBX_MISUSE, "tool: name and result must not be NULL");
-  py_state *ps = py_state_get(h);
-  if (!ps) return sandbox_fail(h, SBX_NOMEM, "tool: out of memory");
-  tool_outcome o;
-  if (invoke(h, ps, name, args_json ? args_json : "{}", &o) != 0) {
-    sandbox_clear_error(h);
-    return sandbox_fail(h, SBX_ERROR, "[%s] %s", o.kind, o.msg);
-  }
-  sandbox_clear_error(h);
-  *result_json = o.result;
+  char msg[1100];
+  if (py_tool_call(h, name, args_json, 0, result_json, msg, sizeof msg) != 0)
+    return sandbox_fail(h, SBX_ERROR, "%s", msg);
   return SBX_OK;
 }
 

@@ -26,6 +26,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -143,6 +144,40 @@ static void chan_leave(py_state *ps) {
   pthread_mutex_unlock(&ps->chan_lock);
 }
 
+/* Ends a call: takes the store back if this call lent it, frees the channel. */
+static void leave(py_state *ps, int lent_here) {
+  if (lent_here) {
+    atomic_store(&ps->store_lent, 0);
+    while (atomic_load(&ps->store_borrowers) > 0) sched_yield();
+    ps->lending = 0;
+  }
+  chan_leave(ps);
+}
+
+void py_store_enter(sbx *h, py_state *ps) {
+  if (!ps->lending) {
+    pthread_mutex_lock(&h->lock);
+    return;
+  }
+  /* Take the store back from the FUSE thread: no new loans, then wait for the
+   * current borrower (at most one request) to finish. */
+  atomic_store(&ps->store_lent, 0);
+  while (atomic_load(&ps->store_borrowers) > 0) sched_yield();
+}
+
+void py_store_leave(sbx *h, py_state *ps) {
+  if (!ps->lending) pthread_mutex_unlock(&h->lock);
+  else atomic_store(&ps->store_lent, 1);
+}
+
+void py_sync_view(sbx *h, py_state *ps) {
+  if (!ps->fuse) return;
+  py_store_enter(h, ps);
+  int stale = fuse_server_stale(ps->fuse);
+  py_store_leave(h, ps);
+  if (stale) fuse_server_invalidate(ps->fuse);
+}
+
 static void stop_worker(py_state *ps) {
   jail_stop(&ps->j, 2000);
   fuse_server_stop(ps->fuse);
@@ -182,14 +217,14 @@ int py_send(py_state *ps) {
 /* ---- starting the worker --------------------------------------------------------------- */
 
 /* /tmp and /data exist in every sandbox that runs Python (as the shell expects). */
-static void ensure_dirs(sbx *h) {
-  pthread_mutex_lock(&h->lock);
+static void ensure_dirs(sbx *h, py_state *ps) {
+  py_store_enter(h, ps);
   store_stat st;
   if (store_path_lstat(h->st, "/", "/tmp", &st) == -ENOENT &&
       store_path_mkdir(h->st, "/", "/tmp", 01777) == 0)
     store_path_chmod(h->st, "/", "/tmp", 01777);
   if (store_path_lstat(h->st, "/", "/data", &st) == -ENOENT) store_path_mkdir(h->st, "/", "/data", 0755);
-  pthread_mutex_unlock(&h->lock);
+  py_store_leave(h, ps);
 }
 
 static void read_stderr_tail(py_state *ps, char *buf, size_t n) {
@@ -223,7 +258,7 @@ static int read_msg(py_state *ps, double deadline) {
 
 static int start_worker(sbx *h, py_state *ps) {
   char err[JAIL_ERRMSG_MAX];
-  ensure_dirs(h);
+  ensure_dirs(h, ps);
   jail_config cfg = {.root = JAIL_ROOT_FUSE, .cwd = "/data"};
   cfg.limits.mem_bytes = PY_JAIL_MEMORY;
   cfg.limits.nproc = PY_JAIL_NPROC;
@@ -235,7 +270,8 @@ static int start_worker(sbx *h, py_state *ps) {
   fuse_server_config fc = {.st = h->st, .lock = &h->lock, .dev_fd = ps->j.fuse_fd,
                            .uid = ps->j.fuse_uid, .gid = ps->j.fuse_gid,
                            .other_id = ps->j.fuse_mode == JAIL_FUSE_HOSTMOUNT ? 65533 : 65534,
-                           .store_uid = 0, .store_gid = 0, .cache_seconds = 1.0};
+                           .store_uid = 0, .store_gid = 0, .cache_seconds = 1.0,
+                           .lent = &ps->store_lent, .borrowers = &ps->store_borrowers};
   ps->j.fuse_fd = -1; /* the server owns it now */
   if (fuse_server_start(&fc, &ps->fuse, err, sizeof err)) {
     jail_stop(&ps->j, 2000);
@@ -342,7 +378,8 @@ static void serve_stdin(py_state *ps, py_call *c) {
 static void run_call(sbx *h, py_state *ps, py_call *c) {
   while (!c->done && !c->killed) {
     double t = py_now();
-    if (!c->interrupted && (t >= c->deadline || c->output_over || c->stream_broken)) {
+    int cancel = c->stream && c->stream->cancelled && c->stream->cancelled(c->stream->ud);
+    if (!c->interrupted && (t >= c->deadline || c->output_over || c->stream_broken || cancel)) {
       c->interrupted = 1;
       c->why_interrupt = c->output_over ? SBX_PY_OUTPUT_LIMIT : SBX_PY_TIMEOUT;
       c->kill_at = t + c->grace;
@@ -382,6 +419,7 @@ static void run_call(sbx *h, py_state *ps, py_call *c) {
     double until = c->interrupted ? c->kill_at : c->deadline;
     double left = until - py_now();
     if (left < 0) left = 0;
+    if (c->stream && c->stream->cancelled && left > 0.05) left = 0.05; /* check the cancel */
     struct pollfd p[3] = {{ps->j.ctl_fd, POLLIN, 0}, {ps->j.out_fd, POLLIN, 0}, {ps->j.err_fd, POLLIN, 0}};
     int pr = poll(p, 3, (int)(left * 1000) + 1);
     if (pr < 0 && errno != EINTR) {
@@ -523,7 +561,11 @@ static int64_t history_start(sbx *h, const char *code, const char *ctx, const ch
   }
   char *text = json_text(p);
   int64_t id = -1;
-  if (text && sbx_history_start(h, "python", text, &id) != SBX_OK) id = -1;
+  if (text) {
+    py_store_enter(h, h->py);
+    if (store_call_start(h->st, "python", text, &id) < 0) id = -1;
+    py_store_leave(h, h->py);
+  }
   free(text);
   return id;
 }
@@ -546,7 +588,9 @@ static void history_finish(sbx *h, int64_t id, const sbx_py_result *r) {
       snprintf(err, n, "[%s] %s%s%s", kind_names[r->error], r->error_type ? r->error_type : "",
                r->error_type ? ": " : "", r->error_message ? r->error_message : "");
   }
-  sbx_history_finish(h, id, text, err);
+  py_store_enter(h, h->py);
+  store_call_finish(h->st, id, err ? NULL : text, err);
+  py_store_leave(h, h->py);
   free(text);
   free(err);
 }
@@ -563,8 +607,11 @@ static int check_context_name(sbx *h, const char *name) {
   return SBX_OK;
 }
 
-/* Takes the channel and makes sure a worker is up. */
-static int enter(sbx *h, py_state **out) {
+/* Takes the channel and makes sure a worker is up. `lend`: the caller's shell
+ * holds h->lock for us, so the store is lent to the FUSE thread (*lent_here
+ * says whether this call turned lending on, for leave()). */
+static int enter(sbx *h, py_state **out, int lend, int *lent_here) {
+  *lent_here = 0;
   if (!h) return SBX_MISUSE;
   sandbox_clear_error(h);
   if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
@@ -572,14 +619,19 @@ static int enter(sbx *h, py_state **out) {
   if (!ps) return sandbox_fail(h, SBX_NOMEM, "python: out of memory");
   if (!chan_enter(ps))
     return sandbox_fail(h, SBX_MISUSE, "python: another thread is running Python in this sandbox");
+  if (lend && !ps->lending) {
+    ps->lending = 1;
+    atomic_store(&ps->store_lent, 1);
+    *lent_here = 1;
+  }
   if (!ps->running) {
     int rc = start_worker(h, ps);
     if (rc) {
-      chan_leave(ps);
+      leave(ps, *lent_here);
       return rc;
     }
   }
-  fuse_server_sync(ps->fuse);
+  py_sync_view(h, ps);
   *out = ps;
   return SBX_OK;
 }
@@ -601,7 +653,8 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   if (opt->timeout < 0 || opt->grace < 0 || isnan(opt->timeout) || isnan(opt->grace))
     return sandbox_fail(h, SBX_MISUSE, "python: negative timeout");
   py_state *ps;
-  if ((rc = enter(h, &ps))) return rc;
+  int lent_here;
+  if ((rc = enter(h, &ps, stream && stream->store_held, &lent_here))) return rc;
 
   double t0 = py_now();
   int64_t hid = history_start(h, code, ctx, opt->cwd, argv);
@@ -617,9 +670,9 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   const char *cwd = opt->cwd;
   if (!cwd) {
     store_stat st;
-    pthread_mutex_lock(&h->lock);
+    py_store_enter(h, ps);
     cwd = store_path_stat(h->st, "/", "/data", &st) == 0 && S_ISDIR(st.mode) ? "/data" : "/";
-    pthread_mutex_unlock(&h->lock);
+    py_store_leave(h, ps);
   }
   uint64_t f = flags & (PY_EXEC_SCRIPT | PY_EXEC_MODULE | PY_EXEC_STDIN);
   if (!opt->no_repr && !(flags & (PY_EXEC_SCRIPT | PY_EXEC_MODULE))) f |= PY_EXEC_REPR;
@@ -634,16 +687,16 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   for (size_t i = 0; opt->preload && opt->preload[i] && i < 256; i++)
     py_msg_add_str(&ps->out, PY_T_PRELOAD, opt->preload[i]);
   if (py_msg_end(&ps->out) != 0) {
-    chan_leave(ps);
+    leave(ps, lent_here);
     return sandbox_fail(h, SBX_MISUSE, "python: the request is too large (16 MiB)");
   }
   if (py_send(ps) != 0) call_kill(ps, &c, "the worker stopped reading its channel");
   else run_call(h, ps, &c);
   sbx_py_result *r = make_result(&c, (py_now() - t0) * 1000);
   call_free(&c);
-  chan_leave(ps);
+  if (r) history_finish(h, hid, r);
+  leave(ps, lent_here);
   if (!r) return sandbox_fail(h, SBX_NOMEM, "python: out of memory");
-  history_finish(h, hid, r);
   sandbox_clear_error(h); /* a failed history record is not the call's failure */
   *out = r;
   return SBX_OK;
@@ -658,7 +711,8 @@ int sbx_python_exec(sbx *h, const char *code, const sbx_py_options *opt, sbx_py_
 static int ctx_request(sbx *h, uint8_t type, const char *ctx, const char *src, const char *name,
                        const char *json, const char *what) {
   py_state *ps;
-  int rc = enter(h, &ps);
+  int lent_here;
+  int rc = enter(h, &ps, 0, &lent_here);
   if (rc) return rc;
   uint32_t id = ++ps->next_id ? ps->next_id : ++ps->next_id;
   py_msg_begin(&ps->out, type, id);
@@ -667,7 +721,7 @@ static int ctx_request(sbx *h, uint8_t type, const char *ctx, const char *src, c
   if (name) py_msg_add_str(&ps->out, PY_T_NAME, name);
   if (json) py_msg_add_str(&ps->out, PY_T_JSON, json);
   if (py_msg_end(&ps->out) != 0) {
-    chan_leave(ps);
+    leave(ps, lent_here);
     return sandbox_fail(h, SBX_MISUSE, "python %s: the request is too large", what);
   }
   py_call c;
@@ -678,7 +732,7 @@ static int ctx_request(sbx *h, uint8_t type, const char *ctx, const char *src, c
   c.max_output = PY_DEFAULT_OUTPUT;
   if (py_send(ps) != 0) call_kill(ps, &c, "the worker stopped reading its channel");
   else run_call(h, ps, &c);
-  chan_leave(ps);
+  leave(ps, lent_here);
   if (c.killed || !c.done) {
     rc = sandbox_fail(h, SBX_ERROR, "python %s: %s", what,
                       c.kill_reason ? c.kill_reason : "the worker did not answer");
