@@ -71,12 +71,17 @@ for _p in ("/usr/local/lib/python3.11/dist-packages", "/usr/lib/python3/dist-pac
     if _p not in sys.path and _isdir(_p):
         sys.path.append(_p)
 
-_stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8",
-                           errors="backslashreplace", newline="\n")
-_stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
-                           errors="backslashreplace", newline="\n", line_buffering=True)
-_stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8",
-                          errors="surrogateescape")
+def _new_streams():
+    global _stdout, _stderr, _stdin
+    _stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8",
+                               errors="backslashreplace", newline="\n")
+    _stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
+                               errors="backslashreplace", newline="\n", line_buffering=True)
+    _stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8",
+                              errors="surrogateescape")
+
+
+_new_streams()
 
 
 class _HostStdin(io.RawIOBase):
@@ -93,6 +98,8 @@ class _HostStdin(io.RawIOBase):
 
 
 def _std_streams(host_stdin=False):
+    if _stdout.closed or _stderr.closed or _stdin.closed:
+        _new_streams()  # code closed them (json.tool does): fd 0-2 stay open
     sys.stdout, sys.stderr = _stdout, _stderr
     sys.__stdout__, sys.__stderr__ = _stdout, _stderr
     if host_stdin:

@@ -121,11 +121,13 @@ double py_now(void);
 /* Frees the Python state of a handle (stops the worker). sandbox.c calls it. */
 void py_sandbox_close(sbx *h);
 
-/* Runs code with full control (the python3 command): flags PY_EXEC_*, argv
- * (sys.argv, may be NULL), a stream for stdin/stdout/stderr (may be NULL:
- * output collected into the result). */
+/* Runs code with full control (the python3 command): flags PY_EXEC_*, the
+ * file name for tracebacks and __file__ (NULL: a cell name), argv (sys.argv,
+ * may be NULL), a stream for stdin/stdout/stderr (may be NULL: output
+ * collected into the result). */
 int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
-            char *const *argv, const py_stream *stream, sbx_py_result **out);
+            const char *filename, char *const *argv, const py_stream *stream,
+            sbx_py_result **out);
 
 /* Our own store calls during a Python call: the lock, or (lending) taking
  * the store back from the FUSE thread. */

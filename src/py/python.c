@@ -637,7 +637,8 @@ static int enter(sbx *h, py_state **out, int lend, int *lent_here) {
 }
 
 int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
-            char *const *argv, const py_stream *stream, sbx_py_result **out) {
+            const char *filename, char *const *argv, const py_stream *stream,
+            sbx_py_result **out) {
   if (out) *out = NULL;
   if (!h) return SBX_MISUSE;
   sandbox_clear_error(h);
@@ -680,6 +681,7 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   py_msg_add_str(&ps->out, PY_T_CTX, ctx);
   py_msg_add_str(&ps->out, PY_T_CODE, code);
   py_msg_add_str(&ps->out, PY_T_CWD, cwd);
+  if (filename) py_msg_add_str(&ps->out, PY_T_FILENAME, filename);
   py_msg_add_u64(&ps->out, PY_T_FLAGS, f);
   py_msg_add_u64(&ps->out, PY_T_MEM, opt->max_memory ? opt->max_memory : PY_CALL_MEMORY);
   if (opt->max_cpu) py_msg_add_u64(&ps->out, PY_T_CPU, opt->max_cpu);
@@ -703,7 +705,7 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
 }
 
 int sbx_python_exec(sbx *h, const char *code, const sbx_py_options *opt, sbx_py_result **out) {
-  return py_exec(h, code, opt, 0, NULL, NULL, out);
+  return py_exec(h, code, opt, 0, NULL, NULL, NULL, out);
 }
 
 /* Sends a context request and waits for its RESULT (5 s; the worker answers
