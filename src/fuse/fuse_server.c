@@ -523,21 +523,28 @@ static int access_mask(int flags) {
   }
 }
 
+/* The store's checks for open and opendir: the type, the access mask and, for
+ * a file opened for writing with O_TRUNC, the truncation. 0 or -errno. */
+static int open_checks(fuse_server *fs, fuse_ino_t ino, int dir, int mask, int trunc) {
+  store_stat s;
+  uint64_t g;
+  lock_store(fs, &g);
+  int r = store_getattr(fs->cfg.st, (store_ino)ino, &s);
+  if (r == 0 && !S_ISDIR(s.mode) != !dir) r = dir ? -ENOTDIR : -EISDIR;
+  if (r == 0) r = store_access(fs->cfg.st, (store_ino)ino, mask);
+  if (r == 0 && trunc) r = store_truncate(fs->cfg.st, (store_ino)ino, 0);
+  unlock_store(fs, g);
+  return r;
+}
+
 static void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
   fuse_server *fs = server(req);
   if (synth_index(fs, ino) >= 0) {
     fuse_reply_err(req, EISDIR);
     return;
   }
-  store_stat s;
-  uint64_t g;
-  lock_store(fs, &g);
-  int r = store_getattr(fs->cfg.st, (store_ino)ino, &s);
-  if (r == 0 && S_ISDIR(s.mode)) r = -EISDIR;
-  if (r == 0) r = store_access(fs->cfg.st, (store_ino)ino, access_mask(fi->flags));
-  if (r == 0 && (fi->flags & O_TRUNC) && (fi->flags & O_ACCMODE) != O_RDONLY)
-    r = store_truncate(fs->cfg.st, (store_ino)ino, 0);
-  unlock_store(fs, g);
+  int r = open_checks(fs, ino, 0, access_mask(fi->flags),
+                      (fi->flags & O_TRUNC) && (fi->flags & O_ACCMODE) != O_RDONLY);
   if (r < 0) {
     fuse_reply_err(req, -r);
     return;
@@ -620,17 +627,7 @@ static void op_fsync(fuse_req_t req, fuse_ino_t ino, int datasync, struct fuse_f
 
 static void op_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
   fuse_server *fs = server(req);
-  if (synth_index(fs, ino) >= 0) {
-    fuse_reply_open(req, fi);
-    return;
-  }
-  store_stat s;
-  uint64_t g;
-  lock_store(fs, &g);
-  int r = store_getattr(fs->cfg.st, (store_ino)ino, &s);
-  if (r == 0 && !S_ISDIR(s.mode)) r = -ENOTDIR;
-  if (r == 0) r = store_access(fs->cfg.st, (store_ino)ino, R_OK);
-  unlock_store(fs, g);
+  int r = synth_index(fs, ino) >= 0 ? 0 : open_checks(fs, ino, 1, R_OK, 0);
   if (r < 0) fuse_reply_err(req, -r);
   else fuse_reply_open(req, fi);
 }

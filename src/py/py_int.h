@@ -133,6 +133,8 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
  * the store back from the FUSE thread. */
 void py_store_enter(sbx *h, py_state *ps);
 void py_store_leave(sbx *h, py_state *ps);
+/* Stops the worker, its jail and its FUSE server (contexts are lost). */
+void py_stop_worker(py_state *ps);
 /* Brings the jail's view of the store up to date (after host-side writes). */
 void py_sync_view(sbx *h, py_state *ps);
 

@@ -565,14 +565,7 @@ void py_tools_serve(sbx *h, const py_msg *m) {
   free(result);
   /* Tool callbacks may have changed files: the jail sees them now. */
   py_sync_view(h, ps);
-  if (py_send(ps) != 0) {
-    jail_stop(&ps->j, 2000);
-    fuse_server_stop(ps->fuse);
-    ps->fuse = NULL;
-    py_reader_free(&ps->rd);
-    py_buf_free(&ps->out);
-    ps->running = 0;
-  }
+  if (py_send(ps) != 0) py_stop_worker(ps);
 }
 
 int py_tool_call(sbx *h, const char *name, const char *args, int store_held, char **result,

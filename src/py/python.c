@@ -178,7 +178,7 @@ void py_sync_view(sbx *h, py_state *ps) {
   if (stale) fuse_server_invalidate(ps->fuse);
 }
 
-static void stop_worker(py_state *ps) {
+void py_stop_worker(py_state *ps) {
   jail_stop(&ps->j, 2000);
   fuse_server_stop(ps->fuse);
   ps->fuse = NULL;
@@ -278,7 +278,7 @@ static int start_worker(sbx *h, py_state *ps) {
     return sandbox_fail(h, SBX_JAIL, "python: %s", err);
   }
   if (jail_wait_ready(&ps->j, 10000, err, sizeof err)) {
-    stop_worker(ps);
+    py_stop_worker(ps);
     return sandbox_fail(h, SBX_JAIL, "python: the jail cannot start: %s (run 'sbx doctor')", err);
   }
   fcntl(ps->j.ctl_fd, F_SETFL, O_NONBLOCK);
@@ -290,7 +290,7 @@ static int start_worker(sbx *h, py_state *ps) {
     char tail[256];
     usleep(20000);
     read_stderr_tail(ps, tail, sizeof tail);
-    stop_worker(ps);
+    py_stop_worker(ps);
     return sandbox_fail(h, SBX_JAIL, "python: the worker did not start in the jail%s%s",
                         tail[0] ? ": " : "", tail);
   }
@@ -342,7 +342,7 @@ static void drain_output(py_state *ps, py_call *c) {
 static void call_kill(py_state *ps, py_call *c, const char *why) {
   if (!c->kill_reason) c->kill_reason = strdup(why);
   drain_output(ps, c);
-  stop_worker(ps);
+  py_stop_worker(ps);
   c->killed = 1;
 }
 
@@ -433,7 +433,7 @@ static void run_call(sbx *h, py_state *ps, py_call *c) {
       if (n == 0 || (n < 0 && n != -EAGAIN && n != -EINTR)) {
         /* EOF: W is gone. Its exit status says how. */
         drain_output(ps, c);
-        stop_worker(ps);
+        py_stop_worker(ps);
         c->killed = 1;
         int st = ps->j.wait_status;
         char why[160];
@@ -814,7 +814,7 @@ int sbx_python_stop(sbx *h) {
     chan_leave(ps);
     return sandbox_fail(h, SBX_MISUSE, "python: cannot stop the worker from inside a call");
   }
-  if (ps->running) stop_worker(ps);
+  if (ps->running) py_stop_worker(ps);
   chan_leave(ps);
   return SBX_OK;
 }
@@ -822,7 +822,7 @@ int sbx_python_stop(sbx *h) {
 void py_sandbox_close(sbx *h) {
   py_state *ps = h->py;
   if (!ps) return;
-  if (ps->running) stop_worker(ps);
+  if (ps->running) py_stop_worker(ps);
   py_tools_free(ps);
   py_reader_free(&ps->rd);
   py_buf_free(&ps->out);

@@ -17,6 +17,7 @@
 
 #include "harness.h"
 #include "jail/jail.h"
+#include "py/py_util.h"
 
 /* Runs argv in a fresh jail (tmpfs root); stdout and stderr concatenated into
  * out. Returns the program's exit status, or -1 when the jail failed. */
@@ -73,29 +74,6 @@ static const char *field(const char *text, const char *key) {
   memcpy(v, p, n);
   v[n] = 0;
   return v;
-}
-
-static int count_uid(unsigned uid) {
-  DIR *d = opendir("/proc");
-  int n = 0;
-  struct dirent *e;
-  while (d && (e = readdir(d))) {
-    if (!isdigit((unsigned char)e->d_name[0])) continue;
-    char path[300], line[128];
-    snprintf(path, sizeof path, "/proc/%s/status", e->d_name);
-    FILE *f = fopen(path, "r");
-    if (!f) continue;
-    while (fgets(line, sizeof line, f)) {
-      unsigned r;
-      if (sscanf(line, "Uid: %u", &r) == 1) {
-        n += r == uid;
-        break;
-      }
-    }
-    fclose(f);
-  }
-  if (d) closedir(d);
-  return n;
 }
 
 TEST(runtime_entries_follow_the_host) {
@@ -229,7 +207,7 @@ TEST(a_missing_helper_is_a_clear_error) {
 
 TEST(stop_leaves_nothing_running) {
   unsigned uid = geteuid() == 0 ? JAIL_HOST_NOBODY : geteuid();
-  int before = count_uid(uid);
+  int before = count_uid_processes(uid);
   char *argv[] = {"/usr/bin/sh", "-c", "sleep 100 & sleep 100 & sleep 100", NULL};
   jail_config cfg = {.root = JAIL_ROOT_TMPFS, .cwd = "/", .exec_argv = argv};
   cfg.limits.nproc = 32;
@@ -238,9 +216,9 @@ TEST(stop_leaves_nothing_running) {
   REQUIRE(jail_start(&cfg, &j, err, sizeof err) == 0);
   REQUIRE(jail_wait_ready(&j, 10000, err, sizeof err) == 0);
   usleep(100000);
-  CHECK(count_uid(uid) >= before + 5); /* P1, J1, sh, three sleeps */
+  CHECK(count_uid_processes(uid) >= before + 5); /* P1, J1, sh, three sleeps */
   jail_stop(&j, 5000);
-  CHECK_EQ(count_uid(uid), before);
+  CHECK_EQ(count_uid_processes(uid), before);
   CHECK_EQ(j.helper_pid, -1);
   CHECK_EQ(j.ctl_fd, -1);
   /* Stopping twice is harmless. */
