@@ -264,6 +264,7 @@ TEST(probe_reports_each_piece) {
 
 int main(int argc, char **argv) {
   harness_init(argc, argv);
+  become_subreaper();
   RUN(runtime_entries_follow_the_host);
   RUN(ids_and_no_host_root);
   RUN(no_capabilities_nnp_and_seccomp);

@@ -272,6 +272,7 @@ TEST(devices_are_minimal) {
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   signal(SIGPIPE, SIG_IGN);
+  become_subreaper();
   if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
   unsigned uid = jail_host_uid();
   int before = count_uid_processes(uid);
