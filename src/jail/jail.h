@@ -7,7 +7,7 @@
  *
  *   host ──posix_spawn──> P1 "sbx-pyworker jail ..."   host namespaces; as root it
  *    │                     │                           opens /dev/fuse if needed,
- *    │                     │                           then drops to nobody
+ *    │                     │                           then drops to its own id
  *    │                     └─clone(NEWUSER|NEWNS|NEWPID|NEWNET|NEWIPC|NEWUTS|NEWCGROUP)
  *    │                         J1  pid 1 of the jail: mounts, pivot_root, limits,
  *    │                          │  no_new_privs, Landlock, seccomp; then reaps
@@ -20,8 +20,9 @@
  *    └── interrupt pipe (host -> W's watcher thread, fd 4 in W)
  *
  * Invariants (the code cites them):
- *  I1. No host uid 0 is ever mapped into a jail: as root, P1 drops to
- *      JAIL_HOST_NOBODY before clone(CLONE_NEWUSER).
+ *  I1. No host uid 0 is ever mapped into a jail: as root, P1 drops to an
+ *      unprivileged id of its own (JAIL_HOST_ID_BASE...) before
+ *      clone(CLONE_NEWUSER).
  *  I2. Untrusted code runs only in W, after every restriction of J1 is in place;
  *      W never runs before J1 has sent "ready".
  *  I3. Killing P1 (or closing the setup socket) kills the whole jail: J1 has
@@ -40,7 +41,13 @@
 
 #define JAIL_UID 1000            /* the sandbox user inside the jail */
 #define JAIL_GID 1000
-#define JAIL_HOST_NOBODY 65534   /* the host id P1 drops to when started as root */
+/* When started as root, P1 drops to an id of its own in
+ * [JAIL_HOST_ID_BASE, JAIL_HOST_ID_BASE + JAIL_HOST_ID_SPAN), picked at random
+ * for each jail: no host account uses these ids, so no other host process owns
+ * the jail's user namespace (the owner could enter it) and no two jails can
+ * signal or trace each other's helper. */
+#define JAIL_HOST_ID_BASE 0x40000000u
+#define JAIL_HOST_ID_SPAN (1u << 24)
 
 /* File descriptors of the helper P1 right after exec. */
 #define JAIL_FD_CTL 3

@@ -232,18 +232,17 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
 
   /* Hostmount mode: the only privileged step, done before the drop (I1). */
   int mntfd = -1;
+  uint32_t host_id = jail_pick_host_id();
   if (a.root == JAIL_ROOT_FUSE && a.fuse == JAIL_FUSE_HOSTMOUNT) {
     if (geteuid() != 0) setup_die("jail: fuse=hostmount needs root");
     int devfd;
-    if (jail_fuse_hostmount(JAIL_HOST_NOBODY, JAIL_HOST_NOBODY, &devfd, &mntfd, &e))
-      setup_die(buf);
+    if (jail_fuse_hostmount(host_id, host_id, &devfd, &mntfd, &e)) setup_die(buf);
     char txt[64];
-    snprintf(txt, sizeof txt, "%d %u %u", (int)JAIL_FUSE_HOSTMOUNT, JAIL_HOST_NOBODY,
-             JAIL_HOST_NOBODY);
+    snprintf(txt, sizeof txt, "%d %u %u", (int)JAIL_FUSE_HOSTMOUNT, host_id, host_id);
     if (jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_FUSE, txt, devfd)) _exit(1);
     close(devfd);
   }
-  if (jail_drop_root(&e)) setup_die(buf);
+  if (jail_drop_root(host_id, &e)) setup_die(buf);
 
   int sync[2];
   if (pipe2(sync, O_CLOEXEC)) {

@@ -48,15 +48,14 @@ static UNUSED const char *py_eval(sbx *h, const char *code) {
   return buf;
 }
 
-/* Processes on the host that run as `uid` (the jail's host id) and descend
- * from this test process. Other programs on a shared machine may run as the
- * same id; counting descendants only keeps the count ours. Orphans come back
- * to us because main() makes the test a child subreaper (PR_SET_CHILD_SUBREAPER),
- * so a leaked jail process is still counted, zombie or not. */
-static UNUSED int count_uid_processes(unsigned uid) {
-  enum { MAXP = 1 << 16 };
+/* Processes that descend from this test process: the jails it started (their
+ * helper, init, worker and anything those started). Counting descendants
+ * keeps the count ours on a shared machine. Orphans come back to us because
+ * main() makes the test a child subreaper (PR_SET_CHILD_SUBREAPER), so a
+ * leaked jail process is still counted, zombie or not. */
+static UNUSED int count_jail_processes(void) {
+  enum { MAXP = 1 << 22 };
   static int ppid_of[MAXP + 1];
-  static unsigned uid_of[MAXP + 1];
   memset(ppid_of, -1, sizeof ppid_of);
   DIR *d = opendir("/proc");
   if (!d) return -1;
@@ -69,20 +68,14 @@ static UNUSED int count_uid_processes(unsigned uid) {
     snprintf(path, sizeof path, "/proc/%s/status", e->d_name);
     FILE *f = fopen(path, "r");
     if (!f) continue;
-    int pp = -1;
-    unsigned u = ~0u;
-    while (fgets(line, sizeof line, f)) {
-      if (sscanf(line, "PPid: %d", &pp) == 1) continue;
-      if (sscanf(line, "Uid: %u", &u) == 1) break;
-    }
+    while (fgets(line, sizeof line, f))
+      if (sscanf(line, "PPid: %d", &ppid_of[pid]) == 1) break;
     fclose(f);
-    ppid_of[pid] = pp;
-    uid_of[pid] = u;
   }
   closedir(d);
   int me = (int)getpid(), n = 0;
   for (int pid = 1; pid <= MAXP; pid++) {
-    if (ppid_of[pid] < 0 || uid_of[pid] != uid) continue;
+    if (ppid_of[pid] < 0 || pid == me) continue;
     int p = ppid_of[pid], hops = 0;
     while (p > 0 && p != me && p <= MAXP && hops++ < 64) p = ppid_of[p];
     n += p == me;
@@ -90,10 +83,7 @@ static UNUSED int count_uid_processes(unsigned uid) {
   return n;
 }
 
-/* Makes orphaned descendants our children (see count_uid_processes). */
+/* Makes orphaned descendants our children (see count_jail_processes). */
 static UNUSED void become_subreaper(void) { prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
-
-/* The host id the jail runs as: nobody when we are root, else ourselves. */
-static UNUSED unsigned jail_host_uid(void) { return geteuid() == 0 ? 65534u : (unsigned)geteuid(); }
 
 #endif

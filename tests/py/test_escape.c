@@ -274,8 +274,7 @@ int main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
   become_subreaper();
   if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
-  unsigned uid = jail_host_uid();
-  int before = count_uid_processes(uid);
+  int before = count_jail_processes();
   RUN(read_host_files);
   RUN(write_outside_the_store);
   RUN(network_is_absent);
@@ -295,7 +294,7 @@ int main(int argc, char **argv) {
   RUN(devices_are_minimal);
   sbx_close(H);
   /* The suite's closing check: nothing of any jail is left on the host. */
-  int after = count_uid_processes(uid);
+  int after = count_jail_processes();
   if (after != before) {
     fprintf(stderr, "  %d jail processes left on the host\n", after - before);
     harness_failed++;
