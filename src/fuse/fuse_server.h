@@ -33,7 +33,9 @@ typedef struct fuse_server_config {
   pthread_mutex_t *lock;   /* the sandbox's store lock, taken around every store call */
   int dev_fd;              /* the jail's /dev/fuse; owned by the server from now on */
   uint32_t uid, gid;       /* ids to report for the store's owner (jail.fuse_uid/gid) */
-  uint32_t other_id;       /* id to report for any other owner (unmapped in the jail) */
+  uint32_t other_id;       /* id to report for any other owner: one the kernel can
+                              map in the jail's view (in userns mode only the
+                              jail's own id is mapped, so it is that one) */
   uint32_t store_uid, store_gid; /* the store credentials the jail user acts as */
   double cache_seconds;    /* entry/attribute cache lifetime in the kernel */
   /* Lending (may be NULL): while *lent is non-zero, the thread that logically

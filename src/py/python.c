@@ -269,7 +269,11 @@ static int start_worker(sbx *h, py_state *ps) {
     return sandbox_fail(h, SBX_JAIL, "python: the jail cannot start: %s (run 'sbx doctor')", err);
   fuse_server_config fc = {.st = h->st, .lock = &h->lock, .dev_fd = ps->j.fuse_fd,
                            .uid = ps->j.fuse_uid, .gid = ps->j.fuse_gid,
-                           .other_id = 65534, /* never the jail's own id */
+                           /* Userns mode: the jail maps only its own id, and an
+                            * unmapped owner would make the kernel refuse the
+                            * inode (EOVERFLOW), so everything shows as the
+                            * sandbox user's; the store still decides access. */
+                           .other_id = ps->j.fuse_mode == JAIL_FUSE_USERNS ? ps->j.fuse_uid : 65534,
                            .store_uid = 0, .store_gid = 0, .cache_seconds = 1.0,
                            .lent = &ps->store_lent, .borrowers = &ps->store_borrowers};
   ps->j.fuse_fd = -1; /* the server owns it now */

@@ -63,7 +63,9 @@ TEST(write_outside_the_store) {
          "['EROFS', 'EROFS', 'EROFS', 'EROFS', 'EROFS', 'ENOENT']");
   expect("err(lambda: os.mkdir('/usr/d'))", "'EROFS'");
   expect("err(lambda: os.remove('/etc/passwd'))", "'EROFS'");
-  expect("err(lambda: os.rmdir('/usr'))", "'EBUSY'");
+  /* EBUSY from the FUSE server (a mount point), or EACCES from the kernel
+   * before it when the mount belongs to the jail's user namespace. */
+  expect("err(lambda: os.rmdir('/usr')) in ('EBUSY', 'EACCES')", "True");
 }
 
 TEST(network_is_absent) {
