@@ -17,7 +17,7 @@
  *    ├── setup socket (SEQPACKET; P1/J1 -> host: the FUSE fd, "ready", errors;
  *    │   also P1's lifeline: when the host closes it, P1 kills J1 and exits)
  *    ├── stdout / stderr pipes (W's fd 1 and 2)
- *    └── interrupt pipe (host -> W's watcher thread, fd 4 in W)
+ *    └── interrupt socket (host -> W's watcher thread, fd 4 in W)
  *
  * Invariants (the code cites them):
  *  I1. No host uid 0 is ever mapped into a jail: as root, P1 drops to an
@@ -99,7 +99,7 @@ typedef struct jail {
   int ctl_fd;                /* stream socket to W (the py protocol) */
   int setup_fd;              /* setup messages in, lifeline out */
   int out_fd, err_fd;        /* read ends of W's stdout and stderr */
-  int intr_fd;               /* write end of W's interrupt pipe */
+  int intr_fd;               /* our end of W's interrupt socket */
   int fuse_fd;               /* /dev/fuse of the jail's root, or -1 */
   jail_fuse_mode fuse_mode;  /* how that fd was obtained */
   uint32_t fuse_uid, fuse_gid; /* ids FUSE replies must use for the sandbox user

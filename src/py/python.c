@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -192,7 +193,8 @@ int py_send(py_state *ps) {
   int rc = 0;
   double deadline = py_now() + 30;
   while (off < ps->out.len) {
-    ssize_t w = write(ps->j.ctl_fd, ps->out.data + off, ps->out.len - off);
+    /* send(MSG_NOSIGNAL): a dead worker must not SIGPIPE the host. */
+    ssize_t w = send(ps->j.ctl_fd, ps->out.data + off, ps->out.len - off, MSG_NOSIGNAL);
     if (w >= 0) {
       off += (size_t)w;
       continue;

@@ -152,6 +152,25 @@ TEST(forged_control_messages) {
   CHECK_STR(py_eval(H, "1 + 1"), "2");
 }
 
+TEST(tampering_with_the_worker_channels) {
+  /* The interrupt channel closed: the interrupt cannot arrive, the kill does;
+   * writing to a channel nobody reads must not hurt the host (SIGPIPE). */
+  sbx_py_options o = {.timeout = 0.3, .grace = 0.3};
+  sbx_py_result *r = py_run_opt(H, "import os, signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+                                   "os.close(4)\nos.close(1)\nwhile True: pass", &o);
+  REQUIRE(r);
+  CHECK_EQ(r->error, SBX_PY_TIMEOUT);
+  CHECK_EQ(r->killed, 1);
+  sbx_free(r);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+  /* The control socket closed: the host sees the worker end. */
+  r = py_run(H, "import os\nos.close(3)\n'unreachable'");
+  REQUIRE(r);
+  CHECK_EQ(r->error, SBX_PY_KILLED);
+  sbx_free(r);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+}
+
 TEST(kernel_modules_and_kernel_surface) {
   expect("sc(313, 0, b'', 0)", "'EPERM'");                  /* finit_module */
   expect("sc(175, 0, 0, b'')", "'EPERM'");                  /* init_module */
@@ -273,7 +292,6 @@ TEST(devices_are_minimal) {
 
 int main(int argc, char **argv) {
   harness_init(argc, argv);
-  signal(SIGPIPE, SIG_IGN);
   become_subreaper();
   if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
   int before = count_jail_processes();
@@ -285,6 +303,7 @@ int main(int argc, char **argv) {
   RUN(mount_and_namespaces);
   RUN(kill_host_processes);
   RUN(forged_control_messages);
+  RUN(tampering_with_the_worker_channels);
   RUN(kernel_modules_and_kernel_surface);
   RUN(raising_limits);
   RUN(fork_bomb);

@@ -213,7 +213,6 @@ TEST(without_a_sandbox) {
 
 int main(int argc, char **argv) {
   harness_init(argc, argv);
-  signal(SIGPIPE, SIG_IGN);
   if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
   RUN(argv_and_exit_status);
   RUN(stdin_streams_into_the_script);

@@ -446,7 +446,6 @@ TEST(nothing_is_left_running) {
 
 int main(int argc, char **argv) {
   harness_init(argc, argv);
-  signal(SIGPIPE, SIG_IGN);
   become_subreaper();
   if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
   RUN(trailing_expression_repr_and_stdout);

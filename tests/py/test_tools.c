@@ -278,7 +278,6 @@ TEST(schema_subset) {
 
 int main(int argc, char **argv) {
   harness_init(argc, argv);
-  signal(SIGPIPE, SIG_IGN);
   if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
   if (sbx_tools_register(H, TOOLS, sizeof TOOLS / sizeof TOOLS[0], tool_cb, NULL) != SBX_OK) return 1;
   RUN(call_returns_the_result);
