@@ -309,30 +309,35 @@ static int outcome_fail(tool_outcome *o, const char *kind, const char *fmt, cons
 
 static int invoke(sbx *h, py_state *ps, const char *name, const char *args, tool_outcome *o) {
   memset(o, 0, sizeof *o);
-  py_tool *t = find_tool(ps, name);
-  if (!t) return outcome_fail(o, "permission_error", "tool '%.255s' is not declared%s", name, "");
-  /* Copy what we need: a callback may re-register tools. */
-  double timeout = t->timeout;
-  sbx_tool_fn fn = t->fn;
-  void *ud = t->ud;
-  json_t *in_schema = t->input_schema ? json_incref(t->input_schema) : NULL;
-  json_t *out_schema = t->output_schema ? json_incref(t->output_schema) : NULL;
   int rc = -1;
   json_error_t je;
   json_t *payload = json_loads(args, JSON_DECODE_ANY, &je);
-  char verr[300];
+  /* Every attempt is recorded, refused ones included (with their payload
+   * when it is JSON). */
   int64_t hid = -1;
+  py_store_enter(h, ps);
+  if (store_call_start(h->st, name, payload ? args : NULL, &hid) < 0) hid = -1;
+  py_store_leave(h, ps);
+  py_tool *t = find_tool(ps, name);
+  /* Copy what we need: a callback may re-register tools. */
+  double timeout = t ? t->timeout : 0;
+  sbx_tool_fn fn = t ? t->fn : NULL;
+  void *ud = t ? t->ud : NULL;
+  json_t *in_schema = t && t->input_schema ? json_incref(t->input_schema) : NULL;
+  json_t *out_schema = t && t->output_schema ? json_incref(t->output_schema) : NULL;
+  char verr[300];
+  if (!t) {
+    outcome_fail(o, "permission_error", "tool '%.255s' is not declared%s", name, "");
+    goto finish;
+  }
   if (!payload) {
     outcome_fail(o, "validation_error", "payload of '%.255s' is not valid JSON: %s", name, je.text);
-    goto out;
+    goto finish;
   }
   if (py_schema_validate(in_schema, payload, verr, sizeof verr)) {
     outcome_fail(o, "validation_error", "payload of '%.255s': %s", name, verr);
-    goto out;
+    goto finish;
   }
-  py_store_enter(h, ps);
-  if (store_call_start(h->st, name, args, &hid) < 0) hid = -1;
-  py_store_leave(h, ps);
   py_job *j = calloc(1, sizeof *j);
   if (j) {
     j->h = h;
@@ -385,7 +390,6 @@ finish:
     store_call_finish(h->st, hid, rc == 0 ? o->result : NULL, rc == 0 ? NULL : err);
     py_store_leave(h, ps);
   }
-out:
   json_decref(payload);
   json_decref(in_schema);
   json_decref(out_schema);

@@ -332,6 +332,10 @@ static void drain_output(py_state *ps, py_call *c) {
       if (c->stream) {
         if (!c->stream_broken && c->stream->write(c->stream->ud, i + 1, buf, (size_t)r) < 0)
           c->stream_broken = 1;
+        /* Streamed output is kept only as far as the history record shows it. */
+        py_obuf *hb = i == 0 ? &c->out : &c->err;
+        if (hb->len < PY_HISTORY_MAX)
+          obuf_add(hb, buf, (size_t)r < PY_HISTORY_MAX - hb->len ? (size_t)r : PY_HISTORY_MAX - hb->len);
         continue;
       }
       py_obuf *b = i == 0 ? &c->out : &c->err;

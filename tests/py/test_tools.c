@@ -140,23 +140,28 @@ TEST(calls_are_recorded_in_the_history) {
   REQUIRE(sbx_tools_register(h, TOOLS, sizeof TOOLS / sizeof TOOLS[0], tool_cb, NULL) == SBX_OK);
   sbx_py_result *r = py_run(h, "from host_tools import call\n"
                                "call('add', {'a': 1, 'b': 2})\n"
-                               "try:\n    call('fails', {})\nexcept RuntimeError:\n    pass");
+                               "try:\n    call('fails', {})\nexcept RuntimeError:\n    pass\n"
+                               "try:\n    call('undeclared', {'k': 1})\nexcept RuntimeError:\n    pass");
   REQUIRE(r);
   CHECK_EQ(r->error, SBX_PY_OK);
   sbx_free(r);
   sbx_history_entry *e;
   size_t n;
   REQUIRE(sbx_history_list(h, 10, &e, &n) == SBX_OK);
-  REQUIRE(n == 3); /* newest first by start: the python call started first */
-  CHECK_STR(e[2].name, "python");
-  CHECK_STR(e[2].status, "success");
-  CHECK_STR(e[0].name, "fails");
+  REQUIRE(n == 4); /* newest first by start: the python call started first */
+  CHECK_STR(e[3].name, "python");
+  CHECK_STR(e[3].status, "success");
+  CHECK_STR(e[0].name, "undeclared"); /* refused calls are recorded too */
   CHECK_STR(e[0].status, "error");
-  CHECK(e[0].error && strstr(e[0].error, "[internal_error]"));
-  CHECK_STR(e[1].name, "add");
-  CHECK_STR(e[1].status, "success");
-  CHECK(e[1].result && strstr(e[1].result, "3"));
-  CHECK(e[1].parameters && strstr(e[1].parameters, "\"a\""));
+  CHECK(e[0].error && strstr(e[0].error, "[permission_error]"));
+  CHECK(e[0].parameters && strstr(e[0].parameters, "\"k\""));
+  CHECK_STR(e[1].name, "fails");
+  CHECK_STR(e[1].status, "error");
+  CHECK(e[1].error && strstr(e[1].error, "[internal_error]"));
+  CHECK_STR(e[2].name, "add");
+  CHECK_STR(e[2].status, "success");
+  CHECK(e[2].result && strstr(e[2].result, "3"));
+  CHECK(e[2].parameters && strstr(e[2].parameters, "\"a\""));
   sbx_free(e);
   sbx_close(h);
 }
