@@ -528,6 +528,7 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
   cmd_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
   ctx.store = sh->sess->st;
+  ctx.sandbox = sh->sess->sandbox;
   ctx.cwd = sh->cwd;
   ctx.env = env;
   ctx.io = &sh_cmd_io;

@@ -267,6 +267,7 @@ typedef struct sh_output {
 
 struct sh_session {
   store *st;               /* the sandbox filesystem (borrowed) */
+  struct sbx *sandbox;     /* the handle, for python3/tool (cmd_ctx.sandbox); may be NULL */
   sh_limits limits;        /* in force */
   atomic_int cancel;       /* set by sbx_cancel from any thread */
   int64_t deadline_ns;     /* monotonic deadline of the call (0 = none) */
