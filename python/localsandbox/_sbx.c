@@ -57,8 +57,11 @@ typedef struct {
   pthread_mutex_t lock;   /* serializes the calls on h (taken without the GIL) */
   pthread_t owner;        /* the thread inside a call, valid when `busy` */
   int busy;               /* 1 while a thread holds `lock` (atomic access) */
-  PyObject *callback_error; /* an exception raised by a Python callback
-                               during the current call, re-raised after it */
+  pthread_mutex_t cancel_lock; /* keeps h alive for cancel(), which must not
+                                  wait for `lock`; close takes both */
+  pthread_t cb_thread;    /* the thread running a Python callback of the
+                             current call, valid when `in_callback` */
+  int in_callback;        /* 1 while such a callback runs (atomic access) */
   PyObject *weakreflist;  /* for weakref.ref(sandbox) */
 } SandboxObject;
 
@@ -107,8 +110,13 @@ static PyObject *raise_call_err(const call_err *e) {
   return raise_error(e->rc, e->err, e->path, e->msg);
 }
 
+/* Whether the current thread is inside a call on `s`: the caller itself, or
+ * a Python callback of that call (which may run on a shell task thread). */
 static int is_owner(SandboxObject *s) {
-  return __atomic_load_n(&s->busy, __ATOMIC_ACQUIRE) && pthread_equal(s->owner, pthread_self());
+  if (!__atomic_load_n(&s->busy, __ATOMIC_ACQUIRE)) return 0;
+  pthread_t me = pthread_self();
+  return pthread_equal(s->owner, me) ||
+         (__atomic_load_n(&s->in_callback, __ATOMIC_ACQUIRE) && pthread_equal(s->cb_thread, me));
 }
 
 /*
@@ -160,9 +168,10 @@ static SandboxObject *sandbox_alloc(PyTypeObject *type) {
   SandboxObject *s = (SandboxObject *)type->tp_alloc(type, 0);
   if (!s) return NULL;
   pthread_mutex_init(&s->lock, NULL);
+  pthread_mutex_init(&s->cancel_lock, NULL);
   s->h = NULL;
   s->busy = 0;
-  s->callback_error = NULL;
+  s->in_callback = 0;
   s->weakreflist = NULL;
   return s;
 }
@@ -207,31 +216,22 @@ static void close_handle(SandboxObject *self) {
   sbx *h;
   Py_BEGIN_ALLOW_THREADS
   pthread_mutex_lock(&self->lock);
+  pthread_mutex_lock(&self->cancel_lock);
   h = self->h;
   self->h = NULL;
+  pthread_mutex_unlock(&self->cancel_lock);
   sbx_close(h);
   pthread_mutex_unlock(&self->lock);
   Py_END_ALLOW_THREADS
 }
 
 static void sandbox_dealloc(SandboxObject *self) {
-  PyObject_GC_UnTrack(self);
   if (self->weakreflist) PyObject_ClearWeakRefs((PyObject *)self);
   if (self->h) close_handle(self);
-  Py_CLEAR(self->callback_error);
   pthread_mutex_destroy(&self->lock);
+  pthread_mutex_destroy(&self->cancel_lock);
   PyTypeObject *tp = Py_TYPE(self);
   tp->tp_free((PyObject *)self);
-}
-
-static int sandbox_traverse(SandboxObject *self, visitproc visit, void *arg) {
-  Py_VISIT(self->callback_error);
-  return 0;
-}
-
-static int sandbox_clear(SandboxObject *self) {
-  Py_CLEAR(self->callback_error);
-  return 0;
 }
 
 /* ---- argument helpers ------------------------------------------------------- */
@@ -278,6 +278,19 @@ static int conv_text(PyObject *o, void *out) {
     return 0;
   }
   return conv_opt_text(o, out);
+}
+
+/* "O&" converter: a non-negative int to uint64_t (OverflowError when
+ * negative or too large, TypeError when not an int). */
+static int conv_u64(PyObject *o, void *out) {
+  if (!PyLong_Check(o) || PyBool_Check(o)) {
+    PyErr_Format(PyExc_TypeError, "expected int, not %.100s", Py_TYPE(o)->tp_name);
+    return 0;
+  }
+  unsigned long long v = PyLong_AsUnsignedLongLong(o);
+  if (v == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+  *(uint64_t *)out = v;
+  return 1;
 }
 
 #define PATH(b) PyBytes_AS_STRING(b)
@@ -366,8 +379,10 @@ static PyObject *sandbox_rollback(SandboxObject *self, PyObject *unused) {
 
 static PyObject *sandbox_set_quota(SandboxObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"max_bytes", "max_inodes", "max_file_size", NULL};
-  unsigned long long b = 0, i = 0, f = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "|KKK:set_quota", kwlist, &b, &i, &f)) return NULL;
+  uint64_t b = 0, i = 0, f = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&O&O&:set_quota", kwlist, conv_u64, &b, conv_u64,
+                                   &i, conv_u64, &f))
+    return NULL;
   sbx_quota q = {.max_bytes = b, .max_inodes = i, .max_file_size = f};
   call_err e;
   int rc;
@@ -1009,19 +1024,24 @@ static PyTypeObject sandbox_type = {
     .tp_doc = "Sandbox(path=None, flags=0)\n\nOne sbx handle (sbx_open). The GIL is released "
               "during every call; calls on one Sandbox from several threads are serialized.",
     .tp_basicsize = sizeof(SandboxObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_new = sandbox_new,
     .tp_init = (initproc)sandbox_init,
     .tp_dealloc = (destructor)sandbox_dealloc,
-    .tp_traverse = (traverseproc)sandbox_traverse,
-    .tp_clear = (inquiry)sandbox_clear,
     .tp_methods = sandbox_methods,
     .tp_getset = sandbox_getset,
     .tp_weaklistoffset = offsetof(SandboxObject, weakreflist),
 };
 
+static PyMethodDef module_methods[] = {
+#ifdef SBX_PYAPI_EXEC_MODULE_METHODS
+    SBX_PYAPI_EXEC_MODULE_METHODS
+#endif
+    {NULL, NULL, 0, NULL}};
+
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
+    .m_methods = module_methods,
     .m_name = "localsandbox._sbx",
     .m_doc = "The C extension of localsandbox: the sbx_* API of include/sbx.h over one Sandbox "
              "type.",

@@ -37,6 +37,7 @@ import errno as _errno
 import json
 import os
 import posixpath
+import shlex
 import threading
 import time
 import weakref
@@ -83,6 +84,9 @@ __all__ = [
     "JsonValue",
     "KVStore",
     "LIMIT_NAMES",
+    "PYTHON_LIMIT_NAMES",
+    "QUOTA_NAMES",
+    "SHELL_LIMIT_NAMES",
     "LocalSandbox",
     "OutputCallback",
     "PythonResult",
@@ -134,37 +138,38 @@ class ExecutionPreset(Enum):
     PERMISSIVE = "permissive"
 
 
+# The published presets name these two limits; the library's presets (when
+# this build has the shell) give every shell limit.
 _PRESET_LIMITS: dict[ExecutionPreset, dict[str, int]] = {
     ExecutionPreset.STRICT: {"loop_iterations": 100, "command_count": 500},
     ExecutionPreset.NORMAL: {"loop_iterations": 1000, "command_count": 5000},
     ExecutionPreset.PERMISSIVE: {"loop_iterations": 10000, "command_count": 50000},
 }
 
-#: Names accepted in ``limits=``: the shell's execution limits, the
-#: sandbox's quotas and the Python worker's resource limits. 0 means "no
-#: limit" for the quotas and ``timeout_ms``.
-LIMIT_NAMES: frozenset[str] = frozenset(
-    {
-        # shell (per bash() call)
-        "loop_iterations",
-        "command_count",
-        "function_depth",
-        "output_bytes",
-        "string_size",
-        "array_size",
-        "timeout_ms",
-        "concurrent_tasks",
-        "parse_depth",
-        # quotas (the whole sandbox)
-        "max_bytes",
-        "max_inodes",
-        "max_file_size",
-        # python (per execute_python() call)
-        "memory_bytes",
-        "cpu_seconds",
-    }
+#: The shell's limits (each bash() call; positive ints).
+SHELL_LIMIT_NAMES = (
+    "loop_iterations",
+    "command_count",
+    "function_depth",
+    "output_bytes",
+    "string_size",
+    "array_size",
+    "timeout_ms",
 )
-_QUOTA_NAMES = ("max_bytes", "max_inodes", "max_file_size")
+#: The sandbox's quotas (0 means no limit).
+QUOTA_NAMES = ("max_bytes", "max_inodes", "max_file_size")
+#: The Python worker's limits (each execute_python() call).
+PYTHON_LIMIT_NAMES = ("memory_bytes", "cpu_seconds")
+
+#: Every name accepted by ``limits=``.
+LIMIT_NAMES: frozenset[str] = frozenset(SHELL_LIMIT_NAMES + QUOTA_NAMES + PYTHON_LIMIT_NAMES)
+
+
+def _preset_limits(preset: ExecutionPreset) -> dict[str, int]:
+    preset_fn = getattr(_sbx, "limits_preset", None)
+    if preset_fn is not None:
+        return preset_fn(preset.value)  # type: ignore[no-any-return]
+    return dict(_PRESET_LIMITS[preset])
 
 
 def _check_limits(limits: Mapping[str, int] | None) -> dict[str, int]:
@@ -180,8 +185,9 @@ def _check_limits(limits: Mapping[str, int] | None) -> dict[str, int]:
             )
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"limit {name!r} must be an int, not {type(value).__name__}")
-        if value < 0 or value > 2**63 - 1:
-            raise ValueError(f"limit {name!r} must be between 0 and 2**63-1, got {value}")
+        low = 0 if name in QUOTA_NAMES else 1
+        if value < low or value > 2**63 - 1:
+            raise ValueError(f"limit {name!r} must be between {low} and 2**63-1, got {value}")
         out[name] = value
     return out
 
@@ -548,19 +554,25 @@ class LocalSandbox:
         self._cwd = cwd
         self._preset = preset
         self._overrides = overrides
-        self._limits = {**_PRESET_LIMITS[preset], **overrides}
+        self._limits = {**_preset_limits(preset), **overrides}
+        self._shell_limits = {k: v for k, v in self._limits.items() if k in SHELL_LIMIT_NAMES}
+        self._shell_at_cwd = cwd == "/data"  # a fresh shell session starts in /data
         self._db_path = db_path
         self._destroyed = False
         self._lock = threading.Lock()  # guards _destroyed against double destroy
         self.kv = KVStore(self)
-        quota = {k: overrides[k] for k in _QUOTA_NAMES if k in overrides}
-        if quota:
-            try:
+        try:
+            quota = {k: overrides[k] for k in QUOTA_NAMES if k in overrides}
+            if quota:
                 h.set_quota(**quota)
-            except _sbx.Error as e:
-                h.close()
-                self._destroyed = True
-                _raise_sbx(e)
+            if hasattr(h, "set_limits") and (
+                preset is not ExecutionPreset.NORMAL or set(overrides) & set(SHELL_LIMIT_NAMES)
+            ):
+                h.set_limits(self._shell_limits)
+        except _sbx.Error as e:
+            h.close()
+            self._destroyed = True
+            _raise_sbx(e)
         _active.add(self)
 
     def _handle(self) -> _sbx.Sandbox:
@@ -688,8 +700,11 @@ class LocalSandbox:
             command: The bash script to run.
             timeout: Wall-clock limit for this call, in seconds.
             on_output: Called with ("stdout" | "stderr", bytes) as output is
-                produced, before the call returns.
-            limits: Limit overrides for this call only (see ``LIMIT_NAMES``).
+                produced, before the call returns (the result still holds
+                all of it). An exception in it stops the script and is
+                raised from bash().
+            limits: Shell limit overrides for this call only (see
+                ``SHELL_LIMIT_NAMES``).
 
         Returns:
             BashResult with stdout, stderr, exit_code and duration_ms.
@@ -702,33 +717,66 @@ class LocalSandbox:
             TimeoutError: It ran past its time limit.
             RuntimeError: The sandbox has been destroyed.
         """
-        h = self._handle()
-        if not isinstance(command, str):
+        if self._destroyed:
+            raise RuntimeError(_DESTROYED)
+        h = self._h
+        if type(command) is not str:
             raise TypeError(f"command must be str, not {type(command).__name__}")
         if on_output is not None and not callable(on_output):
             raise TypeError("on_output must be callable")
-        call_limits = self._call_limits(limits)
-        timeout_ms = _timeout_ms(timeout)
+        call_limits = None
+        if limits is not None or timeout is not None:
+            call_limits = {**self._shell_limits, **self._check_shell_limits(limits)}
+            if timeout is not None:
+                call_limits["timeout_ms"] = _timeout_ms(timeout)
         run = getattr(h, "bash", None)
         if run is None:
             raise LocalSandboxError(_NO_SHELL)
+        if not self._shell_at_cwd:
+            self._enter_cwd()
+        started = time.perf_counter()
         try:
-            out, err, status, duration_ms, kind, limit_name, limit_value, err_no, err_path = run(
-                command, self._cwd, call_limits, timeout_ms, on_output
+            out, err, status, _, kind, limit_name, limit_value, err_no, err_path = run(
+                command, call_limits, on_output
             )
         except _sbx.Error as e:
             _raise_sbx(e)
-        if not getattr(_sbx, "BASH_RECORDS_HISTORY", 0):
-            self._record("bash", {"command": command, "cwd": self._cwd}, {"exitCode": status})
-        stdout, stderr = _decode(out), _decode(err)
+        duration_ms = (time.perf_counter() - started) * 1000
+        self._record("bash", {"command": command, "cwd": self._cwd}, {"exitCode": status})
         if status == 0 and kind is None:
-            return BashResult(stdout, stderr, status, duration_ms, out, err)
-        self._raise_bash(stdout, stderr, status, kind, limit_name, limit_value, err_no, err_path, timeout_ms)
+            return BashResult(
+                out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), 0, duration_ms, out, err
+            )
+        self._raise_bash(
+            _decode(out), _decode(err), status, kind, limit_name, limit_value, err_no, err_path
+        )
 
-    def _call_limits(self, limits: Mapping[str, int] | None) -> dict[str, int] | None:
-        if limits is None:
-            return self._limits if self._overrides or self._preset is not ExecutionPreset.NORMAL else None
-        return {**self._limits, **_check_limits(limits)}
+    @staticmethod
+    def _check_shell_limits(limits: Mapping[str, int] | None) -> dict[str, int]:
+        checked = _check_limits(limits)
+        other = [k for k in checked if k not in SHELL_LIMIT_NAMES]
+        if other:
+            raise ValueError(
+                f"not a shell limit: {', '.join(other)}; per-call bash limits: "
+                f"{', '.join(SHELL_LIMIT_NAMES)}"
+            )
+        return checked
+
+    def _enter_cwd(self) -> None:
+        """Moves a fresh shell session (which starts in /data) to the
+        sandbox's cwd; not recorded in the history."""
+        try:
+            r = self._h.bash("cd -- " + shlex.quote(self._cwd), None, None)
+        except _sbx.Error as e:
+            _raise_sbx(e)
+        if r[2] != 0:
+            raise CommandError(
+                f"cannot enter the working directory {self._cwd}: {_decode(r[1]).strip()}",
+                r[2],
+                "",
+                _decode(r[1]),
+            )
+        self._shell_at_cwd = True
 
     def _raise_bash(
         self,
@@ -740,12 +788,10 @@ class LocalSandbox:
         limit_value: int,
         err_no: int,
         err_path: str | None,
-        timeout_ms: int,
     ) -> NoReturn:
         text = stderr.strip()
         if kind == "timeout":
-            limit = timeout_ms or limit_value or self._limits.get("timeout_ms", 0)
-            raise TimeoutError(text or f"Bash execution timed out after {limit} ms", limit)
+            raise TimeoutError(text or f"Bash execution timed out after {limit_value} ms", limit_value)
         if kind == "canceled":
             if self._destroyed:
                 raise RuntimeError(_DESTROYED)
@@ -779,6 +825,7 @@ class LocalSandbox:
             reset()
         except _sbx.Error as e:
             _raise_sbx(e)
+        self._shell_at_cwd = self._cwd == "/data"
 
     # ---- python --------------------------------------------------------------------
 
@@ -836,7 +883,7 @@ class LocalSandbox:
         _check_text("context", context)
         if on_output is not None and not callable(on_output):
             raise TypeError("on_output must be callable")
-        call_limits = self._call_limits(limits) or dict(self._limits)
+        call_limits = {**self._limits, **_check_limits(limits)}
         timeout_ms = _timeout_ms(timeout)
         run = getattr(h, "python_exec", None)
         if run is None:

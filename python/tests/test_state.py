@@ -353,7 +353,7 @@ class TestLifecycle:
         with LocalSandbox(preset=ExecutionPreset.STRICT) as s:
             assert s.limits["loop_iterations"] == 100 and s.limits["command_count"] == 500
         with LocalSandbox(limits={"loop_iterations": 7}) as s:
-            assert s.limits == {"loop_iterations": 7, "command_count": 5000}
+            assert s.limits["loop_iterations"] == 7 and s.limits["command_count"] == 5000
         with LocalSandbox(preset="permissive") as s:  # type: ignore[arg-type]
             assert s.preset is ExecutionPreset.PERMISSIVE
 
@@ -365,6 +365,8 @@ class TestLifecycle:
             ({"limits": {"loops": 1}}, ValueError),
             ({"limits": {"loop_iterations": "1"}}, TypeError),
             ({"limits": {"loop_iterations": -1}}, ValueError),
+            ({"limits": {"loop_iterations": 0}}, ValueError),
+            ({"limits": {"max_bytes": -1}}, ValueError),
             ({"limits": {"loop_iterations": True}}, TypeError),
             ({"limits": [("loop_iterations", 1)]}, TypeError),
             ({"cwd": 5}, TypeError),
