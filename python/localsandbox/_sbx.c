@@ -59,9 +59,6 @@ typedef struct {
   int busy;               /* 1 while a thread holds `lock` (atomic access) */
   pthread_mutex_t cancel_lock; /* keeps h alive for cancel(), which must not
                                   wait for `lock`; close takes both */
-  pthread_t cb_thread;    /* the thread running a Python callback of the
-                             current call, valid when `in_callback` */
-  int in_callback;        /* 1 while such a callback runs (atomic access) */
   PyObject *weakreflist;  /* for weakref.ref(sandbox) */
 } SandboxObject;
 
@@ -110,45 +107,84 @@ static PyObject *raise_call_err(const call_err *e) {
   return raise_error(e->rc, e->err, e->path, e->msg);
 }
 
-/* Whether the current thread is inside a call on `s`: the caller itself, or
- * a Python callback of that call (which may run on a shell task thread). */
-static int is_owner(SandboxObject *s) {
-  if (!__atomic_load_n(&s->busy, __ATOMIC_ACQUIRE)) return 0;
-  pthread_t me = pthread_self();
-  return pthread_equal(s->owner, me) ||
-         (__atomic_load_n(&s->in_callback, __ATOMIC_ACQUIRE) && pthread_equal(s->cb_thread, me));
+/*
+ * Callbacks. While a Python callback of a call on sandbox S runs (a bash
+ * output receiver, a host tool), its thread records S here, and whether the
+ * library allows that callback to call back into S:
+ *   - bash output receivers run while the library holds S's handle lock: a
+ *     call back into S would deadlock, so it is refused (RuntimeError);
+ *   - host tools run while S's Python call waits and the library supports
+ *     nested calls on S from them: such a call goes ahead without taking our
+ *     lock, which the waiting outer call holds.
+ * Thread-local, so concurrent callbacks on other threads are unaffected.
+ */
+static _Thread_local SandboxObject *tls_cb_sandbox; /* S, or NULL */
+static _Thread_local int tls_cb_nested_ok;          /* 1: nested calls allowed */
+
+/* Sets the callback state of this thread; returns the previous one. */
+typedef struct cb_state {
+  SandboxObject *sandbox; /* tls_cb_sandbox */
+  int nested_ok;          /* tls_cb_nested_ok */
+} cb_state;
+
+static inline cb_state cb_begin(SandboxObject *s, int nested_ok) {
+  cb_state prev = {tls_cb_sandbox, tls_cb_nested_ok};
+  tls_cb_sandbox = s;
+  tls_cb_nested_ok = nested_ok;
+  return prev;
+}
+
+static inline void cb_end(cb_state prev) {
+  tls_cb_sandbox = prev.sandbox;
+  tls_cb_nested_ok = prev.nested_ok;
+}
+
+/* A nested call from a tool callback of this very sandbox (no locking). */
+static int is_nested(SandboxObject *s) { return tls_cb_sandbox == s && tls_cb_nested_ok; }
+
+/* Whether the current thread must not enter a call on `s`: it is the thread
+ * already inside one, or it runs a callback of `s` that may not nest. */
+static int is_reentry(SandboxObject *s) {
+  if (tls_cb_sandbox == s) return !tls_cb_nested_ok;
+  return __atomic_load_n(&s->busy, __ATOMIC_ACQUIRE) && pthread_equal(s->owner, pthread_self());
 }
 
 /*
  * enter/leave bracket every call on the handle:
- *   enter: (GIL held) refuse re-entry; release the GIL; take the mutex;
- *          check the handle is open.       -> 0, or -1 with an exception set
+ *   enter: (GIL held) refuse re-entry; release the GIL; take the mutex
+ *          (not for a nested call, see above); check the handle is open.
+ *          -> 0, or -1 with an exception set
  *   leave: release the mutex; take the GIL back.
  * Between them the caller runs sbx_* calls and must not touch Python objects.
  */
 static int enter(SandboxObject *s, PyThreadState **ts) {
-  if (is_owner(s)) {
+  if (is_reentry(s)) {
     PyErr_SetString(PyExc_RuntimeError,
-                    "the sandbox is already in a call on this thread (a tool handler or "
-                    "output callback cannot call back into its own sandbox)");
+                    "the sandbox is already in a call on this thread (an output callback "
+                    "cannot call back into its own sandbox)");
     return -1;
   }
+  int nested = is_nested(s);
   *ts = PyEval_SaveThread();
-  pthread_mutex_lock(&s->lock);
+  if (!nested) pthread_mutex_lock(&s->lock);
   if (!s->h) {
-    pthread_mutex_unlock(&s->lock);
+    if (!nested) pthread_mutex_unlock(&s->lock);
     PyEval_RestoreThread(*ts);
     PyErr_SetString(PyExc_RuntimeError, "LocalSandbox instance has been destroyed");
     return -1;
   }
-  s->owner = pthread_self();
-  __atomic_store_n(&s->busy, 1, __ATOMIC_RELEASE);
+  if (!nested) {
+    s->owner = pthread_self();
+    __atomic_store_n(&s->busy, 1, __ATOMIC_RELEASE);
+  }
   return 0;
 }
 
 static void leave(SandboxObject *s, PyThreadState *ts) {
-  __atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
-  pthread_mutex_unlock(&s->lock);
+  if (!is_nested(s)) {
+    __atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&s->lock);
+  }
   PyEval_RestoreThread(ts);
 }
 
@@ -171,7 +207,6 @@ static SandboxObject *sandbox_alloc(PyTypeObject *type) {
   pthread_mutex_init(&s->cancel_lock, NULL);
   s->h = NULL;
   s->busy = 0;
-  s->in_callback = 0;
   s->weakreflist = NULL;
   return s;
 }
@@ -325,7 +360,7 @@ static PyObject *sandbox_from_snapshot(PyTypeObject *type, PyObject *args, PyObj
 }
 
 static PyObject *sandbox_close(SandboxObject *self, PyObject *unused) {
-  if (is_owner(self)) {
+  if (tls_cb_sandbox == self || is_reentry(self)) {
     PyErr_SetString(PyExc_RuntimeError, "cannot close a sandbox from inside one of its calls");
     return NULL;
   }

@@ -12,10 +12,9 @@
  *    The callback runs with the GIL taken back (PyGILState_Ensure: the
  *    shell may call from one of its pipeline task threads, not the caller's);
  *    an exception in it cancels the call and is re-raised from bash().
- *  - While a callback runs, `cb_thread` names its thread, so a callback that
- *    calls back into its own sandbox gets RuntimeError instead of blocking on
- *    the lock its own call holds (the C library's handle lock is not
- *    recursive either).
+ *  - The library holds the handle lock while it calls the receivers, so a
+ *    callback that calls back into its own sandbox gets RuntimeError instead
+ *    of a deadlock (cb_begin with nested calls refused).
  *  - Per-call limits are set with sbx_set_limits before the call and the
  *    previous ones restored after it, under the same lock.
  *  - sbx_cancel takes no lock in the library; here it takes only
@@ -159,16 +158,12 @@ static void stream_emit(bash_stream *st, int which, const void *data, size_t n) 
   out_buf_add(st, &st->buf[which], data, n);
   if (!st->callback || st->exc_type || n == 0) return;
   PyGILState_STATE g = PyGILState_Ensure();
-  pthread_t prev = st->self->cb_thread;
-  int prev_in = st->self->in_callback;
-  st->self->cb_thread = pthread_self();
-  __atomic_store_n(&st->self->in_callback, 1, __ATOMIC_RELEASE);
+  cb_state prev = cb_begin(st->self, 0);
   PyObject *bytes = PyBytes_FromStringAndSize(data, (Py_ssize_t)n);
   PyObject *r = bytes ? PyObject_CallFunction(st->callback, "sO", which ? "stderr" : "stdout",
                                               bytes)
                       : NULL;
-  __atomic_store_n(&st->self->in_callback, prev_in, __ATOMIC_RELEASE);
-  st->self->cb_thread = prev;
+  cb_end(prev);
   if (!r) {
     PyErr_Fetch(&st->exc_type, &st->exc_value, &st->exc_tb);
     sbx_cancel(st->self->h); /* the lock is held by this call: h is alive */
