@@ -80,49 +80,49 @@ static void writer(const char *path, uint32_t seed) {
     uint32_t fs = rnd();
     fill(buf, size, fs);
     switch (rnd() % 6) {
-    case 0:
-    case 1: /* whole-file write, new or replacing */
-      snprintf(p, sizeof p, "/w/f%u", rnd() % 64);
-      store_path_write_file(s, NULL, p, buf, size, 0644, 0);
-      break;
-    case 2: { /* piecewise writes through the inode API, grouped */
-      snprintf(p, sizeof p, "/w/p%u", rnd() % 16);
-      if (store_begin(s) != 0) break;
-      store_stat st;
-      int rc = store_path_open(s, NULL, p, O_WRONLY | O_CREAT | O_TRUNC, 0644, &st);
-      for (size_t off = 0; rc == 0 && off < size; off += 1000) {
-        size_t n = size - off < 1000 ? size - off : 1000;
-        if (store_write(s, st.ino, buf + off, n, off) < 0) rc = -1;
-      }
-      if (rc == 0)
-        store_commit(s);
-      else
-        store_rollback(s);
-      break;
-    }
-    case 3: /* rename over another file */
-      snprintf(p, sizeof p, "/w/f%u", rnd() % 64);
-      snprintf(q, sizeof q, "/w/f%u", rnd() % 64);
-      store_path_rename(s, NULL, p, q);
-      break;
-    case 4: /* unlink */
-      snprintf(p, sizeof p, "/w/f%u", rnd() % 64);
-      store_path_unlink(s, NULL, p);
-      break;
-    case 5: { /* a group of three files, created or removed together */
-      unsigned k = rnd() % 20;
-      int create = rnd() % 2;
-      if (store_begin(s) != 0) break;
-      for (int j = 0; j < 3; j++) {
-        snprintf(p, sizeof p, "/g/%u-%c", k, 'a' + j);
-        if (create)
-          store_path_write_file(s, NULL, p, buf, size, 0644, 0);
+      case 0:
+      case 1: /* whole-file write, new or replacing */
+        snprintf(p, sizeof p, "/w/f%u", rnd() % 64);
+        store_path_write_file(s, NULL, p, buf, size, 0644, 0);
+        break;
+      case 2: { /* piecewise writes through the inode API, grouped */
+        snprintf(p, sizeof p, "/w/p%u", rnd() % 16);
+        if (store_begin(s) != 0) break;
+        store_stat st;
+        int rc = store_path_open(s, NULL, p, O_WRONLY | O_CREAT | O_TRUNC, 0644, &st);
+        for (size_t off = 0; rc == 0 && off < size; off += 1000) {
+          size_t n = size - off < 1000 ? size - off : 1000;
+          if (store_write(s, st.ino, buf + off, n, off) < 0) rc = -1;
+        }
+        if (rc == 0)
+          store_commit(s);
         else
-          store_path_unlink(s, NULL, p);
+          store_rollback(s);
+        break;
       }
-      store_commit(s);
-      break;
-    }
+      case 3: /* rename over another file */
+        snprintf(p, sizeof p, "/w/f%u", rnd() % 64);
+        snprintf(q, sizeof q, "/w/f%u", rnd() % 64);
+        store_path_rename(s, NULL, p, q);
+        break;
+      case 4: /* unlink */
+        snprintf(p, sizeof p, "/w/f%u", rnd() % 64);
+        store_path_unlink(s, NULL, p);
+        break;
+      case 5: { /* a group of three files, created or removed together */
+        unsigned k = rnd() % 20;
+        int create = rnd() % 2;
+        if (store_begin(s) != 0) break;
+        for (int j = 0; j < 3; j++) {
+          snprintf(p, sizeof p, "/g/%u-%c", k, 'a' + j);
+          if (create)
+            store_path_write_file(s, NULL, p, buf, size, 0644, 0);
+          else
+            store_path_unlink(s, NULL, p);
+        }
+        store_commit(s);
+        break;
+      }
     }
   }
   store_close(s);
@@ -131,11 +131,11 @@ static void writer(const char *path, uint32_t seed) {
 
 /* Checks every file below `dir`; counts groups' members into `groups`. */
 typedef struct check_ctx {
-  store *s;            /* the reopened store */
-  const char *dir;     /* "/w" or "/g" */
-  int bad;             /* incomplete files found */
-  int files;           /* files checked */
-  int groups[20];      /* members present per group (/g only) */
+  store *s;        /* the reopened store */
+  const char *dir; /* "/w" or "/g" */
+  int bad;         /* incomplete files found */
+  int files;       /* files checked */
+  int groups[20];  /* members present per group (/g only) */
 } check_ctx;
 
 static int check_cb(void *ud, const store_dirent *e) {
@@ -188,7 +188,8 @@ TEST(sigkill_at_random_instants_leaves_a_consistent_store) {
     store *s = NULL;
     char *msg = NULL;
     int rc = store_open(path, 0, &s, &msg);
-    if (rc) fprintf(stderr, "  round %d: reopen failed %d %s\n", round, rc, msg ? msg : "");
+    if (rc)
+      fprintf(stderr, "  round %d: reopen failed %d %s\n", round, rc, msg ? msg : "");
     free(msg);
     REQUIRE(rc == 0);
     char buf[64];
@@ -200,22 +201,43 @@ TEST(sigkill_at_random_instants_leaves_a_consistent_store) {
     CHECK_EQ(g.bad, 0);
     for (int k = 0; k < 20; k++)
       if (g.groups[k] != 0 && g.groups[k] != 3) {
-        fprintf(stderr, "  round %d: group %d has %d of 3 files\n", round, k, g.groups[k]);
+        fprintf(stderr, "  round %d: group %d has %d of 3 files\n", round, k,
+                g.groups[k]);
         CHECK(0);
       }
     total_files += w.files + g.files;
     /* the tables agree with each other */
-    CHECK_EQ(tu_int(s, "SELECT count(*) FROM fs_dentry WHERE ino NOT IN (SELECT ino FROM fs_inode)"), 0);
-    CHECK_EQ(tu_int(s, "SELECT count(*) FROM fs_inode WHERE ino != 1 AND ino NOT IN "
-                       "(SELECT ino FROM fs_dentry)"), 0);
-    CHECK_EQ(tu_int(s, "SELECT count(*) FROM fs_data WHERE ino NOT IN (SELECT ino FROM fs_inode)"), 0);
-    CHECK_EQ(tu_int(s, "SELECT count(*) FROM fs_inode i WHERE (mode & 61440) = 32768 AND nlink != "
-                       "(SELECT count(*) FROM fs_dentry d WHERE d.ino = i.ino)"), 0);
-    CHECK_EQ(tu_int(s, "SELECT count(*) FROM fs_data d JOIN fs_inode i ON i.ino = d.ino WHERE "
-                       "(d.chunk_index + 1) * 4096 < i.size AND length(d.data) != 4096"), 0);
-    CHECK_EQ(tu_int(s, "SELECT count(*) FROM fs_inode i WHERE (mode & 61440) = 32768 AND size != "
-                       "coalesce((SELECT max(chunk_index) * 4096 + length(data) FROM fs_data d "
-                       "WHERE d.ino = i.ino), 0)"), 0);
+    CHECK_EQ(
+        tu_int(
+            s,
+            "SELECT count(*) FROM fs_dentry WHERE ino NOT IN (SELECT ino FROM fs_inode)"),
+        0);
+    CHECK_EQ(tu_int(s,
+                    "SELECT count(*) FROM fs_inode WHERE ino != 1 AND ino NOT IN "
+                    "(SELECT ino FROM fs_dentry)"),
+             0);
+    CHECK_EQ(
+        tu_int(
+            s,
+            "SELECT count(*) FROM fs_data WHERE ino NOT IN (SELECT ino FROM fs_inode)"),
+        0);
+    CHECK_EQ(
+        tu_int(
+            s,
+            "SELECT count(*) FROM fs_inode i WHERE (mode & 61440) = 32768 AND nlink != "
+            "(SELECT count(*) FROM fs_dentry d WHERE d.ino = i.ino)"),
+        0);
+    CHECK_EQ(
+        tu_int(s,
+               "SELECT count(*) FROM fs_data d JOIN fs_inode i ON i.ino = d.ino WHERE "
+               "(d.chunk_index + 1) * 4096 < i.size AND length(d.data) != 4096"),
+        0);
+    CHECK_EQ(
+        tu_int(s,
+               "SELECT count(*) FROM fs_inode i WHERE (mode & 61440) = 32768 AND size != "
+               "coalesce((SELECT max(chunk_index) * 4096 + length(data) FROM fs_data d "
+               "WHERE d.ino = i.ino), 0)"),
+        0);
     store_close(s);
   }
   /* the test only means something if writers were really cut off mid-work

@@ -67,7 +67,10 @@ static char *schema_text(sqlite3 *db) {
   sqlite3_stmt *q;
   size_t cap = 16384, n = 0;
   char *out = calloc(1, cap);
-  sqlite3_prepare_v2(db, "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master ORDER BY rowid", -1, &q, NULL);
+  sqlite3_prepare_v2(
+      db,
+      "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master ORDER BY rowid",
+      -1, &q, NULL);
   while (sqlite3_step(q) == SQLITE_ROW) {
     n += (size_t)snprintf(out + n, cap - n, "%s|%s|%s|%s\n", sqlite3_column_text(q, 0),
                           sqlite3_column_text(q, 1), sqlite3_column_text(q, 2),
@@ -87,7 +90,8 @@ TEST(new_store_schema_is_the_sdk_schema_byte_for_byte) {
   CHECK_STR(b, a);
   CHECK(strstr(b, "status TEXT NOT NULL DEFAULT 'pending'") != NULL);
   char buf[64];
-  CHECK_STR(tu_text(s, "SELECT group_concat(key || '=' || value, ',') FROM fs_config", buf, sizeof buf),
+  CHECK_STR(tu_text(s, "SELECT group_concat(key || '=' || value, ',') FROM fs_config",
+                    buf, sizeof buf),
             "chunk_size=4096,schema_version=0.4");
   free(a);
   free(b);
@@ -104,15 +108,18 @@ TEST(fixture_files_have_the_listed_bytes) {
   CHECK(tu_file_is(s, "/README.md", readme, 31));
   CHECK(tu_file_is(s, "/copy-of-readme.md", readme, 31));
   CHECK(tu_file_is(s, "/empty.txt", "", 0));
-  CHECK(tu_file_is(s, "/src/main.c", "#include \"lib/util.h\"\nint main(void){return util();}\n", 53));
-  CHECK(tu_file_is(s, "/src/lib/util.h", "static inline int util(void){return 0;}\n", 40));
+  CHECK(tu_file_is(s, "/src/main.c",
+                   "#include \"lib/util.h\"\nint main(void){return util();}\n", 53));
+  CHECK(
+      tu_file_is(s, "/src/lib/util.h", "static inline int util(void){return 0;}\n", 40));
   CHECK(tu_file_is(s, "/renamed.txt", "rename me\n", 10));
   void *d = NULL;
   size_t n = 0;
   CHECK_EQ(store_path_read_file(s, NULL, "/data/blob.bin", &d, &n), 0);
   CHECK_EQ(n, 102400);
   int ok = n == 102400;
-  for (size_t i = 0; ok && i < n; i++) ok = ((unsigned char *)d)[i] == ((i * 7 + 3) & 0xff);
+  for (size_t i = 0; ok && i < n; i++)
+    ok = ((unsigned char *)d)[i] == ((i * 7 + 3) & 0xff);
   CHECK(ok);
   free(d);
   CHECK_EQ(store_path_read_file(s, NULL, "/data/small.bin", &d, &n), 0);
@@ -183,8 +190,9 @@ TEST(fixture_directories_list_sorted) {
   store *s = open_copy(&path);
   char out[512] = "";
   CHECK_EQ(store_readdir(s, 1, 0, names_cb, out), 0);
-  CHECK_STR(out, "README.md,copy-of-readme.md,data/,empty.txt,emptydir/,readme-link@,"
-                 "renamed.txt,src/,");
+  CHECK_STR(out,
+            "README.md,copy-of-readme.md,data/,empty.txt,emptydir/,readme-link@,"
+            "renamed.txt,src/,");
   out[0] = 0;
   store_stat st;
   store_path_stat(s, NULL, "/src", &st);
@@ -218,9 +226,9 @@ TEST(fixture_kv_values_are_json_text) {
 /* Formats each call as "id name status result error started completed duration;" */
 static int calls_cb(void *ud, const store_call *c) {
   char line[400];
-  snprintf(line, sizeof line, "%lld %s %s %s %s %.1f %.1f %.3f;", (long long)c->id, c->name,
-           c->status, c->result ? c->result : "NULL", c->error ? c->error : "NULL",
-           c->started_at, c->completed_at, c->duration_ms);
+  snprintf(line, sizeof line, "%lld %s %s %s %s %.1f %.1f %.3f;", (long long)c->id,
+           c->name, c->status, c->result ? c->result : "NULL",
+           c->error ? c->error : "NULL", c->started_at, c->completed_at, c->duration_ms);
   strcat((char *)ud, line);
   return 0;
 }
@@ -234,11 +242,13 @@ TEST(fixture_tool_calls_with_status_real_times_and_nulls) {
             "4 execute_code pending NULL NULL 1795249077.0 -1.0 -1.000;"
             "3 read_file success {\"bytes\":31} NULL 1795249077.0 1795249077.0 0.000;"
             "2 api_call error NULL timeout 1700000010.0 1700000010.3 300.000;"
-            "1 web_search success {\"results\":[\"a\",\"b\"]} NULL 1700000000.0 1700000001.5 1500.000;");
+            "1 web_search success {\"results\":[\"a\",\"b\"]} NULL 1700000000.0 "
+            "1700000001.5 1500.000;");
   /* finishing the pending call from the SDK works */
   CHECK_EQ(store_call_finish(s, 4, "{\"out\":\"1\"}", NULL), 0);
   char buf[32];
-  CHECK_STR(tu_text(s, "SELECT status FROM tool_calls WHERE id=4", buf, sizeof buf), "success");
+  CHECK_STR(tu_text(s, "SELECT status FROM tool_calls WHERE id=4", buf, sizeof buf),
+            "success");
   store_close(s);
   tu_rm_db(path);
 }
@@ -258,10 +268,14 @@ TEST(fixture_copy_accepts_writes_in_the_same_format) {
   CHECK_STR(tu_text(s, "PRAGMA integrity_check", buf, sizeof buf), "ok");
   CHECK(tu_file_is(s, "/data/new.bin", (const char *)big, sizeof big));
   CHECK(tu_file_is(s, "/emptydir/README.md", "hello from agentfs fixture v1\n\n", 31));
-  CHECK_STR(tu_text(s, "SELECT group_concat(length(data), ',') FROM (SELECT data FROM fs_data "
-                       "WHERE ino=(SELECT max(ino) FROM fs_inode) ORDER BY chunk_index)", buf, sizeof buf),
-            "4096,4096,1808");
-  CHECK(tu_int(s, "SELECT max(ino) FROM fs_inode") > 16); /* AUTOINCREMENT: 16 not reused */
+  CHECK_STR(
+      tu_text(s,
+              "SELECT group_concat(length(data), ',') FROM (SELECT data FROM fs_data "
+              "WHERE ino=(SELECT max(ino) FROM fs_inode) ORDER BY chunk_index)",
+              buf, sizeof buf),
+      "4096,4096,1808");
+  CHECK(tu_int(s, "SELECT max(ino) FROM fs_inode") >
+        16); /* AUTOINCREMENT: 16 not reused */
   store_close(s);
   tu_rm_db(path);
 }
@@ -281,9 +295,12 @@ TEST(chunk_size_is_read_from_fs_config) {
   for (size_t i = 0; i < sizeof in; i++) in[i] = (unsigned char)(i * 5);
   CHECK_EQ(store_path_write_file(s, NULL, "/c.bin", in, sizeof in, 0644, 0), 0);
   char buf[64];
-  CHECK_STR(tu_text(s, "SELECT group_concat(length(data), ',') FROM (SELECT data FROM fs_data "
-                       "WHERE ino=(SELECT max(ino) FROM fs_inode) ORDER BY chunk_index)", buf, sizeof buf),
-            "1000,1000,500");
+  CHECK_STR(
+      tu_text(s,
+              "SELECT group_concat(length(data), ',') FROM (SELECT data FROM fs_data "
+              "WHERE ino=(SELECT max(ino) FROM fs_inode) ORDER BY chunk_index)",
+              buf, sizeof buf),
+      "1000,1000,500");
   CHECK(tu_file_is(s, "/c.bin", (const char *)in, sizeof in));
   store_close(s);
   tu_rm_db(path);

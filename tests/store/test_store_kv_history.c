@@ -57,8 +57,8 @@ TEST(kv_timestamps_created_kept_updated_refreshed) {
 
 TEST(kv_keys_prefix_is_literal_and_sorted) {
   store *s = tu_mem();
-  const char *keys[] = {"user:b", "user:a", "user_x", "userZ", "use", "a%b", "a%c",
-                        "abc", "u\xff", "u\xff\xff", "v"};
+  const char *keys[] = {"user:b", "user:a", "user_x", "userZ",     "use", "a%b",
+                        "a%c",    "abc",    "u\xff",  "u\xff\xff", "v"};
   for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
     CHECK_EQ(store_kv_set(s, keys[i], "1"), 0);
   char out[256];
@@ -136,7 +136,8 @@ TEST(history_start_finish_and_list_newest_first) {
   char sql[200], buf[64];
   snprintf(sql, sizeof sql, "SELECT status FROM tool_calls WHERE id=%lld", (long long)a);
   CHECK_STR(tu_text(s, sql, buf, sizeof buf), "pending");
-  snprintf(sql, sizeof sql, "SELECT typeof(started_at) FROM tool_calls WHERE id=%lld", (long long)a);
+  snprintf(sql, sizeof sql, "SELECT typeof(started_at) FROM tool_calls WHERE id=%lld",
+           (long long)a);
   CHECK_STR(tu_text(s, sql, buf, sizeof buf), "integer");
   CHECK_EQ(store_call_finish(s, a, "{\"r\":2}", NULL), 0);
   CHECK_EQ(store_call_finish(s, b, NULL, "timeout"), 0);
@@ -154,7 +155,8 @@ TEST(history_start_finish_and_list_newest_first) {
   CHECK_EQ(store_call_list(s, 2, calls_cb, &two), 0);
   CHECK_EQ(two.n, 2);
   snprintf(sql, sizeof sql,
-           "SELECT completed_at IS NOT NULL AND duration_ms >= 0 FROM tool_calls WHERE id=%lld",
+           "SELECT completed_at IS NOT NULL AND duration_ms >= 0 FROM tool_calls WHERE "
+           "id=%lld",
            (long long)a);
   CHECK_EQ(tu_int(s, sql), 1);
   store_close(s);
@@ -171,15 +173,18 @@ static int times_cb(void *ud, const store_call *c) {
 
 TEST(history_reads_real_and_null_times) {
   store *s = tu_mem();
-  CHECK_EQ(tu_exec(s, "INSERT INTO tool_calls (name, status, started_at, completed_at, "
-                      "duration_ms) VALUES ('x', 'success', 1700000000, 1700000001.5, "
-                      "299.999952316284)"), SQLITE_OK);
+  CHECK_EQ(tu_exec(s,
+                   "INSERT INTO tool_calls (name, status, started_at, completed_at, "
+                   "duration_ms) VALUES ('x', 'success', 1700000000, 1700000001.5, "
+                   "299.999952316284)"),
+           SQLITE_OK);
   double t[3];
   CHECK_EQ(store_call_list(s, 1, times_cb, t), 1);
   CHECK(t[0] == 1700000000.0);
   CHECK(t[1] == 1700000001.5);
   CHECK(t[2] > 299.99 && t[2] < 300.0);
-  CHECK_EQ(tu_exec(s, "INSERT INTO tool_calls (name, started_at) VALUES ('y', 1)"), SQLITE_OK);
+  CHECK_EQ(tu_exec(s, "INSERT INTO tool_calls (name, started_at) VALUES ('y', 1)"),
+           SQLITE_OK);
   CHECK_EQ(store_call_list(s, 1, times_cb, t), 1);
   CHECK(t[0] == 1.0);
   CHECK(t[1] == -1);

@@ -5,6 +5,8 @@
  * quotas (bytes, inodes, file size) with their running totals, which must
  * match the tables after successes, failures and rollbacks.
  */
+#include <sys/wait.h>
+
 #include "store_testutil.h"
 
 static void write_bytes(const char *path, const void *b, size_t n) {
@@ -32,7 +34,8 @@ static void *read_bytes(const char *path, size_t *n) {
 static void populate(store *s) {
   static unsigned char big[9000];
   for (size_t i = 0; i < sizeof big; i++) big[i] = (unsigned char)(i * 3);
-  int rc = store_path_write_file(s, NULL, "/d/big", big, sizeof big, 0644, STORE_WRITE_MKDIRS);
+  int rc =
+      store_path_write_file(s, NULL, "/d/big", big, sizeof big, 0644, STORE_WRITE_MKDIRS);
   rc |= store_path_write_file(s, NULL, "/d/small", "small", 5, 0644, 0);
   rc |= store_path_symlink(s, NULL, "d/small", "/link");
   rc |= store_kv_set(s, "key", "{\"v\":1}");
@@ -101,7 +104,8 @@ TEST(open_of_foreign_sqlite_is_eschema_and_unchanged) {
   char *path = tu_tmp_path("foreign.db");
   sqlite3 *db;
   sqlite3_open(path, &db);
-  sqlite3_exec(db, "CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES ('x')", 0, 0, 0);
+  sqlite3_exec(db, "CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES ('x')", 0, 0,
+               0);
   sqlite3_close(db);
   size_t n1, n2;
   char *before = read_bytes(path, &n1);
@@ -134,6 +138,60 @@ TEST(open_of_a_directory_is_eisdir) {
   store *s = NULL;
   CHECK_EQ(store_open("/tmp", 0, &s, NULL), -EISDIR);
   CHECK_EQ(store_open("", 0, &s, NULL), -EINVAL);
+}
+
+/* In a child that is not root (root ignores file modes): a read-only WAL
+ * database in a read-only directory (no -shm can be made) opens, reads, and
+ * refuses writes with EROFS, whether opened read-only or for writing. */
+static int child_readonly_checks(const char *path) {
+  if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0)) return 10;
+  store *s = NULL;
+  char *msg = NULL;
+  int rc = store_open(path, STORE_OPEN_READONLY, &s, &msg);
+  if (rc != 0) fprintf(stderr, "  read-only open: %d %s\n", rc, msg ? msg : "");
+  free(msg);
+  if (rc != 0) return 11;
+  if (!tu_file_is(s, "/d/small", "small", 5)) return 12;
+  store_close(s);
+  rc = store_open(path, 0, &s, NULL); /* asked for writing: read-only store */
+  if (rc != 0) return 13;
+  if (!store_readonly(s)) return 14;
+  if (store_path_write_file(s, NULL, "/x", "x", 1, 0644, 0) != -EROFS) return 15;
+  if (store_kv_set(s, "k", "1") != -EROFS) return 16;
+  if (!tu_file_is(s, "/link", "small", 5)) return 17;
+  store_close(s);
+  return 0;
+}
+
+TEST(readonly_file_in_readonly_dir_opens_readonly_and_changes_nothing) {
+  char *path = tu_tmp_path("ro.db");
+  store *s = NULL;
+  REQUIRE(store_open(path, 0, &s, NULL) == 0);
+  populate(s);
+  store_close(s);
+  size_t n1, n2;
+  char *before = read_bytes(path, &n1);
+  char *dir = strdup(path);
+  *strrchr(dir, '/') = 0;
+  chmod(path, 0444);
+  chmod(dir, 0555);
+  pid_t pid = fork();
+  if (pid == 0) _exit(child_readonly_checks(path));
+  int status = 0;
+  waitpid(pid, &status, 0);
+  CHECK(WIFEXITED(status));
+  CHECK_EQ(WEXITSTATUS(status), 0);
+  chmod(dir, 0755);
+  chmod(path, 0644);
+  char *after = read_bytes(path, &n2);
+  CHECK(n1 == n2 && memcmp(before, after, n1) == 0);
+  char side[4200];
+  snprintf(side, sizeof side, "%s-shm", path);
+  CHECK(access(side, F_OK) != 0); /* nothing was created beside it */
+  free(before);
+  free(after);
+  free(dir);
+  tu_rm_db(path);
 }
 
 TEST(image_of_file_store_opens_with_the_same_content) {
@@ -277,7 +335,8 @@ TEST(byte_quota_gives_enospc_and_changes_nothing) {
   store_stat st;
   CHECK_EQ(store_path_stat(s, NULL, "/b", &st), -ENOENT); /* not even created */
   CHECK_EQ(store_path_write_file(s, NULL, "/b", buf, 4000, 0644, 0), 0);
-  CHECK_EQ(store_path_write_file(s, NULL, "/a", buf, 1, 0644, STORE_WRITE_APPEND), -ENOSPC);
+  CHECK_EQ(store_path_write_file(s, NULL, "/a", buf, 1, 0644, STORE_WRITE_APPEND),
+           -ENOSPC);
   CHECK_EQ(store_path_stat(s, NULL, "/a", &st), 0);
   CHECK_EQ(st.size, 6000);
   /* overwriting in place needs no new bytes */
@@ -346,10 +405,18 @@ TEST(totals_follow_rollbacks_and_are_computed_for_existing_data) {
   for (int i = 0; i < 40; i++) {
     snprintf(p, sizeof p, "/m%d", i % 7);
     switch (i % 4) {
-    case 0: store_path_write_file(s, NULL, p, "abcdefgh", (size_t)(i % 8), 0644, 0); break;
-    case 1: store_path_write_file(s, NULL, p, "xy", 2, 0644, STORE_WRITE_APPEND); break;
-    case 2: store_path_unlink(s, NULL, p); break;
-    case 3: store_path_rename(s, NULL, p, "/m0"); break;
+      case 0:
+        store_path_write_file(s, NULL, p, "abcdefgh", (size_t)(i % 8), 0644, 0);
+        break;
+      case 1:
+        store_path_write_file(s, NULL, p, "xy", 2, 0644, STORE_WRITE_APPEND);
+        break;
+      case 2:
+        store_path_unlink(s, NULL, p);
+        break;
+      case 3:
+        store_path_rename(s, NULL, p, "/m0");
+        break;
     }
   }
   CHECK(usage_matches(s));
@@ -364,6 +431,7 @@ int main(int argc, char **argv) {
   RUN(open_of_foreign_sqlite_is_eschema_and_unchanged);
   RUN(open_of_unknown_schema_version_is_eschema);
   RUN(open_of_a_directory_is_eisdir);
+  RUN(readonly_file_in_readonly_dir_opens_readonly_and_changes_nothing);
   RUN(image_of_file_store_opens_with_the_same_content);
   RUN(image_of_memory_store_round_trips_and_leaves_input_alone);
   RUN(open_image_rejects_bad_bytes_without_leaking);
