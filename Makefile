@@ -109,7 +109,11 @@ LPAREN    := (
 PY_DEFS   := $(shell grep -qE 'sbx_bash[[:space:]]*[$(LPAREN)]' include/sbx.h && echo -DSBX_PYAPI_HAVE_BASH) \
              $(shell grep -qE 'sbx_python_exec[[:space:]]*[$(LPAREN)]' include/sbx.h && echo -DSBX_PYAPI_HAVE_PYTHON)
 
-python-package: $(PY_PKG)/_sbx$(PY_EXT) $(PY_FILES)
+python-package: $(PY_PKG)/_sbx$(PY_EXT) $(PY_FILES) $(if $(WRK_SRCS),$(PY_PKG)/sbx-pyworker)
+
+$(PY_PKG)/sbx-pyworker: $(B)/sbx-pyworker
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 $(B)/pyext/_sbx.o: python/localsandbox/_sbx.c
 	@mkdir -p $(dir $@)

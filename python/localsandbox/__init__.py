@@ -18,7 +18,9 @@ from localsandbox.core import (
     KVStore,
     LocalSandbox,
     OutputCallback,
+    ProbeItem,
     PythonResult,
+    probe,
 )
 from localsandbox.exceptions import (
     CommandError,
@@ -57,6 +59,7 @@ __all__ = [
     "LocalSandboxError",
     "OutputCallback",
     "PermissionError",
+    "ProbeItem",
     "PythonResult",
     "PythonToolset",
     "SubprocessCrashed",
@@ -64,4 +67,5 @@ __all__ = [
     "ToolDefinition",
     "function_to_tool_definition",
     "functions_to_toolset",
+    "probe",
 ]

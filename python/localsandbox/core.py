@@ -68,11 +68,10 @@ from localsandbox.tools import (
     ToolDefinition,
     ToolHandler,
     ToolsetInput,
-    ToolTimeout,
     function_to_tool_definition,
     functions_to_toolset,
+    call_handler,
     resolve_toolset,
-    run_tool,
 )
 
 __all__ = [
@@ -89,6 +88,7 @@ __all__ = [
     "SHELL_LIMIT_NAMES",
     "LocalSandbox",
     "OutputCallback",
+    "ProbeItem",
     "PythonResult",
     "PythonToolset",
     "ToolCallable",
@@ -97,6 +97,7 @@ __all__ = [
     "ToolsetInput",
     "function_to_tool_definition",
     "functions_to_toolset",
+    "probe",
 ]
 
 _T = TypeVar("_T")
@@ -113,6 +114,12 @@ _NO_PYTHON = (
     "execute_python() is not available in this build of localsandbox: the sbx "
     "library was built without its Python worker (sbx_python_exec)"
 )
+
+# The Python worker binary: the library finds it through $SBX_PYWORKER; the
+# package ships it next to the extension.
+_WORKER = Path(__file__).with_name("sbx-pyworker")
+if _WORKER.is_file() and "SBX_PYWORKER" not in os.environ:
+    os.environ["SBX_PYWORKER"] = str(_WORKER)
 
 #: New sandboxes without path= live in a temporary file removed on destroy().
 _DEFAULT_OPEN_FLAGS = _sbx.OPEN_TEMP
@@ -326,6 +333,14 @@ def _raise_sbx(err: _sbx.Error, path: str | None = None) -> NoReturn:
     raise LocalSandboxError(message) from None
 
 
+def _check_context_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"context must be str, not {type(name).__name__}")
+    if not name or len(name.encode("utf-8", "surrogatepass")) > 128:
+        raise ValueError(f"context names are 1 to 128 bytes, got {name[:40]!r}")
+    return name
+
+
 def _check_text(name: str, value: Any) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be str, not {type(value).__name__}")
@@ -344,6 +359,45 @@ def _destroy_all() -> None:
             sandbox.destroy()
         except Exception:  # noqa: BLE001 - best effort at exit
             pass
+
+
+@dataclass
+class ProbeItem:
+    """One jail feature checked by probe().
+
+    Attributes:
+        name: The feature ("user namespaces", "FUSE in the jail", ...).
+        ok: True works, False missing (Python cannot run), None partly or
+            optional.
+        detail: What was found.
+        fix: For a missing feature, what to change on the host.
+    """
+
+    name: str
+    ok: bool | None
+    detail: str
+    fix: str
+
+
+def probe() -> tuple[bool, list[ProbeItem]]:
+    """Checks which jail features work on this host (like ``sbx doctor``).
+
+    Returns:
+        (python_ok, items): whether execute_python() can work here, and one
+        item per feature with what was found and how to fix what is missing.
+
+    Raises:
+        LocalSandboxError: This build has no Python worker.
+    """
+    fn = getattr(_sbx, "probe", None)
+    if fn is None:
+        raise LocalSandboxError(_NO_PYTHON)
+    rows, ok = fn()
+    items = [
+        ProbeItem(name or "", True if good == 1 else False if good == 0 else None, detail or "", fix or "")
+        for name, good, detail, fix in rows
+    ]
+    return bool(ok), items
 
 
 class KVStore:
@@ -843,35 +897,41 @@ class LocalSandbox:
     ) -> PythonResult:
         """Execute Python code in the sandbox's jailed CPython worker.
 
-        The worker sees the sandbox's filesystem (the same files bash sees)
-        and nothing of the host but the read-only Python runtime; it has no
-        network. Its state persists between calls in the named ``context``.
+        The worker is the host's CPython (with the packages installed on the
+        host, such as numpy and pandas) in a Linux jail whose root filesystem
+        is this sandbox: it sees the files bash sees, nothing of the host but
+        the read-only runtime, and no network. It stays up between calls:
+        variables and imports persist in the named ``context``.
 
         Args:
-            code: The Python source to run.
+            code: The Python source to run. The repr of a trailing expression
+                comes back as ``return_value``.
             cwd: Working directory for this call (default: the sandbox's).
-            preload_packages: Modules to import before the code runs (the
-                host's installed packages, e.g. ``["numpy"]``).
+            preload_packages: Modules to import before the code runs.
             toolset: Host tools the code can call with ``from host_tools
                 import call, search``: a PythonToolset or a list of typed
-                callables.
-            context: The name of the globals to run in (see create_context).
-            timeout: Wall-clock limit for this call, in seconds.
-            on_output: Called with ("stdout" | "stderr", bytes) as output is
-                produced.
-            limits: Limit overrides for this call (``memory_bytes``,
-                ``cpu_seconds``, ``timeout_ms``).
+                callables (sync or async).
+            context: The name of the globals to run in (created if missing).
+            timeout: Wall-clock limit for this call, in seconds (default: the
+                ``timeout_ms`` limit). The code is interrupted first (the
+                context is kept), then the worker is killed.
+            on_output: Called with ("stdout" | "stderr", bytes) when the call
+                has ended (Python output is not streamed by the library).
+            limits: Overrides for this call: ``timeout_ms``,
+                ``output_bytes``, ``memory_bytes``, ``cpu_seconds``.
 
         Returns:
-            PythonResult with stdout, stderr, exit_code, error and
-            return_value (the repr of a trailing expression).
+            PythonResult. Errors of the code (exceptions, syntax errors,
+            timeouts, memory and CPU limits, a killed worker) do not raise:
+            they are in ``error`` / ``error_kind`` with a non-zero
+            ``exit_code`` and the traceback in ``stderr``.
 
         Raises:
             TypeError, ValueError: Bad arguments or a misdeclared toolset
                 (checked before anything runs).
-            JailUnavailableError: Python cannot be jailed on this host.
-            SubprocessCrashed: The worker died in a way the call cannot
-                report (it is restarted on the next call).
+            JailUnavailableError: Python cannot be jailed on this host (the
+                message says what is missing; see ``localsandbox.probe()``).
+            SubprocessCrashed: The worker could not be started.
             RuntimeError: The sandbox has been destroyed.
         """
         h = self._handle()
@@ -880,52 +940,51 @@ class LocalSandbox:
         run_cwd = self._cwd if cwd is None else self._path(cwd)
         packages = self._check_packages(preload_packages)
         tools = resolve_toolset(toolset)
-        _check_text("context", context)
+        _check_context_name(context)
         if on_output is not None and not callable(on_output):
             raise TypeError("on_output must be callable")
-        call_limits = {**self._limits, **_check_limits(limits)}
-        timeout_ms = _timeout_ms(timeout)
+        lim = {**self._limits, **_check_limits(limits)}
+        seconds = _timeout_ms(timeout) / 1000 if timeout is not None else lim.get("timeout_ms", 30_000) / 1000
         run = getattr(h, "python_exec", None)
         if run is None:
             raise LocalSandboxError(_NO_PYTHON)
-        bridge = _ToolBridge(self, tools) if tools else None
-        started = time.time()
+        bridge = _ToolBridge(tools) if tools else None
         try:
             r = run(
                 code,
                 context,
                 run_cwd,
-                packages,
-                call_limits,
-                timeout_ms,
-                on_output,
+                packages or None,
+                seconds,
+                lim.get("memory_bytes", 0),
+                lim.get("output_bytes", 0),
+                lim.get("cpu_seconds", 0),
+                False,
                 bridge.manifest if bridge else None,
                 bridge.dispatch if bridge else None,
             )
         except _sbx.Error as e:
-            if e.code == _sbx.ERROR and "worker" in e.message:
+            if e.code == _sbx.ERROR:
                 raise SubprocessCrashed(e.message) from None
             _raise_sbx(e)
-        out, err, exit_code, kind, etype, emsg, tb, value_repr, duration_ms = r
+        out, err, kind, etype, emsg, tb, value_repr, exit_code, killed, duration_ms = r
         stderr = _decode(err)
         error = None
         if kind is not None:
-            error = f"{etype}: {emsg}" if etype else (emsg or kind)
-            if tb and tb not in stderr:
-                stderr = stderr + tb if not stderr or stderr.endswith("\n") else stderr + "\n" + tb
-        if not getattr(_sbx, "PYTHON_RECORDS_HISTORY", 0):
-            self._record(
-                "python",
-                {
-                    "codeLength": len(code),
-                    "cwd": run_cwd,
-                    "preloadPackages": ",".join(packages),
-                    "context": context,
-                    "toolCallCount": bridge.calls if bridge else 0,
-                },
-                {"exitCode": exit_code},
-                started,
-            )
+            if kind == "exit":
+                error = f"SystemExit: {exit_code}"
+            else:
+                error = f"{etype}: {emsg}" if etype and emsg else (etype or emsg or kind)
+                exit_code = exit_code or 1
+                if tb and tb not in stderr:
+                    stderr += tb if not stderr or stderr.endswith("\n") else "\n" + tb
+                elif not tb and error not in stderr:
+                    stderr += ("" if not stderr or stderr.endswith("\n") else "\n") + error + "\n"
+        if on_output is not None:
+            if out:
+                on_output("stdout", out)
+            if err:
+                on_output("stderr", err)
         return PythonResult(
             stdout=_decode(out),
             stderr=stderr,
@@ -960,6 +1019,10 @@ class LocalSandbox:
         try:
             return fn(*args)
         except _sbx.Error as e:
+            if e.code == _sbx.NOTFOUND:
+                raise KeyError(e.message) from None
+            if e.code == _sbx.ERROR:
+                raise ValueError(e.message) from None
             _raise_sbx(e)
 
     def create_context(self, name: str) -> None:
@@ -968,24 +1031,36 @@ class LocalSandbox:
         Raises:
             ValueError: The context exists or the name is invalid.
         """
-        self._python_op("python_context", "create", _check_text("name", name), None)
+        self._python_op("python_context", "create", _check_context_name(name))
 
     def fork_context(self, source: str, name: str) -> None:
-        """Create context ``name`` holding a copy of context ``source``'s globals."""
+        """Create context ``name`` holding a copy of context ``source``'s
+        globals (a deep copy where objects allow it; modules are shared).
+
+        Raises:
+            KeyError: ``source`` does not exist.
+            ValueError: ``name`` exists or is invalid.
+        """
         self._python_op(
-            "python_context", "fork", _check_text("name", name), _check_text("source", source)
+            "python_context", "fork", _check_context_name(name), _check_context_name(source)
         )
 
     def reset_context(self, name: str = "default") -> None:
-        """Empty context ``name`` (its variables, imports and protections)."""
-        self._python_op("python_context", "reset", _check_text("name", name), None)
+        """Empty context ``name`` (variables, imports, protections); it is
+        created if missing."""
+        self._python_op("python_context", "reset", _check_context_name(name))
 
     def delete_context(self, name: str) -> None:
-        """Delete context ``name``."""
-        self._python_op("python_context", "delete", _check_text("name", name), None)
+        """Delete context ``name``.
+
+        Raises:
+            KeyError: The context does not exist.
+        """
+        self._python_op("python_context", "delete", _check_context_name(name))
 
     def set_var(self, name: str, value: JsonValue, *, context: str = "default") -> None:
-        """Set variable ``name`` in a Python context to a JSON value.
+        """Set variable ``name`` of a Python context to a JSON value (dicts,
+        lists, str, numbers, bools, None).
 
         Raises:
             TypeError: The value is not JSON-serializable.
@@ -998,13 +1073,20 @@ class LocalSandbox:
             text = _dumps(value)
         except (TypeError, ValueError) as exc:
             raise TypeError(f"set_var value must be JSON-serializable: {exc}") from None
-        self._python_op("python_set_var", _check_text("context", context), name, text)
+        self._python_op("python_set_var", _check_context_name(context), name, text)
 
     def protect(self, name: str, *, context: str = "default") -> None:
-        """Protect variable ``name`` in a context: code that rebinds or
-        deletes it fails with an error."""
+        """Protect variable ``name`` of a context: later code that assigns or
+        deletes it fails (``error_kind == "protected"``)."""
         _check_text("name", name)
-        self._python_op("python_protect", _check_text("context", context), name)
+        if not name.isidentifier():
+            raise ValueError(f"not a Python identifier: {name!r}")
+        self._python_op("python_protect", _check_context_name(context), name)
+
+    def stop_python(self) -> None:
+        """Stop the Python worker now (all contexts are lost; the next call
+        starts a fresh one)."""
+        self._python_op("python_stop")
 
     # ---- files ---------------------------------------------------------------------
 
@@ -1319,59 +1401,34 @@ class LocalSandbox:
 
 class _ToolBridge:
     """The host side of one execute_python() call's tools: the manifest the
-    worker gets (for host_tools.search) and the dispatcher the C library
-    calls for each host_tools.call from sandboxed code."""
+    library registers (it validates payloads and results against the
+    schemas, applies the timeouts, records each call in the history and ranks
+    the tools for host_tools.search) and the dispatcher it calls for each
+    host_tools.call from sandboxed code."""
 
-    def __init__(
-        self,
-        sandbox: LocalSandbox,
-        tools: tuple[dict[str, ToolDefinition], dict[str, ToolHandler]],
-    ) -> None:
-        self.sandbox = sandbox
+    def __init__(self, tools: tuple[dict[str, ToolDefinition], dict[str, ToolHandler]]) -> None:
         self.definitions, self.handlers = tools
-        self.calls = 0
         self.manifest = [
             (
                 d.name,
                 d.description,
                 _dumps(d.input_schema),
                 _dumps(d.output_schema) if d.output_schema is not None else None,
-                int(d.timeout_ms),
+                d.timeout_ms / 1000,
             )
             for d in self.definitions.values()
         ]
 
-    def dispatch(self, name: str, payload_json: str) -> tuple[bool, str, str]:
-        """One call from sandboxed code: (ok, JSON result) or (False,
-        error kind, message). Never raises."""
-        self.calls += 1
-        started = time.time()
-        definition = self.definitions.get(name)
-        result: tuple[bool, str, str]
+    def dispatch(self, name: str, payload_json: str) -> tuple[bool, str]:
+        """One call from sandboxed code: (True, JSON result) or (False,
+        error message). Runs on a library thread; never raises."""
+        handler = self.handlers.get(name)
+        if handler is None:
+            return False, f"Tool {name!r} is not declared"
         try:
-            if definition is None:
-                result = (False, "permission_error", f"Tool {name!r} is not declared")
-            else:
-                payload = json.loads(payload_json)
-                value = run_tool(definition, self.handlers[name], payload)
-                result = (True, _dumps(value), "")
-        except ToolTimeout as exc:
-            result = (False, "timeout", str(exc))
+            value = call_handler(handler, json.loads(payload_json))
+            return True, _dumps(value)
         except ValueError as exc:
-            result = (False, "validation_error", str(exc))
+            return False, f"validation_error: {exc}"
         except Exception as exc:  # noqa: BLE001 - reported to the sandboxed caller
-            result = (False, "internal_error", f"{type(exc).__name__}: {exc}")
-        preview = payload_json if len(payload_json) <= 200 else payload_json[:200] + "..."
-        outcome: dict[str, Any] = (
-            {"success": True, "responsePreview": result[1][:200]}
-            if result[0]
-            else {"success": False, "errorType": result[1]}
-        )
-        try:
-            self.sandbox._record(
-                "python_tool_call", {"toolName": name, "requestPreview": preview}, outcome, started
-            )
-        except Exception:  # noqa: BLE001 - history must not break the call
-            pass
-        return result
-
+            return False, f"{type(exc).__name__}: {exc}"

@@ -100,6 +100,9 @@ class PythonToolset:
 
 ToolsetInput = Union[PythonToolset, Sequence[ToolCallable]]
 
+# The tool names the library accepts.
+_TOOL_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,255}")
+
 
 class FieldInfo:
     """Schema metadata for ``Annotated[T, Field(...)]`` parameters.
@@ -590,8 +593,10 @@ def resolve_toolset(
             raise TypeError(f"PythonToolset.definitions must hold ToolDefinition, not {type(d).__name__}")
         if not isinstance(d.name, str) or not d.name:
             raise TypeError("ToolDefinition.name must be a non-empty str")
-        if len(d.name) > 255 or "\x00" in d.name:
-            raise ValueError(f"Tool name {d.name[:40]!r}... is too long or contains NUL")
+        if not _TOOL_NAME.fullmatch(d.name):
+            raise ValueError(
+                f"Tool name {d.name[:60]!r} must be 1 to 255 letters, digits, '_', '.' or '-'"
+            )
         if not isinstance(d.description, str):
             raise TypeError(f"Tool {d.name!r} description must be a str")
         if not isinstance(d.input_schema, dict):
@@ -788,7 +793,9 @@ class ToolTimeout(Exception):
     """A handler ran past its definition's timeout_ms (internal)."""
 
 
-def _invoke(handler: ToolHandler, payload: dict[str, JsonValue]) -> JsonValue:
+def call_handler(handler: ToolHandler, payload: Any) -> JsonValue:
+    """Calls a handler (an async one in a fresh event loop) and converts its
+    result to JSON values. Exceptions propagate."""
     result = handler(payload)
     if inspect.isawaitable(result):
 
@@ -816,7 +823,7 @@ def run_tool(definition: ToolDefinition, handler: ToolHandler, payload: Any) -> 
     validate_json_schema(payload, definition.input_schema, f"$[{definition.name}]")
     executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="sbx-tool")
     try:
-        future = executor.submit(_invoke, handler, payload)
+        future = executor.submit(call_handler, handler, payload)
         try:
             result = future.result(timeout=definition.timeout_ms / 1000)
         except concurrent.futures.TimeoutError as exc:
