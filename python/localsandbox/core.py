@@ -121,8 +121,10 @@ _WORKER = Path(__file__).with_name("sbx-pyworker")
 if _WORKER.is_file() and "SBX_PYWORKER" not in os.environ:
     os.environ["SBX_PYWORKER"] = str(_WORKER)
 
-#: New sandboxes without path= live in a temporary file removed on destroy().
-_DEFAULT_OPEN_FLAGS = _sbx.OPEN_TEMP
+#: New sandboxes without path= live in memory (freed on destroy()): every
+#: write, the history records of bash calls included, skips the file system.
+#: path= keeps a sandbox on disk.
+_DEFAULT_OPEN_FLAGS = _sbx.OPEN_MEMORY
 
 
 class ExecutionPreset(Enum):
@@ -347,7 +349,7 @@ def _check_text(name: str, value: Any) -> str:
     return value
 
 
-# Instances still open at interpreter exit are destroyed (temporary files
+# Instances still open at interpreter exit are destroyed (workers stopped,
 # removed), as the published package does.
 _active: weakref.WeakSet[LocalSandbox] = weakref.WeakSet()
 
@@ -534,7 +536,7 @@ class LocalSandbox:
             path: Keep the sandbox in this database file, created if missing
                 and reopened by a later ``LocalSandbox(path=...)``;
                 ``destroy()`` closes it without deleting it. Without ``path``
-                the sandbox lives in a temporary file removed on destroy().
+                the sandbox lives in memory and is freed on destroy().
             limits: Overrides of any limit by name (see ``LIMIT_NAMES``):
                 shell limits, quotas (``max_bytes``, ``max_inodes``,
                 ``max_file_size``) and Python limits.
@@ -722,7 +724,7 @@ class LocalSandbox:
 
     @property
     def path(self) -> str:
-        """The database file of this sandbox.
+        """The database file of this sandbox ("" for one in memory).
 
         Raises:
             RuntimeError: If the sandbox has been destroyed.
@@ -1253,7 +1255,7 @@ class LocalSandbox:
 
         Args:
             path: Database file for the copy (must not exist). Without it the
-                copy lives in a temporary file removed on its destroy().
+                copy lives in memory.
 
         Raises:
             CommandError: ``path`` exists or its directory does not.
@@ -1300,8 +1302,8 @@ class LocalSandbox:
     # ---- lifecycle --------------------------------------------------------------------
 
     def destroy(self) -> None:
-        """Release the sandbox. A temporary sandbox's file is removed; a
-        ``path=`` sandbox is closed and stays on disk. Safe to call twice;
+        """Release the sandbox. An in-memory sandbox is freed; a ``path=``
+        sandbox is closed and stays on disk. Safe to call twice;
         every other call afterwards raises RuntimeError.
         """
         with getattr(self, "_lock", threading.Lock()):
@@ -1328,7 +1330,7 @@ class LocalSandbox:
         self.destroy()
 
     def __repr__(self) -> str:
-        state = "destroyed" if self._destroyed else (self._db_path or "temporary")
+        state = "destroyed" if self._destroyed else (self._db_path or "in memory")
         return f"<LocalSandbox {state} cwd={self._cwd!r} preset={self._preset.name}>"
 
     # ---- async twins ------------------------------------------------------------------

@@ -29,7 +29,7 @@ if not _sbx.HAVE_PYTHON:
 
 @pytest.fixture
 def sandbox() -> Iterator[LocalSandbox]:
-    """A fresh temporary sandbox, destroyed after the test."""
+    """A fresh in-memory sandbox, destroyed after the test."""
     s = LocalSandbox()
     yield s
     s.destroy()

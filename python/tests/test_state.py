@@ -237,12 +237,11 @@ class TestPersistentPath:
         with pytest.raises(CommandError, match="Is a directory"):
             LocalSandbox(path=tmp_path)
 
-    def test_temporary_file_removed_on_destroy(self) -> None:
-        s = LocalSandbox()
-        p = s.path
-        assert p and os.path.exists(p)
-        s.destroy()
-        assert not os.path.exists(p)
+    def test_default_sandbox_is_in_memory(self) -> None:
+        with LocalSandbox() as s:
+            assert s.path == ""
+            with s.fork() as child:
+                assert child.path == ""
 
     def test_bad_path_type(self) -> None:
         with pytest.raises(TypeError):
@@ -382,7 +381,7 @@ class TestLifecycle:
 
     def test_repr(self) -> None:
         s = LocalSandbox()
-        assert "temporary" in repr(s) and "NORMAL" in repr(s)
+        assert "in memory" in repr(s) and "NORMAL" in repr(s)
         s.destroy()
         assert "destroyed" in repr(s)
 
