@@ -190,18 +190,36 @@ static const char *limit_kind(int rc) {
   }
 }
 
+/* Records a finished bash call: name "bash", the given parameters JSON and
+ * the result {"exitCode": N}. A history failure does not fail the call. */
+static void record_bash(sbx *h, const char *params, int exit_code) {
+  char result[40];
+  snprintf(result, sizeof result, "{\"exitCode\":%d}", exit_code);
+  int grouped = sbx_path(h)[0] != '\0'; /* see history_record */
+  if (grouped && sbx_begin(h) != SBX_OK) return;
+  int64_t id;
+  int rc = sbx_history_start(h, "bash", params, &id);
+  if (rc == SBX_OK) rc = sbx_history_finish(h, id, result, NULL);
+  if (grouped && rc == SBX_OK) sbx_commit(h);
+  else if (grouped) sbx_rollback(h);
+}
+
 /*
- * bash(script, limits=None, on_output=None) -> (stdout: bytes, stderr: bytes,
- *     exit_code, duration_ms, kind, limit_name, limit_value, errno, errpath)
+ * bash(script, limits=None, on_output=None, record=None) -> (stdout: bytes,
+ *     stderr: bytes, exit_code, duration_ms, kind, limit_name, limit_value,
+ *     errno, errpath)
  *
  * kind is None when the script ran to its end (any exit code), else "limit",
  * "timeout" or "canceled". limits: a dict of limit overrides for this call.
+ * record: the parameters JSON of a history entry "bash" to write after the
+ * call (in the same locked section), or None for no entry.
  */
 static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw) {
-  static char *kwlist[] = {"script", "limits", "on_output", NULL};
+  static char *kwlist[] = {"script", "limits", "on_output", "record", NULL};
   PyObject *script_obj, *limits_obj = Py_None, *callback = Py_None;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "U|OO:bash", kwlist, &script_obj, &limits_obj,
-                                   &callback))
+  const char *record = NULL;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "U|OOO&:bash", kwlist, &script_obj, &limits_obj,
+                                   &callback, conv_opt_text, &record))
     return NULL;
   Py_ssize_t len;
   const char *script = PyUnicode_AsUTF8AndSize(script_obj, &len);
@@ -229,6 +247,7 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
     rc = sbx_bash_ex(self->h, script, (size_t)len, &opts, &res);
     if (rc != SBX_OK && !limit_kind(rc)) capture_error(self->h, rc, &e);
     if (with_limits) sbx_set_limits(self->h, &saved);
+    if (record && (rc == SBX_OK || limit_kind(rc))) record_bash(self->h, record, res.exit_code);
   } else {
     capture_error(self->h, rc, &e);
     memset(&res, 0, sizeof res);
@@ -263,9 +282,9 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
 
 #define SBX_PYAPI_BASH_METHODS                                                                  \
   {"bash", (PyCFunction)(void (*)(void))sandbox_bash, METH_VARARGS | METH_KEYWORDS,            \
-   "bash(script, limits=None, on_output=None) -> (stdout, stderr, exit_code, duration_ms, "    \
-   "kind, limit_name, limit_value, errno, errpath)\n\nRuns a script in the sandbox's shell "   \
-   "session (sbx_bash_ex)."},                                                                   \
+   "bash(script, limits=None, on_output=None, record=None) -> (stdout, stderr, exit_code, "   \
+   "duration_ms, kind, limit_name, limit_value, errno, errpath)\n\nRuns a script in the "     \
+   "sandbox's shell session (sbx_bash_ex); record: history parameters JSON."},                                                                   \
       {"set_limits", (PyCFunction)sandbox_set_limits, METH_O,                                  \
        "set_limits(dict)\n\nSets the shell limits of later calls (absent names keep theirs)."}, \
       {"get_limits", (PyCFunction)sandbox_get_limits, METH_NOARGS,                             \

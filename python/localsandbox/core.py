@@ -46,6 +46,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from typing import Any, NoReturn, TypeVar
 
 from localsandbox import _sbx
@@ -298,6 +299,11 @@ def _json_or_text(text: str | None) -> Any:
         return json.loads(text)
     except ValueError:
         return text
+
+
+def _json_str(text: str) -> str:
+    """A str as a JSON string literal (the C encoder of the json module)."""
+    return encode_basestring(text)  # type: ignore[no-any-return]
 
 
 def _dumps(value: Any) -> str:
@@ -608,6 +614,7 @@ class LocalSandbox:
     ) -> None:
         self._h = h
         self._cwd = cwd
+        self._cwd_json = _json_str(cwd)
         self._preset = preset
         self._overrides = overrides
         self._limits = {**_preset_limits(preset), **overrides}
@@ -790,15 +797,15 @@ class LocalSandbox:
             raise LocalSandboxError(_NO_SHELL)
         if not self._shell_at_cwd:
             self._enter_cwd()
+        record = f'{{"command":{_json_str(command)},"cwd":{self._cwd_json}}}'
         started = time.perf_counter()
         try:
             out, err, status, _, kind, limit_name, limit_value, err_no, err_path = run(
-                command, call_limits, on_output
+                command, call_limits, on_output, record
             )
         except _sbx.Error as e:
             _raise_sbx(e)
         duration_ms = (time.perf_counter() - started) * 1000
-        self._record("bash", {"command": command, "cwd": self._cwd}, {"exitCode": status})
         if status == 0 and kind is None:
             return BashResult(
                 out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), 0, duration_ms, out, err
@@ -822,7 +829,7 @@ class LocalSandbox:
         """Moves a fresh shell session (which starts in /data) to the
         sandbox's cwd; not recorded in the history."""
         try:
-            r = self._h.bash("cd -- " + shlex.quote(self._cwd), None, None)
+            r = self._h.bash("cd -- " + shlex.quote(self._cwd), None, None, None)
         except _sbx.Error as e:
             _raise_sbx(e)
         if r[2] != 0:
