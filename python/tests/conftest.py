@@ -2,10 +2,10 @@
 
 The suite runs against the package built by `make` (PYTHONPATH=build/python,
 see scripts/suites/python.sh) or an installed one. Tests that need the shell
-or the Python worker live in test_bash.py and test_python_exec.py, which are
-collected only when the extension was built with them (localsandbox._sbx
-HAVE_BASH / HAVE_PYTHON); test_builds.py checks the clear error given when
-they are absent.
+or the Python worker live in test_bash.py, test_readme_bash.py,
+test_python_exec.py and test_readme_python.py, which are collected only when
+the extension was built with them (localsandbox._sbx HAVE_BASH / HAVE_PYTHON);
+test_readme.py checks the clear error given when they are absent.
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ collect_ignore = []
 if not _sbx.HAVE_BASH:
     collect_ignore += ["test_bash.py", "test_readme_bash.py"]
 if not _sbx.HAVE_PYTHON:
-    collect_ignore += ["test_python_exec.py"]
+    collect_ignore += ["test_python_exec.py", "test_readme_python.py"]
+elif not _sbx.HAVE_BASH:
+    collect_ignore += ["test_readme_python.py"]  # it runs bash too
 
 
 @pytest.fixture
