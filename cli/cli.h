@@ -91,4 +91,8 @@ int cli_export_main(cli_ctx *c, int argc, char **argv);
 int cli_import_main(cli_ctx *c, int argc, char **argv);
 int cli_fork_main(cli_ctx *c, int argc, char **argv);
 
+/* cli/sh.c */
+int cli_sh_main(cli_ctx *c, int argc, char **argv);
+int cli_shtest_main(cli_ctx *c, int argc, char **argv);
+
 #endif

@@ -33,8 +33,16 @@
 static const cli_command cli_commands[] = {
     /* The shell: `sbx DB` and `sbx DB -c SCRIPT` dispatch here as "sh".
      * RESERVED for the shell engineer: cli/sh.c, cli_sh_main. */
-    {"sh", NULL, CLI_DB, "sh | -c SCRIPT [ARG...]",
+    {"sh", cli_sh_main, CLI_DB, "sh | -c SCRIPT [ARG...]",
      "run the shell in the sandbox (interactive without arguments)", NULL},
+    /* The shell's test mode (cli/sh.c): a fresh in-memory sandbox. */
+    {"sh", cli_shtest_main, 0, "sh [-c SCRIPT [NAME [ARG...]]]",
+     "run a script (from -c or stdin) in a fresh in-memory sandbox (test mode)",
+     "Test mode for the conformance kit and the command tests: the host's current\n"
+     "directory is created in the sandbox as the working directory and its regular\n"
+     "files (not subdirectories) are copied in; $REPO_ROOT/spec/testdata is copied\n"
+     "when the script mentions REPO_ROOT; the host environment is imported. Host\n"
+     "files are only read, never written."},
     /* RESERVED for the Python engineer: cli/python.c, cli_python_main. */
     {"python", NULL, CLI_DB, "python [-c CODE | FILE] [ARG...]",
      "run Python in the sandbox's jail", NULL},

@@ -244,6 +244,100 @@ SBX_API int sbx_snapshot(sbx *h, void **bytes, size_t *len);
  * original are independent from then on. */
 SBX_API int sbx_fork(sbx *h, const char *path, sbx **out);
 
+/* ---- the shell ------------------------------------------------------------------ */
+
+/*
+ * A bash-compatible shell runs inside the sandbox: no host process, no host
+ * files; ~100 commands (src/cmd) run in-process over the sandbox filesystem.
+ * The shell's state (cwd, variables, functions, aliases, options, traps)
+ * persists across sbx_bash() calls on one handle, like a terminal; the default
+ * working directory is /data. sbx_shell_reset() returns to a fresh shell.
+ */
+
+/* Limits of one sbx_bash() call. 0 in a field of sbx_set_limits() keeps the
+ * current value. A limit ends the call with exit code 126, a message on stderr
+ * naming the limit and its value, and res->limit / res->limit_name. */
+typedef struct sbx_limits {
+  uint64_t loop_iterations; /* iterations of any one loop */
+  uint64_t command_count;   /* commands run in one call */
+  uint64_t function_depth;  /* nested function calls (and eval/source depth) */
+  uint64_t output_bytes;    /* stdout + stderr bytes of one call */
+  uint64_t string_size;     /* bytes of one string (variable, word, line) */
+  uint64_t array_size;      /* elements of one array (also brace/glob results) */
+  uint64_t timeout_ms;      /* wall clock of one call */
+} sbx_limits;
+
+/* Presets. STRICT: 100 loop iterations, 500 commands; NORMAL (the default):
+ * 1,000 / 5,000; PERMISSIVE: 10,000 / 50,000 (other fields scale alike). */
+#define SBX_PRESET_STRICT 1
+#define SBX_PRESET_NORMAL 2
+#define SBX_PRESET_PERMISSIVE 3
+/* Fills *lim with a preset; returns SBX_MISUSE for an unknown preset. */
+SBX_API int sbx_limits_preset(int preset, sbx_limits *lim);
+/* Sets the limits of later calls (fields that are 0 keep their value). */
+SBX_API int sbx_set_limits(sbx *h, const sbx_limits *lim);
+SBX_API int sbx_get_limits(sbx *h, sbx_limits *lim);
+
+/* Which limit stopped a call (sbx_bash_result.limit). */
+#define SBX_LIMIT_NONE 0
+#define SBX_LIMIT_LOOP_ITERATIONS 1
+#define SBX_LIMIT_COMMAND_COUNT 2
+#define SBX_LIMIT_FUNCTION_DEPTH 3
+#define SBX_LIMIT_OUTPUT_BYTES 4
+#define SBX_LIMIT_STRING_SIZE 5
+#define SBX_LIMIT_ARRAY_SIZE 6
+#define SBX_LIMIT_TIMEOUT 7
+#define SBX_LIMIT_CANCELLED 8
+#define SBX_LIMIT_CONCURRENT_TASKS 9
+#define SBX_LIMIT_NESTING_DEPTH 10
+
+typedef struct sbx_bash_result {
+  char *out;          /* stdout bytes (NUL-terminated for convenience, not counted) */
+  size_t out_len;
+  char *err;          /* stderr bytes */
+  size_t err_len;
+  int exit_code;      /* 0..255; 126 when a limit stopped the call */
+  double duration_ms;
+  int err_errno;      /* the failing command hit a file error: its errno, else 0 */
+  char *err_path;     /* ... and the path (sandbox path), else NULL */
+  int limit;          /* SBX_LIMIT_* */
+  const char *limit_name; /* "loop_iterations", "command_count", "function_depth",
+                             "output_bytes", "string_size", "array_size",
+                             "timeout", "cancelled", ... (static) or NULL */
+  uint64_t limit_value;   /* the limit's value */
+} sbx_bash_result;
+
+/* Options of sbx_bash_ex (all optional; zero-initialize). */
+typedef struct sbx_bash_opts {
+  const void *stdin_data; /* the script's stdin (NULL: empty) */
+  size_t stdin_len;
+  int stdin_fd;           /* >= 0: read stdin from this host fd instead (CLI use);
+                             set to -1 when unused (0 means host fd 0) */
+  /* Streaming receivers: when set, output goes here and not into res. */
+  void (*on_stdout)(void *ud, const void *buf, size_t n);
+  void (*on_stderr)(void *ud, const void *buf, size_t n);
+  void *ud;
+  const char *name;       /* $0 and the error prefix (default "sbx") */
+  char *const *args;      /* positional parameters $1... (NULL: unchanged) */
+  int nargs;
+  int run_exit_trap;      /* run the EXIT trap at the end (the shell exits) */
+} sbx_bash_opts;
+
+/*
+ * Runs a script (len bytes, NUL bytes not allowed in the text) in the
+ * sandbox's shell. Returns SBX_OK when the script ran (whatever its exit code),
+ * SBX_LIMIT / SBX_TIMEOUT / SBX_CANCELED when a limit stopped it (res is filled
+ * all the same), or an error code. Free the result with sbx_bash_result_free.
+ */
+SBX_API int sbx_bash(sbx *h, const char *script, size_t len, sbx_bash_result *res);
+SBX_API int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opts,
+                        sbx_bash_result *res);
+SBX_API void sbx_bash_result_free(sbx_bash_result *res);
+/* Stops the running call on h as soon as possible (any thread, any time). */
+SBX_API int sbx_cancel(sbx *h);
+/* A fresh shell: cwd /data, default variables, no functions, aliases or traps. */
+SBX_API int sbx_shell_reset(sbx *h);
+
 #ifdef __cplusplus
 }
 #endif

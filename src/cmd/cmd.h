@@ -67,6 +67,11 @@ typedef struct cmd_io {
   /* Shell variables (printf -v, read): NULL/negative when not supported. */
   const char *(*getvar)(void *ud, const char *name);
   int (*setvar)(void *ud, const char *name, const char *value);
+  /* Like run, but the command gets `env` ("K=V", NULL-terminated) as its whole
+   * environment and `cwd` (NULL: the caller's) as its directory: env(1),
+   * env -C, timeout. NULL when the caller does not support it. */
+  int (*run_env)(void *ud, int argc, char **argv, char *const *env, const char *cwd,
+                 int in_fd, int out_fd);
 } cmd_io;
 
 #define CMD_OUTBUF 65536
