@@ -108,8 +108,15 @@ class TestErrors:
             sandbox.bash("cat /nope || true; false")
         assert info.value.exit_code == 1
 
+    def test_permission_denied(self, sandbox: LocalSandbox) -> None:
+        sandbox.write_file("/data/secret", "s")
+        sandbox.bash("chmod 000 /data/secret")
+        with pytest.raises(PermissionError) as info:
+            sandbox.bash("cat /data/secret")
+        assert info.value.path == "/data/secret"
+        assert "Permission denied" in info.value.stderr
+
     def test_permission_error_from_the_structured_errno(self, sandbox: LocalSandbox) -> None:
-        # (no chmod command in every build yet: the mapping is driven directly)
         import errno
 
         with pytest.raises(PermissionError) as info:
