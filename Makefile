@@ -101,8 +101,11 @@ $(B)/tests/%: tests/%.c $(B)/libsbx.a $(TEST_UTIL_OBJS)
 # libasan preloaded into the interpreter). build/python/localsandbox/ holds the
 # .py files and the extension, so PYTHONPATH=build/python imports it. The shell
 # and Python bindings compile in when their functions are declared in sbx.h.
+# pip builds the same target into build/pip (python/build_backend) with PY and
+# PY_INC set for the interpreter that runs it.
 PY_EXT    := $(shell $(PY) -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))" 2>/dev/null)
 PY_PKG    := $(B)/python/localsandbox
+PY_INC    ?= $(shell $(PYCFG) --includes)
 PY_FILES  := $(patsubst python/localsandbox/%,$(PY_PKG)/%,$(sort $(wildcard python/localsandbox/*.py \
                python/localsandbox/*.pyi python/localsandbox/py.typed)))
 LPAREN    := (
@@ -117,7 +120,7 @@ $(PY_PKG)/sbx-pyworker: $(B)/sbx-pyworker
 
 $(B)/pyext/_sbx.o: python/localsandbox/_sbx.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(PY_DEFS) -Ipython/localsandbox $(shell $(PYCFG) --includes) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(PY_DEFS) -Ipython/localsandbox $(PY_INC) -MMD -MP -c $< -o $@
 
 $(PY_PKG)/_sbx$(PY_EXT): $(B)/pyext/_sbx.o $(B)/libsbx.a
 	@mkdir -p $(dir $@)
