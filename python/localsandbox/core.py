@@ -417,6 +417,7 @@ class KVStore:
     """
 
     def __init__(self, sandbox: LocalSandbox) -> None:
+        """The store of ``sandbox`` (made by LocalSandbox; use ``sandbox.kv``)."""
         self._sandbox = sandbox
 
     def get(self, key: str) -> str | None:
