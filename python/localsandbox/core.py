@@ -1,8 +1,8 @@
 """LocalSandbox: the published localsandbox API over the sbx C library.
 
 Each ``LocalSandbox`` owns one sbx handle (``localsandbox._sbx.Sandbox``): a
-SQLite file in the AgentFS format holding the filesystem, the key-value
-store and the call history. bash runs in-process in sbx's C shell and Python
+SQLite database in the AgentFS format (in memory, or a file with ``path=``)
+holding the filesystem, the key-value store and the call history. bash runs in-process in sbx's C shell and Python
 runs in sbx's jailed CPython worker, both over that one filesystem. There is
 no server process and no per-call serialization: every method is one or two
 calls into C, made with the GIL released.
@@ -21,9 +21,11 @@ Design decisions:
   back in ``PythonResult``.
 - kv values are stored as JSON text, as AgentFS stores them: ``kv.set(k,
   "abc")`` stores ``"abc"`` (a JSON string) and ``kv.get`` decodes it again.
-- History: ``bash``, ``python``, ``python_tool_call`` and ``seed`` calls are
-  recorded with the published parameters and results; the file helpers are
-  not recorded (they are cheap reads and writes, not agent actions).
+- History: ``bash`` calls (``{"command", "cwd"}`` / ``{"exitCode"}``, written
+  by the extension in the same locked section as the call) and ``seed`` are
+  recorded as published; the library records ``python`` calls and each host
+  tool call (under the tool's name). The file helpers are not recorded (cheap
+  reads and writes, not agent actions).
 - Thread safety comes from the extension: calls on one sandbox from several
   threads are serialized by its lock; calls on different sandboxes run in
   parallel. The async twins run the sync methods with ``asyncio.to_thread``.
@@ -45,8 +47,8 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
-from pathlib import Path
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
+from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from localsandbox import _sbx
@@ -69,9 +71,9 @@ from localsandbox.tools import (
     ToolDefinition,
     ToolHandler,
     ToolsetInput,
+    call_handler,
     function_to_tool_definition,
     functions_to_toolset,
-    call_handler,
     resolve_toolset,
 )
 
@@ -677,19 +679,20 @@ class LocalSandbox:
         return out
 
     def _seed(self, seed: list[tuple[str, str, bytes]]) -> None:
-        started = time.time()
-        try:
-            self._h.write_files([(full, data) for _, full, data in seed], _sbx.WRITE_MKDIRS)
-        except _sbx.Error as e:
-            _raise_sbx(e)
-        self._record(
-            "seed",
-            {"paths": [key for key, _, _ in seed], "count": len(seed)},
-            {"success": True},
-            started,
-        )
+        """Writes the files= of the constructor and their "seed" history
+        entry in one transaction."""
+        with self.transaction():
+            try:
+                self._h.write_files([(full, data) for _, full, data in seed], _sbx.WRITE_MKDIRS)
+            except _sbx.Error as e:
+                _raise_sbx(e)
+            self._record(
+                "seed",
+                {"paths": [key for key, _, _ in seed], "count": len(seed)},
+                {"success": True},
+            )
 
-    def _record(self, name: str, params: Any, result: Any, started: float | None = None) -> None:
+    def _record(self, name: str, params: Any, result: Any) -> None:
         """Appends one finished call to the history."""
         try:
             self._h.history_record(name, _dumps(params), _dumps(result))
