@@ -61,7 +61,7 @@ def _metadata() -> str:
     ]
     if "license" in p:
         lines.append(f"License: {p['license']}")
-    readme = ROOT / "docs" / "python.md"
+    readme = ROOT / "docs" / "localsandbox.md"
     body = readme.read_text() if readme.exists() else ""
     lines.append("Description-Content-Type: text/markdown")
     return "\n".join(lines) + "\n\n" + body
