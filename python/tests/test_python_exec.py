@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import pytest
 
-from conftest import run
+from conftest import echo_toolset, run
 from localsandbox import (
     Field,
     LocalSandbox,
@@ -23,30 +23,6 @@ from localsandbox import (
 )
 from localsandbox.core import JsonValue
 
-
-def echo_toolset(**kw: Any) -> PythonToolset:
-    return PythonToolset(
-        definitions=[
-            ToolDefinition(
-                name="echo",
-                description="Echo back a string value.",
-                input_schema={
-                    "type": "object",
-                    "properties": {"text": {"type": "string"}},
-                    "required": ["text"],
-                    "additionalProperties": False,
-                },
-                output_schema={
-                    "type": "object",
-                    "properties": {"echo": {"type": "string"}},
-                    "required": ["echo"],
-                    "additionalProperties": False,
-                },
-                **kw,
-            )
-        ],
-        handlers={"echo": lambda payload: {"echo": str(payload["text"])}},
-    )
 
 
 def search_toolset() -> PythonToolset:
