@@ -124,6 +124,18 @@ class TestExecution:
         result = run(sandbox.aexecute_python('print("async python")'))
         assert result.stdout == "async python\n"
 
+    def test_concurrent_requests_on_one_sandbox(self) -> None:
+        with LocalSandbox(files={"/data/data.txt": "hello"}) as sandbox:
+
+            async def main() -> tuple[str, PythonResult]:
+                read = asyncio.create_task(sandbox.aread_file("/data/data.txt"))
+                exe = asyncio.create_task(sandbox.aexecute_python("import time\ntime.sleep(0.1)\nprint('done')"))
+                return await read, await exe
+
+            content, result = run(main())
+            assert content == "hello"
+            assert result.stdout == "done\n", result.stderr
+
     def test_preload(self, sandbox: LocalSandbox) -> None:
         result = sandbox.execute_python(
             "import sys\nprint('numpy' in sys.modules)", preload_packages=["numpy"]
