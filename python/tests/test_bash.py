@@ -284,6 +284,12 @@ class TestStreaming:
         with pytest.raises(RuntimeError, match="already in a call"):
             sandbox.bash("echo a", on_output=reenter)
 
+    def test_destroy_from_a_callback_is_refused(self, sandbox: LocalSandbox) -> None:
+        with pytest.raises(RuntimeError, match="cannot close"):
+            sandbox.bash("echo a", on_output=lambda s, d: sandbox.destroy())
+        assert not sandbox.destroyed
+        assert sandbox.bash("echo still open").stdout == "still open\n"
+
     def test_callback_may_use_another_sandbox(self, sandbox: LocalSandbox) -> None:
         with LocalSandbox() as log:
             sandbox.bash("echo hello", on_output=lambda s, d: log.write_file_bytes("/log", d))
