@@ -13,9 +13,11 @@
  *    one handle be used by one thread at a time, so each Sandbox has its own
  *    mutex, taken only after the GIL is released (taking it with the GIL held
  *    would deadlock against a thread that holds the mutex and waits for the
- *    GIL to return). A call from the thread that already holds the mutex (a
- *    tool handler or output callback calling back into its own sandbox) is
- *    refused with RuntimeError instead of deadlocking.
+ *    GIL to return). A call from the thread that already holds the mutex, or
+ *    from a bash output callback (the library holds its handle lock then), is
+ *    refused with RuntimeError instead of deadlocking; a host tool handler
+ *    may call back into its sandbox (the library allows it while the Python
+ *    call waits), so those nested calls skip the mutex (see "Callbacks").
  *  - sbx_errmsg() is valid only until the next call on the handle, so the
  *    message, errno and path of a failure are copied out while the mutex is
  *    still held, and the exception is built after the GIL is back.
@@ -29,8 +31,9 @@
  *    UTF-8 str.
  *  - The shell (sbx_bash) and Python (sbx_python_*) sections of sbx.h are
  *    bound in _sbx_exec.h, included only when the build finds them in sbx.h
- *    (SBX_PYAPI_HAVE_BASH / SBX_PYAPI_HAVE_PYTHON, set by the Makefile and
- *    setup.py); the module's HAVE_BASH / HAVE_PYTHON constants say which.
+ *    (SBX_PYAPI_HAVE_BASH / SBX_PYAPI_HAVE_PYTHON, set by the Makefile, which
+ *    pip's backend runs too); the module's HAVE_BASH / HAVE_PYTHON constants
+ *    say which.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
