@@ -829,7 +829,7 @@ static fnode *parse_primary(find_state *f) {
   if (!strcmp(t, "-fprint") || !strcmp(t, "-fprint0") || !strcmp(t, "-fls")) {
     if (!(a = next_arg(f, t))) return NULL;
     n->pred = t[2] == 'l' ? P_LS : P_PRINT;
-    n->zero = t[7] == '0';
+    n->zero = !strcmp(t, "-fprint0");
     n->out = open_out(f, a);
     f->has_action = true;
     return n->out ? n : NULL;
