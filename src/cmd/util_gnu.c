@@ -476,3 +476,54 @@ int cmd_localtime(cmd_ctx *ctx, int64_t t, struct tm *out) {
   cmd_tz_from_env(ctx, tz);
   return cmd_time_local(tz, t, out) ? 0 : -1;
 }
+
+int cmd_read_all(cmd_ctx *ctx, const char *path, size_t limit, char **data, size_t *len) {
+  int fd = cmd_open_input(ctx, path);
+  if (fd < 0) return fd;
+  size_t cap = 65536, n = 0;
+  int64_t cur = ctx->io->lseek(ctx->io_ud, fd, 0, SEEK_CUR);
+  int64_t end = cur >= 0 ? ctx->io->lseek(ctx->io_ud, fd, 0, SEEK_END) : -1;
+  if (cur >= 0 && end >= 0) {
+    ctx->io->lseek(ctx->io_ud, fd, cur, SEEK_SET);
+    if (end > cur) cap = (size_t)(end - cur) + 1;
+  }
+  if (cap > limit + 1) cap = limit + 1;
+  char *buf = malloc(cap + 1);
+  int rc = 0;
+  if (!buf) rc = -ENOMEM;
+  while (rc == 0) {
+    if (n == cap) {
+      if (cap > limit) {
+        rc = -EFBIG;
+        break;
+      }
+      size_t nc = cap * 2 > limit + 1 ? limit + 1 : cap * 2;
+      char *nb = realloc(buf, nc + 1);
+      if (!nb) {
+        rc = -ENOMEM;
+        break;
+      }
+      buf = nb;
+      cap = nc;
+    }
+    if (cmd_poll(ctx)) {
+      rc = -EINTR;
+      break;
+    }
+    ssize_t r = ctx->io->read(ctx->io_ud, fd, buf + n, cap - n);
+    if (r == -EINTR) continue;
+    if (r < 0) rc = (int)r;
+    else if (r == 0) break;
+    else n += (size_t)r;
+  }
+  cmd_close_input(ctx, fd);
+  if (rc == 0 && n > limit) rc = -EFBIG;
+  if (rc < 0) {
+    free(buf);
+    return rc;
+  }
+  buf[n] = 0;
+  *data = buf;
+  *len = n;
+  return 0;
+}

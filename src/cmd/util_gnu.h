@@ -94,6 +94,12 @@ locale_t cmd_utf8_locale(void);
  * (the caller skips one byte). */
 int cmd_utf8_decode(const unsigned char *s, size_t avail, uint32_t *wc);
 
+/* Reads a whole input ("-" = stdin) into a malloc'd buffer (NUL-terminated
+ * beyond *len), up to `limit` bytes; seekable inputs are sized first.
+ * Returns 0, -EFBIG beyond the limit, or another negative errno (-EISDIR for
+ * a directory). Prints nothing. */
+int cmd_read_all(cmd_ctx *ctx, const char *path, size_t limit, char **data, size_t *len);
+
 /* A buffered output that is either stdout (through cmd_out) or a file opened
  * through ctx->io (sort -o, uniq IN OUT, split, csplit, tee). */
 typedef struct cmd_outfile {

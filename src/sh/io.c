@@ -515,12 +515,12 @@ const cmd_io sh_cmd_io = {
     .close = io_close,
     .lseek = io_lseek,
     .run = sh_io_run,
+    .run_env = sh_io_run_env,
     .popen = sh_io_popen,
     .pclose = sh_io_pclose,
     .poll = io_poll,
     .getvar = io_getvar,
     .setvar = io_setvar,
-    .run_env = sh_io_run_env,
 };
 
 int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv, char **env) {
@@ -528,6 +528,7 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
   cmd_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
   ctx.store = sh->sess->st;
+  ctx.sandbox = sh->sess->sandbox;
   ctx.cwd = sh->cwd;
   ctx.env = env;
   ctx.io = &sh_cmd_io;
