@@ -14,15 +14,13 @@
  *    bounded by EXPR_MAX_DEPTH.
  *  - Integers are 128-bit (GNU uses unbounded GMP integers): a result outside
  *    that range is reported as "integer result too large".
- *  - ':' uses POSIX basic regular expressions anchored at the start of the
- *    string (libc regcomp, i.e. glibc's engine, which is GNU expr's too, with
- *    the GNU extensions \+ \? \|). To move to the project's shared engine
- *    (src/re/re.h) when it lands, only expr_match() changes.
+ *  - ':' uses the project's regex engine (re.h): a GNU BRE anchored at the
+ *    start of the string (RE_ANCHORED), UTF-8 aware, with a step budget and
+ *    cmd_poll for pathological patterns.
  *  - length/substr/index count characters of UTF-8 (as GNU does in a UTF-8
  *    locale); invalid bytes count as one character each.
  */
 #include <errno.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +28,7 @@
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
 #include "cmd/util_gnu.h"
+#include "re/re.h"
 
 CMD_DEFINE("expr", cmd_expr_main);
 
@@ -164,46 +163,43 @@ static size_t u8_off(const char *s, size_t ci) {
   return (size_t)(p - (const unsigned char *)s);
 }
 
-/* STRING : REGEXP */
-static expr_val expr_match(expr_st *e, const char *str, const char *re) {
-  regex_t rx;
-  int rc = regcomp(&rx, re, 0);
-  if (rc != 0) {
-    char msg[256];
-    regerror(rc, &rx, msg, sizeof msg);
-    regfree(&rx);
+static int expr_poll(void *ud) { return cmd_poll(ud); }
+
+/* STRING : REGEXP — a BRE anchored at the start (the shared engine, re.h). */
+static expr_val expr_match(expr_st *e, const char *str, const char *pat) {
+  re *rx = NULL;
+  re_err err;
+  memset(&err, 0, sizeof err);
+  if (re_compile(&rx, pat, strlen(pat), RE_UTF8, &err) != 0) {
     if (!e->err) {
-      cmd_errorf(e->ctx, "%s", msg);
+      cmd_errorf(e->ctx, "%s", err.msg);
       e->err = 2;
     }
     return mk_str("");
   }
-  regmatch_t m[2];
-  bool groups = rx.re_nsub > 0;
-  rc = regexec(&rx, str, 2, m, 0);
-  expr_val out;
-  if (rc == 0 && m[0].rm_so == 0) {
+  re_span m[2];
+  bool groups = re_nsub(rx) > 0;
+  re_ctl ctl = {0, expr_poll, e->ctx};
+  int rc = re_exec(rx, str, strlen(str), 0, RE_ANCHORED, m, 2, &ctl);
+  expr_val out = groups ? mk_str("") : mk_int(0);
+  if (rc == RE_MATCH) {
     if (groups) {
-      if (m[1].rm_so < 0) out = mk_str("");
-      else {
-        size_t l = (size_t)(m[1].rm_eo - m[1].rm_so);
-        char *s = cmd_alloc(e->ctx, l + 1);
-        if (s) memcpy(s, str + m[1].rm_so, l);
-        out = mk_str(s ? s : "");
+      if (m[1].so >= 0) {
+        size_t l = (size_t)(m[1].eo - m[1].so);
+        char *r = cmd_alloc(e->ctx, l + 1);
+        if (r) memcpy(r, str + m[1].so, l);
+        out = mk_str(r ? r : "");
       }
     } else {
-      char *tmp = cmd_alloc(e->ctx, (size_t)m[0].rm_eo + 1);
-      if (tmp) memcpy(tmp, str, (size_t)m[0].rm_eo);
+      char *tmp = cmd_alloc(e->ctx, (size_t)m[0].eo + 1);
+      if (tmp) memcpy(tmp, str, (size_t)m[0].eo);
       out = mk_int((expr_int)u8_len(tmp ? tmp : ""));
     }
-  } else if (rc == 0) {
-    /* a match not at the start: retry anchored by walking (regexec finds the
-     * leftmost match; an anchored one may still exist only at 0) */
-    out = groups ? mk_str("") : mk_int(0);
-  } else {
-    out = groups ? mk_str("") : mk_int(0);
+  } else if (rc < 0 && !e->err) {
+    cmd_errorf(e->ctx, "%s", re_strerror(rc));
+    e->err = 3;
   }
-  regfree(&rx);
+  re_free(rx);
   return out;
 }
 
