@@ -100,7 +100,7 @@ enum { STOP_NONE, STOP_POLL, STOP_PIPE, STOP_MEM, STOP_WRITE };
 /* Channel operations (the numbers the prelude sends). */
 enum {
   OP_FILENAME = 1, OP_LINE, OP_STDERR, OP_HALT, OP_HALT_ERROR, OP_SIZE,
-  OP_REPEAT, OP_SETPATH, OP_DELPATHS, OP_LOCALTIME, OP_STRFLOCALTIME,
+  OP_REPEAT, OP_SETPATH, OP_LOCALTIME = 10, OP_STRFLOCALTIME,
 };
 
 /*
@@ -139,10 +139,6 @@ static const char jq_prelude[] =
     "def _sbx_setpath(p; v): setpath(p; v); "
     "def setpath(p; v): v as $v | p as $p | "
     "_sbx_q({\"\\u0000sbx\": 8, v: $p}) as $_ | _sbx_setpath($p; $v); "
-    "def _sbx_delpaths(p): delpaths(p); "
-    "def delpaths(ps): ps as $ps | "
-    "_sbx_q({\"\\u0000sbx\": 9, v: $ps}) as $_ | _sbx_delpaths($ps); "
-    "def del(f): delpaths([path(f)]); "
     "def _assign(paths; $v): reduce path(paths) as $p (.; setpath($p; $v)); "
     "def _modify(paths; update): reduce path(paths) as $p (.; label $out | "
     "(setpath($p; getpath($p) | update) | ., break $out), delpaths([$p])); "
@@ -154,6 +150,7 @@ static const char jq_prelude[] =
     "else .[$i] end; "
     "def index($i): indices($i) | .[0]; "
     "def rindex($i): indices($i) | .[-1:][0]; "
+    "def get_search_list: [\"~/.jq\", \"$ORIGIN/../lib/jq\", \"$ORIGIN/lib\"]; "
     "def localtime: _sbx_q({\"\\u0000sbx\": 10, v: .}); "
     "def strflocaltime(f): f as $f | _sbx_q({\"\\u0000sbx\": 11, v: ., f: $f}); ";
 
@@ -321,6 +318,15 @@ static void jq_reap(void) {
     }
   }
   pthread_mutex_unlock(&jq_dead_mu);
+}
+
+int cmd_jq_pending(void) {
+  jq_reap();
+  int n = 0;
+  pthread_mutex_lock(&jq_dead_mu);
+  for (struct cmd_jq_job *j = jq_dead; j; j = j->next_dead) n++;
+  pthread_mutex_unlock(&jq_dead_mu);
+  return n;
 }
 
 /* ---- J: handing the turn to M --------------------------------------------------------- */
@@ -599,84 +605,160 @@ static char *j_dump_text(struct cmd_jq_job *job, jv x, int flags) {
   return b.data;
 }
 
+/* A memo of container sizes for j_longer_than, keyed by libjq's node
+ * identity (the pointer plus the array window). Keys are borrowed: every
+ * node stays alive while the walked value does. */
+typedef struct size_memo {
+  struct size_memo_slot {
+    const void *ptr;        /* node, NULL = empty slot */
+    unsigned offset;        /* array slice window */
+    int size;
+    uint64_t bytes;         /* its text length (saturated) */
+  } *slots;
+  size_t cap, used;         /* slots allocated / filled (cap a power of 2) */
+} size_memo;
+
+static size_t memo_hash(const void *p, unsigned off, int size, size_t cap) {
+  uint64_t h = (uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ull ^ ((uint64_t)off << 32 | (unsigned)size);
+  h ^= h >> 29;
+  return (size_t)(h * 0xbf58476d1ce4e5b9ull >> 7) & (cap - 1);
+}
+
+static bool memo_get(size_memo *m, jv v, uint64_t *bytes) {
+  if (!m->cap) return false;
+  for (size_t i = memo_hash(v.u.ptr, v.offset, v.size, m->cap);; i = (i + 1) & (m->cap - 1)) {
+    struct size_memo_slot *sl = &m->slots[i];
+    if (!sl->ptr) return false;
+    if (sl->ptr == v.u.ptr && sl->offset == v.offset && sl->size == v.size) {
+      *bytes = sl->bytes;
+      return true;
+    }
+  }
+}
+
+static bool memo_put(size_memo *m, jv v, uint64_t bytes) {
+  if ((m->used + 1) * 2 > m->cap) {
+    size_t ncap = m->cap ? m->cap * 2 : 256;
+    struct size_memo_slot *ns = calloc(ncap, sizeof *ns);
+    if (!ns) return false;
+    for (size_t i = 0; i < m->cap; i++) {
+      if (!m->slots[i].ptr) continue;
+      size_t j = memo_hash(m->slots[i].ptr, m->slots[i].offset, m->slots[i].size, ncap);
+      while (ns[j].ptr) j = (j + 1) & (ncap - 1);
+      ns[j] = m->slots[i];
+    }
+    free(m->slots);
+    m->slots = ns;
+    m->cap = ncap;
+  }
+  size_t i = memo_hash(v.u.ptr, v.offset, v.size, m->cap);
+  while (m->slots[i].ptr) i = (i + 1) & (m->cap - 1);
+  m->slots[i] = (struct size_memo_slot){v.u.ptr, v.offset, v.size, bytes};
+  m->used++;
+  return true;
+}
+
+/* The compact text length of a scalar (a lower bound for numbers). */
+static uint64_t scalar_len(jv v) {
+  switch (jv_get_kind(v)) {
+    case JV_KIND_STRING: return (uint64_t)jv_string_length_bytes(jv_copy(v)) + 2;
+    case JV_KIND_NUMBER: return 1;
+    case JV_KIND_FALSE: return 5;
+    default: return 4;
+  }
+}
+
 /*
- * A lower bound of the length of x's compact text, counting at most `limit`
- * bytes: strings and containers of shared values are counted as printed
- * (once per reference), so a value built by doubling is caught early.
- * Returns true when the text is longer than limit. Iterative; checks the
- * stop flag. x is borrowed.
+ * Whether the compact text of x (borrowed) is longer than `limit` bytes.
+ * Containers are measured once each (memoized by identity), so a value
+ * built by doubling ([., .] sixty times) is measured in sixty steps though
+ * its text is 2^60 long. Iterative (values can be deep); checks the stop
+ * flag; counts every shared reference as printed.
  */
 static bool j_longer_than(struct cmd_jq_job *job, jv x, uint64_t limit) {
+  jv_kind k = jv_get_kind(x);
+  if (k != JV_KIND_ARRAY && k != JV_KIND_OBJECT) return scalar_len(x) > limit;
   typedef struct {
-    jv items; /* the container's values (arrays: itself) */
-    int i, n; /* next index, count */
+    jv node;      /* the container (a copy) */
+    jv items;     /* its values: the array itself, or an object's values */
+    int i, n;     /* next item, count */
+    uint64_t acc; /* text so far */
   } frame;
+  size_memo memo = {0};
   size_t cap = 64, depth = 0;
   frame *st = malloc(cap * sizeof *st);
-  if (!st) return true;
-  uint64_t total = 0;
-  unsigned long nodes = 0;
-  bool over = false;
-  jv cur = jv_copy(x);
+  bool over = true; /* on allocation failure: refuse */
+  unsigned long steps = 0;
+  jv next = jv_copy(x);
+  if (!st) goto out;
   for (;;) {
-    if ((++nodes & 4095) == 0 && j_stopping(job)) {
-      jv_free(cur);
-      over = true;
-      break;
-    }
-    jv_kind k = jv_get_kind(cur);
-    if (k == JV_KIND_ARRAY || k == JV_KIND_OBJECT) {
-      total += 2;
-      jv items;
-      if (k == JV_KIND_OBJECT) {
-        items = jv_array();
-        jv_object_foreach(cur, key, val) {
-          total += (uint64_t)jv_string_length_bytes(key) + 3; /* "key": */
-          items = jv_array_append(items, val);
-        }
-        jv_free(cur);
-      } else {
-        items = cur;
-      }
+    if (jv_is_valid(next)) {
+      /* enter a container */
       if (depth == cap) {
         frame *ns = realloc(st, cap * 2 * sizeof *ns);
         if (!ns) {
-          jv_free(items);
-          over = true;
-          break;
+          jv_free(next);
+          goto out;
         }
         st = ns;
         cap *= 2;
       }
-      st[depth++] = (frame){items, 0, jv_array_length(jv_copy(items))};
-    } else {
-      if (k == JV_KIND_STRING)
-        total += (uint64_t)jv_string_length_bytes(jv_copy(cur)) + 2;
-      else
-        total += k == JV_KIND_NUMBER ? 1 : 4;
-      jv_free(cur);
+      frame *f = &st[depth++];
+      f->node = next;
+      f->acc = 2;
+      if (jv_get_kind(next) == JV_KIND_OBJECT) {
+        f->items = jv_array();
+        jv_object_foreach(next, key, val) {
+          f->acc += (uint64_t)jv_string_length_bytes(key) + 3; /* "key": */
+          f->items = jv_array_append(f->items, val);
+        }
+      } else {
+        f->items = jv_copy(next);
+      }
+      f->i = 0;
+      f->n = jv_array_length(jv_copy(f->items));
+      next = jv_invalid();
     }
-    if (total > limit) {
-      over = true;
+    if (depth == 0) break;
+    frame *f = &st[depth - 1];
+    if ((++steps & 4095) == 0 && j_stopping(job)) goto out;
+    if (f->acc > limit) goto out;
+    if (f->i < f->n) {
+      if (f->i > 0) f->acc++; /* comma */
+      jv child = jv_array_get(jv_copy(f->items), f->i++);
+      jv_kind ck = jv_get_kind(child);
+      uint64_t known;
+      if (ck != JV_KIND_ARRAY && ck != JV_KIND_OBJECT) {
+        f->acc += scalar_len(child);
+        jv_free(child);
+      } else if (memo_get(&memo, child, &known)) {
+        f->acc += known;
+        jv_free(child);
+      } else {
+        next = child;
+      }
+      continue;
+    }
+    /* the container is complete */
+    uint64_t bytes = f->acc;
+    if (!memo_put(&memo, f->node, bytes)) goto out;
+    jv_free(f->node);
+    jv_free(f->items);
+    depth--;
+    if (depth == 0) {
+      over = bytes > limit;
       break;
     }
-    /* the next node: the next item of the innermost unfinished container */
-    bool found = false;
-    while (depth > 0) {
-      frame *f = &st[depth - 1];
-      if (f->i < f->n) {
-        if (f->i > 0) total++; /* the comma */
-        cur = jv_array_get(jv_copy(f->items), f->i++);
-        found = true;
-        break;
-      }
-      jv_free(f->items);
-      depth--;
-    }
-    if (!found) break;
+    st[depth - 1].acc += bytes;
   }
-  while (depth > 0) jv_free(st[--depth].items);
+out:
+  while (depth > 0) {
+    depth--;
+    jv_free(st[depth].node);
+    jv_free(st[depth].items);
+  }
   free(st);
+  free(memo.slots);
   return over;
 }
 
@@ -972,7 +1054,7 @@ static jv j_strflocaltime(struct cmd_jq_job *job, jv a, jv b) {
   return r;
 }
 
-/* Checks one path for setpath/delpaths: array indexes beyond max_index
+/* Checks a setpath path: array indexes beyond max_index
  * would make libjq allocate (or overflow) an array of that size. */
 static bool path_ok(struct cmd_jq_job *job, jv p) {
   bool ok = true;
@@ -1037,16 +1119,6 @@ static jv j_channel(struct cmd_jq_job *job, jv q) {
     }
     case OP_SETPATH:
       if (!path_ok(job, jv_copy(v))) r = jv_invalid_with_msg(jv_string("Array index too large"));
-      break;
-    case OP_DELPATHS:
-      if (jv_get_kind(v) == JV_KIND_ARRAY) {
-        jv_array_foreach(v, i, p) {
-          if (!path_ok(job, p)) {
-            r = jv_invalid_with_msg(jv_string("Array index too large"));
-            break;
-          }
-        }
-      }
       break;
     case OP_LOCALTIME: r = j_localtime(job, jv_copy(v)); break;
     case OP_STRFLOCALTIME:
@@ -1622,6 +1694,55 @@ static char *dup_n(const char *s, size_t n) {
   return d;
 }
 
+/* Finds the ';' that ends a module directive's metadata expression: the
+ * first one outside brackets, strings and comments. Strings may contain
+ * interpolations, which nest code again. Returns NULL when there is none. */
+static const char *module_end(const char *p, const char *end) {
+  /* modes[d]: 'c' code, 's' string; depth[d]: open brackets in that code */
+  char modes[64];
+  int depth[64];
+  int d = 0;
+  modes[0] = 'c';
+  depth[0] = 0;
+  while (p < end) {
+    char c = *p;
+    if (modes[d] == 's') {
+      if (c == '\\' && p + 1 < end) {
+        if (p[1] == '(') {
+          if (d + 1 >= 64) return NULL;
+          modes[++d] = 'c';
+          depth[d] = 0;
+        }
+        p += 2;
+        continue;
+      }
+      if (c == '"') d--;
+      p++;
+      continue;
+    }
+    if (c == '#') {
+      while (p < end && *p != '\n') p++;
+      continue;
+    }
+    if (c == '"') {
+      if (d + 1 >= 64) return NULL;
+      modes[++d] = 's';
+    } else if (c == '(' || c == '[' || c == '{') {
+      depth[d]++;
+    } else if (c == ')' || c == ']' || c == '}') {
+      if (depth[d] == 0 && d > 0 && c == ')') {
+        d--; /* the end of an interpolation: back in its string */
+      } else {
+        depth[d]--;
+      }
+    } else if (c == ';' && d == 0 && depth[0] <= 0) {
+      return p;
+    }
+    p++;
+  }
+  return NULL;
+}
+
 /* Skips blanks and comments; returns the first token's start. */
 static const char *first_token(const char *p, const char *end) {
   while (p < end) {
@@ -1747,17 +1868,38 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
     cmd_err_raw(ctx, "%s: error: the program is longer than %d bytes\n", name, JQ_MAX_PROGRAM);
     return 3;
   }
-  /* Modules would make libjq search and read host files: refused. */
+  /* Modules would make libjq search and read host files: refused. A
+   * module directive (metadata, ignored in a main program) is blanked out,
+   * newlines kept, so that the prelude can go first and positions hold. */
+  char *blanked = NULL;
   const char *end = opts->program + opts->program_len;
   const char *tok = first_token(opts->program, end);
+  if (word_at(tok, end, "module")) {
+    const char *semi = module_end(tok + 6, end);
+    if (semi) {
+      blanked = malloc(opts->program_len + 1);
+      if (!blanked) {
+        cmd_err_raw(ctx, "%s: error: cannot allocate memory\n", name);
+        return 5;
+      }
+      memcpy(blanked, opts->program, opts->program_len);
+      for (size_t i = (size_t)(tok - opts->program); i <= (size_t)(semi - opts->program); i++)
+        if (blanked[i] != '\n') blanked[i] = ' ';
+      tok = first_token(semi + 1, end);
+    }
+  }
   if (word_at(tok, end, "import") || word_at(tok, end, "include") || word_at(tok, end, "module")) {
+    free(blanked);
     cmd_err_raw(ctx,
                 "%s: error: modules (import, include, module) are not available in the sandbox\n"
                 "%s: 1 compile error\n",
                 name, name);
     return 3;
   }
-  struct cmd_jq_job *job = job_new(ctx, opts);
+  cmd_jq_opts local = *opts;
+  if (blanked) local.program = blanked;
+  struct cmd_jq_job *job = job_new(ctx, &local);
+  free(blanked);
   if (!job) {
     cmd_err_raw(ctx, "%s: error: cannot allocate memory\n", name);
     return 5;

@@ -121,6 +121,11 @@ typedef struct cmd_jq_opts {
  */
 int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts);
 
+/* Jobs abandoned inside a libjq C call (util_jq.c, invariant 4) whose
+ * thread has not been joined yet: still running, or finished and waiting for
+ * the next run to reap them. Reaps the finished ones first. */
+int cmd_jq_pending(void);
+
 /* The jq thread's memory budget for ctx (bytes): 8 x ctx->max_string,
  * clamped to [32 MiB, 1 GiB]. */
 size_t cmd_jq_budget(cmd_ctx *ctx);
