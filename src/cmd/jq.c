@@ -89,6 +89,12 @@ static const char prelude[] =
     "def input_line_number: ({\"\\u0001sbx\": \"line\"} | debug) as $__sbx_x | input; "
     "def stderr: ({\"\\u0001sbx\": \"stderr\", \"v\": .} | debug) as $__sbx_x | .; "
     "def modulemeta: error(\"modulemeta is not available in the sandbox\"); "
+    /* libjq 1.6 leaks in jv_array_indexes (array-in-array search): same
+     * results computed in jq */
+    "def indices($i): if type == \"array\" and ($i|type) == \"array\" then . as $__a | "
+    "($i|length) as $__n | if $__n == 0 then [] else [range(0; length) | "
+    "select($__a[.:. + $__n] == $i)] end elif type == \"array\" then indices([$i]) "
+    "elif type == \"string\" and ($i|type) == \"string\" then _strindices($i) else .[$i] end; "
     "$__sbx_env as $ENV | ";
 
 /* ---- the shared state between the command thread and the worker ----------------------------- */
@@ -235,6 +241,7 @@ static bool read_more(jqrun *r) {
       const char *f = r->files[r->cur_file++];
       r->open_name = f;
       ssize_t rc = request(r, REQ_OPEN);
+      jv_free(r->cur_filename);
       r->cur_filename = strcmp(f, "-") ? jv_string(f) : jv_string("<stdin>");
       r->cur_line = 0;
       r->input_eof = false;
