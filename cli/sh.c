@@ -11,7 +11,8 @@
  * `sbx sh` is a test mode and the only place where sbx reads host files for the
  * shell: at startup it creates the host's current directory inside the
  * in-memory sandbox as the working directory and copies that directory's
- * regular files into it (non-recursive, at most 256 files of 1 MiB each), and
+ * regular files and its immediate subdirectories (with their files) into it
+ * (at most 256 files of 1 MiB each), and
  * when the script mentions $REPO_ROOT it copies $REPO_ROOT/spec/testdata and
  * $REPO_ROOT/spec/bin (read-only, bounded) to the same paths. It imports the
  * host environment, provides the kit's helper programs (argv.py, ...) and names
@@ -218,7 +219,7 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
   char cwd[4096];
   if (!getcwd(cwd, sizeof cwd)) strcpy(cwd, "/data");
   int budget = SEED_MAX_FILES;
-  copy_host_dir(h, cwd, 0, &budget);
+  copy_host_dir(h, cwd, 1, &budget); /* its files, and one level of subdirectories */
   const char *repo = getenv("REPO_ROOT");
   if (repo && *repo == '/' && memmem(script, len, "REPO_ROOT", 9)) {
     char p[4096];
@@ -252,6 +253,7 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
   sh_var_set(sh, "PWD", cwd, 0);
   const char *home = getenv("HOME");
   if (home) sh_var_set(sh, "HOME", home, 0);
+  sh->dash_c = owned == NULL; /* -c SCRIPT */
   int status = run_script(h, script, len, name, args, nargs, owned ? -1 : 0);
   sbx_close(h);
   free(owned);

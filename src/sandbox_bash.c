@@ -50,6 +50,7 @@ static sh_session *session_of(sbx *h) {
     sh_limits lim = sh_limits_normal;
     if (h->shell_limits) to_sh_limits(h->shell_limits, &lim);
     h->shell = sh_session_new(h->st, &lim);
+    if (h->shell) h->shell->sandbox = h; /* for python3 / tool */
   }
   return h->shell;
 }

@@ -87,6 +87,10 @@ struct cmd_ctx {
   uint32_t umask;        /* file creation mask */
   uint64_t max_string;   /* largest string/line a command may build (bytes) */
   int64_t now;           /* wall clock at call start (seconds), for date etc. */
+  struct sbx *sandbox;   /* the whole sandbox, for the commands that need more
+                            than the store (python3, python, tool); NULL when
+                            run standalone. The caller (the shell) holds the
+                            sandbox's lock while the command runs. */
   /* Set by cmd_perror / cmd_record_error: the last file error, for the C API. */
   int err_errno;
   char err_path[STORE_PATH_MAX];

@@ -561,7 +561,8 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
   /* tree 2.1 counts a top directory only when it lists something */
   if (lv[0].n > 0) o->ndirs++;
   /* prefix strings per level: each level adds 4 columns */
-  const char *vert = o->unicode ? "\xe2\x94\x82   " : "|   ";
+  /* tree 2.1 pads the vertical bar with two no-break spaces in UTF-8 */
+  const char *vert = o->unicode ? "\xe2\x94\x82\xc2\xa0\xc2\xa0 " : "|   ";
   const char *tee = o->unicode ? "\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 " : "|-- ";
   const char *elbow = o->unicode ? "\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 " : "`-- ";
   size_t *plen = calloc((size_t)cap, sizeof *plen);
@@ -823,7 +824,8 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
       char hb[32];
       if (o.human || o.si) cmd_human(o.du_total, 1, o.si ? CMD_HUMAN_SI : 0, hb, sizeof hb);
       else snprintf(hb, sizeof hb, "%" PRIu64, o.du_total);
-      snprintf(buf, sizeof buf, "%4s used in ", hb);
+      if (o.human || o.si) snprintf(buf, sizeof buf, "%5s used in ", hb);
+      else snprintf(buf, sizeof buf, "%12s bytes used in ", hb);
       touts(&o, buf);
     }
     snprintf(buf, sizeof buf, "%" PRIu64 " director%s", o.ndirs, o.ndirs == 1 ? "y" : "ies");

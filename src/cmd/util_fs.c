@@ -512,8 +512,8 @@ char *cmd_fs_relpath(cmd_ctx *ctx, const char *to, const char *from) {
  * provides as builtins; env, xargs, find -exec and which treat them as
  * installed in /usr/bin (the shell runs them). */
 static bool shell_utility(const char *name) {
-  static const char *const names[] = {"[", "echo", "false", "kill", "printf",
-                                      "pwd", "test", "true", NULL};
+  static const char *const names[] = {"[", "bash", "echo", "false", "kill", "printf",
+                                      "pwd", "sh", "test", "true", NULL};
   for (int i = 0; names[i]; i++)
     if (!strcmp(names[i], name)) return true;
   return false;
@@ -545,8 +545,7 @@ const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, b
     if (full && cmd_fs_stat(ctx, full, &st) == 0 && S_ISREG(st.mode) &&
         store_access(ctx->store, st.ino, X_OK) == 0)
       hit = true;
-    else if (in_table && (!strcmp(dir, "/usr/bin") || !strcmp(dir, "/bin") ||
-                          !strcmp(dir, "/usr/local/bin")))
+    else if (in_table && (!strcmp(dir, "/usr/bin") || !strcmp(dir, "/bin")))
       hit = true;
     if (hit) {
       if (!all) return full;

@@ -103,7 +103,7 @@ char *cmd_fs_relpath(cmd_ctx *ctx, const char *to, const char *from);
 bool cmd_fs_runnable(cmd_ctx *ctx, const char *name, const char *path_env);
 /* Like cmd_fs_runnable for which(1): the path a lookup of `name` finds
  * (arena) or NULL. Table commands are found in the standard directories
- * /usr/local/bin, /usr/bin and /bin of PATH. With `all`, calls cb for every
+ * /usr/bin and /bin of PATH. With `all`, calls cb for every
  * match instead and returns NULL. */
 const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, bool all,
                          void (*cb)(void *ud, const char *path), void *ud);

@@ -527,7 +527,7 @@ int cmd_xargs_main(cmd_ctx *ctx, int argc, char **argv) {
     if (!in) return 1;
   }
   char *line;
-  ssize_t n;
+  ssize_t n = 0;
   int delim = x.delim >= 0 ? x.delim : '\n';
   while (!x.stop && (n = cmd_in_getdelim(in, &line, delim)) > 0) {
     if (cmd_poll(ctx)) {

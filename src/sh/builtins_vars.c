@@ -698,16 +698,24 @@ int sh_bi_shopt(sh_shell *sh, int argc, char **argv) {
     }
   }
   int lo = oflag ? 0 : SH_SHOPT_FIRST, hi = oflag ? SH_SET_COUNT : SH_OPT_COUNT;
+  /* one line for option k in the requested format */
+#define SHOPT_LINE(k)                                                                        \
+  do {                                                                                       \
+    if (print || mode) {                                                                     \
+      if (oflag) sh_printf_fd(sh, 1, "set %co %s\n", sh->opt[k] ? '-' : '+', sh_optinfo_table[k].name); \
+      else sh_printf_fd(sh, 1, "shopt -%c %s\n", sh->opt[k] ? 's' : 'u', sh_optinfo_table[k].name); \
+    } else {                                                                                 \
+      sh_printf_fd(sh, 1, "%-15s\t%s\n", sh_optinfo_table[k].name, sh->opt[k] ? "on" : "off"); \
+    }                                                                                        \
+  } while (0)
   if (i >= argc) {
+    if (quiet) return 0;
     for (int k = lo; k < hi; k++) {
       if (!sh_optinfo_table[k].name) continue;
+      if (k == SH_SHOPT_EXTGLOB_SKIPDOTS_PLACEHOLDER || k == SH_SHOPT_COMPAT) continue;
       if (mode == 's' && !sh->opt[k]) continue;
       if (mode == 'u' && sh->opt[k]) continue;
-      if (print || mode)
-        sh_printf_fd(sh, 1, oflag ? "set %co %s\n" : "shopt %cs %s\n", oflag ? (sh->opt[k] ? '-' : '+') : (sh->opt[k] ? '-' : '-'),
-                     sh_optinfo_table[k].name);
-      else
-        sh_printf_fd(sh, 1, "%-15s\t%s\n", sh_optinfo_table[k].name, sh->opt[k] ? "on" : "off");
+      SHOPT_LINE(k);
     }
     return 0;
   }
@@ -722,13 +730,11 @@ int sh_bi_shopt(sh_shell *sh, int argc, char **argv) {
     if (mode == 's') sh->opt[k] = true;
     else if (mode == 'u') sh->opt[k] = false;
     else {
-      if (!sh->opt[k]) st = 1;
-      if (!quiet) {
-        if (print) sh_printf_fd(sh, 1, "shopt -%c %s\n", sh->opt[k] ? 's' : 'u', argv[i]);
-        else sh_printf_fd(sh, 1, "%-15s\t%s\n", argv[i], sh->opt[k] ? "on" : "off");
-      }
+      if (!sh->opt[k]) st = st ? st : 1;
+      if (!quiet) SHOPT_LINE(k);
     }
   }
+#undef SHOPT_LINE
   return st;
 }
 

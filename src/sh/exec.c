@@ -711,6 +711,9 @@ static char **build_env(sh_shell *sh, sh_strv *env) {
 int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin);
 
 int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin) {
+  /* An environment given by run_env (env -i, ...) is for this command only. */
+  char *const *override = sh->env_override;
+  sh->env_override = NULL;
   if (argc == 0) return 0;
   const char *name = argv[0];
   if (!strchr(name, '/')) {
@@ -730,7 +733,8 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
     const cmd_entry *e = cmd_find(name);
     if (e) {
       sh_strv env = {0};
-      int st = sh_run_table_command(sh, e, argc, argv, build_env(sh, &env));
+      int st = sh_run_table_command(sh, e, argc, argv,
+                                    override ? (char **)override : build_env(sh, &env));
       sh_strv_free(&env);
       return st;
     }
@@ -748,7 +752,8 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
       const cmd_entry *e = cmd_find(base);
       if (e) {
         sh_strv env = {0};
-        int s = sh_run_table_command(sh, e, argc, argv, build_env(sh, &env));
+        int s = sh_run_table_command(sh, e, argc, argv,
+                                     override ? (char **)override : build_env(sh, &env));
         sh_strv_free(&env);
         return s;
       }
@@ -882,7 +887,8 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       if (as) {
         bool arr = as->value && as->value->parts && as->value->parts->kind == SH_PART_ARRAY;
         if (arr) {
-          sh_strv_push(&argv, sh_xasprintf("%s%s=(...)", as->name, as->append ? "+" : ""));
+          /* the array literal is applied from the parsed assignment */
+          sh_strv_pushdup(&argv, as->name);
         } else {
           char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
           if (!val) {
@@ -931,6 +937,8 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
   if (argv.n == 0) {
     /* assignments and redirections only */
     sh->status = 0;
+    free(sh->last_arg);
+    sh->last_arg = sh_xstrdup("");
     int cs_status = 0;
     for (sh_assign *as = c->assigns; as; as = as->next) {
       sh->lineno = as->line;
@@ -1499,6 +1507,7 @@ static int exec_list(sh_shell *sh, sh_list *l) {
 }
 
 static int exec_node(sh_shell *sh, sh_node *n) {
+  if (n->kind != SH_N_LIST && n->kind != SH_N_ANDOR && n->kind != SH_N_PIPELINE) sh->lineno = n->line;
   switch (n->kind) {
   case SH_N_SIMPLE: {
     int st = exec_simple(sh, sh_node_simple(n));
@@ -1731,6 +1740,27 @@ int sh_io_run(void *ud, int argc, char **argv, int in_fd, int out_fd) {
     /* exit inside a command run by a command ends only that command */
     st = sh->exit_status;
     sh->flow = SH_FLOW_NONE;
+  }
+  return st;
+}
+
+/* cmd_io.run_env: as sh_io_run, with the environment `env` for a table
+ * command (NULL: the shell's exports; builtins and functions always see the
+ * shell's variables) and the working directory `cwd` (NULL: the shell's). */
+int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
+                  int in_fd, int out_fd) {
+  sh_shell *sh = ud;
+  char *saved_cwd = NULL;
+  if (cwd) {
+    saved_cwd = sh->cwd; /* borrowed by the calling command's ctx: kept alive */
+    sh->cwd = sh_xstrdup(cwd);
+  }
+  sh->env_override = env;
+  int st = sh_io_run(ud, argc, argv, in_fd, out_fd);
+  sh->env_override = NULL;
+  if (cwd) {
+    free(sh->cwd);
+    sh->cwd = saved_cwd;
   }
   return st;
 }

@@ -633,6 +633,18 @@ static void emit_value(xs *x, const pval *pv, bool in_dq) {
       return;
     }
     x->list_elems += pv->v.n;
+    if (!in_dq) {
+      /* unquoted $@ / $*: bash joins with the first IFS character and splits
+       * again, so IFS=x keeps empty elements and IFS=' ' drops them */
+      const char *ifs = ifs_value(x->sh);
+      if (*ifs) {
+        for (size_t i = 0; i < pv->v.n; i++) {
+          if (i) xadd(x, ifs, 1, XS);
+          xadd(x, pv->v.v[i], strlen(pv->v.v[i]), XS);
+        }
+        return;
+      }
+    }
     for (size_t i = 0; i < pv->v.n; i++) {
       if (i) xbreak(x);
       size_t l = strlen(pv->v.v[i]);

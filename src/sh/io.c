@@ -503,6 +503,8 @@ static int io_setvar(void *ud, const char *name, const char *value) {
 }
 
 int sh_io_run(void *ud, int argc, char **argv, int in_fd, int out_fd);
+int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
+                  int in_fd, int out_fd);
 int sh_io_popen(void *ud, const char *script, const char *mode, int *fd);
 int sh_io_pclose(void *ud, int handle);
 
@@ -513,6 +515,7 @@ const cmd_io sh_cmd_io = {
     .close = io_close,
     .lseek = io_lseek,
     .run = sh_io_run,
+    .run_env = sh_io_run_env,
     .popen = sh_io_popen,
     .pclose = sh_io_pclose,
     .poll = io_poll,
@@ -525,6 +528,7 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
   cmd_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
   ctx.store = sh->sess->st;
+  ctx.sandbox = sh->sess->sandbox;
   ctx.cwd = sh->cwd;
   ctx.env = env;
   ctx.io = &sh_cmd_io;

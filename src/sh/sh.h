@@ -212,6 +212,8 @@ struct sh_shell {
   bool opt[SH_OPT_COUNT]; /* set -o and shopt options */
   sh_traps traps;         /* trap actions (owned strings) */
   char *cwd;              /* absolute current directory (owned) */
+  char *const *env_override; /* cmd_io.run_env: the environment of the next
+                             * table command only (borrowed), else NULL */
   sh_strv params;         /* positional parameters $1.. */
   char *arg0;             /* $0 */
   sh_fdtab fds;           /* open files */
@@ -248,6 +250,7 @@ struct sh_shell {
   uint64_t cmd_counter;   /* commands run by this shell (for DEBUG trap etc.) */
   bool errexit_pending;   /* set -e fired: exit after the current command */
   bool is_subshell;       /* a copy (subshell, stage, job): exit ends only it */
+  bool dash_c;            /* started with -c ($- shows c instead of s) */
   sh_strv tmpfiles;       /* nothing yet: reserved */
   int hist_dummy;
 };
@@ -264,6 +267,7 @@ typedef struct sh_output {
 
 struct sh_session {
   store *st;               /* the sandbox filesystem (borrowed) */
+  struct sbx *sandbox;     /* the handle, for python3/tool (cmd_ctx.sandbox); may be NULL */
   sh_limits limits;        /* in force */
   atomic_int cancel;       /* set by sbx_cancel from any thread */
   int64_t deadline_ns;     /* monotonic deadline of the call (0 = none) */

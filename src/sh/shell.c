@@ -130,7 +130,7 @@ char *sh_opt_flags(sh_shell *sh) {
       if (sh_optinfo_table[i].letter == *c && sh->opt[i]) buf[n++] = *c;
   }
   if (sh->interactive) buf[n++] = 'i';
-  buf[n++] = 's';
+  buf[n++] = sh->dash_c ? 'c' : 's';
   buf[n] = 0;
   /* bash -c shows "c" instead of "s"; scripts from stdin show "s" */
   return sh_xstrdup(buf);
@@ -318,6 +318,7 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->local_scope = p->local_scope;
   sh->errexit_off = p->opt[SH_SHOPT_INHERIT_ERREXIT] ? p->errexit_off : 0;
   sh->is_subshell = true;
+  sh->dash_c = p->dash_c;
   sh->getopts_pos = p->getopts_pos;
   return sh;
 }

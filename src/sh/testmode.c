@@ -182,6 +182,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
     n->arg0 = sh_xstrdup(i < argc ? argv[i] : argv[0]);
     if (i < argc) i++;
     for (; i < argc; i++) sh_strv_pushdup(&n->params, argv[i]);
+    n->dash_c = true;
     status = sh_eval_string(n, cmd, strlen(cmd), argv[0], 1);
   } else {
     char *data = NULL;
