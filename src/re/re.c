@@ -376,6 +376,25 @@ int re_exec(re *r, const char *subj, size_t len, size_t start, unsigned eflags, 
   return q;
 }
 
+/* Back-references, one line: the backtracker on [ls, le) only (so a
+ * non-matching line costs one line's worth of budget, not the buffer's). */
+static int back_line(re *r, re_run *run, size_t ls, size_t le, size_t *end) {
+  re_run sub = *run;
+  sub.s = run->s + ls;
+  sub.len = le - ls;
+  sub.eflags = run->eflags & ~(RE_NOTBOL | RE_NOTEOL);
+  if (ls > 0 && run->s[ls - 1] != '\n') sub.eflags |= RE_NOTBOL;
+  if (le < run->len && run->s[le] != '\n') sub.eflags |= RE_NOTEOL;
+  ptrdiff_t *caps = malloc((size_t)r->prog.nslots * sizeof *caps);
+  if (!caps) return RE_ENOMEM;
+  int q = re_back_exec(&r->prog, &sub, 0, false, caps, r->prog.nslots);
+  run->steps = sub.steps;
+  run->next_poll = sub.next_poll;
+  if (q == RE_MATCH) *end = ls + (size_t)caps[1];
+  free(caps);
+  return q;
+}
+
 /* First match end via the slow matchers (DFA unavailable or bailed out). */
 static int slow_end(re *r, re_run *run, size_t start, size_t *end) {
   ptrdiff_t *caps = malloc((size_t)r->prog.nslots * sizeof *caps);
@@ -413,19 +432,32 @@ int re_first_end(re *r, const char *subj, size_t len, size_t start, unsigned efl
   }
   re_dfa *d = get_dfa(r);
   if (!d) return slow_end(r, &run, start, end);
-  if (r->litlen && r->nl_bounded) {
-    /* Visit only the lines holding the required literal. */
+  if (r->nl_bounded && (r->litlen || r->prog.has_backref)) {
+    /* Visit only the lines holding the required literal (or, for
+     * back-references, the lines the superset DFA accepts), and decide each
+     * line on its own. */
     size_t pos = start;
     while (pos <= len) {
-      const unsigned char *q = find_lit(r, s, pos, len);
-      if (!q) return RE_NOMATCH;
-      size_t qi = (size_t)(q - s);
+      size_t qi;
+      if (r->litlen) {
+        const unsigned char *q = find_lit(r, s, pos, len);
+        if (!q) return RE_NOMATCH;
+        qi = (size_t)(q - s);
+      } else {
+        size_t e;
+        int rc = re_dfa_first_end(d, &run, pos, len, &e);
+        if (rc == RE_NOMATCH || rc < 0) return rc;
+        if (rc == RE_DFA_BAIL) return slow_end(r, &run, pos, end);
+        qi = e;
+      }
       const unsigned char *nl = qi > pos ? memrchr(s + pos, '\n', qi - pos) : NULL;
       size_t ls = nl ? (size_t)(nl - s) + 1 : pos;
       const unsigned char *ne = memchr(s + qi, '\n', len - qi);
       size_t le = ne ? (size_t)(ne - s) : len;
       int rc = re_dfa_first_end(d, &run, ls, le, end);
-      if (rc == RE_DFA_BAIL) return slow_end(r, &run, ls, end);
+      if (rc == RE_MATCH && r->prog.has_backref) rc = back_line(r, &run, ls, le, end);
+      else if (rc == RE_DFA_BAIL)
+        rc = r->prog.has_backref ? back_line(r, &run, ls, le, end) : slow_end(r, &run, ls, end);
       if (rc != RE_NOMATCH) return rc;
       pos = le + 1;
     }

@@ -128,7 +128,8 @@ enum re_op {
   I_BACKREF,  /* consume a copy of group x */
   I_MATCH,    /* accept */
   I_MARK,     /* loop slot x := position (backtracker only; else a no-op) */
-  I_CHECK,    /* fail unless position > loop slot x (backtracker only) */
+  I_CHECK,    /* position == loop slot x: continue at y (loop exit), else pc + 1
+                 (backtracker only; elsewhere a no-op) */
 };
 
 typedef struct re_inst {

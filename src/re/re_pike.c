@@ -280,6 +280,9 @@ out:
   return rc;
 }
 
+static int back_exec(const re_prog *prog, re_run *run, size_t from, bool anchored, ptrdiff_t *caps,
+                     int nslots, int ns);
+
 /* ---- backtracker ------------------------------------------------------------------------ */
 
 #define BT_STACK_MAX (1u << 22) /* choice points and undo records (RE_ELIMIT beyond) */
@@ -319,6 +322,15 @@ static bool chars_equal_icase(const re_run *run, const unsigned char *x, size_t 
 int re_back_exec(const re_prog *prog, re_run *run, size_t from, bool anchored, ptrdiff_t *caps,
                  int nslots) {
   int ns = prog->nslots; /* back-references need every group */
+  uint64_t saved_max = run->max_steps;
+  if (run->max_steps - run->steps > RE_BACKTRACK_STEPS) run->max_steps = run->steps + RE_BACKTRACK_STEPS;
+  int rc = back_exec(prog, run, from, anchored, caps, nslots, ns);
+  run->max_steps = saved_max;
+  return rc;
+}
+
+static int back_exec(const re_prog *prog, re_run *run, size_t from, bool anchored, ptrdiff_t *caps,
+                     int nslots, int ns) {
   if (nslots < 2) nslots = 2;
   size_t cap = 1024;
   btent *st = malloc(cap * sizeof *st);
@@ -408,8 +420,7 @@ int re_back_exec(const re_prog *prog, re_run *run, size_t from, bool anchored, p
           pc++;
           continue;
         case I_CHECK:
-          if ((ptrdiff_t)p <= loops[in->x]) goto fail;
-          pc++;
+          pc = (ptrdiff_t)p <= loops[in->x] ? in->y : pc + 1;
           continue;
         case I_BACKREF: {
           ptrdiff_t gs = cur[2 * in->x], ge = cur[2 * in->x + 1];
