@@ -38,6 +38,7 @@ struct re {
   bool lit_fold;        /* compare the literal ignoring ASCII case (RE_NOCASE) */
   uint8_t skip[256];    /* Horspool shifts for the folded search */
   bool nl_bounded;      /* no match can contain '\n' */
+  re_pike_mem pike;     /* Pike VM scratch, reused between calls */
 };
 
 static inline unsigned char fold(unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
@@ -236,6 +237,7 @@ int re_compile(re **out, const char *pat, size_t len, unsigned flags, re_err *er
 void re_free(re *r) {
   if (!r) return;
   re_dfa_free(r->dfa);
+  re_pike_mem_free(&r->pike);
   re_pcre_free(r->pcre);
   re_prog_free(&r->prog);
   free(r);
@@ -365,12 +367,43 @@ int re_exec(re *r, const char *subj, size_t len, size_t start, unsigned eflags, 
       q = re_dfa_first_end(d, &run, start, len, &e);
       if (q == RE_NOMATCH || q < 0) return q;
       if (q == RE_MATCH && nm == 0) return RE_MATCH;
+      if (q == RE_MATCH) {
+        /* The leftmost match starts at or before e (the earliest end). Try
+         * the first few positions where a match can start, with the
+         * anchored DFA: the first that matches is the leftmost match and
+         * the DFA gives its longest end. Submatches then need the Pike VM
+         * only anchored there. After a few misses, the Pike VM does it all
+         * (bounded work either way). */
+        const re_prog *pg = &r->prog;
+        bool skip = !pg->first_any && !pg->can_empty_start;
+        size_t p = start;
+        for (int tries = 0; tries < 4 && p <= e; tries++, p++) {
+          if (skip) {
+            while (p < e && !re_bit_has(pg->first, s[p])) p++;
+            if (p >= len || !re_bit_has(pg->first, s[p])) break;
+          }
+          size_t e2;
+          int q2 = re_dfa_longest(d, &run, p, len, &e2);
+          if (q2 < 0) return q2;
+          if (q2 == RE_DFA_BAIL) break;
+          if (q2 != RE_MATCH) continue;
+          if (nm <= 1 || r->nsub == 0) {
+            for (size_t i = 0; i < nm; i++) m[i].so = m[i].eo = -1;
+            m[0].so = (ptrdiff_t)p;
+            m[0].eo = (ptrdiff_t)e2;
+            return RE_MATCH;
+          }
+          start = p;
+          anchored = true;
+          break;
+        }
+      }
     }
   }
   ptrdiff_t capsbuf[20];
   ptrdiff_t *caps = nslots <= 20 ? capsbuf : malloc((size_t)nslots * sizeof *caps);
   if (!caps) return RE_ENOMEM;
-  int q = re_pike_exec(&r->prog, &run, start, anchored, caps, nslots);
+  int q = re_pike_exec(&r->prog, &run, start, anchored, caps, nslots, &r->pike);
   if (q == RE_MATCH) fill_spans(m, nm, caps, nslots);
   if (caps != capsbuf) free(caps);
   return q;
@@ -400,7 +433,7 @@ static int slow_end(re *r, re_run *run, size_t start, size_t *end) {
   ptrdiff_t *caps = malloc((size_t)r->prog.nslots * sizeof *caps);
   if (!caps) return RE_ENOMEM;
   int q = r->prog.has_backref ? re_back_exec(&r->prog, run, start, false, caps, r->prog.nslots)
-                              : re_pike_exec(&r->prog, run, start, false, caps, 2);
+                              : re_pike_exec(&r->prog, run, start, false, caps, 2, &r->pike);
   if (q == RE_MATCH) *end = (size_t)caps[1];
   free(caps);
   return q;

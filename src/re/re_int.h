@@ -197,10 +197,26 @@ int re_dfa_first_end(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end
 /* Anchored at `from`: the longest match end in *end. */
 int re_dfa_longest(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end);
 
+/* Scratch memory of the Pike VM, kept in the re between calls (sed calls it
+ * once per match: allocating per call would dominate). */
+typedef struct re_pike_mem {
+  uint32_t *mark;    /* per-pc stamps */
+  uint32_t stamp;    /* current stamp (marks older than it are stale) */
+  int64_t *stack;    /* closure stack */
+  ptrdiff_t *tmp;    /* captures while following epsilons */
+  ptrdiff_t *best;   /* best match's captures */
+  int32_t *pc[2];    /* thread lists */
+  ptrdiff_t *cap[2]; /* their captures */
+  size_t m;          /* instructions the arrays hold */
+  int nslots;        /* captures per thread the arrays hold */
+} re_pike_mem;
+void re_pike_mem_free(re_pike_mem *mem);
+
 /* Pike VM (re_pike.c): leftmost-longest from [from, len), submatches into
- * caps[0..nslots) (-1 unset). anchored: only start at from. */
+ * caps[0..nslots) (-1 unset). anchored: only start at from. mem may be
+ * NULL (temporary scratch). */
 int re_pike_exec(const re_prog *prog, re_run *run, size_t from, bool anchored,
-                 ptrdiff_t *caps, int nslots);
+                 ptrdiff_t *caps, int nslots, re_pike_mem *mem);
 /* Backtracker for back-references: same contract, budgeted. */
 int re_back_exec(const re_prog *prog, re_run *run, size_t from, bool anchored,
                  ptrdiff_t *caps, int nslots);
