@@ -90,5 +90,11 @@ int cli_history_main(cli_ctx *c, int argc, char **argv);
 int cli_export_main(cli_ctx *c, int argc, char **argv);
 int cli_import_main(cli_ctx *c, int argc, char **argv);
 int cli_fork_main(cli_ctx *c, int argc, char **argv);
+int cli_doctor_main(cli_ctx *c, int argc, char **argv); /* cli/doctor.c */
+int cli_python_main(cli_ctx *c, int argc, char **argv); /* cli/python.c */
+
+/* cli/sh.c */
+int cli_sh_main(cli_ctx *c, int argc, char **argv);
+int cli_shtest_main(cli_ctx *c, int argc, char **argv);
 
 #endif

@@ -498,7 +498,8 @@ int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out) {
 
 void sandbox_close_extensions(sbx *h) {
   /* Other sections (shell session, python worker) release their state here. */
-  (void)h;
+  py_sandbox_close(h);   /* src/py/python.c: the worker first (its FUSE uses the store) */
+  sandbox_bash_close(h); /* src/sandbox_bash.c */
 }
 
 int sbx_close(sbx *h) {

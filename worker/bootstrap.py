@@ -10,19 +10,15 @@
 #   ctx_*(...)    -> (status, errkind, message)
 # status 0 = ok, 1 = error. errkind: syntax, exception, interrupt, memory, cpu,
 # exit, protected, context, preload, cwd, value.
-import ast
+# Start-up cost matters (it is part of the first call): only modules that are
+# already loaded or built in are imported here; ast, copy, json, keyword,
+# linecache, os and traceback are imported where they are first needed.
+import _ast
+import _signal
 import builtins
-import copy
-import importlib
 import io
-import json
-import keyword
-import linecache
-import os
-import signal
+import posix
 import sys
-import traceback
-import types
 
 import _sbxw
 
@@ -39,7 +35,8 @@ class _State:
 _state = _State()
 _contexts = {}        # name -> globals dict
 _protected = {}       # name -> set of protected variable names
-_cache = {}           # (source, filename, want_repr) -> (body, expr, names)
+_cache = {}           # (source, filename, want_repr) -> (body, expr, tree)
+_sources = {}         # cell file name -> source, for tracebacks (bounded)
 
 
 class CPULimitExceeded(BaseException):
@@ -57,21 +54,34 @@ def _on_sigxcpu(signum, frame):
         raise CPULimitExceeded("CPU time limit exceeded")
 
 
-signal.signal(signal.SIGINT, _on_sigint)
-signal.signal(signal.SIGXCPU, _on_sigxcpu)
+_signal.signal(_signal.SIGINT, _on_sigint)
+_signal.signal(_signal.SIGXCPU, _on_sigxcpu)
+
+
+def _isdir(p):
+    try:
+        return (posix.stat(p).st_mode & 0o170000) == 0o040000
+    except OSError:
+        return False
+
 
 # Debian's dist-packages (site.py is not run: the config is isolated).
 for _p in ("/usr/local/lib/python3.11/dist-packages", "/usr/lib/python3/dist-packages",
            "/usr/lib/python3.11/dist-packages"):
-    if _p not in sys.path and os.path.isdir(_p):
+    if _p not in sys.path and _isdir(_p):
         sys.path.append(_p)
 
-_stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8",
-                           errors="backslashreplace", newline="\n")
-_stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
-                           errors="backslashreplace", newline="\n", line_buffering=True)
-_stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8",
-                          errors="surrogateescape")
+def _new_streams():
+    global _stdout, _stderr, _stdin
+    _stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8",
+                               errors="backslashreplace", newline="\n")
+    _stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
+                               errors="backslashreplace", newline="\n", line_buffering=True)
+    _stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8",
+                              errors="surrogateescape")
+
+
+_new_streams()
 
 
 class _HostStdin(io.RawIOBase):
@@ -88,6 +98,8 @@ class _HostStdin(io.RawIOBase):
 
 
 def _std_streams(host_stdin=False):
+    if _stdout.closed or _stderr.closed or _stdin.closed:
+        _new_streams()  # code closed them (json.tool does): fd 0-2 stay open
     sys.stdout, sys.stderr = _stdout, _stderr
     sys.__stdout__, sys.__stderr__ = _stdout, _stderr
     if host_stdin:
@@ -111,12 +123,13 @@ _std_streams()
 
 # ---- host_tools: what sandboxed code imports -------------------------------------
 
-_host_tools = types.ModuleType("host_tools")
+_host_tools = type(sys)("host_tools")
 _host_tools.__doc__ = "Call the host's tools: call(name, payload), search(query)."
 
 
 def _tool_call(name, payload=None):
     """Calls the host tool `name` with a JSON-serializable payload; returns its result."""
+    import json
     if not isinstance(name, str):
         raise TypeError("tool name must be a str")
     text = json.dumps({} if payload is None else payload)
@@ -128,6 +141,7 @@ def _tool_call(name, payload=None):
 
 def _tool_search(query, detail="brief", limit=10):
     """Ranks the declared host tools for `query` (BM25); returns a list of dicts."""
+    import json
     if detail not in ("brief", "full"):
         raise ValueError("detail must be 'brief' or 'full'")
     status, body, kind = _sbxw.tool_search(str(query), detail, int(limit))
@@ -166,13 +180,14 @@ def ctx_fork(name, src):
         return (1, "context", "no context named '%s'" % src)
     if name in _contexts:
         return (1, "context", "context '%s' already exists" % name)
+    import copy
     old = _contexts[src]
     new = {}
     memo = {}
     for k, v in old.items():
         # A deep copy where possible, so the fork never changes its parent;
         # modules, functions and uncopyable objects are shared.
-        if isinstance(v, types.ModuleType) or k == "__builtins__":
+        if isinstance(v, type(sys)) or k == "__builtins__":
             new[k] = v
             continue
         try:
@@ -199,6 +214,7 @@ def ctx_delete(name):
 
 
 def _check_identifier(name):
+    import keyword
     if not name.isidentifier() or keyword.iskeyword(name):
         return "'%s' is not a valid variable name" % name
     return None
@@ -210,6 +226,7 @@ def set_var(ctx, name, text):
         return (1, "value", bad)
     if name in _protected.get(ctx, ()):
         return (1, "protected", "'%s' is protected" % name)
+    import json
     try:
         value = json.loads(text)
     except ValueError as e:
@@ -229,49 +246,51 @@ def protect(ctx, name):
 
 # ---- compiling ------------------------------------------------------------------------
 
-class _Bindings(ast.NodeVisitor):
-    """Names a module-level block binds or deletes (including `global` ones)."""
+def _bindings(tree):
+    """Names a module-level block binds or deletes (including `global` ones).
 
-    def __init__(self):
-        self.names = set()
+    Only computed when a context has protected names (ast is imported then)."""
+    import ast
+    names = set()
 
-    def _target(self, node):
-        if isinstance(node, ast.Name):
-            self.names.add(node.id)
+    class V(ast.NodeVisitor):
+        def visit_Name(self, node):
+            if isinstance(node.ctx, (ast.Store, ast.Del)):
+                names.add(node.id)
 
-    def visit_Name(self, node):
-        if isinstance(node.ctx, (ast.Store, ast.Del)):
-            self.names.add(node.id)
+        def visit_Import(self, node):
+            for a in node.names:
+                names.add(a.asname or a.name.split(".")[0])
 
-    def visit_Import(self, node):
-        for a in node.names:
-            self.names.add(a.asname or a.name.split(".")[0])
+        visit_ImportFrom = visit_Import
 
-    visit_ImportFrom = visit_Import
+        def visit_Global(self, node):
+            names.update(node.names)
 
-    def visit_Global(self, node):
-        self.names.update(node.names)
+        def _scope(self, node):
+            # A new scope binds only its own name here; `global` inside it
+            # still reaches the module.
+            names.add(node.name)
+            for d in node.decorator_list:
+                self.visit(d)
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Global):
+                    names.update(sub.names)
 
-    def _scope(self, node):
-        # A new scope binds only its own name here; `global` inside it still
-        # reaches the module, and so does a walrus in a comprehension.
-        self.names.add(node.name)
-        for d in getattr(node, "decorator_list", []):
-            self.visit(d)
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Global):
-                self.names.update(sub.names)
+        visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _scope
 
-    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _scope
+        def visit_Lambda(self, node):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Global):
+                    names.update(sub.names)
 
-    def visit_Lambda(self, node):
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Global):
-                self.names.update(sub.names)
+        def visit_NamedExpr(self, node):
+            if isinstance(node.target, ast.Name):
+                names.add(node.target.id)
+            self.generic_visit(node)
 
-    def visit_NamedExpr(self, node):
-        self._target(node.target)
-        self.generic_visit(node)
+    V().visit(tree)
+    return frozenset(names)
 
 
 def _compile(src, filename, want_repr):
@@ -279,28 +298,41 @@ def _compile(src, filename, want_repr):
     hit = _cache.get(key)
     if hit is not None:
         return hit
-    tree = compile(src, filename, "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
-    b = _Bindings()
-    b.visit(tree)
+    tree = compile(src, filename, "exec", _ast.PyCF_ONLY_AST, dont_inherit=True)
     expr = None
-    if want_repr and tree.body and isinstance(tree.body[-1], ast.Expr):
+    if want_repr and tree.body and isinstance(tree.body[-1], _ast.Expr):
         last = tree.body.pop()
-        expr = compile(ast.Expression(last.value), filename, "eval", dont_inherit=True)
+        expr = compile(_ast.Expression(last.value), filename, "eval", dont_inherit=True)
     body = compile(tree, filename, "exec", dont_inherit=True)
+    if expr is not None:
+        tree.body.append(last)  # whole again, for _bindings
     if len(_cache) >= 256:
         _cache.clear()
-    hit = _cache[key] = (body, expr, frozenset(b.names))
+    hit = _cache[key] = [body, expr, tree]
     return hit
 
 
+def _names_of(hit):
+    """The names a compiled cell binds (computed once, when first needed)."""
+    if not isinstance(hit[2], frozenset):
+        hit[2] = _bindings(hit[2])
+    return hit[2]
+
+
 def _remember_source(filename, src):
-    lines = src.splitlines(True)
-    linecache.cache[filename] = (len(src), None, lines, filename)
+    # Kept here; handed to linecache only when a traceback is formatted.
+    if len(_sources) >= 512:
+        _sources.clear()
+    _sources[filename] = src
 
 
 # ---- running -----------------------------------------------------------------------------
 
 def _format_tb(e):
+    import linecache
+    import traceback
+    for fn, src in _sources.items():
+        linecache.cache[fn] = (len(src), None, src.splitlines(True), fn)
     tb = e.__traceback__
     # Drop our own frames from the top: the user sees only theirs.
     while tb is not None and tb.tb_frame.f_code.co_filename == _BOOT:
@@ -352,13 +384,13 @@ def run(ctx, src, filename, flags, argv, preload, cwd):
     try:
         if cwd:
             try:
-                os.chdir(cwd)
+                posix.chdir(cwd)
             except OSError as e:
                 return (1, "cwd", type(e).__name__, "cannot change to %s: %s" % (cwd, e.strerror),
                         "", "", 0)
         for name in preload:
             try:
-                importlib.import_module(name)
+                __import__(name)
             except ImportError as e:
                 return (1, "preload", type(e).__name__,
                         "preload_packages: cannot import '%s': %s" % (name, _safe_str(e)), "", "", 0)
@@ -381,8 +413,10 @@ def _run_cell(ctx, src, filename, want_repr):
         filename = "<cell-%d>" % _state.cell
     g = _ctx(ctx)
     try:
-        body, expr, names = _compile(src, filename, want_repr)
+        hit = _compile(src, filename, want_repr)
+        body, expr = hit[0], hit[1]
     except (SyntaxError, ValueError, OverflowError) as e:
+        import traceback
         tb = "".join(traceback.format_exception_only(type(e), e))
         return (1, "syntax", type(e).__name__, _safe_str(e), tb, "", 0)
     except MemoryError as e:
@@ -390,9 +424,9 @@ def _run_cell(ctx, src, filename, want_repr):
     prot = _protected.get(ctx)
     before = None
     if prot:
-        hit = sorted(prot & names)
-        if hit:
-            return (1, "protected", "NameError", "cannot assign to protected name '%s'" % hit[0],
+        bad = sorted(prot & _names_of(hit))
+        if bad:
+            return (1, "protected", "NameError", "cannot assign to protected name '%s'" % bad[0],
                     "", "", 0)
         before = {n: g.get(n, _protected) for n in prot}
     _remember_source(filename, src)
@@ -468,6 +502,7 @@ def _run_script(src, filename, argv):
     try:
         code = compile(src, filename, "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as e:
+        import traceback
         tb = "".join(traceback.format_exception_only(type(e), e))
         try:
             _stderr.write(tb)
@@ -478,7 +513,7 @@ def _run_script(src, filename, argv):
     g = {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
     if not filename.startswith("<"):
         g["__file__"] = filename
-    path0 = os.path.dirname(filename) if not filename.startswith("<") else ""
+    path0 = filename.rpartition("/")[0] if not filename.startswith("<") else ""
 
     def go():
         sys.path.insert(0, path0)

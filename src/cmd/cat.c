@@ -85,13 +85,14 @@ static void cat_put_segment(cat_state *st, const unsigned char *p,
   for (; p < e; p++) {
     unsigned c = *p;
     if (st->show_nonprinting) {
-      if (c >= 128) {
+      bool high = c >= 128;
+      if (high) {
         *o++ = 'M';
         *o++ = '-';
         c -= 128;
       }
       if (c < 32) {
-        if (c == '\t' && !st->show_tabs) { *o++ = '\t'; continue; }
+        if (c == '\t' && !high && !st->show_tabs) { *o++ = '\t'; continue; }
         *o++ = '^';
         *o++ = (char)(c + 64);
       } else if (c == 127) {
@@ -183,7 +184,7 @@ int cmd_cat_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'v': st.show_nonprinting = true; break;
     case 256: cmd_outs(ctx, cat_usage); return 0;
     case 257: return cmd_print_version(ctx);
-    default: return cmd_usage_hint(ctx, 1);
+    default: return 1; /* cmd_getopt printed the message */
     }
   }
   bool plain = !(st.number || st.squeeze || st.show_ends || st.show_tabs ||

@@ -67,6 +67,11 @@ typedef struct cmd_io {
   /* Shell variables (printf -v, read): NULL/negative when not supported. */
   const char *(*getvar)(void *ud, const char *name);
   int (*setvar)(void *ud, const char *name, const char *value);
+  /* Like run, but the command gets `env` ("K=V", NULL-terminated) as its whole
+   * environment and `cwd` (NULL: the caller's) as its directory: env(1),
+   * env -C, timeout. NULL when the caller does not support it. */
+  int (*run_env)(void *ud, int argc, char **argv, char *const *env, const char *cwd,
+                 int in_fd, int out_fd);
 } cmd_io;
 
 #define CMD_OUTBUF 65536
@@ -82,6 +87,10 @@ struct cmd_ctx {
   uint32_t umask;        /* file creation mask */
   uint64_t max_string;   /* largest string/line a command may build (bytes) */
   int64_t now;           /* wall clock at call start (seconds), for date etc. */
+  struct sbx *sandbox;   /* the whole sandbox, for the commands that need more
+                            than the store (python3, python, tool); NULL when
+                            run standalone. The caller (the shell) holds the
+                            sandbox's lock while the command runs. */
   /* Set by cmd_perror / cmd_record_error: the last file error, for the C API. */
   int err_errno;
   char err_path[STORE_PATH_MAX];

@@ -300,8 +300,11 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
     case 256: cmd_outs(ctx, head_usage); return 0;
     case 257: return cmd_print_version(ctx);
     default:
-      if (c >= '0' && c <= '9') cmd_errorf(ctx, "invalid trailing option -- %c", c);
-      return cmd_usage_hint(ctx, 1);
+      if (c >= '0' && c <= '9') {
+        cmd_errorf(ctx, "invalid trailing option -- %c", c);
+        return cmd_usage_hint(ctx, 1);
+      }
+      return 1; /* cmd_getopt printed the message */
     }
   }
 

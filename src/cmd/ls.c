@@ -39,6 +39,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 #include "cmd/util_time.h"
 
 CMD_DEFINE("ls", cmd_ls_main);
@@ -279,7 +280,7 @@ static void ls_stat(ls_opts *o, ls_ent *e, bool cmdline) {
   if (rc < 0) {
     e->stat_ok = false;
     if (!cmdline) {
-      cmd_errorf(ctx, "cannot access %s: %s", cmd_quote(ctx, e->path),
+      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path),
                  cmd_strerror(rc));
       cmd_record_error(ctx, rc, e->path);
       if (o->status < 1) o->status = 1;
@@ -317,83 +318,6 @@ static int64_t ent_time(const ls_opts *o, const ls_ent *e, uint32_t *ns) {
   }
 }
 
-/* GNU filevercmp: natural ordering of version numbers in names. */
-static size_t ver_suffix(const char *s, size_t len) {
-  /* length without a trailing file suffix ((\.[A-Za-z~][A-Za-z0-9~]*)*$) */
-  size_t matched = len;
-  bool read_alpha = false;
-  size_t i = 0;
-  for (; i < len; i++) {
-    char c = s[i];
-    if (read_alpha) {
-      read_alpha = false;
-      if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '~'))
-        matched = len;
-    } else if (c == '.') {
-      read_alpha = true;
-      if (matched == len) matched = i;
-    } else if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-                 (c >= '0' && c <= '9') || c == '~')) {
-      matched = len;
-    }
-  }
-  if (read_alpha) matched = len;
-  return matched;
-}
-
-static int ver_order(unsigned char c) {
-  if (c >= '0' && c <= '9') return 0;
-  if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) return c;
-  if (c == '~') return -1;
-  return (int)c + 256;
-}
-
-static int ver_cmp(const char *a, size_t al, const char *b, size_t bl) {
-  size_t ai = 0, bi = 0;
-  while (ai < al || bi < bl) {
-    int first_diff = 0;
-    while ((ai < al && !(a[ai] >= '0' && a[ai] <= '9')) ||
-           (bi < bl && !(b[bi] >= '0' && b[bi] <= '9'))) {
-      int ac = ai < al ? ver_order((unsigned char)a[ai]) : 0;
-      int bc = bi < bl ? ver_order((unsigned char)b[bi]) : 0;
-      if (ac != bc) return ac - bc;
-      ai++;
-      bi++;
-    }
-    while (ai < al && a[ai] == '0') ai++;
-    while (bi < bl && b[bi] == '0') bi++;
-    while (ai < al && bi < bl && a[ai] >= '0' && a[ai] <= '9' && b[bi] >= '0' &&
-           b[bi] <= '9') {
-      if (!first_diff) first_diff = a[ai] - b[bi];
-      ai++;
-      bi++;
-    }
-    if (ai < al && a[ai] >= '0' && a[ai] <= '9') return 1;
-    if (bi < bl && b[bi] >= '0' && b[bi] <= '9') return -1;
-    if (first_diff) return first_diff;
-  }
-  return 0;
-}
-
-static int filevercmp(const char *a, const char *b) {
-  int r = strcmp(a, b);
-  if (r == 0) return 0;
-  if (!*a) return -1;
-  if (!*b) return 1;
-  if (strcmp(a, ".") == 0) return -1;
-  if (strcmp(b, ".") == 0) return 1;
-  if (strcmp(a, "..") == 0) return -1;
-  if (strcmp(b, "..") == 0) return 1;
-  if (*a == '.' && *b != '.') return -1;
-  if (*a != '.' && *b == '.') return 1;
-  if (*a == '.' && *b == '.') a++, b++;
-  size_t al = strlen(a), bl = strlen(b);
-  size_t ap = ver_suffix(a, al), bp = ver_suffix(b, bl);
-  int c = ver_cmp(a, ap, b, bp);
-  if (c == 0 && (ap != al || bp != bl)) c = ver_cmp(a, al, b, bl);
-  return c ? c : r;
-}
-
 /* qsort has no context argument: the options of the sorting call are kept in a
  * thread-local, so concurrent ls calls on other threads do not interfere. */
 static _Thread_local const ls_opts *tl_sort_opts;
@@ -422,7 +346,7 @@ static int ent_cmp_inner(const ls_opts *o, const ls_ent *a, const ls_ent *b) {
     break;
   }
   case SORT_VERSION:
-    return filevercmp(a->name, b->name);
+    return cmd_filevercmp(a->name, b->name);
   case SORT_WIDTH: {
     size_t aw = u8_width(a->name, strlen(a->name)), bw = u8_width(b->name, strlen(b->name));
     if (aw != bw) return aw < bw ? -1 : 1;
@@ -912,7 +836,7 @@ static int list_dir(ls_opts *o, const char *path, bool cmdline, ls_pending *pend
   int rc = cmd_fs_stat(ctx, path, &dst);
   if (rc == 0 && !S_ISDIR(dst.mode)) rc = -ENOTDIR;
   if (rc == 0 && o->deref == DEREF_ALL && o->recursive && seen_dir(o, dst.ino)) {
-    cmd_errorf(ctx, "%s: not listing already-listed directory", cmd_quote(ctx, path));
+    cmd_errorf(ctx, "%s: not listing already-listed directory", cmd_gnu_quoteaf(ctx, path));
     o->status = 2;
     return 0;
   }
@@ -923,7 +847,7 @@ static int list_dir(ls_opts *o, const char *path, bool cmdline, ls_pending *pend
     if (o->print_headers) {
       /* GNU prints the header before the error only for recursion entries */
     }
-    cmd_errorf(ctx, "cannot open directory %s: %s", cmd_quote(ctx, path),
+    cmd_errorf(ctx, "cannot open directory %s: %s", cmd_gnu_quoteaf(ctx, path),
                cmd_strerror(rc));
     cmd_record_error(ctx, rc, path);
     o->status = cmdline ? 2 : (o->status < 1 ? 1 : o->status);
@@ -956,7 +880,7 @@ static int list_dir(ls_opts *o, const char *path, bool cmdline, ls_pending *pend
     }
     if (!need) continue;
     if (!can_search) {
-      cmd_errorf(ctx, "cannot access %s: %s", cmd_quote(ctx, e->path),
+      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path),
                  cmd_strerror(-EACCES));
       if (o->status < 1) o->status = 1;
       e->have_stat = true;
@@ -1075,10 +999,22 @@ static const char ls_usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
+/* GNU argmatch's failure: "invalid argument ‘x’ for ‘--opt’" and the valid
+ * words (given in `valid` with '...' quotes, shown with ‘...’), status 1. */
 static int bad_arg(cmd_ctx *ctx, const char *opt, const char *arg, const char *valid) {
-  cmd_errorf(ctx, "invalid argument %s for %s", cmd_quote(ctx, arg), opt);
-  cmd_err_raw(ctx, "Valid arguments are:\n%s", valid);
-  return cmd_usage_hint(ctx, 2);
+  char o[64];
+  snprintf(o, sizeof o, "%.*s", (int)(strlen(opt) - 2), opt + 1);
+  cmd_errorf(ctx, "invalid argument %s for %s", cmd_gnu_quote(ctx, arg), cmd_gnu_quote(ctx, o));
+  cmd_err_raw(ctx, "Valid arguments are:\n");
+  for (const char *p = valid; *p; p++) {
+    if (*p == '\'') {
+      bool open = p == valid || p[-1] == ' ';
+      cmd_err_raw(ctx, "%s", open ? "\xe2\x80\x98" : "\xe2\x80\x99");
+    } else {
+      cmd_err_raw(ctx, "%c", *p);
+    }
+  }
+  return cmd_usage_hint(ctx, 1);
 }
 
 /* Matches a unique prefix of one of `words` (NULL-terminated); -1 if none, -2
@@ -1287,7 +1223,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       if (k < 0)
         return bad_arg(ctx, "'--time'", st.arg,
                        "  - 'atime', 'access', 'use'\n  - 'ctime', 'status'\n"
-                       "  - 'mtime', 'modification'\n  - 'birth', 'creation'\n");
+                       "  - 'birth', 'creation'\n");
       o.time = k < 3 ? TIME_ATIME : k < 5 ? TIME_CTIME : k < 7 ? TIME_MTIME : TIME_CTIME;
       time_set = true;
       sort_by_time_opt = 1;
@@ -1316,7 +1252,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       int h;
       int r = cmd_parse_blocksize(st.arg, &blk, &h);
       if (r) {
-        cmd_errorf(ctx, "invalid --block-size argument %s", cmd_quote(ctx, st.arg));
+        cmd_errorf(ctx, "invalid --block-size argument %s", cmd_gnu_quoteaf(ctx, st.arg));
         return 2;
       }
       o.human = h;
@@ -1350,7 +1286,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       char *ep;
       unsigned long v = strtoul(st.arg, &ep, 10);
       if (*ep || v > 10000) {
-        cmd_errorf(ctx, "invalid tab size: %s", cmd_quote(ctx, st.arg));
+        cmd_errorf(ctx, "invalid tab size: %s", cmd_gnu_quote(ctx, st.arg));
         return 2;
       }
       o.tabsize = v;
@@ -1360,7 +1296,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       char *ep;
       unsigned long v = strtoul(st.arg, &ep, 10);
       if (*ep || !*st.arg || v > 1000000) {
-        cmd_errorf(ctx, "invalid line width: %s", cmd_quote(ctx, st.arg));
+        cmd_errorf(ctx, "invalid line width: %s", cmd_gnu_quote(ctx, st.arg));
         return 2;
       }
       o.width = v;
@@ -1388,7 +1324,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       /* posix-STYLE: STYLE only outside the POSIX locale; C.UTF-8 is not POSIX */
     }
     if (set_time_style(&o, time_style) < 0) {
-      cmd_errorf(ctx, "invalid argument %s for %s", cmd_quote(ctx, time_style),
+      cmd_errorf(ctx, "invalid argument %s for %s", cmd_gnu_quoteaf(ctx, time_style),
                  "'time style'");
       cmd_err_raw(ctx, "Valid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n"
                        "  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%%H:%%M) for a 'date'-style format\n");
@@ -1430,7 +1366,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
                    ? cmd_fs_stat(ctx, e->path, &tmp)
                    : cmd_fs_lstat(ctx, e->path, &tmp);
       if (rc == 0) rc = -EIO;
-      cmd_errorf(ctx, "cannot access %s: %s", cmd_quote(ctx, e->path), cmd_strerror(rc));
+      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path), cmd_strerror(rc));
       cmd_record_error(ctx, rc, e->path);
       o.status = 2;
       continue;

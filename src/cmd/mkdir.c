@@ -20,6 +20,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 
 CMD_DEFINE("mkdir", cmd_mkdir_main);
 
@@ -36,7 +37,7 @@ static const char mkdir_usage[] =
 /* Creates one directory; returns 0, or a negative errno (EEXIST kept). */
 static int mk_one(cmd_ctx *ctx, const char *path, uint32_t mode, bool verbose) {
   int rc = store_path_mkdir(ctx->store, ctx->cwd, path, mode);
-  if (rc == 0 && verbose) cmd_outf(ctx, "mkdir: created directory %s\n", cmd_quote(ctx, path));
+  if (rc == 0 && verbose) cmd_outf(ctx, "mkdir: created directory %s\n", cmd_gnu_quoteaf(ctx, path));
   return rc;
 }
 
@@ -69,7 +70,7 @@ int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
   if (mode_str) {
     cmd_mode_change *ch = cmd_mode_compile(ctx, mode_str);
     if (!ch) {
-      cmd_errorf(ctx, "invalid mode %s", cmd_lquote(ctx, mode_str));
+      cmd_errorf(ctx, "invalid mode %s", cmd_gnu_quote(ctx, mode_str));
       return 1;
     }
     mode = cmd_mode_adjust(0777, true, umask, ch, NULL);
@@ -106,7 +107,7 @@ int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
           }
         }
         if (rc < 0) {
-          cmd_errorf(ctx, "cannot create directory %s: %s", cmd_lquote(ctx, buf),
+          cmd_errorf(ctx, "cannot create directory %s: %s", cmd_gnu_quote(ctx, buf),
                      cmd_strerror(rc));
           cmd_record_error(ctx, rc, buf);
           buf[end] = save;
@@ -125,7 +126,7 @@ int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
         if (cmd_fs_stat(ctx, path, &sst) == 0 && S_ISDIR(sst.mode)) continue;
       }
       if (rc < 0) {
-        cmd_errorf(ctx, "cannot create directory %s: %s", cmd_lquote(ctx, path),
+        cmd_errorf(ctx, "cannot create directory %s: %s", cmd_gnu_quote(ctx, path),
                    cmd_strerror(rc));
         cmd_record_error(ctx, rc, path);
         status = 1;
@@ -134,7 +135,7 @@ int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
     } else {
       int rc = mk_one(ctx, path, mode, verbose);
       if (rc < 0) {
-        cmd_errorf(ctx, "cannot create directory %s: %s", cmd_lquote(ctx, path),
+        cmd_errorf(ctx, "cannot create directory %s: %s", cmd_gnu_quote(ctx, path),
                    cmd_strerror(rc));
         cmd_record_error(ctx, rc, path);
         status = 1;
@@ -144,7 +145,7 @@ int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
     if (set_mode) {
       int rc = store_path_chmod(ctx->store, ctx->cwd, path, mode);
       if (rc < 0) {
-        cmd_errorf(ctx, "cannot set permissions of %s: %s", cmd_lquote(ctx, path),
+        cmd_errorf(ctx, "cannot set permissions of %s: %s", cmd_gnu_quote(ctx, path),
                    cmd_strerror(rc));
         status = 1;
       }

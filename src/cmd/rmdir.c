@@ -16,6 +16,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 
 CMD_DEFINE("rmdir", cmd_rmdir_main);
 
@@ -66,11 +67,11 @@ int cmd_rmdir_main(cmd_ctx *ctx, int argc, char **argv) {
   int status = 0;
   for (int i = st.ind; i < argc; i++) {
     const char *path = argv[i];
-    if (verbose) cmd_outf(ctx, "rmdir: removing directory, %s\n", cmd_quote(ctx, path));
+    if (verbose) cmd_outf(ctx, "rmdir: removing directory, %s\n", cmd_gnu_quoteaf(ctx, path));
     int rc = rmdir_one(ctx, path);
     if (rc < 0) {
       if (!(ignore && nonempty_err(rc))) {
-        cmd_errorf(ctx, "failed to remove %s: %s", cmd_quote(ctx, path), cmd_strerror(rc));
+        cmd_errorf(ctx, "failed to remove %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
         cmd_record_error(ctx, rc, path);
         status = 1;
       }
@@ -87,11 +88,11 @@ int cmd_rmdir_main(cmd_ctx *ctx, int argc, char **argv) {
       while (len > 0 && p[len - 1] == '/') len--;
       if (len == 0) break;
       p[len] = 0;
-      if (verbose) cmd_outf(ctx, "rmdir: removing directory, %s\n", cmd_quote(ctx, p));
+      if (verbose) cmd_outf(ctx, "rmdir: removing directory, %s\n", cmd_gnu_quoteaf(ctx, p));
       rc = rmdir_one(ctx, p);
       if (rc < 0) {
         if (!(ignore && nonempty_err(rc))) {
-          cmd_errorf(ctx, "failed to remove directory %s: %s", cmd_quote(ctx, p),
+          cmd_errorf(ctx, "failed to remove directory %s: %s", cmd_gnu_quoteaf(ctx, p),
                      cmd_strerror(rc));
           cmd_record_error(ctx, rc, p);
           status = 1;

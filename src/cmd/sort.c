@@ -317,92 +317,30 @@ static int line_cmp(sort_state *S, const sort_line *a, const sort_line *b) {
 
 /* ---- output -------------------------------------------------------------------------- */
 
-typedef struct sort_out {
-  cmd_ctx *ctx;
-  int fd;       /* 1 (through cmd_out) or the -o file */
-  char *buf;    /* staging for the -o file */
-  size_t len;
-  int err;      /* first write error */
-} sort_out;
-
-static void out_write(sort_out *o, const char *p, size_t n) {
-  if (o->err) return;
-  if (o->fd == 1) {
-    int r = cmd_out(o->ctx, p, n);
-    if (r < 0) o->err = r;
-    return;
-  }
-  while (n > 0) {
-    if (o->len == 65536) {
-      ssize_t w = 0;
-      for (size_t done = 0; done < o->len; done += (size_t)w) {
-        w = o->ctx->io->write(o->ctx->io_ud, o->fd, o->buf + done, o->len - done);
-        if (w < 0) {
-          o->err = (int)w;
-          return;
-        }
-      }
-      o->len = 0;
-    }
-    size_t k = 65536 - o->len < n ? 65536 - o->len : n;
-    memcpy(o->buf + o->len, p, k);
-    o->len += k;
-    p += k;
-    n -= k;
-  }
-}
-
-static void out_flush(sort_out *o) {
-  if (o->fd == 1 || o->err) return;
-  size_t done = 0;
-  while (done < o->len) {
-    ssize_t w = o->ctx->io->write(o->ctx->io_ud, o->fd, o->buf + done, o->len - done);
-    if (w < 0) {
-      o->err = (int)w;
-      return;
-    }
-    done += (size_t)w;
-  }
-  o->len = 0;
-}
-
-static void out_line(sort_state *S, sort_out *o, const char *text, size_t len) {
+static void out_line(cmd_outfile *o, const char *text, size_t len) {
   /* Every indexed line is followed by its delimiter in the data buffer. */
-  out_write(o, text, len + 1);
-  (void)S;
+  cmd_outfile_write(o, text, len + 1);
 }
 
-static int open_output(sort_state *S, sort_out *o) {
-  o->ctx = S->ctx;
-  o->fd = 1;
-  if (!S->out_path || strcmp(S->out_path, "-") == 0) return 0;
-  int fd = S->ctx->io->open(S->ctx->io_ud, S->out_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-  if (fd < 0) {
-    cmd_record_error(S->ctx, fd, S->out_path);
+static int open_output(sort_state *S, cmd_outfile *o) {
+  int r = cmd_outfile_open(S->ctx, o, S->out_path, O_WRONLY | O_CREAT | O_TRUNC);
+  if (r < 0) {
+    cmd_record_error(S->ctx, r, S->out_path);
     cmd_errorf(S->ctx, "open failed: %s: %s", cmd_gnu_quotef(S->ctx, S->out_path),
-               cmd_strerror(fd));
+               cmd_strerror(r));
     return SORT_FAILURE;
-  }
-  o->fd = fd;
-  o->buf = malloc(65536);
-  if (!o->buf) {
-    S->ctx->io->close(S->ctx->io_ud, fd);
-    return sort_memory_error(S);
   }
   return 0;
 }
 
-static int close_output(sort_state *S, sort_out *o) {
-  out_flush(o);
-  if (o->fd != 1) {
-    S->ctx->io->close(S->ctx->io_ud, o->fd);
-    free(o->buf);
-  }
-  if (o->err) {
-    if (o->err == -EPIPE) return 141;
+static int close_output(sort_state *S, cmd_outfile *o) {
+  bool is_stdout = o->fd == 1;
+  int err = cmd_outfile_close(o);
+  if (err) {
+    if (err == -EPIPE) return 141;
     cmd_errorf(S->ctx, "write failed: %s: %s",
-               o->fd == 1 ? "'standard output'" : cmd_gnu_quotef(S->ctx, S->out_path),
-               cmd_strerror(o->err));
+               is_stdout ? "'standard output'" : cmd_gnu_quotef(S->ctx, S->out_path),
+               cmd_strerror(err));
     return SORT_FAILURE;
   }
   return 0;
@@ -422,7 +360,7 @@ static int sort_and_output(sort_state *S) {
   if (S->plain) sort_lines_plain(S, v, tmp, (size_t)n);
   else sort_lines_general(S, v, tmp, (size_t)n);
   free(tmp);
-  sort_out o = {0};
+  cmd_outfile o;
   int st = open_output(S, &o);
   if (st) {
     free(v);
@@ -433,7 +371,7 @@ static int sort_and_output(sort_state *S) {
       v[i] = v[i - 1]; /* the run's first line stays the reference */
       continue;
     }
-    out_line(S, &o, S->data + v[i].off, v[i].len);
+    out_line(&o, S->data + v[i].off, v[i].len);
     if ((i & 4095) == 0 && cmd_poll(S->ctx)) break;
   }
   free(v);
@@ -467,7 +405,7 @@ static int merge_and_output(sort_state *S, char **files, size_t nfiles) {
     }
     count[i] = (size_t)n;
   }
-  sort_out o = {0};
+  cmd_outfile o;
   status = open_output(S, &o);
   if (status) goto out;
   sort_line last = {0};
@@ -485,7 +423,7 @@ static int merge_and_output(sort_state *S, char **files, size_t nfiles) {
     if (S->keys.unique && have_last && line_cmp(S, &last, l) == 0) continue;
     last = *l;
     have_last = true;
-    out_line(S, &o, S->data + l->off, l->len);
+    out_line(&o, S->data + l->off, l->len);
     if ((iter & 4095) == 0 && cmd_poll(S->ctx)) break;
   }
   status = close_output(S, &o);
@@ -559,9 +497,10 @@ static int check_sorted(sort_state *S, const char *name, bool quiet) {
 
 /* ---- options ----------------------------------------------------------------------------- */
 
-static int bad_fieldspec(cmd_ctx *ctx, const char *spec, const char *msg, bool count_err) {
+static int bad_fieldspec(cmd_ctx *ctx, const char *spec, const char *msg, bool count_err,
+                         const char *at) {
   if (count_err)
-    cmd_errorf(ctx, "%s: invalid count at start of %s", msg, cmd_gnu_quote(ctx, spec));
+    cmd_errorf(ctx, "%s: invalid count at start of %s", msg, cmd_gnu_quote(ctx, at));
   else
     cmd_errorf(ctx, "%s: invalid field specification %s", msg, cmd_gnu_quote(ctx, spec));
   return SORT_FAILURE;
@@ -693,7 +632,7 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
                    nmatch > 1 ? "ambiguous" : "invalid", cmd_gnu_quote(ctx, g.arg));
         cmd_err_raw(ctx, "Valid arguments are:\n");
         for (int i = 0; i < 6; i++) cmd_err_raw(ctx, "  - " CMD_LQ "%s" CMD_RQ "\n", words[i]);
-        return cmd_usage_hint(ctx, SORT_FAILURE);
+        return cmd_usage_hint(ctx, 1);
       }
       sort_key_set_option(&gkey, letters[found], false);
       break;
@@ -706,10 +645,9 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
       else {
         cmd_errorf(ctx, "invalid argument %s for " CMD_LQ "--check" CMD_RQ,
                    cmd_gnu_quote(ctx, g.arg));
-        cmd_err_raw(ctx, "Valid arguments are:\n  - " CMD_LQ "quiet" CMD_RQ "\n"
-                         "  - " CMD_LQ "silent" CMD_RQ "\n  - " CMD_LQ "diagnose-first"
-                         CMD_RQ "\n");
-        return cmd_usage_hint(ctx, SORT_FAILURE);
+        cmd_err_raw(ctx, "Valid arguments are:\n  - " CMD_LQ "quiet" CMD_RQ ", " CMD_LQ
+                         "silent" CMD_RQ "\n  - " CMD_LQ "diagnose-first" CMD_RQ "\n");
+        return cmd_usage_hint(ctx, 1);
       }
       break;
     case 'k': {
@@ -719,10 +657,10 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       sort_key *key = &S->keys.keys[S->keys.nkeys];
       memset(key, 0, sizeof *key);
-      const char *msg;
+      const char *msg, *at;
       bool count_err;
-      if (sort_parse_keydef(g.arg, key, &msg, &count_err) < 0)
-        return bad_fieldspec(ctx, g.arg, msg, count_err);
+      if (sort_parse_keydef(g.arg, key, &msg, &count_err, &at) < 0)
+        return bad_fieldspec(ctx, g.arg, msg, count_err, at);
       S->keys.nkeys++;
       break;
     }
@@ -791,7 +729,7 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'z': S->delim = '\0'; break;
     case OPT_HELP: cmd_outs(ctx, sort_usage); return 0;
     case OPT_VERSION: return cmd_print_version(ctx);
-    default: return cmd_usage_hint(ctx, SORT_FAILURE);
+    default: return SORT_FAILURE; /* cmd_getopt printed the message */
     }
   }
 
@@ -920,7 +858,7 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
     if (nfiles > 1) {
       cmd_errorf(ctx, "extra operand %s not allowed with -%c", cmd_gnu_quoteaf(ctx, files[1]),
                  check);
-      return cmd_usage_hint(ctx, SORT_FAILURE);
+      return SORT_FAILURE;
     }
     if (S->out_path) {
       cmd_errorf(ctx, "options '-%co' are incompatible", check);

@@ -126,8 +126,9 @@ static const char *parse_count(const char *s, size_t *val) {
 }
 
 int sort_parse_keydef(const char *spec, sort_key *key, const char **msg,
-                      bool *count_err) {
+                      bool *count_err, const char **at) {
   *count_err = false;
+  *at = spec;
   const char *s = parse_count(spec, &key->sword);
   if (!s) {
     *msg = "invalid number at field start";
@@ -141,6 +142,7 @@ int sort_parse_keydef(const char *spec, sort_key *key, const char **msg,
   if (*s == '.') {
     const char *t = parse_count(s + 1, &key->schar);
     if (!t) {
+      *at = s + 1;
       *msg = "invalid number after '.'";
       *count_err = true;
       return -1;
@@ -157,6 +159,7 @@ int sort_parse_keydef(const char *spec, sort_key *key, const char **msg,
   if (*s == ',') {
     const char *t = parse_count(s + 1, &key->eword);
     if (!t) {
+      *at = s + 1;
       *msg = "invalid number after ','";
       *count_err = true;
       return -1;
@@ -169,6 +172,7 @@ int sort_parse_keydef(const char *spec, sort_key *key, const char **msg,
     if (*s == '.') {
       t = parse_count(s + 1, &key->echar);
       if (!t) {
+        *at = s + 1;
         *msg = "invalid number after '.'";
         *count_err = true;
         return -1;

@@ -61,10 +61,11 @@ extern const bool sort_nondictionary[256];
  * `defaults` (all false). On error returns -1 and sets *msg to GNU's text,
  * e.g. "field number is zero: invalid field specification" (the caller adds
  * the quoted spec) or, when *count_err is set, the "invalid count at start of"
- * form. Returns 0 on success.
+ * form, quoting *at (the text where the count was expected). Returns 0 on
+ * success.
  */
 int sort_parse_keydef(const char *spec, sort_key *key, const char **msg,
-                      bool *count_err);
+                      bool *count_err, const char **at);
 
 /* Applies one ordering letter [bdfgiMhnRrV] to a key; `end` says whether it
  * came after the end position (b then means skipeblanks). false if unknown. */

@@ -376,7 +376,8 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'n': {
       lines = c == 'n';
       const char *s = g.arg;
-      from_start = *s == '+';
+      /* Like GNU, a '+' is sticky: "-n +3 -c 2" means -c +2. */
+      if (*s == '+') from_start = true;
       if (*s == '+' || *s == '-') s++;
       uintmax_t v;
       int e = cmd_parse_umax(s, "bkKmMGTPEZY0", &v);
@@ -433,7 +434,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
         cmd_errorf(ctx, "option used in invalid context -- %c", c);
         return 1;
       }
-      return cmd_usage_hint(ctx, 1);
+      return 1; /* cmd_getopt printed the message */
     }
   }
 

@@ -27,6 +27,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
 #include "cmd/util_time.h"
 
 CMD_DEFINE("touch", cmd_touch_main);
@@ -127,7 +128,7 @@ int cmd_touch_main(cmd_ctx *ctx, int argc, char **argv) {
       else if (!strcmp(st.arg, "modify") || !strcmp(st.arg, "mtime"))
         m = true;
       else {
-        cmd_errorf(ctx, "invalid argument %s for '--time'", cmd_lquote(ctx, st.arg));
+        cmd_errorf(ctx, "invalid argument %s for '--time'", cmd_gnu_quote(ctx, st.arg));
         cmd_err_raw(ctx, "Valid arguments are:\n  - 'atime', 'access', 'use'\n"
                          "  - 'mtime', 'modify'\n");
         return cmd_usage_hint(ctx, 1);
@@ -151,7 +152,7 @@ int cmd_touch_main(cmd_ctx *ctx, int argc, char **argv) {
     store_stat rs;
     int rc = nofollow ? cmd_fs_lstat(ctx, ref, &rs) : cmd_fs_stat(ctx, ref, &rs);
     if (rc < 0) {
-      cmd_errorf(ctx, "failed to get attributes of %s: %s", cmd_quote(ctx, ref),
+      cmd_errorf(ctx, "failed to get attributes of %s: %s", cmd_gnu_quoteaf(ctx, ref),
                  cmd_strerror(rc));
       cmd_record_error(ctx, rc, ref);
       return 1;
@@ -166,7 +167,7 @@ int cmd_touch_main(cmd_ctx *ctx, int argc, char **argv) {
         int64_t t;
         long ns;
         if (cmd_parse_date(date, ts[k].tv_sec, ts[k].tv_nsec, &tz, &t, &ns) < 0) {
-          cmd_errorf(ctx, "invalid date format %s", cmd_lquote(ctx, date));
+          cmd_errorf(ctx, "invalid date format %s", cmd_gnu_quote(ctx, date));
           return 1;
         }
         ts[k].tv_sec = (time_t)t;
@@ -181,7 +182,7 @@ int cmd_touch_main(cmd_ctx *ctx, int argc, char **argv) {
     int64_t base = ctx->now;
     long base_ns = base == now.tv_sec ? now.tv_nsec : 0;
     if (cmd_parse_date(date, base, base_ns, &tz, &t, &ns) < 0) {
-      cmd_errorf(ctx, "invalid date format %s", cmd_lquote(ctx, date));
+      cmd_errorf(ctx, "invalid date format %s", cmd_gnu_quote(ctx, date));
       return 1;
     }
     ts[0].tv_sec = ts[1].tv_sec = (time_t)t;
@@ -190,7 +191,7 @@ int cmd_touch_main(cmd_ctx *ctx, int argc, char **argv) {
   } else if (stamp) {
     int64_t t;
     if (!parse_stamp(stamp, &tz, ctx->now, &t)) {
-      cmd_errorf(ctx, "invalid date format %s", cmd_lquote(ctx, stamp));
+      cmd_errorf(ctx, "invalid date format %s", cmd_gnu_quote(ctx, stamp));
       return 1;
     }
     ts[0].tv_sec = ts[1].tv_sec = (time_t)t;
@@ -220,7 +221,7 @@ int cmd_touch_main(cmd_ctx *ctx, int argc, char **argv) {
       rc = store_path_open(ctx->store, ctx->cwd, path, O_WRONLY | O_CREAT,
                            0666 & ~(ctx->umask & 0777), &sst);
       if (rc < 0) {
-        cmd_errorf(ctx, "cannot touch %s: %s", cmd_quote(ctx, path), cmd_strerror(rc));
+        cmd_errorf(ctx, "cannot touch %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
         cmd_record_error(ctx, rc, path);
         status = 1;
         continue;
@@ -228,7 +229,7 @@ int cmd_touch_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     rc = store_path_utimes(ctx->store, ctx->cwd, path, ts, nofollow ? STORE_NOFOLLOW : 0);
     if (rc < 0) {
-      cmd_errorf(ctx, "setting times of %s: %s", cmd_quote(ctx, path), cmd_strerror(rc));
+      cmd_errorf(ctx, "setting times of %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
       cmd_record_error(ctx, rc, path);
       status = 1;
     }

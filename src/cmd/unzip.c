@@ -294,7 +294,7 @@ int cmd_unzip_main(cmd_ctx *ctx, int argc, char **argv) {
     o.status = 9;
     goto out;
   }
-  if (!o.qq && o.mode != 'p' && o.mode != '1') cmd_outf(ctx, "Archive:  %s\n", tryname);
+  if (!o.quiet && o.mode != '1') cmd_outf(ctx, "Archive:  %s\n", tryname);
   if (o.mode == 'l')
     cmd_outs(ctx, "  Length      Date    Time    Name\n---------  ---------- -----   ----\n");
   uint64_t total = 0;

@@ -279,6 +279,293 @@ char *cmd_fs_dirname(cmd_ctx *ctx, const char *path) {
   return r;
 }
 
+/* A growing path buffer for canonicalization. */
+typedef struct canon_buf {
+  char *p;          /* malloc'd, NUL-terminated */
+  size_t len, cap;  /* length / allocated */
+} canon_buf;
+
+static int cb_put(canon_buf *b, const char *s, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    size_t nc = b->cap ? b->cap * 2 : 256;
+    while (nc < b->len + n + 1) nc *= 2;
+    char *np = realloc(b->p, nc);
+    if (!np) return -ENOMEM;
+    b->p = np;
+    b->cap = nc;
+  }
+  memcpy(b->p + b->len, s, n);
+  b->len += n;
+  b->p[b->len] = 0;
+  return 0;
+}
+
+/* Removes the last component of an absolute path (stays at "/"). */
+static void cb_up(canon_buf *b) {
+  while (b->len > 1 && b->p[b->len - 1] != '/') b->len--;
+  if (b->len > 1) b->len--;
+  b->p[b->len] = 0;
+}
+
+/* The physical current directory (getcwd's answer) into b. */
+static int cb_cwd(cmd_ctx *ctx, canon_buf *b) {
+  char *real = NULL;
+  const char *cwd = ctx->cwd ? ctx->cwd : "/";
+  int rc;
+  if (store_realpath(ctx->store, "/", cwd, &real) == 0) {
+    rc = cb_put(b, real, strlen(real));
+    free(real);
+  } else {
+    rc = cb_put(b, cwd, strlen(cwd));
+  }
+  return rc;
+}
+
+/* Lexical normalization: absolute, no ".", "..", or repeated slashes. */
+static int canon_lexical(cmd_ctx *ctx, const char *path, canon_buf *out) {
+  out->len = 0;
+  int rc = 0;
+  if (path[0] != '/') rc = cb_cwd(ctx, out);
+  else rc = cb_put(out, "/", 1);
+  if (rc) return rc;
+  const char *p = path;
+  while (*p) {
+    while (*p == '/') p++;
+    if (!*p) break;
+    const char *e = strchr(p, '/');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    if (n == 1 && p[0] == '.') {
+    } else if (n == 2 && p[0] == '.' && p[1] == '.') {
+      cb_up(out);
+    } else {
+      if (out->len != 1 && (rc = cb_put(out, "/", 1))) return rc;
+      if ((rc = cb_put(out, p, n))) return rc;
+    }
+    p += n;
+  }
+  return 0;
+}
+
+int cmd_fs_canonicalize(cmd_ctx *ctx, const char *path, int mode, char **out) {
+  int how = mode & 0x0f;
+  if (!*path) return -ENOENT;
+  canon_buf rname = {0}, pending = {0}, lex = {0};
+  int rc = 0;
+  if (mode & (CMD_CANON_NOLINKS | CMD_CANON_LOGICAL)) {
+    if ((rc = canon_lexical(ctx, path, &lex))) goto done;
+    if (mode & CMD_CANON_NOLINKS) {
+      if (how != CMD_CANON_MISSING) {
+        store_stat st;
+        int r = store_path_lstat(ctx->store, "/", lex.p, &st);
+        if (r < 0 && !(how == CMD_CANON_ALL_BUT_LAST && r == -ENOENT)) {
+          rc = r;
+          goto done;
+        }
+        if (r == -ENOENT && how == CMD_CANON_ALL_BUT_LAST) {
+          char *d = cmd_fs_dirname(ctx, lex.p);
+          r = store_path_stat(ctx->store, "/", d, &st);
+          if (r < 0) { rc = r; goto done; }
+          if (!S_ISDIR(st.mode)) { rc = -ENOTDIR; goto done; }
+        }
+      }
+      *out = cmd_strdup(ctx, lex.p);
+      rc = *out ? 0 : -ENOMEM;
+      goto done;
+    }
+    path = lex.p;
+  }
+  /* pending holds what is left to resolve */
+  if ((rc = cb_put(&pending, path, strlen(path)))) goto done;
+  if (path[0] == '/') rc = cb_put(&rname, "/", 1);
+  else rc = cb_cwd(ctx, &rname);
+  if (rc) goto done;
+  int links = 0;
+  size_t pos = 0;
+  bool missing = false;
+  bool trailing_slash = pending.len > 0 && pending.p[pending.len - 1] == '/';
+  while (pos < pending.len) {
+    while (pos < pending.len && pending.p[pos] == '/') pos++;
+    if (pos >= pending.len) break;
+    size_t end = pos;
+    while (end < pending.len && pending.p[end] != '/') end++;
+    size_t n = end - pos;
+    const char *comp = pending.p + pos;
+    size_t next = end;
+    while (next < pending.len && pending.p[next] == '/') next++;
+    bool last = next >= pending.len;
+    if (n == 1 && comp[0] == '.') {
+      pos = end;
+      continue;
+    }
+    if (n == 2 && comp[0] == '.' && comp[1] == '.') {
+      cb_up(&rname);
+      pos = end;
+      continue;
+    }
+    size_t before = rname.len;
+    if (rname.len != 1 && (rc = cb_put(&rname, "/", 1))) goto done;
+    if ((rc = cb_put(&rname, comp, n))) goto done;
+    if (missing) {
+      pos = end;
+      continue;
+    }
+    store_stat st;
+    int r = store_path_lstat(ctx->store, "/", rname.p, &st);
+    if (r < 0) {
+      if (how == CMD_CANON_MISSING || (how == CMD_CANON_ALL_BUT_LAST && last && r == -ENOENT)) {
+        missing = true;
+        pos = end;
+        continue;
+      }
+      rc = r;
+      goto done;
+    }
+    if (S_ISLNK(st.mode)) {
+      if (++links > STORE_SYMLINK_MAX) {
+        rc = -ELOOP;
+        goto done;
+      }
+      char *target = NULL;
+      r = store_path_readlink(ctx->store, "/", rname.p, &target);
+      if (r < 0) {
+        rc = r;
+        goto done;
+      }
+      /* new pending = target + rest */
+      canon_buf np = {0};
+      if ((rc = cb_put(&np, target, strlen(target))) ||
+          (rc = cb_put(&np, "/", 1)) ||
+          (rc = cb_put(&np, pending.p + end, pending.len - end))) {
+        free(target);
+        free(np.p);
+        goto done;
+      }
+      if (!(pending.len - end) && !trailing_slash) {
+        np.len--;
+        np.p[np.len] = 0;
+      }
+      free(pending.p);
+      pending = np;
+      pos = 0;
+      /* drop the link name; restart from its directory or the root */
+      rname.len = before;
+      rname.p[rname.len] = 0;
+      if (target[0] == '/') {
+        rname.len = 1;
+        rname.p[0] = '/';
+        rname.p[1] = 0;
+      }
+      free(target);
+      continue;
+    }
+    if (!S_ISDIR(st.mode) && (!last || trailing_slash) && how != CMD_CANON_MISSING) {
+      rc = -ENOTDIR;
+      goto done;
+    }
+    pos = end;
+  }
+  *out = cmd_strdup(ctx, rname.p);
+  rc = *out ? 0 : -ENOMEM;
+done:
+  free(rname.p);
+  free(pending.p);
+  free(lex.p);
+  return rc;
+}
+
+char *cmd_fs_relpath(cmd_ctx *ctx, const char *to, const char *from) {
+  size_t common = 0, i = 0;
+  while (to[i] && from[i] && to[i] == from[i]) {
+    i++;
+    if (to[i - 1] == '/') common = i;
+  }
+  if ((!to[i] || to[i] == '/') && (!from[i] || from[i] == '/')) common = i;
+  if (common == 1 && to[0] == '/' && strcmp(from, "/") != 0 && strcmp(to, "/") != 0) {
+    /* only the root in common */
+  }
+  size_t ups = 0;
+  const char *f = from + common;
+  while (*f == '/') f++;
+  if (*f) {
+    ups = 1;
+    for (const char *p = f; *p; p++)
+      if (*p == '/') ups++;
+  }
+  const char *t = to + common;
+  while (*t == '/') t++;
+  size_t len = ups * 3 + strlen(t) + 2;
+  char *out = cmd_alloc(ctx, len);
+  if (!out) return NULL;
+  char *o = out;
+  for (size_t k = 0; k < ups; k++) {
+    memcpy(o, "../", 3);
+    o += 3;
+  }
+  strcpy(o, t);
+  size_t ol = strlen(out);
+  if (ol > 0 && out[ol - 1] == '/') out[ol - 1] = 0;
+  if (!*out) strcpy(out, ".");
+  return out;
+}
+
+/* Utilities that real systems ship as programs but the sandbox's shell
+ * provides as builtins; env, xargs, find -exec and which treat them as
+ * installed in /usr/bin (the shell runs them). */
+static bool shell_utility(const char *name) {
+  static const char *const names[] = {"[", "bash", "echo", "false", "kill", "printf",
+                                      "pwd", "sh", "test", "true", NULL};
+  for (int i = 0; names[i]; i++)
+    if (!strcmp(names[i], name)) return true;
+  return false;
+}
+
+const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, bool all,
+                         void (*cb)(void *ud, const char *path), void *ud) {
+  if (!*name) return NULL;
+  if (strchr(name, '/')) {
+    store_stat st;
+    if (cmd_fs_stat(ctx, name, &st) == 0 && S_ISREG(st.mode) &&
+        store_access(ctx->store, st.ino, X_OK) == 0) {
+      if (all && cb) cb(ud, name);
+      return all ? NULL : name;
+    }
+    return NULL;
+  }
+  bool in_table = cmd_find(name) != NULL || shell_utility(name);
+  const char *p = path_env ? path_env : "/usr/bin:/bin";
+  for (;;) {
+    const char *c = strchr(p, ':');
+    size_t l = c ? (size_t)(c - p) : strlen(p);
+    char *dir = cmd_alloc(ctx, l + 2);
+    if (!dir) return NULL;
+    memcpy(dir, l ? p : ".", l ? l : 1);
+    char *full = cmd_fs_join(ctx, dir, name);
+    store_stat st;
+    bool hit = false;
+    if (full && cmd_fs_stat(ctx, full, &st) == 0 && S_ISREG(st.mode) &&
+        store_access(ctx->store, st.ino, X_OK) == 0)
+      hit = true;
+    else if (in_table && (!strcmp(dir, "/usr/bin") || !strcmp(dir, "/bin")))
+      hit = true;
+    if (hit) {
+      if (!all) return full;
+      if (cb) cb(ud, full);
+    }
+    if (!c) break;
+    p = c + 1;
+  }
+  return NULL;
+}
+
+bool cmd_fs_runnable(cmd_ctx *ctx, const char *name, const char *path_env) {
+  if (strchr(name, '/')) {
+    store_stat st;
+    return cmd_fs_stat(ctx, name, &st) == 0;
+  }
+  if (cmd_find(name) || shell_utility(name)) return true;
+  return cmd_fs_which(ctx, name, path_env, false, NULL, NULL) != NULL;
+}
+
 /* Collects names for cmd_fs_listdir. */
 typedef struct fs_names {
   cmd_ctx *ctx;  /* arena owner */
@@ -330,6 +617,113 @@ int cmd_fs_listdir(cmd_ctx *ctx, const char *path, char ***names) {
   *names = v;
   return (int)nm.n;
 }
+
+int cmd_fs_copy_data(cmd_ctx *ctx, store_ino src, store_ino dst, uint64_t size) {
+  enum { CHUNK = 65536 };
+  char *buf = malloc(CHUNK);
+  if (!buf) return -ENOMEM;
+  uint64_t off = 0;
+  int rc = 0;
+  while (off < size) {
+    if (cmd_poll(ctx)) {
+      rc = -EINTR;
+      break;
+    }
+    size_t want = size - off < CHUNK ? (size_t)(size - off) : CHUNK;
+    ssize_t n = store_read(ctx->store, src, buf, want, off);
+    if (n < 0) {
+      rc = (int)n;
+      break;
+    }
+    if (n == 0) break;
+    ssize_t w = store_write(ctx->store, dst, buf, (size_t)n, off);
+    if (w < 0) {
+      rc = (int)w;
+      break;
+    }
+    off += (uint64_t)n;
+  }
+  free(buf);
+  return rc;
+}
+
+/* GNU filevercmp: natural ordering of version numbers in names. */
+static size_t ver_suffix(const char *s, size_t len) {
+  /* length without a trailing file suffix ((\.[A-Za-z~][A-Za-z0-9~]*)*$) */
+  size_t matched = len;
+  bool read_alpha = false;
+  size_t i = 0;
+  for (; i < len; i++) {
+    char c = s[i];
+    if (read_alpha) {
+      read_alpha = false;
+      if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '~'))
+        matched = len;
+    } else if (c == '.') {
+      read_alpha = true;
+      if (matched == len) matched = i;
+    } else if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                 (c >= '0' && c <= '9') || c == '~')) {
+      matched = len;
+    }
+  }
+  if (read_alpha) matched = len;
+  return matched;
+}
+
+static int ver_order(unsigned char c) {
+  if (c >= '0' && c <= '9') return 0;
+  if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) return c;
+  if (c == '~') return -1;
+  return (int)c + 256;
+}
+
+static int ver_cmp(const char *a, size_t al, const char *b, size_t bl) {
+  size_t ai = 0, bi = 0;
+  while (ai < al || bi < bl) {
+    int first_diff = 0;
+    while ((ai < al && !(a[ai] >= '0' && a[ai] <= '9')) ||
+           (bi < bl && !(b[bi] >= '0' && b[bi] <= '9'))) {
+      int ac = ai < al ? ver_order((unsigned char)a[ai]) : 0;
+      int bc = bi < bl ? ver_order((unsigned char)b[bi]) : 0;
+      if (ac != bc) return ac - bc;
+      ai++;
+      bi++;
+    }
+    while (ai < al && a[ai] == '0') ai++;
+    while (bi < bl && b[bi] == '0') bi++;
+    while (ai < al && bi < bl && a[ai] >= '0' && a[ai] <= '9' && b[bi] >= '0' &&
+           b[bi] <= '9') {
+      if (!first_diff) first_diff = a[ai] - b[bi];
+      ai++;
+      bi++;
+    }
+    if (ai < al && a[ai] >= '0' && a[ai] <= '9') return 1;
+    if (bi < bl && b[bi] >= '0' && b[bi] <= '9') return -1;
+    if (first_diff) return first_diff;
+  }
+  return 0;
+}
+
+int cmd_filevercmp(const char *a, const char *b) {
+  int r = strcmp(a, b);
+  if (r == 0) return 0;
+  if (!*a) return -1;
+  if (!*b) return 1;
+  if (strcmp(a, ".") == 0) return -1;
+  if (strcmp(b, ".") == 0) return 1;
+  if (strcmp(a, "..") == 0) return -1;
+  if (strcmp(b, "..") == 0) return 1;
+  if (*a == '.' && *b != '.') return -1;
+  if (*a != '.' && *b == '.') return 1;
+  if (*a == '.' && *b == '.') a++, b++;
+  size_t al = strlen(a), bl = strlen(b);
+  size_t ap = ver_suffix(a, al), bp = ver_suffix(b, bl);
+  int c = ver_cmp(a, ap, b, bp);
+  if (c == 0 && (ap != al || bp != bl)) c = ver_cmp(a, al, b, bl);
+  return c ? c : r;
+}
+
 
 /* ---- sizes --------------------------------------------------------------------- */
 
@@ -640,7 +1034,7 @@ static int walk_push(cmd_walk *w, size_t pathlen, size_t name_off) {
     if (w->lv[i].ino == w->ent.st.ino) {
       w->ent.info = CMD_WALK_DC;
       w->ent.cycle_depth = i;
-      w->ent.cycle_path = NULL; /* caller reads the prefix via depth */
+      w->ent.cycle_pathlen = w->lv[i].pathlen;
       return CMD_WALK_DC;
     }
   }
@@ -678,7 +1072,7 @@ static int walk_stat(cmd_walk *w, const walk_child *kid, bool can_search,
   memset(&st, 0, sizeof st);
   w->ent.err = 0;
   w->ent.followed = false;
-  w->ent.cycle_path = NULL;
+  w->ent.cycle_pathlen = 0;
   w->ent.cycle_depth = 0;
   int rc;
   if (!kid) {
@@ -818,10 +1212,6 @@ cmd_walk_ent *cmd_walk_next(cmd_walk *w) {
         int r = walk_push(w, pathlen, base + 1);
         if (r < 0) return NULL;
         w->ent.info = r;
-        if (r == CMD_WALK_DC) {
-          /* The ancestor's path is a prefix of ours. */
-          w->ent.cycle_path = NULL;
-        }
       }
       return &w->ent;
     }
@@ -969,42 +1359,6 @@ bool cmd_mode_uses_umask(const cmd_mode_change *c) {
   for (; c && c->op; c++)
     if (!c->affected) return true;
   return false;
-}
-
-/* ---- quoting ------------------------------------------------------------------------ */
-
-const char *cmd_lquote(cmd_ctx *ctx, const char *s) {
-  size_t n = strlen(s);
-  char *out = cmd_alloc(ctx, n * 4 + 8);
-  if (!out) return s;
-  char *o = out;
-  memcpy(o, "\xe2\x80\x98", 3);
-  o += 3;
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    const char *e = NULL;
-    switch (*p) {
-    case '\a': e = "\\a"; break;
-    case '\b': e = "\\b"; break;
-    case '\f': e = "\\f"; break;
-    case '\n': e = "\\n"; break;
-    case '\r': e = "\\r"; break;
-    case '\t': e = "\\t"; break;
-    case '\v': e = "\\v"; break;
-    case '\\': e = "\\\\"; break;
-    }
-    if (e) {
-      memcpy(o, e, 2);
-      o += 2;
-    } else if (*p < 0x20 || *p == 0x7f) {
-      o += sprintf(o, "\\%03o", *p);
-    } else {
-      *o++ = (char)*p;
-    }
-  }
-  memcpy(o, "\xe2\x80\x99", 3);
-  o += 3;
-  *o = 0;
-  return out;
 }
 
 /* ---- --help / --version ----------------------------------------------------------- */

@@ -81,6 +81,33 @@ char *cmd_fs_join(cmd_ctx *ctx, const char *dir, const char *name);
  * Arena strings. */
 char *cmd_fs_basename(cmd_ctx *ctx, const char *path);
 char *cmd_fs_dirname(cmd_ctx *ctx, const char *path);
+/* Canonical absolute path like gnulib's canonicalize_filename_mode, resolving
+ * symlinks component by component: CMD_CANON_EXISTING needs every component,
+ * CMD_CANON_ALL_BUT_LAST all but the last, CMD_CANON_MISSING none (a missing
+ * component is kept as text). CMD_CANON_NOLINKS resolves no symlinks (pure
+ * text, with "." and ".."), CMD_CANON_LOGICAL applies ".." to the text before
+ * resolving symlinks. Returns 0 and an arena string, or a negative errno. */
+#define CMD_CANON_EXISTING 0
+#define CMD_CANON_ALL_BUT_LAST 1
+#define CMD_CANON_MISSING 2
+#define CMD_CANON_NOLINKS 0x10
+#define CMD_CANON_LOGICAL 0x20
+int cmd_fs_canonicalize(cmd_ctx *ctx, const char *path, int mode, char **out);
+/* The relative path from directory `from` to `to` (both canonical). Arena. */
+char *cmd_fs_relpath(cmd_ctx *ctx, const char *to, const char *from);
+
+/* Can the sandbox run `name` as a program? A table command, or (with a
+ * slash, or found on `path_env`, NULL = "/usr/bin:/bin") a regular file in
+ * the store. *where (may be NULL) gets the store path found, or "" for a
+ * table command reached by name. */
+bool cmd_fs_runnable(cmd_ctx *ctx, const char *name, const char *path_env);
+/* Like cmd_fs_runnable for which(1): the path a lookup of `name` finds
+ * (arena) or NULL. Table commands are found in the standard directories
+ * /usr/bin and /bin of PATH. With `all`, calls cb for every
+ * match instead and returns NULL. */
+const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, bool all,
+                         void (*cb)(void *ud, const char *path), void *ud);
+
 /* Reads the names of directory `path` (sorted bytewise). *names is an arena
  * array of arena strings. Returns the count or a negative errno. */
 int cmd_fs_listdir(cmd_ctx *ctx, const char *path, char ***names);
@@ -88,6 +115,15 @@ int cmd_fs_listdir(cmd_ctx *ctx, const char *path, char ***names);
 static inline bool cmd_fs_same(const store_stat *a, const store_stat *b) {
   return a->ino == b->ino;
 }
+
+/* Copies `size` bytes of file data from inode src to inode dst (offsets 0;
+ * dst should be empty), in 64 KiB chunks, polling for cancellation. Returns
+ * 0 or a negative errno (-EINTR when cancelled). */
+int cmd_fs_copy_data(cmd_ctx *ctx, store_ino src, store_ino dst, uint64_t size);
+
+/* GNU filevercmp (ls -v, sort -V, tree -v): names compared with digit runs
+ * as numbers and file suffixes set aside. */
+int cmd_filevercmp(const char *a, const char *b);
 
 /* ---- sizes --------------------------------------------------------------------- */
 
@@ -147,7 +183,8 @@ typedef struct cmd_walk_ent {
   store_stat st;      /* presented stat (lstat or stat as followed) */
   bool followed;      /* st is of a symlink's target */
   int cycle_depth;    /* for CMD_WALK_DC: the depth of the ancestor it repeats */
-  const char *cycle_path; /* for CMD_WALK_DC: that ancestor's path */
+  size_t cycle_pathlen;   /* for CMD_WALK_DC: that ancestor's path is the
+                             first cycle_pathlen bytes of path */
   store_ino parent_ino;  /* inode of the containing directory (0 for roots) */
 } cmd_walk_ent;
 
@@ -190,12 +227,6 @@ uint32_t cmd_mode_adjust(uint32_t oldmode, bool dir, uint32_t umask,
                          const cmd_mode_change *changes, uint32_t *mode_bits);
 /* True when no clause named who (so the umask filtered it). */
 bool cmd_mode_uses_umask(const cmd_mode_change *changes);
-
-/* ---- quoting ------------------------------------------------------------------------ */
-
-/* GNU quote(): the locale quoting used by some messages (mkdir, date...):
- * ‘name’ with C escapes for control characters. Arena string. */
-const char *cmd_lquote(cmd_ctx *ctx, const char *s);
 
 /* ---- --help / --version ----------------------------------------------------------- */
 

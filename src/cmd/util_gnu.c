@@ -8,6 +8,7 @@
  * coreutils 9.1 under LC_ALL=C.UTF-8.
  */
 #include "cmd/util_gnu.h"
+#include "cmd/util_time.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -17,6 +18,8 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 /* Length of a valid, printable UTF-8 sequence at s (1..4), or 0 if the bytes
  * there are invalid, truncated, or a non-printable code point (C1 controls). */
@@ -209,7 +212,17 @@ int cmd_write_error(cmd_ctx *ctx, int err) {
 
 int cmd_open_input(cmd_ctx *ctx, const char *path) {
   if (strcmp(path, "-") == 0) return 0;
-  return ctx->io->open(ctx->io_ud, path, O_RDONLY, 0);
+  int fd = ctx->io->open(ctx->io_ud, path, O_RDONLY, 0);
+  if (fd < 0) return fd;
+  /* open(2) succeeds on a directory and read(2) then fails; without fstat in
+   * cmd_io, ask the store so callers can report EISDIR at the right step. */
+  store_stat st;
+  if (ctx->store && store_path_stat(ctx->store, ctx->cwd, path, &st) == 0 &&
+      S_ISDIR(st.mode)) {
+    ctx->io->close(ctx->io_ud, fd);
+    return -EISDIR;
+  }
+  return fd;
 }
 
 void cmd_close_input(cmd_ctx *ctx, int fd) {
@@ -389,4 +402,128 @@ int cmd_utf8_decode(const unsigned char *s, size_t avail, uint32_t *wc) {
   if (cp < min_for_len[n] || (cp >= 0xd800 && cp <= 0xdfff)) return -1;
   *wc = cp;
   return n;
+}
+
+#define OUTFILE_BUF 65536
+
+int cmd_outfile_open(cmd_ctx *ctx, cmd_outfile *o, const char *path, int oflags) {
+  memset(o, 0, sizeof *o);
+  o->ctx = ctx;
+  o->fd = 1;
+  if (!path || strcmp(path, "-") == 0) return 0;
+  int fd = ctx->io->open(ctx->io_ud, path, oflags, 0666);
+  if (fd < 0) return fd;
+  o->buf = malloc(OUTFILE_BUF);
+  if (!o->buf) {
+    ctx->io->close(ctx->io_ud, fd);
+    return -ENOMEM;
+  }
+  o->fd = fd;
+  return 0;
+}
+
+int cmd_outfile_flush(cmd_outfile *o) {
+  if (o->fd == 1 || o->err) return o->err;
+  size_t done = 0;
+  while (done < o->len) {
+    ssize_t w = o->ctx->io->write(o->ctx->io_ud, o->fd, o->buf + done, o->len - done);
+    if (w == -EINTR) continue;
+    if (w < 0) {
+      o->err = (int)w;
+      break;
+    }
+    done += (size_t)w;
+  }
+  o->len = 0;
+  return o->err;
+}
+
+void cmd_outfile_write(cmd_outfile *o, const void *p, size_t n) {
+  if (o->err) return;
+  if (o->fd == 1) {
+    int r = cmd_out(o->ctx, p, n);
+    if (r < 0) o->err = r;
+    return;
+  }
+  const char *s = p;
+  while (n > 0) {
+    if (o->len == OUTFILE_BUF && cmd_outfile_flush(o) < 0) return;
+    size_t k = OUTFILE_BUF - o->len < n ? OUTFILE_BUF - o->len : n;
+    memcpy(o->buf + o->len, s, k);
+    o->len += k;
+    s += k;
+    n -= k;
+  }
+}
+
+int cmd_outfile_close(cmd_outfile *o) {
+  cmd_outfile_flush(o);
+  if (o->fd != 1) {
+    o->ctx->io->close(o->ctx->io_ud, o->fd);
+    free(o->buf);
+    o->buf = NULL;
+    o->fd = 1;
+  }
+  return o->err;
+}
+
+
+int cmd_localtime(cmd_ctx *ctx, int64_t t, struct tm *out) {
+  /* One time-zone implementation for all commands: util_time's. The zone
+   * lives in the arena because tm_zone points into it. */
+  cmd_tz *tz = cmd_alloc(ctx, sizeof *tz);
+  if (!tz) return -1;
+  cmd_tz_from_env(ctx, tz);
+  return cmd_time_local(tz, t, out) ? 0 : -1;
+}
+
+int cmd_read_all(cmd_ctx *ctx, const char *path, size_t limit, char **data, size_t *len) {
+  int fd = cmd_open_input(ctx, path);
+  if (fd < 0) return fd;
+  size_t cap = 65536, n = 0;
+  int64_t cur = ctx->io->lseek(ctx->io_ud, fd, 0, SEEK_CUR);
+  int64_t end = cur >= 0 ? ctx->io->lseek(ctx->io_ud, fd, 0, SEEK_END) : -1;
+  if (cur >= 0 && end >= 0) {
+    ctx->io->lseek(ctx->io_ud, fd, cur, SEEK_SET);
+    if (end > cur) cap = (size_t)(end - cur) + 1;
+  }
+  if (cap > limit + 1) cap = limit + 1;
+  char *buf = malloc(cap + 1);
+  int rc = 0;
+  if (!buf) rc = -ENOMEM;
+  while (rc == 0) {
+    if (n == cap) {
+      if (cap > limit) {
+        rc = -EFBIG;
+        break;
+      }
+      size_t nc = cap * 2 > limit + 1 ? limit + 1 : cap * 2;
+      char *nb = realloc(buf, nc + 1);
+      if (!nb) {
+        rc = -ENOMEM;
+        break;
+      }
+      buf = nb;
+      cap = nc;
+    }
+    if (cmd_poll(ctx)) {
+      rc = -EINTR;
+      break;
+    }
+    ssize_t r = ctx->io->read(ctx->io_ud, fd, buf + n, cap - n);
+    if (r == -EINTR) continue;
+    if (r < 0) rc = (int)r;
+    else if (r == 0) break;
+    else n += (size_t)r;
+  }
+  cmd_close_input(ctx, fd);
+  if (rc == 0 && n > limit) rc = -EFBIG;
+  if (rc < 0) {
+    free(buf);
+    return rc;
+  }
+  buf[n] = 0;
+  *data = buf;
+  *len = n;
+  return 0;
 }

@@ -71,7 +71,9 @@ static inline int cmd_add_sat(uintmax_t *acc, uintmax_t a) {
 int cmd_write_error(cmd_ctx *ctx, int err);
 
 /* Opens an input operand for raw fd reads: "-" is fd 0. Returns the fd or a
- * negative errno. Close with cmd_close_input (which leaves fd 0 open). */
+ * negative errno; -EISDIR for a directory (GNU tools report that as a read
+ * error: callers print "error reading"). Close with cmd_close_input (which
+ * leaves fd 0 open). */
 int cmd_open_input(cmd_ctx *ctx, const char *path);
 void cmd_close_input(cmd_ctx *ctx, int fd);
 /* Reads until `n` bytes or EOF (retrying short reads). Returns the count or a
@@ -92,5 +94,37 @@ locale_t cmd_utf8_locale(void);
  * (the caller skips one byte). */
 int cmd_utf8_decode(const unsigned char *s, size_t avail, uint32_t *wc);
 
+/* Reads a whole input ("-" = stdin) into a malloc'd buffer (NUL-terminated
+ * beyond *len), up to `limit` bytes; seekable inputs are sized first.
+ * Returns 0, -EFBIG beyond the limit, or another negative errno (-EISDIR for
+ * a directory). Prints nothing. */
+int cmd_read_all(cmd_ctx *ctx, const char *path, size_t limit, char **data, size_t *len);
+
+/* A buffered output that is either stdout (through cmd_out) or a file opened
+ * through ctx->io (sort -o, uniq IN OUT, split, csplit, tee). */
+typedef struct cmd_outfile {
+  cmd_ctx *ctx;  /* owner */
+  int fd;        /* 1 for stdout, else our descriptor */
+  char *buf;     /* staging buffer for a file (malloc'd) */
+  size_t len;    /* bytes staged */
+  int err;       /* first write error (negative errno), 0 if none */
+} cmd_outfile;
+
+/* Opens `path` (NULL or "-" mean stdout) with open flags (O_WRONLY|O_CREAT|
+ * O_TRUNC typically) and mode 0666 (the umask applies). Returns 0 or a
+ * negative errno; prints nothing. */
+int cmd_outfile_open(cmd_ctx *ctx, cmd_outfile *o, const char *path, int oflags);
+/* Buffered write; errors are kept in o->err (later writes are dropped). */
+void cmd_outfile_write(cmd_outfile *o, const void *p, size_t n);
+/* Flushes staged bytes (stdout: into ctx's buffer). Returns o->err. */
+int cmd_outfile_flush(cmd_outfile *o);
+/* Flushes and closes; returns the first error (negative errno) or 0. */
+int cmd_outfile_close(cmd_outfile *o);
+
+/* Broken-down local time for `t` under the TZ of ctx's environment (the
+ * zone rules of util_time.h). tm_zone points into ctx's arena. Returns 0,
+ * or -1 if t is out of range. */
+struct tm;
+int cmd_localtime(cmd_ctx *ctx, int64_t t, struct tm *out);
 
 #endif

@@ -286,7 +286,9 @@ bool cmd_time_local(const cmd_tz *tz, int64_t t, struct tm *tm) {
   return true;
 }
 
-bool cmd_time_mk(const cmd_tz *tz, struct tm *tm, int64_t *out) {
+/* mktime with glibc's starting guess for the UTC offset (glibc keeps the offset
+ * of its previous result; the first call starts from 0). */
+static bool time_mk_guess(const cmd_tz *tz, struct tm *tm, int64_t guess0, int64_t *out) {
   /* Normalize fields with 64-bit arithmetic. */
   int64_t year = (int64_t)tm->tm_year + 1900;
   int64_t mon = tm->tm_mon;
@@ -301,20 +303,30 @@ bool cmd_time_mk(const cmd_tz *tz, struct tm *tm, int64_t *out) {
   if (!tz->has_dst) {
     t = local - tz->std_off;
   } else {
-    int64_t ts = local - tz->std_off, td = local - tz->dst_off;
-    bool sdst = tz_is_dst(tz, ts), ddst = tz_is_dst(tz, td);
-    if (!sdst && ddst) /* ambiguous (fall back): both valid */
-      t = tm->tm_isdst > 0 ? td : ts;
-    else if (!sdst)
-      t = ts;
-    else if (ddst)
-      t = td;
-    else /* in the spring-forward gap: like glibc, move forward */
-      t = tm->tm_isdst > 0 ? td : ts;
+    if (tm->tm_isdst >= 0) {
+      /* glibc: an explicit isdst is taken at its word */
+      t = local - (tm->tm_isdst > 0 ? tz->dst_off : tz->std_off);
+    } else {
+      /* glibc/gnulib mktime: start from offset 0 and follow the offset found
+       * at each guess; this decides ambiguous and skipped local times the
+       * same way GNU tools do. */
+      int64_t guess = guess0;
+      t = local;
+      for (int k = 0; k < 6; k++) {
+        t = local - guess;
+        int64_t off = tz_is_dst(tz, t) ? tz->dst_off : tz->std_off;
+        if (off == guess) break;
+        guess = off;
+      }
+    }
   }
   if (!cmd_time_local(tz, t, tm)) return false;
   *out = t;
   return true;
+}
+
+bool cmd_time_mk(const cmd_tz *tz, struct tm *tm, int64_t *out) {
+  return time_mk_guess(tz, tm, 0, out);
 }
 
 /* ---- strftime ---------------------------------------------------------------------- */
@@ -493,6 +505,10 @@ static void sf_run(sbuf *b, const char *fmt, const struct tm *tm, int64_t t,
     }
     char tmp[128];
     int64_t year = (int64_t)tm->tm_year + 1900;
+    /* the conversions gnulib rejects with each modifier */
+    if ((modifier == 'E' && *f && strchr("dDeFgGHIjklmMSUVwWN", *f)) ||
+        (modifier == 'O' && *f && strchr("aAcqxXYDF", *f)))
+      goto bad;
     switch (*f) {
     case '%':
       if (modifier) goto bad;
@@ -650,14 +666,23 @@ static void sf_run(sbuf *b, const char *fmt, const struct tm *tm, int64_t t,
       break;
     case 'N': {
       if (modifier == 'E') goto bad;
+      /* GNU date 9.1: the width is a precision (truncating); '_' and an
+       * explicit width with '-' also drop trailing zeros; '_' pads with
+       * spaces, no flag with zeros, '-' not at all. */
       long n = nsec;
       if (n < 0 || n > 999999999) n = 0;
+      bool explicit_w = width > 0;
       if (width <= 0) width = 9;
       int ndigs = 9;
-      while (width < ndigs || (ndigs > 1 && n % 10 == 0)) {
+      while (width < ndigs) {
         ndigs--;
         n /= 10;
       }
+      if (pad == '_' || (pad == '-' && explicit_w))
+        while (ndigs > 1 && n % 10 == 0) {
+          ndigs--;
+          n /= 10;
+        }
       for (int j = ndigs; j > 0; j--) {
         tmp[j - 1] = (char)('0' + n % 10);
         n /= 10;
@@ -851,13 +876,14 @@ static bool classify_word(const char *w, size_t n, const cmd_tz *tz, dtok *t) {
     t->wkind = W_T;
     return true;
   }
-  /* the local zone's own abbreviations */
-  if (tz->std_name[0] && strcasecmp(buf, tz->std_name) == 0) {
+  /* the local zone's own abbreviations (after the universal ones) */
+  bool universal = strcmp(buf, "utc") == 0 || strcmp(buf, "gmt") == 0 || strcmp(buf, "ut") == 0;
+  if (!universal && tz->std_name[0] && strcasecmp(buf, tz->std_name) == 0) {
     t->wkind = W_LOCALZONE;
     t->dst = false;
     return true;
   }
-  if (tz->has_dst && strcasecmp(buf, tz->dst_name) == 0) {
+  if (!universal && tz->has_dst && strcasecmp(buf, tz->dst_name) == 0) {
     t->wkind = W_LOCALZONE;
     t->dst = true;
     return true;
@@ -1169,11 +1195,12 @@ static bool date_items(dtok *tk, int n, dstate *d) {
       /* N unit [ago] */
       if (is_word(&tk[i + 1], W_UNIT)) {
         int64_t v = t->val;
+        const dtok *unit = &tk[i + 1];
         if (is_word(&tk[i + 2], W_AGO)) {
           v = -v;
           i++;
         }
-        if (!rel_add(d, v, &tk[i + 1])) return false;
+        if (!rel_add(d, v, unit)) return false;
         i += 2;
         continue;
       }
@@ -1210,11 +1237,12 @@ static bool date_items(dtok *tk, int n, dstate *d) {
     if (t->kind == T_SNUM) {
       if (is_word(&tk[i + 1], W_UNIT)) {
         int64_t v = t->val;
+        const dtok *unit = &tk[i + 1];
         if (is_word(&tk[i + 2], W_AGO)) {
           v = -v;
           i++;
         }
-        if (!rel_add(d, v, &tk[i + 1])) return false;
+        if (!rel_add(d, v, unit)) return false;
         i += 2;
         continue;
       }
@@ -1264,11 +1292,12 @@ static bool date_items(dtok *tk, int n, dstate *d) {
         }
         if (is_word(&tk[i + 1], W_UNIT)) {
           int64_t v = t->val;
+          const dtok *unit = &tk[i + 1];
           if (is_word(&tk[i + 2], W_AGO)) {
             v = -v;
             i++;
           }
-          if (!rel_add(d, v, &tk[i + 1])) return false;
+          if (!rel_add(d, v, unit)) return false;
           i += 2;
           continue;
         }
@@ -1439,7 +1468,10 @@ int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
   } else {
     struct tm chk = want;
     if (!cmd_time_mk(tz, &chk, &t)) return -EINVAL;
-    if (chk.tm_mday != mday || chk.tm_mon != mon - 1 || chk.tm_year != want.tm_year)
+    /* like GNU: a date or time that mktime had to normalize is invalid (Feb 30,
+     * or a local time in a daylight-saving gap) */
+    if (chk.tm_mday != mday || chk.tm_mon != mon - 1 || chk.tm_year != want.tm_year ||
+        chk.tm_hour != hour || chk.tm_min != min || chk.tm_sec != sec)
       return -EINVAL;
   }
   /* weekday adjustment (only without an explicit date) */
@@ -1450,7 +1482,7 @@ int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
               7 * (d.day_ordinal - (0 < d.day_ordinal && cur.tm_wday != d.day_number));
     cur.tm_mday += add;
     cur.tm_isdst = -1;
-    if (!cmd_time_mk(tz, &cur, &t)) return -EINVAL;
+    if (!time_mk_guess(tz, &cur, cur.tm_gmtoff, &t)) return -EINVAL;
   }
   /* relative years, months, days in local (or the given zone's) time */
   if (d.rel_year || d.rel_month || d.rel_day) {
@@ -1472,7 +1504,8 @@ int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
     cur.tm_year = (int)ny;
     cur.tm_mon = (int)nm;
     cur.tm_mday = (int)nd;
-    if (!cmd_time_mk(z, &cur, &t)) return -EINVAL;
+    cur.tm_isdst = -1;
+    if (!time_mk_guess(z, &cur, cur.tm_gmtoff, &t)) return -EINVAL;
   }
   if (d.rel_sec) {
     if (__builtin_add_overflow(t, d.rel_sec, &t)) return -EINVAL;

@@ -262,13 +262,13 @@ static void wc_print(cmd_ctx *ctx, const wc_opts *o, const wc_counts *n,
  * devices and directories are not. */
 static int wc_stat(cmd_ctx *ctx, const char *name, uintmax_t *size) {
   bool is_stdin = !name || strcmp(name, "-") == 0;
-  int fd = is_stdin ? 0 : ctx->io->open(ctx->io_ud, name, O_RDONLY, 0);
+  int fd = cmd_open_input(ctx, is_stdin ? "-" : name);
   if (fd == -EISDIR) return 0;
   if (fd < 0) return -1;
   int64_t cur = ctx->io->lseek(ctx->io_ud, fd, 0, SEEK_CUR);
   int64_t end = cur >= 0 ? ctx->io->lseek(ctx->io_ud, fd, 0, SEEK_END) : -1;
   if (cur >= 0) ctx->io->lseek(ctx->io_ud, fd, cur, SEEK_SET);
-  if (!is_stdin) ctx->io->close(ctx->io_ud, fd);
+  cmd_close_input(ctx, fd);
   if (end < 0) return 0;
   *size = (uintmax_t)end;
   return 1;
@@ -357,7 +357,7 @@ int cmd_wc_main(cmd_ctx *ctx, int argc, char **argv) {
     case 258: files_from = g.arg; break;
     case 256: cmd_outs(ctx, wc_usage); return 0;
     case 257: return cmd_print_version(ctx);
-    default: return cmd_usage_hint(ctx, 1);
+    default: return 1; /* cmd_getopt printed the message */
     }
   }
   if (!(o.bytes || o.chars || o.lines || o.words || o.maxlen))

@@ -320,14 +320,14 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
       intr[2] = {-1, -1};
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ctl) ||
       socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, setup) ||
-      pipe2(out, O_CLOEXEC) || pipe2(errp, O_CLOEXEC) || pipe2(intr, O_CLOEXEC) ||
+      pipe2(out, O_CLOEXEC) || pipe2(errp, O_CLOEXEC) ||
+      /* A socket, not a pipe: writing to a dead worker must not SIGPIPE us. */
+      socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, intr) ||
       move_high(&ctl[1]) || move_high(&setup[1]) || move_high(&out[1]) ||
       move_high(&errp[1]) || move_high(&intr[0])) {
     snprintf(err, errlen, "jail: socketpair/pipe: %s", strerror(errno));
     goto fail_fds;
   }
-  /* The host must never block on the interrupt pipe or die of SIGPIPE on it. */
-  fcntl(intr[1], F_SETFL, O_NONBLOCK);
 
   /* argv: "jail" then KEY=VALUE pairs, then "--" PROGRAM... for exec mode. */
   char kv[8][64];
@@ -463,10 +463,10 @@ int jail_wait_ready(jail *j, int timeout_ms, char *err, size_t errlen) {
   }
 }
 
-int jail_interrupt(jail *j) {
+int jail_interrupt(jail *j, uint32_t id) {
   if (j->intr_fd < 0) return -1;
-  ssize_t r = write(j->intr_fd, "I", 1);
-  return r == 1 || (r < 0 && errno == EAGAIN) ? 0 : -1;
+  ssize_t r = send(j->intr_fd, &id, sizeof id, MSG_NOSIGNAL | MSG_DONTWAIT);
+  return r == (ssize_t)sizeof id || (r < 0 && errno == EAGAIN) ? 0 : -1;
 }
 
 static void close_fd(int *fd) {
@@ -513,6 +513,8 @@ static int reap_helper(jail *j, int ms) {
   }
   return 0;
 }
+
+int jail_wait_exit(jail *j, int timeout_ms) { return reap_helper(j, timeout_ms); }
 
 void jail_stop(jail *j, int grace_ms) {
   close_fd(&j->ctl_fd);

@@ -7,7 +7,7 @@
  *
  *   host ──posix_spawn──> P1 "sbx-pyworker jail ..."   host namespaces; as root it
  *    │                     │                           opens /dev/fuse if needed,
- *    │                     │                           then drops to nobody
+ *    │                     │                           then drops to its own id
  *    │                     └─clone(NEWUSER|NEWNS|NEWPID|NEWNET|NEWIPC|NEWUTS|NEWCGROUP)
  *    │                         J1  pid 1 of the jail: mounts, pivot_root, limits,
  *    │                          │  no_new_privs, Landlock, seccomp; then reaps
@@ -17,11 +17,12 @@
  *    ├── setup socket (SEQPACKET; P1/J1 -> host: the FUSE fd, "ready", errors;
  *    │   also P1's lifeline: when the host closes it, P1 kills J1 and exits)
  *    ├── stdout / stderr pipes (W's fd 1 and 2)
- *    └── interrupt pipe (host -> W's watcher thread, fd 4 in W)
+ *    └── interrupt socket (host -> W's watcher thread, fd 4 in W)
  *
  * Invariants (the code cites them):
- *  I1. No host uid 0 is ever mapped into a jail: as root, P1 drops to
- *      JAIL_HOST_NOBODY before clone(CLONE_NEWUSER).
+ *  I1. No host uid 0 is ever mapped into a jail: as root, P1 drops to an
+ *      unprivileged id of its own (JAIL_HOST_ID_BASE...) before
+ *      clone(CLONE_NEWUSER).
  *  I2. Untrusted code runs only in W, after every restriction of J1 is in place;
  *      W never runs before J1 has sent "ready".
  *  I3. Killing P1 (or closing the setup socket) kills the whole jail: J1 has
@@ -40,7 +41,13 @@
 
 #define JAIL_UID 1000            /* the sandbox user inside the jail */
 #define JAIL_GID 1000
-#define JAIL_HOST_NOBODY 65534   /* the host id P1 drops to when started as root */
+/* When started as root, P1 drops to an id of its own in
+ * [JAIL_HOST_ID_BASE, JAIL_HOST_ID_BASE + JAIL_HOST_ID_SPAN), picked at random
+ * for each jail: no host account uses these ids, so no other host process owns
+ * the jail's user namespace (the owner could enter it) and no two jails can
+ * signal or trace each other's helper. */
+#define JAIL_HOST_ID_BASE 0x40000000u
+#define JAIL_HOST_ID_SPAN (1u << 24)
 
 /* File descriptors of the helper P1 right after exec. */
 #define JAIL_FD_CTL 3
@@ -92,7 +99,7 @@ typedef struct jail {
   int ctl_fd;                /* stream socket to W (the py protocol) */
   int setup_fd;              /* setup messages in, lifeline out */
   int out_fd, err_fd;        /* read ends of W's stdout and stderr */
-  int intr_fd;               /* write end of W's interrupt pipe */
+  int intr_fd;               /* our end of W's interrupt socket */
   int fuse_fd;               /* /dev/fuse of the jail's root, or -1 */
   jail_fuse_mode fuse_mode;  /* how that fd was obtained */
   uint32_t fuse_uid, fuse_gid; /* ids FUSE replies must use for the sandbox user
@@ -135,8 +142,14 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen);
  * J1 sent ("mount proc: Operation not permitted ..."); the jail is then stopped. */
 int jail_wait_ready(jail *j, int timeout_ms, char *err, size_t errlen);
 
-/* Asks W to interrupt the running code (SIGINT in W's main thread). */
-int jail_interrupt(jail *j);
+/* Asks W to interrupt request `id` if it is still running (SIGINT in W's
+ * main thread; a stale id is ignored by W). */
+int jail_interrupt(jail *j, uint32_t id);
+
+/* Waits up to timeout_ms for the jail to end by itself (W exited); then
+ * j->wait_status holds P1's status, which is W's: its exit code, or 128 + the
+ * signal that killed it. 1 when it ended, 0 on timeout. */
+int jail_wait_exit(jail *j, int timeout_ms);
 
 /* Stops the jail: closes the lifeline, kills P1 if it does not exit within
  * `grace_ms`, reaps it, closes every fd. Safe on a zeroed or stopped jail.

@@ -31,6 +31,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -103,15 +104,20 @@ int jail_fuse_hostmount(uint32_t uid, uint32_t gid, int *devfd, int *mntfd, jail
   return 0;
 }
 
-int jail_drop_root(jail_err *e) {
+uint32_t jail_pick_host_id(void) {
+  uint32_t r = 0;
+  if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r) r = (uint32_t)getpid() * 2654435761u;
+  return JAIL_HOST_ID_BASE + r % JAIL_HOST_ID_SPAN;
+}
+
+int jail_drop_root(uint32_t id, jail_err *e) {
   uid_t r, ef, s;
   if (getresuid(&r, &ef, &s)) return jail_fail(e, "getresuid");
   if (r != 0 && ef != 0 && s != 0) return 0;
   /* I1: the jail's user namespace is created by an unprivileged id, so the
    * only host id it can map is that one, never 0. */
-  if (setgroups(0, NULL) || setresgid(JAIL_HOST_NOBODY, JAIL_HOST_NOBODY, JAIL_HOST_NOBODY) ||
-      setresuid(JAIL_HOST_NOBODY, JAIL_HOST_NOBODY, JAIL_HOST_NOBODY))
-    return jail_fail(e, "drop root to uid %d", JAIL_HOST_NOBODY);
+  if (setgroups(0, NULL) || setresgid(id, id, id) || setresuid(id, id, id))
+    return jail_fail(e, "drop root to uid %u", id);
   if (setuid(0) == 0) return jail_failx(e, "drop root: uid 0 could be regained");
   /* After a uid change the process is not dumpable, which makes its
    * /proc/PID files root-owned; the child inherits that and we could not write

@@ -232,18 +232,17 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
 
   /* Hostmount mode: the only privileged step, done before the drop (I1). */
   int mntfd = -1;
+  uint32_t host_id = jail_pick_host_id();
   if (a.root == JAIL_ROOT_FUSE && a.fuse == JAIL_FUSE_HOSTMOUNT) {
     if (geteuid() != 0) setup_die("jail: fuse=hostmount needs root");
     int devfd;
-    if (jail_fuse_hostmount(JAIL_HOST_NOBODY, JAIL_HOST_NOBODY, &devfd, &mntfd, &e))
-      setup_die(buf);
+    if (jail_fuse_hostmount(host_id, host_id, &devfd, &mntfd, &e)) setup_die(buf);
     char txt[64];
-    snprintf(txt, sizeof txt, "%d %u %u", (int)JAIL_FUSE_HOSTMOUNT, JAIL_HOST_NOBODY,
-             JAIL_HOST_NOBODY);
+    snprintf(txt, sizeof txt, "%d %u %u", (int)JAIL_FUSE_HOSTMOUNT, host_id, host_id);
     if (jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_FUSE, txt, devfd)) _exit(1);
     close(devfd);
   }
-  if (jail_drop_root(&e)) setup_die(buf);
+  if (jail_drop_root(host_id, &e)) setup_die(buf);
 
   int sync[2];
   if (pipe2(sync, O_CLOEXEC)) {
@@ -262,6 +261,11 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
   }
   close(sync[0]);
   if (mntfd >= 0) close(mntfd);
+  /* Only J1 and W use these; P1 keeps the setup socket (its lifeline). */
+  close(JAIL_FD_CTL);
+  close(JAIL_FD_OUT);
+  close(JAIL_FD_ERR);
+  close(JAIL_FD_INTR);
   if (jail_write_idmaps(pid, &e)) {
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
@@ -287,8 +291,8 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
   /* Lifeline gone: kill J1, which takes the whole pid namespace with it, and
    * wait until the kernel has emptied it (I3). */
   kill(pid, SIGKILL);
-  int st;
+  int st = 0;
   while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
   }
-  _exit(0);
+  _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
 }

@@ -77,8 +77,10 @@ void jail_fuse_opts(char *buf, size_t n, int fd, uint32_t uid, uint32_t gid);
  * /dev/fuse into *devfd and returns the mount fd in *mntfd. */
 int jail_fuse_hostmount(uint32_t uid, uint32_t gid, int *devfd, int *mntfd, jail_err *e);
 
-/* Drops from root to JAIL_HOST_NOBODY (I1); no-op when not root. */
-int jail_drop_root(jail_err *e);
+/* A fresh unprivileged host id for one jail (see JAIL_HOST_ID_BASE). */
+uint32_t jail_pick_host_id(void);
+/* Drops from root to `id` as uid and gid (I1); no-op when not root. */
+int jail_drop_root(uint32_t id, jail_err *e);
 /* Writes uid_map/gid_map/setgroups of `pid` mapping JAIL_UID to our uid. */
 int jail_write_idmaps(pid_t pid, jail_err *e);
 

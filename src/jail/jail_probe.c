@@ -76,7 +76,7 @@ static int in_child(int (*fn)(char *detail, size_t n), char *detail, size_t n) {
 static int drop_and_userns(char *d, size_t n, int extra) {
   char buf[256];
   jail_err e = {buf, sizeof buf};
-  if (jail_drop_root(&e)) {
+  if (jail_drop_root(jail_pick_host_id(), &e)) {
     snprintf(d, n, "%s", buf);
     return -1;
   }
@@ -141,7 +141,8 @@ static int check_fuse_mount(char *d, size_t n) {
   jail_err e = {buf, sizeof buf};
   if (m == JAIL_FUSE_HOSTMOUNT) {
     int dev, mnt;
-    if (jail_fuse_hostmount(JAIL_HOST_NOBODY, JAIL_HOST_NOBODY, &dev, &mnt, &e)) {
+    uint32_t id = jail_pick_host_id();
+    if (jail_fuse_hostmount(id, id, &dev, &mnt, &e)) {
       snprintf(d, n, "%s", buf);
       return 1;
     }

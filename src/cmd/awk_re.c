@@ -1,0 +1,595 @@
+/*
+ * awk_re.c - regular expressions for the awk command.
+ *
+ * awk regexes are POSIX EREs with awk's escapes (\/ \" \n \t \ddd...) and
+ * gawk's operators (\y \B \< \> \s \S \w \W \` \'), matched leftmost-longest.
+ * This file translates the awk syntax into a canonical POSIX ERE (bracket
+ * expressions rewritten so backslash escapes inside them work, invalid
+ * intervals and leading quantifiers made literal, \y spelled \b) and matches
+ * with the C library's POSIX engine under a C.UTF-8 locale set for the
+ * calling thread only (uselocale), so `.` matches a UTF-8 character like
+ * gawk in C.UTF-8. Subjects are (pointer, length): REG_STARTEND handles NUL
+ * bytes and start offsets while keeping the context for ^ and \<.
+ *
+ * Fast paths: a pattern that is a plain string (the most common case,
+ * `/error/`) is matched with memmem, optionally anchored; those never call
+ * the engine. The translation is kept apart from the engine so the shared
+ * engine (src/re/re.h) can replace regcomp/regexec here alone.
+ */
+#include <locale.h>
+#include <pthread.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/awk.h"
+
+struct awk_regex {
+  regex_t rx;        /* the compiled engine regex (when !literal) */
+  bool compiled;     /* rx is valid */
+  bool literal;      /* plain string: use memmem */
+  bool anchor_bol;   /* literal must start at 0 */
+  bool anchor_eol;   /* literal must end at len */
+  char *lit;         /* the literal bytes (malloc'd) */
+  size_t litlen;     /* its length */
+  size_t nsub;       /* parenthesized subexpressions */
+};
+
+static locale_t utf8_locale;
+static pthread_once_t utf8_once = PTHREAD_ONCE_INIT;
+
+static void utf8_init(void) {
+  utf8_locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+  if (!utf8_locale) utf8_locale = newlocale(LC_CTYPE_MASK, "C", (locale_t)0);
+}
+
+locale_t awk_utf8_locale(void) {
+  pthread_once(&utf8_once, utf8_init);
+  return utf8_locale;
+}
+
+/* ---- translation ----------------------------------------------------------------- */
+
+typedef struct tbuf {
+  char *p;     /* output */
+  size_t len;  /* used */
+  size_t cap;  /* allocated */
+  bool oom;    /* allocation failed */
+} tbuf;
+
+static void tb_add(tbuf *b, const char *s, size_t n) {
+  if (b->oom) return;
+  if (b->len + n + 1 > b->cap) {
+    size_t nc = b->cap ? b->cap * 2 : 64;
+    while (nc < b->len + n + 1) nc *= 2;
+    char *np = realloc(b->p, nc);
+    if (!np) {
+      b->oom = true;
+      return;
+    }
+    b->p = np;
+    b->cap = nc;
+  }
+  memcpy(b->p + b->len, s, n);
+  b->len += n;
+  b->p[b->len] = 0;
+}
+
+static void tb_addc(tbuf *b, char c) { tb_add(b, &c, 1); }
+
+static const char *ERE_SPECIAL = "\\^$.[]|()*+?{}";
+
+/* Adds a literal byte outside a bracket. */
+static void add_literal(tbuf *b, char c) {
+  if (strchr(ERE_SPECIAL, c) && c) tb_addc(b, '\\');
+  tb_addc(b, c);
+}
+
+/* Decodes an awk escape at pat[*i] (after the backslash). Returns the byte
+ * value, or -1 if it is not a value escape. */
+static int escape_value(const char *pat, size_t len, size_t *i) {
+  char c = pat[*i];
+  switch (c) {
+  case 'n': (*i)++; return '\n';
+  case 't': (*i)++; return '\t';
+  case 'r': (*i)++; return '\r';
+  case 'f': (*i)++; return '\f';
+  case 'v': (*i)++; return '\v';
+  case 'a': (*i)++; return '\a';
+  case 'b': (*i)++; return '\b';
+  case '/': (*i)++; return '/';
+  case '"': (*i)++; return '"';
+  case 'x': {
+    size_t j = *i + 1;
+    int v = 0, n = 0;
+    while (j < len && n < 2 && strchr("0123456789abcdefABCDEF", pat[j]) && pat[j]) {
+      char d = pat[j];
+      v = v * 16 + (d <= '9' ? d - '0' : (d | 32) - 'a' + 10);
+      j++;
+      n++;
+    }
+    if (!n) return -1;
+    *i = j;
+    return v;
+  }
+  default:
+    if (c >= '0' && c <= '7') {
+      size_t j = *i;
+      int v = 0, n = 0;
+      while (j < len && n < 3 && pat[j] >= '0' && pat[j] <= '7') {
+        v = v * 8 + (pat[j] - '0');
+        j++;
+        n++;
+      }
+      *i = j;
+      return v & 0xff;
+    }
+    return -1;
+  }
+}
+
+/* Translates a bracket expression starting at pat[*i] == '['. */
+static bool translate_bracket(tbuf *b, const char *pat, size_t len, size_t *i) {
+  size_t j = *i + 1;
+  bool negate = false;
+  if (j < len && pat[j] == '^') {
+    negate = true;
+    j++;
+  }
+  tbuf items = {0};
+  bool has_rbracket = false, has_dash = false, has_caret = false;
+  bool first = true;
+  for (;;) {
+    if (j >= len) {
+      free(items.p);
+      return false;
+    }
+    char c = pat[j];
+    if (c == ']' && !first) {
+      j++;
+      break;
+    }
+    first = false;
+    if (c == '[' && j + 1 < len && (pat[j + 1] == ':' || pat[j + 1] == '.' || pat[j + 1] == '=')) {
+      char kind = pat[j + 1];
+      size_t k = j + 2;
+      while (k + 1 < len && !(pat[k] == kind && pat[k + 1] == ']')) k++;
+      if (k + 1 >= len) {
+        free(items.p);
+        return false;
+      }
+      tb_add(&items, pat + j, k + 2 - j);
+      j = k + 2;
+      continue;
+    }
+    int lo;
+    if (c == '\\' && j + 1 < len) {
+      size_t k = j + 1;
+      int v = escape_value(pat, len, &k);
+      if (v < 0) {
+        /* \] \\ \- \^ and others: the character itself */
+        v = (unsigned char)pat[j + 1];
+        k = j + 2;
+      }
+      lo = v;
+      j = k;
+    } else {
+      lo = (unsigned char)c;
+      j++;
+    }
+    /* a range? */
+    if (j + 1 < len && pat[j] == '-' && pat[j + 1] != ']') {
+      size_t k = j + 1;
+      int hi;
+      if (pat[k] == '\\' && k + 1 < len) {
+        size_t m = k + 1;
+        int v = escape_value(pat, len, &m);
+        if (v < 0) {
+          v = (unsigned char)pat[k + 1];
+          m = k + 2;
+        }
+        hi = v;
+        k = m;
+      } else if (pat[k] == '[' && k + 1 < len && pat[k + 1] == '.') {
+        /* collating element as range end: copy verbatim */
+        size_t m = k + 2;
+        while (m + 1 < len && !(pat[m] == '.' && pat[m + 1] == ']')) m++;
+        tb_addc(&items, (char)lo);
+        tb_addc(&items, '-');
+        tb_add(&items, pat + k, m + 2 - k);
+        j = m + 2;
+        continue;
+      } else {
+        /* a UTF-8 character as range end */
+        size_t n = awk_utf8_char(pat + k, len - k);
+        if (n > 1) {
+          if (lo == ']') has_rbracket = true;
+          tb_addc(&items, (char)lo);
+          tb_addc(&items, '-');
+          tb_add(&items, pat + k, n);
+          j = k + n;
+          continue;
+        }
+        hi = (unsigned char)pat[k];
+        k++;
+      }
+      j = k;
+      if (lo == ']' ) {
+        /* "]-x": keep ']' first as the range start */
+        has_rbracket = true;
+        char r[3] = {'-', (char)hi, 0};
+        /* emitted later right after ']' */
+        tb_add(&items, "\x01", 1);
+        tb_add(&items, r, 2);
+        continue;
+      }
+      tb_addc(&items, (char)lo);
+      tb_addc(&items, '-');
+      if (hi == ']') {
+        tb_add(&items, "[.].]", 5);
+      } else {
+        tb_addc(&items, (char)hi);
+      }
+      continue;
+    }
+    if (lo == ']') has_rbracket = true;
+    else if (lo == '-') has_dash = true;
+    else if (lo == '^') has_caret = true;
+    else tb_addc(&items, (char)lo);
+  }
+  if (items.oom) {
+    free(items.p);
+    return false;
+  }
+  /* assemble: [ ^? ]? items ^? -? ] */
+  if (!negate && !has_rbracket && !has_dash && has_caret && items.len == 0) {
+    tb_add(b, "\\^", 2);
+    free(items.p);
+    *i = j;
+    return true;
+  }
+  tb_addc(b, '[');
+  if (negate) tb_addc(b, '^');
+  if (has_rbracket) tb_addc(b, ']');
+  for (size_t k = 0; k < items.len; k++) {
+    if (items.p[k] == '\x01') continue; /* "]-x" marker: ']' already first */
+    tb_addc(b, items.p[k]);
+  }
+  if (has_caret) tb_addc(b, '^');
+  if (has_dash) tb_addc(b, '-');
+  tb_addc(b, ']');
+  free(items.p);
+  *i = j;
+  return true;
+}
+
+static bool valid_interval(const char *pat, size_t len, size_t i) {
+  /* pat[i] == '{' */
+  size_t j = i + 1;
+  size_t d1 = 0;
+  while (j < len && pat[j] >= '0' && pat[j] <= '9') j++, d1++;
+  if (j < len && pat[j] == '}') return d1 > 0;
+  if (j < len && pat[j] == ',') {
+    j++;
+    while (j < len && pat[j] >= '0' && pat[j] <= '9') j++;
+    return j < len && pat[j] == '}' && d1 > 0;
+  }
+  return false;
+}
+
+/* Translates `pat` into b; *is_literal set when no operator appears (then
+ * lit holds the literal bytes). */
+static bool translate(const char *pat, size_t len, tbuf *b, tbuf *lit, bool *is_literal,
+                      bool *bol, bool *eol, size_t *nsub, char **err) {
+  *is_literal = true;
+  *bol = *eol = false;
+  *nsub = 0;
+  bool at_start = true; /* a quantifier here is literal */
+  int depth = 0;
+  for (size_t i = 0; i < len;) {
+    char c = pat[i];
+    if (c == 0) {
+      *err = strdup("NUL bytes in regular expressions are not supported");
+      return false;
+    }
+    if (c == '\\') {
+      if (i + 1 >= len) {
+        /* trailing backslash: literal */
+        tb_add(b, "\\\\", 2);
+        tb_addc(lit, '\\');
+        i++;
+        at_start = false;
+        continue;
+      }
+      size_t k = i + 1;
+      int v = escape_value(pat, len, &k);
+      if (v >= 0) {
+        if (v == 0) {
+          *err = strdup("NUL bytes in regular expressions are not supported");
+          return false;
+        }
+        add_literal(b, (char)v);
+        tb_addc(lit, (char)v);
+        i = k;
+        at_start = false;
+        continue;
+      }
+      char e = pat[i + 1];
+      i += 2;
+      switch (e) {
+      case 'y': tb_add(b, "\\b", 2); *is_literal = false; break;
+      case 'B': tb_add(b, "\\B", 2); *is_literal = false; break;
+      case '<': tb_add(b, "\\<", 2); *is_literal = false; break;
+      case '>': tb_add(b, "\\>", 2); *is_literal = false; break;
+      case 's': tb_add(b, "[[:space:]]", 11); *is_literal = false; break;
+      case 'S': tb_add(b, "[^[:space:]]", 12); *is_literal = false; break;
+      case 'w': tb_add(b, "[[:alnum:]_]", 12); *is_literal = false; break;
+      case 'W': tb_add(b, "[^[:alnum:]_]", 13); *is_literal = false; break;
+      case '`': tb_add(b, "\\`", 2); *is_literal = false; break;
+      case '\'': tb_add(b, "\\'", 2); *is_literal = false; break;
+      default:
+        add_literal(b, e);
+        tb_addc(lit, e);
+        break;
+      }
+      at_start = false;
+      continue;
+    }
+    switch (c) {
+    case '[': {
+      size_t j = i;
+      if (!translate_bracket(b, pat, len, &j)) {
+        *err = strdup("Unmatched [, [^, [:, [., or [=");
+        return false;
+      }
+      i = j;
+      *is_literal = false;
+      at_start = false;
+      continue;
+    }
+    case '{':
+      if (!at_start && valid_interval(pat, len, i)) {
+        size_t j = i;
+        while (pat[j] != '}') tb_addc(b, pat[j++]);
+        tb_addc(b, '}');
+        i = j + 1;
+        *is_literal = false;
+        continue;
+      }
+      add_literal(b, '{');
+      tb_addc(lit, '{');
+      i++;
+      at_start = false;
+      continue;
+    case '}':
+      add_literal(b, '}');
+      tb_addc(lit, '}');
+      i++;
+      at_start = false;
+      continue;
+    case '*':
+    case '+':
+    case '?':
+      if (at_start) {
+        add_literal(b, c);
+        tb_addc(lit, c);
+        i++;
+        at_start = false;
+        continue;
+      }
+      tb_addc(b, c);
+      *is_literal = false;
+      i++;
+      continue;
+    case '(':
+      depth++;
+      (*nsub)++;
+      tb_addc(b, c);
+      *is_literal = false;
+      i++;
+      at_start = true;
+      if (i < len && pat[i] == ')') {
+        /* "()" matches the empty string */
+        tb_add(b, "\\`{0}", 0);
+      }
+      continue;
+    case ')':
+      if (depth == 0) {
+        /* unmatched ')': literal, as POSIX allows */
+        add_literal(b, ')');
+        tb_addc(lit, ')');
+        i++;
+        at_start = false;
+        continue;
+      }
+      depth--;
+      tb_addc(b, c);
+      *is_literal = false;
+      i++;
+      at_start = false;
+      continue;
+    case '|':
+      tb_addc(b, c);
+      *is_literal = false;
+      i++;
+      at_start = true;
+      continue;
+    case '^':
+      if (i == 0) *bol = true;
+      else *is_literal = false;
+      tb_addc(b, c);
+      i++;
+      at_start = true;
+      continue;
+    case '$':
+      if (i == len - 1) *eol = true;
+      else *is_literal = false;
+      tb_addc(b, c);
+      i++;
+      at_start = false;
+      continue;
+    case '.':
+      tb_addc(b, c);
+      *is_literal = false;
+      i++;
+      at_start = false;
+      continue;
+    default:
+      tb_addc(b, c);
+      tb_addc(lit, c);
+      i++;
+      at_start = false;
+      continue;
+    }
+  }
+  if (depth > 0) {
+    *err = strdup("Unmatched ( or \\(");
+    return false;
+  }
+  if (b->oom || lit->oom) {
+    *err = strdup("out of memory");
+    return false;
+  }
+  return true;
+}
+
+/* ---- compile and match ---------------------------------------------------------- */
+
+awk_regex *awk_re_compile(const char *pat, size_t len, bool icase, char **err) {
+  *err = NULL;
+  pthread_once(&utf8_once, utf8_init);
+  tbuf b = {0}, lit = {0};
+  tb_add(&b, "", 0);
+  tb_add(&lit, "", 0);
+  bool is_lit, bol, eol;
+  size_t nsub;
+  if (!translate(pat, len, &b, &lit, &is_lit, &bol, &eol, &nsub, err)) {
+    free(b.p);
+    free(lit.p);
+    return NULL;
+  }
+  awk_regex *re = calloc(1, sizeof *re);
+  if (!re) {
+    free(b.p);
+    free(lit.p);
+    *err = strdup("out of memory");
+    return NULL;
+  }
+  re->nsub = nsub;
+  if (is_lit && !icase) {
+    re->literal = true;
+    re->anchor_bol = bol;
+    re->anchor_eol = eol;
+    re->lit = lit.p;
+    re->litlen = lit.len;
+    lit.p = NULL;
+  }
+  /* always compile too (match arrays and case folding use the engine) */
+  locale_t old = uselocale(utf8_locale);
+  int rc = regcomp(&re->rx, b.p ? b.p : "", REG_EXTENDED | (icase ? REG_ICASE : 0));
+  uselocale(old);
+  if (rc != 0) {
+    char msg[256];
+    regerror(rc, &re->rx, msg, sizeof msg);
+    *err = strdup(msg);
+    free(b.p);
+    free(lit.p);
+    free(re->lit);
+    free(re);
+    return NULL;
+  }
+  re->compiled = true;
+  free(b.p);
+  free(lit.p);
+  return re;
+}
+
+void awk_re_free(awk_regex *re) {
+  if (!re) return;
+  if (re->compiled) regfree(&re->rx);
+  free(re->lit);
+  free(re);
+}
+
+size_t awk_re_nsub(const awk_regex *re) { return re->nsub; }
+
+bool awk_re_is_literal(const awk_regex *re, const char **lit, size_t *litlen) {
+  if (!re->literal || re->anchor_bol || re->anchor_eol) return false;
+  *lit = re->lit;
+  *litlen = re->litlen;
+  return true;
+}
+
+static int literal_search(awk_regex *re, const char *s, size_t len, size_t from, bool notbol,
+                          size_t *ms, size_t *me) {
+  size_t n = re->litlen;
+  if (re->anchor_bol) {
+    if (from > 0 || notbol) return 0;
+    if (re->anchor_eol) {
+      if (len != n || (n && memcmp(s, re->lit, n))) return 0;
+    } else if (len < n || (n && memcmp(s, re->lit, n))) {
+      return 0;
+    }
+    *ms = 0;
+    *me = n;
+    return 1;
+  }
+  if (re->anchor_eol) {
+    if (len < n || len - n < from || (n && memcmp(s + len - n, re->lit, n))) return 0;
+    *ms = len - n;
+    *me = len;
+    return 1;
+  }
+  if (n == 0) {
+    *ms = *me = from;
+    return from <= len;
+  }
+  if (from > len) return 0;
+  const char *p = n == 1 ? memchr(s + from, re->lit[0], len - from)
+                         : memmem(s + from, len - from, re->lit, n);
+  if (!p) return 0;
+  *ms = (size_t)(p - s);
+  *me = *ms + n;
+  return 1;
+}
+
+int awk_re_search(awk_regex *re, const char *s, size_t len, size_t from, bool notbol,
+                  size_t *ms, size_t *me) {
+  if (!s) s = "";
+  if (re->literal) return literal_search(re, s, len, from, notbol, ms, me);
+  if (from > len) return 0;
+  regmatch_t m[1];
+  m[0].rm_so = (regoff_t)from;
+  m[0].rm_eo = (regoff_t)len;
+  locale_t old = uselocale(utf8_locale);
+  int rc = regexec(&re->rx, s, 1, m, REG_STARTEND | (notbol ? REG_NOTBOL : 0));
+  uselocale(old);
+  if (rc != 0) return 0;
+  *ms = (size_t)m[0].rm_so;
+  *me = (size_t)m[0].rm_eo;
+  return 1;
+}
+
+int awk_re_exec(awk_regex *re, const char *s, size_t len, size_t from, bool notbol, size_t nsub,
+                int64_t *spans) {
+  if (!s) s = "";
+  if (from > len) return 0;
+  size_t n = nsub + 1;
+  regmatch_t small[16];
+  regmatch_t *m = n <= 16 ? small : malloc(n * sizeof *m);
+  if (!m) return 0;
+  m[0].rm_so = (regoff_t)from;
+  m[0].rm_eo = (regoff_t)len;
+  locale_t old = uselocale(utf8_locale);
+  int rc = regexec(&re->rx, s, n, m, REG_STARTEND | (notbol ? REG_NOTBOL : 0));
+  uselocale(old);
+  if (rc == 0) {
+    for (size_t i = 0; i < n; i++) {
+      spans[2 * i] = m[i].rm_so;
+      spans[2 * i + 1] = m[i].rm_eo;
+    }
+  }
+  if (m != small) free(m);
+  return rc == 0;
+}
