@@ -651,17 +651,15 @@ in: x\n
 out: input:x\n
 
 test: -r recursive
-cmd: grep -r x d
+cmd: mkdir -p d/e && printf 'x y\n' > d/e/g && grep -r x d
 file: d/f=x\n
-file: d/e/g=x y\n
 out: d/e/g:x y\nd/f:x\n
 host: skip
 # the host's directory order is not sorted; the sandbox's is (see sorted case below)
 
 test: -r sorted output
-cmd: grep -r x d | sort
+cmd: mkdir -p d/e && printf 'x y\n' > d/e/g && grep -r x d | sort
 file: d/f=x\n
-file: d/e/g=x y\n
 out: d/e/g:x y\nd/f:x\n
 
 test: -r on one file has no name
@@ -685,8 +683,7 @@ file: d/f=x\n
 out: x\n
 
 test: -r -l
-cmd: grep -rl x d
-file: d/a/f=x\n
+cmd: mkdir -p d/a && echo x > d/a/f && grep -rl x d
 out: d/a/f\n
 
 test: -r -c
@@ -695,10 +692,9 @@ file: d/f=x\nx\n
 out: d/f:2\n
 
 test: --include
-cmd: grep -r --include='*.c' x d | sort
+cmd: mkdir -p d/s && echo x > d/s/c.c && grep -r --include='*.c' x d | sort
 file: d/a.c=x\n
 file: d/b.h=x\n
-file: d/s/c.c=x\n
 out: d/a.c:x\nd/s/c.c:x\n
 
 test: --exclude
@@ -708,9 +704,8 @@ file: d/b.h=x\n
 out: d/b.h:x\n
 
 test: --include and --exclude
-cmd: grep -r --include='*.c' --exclude=a.c x d
+cmd: mkdir -p d/s && echo x > d/s/c.c && grep -r --include='*.c' --exclude=a.c x d
 file: d/a.c=x\n
-file: d/s/c.c=x\n
 file: d/b.h=x\n
 out: d/s/c.c:x\n
 
@@ -721,10 +716,9 @@ file: b.h=x\n
 out: a.c:x\n
 
 test: --exclude-dir
-cmd: grep -r --exclude-dir=s x d
+cmd: mkdir -p d/s d/t && echo x > d/s/b && echo x > d/t/c && grep -r --exclude-dir=s x d | sort
 file: d/a=x\n
-file: d/s/b=x\n
-out: d/a:x\n
+out: d/a:x\nd/t/c:x\n
 
 test: --exclude-dir matches an operand
 cmd: grep -r --exclude-dir=d x d
