@@ -30,6 +30,8 @@ struct re {
   size_t nsub;          /* capture groups */
   re_prog prog;         /* byte program (not for RE_PERL) */
   re_dfa *dfa;          /* lazy DFA (created on first use) */
+  re_dfa *dfa_w;        /* UTF-8 with word assertions: the DFA where undecidable
+                           assertions hold (candidate lines), or NULL */
   bool dfa_failed;      /* could not allocate the DFA: use the Pike VM */
   re_pcre *pcre;        /* RE_PERL */
   bool pure;            /* the pattern is exactly the literal `lit` */
@@ -237,6 +239,7 @@ int re_compile(re **out, const char *pat, size_t len, unsigned flags, re_err *er
 void re_free(re *r) {
   if (!r) return;
   re_dfa_free(r->dfa);
+  re_dfa_free(r->dfa_w);
   re_pike_mem_free(&r->pike);
   re_pcre_free(r->pcre);
   re_prog_free(&r->prog);
@@ -262,8 +265,10 @@ static void run_init(re_run *run, const re *r, const char *s, size_t len, unsign
 
 static re_dfa *get_dfa(re *r) {
   if (!r->dfa && !r->dfa_failed) {
-    r->dfa = re_dfa_new(&r->prog, r->flags, r->prog.has_backref);
+    r->dfa = re_dfa_new(&r->prog, r->flags, r->prog.has_backref, false);
     if (!r->dfa) r->dfa_failed = true;
+    if (r->dfa && r->prog.word_assert && (r->flags & RE_UTF8))
+      r->dfa_w = re_dfa_new(&r->prog, r->flags, r->prog.has_backref, true);
   }
   return r->dfa;
 }
@@ -409,9 +414,10 @@ int re_exec(re *r, const char *subj, size_t len, size_t start, unsigned eflags, 
   return q;
 }
 
-/* Back-references, one line: the backtracker on [ls, le) only (so a
- * non-matching line costs one line's worth of budget, not the buffer's). */
-static int back_line(re *r, re_run *run, size_t ls, size_t le, size_t *end) {
+/* One line decided by the slow matchers (the backtracker for
+ * back-references, else the Pike VM) on [ls, le) only, so that a line that
+ * does not match costs that line's work, not the rest of the buffer's. */
+static int slow_line(re *r, re_run *run, size_t ls, size_t le, size_t *end) {
   re_run sub = *run;
   sub.s = run->s + ls;
   sub.len = le - ls;
@@ -420,7 +426,8 @@ static int back_line(re *r, re_run *run, size_t ls, size_t le, size_t *end) {
   if (le < run->len && run->s[le] != '\n') sub.eflags |= RE_NOTEOL;
   ptrdiff_t *caps = malloc((size_t)r->prog.nslots * sizeof *caps);
   if (!caps) return RE_ENOMEM;
-  int q = re_back_exec(&r->prog, &sub, 0, false, caps, r->prog.nslots);
+  int q = r->prog.has_backref ? re_back_exec(&r->prog, &sub, 0, false, caps, r->prog.nslots)
+                              : re_pike_exec(&r->prog, &sub, 0, false, caps, 2, &r->pike);
   run->steps = sub.steps;
   run->next_poll = sub.next_poll;
   if (q == RE_MATCH) *end = ls + (size_t)caps[1];
@@ -465,10 +472,12 @@ int re_first_end(re *r, const char *subj, size_t len, size_t start, unsigned efl
   }
   re_dfa *d = get_dfa(r);
   if (!d) return slow_end(r, &run, start, end);
-  if (r->nl_bounded && (r->litlen || r->prog.has_backref)) {
-    /* Visit only the lines holding the required literal (or, for
-     * back-references, the lines the superset DFA accepts), and decide each
-     * line on its own. */
+  if (r->nl_bounded && (r->litlen || r->prog.has_backref || r->dfa_w)) {
+    /* Visit only candidate lines -- those holding the required literal, or
+     * accepted by a superset DFA (back-references as any string, word
+     * assertions next to non-ASCII bytes as true) -- and decide each line on
+     * its own. */
+    re_dfa *cand = r->dfa_w ? r->dfa_w : d;
     size_t pos = start;
     while (pos <= len) {
       size_t qi;
@@ -478,7 +487,7 @@ int re_first_end(re *r, const char *subj, size_t len, size_t start, unsigned efl
         qi = (size_t)(q - s);
       } else {
         size_t e;
-        int rc = re_dfa_first_end(d, &run, pos, len, &e);
+        int rc = re_dfa_first_end(cand, &run, pos, len, &e);
         if (rc == RE_NOMATCH || rc < 0) return rc;
         if (rc == RE_DFA_BAIL) return slow_end(r, &run, pos, end);
         qi = e;
@@ -488,9 +497,7 @@ int re_first_end(re *r, const char *subj, size_t len, size_t start, unsigned efl
       const unsigned char *ne = memchr(s + qi, '\n', len - qi);
       size_t le = ne ? (size_t)(ne - s) : len;
       int rc = re_dfa_first_end(d, &run, ls, le, end);
-      if (rc == RE_MATCH && r->prog.has_backref) rc = back_line(r, &run, ls, le, end);
-      else if (rc == RE_DFA_BAIL)
-        rc = r->prog.has_backref ? back_line(r, &run, ls, le, end) : slow_end(r, &run, ls, end);
+      if ((rc == RE_MATCH && r->prog.has_backref) || rc == RE_DFA_BAIL) rc = slow_line(r, &run, ls, le, end);
       if (rc != RE_NOMATCH) return rc;
       pos = le + 1;
     }

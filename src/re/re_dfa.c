@@ -22,7 +22,9 @@
  *
  * In "superset" mode (programs with back-references) a back-reference is
  * treated as "any string", which gives a DFA for a superset of the language:
- * a quick proof that a subject cannot match.
+ * a quick proof that a subject cannot match. Likewise with amb_true, a word
+ * assertion next to a non-ASCII byte counts as satisfied: grep uses that DFA
+ * to find candidate lines in UTF-8 text and decides each one exactly.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +53,7 @@ struct re_dfa {
   const re_prog *prog; /* program (borrowed from the re) */
   unsigned cflags;     /* compile flags */
   bool superset;       /* back-references as "any string" */
+  bool amb_true;       /* undecidable word assertions count as true (superset) */
   bool use_ctx;        /* the program has assertions: contexts matter */
   bool need_bot;       /* ^ or \` present: the start of the subject is a context */
   uint8_t cls[256];    /* byte class */
@@ -81,12 +84,13 @@ static void dfa_reset(re_dfa *d) {
     for (size_t i = 0; i < d->hcap; i++) d->htab[i] = -1;
 }
 
-re_dfa *re_dfa_new(const re_prog *prog, unsigned cflags, bool superset) {
+re_dfa *re_dfa_new(const re_prog *prog, unsigned cflags, bool superset, bool amb_true) {
   re_dfa *d = calloc(1, sizeof *d);
   if (!d) return NULL;
   d->prog = prog;
   d->cflags = cflags;
   d->superset = superset;
+  d->amb_true = amb_true;
   d->use_ctx = prog->has_assert;
   /* Byte classes from every distinction the program makes. */
   uint8_t cut[257] = {0};
@@ -306,7 +310,11 @@ static int closure(re_dfa *d, const dstate *s, int next, uint32_t *kn, bool *mat
       case RA_BOT: ok = pctx == C_BOT || pctx == C_BOT_NOBOL; break;
       case RA_EOT: ok = next >= NEXT_EOT; break;
       default:
-        if (amb) return RE_DFA_BAIL;
+        if (amb) {
+          if (!d->amb_true) return RE_DFA_BAIL;
+          d->stack[sp++] = pc + 1;
+          continue;
+        }
         if (in->arg == RA_WORDB) ok = wb != wa;
         else if (in->arg == RA_NWORDB) ok = wb == wa;
         else if (in->arg == RA_WBEG) ok = !wb && wa;

@@ -187,7 +187,7 @@ bool re_assert_at(const re_run *run, int kind, size_t p);
 
 /* Lazy DFA (re_dfa.c). */
 typedef struct re_dfa re_dfa;
-re_dfa *re_dfa_new(const re_prog *prog, unsigned cflags, bool superset);
+re_dfa *re_dfa_new(const re_prog *prog, unsigned cflags, bool superset, bool amb_true);
 void re_dfa_free(re_dfa *d);
 /* Unanchored scan of [from, to): earliest match end in *end. Returns
  * RE_MATCH, RE_NOMATCH, a negative error, or RE_DFA_BAIL when the DFA cannot
