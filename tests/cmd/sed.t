@@ -842,3 +842,126 @@ host: skip
 test: long line
 cmd: head -c 1000000 /dev/zero | tr '\0' a | sed 's/a/b/g' | tr -d b | wc -c
 out: 0\n
+
+test: tac
+cmd: sed '1!G;h;$!d' input
+in: 1\n2\n3\n
+out: 3\n2\n1\n
+
+test: range with empty regex inside
+cmd: sed -n '/a/,/b/{//!p}' input
+in: x\na\n1\n2\nb\ny\n
+out: 1\n2\n
+
+test: range start and end on one line
+cmd: sed -n '/s/,/e/p' input
+in: se\nx\ne\ny\n
+out: se\nx\ne\n
+
+test: line numbers through a pipe
+cmd: sed = input | sed 'N;s/\n/ /'
+in: a\nb\n
+out: 1 a\n2 b\n
+
+test: quit after substitution
+cmd: sed 's/x/y/;q' input
+in: x\nx\n
+out: y\n
+
+test: substitute second occurrence with newline
+cmd: sed 's/,/\n/2' input
+in: a,b,c\n
+out: a,b\nc\n
+
+test: y with escaped delimiter
+cmd: sed 'y/\//|/' input
+in: a/b\n
+out: a|b\n
+
+test: empty regex with global
+cmd: sed '/o/s//0/g' input
+in: foo\n
+out: f00\n
+
+test: 0,/re/ matching on line one
+cmd: sed -n '0,/a/p' input
+in: a\nb\na\n
+out: a\n
+
+test: 1,/re/ matching on line one
+cmd: sed -n '1,/a/p' input
+in: a\nb\na\nc\n
+out: a\nb\na\n
+
+test: insert before a last line without newline
+cmd: sed '$i\x' input
+in: a\nb
+out: a\nx\nb
+
+test: append after a last line without newline
+cmd: sed '$a\x' input
+in: a\nb
+out: a\nb\nx\n
+
+test: w /dev/stderr
+cmd: sed 'w /dev/stderr' input 2>&1 >/dev/null
+in: a\n
+out: a\n
+
+test: G on empty hold
+cmd: sed G input
+in: a\nb\n
+out: a\n\nb\n\n
+
+test: number then g with I
+cmd: sed 's/a/x/2Ig' input
+in: AaAa\n
+out: Axxx\n
+
+test: braces with addresses and negation
+cmd: sed -n '2,3!{p}' input
+in: 1\n2\n3\n4\n
+out: 1\n4\n
+
+test: c in a block on the last line
+cmd: sed '${c\
+cmd: end
+cmd: }' input
+in: a\nb\n
+out: a\nend\n
+
+test: s with M and ^ across lines
+cmd: sed 'N;N;s/^/> /Mg' input
+in: a\nb\nc\n
+out: > a\n> b\n> c\n
+
+test: backreference in regex
+cmd: sed -n '/\(.\)\1/p' input
+in: abc\nabbc\n
+out: abbc\n
+
+test: interval in ERE
+cmd: sed -E 's/[0-9]{3}/N/g' input
+in: 12 1234 123\n
+out: 12 N4 N\n
+
+test: POSIX classes in sed
+cmd: sed 's/[[:space:]]\+/_/g' input
+in: a  b\tc\n
+out: a_b_c\n
+
+test: Q with exit code and no output
+cmd: sed -n '/x/Q3;p' input
+in: a\nx\nb\n
+out: a\n
+status: 3
+
+test: n with -n prints nothing extra
+cmd: sed -n 'n;p' input
+in: 1\n2\n3\n4\n
+out: 2\n4\n
+
+test: l of long escapes wraps whole
+cmd: sed -n 'l 6' input
+in: \x01\x02\x03\n
+out: \\001\\\n\\002\\\n\\003$\n
