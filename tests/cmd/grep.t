@@ -835,3 +835,98 @@ test: pathological pattern ends
 cmd: printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n' > p; grep -cE '(a|aa)*c' p; grep -cE '(a*)*b' p
 out: 0\n0\n
 status: 1
+
+test: pattern starting with a dash
+cmd: grep -e -x input
+in: a-x\nb\n
+out: a-x\n
+
+test: double dash ends options
+cmd: grep -- -x input
+in: a-x\n
+out: a-x\n
+
+test: -x with several patterns
+cmd: grep -x -e ab -e c input
+in: ab\nabc\nc\n
+out: ab\nc\n
+
+test: -w with several patterns
+cmd: grep -w -e ab -e cd input
+in: xab\ncd e\n
+out: cd e\n
+
+test: -o -i
+cmd: grep -oi 'ab' input
+in: xAbyaB\n
+out: Ab\naB\n
+
+test: -nbH together
+cmd: grep -nbH b input
+in: a\nb\n
+out: input:2:2:b\n
+
+test: -c -v -m
+cmd: grep -cv -m2 x input
+in: a\nb\nc\n
+out: 2\n
+
+test: -l -Z -v
+cmd: grep -lZv x input
+in: a\n
+out: input\0
+
+test: -z with -c
+cmd: grep -zc a input
+in: a\0b\0ab\0
+out: 2\n
+
+test: many fixed strings
+cmd: seq 1 2000 > pats; seq 1990 2010 | grep -cxFf pats
+out: 11\n
+
+test: many regex patterns
+cmd: seq 1 500 | sed 's/.*/^&$/' > pats; seq 495 505 | grep -cf pats
+out: 6\n
+
+test: text mode with invalid UTF-8
+cmd: grep -a x input
+in: x\xff\n
+out: x\xff\n
+
+test: -P with lookbehind and -o
+cmd: grep -oP '(?<=\$)\d+' input
+in: cost $12 and $7\n
+out: 12\n7\n
+
+test: -P invalid UTF-8 line
+cmd: grep -cP 'a.c' input
+in: a\xffc\nabc\n
+out: 1\n
+
+test: after context at end of file
+cmd: grep -A5 x input
+in: a\nx\nb\n
+out: x\nb\n
+
+test: before context at start of file
+cmd: grep -B5 x input
+in: a\nx\nb\n
+out: a\nx\n
+
+test: overlapping context
+cmd: grep -C1 -n 'x' input
+in: x\nx\na\nb\nx\n
+out: 1:x\n2:x\n3-a\n4-b\n5:x\n
+
+test: empty file with -L
+cmd: grep -L x input
+in:
+out: input\n
+status: 1
+
+test: -h with -c on many files
+cmd: grep -hc x a b
+file: a=x\n
+file: b=y\n
+out: 1\n0\n
