@@ -358,7 +358,7 @@ int re_exec(re *r, const char *subj, size_t len, size_t start, unsigned eflags, 
     size_t e;
     int q;
     if (anchored) {
-      q = re_dfa_longest(d, &run, start, len, &e);
+      q = re_dfa_longest(d, &run, start, len, &e, NULL);
       if (q == RE_NOMATCH || q < 0) return q;
       if (q == RE_MATCH && (nm <= 1 || r->nsub == 0)) {
         for (size_t i = 0; i < nm; i++) m[i].so = m[i].eo = -1;
@@ -374,21 +374,22 @@ int re_exec(re *r, const char *subj, size_t len, size_t start, unsigned eflags, 
       if (q == RE_MATCH && nm == 0) return RE_MATCH;
       if (q == RE_MATCH) {
         /* The leftmost match starts at or before e (the earliest end). Try
-         * the first few positions where a match can start, with the
+         * the positions where a match can start, in order, with the
          * anchored DFA: the first that matches is the leftmost match and
          * the DFA gives its longest end. Submatches then need the Pike VM
-         * only anchored there. After a few misses, the Pike VM does it all
-         * (bounded work either way). */
+         * only anchored there. The attempts may look at 16 times the
+         * distance to e (plus a little); past that the Pike VM does it all,
+         * so the work stays linear either way. */
         const re_prog *pg = &r->prog;
         bool skip = !pg->first_any && !pg->can_empty_start;
-        size_t p = start;
-        for (int tries = 0; tries < 4 && p <= e; tries++, p++) {
+        size_t p = start, scanned = 0, budget = 16 * (e - start + 1) + 256;
+        for (; p <= e && scanned <= budget; p++) {
           if (skip) {
             while (p < e && !re_bit_has(pg->first, s[p])) p++;
             if (p >= len || !re_bit_has(pg->first, s[p])) break;
           }
           size_t e2;
-          int q2 = re_dfa_longest(d, &run, p, len, &e2);
+          int q2 = re_dfa_longest(d, &run, p, len, &e2, &scanned);
           if (q2 < 0) return q2;
           if (q2 == RE_DFA_BAIL) break;
           if (q2 != RE_MATCH) continue;

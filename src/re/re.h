@@ -95,7 +95,7 @@ typedef struct re re;
 #define RE_EPERL    16 /* a PCRE2 compile error; msg has PCRE2's text */
 #define RE_ECOMPNOMEM 17 /* "Memory exhausted" */
 
-#define RE_MAX_PROGRAM  200000   /* instructions in a compiled program */
+#define RE_MAX_PROGRAM  1000000  /* instructions in a compiled program */
 #define RE_MAX_DUP      32767    /* largest {n,m} count (GNU: larger is ESIZE) */
 #define RE_POLL_INTERVAL 65536   /* steps between ctl->poll calls */
 #define RE_DEFAULT_STEPS 1000000000ull /* budget when ctl is NULL or max_steps 0 */

@@ -394,13 +394,13 @@ static uint64_t estimate(const re_ast *a, int32_t i) {
   const re_node *n = &a->nodes[i];
   uint64_t s = 0;
   switch (n->type) {
-  case RN_CHAR: return 4;
+  case RN_CHAR: return n->raw || n->ch < 0x80 ? 1 : 4;
   case RN_SET: return 1 + a->sets[n->set].n;
   case RN_ANY: return 8;
   case RN_CAT:
   case RN_ALT:
     for (int32_t k = n->kid; k >= 0; k = a->nodes[k].next) {
-      s += estimate(a, k) + 2;
+      s += estimate(a, k) + (n->type == RN_ALT ? 2 : 0);
       if (s > RE_MAX_PROGRAM) return RE_MAX_PROGRAM + 1;
     }
     return s;

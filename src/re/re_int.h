@@ -194,8 +194,9 @@ void re_dfa_free(re_dfa *d);
  * decide (word assertions next to non-ASCII bytes, cache thrashing). */
 #define RE_DFA_BAIL 2
 int re_dfa_first_end(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end);
-/* Anchored at `from`: the longest match end in *end. */
-int re_dfa_longest(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end);
+/* Anchored at `from`: the longest match end in *end. Adds the bytes it
+ * looked at to *scanned (may be NULL). */
+int re_dfa_longest(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end, size_t *scanned);
 
 /* Scratch memory of the Pike VM, kept in the re between calls (sed calls it
  * once per match: allocating per call would dominate). */
