@@ -930,3 +930,18 @@ cmd: grep -hc x a b
 file: a=x\n
 file: b=y\n
 out: 1\n0\n
+
+test: -w with UTF-8 words
+cmd: grep -w 'über' input
+in: über alles\nxüber\nfürüber\nein über\nüberall\n
+out: über alles\nein über\n
+
+test: word start before a UTF-8 letter
+cmd: grep -o '\<ü\w*' input
+in: xü üb éü\n
+out: üb\n
+
+test: -c -w on UTF-8 text
+cmd: grep -cw 'a' input
+in: é a\néa\naé\nà a\n
+out: 2\n
