@@ -798,7 +798,7 @@ static const cmd_longopt grep_longopts[] = {
     {"initial-tab", 0, 'T'}, {"null", 0, 'Z'}, {"before-context", 1, 'B'},
     {"after-context", 1, 'A'}, {"context", 1, 'C'}, {"group-separator", 1, OPT_GROUP_SEP},
     {"no-group-separator", 0, OPT_NO_GROUP_SEP}, {"color", 2, OPT_COLOR},
-    {"colour", 2, OPT_COLOR}, {"binary", 0, 'U'}, {0, 0, 0},
+    {"colour", 2, OPT_COLOR}, {"binary", 0, 'U'}, {"unix-byte-offsets", 0, 'u'}, {0, 0, 0},
 };
 
 /* Growing pattern text: patterns joined by '\n'. */
@@ -967,7 +967,8 @@ int cmd_grep_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'I': g->binary_files = BIN_WITHOUT_MATCH; break;
     case 'a': g->binary_files = BIN_TEXT; break;
     case 'T': g->initial_tab = true; break;
-    case 'U': case 'u': break;
+    case 'U': break;
+    case 'u': cmd_errorf(ctx, "warning: --unix-byte-offsets (-u) is obsolete"); break;
     case 'V': status = cmd_print_version(ctx); goto out;
     case 'Z': g->null_after_name = true; break;
     case 'b': g->byte_offset = true; break;

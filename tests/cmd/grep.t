@@ -945,3 +945,9 @@ test: -c -w on UTF-8 text
 cmd: grep -cw 'a' input
 in: é a\néa\naé\nà a\n
 out: 2\n
+
+test: -u is obsolete
+cmd: grep -ub b input
+in: ab\n
+out: 0:ab\n
+err: grep: warning: --unix-byte-offsets (-u) is obsolete\n
