@@ -826,13 +826,16 @@ static int pat_add(patbuf *p, const char *s, size_t n) {
   return 0;
 }
 
-/* Reads a whole file (store or stdin) into a malloc'd buffer. */
+/* Reads a whole file (store or stdin) into a malloc'd buffer; on failure
+ * prints "grep: PATH: reason" and returns the negative errno. */
 static int slurp(cmd_ctx *ctx, const char *path, char **data, size_t *len) {
   cmd_in *in;
   int rc = cmd_in_open(ctx, path, &in);
-  if (rc < 0) return rc;
-  rc = cmd_in_slurp(in, data, len);
-  cmd_in_close(in);
+  if (rc == 0) {
+    rc = cmd_in_slurp(in, data, len);
+    cmd_in_close(in);
+  }
+  if (rc < 0) cmd_perror(ctx, path, rc);
   return rc;
 }
 
@@ -996,10 +999,7 @@ int cmd_grep_main(cmd_ctx *ctx, int argc, char **argv) {
       char *data = NULL;
       size_t len = 0;
       int rc = slurp(ctx, st.arg, &data, &len);
-      if (rc < 0) {
-        cmd_perror(ctx, st.arg, rc);
-        goto out;
-      }
+      if (rc < 0) goto out;
       if (len > 0 && data[len - 1] == '\n') len--;
       if (len > 0 || (data && rc >= 0 && len == 0 && data[0] == '\n')) {
         if (pat_add(&pats, data, len) < 0) {
@@ -1064,11 +1064,7 @@ int cmd_grep_main(cmd_ctx *ctx, int argc, char **argv) {
     case OPT_EXCLUDE_FROM: {
       char *data = NULL;
       size_t len = 0;
-      int rc = slurp(ctx, st.arg, &data, &len);
-      if (rc < 0) {
-        cmd_perror(ctx, st.arg, rc);
-        goto out;
-      }
+      if (slurp(ctx, st.arg, &data, &len) < 0) goto out;
       size_t p = 0;
       while (p < len) {
         char *nl = memchr(data + p, '\n', len - p);

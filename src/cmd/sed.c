@@ -757,6 +757,12 @@ static void do_R(sed_run *r, sed_cmd *c) {
 
 enum { CYCLE_END, CYCLE_DELETE, CYCLE_RESTART, CYCLE_QUIT };
 
+/* Length of the pattern space's first line (P, W). */
+static size_t first_line_len(sed_run *r) {
+  char *nl = r->ps.n ? memchr(r->ps.s, '\n', r->ps.n) : NULL;
+  return nl ? (size_t)(nl - r->ps.s) : r->ps.n;
+}
+
 /* Runs the script over the pattern space. */
 static int execute(sed_run *r) {
   sed_prog *pg = &r->prog;
@@ -854,12 +860,7 @@ static int execute(sed_run *r) {
       if (!take_next(r, true)) return CYCLE_QUIT;
       break;
     case 'p': out_line(r, r->out, r->ps.s ? r->ps.s : "", r->ps.n, true); break;
-    case 'P': {
-      char *nl = r->ps.n ? memchr(r->ps.s, '\n', r->ps.n) : NULL;
-      size_t l = nl ? (size_t)(nl - r->ps.s) : r->ps.n;
-      out_line(r, r->out, r->ps.s ? r->ps.s : "", l, true);
-      break;
-    }
+    case 'P': out_line(r, r->out, r->ps.s ? r->ps.s : "", first_line_len(r), true); break;
     case 'q':
       r->exit_code = c->int_arg >= 0 ? c->int_arg : 0;
       return CYCLE_QUIT;
@@ -871,12 +872,7 @@ static int execute(sed_run *r) {
     case 'R': do_R(r, c); break;
     case 's': do_subst(r, c); break;
     case 'w': wfile_line(r, c->wf, r->ps.s ? r->ps.s : "", r->ps.n, true); break;
-    case 'W': {
-      char *nl = r->ps.n ? memchr(r->ps.s, '\n', r->ps.n) : NULL;
-      size_t l = nl ? (size_t)(nl - r->ps.s) : r->ps.n;
-      wfile_line(r, c->wf, r->ps.s ? r->ps.s : "", l, true);
-      break;
-    }
+    case 'W': wfile_line(r, c->wf, r->ps.s ? r->ps.s : "", first_line_len(r), true); break;
     case 'y': do_translate(r, c); break;
     case 'z': r->ps.n = 0; if (r->ps.s) r->ps.s[0] = 0; break;
     default: break;

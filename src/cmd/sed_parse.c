@@ -922,20 +922,7 @@ static void compile_source(sp *p) {
     case 'n': case 'N': case 'p': case 'P': case 'z': case 'x':
       read_end_of_cmd(p);
       break;
-    case 'r': {
-      if (p->o->sandbox) {
-        bad_prog(p, "e/r/w commands disabled in sandbox mode");
-        return;
-      }
-      char *name = read_filename(p);
-      if (!*name) {
-        free(name);
-        bad_prog(p, "missing filename in r/R/w/W commands");
-        return;
-      }
-      c->fname = name;
-      break;
-    }
+    case 'r':
     case 'R':
     case 'W':
     case 'w': {
@@ -948,6 +935,10 @@ static void compile_source(sp *p) {
         free(name);
         bad_prog(p, "missing filename in r/R/w/W commands");
         return;
+      }
+      if (ch == 'r') {
+        c->fname = name;
+        break;
       }
       if (ch == 'R') c->rf = get_rfile(p, name);
       else c->wf = get_wfile(p, name);
@@ -1053,32 +1044,22 @@ int sed_compile(cmd_ctx *ctx, const sed_source *src, size_t nsrc, const sed_opts
   return p.status;
 }
 
+static void free_cmd(sed_cmd *c) {
+  free(c->text);
+  free(c->label);
+  for (size_t k = 0; k < c->nrepl; k++) free(c->repl[k].text);
+  free(c->repl);
+  if (c->ypairs) {
+    for (size_t k = 0; c->ypairs[k]; k++) free(c->ypairs[k]);
+    free(c->ypairs);
+  }
+  free(c->fname);
+}
+
 void sed_prog_free(cmd_ctx *ctx, sed_prog *prog) {
-  for (size_t i = 0; i < prog->n; i++) {
-    sed_cmd *c = &prog->cmds[i];
-    free(c->text);
-    free(c->label);
-    for (size_t k = 0; k < c->nrepl; k++) free(c->repl[k].text);
-    free(c->repl);
-    if (c->ypairs) {
-      for (size_t k = 0; c->ypairs[k]; k++) free(c->ypairs[k]);
-      free(c->ypairs);
-    }
-    free(c->fname);
-  }
+  for (size_t i = 0; i < prog->n; i++) free_cmd(&prog->cmds[i]);
   /* A partially built command (error inside it) may hold allocations too. */
-  if (prog->cmds && prog->partial && prog->n < prog->cap) {
-    sed_cmd *c = &prog->cmds[prog->n];
-    free(c->text);
-    free(c->label);
-    for (size_t k = 0; k < c->nrepl; k++) free(c->repl[k].text);
-    free(c->repl);
-    if (c->ypairs) {
-      for (size_t k = 0; c->ypairs[k]; k++) free(c->ypairs[k]);
-      free(c->ypairs);
-    }
-    free(c->fname);
-  }
+  if (prog->cmds && prog->partial && prog->n < prog->cap) free_cmd(&prog->cmds[prog->n]);
   free(prog->cmds);
   for (size_t i = 0; i < prog->nrx; i++) {
     re_free(prog->rxs[i]->rx);
