@@ -902,6 +902,17 @@ static void process_stream(sed_run *r) {
   }
 }
 
+/* Separate mode (-s, -i): the open file alone, line numbers from 1. */
+static void process_file(sed_run *r) {
+  r->lineno = 0;
+  fill_next(r);
+  process_stream(r);
+  if (r->in) {
+    cmd_in_close(r->in);
+    r->in = NULL;
+  }
+}
+
 /* ---- in-place editing ------------------------------------------------------------------ */
 
 static char *backup_name(sed_run *r, const char *target) {
@@ -990,13 +1001,7 @@ static void edit_in_place(sed_run *r, const char *name) {
   r->in_name = name;
   r->out_file = (sed_out){fd, false, NULL, 0, 0};
   r->out = &r->out_file;
-  r->lineno = 0;
-  fill_next(r);
-  process_stream(r);
-  if (r->in) {
-    cmd_in_close(r->in);
-    r->in = NULL;
-  }
+  process_file(r);
   out_flush(r, &r->out_file);
   ctx->io->close(ctx->io_ud, fd);
   int werr = r->out_file.err;
@@ -1199,15 +1204,7 @@ int cmd_sed_main(cmd_ctx *ctx, int argc, char **argv) {
     for (int i = 0; i < r->nfiles && !r->fatal && !r->quit; i++) edit_in_place(r, r->files[i]);
   } else if (r->separate) {
     r->fi = 0;
-    while (!r->fatal && !r->quit && open_next(r)) {
-      r->lineno = 0;
-      fill_next(r);
-      process_stream(r);
-      if (r->in) {
-        cmd_in_close(r->in);
-        r->in = NULL;
-      }
-    }
+    while (!r->fatal && !r->quit && open_next(r)) process_file(r);
   } else {
     r->fi = 0;
     fill_next(r);
