@@ -15,6 +15,7 @@ static const char *fz_alias(void *ud, const char *name) {
   if (!strcmp(name, "ll")) return "ls -l ";
   if (!strcmp(name, "e")) return "echo x\necho y";
   if (!strcmp(name, "fr")) return "for ";
+  if (!strcmp(name, "c")) return "cat <<E\n$(ll)\nE\n";
   return NULL;
 }
 

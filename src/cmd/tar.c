@@ -701,8 +701,9 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   if (!o.mode) {
     cmd_err_raw(ctx, "tar: You must specify one of the '-Acdtrux', '--delete' or "
-                     "'--test-label' options\n");
-    return cmd_usage_hint(ctx, 2);
+                     "'--test-label' options\n"
+                     "Try 'tar --help' or 'tar --usage' for more information.\n");
+    return 2;
   }
   if (o.mode == 'c') {
     if (o.dir) ctx->cwd = cmd_abspath(ctx, o.dir);

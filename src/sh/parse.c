@@ -857,12 +857,15 @@ sh_part *sh_parse_heredoc_body(sh_parser *p, const char *s, size_t n, int line) 
   if (setjmp(sub->jb)) {
     int el = sub->errline;
     char *m = sub->errmsg;
+    /* aliases expanded inside $(...) of the body own their text */
+    for (int i = 1; i < SH_ALIAS_DEPTH_MAX; i++) free(sub->frames[i].owned);
     free(sub);
     const char *msg = sh_arena_strdup(p->arena, m ? m : "syntax error");
     free(m);
     sh_perr(p, el, "%s", msg);
   }
   sh_part *parts = sh_lex_dq_all(sub, true);
+  for (int i = 1; i < SH_ALIAS_DEPTH_MAX; i++) free(sub->frames[i].owned);
   free(sub->errmsg);
   free(sub);
   return parts;
