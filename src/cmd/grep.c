@@ -580,7 +580,8 @@ static intmax_t grep_fd(grep *g, int fd, const char *name, const store_stat *st)
   bool eof = false;
   size_t pos = 0;
   while (!f.stop && !g->stop_all) {
-    if (cmd_poll(g->ctx)) {
+    if (cmd_poll(g->ctx) || g->ctx->out_err) {
+      /* Cancelled, or stdout is gone (EPIPE: `grep x | head -1`). */
       g->stop_all = true;
       break;
     }

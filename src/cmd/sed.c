@@ -884,6 +884,11 @@ static int execute(sed_run *r) {
 /* Runs cycles until the input (or this file, in separate mode) ends. */
 static void process_stream(sed_run *r) {
   while (!r->fatal && !r->quit) {
+    if (r->out_stdout.err || r->ctx->out_err) {
+      /* stdout is gone (EPIPE: `sed p | head -1`): stop reading. */
+      r->fatal = true;
+      break;
+    }
     if (!take_next(r, false)) break;
     int how;
     for (;;) {

@@ -951,3 +951,7 @@ cmd: grep -ub b input
 in: ab\n
 out: 0:ab\n
 err: grep: warning: --unix-byte-offsets (-u) is obsolete\n
+
+test: stops when the reader goes away
+cmd: yes | grep y | head -1; echo ${PIPESTATUS[1]}
+out: y\n141\n

@@ -965,3 +965,7 @@ test: l of long escapes wraps whole
 cmd: sed -n 'l 6' input
 in: \x01\x02\x03\n
 out: \\001\\\n\\002\\\n\\003$\n
+
+test: stops when the reader goes away
+cmd: yes | sed p | head -2; echo ${PIPESTATUS[1]}
+out: y\ny\n141\n
