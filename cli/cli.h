@@ -54,6 +54,10 @@ int cli_usage(const char *name);
 /* Resets getopt for a subcommand's argv (GNU permutation, "--" ends options).
  * Then use getopt(3) as usual; unknown options print a message. */
 void cli_getopt_reset(void);
+/* Parses the options of a command whose only option is the flag `letter`
+ * (mkdir -p, write -a...): *set tells whether it was given; operands then
+ * start at optind. Returns -1 for any other option (getopt printed it). */
+int cli_flag_option(int argc, char **argv, int letter, int *set);
 /* Reads a whole fd into a malloc'd buffer (NUL-terminated beyond *len).
  * Returns 0 or an errno. */
 int cli_read_fd(int fd, char **data, size_t *len);
@@ -86,5 +90,11 @@ int cli_history_main(cli_ctx *c, int argc, char **argv);
 int cli_export_main(cli_ctx *c, int argc, char **argv);
 int cli_import_main(cli_ctx *c, int argc, char **argv);
 int cli_fork_main(cli_ctx *c, int argc, char **argv);
+int cli_doctor_main(cli_ctx *c, int argc, char **argv); /* cli/doctor.c */
+int cli_python_main(cli_ctx *c, int argc, char **argv); /* cli/python.c */
+
+/* cli/sh.c */
+int cli_sh_main(cli_ctx *c, int argc, char **argv);
+int cli_shtest_main(cli_ctx *c, int argc, char **argv);
 
 #endif

@@ -74,12 +74,8 @@ static int ls_long_line(cli_ctx *c, const char *path, const char *shown) {
 }
 
 int cli_ls_main(cli_ctx *c, int argc, char **argv) {
-  int lng = 0, opt;
-  cli_getopt_reset();
-  while ((opt = getopt(argc, argv, "l")) != -1) {
-    if (opt != 'l') return cli_usage("ls");
-    lng = 1;
-  }
+  int lng;
+  if (cli_flag_option(argc, argv, 'l', &lng) != 0) return cli_usage("ls");
   if (argc - optind > 1) return cli_usage("ls");
   const char *path = optind < argc ? argv[optind] : "/";
 
@@ -134,12 +130,8 @@ int cli_cat_main(cli_ctx *c, int argc, char **argv) {
 }
 
 int cli_write_main(cli_ctx *c, int argc, char **argv) {
-  int append = 0, opt;
-  cli_getopt_reset();
-  while ((opt = getopt(argc, argv, "a")) != -1) {
-    if (opt != 'a') return cli_usage("write");
-    append = 1;
-  }
+  int append;
+  if (cli_flag_option(argc, argv, 'a', &append) != 0) return cli_usage("write");
   if (argc - optind != 1) return cli_usage("write");
   const char *path = argv[optind];
   char *data;
@@ -174,12 +166,8 @@ int cli_rm_main(cli_ctx *c, int argc, char **argv) {
 }
 
 int cli_mkdir_main(cli_ctx *c, int argc, char **argv) {
-  int parents = 0, opt;
-  cli_getopt_reset();
-  while ((opt = getopt(argc, argv, "p")) != -1) {
-    if (opt != 'p') return cli_usage("mkdir");
-    parents = 1;
-  }
+  int parents;
+  if (cli_flag_option(argc, argv, 'p', &parents) != 0) return cli_usage("mkdir");
   if (optind >= argc) return cli_usage("mkdir");
   int status = 0;
   for (int i = optind; i < argc; i++)
@@ -198,12 +186,8 @@ static void print_time(const char *field, int64_t sec, uint32_t nsec) {
 }
 
 int cli_stat_main(cli_ctx *c, int argc, char **argv) {
-  int follow = 0, opt;
-  cli_getopt_reset();
-  while ((opt = getopt(argc, argv, "L")) != -1) {
-    if (opt != 'L') return cli_usage("stat");
-    follow = 1;
-  }
+  int follow;
+  if (cli_flag_option(argc, argv, 'L', &follow) != 0) return cli_usage("stat");
   if (argc - optind != 1) return cli_usage("stat");
   const char *path = argv[optind];
   sbx_stat st;
@@ -240,12 +224,8 @@ int cli_mv_main(cli_ctx *c, int argc, char **argv) {
 }
 
 int cli_ln_main(cli_ctx *c, int argc, char **argv) {
-  int symbolic = 0, opt;
-  cli_getopt_reset();
-  while ((opt = getopt(argc, argv, "s")) != -1) {
-    if (opt != 's') return cli_usage("ln");
-    symbolic = 1;
-  }
+  int symbolic;
+  if (cli_flag_option(argc, argv, 's', &symbolic) != 0) return cli_usage("ln");
   if (!symbolic) return cli_error("ln: only symbolic links (-s) are supported");
   if (argc - optind != 2) return cli_usage("ln");
   const char *target = argv[optind], *link = argv[optind + 1];

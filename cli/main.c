@@ -33,11 +33,22 @@
 static const cli_command cli_commands[] = {
     /* The shell: `sbx DB` and `sbx DB -c SCRIPT` dispatch here as "sh".
      * RESERVED for the shell engineer: cli/sh.c, cli_sh_main. */
-    {"sh", NULL, CLI_DB, "sh | -c SCRIPT [ARG...]",
+    {"sh", cli_sh_main, CLI_DB, "sh | -c SCRIPT [ARG...]",
      "run the shell in the sandbox (interactive without arguments)", NULL},
-    /* RESERVED for the Python engineer: cli/python.c, cli_python_main. */
-    {"python", NULL, CLI_DB, "python [-c CODE | FILE] [ARG...]",
-     "run Python in the sandbox's jail", NULL},
+    /* The shell's test mode (cli/sh.c): a fresh in-memory sandbox. */
+    {"sh", cli_shtest_main, 0, "sh [-c SCRIPT [NAME [ARG...]]]",
+     "run a script (from -c or stdin) in a fresh in-memory sandbox (test mode)",
+     "Test mode for the conformance kit and the command tests: the host's current\n"
+     "directory is created in the sandbox as the working directory and its regular\n"
+     "files (not subdirectories) are copied in; $REPO_ROOT/spec/testdata is copied\n"
+     "when the script mentions REPO_ROOT; the host environment is imported. Host\n"
+     "files are only read, never written."},
+    {"python", cli_python_main, CLI_DB, "python [-c CODE | FILE | -] [ARG...]",
+     "run Python in the sandbox's jail (like python3; FILE is a sandbox path)",
+     "The script runs in the sandbox's Python worker (CPython 3.11 in a Linux jail\n"
+     "whose / is the sandbox), with this terminal's stdin, stdout and stderr.\n"
+     "Without -c or FILE the script is read from stdin. The exit status is the\n"
+     "script's. 'sbx doctor' tells whether this host can run the jail."},
 
     {"ls", cli_ls_main, CLI_DB | CLI_NOCREATE, "ls [-l] [PATH]",
      "list a directory (names one per line; -l: long form)",
@@ -85,8 +96,10 @@ static const cli_command cli_commands[] = {
      NULL},
     {"fork", cli_fork_main, 0, "fork DB NEWDB",
      "copy the sandbox DB into the new database NEWDB", NULL},
-    /* RESERVED for the jail engineer: cli/doctor.c, cli_doctor_main. */
-    {"doctor", NULL, 0, "doctor", "report which jail features work on this host", NULL},
+    {"doctor", cli_doctor_main, 0, "doctor", "report which jail features work on this host",
+     "Each line is one piece of the Python jail: [ok], [part] (works partly or is\n"
+     "optional) or [FAIL] with the reason and what to change. Exit status 0 when\n"
+     "Python calls can run jailed here."},
 };
 
 #define CLI_NCOMMANDS (sizeof cli_commands / sizeof cli_commands[0])

@@ -103,3 +103,15 @@ int cli_open(cli_ctx *c, int create) {
   c->h = NULL;
   return 1;
 }
+
+int cli_flag_option(int argc, char **argv, int letter, int *set) {
+  const char opts[2] = {(char)letter, '\0'};
+  int opt;
+  *set = 0;
+  cli_getopt_reset();
+  while ((opt = getopt(argc, argv, opts)) != -1) {
+    if (opt != letter) return -1;
+    *set = 1;
+  }
+  return 0;
+}

@@ -94,7 +94,8 @@ SBX_API int sbx_open(const char *path, int flags, sbx **out);
  * SBX_CORRUPT or SBX_SCHEMA and nothing else happens. *out as for sbx_open. */
 SBX_API int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out);
 
-/* Closes the handle (NULL is a no-op), removing a temporary file. */
+/* Closes the handle (NULL is a no-op), removing a temporary file. An open
+ * sbx_begin group is rolled back. */
 SBX_API int sbx_close(sbx *h);
 
 /* The message of the last failure on `h` (never NULL; "" after success). */
@@ -118,7 +119,9 @@ SBX_API int sbx_set_quota(sbx *h, const sbx_quota *q);
 /* Transactions. The calls between sbx_begin and sbx_commit form one
  * transaction (nestable; the outermost commit makes them durable, rollback
  * undoes everything since the matching begin). Every call is atomic on its
- * own; grouping many writes is what makes bulk writes fast. */
+ * own; grouping many writes is what makes bulk writes fast. commit or
+ * rollback without a begin, and sbx_set_quota or sbx_fork inside a group,
+ * are SBX_MISUSE. */
 SBX_API int sbx_begin(sbx *h);
 SBX_API int sbx_commit(sbx *h);
 SBX_API int sbx_rollback(sbx *h);
@@ -240,6 +243,257 @@ SBX_API int sbx_snapshot(sbx *h, void **bytes, size_t *len);
  * new handle (NULL on failure, with the error on `h`). The copy and the
  * original are independent from then on. */
 SBX_API int sbx_fork(sbx *h, const char *path, sbx **out);
+
+/* ---- the shell ------------------------------------------------------------------ */
+
+/*
+ * A bash-compatible shell runs inside the sandbox: no host process, no host
+ * files; ~100 commands (src/cmd) run in-process over the sandbox filesystem.
+ * The shell's state (cwd, variables, functions, aliases, options, traps)
+ * persists across sbx_bash() calls on one handle, like a terminal; the default
+ * working directory is /data. sbx_shell_reset() returns to a fresh shell.
+ */
+
+/* Limits of one sbx_bash() call. 0 in a field of sbx_set_limits() keeps the
+ * current value. A limit ends the call with exit code 126, a message on stderr
+ * naming the limit and its value, and res->limit / res->limit_name. */
+typedef struct sbx_limits {
+  uint64_t loop_iterations; /* iterations of any one loop */
+  uint64_t command_count;   /* commands run in one call */
+  uint64_t function_depth;  /* nested function calls (and eval/source depth) */
+  uint64_t output_bytes;    /* stdout + stderr bytes of one call */
+  uint64_t string_size;     /* bytes of one string (variable, word, line) */
+  uint64_t array_size;      /* elements of one array (also brace/glob results) */
+  uint64_t timeout_ms;      /* wall clock of one call */
+} sbx_limits;
+
+/* Presets. STRICT: 100 loop iterations, 500 commands; NORMAL (the default):
+ * 1,000 / 5,000; PERMISSIVE: 10,000 / 50,000 (other fields scale alike). */
+#define SBX_PRESET_STRICT 1
+#define SBX_PRESET_NORMAL 2
+#define SBX_PRESET_PERMISSIVE 3
+/* Fills *lim with a preset; returns SBX_MISUSE for an unknown preset. */
+SBX_API int sbx_limits_preset(int preset, sbx_limits *lim);
+/* Sets the limits of later calls (fields that are 0 keep their value). */
+SBX_API int sbx_set_limits(sbx *h, const sbx_limits *lim);
+SBX_API int sbx_get_limits(sbx *h, sbx_limits *lim);
+
+/* Which limit stopped a call (sbx_bash_result.limit). */
+#define SBX_LIMIT_NONE 0
+#define SBX_LIMIT_LOOP_ITERATIONS 1
+#define SBX_LIMIT_COMMAND_COUNT 2
+#define SBX_LIMIT_FUNCTION_DEPTH 3
+#define SBX_LIMIT_OUTPUT_BYTES 4
+#define SBX_LIMIT_STRING_SIZE 5
+#define SBX_LIMIT_ARRAY_SIZE 6
+#define SBX_LIMIT_TIMEOUT 7
+#define SBX_LIMIT_CANCELLED 8
+#define SBX_LIMIT_CONCURRENT_TASKS 9
+#define SBX_LIMIT_NESTING_DEPTH 10
+
+typedef struct sbx_bash_result {
+  char *out;          /* stdout bytes (NUL-terminated for convenience, not counted) */
+  size_t out_len;
+  char *err;          /* stderr bytes */
+  size_t err_len;
+  int exit_code;      /* 0..255; 126 when a limit stopped the call */
+  double duration_ms;
+  int err_errno;      /* the failing command hit a file error: its errno, else 0 */
+  char *err_path;     /* ... and the path (sandbox path), else NULL */
+  int limit;          /* SBX_LIMIT_* */
+  const char *limit_name; /* "loop_iterations", "command_count", "function_depth",
+                             "output_bytes", "string_size", "array_size",
+                             "timeout", "cancelled", ... (static) or NULL */
+  uint64_t limit_value;   /* the limit's value */
+} sbx_bash_result;
+
+/* Options of sbx_bash_ex (all optional; zero-initialize). */
+typedef struct sbx_bash_opts {
+  const void *stdin_data; /* the script's stdin (NULL: empty) */
+  size_t stdin_len;
+  int stdin_fd;           /* >= 0: read stdin from this host fd instead (CLI use);
+                             set to -1 when unused (0 means host fd 0) */
+  /* Streaming receivers: when set, output goes here and not into res. */
+  void (*on_stdout)(void *ud, const void *buf, size_t n);
+  void (*on_stderr)(void *ud, const void *buf, size_t n);
+  void *ud;
+  const char *name;       /* $0 and the error prefix (default "sbx") */
+  char *const *args;      /* positional parameters $1... (NULL: unchanged) */
+  int nargs;
+  int run_exit_trap;      /* run the EXIT trap at the end (the shell exits) */
+} sbx_bash_opts;
+
+/*
+ * Runs a script (len bytes, NUL bytes not allowed in the text) in the
+ * sandbox's shell. Returns SBX_OK when the script ran (whatever its exit code),
+ * SBX_LIMIT / SBX_TIMEOUT / SBX_CANCELED when a limit stopped it (res is filled
+ * all the same), or an error code. Free the result with sbx_bash_result_free.
+ */
+SBX_API int sbx_bash(sbx *h, const char *script, size_t len, sbx_bash_result *res);
+SBX_API int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opts,
+                        sbx_bash_result *res);
+SBX_API void sbx_bash_result_free(sbx_bash_result *res);
+/* Stops the running call on h as soon as possible (any thread, any time). */
+SBX_API int sbx_cancel(sbx *h);
+/* A fresh shell: cwd /data, default variables, no functions, aliases or traps. */
+SBX_API int sbx_shell_reset(sbx *h);
+/* ---- Python in a jail ------------------------------------------------------------
+ *
+ * The first Python call starts the sandbox's worker: Debian's CPython 3.11
+ * embedded in sbx-pyworker, inside a Linux jail (user, mount, pid, net, ipc,
+ * uts and cgroup namespaces, seccomp, Landlock, rlimits, no capabilities) whose
+ * root file system is this sandbox's store, so Python and the shell see the
+ * same files. The worker stays up: named contexts keep their globals between
+ * calls. If the host cannot run the jail, calls fail with SBX_JAIL and a
+ * message saying why (sbx_probe() tells the whole story); Python never runs
+ * unjailed. sbx-pyworker is found through $SBX_PYWORKER, next to the running
+ * program, or in /usr/local/libexec/sbx/.
+ *
+ * Result codes: SBX_OK whenever the code ran to an outcome, including errors of
+ * the code itself (syntax, exception, timeout, limits): see
+ * sbx_py_result.error. Other codes mean nothing ran (SBX_JAIL, SBX_MISUSE,
+ * SBX_NOMEM), or a context operation failed (SBX_NOTFOUND for an unknown
+ * context, SBX_ERROR with a message otherwise).
+ */
+
+/* sbx_py_result.error */
+#define SBX_PY_OK 0           /* the code ran to the end */
+#define SBX_PY_SYNTAX 1       /* it does not compile (SyntaxError) */
+#define SBX_PY_EXCEPTION 2    /* an uncaught exception (type, message, traceback) */
+#define SBX_PY_TIMEOUT 3      /* the wall-clock limit: interrupted (context kept) or,
+                                 if the interrupt did not end it, the worker was
+                                 killed (context lost; see `killed`) */
+#define SBX_PY_MEMORY 4       /* MemoryError under the memory limit */
+#define SBX_PY_KILLED 5       /* the worker died (signal, limit, protocol abuse);
+                                 the next call starts a fresh worker */
+#define SBX_PY_OUTPUT_LIMIT 6 /* stdout+stderr passed max_output (output truncated) */
+#define SBX_PY_CPU 7          /* the CPU-time limit */
+#define SBX_PY_EXIT 8         /* SystemExit with a non-zero status (exit_code) */
+#define SBX_PY_PROTECTED 9    /* the code assigns or deletes a protected name */
+#define SBX_PY_PRELOAD 10     /* a preload_packages module cannot be imported */
+#define SBX_PY_CWD 11         /* the working directory does not exist */
+
+/* Options of one call; a zeroed struct (or NULL) means the defaults. */
+typedef struct sbx_py_options {
+  const char *context;         /* context name (1..128 bytes); NULL: "default".
+                                  A missing context is created. */
+  const char *cwd;             /* working directory; NULL: "/data" if it exists,
+                                  else "/" */
+  double timeout;              /* wall-clock seconds; 0: 30 */
+  double grace;                /* seconds between the interrupt and the kill; 0: 1 */
+  const char *const *preload;  /* modules imported first (NULL-terminated), or NULL */
+  uint64_t max_memory;         /* address-space bytes for this call; 0: the
+                                  sandbox's limit (2 GiB) */
+  uint64_t max_output;         /* stdout + stderr bytes kept; 0: 16 MiB */
+  uint32_t max_cpu;            /* CPU seconds; 0: no per-call limit */
+  int no_repr;                 /* 1: do not evaluate a trailing expression's repr */
+} sbx_py_options;
+
+/* The outcome of one call: one block (sbx_free) holding every string. */
+typedef struct sbx_py_result {
+  int error;             /* SBX_PY_* */
+  char *out;             /* stdout bytes (NUL-terminated beyond out_len) */
+  size_t out_len;
+  char *err;             /* stderr bytes (NUL-terminated beyond err_len) */
+  size_t err_len;
+  char *repr;            /* repr() of a trailing expression, or NULL */
+  char *error_type;      /* exception class ("ZeroDivisionError"), or NULL */
+  char *error_message;   /* str(exception) or a description, or NULL */
+  char *traceback;       /* formatted traceback, or NULL */
+  int exit_code;         /* SystemExit status (scripts), else 0 */
+  int killed;            /* 1: the worker was killed; contexts were lost */
+  double duration_ms;    /* wall-clock time of the call */
+} sbx_py_result;
+
+/* Runs `code` in a context. *out (non-NULL on SBX_OK) is freed with sbx_free.
+ * The call is recorded in the history ("python"). */
+SBX_API int sbx_python_exec(sbx *h, const char *code, const sbx_py_options *opt,
+                            sbx_py_result **out);
+
+/* Contexts: a context is a globals dict kept by the worker. Names: 1..128 bytes
+ * of UTF-8. create fails (SBX_ERROR) if it exists; fork copies `src` (a deep
+ * copy where objects allow it; modules are shared) into the new `name`; reset
+ * empties one (creating it if missing); delete removes one (SBX_NOTFOUND if
+ * missing). */
+SBX_API int sbx_python_context_create(sbx *h, const char *name);
+SBX_API int sbx_python_context_fork(sbx *h, const char *src, const char *name);
+SBX_API int sbx_python_context_reset(sbx *h, const char *name);
+SBX_API int sbx_python_context_delete(sbx *h, const char *name);
+/* Sets variable `name` of a context (NULL: "default") from JSON text. */
+SBX_API int sbx_python_set_var(sbx *h, const char *context, const char *name,
+                               const char *json);
+/* Protects a name of a context from assignment and deletion by later code
+ * (such code fails with SBX_PY_PROTECTED; a change through globals() is undone). */
+SBX_API int sbx_python_protect(sbx *h, const char *context, const char *name);
+/* Stops the worker and its jail now (contexts are lost; the next call starts
+ * a fresh one). Closing the sandbox does the same. */
+SBX_API int sbx_python_stop(sbx *h);
+
+/* ---- host tools (programmatic tool calling) ------------------------------------------
+ *
+ * Code in the sandbox runs `from host_tools import call, search`;
+ * call(name, payload) reaches the callback registered here. The host checks the
+ * payload against the tool's input schema and the result against its output
+ * schema (JSON Schema: type, properties, required, additionalProperties, items,
+ * enum, const, minimum/maximum, minLength/maxLength, minItems/maxItems, anyOf,
+ * oneOf, allOf), applies the tool's timeout and records the call in the
+ * history under the tool's name. The sandbox gets the result, or
+ * RuntimeError("[kind] message") with kind permission_error (undeclared tool),
+ * validation_error, timeout or internal_error (the callback failed).
+ * search(query, detail="brief"|"full", limit=10) ranks the tools with BM25
+ * over name (weight 3.5), description (1.5) and the schemas' text (0.35).
+ */
+typedef struct sbx_tool_def {
+  const char *name;          /* 1..255 bytes: letters, digits, _ . - */
+  const char *description;   /* free text, or NULL */
+  const char *input_schema;  /* JSON Schema text, or NULL (anything) */
+  const char *output_schema; /* JSON Schema text, or NULL (anything) */
+  double timeout;            /* seconds; 0: 30 */
+} sbx_tool_def;
+
+/*
+ * The host side of a tool. Called on a thread of the library while the
+ * sandbox's call waits (so it may use `h`: run shell commands, read files, even
+ * run Python: nested calls work). It returns 0 and sets *result_json to JSON
+ * text, or non-zero and sets *error to a message; both strings are malloc'd by
+ * the callback and freed by the library with free(). If the tool's timeout
+ * passes first, the sandbox gets a timeout error and the late result is
+ * dropped.
+ */
+typedef int (*sbx_tool_fn)(void *ud, sbx *h, const char *name, const char *args_json,
+                           char **result_json, char **error);
+
+/* Declares tools (adding to those declared before; a name declared again is
+ * replaced). `fn` and `ud` serve all of them. Schemas are parsed here: invalid
+ * JSON is SBX_MISUSE and nothing is declared. */
+SBX_API int sbx_tools_register(sbx *h, const sbx_tool_def *defs, size_t n,
+                               sbx_tool_fn fn, void *ud);
+/* Forgets every declared tool. */
+SBX_API int sbx_tools_clear(sbx *h);
+/* Calls a tool as the sandbox would (the shell's `tool` command): validation,
+ * timeout and history included. On SBX_OK *result_json is the result
+ * (sbx_free); on SBX_ERROR sbx_errmsg() is "[kind] message". */
+SBX_API int sbx_tool_call(sbx *h, const char *name, const char *args_json,
+                          char **result_json);
+/* The search of `host_tools.search` as JSON text (sbx_free): a list of
+ * {"name", "description", "score"} (+ "input_schema", "output_schema" when
+ * detail is "full"). */
+SBX_API int sbx_tools_search(sbx *h, const char *query, const char *detail, int limit,
+                             char **json);
+
+/* ---- the jail check (`sbx doctor`) --------------------------------------------------- */
+
+typedef struct sbx_probe_item {
+  char *name;    /* the piece ("user namespaces", "FUSE in the jail", ...) */
+  int ok;        /* 1 works, 0 missing (the jail cannot run), -1 partly or optional */
+  char *detail;  /* what was found */
+  char *fix;     /* for a missing piece: what to change; "" otherwise */
+} sbx_probe_item;
+
+/* Tries every step of the jail on this host, then runs Python in a real jail
+ * over a temporary sandbox. *items is one block (sbx_free); *jail_ok is 1 when
+ * Python calls can work here. */
+SBX_API int sbx_probe(sbx_probe_item **items, size_t *n, int *jail_ok);
 
 #ifdef __cplusplus
 }

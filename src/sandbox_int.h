@@ -29,6 +29,8 @@ struct sbx {
   int flags;           /* the SBX_OPEN_* flags it was opened with */
   int remove_on_close; /* 1: `path` is our temporary file, unlinked on close */
   sbx_quota quota;     /* current quotas (also pushed into the store) */
+  int txn_depth;       /* open sbx_begin groups (quota changes and forks wait
+                          for 0) */
   pthread_mutex_t lock; /* held around every store call made through the
                            handle; a server thread working on the same store
                            (the FUSE server) takes it too */
@@ -41,7 +43,12 @@ struct sbx {
 
   /* ---- other sections add their fields here (each with a comment) ---- */
   /* shell session: owned by src/sh (the shell engineer) */
+  struct sh_session *shell;  /* the persistent shell (created on first sbx_bash; NULL before) */
+  struct sbx_limits *shell_limits; /* limits set before the session exists (malloc'd) or NULL */
+  _Atomic int shell_cancel;  /* sbx_cancel before/while a call: forwarded to the session */
   /* python worker: owned by src/py (the python engineer) */
+  struct py_state *py; /* the Python worker, its jail and the host tools
+                          (src/py/py_int.h); NULL until first used */
 };
 
 /* Resets the error state at the start of a public call. */
@@ -59,5 +66,10 @@ int sandbox_fail_store(sbx *h, int store_rc, const char *op, const char *path);
 /* Frees what other sections attached to the handle (called by sbx_close
  * before the store closes). Defined in sandbox.c; extend it there. */
 void sandbox_close_extensions(sbx *h);
+/* Frees the shell session (src/sandbox_bash.c). */
+void sandbox_bash_close(sbx *h);
+
+/* Stops the Python worker and frees h->py (src/py/python.c). */
+void py_sandbox_close(sbx *h);
 
 #endif

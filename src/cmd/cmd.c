@@ -381,6 +381,12 @@ int cmd_perror(cmd_ctx *ctx, const char *path, int err) {
   return 1;
 }
 
+int cmd_print_version(cmd_ctx *ctx) {
+  const char *b = strrchr(ctx->name, '/');
+  cmd_outf(ctx, "%s (sbx) 1.0\n", b ? b + 1 : ctx->name);
+  return 0;
+}
+
 int cmd_usage_hint(cmd_ctx *ctx, int status) {
   cmd_err_raw(ctx, "Try '%s --help' for more information.\n", ctx->name);
   return status;

@@ -67,6 +67,11 @@ typedef struct cmd_io {
   /* Shell variables (printf -v, read): NULL/negative when not supported. */
   const char *(*getvar)(void *ud, const char *name);
   int (*setvar)(void *ud, const char *name, const char *value);
+  /* Like run, but the command gets `env` ("K=V", NULL-terminated) as its whole
+   * environment and `cwd` (NULL: the caller's) as its directory: env(1),
+   * env -C, timeout. NULL when the caller does not support it. */
+  int (*run_env)(void *ud, int argc, char **argv, char *const *env, const char *cwd,
+                 int in_fd, int out_fd);
 } cmd_io;
 
 #define CMD_OUTBUF 65536
@@ -82,6 +87,10 @@ struct cmd_ctx {
   uint32_t umask;        /* file creation mask */
   uint64_t max_string;   /* largest string/line a command may build (bytes) */
   int64_t now;           /* wall clock at call start (seconds), for date etc. */
+  struct sbx *sandbox;   /* the whole sandbox, for the commands that need more
+                            than the store (python3, python, tool); NULL when
+                            run standalone. The caller (the shell) holds the
+                            sandbox's lock while the command runs. */
   /* Set by cmd_perror / cmd_record_error: the last file error, for the C API. */
   int err_errno;
   char err_path[STORE_PATH_MAX];
@@ -169,6 +178,8 @@ void cmd_err_raw(cmd_ctx *ctx, const char *fmt, ...)
 int cmd_perror(cmd_ctx *ctx, const char *path, int err);
 /* Records a file error for the C API without printing. */
 void cmd_record_error(cmd_ctx *ctx, int err, const char *path);
+/* --version: "NAME (sbx) 1.0" (basename of ctx->name); returns 0. */
+int cmd_print_version(cmd_ctx *ctx);
 /* "Try 'NAME --help' for more information." and returns `status`. */
 int cmd_usage_hint(cmd_ctx *ctx, int status);
 /* strerror text as GNU prints it (no locale), for negative or positive err. */

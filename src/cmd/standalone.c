@@ -189,6 +189,8 @@ static int64_t sa_lseek(void *ud, int fd, int64_t off, int whence) {
 static int sa_poll(void *ud) { return 0; }
 
 static int sa_run(void *ud, int argc, char **argv, int in_fd, int out_fd);
+static int sa_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
+                      int in_fd, int out_fd);
 
 static const cmd_io sa_io = {
     .read = sa_read,
@@ -198,10 +200,13 @@ static const cmd_io sa_io = {
     .lseek = sa_lseek,
     .run = sa_run,
     .poll = sa_poll,
+    .run_env = sa_run_env,
 };
 
-/* Runs a table command with the parent's fds in_fd / out_fd as 0 / 1. */
-static int sa_run(void *ud, int argc, char **argv, int in_fd, int out_fd) {
+/* Runs a table command with the parent's fds in_fd / out_fd as 0 / 1, with
+ * the given environment and directory (NULL: none / the sandbox's cwd). */
+static int sa_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
+                      int in_fd, int out_fd) {
   sa_view *v = ud;
   if (v->st->depth >= 16) return 126;
   sa_view child = {v->st, {-1, -1, -1}};
@@ -210,7 +215,8 @@ static int sa_run(void *ud, int argc, char **argv, int in_fd, int out_fd) {
   child.map[2] = v->map[2];
   cmd_ctx ctx = {0};
   ctx.store = v->st->store;
-  ctx.cwd = v->st->cwd;
+  ctx.cwd = cwd ? cwd : v->st->cwd;
+  ctx.env = env;
   ctx.io = &sa_io;
   ctx.io_ud = &child;
   ctx.arena = cmd_arena_new();
@@ -222,6 +228,10 @@ static int sa_run(void *ud, int argc, char **argv, int in_fd, int out_fd) {
   v->st->depth--;
   cmd_arena_free(ctx.arena);
   return status;
+}
+
+static int sa_run(void *ud, int argc, char **argv, int in_fd, int out_fd) {
+  return sa_run_env(ud, argc, argv, NULL, NULL, in_fd, out_fd);
 }
 
 int cmd_run_standalone(store *s, const char *cwd, int argc, char **argv,

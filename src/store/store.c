@@ -31,6 +31,7 @@
  * every call (store_quota_bytes / store_quota_inodes), never re-summed.
  */
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,11 @@ static const char schema_sql[] =
     "CREATE TABLE kv_store (key TEXT PRIMARY KEY, value TEXT NOT NULL, created_at "
     "INTEGER DEFAULT (unixepoch ()), updated_at INTEGER DEFAULT (unixepoch ()));"
     "CREATE TABLE fs_config (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    /* SQLite creates sqlite_sequence after the first AUTOINCREMENT table; the
+     * AgentFS tools have it before tool_calls: a throw-away AUTOINCREMENT
+     * table creates it in that place. */
+    "CREATE TABLE sbx_sequence_init (id INTEGER PRIMARY KEY AUTOINCREMENT);"
+    "DROP TABLE sbx_sequence_init;"
     "CREATE TABLE tool_calls (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT "
     "NULL, parameters TEXT, result TEXT, error TEXT, status TEXT NOT NULL DEFAULT "
     "'pending', started_at INTEGER NOT NULL, completed_at INTEGER, duration_ms "
@@ -69,7 +75,14 @@ static const char schema_sql[] =
     "BLOB NOT NULL, PRIMARY KEY (ino, chunk_index));"
     "CREATE TABLE fs_symlink (ino INTEGER PRIMARY KEY, target TEXT NOT NULL);"
     "INSERT INTO fs_config (key, value) VALUES ('chunk_size', '4096');"
-    "INSERT INTO fs_config (key, value) VALUES ('schema_version', '0.4');";
+    "INSERT INTO fs_config (key, value) VALUES ('schema_version', '0.4');"
+    /* SQLite stores CREATE INDEX without its IF NOT EXISTS; the AgentFS tools
+     * keep the statement text verbatim. Restore it so the schema text is the
+     * tools' byte for byte (the parsed schema is the same either way). */
+    "PRAGMA writable_schema = ON;"
+    "UPDATE sqlite_master SET sql = 'CREATE INDEX IF NOT EXISTS ' || substr(sql, 14) "
+    "WHERE type = 'index' AND sql LIKE 'CREATE INDEX idx_%';"
+    "PRAGMA writable_schema = OFF;";
 
 /* One query naming every table and column the store uses: it fails to
  * prepare on anything that is not an AgentFS 0.4 database. */
@@ -87,11 +100,11 @@ static const char validate_sql[] =
     " (SELECT count(*) FROM (SELECT id, name, parameters, result, error, status,"
     "   started_at, completed_at, duration_ms FROM tool_calls LIMIT 0))";
 
-#define STAT_COLS                                                            \
+#define STAT_COLS                                                             \
   "ino, mode, nlink, uid, gid, size, rdev, atime, mtime, ctime, atime_nsec, " \
   "mtime_nsec, ctime_nsec"
-#define STAT_COLS_I                                                           \
-  "i.ino, i.mode, i.nlink, i.uid, i.gid, i.size, i.rdev, i.atime, i.mtime, "  \
+#define STAT_COLS_I                                                          \
+  "i.ino, i.mode, i.nlink, i.uid, i.gid, i.size, i.rdev, i.atime, i.mtime, " \
   "i.ctime, i.atime_nsec, i.mtime_nsec, i.ctime_nsec"
 
 /* SQL of every cached statement, indexed by enum store_stmt_id. */
@@ -103,11 +116,13 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_RELEASE] = "RELEASE sbx",
     [ST_ROLLBACK_TO] = "ROLLBACK TO sbx",
     [ST_GETATTR] = "SELECT " STAT_COLS " FROM fs_inode WHERE ino = ?1",
-    [ST_LOOKUP] = "SELECT " STAT_COLS_I " FROM fs_dentry d JOIN fs_inode i ON "
+    [ST_LOOKUP] = "SELECT " STAT_COLS_I
+                  " FROM fs_dentry d JOIN fs_inode i ON "
                   "i.ino = d.ino WHERE d.parent_ino = ?1 AND d.name = ?2",
-    [ST_READDIR] = "SELECT d.id, d.name, d.ino, i.mode FROM fs_dentry d JOIN "
-                   "fs_inode i ON i.ino = d.ino WHERE d.parent_ino = ?1 AND "
-                   "d.name > ?2 ORDER BY d.name LIMIT ?3",
+    [ST_READDIR] =
+        "SELECT d.id, d.name, d.ino, i.mode FROM fs_dentry d JOIN "
+        "fs_inode i ON i.ino = d.ino WHERE d.parent_ino = ?1 AND "
+        "d.name > ?2 ORDER BY d.name LIMIT ?3",
     [ST_DENTRY_PARENT] = "SELECT parent_ino FROM fs_dentry WHERE ino = ?1 LIMIT 1",
     [ST_DENTRY_NAME] = "SELECT name FROM fs_dentry WHERE id = ?1 AND parent_ino = ?2",
     [ST_INODE_INSERT] =
@@ -117,58 +132,69 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_DENTRY_INSERT] =
         "INSERT INTO fs_dentry (name, parent_ino, ino) VALUES (?1, ?2, ?3)",
     [ST_DENTRY_DELETE] = "DELETE FROM fs_dentry WHERE parent_ino = ?1 AND name = ?2",
-    [ST_DENTRY_MOVE] = "UPDATE fs_dentry SET parent_ino = ?3, name = ?4 WHERE "
-                       "parent_ino = ?1 AND name = ?2",
-    [ST_NLINK_ADD] = "UPDATE fs_inode SET nlink = nlink + ?2, ctime = ?3, "
-                     "ctime_nsec = ?4 WHERE ino = ?1",
+    [ST_DENTRY_MOVE] =
+        "UPDATE fs_dentry SET parent_ino = ?3, name = ?4 WHERE "
+        "parent_ino = ?1 AND name = ?2",
+    [ST_NLINK_ADD] =
+        "UPDATE fs_inode SET nlink = nlink + ?2, ctime = ?3, "
+        "ctime_nsec = ?4 WHERE ino = ?1",
     [ST_INODE_DELETE] = "DELETE FROM fs_inode WHERE ino = ?1",
     [ST_DATA_DELETE_ALL] = "DELETE FROM fs_data WHERE ino = ?1",
     [ST_SYMLINK_DELETE] = "DELETE FROM fs_symlink WHERE ino = ?1",
     [ST_SYMLINK_INSERT] = "INSERT INTO fs_symlink (ino, target) VALUES (?1, ?2)",
     [ST_SYMLINK_GET] = "SELECT target FROM fs_symlink WHERE ino = ?1",
     [ST_DIR_HAS_CHILD] = "SELECT 1 FROM fs_dentry WHERE parent_ino = ?1 LIMIT 1",
-    [ST_SET_SIZE] = "UPDATE fs_inode SET size = ?2, mtime = ?3, mtime_nsec = ?4, "
-                    "ctime = ?3, ctime_nsec = ?4 WHERE ino = ?1",
-    [ST_TOUCH] = "UPDATE fs_inode SET mtime = ?2, mtime_nsec = ?3, ctime = ?2, "
-                 "ctime_nsec = ?3 WHERE ino = ?1",
-    [ST_SETATTR] = "UPDATE fs_inode SET mode = ?2, uid = ?3, gid = ?4, atime = ?5, "
-                   "atime_nsec = ?6, mtime = ?7, mtime_nsec = ?8, ctime = ?9, "
-                   "ctime_nsec = ?10 WHERE ino = ?1",
-    [ST_DATA_READ] = "SELECT chunk_index, data FROM fs_data WHERE ino = ?1 AND "
-                     "chunk_index BETWEEN ?2 AND ?3 ORDER BY chunk_index",
-    [ST_DATA_GET_CHUNK] =
-        "SELECT data FROM fs_data WHERE ino = ?1 AND chunk_index = ?2",
-    [ST_DATA_PUT] = "INSERT OR REPLACE INTO fs_data (ino, chunk_index, data) "
-                    "VALUES (?1, ?2, ?3)",
-    [ST_DATA_TRUNC_AFTER] =
-        "DELETE FROM fs_data WHERE ino = ?1 AND chunk_index > ?2",
-    [ST_DATA_TRIM] = "UPDATE fs_data SET data = substr(data, 1, ?3) WHERE ino = ?1 "
-                     "AND chunk_index = ?2 AND length(data) > ?3",
+    [ST_SET_SIZE] =
+        "UPDATE fs_inode SET size = ?2, mtime = ?3, mtime_nsec = ?4, "
+        "ctime = ?3, ctime_nsec = ?4 WHERE ino = ?1",
+    [ST_TOUCH] =
+        "UPDATE fs_inode SET mtime = ?2, mtime_nsec = ?3, ctime = ?2, "
+        "ctime_nsec = ?3 WHERE ino = ?1",
+    [ST_SETATTR] =
+        "UPDATE fs_inode SET mode = ?2, uid = ?3, gid = ?4, atime = ?5, "
+        "atime_nsec = ?6, mtime = ?7, mtime_nsec = ?8, ctime = ?9, "
+        "ctime_nsec = ?10 WHERE ino = ?1",
+    [ST_DATA_READ] =
+        "SELECT chunk_index, data FROM fs_data WHERE ino = ?1 AND "
+        "chunk_index BETWEEN ?2 AND ?3 ORDER BY chunk_index",
+    [ST_DATA_GET_CHUNK] = "SELECT data FROM fs_data WHERE ino = ?1 AND chunk_index = ?2",
+    [ST_DATA_PUT] =
+        "INSERT OR REPLACE INTO fs_data (ino, chunk_index, data) "
+        "VALUES (?1, ?2, ?3)",
+    [ST_DATA_TRUNC_AFTER] = "DELETE FROM fs_data WHERE ino = ?1 AND chunk_index > ?2",
+    [ST_DATA_TRIM] =
+        "UPDATE fs_data SET data = substr(data, 1, ?3) WHERE ino = ?1 "
+        "AND chunk_index = ?2 AND length(data) > ?3",
     /* Is ?2 a directory inside the tree of directory ?1 (or ?1 itself)?
      * UNION (not UNION ALL) makes it terminate even on a damaged cyclic tree. */
     [ST_SUBTREE_HAS] =
         "WITH RECURSIVE sub(ino) AS (SELECT ?1 UNION SELECT d.ino FROM fs_dentry d "
         "JOIN sub ON d.parent_ino = sub.ino JOIN fs_inode i ON i.ino = d.ino AND "
         "(i.mode & 61440) = 16384) SELECT 1 FROM sub WHERE ino = ?2 LIMIT 1",
-    [ST_TOTALS] = "SELECT count(*), total(CASE WHEN (mode & 61440) = 32768 THEN "
-                  "size ELSE 0 END) FROM fs_inode",
+    [ST_TOTALS] =
+        "SELECT count(*), total(CASE WHEN (mode & 61440) = 32768 THEN "
+        "size ELSE 0 END) FROM fs_inode",
     [ST_KV_GET] = "SELECT value FROM kv_store WHERE key = ?1",
-    [ST_KV_SET] = "INSERT INTO kv_store (key, value, created_at, updated_at) "
-                  "VALUES (?1, ?2, ?3, ?3) ON CONFLICT (key) DO UPDATE SET "
-                  "value = excluded.value, updated_at = excluded.updated_at",
+    [ST_KV_SET] =
+        "INSERT INTO kv_store (key, value, created_at, updated_at) "
+        "VALUES (?1, ?2, ?3, ?3) ON CONFLICT (key) DO UPDATE SET "
+        "value = excluded.value, updated_at = excluded.updated_at",
     [ST_KV_DELETE] = "DELETE FROM kv_store WHERE key = ?1",
     [ST_KV_KEYS_RANGE] =
         "SELECT key FROM kv_store WHERE key >= ?1 AND key < ?2 ORDER BY key",
     [ST_KV_KEYS_FROM] = "SELECT key FROM kv_store WHERE key >= ?1 ORDER BY key",
     [ST_JSON_VALID] = "SELECT json_valid(?1)",
-    [ST_CALL_START] = "INSERT INTO tool_calls (name, parameters, status, "
-                      "started_at) VALUES (?1, ?2, 'pending', ?3)",
+    [ST_CALL_START] =
+        "INSERT INTO tool_calls (name, parameters, status, "
+        "started_at) VALUES (?1, ?2, 'pending', ?3)",
     [ST_CALL_GET] = "SELECT status, started_at FROM tool_calls WHERE id = ?1",
-    [ST_CALL_FINISH] = "UPDATE tool_calls SET result = ?2, error = ?3, status = ?4, "
-                       "completed_at = ?5, duration_ms = ?6 WHERE id = ?1",
-    [ST_CALL_LIST] = "SELECT id, name, parameters, result, error, status, "
-                     "started_at, completed_at, duration_ms FROM tool_calls ORDER "
-                     "BY id DESC LIMIT ?1",
+    [ST_CALL_FINISH] =
+        "UPDATE tool_calls SET result = ?2, error = ?3, status = ?4, "
+        "completed_at = ?5, duration_ms = ?6 WHERE id = ?1",
+    [ST_CALL_LIST] =
+        "SELECT id, name, parameters, result, error, status, "
+        "started_at, completed_at, duration_ms FROM tool_calls ORDER "
+        "BY id DESC LIMIT ?1",
 };
 
 /* ---- small helpers --------------------------------------------------------- */
@@ -187,34 +213,34 @@ static void keep_msg(store *s, const char *msg) {
 int store_sqlerr(store *s, int rc) {
   keep_msg(s, sqlite3_errmsg(s->db));
   switch (rc & 0xff) {
-  case SQLITE_OK:
-  case SQLITE_ROW:
-  case SQLITE_DONE:
-    return 0;
-  case SQLITE_NOMEM:
-    return -ENOMEM;
-  case SQLITE_FULL:
-    return -ENOSPC;
-  case SQLITE_READONLY:
-    return -EROFS;
-  case SQLITE_BUSY:
-  case SQLITE_LOCKED:
-    return -EBUSY;
-  case SQLITE_TOOBIG:
-    return -EFBIG;
-  case SQLITE_PERM:
-  case SQLITE_AUTH:
-    return -EACCES;
-  default:
-    return -EIO;
+    case SQLITE_OK:
+    case SQLITE_ROW:
+    case SQLITE_DONE:
+      return 0;
+    case SQLITE_NOMEM:
+      return -ENOMEM;
+    case SQLITE_FULL:
+      return -ENOSPC;
+    case SQLITE_READONLY:
+      return -EROFS;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return -EBUSY;
+    case SQLITE_TOOBIG:
+      return -EFBIG;
+    case SQLITE_PERM:
+    case SQLITE_AUTH:
+      return -EACCES;
+    default:
+      return -EIO;
   }
 }
 
 sqlite3_stmt *store_stmt(store *s, int id) {
   sqlite3_stmt *q = s->stmt[id];
   if (!q) {
-    int rc = sqlite3_prepare_v3(s->db, stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT,
-                                &q, NULL);
+    int rc =
+        sqlite3_prepare_v3(s->db, stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT, &q, NULL);
     if (rc != SQLITE_OK) {
       keep_msg(s, sqlite3_errmsg(s->db));
       sqlite3_finalize(q);
@@ -359,38 +385,111 @@ static int validate(store *s, char **errmsg) {
   return err;
 }
 
-/* Creates the schema in an empty database. */
-static int create_schema(store *s, char **errmsg) {
-  char root[256];
+/* ---- the schema template ----------------------------------------------------
+ * Creating the schema statement by statement costs about a millisecond of
+ * parsing. It is done once per process into an in-memory database whose
+ * serialized bytes are the template; a new store copies the template
+ * (sqlite3_deserialize for a memory store, the backup API for a file) and
+ * then sets the root's times. The template is built under pthread_once and
+ * kept for the life of the process. */
+
+static pthread_once_t template_once = PTHREAD_ONCE_INIT;
+static unsigned char *template_bytes; /* serialized empty store (sqlite3_malloc) */
+static sqlite3_int64 template_len;    /* its length */
+
+/* Runs the schema script (and the root inode with times 0) in `db`. */
+static int exec_schema(sqlite3 *db, char **msg) {
+  static const char root[] =
+      "INSERT INTO fs_inode (ino, mode, nlink, uid, gid, size, atime, mtime, ctime, "
+      "rdev, atime_nsec, mtime_nsec, ctime_nsec) VALUES (1, 16877, 1, 0, 0, 0, 0, 0, "
+      "0, 0, 0, 0, 0);";
+  int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, msg);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(db, schema_sql, NULL, NULL, msg);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(db, root, NULL, NULL, msg);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, msg);
+  if (rc != SQLITE_OK && !sqlite3_get_autocommit(db))
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+  return rc;
+}
+
+static void template_build(void) {
+  sqlite3 *db = NULL;
+  if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                      NULL) == SQLITE_OK &&
+      exec_schema(db, NULL) == SQLITE_OK)
+    template_bytes = sqlite3_serialize(db, "main", &template_len, 0);
+  sqlite3_close(db);
+}
+
+/* Copies the template into the empty main database of s->db and sets the
+ * root's times: for a memory store by deserializing a copy, for a file by
+ * the backup API from a private copy (whose root is updated first), so the
+ * file gets everything in one write transaction. */
+static int copy_template(store *s, int is_file) {
+  pthread_once(&template_once, template_build);
+  if (!template_bytes) return SQLITE_NOMEM;
+  char root[200];
   int64_t now;
   uint32_t ns;
   store_now(&now, &ns);
   snprintf(root, sizeof root,
-           "INSERT INTO fs_inode (ino, mode, nlink, uid, gid, size, atime, mtime, "
-           "ctime, rdev, atime_nsec, mtime_nsec, ctime_nsec) VALUES (1, %d, 1, 0, "
-           "0, 0, %lld, %lld, %lld, 0, %u, %u, %u);",
-           (int)(S_IFDIR | 0755), (long long)now, (long long)now, (long long)now, ns,
-           ns, ns);
-  char *msg = NULL;
-  int rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, &msg);
-  if (rc == SQLITE_OK) rc = sqlite3_exec(s->db, schema_sql, NULL, NULL, &msg);
-  if (rc == SQLITE_OK) rc = sqlite3_exec(s->db, root, NULL, NULL, &msg);
-  if (rc == SQLITE_OK) rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, &msg);
+           "UPDATE fs_inode SET atime = %lld, mtime = %lld, ctime = %lld, atime_nsec "
+           "= %u, mtime_nsec = %u, ctime_nsec = %u WHERE ino = 1",
+           (long long)now, (long long)now, (long long)now, ns, ns, ns);
+  sqlite3 *src = s->db;
+  int rc = SQLITE_OK;
+  if (is_file)
+    rc = sqlite3_open_v2(":memory:", &src, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                         NULL);
+  unsigned char *copy = NULL;
+  if (rc == SQLITE_OK) {
+    copy = sqlite3_malloc64((sqlite3_uint64)template_len);
+    if (!copy) rc = SQLITE_NOMEM;
+  }
+  if (rc == SQLITE_OK) {
+    memcpy(copy, template_bytes, (size_t)template_len);
+    rc = sqlite3_deserialize(
+        src, "main", copy, template_len, template_len,
+        SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
+  }
+  if (rc == SQLITE_OK) rc = sqlite3_exec(src, root, NULL, NULL, NULL);
+  if (rc == SQLITE_OK && is_file) {
+    sqlite3_backup *b = sqlite3_backup_init(s->db, "main", src, "main");
+    if (!b) {
+      rc = sqlite3_errcode(s->db);
+    } else {
+      rc = sqlite3_backup_step(b, -1);
+      int rc2 = sqlite3_backup_finish(b);
+      rc = rc == SQLITE_DONE ? rc2 : rc;
+    }
+  }
+  if (is_file) sqlite3_close(src);
+  return rc;
+}
+
+/* Creates the schema in an empty database from the template. */
+static int create_schema(store *s, int is_file, char **errmsg) {
+  int rc = copy_template(s, is_file);
   if (rc != SQLITE_OK) {
-    set_errmsg(errmsg, "creating the AgentFS schema: %s", msg ? msg : "");
-    sqlite3_free(msg);
-    if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", 0, 0, 0);
-    return (rc & 0xff) == SQLITE_READONLY ? STORE_EROFS : -EIO;
+    set_errmsg(errmsg, "creating the AgentFS schema: %s", sqlite3_errmsg(s->db));
+    return (rc & 0xff) == SQLITE_READONLY ? STORE_EROFS
+           : (rc & 0xff) == SQLITE_NOMEM  ? -ENOMEM
+                                          : -EIO;
   }
   return 0;
 }
 
 /* Common part of store_open and store_open_image once s->db is open. */
-static int setup(store *s, int may_create, int is_file, char **errmsg) {
+static int setup(store *s, int may_create, int is_file, int nosync, char **errmsg) {
   int rc;
   sqlite3_extended_result_codes(s->db, 1);
   sqlite3_busy_timeout(s->db, 5000);
   s->readonly = sqlite3_db_readonly(s->db, "main") == 1;
+  /* WAL with synchronous=NORMAL: a commit is durable at the next checkpoint
+   * and never torn (SQLite's WAL guarantees); OFF for temporary files. */
+  if (is_file)
+    sqlite3_exec(s->db, nosync ? "PRAGMA synchronous=OFF" : "PRAGMA synchronous=NORMAL",
+                 NULL, NULL, NULL);
   /* The first read: it tells SQLite from other bytes and empty from not. */
   int64_t n = query_int(s->db, "SELECT count(*) FROM sqlite_master", &rc);
   if (rc != SQLITE_OK) return open_err(s->db, rc, errmsg);
@@ -403,21 +502,20 @@ static int setup(store *s, int may_create, int is_file, char **errmsg) {
       set_errmsg(errmsg, "empty read-only database: cannot create the schema%s", "");
       return STORE_EROFS;
     }
-    if (is_file) {
-      rc = sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
-      if (rc != SQLITE_OK) return open_err(s->db, rc, errmsg);
-    }
-    int err = create_schema(s, errmsg);
+    /* WAL first: the creating transaction then needs no fsync (the first
+     * checkpoint makes it durable), instead of three rollback-journal ones. */
+    if (is_file) sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+    int err = create_schema(s, is_file, errmsg);
     if (err) return err;
   }
   int err = validate(s, errmsg);
   if (err) return err;
-  if (is_file && !s->readonly && n != 0) {
-    /* Switching to WAL needs an exclusive moment; a database that another
-     * process holds stays in its mode, which is fine for correctness. */
+  if (is_file && !s->readonly) {
+    /* Only now, once the database is known to be ours. Switching needs an
+     * exclusive moment; a database another process holds stays in its mode,
+     * which is fine for correctness. */
     sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
   }
-  if (is_file) sqlite3_exec(s->db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
   s->umask = 022;
   return 0;
 }
@@ -426,6 +524,40 @@ static store *store_alloc(void) {
   store *s = calloc(1, sizeof *s);
   if (s) s->umask = 022;
   return s;
+}
+
+/* Opens `path` read-only with the URI parameter immutable=1. */
+static int open_immutable(const char *path, store **out, char **errmsg) {
+  size_t n = strlen(path);
+  char *uri = malloc(3 * n + 32);
+  if (!uri) return -ENOMEM;
+  char *u = uri + sprintf(uri, "file:");
+  for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+    if (*p == '?' || *p == '#' || *p == '%')
+      u += sprintf(u, "%%%02X", *p);
+    else
+      *u++ = (char)*p;
+  }
+  strcpy(u, "?immutable=1");
+  store *s = store_alloc();
+  if (!s) {
+    free(uri);
+    return -ENOMEM;
+  }
+  int rc = sqlite3_open_v2(uri, &s->db,
+                           SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX |
+                               SQLITE_OPEN_PRIVATECACHE,
+                           NULL);
+  free(uri);
+  int err = rc == SQLITE_OK ? setup(s, 0, 1, 0, errmsg) : -EACCES;
+  if (err) {
+    if (rc != SQLITE_OK) set_errmsg(errmsg, "%s", sqlite3_errmsg(s->db));
+    store_close(s);
+    return err;
+  }
+  s->readonly = 1;
+  *out = s;
+  return 0;
 }
 
 int store_open(const char *path, int flags, store **out, char **errmsg) {
@@ -443,7 +575,8 @@ int store_open(const char *path, int flags, store **out, char **errmsg) {
   } else if (flags & STORE_OPEN_READONLY) {
     of |= SQLITE_OPEN_READONLY;
   } else {
-    of |= SQLITE_OPEN_READWRITE | ((flags & STORE_OPEN_NOCREATE) ? 0 : SQLITE_OPEN_CREATE);
+    of |=
+        SQLITE_OPEN_READWRITE | ((flags & STORE_OPEN_NOCREATE) ? 0 : SQLITE_OPEN_CREATE);
   }
   if (!memory) {
     struct stat sb;
@@ -467,7 +600,24 @@ int store_open(const char *path, int flags, store **out, char **errmsg) {
           : access(path, F_OK) != 0   ? -ENOENT
                                       : -EACCES;
   } else {
-    err = setup(s, !(flags & STORE_OPEN_READONLY), !memory, errmsg);
+    err = setup(s, !(flags & STORE_OPEN_READONLY), !memory,
+                (flags & STORE_OPEN_NOSYNC) != 0, errmsg);
+  }
+  if ((err == -EACCES || err == STORE_EROFS) && !memory &&
+      ((flags & STORE_OPEN_READONLY) ||
+       (s->db && sqlite3_db_readonly(s->db, "main") == 1))) {
+    /* A read-only WAL database in a directory we cannot write (no -shm can
+     * be made): read it as an immutable file, which needs no locks and no
+     * -shm. If that fails too, the first error stands. */
+    store_close(s);
+    if (open_immutable(path, out, NULL) == 0) {
+      if (errmsg) {
+        free(*errmsg);
+        *errmsg = NULL;
+      }
+      return 0;
+    }
+    return err;
   }
   if (err) {
     store_close(s);
@@ -515,10 +665,9 @@ int store_open_image(const void *bytes, size_t len, store **out, char **errmsg) 
      * the legacy format (the bytes are a private copy; the caller's are
      * untouched). */
     copy[18] = copy[19] = 1;
-    rc = sqlite3_deserialize(s->db, "main", copy, (sqlite3_int64)len,
-                             (sqlite3_int64)len,
-                             SQLITE_DESERIALIZE_FREEONCLOSE |
-                                 SQLITE_DESERIALIZE_RESIZEABLE);
+    rc = sqlite3_deserialize(
+        s->db, "main", copy, (sqlite3_int64)len, (sqlite3_int64)len,
+        SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
     copy = NULL; /* owned by SQLite now (freed on close or on failure) */
   }
   if (rc != SQLITE_OK) {
@@ -540,7 +689,7 @@ int store_open_image(const void *bytes, size_t len, store **out, char **errmsg) 
       if (err == STORE_EROFS || err == -EIO) err = STORE_ECORRUPT;
     }
     sqlite3_finalize(q);
-    if (!err) err = setup(s, 0, 0, errmsg);
+    if (!err) err = setup(s, 0, 0, 0, errmsg);
   }
   if (err) {
     store_close(s);
@@ -561,16 +710,28 @@ void store_close(store *s) {
   free(s);
 }
 
-const char *store_errmsg(const store *s) { return s ? s->errmsg : ""; }
+const char *store_errmsg(const store *s) {
+  return s ? s->errmsg : "";
+}
 void store_set_cred(store *s, uint32_t uid, uint32_t gid) {
   s->uid = uid;
   s->gid = gid;
 }
-void store_set_umask(store *s, uint32_t umask) { s->umask = umask & 0777; }
-struct sqlite3 *store_db(store *s) { return s->db; }
-uint64_t store_generation(const store *s) { return s->generation; }
-int store_readonly(const store *s) { return s->readonly; }
-uint32_t store_chunk_size(const store *s) { return s->chunk_size; }
+void store_set_umask(store *s, uint32_t umask) {
+  s->umask = umask & 0777;
+}
+struct sqlite3 *store_db(store *s) {
+  return s->db;
+}
+uint64_t store_generation(const store *s) {
+  return s->generation;
+}
+int store_readonly(const store *s) {
+  return s->readonly;
+}
+uint32_t store_chunk_size(const store *s) {
+  return s->chunk_size;
+}
 
 /* ---- quotas ----------------------------------------------------------------- */
 

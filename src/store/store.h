@@ -30,8 +30,11 @@
  *  - Format conventions on write: directories get nlink 1 (the TypeScript
  *    SDK's convention) and keep it; on read both 1 and 2+subdirs (Rust SDK)
  *    are accepted and never used for decisions. A file whose nlink reaches 0
- *    is deleted with its data at once (as AgentFS does). Extending a file
- *    leaves gaps (no fs_data rows) for skipped chunks; they read as zeros.
+ *    is deleted with its data at once (as AgentFS does). Files are written
+ *    dense: extending one (write past EOF, truncate up) writes zero chunks,
+ *    since the TypeScript SDK concatenates chunks to read a file (only an
+ *    extension of more than 64 MiB leaves a gap, so it cannot run forever);
+ *    gaps left by the Rust tools (missing or short chunks) read as zeros.
  */
 #ifndef SBX_STORE_H
 #define SBX_STORE_H
@@ -51,7 +54,7 @@ typedef int64_t store_ino;
 
 typedef struct store_stat {
   store_ino ino;
-  uint32_t mode;  /* S_IFREG/S_IFDIR/S_IFLNK | permission bits */
+  uint32_t mode; /* S_IFREG/S_IFDIR/S_IFLNK | permission bits */
   uint32_t nlink;
   uint32_t uid, gid;
   uint64_t size;
@@ -71,6 +74,8 @@ typedef struct store_quota {
 #define STORE_OPEN_READONLY 0x01 /* SQLITE_OPEN_READONLY */
 #define STORE_OPEN_NOCREATE 0x02 /* do not create a missing file */
 #define STORE_OPEN_MEMORY 0x04   /* path ignored: a private in-memory database */
+/* No fsync (synchronous=OFF): for temporary files that need no durability. */
+#define STORE_OPEN_NOSYNC 0x08
 
 /*
  * Opens (creating the AgentFS schema in an empty database) the store at `path`.
@@ -82,6 +87,7 @@ int store_open(const char *path, int flags, store **out, char **errmsg);
  * its buffer). Bad bytes give STORE_ECORRUPT (header, quick_check), an
  * SQLite image that is not AgentFS 0.4 gives STORE_ESCHEMA. */
 int store_open_image(const void *bytes, size_t len, store **out, char **errmsg);
+/* Closes (NULL is a no-op); an open store_begin group is rolled back. */
 void store_close(store *s);
 
 /* Non-errno failures of store_open / store_open_image. */
@@ -89,8 +95,8 @@ void store_close(store *s);
 #define STORE_ESCHEMA (-10002)  /* SQLite but not an AgentFS 0.4 schema */
 #define STORE_EROFS (-EROFS)    /* read-only file where writing is needed */
 
-const char *store_errmsg(const store *s); /* last SQLite message, or "" */
-int store_readonly(const store *s);       /* 1 when mutations give -EROFS */
+const char *store_errmsg(const store *s);  /* last SQLite message, or "" */
+int store_readonly(const store *s);        /* 1 when mutations give -EROFS */
 uint32_t store_chunk_size(const store *s); /* fs_config chunk_size */
 /* Current usage as the quotas count it: regular files' bytes (logical
  * sizes) and inodes (rows of fs_inode, the root included). */
@@ -132,7 +138,7 @@ int store_getattr(store *s, store_ino ino, store_stat *st);
 int store_lookup(store *s, store_ino dir, const char *name, store_stat *st);
 
 /* Which fields of store_setattr to apply. */
-#define STORE_SET_MODE 0x01  /* permission bits only; type is kept */
+#define STORE_SET_MODE 0x01 /* permission bits only; type is kept */
 #define STORE_SET_UID 0x02
 #define STORE_SET_GID 0x04
 #define STORE_SET_SIZE 0x08
@@ -157,13 +163,13 @@ int store_setattr_ino(store *s, store_ino ino, const store_setattr *a, int which
 
 /* One directory entry for store_readdir's callback. */
 typedef struct store_dirent {
-  const char *name;  /* borrowed for the callback's duration */
+  const char *name; /* borrowed for the callback's duration */
   store_ino ino;
-  uint32_t mode;     /* type bits (S_IFDIR...) and permissions */
-  int64_t cookie;    /* resume after this entry by passing it as `after`:
-                        positive (the dentry id); stays valid when the entry
-                        is deleted between calls (recent cookies are
-                        remembered), else the call gives -ESTALE */
+  uint32_t mode;  /* type bits (S_IFDIR...) and permissions */
+  int64_t cookie; /* resume after this entry by passing it as `after`:
+                     positive (the dentry id); stays valid when the entry
+                     is deleted between calls (recent cookies are
+                     remembered), else the call gives -ESTALE */
 } store_dirent;
 
 /* Returns non-zero to stop the walk (that value is then returned). */
@@ -171,24 +177,22 @@ typedef int (*store_readdir_cb)(void *ud, const store_dirent *e);
 
 /* Entries of `dir` (needs r on dir), sorted by name bytewise, without "." and
  * "..", starting after cookie `after` (0 = from the start). */
-int store_readdir(store *s, store_ino dir, int64_t after, store_readdir_cb cb,
-                  void *ud);
+int store_readdir(store *s, store_ino dir, int64_t after, store_readdir_cb cb, void *ud);
 
 /* create/mkdir/symlink: need w+x on dir; `mode` is used as given (no umask:
  * FUSE applies its own); owner is the caller's uid/gid. ENOSPC over the
  * inode quota. */
 int store_create(store *s, store_ino dir, const char *name, uint32_t mode,
-                 store_stat *st);  /* EEXIST if present */
-int store_mkdir(store *s, store_ino dir, const char *name, uint32_t mode,
-                store_stat *st);
-int store_unlink(store *s, store_ino dir, const char *name);  /* not dirs */
-int store_rmdir(store *s, store_ino dir, const char *name);   /* empty dirs */
+                 store_stat *st); /* EEXIST if present */
+int store_mkdir(store *s, store_ino dir, const char *name, uint32_t mode, store_stat *st);
+int store_unlink(store *s, store_ino dir, const char *name); /* not dirs */
+int store_rmdir(store *s, store_ino dir, const char *name);  /* empty dirs */
 /* rename(2) semantics: replaces a target of a compatible type, EINVAL when a
  * directory would move into its own subtree, ENOTEMPTY for a non-empty target
  * directory. flags: 0 or STORE_RENAME_NOREPLACE. */
 #define STORE_RENAME_NOREPLACE 0x01
-int store_rename(store *s, store_ino olddir, const char *oldname,
-                 store_ino newdir, const char *newname, int flags);
+int store_rename(store *s, store_ino olddir, const char *oldname, store_ino newdir,
+                 const char *newname, int flags);
 /* Hard link: EPERM for a directory, EMLINK past 65000 links. */
 int store_link(store *s, store_ino ino, store_ino newdir, const char *newname,
                store_stat *st);
@@ -199,12 +203,13 @@ int store_symlink(store *s, store_ino dir, const char *name, const char *target,
 ssize_t store_readlink(store *s, store_ino ino, char *buf, size_t bufsz);
 
 /* Data. Reads past EOF return 0; gaps in sparse files read as zeros. Writes
- * extend the file (quota checked first: ENOSPC / EFBIG, nothing written).
- * store_read/store_write check no permissions (the open did): use
- * store_access at open time. */
+ * extend the file, zero-filling any skipped range (quota checked first:
+ * ENOSPC / EFBIG, nothing written). EISDIR for a directory, EINVAL for a
+ * symlink. store_read/store_write/store_truncate check no permissions (the
+ * open did, as for ftruncate on an open fd): use store_access at open time;
+ * store_setattr_ino with STORE_SET_SIZE checks w like truncate(2). */
 ssize_t store_read(store *s, store_ino ino, void *buf, size_t n, uint64_t off);
-ssize_t store_write(store *s, store_ino ino, const void *buf, size_t n,
-                    uint64_t off);
+ssize_t store_write(store *s, store_ino ino, const void *buf, size_t n, uint64_t off);
 int store_truncate(store *s, store_ino ino, uint64_t size);
 
 /* Permission check for the caller: mask of R_OK, W_OK, X_OK (0 = exists). */
@@ -220,15 +225,14 @@ int store_access(store *s, store_ino ino, int mask);
  */
 #define STORE_NOFOLLOW 0x01
 
-int store_resolve(store *s, const char *cwd, const char *path, int flags,
-                  store_stat *st);
+int store_resolve(store *s, const char *cwd, const char *path, int flags, store_stat *st);
 /* Resolves all but the last component: *dir gets the parent directory's inode
  * and `name` (STORE_NAME_MAX+1 bytes) the last component. A path ending in
  * "/" or naming "." / ".." gives its name as is (without the slash; look at
  * the path's last byte to tell); callers decide (mkdir "a/" is fine, create
  * "a/" is EISDIR). The root itself gives name "". The parent needs x. */
-int store_resolve_parent(store *s, const char *cwd, const char *path,
-                         store_ino *dir, char *name);
+int store_resolve_parent(store *s, const char *cwd, const char *path, store_ino *dir,
+                         char *name);
 /* The canonical absolute path of `path` (all symlinks resolved), malloc'd. */
 int store_realpath(store *s, const char *cwd, const char *path, char **out);
 
@@ -240,10 +244,8 @@ int store_path_mkdir(store *s, const char *cwd, const char *path, uint32_t mode)
 int store_path_mkdir_p(store *s, const char *cwd, const char *path, uint32_t mode);
 int store_path_unlink(store *s, const char *cwd, const char *path);
 int store_path_rmdir(store *s, const char *cwd, const char *path);
-int store_path_rename(store *s, const char *cwd, const char *from,
-                      const char *to);
-int store_path_link(store *s, const char *cwd, const char *target,
-                    const char *newpath);
+int store_path_rename(store *s, const char *cwd, const char *from, const char *to);
+int store_path_link(store *s, const char *cwd, const char *target, const char *newpath);
 int store_path_symlink(store *s, const char *cwd, const char *target,
                        const char *linkpath);
 /* malloc'd NUL-terminated target. */
@@ -263,38 +265,37 @@ int store_path_open(store *s, const char *cwd, const char *path, int oflags,
  * *len. write: create or replace (mode for a new file), flags as below. */
 #define STORE_WRITE_MKDIRS 0x01
 #define STORE_WRITE_APPEND 0x02
-int store_path_read_file(store *s, const char *cwd, const char *path,
-                         void **data, size_t *len);
-int store_path_write_file(store *s, const char *cwd, const char *path,
-                          const void *data, size_t len, uint32_t mode, int flags);
+int store_path_read_file(store *s, const char *cwd, const char *path, void **data,
+                         size_t *len);
+int store_path_write_file(store *s, const char *cwd, const char *path, const void *data,
+                          size_t len, uint32_t mode, int flags);
 /* rm -r of a path (a file, a symlink itself, or a tree), atomically: all or
  * nothing. Needs r+w+x on every directory emptied. The root: EBUSY. */
 int store_path_remove_tree(store *s, const char *cwd, const char *path);
 
 /* ---- key-value store ------------------------------------------------------------ */
 
-int store_kv_get(store *s, const char *key, char **json);   /* -ENOENT if none */
+int store_kv_get(store *s, const char *key, char **json);      /* -ENOENT if none */
 int store_kv_set(store *s, const char *key, const char *json); /* -EINVAL: bad JSON */
-int store_kv_delete(store *s, const char *key);             /* -ENOENT if none */
+int store_kv_delete(store *s, const char *key);                /* -ENOENT if none */
 /* Calls cb for each key starting with prefix (literal), sorted bytewise. */
-int store_kv_keys(store *s, const char *prefix,
-                  int (*cb)(void *ud, const char *key), void *ud);
+int store_kv_keys(store *s, const char *prefix, int (*cb)(void *ud, const char *key),
+                  void *ud);
 
 /* ---- history (tool_calls) -------------------------------------------------------- */
 
 typedef struct store_call {
   int64_t id;
   const char *name, *parameters, *result, *error, *status; /* borrowed */
-  double started_at, completed_at, duration_ms; /* -1 when NULL */
+  double started_at, completed_at, duration_ms;            /* -1 when NULL */
 } store_call;
 
-int store_call_start(store *s, const char *name, const char *parameters,
-                     int64_t *id);
+int store_call_start(store *s, const char *name, const char *parameters, int64_t *id);
 /* error NULL: status 'success' with result; else status 'error' with error
  * (result not stored). -ENOENT for an unknown id, -EALREADY if finished. */
 int store_call_finish(store *s, int64_t id, const char *result, const char *error);
 /* Newest first, at most `limit` rows (limit <= 0: all). */
-int store_call_list(store *s, int limit,
-                    int (*cb)(void *ud, const store_call *c), void *ud);
+int store_call_list(store *s, int limit, int (*cb)(void *ud, const store_call *c),
+                    void *ud);
 
 #endif

@@ -12,10 +12,14 @@
  *    0 the inode is deleted with its data and symlink rows, as AgentFS does
  *    (there are no orphaned open files).
  *  - File data is cut into fs_data rows of chunk_size bytes (from fs_config):
- *    every chunk but the last is exactly chunk_size. A write or truncate that
- *    extends a file pads the old short last chunk to its new length, and never
- *    writes the chunks it skips over: those are gaps (sparse) and read as
- *    zeros, as the Rust tools' gaps do.
+ *    every chunk but the last is exactly chunk_size. Files are written dense:
+ *    a write past EOF or a truncate that extends a file pads the old short
+ *    last chunk and writes zero chunks (zeroblob) for the skipped range,
+ *    because the TypeScript SDK reads a file by concatenating its chunks.
+ *    Gaps left by the Rust tools (missing or short chunks) read as zeros.
+ *    One extension of more than STORE_ZERO_FILL_MAX (64 MiB) leaves a gap
+ *    instead, so `truncate -s 1T` is instant rather than endless.
+ *    Extending is bounded by the byte and file-size quotas.
  *  - Permissions are the mode bits as a non-root user sees them (no override
  *    for uid 0). A dentry change needs w+x on the directory; the sticky bit
  *    restricts removing and renaming to the owner of the entry or directory.
@@ -31,6 +35,7 @@
 #include "store/store_internal.h"
 
 #define STORE_LINK_MAX 65000 /* hard links per inode (EMLINK beyond) */
+#define STORE_ZERO_FILL_MAX ((uint64_t)64 << 20) /* densest extension, bytes */
 
 int store_i_perm(const store *s, const store_stat *st, int mask) {
   uint32_t bits;
@@ -44,25 +49,9 @@ int store_i_perm(const store *s, const store_stat *st, int mask) {
   return ((int)bits & mask) == mask ? 0 : -EACCES;
 }
 
-int store_i_getattr(store *s, store_ino ino, store_stat *st) {
-  sqlite3_stmt *q = store_stmt(s, ST_GETATTR);
-  if (!q) return -EIO;
-  sqlite3_bind_int64(q, 1, ino);
-  int rc = sqlite3_step(q), err = 0;
-  if (rc == SQLITE_ROW)
-    store_col_stat(q, 0, st);
-  else
-    err = rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
-  sqlite3_reset(q);
-  return err;
-}
-
-int store_i_lookup(store *s, store_ino dir, const char *name, size_t nlen,
-                   store_stat *st) {
-  sqlite3_stmt *q = store_stmt(s, ST_LOOKUP);
-  if (!q) return -EIO;
-  sqlite3_bind_int64(q, 1, dir);
-  sqlite3_bind_text(q, 2, name, (int)nlen, SQLITE_STATIC);
+/* Steps a query returning one stat row: 0, -ENOENT without a row, or the
+ * SQLite error. Resets the statement. */
+static int step_stat(store *s, sqlite3_stmt *q, store_stat *st) {
   int rc = sqlite3_step(q), err = 0;
   if (rc == SQLITE_ROW)
     store_col_stat(q, 0, st);
@@ -71,6 +60,22 @@ int store_i_lookup(store *s, store_ino dir, const char *name, size_t nlen,
   sqlite3_reset(q);
   sqlite3_clear_bindings(q);
   return err;
+}
+
+int store_i_getattr(store *s, store_ino ino, store_stat *st) {
+  sqlite3_stmt *q = store_stmt(s, ST_GETATTR);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, ino);
+  return step_stat(s, q, st);
+}
+
+int store_i_lookup(store *s, store_ino dir, const char *name, size_t nlen,
+                   store_stat *st) {
+  sqlite3_stmt *q = store_stmt(s, ST_LOOKUP);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, dir);
+  sqlite3_bind_text(q, 2, name, (int)nlen, SQLITE_STATIC);
+  return step_stat(s, q, st);
 }
 
 int store_i_check_name(const char *name, size_t nlen) {
@@ -257,8 +262,7 @@ static int subtree_has(store *s, store_ino outer, store_ino inner) {
 }
 
 int store_i_rename(store *s, const store_stat *odir, const char *oname, size_t olen,
-                   const store_stat *ndir, const char *nname, size_t nlen,
-                   int flags) {
+                   const store_stat *ndir, const char *nname, size_t nlen, int flags) {
   int err;
   if ((err = store_i_check_name(oname, olen))) return err;
   if ((err = store_i_check_name(nname, nlen))) return err;
@@ -361,7 +365,8 @@ ssize_t store_i_readlink(store *s, store_ino ino, char *buf, size_t bufsz) {
     r = (ssize_t)n;
   } else {
     r = rc == SQLITE_DONE ? -EIO : store_sqlerr(s, rc); /* symlink without target */
-    if (rc == SQLITE_DONE) snprintf(s->errmsg, sizeof s->errmsg, "symlink %lld has no target", (long long)ino);
+    if (rc == SQLITE_DONE)
+      snprintf(s->errmsg, sizeof s->errmsg, "symlink %lld has no target", (long long)ino);
   }
   sqlite3_reset(q);
   return r;
@@ -406,6 +411,27 @@ static int put_chunk(store *s, store_ino ino, int64_t idx, const void *d, size_t
   return store_step_done(s, q);
 }
 
+/* Writes zero chunks idx in [from, to] of a file of `size` bytes (each
+ * chunk_size long, the file's last one shorter). A range over
+ * STORE_ZERO_FILL_MAX bytes is left as a gap instead: extending a file by a
+ * terabyte must not write a terabyte (without a quota it would never end). */
+static int zero_chunks(store *s, store_ino ino, uint64_t from, uint64_t to,
+                       uint64_t size) {
+  uint64_t cs = s->chunk_size;
+  if (to >= from && (to - from) >= STORE_ZERO_FILL_MAX / cs) return 0;
+  for (uint64_t idx = from; idx <= to && idx * cs < size; idx++) {
+    uint64_t len = size - idx * cs < cs ? size - idx * cs : cs;
+    sqlite3_stmt *q = store_stmt(s, ST_DATA_PUT);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, ino);
+    sqlite3_bind_int64(q, 2, (int64_t)idx);
+    sqlite3_bind_zeroblob(q, 3, (int)len);
+    int err = store_step_done(s, q);
+    if (err) return err;
+  }
+  return 0;
+}
+
 /* Pads the short last chunk of a file of `old` bytes growing to `size`. */
 static int pad_last_chunk(store *s, store_ino ino, uint64_t old, uint64_t size) {
   uint64_t cs = s->chunk_size;
@@ -445,8 +471,7 @@ static int data_type_ok(const store_stat *st) {
   return 0;
 }
 
-ssize_t store_i_read(store *s, const store_stat *st, void *buf, size_t n,
-                     uint64_t off) {
+ssize_t store_i_read(store *s, const store_stat *st, void *buf, size_t n, uint64_t off) {
   int err = data_type_ok(st);
   if (err) return err;
   if (off >= st->size || n == 0) return 0;
@@ -485,15 +510,19 @@ ssize_t store_i_write(store *s, const store_stat *st, const void *buf, size_t n,
   uint64_t size = end > st->size ? end : st->size;
   if ((err = grow_ok(s, st->size, size))) return err;
   /* The old last chunk, when this write starts beyond it, becomes a middle
-   * chunk: it must be full length. */
-  if (st->size && off / cs > (st->size - 1) / cs &&
-      (err = pad_last_chunk(s, st->ino, st->size, size)))
-    return err;
+   * chunk: it must be full length; chunks wholly skipped become zeros. */
+  if (off / cs > (st->size + cs - 1) / cs ||
+      (st->size && off / cs > (st->size - 1) / cs)) {
+    if ((err = pad_last_chunk(s, st->ino, st->size, size))) return err;
+    if (off / cs > 0 &&
+        (err = zero_chunks(s, st->ino, (st->size + cs - 1) / cs, off / cs - 1, size)))
+      return err;
+  }
   const unsigned char *src = buf;
   for (uint64_t idx = off / cs; idx <= (end - 1) / cs; idx++) {
     uint64_t cstart = idx * cs;
     uint64_t clen = size - cstart < cs ? size - cstart : cs; /* length after */
-    uint64_t a = off > cstart ? off - cstart : 0;          /* written span */
+    uint64_t a = off > cstart ? off - cstart : 0;            /* written span */
     uint64_t b = end - cstart < cs ? end - cstart : cs;
     if (b > clen) b = clen;
     if (a == 0 && b == clen) {
@@ -533,12 +562,19 @@ int store_i_truncate(store *s, const store_stat *st, uint64_t size) {
     }
   } else if (size > st->size) {
     if ((err = pad_last_chunk(s, st->ino, st->size, size))) return err;
+    if ((err = zero_chunks(s, st->ino, (st->size + cs - 1) / cs, (size - 1) / cs, size)))
+      return err;
   }
   return set_size(s, st->ino, size);
 }
 
-int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a,
-                    int which, store_stat *st_out) {
+static void set_time(int64_t *sec, uint32_t *nsec, int64_t to_sec, uint32_t to_nsec) {
+  *sec = to_sec;
+  *nsec = to_nsec > 999999999u ? 999999999u : to_nsec;
+}
+
+int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a, int which,
+                    store_stat *st_out) {
   int owner = s->uid == cur->uid, err;
   store_stat nw = *cur;
   int64_t sec;
@@ -559,31 +595,22 @@ int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a,
   if (which & STORE_SET_MODE) nw.mode = (cur->mode & S_IFMT) | (a->mode & 07777);
   if (which & STORE_SET_UID) nw.uid = a->uid;
   if (which & STORE_SET_GID) nw.gid = a->gid;
-  if (which & STORE_SET_ATIME_NOW) {
-    nw.atime = sec;
-    nw.atime_nsec = ns;
-  } else if (which & STORE_SET_ATIME) {
-    nw.atime = a->atime;
-    nw.atime_nsec = a->atime_nsec > 999999999u ? 999999999u : a->atime_nsec;
-  }
-  if (which & STORE_SET_MTIME_NOW) {
-    nw.mtime = sec;
-    nw.mtime_nsec = ns;
-  } else if (which & STORE_SET_MTIME) {
-    nw.mtime = a->mtime;
-    nw.mtime_nsec = a->mtime_nsec > 999999999u ? 999999999u : a->mtime_nsec;
-  }
+  if (which & STORE_SET_ATIME_NOW)
+    set_time(&nw.atime, &nw.atime_nsec, sec, ns);
+  else if (which & STORE_SET_ATIME)
+    set_time(&nw.atime, &nw.atime_nsec, a->atime, a->atime_nsec);
+  if (which & STORE_SET_MTIME_NOW)
+    set_time(&nw.mtime, &nw.mtime_nsec, sec, ns);
+  else if (which & STORE_SET_MTIME)
+    set_time(&nw.mtime, &nw.mtime_nsec, a->mtime, a->mtime_nsec);
   if (which & STORE_SET_SIZE) {
     if ((err = store_i_truncate(s, cur, a->size))) return err;
     nw.size = a->size;
-    if (!(which & (STORE_SET_MTIME | STORE_SET_MTIME_NOW))) {
-      nw.mtime = sec;
-      nw.mtime_nsec = ns;
-    }
+    if (!(which & (STORE_SET_MTIME | STORE_SET_MTIME_NOW)))
+      set_time(&nw.mtime, &nw.mtime_nsec, sec, ns);
   }
   if (which) {
-    nw.ctime = sec;
-    nw.ctime_nsec = ns;
+    set_time(&nw.ctime, &nw.ctime_nsec, sec, ns);
     sqlite3_stmt *q = store_stmt(s, ST_SETATTR);
     if (!q) return -EIO;
     sqlite3_bind_int64(q, 1, cur->ino);
@@ -663,11 +690,11 @@ int store_setattr_ino(store *s, store_ino ino, const store_setattr *a, int which
 /* One batch of readdir rows, copied out so callbacks may call the store. */
 #define READDIR_BATCH 32
 typedef struct readdir_row {
-  int64_t id;                      /* dentry id = cookie */
-  store_ino ino;                   /* entry's inode */
-  uint32_t mode;                   /* entry's mode */
-  uint16_t len;                    /* name length */
-  char name[STORE_NAME_MAX + 1];   /* name bytes, NUL-terminated */
+  int64_t id;                    /* dentry id = cookie */
+  store_ino ino;                 /* entry's inode */
+  uint32_t mode;                 /* entry's mode */
+  uint16_t len;                  /* name length */
+  char name[STORE_NAME_MAX + 1]; /* name bytes, NUL-terminated */
 } readdir_row;
 
 static void memo_put(store *s, store_ino dir, const readdir_row *r) {
@@ -710,8 +737,7 @@ static int cookie_name(store *s, store_ino dir, int64_t after, char *name, int *
   return -ESTALE;
 }
 
-int store_readdir(store *s, store_ino dir, int64_t after, store_readdir_cb cb,
-                  void *ud) {
+int store_readdir(store *s, store_ino dir, int64_t after, store_readdir_cb cb, void *ud) {
   store_stat d;
   int err = get_dir(s, dir, &d);
   if (err) return err;
@@ -813,8 +839,8 @@ int store_rename(store *s, store_ino olddir, const char *oldname, store_ino newd
   err = store_i_getattr(s, olddir, &od);
   if (!err) err = store_i_getattr(s, newdir, &nd);
   if (!err)
-    err = store_i_rename(s, &od, oldname, strlen(oldname), &nd, newname,
-                         strlen(newname), flags);
+    err = store_i_rename(s, &od, oldname, strlen(oldname), &nd, newname, strlen(newname),
+                         flags);
   return store_tx_end(s, err);
 }
 
@@ -844,8 +870,7 @@ ssize_t store_read(store *s, store_ino ino, void *buf, size_t n, uint64_t off) {
   return store_i_read(s, &st, buf, n, off);
 }
 
-ssize_t store_write(store *s, store_ino ino, const void *buf, size_t n,
-                    uint64_t off) {
+ssize_t store_write(store *s, store_ino ino, const void *buf, size_t n, uint64_t off) {
   int err = store_tx_begin(s);
   if (err) return err;
   store_stat st;

@@ -20,8 +20,8 @@
 #define SBX_STORE_INTERNAL_H
 
 #include <errno.h>
-#include <sqlite3.h>
 #include <limits.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <sys/stat.h>
 
@@ -92,28 +92,28 @@ typedef struct store_cookie_memo {
 #define STORE_CALL_MEMO 16   /* started calls whose start time we keep (ns) */
 
 struct store {
-  sqlite3 *db;                     /* the connection (owned) */
-  sqlite3_stmt *stmt[ST_COUNT];    /* prepared on first use, owned */
-  int readonly;                    /* opened read-only: mutations give -EROFS */
-  uint32_t chunk_size;             /* fs_config chunk_size, bytes per fs_data row */
-  unsigned char *chunk_buf;        /* scratch of chunk_size bytes (lazy) */
-  uint32_t uid, gid, umask;        /* caller credentials and umask */
-  store_quota quota;               /* limits (0 = none) */
-  int have_totals;                 /* bytes/inodes are known and maintained */
-  uint64_t bytes;                  /* sum of regular files' sizes */
-  uint64_t inodes;                 /* rows of fs_inode */
-  store_tx_frame *frames;          /* transaction stack, `depth` used */
-  int depth, frames_cap;           /* used / allocated frames */
-  int tx_aborted;                  /* SQLite dropped the transaction mid-stack */
-  uint64_t generation;             /* bumped by every mutating call */
-  char errmsg[256];                /* last SQLite error message */
+  sqlite3 *db;                  /* the connection (owned) */
+  sqlite3_stmt *stmt[ST_COUNT]; /* prepared on first use, owned */
+  int readonly;                 /* opened read-only: mutations give -EROFS */
+  uint32_t chunk_size;          /* fs_config chunk_size, bytes per fs_data row */
+  unsigned char *chunk_buf;     /* scratch of chunk_size bytes (lazy) */
+  uint32_t uid, gid, umask;     /* caller credentials and umask */
+  store_quota quota;            /* limits (0 = none) */
+  int have_totals;              /* bytes/inodes are known and maintained */
+  uint64_t bytes;               /* sum of regular files' sizes */
+  uint64_t inodes;              /* rows of fs_inode */
+  store_tx_frame *frames;       /* transaction stack, `depth` used */
+  int depth, frames_cap;        /* used / allocated frames */
+  int tx_aborted;               /* SQLite dropped the transaction mid-stack */
+  uint64_t generation;          /* bumped by every mutating call */
+  char errmsg[256];             /* last SQLite error message */
   store_cookie_memo memo[STORE_COOKIE_MEMO]; /* ring of readdir cookies */
-  unsigned memo_next;              /* next ring slot */
+  unsigned memo_next;                        /* next ring slot */
   struct {
-    int64_t id;                    /* tool_calls id (0 = free slot) */
-    int64_t start_ns;              /* CLOCK_REALTIME at start, ns */
-  } calls[STORE_CALL_MEMO];        /* for sub-second duration_ms */
-  unsigned calls_next;             /* next slot in calls */
+    int64_t id;             /* tool_calls id (0 = free slot) */
+    int64_t start_ns;       /* CLOCK_REALTIME at start, ns */
+  } calls[STORE_CALL_MEMO]; /* for sub-second duration_ms */
+  unsigned calls_next;      /* next slot in calls */
 };
 
 /* ---- statements and errors (store.c) ---- */
@@ -164,19 +164,17 @@ int store_i_mknod(store *s, const store_stat *dir, const char *name, size_t nlen
                   uint32_t mode, const char *target, store_stat *st);
 int store_i_unlink(store *s, const store_stat *dir, const char *name, size_t nlen,
                    int want_dir);
-int store_i_rename(store *s, const store_stat *odir, const char *oname,
-                   size_t olen, const store_stat *ndir, const char *nname,
-                   size_t nlen, int flags);
+int store_i_rename(store *s, const store_stat *odir, const char *oname, size_t olen,
+                   const store_stat *ndir, const char *nname, size_t nlen, int flags);
 int store_i_link(store *s, const store_stat *target, const store_stat *ndir,
                  const char *name, size_t nlen, store_stat *st);
 int store_i_truncate(store *s, const store_stat *st, uint64_t size);
 ssize_t store_i_write(store *s, const store_stat *st, const void *buf, size_t n,
                       uint64_t off);
-ssize_t store_i_read(store *s, const store_stat *st, void *buf, size_t n,
-                     uint64_t off);
+ssize_t store_i_read(store *s, const store_stat *st, void *buf, size_t n, uint64_t off);
 /* Target of a symlink into buf (bufsz >= STORE_PATH_MAX); returns length. */
 ssize_t store_i_readlink(store *s, store_ino ino, char *buf, size_t bufsz);
-int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a,
-                    int which, store_stat *st_out);
+int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a, int which,
+                    store_stat *st_out);
 
 #endif

@@ -83,8 +83,8 @@ static int json_ok(store *s, const char *json) {
   if (!q) return -EIO;
   sqlite3_bind_text(q, 1, json, -1, SQLITE_STATIC);
   int rc = sqlite3_step(q);
-  int r = rc == SQLITE_ROW ? (sqlite3_column_int(q, 0) ? 0 : -EINVAL)
-                           : store_sqlerr(s, rc);
+  int r =
+      rc == SQLITE_ROW ? (sqlite3_column_int(q, 0) ? 0 : -EINVAL) : store_sqlerr(s, rc);
   sqlite3_reset(q);
   sqlite3_clear_bindings(q);
   return r;

@@ -43,14 +43,14 @@ typedef struct walk_ent {
 
 /* The state of one resolution. */
 typedef struct walk {
-  store *s;                 /* the store walked */
-  int nlinks;               /* symlinks followed so far */
-  int depth, cap;           /* stack entries used / allocated */
-  walk_ent *ents;           /* the stack: ents[0] is the root */
-  char *names;              /* names of the stack entries, concatenated */
-  size_t names_len, names_cap; /* used / allocated bytes of names */
-  store_stat root;          /* the root's attributes (read once) */
-  store_stat top;           /* attributes of ents[depth-1] */
+  store *s;                         /* the store walked */
+  int nlinks;                       /* symlinks followed so far */
+  int depth, cap;                   /* stack entries used / allocated */
+  walk_ent *ents;                   /* the stack: ents[0] is the root */
+  char *names;                      /* names of the stack entries, concatenated */
+  size_t names_len, names_cap;      /* used / allocated bytes of names */
+  store_stat root;                  /* the root's attributes (read once) */
+  store_stat top;                   /* attributes of ents[depth-1] */
   walk_ent inl_ents[WALK_INLINE];   /* first entries, no allocation */
   char inl_names[WALK_INLINE * 16]; /* first names, no allocation */
 } walk;
@@ -240,6 +240,19 @@ static int parent_w(walk *w, store *s, const char *cwd, const char *path, char *
   return err;
 }
 
+/* A path split into its resolved parent directory and its last name. */
+typedef struct last_ref {
+  walk w;                        /* w.top is the parent directory */
+  char name[STORE_NAME_MAX + 1]; /* the last component ("" for the root) */
+  size_t nlen;                   /* its length */
+  int tslash;                    /* a slash followed it ("x/") */
+} last_ref;
+
+/* Resolves `path` into l (l->w must be walk_free'd by the caller). */
+static int last_of(last_ref *l, store *s, const char *cwd, const char *path) {
+  return parent_w(&l->w, s, cwd, path, l->name, &l->nlen, &l->tslash);
+}
+
 static int is_dot(const char *name, size_t nlen) {
   return (nlen == 1 && name[0] == '.') || (nlen == 2 && name[0] == '.' && name[1] == '.');
 }
@@ -255,14 +268,15 @@ int store_resolve(store *s, const char *cwd, const char *path, int flags,
   return err;
 }
 
-int store_resolve_parent(store *s, const char *cwd, const char *path,
-                         store_ino *dir, char *name) {
-  walk w;
-  size_t nlen;
-  int tslash;
-  int err = parent_w(&w, s, cwd, path, name, &nlen, &tslash);
-  if (!err) *dir = w.top.ino;
-  walk_free(&w);
+int store_resolve_parent(store *s, const char *cwd, const char *path, store_ino *dir,
+                         char *name) {
+  last_ref l;
+  int err = last_of(&l, s, cwd, path);
+  if (!err) {
+    *dir = l.w.top.ino;
+    memcpy(name, l.name, l.nlen + 1);
+  }
+  walk_free(&l.w);
   return err;
 }
 
@@ -320,19 +334,16 @@ int store_path_readlink(store *s, const char *cwd, const char *path, char **out)
 /* ---- mutating path calls ---------------------------------------------------------- */
 
 static int mkdir_i(store *s, const char *cwd, const char *path, uint32_t mode) {
-  walk w;
-  char name[STORE_NAME_MAX + 1];
-  size_t nlen;
-  int tslash;
-  int err = parent_w(&w, s, cwd, path, name, &nlen, &tslash);
+  last_ref l;
+  int err = last_of(&l, s, cwd, path);
   if (!err) {
-    if (nlen == 0 || is_dot(name, nlen))
+    if (l.nlen == 0 || is_dot(l.name, l.nlen))
       err = -EEXIST;
     else
-      err = store_i_mknod(s, &w.top, name, nlen,
+      err = store_i_mknod(s, &l.w.top, l.name, l.nlen,
                           S_IFDIR | (mode & 07777 & ~s->umask), NULL, NULL);
   }
-  walk_free(&w);
+  walk_free(&l.w);
   return err;
 }
 
@@ -375,27 +386,22 @@ int store_path_mkdir_p(store *s, const char *cwd, const char *path, uint32_t mod
 }
 
 static int unlink_i(store *s, const char *cwd, const char *path, int want_dir) {
-  walk w;
-  char name[STORE_NAME_MAX + 1];
-  size_t nlen;
-  int tslash;
-  int err = parent_w(&w, s, cwd, path, name, &nlen, &tslash);
+  last_ref l;
+  int err = last_of(&l, s, cwd, path);
   if (!err) {
-    if (nlen == 0) {
+    if (l.nlen == 0) {
       err = want_dir ? -EBUSY : -EISDIR;
-    } else if (tslash && !want_dir) {
-      store_stat st; /* "x/": a directory is EISDIR, anything else ENOTDIR */
-      walk_free(&w);
-      err = resolve_w(&w, s, cwd, path, 1);
-      if (err == 0 || err == -ENOTDIR) {
-        err = store_resolve(s, cwd, path, STORE_NOFOLLOW, &st);
-        err = err == 0 ? -EISDIR : err;
-      }
+    } else if (l.tslash && !want_dir) {
+      /* "x/": a directory (or a link to one) is EISDIR, anything else
+       * ENOTDIR, a missing one ENOENT */
+      store_stat st;
+      err = store_resolve(s, cwd, path, 0, &st);
+      err = err == 0 ? -EISDIR : err;
     } else {
-      err = store_i_unlink(s, &w.top, name, nlen, want_dir);
+      err = store_i_unlink(s, &l.w.top, l.name, l.nlen, want_dir);
     }
   }
-  walk_free(&w);
+  walk_free(&l.w);
   return err;
 }
 
@@ -412,26 +418,26 @@ int store_path_rmdir(store *s, const char *cwd, const char *path) {
 }
 
 static int rename_i(store *s, const char *cwd, const char *from, const char *to) {
-  walk a, b;
-  char on[STORE_NAME_MAX + 1], nn[STORE_NAME_MAX + 1];
-  size_t ol, nl;
-  int os, ns;
-  int err = parent_w(&a, s, cwd, from, on, &ol, &os);
+  last_ref a, b;
+  int err = last_of(&a, s, cwd, from);
   if (err) {
-    walk_free(&a);
+    walk_free(&a.w);
     return err;
   }
-  err = parent_w(&b, s, cwd, to, nn, &nl, &ns);
-  if (!err && (ol == 0 || nl == 0 || is_dot(on, ol) || is_dot(nn, nl))) err = -EBUSY;
-  if (!err && (os || ns)) {
+  err = last_of(&b, s, cwd, to);
+  if (!err &&
+      (a.nlen == 0 || b.nlen == 0 || is_dot(a.name, a.nlen) || is_dot(b.name, b.nlen)))
+    err = -EBUSY;
+  if (!err && (a.tslash || b.tslash)) {
     /* A trailing slash on either side requires the source to be a dir. */
     store_stat o;
-    err = store_i_lookup(s, a.top.ino, on, ol, &o);
+    err = store_i_lookup(s, a.w.top.ino, a.name, a.nlen, &o);
     if (!err && !S_ISDIR(o.mode)) err = -ENOTDIR;
   }
-  if (!err) err = store_i_rename(s, &a.top, on, ol, &b.top, nn, nl, 0);
-  walk_free(&a);
-  walk_free(&b);
+  if (!err)
+    err = store_i_rename(s, &a.w.top, a.name, a.nlen, &b.w.top, b.name, b.nlen, 0);
+  walk_free(&a.w);
+  walk_free(&b.w);
   return err;
 }
 
@@ -442,32 +448,29 @@ int store_path_rename(store *s, const char *cwd, const char *from, const char *t
 }
 
 /* Checks the new name of link/symlink: not the root, ".", "..", or "x/". */
-static int new_name_ok(store *s, const walk *w, const char *name, size_t nlen,
-                       int tslash) {
-  if (nlen == 0 || is_dot(name, nlen)) return -EEXIST;
-  if (tslash) {
+static int new_name_ok(store *s, const last_ref *l) {
+  if (l->nlen == 0 || is_dot(l->name, l->nlen)) return -EEXIST;
+  if (l->tslash) {
     store_stat st;
-    int err = store_i_lookup(s, w->top.ino, name, nlen, &st);
+    int err = store_i_lookup(s, l->w.top.ino, l->name, l->nlen, &st);
     return err == 0 ? -EEXIST : err;
   }
   return 0;
 }
 
-int store_path_link(store *s, const char *cwd, const char *target,
-                    const char *newpath) {
+int store_path_link(store *s, const char *cwd, const char *target, const char *newpath) {
   int err = store_tx_begin(s);
   if (err) return err;
-  walk t, n;
-  char name[STORE_NAME_MAX + 1];
-  size_t nlen;
-  int tslash;
+  walk t;
   err = resolve_w(&t, s, cwd, target, 0); /* link(2) does not follow */
-  if (!err) err = parent_w(&n, s, cwd, newpath, name, &nlen, &tslash);
-  else walk_init(&n, s);
-  if (!err) err = new_name_ok(s, &n, name, nlen, tslash);
-  if (!err) err = store_i_link(s, &t.top, &n.top, name, nlen, NULL);
+  if (!err) {
+    last_ref l;
+    err = last_of(&l, s, cwd, newpath);
+    if (!err) err = new_name_ok(s, &l);
+    if (!err) err = store_i_link(s, &t.top, &l.w.top, l.name, l.nlen, NULL);
+    walk_free(&l.w);
+  }
   walk_free(&t);
-  walk_free(&n);
   return store_tx_end(s, err);
 }
 
@@ -476,14 +479,12 @@ int store_path_symlink(store *s, const char *cwd, const char *target,
   if (!target) return -EINVAL;
   int err = store_tx_begin(s);
   if (err) return err;
-  walk w;
-  char name[STORE_NAME_MAX + 1];
-  size_t nlen;
-  int tslash;
-  err = parent_w(&w, s, cwd, linkpath, name, &nlen, &tslash);
-  if (!err) err = new_name_ok(s, &w, name, nlen, tslash);
-  if (!err) err = store_i_mknod(s, &w.top, name, nlen, S_IFLNK | 0777, target, NULL);
-  walk_free(&w);
+  last_ref l;
+  err = last_of(&l, s, cwd, linkpath);
+  if (!err) err = new_name_ok(s, &l);
+  if (!err)
+    err = store_i_mknod(s, &l.w.top, l.name, l.nlen, S_IFLNK | 0777, target, NULL);
+  walk_free(&l.w);
   return store_tx_end(s, err);
 }
 
@@ -535,8 +536,8 @@ int store_path_utimes(store *s, const char *cwd, const char *path,
 
 /* open(2) inside the caller's transaction. *created tells whether the file
  * was made by this call (its mode is then not checked, as in Linux). */
-static int open_i(store *s, const char *cwd, const char *path, int oflags,
-                  uint32_t mode, store_stat *st, int *created) {
+static int open_i(store *s, const char *cwd, const char *path, int oflags, uint32_t mode,
+                  store_stat *st, int *created) {
   int acc = oflags & O_ACCMODE;
   if (acc != O_RDONLY && acc != O_WRONLY && acc != O_RDWR) return -EINVAL;
   int need = acc == O_RDONLY ? R_OK : acc == O_WRONLY ? W_OK : R_OK | W_OK;
@@ -676,8 +677,8 @@ static char *dir_part(const char *path) {
   return d;
 }
 
-int store_path_write_file(store *s, const char *cwd, const char *path,
-                          const void *data, size_t len, uint32_t mode, int flags) {
+int store_path_write_file(store *s, const char *cwd, const char *path, const void *data,
+                          size_t len, uint32_t mode, int flags) {
   int err = path_check(path);
   if (err) return err;
   if ((err = store_tx_begin(s))) return err;
@@ -691,13 +692,15 @@ int store_path_write_file(store *s, const char *cwd, const char *path,
   int oflags = O_WRONLY | O_CREAT | ((flags & STORE_WRITE_APPEND) ? 0 : O_TRUNC);
   if (!err) err = open_i(s, cwd, path, oflags, mode, &st, &created);
   if (!err && len) {
-    ssize_t n = store_i_write(s, &st, data, len, (flags & STORE_WRITE_APPEND) ? st.size : 0);
+    ssize_t n =
+        store_i_write(s, &st, data, len, (flags & STORE_WRITE_APPEND) ? st.size : 0);
     err = n < 0 ? (int)n : 0;
   }
   return store_tx_end(s, err);
 }
 
-/* ---- remove_tree -------------------------------------------------------------------- */
+/* ---- remove_tree --------------------------------------------------------------------
+ */
 
 /* One directory being emptied by remove_tree. */
 typedef struct rm_frame {
@@ -792,22 +795,19 @@ static int remove_dir_tree(store *s, const store_stat *parent, const char *name,
 int store_path_remove_tree(store *s, const char *cwd, const char *path) {
   int err = store_tx_begin(s);
   if (err) return err;
-  walk w;
-  char name[STORE_NAME_MAX + 1];
-  size_t nlen;
-  int tslash;
-  err = parent_w(&w, s, cwd, path, name, &nlen, &tslash);
-  if (!err && nlen == 0) err = -EBUSY;
-  if (!err && is_dot(name, nlen)) err = -EINVAL;
+  last_ref l;
+  err = last_of(&l, s, cwd, path);
+  if (!err && l.nlen == 0) err = -EBUSY;
+  if (!err && is_dot(l.name, l.nlen)) err = -EINVAL;
   store_stat v;
-  if (!err) err = store_i_lookup(s, w.top.ino, name, nlen, &v);
-  if (!err && tslash && !S_ISDIR(v.mode)) err = -ENOTDIR;
+  if (!err) err = store_i_lookup(s, l.w.top.ino, l.name, l.nlen, &v);
+  if (!err && l.tslash && !S_ISDIR(v.mode)) err = -ENOTDIR;
   if (!err) {
     if (S_ISDIR(v.mode))
-      err = remove_dir_tree(s, &w.top, name, nlen, &v);
+      err = remove_dir_tree(s, &l.w.top, l.name, l.nlen, &v);
     else
-      err = store_i_unlink(s, &w.top, name, nlen, 0);
+      err = store_i_unlink(s, &l.w.top, l.name, l.nlen, 0);
   }
-  walk_free(&w);
+  walk_free(&l.w);
   return store_tx_end(s, err);
 }

@@ -407,6 +407,18 @@ TEST(transactions_commit_and_roll_back) {
   REQUIRE(sbx_kv_get(h, "k", &v) == SBX_OK);
   CHECK_STR(v, "1");
   sbx_free(v);
+  /* misuse: unbalanced ends, quota changes and forks inside a group */
+  CHECK_EQ(sbx_commit(h), SBX_MISUSE);
+  CHECK(strstr(sbx_errmsg(h), "no transaction") != NULL);
+  CHECK_EQ(sbx_rollback(h), SBX_MISUSE);
+  REQUIRE(sbx_begin(h) == SBX_OK);
+  sbx_quota q = {.max_bytes = 1};
+  CHECK_EQ(sbx_set_quota(h, &q), SBX_MISUSE);
+  CHECK_EQ(sbx_fork(h, scratch("in-txn.db"), NULL), SBX_MISUSE);
+  CHECK(!file_exists(scratch("in-txn.db")));
+  CHECK_EQ(write_str(h, "/still-writable", "1"), SBX_OK); /* the quota was not set */
+  CHECK_EQ(sbx_commit(h), SBX_OK);
+  CHECK(path_exists(h, "/still-writable"));
   sbx_close(h);
 }
 

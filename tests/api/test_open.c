@@ -8,6 +8,7 @@
  */
 #include <sqlite3.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "api_util.h"
 
@@ -51,14 +52,34 @@ TEST(temp_sandbox_file_is_removed_on_close) {
   snprintf(path, sizeof path, "%s", sbx_path(h));
   CHECK(strncmp(path, scratch_dir(), strlen(scratch_dir())) == 0);
   CHECK(file_exists(path));
+  /* a new sandbox: empty, its root made now (not when a template was) */
+  sbx_stat st;
+  REQUIRE(sbx_stat_path(h, "/", 0, &st) == SBX_OK);
+  CHECK(st.mtime >= (int64_t)time(NULL) - 2);
+  CHECK_EQ(count_entries(h, "/"), 0);
   CHECK_EQ(sbx_write_file(h, "/tmpdir/f", "x", 1, SBX_WRITE_MKDIRS), SBX_OK);
   sbx_close(h);
   CHECK(!file_exists(path));
+  /* a second one is a different, empty sandbox */
+  REQUIRE(sbx_open(NULL, SBX_OPEN_TEMP, &h) == SBX_OK);
+  CHECK(strcmp(sbx_path(h), path) != 0);
+  CHECK(!path_exists(h, "/tmpdir"));
+  sbx_close(h);
   char side[1100];
   snprintf(side, sizeof side, "%s-wal", path);
   CHECK(!file_exists(side));
   snprintf(side, sizeof side, "%s-shm", path);
   CHECK(!file_exists(side));
+  unsetenv("TMPDIR");
+}
+
+TEST(temp_sandbox_in_a_missing_tmpdir_is_a_clear_error) {
+  setenv("TMPDIR", scratch("no-such-tmpdir"), 1);
+  sbx *h;
+  int rc = sbx_open(NULL, SBX_OPEN_TEMP, &h);
+  CHECK_EQ(rc, SBX_FS | (ENOENT << 8));
+  CHECK(strstr(sbx_errmsg(h), "no-such-tmpdir: No such file or directory") != NULL);
+  sbx_close(h);
   unsetenv("TMPDIR");
 }
 
@@ -358,6 +379,7 @@ int main(int argc, char **argv) {
   harness_init(argc, argv);
   RUN(memory_sandbox_has_no_path_and_works);
   RUN(temp_sandbox_file_is_removed_on_close);
+  RUN(temp_sandbox_in_a_missing_tmpdir_is_a_clear_error);
   RUN(named_sandbox_persists_across_opens);
   RUN(nocreate_on_missing_file_is_enoent_and_creates_nothing);
   RUN(readonly_open_reads_but_refuses_writes);

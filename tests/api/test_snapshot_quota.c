@@ -163,6 +163,39 @@ TEST(foreign_sqlite_bytes_are_schema) {
   sqlite3_close(db);
 }
 
+TEST(snapshot_of_an_unknown_schema_version_is_schema) {
+  sbx *h = populated();
+  REQUIRE(h);
+  void *bytes;
+  size_t len;
+  REQUIRE(sbx_snapshot(h, &bytes, &len) == SBX_OK);
+  sbx_close(h);
+  sqlite3 *db;
+  REQUIRE(sqlite3_open(":memory:", &db) == SQLITE_OK);
+  unsigned char *copy = sqlite3_malloc64(len);
+  REQUIRE(copy);
+  memcpy(copy, bytes, len);
+  copy[18] = copy[19] = 1;
+  REQUIRE(sqlite3_deserialize(db, "main", copy, (sqlite3_int64)len, (sqlite3_int64)len,
+                              SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE) ==
+          SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, "UPDATE fs_config SET value = '7.1' WHERE key = 'schema_version'",
+                       0, 0, 0) == SQLITE_OK);
+  sqlite3_int64 newlen;
+  unsigned char *changed = sqlite3_serialize(db, "main", &newlen, 0);
+  REQUIRE(changed);
+  CHECK_EQ(sbx_open_snapshot(changed, (size_t)newlen, SBX_OPEN_MEMORY, &h), SBX_SCHEMA);
+  sbx_close(h);
+  setenv("TMPDIR", scratch_dir(), 1);
+  CHECK_EQ(sbx_open_snapshot(changed, (size_t)newlen, SBX_OPEN_TEMP, &h), SBX_SCHEMA);
+  sbx_close(h);
+  CHECK_EQ(count_temp_files(), 0);
+  unsetenv("TMPDIR");
+  sqlite3_free(changed);
+  sqlite3_close(db);
+  sbx_free(bytes);
+}
+
 TEST(fork_copies_into_an_independent_file) {
   sbx *h = populated();
   REQUIRE(h);
@@ -307,6 +340,7 @@ int main(int argc, char **argv) {
   RUN(snapshot_of_a_file_sandbox_includes_uncheckpointed_writes);
   RUN(invalid_snapshot_bytes_are_rejected_cleanly);
   RUN(foreign_sqlite_bytes_are_schema);
+  RUN(snapshot_of_an_unknown_schema_version_is_schema);
   RUN(fork_copies_into_an_independent_file);
   RUN(fork_never_overwrites);
   RUN(quota_on_total_bytes_is_enospc_and_changes_nothing);

@@ -219,8 +219,10 @@ TEST(open_flags_follow_open2) {
   store_stat st;
   CHECK_EQ(store_path_open(s, NULL, "/new", O_RDWR | O_CREAT, 0666, &st), 0);
   CHECK_EQ(st.mode, S_IFREG | 0644); /* umask 022 */
-  CHECK_EQ(store_path_open(s, NULL, "/new", O_RDWR | O_CREAT | O_EXCL, 0666, &st), -EEXIST);
-  CHECK_EQ(store_path_open(s, NULL, "/dangling", O_WRONLY | O_CREAT | O_EXCL, 0666, &st), -EEXIST);
+  CHECK_EQ(store_path_open(s, NULL, "/new", O_RDWR | O_CREAT | O_EXCL, 0666, &st),
+           -EEXIST);
+  CHECK_EQ(store_path_open(s, NULL, "/dangling", O_WRONLY | O_CREAT | O_EXCL, 0666, &st),
+           -EEXIST);
   CHECK_EQ(store_path_open(s, NULL, "/a/b/file", O_WRONLY | O_TRUNC, 0, &st), 0);
   CHECK_EQ(st.size, 0);
   CHECK_EQ(store_path_stat(s, NULL, "/a/b/file", &st), 0);
@@ -229,7 +231,8 @@ TEST(open_flags_follow_open2) {
   CHECK_EQ(store_path_open(s, NULL, "/a", O_RDONLY | O_DIRECTORY, 0, &st), 0);
   CHECK_EQ(store_path_open(s, NULL, "/a", O_WRONLY, 0, &st), -EISDIR);
   CHECK_EQ(store_path_open(s, NULL, "/a", O_RDONLY | O_CREAT, 0644, &st), -EISDIR);
-  CHECK_EQ(store_path_open(s, NULL, "/a/link-rel", O_RDONLY | O_NOFOLLOW, 0, &st), -ELOOP);
+  CHECK_EQ(store_path_open(s, NULL, "/a/link-rel", O_RDONLY | O_NOFOLLOW, 0, &st),
+           -ELOOP);
   CHECK_EQ(store_path_open(s, NULL, "/nofile/", O_WRONLY | O_CREAT, 0644, &st), -EISDIR);
   CHECK_EQ(store_path_open(s, NULL, "/missing", O_RDONLY, 0, &st), -ENOENT);
   CHECK_EQ(store_path_open(s, NULL, "/f", 3, 0, &st), -EINVAL);
@@ -400,7 +403,10 @@ TEST(remove_tree_removes_everything_below_but_not_symlink_targets) {
   CHECK(ino_of(s, "/a/b") > 0);
   CHECK_EQ(store_path_remove_tree(s, NULL, "/"), -EBUSY);
   CHECK_EQ(store_path_remove_tree(s, NULL, "/nothing"), -ENOENT);
-  CHECK_EQ(tu_int(s, "SELECT count(*) FROM fs_data WHERE ino NOT IN (SELECT ino FROM fs_inode)"), 0);
+  CHECK_EQ(
+      tu_int(s,
+             "SELECT count(*) FROM fs_data WHERE ino NOT IN (SELECT ino FROM fs_inode)"),
+      0);
   store_close(s);
 }
 

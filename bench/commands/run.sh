@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# bench/commands/run.sh - command pipelines in sbx (in process, bench_cmds.c),
+# just-bash (npm, in process in node, jb.mjs) and bash with the host's GNU
+# tools on tmpfs (the floor), in one run over the same generated inputs
+# (gen.py). Prints best-of-N milliseconds and the ratios the issues ask for:
+#   1 MB pipeline no slower than GNU, >= 10x faster than just-bash on every row,
+#   within 2x of GNU on the 100 MB rows; awk within 1.5x of gawk and >= 50x
+#   faster than just-bash; sed and jq within 1.5x of GNU sed and jq.
+# Informational only: nothing here fails on a slow machine. JB_BIG=1 also
+# feeds the 100 MB file to just-bash (slow).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+[ -f build/libsbx.a ] || { echo "bench/commands: run make first" >&2; exit 1; }
+mkdir -p build/bench
+pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
+# shellcheck disable=SC2046
+cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -o build/bench/bench_cmds bench/commands/bench_cmds.c \
+  build/libsbx.a $(pkg-config --libs $pkgs) -ljq -lpthread -lm
+
+data=${SBX_BENCH_DATA:-/dev/shm/sbx-bench-data}
+/usr/bin/python3 bench/commands/gen.py "$data"
+modules=$(scripts/npm-peers.sh just-bash@3.4.2)
+
+rows=(
+  "pipe1m=cat text1m | grep x | sort | uniq -c | wc -l"
+  "grepc1m=grep -c x text1m"
+  "sort1m=sort text1m > /dev/null"
+  "wcl1m=wc -l text1m"
+  "find10k=find tree -type f | wc -l"
+  "awk1m=awk '/x/{n++} END{print n}' text1m"
+  "sed10m=sed 's/a/b/g' text10m > /dev/null"
+  "jq10m=jq '.[] | .a' json10m > /dev/null"
+  "pipe100m=cat text100m | grep x | sort | uniq -c | wc -l"
+  "grepc100m=grep -c x text100m"
+  "sort100m=sort text100m > /dev/null"
+  "wcl100m=wc -l text100m"
+)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# GNU: bash -c in the data directory, best of N (process start included).
+for row in "${rows[@]}"; do
+  name=${row%%=*} script=${row#*=}
+  /usr/bin/python3 - "$data" "$name" "$script" >>"$work/gnu.txt" <<'PY'
+import subprocess, sys, time
+d, name, script = sys.argv[1:4]
+runs = 3 if "100m" in script else 10
+t = []
+for _ in range(runs):
+    t0 = time.perf_counter()
+    subprocess.run(["bash", "-c", script], cwd=d, stdout=subprocess.DEVNULL,
+                   env={"LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"})
+    t.append((time.perf_counter() - t0) * 1000)
+t.sort()
+print(f"{name} {t[0]:.3f} {t[len(t)//2]:.3f}")
+PY
+done
+build/bench/bench_cmds "$data" "${rows[@]/=/=cd /data; }" >"$work/sbx.txt"
+node bench/commands/jb.mjs "$modules" "$data" "${rows[@]}" >"$work/jb.txt" 2>"$work/jb.err" || true
+
+awk -v gf="$work/gnu.txt" -v sf="$work/sbx.txt" -v jf="$work/jb.txt" '
+  function load(f, arr,   l, a) { while ((getline l < f) > 0) { split(l, a, " "); arr[a[1]] = a[2] } }
+  BEGIN {
+    load(gf, g); load(sf, s); load(jf, j)
+    printf "command benchmark (ms, best of N; lower is better)\n\n"
+    printf "%-10s %10s %10s %12s %10s %12s\n", "row", "sbx", "GNU", "just-bash", "sbx/GNU", "jb/sbx"
+    n = split("pipe1m grepc1m sort1m wcl1m find10k awk1m sed10m jq10m pipe100m grepc100m sort100m wcl100m", names, " ")
+    for (i = 1; i <= n; i++) {
+      k = names[i]
+      jb = (k in j && j[k] != "skipped") ? j[k] : "-"
+      printf "%-10s %10.2f %10.2f %12s %9.2fx %11s\n", k, s[k], g[k], jb,
+             s[k] / g[k], jb == "-" ? "-" : sprintf("%.1fx", jb / s[k])
+    }
+  }'

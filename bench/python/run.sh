@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# bench/python/run.sh - Python in a sandbox (bench_python.c over the C API)
+# next to plain /usr/bin/python3 -c subprocesses (the floor), in one run, with
+# the published localsandbox figures for reference. Prints every figure, the
+# targets (first call < 30 ms, warm call < 100 us, tool round trip < 200 us,
+# sum(range(10**6)) within 1.2x of python3) and the ratios.
+# Informational only: nothing here fails on a slow machine.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+[ -f build/libsbx.a ] && [ -x build/sbx-pyworker ] || { echo "bench/python: run make first" >&2; exit 1; }
+mkdir -p build/bench
+pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
+# shellcheck disable=SC2046
+cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -o build/bench/bench_python bench/python/bench_python.c \
+  build/libsbx.a $(pkg-config --libs $pkgs) -ljq -lpthread -lm
+SBX_PYWORKER="$root/build/sbx-pyworker" build/bench/bench_python "$@"

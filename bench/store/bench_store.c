@@ -1,0 +1,222 @@
+/*
+ * bench_store.c - the sbx side of the store benchmark (bench/store/run.sh runs
+ * it next to agentfs.mjs, the agentfs-sdk side, and prints the ratios).
+ *
+ * Workloads, all on database files in DIR (argv[1]) so that both sides pay
+ * for real files:
+ *   files_write_each   1,000 files of 1 KB, each sbx_write_file its own
+ *                      transaction (what agentfs-sdk does per writeFile)
+ *   files_write_batch  the same inside one sbx_begin/sbx_commit
+ *   files_read         reading the 1,000 files back
+ *   big_write/big_read one 10 MB file
+ *   sqlite_files       the floor: the same 1,000 x 1 KB as plain SQLite
+ *                      INSERTs in one transaction (one table, same pragmas
+ *                      as the store: WAL, synchronous=NORMAL)
+ *   sqlite_big         the floor for 10 MB: 4 KB chunks in one transaction
+ *   open_close         opening and closing a new sandbox (a temporary file,
+ *                      schema created), averaged; open_close_memory too
+ * Each figure is the best of a few repetitions (the machine is shared), in
+ * milliseconds, printed as "name ms" lines for run.sh.
+ */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sbx.h"
+
+#define NFILES 1000
+#define FILE_SIZE 1024
+#define BIG_SIZE (10 * 1024 * 1024)
+#define REPS 3
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void die(const char *what, sbx *h) {
+  fprintf(stderr, "bench_store: %s: %s\n", what, h ? sbx_errmsg(h) : "failed");
+  exit(1);
+}
+
+static const char *dir;
+static unsigned char small[FILE_SIZE];
+static unsigned char *big;
+
+/* A fresh sandbox file in dir (removed first). */
+static sbx *fresh(const char *name) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  unlink(path);
+  sbx *h;
+  if (sbx_open(path, 0, &h) != SBX_OK) die("open", h);
+  if (sbx_mkdir(h, "/files", 0) != SBX_OK) die("mkdir", h);
+  return h;
+}
+
+static void remove_db(const char *name) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  unlink(path);
+}
+
+static void write_files(sbx *h, int batch) {
+  char path[64];
+  if (batch && sbx_begin(h) != SBX_OK) die("begin", h);
+  for (int i = 0; i < NFILES; i++) {
+    snprintf(path, sizeof path, "/files/f%04d.txt", i);
+    small[0] = (unsigned char)i;
+    if (sbx_write_file(h, path, small, FILE_SIZE, 0) != SBX_OK) die("write", h);
+  }
+  if (batch && sbx_commit(h) != SBX_OK) die("commit", h);
+}
+
+static void read_files(sbx *h) {
+  char path[64];
+  for (int i = 0; i < NFILES; i++) {
+    snprintf(path, sizeof path, "/files/f%04d.txt", i);
+    void *d;
+    size_t n;
+    if (sbx_read_file(h, path, &d, &n) != SBX_OK || n != FILE_SIZE) die("read", h);
+    sbx_free(d);
+  }
+}
+
+static void sql(sqlite3 *db, const char *s) {
+  char *err = NULL;
+  if (sqlite3_exec(db, s, NULL, NULL, &err) != SQLITE_OK) {
+    fprintf(stderr, "bench_store: %s: %s\n", s, err);
+    exit(1);
+  }
+}
+
+/* Plain SQLite: `count` blobs of `size` bytes in one transaction. */
+static double sqlite_floor(const char *name, int count, size_t size, const unsigned char *src) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  unlink(path);
+  sqlite3 *db;
+  if (sqlite3_open(path, &db) != SQLITE_OK) die("sqlite3_open", NULL);
+  sql(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+          "CREATE TABLE data(ino INTEGER, chunk INTEGER, bytes BLOB, PRIMARY KEY(ino, chunk))");
+  double t0 = now_ms();
+  sql(db, "BEGIN");
+  sqlite3_stmt *st;
+  sqlite3_prepare_v2(db, "INSERT INTO data VALUES (?, ?, ?)", -1, &st, NULL);
+  for (int i = 0; i < count; i++) {
+    sqlite3_bind_int(st, 1, size == FILE_SIZE ? i : 1);
+    sqlite3_bind_int(st, 2, size == FILE_SIZE ? 0 : i);
+    sqlite3_bind_blob(st, 3, src + (size == FILE_SIZE ? 0 : (size_t)i * size), (int)size,
+                      SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_DONE) die("insert", NULL);
+    sqlite3_reset(st);
+  }
+  sqlite3_finalize(st);
+  sql(db, "COMMIT");
+  double t = now_ms() - t0;
+  sqlite3_close(db);
+  unlink(path);
+  return t;
+}
+
+#define BEST(var, expr)                 \
+  do {                                  \
+    double best_ = 1e18;                \
+    for (int r_ = 0; r_ < REPS; r_++) { \
+      double v_ = (expr);               \
+      if (v_ < best_) best_ = v_;       \
+    }                                   \
+    var = best_;                        \
+  } while (0)
+
+/* Writes the 1,000 files into a new sandbox, one transaction each or all
+ * in one (`batch`). */
+static double run_write(int batch) {
+  const char *name = batch ? "batch.db" : "each.db";
+  sbx *h = fresh(name);
+  double t0 = now_ms();
+  write_files(h, batch);
+  double t = now_ms() - t0;
+  sbx_close(h);
+  remove_db(name);
+  return t;
+}
+
+static double run_read(sbx *h) {
+  double t0 = now_ms();
+  read_files(h);
+  return now_ms() - t0;
+}
+
+static double run_big_write(sbx *h) {
+  double t0 = now_ms();
+  if (sbx_write_file(h, "/big.bin", big, BIG_SIZE, 0) != SBX_OK) die("write big", h);
+  return now_ms() - t0;
+}
+
+static double run_big_read(sbx *h) {
+  double t0 = now_ms();
+  void *d;
+  size_t n;
+  if (sbx_read_file(h, "/big.bin", &d, &n) != SBX_OK || n != BIG_SIZE) die("read big", h);
+  double t = now_ms() - t0;
+  if (memcmp(d, big, BIG_SIZE) != 0) die("big file content", h);
+  sbx_free(d);
+  return t;
+}
+
+static double run_open_close(int flags, int n) {
+  double t0 = now_ms();
+  for (int i = 0; i < n; i++) {
+    sbx *h;
+    if (sbx_open(NULL, flags, &h) != SBX_OK) die("open temp", h);
+    sbx_close(h);
+  }
+  return (now_ms() - t0) / n;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: bench_store DIR\n");
+    return 1;
+  }
+  dir = argv[1];
+  setenv("TMPDIR", dir, 1);
+  for (size_t i = 0; i < FILE_SIZE; i++) small[i] = (unsigned char)(i * 31 + 7);
+  big = malloc(BIG_SIZE);
+  if (!big) return 1;
+  for (size_t i = 0; i < BIG_SIZE; i++) big[i] = (unsigned char)((i * 7 + 3) ^ (i >> 12));
+
+  double t;
+  BEST(t, run_write(0));
+  printf("files_write_each %.3f\n", t);
+  BEST(t, run_write(1));
+  printf("files_write_batch %.3f\n", t);
+
+  sbx *h = fresh("read.db");
+  write_files(h, 1);
+  BEST(t, run_read(h));
+  printf("files_read %.3f\n", t);
+  BEST(t, run_big_write(h));
+  printf("big_write %.3f\n", t);
+  BEST(t, run_big_read(h));
+  printf("big_read %.3f\n", t);
+  sbx_close(h);
+  remove_db("read.db");
+
+  BEST(t, sqlite_floor("floor.db", NFILES, FILE_SIZE, small));
+  printf("sqlite_files %.3f\n", t);
+  BEST(t, sqlite_floor("floor.db", BIG_SIZE / 4096, 4096, big));
+  printf("sqlite_big %.3f\n", t);
+
+  BEST(t, run_open_close(SBX_OPEN_TEMP, 50));
+  printf("open_close %.3f\n", t);
+  BEST(t, run_open_close(SBX_OPEN_MEMORY, 50));
+  printf("open_close_memory %.3f\n", t);
+  free(big);
+  return 0;
+}

@@ -1,0 +1,261 @@
+/*
+ * sh.c - the shell in the CLI:
+ *
+ *   sbx DB                      interactive prompt with line editing (libedit);
+ *                               when stdin is not a terminal, the script on stdin
+ *   sbx DB -c SCRIPT [NAME [ARG...]]
+ *   sbx sh [-c SCRIPT [NAME [ARG...]] | < SCRIPT]
+ *                               a fresh in-memory sandbox: the conformance kit's
+ *                               and the command tests' entry point
+ *
+ * `sbx sh` is a test mode and the only place where sbx reads host files for the
+ * shell: at startup it creates the host's current directory inside the
+ * in-memory sandbox as the working directory and copies that directory's
+ * regular files and its immediate subdirectories (with their files) into it
+ * (at most 256 files of 1 MiB each), and
+ * when the script mentions $REPO_ROOT it copies $REPO_ROOT/spec/testdata and
+ * $REPO_ROOT/spec/bin (read-only, bounded) to the same paths. It imports the
+ * host environment, provides the kit's helper programs (argv.py, ...) and names
+ * itself "bash" in messages. Nothing is ever written back to the host.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
+
+#include "cli.h"
+#include "sandbox_int.h"
+#include "sh/parse.h"
+#include "sh/sh.h"
+#include "sh/vars.h"
+
+extern char **environ;
+
+static void out_host(void *ud, const void *buf, size_t n) {
+  (void)ud;
+  cli_write_all(1, buf, n);
+}
+
+static void err_host(void *ud, const void *buf, size_t n) {
+  (void)ud;
+  cli_write_all(2, buf, n);
+}
+
+/* Runs a script with the host's stdin and streaming output. */
+static int run_script(sbx *h, const char *script, size_t len, const char *name, char **args, int nargs,
+                      int stdin_fd) {
+  sbx_bash_opts o = {0};
+  o.stdin_fd = stdin_fd;
+  o.on_stdout = out_host;
+  o.on_stderr = err_host;
+  o.name = name;
+  o.args = args;
+  o.nargs = nargs;
+  o.run_exit_trap = 1;
+  sbx_bash_result res;
+  int rc = sbx_bash_ex(h, script, len, &o, &res);
+  int status = res.exit_code;
+  sbx_bash_result_free(&res);
+  if (rc != SBX_OK && rc != SBX_LIMIT && rc != SBX_TIMEOUT && rc != SBX_CANCELED) {
+    fprintf(stderr, "sbx: %s\n", sbx_errmsg(h));
+    return 2;
+  }
+  return status;
+}
+
+/* ---- interactive --------------------------------------------------------------------------- */
+
+static int interactive(sbx *h) {
+  sh_session *s = h->shell;
+  if (s) s->root->interactive = true;
+  sh_buf pending = {0};
+  int status = 0;
+  for (;;) {
+    const char *cwd = h->shell ? h->shell->root->cwd : "/data";
+    char prompt[512];
+    if (pending.len) snprintf(prompt, sizeof prompt, "> ");
+    else snprintf(prompt, sizeof prompt, "sbx:%s$ ", cwd);
+    char *line = readline(prompt);
+    if (!line) {
+      fputc('\n', stdout);
+      break;
+    }
+    if (*line) add_history(line);
+    sh_buf_adds(&pending, line);
+    sh_buf_addc(&pending, '\n');
+    free(line);
+    int c = sh_parse_check(pending.data, pending.len);
+    if (c == 0) continue;
+    if (!h->shell) {
+      /* create the session with the first (empty) call, then mark it interactive */
+      sbx_bash_result r;
+      sbx_bash(h, "", 0, &r);
+      sbx_bash_result_free(&r);
+      h->shell->root->interactive = true;
+      h->shell->root->opt[SH_SHOPT_EXPAND_ALIASES] = true;
+    }
+    status = run_script(h, pending.data, pending.len, "sbx", NULL, 0, -1);
+    sh_buf_clear(&pending);
+    if (h->shell && h->shell->root->flow == SH_FLOW_EXIT) break;
+  }
+  sh_buf_free(&pending);
+  return status;
+}
+
+int cli_sh_main(cli_ctx *c, int argc, char **argv) {
+  if (argc >= 2 && strcmp(argv[1], "-c") == 0) {
+    if (argc < 3) return cli_error("-c: option requires an argument");
+    const char *script = argv[2];
+    const char *name = argc > 3 ? argv[3] : "sbx";
+    return run_script(c->h, script, strlen(script), name, argc > 4 ? argv + 4 : NULL,
+                      argc > 4 ? argc - 4 : 0, 0);
+  }
+  if (argc >= 2) return cli_error("sh: unexpected argument '%s' (use -c SCRIPT)", argv[1]);
+  if (isatty(0)) return interactive(c->h);
+  char *data;
+  size_t len;
+  int e = cli_read_fd(0, &data, &len);
+  if (e) return cli_error("reading the script: %s", strerror(e));
+  int st = run_script(c->h, data, len, "sbx", NULL, 0, -1);
+  free(data);
+  return st;
+}
+
+/* ---- sbx sh: the test mode ------------------------------------------------------------------- */
+
+#define SEED_MAX_FILES 256
+#define SEED_MAX_SIZE (1u << 20)
+#define SEED_MAX_DEPTH 8
+
+static int copy_host_file(sbx *h, const char *hostpath, const char *sbxpath, mode_t mode) {
+  char *data;
+  size_t len;
+  int fd = open(hostpath, O_RDONLY | O_NOFOLLOW);
+  if (fd < 0) return errno;
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > SEED_MAX_SIZE) {
+    close(fd);
+    return EINVAL;
+  }
+  int e = cli_read_fd(fd, &data, &len);
+  close(fd);
+  if (e) return e;
+  int rc = sbx_write_file(h, sbxpath, data, len, SBX_WRITE_MKDIRS);
+  free(data);
+  if (rc != SBX_OK) return EIO;
+  /* keep the executable bits */
+  store_path_chmod(h->st, "/", sbxpath, mode & 0777);
+  return 0;
+}
+
+/* Copies a host directory's regular files (recursively when depth > 0). */
+static void copy_host_dir(sbx *h, const char *hostdir, int depth, int *budget) {
+  DIR *d = opendir(hostdir);
+  if (!d) return;
+  sbx_mkdir(h, hostdir, 1);
+  struct dirent *e;
+  while ((e = readdir(d)) && *budget > 0) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    char path[4096];
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", hostdir, e->d_name) >= sizeof path) continue;
+    struct stat st;
+    if (lstat(path, &st) != 0) continue;
+    if (S_ISREG(st.st_mode)) {
+      if (copy_host_file(h, path, path, st.st_mode) == 0) (*budget)--;
+    } else if (S_ISDIR(st.st_mode) && depth > 0) {
+      copy_host_dir(h, path, depth - 1, budget);
+    }
+  }
+  closedir(d);
+}
+
+int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
+  (void)c;
+  const char *script = NULL;
+  size_t len = 0;
+  char *owned = NULL;
+  const char *name = "bash";
+  char **args = NULL;
+  int nargs = 0;
+  int i = 1;
+  if (i < argc && strcmp(argv[i], "-c") == 0) {
+    if (i + 1 >= argc) return cli_error("sh: -c: option requires an argument");
+    script = argv[i + 1];
+    len = strlen(script);
+    i += 2;
+    if (i < argc) name = argv[i++];
+    args = argv + i;
+    nargs = argc - i;
+  } else if (i < argc) {
+    return cli_error("sh: usage: sbx sh [-c SCRIPT [NAME [ARG...]]] (script on stdin otherwise)");
+  } else {
+    int e = cli_read_fd(0, &owned, &len);
+    if (e) return cli_error("sh: reading the script: %s", strerror(e));
+    script = owned;
+  }
+  sbx *h;
+  int rc = sbx_open(NULL, SBX_OPEN_MEMORY, &h);
+  if (rc != SBX_OK) {
+    fprintf(stderr, "sbx: %s\n", h ? sbx_errmsg(h) : "out of memory");
+    sbx_close(h);
+    free(owned);
+    return 2;
+  }
+  /* generous limits: the kit's own timeout bounds each case */
+  sbx_limits lim = {0};
+  sbx_limits_preset(SBX_PRESET_PERMISSIVE, &lim);
+  lim.loop_iterations = 10000000;
+  lim.command_count = 100000000;
+  lim.function_depth = 10000;
+  lim.timeout_ms = 60000;
+  sbx_set_limits(h, &lim);
+  /* the host cwd, its files, and $REPO_ROOT's test data */
+  char cwd[4096];
+  if (!getcwd(cwd, sizeof cwd)) strcpy(cwd, "/data");
+  int budget = SEED_MAX_FILES;
+  copy_host_dir(h, cwd, 1, &budget); /* its files, and one level of subdirectories */
+  const char *repo = getenv("REPO_ROOT");
+  if (repo && *repo == '/' && memmem(script, len, "REPO_ROOT", 9)) {
+    char p[4096];
+    int b2 = 1024;
+    snprintf(p, sizeof p, "%s/spec/testdata", repo);
+    copy_host_dir(h, p, SEED_MAX_DEPTH, &b2);
+    snprintf(p, sizeof p, "%s/spec/bin", repo);
+    copy_host_dir(h, p, 0, &b2);
+  }
+  /* the session: test mode, host environment, cwd */
+  sbx_bash_result r;
+  sbx_bash(h, "", 0, &r);
+  sbx_bash_result_free(&r);
+  sh_session *s = h->shell;
+  s->test_mode = true;
+  s->sh_name = "bash";
+  sh_shell *sh = s->root;
+  for (char **e = environ; *e; e++) {
+    const char *eq = strchr(*e, '=');
+    if (!eq) continue;
+    char *k = strndup(*e, (size_t)(eq - *e));
+    if (sh_is_name(k) && strcmp(k, "SHLVL") && strcmp(k, "PWD") && strcmp(k, "OLDPWD")) {
+      sh_var_set(sh, k, eq + 1, SH_SET_FORCE);
+      sh_var *v = sh_var_find_noref(sh, k);
+      if (v) v->flags |= SH_V_EXPORT;
+    }
+    free(k);
+  }
+  free(sh->cwd);
+  sh->cwd = strdup(cwd);
+  sh_var_set(sh, "PWD", cwd, 0);
+  const char *home = getenv("HOME");
+  if (home) sh_var_set(sh, "HOME", home, 0);
+  sh->dash_c = owned == NULL; /* -c SCRIPT */
+  int status = run_script(h, script, len, name, args, nargs, owned ? -1 : 0);
+  sbx_close(h);
+  free(owned);
+  return status;
+}

@@ -1,0 +1,652 @@
+/*
+ * _sbx_exec.h - the shell and Python sections of localsandbox._sbx:
+ *   shell:  Sandbox.bash, set_limits / get_limits, cancel, reset_shell, and
+ *           limits_preset() (when sbx.h declares sbx_bash);
+ *   Python: Sandbox.python_exec with host tools, the context calls,
+ *           python_stop, and probe() (when sbx.h declares sbx_python_exec).
+ *
+ * Included by _sbx.c (after the Sandbox type and its enter/leave helpers)
+ * when either is available, so the package builds against a library with or
+ * without them.
+ *
+ * Key decisions (shell):
+ *  - Output is always collected here (sbx_bash_ex streams to our receivers),
+ *    so a call with an on_output callback still returns its whole output.
+ *    The callback runs with the GIL taken back (PyGILState_Ensure: the
+ *    shell may call from one of its pipeline task threads, not the caller's);
+ *    an exception in it cancels the call and is re-raised from bash().
+ *  - The library holds the handle lock while it calls the receivers, so a
+ *    callback that calls back into its own sandbox gets RuntimeError instead
+ *    of a deadlock (cb_begin with nested calls refused).
+ *  - Per-call limits are set with sbx_set_limits before the call and the
+ *    previous ones restored after it, under the same lock.
+ *  - sbx_cancel takes no lock in the library; here it takes only
+ *    `cancel_lock`, which close() also takes, so a cancel never races a close.
+ */
+
+#ifdef SBX_PYAPI_HAVE_BASH
+
+/* The limit fields of sbx_limits by the names of the Python API. */
+static const struct limit_field {
+  const char *name;
+  size_t offset;
+} limit_fields[] = {
+    {"loop_iterations", offsetof(sbx_limits, loop_iterations)},
+    {"command_count", offsetof(sbx_limits, command_count)},
+    {"function_depth", offsetof(sbx_limits, function_depth)},
+    {"output_bytes", offsetof(sbx_limits, output_bytes)},
+    {"string_size", offsetof(sbx_limits, string_size)},
+    {"array_size", offsetof(sbx_limits, array_size)},
+    {"timeout_ms", offsetof(sbx_limits, timeout_ms)},
+};
+#define N_LIMIT_FIELDS (sizeof limit_fields / sizeof limit_fields[0])
+
+#define LIMIT_FIELD(lim, i) (*(uint64_t *)((char *)(lim) + limit_fields[i].offset))
+
+/* A dict {name: int} to sbx_limits; unknown names are ignored (the Python
+ * layer checks names; quotas and Python limits share its dict). Fields not
+ * in the dict are 0 ("keep"). */
+static int dict_to_limits(PyObject *d, sbx_limits *lim) {
+  memset(lim, 0, sizeof *lim);
+  if (d == Py_None) return 0;
+  if (!PyDict_Check(d)) {
+    PyErr_SetString(PyExc_TypeError, "limits must be a dict of name -> int");
+    return -1;
+  }
+  for (size_t i = 0; i < N_LIMIT_FIELDS; i++) {
+    PyObject *v = PyDict_GetItemString(d, limit_fields[i].name); /* borrowed */
+    if (!v) continue;
+    uint64_t x;
+    if (!conv_u64(v, &x)) return -1;
+    LIMIT_FIELD(lim, i) = x;
+  }
+  return 0;
+}
+
+static PyObject *limits_to_dict(const sbx_limits *lim) {
+  PyObject *d = PyDict_New();
+  for (size_t i = 0; d && i < N_LIMIT_FIELDS; i++) {
+    PyObject *v = PyLong_FromUnsignedLongLong(LIMIT_FIELD(lim, i));
+    if (!v || PyDict_SetItemString(d, limit_fields[i].name, v) < 0) Py_CLEAR(d);
+    Py_XDECREF(v);
+  }
+  return d;
+}
+
+/* limits_preset(name) -> dict: the limits of "strict", "normal", "permissive". */
+static PyObject *module_limits_preset(PyObject *mod, PyObject *args) {
+  const char *name;
+  if (!PyArg_ParseTuple(args, "s:limits_preset", &name)) return NULL;
+  int preset = !strcmp(name, "strict")       ? SBX_PRESET_STRICT
+               : !strcmp(name, "normal")     ? SBX_PRESET_NORMAL
+               : !strcmp(name, "permissive") ? SBX_PRESET_PERMISSIVE
+                                             : 0;
+  sbx_limits lim;
+  if (sbx_limits_preset(preset, &lim) != SBX_OK) {
+    PyErr_Format(PyExc_ValueError, "unknown preset %R", PyTuple_GET_ITEM(args, 0));
+    return NULL;
+  }
+  return limits_to_dict(&lim);
+}
+
+static PyObject *sandbox_set_limits(SandboxObject *self, PyObject *arg) {
+  sbx_limits lim;
+  if (dict_to_limits(arg, &lim) < 0) return NULL;
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, sbx_set_limits(self->h, &lim));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  Py_RETURN_NONE;
+}
+
+static PyObject *sandbox_get_limits(SandboxObject *self, PyObject *unused) {
+  sbx_limits lim;
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, sbx_get_limits(self->h, &lim));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  return limits_to_dict(&lim);
+}
+
+static PyObject *sandbox_reset_shell(SandboxObject *self, PyObject *unused) {
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, sbx_shell_reset(self->h));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  Py_RETURN_NONE;
+}
+
+/* cancel(): stops the running call, if any (any thread, no waiting). */
+static PyObject *sandbox_cancel(SandboxObject *self, PyObject *unused) {
+  pthread_mutex_lock(&self->cancel_lock);
+  if (self->h) sbx_cancel(self->h);
+  pthread_mutex_unlock(&self->cancel_lock);
+  Py_RETURN_NONE;
+}
+
+/* One growing byte buffer of captured output. */
+typedef struct out_buf {
+  char *data; /* malloc'd, or NULL */
+  size_t len; /* bytes used */
+  size_t cap; /* bytes allocated */
+} out_buf;
+
+/* The receivers' state for one bash call (lives on the caller's stack). */
+typedef struct bash_stream {
+  SandboxObject *self; /* the sandbox (borrowed) */
+  PyObject *callback;  /* on_output(stream, bytes), or NULL (borrowed) */
+  out_buf buf[2];      /* captured stdout [0] and stderr [1] */
+  int oom;             /* an append failed: the output is incomplete */
+  PyObject *exc_type;  /* the callback's exception (owned, PyErr_Fetch), */
+  PyObject *exc_value; /* or all NULL */
+  PyObject *exc_tb;
+} bash_stream;
+
+static void out_buf_add(bash_stream *st, out_buf *b, const void *data, size_t n) {
+  if (st->oom || n == 0) return;
+  if (b->len + n > b->cap) {
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + n) cap *= 2;
+    char *p = realloc(b->data, cap);
+    if (!p) {
+      st->oom = 1;
+      return;
+    }
+    b->data = p;
+    b->cap = cap;
+  }
+  memcpy(b->data + b->len, data, n);
+  b->len += n;
+}
+
+static void stream_emit(bash_stream *st, int which, const void *data, size_t n) {
+  out_buf_add(st, &st->buf[which], data, n);
+  if (!st->callback || st->exc_type || n == 0) return;
+  PyGILState_STATE g = PyGILState_Ensure();
+  cb_state prev = cb_begin(st->self, 0);
+  PyObject *bytes = PyBytes_FromStringAndSize(data, (Py_ssize_t)n);
+  PyObject *r = bytes ? PyObject_CallFunction(st->callback, "sO",
+                                              which ? "stderr" : "stdout", bytes)
+                      : NULL;
+  cb_end(prev);
+  if (!r) {
+    PyErr_Fetch(&st->exc_type, &st->exc_value, &st->exc_tb);
+    sbx_cancel(st->self->h); /* the lock is held by this call: h is alive */
+  }
+  Py_XDECREF(r);
+  Py_XDECREF(bytes);
+  PyGILState_Release(g);
+}
+
+static void on_stdout(void *ud, const void *buf, size_t n) {
+  stream_emit(ud, 0, buf, n);
+}
+static void on_stderr(void *ud, const void *buf, size_t n) {
+  stream_emit(ud, 1, buf, n);
+}
+
+static const char *limit_kind(int rc) {
+  switch (sbx_errcode(rc)) {
+    case SBX_LIMIT:
+      return "limit";
+    case SBX_TIMEOUT:
+      return "timeout";
+    case SBX_CANCELED:
+      return "canceled";
+    default:
+      return NULL;
+  }
+}
+
+/* Records a finished bash call: name "bash", the given parameters JSON and
+ * the result {"exitCode": N}. A history failure does not fail the call. */
+static void record_bash(sbx *h, const char *params, int exit_code) {
+  char result[40];
+  snprintf(result, sizeof result, "{\"exitCode\":%d}", exit_code);
+  int grouped = sbx_path(h)[0] != '\0'; /* see history_record */
+  if (grouped && sbx_begin(h) != SBX_OK) return;
+  int64_t id;
+  int rc = sbx_history_start(h, "bash", params, &id);
+  if (rc == SBX_OK) rc = sbx_history_finish(h, id, result, NULL);
+  if (grouped && rc == SBX_OK)
+    sbx_commit(h);
+  else if (grouped)
+    sbx_rollback(h);
+}
+
+/*
+ * bash(script, limits=None, on_output=None, record=None) -> (stdout: bytes,
+ *     stderr: bytes, exit_code, duration_ms, kind, limit_name, limit_value,
+ *     errno, errpath)
+ *
+ * kind is None when the script ran to its end (any exit code), else "limit",
+ * "timeout" or "canceled". limits: a dict of limit overrides for this call.
+ * record: the parameters JSON of a history entry "bash" to write after the
+ * call (in the same locked section), or None for no entry.
+ */
+static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"script", "limits", "on_output", "record", NULL};
+  PyObject *script_obj, *limits_obj = Py_None, *callback = Py_None;
+  const char *record = NULL;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "U|OOO&:bash", kwlist, &script_obj,
+                                   &limits_obj, &callback, conv_opt_text, &record))
+    return NULL;
+  Py_ssize_t len;
+  const char *script = PyUnicode_AsUTF8AndSize(script_obj, &len);
+  if (!script) return NULL;
+  if (callback != Py_None && !PyCallable_Check(callback)) {
+    PyErr_SetString(PyExc_TypeError, "on_output must be callable");
+    return NULL;
+  }
+  int with_limits = limits_obj != Py_None;
+  sbx_limits lim, saved;
+  if (with_limits && dict_to_limits(limits_obj, &lim) < 0) return NULL;
+
+  bash_stream st = {.self = self, .callback = callback != Py_None ? callback : NULL};
+  sbx_bash_opts opts = {
+      .stdin_fd = -1, .on_stdout = on_stdout, .on_stderr = on_stderr, .ud = &st};
+  sbx_bash_result res;
+  call_err e;
+  int rc = SBX_OK;
+  PyThreadState *ts;
+  if (enter(self, &ts) < 0) return NULL;
+  if (with_limits) {
+    rc = sbx_get_limits(self->h, &saved);
+    if (rc == SBX_OK) rc = sbx_set_limits(self->h, &lim);
+  }
+  if (rc == SBX_OK) {
+    rc = sbx_bash_ex(self->h, script, (size_t)len, &opts, &res);
+    if (rc != SBX_OK && !limit_kind(rc)) capture_error(self->h, rc, &e);
+    if (with_limits) sbx_set_limits(self->h, &saved);
+    if (record && (rc == SBX_OK || limit_kind(rc)))
+      record_bash(self->h, record, res.exit_code);
+  } else {
+    capture_error(self->h, rc, &e);
+    memset(&res, 0, sizeof res);
+  }
+  leave(self, ts);
+
+  PyObject *result = NULL;
+  if (st.exc_type) {
+    PyErr_Restore(st.exc_type, st.exc_value, st.exc_tb);
+  } else if (rc != SBX_OK && !limit_kind(rc)) {
+    raise_call_err(&e);
+  } else if (st.oom) {
+    PyErr_NoMemory();
+  } else {
+    PyObject *kind =
+        limit_kind(rc) ? PyUnicode_FromString(limit_kind(rc)) : Py_NewRef(Py_None);
+    PyObject *lname =
+        res.limit_name ? PyUnicode_FromString(res.limit_name) : Py_NewRef(Py_None);
+    PyObject *epath =
+        res.err_path ? PyUnicode_DecodeFSDefault(res.err_path) : Py_NewRef(Py_None);
+    if (kind && lname && epath)
+      result =
+          Py_BuildValue("(y#y#idOOKiO)", st.buf[0].data ? st.buf[0].data : "",
+                        (Py_ssize_t)st.buf[0].len, st.buf[1].data ? st.buf[1].data : "",
+                        (Py_ssize_t)st.buf[1].len, res.exit_code, res.duration_ms, kind,
+                        lname, (unsigned long long)res.limit_value, res.err_errno, epath);
+    Py_XDECREF(kind);
+    Py_XDECREF(lname);
+    Py_XDECREF(epath);
+  }
+  free(st.buf[0].data);
+  free(st.buf[1].data);
+  sbx_bash_result_free(&res);
+  return result;
+}
+
+#define SBX_PYAPI_BASH_METHODS                                                        \
+  {"bash", (PyCFunction)(void (*)(void))sandbox_bash, METH_VARARGS | METH_KEYWORDS,   \
+   "bash(script, limits=None, on_output=None, record=None) -> (stdout, stderr, "      \
+   "exit_code, "                                                                      \
+   "duration_ms, kind, limit_name, limit_value, errno, errpath)\n\nRuns a script in " \
+   "the "                                                                             \
+   "sandbox's shell session (sbx_bash_ex); record: history parameters JSON."},        \
+      {"set_limits", (PyCFunction)sandbox_set_limits, METH_O,                         \
+       "set_limits(dict)\n\nSets the shell limits of later calls (absent names keep " \
+       "theirs)."},                                                                   \
+      {"get_limits", (PyCFunction)sandbox_get_limits, METH_NOARGS,                    \
+       "get_limits() -> dict\n\nThe shell limits in force."},                         \
+      {"reset_shell", (PyCFunction)sandbox_reset_shell, METH_NOARGS,                  \
+       "reset_shell()\n\nA fresh shell session (sbx_shell_reset)."},                  \
+      {"cancel", (PyCFunction)sandbox_cancel, METH_NOARGS,                            \
+       "cancel()\n\nStops the running call, from any thread (sbx_cancel)."},
+
+#define SBX_PYAPI_BASH_MODULE_METHODS                                        \
+  {"limits_preset", (PyCFunction)module_limits_preset, METH_VARARGS,         \
+   "limits_preset(name) -> dict\n\nThe limits of a preset: strict, normal, " \
+   "permissive."},
+
+#else
+#define SBX_PYAPI_BASH_METHODS
+#define SBX_PYAPI_BASH_MODULE_METHODS
+#endif /* SBX_PYAPI_HAVE_BASH */
+
+#ifdef SBX_PYAPI_HAVE_PYTHON
+/*
+ * Key decisions (Python):
+ *  - Host tools are registered on the handle for the duration of one
+ *    python_exec call and cleared after it, under the same lock, so each call
+ *    sees exactly its own toolset. The library runs a tool's callback on one
+ *    of its threads while the call waits and allows that callback to use the
+ *    handle, so the trampoline marks the thread (cb_begin with nested calls
+ *    allowed): a handler may read files or run bash in its own sandbox.
+ *  - The dispatcher (Python) never raises; anything it lets through is turned
+ *    into the error text the sandboxed caller sees.
+ */
+
+/* The host side of one python_exec call's tools. */
+typedef struct tool_ctx {
+  SandboxObject *self; /* the sandbox (borrowed) */
+  PyObject *dispatch;  /* dispatch(name, args_json) -> (ok, text) (borrowed) */
+} tool_ctx;
+
+static char *dup_utf8(PyObject *o) {
+  const char *s = o && PyUnicode_Check(o) ? PyUnicode_AsUTF8(o) : NULL;
+  if (!s) {
+    PyErr_Clear();
+    return NULL;
+  }
+  return strdup(s);
+}
+
+static int tool_trampoline(void *ud, sbx *h, const char *name, const char *args_json,
+                           char **result_json, char **error) {
+  tool_ctx *tc = ud;
+  int rc = 1;
+  PyGILState_STATE g = PyGILState_Ensure();
+  cb_state prev = cb_begin(tc->self, 1);
+  PyObject *r =
+      PyObject_CallFunction(tc->dispatch, "ss", name, args_json ? args_json : "null");
+  if (r && PyTuple_Check(r) && PyTuple_GET_SIZE(r) >= 2) {
+    int ok = PyObject_IsTrue(PyTuple_GET_ITEM(r, 0)) == 1;
+    char *text = dup_utf8(PyTuple_GET_ITEM(r, 1));
+    if (ok && text) {
+      *result_json = text;
+      rc = 0;
+    } else {
+      *error = text;
+    }
+  } else if (!r) {
+    PyObject *t, *v, *tb;
+    PyErr_Fetch(&t, &v, &tb);
+    PyObject *msg = v ? PyObject_Str(v) : NULL;
+    *error = dup_utf8(msg);
+    Py_XDECREF(msg);
+    Py_XDECREF(t);
+    Py_XDECREF(v);
+    Py_XDECREF(tb);
+    PyErr_Clear();
+  }
+  if (rc && !*error) *error = strdup("the host tool failed");
+  Py_XDECREF(r);
+  cb_end(prev);
+  PyGILState_Release(g);
+  return rc;
+}
+
+static const char *py_kind_name(int error) {
+  static const char *const names[] = {NULL,     "syntax",    "exception",    "timeout",
+                                      "memory", "killed",    "output_limit", "cpu",
+                                      "exit",   "protected", "preload",      "cwd"};
+  if (error >= 0 && (size_t)error < sizeof names / sizeof names[0]) return names[error];
+  return "error";
+}
+
+static PyObject *str_or_none(const char *s) {
+  if (!s) Py_RETURN_NONE;
+  return PyUnicode_DecodeUTF8(s, strlen(s), "replace");
+}
+
+/* Keeps UTF-8 views of a list of str alive for a call. */
+typedef struct str_list {
+  PyObject *seq;      /* the list (owned), or NULL */
+  const char **items; /* NULL-terminated views into it (PyMem), or NULL */
+} str_list;
+
+static int str_list_init(str_list *l, PyObject *o, const char *what) {
+  l->seq = NULL;
+  l->items = NULL;
+  if (o == Py_None) return 0;
+  l->seq = PySequence_Fast(o, what);
+  if (!l->seq) return -1;
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(l->seq);
+  l->items = PyMem_Calloc((size_t)n + 1, sizeof *l->items);
+  if (!l->items) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  for (Py_ssize_t i = 0; i < n; i++)
+    if (!conv_text(PySequence_Fast_GET_ITEM(l->seq, i), &l->items[i])) return -1;
+  return 0;
+}
+
+static void str_list_free(str_list *l) {
+  PyMem_Free(l->items);
+  Py_XDECREF(l->seq);
+}
+
+/* The tool definitions of a call: [(name, description, input_schema_json,
+ * output_schema_json, timeout_seconds), ...] -> sbx_tool_def[] viewing the
+ * tuples' strings (valid while `tools` lives). */
+static sbx_tool_def *tool_defs(PyObject *tools, size_t *n) {
+  PyObject *seq = PySequence_Fast(tools, "tools must be a list of tuples");
+  if (!seq) return NULL;
+  Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+  sbx_tool_def *defs = PyMem_Calloc(count ? (size_t)count : 1, sizeof *defs);
+  if (!defs) {
+    Py_DECREF(seq);
+    PyErr_NoMemory();
+    return NULL;
+  }
+  for (Py_ssize_t i = 0; i < count; i++) {
+    PyObject *t = PySequence_Fast_GET_ITEM(seq, i);
+    if (!PyTuple_Check(t) ||
+        !PyArg_ParseTuple(t, "O&O&O&O&d", conv_text, &defs[i].name, conv_opt_text,
+                          &defs[i].description, conv_opt_text, &defs[i].input_schema,
+                          conv_opt_text, &defs[i].output_schema, &defs[i].timeout)) {
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "tools must be a list of tuples");
+      PyMem_Free(defs);
+      Py_DECREF(seq);
+      return NULL;
+    }
+  }
+  *n = (size_t)count;
+  Py_DECREF(seq); /* the tuples are kept alive by `tools` */
+  return defs;
+}
+
+/*
+ * python_exec(code, context=None, cwd=None, preload=None, timeout=0.0,
+ *             max_memory=0, max_output=0, max_cpu=0, no_repr=False,
+ *             tools=None, dispatch=None)
+ *   -> (stdout: bytes, stderr: bytes, kind, error_type, error_message,
+ *       traceback, repr, exit_code, killed, duration_ms)
+ *
+ * kind is None when the code ran to its end, else "syntax", "exception",
+ * "timeout", "memory", "killed", "output_limit", "cpu", "exit", "protected",
+ * "preload" or "cwd".
+ */
+static PyObject *sandbox_python_exec(SandboxObject *self, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"code",    "context",    "cwd",        "preload",
+                           "timeout", "max_memory", "max_output", "max_cpu",
+                           "no_repr", "tools",      "dispatch",   NULL};
+  const char *code, *context = NULL, *cwd = NULL;
+  PyObject *preload_obj = Py_None, *tools_obj = Py_None, *dispatch = Py_None;
+  double timeout = 0;
+  uint64_t max_memory = 0, max_output = 0, max_cpu = 0;
+  int no_repr = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|O&O&OdO&O&O&pOO:python_exec", kwlist,
+                                   conv_text, &code, conv_opt_text, &context,
+                                   conv_opt_text, &cwd, &preload_obj, &timeout, conv_u64,
+                                   &max_memory, conv_u64, &max_output, conv_u64, &max_cpu,
+                                   &no_repr, &tools_obj, &dispatch))
+    return NULL;
+  if (max_cpu > UINT32_MAX) max_cpu = UINT32_MAX;
+  if (tools_obj != Py_None && !PyCallable_Check(dispatch)) {
+    PyErr_SetString(PyExc_TypeError, "tools need a callable dispatch");
+    return NULL;
+  }
+  str_list preload;
+  if (str_list_init(&preload, preload_obj, "preload must be a list of str") < 0) {
+    str_list_free(&preload);
+    return NULL;
+  }
+  size_t ntools = 0;
+  sbx_tool_def *defs = NULL;
+  if (tools_obj != Py_None && !(defs = tool_defs(tools_obj, &ntools))) {
+    str_list_free(&preload);
+    return NULL;
+  }
+  sbx_py_options opt = {.context = context,
+                        .cwd = cwd,
+                        .timeout = timeout,
+                        .preload = preload.items,
+                        .max_memory = max_memory,
+                        .max_output = max_output,
+                        .max_cpu = (uint32_t)max_cpu,
+                        .no_repr = no_repr};
+  tool_ctx tc = {.self = self, .dispatch = dispatch};
+  sbx_py_result *res = NULL;
+  call_err e;
+  int rc = SBX_OK;
+  PyThreadState *ts;
+  if (enter(self, &ts) < 0) {
+    PyMem_Free(defs);
+    str_list_free(&preload);
+    return NULL;
+  }
+  if (defs) rc = sbx_tools_register(self->h, defs, ntools, tool_trampoline, &tc);
+  if (rc == SBX_OK) rc = sbx_python_exec(self->h, code, &opt, &res);
+  if (rc != SBX_OK) capture_error(self->h, rc, &e);
+  if (defs) sbx_tools_clear(self->h);
+  leave(self, ts);
+  PyMem_Free(defs);
+  str_list_free(&preload);
+  if (rc != SBX_OK) {
+    sbx_free(res);
+    return raise_call_err(&e);
+  }
+  const char *kind = py_kind_name(res->error);
+  PyObject *r =
+      Py_BuildValue("(y#y#NNNNNiOd)", res->out, (Py_ssize_t)res->out_len, res->err,
+                    (Py_ssize_t)res->err_len, str_or_none(kind),
+                    str_or_none(res->error_type), str_or_none(res->error_message),
+                    str_or_none(res->traceback), str_or_none(res->repr), res->exit_code,
+                    res->killed ? Py_True : Py_False, res->duration_ms);
+  sbx_free(res);
+  return r;
+}
+
+static PyObject *sandbox_python_context(SandboxObject *self, PyObject *args) {
+  const char *op, *name, *src = NULL;
+  if (!PyArg_ParseTuple(args, "sO&|O&:python_context", &op, conv_text, &name,
+                        conv_opt_text, &src))
+    return NULL;
+  int which = !strcmp(op, "create")   ? 1
+              : !strcmp(op, "fork")   ? 2
+              : !strcmp(op, "reset")  ? 3
+              : !strcmp(op, "delete") ? 4
+                                      : 0;
+  if (!which || (which == 2 && !src)) {
+    PyErr_Format(PyExc_ValueError, "python_context: bad operation %s", op);
+    return NULL;
+  }
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e,
+           which == 1   ? sbx_python_context_create(self->h, name)
+           : which == 2 ? sbx_python_context_fork(self->h, src, name)
+           : which == 3 ? sbx_python_context_reset(self->h, name)
+                        : sbx_python_context_delete(self->h, name));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  Py_RETURN_NONE;
+}
+
+static PyObject *sandbox_python_set_var(SandboxObject *self, PyObject *args) {
+  const char *ctx, *name, *json;
+  if (!PyArg_ParseTuple(args, "O&O&O&:python_set_var", conv_opt_text, &ctx, conv_text,
+                        &name, conv_text, &json))
+    return NULL;
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, sbx_python_set_var(self->h, ctx, name, json));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  Py_RETURN_NONE;
+}
+
+static PyObject *sandbox_python_protect(SandboxObject *self, PyObject *args) {
+  const char *ctx, *name;
+  if (!PyArg_ParseTuple(args, "O&O&:python_protect", conv_opt_text, &ctx, conv_text,
+                        &name))
+    return NULL;
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, sbx_python_protect(self->h, ctx, name));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  Py_RETURN_NONE;
+}
+
+static PyObject *sandbox_python_stop(SandboxObject *self, PyObject *unused) {
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, sbx_python_stop(self->h));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  Py_RETURN_NONE;
+}
+
+/* probe() -> ([(name, ok, detail, fix), ...], jail_ok) */
+static PyObject *module_probe(PyObject *mod, PyObject *unused) {
+  sbx_probe_item *items = NULL;
+  size_t n = 0;
+  int jail_ok = 0, rc;
+  Py_BEGIN_ALLOW_THREADS rc = sbx_probe(&items, &n, &jail_ok);
+  Py_END_ALLOW_THREADS if (rc != SBX_OK) {
+    sbx_free(items);
+    return raise_error(rc, 0, NULL, "probe failed");
+  }
+  PyObject *list = PyList_New((Py_ssize_t)n);
+  for (size_t i = 0; list && i < n; i++) {
+    PyObject *t = Py_BuildValue("(NiNN)", str_or_none(items[i].name), items[i].ok,
+                                str_or_none(items[i].detail), str_or_none(items[i].fix));
+    if (!t) {
+      Py_CLEAR(list);
+      break;
+    }
+    PyList_SET_ITEM(list, (Py_ssize_t)i, t);
+  }
+  sbx_free(items);
+  if (!list) return NULL;
+  return Py_BuildValue("(NO)", list, jail_ok ? Py_True : Py_False);
+}
+
+#define SBX_PYAPI_PYTHON_METHODS                                                         \
+  {"python_exec", (PyCFunction)(void (*)(void))sandbox_python_exec,                      \
+   METH_VARARGS | METH_KEYWORDS,                                                         \
+   "python_exec(code, context=None, cwd=None, preload=None, timeout=0.0, max_memory=0, " \
+   "max_output=0, max_cpu=0, no_repr=False, tools=None, dispatch=None) -> tuple\n\n"     \
+   "Runs Python in the sandbox's jailed worker (sbx_python_exec)."},                     \
+      {"python_context", (PyCFunction)sandbox_python_context, METH_VARARGS,              \
+       "python_context(op, name, src=None)\n\nop: create, fork (from src), reset, "      \
+       "delete."},                                                                       \
+      {"python_set_var", (PyCFunction)sandbox_python_set_var, METH_VARARGS,              \
+       "python_set_var(context, name, json)"},                                           \
+      {"python_protect", (PyCFunction)sandbox_python_protect, METH_VARARGS,              \
+       "python_protect(context, name)"},                                                 \
+      {"python_stop", (PyCFunction)sandbox_python_stop, METH_NOARGS,                     \
+       "python_stop()\n\nStops the worker (contexts are lost)."},
+
+#define SBX_PYAPI_PYTHON_MODULE_METHODS             \
+  {"probe", (PyCFunction)module_probe, METH_NOARGS, \
+   "probe() -> ([(name, ok, detail, fix)], jail_ok)\n\nWhich jail features work here."},
+
+#else
+#define SBX_PYAPI_PYTHON_METHODS
+#define SBX_PYAPI_PYTHON_MODULE_METHODS
+#endif /* SBX_PYAPI_HAVE_PYTHON */
+
+#define SBX_PYAPI_EXEC_METHODS SBX_PYAPI_BASH_METHODS SBX_PYAPI_PYTHON_METHODS
+#define SBX_PYAPI_EXEC_MODULE_METHODS \
+  SBX_PYAPI_BASH_MODULE_METHODS SBX_PYAPI_PYTHON_MODULE_METHODS

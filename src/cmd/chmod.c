@@ -1,0 +1,254 @@
+/*
+ * chmod - change file mode bits (GNU coreutils compatible).
+ *
+ *   chmod [OPTION]... MODE[,MODE]... FILE...
+ *   chmod [OPTION]... OCTAL-MODE FILE...
+ *   chmod [OPTION]... --reference=RFILE FILE...
+ *   -c, --changes  -f, --silent, --quiet  -v, --verbose  -R, --recursive
+ *   --no-preserve-root  --preserve-root  --reference=RFILE
+ *
+ * Design decisions:
+ *  - Modes are parsed and applied by util_fs's port of gnulib's modechange
+ *    rules (umask for clauses without who, X, s/t, u/g/o copies, directories
+ *    keeping set-id bits under short octal modes).
+ *  - An argument like "-w" or "-x,o+r" is the mode, not an option, as GNU
+ *    decides; it is found before option parsing.
+ *  - -R walks with the util_fs walker (physical: symlinks met in the walk
+ *    are not followed, and -v says so like GNU).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd/cmd.h"
+#include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
+
+CMD_DEFINE("chmod", cmd_chmod_main);
+
+static const char chmod_usage[] =
+    "Usage: chmod [OPTION]... MODE[,MODE]... FILE...\n"
+    "  or:  chmod [OPTION]... OCTAL-MODE FILE...\n"
+    "  or:  chmod [OPTION]... --reference=RFILE FILE...\n"
+    "Change the mode of each FILE to MODE.\n"
+    "With --reference, change the mode of each FILE to that of RFILE.\n"
+    "\n"
+    "  -c, --changes          like verbose but report only when a change is made\n"
+    "  -f, --silent, --quiet  suppress most error messages\n"
+    "  -v, --verbose          output a diagnostic for every file processed\n"
+    "      --no-preserve-root  do not treat '/' specially (the default)\n"
+    "      --preserve-root    fail to operate recursively on '/'\n"
+    "      --reference=RFILE  use RFILE's mode instead of MODE values\n"
+    "  -R, --recursive        change files and directories recursively\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n"
+    "\n"
+    "Each MODE is of the form '[ugoa]*([-+=]([rwxXst]*|[ugo]))+|[-+=][0-7]+'.\n";
+
+/* Options of one chmod call. */
+typedef struct chmod_opts {
+  cmd_ctx *ctx;               /* the command */
+  const cmd_mode_change *ch;  /* parsed mode (NULL with --reference) */
+  uint32_t ref_mode;          /* --reference mode */
+  bool changes, silent, verbose, recursive, preserve_root; /* flags */
+  bool umask_used;            /* MODE has a clause without who */
+  int status;                 /* exit status */
+} chmod_opts;
+
+static void modestr9(uint32_t mode, char out[10]) {
+  char m[11];
+  cmd_fs_modestr(mode, m);
+  memcpy(out, m + 1, 9);
+  out[9] = 0;
+}
+
+/* Changes one file; `st` is its (followed) stat. */
+static void chmod_one(chmod_opts *o, const char *path, const store_stat *st) {
+  cmd_ctx *ctx = o->ctx;
+  uint32_t old = st->mode & 07777;
+  uint32_t umask = ctx->umask & 0777;
+  uint32_t nm = o->ch ? cmd_mode_adjust(old, S_ISDIR(st->mode), umask, o->ch, NULL)
+                      : o->ref_mode;
+  bool ok = true;
+  if (nm != old) {
+    int rc = store_path_chmod(ctx->store, ctx->cwd, path, nm);
+    if (rc < 0) {
+      ok = false;
+      if (!o->silent)
+        cmd_errorf(ctx, "changing permissions of %s: %s", cmd_gnu_quoteaf(ctx, path),
+                   cmd_strerror(rc));
+      cmd_record_error(ctx, rc, path);
+      o->status = 1;
+    }
+  }
+  if (ok && (o->verbose || (o->changes && nm != old))) {
+    char a[10], b[10];
+    modestr9(old, a);
+    modestr9(nm, b);
+    if (nm != old)
+      cmd_outf(ctx, "mode of %s changed from %04o (%s) to %04o (%s)\n",
+               cmd_gnu_quoteaf(ctx, path), old, a, nm, b);
+    else
+      cmd_outf(ctx, "mode of %s retained as %04o (%s)\n", cmd_gnu_quoteaf(ctx, path), old, a);
+  }
+  if (ok && o->ch && o->umask_used) {
+    uint32_t naive = cmd_mode_adjust(old, S_ISDIR(st->mode), 0, o->ch, NULL);
+    if (nm & ~naive) {
+      char a[10], b[10];
+      modestr9(nm, a);
+      modestr9(naive, b);
+      cmd_errorf(ctx, "%s: new permissions are %s, not %s", cmd_gnu_quotef(ctx, path), a, b);
+      o->status = 1;
+    }
+  }
+}
+
+static void chmod_path(chmod_opts *o, const char *path) {
+  cmd_ctx *ctx = o->ctx;
+  store_stat st;
+  int rc = cmd_fs_stat(ctx, path, &st);
+  if (rc < 0) {
+    if (!o->silent)
+      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
+    else if (o->verbose)
+      cmd_outf(ctx, "%s could not be accessed\n", cmd_gnu_quoteaf(ctx, path));
+    cmd_record_error(ctx, rc, path);
+    o->status = 1;
+    return;
+  }
+  if (!o->recursive || !S_ISDIR(st.mode)) {
+    chmod_one(o, path, &st);
+    return;
+  }
+  if (o->preserve_root && st.ino == STORE_ROOT_INO) {
+    if (strcmp(path, "/") == 0)
+      cmd_errorf(ctx, "it is dangerous to operate recursively on '/'");
+    else
+      cmd_errorf(ctx, "it is dangerous to operate recursively on %s (same as '/')",
+                 cmd_gnu_quoteaf(ctx, path));
+    cmd_errorf(ctx, "use --no-preserve-root to override this failsafe");
+    o->status = 1;
+    return;
+  }
+  cmd_walk *w = cmd_walk_open(ctx, path, CMD_WALK_COMFOLLOW);
+  if (!w) {
+    o->status = 1;
+    return;
+  }
+  cmd_walk_ent *e;
+  while ((e = cmd_walk_next(w))) {
+    switch (e->info) {
+    case CMD_WALK_D:
+      /* change before reading, so that u+r lets the walk in */
+      chmod_one(o, e->path, &e->st);
+      break;
+    case CMD_WALK_DNR:
+    case CMD_WALK_NS:
+      if (!o->silent)
+        cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path),
+                   cmd_strerror(e->err));
+      o->status = 1;
+      break;
+    default:
+      if (S_ISLNK(e->st.mode)) {
+        if (o->verbose)
+          cmd_outf(ctx, "neither symbolic link %s nor referent has been changed\n",
+                   cmd_gnu_quoteaf(ctx, e->path));
+        break;
+      }
+      chmod_one(o, e->path, &e->st);
+    }
+  }
+  if (cmd_walk_stopped(w)) o->status = 1;
+  cmd_walk_close(w);
+}
+
+/* Is `a` a mode written like an option ("-w", "-rx,o+t")? */
+static bool mode_like(const char *a) {
+  if (a[0] != '-' || !a[1]) return false;
+  for (const char *p = a + 1; *p; p++)
+    if (!strchr("rwxXstugoa,+-=01234567", *p)) return false;
+  return true;
+}
+
+int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
+  enum { OPT_NOPRES = 256, OPT_PRES, OPT_REF };
+  static const cmd_longopt lo[] = {
+      {"changes", 0, 'c'}, {"silent", 0, 'f'}, {"quiet", 0, 'f'}, {"verbose", 0, 'v'},
+      {"no-preserve-root", 0, OPT_NOPRES}, {"preserve-root", 0, OPT_PRES},
+      {"reference", 1, OPT_REF}, {"recursive", 0, 'R'}, CMD_LONGOPTS_STD, {0, 0, 0}};
+  chmod_opts o = {.ctx = ctx};
+  const char *ref = NULL;
+  /* pull a mode that looks like an option out of argv */
+  char **args = cmd_alloc(ctx, (size_t)(argc + 1) * sizeof *args);
+  if (!args) return 1;
+  int nargs = 0;
+  const char *dash_mode = NULL;
+  bool after_dd = false;
+  for (int i = 0; i < argc; i++) {
+    if (i > 0 && !after_dd && !dash_mode && mode_like(argv[i]) && !strchr("cfvR", argv[i][1])) {
+      dash_mode = argv[i];
+      continue;
+    }
+    if (!strcmp(argv[i], "--")) after_dd = true;
+    args[nargs++] = argv[i];
+  }
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  int c;
+  while ((c = cmd_getopt(ctx, &st, nargs, args, "cfvR", lo)) != -1) {
+    switch (c) {
+    case 'c': o.changes = true; break;
+    case 'f': o.silent = true; break;
+    case 'v': o.verbose = true; break;
+    case 'R': o.recursive = true; break;
+    case OPT_NOPRES: o.preserve_root = false; break;
+    case OPT_PRES: o.preserve_root = true; break;
+    case OPT_REF: ref = st.arg; break;
+    case CMD_OPT_HELP: return cmd_print_help(ctx, chmod_usage);
+    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    default: return 1;
+    }
+  }
+  int i = st.ind;
+  const char *mode = dash_mode;
+  if (!ref && !mode) {
+    if (i >= nargs) {
+      cmd_errorf(ctx, "missing operand");
+      return cmd_usage_hint(ctx, 1);
+    }
+    mode = args[i++];
+  }
+  if (i >= nargs) {
+    if (mode) cmd_errorf(ctx, "missing operand after %s", cmd_gnu_quote(ctx, mode));
+    else cmd_errorf(ctx, "missing operand");
+    return cmd_usage_hint(ctx, 1);
+  }
+  if (ref) {
+    store_stat rs;
+    int rc = cmd_fs_stat(ctx, ref, &rs);
+    if (rc < 0) {
+      cmd_errorf(ctx, "failed to get attributes of %s: %s", cmd_gnu_quoteaf(ctx, ref),
+                 cmd_strerror(rc));
+      return 1;
+    }
+    o.ref_mode = rs.mode & 07777;
+  } else {
+    o.ch = cmd_mode_compile(ctx, mode);
+    if (!o.ch) {
+      cmd_errorf(ctx, "invalid mode: %s", cmd_gnu_quote(ctx, mode));
+      return cmd_usage_hint(ctx, 1);
+    }
+    o.umask_used = cmd_mode_uses_umask(o.ch);
+  }
+  store_begin(ctx->store);
+  for (; i < nargs; i++) {
+    if (cmd_poll(ctx)) {
+      o.status = 1;
+      break;
+    }
+    chmod_path(&o, args[i]);
+  }
+  store_commit(ctx->store);
+  return o.status;
+}

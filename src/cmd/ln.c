@@ -1,0 +1,292 @@
+/*
+ * ln - make links between files (GNU coreutils compatible).
+ *
+ *   ln [OPTION]... [-T] TARGET LINK_NAME
+ *   ln [OPTION]... TARGET
+ *   ln [OPTION]... TARGET... DIRECTORY
+ *   ln [OPTION]... -t DIRECTORY TARGET...
+ *   --backup[=CONTROL], -b, -d/-F (refused for directories), -f, -i, -L, -n,
+ *   -P, -r, -s, -S SUFFIX, -t DIR, -T, -v
+ *
+ * Design decisions: hard links of directories are refused like GNU ("hard
+ * link not allowed for directory"); -r computes the relative target from the
+ * canonical paths of the link's directory and of the target (store_realpath,
+ * with a missing last component allowed), like GNU's relpath.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd/cmd.h"
+#include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
+
+CMD_DEFINE("ln", cmd_ln_main);
+
+static const char ln_usage[] =
+    "Usage: ln [OPTION]... [-T] TARGET LINK_NAME\n"
+    "  or:  ln [OPTION]... TARGET\n"
+    "  or:  ln [OPTION]... TARGET... DIRECTORY\n"
+    "  or:  ln [OPTION]... -t DIRECTORY TARGET...\n"
+    "Create hard links by default, symbolic links with --symbolic.\n"
+    "\n"
+    "      --backup[=CONTROL]      make a backup of each existing destination file\n"
+    "  -b                          like --backup but does not accept an argument\n"
+    "  -f, --force                 remove existing destination files\n"
+    "  -i, --interactive           prompt whether to remove destinations\n"
+    "  -L, --logical               dereference TARGETs that are symbolic links\n"
+    "  -n, --no-dereference        treat LINK_NAME as a normal file if\n"
+    "                                it is a symbolic link to a directory\n"
+    "  -P, --physical              make hard links directly to symbolic links\n"
+    "  -r, --relative              with -s, create links relative to link location\n"
+    "  -s, --symbolic              make symbolic links instead of hard links\n"
+    "  -S, --suffix=SUFFIX         override the usual backup suffix\n"
+    "  -t, --target-directory=DIRECTORY  specify the DIRECTORY in which to create\n"
+    "                                the links\n"
+    "  -T, --no-target-directory   treat LINK_NAME as a normal file always\n"
+    "  -v, --verbose               print name of each linked file\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n";
+
+/* Options of one ln call. */
+typedef struct ln_opts {
+  cmd_ctx *ctx;                 /* the command */
+  bool symbolic, force, interactive, logical, relative, verbose; /* flags */
+  bool backup;                  /* -b */
+  const char *suffix;           /* backup suffix */
+  cmd_in *in;                   /* answers for -i */
+  int status;                   /* exit status */
+} ln_opts;
+
+/* Canonical absolute path of `path` whose last component may not exist. */
+static char *canon_lenient(cmd_ctx *ctx, const char *path) {
+  char *r = NULL;
+  if (store_realpath(ctx->store, ctx->cwd, path, &r) == 0) {
+    char *a = cmd_strdup(ctx, r);
+    free(r);
+    return a;
+  }
+  char *dir = cmd_fs_dirname(ctx, path), *base = cmd_fs_basename(ctx, path);
+  if (store_realpath(ctx->store, ctx->cwd, dir, &r) != 0) return NULL;
+  char *a = cmd_fs_join(ctx, r, base);
+  free(r);
+  return a;
+}
+
+/* Relative path from directory `from` to `to` (both canonical, absolute). */
+static char *relpath(cmd_ctx *ctx, const char *to, const char *from) {
+  size_t common = 0, i = 0;
+  /* longest common prefix ending at a component boundary */
+  while (to[i] && from[i] && to[i] == from[i]) {
+    i++;
+    if (to[i - 1] == '/') common = i;
+  }
+  if ((!to[i] || to[i] == '/') && !from[i]) common = i;
+  else if (!to[i] && from[i] == '/') common = i;
+  size_t ups = 0;
+  const char *f = from + common;
+  if (*f == '/') f++;
+  if (*f) {
+    ups = 1;
+    for (const char *p = f; *p; p++)
+      if (*p == '/') ups++;
+  }
+  const char *t = to + common;
+  if (*t == '/') t++;
+  size_t len = ups * 3 + strlen(t) + 2;
+  char *out = cmd_alloc(ctx, len);
+  if (!out) return NULL;
+  char *o = out;
+  for (size_t k = 0; k < ups; k++) {
+    memcpy(o, "../", 3);
+    o += 3;
+  }
+  strcpy(o, t);
+  size_t ol = strlen(out);
+  if (ol > 0 && out[ol - 1] == '/') out[ol - 1] = 0;
+  if (!*out) strcpy(out, ".");
+  return out;
+}
+
+static void ln_one(ln_opts *o, const char *target, const char *link) {
+  cmd_ctx *ctx = o->ctx;
+  store_stat tst, lst;
+  int rc;
+  if (!o->symbolic) {
+    rc = o->logical ? cmd_fs_stat(ctx, target, &tst) : cmd_fs_lstat(ctx, target, &tst);
+    if (rc < 0) {
+      cmd_errorf(ctx, "failed to access %s: %s", cmd_gnu_quoteaf(ctx, target), cmd_strerror(rc));
+      cmd_record_error(ctx, rc, target);
+      o->status = 1;
+      return;
+    }
+    if (S_ISDIR(tst.mode)) {
+      cmd_errorf(ctx, "%s: hard link not allowed for directory", target);
+      o->status = 1;
+      return;
+    }
+  }
+  bool exists = cmd_fs_lstat(ctx, link, &lst) == 0;
+  if (exists) {
+    if (!o->symbolic && lst.ino == tst.ino && !o->backup) {
+      if (o->force) {
+        cmd_errorf(ctx, "%s and %s are the same file", cmd_gnu_quoteaf(ctx, target),
+                   cmd_gnu_quoteaf(ctx, link));
+        o->status = 1;
+        return;
+      }
+    }
+    if (o->interactive) {
+      cmd_err_raw(ctx, "ln: replace %s? ", cmd_gnu_quoteaf(ctx, link));
+      if (!o->in) o->in = cmd_in_fd(ctx, 0);
+      char *line;
+      if (!o->in || cmd_in_getdelim(o->in, &line, '\n') <= 0 ||
+          (line[0] != 'y' && line[0] != 'Y'))
+        return;
+    }
+    if (o->backup) {
+      size_t l = strlen(link) + strlen(o->suffix) + 1;
+      char *b = cmd_alloc(ctx, l);
+      snprintf(b, l, "%s%s", link, o->suffix);
+      store_path_rename(ctx->store, ctx->cwd, link, b);
+    } else if (o->force || o->interactive) {
+      if (S_ISDIR(lst.mode)) {
+        cmd_errorf(ctx, "%s: cannot overwrite directory", cmd_gnu_quoteaf(ctx, link));
+        o->status = 1;
+        return;
+      }
+      store_path_unlink(ctx->store, ctx->cwd, link);
+    }
+  }
+  const char *stored = target;
+  if (o->symbolic && o->relative) {
+    char *t = canon_lenient(ctx, target);
+    char *ld = canon_lenient(ctx, cmd_fs_dirname(ctx, link));
+    if (t && ld) stored = relpath(ctx, t, ld);
+  }
+  if (o->symbolic) rc = store_path_symlink(ctx->store, ctx->cwd, stored, link);
+  else if (o->logical) {
+    char *real = NULL;
+    rc = store_realpath(ctx->store, ctx->cwd, target, &real);
+    if (rc == 0) rc = store_path_link(ctx->store, ctx->cwd, real, link);
+    free(real);
+  } else rc = store_path_link(ctx->store, ctx->cwd, target, link);
+  if (rc < 0) {
+    if (o->symbolic)
+      cmd_errorf(ctx, "failed to create symbolic link %s: %s", cmd_gnu_quoteaf(ctx, link),
+                 cmd_strerror(rc));
+    else if (rc == -EEXIST || rc == -ENOENT || rc == -ENOTDIR || rc == -EACCES)
+      cmd_errorf(ctx, "failed to create hard link %s: %s", cmd_gnu_quoteaf(ctx, link),
+                 cmd_strerror(rc));
+    else
+      cmd_errorf(ctx, "failed to create hard link %s => %s: %s", cmd_gnu_quoteaf(ctx, link),
+                 cmd_gnu_quoteaf(ctx, target), cmd_strerror(rc));
+    cmd_record_error(ctx, rc, link);
+    o->status = 1;
+    return;
+  }
+  if (o->verbose)
+    cmd_outf(ctx, "%s %s %s\n", cmd_gnu_quoteaf(ctx, link), o->symbolic ? "->" : "=>",
+             cmd_gnu_quoteaf(ctx, stored));
+}
+
+int cmd_ln_main(cmd_ctx *ctx, int argc, char **argv) {
+  enum { OPT_BACKUP = 256 };
+  static const cmd_longopt lo[] = {
+      {"backup", 2, OPT_BACKUP}, {"directory", 0, 'd'}, {"force", 0, 'f'},
+      {"interactive", 0, 'i'}, {"logical", 0, 'L'}, {"no-dereference", 0, 'n'},
+      {"physical", 0, 'P'}, {"relative", 0, 'r'}, {"symbolic", 0, 's'},
+      {"suffix", 1, 'S'}, {"target-directory", 1, 't'}, {"no-target-directory", 0, 'T'},
+      {"verbose", 0, 'v'}, CMD_LONGOPTS_STD, {0, 0, 0}};
+  ln_opts o = {.ctx = ctx, .suffix = "~"};
+  const char *target_dir = NULL;
+  bool no_target = false, no_deref = false;
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  int c;
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "bdfiLnPrsS:t:TvF", lo)) != -1) {
+    switch (c) {
+    case 'b': case OPT_BACKUP: o.backup = true; break;
+    case 'd': case 'F': break;
+    case 'f': o.force = true; o.interactive = false; break;
+    case 'i': o.interactive = true; o.force = false; break;
+    case 'L': o.logical = true; break;
+    case 'n': no_deref = true; break;
+    case 'P': o.logical = false; break;
+    case 'r': o.relative = true; break;
+    case 's': o.symbolic = true; break;
+    case 'S': o.backup = true; o.suffix = st.arg; break;
+    case 't': target_dir = st.arg; break;
+    case 'T': no_target = true; break;
+    case 'v': o.verbose = true; break;
+    case CMD_OPT_HELP: return cmd_print_help(ctx, ln_usage);
+    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    default: return 1;
+    }
+  }
+  if (o.relative && !o.symbolic) {
+    cmd_errorf(ctx, "cannot do --relative without --symbolic");
+    return 1;
+  }
+  int n = argc - st.ind;
+  char **ops = argv + st.ind;
+  if (target_dir && no_target) {
+    cmd_errorf(ctx, "cannot combine --target-directory and --no-target-directory");
+    return cmd_usage_hint(ctx, 1);
+  }
+  if (n < 1) {
+    cmd_errorf(ctx, "missing file operand");
+    return cmd_usage_hint(ctx, 1);
+  }
+  if (no_target && n > 2) {
+    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quoteaf(ctx, ops[2]));
+    return cmd_usage_hint(ctx, 1);
+  }
+  if (no_target && n < 2) {
+    cmd_errorf(ctx, "missing destination file operand after %s", cmd_gnu_quoteaf(ctx, ops[0]));
+    return cmd_usage_hint(ctx, 1);
+  }
+  int ntargets = n;
+  if (!target_dir && !no_target) {
+    if (n == 1) {
+      target_dir = ".";
+    } else {
+      const char *last = ops[n - 1];
+      store_stat ts;
+      int rc = no_deref ? cmd_fs_lstat(ctx, last, &ts) : cmd_fs_stat(ctx, last, &ts);
+      if (n > 2 && (rc < 0 || !S_ISDIR(ts.mode))) {
+        if (rc < 0) cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(rc));
+        else cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(-ENOTDIR));
+        return 1;
+      }
+      if (rc == 0 && S_ISDIR(ts.mode)) target_dir = last;
+      ntargets = n - 1;
+    }
+  } else if (no_target) {
+    ntargets = 1;
+  } else {
+    store_stat ts;
+    int rc = cmd_fs_stat(ctx, target_dir, &ts);
+    if (rc < 0 || !S_ISDIR(ts.mode)) {
+      if (rc < 0)
+        cmd_errorf(ctx, "target directory %s: %s", cmd_gnu_quoteaf(ctx, target_dir), cmd_strerror(rc));
+      else
+        cmd_errorf(ctx, "target %s is not a directory", cmd_gnu_quoteaf(ctx, target_dir));
+      return 1;
+    }
+  }
+  for (int i = 0; i < ntargets; i++) {
+    const char *link;
+    if (target_dir) {
+      const char *b = cmd_fs_basename(ctx, ops[i]);
+      link = strcmp(target_dir, ".") == 0 && n == 1 ? cmd_fs_join(ctx, ".", b)
+                                                     : cmd_fs_join(ctx, target_dir, b);
+    } else {
+      link = ops[1];
+    }
+    ln_one(&o, ops[i], link);
+  }
+  if (o.in) cmd_in_close(o.in);
+  return o.status;
+}

@@ -1,0 +1,1414 @@
+/*
+ * ls - list directory contents (GNU coreutils 9.1 compatible).
+ *
+ *   ls [OPTION]... [FILE]...
+ *   -a -A -b -B -c -C -d -f -F -g -G -h -H -i -I PAT -k -l -L -m -n -N -o -p
+ *   -q -Q -r -R -s -S -t -T -u -U -v -w COLS -x -X -1, --all --almost-all
+ *   --escape --block-size=SIZE --ignore-backups --color[=WHEN] --classify[=WHEN]
+ *   --file-type --format=WORD --full-time --group-directories-first --no-group
+ *   --human-readable --si --dereference-command-line --hide=PAT
+ *   --indicator-style=WORD --inode --ignore=PAT --kibibytes --dereference
+ *   --numeric-uid-gid --literal --hide-control-chars --show-control-chars
+ *   --quote-name --quoting-style=WORD --reverse --recursive --size --sort=WORD
+ *   --time=WORD --time-style=STYLE --tabsize=COLS --width=COLS --zero
+ *
+ * Design decisions:
+ *  - Standard output is never a terminal here, so the defaults are GNU's
+ *    non-tty ones: one name per line, literal names, no colour. -C, -x and -m
+ *    lay out columns for COLUMNS (or 80) like GNU, tabs included (tab size 8).
+ *  - A directory is read once (names + inodes, sorted bytewise by the store =
+ *    C.UTF-8 collation) and entries are stat'ed by inode only when the output
+ *    needs it (long format, -F, sorting by time/size, -i, -s...), so plain `ls`
+ *    of a huge directory costs one query.
+ *  - -R is iterative: subdirectories to list go on a stack of malloc'd paths;
+ *    with -L, directories already listed are refused ("not listing
+ *    already-listed directory") which also ends symlink loops.
+ *  - Sizes, blocks and owners come from util_fs (the sandbox's ext4-like block
+ *    model, /etc/passwd of the sandbox); dates from util_time (TZ of the
+ *    environment, "recent" meaning within six months before ctx->now).
+ *  - --color=always is accepted but prints no escapes (documented limit).
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
+#include "cmd/util_time.h"
+
+CMD_DEFINE("ls", cmd_ls_main);
+CMD_DEFINE("dir", cmd_ls_main);
+CMD_DEFINE("vdir", cmd_ls_main);
+
+enum { FMT_ONE, FMT_LONG, FMT_COLS, FMT_ACROSS, FMT_COMMAS };
+enum { SORT_NAME, SORT_NONE, SORT_TIME, SORT_SIZE, SORT_EXT, SORT_VERSION, SORT_WIDTH };
+enum { TIME_MTIME, TIME_ATIME, TIME_CTIME };
+enum { IND_NONE, IND_SLASH, IND_FILETYPE, IND_CLASSIFY };
+enum { Q_LITERAL, Q_SHELL, Q_SHELL_ALWAYS, Q_SHELL_ESCAPE, Q_SHELL_ESCAPE_ALWAYS,
+       Q_C, Q_ESCAPE, Q_LOCALE };
+enum { DEREF_NEVER, DEREF_CMDLINE_DIR, DEREF_CMDLINE, DEREF_ALL, DEREF_UNSET };
+
+/* One file to show. */
+typedef struct ls_ent {
+  const char *name;      /* as displayed (operand text or entry name) */
+  const char *path;      /* path to stat, relative to cwd */
+  store_stat st;         /* presented stat (valid when stat_ok) */
+  bool stat_ok;          /* st is valid */
+  bool have_stat;        /* a stat was attempted */
+  uint32_t dmode;        /* type bits known from readdir */
+  store_ino ino;         /* inode from readdir */
+  const char *target;    /* symlink target (long format), or NULL */
+  bool target_ok;        /* the target could be stat'ed */
+  uint32_t target_mode;  /* its mode */
+  bool is_dir_arg;       /* an operand to list as a directory */
+} ls_ent;
+
+/* Options and state of one ls call. */
+typedef struct ls_opts {
+  cmd_ctx *ctx;            /* the command */
+  int format;              /* FMT_* */
+  int sort;                /* SORT_* */
+  int time;                /* TIME_* */
+  int indicator;           /* IND_* */
+  int quoting;             /* Q_* */
+  int deref;               /* DEREF_* */
+  bool all, almost_all;    /* -a, -A */
+  bool ignore_backups;     /* -B */
+  bool dirs_only;          /* -d */
+  bool reverse;            /* -r */
+  bool recursive;          /* -R */
+  bool inode;              /* -i */
+  bool size;               /* -s */
+  bool numeric;            /* -n */
+  bool no_owner, no_group; /* -g, -o/-G */
+  bool hide_ctrl;          /* -q */
+  bool group_dirs_first;   /* --group-directories-first */
+  bool zero;               /* --zero: NUL after each entry */
+  int human;               /* CMD_HUMAN_* flags or -1 */
+  uint64_t block_size;     /* for sizes in -l */
+  uint64_t blocks_block;   /* for -s and totals */
+  const char *size_suffix; /* "K" etc. when --block-size had no number */
+  const char *fmt_old, *fmt_recent; /* strftime formats for -l */
+  const char **ignore;     /* -I patterns */
+  int nignore;
+  const char **hide;       /* --hide patterns */
+  int nhide;
+  size_t width;            /* line width for -C -x -m */
+  size_t tabsize;          /* tab stops (0: spaces only) */
+  cmd_tz tz;               /* TZ of the environment */
+  cmd_fs_ids *ids;         /* user/group names */
+  int status;              /* exit status so far */
+  bool first_output;       /* nothing printed yet (for blank lines) */
+  bool print_headers;      /* "dir:" lines */
+  store_ino *seen;         /* -R -L: directories listed */
+  size_t nseen, seencap;
+} ls_opts;
+
+/* ---- names --------------------------------------------------------------------------- */
+
+/* Display width of a UTF-8 string (code points; invalid bytes count 1). */
+static size_t u8_width(const char *s, size_t n) {
+  size_t w = 0;
+  for (size_t i = 0; i < n; i++)
+    if (((unsigned char)s[i] & 0xC0) != 0x80) w++;
+  return w;
+}
+
+/* Appends to a growing malloc'd string. */
+typedef struct strb {
+  char *p;          /* malloc'd */
+  size_t len, cap;  /* used / allocated */
+} strb;
+
+static void sb_putn(strb *b, const char *s, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    size_t nc = b->cap ? b->cap * 2 : 64;
+    while (nc < b->len + n + 1) nc *= 2;
+    char *np = realloc(b->p, nc);
+    if (!np) return;
+    b->p = np;
+    b->cap = nc;
+  }
+  memcpy(b->p + b->len, s, n);
+  b->len += n;
+  b->p[b->len] = 0;
+}
+static void sb_puts(strb *b, const char *s) { sb_putn(b, s, strlen(s)); }
+static void sb_putc(strb *b, char c) { sb_putn(b, &c, 1); }
+
+static bool shell_special(unsigned char c) {
+  return strchr(" \t\n!\"#$&'()*;<=>?[\\]^`{|}~", c) != NULL;
+}
+
+/* Quotes `name` per the quoting style into b; returns the display width. */
+static size_t ls_quote(ls_opts *o, strb *b, const char *name) {
+  size_t start = b->len;
+  size_t n = strlen(name);
+  const unsigned char *s = (const unsigned char *)name;
+  switch (o->quoting) {
+  case Q_LITERAL:
+    if (o->hide_ctrl) {
+      for (size_t i = 0; i < n; i++)
+        sb_putc(b, (s[i] < 0x20 || s[i] == 0x7f) ? '?' : (char)s[i]);
+    } else {
+      sb_putn(b, name, n);
+    }
+    break;
+  case Q_C:
+  case Q_ESCAPE:
+  case Q_LOCALE:
+    if (o->quoting == Q_C) sb_putc(b, '"');
+    if (o->quoting == Q_LOCALE) sb_puts(b, "\xe2\x80\x98");
+    for (size_t i = 0; i < n; i++) {
+      unsigned char c = s[i];
+      const char *e = NULL;
+      switch (c) {
+      case '\a': e = "\\a"; break;
+      case '\b': e = "\\b"; break;
+      case '\f': e = "\\f"; break;
+      case '\n': e = "\\n"; break;
+      case '\r': e = "\\r"; break;
+      case '\t': e = "\\t"; break;
+      case '\v': e = "\\v"; break;
+      case '\\': e = "\\\\"; break;
+      case '"': if (o->quoting == Q_C) e = "\\\""; break;
+      case ' ': if (o->quoting == Q_ESCAPE) e = "\\ "; break;
+      }
+      if (e) sb_puts(b, e);
+      else if (c < 0x20 || c == 0x7f) {
+        char t[8];
+        snprintf(t, sizeof t, "\\%03o", c);
+        sb_puts(b, t);
+      } else sb_putc(b, (char)c);
+    }
+    if (o->quoting == Q_C) sb_putc(b, '"');
+    if (o->quoting == Q_LOCALE) sb_puts(b, "\xe2\x80\x99");
+    break;
+  default: { /* shell styles */
+    bool always = o->quoting == Q_SHELL_ALWAYS || o->quoting == Q_SHELL_ESCAPE_ALWAYS;
+    bool escape = o->quoting == Q_SHELL_ESCAPE || o->quoting == Q_SHELL_ESCAPE_ALWAYS;
+    bool need = always || n == 0;
+    bool has_ctrl = false, has_squote = false;
+    for (size_t i = 0; i < n; i++) {
+      if (shell_special(s[i]) || (i == 0 && s[i] == '~')) need = true;
+      if (s[i] < 0x20 || s[i] == 0x7f) has_ctrl = true, need = true;
+      if (s[i] == '\'') has_squote = true;
+    }
+    if (!need) {
+      sb_putn(b, name, n);
+      break;
+    }
+    if (has_squote && !has_ctrl && !(escape && has_ctrl)) {
+      bool other = false;
+      for (size_t i = 0; i < n; i++)
+        if (strchr("\"$`\\", s[i])) other = true;
+      if (!other) {
+        sb_putc(b, '"');
+        sb_putn(b, name, n);
+        sb_putc(b, '"');
+        break;
+      }
+    }
+    bool inq = false;
+    for (size_t i = 0; i < n; i++) {
+      unsigned char c = s[i];
+      if (escape && (c < 0x20 || c == 0x7f)) {
+        if (inq) sb_putc(b, '\''), inq = false;
+        const char *e = NULL;
+        switch (c) {
+        case '\a': e = "\\a"; break;
+        case '\b': e = "\\b"; break;
+        case '\f': e = "\\f"; break;
+        case '\n': e = "\\n"; break;
+        case '\r': e = "\\r"; break;
+        case '\t': e = "\\t"; break;
+        case '\v': e = "\\v"; break;
+        }
+        char t[8];
+        if (!e) {
+          snprintf(t, sizeof t, "\\%03o", c);
+          e = t;
+        }
+        sb_puts(b, "$'");
+        sb_puts(b, e);
+        sb_putc(b, '\'');
+        continue;
+      }
+      if (!escape && o->hide_ctrl && (c < 0x20 || c == 0x7f)) c = '?';
+      if (!inq) sb_putc(b, '\''), inq = true;
+      if (c == '\'') sb_puts(b, "'\\''");
+      else sb_putc(b, (char)c);
+    }
+    if (inq) sb_putc(b, '\'');
+    break;
+  }
+  }
+  return u8_width(b->p ? b->p + start : "", b->len - start);
+}
+
+/* ---- stat ------------------------------------------------------------------------------ */
+
+static bool ls_needs_stat(const ls_opts *o) {
+  return o->format == FMT_LONG || o->sort == SORT_TIME || o->sort == SORT_SIZE ||
+         o->indicator != IND_NONE || o->inode || o->size || o->recursive ||
+         o->group_dirs_first || o->deref == DEREF_ALL;
+}
+
+/* Stats an entry (of a directory listing when `dir_ino` is set). */
+static void ls_stat(ls_opts *o, ls_ent *e, bool cmdline) {
+  cmd_ctx *ctx = o->ctx;
+  e->have_stat = true;
+  bool follow = o->deref == DEREF_ALL || (cmdline && o->deref == DEREF_CMDLINE);
+  int rc;
+  store_stat st;
+  if (!cmdline && e->ino && !(follow && S_ISLNK(e->dmode))) {
+    rc = store_getattr(ctx->store, e->ino, &st);
+    if (rc == 0) cmd_fs_present(&st);
+  } else {
+    rc = follow ? cmd_fs_stat(ctx, e->path, &st) : cmd_fs_lstat(ctx, e->path, &st);
+    if (rc == 0 && cmdline && o->deref == DEREF_CMDLINE_DIR && S_ISLNK(st.mode)) {
+      store_stat t;
+      if (cmd_fs_stat(ctx, e->path, &t) == 0 && S_ISDIR(t.mode)) st = t;
+    }
+  }
+  if (rc < 0) {
+    e->stat_ok = false;
+    if (!cmdline) {
+      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path),
+                 cmd_strerror(rc));
+      cmd_record_error(ctx, rc, e->path);
+      if (o->status < 1) o->status = 1;
+    }
+    return;
+  }
+  if (o->format == FMT_LONG) st.nlink = cmd_fs_nlink(ctx, &st);
+  e->st = st;
+  e->stat_ok = true;
+  e->dmode = st.mode;
+  if (S_ISLNK(st.mode) && (o->format == FMT_LONG || o->indicator != IND_NONE ||
+                           o->group_dirs_first)) {
+    if (o->format == FMT_LONG) {
+      char *t = NULL;
+      if (store_path_readlink(ctx->store, ctx->cwd, e->path, &t) == 0) {
+        e->target = cmd_strdup(ctx, t);
+        free(t);
+      }
+    }
+    store_stat ts;
+    if (cmd_fs_stat(ctx, e->path, &ts) == 0) {
+      e->target_ok = true;
+      e->target_mode = ts.mode;
+    }
+  }
+}
+
+/* ---- sorting --------------------------------------------------------------------------- */
+
+static int64_t ent_time(const ls_opts *o, const ls_ent *e, uint32_t *ns) {
+  switch (o->time) {
+  case TIME_ATIME: *ns = e->st.atime_nsec; return e->st.atime;
+  case TIME_CTIME: *ns = e->st.ctime_nsec; return e->st.ctime;
+  default: *ns = e->st.mtime_nsec; return e->st.mtime;
+  }
+}
+
+/* qsort has no context argument: the options of the sorting call are kept in a
+ * thread-local, so concurrent ls calls on other threads do not interfere. */
+static _Thread_local const ls_opts *tl_sort_opts;
+
+static bool ent_is_dir(const ls_ent *e) {
+  if (S_ISDIR(e->dmode)) return true;
+  return S_ISLNK(e->dmode) && e->target_ok && S_ISDIR(e->target_mode);
+}
+
+static int ent_cmp_inner(const ls_opts *o, const ls_ent *a, const ls_ent *b) {
+  switch (o->sort) {
+  case SORT_TIME: {
+    uint32_t an, bn;
+    int64_t at = ent_time(o, a, &an), bt = ent_time(o, b, &bn);
+    if (at != bt) return at < bt ? 1 : -1;
+    if (an != bn) return an < bn ? 1 : -1;
+    break;
+  }
+  case SORT_SIZE:
+    if (a->st.size != b->st.size) return a->st.size < b->st.size ? 1 : -1;
+    break;
+  case SORT_EXT: {
+    const char *ae = strrchr(a->name, '.'), *be = strrchr(b->name, '.');
+    int c = strcmp(ae ? ae : "", be ? be : "");
+    if (c) return c;
+    break;
+  }
+  case SORT_VERSION:
+    return cmd_filevercmp(a->name, b->name);
+  case SORT_WIDTH: {
+    size_t aw = u8_width(a->name, strlen(a->name)), bw = u8_width(b->name, strlen(b->name));
+    if (aw != bw) return aw < bw ? -1 : 1;
+    break;
+  }
+  }
+  return strcmp(a->name, b->name);
+}
+
+static int ent_cmp(const void *pa, const void *pb) {
+  const ls_opts *o = tl_sort_opts;
+  const ls_ent *a = *(ls_ent *const *)pa, *b = *(ls_ent *const *)pb;
+  if (o->group_dirs_first) {
+    bool ad = ent_is_dir(a), bd = ent_is_dir(b);
+    if (ad != bd) return ad ? -1 : 1;
+  }
+  int c = ent_cmp_inner(o, a, b);
+  return o->reverse ? -c : c;
+}
+
+static void ls_sort(ls_opts *o, ls_ent **v, size_t n) {
+  if (o->sort == SORT_NONE || n < 2) return;
+  tl_sort_opts = o;
+  qsort(v, n, sizeof *v, ent_cmp);
+}
+
+/* ---- printing ---------------------------------------------------------------------------- */
+
+static char ind_char(const ls_opts *o, uint32_t mode, bool stat_ok) {
+  if (o->indicator == IND_NONE || !stat_ok) return 0;
+  if (S_ISDIR(mode)) return '/';
+  if (o->indicator == IND_SLASH) return 0;
+  if (S_ISLNK(mode)) return '@';
+  if (S_ISFIFO(mode)) return '|';
+  if (S_ISSOCK(mode)) return '=';
+  if (S_ISREG(mode) && o->indicator == IND_CLASSIFY && (mode & 0111)) return '*';
+  return 0;
+}
+
+/* Column widths of a long listing / -s / -i. */
+typedef struct ls_widths {
+  int inode, blocks, nlink, owner, group, size;
+} ls_widths;
+
+static void fmt_blocks(const ls_opts *o, const ls_ent *e, char *buf, size_t n) {
+  if (!e->stat_ok) {
+    snprintf(buf, n, "?");
+    return;
+  }
+  uint64_t b = cmd_fs_blocks(&e->st);
+  if (o->human >= 0)
+    cmd_human(b, 512, o->human, buf, n);
+  else
+    cmd_blocks_str(b, 512, o->blocks_block, buf, n);
+}
+
+static void fmt_size(const ls_opts *o, const ls_ent *e, char *buf, size_t n) {
+  if (!e->stat_ok) {
+    snprintf(buf, n, "?");
+    return;
+  }
+  if (o->human >= 0)
+    cmd_human(e->st.size, 1, o->human, buf, n);
+  else {
+    cmd_blocks_str(e->st.size, 1, o->block_size, buf, n);
+    if (o->size_suffix) strncat(buf, o->size_suffix, n - strlen(buf) - 1);
+  }
+}
+
+static const char *owner_str(ls_opts *o, uint32_t id, bool group, char *buf, size_t n,
+                             bool *named) {
+  const char *name = NULL;
+  if (!o->numeric)
+    name = group ? cmd_fs_groupname(o->ids, id) : cmd_fs_username(o->ids, id);
+  *named = name != NULL;
+  if (name) return name;
+  snprintf(buf, n, "%" PRIu32, id);
+  return buf;
+}
+
+static void compute_widths(ls_opts *o, ls_ent **v, size_t n, ls_widths *w) {
+  memset(w, 0, sizeof *w);
+  char buf[64];
+  for (size_t i = 0; i < n; i++) {
+    ls_ent *e = v[i];
+    int l;
+    if (o->inode) {
+      l = e->stat_ok ? snprintf(buf, sizeof buf, "%" PRId64, e->st.ino) : 1;
+      if (l > w->inode) w->inode = l;
+    }
+    if (o->size) {
+      fmt_blocks(o, e, buf, sizeof buf);
+      l = (int)strlen(buf);
+      if (l > w->blocks) w->blocks = l;
+    }
+    if (o->format == FMT_LONG) {
+      l = e->stat_ok ? snprintf(buf, sizeof buf, "%" PRIu32, e->st.nlink) : 1;
+      if (l > w->nlink) w->nlink = l;
+      bool named;
+      if (!o->no_owner) {
+        const char *s = e->stat_ok ? owner_str(o, e->st.uid, false, buf, sizeof buf, &named) : "?";
+        l = (int)u8_width(s, strlen(s));
+        if (l > w->owner) w->owner = l;
+      }
+      if (!o->no_group) {
+        const char *s = e->stat_ok ? owner_str(o, e->st.gid, true, buf, sizeof buf, &named) : "?";
+        l = (int)u8_width(s, strlen(s));
+        if (l > w->group) w->group = l;
+      }
+      fmt_size(o, e, buf, sizeof buf);
+      l = (int)strlen(buf);
+      if (l > w->size) w->size = l;
+    }
+  }
+}
+
+/* The name with quoting and indicator, into b; returns its width. */
+static size_t name_and_ind(ls_opts *o, strb *b, const ls_ent *e) {
+  size_t w = ls_quote(o, b, e->name);
+  char c = ind_char(o, e->stat_ok ? e->st.mode : e->dmode, e->stat_ok || e->dmode);
+  if (c) {
+    sb_putc(b, c);
+    w++;
+  }
+  return w;
+}
+
+/* Prefix of inode and blocks for the short formats; returns its width. */
+static size_t short_prefix(ls_opts *o, strb *b, const ls_ent *e, const ls_widths *w) {
+  char buf[64], pad[96];
+  size_t start = b->len;
+  bool commas = o->format == FMT_COMMAS;
+  if (o->inode) {
+    if (e->stat_ok) snprintf(buf, sizeof buf, "%" PRId64, e->st.ino);
+    else snprintf(buf, sizeof buf, "?");
+    snprintf(pad, sizeof pad, "%*s ", commas ? 0 : w->inode, buf);
+    sb_puts(b, pad);
+  }
+  if (o->size) {
+    fmt_blocks(o, e, buf, sizeof buf);
+    snprintf(pad, sizeof pad, "%*s ", commas ? 0 : w->blocks, buf);
+    sb_puts(b, pad);
+  }
+  return b->len - start;
+}
+
+static void fmt_time(ls_opts *o, const ls_ent *e, strb *b) {
+  uint32_t ns;
+  int64_t t = ent_time(o, e, &ns);
+  struct tm tm;
+  if (!e->stat_ok || !cmd_time_local(&o->tz, t, &tm)) {
+    char buf[32];
+    snprintf(buf, sizeof buf, "%" PRId64, t);
+    sb_puts(b, e->stat_ok ? buf : "?");
+    return;
+  }
+  int64_t now = o->ctx->now;
+  int64_t six_months_ago = now - 31556952 / 2;
+  bool recent = six_months_ago < t && t <= now;
+  char *out = NULL;
+  long n = cmd_strftime(&out, 4096, recent ? o->fmt_recent : o->fmt_old, &tm, t, ns);
+  if (n >= 0) sb_putn(b, out, (size_t)n);
+  free(out);
+}
+
+static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, strb *b) {
+  cmd_ctx *ctx = o->ctx;
+  char buf[128], pad[160];
+  if (o->inode) {
+    if (e->stat_ok) snprintf(buf, sizeof buf, "%" PRId64, e->st.ino);
+    else snprintf(buf, sizeof buf, "?");
+    snprintf(pad, sizeof pad, "%*s ", w->inode, buf);
+    sb_puts(b, pad);
+  }
+  if (o->size) {
+    fmt_blocks(o, e, buf, sizeof buf);
+    snprintf(pad, sizeof pad, "%*s ", w->blocks, buf);
+    sb_puts(b, pad);
+  }
+  char mode[11];
+  if (e->stat_ok) cmd_fs_modestr(e->st.mode, mode);
+  else {
+    cmd_fs_modestr(e->dmode, mode);
+    memset(mode + 1, '?', 9);
+  }
+  sb_puts(b, mode);
+  if (e->stat_ok) snprintf(buf, sizeof buf, "%" PRIu32, e->st.nlink);
+  else snprintf(buf, sizeof buf, "?");
+  snprintf(pad, sizeof pad, " %*s ", w->nlink, buf);
+  sb_puts(b, pad);
+  for (int g = 0; g < 2; g++) {
+    if ((g == 0 && o->no_owner) || (g == 1 && o->no_group)) continue;
+    bool named = true;
+    const char *s = e->stat_ok ? owner_str(o, g ? e->st.gid : e->st.uid, g, buf,
+                                           sizeof buf, &named)
+                               : "?";
+    int sw = (int)u8_width(s, strlen(s));
+    int width = g ? w->group : w->owner;
+    if (named) {
+      sb_puts(b, s);
+      for (int i = sw; i < width; i++) sb_putc(b, ' ');
+    } else {
+      for (int i = sw; i < width; i++) sb_putc(b, ' ');
+      sb_puts(b, s);
+    }
+    sb_putc(b, ' ');
+  }
+  fmt_size(o, e, buf, sizeof buf);
+  snprintf(pad, sizeof pad, "%*s ", w->size, buf);
+  sb_puts(b, pad);
+  fmt_time(o, e, b);
+  sb_putc(b, ' ');
+  ls_quote(o, b, e->name);
+  if (e->stat_ok && S_ISLNK(e->st.mode) && e->target) {
+    sb_puts(b, " -> ");
+    ls_quote(o, b, e->target);
+    if (o->indicator != IND_NONE && e->target_ok) {
+      char c = ind_char(o, e->target_mode, true);
+      if (c) sb_putc(b, c);
+    }
+  } else {
+    char c = ind_char(o, e->stat_ok ? e->st.mode : e->dmode, e->stat_ok);
+    if (c) sb_putc(b, c);
+  }
+  (void)ctx;
+}
+
+static void indent(strb *b, size_t from, size_t to, size_t tabsize) {
+  while (from < to) {
+    if (tabsize != 0 && to / tabsize > (from + 1) / tabsize) {
+      sb_putc(b, '\t');
+      from += tabsize - from % tabsize;
+    } else {
+      sb_putc(b, ' ');
+      from++;
+    }
+  }
+}
+
+/* Prints a group of entries in the chosen format. */
+static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
+  cmd_ctx *ctx = o->ctx;
+  ls_widths w;
+  compute_widths(o, v, n, &w);
+  char eol = o->zero ? '\0' : '\n';
+  strb b = {0};
+  int rc = 0;
+  if (o->format == FMT_LONG || o->format == FMT_ONE) {
+    for (size_t i = 0; i < n && rc == 0; i++) {
+      b.len = 0;
+      if (o->format == FMT_LONG) print_long(o, v[i], &w, &b);
+      else {
+        short_prefix(o, &b, v[i], &w);
+        name_and_ind(o, &b, v[i]);
+      }
+      sb_putc(&b, eol);
+      if (b.p) rc = cmd_out(ctx, b.p, b.len);
+      if ((i & 255) == 255 && cmd_poll(ctx)) break;
+    }
+    free(b.p);
+    return rc;
+  }
+  /* Build each entry's text once. */
+  char **txt = malloc((n ? n : 1) * sizeof *txt);
+  size_t *len = malloc((n ? n : 1) * sizeof *len);
+  if (!txt || !len) {
+    free(txt);
+    free(len);
+    return -ENOMEM;
+  }
+  for (size_t i = 0; i < n; i++) {
+    b.len = 0;
+    size_t pw = short_prefix(o, &b, v[i], &w);
+    size_t nw = name_and_ind(o, &b, v[i]);
+    txt[i] = cmd_strdup(ctx, b.p ? b.p : "");
+    len[i] = pw + nw;
+  }
+  b.len = 0;
+  if (o->format == FMT_COMMAS) {
+    size_t pos = 0;
+    for (size_t i = 0; i < n; i++) {
+      if (i) {
+        char sep;
+        if (pos + len[i] + 2 < o->width || o->width == 0) {
+          pos += 2;
+          sep = ' ';
+        } else {
+          pos = 0;
+          sep = eol;
+        }
+        sb_putc(&b, ',');
+        sb_putc(&b, sep);
+      }
+      sb_puts(&b, txt[i]);
+      pos += len[i];
+    }
+    if (n) sb_putc(&b, eol);
+  } else if (n > 0) {
+    bool by_cols = o->format == FMT_COLS;
+    size_t line_length = o->width;
+    size_t max_idx = line_length / 3 ? line_length / 3 : 1;
+    size_t max_cols = max_idx > n ? n : max_idx;
+    if (o->width == 0) max_cols = n;
+    /* column_info[i] for i+1 columns */
+    size_t *line_len = calloc(max_cols, sizeof *line_len);
+    bool *valid = calloc(max_cols, sizeof *valid);
+    size_t **col_arr = calloc(max_cols, sizeof *col_arr);
+    bool ok = line_len && valid && col_arr;
+    for (size_t i = 0; ok && i < max_cols; i++) {
+      col_arr[i] = malloc((i + 1) * sizeof **col_arr);
+      if (!col_arr[i]) {
+        ok = false;
+        break;
+      }
+      valid[i] = true;
+      line_len[i] = (i + 1) * 3;
+      for (size_t j = 0; j <= i; j++) col_arr[i][j] = 3;
+    }
+    if (ok) {
+      for (size_t f = 0; f < n; f++) {
+        for (size_t i = 0; i < max_cols; i++) {
+          if (!valid[i]) continue;
+          size_t idx = by_cols ? f / ((n + i) / (i + 1)) : f % (i + 1);
+          size_t real = len[f] + (idx == i ? 0 : 2);
+          if (col_arr[i][idx] < real) {
+            line_len[i] += real - col_arr[i][idx];
+            col_arr[i][idx] = real;
+            valid[i] = o->width == 0 || line_len[i] < line_length;
+          }
+        }
+        if ((f & 1023) == 1023 && cmd_poll(ctx)) break;
+      }
+      size_t cols;
+      for (cols = max_cols; 1 < cols; --cols)
+        if (valid[cols - 1]) break;
+      size_t *ca = col_arr[cols - 1];
+      if (by_cols) {
+        size_t rows = n / cols + (n % cols != 0);
+        for (size_t row = 0; row < rows; row++) {
+          size_t col = 0, f = row, pos = 0;
+          for (;;) {
+            sb_puts(&b, txt[f]);
+            size_t nl = len[f];
+            size_t maxl = ca[col++];
+            f += rows;
+            if (f >= n) break;
+            indent(&b, pos + nl, pos + maxl, o->tabsize);
+            pos += maxl;
+          }
+          sb_putc(&b, eol);
+          if (b.len > 65536) {
+            rc = cmd_out(ctx, b.p, b.len);
+            b.len = 0;
+            if (rc) break;
+          }
+        }
+      } else {
+        size_t pos = 0;
+        sb_puts(&b, txt[0]);
+        size_t nl = len[0], maxl = ca[0];
+        for (size_t f = 1; f < n; f++) {
+          size_t col = f % cols;
+          if (col == 0) {
+            sb_putc(&b, eol);
+            pos = 0;
+          } else {
+            indent(&b, pos + nl, pos + maxl, o->tabsize);
+            pos += maxl;
+          }
+          sb_puts(&b, txt[f]);
+          nl = len[f];
+          maxl = ca[col];
+        }
+        sb_putc(&b, eol);
+      }
+    }
+    for (size_t i = 0; col_arr && i < max_cols; i++) free(col_arr[i]);
+    free(col_arr);
+    free(line_len);
+    free(valid);
+    if (!ok) rc = -ENOMEM;
+  }
+  if (rc == 0 && b.len) rc = cmd_out(ctx, b.p, b.len);
+  free(b.p);
+  free(txt);
+  free(len);
+  return rc;
+}
+
+/* ---- directories ------------------------------------------------------------------------- */
+
+/* Collects readdir results. */
+typedef struct ls_dir {
+  ls_opts *o;       /* options */
+  const char *dir;  /* the directory's path */
+  ls_ent **v;       /* malloc'd array of arena entries */
+  size_t n, cap;    /* used / allocated */
+  int err;          /* -ENOMEM */
+} ls_dir;
+
+static bool ls_ignored(const ls_opts *o, const char *name) {
+  if (o->all) return false;
+  if (name[0] == '.' && !o->almost_all) return true;
+  for (int i = 0; i < o->nignore; i++)
+    if (fnmatch(o->ignore[i], name, FNM_PERIOD) == 0) return true;
+  if (!o->almost_all) {
+    for (int i = 0; i < o->nhide; i++)
+      if (fnmatch(o->hide[i], name, FNM_PERIOD) == 0) return true;
+  }
+  if (o->ignore_backups) {
+    size_t l = strlen(name);
+    if (l && name[l - 1] == '~') return true;
+  }
+  return false;
+}
+
+static int ls_add(ls_dir *d, const char *name, store_ino ino, uint32_t mode) {
+  ls_opts *o = d->o;
+  if (d->n == d->cap) {
+    size_t nc = d->cap ? d->cap * 2 : 64;
+    ls_ent **nv = realloc(d->v, nc * sizeof *nv);
+    if (!nv) return d->err = -ENOMEM;
+    d->v = nv;
+    d->cap = nc;
+  }
+  ls_ent *e = cmd_alloc(o->ctx, sizeof *e);
+  if (!e) return d->err = -ENOMEM;
+  e->name = cmd_strdup(o->ctx, name);
+  e->path = cmd_fs_join(o->ctx, d->dir, name);
+  if (!e->name || !e->path) return d->err = -ENOMEM;
+  e->ino = ino;
+  e->dmode = mode;
+  d->v[d->n++] = e;
+  return 0;
+}
+
+static int ls_readdir_cb(void *ud, const store_dirent *de) {
+  ls_dir *d = ud;
+  if (ls_ignored(d->o, de->name)) return 0;
+  return ls_add(d, de->name, de->ino, de->mode) ? 1 : 0;
+}
+
+static bool seen_dir(ls_opts *o, store_ino ino) {
+  for (size_t i = 0; i < o->nseen; i++)
+    if (o->seen[i] == ino) return true;
+  if (o->nseen == o->seencap) {
+    size_t nc = o->seencap ? o->seencap * 2 : 64;
+    store_ino *ns = realloc(o->seen, nc * sizeof *ns);
+    if (!ns) return false;
+    o->seen = ns;
+    o->seencap = nc;
+  }
+  o->seen[o->nseen++] = ino;
+  return false;
+}
+
+/* A stack of directories still to list (-R). */
+typedef struct ls_pending {
+  char **v;        /* malloc'd paths (malloc'd strings) */
+  bool *cmdline;   /* listed from the command line */
+  size_t n, cap;   /* used / allocated */
+} ls_pending;
+
+static int pending_push(ls_pending *p, const char *path, bool cmdline) {
+  if (p->n == p->cap) {
+    size_t nc = p->cap ? p->cap * 2 : 16;
+    char **nv = realloc(p->v, nc * sizeof *nv);
+    if (!nv) return -ENOMEM;
+    p->v = nv;
+    bool *nb = realloc(p->cmdline, nc * sizeof *nb);
+    if (!nb) return -ENOMEM;
+    p->cmdline = nb;
+    p->cap = nc;
+  }
+  char *s = strdup(path);
+  if (!s) return -ENOMEM;
+  p->v[p->n] = s;
+  p->cmdline[p->n] = cmdline;
+  p->n++;
+  return 0;
+}
+
+/* Lists one directory; pushes its subdirectories for -R. */
+static int list_dir(ls_opts *o, const char *path, bool cmdline, ls_pending *pend) {
+  cmd_ctx *ctx = o->ctx;
+  store_stat dst;
+  int rc = cmd_fs_stat(ctx, path, &dst);
+  if (rc == 0 && !S_ISDIR(dst.mode)) rc = -ENOTDIR;
+  if (rc == 0 && o->deref == DEREF_ALL && o->recursive && seen_dir(o, dst.ino)) {
+    cmd_errorf(ctx, "%s: not listing already-listed directory", cmd_gnu_quoteaf(ctx, path));
+    o->status = 2;
+    return 0;
+  }
+  ls_dir d = {.o = o, .dir = path};
+  if (rc == 0) rc = store_readdir(ctx->store, dst.ino, 0, ls_readdir_cb, &d);
+  if (d.err) rc = d.err;
+  if (rc < 0 && rc != -ENOMEM) {
+    if (o->print_headers) {
+      /* GNU prints the header before the error only for recursion entries */
+    }
+    cmd_errorf(ctx, "cannot open directory %s: %s", cmd_gnu_quoteaf(ctx, path),
+               cmd_strerror(rc));
+    cmd_record_error(ctx, rc, path);
+    o->status = cmdline ? 2 : (o->status < 1 ? 1 : o->status);
+    free(d.v);
+    return 0;
+  }
+  if (rc == -ENOMEM) {
+    free(d.v);
+    return rc;
+  }
+  if (o->all) {
+    ls_add(&d, ".", 0, S_IFDIR);
+    ls_add(&d, "..", 0, S_IFDIR);
+  }
+  bool can_search = store_access(ctx->store, dst.ino, X_OK) == 0;
+  bool need = ls_needs_stat(o);
+  for (size_t i = 0; i < d.n; i++) {
+    ls_ent *e = d.v[i];
+    if (!e->ino) {
+      /* "." and ".." */
+      e->have_stat = true;
+      store_stat st;
+      if (cmd_fs_stat(ctx, e->path, &st) == 0) {
+        if (o->format == FMT_LONG) st.nlink = cmd_fs_nlink(ctx, &st);
+        e->st = st;
+        e->stat_ok = true;
+        e->dmode = st.mode;
+      }
+      continue;
+    }
+    if (!need) continue;
+    if (!can_search) {
+      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path),
+                 cmd_strerror(-EACCES));
+      if (o->status < 1) o->status = 1;
+      e->have_stat = true;
+      continue;
+    }
+    ls_stat(o, e, false);
+    if ((i & 255) == 255 && cmd_poll(ctx)) {
+      free(d.v);
+      return -EINTR;
+    }
+  }
+  if (o->sort != SORT_NONE) ls_sort(o, d.v, d.n);
+  if (o->print_headers) {
+    if (!o->first_output) cmd_outc(ctx, '\n');
+    strb b = {0};
+    ls_quote(o, &b, path);
+    sb_puts(&b, ":\n");
+    cmd_out(ctx, b.p, b.len);
+    free(b.p);
+  }
+  o->first_output = false;
+  if (o->format == FMT_LONG || o->size) {
+    uint64_t total = 0;
+    for (size_t i = 0; i < d.n; i++)
+      if (d.v[i]->stat_ok) total += cmd_fs_blocks(&d.v[i]->st);
+    char buf[64];
+    if (o->human >= 0) cmd_human(total, 512, o->human, buf, sizeof buf);
+    else cmd_blocks_str(total, 512, o->blocks_block, buf, sizeof buf);
+    cmd_outf(ctx, "total %s%c", buf, o->zero ? '\0' : '\n');
+  }
+  rc = print_entries(o, d.v, d.n);
+  if (rc == 0 && o->recursive) {
+    /* push subdirectories in reverse so they pop in order */
+    for (size_t i = d.n; i-- > 0;) {
+      ls_ent *e = d.v[i];
+      if (!e->stat_ok || !S_ISDIR(e->st.mode)) continue;
+      if (strcmp(e->name, ".") == 0 || strcmp(e->name, "..") == 0) continue;
+      if (pending_push(pend, e->path, false)) {
+        rc = -ENOMEM;
+        break;
+      }
+    }
+  }
+  free(d.v);
+  return rc;
+}
+
+/* ---- options ----------------------------------------------------------------------------- */
+
+enum {
+  OPT_AUTHOR = 256, OPT_BLOCK_SIZE, OPT_COLOR, OPT_FILE_TYPE, OPT_FORMAT, OPT_FULL_TIME,
+  OPT_GROUP_DIRS, OPT_HIDE, OPT_HYPERLINK, OPT_INDICATOR, OPT_SI, OPT_DEREF_DIR,
+  OPT_SHOW_CTRL, OPT_QUOTING, OPT_SORT, OPT_TIME, OPT_TIME_STYLE, OPT_ZERO,
+  OPT_HELP, OPT_VERSION, OPT_CLASSIFY
+};
+
+static const cmd_longopt ls_longopts[] = {
+    {"all", 0, 'a'}, {"almost-all", 0, 'A'}, {"author", 0, OPT_AUTHOR},
+    {"escape", 0, 'b'}, {"block-size", 1, OPT_BLOCK_SIZE},
+    {"ignore-backups", 0, 'B'}, {"color", 2, OPT_COLOR}, {"colour", 2, OPT_COLOR},
+    {"directory", 0, 'd'}, {"dired", 0, 'D'}, {"classify", 2, OPT_CLASSIFY},
+    {"file-type", 0, OPT_FILE_TYPE}, {"format", 1, OPT_FORMAT},
+    {"full-time", 0, OPT_FULL_TIME}, {"group-directories-first", 0, OPT_GROUP_DIRS},
+    {"no-group", 0, 'G'}, {"human-readable", 0, 'h'}, {"si", 0, OPT_SI},
+    {"dereference-command-line", 0, 'H'},
+    {"dereference-command-line-symlink-to-dir", 0, OPT_DEREF_DIR},
+    {"hide", 1, OPT_HIDE}, {"hyperlink", 2, OPT_HYPERLINK},
+    {"indicator-style", 1, OPT_INDICATOR}, {"inode", 0, 'i'}, {"ignore", 1, 'I'},
+    {"kibibytes", 0, 'k'}, {"dereference", 0, 'L'}, {"numeric-uid-gid", 0, 'n'},
+    {"literal", 0, 'N'}, {"hide-control-chars", 0, 'q'},
+    {"show-control-chars", 0, OPT_SHOW_CTRL}, {"quote-name", 0, 'Q'},
+    {"quoting-style", 1, OPT_QUOTING}, {"reverse", 0, 'r'}, {"recursive", 0, 'R'},
+    {"size", 0, 's'}, {"sort", 1, OPT_SORT}, {"time", 1, OPT_TIME},
+    {"time-style", 1, OPT_TIME_STYLE}, {"tabsize", 1, 'T'}, {"width", 1, 'w'},
+    {"context", 0, 'Z'}, {"zero", 0, OPT_ZERO}, {"help", 0, OPT_HELP},
+    {"version", 0, OPT_VERSION}, {0, 0, 0}};
+
+static const char ls_usage[] =
+    "Usage: ls [OPTION]... [FILE]...\n"
+    "List information about the FILEs (the current directory by default).\n"
+    "Sort entries alphabetically if none of -cftuvSUX nor --sort is specified.\n"
+    "\n"
+    "  -a, --all                  do not ignore entries starting with .\n"
+    "  -A, --almost-all           do not list implied . and ..\n"
+    "  -b, --escape               print C-style escapes for nongraphic characters\n"
+    "      --block-size=SIZE      with -l, scale sizes by SIZE when printing them\n"
+    "  -B, --ignore-backups       do not list implied entries ending with ~\n"
+    "  -c                         sort by / show ctime\n"
+    "  -C                         list entries by columns\n"
+    "  -d, --directory            list directories themselves, not their contents\n"
+    "  -f                         list all entries in directory order\n"
+    "  -F, --classify             append indicator (one of */=>@|) to entries\n"
+    "      --full-time            like -l --time-style=full-iso\n"
+    "  -g                         like -l, but do not list owner\n"
+    "      --group-directories-first  group directories before files\n"
+    "  -h, --human-readable       with -l and -s, print sizes like 1K 234M 2G etc.\n"
+    "  -i, --inode                print the index number of each file\n"
+    "  -I, --ignore=PATTERN       do not list implied entries matching shell PATTERN\n"
+    "  -l                         use a long listing format\n"
+    "  -L, --dereference          show information for the file a link references\n"
+    "  -m                         fill width with a comma separated list of entries\n"
+    "  -n, --numeric-uid-gid      like -l, but list numeric user and group IDs\n"
+    "  -p                         append / indicator to directories\n"
+    "  -Q, --quote-name           enclose entry names in double quotes\n"
+    "  -r, --reverse              reverse order while sorting\n"
+    "  -R, --recursive            list subdirectories recursively\n"
+    "  -s, --size                 print the allocated size of each file, in blocks\n"
+    "  -S                         sort by file size, largest first\n"
+    "  -t                         sort by time, newest first\n"
+    "  -u                         sort by / show access time\n"
+    "  -U                         do not sort; list entries in directory order\n"
+    "  -v                         natural sort of (version) numbers within text\n"
+    "  -x                         list entries by lines instead of by columns\n"
+    "  -X                         sort alphabetically by entry extension\n"
+    "  -1                         list one file per line\n"
+    "      --help     display this help and exit\n"
+    "      --version  output version information and exit\n";
+
+/* GNU argmatch's failure: "invalid argument ‘x’ for ‘--opt’" and the valid
+ * words (given in `valid` with '...' quotes, shown with ‘...’), status 1. */
+static int bad_arg(cmd_ctx *ctx, const char *opt, const char *arg, const char *valid) {
+  char o[64];
+  snprintf(o, sizeof o, "%.*s", (int)(strlen(opt) - 2), opt + 1);
+  cmd_errorf(ctx, "invalid argument %s for %s", cmd_gnu_quote(ctx, arg), cmd_gnu_quote(ctx, o));
+  cmd_err_raw(ctx, "Valid arguments are:\n");
+  for (const char *p = valid; *p; p++) {
+    if (*p == '\'') {
+      bool open = p == valid || p[-1] == ' ';
+      cmd_err_raw(ctx, "%s", open ? "\xe2\x80\x98" : "\xe2\x80\x99");
+    } else {
+      cmd_err_raw(ctx, "%c", *p);
+    }
+  }
+  return cmd_usage_hint(ctx, 1);
+}
+
+/* Matches a unique prefix of one of `words` (NULL-terminated); -1 if none, -2
+ * if ambiguous. */
+static int match_word(const char *arg, const char *const *words) {
+  int found = -1;
+  size_t l = strlen(arg);
+  for (int i = 0; words[i]; i++) {
+    if (strcmp(words[i], arg) == 0) return i;
+    if (l && strncmp(words[i], arg, l) == 0) found = found == -1 ? i : -2;
+  }
+  return found;
+}
+
+static int set_time_style(ls_opts *o, const char *style) {
+  if (strncmp(style, "posix-", 6) == 0) style += 6;
+  if (style[0] == '+') {
+    char *s = cmd_strdup(o->ctx, style + 1);
+    char *nl = strchr(s, '\n');
+    if (nl) {
+      *nl = 0;
+      o->fmt_old = s;
+      o->fmt_recent = nl + 1;
+    } else {
+      o->fmt_old = o->fmt_recent = s;
+    }
+    return 0;
+  }
+  if (strcmp(style, "full-iso") == 0) {
+    o->fmt_old = o->fmt_recent = "%Y-%m-%d %H:%M:%S.%N %z";
+  } else if (strcmp(style, "long-iso") == 0) {
+    o->fmt_old = o->fmt_recent = "%Y-%m-%d %H:%M";
+  } else if (strcmp(style, "iso") == 0) {
+    o->fmt_old = "%Y-%m-%d ";
+    o->fmt_recent = "%m-%d %H:%M";
+  } else if (strcmp(style, "locale") == 0) {
+    o->fmt_old = "%b %e  %Y";
+    o->fmt_recent = "%b %e %H:%M";
+  } else {
+    return -1;
+  }
+  return 0;
+}
+
+int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
+  ls_opts o;
+  memset(&o, 0, sizeof o);
+  o.ctx = ctx;
+  o.human = -1;
+  o.block_size = 1;
+  o.blocks_block = 1024;
+  o.tabsize = 8;
+  o.deref = DEREF_UNSET;
+  o.first_output = true;
+  o.fmt_old = "%b %e  %Y";
+  o.fmt_recent = "%b %e %H:%M";
+  const char *base = strrchr(ctx->name, '/');
+  base = base ? base + 1 : ctx->name;
+  o.format = FMT_ONE;
+  if (strcmp(base, "dir") == 0) {
+    o.format = FMT_COLS;
+    o.quoting = Q_ESCAPE;
+  } else if (strcmp(base, "vdir") == 0) {
+    o.format = FMT_LONG;
+    o.quoting = Q_ESCAPE;
+  }
+  const char *qs = cmd_getenv(ctx, "QUOTING_STYLE");
+  static const char *const qwords[] = {"literal", "shell", "shell-always", "shell-escape",
+                                       "shell-escape-always", "c", "escape", "locale",
+                                       "clocale", NULL};
+  if (qs) {
+    int q = match_word(qs, qwords);
+    if (q >= 0) o.quoting = q == 8 ? Q_LOCALE : q;
+  }
+  const char *bs = cmd_getenv(ctx, "LS_BLOCK_SIZE");
+  if (!bs) bs = cmd_getenv(ctx, "BLOCK_SIZE");
+  if (bs) {
+    uint64_t blk;
+    int h;
+    if (cmd_parse_blocksize(bs, &blk, &h) == 0) {
+      o.human = h;
+      o.block_size = o.blocks_block = blk;
+    }
+  }
+  const char *ts_env = cmd_getenv(ctx, "TIME_STYLE");
+  const char *time_style = ts_env;
+  bool sort_set = false, time_set = false;
+  int sort_by_time_opt = 0; /* -u/-c given */
+  const char *cols = cmd_getenv(ctx, "COLUMNS");
+  o.width = 80;
+  if (cols && *cols) {
+    char *ep;
+    unsigned long w = strtoul(cols, &ep, 10);
+    if (!*ep && w > 0 && w < 100000) o.width = w;
+  }
+  int nign = 0, nhide = 0;
+  o.ignore = cmd_alloc(ctx, (size_t)argc * sizeof *o.ignore);
+  o.hide = cmd_alloc(ctx, (size_t)argc * sizeof *o.hide);
+  if (!o.ignore || !o.hide) return 2;
+
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  int c;
+  while ((c = cmd_getopt(ctx, &st, argc, argv,
+                         "abcdfghiklmnopqrstuvw:xABCDFGHI:LNQRST:UXZ1", ls_longopts)) != -1) {
+    switch (c) {
+    case 'a': o.all = true; o.almost_all = false; break;
+    case 'A': o.almost_all = true; o.all = false; break;
+    case 'b': o.quoting = Q_ESCAPE; break;
+    case 'c': o.time = TIME_CTIME; sort_by_time_opt = 1; time_set = true; break;
+    case 'u': o.time = TIME_ATIME; sort_by_time_opt = 1; time_set = true; break;
+    case 'd': o.dirs_only = true; break;
+    case 'f':
+      o.all = true; o.sort = SORT_NONE; sort_set = true;
+      if (o.format == FMT_LONG) o.format = FMT_ONE;
+      o.size = false;
+      break;
+    case 'g': o.format = FMT_LONG; o.no_owner = true; break;
+    case 'o': o.format = FMT_LONG; o.no_group = true; break;
+    case 'G': o.no_group = true; break;
+    case 'h': o.human = CMD_HUMAN_CEIL; break;
+    case OPT_SI: o.human = CMD_HUMAN_CEIL | CMD_HUMAN_SI; break;
+    case 'i': o.inode = true; break;
+    case 'k': o.human = -1; o.blocks_block = 1024; break;
+    case 'l': o.format = FMT_LONG; break;
+    case 'm': o.format = FMT_COMMAS; break;
+    case 'n': o.format = FMT_LONG; o.numeric = true; break;
+    case 'p': o.indicator = IND_SLASH; break;
+    case 'q': o.hide_ctrl = true; break;
+    case OPT_SHOW_CTRL: o.hide_ctrl = false; break;
+    case 'r': o.reverse = true; break;
+    case 'R': o.recursive = true; break;
+    case 's': o.size = true; break;
+    case 'S': o.sort = SORT_SIZE; sort_set = true; break;
+    case 't': o.sort = SORT_TIME; sort_set = true; break;
+    case 'U': o.sort = SORT_NONE; sort_set = true; break;
+    case 'v': o.sort = SORT_VERSION; sort_set = true; break;
+    case 'X': o.sort = SORT_EXT; sort_set = true; break;
+    case 'x': o.format = FMT_ACROSS; break;
+    case 'C': o.format = FMT_COLS; break;
+    case '1': if (o.format != FMT_LONG) o.format = FMT_ONE; else o.format = FMT_ONE; break;
+    case 'B': o.ignore_backups = true; break;
+    case 'D': break; /* --dired: only meaningful with -l; ignored */
+    case 'F':
+      o.indicator = IND_CLASSIFY;
+      break;
+    case OPT_CLASSIFY:
+      if (st.arg) {
+        static const char *const w[] = {"always", "yes", "force", "never", "no", "none",
+                                        "auto", "tty", "if-tty", NULL};
+        int k = match_word(st.arg, w);
+        if (k < 0)
+          return bad_arg(ctx, "'--classify'", st.arg,
+                         "  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n"
+                         "  - 'auto', 'tty', 'if-tty'\n");
+        o.indicator = k < 3 ? IND_CLASSIFY : IND_NONE; /* not a tty: auto = never */
+      } else {
+        o.indicator = IND_CLASSIFY;
+      }
+      break;
+    case OPT_FILE_TYPE: o.indicator = IND_FILETYPE; break;
+    case OPT_INDICATOR: {
+      static const char *const w[] = {"none", "slash", "file-type", "classify", NULL};
+      int k = match_word(st.arg, w);
+      if (k < 0)
+        return bad_arg(ctx, "'--indicator-style'", st.arg,
+                       "  - 'none'\n  - 'slash'\n  - 'file-type'\n  - 'classify'\n");
+      o.indicator = k;
+      break;
+    }
+    case 'H': o.deref = DEREF_CMDLINE; break;
+    case OPT_DEREF_DIR: o.deref = DEREF_CMDLINE_DIR; break;
+    case 'L': o.deref = DEREF_ALL; break;
+    case 'I': o.ignore[nign++] = st.arg; break;
+    case OPT_HIDE: o.hide[nhide++] = st.arg; break;
+    case 'N': o.quoting = Q_LITERAL; break;
+    case 'Q': o.quoting = Q_C; break;
+    case OPT_QUOTING: {
+      int k = match_word(st.arg, qwords);
+      if (k < 0)
+        return bad_arg(ctx, "'--quoting-style'", st.arg,
+                       "  - 'literal'\n  - 'shell'\n  - 'shell-always'\n"
+                       "  - 'shell-escape'\n  - 'shell-escape-always'\n  - 'c'\n"
+                       "  - 'escape'\n  - 'locale'\n  - 'clocale'\n");
+      o.quoting = k == 8 ? Q_LOCALE : k;
+      break;
+    }
+    case OPT_SORT: {
+      static const char *const w[] = {"none", "time", "size", "extension", "version",
+                                      "width", NULL};
+      int k = match_word(st.arg, w);
+      if (k < 0)
+        return bad_arg(ctx, "'--sort'", st.arg,
+                       "  - 'none'\n  - 'time'\n  - 'size'\n  - 'extension'\n"
+                       "  - 'version'\n  - 'width'\n");
+      static const int map[] = {SORT_NONE, SORT_TIME, SORT_SIZE, SORT_EXT, SORT_VERSION,
+                                SORT_WIDTH};
+      o.sort = map[k];
+      sort_set = true;
+      break;
+    }
+    case OPT_TIME: {
+      static const char *const w[] = {"atime", "access", "use", "ctime", "status",
+                                      "mtime", "modification", "birth", "creation",
+                                      NULL};
+      int k = match_word(st.arg, w);
+      if (k < 0)
+        return bad_arg(ctx, "'--time'", st.arg,
+                       "  - 'atime', 'access', 'use'\n  - 'ctime', 'status'\n"
+                       "  - 'birth', 'creation'\n");
+      o.time = k < 3 ? TIME_ATIME : k < 5 ? TIME_CTIME : k < 7 ? TIME_MTIME : TIME_CTIME;
+      time_set = true;
+      sort_by_time_opt = 1;
+      break;
+    }
+    case OPT_TIME_STYLE: time_style = st.arg; break;
+    case OPT_FULL_TIME:
+      o.format = FMT_LONG;
+      time_style = "full-iso";
+      break;
+    case OPT_FORMAT: {
+      static const char *const w[] = {"verbose", "long", "commas", "horizontal",
+                                      "across", "vertical", "single-column", NULL};
+      int k = match_word(st.arg, w);
+      if (k < 0)
+        return bad_arg(ctx, "'--format'", st.arg,
+                       "  - 'verbose', 'long'\n  - 'commas'\n  - 'horizontal', 'across'\n"
+                       "  - 'vertical'\n  - 'single-column'\n");
+      static const int map[] = {FMT_LONG, FMT_LONG, FMT_COMMAS, FMT_ACROSS, FMT_ACROSS,
+                                FMT_COLS, FMT_ONE};
+      o.format = map[k];
+      break;
+    }
+    case OPT_BLOCK_SIZE: {
+      uint64_t blk;
+      int h;
+      int r = cmd_parse_blocksize(st.arg, &blk, &h);
+      if (r) {
+        cmd_errorf(ctx, "invalid --block-size argument %s", cmd_gnu_quoteaf(ctx, st.arg));
+        return 2;
+      }
+      o.human = h;
+      o.block_size = o.blocks_block = blk;
+      o.size_suffix = NULL;
+      if (h < 0 && !(st.arg[0] >= '0' && st.arg[0] <= '9') && st.arg[0] != '\'') {
+        /* "--block-size=K": sizes get the unit as a suffix */
+        char *suf = cmd_strdup(ctx, st.arg);
+        if (suf[0] == 'k') suf[0] = 'K';
+        if (strchr(suf, 'B') && !strstr(suf, "iB") && suf[0] == 'K') suf[0] = 'k';
+        o.size_suffix = suf;
+      }
+      break;
+    }
+    case OPT_COLOR:
+      if (st.arg) {
+        static const char *const w[] = {"always", "yes", "force", "never", "no", "none",
+                                        "auto", "tty", "if-tty", NULL};
+        if (match_word(st.arg, w) < 0)
+          return bad_arg(ctx, "'--color'", st.arg,
+                         "  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n"
+                         "  - 'auto', 'tty', 'if-tty'\n");
+      }
+      break;
+    case OPT_HYPERLINK: break;
+    case OPT_AUTHOR: break;
+    case 'Z': break;
+    case OPT_ZERO: o.zero = true; break;
+    case OPT_GROUP_DIRS: o.group_dirs_first = true; break;
+    case 'T': {
+      char *ep;
+      unsigned long v = strtoul(st.arg, &ep, 10);
+      if (*ep || v > 10000) {
+        cmd_errorf(ctx, "invalid tab size: %s", cmd_gnu_quote(ctx, st.arg));
+        return 2;
+      }
+      o.tabsize = v;
+      break;
+    }
+    case 'w': {
+      char *ep;
+      unsigned long v = strtoul(st.arg, &ep, 10);
+      if (*ep || !*st.arg || v > 1000000) {
+        cmd_errorf(ctx, "invalid line width: %s", cmd_gnu_quote(ctx, st.arg));
+        return 2;
+      }
+      o.width = v;
+      break;
+    }
+    case OPT_HELP:
+      cmd_outs(ctx, ls_usage);
+      return 0;
+    case OPT_VERSION:
+      cmd_outf(ctx, "%s (sbx) 1.0\n", base);
+      return 0;
+    default:
+      return 2;
+    }
+  }
+  o.nignore = nign;
+  o.nhide = nhide;
+  if (o.zero) {
+    if (o.format != FMT_LONG) o.format = FMT_ONE;
+    o.quoting = Q_LITERAL;
+    o.hide_ctrl = false;
+  }
+  if (time_style) {
+    if (strncmp(time_style, "posix-", 6) == 0 && o.format == FMT_LONG) {
+      /* posix-STYLE: STYLE only outside the POSIX locale; C.UTF-8 is not POSIX */
+    }
+    if (set_time_style(&o, time_style) < 0) {
+      cmd_errorf(ctx, "invalid argument %s for %s", cmd_gnu_quoteaf(ctx, time_style),
+                 "'time style'");
+      cmd_err_raw(ctx, "Valid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n"
+                       "  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%%H:%%M) for a 'date'-style format\n");
+      return cmd_usage_hint(ctx, 2);
+    }
+  }
+  /* -u/-c sort by that time unless -l (then they only choose what is shown). */
+  if (sort_by_time_opt && !sort_set && o.format != FMT_LONG) o.sort = SORT_TIME;
+  (void)time_set;
+  if (o.deref == DEREF_UNSET)
+    o.deref = (o.dirs_only || o.indicator == IND_CLASSIFY || o.format == FMT_LONG)
+                  ? DEREF_NEVER
+                  : DEREF_CMDLINE_DIR;
+  cmd_tz_from_env(ctx, &o.tz);
+  if (o.format == FMT_LONG) o.ids = cmd_fs_ids_load(ctx);
+
+  int nops = argc - st.ind;
+  char *dot[] = {(char *)".", NULL};
+  char **ops = nops > 0 ? argv + st.ind : dot;
+  if (nops <= 0) nops = 1;
+
+  ls_ent **files = calloc((size_t)nops, sizeof *files);
+  ls_ent **dirs = calloc((size_t)nops, sizeof *dirs);
+  if (!files || !dirs) {
+    free(files);
+    free(dirs);
+    return 2;
+  }
+  size_t nfiles = 0, ndirs = 0;
+  for (int i = 0; i < nops; i++) {
+    ls_ent *e = cmd_alloc(ctx, sizeof *e);
+    if (!e) break;
+    e->name = ops[i];
+    e->path = ops[i];
+    ls_stat(&o, e, true);
+    if (!e->stat_ok) {
+      store_stat tmp;
+      int rc = o.deref == DEREF_ALL || o.deref == DEREF_CMDLINE
+                   ? cmd_fs_stat(ctx, e->path, &tmp)
+                   : cmd_fs_lstat(ctx, e->path, &tmp);
+      if (rc == 0) rc = -EIO;
+      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path), cmd_strerror(rc));
+      cmd_record_error(ctx, rc, e->path);
+      o.status = 2;
+      continue;
+    }
+    if (S_ISDIR(e->st.mode) && !o.dirs_only) {
+      e->is_dir_arg = true;
+      dirs[ndirs++] = e;
+    } else {
+      files[nfiles++] = e;
+    }
+  }
+  int rc = 0;
+  if (o.sort != SORT_NONE) {
+    ls_sort(&o, files, nfiles);
+    ls_sort(&o, dirs, ndirs);
+  }
+  if (nfiles) {
+    rc = print_entries(&o, files, nfiles);
+    o.first_output = false;
+  }
+  o.print_headers = o.recursive || nops > 1;
+  ls_pending pend = {0};
+  for (size_t i = ndirs; rc == 0 && i-- > 0;)
+    if (pending_push(&pend, dirs[i]->path, true)) rc = -ENOMEM;
+  while (rc == 0 && pend.n > 0) {
+    if (cmd_poll(ctx)) break;
+    pend.n--;
+    char *p = pend.v[pend.n];
+    bool cl = pend.cmdline[pend.n];
+    rc = list_dir(&o, p, cl, &pend);
+    free(p);
+  }
+  for (size_t i = 0; i < pend.n; i++) free(pend.v[i]);
+  free(pend.v);
+  free(pend.cmdline);
+  free(files);
+  free(dirs);
+  free(o.seen);
+  if (rc == -ENOMEM) {
+    cmd_errorf(ctx, "memory exhausted");
+    return 2;
+  }
+  if (rc == -EPIPE) return 141;
+  return o.status;
+}

@@ -1,0 +1,288 @@
+/*
+ * mv - move (rename) files (GNU coreutils compatible).
+ *
+ *   mv [OPTION]... [-T] SOURCE DEST
+ *   mv [OPTION]... SOURCE... DIRECTORY
+ *   mv [OPTION]... -t DIRECTORY SOURCE...
+ *   --backup[=CONTROL], -b, -f, -i, -n, --strip-trailing-slashes, -S SUFFIX,
+ *   -t DIR, -T, -u, -v, -Z
+ *
+ * Design decisions: the sandbox is one file system, so every move is one
+ * store_path_rename (atomic, also for directories); the checks before it
+ * give GNU's messages for the cases rename(2) would report with a bare errno
+ * (directory onto file, file onto directory, moving into a subdirectory of
+ * itself, the same file). -i reads its answers from stdin.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd/cmd.h"
+#include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
+
+CMD_DEFINE("mv", cmd_mv_main);
+
+static const char mv_usage[] =
+    "Usage: mv [OPTION]... [-T] SOURCE DEST\n"
+    "  or:  mv [OPTION]... SOURCE... DIRECTORY\n"
+    "  or:  mv [OPTION]... -t DIRECTORY SOURCE...\n"
+    "Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.\n"
+    "\n"
+    "      --backup[=CONTROL]       make a backup of each existing destination file\n"
+    "  -b                           like --backup but does not accept an argument\n"
+    "  -f, --force                  do not prompt before overwriting\n"
+    "  -i, --interactive            prompt before overwrite\n"
+    "  -n, --no-clobber             do not overwrite an existing file\n"
+    "      --strip-trailing-slashes  remove any trailing slashes from each SOURCE\n"
+    "  -S, --suffix=SUFFIX          override the usual backup suffix\n"
+    "  -t, --target-directory=DIRECTORY  move all SOURCE arguments into DIRECTORY\n"
+    "  -T, --no-target-directory    treat DEST as a normal file\n"
+    "  -u, --update                 move only when the SOURCE file is newer\n"
+    "                                 than the destination file or when the\n"
+    "                                 destination file is missing\n"
+    "  -v, --verbose                explain what is being done\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n";
+
+enum { BK_NONE, BK_SIMPLE, BK_NUMBERED, BK_EXISTING };
+
+/* Options of one mv call. */
+typedef struct mv_opts {
+  cmd_ctx *ctx;      /* the command */
+  bool force, interactive, noclobber, update, verbose; /* flags */
+  int backup;        /* BK_* */
+  const char *suffix;/* backup suffix */
+  cmd_in *in;        /* answers for -i */
+  int status;        /* exit status */
+} mv_opts;
+
+static int mv_highest(cmd_ctx *ctx, const char *dst) {
+  char *dir = cmd_fs_dirname(ctx, dst), *base = cmd_fs_basename(ctx, dst);
+  char **names;
+  int n = cmd_fs_listdir(ctx, dir, &names), best = 0;
+  size_t bl = strlen(base);
+  for (int i = 0; i < n; i++) {
+    if (strncmp(names[i], base, bl) || strncmp(names[i] + bl, ".~", 2)) continue;
+    char *ep;
+    long v = strtol(names[i] + bl + 2, &ep, 10);
+    if (v > best && ep[0] == '~' && !ep[1] && v < 1000000000) best = (int)v;
+  }
+  return best;
+}
+
+static void mv_one(mv_opts *o, const char *src, const char *dst) {
+  cmd_ctx *ctx = o->ctx;
+  store_stat sst, dstat;
+  int rc = cmd_fs_lstat(ctx, src, &sst);
+  if (rc < 0) {
+    cmd_errorf(ctx, "cannot stat %s: %s", cmd_gnu_quoteaf(ctx, src), cmd_strerror(rc));
+    cmd_record_error(ctx, rc, src);
+    o->status = 1;
+    return;
+  }
+  bool exists = cmd_fs_lstat(ctx, dst, &dstat) == 0;
+  if (exists) {
+    if (dstat.ino == sst.ino) {
+      cmd_errorf(ctx, "%s and %s are the same file", cmd_gnu_quoteaf(ctx, src), cmd_gnu_quoteaf(ctx, dst));
+      o->status = 1;
+      return;
+    }
+    if (S_ISDIR(dstat.mode) && !S_ISDIR(sst.mode)) {
+      cmd_errorf(ctx, "cannot overwrite directory %s with non-directory", cmd_gnu_quoteaf(ctx, dst));
+      o->status = 1;
+      return;
+    }
+    if (!S_ISDIR(dstat.mode) && S_ISDIR(sst.mode)) {
+      cmd_errorf(ctx, "cannot overwrite non-directory %s with directory %s",
+                 cmd_gnu_quoteaf(ctx, dst), cmd_gnu_quoteaf(ctx, src));
+      o->status = 1;
+      return;
+    }
+    if (o->noclobber) return;
+    if (o->update && (dstat.mtime > sst.mtime ||
+                      (dstat.mtime == sst.mtime && dstat.mtime_nsec >= sst.mtime_nsec)))
+      return;
+    if (o->interactive) {
+      cmd_err_raw(ctx, "mv: overwrite %s? ", cmd_gnu_quoteaf(ctx, dst));
+      if (!o->in) o->in = cmd_in_fd(ctx, 0);
+      char *line;
+      if (!o->in || cmd_in_getdelim(o->in, &line, '\n') <= 0 ||
+          (line[0] != 'y' && line[0] != 'Y'))
+        return;
+    }
+  }
+  /* a directory into its own subtree */
+  if (S_ISDIR(sst.mode)) {
+    char *rs = NULL, *rd = NULL;
+    const char *dparent = cmd_fs_dirname(ctx, dst);
+    if (store_realpath(ctx->store, ctx->cwd, src, &rs) == 0 &&
+        store_realpath(ctx->store, ctx->cwd, dparent, &rd) == 0) {
+      size_t l = strlen(rs);
+      bool inside = strcmp(rs, "/") == 0 ||
+                    (strncmp(rd, rs, l) == 0 && (rd[l] == '/' || rd[l] == 0));
+      free(rs);
+      free(rd);
+      if (inside) {
+        cmd_errorf(ctx, "cannot move %s to a subdirectory of itself, %s", cmd_gnu_quoteaf(ctx, src),
+                   cmd_gnu_quoteaf(ctx, dst));
+        o->status = 1;
+        return;
+      }
+    } else {
+      free(rs);
+      free(rd);
+    }
+  }
+  const char *bk = NULL;
+  if (exists && o->backup) {
+    int kind = o->backup;
+    if (kind == BK_EXISTING) kind = mv_highest(ctx, dst) > 0 ? BK_NUMBERED : BK_SIMPLE;
+    size_t l = strlen(dst) + strlen(o->suffix) + 32;
+    char *b = cmd_alloc(ctx, l);
+    if (!b) return;
+    if (kind == BK_NUMBERED) snprintf(b, l, "%s.~%d~", dst, mv_highest(ctx, dst) + 1);
+    else snprintf(b, l, "%s%s", dst, o->suffix);
+    rc = store_path_rename(ctx->store, ctx->cwd, dst, b);
+    if (rc < 0) {
+      cmd_errorf(ctx, "cannot backup %s: %s", cmd_gnu_quoteaf(ctx, dst), cmd_strerror(rc));
+      o->status = 1;
+      return;
+    }
+    bk = b;
+  }
+  rc = store_path_rename(ctx->store, ctx->cwd, src, dst);
+  if (rc < 0) {
+    if (rc == -EINVAL)
+      cmd_errorf(ctx, "cannot move %s to a subdirectory of itself, %s", cmd_gnu_quoteaf(ctx, src),
+                 cmd_gnu_quoteaf(ctx, dst));
+    else
+      cmd_errorf(ctx, "cannot move %s to %s: %s", cmd_gnu_quoteaf(ctx, src), cmd_gnu_quoteaf(ctx, dst),
+                 cmd_strerror(rc));
+    cmd_record_error(ctx, rc, src);
+    o->status = 1;
+    return;
+  }
+  if (o->verbose) {
+    cmd_outf(ctx, "renamed %s -> %s", cmd_gnu_quoteaf(ctx, src), cmd_gnu_quoteaf(ctx, dst));
+    if (bk) cmd_outf(ctx, " (backup: %s)", cmd_gnu_quoteaf(ctx, bk));
+    cmd_outc(ctx, '\n');
+  }
+}
+
+int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
+  enum { OPT_BACKUP = 256, OPT_STRIP, OPT_DEBUG, OPT_NOCOPY };
+  static const cmd_longopt lo[] = {
+      {"backup", 2, OPT_BACKUP}, {"force", 0, 'f'}, {"interactive", 0, 'i'},
+      {"no-clobber", 0, 'n'}, {"strip-trailing-slashes", 0, OPT_STRIP},
+      {"suffix", 1, 'S'}, {"target-directory", 1, 't'}, {"no-target-directory", 0, 'T'},
+      {"update", 2, 'u'}, {"verbose", 0, 'v'}, {"context", 0, 'Z'},
+      {"debug", 0, OPT_DEBUG}, {"no-copy", 0, OPT_NOCOPY}, CMD_LONGOPTS_STD, {0, 0, 0}};
+  mv_opts o = {.ctx = ctx, .suffix = "~"};
+  const char *target_dir = NULL, *backup_arg = NULL;
+  bool no_target = false, strip = false, backup_set = false;
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  int c;
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "bfint:uvS:TZ", lo)) != -1) {
+    switch (c) {
+    case 'b': backup_set = true; break;
+    case OPT_BACKUP: backup_set = true; backup_arg = st.arg; break;
+    case 'f': o.force = true; o.interactive = o.noclobber = false; break;
+    case 'i': o.interactive = true; o.force = o.noclobber = false; break;
+    case 'n': o.noclobber = true; o.force = o.interactive = false; break;
+    case OPT_STRIP: strip = true; break;
+    case 'S': backup_set = true; o.suffix = st.arg; break;
+    case 't': target_dir = st.arg; break;
+    case 'T': no_target = true; break;
+    case 'u': o.update = !(st.arg && !strcmp(st.arg, "all")); break;
+    case 'v': o.verbose = true; break;
+    case 'Z': case OPT_DEBUG: case OPT_NOCOPY: break;
+    case CMD_OPT_HELP: return cmd_print_help(ctx, mv_usage);
+    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    default: return 1;
+    }
+  }
+  if (backup_set) {
+    const char *a = backup_arg ? backup_arg : cmd_getenv(ctx, "VERSION_CONTROL");
+    o.backup = BK_EXISTING;
+    if (a && *a) {
+      if (!strcmp(a, "none") || !strcmp(a, "off")) o.backup = BK_NONE;
+      else if (!strcmp(a, "simple") || !strcmp(a, "never")) o.backup = BK_SIMPLE;
+      else if (!strcmp(a, "numbered") || !strcmp(a, "t")) o.backup = BK_NUMBERED;
+      else if (!strcmp(a, "existing") || !strcmp(a, "nil")) o.backup = BK_EXISTING;
+      else {
+        cmd_errorf(ctx, "invalid argument %s for 'backup type'", cmd_gnu_quote(ctx, a));
+        cmd_err_raw(ctx, "Valid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n"
+                         "  - 'existing', 'nil'\n  - 'numbered', 't'\n");
+        return cmd_usage_hint(ctx, 1);
+      }
+    }
+  }
+  int n = argc - st.ind;
+  char **ops = argv + st.ind;
+  if (target_dir && no_target) {
+    cmd_errorf(ctx, "cannot combine --target-directory (-t) and --no-target-directory (-T)");
+    return cmd_usage_hint(ctx, 1);
+  }
+  if (n < 1) {
+    cmd_errorf(ctx, "missing file operand");
+    return cmd_usage_hint(ctx, 1);
+  }
+  if (n == 1 && !target_dir) {
+    cmd_errorf(ctx, "missing destination file operand after %s", cmd_gnu_quoteaf(ctx, ops[0]));
+    return cmd_usage_hint(ctx, 1);
+  }
+  if (no_target && n > 2) {
+    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quoteaf(ctx, ops[2]));
+    return cmd_usage_hint(ctx, 1);
+  }
+  if (strip)
+    for (int i = 0; i < n; i++) {
+      size_t l = strlen(ops[i]);
+      while (l > 1 && ops[i][l - 1] == '/') ops[i][--l] = 0;
+    }
+  int nsrc = n;
+  if (target_dir) {
+    store_stat ts;
+    int rc = cmd_fs_stat(ctx, target_dir, &ts);
+    if (rc < 0 || !S_ISDIR(ts.mode)) {
+      if (rc < 0)
+        cmd_errorf(ctx, "target directory %s: %s", cmd_gnu_quoteaf(ctx, target_dir), cmd_strerror(rc));
+      else
+        cmd_errorf(ctx, "target directory %s: %s", cmd_gnu_quoteaf(ctx, target_dir), cmd_strerror(-ENOTDIR));
+      return 1;
+    }
+  } else if (!no_target) {
+    const char *last = ops[n - 1];
+    store_stat ts;
+    int rc = cmd_fs_stat(ctx, last, &ts);
+    if (n > 2 && (rc < 0 || !S_ISDIR(ts.mode))) {
+      if (rc < 0) cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(rc));
+      else cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(-ENOTDIR));
+      return 1;
+    }
+    if (rc == 0 && S_ISDIR(ts.mode)) {
+      /* mv dir1 dir2 where dir2 is a symlink to a dir: into it; "mv a b/" too */
+      target_dir = last;
+    }
+    nsrc = n - 1;
+  } else {
+    nsrc = 1;
+  }
+  store_begin(ctx->store);
+  for (int i = 0; i < nsrc; i++) {
+    if (cmd_poll(ctx)) {
+      o.status = 1;
+      break;
+    }
+    const char *dst = target_dir ? cmd_fs_join(ctx, target_dir, cmd_fs_basename(ctx, ops[i]))
+                                 : ops[1];
+    if (!dst) break;
+    mv_one(&o, ops[i], dst);
+  }
+  store_commit(ctx->store);
+  if (o.in) cmd_in_close(o.in);
+  return o.status;
+}

@@ -1,0 +1,773 @@
+/*
+ * patch - apply a diff to files (GNU patch 2.7).
+ *
+ *   patch [-p N] [-R] [-N] [-i PATCHFILE] [-o OUTFILE] [-d DIR] [-F N] [-s] [-f] [-t]
+ *         [-b] [-E] [--dry-run] [--no-backup-if-mismatch] [ORIGFILE [PATCHFILE]]
+ *
+ * Reads unified, context and normal diffs (several files per patch; leading
+ * garbage such as "diff --git" or "Index:" lines is skipped). Every hunk is
+ * turned into two line lists, the old side (context and removed lines) and
+ * the new side (context and added lines), and placed by searching for the
+ * old side near where the hunk says, then further away, then with fuzz (up
+ * to -F, default 2, context lines dropped from the ends). Messages are GNU's
+ * ("Hunk #2 succeeded at 14 (offset 3 lines).", "Hunk #1 FAILED at 2.",
+ * "1 out of 1 hunk FAILED -- saving rejects to file a.rej"); a file whose
+ * first hunk only applies in reverse is reported as "Reversed (or previously
+ * applied) patch detected!" and skipped (there is no terminal to ask), or
+ * reversed with -R. A mismatching file keeps FILE.orig, as GNU's default
+ * --backup-if-mismatch does. Each file is written whole (atomically, through
+ * the store) only after all its hunks are placed. Exit 0, 1 (hunks failed)
+ * or 2 (trouble).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd/cmd.h"
+
+CMD_DEFINE("patch", cmd_patch_main);
+
+/* A line of a file or a hunk (points into a buffer; no trailing '\n'). */
+typedef struct pline {
+  const char *s;
+  size_t n;
+  bool nonl; /* "\ No newline at end of file" followed it */
+} pline;
+
+typedef struct lines {
+  pline *v;
+  size_t n, cap;
+} lines;
+
+static int push(lines *l, const char *s, size_t n) {
+  if (l->n == l->cap) {
+    size_t nc = l->cap ? l->cap * 2 : 16;
+    pline *nv = realloc(l->v, nc * sizeof *nv);
+    if (!nv) return -ENOMEM;
+    l->v = nv;
+    l->cap = nc;
+  }
+  l->v[l->n++] = (pline){s, n, false};
+  return 0;
+}
+
+typedef struct hunk {
+  long old_start;   /* 1-based line of the old side (0 for an empty old side) */
+  long new_start;
+  lines old, new;   /* both sides */
+  long pre, post;   /* leading / trailing context lines (for fuzz) */
+  const char *text; /* the hunk's text in the patch, for .rej */
+  size_t textlen;
+} hunk;
+
+typedef struct filepatch {
+  char *old_name, *new_name; /* as in the headers (NULL for normal diffs) */
+  const char *header;        /* the "---"/"+++" (or "***") lines, for .rej */
+  size_t headerlen;
+  hunk *h;
+  size_t nh, caph;
+  long header_line;          /* line of the patch where it starts */
+} filepatch;
+
+typedef struct patch_opts {
+  long strip;        /* -p, or -1 when not given */
+  bool reverse, forward, dry_run, silent, force, batch, remove_empty, backup;
+  bool backup_mismatch;
+  int fuzz;
+  const char *outfile;
+  const char *dir;
+  int status;
+} patch_opts;
+
+/* ---- parsing ------------------------------------------------------------------------ */
+
+static bool starts(const char *s, size_t n, const char *p) {
+  size_t k = strlen(p);
+  return n >= k && memcmp(s, p, k) == 0;
+}
+
+/* The file name of a "--- NAME\tDATE" header line (malloc'd). */
+static char *header_name(const char *s, size_t n) {
+  size_t i = 4;
+  while (i < n && (s[i] == ' ')) i++;
+  size_t j = i;
+  if (j < n && s[j] == '"') { /* quoted names */
+    j++;
+    i = j;
+    while (j < n && s[j] != '"') j++;
+  } else {
+    while (j < n && s[j] != '\t') j++;
+    /* a date after spaces: "--- a 2020-01-01 ..." is rare; keep everything up to a tab */
+    while (j > i && s[j - 1] == ' ') j--;
+  }
+  return strndup(s + i, j - i);
+}
+
+static long parse_num(const char **p, const char *end) {
+  long v = 0;
+  while (*p < end && **p >= '0' && **p <= '9') v = v * 10 + (**p - '0'), (*p)++;
+  return v;
+}
+
+typedef struct reader {
+  const char *data;
+  size_t len, pos;
+  long lineno;
+} reader;
+
+static bool next_line(reader *r, const char **s, size_t *n) {
+  if (r->pos >= r->len) return false;
+  const char *p = r->data + r->pos;
+  const char *nl = memchr(p, '\n', r->len - r->pos);
+  *s = p;
+  *n = nl ? (size_t)(nl - p) : r->len - r->pos;
+  r->pos += *n + (nl ? 1 : 0);
+  r->lineno++;
+  return true;
+}
+
+static bool peek_line(reader *r, const char **s, size_t *n) {
+  reader copy = *r;
+  return next_line(&copy, s, n);
+}
+
+static hunk *new_hunk(filepatch *fp) {
+  if (fp->nh == fp->caph) {
+    size_t nc = fp->caph ? fp->caph * 2 : 4;
+    hunk *nh = realloc(fp->h, nc * sizeof *nh);
+    if (!nh) return NULL;
+    fp->h = nh;
+    fp->caph = nc;
+  }
+  hunk *h = &fp->h[fp->nh++];
+  memset(h, 0, sizeof *h);
+  return h;
+}
+
+static void mark_nonl(lines *l) {
+  if (l->n) l->v[l->n - 1].nonl = true;
+}
+
+/* Unified hunk starting at "@@ -a,b +c,d @@". */
+static int parse_unified(reader *r, const char *s, size_t n, filepatch *fp) {
+  const char *p = s + 4, *end = s + n;
+  hunk *h = new_hunk(fp);
+  if (!h) return -ENOMEM;
+  h->text = s;
+  long oc = 1, nc = 1;
+  h->old_start = parse_num(&p, end);
+  if (p < end && *p == ',') p++, oc = parse_num(&p, end);
+  while (p < end && *p == ' ') p++;
+  if (p < end && *p == '+') p++;
+  h->new_start = parse_num(&p, end);
+  if (p < end && *p == ',') p++, nc = parse_num(&p, end);
+  bool seen_change = false;
+  long trailing = 0;
+  char last = 0;
+  while ((oc > 0 || nc > 0) && next_line(r, &s, &n)) {
+    char c = n ? s[0] : ' '; /* an empty line is an empty context line */
+    const char *t = n ? s + 1 : s;
+    size_t tn = n ? n - 1 : 0;
+    if (c == '\\') {
+      if (last == '-' || last == ' ') mark_nonl(&h->old);
+      if (last == '+' || last == ' ') mark_nonl(&h->new);
+      continue;
+    }
+    if (c == ' ') {
+      push(&h->old, t, tn);
+      push(&h->new, t, tn);
+      oc--, nc--;
+      if (!seen_change) h->pre++;
+      else trailing++;
+    } else if (c == '-') {
+      push(&h->old, t, tn);
+      oc--;
+      seen_change = true;
+      trailing = 0;
+    } else if (c == '+') {
+      push(&h->new, t, tn);
+      nc--;
+      seen_change = true;
+      trailing = 0;
+    } else {
+      return -EINVAL;
+    }
+    last = c;
+  }
+  /* a "\ No newline" right after the last line */
+  const char *q;
+  size_t qn;
+  if (peek_line(r, &q, &qn) && qn && q[0] == '\\') {
+    next_line(r, &q, &qn);
+    if (last == '-' || last == ' ') mark_nonl(&h->old);
+    if (last == '+' || last == ' ') mark_nonl(&h->new);
+  }
+  h->post = trailing;
+  h->textlen = (size_t)(r->data + r->pos - h->text);
+  return oc > 0 || nc > 0 ? -EINVAL : 0;
+}
+
+/* Context hunk after "***************". */
+static int parse_context(reader *r, filepatch *fp) {
+  const char *s;
+  size_t n;
+  hunk *h = new_hunk(fp);
+  if (!h) return -ENOMEM;
+  h->text = r->data + r->pos;
+  if (!next_line(r, &s, &n) || !starts(s, n, "*** ")) return -EINVAL;
+  const char *p = s + 4, *end = s + n;
+  long o1 = parse_num(&p, end), o2 = o1;
+  if (p < end && *p == ',') p++, o2 = parse_num(&p, end);
+  h->old_start = o1;
+  lines oldsec = {0}, newsec = {0};
+  char *oldkind = NULL, *newkind = NULL;
+  size_t ok = 0, nk = 0;
+  long oldcount = o1 == 0 && o2 == 0 ? 0 : o2 - o1 + 1;
+  /* old section (may be absent when it has only context) */
+  while (peek_line(r, &s, &n) && !starts(s, n, "--- ")) {
+    next_line(r, &s, &n);
+    if (n && s[0] == '\\') {
+      mark_nonl(&oldsec);
+      continue;
+    }
+    if (n < 2) n = 2, s = "  ";
+    push(&oldsec, s + 2, n - 2);
+    oldkind = realloc(oldkind, ++ok);
+    oldkind[ok - 1] = s[0];
+  }
+  if (!next_line(r, &s, &n)) goto bad;
+  p = s + 4, end = s + n;
+  long n1 = parse_num(&p, end), n2 = n1;
+  if (p < end && *p == ',') p++, n2 = parse_num(&p, end);
+  h->new_start = n1;
+  long newcount = n1 == 0 && n2 == 0 ? 0 : n2 - n1 + 1;
+  while ((long)newsec.n < newcount && peek_line(r, &s, &n) && !starts(s, n, "***************") &&
+         !starts(s, n, "--- ") && !starts(s, n, "*** ")) {
+    next_line(r, &s, &n);
+    if (n && s[0] == '\\') {
+      mark_nonl(&newsec);
+      continue;
+    }
+    if (n < 2) n = 2, s = "  ";
+    push(&newsec, s + 2, n - 2);
+    newkind = realloc(newkind, ++nk);
+    newkind[nk - 1] = s[0];
+  }
+  if (peek_line(r, &s, &n) && n && s[0] == '\\') {
+    next_line(r, &s, &n);
+    mark_nonl(&newsec);
+  }
+  /* A side that was left out is the other side's context. */
+  if (oldsec.n == 0 && oldcount > 0) {
+    for (size_t i = 0; i < newsec.n; i++)
+      if (newkind[i] == ' ') push(&h->old, newsec.v[i].s, newsec.v[i].n);
+  } else {
+    h->old = oldsec, oldsec = (lines){0};
+  }
+  if (newsec.n == 0 && newcount > 0) {
+    for (size_t i = 0; i < h->old.n; i++)
+      if (oldkind && oldkind[i] == ' ') push(&h->new, h->old.v[i].s, h->old.v[i].n);
+  } else {
+    h->new = newsec, newsec = (lines){0};
+  }
+  /* context counts for fuzz: leading/trailing ' ' lines of the old side */
+  const char *kinds = oldkind ? oldkind : newkind;
+  size_t kn = oldkind ? ok : nk;
+  for (size_t i = 0; i < kn && kinds[i] == ' '; i++) h->pre++;
+  for (size_t i = kn; i > 0 && kinds[i - 1] == ' '; i--) h->post++;
+  if ((long)kn == 0) h->pre = h->post = 0;
+  free(oldsec.v);
+  free(newsec.v);
+  free(oldkind);
+  free(newkind);
+  h->textlen = (size_t)(r->data + r->pos - h->text);
+  return 0;
+bad:
+  free(oldsec.v);
+  free(newsec.v);
+  free(oldkind);
+  free(newkind);
+  return -EINVAL;
+}
+
+/* Normal hunk "2c2", "4d3", "5a5". */
+static int parse_normal(reader *r, const char *s, size_t n, filepatch *fp) {
+  const char *p = s, *end = s + n;
+  hunk *h = new_hunk(fp);
+  if (!h) return -ENOMEM;
+  h->text = s;
+  long a1 = parse_num(&p, end), a2 = a1;
+  if (p < end && *p == ',') p++, a2 = parse_num(&p, end);
+  char op = p < end ? *p++ : 0;
+  long b1 = parse_num(&p, end);
+  (void)b1;
+  long na = op == 'a' ? 0 : a2 - a1 + 1;
+  h->old_start = a1; /* for "a": the line after which to insert */
+  h->new_start = b1;
+  for (long i = 0; i < na; i++) {
+    if (!next_line(r, &s, &n) || !starts(s, n, "< ")) return -EINVAL;
+    push(&h->old, s + 2, n - 2);
+  }
+  if (peek_line(r, &s, &n) && n && s[0] == '\\') next_line(r, &s, &n), mark_nonl(&h->old);
+  if (op == 'c' && (!next_line(r, &s, &n) || !starts(s, n, "---"))) return -EINVAL;
+  while (op != 'd' && peek_line(r, &s, &n) && starts(s, n, "> ")) {
+    next_line(r, &s, &n);
+    push(&h->new, s + 2, n - 2);
+  }
+  if (peek_line(r, &s, &n) && n && s[0] == '\\') next_line(r, &s, &n), mark_nonl(&h->new);
+  h->textlen = (size_t)(r->data + r->pos - h->text);
+  return 0;
+}
+
+static bool is_normal_cmd(const char *s, size_t n) {
+  size_t i = 0;
+  if (i >= n || s[i] < '0' || s[i] > '9') return false;
+  while (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == ',')) i++;
+  if (i >= n || (s[i] != 'a' && s[i] != 'c' && s[i] != 'd')) return false;
+  i++;
+  if (i >= n || s[i] < '0' || s[i] > '9') return false;
+  while (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == ',')) i++;
+  return i == n;
+}
+
+/* Splits the patch text into file patches. Returns their count or -errno. */
+static int parse_patch(const char *data, size_t len, filepatch **out, size_t *nout) {
+  reader r = {data, len, 0, 0};
+  filepatch *v = NULL;
+  size_t nv = 0;
+  const char *s;
+  size_t n;
+  filepatch *cur = NULL;
+  int rc = 0;
+  while (rc == 0 && next_line(&r, &s, &n)) {
+    const char *s2;
+    size_t n2;
+    bool unified_hdr = starts(s, n, "--- ") && peek_line(&r, &s2, &n2) && starts(s2, n2, "+++ ");
+    bool context_hdr = starts(s, n, "*** ") && peek_line(&r, &s2, &n2) && starts(s2, n2, "--- ");
+    if (unified_hdr || context_hdr) {
+      filepatch *nvv = realloc(v, (nv + 1) * sizeof *v);
+      if (!nvv) return -ENOMEM;
+      v = nvv;
+      cur = &v[nv++];
+      memset(cur, 0, sizeof *cur);
+      cur->header = s;
+      cur->header_line = r.lineno;
+      cur->old_name = header_name(s, n);
+      next_line(&r, &s2, &n2);
+      cur->new_name = header_name(s2, n2);
+      cur->headerlen = (size_t)(r.data + r.pos - s);
+      continue;
+    }
+    if (cur && starts(s, n, "@@ -")) {
+      rc = parse_unified(&r, s, n, cur);
+      continue;
+    }
+    if (cur && starts(s, n, "***************")) {
+      rc = parse_context(&r, cur);
+      continue;
+    }
+    if (is_normal_cmd(s, n)) {
+      if (!cur || cur->old_name) {
+        filepatch *nvv = realloc(v, (nv + 1) * sizeof *v);
+        if (!nvv) return -ENOMEM;
+        v = nvv;
+        cur = &v[nv++];
+        memset(cur, 0, sizeof *cur);
+        cur->header_line = r.lineno;
+      }
+      rc = parse_normal(&r, s, n, cur);
+      continue;
+    }
+    /* anything else between files is garbage (diff --git, Index:, text) */
+  }
+  *out = v;
+  *nout = nv;
+  return rc;
+}
+
+static void free_patches(filepatch *v, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    for (size_t k = 0; k < v[i].nh; k++) {
+      free(v[i].h[k].old.v);
+      free(v[i].h[k].new.v);
+    }
+    free(v[i].h);
+    free(v[i].old_name);
+    free(v[i].new_name);
+  }
+  free(v);
+}
+
+/* ---- applying ------------------------------------------------------------------------ */
+
+static bool line_eq(const pline *a, const pline *b) {
+  return a->n == b->n && memcmp(a->s, b->s, a->n) == 0;
+}
+
+/* Does `want[lo..hi)` match the file at position `at`? */
+static bool matches(const lines *file, long at, const lines *want, long lo, long hi) {
+  if (at < 0 || at + (hi - lo) > (long)file->n) return false;
+  for (long k = lo; k < hi; k++)
+    if (!line_eq(&file->v[at + k - lo], &want->v[k])) return false;
+  return true;
+}
+
+/* Finds where the old side fits: nearest to `guess`, not before `min`.
+ * Returns the position of want[lo] or -1. */
+static long locate(const lines *file, long guess, long min, const lines *want, long lo, long hi) {
+  long n = (long)file->n;
+  long maxd = n + 1;
+  for (long d = 0; d <= maxd; d++) {
+    long before = guess - d, after = guess + d;
+    if (before >= min && before <= n && matches(file, before, want, lo, hi)) return before;
+    if (d && after >= min && after <= n && matches(file, after, want, lo, hi)) return after;
+    if (before < min && after > n) break;
+  }
+  return -1;
+}
+
+static char *strip_name(const char *name, long strip) {
+  if (!name) return NULL;
+  const char *p = name;
+  if (strip < 0) return strdup(name);
+  for (long k = 0; k < strip && *p; k++) {
+    const char *slash = strchr(p, '/');
+    if (!slash) return NULL;
+    p = slash + 1;
+    while (*p == '/') p++;
+  }
+  return strdup(p);
+}
+
+static bool exists(cmd_ctx *ctx, const char *path) {
+  store_stat st;
+  return path && store_path_stat(ctx->store, ctx->cwd, path, &st) == 0;
+}
+
+static int write_rej(cmd_ctx *ctx, const char *name, filepatch *fp, bool *failed) {
+  bool context = fp->header && fp->header[0] == '*';
+  size_t cap = fp->headerlen + 1;
+  for (size_t k = 0; k < fp->nh; k++)
+    if (failed[k]) cap += fp->h[k].textlen + 17;
+  char *buf = malloc(cap), *o = buf;
+  if (!buf) return -ENOMEM;
+  if (fp->header) memcpy(o, fp->header, fp->headerlen), o += fp->headerlen;
+  for (size_t k = 0; k < fp->nh; k++) {
+    if (!failed[k]) continue;
+    if (context) o += sprintf(o, "***************\n"); /* the hunk text starts after it */
+    memcpy(o, fp->h[k].text, fp->h[k].textlen);
+    o += fp->h[k].textlen;
+  }
+  char *rej = malloc(strlen(name) + 5);
+  sprintf(rej, "%s.rej", name);
+  int rc = store_path_write_file(ctx->store, ctx->cwd, rej, buf, (size_t)(o - buf),
+                                 0644 & ~ctx->umask, 0);
+  free(rej);
+  free(buf);
+  return rc;
+}
+
+static void apply_file(cmd_ctx *ctx, patch_opts *o, filepatch *fp, const char *forced) {
+  bool creating = fp->old_name && strcmp(fp->old_name, "/dev/null") == 0;
+  bool deleting = fp->new_name && strcmp(fp->new_name, "/dev/null") == 0;
+  char *oldn = strip_name(fp->old_name, o->strip), *newn = strip_name(fp->new_name, o->strip);
+  char *name = NULL;
+  if (forced) name = strdup(forced);
+  else if (creating) name = newn ? strdup(newn) : NULL;
+  else if (deleting) name = oldn ? strdup(oldn) : NULL;
+  else if (exists(ctx, oldn)) name = strdup(oldn);
+  else if (exists(ctx, newn)) name = strdup(newn);
+  else if (o->reverse && exists(ctx, newn)) name = strdup(newn);
+  if (o->reverse) {
+    bool t = creating;
+    creating = deleting;
+    deleting = t;
+  }
+  if (!name || (!creating && !exists(ctx, name))) {
+    cmd_err_raw(ctx, "can't find file to patch at input line %ld\n", fp->header_line + 1);
+    cmd_err_raw(ctx, "Perhaps you %s the -p or --strip option?\n",
+                o->strip < 0 ? "should have used" : "used the wrong");
+    cmd_outf(ctx, "No file to patch.  Skipping patch.\n%zu out of %zu hunk%s ignored\n", fp->nh,
+             fp->nh, fp->nh == 1 ? "" : "s");
+    o->status = o->status > 1 ? o->status : 1;
+    free(oldn);
+    free(newn);
+    free(name);
+    return;
+  }
+  if (!o->silent) {
+    if (o->outfile)
+      cmd_outf(ctx, "%s file %s (read from %s)\n", o->dry_run ? "checking" : "patching",
+               o->outfile, name);
+    else
+      cmd_outf(ctx, "%s file %s\n", o->dry_run ? "checking" : "patching", name);
+  }
+  char *data = NULL;
+  size_t len = 0;
+  if (exists(ctx, name)) {
+    int rc = store_path_read_file(ctx->store, ctx->cwd, name, (void **)&data, &len);
+    if (rc < 0) {
+      cmd_err_raw(ctx, "patch: **** Can't open file %s : %s\n", name, cmd_strerror(rc));
+      o->status = 2;
+      free(oldn);
+      free(newn);
+      free(name);
+      return;
+    }
+  }
+  lines file = {0};
+  for (size_t i = 0; i < len;) {
+    const char *nl = memchr(data + i, '\n', len - i);
+    size_t n = nl ? (size_t)(nl - data - i) : len - i;
+    push(&file, data + i, n);
+    if (!nl) file.v[file.n - 1].nonl = true;
+    i += n + 1;
+  }
+  bool *failed = calloc(fp->nh + 1, 1);
+  long *place = calloc(fp->nh + 1, sizeof *place);
+  long min = 0, offset = 0;
+  size_t nfailed = 0;
+  bool mismatch = false, reversed_skip = false;
+  for (size_t k = 0; k < fp->nh && failed && place; k++) {
+    hunk *h = &fp->h[k];
+    lines *old = o->reverse ? &h->new : &h->old;
+    long start = o->reverse ? h->new_start : h->old_start;
+    long guess = (old->n ? start - 1 : start) + offset;
+    long at = -1;
+    int used_fuzz = 0;
+    for (int fz = 0; fz <= o->fuzz && at < 0; fz++) {
+      long lo = fz < h->pre ? fz : h->pre, hi = (long)old->n - (fz < h->post ? fz : h->post);
+      if (hi < lo) break;
+      long pos = locate(&file, guess + lo, min, old, lo, hi);
+      if (pos >= 0) at = pos - lo, used_fuzz = fz;
+      if (fz == 0 && at < 0 && k == 0 && !o->reverse) {
+        /* Does it apply the other way round? */
+        lines *other = &h->new;
+        if (locate(&file, guess, 0, other, 0, (long)other->n) >= 0 && other->n) {
+          if (o->forward) {
+            cmd_outs(ctx, "Reversed (or previously applied) patch detected!  Skipping patch.\n");
+          } else {
+            cmd_outs(ctx, "Reversed (or previously applied) patch detected!  Assume -R? [n] \n"
+                          "Apply anyway? [n] \nSkipping patch.\n");
+          }
+          reversed_skip = true;
+          break;
+        }
+      }
+    }
+    if (reversed_skip) {
+      for (size_t m = 0; m < fp->nh; m++) failed[m] = true;
+      nfailed = fp->nh;
+      break;
+    }
+    if (at < 0) {
+      failed[k] = true;
+      nfailed++;
+      mismatch = true;
+      if (!o->silent) cmd_outf(ctx, "Hunk #%zu FAILED at %ld.\n", k + 1, start + offset);
+      continue;
+    }
+    place[k] = at;
+    long delta = at - (old->n ? start - 1 : start);
+    if (delta != offset || used_fuzz) mismatch = true;
+    if (!o->silent && (delta != 0 || used_fuzz)) {
+      long off = delta;
+      cmd_outf(ctx, "Hunk #%zu succeeded at %ld", k + 1, at + 1);
+      if (used_fuzz) cmd_outf(ctx, " with fuzz %d", used_fuzz);
+      if (off) cmd_outf(ctx, " (offset %ld line%s)", off, off == 1 || off == -1 ? "" : "s");
+      cmd_outs(ctx, ".\n");
+    }
+    offset = delta;
+    min = at + (long)old->n;
+  }
+  /* Build the new file: copy, replacing each placed hunk's old side. */
+  int rc = 0;
+  if (failed && place && nfailed < fp->nh && !o->dry_run) {
+    size_t cap = len + 64;
+    for (size_t k = 0; k < fp->nh; k++)
+      for (size_t i = 0; i < fp->h[k].new.n; i++) cap += fp->h[k].new.v[i].n + 1;
+    for (size_t k = 0; k < fp->nh; k++)
+      for (size_t i = 0; i < fp->h[k].old.n; i++) cap += fp->h[k].old.v[i].n + 1;
+    char *out = malloc(cap), *w = out;
+    long pos = 0;
+    bool last_nonl = false;
+    for (size_t k = 0; out && k <= fp->nh; k++) {
+      long until = k < fp->nh ? place[k] : (long)file.n;
+      if (k < fp->nh && failed[k]) continue;
+      for (; pos < until; pos++) {
+        memcpy(w, file.v[pos].s, file.v[pos].n);
+        w += file.v[pos].n;
+        *w++ = '\n';
+        last_nonl = file.v[pos].nonl;
+      }
+      if (k == fp->nh) break;
+      hunk *h = &fp->h[k];
+      lines *old = o->reverse ? &h->new : &h->old, *new = o->reverse ? &h->old : &h->new;
+      for (size_t i = 0; i < new->n; i++) {
+        memcpy(w, new->v[i].s, new->v[i].n);
+        w += new->v[i].n;
+        *w++ = '\n';
+        last_nonl = new->v[i].nonl;
+      }
+      pos += (long)old->n;
+      if (new->n == 0 && pos >= (long)file.n) last_nonl = false;
+    }
+    if (out && last_nonl && w > out) w--; /* the file ends without a newline */
+    if (!out) rc = -ENOMEM;
+    const char *target = o->outfile ? o->outfile : name;
+    if (rc == 0 && (mismatch || o->backup) && o->backup_mismatch && !o->outfile && data) {
+      char *orig = malloc(strlen(name) + 6);
+      sprintf(orig, "%s.orig", name);
+      store_path_write_file(ctx->store, ctx->cwd, orig, data, len, 0644 & ~ctx->umask, 0);
+      free(orig);
+    }
+    if (rc == 0 && deleting && w == out && !o->outfile) {
+      rc = store_path_unlink(ctx->store, ctx->cwd, name);
+    } else if (rc == 0) {
+      store_stat st;
+      uint32_t mode = store_path_stat(ctx->store, ctx->cwd, name, &st) == 0 ? st.mode & 07777
+                                                                          : 0644 & ~ctx->umask;
+      rc = store_path_write_file(ctx->store, ctx->cwd, target, out, (size_t)(w - out), mode,
+                                 STORE_WRITE_MKDIRS);
+      if (rc == 0 && o->remove_empty && w == out && !o->outfile)
+        store_path_unlink(ctx->store, ctx->cwd, name);
+    }
+    free(out);
+    if (rc < 0) {
+      cmd_record_error(ctx, rc, target);
+      cmd_err_raw(ctx, "patch: **** Can't write %s : %s\n", target, cmd_strerror(rc));
+      o->status = 2;
+    }
+  }
+  if (nfailed) {
+    /* GNU prints this summary even with -s. */
+    if (o->dry_run)
+      cmd_outf(ctx, "%zu out of %zu hunk%s %s\n", nfailed, fp->nh, fp->nh == 1 ? "" : "s",
+               reversed_skip ? "ignored" : "FAILED");
+    else
+      cmd_outf(ctx, "%zu out of %zu hunk%s %s -- saving rejects to file %s.rej\n", nfailed,
+               fp->nh, fp->nh == 1 ? "" : "s", reversed_skip ? "ignored" : "FAILED", name);
+    if (!o->dry_run) write_rej(ctx, name, fp, failed);
+    if (o->status < 1) o->status = 1;
+  }
+  free(failed);
+  free(place);
+  free(file.v);
+  free(data);
+  free(oldn);
+  free(newn);
+  free(name);
+}
+
+int cmd_patch_main(cmd_ctx *ctx, int argc, char **argv) {
+  enum { OPT_DRY = 256, OPT_NOBACKUP, OPT_HELP, OPT_VERSION, OPT_IGNORED };
+  static const cmd_longopt longs[] = {
+      {"strip", 1, 'p'},        {"reverse", 0, 'R'},     {"forward", 0, 'N'},
+      {"input", 1, 'i'},        {"output", 1, 'o'},      {"directory", 1, 'd'},
+      {"fuzz", 1, 'F'},         {"silent", 0, 's'},      {"quiet", 0, 's'},
+      {"force", 0, 'f'},        {"batch", 0, 't'},       {"backup", 0, 'b'},
+      {"remove-empty-files", 0, 'E'}, {"dry-run", 0, OPT_DRY},
+      {"no-backup-if-mismatch", 0, OPT_NOBACKUP}, {"backup-if-mismatch", 0, OPT_IGNORED},
+      {"unified", 0, 'u'},      {"context", 0, 'c'},     {"normal", 0, 'n'},
+      {"posix", 0, OPT_IGNORED}, {"help", 0, OPT_HELP},  {"version", 0, OPT_VERSION},
+      {0, 0, 0}};
+  patch_opts o = {.strip = -1, .fuzz = 2, .backup_mismatch = true};
+  const char *patchfile = NULL;
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  int c;
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "p:RNi:o:d:F:sftbEucnlz:B:V:", longs)) != -1) {
+    switch (c) {
+      case 'p': {
+        char *end;
+        o.strip = strtol(st.arg, &end, 10);
+        if (*end || o.strip < 0) {
+          cmd_err_raw(ctx, "patch: **** strip count %s is not a number\n", st.arg);
+          return 2;
+        }
+        break;
+      }
+      case 'R': o.reverse = true; break;
+      case 'N': o.forward = true; break;
+      case 'i': patchfile = st.arg; break;
+      case 'o': o.outfile = st.arg; break;
+      case 'd': o.dir = st.arg; break;
+      case 'F': o.fuzz = atoi(st.arg); break;
+      case 's': o.silent = true; break;
+      case 'f': o.force = true, o.forward = true; break;
+      case 't': o.batch = true, o.forward = true; break;
+      case 'b': o.backup = true; break;
+      case 'E': o.remove_empty = true; break;
+      case OPT_DRY: o.dry_run = true; break;
+      case OPT_NOBACKUP: o.backup_mismatch = false; break;
+      case 'u': case 'c': case 'n': case 'l': case 'z': case 'B': case 'V': case OPT_IGNORED:
+        break;
+      case OPT_HELP:
+        cmd_outs(ctx,
+                 "Usage: patch [OPTION]... [ORIGFILE [PATCHFILE]]\n\n"
+                 "  -p NUM  --strip=NUM  Strip NUM leading components from file names.\n"
+                 "  -F LINES  --fuzz LINES  Set the fuzz factor to LINES for inexact matching.\n"
+                 "  -N  --forward  Ignore patches that appear to be reversed or already applied.\n"
+                 "  -R  --reverse  Assume patches were created with old and new files swapped.\n"
+                 "  -i PATCHFILE  --input=PATCHFILE  Read patch from PATCHFILE instead of stdin.\n"
+                 "  -o FILE  --output=FILE  Output patched files to FILE.\n"
+                 "  -d DIR  --directory=DIR  Change the working directory to DIR first.\n"
+                 "  -b  --backup  Back up the original contents of each file.\n"
+                 "  -E  --remove-empty-files  Remove output files that are empty after patching.\n"
+                 "  -s  --quiet  --silent  Work silently unless an error occurs.\n"
+                 "  --dry-run  Do not actually change any files; just print what would happen.\n"
+                 "  --no-backup-if-mismatch  Back up mismatches only if otherwise requested.\n");
+        return 0;
+      case OPT_VERSION: return cmd_print_version(ctx);
+      default: return 2;
+    }
+  }
+  const char *forced = st.ind < argc ? argv[st.ind] : NULL;
+  if (st.ind + 1 < argc) patchfile = argv[st.ind + 1];
+  if (o.dir) ctx->cwd = cmd_abspath(ctx, o.dir);
+  cmd_in *in;
+  int rc = cmd_in_open(ctx, patchfile ? patchfile : "-", &in);
+  if (rc < 0) {
+    cmd_record_error(ctx, rc, patchfile);
+    cmd_err_raw(ctx, "patch: **** Can't open patch file %s : %s\n", patchfile, cmd_strerror(rc));
+    return 2;
+  }
+  char *data;
+  size_t len;
+  rc = cmd_in_slurp(in, &data, &len);
+  cmd_in_close(in);
+  if (rc < 0) {
+    cmd_err_raw(ctx, "patch: **** read error : %s\n", cmd_strerror(rc));
+    return 2;
+  }
+  filepatch *v = NULL;
+  size_t nv = 0;
+  rc = parse_patch(data, len, &v, &nv);
+  if (rc < 0) {
+    cmd_err_raw(ctx, "patch: **** malformed patch\n");
+    free_patches(v, nv);
+    free(data);
+    return 2;
+  }
+  size_t nhunks = 0;
+  for (size_t i = 0; i < nv; i++) nhunks += v[i].nh;
+  if (nv == 0 || nhunks == 0) {
+    cmd_err_raw(ctx, "patch: **** Only garbage was found in the patch input.\n");
+    free_patches(v, nv);
+    free(data);
+    return 2;
+  }
+  for (size_t i = 0; i < nv && !cmd_poll(ctx); i++) {
+    if (!v[i].old_name && !forced) {
+      cmd_err_raw(ctx, "patch: **** can't find file to patch: a normal diff needs ORIGFILE\n");
+      o.status = 2;
+      continue;
+    }
+    apply_file(ctx, &o, &v[i], forced);
+  }
+  free_patches(v, nv);
+  free(data);
+  return o.status;
+}

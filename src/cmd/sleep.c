@@ -1,0 +1,298 @@
+/*
+ * sleep - delay for a specified amount of time (GNU coreutils compatible);
+ * timeout - run a command with a time limit.
+ *
+ *   sleep NUMBER[SUFFIX]...      s (default), m, h, d; fractions; "inf"
+ *   timeout [OPTION] DURATION COMMAND [ARG]...
+ *     --preserve-status  -f, --foreground  -k, --kill-after=DURATION
+ *     -s, --signal=SIGNAL  -v, --verbose
+ *
+ * Design decisions:
+ *  - sleep never blocks for long: it naps at most 10 ms at a time and checks
+ *    cmd_poll between naps, so cancellation and the sandbox's timeouts end it
+ *    promptly (status 130 like an interrupted sleep).
+ *  - timeout cannot signal an in-process command. A table command is run
+ *    directly (cmd_invoke) under a wrapped cmd_io whose poll() also reports
+ *    the deadline: every command that polls (they all must in long loops)
+ *    stops when the time is up, and timeout exits 124 (128+9 for -s KILL,
+ *    128+SIG with --preserve-status) like GNU. Other commands (shell
+ *    functions, scripts) run through ctx->io->run without a deadline of
+ *    their own: the sandbox's overall time limit still applies.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "cmd/cmd.h"
+#include "cmd/util_fs.h"
+#include "cmd/util_gnu.h"
+
+CMD_DEFINE("sleep", cmd_sleep_main);
+CMD_DEFINE("timeout", cmd_timeout_main);
+
+/* Parses a duration with an optional s/m/h/d suffix; false if invalid. */
+static bool parse_duration(const char *s, long double *out) {
+  char *ep;
+  errno = 0;
+  if (!*s) return false;
+  long double v = strtold(s, &ep);
+  if (ep == s || errno == ERANGE) {
+    if (errno == ERANGE && ep != s) v = HUGE_VALL;
+    else return false;
+  }
+  /* hex floats and "nan" are refused like GNU's xstrtod with C locale checks */
+  if (isnan(v) || v < 0) return false;
+  long double mult = 1;
+  if (*ep) {
+    switch (*ep) {
+    case 's': mult = 1; break;
+    case 'm': mult = 60; break;
+    case 'h': mult = 3600; break;
+    case 'd': mult = 86400; break;
+    default: return false;
+    }
+    if (ep[1]) return false;
+  }
+  *out = v * mult;
+  return true;
+}
+
+static double now_mono(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Sleeps `secs` in short naps; returns 0, or 1 if cmd_poll stopped it. */
+static int nap(cmd_ctx *ctx, long double secs) {
+  double end = isinf(secs) ? INFINITY : now_mono() + (double)secs;
+  for (;;) {
+    if (cmd_poll(ctx)) return 1;
+    double left = end - now_mono();
+    if (left <= 0) return 0;
+    double step = left < 0.01 ? left : 0.01;
+    struct timespec ts = {(time_t)step, (long)((step - (double)(time_t)step) * 1e9)};
+    nanosleep(&ts, NULL);
+  }
+}
+
+int cmd_sleep_main(cmd_ctx *ctx, int argc, char **argv) {
+  static const cmd_longopt lo[] = {CMD_LONGOPTS_STD, {0, 0, 0}};
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  int c;
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "", lo)) != -1) {
+    switch (c) {
+    case CMD_OPT_HELP:
+      return cmd_print_help(ctx,
+                            "Usage: sleep NUMBER[SUFFIX]...\n"
+                            "  or:  sleep OPTION\n"
+                            "Pause for NUMBER seconds.  SUFFIX may be 's' for seconds (the default),\n"
+                            "'m' for minutes, 'h' for hours or 'd' for days.  NUMBER need not be an\n"
+                            "integer.  Given two or more arguments, pause for the amount of time\n"
+                            "specified by the sum of their values.\n");
+    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    default: return 1;
+    }
+  }
+  if (st.ind >= argc) {
+    cmd_errorf(ctx, "missing operand");
+    return cmd_usage_hint(ctx, 1);
+  }
+  long double total = 0;
+  bool bad = false;
+  for (int i = st.ind; i < argc; i++) {
+    long double v;
+    if (!parse_duration(argv[i], &v)) {
+      cmd_errorf(ctx, "invalid time interval %s", cmd_gnu_quote(ctx, argv[i]));
+      bad = true;
+      continue;
+    }
+    total += v;
+  }
+  if (bad) return cmd_usage_hint(ctx, 1);
+  return nap(ctx, total) ? 130 : 0;
+}
+
+/* ---- timeout ---------------------------------------------------------------- */
+
+/* The wrapped I/O of a command run under timeout. */
+typedef struct to_io {
+  const cmd_io *parent;  /* the caller's table */
+  void *parent_ud;       /* its user data */
+  double deadline;       /* monotonic seconds */
+  bool expired;          /* the deadline passed */
+} to_io;
+
+static ssize_t to_read(void *ud, int fd, void *b, size_t n) {
+  to_io *t = ud;
+  return t->parent->read(t->parent_ud, fd, b, n);
+}
+static ssize_t to_write(void *ud, int fd, const void *b, size_t n) {
+  to_io *t = ud;
+  return t->parent->write(t->parent_ud, fd, b, n);
+}
+static int to_open(void *ud, const char *p, int f, uint32_t m) {
+  to_io *t = ud;
+  return t->parent->open ? t->parent->open(t->parent_ud, p, f, m) : -ENOSYS;
+}
+static int to_close(void *ud, int fd) {
+  to_io *t = ud;
+  return t->parent->close ? t->parent->close(t->parent_ud, fd) : -ENOSYS;
+}
+static int64_t to_lseek(void *ud, int fd, int64_t off, int wh) {
+  to_io *t = ud;
+  return t->parent->lseek ? t->parent->lseek(t->parent_ud, fd, off, wh) : -ESPIPE;
+}
+static int to_run(void *ud, int argc, char **argv, int in, int out) {
+  to_io *t = ud;
+  return t->parent->run ? t->parent->run(t->parent_ud, argc, argv, in, out) : 127;
+}
+static int to_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
+                      int in, int out) {
+  to_io *t = ud;
+  if (t->parent->run_env) return t->parent->run_env(t->parent_ud, argc, argv, env, cwd, in, out);
+  return to_run(ud, argc, argv, in, out);
+}
+static int to_popen(void *ud, const char *s, const char *m, int *fd) {
+  to_io *t = ud;
+  return t->parent->popen ? t->parent->popen(t->parent_ud, s, m, fd) : -ENOSYS;
+}
+static int to_pclose(void *ud, int h) {
+  to_io *t = ud;
+  return t->parent->pclose ? t->parent->pclose(t->parent_ud, h) : -ENOSYS;
+}
+static int to_poll(void *ud) {
+  to_io *t = ud;
+  if (t->parent->poll) {
+    int r = t->parent->poll(t->parent_ud);
+    if (r) return r;
+  }
+  if (now_mono() >= t->deadline) {
+    t->expired = true;
+    return 1;
+  }
+  return 0;
+}
+static const char *to_getvar(void *ud, const char *n) {
+  to_io *t = ud;
+  return t->parent->getvar ? t->parent->getvar(t->parent_ud, n) : NULL;
+}
+static int to_setvar(void *ud, const char *n, const char *v) {
+  to_io *t = ud;
+  return t->parent->setvar ? t->parent->setvar(t->parent_ud, n, v) : -ENOSYS;
+}
+
+static const cmd_io to_table = {
+    .read = to_read, .write = to_write, .open = to_open, .close = to_close,
+    .lseek = to_lseek, .run = to_run, .popen = to_popen, .pclose = to_pclose,
+    .poll = to_poll, .getvar = to_getvar, .setvar = to_setvar, .run_env = to_run_env,
+};
+
+/* Signal names and numbers timeout accepts. */
+static int signal_number(const char *s) {
+  static const struct { const char *name; int num; } sigs[] = {
+      {"HUP", 1}, {"INT", 2}, {"QUIT", 3}, {"ILL", 4}, {"TRAP", 5}, {"ABRT", 6},
+      {"BUS", 7}, {"FPE", 8}, {"KILL", 9}, {"USR1", 10}, {"SEGV", 11}, {"USR2", 12},
+      {"PIPE", 13}, {"ALRM", 14}, {"TERM", 15}, {"CHLD", 17}, {"CONT", 18},
+      {"STOP", 19}, {"TSTP", 20}, {"TTIN", 21}, {"TTOU", 22}};
+  if (*s >= '0' && *s <= '9') {
+    char *ep;
+    long v = strtol(s, &ep, 10);
+    return *ep || v > 64 ? -1 : (int)v;
+  }
+  if (!strncasecmp(s, "SIG", 3)) s += 3;
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+    if (!strcmp(s, sigs[i].name)) return sigs[i].num;
+  return -1;
+}
+
+static const char *signal_name(int n) {
+  static const char *names[] = {"0", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS",
+                                "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM",
+                                "TERM"};
+  return n >= 0 && n < 16 ? names[n] : "TERM";
+}
+
+int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
+  enum { OPT_PRESERVE = 256 };
+  static const cmd_longopt lo[] = {
+      {"preserve-status", 0, OPT_PRESERVE}, {"foreground", 0, 'f'},
+      {"kill-after", 1, 'k'}, {"signal", 1, 's'}, {"verbose", 0, 'v'}, CMD_LONGOPTS_STD,
+      {0, 0, 0}};
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  bool preserve = false, verbose = false;
+  int sig = 15;
+  int c;
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "+fk:s:v", lo)) != -1) {
+    switch (c) {
+    case OPT_PRESERVE: preserve = true; break;
+    case 'f': break;
+    case 'k': {
+      long double v;
+      if (!parse_duration(st.arg, &v)) {
+        cmd_errorf(ctx, "invalid time interval %s", cmd_gnu_quote(ctx, st.arg));
+        return cmd_usage_hint(ctx, 125);
+      }
+      break;
+    }
+    case 's':
+      sig = signal_number(st.arg);
+      if (sig < 0) {
+        cmd_errorf(ctx, "%s: invalid signal", st.arg);
+        return cmd_usage_hint(ctx, 125);
+      }
+      break;
+    case 'v': verbose = true; break;
+    case CMD_OPT_HELP:
+      return cmd_print_help(ctx,
+                            "Usage: timeout [OPTION] DURATION COMMAND [ARG]...\n"
+                            "  or:  timeout [OPTION]\n"
+                            "Start COMMAND, and kill it if still running after DURATION.\n");
+    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    default: return 125;
+    }
+  }
+  if (argc - st.ind < 2) return cmd_usage_hint(ctx, 125);
+  long double dur;
+  if (!parse_duration(argv[st.ind], &dur)) {
+    cmd_errorf(ctx, "invalid time interval %s", cmd_gnu_quote(ctx, argv[st.ind]));
+    return cmd_usage_hint(ctx, 125);
+  }
+  int cargc = argc - st.ind - 1;
+  char **cargv = argv + st.ind + 1;
+  const char *path = cmd_getenv(ctx, "PATH");
+  if (!cmd_fs_runnable(ctx, cargv[0], path)) {
+    cmd_errorf(ctx, "failed to run command %s: %s", cmd_gnu_quote(ctx, cargv[0]),
+               cmd_strerror(-ENOENT));
+    return 127;
+  }
+  cmd_flush(ctx);
+  int status;
+  bool expired = false;
+  if (cmd_find(cargv[0]) && ctx->io) {
+    to_io t = {ctx->io, ctx->io_ud, dur == 0 || isinf(dur) ? INFINITY : now_mono() + (double)dur,
+               false};
+    cmd_ctx child = *ctx;
+    child.io = &to_table;
+    child.io_ud = &t;
+    child.outbuf = NULL;
+    child.outlen = 0;
+    child.out_err = 0;
+    status = cmd_invoke(&child, cargc, cargv);
+    ctx->err_errno = child.err_errno;
+    memcpy(ctx->err_path, child.err_path, sizeof ctx->err_path);
+    expired = t.expired;
+  } else {
+    status = ctx->io && ctx->io->run ? ctx->io->run(ctx->io_ud, cargc, cargv, 0, 1) : 126;
+  }
+  if (!expired) return status;
+  if (verbose)
+    cmd_errorf(ctx, "sending signal %s to command %s", signal_name(sig),
+               cmd_gnu_quote(ctx, cargv[0]));
+  if (preserve) return 128 + sig;
+  return sig == 9 ? 128 + 9 : 124;
+}

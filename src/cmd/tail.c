@@ -1,0 +1,484 @@
+/*
+ * tail - output the last part of files.
+ *
+ *   Usage: tail [OPTION]... [FILE]...
+ *   -c, --bytes=[+]NUM   last NUM bytes, or from byte NUM with '+'
+ *   -n, --lines=[+]NUM   last NUM lines (default 10), or from line NUM
+ *   -f, --follow[={name|descriptor}], -F, --retry, -s N, --pid=PID,
+ *   --max-unchanged-stats=N   accepted; see below
+ *   -q, --quiet, --silent  never print headers; -v, --verbose  always
+ *   -z, --zero-terminated  line delimiter is NUL, not newline
+ *   Obsolete forms: tail -NUM[bcl][f] / tail +NUM[bcl][f] with at most one file.
+ *
+ * Design: a seekable input (a store file) is read backwards from its end in
+ * 64 KiB blocks (memrchr for the line case), so `tail big` costs the size of
+ * the tail, not of the file. Pipes stream through a window that keeps the
+ * last NUM bytes or lines, bounded by ctx->max_string ("memory exhausted"
+ * beyond).
+ *
+ * Following (-f/-F) needs another process appending to the file while tail
+ * waits; a sandbox call has no such concurrent writer that could outlive it,
+ * and waiting forever would only hit the timeout. So -f is accepted and tail
+ * prints what the file holds and exits, like GNU does for a pipe. A file that
+ * cannot be opened under -f ends with "tail: no files remaining" like GNU.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/util_gnu.h"
+
+CMD_DEFINE("tail", cmd_tail_main);
+
+#define TAIL_BLOCK 65536
+
+static const char tail_usage[] =
+    "Usage: tail [OPTION]... [FILE]...\n"
+    "Print the last 10 lines of each FILE to standard output.\n"
+    "With more than one FILE, precede each with a header giving the file name.\n"
+    "\n"
+    "With no FILE, or when FILE is -, read standard input.\n"
+    "\n"
+    "Mandatory arguments to long options are mandatory for short options too.\n"
+    "  -c, --bytes=[+]NUM       output the last NUM bytes; or use -c +NUM to\n"
+    "                             output starting with byte NUM of each file\n"
+    "  -f, --follow[={name|descriptor}]\n"
+    "                           output appended data as the file grows;\n"
+    "                             (in sbx: accepted, prints the current data)\n"
+    "  -F                       same as --follow=name --retry\n"
+    "  -n, --lines=[+]NUM       output the last NUM lines, instead of the last 10;\n"
+    "                             or use -n +NUM to output starting with line NUM\n"
+    "      --max-unchanged-stats=N  accepted, ignored\n"
+    "      --pid=PID            accepted, ignored\n"
+    "  -q, --quiet, --silent    never output headers giving file names\n"
+    "      --retry              accepted, ignored\n"
+    "  -s, --sleep-interval=N   accepted, ignored\n"
+    "  -v, --verbose            always output headers giving file names\n"
+    "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n"
+    "\n"
+    "NUM may have a multiplier suffix:\n"
+    "b 512, kB 1000, K 1024, MB 1000*1000, M 1024*1024,\n"
+    "GB 1000*1000*1000, G 1024*1024*1024, and so on for T, P, E, Z, Y.\n"
+    "Binary prefixes can be used, too: KiB=K, MiB=M, and so on.\n";
+
+typedef struct tail_job {
+  cmd_ctx *ctx;
+  int fd;           /* input descriptor */
+  char delim;       /* '\n' or '\0' (-z) */
+  char *buf;        /* TAIL_BLOCK scratch buffer */
+  int read_err;     /* first read error (negative errno) */
+  int fatal;        /* write error, cancellation or memory (negative errno) */
+} tail_job;
+
+static ssize_t tail_read(tail_job *j, void *buf, size_t n) {
+  for (;;) {
+    if (cmd_poll(j->ctx)) {
+      j->fatal = -EINTR;
+      return -1;
+    }
+    ssize_t r = j->ctx->io->read(j->ctx->io_ud, j->fd, buf, n);
+    if (r == -EINTR) continue;
+    if (r < 0) {
+      j->read_err = (int)r;
+      return -1;
+    }
+    return r;
+  }
+}
+
+static int tail_out(tail_job *j, const void *p, size_t n) {
+  if (n == 0) return 0;
+  int r = cmd_out(j->ctx, p, n);
+  if (r < 0) j->fatal = r;
+  return r;
+}
+
+/* Copies the rest of the input. */
+static void tail_copy(tail_job *j) {
+  for (;;) {
+    ssize_t r = tail_read(j, j->buf, TAIL_BLOCK);
+    if (r <= 0) return;
+    if (tail_out(j, j->buf, (size_t)r) < 0) return;
+  }
+}
+
+static int64_t tail_seek(tail_job *j, int64_t off, int whence) {
+  return j->ctx->io->lseek(j->ctx->io_ud, j->fd, off, whence);
+}
+
+/* A window [start, len) over buffered input, compacted lazily. */
+typedef struct tail_window {
+  char *data;    /* malloc'd storage */
+  size_t start;  /* first byte still wanted */
+  size_t len;    /* bytes stored */
+  size_t cap;    /* allocated size */
+} tail_window;
+
+static int tail_window_reserve(tail_job *j, tail_window *w) {
+  if (w->start > 0 && w->start >= w->len / 2) {
+    memmove(w->data, w->data + w->start, w->len - w->start);
+    w->len -= w->start;
+    w->start = 0;
+  }
+  if (w->cap - w->len >= TAIL_BLOCK) return 0;
+  size_t ncap = w->cap ? w->cap * 2 : TAIL_BLOCK * 4;
+  char *nd = ncap > j->ctx->max_string + TAIL_BLOCK * 8 ? NULL : realloc(w->data, ncap);
+  if (!nd) {
+    cmd_errorf(j->ctx, "memory exhausted");
+    j->fatal = -ENOMEM;
+    return -1;
+  }
+  w->data = nd;
+  w->cap = ncap;
+  return 0;
+}
+
+static uintmax_t tail_count(const char *p, size_t len, char delim) {
+  uintmax_t c = 0;
+  const char *e = p + len;
+  while ((p = memchr(p, delim, (size_t)(e - p))) != NULL) {
+    c++;
+    p++;
+  }
+  return c;
+}
+
+/* Offset just after the k-th delimiter (k >= 1 present) of [p, p+len). */
+static size_t tail_after_nth(const char *p, size_t len, uintmax_t k, char delim) {
+  const char *s = p, *e = p + len;
+  for (; k > 0; k--) s = (const char *)memchr(s, delim, (size_t)(e - s)) + 1;
+  return (size_t)(s - p);
+}
+
+/* Last n bytes. */
+static void tail_bytes(tail_job *j, uintmax_t n) {
+  int64_t cur = tail_seek(j, 0, SEEK_CUR);
+  int64_t end = cur >= 0 ? tail_seek(j, 0, SEEK_END) : -1;
+  if (cur >= 0 && end >= 0) {
+    int64_t from = end - cur > (int64_t)(n > INT64_MAX ? INT64_MAX : n)
+                       ? end - (int64_t)n : cur;
+    if (tail_seek(j, from, SEEK_SET) >= 0) {
+      tail_copy(j);
+      return;
+    }
+  }
+  if (n == 0) { /* still read the input, like GNU */
+    while (tail_read(j, j->buf, TAIL_BLOCK) > 0) {}
+    return;
+  }
+  tail_window w = {0};
+  for (;;) {
+    if (tail_window_reserve(j, &w) < 0) goto out;
+    ssize_t r = tail_read(j, w.data + w.len, TAIL_BLOCK);
+    if (r < 0) goto out;
+    if (r == 0) break;
+    w.len += (size_t)r;
+    if (w.len - w.start > n) w.start = w.len - (size_t)n;
+  }
+  tail_out(j, w.data + w.start, w.len - w.start);
+out:
+  free(w.data);
+}
+
+/* Last n lines of a seekable input; returns false if it is not seekable. */
+static bool tail_lines_seekable(tail_job *j, uintmax_t n) {
+  int64_t cur = tail_seek(j, 0, SEEK_CUR);
+  int64_t end = cur >= 0 ? tail_seek(j, 0, SEEK_END) : -1;
+  if (cur < 0 || end < 0) return false;
+  if (end <= cur || n == 0) return true;
+  int64_t pos = end, from = cur;
+  bool last = true;
+  uintmax_t want = n; /* delimiters still to pass */
+  while (pos > cur) {
+    int64_t bstart = pos - cur > TAIL_BLOCK ? pos - TAIL_BLOCK : cur;
+    size_t blen = (size_t)(pos - bstart);
+    if (tail_seek(j, bstart, SEEK_SET) < 0) return false;
+    ssize_t r = cmd_read_full(j->ctx, j->fd, j->buf, blen);
+    if (r < 0) {
+      j->read_err = (int)r;
+      return true;
+    }
+    if ((size_t)r < blen) blen = (size_t)r; /* shrank meanwhile */
+    size_t k = blen;
+    if (last && k > 0 && j->buf[k - 1] == j->delim) k--; /* final delimiter */
+    last = false;
+    while (k > 0) {
+      char *q = memrchr(j->buf, j->delim, k);
+      if (!q) break;
+      if (--want == 0) {
+        from = bstart + (q - j->buf) + 1;
+        goto found;
+      }
+      k = (size_t)(q - j->buf);
+    }
+    pos = bstart;
+    if (cmd_poll(j->ctx)) {
+      j->fatal = -EINTR;
+      return true;
+    }
+  }
+found:
+  if (tail_seek(j, from, SEEK_SET) >= 0) tail_copy(j);
+  return true;
+}
+
+/* Last n lines of a stream. */
+static void tail_lines_stream(tail_job *j, uintmax_t n) {
+  tail_window w = {0};
+  uintmax_t nlines = 0; /* delimiters in [start, len) */
+  for (;;) {
+    if (tail_window_reserve(j, &w) < 0) goto out;
+    ssize_t r = tail_read(j, w.data + w.len, TAIL_BLOCK);
+    if (r < 0) goto out;
+    if (r == 0) break;
+    nlines += tail_count(w.data + w.len, (size_t)r, j->delim);
+    w.len += (size_t)r;
+    if (nlines > n) {
+      uintmax_t k = nlines - n;
+      w.start += tail_after_nth(w.data + w.start, w.len - w.start, k, j->delim);
+      nlines = n;
+    }
+  }
+  /* An unterminated last line counts as one of the n. */
+  if (w.len > w.start && w.data[w.len - 1] != j->delim) {
+    if (n == 0) w.start = w.len;
+    else if (nlines == n)
+      w.start += tail_after_nth(w.data + w.start, w.len - w.start, 1, j->delim);
+  }
+  tail_out(j, w.data + w.start, w.len - w.start);
+out:
+  free(w.data);
+}
+
+/* From byte n (1-based) / from line n to the end. */
+static void tail_from_start(tail_job *j, uintmax_t n, bool lines) {
+  uintmax_t skip = n > 0 ? n - 1 : 0;
+  if (!lines) {
+    int64_t cur = tail_seek(j, 0, SEEK_CUR);
+    if (cur >= 0 && skip < (uintmax_t)INT64_MAX - (uintmax_t)cur &&
+        tail_seek(j, cur + (int64_t)skip, SEEK_SET) >= 0) {
+      tail_copy(j);
+      return;
+    }
+  }
+  while (skip > 0) {
+    ssize_t r = tail_read(j, j->buf, TAIL_BLOCK);
+    if (r <= 0) return;
+    if (!lines) {
+      if ((uintmax_t)r > skip) {
+        tail_out(j, j->buf + skip, (size_t)r - (size_t)skip);
+        break;
+      }
+      skip -= (uintmax_t)r;
+      continue;
+    }
+    char *p = j->buf, *e = j->buf + r;
+    while (skip > 0 && (p = memchr(p, j->delim, (size_t)(e - p))) != NULL) {
+      p++;
+      skip--;
+    }
+    if (skip == 0) {
+      if (tail_out(j, p, (size_t)(e - p)) < 0) return;
+      break;
+    }
+  }
+  if (j->fatal || j->read_err) return;
+  tail_copy(j);
+}
+
+/* The obsolete "-NUM[bcl][f]" / "+NUM..." first argument. Returns 1 if
+ * parsed (and sets the outputs), 0 if not that form, -1 on error. */
+static int tail_obsolete(cmd_ctx *ctx, int argc, char **argv, uintmax_t *n,
+                         bool *from_start, bool *lines, bool *follow) {
+  if (!(argc == 2 || (argc == 3 && !(argv[2][0] == '-' && argv[2][1])) ||
+        (argc >= 3 && argc <= 4 && strcmp(argv[2], "--") == 0)))
+    return 0;
+  const char *p = argv[1];
+  bool fs;
+  if (*p == '+') fs = true;
+  else if (*p == '-') {
+    /* "-" is stdin and "-c" needs an argument: not the obsolete form. */
+    if (!p[1 + (p[1] == 'c')]) return 0;
+    fs = false;
+  } else {
+    return 0;
+  }
+  p++;
+  const char *digits = p;
+  while (*p >= '0' && *p <= '9') p++;
+  const char *digits_end = p;
+  uintmax_t def = 10;
+  bool l = true;
+  switch (*p) {
+  case 'b': def *= 512; l = false; p++; break;
+  case 'c': l = false; p++; break;
+  case 'l': p++; break;
+  }
+  bool f = false;
+  if (*p == 'f') {
+    f = true;
+    p++;
+  }
+  if (*p) return 0;
+  uintmax_t v = def;
+  if (digits != digits_end) {
+    size_t nd = (size_t)(p - digits);
+    char *num = cmd_alloc(ctx, nd + 1);
+    if (!num) return -1;
+    memcpy(num, digits, nd);
+    if ((cmd_parse_umax(num, "b", &v) & ~CMD_NUM_INVALID_SUFFIX) != CMD_NUM_OK) {
+      cmd_errorf(ctx, "invalid number: %s: %s", cmd_gnu_quote(ctx, argv[1]),
+                 cmd_strerror(ERANGE));
+      return -1;
+    }
+  }
+  *n = v;
+  *from_start = fs;
+  *lines = l;
+  *follow = f;
+  return 1;
+}
+
+int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
+  static const cmd_longopt longopts[] = {
+      {"bytes", 1, 'c'},   {"lines", 1, 'n'},     {"follow", 2, 258},
+      {"retry", 0, 259},   {"sleep-interval", 1, 's'},
+      {"pid", 1, 260},     {"max-unchanged-stats", 1, 261},
+      {"quiet", 0, 'q'},   {"silent", 0, 'q'},    {"verbose", 0, 'v'},
+      {"zero-terminated", 0, 'z'},                {"presume-input-pipe", 0, 262},
+      {"help", 0, 256},    {"version", 0, 257},   {0, 0, 0}};
+  uintmax_t n = 10;
+  bool from_start = false, lines = true, follow = false;
+  int header_mode = 0; /* 0 when several files, 1 never, 2 always */
+  char delim = '\n';
+  char **av = argv;
+  int ac = argc;
+
+  int ob = tail_obsolete(ctx, argc, argv, &n, &from_start, &lines, &follow);
+  if (ob < 0) return 1;
+  if (ob > 0) {
+    av = cmd_alloc(ctx, sizeof(char *) * (size_t)(argc + 1));
+    if (!av) return 1;
+    av[0] = argv[0];
+    for (int i = 2; i < argc; i++) av[i - 1] = argv[i];
+    ac = argc - 1;
+  }
+
+  cmd_getopt_state g = CMD_GETOPT_INIT;
+  int c;
+  while ((c = cmd_getopt(ctx, &g, ac, av, "c:n:fFqs:vz0123456789", longopts)) != -1) {
+    switch (c) {
+    case 'c':
+    case 'n': {
+      lines = c == 'n';
+      const char *s = g.arg;
+      /* Like GNU, a '+' is sticky: "-n +3 -c 2" means -c +2. */
+      if (*s == '+') from_start = true;
+      if (*s == '+' || *s == '-') s++;
+      uintmax_t v;
+      int e = cmd_parse_umax(s, "bkKmMGTPEZY0", &v);
+      if (e != CMD_NUM_OK) {
+        const char *what = lines ? "invalid number of lines" : "invalid number of bytes";
+        if (e == CMD_NUM_OVERFLOW)
+          cmd_errorf(ctx, "%s: %s: %s", what, cmd_gnu_quote(ctx, g.arg),
+                     cmd_strerror(EOVERFLOW));
+        else
+          cmd_errorf(ctx, "%s: %s", what, cmd_gnu_quote(ctx, g.arg));
+        return 1;
+      }
+      n = v;
+      break;
+    }
+    case 'f': follow = true; break;
+    case 'F': follow = true; break;
+    case 258:
+      if (g.arg && strcmp(g.arg, "name") != 0 && strcmp(g.arg, "descriptor") != 0) {
+        cmd_errorf(ctx, "invalid argument %s for " CMD_LQ "--follow" CMD_RQ,
+                   cmd_gnu_quote(ctx, g.arg));
+        cmd_err_raw(ctx, "Valid arguments are:\n  - " CMD_LQ "descriptor" CMD_RQ "\n"
+                         "  - " CMD_LQ "name" CMD_RQ "\n");
+        return cmd_usage_hint(ctx, 1);
+      }
+      follow = true;
+      break;
+    case 259: case 261: case 262: break;
+    case 's': {
+      char *end;
+      double d = strtod(g.arg, &end);
+      if (end == g.arg || *end || !(d >= 0)) {
+        cmd_errorf(ctx, "invalid number of seconds: %s", cmd_gnu_quote(ctx, g.arg));
+        return 1;
+      }
+      break;
+    }
+    case 260: {
+      char *end;
+      long v = strtol(g.arg, &end, 10);
+      if (end == g.arg || *end || v < 0) {
+        cmd_errorf(ctx, "invalid PID: %s", cmd_gnu_quote(ctx, g.arg));
+        return 1;
+      }
+      break;
+    }
+    case 'q': header_mode = 1; break;
+    case 'v': header_mode = 2; break;
+    case 'z': delim = '\0'; break;
+    case 256: cmd_outs(ctx, tail_usage); return 0;
+    case 257: return cmd_print_version(ctx);
+    default:
+      if (c >= '0' && c <= '9') {
+        cmd_errorf(ctx, "option used in invalid context -- %c", c);
+        return 1;
+      }
+      return 1; /* cmd_getopt printed the message */
+    }
+  }
+
+  static char *const dash[] = {"-", NULL};
+  char *const *files = g.ind < ac ? av + g.ind : dash;
+  int nfiles = g.ind < ac ? ac - g.ind : 1;
+  bool headers = header_mode == 2 || (header_mode == 0 && nfiles > 1);
+  char *buf = cmd_alloc(ctx, TAIL_BLOCK);
+  if (!buf) return 1;
+  int status = 0, opened = 0;
+  bool first = true;
+  for (int i = 0; i < nfiles; i++) {
+    const char *name = files[i];
+    int fd = cmd_open_input(ctx, name);
+    if (fd < 0 && fd != -EISDIR) {
+      cmd_errorf(ctx, "cannot open %s for reading: %s", cmd_gnu_quoteaf(ctx, name),
+                 cmd_strerror(fd));
+      cmd_record_error(ctx, fd, name);
+      status = 1;
+      continue;
+    }
+    opened++;
+    if (headers)
+      cmd_outf(ctx, "%s==> %s <==\n", first ? "" : "\n",
+               strcmp(name, "-") == 0 ? "standard input" : name);
+    first = false;
+    tail_job j = {ctx, fd, delim, buf, 0, 0};
+    if (fd == -EISDIR) j.read_err = -EISDIR;
+    else if (from_start) tail_from_start(&j, n, lines);
+    else if (!lines) tail_bytes(&j, n);
+    else if (!tail_lines_seekable(&j, n)) tail_lines_stream(&j, n);
+    cmd_close_input(ctx, fd);
+    if (j.fatal == -EINTR || j.fatal == -ENOMEM) return 1;
+    if (j.fatal) return cmd_write_error(ctx, j.fatal);
+    if (j.read_err) {
+      cmd_errorf(ctx, "error reading %s: %s", cmd_gnu_quoteaf(ctx, name),
+                 cmd_strerror(j.read_err));
+      cmd_record_error(ctx, j.read_err, name);
+      status = 1;
+    }
+  }
+  if (follow && opened == 0) {
+    cmd_errorf(ctx, "no files remaining");
+    status = 1;
+  }
+  return status;
+}

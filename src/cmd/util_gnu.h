@@ -1,0 +1,130 @@
+/*
+ * util_gnu.h - small pieces of GNU coreutils' behaviour shared by the text
+ * commands (head, tail, split, od, sort, wc, ...): gnulib's quote() under a
+ * UTF-8 locale, xstrtoumax's number-with-suffix parsing and its standard
+ * error messages, and a loop over file operands.
+ */
+#ifndef SBX_CMD_UTIL_GNU_H
+#define SBX_CMD_UTIL_GNU_H
+
+#include <stdint.h>
+
+#include "cmd/cmd.h"
+
+/* The UTF-8 quotation marks of GNU messages: ‘ and ’. */
+#define CMD_LQ "\xe2\x80\x98"
+#define CMD_RQ "\xe2\x80\x99"
+
+/* gnulib quote(s) in a UTF-8 locale: ‘s’ with C escapes for control bytes,
+ * octal for invalid UTF-8, and backslashes before '\\' and '’'. The result
+ * lives in ctx's arena (never NULL: "‘?’" on OOM). `len` < 0 means strlen. */
+const char *cmd_gnu_quote_n(cmd_ctx *ctx, const char *s, long len);
+static inline const char *cmd_gnu_quote(cmd_ctx *ctx, const char *s) {
+  return cmd_gnu_quote_n(ctx, s, -1);
+}
+
+/* gnulib quotef(s) (file names in "NAME: FILE: reason" messages): the name
+ * as is when it is shell-safe, else shell-quoted ('a b', "a'b",
+ * 'a'$'\n''b'); ':' also forces quotes. quoteaf(s) always quotes. Arena. */
+const char *cmd_gnu_quotef(cmd_ctx *ctx, const char *s);
+const char *cmd_gnu_quoteaf(cmd_ctx *ctx, const char *s);
+/* "NAME: FILE: strerror(err)" with FILE as quotef gives it; records the
+ * error for the C API; returns 1. */
+int cmd_gnu_perror(cmd_ctx *ctx, const char *path, int err);
+
+/* gnulib xstrtoumax results (bit flags, like strtol_error). */
+enum {
+  CMD_NUM_OK = 0,
+  CMD_NUM_OVERFLOW = 1,          /* saturated at UINTMAX_MAX */
+  CMD_NUM_INVALID_SUFFIX = 2,    /* trailing garbage after the number */
+  CMD_NUM_INVALID = 4,           /* no number at all */
+};
+
+/*
+ * xstrtoumax(s, &end, 10, val, suffixes) with end == NULL semantics: the whole
+ * string must be consumed. `suffixes` lists the allowed multiplier letters
+ * (b=512 k/K=1024 m/M G T P E Z Y, c=1, w=2, B=1024); a '0' in it allows a
+ * second "B" (powers of 1000) or "iB" (1024). NULL: no suffix allowed.
+ * A leading '-' (after blanks) is invalid. Returns CMD_NUM_* flags.
+ */
+int cmd_parse_umax(const char *s, const char *suffixes, uintmax_t *val);
+
+/*
+ * gnulib xdectoumax-style check: parses `s` with `suffixes` and, on any error
+ * or a value outside [min, max], prints "NAME: WHAT: ‘s’" (plus ": Value too
+ * large for defined data type" on overflow) and returns -1; else 0.
+ */
+int cmd_parse_umax_or_die(cmd_ctx *ctx, const char *s, const char *suffixes,
+                          uintmax_t min, uintmax_t max, const char *what,
+                          uintmax_t *val);
+
+/* Adds a to *acc, saturating: returns 1 on overflow. */
+static inline int cmd_add_sat(uintmax_t *acc, uintmax_t a) {
+  if (*acc > UINTMAX_MAX - a) { *acc = UINTMAX_MAX; return 1; }
+  *acc += a;
+  return 0;
+}
+
+/* After a failed write to stdout (err < 0 from cmd_out/cmd_flush): prints
+ * "NAME: write error: REASON" unless it is EPIPE, and returns the status to
+ * exit with (141 for EPIPE, as GNU dies of SIGPIPE; 1 otherwise). */
+int cmd_write_error(cmd_ctx *ctx, int err);
+
+/* Opens an input operand for raw fd reads: "-" is fd 0. Returns the fd or a
+ * negative errno; -EISDIR for a directory (GNU tools report that as a read
+ * error: callers print "error reading"). Close with cmd_close_input (which
+ * leaves fd 0 open). */
+int cmd_open_input(cmd_ctx *ctx, const char *path);
+void cmd_close_input(cmd_ctx *ctx, int fd);
+/* Reads until `n` bytes or EOF (retrying short reads). Returns the count or a
+ * negative errno. */
+ssize_t cmd_read_full(cmd_ctx *ctx, int fd, void *buf, size_t n);
+
+/* A C.UTF-8 locale object (created once, never freed) for the wide-character
+ * classification GNU does under LC_ALL=C.UTF-8: use it with uselocale() around
+ * calls to wcwidth, iswprint, iswspace, mbrtowc..., and restore the previous
+ * locale before returning (uselocale is per-thread, so nothing else sees it).
+ * Returns (locale_t)0 if the host lacks C.UTF-8. */
+#include <locale.h>
+locale_t cmd_utf8_locale(void);
+
+/* Decodes one UTF-8 character at s (avail bytes) the way glibc's mbrtowc does
+ * in C.UTF-8: returns its length (1..4) and sets *wc, 0 if the bytes are an
+ * incomplete but so far valid prefix (need more input), or -1 if invalid
+ * (the caller skips one byte). */
+int cmd_utf8_decode(const unsigned char *s, size_t avail, uint32_t *wc);
+
+/* Reads a whole input ("-" = stdin) into a malloc'd buffer (NUL-terminated
+ * beyond *len), up to `limit` bytes; seekable inputs are sized first.
+ * Returns 0, -EFBIG beyond the limit, or another negative errno (-EISDIR for
+ * a directory). Prints nothing. */
+int cmd_read_all(cmd_ctx *ctx, const char *path, size_t limit, char **data, size_t *len);
+
+/* A buffered output that is either stdout (through cmd_out) or a file opened
+ * through ctx->io (sort -o, uniq IN OUT, split, csplit, tee). */
+typedef struct cmd_outfile {
+  cmd_ctx *ctx;  /* owner */
+  int fd;        /* 1 for stdout, else our descriptor */
+  char *buf;     /* staging buffer for a file (malloc'd) */
+  size_t len;    /* bytes staged */
+  int err;       /* first write error (negative errno), 0 if none */
+} cmd_outfile;
+
+/* Opens `path` (NULL or "-" mean stdout) with open flags (O_WRONLY|O_CREAT|
+ * O_TRUNC typically) and mode 0666 (the umask applies). Returns 0 or a
+ * negative errno; prints nothing. */
+int cmd_outfile_open(cmd_ctx *ctx, cmd_outfile *o, const char *path, int oflags);
+/* Buffered write; errors are kept in o->err (later writes are dropped). */
+void cmd_outfile_write(cmd_outfile *o, const void *p, size_t n);
+/* Flushes staged bytes (stdout: into ctx's buffer). Returns o->err. */
+int cmd_outfile_flush(cmd_outfile *o);
+/* Flushes and closes; returns the first error (negative errno) or 0. */
+int cmd_outfile_close(cmd_outfile *o);
+
+/* Broken-down local time for `t` under the TZ of ctx's environment (the
+ * zone rules of util_time.h). tm_zone points into ctx's arena. Returns 0,
+ * or -1 if t is out of range. */
+struct tm;
+int cmd_localtime(cmd_ctx *ctx, int64_t t, struct tm *out);
+
+#endif

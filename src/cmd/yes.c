@@ -1,0 +1,65 @@
+/*
+ * yes - output a string repeatedly until killed.
+ *
+ *   Usage: yes [STRING]...   (default "y"; the STRINGs joined by spaces)
+ *
+ * Design: the line is replicated into an 8 KiB block once and the block is
+ * written until the pipe closes (-EPIPE: status 141, like GNU dying of
+ * SIGPIPE) or the call is cancelled (cmd_poll), so `yes | head -n 3` ends at
+ * once and an unbounded `yes` never outlives its sandbox limits.
+ */
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/util_gnu.h"
+
+CMD_DEFINE("yes", cmd_yes_main);
+
+#define YES_BLOCK 8192
+
+int cmd_yes_main(cmd_ctx *ctx, int argc, char **argv) {
+  static const cmd_longopt longopts[] = {{"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
+  /* Like GNU, only --help/--version are options, and only before operands. */
+  cmd_getopt_state g = CMD_GETOPT_INIT;
+  int c;
+  while ((c = cmd_getopt(ctx, &g, argc, argv, "+", longopts)) != -1) {
+    if (c == 256) {
+      cmd_outs(ctx, "Usage: yes [STRING]...\n  or:  yes OPTION\n"
+                    "Repeatedly output a line with all specified STRING(s), or 'y'.\n\n"
+                    "      --help        display this help and exit\n"
+                    "      --version     output version information and exit\n");
+      return 0;
+    }
+    if (c == 257) return cmd_print_version(ctx);
+    return 1; /* cmd_getopt printed the message */
+  }
+  size_t len = 0;
+  for (int i = g.ind; i < argc; i++) len += strlen(argv[i]) + 1;
+  if (g.ind >= argc) len = 2;
+  size_t cap = len > YES_BLOCK ? len : YES_BLOCK;
+  char *buf = cmd_alloc(ctx, cap + len);
+  if (!buf) return 1;
+  size_t n = 0;
+  if (g.ind >= argc) {
+    memcpy(buf, "y\n", 2);
+    n = 2;
+  } else {
+    for (int i = g.ind; i < argc; i++) {
+      size_t l = strlen(argv[i]);
+      memcpy(buf + n, argv[i], l);
+      n += l;
+      buf[n++] = i + 1 < argc ? ' ' : '\n';
+    }
+  }
+  /* Fill the block with whole copies of the line. */
+  size_t total = n;
+  while (total + n <= cap) {
+    memcpy(buf + total, buf, n);
+    total += n;
+  }
+  for (;;) {
+    int r = cmd_out(ctx, buf, total);
+    if (r < 0) return cmd_write_error(ctx, r);
+    if (cmd_poll(ctx)) return 1;
+  }
+}

@@ -1,0 +1,188 @@
+/*
+ * jail.h - the Linux jail that runs sbx-pyworker: namespaces, a root filesystem
+ * made of the sandbox's store (FUSE) with the host's runtime mounted read-only,
+ * seccomp, Landlock, rlimits, an empty capability set and a reaping init.
+ *
+ * Processes (host = the process using libsbx):
+ *
+ *   host ──posix_spawn──> P1 "sbx-pyworker jail ..."   host namespaces; as root it
+ *    │                     │                           opens /dev/fuse if needed,
+ *    │                     │                           then drops to its own id
+ *    │                     └─clone(NEWUSER|NEWNS|NEWPID|NEWNET|NEWIPC|NEWUTS|NEWCGROUP)
+ *    │                         J1  pid 1 of the jail: mounts, pivot_root, limits,
+ *    │                          │  no_new_privs, Landlock, seccomp; then reaps
+ *    │                          └─fork──> W  the worker (embedded CPython), or an
+ *    │                                       exec'd program for the jail tests
+ *    ├── ctl socket (host <-> W, the py protocol)       fd 3 in W
+ *    ├── setup socket (SEQPACKET; P1/J1 -> host: the FUSE fd, "ready", errors;
+ *    │   also P1's lifeline: when the host closes it, P1 kills J1 and exits)
+ *    ├── stdout / stderr pipes (W's fd 1 and 2)
+ *    └── interrupt socket (host -> W's watcher thread, fd 4 in W)
+ *
+ * Invariants (the code cites them):
+ *  I1. No host uid 0 is ever mapped into a jail: as root, P1 drops to an
+ *      unprivileged id of its own (JAIL_HOST_ID_BASE...) before
+ *      clone(CLONE_NEWUSER).
+ *  I2. Untrusted code runs only in W, after every restriction of J1 is in place;
+ *      W never runs before J1 has sent "ready".
+ *  I3. Killing P1 (or closing the setup socket) kills the whole jail: J1 has
+ *      PR_SET_PDEATHSIG(SIGKILL) toward P1, and the death of J1 (pid 1 of the
+ *      pid namespace) kills every process in it. P1 waits for J1 before it
+ *      exits, so once the host has reaped P1 nothing of the jail is left.
+ *  I4. The helper is exec'd, never just forked from the host: the jail must not
+ *      inherit a copy of the host's memory (keys, other sandboxes' data).
+ */
+#ifndef SBX_JAIL_H
+#define SBX_JAIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define JAIL_UID 1000            /* the sandbox user inside the jail */
+#define JAIL_GID 1000
+/* When started as root, P1 drops to an id of its own in
+ * [JAIL_HOST_ID_BASE, JAIL_HOST_ID_BASE + JAIL_HOST_ID_SPAN), picked at random
+ * for each jail: no host account uses these ids, so no other host process owns
+ * the jail's user namespace (the owner could enter it) and no two jails can
+ * signal or trace each other's helper. */
+#define JAIL_HOST_ID_BASE 0x40000000u
+#define JAIL_HOST_ID_SPAN (1u << 24)
+
+/* File descriptors of the helper P1 right after exec. */
+#define JAIL_FD_CTL 3
+#define JAIL_FD_SETUP 4
+#define JAIL_FD_OUT 5
+#define JAIL_FD_ERR 6
+#define JAIL_FD_INTR 7
+/* File descriptors of the worker W (0 is /dev/null, 1 and 2 the pipes). */
+#define JAIL_WFD_CTL 3
+#define JAIL_WFD_INTR 4
+
+#define JAIL_ERRMSG_MAX 512
+#define JAIL_MAX_RUNTIME 12      /* synthetic root entries (usr, etc, lib...) */
+
+typedef enum jail_root {
+  JAIL_ROOT_TMPFS = 0, /* an empty tmpfs (jail tests, doctor) */
+  JAIL_ROOT_FUSE = 1,  /* the sandbox's store, served by the host over FUSE */
+} jail_root;
+
+typedef enum jail_fuse_mode {
+  JAIL_FUSE_NONE = 0,
+  JAIL_FUSE_USERNS = 1,    /* J1 opens /dev/fuse in its user namespace and mounts */
+  JAIL_FUSE_HOSTMOUNT = 2, /* root P1 opens /dev/fuse and makes a detached mount
+                              (fsopen/fsmount) that J1 attaches with move_mount:
+                              for hosts whose /dev/fuse only root may open */
+} jail_fuse_mode;
+
+typedef struct jail_limits {
+  uint64_t mem_bytes;   /* RLIMIT_AS of every jailed process (0 = none) */
+  uint64_t cpu_seconds; /* RLIMIT_CPU hard limit for the jail's life (0 = none) */
+  uint64_t fsize_bytes; /* RLIMIT_FSIZE (0 = none) */
+  uint32_t nproc;       /* RLIMIT_NPROC: processes and threads of the jail user */
+  uint32_t nofile;      /* RLIMIT_NOFILE */
+  uint32_t shm_bytes;   /* size of the /dev/shm tmpfs */
+} jail_limits;
+
+typedef struct jail_config {
+  const char *helper_path; /* sbx-pyworker; NULL: jail_find_helper() */
+  jail_root root;          /* what the jail's / is */
+  jail_limits limits;      /* resource limits */
+  const char *cwd;         /* first working directory inside ("/data"); "/" if absent */
+  char *const *exec_argv;  /* NULL: W runs the Python worker; else W execs this
+                              program (an absolute path inside the jail) */
+} jail_config;
+
+/* One running jail, as seen by the host. All fds are the host's ends. */
+typedef struct jail {
+  pid_t helper_pid;          /* P1 (our child), -1 once reaped */
+  int ctl_fd;                /* stream socket to W (the py protocol) */
+  int setup_fd;              /* setup messages in, lifeline out */
+  int out_fd, err_fd;        /* read ends of W's stdout and stderr */
+  int intr_fd;               /* our end of W's interrupt socket */
+  int fuse_fd;               /* /dev/fuse of the jail's root, or -1 */
+  jail_fuse_mode fuse_mode;  /* how that fd was obtained */
+  uint32_t fuse_uid, fuse_gid; /* ids FUSE replies must use for the sandbox user
+                                  (JAIL_UID in userns mode, the host id in
+                                  hostmount mode) */
+  int wait_status;           /* P1's wait status once reaped, else -1 */
+} jail;
+
+/* A synthetic entry of the jail's root: a mount point or a symlink. */
+typedef struct jail_runtime_entry {
+  char name[16];     /* "usr", "etc", "proc", "dev", "lib", "lib64", ... */
+  int is_symlink;    /* 1: a symlink to `target`; 0: a directory mount point */
+  int bind_host;     /* 1: J1 bind-mounts the host's /NAME read-only here */
+  char target[64];   /* symlink target ("usr/lib") */
+} jail_runtime_entry;
+
+/* The runtime entries of this host (lstat of /usr, /bin, /lib*, ... plus etc,
+ * proc, dev). Returns the count (<= JAIL_MAX_RUNTIME). Deterministic for a
+ * host, so the FUSE server and J1 agree on it. */
+int jail_runtime_entries(jail_runtime_entry *out, int max);
+
+/* Finds sbx-pyworker: $SBX_PYWORKER, else next to the running executable
+ * (., .., ../..), else /usr/local/libexec/sbx, /usr/libexec/sbx. Returns 0 and
+ * copies the path, or -ENOENT. */
+int jail_find_helper(char *out, size_t outsz);
+
+/* Chooses how the jail gets its /dev/fuse (see jail_fuse_mode) and explains a
+ * failure in `why`. Returns the mode, or JAIL_FUSE_NONE when neither works. */
+jail_fuse_mode jail_choose_fuse_mode(char *why, size_t whysz);
+
+/*
+ * Starts a jail. On success the jail has gone as far as it can without the
+ * host: with a FUSE root, j->fuse_fd is set and the caller must start serving
+ * it before jail_wait_ready() (J1 is blocked in its first FUSE request).
+ * Returns 0, or -1 with a message in err (the jail is already cleaned up).
+ */
+int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen);
+
+/* Waits until J1 reports "ready" (W then starts). 0, or -1 with the message
+ * J1 sent ("mount proc: Operation not permitted ..."); the jail is then stopped. */
+int jail_wait_ready(jail *j, int timeout_ms, char *err, size_t errlen);
+
+/* Asks W to interrupt request `id` if it is still running (SIGINT in W's
+ * main thread; a stale id is ignored by W). */
+int jail_interrupt(jail *j, uint32_t id);
+
+/* Waits up to timeout_ms for the jail to end by itself (W exited); then
+ * j->wait_status holds P1's status, which is W's: its exit code, or 128 + the
+ * signal that killed it. 1 when it ended, 0 on timeout. */
+int jail_wait_exit(jail *j, int timeout_ms);
+
+/* Stops the jail: closes the lifeline, kills P1 if it does not exit within
+ * `grace_ms`, reaps it, closes every fd. Safe on a zeroed or stopped jail.
+ * Afterwards no process of the jail exists (I3). */
+void jail_stop(jail *j, int grace_ms);
+
+/* A jail that was never started (all fds -1). */
+void jail_init(jail *j);
+
+/* ---- the helper side (runs in sbx-pyworker) ------------------------------- */
+
+/* The worker's entry point, called in W with the limits J1 applied. */
+typedef int (*jail_worker_fn)(const jail_limits *limits);
+
+/* main() of "sbx-pyworker jail KEY=VALUE... [-- PROGRAM ARGS...]". */
+int jail_helper_main(int argc, char **argv, jail_worker_fn worker);
+
+/* main() of "sbx-pyworker probe": tries each jail step and prints one line per
+ * step, "name\tok|fail\tdetail". */
+int jail_probe_main(int argc, char **argv);
+
+/* ---- the doctor (host side) ------------------------------------------------- */
+
+typedef struct jail_probe_item {
+  char name[48];     /* "user namespaces", "/dev/fuse", "landlock", ... */
+  int ok;            /* 1 works, 0 missing, -1 works partly (optional pieces) */
+  char detail[256];  /* what was found */
+  char fix[320];     /* for a missing piece: what to change; "" otherwise */
+} jail_probe_item;
+
+/* Runs every check (spawning the helper in probe mode, then a full jail) and
+ * fills up to `max` items. Returns the count; *jail_ok is 1 when a complete
+ * jail runs on this host. */
+int jail_probe(jail_probe_item *items, int max, int *jail_ok);
+
+#endif

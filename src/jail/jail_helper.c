@@ -1,0 +1,298 @@
+/*
+ * jail_helper.c - the helper side of the jail, run by sbx-pyworker: P1 (host
+ * namespaces, supervisor), J1 (pid 1 of the jail: builds it, then reaps) and
+ * the start of W (the worker). See the diagram and invariants in jail.h.
+ *
+ * Order of the steps in J1 (each one needs the previous):
+ *   1. wait until P1 has written the id maps            (we now hold caps in the ns)
+ *   2. root filesystem, pivot_root, hostname            (needs CAP_SYS_ADMIN)
+ *   3. rlimits                                          (before caps go: raising
+ *                                                         a hard limit needs them)
+ *   4. setresuid/setresgid to the sandbox user, drop every capability
+ *   5. no_new_privs, Landlock, seccomp                  (seccomp last: it denies
+ *                                                         the mount calls above)
+ *   6. PR_SET_PDEATHSIG(SIGKILL), then check P1 still lives (I3; cred changes in
+ *      step 4 reset the death signal, so it is set here, after them)
+ *   7. "ready" to the host, fork W, reap until W exits
+ *
+ * Errors: J1 and P1 send the first failure as one setup message ("E" + text)
+ * and exit 1; the host turns it into the Python call's error and the doctor's.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "jail/jail.h"
+#include "jail/jail_int.h"
+
+#define JAIL_NS_FLAGS                                                            \
+  (CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC |   \
+   CLONE_NEWUTS | CLONE_NEWCGROUP)
+
+/* The parsed command line of "sbx-pyworker jail ...". */
+typedef struct helper_args {
+  jail_root root;        /* root=tmpfs|fuse */
+  jail_fuse_mode fuse;   /* fuse=none|userns|hostmount */
+  jail_limits limits;    /* mem= cpu= fsize= nproc= nofile= shm= */
+  char cwd[PATH_MAX];    /* cwd= */
+  char **exec_argv;      /* after "--", or NULL */
+} helper_args;
+
+static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
+  if (!*s || *s == '-' || *s == '+') return -1;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || *end || v > max) return -1;
+  *out = v;
+  return 0;
+}
+
+static int parse_args(int argc, char **argv, helper_args *a, jail_err *e) {
+  memset(a, 0, sizeof *a);
+  strcpy(a->cwd, "/");
+  for (int i = 2; i < argc; i++) {
+    const char *s = argv[i];
+    if (strcmp(s, "--") == 0) {
+      if (i + 1 >= argc || argv[i + 1][0] != '/') return jail_failx(e, "jail: -- needs an absolute program path");
+      a->exec_argv = argv + i + 1;
+      break;
+    }
+    const char *eq = strchr(s, '=');
+    if (!eq) return jail_failx(e, "jail: bad argument '%s'", s);
+    size_t kl = (size_t)(eq - s);
+    const char *v = eq + 1;
+    uint64_t n;
+#define KEY(k) (kl == sizeof(k) - 1 && memcmp(s, k, kl) == 0)
+    if (KEY("root")) {
+      if (strcmp(v, "tmpfs") == 0) a->root = JAIL_ROOT_TMPFS;
+      else if (strcmp(v, "fuse") == 0) a->root = JAIL_ROOT_FUSE;
+      else return jail_failx(e, "jail: bad root '%s'", v);
+    } else if (KEY("fuse")) {
+      if (strcmp(v, "none") == 0) a->fuse = JAIL_FUSE_NONE;
+      else if (strcmp(v, "userns") == 0) a->fuse = JAIL_FUSE_USERNS;
+      else if (strcmp(v, "hostmount") == 0) a->fuse = JAIL_FUSE_HOSTMOUNT;
+      else return jail_failx(e, "jail: bad fuse mode '%s'", v);
+    } else if (KEY("cwd")) {
+      if (v[0] != '/' || strlen(v) >= sizeof a->cwd) return jail_failx(e, "jail: bad cwd");
+      strcpy(a->cwd, v);
+    } else if (KEY("mem") || KEY("cpu") || KEY("fsize")) {
+      if (parse_u64(v, UINT64_MAX / 2, &n)) return jail_failx(e, "jail: bad number in '%s'", s);
+      if (KEY("mem")) a->limits.mem_bytes = n;
+      else if (KEY("cpu")) a->limits.cpu_seconds = n;
+      else a->limits.fsize_bytes = n;
+    } else if (KEY("nproc") || KEY("nofile") || KEY("shm")) {
+      if (parse_u64(v, UINT32_MAX, &n)) return jail_failx(e, "jail: bad number in '%s'", s);
+      if (KEY("nproc")) a->limits.nproc = (uint32_t)n;
+      else if (KEY("nofile")) a->limits.nofile = (uint32_t)n;
+      else a->limits.shm_bytes = (uint32_t)n;
+    } else {
+      return jail_failx(e, "jail: unknown argument '%s'", s);
+    }
+#undef KEY
+  }
+  if (a->root == JAIL_ROOT_FUSE && a->fuse == JAIL_FUSE_NONE)
+    return jail_failx(e, "jail: a FUSE root needs fuse=userns or fuse=hostmount");
+  return 0;
+}
+
+/* Fails the setup: one "E" message to the host, then exit. */
+static void __attribute__((noreturn)) setup_die(const char *msg) {
+  jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_ERROR, msg, -1);
+  _exit(1);
+}
+
+/* W: put the fds in place and run the worker (or exec the test program). */
+static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_worker_fn worker) {
+  /* Layout: 0 /dev/null, 1 stdout pipe, 2 stderr pipe, 3 ctl, 4 interrupt. */
+  int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(JAIL_FD_INTR, JAIL_WFD_INTR) < 0 ||
+      dup2(JAIL_FD_OUT, 1) < 0 || dup2(JAIL_FD_ERR, 2) < 0)
+    _exit(126);
+  /* JAIL_WFD_CTL == JAIL_FD_CTL: it stays. Everything above 4 goes. */
+  syscall(SYS_close_range, JAIL_WFD_INTR + 1, ~0U, 0);
+  setsid();
+  if (chdir(a->cwd) != 0 && chdir("/") != 0) _exit(126);
+  clearenv();
+  setenv("PATH", "/usr/local/bin:/usr/bin:/bin", 1);
+  setenv("HOME", "/tmp", 1);
+  setenv("TMPDIR", "/tmp", 1);
+  setenv("LANG", "C.UTF-8", 1);
+  setenv("USER", "sandbox", 1);
+  setenv("LOGNAME", "sandbox", 1);
+  setenv("HOSTNAME", "sandbox", 1);
+  setenv("TERM", "dumb", 1);
+  setenv("PYTHONDONTWRITEBYTECODE", "1", 1);
+  /* One BLAS/OpenMP thread: threads count against RLIMIT_NPROC and each one
+   * reserves tens of MB of address space (RLIMIT_AS). */
+  setenv("OPENBLAS_NUM_THREADS", "1", 1);
+  setenv("OMP_NUM_THREADS", "1", 1);
+  setenv("MKL_NUM_THREADS", "1", 1);
+  if (a->exec_argv) {
+    close(JAIL_WFD_CTL);
+    close(JAIL_WFD_INTR);
+    extern char **environ;
+    execve(a->exec_argv[0], a->exec_argv, environ);
+    dprintf(2, "jail: exec %s: %s\n", a->exec_argv[0], strerror(errno));
+    _exit(127);
+  }
+  _exit(worker(&a->limits));
+}
+
+/* J1: pid 1 of the jail. Never returns. */
+static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_rd, int mntfd,
+                                                jail_worker_fn worker) {
+  char buf[JAIL_ERRMSG_MAX];
+  jail_err e = {buf, sizeof buf};
+  char c;
+  /* 1. P1 writes our id maps, then one byte. EOF means P1 died. */
+  if (read(sync_rd, &c, 1) != 1) _exit(1);
+
+  /* 2. The root filesystem. */
+  jail_fs_plan plan = {.root = a->root, .fuse = a->fuse, .fuse_mount_fd = mntfd,
+                       .setup_fd = JAIL_FD_SETUP, .shm_bytes = a->limits.shm_bytes,
+                       .stage = "/tmp"};
+  if (jail_setup_fs(&plan, &e)) setup_die(buf);
+  /* 3. Limits. */
+  if (jail_apply_rlimits(&a->limits, &e)) setup_die(buf);
+  /* 4. Identity and capabilities (the ids are already JAIL_UID/GID through the
+   * map; setres* makes all three of each so). */
+  if (setresgid(JAIL_GID, JAIL_GID, JAIL_GID) || setresuid(JAIL_UID, JAIL_UID, JAIL_UID)) {
+    jail_fail(&e, "setresuid %d", JAIL_UID);
+    setup_die(buf);
+  }
+  if (jail_drop_caps(&e)) setup_die(buf);
+  /* 5. Filters. */
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) {
+    jail_fail(&e, "no_new_privs");
+    setup_die(buf);
+  }
+  int abi;
+  if (jail_apply_landlock(&abi, &e)) setup_die(buf);
+  if (jail_apply_seccomp(&e)) setup_die(buf);
+  /* 6. Die with P1 (I3). The death signal is armed first, then P1's liveness
+   * is checked: if P1 died in between, its end of the sync pipe is closed. */
+  prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  struct pollfd p = {sync_rd, 0, 0};
+  if (poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR))) _exit(1);
+
+  /* 7. Start W. */
+  pid_t w = fork();
+  if (w < 0) {
+    jail_fail(&e, "fork worker");
+    setup_die(buf);
+  }
+  if (w == 0) {
+    close(sync_rd);
+    close(JAIL_FD_SETUP);
+    worker_start(a, worker);
+  }
+  /* Ready only after W exists, so "ready" means nothing else can fail. W does
+   * not run untrusted code before the host sends it a request (I2). */
+  jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_READY, "", -1);
+  close(JAIL_FD_SETUP);
+  close(JAIL_FD_CTL);
+  close(JAIL_FD_OUT);
+  close(JAIL_FD_ERR);
+  close(JAIL_FD_INTR);
+  for (;;) {
+    int st;
+    pid_t r = waitpid(-1, &st, 0);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      _exit(0);
+    }
+    if (r == w) _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+    /* Any other child is an orphan reparented to us: reaped, nothing more. */
+  }
+}
+
+int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
+  char buf[JAIL_ERRMSG_MAX];
+  jail_err e = {buf, sizeof buf};
+  helper_args a;
+  for (int fd = JAIL_FD_CTL; fd <= JAIL_FD_INTR; fd++)
+    if (fcntl(fd, F_GETFD) < 0) {
+      fprintf(stderr, "sbx-pyworker jail: fd %d is not open (started by hand?)\n", fd);
+      return 2;
+    }
+  if (parse_args(argc, argv, &a, &e)) setup_die(buf);
+
+  /* Hostmount mode: the only privileged step, done before the drop (I1). */
+  int mntfd = -1;
+  uint32_t host_id = jail_pick_host_id();
+  if (a.root == JAIL_ROOT_FUSE && a.fuse == JAIL_FUSE_HOSTMOUNT) {
+    if (geteuid() != 0) setup_die("jail: fuse=hostmount needs root");
+    int devfd;
+    if (jail_fuse_hostmount(host_id, host_id, &devfd, &mntfd, &e)) setup_die(buf);
+    char txt[64];
+    snprintf(txt, sizeof txt, "%d %u %u", (int)JAIL_FUSE_HOSTMOUNT, host_id, host_id);
+    if (jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_FUSE, txt, devfd)) _exit(1);
+    close(devfd);
+  }
+  if (jail_drop_root(host_id, &e)) setup_die(buf);
+
+  int sync[2];
+  if (pipe2(sync, O_CLOEXEC)) {
+    jail_fail(&e, "jail: pipe");
+    setup_die(buf);
+  }
+  /* clone() without a new stack: fork semantics, the child continues here. */
+  pid_t pid = (pid_t)syscall(SYS_clone, JAIL_NS_FLAGS | SIGCHLD, NULL, NULL, NULL, NULL);
+  if (pid == 0) {
+    close(sync[1]);
+    init_main(&a, sync[0], mntfd, worker);
+  }
+  if (pid < 0) {
+    jail_fail(&e, "clone(CLONE_NEWUSER|CLONE_NEWNS|CLONE_NEWPID|CLONE_NEWNET|...)");
+    setup_die(buf);
+  }
+  close(sync[0]);
+  if (mntfd >= 0) close(mntfd);
+  /* Only J1 and W use these; P1 keeps the setup socket (its lifeline). */
+  close(JAIL_FD_CTL);
+  close(JAIL_FD_OUT);
+  close(JAIL_FD_ERR);
+  close(JAIL_FD_INTR);
+  if (jail_write_idmaps(pid, &e)) {
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    setup_die(buf);
+  }
+  if (write(sync[1], "x", 1) != 1) {
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    setup_die("jail: sync pipe");
+  }
+  /* Supervise: the host closing the setup socket (its lifeline) or J1 ending.
+   * sync[1] stays open: J1 watches it to know P1 is alive. */
+  int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
+  for (;;) {
+    struct pollfd p[2] = {{JAIL_FD_SETUP, 0, 0}, {pfd, POLLIN, 0}};
+    int r = poll(p, pfd >= 0 ? 2 : 1, pfd >= 0 ? -1 : 50);
+    if (r < 0 && errno != EINTR) break;
+    if (p[0].revents & (POLLHUP | POLLERR | POLLNVAL)) break;
+    int st;
+    pid_t w = waitpid(pid, &st, WNOHANG);
+    if (w == pid) _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+  }
+  /* Lifeline gone: kill J1, which takes the whole pid namespace with it, and
+   * wait until the kernel has emptied it (I3). */
+  kill(pid, SIGKILL);
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+  }
+  _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+}

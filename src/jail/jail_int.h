@@ -1,0 +1,87 @@
+/*
+ * jail_int.h - pieces of the jail shared by the host side (jail.c), the helper
+ * (jail_helper.c, run inside sbx-pyworker) and the probe (jail_probe.c).
+ *
+ * Every step returns 0, or -1 after writing "STEP PATH: strerror" into the
+ * caller's error buffer (errno is kept), so the first failure reaches the host
+ * and the doctor word for word.
+ */
+#ifndef SBX_JAIL_INT_H
+#define SBX_JAIL_INT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "jail/jail.h"
+
+/* Landlock: Debian 12's uapi headers stop at ABI 2; the newer rights are
+ * defined here and used only when the kernel reports their ABI. */
+#define JAIL_LL_FS_TRUNCATE (1ULL << 14)  /* ABI 3 */
+#define JAIL_LL_FS_IOCTL_DEV (1ULL << 15) /* ABI 5 */
+#define JAIL_LL_NET_BIND_TCP (1ULL << 0)  /* ABI 4 */
+#define JAIL_LL_NET_CONNECT_TCP (1ULL << 1)
+#define JAIL_LL_SCOPE_ABSTRACT_UNIX (1ULL << 0) /* ABI 6 */
+#define JAIL_LL_SCOPE_SIGNAL (1ULL << 1)
+
+/* Setup messages (SEQPACKET, one per datagram): a kind byte and text. */
+#define JAIL_MSG_FUSE 'F'  /* the /dev/fuse fd is attached; text "MODE UID GID" */
+#define JAIL_MSG_READY 'R' /* J1 is done; W starts */
+#define JAIL_MSG_ERROR 'E' /* text: the failing step and why */
+
+/* A bounded error buffer. */
+typedef struct jail_err {
+  char *buf;   /* caller's storage */
+  size_t size; /* its size (>= 1) */
+} jail_err;
+
+/* Writes "fmt: strerror(saved errno)" into e; returns -1 with errno kept. */
+int jail_fail(jail_err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Same without the strerror suffix. */
+int jail_failx(jail_err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* What J1 needs to build the root filesystem. */
+typedef struct jail_fs_plan {
+  jail_root root;        /* tmpfs or FUSE */
+  jail_fuse_mode fuse;   /* for a FUSE root */
+  int fuse_mount_fd;     /* hostmount mode: the detached mount from P1 */
+  int setup_fd;          /* where the userns /dev/fuse fd is sent */
+  uint32_t shm_bytes;    /* /dev/shm size */
+  const char *stage;     /* where the new root is assembled ("/tmp") */
+} jail_fs_plan;
+
+/* Builds the root at plan->stage and pivots into it (J1, before any limits).
+ * Also sets the hostname. */
+int jail_setup_fs(const jail_fs_plan *plan, jail_err *e);
+/* Applies rlimits (J1). */
+int jail_apply_rlimits(const jail_limits *l, jail_err *e);
+/* Drops every capability: bounding set, ambient, effective/permitted/inheritable. */
+int jail_drop_caps(jail_err *e);
+/* Landlock (best effort by ABI; 0 when the kernel has none). *abi gets the ABI. */
+int jail_apply_landlock(int *abi, jail_err *e);
+/* The seccomp deny list (requires no_new_privs). */
+int jail_apply_seccomp(jail_err *e);
+
+/* Send/receive one setup message with an optional fd (SCM_RIGHTS). recv
+ * returns the message length (text NUL-terminated) or -1; *fd gets a received
+ * fd (O_CLOEXEC) or -1. */
+int jail_send_msg(int sock, char kind, const char *text, int fd);
+int jail_recv_msg(int sock, char *kind, char *text, size_t textsz, int *fd);
+
+/* Writes a whole small file (helper side). */
+int jail_write_file(const char *path, const char *data, int mode);
+
+/* The fuse mount options string for `fd` and ids. */
+void jail_fuse_opts(char *buf, size_t n, int fd, uint32_t uid, uint32_t gid);
+/* Makes the detached FUSE mount of hostmount mode (root only): opens
+ * /dev/fuse into *devfd and returns the mount fd in *mntfd. */
+int jail_fuse_hostmount(uint32_t uid, uint32_t gid, int *devfd, int *mntfd, jail_err *e);
+
+/* A fresh unprivileged host id for one jail (see JAIL_HOST_ID_BASE). */
+uint32_t jail_pick_host_id(void);
+/* Drops from root to `id` as uid and gid (I1); no-op when not root. */
+int jail_drop_root(uint32_t id, jail_err *e);
+/* Writes uid_map/gid_map/setgroups of `pid` mapping JAIL_UID to our uid. */
+int jail_write_idmaps(pid_t pid, jail_err *e);
+
+#endif

@@ -1,0 +1,843 @@
+/*
+ * python.c - the host side of Python calls: starting the worker in its jail
+ * with the FUSE server of its root, running calls (timeouts, output limits,
+ * nested calls from tool callbacks), contexts, and the history records.
+ *
+ * One call, as a state machine (per request id):
+ *
+ *            send EXEC
+ *   [sent] ─────────────> [running] ──RESULT──> [done]
+ *                           │  ^  TOOL_CALL / TOOL_SEARCH / STDIN_READ:
+ *                           │  └─ served here, reply sent, still running
+ *                           │ deadline
+ *                           v
+ *                      [interrupted] ──RESULT──> [done: timeout, context kept]
+ *                           │ grace passed, or EOF, or a protocol violation
+ *                           v
+ *                        [killed] ──> jail and FUSE stopped; next call restarts
+ *
+ * Invariants:
+ *  P1. The channel (ctl socket) is used by one thread at a time: the caller,
+ *      or the tool runner while the caller waits for a callback (chan_owner).
+ *  P2. Anything W sends that does not fit the state above (a RESULT for
+ *      another id, a frame that does not decode) kills the worker: the jail
+ *      may forge messages, the host never guesses.
+ *  P3. No Python runs outside the jail: every failure to build it is SBX_JAIL.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "py/py_int.h"
+
+/* A growing output buffer. */
+typedef struct py_obuf {
+  char *data;   /* bytes (NUL-terminated when non-NULL) */
+  size_t len;   /* bytes kept */
+  size_t cap;   /* allocated */
+} py_obuf;
+
+/* The state of one call while it runs. */
+typedef struct py_call {
+  uint32_t id;              /* request id */
+  double deadline;          /* monotonic seconds: interrupt */
+  double grace;             /* seconds from the interrupt to the kill */
+  double kill_at;           /* monotonic seconds: kill (after the interrupt) */
+  int interrupted;          /* the interrupt was sent */
+  int why_interrupt;        /* SBX_PY_TIMEOUT or SBX_PY_OUTPUT_LIMIT */
+  uint64_t max_output;      /* bytes of stdout+stderr kept */
+  int output_over;          /* more output than max_output came */
+  const py_stream *stream;  /* streaming output/stdin, or NULL */
+  int stream_broken;        /* the stream's write failed: output dropped */
+  py_obuf out, err;         /* collected output */
+  /* From RESULT: */
+  int done;                 /* RESULT received */
+  int killed;               /* the worker was stopped during the call */
+  char *kill_reason;        /* why (malloc'd) */
+  uint64_t status, exit_code;
+  char *errkind, *errtype, *message, *traceback, *repr; /* malloc'd or NULL */
+} py_call;
+
+double py_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+char *py_utf8_clean(const char *s, size_t n) {
+  /* Worst case: every byte becomes U+FFFD (3 bytes). */
+  char *o = malloc(n * 3 + 1), *p = o;
+  if (!o) return NULL;
+  const unsigned char *u = (const unsigned char *)s;
+  size_t i = 0;
+  while (i < n) {
+    unsigned c = u[i];
+    size_t need = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2 : (c & 0xf8) == 0xf0 ? 3 : 9;
+    int ok = need != 9 && c != 0 && i + need < n + (need == 0);
+    uint32_t cp = need == 0 ? c : need == 1 ? c & 0x1f : need == 2 ? c & 0x0f : c & 0x07;
+    for (size_t k = 1; ok && k <= need; k++) {
+      if (i + k >= n || (u[i + k] & 0xc0) != 0x80) ok = 0;
+      else cp = cp << 6 | (u[i + k] & 0x3f);
+    }
+    static const uint32_t minv[] = {0, 0x80, 0x800, 0x10000};
+    if (ok && need && (cp < minv[need] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))) ok = 0;
+    if (!ok) {
+      memcpy(p, "\xef\xbf\xbd", 3);
+      p += 3;
+      i++;
+      continue;
+    }
+    memcpy(p, s + i, need + 1);
+    p += need + 1;
+    i += need + 1;
+  }
+  *p = 0;
+  return o;
+}
+
+/* ---- state and channel ------------------------------------------------------------ */
+
+py_state *py_state_get(sbx *h) {
+  if (h->py) return h->py;
+  py_state *ps = calloc(1, sizeof *ps);
+  if (!ps) return NULL;
+  ps->msg = malloc(sizeof *ps->msg);
+  if (!ps->msg) {
+    free(ps);
+    return NULL;
+  }
+  jail_init(&ps->j);
+  pthread_mutex_init(&ps->chan_lock, NULL);
+  h->py = ps;
+  return ps;
+}
+
+/* Takes the channel (P1): free, or already ours (a nested call). */
+static int chan_enter(py_state *ps) {
+  int ok = 0;
+  pthread_mutex_lock(&ps->chan_lock);
+  if (ps->chan_depth == 0) {
+    ps->chan_owner = pthread_self();
+    ps->chan_depth = 1;
+    ok = 1;
+  } else if (pthread_equal(ps->chan_owner, pthread_self()) && ps->chan_depth < PY_MAX_DEPTH) {
+    ps->chan_depth++;
+    ok = 1;
+  }
+  pthread_mutex_unlock(&ps->chan_lock);
+  return ok;
+}
+
+static void chan_leave(py_state *ps) {
+  pthread_mutex_lock(&ps->chan_lock);
+  ps->chan_depth--;
+  pthread_mutex_unlock(&ps->chan_lock);
+}
+
+/* Ends a call: takes the store back if this call lent it, frees the channel. */
+static void leave(py_state *ps, int lent_here) {
+  if (lent_here) {
+    atomic_store(&ps->store_lent, 0);
+    while (atomic_load(&ps->store_borrowers) > 0) sched_yield();
+    ps->lending = 0;
+  }
+  chan_leave(ps);
+}
+
+void py_store_enter(sbx *h, py_state *ps) {
+  if (!ps->lending) {
+    pthread_mutex_lock(&h->lock);
+    return;
+  }
+  /* Take the store back from the FUSE thread: no new loans, then wait for the
+   * current borrower (at most one request) to finish. */
+  atomic_store(&ps->store_lent, 0);
+  while (atomic_load(&ps->store_borrowers) > 0) sched_yield();
+}
+
+void py_store_leave(sbx *h, py_state *ps) {
+  if (!ps->lending) pthread_mutex_unlock(&h->lock);
+  else atomic_store(&ps->store_lent, 1);
+}
+
+void py_sync_view(sbx *h, py_state *ps) {
+  if (!ps->fuse) return;
+  py_store_enter(h, ps);
+  int stale = fuse_server_stale(ps->fuse);
+  py_store_leave(h, ps);
+  if (stale) fuse_server_invalidate(ps->fuse);
+}
+
+void py_stop_worker(py_state *ps) {
+  jail_stop(&ps->j, 2000);
+  fuse_server_stop(ps->fuse);
+  ps->fuse = NULL;
+  py_reader_free(&ps->rd);
+  py_buf_free(&ps->out);
+  ps->running = 0;
+}
+
+int py_send(py_state *ps) {
+  size_t off = 0;
+  int rc = 0;
+  double deadline = py_now() + 30;
+  while (off < ps->out.len) {
+    /* send(MSG_NOSIGNAL): a dead worker must not SIGPIPE the host. */
+    ssize_t w = send(ps->j.ctl_fd, ps->out.data + off, ps->out.len - off, MSG_NOSIGNAL);
+    if (w >= 0) {
+      off += (size_t)w;
+      continue;
+    }
+    if (errno == EINTR) continue;
+    if (errno != EAGAIN) {
+      rc = -errno;
+      break;
+    }
+    /* W is not reading (busy or stuck): wait, but not forever. */
+    struct pollfd p = {ps->j.ctl_fd, POLLOUT, 0};
+    double left = deadline - py_now();
+    if (left <= 0 || poll(&p, 1, (int)(left * 1000) + 1) == 0) {
+      rc = -ETIMEDOUT;
+      break;
+    }
+  }
+  ps->out.len = 0;
+  return rc;
+}
+
+/* ---- starting the worker --------------------------------------------------------------- */
+
+/* /tmp and /data exist in every sandbox that runs Python (as the shell expects). */
+static void ensure_dirs(sbx *h, py_state *ps) {
+  py_store_enter(h, ps);
+  store_stat st;
+  if (store_path_lstat(h->st, "/", "/tmp", &st) == -ENOENT &&
+      store_path_mkdir(h->st, "/", "/tmp", 01777) == 0)
+    store_path_chmod(h->st, "/", "/tmp", 01777);
+  if (store_path_lstat(h->st, "/", "/data", &st) == -ENOENT) store_path_mkdir(h->st, "/", "/data", 0755);
+  py_store_leave(h, ps);
+}
+
+static void read_stderr_tail(py_state *ps, char *buf, size_t n) {
+  buf[0] = 0;
+  if (ps->j.err_fd < 0) return;
+  ssize_t r = read(ps->j.err_fd, buf, n - 1);
+  if (r > 0) {
+    buf[r] = 0;
+    buf[strcspn(buf, "\n")] = 0;
+  }
+}
+
+/* Reads frames until one decodes (1), EOF/error (-1) or the deadline (0). */
+static int read_msg(py_state *ps, double deadline) {
+  for (;;) {
+    const uint8_t *body;
+    size_t len;
+    int r = py_reader_frame(&ps->rd, &body, &len);
+    if (r < 0) return -1;
+    if (r == 1) return py_msg_decode(body, len, 1, ps->msg) == 0 ? 1 : -1;
+    double left = deadline - py_now();
+    if (left <= 0) return 0;
+    struct pollfd p = {ps->j.ctl_fd, POLLIN, 0};
+    int pr = poll(&p, 1, (int)(left * 1000) + 1);
+    if (pr < 0 && errno != EINTR) return -1;
+    if (pr <= 0) continue;
+    ssize_t n = py_reader_fill(&ps->rd, ps->j.ctl_fd);
+    if (n == 0 || (n < 0 && n != -EAGAIN && n != -EINTR)) return -1;
+  }
+}
+
+static int start_worker(sbx *h, py_state *ps) {
+  char err[JAIL_ERRMSG_MAX];
+  ensure_dirs(h, ps);
+  jail_config cfg = {.root = JAIL_ROOT_FUSE, .cwd = "/data"};
+  cfg.limits.mem_bytes = PY_JAIL_MEMORY;
+  cfg.limits.nproc = PY_JAIL_NPROC;
+  cfg.limits.nofile = PY_JAIL_NOFILE;
+  cfg.limits.fsize_bytes = h->quota.max_file_size ? h->quota.max_file_size : 1ull << 30;
+  cfg.limits.shm_bytes = 16u << 20;
+  if (jail_start(&cfg, &ps->j, err, sizeof err))
+    return sandbox_fail(h, SBX_JAIL, "python: the jail cannot start: %s (run 'sbx doctor')", err);
+  fuse_server_config fc = {.st = h->st, .lock = &h->lock, .dev_fd = ps->j.fuse_fd,
+                           .uid = ps->j.fuse_uid, .gid = ps->j.fuse_gid,
+                           /* Userns mode: the jail maps only its own id, and an
+                            * unmapped owner would make the kernel refuse the
+                            * inode (EOVERFLOW), so everything shows as the
+                            * sandbox user's; the store still decides access. */
+                           .other_id = ps->j.fuse_mode == JAIL_FUSE_USERNS ? ps->j.fuse_uid : 65534,
+                           .store_uid = 0, .store_gid = 0, .cache_seconds = 1.0,
+                           .lent = &ps->store_lent, .borrowers = &ps->store_borrowers};
+  ps->j.fuse_fd = -1; /* the server owns it now */
+  if (fuse_server_start(&fc, &ps->fuse, err, sizeof err)) {
+    jail_stop(&ps->j, 2000);
+    return sandbox_fail(h, SBX_JAIL, "python: %s", err);
+  }
+  if (jail_wait_ready(&ps->j, 10000, err, sizeof err)) {
+    py_stop_worker(ps);
+    return sandbox_fail(h, SBX_JAIL, "python: the jail cannot start: %s (run 'sbx doctor')", err);
+  }
+  fcntl(ps->j.ctl_fd, F_SETFL, O_NONBLOCK);
+  fcntl(ps->j.out_fd, F_SETFL, O_NONBLOCK);
+  fcntl(ps->j.err_fd, F_SETFL, O_NONBLOCK);
+  int r = read_msg(ps, py_now() + 15);
+  if (r != 1 || ps->msg->type != PY_MSG_HELLO ||
+      py_msg_u64(ps->msg, PY_T_VERSION, 0) != PY_PROTO_VERSION) {
+    char tail[256];
+    usleep(20000);
+    read_stderr_tail(ps, tail, sizeof tail);
+    py_stop_worker(ps);
+    return sandbox_fail(h, SBX_JAIL, "python: the worker did not start in the jail%s%s",
+                        tail[0] ? ": " : "", tail);
+  }
+  ps->running = 1;
+  return SBX_OK;
+}
+
+/* ---- one call ------------------------------------------------------------------------------ */
+
+static void obuf_add(py_obuf *b, const char *data, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + n + 1) cap *= 2;
+    char *d = realloc(b->data, cap);
+    if (!d) return; /* keep what we have */
+    b->data = d;
+    b->cap = cap;
+  }
+  memcpy(b->data + b->len, data, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
+/* Drains what the pipes hold now (non-blocking). */
+static void drain_output(py_state *ps, py_call *c) {
+  int fds[2] = {ps->j.out_fd, ps->j.err_fd};
+  char buf[65536];
+  for (int i = 0; i < 2; i++) {
+    for (;;) {
+      ssize_t r = read(fds[i], buf, sizeof buf);
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) break;
+      if (c->stream) {
+        if (!c->stream_broken && c->stream->write(c->stream->ud, i + 1, buf, (size_t)r) < 0)
+          c->stream_broken = 1;
+        /* Streamed output is kept only as far as the history record shows it. */
+        py_obuf *hb = i == 0 ? &c->out : &c->err;
+        if (hb->len < PY_HISTORY_MAX)
+          obuf_add(hb, buf, (size_t)r < PY_HISTORY_MAX - hb->len ? (size_t)r : PY_HISTORY_MAX - hb->len);
+        continue;
+      }
+      py_obuf *b = i == 0 ? &c->out : &c->err;
+      size_t used = c->out.len + c->err.len, keep = (size_t)r;
+      if (used + keep > c->max_output) {
+        keep = used >= c->max_output ? 0 : (size_t)(c->max_output - used);
+        c->output_over = 1;
+      }
+      if (keep) obuf_add(b, buf, keep);
+    }
+  }
+}
+
+static void call_kill(py_state *ps, py_call *c, const char *why) {
+  if (!c->kill_reason) c->kill_reason = strdup(why);
+  drain_output(ps, c);
+  py_stop_worker(ps);
+  c->killed = 1;
+}
+
+static void take_result(py_state *ps, py_call *c) {
+  const py_msg *m = ps->msg;
+  c->status = py_msg_u64(m, PY_T_STATUS, 1);
+  c->exit_code = py_msg_u64(m, PY_T_EXIT, 0);
+  c->errkind = py_msg_strdup(m, PY_T_ERRKIND);
+  c->errtype = py_msg_strdup(m, PY_T_ERRTYPE);
+  c->message = py_msg_strdup(m, PY_T_MESSAGE);
+  c->traceback = py_msg_strdup(m, PY_T_TRACEBACK);
+  c->repr = py_msg_strdup(m, PY_T_REPR);
+  c->done = 1;
+}
+
+static void serve_stdin(py_state *ps, py_call *c) {
+  uint64_t want = py_msg_u64(ps->msg, PY_T_MAX, 0);
+  if (want > (1u << 20)) want = 1u << 20;
+  char *buf = malloc(want ? want : 1);
+  ssize_t got = 0;
+  if (buf && c->stream && c->stream->read && want) {
+    got = c->stream->read(c->stream->ud, buf, want);
+    if (got < 0) got = 0;
+  }
+  py_msg_begin(&ps->out, PY_MSG_STDIN_DATA, ps->msg->id);
+  py_msg_add(&ps->out, PY_T_DATA, buf ? buf : "", (size_t)got);
+  py_msg_end(&ps->out);
+  free(buf);
+  if (py_send(ps)) call_kill(ps, c, "the worker stopped reading its channel");
+}
+
+/* The wait loop of one call: serves the worker until RESULT or a kill. */
+static void run_call(sbx *h, py_state *ps, py_call *c) {
+  while (!c->done && !c->killed) {
+    double t = py_now();
+    int cancel = c->stream && c->stream->cancelled && c->stream->cancelled(c->stream->ud);
+    if (!c->interrupted && (t >= c->deadline || c->output_over || c->stream_broken || cancel)) {
+      c->interrupted = 1;
+      c->why_interrupt = c->output_over ? SBX_PY_OUTPUT_LIMIT : SBX_PY_TIMEOUT;
+      c->kill_at = t + c->grace;
+      jail_interrupt(&ps->j, c->id);
+    }
+    if (c->interrupted && t >= c->kill_at) {
+      call_kill(ps, c, c->why_interrupt == SBX_PY_OUTPUT_LIMIT
+                           ? "the output limit was passed and the code did not stop"
+                           : "the time limit was passed and the interrupt did not stop the code");
+      break;
+    }
+    /* Serve frames already buffered before polling. */
+    const uint8_t *body;
+    size_t len;
+    int fr = py_reader_frame(&ps->rd, &body, &len);
+    if (fr < 0 || (fr == 1 && py_msg_decode(body, len, 1, ps->msg) != 0)) {
+      call_kill(ps, c, "the worker sent a malformed message");
+      break;
+    }
+    if (fr == 1) {
+      const py_msg *m = ps->msg;
+      if (m->type == PY_MSG_RESULT && m->id == c->id) {
+        take_result(ps, c);
+      } else if (m->type == PY_MSG_TOOL_CALL || m->type == PY_MSG_TOOL_SEARCH) {
+        py_tools_serve(h, m);
+        if (!ps->running) {
+          c->killed = 1;
+          if (!c->kill_reason) c->kill_reason = strdup("the worker stopped during a tool call");
+        }
+      } else if (m->type == PY_MSG_STDIN_READ) {
+        serve_stdin(ps, c);
+      } else {
+        call_kill(ps, c, "the worker sent an unexpected message");
+      }
+      continue;
+    }
+    double until = c->interrupted ? c->kill_at : c->deadline;
+    double left = until - py_now();
+    if (left < 0) left = 0;
+    if (c->stream && c->stream->cancelled && left > 0.05) left = 0.05; /* check the cancel */
+    struct pollfd p[3] = {{ps->j.ctl_fd, POLLIN, 0}, {ps->j.out_fd, POLLIN, 0}, {ps->j.err_fd, POLLIN, 0}};
+    int pr = poll(p, 3, (int)(left * 1000) + 1);
+    if (pr < 0 && errno != EINTR) {
+      call_kill(ps, c, "poll failed");
+      break;
+    }
+    if (pr <= 0) continue;
+    if (p[1].revents || p[2].revents) drain_output(ps, c);
+    if (p[0].revents) {
+      ssize_t n = py_reader_fill(&ps->rd, ps->j.ctl_fd);
+      if (n == 0 || (n < 0 && n != -EAGAIN && n != -EINTR)) {
+        /* EOF: W is gone. Its exit status says how. */
+        drain_output(ps, c);
+        py_stop_worker(ps);
+        c->killed = 1;
+        int st = ps->j.wait_status;
+        char why[160];
+        if (st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) > 128)
+          snprintf(why, sizeof why, "the worker was killed by signal %d (%s)", WEXITSTATUS(st) - 128,
+                   strsignal(WEXITSTATUS(st) - 128));
+        else if (st >= 0 && WIFEXITED(st))
+          snprintf(why, sizeof why, "the worker exited with status %d", WEXITSTATUS(st));
+        else
+          snprintf(why, sizeof why, "the worker ended");
+        if (!c->kill_reason) c->kill_reason = strdup(why);
+      }
+    }
+  }
+  if (c->done && ps->running) drain_output(ps, c);
+}
+
+/* ---- the result --------------------------------------------------------------------------------- */
+
+static int kind_code(const py_call *c) {
+  if (c->killed) return c->interrupted ? c->why_interrupt : SBX_PY_KILLED;
+  const char *k = c->errkind ? c->errkind : "";
+  if (c->output_over && c->interrupted) return SBX_PY_OUTPUT_LIMIT;
+  if (c->status == 0) return c->output_over ? SBX_PY_OUTPUT_LIMIT : SBX_PY_OK;
+  if (strcmp(k, "syntax") == 0) return SBX_PY_SYNTAX;
+  if (strcmp(k, "interrupt") == 0) return c->interrupted ? c->why_interrupt : SBX_PY_EXCEPTION;
+  if (strcmp(k, "memory") == 0) return SBX_PY_MEMORY;
+  if (strcmp(k, "cpu") == 0) return SBX_PY_CPU;
+  if (strcmp(k, "exit") == 0) return SBX_PY_EXIT;
+  if (strcmp(k, "protected") == 0) return SBX_PY_PROTECTED;
+  if (strcmp(k, "preload") == 0) return SBX_PY_PRELOAD;
+  if (strcmp(k, "cwd") == 0) return SBX_PY_CWD;
+  return SBX_PY_EXCEPTION;
+}
+
+static size_t slen(const char *s) { return s ? strlen(s) + 1 : 0; }
+
+static char *put(char **p, const char *s, size_t n) {
+  if (!s) return NULL;
+  char *d = *p;
+  memcpy(d, s, n);
+  d[n] = 0;
+  *p += n + 1;
+  return d;
+}
+
+static sbx_py_result *make_result(py_call *c, double ms) {
+  int code = kind_code(c);
+  const char *message = c->message;
+  char buf[256];
+  if (c->killed) {
+    message = c->kill_reason ? c->kill_reason : "the worker was stopped";
+  } else if (code == SBX_PY_TIMEOUT && !message) {
+    message = "interrupted by the time limit";
+  }
+  if (code == SBX_PY_OUTPUT_LIMIT) {
+    snprintf(buf, sizeof buf, "output passed the limit of %llu bytes (truncated)",
+             (unsigned long long)c->max_output);
+    message = buf;
+  } else if (code == SBX_PY_TIMEOUT && !c->killed) {
+    snprintf(buf, sizeof buf, "interrupted after the time limit (the context is kept)");
+    message = buf;
+  }
+  const char *etype = c->killed ? NULL : c->errtype;
+  if (code == SBX_PY_TIMEOUT) etype = "TimeoutError";
+  size_t total = sizeof(sbx_py_result) + c->out.len + 1 + c->err.len + 1 + slen(c->repr) +
+                 slen(etype) + slen(message) + slen(c->killed ? NULL : c->traceback);
+  sbx_py_result *r = malloc(total);
+  if (!r) return NULL;
+  memset(r, 0, sizeof *r);
+  char *p = (char *)(r + 1);
+  r->out = put(&p, c->out.data ? c->out.data : "", c->out.len);
+  r->out_len = c->out.len;
+  r->err = put(&p, c->err.data ? c->err.data : "", c->err.len);
+  r->err_len = c->err.len;
+  r->repr = c->repr && c->repr[0] ? put(&p, c->repr, strlen(c->repr)) : NULL;
+  r->error_type = code != SBX_PY_OK ? put(&p, etype, etype ? strlen(etype) : 0) : NULL;
+  r->error_message = code != SBX_PY_OK ? put(&p, message, message ? strlen(message) : 0) : NULL;
+  const char *tb = c->killed ? NULL : c->traceback;
+  r->traceback = code != SBX_PY_OK && tb && tb[0] ? put(&p, tb, strlen(tb)) : NULL;
+  r->error = code;
+  r->exit_code = (int)c->exit_code;
+  r->killed = c->killed;
+  r->duration_ms = ms;
+  return r;
+}
+
+static void call_free(py_call *c) {
+  free(c->out.data);
+  free(c->err.data);
+  free(c->kill_reason);
+  free(c->errkind);
+  free(c->errtype);
+  free(c->message);
+  free(c->traceback);
+  free(c->repr);
+}
+
+/* ---- history ----------------------------------------------------------------------------------- */
+
+static char *json_text(json_t *v) {
+  char *s = v ? json_dumps(v, JSON_COMPACT) : NULL;
+  json_decref(v);
+  return s;
+}
+
+static json_t *clean_string(const char *s, size_t n) {
+  if (n > PY_HISTORY_MAX) n = PY_HISTORY_MAX;
+  char *c = py_utf8_clean(s ? s : "", s ? n : 0);
+  json_t *j = c ? json_string(c) : NULL;
+  free(c);
+  return j ? j : json_string("");
+}
+
+static int64_t history_start(sbx *h, const char *code, const char *ctx, const char *cwd,
+                             char *const *argv) {
+  json_t *p = json_object();
+  json_object_set_new(p, "code", clean_string(code, strlen(code)));
+  json_object_set_new(p, "context", json_string(ctx));
+  if (cwd) json_object_set_new(p, "cwd", clean_string(cwd, strlen(cwd)));
+  if (argv) {
+    json_t *a = json_array();
+    for (size_t i = 0; argv[i] && i < 256; i++) json_array_append_new(a, clean_string(argv[i], strlen(argv[i])));
+    json_object_set_new(p, "argv", a);
+  }
+  char *text = json_text(p);
+  int64_t id = -1;
+  if (text) {
+    py_store_enter(h, h->py);
+    if (store_call_start(h->st, "python", text, &id) < 0) id = -1;
+    py_store_leave(h, h->py);
+  }
+  free(text);
+  return id;
+}
+
+static const char *const kind_names[] = {"ok", "syntax", "exception", "timeout", "memory", "killed",
+                                         "output_limit", "cpu", "exit", "protected", "preload", "cwd"};
+
+static void history_finish(sbx *h, int64_t id, const sbx_py_result *r) {
+  if (id < 0 || !r) return;
+  json_t *o = json_object();
+  json_object_set_new(o, "stdout", clean_string(r->out, r->out_len));
+  json_object_set_new(o, "stderr", clean_string(r->err, r->err_len));
+  json_object_set_new(o, "repr", r->repr ? clean_string(r->repr, strlen(r->repr)) : json_null());
+  json_object_set_new(o, "exit_code", json_integer(r->exit_code));
+  char *text = json_text(o), *err = NULL;
+  if (r->error != SBX_PY_OK) {
+    size_t n = strlen(r->error_message ? r->error_message : "") + 64;
+    err = malloc(n);
+    if (err)
+      snprintf(err, n, "[%s] %s%s%s", kind_names[r->error], r->error_type ? r->error_type : "",
+               r->error_type ? ": " : "", r->error_message ? r->error_message : "");
+  }
+  py_store_enter(h, h->py);
+  store_call_finish(h->st, id, err ? NULL : text, err);
+  py_store_leave(h, h->py);
+  free(text);
+  free(err);
+}
+
+/* ---- the public calls -------------------------------------------------------------------------- */
+
+static int check_context_name(sbx *h, const char *name) {
+  if (!name || !*name) return sandbox_fail(h, SBX_MISUSE, "python: the context name is empty");
+  if (strlen(name) > 128) return sandbox_fail(h, SBX_MISUSE, "python: the context name is longer than 128 bytes");
+  char *c = py_utf8_clean(name, strlen(name));
+  int ok = c && strcmp(c, name) == 0;
+  free(c);
+  if (!ok) return sandbox_fail(h, SBX_MISUSE, "python: the context name is not valid UTF-8");
+  return SBX_OK;
+}
+
+/* Takes the channel and makes sure a worker is up. `lend`: the caller's shell
+ * holds h->lock for us, so the store is lent to the FUSE thread (*lent_here
+ * says whether this call turned lending on, for leave()). */
+static int enter(sbx *h, py_state **out, int lend, int *lent_here) {
+  *lent_here = 0;
+  if (!h) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
+  py_state *ps = py_state_get(h);
+  if (!ps) return sandbox_fail(h, SBX_NOMEM, "python: out of memory");
+  if (!chan_enter(ps))
+    return sandbox_fail(h, SBX_MISUSE, "python: another thread is running Python in this sandbox");
+  if (lend && !ps->lending) {
+    ps->lending = 1;
+    atomic_store(&ps->store_lent, 1);
+    *lent_here = 1;
+  }
+  if (!ps->running) {
+    int rc = start_worker(h, ps);
+    if (rc) {
+      leave(ps, *lent_here);
+      return rc;
+    }
+  }
+  py_sync_view(h, ps);
+  *out = ps;
+  return SBX_OK;
+}
+
+int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
+            const char *filename, char *const *argv, const py_stream *stream,
+            sbx_py_result **out) {
+  if (out) *out = NULL;
+  if (!h) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  if (!code || !out) return sandbox_fail(h, SBX_MISUSE, "python: code and out must not be NULL");
+  sbx_py_options none;
+  memset(&none, 0, sizeof none);
+  if (!opt) opt = &none;
+  const char *ctx = opt->context ? opt->context : "default";
+  int rc = check_context_name(h, ctx);
+  if (rc) return rc;
+  if (strlen(code) > PY_PROTO_MAX_FRAME - 65536)
+    return sandbox_fail(h, SBX_MISUSE, "python: the code is larger than 16 MiB");
+  if (opt->timeout < 0 || opt->grace < 0 || isnan(opt->timeout) || isnan(opt->grace))
+    return sandbox_fail(h, SBX_MISUSE, "python: negative timeout");
+  py_state *ps;
+  int lent_here;
+  if ((rc = enter(h, &ps, stream && stream->store_held, &lent_here))) return rc;
+
+  double t0 = py_now();
+  int64_t hid = history_start(h, code, ctx, opt->cwd, argv);
+  py_call c;
+  memset(&c, 0, sizeof c);
+  c.id = ++ps->next_id ? ps->next_id : ++ps->next_id;
+  double timeout = opt->timeout > 0 ? opt->timeout : PY_DEFAULT_TIMEOUT;
+  c.deadline = t0 + (timeout > 1e7 ? 1e7 : timeout);
+  c.grace = opt->grace > 0 ? (opt->grace > 3600 ? 3600 : opt->grace) : PY_DEFAULT_GRACE;
+  c.max_output = opt->max_output ? opt->max_output : PY_DEFAULT_OUTPUT;
+  c.stream = stream;
+
+  const char *cwd = opt->cwd;
+  if (!cwd) {
+    store_stat st;
+    py_store_enter(h, ps);
+    cwd = store_path_stat(h->st, "/", "/data", &st) == 0 && S_ISDIR(st.mode) ? "/data" : "/";
+    py_store_leave(h, ps);
+  }
+  uint64_t f = flags & (PY_EXEC_SCRIPT | PY_EXEC_MODULE | PY_EXEC_STDIN);
+  if (!opt->no_repr && !(flags & (PY_EXEC_SCRIPT | PY_EXEC_MODULE))) f |= PY_EXEC_REPR;
+  py_msg_begin(&ps->out, PY_MSG_EXEC, c.id);
+  py_msg_add_str(&ps->out, PY_T_CTX, ctx);
+  py_msg_add_str(&ps->out, PY_T_CODE, code);
+  py_msg_add_str(&ps->out, PY_T_CWD, cwd);
+  if (filename) py_msg_add_str(&ps->out, PY_T_FILENAME, filename);
+  py_msg_add_u64(&ps->out, PY_T_FLAGS, f);
+  py_msg_add_u64(&ps->out, PY_T_MEM, opt->max_memory ? opt->max_memory : PY_CALL_MEMORY);
+  if (opt->max_cpu) py_msg_add_u64(&ps->out, PY_T_CPU, opt->max_cpu);
+  for (size_t i = 0; argv && argv[i] && i < 4096; i++) py_msg_add_str(&ps->out, PY_T_ARG, argv[i]);
+  for (size_t i = 0; opt->preload && opt->preload[i] && i < 256; i++)
+    py_msg_add_str(&ps->out, PY_T_PRELOAD, opt->preload[i]);
+  if (py_msg_end(&ps->out) != 0) {
+    leave(ps, lent_here);
+    return sandbox_fail(h, SBX_MISUSE, "python: the request is too large (16 MiB)");
+  }
+  if (py_send(ps) != 0) call_kill(ps, &c, "the worker stopped reading its channel");
+  else run_call(h, ps, &c);
+  sbx_py_result *r = make_result(&c, (py_now() - t0) * 1000);
+  call_free(&c);
+  if (r) history_finish(h, hid, r);
+  leave(ps, lent_here);
+  if (!r) return sandbox_fail(h, SBX_NOMEM, "python: out of memory");
+  sandbox_clear_error(h); /* a failed history record is not the call's failure */
+  *out = r;
+  return SBX_OK;
+}
+
+int sbx_python_exec(sbx *h, const char *code, const sbx_py_options *opt, sbx_py_result **out) {
+  return py_exec(h, code, opt, 0, NULL, NULL, NULL, out);
+}
+
+/* Sends a context request and waits for its RESULT (5 s; the worker answers
+ * these without running user code). */
+static int ctx_request(sbx *h, uint8_t type, const char *ctx, const char *src, const char *name,
+                       const char *json, const char *what) {
+  py_state *ps;
+  int lent_here;
+  int rc = enter(h, &ps, 0, &lent_here);
+  if (rc) return rc;
+  uint32_t id = ++ps->next_id ? ps->next_id : ++ps->next_id;
+  py_msg_begin(&ps->out, type, id);
+  py_msg_add_str(&ps->out, PY_T_CTX, ctx);
+  if (src) py_msg_add_str(&ps->out, PY_T_SRC, src);
+  if (name) py_msg_add_str(&ps->out, PY_T_NAME, name);
+  if (json) py_msg_add_str(&ps->out, PY_T_JSON, json);
+  if (py_msg_end(&ps->out) != 0) {
+    leave(ps, lent_here);
+    return sandbox_fail(h, SBX_MISUSE, "python %s: the request is too large", what);
+  }
+  py_call c;
+  memset(&c, 0, sizeof c);
+  c.id = id;
+  c.deadline = py_now() + 30;
+  c.grace = 1;
+  c.max_output = PY_DEFAULT_OUTPUT;
+  if (py_send(ps) != 0) call_kill(ps, &c, "the worker stopped reading its channel");
+  else run_call(h, ps, &c);
+  leave(ps, lent_here);
+  if (c.killed || !c.done) {
+    rc = sandbox_fail(h, SBX_ERROR, "python %s: %s", what,
+                      c.kill_reason ? c.kill_reason : "the worker did not answer");
+  } else if (c.status != 0) {
+    int notfound = c.errkind && strcmp(c.errkind, "context") == 0 && c.message &&
+                   strncmp(c.message, "no context", 10) == 0;
+    rc = sandbox_fail(h, notfound ? SBX_NOTFOUND : c.errkind && strcmp(c.errkind, "value") == 0 ? SBX_MISUSE : SBX_ERROR,
+                      "python %s: %s", what, c.message ? c.message : "failed");
+  }
+  call_free(&c);
+  return rc;
+}
+
+int sbx_python_context_create(sbx *h, const char *name) {
+  if (!h) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  int rc = check_context_name(h, name);
+  return rc ? rc : ctx_request(h, PY_MSG_CTX_CREATE, name, NULL, NULL, NULL, "context create");
+}
+
+int sbx_python_context_fork(sbx *h, const char *src, const char *name) {
+  if (!h) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  int rc = check_context_name(h, src);
+  if (!rc) rc = check_context_name(h, name);
+  return rc ? rc : ctx_request(h, PY_MSG_CTX_FORK, name, src, NULL, NULL, "context fork");
+}
+
+int sbx_python_context_reset(sbx *h, const char *name) {
+  if (!h) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  int rc = check_context_name(h, name);
+  return rc ? rc : ctx_request(h, PY_MSG_CTX_RESET, name, NULL, NULL, NULL, "context reset");
+}
+
+int sbx_python_context_delete(sbx *h, const char *name) {
+  if (!h) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  int rc = check_context_name(h, name);
+  return rc ? rc : ctx_request(h, PY_MSG_CTX_DELETE, name, NULL, NULL, NULL, "context delete");
+}
+
+int sbx_python_set_var(sbx *h, const char *context, const char *name, const char *json) {
+  if (!h) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  const char *ctx = context ? context : "default";
+  int rc = check_context_name(h, ctx);
+  if (rc) return rc;
+  if (!name || !*name || strlen(name) > 255 || !json)
+    return sandbox_fail(h, SBX_MISUSE, "python set var: a name (1..255 bytes) and JSON are needed");
+  json_error_t je;
+  json_t *v = json_loads(json, JSON_DECODE_ANY, &je);
+  if (!v) return sandbox_fail(h, SBX_MISUSE, "python set var %s: invalid JSON: %s", name, je.text);
+  json_decref(v);
+  return ctx_request(h, PY_MSG_SET_VAR, ctx, NULL, name, json, "set var");
+}
+
+int sbx_python_protect(sbx *h, const char *context, const char *name) {
+  if (!h) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  const char *ctx = context ? context : "default";
+  int rc = check_context_name(h, ctx);
+  if (rc) return rc;
+  if (!name || !*name || strlen(name) > 255)
+    return sandbox_fail(h, SBX_MISUSE, "python protect: the name must be 1..255 bytes");
+  return ctx_request(h, PY_MSG_PROTECT, ctx, NULL, name, NULL, "protect");
+}
+
+int sbx_python_stop(sbx *h) {
+  if (!h) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  py_state *ps = h->py;
+  if (!ps) return SBX_OK;
+  if (!chan_enter(ps))
+    return sandbox_fail(h, SBX_MISUSE, "python: another thread is running Python in this sandbox");
+  if (ps->chan_depth > 1) {
+    chan_leave(ps);
+    return sandbox_fail(h, SBX_MISUSE, "python: cannot stop the worker from inside a call");
+  }
+  if (ps->running) py_stop_worker(ps);
+  chan_leave(ps);
+  return SBX_OK;
+}
+
+void py_sandbox_close(sbx *h) {
+  py_state *ps = h->py;
+  if (!ps) return;
+  if (ps->running) py_stop_worker(ps);
+  py_tools_free(ps);
+  py_reader_free(&ps->rd);
+  py_buf_free(&ps->out);
+  pthread_mutex_destroy(&ps->chan_lock);
+  free(ps->msg);
+  free(ps);
+  h->py = NULL;
+}

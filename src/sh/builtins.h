@@ -1,0 +1,69 @@
+/*
+ * builtins.h - the shell's builtin commands. Each takes the running shell and
+ * argv (argv[0] is the name) and returns its exit status; output goes through
+ * the shell's fds (sh_write_fd), errors are printed as bash prints them.
+ *
+ * The table is in builtins_core.c; the functions are grouped by theme:
+ * builtins_core.c (flow, cd, eval, source, exec, command, type, misc),
+ * builtins_vars.c (declare and friends, set, shopt, read, mapfile, getopts),
+ * builtins_jobs.c (wait, jobs, kill, trap), test.c (test, [, and [[ ]]),
+ * testmode.c (the conformance kit's helper programs, `sbx sh` only).
+ */
+#ifndef SBX_SH_BUILTINS_H
+#define SBX_SH_BUILTINS_H
+
+#include "sh/sh.h"
+
+typedef int (*sh_builtin_fn)(sh_shell *sh, int argc, char **argv);
+
+#define SH_BI_SPECIAL 0x01 /* POSIX special builtin */
+#define SH_BI_DECL 0x02    /* declaration builtin: assignment words as arguments */
+#define SH_BI_TESTMODE 0x04 /* only in `sbx sh` test mode */
+
+typedef struct sh_builtin {
+  const char *name;
+  sh_builtin_fn fn;
+  int flags;
+} sh_builtin;
+
+const sh_builtin *sh_builtin_find(sh_shell *sh, const char *name);
+/* Sorted names of all builtins (for compgen/help/enable). */
+extern const sh_builtin sh_builtin_table[];
+extern const size_t sh_builtin_count;
+
+/* For declaration builtins: the array-literal assignments among the arguments
+ * (argv index -> assignment), set by the executor for the duration of the call. */
+typedef struct sh_decl_args {
+  struct sh_assign **assign; /* per argv index: the parsed assignment or NULL */
+  int n;
+} sh_decl_args;
+extern _Thread_local sh_decl_args *sh_current_decl;
+
+/* Applies one parsed assignment (exec.c); flags: SH_SET_* (LOCAL for local). */
+int sh_apply_assign(sh_shell *sh, struct sh_assign *as, int flags);
+
+/* The [[ ]] evaluator and test(1) (test.c). */
+int sh_eval_cond(sh_shell *sh, sh_cond_expr *e);
+int sh_test_main(sh_shell *sh, int argc, char **argv);
+/* Unary file tests shared by test and [[ ]]. */
+bool sh_test_unary(sh_shell *sh, const char *op, const char *arg, bool *valid);
+bool sh_test_binary(sh_shell *sh, const char *op, const char *a, const char *b, bool *valid, int *err);
+
+/* echo (shared with src/cmd/echo.c): writes into b; returns false when \c stops output. */
+bool sh_echo_format(sh_buf *b, int argc, char **argv, bool xpg);
+
+/* cd's path logic, pwd */
+int sh_builtin_cd(sh_shell *sh, int argc, char **argv);
+
+/* printf through the command table (src/cmd/printf.c). */
+int sh_run_printf(sh_shell *sh, int argc, char **argv);
+
+/* Job helpers (builtins_jobs.c) */
+int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text);
+int sh_wait_all(sh_shell *sh);
+void sh_jobs_release(sh_shell *sh);
+
+/* declare -p text for a variable (builtins_vars.c); malloc'd, no newline. */
+char *sh_declare_print(sh_shell *sh, struct sh_var *v, bool for_A);
+
+#endif

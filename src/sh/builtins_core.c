@@ -1,0 +1,1187 @@
+/*
+ * builtins_core.c - the builtin table and the builtins about control flow,
+ * directories, evaluation and command lookup: : true false echo pwd cd exit
+ * return break continue shift eval source . exec command builtin type hash
+ * help times ulimit umask alias unalias dirs pushd popd caller let sh bash
+ * enable.
+ *
+ * The table is sorted by name for binary search. Declaration builtins
+ * (declare, typeset, local, export, readonly) are flagged so the executor
+ * passes their assignment arguments unsplit.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd/cmd.h"
+#include "sh/arith.h"
+#include "sh/builtins.h"
+#include "sh/expand.h"
+#include "sh/io.h"
+#include "sh/parse.h"
+#include "sh/vars.h"
+
+/* defined in the other builtin files */
+int sh_bi_declare(sh_shell *sh, int argc, char **argv);
+int sh_bi_local(sh_shell *sh, int argc, char **argv);
+int sh_bi_export(sh_shell *sh, int argc, char **argv);
+int sh_bi_readonly(sh_shell *sh, int argc, char **argv);
+int sh_bi_unset(sh_shell *sh, int argc, char **argv);
+int sh_bi_set(sh_shell *sh, int argc, char **argv);
+int sh_bi_shopt(sh_shell *sh, int argc, char **argv);
+int sh_bi_read(sh_shell *sh, int argc, char **argv);
+int sh_bi_mapfile(sh_shell *sh, int argc, char **argv);
+int sh_bi_getopts(sh_shell *sh, int argc, char **argv);
+int sh_bi_wait(sh_shell *sh, int argc, char **argv);
+int sh_bi_jobs(sh_shell *sh, int argc, char **argv);
+int sh_bi_kill(sh_shell *sh, int argc, char **argv);
+int sh_bi_trap(sh_shell *sh, int argc, char **argv);
+int sh_bi_fg(sh_shell *sh, int argc, char **argv);
+int sh_bi_disown(sh_shell *sh, int argc, char **argv);
+int sh_bi_test(sh_shell *sh, int argc, char **argv);
+int sh_bi_bracket(sh_shell *sh, int argc, char **argv);
+int sh_bi_argv_py(sh_shell *sh, int argc, char **argv);
+int sh_bi_printenv_py(sh_shell *sh, int argc, char **argv);
+int sh_bi_stdout_stderr_py(sh_shell *sh, int argc, char **argv);
+int sh_bi_read_from_fd_py(sh_shell *sh, int argc, char **argv);
+int sh_bi_sh(sh_shell *sh, int argc, char **argv);
+int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin);
+bool sh_stack_low(void);
+
+/* ---- small builtins ----------------------------------------------------------------------- */
+
+static int bi_true(sh_shell *sh, int argc, char **argv) {
+  (void)sh, (void)argc, (void)argv;
+  return 0;
+}
+
+static int bi_false(sh_shell *sh, int argc, char **argv) {
+  (void)sh, (void)argc, (void)argv;
+  return 1;
+}
+
+static int put_utf8(sh_buf *b, uint32_t cp) {
+  char out[4];
+  int n;
+  if (cp < 0x80) {
+    out[0] = (char)cp;
+    n = 1;
+  } else if (cp < 0x800) {
+    out[0] = (char)(0xC0 | (cp >> 6));
+    out[1] = (char)(0x80 | (cp & 0x3F));
+    n = 2;
+  } else if (cp < 0x10000) {
+    out[0] = (char)(0xE0 | (cp >> 12));
+    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[2] = (char)(0x80 | (cp & 0x3F));
+    n = 3;
+  } else {
+    out[0] = (char)(0xF0 | ((cp >> 18) & 7));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    n = 4;
+  }
+  sh_buf_add(b, out, (size_t)n);
+  return n;
+}
+
+static int hexv(int c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* echo's escapes; returns false when \c ended the output. */
+static bool echo_escapes(sh_buf *b, const char *s) {
+  for (const char *p = s; *p; p++) {
+    if (*p != '\\' || !p[1]) {
+      sh_buf_addc(b, *p);
+      continue;
+    }
+    p++;
+    switch (*p) {
+    case 'a': sh_buf_addc(b, '\a'); break;
+    case 'b': sh_buf_addc(b, '\b'); break;
+    case 'c': return false;
+    case 'e': case 'E': sh_buf_addc(b, 27); break;
+    case 'f': sh_buf_addc(b, '\f'); break;
+    case 'n': sh_buf_addc(b, '\n'); break;
+    case 'r': sh_buf_addc(b, '\r'); break;
+    case 't': sh_buf_addc(b, '\t'); break;
+    case 'v': sh_buf_addc(b, '\v'); break;
+    case '\\': sh_buf_addc(b, '\\'); break;
+    case '0': {
+      int v = 0, k = 0;
+      while (k < 3 && p[1] >= '0' && p[1] <= '7') {
+        v = v * 8 + (*++p - '0');
+        k++;
+      }
+      sh_buf_addc(b, (char)v);
+      break;
+    }
+    case 'x': {
+      int v = 0, k = 0, h;
+      while (k < 2 && (h = hexv((unsigned char)p[1])) >= 0) {
+        v = v * 16 + h;
+        p++;
+        k++;
+      }
+      if (k) sh_buf_addc(b, (char)v);
+      else sh_buf_adds(b, "\\x");
+      break;
+    }
+    case 'u': case 'U': {
+      int max = *p == 'u' ? 4 : 8, k = 0, h;
+      uint32_t v = 0;
+      char which = *p;
+      while (k < max && (h = hexv((unsigned char)p[1])) >= 0) {
+        v = v * 16 + (uint32_t)h;
+        p++;
+        k++;
+      }
+      if (k) put_utf8(b, v);
+      else {
+        sh_buf_addc(b, '\\');
+        sh_buf_addc(b, which);
+      }
+      break;
+    }
+    default:
+      sh_buf_addc(b, '\\');
+      sh_buf_addc(b, *p);
+    }
+  }
+  return true;
+}
+
+bool sh_echo_format(sh_buf *b, int argc, char **argv, bool xpg) {
+  bool newline = true, esc = xpg;
+  int i = 1;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (a[0] != '-' || !a[1]) break;
+    bool ok = true;
+    for (const char *c = a + 1; *c; c++)
+      if (*c != 'n' && *c != 'e' && *c != 'E') ok = false;
+    if (!ok) break;
+    for (const char *c = a + 1; *c; c++) {
+      if (*c == 'n') newline = false;
+      else if (*c == 'e') esc = true;
+      else esc = false;
+    }
+  }
+  for (int first = i; i < argc; i++) {
+    if (i > first) sh_buf_addc(b, ' ');
+    if (esc) {
+      if (!echo_escapes(b, argv[i])) return false;
+    } else {
+      sh_buf_adds(b, argv[i]);
+    }
+  }
+  if (newline) sh_buf_addc(b, '\n');
+  return true;
+}
+
+static int bi_echo(sh_shell *sh, int argc, char **argv) {
+  sh_buf b = {0};
+  sh_echo_format(&b, argc, argv, sh->opt[SH_SHOPT_XPG_ECHO]);
+  int r = sh_write_fd(sh, 1, b.data ? b.data : "", b.len);
+  sh_buf_free(&b);
+  if (r < 0) {
+    if (r != -EPIPE) sh_error(sh, "echo: write error: %s", cmd_strerror(r));
+    return 1;
+  }
+  return 0;
+}
+
+/* ---- directories --------------------------------------------------------------------------- */
+
+/* Lexically normalizes an absolute path (., .., //). malloc'd. */
+static char *normalize_path(const char *path) {
+  sh_strv parts = {0};
+  char *copy = sh_xstrdup(path);
+  for (char *tok = strtok(copy, "/"); tok; tok = strtok(NULL, "/")) {
+    if (!strcmp(tok, ".")) continue;
+    if (!strcmp(tok, "..")) {
+      if (parts.n) {
+        free(parts.v[--parts.n]);
+        parts.v[parts.n] = NULL;
+      }
+      continue;
+    }
+    sh_strv_pushdup(&parts, tok);
+  }
+  sh_buf b = {0};
+  for (size_t i = 0; i < parts.n; i++) {
+    sh_buf_addc(&b, '/');
+    sh_buf_adds(&b, parts.v[i]);
+  }
+  if (!b.len) sh_buf_addc(&b, '/');
+  sh_strv_free(&parts);
+  free(copy);
+  return sh_buf_steal(&b);
+}
+
+static int change_dir(sh_shell *sh, const char *target, bool physical, bool print) {
+  char *abs;
+  if (target[0] == '/') abs = sh_xstrdup(target);
+  else {
+    const char *pwd = sh->cwd;
+    abs = sh_xasprintf("%s/%s", strcmp(pwd, "/") == 0 ? "" : pwd, target);
+  }
+  char *norm;
+  if (physical) {
+    char *real = NULL;
+    int r = store_realpath(sh->sess->st, sh->cwd, target, &real);
+    if (r < 0) {
+      sh_error(sh, "cd: %s: %s", target, cmd_strerror(r));
+      sh->sess->err_errno = -r;
+      snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", target);
+      free(abs);
+      return 1;
+    }
+    norm = real;
+  } else {
+    norm = normalize_path(abs);
+  }
+  free(abs);
+  store_stat st;
+  /* check the logical path and that the physical one is a searchable dir */
+  int r = store_path_stat(sh->sess->st, "/", norm, &st);
+  if (r == 0 && !S_ISDIR(st.mode)) r = -ENOTDIR;
+  if (r == 0) r = store_access(sh->sess->st, st.ino, 1 /* X_OK */);
+  if (r < 0) {
+    /* bash tries the physical path when the logical one fails */
+    char *real = NULL;
+    if (!physical && store_realpath(sh->sess->st, sh->cwd, target, &real) == 0) {
+      free(norm);
+      norm = real;
+      r = store_path_stat(sh->sess->st, "/", norm, &st);
+      if (r == 0 && !S_ISDIR(st.mode)) r = -ENOTDIR;
+    }
+    if (r < 0) {
+      sh_error(sh, "cd: %s: %s", target, cmd_strerror(r));
+      sh->sess->err_errno = -r;
+      snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", target);
+      free(norm);
+      return 1;
+    }
+  }
+  const char *old = sh_var_get(sh, "PWD");
+  sh_var_set(sh, "OLDPWD", old ? old : sh->cwd, 0);
+  free(sh->cwd);
+  sh->cwd = norm;
+  sh_var_set(sh, "PWD", norm, 0);
+  if (print) {
+    sh_write_str(sh, 1, norm);
+    sh_write_str(sh, 1, "\n");
+  }
+  return 0;
+}
+
+int sh_builtin_cd(sh_shell *sh, int argc, char **argv) {
+  bool physical = sh->opt[SH_OPT_PHYSICAL];
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    bool ok = true;
+    for (const char *c = argv[i] + 1; *c; c++) {
+      if (*c == 'P') physical = true;
+      else if (*c == 'L') physical = false;
+      else if (*c == 'e' || *c == '@') {
+      } else ok = false;
+    }
+    if (!ok) {
+      sh_error(sh, "cd: %s: invalid option", argv[i]);
+      sh_errorf_raw(sh, "cd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n");
+      return 2;
+    }
+  }
+  if (argc - i > 1) {
+    sh_error(sh, "cd: too many arguments");
+    return 1;
+  }
+  const char *target;
+  bool print = false;
+  if (i >= argc) {
+    target = sh_var_get(sh, "HOME");
+    if (!target) {
+      sh_error(sh, "cd: HOME not set");
+      return 1;
+    }
+  } else if (!strcmp(argv[i], "-")) {
+    target = sh_var_get(sh, "OLDPWD");
+    if (!target) {
+      sh_error(sh, "cd: OLDPWD not set");
+      return 1;
+    }
+    print = true;
+  } else {
+    target = argv[i];
+  }
+  if (!*target) return 0;
+  char *t = sh_xstrdup(target);
+  /* CDPATH */
+  const char *cdpath = sh_var_get(sh, "CDPATH");
+  if (cdpath && t[0] != '/' && strncmp(t, "./", 2) && strncmp(t, "../", 3) && strcmp(t, ".") &&
+      strcmp(t, "..")) {
+    char *cp = sh_xstrdup(cdpath);
+    char *save = NULL;
+    for (char *d = strtok_r(cp, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+      char *cand = sh_xasprintf("%s/%s", d, t);
+      store_stat st;
+      if (store_path_stat(sh->sess->st, sh->cwd, cand, &st) == 0 && S_ISDIR(st.mode)) {
+        int r = change_dir(sh, cand, physical, true);
+        free(cand);
+        free(cp);
+        free(t);
+        return r;
+      }
+      free(cand);
+    }
+    free(cp);
+  }
+  int r = change_dir(sh, t, physical, print);
+  free(t);
+  return r;
+}
+
+static int bi_pwd(sh_shell *sh, int argc, char **argv) {
+  bool physical = false;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "-P")) physical = true;
+    else if (!strcmp(argv[i], "-L")) physical = false;
+    else if (argv[i][0] == '-') {
+      sh_error(sh, "pwd: %s: invalid option", argv[i]);
+      return 2;
+    }
+  }
+  const char *p = sh->cwd;
+  char *real = NULL;
+  if (physical && store_realpath(sh->sess->st, "/", sh->cwd, &real) == 0) p = real;
+  sh_write_str(sh, 1, p);
+  sh_write_str(sh, 1, "\n");
+  free(real);
+  return 0;
+}
+
+static void print_dirs(sh_shell *sh) {
+  sh_buf b = {0};
+  sh_buf_adds(&b, sh->cwd);
+  for (size_t i = sh->dirstack.n; i-- > 0;) {
+    sh_buf_addc(&b, ' ');
+    sh_buf_adds(&b, sh->dirstack.v[i]);
+  }
+  sh_buf_addc(&b, '\n');
+  sh_write_fd(sh, 1, b.data, b.len);
+  sh_buf_free(&b);
+}
+
+static int bi_dirs(sh_shell *sh, int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "-c")) {
+    sh_strv_free(&sh->dirstack);
+    return 0;
+  }
+  if (argc > 1 && (!strcmp(argv[1], "-v") || !strcmp(argv[1], "-p"))) {
+    bool v = argv[1][1] == 'v';
+    sh_printf_fd(sh, 1, v ? " 0  %s\n" : "%s\n", sh->cwd);
+    int k = 1;
+    for (size_t i = sh->dirstack.n; i-- > 0; k++)
+      if (v) sh_printf_fd(sh, 1, " %d  %s\n", k, sh->dirstack.v[i]);
+      else sh_printf_fd(sh, 1, "%s\n", sh->dirstack.v[i]);
+    return 0;
+  }
+  print_dirs(sh);
+  return 0;
+}
+
+static int bi_pushd(sh_shell *sh, int argc, char **argv) {
+  if (argc < 2) {
+    if (!sh->dirstack.n) {
+      sh_error(sh, "pushd: no other directory");
+      return 1;
+    }
+    char *top = sh->dirstack.v[sh->dirstack.n - 1];
+    char *old = sh_xstrdup(sh->cwd);
+    if (change_dir(sh, top, false, false)) {
+      free(old);
+      return 1;
+    }
+    free(sh->dirstack.v[sh->dirstack.n - 1]);
+    sh->dirstack.v[sh->dirstack.n - 1] = old;
+    print_dirs(sh);
+    return 0;
+  }
+  char *old = sh_xstrdup(sh->cwd);
+  if (change_dir(sh, argv[1], false, false)) {
+    free(old);
+    return 1;
+  }
+  sh_strv_push(&sh->dirstack, old);
+  print_dirs(sh);
+  return 0;
+}
+
+static int bi_popd(sh_shell *sh, int argc, char **argv) {
+  (void)argc, (void)argv;
+  if (!sh->dirstack.n) {
+    sh_error(sh, "popd: directory stack empty");
+    return 1;
+  }
+  char *top = sh->dirstack.v[--sh->dirstack.n];
+  sh->dirstack.v[sh->dirstack.n] = NULL;
+  int r = change_dir(sh, top, false, false);
+  free(top);
+  if (!r) print_dirs(sh);
+  return r;
+}
+
+/* ---- flow ------------------------------------------------------------------------------------- */
+
+static bool parse_int_arg(const char *s, int64_t *v) {
+  if (!*s) return false;
+  char *end;
+  errno = 0;
+  long long x = strtoll(s, &end, 10);
+  while (*end == ' ' || *end == '\t') end++;
+  if (*end || errno) return false;
+  *v = x;
+  return true;
+}
+
+static int bi_exit(sh_shell *sh, int argc, char **argv) {
+  int st = sh->status;
+  if (argc > 1) {
+    int64_t v;
+    if (!parse_int_arg(argv[1], &v)) {
+      sh_error(sh, "exit: %s: numeric argument required", argv[1]);
+      st = 2;
+    } else {
+      if (argc > 2) {
+        sh_error(sh, "exit: too many arguments");
+        return 1;
+      }
+      st = (int)(v & 0xff);
+    }
+  }
+  sh->flow = SH_FLOW_EXIT;
+  sh->exit_status = st;
+  return st;
+}
+
+static int bi_return(sh_shell *sh, int argc, char **argv) {
+  int st = sh->status;
+  if (argc > 1) {
+    int64_t v;
+    if (!parse_int_arg(argv[1], &v)) {
+      sh_error(sh, "return: %s: numeric argument required", argv[1]);
+      st = 2;
+    } else {
+      st = (int)(v & 0xff);
+    }
+  }
+  if (sh->fn_depth == 0 && sh->eval_depth <= 1 && !sh->in_trap) {
+    /* top level: bash allows return only in functions and sourced files */
+    extern _Thread_local int sh_source_depth;
+    if (sh_source_depth == 0) {
+      sh_error(sh, "return: can only `return' from a function or sourced script");
+      return 1;
+    }
+  }
+  sh->flow = SH_FLOW_RETURN;
+  sh->exit_status = st;
+  return st;
+}
+
+static int loop_ctl(sh_shell *sh, int argc, char **argv, sh_flow kind) {
+  int64_t n = 1;
+  const char *name = kind == SH_FLOW_BREAK ? "break" : "continue";
+  if (argc > 1) {
+    if (!parse_int_arg(argv[1], &n)) {
+      sh_error(sh, "%s: %s: numeric argument required", name, argv[1]);
+      sh->flow = SH_FLOW_EXIT;
+      sh->exit_status = 128;
+      return 128;
+    }
+    if (n < 1) {
+      sh_error(sh, "%s: %s: loop count out of range", name, argv[1]);
+      return 1;
+    }
+  }
+  if (sh->loop_depth == 0) {
+    sh_error(sh, "%s: only meaningful in a `for', `while', or `until' loop", name);
+    return 0;
+  }
+  if (n > sh->loop_depth) n = sh->loop_depth;
+  sh->flow = kind;
+  sh->flow_n = (int)n;
+  return 0;
+}
+
+static int bi_break(sh_shell *sh, int argc, char **argv) { return loop_ctl(sh, argc, argv, SH_FLOW_BREAK); }
+static int bi_continue(sh_shell *sh, int argc, char **argv) {
+  return loop_ctl(sh, argc, argv, SH_FLOW_CONTINUE);
+}
+
+static int bi_shift(sh_shell *sh, int argc, char **argv) {
+  int64_t n = 1;
+  if (argc > 1 && !parse_int_arg(argv[1], &n)) {
+    sh_error(sh, "shift: %s: numeric argument required", argv[1]);
+    return 1;
+  }
+  if (n < 0) {
+    sh_error(sh, "shift: %s: shift count out of range", argv[1]);
+    return 1;
+  }
+  if ((size_t)n > sh->params.n) return 1;
+  for (int64_t i = 0; i < n; i++) free(sh->params.v[i]);
+  memmove(sh->params.v, sh->params.v + n, (sh->params.n - (size_t)n + 1) * sizeof *sh->params.v);
+  sh->params.n -= (size_t)n;
+  return 0;
+}
+
+static char *join_args(int argc, char **argv, int from) {
+  sh_buf b = {0};
+  for (int i = from; i < argc; i++) {
+    if (i > from) sh_buf_addc(&b, ' ');
+    sh_buf_adds(&b, argv[i]);
+  }
+  return sh_buf_steal(&b);
+}
+
+static int bi_eval(sh_shell *sh, int argc, char **argv) {
+  int i = 1;
+  if (i < argc && !strcmp(argv[i], "--")) i++;
+  char *s = join_args(argc, argv, i);
+  sh->status = 0;
+  int st = sh_eval_string(sh, s, strlen(s), "eval", sh->lineno);
+  free(s);
+  return st;
+}
+
+_Thread_local int sh_source_depth;
+
+static int bi_source(sh_shell *sh, int argc, char **argv) {
+  int i = 1;
+  if (i < argc && !strcmp(argv[i], "--")) i++;
+  if (i >= argc) {
+    sh_error(sh, "%s: filename argument required", argv[0]);
+    sh_errorf_raw(sh, "%s: usage: %s filename [arguments]\n", argv[0], argv[0]);
+    return 2;
+  }
+  const char *path = argv[i];
+  void *data = NULL;
+  size_t len = 0;
+  int r = store_path_read_file(sh->sess->st, sh->cwd, path, &data, &len);
+  if (r < 0 && !strchr(path, '/')) {
+    /* search PATH like bash's sourcepath */
+    const char *pathvar = sh_var_get(sh, "PATH");
+    if (pathvar) {
+      char *pv = sh_xstrdup(pathvar), *save = NULL;
+      for (char *d = strtok_r(pv, ":", &save); d && r < 0; d = strtok_r(NULL, ":", &save)) {
+        char *cand = sh_xasprintf("%s/%s", d, path);
+        r = store_path_read_file(sh->sess->st, sh->cwd, cand, &data, &len);
+        free(cand);
+      }
+      free(pv);
+    }
+  }
+  if (r < 0) {
+    sh_error(sh, "%s: %s", path, cmd_strerror(r));
+    sh->sess->err_errno = -r;
+    snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", path);
+    return 1;
+  }
+  sh_strv saved = {0};
+  bool set_params = argc - i > 1;
+  if (set_params) {
+    saved = sh->params;
+    memset(&sh->params, 0, sizeof sh->params);
+    for (int k = i + 1; k < argc; k++) sh_strv_pushdup(&sh->params, argv[k]);
+  }
+  /* BASH_SOURCE: a frame for the sourced file */
+  if (sh->nframes == sh->capframes) {
+    sh->capframes *= 2;
+    sh->frames = sh_xrealloc(sh->frames, (size_t)sh->capframes * sizeof *sh->frames);
+  }
+  char *pathcopy = sh_xstrdup(path);
+  sh->frames[sh->nframes].funcname = "source";
+  sh->frames[sh->nframes].source = pathcopy;
+  sh->frames[sh->nframes].call_line = sh->lineno;
+  sh->nframes++;
+  sh_source_depth++;
+  int saved_line = sh->lineno;
+  int st = sh_eval_string(sh, data, len, path, 1);
+  sh->lineno = saved_line;
+  sh_source_depth--;
+  sh->nframes--;
+  free(pathcopy);
+  if (sh->flow == SH_FLOW_RETURN) {
+    sh->flow = SH_FLOW_NONE;
+    st = sh->exit_status;
+  }
+  if (set_params) {
+    sh_strv_free(&sh->params);
+    sh->params = saved;
+  }
+  free(data);
+  return st;
+}
+
+static int bi_exec(sh_shell *sh, int argc, char **argv) {
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (!strcmp(argv[i], "-a") && i + 1 < argc) {
+      i++;
+      continue;
+    }
+  }
+  if (i >= argc) return 0; /* redirections only: kept by the executor */
+  int st = sh_run_argv(sh, argc - i, argv + i, true);
+  if (sh->flow == SH_FLOW_NONE || sh->flow == SH_FLOW_RETURN) {
+    sh->flow = SH_FLOW_EXIT;
+    sh->exit_status = st;
+  }
+  return st;
+}
+
+/* ---- lookup: command, builtin, type, hash -------------------------------------------------------- */
+
+static const char *const keywords[] = {"if", "then", "else", "elif", "fi", "case", "esac", "for",
+                                       "select", "while", "until", "do", "done", "in", "function",
+                                       "time", "{", "}", "!", "[[", "]]", "coproc", NULL};
+
+static bool is_keyword(const char *s) {
+  for (int i = 0; keywords[i]; i++)
+    if (!strcmp(s, keywords[i])) return true;
+  return false;
+}
+
+/* Describes how `name` resolves. kind: 0 none, 1 alias, 2 keyword, 3 function,
+ * 4 builtin, 5 file. */
+static int resolve_kind(sh_shell *sh, const char *name, bool funcs) {
+  if (sh_map_get(&sh->aliases, name)) return 1;
+  if (is_keyword(name)) return 2;
+  if (funcs && sh_func_get(sh, name)) return 3;
+  if (sh_builtin_find(sh, name)) return 4;
+  if (cmd_find(name)) return 5;
+  if (strchr(name, '/')) {
+    store_stat st;
+    if (store_path_stat(sh->sess->st, sh->cwd, name, &st) == 0 && !S_ISDIR(st.mode)) return 5;
+  }
+  return 0;
+}
+
+static char *command_path(const char *name) {
+  if (strchr(name, '/')) return sh_xstrdup(name);
+  return sh_xasprintf("/usr/bin/%s", name);
+}
+
+char *sh_func_text(sh_shell *sh, sh_func *f);
+
+static int bi_command(sh_shell *sh, int argc, char **argv) {
+  int i = 1;
+  bool v = false, V = false;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *c = argv[i] + 1; *c; c++) {
+      if (*c == 'v') v = true;
+      else if (*c == 'V') V = true;
+      else if (*c == 'p') {
+      } else {
+        sh_error(sh, "command: -%c: invalid option", *c);
+        sh_errorf_raw(sh, "command: usage: command [-pVv] command [arg ...]\n");
+        return 2;
+      }
+    }
+  }
+  if (i >= argc) return 0;
+  if (v || V) {
+    int st = 0;
+    for (; i < argc; i++) {
+      const char *name = argv[i];
+      int k = resolve_kind(sh, name, true);
+      if (!k) {
+        if (V) sh_error(sh, "command: %s: not found", name);
+        st = 1;
+        continue;
+      }
+      if (v) {
+        if (k == 1) {
+          char *q = sh_quote_single(sh_map_get(&sh->aliases, name));
+          sh_printf_fd(sh, 1, "alias %s=%s\n", name, q);
+          free(q);
+        } else if (k == 5) {
+          char *p = command_path(name);
+          sh_printf_fd(sh, 1, "%s\n", p);
+          free(p);
+        } else {
+          sh_printf_fd(sh, 1, "%s\n", name);
+        }
+      } else {
+        switch (k) {
+        case 1: {
+          char *q = sh_quote_single(sh_map_get(&sh->aliases, name));
+          sh_printf_fd(sh, 1, "%s is aliased to `%s'\n", name, (const char *)sh_map_get(&sh->aliases, name));
+          free(q);
+          break;
+        }
+        case 2: sh_printf_fd(sh, 1, "%s is a shell keyword\n", name); break;
+        case 3: sh_printf_fd(sh, 1, "%s is a function\n", name); break;
+        case 4: sh_printf_fd(sh, 1, "%s is a shell builtin\n", name); break;
+        default: {
+          char *p = command_path(name);
+          sh_printf_fd(sh, 1, "%s is %s\n", name, p);
+          free(p);
+        }
+        }
+      }
+    }
+    return st;
+  }
+  return sh_run_argv(sh, argc - i, argv + i, true);
+}
+
+static int bi_builtin(sh_shell *sh, int argc, char **argv) {
+  if (argc < 2) return 0;
+  int i = 1;
+  if (!strcmp(argv[1], "--")) i++;
+  if (i >= argc) return 0;
+  return sh_run_argv_flags(sh, argc - i, argv + i, true, true);
+}
+
+static int bi_type(sh_shell *sh, int argc, char **argv) {
+  bool t = false, p = false, a = false, P = false, f_no = false;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *c = argv[i] + 1; *c; c++) {
+      switch (*c) {
+      case 't': t = true; break;
+      case 'p': p = true; break;
+      case 'a': a = true; break;
+      case 'P': P = true; break;
+      case 'f': f_no = true; break;
+      default:
+        sh_error(sh, "type: -%c: invalid option", *c);
+        sh_errorf_raw(sh, "type: usage: type [-afptP] name [name ...]\n");
+        return 2;
+      }
+    }
+  }
+  int st = 0;
+  for (; i < argc; i++) {
+    const char *name = argv[i];
+    bool found = false;
+    int kinds[5] = {0};
+    int nk = 0;
+    if (!P && !p) {
+      if (sh_map_get(&sh->aliases, name)) kinds[nk++] = 1;
+      if (is_keyword(name)) kinds[nk++] = 2;
+      if (!f_no && sh_func_get(sh, name)) kinds[nk++] = 3;
+      if (sh_builtin_find(sh, name)) kinds[nk++] = 4;
+    }
+    if (cmd_find(name) || (strchr(name, '/') && resolve_kind(sh, name, false) == 5)) kinds[nk++] = 5;
+    for (int k = 0; k < nk; k++) {
+      found = true;
+      int kind = kinds[k];
+      if (t) {
+        static const char *const words[] = {"", "alias", "keyword", "function", "builtin", "file"};
+        sh_printf_fd(sh, 1, "%s\n", words[kind]);
+      } else if (p || P) {
+        if (kind == 5) {
+          char *cp = command_path(name);
+          sh_printf_fd(sh, 1, "%s\n", cp);
+          free(cp);
+        }
+      } else {
+        switch (kind) {
+        case 1:
+          sh_printf_fd(sh, 1, "%s is aliased to `%s'\n", name, (const char *)sh_map_get(&sh->aliases, name));
+          break;
+        case 2: sh_printf_fd(sh, 1, "%s is a shell keyword\n", name); break;
+        case 3: {
+          char *txt = sh_func_text(sh, sh_func_get(sh, name));
+          sh_printf_fd(sh, 1, "%s is a function\n%s\n", name, txt);
+          free(txt);
+          break;
+        }
+        case 4: sh_printf_fd(sh, 1, "%s is a shell builtin\n", name); break;
+        case 5: {
+          char *cp = command_path(name);
+          sh_printf_fd(sh, 1, "%s is %s\n", name, cp);
+          free(cp);
+          break;
+        }
+        }
+      }
+      if (!a) break;
+    }
+    if (!found) {
+      if (!t && !p && !P) sh_error(sh, "type: %s: not found", name);
+      st = 1;
+    }
+  }
+  return st;
+}
+
+static int bi_hash(sh_shell *sh, int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    if (argv[i][0] == '-') continue;
+    if (!cmd_find(argv[i]) && !sh_builtin_find(sh, argv[i])) {
+      sh_error(sh, "hash: %s: not found", argv[i]);
+      return 1;
+    }
+  }
+  if (argc == 1) sh_write_str(sh, 1, "hash: hash table empty\n");
+  return 0;
+}
+
+static int bi_help(sh_shell *sh, int argc, char **argv) {
+  (void)argc, (void)argv;
+  sh_write_str(sh, 1,
+               "sbx shell, a bash-compatible interpreter running inside the sandbox.\n"
+               "Builtins:");
+  for (size_t i = 0; i < sh_builtin_count; i++) {
+    if (sh_builtin_table[i].flags & SH_BI_TESTMODE) continue;
+    sh_printf_fd(sh, 1, " %s", sh_builtin_table[i].name);
+  }
+  sh_write_str(sh, 1, "\n");
+  return 0;
+}
+
+static int bi_times(sh_shell *sh, int argc, char **argv) {
+  (void)argc, (void)argv;
+  sh_write_str(sh, 1, "0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n");
+  return 0;
+}
+
+static int bi_ulimit(sh_shell *sh, int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    if (argv[i][0] != '-') return 0; /* setting: accepted, no effect */
+  }
+  sh_write_str(sh, 1, "unlimited\n");
+  return 0;
+}
+
+static int bi_umask(sh_shell *sh, int argc, char **argv) {
+  bool sym = false;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "-S")) sym = true;
+    else if (!strcmp(argv[i], "-p")) {
+    } else if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    } else {
+      sh_error(sh, "umask: %s: invalid option", argv[i]);
+      return 2;
+    }
+  }
+  if (i >= argc) {
+    if (sym) {
+      uint32_t m = ~sh->umask & 0777;
+      char buf[64];
+      const char *who = "ugo";
+      sh_buf b = {0};
+      for (int k = 0; k < 3; k++) {
+        uint32_t bits = (m >> (6 - 3 * k)) & 7;
+        snprintf(buf, sizeof buf, "%s%c=%s%s%s", k ? "," : "", who[k], bits & 4 ? "r" : "",
+                 bits & 2 ? "w" : "", bits & 1 ? "x" : "");
+        sh_buf_adds(&b, buf);
+      }
+      sh_buf_addc(&b, '\n');
+      sh_write_fd(sh, 1, b.data, b.len);
+      sh_buf_free(&b);
+    } else {
+      sh_printf_fd(sh, 1, "%04o\n", sh->umask);
+    }
+    return 0;
+  }
+  const char *m = argv[i];
+  if (m[0] >= '0' && m[0] <= '7') {
+    char *end;
+    long v = strtol(m, &end, 8);
+    if (*end || v < 0 || v > 0777) {
+      sh_error(sh, "umask: %s: octal number out of range", m);
+      return 1;
+    }
+    sh->umask = (uint32_t)v;
+    return 0;
+  }
+  /* symbolic: u=rwx,g=rx,o= and +/- forms */
+  uint32_t perm = ~sh->umask & 0777;
+  const char *p = m;
+  while (*p) {
+    uint32_t who = 0;
+    while (*p && strchr("ugoa", *p)) {
+      if (*p == 'u') who |= 0700;
+      if (*p == 'g') who |= 0070;
+      if (*p == 'o') who |= 0007;
+      if (*p == 'a') who |= 0777;
+      p++;
+    }
+    if (!who) who = 0777;
+    char op = *p;
+    if (op != '=' && op != '+' && op != '-') {
+      sh_error(sh, "umask: `%c': invalid symbolic mode operator", op ? op : ' ');
+      return 1;
+    }
+    p++;
+    uint32_t bits = 0;
+    while (*p && strchr("rwx", *p)) {
+      if (*p == 'r') bits |= 0444;
+      if (*p == 'w') bits |= 0222;
+      if (*p == 'x') bits |= 0111;
+      p++;
+    }
+    bits &= who;
+    if (op == '=') perm = (perm & ~who) | bits;
+    else if (op == '+') perm |= bits;
+    else perm &= ~bits;
+    if (*p == ',') p++;
+    else if (*p) {
+      sh_error(sh, "umask: `%c': invalid symbolic mode character", *p);
+      return 1;
+    }
+  }
+  sh->umask = ~perm & 0777;
+  return 0;
+}
+
+/* ---- aliases ------------------------------------------------------------------------------------ */
+
+static int bi_alias(sh_shell *sh, int argc, char **argv) {
+  int i = 1;
+  if (i < argc && !strcmp(argv[i], "-p")) i++;
+  if (i < argc && !strcmp(argv[i], "--")) i++;
+  if (i >= argc) {
+    size_t n;
+    const char **keys = sh_map_keys(&sh->aliases, &n);
+    for (size_t k = 0; k < n; k++) {
+      char *q = sh_quote_single(sh_map_get(&sh->aliases, keys[k]));
+      sh_printf_fd(sh, 1, "alias %s=%s\n", keys[k], q);
+      free(q);
+    }
+    free(keys);
+    return 0;
+  }
+  int st = 0;
+  for (; i < argc; i++) {
+    char *eq = strchr(argv[i], '=');
+    if (eq) {
+      char *name = sh_xstrndup(argv[i], (size_t)(eq - argv[i]));
+      if (!*name || strchr(name, '/') || strchr(name, '$') || strchr(name, '`') || strchr(name, '=')) {
+        sh_error(sh, "alias: `%s': invalid alias name", name);
+        free(name);
+        st = 1;
+        continue;
+      }
+      free(sh_map_set(&sh->aliases, name, sh_xstrdup(eq + 1)));
+      free(name);
+    } else {
+      const char *v = sh_map_get(&sh->aliases, argv[i]);
+      if (!v) {
+        sh_error(sh, "alias: %s: not found", argv[i]);
+        st = 1;
+        continue;
+      }
+      char *q = sh_quote_single(v);
+      sh_printf_fd(sh, 1, "alias %s=%s\n", argv[i], q);
+      free(q);
+    }
+  }
+  return st;
+}
+
+static int bi_unalias(sh_shell *sh, int argc, char **argv) {
+  if (argc < 2) {
+    sh_errorf_raw(sh, "unalias: usage: unalias [-a] name [name ...]\n");
+    return 2;
+  }
+  if (!strcmp(argv[1], "-a")) {
+    sh_map_free(&sh->aliases, free);
+    return 0;
+  }
+  int st = 0;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--")) continue;
+    char *v = sh_map_del(&sh->aliases, argv[i]);
+    if (!v) {
+      sh_error(sh, "unalias: %s: not found", argv[i]);
+      st = 1;
+    }
+    free(v);
+  }
+  return st;
+}
+
+/* ---- misc ----------------------------------------------------------------------------------------- */
+
+static int bi_caller(sh_shell *sh, int argc, char **argv) {
+  int64_t n = 0;
+  if (argc > 1 && !parse_int_arg(argv[1], &n)) {
+    sh_error(sh, "caller: %s: invalid number", argv[1]);
+    return 2;
+  }
+  int idx = sh->nframes - 1 - (int)n;
+  if (idx < 1 || n < 0) return 1;
+  sh_frame_info *f = &sh->frames[idx];
+  const char *fn = sh->frames[idx - 1].funcname;
+  const char *src = sh->frames[idx - 1].source;
+  if (argc > 1)
+    sh_printf_fd(sh, 1, "%d %s %s\n", f->call_line, fn, src && *src ? src : "main");
+  else
+    sh_printf_fd(sh, 1, "%d %s\n", f->call_line, src && *src ? src : "main");
+  return 0;
+}
+
+static int bi_let(sh_shell *sh, int argc, char **argv) {
+  if (argc < 2) {
+    sh_error(sh, "let: expression expected");
+    return 1;
+  }
+  int64_t v = 0;
+  for (int i = 1; i < argc; i++)
+    if (sh_arith_eval(sh, argv[i], &v)) return 1;
+  return v ? 0 : 1;
+}
+
+static int bi_enable(sh_shell *sh, int argc, char **argv) {
+  (void)argc, (void)argv;
+  for (size_t i = 0; i < sh_builtin_count; i++)
+    if (!(sh_builtin_table[i].flags & SH_BI_TESTMODE))
+      sh_printf_fd(sh, 1, "enable %s\n", sh_builtin_table[i].name);
+  return 0;
+}
+
+static int bi_printf(sh_shell *sh, int argc, char **argv) { return sh_run_printf(sh, argc, argv); }
+
+int sh_run_printf(sh_shell *sh, int argc, char **argv) {
+  const cmd_entry *e = cmd_find("printf");
+  if (!e) {
+    sh_error(sh, "printf: not available in this build");
+    return 127;
+  }
+  sh_strv env = {0};
+  sh_vars_environ(sh, &env);
+  int st = sh_run_table_command(sh, e, argc, argv, sh_strv_terminated(&env));
+  sh_strv_free(&env);
+  return st;
+}
+
+static int bi_compgen(sh_shell *sh, int argc, char **argv) {
+  /* compgen -A function / -v / -b: enough for scripts that list names */
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    size_t n;
+    if (!strcmp(a, "-A") && i + 1 < argc) a = argv[++i];
+    if (!strcmp(a, "function") || !strcmp(a, "-A function")) {
+      const char **k = sh_map_keys(&sh->funcs, &n);
+      for (size_t j = 0; j < n; j++) sh_printf_fd(sh, 1, "%s\n", k[j]);
+      free(k);
+    } else if (!strcmp(a, "-v") || !strcmp(a, "variable")) {
+      const char **k = sh_vars_names(sh, &n);
+      for (size_t j = 0; j < n; j++) sh_printf_fd(sh, 1, "%s\n", k[j]);
+      free(k);
+    } else if (!strcmp(a, "-b") || !strcmp(a, "builtin")) {
+      for (size_t j = 0; j < sh_builtin_count; j++)
+        if (!(sh_builtin_table[j].flags & SH_BI_TESTMODE)) sh_printf_fd(sh, 1, "%s\n", sh_builtin_table[j].name);
+    }
+  }
+  return 0;
+}
+
+/* ---- the table -------------------------------------------------------------------------------------- */
+
+const sh_builtin sh_builtin_table[] = {
+    {".", bi_source, SH_BI_SPECIAL},
+    {":", bi_true, SH_BI_SPECIAL},
+    {"[", sh_bi_bracket, 0},
+    {"alias", bi_alias, 0},
+    {"argv.py", sh_bi_argv_py, SH_BI_TESTMODE},
+    {"bash", sh_bi_sh, 0},
+    {"bg", sh_bi_fg, 0},
+    {"break", bi_break, SH_BI_SPECIAL},
+    {"builtin", bi_builtin, 0},
+    {"caller", bi_caller, 0},
+    {"cd", sh_builtin_cd, 0},
+    {"command", bi_command, 0},
+    {"compgen", bi_compgen, 0},
+    {"continue", bi_continue, SH_BI_SPECIAL},
+    {"declare", sh_bi_declare, SH_BI_DECL},
+    {"dirs", bi_dirs, 0},
+    {"disown", sh_bi_disown, 0},
+    {"echo", bi_echo, 0},
+    {"enable", bi_enable, 0},
+    {"eval", bi_eval, SH_BI_SPECIAL},
+    {"exec", bi_exec, SH_BI_SPECIAL},
+    {"exit", bi_exit, SH_BI_SPECIAL},
+    {"export", sh_bi_export, SH_BI_SPECIAL | SH_BI_DECL},
+    {"false", bi_false, 0},
+    {"fg", sh_bi_fg, 0},
+    {"getopts", sh_bi_getopts, 0},
+    {"hash", bi_hash, 0},
+    {"help", bi_help, 0},
+    {"jobs", sh_bi_jobs, 0},
+    {"kill", sh_bi_kill, 0},
+    {"let", bi_let, 0},
+    {"local", sh_bi_local, SH_BI_DECL},
+    {"mapfile", sh_bi_mapfile, 0},
+    {"popd", bi_popd, 0},
+    {"printenv.py", sh_bi_printenv_py, SH_BI_TESTMODE},
+    {"printf", bi_printf, 0},
+    {"pushd", bi_pushd, 0},
+    {"pwd", bi_pwd, 0},
+    {"read", sh_bi_read, 0},
+    {"read_from_fd.py", sh_bi_read_from_fd_py, SH_BI_TESTMODE},
+    {"readarray", sh_bi_mapfile, 0},
+    {"readonly", sh_bi_readonly, SH_BI_SPECIAL | SH_BI_DECL},
+    {"return", bi_return, SH_BI_SPECIAL},
+    {"set", sh_bi_set, SH_BI_SPECIAL},
+    {"sh", sh_bi_sh, 0},
+    {"shift", bi_shift, SH_BI_SPECIAL},
+    {"shopt", sh_bi_shopt, 0},
+    {"source", bi_source, SH_BI_SPECIAL},
+    {"stdout_stderr.py", sh_bi_stdout_stderr_py, SH_BI_TESTMODE},
+    {"test", sh_bi_test, 0},
+    {"times", bi_times, SH_BI_SPECIAL},
+    {"trap", sh_bi_trap, SH_BI_SPECIAL},
+    {"true", bi_true, 0},
+    {"type", bi_type, 0},
+    {"typeset", sh_bi_declare, SH_BI_DECL},
+    {"ulimit", bi_ulimit, 0},
+    {"umask", bi_umask, 0},
+    {"unalias", bi_unalias, 0},
+    {"unset", sh_bi_unset, SH_BI_SPECIAL},
+    {"wait", sh_bi_wait, 0},
+};
+const size_t sh_builtin_count = sizeof sh_builtin_table / sizeof sh_builtin_table[0];
+
+static int bi_cmp(const void *key, const void *elem) {
+  return strcmp((const char *)key, ((const sh_builtin *)elem)->name);
+}
+
+const sh_builtin *sh_builtin_find(sh_shell *sh, const char *name) {
+  const sh_builtin *b = bsearch(name, sh_builtin_table, sh_builtin_count, sizeof *sh_builtin_table, bi_cmp);
+  if (b && (b->flags & SH_BI_TESTMODE) && !sh->sess->test_mode) return NULL;
+  return b;
+}

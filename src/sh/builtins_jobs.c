@@ -1,0 +1,431 @@
+/*
+ * builtins_jobs.c - background jobs and signals: the job table, wait, jobs,
+ * kill, trap, fg/bg (no job control: they report it), disown.
+ *
+ * Signals never reach the host: `kill` marks the target task (or the shell
+ * itself), and the target acts on it at its next poll - running its trap, or
+ * ending with status 128+N. A blocked target is woken so it notices.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sh/builtins.h"
+#include "sh/expand.h"
+#include "sh/sched.h"
+#include "sh/vars.h"
+
+static const char *const signames[] = {
+    "EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV",
+    "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU",
+    "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS"};
+#define NSIGNAMES ((int)(sizeof signames / sizeof signames[0]))
+
+/* Signal number for a name/number; -1 if unknown. Pseudo-signals DEBUG, ERR,
+ * RETURN map to their trap slots when `traps` is set. */
+static int sig_number(const char *s, bool traps) {
+  if (*s >= '0' && *s <= '9') {
+    char *end;
+    long n = strtol(s, &end, 10);
+    if (*end || n < 0 || n >= SH_NSIG) return -1;
+    return (int)n;
+  }
+  char up[32];
+  size_t n = strlen(s);
+  if (n >= sizeof up) return -1;
+  for (size_t i = 0; i <= n; i++) up[i] = (char)((s[i] >= 'a' && s[i] <= 'z') ? s[i] - 32 : s[i]);
+  const char *name = up;
+  if (!strncmp(name, "SIG", 3)) name += 3;
+  if (traps) {
+    if (!strcmp(name, "DEBUG")) return SH_TRAP_DEBUG;
+    if (!strcmp(name, "ERR")) return SH_TRAP_ERR;
+    if (!strcmp(name, "RETURN")) return SH_TRAP_RETURN;
+  }
+  for (int i = 0; i < NSIGNAMES; i++)
+    if (!strcmp(name, signames[i])) return i;
+  if (!strncmp(name, "RTMIN", 5) || !strncmp(name, "RTMAX", 5)) return 34;
+  return -1;
+}
+
+static const char *sig_name(int sig) {
+  if (sig == SH_TRAP_DEBUG) return "DEBUG";
+  if (sig == SH_TRAP_ERR) return "ERR";
+  if (sig == SH_TRAP_RETURN) return "RETURN";
+  if (sig >= 0 && sig < NSIGNAMES) return signames[sig];
+  return "?";
+}
+
+/* ---- the job table ------------------------------------------------------------------------ */
+
+int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text) {
+  sh_job *j = sh_xcalloc(1, sizeof *j);
+  int maxid = 0;
+  for (int i = 0; i < sh->njobs; i++)
+    if (sh->jobs[i]->id > maxid) maxid = sh->jobs[i]->id;
+  j->id = maxid + 1;
+  j->tasks = sh_xcalloc((size_t)ntasks, sizeof *j->tasks);
+  for (int i = 0; i < ntasks; i++) {
+    j->tasks[i] = tasks[i];
+    tasks[i]->refs++;
+  }
+  j->ntasks = ntasks;
+  j->pid = ntasks ? tasks[ntasks - 1]->pid : 0;
+  j->text = text ? sh_xstrdup(text) : NULL;
+  sh->jobs = sh_xrealloc(sh->jobs, (size_t)(sh->njobs + 1) * sizeof *sh->jobs);
+  sh->jobs[sh->njobs++] = j;
+  return j->id;
+}
+
+static void job_free(sh_job *j) {
+  for (int i = 0; i < j->ntasks; i++) sh_task_unref(j->tasks[i]);
+  free(j->tasks);
+  free(j->text);
+  free(j);
+}
+
+static int job_wait(sh_shell *sh, sh_job *j) {
+  int st = 0;
+  for (int i = 0; i < j->ntasks; i++) st = sh_task_wait(sh->task, j->tasks[i]);
+  j->done = true;
+  j->status = st;
+  return st;
+}
+
+static void job_remove(sh_shell *sh, int idx) {
+  job_free(sh->jobs[idx]);
+  memmove(sh->jobs + idx, sh->jobs + idx + 1, (size_t)(sh->njobs - idx - 1) * sizeof *sh->jobs);
+  sh->njobs--;
+}
+
+int sh_wait_all(sh_shell *sh) {
+  int st = 0;
+  while (sh->njobs > 0) {
+    st = job_wait(sh, sh->jobs[0]);
+    job_remove(sh, 0);
+  }
+  return st;
+}
+
+void sh_jobs_release(sh_shell *sh) {
+  for (int i = 0; i < sh->njobs; i++) job_free(sh->jobs[i]);
+  free(sh->jobs);
+  sh->jobs = NULL;
+  sh->njobs = 0;
+}
+
+static int find_job(sh_shell *sh, const char *spec) {
+  if (spec[0] == '%') {
+    const char *s = spec + 1;
+    if (!*s || !strcmp(s, "%") || !strcmp(s, "+")) return sh->njobs - 1;
+    if (!strcmp(s, "-")) return sh->njobs - 2;
+    char *end;
+    long id = strtol(s, &end, 10);
+    if (!*end) {
+      for (int i = 0; i < sh->njobs; i++)
+        if (sh->jobs[i]->id == id) return i;
+    }
+    return -1;
+  }
+  char *end;
+  long long pid = strtoll(spec, &end, 10);
+  if (*end) return -2;
+  for (int i = 0; i < sh->njobs; i++)
+    if (sh->jobs[i]->pid == pid) return i;
+  return -1;
+}
+
+/* ---- wait, jobs ---------------------------------------------------------------------------------- */
+
+int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
+  int i = 1;
+  bool any = false;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (!strcmp(argv[i], "-n")) any = true;
+    else if (!strcmp(argv[i], "-f")) {
+    } else {
+      sh_error(sh, "wait: %s: invalid option", argv[i]);
+      return 2;
+    }
+  }
+  if (i >= argc) {
+    if (any) {
+      if (!sh->njobs) return 127;
+      int st = job_wait(sh, sh->jobs[0]);
+      job_remove(sh, 0);
+      return st;
+    }
+    sh_wait_all(sh);
+    return 0;
+  }
+  int st = 0;
+  for (; i < argc; i++) {
+    int k = find_job(sh, argv[i]);
+    if (k == -2) {
+      sh_error(sh, "wait: `%s': not a pid or valid job spec", argv[i]);
+      st = 2;
+      continue;
+    }
+    if (k < 0) {
+      if (argv[i][0] == '%') sh_error(sh, "wait: %s: no such job", argv[i]);
+      else sh_error(sh, "wait: pid %s is not a child of this shell", argv[i]);
+      st = 127;
+      continue;
+    }
+    st = job_wait(sh, sh->jobs[k]);
+    job_remove(sh, k);
+    if (any) break;
+  }
+  return st;
+}
+
+int sh_bi_jobs(sh_shell *sh, int argc, char **argv) {
+  bool pids = false, longf = false;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "-p")) pids = true;
+    else if (!strcmp(argv[i], "-l")) longf = true;
+  }
+  for (int i = 0; i < sh->njobs; i++) {
+    sh_job *j = sh->jobs[i];
+    if (!j->text) continue; /* process substitutions are not jobs */
+    bool done = true;
+    for (int k = 0; k < j->ntasks; k++)
+      if (j->tasks[k]->state != SH_TASK_DONE) done = false;
+    char mark = i == sh->njobs - 1 ? '+' : i == sh->njobs - 2 ? '-' : ' ';
+    if (pids) sh_printf_fd(sh, 1, "%" PRId64 "\n", j->pid);
+    else if (longf)
+      sh_printf_fd(sh, 1, "[%d]%c %" PRId64 " %-24s%s\n", j->id, mark, j->pid, done ? "Done" : "Running", j->text);
+    else
+      sh_printf_fd(sh, 1, "[%d]%c  %-24s%s\n", j->id, mark, done ? "Done" : "Running", j->text);
+  }
+  return 0;
+}
+
+int sh_bi_fg(sh_shell *sh, int argc, char **argv) {
+  (void)argc;
+  sh_error(sh, "%s: no job control", argv[0]);
+  return 1;
+}
+
+int sh_bi_disown(sh_shell *sh, int argc, char **argv) {
+  if (argc < 2) {
+    if (sh->njobs) sh->jobs[sh->njobs - 1]->text = (free(sh->jobs[sh->njobs - 1]->text), NULL);
+    return 0;
+  }
+  for (int i = 1; i < argc; i++) {
+    if (argv[i][0] == '-') continue;
+    int k = find_job(sh, argv[i]);
+    if (k < 0) {
+      sh_error(sh, "disown: %s: no such job", argv[i]);
+      return 1;
+    }
+    free(sh->jobs[k]->text);
+    sh->jobs[k]->text = NULL;
+  }
+  return 0;
+}
+
+/* ---- signals ----------------------------------------------------------------------------------------- */
+
+/* Acts on a signal delivered to this shell now: its trap, or termination. */
+static void deliver_self(sh_shell *sh, int sig) {
+  const char *a = sh->traps.action[sig];
+  if (a && !*a) return; /* ignored */
+  if (a) {
+    sh_run_trap(sh, sig);
+    return;
+  }
+  if (sig == 17 || sig == 18 || sig == 28 || sig == 23) return; /* CHLD CONT WINCH URG: ignored */
+  sh->flow = SH_FLOW_EXIT;
+  sh->exit_status = 128 + sig;
+}
+
+int sh_bi_kill(sh_shell *sh, int argc, char **argv) {
+  int sig = 15;
+  int i = 1;
+  if (i < argc && (!strcmp(argv[i], "-l") || !strcmp(argv[i], "-L"))) {
+    if (i + 1 < argc) {
+      for (int k = i + 1; k < argc; k++) {
+        char *end;
+        long n = strtol(argv[k], &end, 10);
+        if (!*end) {
+          if (n > 128) n -= 128;
+          if (n > 0 && n < NSIGNAMES) sh_printf_fd(sh, 1, "%s\n", signames[n]);
+          else {
+            sh_error(sh, "kill: %s: invalid signal specification", argv[k]);
+            return 1;
+          }
+        } else {
+          int s = sig_number(argv[k], false);
+          if (s < 0) {
+            sh_error(sh, "kill: %s: invalid signal specification", argv[k]);
+            return 1;
+          }
+          sh_printf_fd(sh, 1, "%d\n", s);
+        }
+      }
+      return 0;
+    }
+    sh_buf b = {0};
+    for (int k = 1; k < NSIGNAMES; k++) {
+      sh_buf_addf(&b, "%2d) SIG%-8s", k, signames[k]);
+      sh_buf_addc(&b, k % 5 == 0 ? '\n' : '\t');
+    }
+    if ((NSIGNAMES - 1) % 5) sh_buf_addc(&b, '\n');
+    sh_write_fd(sh, 1, b.data, b.len);
+    sh_buf_free(&b);
+    return 0;
+  }
+  if (i < argc && (!strcmp(argv[i], "-s") || !strcmp(argv[i], "-n"))) {
+    if (i + 1 >= argc) {
+      sh_error(sh, "kill: %s: option requires an argument", argv[i]);
+      return 2;
+    }
+    sig = sig_number(argv[i + 1], false);
+    if (sig < 0) {
+      sh_error(sh, "kill: %s: invalid signal specification", argv[i + 1]);
+      return 1;
+    }
+    i += 2;
+  } else if (i < argc && argv[i][0] == '-' && argv[i][1] && strcmp(argv[i], "--")) {
+    sig = sig_number(argv[i] + 1, false);
+    if (sig < 0) {
+      sh_error(sh, "kill: %s: invalid signal specification", argv[i] + 1);
+      return 1;
+    }
+    i++;
+  }
+  if (i < argc && !strcmp(argv[i], "--")) i++;
+  if (i >= argc) {
+    sh_errorf_raw(sh, "kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n");
+    return 2;
+  }
+  int st = 0;
+  for (; i < argc; i++) {
+    const char *t = argv[i];
+    char *end;
+    long long pid = strtoll(t, &end, 10);
+    if (t[0] != '%' && *end) {
+      sh_error(sh, "kill: %s: arguments must be process or job IDs", t);
+      st = 1;
+      continue;
+    }
+    if (t[0] != '%' && (pid == sh->pid || pid == sh->sess->shell_pid)) {
+      if (sig) deliver_self(sh, sig);
+      continue;
+    }
+    int k = find_job(sh, t);
+    if (k < 0) {
+      if (t[0] == '%') sh_error(sh, "kill: %s: no such job", t);
+      else sh_error(sh, "kill: (%s) - No such process", t);
+      st = 1;
+      continue;
+    }
+    sh_job *j = sh->jobs[k];
+    for (int m = 0; m < j->ntasks; m++) {
+      sh_task *task = j->tasks[m];
+      if (task->state == SH_TASK_DONE) continue;
+      if (sig) {
+        task->pending_sig = sig;
+        sh_task_wake(task);
+      }
+    }
+  }
+  return st;
+}
+
+/* Called from sh_poll via the task: handles a pending signal. */
+void sh_handle_pending_signal(sh_shell *sh);
+void sh_handle_pending_signal(sh_shell *sh) {
+  if (!sh->task || !sh->task->pending_sig) return;
+  int sig = sh->task->pending_sig;
+  sh->task->pending_sig = 0;
+  deliver_self(sh, sig);
+}
+
+/* ---- trap ---------------------------------------------------------------------------------------------- */
+
+static void print_trap(sh_shell *sh, int sig) {
+  const char *a = sh->traps.action[sig];
+  if (!a) return;
+  char *q = sh_quote_single(a);
+  if (sig == 0 || sig >= SH_NSIG)
+    sh_printf_fd(sh, 1, "trap -- %s %s\n", q, sig == 0 ? "EXIT" : sig_name(sig));
+  else
+    sh_printf_fd(sh, 1, "trap -- %s SIG%s\n", q, sig_name(sig));
+  free(q);
+}
+
+int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
+  int i = 1;
+  bool print = false;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (!strcmp(argv[i], "-l")) {
+      sh_buf b = {0};
+      for (int k = 1; k < NSIGNAMES; k++) {
+        sh_buf_addf(&b, "%2d) SIG%-8s", k, signames[k]);
+        sh_buf_addc(&b, k % 5 == 0 ? '\n' : '\t');
+      }
+      if ((NSIGNAMES - 1) % 5) sh_buf_addc(&b, '\n');
+      sh_write_fd(sh, 1, b.data, b.len);
+      sh_buf_free(&b);
+      return 0;
+    }
+    if (!strcmp(argv[i], "-p")) {
+      print = true;
+      continue;
+    }
+    /* "-" as the action */
+    break;
+  }
+  if (i >= argc || print) {
+    if (i >= argc) {
+      for (int s = 0; s < SH_NSIG + 3; s++) print_trap(sh, s);
+      return 0;
+    }
+    int st = 0;
+    for (; i < argc; i++) {
+      int s = sig_number(argv[i], true);
+      if (s < 0) {
+        sh_error(sh, "trap: %s: invalid signal specification", argv[i]);
+        st = 1;
+        continue;
+      }
+      print_trap(sh, s);
+    }
+    return st;
+  }
+  const char *action = argv[i];
+  bool reset = !strcmp(action, "-");
+  /* `trap SIG` (one numeric argument) resets, as POSIX says */
+  if (argc - i == 1) {
+    int s = sig_number(action, true);
+    if (s >= 0) {
+      free(sh->traps.action[s]);
+      sh->traps.action[s] = NULL;
+      return 0;
+    }
+  }
+  i++;
+  int st = 0;
+  for (; i < argc; i++) {
+    int s = sig_number(argv[i], true);
+    if (s < 0) {
+      sh_error(sh, "trap: %s: invalid signal specification", argv[i]);
+      st = 1;
+      continue;
+    }
+    free(sh->traps.action[s]);
+    sh->traps.action[s] = reset ? NULL : sh_xstrdup(action);
+  }
+  return st;
+}

@@ -1,0 +1,1156 @@
+/*
+ * builtins_vars.c - builtins about variables and options: declare/typeset,
+ * local, export, readonly, unset, set, shopt, read, mapfile/readarray, getopts.
+ *
+ * declare -p prints in bash's exact format (declare -a a=([0]="x" [1]="y")),
+ * which scripts and tests compare against. `read` takes one byte at a time
+ * from pipes (so it never consumes what the next reader should see) and
+ * chunks from seekable files, seeking back past the delimiter.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "sh/arith.h"
+#include "sh/builtins.h"
+#include "sh/expand.h"
+#include "sh/io.h"
+#include "sh/vars.h"
+
+char *sh_func_text(sh_shell *sh, sh_func *f);
+
+/* ---- declare -p ------------------------------------------------------------------------ */
+
+static void dq_value(sh_buf *b, const char *s) {
+  sh_buf_addc(b, '"');
+  for (const char *p = s; *p; p++) {
+    if (*p == '"' || *p == '\\' || *p == '$' || *p == '`') sh_buf_addc(b, '\\');
+    sh_buf_addc(b, *p);
+  }
+  sh_buf_addc(b, '"');
+}
+
+static void attr_flags(sh_var *v, char *out) {
+  int n = 0;
+  if (v->flags & SH_V_ARRAY) out[n++] = 'a';
+  if (v->flags & SH_V_ASSOC) out[n++] = 'A';
+  if (v->flags & SH_V_INTEGER) out[n++] = 'i';
+  if (v->flags & SH_V_LOWER) out[n++] = 'l';
+  if (v->flags & SH_V_NAMEREF) out[n++] = 'n';
+  if (v->flags & SH_V_READONLY) out[n++] = 'r';
+  if (v->flags & SH_V_TRACE) out[n++] = 't';
+  if (v->flags & SH_V_UPPER) out[n++] = 'u';
+  if (v->flags & SH_V_EXPORT) out[n++] = 'x';
+  if (!n) out[n++] = '-';
+  out[n] = 0;
+}
+
+char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A) {
+  (void)sh;
+  sh_buf b = {0};
+  char fl[16];
+  attr_flags(v, fl);
+  if (for_A && !strcmp(fl, "-") && !(v->flags & (SH_V_ARRAY | SH_V_ASSOC))) {
+    sh_buf_adds(&b, v->name);
+  } else {
+    sh_buf_addf(&b, "declare -%s %s", fl[0] == '-' ? "-" : fl, v->name);
+  }
+  if (v->flags & SH_V_UNSET) return sh_buf_steal(&b);
+  if (v->flags & SH_V_ARRAY) {
+    sh_buf_adds(&b, "=(");
+    for (size_t i = 0; i < v->arr->n; i++) {
+      if (i) sh_buf_addc(&b, ' ');
+      sh_buf_addf(&b, "[%" PRId64 "]=", v->arr->idx[i]);
+      dq_value(&b, v->arr->val[i]);
+    }
+    sh_buf_addc(&b, ')');
+  } else if (v->flags & SH_V_ASSOC) {
+    sh_buf_adds(&b, "=(");
+    for (sh_assoc_ent *e = sh_assoc_first(v->assoc); e; e = sh_assoc_next(v->assoc, e)) {
+      sh_buf_addc(&b, '[');
+      const char *k = e->key;
+      bool plain = *k != 0;
+      for (const char *c = k; *c; c++)
+        if (!(sh_is_name_char((unsigned char)*c) || strchr("-./:@%+", *c))) plain = false;
+      if (plain) sh_buf_adds(&b, k);
+      else dq_value(&b, k);
+      sh_buf_adds(&b, "]=");
+      dq_value(&b, e->val);
+      sh_buf_addc(&b, ' ');
+    }
+    sh_buf_addc(&b, ')');
+  } else if (v->str) {
+    sh_buf_addc(&b, '=');
+    if (for_A && !strcmp(fl, "-")) {
+      char *q = sh_quote_single(v->str);
+      sh_buf_adds(&b, q);
+      free(q);
+    } else {
+      dq_value(&b, v->str);
+    }
+  }
+  return sh_buf_steal(&b);
+}
+
+/* ---- declare and friends --------------------------------------------------------------------- */
+
+typedef struct decl_opts {
+  uint32_t set, clear; /* attributes to add / remove */
+  bool print, funcs, func_names, global;
+} decl_opts;
+
+static int parse_decl_opts(sh_shell *sh, const char *name, int argc, char **argv, decl_opts *o,
+                           const char *allowed) {
+  int i = 1;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
+    bool plus = a[0] == '+';
+    for (const char *c = a + 1; *c; c++) {
+      if (!strchr(allowed, *c)) {
+        sh_error(sh, "%s: %c%c: invalid option", name, a[0], *c);
+        sh_errorf_raw(sh, "%s: usage: %s [-aAfFgiIlnrtux] [name[=value] ...]\n", name, name);
+        return -1;
+      }
+      uint32_t bit = 0;
+      switch (*c) {
+      case 'a': bit = SH_V_ARRAY; break;
+      case 'A': bit = SH_V_ASSOC; break;
+      case 'i': bit = SH_V_INTEGER; break;
+      case 'l': bit = SH_V_LOWER; break;
+      case 'u': bit = SH_V_UPPER; break;
+      case 'c': bit = SH_V_CAPITAL; break;
+      case 'n': bit = SH_V_NAMEREF; break;
+      case 'r': bit = SH_V_READONLY; break;
+      case 't': bit = SH_V_TRACE; break;
+      case 'x': bit = SH_V_EXPORT; break;
+      case 'p': o->print = true; break;
+      case 'f': o->funcs = true; break;
+      case 'F': o->func_names = true; break;
+      case 'g': o->global = true; break;
+      case 'I': break;
+      }
+      if (bit) {
+        if (plus) o->clear |= bit;
+        else o->set |= bit;
+      }
+    }
+  }
+  return i;
+}
+
+static void print_var(sh_shell *sh, sh_var *v) {
+  char *s = sh_declare_print(sh, v, false);
+  sh_printf_fd(sh, 1, "%s\n", s);
+  free(s);
+}
+
+static int print_funcs(sh_shell *sh, int argc, char **argv, int i, bool names_only) {
+  int st = 0;
+  if (i >= argc) {
+    size_t n;
+    const char **keys = sh_map_keys(&sh->funcs, &n);
+    for (size_t k = 0; k < n; k++) {
+      if (names_only) {
+        sh_printf_fd(sh, 1, "declare -f %s\n", keys[k]);
+      } else {
+        char *t = sh_func_text(sh, sh_func_get(sh, keys[k]));
+        sh_printf_fd(sh, 1, "%s\n", t);
+        free(t);
+      }
+    }
+    free(keys);
+    return 0;
+  }
+  for (; i < argc; i++) {
+    sh_func *f = sh_func_get(sh, argv[i]);
+    if (!f) {
+      st = 1;
+      continue;
+    }
+    if (names_only) {
+      sh_printf_fd(sh, 1, "%s\n", argv[i]);
+    } else {
+      char *t = sh_func_text(sh, f);
+      sh_printf_fd(sh, 1, "%s\n", t);
+      free(t);
+    }
+  }
+  return st;
+}
+
+/* Splits "name[sub]=value" / "name+=value" / "name". */
+typedef struct decl_arg {
+  char *name;
+  char *sub;      /* NULL if no subscript */
+  bool has_value;
+  bool append;
+  const char *value;
+} decl_arg;
+
+static bool split_decl_arg(const char *a, decl_arg *d) {
+  memset(d, 0, sizeof *d);
+  const char *p = a;
+  while (sh_is_name_char((unsigned char)*p)) p++;
+  d->name = sh_xstrndup(a, (size_t)(p - a));
+  if (*p == '[') {
+    const char *e = strchr(p, ']');
+    if (!e) return false;
+    d->sub = sh_xstrndup(p + 1, (size_t)(e - p - 1));
+    p = e + 1;
+  }
+  if (*p == '+' && p[1] == '=') {
+    d->append = true;
+    p++;
+  }
+  if (*p == '=') {
+    d->has_value = true;
+    d->value = p + 1;
+    p = "";
+  }
+  return *p == 0 && sh_is_name(d->name);
+}
+
+static void free_decl_arg(decl_arg *d) {
+  free(d->name);
+  free(d->sub);
+}
+
+/* The common core of declare/typeset/local/export/readonly. */
+static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, decl_opts *o, int i,
+                        bool local) {
+  int st = 0;
+  sh_decl_args *da = sh_current_decl;
+  for (; i < argc; i++) {
+    struct sh_assign *as = da && i < da->n ? da->assign[i] : NULL;
+    decl_arg d;
+    if (!split_decl_arg(argv[i], &d)) {
+      if (as && as->name && !sh_is_name(as->name)) {
+        free_decl_arg(&d);
+      } else {
+        free_decl_arg(&d);
+      }
+      sh_error(sh, "%s: `%s': not a valid identifier", bname, argv[i]);
+      st = 1;
+      continue;
+    }
+    if (o->funcs) {
+      /* export -f / readonly -f / declare -f +x name */
+      sh_func *f = sh_func_get(sh, d.name);
+      if (!f) {
+        sh_error(sh, "%s: %s: not a function", bname, d.name);
+        st = 1;
+      } else {
+        if (o->set & SH_V_READONLY) f->attrs |= 2;
+        if (o->set & SH_V_EXPORT) f->attrs |= 1;
+        if (o->clear & SH_V_EXPORT) f->attrs &= ~1u;
+      }
+      free_decl_arg(&d);
+      continue;
+    }
+    sh_var *v;
+    int err = 0;
+    bool make_local = local && !o->global;
+    if (make_local) {
+      sh_var *top = sh_var_find_noref(sh, d.name);
+      if (top && top->level == sh->local_scope && sh->local_scope > 0) {
+        v = top;
+      } else {
+        if (top && (top->flags & SH_V_READONLY) && top->level == 0 && sh->local_scope == 0) {
+          sh_error(sh, "%s: readonly variable", d.name);
+          free_decl_arg(&d);
+          st = 1;
+          continue;
+        }
+        v = sh_var_make_local(sh, d.name);
+        /* bash: `local x` keeps x unset; localvar_inherit copies the value */
+        if (top && sh->opt[SH_SHOPT_LOCALVAR_INHERIT] && top != v) {
+          v->flags = (top->flags & ~SH_V_READONLY) | (v->flags & SH_V_UNSET);
+        }
+      }
+    } else if (o->global && sh->local_scope > 0) {
+      /* declare -g: the global variable */
+      v = sh_var_find_noref(sh, d.name);
+      while (v && v->level > 0) v = v->shadow;
+      if (!v) {
+        int saved = sh->local_scope;
+        sh->local_scope = 0;
+        v = sh_var_get_for_write(sh, d.name, SH_SET_LOCAL, &err);
+        sh->local_scope = saved;
+      }
+    } else {
+      v = sh_var_find_noref(sh, d.name);
+      if (v && (v->flags & SH_V_NAMEREF) && !(o->set & SH_V_NAMEREF) && !(o->clear & SH_V_NAMEREF))
+        v = sh_var_find(sh, d.name);
+      if (!v) v = sh_var_get_for_write(sh, d.name, 0, &err);
+    }
+    if (!v) {
+      free_decl_arg(&d);
+      st = 1;
+      continue;
+    }
+    if ((v->flags & SH_V_READONLY) && (d.has_value || (o->clear & SH_V_READONLY))) {
+      sh_error(sh, "%s: readonly variable", d.name);
+      free_decl_arg(&d);
+      st = 1;
+      continue;
+    }
+    /* type changes */
+    if ((o->set & SH_V_ASSOC) && (v->flags & SH_V_ARRAY) && !(v->flags & SH_V_UNSET) && v->arr && v->arr->n) {
+      sh_error(sh, "%s: %s: cannot convert indexed to associative array", bname, d.name);
+      free_decl_arg(&d);
+      st = 1;
+      continue;
+    }
+    if ((o->set & SH_V_ARRAY) && (v->flags & SH_V_ASSOC)) {
+      sh_error(sh, "%s: %s: cannot convert associative to indexed array", bname, d.name);
+      free_decl_arg(&d);
+      st = 1;
+      continue;
+    }
+    if (o->set & SH_V_ASSOC) sh_var_make_assoc(v);
+    else if (o->set & SH_V_ARRAY) sh_var_make_array(v);
+    uint32_t keep_unset = v->flags & SH_V_UNSET;
+    if (o->set & SH_V_NAMEREF) {
+      if (d.has_value && !sh_is_name(d.value) && !strchr(d.value, '[')) {
+        sh_error(sh, "%s: `%s': invalid variable name for name reference", bname, d.value);
+        free_decl_arg(&d);
+        st = 1;
+        continue;
+      }
+      if (d.has_value && !strcmp(d.value, d.name)) {
+        sh_error(sh, "%s: %s: nameref variable self references not allowed", bname, d.name);
+        free_decl_arg(&d);
+        st = 1;
+        continue;
+      }
+    }
+    v->flags |= o->set & ~(SH_V_READONLY | SH_V_ARRAY | SH_V_ASSOC);
+    v->flags &= ~(o->clear & ~(SH_V_ARRAY | SH_V_ASSOC));
+    if (o->set & SH_V_UPPER) v->flags &= ~SH_V_LOWER;
+    if (o->set & SH_V_LOWER) v->flags &= ~SH_V_UPPER;
+    v->flags = (v->flags & ~SH_V_UNSET) | keep_unset;
+    if (as && as->value && as->value->parts && as->value->parts->kind == SH_PART_ARRAY) {
+      int flags = make_local ? SH_SET_LOCAL : 0;
+      if (o->global) flags = 0;
+      if (sh_apply_assign(sh, as, flags)) st = 1;
+    } else if (d.has_value) {
+      int rc;
+      if (v->flags & SH_V_NAMEREF) {
+        free(v->str);
+        v->str = sh_xstrdup(d.value);
+        v->flags &= ~SH_V_UNSET;
+        rc = 0;
+      } else if (d.sub) {
+        if (v->flags & SH_V_ASSOC) {
+          rc = sh_var_set_key(sh, v, d.sub, d.value, d.append);
+        } else {
+          int64_t idx;
+          rc = sh_arith_eval(sh, d.sub, &idx) ? 1 : sh_var_set_index(sh, v, idx, d.value, d.append);
+        }
+      } else {
+        if ((v->flags & (SH_V_ARRAY | SH_V_ASSOC)) && !d.append) {
+          /* declare -a a=x: element 0 */
+          rc = (v->flags & SH_V_ASSOC) ? sh_var_set_key(sh, v, "0", d.value, false)
+                                       : sh_var_set_index(sh, v, 0, d.value, false);
+        } else {
+          rc = sh_var_assign(sh, v, d.value, d.append);
+        }
+      }
+      if (rc) st = 1;
+    } else if ((o->set & (SH_V_ARRAY | SH_V_ASSOC)) && (v->flags & SH_V_UNSET)) {
+      /* declare -a x: an empty array (set) */
+      v->flags &= ~SH_V_UNSET;
+    } else if ((v->flags & SH_V_INTEGER) && v->str && !(v->flags & SH_V_UNSET) && (o->set & SH_V_INTEGER)) {
+      /* re-evaluate under the new attribute: bash keeps the string */
+    }
+    if ((v->flags & (SH_V_UPPER | SH_V_LOWER)) && v->str && (o->set & (SH_V_UPPER | SH_V_LOWER))) {
+      for (char *c = v->str; *c; c++) {
+        if ((v->flags & SH_V_UPPER) && *c >= 'a' && *c <= 'z') *c = (char)(*c - 32);
+        if ((v->flags & SH_V_LOWER) && *c >= 'A' && *c <= 'Z') *c = (char)(*c + 32);
+      }
+    }
+    if (o->set & SH_V_READONLY) v->flags |= SH_V_READONLY;
+    free_decl_arg(&d);
+  }
+  return st;
+}
+
+static int print_vars_filtered(sh_shell *sh, uint32_t need, bool all_attrs) {
+  size_t n;
+  const char **names = sh_vars_names(sh, &n);
+  for (size_t k = 0; k < n; k++) {
+    sh_var *v = sh_var_find_noref(sh, names[k]);
+    if (!v) continue;
+    if (need && (v->flags & need) != need) continue;
+    if (!all_attrs && !need && (v->flags & SH_V_UNSET) && !(v->flags & (SH_V_ARRAY | SH_V_ASSOC))) {
+      /* declare -p shows declared-but-unset variables too */
+    }
+    print_var(sh, v);
+  }
+  free(names);
+  return 0;
+}
+
+static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
+  decl_opts o = {0};
+  const char *bname = argv[0];
+  int i = parse_decl_opts(sh, bname, argc, argv, &o, "aAfFgilnprtuxcI");
+  if (i < 0) return 2;
+  if (local && sh->fn_depth == 0) {
+    sh_error(sh, "local: can only be used in a function");
+    return 1;
+  }
+  if (o.funcs || o.func_names) {
+    if (o.print || i >= argc || !(o.set || o.clear)) return print_funcs(sh, argc, argv, i, o.func_names);
+  }
+  if (o.print || (i >= argc && !o.set && !o.clear)) {
+    if (i >= argc) {
+      if (!o.print && !local) {
+        /* `declare` alone: all variables as name=value */
+        size_t n;
+        const char **names = sh_vars_names(sh, &n);
+        for (size_t k = 0; k < n; k++) {
+          sh_var *v = sh_var_find_noref(sh, names[k]);
+          if (!v || (v->flags & SH_V_UNSET)) continue;
+          if (v->flags & (SH_V_ARRAY | SH_V_ASSOC)) {
+            char *s = sh_declare_print(sh, v, false);
+            const char *eq = strchr(s, ' ');
+            eq = eq ? strchr(eq + 1, ' ') : NULL;
+            sh_printf_fd(sh, 1, "%s\n", eq ? eq + 1 : s);
+            free(s);
+          } else if (v->str) {
+            char *q = sh_quote_single(v->str);
+            sh_printf_fd(sh, 1, "%s=%s\n", v->name, q);
+            free(q);
+          }
+        }
+        free(names);
+        return 0;
+      }
+      if (local) {
+        size_t n;
+        const char **names = sh_vars_names(sh, &n);
+        for (size_t k = 0; k < n; k++) {
+          sh_var *v = sh_var_find_noref(sh, names[k]);
+          if (v && v->level == sh->local_scope && sh->local_scope > 0) print_var(sh, v);
+        }
+        free(names);
+        return 0;
+      }
+      return print_vars_filtered(sh, o.set, true);
+    }
+    int st = 0;
+    for (; i < argc; i++) {
+      sh_var *v = sh_var_find_noref(sh, argv[i]);
+      if (!v) {
+        sh_error(sh, "%s: %s: not found", bname, argv[i]);
+        st = 1;
+        continue;
+      }
+      print_var(sh, v);
+    }
+    return st;
+  }
+  return declare_core(sh, bname, argc, argv, &o, i, local || (!o.global && sh->fn_depth > 0 && strcmp(bname, "export") != 0));
+}
+
+int sh_bi_declare(sh_shell *sh, int argc, char **argv) { return declare_main(sh, argc, argv, false); }
+int sh_bi_local(sh_shell *sh, int argc, char **argv) { return declare_main(sh, argc, argv, true); }
+
+int sh_bi_export(sh_shell *sh, int argc, char **argv) {
+  decl_opts o = {0};
+  int i = parse_decl_opts(sh, "export", argc, argv, &o, "fnp");
+  if (i < 0) return 2;
+  bool unexport = false;
+  for (int k = 1; k < i; k++)
+    if (strchr(argv[k], 'n')) unexport = true;
+  if (i >= argc) {
+    size_t n;
+    const char **names = sh_vars_names(sh, &n);
+    for (size_t k = 0; k < n; k++) {
+      sh_var *v = sh_var_find_noref(sh, names[k]);
+      if (v && (v->flags & SH_V_EXPORT)) print_var(sh, v);
+    }
+    free(names);
+    return 0;
+  }
+  o.print = false;
+  if (unexport) {
+    o.clear |= SH_V_EXPORT;
+  } else {
+    o.set |= SH_V_EXPORT;
+  }
+  return declare_core(sh, "export", argc, argv, &o, i, false);
+}
+
+int sh_bi_readonly(sh_shell *sh, int argc, char **argv) {
+  decl_opts o = {0};
+  int i = parse_decl_opts(sh, "readonly", argc, argv, &o, "aAfp");
+  if (i < 0) return 2;
+  if (i >= argc) {
+    size_t n;
+    const char **names = sh_vars_names(sh, &n);
+    for (size_t k = 0; k < n; k++) {
+      sh_var *v = sh_var_find_noref(sh, names[k]);
+      if (v && (v->flags & SH_V_READONLY)) print_var(sh, v);
+    }
+    free(names);
+    return 0;
+  }
+  o.print = false;
+  o.set |= SH_V_READONLY;
+  return declare_core(sh, "readonly", argc, argv, &o, i, false);
+}
+
+int sh_bi_unset(sh_shell *sh, int argc, char **argv) {
+  bool funcs = false, vars = false, ref = false;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *c = argv[i] + 1; *c; c++) {
+      if (*c == 'f') funcs = true;
+      else if (*c == 'v') vars = true;
+      else if (*c == 'n') ref = true;
+      else {
+        sh_error(sh, "unset: -%c: invalid option", *c);
+        sh_errorf_raw(sh, "unset: usage: unset [-f] [-v] [-n] [name ...]\n");
+        return 2;
+      }
+    }
+  }
+  int st = 0;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (funcs) {
+      sh_func_unset(sh, a);
+      continue;
+    }
+    const char *br = strchr(a, '[');
+    if (br && a[strlen(a) - 1] == ']') {
+      char *name = sh_xstrndup(a, (size_t)(br - a));
+      char *sub = sh_xstrndup(br + 1, strlen(br + 1) - 1);
+      sh_var *v = sh_var_find(sh, name);
+      if (!sh_is_name(name)) {
+        sh_error(sh, "unset: `%s': not a valid identifier", a);
+        st = 1;
+      } else if (v) {
+        if (!strcmp(sub, "@") || !strcmp(sub, "*")) {
+          if (sh_var_unset(sh, name, false)) st = 1;
+        } else if (v->flags & SH_V_ASSOC) {
+          char *k = sh_expand_subscript(sh, sub);
+          if (!k || sh_var_unset_key(sh, v, k)) st = 1;
+          free(k);
+        } else {
+          int64_t idx;
+          char *t = sh_expand_arith_text(sh, sub);
+          if (!t || sh_arith_eval(sh, t, &idx)) st = 1;
+          else if (sh_var_unset_index(sh, v, idx)) st = 1;
+          free(t);
+        }
+      }
+      free(name);
+      free(sub);
+      continue;
+    }
+    if (!sh_is_name(a)) {
+      sh_error(sh, "unset: `%s': not a valid identifier", a);
+      st = 1;
+      continue;
+    }
+    sh_var *v = sh_var_find_noref(sh, a);
+    if (v || vars || ref) {
+      if (sh_var_unset(sh, a, ref)) st = 1;
+    } else if (sh_func_get(sh, a)) {
+      sh_func_unset(sh, a);
+    } else {
+      sh_var_unset(sh, a, false);
+    }
+  }
+  return st;
+}
+
+/* ---- set and shopt --------------------------------------------------------------------------------- */
+
+static int set_option_letter(sh_shell *sh, char c, bool on) {
+  for (int i = 0; i < SH_SET_COUNT; i++)
+    if (sh_optinfo_table[i].letter == c) {
+      sh->opt[i] = on;
+      return 0;
+    }
+  return -1;
+}
+
+static void print_set_vars(sh_shell *sh) {
+  size_t n;
+  const char **names = sh_vars_names(sh, &n);
+  for (size_t k = 0; k < n; k++) {
+    sh_var *v = sh_var_find_noref(sh, names[k]);
+    if (!v || (v->flags & SH_V_UNSET)) continue;
+    if (v->flags & (SH_V_ARRAY | SH_V_ASSOC)) {
+      char *s = sh_declare_print(sh, v, false);
+      const char *sp = strchr(s, ' ');
+      sp = sp ? strchr(sp + 1, ' ') : NULL;
+      sh_printf_fd(sh, 1, "%s\n", sp ? sp + 1 : s);
+      free(s);
+    } else if (v->str) {
+      char *q = sh_quote_single(v->str);
+      bool plain = *v->str != 0;
+      for (const char *c = v->str; *c; c++)
+        if (!(sh_is_name_char((unsigned char)*c) || strchr("-./:@%+,", *c))) plain = false;
+      sh_printf_fd(sh, 1, "%s=%s\n", v->name, plain ? v->str : q);
+      free(q);
+    }
+  }
+  free(names);
+}
+
+int sh_bi_set(sh_shell *sh, int argc, char **argv) {
+  if (argc == 1) {
+    print_set_vars(sh);
+    return 0;
+  }
+  int i = 1;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--")) {
+      i++;
+      goto params;
+    }
+    if (!strcmp(a, "-")) {
+      sh->opt[SH_OPT_XTRACE] = sh->opt[SH_OPT_VERBOSE] = false;
+      i++;
+      if (i < argc) goto params;
+      return 0;
+    }
+    if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
+    bool on = a[0] == '-';
+    for (const char *c = a + 1; *c; c++) {
+      if (*c == 'o') {
+        if (i + 1 >= argc || argv[i + 1][0] == '-' || argv[i + 1][0] == '+') {
+          /* print options */
+          for (int k = 0; k < SH_SET_COUNT; k++) {
+            if (on) sh_printf_fd(sh, 1, "%-15s\t%s\n", sh_optinfo_table[k].name, sh->opt[k] ? "on" : "off");
+            else sh_printf_fd(sh, 1, "set %co %s\n", sh->opt[k] ? '-' : '+', sh_optinfo_table[k].name);
+          }
+          continue;
+        }
+        const char *name = argv[++i];
+        int k = sh_opt_find(name, false);
+        if (k < 0) {
+          sh_error(sh, "set: %s: invalid option name", name);
+          return 2;
+        }
+        sh->opt[k] = on;
+        if (k == SH_OPT_VI && on) sh->opt[SH_OPT_EMACS] = false;
+        if (k == SH_OPT_EMACS && on) sh->opt[SH_OPT_VI] = false;
+        continue;
+      }
+      if (set_option_letter(sh, *c, on) < 0) {
+        if (*c == 'i' || *c == 's' || *c == 'c' || *c == 'l' || *c == 'r') {
+          sh_error(sh, "set: %c%c: invalid option", a[0], *c);
+          return 2;
+        }
+        sh_error(sh, "set: %c%c: invalid option", a[0], *c);
+        sh_errorf_raw(sh, "set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n");
+        return 2;
+      }
+    }
+  }
+  if (i >= argc) return 0;
+params:
+  sh_strv_free(&sh->params);
+  for (; i < argc; i++) sh_strv_pushdup(&sh->params, argv[i]);
+  return 0;
+}
+
+int sh_bi_shopt(sh_shell *sh, int argc, char **argv) {
+  int mode = 0; /* 's' 'u' or 0 */
+  bool quiet = false, print = false, oflag = false;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *c = argv[i] + 1; *c; c++) {
+      switch (*c) {
+      case 's': mode = 's'; break;
+      case 'u': mode = 'u'; break;
+      case 'q': quiet = true; break;
+      case 'p': print = true; break;
+      case 'o': oflag = true; break;
+      default:
+        sh_error(sh, "shopt: -%c: invalid option", *c);
+        sh_errorf_raw(sh, "shopt: usage: shopt [-pqsu] [-o] [optname ...]\n");
+        return 2;
+      }
+    }
+  }
+  int lo = oflag ? 0 : SH_SHOPT_FIRST, hi = oflag ? SH_SET_COUNT : SH_OPT_COUNT;
+  /* one line for option k in the requested format */
+#define SHOPT_LINE(k)                                                                        \
+  do {                                                                                       \
+    if (print || mode) {                                                                     \
+      if (oflag) sh_printf_fd(sh, 1, "set %co %s\n", sh->opt[k] ? '-' : '+', sh_optinfo_table[k].name); \
+      else sh_printf_fd(sh, 1, "shopt -%c %s\n", sh->opt[k] ? 's' : 'u', sh_optinfo_table[k].name); \
+    } else {                                                                                 \
+      sh_printf_fd(sh, 1, "%-15s\t%s\n", sh_optinfo_table[k].name, sh->opt[k] ? "on" : "off"); \
+    }                                                                                        \
+  } while (0)
+  if (i >= argc) {
+    if (quiet) return 0;
+    for (int k = lo; k < hi; k++) {
+      if (!sh_optinfo_table[k].name) continue;
+      if (k == SH_SHOPT_EXTGLOB_SKIPDOTS_PLACEHOLDER || k == SH_SHOPT_COMPAT) continue;
+      if (mode == 's' && !sh->opt[k]) continue;
+      if (mode == 'u' && sh->opt[k]) continue;
+      SHOPT_LINE(k);
+    }
+    return 0;
+  }
+  int st = 0;
+  for (; i < argc; i++) {
+    int k = sh_opt_find(argv[i], !oflag);
+    if (k < 0) {
+      sh_error(sh, "shopt: %s: invalid %s name", argv[i], oflag ? "option" : "shell option");
+      st = 1;
+      continue;
+    }
+    if (mode == 's') sh->opt[k] = true;
+    else if (mode == 'u') sh->opt[k] = false;
+    else {
+      if (!sh->opt[k]) st = st ? st : 1;
+      if (!quiet) SHOPT_LINE(k);
+    }
+  }
+#undef SHOPT_LINE
+  return st;
+}
+
+/* ---- read ------------------------------------------------------------------------------------------- */
+
+/* Reads up to the delimiter (not included). Returns 1 if the delimiter was
+ * seen, 0 at EOF, -errno on error. nchars > 0: stop after that many chars. */
+static int read_record(sh_shell *sh, int fd, int delim, long nchars, bool raw, bool exact, sh_buf *out,
+                       sh_buf *quoted) {
+  char c;
+  long count = 0;
+  for (;;) {
+    if (nchars >= 0 && count >= nchars) return 1;
+    ssize_t r = sh_fd_read(sh, fd, &c, 1);
+    if (r < 0) return (int)r;
+    if (r == 0) return 0;
+    if (sh_poll(sh)) return -EINTR;
+    if (!exact && (unsigned char)c == (unsigned char)delim && delim != -1) return 1;
+    if (!raw && !exact && c == '\\') {
+      ssize_t r2 = sh_fd_read(sh, fd, &c, 1);
+      if (r2 <= 0) return 0;
+      if (c == '\n' && delim == '\n') continue;
+      sh_buf_addc(out, c);
+      sh_buf_addc(quoted, 1);
+      count++;
+      continue;
+    }
+    if (c == 0 && delim != 0) continue; /* bash drops NUL bytes */
+    sh_buf_addc(out, c);
+    sh_buf_addc(quoted, 0);
+    count++;
+    if (out->len > sh->sess->limits.string_size) {
+      sh_limit_hit(sh, SH_LIMIT_STRING, sh->sess->limits.string_size);
+      return -EFBIG;
+    }
+  }
+}
+
+static bool in_ifs(const char *ifs, char c) { return c && strchr(ifs, c) != NULL; }
+static bool ifs_ws(char c) { return c == ' ' || c == '\t' || c == '\n'; }
+
+int sh_bi_read(sh_shell *sh, int argc, char **argv) {
+  bool raw = false, silent = false;
+  const char *arr = NULL, *prompt = NULL;
+  int delim = '\n';
+  long nchars = -1;
+  bool exact = false;
+  int fd = 0;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *c = argv[i] + 1; *c; c++) {
+      const char *optarg = NULL;
+      if (strchr("adnNptui", *c)) {
+        if (c[1]) optarg = c + 1;
+        else if (i + 1 < argc) optarg = argv[++i];
+        else {
+          sh_error(sh, "read: -%c: option requires an argument", *c);
+          sh_errorf_raw(sh, "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n");
+          return 2;
+        }
+      }
+      switch (*c) {
+      case 'r': raw = true; break;
+      case 's': silent = true; break;
+      case 'e': break;
+      case 'a': arr = optarg; break;
+      case 'd': delim = optarg[0] ? (unsigned char)optarg[0] : 0; break;
+      case 'n': case 'N': {
+        char *end;
+        nchars = strtol(optarg, &end, 10);
+        if (*end || nchars < 0) {
+          sh_error(sh, "read: %s: invalid number", optarg);
+          return 1;
+        }
+        exact = *c == 'N';
+        break;
+      }
+      case 'p': prompt = optarg; break;
+      case 't': break;
+      case 'i': break;
+      case 'u': {
+        char *end;
+        long v = strtol(optarg, &end, 10);
+        if (*end || v < 0) {
+          sh_error(sh, "read: %s: invalid file descriptor specification", optarg);
+          return 1;
+        }
+        fd = (int)v;
+        if (!sh_fd_get(sh, fd)) {
+          sh_error(sh, "read: %d: invalid file descriptor: Bad file descriptor", fd);
+          return 1;
+        }
+        break;
+      }
+      default:
+        sh_error(sh, "read: -%c: invalid option", *c);
+        sh_errorf_raw(sh, "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n");
+        return 2;
+      }
+      if (optarg) break;
+    }
+  }
+  (void)silent;
+  for (int k = i; k < argc; k++) {
+    if (!sh_is_name(argv[k])) {
+      sh_error(sh, "read: `%s': not a valid identifier", argv[k]);
+      return 1;
+    }
+  }
+  if (prompt) sh_write_str(sh, 2, prompt);
+  sh_buf line = {0}, q = {0};
+  int r = read_record(sh, fd, delim, nchars, raw, exact, &line, &q);
+  if (r < 0 && r != -EINTR) {
+    if (r == -EBADF) sh_error(sh, "read: read error: %d: Bad file descriptor", fd);
+    else if (r == -EISDIR) sh_error(sh, "read: read error: %d: Is a directory", fd);
+    sh_buf_free(&line);
+    sh_buf_free(&q);
+    return 1;
+  }
+  int status = r == 1 ? 0 : 1;
+  const char *s = sh_buf_str(&line);
+  const char *qs = q.data ? q.data : "";
+  size_t n = line.len;
+  const char *ifs = sh_var_get(sh, "IFS");
+  sh_var *ifsv = sh_var_find(sh, "IFS");
+  if (!ifsv || !sh_var_isset(ifsv)) ifs = " \t\n";
+  if (!ifs) ifs = "";
+  if (exact || (nchars >= 0 && i >= argc && !arr)) {
+    /* -N and -n into REPLY: no splitting */
+  }
+  sh_strv fields = {0};
+  int nvars = arr ? -1 : (argc - i);
+  if (!arr && nvars == 0) {
+    /* REPLY gets the line without IFS trimming */
+    sh_var_set(sh, "REPLY", s, 0);
+    goto done;
+  }
+  {
+    size_t pos = 0;
+    /* skip leading IFS whitespace */
+    while (pos < n && !qs[pos] && in_ifs(ifs, s[pos]) && ifs_ws(s[pos])) pos++;
+    for (;;) {
+      if (pos >= n) break;
+      if (nvars > 0 && (int)fields.n == nvars - 1) {
+        /* the last variable takes the rest, minus trailing IFS whitespace */
+        size_t end = n;
+        while (end > pos && !qs[end - 1] && in_ifs(ifs, s[end - 1]) && ifs_ws(s[end - 1])) end--;
+        /* a single trailing non-whitespace IFS char is also dropped (bash) */
+        sh_strv_push(&fields, sh_xstrndup(s + pos, end - pos));
+        break;
+      }
+      size_t start = pos;
+      while (pos < n && !(in_ifs(ifs, s[pos]) && !qs[pos])) pos++;
+      sh_strv_push(&fields, sh_xstrndup(s + start, pos - start));
+      if (pos >= n) break;
+      /* consume the delimiter: whitespace run, at most one non-ws char, whitespace run */
+      while (pos < n && !qs[pos] && in_ifs(ifs, s[pos]) && ifs_ws(s[pos])) pos++;
+      if (pos < n && !qs[pos] && in_ifs(ifs, s[pos]) && !ifs_ws(s[pos])) {
+        pos++;
+        while (pos < n && !qs[pos] && in_ifs(ifs, s[pos]) && ifs_ws(s[pos])) pos++;
+        if (pos >= n && (nvars < 0 || (int)fields.n < nvars)) {
+          /* "a," with IFS=, gives an empty last field only for arrays? no: nothing */
+        }
+      }
+    }
+  }
+  if (arr) {
+    int err;
+    sh_var *v = sh_var_get_for_write(sh, arr, 0, &err);
+    if (!v) {
+      status = 1;
+      goto done;
+    }
+    if (v->flags & SH_V_ASSOC) {
+      sh_error(sh, "read: %s: cannot convert associative to indexed array", arr);
+      status = 1;
+      goto done;
+    }
+    sh_array_free(v->arr);
+    v->arr = NULL;
+    free(v->str);
+    v->str = NULL;
+    v->flags &= ~SH_V_ARRAY;
+    sh_var_make_array(v);
+    v->flags &= ~SH_V_UNSET;
+    for (size_t k = 0; k < fields.n; k++) sh_var_set_index(sh, v, (int64_t)k, fields.v[k], false);
+  } else {
+    for (int k = 0; k < nvars; k++) {
+      const char *val = (size_t)k < fields.n ? fields.v[k] : "";
+      if (sh_var_set(sh, argv[i + k], val, 0)) status = 1;
+    }
+  }
+done:
+  sh_strv_free(&fields);
+  sh_buf_free(&line);
+  sh_buf_free(&q);
+  return status;
+}
+
+int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
+  int delim = '\n';
+  long count = 0, origin = 0, skip = 0;
+  bool trim = false, have_origin = false;
+  int fd = 0;
+  const char *name = "MAPFILE";
+  const char *callback = NULL;
+  long quantum = 5000;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    char o = argv[i][1];
+    const char *optarg = NULL;
+    if (strchr("dnOsuCc", o)) {
+      if (argv[i][2]) optarg = argv[i] + 2;
+      else if (i + 1 < argc) optarg = argv[++i];
+      else {
+        sh_error(sh, "%s: -%c: option requires an argument", argv[0], o);
+        return 2;
+      }
+    }
+    switch (o) {
+    case 'd': delim = optarg[0] ? (unsigned char)optarg[0] : 0; break;
+    case 'n': count = strtol(optarg, NULL, 10); break;
+    case 'O': origin = strtol(optarg, NULL, 10); have_origin = true; break;
+    case 's': skip = strtol(optarg, NULL, 10); break;
+    case 'u': fd = (int)strtol(optarg, NULL, 10); break;
+    case 't': trim = true; break;
+    case 'C': callback = optarg; break;
+    case 'c': quantum = strtol(optarg, NULL, 10); break;
+    default:
+      sh_error(sh, "%s: -%c: invalid option", argv[0], o);
+      return 2;
+    }
+  }
+  if (i < argc) name = argv[i];
+  if (!sh_is_name(name)) {
+    sh_error(sh, "%s: `%s': not a valid identifier", argv[0], name);
+    return 1;
+  }
+  if (!sh_fd_get(sh, fd)) {
+    sh_error(sh, "%s: %d: invalid file descriptor: Bad file descriptor", argv[0], fd);
+    return 1;
+  }
+  int err;
+  sh_var *v = sh_var_get_for_write(sh, name, 0, &err);
+  if (!v) return 1;
+  if (!have_origin) {
+    sh_array_free(v->arr);
+    v->arr = NULL;
+    free(v->str);
+    v->str = NULL;
+    v->flags &= ~SH_V_ARRAY;
+  }
+  sh_var_make_array(v);
+  v->flags &= ~SH_V_UNSET;
+  int64_t idx = origin;
+  long got = 0, line_no = 0;
+  for (;;) {
+    if (count && got >= count) break;
+    sh_buf line = {0};
+    bool saw_delim = false;
+    char c;
+    ssize_t r;
+    while ((r = sh_fd_read(sh, fd, &c, 1)) == 1) {
+      if ((unsigned char)c == (unsigned char)delim) {
+        saw_delim = true;
+        break;
+      }
+      sh_buf_addc(&line, c);
+      if (line.len > sh->sess->limits.string_size) break;
+    }
+    if (!saw_delim && line.len == 0) {
+      sh_buf_free(&line);
+      break;
+    }
+    if (sh_poll(sh)) {
+      sh_buf_free(&line);
+      return 126;
+    }
+    line_no++;
+    if (line_no <= skip) {
+      sh_buf_free(&line);
+      continue;
+    }
+    if (saw_delim && !trim) sh_buf_addc(&line, (char)delim);
+    if (callback && quantum > 0 && got % quantum == 0 && got > 0) {
+      /* callback index line */
+    }
+    if (sh_var_set_index(sh, v, idx++, sh_buf_str(&line), false)) {
+      sh_buf_free(&line);
+      return 1;
+    }
+    sh_buf_free(&line);
+    got++;
+    if (!saw_delim) break;
+  }
+  return 0;
+}
+
+/* ---- getopts ------------------------------------------------------------------------------------------ */
+
+int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
+  if (argc < 3) {
+    sh_error(sh, "getopts: usage: getopts optstring name [arg ...]");
+    return 2;
+  }
+  const char *optstring = argv[1];
+  const char *name = argv[2];
+  bool silent = optstring[0] == ':';
+  if (silent) optstring++;
+  const char *opterr_v = sh_var_get(sh, "OPTERR");
+  if (opterr_v && !strcmp(opterr_v, "0")) silent = true;
+  char **args;
+  int nargs;
+  if (argc > 3) {
+    args = argv + 3;
+    nargs = argc - 3;
+  } else {
+    args = sh->params.v;
+    nargs = (int)sh->params.n;
+  }
+  const char *oi = sh_var_get(sh, "OPTIND");
+  int64_t optind = 1;
+  if (oi) sh_arith_parse_int(oi, &optind);
+  if (optind < 1) optind = 1;
+  /* a reset of OPTIND resets the cluster position */
+  static _Thread_local int64_t last_optind = -1;
+  if (optind != last_optind) sh->getopts_pos = 0;
+  int pos = sh->getopts_pos;
+  char buf[32];
+  if (optind > nargs) goto end;
+  const char *arg = args[optind - 1];
+  if (pos == 0) {
+    if (arg[0] != '-' || !arg[1]) goto end;
+    if (!strcmp(arg, "--")) {
+      optind++;
+      goto end;
+    }
+    pos = 1;
+  }
+  {
+    char c = arg[pos];
+    const char *spec = c != ':' ? strchr(optstring, c) : NULL;
+    pos++;
+    bool last = arg[pos] == 0;
+    if (!spec) {
+      if (last) {
+        optind++;
+        pos = 0;
+      }
+      if (silent) {
+        buf[0] = c;
+        buf[1] = 0;
+        sh_var_set(sh, "OPTARG", buf, 0);
+      } else {
+        sh_error(sh, "illegal option -- %c", c);
+        sh_var_unset(sh, "OPTARG", false);
+      }
+      sh_var_set(sh, name, "?", 0);
+    } else if (spec[1] == ':') {
+      if (!last) {
+        sh_var_set(sh, "OPTARG", arg + pos, 0);
+        optind++;
+        pos = 0;
+        buf[0] = c;
+        buf[1] = 0;
+        sh_var_set(sh, name, buf, 0);
+      } else if (optind < nargs) {
+        sh_var_set(sh, "OPTARG", args[optind], 0);
+        optind += 2;
+        pos = 0;
+        buf[0] = c;
+        buf[1] = 0;
+        sh_var_set(sh, name, buf, 0);
+      } else {
+        optind++;
+        pos = 0;
+        if (silent) {
+          buf[0] = c;
+          buf[1] = 0;
+          sh_var_set(sh, "OPTARG", buf, 0);
+          sh_var_set(sh, name, ":", 0);
+        } else {
+          sh_error(sh, "option requires an argument -- %c", c);
+          sh_var_unset(sh, "OPTARG", false);
+          sh_var_set(sh, name, "?", 0);
+        }
+      }
+    } else {
+      if (last) {
+        optind++;
+        pos = 0;
+      }
+      buf[0] = c;
+      buf[1] = 0;
+      sh_var_set(sh, name, buf, 0);
+      sh_var_unset(sh, "OPTARG", false);
+    }
+  }
+  sh->getopts_pos = pos;
+  snprintf(buf, sizeof buf, "%" PRId64, optind);
+  sh_var_set(sh, "OPTIND", buf, 0);
+  last_optind = optind;
+  return 0;
+end:
+  sh->getopts_pos = 0;
+  snprintf(buf, sizeof buf, "%" PRId64, optind);
+  sh_var_set(sh, "OPTIND", buf, 0);
+  last_optind = optind;
+  sh_var_set(sh, name, "?", 0);
+  return 1;
+}

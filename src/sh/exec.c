@@ -1,0 +1,1822 @@
+/*
+ * exec.c - the executor: walks the syntax tree, expands words, applies
+ * redirections, and runs functions, builtins and the commands of src/cmd/.
+ *
+ * No fork: a subshell is a deep copy of the shell state run on the same
+ * thread; a pipeline stage or background job is a copy run as a task
+ * (sched.h). Redirections edit the fd table and are undone after the command,
+ * except for `exec`. Unwinding (break, continue, return, exit, limits) is a flag
+ * (sh->flow) checked after every command, so no longjmp crosses user code.
+ *
+ * Recursion (nested compound commands, function calls, eval, source) is
+ * bounded by the function-depth limit and by a stack guard: each thread knows
+ * where its stack ends, and a call that would come within 256 KiB of it fails
+ * with "maximum nesting depth exceeded" instead of overflowing.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <time.h>
+
+#include "cmd/cmd.h"
+#include "sh/arith.h"
+#include "sh/builtins.h"
+#include "sh/expand.h"
+#include "sh/glob.h"
+#include "sh/io.h"
+#include "sh/parse.h"
+#include "sh/sched.h"
+#include "sh/vars.h"
+
+_Thread_local sh_decl_args *sh_current_decl;
+
+/* ---- the stack guard ---------------------------------------------------------------------- */
+
+static _Thread_local char *stack_limit; /* lowest usable address (+ margin) */
+
+static void stack_init(void) {
+  if (stack_limit) return;
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    void *addr;
+    size_t size;
+    if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+      size_t margin = 256 * 1024;
+      if (size > 4 * margin) stack_limit = (char *)addr + margin;
+      else stack_limit = (char *)addr + size / 4;
+    }
+    pthread_attr_destroy(&attr);
+  }
+  if (!stack_limit) stack_limit = (char *)1;
+}
+
+static bool stack_low(void) {
+  char here;
+  stack_init();
+  return &here < stack_limit;
+}
+
+bool sh_stack_low(void);
+bool sh_stack_low(void) { return stack_low(); }
+
+/* ---- functions -------------------------------------------------------------------------------- */
+
+sh_func *sh_func_get(sh_shell *sh, const char *name) { return sh_map_get(&sh->funcs, name); }
+
+void sh_func_define(sh_shell *sh, sh_funcdef *def, sh_arena *arena) {
+  sh_func *f = sh_xcalloc(1, sizeof *f);
+  f->name = sh_xstrdup(def->name);
+  f->def = def;
+  f->arena = sh_arena_ref(arena);
+  f->refs = 1;
+  sh_func *old = sh_map_set(&sh->funcs, def->name, f);
+  if (old) {
+    f->attrs = old->attrs;
+    sh_func_unref(old);
+  }
+}
+
+int sh_func_unset(sh_shell *sh, const char *name) {
+  sh_func *f = sh_map_del(&sh->funcs, name);
+  if (!f) return 1;
+  sh_func_unref(f);
+  return 0;
+}
+
+/* The arena of the node being executed (for function definitions). */
+static _Thread_local sh_arena *current_arena;
+
+/* ---- errexit and traps --------------------------------------------------------------------------- */
+
+static void check_errexit(sh_shell *sh, int status) {
+  if (status == 0 || sh->errexit_off > 0 || sh->flow != SH_FLOW_NONE) return;
+  if (sh->traps.action[SH_TRAP_ERR] && *sh->traps.action[SH_TRAP_ERR] && !sh->in_trap) {
+    sh_run_trap(sh, SH_TRAP_ERR);
+    sh->status = status;
+  }
+  if (sh->opt[SH_OPT_ERREXIT] && sh->flow == SH_FLOW_NONE) {
+    sh->flow = SH_FLOW_EXIT;
+    sh->exit_status = status;
+  }
+}
+
+int sh_run_trap(sh_shell *sh, int sig) {
+  const char *action = sh->traps.action[sig];
+  if (!action || !*action) return 0;
+  char *a = sh_xstrdup(action);
+  int saved_status = sh->status;
+  bool saved_in = sh->in_trap;
+  sh_flow saved_flow = sh->flow;
+  int saved_exit = sh->exit_status;
+  int saved_line = sh->lineno;
+  sh->in_trap = true;
+  sh->flow = SH_FLOW_NONE;
+  sh_eval_string(sh, a, strlen(a), "trap", sh->lineno);
+  free(a);
+  sh->in_trap = saved_in;
+  sh->lineno = saved_line;
+  if (sh->flow == SH_FLOW_NONE || sh->flow == SH_FLOW_RETURN) {
+    if (sh->flow == SH_FLOW_RETURN && sig != SH_TRAP_RETURN) {
+      /* return inside a trap returns from the function running */
+      return sh->status;
+    }
+    sh->flow = saved_flow;
+    sh->exit_status = saved_exit;
+    sh->status = saved_status;
+  }
+  return sh->status;
+}
+
+void sh_run_exit_trap(sh_shell *sh) {
+  char *a = sh->traps.action[SH_TRAP_EXIT];
+  if (!a || !*a) return;
+  sh->traps.action[SH_TRAP_EXIT] = NULL;
+  int st = sh->flow == SH_FLOW_EXIT ? sh->exit_status : sh->status;
+  sh_flow f = sh->flow;
+  sh->flow = SH_FLOW_NONE;
+  sh->status = st;
+  sh->in_trap = true;
+  sh_eval_string(sh, a, strlen(a), "trap", sh->lineno);
+  sh->in_trap = false;
+  free(a);
+  if (sh->flow == SH_FLOW_EXIT) return; /* exit in the trap sets the status */
+  if (sh->flow == SH_FLOW_ABORT) return;
+  sh->flow = f;
+  sh->exit_status = st;
+  sh->status = st;
+}
+
+/* ---- xtrace ----------------------------------------------------------------------------------------- */
+
+static char *xtrace_quote(const char *s) {
+  bool need = !*s;
+  for (const char *p = s; *p; p++)
+    if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;#~!", *p) || (unsigned char)*p < 32) need = true;
+  if (!need) return sh_xstrdup(s);
+  return sh_quote_single(s);
+}
+
+static void xtrace_prefix(sh_shell *sh, sh_buf *b) {
+  const char *ps4 = sh_var_get(sh, "PS4");
+  if (!ps4) ps4 = "+ ";
+  char *p = sh_expand_prompt(sh, ps4);
+  /* the first character repeats for each level of indirection */
+  if (*p) {
+    for (int i = 0; i < sh->subshell * 0; i++) sh_buf_addc(b, p[0]);
+  }
+  sh_buf_adds(b, p);
+  free(p);
+}
+
+void sh_xtrace(sh_shell *sh, char **argv, int argc, sh_assign *assigns) {
+  (void)assigns;
+  sh_buf b = {0};
+  xtrace_prefix(sh, &b);
+  for (int i = 0; i < argc; i++) {
+    if (i) sh_buf_addc(&b, ' ');
+    char *q = xtrace_quote(argv[i]);
+    sh_buf_adds(&b, q);
+    free(q);
+  }
+  sh_buf_addc(&b, '\n');
+  sh_write_fd(sh, 2, b.data, b.len);
+  sh_buf_free(&b);
+}
+
+static void xtrace_text(sh_shell *sh, const char *text) {
+  sh_buf b = {0};
+  xtrace_prefix(sh, &b);
+  sh_buf_adds(&b, text);
+  sh_buf_addc(&b, '\n');
+  sh_write_fd(sh, 2, b.data, b.len);
+  sh_buf_free(&b);
+}
+
+/* ---- redirections ----------------------------------------------------------------------------------- */
+
+typedef struct saved_fd {
+  int fd;
+  sh_file *old; /* reference to what was there (may be NULL) */
+  uint8_t cloexec;
+} saved_fd;
+
+typedef struct redir_state {
+  saved_fd *v;
+  int n, cap;
+} redir_state;
+
+static void save_fd(sh_shell *sh, redir_state *rs, int fd) {
+  if (!rs) return;
+  for (int i = 0; i < rs->n; i++)
+    if (rs->v[i].fd == fd) return;
+  if (rs->n == rs->cap) {
+    rs->cap = rs->cap ? rs->cap * 2 : 4;
+    rs->v = sh_xrealloc(rs->v, (size_t)rs->cap * sizeof *rs->v);
+  }
+  saved_fd *s = &rs->v[rs->n++];
+  s->fd = fd;
+  s->old = sh_file_ref(sh_fd_get(sh, fd));
+  s->cloexec = fd < sh->fds.n ? sh->fds.cloexec[fd] : 0;
+}
+
+static void restore_fds(sh_shell *sh, redir_state *rs) {
+  for (int i = rs->n - 1; i >= 0; i--) {
+    saved_fd *s = &rs->v[i];
+    if (s->old) {
+      sh_fd_set(sh, s->fd, s->old);
+      if (s->fd < sh->fds.n) sh->fds.cloexec[s->fd] = s->cloexec;
+      sh_file_unref(s->old);
+    } else {
+      sh_fd_close(sh, s->fd);
+    }
+  }
+  free(rs->v);
+  rs->v = NULL;
+  rs->n = rs->cap = 0;
+}
+
+static void drop_saved(redir_state *rs) {
+  for (int i = 0; i < rs->n; i++) sh_file_unref(rs->v[i].old);
+  free(rs->v);
+  rs->v = NULL;
+  rs->n = rs->cap = 0;
+}
+
+static void record_file_error(sh_shell *sh, int err, const char *path) {
+  sh->sess->err_errno = err;
+  snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", path);
+}
+
+static bool parse_fd_word(const char *s, int *fd, bool *move) {
+  *move = false;
+  if (!*s) return false;
+  int n = 0;
+  const char *p = s;
+  for (; *p >= '0' && *p <= '9'; p++) {
+    n = n * 10 + (*p - '0');
+    if (n >= SH_FD_MAX) return false;
+  }
+  if (p == s) return false;
+  if (*p == '-' && !p[1]) *move = true;
+  else if (*p) return false;
+  *fd = n;
+  return true;
+}
+
+/* Applies redirections; on failure prints the error and returns 1 (what was
+ * applied stays recorded in rs for the caller to restore). */
+static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
+  for (; r; r = r->next) {
+    sh->lineno = r->line;
+    int fd = r->fd;
+    bool input = r->op == SH_R_IN || r->op == SH_R_DUPIN || r->op == SH_R_HEREDOC ||
+                 r->op == SH_R_HERESTR || r->op == SH_R_RDWR;
+    if (fd < 0) fd = input ? 0 : 1;
+    bool use_var = r->fdvar != NULL;
+    sh_file *f = NULL;
+    switch (r->op) {
+    case SH_R_HEREDOC: {
+      char *body;
+      if (r->heredoc_quoted) {
+        sh_part *p = r->heredoc->parts;
+        body = sh_xstrndup(p->u.lit.s, p->u.lit.n);
+      } else {
+        body = sh_expand_string(sh, r->heredoc, SH_XF_HEREDOC | SH_XF_NOTILDE);
+        if (!body) return 1;
+      }
+      f = sh_file_mem_take(body, strlen(body));
+      break;
+    }
+    case SH_R_HERESTR: {
+      char *s = sh_expand_string(sh, r->target, 0);
+      if (!s) return 1;
+      size_t n = strlen(s);
+      s = sh_xrealloc(s, n + 2);
+      s[n] = '\n';
+      s[n + 1] = 0;
+      f = sh_file_mem_take(s, n + 1);
+      break;
+    }
+    case SH_R_DUPIN:
+    case SH_R_DUPOUT: {
+      char *t = sh_expand_string(sh, r->target, 0);
+      if (!t) return 1;
+      if (strcmp(t, "-") == 0) {
+        free(t);
+        if (use_var) {
+          const char *v = sh_var_get(sh, r->fdvar);
+          int64_t n;
+          if (!v || !sh_arith_parse_int(v, &n)) {
+            sh_error(sh, "%s: ambiguous redirect", r->fdvar);
+            return 1;
+          }
+          fd = (int)n;
+        }
+        save_fd(sh, rs, fd);
+        sh_fd_close(sh, fd);
+        continue;
+      }
+      int src;
+      bool move;
+      if (!parse_fd_word(t, &src, &move)) {
+        if (r->op == SH_R_DUPOUT && r->fd < 0 && !use_var) {
+          /* >& file: both stdout and stderr */
+          char *path = sh_expand_redir_target(sh, r->target);
+          free(t);
+          if (!path) return 1;
+          int rc = sh_open_file(sh, path, O_WRONLY | O_CREAT | O_TRUNC, 0666, &f);
+          if (rc < 0) {
+            sh_error(sh, "%s: %s", path, cmd_strerror(rc));
+            record_file_error(sh, -rc, path);
+            free(path);
+            return 1;
+          }
+          free(path);
+          save_fd(sh, rs, 1);
+          save_fd(sh, rs, 2);
+          sh_fd_set(sh, 1, f);
+          sh_fd_set(sh, 2, f);
+          sh_file_unref(f);
+          continue;
+        }
+        sh_error(sh, "%s: ambiguous redirect", t);
+        free(t);
+        return 1;
+      }
+      free(t);
+      sh_file *sf = sh_fd_get(sh, src);
+      if (!sf) {
+        sh_error(sh, "%d: Bad file descriptor", src);
+        return 1;
+      }
+      f = sh_file_ref(sf);
+      if (use_var) {
+        int nfd = sh_fd_alloc(sh, 10);
+        if (nfd < 0) {
+          sh_file_unref(f);
+          sh_error(sh, "cannot allocate a file descriptor");
+          return 1;
+        }
+        char buf[16];
+        snprintf(buf, sizeof buf, "%d", nfd);
+        sh_var_set(sh, r->fdvar, buf, 0);
+        sh_fd_set(sh, nfd, f);
+        sh_file_unref(f);
+        if (move) sh_fd_close(sh, src);
+        continue;
+      }
+      if (src != fd) {
+        save_fd(sh, rs, fd);
+        sh_fd_set(sh, fd, f);
+        if (move) {
+          save_fd(sh, rs, src);
+          sh_fd_close(sh, src);
+        }
+      }
+      sh_file_unref(f);
+      continue;
+    }
+    default: {
+      char *path = sh_expand_redir_target(sh, r->target);
+      if (!path) return 1;
+      int oflags;
+      switch (r->op) {
+      case SH_R_IN: oflags = O_RDONLY; break;
+      case SH_R_RDWR: oflags = O_RDWR | O_CREAT; break;
+      case SH_R_APPEND: case SH_R_APPENDERR: oflags = O_WRONLY | O_CREAT | O_APPEND; break;
+      default: oflags = O_WRONLY | O_CREAT | O_TRUNC; break;
+      }
+      if ((r->op == SH_R_OUT || r->op == SH_R_OUTERR) && sh->opt[SH_OPT_NOCLOBBER]) {
+        store_stat st;
+        if (store_path_stat(sh->sess->st, sh->cwd, path, &st) == 0 && S_ISREG(st.mode)) {
+          sh_error(sh, "%s: cannot overwrite existing file", path);
+          free(path);
+          return 1;
+        }
+      }
+      if (!*path) {
+        sh_error(sh, ": No such file or directory");
+        free(path);
+        return 1;
+      }
+      int rc = sh_open_file(sh, path, oflags, 0666, &f);
+      if (rc < 0) {
+        sh_error(sh, "%s: %s", path, cmd_strerror(rc));
+        record_file_error(sh, -rc, path);
+        free(path);
+        return 1;
+      }
+      free(path);
+      if (r->op == SH_R_OUTERR || r->op == SH_R_APPENDERR) {
+        save_fd(sh, rs, 1);
+        save_fd(sh, rs, 2);
+        sh_fd_set(sh, 1, f);
+        sh_fd_set(sh, 2, f);
+        sh_file_unref(f);
+        continue;
+      }
+      break;
+    }
+    }
+    if (use_var) {
+      int nfd = sh_fd_alloc(sh, 10);
+      if (nfd < 0) {
+        sh_file_unref(f);
+        sh_error(sh, "cannot allocate a file descriptor");
+        return 1;
+      }
+      char buf[16];
+      snprintf(buf, sizeof buf, "%d", nfd);
+      sh_var_set(sh, r->fdvar, buf, 0);
+      sh_fd_set(sh, nfd, f);
+      sh_file_unref(f);
+      continue;
+    }
+    save_fd(sh, rs, fd);
+    sh_fd_set(sh, fd, f);
+    sh_file_unref(f);
+  }
+  return 0;
+}
+
+/* ---- assignments ------------------------------------------------------------------------------------- */
+
+/* One evaluated element of an array literal. */
+typedef struct arr_item {
+  bool keyed;       /* [k]=v */
+  bool append;      /* [k]+=v */
+  char *key;        /* assoc key (keyed) */
+  int64_t idx;      /* indexed key (keyed) */
+  char *val;
+} arr_item;
+
+static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append) {
+  bool assoc = (v->flags & SH_V_ASSOC) != 0;
+  /* bash expands every element before assigning any (a=(0 "${a[@]}")) */
+  arr_item *items = NULL;
+  size_t n = 0, cap = 0;
+  int rc = 0;
+  for (size_t i = 0; i < arr->u.array.n && !rc; i++) {
+    sh_array_elem *e = &arr->u.array.elems[i];
+    if (e->key) {
+      char *val = sh_expand_string(sh, e->value, SH_XF_ASSIGN);
+      if (!val) {
+        rc = 1;
+        break;
+      }
+      arr_item it = {.keyed = true, .append = e->append, .val = val};
+      if (assoc) {
+        it.key = sh_expand_string(sh, e->key, 0);
+        if (!it.key) {
+          free(val);
+          rc = 1;
+          break;
+        }
+      } else if (sh_expand_arith(sh, e->key, &it.idx)) {
+        free(val);
+        rc = 1;
+        break;
+      }
+      if (n == cap) {
+        cap = cap ? cap * 2 : 8;
+        items = sh_xrealloc(items, cap * sizeof *items);
+      }
+      items[n++] = it;
+      continue;
+    }
+    sh_strv vals = {0};
+    if (sh_expand_words(sh, &e->value, 1, &vals)) {
+      sh_strv_free(&vals);
+      rc = 1;
+      break;
+    }
+    for (size_t k = 0; k < vals.n; k++) {
+      if (n == cap) {
+        cap = cap ? cap * 2 : 8;
+        items = sh_xrealloc(items, cap * sizeof *items);
+      }
+      items[n++] = (arr_item){.val = vals.v[k]};
+      vals.v[k] = NULL;
+    }
+    sh_strv_free(&vals);
+    if (n > sh->sess->limits.array_size) {
+      sh_limit_hit(sh, SH_LIMIT_ARRAY, sh->sess->limits.array_size);
+      rc = 1;
+    }
+  }
+  if (!rc) {
+    if (!append) {
+      if (assoc) {
+        sh_var_clear_value(v);
+      } else {
+        free(v->str);
+        v->str = NULL;
+        sh_array_free(v->arr);
+        v->arr = NULL;
+        v->flags &= ~SH_V_ARRAY;
+        sh_var_make_array(v);
+      }
+    } else if (!(v->flags & (SH_V_ARRAY | SH_V_ASSOC))) {
+      sh_var_make_array(v);
+    }
+    v->flags &= ~SH_V_UNSET;
+    int64_t next = assoc ? 0 : sh_array_max(v->arr) + 1;
+    /* bash 5.2: an assoc literal whose first element has no [key] is a list
+     * of key value pairs; otherwise unkeyed elements are errors */
+    bool kv_pairs = assoc && n > 0 && !items[0].keyed;
+    const char *pending = NULL;
+    for (size_t i = 0; i < n && !rc; i++) {
+      arr_item *it = &items[i];
+      if (assoc) {
+        if (it->keyed) {
+          rc = sh_var_set_key(sh, v, it->key, it->val, it->append);
+        } else if (kv_pairs) {
+          if (!pending) {
+            pending = it->val;
+          } else {
+            rc = sh_var_set_key(sh, v, pending, it->val, false);
+            pending = NULL;
+          }
+        } else {
+          sh_error(sh, "%s: %s: must use subscript when assigning associative array", v->name, it->val);
+        }
+      } else if (it->keyed) {
+        int64_t idx = it->idx;
+        if (idx < 0) {
+          int64_t max = sh_array_max(v->arr);
+          if (max + 1 + idx < 0) {
+            sh_error(sh, "%s[%" PRId64 "]: bad array subscript", v->name, idx);
+            continue;
+          }
+          idx += max + 1;
+        }
+        rc = sh_var_set_index(sh, v, idx, it->val, it->append);
+        next = idx + 1;
+      } else {
+        rc = sh_var_set_index(sh, v, next++, it->val, false);
+      }
+    }
+    if (pending && !rc) rc = sh_var_set_key(sh, v, pending, "", false);
+
+  }
+  for (size_t i = 0; i < n; i++) {
+    free(items[i].key);
+    free(items[i].val);
+  }
+  free(items);
+  return rc;
+}
+
+int sh_apply_assign(sh_shell *sh, sh_assign *as, int flags) {
+  bool is_array = as->value && as->value->parts && as->value->parts->kind == SH_PART_ARRAY &&
+                  !as->value->parts->next;
+  if (!sh_is_name(as->name)) {
+    sh_error(sh, "`%s': not a valid identifier", as->name);
+    return 1;
+  }
+  if (is_array) {
+    if (as->index) {
+      sh_error(sh, "%s[...]: cannot assign list to array member", as->name);
+      return 1;
+    }
+    int err;
+    sh_var *v = sh_var_get_for_write(sh, as->name, flags, &err);
+    if (!v) return err ? err : 1;
+    if (v->flags & SH_V_READONLY) {
+      sh_error(sh, "%s: readonly variable", as->name);
+      return 1;
+    }
+    return assign_array(sh, v, as->value->parts, as->append);
+  }
+  char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
+  if (!val) return 1;
+  int rc;
+  if (as->index) {
+    int err;
+    sh_var *v = sh_var_get_for_write(sh, as->name, flags, &err);
+    if (!v) {
+      free(val);
+      return err ? err : 1;
+    }
+    if (v->flags & SH_V_ASSOC) {
+      char *k = sh_expand_string(sh, as->index, 0);
+      if (!k) {
+        free(val);
+        return 1;
+      }
+      rc = sh_var_set_key(sh, v, k, val, as->append);
+      free(k);
+    } else {
+      int64_t idx;
+      if (sh_expand_arith(sh, as->index, &idx)) {
+        free(val);
+        return 1;
+      }
+      rc = sh_var_set_index(sh, v, idx, val, as->append);
+    }
+  } else {
+    rc = sh_var_set(sh, as->name, val, flags | (as->append ? SH_SET_APPEND : 0));
+  }
+  free(val);
+  return rc;
+}
+
+static void xtrace_assign(sh_shell *sh, sh_assign *as) {
+  sh_buf b = {0};
+  sh_buf_adds(&b, as->name);
+  if (as->append) sh_buf_addc(&b, '+');
+  sh_buf_addc(&b, '=');
+  if (as->value && as->value->parts && as->value->parts->kind == SH_PART_ARRAY) {
+    sh_buf_adds(&b, "(...)");
+  } else {
+    const char *v = sh_var_get(sh, as->name);
+    char *q = xtrace_quote(v ? v : "");
+    sh_buf_adds(&b, q);
+    free(q);
+  }
+  xtrace_text(sh, sh_buf_str(&b));
+  sh_buf_free(&b);
+}
+
+/* ---- command lookup and running ------------------------------------------------------------------------ */
+
+static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv);
+
+static int not_found(sh_shell *sh, const char *name) {
+  sh_error(sh, "%s: command not found", name);
+  return 127;
+}
+
+/* Runs a script file from the store in a subshell (./script.sh). */
+static int run_script_file(sh_shell *sh, const char *path, int argc, char **argv) {
+  store_stat st;
+  int r = store_path_stat(sh->sess->st, sh->cwd, path, &st);
+  if (r < 0) {
+    sh_error(sh, "%s: %s", path, cmd_strerror(r));
+    record_file_error(sh, -r, path);
+    return 127;
+  }
+  if (S_ISDIR(st.mode)) {
+    sh_error(sh, "%s: Is a directory", path);
+    return 126;
+  }
+  if (!(st.mode & 0111)) {
+    sh_error(sh, "%s: Permission denied", path);
+    record_file_error(sh, EACCES, path);
+    return 126;
+  }
+  void *data;
+  size_t len;
+  r = store_path_read_file(sh->sess->st, sh->cwd, path, &data, &len);
+  if (r < 0) {
+    sh_error(sh, "%s: %s", path, cmd_strerror(r));
+    return 126;
+  }
+  sh_shell *sub = sh_shell_copy(sh);
+  sub->subshell = sh->subshell; /* a new shell, not a subshell */
+  free(sub->arg0);
+  sub->arg0 = sh_xstrdup(path);
+  sh_strv_free(&sub->params);
+  for (int i = 1; i < argc; i++) sh_strv_pushdup(&sub->params, argv[i]);
+  /* functions and non-exported variables are not inherited by a new shell;
+   * keep it simple: a copy, as bash does for scripts run without #! */
+  int status = sh_eval_string(sub, data, len, path, 1);
+  if (sub->flow == SH_FLOW_EXIT) status = sub->exit_status;
+  sh_run_exit_trap(sub);
+  if (sub->flow == SH_FLOW_ABORT) {
+    sh->flow = SH_FLOW_ABORT;
+    sh->exit_status = 126;
+    status = 126;
+  }
+  sh_shell_free(sub);
+  free(data);
+  return status;
+}
+
+static const char *const std_bin_dirs[] = {"/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/",
+                                           "/usr/sbin/", NULL};
+
+/* Environment for a table command: exported variables. */
+static char **build_env(sh_shell *sh, sh_strv *env) {
+  sh_vars_environ(sh, env);
+  return sh_strv_terminated(env);
+}
+
+int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin);
+
+int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin) {
+  /* An environment given by run_env (env -i, ...) is for this command only. */
+  char *const *override = sh->env_override;
+  sh->env_override = NULL;
+  if (argc == 0) return 0;
+  const char *name = argv[0];
+  if (!strchr(name, '/')) {
+    if (!no_functions && !only_builtin) {
+      sh_func *f = sh_func_get(sh, name);
+      if (f) return run_function(sh, f, argc, argv);
+    }
+    const sh_builtin *b = sh_builtin_find(sh, name);
+    if (b) {
+      int st = b->fn(sh, argc, argv);
+      return st & 0xff;
+    }
+    if (only_builtin) {
+      sh_error(sh, "%s: %s: not a shell builtin", "builtin", name);
+      return 1;
+    }
+    const cmd_entry *e = cmd_find(name);
+    if (e) {
+      sh_strv env = {0};
+      int st = sh_run_table_command(sh, e, argc, argv,
+                                    override ? (char **)override : build_env(sh, &env));
+      sh_strv_free(&env);
+      return st;
+    }
+    return not_found(sh, name);
+  }
+  /* a path: a script in the store, or a standard bin dir name */
+  store_stat st;
+  if (store_path_stat(sh->sess->st, sh->cwd, name, &st) == 0 && !S_ISDIR(st.mode))
+    return run_script_file(sh, name, argc, argv);
+  for (int i = 0; std_bin_dirs[i]; i++) {
+    size_t n = strlen(std_bin_dirs[i]);
+    if (strncmp(name, std_bin_dirs[i], n) == 0 && !strchr(name + n, '/')) {
+      const char *base = name + n;
+      const sh_builtin *b = sh_builtin_find(sh, base);
+      const cmd_entry *e = cmd_find(base);
+      if (e) {
+        sh_strv env = {0};
+        int s = sh_run_table_command(sh, e, argc, argv,
+                                     override ? (char **)override : build_env(sh, &env));
+        sh_strv_free(&env);
+        return s;
+      }
+      if (b) return b->fn(sh, argc, argv) & 0xff;
+    }
+  }
+  if (store_path_stat(sh->sess->st, sh->cwd, name, &st) == 0 && S_ISDIR(st.mode)) {
+    sh_error(sh, "%s: Is a directory", name);
+    return 126;
+  }
+  sh_error(sh, "%s: No such file or directory", name);
+  record_file_error(sh, ENOENT, name);
+  return 127;
+}
+
+int sh_run_argv(sh_shell *sh, int argc, char **argv, bool no_functions) {
+  return sh_run_argv_flags(sh, argc, argv, no_functions, false);
+}
+
+/* ---- functions ------------------------------------------------------------------------------------------- */
+
+static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
+  if ((uint64_t)sh->fn_depth >= sh->sess->limits.function_depth) {
+    sh_limit_hit(sh, SH_LIMIT_DEPTH, sh->sess->limits.function_depth);
+    return 126;
+  }
+  if (stack_low()) {
+    sh_error(sh, "%s: maximum function nesting level exceeded", f->name);
+    sh->flow = SH_FLOW_EXIT;
+    sh->exit_status = 1;
+    return 1;
+  }
+  f->refs++;
+  /* frames */
+  if (sh->nframes == sh->capframes) {
+    sh->capframes *= 2;
+    sh->frames = sh_xrealloc(sh->frames, (size_t)sh->capframes * sizeof *sh->frames);
+  }
+  sh->frames[sh->nframes].funcname = f->name;
+  sh->frames[sh->nframes].source = f->def->source ? f->def->source : "";
+  sh->frames[sh->nframes].call_line = sh->lineno;
+  sh->nframes++;
+  sh->fn_depth++;
+  sh_strv saved = sh->params;
+  memset(&sh->params, 0, sizeof sh->params);
+  for (int i = 1; i < argc; i++) sh_strv_pushdup(&sh->params, argv[i]);
+  int saved_loop = sh->loop_depth;
+  sh->loop_depth = 0;
+  int saved_getopts = sh->getopts_pos;
+  sh_vars_push_scope(sh);
+  int saved_line = sh->lineno;
+  int status = sh_exec(sh, f->def->body);
+  if (sh->flow == SH_FLOW_RETURN) {
+    sh->flow = SH_FLOW_NONE;
+    status = sh->exit_status;
+  }
+  sh->status = status;
+  if (sh->traps.action[SH_TRAP_RETURN] && *sh->traps.action[SH_TRAP_RETURN] && !sh->in_trap) {
+    sh_run_trap(sh, SH_TRAP_RETURN);
+    sh->status = status;
+  }
+  sh_vars_pop_scope(sh);
+  sh->lineno = saved_line;
+  sh->loop_depth = saved_loop;
+  sh->getopts_pos = saved_getopts;
+  sh_strv_free(&sh->params);
+  sh->params = saved;
+  sh->fn_depth--;
+  sh->nframes--;
+  sh_func_unref(f);
+  return status;
+}
+
+int sh_call_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
+  return run_function(sh, f, argc, argv);
+}
+
+/* ---- simple commands ------------------------------------------------------------------------------------------ */
+
+static bool count_command(sh_shell *sh) {
+  sh_session *s = sh->sess;
+  if (++s->ncommands > s->limits.commands) {
+    sh_limit_hit(sh, SH_LIMIT_COMMANDS, s->limits.commands);
+    return false;
+  }
+  return sh_poll(sh) == 0;
+}
+
+/* Closes the fds of process substitutions made for one command. */
+typedef struct procsub_list {
+  int fds[16];
+  int n;
+} procsub_list;
+static _Thread_local procsub_list *current_procsubs;
+
+static void close_procsubs(sh_shell *sh, procsub_list *pl) {
+  for (int i = 0; i < pl->n; i++) sh_fd_close(sh, pl->fds[i]);
+  pl->n = 0;
+}
+
+static bool is_decl_builtin(const sh_builtin *b) { return b && (b->flags & SH_BI_DECL); }
+
+static int exec_simple(sh_shell *sh, sh_simple *c) {
+  sh->lineno = c->base.line;
+  if (!count_command(sh)) return 126;
+  /* DEBUG trap */
+  if (sh->traps.action[SH_TRAP_DEBUG] && *sh->traps.action[SH_TRAP_DEBUG] && !sh->in_trap) {
+    sh_run_trap(sh, SH_TRAP_DEBUG);
+    if (sh->flow != SH_FLOW_NONE) return sh->status;
+  }
+  procsub_list pl = {.n = 0};
+  procsub_list *saved_pl = current_procsubs;
+  current_procsubs = &pl;
+  sh_strv argv = {0};
+  int status = 0;
+  /* Declaration builtins take assignment words unsplit. */
+  const sh_builtin *decl = NULL;
+  sh_decl_args dargs = {0};
+  if (c->nwords > 0 && c->words[0]->lit) {
+    const sh_builtin *b = sh_builtin_find(sh, c->words[0]->lit);
+    if (is_decl_builtin(b) && !sh_func_get(sh, c->words[0]->lit)) decl = b;
+  }
+  int xerr = 0;
+  if (decl) {
+    size_t cap = c->nwords + 8;
+    dargs.assign = sh_xcalloc(cap, sizeof *dargs.assign);
+    for (size_t i = 0; i < c->nwords && !xerr; i++) {
+      sh_word *w = c->words[i];
+      sh_assign *as = (w->assign && sh_is_name(w->assign->name)) ? w->assign : NULL;
+      size_t before = argv.n;
+      if (as) {
+        bool arr = as->value && as->value->parts && as->value->parts->kind == SH_PART_ARRAY;
+        if (arr) {
+          /* the array literal is applied from the parsed assignment */
+          sh_strv_pushdup(&argv, as->name);
+        } else {
+          char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
+          if (!val) {
+            xerr = 1;
+            break;
+          }
+          char *idx = NULL;
+          if (as->index) {
+            idx = sh_expand_string(sh, as->index, 0);
+            if (!idx) {
+              free(val);
+              xerr = 1;
+              break;
+            }
+          }
+          if (idx)
+            sh_strv_push(&argv, sh_xasprintf("%s[%s]%s=%s", as->name, idx, as->append ? "+" : "", val));
+          else
+            sh_strv_push(&argv, sh_xasprintf("%s%s=%s", as->name, as->append ? "+" : "", val));
+          free(idx);
+          free(val);
+          if (!as->index) as = NULL;
+        }
+      } else {
+        xerr = sh_expand_words(sh, &w, 1, &argv);
+      }
+      if (argv.n + 1 > cap) {
+        size_t ncap = argv.n * 2 + 8;
+        dargs.assign = sh_xrealloc(dargs.assign, ncap * sizeof *dargs.assign);
+        memset(dargs.assign + cap, 0, (ncap - cap) * sizeof *dargs.assign);
+        cap = ncap;
+      }
+      if (as && argv.n == before + 1) dargs.assign[before] = as;
+    }
+    dargs.n = (int)argv.n;
+  } else {
+    xerr = sh_expand_words(sh, c->words, c->nwords, &argv);
+  }
+  if (xerr) {
+    status = 1;
+    if (sh->flow == SH_FLOW_NONE && !sh->interactive) {
+      /* expansion errors end the command; bash goes on with the next one */
+    }
+    goto out;
+  }
+  if (argv.n == 0) {
+    /* assignments and redirections only */
+    sh->status = 0;
+    free(sh->last_arg);
+    sh->last_arg = sh_xstrdup("");
+    int cs_status = 0;
+    for (sh_assign *as = c->assigns; as; as = as->next) {
+      sh->lineno = as->line;
+      int before = sh->status;
+      if (sh_apply_assign(sh, as, 0)) {
+        status = 1;
+        if (sh->flow == SH_FLOW_NONE && !sh->interactive) {
+          /* a failed assignment (readonly) ends a non-interactive shell in posix
+           * mode only; bash goes on */
+        }
+        goto out;
+      }
+      if (sh->status != before) cs_status = sh->status;
+      if (sh->opt[SH_OPT_XTRACE]) xtrace_assign(sh, as);
+    }
+    status = cs_status;
+    if (c->base.redirs) {
+      redir_state rs = {0};
+      int r = apply_redirs(sh, c->base.redirs, &rs);
+      restore_fds(sh, &rs);
+      if (r) status = 1;
+    }
+    goto out;
+  }
+  {
+    char **av = sh_strv_terminated(&argv);
+    int ac = (int)argv.n;
+    free(sh->last_arg);
+    sh->last_arg = sh_xstrdup(av[ac - 1]);
+    const char *name = av[0];
+    sh_func *fn = strchr(name, '/') ? NULL : sh_func_get(sh, name);
+    const sh_builtin *bi = fn ? NULL : sh_builtin_find(sh, name);
+    bool special = bi && (bi->flags & SH_BI_SPECIAL);
+    /* prefix assignments */
+    bool temp_scope = false;
+    if (c->assigns) {
+      if (special && sh->opt[SH_OPT_POSIX]) {
+        for (sh_assign *as = c->assigns; as; as = as->next)
+          if (sh_apply_assign(sh, as, 0)) {
+            status = 1;
+            goto out;
+          }
+      } else {
+        sh_vars_push_scope(sh);
+        temp_scope = true;
+        for (sh_assign *as = c->assigns; as; as = as->next) {
+          int rc = sh_apply_assign(sh, as, SH_SET_LOCAL);
+          if (rc) {
+            status = 1;
+            sh_vars_pop_scope(sh);
+            goto out;
+          }
+          sh_var *v = sh_var_find_noref(sh, as->name);
+          if (v) v->flags |= SH_V_EXPORT | SH_V_TEMP;
+        }
+      }
+    }
+    if (sh->opt[SH_OPT_XTRACE]) {
+      for (sh_assign *as = c->assigns; as; as = as->next) xtrace_assign(sh, as);
+      sh_xtrace(sh, av, ac, NULL);
+    }
+    redir_state rs = {0};
+    if (c->base.redirs && apply_redirs(sh, c->base.redirs, &rs)) {
+      restore_fds(sh, &rs);
+      if (temp_scope) sh_vars_pop_scope(sh);
+      status = 1;
+      goto out;
+    }
+    sh_decl_args *saved_decl = sh_current_decl;
+    sh_current_decl = decl ? &dargs : NULL;
+    if (fn) {
+      status = run_function(sh, fn, ac, av);
+    } else if (bi) {
+      /* `exec` keeps its redirections */
+      bool is_exec = strcmp(name, "exec") == 0;
+      status = bi->fn(sh, ac, av) & 0xff;
+      if (is_exec && ac == 1) drop_saved(&rs);
+    } else {
+      status = sh_run_argv(sh, ac, av, true);
+    }
+    sh_current_decl = saved_decl;
+    restore_fds(sh, &rs);
+    if (temp_scope) {
+      /* `x=1 local` etc. are rare; a temp scope simply ends here */
+      sh_vars_pop_scope(sh);
+    }
+  }
+out:
+  close_procsubs(sh, &pl);
+  current_procsubs = saved_pl;
+  free(dargs.assign);
+  sh_strv_free(&argv);
+  sh->status = status;
+  return status;
+}
+
+/* ---- process substitution, command substitution, subshells ----------------------------------------------------- */
+
+static void task_run_node(sh_task *t) {
+  sh_shell *sh = t->sh;
+  sh->task = t;
+  int st = sh_exec(sh, t->node);
+  if (sh->flow == SH_FLOW_EXIT || sh->flow == SH_FLOW_ABORT) st = sh->exit_status;
+  sh_run_exit_trap(sh);
+  if (sh->flow == SH_FLOW_EXIT) st = sh->exit_status;
+  sh_wait_all(sh);
+  t->status = st;
+  sh_shell_free(sh);
+  t->sh = NULL;
+  if (t->arena) sh_arena_unref(t->arena);
+  t->arena = NULL;
+}
+
+static void task_run_script(sh_task *t) {
+  sh_shell *sh = t->sh;
+  sh->task = t;
+  int st = sh_eval_string(sh, t->script, strlen(t->script), "sh", 1);
+  if (sh->flow == SH_FLOW_EXIT || sh->flow == SH_FLOW_ABORT) st = sh->exit_status;
+  sh_run_exit_trap(sh);
+  sh_wait_all(sh);
+  t->status = st;
+  sh_shell_free(sh);
+  t->sh = NULL;
+  free(t->script);
+  t->script = NULL;
+}
+
+char *sh_procsub(sh_shell *sh, sh_node *body, char dir) {
+  sh_file *r, *w;
+  sh_pipe_new(&r, &w);
+  sh_shell *child = sh_shell_copy(sh);
+  if (dir == '<') sh_fd_set(child, 1, w);
+  else sh_fd_set(child, 0, r);
+  int fd = sh_fd_alloc(sh, 63);
+  if (fd < 0) {
+    sh_file_unref(r);
+    sh_file_unref(w);
+    sh_shell_free(child);
+    sh_error(sh, "cannot allocate a file descriptor");
+    return NULL;
+  }
+  sh_fd_set(sh, fd, dir == '<' ? r : w);
+  sh_file_unref(r);
+  sh_file_unref(w);
+  sh_task *t = sh_task_spawn(sh, child, task_run_node);
+  if (!t) {
+    sh_shell_free(child);
+    sh_fd_close(sh, fd);
+    return NULL;
+  }
+  t->node = body;
+  if (current_arena) t->arena = sh_arena_ref(current_arena);
+  /* the task runs on; it is reaped when the call ends */
+  sh_job_add(sh, &t, 1, NULL);
+  sh_task_unref(t);
+  if (current_procsubs && current_procsubs->n < 16) current_procsubs->fds[current_procsubs->n++] = fd;
+  return sh_xasprintf("/dev/fd/%d", fd);
+}
+
+/* A capture buffer for command substitution (bounded by the string limit). */
+typedef struct capture {
+  sh_buf b;
+  sh_session *sess;
+  bool over;
+} capture;
+
+static ssize_t capture_write(void *ud, const void *buf, size_t n) {
+  capture *c = ud;
+  if (c->b.len + n > c->sess->limits.string_size) {
+    c->over = true;
+    return -EFBIG;
+  }
+  /* NUL bytes are dropped, as bash does */
+  const char *p = buf;
+  size_t start = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (p[i] == 0) {
+      sh_buf_add(&c->b, p + start, i - start);
+      start = i + 1;
+    }
+  }
+  sh_buf_add(&c->b, p + start, n - start);
+  return (ssize_t)n;
+}
+
+char *sh_command_subst(sh_shell *sh, sh_node *body, int *status) {
+  if (stack_low()) {
+    sh_error(sh, "maximum nesting depth exceeded");
+    return NULL;
+  }
+  if (!count_command(sh)) return NULL;
+  capture cap = {.sess = sh->sess};
+  sh_file *f = sh_file_sink(capture_write, &cap);
+  f->capture = true;
+  sh_shell *child = sh_shell_copy(sh);
+  sh_fd_set(child, 1, f);
+  sh_file_unref(f);
+  int st = 0;
+  if (body) {
+    st = sh_exec(child, body);
+    if (child->flow == SH_FLOW_EXIT || child->flow == SH_FLOW_ABORT) st = child->exit_status;
+  }
+  sh_run_exit_trap(child);
+  sh_wait_all(child);
+  bool abort = child->flow == SH_FLOW_ABORT;
+  sh_shell_free(child);
+  if (cap.over) {
+    sh_limit_hit(sh, SH_LIMIT_STRING, sh->sess->limits.string_size);
+    sh_buf_free(&cap.b);
+    return NULL;
+  }
+  if (abort) {
+    sh->flow = SH_FLOW_ABORT;
+    sh->exit_status = 126;
+  }
+  *status = st;
+  sh->status = st;
+  return sh_buf_steal(&cap.b);
+}
+
+int sh_subshell_run(sh_shell *sh, sh_node *body) {
+  if (stack_low()) {
+    sh_error(sh, "maximum nesting depth exceeded");
+    return 1;
+  }
+  sh_shell *child = sh_shell_copy(sh);
+  int st = sh_exec(child, body);
+  if (child->flow == SH_FLOW_EXIT || child->flow == SH_FLOW_ABORT) st = child->exit_status;
+  sh_run_exit_trap(child);
+  if (child->flow == SH_FLOW_EXIT) st = child->exit_status;
+  sh_wait_all(child);
+  if (child->flow == SH_FLOW_ABORT) {
+    sh->flow = SH_FLOW_ABORT;
+    sh->exit_status = 126;
+  }
+  sh_shell_free(child);
+  return st;
+}
+
+/* ---- pipelines ------------------------------------------------------------------------------------------------ */
+
+static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
+  size_t n = pl->n;
+  if (pl->bang) sh->errexit_off++;
+  int status;
+  int *statuses = sh_xcalloc(n, sizeof *statuses);
+  if (n == 1) {
+    status = sh_exec(sh, pl->cmds[0]);
+    statuses[0] = status;
+  } else {
+    sh_task **tasks = sh_xcalloc(n, sizeof *tasks);
+    sh_file *prev_r = NULL;
+    bool failed = false;
+    bool lastpipe = sh->opt[SH_SHOPT_LASTPIPE] && !sh->opt[SH_OPT_MONITOR];
+    for (size_t i = 0; i + 1 < n; i++) {
+      sh_file *r, *w;
+      sh_pipe_new(&r, &w);
+      sh_shell *child = sh_shell_copy(sh);
+      if (prev_r) sh_fd_set(child, 0, prev_r);
+      sh_fd_set(child, 1, w);
+      if (pl->pipe_err[i]) sh_fd_set(child, 2, w);
+      sh_file_unref(w);
+      sh_file_unref(prev_r);
+      prev_r = r;
+      tasks[i] = sh_task_spawn(sh, child, task_run_node);
+      if (!tasks[i]) {
+        sh_shell_free(child);
+        failed = true;
+        break;
+      }
+      tasks[i]->node = pl->cmds[i];
+      if (current_arena) tasks[i]->arena = sh_arena_ref(current_arena);
+    }
+    if (!failed) {
+      /* the last stage runs here */
+      if (lastpipe) {
+        sh_file *saved0 = sh_file_ref(sh_fd_get(sh, 0));
+        sh_fd_set(sh, 0, prev_r);
+        sh_file_unref(prev_r);
+        prev_r = NULL;
+        statuses[n - 1] = sh_exec(sh, pl->cmds[n - 1]);
+        if (saved0) {
+          sh_fd_set(sh, 0, saved0);
+          sh_file_unref(saved0);
+        } else {
+          sh_fd_close(sh, 0);
+        }
+      } else {
+        sh_shell *child = sh_shell_copy(sh);
+        sh_fd_set(child, 0, prev_r);
+        sh_file_unref(prev_r);
+        prev_r = NULL;
+        int st = sh_exec(child, pl->cmds[n - 1]);
+        if (child->flow == SH_FLOW_EXIT || child->flow == SH_FLOW_ABORT) st = child->exit_status;
+        sh_run_exit_trap(child);
+        if (child->flow == SH_FLOW_ABORT) {
+          sh->flow = SH_FLOW_ABORT;
+          sh->exit_status = 126;
+        }
+        sh_wait_all(child);
+        sh_shell_free(child);
+        statuses[n - 1] = st;
+      }
+    }
+    sh_file_unref(prev_r);
+    for (size_t i = 0; i + 1 < n; i++) {
+      if (!tasks[i]) {
+        statuses[i] = 1;
+        continue;
+      }
+      statuses[i] = sh_task_wait(sh->task, tasks[i]);
+      sh_task_unref(tasks[i]);
+    }
+    free(tasks);
+    status = statuses[n - 1];
+    if (failed) status = 1;
+    if (sh->opt[SH_OPT_PIPEFAIL])
+      for (size_t i = 0; i < n; i++)
+        if (statuses[i]) status = statuses[i];
+    if (sh_poll(sh)) status = 126;
+  }
+  free(sh->pipestatus);
+  sh->pipestatus = statuses;
+  sh->npipestatus = (int)n;
+  if (pl->bang) {
+    sh->errexit_off--;
+    status = !status;
+  }
+  sh->status = status;
+  return status;
+}
+
+/* ---- background jobs ------------------------------------------------------------------------------------------- */
+
+static char *node_text(sh_node *n);
+
+static int exec_background(sh_shell *sh, sh_node *n) {
+  sh_shell *child = sh_shell_copy(sh);
+  /* a background job's stdin is /dev/null unless redirected (non-interactive) */
+  sh_task *t = sh_task_spawn(sh, child, task_run_node);
+  if (!t) {
+    sh_shell_free(child);
+    return 1;
+  }
+  t->node = n;
+  if (current_arena) t->arena = sh_arena_ref(current_arena);
+  sh->last_bg = child->pid;
+  char *text = node_text(n);
+  sh_job_add(sh, &t, 1, text);
+  free(text);
+  sh_task_unref(t);
+  return 0;
+}
+
+static char *node_text(sh_node *n) {
+  (void)n;
+  return sh_xstrdup("job");
+}
+
+/* ---- compound commands ------------------------------------------------------------------------------------------- */
+
+static bool loop_tick(sh_shell *sh, uint64_t *iters) {
+  if (++*iters > sh->sess->limits.loop_iterations) {
+    sh_limit_hit(sh, SH_LIMIT_LOOP, sh->sess->limits.loop_iterations);
+    return false;
+  }
+  return sh_poll(sh) == 0;
+}
+
+/* After a loop body: handles break/continue. Returns true to leave the loop. */
+static bool loop_flow(sh_shell *sh) {
+  if (sh->flow == SH_FLOW_BREAK) {
+    if (--sh->flow_n <= 0) sh->flow = SH_FLOW_NONE;
+    return true;
+  }
+  if (sh->flow == SH_FLOW_CONTINUE) {
+    if (--sh->flow_n <= 0) {
+      sh->flow = SH_FLOW_NONE;
+      return false;
+    }
+    return true;
+  }
+  return sh->flow != SH_FLOW_NONE;
+}
+
+static int exec_loop(sh_shell *sh, sh_loop *l) {
+  int status = 0;
+  uint64_t iters = 0;
+  sh->loop_depth++;
+  for (;;) {
+    if (sh_poll(sh)) break;
+    sh->errexit_off++;
+    int c = sh_exec(sh, l->cond);
+    sh->errexit_off--;
+    if (sh->flow != SH_FLOW_NONE) {
+      if (loop_flow(sh)) break;
+      continue;
+    }
+    if (l->until ? c == 0 : c != 0) break;
+    if (!loop_tick(sh, &iters)) break;
+    status = sh_exec(sh, l->body);
+    if (sh->flow != SH_FLOW_NONE && loop_flow(sh)) break;
+  }
+  sh->loop_depth--;
+  sh->status = status;
+  return status;
+}
+
+static int exec_for(sh_shell *sh, sh_for *f) {
+  sh_strv items = {0};
+  if (f->has_in) {
+    if (sh_expand_words(sh, f->words, f->nwords, &items)) {
+      sh_strv_free(&items);
+      return 1;
+    }
+  } else {
+    for (size_t i = 0; i < sh->params.n; i++) sh_strv_pushdup(&items, sh->params.v[i]);
+  }
+  if (!sh_is_name(f->name)) {
+    sh_error(sh, "`%s': not a valid identifier", f->name);
+    sh_strv_free(&items);
+    return 1;
+  }
+  int status = 0;
+  uint64_t iters = 0;
+  sh->loop_depth++;
+  if (f->select) {
+    /* select: print the menu to stderr, read a line from stdin */
+    for (;;) {
+      if (!loop_tick(sh, &iters)) break;
+      sh_buf menu = {0};
+      for (size_t i = 0; i < items.n; i++) sh_buf_addf(&menu, "%zu) %s\n", i + 1, items.v[i]);
+      const char *ps3 = sh_var_get(sh, "PS3");
+      sh_buf_adds(&menu, ps3 ? ps3 : "#? ");
+      sh_write_fd(sh, 2, menu.data, menu.len);
+      sh_buf_free(&menu);
+      sh_buf line = {0};
+      char ch;
+      ssize_t r;
+      bool eof = true;
+      while ((r = sh_fd_read(sh, 0, &ch, 1)) == 1) {
+        eof = false;
+        if (ch == '\n') break;
+        sh_buf_addc(&line, ch);
+      }
+      if (eof && line.len == 0) {
+        sh_buf_free(&line);
+        status = 1;
+        break;
+      }
+      sh_var_set(sh, "REPLY", sh_buf_str(&line), 0);
+      char *end;
+      long k = strtol(sh_buf_str(&line), &end, 10);
+      if (line.len && *end == 0 && k >= 1 && (size_t)k <= items.n) sh_var_set(sh, f->name, items.v[k - 1], 0);
+      else sh_var_set(sh, f->name, "", 0);
+      sh_buf_free(&line);
+      status = sh_exec(sh, f->body);
+      if (sh->flow != SH_FLOW_NONE && loop_flow(sh)) break;
+    }
+  } else {
+    for (size_t i = 0; i < items.n; i++) {
+      if (!loop_tick(sh, &iters)) break;
+      if (sh_var_set(sh, f->name, items.v[i], 0)) {
+        status = 1;
+        break;
+      }
+      if (sh->opt[SH_OPT_XTRACE]) {
+        /* bash traces `for` as "+ for x in ..."; not traced per item */
+      }
+      status = sh_exec(sh, f->body);
+      if (sh->flow != SH_FLOW_NONE && loop_flow(sh)) break;
+    }
+  }
+  sh->loop_depth--;
+  sh_strv_free(&items);
+  sh->status = status;
+  return status;
+}
+
+static int exec_cfor(sh_shell *sh, sh_cfor *f) {
+  int64_t v;
+  int status = 0;
+  if (f->init && sh_expand_arith(sh, f->init, &v)) return 1;
+  uint64_t iters = 0;
+  sh->loop_depth++;
+  for (;;) {
+    if (f->cond) {
+      if (sh_expand_arith(sh, f->cond, &v)) {
+        status = 1;
+        break;
+      }
+      if (!v) break;
+    }
+    if (!loop_tick(sh, &iters)) break;
+    status = sh_exec(sh, f->body);
+    if (sh->flow != SH_FLOW_NONE && loop_flow(sh)) break;
+    if (f->step && sh_expand_arith(sh, f->step, &v)) {
+      status = 1;
+      break;
+    }
+  }
+  sh->loop_depth--;
+  sh->status = status;
+  return status;
+}
+
+static int exec_case(sh_shell *sh, sh_case *c) {
+  char *word = sh_expand_string(sh, c->word, 0);
+  if (!word) return 1;
+  int status = 0;
+  int fl = sh_fnm_flags(sh, true);
+  size_t wl = strlen(word);
+  bool fall = false;
+  for (size_t i = 0; i < c->n; i++) {
+    sh_case_item *it = &c->items[i];
+    bool matched = fall;
+    for (size_t k = 0; k < it->npatterns && !matched; k++) {
+      char *pat = sh_expand_string(sh, it->patterns[k], SH_XF_PATTERN);
+      if (!pat) {
+        free(word);
+        return 1;
+      }
+      matched = sh_fnmatch(pat, strlen(pat), word, wl, fl);
+      free(pat);
+    }
+    if (!matched) continue;
+    status = it->body ? sh_exec(sh, it->body) : 0;
+    if (sh->flow != SH_FLOW_NONE) break;
+    if (it->term == SH_CASE_BREAK) break;
+    fall = it->term == SH_CASE_FALL;
+  }
+  free(word);
+  sh->status = status;
+  return status;
+}
+
+static int exec_time(sh_shell *sh, sh_time *t) {
+  struct timeval start, end;
+  gettimeofday(&start, NULL);
+  int status = t->pipeline ? sh_exec(sh, t->pipeline) : 0;
+  gettimeofday(&end, NULL);
+  double secs = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_usec - start.tv_usec) / 1e6;
+  if (t->posix)
+    sh_printf_fd(sh, 2, "real %.2f\nuser %.2f\nsys %.2f\n", secs, 0.0, 0.0);
+  else
+    sh_printf_fd(sh, 2, "\nreal\t%dm%.3fs\nuser\t0m0.000s\nsys\t0m0.000s\n", (int)(secs / 60),
+                 secs - 60 * (int)(secs / 60));
+  return status;
+}
+
+/* ---- the dispatcher -------------------------------------------------------------------------------------------- */
+
+static int exec_list(sh_shell *sh, sh_list *l) {
+  int status = sh->status;
+  for (size_t i = 0; i < l->n; i++) {
+    sh_list_item *it = &l->items[i];
+    if (it->background) {
+      status = exec_background(sh, it->cmd);
+      sh->status = status;
+    } else {
+      status = sh_exec(sh, it->cmd);
+    }
+    if (sh->flow != SH_FLOW_NONE) break;
+  }
+  return status;
+}
+
+static int exec_node(sh_shell *sh, sh_node *n) {
+  if (n->kind != SH_N_LIST && n->kind != SH_N_ANDOR && n->kind != SH_N_PIPELINE) sh->lineno = n->line;
+  switch (n->kind) {
+  case SH_N_SIMPLE: {
+    int st = exec_simple(sh, sh_node_simple(n));
+    check_errexit(sh, st);
+    return st;
+  }
+  case SH_N_PIPELINE: {
+    int st = exec_pipeline(sh, sh_node_pipeline(n));
+    if (!sh_node_pipeline(n)->bang) check_errexit(sh, st);
+    return st;
+  }
+  case SH_N_ANDOR: {
+    sh_andor *a = sh_node_andor(n);
+    sh->errexit_off++;
+    int st = sh_exec(sh, a->left);
+    sh->errexit_off--;
+    if (sh->flow != SH_FLOW_NONE) return st;
+    if (a->is_or ? st != 0 : st == 0) st = sh_exec(sh, a->right);
+    return st;
+  }
+  case SH_N_LIST:
+    return exec_list(sh, sh_node_list(n));
+  case SH_N_SUBSHELL: {
+    int st = sh_subshell_run(sh, sh_node_block(n)->body);
+    sh->status = st;
+    check_errexit(sh, st);
+    return st;
+  }
+  case SH_N_GROUP:
+    return sh_exec(sh, sh_node_block(n)->body);
+  case SH_N_IF: {
+    sh_if *f = sh_node_if(n);
+    sh->errexit_off++;
+    int c = sh_exec(sh, f->cond);
+    sh->errexit_off--;
+    if (sh->flow != SH_FLOW_NONE) return c;
+    int st = 0;
+    if (c == 0) st = sh_exec(sh, f->then_part);
+    else if (f->else_part) st = sh_exec(sh, f->else_part);
+    sh->status = st;
+    return st;
+  }
+  case SH_N_LOOP:
+    return exec_loop(sh, sh_node_loop(n));
+  case SH_N_FOR:
+    return exec_for(sh, sh_node_for(n));
+  case SH_N_CFOR:
+    return exec_cfor(sh, sh_node_cfor(n));
+  case SH_N_CASE:
+    return exec_case(sh, sh_node_case(n));
+  case SH_N_FUNCDEF: {
+    sh_funcdef *f = sh_node_funcdef(n);
+    sh_func *old = sh_func_get(sh, f->name);
+    if (old && (old->attrs & 2)) {
+      sh_error(sh, "%s: readonly function", f->name);
+      return 1;
+    }
+    sh_arena *a = current_arena;
+    if (!a) {
+      sh_error(sh, "%s: cannot define function here", f->name);
+      return 1;
+    }
+    sh_func_define(sh, f, a);
+    sh->status = 0;
+    return 0;
+  }
+  case SH_N_ARITH: {
+    sh->lineno = n->line;
+    if (!count_command(sh)) return 126;
+    int64_t v;
+    if (sh->opt[SH_OPT_XTRACE]) {
+      char *t = sh_expand_string(sh, sh_node_arith(n)->expr, SH_XF_NOTILDE);
+      if (t) {
+        char *m = sh_xasprintf("(( %s ))", t);
+        xtrace_text(sh, m);
+        free(m);
+        free(t);
+      }
+    }
+    int st = sh_expand_arith(sh, sh_node_arith(n)->expr, &v) ? 1 : (v != 0 ? 0 : 1);
+    sh->status = st;
+    check_errexit(sh, st);
+    return st;
+  }
+  case SH_N_COND: {
+    sh->lineno = n->line;
+    if (!count_command(sh)) return 126;
+    int st = sh_eval_cond(sh, sh_node_cond(n)->expr);
+    sh->status = st;
+    check_errexit(sh, st);
+    return st;
+  }
+  case SH_N_TIME:
+    return exec_time(sh, sh_node_time(n));
+  }
+  return 0;
+}
+
+int sh_exec(sh_shell *sh, sh_node *n) {
+  if (!n) return 0;
+  if (sh->flow != SH_FLOW_NONE) return sh->status;
+  if (stack_low()) {
+    sh_error(sh, "maximum nesting depth exceeded");
+    sh->flow = SH_FLOW_EXIT;
+    sh->exit_status = 2;
+    return 2;
+  }
+  if (n->redirs && n->kind != SH_N_SIMPLE) {
+    redir_state rs = {0};
+    if (apply_redirs(sh, n->redirs, &rs)) {
+      restore_fds(sh, &rs);
+      sh->status = 1;
+      return 1;
+    }
+    int st = exec_node(sh, n);
+    restore_fds(sh, &rs);
+    sh->status = st;
+    return st;
+  }
+  int st = exec_node(sh, n);
+  sh->status = st;
+  return st;
+}
+
+/* ---- eval and scripts -------------------------------------------------------------------------------------------- */
+
+static const char *alias_cb(void *ud, const char *name) {
+  sh_shell *sh = ud;
+  if (!sh->opt[SH_SHOPT_EXPAND_ALIASES]) return NULL;
+  return sh_map_get(&sh->aliases, name);
+}
+
+static bool extglob_cb(void *ud) {
+  sh_shell *sh = ud;
+  return sh->opt[SH_SHOPT_EXTGLOB];
+}
+
+static void warn_cb(void *ud, int line, const char *msg) {
+  sh_shell *sh = ud;
+  int saved = sh->lineno;
+  sh->lineno = line;
+  sh_error(sh, "%s", msg);
+  sh->lineno = saved;
+}
+
+int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int first_line) {
+  if ((uint64_t)sh->eval_depth >= sh->sess->limits.function_depth + 16 || stack_low()) {
+    sh_error(sh, "maximum eval/source nesting exceeded");
+    return 1;
+  }
+  sh->eval_depth++;
+  sh_parse_opts o = {0};
+  o.alias = alias_cb;
+  o.extglob = extglob_cb;
+  o.warn = warn_cb;
+  o.ud = sh;
+  o.first_line = first_line;
+  o.max_depth = (int)sh->sess->limits.nesting;
+  o.name = name;
+  sh_parser *p = sh_parser_new(s, n, &o);
+  int status = 0;
+  sh->status = sh->status; /* eval of nothing keeps... bash: eval '' gives 0 */
+  bool any = false;
+  for (;;) {
+    sh_node *node;
+    sh_arena *arena;
+    int r = sh_parse_next(p, &node, &arena);
+    if (r == 0) break;
+    if (r < 0) {
+      int saved = sh->lineno;
+      sh->lineno = sh_parser_error_line(p);
+      const char *msg = sh_parser_error(p);
+      if (strstr(msg, "nesting depth"))
+        sh_limit_hit(sh, SH_LIMIT_NESTING, sh->sess->limits.nesting);
+      else
+        sh_error(sh, "%s", msg);
+      sh->lineno = saved;
+      status = 2;
+      sh->status = 2;
+      break;
+    }
+    any = true;
+    if (sh->opt[SH_OPT_NOEXEC]) {
+      sh_arena_unref(arena);
+      continue;
+    }
+    sh_arena *saved_arena = current_arena;
+    current_arena = arena;
+    status = sh_exec(sh, node);
+    current_arena = saved_arena;
+    sh_arena_unref(arena);
+    if (sh->flow != SH_FLOW_NONE) break;
+  }
+  if (!any && status == 0) status = 0;
+  sh_parser_free(p);
+  sh->eval_depth--;
+  return status;
+}
+
+/* ---- cmd_io: run, popen, pclose -------------------------------------------------------------------------------------- */
+
+int sh_io_run(void *ud, int argc, char **argv, int in_fd, int out_fd) {
+  sh_shell *sh = ud;
+  if (!count_command(sh)) return 126;
+  sh_file *saved0 = sh_file_ref(sh_fd_get(sh, 0));
+  sh_file *saved1 = sh_file_ref(sh_fd_get(sh, 1));
+  if (in_fd < 0) {
+    sh_file *nul = sh_file_new(SH_F_NULL);
+    sh_fd_set(sh, 0, nul);
+    sh_file_unref(nul);
+  } else if (in_fd != 0) {
+    sh_file *f = sh_fd_get(sh, in_fd);
+    if (f) sh_fd_set(sh, 0, f);
+  }
+  if (out_fd >= 0 && out_fd != 1) {
+    sh_file *f = sh_fd_get(sh, out_fd);
+    if (f) sh_fd_set(sh, 1, f);
+  }
+  char **av = sh_xcalloc((size_t)argc + 1, sizeof *av);
+  for (int i = 0; i < argc; i++) av[i] = argv[i];
+  int st = sh_run_argv(sh, argc, av, false);
+  free(av);
+  if (saved0) sh_fd_set(sh, 0, saved0);
+  else sh_fd_close(sh, 0);
+  if (saved1) sh_fd_set(sh, 1, saved1);
+  else sh_fd_close(sh, 1);
+  sh_file_unref(saved0);
+  sh_file_unref(saved1);
+  if (sh->flow == SH_FLOW_EXIT || sh->flow == SH_FLOW_RETURN) {
+    /* exit inside a command run by a command ends only that command */
+    st = sh->exit_status;
+    sh->flow = SH_FLOW_NONE;
+  }
+  return st;
+}
+
+/* cmd_io.run_env: as sh_io_run, with the environment `env` for a table
+ * command (NULL: the shell's exports; builtins and functions always see the
+ * shell's variables) and the working directory `cwd` (NULL: the shell's). */
+int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
+                  int in_fd, int out_fd) {
+  sh_shell *sh = ud;
+  char *saved_cwd = NULL;
+  if (cwd) {
+    saved_cwd = sh->cwd; /* borrowed by the calling command's ctx: kept alive */
+    sh->cwd = sh_xstrdup(cwd);
+  }
+  sh->env_override = env;
+  int st = sh_io_run(ud, argc, argv, in_fd, out_fd);
+  sh->env_override = NULL;
+  if (cwd) {
+    free(sh->cwd);
+    sh->cwd = saved_cwd;
+  }
+  return st;
+}
+
+/* popen'd tasks of a shell: handle = index. */
+typedef struct popen_slot {
+  sh_task *task;
+  int fd;
+} popen_slot;
+
+static _Thread_local popen_slot popens[64];
+
+int sh_io_popen(void *ud, const char *script, const char *mode, int *fd) {
+  sh_shell *sh = ud;
+  int slot = -1;
+  for (int i = 0; i < 64; i++)
+    if (!popens[i].task) {
+      slot = i;
+      break;
+    }
+  if (slot < 0) return -EMFILE;
+  sh_file *r, *w;
+  sh_pipe_new(&r, &w);
+  sh_shell *child = sh_shell_copy(sh);
+  bool reading = mode[0] == 'r';
+  if (reading) sh_fd_set(child, 1, w);
+  else sh_fd_set(child, 0, r);
+  int ours = sh_fd_alloc(sh, 3);
+  if (ours < 0) {
+    sh_file_unref(r);
+    sh_file_unref(w);
+    sh_shell_free(child);
+    return ours;
+  }
+  sh_fd_set(sh, ours, reading ? r : w);
+  sh_file_unref(r);
+  sh_file_unref(w);
+  sh_task *t = sh_task_spawn(sh, child, task_run_script);
+  if (!t) {
+    sh_shell_free(child);
+    sh_fd_close(sh, ours);
+    return -EAGAIN;
+  }
+  t->script = sh_xstrdup(script);
+  popens[slot].task = t;
+  popens[slot].fd = ours;
+  *fd = ours;
+  return slot;
+}
+
+int sh_io_pclose(void *ud, int handle) {
+  sh_shell *sh = ud;
+  if (handle < 0 || handle >= 64 || !popens[handle].task) return -EBADF;
+  sh_fd_close(sh, popens[handle].fd);
+  int st = sh_task_wait(sh->task, popens[handle].task);
+  sh_task_unref(popens[handle].task);
+  popens[handle].task = NULL;
+  return st;
+}

@@ -1,0 +1,2065 @@
+/*
+ * expand.c - word expansion (expand.h).
+ *
+ * A word expands into fields built character by character with a parallel
+ * flag byte per character: XQ for quoted characters (never split, never glob
+ * special) and XS for characters produced by an unquoted expansion (subject to
+ * IFS splitting). Unquoted literal text has neither. "$@" and "${a[@]}" break
+ * fields. After all parts are expanded, fields are split on XS characters in
+ * IFS, then each piece with an unquoted glob character is matched against the
+ * store; quote removal is implicit (quotes never enter the buffers).
+ *
+ * Brace expansion runs first, on the parsed word: literal characters become
+ * atoms and every other part one opaque atom, so {a,$x} works and quoted
+ * braces stay literal. The number of words it may produce is bounded by the
+ * array-size limit ({1..100000000} ends with a limit error, not 100 M words).
+ */
+#include "sh/expand.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sh/arith.h"
+#include "sh/glob.h"
+#include "sh/parse.h"
+#include "sh/vars.h"
+
+#define XQ 1 /* quoted */
+#define XS 2 /* from an unquoted expansion: split on IFS */
+#define XE 4 /* a NUL standing for an empty quoted string ("" or '') */
+
+
+typedef struct xfield {
+  sh_buf s;     /* characters */
+  sh_buf q;     /* one flag byte per character */
+  bool quoted;  /* contains quoted text (an empty field survives) */
+} xfield;
+
+typedef struct xs {
+  sh_shell *sh;
+  xfield *f;    /* fields; the last one is being built */
+  size_t nf, cap;
+  int flags;    /* SH_XF_* */
+  bool err;
+  int depth;    /* nesting of expansions inside expansions */
+  size_t list_elems; /* elements emitted by list expansions ($@, a[@]) */
+} xs;
+
+static void xs_init(xs *x, sh_shell *sh, int flags) {
+  memset(x, 0, sizeof *x);
+  x->sh = sh;
+  x->flags = flags;
+  x->cap = 4;
+  x->f = sh_xcalloc(x->cap, sizeof *x->f);
+  x->nf = 1;
+}
+
+static void xs_free(xs *x) {
+  for (size_t i = 0; i < x->nf; i++) {
+    sh_buf_free(&x->f[i].s);
+    sh_buf_free(&x->f[i].q);
+  }
+  free(x->f);
+  x->f = NULL;
+}
+
+static xfield *cur(xs *x) { return &x->f[x->nf - 1]; }
+
+static void xadd(xs *x, const char *s, size_t n, char flag);
+
+static void add_empty_mark(xs *x) {
+  xadd(x, "", 1, XQ | XE);
+  cur(x)->quoted = true;
+}
+
+static void xadd(xs *x, const char *s, size_t n, char flag) {
+  xfield *f = cur(x);
+  if (x->err) return;
+  if (f->s.len + n > x->sh->sess->limits.string_size) {
+    sh_limit_hit(x->sh, SH_LIMIT_STRING, x->sh->sess->limits.string_size);
+    x->err = true;
+    return;
+  }
+  sh_buf_add(&f->s, s, n);
+  sh_buf_reserve(&f->q, n);
+  memset(f->q.data + f->q.len, flag, n);
+  f->q.len += n;
+  f->q.data[f->q.len] = 0;
+}
+
+static void xbreak(xs *x) {
+  if (x->nf == x->cap) {
+    x->cap *= 2;
+    x->f = sh_xrealloc(x->f, x->cap * sizeof *x->f);
+  }
+  memset(&x->f[x->nf], 0, sizeof x->f[x->nf]);
+  x->nf++;
+}
+
+/* ---- helpers ---------------------------------------------------------------------------- */
+
+size_t sh_utf8_len(const char *s, size_t n) {
+  size_t count = 0;
+  for (size_t i = 0; i < n;) {
+    unsigned char c = (unsigned char)s[i];
+    size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+    if (i + l > n) l = 1;
+    for (size_t k = 1; k < l; k++)
+      if (((unsigned char)s[i + k] & 0xC0) != 0x80) {
+        l = 1;
+        break;
+      }
+    i += l;
+    count++;
+  }
+  return count;
+}
+
+/* Byte offset of character index ci (clamped to n). */
+static size_t utf8_offset(const char *s, size_t n, size_t ci) {
+  size_t i = 0;
+  while (ci > 0 && i < n) {
+    unsigned char c = (unsigned char)s[i];
+    size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+    if (i + l > n) l = 1;
+    for (size_t k = 1; k < l; k++)
+      if (((unsigned char)s[i + k] & 0xC0) != 0x80) {
+        l = 1;
+        break;
+      }
+    i += l;
+    ci--;
+  }
+  return i;
+}
+
+static size_t char_len_at(const char *s, size_t n) {
+  unsigned char c = (unsigned char)s[0];
+  size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+  if (l > n) return 1;
+  for (size_t k = 1; k < l; k++)
+    if (((unsigned char)s[k] & 0xC0) != 0x80) return 1;
+  return l;
+}
+
+static const char *ifs_value(sh_shell *sh) {
+  const char *ifs = sh_var_get(sh, "IFS");
+  sh_var *v = sh_var_find(sh, "IFS");
+  if (!v || !sh_var_isset(v)) return " \t\n";
+  return ifs ? ifs : "";
+}
+
+static bool is_ifs_ws(char c) { return c == ' ' || c == '\t' || c == '\n'; }
+
+/* ---- tilde -------------------------------------------------------------------------------- */
+
+static char *tilde_value(sh_shell *sh, const char *user, size_t n) {
+  if (n == 0) {
+    const char *h = sh_var_get(sh, "HOME");
+    return sh_xstrdup(h ? h : "/root");
+  }
+  if (n == 1 && user[0] == '+') {
+    const char *p = sh_var_get(sh, "PWD");
+    return p ? sh_xstrdup(p) : NULL;
+  }
+  if (n == 1 && user[0] == '-') {
+    const char *p = sh_var_get(sh, "OLDPWD");
+    return p ? sh_xstrdup(p) : NULL;
+  }
+  if (n == 4 && memcmp(user, "root", 4) == 0) return sh_xstrdup("/root");
+  return NULL;
+}
+
+/* Expands a tilde prefix at s[0] == '~' of an unquoted literal of length n.
+ * `whole` says the literal is the rest of the word (or of the assignment
+ * element). Returns the number of bytes consumed (0: no expansion). */
+static size_t do_tilde(xs *x, const char *s, size_t n, bool whole, const char *stops) {
+  size_t i = 1;
+  while (i < n && !strchr(stops, s[i])) i++;
+  if (i == n && !whole) return 0;
+  char *v = tilde_value(x->sh, s + 1, i - 1);
+  if (!v) return 0;
+  xadd(x, v, strlen(v), XQ);
+  cur(x)->quoted = true;
+  free(v);
+  return i;
+}
+
+/* ---- forward declarations ------------------------------------------------------------------- */
+
+static void x_parts(xs *x, const sh_part *p, bool in_dq, char litflag);
+static char *expand_to_string(sh_shell *sh, const sh_word *w, int flags, bool *err);
+
+/* ---- parameter expansion --------------------------------------------------------------------- */
+
+typedef struct pval {
+  bool list;       /* a list ($@, $*, a[@], a[*]) */
+  char lchar;      /* '@' or '*' */
+  sh_strv v;       /* list values */
+  int64_t *idx;    /* list indices (arrays) or NULL */
+  char *s;         /* scalar value or NULL when unset */
+  bool from_params;/* the list is the positional parameters (slicing includes $0) */
+} pval;
+
+static void pval_free(pval *pv) {
+  sh_strv_free(&pv->v);
+  free(pv->idx);
+  free(pv->s);
+  memset(pv, 0, sizeof *pv);
+}
+
+static bool pval_set(const pval *pv) { return pv->list ? pv->v.n > 0 : pv->s != NULL; }
+
+static char *join_list(sh_shell *sh, const sh_strv *v, char lchar) {
+  const char *ifs = ifs_value(sh);
+  sh_buf b = {0};
+  for (size_t i = 0; i < v->n; i++) {
+    if (i) {
+      if (lchar == '*') {
+        if (*ifs) sh_buf_addc(&b, ifs[0]);
+      } else {
+        sh_buf_addc(&b, ' ');
+      }
+    }
+    sh_buf_adds(&b, v->v[i]);
+  }
+  return sh_buf_steal(&b);
+}
+
+static bool unbound_check(xs *x, const char *name) {
+  if (!x->sh->opt[SH_OPT_NOUNSET]) return false;
+  sh_error(x->sh, "%s: unbound variable", name);
+  x->err = true;
+  x->sh->flow = SH_FLOW_EXIT;
+  x->sh->exit_status = 1;
+  return true;
+}
+
+/* Evaluates a subscript word as arithmetic. */
+static bool subscript_index(xs *x, const sh_word *w, int64_t *out) {
+  bool err = false;
+  char *t = expand_to_string(x->sh, w, 0, &err);
+  if (err || !t) {
+    free(t);
+    x->err = true;
+    return false;
+  }
+  int r = sh_arith_eval(x->sh, t, out);
+  free(t);
+  if (r) {
+    x->err = true;
+    return false;
+  }
+  return true;
+}
+
+static void get_var_value(xs *x, const char *name, const sh_word *index, char index_all, pval *pv);
+
+/* Parses "name", "name[sub]" or a special from text (for ${!ref}). */
+static void get_ref_value(xs *x, const char *ref, pval *pv) {
+  const char *br = strchr(ref, '[');
+  if (br && ref[strlen(ref) - 1] == ']' && sh_is_name_n(ref, (size_t)(br - ref))) {
+    char *name = sh_xstrndup(ref, (size_t)(br - ref));
+    size_t sl = strlen(br + 1) - 1;
+    if (sl == 1 && (br[1] == '@' || br[1] == '*')) {
+      get_var_value(x, name, NULL, br[1], pv);
+    } else {
+      sh_arena *a = sh_arena_new();
+      char *err = NULL;
+      sh_word *w = sh_parse_word_string(a, br + 1, sl, x->sh->lineno, &err);
+      if (w) get_var_value(x, name, w, 0, pv);
+      else x->err = true;
+      free(err);
+      sh_arena_unref(a);
+    }
+    free(name);
+    return;
+  }
+  get_var_value(x, ref, NULL, 0, pv);
+}
+
+static void get_var_value(xs *x, const char *name, const sh_word *index, char index_all, pval *pv) {
+  sh_shell *sh = x->sh;
+  memset(pv, 0, sizeof *pv);
+  char c = name[0];
+  if (!name[1] || (c >= '0' && c <= '9')) {
+    if (c == '@' || c == '*') {
+      pv->list = true;
+      pv->lchar = c;
+      pv->from_params = true;
+      for (size_t i = 0; i < sh->params.n; i++) sh_strv_pushdup(&pv->v, sh->params.v[i]);
+      return;
+    }
+    char buf[32];
+    switch (c) {
+    case '#':
+      snprintf(buf, sizeof buf, "%zu", sh->params.n);
+      pv->s = sh_xstrdup(buf);
+      return;
+    case '?':
+      snprintf(buf, sizeof buf, "%d", sh->status);
+      pv->s = sh_xstrdup(buf);
+      return;
+    case '-':
+      pv->s = sh_opt_flags(sh);
+      return;
+    case '$':
+      snprintf(buf, sizeof buf, "%" PRId64, sh->sess->shell_pid);
+      pv->s = sh_xstrdup(buf);
+      return;
+    case '!':
+      if (sh->last_bg) {
+        snprintf(buf, sizeof buf, "%" PRId64, sh->last_bg);
+        pv->s = sh_xstrdup(buf);
+      }
+      return;
+    case '_':
+      if (!name[1]) {
+        pv->s = sh_xstrdup(sh->last_arg ? sh->last_arg : "");
+        return;
+      }
+      break;
+    default:
+      if (c >= '0' && c <= '9') {
+        long n = strtol(name, NULL, 10);
+        if (n == 0) pv->s = sh_xstrdup(sh->arg0 ? sh->arg0 : "sbx");
+        else if ((size_t)n <= sh->params.n) pv->s = sh_xstrdup(sh->params.v[n - 1]);
+        return;
+      }
+    }
+  }
+  sh_var *v = sh_var_find(sh, name);
+  if (!v) {
+    /* a nameref to an array element: name -> "a[1]" */
+    sh_var *r = sh_var_find_noref(sh, name);
+    if (r && (r->flags & SH_V_NAMEREF) && r->str && strchr(r->str, '[')) {
+      const char *target = sh_var_resolve(sh, name);
+      char *t = sh_xstrdup(target);
+      get_ref_value(x, t, pv);
+      free(t);
+    }
+    if (index_all) {
+      pv->list = true;
+      pv->lchar = index_all;
+    }
+    return;
+  }
+  if (index_all) {
+    pv->list = true;
+    pv->lchar = index_all;
+    if (v->flags & SH_V_UNSET) return;
+    if (v->flags & SH_V_ARRAY) {
+      pv->idx = sh_xmalloc((v->arr->n + 1) * sizeof *pv->idx);
+      for (size_t i = 0; i < v->arr->n; i++) {
+        pv->idx[i] = v->arr->idx[i];
+        sh_strv_pushdup(&pv->v, v->arr->val[i]);
+      }
+    } else if (v->flags & SH_V_ASSOC) {
+      for (sh_assoc_ent *e = sh_assoc_first(v->assoc); e; e = sh_assoc_next(v->assoc, e))
+        sh_strv_pushdup(&pv->v, e->val);
+    } else if (v->str) {
+      sh_strv_pushdup(&pv->v, v->str);
+    }
+    return;
+  }
+  if (index) {
+    if (v->flags & SH_V_ASSOC) {
+      bool err = false;
+      char *key = expand_to_string(sh, index, 0, &err);
+      if (err) {
+        x->err = true;
+        free(key);
+        return;
+      }
+      const char *val = sh_assoc_get(v->assoc, key);
+      free(key);
+      if (val) pv->s = sh_xstrdup(val);
+      return;
+    }
+    int64_t idx;
+    if (!subscript_index(x, index, &idx)) return;
+    if (v->flags & SH_V_ARRAY) {
+      if (idx < 0) {
+        int64_t max = sh_array_max(v->arr);
+        if (max + 1 + idx < 0) {
+          sh_error(sh, "%s: bad array subscript", name);
+          return;
+        }
+        idx += max + 1;
+      }
+      const char *val = sh_array_get(v->arr, idx);
+      if (val) pv->s = sh_xstrdup(val);
+    } else if ((idx == 0 || idx == -1) && !(v->flags & SH_V_UNSET) && v->str) {
+      pv->s = sh_xstrdup(v->str);
+    }
+    return;
+  }
+  if (v->flags & SH_V_UNSET) return;
+  const char *val = v->flags & SH_V_ARRAY   ? sh_array_get(v->arr, 0)
+                    : v->flags & SH_V_ASSOC ? sh_assoc_get(v->assoc, "0")
+                                            : v->str;
+  if (val) pv->s = sh_xstrdup(val);
+}
+
+/* The text shown in messages for a parameter: "x", "a[1]", "@". */
+static char *param_label(const sh_param *pa) {
+  if (pa->index_all) return sh_xasprintf("%s[%c]", pa->name, pa->index_all);
+  if (pa->index) {
+    sh_buf b = {0};
+    sh_buf_adds(&b, pa->name);
+    sh_buf_addc(&b, '[');
+    for (sh_part *p = pa->index->parts; p; p = p->next)
+      if (p->kind == SH_PART_QLIT || p->kind == SH_PART_LIT) sh_buf_add(&b, p->u.lit.s, p->u.lit.n);
+    sh_buf_addc(&b, ']');
+    return sh_buf_steal(&b);
+  }
+  return sh_xstrdup(pa->name);
+}
+
+/* Pattern removal on one string. */
+static char *remove_pattern(const char *s, const char *pat, sh_param_op op, int fl) {
+  size_t n = strlen(s), pn = strlen(pat);
+  switch (op) {
+  case SH_POP_RM_PREFIX:
+    for (size_t i = 0; i <= n; i += (i < n ? char_len_at(s + i, n - i) : 1))
+      if (sh_fnmatch(pat, pn, s, i, fl)) return sh_xstrdup(s + i);
+    break;
+  case SH_POP_RM_PREFIX_L:
+    for (size_t i = n + 1; i-- > 0;)
+      if (sh_fnmatch(pat, pn, s, i, fl)) return sh_xstrdup(s + i);
+    break;
+  case SH_POP_RM_SUFFIX:
+    for (size_t i = n + 1; i-- > 0;)
+      if (sh_fnmatch(pat, pn, s + i, n - i, fl)) return sh_xstrndup(s, i);
+    break;
+  case SH_POP_RM_SUFFIX_L:
+    for (size_t i = 0; i <= n; i++)
+      if (sh_fnmatch(pat, pn, s + i, n - i, fl)) return sh_xstrndup(s, i);
+    break;
+  default:
+    break;
+  }
+  return sh_xstrdup(s);
+}
+
+/* Appends the replacement with & standing for the match (patsub_replacement). */
+static void add_replacement(sh_buf *b, const char *rep, const char *m, size_t mn, bool amp) {
+  for (const char *r = rep; *r; r++) {
+    if (*r == '\\' && r[1]) {
+      r++;
+      sh_buf_addc(b, *r);
+    } else if (*r == '&' && amp) {
+      sh_buf_add(b, m, mn);
+    } else {
+      sh_buf_addc(b, *r);
+    }
+  }
+}
+
+static char *replace_pattern(const char *s, const char *pat, const char *rep, sh_param_op op,
+                             int fl, bool amp) {
+  size_t n = strlen(s), pn = strlen(pat);
+  sh_buf b = {0};
+  if (op == SH_POP_REPL_PREFIX) {
+    for (size_t j = n + 1; j-- > 0;)
+      if (sh_fnmatch(pat, pn, s, j, fl)) {
+        add_replacement(&b, rep, s, j, amp);
+        sh_buf_adds(&b, s + j);
+        return sh_buf_steal(&b);
+      }
+    return sh_xstrdup(s);
+  }
+  if (op == SH_POP_REPL_SUFFIX) {
+    for (size_t i = 0; i <= n; i++)
+      if (sh_fnmatch(pat, pn, s + i, n - i, fl)) {
+        sh_buf_add(&b, s, i);
+        add_replacement(&b, rep, s + i, n - i, amp);
+        return sh_buf_steal(&b);
+      }
+    return sh_xstrdup(s);
+  }
+  if (pn == 0) return sh_xstrdup(s);
+  size_t i = 0;
+  bool done = false;
+  while (i <= n) {
+    if (!done) {
+      size_t j;
+      bool found = false;
+      for (j = n + 1; j-- > i;) {
+        if (sh_fnmatch(pat, pn, s + i, j - i, fl)) {
+          found = true;
+          break;
+        }
+      }
+      if (found && j > i) {
+        add_replacement(&b, rep, s + i, j - i, amp);
+        i = j;
+        if (op != SH_POP_REPL_ALL) done = true;
+        continue;
+      }
+      if (found && j == i && op != SH_POP_REPL_ALL) {
+        /* an empty match: bash replaces it once */
+        add_replacement(&b, rep, s + i, 0, amp);
+        done = true;
+      }
+    }
+    if (i == n) break;
+    size_t l = char_len_at(s + i, n - i);
+    sh_buf_add(&b, s + i, l);
+    i += l;
+  }
+  return sh_buf_steal(&b);
+}
+
+static char *case_convert(const char *s, const char *pat, sh_param_op op, int fl) {
+  size_t n = strlen(s);
+  char *r = sh_xstrdup(s);
+  size_t pn = pat ? strlen(pat) : 0;
+  for (size_t i = 0; i < n;) {
+    size_t l = char_len_at(s + i, n - i);
+    bool m = !pat || !*pat || sh_fnmatch(pat, pn, s + i, l, fl);
+    if (m && l == 1) {
+      char c = s[i];
+      bool up = op == SH_POP_UPPER || op == SH_POP_UPPER1;
+      bool toggle = op == SH_POP_TOGGLE || op == SH_POP_TOGGLE1;
+      if (toggle) {
+        if (c >= 'a' && c <= 'z') r[i] = (char)(c - 32);
+        else if (c >= 'A' && c <= 'Z') r[i] = (char)(c + 32);
+      } else if (up && c >= 'a' && c <= 'z') {
+        r[i] = (char)(c - 32);
+      } else if (!up && c >= 'A' && c <= 'Z') {
+        r[i] = (char)(c + 32);
+      }
+    }
+    if (op == SH_POP_UPPER1 || op == SH_POP_LOWER1 || op == SH_POP_TOGGLE1) break;
+    i += l;
+  }
+  return r;
+}
+
+/* $'...' style escape processing for ${x@E}. */
+static char *escape_expand(const char *s) {
+  sh_buf b = {0};
+  for (const char *p = s; *p; p++) {
+    if (*p != '\\' || !p[1]) {
+      sh_buf_addc(&b, *p);
+      continue;
+    }
+    p++;
+    switch (*p) {
+    case 'a': sh_buf_addc(&b, '\a'); break;
+    case 'b': sh_buf_addc(&b, '\b'); break;
+    case 'e': case 'E': sh_buf_addc(&b, 27); break;
+    case 'f': sh_buf_addc(&b, '\f'); break;
+    case 'n': sh_buf_addc(&b, '\n'); break;
+    case 'r': sh_buf_addc(&b, '\r'); break;
+    case 't': sh_buf_addc(&b, '\t'); break;
+    case 'v': sh_buf_addc(&b, '\v'); break;
+    case '\\': sh_buf_addc(&b, '\\'); break;
+    case '\'': sh_buf_addc(&b, '\''); break;
+    case '"': sh_buf_addc(&b, '"'); break;
+    case '?': sh_buf_addc(&b, '?'); break;
+    case 'x': {
+      int v = 0, k = 0;
+      while (k < 2 && p[1] && strchr("0123456789abcdefABCDEF", p[1])) {
+        char c = *++p;
+        v = v * 16 + (c <= '9' ? c - '0' : (c | 32) - 'a' + 10);
+        k++;
+      }
+      if (k) sh_buf_addc(&b, (char)v);
+      else sh_buf_adds(&b, "\\x");
+      break;
+    }
+    default:
+      if (*p >= '0' && *p <= '7') {
+        int v = *p - '0', k = 1;
+        while (k < 3 && p[1] >= '0' && p[1] <= '7') {
+          v = v * 8 + (*++p - '0');
+          k++;
+        }
+        sh_buf_addc(&b, (char)v);
+      } else {
+        sh_buf_addc(&b, '\\');
+        sh_buf_addc(&b, *p);
+      }
+    }
+  }
+  return sh_buf_steal(&b);
+}
+
+static char *attr_letters(sh_var *v) {
+  char buf[16];
+  int n = 0;
+  if (!v) return sh_xstrdup("");
+  if (v->flags & SH_V_ARRAY) buf[n++] = 'a';
+  if (v->flags & SH_V_ASSOC) buf[n++] = 'A';
+  if (v->flags & SH_V_INTEGER) buf[n++] = 'i';
+  if (v->flags & SH_V_LOWER) buf[n++] = 'l';
+  if (v->flags & SH_V_NAMEREF) buf[n++] = 'n';
+  if (v->flags & SH_V_READONLY) buf[n++] = 'r';
+  if (v->flags & SH_V_TRACE) buf[n++] = 't';
+  if (v->flags & SH_V_UPPER) buf[n++] = 'u';
+  if (v->flags & SH_V_EXPORT) buf[n++] = 'x';
+  buf[n] = 0;
+  return sh_xstrdup(buf);
+}
+
+char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A);
+
+/* Applies a transform to one value. */
+static char *transform1(xs *x, const sh_param *pa, const char *s, sh_var *v) {
+  switch (pa->transform) {
+  case 'Q': return sh_quote_single(s);
+  case 'E': return escape_expand(s);
+  case 'P': return sh_expand_prompt(x->sh, s);
+  case 'u': return case_convert(s, NULL, SH_POP_UPPER1, 0);
+  case 'U': return case_convert(s, NULL, SH_POP_UPPER, 0);
+  case 'L': return case_convert(s, NULL, SH_POP_LOWER, 0);
+  case 'a': return attr_letters(v);
+  default: return sh_xstrdup(s);
+  }
+}
+
+/* Emits a value into the fields. */
+static void emit_value(xs *x, const pval *pv, bool in_dq) {
+  if (pv->list) {
+    if (in_dq && pv->lchar == '*') {
+      char *j = join_list(x->sh, &pv->v, '*');
+      xadd(x, j, strlen(j), XQ);
+      cur(x)->quoted = true;
+      free(j);
+      return;
+    }
+    x->list_elems += pv->v.n;
+    if (!in_dq) {
+      /* unquoted $@ / $*: bash joins with the first IFS character and splits
+       * again, so IFS=x keeps empty elements and IFS=' ' drops them */
+      const char *ifs = ifs_value(x->sh);
+      if (*ifs) {
+        for (size_t i = 0; i < pv->v.n; i++) {
+          if (i) xadd(x, ifs, 1, XS);
+          xadd(x, pv->v.v[i], strlen(pv->v.v[i]), XS);
+        }
+        return;
+      }
+    }
+    for (size_t i = 0; i < pv->v.n; i++) {
+      if (i) xbreak(x);
+      size_t l = strlen(pv->v.v[i]);
+      xadd(x, pv->v.v[i], l, in_dq ? XQ : XS);
+      if (in_dq && !l) add_empty_mark(x);
+      if (in_dq) cur(x)->quoted = true;
+    }
+    return;
+  }
+  if (pv->s) {
+    xadd(x, pv->s, strlen(pv->s), in_dq ? XQ : XS);
+    if (in_dq) cur(x)->quoted = true;
+  }
+}
+
+/* Expands the argument word of ${x-w} etc. into the current fields. */
+static void emit_word(xs *x, const sh_word *w, bool in_dq) {
+  if (!w) return;
+  if (++x->depth > 200) {
+    sh_error(x->sh, "expansion nesting too deep");
+    x->err = true;
+    return;
+  }
+  x_parts(x, w->parts, in_dq, in_dq ? XQ : XS);
+  x->depth--;
+}
+
+static void assoc_keys_or_values(sh_var *v, sh_strv *out, bool keys) {
+  for (sh_assoc_ent *e = sh_assoc_first(v->assoc); e; e = sh_assoc_next(v->assoc, e))
+    sh_strv_pushdup(out, keys ? e->key : e->val);
+}
+
+static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
+  sh_shell *sh = x->sh;
+  if (!pa->name) {
+    sh_error(sh, "${%s}: bad substitution", pa->text ? pa->text : "");
+    x->err = true;
+    sh->flow = SH_FLOW_EXIT;
+    sh->exit_status = 1;
+    return;
+  }
+  pval pv = {0};
+  /* ${!prefix*} */
+  if (pa->op == SH_POP_NAMES) {
+    size_t n;
+    const char **names = sh_vars_names(sh, &n);
+    pv.list = true;
+    pv.lchar = pa->names_all;
+    size_t pl = strlen(pa->name);
+    for (size_t i = 0; i < n; i++) {
+      if (strncmp(names[i], pa->name, pl) != 0) continue;
+      sh_var *v = sh_var_find_noref(sh, names[i]);
+      if (!v || (v->flags & SH_V_UNSET)) continue;
+      sh_strv_pushdup(&pv.v, names[i]);
+    }
+    free(names);
+    emit_value(x, &pv, in_dq);
+    pval_free(&pv);
+    return;
+  }
+  if (pa->op == SH_POP_KEYS) {
+    sh_var *v = sh_var_find(sh, pa->name);
+    pv.list = true;
+    pv.lchar = pa->index_all;
+    if (v && (v->flags & SH_V_ASSOC)) assoc_keys_or_values(v, &pv.v, true);
+    else if (v) sh_var_keys(sh, v, &pv.v);
+    emit_value(x, &pv, in_dq);
+    pval_free(&pv);
+    return;
+  }
+  /* the value */
+  sh_var *var = NULL;
+  if (pa->indirect) {
+    sh_var *nr = sh_var_find_noref(sh, pa->name);
+    if (nr && (nr->flags & SH_V_NAMEREF) && !pa->index && !pa->index_all) {
+      /* ${!ref} of a nameref: the name it refers to */
+      pv.s = nr->str ? sh_xstrdup(nr->str) : NULL;
+    } else {
+      pval ref;
+      get_var_value(x, pa->name, pa->index, pa->index_all, &ref);
+      if (x->err) {
+        pval_free(&ref);
+        return;
+      }
+      char *r = ref.list ? join_list(sh, &ref.v, ref.lchar) : ref.s ? sh_xstrdup(ref.s) : NULL;
+      pval_free(&ref);
+      if (!r) {
+        if (unbound_check(x, pa->name)) return;
+        if (pa->op == SH_POP_NONE && !pa->length) {
+          sh_error(sh, "%s: invalid indirect expansion", pa->name);
+          x->err = true;
+          return;
+        }
+      } else {
+        bool valid = sh_is_name(r) || (r[0] && !r[1] && strchr("@*#?-$!0123456789", r[0])) ||
+                     (strchr(r, '[') && r[strlen(r) - 1] == ']');
+        if (!valid) {
+          bool digits = *r != 0;
+          for (char *q = r; *q; q++) digits &= (*q >= '0' && *q <= '9');
+          valid = digits;
+        }
+        if (!valid) {
+          sh_error(sh, "%s: invalid variable name", r);
+          free(r);
+          x->err = true;
+          return;
+        }
+        get_ref_value(x, r, &pv);
+        var = sh_var_find(sh, r);
+        free(r);
+      }
+    }
+  } else {
+    get_var_value(x, pa->name, pa->index, pa->index_all, &pv);
+    if (pa->transform == 'a' || pa->transform == 'A' || pa->transform == 'K')
+      var = sh_var_find(sh, pa->name);
+  }
+  if (x->err) {
+    pval_free(&pv);
+    return;
+  }
+  bool is_special_list = pa->name[0] == '@' || pa->name[0] == '*';
+  /* ${#x} */
+  if (pa->length) {
+    char buf[32];
+    if (pv.list) {
+      if (!is_special_list && pv.v.n == 0 && !sh_var_find(sh, pa->name) && unbound_check(x, pa->name)) {
+        pval_free(&pv);
+        return;
+      }
+      snprintf(buf, sizeof buf, "%zu", pv.v.n);
+    } else {
+      if (!pv.s) {
+        char *lab = param_label(pa);
+        bool u = unbound_check(x, lab);
+        free(lab);
+        if (u) {
+          pval_free(&pv);
+          return;
+        }
+      }
+      snprintf(buf, sizeof buf, "%zu", pv.s ? sh_utf8_len(pv.s, strlen(pv.s)) : (size_t)0);
+    }
+    xadd(x, buf, strlen(buf), in_dq ? XQ : XS);
+    if (in_dq) cur(x)->quoted = true;
+    pval_free(&pv);
+    return;
+  }
+  switch (pa->op) {
+  case SH_POP_DEFAULT:
+  case SH_POP_ASSIGN:
+  case SH_POP_ERROR:
+  case SH_POP_ALT: {
+    bool set = pval_set(&pv);
+    if (set && pa->colon) {
+      if (pv.list) {
+        char *j = join_list(sh, &pv.v, pv.lchar);
+        if (!*j && !(pv.lchar == '@' && pv.v.n > 1)) set = false;
+        free(j);
+      } else if (!*pv.s) {
+        set = false;
+      }
+    }
+    if (pa->op == SH_POP_ALT) {
+      if (set) emit_word(x, pa->arg, in_dq);
+      pval_free(&pv);
+      return;
+    }
+    if (set) {
+      emit_value(x, &pv, in_dq);
+      pval_free(&pv);
+      return;
+    }
+    if (pa->op == SH_POP_DEFAULT) {
+      emit_word(x, pa->arg, in_dq);
+      pval_free(&pv);
+      return;
+    }
+    if (pa->op == SH_POP_ERROR) {
+      bool err = false;
+      char *msg = pa->arg ? expand_to_string(sh, pa->arg, 0, &err) : NULL;
+      char *lab = param_label(pa);
+      if (msg && *msg)
+        sh_error(sh, "%s: %s", lab, msg);
+      else
+        sh_error(sh, "%s: parameter null or not set", lab);
+      free(lab);
+      free(msg);
+      x->err = true;
+      sh->flow = SH_FLOW_EXIT;
+      sh->exit_status = 1;
+      pval_free(&pv);
+      return;
+    }
+    /* ASSIGN */
+    if (is_special_list || (pa->name[0] >= '0' && pa->name[0] <= '9') || !sh_is_name(pa->name)) {
+      sh_error(sh, "$%s: cannot assign in this way", pa->name);
+      x->err = true;
+      pval_free(&pv);
+      return;
+    }
+    bool err = false;
+    char *val = pa->arg ? expand_to_string(sh, pa->arg, 0, &err) : sh_xstrdup("");
+    if (err) {
+      free(val);
+      x->err = true;
+      pval_free(&pv);
+      return;
+    }
+    int rc;
+    if (pa->index) {
+      int e2;
+      sh_var *v = sh_var_get_for_write(sh, pa->name, 0, &e2);
+      if (!v) rc = 1;
+      else if (v->flags & SH_V_ASSOC) {
+        char *key = expand_to_string(sh, pa->index, 0, &err);
+        rc = sh_var_set_key(sh, v, key ? key : "", val, false);
+        free(key);
+      } else {
+        int64_t idx;
+        rc = subscript_index(x, pa->index, &idx) ? sh_var_set_index(sh, v, idx, val, false) : 1;
+      }
+    } else {
+      rc = sh_var_set(sh, pa->name, val, 0);
+    }
+    if (rc) {
+      free(val);
+      x->err = true;
+      pval_free(&pv);
+      return;
+    }
+    /* the result is the new value (after attributes) */
+    pval nv;
+    get_var_value(x, pa->name, pa->index, 0, &nv);
+    xadd(x, nv.s ? nv.s : val, strlen(nv.s ? nv.s : val), in_dq ? XQ : XS);
+    if (in_dq) cur(x)->quoted = true;
+    pval_free(&nv);
+    free(val);
+    pval_free(&pv);
+    return;
+  }
+  default:
+    break;
+  }
+  /* nounset for everything else */
+  if (!pval_set(&pv) && !pv.list) {
+    char *lab = param_label(pa);
+    bool u = unbound_check(x, lab);
+    free(lab);
+    if (u) {
+      pval_free(&pv);
+      return;
+    }
+  } else if (pv.list && !is_special_list && pv.v.n == 0 && pa->op != SH_POP_NONE) {
+    /* unset arrays with operators are fine */
+  } else if (pv.list && !is_special_list && pv.v.n == 0 && !sh_var_find(sh, pa->name)) {
+    char *lab = param_label(pa);
+    bool u = unbound_check(x, lab);
+    free(lab);
+    if (u) {
+      pval_free(&pv);
+      return;
+    }
+  }
+  switch (pa->op) {
+  case SH_POP_NONE:
+    break;
+  case SH_POP_RM_PREFIX:
+  case SH_POP_RM_PREFIX_L:
+  case SH_POP_RM_SUFFIX:
+  case SH_POP_RM_SUFFIX_L:
+  case SH_POP_REPL:
+  case SH_POP_REPL_ALL:
+  case SH_POP_REPL_PREFIX:
+  case SH_POP_REPL_SUFFIX:
+  case SH_POP_UPPER1:
+  case SH_POP_UPPER:
+  case SH_POP_LOWER1:
+  case SH_POP_LOWER:
+  case SH_POP_TOGGLE1:
+  case SH_POP_TOGGLE: {
+    bool err = false;
+    char *pat = pa->arg ? expand_to_string(sh, pa->arg, SH_XF_PATTERN, &err) : sh_xstrdup("");
+    char *rep = NULL;
+    bool is_repl = pa->op >= SH_POP_REPL && pa->op <= SH_POP_REPL_SUFFIX;
+    if (!err && is_repl)
+      rep = pa->arg2 ? expand_to_string(sh, pa->arg2, SH_XF_PATTERN, &err) : sh_xstrdup("");
+    if (err) {
+      free(pat);
+      free(rep);
+      x->err = true;
+      pval_free(&pv);
+      return;
+    }
+    int fl = sh_fnm_flags(sh, false) & ~SH_FNM_CASEFOLD;
+    if (sh->opt[SH_SHOPT_NOCASEMATCH]) fl |= SH_FNM_CASEFOLD;
+    bool amp = sh->opt[SH_SHOPT_PATSUB_REPLACEMENT];
+    char **vals = pv.list ? pv.v.v : &pv.s;
+    size_t nv = pv.list ? pv.v.n : (pv.s ? 1 : 0);
+    for (size_t i = 0; i < nv; i++) {
+      char *r;
+      if (pa->op <= SH_POP_RM_SUFFIX_L)
+        r = remove_pattern(vals[i], pat, pa->op, fl);
+      else if (is_repl)
+        r = replace_pattern(vals[i], pat, rep, pa->op, fl, amp);
+      else
+        r = case_convert(vals[i], pa->arg ? pat : NULL, pa->op, fl);
+      free(vals[i]);
+      vals[i] = r;
+    }
+    free(pat);
+    free(rep);
+    break;
+  }
+  case SH_POP_SLICE: {
+    int64_t off = 0, len = 0;
+    bool has_len = pa->arg2 != NULL;
+    if (sh_expand_arith(sh, pa->arg, &off) || (has_len && sh_expand_arith(sh, pa->arg2, &len))) {
+      x->err = true;
+      pval_free(&pv);
+      return;
+    }
+    if (pv.list) {
+      /* positional parameters include $0 at offset 0; arrays slice by index */
+      sh_strv out = {0};
+      if (pv.from_params) {
+        int64_t n = (int64_t)pv.v.n + 1;
+        int64_t start = off < 0 ? n + off : off;
+        if (start < 0) start = n; /* empty */
+        if (has_len && len < 0) {
+          sh_error(sh, "%s: substring expression < 0", "-1");
+          x->err = true;
+          sh_strv_free(&out);
+          pval_free(&pv);
+          return;
+        }
+        for (int64_t i = start; i < n && (!has_len || i < start + len); i++)
+          sh_strv_pushdup(&out, i == 0 ? (sh->arg0 ? sh->arg0 : "sbx") : pv.v.v[i - 1]);
+      } else if (pv.idx) {
+        int64_t maxi = pv.v.n ? pv.idx[pv.v.n - 1] : -1;
+        int64_t start = off < 0 ? maxi + 1 + off : off;
+        if (has_len && len < 0) {
+          sh_error(sh, "%s: substring expression < 0", "-1");
+          x->err = true;
+          sh_strv_free(&out);
+          pval_free(&pv);
+          return;
+        }
+        if (start >= 0) {
+          int64_t taken = 0;
+          for (size_t i = 0; i < pv.v.n; i++) {
+            if (pv.idx[i] < start) continue;
+            if (has_len && taken >= len) break;
+            sh_strv_pushdup(&out, pv.v.v[i]);
+            taken++;
+          }
+        }
+      } else {
+        int64_t n = (int64_t)pv.v.n;
+        int64_t start = off < 0 ? n + off : off;
+        if (start >= 0)
+          for (int64_t i = start; i < n && (!has_len || i < start + len); i++)
+            sh_strv_pushdup(&out, pv.v.v[i]);
+      }
+      sh_strv_free(&pv.v);
+      pv.v = out;
+      free(pv.idx);
+      pv.idx = NULL;
+    } else if (pv.s) {
+      size_t bl = strlen(pv.s);
+      int64_t n = (int64_t)sh_utf8_len(pv.s, bl);
+      int64_t start = off < 0 ? n + off : off;
+      int64_t end = n;
+      if (has_len) end = len < 0 ? n + len : start + len;
+      if (has_len && len < 0 && end < start && start >= 0 && start <= n) {
+        sh_error(sh, "%" PRId64 ": substring expression < 0", len);
+        x->err = true;
+        pval_free(&pv);
+        return;
+      }
+      if (start < 0 || start > n) {
+        free(pv.s);
+        pv.s = sh_xstrdup("");
+      } else {
+        if (end > n) end = n;
+        if (end < start) end = start;
+        size_t bs = utf8_offset(pv.s, bl, (size_t)start);
+        size_t be = utf8_offset(pv.s, bl, (size_t)end);
+        char *r = sh_xstrndup(pv.s + bs, be - bs);
+        free(pv.s);
+        pv.s = r;
+      }
+    }
+    break;
+  }
+  case SH_POP_TRANSFORM: {
+    if (pa->transform == 'A' || pa->transform == 'K') {
+      if (pa->transform == 'K' && var && (var->flags & (SH_V_ARRAY | SH_V_ASSOC)) && pv.list) {
+        /* key/value pairs */
+        sh_buf b = {0};
+        sh_strv keys = {0}, vals = {0};
+        sh_var_keys(sh, var, &keys);
+        sh_var_values(sh, var, &vals);
+        for (size_t i = 0; i < keys.n; i++) {
+          if (i) sh_buf_addc(&b, ' ');
+          char *qk = (var->flags & SH_V_ASSOC) ? sh_quote_single(keys.v[i]) : sh_xstrdup(keys.v[i]);
+          char *qv = sh_quote_single(vals.v[i]);
+          sh_buf_addf(&b, "%s %s", qk, qv);
+          free(qk);
+          free(qv);
+        }
+        sh_strv_free(&keys);
+        sh_strv_free(&vals);
+        sh_strv_free(&pv.v);
+        pv.list = false;
+        pv.s = sh_buf_steal(&b);
+        break;
+      }
+      if (pa->transform == 'A') {
+        if (!var || !pval_set(&pv)) {
+          pval_free(&pv);
+          return;
+        }
+        char *d = sh_declare_print(sh, var, true);
+        pval_free(&pv);
+        pv.s = d;
+        break;
+      }
+      /* K on a scalar: like Q */
+      char **vals = pv.list ? pv.v.v : &pv.s;
+      size_t nv = pv.list ? pv.v.n : (pv.s ? 1 : 0);
+      for (size_t i = 0; i < nv; i++) {
+        char *r = sh_quote_single(vals[i]);
+        free(vals[i]);
+        vals[i] = r;
+      }
+      break;
+    }
+    if (pa->transform == 'a') {
+      if (!var) var = sh_var_find(sh, pa->name);
+      char *r = attr_letters(var);
+      pval_free(&pv);
+      pv.s = r;
+      break;
+    }
+    char **vals = pv.list ? pv.v.v : &pv.s;
+    size_t nv = pv.list ? pv.v.n : (pv.s ? 1 : 0);
+    for (size_t i = 0; i < nv; i++) {
+      char *r = transform1(x, pa, vals[i], var);
+      free(vals[i]);
+      vals[i] = r;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  emit_value(x, &pv, in_dq);
+  pval_free(&pv);
+}
+
+/* ---- parts ---------------------------------------------------------------------------------------- */
+
+/* Adds command substitution output: trailing newlines removed, NULs dropped. */
+static void add_cmd_output(xs *x, char *out, bool in_dq) {
+  size_t n = strlen(out);
+  while (n > 0 && out[n - 1] == '\n') n--;
+  xadd(x, out, n, in_dq ? XQ : XS);
+  if (in_dq) cur(x)->quoted = true;
+}
+
+char *sh_procsub(sh_shell *sh, sh_node *body, char dir);
+
+static void x_lit(xs *x, const char *s, size_t n, char litflag, bool first_part, bool last_part) {
+  size_t i = 0;
+  /* tilde at the start of the word */
+  if (first_part && n > 0 && s[0] == '~' && !(x->flags & SH_XF_NOTILDE) && litflag == 0 &&
+      cur(x)->s.len == 0) {
+    size_t used = do_tilde(x, s, n, last_part, (x->flags & SH_XF_ASSIGN) ? "/:" : "/");
+    i = used;
+  }
+  if (!(x->flags & SH_XF_ASSIGN) || litflag != 0) {
+    xadd(x, s + i, n - i, litflag);
+    return;
+  }
+  /* assignments: tilde after each unquoted ':' */
+  size_t start = i;
+  for (; i < n; i++) {
+    if (s[i] == ':' && i + 1 < n && s[i + 1] == '~') {
+      xadd(x, s + start, i + 1 - start, litflag);
+      size_t rem = n - (i + 1);
+      size_t used = do_tilde(x, s + i + 1, rem, last_part, "/:");
+      i += used;
+      start = i + 1;
+    }
+  }
+  if (start < n) xadd(x, s + start, n - start, litflag);
+}
+
+static void x_parts(xs *x, const sh_part *p, bool in_dq, char litflag) {
+  sh_shell *sh = x->sh;
+  bool first = true;
+  for (; p && !x->err; p = p->next) {
+    switch (p->kind) {
+    case SH_PART_LIT:
+      x_lit(x, p->u.lit.s, p->u.lit.n, in_dq ? XQ : litflag, first, p->next == NULL);
+      break;
+    case SH_PART_QLIT:
+      if (p->u.lit.n == 0) {
+        if (!in_dq) add_empty_mark(x);
+      } else {
+        xadd(x, p->u.lit.s, p->u.lit.n, XQ);
+      }
+      cur(x)->quoted = true;
+      break;
+    case SH_PART_DQUOTE: {
+      bool only_at = true, has_at = false;
+      for (const sh_part *c = p->u.children; c; c = c->next) {
+        if (c->kind == SH_PART_PARAM && c->u.param->name &&
+            ((c->u.param->name[0] == '@' && !c->u.param->name[1]) || c->u.param->index_all == '@' ||
+             (c->u.param->op == SH_POP_NAMES && c->u.param->names_all == '@') ||
+             (c->u.param->op == SH_POP_KEYS && c->u.param->index_all == '@')) &&
+            !c->u.param->length) {
+          has_at = true;
+          continue;
+        }
+        if (c->kind == SH_PART_QLIT && c->u.lit.n == 0) continue;
+        only_at = false;
+      }
+      only_at = only_at && has_at;
+      /* "" and "$empty" leave a mark so the (empty) field survives;
+       * "$@" with no parameters leaves nothing */
+      if (!only_at) add_empty_mark(x);
+      x_parts(x, p->u.children, true, XQ);
+      break;
+    }
+    case SH_PART_PARAM:
+      if (++x->depth > 500) {
+        sh_error(sh, "expansion nesting too deep");
+        x->err = true;
+        break;
+      }
+      expand_param(x, p->u.param, in_dq);
+      x->depth--;
+      break;
+    case SH_PART_CMDSUB: {
+      int st = 0;
+      char *out = sh_command_subst(sh, p->u.cmd.body, &st);
+      if (!out) {
+        x->err = true;
+        break;
+      }
+      add_cmd_output(x, out, in_dq);
+      free(out);
+      if (sh->flow == SH_FLOW_ABORT) x->err = true;
+      break;
+    }
+    case SH_PART_ARITH: {
+      int64_t v;
+      if (sh_expand_arith(sh, p->u.arith, &v)) {
+        x->err = true;
+        if (sh->flow == SH_FLOW_NONE) {
+          sh->flow = SH_FLOW_EXIT;
+          sh->exit_status = 1;
+        }
+        break;
+      }
+      char buf[32];
+      snprintf(buf, sizeof buf, "%" PRId64, v);
+      xadd(x, buf, strlen(buf), in_dq ? XQ : XS);
+      if (in_dq) cur(x)->quoted = true;
+      break;
+    }
+    case SH_PART_PROCSUB: {
+      char *path = sh_procsub(sh, p->u.cmd.body, p->u.cmd.dir);
+      if (!path) {
+        x->err = true;
+        break;
+      }
+      xadd(x, path, strlen(path), XQ);
+      free(path);
+      break;
+    }
+    case SH_PART_ARRAY:
+      /* an array literal outside an assignment context: its source text */
+      xadd(x, "(", 1, XQ);
+      for (size_t i = 0; i < p->u.array.n; i++) {
+        if (i) xadd(x, " ", 1, XQ);
+        bool err = false;
+        char *s = expand_to_string(sh, p->u.array.elems[i].value, 0, &err);
+        if (s) xadd(x, s, strlen(s), XQ);
+        free(s);
+      }
+      xadd(x, ")", 1, XQ);
+      break;
+    }
+    first = false;
+  }
+}
+
+/* ---- splitting and globbing ------------------------------------------------------------------------ */
+
+typedef struct piece {
+  char *s;
+  char *q;
+  size_t n;
+} piece;
+
+typedef struct pieces {
+  piece *p;
+  size_t n, cap;
+} pieces;
+
+static void pieces_add(pieces *ps, const char *s, const char *q, size_t n) {
+  if (ps->n == ps->cap) {
+    ps->cap = ps->cap ? ps->cap * 2 : 8;
+    ps->p = sh_xrealloc(ps->p, ps->cap * sizeof *ps->p);
+  }
+  piece *p = &ps->p[ps->n++];
+  p->s = sh_xstrndup(s, n);
+  p->q = sh_xmalloc(n + 1);
+  memcpy(p->q, q, n);
+  p->q[n] = 0;
+  p->n = n;
+}
+
+static void pieces_free(pieces *ps) {
+  for (size_t i = 0; i < ps->n; i++) {
+    free(ps->p[i].s);
+    free(ps->p[i].q);
+  }
+  free(ps->p);
+}
+
+static void split_field(xfield *f, const char *ifs, pieces *out) {
+  const char *s = f->s.data ? f->s.data : "";
+  const char *q = f->q.data ? f->q.data : "";
+  size_t n = f->s.len;
+  bool any_split = false;
+  for (size_t i = 0; i < n; i++)
+    if ((q[i] & XS) && strchr(ifs, s[i]) && s[i]) {
+      any_split = true;
+      break;
+    }
+  if (!any_split || !*ifs) {
+    if (n > 0) pieces_add(out, s, q, n);
+    return;
+  }
+  sh_buf cs = {0}, cq = {0};
+  bool have = false; /* current piece has content (or quoted empty) */
+  size_t i = 0;
+#define ISIFS(k) ((q[k] & XS) && s[k] && strchr(ifs, s[k]))
+#define ISWS(k) (ISIFS(k) && is_ifs_ws(s[k]))
+  while (i < n && ISWS(i)) i++;
+  bool quoted_seen = false;
+  while (i < n) {
+    if (ISIFS(i)) {
+      bool ws = is_ifs_ws(s[i]);
+      if (ws) {
+        size_t j = i;
+        while (j < n && ISWS(j)) j++;
+        if (j < n && ISIFS(j) && !is_ifs_ws(s[j])) {
+          i = j;
+          continue; /* whitespace then a non-whitespace delimiter: one delimiter */
+        }
+        pieces_add(out, sh_buf_str(&cs), sh_buf_str(&cq), cs.len);
+        sh_buf_clear(&cs);
+        sh_buf_clear(&cq);
+        have = false;
+        i = j;
+        continue;
+      }
+      /* non-whitespace delimiter: ends the current piece (even empty) */
+      pieces_add(out, sh_buf_str(&cs), sh_buf_str(&cq), cs.len);
+      sh_buf_clear(&cs);
+      sh_buf_clear(&cq);
+      have = false;
+      i++;
+      while (i < n && ISWS(i)) i++;
+      continue;
+    }
+    if (q[i] & XQ) quoted_seen = true;
+    sh_buf_addc(&cs, s[i]);
+    sh_buf_addc(&cq, q[i]);
+    have = true;
+    i++;
+  }
+  if (have || cs.len > 0) pieces_add(out, sh_buf_str(&cs), sh_buf_str(&cq), cs.len);
+  (void)quoted_seen;
+  sh_buf_free(&cs);
+  sh_buf_free(&cq);
+#undef ISIFS
+#undef ISWS
+}
+
+static bool piece_has_glob(const piece *p, int fl) {
+  for (size_t i = 0; i < p->n; i++) {
+    if (p->q[i] & XQ) continue;
+    char c = p->s[i];
+    if (c == '*' || c == '?' || c == '[') return true;
+    if ((fl & SH_FNM_EXTGLOB) && (c == '+' || c == '@' || c == '!') && i + 1 < p->n && p->s[i + 1] == '(')
+      return true;
+  }
+  return false;
+}
+
+static char *piece_pattern(const piece *p) {
+  sh_buf b = {0};
+  for (size_t i = 0; i < p->n; i++) {
+    if (p->q[i] & XE) continue;
+    if (p->q[i] & XQ) sh_buf_addc(&b, '\\');
+    sh_buf_addc(&b, p->s[i]);
+  }
+  return sh_buf_steal(&b);
+}
+
+/* The text of a piece without empty-quote marks. */
+static char *piece_text(const piece *p) {
+  char *r = sh_xmalloc(p->n + 1);
+  size_t k = 0;
+  for (size_t i = 0; i < p->n; i++)
+    if (!(p->q[i] & XE)) r[k++] = p->s[i];
+  r[k] = 0;
+  return r;
+}
+
+/* Glob or quote-remove the pieces into out. Returns 1 on failglob. */
+static int finish_pieces(sh_shell *sh, pieces *ps, sh_strv *out) {
+  int fl = sh_fnm_flags(sh, false);
+  for (size_t i = 0; i < ps->n; i++) {
+    piece *p = &ps->p[i];
+    if (!sh->opt[SH_OPT_NOGLOB] && piece_has_glob(p, fl)) {
+      char *pat = piece_pattern(p);
+      if (sh_has_glob(pat, fl)) {
+        size_t before = out->n;
+        size_t got = sh_glob(sh, pat, out);
+        (void)before;
+        if (got > 0) {
+          free(pat);
+          continue;
+        }
+        if (sh->opt[SH_SHOPT_FAILGLOB]) {
+          sh_error(sh, "no match: %s", p->s);
+          free(pat);
+          return 1;
+        }
+        if (sh->opt[SH_SHOPT_NULLGLOB]) {
+          free(pat);
+          continue;
+        }
+      }
+      free(pat);
+    }
+    sh_strv_push(out, piece_text(p));
+    if (out->n > sh->sess->limits.array_size) {
+      sh_limit_hit(sh, SH_LIMIT_ARRAY, sh->sess->limits.array_size);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* ---- brace expansion ----------------------------------------------------------------------------------- */
+
+/* An atom: a literal char (part == NULL) or an opaque part. */
+typedef struct batom {
+  char c;
+  const sh_part *part;
+} batom;
+
+typedef struct bseq {
+  batom *a;
+  size_t n;
+} bseq;
+
+typedef struct bctx {
+  sh_arena *arena;
+  bseq *out;
+  size_t nout, capout;
+  uint64_t limit;
+  bool over;
+  int depth;
+} bctx;
+
+static void bout(bctx *b, batom *a, size_t n) {
+  if (b->over) return;
+  if (b->nout >= b->limit) {
+    b->over = true;
+    return;
+  }
+  if (b->nout == b->capout) {
+    b->capout = b->capout ? b->capout * 2 : 8;
+    b->out = sh_xrealloc(b->out, b->capout * sizeof *b->out);
+  }
+  b->out[b->nout].a = sh_xmalloc((n + 1) * sizeof *a);
+  memcpy(b->out[b->nout].a, a, n * sizeof *a);
+  b->out[b->nout].n = n;
+  b->nout++;
+}
+
+static bool is_lit(const batom *a, char c) { return !a->part && a->c == c; }
+
+/* Parses an integer from atoms [i, j). */
+static bool atoms_int(const batom *a, size_t i, size_t j, int64_t *v, int *width) {
+  if (i >= j) return false;
+  size_t k = i;
+  bool neg = false;
+  if (is_lit(&a[k], '-') || is_lit(&a[k], '+')) {
+    neg = a[k].c == '-';
+    k++;
+  }
+  if (k >= j) return false;
+  int64_t r = 0;
+  int w = (int)(j - i);
+  for (; k < j; k++) {
+    if (a[k].part || a[k].c < '0' || a[k].c > '9') return false;
+    if (r > INT64_MAX / 10 - 10) return false;
+    r = r * 10 + (a[k].c - '0');
+  }
+  *v = neg ? -r : r;
+  *width = w;
+  return true;
+}
+
+static void brace_rec(bctx *b, batom *a, size_t n);
+
+/* Tries a sequence expression {x..y[..z]} at [open+1, close). */
+static bool brace_seq(bctx *b, batom *a, size_t n, size_t open, size_t close) {
+  /* find the ".." separators */
+  size_t d1 = 0, d2 = 0;
+  int dots = 0;
+  for (size_t k = open + 1; k + 1 < close; k++) {
+    if (is_lit(&a[k], '.') && is_lit(&a[k + 1], '.')) {
+      if (dots == 0) d1 = k;
+      else if (dots == 1) d2 = k;
+      dots++;
+      k++;
+    }
+  }
+  if (dots < 1 || dots > 2) return false;
+  size_t e1 = d1, s2 = d1 + 2, e2 = dots == 2 ? d2 : close;
+  int64_t step = 1;
+  int wz;
+  if (dots == 2) {
+    if (!atoms_int(a, d2 + 2, close, &step, &wz)) return false;
+  }
+  int64_t x, y;
+  int wx, wy;
+  bool num = atoms_int(a, open + 1, e1, &x, &wx) && atoms_int(a, s2, e2, &y, &wy);
+  bool chr = false;
+  if (!num) {
+    if (e1 == open + 2 && e2 == s2 + 1 && !a[open + 1].part && !a[s2].part) {
+      x = (unsigned char)a[open + 1].c;
+      y = (unsigned char)a[s2].c;
+      chr = true;
+      if (!((x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z')) ||
+          !((y >= 'a' && y <= 'z') || (y >= 'A' && y <= 'Z')))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  if (step == 0) step = 1;
+  if (step < 0) step = -step;
+  /* zero padding when either end has a leading zero */
+  int width = 0;
+  if (num) {
+    bool pad = false;
+    size_t k1 = open + 1, k2 = s2;
+    if (is_lit(&a[k1], '-')) k1++;
+    if (is_lit(&a[k2], '-')) k2++;
+    if ((e1 - k1 > 1 && a[k1].c == '0') || (e2 - k2 > 1 && a[k2].c == '0')) pad = true;
+    if (pad) width = wx > wy ? wx : wy;
+  }
+  uint64_t count = (uint64_t)((x <= y ? (uint64_t)y - (uint64_t)x : (uint64_t)x - (uint64_t)y) / (uint64_t)step) + 1;
+  if (count > b->limit || b->nout + count > b->limit) {
+    b->over = true;
+    return true;
+  }
+  size_t tail = n - close - 1;
+  batom *buf = sh_xmalloc((open + 32 + tail + 1) * sizeof *buf);
+  memcpy(buf, a, open * sizeof *buf);
+  for (uint64_t i = 0; i < count && !b->over; i++) {
+    int64_t v = x <= y ? x + (int64_t)i * step : x - (int64_t)i * step;
+    char t[40];
+    int tl;
+    if (chr) {
+      t[0] = (char)v;
+      tl = 1;
+    } else if (width) {
+      if (v < 0) tl = snprintf(t, sizeof t, "-%0*" PRId64, width - 1, -v);
+      else tl = snprintf(t, sizeof t, "%0*" PRId64, width, v);
+    } else {
+      tl = snprintf(t, sizeof t, "%" PRId64, v);
+    }
+    size_t k = open;
+    for (int m = 0; m < tl; m++) {
+      buf[k].c = t[m];
+      buf[k].part = NULL;
+      k++;
+    }
+    memcpy(buf + k, a + close + 1, tail * sizeof *buf);
+    brace_rec(b, buf, k + tail);
+  }
+  free(buf);
+  return true;
+}
+
+static void brace_rec(bctx *b, batom *a, size_t n) {
+  if (b->over) return;
+  if (++b->depth > 100) {
+    b->depth--;
+    bout(b, a, n);
+    return;
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (!is_lit(&a[i], '{')) continue;
+    /* find the matching close and top-level commas */
+    int depth = 0;
+    size_t close = 0;
+    bool found = false;
+    size_t ncomma = 0;
+    for (size_t k = i + 1; k < n; k++) {
+      if (is_lit(&a[k], '{')) depth++;
+      else if (is_lit(&a[k], '}')) {
+        if (depth == 0) {
+          close = k;
+          found = true;
+          break;
+        }
+        depth--;
+      } else if (is_lit(&a[k], ',') && depth == 0) {
+        ncomma++;
+      }
+    }
+    if (!found) break;
+    if (ncomma == 0) {
+      /* ${ is not a brace expansion start; try a sequence */
+      if (brace_seq(b, a, n, i, close)) {
+        b->depth--;
+        return;
+      }
+      continue;
+    }
+    /* alternatives */
+    size_t start = i + 1;
+    depth = 0;
+    size_t tail = n - close - 1;
+    batom *buf = sh_xmalloc((n + 1) * sizeof *buf);
+    memcpy(buf, a, i * sizeof *buf);
+    for (size_t k = i + 1; k <= close; k++) {
+      bool at_end = k == close;
+      if (!at_end) {
+        if (is_lit(&a[k], '{')) depth++;
+        else if (is_lit(&a[k], '}')) depth--;
+      }
+      if (at_end || (is_lit(&a[k], ',') && depth == 0)) {
+        size_t alen = k - start;
+        memcpy(buf + i, a + start, alen * sizeof *buf);
+        memcpy(buf + i + alen, a + close + 1, tail * sizeof *buf);
+        brace_rec(b, buf, i + alen + tail);
+        start = k + 1;
+        if (b->over) break;
+      }
+    }
+    free(buf);
+    b->depth--;
+    return;
+  }
+  bout(b, a, n);
+  b->depth--;
+}
+
+static bool word_has_brace(const sh_word *w) {
+  for (const sh_part *p = w->parts; p; p = p->next)
+    if (p->kind == SH_PART_LIT && memchr(p->u.lit.s, '{', p->u.lit.n)) return true;
+  return false;
+}
+
+long sh_brace_expand(sh_arena *ar, sh_word *w, sh_word ***out, uint64_t limit) {
+  if (!word_has_brace(w)) {
+    *out = sh_arena_alloc(ar, sizeof **out);
+    (*out)[0] = w;
+    return 1;
+  }
+  /* flatten */
+  size_t n = 0;
+  for (const sh_part *p = w->parts; p; p = p->next) n += p->kind == SH_PART_LIT ? p->u.lit.n : 1;
+  batom *a = sh_xmalloc((n + 1) * sizeof *a);
+  size_t k = 0;
+  for (const sh_part *p = w->parts; p; p = p->next) {
+    if (p->kind == SH_PART_LIT) {
+      for (size_t i = 0; i < p->u.lit.n; i++) {
+        a[k].c = p->u.lit.s[i];
+        a[k].part = NULL;
+        k++;
+      }
+    } else {
+      a[k].c = 0;
+      a[k].part = p;
+      k++;
+    }
+  }
+  bctx b = {0};
+  b.arena = ar;
+  b.limit = limit ? limit : 1;
+  brace_rec(&b, a, n);
+  free(a);
+  if (b.over) {
+    for (size_t i = 0; i < b.nout; i++) free(b.out[i].a);
+    free(b.out);
+    return -1;
+  }
+  sh_word **words = sh_arena_alloc(ar, (b.nout + 1) * sizeof *words);
+  for (size_t i = 0; i < b.nout; i++) {
+    sh_word *nw = sh_arena_alloc(ar, sizeof *nw);
+    nw->line = w->line;
+    nw->col = w->col;
+    sh_part *head = NULL, **tail = &head;
+    bseq *s = &b.out[i];
+    for (size_t j = 0; j < s->n;) {
+      if (s->a[j].part) {
+        sh_part *cp = sh_arena_alloc(ar, sizeof *cp);
+        *cp = *s->a[j].part;
+        cp->next = NULL;
+        *tail = cp;
+        tail = &cp->next;
+        j++;
+        continue;
+      }
+      size_t e = j;
+      while (e < s->n && !s->a[e].part) e++;
+      char *txt = sh_arena_alloc(ar, e - j + 1);
+      for (size_t m = j; m < e; m++) txt[m - j] = s->a[m].c;
+      sh_part *lp = sh_arena_alloc(ar, sizeof *lp);
+      lp->kind = SH_PART_LIT;
+      lp->u.lit.s = txt;
+      lp->u.lit.n = e - j;
+      *tail = lp;
+      tail = &lp->next;
+      j = e;
+    }
+    nw->parts = head;
+    words[i] = nw;
+    free(s->a);
+  }
+  free(b.out);
+  *out = words;
+  return (long)b.nout;
+}
+
+/* ---- entry points ------------------------------------------------------------------------------------- */
+
+static int expand_one(sh_shell *sh, const sh_word *w, sh_strv *out) {
+  /* fast path: a plain literal without special characters */
+  if (w->lit) {
+    const char *s = w->lit;
+    bool plain = s[0] != '~';
+    for (const char *c = s; *c && plain; c++)
+      if (*c == '*' || *c == '?' || *c == '[' || *c == '(' ) plain = false;
+    if (plain) {
+      sh_strv_pushdup(out, s);
+      return 0;
+    }
+  }
+  xs x;
+  xs_init(&x, sh, 0);
+  x_parts(&x, w->parts, false, 0);
+  if (x.err) {
+    xs_free(&x);
+    return 1;
+  }
+  const char *ifs = ifs_value(sh);
+  pieces ps = {0};
+  for (size_t i = 0; i < x.nf; i++) split_field(&x.f[i], ifs, &ps);
+  int r = finish_pieces(sh, &ps, out);
+  pieces_free(&ps);
+  xs_free(&x);
+  return r;
+}
+
+int sh_expand_words(sh_shell *sh, sh_word *const *words, size_t n, sh_strv *out) {
+  for (size_t i = 0; i < n; i++) {
+    sh_word *w = words[i];
+    if (sh->opt[SH_OPT_BRACEEXPAND] && word_has_brace(w)) {
+      sh_arena *ar = sh_arena_new();
+      sh_word **ws;
+      long cnt = sh_brace_expand(ar, w, &ws, sh->sess->limits.array_size);
+      if (cnt < 0) {
+        sh_arena_unref(ar);
+        sh_limit_hit(sh, SH_LIMIT_ARRAY, sh->sess->limits.array_size);
+        return 1;
+      }
+      for (long k = 0; k < cnt; k++) {
+        if (expand_one(sh, ws[k], out)) {
+          sh_arena_unref(ar);
+          return 1;
+        }
+      }
+      sh_arena_unref(ar);
+      continue;
+    }
+    if (expand_one(sh, w, out)) return 1;
+    if (sh->flow == SH_FLOW_ABORT) return 1;
+  }
+  return 0;
+}
+
+int sh_expand_word_fields(sh_shell *sh, sh_word *w, sh_strv *out) {
+  return sh_expand_words(sh, &w, 1, out);
+}
+
+static char *expand_to_string(sh_shell *sh, const sh_word *w, int flags, bool *err) {
+  if (!w) return sh_xstrdup("");
+  if (w->lit && !(flags & (SH_XF_PATTERN | SH_XF_REGEX)) && w->lit[0] != '~') return sh_xstrdup(w->lit);
+  xs x;
+  xs_init(&x, sh, flags);
+  x_parts(&x, w->parts, (flags & SH_XF_HEREDOC) != 0, 0);
+  if (x.err) {
+    xs_free(&x);
+    *err = true;
+    return NULL;
+  }
+  sh_buf b = {0};
+  for (size_t i = 0; i < x.nf; i++) {
+    if (i) sh_buf_addc(&b, ' ');
+    xfield *f = &x.f[i];
+    const char *s = f->s.data ? f->s.data : "";
+    const char *q = f->q.data ? f->q.data : "";
+    if (flags & SH_XF_PATTERN) {
+      for (size_t k = 0; k < f->s.len; k++) {
+        if (q[k] & XE) continue;
+        if ((q[k] & XQ) && strchr("\\*?[]!@+()|^-&", s[k])) sh_buf_addc(&b, '\\');
+        sh_buf_addc(&b, s[k]);
+      }
+    } else if (flags & SH_XF_REGEX) {
+      for (size_t k = 0; k < f->s.len; k++) {
+        if (q[k] & XE) continue;
+        if ((q[k] & XQ) && strchr("\\.[](){}*+?^$|", s[k])) sh_buf_addc(&b, '\\');
+        sh_buf_addc(&b, s[k]);
+      }
+    } else {
+      for (size_t k = 0; k < f->s.len; k++)
+        if (!(q[k] & XE)) sh_buf_addc(&b, s[k]);
+    }
+  }
+  xs_free(&x);
+  return sh_buf_steal(&b);
+}
+
+char *sh_expand_string(sh_shell *sh, const sh_word *w, int flags) {
+  bool err = false;
+  char *r = expand_to_string(sh, w, flags, &err);
+  if (err) {
+    free(r);
+    return NULL;
+  }
+  return r;
+}
+
+char *sh_expand_arith_text(sh_shell *sh, const char *text) {
+  if (!strchr(text, '$') && !strchr(text, '`') && !strchr(text, '"') && !strchr(text, '\''))
+    return sh_xstrdup(text);
+  sh_arena *a = sh_arena_new();
+  char *err = NULL;
+  sh_word *w = sh_parse_dq_string(a, text, strlen(text), sh->lineno, &err);
+  char *r = NULL;
+  if (!w) {
+    sh_error(sh, "%s", err ? err : "syntax error");
+    free(err);
+  } else {
+    bool e = false;
+    r = expand_to_string(sh, w, SH_XF_HEREDOC, &e);
+    if (e) {
+      free(r);
+      r = NULL;
+    }
+  }
+  sh_arena_unref(a);
+  return r;
+}
+
+int sh_expand_arith(sh_shell *sh, const sh_word *w, int64_t *out) {
+  *out = 0;
+  if (!w) return 0;
+  char *t = sh_expand_string(sh, w, SH_XF_NOTILDE);
+  if (!t) return 1;
+  int r = sh_arith_eval(sh, t, out);
+  free(t);
+  return r;
+}
+
+char *sh_expand_redir_target(sh_shell *sh, const sh_word *w) {
+  xs x;
+  xs_init(&x, sh, 0);
+  x_parts(&x, w->parts, false, 0);
+  if (x.err) {
+    xs_free(&x);
+    return NULL;
+  }
+  const char *ifs = ifs_value(sh);
+  pieces ps = {0};
+  for (size_t i = 0; i < x.nf; i++) split_field(&x.f[i], ifs, &ps);
+  xs_free(&x);
+  sh_strv out = {0};
+  if (ps.n == 1) {
+    int fl = sh_fnm_flags(sh, false);
+    if (!sh->opt[SH_OPT_NOGLOB] && piece_has_glob(&ps.p[0], fl)) {
+      char *pat = piece_pattern(&ps.p[0]);
+      sh_glob(sh, pat, &out);
+      free(pat);
+      if (out.n > 1) {
+        sh_strv_free(&out);
+        goto ambiguous;
+      }
+    }
+    char *r = out.n == 1 ? sh_xstrdup(out.v[0]) : piece_text(&ps.p[0]);
+    sh_strv_free(&out);
+    pieces_free(&ps);
+    return r;
+  }
+ambiguous:
+  pieces_free(&ps);
+  {
+    /* the original text for the message */
+    sh_buf b = {0};
+    for (const sh_part *p = w->parts; p; p = p->next) {
+      if (p->kind == SH_PART_LIT || p->kind == SH_PART_QLIT) sh_buf_add(&b, p->u.lit.s, p->u.lit.n);
+      else if (p->kind == SH_PART_PARAM && p->u.param->name) {
+        sh_buf_addc(&b, '$');
+        sh_buf_adds(&b, p->u.param->name);
+      }
+    }
+    sh_error(sh, "%s: ambiguous redirect", sh_buf_str(&b));
+    sh_buf_free(&b);
+  }
+  return NULL;
+}
+
+void sh_ifs_split(sh_shell *sh, const char *s, sh_strv *out, size_t max_fields) {
+  (void)max_fields;
+  xfield f = {0};
+  sh_buf_adds(&f.s, s);
+  size_t n = strlen(s);
+  sh_buf_reserve(&f.q, n);
+  memset(f.q.data, XS, n);
+  f.q.len = n;
+  f.q.data[n] = 0;
+  pieces ps = {0};
+  split_field(&f, ifs_value(sh), &ps);
+  for (size_t i = 0; i < ps.n; i++) {
+    sh_strv_push(out, ps.p[i].s);
+    ps.p[i].s = NULL;
+  }
+  for (size_t i = 0; i < ps.n; i++) free(ps.p[i].q);
+  free(ps.p);
+  sh_buf_free(&f.s);
+  sh_buf_free(&f.q);
+}
+
+/* ---- quoting -------------------------------------------------------------------------------------------- */
+
+char *sh_quote_single(const char *s) {
+  bool ctl = false;
+  for (const char *p = s; *p; p++)
+    if ((unsigned char)*p < 32 || *p == 127) ctl = true;
+  if (ctl) return sh_quote(s, true);
+  sh_buf b = {0};
+  sh_buf_addc(&b, '\'');
+  for (const char *p = s; *p; p++) {
+    if (*p == '\'') sh_buf_adds(&b, "'\\''");
+    else sh_buf_addc(&b, *p);
+  }
+  sh_buf_addc(&b, '\'');
+  return sh_buf_steal(&b);
+}
+
+char *sh_quote(const char *s, bool dollar_style) {
+  sh_buf b = {0};
+  if (!*s) return sh_xstrdup("''");
+  bool ctl = false;
+  for (const char *p = s; *p; p++)
+    if ((unsigned char)*p < 32 || *p == 127) ctl = true;
+  if (ctl || dollar_style) {
+    if (!ctl) goto plain;
+    sh_buf_adds(&b, "$'");
+    for (const char *p = s; *p; p++) {
+      unsigned char c = (unsigned char)*p;
+      switch (c) {
+      case '\n': sh_buf_adds(&b, "\\n"); break;
+      case '\t': sh_buf_adds(&b, "\\t"); break;
+      case '\r': sh_buf_adds(&b, "\\r"); break;
+      case 27: sh_buf_adds(&b, "\\E"); break;
+      case '\a': sh_buf_adds(&b, "\\a"); break;
+      case '\b': sh_buf_adds(&b, "\\b"); break;
+      case '\f': sh_buf_adds(&b, "\\f"); break;
+      case '\v': sh_buf_adds(&b, "\\v"); break;
+      case '\'': sh_buf_adds(&b, "\\'"); break;
+      case '\\': sh_buf_adds(&b, "\\\\"); break;
+      default:
+        if (c < 32 || c == 127) sh_buf_addf(&b, "\\%03o", c);
+        else sh_buf_addc(&b, (char)c);
+      }
+    }
+    sh_buf_addc(&b, '\'');
+    return sh_buf_steal(&b);
+  }
+plain:
+  for (const char *p = s; *p; p++) {
+    unsigned char c = (unsigned char)*p;
+    if (strchr(" \t\n!\"#$&'()*,;<=>?[\\]^`{|}~", c) && c) {
+      if (c == '~' && p != s) {
+        sh_buf_addc(&b, (char)c);
+        continue;
+      }
+      if ((c == '=' || c == ',') ) {
+        sh_buf_addc(&b, (char)c);
+        continue;
+      }
+      sh_buf_addc(&b, '\\');
+    }
+    sh_buf_addc(&b, (char)c);
+  }
+  return sh_buf_steal(&b);
+}
+
+char *sh_expand_prompt(sh_shell *sh, const char *s) {
+  sh_buf b = {0};
+  for (const char *p = s; *p; p++) {
+    if (*p != '\\' || !p[1]) {
+      sh_buf_addc(&b, *p);
+      continue;
+    }
+    p++;
+    switch (*p) {
+    case 'u': sh_buf_adds(&b, "root"); break;
+    case 'h': case 'H': sh_buf_adds(&b, "sandbox"); break;
+    case 'w': case 'W': {
+      const char *cwd = sh->cwd ? sh->cwd : "/";
+      if (*p == 'W') {
+        const char *sl = strrchr(cwd, '/');
+        if (sl && sl[1]) cwd = sl + 1;
+      }
+      sh_buf_adds(&b, cwd);
+      break;
+    }
+    case '$': sh_buf_addc(&b, '#'); break;
+    case 's': sh_buf_adds(&b, "bash"); break;
+    case 'v': sh_buf_adds(&b, "5.2"); break;
+    case 'V': sh_buf_adds(&b, "5.2.15"); break;
+    case 'n': sh_buf_addc(&b, '\n'); break;
+    case 'r': sh_buf_addc(&b, '\r'); break;
+    case 'a': sh_buf_addc(&b, '\a'); break;
+    case 'e': sh_buf_addc(&b, 27); break;
+    case '\\': sh_buf_addc(&b, '\\'); break;
+    case '[': case ']': break;
+    default:
+      sh_buf_addc(&b, '\\');
+      sh_buf_addc(&b, *p);
+    }
+  }
+  /* then parameter expansion of the result, as bash does with promptvars */
+  char *t = sh_buf_steal(&b);
+  if (!sh->opt[SH_SHOPT_PROMPTVARS] || (!strchr(t, '$') && !strchr(t, '`'))) return t;
+  sh_arena *a = sh_arena_new();
+  char *err = NULL;
+  sh_word *w = sh_parse_dq_string(a, t, strlen(t), sh->lineno, &err);
+  char *r = NULL;
+  if (w) {
+    bool e = false;
+    r = expand_to_string(sh, w, SH_XF_HEREDOC, &e);
+  }
+  free(err);
+  sh_arena_unref(a);
+  if (!r) return t;
+  free(t);
+  return r;
+}
+
+char *sh_expand_subscript(sh_shell *sh, const char *text) {
+  sh_arena *a = sh_arena_new();
+  char *err = NULL;
+  sh_word *w = sh_parse_word_string(a, text, strlen(text), sh->lineno, &err);
+  char *r = NULL;
+  if (!w) {
+    sh_error(sh, "%s", err ? err : "syntax error");
+    free(err);
+  } else {
+    r = sh_expand_string(sh, w, SH_XF_NOTILDE);
+  }
+  sh_arena_unref(a);
+  return r;
+}
+
+int sh_assign_ref_elem(sh_shell *sh, const char *ref, const char *value, bool append) {
+  const char *br = strchr(ref, '[');
+  size_t rl = strlen(ref);
+  if (!br || ref[rl - 1] != ']') return 1;
+  char *name = sh_xstrndup(ref, (size_t)(br - ref));
+  char *sub = sh_xstrndup(br + 1, rl - (size_t)(br - ref) - 2);
+  int rc = 1, err;
+  sh_var *v = sh_var_get_for_write(sh, name, 0, &err);
+  if (v) {
+    if (v->flags & SH_V_ASSOC) {
+      char *k = sh_expand_subscript(sh, sub);
+      if (k) rc = sh_var_set_key(sh, v, k, value, append);
+      free(k);
+    } else {
+      char *t = sh_expand_arith_text(sh, sub);
+      int64_t idx;
+      if (t && !sh_arith_eval(sh, t, &idx)) rc = sh_var_set_index(sh, v, idx, value, append);
+      free(t);
+    }
+  }
+  free(name);
+  free(sub);
+  return rc;
+}

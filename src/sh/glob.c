@@ -1,0 +1,530 @@
+/*
+ * glob.c - pattern matching and pathname expansion (glob.h).
+ *
+ * The matcher is a backtracking recursive match with a step budget: a hostile
+ * pattern like *(*(*(a)))b against a long string stops (as a non-match) after a
+ * bounded amount of work instead of running for hours. Pathname expansion walks
+ * the store one component at a time; components without special characters
+ * are taken literally (no directory read), `**` with globstar recurses.
+ */
+#include "sh/glob.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MATCH_BUDGET 20000000L
+
+typedef struct mstate {
+  int flags;
+  long budget;
+} mstate;
+
+static size_t u8len(const char *s, size_t n) {
+  unsigned char c = (unsigned char)s[0];
+  size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+  if (l > n) return 1;
+  for (size_t i = 1; i < l; i++)
+    if (((unsigned char)s[i] & 0xC0) != 0x80) return 1;
+  return l;
+}
+
+static uint32_t u8dec(const char *s, size_t l) {
+  const unsigned char *u = (const unsigned char *)s;
+  switch (l) {
+  case 2: return ((uint32_t)(u[0] & 0x1F) << 6) | (u[1] & 0x3F);
+  case 3: return ((uint32_t)(u[0] & 0x0F) << 12) | ((uint32_t)(u[1] & 0x3F) << 6) | (u[2] & 0x3F);
+  case 4:
+    return ((uint32_t)(u[0] & 0x07) << 18) | ((uint32_t)(u[1] & 0x3F) << 12) |
+           ((uint32_t)(u[2] & 0x3F) << 6) | (u[3] & 0x3F);
+  default: return u[0];
+  }
+}
+
+static uint32_t fold(uint32_t c, int flags) {
+  if ((flags & SH_FNM_CASEFOLD) && c >= 'A' && c <= 'Z') return c + 32;
+  return c;
+}
+
+static bool class_match(const char *name, size_t n, uint32_t c) {
+#define CL(s) (n == sizeof(s) - 1 && memcmp(name, s, n) == 0)
+  bool ascii = c < 128;
+  if (CL("alpha")) return ascii && ((c | 32) >= 'a' && (c | 32) <= 'z');
+  if (CL("digit")) return c >= '0' && c <= '9';
+  if (CL("alnum")) return ascii && (((c | 32) >= 'a' && (c | 32) <= 'z') || (c >= '0' && c <= '9'));
+  if (CL("upper")) return c >= 'A' && c <= 'Z';
+  if (CL("lower")) return c >= 'a' && c <= 'z';
+  if (CL("space")) return c == ' ' || (c >= 9 && c <= 13);
+  if (CL("blank")) return c == ' ' || c == '\t';
+  if (CL("punct")) return ascii && c > 32 && c < 127 && !(((c | 32) >= 'a' && (c | 32) <= 'z') || (c >= '0' && c <= '9'));
+  if (CL("print")) return (c >= 32 && c < 127) || c >= 160;
+  if (CL("graph")) return (c > 32 && c < 127) || c >= 160;
+  if (CL("cntrl")) return c < 32 || c == 127;
+  if (CL("xdigit")) return (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'f');
+  if (CL("word")) return ascii && (((c | 32) >= 'a' && (c | 32) <= 'z') || (c >= '0' && c <= '9') || c == '_');
+  return false;
+#undef CL
+}
+
+/* Matches a bracket expression at pat[0] == '['. Returns the length of the
+ * bracket expression (0 if it is not a valid one: '[' is then literal) and
+ * sets *ok. */
+static size_t bracket(const char *pat, size_t plen, uint32_t c, int flags, bool *ok) {
+  size_t i = 1;
+  bool neg = false;
+  if (i < plen && (pat[i] == '!' || pat[i] == '^')) {
+    neg = true;
+    i++;
+  }
+  bool matched = false;
+  bool first = true;
+  uint32_t fc = fold(c, flags);
+  while (i < plen) {
+    if (pat[i] == ']' && !first) {
+      *ok = matched != neg;
+      return i + 1;
+    }
+    first = false;
+    uint32_t lo;
+    if (pat[i] == '[' && i + 1 < plen && pat[i + 1] == ':') {
+      size_t j = i + 2;
+      while (j + 1 < plen && !(pat[j] == ':' && pat[j + 1] == ']')) j++;
+      if (j + 1 < plen) {
+        if (class_match(pat + i + 2, j - i - 2, c)) matched = true;
+        else if ((flags & SH_FNM_CASEFOLD) && class_match(pat + i + 2, j - i - 2, fc)) matched = true;
+        i = j + 2;
+        continue;
+      }
+    }
+    if (pat[i] == '\\' && i + 1 < plen) i++;
+    size_t l = u8len(pat + i, plen - i);
+    lo = u8dec(pat + i, l);
+    i += l;
+    if (i + 1 < plen && pat[i] == '-' && pat[i + 1] != ']') {
+      i++;
+      if (pat[i] == '\\' && i + 1 < plen) i++;
+      size_t l2 = u8len(pat + i, plen - i);
+      uint32_t hi = u8dec(pat + i, l2);
+      i += l2;
+      if (fold(lo, flags) <= fc && fc <= fold(hi, flags)) matched = true;
+      else if (lo <= c && c <= hi) matched = true;
+    } else if (fold(lo, flags) == fc) {
+      matched = true;
+    }
+  }
+  return 0;
+}
+
+/* Length of an extglob group starting at pat[0] (the operator char), through
+ * the closing ')'; 0 if unbalanced. */
+static size_t ext_len(const char *pat, size_t plen) {
+  int depth = 0;
+  for (size_t i = 1; i < plen; i++) {
+    if (pat[i] == '\\') {
+      i++;
+      continue;
+    }
+    if (pat[i] == '(') depth++;
+    else if (pat[i] == ')' && --depth == 0) return i + 1;
+  }
+  return 0;
+}
+
+static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn, bool start);
+
+/* Does s match any of the |-separated alternatives of group body p? */
+static bool match_alts(mstate *m, const char *p, size_t pn, const char *s, size_t sn) {
+  size_t a = 0;
+  int depth = 0;
+  for (size_t i = 0; i <= pn; i++) {
+    if (i < pn && p[i] == '\\') {
+      i++;
+      continue;
+    }
+    if (i < pn && p[i] == '(') depth++;
+    if (i < pn && p[i] == ')') depth--;
+    if (i == pn || (p[i] == '|' && depth == 0)) {
+      if (match(m, p + a, i - a, s, sn, false)) return true;
+      a = i + 1;
+    }
+  }
+  return false;
+}
+
+/* Zero or more repetitions of the group matching s entirely (for * and +). */
+static bool match_rep(mstate *m, const char *body, size_t bn, const char *s, size_t sn, int min) {
+  if (sn == 0) return min == 0;
+  for (size_t k = sn; k >= 1; k--) {
+    if (--m->budget < 0) return false;
+    if (match_alts(m, body, bn, s, k) && match_rep(m, body, bn, s + k, sn - k, 0)) return true;
+  }
+  return false;
+}
+
+static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn, bool start) {
+  size_t pi = 0, si = 0;
+  /* single-star backtracking point for the common case */
+  size_t star_p = (size_t)-1, star_s = 0;
+  for (;;) {
+    if (--m->budget < 0) return false;
+    if (pi < pn) {
+      char c = p[pi];
+      if ((m->flags & SH_FNM_EXTGLOB) && pi + 1 < pn && p[pi + 1] == '(' && strchr("?*+@!", c)) {
+        size_t gl = ext_len(p + pi, pn - pi);
+        if (gl) {
+          const char *body = p + pi + 2;
+          size_t bn = gl - 3;
+          const char *rest = p + pi + gl;
+          size_t rn = pn - pi - gl;
+          if (start && si == 0 && (m->flags & SH_FNM_PERIOD) && sn > 0 && s[0] == '.' && c != '@') {
+            /* a leading dot is not matched by ?( *( +( !( */
+            goto fail;
+          }
+          for (size_t k = si; k <= sn; k++) {
+            if (--m->budget < 0) return false;
+            bool ok;
+            const char *seg = s + si;
+            size_t segn = k - si;
+            switch (c) {
+            case '@': ok = match_alts(m, body, bn, seg, segn); break;
+            case '?': ok = segn == 0 || match_alts(m, body, bn, seg, segn); break;
+            case '*': ok = match_rep(m, body, bn, seg, segn, 0); break;
+            case '+': ok = match_rep(m, body, bn, seg, segn, 1); break;
+            default: ok = !match_alts(m, body, bn, seg, segn); break;
+            }
+            if (ok && match(m, rest, rn, s + k, sn - k, false)) return true;
+          }
+          goto fail;
+        }
+      }
+      if (c == '*') {
+        while (pi < pn && p[pi] == '*' &&
+               !((m->flags & SH_FNM_EXTGLOB) && pi + 1 < pn && p[pi + 1] == '('))
+          pi++;
+        if (si == 0 && start && (m->flags & SH_FNM_PERIOD) && sn > 0 && s[0] == '.') goto fail;
+        if (pi == pn) return true;
+        star_p = pi;
+        star_s = si;
+        continue;
+      }
+      if (si < sn) {
+        if (c == '?') {
+          if (si == 0 && start && (m->flags & SH_FNM_PERIOD) && s[0] == '.') goto fail;
+          si += u8len(s + si, sn - si);
+          pi++;
+          continue;
+        }
+        if (c == '[') {
+          size_t l = u8len(s + si, sn - si);
+          uint32_t sc = u8dec(s + si, l);
+          bool ok = false;
+          size_t bl = bracket(p + pi, pn - pi, sc, m->flags, &ok);
+          if (bl) {
+            if (si == 0 && start && (m->flags & SH_FNM_PERIOD) && s[0] == '.') goto fail;
+            if (!ok) goto fail;
+            pi += bl;
+            si += l;
+            continue;
+          }
+          /* not a bracket expression: literal '[' */
+        }
+        if (c == '\\' && pi + 1 < pn) {
+          pi++;
+          c = p[pi];
+        }
+        uint32_t a = (unsigned char)c, b = (unsigned char)s[si];
+        if (fold(a, m->flags) == fold(b, m->flags)) {
+          pi++;
+          si++;
+          continue;
+        }
+      }
+    } else if (si == sn) {
+      return true;
+    }
+  fail:
+    if (star_p != (size_t)-1 && star_s < sn) {
+      star_s += u8len(s + star_s, sn - star_s);
+      si = star_s;
+      pi = star_p;
+      continue;
+    }
+    return false;
+  }
+}
+
+bool sh_fnmatch(const char *pat, size_t plen, const char *s, size_t slen, int flags) {
+  mstate m = {flags, MATCH_BUDGET};
+  return match(&m, pat, plen, s, slen, true);
+}
+
+bool sh_has_glob(const char *pat, int flags) {
+  for (const char *p = pat; *p; p++) {
+    if (*p == '\\') {
+      if (p[1]) p++;
+      continue;
+    }
+    if (*p == '*' || *p == '?') return true;
+    if (*p == '[') {
+      /* only a complete bracket expression counts */
+      const char *q = p + 1;
+      if (*q == '!' || *q == '^') q++;
+      if (*q == ']') q++;
+      while (*q && *q != ']') {
+        if (*q == '[' && q[1] == ':') {
+          const char *e = strstr(q + 2, ":]");
+          if (e) q = e + 1;
+        }
+        q++;
+      }
+      if (*q == ']') return true;
+    }
+    if ((flags & SH_FNM_EXTGLOB) && p[1] == '(' && strchr("+@!", *p)) return true;
+  }
+  return false;
+}
+
+char *sh_pattern_unescape(const char *pat) {
+  size_t n = strlen(pat);
+  char *r = sh_xmalloc(n + 1), *o = r;
+  for (const char *p = pat; *p; p++) {
+    if (*p == '\\' && p[1]) p++;
+    *o++ = *p;
+  }
+  *o = 0;
+  return r;
+}
+
+int sh_fnm_flags(sh_shell *sh, bool for_case) {
+  int f = 0;
+  if (sh->opt[SH_SHOPT_EXTGLOB]) f |= SH_FNM_EXTGLOB;
+  if (for_case ? sh->opt[SH_SHOPT_NOCASEMATCH] : sh->opt[SH_SHOPT_NOCASEGLOB]) f |= SH_FNM_CASEFOLD;
+  return f;
+}
+
+/* ---- pathname expansion ------------------------------------------------------------------- */
+
+typedef struct glob_ctx {
+  sh_shell *sh;
+  sh_strv *out;
+  int flags;
+  bool dotglob;
+  bool globstar;
+  size_t count;
+  size_t limit;
+} glob_ctx;
+
+typedef struct dir_list {
+  sh_strv names;
+  sh_strv dirs; /* parallel: "d" for directories (or symlinks to dirs), "" else */
+} dir_list;
+
+static int collect_cb(void *ud, const store_dirent *e) {
+  dir_list *dl = ud;
+  sh_strv_pushdup(&dl->names, e->name);
+  sh_strv_pushdup(&dl->dirs, S_ISDIR(e->mode) ? "d" : S_ISLNK(e->mode) ? "l" : "");
+  return dl->names.n > 1000000 ? 1 : 0;
+}
+
+/* Reads a directory (path relative to the shell's cwd, "" = cwd). */
+static int read_dir(glob_ctx *g, const char *dir, dir_list *dl) {
+  store_stat st;
+  const char *p = *dir ? dir : ".";
+  int r = store_resolve(g->sh->sess->st, g->sh->cwd, p, 0, &st);
+  if (r < 0 || !S_ISDIR(st.mode)) return -1;
+  r = store_readdir(g->sh->sess->st, st.ino, 0, collect_cb, dl);
+  return r < 0 ? -1 : 0;
+}
+
+static bool path_exists(glob_ctx *g, const char *path, bool nofollow) {
+  store_stat st;
+  return store_resolve(g->sh->sess->st, g->sh->cwd, path, nofollow ? STORE_NOFOLLOW : 0, &st) == 0;
+}
+
+static bool is_dir(glob_ctx *g, const char *path) {
+  store_stat st;
+  return store_resolve(g->sh->sess->st, g->sh->cwd, path, 0, &st) == 0 && S_ISDIR(st.mode);
+}
+
+static void glob_rec(glob_ctx *g, const char *base, const char *pat);
+
+static char *join(const char *base, const char *name) {
+  if (!*base) return sh_xstrdup(name);
+  size_t bl = strlen(base);
+  if (base[bl - 1] == '/') return sh_xasprintf("%s%s", base, name);
+  return sh_xasprintf("%s/%s", base, name);
+}
+
+static bool name_matches(glob_ctx *g, const char *pat, size_t pn, const char *name) {
+  if (!strcmp(name, ".") || !strcmp(name, "..")) return false;
+  int fl = g->flags;
+  if (!g->dotglob || name[0] != '.') fl |= SH_FNM_PERIOD;
+  else fl &= ~SH_FNM_PERIOD;
+  /* a pattern starting with '.' matches dot files explicitly */
+  return sh_fnmatch(pat, pn, name, strlen(name), fl);
+}
+
+/* globstar: every directory below base (including base itself), depth-first. */
+static void globstar_dirs(glob_ctx *g, const char *base, sh_strv *dirs, int depth) {
+  if (depth > 64 || dirs->n > 100000) return;
+  dir_list dl = {0};
+  if (read_dir(g, base, &dl) == 0) {
+    for (size_t i = 0; i < dl.names.n; i++) {
+      const char *nm = dl.names.v[i];
+      if (nm[0] == '.' && !g->dotglob) continue;
+      if (dl.dirs.v[i][0] != 'd') continue; /* ** does not follow symlinks */
+      char *p = join(base, nm);
+      sh_strv_pushdup(dirs, p);
+      globstar_dirs(g, p, dirs, depth + 1);
+      free(p);
+    }
+  }
+  sh_strv_free(&dl.names);
+  sh_strv_free(&dl.dirs);
+}
+
+static void glob_rec(glob_ctx *g, const char *base, const char *pat) {
+  if (g->count > g->limit) return;
+  /* the next component */
+  const char *slash = pat;
+  while (*slash && *slash != '/') {
+    if (*slash == '\\' && slash[1]) slash++;
+    slash++;
+  }
+  size_t cn = (size_t)(slash - pat);
+  const char *rest = *slash ? slash + 1 : NULL;
+  while (rest && *rest == '/') rest++;
+  char *comp = sh_xstrndup(pat, cn);
+  bool has = sh_has_glob(comp, g->flags);
+  if (g->globstar && strcmp(comp, "**") == 0) {
+    /* zero or more directories */
+    sh_strv dirs = {0};
+    if (rest) {
+      sh_strv_pushdup(&dirs, base);
+      globstar_dirs(g, base, &dirs, 0);
+      for (size_t i = 0; i < dirs.n; i++) {
+        if (*rest)
+          glob_rec(g, dirs.v[i], rest);
+      }
+      if (!*rest) {
+        for (size_t i = 0; i < dirs.n; i++) {
+          if (!*dirs.v[i]) continue;
+          char *p = sh_xasprintf("%s/", dirs.v[i]);
+          sh_strv_push(g->out, p);
+          g->count++;
+        }
+      }
+    } else {
+      /* ** at the end: all files and directories below */
+      sh_strv all = {0};
+      sh_strv stack = {0};
+      sh_strv_pushdup(&stack, base);
+      globstar_dirs(g, base, &dirs, 0);
+      sh_strv_free(&stack);
+      sh_strv_pushdup(&dirs, base);
+      for (size_t i = 0; i < dirs.n; i++) {
+        dir_list dl = {0};
+        if (read_dir(g, dirs.v[i], &dl) == 0) {
+          for (size_t k = 0; k < dl.names.n; k++) {
+            if (dl.names.v[k][0] == '.' && !g->dotglob) continue;
+            sh_strv_push(&all, join(dirs.v[i], dl.names.v[k]));
+          }
+        }
+        sh_strv_free(&dl.names);
+        sh_strv_free(&dl.dirs);
+      }
+      for (size_t i = 0; i < all.n; i++) {
+        sh_strv_push(g->out, all.v[i]);
+        all.v[i] = NULL;
+        g->count++;
+      }
+      sh_strv_free(&all);
+    }
+    sh_strv_free(&dirs);
+    free(comp);
+    return;
+  }
+  if (!has) {
+    char *lit = sh_pattern_unescape(comp);
+    char *p = join(base, lit);
+    if (!*pat && !rest) {
+      /* trailing slash */
+    }
+    if (rest) {
+      if (!*rest) {
+        /* pattern ended with '/': keep the slash, require a directory */
+        if (is_dir(g, p)) {
+          sh_strv_push(g->out, sh_xasprintf("%s/", p));
+          g->count++;
+        }
+      } else if (is_dir(g, p)) {
+        glob_rec(g, p, rest);
+      }
+    } else if (path_exists(g, p, true)) {
+      sh_strv_pushdup(g->out, p);
+      g->count++;
+    }
+    free(p);
+    free(lit);
+    free(comp);
+    return;
+  }
+  dir_list dl = {0};
+  if (read_dir(g, base, &dl) == 0) {
+    for (size_t i = 0; i < dl.names.n && g->count <= g->limit; i++) {
+      const char *nm = dl.names.v[i];
+      if (!name_matches(g, comp, cn, nm)) continue;
+      char *p = join(base, nm);
+      if (rest) {
+        bool d = dl.dirs.v[i][0] == 'd' || (dl.dirs.v[i][0] == 'l' && is_dir(g, p));
+        if (d) {
+          if (!*rest) {
+            sh_strv_push(g->out, sh_xasprintf("%s/", p));
+            g->count++;
+          } else {
+            glob_rec(g, p, rest);
+          }
+        }
+      } else {
+        sh_strv_pushdup(g->out, p);
+        g->count++;
+      }
+      free(p);
+    }
+  }
+  sh_strv_free(&dl.names);
+  sh_strv_free(&dl.dirs);
+  free(comp);
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+size_t sh_glob(sh_shell *sh, const char *pat, sh_strv *out) {
+  glob_ctx g = {0};
+  g.sh = sh;
+  g.flags = sh_fnm_flags(sh, false);
+  g.dotglob = sh->opt[SH_SHOPT_DOTGLOB];
+  g.globstar = sh->opt[SH_SHOPT_GLOBSTAR];
+  g.limit = sh->sess->limits.array_size;
+  sh_strv res = {0};
+  g.out = &res;
+  if (pat[0] == '/') {
+    const char *p = pat;
+    while (*p == '/') p++;
+    if (!*p) {
+      sh_strv_free(&res);
+      return 0;
+    }
+    glob_rec(&g, "/", p);
+  } else {
+    glob_rec(&g, "", pat);
+  }
+  if (res.n > 1) qsort(res.v, res.n, sizeof *res.v, cmp_str);
+  size_t n = res.n;
+  for (size_t i = 0; i < res.n; i++) sh_strv_push(out, res.v[i]);
+  free(res.v);
+  return n;
+}

@@ -1,0 +1,387 @@
+/*
+ * sh.h - the shell's runtime: a session (one per sandbox handle), the state of
+ * one shell (copied for subshells and pipeline stages: there is no fork), and
+ * the functions the executor, expansion and the builtins share.
+ *
+ * Concurrency model (see sched.c): pipeline stages and background jobs are
+ * tasks, each a thread, but only the task holding the session's baton runs, and
+ * the baton passes only when a task blocks (empty or full pipe, wait) or ends.
+ * So the store, the session and every shell state are touched by one thread at
+ * a time, and the interleaving - hence the output - is the same on every run.
+ *
+ * Errors: functions that can fail print bash's message on the shell's stderr
+ * and return a non-zero status. Unwinding (break, continue, return, exit, a
+ * limit, a fatal expansion error) is a flag in sh_shell.flow that every loop of
+ * the executor checks after each command.
+ */
+#ifndef SBX_SH_SH_H
+#define SBX_SH_SH_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "sh/ast.h"
+#include "sh/util.h"
+#include "store/store.h"
+
+typedef struct sh_session sh_session;
+typedef struct sh_shell sh_shell;
+typedef struct sh_task sh_task;
+typedef struct sh_file sh_file;
+typedef struct sh_vars sh_vars;
+typedef struct sh_var sh_var;
+
+/* ---- limits ------------------------------------------------------------------ */
+
+typedef enum sh_limit_kind {
+  SH_LIMIT_NONE,
+  SH_LIMIT_LOOP,        /* loop_iterations */
+  SH_LIMIT_COMMANDS,    /* command_count */
+  SH_LIMIT_DEPTH,       /* function_depth */
+  SH_LIMIT_OUTPUT,      /* output_bytes */
+  SH_LIMIT_STRING,      /* string_size */
+  SH_LIMIT_ARRAY,       /* array_size */
+  SH_LIMIT_TIMEOUT,     /* timeout */
+  SH_LIMIT_CANCEL,      /* cancelled */
+  SH_LIMIT_JOBS,        /* concurrent_tasks */
+  SH_LIMIT_NESTING,     /* parse/expansion nesting (parse_depth) */
+} sh_limit_kind;
+
+typedef struct sh_limits {
+  uint64_t loop_iterations; /* iterations of one loop */
+  uint64_t commands;        /* commands in one call */
+  uint64_t function_depth;  /* nested function calls (also eval/source depth) */
+  uint64_t output_bytes;    /* stdout + stderr of one call */
+  uint64_t string_size;     /* one string (variable value, word, line) */
+  uint64_t array_size;      /* elements of one array */
+  uint64_t timeout_ms;      /* wall clock of one call (0 = none) */
+  uint64_t tasks;           /* concurrent pipeline stages and jobs */
+  uint64_t nesting;         /* parser / expansion nesting depth */
+} sh_limits;
+
+extern const sh_limits sh_limits_strict, sh_limits_normal, sh_limits_permissive;
+const char *sh_limit_name(sh_limit_kind k);
+
+/* ---- options ------------------------------------------------------------------- */
+
+typedef enum sh_opt {
+  /* set -o */
+  SH_OPT_ALLEXPORT, SH_OPT_BRACEEXPAND, SH_OPT_ERREXIT, SH_OPT_ERRTRACE, SH_OPT_FUNCTRACE,
+  SH_OPT_HASHALL, SH_OPT_HISTEXPAND, SH_OPT_IGNOREEOF, SH_OPT_KEYWORD, SH_OPT_MONITOR,
+  SH_OPT_NOCLOBBER, SH_OPT_NOEXEC, SH_OPT_NOGLOB, SH_OPT_NOLOG, SH_OPT_NOTIFY,
+  SH_OPT_NOUNSET, SH_OPT_ONECMD, SH_OPT_PHYSICAL, SH_OPT_PIPEFAIL, SH_OPT_POSIX,
+  SH_OPT_PRIVILEGED, SH_OPT_VERBOSE, SH_OPT_XTRACE, SH_OPT_EMACS, SH_OPT_VI,
+  SH_OPT_HISTORY, SH_OPT_INTERACTIVE_COMMENTS,
+  SH_SET_COUNT,
+  /* shopt */
+  SH_SHOPT_FIRST = SH_SET_COUNT,
+  SH_SHOPT_AUTOCD = SH_SHOPT_FIRST, SH_SHOPT_CDABLE_VARS, SH_SHOPT_CHECKHASH,
+  SH_SHOPT_CHECKWINSIZE, SH_SHOPT_CMDHIST, SH_SHOPT_DOTGLOB, SH_SHOPT_EXECFAIL,
+  SH_SHOPT_EXPAND_ALIASES, SH_SHOPT_EXTDEBUG, SH_SHOPT_EXTGLOB, SH_SHOPT_EXTQUOTE,
+  SH_SHOPT_FAILGLOB, SH_SHOPT_GLOBASCII, SH_SHOPT_GLOBSKIPDOTS, SH_SHOPT_GLOBSTAR,
+  SH_SHOPT_HOSTCOMPLETE, SH_SHOPT_INHERIT_ERREXIT, SH_SHOPT_LASTPIPE, SH_SHOPT_LITHIST,
+  SH_SHOPT_LOCALVAR_INHERIT, SH_SHOPT_LOCALVAR_UNSET, SH_SHOPT_NOCASEGLOB,
+  SH_SHOPT_NOCASEMATCH, SH_SHOPT_NULLGLOB, SH_SHOPT_PATSUB_REPLACEMENT,
+  SH_SHOPT_PROGCOMP, SH_SHOPT_PROMPTVARS, SH_SHOPT_SHIFT_VERBOSE, SH_SHOPT_SOURCEPATH,
+  SH_SHOPT_XPG_ECHO, SH_SHOPT_ASSOC_EXPAND_ONCE, SH_SHOPT_COMPAT, SH_SHOPT_NOEXPAND_TRANSLATION,
+  SH_SHOPT_EXTGLOB_SKIPDOTS_PLACEHOLDER,
+  SH_OPT_COUNT
+} sh_opt;
+
+typedef struct sh_optinfo {
+  const char *name; /* long name */
+  char letter;      /* set -X letter or 0 */
+} sh_optinfo;
+extern const sh_optinfo sh_optinfo_table[SH_OPT_COUNT];
+int sh_opt_find(const char *name, bool shopt); /* index or -1 */
+
+/* ---- files and the fd table ------------------------------------------------------ */
+
+typedef enum sh_file_kind {
+  SH_F_NULL,    /* /dev/null */
+  SH_F_ZERO,    /* /dev/zero */
+  SH_F_STORE,   /* a regular file in the store */
+  SH_F_DIR,     /* a directory opened for reading (reads fail with EISDIR) */
+  SH_F_PIPE_R,  /* read end of a pipe */
+  SH_F_PIPE_W,  /* write end of a pipe */
+  SH_F_MEM,     /* read-only bytes in memory (here-docs, here-strings, input) */
+  SH_F_SINK,    /* the call's stdout/stderr: a callback */
+  SH_F_HOSTIN,  /* the host's stdin (CLI test mode only) */
+} sh_file_kind;
+
+typedef struct sh_pipe sh_pipe;
+
+typedef ssize_t (*sh_sink_fn)(void *ud, const void *buf, size_t n);
+
+struct sh_file {
+  sh_file_kind kind;
+  int refs;            /* fd table slots referring to this description */
+  int oflags;          /* O_RDONLY / O_WRONLY / O_RDWR | O_APPEND */
+  store_ino ino;       /* SH_F_STORE */
+  uint64_t off;        /* SH_F_STORE offset; SH_F_MEM position */
+  char *path;          /* SH_F_STORE / SH_F_DIR: absolute path (for /proc/self/fd) */
+  sh_pipe *pipe;       /* SH_F_PIPE_* */
+  char *mem;           /* SH_F_MEM bytes (owned) */
+  size_t memlen;
+  sh_sink_fn sink;     /* SH_F_SINK */
+  void *sink_ud;
+  int hostfd;          /* SH_F_HOSTIN */
+  bool capture;        /* SH_F_SINK of a command substitution: not call output */
+};
+
+#define SH_FD_MAX 1024 /* fd numbers 0..SH_FD_MAX-1 */
+
+typedef struct sh_fdtab {
+  sh_file **f;   /* f[i] or NULL (closed) */
+  int n;         /* slots allocated */
+  uint8_t *cloexec; /* per slot: closed for commands (fds of {var} redirections) */
+} sh_fdtab;
+
+/* ---- functions, aliases, traps --------------------------------------------------- */
+
+typedef struct sh_func {
+  char *name;
+  sh_funcdef *def;     /* the definition node (its arena is referenced) */
+  sh_arena *arena;     /* reference kept while defined */
+  int refs;            /* shells sharing this entry */
+  uint32_t attrs;      /* exported (-fx), readonly (-fr), trace (-ft) */
+} sh_func;
+
+typedef struct sh_kv {
+  char *key;
+  void *val;
+} sh_kv;
+
+/* A small string-keyed hash map (functions, aliases). */
+typedef struct sh_map {
+  sh_kv *e;      /* open addressing slots */
+  size_t cap;    /* power of two */
+  size_t n;      /* used */
+} sh_map;
+
+#define SH_NSIG 65
+typedef struct sh_traps {
+  char *action[SH_NSIG + 4]; /* by signal number; EXIT=0, then DEBUG, ERR, RETURN */
+} sh_traps;
+#define SH_TRAP_EXIT 0
+#define SH_TRAP_DEBUG (SH_NSIG + 0)
+#define SH_TRAP_ERR (SH_NSIG + 1)
+#define SH_TRAP_RETURN (SH_NSIG + 2)
+
+/* ---- jobs ---------------------------------------------------------------------------- */
+
+typedef struct sh_job {
+  int id;              /* job number (%1) */
+  int64_t pid;         /* $! value */
+  sh_task **tasks;     /* the job's tasks (pipeline stages) */
+  int ntasks;
+  char *text;          /* command text for `jobs` */
+  bool done;           /* all tasks finished */
+  bool reported;
+  int status;          /* exit status when done */
+} sh_job;
+
+/* ---- the shell state ------------------------------------------------------------------ */
+
+typedef enum sh_flow {
+  SH_FLOW_NONE,
+  SH_FLOW_BREAK,
+  SH_FLOW_CONTINUE,
+  SH_FLOW_RETURN,
+  SH_FLOW_EXIT,        /* exit builtin, set -e, fatal expansion error */
+  SH_FLOW_ABORT,       /* a limit or cancel: unwinds everything */
+} sh_flow;
+
+typedef struct sh_frame_info {
+  const char *funcname; /* FUNCNAME entry */
+  const char *source;   /* BASH_SOURCE entry */
+  int call_line;        /* BASH_LINENO entry */
+} sh_frame_info;
+
+#define SH_CALLSTACK_MAX 4096
+
+struct sh_shell {
+  sh_session *sess;       /* shared session (borrowed) */
+  sh_task *task;          /* the task running this shell */
+  sh_vars *vars;          /* variables (owned) */
+  sh_map funcs;           /* name -> sh_func* (entries shared, refcounted) */
+  sh_map aliases;         /* name -> char* value */
+  bool opt[SH_OPT_COUNT]; /* set -o and shopt options */
+  sh_traps traps;         /* trap actions (owned strings) */
+  char *cwd;              /* absolute current directory (owned) */
+  char *const *env_override; /* cmd_io.run_env: the environment of the next
+                             * table command only (borrowed), else NULL */
+  sh_strv params;         /* positional parameters $1.. */
+  char *arg0;             /* $0 */
+  sh_fdtab fds;           /* open files */
+  int status;             /* $? */
+  int64_t last_bg;        /* $! (0: none) */
+  int64_t pid;            /* BASHPID of this shell */
+  sh_job **jobs;          /* background jobs started by this shell */
+  int njobs;
+  sh_flow flow;           /* unwinding in progress */
+  int flow_n;             /* levels for break/continue */
+  int exit_status;        /* status for SH_FLOW_EXIT / ABORT */
+  int fn_depth;           /* function call depth */
+  int loop_depth;         /* enclosing loops (for break/continue) */
+  int subshell;           /* BASH_SUBSHELL */
+  int eval_depth;         /* eval/source nesting */
+  int lineno;             /* LINENO */
+  int errexit_off;        /* > 0: inside a condition, set -e does not apply */
+  bool in_trap;           /* running a trap action */
+  bool interactive;       /* the interactive CLI prompt */
+  int *pipestatus;        /* PIPESTATUS of the last pipeline */
+  int npipestatus;
+  uint32_t umask;
+  sh_strv dirstack;       /* pushd/popd stack (without the cwd) */
+  sh_frame_info *frames;  /* call stack, frames[0] = main */
+  int nframes, capframes;
+  const char *source_name;/* current script name for BASH_SOURCE */
+  int getopts_pos;        /* position inside a cluster for getopts */
+  int64_t random_state;   /* RANDOM generator */
+  int64_t seconds_base;   /* SECONDS offset (ns monotonic at assignment) */
+  int64_t seconds_value;
+  int last_cmd_line;      /* line of the last simple command (for messages) */
+  char *last_arg;         /* $_ */
+  int local_scope;        /* variable scope level (function depth of locals) */
+  uint64_t cmd_counter;   /* commands run by this shell (for DEBUG trap etc.) */
+  bool errexit_pending;   /* set -e fired: exit after the current command */
+  bool is_subshell;       /* a copy (subshell, stage, job): exit ends only it */
+  bool dash_c;            /* started with -c ($- shows c instead of s) */
+  sh_strv tmpfiles;       /* nothing yet: reserved */
+  int hist_dummy;
+};
+
+/* ---- the session ----------------------------------------------------------------------- */
+
+typedef struct sh_sched sh_sched;
+
+/* Where a call's output goes. */
+typedef struct sh_output {
+  sh_sink_fn write;  /* receives stdout (fd 1) bytes */
+  void *ud;
+} sh_output;
+
+struct sh_session {
+  store *st;               /* the sandbox filesystem (borrowed) */
+  struct sbx *sandbox;     /* the handle, for python3/tool (cmd_ctx.sandbox); may be NULL */
+  sh_limits limits;        /* in force */
+  atomic_int cancel;       /* set by sbx_cancel from any thread */
+  int64_t deadline_ns;     /* monotonic deadline of the call (0 = none) */
+  int64_t call_start_ns;   /* when the call began */
+  uint64_t ncommands;      /* commands run in this call */
+  uint64_t out_bytes;      /* output bytes of this call */
+  sh_limit_kind limit_hit; /* the limit that stopped the call */
+  uint64_t limit_value;    /* its value */
+  sh_sched *sched;         /* the run-one-at-a-time scheduler */
+  sh_shell *root;          /* the persistent shell state */
+  int err_errno;           /* file error of the last failing command */
+  char err_path[STORE_PATH_MAX];
+  int64_t next_pid;        /* fake pids for $$, $!, BASHPID */
+  int64_t shell_pid;       /* $$ */
+  bool test_mode;          /* `sbx sh`: conformance helpers, host REPO_ROOT */
+  const char *sh_name;     /* $0 / message prefix ("sbx") */
+  int ntasks;              /* live tasks (limit) */
+  uint64_t poll_count;     /* for cheap clock checks */
+  int64_t start_epoch;     /* for SECONDS and RANDOM seeding */
+};
+
+/* ---- session API (session.c) ------------------------------------------------------------ */
+
+sh_session *sh_session_new(store *st, const sh_limits *lim);
+void sh_session_free(sh_session *s);
+void sh_session_reset(sh_session *s);  /* fresh shell state */
+
+typedef struct sh_call {
+  const char *script;      /* the script (borrowed) */
+  size_t len;
+  const char *name;        /* $0 / source name ("sbx" by default) */
+  const void *in;          /* stdin bytes (may be NULL) */
+  size_t inlen;
+  int host_stdin;          /* >= 0: stream stdin from this host fd instead */
+  sh_sink_fn out, err;     /* stdout / stderr receivers */
+  void *out_ud, *err_ud;
+} sh_call;
+
+typedef struct sh_call_result {
+  int status;              /* exit code */
+  sh_limit_kind limit;     /* limit hit (NONE if not) */
+  uint64_t limit_value;
+  int err_errno;           /* file error of the failing command, or 0 */
+  char err_path[STORE_PATH_MAX];
+  int64_t duration_ns;
+} sh_call_result;
+
+/* Runs a script in the session's persistent shell. */
+int sh_session_run(sh_session *s, const sh_call *call, sh_call_result *res);
+
+/* ---- shell state (shell.c) --------------------------------------------------------------- */
+
+sh_shell *sh_shell_new(sh_session *sess);
+sh_shell *sh_shell_copy(sh_shell *sh);   /* for subshells, stages, jobs */
+void sh_shell_free(sh_shell *sh);
+/* Checks limits/cancel; sets flow ABORT and returns non-zero when the call must stop. */
+int sh_poll(sh_shell *sh);
+/* Reports a limit: message on stderr, flow ABORT with status 126. */
+void sh_limit_hit(sh_shell *sh, sh_limit_kind k, uint64_t value);
+/* "sbx: line N: " + message to the shell's stderr. */
+void sh_error(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* message to stderr without prefix. */
+void sh_errorf_raw(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Writes to a shell fd (all of it, blocking as needed). Returns 0 or -errno. */
+int sh_write_fd(sh_shell *sh, int fd, const void *buf, size_t n);
+int sh_write_str(sh_shell *sh, int fd, const char *s);
+int sh_printf_fd(sh_shell *sh, int fd, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Joins a path with the cwd (malloc'd, not resolved). */
+char *sh_abspath(sh_shell *sh, const char *path);
+/* Checks a string against the string-size limit; returns non-zero if over. */
+int sh_check_size(sh_shell *sh, size_t n);
+
+/* Options */
+static inline bool sh_opt_on(const sh_shell *sh, sh_opt o) { return sh->opt[o]; }
+char *sh_opt_flags(sh_shell *sh);  /* $- (malloc'd) */
+
+/* ---- maps (shell.c) ------------------------------------------------------------------------- */
+
+void *sh_map_get(const sh_map *m, const char *key);
+/* Sets key -> val; returns the old value (caller frees) or NULL. */
+void *sh_map_set(sh_map *m, const char *key, void *val);
+void *sh_map_del(sh_map *m, const char *key); /* returns the old value */
+void sh_map_free(sh_map *m, void (*free_val)(void *));
+/* Sorted keys (array of borrowed key pointers, caller frees the array). */
+const char **sh_map_keys(const sh_map *m, size_t *n);
+
+/* ---- functions (exec.c) ---------------------------------------------------------------------- */
+
+sh_func *sh_func_get(sh_shell *sh, const char *name);
+void sh_func_define(sh_shell *sh, sh_funcdef *def, sh_arena *arena);
+int sh_func_unset(sh_shell *sh, const char *name);
+void sh_func_unref(void *f);
+
+/* ---- executor (exec.c) ----------------------------------------------------------------------- */
+
+int sh_exec(sh_shell *sh, sh_node *n);
+/* Parses and runs a string (eval, source, -c, traps). `name` for messages. */
+int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int first_line);
+/* Runs a simple command given as argv (cmd_io run, xargs, builtin/command). */
+int sh_run_argv(sh_shell *sh, int argc, char **argv, bool no_functions);
+/* Calls a function with arguments. */
+int sh_call_function(sh_shell *sh, sh_func *f, int argc, char **argv);
+/* Runs the EXIT trap (once) of this shell. */
+void sh_run_exit_trap(sh_shell *sh);
+/* Runs a trap action string. */
+int sh_run_trap(sh_shell *sh, int sig);
+/* Runs `body` in a copy of sh (a subshell) with the given fds replacing 0/1.
+ * in/out: shell fd numbers in sh, or -1 to keep. Returns the status. */
+int sh_subshell_run(sh_shell *sh, sh_node *body);
+/* Command substitution: runs body and captures its stdout (malloc'd). */
+char *sh_command_subst(sh_shell *sh, sh_node *body, int *status);
+/* The DEBUG trap before a command, set -x tracing. */
+void sh_xtrace(sh_shell *sh, char **argv, int argc, sh_assign *assigns);
+
+/* ---- ASTs in use --------------------------------------------------------------------------- */
+
+#endif

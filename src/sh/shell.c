@@ -1,0 +1,450 @@
+/*
+ * shell.c - one shell's state: creation, the deep copy that stands in for
+ * fork() (subshells, pipeline stages, jobs), errors, limits and polling, the
+ * option table and a small string map (functions, aliases).
+ *
+ * Limits are checked where work happens (loops, commands, expansions, writes)
+ * and all end the same way: sh_limit_hit records the first limit in the
+ * session, writes "sbx: ... limit exceeded" to the call's own stderr (so a
+ * script's 2>/dev/null cannot hide it) and sets flow ABORT, which every loop of
+ * the executor honours until the call returns 126.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sh/io.h"
+#include "sh/sched.h"
+#include "sh/sh.h"
+#include "sh/vars.h"
+
+const sh_limits sh_limits_strict = {
+    .loop_iterations = 100, .commands = 500, .function_depth = 50, .output_bytes = 1u << 20,
+    .string_size = 1u << 20, .array_size = 10000, .timeout_ms = 5000, .tasks = 16, .nesting = 200};
+const sh_limits sh_limits_normal = {
+    .loop_iterations = 1000, .commands = 5000, .function_depth = 100, .output_bytes = 10u << 20,
+    .string_size = 16u << 20, .array_size = 100000, .timeout_ms = 30000, .tasks = 64, .nesting = 500};
+const sh_limits sh_limits_permissive = {
+    .loop_iterations = 10000, .commands = 50000, .function_depth = 1000,
+    .output_bytes = 100u << 20, .string_size = 64u << 20, .array_size = 1000000,
+    .timeout_ms = 120000, .tasks = 256, .nesting = 1000};
+
+const char *sh_limit_name(sh_limit_kind k) {
+  switch (k) {
+  case SH_LIMIT_LOOP: return "loop_iterations";
+  case SH_LIMIT_COMMANDS: return "command_count";
+  case SH_LIMIT_DEPTH: return "function_depth";
+  case SH_LIMIT_OUTPUT: return "output_bytes";
+  case SH_LIMIT_STRING: return "string_size";
+  case SH_LIMIT_ARRAY: return "array_size";
+  case SH_LIMIT_TIMEOUT: return "timeout";
+  case SH_LIMIT_CANCEL: return "cancelled";
+  case SH_LIMIT_JOBS: return "concurrent_tasks";
+  case SH_LIMIT_NESTING: return "nesting_depth";
+  default: return "none";
+  }
+}
+
+/* ---- options ------------------------------------------------------------------------- */
+
+const sh_optinfo sh_optinfo_table[SH_OPT_COUNT] = {
+    [SH_OPT_ALLEXPORT] = {"allexport", 'a'},
+    [SH_OPT_BRACEEXPAND] = {"braceexpand", 'B'},
+    [SH_OPT_ERREXIT] = {"errexit", 'e'},
+    [SH_OPT_ERRTRACE] = {"errtrace", 'E'},
+    [SH_OPT_FUNCTRACE] = {"functrace", 'T'},
+    [SH_OPT_HASHALL] = {"hashall", 'h'},
+    [SH_OPT_HISTEXPAND] = {"histexpand", 'H'},
+    [SH_OPT_IGNOREEOF] = {"ignoreeof", 0},
+    [SH_OPT_KEYWORD] = {"keyword", 'k'},
+    [SH_OPT_MONITOR] = {"monitor", 'm'},
+    [SH_OPT_NOCLOBBER] = {"noclobber", 'C'},
+    [SH_OPT_NOEXEC] = {"noexec", 'n'},
+    [SH_OPT_NOGLOB] = {"noglob", 'f'},
+    [SH_OPT_NOLOG] = {"nolog", 0},
+    [SH_OPT_NOTIFY] = {"notify", 'b'},
+    [SH_OPT_NOUNSET] = {"nounset", 'u'},
+    [SH_OPT_ONECMD] = {"onecmd", 't'},
+    [SH_OPT_PHYSICAL] = {"physical", 'P'},
+    [SH_OPT_PIPEFAIL] = {"pipefail", 0},
+    [SH_OPT_POSIX] = {"posix", 0},
+    [SH_OPT_PRIVILEGED] = {"privileged", 'p'},
+    [SH_OPT_VERBOSE] = {"verbose", 'v'},
+    [SH_OPT_XTRACE] = {"xtrace", 'x'},
+    [SH_OPT_EMACS] = {"emacs", 0},
+    [SH_OPT_VI] = {"vi", 0},
+    [SH_OPT_HISTORY] = {"history", 0},
+    [SH_OPT_INTERACTIVE_COMMENTS] = {"interactive-comments", 0},
+    [SH_SHOPT_AUTOCD] = {"autocd", 0},
+    [SH_SHOPT_CDABLE_VARS] = {"cdable_vars", 0},
+    [SH_SHOPT_CHECKHASH] = {"checkhash", 0},
+    [SH_SHOPT_CHECKWINSIZE] = {"checkwinsize", 0},
+    [SH_SHOPT_CMDHIST] = {"cmdhist", 0},
+    [SH_SHOPT_DOTGLOB] = {"dotglob", 0},
+    [SH_SHOPT_EXECFAIL] = {"execfail", 0},
+    [SH_SHOPT_EXPAND_ALIASES] = {"expand_aliases", 0},
+    [SH_SHOPT_EXTDEBUG] = {"extdebug", 0},
+    [SH_SHOPT_EXTGLOB] = {"extglob", 0},
+    [SH_SHOPT_EXTQUOTE] = {"extquote", 0},
+    [SH_SHOPT_FAILGLOB] = {"failglob", 0},
+    [SH_SHOPT_GLOBASCII] = {"globasciiranges", 0},
+    [SH_SHOPT_GLOBSKIPDOTS] = {"globskipdots", 0},
+    [SH_SHOPT_GLOBSTAR] = {"globstar", 0},
+    [SH_SHOPT_HOSTCOMPLETE] = {"hostcomplete", 0},
+    [SH_SHOPT_INHERIT_ERREXIT] = {"inherit_errexit", 0},
+    [SH_SHOPT_LASTPIPE] = {"lastpipe", 0},
+    [SH_SHOPT_LITHIST] = {"lithist", 0},
+    [SH_SHOPT_LOCALVAR_INHERIT] = {"localvar_inherit", 0},
+    [SH_SHOPT_LOCALVAR_UNSET] = {"localvar_unset", 0},
+    [SH_SHOPT_NOCASEGLOB] = {"nocaseglob", 0},
+    [SH_SHOPT_NOCASEMATCH] = {"nocasematch", 0},
+    [SH_SHOPT_NULLGLOB] = {"nullglob", 0},
+    [SH_SHOPT_PATSUB_REPLACEMENT] = {"patsub_replacement", 0},
+    [SH_SHOPT_PROGCOMP] = {"progcomp", 0},
+    [SH_SHOPT_PROMPTVARS] = {"promptvars", 0},
+    [SH_SHOPT_SHIFT_VERBOSE] = {"shift_verbose", 0},
+    [SH_SHOPT_SOURCEPATH] = {"sourcepath", 0},
+    [SH_SHOPT_XPG_ECHO] = {"xpg_echo", 0},
+    [SH_SHOPT_ASSOC_EXPAND_ONCE] = {"assoc_expand_once", 0},
+    [SH_SHOPT_COMPAT] = {"compat31", 0},
+    [SH_SHOPT_NOEXPAND_TRANSLATION] = {"noexpand_translation", 0},
+    [SH_SHOPT_EXTGLOB_SKIPDOTS_PLACEHOLDER] = {"force_fignore", 0},
+};
+
+int sh_opt_find(const char *name, bool shopt) {
+  int lo = shopt ? SH_SHOPT_FIRST : 0, hi = shopt ? SH_OPT_COUNT : SH_SET_COUNT;
+  for (int i = lo; i < hi; i++)
+    if (sh_optinfo_table[i].name && strcmp(sh_optinfo_table[i].name, name) == 0) return i;
+  return -1;
+}
+
+char *sh_opt_flags(sh_shell *sh) {
+  char buf[64];
+  int n = 0;
+  static const char order[] = "abefhkmnptuvxBCEHPT";
+  for (const char *c = order; *c; c++) {
+    for (int i = 0; i < SH_SET_COUNT; i++)
+      if (sh_optinfo_table[i].letter == *c && sh->opt[i]) buf[n++] = *c;
+  }
+  if (sh->interactive) buf[n++] = 'i';
+  buf[n++] = sh->dash_c ? 'c' : 's';
+  buf[n] = 0;
+  /* bash -c shows "c" instead of "s"; scripts from stdin show "s" */
+  return sh_xstrdup(buf);
+}
+
+/* ---- maps ------------------------------------------------------------------------------ */
+
+static uint32_t map_hash(const char *s) {
+  uint32_t h = 2166136261u;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
+}
+
+static sh_kv *map_slot(const sh_map *m, const char *key) {
+  if (!m->cap) return NULL;
+  size_t i = map_hash(key) & (m->cap - 1);
+  for (;;) {
+    sh_kv *e = &m->e[i];
+    if (!e->key) return e;
+    if (strcmp(e->key, key) == 0) return e;
+    i = (i + 1) & (m->cap - 1);
+  }
+}
+
+void *sh_map_get(const sh_map *m, const char *key) {
+  sh_kv *e = map_slot(m, key);
+  return e && e->key ? e->val : NULL;
+}
+
+static void map_grow(sh_map *m) {
+  size_t cap = m->cap ? m->cap * 2 : 16;
+  sh_kv *old = m->e;
+  size_t oc = m->cap;
+  m->e = sh_xcalloc(cap, sizeof *m->e);
+  m->cap = cap;
+  for (size_t i = 0; i < oc; i++)
+    if (old[i].key) *map_slot(m, old[i].key) = old[i];
+  free(old);
+}
+
+void *sh_map_set(sh_map *m, const char *key, void *val) {
+  if ((m->n + 1) * 2 > m->cap) map_grow(m);
+  sh_kv *e = map_slot(m, key);
+  if (e->key) {
+    void *old = e->val;
+    e->val = val;
+    return old;
+  }
+  e->key = sh_xstrdup(key);
+  e->val = val;
+  m->n++;
+  return NULL;
+}
+
+void *sh_map_del(sh_map *m, const char *key) {
+  sh_kv *e = map_slot(m, key);
+  if (!e || !e->key) return NULL;
+  void *old = e->val;
+  free(e->key);
+  e->key = NULL;
+  e->val = NULL;
+  m->n--;
+  /* re-insert the cluster after the hole */
+  size_t i = (size_t)(e - m->e);
+  for (size_t j = (i + 1) & (m->cap - 1); m->e[j].key; j = (j + 1) & (m->cap - 1)) {
+    sh_kv kv = m->e[j];
+    m->e[j].key = NULL;
+    *map_slot(m, kv.key) = kv;
+  }
+  return old;
+}
+
+void sh_map_free(sh_map *m, void (*free_val)(void *)) {
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->e[i].key) {
+      free(m->e[i].key);
+      if (free_val) free_val(m->e[i].val);
+    }
+  free(m->e);
+  memset(m, 0, sizeof *m);
+}
+
+static int cmp_strp(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+const char **sh_map_keys(const sh_map *m, size_t *n) {
+  const char **out = sh_xmalloc((m->n + 1) * sizeof *out);
+  size_t k = 0;
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->e[i].key) out[k++] = m->e[i].key;
+  qsort(out, k, sizeof *out, cmp_strp);
+  *n = k;
+  return out;
+}
+
+/* ---- state ------------------------------------------------------------------------------- */
+
+sh_shell *sh_shell_new(sh_session *sess) {
+  sh_shell *sh = sh_xcalloc(1, sizeof *sh);
+  sh->sess = sess;
+  sh->vars = sh_vars_new();
+  sh->cwd = sh_xstrdup("/");
+  sh->arg0 = sh_xstrdup(sess->sh_name ? sess->sh_name : "sbx");
+  sh_fdtab_init(&sh->fds);
+  sh->umask = 022;
+  sh->pid = sess->shell_pid;
+  sh->random_state = (sess->start_epoch ^ 0x5DEECE66DLL) & 0x7fffffff;
+  sh->seconds_base = sh_now_ns();
+  sh->opt[SH_OPT_BRACEEXPAND] = true;
+  sh->opt[SH_OPT_HASHALL] = true;
+  sh->opt[SH_OPT_INTERACTIVE_COMMENTS] = true;
+  sh->opt[SH_SHOPT_EXTQUOTE] = true;
+  sh->opt[SH_SHOPT_GLOBSKIPDOTS] = true;
+  sh->opt[SH_SHOPT_PATSUB_REPLACEMENT] = true;
+  sh->opt[SH_SHOPT_PROGCOMP] = true;
+  sh->opt[SH_SHOPT_PROMPTVARS] = true;
+  sh->opt[SH_SHOPT_SOURCEPATH] = true;
+  sh->opt[SH_SHOPT_CHECKWINSIZE] = true;
+  sh->opt[SH_SHOPT_CMDHIST] = true;
+  sh->capframes = 16;
+  sh->frames = sh_xcalloc((size_t)sh->capframes, sizeof *sh->frames);
+  sh->nframes = 1;
+  sh->frames[0].funcname = "main";
+  sh->frames[0].source = "";
+  sh_vars_init_defaults(sh);
+  return sh;
+}
+
+static void *func_ref(void *v) {
+  sh_func *f = v;
+  f->refs++;
+  return f;
+}
+
+sh_shell *sh_shell_copy(sh_shell *p) {
+  sh_shell *sh = sh_xcalloc(1, sizeof *sh);
+  sh->sess = p->sess;
+  sh->task = p->task;
+  sh->vars = sh_vars_copy(p->vars);
+  for (size_t i = 0; i < p->funcs.cap; i++)
+    if (p->funcs.e[i].key) sh_map_set(&sh->funcs, p->funcs.e[i].key, func_ref(p->funcs.e[i].val));
+  for (size_t i = 0; i < p->aliases.cap; i++)
+    if (p->aliases.e[i].key) sh_map_set(&sh->aliases, p->aliases.e[i].key, sh_xstrdup(p->aliases.e[i].val));
+  memcpy(sh->opt, p->opt, sizeof sh->opt);
+  /* traps: signal and EXIT traps are not inherited by subshells; ERR with
+   * errtrace and DEBUG/RETURN with functrace are (bash); ignored signals stay
+   * ignored. */
+  for (int i = 0; i < SH_NSIG + 4; i++) {
+    const char *a = p->traps.action[i];
+    if (!a) continue;
+    bool keep = !*a || (i == SH_TRAP_ERR && p->opt[SH_OPT_ERRTRACE]) ||
+                ((i == SH_TRAP_DEBUG || i == SH_TRAP_RETURN) && p->opt[SH_OPT_FUNCTRACE]);
+    if (keep) sh->traps.action[i] = sh_xstrdup(a);
+  }
+  sh->cwd = sh_xstrdup(p->cwd);
+  for (size_t i = 0; i < p->params.n; i++) sh_strv_pushdup(&sh->params, p->params.v[i]);
+  sh->arg0 = sh_xstrdup(p->arg0);
+  sh_fdtab_copy(&sh->fds, &p->fds);
+  sh->status = p->status;
+  sh->last_bg = p->last_bg;
+  sh->pid = ++p->sess->next_pid;
+  sh->fn_depth = p->fn_depth;
+  sh->loop_depth = p->loop_depth;
+  sh->subshell = p->subshell + 1;
+  sh->eval_depth = p->eval_depth;
+  sh->lineno = p->lineno;
+  sh->interactive = false;
+  if (p->npipestatus) {
+    sh->pipestatus = sh_xmalloc((size_t)p->npipestatus * sizeof *sh->pipestatus);
+    memcpy(sh->pipestatus, p->pipestatus, (size_t)p->npipestatus * sizeof *sh->pipestatus);
+    sh->npipestatus = p->npipestatus;
+  }
+  sh->umask = p->umask;
+  for (size_t i = 0; i < p->dirstack.n; i++) sh_strv_pushdup(&sh->dirstack, p->dirstack.v[i]);
+  sh->capframes = p->capframes;
+  sh->frames = sh_xcalloc((size_t)sh->capframes, sizeof *sh->frames);
+  memcpy(sh->frames, p->frames, (size_t)p->nframes * sizeof *sh->frames);
+  sh->nframes = p->nframes;
+  sh->source_name = p->source_name;
+  sh->random_state = p->random_state ^ (sh->pid * 2654435761u);
+  sh->seconds_base = p->seconds_base;
+  sh->seconds_value = p->seconds_value;
+  sh->last_arg = p->last_arg ? sh_xstrdup(p->last_arg) : NULL;
+  sh->local_scope = p->local_scope;
+  sh->errexit_off = p->opt[SH_SHOPT_INHERIT_ERREXIT] ? p->errexit_off : 0;
+  sh->is_subshell = true;
+  sh->dash_c = p->dash_c;
+  sh->getopts_pos = p->getopts_pos;
+  return sh;
+}
+
+void sh_func_unref(void *v) {
+  sh_func *f = v;
+  if (!f || --f->refs > 0) return;
+  sh_arena_unref(f->arena);
+  free(f->name);
+  free(f);
+}
+
+void sh_jobs_release(sh_shell *sh);
+
+void sh_shell_free(sh_shell *sh) {
+  if (!sh) return;
+  sh_jobs_release(sh);
+  sh_vars_free(sh->vars);
+  sh_map_free(&sh->funcs, sh_func_unref);
+  sh_map_free(&sh->aliases, free);
+  for (int i = 0; i < SH_NSIG + 4; i++) free(sh->traps.action[i]);
+  free(sh->cwd);
+  sh_strv_free(&sh->params);
+  free(sh->arg0);
+  sh_fdtab_free(&sh->fds);
+  free(sh->pipestatus);
+  sh_strv_free(&sh->dirstack);
+  free(sh->frames);
+  free(sh->last_arg);
+  sh_strv_free(&sh->tmpfiles);
+  free(sh);
+}
+
+/* ---- errors, limits, polling ------------------------------------------------------------- */
+
+static void err_write(sh_shell *sh, const char *msg, size_t n) {
+  if (sh_write_fd(sh, 2, msg, n) == -EBADF) {
+    /* fd 2 closed: bash prints nothing */
+  }
+}
+
+void sh_error(sh_shell *sh, const char *fmt, ...) {
+  sh_buf b = {0};
+  if (sh->interactive && sh->nframes <= 1)
+    sh_buf_addf(&b, "%s: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx");
+  else
+    sh_buf_addf(&b, "%s: line %d: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx", sh->lineno);
+  va_list ap;
+  va_start(ap, fmt);
+  sh_buf_vaddf(&b, fmt, ap);
+  va_end(ap);
+  sh_buf_addc(&b, '\n');
+  err_write(sh, b.data, b.len);
+  sh_buf_free(&b);
+}
+
+void sh_errorf_raw(sh_shell *sh, const char *fmt, ...) {
+  sh_buf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  sh_buf_vaddf(&b, fmt, ap);
+  va_end(ap);
+  err_write(sh, b.data ? b.data : "", b.len);
+  sh_buf_free(&b);
+}
+
+void sh_session_report_limit(sh_session *s, const char *msg, size_t n);
+
+void sh_limit_hit(sh_shell *sh, sh_limit_kind k, uint64_t value) {
+  sh_session *s = sh->sess;
+  if (s->limit_hit == SH_LIMIT_NONE) {
+    s->limit_hit = k;
+    s->limit_value = value;
+    char msg[256];
+    int n;
+    if (k == SH_LIMIT_CANCEL)
+      n = snprintf(msg, sizeof msg, "%s: execution cancelled\n", s->sh_name ? s->sh_name : "sbx");
+    else if (k == SH_LIMIT_TIMEOUT)
+      n = snprintf(msg, sizeof msg, "%s: execution limit exceeded: timeout (%" PRIu64 " ms)\n",
+                   s->sh_name ? s->sh_name : "sbx", value);
+    else
+      n = snprintf(msg, sizeof msg, "%s: execution limit exceeded: %s (%" PRIu64 ")\n",
+                   s->sh_name ? s->sh_name : "sbx", sh_limit_name(k), value);
+    sh_session_report_limit(s, msg, (size_t)n);
+  }
+  sh->flow = SH_FLOW_ABORT;
+  sh->exit_status = 126;
+}
+
+void sh_handle_pending_signal(sh_shell *sh);
+
+int sh_poll(sh_shell *sh) {
+  sh_session *s = sh->sess;
+  if (s->limit_hit != SH_LIMIT_NONE) {
+    sh->flow = SH_FLOW_ABORT;
+    sh->exit_status = 126;
+    return 1;
+  }
+  if (atomic_load_explicit(&s->cancel, memory_order_relaxed)) {
+    sh_limit_hit(sh, SH_LIMIT_CANCEL, 0);
+    return 1;
+  }
+  if (s->deadline_ns && sh_now_ns() > s->deadline_ns) {
+    sh_limit_hit(sh, SH_LIMIT_TIMEOUT, s->limits.timeout_ms);
+    return 1;
+  }
+  if (sh->flow == SH_FLOW_ABORT) return 1;
+  if (sh->task && sh->task->pending_sig) {
+    sh_handle_pending_signal(sh);
+    if (sh->flow == SH_FLOW_EXIT) return 1;
+  }
+  return 0;
+}
+
+int sh_check_size(sh_shell *sh, size_t n) {
+  if (n > sh->sess->limits.string_size) {
+    sh_limit_hit(sh, SH_LIMIT_STRING, sh->sess->limits.string_size);
+    return 1;
+  }
+  return 0;
+}
+
+char *sh_abspath(sh_shell *sh, const char *path) {
+  if (path[0] == '/') return sh_xstrdup(path);
+  const char *cwd = sh->cwd ? sh->cwd : "/";
+  size_t cl = strlen(cwd);
+  if (cl > 0 && cwd[cl - 1] == '/') return sh_xasprintf("%s%s", cwd, path);
+  return sh_xasprintf("%s/%s", cwd, path);
+}

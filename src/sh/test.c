@@ -1,0 +1,487 @@
+/*
+ * test.c - conditional expressions: the test / [ builtins (POSIX argument
+ * count rules, then -a -o ! ( ) by precedence) and the [[ ]] evaluator, which
+ * share the unary file tests and the binary comparisons.
+ *
+ * Differences kept from bash: in [[ ]] the right side of == and != is a
+ * pattern, =~ is an ERE (POSIX regcomp) filling BASH_REMATCH, and -eq & co.
+ * evaluate arithmetic; in test they compare integers and report "integer
+ * expression expected" with status 2.
+ */
+#include <errno.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "sh/arith.h"
+#include "sh/builtins.h"
+#include "sh/expand.h"
+#include "sh/glob.h"
+#include "sh/io.h"
+#include "sh/vars.h"
+
+/* ---- shared tests --------------------------------------------------------------------------- */
+
+static bool stat_path(sh_shell *sh, const char *p, bool follow, store_stat *st) {
+  if (!*p) return false;
+  if (!strcmp(p, "/dev/null") || !strcmp(p, "/dev/zero") || !strcmp(p, "/dev/stdin") ||
+      !strcmp(p, "/dev/stdout") || !strcmp(p, "/dev/stderr") || !strcmp(p, "/dev/urandom") ||
+      !strcmp(p, "/dev/random") || !strcmp(p, "/dev/tty")) {
+    memset(st, 0, sizeof *st);
+    st->mode = S_IFCHR | 0666;
+    return true;
+  }
+  if (!strncmp(p, "/dev/fd/", 8) || !strncmp(p, "/proc/self/fd/", 14)) {
+    int fd = atoi(strrchr(p, '/') + 1);
+    if (!sh_fd_get(sh, fd)) return false;
+    memset(st, 0, sizeof *st);
+    st->mode = S_IFIFO | 0600;
+    return true;
+  }
+  if (!strcmp(p, "/dev") || !strcmp(p, "/dev/fd")) {
+    memset(st, 0, sizeof *st);
+    st->mode = S_IFDIR | 0755;
+    return true;
+  }
+  int r = follow ? store_path_stat(sh->sess->st, sh->cwd, p, st) : store_path_lstat(sh->sess->st, sh->cwd, p, st);
+  return r == 0;
+}
+
+bool sh_test_unary(sh_shell *sh, const char *op, const char *arg, bool *valid) {
+  *valid = true;
+  store_stat st;
+  switch (op[1]) {
+  case 'z': return !*arg;
+  case 'n': return *arg != 0;
+  case 'e': case 'a': return stat_path(sh, arg, true, &st);
+  case 'f': return stat_path(sh, arg, true, &st) && S_ISREG(st.mode);
+  case 'd': return stat_path(sh, arg, true, &st) && S_ISDIR(st.mode);
+  case 'h': case 'L': return stat_path(sh, arg, false, &st) && S_ISLNK(st.mode);
+  case 'b': return stat_path(sh, arg, true, &st) && S_ISBLK(st.mode);
+  case 'c': return stat_path(sh, arg, true, &st) && S_ISCHR(st.mode);
+  case 'p': return stat_path(sh, arg, true, &st) && S_ISFIFO(st.mode);
+  case 'S': return stat_path(sh, arg, true, &st) && S_ISSOCK(st.mode);
+  case 's': return stat_path(sh, arg, true, &st) && st.size > 0;
+  case 'g': return stat_path(sh, arg, true, &st) && (st.mode & S_ISGID);
+  case 'u': return stat_path(sh, arg, true, &st) && (st.mode & S_ISUID);
+  case 'k': return stat_path(sh, arg, true, &st) && (st.mode & S_ISVTX);
+  case 'O': case 'G': return stat_path(sh, arg, true, &st);
+  case 'N': return stat_path(sh, arg, true, &st) && st.mtime >= st.atime;
+  case 'r': case 'w': case 'x': {
+    if (!stat_path(sh, arg, true, &st)) return false;
+    if (S_ISCHR(st.mode) || S_ISFIFO(st.mode)) return op[1] != 'x';
+    int mask = op[1] == 'r' ? 4 : op[1] == 'w' ? 2 : 1;
+    return store_access(sh->sess->st, st.ino, mask) == 0;
+  }
+  case 't': {
+    (void)arg;
+    return false; /* no terminals in the sandbox */
+  }
+  case 'v': {
+    const char *br = strchr(arg, '[');
+    if (br && arg[strlen(arg) - 1] == ']') {
+      char *name = sh_xstrndup(arg, (size_t)(br - arg));
+      char *sub = sh_xstrndup(br + 1, strlen(br + 1) - 1);
+      sh_var *v = sh_var_find(sh, name);
+      bool r = false;
+      if (v && !(v->flags & SH_V_UNSET)) {
+        if (!strcmp(sub, "@") || !strcmp(sub, "*")) r = sh_var_count(v) > 0;
+        else if (v->flags & SH_V_ASSOC) r = sh_assoc_get(v->assoc, sub) != NULL;
+        else {
+          int64_t idx;
+          if (!sh_arith_eval(sh, sub, &idx)) {
+            if (v->flags & SH_V_ARRAY) {
+              if (idx < 0) idx += sh_array_max(v->arr) + 1;
+              r = sh_array_get(v->arr, idx) != NULL;
+            } else {
+              r = idx == 0 && v->str;
+            }
+          }
+        }
+      }
+      free(name);
+      free(sub);
+      return r;
+    }
+    if (!strcmp(arg, "#") || !strcmp(arg, "?") || !strcmp(arg, "$") || !strcmp(arg, "-")) return true;
+    if (arg[0] >= '1' && arg[0] <= '9') return (size_t)atoi(arg) <= sh->params.n;
+    sh_var *v = sh_var_find(sh, arg);
+    if (!v || (v->flags & SH_V_UNSET)) return false;
+    if (v->flags & SH_V_ARRAY) return sh_array_get(v->arr, 0) != NULL;
+    if (v->flags & SH_V_ASSOC) return sh_assoc_get(v->assoc, "0") != NULL;
+    return true;
+  }
+  case 'o': {
+    int k = sh_opt_find(arg, false);
+    return k >= 0 && sh->opt[k];
+  }
+  case 'R': {
+    sh_var *v = sh_var_find_noref(sh, arg);
+    return v && (v->flags & SH_V_NAMEREF);
+  }
+  default:
+    *valid = false;
+    return false;
+  }
+}
+
+static bool parse_test_int(const char *s, int64_t *v) {
+  while (*s == ' ' || *s == '\t') s++;
+  const char *p = s;
+  if (*p == '-' || *p == '+') p++;
+  if (!(*p >= '0' && *p <= '9')) return false;
+  char *end;
+  errno = 0;
+  long long x = strtoll(s, &end, 10);
+  while (*end == ' ' || *end == '\t') end++;
+  if (*end || errno) return false;
+  *v = x;
+  return true;
+}
+
+static int file_cmp_time(sh_shell *sh, const char *a, const char *b, bool newer) {
+  store_stat sa, sb;
+  bool ea = stat_path(sh, a, true, &sa), eb = stat_path(sh, b, true, &sb);
+  if (newer) {
+    if (!ea) return 0;
+    if (!eb) return 1;
+    return sa.mtime > sb.mtime || (sa.mtime == sb.mtime && sa.mtime_nsec > sb.mtime_nsec);
+  }
+  if (!eb) return 0;
+  if (!ea) return 1;
+  return sa.mtime < sb.mtime || (sa.mtime == sb.mtime && sa.mtime_nsec < sb.mtime_nsec);
+}
+
+/* err: 0 ok, 2 error (message printed). */
+bool sh_test_binary(sh_shell *sh, const char *op, const char *a, const char *b, bool *valid, int *err) {
+  *valid = true;
+  *err = 0;
+  if (!strcmp(op, "=") || !strcmp(op, "==")) return strcmp(a, b) == 0;
+  if (!strcmp(op, "!=")) return strcmp(a, b) != 0;
+  if (!strcmp(op, "<")) return strcmp(a, b) < 0;
+  if (!strcmp(op, ">")) return strcmp(a, b) > 0;
+  if (!strcmp(op, "-nt")) return file_cmp_time(sh, a, b, true);
+  if (!strcmp(op, "-ot")) return file_cmp_time(sh, a, b, false);
+  if (!strcmp(op, "-ef")) {
+    store_stat sa, sb;
+    return stat_path(sh, a, true, &sa) && stat_path(sh, b, true, &sb) && sa.ino == sb.ino;
+  }
+  static const char *const iops[] = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge", NULL};
+  for (int k = 0; iops[k]; k++) {
+    if (strcmp(op, iops[k])) continue;
+    int64_t x, y;
+    if (!parse_test_int(a, &x)) {
+      sh_error(sh, "%s: integer expression expected", a);
+      *err = 2;
+      return false;
+    }
+    if (!parse_test_int(b, &y)) {
+      sh_error(sh, "%s: integer expression expected", b);
+      *err = 2;
+      return false;
+    }
+    switch (k) {
+    case 0: return x == y;
+    case 1: return x != y;
+    case 2: return x < y;
+    case 3: return x <= y;
+    case 4: return x > y;
+    default: return x >= y;
+    }
+  }
+  *valid = false;
+  return false;
+}
+
+static bool is_unary_op(const char *s) {
+  return s[0] == '-' && s[1] && !s[2] && strchr("abcdefghknoprstuvwxzGLNORS", s[1]);
+}
+
+static bool is_binary_op(const char *s) {
+  static const char *const ops[] = {"=", "==", "!=", "<", ">", "-eq", "-ne", "-lt", "-le", "-gt",
+                                    "-ge", "-nt", "-ot", "-ef", NULL};
+  for (int i = 0; ops[i]; i++)
+    if (!strcmp(s, ops[i])) return true;
+  return false;
+}
+
+/* ---- test / [ ----------------------------------------------------------------------------------- */
+
+typedef struct tstate {
+  sh_shell *sh;
+  char **a;
+  int n, i;
+  int err; /* 2 on a syntax error */
+} tstate;
+
+static bool t_or(tstate *t);
+
+static bool t_primary(tstate *t) {
+  if (t->err) return false;
+  if (t->i >= t->n) {
+    sh_error(t->sh, "test: argument expected");
+    t->err = 2;
+    return false;
+  }
+  const char *x = t->a[t->i];
+  if (!strcmp(x, "!")) {
+    t->i++;
+    return !t_primary(t);
+  }
+  if (!strcmp(x, "(")) {
+    t->i++;
+    bool r = t_or(t);
+    if (t->i >= t->n || strcmp(t->a[t->i], ")")) {
+      if (!t->err) sh_error(t->sh, "test: `)' expected");
+      t->err = 2;
+      return false;
+    }
+    t->i++;
+    return r;
+  }
+  if (t->i + 2 < t->n + 0 && t->i + 1 < t->n && is_binary_op(t->a[t->i + 1]) && t->i + 2 < t->n) {
+    bool valid;
+    int e;
+    bool r = sh_test_binary(t->sh, t->a[t->i + 1], x, t->a[t->i + 2], &valid, &e);
+    t->i += 3;
+    if (e) t->err = e;
+    return r;
+  }
+  if (is_unary_op(x) && t->i + 1 < t->n) {
+    bool valid;
+    bool r = sh_test_unary(t->sh, x, t->a[t->i + 1], &valid);
+    t->i += 2;
+    return r;
+  }
+  t->i++;
+  return *x != 0;
+}
+
+static bool t_and(tstate *t) {
+  bool r = t_primary(t);
+  while (!t->err && t->i < t->n && !strcmp(t->a[t->i], "-a")) {
+    t->i++;
+    bool r2 = t_primary(t);
+    r = r && r2;
+  }
+  return r;
+}
+
+static bool t_or(tstate *t) {
+  bool r = t_and(t);
+  while (!t->err && t->i < t->n && !strcmp(t->a[t->i], "-o")) {
+    t->i++;
+    bool r2 = t_and(t);
+    r = r || r2;
+  }
+  return r;
+}
+
+/* POSIX rules for 0-4 arguments, then the general parser. */
+static int test_eval(sh_shell *sh, char **a, int n) {
+  tstate t = {sh, a, n, 0, 0};
+  switch (n) {
+  case 0:
+    return 1;
+  case 1:
+    return *a[0] ? 0 : 1;
+  case 2:
+    if (!strcmp(a[0], "!")) return *a[1] ? 1 : 0;
+    if (is_unary_op(a[0])) {
+      bool valid;
+      return sh_test_unary(sh, a[0], a[1], &valid) ? 0 : 1;
+    }
+    sh_error(sh, "test: %s: unary operator expected", a[0]);
+    return 2;
+  case 3:
+    if (is_binary_op(a[1])) {
+      bool valid;
+      int e;
+      bool r = sh_test_binary(sh, a[1], a[0], a[2], &valid, &e);
+      return e ? 2 : r ? 0 : 1;
+    }
+    if (!strcmp(a[1], "-a") || !strcmp(a[1], "-o")) break;
+    if (!strcmp(a[0], "!")) {
+      int r = test_eval(sh, a + 1, 2);
+      return r == 2 ? 2 : !r;
+    }
+    if (!strcmp(a[0], "(") && !strcmp(a[2], ")")) return *a[1] ? 0 : 1;
+    sh_error(sh, "test: %s: binary operator expected", a[1]);
+    return 2;
+  case 4:
+    if (!strcmp(a[0], "!")) {
+      int r = test_eval(sh, a + 1, 3);
+      return r == 2 ? 2 : !r;
+    }
+    if (!strcmp(a[0], "(") && !strcmp(a[3], ")")) return test_eval(sh, a + 1, 2);
+    break;
+  default:
+    break;
+  }
+  bool r = t_or(&t);
+  if (t.err) return 2;
+  if (t.i < t.n) {
+    sh_error(sh, "test: too many arguments");
+    return 2;
+  }
+  return r ? 0 : 1;
+}
+
+int sh_bi_test(sh_shell *sh, int argc, char **argv) { return test_eval(sh, argv + 1, argc - 1); }
+
+int sh_bi_bracket(sh_shell *sh, int argc, char **argv) {
+  if (argc < 2 || strcmp(argv[argc - 1], "]")) {
+    sh_error(sh, "[: missing `]'");
+    return 2;
+  }
+  return test_eval(sh, argv + 1, argc - 2);
+}
+
+int sh_test_main(sh_shell *sh, int argc, char **argv) { return sh_bi_test(sh, argc, argv); }
+
+/* ---- [[ ]] ---------------------------------------------------------------------------------------- */
+
+static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err);
+
+static int regex_match(sh_shell *sh, const char *s, const char *re, int *err) {
+  regex_t rx;
+  int flags = REG_EXTENDED;
+  if (sh->opt[SH_SHOPT_NOCASEMATCH]) flags |= REG_ICASE;
+  int rc = regcomp(&rx, re, flags);
+  if (rc) {
+    *err = 2;
+    return 0;
+  }
+  size_t nsub = rx.re_nsub + 1;
+  if (nsub > 64) nsub = 64;
+  regmatch_t m[64];
+  rc = regexec(&rx, s, nsub, m, 0);
+  int matched = rc == 0;
+  /* BASH_REMATCH */
+  int e2;
+  sh_var *v = sh_var_get_for_write(sh, "BASH_REMATCH", 0, &e2);
+  if (v) {
+    sh_array_free(v->arr);
+    v->arr = NULL;
+    free(v->str);
+    v->str = NULL;
+    v->flags &= ~SH_V_ARRAY;
+    if (matched) {
+      sh_var_make_array(v);
+      v->flags &= ~SH_V_UNSET;
+      for (size_t i = 0; i < nsub; i++) {
+        if (m[i].rm_so < 0) sh_array_set(v->arr, (int64_t)i, sh_xstrdup(""));
+        else sh_array_set(v->arr, (int64_t)i, sh_xstrndup(s + m[i].rm_so, (size_t)(m[i].rm_eo - m[i].rm_so)));
+      }
+    } else {
+      sh_var_make_array(v);
+      v->flags &= ~SH_V_UNSET;
+    }
+  }
+  regfree(&rx);
+  return matched;
+}
+
+static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
+  if (*err) return 0;
+  switch (e->kind) {
+  case SH_C_AND:
+    return cond_eval(sh, e->left, err) && cond_eval(sh, e->right, err);
+  case SH_C_OR:
+    return cond_eval(sh, e->left, err) || cond_eval(sh, e->right, err);
+  case SH_C_NOT:
+    return !cond_eval(sh, e->left, err);
+  case SH_C_WORD: {
+    char *s = sh_expand_string(sh, e->w1, 0);
+    if (!s) {
+      *err = 1;
+      return 0;
+    }
+    int r = *s != 0;
+    free(s);
+    return r;
+  }
+  case SH_C_UNARY: {
+    char *s = sh_expand_string(sh, e->w1, 0);
+    if (!s) {
+      *err = 1;
+      return 0;
+    }
+    bool valid;
+    int r = sh_test_unary(sh, e->op, s, &valid);
+    free(s);
+    return r;
+  }
+  case SH_C_BINARY: {
+    char *a = sh_expand_string(sh, e->w1, 0);
+    if (!a) {
+      *err = 1;
+      return 0;
+    }
+    const char *op = e->op;
+    if (!strcmp(op, "==") || !strcmp(op, "=") || !strcmp(op, "!=")) {
+      char *pat = sh_expand_string(sh, e->w2, SH_XF_PATTERN);
+      if (!pat) {
+        free(a);
+        *err = 1;
+        return 0;
+      }
+      int fl = SH_FNM_EXTGLOB;
+      if (sh->opt[SH_SHOPT_NOCASEMATCH]) fl |= SH_FNM_CASEFOLD;
+      bool m = sh_fnmatch(pat, strlen(pat), a, strlen(a), fl);
+      free(pat);
+      free(a);
+      return op[0] == '!' ? !m : m;
+    }
+    if (!strcmp(op, "=~")) {
+      char *re = sh_expand_string(sh, e->w2, SH_XF_REGEX);
+      if (!re) {
+        free(a);
+        *err = 1;
+        return 0;
+      }
+      int r = regex_match(sh, a, re, err);
+      free(re);
+      free(a);
+      return r;
+    }
+    char *b = sh_expand_string(sh, e->w2, 0);
+    if (!b) {
+      free(a);
+      *err = 1;
+      return 0;
+    }
+    int r;
+    if (op[0] == '-' && strcmp(op, "-nt") && strcmp(op, "-ot") && strcmp(op, "-ef")) {
+      int64_t x, y;
+      if (sh_arith_eval(sh, a, &x) || sh_arith_eval(sh, b, &y)) {
+        *err = 1;
+        r = 0;
+      } else if (!strcmp(op, "-eq")) r = x == y;
+      else if (!strcmp(op, "-ne")) r = x != y;
+      else if (!strcmp(op, "-lt")) r = x < y;
+      else if (!strcmp(op, "-le")) r = x <= y;
+      else if (!strcmp(op, "-gt")) r = x > y;
+      else r = x >= y;
+    } else {
+      bool valid;
+      int e2;
+      r = sh_test_binary(sh, op, a, b, &valid, &e2);
+      if (e2) *err = e2;
+    }
+    free(a);
+    free(b);
+    return r;
+  }
+  }
+  return 0;
+}
+
+int sh_eval_cond(sh_shell *sh, sh_cond_expr *e) {
+  int err = 0;
+  int r = cond_eval(sh, e, &err);
+  if (err) return err == 1 ? 1 : 2;
+  return r ? 0 : 1;
+}

@@ -1,0 +1,227 @@
+/*
+ * testmode.c - nested shells (`sh`, `bash` as commands: `$SH -c '...'`) and
+ * the four helper programs of the conformance kit (argv.py, printenv.py,
+ * stdout_stderr.py, read_from_fd.py), which exist only in `sbx sh` test mode
+ * (the sandbox cannot run host programs, so the shell emulates exactly what
+ * those Python scripts print).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "sh/builtins.h"
+#include "sh/expand.h"
+#include "sh/io.h"
+#include "sh/vars.h"
+
+/* ---- argv.py: Python 2 style list of byte-string reprs ---------------------------------- */
+
+static void py_bytes_repr(sh_buf *b, const char *s) {
+  bool has_sq = strchr(s, '\'') != NULL, has_dq = strchr(s, '"') != NULL;
+  char q = (has_sq && !has_dq) ? '"' : '\'';
+  sh_buf_addc(b, q);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    unsigned char c = *p;
+    if (c == (unsigned char)q || c == '\\') {
+      sh_buf_addc(b, '\\');
+      sh_buf_addc(b, (char)c);
+    } else if (c == '\t') {
+      sh_buf_adds(b, "\\t");
+    } else if (c == '\n') {
+      sh_buf_adds(b, "\\n");
+    } else if (c == '\r') {
+      sh_buf_adds(b, "\\r");
+    } else if (c < 32 || c >= 127) {
+      sh_buf_addf(b, "\\x%02x", c);
+    } else {
+      sh_buf_addc(b, (char)c);
+    }
+  }
+  sh_buf_addc(b, q);
+}
+
+int sh_bi_argv_py(sh_shell *sh, int argc, char **argv) {
+  sh_buf b = {0};
+  sh_buf_addc(&b, '[');
+  for (int i = 1; i < argc; i++) {
+    if (i > 1) sh_buf_adds(&b, ", ");
+    py_bytes_repr(&b, argv[i]);
+  }
+  sh_buf_adds(&b, "]\n");
+  sh_write_fd(sh, 1, b.data, b.len);
+  sh_buf_free(&b);
+  return 0;
+}
+
+int sh_bi_printenv_py(sh_shell *sh, int argc, char **argv) {
+  sh_buf b = {0};
+  for (int i = 1; i < argc; i++) {
+    sh_var *v = sh_var_find(sh, argv[i]);
+    if (v && (v->flags & SH_V_EXPORT) && !(v->flags & SH_V_UNSET) && v->str &&
+        !(v->flags & (SH_V_ARRAY | SH_V_ASSOC)))
+      sh_buf_adds(&b, v->str);
+    else
+      sh_buf_adds(&b, "None");
+    sh_buf_addc(&b, '\n');
+  }
+  sh_write_fd(sh, 1, b.data ? b.data : "", b.len);
+  sh_buf_free(&b);
+  return 0;
+}
+
+int sh_bi_stdout_stderr_py(sh_shell *sh, int argc, char **argv) {
+  const char *out = argc > 1 ? argv[1] : "STDOUT";
+  const char *err = argc > 2 ? argv[2] : "STDERR";
+  sh_printf_fd(sh, 2, "%s\n", err);
+  sh_printf_fd(sh, 1, "%s\n", out);
+  return argc > 3 ? atoi(argv[3]) & 0xff : 0;
+}
+
+int sh_bi_read_from_fd_py(sh_shell *sh, int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    int fd = atoi(argv[i]);
+    char buf[1024];
+    ssize_t n = sh_fd_read(sh, fd, buf, sizeof buf);
+    if (n < 0) {
+      sh_printf_fd(sh, 2, "FATAL: Error reading from fd %d: [Errno %d] %s\n", fd, (int)-n, cmd_strerror((int)n));
+      return 1;
+    }
+    sh_printf_fd(sh, 1, "%d: ", fd);
+    sh_write_fd(sh, 1, buf, (size_t)n);
+  }
+  return 0;
+}
+
+/* ---- sh / bash ------------------------------------------------------------------------------ */
+
+int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
+  const char *cmd = NULL;
+  int i = 1;
+  bool opts[SH_OPT_COUNT] = {0};
+  bool optset[SH_OPT_COUNT] = {0};
+  bool read_stdin = false;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
+    if (!strcmp(a, "--norc") || !strcmp(a, "--noprofile") || !strcmp(a, "--login") ||
+        !strcmp(a, "--posix") || !strcmp(a, "--noediting")) {
+      if (!strcmp(a, "--posix")) opts[SH_OPT_POSIX] = optset[SH_OPT_POSIX] = true;
+      continue;
+    }
+    if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
+    bool on = a[0] == '-';
+    for (const char *c = a + 1; *c; c++) {
+      switch (*c) {
+      case 'c':
+        if (i + 1 >= argc) {
+          sh_errorf_raw(sh, "%s: -c: option requires an argument\n", argv[0]);
+          return 2;
+        }
+        cmd = argv[++i];
+        break;
+      case 'o':
+      case 'O': {
+        if (i + 1 >= argc) break;
+        int k = sh_opt_find(argv[++i], *c == 'O');
+        if (k >= 0) {
+          opts[k] = on;
+          optset[k] = true;
+        }
+        break;
+      }
+      case 's': read_stdin = true; break;
+      case 'i': case 'l': case 'r': case 'p': break;
+      default:
+        for (int k = 0; k < SH_SET_COUNT; k++)
+          if (sh_optinfo_table[k].letter == *c) {
+            opts[k] = on;
+            optset[k] = true;
+          }
+      }
+    }
+    if (cmd) {
+      i++;
+      break;
+    }
+  }
+  /* a new shell: exported variables, the cwd and the fds are inherited */
+  sh_shell *n = sh_shell_new(sh->sess);
+  n->task = sh->task;
+  n->pid = ++sh->sess->next_pid;
+  free(n->cwd);
+  n->cwd = sh_xstrdup(sh->cwd);
+  n->umask = sh->umask;
+  sh_fdtab_free(&n->fds);
+  sh_fdtab_copy(&n->fds, &sh->fds);
+  for (int fd = 3; fd < n->fds.n; fd++)
+    if (n->fds.cloexec[fd]) sh_fd_close(n, fd);
+  sh_strv env = {0};
+  sh_vars_environ(sh, &env);
+  for (size_t k = 0; k < env.n; k++) {
+    char *eq = strchr(env.v[k], '=');
+    *eq = 0;
+    sh_var_set(n, env.v[k], eq + 1, SH_SET_FORCE);
+    sh_var *v = sh_var_find_noref(n, env.v[k]);
+    if (v) v->flags |= SH_V_EXPORT;
+  }
+  sh_strv_free(&env);
+  const char *lvl = sh_var_get(sh, "SHLVL");
+  char buf[16];
+  snprintf(buf, sizeof buf, "%d", (lvl ? atoi(lvl) : 0) + 1);
+  sh_var_set(n, "SHLVL", buf, SH_SET_FORCE);
+  for (int k = 0; k < SH_OPT_COUNT; k++)
+    if (optset[k]) n->opt[k] = opts[k];
+  int status;
+  if (cmd) {
+    free(n->arg0);
+    n->arg0 = sh_xstrdup(i < argc ? argv[i] : argv[0]);
+    if (i < argc) i++;
+    for (; i < argc; i++) sh_strv_pushdup(&n->params, argv[i]);
+    n->dash_c = true;
+    status = sh_eval_string(n, cmd, strlen(cmd), argv[0], 1);
+  } else {
+    char *data = NULL;
+    size_t len = 0;
+    if (i < argc && !read_stdin) {
+      void *d;
+      int r = store_path_read_file(sh->sess->st, sh->cwd, argv[i], &d, &len);
+      if (r < 0) {
+        sh_errorf_raw(sh, "%s: %s: %s\n", argv[0], argv[i], cmd_strerror(r));
+        sh_shell_free(n);
+        return 127;
+      }
+      data = d;
+      free(n->arg0);
+      n->arg0 = sh_xstrdup(argv[i]);
+      i++;
+    } else {
+      sh_buf b = {0};
+      char chunk[4096];
+      ssize_t r;
+      while ((r = sh_fd_read(sh, 0, chunk, sizeof chunk)) > 0) {
+        sh_buf_add(&b, chunk, (size_t)r);
+        if (b.len > sh->sess->limits.string_size) break;
+      }
+      len = b.len;
+      data = sh_buf_steal(&b);
+    }
+    for (; i < argc; i++) sh_strv_pushdup(&n->params, argv[i]);
+    status = sh_eval_string(n, data, len, n->arg0, 1);
+    free(data);
+  }
+  if (n->flow == SH_FLOW_EXIT || n->flow == SH_FLOW_ABORT) status = n->exit_status;
+  sh_run_exit_trap(n);
+  if (n->flow == SH_FLOW_EXIT) status = n->exit_status;
+  sh_wait_all(n);
+  if (n->flow == SH_FLOW_ABORT) {
+    sh->flow = SH_FLOW_ABORT;
+    sh->exit_status = 126;
+  }
+  sh_shell_free(n);
+  return status;
+}

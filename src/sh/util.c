@@ -1,0 +1,239 @@
+/*
+ * util.c - the shell's byte buffers, string vectors, AST arenas and checked
+ * allocation (see util.h). The arena hands out 16-byte aligned zeroed blocks
+ * from 8 KiB chunks (larger requests get a chunk of their own), so freeing a
+ * whole parse is one walk over its chunks.
+ */
+#include "sh/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static void sh_oom(size_t n) {
+  /* The shell bounds sizes by its limits before allocating; getting here means
+   * the host itself is out of memory, where continuing would corrupt state. */
+  fprintf(stderr, "sbx: out of memory (allocating %zu bytes)\n", n);
+  abort();
+}
+
+void *sh_xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) sh_oom(n);
+  return p;
+}
+
+void *sh_xcalloc(size_t n, size_t m) {
+  void *p = calloc(n ? n : 1, m ? m : 1);
+  if (!p) sh_oom(n * m);
+  return p;
+}
+
+void *sh_xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) sh_oom(n);
+  return q;
+}
+
+char *sh_xstrdup(const char *s) { return sh_xstrndup(s, strlen(s)); }
+
+char *sh_xstrndup(const char *s, size_t n) {
+  char *p = sh_xmalloc(n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+char *sh_xasprintf(const char *fmt, ...) {
+  sh_buf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  sh_buf_vaddf(&b, fmt, ap);
+  va_end(ap);
+  return sh_buf_steal(&b);
+}
+
+/* ---- sh_buf ------------------------------------------------------------------ */
+
+void sh_buf_reserve(sh_buf *b, size_t extra) {
+  if (b->len + extra + 1 <= b->cap) return;
+  size_t cap = b->cap ? b->cap : 32;
+  while (cap < b->len + extra + 1) cap *= 2;
+  b->data = sh_xrealloc(b->data, cap);
+  b->cap = cap;
+}
+
+void sh_buf_add(sh_buf *b, const void *p, size_t n) {
+  sh_buf_reserve(b, n);
+  if (n) memcpy(b->data + b->len, p, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
+void sh_buf_adds(sh_buf *b, const char *s) { sh_buf_add(b, s, strlen(s)); }
+
+void sh_buf_addc(sh_buf *b, char c) {
+  if (b->len + 2 > b->cap) sh_buf_reserve(b, 1);
+  b->data[b->len++] = c;
+  b->data[b->len] = 0;
+}
+
+void sh_buf_vaddf(sh_buf *b, const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  char small[256];
+  int n = vsnprintf(small, sizeof small, fmt, ap2);
+  va_end(ap2);
+  if (n < 0) return;
+  if ((size_t)n < sizeof small) {
+    sh_buf_add(b, small, (size_t)n);
+    return;
+  }
+  sh_buf_reserve(b, (size_t)n);
+  vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+  b->len += (size_t)n;
+}
+
+void sh_buf_addf(sh_buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  sh_buf_vaddf(b, fmt, ap);
+  va_end(ap);
+}
+
+char *sh_buf_steal(sh_buf *b) {
+  char *p = b->data;
+  if (!p) p = sh_xstrdup("");
+  b->data = NULL;
+  b->len = b->cap = 0;
+  return p;
+}
+
+const char *sh_buf_str(sh_buf *b) { return b->data ? b->data : ""; }
+
+void sh_buf_free(sh_buf *b) {
+  free(b->data);
+  b->data = NULL;
+  b->len = b->cap = 0;
+}
+
+/* ---- sh_strv ----------------------------------------------------------------- */
+
+void sh_strv_push(sh_strv *sv, char *s) {
+  if (sv->n + 2 > sv->cap) {
+    sv->cap = sv->cap ? sv->cap * 2 : 8;
+    sv->v = sh_xrealloc(sv->v, sv->cap * sizeof *sv->v);
+  }
+  sv->v[sv->n++] = s;
+  sv->v[sv->n] = NULL;
+}
+
+void sh_strv_pushdup(sh_strv *sv, const char *s) { sh_strv_push(sv, sh_xstrdup(s)); }
+
+void sh_strv_free(sh_strv *sv) {
+  for (size_t i = 0; i < sv->n; i++) free(sv->v[i]);
+  free(sv->v);
+  sv->v = NULL;
+  sv->n = sv->cap = 0;
+}
+
+char **sh_strv_terminated(sh_strv *sv) {
+  if (!sv->v) {
+    sv->cap = 4;
+    sv->v = sh_xcalloc(sv->cap, sizeof *sv->v);
+  }
+  return sv->v;
+}
+
+/* ---- sh_arena ----------------------------------------------------------------- */
+
+typedef struct arena_chunk {
+  struct arena_chunk *next; /* older chunk */
+  size_t used, size;        /* bytes used / usable in data */
+  _Alignas(16) char data[];
+} arena_chunk;
+
+struct sh_arena {
+  arena_chunk *head; /* newest chunk, allocation happens here */
+  int refs;          /* owners: the parse, plus each function defined in it */
+  size_t bytes;      /* total handed out */
+};
+
+sh_arena *sh_arena_new(void) {
+  sh_arena *a = sh_xcalloc(1, sizeof *a);
+  a->refs = 1;
+  return a;
+}
+
+void *sh_arena_alloc(sh_arena *a, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  if (!a->head || a->head->size - a->head->used < n) {
+    size_t size = n > 8192 - sizeof(arena_chunk) ? n : 8192 - sizeof(arena_chunk);
+    arena_chunk *c = sh_xmalloc(sizeof *c + size);
+    c->used = 0;
+    c->size = size;
+    if (a->head && n > 2048) {
+      /* a big block: keep allocating from the current chunk afterwards */
+      c->next = a->head->next;
+      a->head->next = c;
+    } else {
+      c->next = a->head;
+      a->head = c;
+    }
+    c->used = n;
+    a->bytes += n;
+    memset(c->data, 0, n);
+    return c->data;
+  }
+  void *p = a->head->data + a->head->used;
+  a->head->used += n;
+  a->bytes += n;
+  memset(p, 0, n);
+  return p;
+}
+
+char *sh_arena_strndup(sh_arena *a, const char *s, size_t n) {
+  char *p = sh_arena_alloc(a, n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+char *sh_arena_strdup(sh_arena *a, const char *s) {
+  return sh_arena_strndup(a, s, strlen(s));
+}
+
+sh_arena *sh_arena_ref(sh_arena *a) {
+  a->refs++;
+  return a;
+}
+
+void sh_arena_unref(sh_arena *a) {
+  if (!a || --a->refs > 0) return;
+  arena_chunk *c = a->head;
+  while (c) {
+    arena_chunk *n = c->next;
+    free(c);
+    c = n;
+  }
+  free(a);
+}
+
+size_t sh_arena_bytes(const sh_arena *a) { return a->bytes; }
+
+/* ---- misc ------------------------------------------------------------------------ */
+
+bool sh_is_name_n(const char *s, size_t n) {
+  if (n == 0 || !sh_is_name_start((unsigned char)s[0])) return false;
+  for (size_t i = 1; i < n; i++)
+    if (!sh_is_name_char((unsigned char)s[i])) return false;
+  return true;
+}
+
+bool sh_is_name(const char *s) { return sh_is_name_n(s, strlen(s)); }
+
+int64_t sh_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}

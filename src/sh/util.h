@@ -1,0 +1,87 @@
+/*
+ * util.h - small helpers shared by every file of the shell: a growable byte
+ * buffer (sh_buf), a vector of strings (sh_strv), a bump arena for AST nodes
+ * (sh_arena, reference counted because function definitions outlive the parse
+ * that created them), and checked allocation.
+ *
+ * Ownership: sh_buf and sh_strv own their memory; sh_buf_steal hands the bytes
+ * to the caller (malloc'd, NUL-terminated). Allocation failure is fatal only in
+ * sh_xmalloc and friends, which abort with a message: the shell bounds every
+ * size by its limits before allocating, so an allocation failure means the host
+ * is out of memory, not that a script asked for too much.
+ */
+#ifndef SBX_SH_UTIL_H
+#define SBX_SH_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+void *sh_xmalloc(size_t n);
+void *sh_xcalloc(size_t n, size_t m);
+void *sh_xrealloc(void *p, size_t n);
+char *sh_xstrdup(const char *s);
+char *sh_xstrndup(const char *s, size_t n);
+char *sh_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable byte buffer, always NUL-terminated when data != NULL. */
+typedef struct sh_buf {
+  char *data; /* the bytes (malloc'd) or NULL when empty and never grown */
+  size_t len; /* bytes used, not counting the terminating NUL */
+  size_t cap; /* bytes allocated */
+} sh_buf;
+
+void sh_buf_reserve(sh_buf *b, size_t extra);
+void sh_buf_add(sh_buf *b, const void *p, size_t n);
+void sh_buf_adds(sh_buf *b, const char *s);
+void sh_buf_addc(sh_buf *b, char c);
+void sh_buf_addf(sh_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sh_buf_vaddf(sh_buf *b, const char *fmt, va_list ap);
+/* Returns the bytes (never NULL: "" when empty) and resets the buffer. */
+char *sh_buf_steal(sh_buf *b);
+const char *sh_buf_str(sh_buf *b); /* "" when empty; owned by the buffer */
+void sh_buf_free(sh_buf *b);
+static inline void sh_buf_clear(sh_buf *b) {
+  b->len = 0;
+  if (b->data) b->data[0] = 0;
+}
+
+/* A vector of malloc'd strings (owned). */
+typedef struct sh_strv {
+  char **v;   /* the strings, v[n] == NULL when n > 0 */
+  size_t n;   /* count */
+  size_t cap; /* allocated slots */
+} sh_strv;
+
+void sh_strv_push(sh_strv *sv, char *s); /* takes ownership of s */
+void sh_strv_pushdup(sh_strv *sv, const char *s);
+void sh_strv_free(sh_strv *sv);
+char **sh_strv_terminated(sh_strv *sv); /* ensures v[n] == NULL; returns v */
+
+/* A bump allocator with a reference count. All AST nodes of one parse live in
+ * one arena; a function definition keeps its arena alive with sh_arena_ref. */
+typedef struct sh_arena sh_arena;
+sh_arena *sh_arena_new(void);
+void *sh_arena_alloc(sh_arena *a, size_t n); /* zeroed, 16-aligned */
+char *sh_arena_strndup(sh_arena *a, const char *s, size_t n);
+char *sh_arena_strdup(sh_arena *a, const char *s);
+sh_arena *sh_arena_ref(sh_arena *a);
+void sh_arena_unref(sh_arena *a);
+size_t sh_arena_bytes(const sh_arena *a); /* bytes handed out so far */
+
+/* True if s is a valid shell name: [A-Za-z_][A-Za-z0-9_]*. */
+bool sh_is_name(const char *s);
+bool sh_is_name_n(const char *s, size_t n);
+static inline bool sh_is_name_start(int c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+static inline bool sh_is_name_char(int c) {
+  return sh_is_name_start(c) || (c >= '0' && c <= '9');
+}
+
+/* Monotonic time in nanoseconds. */
+int64_t sh_now_ns(void);
+
+#endif

@@ -1,0 +1,90 @@
+# diff (GNU diffutils 3.8). Hunk placement is also checked against the host's
+# diff on random inputs by tests/cmd/diff_differential.py.
+
+test: normal format
+cmd: printf 'a\nb\nc\nd\ne\n' > x; printf 'a\nB\nc\ne\nf\n' > y; diff x y
+out: 2c2\n< b\n---\n> B\n4d3\n< d\n5a5\n> f\n
+status: 1
+
+test: identical files
+cmd: printf 'a\n' > x; cp x y; diff x y && echo same
+out: same\n
+
+test: unified with labels
+cmd: printf 'a\nb\nc\n' > x; printf 'a\nc\n' > y; diff -u --label old --label new x y
+out: --- old\n+++ new\n@@ -1,3 +1,2 @@\n a\n-b\n c\n
+status: 1
+
+test: unified header times
+cmd: printf 'a\n' > x; printf 'b\n' > y; touch -d '2020-01-02 03:04:05' x y; diff -u x y | head -2
+out: --- x\t2020-01-02 03:04:05.000000000 +0000\n+++ y\t2020-01-02 03:04:05.000000000 +0000\n
+
+test: context format
+cmd: printf 'a\nb\nc\n' > x; printf 'a\nB\nc\nd\n' > y; diff -c --label x --label y x y
+out: *** x\n--- y\n***************\n*** 1,3 ****\n  a\n! b\n  c\n--- 1,4 ----\n  a\n! B\n  c\n+ d\n
+status: 1
+
+test: unified context size
+cmd: seq 1 20 > x; seq 1 20 | sed 's/^10$/ten/' > y; diff -U1 --label x --label y x y
+out: --- x\n+++ y\n@@ -9,3 +9,3 @@\n 9\n-10\n+ten\n 11\n
+status: 1
+
+test: missing newline at end of file
+cmd: printf 'a' > x; printf 'b' > y; diff x y
+out: 1c1\n< a\n\\ No newline at end of file\n---\n> b\n\\ No newline at end of file\n
+status: 1
+
+test: brief
+cmd: printf 'a\n' > x; printf 'b\n' > y; diff -q x y
+out: Files x and y differ\n
+status: 1
+
+test: ignore case and white space
+cmd: printf 'Hello  World\n' > x; printf 'hello world\n' > y; diff -i -b x y && echo same; diff -w x y; echo "rc=$?"
+out: same\n1c1\n< Hello  World\n---\n> hello world\nrc=1\n
+
+test: ignore blank lines
+cmd: printf 'a\n\nb\n' > x; printf 'a\nb\n\n' > y; diff -B x y && echo same
+out: same\n
+
+test: binary files
+cmd: printf 'a\0b' > x; printf 'a\0c' > y; diff x y
+out: Binary files x and y differ\n
+status: 1
+
+test: missing file
+cmd: diff nope input
+in: x\n
+out:
+err: diff: nope: No such file or directory\n
+status: 2
+
+test: directories without -r
+cmd: mkdir d1 d2 d1/sub d2/sub; echo 1 > d1/f; echo 2 > d2/f; echo 3 > d1/only; diff d1 d2
+out: diff d1/f d2/f\n1c1\n< 1\n---\n> 2\nOnly in d1: only\nCommon subdirectories: d1/sub and d2/sub\n
+status: 1
+
+test: recursive directories
+cmd: mkdir -p d1/s d2/s; echo 1 > d1/s/f; echo 2 > d2/s/f; echo x > d2/new; diff -r d1 d2
+out: Only in d2: new\ndiff -r d1/s/f d2/s/f\n1c1\n< 1\n---\n> 2\n
+status: 1
+
+test: new files with -N
+cmd: mkdir d1 d2; echo x > d2/new; diff -rN --label a --label b d1 d2; echo "rc=$?"
+out: diff -rN --label a --label b a b\n0a1\n> x\nrc=1\n
+
+test: file against a directory
+cmd: mkdir d; echo 1 > d/f; echo 2 > f; diff f d
+out: 1c1\n< 2\n---\n> 1\n
+status: 1
+
+test: stdin
+cmd: printf 'a\n' > x; printf 'b\n' | diff x -
+out: 1c1\n< a\n---\n> b\n
+status: 1
+
+test: extra operand
+cmd: diff a b c
+out:
+err: diff: extra operand 'c'\ndiff: Try 'diff --help' for more information.\n
+status: 2

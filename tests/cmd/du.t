@@ -1,0 +1,93 @@
+# du: the sandbox counts whole 4 KiB blocks like ext4 (directories 4 KiB).
+
+test: a directory tree
+cmd: mkdir -p d/e; head -c 5000 /dev/zero > d/f; echo x > d/e/g; du d
+out: 8\td/e\n20\td\n
+
+test: -a lists files too
+cmd: mkdir -p d/e; echo x > d/e/g; du -a d
+out: 4\td/e/g\n8\td/e\n12\td\n
+
+test: -s
+cmd: mkdir -p d/e; echo x > d/e/g; du -s d
+out: 12\td\n
+
+test: -h
+cmd: mkdir -p d/e; head -c 5000 /dev/zero > d/f; du -sh d
+out: 16K\td\n
+
+test: -b apparent bytes
+cmd: mkdir -p d; head -c 5000 /dev/zero > d/f; du -b d
+out: 9096\td\n
+
+test: --apparent-size in KiB rounds up
+cmd: mkdir -p d; head -c 5000 /dev/zero > d/f; du --apparent-size d
+out: 9\td\n
+
+test: -c total
+cmd: mkdir a b; echo x > a/f; du -c a b
+out: 8\ta\n4\tb\n12\ttotal\n
+
+test: a directory inside another operand is counted once
+cmd: mkdir -p d/e; du -c d d/e
+out: 4\td/e\n8\td\n8\ttotal\n
+
+test: --max-depth
+cmd: mkdir -p d/e/f; du --max-depth=1 d; du -d 0 d
+out: 8\td/e\n12\td\n12\td\n
+
+test: -S separates directories
+cmd: mkdir -p d/e; echo x > d/e/g; du -S d
+out: 8\td/e\n4\td\n
+
+test: hard links are counted once
+cmd: mkdir d; head -c 5000 /dev/zero > d/f; ln d/f d/hl; du -s d; du -sl d
+out: 12\td\n20\td\n
+
+test: a file operand
+cmd: echo x > f; du f; du -b f
+out: 4\tf\n2\tf\n
+
+test: empty file
+cmd: touch f; du f
+out: 0\tf\n
+
+test: -k and -m
+cmd: mkdir d; head -c 5000 /dev/zero > d/f; du -sk d; du -sm d
+out: 12\td\n1\td\n
+
+test: --inodes
+cmd: mkdir -p d/e; touch d/f d/e/g; du --inodes d
+out: 2\td/e\n4\td\n
+
+test: --exclude
+cmd: mkdir -p d/e; echo x > d/e/g; du --exclude=e d
+out: 4\td\n
+
+test: -0
+cmd: mkdir d; du -0 d
+out: 4\td\0
+
+test: --time with a style
+cmd: mkdir d; touch -d '2020-01-01 10:00' d/f; touch -d '2019-01-01' d; du --time --time-style=+%Y d
+out: 4\t2020\td\n
+
+test: missing file
+cmd: du nope
+out:
+err: du: cannot access 'nope': No such file or directory\n
+status: 1
+
+test: default is the current directory
+cmd: du
+out: 4\t.\n
+
+test: symlinks count nothing
+cmd: mkdir d; ln -s somewhere d/l; du -a d
+out: 0\td/l\n4\td\n
+
+test: -s with -a is an error
+cmd: du -sa .
+out:
+err: du: cannot both summarize and show all entries\nTry 'du --help' for more information.\n
+status: 1

@@ -1,0 +1,89 @@
+# env and printenv: printing and modifying the environment for a command.
+
+test: -i with assignments prints only those
+cmd: env -i A=1 B=2
+out: A=1\nB=2\n
+
+test: - is -i
+cmd: env - A=1
+out: A=1\n
+
+test: assignments reach the command
+cmd: env -i X=hello printenv X
+out: hello\n
+
+test: -u removes a variable
+cmd: env -i A=1 B=2 env -u A
+out: B=2\n
+
+test: -0
+cmd: env -i A=1 B=2 env -0
+out: A=1\0B=2\0
+
+test: later assignment wins
+cmd: env -i A=1 A=2
+out: A=2\n
+
+test: unknown command
+cmd: env nonexistent-cmd
+out:
+err: env: \xe2\x80\x98nonexistent-cmd\xe2\x80\x99: No such file or directory\n
+status: 127
+
+test: -u with an equals sign
+cmd: env -u A=B true
+out:
+err: env: cannot unset \xe2\x80\x98A=B\xe2\x80\x99: Invalid argument\n
+status: 125
+
+test: -0 with a command
+cmd: env -0 true
+out:
+err: env: cannot specify --null (-0) with command\nTry 'env --help' for more information.\n
+status: 125
+
+test: -- after an assignment is a command name
+cmd: env -i A=1 -- env
+out:
+err: env: \xe2\x80\x98--\xe2\x80\x99: No such file or directory\n
+status: 127
+
+test: -C changes directory
+cmd: mkdir d; touch d/f; env -C d ls
+out: f\n
+
+test: -C to a missing directory
+cmd: env -C /nonexistent true
+out:
+err: env: cannot change directory to '/nonexistent': No such file or directory\n
+status: 125
+
+test: -C without a command
+cmd: env -C /
+out:
+err: env: must specify command with --chdir (-C)\nTry 'env --help' for more information.\n
+status: 125
+
+test: -S splits a string
+cmd: env -i -S 'A=1 B=2 printenv A'
+out: 1\n
+
+test: command status is passed through
+cmd: env false; echo $?
+out: 1\n
+
+test: empty name assignment
+cmd: env -i =x
+out: =x\n
+
+test: printenv of a missing variable
+cmd: env -i A=1 printenv A B; echo $?
+out: 1\n1\n
+
+test: printenv of all
+cmd: env -i A=1 B=2 printenv
+out: A=1\nB=2\n
+
+test: printenv -0
+cmd: env -i A=1 printenv -0 A
+out: 1\0

@@ -1,0 +1,130 @@
+# tree: the tree-like listing, filters, metadata and the closing report.
+# (The test runner uses LC_ALL=C.UTF-8, so lines are drawn with box characters.)
+
+test: a small tree
+cmd: mkdir -p p/d/e p/z; touch p/a p/d/f; tree p
+out: p\n\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 a\n\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 d\n
+out: \xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 e\n
+out: \xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 f\n
+out: \xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 z\n\n4 directories, 2 files\n
+
+test: ASCII lines outside UTF-8
+cmd: mkdir -p p/d; touch p/a p/d/f; LC_ALL=C tree p
+out: p\n|-- a\n`-- d\n    `-- f\n\n2 directories, 2 files\n
+
+test: singular report
+cmd: mkdir d; touch d/f; LC_ALL=C tree d
+out: d\n`-- f\n\n1 directory, 1 file\n
+
+test: hidden files with -a
+cmd: mkdir d; touch d/.h d/v; LC_ALL=C tree d; LC_ALL=C tree -a d
+out: d\n`-- v\n\n1 directory, 1 file\nd\n|-- .h\n`-- v\n\n1 directory, 2 files\n
+
+test: -d directories only
+cmd: mkdir -p d/e; touch d/f; LC_ALL=C tree -d d
+out: d\n`-- e\n\n2 directories\n
+
+test: -L limits depth
+cmd: mkdir -p d/e/f; LC_ALL=C tree -L 1 d
+out: d\n`-- e\n\n2 directories, 0 files\n
+
+test: -f full paths
+cmd: mkdir -p d/e; LC_ALL=C tree -f d
+out: d\n`-- d/e\n\n2 directories, 0 files\n
+
+test: -i no indentation
+cmd: mkdir -p d/e; touch d/e/f; LC_ALL=C tree -i d
+out: d\ne\nf\n\n2 directories, 1 file\n
+
+test: -I ignores
+cmd: mkdir -p d/skip; touch d/a d/b.o; LC_ALL=C tree -I 'skip|*.o' d
+out: d\n`-- a\n\n1 directory, 1 file\n
+
+test: -P keeps directories
+cmd: mkdir -p d/e; touch d/a.c d/b.h d/e/c.c; LC_ALL=C tree -P '*.c' d
+out: d\n|-- a.c\n`-- e\n    `-- c.c\n\n2 directories, 2 files\n
+
+test: --prune drops empty directories
+cmd: mkdir -p d/e d/x; touch d/e/c.c; LC_ALL=C tree --prune -P '*.c' d
+out: d\n`-- e\n    `-- c.c\n\n2 directories, 1 file\n
+
+test: --noreport
+cmd: mkdir d; touch d/f; LC_ALL=C tree --noreport d
+out: d\n`-- f\n
+
+test: --dirsfirst
+cmd: mkdir -p d/z; touch d/a; LC_ALL=C tree --dirsfirst d
+out: d\n|-- z\n`-- a\n\n2 directories, 1 file\n
+
+test: symlinks
+cmd: mkdir d; touch d/a; ln -s a d/l; ln -s nowhere d/bad; LC_ALL=C tree d
+out: d\n|-- a\n|-- bad -> nowhere\n`-- l -> a\n\n1 directory, 3 files\n
+
+test: -F
+cmd: mkdir -p d/e; touch d/x; chmod +x d/x; LC_ALL=C tree -F d
+out: d/\n|-- e/\n`-- x*\n\n2 directories, 1 file\n
+
+test: -s sizes
+cmd: mkdir d; printf abc > d/f; LC_ALL=C tree -s d
+out: [       4096]  d\n`-- [          3]  f\n\n1 directory, 1 file\n
+
+test: -h sizes
+cmd: mkdir d; head -c 2000 /dev/zero > d/f; LC_ALL=C tree -h d
+out: [4.0K]  d\n`-- [2.0K]  f\n\n1 directory, 1 file\n
+
+test: -p and -u -g
+cmd: mkdir d; touch d/f; chmod 640 d/f; LC_ALL=C tree -pug d
+out: [drwxr-xr-x root     root    ]  d\n`-- [-rw-r----- root     root    ]  f\n\n1 directory, 1 file\n
+
+test: -D with --timefmt
+cmd: mkdir d; touch -d 2020-05-06 d/f; LC_ALL=C tree --timefmt %Y-%m-%d d | tail -n +2
+out: `-- [2020-05-06]  f\n\n1 directory, 1 file\n
+
+test: -r reverses
+cmd: mkdir d; touch d/a d/b; LC_ALL=C tree -r d
+out: d\n|-- b\n`-- a\n\n1 directory, 2 files\n
+
+test: -t sorts by time, oldest first
+cmd: mkdir d; touch -d 2020-01-01 d/b; touch -d 2019-01-01 d/a2; LC_ALL=C tree -t d
+out: d\n|-- a2\n`-- b\n\n1 directory, 2 files\n
+
+test: -v version sort
+cmd: mkdir d; touch d/f10 d/f9; LC_ALL=C tree -v d
+out: d\n|-- f9\n`-- f10\n\n1 directory, 2 files\n
+
+test: missing directory
+cmd: tree nope
+out: nope  [error opening dir]\n\n0 directories, 0 files\n
+status: 2
+
+test: a file operand
+cmd: touch f; tree f
+out: f  [error opening dir]\n\n0 directories, 1 file\n
+
+test: an empty top directory is not counted
+cmd: mkdir e; tree e
+out: e\n\n0 directories, 0 files\n
+
+test: several roots
+cmd: mkdir a b; touch a/x; LC_ALL=C tree a b
+out: a\n`-- x\nb\n\n1 directory, 1 file\n
+
+test: -l loop
+cmd: mkdir -p q/r; ln -s .. q/r/up; LC_ALL=C tree -l q
+out: q\n`-- r\n    `-- up -> ..  [recursive, not followed]\n\n3 directories, 0 files\n
+
+test: -J
+cmd: mkdir -p d/e; touch d/f; ln -s f d/l; tree -J d
+out: [\n  {"type":"directory","name":"d","contents":[\n    {"type":"directory","name":"e"},\n
+out:     {"type":"file","name":"f"},\n    {"type":"link","name":"l","target":"f"}\n  ]}\n,\n
+out:   {"type":"report","directories":2,"files":2}\n]\n
+
+test: --du
+cmd: mkdir -p d/e; head -c 100 /dev/zero > d/e/f; LC_ALL=C tree --du -s d
+out: [       8292]  d\n`-- [       4196]  e\n    `-- [        100]  f\n\n        4296 bytes used in 2 directories, 1 file\n
+
+test: invalid level
+cmd: tree -L 0
+out:
+err: tree: Invalid level, must be greater than 0.\n
+status: 1

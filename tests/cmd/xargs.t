@@ -1,0 +1,150 @@
+# xargs: input parsing (quotes, -0, -d, -E), batching (-n, -L, -s, -I),
+# options and GNU's exit statuses. Commands run one after another.
+
+test: default command is echo
+stdin: a b\nc\n
+cmd: xargs
+out: a b c\n
+
+test: -n
+stdin: 1 2 3 4 5\n
+cmd: xargs -n 2 echo
+out: 1 2\n3 4\n5\n
+
+test: quotes and backslashes
+stdin: a 'b c' "d e" f\\ g\n
+cmd: xargs -n1 echo
+out: a\nb c\nd e\nf g\n
+
+test: unmatched quote
+stdin: a 'b\n
+cmd: xargs echo
+out: a\n
+err: xargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option\n
+status: 1
+
+test: unmatched double quote
+stdin: "x\n
+cmd: xargs echo
+out:
+err: xargs: unmatched double quote; by default quotes are special to xargs unless you use the -0 option\n
+status: 1
+
+test: empty input runs once
+cmd: xargs echo x < /dev/null
+out: x\n
+
+test: -r does not run on empty input
+cmd: xargs -r echo x < /dev/null
+out:
+
+test: -0
+cmd: printf 'a\0b c\0' | xargs -0 -n1 echo
+out: a\nb c\n
+
+test: -d
+cmd: printf 'a,b,c' | xargs -d, -n1 echo
+out: a\nb\nc\n
+
+test: -d with an escape
+cmd: printf 'a\tb' | xargs -d '\t' echo
+out: a b\n
+
+test: -E end of input
+stdin: x\ny\nEND\nz\n
+cmd: xargs -E END echo
+out: x y\n
+
+test: -I replaces and strips leading blanks
+stdin:   a b  \nc\n
+cmd: xargs -I X echo [X]
+out: [a b  ]\n[c]\n
+
+test: -i defaults to {}
+stdin: a\n
+cmd: xargs -i echo {} {}
+out: a a\n
+
+test: -L lines
+stdin: a b\nc\nd \ne\n
+cmd: xargs -L 1 echo
+out: a b\nc\nd e\n
+
+test: -L 2
+stdin: 1\n2\n3\n
+cmd: xargs -L 2 echo
+out: 1 2\n3\n
+
+test: -s limits the line
+stdin: a b c d\n
+cmd: xargs -s 10 echo
+out: a b\nc d\n
+
+test: -s too small for one argument
+stdin: aaaaaaaaaaaaaaa\n
+cmd: xargs -s 10 echo
+out:
+err: xargs: argument line too long\n
+status: 1
+
+test: -x with -n
+stdin: 1 2 3\n
+cmd: xargs -n 2 -x -s 8 echo
+out:
+err: xargs: argument list too long\n
+status: 1
+
+test: -t prints commands
+stdin: a b c\n
+cmd: xargs -t -n2 echo
+out: a b\nc\n
+err: echo a b\necho c\n
+
+test: command not found
+stdin: a\n
+cmd: xargs nosuchcommand-x
+out:
+err: xargs: nosuchcommand-x: No such file or directory\n
+status: 127
+
+test: status 123 when a command fails
+stdin: 1\n2\n
+cmd: xargs -n1 ls
+out:
+status: 123
+
+test: status 124 and stop on 255
+stdin: a\nb\n
+cmd: xargs -n1 sh -c 'echo $0; exit 255'
+out: a\n
+err: xargs: sh: exited with status 255; aborting\n
+status: 124
+
+test: -a reads a file
+cmd: printf '1\n2\n' > f; xargs -a f echo
+out: 1 2\n
+
+test: -a missing file
+cmd: xargs -a nope echo
+out:
+err: xargs: Cannot open input file \xe2\x80\x98nope\xe2\x80\x99: No such file or directory\n
+status: 1
+
+test: the command gets an empty stdin
+stdin: x\n
+cmd: xargs sh -c 'cat; echo "[$1]"' sh
+out: [x]\n
+
+test: with find -print0
+cmd: mkdir d; touch 'd/a b'; find d -type f -print0 | xargs -0 ls
+out: d/a b\n
+
+test: many items are batched
+cmd: seq 1 20000 | xargs echo | wc -l
+out: 1\n
+
+test: invalid -n
+cmd: xargs -n 0 echo < /dev/null
+out:
+err: xargs: value 0 for -n option should be >= 1\nTry 'xargs --help' for more information.\n
+status: 1

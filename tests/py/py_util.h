@@ -1,0 +1,89 @@
+/*
+ * py_util.h - helpers for the Python tests: run code and keep the result,
+ * count the jail's processes on the host. Header-only, one per test program.
+ */
+#ifndef SBX_TESTS_PY_UTIL_H
+#define SBX_TESTS_PY_UTIL_H
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "sbx.h"
+
+#define UNUSED __attribute__((unused))
+
+/* Runs code with options (NULL: defaults); returns the result (or NULL when
+ * the call itself failed, after printing why). Free with sbx_free. */
+static UNUSED sbx_py_result *py_run_opt(sbx *h, const char *code, const sbx_py_options *o) {
+  sbx_py_result *r = NULL;
+  int rc = sbx_python_exec(h, code, o, &r);
+  if (rc != SBX_OK) {
+    fprintf(stderr, "  python call failed: rc %d: %s\n", rc, sbx_errmsg(h));
+    return NULL;
+  }
+  if (r->error != SBX_PY_OK && getenv("PY_TEST_VERBOSE"))
+    fprintf(stderr, "  [%d] %s: %s\n%s", r->error, r->error_type ? r->error_type : "",
+            r->error_message ? r->error_message : "", r->traceback ? r->traceback : "");
+  return r;
+}
+
+static UNUSED sbx_py_result *py_run(sbx *h, const char *code) { return py_run_opt(h, code, NULL); }
+
+/* The repr of a trailing expression, copied into a static buffer ("" if none,
+ * "<error N>" when the call failed). */
+static UNUSED const char *py_eval(sbx *h, const char *code) {
+  static char buf[4096];
+  sbx_py_result *r = py_run(h, code);
+  if (!r) return "<call failed>";
+  if (r->error != SBX_PY_OK) snprintf(buf, sizeof buf, "<error %d: %s>", r->error,
+                                      r->error_message ? r->error_message : "");
+  else snprintf(buf, sizeof buf, "%s", r->repr ? r->repr : "");
+  sbx_free(r);
+  return buf;
+}
+
+/* Processes that descend from this test process: the jails it started (their
+ * helper, init, worker and anything those started). Counting descendants
+ * keeps the count ours on a shared machine. Orphans come back to us because
+ * main() makes the test a child subreaper (PR_SET_CHILD_SUBREAPER), so a
+ * leaked jail process is still counted, zombie or not. */
+static UNUSED int count_jail_processes(void) {
+  enum { MAXP = 1 << 22 };
+  static int ppid_of[MAXP + 1];
+  memset(ppid_of, -1, sizeof ppid_of);
+  DIR *d = opendir("/proc");
+  if (!d) return -1;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (!isdigit((unsigned char)e->d_name[0])) continue;
+    int pid = atoi(e->d_name);
+    if (pid <= 0 || pid > MAXP) continue;
+    char path[300], line[256];
+    snprintf(path, sizeof path, "/proc/%s/status", e->d_name);
+    FILE *f = fopen(path, "r");
+    if (!f) continue;
+    while (fgets(line, sizeof line, f))
+      if (sscanf(line, "PPid: %d", &ppid_of[pid]) == 1) break;
+    fclose(f);
+  }
+  closedir(d);
+  int me = (int)getpid(), n = 0;
+  for (int pid = 1; pid <= MAXP; pid++) {
+    if (ppid_of[pid] < 0 || pid == me) continue;
+    int p = ppid_of[pid], hops = 0;
+    while (p > 0 && p != me && p <= MAXP && hops++ < 64) p = ppid_of[p];
+    n += p == me;
+  }
+  return n;
+}
+
+/* Makes orphaned descendants our children (see count_jail_processes). */
+static UNUSED void become_subreaper(void) { prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
+
+#endif

@@ -1,0 +1,324 @@
+/*
+ * test_escape.c - the escape suite: each case is code run inside the sandbox
+ * that tries to get out or to hurt the host, and each is proven blocked by
+ * the value the code itself observes. After every case the host is alive
+ * (we are) and the sandbox still answers.
+ *
+ * The cases end with an expression whose repr is compared exactly; most print
+ * the errno name the kernel (or seccomp, or the mounts) answered.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "py_util.h"
+
+static sbx *H;
+
+/* Prelude for the cases: ctypes access to raw syscalls. */
+static const char *PRELUDE =
+    "import ctypes, errno, os, socket\n"
+    "libc = ctypes.CDLL(None, use_errno=True)\n"
+    "def sc(nr, *args):\n"
+    "    r = libc.syscall(nr, *args)\n"
+    "    return errno.errorcode.get(ctypes.get_errno(), 'OK') if r == -1 else 'OK'\n"
+    "def err(f):\n"
+    "    try:\n"
+    "        f()\n"
+    "        return 'OK'\n"
+    "    except OSError as e:\n"
+    "        return errno.errorcode.get(e.errno, str(e.errno))\n";
+
+/* Runs PRELUDE + code; checks the repr; checks the sandbox still works. */
+static void expect(const char *code, const char *want) {
+  static char buf[8192];
+  snprintf(buf, sizeof buf, "%s%s", PRELUDE, code);
+  const char *got = py_eval(H, buf);
+  if (strcmp(got, want) != 0) fprintf(stderr, "  code: %s\n", code);
+  CHECK_STR(got, want);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+}
+
+TEST(read_host_files) {
+  expect("err(lambda: open('/etc/shadow').read())", "'ENOENT'");
+  expect("err(lambda: os.listdir('/root'))", "'ENOENT'");
+  expect("err(lambda: os.listdir('/home'))", "'ENOENT'");
+  /* pid 1 here is the jail's init, whose environment is empty: the host's
+   * init is not in this pid namespace at all. */
+  expect("r = err(lambda: open('/proc/1/environ', 'rb').read())\n"
+         "r if r != 'OK' else open('/proc/1/environ', 'rb').read()",
+         "b''");
+  expect("open('/proc/1/cmdline', 'rb').read().split(b'\\0')[:2]", "[b'sbx-pyworker', b'jail']");
+  expect("sorted(p for p in os.listdir('/proc') if p.isdigit())", "['1', '2']");
+  /* /proc/1/root is the jail's root, not the host's. */
+  expect("'sandbox:x:1000' in open('/proc/1/root/etc/passwd').read()", "True");
+}
+
+TEST(write_outside_the_store) {
+  expect("[err(lambda: open(p, 'w')) for p in "
+         "('/usr/x', '/usr/lib/x', '/bin/x', '/etc/x', '/dev/x', '/proc/x')]",
+         "['EROFS', 'EROFS', 'EROFS', 'EROFS', 'EROFS', 'ENOENT']");
+  expect("err(lambda: os.mkdir('/usr/d'))", "'EROFS'");
+  expect("err(lambda: os.remove('/etc/passwd'))", "'EROFS'");
+  /* EBUSY from the FUSE server (a mount point), or EACCES from the kernel
+   * before it when the mount belongs to the jail's user namespace. */
+  expect("err(lambda: os.rmdir('/usr')) in ('EBUSY', 'EACCES')", "True");
+}
+
+TEST(network_is_absent) {
+  expect("[err(lambda: socket.socket(f, socket.SOCK_STREAM)) for f in "
+         "(socket.AF_INET, socket.AF_INET6)]",
+         "['EAFNOSUPPORT', 'EAFNOSUPPORT']");
+  expect("err(lambda: socket.socket(socket.AF_NETLINK, socket.SOCK_RAW))", "'EAFNOSUPPORT'");
+  expect("err(lambda: socket.socket(socket.AF_PACKET, socket.SOCK_RAW))", "'EAFNOSUPPORT'");
+  expect("err(lambda: socket.create_connection(('127.0.0.1', 22), timeout=1))", "'EAFNOSUPPORT'");
+  expect("err(lambda: socket.create_connection(('8.8.8.8', 53), timeout=1))", "'EAFNOSUPPORT'");
+  /* Raw syscalls with the family's high bits set do not slip through either. */
+  expect("sc(41, 0x100000002, 1, 0)", "'EAFNOSUPPORT'");
+  /* Unix sockets work (Python's multiprocessing needs them). */
+  expect("len(socket.socketpair())", "2");
+}
+
+TEST(name_resolution_fails) {
+  expect("try:\n"
+         "    socket.getaddrinfo('example.com', 80)\n"
+         "    r = 'resolved'\n"
+         "except socket.gaierror:\n"
+         "    r = 'gaierror'\n"
+         "r",
+         "'gaierror'");
+}
+
+TEST(ptrace_and_process_access) {
+  expect("sc(101, 0, 0, 0, 0)", "'EPERM'");        /* ptrace(TRACEME) */
+  expect("sc(101, 16, 1, 0, 0)", "'EPERM'");       /* ptrace(ATTACH, init) */
+  expect("sc(310, 1, 0, 0, 0, 0, 0)", "'EPERM'");  /* process_vm_readv */
+  expect("sc(438, 0, 0, 0)", "'EPERM'");           /* pidfd_getfd */
+}
+
+TEST(mount_and_namespaces) {
+  expect("sc(165, b'none', b'/tmp', b'tmpfs', 0, 0)", "'EPERM'"); /* mount */
+  expect("sc(166, b'/usr', 2)", "'EPERM'");                       /* umount2 */
+  expect("sc(272, 0x10000000)", "'EPERM'");                       /* unshare(NEWUSER) */
+  expect("sc(272, 0x00020000)", "'EPERM'");                       /* unshare(NEWNS) */
+  expect("sc(308, 0, 0)", "'EPERM'");                             /* setns */
+  expect("sc(161, b'/tmp')", "'EPERM'");                          /* chroot */
+  expect("sc(155, b'/', b'/tmp')", "'EPERM'");                    /* pivot_root */
+  expect("sc(430, b'tmpfs', 0)", "'EPERM'");                      /* fsopen */
+  expect("sc(428, -100, b'/', 0)", "'EPERM'");                    /* open_tree */
+  expect("sc(56, 0x10000000 | 17, 0, 0, 0, 0)", "'EPERM'");       /* clone(NEWUSER) */
+  expect("sc(435, 0, 0)", "'ENOSYS'");                            /* clone3 */
+}
+
+TEST(kill_host_processes) {
+  char code[256];
+  /* Our pid means nothing in the jail's pid namespace. */
+  snprintf(code, sizeof code, "err(lambda: os.kill(%d, 9))", (int)getpid());
+  expect(code, getpid() == 2 || getpid() == 1 ? "'OK'" : "'ESRCH'");
+  /* The jail's init ignores signals from inside; -1 reaches only the jail. */
+  expect("os.kill(1, 9)\n'init lives' if os.path.exists('/proc/1') else 'init died'", "'init lives'");
+  expect("err(lambda: os.kill(-1, 15))", "'ESRCH'"); /* nobody else to signal */
+}
+
+TEST(forged_control_messages) {
+  /* Garbage on our own control socket: the host refuses it and restarts. */
+  sbx_py_result *r = py_run(H, "import os\nos.write(3, b'\\xff\\xff\\xff\\x7fgarbage' * 10)\n"
+                               "import time\ntime.sleep(1)");
+  REQUIRE(r);
+  CHECK_EQ(r->error, SBX_PY_KILLED);
+  CHECK(r->error_message && strstr(r->error_message, "malformed"));
+  sbx_free(r);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+  /* A well-formed RESULT for a request that does not exist. */
+  r = py_run(H, "import os, struct\n"
+                "body = bytes([65]) + struct.pack('<I', 999999) + bytes([13]) + struct.pack('<I', 8) + bytes(8)\n"
+                "os.write(3, struct.pack('<I', len(body)) + body)\n"
+                "import time\ntime.sleep(1)");
+  REQUIRE(r);
+  CHECK_EQ(r->error, SBX_PY_KILLED);
+  sbx_free(r);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+  /* A host request type sent by the worker is refused too. */
+  r = py_run(H, "import os, struct\n"
+                "body = bytes([1]) + struct.pack('<I', 1) + bytes([2]) + struct.pack('<I', 1) + b'1'\n"
+                "os.write(3, struct.pack('<I', len(body)) + body)\n"
+                "import time\ntime.sleep(1)");
+  REQUIRE(r);
+  CHECK_EQ(r->error, SBX_PY_KILLED);
+  sbx_free(r);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+}
+
+TEST(tampering_with_the_worker_channels) {
+  /* The interrupt channel closed: the interrupt cannot arrive, the kill does;
+   * writing to a channel nobody reads must not hurt the host (SIGPIPE). */
+  sbx_py_options o = {.timeout = 0.3, .grace = 0.3};
+  sbx_py_result *r = py_run_opt(H, "import os, signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+                                   "os.close(4)\nos.close(1)\nwhile True: pass", &o);
+  REQUIRE(r);
+  CHECK_EQ(r->error, SBX_PY_TIMEOUT);
+  CHECK_EQ(r->killed, 1);
+  sbx_free(r);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+  /* The control socket closed: the host sees the worker end. */
+  r = py_run(H, "import os\nos.close(3)\n'unreachable'");
+  REQUIRE(r);
+  CHECK_EQ(r->error, SBX_PY_KILLED);
+  sbx_free(r);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+}
+
+TEST(kernel_modules_and_kernel_surface) {
+  expect("sc(313, 0, b'', 0)", "'EPERM'");                  /* finit_module */
+  expect("sc(175, 0, 0, b'')", "'EPERM'");                  /* init_module */
+  expect("sc(321, 0, 0, 0)", "'EPERM'");                    /* bpf */
+  expect("sc(425, 8, ctypes.create_string_buffer(120))", "'EPERM'"); /* io_uring_setup */
+  expect("sc(250, 0, -3, 0)", "'EPERM'");                   /* keyctl */
+  expect("sc(298, 0, 0, -1, -1, 0)", "'EPERM'");            /* perf_event_open */
+  expect("sc(323, 0)", "'EPERM'");                          /* userfaultfd */
+  expect("sc(169, 0xfee1dead, 672274793, 0x1234567)", "'EPERM'"); /* reboot */
+  expect("sc(16, 0, 0x5412, ctypes.c_char_p(b'x'))", "'EPERM'");  /* ioctl TIOCSTI */
+  expect("sc(16, 0, 0x100005412, ctypes.c_char_p(b'x'))", "'EPERM'"); /* high bits set */
+  expect("sc(135, 0x0400000)", "'EPERM'");                  /* personality(READ_IMPLIES_EXEC) */
+  expect("sc(105, 0)", "'EINVAL'");                         /* setuid(0): uid 0 is not mapped */
+}
+
+TEST(raising_limits) {
+  expect("import resource\n"
+         "h = resource.getrlimit(resource.RLIMIT_NPROC)[1]\n"
+         "try:\n"
+         "    resource.setrlimit(resource.RLIMIT_NPROC, (h + 1, h + 1))\n"
+         "    r = 'raised'\n"
+         "except (ValueError, OSError):\n"
+         "    r = 'refused'\n"
+         "r",
+         "'refused'");
+  expect("import resource\n"
+         "try:\n"
+         "    resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))\n"
+         "    r = 'raised'\n"
+         "except (ValueError, OSError):\n"
+         "    r = 'refused'\n"
+         "r",
+         "'refused'");
+}
+
+TEST(fork_bomb) {
+  expect("import time\n"
+         "n = 0\n"
+         "try:\n"
+         "    while n < 10000:\n"
+         "        if os.fork() == 0:\n"
+         "            time.sleep(0.5)\n"
+         "            os._exit(0)\n"
+         "        n += 1\n"
+         "    r = 'unbounded'\n"
+         "except OSError as e:\n"
+         "    r = errno.errorcode[e.errno]\n"
+         "while True:\n"
+         "    try:\n"
+         "        os.wait()\n"
+         "    except ChildProcessError:\n"
+         "        break\n"
+         "(r, n < 64)",
+         "('EAGAIN', True)");
+}
+
+TEST(memory_bomb) {
+  sbx_py_result *r = py_run(H, "hog = []\nwhile True:\n    hog.append(bytearray(64 * 1024 * 1024))");
+  REQUIRE(r);
+  CHECK_EQ(r->error, SBX_PY_MEMORY);
+  sbx_free(r);
+  CHECK_STR(py_eval(H, "del hog\n1 + 1"), "2");
+}
+
+TEST(filling_the_disk) {
+  sbx_quota q = {.max_bytes = 1u << 20};
+  REQUIRE(sbx_set_quota(H, &q) == SBX_OK);
+  expect("def fill():\n"
+         "    with open('/data/fill.bin', 'wb') as f:\n"
+         "        for i in range(64):\n"
+         "            f.write(b'x' * 65536)\n"
+         "            f.flush()\n"
+         "err(fill)",
+         "'ENOSPC'");
+  sbx_stat st;
+  CHECK_EQ(sbx_stat_path(H, "/data/fill.bin", 0, &st), SBX_OK);
+  CHECK(st.size <= (1u << 20));
+  q.max_bytes = 0;
+  REQUIRE(sbx_set_quota(H, &q) == SBX_OK);
+  CHECK_EQ(sbx_remove(H, "/data/fill.bin", 0), SBX_OK);
+}
+
+TEST(symlinks_out_of_the_store) {
+  expect("os.symlink('/../../../../etc/shadow', '/data/l1')\nerr(lambda: open('/data/l1').read())",
+         "'ENOENT'");
+  expect("os.symlink('../../../../../../etc/passwd', '/data/l2')\n"
+         "'sandbox:x:1000' in open('/data/l2').read()",
+         "True");
+  /* The host side resolves the same links inside the store only. */
+  void *data;
+  size_t len;
+  CHECK_EQ(sbx_read_file(H, "/data/l2", &data, &len), SBX_FS | (2 << 8)); /* ENOENT */
+  CHECK_EQ(sbx_read_file(H, "/data/l1", &data, &len), SBX_FS | (2 << 8));
+}
+
+TEST(hard_links_out_of_the_store) {
+  expect("err(lambda: os.link('/etc/passwd', '/data/h1'))", "'EXDEV'");
+  expect("err(lambda: os.link('/usr/bin/python3.11', '/data/h2'))", "'EXDEV'");
+  expect("err(lambda: os.link('/proc/self/exe', '/data/h3'))", "'EXDEV'");
+}
+
+TEST(bad_syscall_architecture_kills_only_the_worker) {
+  /* An x32 system call number: the filter kills the process outright. */
+  sbx_py_result *r = py_run(H, "import ctypes\nctypes.CDLL(None).syscall(0x40000000 | 39)");
+  REQUIRE(r);
+  CHECK_EQ(r->error, SBX_PY_KILLED);
+  CHECK(r->error_message && strstr(r->error_message, "signal"));
+  sbx_free(r);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+}
+
+TEST(devices_are_minimal) {
+  expect("sorted(os.listdir('/dev'))",
+         "['fd', 'full', 'null', 'random', 'shm', 'stderr', 'stdin', 'stdout', 'urandom', 'zero']");
+  expect("err(lambda: open('/dev/fuse'))", "'ENOENT'");
+  /* mknod of a char device: Landlock (EACCES) or the FUSE server (EPERM). */
+  expect("sc(133, b'/data/node', 0o20666, 0x0103) in ('EACCES', 'EPERM')", "True");
+}
+
+int main(int argc, char **argv) {
+  harness_init(argc, argv);
+  become_subreaper();
+  if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
+  int before = count_jail_processes();
+  RUN(read_host_files);
+  RUN(write_outside_the_store);
+  RUN(network_is_absent);
+  RUN(name_resolution_fails);
+  RUN(ptrace_and_process_access);
+  RUN(mount_and_namespaces);
+  RUN(kill_host_processes);
+  RUN(forged_control_messages);
+  RUN(tampering_with_the_worker_channels);
+  RUN(kernel_modules_and_kernel_surface);
+  RUN(raising_limits);
+  RUN(fork_bomb);
+  RUN(memory_bomb);
+  RUN(filling_the_disk);
+  RUN(symlinks_out_of_the_store);
+  RUN(hard_links_out_of_the_store);
+  RUN(bad_syscall_architecture_kills_only_the_worker);
+  RUN(devices_are_minimal);
+  sbx_close(H);
+  /* The suite's closing check: nothing of any jail is left on the host. */
+  int after = count_jail_processes();
+  if (after != before) {
+    fprintf(stderr, "  %d jail processes left on the host\n", after - before);
+    harness_failed++;
+  }
+  return harness_done();
+}

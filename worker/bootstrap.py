@@ -1,0 +1,532 @@
+# bootstrap.py - the Python half of sbx-pyworker, embedded in the binary
+# (worker/pyworker.c includes it with .incbin) and run once at start-up as
+# the module `_sbx`. The C half owns the protocol; this file owns what a call
+# means: named contexts, the trailing-expression repr, protected names,
+# preloads, scripts, stdio, and the `host_tools` module seen by sandboxed code.
+#
+# Every entry point returns plain tuples of str/int so the C side never has to
+# interpret Python objects beyond that:
+#   run(...)      -> (status, errkind, errtype, message, traceback, repr, exit)
+#   ctx_*(...)    -> (status, errkind, message)
+# status 0 = ok, 1 = error. errkind: syntax, exception, interrupt, memory, cpu,
+# exit, protected, context, preload, cwd, value.
+# Start-up cost matters (it is part of the first call): only modules that are
+# already loaded or built in are imported here; ast, copy, json, keyword,
+# linecache, os and traceback are imported where they are first needed.
+import _ast
+import _signal
+import builtins
+import io
+import posix
+import sys
+
+import _sbxw
+
+_BOOT = "<sbx-worker>"
+_MAX_REPR = 1 << 20
+_MAX_TB = 256 * 1024
+
+
+class _State:
+    running = False   # user code is executing: SIGINT raises KeyboardInterrupt
+    cell = 0          # counter for cell file names
+
+
+_state = _State()
+_contexts = {}        # name -> globals dict
+_protected = {}       # name -> set of protected variable names
+_cache = {}           # (source, filename, want_repr) -> (body, expr, tree)
+_sources = {}         # cell file name -> source, for tracebacks (bounded)
+
+
+class CPULimitExceeded(BaseException):
+    """Raised in the sandboxed code when its CPU-time limit is reached."""
+
+
+def _on_sigint(signum, frame):
+    # Only user code is interrupted; a late signal between calls is dropped.
+    if _state.running:
+        raise KeyboardInterrupt
+
+
+def _on_sigxcpu(signum, frame):
+    if _state.running:
+        raise CPULimitExceeded("CPU time limit exceeded")
+
+
+_signal.signal(_signal.SIGINT, _on_sigint)
+_signal.signal(_signal.SIGXCPU, _on_sigxcpu)
+
+
+def _isdir(p):
+    try:
+        return (posix.stat(p).st_mode & 0o170000) == 0o040000
+    except OSError:
+        return False
+
+
+# Debian's dist-packages (site.py is not run: the config is isolated).
+for _p in ("/usr/local/lib/python3.11/dist-packages", "/usr/lib/python3/dist-packages",
+           "/usr/lib/python3.11/dist-packages"):
+    if _p not in sys.path and _isdir(_p):
+        sys.path.append(_p)
+
+def _new_streams():
+    global _stdout, _stderr, _stdin
+    _stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8",
+                               errors="backslashreplace", newline="\n")
+    _stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
+                               errors="backslashreplace", newline="\n", line_buffering=True)
+    _stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8",
+                              errors="surrogateescape")
+
+
+_new_streams()
+
+
+class _HostStdin(io.RawIOBase):
+    """stdin of a `python3` command in the shell: read from the host on demand."""
+
+    def readable(self):
+        return True
+
+    def readinto(self, b):
+        data = _sbxw.stdin_read(len(b))
+        n = len(data)
+        b[:n] = data
+        return n
+
+
+def _std_streams(host_stdin=False):
+    if _stdout.closed or _stderr.closed or _stdin.closed:
+        _new_streams()  # code closed them (json.tool does): fd 0-2 stay open
+    sys.stdout, sys.stderr = _stdout, _stderr
+    sys.__stdout__, sys.__stderr__ = _stdout, _stderr
+    if host_stdin:
+        sys.stdin = io.TextIOWrapper(io.BufferedReader(_HostStdin()), encoding="utf-8",
+                                     errors="surrogateescape")
+    else:
+        sys.stdin = _stdin
+    sys.__stdin__ = sys.stdin
+
+
+def _flush():
+    for s in (_stdout, _stderr, sys.stdout, sys.stderr):
+        try:
+            s.flush()
+        except BaseException:
+            pass
+
+
+_std_streams()
+
+
+# ---- host_tools: what sandboxed code imports -------------------------------------
+
+_host_tools = type(sys)("host_tools")
+_host_tools.__doc__ = "Call the host's tools: call(name, payload), search(query)."
+
+
+def _tool_call(name, payload=None):
+    """Calls the host tool `name` with a JSON-serializable payload; returns its result."""
+    import json
+    if not isinstance(name, str):
+        raise TypeError("tool name must be a str")
+    text = json.dumps({} if payload is None else payload)
+    status, body, kind = _sbxw.tool_call(name, text)
+    if status != 0:
+        raise RuntimeError("[%s] %s" % (kind, body))
+    return json.loads(body)
+
+
+def _tool_search(query, detail="brief", limit=10):
+    """Ranks the declared host tools for `query` (BM25); returns a list of dicts."""
+    import json
+    if detail not in ("brief", "full"):
+        raise ValueError("detail must be 'brief' or 'full'")
+    status, body, kind = _sbxw.tool_search(str(query), detail, int(limit))
+    if status != 0:
+        raise RuntimeError("[%s] %s" % (kind, body))
+    return json.loads(body)
+
+
+_host_tools.call = _tool_call
+_host_tools.search = _tool_search
+sys.modules["host_tools"] = _host_tools
+
+
+# ---- contexts ----------------------------------------------------------------------
+
+def _fresh_globals():
+    return {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
+
+
+def _ctx(name, create=True):
+    g = _contexts.get(name)
+    if g is None and create:
+        g = _contexts[name] = _fresh_globals()
+    return g
+
+
+def ctx_create(name):
+    if name in _contexts:
+        return (1, "context", "context '%s' already exists" % name)
+    _contexts[name] = _fresh_globals()
+    return (0, "", "")
+
+
+def ctx_fork(name, src):
+    if src not in _contexts:
+        return (1, "context", "no context named '%s'" % src)
+    if name in _contexts:
+        return (1, "context", "context '%s' already exists" % name)
+    import copy
+    old = _contexts[src]
+    new = {}
+    memo = {}
+    for k, v in old.items():
+        # A deep copy where possible, so the fork never changes its parent;
+        # modules, functions and uncopyable objects are shared.
+        if isinstance(v, type(sys)) or k == "__builtins__":
+            new[k] = v
+            continue
+        try:
+            new[k] = copy.deepcopy(v, memo)
+        except BaseException:
+            new[k] = v
+    _contexts[name] = new
+    _protected[name] = set(_protected.get(src, ()))
+    return (0, "", "")
+
+
+def ctx_reset(name):
+    _contexts[name] = _fresh_globals()
+    _protected.pop(name, None)
+    return (0, "", "")
+
+
+def ctx_delete(name):
+    if name not in _contexts:
+        return (1, "context", "no context named '%s'" % name)
+    del _contexts[name]
+    _protected.pop(name, None)
+    return (0, "", "")
+
+
+def _check_identifier(name):
+    import keyword
+    if not name.isidentifier() or keyword.iskeyword(name):
+        return "'%s' is not a valid variable name" % name
+    return None
+
+
+def set_var(ctx, name, text):
+    bad = _check_identifier(name)
+    if bad:
+        return (1, "value", bad)
+    if name in _protected.get(ctx, ()):
+        return (1, "protected", "'%s' is protected" % name)
+    import json
+    try:
+        value = json.loads(text)
+    except ValueError as e:
+        return (1, "value", "invalid JSON: %s" % e)
+    _ctx(ctx)[name] = value
+    return (0, "", "")
+
+
+def protect(ctx, name):
+    bad = _check_identifier(name)
+    if bad:
+        return (1, "value", bad)
+    _ctx(ctx)
+    _protected.setdefault(ctx, set()).add(name)
+    return (0, "", "")
+
+
+# ---- compiling ------------------------------------------------------------------------
+
+def _bindings(tree):
+    """Names a module-level block binds or deletes (including `global` ones).
+
+    Only computed when a context has protected names (ast is imported then)."""
+    import ast
+    names = set()
+
+    class V(ast.NodeVisitor):
+        def visit_Name(self, node):
+            if isinstance(node.ctx, (ast.Store, ast.Del)):
+                names.add(node.id)
+
+        def visit_Import(self, node):
+            for a in node.names:
+                names.add(a.asname or a.name.split(".")[0])
+
+        visit_ImportFrom = visit_Import
+
+        def visit_Global(self, node):
+            names.update(node.names)
+
+        def _scope(self, node):
+            # A new scope binds only its own name here; `global` inside it
+            # still reaches the module.
+            names.add(node.name)
+            for d in node.decorator_list:
+                self.visit(d)
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Global):
+                    names.update(sub.names)
+
+        visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _scope
+
+        def visit_Lambda(self, node):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Global):
+                    names.update(sub.names)
+
+        def visit_NamedExpr(self, node):
+            if isinstance(node.target, ast.Name):
+                names.add(node.target.id)
+            self.generic_visit(node)
+
+    V().visit(tree)
+    return frozenset(names)
+
+
+def _compile(src, filename, want_repr):
+    key = (src, filename, want_repr)
+    hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    tree = compile(src, filename, "exec", _ast.PyCF_ONLY_AST, dont_inherit=True)
+    expr = None
+    if want_repr and tree.body and isinstance(tree.body[-1], _ast.Expr):
+        last = tree.body.pop()
+        expr = compile(_ast.Expression(last.value), filename, "eval", dont_inherit=True)
+    body = compile(tree, filename, "exec", dont_inherit=True)
+    if expr is not None:
+        tree.body.append(last)  # whole again, for _bindings
+    if len(_cache) >= 256:
+        _cache.clear()
+    hit = _cache[key] = [body, expr, tree]
+    return hit
+
+
+def _names_of(hit):
+    """The names a compiled cell binds (computed once, when first needed)."""
+    if not isinstance(hit[2], frozenset):
+        hit[2] = _bindings(hit[2])
+    return hit[2]
+
+
+def _remember_source(filename, src):
+    # Kept here; handed to linecache only when a traceback is formatted.
+    if len(_sources) >= 512:
+        _sources.clear()
+    _sources[filename] = src
+
+
+# ---- running -----------------------------------------------------------------------------
+
+def _format_tb(e):
+    import linecache
+    import traceback
+    for fn, src in _sources.items():
+        linecache.cache[fn] = (len(src), None, src.splitlines(True), fn)
+    tb = e.__traceback__
+    # Drop our own frames from the top: the user sees only theirs.
+    while tb is not None and tb.tb_frame.f_code.co_filename == _BOOT:
+        tb = tb.tb_next
+    text = "".join(traceback.format_exception(type(e), e, tb))
+    if len(text) > _MAX_TB:
+        text = text[:_MAX_TB // 2] + "\n... (traceback truncated) ...\n" + text[-_MAX_TB // 2:]
+    return text
+
+
+def _safe_str(e):
+    try:
+        return str(e)
+    except BaseException:
+        return "<unprintable %s>" % type(e).__name__
+
+
+def _error(kind, e, exit_code=0):
+    return (1, kind, type(e).__name__, _safe_str(e)[:_MAX_TB], _format_tb(e), "", exit_code)
+
+
+def _exit_code(e):
+    code = e.code
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xff
+    try:
+        print(code, file=sys.stderr)
+    except BaseException:
+        pass
+    return 1
+
+
+def _classify(e):
+    if isinstance(e, KeyboardInterrupt):
+        return "interrupt"
+    if isinstance(e, MemoryError):
+        return "memory"
+    if isinstance(e, CPULimitExceeded):
+        return "cpu"
+    return "exception"
+
+
+def run(ctx, src, filename, flags, argv, preload, cwd):
+    """Runs one EXEC. flags: 1 repr, 2 script, 4 module, 8 host stdin."""
+    want_repr, script, module, host_stdin = flags & 1, flags & 2, flags & 4, flags & 8
+    _std_streams(bool(host_stdin))
+    try:
+        if cwd:
+            try:
+                posix.chdir(cwd)
+            except OSError as e:
+                return (1, "cwd", type(e).__name__, "cannot change to %s: %s" % (cwd, e.strerror),
+                        "", "", 0)
+        for name in preload:
+            try:
+                __import__(name)
+            except ImportError as e:
+                return (1, "preload", type(e).__name__,
+                        "preload_packages: cannot import '%s': %s" % (name, _safe_str(e)), "", "", 0)
+            except BaseException as e:
+                return _error("preload", e)
+        if module:
+            return _run_module(src, argv)
+        if script:
+            return _run_script(src, filename, argv)
+        return _run_cell(ctx, src, filename, want_repr)
+    finally:
+        _state.running = False
+        _flush()
+        _std_streams()
+
+
+def _run_cell(ctx, src, filename, want_repr):
+    if not filename:
+        _state.cell += 1
+        filename = "<cell-%d>" % _state.cell
+    g = _ctx(ctx)
+    try:
+        hit = _compile(src, filename, want_repr)
+        body, expr = hit[0], hit[1]
+    except (SyntaxError, ValueError, OverflowError) as e:
+        import traceback
+        tb = "".join(traceback.format_exception_only(type(e), e))
+        return (1, "syntax", type(e).__name__, _safe_str(e), tb, "", 0)
+    except MemoryError as e:
+        return _error("memory", e)
+    prot = _protected.get(ctx)
+    before = None
+    if prot:
+        bad = sorted(prot & _names_of(hit))
+        if bad:
+            return (1, "protected", "NameError", "cannot assign to protected name '%s'" % bad[0],
+                    "", "", 0)
+        before = {n: g.get(n, _protected) for n in prot}
+    _remember_source(filename, src)
+    value = None
+    err = None
+    try:
+        _state.running = True
+        exec(body, g)
+        if expr is not None:
+            value = eval(expr, g)
+    except SystemExit as e:
+        _state.running = False
+        code = _exit_code(e)
+        err = (1 if code else 0, "exit", "SystemExit", "exit status %d" % code, "", "", code)
+    except BaseException as e:
+        _state.running = False
+        err = _error(_classify(e), e)
+    finally:
+        _state.running = False
+    if before is not None:
+        # Backstop for writes the static check cannot see (globals()[...] = ...).
+        for n, old in before.items():
+            cur = g.get(n, _protected)
+            if cur is not old:
+                if old is _protected:
+                    g.pop(n, None)
+                else:
+                    g[n] = old
+                if err is None:
+                    err = (1, "protected", "NameError", "protected name '%s' was changed and "
+                           "has been restored" % n, "", "", 0)
+    if err is not None:
+        return err
+    text = ""
+    if value is not None:
+        try:
+            text = repr(value)
+        except BaseException as e:
+            return _error(_classify(e), e)
+        if len(text) > _MAX_REPR:
+            text = text[:_MAX_REPR] + "...(truncated)"
+    return (0, "", "", "", "", text, 0)
+
+
+def _run_main(fn, argv):
+    saved_argv, saved_path = sys.argv, sys.path[:]
+    sys.argv = list(argv)
+    try:
+        _state.running = True
+        fn()
+        _state.running = False
+        return (0, "", "", "", "", "", 0)
+    except SystemExit as e:
+        _state.running = False
+        code = _exit_code(e)
+        return (1 if code else 0, "exit", "SystemExit", "exit status %d" % code, "", "", code)
+    except BaseException as e:
+        _state.running = False
+        r = _error(_classify(e), e)
+        try:
+            # As python3 does: the traceback goes to stderr, exit status 1.
+            _stderr.write(r[4])
+        except BaseException:
+            pass
+        return r[:6] + (1,)
+    finally:
+        sys.argv = saved_argv
+        sys.path[:] = saved_path
+
+
+def _run_script(src, filename, argv):
+    filename = filename or "<string>"
+    try:
+        code = compile(src, filename, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as e:
+        import traceback
+        tb = "".join(traceback.format_exception_only(type(e), e))
+        try:
+            _stderr.write(tb)
+        except BaseException:
+            pass
+        return (1, "syntax", type(e).__name__, _safe_str(e), tb, "", 1)
+    _remember_source(filename, src)
+    g = {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
+    if not filename.startswith("<"):
+        g["__file__"] = filename
+    path0 = filename.rpartition("/")[0] if not filename.startswith("<") else ""
+
+    def go():
+        sys.path.insert(0, path0)
+        exec(code, g)
+
+    return _run_main(go, argv)
+
+
+def _run_module(name, argv):
+    import runpy
+
+    def go():
+        sys.path.insert(0, "")
+        runpy.run_module(name, run_name="__main__", alter_sys=True)
+
+    return _run_main(go, argv)

@@ -1,0 +1,477 @@
+/*
+ * pyworker.c - W, the Python worker: CPython 3.11 (Debian's libpython3.11)
+ * embedded in a small C program that runs inside the jail and serves the py
+ * protocol (src/py/py_proto.h) on fd 3.
+ *
+ * Split of work: this file owns the interpreter's start, the protocol loop,
+ * interrupts and per-call limits; worker/bootstrap.py (linked in with .incbin
+ * and run once as the module `_sbx`) owns what a call means. The C module
+ * `_sbxw` gives bootstrap.py the calls that need the protocol: tool_call,
+ * tool_search and stdin_read.
+ *
+ * Nesting: while sandboxed code waits for a host tool's reply, the host may
+ * send a new request (its callback ran Python in the same sandbox). wait_for()
+ * serves such requests recursively, up to PYW_MAX_DEPTH, so a callback can
+ * call back without deadlock.
+ *
+ * Interrupts: a watcher thread reads 4-byte request ids from fd 4 and sends
+ * SIGINT to the main thread only when that id is the running EXEC, so a late
+ * interrupt never hits the next call; bootstrap.py's handler raises
+ * KeyboardInterrupt only while user code runs.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "jail/jail.h"
+#include "py/py_proto.h"
+#include "pyworker.h"
+
+#define PYW_MAX_DEPTH 8
+
+/* bootstrap.py, embedded at build time (NUL-terminated). */
+__asm__(".section .rodata\n"
+        ".global pyw_bootstrap_src\n"
+        ".type pyw_bootstrap_src, @object\n"
+        "pyw_bootstrap_src:\n"
+        ".incbin \"worker/bootstrap.py\"\n"
+        ".byte 0\n"
+        ".previous\n");
+extern const char pyw_bootstrap_src[];
+
+/* The worker's state (one per process). */
+static struct {
+  py_reader rd;               /* frames from the host */
+  py_buf out;                 /* frames to the host */
+  PyObject *boot;             /* the _sbx module (bootstrap.py) */
+  pthread_t main_thread;      /* receives SIGINT on interrupt */
+  _Atomic uint32_t running;   /* id of the EXEC running now, 0 if none */
+  uint32_t next_call_id;      /* ids of TOOL_CALL / STDIN_READ */
+  int depth;                  /* nested requests being served */
+  jail_limits limits;         /* what J1 applied */
+} W;
+
+static void die(const char *what) {
+  fprintf(stderr, "sbx-pyworker: %s\n", what);
+  _exit(1);
+}
+
+/* ---- protocol I/O ------------------------------------------------------------ */
+
+static int send_out(void) {
+  int r = py_buf_send(&W.out, JAIL_WFD_CTL);
+  if (r) _exit(0); /* the host is gone */
+  return 0;
+}
+
+/* Blocks (without the GIL when `gil` is set) until the next frame decodes. */
+static void read_frame(py_msg *m, int gil) {
+  for (;;) {
+    const uint8_t *body;
+    size_t len;
+    int r = py_reader_frame(&W.rd, &body, &len);
+    if (r < 0) die("protocol error from the host");
+    if (r == 1) {
+      if (py_msg_decode(body, len, 0, m) != 0) die("undecodable message from the host");
+      return;
+    }
+    ssize_t n;
+    if (gil) {
+      Py_BEGIN_ALLOW_THREADS
+      n = py_reader_fill(&W.rd, JAIL_WFD_CTL);
+      Py_END_ALLOW_THREADS
+    } else {
+      n = py_reader_fill(&W.rd, JAIL_WFD_CTL);
+    }
+    if (n == 0) _exit(0); /* host closed: normal end */
+    if (n < 0) _exit(1);
+  }
+}
+
+static PyObject *field_str(const py_msg *m, uint8_t tag, const char *def) {
+  const py_field *f = py_msg_get(m, tag);
+  if (!f) return PyUnicode_FromString(def);
+  return PyUnicode_DecodeUTF8((const char *)f->data, f->len, "surrogateescape");
+}
+
+static PyObject *field_list(const py_msg *m, uint8_t tag) {
+  PyObject *l = PyList_New(0);
+  for (uint32_t i = 0; l && i < m->nfields; i++) {
+    if (m->fields[i].tag != tag) continue;
+    PyObject *s = PyUnicode_DecodeUTF8((const char *)m->fields[i].data, m->fields[i].len,
+                                       "surrogateescape");
+    if (!s || PyList_Append(l, s)) {
+      Py_XDECREF(s);
+      Py_DECREF(l);
+      return NULL;
+    }
+    Py_DECREF(s);
+  }
+  return l;
+}
+
+/* Adds a Python str as a UTF-8 field (lone surrogates become backslash escapes,
+ * so the host always gets valid UTF-8). */
+static void add_pystr(uint8_t tag, PyObject *s) {
+  if (!s || !PyUnicode_Check(s) || PyUnicode_GET_LENGTH(s) == 0) return;
+  PyObject *b = PyUnicode_AsEncodedString(s, "utf-8", "backslashreplace");
+  if (!b) {
+    PyErr_Clear();
+    return;
+  }
+  const char *p = PyBytes_AS_STRING(b);
+  size_t n = (size_t)PyBytes_GET_SIZE(b);
+  /* NUL is not allowed in protocol strings: cut there. */
+  size_t k = strnlen(p, n);
+  py_msg_add(&W.out, tag, p, k);
+  Py_DECREF(b);
+}
+
+/* Sends RESULT for a failure inside the worker itself (not the user's code). */
+static void send_internal_error(uint32_t id, const char *kind, const char *msg) {
+  py_msg_begin(&W.out, PY_MSG_RESULT, id);
+  py_msg_add_u64(&W.out, PY_T_STATUS, 1);
+  py_msg_add_str(&W.out, PY_T_ERRKIND, kind);
+  py_msg_add_str(&W.out, PY_T_MESSAGE, msg);
+  py_msg_end(&W.out);
+  send_out();
+}
+
+/* Sends a RESULT from a bootstrap tuple (status, kind, type, msg, tb, repr, exit)
+ * or (status, kind, msg). */
+static void send_result(uint32_t id, PyObject *t) {
+  if (!t || !PyTuple_Check(t) || (PyTuple_GET_SIZE(t) != 7 && PyTuple_GET_SIZE(t) != 3)) {
+    if (PyErr_Occurred()) {
+      int mem = PyErr_ExceptionMatches(PyExc_MemoryError);
+      PyErr_Clear();
+      send_internal_error(id, mem ? "memory" : "internal", mem ? "out of memory" : "worker error");
+    } else {
+      send_internal_error(id, "internal", "worker error");
+    }
+    return;
+  }
+  long status = PyLong_AsLong(PyTuple_GET_ITEM(t, 0));
+  py_msg_begin(&W.out, PY_MSG_RESULT, id);
+  py_msg_add_u64(&W.out, PY_T_STATUS, status == 0 ? 0 : 1);
+  add_pystr(PY_T_ERRKIND, PyTuple_GET_ITEM(t, 1));
+  if (PyTuple_GET_SIZE(t) == 3) {
+    add_pystr(PY_T_MESSAGE, PyTuple_GET_ITEM(t, 2));
+  } else {
+    add_pystr(PY_T_ERRTYPE, PyTuple_GET_ITEM(t, 2));
+    add_pystr(PY_T_MESSAGE, PyTuple_GET_ITEM(t, 3));
+    add_pystr(PY_T_TRACEBACK, PyTuple_GET_ITEM(t, 4));
+    add_pystr(PY_T_REPR, PyTuple_GET_ITEM(t, 5));
+    long code = PyLong_AsLong(PyTuple_GET_ITEM(t, 6));
+    if (code) py_msg_add_u64(&W.out, PY_T_EXIT, (uint64_t)(code & 0xff));
+  }
+  PyErr_Clear();
+  if (py_msg_end(&W.out) != 0) {
+    /* A result too large for one frame (a huge repr): say so instead. */
+    send_internal_error(id, "internal", "result too large for the protocol");
+    return;
+  }
+  send_out();
+}
+
+/* ---- per-call limits ---------------------------------------------------------- */
+
+static void apply_call_limits(uint64_t mem, uint64_t cpu) {
+  struct rlimit r;
+#if !defined(__SANITIZE_ADDRESS__)
+  if (getrlimit(RLIMIT_AS, &r) == 0) {
+    rlim_t want = mem ? (rlim_t)mem : r.rlim_max;
+    if (want > r.rlim_max) want = r.rlim_max;
+    r.rlim_cur = want;
+    setrlimit(RLIMIT_AS, &r);
+  }
+#else
+  (void)mem;
+#endif
+  if (getrlimit(RLIMIT_CPU, &r) == 0) {
+    rlim_t want = r.rlim_max;
+    if (cpu) {
+      struct rusage ru;
+      getrusage(RUSAGE_SELF, &ru);
+      want = (rlim_t)ru.ru_utime.tv_sec + (rlim_t)ru.ru_stime.tv_sec + 1 + (rlim_t)cpu;
+      if (r.rlim_max != RLIM_INFINITY && want > r.rlim_max) want = r.rlim_max;
+    }
+    r.rlim_cur = want;
+    setrlimit(RLIMIT_CPU, &r);
+  }
+}
+
+/* ---- requests ------------------------------------------------------------------- */
+
+static PyObject *call_boot(const char *fn, const char *fmt, ...) {
+  PyObject *f = PyObject_GetAttrString(W.boot, fn);
+  if (!f) return NULL;
+  va_list ap;
+  va_start(ap, fmt);
+  PyObject *args = Py_VaBuildValue(fmt, ap);
+  va_end(ap);
+  PyObject *r = args ? PyObject_CallObject(f, args) : NULL;
+  Py_XDECREF(args);
+  Py_DECREF(f);
+  return r;
+}
+
+static void handle_exec(const py_msg *m) {
+  uint32_t id = m->id;
+  uint64_t flags = py_msg_u64(m, PY_T_FLAGS, 0);
+  uint64_t mem = py_msg_u64(m, PY_T_MEM, 0), cpu = py_msg_u64(m, PY_T_CPU, 0);
+  /* Copy everything out of the frame first: running the code may read more
+   * frames (tool replies), which reuses the reader's buffer. */
+  PyObject *ctx = field_str(m, PY_T_CTX, "default");
+  PyObject *code = field_str(m, PY_T_CODE, "");
+  PyObject *fname = field_str(m, PY_T_FILENAME, "");
+  PyObject *cwd = field_str(m, PY_T_CWD, "");
+  PyObject *argv = field_list(m, PY_T_ARG);
+  PyObject *preload = field_list(m, PY_T_PRELOAD);
+  if (!ctx || !code || !fname || !cwd || !argv || !preload) {
+    PyErr_Clear();
+    send_internal_error(id, "internal", "cannot decode the request");
+  } else {
+    uint32_t outer = atomic_load(&W.running);
+    apply_call_limits(mem, cpu);
+    atomic_store(&W.running, id);
+    PyObject *r = call_boot("run", "(OOOKOOO)", ctx, code, fname, (unsigned long long)flags, argv,
+                            preload, cwd);
+    atomic_store(&W.running, outer);
+    apply_call_limits(0, 0);
+    send_result(id, r);
+    Py_XDECREF(r);
+  }
+  Py_XDECREF(ctx);
+  Py_XDECREF(code);
+  Py_XDECREF(fname);
+  Py_XDECREF(cwd);
+  Py_XDECREF(argv);
+  Py_XDECREF(preload);
+}
+
+static void handle_ctx(const py_msg *m) {
+  PyObject *ctx = field_str(m, PY_T_CTX, "default"), *r = NULL;
+  if (!ctx) {
+    PyErr_Clear();
+    send_internal_error(m->id, "internal", "cannot decode the request");
+    return;
+  }
+  switch (m->type) {
+    case PY_MSG_CTX_CREATE: r = call_boot("ctx_create", "(O)", ctx); break;
+    case PY_MSG_CTX_RESET: r = call_boot("ctx_reset", "(O)", ctx); break;
+    case PY_MSG_CTX_DELETE: r = call_boot("ctx_delete", "(O)", ctx); break;
+    case PY_MSG_CTX_FORK: {
+      PyObject *src = field_str(m, PY_T_SRC, "");
+      if (src) r = call_boot("ctx_fork", "(OO)", ctx, src);
+      Py_XDECREF(src);
+      break;
+    }
+    case PY_MSG_SET_VAR: {
+      PyObject *name = field_str(m, PY_T_NAME, ""), *json = field_str(m, PY_T_JSON, "null");
+      if (name && json) r = call_boot("set_var", "(OOO)", ctx, name, json);
+      Py_XDECREF(name);
+      Py_XDECREF(json);
+      break;
+    }
+    case PY_MSG_PROTECT: {
+      PyObject *name = field_str(m, PY_T_NAME, "");
+      if (name) r = call_boot("protect", "(OO)", ctx, name);
+      Py_XDECREF(name);
+      break;
+    }
+    default: break;
+  }
+  Py_DECREF(ctx);
+  send_result(m->id, r);
+  Py_XDECREF(r);
+}
+
+/* Serves one request. Replies that nobody waits for are dropped. */
+static void dispatch(const py_msg *m) {
+  switch (m->type) {
+    case PY_MSG_EXEC: handle_exec(m); break;
+    case PY_MSG_CTX_CREATE:
+    case PY_MSG_CTX_FORK:
+    case PY_MSG_CTX_RESET:
+    case PY_MSG_CTX_DELETE:
+    case PY_MSG_SET_VAR:
+    case PY_MSG_PROTECT: handle_ctx(m); break;
+    case PY_MSG_PING:
+      py_msg_begin(&W.out, PY_MSG_RESULT, m->id);
+      py_msg_add_u64(&W.out, PY_T_STATUS, 0);
+      py_msg_end(&W.out);
+      send_out();
+      break;
+    default: break;
+  }
+}
+
+/* Waits for the reply `type` with `id`, serving nested requests meanwhile.
+ * On return *m is the reply (valid until the next read). */
+static int wait_for(uint8_t type, uint32_t id, py_msg *m) {
+  for (;;) {
+    read_frame(m, 1);
+    if (m->type == type && m->id == id) return 0;
+    if (m->type == PY_MSG_TOOL_REPLY || m->type == PY_MSG_STDIN_DATA) continue; /* stale */
+    if (W.depth >= PYW_MAX_DEPTH) {
+      send_internal_error(m->id, "internal", "too many nested calls into the sandbox");
+      continue;
+    }
+    W.depth++;
+    dispatch(m);
+    W.depth--;
+  }
+}
+
+/* ---- the _sbxw module --------------------------------------------------------------- */
+
+static py_msg *g_reply; /* scratch for replies (large; not on the stack) */
+
+/* Returns (status, body, kind) from a TOOL_REPLY. */
+static PyObject *reply_tuple(const py_msg *m) {
+  uint64_t st = py_msg_u64(m, PY_T_STATUS, 1);
+  PyObject *body = field_str(m, st == 0 ? PY_T_JSON : PY_T_MESSAGE, st == 0 ? "null" : "");
+  PyObject *kind = field_str(m, PY_T_ERRKIND, st == 0 ? "" : "internal_error");
+  PyObject *r = body && kind ? Py_BuildValue("(iOO)", st == 0 ? 0 : 1, body, kind) : NULL;
+  Py_XDECREF(body);
+  Py_XDECREF(kind);
+  return r;
+}
+
+static PyObject *w_tool_call(PyObject *self, PyObject *args) {
+  const char *name, *json;
+  Py_ssize_t nl, jl;
+  if (!PyArg_ParseTuple(args, "s#s#", &name, &nl, &json, &jl)) return NULL;
+  uint32_t id = ++W.next_call_id;
+  py_msg_begin(&W.out, PY_MSG_TOOL_CALL, id);
+  py_msg_add(&W.out, PY_T_NAME, name, (size_t)nl);
+  py_msg_add(&W.out, PY_T_JSON, json, (size_t)jl);
+  if (py_msg_end(&W.out) != 0) {
+    PyErr_SetString(PyExc_ValueError, "tool call too large (name <= 255 bytes, payload <= 16 MiB)");
+    return NULL;
+  }
+  send_out();
+  wait_for(PY_MSG_TOOL_REPLY, id, g_reply);
+  return reply_tuple(g_reply);
+}
+
+static PyObject *w_tool_search(PyObject *self, PyObject *args) {
+  const char *q, *detail;
+  int limit;
+  if (!PyArg_ParseTuple(args, "ssi", &q, &detail, &limit)) return NULL;
+  uint32_t id = ++W.next_call_id;
+  py_msg_begin(&W.out, PY_MSG_TOOL_SEARCH, id);
+  py_msg_add_str(&W.out, PY_T_QUERY, q);
+  py_msg_add_str(&W.out, PY_T_DETAIL, detail);
+  py_msg_add_u64(&W.out, PY_T_LIMIT, limit < 0 ? 0 : (uint64_t)limit);
+  if (py_msg_end(&W.out) != 0) {
+    PyErr_SetString(PyExc_ValueError, "search query too large");
+    return NULL;
+  }
+  send_out();
+  wait_for(PY_MSG_TOOL_REPLY, id, g_reply);
+  return reply_tuple(g_reply);
+}
+
+static PyObject *w_stdin_read(PyObject *self, PyObject *args) {
+  Py_ssize_t n;
+  if (!PyArg_ParseTuple(args, "n", &n)) return NULL;
+  if (n <= 0) return PyBytes_FromStringAndSize("", 0);
+  if (n > (1 << 20)) n = 1 << 20;
+  uint32_t id = ++W.next_call_id;
+  py_msg_begin(&W.out, PY_MSG_STDIN_READ, id);
+  py_msg_add_u64(&W.out, PY_T_MAX, (uint64_t)n);
+  py_msg_end(&W.out);
+  send_out();
+  wait_for(PY_MSG_STDIN_DATA, id, g_reply);
+  const py_field *f = py_msg_get(g_reply, PY_T_DATA);
+  size_t len = f ? f->len : 0;
+  if (len > (size_t)n) len = (size_t)n; /* never more than asked */
+  return PyBytes_FromStringAndSize(f ? (const char *)f->data : "", (Py_ssize_t)len);
+}
+
+static PyMethodDef w_methods[] = {
+    {"tool_call", w_tool_call, METH_VARARGS, "tool_call(name, json) -> (status, body, kind)"},
+    {"tool_search", w_tool_search, METH_VARARGS, "tool_search(q, detail, limit) -> (status, body, kind)"},
+    {"stdin_read", w_stdin_read, METH_VARARGS, "stdin_read(n) -> bytes"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef w_module = {PyModuleDef_HEAD_INIT, "_sbxw", "sbx worker internals", -1,
+                                      w_methods, NULL, NULL, NULL, NULL};
+
+static PyObject *init_sbxw(void) { return PyModule_Create(&w_module); }
+
+/* ---- start-up ---------------------------------------------------------------------- */
+
+static void *interrupt_watcher(void *arg) {
+  (void)arg;
+  for (;;) {
+    uint32_t id;
+    ssize_t n = read(JAIL_WFD_INTR, &id, sizeof id);
+    if (n < 0 && errno == EINTR) continue;
+    if (n != (ssize_t)sizeof id) return NULL;
+    if (id != 0 && id == atomic_load(&W.running)) pthread_kill(W.main_thread, SIGINT);
+  }
+}
+
+static void init_python(void) {
+  PyImport_AppendInittab("_sbxw", init_sbxw);
+  PyConfig cfg;
+  PyConfig_InitIsolatedConfig(&cfg);
+  cfg.site_import = 0;
+  cfg.write_bytecode = 0;
+  cfg.install_signal_handlers = 1; /* SIGPIPE/SIGXFSZ ignored, as python3 does */
+  cfg.parse_argv = 0;
+  PyStatus st = PyConfig_SetString(&cfg, &cfg.program_name, L"/usr/bin/python3.11");
+  if (!PyStatus_Exception(st)) st = PyConfig_SetString(&cfg, &cfg.home, L"/usr");
+  if (!PyStatus_Exception(st)) st = Py_InitializeFromConfig(&cfg);
+  PyConfig_Clear(&cfg);
+  if (PyStatus_Exception(st)) die(st.err_msg ? st.err_msg : "Python initialization failed");
+  PyObject *code = Py_CompileString(pyw_bootstrap_src, "<sbx-worker>", Py_file_input);
+  if (!code) {
+    PyErr_Print();
+    die("bootstrap does not compile");
+  }
+  W.boot = PyImport_ExecCodeModuleEx("_sbx", code, "<sbx-worker>");
+  Py_DECREF(code);
+  if (!W.boot) {
+    PyErr_Print();
+    die("bootstrap failed");
+  }
+}
+
+int pyw_main(const jail_limits *limits) {
+  W.limits = *limits;
+  W.main_thread = pthread_self();
+  g_reply = malloc(sizeof *g_reply);
+  py_msg *m = malloc(sizeof *m);
+  if (!g_reply || !m) die("out of memory");
+  pthread_t t;
+  sigset_t block, old;
+  /* The watcher never takes SIGINT itself. */
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &block, &old);
+  if (pthread_create(&t, NULL, interrupt_watcher, NULL) != 0) die("cannot start the interrupt thread");
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  pthread_detach(t);
+  init_python();
+  py_msg_begin(&W.out, PY_MSG_HELLO, 0);
+  py_msg_add_u64(&W.out, PY_T_VERSION, PY_PROTO_VERSION);
+  py_msg_end(&W.out);
+  send_out();
+  for (;;) {
+    read_frame(m, 1);
+    dispatch(m);
+  }
+}
