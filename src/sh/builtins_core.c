@@ -473,6 +473,7 @@ static int bi_exit(sh_shell *sh, int argc, char **argv) {
     }
   }
   sh->flow = SH_FLOW_EXIT;
+    sh->fatal = 0;
   sh->exit_status = st;
   return st;
 }
@@ -1137,10 +1138,12 @@ const sh_builtin sh_builtin_table[] = {
     {"exit", bi_exit, SH_BI_SPECIAL},
     {"export", sh_bi_export, SH_BI_SPECIAL | SH_BI_DECL},
     {"false", bi_false, 0},
+    {"fc", sh_bi_fc, 0},
     {"fg", sh_bi_fg, 0},
     {"getopts", sh_bi_getopts, 0},
     {"hash", bi_hash, 0},
     {"help", bi_help, 0},
+    {"history", sh_bi_history, 0},
     {"jobs", sh_bi_jobs, 0},
     {"kill", sh_bi_kill, 0},
     {"let", bi_let, 0},

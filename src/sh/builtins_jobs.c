@@ -242,6 +242,7 @@ static void deliver_self(sh_shell *sh, int sig) {
   }
   if (sig == 17 || sig == 18 || sig == 28 || sig == 23) return; /* CHLD CONT WINCH URG: ignored */
   sh->flow = SH_FLOW_EXIT;
+    sh->fatal = 0;
   sh->exit_status = 128 + sig;
 }
 

@@ -102,6 +102,7 @@ static void check_errexit(sh_shell *sh, int status) {
   }
   if (sh->opt[SH_OPT_ERREXIT] && sh->flow == SH_FLOW_NONE) {
     sh->flow = SH_FLOW_EXIT;
+    sh->fatal = 0;
     sh->exit_status = status;
   }
 }
@@ -782,8 +783,7 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
   }
   if (stack_low()) {
     sh_error(sh, "%s: maximum function nesting level exceeded", f->name);
-    sh->flow = SH_FLOW_EXIT;
-    sh->exit_status = 1;
+    sh_fatal(sh, 1);
     return 1;
   }
   f->refs++;
@@ -1699,6 +1699,14 @@ int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int 
     status = sh_exec(sh, node);
     current_arena = saved_arena;
     sh_arena_unref(arena);
+    if (sh->flow == SH_FLOW_EXIT &&
+        ((sh->fatal == SH_FATAL_DISCARD && !sh->is_subshell) ||
+         (sh->fatal && sh->interactive && sh->eval_depth == 1))) {
+      /* the command that failed is abandoned; the text goes on (bash's DISCARD) */
+      sh->flow = SH_FLOW_NONE;
+      sh->fatal = 0;
+      status = sh->status = sh->exit_status;
+    }
     if (sh->flow != SH_FLOW_NONE) break;
   }
   if (!any && status == 0) status = 0;

@@ -232,8 +232,7 @@ static bool unbound_check(xs *x, const char *name) {
   if (!x->sh->opt[SH_OPT_NOUNSET]) return false;
   sh_error(x->sh, "%s: unbound variable", name);
   x->err = true;
-  x->sh->flow = SH_FLOW_EXIT;
-  x->sh->exit_status = 1;
+  sh_fatal_exit(x->sh, 1);
   return true;
 }
 
@@ -682,8 +681,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
   if (!pa->name) {
     sh_error(sh, "${%s}: bad substitution", pa->text ? pa->text : "");
     x->err = true;
-    sh->flow = SH_FLOW_EXIT;
-    sh->exit_status = 1;
+    sh_fatal(sh, 1);
     return;
   }
   pval pv = {0};
@@ -834,8 +832,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       free(lab);
       free(msg);
       x->err = true;
-      sh->flow = SH_FLOW_EXIT;
-      sh->exit_status = 1;
+      sh_fatal_exit(sh, 1);
       pval_free(&pv);
       return;
     }
@@ -1206,10 +1203,7 @@ static void x_parts(xs *x, const sh_part *p, bool in_dq, char litflag) {
       int64_t v;
       if (sh_expand_arith(sh, p->u.arith, &v)) {
         x->err = true;
-        if (sh->flow == SH_FLOW_NONE) {
-          sh->flow = SH_FLOW_EXIT;
-          sh->exit_status = 1;
-        }
+        if (sh->flow == SH_FLOW_NONE) sh_fatal(sh, 1);
         break;
       }
       char buf[32];

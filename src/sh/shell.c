@@ -79,10 +79,23 @@ const sh_optinfo sh_optinfo_table[SH_OPT_COUNT] = {
     [SH_OPT_HISTORY] = {"history", 0},
     [SH_OPT_INTERACTIVE_COMMENTS] = {"interactive-comments", 0},
     [SH_SHOPT_AUTOCD] = {"autocd", 0},
+    [SH_SHOPT_ASSOC_EXPAND_ONCE] = {"assoc_expand_once", 0},
     [SH_SHOPT_CDABLE_VARS] = {"cdable_vars", 0},
+    [SH_SHOPT_CDSPELL] = {"cdspell", 0},
     [SH_SHOPT_CHECKHASH] = {"checkhash", 0},
+    [SH_SHOPT_CHECKJOBS] = {"checkjobs", 0},
     [SH_SHOPT_CHECKWINSIZE] = {"checkwinsize", 0},
     [SH_SHOPT_CMDHIST] = {"cmdhist", 0},
+    [SH_SHOPT_COMPAT] = {"compat31", 0},
+    [SH_SHOPT_COMPAT32] = {"compat32", 0},
+    [SH_SHOPT_COMPAT40] = {"compat40", 0},
+    [SH_SHOPT_COMPAT41] = {"compat41", 0},
+    [SH_SHOPT_COMPAT42] = {"compat42", 0},
+    [SH_SHOPT_COMPAT43] = {"compat43", 0},
+    [SH_SHOPT_COMPAT44] = {"compat44", 0},
+    [SH_SHOPT_COMPLETE_FULLQUOTE] = {"complete_fullquote", 0},
+    [SH_SHOPT_DIREXPAND] = {"direxpand", 0},
+    [SH_SHOPT_DIRSPELL] = {"dirspell", 0},
     [SH_SHOPT_DOTGLOB] = {"dotglob", 0},
     [SH_SHOPT_EXECFAIL] = {"execfail", 0},
     [SH_SHOPT_EXPAND_ALIASES] = {"expand_aliases", 0},
@@ -90,28 +103,38 @@ const sh_optinfo sh_optinfo_table[SH_OPT_COUNT] = {
     [SH_SHOPT_EXTGLOB] = {"extglob", 0},
     [SH_SHOPT_EXTQUOTE] = {"extquote", 0},
     [SH_SHOPT_FAILGLOB] = {"failglob", 0},
+    [SH_SHOPT_FORCE_FIGNORE] = {"force_fignore", 0},
     [SH_SHOPT_GLOBASCII] = {"globasciiranges", 0},
     [SH_SHOPT_GLOBSKIPDOTS] = {"globskipdots", 0},
     [SH_SHOPT_GLOBSTAR] = {"globstar", 0},
+    [SH_SHOPT_GNU_ERRFMT] = {"gnu_errfmt", 0},
+    [SH_SHOPT_HISTAPPEND] = {"histappend", 0},
+    [SH_SHOPT_HISTREEDIT] = {"histreedit", 0},
+    [SH_SHOPT_HISTVERIFY] = {"histverify", 0},
     [SH_SHOPT_HOSTCOMPLETE] = {"hostcomplete", 0},
+    [SH_SHOPT_HUPONEXIT] = {"huponexit", 0},
     [SH_SHOPT_INHERIT_ERREXIT] = {"inherit_errexit", 0},
+    [SH_SHOPT_INTERACTIVE_COMMENTS] = {"interactive_comments", 0},
     [SH_SHOPT_LASTPIPE] = {"lastpipe", 0},
     [SH_SHOPT_LITHIST] = {"lithist", 0},
     [SH_SHOPT_LOCALVAR_INHERIT] = {"localvar_inherit", 0},
     [SH_SHOPT_LOCALVAR_UNSET] = {"localvar_unset", 0},
+    [SH_SHOPT_LOGIN_SHELL] = {"login_shell", 0},
+    [SH_SHOPT_MAILWARN] = {"mailwarn", 0},
+    [SH_SHOPT_NO_EMPTY_CMD_COMPLETION] = {"no_empty_cmd_completion", 0},
     [SH_SHOPT_NOCASEGLOB] = {"nocaseglob", 0},
     [SH_SHOPT_NOCASEMATCH] = {"nocasematch", 0},
+    [SH_SHOPT_NOEXPAND_TRANSLATION] = {"noexpand_translation", 0},
     [SH_SHOPT_NULLGLOB] = {"nullglob", 0},
     [SH_SHOPT_PATSUB_REPLACEMENT] = {"patsub_replacement", 0},
     [SH_SHOPT_PROGCOMP] = {"progcomp", 0},
+    [SH_SHOPT_PROGCOMP_ALIAS] = {"progcomp_alias", 0},
     [SH_SHOPT_PROMPTVARS] = {"promptvars", 0},
+    [SH_SHOPT_RESTRICTED_SHELL] = {"restricted_shell", 0},
     [SH_SHOPT_SHIFT_VERBOSE] = {"shift_verbose", 0},
     [SH_SHOPT_SOURCEPATH] = {"sourcepath", 0},
+    [SH_SHOPT_VARREDIR_CLOSE] = {"varredir_close", 0},
     [SH_SHOPT_XPG_ECHO] = {"xpg_echo", 0},
-    [SH_SHOPT_ASSOC_EXPAND_ONCE] = {"assoc_expand_once", 0},
-    [SH_SHOPT_COMPAT] = {"compat31", 0},
-    [SH_SHOPT_NOEXPAND_TRANSLATION] = {"noexpand_translation", 0},
-    [SH_SHOPT_EXTGLOB_SKIPDOTS_PLACEHOLDER] = {"force_fignore", 0},
 };
 
 int sh_opt_find(const char *name, bool shopt) {
@@ -124,12 +147,12 @@ int sh_opt_find(const char *name, bool shopt) {
 char *sh_opt_flags(sh_shell *sh) {
   char buf[64];
   int n = 0;
-  static const char order[] = "abefhkmnptuvxBCEHPT";
+  static const char order[] = "abefhikmnptuvxBCEHPT";
   for (const char *c = order; *c; c++) {
+    if (*c == 'i' && sh->interactive) buf[n++] = 'i';
     for (int i = 0; i < SH_SET_COUNT; i++)
       if (sh_optinfo_table[i].letter == *c && sh->opt[i]) buf[n++] = *c;
   }
-  if (sh->interactive) buf[n++] = 'i';
   buf[n++] = sh->dash_c ? 'c' : 's';
   buf[n] = 0;
   /* bash -c shows "c" instead of "s"; scripts from stdin show "s" */
@@ -251,6 +274,11 @@ sh_shell *sh_shell_new(sh_session *sess) {
   sh->opt[SH_SHOPT_SOURCEPATH] = true;
   sh->opt[SH_SHOPT_CHECKWINSIZE] = true;
   sh->opt[SH_SHOPT_CMDHIST] = true;
+  sh->opt[SH_SHOPT_COMPLETE_FULLQUOTE] = true;
+  sh->opt[SH_SHOPT_FORCE_FIGNORE] = true;
+  sh->opt[SH_SHOPT_GLOBASCII] = true;
+  sh->opt[SH_SHOPT_HOSTCOMPLETE] = true;
+  sh->opt[SH_SHOPT_INTERACTIVE_COMMENTS] = true;
   sh->capframes = 16;
   sh->frames = sh_xcalloc((size_t)sh->capframes, sizeof *sh->frames);
   sh->nframes = 1;
@@ -320,6 +348,8 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->is_subshell = true;
   sh->dash_c = p->dash_c;
   sh->getopts_pos = p->getopts_pos;
+  sh->read_stdin = p->read_stdin;
+  sh->hist = p->hist ? sh_hist_copy(p->hist) : NULL;
   return sh;
 }
 
@@ -349,6 +379,7 @@ void sh_shell_free(sh_shell *sh) {
   free(sh->frames);
   free(sh->last_arg);
   sh_strv_free(&sh->tmpfiles);
+  sh_hist_free(sh->hist);
   free(sh);
 }
 
@@ -406,6 +437,18 @@ void sh_limit_hit(sh_shell *sh, sh_limit_kind k, uint64_t value) {
   }
   sh->flow = SH_FLOW_ABORT;
   sh->exit_status = 126;
+}
+
+void sh_fatal(sh_shell *sh, int status) {
+  sh->flow = SH_FLOW_EXIT;
+  sh->exit_status = status;
+  sh->fatal = SH_FATAL_DISCARD;
+}
+
+void sh_fatal_exit(sh_shell *sh, int status) {
+  sh->flow = SH_FLOW_EXIT;
+  sh->exit_status = status;
+  sh->fatal = SH_FATAL_EXIT;
 }
 
 void sh_handle_pending_signal(sh_shell *sh);
