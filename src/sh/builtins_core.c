@@ -563,7 +563,9 @@ static int bi_eval(sh_shell *sh, int argc, char **argv) {
   if (i < argc && !strcmp(argv[i], "--")) i++;
   char *s = join_args(argc, argv, i);
   sh->status = 0;
+  sh->xtrace_level++;
   int st = sh_eval_string(sh, s, strlen(s), "eval", sh->lineno);
+  sh->xtrace_level--;
   free(s);
   return st;
 }
@@ -620,7 +622,9 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
   sh->nframes++;
   sh_source_depth++;
   int saved_line = sh->lineno;
+  sh->xtrace_level++;
   int st = sh_eval_string(sh, data, len, path, 1);
+  sh->xtrace_level--;
   sh->lineno = saved_line;
   sh_source_depth--;
   sh->nframes--;

@@ -184,6 +184,21 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
   return st;
 }
 
+/* Jobs not yet finished (the prompt's \j). */
+int sh_jobs_running(sh_shell *sh) {
+  int n = 0;
+  for (int i = 0; i < sh->njobs; i++) {
+    sh_job *j = sh->jobs[i];
+    if (!j->text) continue;
+    for (int k = 0; k < j->ntasks; k++)
+      if (j->tasks[k]->state != SH_TASK_DONE) {
+        n++;
+        break;
+      }
+  }
+  return n;
+}
+
 int sh_bi_jobs(sh_shell *sh, int argc, char **argv) {
   bool pids = false, longf = false;
   for (int i = 1; i < argc; i++) {

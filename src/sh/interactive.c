@@ -210,6 +210,12 @@ void sh_hist_save(sh_shell *sh) {
   hist_truncate_file(sh);
 }
 
+/* The number the next history entry gets (the prompt's \!). */
+int sh_history_number(sh_shell *sh) {
+  if (!sh->hist) return 1;
+  return sh->hist->base + (int)sh->hist->lines.n - (sh->hist->current ? 1 : 0);
+}
+
 /* ---- history ------------------------------------------------------------------------------ */
 
 static bool parse_long(const char *s, long *out) {

@@ -254,6 +254,9 @@ struct sh_shell {
   char *last_arg;         /* $_ */
   int local_scope;        /* variable scope level (function depth of locals) */
   uint64_t cmd_counter;   /* commands run by this shell (for DEBUG trap etc.) */
+  int cmdnum;             /* top-level commands read so far (the prompt's \#) */
+  int xtrace_level;       /* command substitution / eval / source nesting: PS4's first
+                           * character repeats once more per level */
   bool errexit_pending;   /* set -e fired: exit after the current command */
   bool is_subshell;       /* a copy (subshell, stage, job): exit ends only it */
   bool dash_c;            /* started with -c ($- shows c instead of s) */
@@ -401,6 +404,10 @@ int sh_subshell_run(sh_shell *sh, sh_node *body);
 char *sh_command_subst(sh_shell *sh, sh_node *body, int *status);
 /* The DEBUG trap before a command, set -x tracing. */
 void sh_xtrace(sh_shell *sh, char **argv, int argc, sh_assign *assigns);
+/* set -x: one line "PS4 text" on stderr. */
+void sh_xtrace_text(sh_shell *sh, const char *text);
+/* A word quoted the way xtrace shows it (malloc'd). */
+char *sh_xtrace_quote(const char *s);
 
 /* ---- interactive shells and history (interactive.c) ------------------------------------------ */
 

@@ -348,6 +348,8 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->is_subshell = true;
   sh->dash_c = p->dash_c;
   sh->getopts_pos = p->getopts_pos;
+  sh->cmdnum = p->cmdnum;
+  sh->xtrace_level = p->xtrace_level;
   sh->read_stdin = p->read_stdin;
   sh->hist = p->hist ? sh_hist_copy(p->hist) : NULL;
   return sh;
