@@ -67,6 +67,9 @@ int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text);
 int sh_wait_all(sh_shell *sh);
 void sh_jobs_release(sh_shell *sh);
 
+/* The live shell whose $$/BASHPID is pid, or NULL (shell.c). */
+sh_shell *sh_shell_by_pid(sh_session *s, int64_t pid);
+
 /* declare -p text for a variable (builtins_vars.c); malloc'd, no newline. */
 char *sh_declare_print(sh_shell *sh, struct sh_var *v, bool for_A);
 

@@ -489,7 +489,7 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
       st = (int)(v & 0xff);
     }
   }
-  if (sh->fn_depth == 0 && sh->eval_depth <= 1 && !sh->in_trap) {
+  if (sh->fn_depth == 0) {
     /* top level: bash allows return only in functions and sourced files */
     extern _Thread_local int sh_source_depth;
     if (sh_source_depth == 0) {
@@ -632,6 +632,13 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
   if (sh->flow == SH_FLOW_RETURN) {
     sh->flow = SH_FLOW_NONE;
     st = sh->exit_status;
+  }
+  /* the RETURN trap runs when a sourced file finishes */
+  if (sh->flow == SH_FLOW_NONE && sh->traps.action[SH_TRAP_RETURN] && *sh->traps.action[SH_TRAP_RETURN] &&
+      !(sh->trap_active & 4)) {
+    sh->status = st;
+    sh_run_trap(sh, SH_TRAP_RETURN);
+    sh->status = st;
   }
   if (set_params) {
     sh_strv_free(&sh->params);

@@ -251,6 +251,8 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
         if (o->set & SH_V_READONLY) f->attrs |= 2;
         if (o->set & SH_V_EXPORT) f->attrs |= 1;
         if (o->clear & SH_V_EXPORT) f->attrs &= ~1u;
+        if (o->set & SH_V_TRACE) f->attrs |= 4;
+        if (o->clear & SH_V_TRACE) f->attrs &= ~4u;
       }
       free_decl_arg(&d);
       continue;

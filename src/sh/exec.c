@@ -94,9 +94,25 @@ static _Thread_local sh_arena *current_arena;
 
 /* ---- errexit and traps --------------------------------------------------------------------------- */
 
+/* The DEBUG trap before a command (bash: simple commands, (( )), [[ ]],
+ * case, each for/select iteration, each for (( )) expression); not inside
+ * functions unless functrace. Returns false if the trap changed the flow. */
+static bool debug_trap(sh_shell *sh, int line) {
+  const char *a = sh->traps.action[SH_TRAP_DEBUG];
+  if (!a || !*a || (sh->trap_active & 1)) return true;
+  if (sh->fn_depth > 0 && !sh->opt[SH_OPT_FUNCTRACE]) return true;
+  sh->lineno = line;
+  sh_run_trap(sh, SH_TRAP_DEBUG);
+  return sh->flow == SH_FLOW_NONE;
+}
+
 static void check_errexit(sh_shell *sh, int status) {
   if (status == 0 || sh->errexit_off > 0 || sh->flow != SH_FLOW_NONE) return;
-  if (sh->traps.action[SH_TRAP_ERR] && *sh->traps.action[SH_TRAP_ERR] && !sh->in_trap) {
+  bool skip = sh->err_skip_once;
+  sh->err_skip_once = false;
+  /* ERR runs in functions only with errtrace (bash) */
+  if (sh->traps.action[SH_TRAP_ERR] && *sh->traps.action[SH_TRAP_ERR] && !(sh->trap_active & 2) && !skip &&
+      (sh->fn_depth == 0 || sh->opt[SH_OPT_ERRTRACE])) {
     sh_run_trap(sh, SH_TRAP_ERR);
     sh->status = status;
   }
@@ -116,11 +132,18 @@ int sh_run_trap(sh_shell *sh, int sig) {
   sh_flow saved_flow = sh->flow;
   int saved_exit = sh->exit_status;
   int saved_line = sh->lineno;
+  /* a DEBUG, ERR or RETURN trap does not trigger itself, but the others
+   * (and the pseudo-signal traps inside signal traps) run as usual (bash) */
+  int bit = sig == SH_TRAP_DEBUG ? 1 : sig == SH_TRAP_ERR ? 2 : sig == SH_TRAP_RETURN ? 4 : 0;
+  int saved_active = sh->trap_active;
+  sh->trap_active |= bit;
   sh->in_trap = true;
   sh->flow = SH_FLOW_NONE;
-  sh_eval_string(sh, a, strlen(a), "trap", sh->lineno);
+  /* LINENO counts from 1 in a signal trap's text, else it is the line running */
+  sh_eval_string(sh, a, strlen(a), "trap", bit ? sh->lineno : 1);
   free(a);
   sh->in_trap = saved_in;
+  sh->trap_active = saved_active;
   sh->lineno = saved_line;
   if (sh->flow == SH_FLOW_NONE || sh->flow == SH_FLOW_RETURN) {
     if (sh->flow == SH_FLOW_RETURN && sig != SH_TRAP_RETURN) {
@@ -896,7 +919,9 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
     status = sh->exit_status;
   }
   sh->status = status;
-  if (sh->traps.action[SH_TRAP_RETURN] && *sh->traps.action[SH_TRAP_RETURN] && !sh->in_trap) {
+  /* RETURN runs for functions only with functrace or the function's trace attribute */
+  if (sh->traps.action[SH_TRAP_RETURN] && *sh->traps.action[SH_TRAP_RETURN] && !(sh->trap_active & 4) &&
+      (sh->opt[SH_OPT_FUNCTRACE] || (f->attrs & 4))) {
     sh_run_trap(sh, SH_TRAP_RETURN);
     sh->status = status;
   }
@@ -964,11 +989,9 @@ static void xtrace_decl(sh_shell *sh, char **av, int ac, const sh_builtin *decl,
 static int exec_simple(sh_shell *sh, sh_simple *c) {
   sh->lineno = c->base.line;
   if (!count_command(sh)) return 126;
-  /* DEBUG trap */
-  if (sh->traps.action[SH_TRAP_DEBUG] && *sh->traps.action[SH_TRAP_DEBUG] && !sh->in_trap) {
-    sh_run_trap(sh, SH_TRAP_DEBUG);
-    if (sh->flow != SH_FLOW_NONE) return sh->status;
-  }
+  /* DEBUG trap (pipeline stages ran it in the parent already) */
+  if (!sh->debug_done && !debug_trap(sh, c->base.line)) return sh->status;
+  sh->debug_done = false;
   procsub_list pl = {.n = 0};
   procsub_list *saved_pl = current_procsubs;
   current_procsubs = &pl;
@@ -1246,6 +1269,11 @@ char *sh_command_subst(sh_shell *sh, sh_node *body, int *status) {
   f->capture = true;
   sh_shell *child = sh_shell_copy(sh);
   child->xtrace_level++;
+  /* command substitution does not inherit set -e (unless inherit_errexit) */
+  if (!sh->opt[SH_SHOPT_INHERIT_ERREXIT]) {
+    child->errexit_off = 0;
+    if (!sh->opt[SH_OPT_POSIX]) child->opt[SH_OPT_ERREXIT] = false;
+  }
   sh_fd_set(child, 1, f);
   sh_file_unref(f);
   int st = 0;
@@ -1292,6 +1320,8 @@ int sh_subshell_run(sh_shell *sh, sh_node *body) {
 
 /* ---- pipelines ------------------------------------------------------------------------------------------------ */
 
+static bool stage_is_simple(sh_node *n) { return n->kind == SH_N_SIMPLE && !n->redirs; }
+
 static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
   size_t n = pl->n;
   if (pl->bang) sh->errexit_off++;
@@ -1308,7 +1338,14 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
     for (size_t i = 0; i + 1 < n; i++) {
       sh_file *r, *w;
       sh_pipe_new(&r, &w);
+      if (stage_is_simple(pl->cmds[i]) && !debug_trap(sh, pl->cmds[i]->line)) {
+        sh_file_unref(r);
+        sh_file_unref(w);
+        failed = true;
+        break;
+      }
       sh_shell *child = sh_shell_copy(sh);
+      if (stage_is_simple(pl->cmds[i])) child->debug_done = true;
       if (prev_r) sh_fd_set(child, 0, prev_r);
       sh_fd_set(child, 1, w);
       if (pl->pipe_err[i]) sh_fd_set(child, 2, w);
@@ -1324,6 +1361,8 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
       tasks[i]->node = pl->cmds[i];
       if (current_arena) tasks[i]->arena = sh_arena_ref(current_arena);
     }
+    if (!failed && stage_is_simple(pl->cmds[n - 1]) && !debug_trap(sh, pl->cmds[n - 1]->line))
+      failed = true;
     if (!failed) {
       /* the last stage runs here */
       if (lastpipe) {
@@ -1331,6 +1370,7 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
         sh_fd_set(sh, 0, prev_r);
         sh_file_unref(prev_r);
         prev_r = NULL;
+        if (stage_is_simple(pl->cmds[n - 1])) sh->debug_done = true;
         statuses[n - 1] = sh_exec(sh, pl->cmds[n - 1]);
         if (saved0) {
           sh_fd_set(sh, 0, saved0);
@@ -1340,6 +1380,7 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
         }
       } else {
         sh_shell *child = sh_shell_copy(sh);
+        if (stage_is_simple(pl->cmds[n - 1])) child->debug_done = true;
         sh_fd_set(child, 0, prev_r);
         sh_file_unref(prev_r);
         prev_r = NULL;
@@ -1389,6 +1430,12 @@ static char *node_text(sh_node *n);
 
 static int exec_background(sh_shell *sh, sh_node *n) {
   sh_shell *child = sh_shell_copy(sh);
+  /* without job control, an asynchronous command ignores SIGINT and SIGQUIT */
+  if (!sh->opt[SH_OPT_MONITOR]) child->sig_ignored |= (1u << 2) | (1u << 3);
+  /* the status of an asynchronous simple command does not trigger ERR */
+  sh_node *top = n;
+  if (top->kind == SH_N_PIPELINE && sh_node_pipeline(top)->n == 1) top = sh_node_pipeline(top)->cmds[0];
+  if (top->kind == SH_N_SIMPLE) child->err_skip_once = true;
   /* a background job's stdin is /dev/null unless redirected (non-interactive) */
   sh_task *t = sh_task_spawn(sh, child, task_run_node);
   if (!t) {
@@ -1507,6 +1554,7 @@ static int exec_for(sh_shell *sh, sh_for *f) {
     /* select: print the menu to stderr, read a line from stdin */
     for (;;) {
       if (!loop_tick(sh, &iters)) break;
+      if (!debug_trap(sh, f->base.line)) break;
       if (sh->opt[SH_OPT_XTRACE]) xtrace_for(sh, f);
       sh_buf menu = {0};
       for (size_t i = 0; i < items.n; i++) sh_buf_addf(&menu, "%zu) %s\n", i + 1, items.v[i]);
@@ -1540,6 +1588,7 @@ static int exec_for(sh_shell *sh, sh_for *f) {
   } else {
     for (size_t i = 0; i < items.n; i++) {
       if (!loop_tick(sh, &iters)) break;
+      if (!debug_trap(sh, f->base.line)) break;
       if (sh_var_set(sh, f->name, items.v[i], 0)) {
         status = 1;
         break;
@@ -1558,11 +1607,13 @@ static int exec_for(sh_shell *sh, sh_for *f) {
 static int exec_cfor(sh_shell *sh, sh_cfor *f) {
   int64_t v;
   int status = 0;
+  if (!debug_trap(sh, f->base.line)) return sh->status;
   if (sh->opt[SH_OPT_XTRACE]) xtrace_arith(sh, f->init);
   if (f->init && sh_expand_arith(sh, f->init, &v)) return 1;
   uint64_t iters = 0;
   sh->loop_depth++;
   for (;;) {
+    if (!debug_trap(sh, f->base.line)) break;
     if (sh->opt[SH_OPT_XTRACE]) xtrace_arith(sh, f->cond);
     if (!arith_blank(f->cond)) {
       if (sh_expand_arith(sh, f->cond, &v)) {
@@ -1574,6 +1625,7 @@ static int exec_cfor(sh_shell *sh, sh_cfor *f) {
     if (!loop_tick(sh, &iters)) break;
     status = sh_exec(sh, f->body);
     if (sh->flow != SH_FLOW_NONE && loop_flow(sh)) break;
+    if (!debug_trap(sh, f->base.line)) break;
     if (sh->opt[SH_OPT_XTRACE] && f->step) xtrace_arith(sh, f->step);
     if (f->step && sh_expand_arith(sh, f->step, &v)) {
       status = 1;
@@ -1586,6 +1638,7 @@ static int exec_cfor(sh_shell *sh, sh_cfor *f) {
 }
 
 static int exec_case(sh_shell *sh, sh_case *c) {
+  if (!debug_trap(sh, c->base.line)) return sh->status;
   if (sh->opt[SH_OPT_XTRACE]) {
     char *m = sh_xasprintf("case %s in", c->word->raw ? c->word->raw : "");
     xtrace_text(sh, m);
@@ -1656,12 +1709,30 @@ static int exec_node(sh_shell *sh, sh_node *n) {
   switch (n->kind) {
   case SH_N_SIMPLE: {
     int st = exec_simple(sh, sh_node_simple(n));
+    /* a simple command is a pipeline of one: PIPESTATUS=(status) */
+    if (sh->npipestatus != 1) {
+      free(sh->pipestatus);
+      sh->pipestatus = sh_xmalloc(sizeof *sh->pipestatus);
+      sh->npipestatus = 1;
+    }
+    sh->pipestatus[0] = st;
     check_errexit(sh, st);
     return st;
   }
   case SH_N_PIPELINE: {
-    int st = exec_pipeline(sh, sh_node_pipeline(n));
-    if (!sh_node_pipeline(n)->bang) check_errexit(sh, st);
+    sh_pipeline *pl = sh_node_pipeline(n);
+    int st = exec_pipeline(sh, pl);
+    if (!pl->bang) {
+      if (pl->n > 1) sh->lineno = n->line;
+      /* bash runs ERR twice when the last stage is a failing ( subshell ) */
+      if (pl->n > 1 && st && pl->cmds[pl->n - 1]->kind == SH_N_SUBSHELL && !sh->errexit_off &&
+          sh->traps.action[SH_TRAP_ERR] && *sh->traps.action[SH_TRAP_ERR] && !(sh->trap_active & 2) &&
+          (sh->fn_depth == 0 || sh->opt[SH_OPT_ERRTRACE]) && sh->flow == SH_FLOW_NONE) {
+        sh_run_trap(sh, SH_TRAP_ERR);
+        sh->status = st;
+      }
+      check_errexit(sh, st);
+    }
     return st;
   }
   case SH_N_ANDOR: {
@@ -1722,6 +1793,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
   case SH_N_ARITH: {
     sh->lineno = n->line;
     if (!count_command(sh)) return 126;
+    if (!debug_trap(sh, n->line)) return sh->status;
     int64_t v;
     if (sh->opt[SH_OPT_XTRACE]) {
       char *t = sh_expand_string(sh, sh_node_arith(n)->expr, SH_XF_NOTILDE);
@@ -1740,6 +1812,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
   case SH_N_COND: {
     sh->lineno = n->line;
     if (!count_command(sh)) return 126;
+    if (!debug_trap(sh, n->line)) return sh->status;
     int st = sh_eval_cond(sh, sh_node_cond(n)->expr);
     sh->status = st;
     check_errexit(sh, st);
@@ -1765,6 +1838,9 @@ int sh_exec(sh_shell *sh, sh_node *n) {
     if (apply_redirs(sh, n->redirs, &rs)) {
       restore_fds(sh, &rs);
       sh->status = 1;
+      /* a failed redirection of a compound command counts as its failure
+       * (LINENO stays where it was, as in bash) */
+      check_errexit(sh, 1);
       return 1;
     }
     int st = exec_node(sh, n);

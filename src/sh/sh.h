@@ -264,6 +264,18 @@ struct sh_shell {
   int fatal;              /* the SH_FLOW_EXIT in progress is an error, not `exit`:
                            * SH_FATAL_DISCARD or SH_FATAL_EXIT (see sh_fatal) */
   struct sh_history *hist;/* command history (owned; NULL until first used) */
+  int pending_sig;        /* a signal sent to this shell's pid by kill, handled at its
+                           * next poll */
+  sh_shell *live_prev, *live_next; /* the session's list of live shells (kill by pid) */
+  sh_traps shown_traps;   /* a subshell's inherited traps: not active, but `trap`
+                           * lists them until the subshell sets one (bash) */
+  int64_t slice_ns;       /* when this shell's task last took or kept the baton */
+  int trap_active;        /* DEBUG (1), ERR (2), RETURN (4) trap running: not re-entered */
+  bool debug_done;        /* the DEBUG trap of the next simple command already ran
+                           * (in the parent of a pipeline stage) */
+  bool err_skip_once;     /* the next failure does not run the ERR trap (async command) */
+  uint64_t sig_ignored;   /* signals ignored at entry (bit n = signal n): a background
+                           * job ignores INT and QUIT; they cannot be trapped */
   sh_strv tmpfiles;       /* nothing yet: reserved */
   int hist_dummy;
 };
@@ -300,6 +312,8 @@ struct sh_session {
   int ntasks;              /* live tasks (limit) */
   uint64_t poll_count;     /* for cheap clock checks */
   int64_t start_epoch;     /* for SECONDS and RANDOM seeding */
+  sh_shell *live;          /* every live shell state (root, nested shells, copies) */
+  sh_flow last_flow;       /* how the last call ended (SH_FLOW_EXIT: `exit` ran) */
 };
 
 /* ---- session API (session.c) ------------------------------------------------------------ */

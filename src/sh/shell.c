@@ -252,9 +252,34 @@ const char **sh_map_keys(const sh_map *m, size_t *n) {
 
 /* ---- state ------------------------------------------------------------------------------- */
 
+/* The session keeps a list of live shells so that `kill PID` reaches the
+ * shell with that pid wherever it runs (bash's processes). */
+static void live_add(sh_shell *sh) {
+  sh_session *s = sh->sess;
+  sh->live_prev = NULL;
+  sh->live_next = s->live;
+  if (s->live) s->live->live_prev = sh;
+  s->live = sh;
+}
+
+static void live_remove(sh_shell *sh) {
+  if (sh->live_prev) sh->live_prev->live_next = sh->live_next;
+  else if (sh->sess->live == sh) sh->sess->live = sh->live_next;
+  if (sh->live_next) sh->live_next->live_prev = sh->live_prev;
+  sh->live_prev = sh->live_next = NULL;
+}
+
+sh_shell *sh_shell_by_pid(sh_session *s, int64_t pid);
+sh_shell *sh_shell_by_pid(sh_session *s, int64_t pid) {
+  for (sh_shell *sh = s->live; sh; sh = sh->live_next)
+    if (sh->pid == pid) return sh;
+  return NULL;
+}
+
 sh_shell *sh_shell_new(sh_session *sess) {
   sh_shell *sh = sh_xcalloc(1, sizeof *sh);
   sh->sess = sess;
+  live_add(sh);
   sh->vars = sh_vars_new();
   sh->cwd = sh_xstrdup("/");
   sh->arg0 = sh_xstrdup(sess->sh_name ? sess->sh_name : "sbx");
@@ -297,6 +322,7 @@ static void *func_ref(void *v) {
 sh_shell *sh_shell_copy(sh_shell *p) {
   sh_shell *sh = sh_xcalloc(1, sizeof *sh);
   sh->sess = p->sess;
+  live_add(sh);
   sh->task = p->task;
   sh->vars = sh_vars_copy(p->vars);
   for (size_t i = 0; i < p->funcs.cap; i++)
@@ -313,6 +339,9 @@ sh_shell *sh_shell_copy(sh_shell *p) {
     bool keep = !*a || (i == SH_TRAP_ERR && p->opt[SH_OPT_ERRTRACE]) ||
                 ((i == SH_TRAP_DEBUG || i == SH_TRAP_RETURN) && p->opt[SH_OPT_FUNCTRACE]);
     if (keep) sh->traps.action[i] = sh_xstrdup(a);
+    /* bash still lists the parent's traps until the subshell changes one */
+    if (i < SH_TRAP_DEBUG || i == SH_TRAP_ERR || i == SH_TRAP_RETURN || i == SH_TRAP_DEBUG)
+      sh->shown_traps.action[i] = sh_xstrdup(a);
   }
   sh->cwd = sh_xstrdup(p->cwd);
   for (size_t i = 0; i < p->params.n; i++) sh_strv_pushdup(&sh->params, p->params.v[i]);
@@ -344,12 +373,13 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->seconds_value = p->seconds_value;
   sh->last_arg = p->last_arg ? sh_xstrdup(p->last_arg) : NULL;
   sh->local_scope = p->local_scope;
-  sh->errexit_off = p->opt[SH_SHOPT_INHERIT_ERREXIT] ? p->errexit_off : 0;
+  sh->errexit_off = p->errexit_off; /* a subshell of a condition ignores set -e too */
   sh->is_subshell = true;
   sh->dash_c = p->dash_c;
   sh->getopts_pos = p->getopts_pos;
   sh->cmdnum = p->cmdnum;
   sh->xtrace_level = p->xtrace_level;
+  sh->sig_ignored = p->sig_ignored;
   sh->read_stdin = p->read_stdin;
   sh->hist = p->hist ? sh_hist_copy(p->hist) : NULL;
   return sh;
@@ -367,6 +397,8 @@ void sh_jobs_release(sh_shell *sh);
 
 void sh_shell_free(sh_shell *sh) {
   if (!sh) return;
+  live_remove(sh);
+  for (int i = 0; i < SH_NSIG + 4; i++) free(sh->shown_traps.action[i]);
   sh_jobs_release(sh);
   sh_vars_free(sh->vars);
   sh_map_free(&sh->funcs, sh_func_unref);
@@ -471,9 +503,19 @@ int sh_poll(sh_shell *sh) {
     return 1;
   }
   if (sh->flow == SH_FLOW_ABORT) return 1;
-  if (sh->task && sh->task->pending_sig) {
+  if ((sh->task && sh->task->pending_sig) || sh->pending_sig) {
     sh_handle_pending_signal(sh);
     if (sh->flow == SH_FLOW_EXIT) return 1;
+  }
+  /* time slices: a task that keeps the baton for a while (a long command,
+   * sleep) lets the other ready tasks run, as processes would */
+  if (sh->task) {
+    int64_t now = sh_now_ns();
+    if (!sh->slice_ns) sh->slice_ns = now;
+    else if (now - sh->slice_ns > 5000000) {
+      sh_task_yield(sh->task);
+      sh->slice_ns = sh_now_ns();
+    }
   }
   return 0;
 }

@@ -195,6 +195,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   free(n->cwd);
   n->cwd = sh_xstrdup(sh->cwd);
   n->umask = sh->umask;
+  n->sig_ignored = sh->sig_ignored;
   sh_fdtab_free(&n->fds);
   sh_fdtab_copy(&n->fds, &sh->fds);
   for (int fd = 3; fd < n->fds.n; fd++)
