@@ -19,16 +19,16 @@ cc -std=c11 -D_GNU_SOURCE -O1 -fno-inline -g -Iinclude -o build/bench/bench_stor
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbx-prof-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 ulimit -f 1000000
-[ $# -gt 0 ] || set -- write_each write_batch read big_write big_read history open_close
+[ $# -gt 0 ] || set -- write_each write_begin write_batch read big_write big_read history open_close
 for w in "$@"; do
   case $w in
-    write_each|write_batch) fn=write_files ;;
+    write_each|write_begin|write_batch) fn=write_files ;;
     read) fn=read_files ;;
     big_write) fn=run_big_write ;;
     big_read) fn=read_big ;;
-    history) fn=run_history ;;
+    history|history_2phase) fn=run_history ;;
     open_close) fn=run_open_close ;;
-    sqlite_files) fn=sqlite_floor ;;
+    sqlite_files) fn=floor_inserts ;;
     *) echo "profile: unknown workload $w" >&2; exit 1 ;;
   esac
   out="${PROFILE_KEEP:-$work}/callgrind.$w.out"

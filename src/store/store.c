@@ -197,7 +197,7 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_CALL_GET] = "SELECT status, started_at FROM tool_calls WHERE id = ?1",
     [ST_CALL_FINISH] =
         "UPDATE tool_calls SET result = ?2, error = ?3, status = ?4, "
-        "completed_at = ?5, duration_ms = ?6 WHERE id = ?1",
+        "completed_at = ?5, duration_ms = ?6 WHERE id = ?1 AND status = 'pending'",
     [ST_CALL_LIST] =
         "SELECT id, name, parameters, result, error, status, "
         "started_at, completed_at, duration_ms FROM tool_calls ORDER "
@@ -716,6 +716,8 @@ int store_open_image(const void *bytes, size_t len, store **out, char **errmsg) 
 void store_close(store *s) {
   if (!s) return;
   for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
+  for (int t = 0; t < STORE_MULTI_TABLES; t++)
+    for (int k = 0; k < STORE_MULTI_SIZES; k++) sqlite3_finalize(s->multi[t][k]);
   if (s->db && !sqlite3_get_autocommit(s->db))
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
   sqlite3_close(s->db);

@@ -590,6 +590,147 @@ int store_i_create_file(store *s, const store_stat *dir, const char *name, size_
   return 0;
 }
 
+/* ---- many new files at once ------------------------------------------------------ */
+
+enum { MULTI_INODE, MULTI_DENTRY, MULTI_DATA }; /* tables of s->multi */
+
+/* The cached INSERT of 2^lg rows into one table (bound as shown):
+ *   fs_inode:  ?1 mode, ?2 uid, ?3 gid, ?4 sec, ?5 nsec; row i: size ?(6+i)
+ *   fs_dentry: ?1 parent, ?2 first ino; row i: name ?(3+i), ino ?2 + i
+ *   fs_data:   row i: ino ?(3i+1), chunk_index ?(3i+2), data ?(3i+3) */
+static sqlite3_stmt *multi_stmt(store *s, int table, int lg) {
+  sqlite3_stmt **slot = &s->multi[table][lg];
+  if (*slot) return *slot;
+  static const char *const head[] = {
+      [MULTI_INODE] = "INSERT INTO fs_inode (mode, nlink, uid, gid, size, atime, mtime, "
+                      "ctime, rdev, atime_nsec, mtime_nsec, ctime_nsec) VALUES ",
+      [MULTI_DENTRY] = "INSERT INTO fs_dentry (name, parent_ino, ino) VALUES ",
+      [MULTI_DATA] = "INSERT OR REPLACE INTO fs_data (ino, chunk_index, data) VALUES ",
+  };
+  char sql[4096]; /* 32 rows of at most 60 bytes and the head */
+  size_t n = (size_t)snprintf(sql, sizeof sql, "%s", head[table]);
+  for (int i = 0; i < (1 << lg) && n < sizeof sql; i++) {
+    const char *sep = i ? ", " : "";
+    if (table == MULTI_INODE)
+      n += (size_t)snprintf(sql + n, sizeof sql - n,
+                            "%s(?1, 1, ?2, ?3, ?%d, ?4, ?4, ?4, 0, ?5, ?5, ?5)", sep, 6 + i);
+    else if (table == MULTI_DENTRY)
+      n += (size_t)snprintf(sql + n, sizeof sql - n, "%s(?%d, ?1, ?2 + %d)", sep, 3 + i, i);
+    else
+      n += (size_t)snprintf(sql + n, sizeof sql - n, "%s(?%d, ?%d, ?%d)", sep, 3 * i + 1,
+                            3 * i + 2, 3 * i + 3);
+  }
+  if (n >= sizeof sql) return NULL; /* cannot happen: sizes are fixed */
+  if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, slot, NULL) != SQLITE_OK) {
+    snprintf(s->errmsg, sizeof s->errmsg, "%s", sqlite3_errmsg(s->db));
+    sqlite3_finalize(*slot);
+    *slot = NULL;
+  }
+  return *slot;
+}
+
+/* log2 of the largest power of two <= n (n >= 1, n <= STORE_BATCH_MAX). */
+static int floor_log2(size_t n) {
+  int lg = 0;
+  while (lg + 1 < STORE_MULTI_SIZES && ((size_t)1 << (lg + 1)) <= n) lg++;
+  return lg;
+}
+
+/* Steps a multi-row INSERT: a UNIQUE violation (a name that exists) is
+ * -EEXIST; SQLite undid the statement itself. */
+static int step_insert(store *s, sqlite3_stmt *q) {
+  int rc = sqlite3_step(q);
+  int err = rc == SQLITE_DONE ? 0
+            : (rc & 0xff) == SQLITE_CONSTRAINT ? -EEXIST
+                                                : store_sqlerr(s, rc);
+  sqlite3_reset(q);
+  sqlite3_clear_bindings(q);
+  return err;
+}
+
+/* One chunk row waiting for a multi-row fs_data INSERT. */
+typedef struct chunk_row {
+  store_ino ino;           /* file */
+  int64_t idx;             /* chunk_index */
+  const unsigned char *p;  /* bytes (borrowed) */
+  size_t len;              /* byte count */
+} chunk_row;
+
+/* Inserts the first 2^lg rows of `rows`. */
+static int put_chunk_rows(store *s, const chunk_row *rows, int lg) {
+  sqlite3_stmt *q = multi_stmt(s, MULTI_DATA, lg);
+  if (!q) return -EIO;
+  for (int i = 0; i < (1 << lg); i++) {
+    sqlite3_bind_int64(q, 3 * i + 1, rows[i].ino);
+    sqlite3_bind_int64(q, 3 * i + 2, rows[i].idx);
+    sqlite3_bind_blob(q, 3 * i + 3, rows[i].p, (int)rows[i].len, SQLITE_STATIC);
+  }
+  return step_insert(s, q);
+}
+
+int store_i_create_files(store *s, const store_stat *dir, const store_newfile *f, int k,
+                         uint32_t mode) {
+  if (k < 1 || k > STORE_BATCH_MAX) return -EINVAL;
+  int err = dir_writable(s, dir);
+  if (err) return err;
+  for (int i = 0; i < k; i++) {
+    if ((err = store_i_check_name(f[i].name, f[i].nlen))) return err;
+    if (is_dot(f[i].name, f[i].nlen)) return -EEXIST;
+    if (f[i].len > (size_t)SSIZE_MAX) return -EFBIG;
+  }
+  if ((err = store_quota_inodes(s, k))) return err;
+  for (int i = 0; i < k; i++)
+    if ((err = grow_ok(s, 0, f[i].len))) return err;
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  store_ino ino[STORE_BATCH_MAX];
+  for (int done = 0; done < k;) {
+    int lg = floor_log2((size_t)(k - done)), rows = 1 << lg;
+    sqlite3_stmt *q = multi_stmt(s, MULTI_INODE, lg);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, S_IFREG | (mode & 07777));
+    sqlite3_bind_int64(q, 2, s->uid);
+    sqlite3_bind_int64(q, 3, s->gid);
+    sqlite3_bind_int64(q, 4, sec);
+    sqlite3_bind_int64(q, 5, ns);
+    for (int r = 0; r < rows; r++) sqlite3_bind_int64(q, 6 + r, (int64_t)f[done + r].len);
+    if ((err = step_insert(s, q))) return err;
+    /* AUTOINCREMENT hands one statement's rows consecutive rowids */
+    store_ino first = sqlite3_last_insert_rowid(s->db) - rows + 1;
+    q = multi_stmt(s, MULTI_DENTRY, lg);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, dir->ino);
+    sqlite3_bind_int64(q, 2, first);
+    for (int r = 0; r < rows; r++) {
+      sqlite3_bind_text(q, 3 + r, f[done + r].name, (int)f[done + r].nlen, SQLITE_STATIC);
+      ino[done + r] = first + r;
+    }
+    if ((err = step_insert(s, q))) return err;
+    done += rows;
+  }
+  chunk_row rows[STORE_BATCH_MAX];
+  int pending = 0;
+  size_t cs = s->chunk_size;
+  for (int i = 0; i < k; i++) {
+    const unsigned char *p = f[i].data;
+    for (size_t off = 0; off < f[i].len; off += cs) {
+      rows[pending++] = (chunk_row){ino[i], (int64_t)(off / cs), p + off,
+                                    f[i].len - off < cs ? f[i].len - off : cs};
+      if (pending == STORE_BATCH_MAX) {
+        if ((err = put_chunk_rows(s, rows, floor_log2(STORE_BATCH_MAX)))) return err;
+        pending = 0;
+      }
+    }
+  }
+  for (int at = 0; at < pending;) {
+    int lg = floor_log2((size_t)(pending - at));
+    if ((err = put_chunk_rows(s, rows + at, lg))) return err;
+    at += 1 << lg;
+  }
+  return touch(s, dir->ino, sec, ns);
+}
+
 int store_i_replace(store *s, const store_stat *st, const void *data, size_t len) {
   int err = data_type_ok(st);
   if (err) return err;

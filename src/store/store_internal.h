@@ -33,6 +33,9 @@
 #include "store/store.h"
 
 #define STORE_DCACHE_SLOTS 128 /* directory cache size (a power of two) */
+#define STORE_BATCH_MAX 32     /* files per store_i_create_files call */
+#define STORE_MULTI_SIZES 6    /* multi-row statements of 1, 2, 4 ... 32 rows */
+#define STORE_MULTI_TABLES 3   /* fs_inode, fs_dentry, fs_data */
 #define STORE_DCACHE_NAME 47   /* longest name the directory cache keeps */
 
 /* Every statement the store runs, prepared on first use. */
@@ -139,6 +142,8 @@ struct store {
   unsigned dcache_dv;       /* SQLite data version the cache was checked at */
   int dcache_used;          /* a walk used an entry since the last check */
   store_dcache_ent dcache[STORE_DCACHE_SLOTS]; /* the directory cache */
+  /* multi-row INSERTs of store_i_create_files by table and log2(rows) */
+  sqlite3_stmt *multi[STORE_MULTI_TABLES][STORE_MULTI_SIZES];
 };
 
 /* ---- statements and errors (store.c) ---- */
@@ -216,6 +221,20 @@ int store_i_mknod(store *s, const store_stat *dir, const char *name, size_t nlen
  * per chunk-free file plus one per chunk. Quotas as for a write. */
 int store_i_create_file(store *s, const store_stat *dir, const char *name, size_t nlen,
                         uint32_t mode, const void *data, size_t len, store_stat *st);
+/* One new file of store_i_create_files (all borrowed). */
+typedef struct store_newfile {
+  const char *name; /* its name in the directory */
+  size_t nlen;      /* name length */
+  const void *data; /* content */
+  size_t len;       /* content bytes */
+} store_newfile;
+/* Creates k (1..STORE_BATCH_MAX) regular files in `dir`, as k calls of
+ * store_i_create_file would, in a few multi-row INSERTs. All checks come
+ * before the first change. A name that exists (or repeats in f) makes the
+ * dentry INSERT fail: -EEXIST, and the caller must roll back the
+ * savepoint it opened around this call (inodes were inserted). */
+int store_i_create_files(store *s, const store_stat *dir, const store_newfile *f, int k,
+                         uint32_t mode);
 /* Replaces the whole content of regular file `st` by data[0..len) (what
  * O_TRUNC and a write from 0 do, in fewer statements). */
 int store_i_replace(store *s, const store_stat *st, const void *data, size_t len);

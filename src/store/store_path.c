@@ -886,6 +886,91 @@ int store_path_write_file(store *s, const char *cwd, const char *path, const voi
   return store_tx_end(s, write_file_i(s, cwd, path, data, len, mode, flags));
 }
 
+/* ---- many files ------------------------------------------------------------------- */
+
+/* Where the last name of `path` starts, when the path is simple enough to
+ * join a group: it ends in a name (no trailing slash) that is not "." or
+ * "..". -1 otherwise. *nlen gets the name's length. */
+static ssize_t simple_name(const char *path, size_t *nlen) {
+  if (path_check(path)) return -1;
+  size_t len = strlen(path);
+  if (path[len - 1] == '/') return -1;
+  const char *slash = memrchr(path, '/', len);
+  size_t off = slash ? (size_t)(slash - path) + 1 : 0;
+  *nlen = len - off;
+  if (*nlen > STORE_NAME_MAX || is_dot(path + off, *nlen)) return -1;
+  return (ssize_t)off;
+}
+
+/* Creates files f[0..k) (k >= 2, all in the directory named by the first
+ * `off` bytes of their paths, which are the same) in a savepoint of their
+ * own. Any failure undoes the group and returns it to the caller, who then
+ * writes the files one by one (the same result and the exact error): the
+ * group is the fast path for new files, not a second set of rules. */
+static int write_group(store *s, const char *cwd, const store_file *f, size_t k,
+                       size_t off, uint32_t mode) {
+  last_ref l;
+  int err = last_of(&l, s, cwd, f[0].path);
+  if (!err) {
+    store_newfile nf[STORE_BATCH_MAX];
+    for (size_t r = 0; r < k; r++) {
+      nf[r].name = f[r].path + off;
+      nf[r].nlen = strlen(nf[r].name);
+      nf[r].data = f[r].data ? f[r].data : "";
+      nf[r].len = f[r].len;
+    }
+    if (!(err = store_tx_begin(s)))
+      err = store_tx_end(s, store_i_create_files(s, &l.w.top, nf, (int)k,
+                                                 mode & 07777 & ~s->umask));
+  }
+  walk_free(&l.w);
+  return err;
+}
+
+int store_path_write_files(store *s, const char *cwd, const store_file *files, size_t n,
+                           uint32_t mode, int flags, size_t *failed) {
+  int err = store_tx_begin(s);
+  size_t i = 0;
+  if (failed) *failed = n; /* none (or the transaction itself) */
+  if (err) return err;
+  const char *made = NULL; /* the directory text STORE_WRITE_MKDIRS last made */
+  size_t made_len = 0;
+  while (!err && i < n) {
+    /* the group: files from i on whose paths share the directory text */
+    size_t nlen, j = i + 1;
+    ssize_t off = (flags & STORE_WRITE_APPEND) ? -1 : simple_name(files[i].path, &nlen);
+    for (ssize_t o; off >= 0 && j < n && j - i < STORE_BATCH_MAX; j++) {
+      o = simple_name(files[j].path, &nlen);
+      if (o != off || memcmp(files[j].path, files[i].path, (size_t)off) != 0) break;
+    }
+    if (off < 0 || j - i < 2) {
+      const store_file *f = &files[i];
+      err = path_check(f->path);
+      if (!err) err = write_file_i(s, cwd, f->path, f->data ? f->data : "", f->len, mode, flags);
+      if (!err) i++;
+      made = NULL; /* the single path may have changed anything */
+      continue;
+    }
+    if ((flags & STORE_WRITE_MKDIRS) &&
+        !(made && made_len == (size_t)off && memcmp(made, files[i].path, made_len) == 0)) {
+      if ((err = write_mkdirs(s, cwd, files[i].path))) break;
+      made = files[i].path;
+      made_len = (size_t)off;
+    }
+    if (write_group(s, cwd, files + i, j - i, (size_t)off, mode) == 0) {
+      i = j;
+      continue;
+    }
+    for (; !err && i < j; i++) /* one by one, for the exact result */
+      err = write_file_i(s, cwd, files[i].path, files[i].data ? files[i].data : "",
+                         files[i].len, mode, flags);
+    if (err) break;
+    made = NULL;
+  }
+  if (err && failed) *failed = i;
+  return store_tx_end(s, err);
+}
+
 /* ---- remove_tree --------------------------------------------------------------------
  */
 
