@@ -4,17 +4,17 @@
  * share the unary file tests and the binary comparisons.
  *
  * Differences kept from bash: in [[ ]] the right side of == and != is a
- * pattern, =~ is an ERE (POSIX regcomp) filling BASH_REMATCH, and -eq & co.
+ * pattern, =~ is an ERE (the engine of src/re) filling BASH_REMATCH, and -eq & co.
  * evaluate arithmetic; in test they compare integers and report "integer
  * expression expected" with status 2.
  */
 #include <errno.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "re/re.h"
 #include "sh/arith.h"
 #include "sh/builtins.h"
 #include "sh/expand.h"
@@ -345,20 +345,62 @@ int sh_test_main(sh_shell *sh, int argc, char **argv) { return sh_bi_test(sh, ar
 
 static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err);
 
-static int regex_match(sh_shell *sh, const char *s, const char *re, int *err) {
-  regex_t rx;
-  int flags = REG_EXTENDED;
-  if (sh->opt[SH_SHOPT_NOCASEMATCH]) flags |= REG_ICASE;
-  int rc = regcomp(&rx, re, flags);
-  if (rc) {
+/* The regex engine's poll: the call's limits, timeout and cancel. */
+static int regex_poll(void *ud) { return sh_poll((sh_shell *)ud); }
+
+/* bash compiles =~ patterns with glibc's regcomp, which (unlike GNU grep's
+ * dialect of src/re) rejects a repetition operator with nothing before it:
+ * at the start, or right after an unescaped '(' or '|' ("Invalid preceding
+ * regular expression", [[ ]] status 2). Outside bracket expressions only. */
+static bool dangling_repetition(const char *p) {
+  bool at_start = true;
+  for (; *p; p++) {
+    if (*p == '\\' && p[1]) {
+      p++;
+      at_start = false;
+      continue;
+    }
+    if (*p == '[') { /* skip a bracket expression: []...] and [^]...] */
+      const char *q = p + 1;
+      if (*q == '^') q++;
+      if (*q == ']') q++;
+      while (*q && *q != ']') q += (*q == '[' && (q[1] == ':' || q[1] == '.' || q[1] == '=')) ? 2 : 1;
+      if (!*q) return false;
+      p = q;
+      at_start = false;
+      continue;
+    }
+    if (at_start && strchr("*+?{", *p)) return true;
+    at_start = *p == '(' || *p == '|';
+  }
+  return false;
+}
+
+/* [[ s =~ pat ]] with the one engine of src/re (POSIX ERE, leftmost-longest,
+ * bounded: a hostile pattern ends at the step budget or at the call's limits,
+ * never hangs the host). Fills BASH_REMATCH. *err = 2 on a bad pattern. */
+static int regex_match(sh_shell *sh, const char *s, const char *pat, int *err) {
+  re *rx = NULL;
+  re_err rerr;
+  memset(&rerr, 0, sizeof rerr);
+  unsigned flags = RE_EXTENDED | RE_UTF8;
+  if (sh->opt[SH_SHOPT_NOCASEMATCH]) flags |= RE_NOCASE;
+  if (dangling_repetition(pat) || re_compile(&rx, pat, strlen(pat), flags, &rerr) != 0 || !rx) {
     *err = 2;
     return 0;
   }
-  size_t nsub = rx.re_nsub + 1;
+  size_t nsub = re_nsub(rx) + 1;
   if (nsub > 64) nsub = 64;
-  regmatch_t m[64];
-  rc = regexec(&rx, s, nsub, m, 0);
-  int matched = rc == 0;
+  re_span m[64];
+  re_ctl ctl = {.poll = regex_poll, .ud = sh};
+  int rc = re_exec(rx, s, strlen(s), 0, 0, m, nsub, &ctl);
+  re_free(rx);
+  if (rc < 0) {
+    if (rc != RE_ECANCEL) sh_error(sh, "[[: %s", re_strerror(rc));
+    *err = 2;
+    return 0;
+  }
+  int matched = rc == RE_MATCH;
   /* BASH_REMATCH */
   int e2;
   sh_var *v = sh_var_get_for_write(sh, "BASH_REMATCH", 0, &e2);
@@ -368,19 +410,13 @@ static int regex_match(sh_shell *sh, const char *s, const char *re, int *err) {
     free(v->str);
     v->str = NULL;
     v->flags &= ~SH_V_ARRAY;
-    if (matched) {
-      sh_var_make_array(v);
-      v->flags &= ~SH_V_UNSET;
-      for (size_t i = 0; i < nsub; i++) {
-        if (m[i].rm_so < 0) sh_array_set(v->arr, (int64_t)i, sh_xstrdup(""));
-        else sh_array_set(v->arr, (int64_t)i, sh_xstrndup(s + m[i].rm_so, (size_t)(m[i].rm_eo - m[i].rm_so)));
-      }
-    } else {
-      sh_var_make_array(v);
-      v->flags &= ~SH_V_UNSET;
+    sh_var_make_array(v);
+    v->flags &= ~SH_V_UNSET;
+    for (size_t i = 0; matched && i < nsub; i++) {
+      if (m[i].so < 0) sh_array_set(v->arr, (int64_t)i, sh_xstrdup(""));
+      else sh_array_set(v->arr, (int64_t)i, sh_xstrndup(s + m[i].so, (size_t)(m[i].eo - m[i].so)));
     }
   }
-  regfree(&rx);
   return matched;
 }
 
@@ -453,15 +489,15 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
       return op[0] == '!' ? !m : m;
     }
     if (!strcmp(op, "=~")) {
-      char *re = sh_expand_string(sh, e->w2, SH_XF_REGEX);
-      if (!re) {
+      char *pat = sh_expand_string(sh, e->w2, SH_XF_REGEX);
+      if (!pat) {
         free(a);
         *err = 1;
         return 0;
       }
-      cond_trace(sh, neg, a, op, re);
-      int r = regex_match(sh, a, re, err);
-      free(re);
+      cond_trace(sh, neg, a, op, pat);
+      int r = regex_match(sh, a, pat, err);
+      free(pat);
       free(a);
       return r;
     }
