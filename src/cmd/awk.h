@@ -169,6 +169,12 @@ int awk_re_search(awk_regex *re, const char *s, size_t len, size_t from, bool no
 int awk_re_exec(awk_regex *re, const char *s, size_t len, size_t from, bool notbol,
                 size_t nsub, int64_t *spans);
 size_t awk_re_nsub(const awk_regex *re);
+/* Whether the regex matches anywhere in s (the fastest test). */
+int awk_re_test(awk_regex *re, const char *s, size_t len);
+/* Per thread: the command to poll during long matches, and the handler of
+ * a match that ran out of budget or was cancelled (it must not return). */
+enum { AWK_RE_CANCELLED = 1, AWK_RE_TOO_COMPLEX, AWK_RE_NOMEM };
+void awk_re_set_env(cmd_ctx *ctx, void (*fail)(void *ud, int kind), void *ud);
 /* True when the pattern can match the empty string at every position. */
 bool awk_re_is_literal(const awk_regex *re, const char **lit, size_t *litlen);
 

@@ -712,8 +712,7 @@ awk_regex *awk_node_re(awk_interp *in, awk_node *n) {
 static bool match_rec(awk_interp *in, awk_node *re_node) {
   awk_str *r = awk_get_rec(in);
   awk_regex *re = awk_node_re(in, re_node);
-  size_t ms, me;
-  return awk_re_search(re, r->p, r->len, 0, false, &ms, &me) != 0;
+  return awk_re_test(re, r->p, r->len) != 0;
 }
 
 /* ---- functions ----------------------------------------------------------------------- */
@@ -994,8 +993,7 @@ awk_val awk_eval(awk_interp *in, awk_node *n) {
     awk_str *s = awk_to_str(in, &a);
     awk_val_free(in, &a);
     awk_regex *re = awk_node_re(in, n->b);
-    size_t ms, me;
-    int m = awk_re_search(re, s->p, s->len, 0, false, &ms, &me);
+    int m = awk_re_test(re, s->p, s->len);
     awk_str_unref(in, s);
     return awk_num(n->op == AOP_MATCH ? m != 0 : m == 0);
   }
@@ -1051,12 +1049,11 @@ static awk_val eval_getline(awk_interp *in, awk_node *n) {
   awk_str *rt = awk_str_new(in, sep, seplen);
   if (n->a) {
     awk_str *s = awk_str_new(in, rec, len);
-    if (n->op == AOP_RED_CMD) in->nr++;
+    /* gawk: `cmd | getline` and `getline < file` leave NR and FNR alone */
     awk_special_set(in, AWK_V_RT, awk_strv(rt));
     awk_assign(in, n->a, awk_strnumv(s));
   } else {
     awk_set_rec(in, rec, len);
-    if (n->op == AOP_RED_CMD) in->nr++;
     awk_special_set(in, AWK_V_RT, awk_strv(rt));
   }
   return awk_num(1);
@@ -1318,8 +1315,7 @@ static bool rule_matches(awk_interp *in, awk_rule *r) {
   if (r->pattern->type == AN_REGEX && !in->icase) {
     in->srcline = r->pattern->line;
     awk_str *rec = awk_get_rec(in);
-    size_t ms, me;
-    return awk_re_search(r->pattern->re, rec->p, rec->len, 0, false, &ms, &me) != 0;
+    return awk_re_test(r->pattern->re, rec->p, rec->len) != 0;
   }
   awk_val v = awk_eval(in, r->pattern);
   bool t = awk_is_true(in, &v);
@@ -1404,8 +1400,17 @@ int awk_run_file_rules(awk_interp *in, awk_rule *list) {
   return run_actions(in, list) == EX_EXIT;
 }
 
+/* A regex match that was cancelled or ran out of its step budget. */
+static void regex_failed(void *ud, int kind) {
+  awk_interp *in = ud;
+  if (kind == AWK_RE_CANCELLED) awk_poll(in); /* reports the interruption */
+  if (kind == AWK_RE_NOMEM) awk_fatal(in, "out of memory");
+  awk_fatal(in, "regular expression too complex");
+}
+
 int awk_run(awk_interp *in) {
   in->iter_limit = max_iter(in);
+  awk_re_set_env(in->ctx, regex_failed, in);
   int c = run_actions(in, in->prog.begin);
   if (c != EX_EXIT && !in->exiting) {
     if (in->prog.main) {
