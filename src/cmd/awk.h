@@ -358,7 +358,9 @@ struct awk_interp {
   /* record and fields */
   awk_str *rec;            /* $0 (owned) */
   bool rec_valid;          /* $0 up to date with fields */
-  bool fields_valid;       /* fields split from $0 */
+  bool fields_valid;       /* fields split from $0 (all of them) */
+  size_t split_nf;         /* while !fields_valid: fields split so far (blank/char FS) */
+  size_t split_off;        /* while !fields_valid: where splitting continues */
   awk_val *fields;         /* fields[1..nf] (index 0 unused) */
   size_t nf;               /* NF */
   size_t fields_cap;       /* allocated entries */
