@@ -63,7 +63,8 @@ static int fs_count_dirs_cb(void *ud, const store_dirent *e) {
 uint32_t cmd_fs_nlink(cmd_ctx *ctx, const store_stat *st) {
   if (!S_ISDIR(st->mode) || st->nlink >= 2) return st->nlink;
   uint32_t n = 2;
-  if (store_readdir(ctx->store, st->ino, 0, fs_count_dirs_cb, &n) < 0) return st->nlink;
+  /* unreadable: at least "." and its entry in the parent, like ext4 */
+  if (store_readdir(ctx->store, st->ino, 0, fs_count_dirs_cb, &n) < 0) return 2;
   return n;
 }
 
@@ -616,6 +617,66 @@ int cmd_fs_listdir(cmd_ctx *ctx, const char *path, char ***names) {
   free(nm.v);
   *names = v;
   return (int)nm.n;
+}
+
+static size_t inoset_hash(store_ino ino, size_t mask) {
+  return (size_t)((uint64_t)ino * 0x9E3779B97F4A7C15ull >> 17) & mask;
+}
+
+int cmd_fs_inoset_add(cmd_fs_inoset *set, store_ino ino) {
+  if ((set->n + 1) * 2 > set->cap) {
+    size_t nc = set->cap ? set->cap * 2 : 256;
+    store_ino *ns = calloc(nc, sizeof *ns);
+    if (!ns) return -ENOMEM;
+    for (size_t i = 0; i < set->cap; i++) {
+      if (!set->slots[i]) continue;
+      size_t h = inoset_hash(set->slots[i], nc - 1);
+      while (ns[h]) h = (h + 1) & (nc - 1);
+      ns[h] = set->slots[i];
+    }
+    free(set->slots);
+    set->slots = ns;
+    set->cap = nc;
+  }
+  size_t mask = set->cap - 1;
+  size_t h = inoset_hash(ino, mask);
+  while (set->slots[h]) {
+    if (set->slots[h] == ino) return 1;
+    h = (h + 1) & mask;
+  }
+  set->slots[h] = ino;
+  set->n++;
+  return 0;
+}
+
+bool cmd_fs_inoset_remove(cmd_fs_inoset *set, store_ino ino) {
+  if (!set->cap) return false;
+  size_t mask = set->cap - 1;
+  size_t h = inoset_hash(ino, mask);
+  while (set->slots[h] != ino) {
+    if (!set->slots[h]) return false;
+    h = (h + 1) & mask;
+  }
+  /* backward-shift deletion: move later members of the probe run into the
+   * hole when their home slot does not lie between the hole and them */
+  size_t hole = h;
+  for (size_t j = (h + 1) & mask; set->slots[j]; j = (j + 1) & mask) {
+    size_t home = inoset_hash(set->slots[j], mask);
+    bool movable = hole <= j ? (home <= hole || home > j) : (home <= hole && home > j);
+    if (movable) {
+      set->slots[hole] = set->slots[j];
+      hole = j;
+    }
+  }
+  set->slots[hole] = 0;
+  set->n--;
+  return true;
+}
+
+void cmd_fs_inoset_free(cmd_fs_inoset *set) {
+  free(set->slots);
+  set->slots = NULL;
+  set->n = set->cap = 0;
 }
 
 int cmd_fs_copy_data(cmd_ctx *ctx, store_ino src, store_ino dst, uint64_t size) {

@@ -116,6 +116,19 @@ static inline bool cmd_fs_same(const store_stat *a, const store_stat *b) {
   return a->ino == b->ino;
 }
 
+/* A set of inode numbers (open addressing, malloc'd): directories already
+ * listed (ls -RL), inodes already counted (du). Zero-initialize; free with
+ * cmd_fs_inoset_free. */
+typedef struct cmd_fs_inoset {
+  store_ino *slots; /* malloc'd table, 0 = empty slot */
+  size_t n, cap;    /* members / slots (a power of two) */
+} cmd_fs_inoset;
+/* Adds `ino` (> 0): 1 when it was already a member, 0 when added, -ENOMEM. */
+int cmd_fs_inoset_add(cmd_fs_inoset *set, store_ino ino);
+/* Removes `ino`; false when it was not a member. */
+bool cmd_fs_inoset_remove(cmd_fs_inoset *set, store_ino ino);
+void cmd_fs_inoset_free(cmd_fs_inoset *set);
+
 /* Copies `size` bytes of file data from inode src to inode dst (offsets 0;
  * dst should be empty), in 64 KiB chunks, polling for cancellation. Returns
  * 0 or a negative errno (-EINTR when cancelled). */
