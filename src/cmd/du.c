@@ -223,6 +223,13 @@ static uint64_t du_walk(du_opts *o, const char *root) {
       cmd_record_error(ctx, e->err, e->path);
       o->status = 1;
       break;
+    case CMD_WALK_SLNONE:
+      /* GNU: fts gives a dangling symlink (-L) with errno 0, so the
+       * message has no reason */
+      cmd_errorf(ctx, "cannot access %s", cmd_gnu_quoteaf(ctx, e->path));
+      cmd_record_error(ctx, e->err, e->path);
+      o->status = 1;
+      break;
     default: {
       if (!o->count_links && e->st.nlink > 1 && seen_before(o, e->st.ino)) break;
       du_acc a = {entry_size(o, &e->st), 0, 0};
@@ -397,6 +404,12 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
     store_stat pst;
     bool follow = o.deref != 'P';
     int rc = follow ? cmd_fs_stat(ctx, path, &pst) : cmd_fs_lstat(ctx, path, &pst);
+    if (rc == -ENOENT && follow && cmd_fs_lstat(ctx, path, &pst) == 0 && S_ISLNK(pst.mode)) {
+      cmd_errorf(ctx, "cannot access %s", cmd_gnu_quoteaf(ctx, path)); /* see SLNONE */
+      cmd_record_error(ctx, rc, path);
+      o.status = 1;
+      continue;
+    }
     if (rc < 0) {
       cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
       cmd_record_error(ctx, rc, path);

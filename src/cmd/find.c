@@ -1745,7 +1745,7 @@ static void walk_start(find_state *f, const char *start) {
       break;
     }
     case CMD_WALK_NS:
-      if (e->depth > 0 && e->err != -ENOENT && (e->st.mode & S_IFMT)) {
+      if (e->depth > 0 && e->err == -EACCES && (e->st.mode & S_IFMT)) {
         /* a name read from a directory without x: like GNU's fts entries
          * without stat, it is still evaluated; a directory (which fts must
          * stat to enter) reports the error first */

@@ -630,7 +630,7 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
     tree_level child = {0};
     int crc = 0;
     if (descend && !loop) {
-      if (n >= CMD_WALK_MAX_DEPTH) crc = -ELOOP;
+      if (n >= CMD_WALK_MAX_DEPTH) crc = -ENAMETOOLONG;
       else crc = read_level(o, e->path, e->st.ino, &child);
     }
     if (o->prune && e->is_dir && descend && !loop && crc == 0 && child.n == 0) {

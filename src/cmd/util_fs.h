@@ -173,9 +173,11 @@ enum cmd_walk_info {
   CMD_WALK_DNR,    /* a directory whose entries could not be read (err set);
                       returned after its CMD_WALK_D, before its CMD_WALK_DP */
   CMD_WALK_DC,     /* a directory that is its own ancestor (loop; cycle set) */
-  CMD_WALK_NS,     /* stat failed (err set); st holds only the dirent's mode */
-  CMD_WALK_SLNONE, /* a symlink whose target does not exist (while following):
-                      st is the lstat of the link */
+  CMD_WALK_NS,     /* stat failed (err set); st holds only the dirent's ino
+                      and mode for a name in a directory without x (EACCES),
+                      else zeros (a followed symlink looping: ELOOP...) */
+  CMD_WALK_SLNONE, /* a symlink whose target does not exist (ENOENT, while
+                      following): st is the lstat of the link */
 };
 
 /* Walker flags. */
@@ -206,7 +208,11 @@ typedef struct cmd_walk cmd_walk;
 /* Starts a walk at `root` (relative to ctx->cwd; borrowed for the walk). The
  * walker is malloc'd (NULL when out of memory); close it with cmd_walk_close.
  * Directories nested deeper than CMD_WALK_MAX_DEPTH are returned as
- * CMD_WALK_DNR with -ELOOP instead of being entered. */
+ * CMD_WALK_DNR with -ENAMETOOLONG ("File name too long": the path of
+ * anything below is longer than PATH_MAX anyway) instead of being entered.
+ * Everything is reached by inode from the directory above (store_readdir,
+ * store_getattr), so a walk costs O(entries) store calls whatever the
+ * depth; only symlinks that are followed are resolved by path. */
 cmd_walk *cmd_walk_open(cmd_ctx *ctx, const char *root, int flags);
 /* The next entry, or NULL at the end (or when cmd_poll says stop: then
  * cmd_walk_stopped() is true). */
