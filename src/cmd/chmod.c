@@ -133,7 +133,8 @@ static void chmod_path(chmod_opts *o, const char *path) {
     o->status = 1;
     return;
   }
-  cmd_walk *w = cmd_walk_open(ctx, path, CMD_WALK_COMFOLLOW);
+  /* the modes readdir gives are all chmod needs: no stat per file */
+  cmd_walk *w = cmd_walk_open(ctx, path, CMD_WALK_COMFOLLOW | CMD_WALK_NOSTAT);
   if (!w) {
     o->status = 1;
     return;

@@ -280,12 +280,14 @@ static int dst_symlink(cp_opts *o, const cp_dst *d, const char *target, store_in
 
 /* open(O_WRONLY | O_CREAT [| O_TRUNC]): a new file gets exactly `mode`; an
  * existing regular file needs w and is truncated; anything else (a symlink
- * to write through...) goes through the path API. */
-static int dst_open(cp_opts *o, const cp_dst *d, int flags, uint32_t mode, store_stat *st) {
+ * to write through...) goes through the path API. `absent`: the caller just
+ * found no such name, so the file is created without another lookup. */
+static int dst_open(cp_opts *o, const cp_dst *d, int flags, uint32_t mode, bool absent,
+                    store_stat *st) {
   cmd_ctx *ctx = o->ctx;
   if (d->dir) {
     store_stat cur;
-    int rc = store_lookup(ctx->store, d->dir, d->name, &cur);
+    int rc = absent ? -ENOENT : store_lookup(ctx->store, d->dir, d->name, &cur);
     if (rc == -ENOENT) return store_create(ctx->store, d->dir, d->name, mode, st);
     if (rc < 0) return rc;
     if (S_ISDIR(cur.mode)) return -EISDIR;
@@ -490,9 +492,9 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
   store_stat dst_st;
   uint32_t mode = (sst->mode & 0777) & ~(ctx->umask & 0777);
   int flags = O_WRONLY | O_CREAT | (o->attr_only ? 0 : O_TRUNC);
-  rc = dst_open(o, d, flags, mode, &dst_st);
+  rc = dst_open(o, d, flags, mode, !exists, &dst_st);
   if (rc < 0 && exists && o->force && rc != -ENOENT && rc != -ENOTDIR) {
-    if (dst_unlink(o, d) == 0) rc = dst_open(o, d, flags, mode, &dst_st);
+    if (dst_unlink(o, d) == 0) rc = dst_open(o, d, flags, mode, true, &dst_st);
   }
   if (rc < 0) {
     /* GNU says "create" whether or not the file existed */
