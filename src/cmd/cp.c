@@ -414,6 +414,10 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
   int r = check_existing(o, src, sst, d, &exists, &dstat);
   if (r <= 0) return;
   size_t dl = strlen(dst);
+  if (dl >= CMD_PATH_MAX) { /* GNU opens the destination by path */
+    cp_err(o, -ENAMETOOLONG, dst, "cannot create regular file %s", cmd_gnu_quoteaf(ctx, dst));
+    return;
+  }
   if (!exists && dl > 0 && dst[dl - 1] == '/') {
     cp_err(o, -ENOTDIR, dst, "cannot create regular file %s", cmd_gnu_quoteaf(ctx, dst));
     return;
@@ -533,7 +537,7 @@ static int make_dir(cp_opts *o, const char *src, const store_stat *sst, const cp
     return 1;
   }
   uint32_t mode = ((sst->mode & 0777) & ~(ctx->umask & 0777)) | S_IRWXU;
-  rc = dst_mkdir(o, d, mode, dst_ino);
+  rc = strlen(dst) >= CMD_PATH_MAX ? -ENAMETOOLONG : dst_mkdir(o, d, mode, dst_ino);
   if (rc < 0) {
     cp_err(o, rc, dst, "cannot create directory %s", cmd_gnu_quoteaf(ctx, dst));
     return 0;
@@ -635,6 +639,15 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
     if (pos > 0 && dbuf[pos - 1] == '/' && rel[0] == '/') pos--;
     strcpy(dbuf + pos, rel);
     cp_dst d = {.path = dbuf, .dir = dino[e->depth - 1].ino, .name = e->name};
+    if (e->pathlen >= CMD_PATH_MAX && e->info != CMD_WALK_DP) {
+      /* GNU stats the source by path */
+      cp_err(o, -ENAMETOOLONG, e->path, "cannot stat %s", cmd_gnu_quoteaf(ctx, e->path));
+      if (e->info == CMD_WALK_D) {
+        dino[e->depth] = (cp_level){0, false};
+        cmd_walk_skip(w);
+      }
+      continue;
+    }
     switch (e->info) {
     case CMD_WALK_D: {
       if (e->st.ino == o->top_dst_ino) {

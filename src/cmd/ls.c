@@ -288,7 +288,9 @@ static void ls_stat(ls_opts *o, ls_ent *e, bool cmdline) {
   bool follow = o->deref == DEREF_ALL || (cmdline && o->deref == DEREF_CMDLINE);
   int rc;
   store_stat st;
-  if (!cmdline && e->ino && !(follow && S_ISLNK(e->dmode))) {
+  if (strlen(e->path) >= CMD_PATH_MAX) {
+    rc = -ENAMETOOLONG; /* GNU's lstat of the path */
+  } else if (!cmdline && e->ino && !(follow && S_ISLNK(e->dmode))) {
     rc = store_getattr(ctx->store, e->ino, &st);
     if (rc == 0) cmd_fs_present(&st);
   } else {
@@ -866,7 +868,9 @@ static int list_dir(ls_opts *o, const char *path, store_ino ino, bool cmdline,
                     ls_pending *pend) {
   cmd_ctx *ctx = o->ctx;
   store_stat dst;
-  int rc = ino < 0 ? (int)ino : store_getattr(ctx->store, ino, &dst);
+  int rc = ino < 0                          ? (int)ino
+           : strlen(path) >= CMD_PATH_MAX ? -ENAMETOOLONG /* GNU's opendir */
+                                          : store_getattr(ctx->store, ino, &dst);
   if (rc == 0) cmd_fs_present(&dst);
   if (rc == 0 && !S_ISDIR(dst.mode)) rc = -ENOTDIR;
   ls_dir d = {.o = o, .dir = path};

@@ -141,6 +141,8 @@ static int tree_read_cb(void *ud, const store_dirent *d) {
   tree_read *r = ud;
   tree_opts *o = r->o;
   if (!o->all && d->name[0] == '.') return 0;
+  /* tree leaves out what it cannot lstat: a path of PATH_MAX bytes or more */
+  if (strlen(r->dir) + 1 + strlen(d->name) >= CMD_PATH_MAX) return 0;
   if (r->n == r->cap) {
     size_t nc = r->cap ? r->cap * 2 : 32;
     tree_ent *nv = realloc(r->v, nc * sizeof *nv);

@@ -226,6 +226,13 @@ void cmd_walk_close(cmd_walk *w);
 /* Deepest nesting the walker enters (a clear error beyond). */
 #define CMD_WALK_MAX_DEPTH 4096
 
+/* Linux's PATH_MAX. GNU ls, cp and tree open and stat by path, so on a host
+ * they fail with ENAMETOOLONG ("File name too long") on a path of this many
+ * bytes or more, even though they could go deeper; those commands check
+ * their paths against it to give the same output. (find, du, rm, chmod and
+ * grep use fts with directory fds on the host: no such limit.) */
+#define CMD_PATH_MAX 4096
+
 /* ---- modes (chmod, mkdir -m, install -m) ------------------------------------------ */
 
 /* One parsed clause of a symbolic or octal mode (gnulib modechange semantics). */
