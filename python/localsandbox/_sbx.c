@@ -816,32 +816,20 @@ static PyObject *sandbox_history_finish(SandboxObject *self, PyObject *args,
   Py_RETURN_NONE;
 }
 
-/* history_record(name, params, result, error=None): one finished call.
- * For a database file, start and finish share one transaction (one WAL
- * commit instead of two); in memory, where a commit costs nothing, the two
- * plain calls are faster than the savepoints a group adds. */
+/* history_record(name, params, result, error=None, started_at=0, duration_ms=0):
+ * one finished call, in one statement (sbx_history_record). */
 static PyObject *sandbox_history_record(SandboxObject *self, PyObject *args) {
   const char *name, *params = NULL, *result = NULL, *error = NULL;
-  if (!PyArg_ParseTuple(args, "O&O&O&|O&:history_record", conv_text, &name, conv_opt_text,
-                        &params, conv_opt_text, &result, conv_opt_text, &error))
+  double started_at = 0, duration_ms = 0;
+  if (!PyArg_ParseTuple(args, "O&O&O&|O&dd:history_record", conv_text, &name, conv_opt_text,
+                        &params, conv_opt_text, &result, conv_opt_text, &error, &started_at,
+                        &duration_ms))
     return NULL;
   int64_t id = 0;
   call_err e;
   int rc;
-  PyThreadState *ts;
-  if (enter(self, &ts) < 0) return NULL;
-  int grouped = sbx_path(self->h)[0] != '\0';
-  rc = grouped ? sbx_begin(self->h) : SBX_OK;
-  if (rc == SBX_OK) rc = sbx_history_start(self->h, name, params, &id);
-  if (rc == SBX_OK) rc = sbx_history_finish(self->h, id, result, error);
-  if (rc != SBX_OK) {
-    capture_error(self->h, rc, &e);
-    if (grouped) sbx_rollback(self->h);
-  } else if (grouped) {
-    rc = sbx_commit(self->h);
-    if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  }
-  leave(self, ts);
+  SBX_CALL(self, rc, &e,
+           sbx_history_record(self->h, name, params, result, error, started_at, duration_ms, &id));
   if (rc != SBX_OK) return raise_call_err(&e);
   return PyLong_FromLongLong(id);
 }
@@ -986,9 +974,8 @@ static PyMethodDef sandbox_methods[] = {
     {"history_finish", (PyCFunction)(void (*)(void))sandbox_history_finish,
      METH_VARARGS | METH_KEYWORDS, "history_finish(id, result=None, error=None)"},
     {"history_record", (PyCFunction)sandbox_history_record, METH_VARARGS,
-     "history_record(name, parameters_json, result_json, error=None) -> id\n\nStart and "
-     "finish "
-     "in one transaction."},
+     "history_record(name, parameters_json, result_json, error=None, started_at=0, "
+     "duration_ms=0) -> id\n\nOne finished call in one statement (sbx_history_record)."},
     {"history_list", (PyCFunction)sandbox_history_list, METH_VARARGS,
      "history_list(limit=0) -> [(id, name, parameters, result, error, status, "
      "started_at, "

@@ -199,19 +199,12 @@ static const char *limit_kind(int rc) {
 }
 
 /* Records a finished bash call: name "bash", the given parameters JSON and
- * the result {"exitCode": N}. A history failure does not fail the call. */
-static void record_bash(sbx *h, const char *params, int exit_code) {
+ * the result {"exitCode": N}, with the call's duration, in one statement
+ * (sbx_history_record). A history failure does not fail the call. */
+static void record_bash(sbx *h, const char *params, int exit_code, double duration_ms) {
   char result[40];
   snprintf(result, sizeof result, "{\"exitCode\":%d}", exit_code);
-  int grouped = sbx_path(h)[0] != '\0'; /* see history_record */
-  if (grouped && sbx_begin(h) != SBX_OK) return;
-  int64_t id;
-  int rc = sbx_history_start(h, "bash", params, &id);
-  if (rc == SBX_OK) rc = sbx_history_finish(h, id, result, NULL);
-  if (grouped && rc == SBX_OK)
-    sbx_commit(h);
-  else if (grouped)
-    sbx_rollback(h);
+  sbx_history_record(h, "bash", params, result, NULL, 0, duration_ms, NULL);
 }
 
 /*
@@ -259,7 +252,7 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
     if (rc != SBX_OK && !limit_kind(rc)) capture_error(self->h, rc, &e);
     if (with_limits) sbx_set_limits(self->h, &saved);
     if (record && (rc == SBX_OK || limit_kind(rc)))
-      record_bash(self->h, record, res.exit_code);
+      record_bash(self->h, record, res.exit_code, res.duration_ms);
   } else {
     capture_error(self->h, rc, &e);
     memset(&res, 0, sizeof res);

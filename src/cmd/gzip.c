@@ -25,6 +25,7 @@
 #include <zlib.h>
 
 #include "cmd/cmd.h"
+#include "cmd/util_fs.h"
 
 CMD_DEFINE("gzip", cmd_gzip_main);
 CMD_DEFINE("gunzip", cmd_gzip_main);
@@ -330,46 +331,20 @@ static char *strip_suffix(cmd_ctx *ctx, gz_opts *o, const char *path) {
 
 static void do_file(cmd_ctx *ctx, gz_opts *o, const char *path, int depth);
 
-static int walk_cb(void *ud, const store_dirent *e) {
-  void **a = ud;
-  cmd_ctx *ctx = a[0];
-  const char *dir = a[1];
-  char ***names = a[2];
-  size_t *n = a[3], *cap = a[4];
-  (void)ctx;
-  if (*n == *cap) {
-    *cap = *cap ? *cap * 2 : 16;
-    char **nn = realloc(*names, *cap * sizeof **names);
-    if (!nn) return -ENOMEM;
-    *names = nn;
-  }
-  size_t len = strlen(dir) + strlen(e->name) + 2;
-  char *p = malloc(len);
-  if (!p) return -ENOMEM;
-  snprintf(p, len, "%s/%s", dir, e->name);
-  (*names)[(*n)++] = p;
-  return 0;
-}
-
-static void do_dir(cmd_ctx *ctx, gz_opts *o, const char *path, store_ino ino, int depth) {
+static void do_dir(cmd_ctx *ctx, gz_opts *o, const char *path, int depth) {
   if (depth > 256) {
     cmd_err_raw(ctx, "gzip: %s: directory nesting too deep\n", path);
     warn(o, 1);
     return;
   }
-  char **names = NULL;
-  size_t n = 0, cap = 0;
-  void *args[] = {ctx, (void *)path, &names, &n, &cap};
-  int rc = store_readdir(ctx->store, ino, 0, walk_cb, args);
-  if (rc < 0) {
-    cmd_err_raw(ctx, "gzip: %s: %s\n", path, cmd_strerror(rc));
+  char **names;
+  int n = cmd_fs_listdir(ctx, path, &names);
+  if (n < 0) {
+    cmd_err_raw(ctx, "gzip: %s: %s\n", path, cmd_strerror(n));
     warn(o, 1);
   }
-  for (size_t i = 0; i < n; i++) {
-    if (rc >= 0 && !cmd_poll(ctx)) do_file(ctx, o, names[i], depth + 1);
-    free(names[i]);
-  }
-  free(names);
+  for (int i = 0; i < n && !cmd_poll(ctx); i++)
+    do_file(ctx, o, cmd_fs_join(ctx, path, names[i]), depth + 1);
 }
 
 static void do_stdin(cmd_ctx *ctx, gz_opts *o) {
@@ -417,7 +392,7 @@ static void do_file(cmd_ctx *ctx, gz_opts *o, const char *path, int depth) {
   }
   if (S_ISDIR(st.mode)) {
     if (o->recursive) {
-      do_dir(ctx, o, path, st.ino, depth);
+      do_dir(ctx, o, path, depth);
       return;
     }
     if (!o->quiet) cmd_err_raw(ctx, "gzip: %s is a directory -- ignored\n", path);
