@@ -133,7 +133,9 @@ int cmd_python3_main(cmd_ctx *ctx, int argc, char **argv) {
   int nargs = argc - i;
   char **pargv = cmd_alloc(ctx, sizeof(char *) * (size_t)(nargs + 2));
   if (!pargv) return 1;
-  pargv[0] = (char *)(code ? "-c" : module ? module : file ? file : "-");
+  /* sys.argv[0]: "-c", the module (runpy makes it the module's path), the
+   * script, "-" when named, "" when the script comes from stdin unnamed. */
+  pargv[0] = (char *)(code ? "-c" : module ? module : file ? file : "");
   for (int k = 0; k < nargs; k++) pargv[k + 1] = argv[i + k];
   pargv[nargs + 1] = NULL;
 
@@ -153,9 +155,10 @@ int cmd_python3_main(cmd_ctx *ctx, int argc, char **argv) {
         return 2;
       }
       filename = cmd_abspath(ctx, file);
+      flags |= PY_EXEC_FILE;
     } else {
       filename = "<stdin>";
-      flags = PY_EXEC_SCRIPT; /* stdin was the script */
+      flags = PY_EXEC_SCRIPT | PY_EXEC_FILE; /* stdin was the script */
     }
     int r = slurp_fd(ctx, fd, &script, &slen);
     if (fd != 0) ctx->io->close(ctx->io_ud, fd);
@@ -176,7 +179,7 @@ int cmd_python3_main(cmd_ctx *ctx, int argc, char **argv) {
   opt.cwd = ctx->cwd;
   opt.timeout = 1e7; /* the shell's own limits stop it, through the cancel hook */
   py_stream st = {.ud = ctx, .read = stream_read, .write = stream_write,
-                  .cancelled = stream_cancelled, .store_held = 1};
+                  .cancelled = stream_cancelled, .store_held = 1, .env = ctx->env};
   sbx_py_result *r = NULL;
   const char *src = module ? module : code ? code : script;
   int rc = py_exec(h, src, &opt, flags, module ? NULL : filename, pargv, &st, &r);

@@ -38,6 +38,7 @@
 #define PY_TOOL_TIMEOUT 30.0
 #define PY_HISTORY_MAX (64u << 10)      /* bytes of stdout/stderr kept in history */
 #define PY_MAX_DEPTH 8                  /* nested calls through tool callbacks */
+#define PY_MAX_ARGS 16000               /* sys.argv entries (the frame's field limit) */
 
 /* One declared host tool. */
 typedef struct py_tool {

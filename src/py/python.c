@@ -670,6 +670,13 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
     return sandbox_fail(h, SBX_MISUSE, "python: the code is larger than 16 MiB");
   if (opt->timeout < 0 || opt->grace < 0 || isnan(opt->timeout) || isnan(opt->grace))
     return sandbox_fail(h, SBX_MISUSE, "python: negative timeout");
+  size_t nargs = 0;
+  for (; argv && argv[nargs]; nargs++)
+    if (strlen(argv[nargs]) > 128 * 1024)
+      return sandbox_fail(h, SBX_MISUSE, "python: argument %zu is longer than 128 KiB", nargs);
+  if (nargs > PY_MAX_ARGS)
+    return sandbox_fail(h, SBX_MISUSE, "python: argument list too long (more than %d arguments)",
+                        PY_MAX_ARGS);
   py_state *ps;
   py_entry e;
   if ((rc = enter(h, &ps, stream && stream->store_held, &e))) return rc;
@@ -693,7 +700,8 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
     cwd = store_path_stat(h->st, "/", "/data", &st) == 0 && S_ISDIR(st.mode) ? "/data" : "/";
     py_store_leave(h, ps, t);
   }
-  uint64_t f = flags & (PY_EXEC_SCRIPT | PY_EXEC_MODULE | PY_EXEC_STDIN);
+  uint64_t f = flags & (PY_EXEC_SCRIPT | PY_EXEC_MODULE | PY_EXEC_STDIN | PY_EXEC_FILE);
+  if (stream && stream->env) f |= PY_EXEC_ENV;
   if (!opt->no_repr && !(flags & (PY_EXEC_SCRIPT | PY_EXEC_MODULE))) f |= PY_EXEC_REPR;
   py_msg_begin(&ps->out, PY_MSG_EXEC, c.id);
   py_msg_add_str(&ps->out, PY_T_CTX, ctx);
@@ -703,9 +711,17 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   py_msg_add_u64(&ps->out, PY_T_FLAGS, f);
   py_msg_add_u64(&ps->out, PY_T_MEM, opt->max_memory ? opt->max_memory : PY_CALL_MEMORY);
   if (opt->max_cpu) py_msg_add_u64(&ps->out, PY_T_CPU, opt->max_cpu);
-  for (size_t i = 0; argv && argv[i] && i < 4096; i++) py_msg_add_str(&ps->out, PY_T_ARG, argv[i]);
+  for (size_t i = 0; argv && argv[i]; i++) py_msg_add_str(&ps->out, PY_T_ARG, argv[i]);
   for (size_t i = 0; opt->preload && opt->preload[i] && i < 256; i++)
     py_msg_add_str(&ps->out, PY_T_PRELOAD, opt->preload[i]);
+  /* The environment, as far as the frame's field count allows (a shell has
+   * a few dozen variables; a script with more gets the first ones). */
+  size_t nfields = nargs;
+  for (size_t i = 0; stream && stream->env && stream->env[i] && nfields < PY_PROTO_MAX_FIELDS - 16; i++) {
+    if (strlen(stream->env[i]) > 128 * 1024) continue;
+    py_msg_add(&ps->out, PY_T_ENV, stream->env[i], strlen(stream->env[i]));
+    nfields++;
+  }
   if (py_msg_end(&ps->out) != 0) {
     leave(ps, &e);
     return sandbox_fail(h, SBX_MISUSE, "python: the request is too large (16 MiB)");

@@ -11,6 +11,7 @@
  * "promptly" allows 4 s, so a deadlock fails the test instead of passing late.
  */
 #include <jansson.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,8 @@
 #include "py_util.h"
 
 static sbx *H;
+static int recurse_depth, recurse_refused; /* the recurse tool's nesting */
+static int st_dummy;                       /* an exit status nobody checks */
 
 static double now_s(void) {
   struct timespec ts;
@@ -59,6 +62,15 @@ static int tool_cb(void *ud, sbx *h, const char *name, const char *args, char **
     json_object_set_new(res, "repr", json_string(rc == SBX_OK && r->repr ? r->repr : ""));
     json_object_set_new(res, "error", json_integer(rc == SBX_OK ? r->error : -1));
     sbx_free(r);
+  } else if (strcmp(name, "recurse") == 0) {
+    /* Calls itself through a nested script until the nesting limit says no. */
+    sbx_bash_result r;
+    recurse_depth++;
+    int rc = sbx_bash(h, "tool recurse", 12, &r);
+    if (rc == SBX_MISUSE && strstr(sbx_errmsg(h), "nested more than")) recurse_refused = recurse_depth;
+    recurse_depth--;
+    json_object_set_new(res, "rc", json_integer(rc));
+    sbx_bash_result_free(&r);
   } else if (strcmp(name, "late") == 0) {
     usleep(1200 * 1000); /* abandoned after 0.3 s */
     int rc = sbx_write_file(h, "/data/late.txt", "late\n", 5, 0);
@@ -80,6 +92,7 @@ static const sbx_tool_def TOOLS[] = {
     {"read", "Read a file of the same sandbox.", NULL, NULL, 5},
     {"py", "Run Python in the same sandbox.", NULL, NULL, 5},
     {"late", "Answer after the timeout, then write a file.", NULL, NULL, 0.3},
+    {"recurse", "Run a script that calls this tool again.", NULL, NULL, 5},
 };
 
 /* Runs a script; returns its stdout (static buffer) and sets *status. */
@@ -200,6 +213,45 @@ TEST(abandoned_callback_waits_for_the_script) {
   CHECK_STR(bash("cat /data/late.txt", &st, NULL), "late\n");
 }
 
+TEST(nesting_is_bounded) {
+  int st;
+  double secs;
+  recurse_refused = 0;
+  const char *out = bash("tool recurse; echo status $?", &st, &secs);
+  CHECK_STR(out, "{\"rc\":0}\nstatus 0\n");
+  /* The top script runs in the persistent session, callbacks 1..4 in nested
+   * sessions (SANDBOX_SHELL_NEST), and the 5th nested call is refused. */
+  CHECK_EQ(recurse_refused, 5);
+  CHECK(secs < 4);
+}
+
+static void *cancel_later(void *arg) {
+  (void)arg;
+  usleep(400 * 1000);
+  sbx_cancel(H);
+  return NULL;
+}
+
+TEST(cancel_reaches_the_nested_script) {
+  pthread_t t;
+  pthread_create(&t, NULL, cancel_later, NULL);
+  sbx_bash_result r;
+  const char *script = "python3 -c 'from host_tools import call\n"
+                       "print(call(\"sh\", {\"script\": \"sleep 20; echo not cancelled\"}))'\n"
+                       "echo after\n";
+  double t0 = now_s();
+  int rc = sbx_bash(H, script, strlen(script), &r);
+  double secs = now_s() - t0;
+  pthread_join(t, NULL);
+  CHECK_EQ(rc, SBX_CANCELED);
+  CHECK(secs < 4);
+  CHECK(!r.out || !strstr(r.out, "after"));
+  sbx_bash_result_free(&r);
+  /* The next script runs normally. */
+  CHECK_STR(bash("tool sh '{\"script\": \"echo ok\"}'", &st_dummy, NULL),
+            "{\"rc\":0,\"out\":\"ok\\n\",\"err\":\"\",\"status\":0}\n");
+}
+
 TEST(no_processes_left_after_close) {
   sbx_close(H);
   H = NULL;
@@ -219,6 +271,8 @@ int main(int argc, char **argv) {
   RUN(pipeline_from_sbx_python_exec_callback);
   RUN(both_sides_write_files_in_one_pipeline);
   RUN(abandoned_callback_waits_for_the_script);
+  RUN(nesting_is_bounded);
+  RUN(cancel_reaches_the_nested_script);
   RUN(no_processes_left_after_close);
   if (H) sbx_close(H);
   return harness_done();
