@@ -14,9 +14,13 @@
  * tune CPython are accepted and ignored. The shell's limits and cancel stop
  * the script (interrupt, then kill: status 137).
  *
+ * os.environ is the shell's exported environment while the script runs
+ * (the worker's own again afterwards).
+ *
  * Design decision: the command needs the whole sandbox (ctx->sandbox), not
  * just the store; the shell holds the sandbox's lock while it runs, so the call
- * lends the store to the FUSE server (py_stream.store_held).
+ * opens the loan (py_stream.store_held, src/py/py_loan.c): the FUSE server and
+ * tool callbacks use the sandbox while the script waits.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -18,7 +18,9 @@
  *
  * Invariants:
  *  P1. The channel (ctl socket) is used by one thread at a time: the caller,
- *      or the tool runner while the caller waits for a callback (chan_owner).
+ *      or the tool runner while the caller waits for a callback, or a python3
+ *      command on a pipeline stage of a script that such a runner runs while
+ *      the runner waits for that script (chan_owner; chan_enter).
  *  P2. Anything W sends that does not fit the state above (a RESULT for
  *      another id, a frame that does not decode) kills the worker: the jail
  *      may forge messages, the host never guesses.
