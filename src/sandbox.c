@@ -149,11 +149,19 @@ static int sandbox_enter(sbx *h) {
   if (!h) return SBX_MISUSE;
   sandbox_clear_error(h);
   if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
-  pthread_mutex_lock(&h->lock);
+  sandbox_lock(h);
   return 0;
 }
 
-static void sandbox_leave(sbx *h) { pthread_mutex_unlock(&h->lock); }
+static void sandbox_leave(sbx *h) { sandbox_unlock(h); }
+
+void sandbox_lock(sbx *h) {
+  if (!py_loan_api_enter(h)) pthread_mutex_lock(&h->lock);
+}
+
+void sandbox_unlock(sbx *h) {
+  if (!py_loan_api_leave(h)) pthread_mutex_unlock(&h->lock);
+}
 
 #define MISUSE_IF(cond, ...) \
   do {                                     \
