@@ -52,6 +52,8 @@ bool sh_test_binary(sh_shell *sh, const char *op, const char *a, const char *b, 
 /* echo (shared with src/cmd/echo.c): writes into b; returns false when \c stops output. */
 bool sh_echo_format(sh_buf *b, int argc, char **argv, bool xpg);
 
+int sh_bi_ulimit(sh_shell *sh, int argc, char **argv);
+
 /* history and fc (interactive.c) */
 int sh_bi_history(sh_shell *sh, int argc, char **argv);
 int sh_bi_fc(sh_shell *sh, int argc, char **argv);

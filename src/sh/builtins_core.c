@@ -650,18 +650,23 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
 
 static int bi_exec(sh_shell *sh, int argc, char **argv) {
   int i = 1;
+  const char *arg0 = NULL;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (!strcmp(argv[i], "--")) {
       i++;
       break;
     }
     if (!strcmp(argv[i], "-a") && i + 1 < argc) {
-      i++;
+      arg0 = argv[++i];
       continue;
     }
   }
   if (i >= argc) return 0; /* redirections only: kept by the executor */
+  /* exec -a NAME: the program's argv[0] ($0 of a nested shell) */
+  const char *saved0 = sh->exec_argv0;
+  sh->exec_argv0 = arg0;
   int st = sh_run_argv(sh, argc - i, argv + i, true);
+  sh->exec_argv0 = saved0;
   if (sh->flow == SH_FLOW_NONE || sh->flow == SH_FLOW_RETURN) {
     sh->flow = SH_FLOW_EXIT;
     sh->exit_status = st;
@@ -886,13 +891,6 @@ static int bi_times(sh_shell *sh, int argc, char **argv) {
   return 0;
 }
 
-static int bi_ulimit(sh_shell *sh, int argc, char **argv) {
-  for (int i = 1; i < argc; i++) {
-    if (argv[i][0] != '-') return 0; /* setting: accepted, no effect */
-  }
-  sh_write_str(sh, 1, "unlimited\n");
-  return 0;
-}
 
 static int bi_umask(sh_shell *sh, int argc, char **argv) {
   bool sym = false;
@@ -1182,7 +1180,7 @@ const sh_builtin sh_builtin_table[] = {
     {"true", bi_true, 0},
     {"type", bi_type, 0},
     {"typeset", sh_bi_declare, SH_BI_DECL},
-    {"ulimit", bi_ulimit, 0},
+    {"ulimit", sh_bi_ulimit, 0},
     {"umask", bi_umask, 0},
     {"unalias", bi_unalias, 0},
     {"unset", sh_bi_unset, SH_BI_SPECIAL},

@@ -1147,7 +1147,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       /* `exec` keeps its redirections */
       bool is_exec = strcmp(name, "exec") == 0;
       status = bi->fn(sh, ac, av) & 0xff;
-      if (is_exec && ac == 1) drop_saved(&rs);
+      if (is_exec && (ac == 1 || (ac == 2 && !strcmp(av[1], "--")))) drop_saved(&rs);
     } else {
       status = sh_run_argv(sh, ac, av, true);
     }

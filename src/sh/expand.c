@@ -676,6 +676,8 @@ static void assoc_keys_or_values(sh_var *v, sh_strv *out, bool keys) {
     sh_strv_pushdup(out, keys ? e->key : e->val);
 }
 
+static _Thread_local char ind_target[256]; /* ${!ref...}: the name ref holds */
+
 static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
   sh_shell *sh = x->sh;
   if (!pa->name) {
@@ -728,14 +730,20 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
         return;
       }
       char *r = ref.list ? join_list(sh, &ref.v, ref.lchar) : ref.s ? sh_xstrdup(ref.s) : NULL;
+      bool was_list = ref.list;
       pval_free(&ref);
-      if (!r) {
+      sh_var *refvar = sh_var_find(sh, pa->name);
+      bool is_arr = refvar && (refvar->flags & (SH_V_ARRAY | SH_V_ASSOC));
+      ind_target[0] = 0;
+      if (!refvar && (!r || !*r)) {
         if (unbound_check(x, pa->name)) return;
-        if (pa->op == SH_POP_NONE && !pa->length) {
-          sh_error(sh, "%s: invalid indirect expansion", pa->name);
-          x->err = true;
-          return;
-        }
+        /* bash 5: the reference itself is unset */
+        sh_error(sh, "%s: invalid indirect expansion", pa->name);
+        x->err = true;
+        sh_fatal(sh, 1);
+        return;
+      } else if (!r || (!*r && (was_list || is_arr))) {
+        free(r); /* an array whose element is unset: the target is unset */
       } else {
         bool valid = sh_is_name(r) || (r[0] && !r[1] && strchr("@*#?-$!0123456789", r[0])) ||
                      (strchr(r, '[') && r[strlen(r) - 1] == ']');
@@ -748,10 +756,12 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
           sh_error(sh, "%s: invalid variable name", r);
           free(r);
           x->err = true;
+          sh_fatal(sh, 1);
           return;
         }
         get_ref_value(x, r, &pv);
         var = sh_var_find(sh, r);
+        snprintf(ind_target, sizeof ind_target, "%s", r);
         free(r);
       }
     }
@@ -837,6 +847,24 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       return;
     }
     /* ASSIGN */
+    if (pa->indirect && ind_target[0]) {
+      /* ${!ref:=w} assigns to the variable ref names */
+      char target[256];
+      snprintf(target, sizeof target, "%s", ind_target);
+      bool err = false;
+      char *val = pa->arg ? expand_to_string(sh, pa->arg, 0, &err) : sh_xstrdup("");
+      int rc = err ? 1 : strchr(target, '[') ? sh_assign_ref_elem(sh, target, val, false)
+               : sh_is_name(target) ? sh_var_set(sh, target, val, 0) : 1;
+      if (rc && !err) sh_error(sh, "%s: cannot assign in this way", target);
+      if (rc) x->err = true;
+      else {
+        xadd(x, val, strlen(val), in_dq ? XQ : XS);
+        if (in_dq) cur(x)->quoted = true;
+      }
+      free(val);
+      pval_free(&pv);
+      return;
+    }
     if (is_special_list || (pa->name[0] >= '0' && pa->name[0] <= '9') || !sh_is_name(pa->name)) {
       sh_error(sh, "$%s: cannot assign in this way", pa->name);
       x->err = true;
@@ -1161,7 +1189,8 @@ static void x_parts(xs *x, const sh_part *p, bool in_dq, char litflag) {
       bool only_at = true, has_at = false;
       for (const sh_part *c = p->u.children; c; c = c->next) {
         if (c->kind == SH_PART_PARAM && c->u.param->name &&
-            ((c->u.param->name[0] == '@' && !c->u.param->name[1]) || c->u.param->index_all == '@' ||
+            ((c->u.param->name[0] == '@' && !c->u.param->name[1]) ||
+             (c->u.param->index_all == '@' && !c->u.param->indirect) ||
              (c->u.param->op == SH_POP_NAMES && c->u.param->names_all == '@') ||
              (c->u.param->op == SH_POP_KEYS && c->u.param->index_all == '@')) &&
             !c->u.param->length) {

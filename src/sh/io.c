@@ -321,6 +321,15 @@ ssize_t sh_fd_write(sh_shell *sh, int fd, const void *buf, size_t n) {
       store_stat st;
       if (store_getattr(sh->sess->st, f->ino, &st) == 0) f->off = st.size;
     }
+    uint64_t fsize = sh_ulimit_fsize(sh);
+    if (fsize != UINT64_MAX && f->off + n > fsize) {
+      /* ulimit -f: write what fits; past it the writer gets SIGXFSZ (25) */
+      if (f->off >= fsize) {
+        sh->pending_sig = 25;
+        return -EFBIG;
+      }
+      n = (size_t)(fsize - f->off);
+    }
     ssize_t r = store_write(sh->sess->st, f->ino, buf, n, f->off);
     if (r > 0) f->off += (uint64_t)r;
     return r;
@@ -415,6 +424,9 @@ int sh_open_file(sh_shell *sh, const char *path, int oflags, uint32_t mode, sh_f
   char *abs = NULL;
   const char *p = path;
   if (!*path) return -ENOENT;
+  /* ulimit -n: the new descriptor would be at or above the limit */
+  int lowest = sh_fd_alloc(sh, 0);
+  if (lowest < 0 || (uint64_t)lowest >= sh_ulimit_nofile(sh)) return -EMFILE;
   if (path[0] != '/' && (strncmp(sh->cwd, "/dev", 4) == 0 || strncmp(sh->cwd, "/proc", 5) == 0)) {
     abs = sh_abspath(sh, path);
     p = abs;

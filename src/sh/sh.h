@@ -140,6 +140,11 @@ struct sh_file {
 
 #define SH_FD_MAX 1024 /* fd numbers 0..SH_FD_MAX-1 */
 
+/* ulimit resources the shell enforces (indices into sh_shell.rlim_*) */
+#define SH_RLIM_COUNT 17
+#define SH_RLIM_FSIZE 4
+#define SH_RLIM_NOFILE 8
+
 typedef struct sh_fdtab {
   sh_file **f;   /* f[i] or NULL (closed) */
   int n;         /* slots allocated */
@@ -270,6 +275,8 @@ struct sh_shell {
   sh_traps shown_traps;   /* a subshell's inherited traps: not active, but `trap`
                            * lists them until the subshell sets one (bash) */
   int64_t slice_ns;       /* when this shell's task last took or kept the baton */
+  uint64_t rlim_soft[17], rlim_hard[17]; /* ulimit (builtins_ulimit.c) */
+  const char *exec_argv0;  /* exec -a NAME for the command being run (borrowed), or NULL */
   int trap_active;        /* DEBUG (1), ERR (2), RETURN (4) trap running: not re-entered */
   bool debug_done;        /* the DEBUG trap of the next simple command already ran
                            * (in the parent of a pipeline stage) */
@@ -422,6 +429,12 @@ void sh_xtrace(sh_shell *sh, char **argv, int argc, sh_assign *assigns);
 void sh_xtrace_text(sh_shell *sh, const char *text);
 /* A word quoted the way xtrace shows it (malloc'd). */
 char *sh_xtrace_quote(const char *s);
+
+/* ---- ulimit (builtins_ulimit.c) ------------------------------------------------------------- */
+
+void sh_ulimit_init(sh_shell *sh);
+uint64_t sh_ulimit_fsize(const sh_shell *sh);  /* bytes, UINT64_MAX: unlimited */
+uint64_t sh_ulimit_nofile(const sh_shell *sh); /* fds */
 
 /* ---- interactive shells and history (interactive.c) ------------------------------------------ */
 

@@ -310,6 +310,7 @@ sh_shell *sh_shell_new(sh_session *sess) {
   sh->frames[0].funcname = "main";
   sh->frames[0].source = "";
   sh_vars_init_defaults(sh);
+  sh_ulimit_init(sh);
   return sh;
 }
 
@@ -380,6 +381,8 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->cmdnum = p->cmdnum;
   sh->xtrace_level = p->xtrace_level;
   sh->sig_ignored = p->sig_ignored;
+  memcpy(sh->rlim_soft, p->rlim_soft, sizeof sh->rlim_soft);
+  memcpy(sh->rlim_hard, p->rlim_hard, sizeof sh->rlim_hard);
   sh->read_stdin = p->read_stdin;
   sh->hist = p->hist ? sh_hist_copy(p->hist) : NULL;
   return sh;

@@ -553,12 +553,19 @@ const char *sh_var_resolve(sh_shell *sh, const char *name) {
   const char *cur = name;
   for (int i = 0; i < 16; i++) {
     sh_var *v = *slot_of(sh->vars, cur);
-    if (!v || !(v->flags & SH_V_NAMEREF) || !v->str || !v->str[0]) break;
+    if (!v || !(v->flags & SH_V_NAMEREF) || !v->str || !v->str[0]) return cur;
     snprintf(sh->vars->resolved, sizeof sh->vars->resolved, "%s", v->str);
     cur = sh->vars->resolved;
-    if (!sh_is_name(cur)) break;
+    if (!sh_is_name(cur)) return cur;
   }
-  return cur;
+  return ""; /* a cycle of namerefs */
+}
+
+/* A nameref target of the form name[subscript]. */
+static bool is_elem_ref(const char *r) {
+  const char *br = strchr(r, '[');
+  size_t n = strlen(r);
+  return br && br > r && n > 0 && r[n - 1] == ']' && sh_is_name_n(r, (size_t)(br - r));
 }
 
 sh_var *sh_var_find(sh_shell *sh, const char *name) {
@@ -566,7 +573,14 @@ sh_var *sh_var_find(sh_shell *sh, const char *name) {
   if (!v) return special_var(sh, name);
   if (!(v->flags & SH_V_NAMEREF)) return v;
   const char *r = sh_var_resolve(sh, name);
-  if (!sh_is_name(r)) return NULL; /* a reference to an array element: caller handles */
+  if (!*r) {
+    sh_errorf_raw(sh, "%s: warning: %s: circular name reference\n", sh->sess->sh_name ? sh->sess->sh_name : "sbx", name);
+    return NULL;
+  }
+  if (!sh_is_name(r)) {
+    if (is_elem_ref(r)) return NULL; /* a reference to an array element: caller handles */
+    return v; /* not a variable name: the nameref reads as a plain variable (bash) */
+  }
   v = *slot_of(sh->vars, r);
   if (!v) return special_var(sh, r);
   return v;
@@ -599,12 +613,25 @@ sh_var *sh_var_get_for_write(sh_shell *sh, const char *name, int flags, int *err
     sh_var *top = *slot_of(vs, name);
     if (top && (top->flags & SH_V_NAMEREF)) {
       const char *r = sh_var_resolve(sh, name);
+      if (!*r) {
+        sh_error(sh, "%s: circular name reference", name);
+        *err = 1;
+        return NULL;
+      }
       if (sh_is_name(r) && strcmp(r, name) != 0) {
         char *rn = sh_xstrdup(r);
         sh_var *v = sh_var_get_for_write(sh, rn, flags, err);
         free(rn);
         return v;
       }
+      if (is_elem_ref(r)) {
+        /* a whole-array or subscripted assignment through a ref to an element */
+        sh_error(sh, "`%s': not a valid identifier", r);
+        *err = 1;
+        return NULL;
+      }
+      if (!sh_is_name(r) && top->str && !strcmp(r, top->str))
+        top->flags &= ~SH_V_NAMEREF; /* a ref to no variable becomes a plain one (bash) */
     }
     if (top) {
       if ((top->flags & SH_V_READONLY) && !(flags & SH_SET_FORCE)) {
@@ -690,7 +717,7 @@ int sh_var_set(sh_shell *sh, const char *name, const char *value, int flags) {
     sh_var *top = *slot_of(sh->vars, name);
     if (top && (top->flags & SH_V_NAMEREF)) {
       const char *r = sh_var_resolve(sh, name);
-      if (strchr(r, '[')) {
+      if (is_elem_ref(r)) {
         char *rc = sh_xstrdup(r);
         int e = sh_assign_ref_elem(sh, rc, value, (flags & SH_SET_APPEND) != 0);
         free(rc);
@@ -964,8 +991,7 @@ void sh_vars_environ(sh_shell *sh, sh_strv *out) {
     sh_var *v = *slot_of(sh->vars, names[i]);
     if (!(v->flags & SH_V_EXPORT) || (v->flags & SH_V_UNSET)) continue;
     if (v->flags & (SH_V_ARRAY | SH_V_ASSOC)) continue; /* bash does not export arrays */
-    if (v->flags & SH_V_NAMEREF) continue;
-    if (!v->str) continue;
+    if (!v->str) continue; /* an exported nameref exports its own value (bash) */
     sh_strv_push(out, sh_xasprintf("%s=%s", v->name, v->str));
   }
   free(names);
