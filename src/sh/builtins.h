@@ -13,6 +13,7 @@
 #define SBX_SH_BUILTINS_H
 
 #include "sh/sh.h"
+#include "sh/shared.h"
 
 typedef int (*sh_builtin_fn)(sh_shell *sh, int argc, char **argv);
 
@@ -49,8 +50,6 @@ int sh_test_main(sh_shell *sh, int argc, char **argv);
 bool sh_test_unary(sh_shell *sh, const char *op, const char *arg, bool *valid);
 bool sh_test_binary(sh_shell *sh, const char *op, const char *a, const char *b, bool *valid, int *err);
 
-/* echo (shared with src/cmd/echo.c): writes into b; returns false when \c stops output. */
-bool sh_echo_format(sh_buf *b, int argc, char **argv, bool xpg);
 
 int sh_bi_ulimit(sh_shell *sh, int argc, char **argv);
 

@@ -817,6 +817,91 @@ static char **build_env(sh_shell *sh, sh_strv *env) {
   return sh_strv_terminated(env);
 }
 
+/* ---- $PATH search and the hash table -------------------------------------------------------------- */
+
+
+void sh_hash_free_entry(void *v) {
+  sh_hashent *e = v;
+  if (!e) return;
+  free(e->path);
+  free(e);
+}
+
+void sh_hash_put(sh_shell *sh, const char *name, const char *path, bool table, int hits) {
+  sh_hashent *e = sh_xcalloc(1, sizeof *e);
+  e->path = sh_xstrdup(path);
+  e->table = table;
+  e->hits = hits;
+  sh_hash_free_entry(sh_map_set(&sh->hashed, name, e));
+}
+
+/* Table commands live in /usr/bin (and /bin, merged-usr Debian). */
+static bool is_table_dir(const char *d, size_t n) {
+  while (n > 1 && d[n - 1] == '/') n--;
+  return (n == 4 && !strncmp(d, "/bin", 4)) || (n == 8 && !strncmp(d, "/usr/bin", 8));
+}
+
+/* bash's PATH search for a name without '/': each directory holding a
+ * table command (/usr/bin and /bin hold them all) or an executable file in
+ * the store, in PATH order; all of them (`type -a`) or the first. A table
+ * command is still found when PATH misses those directories (the sandbox
+ * has no other programs): as /usr/bin/NAME. Returns the kind of the first
+ * match: SH_PATH_TABLE, SH_PATH_FILE, SH_PATH_NOEXEC (only a file that is
+ * not executable: out holds it) or SH_PATH_NONE. */
+int sh_path_search_all(sh_shell *sh, const char *name, bool all, sh_strv *out) {
+  int kind = SH_PATH_NONE;
+  const cmd_entry *e = cmd_find(name);
+  const char *path = sh_var_get(sh, "PATH");
+  if (!path) path = "/usr/local/bin:/usr/bin:/bin";
+  char *noexec = NULL;
+  for (const char *p = path;;) {
+    const char *colon = strchr(p, ':');
+    size_t n = colon ? (size_t)(colon - p) : strlen(p);
+    if (e && is_table_dir(p, n)) {
+      sh_strv_push(out, sh_xasprintf("%.*s/%s", (int)(n && p[n - 1] == '/' ? n - 1 : n), p, name));
+      if (kind == SH_PATH_NONE) kind = SH_PATH_TABLE;
+      if (!all) break;
+    } else if (n < 4000) {
+      char *cand = n ? sh_xasprintf("%.*s/%s", (int)n, p, name) : sh_xasprintf("./%s", name);
+      store_stat st;
+      if (store_path_stat(sh->sess->st, sh->cwd, cand, &st) == 0 && S_ISREG(st.mode)) {
+        if (st.mode & 0111) {
+          sh_strv_push(out, cand);
+          cand = NULL;
+          if (kind == SH_PATH_NONE) kind = SH_PATH_FILE;
+          if (!all) break;
+        } else if (!noexec) {
+          noexec = cand;
+          cand = NULL;
+        }
+      }
+      free(cand);
+    }
+    if (!colon) break;
+    p = colon + 1;
+  }
+  if (kind == SH_PATH_NONE && e) {
+    sh_strv_push(out, sh_xasprintf("/usr/bin/%s", name));
+    kind = SH_PATH_TABLE;
+  }
+  if (kind == SH_PATH_NONE && noexec) {
+    sh_strv_push(out, noexec);
+    noexec = NULL;
+    kind = SH_PATH_NOEXEC;
+  }
+  free(noexec);
+  return kind;
+}
+
+char *sh_path_search(sh_shell *sh, const char *name, int *kind) {
+  sh_strv v = {0};
+  *kind = sh_path_search_all(sh, name, false, &v);
+  char *r = v.n ? v.v[0] : NULL;
+  if (v.n) v.v[0] = NULL;
+  sh_strv_free(&v);
+  return r;
+}
+
 int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin);
 
 int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin) {
@@ -839,14 +924,43 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
       sh_error(sh, "%s: %s: not a shell builtin", "builtin", name);
       return 1;
     }
-    const cmd_entry *e = cmd_find(name);
+    /* the hash table, else a PATH search that fills it */
+    sh_hashent *h = sh_map_get(&sh->hashed, name);
+    char *found = NULL;
+    int kind;
+    if (h) {
+      kind = h->table ? SH_PATH_TABLE : SH_PATH_FILE;
+      h->hits++;
+    } else {
+      found = sh_path_search(sh, name, &kind);
+      if (kind == SH_PATH_TABLE || kind == SH_PATH_FILE) {
+        sh_hash_put(sh, name, found, kind == SH_PATH_TABLE, 1);
+        h = sh_map_get(&sh->hashed, name);
+      }
+    }
+    const cmd_entry *e = kind == SH_PATH_TABLE ? cmd_find(name) : NULL;
     if (e) {
+      free(found);
       sh_strv env = {0};
       int st = sh_run_table_command(sh, e, argc, argv,
                                     override ? (char **)override : build_env(sh, &env));
       sh_strv_free(&env);
       return st;
     }
+    if (kind == SH_PATH_FILE) {
+      char *p = sh_xstrdup(h ? h->path : found);
+      free(found);
+      int st = run_script_file(sh, p, argc, argv);
+      free(p);
+      return st;
+    }
+    if (kind == SH_PATH_NOEXEC) {
+      sh_error(sh, "%s: Permission denied", found);
+      record_file_error(sh, EACCES, found);
+      free(found);
+      return 126;
+    }
+    free(found);
     return not_found(sh, name);
   }
   /* a path: a script in the store, or a standard bin dir name */

@@ -220,6 +220,7 @@ struct sh_shell {
   sh_vars *vars;          /* variables (owned) */
   sh_map funcs;           /* name -> sh_func* (entries shared, refcounted) */
   sh_map aliases;         /* name -> char* value */
+  sh_map hashed;          /* name -> sh_hashent* (the `hash` table of PATH lookups) */
   bool opt[SH_OPT_COUNT]; /* set -o and shopt options */
   sh_traps traps;         /* trap actions (owned strings) */
   char *cwd;              /* absolute current directory (owned) */
@@ -397,6 +398,20 @@ void *sh_map_del(sh_map *m, const char *key); /* returns the old value */
 void sh_map_free(sh_map *m, void (*free_val)(void *));
 /* Sorted keys (array of borrowed key pointers, caller frees the array). */
 const char **sh_map_keys(const sh_map *m, size_t *n);
+
+/* ---- PATH search (exec.c) ---------------------------------------------------------------- */
+
+typedef struct sh_hashent {
+  char *path;  /* where the command was found (owned) */
+  bool table;  /* a table command (src/cmd) */
+  int hits;    /* times run through the table */
+} sh_hashent;
+
+enum { SH_PATH_NONE, SH_PATH_TABLE, SH_PATH_FILE, SH_PATH_NOEXEC };
+char *sh_path_search(sh_shell *sh, const char *name, int *kind);
+int sh_path_search_all(sh_shell *sh, const char *name, bool all, sh_strv *out);
+void sh_hash_put(sh_shell *sh, const char *name, const char *path, bool table, int hits);
+void sh_hash_free_entry(void *v);
 
 /* ---- functions (exec.c) ---------------------------------------------------------------------- */
 

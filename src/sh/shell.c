@@ -330,6 +330,11 @@ sh_shell *sh_shell_copy(sh_shell *p) {
     if (p->funcs.e[i].key) sh_map_set(&sh->funcs, p->funcs.e[i].key, func_ref(p->funcs.e[i].val));
   for (size_t i = 0; i < p->aliases.cap; i++)
     if (p->aliases.e[i].key) sh_map_set(&sh->aliases, p->aliases.e[i].key, sh_xstrdup(p->aliases.e[i].val));
+  for (size_t i = 0; i < p->hashed.cap; i++)
+    if (p->hashed.e[i].key) {
+      const sh_hashent *h = p->hashed.e[i].val;
+      sh_hash_put(sh, p->hashed.e[i].key, h->path, h->table, h->hits);
+    }
   memcpy(sh->opt, p->opt, sizeof sh->opt);
   /* traps: signal and EXIT traps are not inherited by subshells; ERR with
    * errtrace and DEBUG/RETURN with functrace are (bash); ignored signals stay
@@ -406,6 +411,7 @@ void sh_shell_free(sh_shell *sh) {
   sh_vars_free(sh->vars);
   sh_map_free(&sh->funcs, sh_func_unref);
   sh_map_free(&sh->aliases, free);
+  sh_map_free(&sh->hashed, sh_hash_free_entry);
   for (int i = 0; i < SH_NSIG + 4; i++) free(sh->traps.action[i]);
   free(sh->cwd);
   sh_strv_free(&sh->params);

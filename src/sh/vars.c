@@ -705,6 +705,8 @@ int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
   if (sh->opt[SH_OPT_ALLEXPORT]) v->flags |= SH_V_EXPORT;
   if (v->name[0] == 'H' && (!strcmp(v->name, "HISTSIZE") || !strcmp(v->name, "HISTFILESIZE")))
     sh_hist_var_changed(sh, v->name);
+  else if (!strcmp(v->name, "PATH"))
+    sh_map_free(&sh->hashed, sh_hash_free_entry); /* bash forgets the hashed paths */
   return 0;
 }
 
