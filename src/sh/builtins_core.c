@@ -722,7 +722,7 @@ char *sh_func_text(sh_shell *sh, sh_func *f);
 
 static int bi_command(sh_shell *sh, int argc, char **argv) {
   int i = 1;
-  bool v = false, V = false, p = false;
+  bool v = false, V = false, pflag = false;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
     if (!strcmp(argv[i], "--")) {
       i++;
@@ -732,7 +732,7 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
       if (*c == 'v') v = true;
       else if (*c == 'V') V = true;
       else if (*c == 'p') {
-        p = true;
+        pflag = true;
       } else {
         sh_error(sh, "command: -%c: invalid option", *c);
         sh_errorf_raw(sh, "command: usage: command [-pVv] command [arg ...]\n");
@@ -784,7 +784,7 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
     }
     return st;
   }
-  if (!p) return sh_run_argv(sh, argc - i, argv + i, true);
+  if (!pflag) return sh_run_argv(sh, argc - i, argv + i, true);
   /* command -p: the standard PATH, for this lookup only */
   const char *cur = sh_var_get(sh, "PATH");
   char *saved = cur ? sh_xstrdup(cur) : NULL;
