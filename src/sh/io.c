@@ -537,7 +537,6 @@ const cmd_io sh_cmd_io = {
 };
 
 int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv, char **env) {
-  (void)e;
   cmd_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
   ctx.store = sh->sess->st;
@@ -550,7 +549,11 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
   ctx.umask = sh->umask;
   ctx.max_string = sh->sess->limits.string_size;
   ctx.now = (int64_t)time(NULL);
+  /* sleep waits for time, not for data: its polls let the other tasks run */
+  bool saved_sleep = sh->sleeping;
+  sh->sleeping = !strcmp(e->name, "sleep");
   int status = cmd_invoke(&ctx, argc, argv);
+  sh->sleeping = saved_sleep;
   if (ctx.err_errno) {
     sh->sess->err_errno = ctx.err_errno;
     snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", ctx.err_path);

@@ -275,7 +275,7 @@ struct sh_shell {
   sh_shell *live_prev, *live_next; /* the session's list of live shells (kill by pid) */
   sh_traps shown_traps;   /* a subshell's inherited traps: not active, but `trap`
                            * lists them until the subshell sets one (bash) */
-  int64_t slice_ns;       /* when this shell's task last took or kept the baton */
+  bool sleeping;          /* running the sleep command: polls yield the baton */
   uint64_t rlim_soft[17], rlim_hard[17]; /* ulimit (builtins_ulimit.c) */
   const char *exec_argv0;  /* exec -a NAME for the command being run (borrowed), or NULL */
   int trap_active;        /* DEBUG (1), ERR (2), RETURN (4) trap running: not re-entered */

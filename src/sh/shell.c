@@ -516,16 +516,10 @@ int sh_poll(sh_shell *sh) {
     sh_handle_pending_signal(sh);
     if (sh->flow == SH_FLOW_EXIT) return 1;
   }
-  /* time slices: a task that keeps the baton for a while (a long command,
-   * sleep) lets the other ready tasks run, as processes would */
-  if (sh->task) {
-    int64_t now = sh_now_ns();
-    if (!sh->slice_ns) sh->slice_ns = now;
-    else if (now - sh->slice_ns > 5000000) {
-      sh_task_yield(sh->task);
-      sh->slice_ns = sh_now_ns();
-    }
-  }
+  /* a sleeping task (the sleep command naps between polls) lets the other
+   * ready tasks run; everything else keeps the baton until it blocks, so
+   * the interleaving stays deterministic */
+  if (sh->sleeping && sh->task) sh_task_yield(sh->task);
   return 0;
 }
 
