@@ -1177,14 +1177,14 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     goto out;
   }
   if (argv.n == 0) {
-    /* assignments and redirections only */
-    sh->status = 0;
+    /* assignments and redirections only: the status is that of the last
+     * command substitution, else 0 ($? keeps the previous one meanwhile) */
     free(sh->last_arg);
     sh->last_arg = sh_xstrdup("");
     int cs_status = 0;
     for (sh_assign *as = c->assigns; as; as = as->next) {
       sh->lineno = as->line;
-      int before = sh->status;
+      uint64_t before = sh->nsubst;
       if (sh_apply_assign(sh, as, 0)) {
         status = 1;
         if (sh->flow == SH_FLOW_NONE && !sh->interactive) {
@@ -1193,7 +1193,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
         }
         goto out;
       }
-      if (sh->status != before) cs_status = sh->status;
+      if (sh->nsubst != before) cs_status = sh->status;
     }
     status = cs_status;
     if (c->base.redirs) {
@@ -1410,6 +1410,7 @@ char *sh_command_subst(sh_shell *sh, sh_node *body, int *status) {
   }
   *status = st;
   sh->status = st;
+  sh->nsubst++;
   return sh_buf_steal(&cap.b);
 }
 

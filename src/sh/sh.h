@@ -261,6 +261,7 @@ struct sh_shell {
   int local_scope;        /* variable scope level (function depth of locals) */
   uint64_t cmd_counter;   /* commands run by this shell (for DEBUG trap etc.) */
   int cmdnum;             /* top-level commands read so far (the prompt's \#) */
+  uint64_t nsubst;        /* command substitutions run (the status of x=$(cmd)) */
   int xtrace_level;       /* command substitution / eval / source nesting: PS4's first
                            * character repeats once more per level */
   bool errexit_pending;   /* set -e fired: exit after the current command */
