@@ -67,6 +67,7 @@ int sh_run_printf(sh_shell *sh, int argc, char **argv);
 int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text);
 int sh_wait_all(sh_shell *sh);
 void sh_jobs_release(sh_shell *sh);
+void sh_jobs_inherit(sh_shell *sh, const sh_shell *p);
 
 /* The live shell whose $$/BASHPID is pid, or NULL (shell.c). */
 sh_shell *sh_shell_by_pid(sh_session *s, int64_t pid);

@@ -1293,6 +1293,7 @@ static void task_run_node(sh_task *t) {
   if (sh->flow == SH_FLOW_EXIT) st = sh->exit_status;
   sh_wait_all(sh);
   t->status = st;
+  t->term_sig = sh->killed_by;
   sh_shell_free(sh);
   t->sh = NULL;
   if (t->arena) sh_arena_unref(t->arena);
@@ -1478,6 +1479,9 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
     }
     if (!failed && stage_is_simple(pl->cmds[n - 1]) && !debug_trap(sh, pl->cmds[n - 1]->line))
       failed = true;
+    /* the earlier stages start first, as forked processes would: each runs
+     * until it writes, blocks or ends, then the last stage runs here */
+    if (!failed && sh->task) sh_task_yield(sh->task);
     if (!failed) {
       /* the last stage runs here */
       if (lastpipe) {
@@ -1949,8 +1953,16 @@ int sh_exec(sh_shell *sh, sh_node *n) {
     return 2;
   }
   if (n->redirs && n->kind != SH_N_SIMPLE) {
+    /* process substitutions in the redirections end with the command: the
+     * shell closes its copy of their fds (so `{ ...; } > >(cat)` sees EOF) */
+    procsub_list pl = {.n = 0};
+    procsub_list *saved_pl = current_procsubs;
+    current_procsubs = &pl;
     redir_state rs = {0};
-    if (apply_redirs(sh, n->redirs, &rs)) {
+    int rr = apply_redirs(sh, n->redirs, &rs);
+    current_procsubs = saved_pl;
+    if (rr) {
+      close_procsubs(sh, &pl);
       restore_fds(sh, &rs);
       sh->status = 1;
       /* a failed redirection of a compound command counts as its failure
@@ -1960,6 +1972,7 @@ int sh_exec(sh_shell *sh, sh_node *n) {
     }
     int st = exec_node(sh, n);
     restore_fds(sh, &rs);
+    close_procsubs(sh, &pl);
     sh->status = st;
     return st;
   }

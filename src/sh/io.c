@@ -234,12 +234,11 @@ static ssize_t pipe_write(sh_shell *sh, sh_pipe *p, const void *buf, size_t n) {
       if (k > first) memcpy(p->buf, (const char *)buf + done + first, k - first);
       p->len += k;
       done += k;
-      if (p->nrwait > 0) {
-        /* a reader is waiting: let it run now, as a kernel pipe would, so
-         * that `producer | head -n 1` stops the producer early */
-        wake_list(p->rwait, &p->nrwait);
-        if (sh->task) sh_task_yield(sh->task);
-      }
+      /* let the reader (and any stage not yet started) run now, as
+       * concurrent processes would, so that `producer | head -n 1` stops the
+       * producer early */
+      if (p->nrwait > 0) wake_list(p->rwait, &p->nrwait);
+      if (sh->task) sh_task_yield(sh->task);
       continue;
     }
     if (must_stop(sh) || !sh->task) return done ? (ssize_t)done : -EPIPE;

@@ -192,6 +192,7 @@ typedef struct sh_job {
   char *text;          /* command text for `jobs` */
   bool done;           /* all tasks finished */
   bool reported;
+  bool foreign;        /* a parent's job seen from a subshell: listed, not waited for */
   int status;          /* exit status when done */
 } sh_job;
 
@@ -276,6 +277,7 @@ struct sh_shell {
   sh_shell *live_prev, *live_next; /* the session's list of live shells (kill by pid) */
   sh_traps shown_traps;   /* a subshell's inherited traps: not active, but `trap`
                            * lists them until the subshell sets one (bash) */
+  int killed_by;          /* the signal that is ending this shell, or 0 */
   bool sleeping;          /* running the sleep command: polls yield the baton */
   uint64_t rlim_soft[17], rlim_hard[17]; /* ulimit (builtins_ulimit.c) */
   const char *exec_argv0;  /* exec -a NAME for the command being run (borrowed), or NULL */

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sh/builtins.h"
 #include "sh/io.h"
 #include "sh/sched.h"
 #include "sh/sh.h"
@@ -390,6 +391,7 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   memcpy(sh->rlim_hard, p->rlim_hard, sizeof sh->rlim_hard);
   sh->read_stdin = p->read_stdin;
   sh->hist = p->hist ? sh_hist_copy(p->hist) : NULL;
+  if (p->njobs) sh_jobs_inherit(sh, p);
   return sh;
 }
 
