@@ -534,9 +534,20 @@ typedef struct arr_item {
   bool keyed;       /* [k]=v */
   bool append;      /* [k]+=v */
   char *key;        /* assoc key (keyed) */
-  int64_t idx;      /* indexed key (keyed) */
+  const sh_word *keyword; /* indexed key: evaluated when its turn comes */
+  int64_t idx;      /* indexed key once evaluated (keyed) */
   char *val;
 } arr_item;
+
+/* An indexed-array element [k]=v whose text brace-expands: bash expands the
+ * whole word into plain elements ("[k]=-a-" "[k]=-b-"). */
+static bool elem_brace_word(const sh_array_elem *e) {
+  const char *r = e->whole ? e->whole->raw : NULL;
+  if (!r || !strchr(r, '{') || (!strchr(r, ',') && !strstr(r, ".."))) return false;
+  for (const char *p = r; *p; p++)
+    if (*p == '\'' || *p == '"' || *p == '\\' || *p == '$' || *p == '`') return false;
+  return true;
+}
 
 static void xtrace_assign(sh_shell *sh, sh_assign *as, const char *val, const arr_item *items,
                           size_t n);
@@ -549,8 +560,11 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
   int rc = 0;
   for (size_t i = 0; i < arr->u.array.n && !rc; i++) {
     sh_array_elem *e = &arr->u.array.elems[i];
-    if (e->key) {
-      char *val = sh_expand_string(sh, e->value, SH_XF_ASSIGN);
+    if (e->key && !(!assoc && elem_brace_word(e))) {
+      /* the values now; an indexed key when it is assigned (bash), so it
+       * sees the elements assigned before it. No tilde in an assoc value
+       * (bash 5.2). */
+      char *val = sh_expand_string(sh, e->value, assoc ? SH_XF_NOTILDE : SH_XF_ASSIGN);
       if (!val) {
         rc = 1;
         break;
@@ -563,10 +577,8 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
           rc = 1;
           break;
         }
-      } else if (sh_expand_arith(sh, e->key, &it.idx)) {
-        free(val);
-        rc = 1;
-        break;
+      } else {
+        it.keyword = e->key;
       }
       if (n == cap) {
         cap = cap ? cap * 2 : 8;
@@ -576,7 +588,8 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
       continue;
     }
     sh_strv vals = {0};
-    if (sh_expand_words(sh, &e->value, 1, &vals)) {
+    sh_word *ew = e->key ? e->whole : e->value;
+    if (sh_expand_words(sh, &ew, 1, &vals)) {
       sh_strv_free(&vals);
       rc = 1;
       break;
@@ -621,7 +634,8 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
       arr_item *it = &items[i];
       if (assoc) {
         if (it->keyed) {
-          rc = sh_var_set_key(sh, v, it->key, it->val, it->append);
+          /* bash 5.2: [k]+=v in a=(...) appends to the value before the assignment (none) */
+          rc = sh_var_set_key(sh, v, it->key, it->val, it->append && append);
         } else if (kv_pairs) {
           if (!pending) {
             pending = it->val;
@@ -633,6 +647,10 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
           sh_error(sh, "%s: %s: must use subscript when assigning associative array", v->name, it->val);
         }
       } else if (it->keyed) {
+        if (sh_expand_arith(sh, it->keyword, &it->idx)) {
+          rc = 1;
+          break;
+        }
         int64_t idx = it->idx;
         if (idx < 0) {
           int64_t max = sh_array_max(v->arr);

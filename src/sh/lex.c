@@ -1278,6 +1278,7 @@ static sh_part *lex_array_literal(sh_parser *p) {
       e->key = as->index;
       e->append = as->append;
       e->value = as->value;
+      e->whole = ew;
     } else {
       e->value = ew;
     }
