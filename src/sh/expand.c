@@ -16,6 +16,10 @@
  */
 #include "sh/expand.h"
 
+#include <locale.h>
+#include <pthread.h>
+#include <wchar.h>
+#include <wctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -512,30 +516,79 @@ static char *replace_pattern(const char *s, const char *pat, const char *rep, sh
   return sh_buf_steal(&b);
 }
 
+/* Case mapping of one character (UTF-8 aware, C.UTF-8's Unicode tables). */
+/* One UTF-8 character of exactly l bytes to a code point. */
+static bool utf8_decode1(const char *p, size_t l, uint32_t *cp) {
+  const unsigned char *u = (const unsigned char *)p;
+  if (l == 1) {
+    *cp = u[0];
+    return u[0] < 0x80;
+  }
+  if (l == 2 && (u[0] & 0xe0) == 0xc0) *cp = (uint32_t)(u[0] & 0x1f) << 6 | (u[1] & 0x3f);
+  else if (l == 3 && (u[0] & 0xf0) == 0xe0)
+    *cp = (uint32_t)(u[0] & 0x0f) << 12 | (uint32_t)(u[1] & 0x3f) << 6 | (u[2] & 0x3f);
+  else if (l == 4 && (u[0] & 0xf8) == 0xf0)
+    *cp = (uint32_t)(u[0] & 0x07) << 18 | (uint32_t)(u[1] & 0x3f) << 12 | (uint32_t)(u[2] & 0x3f) << 6 |
+          (u[3] & 0x3f);
+  else return false;
+  for (size_t k = 1; k < l; k++)
+    if ((u[k] & 0xc0) != 0x80) return false;
+  return true;
+}
+
+static void utf8_encode1(sh_buf *b, uint32_t c) {
+  char o[4];
+  size_t n;
+  if (c < 0x80) { o[0] = (char)c; n = 1; }
+  else if (c < 0x800) { o[0] = (char)(0xc0 | c >> 6); o[1] = (char)(0x80 | (c & 0x3f)); n = 2; }
+  else if (c < 0x10000) {
+    o[0] = (char)(0xe0 | c >> 12); o[1] = (char)(0x80 | ((c >> 6) & 0x3f)); o[2] = (char)(0x80 | (c & 0x3f));
+    n = 3;
+  } else {
+    o[0] = (char)(0xf0 | c >> 18); o[1] = (char)(0x80 | ((c >> 12) & 0x3f));
+    o[2] = (char)(0x80 | ((c >> 6) & 0x3f)); o[3] = (char)(0x80 | (c & 0x3f));
+    n = 4;
+  }
+  sh_buf_add(b, o, n);
+}
+
+static locale_t utf8_loc;
+static void utf8_locale_init(void) { utf8_loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0); }
+static locale_t utf8_locale(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, utf8_locale_init);
+  return utf8_loc;
+}
+
 static char *case_convert(const char *s, const char *pat, sh_param_op op, int fl) {
   size_t n = strlen(s);
-  char *r = sh_xstrdup(s);
+  sh_buf r = {0};
   size_t pn = pat ? strlen(pat) : 0;
+  locale_t loc = utf8_locale();
+  bool first_only = op == SH_POP_UPPER1 || op == SH_POP_LOWER1 || op == SH_POP_TOGGLE1;
   for (size_t i = 0; i < n;) {
     size_t l = char_len_at(s + i, n - i);
-    bool m = !pat || !*pat || sh_fnmatch(pat, pn, s + i, l, fl);
-    if (m && l == 1) {
-      char c = s[i];
-      bool up = op == SH_POP_UPPER || op == SH_POP_UPPER1;
-      bool toggle = op == SH_POP_TOGGLE || op == SH_POP_TOGGLE1;
-      if (toggle) {
-        if (c >= 'a' && c <= 'z') r[i] = (char)(c - 32);
-        else if (c >= 'A' && c <= 'Z') r[i] = (char)(c + 32);
-      } else if (up && c >= 'a' && c <= 'z') {
-        r[i] = (char)(c - 32);
-      } else if (!up && c >= 'A' && c <= 'Z') {
-        r[i] = (char)(c + 32);
-      }
+    bool m = (!first_only || i == 0) && (!pat || !*pat || sh_fnmatch(pat, pn, s + i, l, fl));
+    if (!m) {
+      sh_buf_add(&r, s + i, l);
+      i += l;
+      continue;
     }
-    if (op == SH_POP_UPPER1 || op == SH_POP_LOWER1 || op == SH_POP_TOGGLE1) break;
+    uint32_t cp;
+    if (!loc || !utf8_decode1(s + i, l, &cp)) {
+      sh_buf_add(&r, s + i, l);
+      i += l;
+      continue;
+    }
+    bool up = op == SH_POP_UPPER || op == SH_POP_UPPER1;
+    bool toggle = op == SH_POP_TOGGLE || op == SH_POP_TOGGLE1;
+    wint_t w = (wint_t)cp;
+    if (toggle) w = iswupper_l(w, loc) ? towlower_l(w, loc) : iswlower_l(w, loc) ? towupper_l(w, loc) : w;
+    else w = up ? towupper_l(w, loc) : towlower_l(w, loc);
+    utf8_encode1(&r, (uint32_t)w);
     i += l;
   }
-  return r;
+  return sh_buf_steal(&r);
 }
 
 /* $'...' style escape processing for ${x@E}. */
@@ -610,7 +663,7 @@ char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A);
 /* Applies a transform to one value. */
 static char *transform1(xs *x, const sh_param *pa, const char *s, sh_var *v) {
   switch (pa->transform) {
-  case 'Q': return sh_quote_single(s);
+  case 'Q': case 'k': return sh_quote_single(s);
   case 'E': return escape_expand(s);
   case 'P': return sh_expand_prompt(x->sh, s);
   case 'u': return case_convert(s, NULL, SH_POP_UPPER1, 0);
@@ -760,7 +813,10 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
           return;
         }
         get_ref_value(x, r, &pv);
+        char *rb = strchr(r, '[');
+        if (rb) *rb = 0; /* ${!r@a} with r='a[0]': the array's attributes */
         var = sh_var_find(sh, r);
+        if (rb) *rb = '[';
         snprintf(ind_target, sizeof ind_target, "%s", r);
         free(r);
       }
@@ -1109,8 +1165,17 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       break;
     }
     if (pa->transform == 'a') {
-      if (!var) var = sh_var_find(sh, pa->name);
+      if (!var && !pa->indirect) var = sh_var_find(sh, pa->name);
       char *r = attr_letters(var);
+      if (pv.list) {
+        /* one per element: ${a[@]@a} */
+        for (size_t i = 0; i < pv.v.n; i++) {
+          free(pv.v.v[i]);
+          pv.v.v[i] = sh_xstrdup(r);
+        }
+        free(r);
+        break;
+      }
       pval_free(&pv);
       pv.s = r;
       break;
