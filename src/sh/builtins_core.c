@@ -494,7 +494,7 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
     extern _Thread_local int sh_source_depth;
     if (sh_source_depth == 0) {
       sh_error(sh, "return: can only `return' from a function or sourced script");
-      return 1;
+      return 2;
     }
   }
   sh->flow = SH_FLOW_RETURN;
@@ -505,6 +505,12 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
 static int loop_ctl(sh_shell *sh, int argc, char **argv, sh_flow kind) {
   int64_t n = 1;
   const char *name = kind == SH_FLOW_BREAK ? "break" : "continue";
+  if (argc > 2) {
+    /* bash abandons the command line */
+    sh_error(sh, "%s: too many arguments", name);
+    sh_fatal(sh, 1);
+    return 1;
+  }
   if (argc > 1) {
     if (!parse_int_arg(argv[1], &n)) {
       sh_error(sh, "%s: %s: numeric argument required", name, argv[1]);

@@ -358,7 +358,7 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->last_bg = p->last_bg;
   sh->pid = ++p->sess->next_pid;
   sh->fn_depth = p->fn_depth;
-  sh->loop_depth = p->loop_depth;
+  sh->loop_depth = 0; /* a subshell is outside the parent's loops: break/continue do nothing */
   sh->subshell = p->subshell + 1;
   sh->eval_depth = p->eval_depth;
   sh->lineno = p->lineno;
