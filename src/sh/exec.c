@@ -1963,6 +1963,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
 
 int sh_exec(sh_shell *sh, sh_node *n) {
   if (!n) return 0;
+  sh_locale_bytes = sh->bytes_locale;
   if (sh->flow != SH_FLOW_NONE) return sh->status;
   if (stack_low()) {
     sh_error(sh, "maximum nesting depth exceeded");

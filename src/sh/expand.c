@@ -105,6 +105,7 @@ static void xbreak(xs *x) {
 /* ---- helpers ---------------------------------------------------------------------------- */
 
 size_t sh_utf8_len(const char *s, size_t n) {
+  if (sh_locale_bytes) return n;
   size_t count = 0;
   for (size_t i = 0; i < n;) {
     unsigned char c = (unsigned char)s[i];
@@ -123,6 +124,7 @@ size_t sh_utf8_len(const char *s, size_t n) {
 
 /* Byte offset of character index ci (clamped to n). */
 static size_t utf8_offset(const char *s, size_t n, size_t ci) {
+  if (sh_locale_bytes) return ci < n ? ci : n;
   size_t i = 0;
   while (ci > 0 && i < n) {
     unsigned char c = (unsigned char)s[i];
@@ -140,6 +142,7 @@ static size_t utf8_offset(const char *s, size_t n, size_t ci) {
 }
 
 static size_t char_len_at(const char *s, size_t n) {
+  if (sh_locale_bytes) return 1;
   unsigned char c = (unsigned char)s[0];
   size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
   if (l > n) return 1;

@@ -278,6 +278,7 @@ struct sh_shell {
   sh_traps shown_traps;   /* a subshell's inherited traps: not active, but `trap`
                            * lists them until the subshell sets one (bash) */
   int killed_by;          /* the signal that is ending this shell, or 0 */
+  bool bytes_locale;       /* LC_ALL/LC_CTYPE/LANG say C or POSIX (see sh_locale_bytes) */
   bool sleeping;          /* running the sleep command: polls yield the baton */
   uint64_t rlim_soft[17], rlim_hard[17]; /* ulimit (builtins_ulimit.c) */
   const char *exec_argv0;  /* exec -a NAME for the command being run (borrowed), or NULL */

@@ -387,6 +387,7 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->cmdnum = p->cmdnum;
   sh->xtrace_level = p->xtrace_level;
   sh->sig_ignored = p->sig_ignored;
+  sh->bytes_locale = p->bytes_locale;
   memcpy(sh->rlim_soft, p->rlim_soft, sizeof sh->rlim_soft);
   memcpy(sh->rlim_hard, p->rlim_hard, sizeof sh->rlim_hard);
   sh->read_stdin = p->read_stdin;

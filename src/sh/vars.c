@@ -694,6 +694,22 @@ static char *attr_value(sh_shell *sh, uint32_t flags, const char *old, const cha
   return apply_case(flags, r);
 }
 
+/* LC_ALL, LC_CTYPE or LANG changed: C and POSIX make strings bytes. */
+static void locale_update(sh_shell *sh) {
+  const char *v = NULL;
+  static const char *const names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+  for (int i = 0; i < 3 && !v; i++) {
+    sh_var *x = *slot_of(sh->vars, names[i]);
+    if (x && x->str && *x->str && !(x->flags & SH_V_UNSET)) v = x->str;
+  }
+  sh->bytes_locale = v && (!strcmp(v, "C") || !strcmp(v, "POSIX"));
+  sh_locale_bytes = sh->bytes_locale;
+}
+
+static bool is_locale_var(const char *n) {
+  return (n[0] == 'L') && (!strcmp(n, "LC_ALL") || !strcmp(n, "LC_CTYPE") || !strcmp(n, "LANG"));
+}
+
 int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
   if (v->flags & SH_V_ARRAY) return sh_var_set_index(sh, v, 0, value, append);
   if (v->flags & SH_V_ASSOC) return sh_var_set_key(sh, v, "0", value, append);
@@ -707,6 +723,8 @@ int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
     sh_hist_var_changed(sh, v->name);
   else if (!strcmp(v->name, "PATH"))
     sh_map_free(&sh->hashed, sh_hash_free_entry); /* bash forgets the hashed paths */
+  else if (is_locale_var(v->name))
+    locale_update(sh);
   return 0;
 }
 
@@ -845,6 +863,7 @@ int sh_var_unset(sh_shell *sh, const char *name, bool noref) {
     return 0;
   }
   vars_pop(vs, tname);
+  if (is_locale_var(tname)) locale_update(sh);
   return 0;
 }
 
@@ -919,6 +938,7 @@ void sh_vars_pop_scope(sh_shell *sh) {
     }
   }
   sh->local_scope--;
+  locale_update(sh);
 }
 
 sh_var *sh_var_make_local(sh_shell *sh, const char *name) {
