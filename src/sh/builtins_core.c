@@ -494,7 +494,7 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
     extern _Thread_local int sh_source_depth;
     if (sh_source_depth == 0) {
       sh_error(sh, "return: can only `return' from a function or sourced script");
-      return 2;
+      return sh->dash_c ? 2 : 1; /* as the spec records bash 5.2 */
     }
   }
   sh->flow = SH_FLOW_RETURN;

@@ -816,7 +816,7 @@ static void lex_param_brace(sh_parser *p, wbuild *b, int ctx) {
     }
     /* the pattern's first character is never the separator (bash):
      * ${x////c} replaces "/" with "c" */
-    bool lead_slash = sh_lex_peekc(p) == '/';
+    bool lead_slash = sh_lex_peekc(p) == '/' && (pa->op == SH_POP_REPL || pa->op == SH_POP_REPL_ALL);
     if (lead_slash) sh_lex_getc(p);
     pa->arg = lex_param_word(p, ctx, "/}", true);
     if (lead_slash) {
