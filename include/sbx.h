@@ -229,6 +229,14 @@ SBX_API int sbx_history_start(sbx *h, const char *name, const char *parameters,
  * SBX_MISUSE. */
 SBX_API int sbx_history_finish(sbx *h, int64_t id, const char *result,
                                const char *error);
+/* Records a call that has already finished, in one statement (what
+ * sbx_history_start + sbx_history_finish do in three): name, parameters
+ * (JSON or NULL), result (JSON or NULL) and error as for those two;
+ * started_at in unix seconds (<= 0: now minus the duration), duration_ms
+ * (negative: 0). *id (may be NULL) receives the row id. */
+SBX_API int sbx_history_record(sbx *h, const char *name, const char *parameters,
+                               const char *result, const char *error, double started_at,
+                               double duration_ms, int64_t *id);
 /* The most recent `limit` calls (limit <= 0: all), newest first. One block
  * (non-NULL on success): sbx_free(*entries). */
 SBX_API int sbx_history_list(sbx *h, int limit, sbx_history_entry **entries,

@@ -617,27 +617,20 @@ int sbx_write_files(sbx *h, const sbx_file *files, size_t n, int flags) {
     MISUSE_IF(!files[i].data && files[i].len, "write %.*s: the data is NULL", STORE_PATH_MAX,
               files[i].path);
   }
-  int src = store_begin(h->st);
-  if (src < 0) {
-    rc = sandbox_fail_store(h, src, "write files", NULL);
+  /* sbx_file and store_file are the same three fields */
+  store_file *sf = n ? malloc(n * sizeof *sf) : NULL;
+  if (n && !sf) {
     sandbox_leave(h);
-    return rc;
+    return sandbox_fail(h, SBX_NOMEM, "write files: out of memory");
   }
-  for (size_t i = 0; i < n && rc == SBX_OK; i++) {
-    src = store_path_write_file(h->st, NULL, files[i].path,
-                                files[i].data ? files[i].data : "", files[i].len, 0644,
-                                store_write_flags(flags));
-    if (src < 0) rc = sandbox_fail_store(h, src, "write", files[i].path);
-  }
-  if (rc == SBX_OK) {
-    src = store_commit(h->st);
-    if (src < 0) {
-      rc = sandbox_fail_store(h, src, "write files", NULL);
-      store_rollback(h->st);
-    }
-  } else {
-    store_rollback(h->st);
-  }
+  for (size_t i = 0; i < n; i++) sf[i] = (store_file){files[i].path, files[i].data, files[i].len};
+  size_t failed = n;
+  int src = store_path_write_files(h->st, NULL, sf, n, 0644, store_write_flags(flags), &failed);
+  free(sf);
+  if (src < 0 && failed < n)
+    rc = sandbox_fail_store(h, src, "write", files[failed].path);
+  else if (src < 0)
+    rc = sandbox_fail_store(h, src, "write files", NULL);
   sandbox_leave(h);
   return rc;
 }
@@ -900,6 +893,24 @@ int sbx_history_finish(sbx *h, int64_t id, const char *result, const char *error
                         what);
     else if (src < 0)
       rc = sandbox_fail_store(h, src, "history finish", what);
+  }
+  sandbox_leave(h);
+  return rc;
+}
+
+int sbx_history_record(sbx *h, const char *name, const char *parameters,
+                       const char *result, const char *error, double started_at,
+                       double duration_ms, int64_t *id) {
+  int rc = sandbox_enter(h);
+  if (rc) return rc;
+  MISUSE_IF(!name, "history record: the name is NULL");
+  MISUSE_IF(!*name, "history record: the name is empty");
+  if (parameters) rc = check_json(h, parameters, "history record", name);
+  if (rc == SBX_OK && result && !error) rc = check_json(h, result, "history record", name);
+  if (rc == SBX_OK) {
+    int src = store_call_record(h->st, name, parameters, error ? NULL : result, error,
+                                started_at, duration_ms, id);
+    if (src < 0) rc = sandbox_fail_store(h, src, "history record", name);
   }
   sandbox_leave(h);
   return rc;

@@ -6,7 +6,10 @@
  * for real files:
  *   files_write_each   1,000 files of 1 KB, each sbx_write_file its own
  *                      transaction (what agentfs-sdk does per writeFile)
- *   files_write_batch  the same inside one sbx_begin/sbx_commit
+ *   files_write_begin  the same 1,000 sbx_write_file calls between
+ *                      sbx_begin and sbx_commit (one transaction)
+ *   files_write_batch  one sbx_write_files call (one transaction; the API
+ *                      for writing many files)
  *   files_read         reading the 1,000 files back
  *   big_write/big_read one 10 MB file
  *   sqlite_files       the floor: the same 1,000 x 1 KB as plain SQLite
@@ -17,6 +20,12 @@
  *                      schema created), averaged; open_close_memory too
  * Each figure is the best of a few repetitions (the machine is shared), in
  * milliseconds, printed as "name ms" lines for run.sh.
+ *
+ * `bench_store DIR WORKLOAD` runs one workload once (write_each,
+ * write_begin, write_batch, read, big_write, big_read, open_close, history,
+ * history_2phase, sqlite_files): the
+ * profiling entry point (valgrind --tool=callgrind counts instructions,
+ * which stays stable on a loaded machine where times do not).
  */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -44,7 +53,7 @@ static void die(const char *what, sbx *h) {
 }
 
 static const char *dir;
-static unsigned char small[FILE_SIZE];
+static unsigned char small[FILE_SIZE]; /* a 1 KB file's content */
 static unsigned char *big;
 
 /* A fresh sandbox file in dir (removed first). */
@@ -64,24 +73,35 @@ static void remove_db(const char *name) {
   unlink(path);
 }
 
-static void write_files(sbx *h, int batch) {
-  char path[64];
-  if (batch && sbx_begin(h) != SBX_OK) die("begin", h);
-  for (int i = 0; i < NFILES; i++) {
-    snprintf(path, sizeof path, "/files/f%04d.txt", i);
-    small[0] = (unsigned char)i;
-    if (sbx_write_file(h, path, small, FILE_SIZE, 0) != SBX_OK) die("write", h);
+/* How the 1,000 small files are written. */
+enum { EACH, BEGIN, BATCH };
+
+static char paths[NFILES][32];
+static unsigned char contents[NFILES][FILE_SIZE];
+
+/* The 1,000 files: each sbx_write_file its own transaction (EACH), all of
+ * them between sbx_begin and sbx_commit (BEGIN), or one sbx_write_files
+ * call (BATCH). Every file's content differs (first byte). */
+static void write_files(sbx *h, int how) {
+  if (how == BATCH) {
+    static sbx_file files[NFILES];
+    for (int i = 0; i < NFILES; i++) files[i] = (sbx_file){paths[i], contents[i], FILE_SIZE};
+    if (sbx_write_files(h, files, NFILES, 0) != SBX_OK) die("write files", h);
+    return;
   }
-  if (batch && sbx_commit(h) != SBX_OK) die("commit", h);
+  if (how == BEGIN && sbx_begin(h) != SBX_OK) die("begin", h);
+  for (int i = 0; i < NFILES; i++)
+    if (sbx_write_file(h, paths[i], contents[i], FILE_SIZE, 0) != SBX_OK) die("write", h);
+  if (how == BEGIN && sbx_commit(h) != SBX_OK) die("commit", h);
 }
 
 static void read_files(sbx *h) {
-  char path[64];
   for (int i = 0; i < NFILES; i++) {
-    snprintf(path, sizeof path, "/files/f%04d.txt", i);
     void *d;
     size_t n;
-    if (sbx_read_file(h, path, &d, &n) != SBX_OK || n != FILE_SIZE) die("read", h);
+    if (sbx_read_file(h, paths[i], &d, &n) != SBX_OK || n != FILE_SIZE ||
+        ((unsigned char *)d)[0] != contents[i][0])
+      die("read", h);
     sbx_free(d);
   }
 }
@@ -94,7 +114,24 @@ static void sql(sqlite3 *db, const char *s) {
   }
 }
 
-/* Plain SQLite: `count` blobs of `size` bytes in one transaction. */
+/* The measured part of sqlite_floor. */
+static void floor_inserts(sqlite3 *db, int count, size_t size, const unsigned char *src) {
+  sql(db, "BEGIN");
+  sqlite3_stmt *st;
+  sqlite3_prepare_v2(db, "INSERT INTO data VALUES (?, ?, ?)", -1, &st, NULL);
+  for (int i = 0; i < count; i++) {
+    sqlite3_bind_int(st, 1, size == FILE_SIZE ? i : 1);
+    sqlite3_bind_int(st, 2, size == FILE_SIZE ? 0 : i);
+    sqlite3_bind_blob(st, 3, src + (size_t)i * size, (int)size, SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_DONE) die("insert", NULL);
+    sqlite3_reset(st);
+  }
+  sqlite3_finalize(st);
+  sql(db, "COMMIT");
+}
+
+/* Plain SQLite: `count` blobs of `size` bytes from src (one after the
+ * other) in one transaction. */
 static double sqlite_floor(const char *name, int count, size_t size, const unsigned char *src) {
   char path[1024];
   snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -104,19 +141,7 @@ static double sqlite_floor(const char *name, int count, size_t size, const unsig
   sql(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
           "CREATE TABLE data(ino INTEGER, chunk INTEGER, bytes BLOB, PRIMARY KEY(ino, chunk))");
   double t0 = now_ms();
-  sql(db, "BEGIN");
-  sqlite3_stmt *st;
-  sqlite3_prepare_v2(db, "INSERT INTO data VALUES (?, ?, ?)", -1, &st, NULL);
-  for (int i = 0; i < count; i++) {
-    sqlite3_bind_int(st, 1, size == FILE_SIZE ? i : 1);
-    sqlite3_bind_int(st, 2, size == FILE_SIZE ? 0 : i);
-    sqlite3_bind_blob(st, 3, src + (size == FILE_SIZE ? 0 : (size_t)i * size), (int)size,
-                      SQLITE_STATIC);
-    if (sqlite3_step(st) != SQLITE_DONE) die("insert", NULL);
-    sqlite3_reset(st);
-  }
-  sqlite3_finalize(st);
-  sql(db, "COMMIT");
+  floor_inserts(db, count, size, src);
   double t = now_ms() - t0;
   sqlite3_close(db);
   unlink(path);
@@ -133,13 +158,12 @@ static double sqlite_floor(const char *name, int count, size_t size, const unsig
     var = best_;                        \
   } while (0)
 
-/* Writes the 1,000 files into a new sandbox, one transaction each or all
- * in one (`batch`). */
-static double run_write(int batch) {
-  const char *name = batch ? "batch.db" : "each.db";
+/* Writes the 1,000 files into a new sandbox (see write_files). */
+static double run_write(int how) {
+  const char *name = how == EACH ? "each.db" : how == BEGIN ? "begin.db" : "batch.db";
   sbx *h = fresh(name);
   double t0 = now_ms();
-  write_files(h, batch);
+  write_files(h, how);
   double t = now_ms() - t0;
   sbx_close(h);
   remove_db(name);
@@ -158,15 +182,35 @@ static double run_big_write(sbx *h) {
   return now_ms() - t0;
 }
 
-static double run_big_read(sbx *h) {
-  double t0 = now_ms();
+static void *read_big(sbx *h) {
   void *d;
   size_t n;
   if (sbx_read_file(h, "/big.bin", &d, &n) != SBX_OK || n != BIG_SIZE) die("read big", h);
+  return d;
+}
+
+static double run_big_read(sbx *h) {
+  double t0 = now_ms();
+  void *d = read_big(h);
   double t = now_ms() - t0;
   if (memcmp(d, big, BIG_SIZE) != 0) die("big file content", h);
   sbx_free(d);
   return t;
+}
+
+/* 1,000 finished calls written to the history: with sbx_history_record
+ * (how bash() records its calls) or as start + finish. */
+static double run_history(sbx *h, int two_phase) {
+  static const char params[] = "{\"script\":\"echo hi\"}", result[] = "{\"exitCode\":0}";
+  double t0 = now_ms();
+  for (int i = 0; i < NFILES; i++) {
+    int64_t id;
+    int rc = two_phase ? sbx_history_start(h, "bash", params, &id)
+                       : sbx_history_record(h, "bash", params, result, NULL, 0, 1, NULL);
+    if (rc == SBX_OK && two_phase) rc = sbx_history_finish(h, id, result, NULL);
+    if (rc != SBX_OK) die("history", h);
+  }
+  return now_ms() - t0;
 }
 
 static double run_open_close(int flags, int n) {
@@ -179,26 +223,75 @@ static double run_open_close(int flags, int n) {
   return (now_ms() - t0) / n;
 }
 
+/* One workload, once, for a profiler; 1 for an unknown name. */
+static int run_one(const char *w) {
+  double t;
+  sbx *h;
+  if (!strcmp(w, "write_each") || !strcmp(w, "write_begin") || !strcmp(w, "write_batch")) {
+    t = run_write(w[6] == 'e' ? EACH : w[7] == 'e' ? BEGIN : BATCH);
+  } else if (!strcmp(w, "read") || !strcmp(w, "big_read")) {
+    h = fresh("read.db");
+    if (w[0] == 'r')
+      write_files(h, BATCH);
+    else
+      run_big_write(h);
+    t = w[0] == 'r' ? run_read(h) : run_big_read(h);
+    sbx_close(h);
+    remove_db("read.db");
+  } else if (!strcmp(w, "big_write")) {
+    h = fresh("big.db");
+    t = run_big_write(h);
+    sbx_close(h);
+    remove_db("big.db");
+  } else if (!strcmp(w, "open_close")) {
+    t = run_open_close(SBX_OPEN_TEMP, 50);
+  } else if (!strcmp(w, "sqlite_files")) {
+    t = sqlite_floor("floor.db", NFILES, FILE_SIZE, &contents[0][0]);
+  } else if (!strcmp(w, "history") || !strcmp(w, "history_2phase")) {
+    h = fresh("history.db");
+    t = run_history(h, w[7] == '_');
+    sbx_close(h);
+    remove_db("history.db");
+  } else {
+    fprintf(stderr, "bench_store: unknown workload %s\n", w);
+    return 1;
+  }
+  printf("%s %.3f\n", w, t);
+  return 0;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: bench_store DIR\n");
+  if (argc != 2 && argc != 3) {
+    fprintf(stderr, "usage: bench_store DIR [WORKLOAD]\n");
     return 1;
   }
   dir = argv[1];
   setenv("TMPDIR", dir, 1);
   for (size_t i = 0; i < FILE_SIZE; i++) small[i] = (unsigned char)(i * 31 + 7);
+  for (int i = 0; i < NFILES; i++) {
+    snprintf(paths[i], sizeof paths[i], "/files/f%04d.txt", i);
+    memcpy(contents[i], small, FILE_SIZE);
+    contents[i][0] = (unsigned char)i;
+  }
   big = malloc(BIG_SIZE);
   if (!big) return 1;
   for (size_t i = 0; i < BIG_SIZE; i++) big[i] = (unsigned char)((i * 7 + 3) ^ (i >> 12));
+  if (argc == 3) {
+    int rc = run_one(argv[2]);
+    free(big);
+    return rc;
+  }
 
   double t;
-  BEST(t, run_write(0));
+  BEST(t, run_write(EACH));
   printf("files_write_each %.3f\n", t);
-  BEST(t, run_write(1));
+  BEST(t, run_write(BEGIN));
+  printf("files_write_begin %.3f\n", t);
+  BEST(t, run_write(BATCH));
   printf("files_write_batch %.3f\n", t);
 
   sbx *h = fresh("read.db");
-  write_files(h, 1);
+  write_files(h, BATCH);
   BEST(t, run_read(h));
   printf("files_read %.3f\n", t);
   BEST(t, run_big_write(h));
@@ -208,7 +301,7 @@ int main(int argc, char **argv) {
   sbx_close(h);
   remove_db("read.db");
 
-  BEST(t, sqlite_floor("floor.db", NFILES, FILE_SIZE, small));
+  BEST(t, sqlite_floor("floor.db", NFILES, FILE_SIZE, &contents[0][0]));
   printf("sqlite_files %.3f\n", t);
   BEST(t, sqlite_floor("floor.db", BIG_SIZE / 4096, 4096, big));
   printf("sqlite_big %.3f\n", t);

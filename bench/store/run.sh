@@ -6,6 +6,9 @@
 # Prints every figure (ms, best of 3) and the ratios against the targets:
 #   1 KB files >= 50x faster than agentfs-sdk, 10 MB >= 10x,
 #   within 3x of plain SQLite, open+close of a new sandbox under 1 ms.
+# The 1,000 small files are written three ways: one sbx_write_files call
+# (the API for many files; the row the targets use), sbx_begin + 1,000
+# sbx_write_file + sbx_commit, and 1,000 sbx_write_file each committing.
 # Informational only: nothing here fails on a slow machine.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -30,33 +33,40 @@ awk -v sbxf="$work/sbx.txt" -v agf="$work/agentfs.txt" '
     while ((getline l < sbxf) > 0) { split(l, a, " "); s[a[1]] = a[2] }
     while ((getline l < agf) > 0) { split(l, a, " "); g[a[1]] = a[2] }
     printf "store benchmark (ms, best of 3; lower is better)\n\n"
-    printf "%-40s %10s %12s %10s\n", "workload", "sbx", "agentfs-sdk", "speedup"
-    row("write 1,000 x 1 KB, one tx per file", s["files_write_each"], g["files_write_each"])
-    row("write 1,000 x 1 KB, one tx (sbx_begin)", s["files_write_batch"], g["files_write_each"])
+    printf "%-44s %10s %12s %10s\n", "workload", "sbx", "agentfs-sdk", "speedup"
+    row("write 1,000 x 1 KB: sbx_write_files", s["files_write_batch"], g["files_write_each"])
+    row("write 1,000 x 1 KB: sbx_begin + 1,000 writes", s["files_write_begin"], g["files_write_each"])
+    row("write 1,000 x 1 KB: one tx per file", s["files_write_each"], g["files_write_each"])
     row("read 1,000 x 1 KB", s["files_read"], g["files_read"])
     row("write one 10 MB file", s["big_write"], g["big_write"])
     row("read one 10 MB file", s["big_read"], g["big_read"])
     row("open + close a new sandbox", s["open_close"], g["open_close"])
-    printf "%-40s %10.3f\n", "open + close, in memory", s["open_close_memory"]
+    printf "%-44s %10.3f\n", "open + close, in memory", s["open_close_memory"]
+    printf "\n(agentfs-sdk has no batch call: its writeFile commits each statement;\n"
+    printf " every sbx write row is compared with that same agentfs-sdk figure)\n"
     printf "\nplain SQLite floor (same bytes, one transaction, WAL, synchronous=NORMAL)\n"
-    floor("1,000 x 1 KB inserts", s["sqlite_files"], s["files_write_batch"], "batched write")
+    floor("1,000 x 1 KB inserts", s["sqlite_files"], s["files_write_batch"], "sbx_write_files")
+    floor("", s["sqlite_files"], s["files_write_begin"], "sbx_begin + writes")
     floor("10 MB as 4 KB chunks", s["sqlite_big"], s["big_write"], "10 MB write")
-    printf "\ntargets: 1 KB files >= 50x agentfs-sdk: %s (per-file tx %.0fx, batched %.0fx)\n", \
-      ok(g["files_write_each"] / s["files_write_each"] >= 50), \
-      g["files_write_each"] / s["files_write_each"], g["files_write_each"] / s["files_write_batch"]
+    w = g["files_write_each"] / s["files_write_batch"]; r = g["files_read"] / s["files_read"]
+    printf "\ntargets: 1 KB files >= 50x agentfs-sdk: %s (write with sbx_write_files %.0fx, read %.0fx;\n", \
+      ok(w >= 50 && r >= 50), w, r
+    printf "           sbx_begin + writes %.0fx, one tx per file %.0fx)\n", \
+      g["files_write_each"] / s["files_write_begin"], g["files_write_each"] / s["files_write_each"]
     printf "         10 MB >= 10x agentfs-sdk: %s (write %.0fx, read %.0fx)\n", \
       ok(g["big_write"] / s["big_write"] >= 10 && g["big_read"] / s["big_read"] >= 10), \
       g["big_write"] / s["big_write"], g["big_read"] / s["big_read"]
-    printf "         within 3x of plain SQLite: %s (%.1fx, %.1fx)\n", \
+    printf "         within 3x of plain SQLite: %s (sbx_write_files %.1fx, 10 MB %.1fx)\n", \
       ok(s["files_write_batch"] / s["sqlite_files"] <= 3 && s["big_write"] / s["sqlite_big"] <= 3), \
       s["files_write_batch"] / s["sqlite_files"], s["big_write"] / s["sqlite_big"]
     printf "         open+close under 1 ms: %s (%.3f ms)\n", ok(s["open_close"] < 1), s["open_close"]
   }
   function row(name, a, b) {
-    printf "%-40s %10.3f %12.3f %9.1fx\n", name, a, b, b / a
+    printf "%-44s %10.3f %12.3f %9.1fx\n", name, a, b, b / a
   }
   function floor(name, f, x, what) {
-    printf "%-40s %10.3f   sbx %s: %.3f = %.2fx the floor\n", name, f, what, x, x / f
+    if (name == "") printf "%-44s %10s   %s: %.3f = %.2fx the floor\n", "", "", what, x, x / f
+    else printf "%-44s %10.3f   %s: %.3f = %.2fx the floor\n", name, f, what, x, x / f
   }
   function ok(c) { return c ? "met" : "NOT met" }
 '

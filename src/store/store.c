@@ -119,6 +119,13 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_LOOKUP] = "SELECT " STAT_COLS_I
                   " FROM fs_dentry d JOIN fs_inode i ON "
                   "i.ino = d.ino WHERE d.parent_ino = ?1 AND d.name = ?2",
+    /* The lookup of a file's last component for a whole-file read: a small
+     * regular file comes with its one chunk. */
+    [ST_LOOKUP_DATA] = "SELECT " STAT_COLS_I
+                       ", CASE WHEN (i.mode & 61440) = 32768 AND i.size <= ?3 THEN "
+                       "(SELECT data FROM fs_data WHERE ino = i.ino AND chunk_index = 0)"
+                       " END FROM fs_dentry d JOIN fs_inode i ON i.ino = d.ino "
+                       "WHERE d.parent_ino = ?1 AND d.name = ?2",
     [ST_READDIR] =
         "SELECT d.id, d.name, d.ino, i.mode FROM fs_dentry d JOIN "
         "fs_inode i ON i.ino = d.ino WHERE d.parent_ino = ?1 AND "
@@ -190,11 +197,15 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_CALL_GET] = "SELECT status, started_at FROM tool_calls WHERE id = ?1",
     [ST_CALL_FINISH] =
         "UPDATE tool_calls SET result = ?2, error = ?3, status = ?4, "
-        "completed_at = ?5, duration_ms = ?6 WHERE id = ?1",
+        "completed_at = ?5, duration_ms = ?6 WHERE id = ?1 AND status = 'pending'",
     [ST_CALL_LIST] =
         "SELECT id, name, parameters, result, error, status, "
         "started_at, completed_at, duration_ms FROM tool_calls ORDER "
         "BY id DESC LIMIT ?1",
+    [ST_CALL_RECORD] =
+        "INSERT INTO tool_calls (name, parameters, result, error, status, "
+        "started_at, completed_at, duration_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+        "?7, ?8)",
 };
 
 /* ---- small helpers --------------------------------------------------------- */
@@ -522,7 +533,10 @@ static int setup(store *s, int may_create, int is_file, int nosync, char **errms
 
 static store *store_alloc(void) {
   store *s = calloc(1, sizeof *s);
-  if (s) s->umask = 022;
+  if (s) {
+    s->umask = 022;
+    s->dcache_epoch = 1; /* calloc'd entries (epoch 0) are empty */
+  }
   return s;
 }
 
@@ -702,6 +716,8 @@ int store_open_image(const void *bytes, size_t len, store **out, char **errmsg) 
 void store_close(store *s) {
   if (!s) return;
   for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
+  for (int t = 0; t < STORE_MULTI_TABLES; t++)
+    for (int k = 0; k < STORE_MULTI_SIZES; k++) sqlite3_finalize(s->multi[t][k]);
   if (s->db && !sqlite3_get_autocommit(s->db))
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
   sqlite3_close(s->db);
@@ -827,6 +843,7 @@ static int push_frame(store *s) {
   if (s->tx_aborted) return -EIO;
   int err = run(s, s->depth == 0 ? ST_BEGIN : ST_SAVEPOINT);
   if (err) return err;
+  if (s->depth == 0) store_dcache_sync(s); /* the snapshot is ours now */
   s->frames[s->depth].bytes = s->bytes;
   s->frames[s->depth].inodes = s->inodes;
   s->depth++;
@@ -838,6 +855,7 @@ static int pop_frame(store *s, int ok) {
   if (s->depth == 0) return -EINVAL;
   int top = --s->depth;
   int err = 0;
+  if (!ok || s->tx_aborted) store_dcache_clear(s); /* invariant 3 of the cache */
   if (s->tx_aborted) {
     /* SQLite already rolled the whole transaction back (e.g. on an I/O
      * error): unwind our stack without SQL and report the loss. */
@@ -848,7 +866,11 @@ static int pop_frame(store *s, int ok) {
   }
   if (ok) {
     err = run(s, top == 0 ? ST_COMMIT : ST_RELEASE);
-    if (!err) return 0;
+    if (!err) {
+      if (top == 0) store_dcache_committed(s);
+      return 0;
+    }
+    store_dcache_clear(s);
     if (top == 0 && !sqlite3_get_autocommit(s->db)) {
       /* COMMIT failed (e.g. busy): roll back so no half-state remains. */
       run(s, ST_ROLLBACK);

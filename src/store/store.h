@@ -269,6 +269,19 @@ int store_path_read_file(store *s, const char *cwd, const char *path, void **dat
                          size_t *len);
 int store_path_write_file(store *s, const char *cwd, const char *path, const void *data,
                           size_t len, uint32_t mode, int flags);
+/* One file for store_path_write_files (all borrowed). */
+typedef struct store_file {
+  const char *path; /* the file's path */
+  const void *data; /* its content (may be NULL when len is 0) */
+  size_t len;       /* content bytes */
+} store_file;
+/* store_path_write_file for each of files[0..n), in order, in one
+ * transaction: all or (on the first failure, whose index goes to *failed
+ * when failed is non-NULL; n when no file failed) none. New files that share a directory are
+ * created a group at a time with multi-row INSERTs, which is what makes
+ * this the fast way to write many files. */
+int store_path_write_files(store *s, const char *cwd, const store_file *files, size_t n,
+                           uint32_t mode, int flags, size_t *failed);
 /* rm -r of a path (a file, a symlink itself, or a tree), atomically: all or
  * nothing. Needs r+w+x on every directory emptied. The root: EBUSY. */
 int store_path_remove_tree(store *s, const char *cwd, const char *path);
@@ -294,6 +307,13 @@ int store_call_start(store *s, const char *name, const char *parameters, int64_t
 /* error NULL: status 'success' with result; else status 'error' with error
  * (result not stored). -ENOENT for an unknown id, -EALREADY if finished. */
 int store_call_finish(store *s, int64_t id, const char *result, const char *error);
+/* A call that has finished, in one INSERT: as store_call_start followed by
+ * store_call_finish, but with the call's own start time (unix seconds;
+ * <= 0: now minus the duration) and duration (ms, >= 0). *id (may be NULL)
+ * gets its row id. */
+int store_call_record(store *s, const char *name, const char *parameters,
+                      const char *result, const char *error, double started_at,
+                      double duration_ms, int64_t *id);
 /* Newest first, at most `limit` rows (limit <= 0: all). */
 int store_call_list(store *s, int limit, int (*cb)(void *ud, const store_call *c),
                     void *ud);

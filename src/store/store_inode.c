@@ -170,6 +170,40 @@ static int drop_link(store *s, const store_stat *victim, int64_t sec, uint32_t n
   return err;
 }
 
+/* The inode and dentry of a new entry `name` (known to be absent) in `dir`,
+ * `size` bytes long (a symlink's target length, or the size a new file is
+ * about to get), with the directory's times touched. Quota: one inode. */
+static int make_node(store *s, const store_stat *dir, const char *name, size_t nlen,
+                     uint32_t mode, uint64_t size, store_stat *st) {
+  int err = store_quota_inodes(s, 1);
+  if (err) return err;
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  sqlite3_stmt *q = store_stmt(s, ST_INODE_INSERT);
+  if (!q) return -EIO;
+  sqlite3_bind_int64(q, 1, mode);
+  sqlite3_bind_int64(q, 2, s->uid);
+  sqlite3_bind_int64(q, 3, s->gid);
+  sqlite3_bind_int64(q, 4, (int64_t)size);
+  sqlite3_bind_int64(q, 5, sec);
+  sqlite3_bind_int64(q, 6, ns);
+  if ((err = store_step_done(s, q))) return err;
+  store_ino ino = sqlite3_last_insert_rowid(s->db);
+  if ((err = dentry_op(s, ST_DENTRY_INSERT, dir->ino, name, nlen, ino))) return err;
+  if ((err = touch(s, dir->ino, sec, ns))) return err;
+  memset(st, 0, sizeof *st);
+  st->ino = ino;
+  st->mode = mode;
+  st->nlink = 1;
+  st->uid = s->uid;
+  st->gid = s->gid;
+  st->size = size;
+  st->atime = st->mtime = st->ctime = sec;
+  st->atime_nsec = st->mtime_nsec = st->ctime_nsec = ns;
+  return 0;
+}
+
 int store_i_mknod(store *s, const store_stat *dir, const char *name, size_t nlen,
                   uint32_t mode, const char *target, store_stat *st) {
   int err = store_i_check_name(name, nlen);
@@ -186,40 +220,16 @@ int store_i_mknod(store *s, const store_stat *dir, const char *name, size_t nlen
     if (tlen == 0) return -ENOENT;
     if (tlen >= STORE_PATH_MAX) return -ENAMETOOLONG;
   }
-  if ((err = store_quota_inodes(s, 1))) return err;
-  int64_t sec;
-  uint32_t ns;
-  store_now(&sec, &ns);
-  sqlite3_stmt *q = store_stmt(s, ST_INODE_INSERT);
-  if (!q) return -EIO;
-  sqlite3_bind_int64(q, 1, mode);
-  sqlite3_bind_int64(q, 2, s->uid);
-  sqlite3_bind_int64(q, 3, s->gid);
-  sqlite3_bind_int64(q, 4, (int64_t)tlen);
-  sqlite3_bind_int64(q, 5, sec);
-  sqlite3_bind_int64(q, 6, ns);
-  if ((err = store_step_done(s, q))) return err;
-  store_ino ino = sqlite3_last_insert_rowid(s->db);
-  if ((err = dentry_op(s, ST_DENTRY_INSERT, dir->ino, name, nlen, ino))) return err;
+  store_stat made;
+  if ((err = make_node(s, dir, name, nlen, mode, tlen, &made))) return err;
   if (S_ISLNK(mode)) {
-    q = store_stmt(s, ST_SYMLINK_INSERT);
+    sqlite3_stmt *q = store_stmt(s, ST_SYMLINK_INSERT);
     if (!q) return -EIO;
-    sqlite3_bind_int64(q, 1, ino);
+    sqlite3_bind_int64(q, 1, made.ino);
     sqlite3_bind_text(q, 2, target, (int)tlen, SQLITE_STATIC);
     if ((err = store_step_done(s, q))) return err;
   }
-  if ((err = touch(s, dir->ino, sec, ns))) return err;
-  if (st) {
-    memset(st, 0, sizeof *st);
-    st->ino = ino;
-    st->mode = mode;
-    st->nlink = 1;
-    st->uid = s->uid;
-    st->gid = s->gid;
-    st->size = tlen;
-    st->atime = st->mtime = st->ctime = sec;
-    st->atime_nsec = st->mtime_nsec = st->ctime_nsec = ns;
-  }
+  if (st) *st = made;
   return 0;
 }
 
@@ -240,6 +250,7 @@ int store_i_unlink(store *s, const store_stat *dir, const char *name, size_t nle
     return -EISDIR;
   }
   if ((err = sticky_ok(s, dir, &v))) return err;
+  if (S_ISDIR(v.mode)) store_dcache_clear(s); /* invariant 1 of the cache */
   int64_t sec;
   uint32_t ns;
   store_now(&sec, &ns);
@@ -300,6 +311,8 @@ int store_i_rename(store *s, const store_stat *odir, const char *oname, size_t o
     if (!empty) return -ENOTEMPTY;
   }
   if (have_new && (err = sticky_ok(s, ndir, &n))) return err;
+  if (S_ISDIR(o.mode) || (have_new && S_ISDIR(n.mode)))
+    store_dcache_clear(s); /* invariant 1 of the cache */
   int64_t sec;
   uint32_t ns;
   store_now(&sec, &ns);
@@ -478,7 +491,8 @@ ssize_t store_i_read(store *s, const store_stat *st, void *buf, size_t n, uint64
   if (n > st->size - off) n = (size_t)(st->size - off);
   if (n > (size_t)SSIZE_MAX) n = (size_t)SSIZE_MAX;
   uint64_t cs = s->chunk_size, end = off + n;
-  memset(buf, 0, n); /* gaps and short chunks read as zeros */
+  uint64_t filled = off; /* buf holds the file's bytes [off, filled) */
+  unsigned char *out = buf;
   sqlite3_stmt *q = store_stmt(s, ST_DATA_READ);
   if (!q) return -EIO;
   sqlite3_bind_int64(q, 1, st->ino);
@@ -493,11 +507,18 @@ ssize_t store_i_read(store *s, const store_stat *st, void *buf, size_t n, uint64
     if (len > cs) len = cs; /* never let a malformed row spill into the next */
     uint64_t cstart = (uint64_t)idx * cs, cend = cstart + len;
     uint64_t a = cstart > off ? cstart : off, b = cend < end ? cend : end;
-    if (a < b) memcpy((unsigned char *)buf + (a - off), d + (a - cstart), b - a);
+    if (a < b) {
+      /* rows come in chunk order: what lies before `a` is a gap, zeros */
+      if (a > filled) memset(out + (filled - off), 0, a - filled);
+      memcpy(out + (a - off), d + (a - cstart), b - a);
+      if (b > filled) filled = b;
+    }
   }
   err = rc == SQLITE_DONE ? 0 : store_sqlerr(s, rc);
   sqlite3_reset(q);
-  return err ? err : (ssize_t)n;
+  if (err) return err;
+  if (end > filled) memset(out + (filled - off), 0, end - filled); /* short tail */
+  return (ssize_t)n;
 }
 
 ssize_t store_i_write(store *s, const store_stat *st, const void *buf, size_t n,
@@ -538,6 +559,196 @@ ssize_t store_i_write(store *s, const store_stat *st, const void *buf, size_t n,
   }
   if ((err = set_size(s, st->ino, size))) return err;
   return (ssize_t)n;
+}
+
+/* Writes data[0..len) as chunks 0.. of `ino` (each replacing what was there). */
+static int put_data(store *s, store_ino ino, const void *data, size_t len) {
+  const unsigned char *p = data;
+  size_t cs = s->chunk_size;
+  for (size_t done = 0, idx = 0; done < len; idx++) {
+    size_t n = len - done < cs ? len - done : cs;
+    int err = put_chunk(s, ino, (int64_t)idx, p + done, n);
+    if (err) return err;
+    done += n;
+  }
+  return 0;
+}
+
+int store_i_create_file(store *s, const store_stat *dir, const char *name, size_t nlen,
+                        uint32_t mode, const void *data, size_t len, store_stat *st) {
+  int err = store_i_check_name(name, nlen);
+  if (err) return err;
+  if ((err = dir_writable(s, dir))) return err;
+  if (is_dot(name, nlen)) return -EEXIST;
+  if (len > (size_t)SSIZE_MAX) return -EFBIG;
+  store_stat made;
+  if ((err = make_node(s, dir, name, nlen, S_IFREG | (mode & 07777), len, &made)))
+    return err;
+  if ((err = grow_ok(s, 0, len))) return err;
+  if ((err = put_data(s, made.ino, data, len))) return err;
+  if (st) *st = made;
+  return 0;
+}
+
+/* ---- many new files at once ------------------------------------------------------ */
+
+enum { MULTI_INODE, MULTI_DENTRY, MULTI_DATA }; /* tables of s->multi */
+
+/* The cached INSERT of 2^lg rows into one table (bound as shown):
+ *   fs_inode:  ?1 mode, ?2 uid, ?3 gid, ?4 sec, ?5 nsec; row i: size ?(6+i)
+ *   fs_dentry: ?1 parent, ?2 first ino; row i: name ?(3+i), ino ?2 + i
+ *   fs_data:   row i: ino ?(3i+1), chunk_index ?(3i+2), data ?(3i+3) */
+static sqlite3_stmt *multi_stmt(store *s, int table, int lg) {
+  sqlite3_stmt **slot = &s->multi[table][lg];
+  if (*slot) return *slot;
+  static const char *const head[] = {
+      [MULTI_INODE] = "INSERT INTO fs_inode (mode, nlink, uid, gid, size, atime, mtime, "
+                      "ctime, rdev, atime_nsec, mtime_nsec, ctime_nsec) VALUES ",
+      [MULTI_DENTRY] = "INSERT INTO fs_dentry (name, parent_ino, ino) VALUES ",
+      [MULTI_DATA] = "INSERT OR REPLACE INTO fs_data (ino, chunk_index, data) VALUES ",
+  };
+  char sql[4096]; /* 32 rows of at most 60 bytes and the head */
+  size_t n = (size_t)snprintf(sql, sizeof sql, "%s", head[table]);
+  for (int i = 0; i < (1 << lg) && n < sizeof sql; i++) {
+    const char *sep = i ? ", " : "";
+    if (table == MULTI_INODE)
+      n += (size_t)snprintf(sql + n, sizeof sql - n,
+                            "%s(?1, 1, ?2, ?3, ?%d, ?4, ?4, ?4, 0, ?5, ?5, ?5)", sep, 6 + i);
+    else if (table == MULTI_DENTRY)
+      n += (size_t)snprintf(sql + n, sizeof sql - n, "%s(?%d, ?1, ?2 + %d)", sep, 3 + i, i);
+    else
+      n += (size_t)snprintf(sql + n, sizeof sql - n, "%s(?%d, ?%d, ?%d)", sep, 3 * i + 1,
+                            3 * i + 2, 3 * i + 3);
+  }
+  if (n >= sizeof sql) return NULL; /* cannot happen: sizes are fixed */
+  if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, slot, NULL) != SQLITE_OK) {
+    snprintf(s->errmsg, sizeof s->errmsg, "%s", sqlite3_errmsg(s->db));
+    sqlite3_finalize(*slot);
+    *slot = NULL;
+  }
+  return *slot;
+}
+
+/* log2 of the largest power of two <= n (n >= 1, n <= STORE_BATCH_MAX). */
+static int floor_log2(size_t n) {
+  int lg = 0;
+  while (lg + 1 < STORE_MULTI_SIZES && ((size_t)1 << (lg + 1)) <= n) lg++;
+  return lg;
+}
+
+/* Steps a multi-row INSERT: a UNIQUE violation (a name that exists) is
+ * -EEXIST; SQLite undid the statement itself. */
+static int step_insert(store *s, sqlite3_stmt *q) {
+  int rc = sqlite3_step(q);
+  int err = rc == SQLITE_DONE ? 0
+            : (rc & 0xff) == SQLITE_CONSTRAINT ? -EEXIST
+                                                : store_sqlerr(s, rc);
+  sqlite3_reset(q);
+  sqlite3_clear_bindings(q);
+  return err;
+}
+
+/* One chunk row waiting for a multi-row fs_data INSERT. */
+typedef struct chunk_row {
+  store_ino ino;           /* file */
+  int64_t idx;             /* chunk_index */
+  const unsigned char *p;  /* bytes (borrowed) */
+  size_t len;              /* byte count */
+} chunk_row;
+
+/* Inserts the first 2^lg rows of `rows`. */
+static int put_chunk_rows(store *s, const chunk_row *rows, int lg) {
+  sqlite3_stmt *q = multi_stmt(s, MULTI_DATA, lg);
+  if (!q) return -EIO;
+  for (int i = 0; i < (1 << lg); i++) {
+    sqlite3_bind_int64(q, 3 * i + 1, rows[i].ino);
+    sqlite3_bind_int64(q, 3 * i + 2, rows[i].idx);
+    sqlite3_bind_blob(q, 3 * i + 3, rows[i].p, (int)rows[i].len, SQLITE_STATIC);
+  }
+  return step_insert(s, q);
+}
+
+int store_i_create_files(store *s, const store_stat *dir, const store_newfile *f, int k,
+                         uint32_t mode) {
+  if (k < 1 || k > STORE_BATCH_MAX) return -EINVAL;
+  int err = dir_writable(s, dir);
+  if (err) return err;
+  for (int i = 0; i < k; i++) {
+    if ((err = store_i_check_name(f[i].name, f[i].nlen))) return err;
+    if (is_dot(f[i].name, f[i].nlen)) return -EEXIST;
+    if (f[i].len > (size_t)SSIZE_MAX) return -EFBIG;
+  }
+  if ((err = store_quota_inodes(s, k))) return err;
+  for (int i = 0; i < k; i++)
+    if ((err = grow_ok(s, 0, f[i].len))) return err;
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  store_ino ino[STORE_BATCH_MAX];
+  for (int done = 0; done < k;) {
+    int lg = floor_log2((size_t)(k - done)), rows = 1 << lg;
+    sqlite3_stmt *q = multi_stmt(s, MULTI_INODE, lg);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, S_IFREG | (mode & 07777));
+    sqlite3_bind_int64(q, 2, s->uid);
+    sqlite3_bind_int64(q, 3, s->gid);
+    sqlite3_bind_int64(q, 4, sec);
+    sqlite3_bind_int64(q, 5, ns);
+    for (int r = 0; r < rows; r++) sqlite3_bind_int64(q, 6 + r, (int64_t)f[done + r].len);
+    if ((err = step_insert(s, q))) return err;
+    /* AUTOINCREMENT hands one statement's rows consecutive rowids */
+    store_ino first = sqlite3_last_insert_rowid(s->db) - rows + 1;
+    q = multi_stmt(s, MULTI_DENTRY, lg);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, dir->ino);
+    sqlite3_bind_int64(q, 2, first);
+    for (int r = 0; r < rows; r++) {
+      sqlite3_bind_text(q, 3 + r, f[done + r].name, (int)f[done + r].nlen, SQLITE_STATIC);
+      ino[done + r] = first + r;
+    }
+    if ((err = step_insert(s, q))) return err;
+    done += rows;
+  }
+  chunk_row rows[STORE_BATCH_MAX];
+  int pending = 0;
+  size_t cs = s->chunk_size;
+  for (int i = 0; i < k; i++) {
+    const unsigned char *p = f[i].data;
+    for (size_t off = 0; off < f[i].len; off += cs) {
+      rows[pending++] = (chunk_row){ino[i], (int64_t)(off / cs), p + off,
+                                    f[i].len - off < cs ? f[i].len - off : cs};
+      if (pending == STORE_BATCH_MAX) {
+        if ((err = put_chunk_rows(s, rows, floor_log2(STORE_BATCH_MAX)))) return err;
+        pending = 0;
+      }
+    }
+  }
+  for (int at = 0; at < pending;) {
+    int lg = floor_log2((size_t)(pending - at));
+    if ((err = put_chunk_rows(s, rows + at, lg))) return err;
+    at += 1 << lg;
+  }
+  return touch(s, dir->ino, sec, ns);
+}
+
+int store_i_replace(store *s, const store_stat *st, const void *data, size_t len) {
+  int err = data_type_ok(st);
+  if (err) return err;
+  if (len > (size_t)SSIZE_MAX) return -EFBIG;
+  /* As truncating to 0 and writing: EFBIG for any size over the limit, the
+   * byte quota by the net change. */
+  if (s->quota.max_file_size && len > s->quota.max_file_size) return -EFBIG;
+  if ((err = store_quota_bytes(s, (int64_t)len - (int64_t)st->size))) return err;
+  uint64_t cs = s->chunk_size, chunks = (len + cs - 1) / cs;
+  if (st->size > chunks * cs) { /* old chunks past the new end go */
+    sqlite3_stmt *q = store_stmt(s, ST_DATA_TRUNC_AFTER);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, st->ino);
+    sqlite3_bind_int64(q, 2, (int64_t)chunks - 1);
+    if ((err = store_step_done(s, q))) return err;
+  }
+  if ((err = put_data(s, st->ino, data, len))) return err;
+  return set_size(s, st->ino, len);
 }
 
 int store_i_truncate(store *s, const store_stat *st, uint64_t size) {
@@ -609,6 +820,9 @@ int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a, int
     if (!(which & (STORE_SET_MTIME | STORE_SET_MTIME_NOW)))
       set_time(&nw.mtime, &nw.mtime_nsec, sec, ns);
   }
+  if (S_ISDIR(cur->mode) &&
+      (nw.mode != cur->mode || nw.uid != cur->uid || nw.gid != cur->gid))
+    store_dcache_clear(s); /* invariant 2 of the cache */
   if (which) {
     set_time(&nw.ctime, &nw.ctime_nsec, sec, ns);
     sqlite3_stmt *q = store_stmt(s, ST_SETATTR);

@@ -15,6 +15,11 @@
  *  - Internal functions named do_* / store_i_* never open a transaction; the
  *    public functions wrap them. Internal functions take a name and its length
  *    so path components are never copied.
+ *  - Directories found by name are remembered (the directory cache, see
+ *    store_dcache.c) so a path walk does not look the same directories up
+ *    for every file; the cache is emptied by every change that could make
+ *    an entry wrong and checked against SQLite's data version for changes
+ *    made by other connections.
  */
 #ifndef SBX_STORE_INTERNAL_H
 #define SBX_STORE_INTERNAL_H
@@ -27,6 +32,12 @@
 
 #include "store/store.h"
 
+#define STORE_DCACHE_SLOTS 128 /* directory cache size (a power of two) */
+#define STORE_BATCH_MAX 32     /* files per store_i_create_files call */
+#define STORE_MULTI_SIZES 6    /* multi-row statements of 1, 2, 4 ... 32 rows */
+#define STORE_MULTI_TABLES 3   /* fs_inode, fs_dentry, fs_data */
+#define STORE_DCACHE_NAME 47   /* longest name the directory cache keeps */
+
 /* Every statement the store runs, prepared on first use. */
 enum store_stmt_id {
   ST_BEGIN,
@@ -37,6 +48,7 @@ enum store_stmt_id {
   ST_ROLLBACK_TO,
   ST_GETATTR,
   ST_LOOKUP,
+  ST_LOOKUP_DATA,
   ST_READDIR,
   ST_DENTRY_NAME,
   ST_DENTRY_PARENT,
@@ -71,6 +83,7 @@ enum store_stmt_id {
   ST_CALL_GET,
   ST_CALL_FINISH,
   ST_CALL_LIST,
+  ST_CALL_RECORD,
   ST_COUNT
 };
 
@@ -87,6 +100,17 @@ typedef struct store_cookie_memo {
   uint16_t len;                  /* name length */
   char name[STORE_NAME_MAX + 1]; /* the name (bytes) */
 } store_cookie_memo;
+
+/* A directory remembered by (parent, name): what a walk needs to pass it. */
+typedef struct store_dcache_ent {
+  uint64_t epoch;   /* s->dcache_epoch when stored (older = empty slot) */
+  store_ino parent; /* directory holding the entry (0: the root's entry) */
+  store_ino ino;    /* the directory itself */
+  uint32_t mode;    /* its type and permission bits */
+  uint32_t uid, gid; /* its owner, for permission checks */
+  uint8_t len;       /* name length */
+  char name[STORE_DCACHE_NAME]; /* name bytes (not NUL-terminated) */
+} store_dcache_ent;
 
 #define STORE_COOKIE_MEMO 64 /* ring size: covers one FUSE readdir buffer */
 #define STORE_CALL_MEMO 16   /* started calls whose start time we keep (ns) */
@@ -114,6 +138,12 @@ struct store {
     int64_t start_ns;       /* CLOCK_REALTIME at start, ns */
   } calls[STORE_CALL_MEMO]; /* for sub-second duration_ms */
   unsigned calls_next;      /* next slot in calls */
+  uint64_t dcache_epoch;    /* entries of other epochs are empty */
+  unsigned dcache_dv;       /* SQLite data version the cache was checked at */
+  int dcache_used;          /* a walk used an entry since the last check */
+  store_dcache_ent dcache[STORE_DCACHE_SLOTS]; /* the directory cache */
+  /* multi-row INSERTs of store_i_create_files by table and log2(rows) */
+  sqlite3_stmt *multi[STORE_MULTI_TABLES][STORE_MULTI_SIZES];
 };
 
 /* ---- statements and errors (store.c) ---- */
@@ -148,6 +178,29 @@ int store_quota_bytes(store *s, int64_t delta);
 /* Accounts `delta` inodes; -ENOSPC over the quota. */
 int store_quota_inodes(store *s, int64_t delta);
 
+/* ---- the directory cache (store_dcache.c) ---- */
+
+/* The directory `name` in `parent` if remembered: fills ino, mode, uid and
+ * gid of *st (the other fields zero) and returns 1; else 0. parent 0 with
+ * an empty name is the root. */
+int store_dcache_get(store *s, store_ino parent, const char *name, size_t nlen,
+                     store_stat *st);
+/* Remembers `st` (ignored unless a directory) as `name` in `parent`. */
+void store_dcache_put(store *s, store_ino parent, const char *name, size_t nlen,
+                      const store_stat *st);
+/* Forgets everything (O(1)). */
+void store_dcache_clear(store *s);
+/* Empties the cache if another connection changed the database since the
+ * last check; call once a transaction holds a snapshot. */
+void store_dcache_sync(store *s);
+/* After our own outermost commit: its changes went through the cache's
+ * invalidation already, only the data version moves on. */
+void store_dcache_committed(store *s);
+/* For read-only calls outside a transaction, after they ran: 1 when the
+ * call must run again because it used entries that another connection has
+ * since made stale (the cache is emptied first); else 0. */
+int store_dcache_stale(store *s);
+
 /* ---- time ---- */
 void store_now(int64_t *sec, uint32_t *nsec);
 
@@ -162,6 +215,29 @@ int store_i_lookup(store *s, store_ino dir, const char *name, size_t nlen,
 int store_i_check_name(const char *name, size_t nlen);
 int store_i_mknod(store *s, const store_stat *dir, const char *name, size_t nlen,
                   uint32_t mode, const char *target, store_stat *st);
+/* Creates a regular file holding data[0..len) in `dir` (w+x checked here),
+ * where the caller has just found `name` absent in the same transaction:
+ * the inode starts at its final size, so the whole file is three INSERTs
+ * per chunk-free file plus one per chunk. Quotas as for a write. */
+int store_i_create_file(store *s, const store_stat *dir, const char *name, size_t nlen,
+                        uint32_t mode, const void *data, size_t len, store_stat *st);
+/* One new file of store_i_create_files (all borrowed). */
+typedef struct store_newfile {
+  const char *name; /* its name in the directory */
+  size_t nlen;      /* name length */
+  const void *data; /* content */
+  size_t len;       /* content bytes */
+} store_newfile;
+/* Creates k (1..STORE_BATCH_MAX) regular files in `dir`, as k calls of
+ * store_i_create_file would, in a few multi-row INSERTs. All checks come
+ * before the first change. A name that exists (or repeats in f) makes the
+ * dentry INSERT fail: -EEXIST, and the caller must roll back the
+ * savepoint it opened around this call (inodes were inserted). */
+int store_i_create_files(store *s, const store_stat *dir, const store_newfile *f, int k,
+                         uint32_t mode);
+/* Replaces the whole content of regular file `st` by data[0..len) (what
+ * O_TRUNC and a write from 0 do, in fewer statements). */
+int store_i_replace(store *s, const store_stat *st, const void *data, size_t len);
 int store_i_unlink(store *s, const store_stat *dir, const char *name, size_t nlen,
                    int want_dir);
 int store_i_rename(store *s, const store_stat *odir, const char *oname, size_t olen,

@@ -12,7 +12,11 @@
  * (INTEGER, as the SDK writes it); finish sets completed_at (seconds),
  * duration_ms (from a nanosecond start time kept in memory for calls started
  * by this store, else from started_at), result or error, and status
- * 'success' or 'error'. Reads accept REAL and NULL in every time column.
+ * 'success' or 'error', with one UPDATE guarded by status = 'pending' (the
+ * row is read only when the update finds nothing, to tell ENOENT from
+ * EALREADY). record writes a finished call as one INSERT: the common case
+ * (a shell or tool call recorded once it is over) costs one statement
+ * instead of three. Reads accept REAL and NULL in every time column.
  *
  * Iterating calls (store_kv_keys, store_call_list) copy each row out before
  * the callback runs on a private statement when the cached one is busy, so
@@ -187,47 +191,104 @@ int store_call_start(store *s, const char *name, const char *parameters, int64_t
   return 0;
 }
 
+/* Binds result (?r), error (?r+1) and status (?r+2) of a finished call:
+ * error NULL is a success with its result, else an error without one. */
+static void bind_outcome(sqlite3_stmt *q, int r, const char *result, const char *error) {
+  if (result && !error)
+    sqlite3_bind_text(q, r, result, -1, SQLITE_STATIC);
+  else
+    sqlite3_bind_null(q, r);
+  if (error)
+    sqlite3_bind_text(q, r + 1, error, -1, SQLITE_STATIC);
+  else
+    sqlite3_bind_null(q, r + 1);
+  sqlite3_bind_text(q, r + 2, error ? "error" : "success", -1, SQLITE_STATIC);
+}
+
 int store_call_finish(store *s, int64_t id, const char *result, const char *error) {
   int err = store_tx_begin(s);
   if (err) return err;
-  sqlite3_stmt *q = store_stmt(s, ST_CALL_GET);
-  if (!q) return store_tx_end(s, -EIO);
-  sqlite3_bind_int64(q, 1, id);
-  int rc = sqlite3_step(q);
-  double started = 0;
-  if (rc == SQLITE_ROW) {
-    const char *st = (const char *)sqlite3_column_text(q, 0);
-    started = sqlite3_column_double(q, 1);
-    if (!st || strcmp(st, "pending") != 0) err = -EALREADY;
-  } else {
-    err = rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
-  }
-  sqlite3_reset(q);
-  if (err) return store_tx_end(s, err);
   int64_t sec;
   uint32_t ns;
   store_now(&sec, &ns);
   int64_t now_ns = sec * 1000000000LL + ns;
-  double dur = ((double)sec - started) * 1000.0 + ns / 1e6;
-  for (unsigned i = 0; i < STORE_CALL_MEMO; i++)
-    if (s->calls[i].id == id) dur = (double)(now_ns - s->calls[i].start_ns) / 1e6;
-  if (dur < 0) dur = 0;
-  q = store_stmt(s, ST_CALL_FINISH);
+  /* A call started by this store has its start time (ns) in memory: then
+   * one UPDATE does it; otherwise the row tells the start (in seconds). */
+  double dur = -1;
+  for (unsigned k = 1; k <= STORE_CALL_MEMO; k++) { /* newest first */
+    unsigned i = (s->calls_next - k) % STORE_CALL_MEMO;
+    if (s->calls[i].id == id) {
+      dur = (double)(now_ns - s->calls[i].start_ns) / 1e6;
+      break;
+    }
+  }
+  if (dur < 0) {
+    sqlite3_stmt *q = store_stmt(s, ST_CALL_GET);
+    if (!q) return store_tx_end(s, -EIO);
+    sqlite3_bind_int64(q, 1, id);
+    int rc = sqlite3_step(q);
+    double started = 0;
+    if (rc == SQLITE_ROW) {
+      const char *st = (const char *)sqlite3_column_text(q, 0);
+      started = sqlite3_column_double(q, 1);
+      if (!st || strcmp(st, "pending") != 0) err = -EALREADY;
+    } else {
+      err = rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
+    }
+    sqlite3_reset(q);
+    if (err) return store_tx_end(s, err);
+    dur = ((double)sec - started) * 1000.0 + ns / 1e6;
+    if (dur < 0) dur = 0;
+  }
+  sqlite3_stmt *q = store_stmt(s, ST_CALL_FINISH);
   if (!q) return store_tx_end(s, -EIO);
   sqlite3_bind_int64(q, 1, id);
-  if (result && !error)
-    sqlite3_bind_text(q, 2, result, -1, SQLITE_STATIC);
-  else
-    sqlite3_bind_null(q, 2);
-  if (error)
-    sqlite3_bind_text(q, 3, error, -1, SQLITE_STATIC);
-  else
-    sqlite3_bind_null(q, 3);
-  sqlite3_bind_text(q, 4, error ? "error" : "success", -1, SQLITE_STATIC);
+  bind_outcome(q, 2, result, error);
   sqlite3_bind_int64(q, 5, sec);
   sqlite3_bind_int64(q, 6, (int64_t)(dur + 0.5));
   err = store_step_done(s, q);
+  if (!err && sqlite3_changes(s->db) == 0) {
+    /* not pending (any more), or gone: which one */
+    q = store_stmt(s, ST_CALL_GET);
+    if (!q) return store_tx_end(s, -EIO);
+    sqlite3_bind_int64(q, 1, id);
+    int rc = sqlite3_step(q);
+    err = rc == SQLITE_ROW ? -EALREADY : rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
+    sqlite3_reset(q);
+  }
   return store_tx_end(s, err);
+}
+
+int store_call_record(store *s, const char *name, const char *parameters,
+                      const char *result, const char *error, double started_at,
+                      double duration_ms, int64_t *id) {
+  if (!name) return -EINVAL;
+  if (!(duration_ms >= 0)) duration_ms = 0; /* negative or NaN */
+  if (duration_ms > 1e15) duration_ms = 1e15;
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  double now = (double)sec + ns / 1e9;
+  if (!(started_at > 0) || started_at > 1e15) started_at = now - duration_ms / 1000;
+  double completed = started_at + duration_ms / 1000;
+  int err = store_tx_begin(s);
+  if (err) return err;
+  sqlite3_stmt *q = store_stmt(s, ST_CALL_RECORD);
+  if (!q) return store_tx_end(s, -EIO);
+  sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC);
+  if (parameters)
+    sqlite3_bind_text(q, 2, parameters, -1, SQLITE_STATIC);
+  else
+    sqlite3_bind_null(q, 2);
+  bind_outcome(q, 3, result, error);
+  sqlite3_bind_int64(q, 6, (int64_t)started_at); /* seconds, as the SDK */
+  sqlite3_bind_int64(q, 7, (int64_t)completed);
+  sqlite3_bind_int64(q, 8, (int64_t)(duration_ms + 0.5));
+  err = store_step_done(s, q);
+  int64_t rowid = sqlite3_last_insert_rowid(s->db);
+  err = store_tx_end(s, err);
+  if (!err && id) *id = rowid;
+  return err;
 }
 
 static double col_time(sqlite3_stmt *q, int col) {

@@ -19,6 +19,19 @@
  * Every mutating path call resolves and changes inside one savepoint, so the
  * resolution it acted on cannot change under it and a failure changes
  * nothing.
+ *
+ * Directories passed on the way come from the directory cache when it has
+ * them (store_dcache.c): the walk then knows only what passing needs (inode,
+ * mode, owner), marked `top_partial`, and reads the full attributes only if
+ * the walk ends on such a directory. The last component is always looked up
+ * for real. Read-only calls outside a transaction run again when the cache
+ * turns out stale afterwards (store_dcache_stale), so they never answer
+ * from another connection's past.
+ *
+ * Whole files: store_path_read_file finds a small file's attributes and its
+ * one chunk in a single query (ST_LOOKUP_DATA); store_path_write_file looks
+ * the last name up once and then either creates the file at its final size
+ * (inode, dentry, chunks) or replaces an existing file's chunks and size.
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -51,6 +64,8 @@ typedef struct walk {
   size_t names_len, names_cap;      /* used / allocated bytes of names */
   store_stat root;                  /* the root's attributes (read once) */
   store_stat top;                   /* attributes of ents[depth-1] */
+  int root_partial;                 /* root came from the cache (see top_partial) */
+  int top_partial; /* top came from the cache: only ino, mode, uid, gid set */
   walk_ent inl_ents[WALK_INLINE];   /* first entries, no allocation */
   char inl_names[WALK_INLINE * 16]; /* first names, no allocation */
 } walk;
@@ -64,6 +79,7 @@ static void walk_to_root(walk *w) {
   w->depth = 1;
   w->names_len = 0;
   w->top = w->root;
+  w->top_partial = w->root_partial;
 }
 
 static int walk_init(walk *w, store *s) {
@@ -75,12 +91,18 @@ static int walk_init(walk *w, store *s) {
   w->names_cap = sizeof w->inl_names;
   w->ents[0].ino = STORE_ROOT_INO;
   w->ents[0].name_off = w->ents[0].name_len = 0;
-  int err = store_i_getattr(s, STORE_ROOT_INO, &w->root);
+  int err = 0;
+  w->root_partial = store_dcache_get(s, 0, "", 0, &w->root);
+  if (!w->root_partial) {
+    err = store_i_getattr(s, STORE_ROOT_INO, &w->root);
+    if (!err) store_dcache_put(s, 0, "", 0, &w->root);
+  }
   walk_to_root(w);
   return err;
 }
 
-static int walk_push(walk *w, const store_stat *st, const char *name, size_t nlen) {
+static int walk_push(walk *w, const store_stat *st, int partial, const char *name,
+                     size_t nlen) {
   if (w->depth >= WALK_MAX_DEPTH) return -ENAMETOOLONG;
   if (w->depth == w->cap) {
     int cap = w->cap * 4;
@@ -107,6 +129,7 @@ static int walk_push(walk *w, const store_stat *st, const char *name, size_t nle
   memcpy(w->names + w->names_len, name, nlen);
   w->names_len += nlen;
   w->top = *st;
+  w->top_partial = partial;
   return 0;
 }
 
@@ -116,9 +139,19 @@ static int walk_pop(walk *w) {
   w->names_len = w->ents[w->depth].name_off;
   if (w->depth == 1) {
     w->top = w->root;
+    w->top_partial = w->root_partial;
     return 0;
   }
+  w->top_partial = 0;
   return store_i_getattr(w->s, w->ents[w->depth - 1].ino, &w->top);
+}
+
+/* Makes w->top complete when it came from the cache. */
+static int walk_full_top(walk *w) {
+  if (!w->top_partial) return 0;
+  int err = store_i_getattr(w->s, w->top.ino, &w->top);
+  if (!err) w->top_partial = 0;
+  return err;
 }
 
 static int path_check(const char *path) {
@@ -173,7 +206,11 @@ static int walk_path(walk *w, const char *path, int flags, char *name, size_t *n
       if ((err = walk_pop(w))) return err;
     } else {
       store_stat st;
-      if ((err = store_i_lookup(s, w->top.ino, c, clen, &st))) return err;
+      int partial = !last && store_dcache_get(s, w->top.ino, c, clen, &st);
+      if (!partial) {
+        if ((err = store_i_lookup(s, w->top.ino, c, clen, &st))) return err;
+        store_dcache_put(s, w->top.ino, c, clen, &st);
+      }
       if (S_ISLNK(st.mode) && (!last || (flags & WALK_FOLLOW) || slash)) {
         if (++w->nlinks > STORE_SYMLINK_MAX) return -ELOOP;
         char target[STORE_PATH_MAX];
@@ -194,7 +231,7 @@ static int walk_path(walk *w, const char *path, int flags, char *name, size_t *n
         if (buf[0] == '/') walk_to_root(w);
         continue;
       }
-      if ((err = walk_push(w, &st, c, clen))) return err;
+      if ((err = walk_push(w, &st, partial, c, clen))) return err;
     }
     pos = after;
     if (last) {
@@ -229,7 +266,17 @@ static int resolve_w(walk *w, store *s, const char *cwd, const char *path, int f
   size_t n;
   int t;
   if (!err) err = walk_path(w, path, follow ? WALK_FOLLOW : 0, dummy, &n, &t);
+  if (!err) err = walk_full_top(w);
   return err;
+}
+
+/* For read-only calls outside a transaction: whether to run once more
+ * because the directory cache was stale (at most twice more: after that
+ * the answer is as consistent as separate queries can be anyway). */
+static int read_again(store *s, int *pass) {
+  if (*pass >= 2) return 0;
+  ++*pass;
+  return store_dcache_stale(s);
 }
 
 /* Resolves all but the last component: w->top is the parent directory. */
@@ -261,26 +308,34 @@ static int is_dot(const char *name, size_t nlen) {
 
 int store_resolve(store *s, const char *cwd, const char *path, int flags,
                   store_stat *st) {
-  walk w;
-  int err = resolve_w(&w, s, cwd, path, !(flags & STORE_NOFOLLOW));
-  if (!err && st) *st = w.top;
-  walk_free(&w);
+  int err, pass = 0;
+  s->dcache_used = 0;
+  do {
+    walk w;
+    err = resolve_w(&w, s, cwd, path, !(flags & STORE_NOFOLLOW));
+    if (!err && st) *st = w.top;
+    walk_free(&w);
+  } while (read_again(s, &pass));
   return err;
 }
 
 int store_resolve_parent(store *s, const char *cwd, const char *path, store_ino *dir,
                          char *name) {
-  last_ref l;
-  int err = last_of(&l, s, cwd, path);
-  if (!err) {
-    *dir = l.w.top.ino;
-    memcpy(name, l.name, l.nlen + 1);
-  }
-  walk_free(&l.w);
+  int err, pass = 0;
+  s->dcache_used = 0;
+  do {
+    last_ref l;
+    err = last_of(&l, s, cwd, path);
+    if (!err) {
+      *dir = l.w.top.ino;
+      memcpy(name, l.name, l.nlen + 1);
+    }
+    walk_free(&l.w);
+  } while (read_again(s, &pass));
   return err;
 }
 
-int store_realpath(store *s, const char *cwd, const char *path, char **out) {
+static int realpath_i(store *s, const char *cwd, const char *path, char **out) {
   *out = NULL;
   walk w;
   int err = resolve_w(&w, s, cwd, path, 1);
@@ -303,6 +358,17 @@ int store_realpath(store *s, const char *cwd, const char *path, char **out) {
     }
   }
   walk_free(&w);
+  return err;
+}
+
+int store_realpath(store *s, const char *cwd, const char *path, char **out) {
+  int err, pass = 0;
+  s->dcache_used = 0;
+  err = realpath_i(s, cwd, path, out);
+  while (read_again(s, &pass)) {
+    free(*out);
+    err = realpath_i(s, cwd, path, out);
+  }
   return err;
 }
 
@@ -631,27 +697,33 @@ int store_path_open(store *s, const char *cwd, const char *path, int oflags,
   store_stat tmp;
   int created;
   if (!st) st = &tmp;
-  if (s->readonly || !(oflags & (O_CREAT | O_TRUNC)))
-    return open_i(s, cwd, path, oflags, mode, st, &created);
+  if (s->readonly || !(oflags & (O_CREAT | O_TRUNC))) {
+    int err, pass = 0;
+    s->dcache_used = 0;
+    do err = open_i(s, cwd, path, oflags, mode, st, &created);
+    while (read_again(s, &pass));
+    return err;
+  }
   int err = store_tx_begin(s);
   if (err) return err;
   return store_tx_end(s, open_i(s, cwd, path, oflags, mode, st, &created));
 }
 
-int store_path_read_file(store *s, const char *cwd, const char *path, void **data,
-                         size_t *len) {
-  *data = NULL;
-  *len = 0;
-  store_stat st;
-  int err = store_resolve(s, cwd, path, 0, &st);
+/* What a whole-file read needs of the file it found: EISDIR, EINVAL, EACCES
+ * or EFBIG, else 0. */
+static int readable_file(store *s, const store_stat *st) {
+  if (S_ISDIR(st->mode)) return -EISDIR;
+  if (!S_ISREG(st->mode)) return -EINVAL;
+  int err = store_i_perm(s, st, R_OK);
   if (err) return err;
-  if (S_ISDIR(st.mode)) return -EISDIR;
-  if (!S_ISREG(st.mode)) return -EINVAL;
-  if ((err = store_i_perm(s, &st, R_OK))) return err;
-  if (st.size >= (uint64_t)SSIZE_MAX) return -EFBIG;
-  char *buf = malloc((size_t)st.size + 1);
+  return st->size >= (uint64_t)SSIZE_MAX ? -EFBIG : 0;
+}
+
+/* Reads the whole file `st` into a new buffer (NUL-terminated beyond). */
+static int read_whole(store *s, const store_stat *st, void **data, size_t *len) {
+  char *buf = malloc((size_t)st->size + 1);
   if (!buf) return -ENOMEM;
-  ssize_t n = store_i_read(s, &st, buf, (size_t)st.size, 0);
+  ssize_t n = store_i_read(s, st, buf, (size_t)st->size, 0);
   if (n < 0) {
     free(buf);
     return (int)n;
@@ -660,6 +732,80 @@ int store_path_read_file(store *s, const char *cwd, const char *path, void **dat
   *data = buf;
   *len = (size_t)n;
   return 0;
+}
+
+#define READ_SLOW 1 /* read_file_fast: take the general path */
+
+/* The common case in one query once the parent is known: the last name is
+ * a regular file (a file of one chunk comes with its data). Returns
+ * READ_SLOW for what it does not handle: symlinks, ".", "..", "x/". */
+static int read_file_fast(store *s, const char *cwd, const char *path, void **data,
+                          size_t *len) {
+  last_ref l;
+  int err = last_of(&l, s, cwd, path);
+  if (!err && (l.nlen == 0 || l.tslash || is_dot(l.name, l.nlen))) err = READ_SLOW;
+  sqlite3_stmt *q = err ? NULL : store_stmt(s, ST_LOOKUP_DATA);
+  if (!err && !q) err = -EIO;
+  if (err) {
+    walk_free(&l.w);
+    return err;
+  }
+  sqlite3_bind_int64(q, 1, l.w.top.ino);
+  sqlite3_bind_text(q, 2, l.name, (int)l.nlen, SQLITE_STATIC);
+  sqlite3_bind_int64(q, 3, s->chunk_size);
+  int rc = sqlite3_step(q), inline_data = 0;
+  store_stat st;
+  if (rc == SQLITE_ROW) {
+    store_col_stat(q, 0, &st);
+    err = S_ISLNK(st.mode) ? READ_SLOW : readable_file(s, &st);
+    inline_data = sqlite3_column_type(q, 13) != SQLITE_NULL;
+  } else {
+    err = rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
+  }
+  if (!err && inline_data) {
+    /* size <= chunk_size: chunk 0 is the file (a short or missing one
+     * reads as zeros, like a gap) */
+    char *buf = malloc((size_t)st.size + 1);
+    if (!buf) {
+      err = -ENOMEM;
+    } else {
+      size_t have = (size_t)sqlite3_column_bytes(q, 13);
+      const void *d = sqlite3_column_blob(q, 13);
+      if (have > st.size || !d) have = d ? (size_t)st.size : 0;
+      if (have) memcpy(buf, d, have);
+      memset(buf + have, 0, (size_t)st.size - have + 1);
+      *data = buf;
+      *len = (size_t)st.size;
+    }
+  }
+  sqlite3_reset(q);
+  sqlite3_clear_bindings(q);
+  walk_free(&l.w);
+  if (!err && !inline_data) err = read_whole(s, &st, data, len);
+  return err;
+}
+
+int store_path_read_file(store *s, const char *cwd, const char *path, void **data,
+                         size_t *len) {
+  *data = NULL;
+  *len = 0;
+  int err = path_check(path), pass = 0;
+  if (err) return err;
+  s->dcache_used = 0;
+  for (;;) {
+    err = read_file_fast(s, cwd, path, data, len);
+    if (err == READ_SLOW) {
+      store_stat st;
+      err = store_resolve(s, cwd, path, 0, &st);
+      if (!err) err = readable_file(s, &st);
+      if (!err) err = read_whole(s, &st, data, len);
+    }
+    if (!read_again(s, &pass)) break;
+    free(*data);
+    *data = NULL;
+    *len = 0;
+  }
+  return err;
 }
 
 /* The directory part of `path` ("a/b/c" -> "a/b", "c" -> "."), malloc'd. */
@@ -677,25 +823,151 @@ static char *dir_part(const char *path) {
   return d;
 }
 
-int store_path_write_file(store *s, const char *cwd, const char *path, const void *data,
-                          size_t len, uint32_t mode, int flags) {
-  int err = path_check(path);
-  if (err) return err;
-  if ((err = store_tx_begin(s))) return err;
-  if (flags & STORE_WRITE_MKDIRS) {
-    char *d = dir_part(path);
-    err = d ? mkdir_p_i(s, cwd, d, 0777) : -ENOMEM;
-    free(d);
+/* The parents of a file about to be written (STORE_WRITE_MKDIRS). A
+ * non-directory in the way is ENOTDIR, as open(2) of the file would say
+ * (mkdir -p itself says EEXIST for its last component). */
+static int write_mkdirs(store *s, const char *cwd, const char *path) {
+  char *d = dir_part(path);
+  if (!d) return -ENOMEM;
+  int err = mkdir_p_i(s, cwd, d, 0777);
+  if (err == -EEXIST) {
+    store_stat st;
+    int e = store_resolve(s, cwd, d, 0, &st);
+    err = e ? e : S_ISDIR(st.mode) ? -EEXIST : -ENOTDIR;
+  }
+  free(d);
+  return err;
+}
+
+/* Create-or-replace in the caller's transaction. The common cases (a new
+ * file, an existing regular file) look the last name up once; the rest
+ * (symlinks, directories, "x/", appends) go through open_i. */
+static int write_file_i(store *s, const char *cwd, const char *path, const void *data,
+                        size_t len, uint32_t mode, int flags) {
+  int err = 0;
+  if ((flags & STORE_WRITE_MKDIRS) && (err = write_mkdirs(s, cwd, path))) return err;
+  if (!(flags & STORE_WRITE_APPEND)) {
+    last_ref l;
+    int done = 0;
+    err = last_of(&l, s, cwd, path);
+    if (!err && l.nlen && !l.tslash && !is_dot(l.name, l.nlen)) {
+      store_stat st;
+      err = store_i_lookup(s, l.w.top.ino, l.name, l.nlen, &st);
+      if (err == -ENOENT) {
+        err = store_i_create_file(s, &l.w.top, l.name, l.nlen, mode & 07777 & ~s->umask,
+                                  data, len, NULL);
+        done = 1;
+      } else if (!err && S_ISREG(st.mode)) {
+        err = store_i_perm(s, &st, W_OK);
+        if (!err) err = store_i_replace(s, &st, data, len);
+        done = 1;
+      }
+    }
+    walk_free(&l.w);
+    if (err || done) return err;
   }
   store_stat st;
   int created;
   int oflags = O_WRONLY | O_CREAT | ((flags & STORE_WRITE_APPEND) ? 0 : O_TRUNC);
-  if (!err) err = open_i(s, cwd, path, oflags, mode, &st, &created);
+  err = open_i(s, cwd, path, oflags, mode, &st, &created);
   if (!err && len) {
     ssize_t n =
         store_i_write(s, &st, data, len, (flags & STORE_WRITE_APPEND) ? st.size : 0);
     err = n < 0 ? (int)n : 0;
   }
+  return err;
+}
+
+int store_path_write_file(store *s, const char *cwd, const char *path, const void *data,
+                          size_t len, uint32_t mode, int flags) {
+  int err = path_check(path);
+  if (err) return err;
+  if ((err = store_tx_begin(s))) return err;
+  return store_tx_end(s, write_file_i(s, cwd, path, data, len, mode, flags));
+}
+
+/* ---- many files ------------------------------------------------------------------- */
+
+/* Where the last name of `path` starts, when the path is simple enough to
+ * join a group: it ends in a name (no trailing slash) that is not "." or
+ * "..". -1 otherwise. *nlen gets the name's length. */
+static ssize_t simple_name(const char *path, size_t *nlen) {
+  if (path_check(path)) return -1;
+  size_t len = strlen(path);
+  if (path[len - 1] == '/') return -1;
+  const char *slash = memrchr(path, '/', len);
+  size_t off = slash ? (size_t)(slash - path) + 1 : 0;
+  *nlen = len - off;
+  if (*nlen > STORE_NAME_MAX || is_dot(path + off, *nlen)) return -1;
+  return (ssize_t)off;
+}
+
+/* Creates files f[0..k) (k >= 2, all in the directory named by the first
+ * `off` bytes of their paths, which are the same) in a savepoint of their
+ * own. Any failure undoes the group and returns it to the caller, who then
+ * writes the files one by one (the same result and the exact error): the
+ * group is the fast path for new files, not a second set of rules. */
+static int write_group(store *s, const char *cwd, const store_file *f, size_t k,
+                       size_t off, uint32_t mode) {
+  last_ref l;
+  int err = last_of(&l, s, cwd, f[0].path);
+  if (!err) {
+    store_newfile nf[STORE_BATCH_MAX];
+    for (size_t r = 0; r < k; r++) {
+      nf[r].name = f[r].path + off;
+      nf[r].nlen = strlen(nf[r].name);
+      nf[r].data = f[r].data ? f[r].data : "";
+      nf[r].len = f[r].len;
+    }
+    if (!(err = store_tx_begin(s)))
+      err = store_tx_end(s, store_i_create_files(s, &l.w.top, nf, (int)k,
+                                                 mode & 07777 & ~s->umask));
+  }
+  walk_free(&l.w);
+  return err;
+}
+
+int store_path_write_files(store *s, const char *cwd, const store_file *files, size_t n,
+                           uint32_t mode, int flags, size_t *failed) {
+  int err = store_tx_begin(s);
+  size_t i = 0;
+  if (failed) *failed = n; /* none (or the transaction itself) */
+  if (err) return err;
+  const char *made = NULL; /* the directory text STORE_WRITE_MKDIRS last made */
+  size_t made_len = 0;
+  while (!err && i < n) {
+    /* the group: files from i on whose paths share the directory text */
+    size_t nlen, j = i + 1;
+    ssize_t off = (flags & STORE_WRITE_APPEND) ? -1 : simple_name(files[i].path, &nlen);
+    for (ssize_t o; off >= 0 && j < n && j - i < STORE_BATCH_MAX; j++) {
+      o = simple_name(files[j].path, &nlen);
+      if (o != off || memcmp(files[j].path, files[i].path, (size_t)off) != 0) break;
+    }
+    if (off < 0 || j - i < 2) {
+      const store_file *f = &files[i];
+      err = path_check(f->path);
+      if (!err) err = write_file_i(s, cwd, f->path, f->data ? f->data : "", f->len, mode, flags);
+      if (!err) i++;
+      made = NULL; /* the single path may have changed anything */
+      continue;
+    }
+    if ((flags & STORE_WRITE_MKDIRS) &&
+        !(made && made_len == (size_t)off && memcmp(made, files[i].path, made_len) == 0)) {
+      if ((err = write_mkdirs(s, cwd, files[i].path))) break;
+      made = files[i].path;
+      made_len = (size_t)off;
+    }
+    if (write_group(s, cwd, files + i, j - i, (size_t)off, mode) == 0) {
+      i = j;
+      continue;
+    }
+    for (; !err && i < j; i++) /* one by one, for the exact result */
+      err = write_file_i(s, cwd, files[i].path, files[i].data ? files[i].data : "",
+                         files[i].len, mode, flags);
+    if (err) break;
+    made = NULL;
+  }
+  if (err && failed) *failed = i;
   return store_tx_end(s, err);
 }
 

@@ -168,6 +168,41 @@ TEST(history_bad_input_is_rejected) {
   sbx_close(h);
 }
 
+TEST(history_record_writes_a_finished_call) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  int64_t a = 0, b = 0;
+  CHECK_EQ(sbx_history_record(h, "bash", "{\"script\":\"echo hi\"}", "{\"exitCode\":0}",
+                              NULL, 1700000000, 250, &a),
+           SBX_OK);
+  CHECK_EQ(sbx_history_record(h, "tool", NULL, "[1]", "boom", 0, 3, &b), SBX_OK);
+  CHECK(a > 0 && b > a);
+  CHECK_EQ(sbx_history_record(h, "t", "{bad", NULL, NULL, 0, 0, NULL), SBX_MISUSE);
+  CHECK(strstr(sbx_errmsg(h), "history record t: invalid JSON") != NULL);
+  CHECK_EQ(sbx_history_record(h, "t", NULL, "{bad", NULL, 0, 0, NULL), SBX_MISUSE);
+  /* an error's result is not stored, so it is not checked either */
+  CHECK_EQ(sbx_history_record(h, "t", NULL, "{bad", "err", 0, 0, NULL), SBX_OK);
+  CHECK_EQ(sbx_history_record(h, "", NULL, NULL, NULL, 0, 0, NULL), SBX_MISUSE);
+  CHECK_EQ(sbx_history_record(h, NULL, NULL, NULL, NULL, 0, 0, NULL), SBX_MISUSE);
+  CHECK_EQ(sbx_history_finish(h, a, "1", NULL), SBX_MISUSE); /* already finished */
+  sbx_history_entry *e;
+  size_t n;
+  REQUIRE(sbx_history_list(h, 0, &e, &n) == SBX_OK);
+  REQUIRE(n == 3);
+  CHECK_STR(e[2].name, "bash");
+  CHECK_STR(e[2].status, "success");
+  CHECK_STR(e[2].result, "{\"exitCode\":0}");
+  CHECK(e[2].started_at == 1700000000 && e[2].completed_at == 1700000000);
+  CHECK(e[2].duration_ms == 250);
+  CHECK_STR(e[1].status, "error");
+  CHECK(e[1].result == NULL);
+  CHECK_STR(e[1].error, "boom");
+  CHECK(e[1].duration_ms == 3 && e[1].started_at > 1600000000);
+  CHECK_STR(e[0].error, "err");
+  sbx_free(e);
+  sbx_close(h);
+}
+
 TEST(history_of_an_empty_sandbox_is_empty) {
   sbx *h = open_mem();
   REQUIRE(h);
@@ -188,6 +223,7 @@ int main(int argc, char **argv) {
   RUN(kv_keys_are_sorted_and_prefixes_literal);
   RUN(history_records_pending_success_and_error);
   RUN(history_bad_input_is_rejected);
+  RUN(history_record_writes_a_finished_call);
   RUN(history_of_an_empty_sandbox_is_empty);
   return harness_done();
 }

@@ -162,6 +162,61 @@ TEST(history_start_finish_and_list_newest_first) {
   store_close(s);
 }
 
+TEST(history_record_is_start_and_finish_in_one_row) {
+  store *s = tu_mem();
+  int64_t a, b, c;
+  CHECK_EQ(store_call_record(s, "bash", "{\"script\":\"ls\"}", "{\"exitCode\":0}", NULL,
+                             1700000000.25, 1500.4, &a),
+           0);
+  CHECK_EQ(store_call_record(s, "tool", NULL, "{\"ignored\":1}", "boom", 0, 20, &b), 0);
+  CHECK_EQ(store_call_record(s, "x", NULL, NULL, NULL, -1, -5, NULL), 0); /* id optional */
+  CHECK_EQ(store_call_start(s, "after", NULL, &c), 0);
+  CHECK(a < b && b < c);
+  CHECK_EQ(store_call_record(s, NULL, NULL, NULL, NULL, 0, 0, NULL), -EINVAL);
+  char sql[300], buf[300];
+  snprintf(sql, sizeof sql,
+           "SELECT name || ' ' || parameters || ' ' || result || ' ' || status || ' ' || "
+           "started_at || ' ' || completed_at || ' ' || duration_ms || ' ' || "
+           "typeof(started_at) FROM tool_calls WHERE id=%lld",
+           (long long)a);
+  CHECK_STR(tu_text(s, sql, buf, sizeof buf),
+            "bash {\"script\":\"ls\"} {\"exitCode\":0} success 1700000000 1700000001 1500 "
+            "integer");
+  /* an error keeps no result; start 0 means "now minus the duration" */
+  snprintf(sql, sizeof sql,
+           "SELECT coalesce(result, '-') || ' ' || error || ' ' || status || ' ' || "
+           "duration_ms || ' ' || (completed_at - started_at <= 1) || ' ' || "
+           "(abs(started_at - unixepoch()) <= 2) FROM tool_calls WHERE id=%lld",
+           (long long)b);
+  CHECK_STR(tu_text(s, sql, buf, sizeof buf), "- boom error 20 1 1");
+  CHECK_EQ(tu_int(s, "SELECT duration_ms FROM tool_calls WHERE name='x'"), 0);
+  /* a recorded call is finished: finishing it again is EALREADY */
+  CHECK_EQ(store_call_finish(s, a, "1", NULL), -EALREADY);
+  /* inside a group, rolled back with it */
+  CHECK_EQ(store_begin(s), 0);
+  CHECK_EQ(store_call_record(s, "gone", NULL, NULL, NULL, 0, 1, NULL), 0);
+  CHECK_EQ(store_rollback(s), 0);
+  CHECK_EQ(tu_int(s, "SELECT count(*) FROM tool_calls WHERE name='gone'"), 0);
+  store_close(s);
+}
+
+TEST(history_finish_of_a_row_started_elsewhere) {
+  store *s = tu_mem();
+  char sql[200];
+  /* a row the store did not start: its start comes from the row */
+  CHECK_EQ(tu_exec(s, "INSERT INTO tool_calls (name, started_at) VALUES ('ext', 1)"),
+           SQLITE_OK);
+  int64_t ext = tu_int(s, "SELECT id FROM tool_calls WHERE name='ext'");
+  CHECK_EQ(store_call_finish(s, ext, NULL, "late"), 0);
+  snprintf(sql, sizeof sql,
+           "SELECT duration_ms > 1000000 AND status = 'error' FROM tool_calls WHERE "
+           "id=%lld",
+           (long long)ext);
+  CHECK_EQ(tu_int(s, sql), 1);
+  CHECK_EQ(store_call_finish(s, ext, NULL, "again"), -EALREADY);
+  store_close(s);
+}
+
 /* Checks the times of the first listed call. */
 static int times_cb(void *ud, const store_call *c) {
   double *t = ud;
@@ -201,5 +256,7 @@ int main(int argc, char **argv) {
   RUN(kv_keys_callback_stops_and_may_reenter);
   RUN(history_start_finish_and_list_newest_first);
   RUN(history_reads_real_and_null_times);
+  RUN(history_record_is_start_and_finish_in_one_row);
+  RUN(history_finish_of_a_row_started_elsewhere);
   return harness_done();
 }
