@@ -1027,11 +1027,12 @@ static int bi_times(sh_shell *sh, int argc, char **argv) {
 
 
 static int bi_umask(sh_shell *sh, int argc, char **argv) {
-  bool sym = false;
+  bool sym = false, pflag = false;
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
     if (!strcmp(argv[i], "-S")) sym = true;
     else if (!strcmp(argv[i], "-p")) {
+      pflag = true;
     } else if (!strcmp(argv[i], "--")) {
       i++;
       break;
@@ -1053,14 +1054,23 @@ static int bi_umask(sh_shell *sh, int argc, char **argv) {
         sh_buf_adds(&b, buf);
       }
       sh_buf_addc(&b, '\n');
+      if (pflag) sh_write_str(sh, 1, "umask -S ");
       sh_write_fd(sh, 1, b.data, b.len);
       sh_buf_free(&b);
     } else {
-      sh_printf_fd(sh, 1, "%04o\n", sh->umask);
+      sh_printf_fd(sh, 1, "%s%04o\n", pflag ? "umask " : "", sh->umask);
     }
     return 0;
   }
+  if (argc - i > 1) {
+    sh_error(sh, "umask: too many arguments");
+    return 1;
+  }
   const char *m = argv[i];
+  if (!*m || m[0] == ' ') {
+    sh_error(sh, "umask: `%s': invalid symbolic mode operator", m);
+    return 1;
+  }
   if (m[0] >= '0' && m[0] <= '7') {
     char *end;
     long v = strtol(m, &end, 8);

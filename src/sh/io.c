@@ -456,6 +456,7 @@ int sh_open_file(sh_shell *sh, const char *path, int oflags, uint32_t mode, sh_f
     rc = -ENXIO;
   } else {
     store_stat st;
+    store_set_umask(sh->sess->st, sh->umask); /* the store masks new files itself */
     int r = store_path_open(sh->sess->st, sh->cwd, p, oflags, mode & ~sh->umask & 07777, &st);
     if (r < 0) {
       rc = r;
@@ -546,6 +547,7 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
   ctx.io_ud = sh;
   ctx.arena = cmd_arena_new();
   ctx.umask = sh->umask;
+  store_set_umask(sh->sess->st, sh->umask);
   ctx.max_string = sh->sess->limits.string_size;
   ctx.now = (int64_t)time(NULL);
   /* sleep waits for time, not for data: its polls let the other tasks run */
