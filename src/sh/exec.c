@@ -723,6 +723,12 @@ int sh_apply_assign(sh_shell *sh, sh_assign *as, int flags) {
     sh_error(sh, "`%s': not a valid identifier", as->name);
     return 1;
   }
+  if (is_array && (flags & SH_SET_TEMP)) {
+    /* B=(b b) cmd: bash puts the text in the command's environment */
+    const char *raw = as->value->raw ? as->value->raw : "";
+    if (sh->opt[SH_OPT_XTRACE] && !sh_current_decl) xtrace_assign(sh, as, raw, NULL, 0);
+    return sh_var_set(sh, as->name, raw, flags & ~SH_SET_TEMP);
+  }
   if (is_array) {
     if (as->index) {
       sh_error(sh, "%s[...]: cannot assign list to array member", as->name);
@@ -1244,7 +1250,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
         sh_vars_push_scope(sh);
         temp_scope = true;
         for (sh_assign *as = c->assigns; as; as = as->next) {
-          int rc = sh_apply_assign(sh, as, SH_SET_LOCAL);
+          int rc = sh_apply_assign(sh, as, SH_SET_LOCAL | SH_SET_TEMP);
           if (rc) {
             status = 1;
             sh_vars_pop_scope(sh);

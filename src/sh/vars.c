@@ -883,7 +883,7 @@ int sh_var_unset_index(sh_shell *sh, sh_var *v, int64_t idx) {
   if (idx < 0) {
     int64_t max = sh_array_max(v->arr);
     if (max + 1 + idx < 0) {
-      sh_error(sh, "%s[%" PRId64 "]: bad array subscript", v->name, idx);
+      sh_error(sh, "unset: [%" PRId64 "]: bad array subscript", idx);
       return 1;
     }
     idx = max + 1 + idx;
