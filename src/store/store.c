@@ -121,10 +121,10 @@ static const char *const stmt_sql[ST_COUNT] = {
                   "i.ino = d.ino WHERE d.parent_ino = ?1 AND d.name = ?2",
     /* The lookup of a file's last component for a whole-file read: a small
      * regular file comes with its one chunk. */
-    [ST_LOOKUP_DATA] = "SELECT " STAT_COLS_I
-                       ", CASE WHEN (i.mode & 61440) = 32768 AND i.size <= ?3 THEN "
-                       "(SELECT data FROM fs_data WHERE ino = i.ino AND chunk_index = 0)"
-                       " END FROM fs_dentry d JOIN fs_inode i ON i.ino = d.ino "
+    [ST_LOOKUP_DATA] = "SELECT i.ino, i.mode, i.uid, i.gid, i.size, f.data "
+                       "FROM fs_dentry d JOIN fs_inode i ON i.ino = d.ino "
+                       "LEFT JOIN fs_data f ON f.ino = i.ino AND f.chunk_index = 0 AND "
+                       "i.size <= ?3 AND (i.mode & 61440) = 32768 "
                        "WHERE d.parent_ino = ?1 AND d.name = ?2",
     [ST_READDIR] =
         "SELECT d.id, d.name, d.ino, i.mode FROM fs_dentry d JOIN "
@@ -286,21 +286,31 @@ static uint32_t clamp_u32(int64_t v) {
 }
 
 void store_col_stat(sqlite3_stmt *q, int c, store_stat *st) {
-  st->ino = sqlite3_column_int64(q, c + 0);
-  st->mode = clamp_u32(store_col_i64(q, c + 1));
-  st->nlink = clamp_u32(store_col_i64(q, c + 2));
-  st->uid = clamp_u32(store_col_i64(q, c + 3));
-  st->gid = clamp_u32(store_col_i64(q, c + 4));
-  int64_t size = store_col_i64(q, c + 5);
-  st->size = size < 0 ? 0 : (uint64_t)size;
-  int64_t rdev = store_col_i64(q, c + 6);
-  st->rdev = rdev < 0 ? 0 : (uint64_t)rdev;
+  /* One sqlite3_column_type per column: INTEGER is the rule (then one
+   * sqlite3_column_int64), REAL and NULL the exception. */
+  int64_t v[13];
+  int real[13];
+  for (int k = 0; k < 13; k++) {
+    int t = sqlite3_column_type(q, c + k);
+    real[k] = t == SQLITE_FLOAT;
+    v[k] = t == SQLITE_INTEGER ? sqlite3_column_int64(q, c + k)
+           : real[k]           ? store_col_i64(q, c + k)
+           : t == SQLITE_NULL  ? 0
+                               : sqlite3_column_int64(q, c + k);
+  }
+  st->ino = v[0];
+  st->mode = clamp_u32(v[1]);
+  st->nlink = clamp_u32(v[2]);
+  st->uid = clamp_u32(v[3]);
+  st->gid = clamp_u32(v[4]);
+  st->size = v[5] < 0 ? 0 : (uint64_t)v[5];
+  st->rdev = v[6] < 0 ? 0 : (uint64_t)v[6];
   /* Times may be REAL (seconds with a fraction): the fraction becomes the
    * nanoseconds when the _nsec column is 0. */
   for (int k = 0; k < 3; k++) {
-    int64_t sec = store_col_i64(q, c + 7 + k);
-    uint32_t ns = clamp_u32(store_col_i64(q, c + 10 + k));
-    if (ns == 0 && sqlite3_column_type(q, c + 7 + k) == SQLITE_FLOAT) {
+    int64_t sec = v[7 + k];
+    uint32_t ns = clamp_u32(v[10 + k]);
+    if (ns == 0 && real[7 + k]) {
       double d = sqlite3_column_double(q, c + 7 + k);
       double frac = d - (double)sec;
       if (frac > 0 && frac < 1) ns = (uint32_t)(frac * 1e9);

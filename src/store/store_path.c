@@ -756,9 +756,19 @@ static int read_file_fast(store *s, const char *cwd, const char *path, void **da
   int rc = sqlite3_step(q), inline_data = 0;
   store_stat st;
   if (rc == SQLITE_ROW) {
-    store_col_stat(q, 0, &st);
+    /* what a read needs: type, permissions, size (clamped as
+     * store_col_stat does) */
+    int64_t v[5];
+    for (int k = 0; k < 5; k++) v[k] = store_col_i64(q, k);
+    for (int k = 1; k < 4; k++) v[k] = v[k] < 0 ? 0 : v[k] > UINT32_MAX ? UINT32_MAX : v[k];
+    memset(&st, 0, sizeof st);
+    st.ino = v[0];
+    st.mode = (uint32_t)v[1];
+    st.uid = (uint32_t)v[2];
+    st.gid = (uint32_t)v[3];
+    st.size = v[4] < 0 ? 0 : (uint64_t)v[4];
     err = S_ISLNK(st.mode) ? READ_SLOW : readable_file(s, &st);
-    inline_data = sqlite3_column_type(q, 13) != SQLITE_NULL;
+    inline_data = sqlite3_column_type(q, 5) != SQLITE_NULL;
   } else {
     err = rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
   }
@@ -769,8 +779,8 @@ static int read_file_fast(store *s, const char *cwd, const char *path, void **da
     if (!buf) {
       err = -ENOMEM;
     } else {
-      size_t have = (size_t)sqlite3_column_bytes(q, 13);
-      const void *d = sqlite3_column_blob(q, 13);
+      size_t have = (size_t)sqlite3_column_bytes(q, 5);
+      const void *d = sqlite3_column_blob(q, 5);
       if (have > st.size || !d) have = d ? (size_t)st.size : 0;
       if (have) memcpy(buf, d, have);
       memset(buf + have, 0, (size_t)st.size - have + 1);
