@@ -971,10 +971,11 @@ int store_path_write_files(store *s, const char *cwd, const store_file *files, s
       i = j;
       continue;
     }
-    for (; !err && i < j; i++) /* one by one, for the exact result */
+    for (; i < j; i++) { /* one by one, for the exact result */
       err = write_file_i(s, cwd, files[i].path, files[i].data ? files[i].data : "",
                          files[i].len, mode, flags);
-    if (err) break;
+      if (err) break;
+    }
     made = NULL;
   }
   if (err && failed) *failed = i;
