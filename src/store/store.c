@@ -501,7 +501,7 @@ static int create_schema(store *s, int is_file, char **errmsg) {
 }
 
 /* Common part of store_open and store_open_image once s->db is open. */
-static int setup(store *s, int may_create, int is_file, int nosync, char **errmsg) {
+static int setup(store *s, int may_create, int is_file, int flags, char **errmsg) {
   int rc;
   sqlite3_extended_result_codes(s->db, 1);
   sqlite3_busy_timeout(s->db, 5000);
@@ -509,8 +509,22 @@ static int setup(store *s, int may_create, int is_file, int nosync, char **errms
   /* WAL with synchronous=NORMAL: a commit is durable at the next checkpoint
    * and never torn (SQLite's WAL guarantees); OFF for temporary files. */
   if (is_file)
-    sqlite3_exec(s->db, nosync ? "PRAGMA synchronous=OFF" : "PRAGMA synchronous=NORMAL",
+    sqlite3_exec(s->db,
+                 (flags & STORE_OPEN_NOSYNC) ? "PRAGMA synchronous=OFF"
+                                             : "PRAGMA synchronous=NORMAL",
                  NULL, NULL, NULL);
+  if (flags & STORE_OPEN_TRUSTED) {
+    /* bytes this process made or checked a moment ago: chunk_size only */
+    int64_t cs =
+        query_int(s->db, "SELECT value FROM fs_config WHERE key = 'chunk_size'", &rc);
+    if (rc != SQLITE_OK) return open_err(s->db, rc, errmsg);
+    if (cs < 1 || cs > (16 << 20)) {
+      set_errmsg(errmsg, "bad fs_config chunk_size%s", "");
+      return STORE_ESCHEMA;
+    }
+    s->chunk_size = (uint32_t)cs;
+    return 0;
+  }
   /* The first read: it tells SQLite from other bytes and empty from not. */
   int64_t n = query_int(s->db, "SELECT count(*) FROM sqlite_master", &rc);
   if (rc != SQLITE_OK) return open_err(s->db, rc, errmsg);
@@ -625,7 +639,7 @@ int store_open(const char *path, int flags, store **out, char **errmsg) {
                                       : -EACCES;
   } else {
     err = setup(s, !(flags & STORE_OPEN_READONLY), !memory,
-                (flags & STORE_OPEN_NOSYNC) != 0, errmsg);
+                flags & (STORE_OPEN_NOSYNC | STORE_OPEN_TRUSTED), errmsg);
   }
   if ((err == -EACCES || err == STORE_EROFS) && !memory &&
       ((flags & STORE_OPEN_READONLY) ||

@@ -76,6 +76,11 @@ typedef struct store_quota {
 #define STORE_OPEN_MEMORY 0x04   /* path ignored: a private in-memory database */
 /* No fsync (synchronous=OFF): for temporary files that need no durability. */
 #define STORE_OPEN_NOSYNC 0x08
+/* The file was just written by this process from bytes already known to be
+ * an AgentFS store in WAL mode (a store_image, or snapshot bytes that
+ * store_open_image accepted): the schema check and the WAL switch are
+ * skipped, only chunk_size is read. Never for a file from elsewhere. */
+#define STORE_OPEN_TRUSTED 0x10
 
 /*
  * Opens (creating the AgentFS schema in an empty database) the store at `path`.
