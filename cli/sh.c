@@ -254,6 +254,8 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
   const char *home = getenv("HOME");
   if (home) sh_var_set(sh, "HOME", home, 0);
   sh->dash_c = owned == NULL; /* -c SCRIPT */
+  free(sh->arg0);
+  sh->arg0 = strdup(name); /* $0: "bash" (stdin) or the -c NAME */
   int status = run_script(h, script, len, name, args, nargs, owned ? -1 : 0);
   sbx_close(h);
   free(owned);

@@ -5,7 +5,8 @@
 # snapshot back as a second sandbox. Everything happens in a temporary
 # directory that is removed at the end.
 #
-# To add a part (the shell, Python...): add a section with `section` and
+# It also runs the shell and Python in the jail over the same files. To add a
+# part: add a section with `section` and
 # `show` lines below; `show` prints the command, then runs it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,6 +37,22 @@ show "sbx agent.db ls -l /data"
 show "sbx agent.db cat /data/hello.txt /data/latest.csv"
 show "sbx agent.db stat /data/users.csv | head -4"
 show "sbx agent.db cat /data/missing.txt || echo \"(exit status \$?)\""
+
+section "The shell: bash with ~100 commands, in process, over the same files"
+show "sbx agent.db -c 'cd /data && cat users.csv | tail -n +2 | cut -d, -f2 | sort -r | tr a-z A-Z'"
+show "sbx agent.db -c 'for i in 1 2 3; do echo \"line \$i\"; done > /data/lines.txt; wc -l < /data/lines.txt'"
+show "sbx agent.db -c 'x=\$(grep -c ada /data/users.csv); echo \"ada appears \$x time(s)\"; ls /etc 2>&1 | head -1'"
+show "sbx agent.db -c 'while true; do :; done' || echo \"(a runaway loop stops at the limit: exit status \$?)\""
+
+section "Python in a jail (real CPython), seeing the same files"
+if "$SBX" doctor >/dev/null 2>&1; then
+  show "sbx agent.db python -c 'import csv; rows = list(csv.DictReader(open(\"/data/users.csv\"))); print([r[\"name\"] for r in rows])'"
+  show "sbx agent.db python -c 'open(\"/data/from_python.txt\", \"w\").write(\"written in the jail\\n\")'"
+  show "sbx agent.db -c 'cat /data/from_python.txt; python3 -c \"print(6 * 7)\"'"
+  show "sbx agent.db python -c 'import socket; socket.create_connection((\"127.0.0.1\", 22))' 2>&1 | tail -1 || true"
+else
+  show "sbx doctor || true"
+fi
 
 section "Key-value store (JSON values)"
 show "sbx agent.db kv set user:name '\"ada\"'"

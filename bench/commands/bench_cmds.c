@@ -8,7 +8,6 @@
  * row's script with sbx_bash several times and prints "ROW best_ms median_ms".
  * A row is NAME=SCRIPT. The output of every run is checked to be the same.
  */
-#define _GNU_SOURCE
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

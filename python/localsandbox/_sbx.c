@@ -13,9 +13,11 @@
  *    one handle be used by one thread at a time, so each Sandbox has its own
  *    mutex, taken only after the GIL is released (taking it with the GIL held
  *    would deadlock against a thread that holds the mutex and waits for the
- *    GIL to return). A call from the thread that already holds the mutex (a
- *    tool handler or output callback calling back into its own sandbox) is
- *    refused with RuntimeError instead of deadlocking.
+ *    GIL to return). A call from the thread that already holds the mutex, or
+ *    from a bash output callback (the library holds its handle lock then), is
+ *    refused with RuntimeError instead of deadlocking; a host tool handler
+ *    may call back into its sandbox (the library allows it while the Python
+ *    call waits), so those nested calls skip the mutex (see "Callbacks").
  *  - sbx_errmsg() is valid only until the next call on the handle, so the
  *    message, errno and path of a failure are copied out while the mutex is
  *    still held, and the exception is built after the GIL is back.
@@ -29,16 +31,16 @@
  *    UTF-8 str.
  *  - The shell (sbx_bash) and Python (sbx_python_*) sections of sbx.h are
  *    bound in _sbx_exec.h, included only when the build finds them in sbx.h
- *    (SBX_PYAPI_HAVE_BASH / SBX_PYAPI_HAVE_PYTHON, set by the Makefile and
- *    setup.py); the module's HAVE_BASH / HAVE_PYTHON constants say which.
+ *    (SBX_PYAPI_HAVE_BASH / SBX_PYAPI_HAVE_PYTHON, set by the Makefile, which
+ *    pip's backend runs too); the module's HAVE_BASH / HAVE_PYTHON constants
+ *    say which.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <structmember.h>
-
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
+#include <structmember.h>
 
 #include "sbx.h"
 
@@ -46,28 +48,27 @@
 #define ERRMSG_MAX (2 * 4096 + 512)
 #define ERRPATH_MAX 4096
 
-static PyObject *sbx_error_type;      /* localsandbox._sbx.Error */
+static PyObject *sbx_error_type;       /* localsandbox._sbx.Error */
 static PyTypeObject *stat_result_type; /* localsandbox._sbx.StatResult */
 
 /* ---- the Sandbox object ------------------------------------------------------ */
 
 typedef struct {
-  PyObject_HEAD
-  sbx *h;                 /* the handle; NULL once closed (or never opened) */
-  pthread_mutex_t lock;   /* serializes the calls on h (taken without the GIL) */
-  pthread_t owner;        /* the thread inside a call, valid when `busy` */
-  int busy;               /* 1 while a thread holds `lock` (atomic access) */
+  PyObject_HEAD sbx *h;        /* the handle; NULL once closed (or never opened) */
+  pthread_mutex_t lock;        /* serializes the calls on h (taken without the GIL) */
+  pthread_t owner;             /* the thread inside a call, valid when `busy` */
+  int busy;                    /* 1 while a thread holds `lock` (atomic access) */
   pthread_mutex_t cancel_lock; /* keeps h alive for cancel(), which must not
                                   wait for `lock`; close takes both */
-  PyObject *weakreflist;  /* for weakref.ref(sandbox) */
+  PyObject *weakreflist;       /* for weakref.ref(sandbox) */
 } SandboxObject;
 
 /* A failure copied out of the handle while the lock was held. */
 typedef struct call_err {
-  int rc;                  /* extended result code (SBX_OK: no failure) */
-  int err;                 /* sbx_errno() */
-  char path[ERRPATH_MAX];  /* sbx_errpath() */
-  char msg[ERRMSG_MAX];    /* sbx_errmsg() */
+  int rc;                 /* extended result code (SBX_OK: no failure) */
+  int err;                /* sbx_errno() */
+  char path[ERRPATH_MAX]; /* sbx_errpath() */
+  char msg[ERRMSG_MAX];   /* sbx_errmsg() */
 } call_err;
 
 static void capture_error(sbx *h, int rc, call_err *e) {
@@ -82,7 +83,8 @@ static void capture_error(sbx *h, int rc, call_err *e) {
 static PyObject *raise_error(int rc, int err, const char *path, const char *msg) {
   if (!msg || !*msg) msg = "sbx call failed";
   PyObject *m = PyUnicode_DecodeUTF8(msg, strlen(msg), "replace");
-  PyObject *p = path && *path ? PyUnicode_DecodeFSDefault(path) : (Py_INCREF(Py_None), Py_None);
+  PyObject *p =
+      path && *path ? PyUnicode_DecodeFSDefault(path) : (Py_INCREF(Py_None), Py_None);
   PyObject *exc = m ? PyObject_CallOneArg(sbx_error_type, m) : NULL;
   if (exc && p) {
     PyObject *vrc = PyLong_FromLong(rc), *vcode = PyLong_FromLong(sbx_errcode(rc));
@@ -140,13 +142,16 @@ static inline void cb_end(cb_state prev) {
 }
 
 /* A nested call from a tool callback of this very sandbox (no locking). */
-static int is_nested(SandboxObject *s) { return tls_cb_sandbox == s && tls_cb_nested_ok; }
+static int is_nested(SandboxObject *s) {
+  return tls_cb_sandbox == s && tls_cb_nested_ok;
+}
 
 /* Whether the current thread must not enter a call on `s`: it is the thread
  * already inside one, or it runs a callback of `s` that may not nest. */
 static int is_reentry(SandboxObject *s) {
   if (tls_cb_sandbox == s) return !tls_cb_nested_ok;
-  return __atomic_load_n(&s->busy, __ATOMIC_ACQUIRE) && pthread_equal(s->owner, pthread_self());
+  return __atomic_load_n(&s->busy, __ATOMIC_ACQUIRE) &&
+         pthread_equal(s->owner, pthread_self());
 }
 
 /*
@@ -189,15 +194,22 @@ static void leave(SandboxObject *s, PyThreadState *ts) {
 }
 
 /* The common shape "one sbx call returning an int": runs `expr` between
- * enter and leave, captures a failure, and leaves `rc_`. */
-#define SBX_CALL(self, rc_, err_, expr)                  \
-  do {                                                   \
-    PyThreadState *ts_;                                  \
-    if (enter((self), &ts_) < 0) return NULL;            \
-    (rc_) = (expr);                                      \
+ * enter and leave, captures a failure, leaves `rc_`, then runs `cleanup`
+ * (also when enter fails, before returning NULL). */
+#define SBX_CALL_THEN(self, rc_, err_, expr, cleanup)             \
+  do {                                                            \
+    PyThreadState *ts_;                                           \
+    if (enter((self), &ts_) < 0) {                                \
+      cleanup;                                                    \
+      return NULL;                                                \
+    }                                                             \
+    (rc_) = (expr);                                               \
     if ((rc_) != SBX_OK) capture_error((self)->h, (rc_), (err_)); \
-    leave((self), ts_);                                  \
+    leave((self), ts_);                                           \
+    cleanup;                                                      \
   } while (0)
+
+#define SBX_CALL(self, rc_, err_, expr) SBX_CALL_THEN(self, rc_, err_, expr, (void)0)
 
 /* A new, unopened Sandbox object (h NULL). */
 static SandboxObject *sandbox_alloc(PyTypeObject *type) {
@@ -231,17 +243,13 @@ static int sandbox_init(SandboxObject *self, PyObject *args, PyObject *kw) {
   const char *path = path_bytes ? PyBytes_AS_STRING(path_bytes) : NULL;
   sbx *h = NULL;
   int rc;
-  Py_BEGIN_ALLOW_THREADS
-  rc = sbx_open(path, flags, &h);
-  Py_END_ALLOW_THREADS
-  Py_XDECREF(path_bytes);
+  Py_BEGIN_ALLOW_THREADS rc = sbx_open(path, flags, &h);
+  Py_END_ALLOW_THREADS Py_XDECREF(path_bytes);
   if (rc != SBX_OK) {
     raise_error(rc, h ? sbx_errno(h) : 0, h ? sbx_errpath(h) : NULL,
                 h ? sbx_errmsg(h) : "open: out of memory");
-    Py_BEGIN_ALLOW_THREADS
-    sbx_close(h);
-    Py_END_ALLOW_THREADS
-    return -1;
+    Py_BEGIN_ALLOW_THREADS sbx_close(h);
+    Py_END_ALLOW_THREADS return -1;
   }
   self->h = h;
   return 0;
@@ -249,8 +257,7 @@ static int sandbox_init(SandboxObject *self, PyObject *args, PyObject *kw) {
 
 static void close_handle(SandboxObject *self) {
   sbx *h;
-  Py_BEGIN_ALLOW_THREADS
-  pthread_mutex_lock(&self->lock);
+  Py_BEGIN_ALLOW_THREADS pthread_mutex_lock(&self->lock);
   pthread_mutex_lock(&self->cancel_lock);
   h = self->h;
   self->h = NULL;
@@ -277,7 +284,8 @@ static int conv_path(PyObject *o, void *out) {
     return 0;
   }
   if (!PyUnicode_Check(o) && !PyBytes_Check(o)) {
-    PyErr_Format(PyExc_TypeError, "path must be str or bytes, not %.100s", Py_TYPE(o)->tp_name);
+    PyErr_Format(PyExc_TypeError, "path must be str or bytes, not %.100s",
+                 Py_TYPE(o)->tp_name);
     return 0;
   }
   return PyUnicode_FSConverter(o, out);
@@ -292,7 +300,8 @@ static int conv_opt_text(PyObject *o, void *out) {
     return 1;
   }
   if (!PyUnicode_Check(o)) {
-    PyErr_Format(PyExc_TypeError, "expected str or None, not %.100s", Py_TYPE(o)->tp_name);
+    PyErr_Format(PyExc_TypeError, "expected str or None, not %.100s",
+                 Py_TYPE(o)->tp_name);
     return 0;
   }
   Py_ssize_t n;
@@ -345,12 +354,11 @@ static PyObject *sandbox_from_snapshot(PyTypeObject *type, PyObject *args, PyObj
   }
   sbx *h = NULL;
   int rc;
-  Py_BEGIN_ALLOW_THREADS
-  rc = sbx_open_snapshot(buf.buf, (size_t)buf.len, flags, &h);
-  Py_END_ALLOW_THREADS
-  PyBuffer_Release(&buf);
+  Py_BEGIN_ALLOW_THREADS rc = sbx_open_snapshot(buf.buf, (size_t)buf.len, flags, &h);
+  Py_END_ALLOW_THREADS PyBuffer_Release(&buf);
   if (rc != SBX_OK) {
-    raise_error(rc, h ? sbx_errno(h) : 0, NULL, h ? sbx_errmsg(h) : "open snapshot: out of memory");
+    raise_error(rc, h ? sbx_errno(h) : 0, NULL,
+                h ? sbx_errmsg(h) : "open snapshot: out of memory");
     sbx_close(h);
     Py_DECREF(s);
     return NULL;
@@ -361,7 +369,8 @@ static PyObject *sandbox_from_snapshot(PyTypeObject *type, PyObject *args, PyObj
 
 static PyObject *sandbox_close(SandboxObject *self, PyObject *unused) {
   if (tls_cb_sandbox == self || is_reentry(self)) {
-    PyErr_SetString(PyExc_RuntimeError, "cannot close a sandbox from inside one of its calls");
+    PyErr_SetString(PyExc_RuntimeError,
+                    "cannot close a sandbox from inside one of its calls");
     return NULL;
   }
   close_handle(self);
@@ -415,8 +424,8 @@ static PyObject *sandbox_rollback(SandboxObject *self, PyObject *unused) {
 static PyObject *sandbox_set_quota(SandboxObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"max_bytes", "max_inodes", "max_file_size", NULL};
   uint64_t b = 0, i = 0, f = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&O&O&:set_quota", kwlist, conv_u64, &b, conv_u64,
-                                   &i, conv_u64, &f))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&O&O&:set_quota", kwlist, conv_u64, &b,
+                                   conv_u64, &i, conv_u64, &f))
     return NULL;
   sbx_quota q = {.max_bytes = b, .max_inodes = i, .max_file_size = f};
   call_err e;
@@ -435,15 +444,8 @@ static PyObject *sandbox_read_file(SandboxObject *self, PyObject *args) {
   size_t len = 0;
   call_err e;
   int rc;
-  PyThreadState *ts;
-  if (enter(self, &ts) < 0) {
-    Py_DECREF(path);
-    return NULL;
-  }
-  rc = sbx_read_file(self->h, PATH(path), &data, &len);
-  if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  leave(self, ts);
-  Py_DECREF(path);
+  SBX_CALL_THEN(self, rc, &e, sbx_read_file(self->h, PATH(path), &data, &len),
+                { Py_DECREF(path); });
   if (rc != SBX_OK) return raise_call_err(&e);
   PyObject *r = PyBytes_FromStringAndSize(data, (Py_ssize_t)len);
   sbx_free(data);
@@ -455,22 +457,16 @@ static PyObject *sandbox_write_file(SandboxObject *self, PyObject *args, PyObjec
   PyObject *path;
   Py_buffer buf;
   int flags = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&y*|i:write_file", kwlist, conv_path, &path, &buf,
-                                   &flags))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&y*|i:write_file", kwlist, conv_path,
+                                   &path, &buf, &flags))
     return NULL;
   call_err e;
   int rc;
-  PyThreadState *ts;
-  if (enter(self, &ts) < 0) {
-    Py_DECREF(path);
-    PyBuffer_Release(&buf);
-    return NULL;
-  }
-  rc = sbx_write_file(self->h, PATH(path), buf.buf, (size_t)buf.len, flags);
-  if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  leave(self, ts);
-  Py_DECREF(path);
-  PyBuffer_Release(&buf);
+  SBX_CALL_THEN(self, rc, &e,
+                sbx_write_file(self->h, PATH(path), buf.buf, (size_t)buf.len, flags), {
+                  Py_DECREF(path);
+                  PyBuffer_Release(&buf);
+                });
   if (rc != SBX_OK) return raise_call_err(&e);
   Py_RETURN_NONE;
 }
@@ -482,7 +478,8 @@ static PyObject *sandbox_write_files(SandboxObject *self, PyObject *args, PyObje
   int flags = 0;
   if (!PyArg_ParseTupleAndKeywords(args, kw, "O|i:write_files", kwlist, &seq_in, &flags))
     return NULL;
-  PyObject *seq = PySequence_Fast(seq_in, "write_files: files must be a sequence of (path, data)");
+  PyObject *seq =
+      PySequence_Fast(seq_in, "write_files: files must be a sequence of (path, data)");
   if (!seq) return NULL;
   Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
   sbx_file *files = PyMem_Calloc(n ? (size_t)n : 1, sizeof *files);
@@ -497,7 +494,8 @@ static PyObject *sandbox_write_files(SandboxObject *self, PyObject *args, PyObje
   for (; got < n; got++) {
     PyObject *item = PySequence_Fast_GET_ITEM(seq, got);
     if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
-      PyErr_SetString(PyExc_TypeError, "write_files: each item must be a (path, data) tuple");
+      PyErr_SetString(PyExc_TypeError,
+                      "write_files: each item must be a (path, data) tuple");
       goto out;
     }
     if (!conv_path(PyTuple_GET_ITEM(item, 0), &paths[got])) goto out;
@@ -538,19 +536,13 @@ static PyObject *sandbox_mkdir(SandboxObject *self, PyObject *args, PyObject *kw
   static char *kwlist[] = {"path", "parents", NULL};
   PyObject *path;
   int parents = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|p:mkdir", kwlist, conv_path, &path, &parents))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|p:mkdir", kwlist, conv_path, &path,
+                                   &parents))
     return NULL;
   call_err e;
   int rc;
-  PyThreadState *ts;
-  if (enter(self, &ts) < 0) {
-    Py_DECREF(path);
-    return NULL;
-  }
-  rc = sbx_mkdir(self->h, PATH(path), parents);
-  if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  leave(self, ts);
-  Py_DECREF(path);
+  SBX_CALL_THEN(self, rc, &e, sbx_mkdir(self->h, PATH(path), parents),
+                { Py_DECREF(path); });
   if (rc != SBX_OK) return raise_call_err(&e);
   Py_RETURN_NONE;
 }
@@ -559,19 +551,13 @@ static PyObject *sandbox_remove(SandboxObject *self, PyObject *args, PyObject *k
   static char *kwlist[] = {"path", "recursive", NULL};
   PyObject *path;
   int recursive = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|p:remove", kwlist, conv_path, &path, &recursive))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|p:remove", kwlist, conv_path, &path,
+                                   &recursive))
     return NULL;
   call_err e;
   int rc;
-  PyThreadState *ts;
-  if (enter(self, &ts) < 0) {
-    Py_DECREF(path);
-    return NULL;
-  }
-  rc = sbx_remove(self->h, PATH(path), recursive);
-  if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  leave(self, ts);
-  Py_DECREF(path);
+  SBX_CALL_THEN(self, rc, &e, sbx_remove(self->h, PATH(path), recursive),
+                { Py_DECREF(path); });
   if (rc != SBX_OK) return raise_call_err(&e);
   Py_RETURN_NONE;
 }
@@ -589,27 +575,21 @@ static PyStructSequence_Field stat_fields[] = {
     {"ctime", "change time, float seconds"},
     {NULL, NULL}};
 
-static PyStructSequence_Desc stat_desc = {"localsandbox._sbx.StatResult",
-                                          "The result of Sandbox.stat().", stat_fields, 10};
+static PyStructSequence_Desc stat_desc = {
+    "localsandbox._sbx.StatResult", "The result of Sandbox.stat().", stat_fields, 10};
 
 static PyObject *sandbox_stat(SandboxObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"path", "nofollow", NULL};
   PyObject *path;
   int nofollow = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|p:stat", kwlist, conv_path, &path, &nofollow))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|p:stat", kwlist, conv_path, &path,
+                                   &nofollow))
     return NULL;
   sbx_stat st;
   call_err e;
   int rc;
-  PyThreadState *ts;
-  if (enter(self, &ts) < 0) {
-    Py_DECREF(path);
-    return NULL;
-  }
-  rc = sbx_stat_path(self->h, PATH(path), nofollow, &st);
-  if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  leave(self, ts);
-  Py_DECREF(path);
+  SBX_CALL_THEN(self, rc, &e, sbx_stat_path(self->h, PATH(path), nofollow, &st),
+                { Py_DECREF(path); });
   if (rc != SBX_OK) return raise_call_err(&e);
   PyObject *r = PyStructSequence_New(stat_result_type);
   if (!r) return NULL;
@@ -645,15 +625,8 @@ static PyObject *sandbox_listdir(SandboxObject *self, PyObject *args) {
   size_t n = 0;
   call_err e;
   int rc;
-  PyThreadState *ts;
-  if (enter(self, &ts) < 0) {
-    Py_DECREF(path);
-    return NULL;
-  }
-  rc = sbx_listdir(self->h, PATH(path), &ents, &n);
-  if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  leave(self, ts);
-  Py_DECREF(path);
+  SBX_CALL_THEN(self, rc, &e, sbx_listdir(self->h, PATH(path), &ents, &n),
+                { Py_DECREF(path); });
   if (rc != SBX_OK) return raise_call_err(&e);
   PyObject *list = PyList_New((Py_ssize_t)n);
   for (size_t i = 0; list && i < n; i++) {
@@ -677,15 +650,8 @@ static PyObject *sandbox_listnames(SandboxObject *self, PyObject *args) {
   size_t n = 0;
   call_err e;
   int rc;
-  PyThreadState *ts;
-  if (enter(self, &ts) < 0) {
-    Py_DECREF(path);
-    return NULL;
-  }
-  rc = sbx_listdir(self->h, PATH(path), &ents, &n);
-  if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  leave(self, ts);
-  Py_DECREF(path);
+  SBX_CALL_THEN(self, rc, &e, sbx_listdir(self->h, PATH(path), &ents, &n),
+                { Py_DECREF(path); });
   if (rc != SBX_OK) return raise_call_err(&e);
   PyObject *list = PyList_New((Py_ssize_t)n);
   for (size_t i = 0; list && i < n; i++) {
@@ -708,18 +674,12 @@ static PyObject *sandbox_exists(SandboxObject *self, PyObject *args) {
   sbx_stat st;
   call_err e;
   int rc;
-  PyThreadState *ts;
-  if (enter(self, &ts) < 0) {
-    Py_DECREF(path);
-    return NULL;
-  }
-  rc = sbx_stat_path(self->h, PATH(path), 0, &st);
-  if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  leave(self, ts);
-  Py_DECREF(path);
+  SBX_CALL_THEN(self, rc, &e, sbx_stat_path(self->h, PATH(path), 0, &st),
+                { Py_DECREF(path); });
   if (rc == SBX_OK) Py_RETURN_TRUE;
   int err = sbx_rc_errno(rc);
-  if (err == ENOENT || err == ENOTDIR || err == ELOOP || err == ENAMETOOLONG) Py_RETURN_FALSE;
+  if (err == ENOENT || err == ENOTDIR || err == ELOOP || err == ENAMETOOLONG)
+    Py_RETURN_FALSE;
   return raise_call_err(&e);
 }
 
@@ -730,37 +690,24 @@ static PyObject *sandbox_rename(SandboxObject *self, PyObject *args) {
   }
   call_err e;
   int rc;
-  PyThreadState *ts;
-  if (enter(self, &ts) < 0) {
+  SBX_CALL_THEN(self, rc, &e, sbx_rename(self->h, PATH(from), PATH(to)), {
     Py_DECREF(from);
     Py_DECREF(to);
-    return NULL;
-  }
-  rc = sbx_rename(self->h, PATH(from), PATH(to));
-  if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  leave(self, ts);
-  Py_DECREF(from);
-  Py_DECREF(to);
+  });
   if (rc != SBX_OK) return raise_call_err(&e);
   Py_RETURN_NONE;
 }
 
 static PyObject *sandbox_symlink(SandboxObject *self, PyObject *args) {
   PyObject *target, *link;
-  if (!PyArg_ParseTuple(args, "O&O&:symlink", conv_path, &target, conv_path, &link)) return NULL;
+  if (!PyArg_ParseTuple(args, "O&O&:symlink", conv_path, &target, conv_path, &link))
+    return NULL;
   call_err e;
   int rc;
-  PyThreadState *ts;
-  if (enter(self, &ts) < 0) {
+  SBX_CALL_THEN(self, rc, &e, sbx_symlink(self->h, PATH(target), PATH(link)), {
     Py_DECREF(target);
     Py_DECREF(link);
-    return NULL;
-  }
-  rc = sbx_symlink(self->h, PATH(target), PATH(link));
-  if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  leave(self, ts);
-  Py_DECREF(target);
-  Py_DECREF(link);
+  });
   if (rc != SBX_OK) return raise_call_err(&e);
   Py_RETURN_NONE;
 }
@@ -771,15 +718,8 @@ static PyObject *sandbox_readlink(SandboxObject *self, PyObject *args) {
   char *target = NULL;
   call_err e;
   int rc;
-  PyThreadState *ts;
-  if (enter(self, &ts) < 0) {
-    Py_DECREF(path);
-    return NULL;
-  }
-  rc = sbx_readlink(self->h, PATH(path), &target);
-  if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  leave(self, ts);
-  Py_DECREF(path);
+  SBX_CALL_THEN(self, rc, &e, sbx_readlink(self->h, PATH(path), &target),
+                { Py_DECREF(path); });
   if (rc != SBX_OK) return raise_call_err(&e);
   PyObject *r = PyUnicode_DecodeFSDefault(target);
   sbx_free(target);
@@ -805,7 +745,8 @@ static PyObject *sandbox_kv_get(SandboxObject *self, PyObject *args) {
 
 static PyObject *sandbox_kv_set(SandboxObject *self, PyObject *args) {
   const char *key, *json;
-  if (!PyArg_ParseTuple(args, "O&O&:kv_set", conv_text, &key, conv_text, &json)) return NULL;
+  if (!PyArg_ParseTuple(args, "O&O&:kv_set", conv_text, &key, conv_text, &json))
+    return NULL;
   call_err e;
   int rc;
   SBX_CALL(self, rc, &e, sbx_kv_set(self->h, key, json));
@@ -849,7 +790,8 @@ static PyObject *sandbox_kv_keys(SandboxObject *self, PyObject *args) {
 
 static PyObject *sandbox_history_start(SandboxObject *self, PyObject *args) {
   const char *name, *params = NULL;
-  if (!PyArg_ParseTuple(args, "O&|O&:history_start", conv_text, &name, conv_opt_text, &params))
+  if (!PyArg_ParseTuple(args, "O&|O&:history_start", conv_text, &name, conv_opt_text,
+                        &params))
     return NULL;
   int64_t id = 0;
   call_err e;
@@ -859,12 +801,13 @@ static PyObject *sandbox_history_start(SandboxObject *self, PyObject *args) {
   return PyLong_FromLongLong(id);
 }
 
-static PyObject *sandbox_history_finish(SandboxObject *self, PyObject *args, PyObject *kw) {
+static PyObject *sandbox_history_finish(SandboxObject *self, PyObject *args,
+                                        PyObject *kw) {
   static char *kwlist[] = {"id", "result", "error", NULL};
   long long id;
   const char *result = NULL, *error = NULL;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "L|O&O&:history_finish", kwlist, &id, conv_opt_text,
-                                   &result, conv_opt_text, &error))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "L|O&O&:history_finish", kwlist, &id,
+                                   conv_opt_text, &result, conv_opt_text, &error))
     return NULL;
   call_err e;
   int rc;
@@ -910,10 +853,10 @@ static PyObject *sandbox_history_list(SandboxObject *self, PyObject *args) {
   PyObject *list = PyList_New((Py_ssize_t)n);
   for (size_t i = 0; list && i < n; i++) {
     const sbx_history_entry *x = &ents[i];
-    PyObject *t = Py_BuildValue("(LNNNNNddd)", (long long)x->id, opt_str(x->name),
-                                opt_str(x->parameters), opt_str(x->result), opt_str(x->error),
-                                opt_str(x->status), x->started_at, x->completed_at,
-                                x->duration_ms);
+    PyObject *t =
+        Py_BuildValue("(LNNNNNddd)", (long long)x->id, opt_str(x->name),
+                      opt_str(x->parameters), opt_str(x->result), opt_str(x->error),
+                      opt_str(x->status), x->started_at, x->completed_at, x->duration_ms);
     if (!t) {
       Py_CLEAR(list);
       break;
@@ -979,22 +922,30 @@ static PyObject *sandbox_fork(SandboxObject *self, PyObject *args) {
 static PyMethodDef sandbox_methods[] = {
     {"from_snapshot", (PyCFunction)(void (*)(void))sandbox_from_snapshot,
      METH_VARARGS | METH_KEYWORDS | METH_CLASS,
-     "from_snapshot(data, flags=OPEN_MEMORY) -> Sandbox\n\nOpens a new sandbox from snapshot "
+     "from_snapshot(data, flags=OPEN_MEMORY) -> Sandbox\n\nOpens a new sandbox from "
+     "snapshot "
      "bytes (sbx_open_snapshot); the bytes are copied."},
     {"close", (PyCFunction)sandbox_close, METH_NOARGS,
      "close()\n\nCloses the handle (idempotent); later calls raise RuntimeError."},
-    {"begin", (PyCFunction)sandbox_begin, METH_NOARGS, "begin()\n\nStarts a transaction group."},
+    {"begin", (PyCFunction)sandbox_begin, METH_NOARGS,
+     "begin()\n\nStarts a transaction group."},
     {"commit", (PyCFunction)sandbox_commit, METH_NOARGS, "commit()\n\nCommits a group."},
-    {"rollback", (PyCFunction)sandbox_rollback, METH_NOARGS, "rollback()\n\nRolls a group back."},
-    {"set_quota", (PyCFunction)(void (*)(void))sandbox_set_quota, METH_VARARGS | METH_KEYWORDS,
-     "set_quota(max_bytes=0, max_inodes=0, max_file_size=0)\n\nSets quotas (0: no limit)."},
+    {"rollback", (PyCFunction)sandbox_rollback, METH_NOARGS,
+     "rollback()\n\nRolls a group back."},
+    {"set_quota", (PyCFunction)(void (*)(void))sandbox_set_quota,
+     METH_VARARGS | METH_KEYWORDS,
+     "set_quota(max_bytes=0, max_inodes=0, max_file_size=0)\n\nSets quotas (0: no "
+     "limit)."},
     {"read_file", (PyCFunction)sandbox_read_file, METH_VARARGS,
      "read_file(path) -> bytes\n\nReads a whole file."},
-    {"write_file", (PyCFunction)(void (*)(void))sandbox_write_file, METH_VARARGS | METH_KEYWORDS,
+    {"write_file", (PyCFunction)(void (*)(void))sandbox_write_file,
+     METH_VARARGS | METH_KEYWORDS,
      "write_file(path, data, flags=0)\n\nWrites a whole file atomically (WRITE_MKDIRS, "
      "WRITE_APPEND)."},
-    {"write_files", (PyCFunction)(void (*)(void))sandbox_write_files, METH_VARARGS | METH_KEYWORDS,
-     "write_files([(path, data), ...], flags=0)\n\nWrites many files in one transaction."},
+    {"write_files", (PyCFunction)(void (*)(void))sandbox_write_files,
+     METH_VARARGS | METH_KEYWORDS,
+     "write_files([(path, data), ...], flags=0)\n\nWrites many files in one "
+     "transaction."},
     {"mkdir", (PyCFunction)(void (*)(void))sandbox_mkdir, METH_VARARGS | METH_KEYWORDS,
      "mkdir(path, parents=False)\n\nCreates a directory."},
     {"remove", (PyCFunction)(void (*)(void))sandbox_remove, METH_VARARGS | METH_KEYWORDS,
@@ -1002,7 +953,8 @@ static PyMethodDef sandbox_methods[] = {
     {"stat", (PyCFunction)(void (*)(void))sandbox_stat, METH_VARARGS | METH_KEYWORDS,
      "stat(path, nofollow=False) -> StatResult"},
     {"listdir", (PyCFunction)sandbox_listdir, METH_VARARGS,
-     "listdir(path) -> [(name, ino, type), ...]\n\nSorted by name bytes, without . and ..."},
+     "listdir(path) -> [(name, ino, type), ...]\n\nSorted by name bytes, without . and "
+     "..."},
     {"listnames", (PyCFunction)sandbox_listnames, METH_VARARGS,
      "listnames(path) -> [name, ...]\n\nThe names of listdir()."},
     {"exists", (PyCFunction)sandbox_exists, METH_VARARGS,
@@ -1025,7 +977,8 @@ static PyMethodDef sandbox_methods[] = {
      "history_record(name, parameters_json, result_json, error=None, started_at=0, "
      "duration_ms=0) -> id\n\nOne finished call in one statement (sbx_history_record)."},
     {"history_list", (PyCFunction)sandbox_history_list, METH_VARARGS,
-     "history_list(limit=0) -> [(id, name, parameters, result, error, status, started_at, "
+     "history_list(limit=0) -> [(id, name, parameters, result, error, status, "
+     "started_at, "
      "completed_at, duration_ms)]"},
     {"snapshot", (PyCFunction)sandbox_snapshot, METH_NOARGS,
      "snapshot() -> bytes\n\nThe whole sandbox as one SQLite image."},
@@ -1038,13 +991,15 @@ static PyMethodDef sandbox_methods[] = {
 
 static PyGetSetDef sandbox_getset[] = {
     {"closed", (getter)sandbox_get_closed, NULL, "True once close() was called.", NULL},
-    {"path", (getter)sandbox_get_path, NULL, "The database file path ('' in memory).", NULL},
+    {"path", (getter)sandbox_get_path, NULL, "The database file path ('' in memory).",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject sandbox_type = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "localsandbox._sbx.Sandbox",
-    .tp_doc = "Sandbox(path=None, flags=0)\n\nOne sbx handle (sbx_open). The GIL is released "
-              "during every call; calls on one Sandbox from several threads are serialized.",
+    .tp_doc =
+        "Sandbox(path=None, flags=0)\n\nOne sbx handle (sbx_open). The GIL is released "
+        "during every call; calls on one Sandbox from several threads are serialized.",
     .tp_basicsize = sizeof(SandboxObject),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_new = sandbox_new,
@@ -1065,8 +1020,10 @@ static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
     .m_methods = module_methods,
     .m_name = "localsandbox._sbx",
-    .m_doc = "The C extension of localsandbox: the sbx_* API of include/sbx.h over one Sandbox "
-             "type.",
+    .m_doc =
+        "The C extension of localsandbox: the sbx_* API of include/sbx.h over one "
+        "Sandbox "
+        "type.",
     .m_size = -1,
 };
 
@@ -1078,7 +1035,8 @@ PyMODINIT_FUNC PyInit__sbx(void) {
       "A failed sbx_* call: attributes rc, code, errno, path, message.", NULL, NULL);
   if (!sbx_error_type || PyModule_AddObjectRef(m, "Error", sbx_error_type) < 0) goto fail;
   stat_result_type = PyStructSequence_NewType(&stat_desc);
-  if (!stat_result_type || PyModule_AddObjectRef(m, "StatResult", (PyObject *)stat_result_type) < 0)
+  if (!stat_result_type ||
+      PyModule_AddObjectRef(m, "StatResult", (PyObject *)stat_result_type) < 0)
     goto fail;
   if (PyType_Ready(&sandbox_type) < 0 ||
       PyModule_AddObjectRef(m, "Sandbox", (PyObject *)&sandbox_type) < 0)
@@ -1087,18 +1045,30 @@ PyMODINIT_FUNC PyInit__sbx(void) {
     const char *name;
     long value;
   } consts[] = {
-      {"OK", SBX_OK},           {"ERROR", SBX_ERROR},
-      {"FS", SBX_FS},           {"NOMEM", SBX_NOMEM},
-      {"NOTFOUND", SBX_NOTFOUND}, {"CORRUPT", SBX_CORRUPT},
-      {"SCHEMA", SBX_SCHEMA},   {"READONLY", SBX_READONLY},
-      {"MISUSE", SBX_MISUSE},   {"LIMIT", SBX_LIMIT},
-      {"TIMEOUT", SBX_TIMEOUT}, {"CANCELED", SBX_CANCELED},
-      {"JAIL", SBX_JAIL},       {"QUOTA", SBX_QUOTA},
-      {"OPEN_TEMP", SBX_OPEN_TEMP}, {"OPEN_MEMORY", SBX_OPEN_MEMORY},
-      {"OPEN_READONLY", SBX_OPEN_READONLY}, {"OPEN_NOCREATE", SBX_OPEN_NOCREATE},
-      {"WRITE_MKDIRS", SBX_WRITE_MKDIRS}, {"WRITE_APPEND", SBX_WRITE_APPEND},
-      {"TYPE_FILE", SBX_TYPE_FILE}, {"TYPE_DIR", SBX_TYPE_DIR},
-      {"TYPE_SYMLINK", SBX_TYPE_SYMLINK}, {"TYPE_OTHER", SBX_TYPE_OTHER},
+      {"OK", SBX_OK},
+      {"ERROR", SBX_ERROR},
+      {"FS", SBX_FS},
+      {"NOMEM", SBX_NOMEM},
+      {"NOTFOUND", SBX_NOTFOUND},
+      {"CORRUPT", SBX_CORRUPT},
+      {"SCHEMA", SBX_SCHEMA},
+      {"READONLY", SBX_READONLY},
+      {"MISUSE", SBX_MISUSE},
+      {"LIMIT", SBX_LIMIT},
+      {"TIMEOUT", SBX_TIMEOUT},
+      {"CANCELED", SBX_CANCELED},
+      {"JAIL", SBX_JAIL},
+      {"QUOTA", SBX_QUOTA},
+      {"OPEN_TEMP", SBX_OPEN_TEMP},
+      {"OPEN_MEMORY", SBX_OPEN_MEMORY},
+      {"OPEN_READONLY", SBX_OPEN_READONLY},
+      {"OPEN_NOCREATE", SBX_OPEN_NOCREATE},
+      {"WRITE_MKDIRS", SBX_WRITE_MKDIRS},
+      {"WRITE_APPEND", SBX_WRITE_APPEND},
+      {"TYPE_FILE", SBX_TYPE_FILE},
+      {"TYPE_DIR", SBX_TYPE_DIR},
+      {"TYPE_SYMLINK", SBX_TYPE_SYMLINK},
+      {"TYPE_OTHER", SBX_TYPE_OTHER},
 #ifdef SBX_PYAPI_HAVE_BASH
       {"HAVE_BASH", 1},
 #else

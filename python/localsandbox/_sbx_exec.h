@@ -126,19 +126,19 @@ static PyObject *sandbox_cancel(SandboxObject *self, PyObject *unused) {
 
 /* One growing byte buffer of captured output. */
 typedef struct out_buf {
-  char *data;  /* malloc'd, or NULL */
-  size_t len;  /* bytes used */
-  size_t cap;  /* bytes allocated */
+  char *data; /* malloc'd, or NULL */
+  size_t len; /* bytes used */
+  size_t cap; /* bytes allocated */
 } out_buf;
 
 /* The receivers' state for one bash call (lives on the caller's stack). */
 typedef struct bash_stream {
-  SandboxObject *self;  /* the sandbox (borrowed) */
-  PyObject *callback;   /* on_output(stream, bytes), or NULL (borrowed) */
-  out_buf buf[2];       /* captured stdout [0] and stderr [1] */
-  int oom;              /* an append failed: the output is incomplete */
-  PyObject *exc_type;   /* the callback's exception (owned, PyErr_Fetch), */
-  PyObject *exc_value;  /* or all NULL */
+  SandboxObject *self; /* the sandbox (borrowed) */
+  PyObject *callback;  /* on_output(stream, bytes), or NULL (borrowed) */
+  out_buf buf[2];      /* captured stdout [0] and stderr [1] */
+  int oom;             /* an append failed: the output is incomplete */
+  PyObject *exc_type;  /* the callback's exception (owned, PyErr_Fetch), */
+  PyObject *exc_value; /* or all NULL */
   PyObject *exc_tb;
 } bash_stream;
 
@@ -165,8 +165,8 @@ static void stream_emit(bash_stream *st, int which, const void *data, size_t n) 
   PyGILState_STATE g = PyGILState_Ensure();
   cb_state prev = cb_begin(st->self, 0);
   PyObject *bytes = PyBytes_FromStringAndSize(data, (Py_ssize_t)n);
-  PyObject *r = bytes ? PyObject_CallFunction(st->callback, "sO", which ? "stderr" : "stdout",
-                                              bytes)
+  PyObject *r = bytes ? PyObject_CallFunction(st->callback, "sO",
+                                              which ? "stderr" : "stdout", bytes)
                       : NULL;
   cb_end(prev);
   if (!r) {
@@ -178,15 +178,23 @@ static void stream_emit(bash_stream *st, int which, const void *data, size_t n) 
   PyGILState_Release(g);
 }
 
-static void on_stdout(void *ud, const void *buf, size_t n) { stream_emit(ud, 0, buf, n); }
-static void on_stderr(void *ud, const void *buf, size_t n) { stream_emit(ud, 1, buf, n); }
+static void on_stdout(void *ud, const void *buf, size_t n) {
+  stream_emit(ud, 0, buf, n);
+}
+static void on_stderr(void *ud, const void *buf, size_t n) {
+  stream_emit(ud, 1, buf, n);
+}
 
 static const char *limit_kind(int rc) {
   switch (sbx_errcode(rc)) {
-  case SBX_LIMIT: return "limit";
-  case SBX_TIMEOUT: return "timeout";
-  case SBX_CANCELED: return "canceled";
-  default: return NULL;
+    case SBX_LIMIT:
+      return "limit";
+    case SBX_TIMEOUT:
+      return "timeout";
+    case SBX_CANCELED:
+      return "canceled";
+    default:
+      return NULL;
   }
 }
 
@@ -213,8 +221,8 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
   static char *kwlist[] = {"script", "limits", "on_output", "record", NULL};
   PyObject *script_obj, *limits_obj = Py_None, *callback = Py_None;
   const char *record = NULL;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "U|OOO&:bash", kwlist, &script_obj, &limits_obj,
-                                   &callback, conv_opt_text, &record))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "U|OOO&:bash", kwlist, &script_obj,
+                                   &limits_obj, &callback, conv_opt_text, &record))
     return NULL;
   Py_ssize_t len;
   const char *script = PyUnicode_AsUTF8AndSize(script_obj, &len);
@@ -228,7 +236,8 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
   if (with_limits && dict_to_limits(limits_obj, &lim) < 0) return NULL;
 
   bash_stream st = {.self = self, .callback = callback != Py_None ? callback : NULL};
-  sbx_bash_opts opts = {.stdin_fd = -1, .on_stdout = on_stdout, .on_stderr = on_stderr, .ud = &st};
+  sbx_bash_opts opts = {
+      .stdin_fd = -1, .on_stdout = on_stdout, .on_stderr = on_stderr, .ud = &st};
   sbx_bash_result res;
   call_err e;
   int rc = SBX_OK;
@@ -242,7 +251,8 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
     rc = sbx_bash_ex(self->h, script, (size_t)len, &opts, &res);
     if (rc != SBX_OK && !limit_kind(rc)) capture_error(self->h, rc, &e);
     if (with_limits) sbx_set_limits(self->h, &saved);
-    if (record && (rc == SBX_OK || limit_kind(rc))) record_bash(self->h, record, res.exit_code, res.duration_ms);
+    if (record && (rc == SBX_OK || limit_kind(rc)))
+      record_bash(self->h, record, res.exit_code, res.duration_ms);
   } else {
     capture_error(self->h, rc, &e);
     memset(&res, 0, sizeof res);
@@ -257,14 +267,18 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
   } else if (st.oom) {
     PyErr_NoMemory();
   } else {
-    PyObject *kind = limit_kind(rc) ? PyUnicode_FromString(limit_kind(rc)) : Py_NewRef(Py_None);
-    PyObject *lname = res.limit_name ? PyUnicode_FromString(res.limit_name) : Py_NewRef(Py_None);
-    PyObject *epath = res.err_path ? PyUnicode_DecodeFSDefault(res.err_path) : Py_NewRef(Py_None);
+    PyObject *kind =
+        limit_kind(rc) ? PyUnicode_FromString(limit_kind(rc)) : Py_NewRef(Py_None);
+    PyObject *lname =
+        res.limit_name ? PyUnicode_FromString(res.limit_name) : Py_NewRef(Py_None);
+    PyObject *epath =
+        res.err_path ? PyUnicode_DecodeFSDefault(res.err_path) : Py_NewRef(Py_None);
     if (kind && lname && epath)
-      result = Py_BuildValue("(y#y#idOOKiO)", st.buf[0].data ? st.buf[0].data : "",
-                             (Py_ssize_t)st.buf[0].len, st.buf[1].data ? st.buf[1].data : "",
-                             (Py_ssize_t)st.buf[1].len, res.exit_code, res.duration_ms, kind,
-                             lname, (unsigned long long)res.limit_value, res.err_errno, epath);
+      result =
+          Py_BuildValue("(y#y#idOOKiO)", st.buf[0].data ? st.buf[0].data : "",
+                        (Py_ssize_t)st.buf[0].len, st.buf[1].data ? st.buf[1].data : "",
+                        (Py_ssize_t)st.buf[1].len, res.exit_code, res.duration_ms, kind,
+                        lname, (unsigned long long)res.limit_value, res.err_errno, epath);
     Py_XDECREF(kind);
     Py_XDECREF(lname);
     Py_XDECREF(epath);
@@ -275,23 +289,27 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
   return result;
 }
 
-#define SBX_PYAPI_BASH_METHODS                                                                  \
-  {"bash", (PyCFunction)(void (*)(void))sandbox_bash, METH_VARARGS | METH_KEYWORDS,            \
-   "bash(script, limits=None, on_output=None, record=None) -> (stdout, stderr, exit_code, "   \
-   "duration_ms, kind, limit_name, limit_value, errno, errpath)\n\nRuns a script in the "     \
-   "sandbox's shell session (sbx_bash_ex); record: history parameters JSON."},                                                                   \
-      {"set_limits", (PyCFunction)sandbox_set_limits, METH_O,                                  \
-       "set_limits(dict)\n\nSets the shell limits of later calls (absent names keep theirs)."}, \
-      {"get_limits", (PyCFunction)sandbox_get_limits, METH_NOARGS,                             \
-       "get_limits() -> dict\n\nThe shell limits in force."},                                  \
-      {"reset_shell", (PyCFunction)sandbox_reset_shell, METH_NOARGS,                           \
-       "reset_shell()\n\nA fresh shell session (sbx_shell_reset)."},                           \
-      {"cancel", (PyCFunction)sandbox_cancel, METH_NOARGS,                                     \
+#define SBX_PYAPI_BASH_METHODS                                                        \
+  {"bash", (PyCFunction)(void (*)(void))sandbox_bash, METH_VARARGS | METH_KEYWORDS,   \
+   "bash(script, limits=None, on_output=None, record=None) -> (stdout, stderr, "      \
+   "exit_code, "                                                                      \
+   "duration_ms, kind, limit_name, limit_value, errno, errpath)\n\nRuns a script in " \
+   "the "                                                                             \
+   "sandbox's shell session (sbx_bash_ex); record: history parameters JSON."},        \
+      {"set_limits", (PyCFunction)sandbox_set_limits, METH_O,                         \
+       "set_limits(dict)\n\nSets the shell limits of later calls (absent names keep " \
+       "theirs)."},                                                                   \
+      {"get_limits", (PyCFunction)sandbox_get_limits, METH_NOARGS,                    \
+       "get_limits() -> dict\n\nThe shell limits in force."},                         \
+      {"reset_shell", (PyCFunction)sandbox_reset_shell, METH_NOARGS,                  \
+       "reset_shell()\n\nA fresh shell session (sbx_shell_reset)."},                  \
+      {"cancel", (PyCFunction)sandbox_cancel, METH_NOARGS,                            \
        "cancel()\n\nStops the running call, from any thread (sbx_cancel)."},
 
-#define SBX_PYAPI_BASH_MODULE_METHODS                                                  \
-  {"limits_preset", (PyCFunction)module_limits_preset, METH_VARARGS,                  \
-   "limits_preset(name) -> dict\n\nThe limits of a preset: strict, normal, permissive."},
+#define SBX_PYAPI_BASH_MODULE_METHODS                                        \
+  {"limits_preset", (PyCFunction)module_limits_preset, METH_VARARGS,         \
+   "limits_preset(name) -> dict\n\nThe limits of a preset: strict, normal, " \
+   "permissive."},
 
 #else
 #define SBX_PYAPI_BASH_METHODS
@@ -313,8 +331,8 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
 
 /* The host side of one python_exec call's tools. */
 typedef struct tool_ctx {
-  SandboxObject *self;  /* the sandbox (borrowed) */
-  PyObject *dispatch;   /* dispatch(name, args_json) -> (ok, text) (borrowed) */
+  SandboxObject *self; /* the sandbox (borrowed) */
+  PyObject *dispatch;  /* dispatch(name, args_json) -> (ok, text) (borrowed) */
 } tool_ctx;
 
 static char *dup_utf8(PyObject *o) {
@@ -332,7 +350,8 @@ static int tool_trampoline(void *ud, sbx *h, const char *name, const char *args_
   int rc = 1;
   PyGILState_STATE g = PyGILState_Ensure();
   cb_state prev = cb_begin(tc->self, 1);
-  PyObject *r = PyObject_CallFunction(tc->dispatch, "ss", name, args_json ? args_json : "null");
+  PyObject *r =
+      PyObject_CallFunction(tc->dispatch, "ss", name, args_json ? args_json : "null");
   if (r && PyTuple_Check(r) && PyTuple_GET_SIZE(r) >= 2) {
     int ok = PyObject_IsTrue(PyTuple_GET_ITEM(r, 0)) == 1;
     char *text = dup_utf8(PyTuple_GET_ITEM(r, 1));
@@ -361,9 +380,9 @@ static int tool_trampoline(void *ud, sbx *h, const char *name, const char *args_
 }
 
 static const char *py_kind_name(int error) {
-  static const char *const names[] = {NULL,     "syntax",       "exception", "timeout",
-                                      "memory", "killed",       "output_limit", "cpu",
-                                      "exit",   "protected",    "preload",   "cwd"};
+  static const char *const names[] = {NULL,     "syntax",    "exception",    "timeout",
+                                      "memory", "killed",    "output_limit", "cpu",
+                                      "exit",   "protected", "preload",      "cwd"};
   if (error >= 0 && (size_t)error < sizeof names / sizeof names[0]) return names[error];
   return "error";
 }
@@ -375,8 +394,8 @@ static PyObject *str_or_none(const char *s) {
 
 /* Keeps UTF-8 views of a list of str alive for a call. */
 typedef struct str_list {
-  PyObject *seq;       /* the list (owned), or NULL */
-  const char **items;  /* NULL-terminated views into it (PyMem), or NULL */
+  PyObject *seq;      /* the list (owned), or NULL */
+  const char **items; /* NULL-terminated views into it (PyMem), or NULL */
 } str_list;
 
 static int str_list_init(str_list *l, PyObject *o, const char *what) {
@@ -420,7 +439,8 @@ static sbx_tool_def *tool_defs(PyObject *tools, size_t *n) {
         !PyArg_ParseTuple(t, "O&O&O&O&d", conv_text, &defs[i].name, conv_opt_text,
                           &defs[i].description, conv_opt_text, &defs[i].input_schema,
                           conv_opt_text, &defs[i].output_schema, &defs[i].timeout)) {
-      if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "tools must be a list of tuples");
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "tools must be a list of tuples");
       PyMem_Free(defs);
       Py_DECREF(seq);
       return NULL;
@@ -443,18 +463,19 @@ static sbx_tool_def *tool_defs(PyObject *tools, size_t *n) {
  * "preload" or "cwd".
  */
 static PyObject *sandbox_python_exec(SandboxObject *self, PyObject *args, PyObject *kw) {
-  static char *kwlist[] = {"code",    "context", "cwd",     "preload", "timeout", "max_memory",
-                           "max_output", "max_cpu", "no_repr", "tools", "dispatch", NULL};
+  static char *kwlist[] = {"code",    "context",    "cwd",        "preload",
+                           "timeout", "max_memory", "max_output", "max_cpu",
+                           "no_repr", "tools",      "dispatch",   NULL};
   const char *code, *context = NULL, *cwd = NULL;
   PyObject *preload_obj = Py_None, *tools_obj = Py_None, *dispatch = Py_None;
   double timeout = 0;
   uint64_t max_memory = 0, max_output = 0, max_cpu = 0;
   int no_repr = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|O&O&OdO&O&O&pOO:python_exec", kwlist, conv_text,
-                                   &code, conv_opt_text, &context, conv_opt_text, &cwd,
-                                   &preload_obj, &timeout, conv_u64, &max_memory, conv_u64,
-                                   &max_output, conv_u64, &max_cpu, &no_repr, &tools_obj,
-                                   &dispatch))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|O&O&OdO&O&O&pOO:python_exec", kwlist,
+                                   conv_text, &code, conv_opt_text, &context,
+                                   conv_opt_text, &cwd, &preload_obj, &timeout, conv_u64,
+                                   &max_memory, conv_u64, &max_output, conv_u64, &max_cpu,
+                                   &no_repr, &tools_obj, &dispatch))
     return NULL;
   if (max_cpu > UINT32_MAX) max_cpu = UINT32_MAX;
   if (tools_obj != Py_None && !PyCallable_Check(dispatch)) {
@@ -502,21 +523,26 @@ static PyObject *sandbox_python_exec(SandboxObject *self, PyObject *args, PyObje
     return raise_call_err(&e);
   }
   const char *kind = py_kind_name(res->error);
-  PyObject *r = Py_BuildValue("(y#y#NNNNNiOd)", res->out, (Py_ssize_t)res->out_len, res->err,
-                              (Py_ssize_t)res->err_len, str_or_none(kind),
-                              str_or_none(res->error_type), str_or_none(res->error_message),
-                              str_or_none(res->traceback), str_or_none(res->repr), res->exit_code,
-                              res->killed ? Py_True : Py_False, res->duration_ms);
+  PyObject *r =
+      Py_BuildValue("(y#y#NNNNNiOd)", res->out, (Py_ssize_t)res->out_len, res->err,
+                    (Py_ssize_t)res->err_len, str_or_none(kind),
+                    str_or_none(res->error_type), str_or_none(res->error_message),
+                    str_or_none(res->traceback), str_or_none(res->repr), res->exit_code,
+                    res->killed ? Py_True : Py_False, res->duration_ms);
   sbx_free(res);
   return r;
 }
 
 static PyObject *sandbox_python_context(SandboxObject *self, PyObject *args) {
   const char *op, *name, *src = NULL;
-  if (!PyArg_ParseTuple(args, "sO&|O&:python_context", &op, conv_text, &name, conv_opt_text, &src))
+  if (!PyArg_ParseTuple(args, "sO&|O&:python_context", &op, conv_text, &name,
+                        conv_opt_text, &src))
     return NULL;
-  int which = !strcmp(op, "create") ? 1 : !strcmp(op, "fork") ? 2 : !strcmp(op, "reset") ? 3
-              : !strcmp(op, "delete") ? 4 : 0;
+  int which = !strcmp(op, "create")   ? 1
+              : !strcmp(op, "fork")   ? 2
+              : !strcmp(op, "reset")  ? 3
+              : !strcmp(op, "delete") ? 4
+                                      : 0;
   if (!which || (which == 2 && !src)) {
     PyErr_Format(PyExc_ValueError, "python_context: bad operation %s", op);
     return NULL;
@@ -534,8 +560,8 @@ static PyObject *sandbox_python_context(SandboxObject *self, PyObject *args) {
 
 static PyObject *sandbox_python_set_var(SandboxObject *self, PyObject *args) {
   const char *ctx, *name, *json;
-  if (!PyArg_ParseTuple(args, "O&O&O&:python_set_var", conv_opt_text, &ctx, conv_text, &name,
-                        conv_text, &json))
+  if (!PyArg_ParseTuple(args, "O&O&O&:python_set_var", conv_opt_text, &ctx, conv_text,
+                        &name, conv_text, &json))
     return NULL;
   call_err e;
   int rc;
@@ -546,7 +572,8 @@ static PyObject *sandbox_python_set_var(SandboxObject *self, PyObject *args) {
 
 static PyObject *sandbox_python_protect(SandboxObject *self, PyObject *args) {
   const char *ctx, *name;
-  if (!PyArg_ParseTuple(args, "O&O&:python_protect", conv_opt_text, &ctx, conv_text, &name))
+  if (!PyArg_ParseTuple(args, "O&O&:python_protect", conv_opt_text, &ctx, conv_text,
+                        &name))
     return NULL;
   call_err e;
   int rc;
@@ -568,10 +595,8 @@ static PyObject *module_probe(PyObject *mod, PyObject *unused) {
   sbx_probe_item *items = NULL;
   size_t n = 0;
   int jail_ok = 0, rc;
-  Py_BEGIN_ALLOW_THREADS
-  rc = sbx_probe(&items, &n, &jail_ok);
-  Py_END_ALLOW_THREADS
-  if (rc != SBX_OK) {
+  Py_BEGIN_ALLOW_THREADS rc = sbx_probe(&items, &n, &jail_ok);
+  Py_END_ALLOW_THREADS if (rc != SBX_OK) {
     sbx_free(items);
     return raise_error(rc, 0, NULL, "probe failed");
   }
@@ -590,23 +615,24 @@ static PyObject *module_probe(PyObject *mod, PyObject *unused) {
   return Py_BuildValue("(NO)", list, jail_ok ? Py_True : Py_False);
 }
 
-#define SBX_PYAPI_PYTHON_METHODS                                                            \
-  {"python_exec", (PyCFunction)(void (*)(void))sandbox_python_exec,                         \
-   METH_VARARGS | METH_KEYWORDS,                                                            \
-   "python_exec(code, context=None, cwd=None, preload=None, timeout=0.0, max_memory=0, "   \
-   "max_output=0, max_cpu=0, no_repr=False, tools=None, dispatch=None) -> tuple\n\n"        \
-   "Runs Python in the sandbox's jailed worker (sbx_python_exec)."},                       \
-      {"python_context", (PyCFunction)sandbox_python_context, METH_VARARGS,                \
-       "python_context(op, name, src=None)\n\nop: create, fork (from src), reset, delete."}, \
-      {"python_set_var", (PyCFunction)sandbox_python_set_var, METH_VARARGS,                \
-       "python_set_var(context, name, json)"},                                              \
-      {"python_protect", (PyCFunction)sandbox_python_protect, METH_VARARGS,                \
-       "python_protect(context, name)"},                                                    \
-      {"python_stop", (PyCFunction)sandbox_python_stop, METH_NOARGS,                       \
+#define SBX_PYAPI_PYTHON_METHODS                                                         \
+  {"python_exec", (PyCFunction)(void (*)(void))sandbox_python_exec,                      \
+   METH_VARARGS | METH_KEYWORDS,                                                         \
+   "python_exec(code, context=None, cwd=None, preload=None, timeout=0.0, max_memory=0, " \
+   "max_output=0, max_cpu=0, no_repr=False, tools=None, dispatch=None) -> tuple\n\n"     \
+   "Runs Python in the sandbox's jailed worker (sbx_python_exec)."},                     \
+      {"python_context", (PyCFunction)sandbox_python_context, METH_VARARGS,              \
+       "python_context(op, name, src=None)\n\nop: create, fork (from src), reset, "      \
+       "delete."},                                                                       \
+      {"python_set_var", (PyCFunction)sandbox_python_set_var, METH_VARARGS,              \
+       "python_set_var(context, name, json)"},                                           \
+      {"python_protect", (PyCFunction)sandbox_python_protect, METH_VARARGS,              \
+       "python_protect(context, name)"},                                                 \
+      {"python_stop", (PyCFunction)sandbox_python_stop, METH_NOARGS,                     \
        "python_stop()\n\nStops the worker (contexts are lost)."},
 
-#define SBX_PYAPI_PYTHON_MODULE_METHODS                                                 \
-  {"probe", (PyCFunction)module_probe, METH_NOARGS,                                     \
+#define SBX_PYAPI_PYTHON_MODULE_METHODS             \
+  {"probe", (PyCFunction)module_probe, METH_NOARGS, \
    "probe() -> ([(name, ok, detail, fix)], jail_ok)\n\nWhich jail features work here."},
 
 #else
@@ -615,4 +641,5 @@ static PyObject *module_probe(PyObject *mod, PyObject *unused) {
 #endif /* SBX_PYAPI_HAVE_PYTHON */
 
 #define SBX_PYAPI_EXEC_METHODS SBX_PYAPI_BASH_METHODS SBX_PYAPI_PYTHON_METHODS
-#define SBX_PYAPI_EXEC_MODULE_METHODS SBX_PYAPI_BASH_MODULE_METHODS SBX_PYAPI_PYTHON_MODULE_METHODS
+#define SBX_PYAPI_EXEC_MODULE_METHODS \
+  SBX_PYAPI_BASH_MODULE_METHODS SBX_PYAPI_PYTHON_MODULE_METHODS

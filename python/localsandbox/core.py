@@ -625,7 +625,8 @@ class LocalSandbox:
         self._shell_at_cwd = cwd == "/data"  # a fresh shell session starts in /data
         self._db_path = db_path
         self._destroyed = False
-        self._lock = threading.Lock()  # guards _destroyed against double destroy
+        self._closing = False  # destroy() is under way
+        self._lock = threading.Lock()  # serializes destroy()
         self.kv = KVStore(self)
         try:
             quota = {k: overrides[k] for k in QUOTA_NAMES if k in overrides}
@@ -860,7 +861,7 @@ class LocalSandbox:
         if kind == "timeout":
             raise TimeoutError(text or f"Bash execution timed out after {limit_value} ms", limit_value)
         if kind == "canceled":
-            if self._destroyed:
+            if self._closing or self._destroyed:
                 raise RuntimeError(_DESTROYED)
             raise LocalSandboxError(text or "Bash execution was cancelled")
         if kind == "limit":
@@ -1317,15 +1318,23 @@ class LocalSandbox:
         sandbox is closed and stays on disk. Safe to call twice;
         every other call afterwards raises RuntimeError.
         """
-        with getattr(self, "_lock", threading.Lock()):
+        lock = getattr(self, "_lock", None)
+        if lock is None:  # a constructor that failed before the handle opened
+            return
+        with lock:
             if self._destroyed:
                 return
+            h = self._h
+            self._closing = True  # a script stopped by the cancel reports "destroyed"
+            cancel = getattr(h, "cancel", None)
+            if cancel is not None:
+                cancel()
+            try:
+                h.close()  # waits for a call running in another thread
+            except BaseException:
+                self._closing = False  # refused: destroy() from one of its own callbacks
+                raise
             self._destroyed = True
-        h = self._h
-        cancel = getattr(h, "cancel", None)
-        if cancel is not None:
-            cancel()
-        h.close()
         _active.discard(self)
 
     def close(self) -> None:

@@ -16,7 +16,7 @@ from typing import TypeVar
 
 import pytest
 
-from localsandbox import LocalSandbox, _sbx
+from localsandbox import LocalSandbox, PythonToolset, ToolDefinition, _sbx
 
 T = TypeVar("T")
 
@@ -44,3 +44,30 @@ def run(awaitable: Awaitable[T]) -> T:
         return await awaitable
 
     return asyncio.run(main())
+
+
+def echo_toolset(**definition_fields: object) -> PythonToolset:
+    """The published tests' one-tool toolset: echo(text) -> {"echo": text},
+    with strict input and output schemas."""
+    return PythonToolset(
+        definitions=[
+            ToolDefinition(
+                name="echo",
+                description="Echo back a string value.",
+                input_schema={
+                    "type": "object",
+                    "properties": {"text": {"type": "string"}},
+                    "required": ["text"],
+                    "additionalProperties": False,
+                },
+                output_schema={
+                    "type": "object",
+                    "properties": {"echo": {"type": "string"}},
+                    "required": ["echo"],
+                    "additionalProperties": False,
+                },
+                **definition_fields,  # type: ignore[arg-type]
+            )
+        ],
+        handlers={"echo": lambda payload: {"echo": str(payload["text"])}},
+    )

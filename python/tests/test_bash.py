@@ -284,6 +284,12 @@ class TestStreaming:
         with pytest.raises(RuntimeError, match="already in a call"):
             sandbox.bash("echo a", on_output=reenter)
 
+    def test_destroy_from_a_callback_is_refused(self, sandbox: LocalSandbox) -> None:
+        with pytest.raises(RuntimeError, match="cannot close"):
+            sandbox.bash("echo a", on_output=lambda s, d: sandbox.destroy())
+        assert not sandbox.destroyed
+        assert sandbox.bash("echo still open").stdout == "still open\n"
+
     def test_callback_may_use_another_sandbox(self, sandbox: LocalSandbox) -> None:
         with LocalSandbox() as log:
             sandbox.bash("echo hello", on_output=lambda s, d: log.write_file_bytes("/log", d))
@@ -432,3 +438,35 @@ class TestAsync:
         run(sandbox.areset_shell())
         assert run(sandbox.abash('echo "[$x]"')).stdout == "[]\n"
         assert len(run(sandbox.ahistory())) == 2
+
+
+class TestParallel:
+    LOOP = "for ((i = 0; i < 60000; i++)); do :; done"
+
+    def test_scripts_in_several_sandboxes_overlap_and_python_keeps_running(self) -> None:
+        import threading
+
+        boxes = [LocalSandbox(limits=UNLIMITED) for _ in range(3)]
+        try:
+            spans: list[tuple[float, float]] = []
+            barrier = threading.Barrier(len(boxes))
+
+            def work(box: LocalSandbox) -> None:
+                barrier.wait()
+                start = time.perf_counter()
+                box.bash(self.LOOP)
+                spans.append((start, time.perf_counter()))
+
+            threads = [threading.Thread(target=work, args=(b,)) for b in boxes]
+            for t in threads:
+                t.start()
+            ticks = 0
+            while any(t.is_alive() for t in threads):
+                ticks += 1
+            for t in threads:
+                t.join()
+            assert max(s for s, _ in spans) < min(e for _, e in spans), spans
+            assert ticks > 1000  # the main thread ran Python all along
+        finally:
+            for b in boxes:
+                b.destroy()

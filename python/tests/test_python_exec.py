@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import pytest
 
-from conftest import run
+from conftest import echo_toolset, run
 from localsandbox import (
     Field,
     LocalSandbox,
@@ -23,30 +23,6 @@ from localsandbox import (
 )
 from localsandbox.core import JsonValue
 
-
-def echo_toolset(**kw: Any) -> PythonToolset:
-    return PythonToolset(
-        definitions=[
-            ToolDefinition(
-                name="echo",
-                description="Echo back a string value.",
-                input_schema={
-                    "type": "object",
-                    "properties": {"text": {"type": "string"}},
-                    "required": ["text"],
-                    "additionalProperties": False,
-                },
-                output_schema={
-                    "type": "object",
-                    "properties": {"echo": {"type": "string"}},
-                    "required": ["echo"],
-                    "additionalProperties": False,
-                },
-                **kw,
-            )
-        ],
-        handlers={"echo": lambda payload: {"echo": str(payload["text"])}},
-    )
 
 
 def search_toolset() -> PythonToolset:
@@ -147,6 +123,18 @@ class TestExecution:
     def test_async(self, sandbox: LocalSandbox) -> None:
         result = run(sandbox.aexecute_python('print("async python")'))
         assert result.stdout == "async python\n"
+
+    def test_concurrent_requests_on_one_sandbox(self) -> None:
+        with LocalSandbox(files={"/data/data.txt": "hello"}) as sandbox:
+
+            async def main() -> tuple[str, PythonResult]:
+                read = asyncio.create_task(sandbox.aread_file("/data/data.txt"))
+                exe = asyncio.create_task(sandbox.aexecute_python("import time\ntime.sleep(0.1)\nprint('done')"))
+                return await read, await exe
+
+            content, result = run(main())
+            assert content == "hello"
+            assert result.stdout == "done\n", result.stderr
 
     def test_preload(self, sandbox: LocalSandbox) -> None:
         result = sandbox.execute_python(

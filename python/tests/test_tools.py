@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal, Optional, TypedDict, Union
 
 import pytest
 
+from conftest import echo_toolset
+
 from localsandbox import (
     Field,
     LocalSandbox,
@@ -300,37 +302,13 @@ class TestFunctionsToToolset:
             functions_to_toolset(bad)
 
 
-def _echo_toolset(**kw: Any) -> PythonToolset:
-    return PythonToolset(
-        definitions=[
-            ToolDefinition(
-                name="echo",
-                description="Echo back a string value.",
-                input_schema={
-                    "type": "object",
-                    "properties": {"text": {"type": "string"}},
-                    "required": ["text"],
-                    "additionalProperties": False,
-                },
-                output_schema={
-                    "type": "object",
-                    "properties": {"echo": {"type": "string"}},
-                    "required": ["echo"],
-                    "additionalProperties": False,
-                },
-                **kw,
-            )
-        ],
-        handlers={"echo": lambda payload: {"echo": str(payload["text"])}},
-    )
-
 
 class TestResolveToolset:
     def test_none(self) -> None:
         assert resolve_toolset(None) is None
 
     def test_toolset(self) -> None:
-        defs, handlers = resolve_toolset(_echo_toolset())  # type: ignore[misc]
+        defs, handlers = resolve_toolset(echo_toolset())  # type: ignore[misc]
         assert list(defs) == ["echo"] and list(handlers) == ["echo"]
 
     def test_callables(self) -> None:
@@ -342,7 +320,7 @@ class TestResolveToolset:
         assert defs["f"].input_schema["required"] == ["x"]
 
     def test_missing_handler(self) -> None:
-        ts = PythonToolset(definitions=_echo_toolset().definitions, handlers={})
+        ts = PythonToolset(definitions=echo_toolset().definitions, handlers={})
         with pytest.raises(ValueError, match="Missing handlers for tools: echo"):
             resolve_toolset(ts)
 
@@ -352,14 +330,14 @@ class TestResolveToolset:
             resolve_toolset(ts)
 
     def test_duplicate_definition(self) -> None:
-        d = _echo_toolset().definitions[0]
+        d = echo_toolset().definitions[0]
         with pytest.raises(ValueError, match="Duplicate tool definition: echo"):
             resolve_toolset(PythonToolset(definitions=[d, d], handlers={"echo": lambda p: p}))
 
     @pytest.mark.parametrize("timeout", [0, -5])
     def test_non_positive_timeout(self, timeout: int) -> None:
         with pytest.raises(ValueError, match="must have a positive timeout_ms"):
-            resolve_toolset(_echo_toolset(timeout_ms=timeout))
+            resolve_toolset(echo_toolset(timeout_ms=timeout))
 
     @pytest.mark.parametrize(
         "definition, match",
@@ -376,7 +354,7 @@ class TestResolveToolset:
             resolve_toolset(PythonToolset(definitions=[definition], handlers={definition.name: print}))
 
     def test_non_callable_handler(self) -> None:
-        ts = PythonToolset(definitions=_echo_toolset().definitions, handlers={"echo": 42})  # type: ignore[dict-item]
+        ts = PythonToolset(definitions=echo_toolset().definitions, handlers={"echo": 42})  # type: ignore[dict-item]
         with pytest.raises(TypeError, match="not callable"):
             resolve_toolset(ts)
 
@@ -396,7 +374,7 @@ class TestResolveToolset:
             sandbox.execute_python("print(1)", toolset=[print, 3])  # type: ignore[list-item]
         with pytest.raises(ValueError, match="Missing handlers"):
             sandbox.execute_python(
-                "print(1)", toolset=PythonToolset(definitions=_echo_toolset().definitions, handlers={})
+                "print(1)", toolset=PythonToolset(definitions=echo_toolset().definitions, handlers={})
             )
         assert sandbox.history() == []
 
@@ -465,7 +443,7 @@ class TestValidator:
 
 class TestRunTool:
     def test_sync_ok_and_output_checked(self) -> None:
-        ts = _echo_toolset()
+        ts = echo_toolset()
         d = ts.definitions[0]
         assert run_tool(d, ts.handlers["echo"], {"text": "hi"}) == {"echo": "hi"}
         with pytest.raises(ValueError, match=r"\$\[echo\]\.echo is required"):

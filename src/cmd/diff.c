@@ -27,6 +27,7 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
+#include "cmd/util_fs.h"
 #include "cmd/util_time.h"
 
 CMD_DEFINE("diff", cmd_diff_main);
@@ -570,18 +571,26 @@ static size_t hunk_end(change *v, size_t n, size_t k, int ctxlines, const diff_o
   return last;
 }
 
+/* The lines a hunk of changes k..last shows, context included: [a_lo, a_hi)
+ * of a and [b_lo, b_hi) of b. */
+static void hunk_bounds(const change *v, size_t k, size_t last, long ctxlines,
+                        const diff_file *a, const diff_file *b, long *a_lo, long *a_hi,
+                        long *b_lo, long *b_hi) {
+  *a_lo = v[k].a0 - ctxlines < 0 ? 0 : v[k].a0 - ctxlines;
+  *b_lo = v[k].b0 - (v[k].a0 - *a_lo);
+  *a_hi = v[last].a0 + v[last].na + ctxlines;
+  if (*a_hi > (long)a->nlines) *a_hi = (long)a->nlines;
+  *b_hi = v[last].b0 + v[last].nb + (*a_hi - (v[last].a0 + v[last].na));
+  if (*b_hi > (long)b->nlines) *b_hi = (long)b->nlines;
+}
+
 static void print_unified(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           const diff_opts *o) {
-  long C = o->context, na = (long)a->nlines, nb = (long)b->nlines;
   for (size_t k = 0; k < n; k++) {
     if (ignorable(o, a, b, &v[k])) continue;
     size_t last = hunk_end(v, n, k, o->context, o, a, b);
-    long a_lo = v[k].a0 - C < 0 ? 0 : v[k].a0 - C;
-    long b_lo = v[k].b0 - (v[k].a0 - a_lo);
-    long a_hi = v[last].a0 + v[last].na + C;
-    if (a_hi > na) a_hi = na;
-    long b_hi = v[last].b0 + v[last].nb + (a_hi - (v[last].a0 + v[last].na));
-    if (b_hi > nb) b_hi = nb;
+    long a_lo, a_hi, b_lo, b_hi;
+    hunk_bounds(v, k, last, o->context, a, b, &a_lo, &a_hi, &b_lo, &b_hi);
     cmd_outs(ctx, "@@ -");
     uni_range(ctx, a_lo + 1, a_hi - a_lo);
     cmd_outs(ctx, " +");
@@ -600,16 +609,11 @@ static void print_unified(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, s
 
 static void print_context(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           const diff_opts *o) {
-  long C = o->context, na = (long)a->nlines, nb = (long)b->nlines;
   for (size_t k = 0; k < n; k++) {
     if (ignorable(o, a, b, &v[k])) continue;
     size_t last = hunk_end(v, n, k, o->context, o, a, b);
-    long a_lo = v[k].a0 - C < 0 ? 0 : v[k].a0 - C;
-    long b_lo = v[k].b0 - (v[k].a0 - a_lo);
-    long a_hi = v[last].a0 + v[last].na + C;
-    if (a_hi > na) a_hi = na;
-    long b_hi = v[last].b0 + v[last].nb + (a_hi - (v[last].a0 + v[last].na));
-    if (b_hi > nb) b_hi = nb;
+    long a_lo, a_hi, b_lo, b_hi;
+    hunk_bounds(v, k, last, o->context, a, b, &a_lo, &a_hi, &b_lo, &b_hi);
     bool any_a = false, any_b = false;
     for (size_t m = k; m <= last; m++) any_a |= v[m].na > 0, any_b |= v[m].nb > 0;
     cmd_outs(ctx, "***************\n*** ");
@@ -664,7 +668,7 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
   f[0].absent = absent1, f[1].absent = absent2;
   int status = 0;
   for (int k = 0; k < 2; k++) {
-    if (!f[k].absent && strcmp(paths[k], "-") != 0)
+    if (!f[k].absent && strcmp(paths[k], "-") != 0 && strcmp(paths[k], "/dev/null") != 0)
       store_path_stat(ctx->store, ctx->cwd, paths[k], &f[k].st);
     int rc = read_file(ctx, &f[k], paths[k]);
     if (rc < 0) {
@@ -759,43 +763,6 @@ out:
 
 /* ---- directories ------------------------------------------------------------------------ */
 
-typedef struct names {
-  char **v;
-  size_t n, cap;
-} names;
-
-static int add_name(void *ud, const store_dirent *e) {
-  names *l = ud;
-  if (l->n == l->cap) {
-    size_t nc = l->cap ? l->cap * 2 : 32;
-    char **nv = realloc(l->v, nc * sizeof *nv);
-    if (!nv) return -ENOMEM;
-    l->v = nv;
-    l->cap = nc;
-  }
-  if (!(l->v[l->n] = strdup(e->name))) return -ENOMEM;
-  l->n++;
-  return 0;
-}
-
-static int list_dir(cmd_ctx *ctx, const char *path, names *l) {
-  store_stat st;
-  int rc = store_path_stat(ctx->store, ctx->cwd, path, &st);
-  if (rc == 0) rc = store_readdir(ctx->store, st.ino, 0, add_name, l);
-  return rc;
-}
-
-static char *join(const char *a, const char *b) {
-  size_t la = strlen(a), lb = strlen(b);
-  char *r = malloc(la + lb + 2);
-  if (!r) return NULL;
-  memcpy(r, a, la);
-  size_t k = la;
-  if (k && r[k - 1] != '/') r[k++] = '/';
-  memcpy(r + k, b, lb + 1);
-  return r;
-}
-
 static int diff_paths(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2, int depth,
                       bool top);
 
@@ -804,18 +771,18 @@ static int diff_dirs(cmd_ctx *ctx, diff_opts *o, const char *d1, const char *d2,
     cmd_errorf(ctx, "%s: directory nesting too deep", d1);
     return 2;
   }
-  names l1 = {0}, l2 = {0};
-  int rc1 = list_dir(ctx, d1, &l1), rc2 = list_dir(ctx, d2, &l2);
+  char **v1 = NULL, **v2 = NULL;
+  int n1 = cmd_fs_listdir(ctx, d1, &v1), n2 = cmd_fs_listdir(ctx, d2, &v2);
   int status = 0;
-  if (rc1 < 0 || rc2 < 0) {
-    cmd_errorf(ctx, "%s: %s", rc1 < 0 ? d1 : d2, cmd_strerror(rc1 < 0 ? rc1 : rc2));
+  if (n1 < 0 || n2 < 0) {
+    cmd_errorf(ctx, "%s: %s", n1 < 0 ? d1 : d2, cmd_strerror(n1 < 0 ? n1 : n2));
     status = 2;
   }
-  size_t i = 0, j = 0;
-  while (status != 2 && (i < l1.n || j < l2.n) && !cmd_poll(ctx)) {
-    int c = i >= l1.n ? 1 : j >= l2.n ? -1 : strcmp(l1.v[i], l2.v[j]);
-    const char *name = c <= 0 ? l1.v[i] : l2.v[j];
-    char *a = join(d1, name), *b = join(d2, name);
+  int i = 0, j = 0;
+  while (status != 2 && (i < n1 || j < n2) && !cmd_poll(ctx)) {
+    int c = i >= n1 ? 1 : j >= n2 ? -1 : strcmp(v1[i], v2[j]);
+    const char *name = c <= 0 ? v1[i] : v2[j];
+    char *a = cmd_fs_join(ctx, d1, name), *b = cmd_fs_join(ctx, d2, name);
     int st = 0;
     if (c != 0 && !o->new_file) {
       cmd_outf(ctx, "Only in %s: %s\n", c < 0 ? d1 : d2, name);
@@ -846,15 +813,9 @@ static int diff_dirs(cmd_ctx *ctx, diff_opts *o, const char *d1, const char *d2,
       }
     }
     if (st > status) status = st;
-    free(a);
-    free(b);
     if (c <= 0) i++;
     if (c >= 0) j++;
   }
-  for (size_t k = 0; k < l1.n; k++) free(l1.v[k]);
-  for (size_t k = 0; k < l2.n; k++) free(l2.v[k]);
-  free(l1.v);
-  free(l2.v);
   return status;
 }
 
@@ -862,10 +823,14 @@ static int diff_paths(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
                       bool top) {
   store_stat s1, s2;
   bool std1 = strcmp(p1, "-") == 0, std2 = strcmp(p2, "-") == 0;
+  /* "-" and /dev/null are read through the command's I/O, not the store:
+   * regular files as far as diff is concerned (/dev/null an empty one). */
+  std1 = std1 || strcmp(p1, "/dev/null") == 0;
+  std2 = std2 || strcmp(p2, "/dev/null") == 0;
   int rc1 = std1 ? 0 : store_path_stat(ctx->store, ctx->cwd, p1, &s1);
   int rc2 = std2 ? 0 : store_path_stat(ctx->store, ctx->cwd, p2, &s2);
-  if (std1) s1.mode = S_IFREG;
-  if (std2) s2.mode = S_IFREG;
+  if (std1) memset(&s1, 0, sizeof s1), s1.mode = S_IFREG;
+  if (std2) memset(&s2, 0, sizeof s2), s2.mode = S_IFREG;
   if ((rc1 < 0 && !(o->new_file && rc1 == -ENOENT && rc2 == 0)) ||
       (rc2 < 0 && !(o->new_file && rc2 == -ENOENT && rc1 == 0))) {
     const char *bad = rc1 < 0 ? p1 : p2;
@@ -884,11 +849,9 @@ static int diff_paths(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
       return 2;
     }
     const char *base = strrchr(file, '/');
-    char *inside = join(dir, base ? base + 1 : file);
-    int st = S_ISDIR(s1.mode) ? diff_paths(ctx, o, inside, p2, depth, false)
-                              : diff_paths(ctx, o, p1, inside, depth, false);
-    free(inside);
-    return st;
+    char *inside = cmd_fs_join(ctx, dir, base ? base + 1 : file);
+    return S_ISDIR(s1.mode) ? diff_paths(ctx, o, inside, p2, depth, false)
+                            : diff_paths(ctx, o, p1, inside, depth, false);
   }
   return diff_files(ctx, o, p1, p2, p1, p2, false, rc1 < 0, rc2 < 0);
 }

@@ -24,8 +24,9 @@
  *    uses readdir order; scripts that care sort anyway.
  *  - -exec/-execdir/-ok run through ctx->io->run (run_env for -execdir's
  *    directory); '+' batches are flushed at FIND_BATCH_BYTES and at the end.
- *  - -regex: GNU's default "emacs" syntax (and the others) is translated to a
- *    POSIX ERE and matched with libc regcomp/regexec against the whole path.
+ *  - -regex: GNU's default "emacs" syntax is translated to an ERE; all
+ *    types compile with the project's engine (re.h) and must match the whole
+ *    path (an anchored, leftmost-longest match that ends at the path's end).
  *  - Warnings about option order are off, as GNU's are when stdin is not a
  *    terminal.
  */
@@ -34,7 +35,6 @@
 #include <fnmatch.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +46,7 @@
 #include "cmd/util_fs.h"
 #include "cmd/util_gnu.h"
 #include "cmd/util_time.h"
+#include "re/re.h"
 
 CMD_DEFINE("find", cmd_find_main);
 
@@ -137,7 +138,7 @@ typedef struct fnode {
   uint32_t types;          /* -type: bit per type letter */
   uint32_t mode;           /* -perm */
   char perm_kind;          /* '=', '-', '/' */
-  regex_t *re;             /* -regex (freed at the end) */
+  re *rx;                  /* -regex (freed at the end) */
   exec_spec *ex;           /* -exec & co */
   pf_item *pf;             /* -printf items */
   int npf;                 /* count */
@@ -175,7 +176,7 @@ struct find_state {
   find_out stdout_out;   /* fd 1 */
   find_out *outs;        /* opened -fprint files */
   exec_spec *execs;      /* all -exec specs */
-  regex_t **regexes;     /* compiled regexes to free */
+  re **regexes;          /* compiled regexes to free */
   int nregex, capregex;  /* count / capacity */
   bool parse_only;       /* fuzzing: build the tree, open nothing, run nothing */
   char errbuf[512];      /* parse error message (for the fuzzer) */
@@ -224,14 +225,14 @@ static bool parse_num(const char *s, int *cmp, int64_t *v) {
 }
 
 /* Translates GNU emacs regex syntax to POSIX ERE (the inner part). */
-static char *emacs_to_ere(cmd_ctx *ctx, const char *re) {
-  size_t n = strlen(re);
+static char *emacs_to_ere(cmd_ctx *ctx, const char *pat) {
+  size_t n = strlen(pat);
   char *out = cmd_alloc(ctx, n * 2 + 8);
   if (!out) return NULL;
   char *o = out;
   bool in_bracket = false;
   for (size_t i = 0; i < n; i++) {
-    char c = re[i];
+    char c = pat[i];
     if (in_bracket) {
       *o++ = c;
       if (c == ']' && !(o - out >= 2 && (o[-2] == '[' || (o[-2] == '^' && o - out >= 3 && o[-3] == '['))))
@@ -241,12 +242,12 @@ static char *emacs_to_ere(cmd_ctx *ctx, const char *re) {
     if (c == '[') {
       in_bracket = true;
       *o++ = c;
-      if (re[i + 1] == '^') *o++ = re[++i];
-      if (re[i + 1] == ']') *o++ = re[++i];
+      if (pat[i + 1] == '^') *o++ = pat[++i];
+      if (pat[i + 1] == ']') *o++ = pat[++i];
       continue;
     }
     if (c == '\\' && i + 1 < n) {
-      char d = re[++i];
+      char d = pat[++i];
       switch (d) {
       case '(': *o++ = '('; break;
       case ')': *o++ = ')'; break;
@@ -256,7 +257,7 @@ static char *emacs_to_ere(cmd_ctx *ctx, const char *re) {
       default:
         if (d >= '1' && d <= '9') {
           *o++ = '\\';
-          *o++ = (char)(d + 1); /* one more group: the outer ^( )$ */
+          *o++ = d;
         } else {
           *o++ = '\\';
           *o++ = d;
@@ -275,52 +276,44 @@ static char *emacs_to_ere(cmd_ctx *ctx, const char *re) {
   return out;
 }
 
-static regex_t *compile_re(find_state *f, const char *pat, bool icase) {
+static re *compile_re(find_state *f, const char *pat, bool icase) {
   cmd_ctx *ctx = f->ctx;
-  const char *inner = pat;
-  int flags = REG_NOSUB;
-  char *full;
-  if (f->regextype == 1) {
-    /* POSIX basic: wrap with \( \) */
-    size_t l = strlen(pat) + 16;
-    full = cmd_alloc(ctx, l);
-    if (!full) return NULL;
-    snprintf(full, l, "^\\(%s\\)$", pat);
-  } else {
-    if (f->regextype == 0) inner = emacs_to_ere(ctx, pat);
-    if (!inner) return NULL;
-    size_t l = strlen(inner) + 8;
-    full = cmd_alloc(ctx, l);
-    if (!full) return NULL;
-    snprintf(full, l, "^(%s)$", inner);
-    flags |= REG_EXTENDED;
+  const char *src = pat;
+  unsigned flags = RE_UTF8 | RE_NOSUB;
+  if (f->regextype != 1) {
+    if (f->regextype == 0) src = emacs_to_ere(ctx, pat);
+    if (!src) return NULL;
+    flags |= RE_EXTENDED;
   }
-  if (icase) flags |= REG_ICASE;
-  regex_t *re = calloc(1, sizeof *re);
-  if (!re) return NULL;
-  int rc = regcomp(re, full, flags);
-  if (rc != 0) {
-    char msg[256];
-    regerror(rc, re, msg, sizeof msg);
-    free(re);
-    if (rc == REG_EBRACK || rc == REG_EPAREN || rc == REG_BADPAT) snprintf(msg, sizeof msg, "%s",
-        rc == REG_EBRACK ? "Invalid regular expression" : rc == REG_EPAREN ? "Unmatched ( or \\(" : "Invalid regular expression");
-    perr(f, "failed to compile regular expression '%s': %s", pat, msg);
+  if (icase) flags |= RE_NOCASE;
+  re *rx = NULL;
+  re_err err;
+  memset(&err, 0, sizeof err);
+  if (re_compile(&rx, src, strlen(src), flags, &err) != 0) {
+    perr(f, "failed to compile regular expression '%s': %s", pat, err.msg);
     return NULL;
   }
   if (f->nregex == f->capregex) {
     int nc = f->capregex ? f->capregex * 2 : 8;
-    regex_t **nr = realloc(f->regexes, (size_t)nc * sizeof *nr);
+    re **nr = realloc(f->regexes, (size_t)nc * sizeof *nr);
     if (!nr) {
-      regfree(re);
-      free(re);
+      re_free(rx);
       return NULL;
     }
     f->regexes = nr;
     f->capregex = nc;
   }
-  f->regexes[f->nregex++] = re;
-  return re;
+  f->regexes[f->nregex++] = rx;
+  return rx;
+}
+
+static int find_poll(void *ud) { return cmd_poll(ud); }
+
+/* Does the regex match the whole path? */
+static bool regex_whole(find_state *f, re *rx, const char *s, size_t len) {
+  re_span m[1];
+  re_ctl ctl = {0, find_poll, f->ctx};
+  return re_exec(rx, s, len, 0, RE_ANCHORED, m, 1, &ctl) == RE_MATCH && (size_t)m[0].eo == len;
 }
 
 static find_out *open_out(find_state *f, const char *path) {
@@ -627,8 +620,8 @@ static fnode *parse_primary(find_state *f) {
   if (!strcmp(t, "-regex") || !strcmp(t, "-iregex")) {
     if (!(a = next_arg(f, t))) return NULL;
     n->pred = P_REGEX;
-    n->re = compile_re(f, a, t[1] == 'i');
-    return n->re ? n : NULL;
+    n->rx = compile_re(f, a, t[1] == 'i');
+    return n->rx ? n : NULL;
   }
   if (!strcmp(t, "-type") || !strcmp(t, "-xtype")) {
     if (!(a = next_arg(f, t))) return NULL;
@@ -829,7 +822,7 @@ static fnode *parse_primary(find_state *f) {
   if (!strcmp(t, "-fprint") || !strcmp(t, "-fprint0") || !strcmp(t, "-fls")) {
     if (!(a = next_arg(f, t))) return NULL;
     n->pred = t[2] == 'l' ? P_LS : P_PRINT;
-    n->zero = t[7] == '0';
+    n->zero = !strcmp(t, "-fprint0");
     n->out = open_out(f, a);
     f->has_action = true;
     return n->out ? n : NULL;
@@ -1228,7 +1221,7 @@ static bool eval(find_state *f, fnode *n) {
   case P_INAME: return fnmatch(n->s, entry_name(f, nbuf, sizeof nbuf), FNM_CASEFOLD) == 0;
   case P_PATH: return fnmatch(n->s, e->path, 0) == 0;
   case P_IPATH: return fnmatch(n->s, e->path, FNM_CASEFOLD) == 0;
-  case P_REGEX: return regexec(n->re, e->path, 0, NULL, 0) == 0;
+  case P_REGEX: return regex_whole(f, n->rx, e->path, e->pathlen);
   case P_LNAME:
   case P_ILNAME: {
     if (!S_ISLNK(st->mode) && !(e->followed || e->info == CMD_WALK_SLNONE)) return false;
@@ -1748,10 +1741,7 @@ void find_state_free(find_state *f) {
     free(ex->batch);
     free(ex->batch_dir);
   }
-  for (int i = 0; i < f->nregex; i++) {
-    regfree(f->regexes[i]);
-    free(f->regexes[i]);
-  }
+  for (int i = 0; i < f->nregex; i++) re_free(f->regexes[i]);
   free(f->regexes);
   for (find_out *o = f->outs; o; o = o->next)
     if (o->fd >= 0 && f->ctx->io && f->ctx->io->close) f->ctx->io->close(f->ctx->io_ud, o->fd);

@@ -580,7 +580,8 @@ static intmax_t grep_fd(grep *g, int fd, const char *name, const store_stat *st)
   bool eof = false;
   size_t pos = 0;
   while (!f.stop && !g->stop_all) {
-    if (cmd_poll(g->ctx)) {
+    if (cmd_poll(g->ctx) || g->ctx->out_err) {
+      /* Cancelled, or stdout is gone (EPIPE: `grep x | head -1`). */
       g->stop_all = true;
       break;
     }
@@ -798,7 +799,7 @@ static const cmd_longopt grep_longopts[] = {
     {"initial-tab", 0, 'T'}, {"null", 0, 'Z'}, {"before-context", 1, 'B'},
     {"after-context", 1, 'A'}, {"context", 1, 'C'}, {"group-separator", 1, OPT_GROUP_SEP},
     {"no-group-separator", 0, OPT_NO_GROUP_SEP}, {"color", 2, OPT_COLOR},
-    {"colour", 2, OPT_COLOR}, {"binary", 0, 'U'}, {0, 0, 0},
+    {"colour", 2, OPT_COLOR}, {"binary", 0, 'U'}, {"unix-byte-offsets", 0, 'u'}, {0, 0, 0},
 };
 
 /* Growing pattern text: patterns joined by '\n'. */
@@ -826,13 +827,16 @@ static int pat_add(patbuf *p, const char *s, size_t n) {
   return 0;
 }
 
-/* Reads a whole file (store or stdin) into a malloc'd buffer. */
+/* Reads a whole file (store or stdin) into a malloc'd buffer; on failure
+ * prints "grep: PATH: reason" and returns the negative errno. */
 static int slurp(cmd_ctx *ctx, const char *path, char **data, size_t *len) {
   cmd_in *in;
   int rc = cmd_in_open(ctx, path, &in);
-  if (rc < 0) return rc;
-  rc = cmd_in_slurp(in, data, len);
-  cmd_in_close(in);
+  if (rc == 0) {
+    rc = cmd_in_slurp(in, data, len);
+    cmd_in_close(in);
+  }
+  if (rc < 0) cmd_perror(ctx, path, rc);
   return rc;
 }
 
@@ -967,7 +971,8 @@ int cmd_grep_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'I': g->binary_files = BIN_WITHOUT_MATCH; break;
     case 'a': g->binary_files = BIN_TEXT; break;
     case 'T': g->initial_tab = true; break;
-    case 'U': case 'u': break;
+    case 'U': break;
+    case 'u': cmd_errorf(ctx, "warning: --unix-byte-offsets (-u) is obsolete"); break;
     case 'V': status = cmd_print_version(ctx); goto out;
     case 'Z': g->null_after_name = true; break;
     case 'b': g->byte_offset = true; break;
@@ -995,10 +1000,7 @@ int cmd_grep_main(cmd_ctx *ctx, int argc, char **argv) {
       char *data = NULL;
       size_t len = 0;
       int rc = slurp(ctx, st.arg, &data, &len);
-      if (rc < 0) {
-        cmd_perror(ctx, st.arg, rc);
-        goto out;
-      }
+      if (rc < 0) goto out;
       if (len > 0 && data[len - 1] == '\n') len--;
       if (len > 0 || (data && rc >= 0 && len == 0 && data[0] == '\n')) {
         if (pat_add(&pats, data, len) < 0) {
@@ -1063,11 +1065,7 @@ int cmd_grep_main(cmd_ctx *ctx, int argc, char **argv) {
     case OPT_EXCLUDE_FROM: {
       char *data = NULL;
       size_t len = 0;
-      int rc = slurp(ctx, st.arg, &data, &len);
-      if (rc < 0) {
-        cmd_perror(ctx, st.arg, rc);
-        goto out;
-      }
+      if (slurp(ctx, st.arg, &data, &len) < 0) goto out;
       size_t p = 0;
       while (p < len) {
         char *nl = memchr(data + p, '\n', len - p);

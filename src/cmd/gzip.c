@@ -25,6 +25,7 @@
 #include <zlib.h>
 
 #include "cmd/cmd.h"
+#include "cmd/util_fs.h"
 
 CMD_DEFINE("gzip", cmd_gzip_main);
 CMD_DEFINE("gunzip", cmd_gzip_main);
@@ -39,7 +40,7 @@ typedef struct gz_opts {
   const char *suffix;
   int status;       /* 0, 1 (error) or 2 (warning) so far */
   /* -l totals */
-  uint64_t total_in, total_out;
+  uint64_t total_in, total_out, total_overhead;
   int listed;
 } gz_opts;
 
@@ -123,6 +124,7 @@ enum gz_fail { GZ_OK, GZ_NOTGZ, GZ_EOF, GZ_CORRUPT, GZ_CRC, GZ_TRAILING, GZ_IO }
 typedef struct gz_reader {
   cmd_ctx *ctx;
   int fd;
+  uint64_t consumed; /* bytes handed out by rd_byte (headers and trailers) */
   unsigned char buf[GZ_CHUNK];
   size_t pos, len;
   bool eof;
@@ -149,13 +151,15 @@ static int rd_fill(gz_reader *r) {
 
 static int rd_byte(gz_reader *r) {
   if (!rd_fill(r)) return -1;
+  r->consumed++;
   return r->buf[r->pos++];
 }
 
 /* Decompresses every member from r into out_fd (-1: discard, for -t / -l).
  * passthrough: non-gzip input is copied as is (zcat -f). */
 static enum gz_fail gz_decompress(cmd_ctx *ctx, gz_reader *r, int out_fd, bool passthrough,
-                                  uint64_t *nout, uint32_t *last_isize, int *werr) {
+                                  uint64_t *nout, uint32_t *last_isize, int *werr,
+                                  uint64_t *overhead) {
   unsigned char *out = malloc(GZ_CHUNK);
   if (!out) {
     *werr = -ENOMEM;
@@ -244,6 +248,7 @@ static enum gz_fail gz_decompress(cmd_ctx *ctx, gz_reader *r, int out_fd, bool p
     if (want_crc != (uint32_t)crc || isize != size) { result = GZ_CRC; break; }
   }
   free(out);
+  if (overhead) *overhead = r->consumed; /* headers and trailers of all members */
   return result;
 }
 
@@ -280,11 +285,14 @@ static void fail_msg(cmd_ctx *ctx, gz_opts *o, enum gz_fail f, const char *name,
   }
 }
 
+/* GNU's ratio compares the deflate data (the file minus its headers and
+ * trailers, `overhead`) with the uncompressed size. */
 static void list_line(cmd_ctx *ctx, gz_opts *o, uint64_t comp, uint64_t uncomp,
-                      const char *name) {
+                      uint64_t overhead, const char *name) {
   if (o->listed++ == 0)
     cmd_outs(ctx, "         compressed        uncompressed  ratio uncompressed_name\n");
-  double ratio = uncomp ? 100.0 * ((double)uncomp - (double)comp) / (double)uncomp : 0.0;
+  double data = (double)comp - (double)overhead;
+  double ratio = uncomp ? 100.0 * ((double)uncomp - data) / (double)uncomp : 0.0;
   cmd_outf(ctx, "%19llu %19llu %5.1f%% %s\n", (unsigned long long)comp,
            (unsigned long long)uncomp, ratio, name);
 }
@@ -323,46 +331,20 @@ static char *strip_suffix(cmd_ctx *ctx, gz_opts *o, const char *path) {
 
 static void do_file(cmd_ctx *ctx, gz_opts *o, const char *path, int depth);
 
-static int walk_cb(void *ud, const store_dirent *e) {
-  void **a = ud;
-  cmd_ctx *ctx = a[0];
-  const char *dir = a[1];
-  char ***names = a[2];
-  size_t *n = a[3], *cap = a[4];
-  (void)ctx;
-  if (*n == *cap) {
-    *cap = *cap ? *cap * 2 : 16;
-    char **nn = realloc(*names, *cap * sizeof **names);
-    if (!nn) return -ENOMEM;
-    *names = nn;
-  }
-  size_t len = strlen(dir) + strlen(e->name) + 2;
-  char *p = malloc(len);
-  if (!p) return -ENOMEM;
-  snprintf(p, len, "%s/%s", dir, e->name);
-  (*names)[(*n)++] = p;
-  return 0;
-}
-
-static void do_dir(cmd_ctx *ctx, gz_opts *o, const char *path, store_ino ino, int depth) {
+static void do_dir(cmd_ctx *ctx, gz_opts *o, const char *path, int depth) {
   if (depth > 256) {
     cmd_err_raw(ctx, "gzip: %s: directory nesting too deep\n", path);
     warn(o, 1);
     return;
   }
-  char **names = NULL;
-  size_t n = 0, cap = 0;
-  void *args[] = {ctx, (void *)path, &names, &n, &cap};
-  int rc = store_readdir(ctx->store, ino, 0, walk_cb, args);
-  if (rc < 0) {
-    cmd_err_raw(ctx, "gzip: %s: %s\n", path, cmd_strerror(rc));
+  char **names;
+  int n = cmd_fs_listdir(ctx, path, &names);
+  if (n < 0) {
+    cmd_err_raw(ctx, "gzip: %s: %s\n", path, cmd_strerror(n));
     warn(o, 1);
   }
-  for (size_t i = 0; i < n; i++) {
-    if (rc >= 0 && !cmd_poll(ctx)) do_file(ctx, o, names[i], depth + 1);
-    free(names[i]);
-  }
-  free(names);
+  for (int i = 0; i < n && !cmd_poll(ctx); i++)
+    do_file(ctx, o, cmd_fs_join(ctx, path, names[i]), depth + 1);
 }
 
 static void do_stdin(cmd_ctx *ctx, gz_opts *o) {
@@ -382,7 +364,8 @@ static void do_stdin(cmd_ctx *ctx, gz_opts *o) {
   uint32_t isize = 0;
   int werr = 0;
   int out_fd = (o->list || o->test) ? -1 : 1;
-  enum gz_fail f = gz_decompress(ctx, r, out_fd, o->force && o->to_stdout, &nout, &isize, &werr);
+  enum gz_fail f =
+      gz_decompress(ctx, r, out_fd, o->force && o->to_stdout, &nout, &isize, &werr, NULL);
   fail_msg(ctx, o, f, "stdin", werr);
   free(r);
 }
@@ -409,7 +392,7 @@ static void do_file(cmd_ctx *ctx, gz_opts *o, const char *path, int depth) {
   }
   if (S_ISDIR(st.mode)) {
     if (o->recursive) {
-      do_dir(ctx, o, path, st.ino, depth);
+      do_dir(ctx, o, path, depth);
       return;
     }
     if (!o->quiet) cmd_err_raw(ctx, "gzip: %s is a directory -- ignored\n", path);
@@ -490,18 +473,21 @@ static void do_file(cmd_ctx *ctx, gz_opts *o, const char *path, int depth) {
     gz_reader *r = calloc(1, sizeof *r);
     enum gz_fail f = GZ_IO;
     uint32_t isize = 0;
+    uint64_t overhead = 0;
     int werr = r ? 0 : -ENOMEM;
     if (r) {
       r->ctx = ctx;
       r->fd = in_fd;
       f = gz_decompress(ctx, r, (o->list || o->test) ? -1 : out_fd,
-                        o->force && o->to_stdout, &nout, &isize, &werr);
+                        o->force && o->to_stdout, &nout, &isize, &werr, &overhead);
     }
     free(r);
     fail_msg(ctx, o, f, path, werr);
     ok = f == GZ_OK || f == GZ_TRAILING;
-    if (ok && o->list) list_line(ctx, o, st.size, isize, outname ? outname : path);
-    if (ok && o->list) o->total_in += st.size, o->total_out += isize;
+    if (ok && o->list) {
+      list_line(ctx, o, st.size, isize, overhead, outname ? outname : path);
+      o->total_in += st.size, o->total_out += isize, o->total_overhead += overhead;
+    }
     if (ok && o->verbose && !o->list) {
       if (o->test)
         cmd_err_raw(ctx, "%s:\t OK\n", path);
@@ -595,6 +581,7 @@ int cmd_gzip_main(cmd_ctx *ctx, int argc, char **argv) {
   } else {
     for (int i = st.ind; i < argc && !cmd_poll(ctx); i++) do_file(ctx, &o, argv[i], 0);
   }
-  if (o.list && o.listed > 1) list_line(ctx, &o, o.total_in, o.total_out, "(totals)");
+  if (o.list && o.listed > 1)
+    list_line(ctx, &o, o.total_in, o.total_out, o.total_overhead, "(totals)");
   return o.status;
 }

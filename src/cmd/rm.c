@@ -324,7 +324,11 @@ int cmd_rm_main(cmd_ctx *ctx, int argc, char **argv) {
       cmd_err_raw(ctx, "rm: remove %d argument%s recursively? ", n, n == 1 ? "" : "s");
     else
       cmd_err_raw(ctx, "rm: remove %d arguments? ", n);
-    if (!rm_yes(&o)) return 0;
+    bool yes = rm_yes(&o);
+    if (!yes) {
+      if (o.in) cmd_in_close(o.in);
+      return 0;
+    }
   }
   store_begin(ctx->store);
   for (int i = st.ind; i < argc; i++) {

@@ -33,6 +33,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_archive.h"
+#include "cmd/util_fs.h"
 
 CMD_DEFINE("tar", cmd_tar_main);
 
@@ -361,26 +362,6 @@ out:
 
 /* ---- creation -------------------------------------------------------------------- */
 
-typedef struct name_list {
-  char **v;
-  size_t n, cap;
-} name_list;
-
-static int collect(void *ud, const store_dirent *e) {
-  name_list *l = ud;
-  if (l->n == l->cap) {
-    size_t nc = l->cap ? l->cap * 2 : 32;
-    char **nv = realloc(l->v, nc * sizeof *nv);
-    if (!nv) return -ENOMEM;
-    l->v = nv;
-    l->cap = nc;
-  }
-  l->v[l->n] = strdup(e->name);
-  if (!l->v[l->n]) return -ENOMEM;
-  l->n++;
-  return 0;
-}
-
 typedef struct hardlink {
   store_ino ino;
   char *name;
@@ -494,16 +475,10 @@ static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
   }
   free(ename);
   if (S_ISDIR(st.mode)) {
-    name_list l = {0};
-    rc = store_readdir(ctx->store, st.ino, 0, collect, &l);
-    if (rc < 0) tar_err(ctx, o, "%s: Cannot open: %s", path, cmd_strerror(rc));
-    for (size_t i = 0; i < l.n; i++) {
-      char *child = arc_join(path, l.v[i]);
-      if (child && rc >= 0) add_path(ctx, o, c, child, depth + 1);
-      free(child);
-      free(l.v[i]);
-    }
-    free(l.v);
+    char **names;
+    int n = cmd_fs_listdir(ctx, path, &names);
+    if (n < 0) tar_err(ctx, o, "%s: Cannot open: %s", path, cmd_strerror(n));
+    for (int i = 0; i < n; i++) add_path(ctx, o, c, cmd_fs_join(ctx, path, names[i]), depth + 1);
   }
 }
 
@@ -701,8 +676,9 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   if (!o.mode) {
     cmd_err_raw(ctx, "tar: You must specify one of the '-Acdtrux', '--delete' or "
-                     "'--test-label' options\n");
-    return cmd_usage_hint(ctx, 2);
+                     "'--test-label' options\n"
+                     "Try 'tar --help' or 'tar --usage' for more information.\n");
+    return 2;
   }
   if (o.mode == 'c') {
     if (o.dir) ctx->cwd = cmd_abspath(ctx, o.dir);

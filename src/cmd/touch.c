@@ -209,30 +209,46 @@ int cmd_touch_main(cmd_ctx *ctx, int argc, char **argv) {
     return cmd_usage_hint(ctx, 1);
   }
   int status = 0;
+  store_begin(ctx->store); /* one transaction for all operands */
   for (int i = st.ind; i < argc; i++) {
     const char *path = argv[i];
     if (strcmp(path, "-") == 0) continue;
-    if (cmd_poll(ctx)) return 1;
+    if (cmd_poll(ctx)) {
+      status = 1;
+      break;
+    }
     int rc = 0;
     store_stat sst;
-    bool exists = (nofollow ? cmd_fs_lstat(ctx, path, &sst) : cmd_fs_stat(ctx, path, &sst)) == 0;
-    if (!exists) {
-      if (nocreate || nofollow) continue;
-      rc = store_path_open(ctx->store, ctx->cwd, path, O_WRONLY | O_CREAT,
+    if (!nocreate && !nofollow) {
+      /* create exclusively first: one path resolution for a new file, whose
+       * times are already "now" when no other time was asked for */
+      rc = store_path_open(ctx->store, ctx->cwd, path, O_WRONLY | O_CREAT | O_EXCL,
                            0666 & ~(ctx->umask & 0777), &sst);
-      if (rc < 0) {
+      if (rc == 0 && use_now) continue;
+      if (rc < 0 && rc != -EEXIST) {
         cmd_errorf(ctx, "cannot touch %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
         cmd_record_error(ctx, rc, path);
         status = 1;
         continue;
       }
+    } else {
+      bool exists = (nofollow ? cmd_fs_lstat(ctx, path, &sst) : cmd_fs_stat(ctx, path, &sst)) == 0;
+      if (!exists) continue;
     }
     rc = store_path_utimes(ctx->store, ctx->cwd, path, ts, nofollow ? STORE_NOFOLLOW : 0);
+    if (rc == -ENOENT && !nocreate && !nofollow) {
+      /* a dangling symlink: like open(O_CREAT), create its target */
+      rc = store_path_open(ctx->store, ctx->cwd, path, O_WRONLY | O_CREAT,
+                           0666 & ~(ctx->umask & 0777), &sst);
+      if (rc == 0)
+        rc = store_path_utimes(ctx->store, ctx->cwd, path, ts, 0);
+    }
     if (rc < 0) {
       cmd_errorf(ctx, "setting times of %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
       cmd_record_error(ctx, rc, path);
       status = 1;
     }
   }
+  store_commit(ctx->store);
   return status;
 }

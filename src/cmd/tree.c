@@ -264,7 +264,7 @@ static int read_level(tree_opts *o, const char *path, store_ino ino, tree_level 
     r.v[kept++] = *e;
   }
   r.n = kept;
-  if (o->sort != SORT_NONE) {
+  if (o->sort != SORT_NONE && r.n > 1) {
     tl_tree_sort = o;
     qsort(r.v, r.n, sizeof *r.v, ent_cmp);
   }

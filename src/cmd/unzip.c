@@ -108,11 +108,17 @@ static void extract(struct archive *a, struct archive_entry *e, cmd_ctx *ctx, un
   }
   if (!*name) return;
   const char *base = o->dir ? o->dir : ".";
+  bool dir = S_ISDIR(archive_entry_mode(e)) || name[strlen(name) - 1] == '/';
   char *full = arc_join(base, name);
   if (!full) return;
   const char *shown = o->dir ? full : name;
-  bool dir = S_ISDIR(archive_entry_mode(e)) || name[strlen(name) - 1] == '/';
-  int rc = arc_make_parents(ctx, full, strlen(base));
+  /* "d/" names the directory d: its parents are what must exist first. */
+  size_t fl = strlen(full);
+  char *trimmed = strdup(full);
+  if (trimmed)
+    while (fl > 1 && trimmed[fl - 1] == '/') trimmed[--fl] = '\0';
+  int rc = trimmed ? arc_make_parents(ctx, trimmed, strlen(base)) : -ENOMEM;
+  free(trimmed);
   if (rc < 0) {
     cmd_err_raw(ctx, "checkdir error:  %s: %s\n", shown,
                 rc == -ELOOP ? "path goes through a symbolic link" : cmd_strerror(rc));

@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <inttypes.h>
@@ -525,5 +526,28 @@ int cmd_read_all(cmd_ctx *ctx, const char *path, size_t limit, char **data, size
   buf[n] = 0;
   *data = buf;
   *len = n;
+  return 0;
+}
+
+int cmd_parse_imax_or_die(cmd_ctx *ctx, const char *s, intmax_t min, intmax_t max,
+                          const char *what, intmax_t *val) {
+  char *end;
+  errno = 0;
+  intmax_t v = strtoimax(s, &end, 10);
+  int shown = 0;
+  bool bad = end == s || *end;
+  if (!bad && errno == ERANGE) {
+    shown = EOVERFLOW;
+  } else if (!bad && (v < min || v > max)) {
+    shown = (v > INT32_MAX / 2 || v < INT32_MIN / 2) ? EOVERFLOW : ERANGE;
+  }
+  if (bad || shown) {
+    if (shown)
+      cmd_errorf(ctx, "%s: %s: %s", what, cmd_gnu_quote(ctx, s), cmd_strerror(shown));
+    else
+      cmd_errorf(ctx, "%s: %s", what, cmd_gnu_quote(ctx, s));
+    return -1;
+  }
+  *val = v;
   return 0;
 }

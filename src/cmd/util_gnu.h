@@ -58,6 +58,10 @@ int cmd_parse_umax_or_die(cmd_ctx *ctx, const char *s, const char *suffixes,
                           uintmax_t min, uintmax_t max, const char *what,
                           uintmax_t *val);
 
+/* The signed twin (xdectoimax): optional sign, no suffixes. */
+int cmd_parse_imax_or_die(cmd_ctx *ctx, const char *s, intmax_t min, intmax_t max,
+                          const char *what, intmax_t *val);
+
 /* Adds a to *acc, saturating: returns 1 on overflow. */
 static inline int cmd_add_sat(uintmax_t *acc, uintmax_t a) {
   if (*acc > UINTMAX_MAX - a) { *acc = UINTMAX_MAX; return 1; }

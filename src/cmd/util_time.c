@@ -122,10 +122,16 @@ static const char *tz_offset(const char *p, int32_t *secs) {
   if (*p == ':') {
     p++;
     if (!isdigit((unsigned char)*p)) return NULL;
-    while (isdigit((unsigned char)*p)) m = m * 10 + (*p++ - '0');
+    while (isdigit((unsigned char)*p)) {
+      m = m * 10 + (*p++ - '0');
+      if (m > 59) return NULL;
+    }
     if (*p == ':') {
       p++;
-      while (isdigit((unsigned char)*p)) s = s * 10 + (*p++ - '0');
+      while (isdigit((unsigned char)*p)) {
+        s = s * 10 + (*p++ - '0');
+        if (s > 59) return NULL;
+      }
     }
   }
   if (m > 59 || s > 59) return NULL;
@@ -1185,6 +1191,7 @@ static bool date_items(dtok *tk, int n, dstate *d) {
       }
       /* N weekday */
       if (is_word(&tk[i + 1], W_DAY)) {
+        if (t->val > 10000000) return false;
         d->days_seen++;
         d->day_ordinal = (int)t->val;
         d->day_number = (int)tk[i + 1].val;
@@ -1478,9 +1485,10 @@ int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
   if (d.days_seen && !d.dates_seen) {
     struct tm cur;
     if (!cmd_time_local(tz, t, &cur)) return -EINVAL;
-    int add = (d.day_number - cur.tm_wday + 7) % 7 +
-              7 * (d.day_ordinal - (0 < d.day_ordinal && cur.tm_wday != d.day_number));
-    cur.tm_mday += add;
+    int64_t add = (d.day_number - cur.tm_wday + 7) % 7 +
+                  7 * ((int64_t)d.day_ordinal - (0 < d.day_ordinal && cur.tm_wday != d.day_number));
+    if (add > 100000000 || add < -100000000) return -EINVAL;
+    cur.tm_mday += (int)add;
     cur.tm_isdst = -1;
     if (!time_mk_guess(tz, &cur, cur.tm_gmtoff, &t)) return -EINVAL;
   }

@@ -33,7 +33,7 @@
 
 CMD_DEFINE("wc", cmd_wc_main);
 
-#define WC_BLOCK 65536
+#define WC_BLOCK (256 * 1024)
 
 static const char wc_usage[] =
     "Usage: wc [OPTION]... [FILE]...\n"

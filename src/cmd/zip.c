@@ -25,6 +25,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_archive.h"
+#include "cmd/util_fs.h"
 
 CMD_DEFINE("zip", cmd_zip_main);
 
@@ -255,25 +256,6 @@ static bool x_excluded(zip_state *z, const char *name) {
   return false;
 }
 
-typedef struct dir_names {
-  char **v;
-  size_t n, cap;
-} dir_names;
-
-static int collect_names(void *ud, const store_dirent *d) {
-  dir_names *l = ud;
-  if (l->n == l->cap) {
-    size_t nc = l->cap ? l->cap * 2 : 16;
-    char **nv = realloc(l->v, nc * sizeof *nv);
-    if (!nv) return -ENOMEM;
-    l->v = nv;
-    l->cap = nc;
-  }
-  if (!(l->v[l->n] = strdup(d->name))) return -ENOMEM;
-  l->n++;
-  return 0;
-}
-
 /* Adds a path (a directory recursively with -r). */
 static void add_path(zip_state *z, const char *path, int depth) {
   cmd_ctx *ctx = z->ctx;
@@ -320,15 +302,9 @@ static void add_path(zip_state *z, const char *path, int depth) {
   free(ename);
 recurse:
   if (S_ISDIR(st.mode) && z->recurse) {
-    dir_names l = {0};
-    store_readdir(ctx->store, st.ino, 0, collect_names, &l);
-    for (size_t i = 0; i < l.n; i++) {
-      char *child = arc_join(path, l.v[i]);
-      if (child) add_path(z, child, depth + 1);
-      free(child);
-      free(l.v[i]);
-    }
-    free(l.v);
+    char **names;
+    int n = cmd_fs_listdir(ctx, path, &names);
+    for (int i = 0; i < n; i++) add_path(z, cmd_fs_join(ctx, path, names[i]), depth + 1);
   }
 }
 

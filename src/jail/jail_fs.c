@@ -26,6 +26,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <linux/capability.h>
+#include <linux/securebits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -360,8 +361,10 @@ int jail_apply_rlimits(const jail_limits *l, jail_err *e) {
 int jail_drop_caps(jail_err *e) {
   /* Securebits first (needs CAP_SETPCAP): no way back to capabilities through
    * uid 0, locked. */
-  prctl(PR_SET_SECUREBITS, 0x2f /* NOROOT|NO_SETUID_FIXUP|KEEP_CAPS_LOCKED and locks */, 0,
-        0, 0);
+  prctl(PR_SET_SECUREBITS,
+        SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP |
+            SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED,
+        0, 0, 0);
   for (int cap = 0; cap <= 63; cap++) {
     if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0) {
       if (errno == EINVAL) break; /* past the kernel's last capability */

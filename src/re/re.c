@@ -30,6 +30,8 @@ struct re {
   size_t nsub;          /* capture groups */
   re_prog prog;         /* byte program (not for RE_PERL) */
   re_dfa *dfa;          /* lazy DFA (created on first use) */
+  re_dfa *dfa_w;        /* UTF-8 with word assertions: the DFA where undecidable
+                           assertions hold (candidate lines), or NULL */
   bool dfa_failed;      /* could not allocate the DFA: use the Pike VM */
   re_pcre *pcre;        /* RE_PERL */
   bool pure;            /* the pattern is exactly the literal `lit` */
@@ -38,6 +40,7 @@ struct re {
   bool lit_fold;        /* compare the literal ignoring ASCII case (RE_NOCASE) */
   uint8_t skip[256];    /* Horspool shifts for the folded search */
   bool nl_bounded;      /* no match can contain '\n' */
+  re_pike_mem pike;     /* Pike VM scratch, reused between calls */
 };
 
 static inline unsigned char fold(unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
@@ -236,6 +239,8 @@ int re_compile(re **out, const char *pat, size_t len, unsigned flags, re_err *er
 void re_free(re *r) {
   if (!r) return;
   re_dfa_free(r->dfa);
+  re_dfa_free(r->dfa_w);
+  re_pike_mem_free(&r->pike);
   re_pcre_free(r->pcre);
   re_prog_free(&r->prog);
   free(r);
@@ -260,8 +265,10 @@ static void run_init(re_run *run, const re *r, const char *s, size_t len, unsign
 
 static re_dfa *get_dfa(re *r) {
   if (!r->dfa && !r->dfa_failed) {
-    r->dfa = re_dfa_new(&r->prog, r->flags, r->prog.has_backref);
+    r->dfa = re_dfa_new(&r->prog, r->flags, r->prog.has_backref, false);
     if (!r->dfa) r->dfa_failed = true;
+    if (r->dfa && r->prog.word_assert && (r->flags & RE_UTF8))
+      r->dfa_w = re_dfa_new(&r->prog, r->flags, r->prog.has_backref, true);
   }
   return r->dfa;
 }
@@ -351,7 +358,7 @@ int re_exec(re *r, const char *subj, size_t len, size_t start, unsigned eflags, 
     size_t e;
     int q;
     if (anchored) {
-      q = re_dfa_longest(d, &run, start, len, &e);
+      q = re_dfa_longest(d, &run, start, len, &e, NULL);
       if (q == RE_NOMATCH || q < 0) return q;
       if (q == RE_MATCH && (nm <= 1 || r->nsub == 0)) {
         for (size_t i = 0; i < nm; i++) m[i].so = m[i].eo = -1;
@@ -365,14 +372,67 @@ int re_exec(re *r, const char *subj, size_t len, size_t start, unsigned eflags, 
       q = re_dfa_first_end(d, &run, start, len, &e);
       if (q == RE_NOMATCH || q < 0) return q;
       if (q == RE_MATCH && nm == 0) return RE_MATCH;
+      if (q == RE_MATCH) {
+        /* The leftmost match starts at or before e (the earliest end). Try
+         * the positions where a match can start, in order, with the
+         * anchored DFA: the first that matches is the leftmost match and
+         * the DFA gives its longest end. Submatches then need the Pike VM
+         * only anchored there. The attempts may look at 16 times the
+         * distance to e (plus a little); past that the Pike VM does it all,
+         * so the work stays linear either way. */
+        const re_prog *pg = &r->prog;
+        bool skip = !pg->first_any && !pg->can_empty_start;
+        size_t p = start, scanned = 0, budget = 16 * (e - start + 1) + 256;
+        for (; p <= e && scanned <= budget; p++) {
+          if (skip) {
+            while (p < e && !re_bit_has(pg->first, s[p])) p++;
+            if (p >= len || !re_bit_has(pg->first, s[p])) break;
+          }
+          size_t e2;
+          int q2 = re_dfa_longest(d, &run, p, len, &e2, &scanned);
+          if (q2 < 0) return q2;
+          if (q2 == RE_DFA_BAIL) break;
+          if (q2 != RE_MATCH) continue;
+          if (nm <= 1 || r->nsub == 0) {
+            for (size_t i = 0; i < nm; i++) m[i].so = m[i].eo = -1;
+            m[0].so = (ptrdiff_t)p;
+            m[0].eo = (ptrdiff_t)e2;
+            return RE_MATCH;
+          }
+          start = p;
+          anchored = true;
+          break;
+        }
+      }
     }
   }
   ptrdiff_t capsbuf[20];
   ptrdiff_t *caps = nslots <= 20 ? capsbuf : malloc((size_t)nslots * sizeof *caps);
   if (!caps) return RE_ENOMEM;
-  int q = re_pike_exec(&r->prog, &run, start, anchored, caps, nslots);
+  int q = re_pike_exec(&r->prog, &run, start, anchored, caps, nslots, &r->pike);
   if (q == RE_MATCH) fill_spans(m, nm, caps, nslots);
   if (caps != capsbuf) free(caps);
+  return q;
+}
+
+/* One line decided by the slow matchers (the backtracker for
+ * back-references, else the Pike VM) on [ls, le) only, so that a line that
+ * does not match costs that line's work, not the rest of the buffer's. */
+static int slow_line(re *r, re_run *run, size_t ls, size_t le, size_t *end) {
+  re_run sub = *run;
+  sub.s = run->s + ls;
+  sub.len = le - ls;
+  sub.eflags = run->eflags & ~(RE_NOTBOL | RE_NOTEOL);
+  if (ls > 0 && run->s[ls - 1] != '\n') sub.eflags |= RE_NOTBOL;
+  if (le < run->len && run->s[le] != '\n') sub.eflags |= RE_NOTEOL;
+  ptrdiff_t *caps = malloc((size_t)r->prog.nslots * sizeof *caps);
+  if (!caps) return RE_ENOMEM;
+  int q = r->prog.has_backref ? re_back_exec(&r->prog, &sub, 0, false, caps, r->prog.nslots)
+                              : re_pike_exec(&r->prog, &sub, 0, false, caps, 2, &r->pike);
+  run->steps = sub.steps;
+  run->next_poll = sub.next_poll;
+  if (q == RE_MATCH) *end = ls + (size_t)caps[1];
+  free(caps);
   return q;
 }
 
@@ -381,7 +441,7 @@ static int slow_end(re *r, re_run *run, size_t start, size_t *end) {
   ptrdiff_t *caps = malloc((size_t)r->prog.nslots * sizeof *caps);
   if (!caps) return RE_ENOMEM;
   int q = r->prog.has_backref ? re_back_exec(&r->prog, run, start, false, caps, r->prog.nslots)
-                              : re_pike_exec(&r->prog, run, start, false, caps, 2);
+                              : re_pike_exec(&r->prog, run, start, false, caps, 2, &r->pike);
   if (q == RE_MATCH) *end = (size_t)caps[1];
   free(caps);
   return q;
@@ -413,19 +473,32 @@ int re_first_end(re *r, const char *subj, size_t len, size_t start, unsigned efl
   }
   re_dfa *d = get_dfa(r);
   if (!d) return slow_end(r, &run, start, end);
-  if (r->litlen && r->nl_bounded) {
-    /* Visit only the lines holding the required literal. */
+  if (r->nl_bounded && (r->litlen || r->prog.has_backref || r->dfa_w)) {
+    /* Visit only candidate lines -- those holding the required literal, or
+     * accepted by a superset DFA (back-references as any string, word
+     * assertions next to non-ASCII bytes as true) -- and decide each line on
+     * its own. */
+    re_dfa *cand = r->dfa_w ? r->dfa_w : d;
     size_t pos = start;
     while (pos <= len) {
-      const unsigned char *q = find_lit(r, s, pos, len);
-      if (!q) return RE_NOMATCH;
-      size_t qi = (size_t)(q - s);
+      size_t qi;
+      if (r->litlen) {
+        const unsigned char *q = find_lit(r, s, pos, len);
+        if (!q) return RE_NOMATCH;
+        qi = (size_t)(q - s);
+      } else {
+        size_t e;
+        int rc = re_dfa_first_end(cand, &run, pos, len, &e);
+        if (rc == RE_NOMATCH || rc < 0) return rc;
+        if (rc == RE_DFA_BAIL) return slow_end(r, &run, pos, end);
+        qi = e;
+      }
       const unsigned char *nl = qi > pos ? memrchr(s + pos, '\n', qi - pos) : NULL;
       size_t ls = nl ? (size_t)(nl - s) + 1 : pos;
       const unsigned char *ne = memchr(s + qi, '\n', len - qi);
       size_t le = ne ? (size_t)(ne - s) : len;
       int rc = re_dfa_first_end(d, &run, ls, le, end);
-      if (rc == RE_DFA_BAIL) return slow_end(r, &run, ls, end);
+      if ((rc == RE_MATCH && r->prog.has_backref) || rc == RE_DFA_BAIL) rc = slow_line(r, &run, ls, le, end);
       if (rc != RE_NOMATCH) return rc;
       pos = le + 1;
     }

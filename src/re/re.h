@@ -25,6 +25,7 @@
  *    a bounded cache, Pike VM otherwise); with back-references a backtracking
  *    matcher runs under a step budget. Every matcher counts its steps: past
  *    ctl->max_steps it returns RE_ELIMIT ("regular expression too complex"),
+ *    (the exponential backtracker at most RE_BACKTRACK_STEPS of them),
  *    and every RE_POLL_INTERVAL steps it calls ctl->poll, returning
  *    RE_ECANCEL when that says stop (commands pass cmd_poll).
  *
@@ -94,10 +95,11 @@ typedef struct re re;
 #define RE_EPERL    16 /* a PCRE2 compile error; msg has PCRE2's text */
 #define RE_ECOMPNOMEM 17 /* "Memory exhausted" */
 
-#define RE_MAX_PROGRAM  200000   /* instructions in a compiled program */
+#define RE_MAX_PROGRAM  1000000  /* instructions in a compiled program */
 #define RE_MAX_DUP      32767    /* largest {n,m} count (GNU: larger is ESIZE) */
 #define RE_POLL_INTERVAL 65536   /* steps between ctl->poll calls */
-#define RE_DEFAULT_STEPS 2000000000ull /* budget when ctl is NULL or max_steps 0 */
+#define RE_DEFAULT_STEPS 1000000000ull /* budget when ctl is NULL or max_steps 0 */
+#define RE_BACKTRACK_STEPS 100000000ull /* the backtracker's (back-references) share */
 
 typedef struct re_err {
   int code;                 /* RE_E* (0 = none) */

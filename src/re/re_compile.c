@@ -394,13 +394,13 @@ static uint64_t estimate(const re_ast *a, int32_t i) {
   const re_node *n = &a->nodes[i];
   uint64_t s = 0;
   switch (n->type) {
-  case RN_CHAR: return 4;
+  case RN_CHAR: return n->raw || n->ch < 0x80 ? 1 : 4;
   case RN_SET: return 1 + a->sets[n->set].n;
   case RN_ANY: return 8;
   case RN_CAT:
   case RN_ALT:
     for (int32_t k = n->kid; k >= 0; k = a->nodes[k].next) {
-      s += estimate(a, k) + 2;
+      s += estimate(a, k) + (n->type == RN_ALT ? 2 : 0);
       if (s > RE_MAX_PROGRAM) return RE_MAX_PROGRAM + 1;
     }
     return s;
@@ -475,7 +475,9 @@ static int emit_node(comp *c, int32_t i, int depth) {
     if (mx == 0) return 0;
     if (mx < 0) {
       /* With back-references the backtracker runs this program: a loop whose
-       * body can match empty gets a progress check (MARK/CHECK). */
+       * body can match empty gets a progress check (MARK/CHECK): an
+       * iteration that matched empty ends the loop (as in glibc, so
+       * \(a*\)*\1 can use an empty last iteration) instead of repeating. */
       bool guard = c->ast->backrefs && nullable(a, n->kid);
       if (guard) {
         for (int k = 0; k < mn; k++)
@@ -486,9 +488,11 @@ static int emit_node(comp *c, int32_t i, int depth) {
         c->prog->ins[L].x = L + 1;
         if (emit(c, I_MARK, 0, slot, 0) < 0) return -1;
         if (emit_node(c, n->kid, depth + 1) < 0) return -1;
-        if (emit(c, I_CHECK, 0, slot, 0) < 0) return -1;
+        int32_t chk = emit(c, I_CHECK, 0, slot, 0);
+        if (chk < 0) return -1;
         if (emit(c, I_JMP, 0, L, 0) < 0) return -1;
         c->prog->ins[L].y = (int32_t)c->prog->n;
+        c->prog->ins[chk].y = (int32_t)c->prog->n; /* an empty iteration ends the loop */
         return 0;
       }
       if (mn > 0) {

@@ -22,7 +22,9 @@
  *
  * In "superset" mode (programs with back-references) a back-reference is
  * treated as "any string", which gives a DFA for a superset of the language:
- * a quick proof that a subject cannot match.
+ * a quick proof that a subject cannot match. Likewise with amb_true, a word
+ * assertion next to a non-ASCII byte counts as satisfied: grep uses that DFA
+ * to find candidate lines in UTF-8 text and decides each one exactly.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -47,10 +49,21 @@ typedef struct dstate {
 #define F_UNANCH 2
 #define F_DEAD 4
 
+/* The closure of pc 0 (the unanchored scan restarts it at every byte) for a
+ * (previous context, byte class): computed once, since a large alternation
+ * (grep -f with thousands of words) makes it thousands of steps. */
+typedef struct start_ent {
+  int32_t *v;      /* next pcs after consuming a byte of the class */
+  uint32_t n;      /* count */
+  int8_t state;    /* 0 unknown, 1 ready, 2 bail, 3 too big to keep */
+  bool matched;    /* MATCH reached (an empty match here) */
+} start_ent;
+
 struct re_dfa {
   const re_prog *prog; /* program (borrowed from the re) */
   unsigned cflags;     /* compile flags */
   bool superset;       /* back-references as "any string" */
+  bool amb_true;       /* undecidable word assertions count as true (superset) */
   bool use_ctx;        /* the program has assertions: contexts matter */
   bool need_bot;       /* ^ or \` present: the start of the subject is a context */
   uint8_t cls[256];    /* byte class */
@@ -71,6 +84,8 @@ struct re_dfa {
   int32_t *stack;      /* closure stack */
   int32_t *kbuf;       /* next kernel being built */
   size_t mem;          /* bytes used by the cache */
+  start_ent *start_cache; /* C_COUNT x 256 closures of pc 0 (see closure) */
+  size_t start_bytes;  /* bytes held by its lists */
 };
 
 static void dfa_reset(re_dfa *d) {
@@ -81,12 +96,13 @@ static void dfa_reset(re_dfa *d) {
     for (size_t i = 0; i < d->hcap; i++) d->htab[i] = -1;
 }
 
-re_dfa *re_dfa_new(const re_prog *prog, unsigned cflags, bool superset) {
+re_dfa *re_dfa_new(const re_prog *prog, unsigned cflags, bool superset, bool amb_true) {
   re_dfa *d = calloc(1, sizeof *d);
   if (!d) return NULL;
   d->prog = prog;
   d->cflags = cflags;
   d->superset = superset;
+  d->amb_true = amb_true;
   d->use_ctx = prog->has_assert;
   /* Byte classes from every distinction the program makes. */
   uint8_t cut[257] = {0};
@@ -144,6 +160,7 @@ re_dfa *re_dfa_new(const re_prog *prog, unsigned cflags, bool superset) {
   d->kbuf = malloc((m + 1) * sizeof *d->kbuf);
   d->hcap = 1024;
   d->htab = malloc(d->hcap * sizeof *d->htab);
+  if (prog->n > 64) d->start_cache = calloc((size_t)C_COUNT * 256, sizeof *d->start_cache);
   if (!d->mark || !d->stack || !d->kbuf || !d->htab) {
     re_dfa_free(d);
     return NULL;
@@ -154,6 +171,10 @@ re_dfa *re_dfa_new(const re_prog *prog, unsigned cflags, bool superset) {
 
 void re_dfa_free(re_dfa *d) {
   if (!d) return;
+  if (d->start_cache) {
+    for (size_t i = 0; i < (size_t)C_COUNT * 256; i++) free(d->start_cache[i].v);
+    free(d->start_cache);
+  }
   free(d->st);
   free(d->trans);
   free(d->pool);
@@ -260,10 +281,10 @@ static int32_t state_get(re_dfa *d, int32_t *k, uint32_t n, uint8_t ctx, uint8_t
 /* Closure of state s given the next input; if next is a byte, builds the next
  * kernel in d->kbuf (*kn entries). *matched: MATCH reached. Returns 0, or
  * RE_DFA_BAIL when an assertion cannot be decided. */
-static int closure(re_dfa *d, const dstate *s, int next, uint32_t *kn, bool *matched) {
+static int closure_raw(re_dfa *d, uint8_t pctx, const int32_t *k, uint32_t klen, bool skip0,
+                       int next, uint32_t *kn, bool *matched) {
   const re_prog *prog = d->prog;
   bool ml = (d->cflags & (RE_NEWLINE | RE_MULTILINE)) != 0;
-  uint8_t pctx = s->ctx;
   int nctx = next >= NEXT_EOT ? -1 : d->use_ctx ? d->clsctx[next] : C_OTHER;
   if (next < NEXT_EOT && d->use_ctx && next >= 0x80 && (d->cflags & RE_UTF8)) nctx = C_HIGH;
   if (++d->stamp == 0) {
@@ -274,8 +295,8 @@ static int closure(re_dfa *d, const dstate *s, int next, uint32_t *kn, bool *mat
   *matched = false;
   *kn = 0;
   size_t sp = 0;
-  const int32_t *k = d->pool + s->koff;
-  for (uint32_t i = s->klen; i > 0; i--) d->stack[sp++] = k[i - 1];
+  if (skip0) d->mark[0] = stamp; /* pc 0's closure comes from the start cache */
+  for (uint32_t i = klen; i > 0; i--) d->stack[sp++] = k[i - 1];
   /* Kernel entries are followed in order; order does not matter for a DFA. */
   while (sp) {
     int32_t pc = d->stack[--sp];
@@ -306,7 +327,11 @@ static int closure(re_dfa *d, const dstate *s, int next, uint32_t *kn, bool *mat
       case RA_BOT: ok = pctx == C_BOT || pctx == C_BOT_NOBOL; break;
       case RA_EOT: ok = next >= NEXT_EOT; break;
       default:
-        if (amb) return RE_DFA_BAIL;
+        if (amb) {
+          if (!d->amb_true) return RE_DFA_BAIL;
+          d->stack[sp++] = pc + 1;
+          continue;
+        }
         if (in->arg == RA_WORDB) ok = wb != wa;
         else if (in->arg == RA_NWORDB) ok = wb == wa;
         else if (in->arg == RA_WBEG) ok = !wb && wa;
@@ -349,6 +374,56 @@ static int closure(re_dfa *d, const dstate *s, int next, uint32_t *kn, bool *mat
       }
     *kn = w;
   }
+  return 0;
+}
+
+#define START_CACHE_MAX (8u << 20) /* bytes of cached pc lists */
+
+static int closure(re_dfa *d, const dstate *s, int next, uint32_t *kn, bool *matched) {
+  const int32_t *k = d->pool + s->koff;
+  bool use = (s->flags & F_UNANCH) && next < NEXT_EOT && d->start_cache && d->prog->n > 64;
+  start_ent *e = NULL;
+  if (use) {
+    e = &d->start_cache[(size_t)s->ctx * 256 + d->cls[next]];
+    if (e->state == 0) {
+      int32_t zero = 0;
+      uint32_t n;
+      bool m;
+      int rc = closure_raw(d, s->ctx, &zero, 1, false, next, &n, &m);
+      if (rc == RE_DFA_BAIL) {
+        e->state = 2;
+      } else if (d->start_bytes + n * sizeof(int32_t) > START_CACHE_MAX) {
+        e->state = 3;
+      } else {
+        e->v = malloc((n ? n : 1) * sizeof *e->v);
+        if (e->v) {
+          memcpy(e->v, d->kbuf, n * sizeof *e->v);
+          e->n = n;
+          e->matched = m;
+          e->state = 1;
+          d->start_bytes += n * sizeof(int32_t);
+        } else {
+          e->state = 3;
+        }
+      }
+    }
+    if (e->state == 2) return RE_DFA_BAIL;
+    if (e->state != 1) use = false;
+  }
+  int rc = closure_raw(d, s->ctx, k, s->klen, use, next, kn, matched);
+  if (rc || !use) return rc;
+  /* Add the cached part of pc 0 (duplicates removed). */
+  if (++d->stamp == 0) {
+    memset(d->mark, 0, d->prog->n * sizeof *d->mark);
+    d->stamp = 1;
+  }
+  for (uint32_t i = 0; i < *kn; i++) d->mark[d->kbuf[i]] = d->stamp;
+  for (uint32_t i = 0; i < e->n; i++)
+    if (d->mark[e->v[i]] != d->stamp) {
+      d->mark[e->v[i]] = d->stamp;
+      d->kbuf[(*kn)++] = e->v[i];
+    }
+  *matched |= e->matched;
   return 0;
 }
 
@@ -515,7 +590,7 @@ int re_dfa_first_end(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end
   return RE_NOMATCH;
 }
 
-int re_dfa_longest(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end) {
+int re_dfa_longest(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end, size_t *scanned) {
   unsigned flushes = 0;
   int32_t si = start_state(d, start_ctx(d, run, from), false);
   if (si < 0) return si == -1 ? RE_ENOMEM : RE_DFA_BAIL;
@@ -542,6 +617,7 @@ int re_dfa_longest(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end) 
       n = 0;
     }
   }
+  if (scanned) *scanned += p - from + 1;
   if (p == to && !(d->st[si].flags & F_DEAD)) {
     if (to < run->len) {
       int32_t v = d->trans[(size_t)si * 256 + s[to]];

@@ -128,7 +128,8 @@ enum re_op {
   I_BACKREF,  /* consume a copy of group x */
   I_MATCH,    /* accept */
   I_MARK,     /* loop slot x := position (backtracker only; else a no-op) */
-  I_CHECK,    /* fail unless position > loop slot x (backtracker only) */
+  I_CHECK,    /* position == loop slot x: continue at y (loop exit), else pc + 1
+                 (backtracker only; elsewhere a no-op) */
 };
 
 typedef struct re_inst {
@@ -186,20 +187,37 @@ bool re_assert_at(const re_run *run, int kind, size_t p);
 
 /* Lazy DFA (re_dfa.c). */
 typedef struct re_dfa re_dfa;
-re_dfa *re_dfa_new(const re_prog *prog, unsigned cflags, bool superset);
+re_dfa *re_dfa_new(const re_prog *prog, unsigned cflags, bool superset, bool amb_true);
 void re_dfa_free(re_dfa *d);
 /* Unanchored scan of [from, to): earliest match end in *end. Returns
  * RE_MATCH, RE_NOMATCH, a negative error, or RE_DFA_BAIL when the DFA cannot
  * decide (word assertions next to non-ASCII bytes, cache thrashing). */
 #define RE_DFA_BAIL 2
 int re_dfa_first_end(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end);
-/* Anchored at `from`: the longest match end in *end. */
-int re_dfa_longest(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end);
+/* Anchored at `from`: the longest match end in *end. Adds the bytes it
+ * looked at to *scanned (may be NULL). */
+int re_dfa_longest(re_dfa *d, re_run *run, size_t from, size_t to, size_t *end, size_t *scanned);
+
+/* Scratch memory of the Pike VM, kept in the re between calls (sed calls it
+ * once per match: allocating per call would dominate). */
+typedef struct re_pike_mem {
+  uint32_t *mark;    /* per-pc stamps */
+  uint32_t stamp;    /* current stamp (marks older than it are stale) */
+  int64_t *stack;    /* closure stack */
+  ptrdiff_t *tmp;    /* captures while following epsilons */
+  ptrdiff_t *best;   /* best match's captures */
+  int32_t *pc[2];    /* thread lists */
+  ptrdiff_t *cap[2]; /* their captures */
+  size_t m;          /* instructions the arrays hold */
+  int nslots;        /* captures per thread the arrays hold */
+} re_pike_mem;
+void re_pike_mem_free(re_pike_mem *mem);
 
 /* Pike VM (re_pike.c): leftmost-longest from [from, len), submatches into
- * caps[0..nslots) (-1 unset). anchored: only start at from. */
+ * caps[0..nslots) (-1 unset). anchored: only start at from. mem may be
+ * NULL (temporary scratch). */
 int re_pike_exec(const re_prog *prog, re_run *run, size_t from, bool anchored,
-                 ptrdiff_t *caps, int nslots);
+                 ptrdiff_t *caps, int nslots, re_pike_mem *mem);
 /* Backtracker for back-references: same contract, budgeted. */
 int re_back_exec(const re_prog *prog, re_run *run, size_t from, bool anchored,
                  ptrdiff_t *caps, int nslots);

@@ -470,6 +470,30 @@ static int32_t assert_node(parser *p, int kind) {
   return n;
 }
 
+/* A group's body after its opening "(" or "\(", through the closing one. */
+static int32_t parse_group(parser *p) {
+  if (++p->depth > RE_MAX_DEPTH) return fail(p, RE_ESIZE);
+  int g = ++p->ast->ngroups;
+  if (g > RE_MAX_GROUPS) return fail(p, RE_ESIZE);
+  int32_t inner = parse_alt(p);
+  if (inner < 0) return -1;
+  if (p->ere) {
+    if (p->pos >= p->len || p->pat[p->pos] != ')') return fail(p, RE_EPAREN);
+    p->pos++;
+  } else {
+    if (p->pos + 1 >= p->len || p->pat[p->pos] != '\\' || p->pat[p->pos + 1] != ')')
+      return fail(p, RE_EPAREN);
+    p->pos += 2;
+  }
+  p->depth--;
+  if ((size_t)g < p->closed_cap) p->closed[g] = 1;
+  int32_t n = node_new(p, RN_GROUP);
+  if (n < 0) return -1;
+  N(p, n)->group = g;
+  N(p, n)->kid = inner;
+  return n;
+}
+
 /* Parses one atom. *start tells whether we are at the start of a branch (in:
  * for the context rules; out: whether the next piece still is). Returns the
  * node, or -2 when there is no atom here (end of branch). */
@@ -487,23 +511,9 @@ static int32_t parse_atom(parser *p, bool *start) {
       if (!(p->flags & RE_WARN)) return fail(p, RE_ERPAREN);
       p->pos++;
       return char_node(p, ')', false);
-    case '(': {
+    case '(':
       p->pos++;
-      if (++p->depth > RE_MAX_DEPTH) return fail(p, RE_ESIZE);
-      int g = ++p->ast->ngroups;
-      if (g > RE_MAX_GROUPS) return fail(p, RE_ESIZE);
-      int32_t inner = parse_alt(p);
-      if (inner < 0) return -1;
-      if (p->pos >= p->len || p->pat[p->pos] != ')') return fail(p, RE_EPAREN);
-      p->pos++;
-      p->depth--;
-      if ((size_t)g < p->closed_cap) p->closed[g] = 1;
-      int32_t n = node_new(p, RN_GROUP);
-      if (n < 0) return -1;
-      N(p, n)->group = g;
-      N(p, n)->kid = inner;
-      return n;
-    }
+      return parse_group(p);
     case '^':
       p->pos++;
       *start = true;
@@ -567,24 +577,9 @@ static int32_t parse_atom(parser *p, bool *start) {
     unsigned char e = p->pat[p->pos + 1];
     if (!p->ere) {
       switch (e) {
-      case '(': {
+      case '(':
         p->pos += 2;
-        if (++p->depth > RE_MAX_DEPTH) return fail(p, RE_ESIZE);
-        int g = ++p->ast->ngroups;
-        if (g > RE_MAX_GROUPS) return fail(p, RE_ESIZE);
-        int32_t inner = parse_alt(p);
-        if (inner < 0) return -1;
-        if (p->pos + 1 >= p->len || p->pat[p->pos] != '\\' || p->pat[p->pos + 1] != ')')
-          return fail(p, RE_EPAREN);
-        p->pos += 2;
-        p->depth--;
-        if ((size_t)g < p->closed_cap) p->closed[g] = 1;
-        int32_t n = node_new(p, RN_GROUP);
-        if (n < 0) return -1;
-        N(p, n)->group = g;
-        N(p, n)->kid = inner;
-        return n;
-      }
+        return parse_group(p);
       case ')':
         if (p->depth > 0) return -2;
         p->pos += 2;

@@ -177,25 +177,53 @@ static void next_stamp(pike *pk) {
   }
 }
 
+void re_pike_mem_free(re_pike_mem *mem) {
+  free(mem->mark);
+  free(mem->stack);
+  free(mem->tmp);
+  free(mem->best);
+  for (int i = 0; i < 2; i++) {
+    free(mem->pc[i]);
+    free(mem->cap[i]);
+  }
+  memset(mem, 0, sizeof *mem);
+}
+
+/* Makes mem hold a program of m instructions with nslots captures. */
+static int pike_mem_fit(re_pike_mem *mem, size_t m, int nslots) {
+  if (mem->m >= m && mem->nslots >= nslots && mem->mark) return 0;
+  re_pike_mem_free(mem);
+  mem->mark = calloc(m, sizeof *mem->mark);
+  mem->stack = malloc((4 * m + 16) * sizeof *mem->stack);
+  mem->tmp = malloc((size_t)nslots * sizeof *mem->tmp);
+  mem->best = malloc((size_t)nslots * sizeof *mem->best);
+  for (int i = 0; i < 2; i++) {
+    mem->pc[i] = malloc(m * sizeof *mem->pc[i]);
+    mem->cap[i] = malloc(m * (size_t)nslots * sizeof *mem->cap[i]);
+  }
+  if (!mem->mark || !mem->stack || !mem->tmp || !mem->best || !mem->pc[0] || !mem->pc[1] ||
+      !mem->cap[0] || !mem->cap[1]) {
+    re_pike_mem_free(mem);
+    return -1;
+  }
+  mem->m = m;
+  mem->nslots = nslots;
+  mem->stamp = 1;
+  return 0;
+}
+
 int re_pike_exec(const re_prog *prog, re_run *run, size_t from, bool anchored, ptrdiff_t *caps,
-                 int nslots) {
+                 int nslots, re_pike_mem *mem) {
   if (nslots < 2) nslots = 2;
   if (nslots > prog->nslots) nslots = prog->nslots;
   size_t m = prog->n;
-  pike pk = {prog, run, nslots, NULL, 0, NULL, 0, NULL};
-  tlist a = {0}, b = {0};
-  ptrdiff_t *best = NULL;
+  re_pike_mem local = {0};
+  re_pike_mem *pm = mem ? mem : &local;
+  if (pike_mem_fit(pm, m, nslots) < 0) return RE_ENOMEM;
+  pike pk = {prog, run, nslots, pm->mark, pm->stamp, pm->stack, 4 * m + 16, pm->tmp};
+  tlist a = {pm->pc[0], pm->cap[0], 0}, b = {pm->pc[1], pm->cap[1], 0};
+  ptrdiff_t *best = pm->best;
   int rc = RE_ENOMEM;
-  pk.mark = calloc(m, sizeof *pk.mark);
-  pk.stackcap = 4 * m + 16;
-  pk.stack = malloc(pk.stackcap * sizeof *pk.stack);
-  pk.tmp = malloc((size_t)nslots * sizeof *pk.tmp);
-  best = malloc((size_t)nslots * sizeof *best);
-  a.pc = malloc(m * sizeof *a.pc);
-  b.pc = malloc(m * sizeof *b.pc);
-  a.cap = malloc(m * (size_t)nslots * sizeof *a.cap);
-  b.cap = malloc(m * (size_t)nslots * sizeof *b.cap);
-  if (!pk.mark || !pk.stack || !pk.tmp || !best || !a.pc || !b.pc || !a.cap || !b.cap) goto out;
 
   tlist *cl = &a, *nl = &b;
   bool matched = false;
@@ -206,7 +234,7 @@ int re_pike_exec(const re_prog *prog, re_run *run, size_t from, bool anchored, p
   for (int c = 0; c < 256 && can_skip; c++)
     if (re_bit_has(prog->first, (unsigned)c)) nfirst++, firstb = c;
 
-  pk.stamp = 1;
+  next_stamp(&pk);
   for (size_t p = from;; p++) {
     uint64_t work = 1;
     if (!matched && (!anchored || p == from)) {
@@ -269,16 +297,13 @@ int re_pike_exec(const re_prog *prog, re_run *run, size_t from, bool anchored, p
     rc = RE_NOMATCH;
   }
 out:
-  free(pk.mark);
-  free(pk.stack);
-  free(pk.tmp);
-  free(best);
-  free(a.pc);
-  free(b.pc);
-  free(a.cap);
-  free(b.cap);
+  pm->stamp = pk.stamp;
+  if (!mem) re_pike_mem_free(&local);
   return rc;
 }
+
+static int back_exec(const re_prog *prog, re_run *run, size_t from, bool anchored, ptrdiff_t *caps,
+                     int nslots, int ns);
 
 /* ---- backtracker ------------------------------------------------------------------------ */
 
@@ -319,6 +344,15 @@ static bool chars_equal_icase(const re_run *run, const unsigned char *x, size_t 
 int re_back_exec(const re_prog *prog, re_run *run, size_t from, bool anchored, ptrdiff_t *caps,
                  int nslots) {
   int ns = prog->nslots; /* back-references need every group */
+  uint64_t saved_max = run->max_steps;
+  if (run->max_steps - run->steps > RE_BACKTRACK_STEPS) run->max_steps = run->steps + RE_BACKTRACK_STEPS;
+  int rc = back_exec(prog, run, from, anchored, caps, nslots, ns);
+  run->max_steps = saved_max;
+  return rc;
+}
+
+static int back_exec(const re_prog *prog, re_run *run, size_t from, bool anchored, ptrdiff_t *caps,
+                     int nslots, int ns) {
   if (nslots < 2) nslots = 2;
   size_t cap = 1024;
   btent *st = malloc(cap * sizeof *st);
@@ -408,8 +442,7 @@ int re_back_exec(const re_prog *prog, re_run *run, size_t from, bool anchored, p
           pc++;
           continue;
         case I_CHECK:
-          if ((ptrdiff_t)p <= loops[in->x]) goto fail;
-          pc++;
+          pc = (ptrdiff_t)p <= loops[in->x] ? in->y : pc + 1;
           continue;
         case I_BACKREF: {
           ptrdiff_t gs = cur[2 * in->x], ge = cur[2 * in->x + 1];

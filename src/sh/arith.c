@@ -280,8 +280,7 @@ static int64_t var_value(ax *a, lval *lv) {
     if (sh->opt[SH_OPT_NOUNSET] && !a->noeval) {
       sh_error(sh, "%s: unbound variable", lv->name);
       a->err = true;
-      sh->flow = SH_FLOW_EXIT;
-      sh->exit_status = 1;
+      sh_fatal_exit(sh, 1);
     }
     return 0;
   }

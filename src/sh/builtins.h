@@ -52,6 +52,10 @@ bool sh_test_binary(sh_shell *sh, const char *op, const char *a, const char *b, 
 /* echo (shared with src/cmd/echo.c): writes into b; returns false when \c stops output. */
 bool sh_echo_format(sh_buf *b, int argc, char **argv, bool xpg);
 
+/* history and fc (interactive.c) */
+int sh_bi_history(sh_shell *sh, int argc, char **argv);
+int sh_bi_fc(sh_shell *sh, int argc, char **argv);
+
 /* cd's path logic, pwd */
 int sh_builtin_cd(sh_shell *sh, int argc, char **argv);
 
@@ -62,6 +66,9 @@ int sh_run_printf(sh_shell *sh, int argc, char **argv);
 int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text);
 int sh_wait_all(sh_shell *sh);
 void sh_jobs_release(sh_shell *sh);
+
+/* The live shell whose $$/BASHPID is pid, or NULL (shell.c). */
+sh_shell *sh_shell_by_pid(sh_session *s, int64_t pid);
 
 /* declare -p text for a variable (builtins_vars.c); malloc'd, no newline. */
 char *sh_declare_print(sh_shell *sh, struct sh_var *v, bool for_A);

@@ -473,6 +473,7 @@ static int bi_exit(sh_shell *sh, int argc, char **argv) {
     }
   }
   sh->flow = SH_FLOW_EXIT;
+    sh->fatal = 0;
   sh->exit_status = st;
   return st;
 }
@@ -488,7 +489,7 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
       st = (int)(v & 0xff);
     }
   }
-  if (sh->fn_depth == 0 && sh->eval_depth <= 1 && !sh->in_trap) {
+  if (sh->fn_depth == 0) {
     /* top level: bash allows return only in functions and sourced files */
     extern _Thread_local int sh_source_depth;
     if (sh_source_depth == 0) {
@@ -562,7 +563,9 @@ static int bi_eval(sh_shell *sh, int argc, char **argv) {
   if (i < argc && !strcmp(argv[i], "--")) i++;
   char *s = join_args(argc, argv, i);
   sh->status = 0;
+  sh->xtrace_level++;
   int st = sh_eval_string(sh, s, strlen(s), "eval", sh->lineno);
+  sh->xtrace_level--;
   free(s);
   return st;
 }
@@ -619,7 +622,9 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
   sh->nframes++;
   sh_source_depth++;
   int saved_line = sh->lineno;
+  sh->xtrace_level++;
   int st = sh_eval_string(sh, data, len, path, 1);
+  sh->xtrace_level--;
   sh->lineno = saved_line;
   sh_source_depth--;
   sh->nframes--;
@@ -627,6 +632,13 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
   if (sh->flow == SH_FLOW_RETURN) {
     sh->flow = SH_FLOW_NONE;
     st = sh->exit_status;
+  }
+  /* the RETURN trap runs when a sourced file finishes */
+  if (sh->flow == SH_FLOW_NONE && sh->traps.action[SH_TRAP_RETURN] && *sh->traps.action[SH_TRAP_RETURN] &&
+      !(sh->trap_active & 4)) {
+    sh->status = st;
+    sh_run_trap(sh, SH_TRAP_RETURN);
+    sh->status = st;
   }
   if (set_params) {
     sh_strv_free(&sh->params);
@@ -1137,10 +1149,12 @@ const sh_builtin sh_builtin_table[] = {
     {"exit", bi_exit, SH_BI_SPECIAL},
     {"export", sh_bi_export, SH_BI_SPECIAL | SH_BI_DECL},
     {"false", bi_false, 0},
+    {"fc", sh_bi_fc, 0},
     {"fg", sh_bi_fg, 0},
     {"getopts", sh_bi_getopts, 0},
     {"hash", bi_hash, 0},
     {"help", bi_help, 0},
+    {"history", sh_bi_history, 0},
     {"jobs", sh_bi_jobs, 0},
     {"kill", sh_bi_kill, 0},
     {"let", bi_let, 0},

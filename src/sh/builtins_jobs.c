@@ -184,6 +184,21 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
   return st;
 }
 
+/* Jobs not yet finished (the prompt's \j). */
+int sh_jobs_running(sh_shell *sh) {
+  int n = 0;
+  for (int i = 0; i < sh->njobs; i++) {
+    sh_job *j = sh->jobs[i];
+    if (!j->text) continue;
+    for (int k = 0; k < j->ntasks; k++)
+      if (j->tasks[k]->state != SH_TASK_DONE) {
+        n++;
+        break;
+      }
+  }
+  return n;
+}
+
 int sh_bi_jobs(sh_shell *sh, int argc, char **argv) {
   bool pids = false, longf = false;
   for (int i = 1; i < argc; i++) {
@@ -234,6 +249,7 @@ int sh_bi_disown(sh_shell *sh, int argc, char **argv) {
 
 /* Acts on a signal delivered to this shell now: its trap, or termination. */
 static void deliver_self(sh_shell *sh, int sig) {
+  if (sig < 64 && (sh->sig_ignored >> sig) & 1) return;
   const char *a = sh->traps.action[sig];
   if (a && !*a) return; /* ignored */
   if (a) {
@@ -242,6 +258,7 @@ static void deliver_self(sh_shell *sh, int sig) {
   }
   if (sig == 17 || sig == 18 || sig == 28 || sig == 23) return; /* CHLD CONT WINCH URG: ignored */
   sh->flow = SH_FLOW_EXIT;
+    sh->fatal = 0;
   sh->exit_status = 128 + sig;
 }
 
@@ -315,11 +332,21 @@ int sh_bi_kill(sh_shell *sh, int argc, char **argv) {
       st = 1;
       continue;
     }
-    if (t[0] != '%' && (pid == sh->pid || pid == sh->sess->shell_pid)) {
+    if (t[0] != '%' && pid == sh->pid) {
       if (sig) deliver_self(sh, sig);
       continue;
     }
     int k = find_job(sh, t);
+    sh_shell *target = t[0] != '%' && k < 0 ? sh_shell_by_pid(sh->sess, pid) : NULL;
+    if (target) {
+      /* another shell (an enclosing one, a subshell): it acts on the signal
+       * at its next poll */
+      if (sig) {
+        target->pending_sig = sig;
+        if (target->task && target->task != sh->task) sh_task_wake(target->task);
+      }
+      continue;
+    }
     if (k < 0) {
       if (t[0] == '%') sh_error(sh, "kill: %s: no such job", t);
       else sh_error(sh, "kill: (%s) - No such process", t);
@@ -342,6 +369,11 @@ int sh_bi_kill(sh_shell *sh, int argc, char **argv) {
 /* Called from sh_poll via the task: handles a pending signal. */
 void sh_handle_pending_signal(sh_shell *sh);
 void sh_handle_pending_signal(sh_shell *sh) {
+  if (sh->pending_sig) {
+    int sig = sh->pending_sig;
+    sh->pending_sig = 0;
+    deliver_self(sh, sig);
+  }
   if (!sh->task || !sh->task->pending_sig) return;
   int sig = sh->task->pending_sig;
   sh->task->pending_sig = 0;
@@ -350,10 +382,23 @@ void sh_handle_pending_signal(sh_shell *sh) {
 
 /* ---- trap ---------------------------------------------------------------------------------------------- */
 
+/* bash's sh_single_quote: 'text' with ' as '\'' (newlines stay as they are). */
+static char *single_quote(const char *s) {
+  sh_buf b = {0};
+  sh_buf_addc(&b, '\'');
+  for (; *s; s++) {
+    if (*s == '\'') sh_buf_adds(&b, "'\\''");
+    else sh_buf_addc(&b, *s);
+  }
+  sh_buf_addc(&b, '\'');
+  return sh_buf_steal(&b);
+}
+
 static void print_trap(sh_shell *sh, int sig) {
   const char *a = sh->traps.action[sig];
+  if (!a) a = sh->shown_traps.action[sig];
   if (!a) return;
-  char *q = sh_quote_single(a);
+  char *q = single_quote(a);
   if (sig == 0 || sig >= SH_NSIG)
     sh_printf_fd(sh, 1, "trap -- %s %s\n", q, sig == 0 ? "EXIT" : sig_name(sig));
   else
@@ -384,8 +429,9 @@ int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
       print = true;
       continue;
     }
-    /* "-" as the action */
-    break;
+    sh_error(sh, "trap: %s: invalid option", argv[i]);
+    sh_errorf_raw(sh, "trap: usage: trap [-lp] [[arg] signal_spec ...]\n");
+    return 2;
   }
   if (i >= argc || print) {
     if (i >= argc) {
@@ -404,18 +450,29 @@ int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
     }
     return st;
   }
+  /* a subshell's inherited trap list is forgotten at the first change */
+  for (int k = 0; k < SH_NSIG + 4; k++) {
+    free(sh->shown_traps.action[k]);
+    sh->shown_traps.action[k] = NULL;
+  }
   const char *action = argv[i];
   bool reset = !strcmp(action, "-");
-  /* `trap SIG` (one numeric argument) resets, as POSIX says */
-  if (argc - i == 1) {
-    int s = sig_number(action, true);
-    if (s >= 0) {
-      free(sh->traps.action[s]);
-      sh->traps.action[s] = NULL;
-      return 0;
+  /* bash: an unsigned number that is a signal first means every argument is
+   * a signal to reset; a lone signal argument is reset too */
+  bool digits = *action != 0;
+  for (const char *d = action; *d; d++)
+    if (*d < '0' || *d > '9') digits = false;
+  if (digits && sig_number(action, true) >= 0) {
+    reset = true;
+  } else if (argc - i == 1 && !reset && sig_number(action, true) >= 0) {
+    reset = true;
+  } else {
+    i++;
+    if (i >= argc) {
+      sh_error(sh, "trap: usage: trap [-lp] [[arg] signal_spec ...]");
+      return 2;
     }
   }
-  i++;
   int st = 0;
   for (; i < argc; i++) {
     int s = sig_number(argv[i], true);
@@ -424,6 +481,7 @@ int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
       st = 1;
       continue;
     }
+    if (s < 64 && (sh->sig_ignored >> s) & 1) continue; /* ignored at entry */
     free(sh->traps.action[s]);
     sh->traps.action[s] = reset ? NULL : sh_xstrdup(action);
   }

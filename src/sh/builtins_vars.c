@@ -251,6 +251,8 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
         if (o->set & SH_V_READONLY) f->attrs |= 2;
         if (o->set & SH_V_EXPORT) f->attrs |= 1;
         if (o->clear & SH_V_EXPORT) f->attrs &= ~1u;
+        if (o->set & SH_V_TRACE) f->attrs |= 4;
+        if (o->clear & SH_V_TRACE) f->attrs &= ~4u;
       }
       free_decl_arg(&d);
       continue;
@@ -698,6 +700,8 @@ int sh_bi_shopt(sh_shell *sh, int argc, char **argv) {
     }
   }
   int lo = oflag ? 0 : SH_SHOPT_FIRST, hi = oflag ? SH_SET_COUNT : SH_OPT_COUNT;
+  /* shopt's interactive_comments is set -o interactive-comments */
+  sh->opt[SH_SHOPT_INTERACTIVE_COMMENTS] = sh->opt[SH_OPT_INTERACTIVE_COMMENTS];
   /* one line for option k in the requested format */
 #define SHOPT_LINE(k)                                                                        \
   do {                                                                                       \
@@ -712,7 +716,6 @@ int sh_bi_shopt(sh_shell *sh, int argc, char **argv) {
     if (quiet) return 0;
     for (int k = lo; k < hi; k++) {
       if (!sh_optinfo_table[k].name) continue;
-      if (k == SH_SHOPT_EXTGLOB_SKIPDOTS_PLACEHOLDER || k == SH_SHOPT_COMPAT) continue;
       if (mode == 's' && !sh->opt[k]) continue;
       if (mode == 'u' && sh->opt[k]) continue;
       SHOPT_LINE(k);
@@ -727,6 +730,7 @@ int sh_bi_shopt(sh_shell *sh, int argc, char **argv) {
       st = 1;
       continue;
     }
+    if (k == SH_SHOPT_INTERACTIVE_COMMENTS && mode) sh->opt[SH_OPT_INTERACTIVE_COMMENTS] = mode == 's';
     if (mode == 's') sh->opt[k] = true;
     else if (mode == 'u') sh->opt[k] = false;
     else {

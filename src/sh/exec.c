@@ -94,14 +94,31 @@ static _Thread_local sh_arena *current_arena;
 
 /* ---- errexit and traps --------------------------------------------------------------------------- */
 
+/* The DEBUG trap before a command (bash: simple commands, (( )), [[ ]],
+ * case, each for/select iteration, each for (( )) expression); not inside
+ * functions unless functrace. Returns false if the trap changed the flow. */
+static bool debug_trap(sh_shell *sh, int line) {
+  const char *a = sh->traps.action[SH_TRAP_DEBUG];
+  if (!a || !*a || (sh->trap_active & 1)) return true;
+  if (sh->fn_depth > 0 && !sh->opt[SH_OPT_FUNCTRACE]) return true;
+  sh->lineno = line;
+  sh_run_trap(sh, SH_TRAP_DEBUG);
+  return sh->flow == SH_FLOW_NONE;
+}
+
 static void check_errexit(sh_shell *sh, int status) {
   if (status == 0 || sh->errexit_off > 0 || sh->flow != SH_FLOW_NONE) return;
-  if (sh->traps.action[SH_TRAP_ERR] && *sh->traps.action[SH_TRAP_ERR] && !sh->in_trap) {
+  bool skip = sh->err_skip_once;
+  sh->err_skip_once = false;
+  /* ERR runs in functions only with errtrace (bash) */
+  if (sh->traps.action[SH_TRAP_ERR] && *sh->traps.action[SH_TRAP_ERR] && !(sh->trap_active & 2) && !skip &&
+      (sh->fn_depth == 0 || sh->opt[SH_OPT_ERRTRACE])) {
     sh_run_trap(sh, SH_TRAP_ERR);
     sh->status = status;
   }
   if (sh->opt[SH_OPT_ERREXIT] && sh->flow == SH_FLOW_NONE) {
     sh->flow = SH_FLOW_EXIT;
+    sh->fatal = 0;
     sh->exit_status = status;
   }
 }
@@ -115,11 +132,18 @@ int sh_run_trap(sh_shell *sh, int sig) {
   sh_flow saved_flow = sh->flow;
   int saved_exit = sh->exit_status;
   int saved_line = sh->lineno;
+  /* a DEBUG, ERR or RETURN trap does not trigger itself, but the others
+   * (and the pseudo-signal traps inside signal traps) run as usual (bash) */
+  int bit = sig == SH_TRAP_DEBUG ? 1 : sig == SH_TRAP_ERR ? 2 : sig == SH_TRAP_RETURN ? 4 : 0;
+  int saved_active = sh->trap_active;
+  sh->trap_active |= bit;
   sh->in_trap = true;
   sh->flow = SH_FLOW_NONE;
-  sh_eval_string(sh, a, strlen(a), "trap", sh->lineno);
+  /* LINENO counts from 1 in a signal trap's text, else it is the line running */
+  sh_eval_string(sh, a, strlen(a), "trap", bit ? sh->lineno : 1);
   free(a);
   sh->in_trap = saved_in;
+  sh->trap_active = saved_active;
   sh->lineno = saved_line;
   if (sh->flow == SH_FLOW_NONE || sh->flow == SH_FLOW_RETURN) {
     if (sh->flow == SH_FLOW_RETURN && sig != SH_TRAP_RETURN) {
@@ -154,22 +178,78 @@ void sh_run_exit_trap(sh_shell *sh) {
 
 /* ---- xtrace ----------------------------------------------------------------------------------------- */
 
-static char *xtrace_quote(const char *s) {
-  bool need = !*s;
-  for (const char *p = s; *p; p++)
-    if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;#~!", *p) || (unsigned char)*p < 32) need = true;
-  if (!need) return sh_xstrdup(s);
-  return sh_quote_single(s);
+/* bash's sh_contains_shell_metas: characters that make xtrace quote a word. */
+static bool xtrace_has_metas(const char *s) {
+  for (const char *p = s; *p; p++) {
+    switch (*p) {
+    case ' ': case '\t': case '\n': case '\'': case '"': case '\\': case '|': case '&':
+    case ';': case '(': case ')': case '<': case '>': case '!': case '{': case '}':
+    case '*': case '[': case '?': case ']': case '^': case '$': case '`':
+      return true;
+    case '~':
+      if (p == s || p[-1] == '=' || p[-1] == ':') return true;
+      break;
+    case '#':
+      if (p == s) return true;
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
 }
 
+static bool xtrace_has_ctl(const char *s) {
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+    if (*p < 32 || *p == 127) return true;
+  return false;
+}
+
+/* Quotes like bash's xtrace: '' for empty, 'single quotes' around shell
+ * metacharacters (a lone ' is \'), $'...' for other unprintable bytes. */
+char *sh_xtrace_quote(const char *s) {
+  if (!*s) return sh_xstrdup("''");
+  if (xtrace_has_metas(s)) {
+    if (s[0] == '\'' && !s[1]) return sh_xstrdup("\\'");
+    sh_buf b = {0};
+    sh_buf_addc(&b, '\'');
+    for (const char *p = s; *p; p++) {
+      if (*p == '\'') sh_buf_adds(&b, "'\\''");
+      else sh_buf_addc(&b, *p);
+    }
+    sh_buf_addc(&b, '\'');
+    return sh_buf_steal(&b);
+  }
+  if (xtrace_has_ctl(s)) return sh_quote(s, true);
+  return sh_xstrdup(s);
+}
+
+/* An assignment's value as xtrace shows it (empty stays empty). */
+static char *xtrace_value(const char *v) {
+  if (!*v) return sh_xstrdup("");
+  return sh_xtrace_quote(v);
+}
+
+/* PS4, expanded without disturbing $? or the flow (errors in it are
+ * reported and ignored), its first character repeated per nesting level. */
 static void xtrace_prefix(sh_shell *sh, sh_buf *b) {
   const char *ps4 = sh_var_get(sh, "PS4");
-  if (!ps4) ps4 = "+ ";
+  if (!ps4 || !*ps4) return;
+  int saved_status = sh->status;
+  sh_flow saved_flow = sh->flow;
+  int saved_exit = sh->exit_status, saved_fatal = sh->fatal;
+  bool saved_x = sh->opt[SH_OPT_XTRACE];
+  sh->opt[SH_OPT_XTRACE] = false;
   char *p = sh_expand_prompt(sh, ps4);
-  /* the first character repeats for each level of indirection */
-  if (*p) {
-    for (int i = 0; i < sh->subshell * 0; i++) sh_buf_addc(b, p[0]);
+  sh->opt[SH_OPT_XTRACE] = saved_x;
+  if (sh->flow != SH_FLOW_ABORT) {
+    sh->flow = saved_flow;
+    sh->exit_status = saved_exit;
+    sh->fatal = saved_fatal;
   }
+  sh->status = saved_status;
+  if (*p)
+    for (int i = 0; i < sh->xtrace_level && i < 64; i++) sh_buf_addc(b, p[0]);
   sh_buf_adds(b, p);
   free(p);
 }
@@ -180,7 +260,7 @@ void sh_xtrace(sh_shell *sh, char **argv, int argc, sh_assign *assigns) {
   xtrace_prefix(sh, &b);
   for (int i = 0; i < argc; i++) {
     if (i) sh_buf_addc(&b, ' ');
-    char *q = xtrace_quote(argv[i]);
+    char *q = sh_xtrace_quote(argv[i]);
     sh_buf_adds(&b, q);
     free(q);
   }
@@ -189,7 +269,7 @@ void sh_xtrace(sh_shell *sh, char **argv, int argc, sh_assign *assigns) {
   sh_buf_free(&b);
 }
 
-static void xtrace_text(sh_shell *sh, const char *text) {
+void sh_xtrace_text(sh_shell *sh, const char *text) {
   sh_buf b = {0};
   xtrace_prefix(sh, &b);
   sh_buf_adds(&b, text);
@@ -197,6 +277,8 @@ static void xtrace_text(sh_shell *sh, const char *text) {
   sh_write_fd(sh, 2, b.data, b.len);
   sh_buf_free(&b);
 }
+
+static void xtrace_text(sh_shell *sh, const char *text) { sh_xtrace_text(sh, text); }
 
 /* ---- redirections ----------------------------------------------------------------------------------- */
 
@@ -456,7 +538,10 @@ typedef struct arr_item {
   char *val;
 } arr_item;
 
-static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append) {
+static void xtrace_assign(sh_shell *sh, sh_assign *as, const char *val, const arr_item *items,
+                          size_t n);
+
+static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append, sh_assign *trace) {
   bool assoc = (v->flags & SH_V_ASSOC) != 0;
   /* bash expands every element before assigning any (a=(0 "${a[@]}")) */
   arr_item *items = NULL;
@@ -510,6 +595,7 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
       rc = 1;
     }
   }
+  if (!rc && sh->opt[SH_OPT_XTRACE] && trace) xtrace_assign(sh, trace, NULL, items, n);
   if (!rc) {
     if (!append) {
       if (assoc) {
@@ -573,6 +659,45 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
   return rc;
 }
 
+/* set -x line of an assignment: name[index]+=value, the value as expanded
+ * (quoted), or the literal text of an array literal - its elements quoted
+ * one by one when a declaration builtin assigns it (bash). */
+static void xtrace_assign(sh_shell *sh, sh_assign *as, const char *val, const arr_item *items,
+                          size_t n) {
+  sh_buf b = {0};
+  sh_buf_adds(&b, as->name);
+  if (as->index) {
+    sh_buf_addc(&b, '[');
+    sh_buf_adds(&b, as->index->raw ? as->index->raw : "");
+    sh_buf_addc(&b, ']');
+  }
+  if (as->append) sh_buf_addc(&b, '+');
+  sh_buf_addc(&b, '=');
+  if (val) {
+    char *q = xtrace_value(val);
+    sh_buf_adds(&b, q);
+    free(q);
+  } else if (sh_current_decl) {
+    sh_buf_addc(&b, '(');
+    for (size_t i = 0; i < n; i++) {
+      if (i) sh_buf_addc(&b, ' ');
+      if (items[i].keyed) {
+        if (items[i].key) sh_buf_addf(&b, "[%s]=", items[i].key);
+        else sh_buf_addf(&b, "[%" PRId64 "]=", items[i].idx);
+      }
+      char *q = sh_quote_single(items[i].val);
+      sh_buf_adds(&b, q);
+      free(q);
+    }
+    sh_buf_addc(&b, ')');
+  } else {
+    const char *raw = as->value && as->value->raw ? as->value->raw : "(...)";
+    sh_buf_adds(&b, raw);
+  }
+  xtrace_text(sh, sh_buf_str(&b));
+  sh_buf_free(&b);
+}
+
 int sh_apply_assign(sh_shell *sh, sh_assign *as, int flags) {
   bool is_array = as->value && as->value->parts && as->value->parts->kind == SH_PART_ARRAY &&
                   !as->value->parts->next;
@@ -592,10 +717,11 @@ int sh_apply_assign(sh_shell *sh, sh_assign *as, int flags) {
       sh_error(sh, "%s: readonly variable", as->name);
       return 1;
     }
-    return assign_array(sh, v, as->value->parts, as->append);
+    return assign_array(sh, v, as->value->parts, as->append, as);
   }
   char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
   if (!val) return 1;
+  if (sh->opt[SH_OPT_XTRACE] && !sh_current_decl) xtrace_assign(sh, as, val, NULL, 0);
   int rc;
   if (as->index) {
     int err;
@@ -625,23 +751,6 @@ int sh_apply_assign(sh_shell *sh, sh_assign *as, int flags) {
   }
   free(val);
   return rc;
-}
-
-static void xtrace_assign(sh_shell *sh, sh_assign *as) {
-  sh_buf b = {0};
-  sh_buf_adds(&b, as->name);
-  if (as->append) sh_buf_addc(&b, '+');
-  sh_buf_addc(&b, '=');
-  if (as->value && as->value->parts && as->value->parts->kind == SH_PART_ARRAY) {
-    sh_buf_adds(&b, "(...)");
-  } else {
-    const char *v = sh_var_get(sh, as->name);
-    char *q = xtrace_quote(v ? v : "");
-    sh_buf_adds(&b, q);
-    free(q);
-  }
-  xtrace_text(sh, sh_buf_str(&b));
-  sh_buf_free(&b);
 }
 
 /* ---- command lookup and running ------------------------------------------------------------------------ */
@@ -782,8 +891,7 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
   }
   if (stack_low()) {
     sh_error(sh, "%s: maximum function nesting level exceeded", f->name);
-    sh->flow = SH_FLOW_EXIT;
-    sh->exit_status = 1;
+    sh_fatal(sh, 1);
     return 1;
   }
   f->refs++;
@@ -811,7 +919,9 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
     status = sh->exit_status;
   }
   sh->status = status;
-  if (sh->traps.action[SH_TRAP_RETURN] && *sh->traps.action[SH_TRAP_RETURN] && !sh->in_trap) {
+  /* RETURN runs for functions only with functrace or the function's trace attribute */
+  if (sh->traps.action[SH_TRAP_RETURN] && *sh->traps.action[SH_TRAP_RETURN] && !(sh->trap_active & 4) &&
+      (sh->opt[SH_OPT_FUNCTRACE] || (f->attrs & 4))) {
     sh_run_trap(sh, SH_TRAP_RETURN);
     sh->status = status;
   }
@@ -856,14 +966,32 @@ static void close_procsubs(sh_shell *sh, procsub_list *pl) {
 
 static bool is_decl_builtin(const sh_builtin *b) { return b && (b->flags & SH_BI_DECL); }
 
+/* set -x of a command; readonly and export then also trace their scalar
+ * assignments as name=value lines (bash). */
+static void xtrace_decl(sh_shell *sh, char **av, int ac, const sh_builtin *decl, sh_decl_args *dargs) {
+  sh_xtrace(sh, av, ac, NULL);
+  if (!decl || (strcmp(av[0], "readonly") && strcmp(av[0], "export"))) return;
+  for (int k = 1; k < ac; k++) {
+    const char *eq = strchr(av[k], '=');
+    if (!eq || (k < dargs->n && dargs->assign[k])) continue;
+    char *name = sh_xstrndup(av[k], (size_t)(eq - av[k]));
+    if (sh_is_name(name)) {
+      char *q = xtrace_value(eq + 1);
+      char *line = sh_xasprintf("%s=%s", name, q);
+      xtrace_text(sh, line);
+      free(line);
+      free(q);
+    }
+    free(name);
+  }
+}
+
 static int exec_simple(sh_shell *sh, sh_simple *c) {
   sh->lineno = c->base.line;
   if (!count_command(sh)) return 126;
-  /* DEBUG trap */
-  if (sh->traps.action[SH_TRAP_DEBUG] && *sh->traps.action[SH_TRAP_DEBUG] && !sh->in_trap) {
-    sh_run_trap(sh, SH_TRAP_DEBUG);
-    if (sh->flow != SH_FLOW_NONE) return sh->status;
-  }
+  /* DEBUG trap (pipeline stages ran it in the parent already) */
+  if (!sh->debug_done && !debug_trap(sh, c->base.line)) return sh->status;
+  sh->debug_done = false;
   procsub_list pl = {.n = 0};
   procsub_list *saved_pl = current_procsubs;
   current_procsubs = &pl;
@@ -952,7 +1080,6 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
         goto out;
       }
       if (sh->status != before) cs_status = sh->status;
-      if (sh->opt[SH_OPT_XTRACE]) xtrace_assign(sh, as);
     }
     status = cs_status;
     if (c->base.redirs) {
@@ -996,9 +1123,14 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
         }
       }
     }
+    /* a declaration builtin with array literals traces them first, then itself */
+    bool trace_after = false;
     if (sh->opt[SH_OPT_XTRACE]) {
-      for (sh_assign *as = c->assigns; as; as = as->next) xtrace_assign(sh, as);
-      sh_xtrace(sh, av, ac, NULL);
+      for (int k = 0; decl && k < dargs.n; k++)
+        if (dargs.assign[k] && dargs.assign[k]->value && dargs.assign[k]->value->parts &&
+            dargs.assign[k]->value->parts->kind == SH_PART_ARRAY)
+          trace_after = true;
+      if (!trace_after) xtrace_decl(sh, av, ac, decl, &dargs);
     }
     redir_state rs = {0};
     if (c->base.redirs && apply_redirs(sh, c->base.redirs, &rs)) {
@@ -1020,6 +1152,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       status = sh_run_argv(sh, ac, av, true);
     }
     sh_current_decl = saved_decl;
+    if (trace_after) xtrace_decl(sh, av, ac, decl, &dargs);
     restore_fds(sh, &rs);
     if (temp_scope) {
       /* `x=1 local` etc. are rare; a temp scope simply ends here */
@@ -1070,6 +1203,7 @@ char *sh_procsub(sh_shell *sh, sh_node *body, char dir) {
   sh_file *r, *w;
   sh_pipe_new(&r, &w);
   sh_shell *child = sh_shell_copy(sh);
+  child->xtrace_level++;
   if (dir == '<') sh_fd_set(child, 1, w);
   else sh_fd_set(child, 0, r);
   int fd = sh_fd_alloc(sh, 63);
@@ -1134,6 +1268,12 @@ char *sh_command_subst(sh_shell *sh, sh_node *body, int *status) {
   sh_file *f = sh_file_sink(capture_write, &cap);
   f->capture = true;
   sh_shell *child = sh_shell_copy(sh);
+  child->xtrace_level++;
+  /* command substitution does not inherit set -e (unless inherit_errexit) */
+  if (!sh->opt[SH_SHOPT_INHERIT_ERREXIT]) {
+    child->errexit_off = 0;
+    if (!sh->opt[SH_OPT_POSIX]) child->opt[SH_OPT_ERREXIT] = false;
+  }
   sh_fd_set(child, 1, f);
   sh_file_unref(f);
   int st = 0;
@@ -1180,6 +1320,8 @@ int sh_subshell_run(sh_shell *sh, sh_node *body) {
 
 /* ---- pipelines ------------------------------------------------------------------------------------------------ */
 
+static bool stage_is_simple(sh_node *n) { return n->kind == SH_N_SIMPLE && !n->redirs; }
+
 static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
   size_t n = pl->n;
   if (pl->bang) sh->errexit_off++;
@@ -1196,7 +1338,14 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
     for (size_t i = 0; i + 1 < n; i++) {
       sh_file *r, *w;
       sh_pipe_new(&r, &w);
+      if (stage_is_simple(pl->cmds[i]) && !debug_trap(sh, pl->cmds[i]->line)) {
+        sh_file_unref(r);
+        sh_file_unref(w);
+        failed = true;
+        break;
+      }
       sh_shell *child = sh_shell_copy(sh);
+      if (stage_is_simple(pl->cmds[i])) child->debug_done = true;
       if (prev_r) sh_fd_set(child, 0, prev_r);
       sh_fd_set(child, 1, w);
       if (pl->pipe_err[i]) sh_fd_set(child, 2, w);
@@ -1212,6 +1361,8 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
       tasks[i]->node = pl->cmds[i];
       if (current_arena) tasks[i]->arena = sh_arena_ref(current_arena);
     }
+    if (!failed && stage_is_simple(pl->cmds[n - 1]) && !debug_trap(sh, pl->cmds[n - 1]->line))
+      failed = true;
     if (!failed) {
       /* the last stage runs here */
       if (lastpipe) {
@@ -1219,6 +1370,7 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
         sh_fd_set(sh, 0, prev_r);
         sh_file_unref(prev_r);
         prev_r = NULL;
+        if (stage_is_simple(pl->cmds[n - 1])) sh->debug_done = true;
         statuses[n - 1] = sh_exec(sh, pl->cmds[n - 1]);
         if (saved0) {
           sh_fd_set(sh, 0, saved0);
@@ -1228,6 +1380,7 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
         }
       } else {
         sh_shell *child = sh_shell_copy(sh);
+        if (stage_is_simple(pl->cmds[n - 1])) child->debug_done = true;
         sh_fd_set(child, 0, prev_r);
         sh_file_unref(prev_r);
         prev_r = NULL;
@@ -1277,6 +1430,12 @@ static char *node_text(sh_node *n);
 
 static int exec_background(sh_shell *sh, sh_node *n) {
   sh_shell *child = sh_shell_copy(sh);
+  /* without job control, an asynchronous command ignores SIGINT and SIGQUIT */
+  if (!sh->opt[SH_OPT_MONITOR]) child->sig_ignored |= (1u << 2) | (1u << 3);
+  /* the status of an asynchronous simple command does not trigger ERR */
+  sh_node *top = n;
+  if (top->kind == SH_N_PIPELINE && sh_node_pipeline(top)->n == 1) top = sh_node_pipeline(top)->cmds[0];
+  if (top->kind == SH_N_SIMPLE) child->err_skip_once = true;
   /* a background job's stdin is /dev/null unless redirected (non-interactive) */
   sh_task *t = sh_task_spawn(sh, child, task_run_node);
   if (!t) {
@@ -1347,6 +1506,32 @@ static int exec_loop(sh_shell *sh, sh_loop *l) {
   return status;
 }
 
+/* set -x of a for/select/case head: the words as written (bash). */
+static void xtrace_for(sh_shell *sh, sh_for *f) {
+  sh_buf b = {0};
+  sh_buf_addf(&b, "%s %s in", f->select ? "select" : "for", f->name);
+  if (!f->has_in) sh_buf_adds(&b, " \"$@\"");
+  for (size_t i = 0; i < f->nwords; i++) {
+    sh_buf_addc(&b, ' ');
+    sh_buf_adds(&b, f->words[i]->raw ? f->words[i]->raw : "");
+  }
+  if (f->select && !f->nwords) sh_buf_addc(&b, ' ');
+  xtrace_text(sh, sh_buf_str(&b));
+  sh_buf_free(&b);
+}
+
+/* An arithmetic text that is empty or blank (for ((;;)) counts it as 1). */
+static bool arith_blank(const sh_word *w) {
+  if (!w || !w->raw) return !w || !w->parts || (w->parts->kind == SH_PART_QLIT && !w->parts->u.lit.n && !w->parts->next);
+  return w->raw[strspn(w->raw, " \t\n")] == 0;
+}
+
+static void xtrace_arith(sh_shell *sh, const sh_word *w) {
+  char *m = sh_xasprintf("(( %s ))", arith_blank(w) ? "1" : w->raw);
+  xtrace_text(sh, m);
+  free(m);
+}
+
 static int exec_for(sh_shell *sh, sh_for *f) {
   sh_strv items = {0};
   if (f->has_in) {
@@ -1369,6 +1554,8 @@ static int exec_for(sh_shell *sh, sh_for *f) {
     /* select: print the menu to stderr, read a line from stdin */
     for (;;) {
       if (!loop_tick(sh, &iters)) break;
+      if (!debug_trap(sh, f->base.line)) break;
+      if (sh->opt[SH_OPT_XTRACE]) xtrace_for(sh, f);
       sh_buf menu = {0};
       for (size_t i = 0; i < items.n; i++) sh_buf_addf(&menu, "%zu) %s\n", i + 1, items.v[i]);
       const char *ps3 = sh_var_get(sh, "PS3");
@@ -1401,13 +1588,12 @@ static int exec_for(sh_shell *sh, sh_for *f) {
   } else {
     for (size_t i = 0; i < items.n; i++) {
       if (!loop_tick(sh, &iters)) break;
+      if (!debug_trap(sh, f->base.line)) break;
       if (sh_var_set(sh, f->name, items.v[i], 0)) {
         status = 1;
         break;
       }
-      if (sh->opt[SH_OPT_XTRACE]) {
-        /* bash traces `for` as "+ for x in ..."; not traced per item */
-      }
+      if (sh->opt[SH_OPT_XTRACE]) xtrace_for(sh, f);
       status = sh_exec(sh, f->body);
       if (sh->flow != SH_FLOW_NONE && loop_flow(sh)) break;
     }
@@ -1421,11 +1607,15 @@ static int exec_for(sh_shell *sh, sh_for *f) {
 static int exec_cfor(sh_shell *sh, sh_cfor *f) {
   int64_t v;
   int status = 0;
+  if (!debug_trap(sh, f->base.line)) return sh->status;
+  if (sh->opt[SH_OPT_XTRACE]) xtrace_arith(sh, f->init);
   if (f->init && sh_expand_arith(sh, f->init, &v)) return 1;
   uint64_t iters = 0;
   sh->loop_depth++;
   for (;;) {
-    if (f->cond) {
+    if (!debug_trap(sh, f->base.line)) break;
+    if (sh->opt[SH_OPT_XTRACE]) xtrace_arith(sh, f->cond);
+    if (!arith_blank(f->cond)) {
       if (sh_expand_arith(sh, f->cond, &v)) {
         status = 1;
         break;
@@ -1435,6 +1625,8 @@ static int exec_cfor(sh_shell *sh, sh_cfor *f) {
     if (!loop_tick(sh, &iters)) break;
     status = sh_exec(sh, f->body);
     if (sh->flow != SH_FLOW_NONE && loop_flow(sh)) break;
+    if (!debug_trap(sh, f->base.line)) break;
+    if (sh->opt[SH_OPT_XTRACE] && f->step) xtrace_arith(sh, f->step);
     if (f->step && sh_expand_arith(sh, f->step, &v)) {
       status = 1;
       break;
@@ -1446,6 +1638,12 @@ static int exec_cfor(sh_shell *sh, sh_cfor *f) {
 }
 
 static int exec_case(sh_shell *sh, sh_case *c) {
+  if (!debug_trap(sh, c->base.line)) return sh->status;
+  if (sh->opt[SH_OPT_XTRACE]) {
+    char *m = sh_xasprintf("case %s in", c->word->raw ? c->word->raw : "");
+    xtrace_text(sh, m);
+    free(m);
+  }
   char *word = sh_expand_string(sh, c->word, 0);
   if (!word) return 1;
   int status = 0;
@@ -1511,12 +1709,30 @@ static int exec_node(sh_shell *sh, sh_node *n) {
   switch (n->kind) {
   case SH_N_SIMPLE: {
     int st = exec_simple(sh, sh_node_simple(n));
+    /* a simple command is a pipeline of one: PIPESTATUS=(status) */
+    if (sh->npipestatus != 1) {
+      free(sh->pipestatus);
+      sh->pipestatus = sh_xmalloc(sizeof *sh->pipestatus);
+      sh->npipestatus = 1;
+    }
+    sh->pipestatus[0] = st;
     check_errexit(sh, st);
     return st;
   }
   case SH_N_PIPELINE: {
-    int st = exec_pipeline(sh, sh_node_pipeline(n));
-    if (!sh_node_pipeline(n)->bang) check_errexit(sh, st);
+    sh_pipeline *pl = sh_node_pipeline(n);
+    int st = exec_pipeline(sh, pl);
+    if (!pl->bang) {
+      if (pl->n > 1) sh->lineno = n->line;
+      /* bash runs ERR twice when the last stage is a failing ( subshell ) */
+      if (pl->n > 1 && st && pl->cmds[pl->n - 1]->kind == SH_N_SUBSHELL && !sh->errexit_off &&
+          sh->traps.action[SH_TRAP_ERR] && *sh->traps.action[SH_TRAP_ERR] && !(sh->trap_active & 2) &&
+          (sh->fn_depth == 0 || sh->opt[SH_OPT_ERRTRACE]) && sh->flow == SH_FLOW_NONE) {
+        sh_run_trap(sh, SH_TRAP_ERR);
+        sh->status = st;
+      }
+      check_errexit(sh, st);
+    }
     return st;
   }
   case SH_N_ANDOR: {
@@ -1577,6 +1793,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
   case SH_N_ARITH: {
     sh->lineno = n->line;
     if (!count_command(sh)) return 126;
+    if (!debug_trap(sh, n->line)) return sh->status;
     int64_t v;
     if (sh->opt[SH_OPT_XTRACE]) {
       char *t = sh_expand_string(sh, sh_node_arith(n)->expr, SH_XF_NOTILDE);
@@ -1595,6 +1812,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
   case SH_N_COND: {
     sh->lineno = n->line;
     if (!count_command(sh)) return 126;
+    if (!debug_trap(sh, n->line)) return sh->status;
     int st = sh_eval_cond(sh, sh_node_cond(n)->expr);
     sh->status = st;
     check_errexit(sh, st);
@@ -1620,6 +1838,9 @@ int sh_exec(sh_shell *sh, sh_node *n) {
     if (apply_redirs(sh, n->redirs, &rs)) {
       restore_fds(sh, &rs);
       sh->status = 1;
+      /* a failed redirection of a compound command counts as its failure
+       * (LINENO stays where it was, as in bash) */
+      check_errexit(sh, 1);
       return 1;
     }
     int st = exec_node(sh, n);
@@ -1671,10 +1892,22 @@ int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int 
   int status = 0;
   sh->status = sh->status; /* eval of nothing keeps... bash: eval '' gives 0 */
   bool any = false;
+  size_t echoed = 0; /* set -v: the source is echoed as it is read */
   for (;;) {
     sh_node *node;
     sh_arena *arena;
     int r = sh_parse_next(p, &node, &arena);
+    if (sh->opt[SH_OPT_VERBOSE]) {
+      size_t off = r == 0 ? n : sh_parser_offset(p);
+      if (off > n) off = n;
+      if (off > echoed) {
+        sh_write_fd(sh, 2, s + echoed, off - echoed);
+        if (s[off - 1] != '\n') sh_write_fd(sh, 2, "\n", 1);
+      }
+      echoed = off;
+    } else {
+      echoed = sh_parser_offset(p);
+    }
     if (r == 0) break;
     if (r < 0) {
       int saved = sh->lineno;
@@ -1690,6 +1923,7 @@ int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int 
       break;
     }
     any = true;
+    if (sh->eval_depth == 1) sh->cmdnum++;
     if (sh->opt[SH_OPT_NOEXEC]) {
       sh_arena_unref(arena);
       continue;
@@ -1699,6 +1933,14 @@ int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int 
     status = sh_exec(sh, node);
     current_arena = saved_arena;
     sh_arena_unref(arena);
+    if (sh->flow == SH_FLOW_EXIT &&
+        ((sh->fatal == SH_FATAL_DISCARD && !sh->is_subshell) ||
+         (sh->fatal && sh->interactive && sh->eval_depth == 1))) {
+      /* the command that failed is abandoned; the text goes on (bash's DISCARD) */
+      sh->flow = SH_FLOW_NONE;
+      sh->fatal = 0;
+      status = sh->status = sh->exit_status;
+    }
     if (sh->flow != SH_FLOW_NONE) break;
   }
   if (!any && status == 0) status = 0;

@@ -232,8 +232,7 @@ static bool unbound_check(xs *x, const char *name) {
   if (!x->sh->opt[SH_OPT_NOUNSET]) return false;
   sh_error(x->sh, "%s: unbound variable", name);
   x->err = true;
-  x->sh->flow = SH_FLOW_EXIT;
-  x->sh->exit_status = 1;
+  sh_fatal_exit(x->sh, 1);
   return true;
 }
 
@@ -682,8 +681,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
   if (!pa->name) {
     sh_error(sh, "${%s}: bad substitution", pa->text ? pa->text : "");
     x->err = true;
-    sh->flow = SH_FLOW_EXIT;
-    sh->exit_status = 1;
+    sh_fatal(sh, 1);
     return;
   }
   pval pv = {0};
@@ -834,8 +832,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       free(lab);
       free(msg);
       x->err = true;
-      sh->flow = SH_FLOW_EXIT;
-      sh->exit_status = 1;
+      sh_fatal_exit(sh, 1);
       pval_free(&pv);
       return;
     }
@@ -1206,10 +1203,7 @@ static void x_parts(xs *x, const sh_part *p, bool in_dq, char litflag) {
       int64_t v;
       if (sh_expand_arith(sh, p->u.arith, &v)) {
         x->err = true;
-        if (sh->flow == SH_FLOW_NONE) {
-          sh->flow = SH_FLOW_EXIT;
-          sh->exit_status = 1;
-        }
+        if (sh->flow == SH_FLOW_NONE) sh_fatal(sh, 1);
         break;
       }
       char buf[32];
@@ -1971,8 +1965,33 @@ plain:
   return sh_buf_steal(&b);
 }
 
+/* Adds text that the later promptvars expansion must keep literally. */
+static void prompt_add_quoted(sh_buf *b, const char *s, bool quote) {
+  for (; *s; s++) {
+    if (quote && (*s == '$' || *s == '`' || *s == '\\' || *s == '"')) sh_buf_addc(b, '\\');
+    sh_buf_addc(b, *s);
+  }
+}
+
+static void prompt_time(sh_buf *b, const char *fmt) {
+  time_t now = time(NULL);
+  struct tm tm;
+  localtime_r(&now, &tm);
+  char out[256];
+  size_t n = strftime(out, sizeof out, fmt, &tm);
+  sh_buf_add(b, out, n);
+}
+
+int sh_history_number(sh_shell *sh);
+int sh_jobs_running(sh_shell *sh);
+
+/* bash's decode_prompt_string, then (with promptvars) expansion as in double
+ * quotes. Text from \w, \u and the like is quoted so that expansion keeps it;
+ * \$ gives "\$" (the sandbox user has no root privileges: mode bits are
+ * enforced, so the prompt shows the unprivileged '$'). */
 char *sh_expand_prompt(sh_shell *sh, const char *s) {
   sh_buf b = {0};
+  bool pv = sh->opt[SH_SHOPT_PROMPTVARS];
   for (const char *p = s; *p; p++) {
     if (*p != '\\' || !p[1]) {
       sh_buf_addc(&b, *p);
@@ -1980,19 +1999,49 @@ char *sh_expand_prompt(sh_shell *sh, const char *s) {
     }
     p++;
     switch (*p) {
-    case 'u': sh_buf_adds(&b, "root"); break;
-    case 'h': case 'H': sh_buf_adds(&b, "sandbox"); break;
-    case 'w': case 'W': {
-      const char *cwd = sh->cwd ? sh->cwd : "/";
-      if (*p == 'W') {
-        const char *sl = strrchr(cwd, '/');
-        if (sl && sl[1]) cwd = sl + 1;
-      }
-      sh_buf_adds(&b, cwd);
+    case 'u': {
+      const char *u = sh_var_get(sh, "USER");
+      prompt_add_quoted(&b, u && *u ? u : "root", pv);
       break;
     }
-    case '$': sh_buf_addc(&b, '#'); break;
-    case 's': sh_buf_adds(&b, "bash"); break;
+    case 'h': case 'H': {
+      const char *h = sh_var_get(sh, "HOSTNAME");
+      if (!h || !*h) h = "sandbox";
+      size_t n = *p == 'h' ? strcspn(h, ".") : strlen(h);
+      char *t = sh_xstrndup(h, n);
+      prompt_add_quoted(&b, t, pv);
+      free(t);
+      break;
+    }
+    case 'w': case 'W': {
+      const char *pwd = sh_var_get(sh, "PWD");
+      const char *cwd = pwd && *pwd == '/' ? pwd : sh->cwd ? sh->cwd : "/";
+      const char *home = sh_var_get(sh, "HOME");
+      size_t hl = home ? strlen(home) : 0;
+      char *t;
+      if (*p == 'W') {
+        const char *sl = strrchr(cwd, '/');
+        if (home && hl > 1 && !strcmp(cwd, home)) t = sh_xstrdup("~");
+        else t = sh_xstrdup(sl && sl[1] ? sl + 1 : cwd);
+      } else if (home && hl > 1 && !strncmp(cwd, home, hl) && (cwd[hl] == '/' || !cwd[hl])) {
+        t = sh_xasprintf("~%s", cwd + hl);
+      } else {
+        t = sh_xstrdup(cwd);
+      }
+      prompt_add_quoted(&b, t, pv);
+      free(t);
+      break;
+    }
+    case '$':
+      if (pv) sh_buf_addc(&b, '\\');
+      sh_buf_addc(&b, '$');
+      break;
+    case 's': {
+      const char *n = sh->arg0 ? sh->arg0 : "bash";
+      const char *sl = strrchr(n, '/');
+      prompt_add_quoted(&b, sl ? sl + 1 : n, pv);
+      break;
+    }
     case 'v': sh_buf_adds(&b, "5.2"); break;
     case 'V': sh_buf_adds(&b, "5.2.15"); break;
     case 'n': sh_buf_addc(&b, '\n'); break;
@@ -2000,7 +2049,40 @@ char *sh_expand_prompt(sh_shell *sh, const char *s) {
     case 'a': sh_buf_addc(&b, '\a'); break;
     case 'e': sh_buf_addc(&b, 27); break;
     case '\\': sh_buf_addc(&b, '\\'); break;
+    case 't': prompt_time(&b, "%H:%M:%S"); break;
+    case 'T': prompt_time(&b, "%I:%M:%S"); break;
+    case '@': prompt_time(&b, "%I:%M %p"); break;
+    case 'A': prompt_time(&b, "%H:%M"); break;
+    case 'd': prompt_time(&b, "%a %b %d"); break;
+    case 'D': {
+      const char *close = p[1] == '{' ? strchr(p + 2, '}') : NULL;
+      if (!close) {
+        sh_buf_addc(&b, '\\');
+        sh_buf_addc(&b, 'D');
+        break;
+      }
+      char *fmt = sh_xstrndup(p + 2, (size_t)(close - p - 2));
+      prompt_time(&b, *fmt ? fmt : "%X");
+      free(fmt);
+      p = close;
+      break;
+    }
+    case 'j': sh_buf_addf(&b, "%d", sh_jobs_running(sh)); break;
+    case 'l': sh_buf_adds(&b, "tty"); break;
+    case '!': sh_buf_addf(&b, "%d", sh_history_number(sh)); break;
+    case '#': sh_buf_addf(&b, "%d", sh->cmdnum); break;
     case '[': case ']': break;
+    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+      int v = 0, k = 0;
+      while (k < 3 && p[k] >= '0' && p[k] <= '7') v = v * 8 + (p[k++] - '0');
+      p += k - 1;
+      char c = (char)(v & 0xff);
+      if (c) {
+        if (pv && (c == '$' || c == '`' || c == '\\' || c == '"')) sh_buf_addc(&b, '\\');
+        sh_buf_addc(&b, c);
+      }
+      break;
+    }
     default:
       sh_buf_addc(&b, '\\');
       sh_buf_addc(&b, *p);
@@ -2008,7 +2090,7 @@ char *sh_expand_prompt(sh_shell *sh, const char *s) {
   }
   /* then parameter expansion of the result, as bash does with promptvars */
   char *t = sh_buf_steal(&b);
-  if (!sh->opt[SH_SHOPT_PROMPTVARS] || (!strchr(t, '$') && !strchr(t, '`'))) return t;
+  if (!pv || (!strchr(t, '$') && !strchr(t, '`') && !strchr(t, '\\'))) return t;
   sh_arena *a = sh_arena_new();
   char *err = NULL;
   sh_word *w = sh_parse_dq_string(a, t, strlen(t), sh->lineno, &err);

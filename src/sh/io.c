@@ -214,6 +214,7 @@ static ssize_t sigpipe(sh_shell *sh) {
   const char *a = sh->traps.action[13];
   if (!(a && !*a) && sh->flow == SH_FLOW_NONE && sh->is_subshell) {
     sh->flow = SH_FLOW_EXIT;
+    sh->fatal = 0;
     sh->exit_status = 141;
   }
   return -EPIPE;

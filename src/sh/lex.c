@@ -509,11 +509,16 @@ static bool arith_ahead(sh_parser *p, int k) {
 /* Arithmetic text up to "))" (or `close` ']' for $[...]), or a ';' at depth 0
  * when `semi` is set (for ((;;))). The terminator is consumed; *stop gets the
  * char that ended it (')' or ';' or ']'). */
+static const char *raw_since(sh_parser *p, int fi, const char *s, size_t pos, size_t trim);
+
 static sh_word *lex_arith_text(sh_parser *p, int close, bool semi, int *stop) {
   int line = p->line;
   sh_word *w = new_word(p, p->line, p->col);
   wbuild b = {0};
   int depth = 0;
+  int fi = p->nframes - 1;
+  const char *fs = p->frames[fi].s;
+  size_t fpos = p->frames[fi].pos;
   sh_pdepth_enter(p);
   wb_lit(p, &b, SH_PART_QLIT, "", 0);
   for (;;) {
@@ -562,6 +567,7 @@ static sh_word *lex_arith_text(sh_parser *p, int close, bool semi, int *stop) {
   }
   sh_pdepth_leave(p);
   word_finish(p, w, &b);
+  w->raw = raw_since(p, fi, fs, fpos, *stop == ')' ? 2 : 1);
   return w;
 }
 
@@ -1117,6 +1123,13 @@ static void lex_word_rest(sh_parser *p, wbuild *b, int flags) {
 
 static sh_word *lex_word_inner(sh_parser *p, int flags);
 
+/* The source text read since (frame fi, s, pos), or NULL when the reader
+ * changed frames (alias text) in between. */
+static const char *raw_since(sh_parser *p, int fi, const char *s, size_t pos, size_t trim) {
+  if (p->nframes - 1 != fi || p->frames[fi].s != s || p->frames[fi].pos < pos + trim) return NULL;
+  return sh_arena_strndup(p->arena, s + pos, p->frames[fi].pos - pos - trim);
+}
+
 sh_word *sh_lex_word(sh_parser *p, int flags) {
   int fi = p->nframes - 1;
   const sh_frame *f = &p->frames[fi];
@@ -1174,7 +1187,11 @@ static sh_word *lex_word_inner(sh_parser *p, int flags) {
       }
       if (sh_lex_peekc(p) == '[') {
         sh_lex_getc(p);
+        int fi = p->nframes - 1;
+        const char *fs = p->frames[fi].s;
+        size_t fpos = p->frames[fi].pos;
         as->index = lex_subscript(p);
+        as->index->raw = raw_since(p, fi, fs, fpos, 1);
         wb_lit(p, &b, SH_PART_LIT, "[", 1);
         wb_flush(p, &b);
         for (sh_part *ip = as->index->parts; ip; ip = ip->next) {
@@ -1196,10 +1213,14 @@ static sh_word *lex_word_inner(sh_parser *p, int flags) {
       wb_flush(p, &b);
       sh_part *value_start = b.tail;
       if (sh_lex_peekc(p) == '(' && !elem) {
+        int fi = p->nframes - 1;
+        const char *fs = p->frames[fi].s;
+        size_t fpos = p->frames[fi].pos;
         sh_part *arr = lex_array_literal(p);
         wb_part(p, &b, arr);
         as->value = new_word(p, p->line, p->col);
         as->value->parts = arr;
+        as->value->raw = raw_since(p, fi, fs, fpos, 0);
       } else {
         lex_word_rest(p, &b, flags);
         wb_flush(p, &b);

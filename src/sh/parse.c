@@ -936,6 +936,8 @@ int sh_parse_next(sh_parser *p, sh_node **node, sh_arena **arena) {
   return 1;
 }
 
+size_t sh_parser_offset(const sh_parser *p) { return p->frames[0].pos; }
+
 int sh_parse_all(sh_parser *p, sh_node **node, sh_arena **arena) {
   *node = NULL;
   *arena = NULL;

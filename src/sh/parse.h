@@ -52,6 +52,8 @@ const char *sh_parser_error(const sh_parser *p);
 int sh_parser_error_line(const sh_parser *p);
 /* The current line (after the last command parsed). */
 int sh_parser_line(const sh_parser *p);
+/* Bytes of the source consumed so far (for set -v, which echoes input as read). */
+size_t sh_parser_offset(const sh_parser *p);
 
 /* Is the text a complete script? 1 yes, 0 it needs more lines (open quote,
  * compound command...), -1 it has a syntax error. For the interactive prompt. */

@@ -122,6 +122,7 @@ int sh_session_run(sh_session *s, const sh_call *call, sh_call_result *res) {
   int status = sh_eval_string(sh, call->script, call->len, name, 1);
   if (sh->flow == SH_FLOW_EXIT || sh->flow == SH_FLOW_ABORT) status = sh->exit_status;
   sh_flow final_flow = sh->flow;
+  s->last_flow = final_flow;
   sh->flow = SH_FLOW_NONE;
   /* background jobs finish within the call (bounded by the same limits) */
   sh_wait_all(sh);
@@ -169,5 +170,6 @@ int sh_session_exit(sh_session *s, const sh_call *call) {
   sh_session_run(s, &c, &r);
   free(action);
   if (r.status != 0 && r.limit) return r.status;
+  if (s->last_flow == SH_FLOW_EXIT) return r.status; /* `exit N` in the trap */
   return saved;
 }

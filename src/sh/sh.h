@@ -78,16 +78,22 @@ typedef enum sh_opt {
   SH_SET_COUNT,
   /* shopt */
   SH_SHOPT_FIRST = SH_SET_COUNT,
-  SH_SHOPT_AUTOCD = SH_SHOPT_FIRST, SH_SHOPT_CDABLE_VARS, SH_SHOPT_CHECKHASH,
-  SH_SHOPT_CHECKWINSIZE, SH_SHOPT_CMDHIST, SH_SHOPT_DOTGLOB, SH_SHOPT_EXECFAIL,
-  SH_SHOPT_EXPAND_ALIASES, SH_SHOPT_EXTDEBUG, SH_SHOPT_EXTGLOB, SH_SHOPT_EXTQUOTE,
-  SH_SHOPT_FAILGLOB, SH_SHOPT_GLOBASCII, SH_SHOPT_GLOBSKIPDOTS, SH_SHOPT_GLOBSTAR,
-  SH_SHOPT_HOSTCOMPLETE, SH_SHOPT_INHERIT_ERREXIT, SH_SHOPT_LASTPIPE, SH_SHOPT_LITHIST,
-  SH_SHOPT_LOCALVAR_INHERIT, SH_SHOPT_LOCALVAR_UNSET, SH_SHOPT_NOCASEGLOB,
-  SH_SHOPT_NOCASEMATCH, SH_SHOPT_NULLGLOB, SH_SHOPT_PATSUB_REPLACEMENT,
-  SH_SHOPT_PROGCOMP, SH_SHOPT_PROMPTVARS, SH_SHOPT_SHIFT_VERBOSE, SH_SHOPT_SOURCEPATH,
-  SH_SHOPT_XPG_ECHO, SH_SHOPT_ASSOC_EXPAND_ONCE, SH_SHOPT_COMPAT, SH_SHOPT_NOEXPAND_TRANSLATION,
-  SH_SHOPT_EXTGLOB_SKIPDOTS_PLACEHOLDER,
+  SH_SHOPT_AUTOCD = SH_SHOPT_FIRST, SH_SHOPT_ASSOC_EXPAND_ONCE, SH_SHOPT_CDABLE_VARS,
+  SH_SHOPT_CDSPELL, SH_SHOPT_CHECKHASH, SH_SHOPT_CHECKJOBS, SH_SHOPT_CHECKWINSIZE,
+  SH_SHOPT_CMDHIST, SH_SHOPT_COMPAT, SH_SHOPT_COMPAT32, SH_SHOPT_COMPAT40,
+  SH_SHOPT_COMPAT41, SH_SHOPT_COMPAT42, SH_SHOPT_COMPAT43, SH_SHOPT_COMPAT44,
+  SH_SHOPT_COMPLETE_FULLQUOTE, SH_SHOPT_DIREXPAND, SH_SHOPT_DIRSPELL, SH_SHOPT_DOTGLOB,
+  SH_SHOPT_EXECFAIL, SH_SHOPT_EXPAND_ALIASES, SH_SHOPT_EXTDEBUG, SH_SHOPT_EXTGLOB,
+  SH_SHOPT_EXTQUOTE, SH_SHOPT_FAILGLOB, SH_SHOPT_FORCE_FIGNORE, SH_SHOPT_GLOBASCII,
+  SH_SHOPT_GLOBSKIPDOTS, SH_SHOPT_GLOBSTAR, SH_SHOPT_GNU_ERRFMT, SH_SHOPT_HISTAPPEND,
+  SH_SHOPT_HISTREEDIT, SH_SHOPT_HISTVERIFY, SH_SHOPT_HOSTCOMPLETE, SH_SHOPT_HUPONEXIT,
+  SH_SHOPT_INHERIT_ERREXIT, SH_SHOPT_INTERACTIVE_COMMENTS, SH_SHOPT_LASTPIPE,
+  SH_SHOPT_LITHIST, SH_SHOPT_LOCALVAR_INHERIT, SH_SHOPT_LOCALVAR_UNSET,
+  SH_SHOPT_LOGIN_SHELL, SH_SHOPT_MAILWARN, SH_SHOPT_NO_EMPTY_CMD_COMPLETION,
+  SH_SHOPT_NOCASEGLOB, SH_SHOPT_NOCASEMATCH, SH_SHOPT_NOEXPAND_TRANSLATION,
+  SH_SHOPT_NULLGLOB, SH_SHOPT_PATSUB_REPLACEMENT, SH_SHOPT_PROGCOMP,
+  SH_SHOPT_PROGCOMP_ALIAS, SH_SHOPT_PROMPTVARS, SH_SHOPT_RESTRICTED_SHELL,
+  SH_SHOPT_SHIFT_VERBOSE, SH_SHOPT_SOURCEPATH, SH_SHOPT_VARREDIR_CLOSE, SH_SHOPT_XPG_ECHO,
   SH_OPT_COUNT
 } sh_opt;
 
@@ -248,9 +254,28 @@ struct sh_shell {
   char *last_arg;         /* $_ */
   int local_scope;        /* variable scope level (function depth of locals) */
   uint64_t cmd_counter;   /* commands run by this shell (for DEBUG trap etc.) */
+  int cmdnum;             /* top-level commands read so far (the prompt's \#) */
+  int xtrace_level;       /* command substitution / eval / source nesting: PS4's first
+                           * character repeats once more per level */
   bool errexit_pending;   /* set -e fired: exit after the current command */
   bool is_subshell;       /* a copy (subshell, stage, job): exit ends only it */
   bool dash_c;            /* started with -c ($- shows c instead of s) */
+  bool read_stdin;        /* a nested shell reading commands from stdin ($- shows s) */
+  int fatal;              /* the SH_FLOW_EXIT in progress is an error, not `exit`:
+                           * SH_FATAL_DISCARD or SH_FATAL_EXIT (see sh_fatal) */
+  struct sh_history *hist;/* command history (owned; NULL until first used) */
+  int pending_sig;        /* a signal sent to this shell's pid by kill, handled at its
+                           * next poll */
+  sh_shell *live_prev, *live_next; /* the session's list of live shells (kill by pid) */
+  sh_traps shown_traps;   /* a subshell's inherited traps: not active, but `trap`
+                           * lists them until the subshell sets one (bash) */
+  int64_t slice_ns;       /* when this shell's task last took or kept the baton */
+  int trap_active;        /* DEBUG (1), ERR (2), RETURN (4) trap running: not re-entered */
+  bool debug_done;        /* the DEBUG trap of the next simple command already ran
+                           * (in the parent of a pipeline stage) */
+  bool err_skip_once;     /* the next failure does not run the ERR trap (async command) */
+  uint64_t sig_ignored;   /* signals ignored at entry (bit n = signal n): a background
+                           * job ignores INT and QUIT; they cannot be trapped */
   sh_strv tmpfiles;       /* nothing yet: reserved */
   int hist_dummy;
 };
@@ -287,6 +312,8 @@ struct sh_session {
   int ntasks;              /* live tasks (limit) */
   uint64_t poll_count;     /* for cheap clock checks */
   int64_t start_epoch;     /* for SECONDS and RANDOM seeding */
+  sh_shell *live;          /* every live shell state (root, nested shells, copies) */
+  sh_flow last_flow;       /* how the last call ended (SH_FLOW_EXIT: `exit` ran) */
 };
 
 /* ---- session API (session.c) ------------------------------------------------------------ */
@@ -327,6 +354,16 @@ void sh_shell_free(sh_shell *sh);
 int sh_poll(sh_shell *sh);
 /* Reports a limit: message on stderr, flow ABORT with status 126. */
 void sh_limit_hit(sh_shell *sh, sh_limit_kind k, uint64_t value);
+/* Fatal shell errors unwind like `exit status`, but stop earlier (bash):
+ * DISCARD (arithmetic errors, bad substitutions) abandons the current
+ * top-level command of the innermost script, source, eval or trap text and
+ * goes on with its next command (a subshell exits); EXIT (unbound variable,
+ * ${x?}) ends a non-interactive shell. An interactive shell treats both as
+ * DISCARD at its top level. */
+#define SH_FATAL_DISCARD 1
+#define SH_FATAL_EXIT 2
+void sh_fatal(sh_shell *sh, int status);
+void sh_fatal_exit(sh_shell *sh, int status);
 /* "sbx: line N: " + message to the shell's stderr. */
 void sh_error(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* message to stderr without prefix. */
@@ -381,6 +418,26 @@ int sh_subshell_run(sh_shell *sh, sh_node *body);
 char *sh_command_subst(sh_shell *sh, sh_node *body, int *status);
 /* The DEBUG trap before a command, set -x tracing. */
 void sh_xtrace(sh_shell *sh, char **argv, int argc, sh_assign *assigns);
+/* set -x: one line "PS4 text" on stderr. */
+void sh_xtrace_text(sh_shell *sh, const char *text);
+/* A word quoted the way xtrace shows it (malloc'd). */
+char *sh_xtrace_quote(const char *s);
+
+/* ---- interactive shells and history (interactive.c) ------------------------------------------ */
+
+/* Reads commands from fd 0 line by line as bash -i does: PS1/PS2 prompts on
+ * stderr, PROMPT_COMMAND before each prompt, history. Returns the status. */
+int sh_interactive_loop(sh_shell *sh);
+/* Adds a command line to the history (when `set -o history` is on). */
+void sh_hist_add(sh_shell *sh, const char *line, size_t n);
+/* Loads HISTFILE into the history (interactive startup) and writes it back
+ * (interactive exit). */
+void sh_hist_load(sh_shell *sh);
+void sh_hist_save(sh_shell *sh);
+struct sh_history *sh_hist_copy(const struct sh_history *h);
+void sh_hist_free(struct sh_history *h);
+/* HISTSIZE / HISTFILESIZE were assigned. */
+void sh_hist_var_changed(sh_shell *sh, const char *name);
 
 /* ---- ASTs in use --------------------------------------------------------------------------- */
 

@@ -79,10 +79,23 @@ const sh_optinfo sh_optinfo_table[SH_OPT_COUNT] = {
     [SH_OPT_HISTORY] = {"history", 0},
     [SH_OPT_INTERACTIVE_COMMENTS] = {"interactive-comments", 0},
     [SH_SHOPT_AUTOCD] = {"autocd", 0},
+    [SH_SHOPT_ASSOC_EXPAND_ONCE] = {"assoc_expand_once", 0},
     [SH_SHOPT_CDABLE_VARS] = {"cdable_vars", 0},
+    [SH_SHOPT_CDSPELL] = {"cdspell", 0},
     [SH_SHOPT_CHECKHASH] = {"checkhash", 0},
+    [SH_SHOPT_CHECKJOBS] = {"checkjobs", 0},
     [SH_SHOPT_CHECKWINSIZE] = {"checkwinsize", 0},
     [SH_SHOPT_CMDHIST] = {"cmdhist", 0},
+    [SH_SHOPT_COMPAT] = {"compat31", 0},
+    [SH_SHOPT_COMPAT32] = {"compat32", 0},
+    [SH_SHOPT_COMPAT40] = {"compat40", 0},
+    [SH_SHOPT_COMPAT41] = {"compat41", 0},
+    [SH_SHOPT_COMPAT42] = {"compat42", 0},
+    [SH_SHOPT_COMPAT43] = {"compat43", 0},
+    [SH_SHOPT_COMPAT44] = {"compat44", 0},
+    [SH_SHOPT_COMPLETE_FULLQUOTE] = {"complete_fullquote", 0},
+    [SH_SHOPT_DIREXPAND] = {"direxpand", 0},
+    [SH_SHOPT_DIRSPELL] = {"dirspell", 0},
     [SH_SHOPT_DOTGLOB] = {"dotglob", 0},
     [SH_SHOPT_EXECFAIL] = {"execfail", 0},
     [SH_SHOPT_EXPAND_ALIASES] = {"expand_aliases", 0},
@@ -90,28 +103,38 @@ const sh_optinfo sh_optinfo_table[SH_OPT_COUNT] = {
     [SH_SHOPT_EXTGLOB] = {"extglob", 0},
     [SH_SHOPT_EXTQUOTE] = {"extquote", 0},
     [SH_SHOPT_FAILGLOB] = {"failglob", 0},
+    [SH_SHOPT_FORCE_FIGNORE] = {"force_fignore", 0},
     [SH_SHOPT_GLOBASCII] = {"globasciiranges", 0},
     [SH_SHOPT_GLOBSKIPDOTS] = {"globskipdots", 0},
     [SH_SHOPT_GLOBSTAR] = {"globstar", 0},
+    [SH_SHOPT_GNU_ERRFMT] = {"gnu_errfmt", 0},
+    [SH_SHOPT_HISTAPPEND] = {"histappend", 0},
+    [SH_SHOPT_HISTREEDIT] = {"histreedit", 0},
+    [SH_SHOPT_HISTVERIFY] = {"histverify", 0},
     [SH_SHOPT_HOSTCOMPLETE] = {"hostcomplete", 0},
+    [SH_SHOPT_HUPONEXIT] = {"huponexit", 0},
     [SH_SHOPT_INHERIT_ERREXIT] = {"inherit_errexit", 0},
+    [SH_SHOPT_INTERACTIVE_COMMENTS] = {"interactive_comments", 0},
     [SH_SHOPT_LASTPIPE] = {"lastpipe", 0},
     [SH_SHOPT_LITHIST] = {"lithist", 0},
     [SH_SHOPT_LOCALVAR_INHERIT] = {"localvar_inherit", 0},
     [SH_SHOPT_LOCALVAR_UNSET] = {"localvar_unset", 0},
+    [SH_SHOPT_LOGIN_SHELL] = {"login_shell", 0},
+    [SH_SHOPT_MAILWARN] = {"mailwarn", 0},
+    [SH_SHOPT_NO_EMPTY_CMD_COMPLETION] = {"no_empty_cmd_completion", 0},
     [SH_SHOPT_NOCASEGLOB] = {"nocaseglob", 0},
     [SH_SHOPT_NOCASEMATCH] = {"nocasematch", 0},
+    [SH_SHOPT_NOEXPAND_TRANSLATION] = {"noexpand_translation", 0},
     [SH_SHOPT_NULLGLOB] = {"nullglob", 0},
     [SH_SHOPT_PATSUB_REPLACEMENT] = {"patsub_replacement", 0},
     [SH_SHOPT_PROGCOMP] = {"progcomp", 0},
+    [SH_SHOPT_PROGCOMP_ALIAS] = {"progcomp_alias", 0},
     [SH_SHOPT_PROMPTVARS] = {"promptvars", 0},
+    [SH_SHOPT_RESTRICTED_SHELL] = {"restricted_shell", 0},
     [SH_SHOPT_SHIFT_VERBOSE] = {"shift_verbose", 0},
     [SH_SHOPT_SOURCEPATH] = {"sourcepath", 0},
+    [SH_SHOPT_VARREDIR_CLOSE] = {"varredir_close", 0},
     [SH_SHOPT_XPG_ECHO] = {"xpg_echo", 0},
-    [SH_SHOPT_ASSOC_EXPAND_ONCE] = {"assoc_expand_once", 0},
-    [SH_SHOPT_COMPAT] = {"compat31", 0},
-    [SH_SHOPT_NOEXPAND_TRANSLATION] = {"noexpand_translation", 0},
-    [SH_SHOPT_EXTGLOB_SKIPDOTS_PLACEHOLDER] = {"force_fignore", 0},
 };
 
 int sh_opt_find(const char *name, bool shopt) {
@@ -124,12 +147,12 @@ int sh_opt_find(const char *name, bool shopt) {
 char *sh_opt_flags(sh_shell *sh) {
   char buf[64];
   int n = 0;
-  static const char order[] = "abefhkmnptuvxBCEHPT";
+  static const char order[] = "abefhikmnptuvxBCEHPT";
   for (const char *c = order; *c; c++) {
+    if (*c == 'i' && sh->interactive) buf[n++] = 'i';
     for (int i = 0; i < SH_SET_COUNT; i++)
       if (sh_optinfo_table[i].letter == *c && sh->opt[i]) buf[n++] = *c;
   }
-  if (sh->interactive) buf[n++] = 'i';
   buf[n++] = sh->dash_c ? 'c' : 's';
   buf[n] = 0;
   /* bash -c shows "c" instead of "s"; scripts from stdin show "s" */
@@ -229,9 +252,34 @@ const char **sh_map_keys(const sh_map *m, size_t *n) {
 
 /* ---- state ------------------------------------------------------------------------------- */
 
+/* The session keeps a list of live shells so that `kill PID` reaches the
+ * shell with that pid wherever it runs (bash's processes). */
+static void live_add(sh_shell *sh) {
+  sh_session *s = sh->sess;
+  sh->live_prev = NULL;
+  sh->live_next = s->live;
+  if (s->live) s->live->live_prev = sh;
+  s->live = sh;
+}
+
+static void live_remove(sh_shell *sh) {
+  if (sh->live_prev) sh->live_prev->live_next = sh->live_next;
+  else if (sh->sess->live == sh) sh->sess->live = sh->live_next;
+  if (sh->live_next) sh->live_next->live_prev = sh->live_prev;
+  sh->live_prev = sh->live_next = NULL;
+}
+
+sh_shell *sh_shell_by_pid(sh_session *s, int64_t pid);
+sh_shell *sh_shell_by_pid(sh_session *s, int64_t pid) {
+  for (sh_shell *sh = s->live; sh; sh = sh->live_next)
+    if (sh->pid == pid) return sh;
+  return NULL;
+}
+
 sh_shell *sh_shell_new(sh_session *sess) {
   sh_shell *sh = sh_xcalloc(1, sizeof *sh);
   sh->sess = sess;
+  live_add(sh);
   sh->vars = sh_vars_new();
   sh->cwd = sh_xstrdup("/");
   sh->arg0 = sh_xstrdup(sess->sh_name ? sess->sh_name : "sbx");
@@ -251,6 +299,11 @@ sh_shell *sh_shell_new(sh_session *sess) {
   sh->opt[SH_SHOPT_SOURCEPATH] = true;
   sh->opt[SH_SHOPT_CHECKWINSIZE] = true;
   sh->opt[SH_SHOPT_CMDHIST] = true;
+  sh->opt[SH_SHOPT_COMPLETE_FULLQUOTE] = true;
+  sh->opt[SH_SHOPT_FORCE_FIGNORE] = true;
+  sh->opt[SH_SHOPT_GLOBASCII] = true;
+  sh->opt[SH_SHOPT_HOSTCOMPLETE] = true;
+  sh->opt[SH_SHOPT_INTERACTIVE_COMMENTS] = true;
   sh->capframes = 16;
   sh->frames = sh_xcalloc((size_t)sh->capframes, sizeof *sh->frames);
   sh->nframes = 1;
@@ -269,6 +322,7 @@ static void *func_ref(void *v) {
 sh_shell *sh_shell_copy(sh_shell *p) {
   sh_shell *sh = sh_xcalloc(1, sizeof *sh);
   sh->sess = p->sess;
+  live_add(sh);
   sh->task = p->task;
   sh->vars = sh_vars_copy(p->vars);
   for (size_t i = 0; i < p->funcs.cap; i++)
@@ -285,6 +339,9 @@ sh_shell *sh_shell_copy(sh_shell *p) {
     bool keep = !*a || (i == SH_TRAP_ERR && p->opt[SH_OPT_ERRTRACE]) ||
                 ((i == SH_TRAP_DEBUG || i == SH_TRAP_RETURN) && p->opt[SH_OPT_FUNCTRACE]);
     if (keep) sh->traps.action[i] = sh_xstrdup(a);
+    /* bash still lists the parent's traps until the subshell changes one */
+    if (i < SH_TRAP_DEBUG || i == SH_TRAP_ERR || i == SH_TRAP_RETURN || i == SH_TRAP_DEBUG)
+      sh->shown_traps.action[i] = sh_xstrdup(a);
   }
   sh->cwd = sh_xstrdup(p->cwd);
   for (size_t i = 0; i < p->params.n; i++) sh_strv_pushdup(&sh->params, p->params.v[i]);
@@ -316,10 +373,15 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->seconds_value = p->seconds_value;
   sh->last_arg = p->last_arg ? sh_xstrdup(p->last_arg) : NULL;
   sh->local_scope = p->local_scope;
-  sh->errexit_off = p->opt[SH_SHOPT_INHERIT_ERREXIT] ? p->errexit_off : 0;
+  sh->errexit_off = p->errexit_off; /* a subshell of a condition ignores set -e too */
   sh->is_subshell = true;
   sh->dash_c = p->dash_c;
   sh->getopts_pos = p->getopts_pos;
+  sh->cmdnum = p->cmdnum;
+  sh->xtrace_level = p->xtrace_level;
+  sh->sig_ignored = p->sig_ignored;
+  sh->read_stdin = p->read_stdin;
+  sh->hist = p->hist ? sh_hist_copy(p->hist) : NULL;
   return sh;
 }
 
@@ -335,6 +397,8 @@ void sh_jobs_release(sh_shell *sh);
 
 void sh_shell_free(sh_shell *sh) {
   if (!sh) return;
+  live_remove(sh);
+  for (int i = 0; i < SH_NSIG + 4; i++) free(sh->shown_traps.action[i]);
   sh_jobs_release(sh);
   sh_vars_free(sh->vars);
   sh_map_free(&sh->funcs, sh_func_unref);
@@ -349,6 +413,7 @@ void sh_shell_free(sh_shell *sh) {
   free(sh->frames);
   free(sh->last_arg);
   sh_strv_free(&sh->tmpfiles);
+  sh_hist_free(sh->hist);
   free(sh);
 }
 
@@ -408,6 +473,18 @@ void sh_limit_hit(sh_shell *sh, sh_limit_kind k, uint64_t value) {
   sh->exit_status = 126;
 }
 
+void sh_fatal(sh_shell *sh, int status) {
+  sh->flow = SH_FLOW_EXIT;
+  sh->exit_status = status;
+  sh->fatal = SH_FATAL_DISCARD;
+}
+
+void sh_fatal_exit(sh_shell *sh, int status) {
+  sh->flow = SH_FLOW_EXIT;
+  sh->exit_status = status;
+  sh->fatal = SH_FATAL_EXIT;
+}
+
 void sh_handle_pending_signal(sh_shell *sh);
 
 int sh_poll(sh_shell *sh) {
@@ -426,9 +503,19 @@ int sh_poll(sh_shell *sh) {
     return 1;
   }
   if (sh->flow == SH_FLOW_ABORT) return 1;
-  if (sh->task && sh->task->pending_sig) {
+  if ((sh->task && sh->task->pending_sig) || sh->pending_sig) {
     sh_handle_pending_signal(sh);
     if (sh->flow == SH_FLOW_EXIT) return 1;
+  }
+  /* time slices: a task that keeps the baton for a while (a long command,
+   * sleep) lets the other ready tasks run, as processes would */
+  if (sh->task) {
+    int64_t now = sh_now_ns();
+    if (!sh->slice_ns) sh->slice_ns = now;
+    else if (now - sh->slice_ns > 5000000) {
+      sh_task_yield(sh->task);
+      sh->slice_ns = sh_now_ns();
+    }
   }
   return 0;
 }

@@ -384,14 +384,28 @@ static int regex_match(sh_shell *sh, const char *s, const char *re, int *err) {
   return matched;
 }
 
+/* set -x of one [[ ]] primary as bash shows it: "[[ ! -d dir ]]". */
+static void cond_trace(sh_shell *sh, bool neg, const char *a, const char *op, const char *b) {
+  if (!sh->opt[SH_OPT_XTRACE]) return;
+  char *t = sh_xasprintf("[[ %s%s%s%s%s%s ]]", neg ? "! " : "", a ? a : "", a && op ? " " : "",
+                         op ? op : "", b ? " " : "", b ? b : "");
+  sh_xtrace_text(sh, t);
+  free(t);
+}
+
+static _Thread_local bool cond_neg; /* the primary being evaluated is under ! */
+
 static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
   if (*err) return 0;
+  bool neg = cond_neg;
+  cond_neg = false;
   switch (e->kind) {
   case SH_C_AND:
     return cond_eval(sh, e->left, err) && cond_eval(sh, e->right, err);
   case SH_C_OR:
     return cond_eval(sh, e->left, err) || cond_eval(sh, e->right, err);
   case SH_C_NOT:
+    cond_neg = !neg;
     return !cond_eval(sh, e->left, err);
   case SH_C_WORD: {
     char *s = sh_expand_string(sh, e->w1, 0);
@@ -399,6 +413,7 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
       *err = 1;
       return 0;
     }
+    cond_trace(sh, neg, "-n", NULL, s);
     int r = *s != 0;
     free(s);
     return r;
@@ -409,6 +424,7 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
       *err = 1;
       return 0;
     }
+    cond_trace(sh, neg, e->op, NULL, s);
     bool valid;
     int r = sh_test_unary(sh, e->op, s, &valid);
     free(s);
@@ -428,6 +444,7 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
         *err = 1;
         return 0;
       }
+      cond_trace(sh, neg, a, op, pat);
       int fl = SH_FNM_EXTGLOB;
       if (sh->opt[SH_SHOPT_NOCASEMATCH]) fl |= SH_FNM_CASEFOLD;
       bool m = sh_fnmatch(pat, strlen(pat), a, strlen(a), fl);
@@ -442,6 +459,7 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
         *err = 1;
         return 0;
       }
+      cond_trace(sh, neg, a, op, re);
       int r = regex_match(sh, a, re, err);
       free(re);
       free(a);
@@ -454,6 +472,7 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
       return 0;
     }
     int r;
+    cond_trace(sh, neg, a, op, b);
     if (op[0] == '-' && strcmp(op, "-nt") && strcmp(op, "-ot") && strcmp(op, "-ef")) {
       int64_t x, y;
       if (sh_arith_eval(sh, a, &x) || sh_arith_eval(sh, b, &y)) {

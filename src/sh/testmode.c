@@ -96,21 +96,59 @@ int sh_bi_read_from_fd_py(sh_shell *sh, int argc, char **argv) {
 
 /* ---- sh / bash ------------------------------------------------------------------------------ */
 
+static void sh_usage(sh_shell *sh, const char *name) {
+  sh_errorf_raw(sh, "Usage:\t%s [GNU long option] [option] ...\n\t%s [GNU long option] [option] script-file ...\n",
+                name, name);
+}
+
+/* Sources an rc file into a new interactive shell: a missing file is
+ * skipped, errors are reported and the shell goes on (bash). */
+static void source_rcfile(sh_shell *n, const char *path) {
+  void *data;
+  size_t len;
+  if (store_path_read_file(n->sess->st, n->cwd, path, &data, &len) < 0) return;
+  n->interactive = false; /* messages carry the rc file's line numbers */
+  sh_eval_string(n, data, len, path, 1);
+  n->interactive = true;
+  free(data);
+  if (n->flow == SH_FLOW_EXIT && n->fatal) {
+    n->flow = SH_FLOW_NONE;
+    n->fatal = 0;
+  }
+}
+
 int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   const char *cmd = NULL;
   int i = 1;
   bool opts[SH_OPT_COUNT] = {0};
   bool optset[SH_OPT_COUNT] = {0};
-  bool read_stdin = false;
+  bool read_stdin = false, interactive = false, norc = false;
+  const char *rcfile = NULL;
   for (; i < argc; i++) {
     const char *a = argv[i];
-    if (!strcmp(a, "--")) {
+    if (!strcmp(a, "--") || !strcmp(a, "-")) {
       i++;
       break;
     }
-    if (!strcmp(a, "--norc") || !strcmp(a, "--noprofile") || !strcmp(a, "--login") ||
-        !strcmp(a, "--posix") || !strcmp(a, "--noediting")) {
-      if (!strcmp(a, "--posix")) opts[SH_OPT_POSIX] = optset[SH_OPT_POSIX] = true;
+    if (a[0] == '-' && a[1] == '-') {
+      if (!strcmp(a, "--norc") || !strcmp(a, "--noprofile") || !strcmp(a, "--login") ||
+          !strcmp(a, "--noediting") || !strcmp(a, "--debugger") || !strcmp(a, "--protected"))
+        norc = norc || !strcmp(a, "--norc");
+      else if (!strcmp(a, "--posix"))
+        opts[SH_OPT_POSIX] = optset[SH_OPT_POSIX] = true;
+      else if (!strcmp(a, "--verbose"))
+        opts[SH_OPT_VERBOSE] = optset[SH_OPT_VERBOSE] = true;
+      else if (!strcmp(a, "--rcfile") || !strcmp(a, "--init-file")) {
+        if (i + 1 >= argc) {
+          sh_errorf_raw(sh, "%s: %s: option requires an argument\n", argv[0], a);
+          return 2;
+        }
+        rcfile = argv[++i];
+      } else {
+        sh_errorf_raw(sh, "%s: %s: invalid option\n", argv[0], a);
+        sh_usage(sh, argv[0]);
+        return 2;
+      }
       continue;
     }
     if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
@@ -135,7 +173,8 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
         break;
       }
       case 's': read_stdin = true; break;
-      case 'i': case 'l': case 'r': case 'p': break;
+      case 'i': interactive = on; break;
+      case 'l': case 'r': case 'p': case 'D': break;
       default:
         for (int k = 0; k < SH_SET_COUNT; k++)
           if (sh_optinfo_table[k].letter == *c) {
@@ -156,6 +195,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   free(n->cwd);
   n->cwd = sh_xstrdup(sh->cwd);
   n->umask = sh->umask;
+  n->sig_ignored = sh->sig_ignored;
   sh_fdtab_free(&n->fds);
   sh_fdtab_copy(&n->fds, &sh->fds);
   for (int fd = 3; fd < n->fds.n; fd++)
@@ -174,16 +214,53 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   char buf[16];
   snprintf(buf, sizeof buf, "%d", (lvl ? atoi(lvl) : 0) + 1);
   sh_var_set(n, "SHLVL", buf, SH_SET_FORCE);
+  if (interactive) {
+    /* bash -i: job control and line editing off (no terminal), history on */
+    n->interactive = true;
+    n->opt[SH_OPT_EMACS] = true;
+    n->opt[SH_OPT_HISTORY] = true;
+    n->opt[SH_OPT_HISTEXPAND] = true;
+    n->opt[SH_SHOPT_EXPAND_ALIASES] = true;
+    if (!sh_var_get(n, "HISTFILE")) {
+      const char *home = sh_var_get(n, "HOME");
+      char *hf = sh_xasprintf("%s/.bash_history", home ? home : "");
+      sh_var_set(n, "HISTFILE", hf, SH_SET_FORCE);
+      free(hf);
+    }
+    if (!sh_var_get(n, "HISTSIZE")) sh_var_set(n, "HISTSIZE", "500", SH_SET_FORCE);
+    if (!sh_var_get(n, "PS1")) sh_var_set(n, "PS1", "\\s-\\v\\$ ", SH_SET_FORCE);
+    if (!sh_var_get(n, "PS2")) sh_var_set(n, "PS2", "> ", SH_SET_FORCE);
+  }
   for (int k = 0; k < SH_OPT_COUNT; k++)
     if (optset[k]) n->opt[k] = opts[k];
-  int status;
-  if (cmd) {
+  free(n->arg0);
+  n->arg0 = sh_xstrdup(argv[0]);
+  int status = 0;
+  if (interactive && !norc) {
+    const char *rc = rcfile;
+    char *def = NULL;
+    if (!rc) {
+      const char *home = sh_var_get(n, "HOME");
+      rc = def = sh_xasprintf("%s/.bashrc", home ? home : "");
+    }
+    source_rcfile(n, rc);
+    free(def);
+    status = n->status;
+  }
+  if (interactive && n->flow == SH_FLOW_NONE) sh_hist_load(n);
+  if (n->flow != SH_FLOW_NONE) {
+    /* exit in the rc file */
+  } else if (cmd) {
     free(n->arg0);
     n->arg0 = sh_xstrdup(i < argc ? argv[i] : argv[0]);
     if (i < argc) i++;
     for (; i < argc; i++) sh_strv_pushdup(&n->params, argv[i]);
     n->dash_c = true;
     status = sh_eval_string(n, cmd, strlen(cmd), argv[0], 1);
+  } else if (interactive && (i >= argc || read_stdin)) {
+    for (; i < argc; i++) sh_strv_pushdup(&n->params, argv[i]);
+    n->read_stdin = true;
+    status = sh_interactive_loop(n);
   } else {
     char *data = NULL;
     size_t len = 0;
@@ -200,6 +277,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
       n->arg0 = sh_xstrdup(argv[i]);
       i++;
     } else {
+      n->read_stdin = true;
       sh_buf b = {0};
       char chunk[4096];
       ssize_t r;
@@ -218,6 +296,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   sh_run_exit_trap(n);
   if (n->flow == SH_FLOW_EXIT) status = n->exit_status;
   sh_wait_all(n);
+  if (interactive) sh_hist_save(n);
   if (n->flow == SH_FLOW_ABORT) {
     sh->flow = SH_FLOW_ABORT;
     sh->exit_status = 126;

@@ -676,6 +676,8 @@ int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
   v->str = nv;
   v->flags &= ~SH_V_UNSET;
   if (sh->opt[SH_OPT_ALLEXPORT]) v->flags |= SH_V_EXPORT;
+  if (v->name[0] == 'H' && (!strcmp(v->name, "HISTSIZE") || !strcmp(v->name, "HISTFILESIZE")))
+    sh_hist_var_changed(sh, v->name);
   return 0;
 }
 
@@ -974,8 +976,6 @@ void sh_vars_environ(sh_shell *sh, sh_strv *out) {
 void sh_vars_init_defaults(sh_shell *sh) {
   struct { const char *n, *v; uint32_t f; } d[] = {
       {"IFS", " \t\n", 0},
-      {"PS1", "\\s-\\v\\$ ", 0},
-      {"PS2", "> ", 0},
       {"PS4", "+ ", 0},
       {"OPTIND", "1", 0},
       {"OPTERR", "1", 0},

@@ -192,11 +192,11 @@ out: %z\n
 err: find: warning: unrecognized format directive `%z'\n
 
 test: -ls
-cmd: touch -d 2020-01-01 f; find f -ls | sed 's/^ *[0-9]* //'
+cmd: touch -d 2020-01-01 f; find f -ls | cut -c11-
 out:      0 -rw-r--r--   1 root     root            0 Jan  1  2020 f\n
 
 test: -ls on a symlink
-cmd: ln -s tgt l; touch -h -d 2020-01-01 l; find l -ls | sed 's/^ *[0-9]* //'
+cmd: ln -s tgt l; touch -h -d 2020-01-01 l; find l -ls | cut -c11-
 out:      0 lrwxrwxrwx   1 root     root            3 Jan  1  2020 l -> tgt\n
 
 test: -exec with ;

@@ -651,17 +651,15 @@ in: x\n
 out: input:x\n
 
 test: -r recursive
-cmd: grep -r x d
+cmd: mkdir -p d/e && printf 'x y\n' > d/e/g && grep -r x d
 file: d/f=x\n
-file: d/e/g=x y\n
 out: d/e/g:x y\nd/f:x\n
 host: skip
 # the host's directory order is not sorted; the sandbox's is (see sorted case below)
 
 test: -r sorted output
-cmd: grep -r x d | sort
+cmd: mkdir -p d/e && printf 'x y\n' > d/e/g && grep -r x d | sort
 file: d/f=x\n
-file: d/e/g=x y\n
 out: d/e/g:x y\nd/f:x\n
 
 test: -r on one file has no name
@@ -685,8 +683,7 @@ file: d/f=x\n
 out: x\n
 
 test: -r -l
-cmd: grep -rl x d
-file: d/a/f=x\n
+cmd: mkdir -p d/a && echo x > d/a/f && grep -rl x d
 out: d/a/f\n
 
 test: -r -c
@@ -695,10 +692,9 @@ file: d/f=x\nx\n
 out: d/f:2\n
 
 test: --include
-cmd: grep -r --include='*.c' x d | sort
+cmd: mkdir -p d/s && echo x > d/s/c.c && grep -r --include='*.c' x d | sort
 file: d/a.c=x\n
 file: d/b.h=x\n
-file: d/s/c.c=x\n
 out: d/a.c:x\nd/s/c.c:x\n
 
 test: --exclude
@@ -708,9 +704,8 @@ file: d/b.h=x\n
 out: d/b.h:x\n
 
 test: --include and --exclude
-cmd: grep -r --include='*.c' --exclude=a.c x d
+cmd: mkdir -p d/s && echo x > d/s/c.c && grep -r --include='*.c' --exclude=a.c x d
 file: d/a.c=x\n
-file: d/s/c.c=x\n
 file: d/b.h=x\n
 out: d/s/c.c:x\n
 
@@ -721,10 +716,9 @@ file: b.h=x\n
 out: a.c:x\n
 
 test: --exclude-dir
-cmd: grep -r --exclude-dir=s x d
+cmd: mkdir -p d/s d/t && echo x > d/s/b && echo x > d/t/c && grep -r --exclude-dir=s x d | sort
 file: d/a=x\n
-file: d/s/b=x\n
-out: d/a:x\n
+out: d/a:x\nd/t/c:x\n
 
 test: --exclude-dir matches an operand
 cmd: grep -r --exclude-dir=d x d
@@ -841,3 +835,123 @@ test: pathological pattern ends
 cmd: printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n' > p; grep -cE '(a|aa)*c' p; grep -cE '(a*)*b' p
 out: 0\n0\n
 status: 1
+
+test: pattern starting with a dash
+cmd: grep -e -x input
+in: a-x\nb\n
+out: a-x\n
+
+test: double dash ends options
+cmd: grep -- -x input
+in: a-x\n
+out: a-x\n
+
+test: -x with several patterns
+cmd: grep -x -e ab -e c input
+in: ab\nabc\nc\n
+out: ab\nc\n
+
+test: -w with several patterns
+cmd: grep -w -e ab -e cd input
+in: xab\ncd e\n
+out: cd e\n
+
+test: -o -i
+cmd: grep -oi 'ab' input
+in: xAbyaB\n
+out: Ab\naB\n
+
+test: -nbH together
+cmd: grep -nbH b input
+in: a\nb\n
+out: input:2:2:b\n
+
+test: -c -v -m
+cmd: grep -cv -m2 x input
+in: a\nb\nc\n
+out: 2\n
+
+test: -l -Z -v
+cmd: grep -lZv x input
+in: a\n
+out: input\0
+
+test: -z with -c
+cmd: grep -zc a input
+in: a\0b\0ab\0
+out: 2\n
+
+test: many fixed strings
+cmd: seq 1 2000 > pats; seq 1990 2010 | grep -cxFf pats
+out: 11\n
+
+test: many regex patterns
+cmd: seq 1 500 | sed 's/.*/^&$/' > pats; seq 495 505 | grep -cf pats
+out: 6\n
+
+test: text mode with invalid UTF-8
+cmd: grep -a x input
+in: x\xff\n
+out: x\xff\n
+
+test: -P with lookbehind and -o
+cmd: grep -oP '(?<=\$)\d+' input
+in: cost $12 and $7\n
+out: 12\n7\n
+
+test: -P invalid UTF-8 line
+cmd: grep -cP 'a.c' input
+in: a\xffc\nabc\n
+out: 1\n
+
+test: after context at end of file
+cmd: grep -A5 x input
+in: a\nx\nb\n
+out: x\nb\n
+
+test: before context at start of file
+cmd: grep -B5 x input
+in: a\nx\nb\n
+out: a\nx\n
+
+test: overlapping context
+cmd: grep -C1 -n 'x' input
+in: x\nx\na\nb\nx\n
+out: 1:x\n2:x\n3-a\n4-b\n5:x\n
+
+test: empty file with -L
+cmd: grep -L x input
+in:
+out: input\n
+status: 1
+
+test: -h with -c on many files
+cmd: grep -hc x a b
+file: a=x\n
+file: b=y\n
+out: 1\n0\n
+
+test: -w with UTF-8 words
+cmd: grep -w 'über' input
+in: über alles\nxüber\nfürüber\nein über\nüberall\n
+out: über alles\nein über\n
+
+test: word start before a UTF-8 letter
+cmd: grep -o '\<ü\w*' input
+in: xü üb éü\n
+out: üb\n
+
+test: -c -w on UTF-8 text
+cmd: grep -cw 'a' input
+in: é a\néa\naé\nà a\n
+out: 2\n
+
+test: -u is obsolete
+cmd: grep -ub b input
+in: ab\n
+out: 0:ab\n
+err: grep: warning: --unix-byte-offsets (-u) is obsolete\n
+
+test: stops when the reader goes away
+cmd: yes | grep y | head -1; echo ${PIPESTATUS[1]}
+out: y\n141\n

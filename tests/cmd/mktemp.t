@@ -1,7 +1,7 @@
 # mktemp: names with random X's, files 0600, directories 0700.
 
 test: a file from a template
-cmd: f=$(mktemp -p . aXXXXX); ls -l "$f" | cut -c1-10; echo "$f" | sed 's/[A-Za-z0-9]\{5\}$/NNNNN/'
+cmd: f=$(mktemp -p . aXXXXX); ls -l "$f" | cut -c1-10; echo "${f%?????}NNNNN"
 out: -rw-------\n./aNNNNN\n
 
 test: a directory
@@ -9,15 +9,15 @@ cmd: d=$(mktemp -d -p . dXXX); ls -ld "$d" | cut -c1-10
 out: drwx------\n
 
 test: default in TMPDIR
-cmd: mkdir t; f=$(TMPDIR=$PWD/t mktemp); basename "$f" | sed 's/[A-Za-z0-9]\{10\}$/N/'
+cmd: mkdir t; f=$(TMPDIR=$PWD/t mktemp); b=$(basename "$f"); echo "${b%??????????}N"
 out: tmp.N\n
 
 test: --suffix
-cmd: f=$(mktemp -p . --suffix=.txt xXXX); echo "$f" | sed 's/x...\.txt/xNNN.txt/'
+cmd: f=$(mktemp -p . --suffix=.txt xXXX); echo "${f%???.txt}NNN.txt"
 out: ./xNNN.txt\n
 
 test: suffix after the X's
-cmd: f=$(mktemp -p . xXXXy); echo "$f" | sed 's/x...y/xNNNy/'
+cmd: f=$(mktemp -p . xXXXy); echo "${f%???y}NNNy"
 out: ./xNNNy\n
 
 test: -u does not create

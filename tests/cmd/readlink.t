@@ -18,11 +18,11 @@ err: readlink: f: Invalid argument\n
 status: 1
 
 test: readlink -f resolves every link
-cmd: mkdir -p d/e; ln -s d/e le; ln -s le l2; readlink -f l2 | sed "s|^$PWD/||"
+cmd: mkdir -p d/e; ln -s d/e le; ln -s le l2; r=$(readlink -f l2); echo "${r#$PWD/}"
 out: d/e\n
 
 test: readlink -f allows a missing last component
-cmd: mkdir -p d/e; ln -s d/e le; readlink -f le/../x | sed "s|^$PWD/||"
+cmd: mkdir -p d/e; ln -s d/e le; r=$(readlink -f le/../x); echo "${r#$PWD/}"
 out: d/x\n
 
 test: readlink -e needs every component
@@ -30,7 +30,7 @@ cmd: mkdir -p d/e; ln -s d/e le; readlink -e le/x; echo $?
 out: 1\n
 
 test: readlink -m needs nothing
-cmd: readlink -m a/b/../c | sed "s|^$PWD/||"
+cmd: r=$(readlink -m a/b/../c); echo "${r#$PWD/}"
 out: a/c\n
 
 test: readlink -f on a loop
@@ -97,7 +97,7 @@ cmd: mkdir -p d/e; touch f; realpath --relative-to=d f; realpath --relative-to=d
 out: ../f\n..\n
 
 test: --relative-base
-cmd: mkdir -p d/e; touch f; realpath --relative-base=d d/e f | sed "s|^$PWD/||"
+cmd: mkdir -p d/e; touch f; realpath --relative-base=d d/e f | while read -r r; do echo "${r#$PWD/}"; done
 out: e\nf\n
 
 test: loop

@@ -77,5 +77,5 @@ cmd: which nosuchcommand-x; echo $?
 out: 1\n
 
 test: which of a script in the PATH
-cmd: mkdir bin; printf '#!/bin/sh\necho hi\n' > bin/tool; chmod +x bin/tool; PATH=$PWD/bin:$PATH which tool | sed "s|$PWD/||"
+cmd: mkdir bin; printf '#!/bin/sh\necho hi\n' > bin/tool; chmod +x bin/tool; r=$(PATH=$PWD/bin:$PATH which tool); echo "${r#$PWD/}"
 out: bin/tool\n

@@ -89,3 +89,11 @@ status: 1
 test: --time=mtime
 cmd: touch -d @5 f; touch --time=mtime -d @9 f; ls -lu --time-style=+%s f; ls -l --time-style=+%s f
 out: -rw-r--r-- 1 root root 0 5 f\n-rw-r--r-- 1 root root 0 9 f\n
+
+test: a dangling symlink creates its target
+cmd: ln -s tgt l; touch l; ls
+out: l\ntgt\n
+
+test: many files in one call
+cmd: touch a b c d e f g h; ls | wc -l
+out: 8\n

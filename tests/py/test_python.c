@@ -417,6 +417,21 @@ TEST(misuse_is_refused) {
   CHECK_EQ(sbx_python_exec(H, "1", &o, &r), SBX_MISUSE);
 }
 
+TEST(no_jail_means_an_error_never_unjailed) {
+  /* A "worker" that is not one: the jail never reports ready. */
+  setenv("SBX_PYWORKER", "/bin/false", 1);
+  sbx *h = fresh();
+  REQUIRE(h);
+  sbx_py_result *r = NULL;
+  CHECK_EQ(sbx_python_exec(h, "print('must not run')", NULL, &r), SBX_JAIL);
+  CHECK(r == NULL);
+  CHECK(strstr(sbx_errmsg(h), "jail") != NULL && strstr(sbx_errmsg(h), "sbx doctor") != NULL);
+  unsetenv("SBX_PYWORKER");
+  /* With the real worker found again, the same sandbox works. */
+  CHECK_STR(py_eval(h, "'works'"), "'works'");
+  sbx_close(h);
+}
+
 TEST(nothing_is_left_running) {
   int before = count_jail_processes();
   sbx *h = fresh();
@@ -473,6 +488,7 @@ int main(int argc, char **argv) {
   RUN(history_records_python_calls);
   RUN(stop_and_restart);
   RUN(misuse_is_refused);
+  RUN(no_jail_means_an_error_never_unjailed);
   RUN(nothing_is_left_running);
   sbx_close(H);
   return harness_done();

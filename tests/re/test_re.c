@@ -511,6 +511,39 @@ TEST(big_classes_and_dfa_cache) {
   re_free(r);
 }
 
+TEST(large_alternation_of_words) {
+  /* grep -F -f with thousands of words: compiles, and searching stays fast. */
+  size_t cap = 5000 * 12;
+  char *pat = malloc(cap), *subj = malloc(200001);
+  REQUIRE(pat && subj);
+  size_t n = 0;
+  unsigned x = 12345;
+  for (int i = 0; i < 5000; i++) {
+    if (i) pat[n++] = '\n';
+    for (int k = 0; k < 6; k++) {
+      x = x * 1103515245u + 12345u;
+      pat[n++] = (char)('a' + (x >> 16) % 26);
+    }
+  }
+  memcpy(pat + n, "\nneedle", 7);
+  n += 7;
+  for (int i = 0; i < 200000; i++) subj[i] = (char)(i % 97 == 0 ? '\n' : ' ' + i % 13);
+  memcpy(subj + 150000, "needle", 6);
+  re *r;
+  double t0 = now_sec();
+  REQUIRE(re_compile(&r, pat, n, RE_LITERAL | RE_NLALT | RE_NEWLINE | RE_NOTNL, NULL) == 0);
+  size_t end;
+  CHECK_EQ(re_first_end(r, subj, 200000, 0, 0, &end, NULL), RE_MATCH);
+  CHECK_EQ(end, 150006);
+  re_span m[1];
+  CHECK_EQ(re_exec(r, subj, 200000, 0, 0, m, 1, NULL), RE_MATCH);
+  CHECK_EQ(m[0].so, 150000);
+  CHECK(now_sec() - t0 < 5.0);
+  re_free(r);
+  free(pat);
+  free(subj);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   RUN(match_table);
@@ -523,5 +556,6 @@ int main(int argc, char **argv) {
   RUN(perl_syntax);
   RUN(first_end_skips_lines);
   RUN(big_classes_and_dfa_cache);
+  RUN(large_alternation_of_words);
   return harness_done();
 }

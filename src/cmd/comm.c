@@ -1,0 +1,189 @@
+/*
+ * comm - compare two sorted files line by line.
+ *
+ *   Usage: comm [OPTION]... FILE1 FILE2
+ *   -1 -2 -3  suppress column 1 (only in FILE1), 2 (only in FILE2), 3 (both)
+ *   --check-order  --nocheck-order  --output-delimiter=STR  --total
+ *   -z, --zero-terminated
+ *
+ * Design: a streaming merge of two cmd_in readers with the previous line of
+ * each kept for GNU's order check: by default a disorder is only checked
+ * once an unpairable line was seen, reported once per file ("comm: file N is
+ * not in sorted order") and turned into status 1 with "input is not in
+ * sorted order" at the end; --check-order makes the first one fatal.
+ * Collation under C.UTF-8 is byte order. An empty --output-delimiter is a
+ * NUL byte, as in GNU.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/util_gnu.h"
+
+CMD_DEFINE("comm", cmd_comm_main);
+
+typedef struct comm_line {
+  char *buf;     /* bytes without the delimiter (malloc'd) */
+  size_t len;    /* length */
+  size_t cap;    /* allocated */
+  bool valid;    /* holds a line */
+} comm_line;
+
+static int comm_cmp(const comm_line *a, const comm_line *b) {
+  size_t n = a->len < b->len ? a->len : b->len;
+  int d = n ? memcmp(a->buf, b->buf, n) : 0;
+  if (d) return d;
+  return a->len < b->len ? -1 : a->len > b->len;
+}
+
+static int comm_read(cmd_in *in, comm_line *l, char eol) {
+  char *p;
+  ssize_t n = cmd_in_getdelim(in, &p, eol);
+  if (n <= 0) {
+    l->valid = false;
+    return (int)n;
+  }
+  size_t len = (size_t)n;
+  if (p[len - 1] == eol) len--;
+  if (len + 1 > l->cap) {
+    size_t nc = (len + 1) * 2;
+    char *nb = realloc(l->buf, nc);
+    if (!nb) return -ENOMEM;
+    l->buf = nb;
+    l->cap = nc;
+  }
+  memcpy(l->buf, p, len);
+  l->len = len;
+  l->valid = true;
+  return 1;
+}
+
+int cmd_comm_main(cmd_ctx *ctx, int argc, char **argv) {
+  static const cmd_longopt longopts[] = {
+      {"check-order", 0, 258}, {"nocheck-order", 0, 259}, {"output-delimiter", 1, 260},
+      {"total", 0, 261},       {"zero-terminated", 0, 'z'}, {"help", 0, 256},
+      {"version", 0, 257},     {0, 0, 0}};
+  bool show[3] = {true, true, true}, total = false;
+  int check = 0; /* 0 default, 1 enabled, -1 disabled */
+  const char *sep = "\t";
+  size_t seplen = 1;
+  char eol = '\n';
+  cmd_getopt_state g = CMD_GETOPT_INIT;
+  int c;
+  while ((c = cmd_getopt(ctx, &g, argc, argv, "123z", longopts)) != -1) {
+    switch (c) {
+    case '1': show[0] = false; break;
+    case '2': show[1] = false; break;
+    case '3': show[2] = false; break;
+    case 'z': eol = '\0'; break;
+    case 258: check = 1; break;
+    case 259: check = -1; break;
+    case 260:
+      sep = g.arg;
+      seplen = *g.arg ? strlen(g.arg) : 1;
+      break;
+    case 261: total = true; break;
+    case 256:
+      cmd_outs(ctx, "Usage: comm [OPTION]... FILE1 FILE2\n"
+                    "Compare sorted files FILE1 and FILE2 line by line.\n\n"
+                    "  -1              suppress column 1 (lines unique to FILE1)\n"
+                    "  -2              suppress column 2 (lines unique to FILE2)\n"
+                    "  -3              suppress column 3 (lines that appear in both files)\n\n"
+                    "  --check-order     check that the input is correctly sorted\n"
+                    "  --nocheck-order   do not check that the input is correctly sorted\n"
+                    "  --output-delimiter=STR  separate columns with STR\n"
+                    "  --total           output a summary\n"
+                    "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
+                    "      --help        display this help and exit\n"
+                    "      --version     output version information and exit\n");
+      return 0;
+    case 257: return cmd_print_version(ctx);
+    default: return 1; /* cmd_getopt printed the message */
+    }
+  }
+  int nops = argc - g.ind;
+  if (nops < 2) {
+    if (nops == 0) cmd_errorf(ctx, "missing operand");
+    else cmd_errorf(ctx, "missing operand after %s", cmd_gnu_quote(ctx, argv[argc - 1]));
+    return cmd_usage_hint(ctx, 1);
+  }
+  if (nops > 2) {
+    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[g.ind + 2]));
+    return cmd_usage_hint(ctx, 1);
+  }
+  const char *names[2] = {argv[g.ind], argv[g.ind + 1]};
+  cmd_in *in[2] = {NULL, NULL};
+  for (int f = 0; f < 2; f++) {
+    int r = cmd_in_open(ctx, names[f], &in[f]);
+    if (r < 0) {
+      cmd_gnu_perror(ctx, names[f], r);
+      if (f) cmd_in_close(in[0]);
+      return 1;
+    }
+  }
+  comm_line cur[2] = {{0}}, prev[2] = {{0}};
+  bool warned[2] = {false, false}, seen_unpairable = false;
+  uintmax_t counts[3] = {0, 0, 0};
+  int status = 0;
+  for (int f = 0; f < 2; f++) {
+    int r = comm_read(in[f], &cur[f], eol);
+    if (r < 0) {
+      status = cmd_gnu_perror(ctx, names[f], r);
+      goto out;
+    }
+  }
+  for (uintmax_t iter = 0; cur[0].valid || cur[1].valid; iter++) {
+    int order;
+    if (!cur[0].valid) order = 1;
+    else if (!cur[1].valid) order = -1;
+    else order = comm_cmp(&cur[0], &cur[1]);
+    int col = order < 0 ? 0 : order > 0 ? 1 : 2;
+    counts[col]++;
+    if (col < 2) seen_unpairable = true;
+    if (show[col]) {
+      for (int k = 0; k < col; k++)
+        if (show[k]) cmd_out(ctx, sep, seplen);
+      const comm_line *l = col == 1 ? &cur[1] : &cur[0];
+      cmd_out(ctx, l->buf, l->len);
+      cmd_out(ctx, &eol, 1);
+    }
+    /* Advance the file(s) that supplied the line, checking the order. */
+    for (int f = 0; f < 2; f++) {
+      if (!(col == 2 || col == f)) continue;
+      comm_line t = prev[f];
+      prev[f] = cur[f];
+      cur[f] = t;
+      int r = comm_read(in[f], &cur[f], eol);
+      if (r < 0) {
+        status = cmd_gnu_perror(ctx, names[f], r);
+        goto out;
+      }
+      if (cur[f].valid && check >= 0 && (check == 1 || seen_unpairable) && !warned[f] &&
+          comm_cmp(&prev[f], &cur[f]) > 0) {
+        cmd_errorf(ctx, "file %d is not in sorted order", f + 1);
+        if (check == 1) {
+          status = 1;
+          goto out;
+        }
+        warned[f] = true;
+      }
+    }
+    if (ctx->out_err || ((iter & 1023) == 0 && cmd_poll(ctx))) break;
+  }
+  if (total)
+    cmd_outf(ctx, "%ju%.*s%ju%.*s%ju%.*stotal%c", counts[0], (int)seplen, sep, counts[1],
+             (int)seplen, sep, counts[2], (int)seplen, sep, eol);
+  if (warned[0] || warned[1]) {
+    cmd_errorf(ctx, "input is not in sorted order");
+    status = 1;
+  }
+out:
+  for (int f = 0; f < 2; f++) {
+    free(cur[f].buf);
+    free(prev[f].buf);
+    cmd_in_close(in[f]);
+  }
+  if (ctx->out_err) return cmd_write_error(ctx, ctx->out_err);
+  return status;
+}

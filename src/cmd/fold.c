@@ -1,0 +1,174 @@
+/*
+ * fold - wrap each input line to fit in specified width.
+ *
+ *   Usage: fold [OPTION]... [FILE]...
+ *   -b, --bytes   count bytes rather than columns
+ *   -s, --spaces  break at spaces
+ *   -w, --width=WIDTH  use WIDTH columns instead of 80 (also obsolete -WIDTH)
+ *
+ * Design: GNU fold 9.1's algorithm byte for byte: columns advance by one per
+ * byte (GNU fold is not multibyte-aware), TAB to the next multiple of 8,
+ * backspace back one, carriage return to 0; with -s the line breaks after
+ * the last blank and the remainder is rescanned. The pending line buffer is
+ * bounded by the width (plus one tab), so long lines stream.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/util_gnu.h"
+
+CMD_DEFINE("fold", cmd_fold_main);
+
+static size_t fold_adjust(size_t column, char c, bool bytes) {
+  if (bytes) return column + 1;
+  if (c == '\b') return column > 0 ? column - 1 : 0;
+  if (c == '\r') return 0;
+  if (c == '\t') return column + 8 - column % 8;
+  return column + 1;
+}
+
+int cmd_fold_main(cmd_ctx *ctx, int argc, char **argv) {
+  static const cmd_longopt longopts[] = {
+      {"bytes", 0, 'b'}, {"spaces", 0, 's'},   {"width", 1, 'w'},
+      {"help", 0, 256},  {"version", 0, 257},  {0, 0, 0}};
+  bool bytes = false, spaces = false;
+  size_t width = 80;
+  /* Obsolete "-WIDTH" arguments become "-w WIDTH". */
+  char **av = cmd_alloc(ctx, sizeof(char *) * (size_t)(argc * 2 + 1));
+  if (!av) return 1;
+  int ac = 0;
+  for (int i = 0; i < argc; i++) {
+    if (i > 0 && argv[i][0] == '-' && argv[i][1] >= '0' && argv[i][1] <= '9') {
+      av[ac++] = "-w";
+      av[ac++] = argv[i] + 1;
+    } else {
+      av[ac++] = argv[i];
+    }
+    if (i > 0 && strcmp(argv[i], "--") == 0) {
+      for (i++; i < argc; i++) av[ac++] = argv[i];
+      break;
+    }
+  }
+  av[ac] = NULL;
+  cmd_getopt_state g = CMD_GETOPT_INIT;
+  int c;
+  while ((c = cmd_getopt(ctx, &g, ac, av, "bsw:", longopts)) != -1) {
+    switch (c) {
+    case 'b': bytes = true; break;
+    case 's': spaces = true; break;
+    case 'w': {
+      uintmax_t v;
+      if (cmd_parse_umax_or_die(ctx, g.arg, "", 1, SIZE_MAX - 16, "invalid number of columns",
+                                &v) < 0)
+        return 1;
+      width = (size_t)v;
+      break;
+    }
+    case 256:
+      cmd_outs(ctx, "Usage: fold [OPTION]... [FILE]...\n"
+                    "Wrap input lines in each FILE, writing to standard output.\n\n"
+                    "  -b, --bytes         count bytes rather than columns\n"
+                    "  -s, --spaces        break at spaces\n"
+                    "  -w, --width=WIDTH   use WIDTH columns instead of 80\n"
+                    "      --help        display this help and exit\n"
+                    "      --version     output version information and exit\n");
+      return 0;
+    case 257: return cmd_print_version(ctx);
+    default: return 1; /* cmd_getopt printed the message */
+    }
+  }
+  if (width > ctx->max_string) {
+    cmd_errorf(ctx, "width too large for this sandbox");
+    return 1;
+  }
+  static char *const dash[] = {"-", NULL};
+  char *const *files = g.ind < ac ? av + g.ind : dash;
+  int nfiles = g.ind < ac ? ac - g.ind : 1;
+  size_t cap = 256, off = 0;
+  char *line = malloc(cap);
+  unsigned char *buf = cmd_alloc(ctx, 65536);
+  if (!line || !buf) {
+    free(line);
+    return 1;
+  }
+  int status = 0;
+  for (int i = 0; i < nfiles && !ctx->out_err; i++) {
+    cmd_in *in;
+    int r = cmd_in_open(ctx, files[i], &in);
+    if (r < 0) {
+      status = cmd_gnu_perror(ctx, files[i], r);
+      continue;
+    }
+    size_t column = 0;
+    off = 0;
+    for (;;) {
+      ssize_t n = cmd_in_read(in, buf, 65536);
+      if (n < 0) {
+        status = cmd_gnu_perror(ctx, files[i], (int)n);
+        break;
+      }
+      if (n == 0) break;
+      for (ssize_t k = 0; k < n; k++) {
+        char ch = (char)buf[k];
+        if (off + 2 >= cap) {
+          char *nl = realloc(line, cap * 2);
+          if (!nl) {
+            free(line);
+            cmd_in_close(in);
+            return 1;
+          }
+          line = nl;
+          cap *= 2;
+        }
+        if (ch == '\n') {
+          line[off++] = ch;
+          cmd_out(ctx, line, off);
+          column = off = 0;
+          continue;
+        }
+      rescan:
+        column = fold_adjust(column, ch, bytes);
+        if (column > width) {
+          if (spaces) {
+            size_t end = off;
+            bool found = false;
+            while (end) {
+              --end;
+              if (line[end] == ' ' || line[end] == '\t') {
+                found = true;
+                break;
+              }
+            }
+            if (found) {
+              end++;
+              cmd_out(ctx, line, end);
+              cmd_outc(ctx, '\n');
+              memmove(line, line + end, off - end);
+              off -= end;
+              column = 0;
+              for (size_t t = 0; t < off; t++) column = fold_adjust(column, line[t], bytes);
+              goto rescan;
+            }
+          }
+          if (off == 0) {
+            line[off++] = ch;
+            continue;
+          }
+          line[off++] = '\n';
+          cmd_out(ctx, line, off);
+          column = off = 0;
+          goto rescan;
+        }
+        line[off++] = ch;
+      }
+      if (ctx->out_err || cmd_poll(ctx)) break;
+    }
+    if (off) cmd_out(ctx, line, off);
+    cmd_in_close(in);
+  }
+  free(line);
+  if (ctx->out_err) return cmd_write_error(ctx, ctx->out_err);
+  return status;
+}

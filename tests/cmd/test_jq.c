@@ -1,0 +1,332 @@
+/*
+ * test_jq.c - jq's limits and confinement: hostile programs stop (cancel,
+ * memory budget, closed pipe), libjq 1.6's crashing builtins are guarded,
+ * deep values do not overflow the stack, modules and the host environment
+ * stay out of reach, files come from the store.
+ */
+#include <pthread.h>
+
+#include "cmd/cmd.h"
+#include "cmd/util_jq.h"
+#include "cmd/util_limited.h"
+#include "harness.h"
+
+static store *st;
+
+typedef struct run_result {
+  cmd_standalone_result r; /* status, out, err */
+  long ms;                 /* wall time */
+} run_result;
+
+/* Runs jq with a deadline (ms, 0 = none), an output cap and a string limit. */
+static run_result jq_run(long max_ms, size_t max_out, uint64_t max_string, const char *in,
+                         char **argv) {
+  int argc = 0;
+  while (argv[argc]) argc++;
+  cmd_limits lim = {max_ms, max_out, max_string, NULL};
+  run_result rr;
+  cmd_run_limited(st, "/w", argc, argv, in, in ? strlen(in) : 0, &lim, &rr.r, &rr.ms);
+  return rr;
+}
+
+static void done(run_result *rr) {
+  free(rr->r.out);
+  free(rr->r.err);
+}
+
+/* ---- stopping ---------------------------------------------------------------------- */
+
+TEST(loops_without_output_stop_at_the_deadline) {
+  const char *progs[] = {"def f: f; f", "last(range(1e18))", "reduce range(1e18) as $x (0; .+1)",
+                         "[limit(1e9; repeat(1))] | length", "until(false; .)", NULL};
+  for (int i = 0; progs[i]; i++) {
+    char *argv[] = {"jq", "-n", (char *)progs[i], NULL};
+    run_result rr = jq_run(300, 0, 0, NULL, argv);
+    CHECK_EQ(rr.r.status, 130);
+    CHECK(rr.ms < 300 + 1000);
+    CHECK_STR(rr.r.out, "");
+    done(&rr);
+  }
+}
+
+TEST(endless_output_stops_at_the_deadline) {
+  const char *progs[] = {"repeat(.)", "range(1e18)", "def f: 1, f; f", NULL};
+  for (int i = 0; progs[i]; i++) {
+    char *argv[] = {"jq", "-n", (char *)progs[i], NULL};
+    run_result rr = jq_run(300, 0, 0, NULL, argv);
+    CHECK_EQ(rr.r.status, 130);
+    CHECK(rr.ms < 300 + 1000);
+    CHECK(rr.r.outlen > 0);
+    done(&rr);
+  }
+}
+
+TEST(closed_pipe_stops_with_141) {
+  char *argv[] = {"jq", "-n", "repeat(1)", NULL};
+  run_result rr = jq_run(0, 1000, 0, NULL, argv);
+  CHECK_EQ(rr.r.status, 141);
+  CHECK(rr.r.outlen <= 1000);
+  CHECK(rr.ms < 2000);
+  done(&rr);
+}
+
+TEST(memory_budget_stops_growing_programs) {
+  /* 4 MiB strings give jq a 32 MiB budget */
+  const char *progs[] = {"[range(1e9)] | length", "def f: 1 + f; f",
+                         "reduce range(1e9) as $i (\"\"; . + \"xxxxxxxxxxxxxxxx\") | length",
+                         "[limit(1e9; repeat({a: 1}))] | length", NULL};
+  for (int i = 0; progs[i]; i++) {
+    char *argv[] = {"jq", "-n", (char *)progs[i], NULL};
+    run_result rr = jq_run(20000, 0, 4u << 20, NULL, argv);
+    CHECK_EQ(rr.r.status, 5);
+    CHECK(strstr(rr.r.err, "jq: error: out of memory: the program needed more than 32 MiB") != NULL);
+    CHECK(rr.ms < 15000);
+    done(&rr);
+  }
+}
+
+TEST(a_stuck_builtin_is_abandoned_and_reaped_later) {
+  /* == of two separately built doubling DAGs spends ~2^25 steps inside one
+   * libjq C call (~2 s of CPU), where jq_halt cannot reach it */
+  char *argv[] = {"jq", "-n",
+                  "(reduce range(24) as $i (0; [., .])) as $a | reduce range(24) as $i (0; [., .]) "
+                  "| . == $a",
+                  NULL};
+  run_result rr = jq_run(100, 0, 0, NULL, argv);
+  if (rr.ms < 100 + 1500) {
+    /* the comparison finished before the grace period: nothing abandoned */
+    CHECK(rr.r.status == 0 || rr.r.status == 130);
+  } else {
+    CHECK_EQ(rr.r.status, 130);
+    CHECK(rr.ms < 100 + 2000 + 1000);
+    CHECK(cmd_jq_pending() >= 1);
+  }
+  done(&rr);
+  /* the abandoned job finishes on its own; a later run reaps it */
+  for (int i = 0; i < 400 && cmd_jq_pending() > 0; i++) {
+    struct timespec ts = {0, 50 * 1000000L};
+    nanosleep(&ts, NULL);
+    char *argv2[] = {"jq", "-n", "1", NULL};
+    run_result r2 = jq_run(0, 0, 0, NULL, argv2);
+    CHECK_STR(r2.r.out, "1\n");
+    done(&r2);
+  }
+  CHECK_EQ(cmd_jq_pending(), 0);
+}
+
+/* ---- guarded builtins ------------------------------------------------------------------ */
+
+static void expect_error(const char *prog, const char *msg) {
+  char *argv[] = {"jq", "-n", (char *)prog, NULL};
+  run_result rr = jq_run(10000, 0, 0, NULL, argv);
+  CHECK_EQ(rr.r.status, 5);
+  CHECK_STR(rr.r.err, msg);
+  CHECK(rr.ms < 5000);
+  done(&rr);
+}
+
+TEST(huge_array_indexes_are_refused_not_allocated) {
+  expect_error("[] | .[2147483647] = 1", "jq: error (at <unknown>): Array index too large\n");
+  expect_error("[] | .[1e9] |= 1", "jq: error (at <unknown>): Array index too large\n");
+  expect_error("null | setpath([\"a\", 1e9]; 1)", "jq: error (at <unknown>): Array index too large\n");
+  char *argv[] = {"jq", "-nc", "[] | .[3] = 1", NULL};
+  run_result rr = jq_run(0, 0, 0, NULL, argv);
+  CHECK_STR(rr.r.out, "[null,null,null,1]\n");
+  done(&rr);
+}
+
+TEST(string_repetition_is_bounded_by_max_string) {
+  expect_error("\"abc\" * 1e9", "jq: error (at <unknown>): Repeat string result too long\n");
+  expect_error("1e9 * \"abc\"", "jq: error (at <unknown>): Repeat string result too long\n");
+  char *argv[] = {"jq", "-n", "\"ab\" * 3", NULL};
+  run_result rr = jq_run(0, 0, 0, NULL, argv);
+  CHECK_STR(rr.r.out, "\"ababab\"\n");
+  done(&rr);
+}
+
+TEST(indices_of_the_empty_string_terminate) {
+  char *argv[] = {"jq", "-nc", "\"abc\" | indices(\"\"), index(\"\"), rindex(\"\")", NULL};
+  run_result rr = jq_run(5000, 0, 0, NULL, argv);
+  CHECK_EQ(rr.r.status, 0);
+  CHECK_STR(rr.r.out, "[]\nnull\nnull\n");
+  done(&rr);
+}
+
+TEST(tojson_of_an_exponential_value_is_refused) {
+  expect_error("reduce range(60) as $i (0; [., .]) | tojson",
+               "jq: error (at <unknown>): Cannot convert to text a value longer than 67108864 "
+               "bytes (the sandbox's string limit)\n");
+  expect_error("reduce range(60) as $i (0; [., .]) | \"\\(.)\"",
+               "jq: error (at <unknown>): Cannot convert to text a value longer than 67108864 "
+               "bytes (the sandbox's string limit)\n");
+}
+
+TEST(printing_an_exponential_value_streams_and_stops) {
+  char *argv[] = {"jq", "-nc", "reduce range(60) as $i (0; [., .])", NULL};
+  run_result rr = jq_run(300, 0, 0, NULL, argv);
+  CHECK_EQ(rr.r.status, 130);
+  CHECK(rr.r.outlen > 1000);
+  CHECK(strncmp(rr.r.out, "[[[[", 4) == 0);
+  CHECK(rr.ms < 2000);
+  done(&rr);
+}
+
+TEST(deep_values_do_not_overflow_the_stack) {
+  /* libjq frees, compares and tests containment recursively in C */
+  char *argv[] = {"jq", "-nc",
+                  "(reduce range(200000) as $i (0; [.])) as $a | [($a | contains($a)), ($a == $a), "
+                  "($a | tojson | length)]",
+                  NULL};
+  run_result rr = jq_run(60000, 0, 0, NULL, argv);
+  CHECK_EQ(rr.r.status, 0);
+  CHECK_STR(rr.r.out, "[true,true,543]\n");
+  done(&rr);
+}
+
+/* ---- confinement --------------------------------------------------------------------- */
+
+TEST(modules_are_refused_before_compiling) {
+  const char *progs[] = {"import \"etc/passwd\" as p; .", "include \"/etc/x\"; .",
+                         "# c\n  import \"x\" as $x; .", "module {a: 1}; import \"x\" as x; .", NULL};
+  for (int i = 0; progs[i]; i++) {
+    char *argv[] = {"jq", "-n", (char *)progs[i], NULL};
+    run_result rr = jq_run(0, 0, 0, NULL, argv);
+    CHECK_EQ(rr.r.status, 3);
+    CHECK_STR(rr.r.err,
+              "jq: error: modules (import, include, module) are not available in the sandbox\n"
+              "jq: 1 compile error\n");
+    done(&rr);
+  }
+  char *argv[] = {"jq", "-nc", "module {a: \"x;y\"};\n[$__loc__.line, {import: 1}, get_search_list]",
+                  NULL};
+  run_result rr = jq_run(0, 0, 0, NULL, argv);
+  CHECK_STR(rr.r.out, "[2,{\"import\":1},[\"~/.jq\",\"$ORIGIN/../lib/jq\",\"$ORIGIN/lib\"]]\n");
+  done(&rr);
+}
+
+TEST(env_and_ENV_come_from_the_sandbox) {
+  char *env[] = {"HOME=/home/agent", "SECRET_FREE=1", NULL};
+  cmd_limits lim = {0, 0, 0, env};
+  char *argv[] = {"jq", "-nc", "[env.HOME, $ENV.HOME, ($ENV | keys), (env | length)]", NULL};
+  cmd_standalone_result r;
+  cmd_run_limited(st, "/w", 3, argv, NULL, 0, &lim, &r, NULL);
+  CHECK_EQ(r.status, 0);
+  CHECK_STR(r.out, "[\"/home/agent\",\"/home/agent\",[\"HOME\",\"SECRET_FREE\"],2]\n");
+  free(r.out);
+  free(r.err);
+}
+
+TEST(localtime_uses_the_sandbox_zone) {
+  char *env[] = {"TZ=America/New_York", NULL};
+  cmd_limits lim = {0, 0, 0, env};
+  char *argv[] = {"jq", "-nc", "0 | localtime, strflocaltime(\"%H:%M %Z\"), (1.5 | localtime)",
+                  NULL};
+  cmd_standalone_result r;
+  cmd_run_limited(st, "/w", 3, argv, NULL, 0, &lim, &r, NULL);
+  CHECK_EQ(r.status, 0);
+  CHECK_STR(r.out,
+            "[1969,11,31,19,0,0,3,364]\n\"19:00 EST\"\n[1969,11,31,19,0,1.5,3,364]\n");
+  free(r.out);
+  free(r.err);
+}
+
+TEST(stderr_and_debug_go_to_the_command_stderr) {
+  char *argv[] = {"jq", "-nc", "[1, \"a\"] | stderr | debug | length", NULL};
+  run_result rr = jq_run(0, 0, 0, NULL, argv);
+  CHECK_STR(rr.r.out, "2\n");
+  CHECK_STR(rr.r.err, "[1,\"a\"][\"DEBUG:\",[1,\"a\"]]\n");
+  done(&rr);
+}
+
+TEST(files_come_from_the_store) {
+  store_path_write_file(st, "/", "/w/in.json", "{\"a\":[1,2]}\n", 12, 0644, STORE_WRITE_MKDIRS);
+  store_path_write_file(st, "/", "/w/p.jq", ".a | add\n", 9, 0644, STORE_WRITE_MKDIRS);
+  store_path_write_file(st, "/", "/w/vals", "1 2", 3, 0644, STORE_WRITE_MKDIRS);
+  char *argv[] = {"jq", "-c", "--slurpfile", "v", "vals", "--rawfile", "r", "vals", "-f", "p.jq",
+                  "in.json", NULL};
+  run_result rr = jq_run(0, 0, 0, NULL, argv);
+  CHECK_EQ(rr.r.status, 0);
+  CHECK_STR(rr.r.out, "3\n");
+  done(&rr);
+  char *argv2[] = {"jq", "-c", "[$v, $r, input_filename]", "--slurpfile", "v", "vals", "--rawfile",
+                   "r", "vals", "in.json", NULL};
+  rr = jq_run(0, 0, 0, NULL, argv2);
+  CHECK_STR(rr.r.out, "[[1,2],\"1 2\",\"in.json\"]\n");
+  done(&rr);
+  char *argv3[] = {"jq", ".", "/etc/passwd", NULL};
+  rr = jq_run(0, 0, 0, NULL, argv3);
+  CHECK_EQ(rr.r.status, 2);
+  CHECK_STR(rr.r.err, "jq: error: Could not open file /etc/passwd: No such file or directory\n");
+  done(&rr);
+}
+
+TEST(program_size_is_bounded) {
+  size_t n = (1 << 20) + 10;
+  char *prog = malloc(n + 1);
+  memset(prog, ' ', n);
+  prog[0] = '.';
+  prog[n] = '\0';
+  char *argv[] = {"jq", "-n", prog, NULL};
+  run_result rr = jq_run(0, 0, 0, NULL, argv);
+  CHECK_EQ(rr.r.status, 3);
+  CHECK_STR(rr.r.err, "jq: error: the program is longer than 1048576 bytes\n");
+  done(&rr);
+  free(prog);
+}
+
+/* ---- threads ----------------------------------------------------------------------------- */
+
+static void *parallel_run(void *arg) {
+  (void)arg;
+  store *s = NULL;
+  char *err = NULL;
+  if (store_open(NULL, STORE_OPEN_MEMORY, &s, &err) < 0) return (void *)1;
+  long bad = 0;
+  for (int i = 0; i < 20; i++) {
+    char *argv[] = {"jq", "-c", "[.[] * 2, (env | length)]", NULL};
+    cmd_standalone_result r;
+    cmd_run_standalone(s, "/", 3, argv, "[1,2,3]", 7, &r);
+    if (r.status != 0 || strcmp(r.out, "[2,4,6,2]\n") != 0) bad++;
+    free(r.out);
+    free(r.err);
+  }
+  store_close(s);
+  return (void *)bad;
+}
+
+TEST(concurrent_runs_share_nothing) {
+  pthread_t t[4];
+  for (int i = 0; i < 4; i++) pthread_create(&t[i], NULL, parallel_run, NULL);
+  for (int i = 0; i < 4; i++) {
+    void *bad;
+    pthread_join(t[i], &bad);
+    CHECK(bad == NULL);
+  }
+}
+
+int main(int argc, char **argv) {
+  harness_init(argc, argv);
+  char *err = NULL;
+  if (store_open(NULL, STORE_OPEN_MEMORY, &st, &err) < 0) return 1;
+  store_path_mkdir_p(st, "/", "/w", 0755);
+  RUN(loops_without_output_stop_at_the_deadline);
+  RUN(endless_output_stops_at_the_deadline);
+  RUN(closed_pipe_stops_with_141);
+  RUN(memory_budget_stops_growing_programs);
+  RUN(huge_array_indexes_are_refused_not_allocated);
+  RUN(string_repetition_is_bounded_by_max_string);
+  RUN(indices_of_the_empty_string_terminate);
+  RUN(tojson_of_an_exponential_value_is_refused);
+  RUN(printing_an_exponential_value_streams_and_stops);
+  RUN(deep_values_do_not_overflow_the_stack);
+  RUN(modules_are_refused_before_compiling);
+  RUN(env_and_ENV_come_from_the_sandbox);
+  RUN(localtime_uses_the_sandbox_zone);
+  RUN(stderr_and_debug_go_to_the_command_stderr);
+  RUN(files_come_from_the_store);
+  RUN(program_size_is_bounded);
+  RUN(concurrent_runs_share_nothing);
+  RUN(a_stuck_builtin_is_abandoned_and_reaped_later);
+  store_close(st);
+  return harness_done();
+}
