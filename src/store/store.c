@@ -121,11 +121,12 @@ static const char *const stmt_sql[ST_COUNT] = {
                   "i.ino = d.ino WHERE d.parent_ino = ?1 AND d.name = ?2",
     /* The lookup of a file's last component for a whole-file read: a small
      * regular file comes with its one chunk. */
-    [ST_LOOKUP_DATA] = "SELECT i.ino, i.mode, i.uid, i.gid, i.size, f.data "
-                       "FROM fs_dentry d JOIN fs_inode i ON i.ino = d.ino "
-                       "LEFT JOIN fs_data f ON f.ino = i.ino AND f.chunk_index = 0 AND "
-                       "i.size <= ?3 AND (i.mode & 61440) = 32768 "
-                       "WHERE d.parent_ino = ?1 AND d.name = ?2",
+    [ST_LOOKUP_DATA] =
+        "SELECT i.ino, i.mode, i.uid, i.gid, i.size, f.data "
+        "FROM fs_dentry d JOIN fs_inode i ON i.ino = d.ino "
+        "LEFT JOIN fs_data f ON f.ino = i.ino AND f.chunk_index = 0 AND "
+        "i.size <= ?3 AND (i.mode & 61440) = 32768 "
+        "WHERE d.parent_ino = ?1 AND d.name = ?2",
     [ST_READDIR] =
         "SELECT d.id, d.name, d.ino, i.mode FROM fs_dentry d JOIN "
         "fs_inode i ON i.ino = d.ino WHERE d.parent_ino = ?1 AND "

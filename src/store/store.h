@@ -282,9 +282,9 @@ typedef struct store_file {
 } store_file;
 /* store_path_write_file for each of files[0..n), in order, in one
  * transaction: all or (on the first failure, whose index goes to *failed
- * when failed is non-NULL; n when no file failed) none. New files that share a directory are
- * created a group at a time with multi-row INSERTs, which is what makes
- * this the fast way to write many files. */
+ * when failed is non-NULL; n when no file failed) none. New files that share a directory
+ * are created a group at a time with multi-row INSERTs, which is what makes this the fast
+ * way to write many files. */
 int store_path_write_files(store *s, const char *cwd, const store_file *files, size_t n,
                            uint32_t mode, int flags, size_t *failed);
 /* rm -r of a path (a file, a symlink itself, or a tree), atomically: all or

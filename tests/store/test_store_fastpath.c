@@ -130,7 +130,8 @@ TEST(cache_sees_other_connections) {
   store_set_cred(t.a, 0, 0);
   /* a batch on a after b removed the directory */
   CHECK_EQ(store_path_remove_tree(t.b, NULL, "/d/moved"), 0);
-  store_file fs[3] = {{"/d/moved/1", "1", 1}, {"/d/moved/2", "2", 1}, {"/d/moved/3", "3", 1}};
+  store_file fs[3] = {
+      {"/d/moved/1", "1", 1}, {"/d/moved/2", "2", 1}, {"/d/moved/3", "3", 1}};
   size_t failed = 9;
   CHECK_EQ(store_path_write_files(t.a, NULL, fs, 3, 0644, 0, &failed), -ENOENT);
   CHECK_EQ(failed, 0);
@@ -221,7 +222,8 @@ TEST(replace_drops_old_chunks_and_keeps_quotas) {
   CHECK_EQ(chunk_rows(s, "/f"), 4);
   store_stat before, after;
   REQUIRE(store_path_stat(s, NULL, "/f", &before) == 0);
-  CHECK_EQ(tu_exec(s, "UPDATE fs_inode SET mtime = 5, ctime = 5 WHERE ino > 1"), SQLITE_OK);
+  CHECK_EQ(tu_exec(s, "UPDATE fs_inode SET mtime = 5, ctime = 5 WHERE ino > 1"),
+           SQLITE_OK);
   CHECK_EQ(store_path_write_file(s, NULL, "/f", "small", 5, 0644, 0), 0);
   CHECK(tu_file_is(s, "/f", "small", 5));
   CHECK_EQ(chunk_rows(s, "/f"), 1);
@@ -309,14 +311,16 @@ TEST(write_files_groups_match_one_by_one) {
     CHECK(tu_file_is(s, path, want, strlen(want)));
   }
   CHECK_EQ(tu_int(s, "SELECT count(*) FROM fs_inode"), 1 + 3 + N);
-  CHECK_EQ(tu_int(s, "SELECT count(*) FROM fs_inode WHERE (mode & 4095) = 416 AND "
-                     "(mode & 61440) = 32768 AND nlink = 1"),
+  CHECK_EQ(tu_int(s,
+                  "SELECT count(*) FROM fs_inode WHERE (mode & 4095) = 416 AND "
+                  "(mode & 61440) = 32768 AND nlink = 1"),
            N);
   /* every dentry names the inode of its own size (rowids handed in order) */
-  CHECK_EQ(tu_int(s, "SELECT count(*) FROM fs_dentry d JOIN fs_inode i ON i.ino = d.ino "
-                     "JOIN fs_data c ON c.ino = i.ino AND c.chunk_index = 0 WHERE "
-                     "length(c.data) = i.size AND CAST(c.data AS TEXT) = 'content of ' || "
-                     "CAST(substr(d.name, 2) AS INTEGER)"),
+  CHECK_EQ(tu_int(s,
+                  "SELECT count(*) FROM fs_dentry d JOIN fs_inode i ON i.ino = d.ino "
+                  "JOIN fs_data c ON c.ino = i.ino AND c.chunk_index = 0 WHERE "
+                  "length(c.data) = i.size AND CAST(c.data AS TEXT) = 'content of ' || "
+                  "CAST(substr(d.name, 2) AS INTEGER)"),
            N);
   store_stat st;
   REQUIRE(store_path_stat(s, NULL, "/g", &st) == 0);
@@ -333,7 +337,7 @@ TEST(write_files_existing_and_repeated_names_and_symlinks) {
   REQUIRE(store_path_write_file(s, NULL, "/d/b", "old b, longer", 13, 0644, 0) == 0);
   REQUIRE(store_path_write_file(s, NULL, "/target", "t", 1, 0644, 0) == 0);
   REQUIRE(store_path_symlink(s, NULL, "/target", "/d/link") == 0);
-  store_file fs[] = {{"/d/a", "A", 1},       {"/d/b", "B", 1},  {"/d/c", "C1", 2},
+  store_file fs[] = {{"/d/a", "A", 1},      {"/d/b", "B", 1},  {"/d/c", "C1", 2},
                      {"/d/link", "via", 3}, {"/d/c", "C2", 2}, {"/d/e", NULL, 0}};
   size_t n = sizeof fs / sizeof fs[0], failed = 0;
   CHECK_EQ(store_path_write_files(s, NULL, fs, n, 0644, 0, &failed), 0);
@@ -344,8 +348,9 @@ TEST(write_files_existing_and_repeated_names_and_symlinks) {
   CHECK(tu_file_is(s, "/d/e", "", 0));
   store_stat st;
   CHECK(store_path_lstat(s, NULL, "/d/link", &st) == 0 && S_ISLNK(st.mode));
-  CHECK_EQ(tu_int(s, "SELECT count(*) FROM fs_dentry WHERE parent_ino = "
-                     "(SELECT ino FROM fs_dentry WHERE name = 'd')"),
+  CHECK_EQ(tu_int(s,
+                  "SELECT count(*) FROM fs_dentry WHERE parent_ino = "
+                  "(SELECT ino FROM fs_dentry WHERE name = 'd')"),
            5);
   /* append adds to each file in order */
   store_file ap[] = {{"/d/a", "1", 1}, {"/d/a", "2", 1}, {"/d/new", "n", 1}};
@@ -360,8 +365,8 @@ TEST(write_files_is_all_or_nothing_and_names_the_failure) {
   REQUIRE(store_path_mkdir(s, NULL, "/d", 0755) == 0);
   REQUIRE(store_path_mkdir(s, NULL, "/d/sub", 0755) == 0);
   long long inodes0 = tu_int(s, "SELECT count(*) FROM fs_inode");
-  store_file fs[] = {{"/d/1", "1", 1}, {"/d/2", "2", 1}, {"/d/sub", "x", 1},
-                     {"/d/4", "4", 1}};
+  store_file fs[] = {
+      {"/d/1", "1", 1}, {"/d/2", "2", 1}, {"/d/sub", "x", 1}, {"/d/4", "4", 1}};
   size_t failed = 0;
   CHECK_EQ(store_path_write_files(s, NULL, fs, 4, 0644, 0, &failed), -EISDIR);
   CHECK_EQ(failed, 2);
