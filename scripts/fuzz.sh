@@ -98,12 +98,20 @@ for t in "${targets[@]}"; do
     continue
   fi
   corpus=$out/corpus/$t
+  # FUZZ_RUNS (the gate): a fixed number of inputs from a fixed seed and a fresh
+  # corpus, so a run here and a run in CI try the same inputs.
+  det=()
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    corpus=$out/gate-corpus/$t
+    rm -rf "$corpus"
+    det=(-runs="$FUZZ_RUNS" -seed="${FUZZ_SEED:-1}")
+  fi
   mkdir -p "$corpus"
   seeds=()
   [ -d "fuzz/corpus/$t" ] && seeds+=("fuzz/corpus/$t")
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
-    "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$out/logs/$t-" "$corpus" "${seeds[@]}" >"$log" 2>&1
+    "$bin" -max_total_time="$secs" "${det[@]}" -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$out/logs/$t-" "$corpus" "${seeds[@]}" >"$log" 2>&1
   rc=$?
   runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   if [ $rc -eq 0 ]; then

@@ -600,7 +600,8 @@ static size_t field_index(awk_interp *in, awk_node *e) {
   awk_val_free(in, &v);
   if (d < 0 || isnan(d)) {
     if (isnan(d)) awk_fatal(in, "attempt to access field -nan");
-    awk_fatal(in, "attempt to access field %lld", (long long)d);
+    /* %.0f, not a cast: a huge negative double does not fit a long long */
+    awk_fatal(in, "attempt to access field %.0f", d < 0 && d > -1 ? 0.0 : trunc(d));
   }
   if (d >= AWK_MAX_FIELDS) awk_fatal(in, "field index %.0f too large (limit %d)", d, AWK_MAX_FIELDS);
   return (size_t)d;
