@@ -18,9 +18,8 @@
  *   sqlite_big         the floor for 10 MB: 4 KB chunks in one transaction
  *   open_close         opening and closing a new sandbox (a temporary file,
  *                      schema created), averaged; open_close_memory too
- * Each figure is the best of a few repetitions (the machine is shared): 3
- * for writes, 5 for reads and open+close (agentfs.mjs does the same), in
- * milliseconds, printed as "name ms" lines for run.sh.
+ * Each figure is the best of 7 repetitions (see REPS), in milliseconds,
+ * printed as "name ms" lines for run.sh.
  *
  * `bench_store DIR WORKLOAD` runs one workload once (write_each,
  * write_begin, write_batch, read, big_write, big_read, open_close, history,
@@ -40,8 +39,12 @@
 #define NFILES 1000
 #define FILE_SIZE 1024
 #define BIG_SIZE (10 * 1024 * 1024)
-#define REPS 3      /* repetitions of a write workload (best counts) */
-#define READ_REPS 5 /* of a read or open workload (cheap: more tries) */
+/* Repetitions of each workload (the best counts). The machine is shared:
+ * a short run is often cut by other processes, and the best of a few is
+ * the figure least disturbed by them. Every workload here is cheap, so all
+ * get 7 (agentfs.mjs: 3 for its slow writes, 5 for reads and opens). */
+#define REPS 7
+#define READ_REPS REPS
 
 static double now_ms(void) {
   struct timespec ts;
