@@ -5,7 +5,8 @@
  * The input is decoded into operations on paths of up to three components
  * from {a, b, c} (and the root): mkdir, write_file (replace and append),
  * pwrite at an offset through the inode API, truncate, read, stat, unlink,
- * rmdir, rename, link, remove_tree, and store_begin ... commit/rollback
+ * rmdir, rename, link, remove_tree, write_files (several writes, all or
+ * nothing, with the failing index), and store_begin ... commit/rollback
  * groups. An optional byte quota comes from the first byte. The model is
  * the reference: inodes (type, bytes, nlink) and dentries, with the errno
  * each operation must give in the order the store checks (which is Linux's
@@ -280,6 +281,28 @@ static long long sql_int(store *s, const char *sql) {
   return v;
 }
 
+/* The model of store_path_write_file (replace, or append): the errno the
+ * store must give, the model changed only on success. */
+static int m_write(model *m, const m_path *a, const unsigned char *buf, size_t len,
+                   int append) {
+  int dir, want = m_walk_parent(m, a, &dir);
+  if (!want && a->n == 0) want = -EISDIR;
+  if (want) return want;
+  int t = m_lookup(m, dir, a->c[a->n - 1]);
+  if (t >= 0 && m->ino[t].type == T_DIR) return -EISDIR;
+  uint64_t old = t >= 0 ? m->ino[t].len : 0;
+  uint64_t nl = append ? old + len : len;
+  if (!m_quota_ok(m, old, nl)) return -ENOSPC;
+  if (t < 0) {
+    t = m_new_inode(m, T_FILE);
+    m_add_dentry(m, dir, a->c[a->n - 1], t);
+  }
+  size_t at = append ? m->ino[t].len : 0;
+  m_resize(m, t, at + len);
+  if (len) memcpy(m->ino[t].data + at, buf, len);
+  return 0;
+}
+
 /* ---- one operation on both ---- */
 
 static void run_op(store *s, model *m, input *in, unsigned op) {
@@ -303,30 +326,46 @@ static void run_op(store *s, model *m, input *in, unsigned op) {
       int append = op == 2;
       rc = store_path_write_file(s, NULL, a.text, buf, len, 0644,
                                  append ? STORE_WRITE_APPEND : 0);
-      want = m_walk_parent(m, &a, &dir);
-      if (!want && a.n == 0) want = -EISDIR;
-      if (!want) {
-        int t = m_lookup(m, dir, a.c[a.n - 1]);
-        if (t >= 0 && m->ino[t].type == T_DIR) {
-          want = -EISDIR;
-        } else {
-          uint64_t old = t >= 0 ? m->ino[t].len : 0;
-          uint64_t nl = append ? old + len : len;
-          if (!m_quota_ok(m, old, nl)) {
-            want = -ENOSPC;
-          } else {
-            if (t < 0) {
-              t = m_new_inode(m, T_FILE);
-              m_add_dentry(m, dir, a.c[a.n - 1], t);
-            }
-            size_t at = append ? m->ino[t].len : 0;
-            m_resize(m, t, at + len);
-            if (len) memcpy(m->ino[t].data + at, buf, len);
-          }
-        }
-      }
+      want = m_write(m, &a, buf, len, append);
       free(buf);
       expect(append ? "append" : "write_file", &a, NULL, rc, want);
+      break;
+    }
+    case 11: { /* write_files: several writes, all or nothing */
+      static m_path paths[5];
+      static unsigned char *bufs[5];
+      store_file files[5];
+      int k = 1 + (int)(next(in) % 5), append = next(in) % 4 == 0;
+      paths[0] = a;
+      for (int i = 0; i < k; i++) {
+        if (i) paths[i] = decode_path(in);
+        size_t len = next(in) * 37u % 5000;
+        unsigned char fillb = (unsigned char)next(in);
+        bufs[i] = malloc(len + 1);
+        for (size_t j = 0; j < len; j++) bufs[i][j] = (unsigned char)(fillb + j);
+        files[i] = (store_file){paths[i].text, bufs[i], len};
+      }
+      size_t failed = 99;
+      rc = store_path_write_files(s, NULL, files, (size_t)k, 0644,
+                                  append ? STORE_WRITE_APPEND : 0, &failed);
+      static model before;
+      m_copy(&before, m);
+      want = 0;
+      int bad = k;
+      for (int i = 0; i < k && !want; i++) {
+        want = m_write(m, &paths[i], bufs[i], files[i].len, append);
+        if (want) bad = i;
+      }
+      if (want) {
+        m_free(m);
+        *m = before; /* takes the copy's buffers */
+      } else {
+        m_free(&before);
+      }
+      memset(&before, 0, sizeof before);
+      for (int i = 0; i < k; i++) free(bufs[i]);
+      expect("write_files", &paths[bad < k ? bad : 0], NULL, rc, want);
+      expect("write_files index", &paths[bad < k ? bad : 0], NULL, (long)failed, bad);
       break;
     }
     case 3: { /* pwrite through open(O_CREAT) + store_write */
@@ -523,8 +562,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   int group_left = -1; /* ops left in an open store_begin group */
   for (int n = 0; n < M_OPS && in.left; n++) {
-    unsigned op = next(&in) % 13;
-    if (op >= 11) { /* begin a group, unless one is open */
+    unsigned op = next(&in) % 14;
+    if (op >= 12) { /* begin a group, unless one is open */
       if (group_left < 0) {
         if (store_begin(s) != 0) abort();
         memset(&saved, 0, sizeof saved);

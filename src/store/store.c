@@ -13,6 +13,10 @@
  * is written to a database that fails validation (WAL mode is switched on
  * only after it passes).
  *
+ * A temporary sandbox's file is written by this process from known bytes
+ * (STORE_OPEN_TRUSTED): it skips the validation query and the WAL switch,
+ * which are most of an open after SQLite's own schema parse.
+ *
  * Read-only. A store opened with STORE_OPEN_READONLY, or whose file SQLite
  * could only open read-only (file permissions), is a read-only store: every
  * mutating call returns -EROFS before touching anything. store_open does not

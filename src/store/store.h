@@ -130,7 +130,10 @@ int store_image(store *s, void **bytes, size_t *len);
  * with VACUUM INTO; -EBUSY inside a store_begin group. */
 int store_copy_to(store *s, const char *path);
 
-/* The SQLite handle, for the sqlite3 command's VFS and tests. Borrowed. */
+/* The SQLite handle, for the sqlite3 command's VFS and tests. Borrowed.
+ * The store caches directories it has walked (see store_dcache.c) and
+ * notices changes made through this handle when they commit; do not change
+ * fs_inode or fs_dentry through it inside a store_begin group. */
 struct sqlite3 *store_db(store *s);
 
 /* Incremented by every mutating call: lets caches (FUSE) notice host writes. */

@@ -24,6 +24,15 @@
  *    for uid 0). A dentry change needs w+x on the directory; the sticky bit
  *    restricts removing and renaming to the owner of the entry or directory.
  *
+ * Whole files. store_i_create_file makes a new file at its final size
+ * (inode, dentry, chunks: no size update afterwards), store_i_replace
+ * rewrites an existing file's chunks and size in place of truncate+write,
+ * and store_i_create_files makes up to STORE_BATCH_MAX files of one
+ * directory with multi-row INSERTs (statements of 1, 2, 4 ... 32 rows,
+ * prepared once per store): per-statement overhead and the AUTOINCREMENT
+ * bookkeeping are paid once per group instead of once per file. Each does
+ * every check (permissions, names, quotas) before its first change.
+ *
  * Every public function here runs in its own savepoint (store_tx_begin/end);
  * the store_i_* functions do the work without one so the path API can group
  * a resolution and a change into one atomic call.
@@ -172,11 +181,11 @@ static int drop_link(store *s, const store_stat *victim, int64_t sec, uint32_t n
 
 /* The inode and dentry of a new entry `name` (known to be absent) in `dir`,
  * `size` bytes long (a symlink's target length, or the size a new file is
- * about to get), with the directory's times touched. Quota: one inode. */
+ * about to get), with the directory's times touched. The caller has
+ * accounted the inode (store_quota_inodes). */
 static int make_node(store *s, const store_stat *dir, const char *name, size_t nlen,
                      uint32_t mode, uint64_t size, store_stat *st) {
-  int err = store_quota_inodes(s, 1);
-  if (err) return err;
+  int err;
   int64_t sec;
   uint32_t ns;
   store_now(&sec, &ns);
@@ -221,6 +230,7 @@ int store_i_mknod(store *s, const store_stat *dir, const char *name, size_t nlen
     if (tlen >= STORE_PATH_MAX) return -ENAMETOOLONG;
   }
   store_stat made;
+  if ((err = store_quota_inodes(s, 1))) return err;
   if ((err = make_node(s, dir, name, nlen, mode, tlen, &made))) return err;
   if (S_ISLNK(mode)) {
     sqlite3_stmt *q = store_stmt(s, ST_SYMLINK_INSERT);
@@ -582,9 +592,10 @@ int store_i_create_file(store *s, const store_stat *dir, const char *name, size_
   if (is_dot(name, nlen)) return -EEXIST;
   if (len > (size_t)SSIZE_MAX) return -EFBIG;
   store_stat made;
+  if ((err = store_quota_inodes(s, 1))) return err; /* mknod's check, then write's */
+  if ((err = grow_ok(s, 0, len))) return err;
   if ((err = make_node(s, dir, name, nlen, S_IFREG | (mode & 07777), len, &made)))
     return err;
-  if ((err = grow_ok(s, 0, len))) return err;
   if ((err = put_data(s, made.ino, data, len))) return err;
   if (st) *st = made;
   return 0;
