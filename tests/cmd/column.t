@@ -1,0 +1,113 @@
+# column (util-linux 2.38): lists and tables.
+
+test: table
+cmd: column -t input
+in: a b c\nlonger x y\nz\n
+out: a       b  c\nlonger  x  y\nz          \n
+
+test: table separator keeps empty cells
+cmd: column -t -s : input
+in: a:b:c\nxx:y:\n
+out: a   b  c\nxx  y  \n
+
+test: table empty middle cell
+cmd: column -t -s , input
+in: a,,b\n
+out: a    b\n
+
+test: table output separator
+cmd: column -t -o ' | ' input
+in: a b c\nlonger x y\nz\n
+out: a      | b | c\nlonger | x | y\nz      |   | \n
+
+test: table right alignment
+cmd: column -t -R 2 input
+in: 1 22 333\n4444 5 6\n
+out: 1     22  333\n4444   5  6\n
+
+test: table right alignment by name
+cmd: column -t -N A,B,C -R B input
+in: 1 22 333\n4444 5 6\n
+out: A      B  C\n1     22  333\n4444   5  6\n
+
+test: table header
+cmd: column -t -N A,B,C input
+in: a b c\nlonger x y\nz\n
+out: A       B  C\na       b  c\nlonger  x  y\nz          \n
+
+test: table header wider than data
+cmd: column -t -N x,y,z input
+in: a b\n
+out: x  y  z\na  b  \n
+
+test: table hide column
+cmd: column -t -s: -H 2 input
+in: a:b:c\nxx:y:\n
+out: a   c\nxx  \n
+
+test: table no headings
+cmd: column -t -d -N a,b input
+in: a b c\n
+out: a  b  c\n
+
+test: table empty lines skipped
+cmd: column -t input
+in: a  b\n\nc d\n
+out: a  b\nc  d\n
+
+test: table keep empty lines
+cmd: column -t -s, -L input
+in: a,b\n\nc,d\n
+out: a  b\n   \nc  d\n
+
+test: table leading blanks and tabs
+cmd: column -t input | cat -A
+in: a\tb  \n c d\n
+out: a  b$\nc  d$\n
+
+test: table wide characters
+cmd: column -t input
+in: \xc3\xa9 b\nxy c\n
+out: é   b\nxy  c\n
+
+test: list down columns
+cmd: seq 30 | column -c 40
+out: 1\t7\t13\t19\t25\n2\t8\t14\t20\t26\n3\t9\t15\t21\t27\n4\t10\t16\t22\t28\n
+out: 5\t11\t17\t23\t29\n6\t12\t18\t24\t30\n
+
+test: list across rows
+cmd: seq 30 | column -x -c 40
+out: 1\t2\t3\t4\t5\n6\t7\t8\t9\t10\n11\t12\t13\t14\t15\n16\t17\t18\t19\t20\n
+out: 21\t22\t23\t24\t25\n26\t27\t28\t29\t30\n
+
+test: list fits one row
+cmd: seq 5 | column
+out: 1\t2\t3\t4\t5\n
+
+test: list default width
+cmd: seq 30 | column
+out: 1\t4\t7\t10\t13\t16\t19\t22\t25\t28\n2\t5\t8\t11\t14\t17\t20\t23\t26\t29\n
+out: 3\t6\t9\t12\t15\t18\t21\t24\t27\t30\n
+
+test: list from COLUMNS
+cmd: seq 20 | COLUMNS=30 column
+out: 1\t8\t15\n2\t9\t16\n3\t10\t17\n4\t11\t18\n5\t12\t19\n6\t13\t20\n7\t14\n
+
+test: list entry wider than width
+cmd: column -c 10 input
+in: aaaaaaaaaaaa\nb\n
+out: aaaaaaaaaaaa\nb\n
+
+test: list keeps trailing blanks and skips empty lines
+cmd: column input | cat -A
+in: one\ntwo  \n\nthree\n
+out: one^Itwo  ^Ithree$\n
+
+test: empty input
+cmd: column < /dev/null; echo "rc=$?"
+out: rc=0\n
+
+test: missing file
+cmd: column nope; echo "rc=$?"
+out: rc=1\n
+err: column: nope: No such file or directory\n
