@@ -176,8 +176,10 @@ void awk_interp_free(awk_interp *in) {
   }
   for (int i = 0; i < AWK_RECACHE; i++)
     if (in->recache[i].re) awk_re_free(in->recache[i].re);
-  /* arrays (their elements release strings properly) */
+  /* arrays: tables freed here, elements with their chunks, strings below */
+  in->teardown = true;
   while (in->arrays) awk_arr_free(in, (awk_arr *)in->arrays);
+  awk_elems_free_all(in);
   /* every string still alive */
   awk_str *s = in->live.next;
   while (s != &in->live) {

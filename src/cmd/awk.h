@@ -386,6 +386,10 @@ struct awk_interp {
   bool used_stdin;         /* stdin was read as main input */
   bool had_file_operand;   /* an ARGV element named a file */
   uint64_t iter_limit;     /* loop iteration budget */
+  uint64_t mem, mem_limit; /* bytes held by strings, array elements and fields; the budget */
+  void *elem_free_list;    /* array elements: free list and chunks (awk_array.c) */
+  void *elem_chunks;
+  bool teardown;           /* freeing everything: strings go with the live list */
   awk_reader main_rd;      /* the current main input */
   awk_stream *streams;     /* redirections */
   int nstreams;
@@ -431,6 +435,15 @@ void awk_interp_free(awk_interp *in);
 void awk_set_rec(awk_interp *in, const char *p, size_t len); /* copies */
 void awk_set_rec_str(awk_interp *in, awk_str *s);           /* takes s */
 awk_str *awk_get_rec(awk_interp *in);                        /* borrowed */
+/* Charges n bytes to the memory budget (fatal "memory limit exceeded" past
+ * it); awk_mem_release gives them back. */
+void awk_mem_over(awk_interp *in);
+static inline void awk_mem_charge(awk_interp *in, size_t n) {
+  in->mem += n;
+  if (in->mem > in->mem_limit && in->mem_limit) awk_mem_over(in);
+}
+static inline void awk_mem_release(awk_interp *in, size_t n) { in->mem -= n; }
+void awk_elems_free_all(awk_interp *in);
 void awk_split_record(awk_interp *in);
 awk_val *awk_get_field(awk_interp *in, size_t i);           /* borrowed; NULL = "" */
 void awk_set_field(awk_interp *in, size_t i, awk_val v);     /* takes v */

@@ -10,7 +10,7 @@
  *     estimate exceeds the element count by more than 2^(NHAT+1)) goes to
  *     an extra array instead;
  *   - "int": other 32-bit integers in a chained hash of 2-slot buckets
- *     (prime table sizes, grown past 10 elements per bucket);
+ *     (prime table sizes, grown past 2 elements per bucket);
  *   - "str": everything else in a chained hash (sdbm-like hash truncated to
  *     32 bits, new entries at the chain head, grown past 2 per bucket).
  * A cint or int array keeps the subscripts it does not take in an extra
@@ -33,7 +33,7 @@ enum { AK_NULL = 0, AK_CINT, AK_INT, AK_STR };
 #define NHAT 10
 #define THRESHOLD 2048 /* 2^(NHAT+1) */
 #define STR_CHAIN_MAX 2
-#define INT_CHAIN_MAX 10
+#define INT_CHAIN_MAX 2
 
 typedef struct awk_elem {
   awk_str *key;           /* subscript (owned) */
@@ -61,6 +61,7 @@ typedef struct cmap {
   cint_slot *slots;        /* open addressing, power of two */
   size_t cap;              /* slots */
   size_t n;                /* used */
+  bool seq;                /* keys are often consecutive (elements): keep them adjacent */
 } cmap;
 
 struct awk_arr {
@@ -146,14 +147,20 @@ static uint32_t int_hash(uint32_t k, uint32_t hsize) {
 
 /* ---- open-addressing map for cint ----------------------------------------------- */
 
-static size_t cmap_hash(int64_t k, size_t cap) {
-  uint64_t x = (uint64_t)k * 0x9E3779B97F4A7C15ull;
-  return (size_t)(x >> 20) & (cap - 1);
+/* cap is a power of two, at least 16. Element keys (seq) fold their high
+ * bits onto the low ones, so that a[1..n] lands in consecutive slots (cache
+ * friendly, no collisions); leaf bases are multiples of powers of two and
+ * take Fibonacci hashing (the top bits of the product). */
+static size_t cmap_hash(bool seq, int64_t k, size_t cap) {
+  int sh = __builtin_ctzll((unsigned long long)cap);
+  uint64_t x = (uint64_t)k;
+  if (seq) return (size_t)((x ^ (x >> sh) ^ (x >> (2 * sh))) & (cap - 1));
+  return (size_t)((x * 0x9E3779B97F4A7C15ull) >> (64 - sh));
 }
 
 static cint_slot *cmap_find(cmap *m, int64_t k) {
   if (!m->cap) return NULL;
-  size_t i = cmap_hash(k, m->cap);
+  size_t i = cmap_hash(m->seq, k, m->cap);
   for (;;) {
     cint_slot *s = &m->slots[i];
     if (!s->e) return NULL;
@@ -171,13 +178,13 @@ static cint_slot *cmap_insert(awk_interp *in, cmap *m, int64_t k, void *e) {
     m->cap = ncap;
     for (size_t j = 0; j < ocap; j++) {
       if (!old[j].e) continue;
-      size_t i = cmap_hash(old[j].k, ncap);
+      size_t i = cmap_hash(m->seq, old[j].k, ncap);
       while (m->slots[i].e) i = (i + 1) & (ncap - 1);
       m->slots[i] = old[j];
     }
     free(old);
   }
-  size_t i = cmap_hash(k, m->cap);
+  size_t i = cmap_hash(m->seq, k, m->cap);
   while (m->slots[i].e) i = (i + 1) & (m->cap - 1);
   m->slots[i].k = k;
   m->slots[i].e = e;
@@ -195,7 +202,7 @@ static void cmap_remove(cmap *m, cint_slot *s) {
   for (;;) {
     j = (j + 1) & mask;
     if (!m->slots[j].e) break;
-    size_t h = cmap_hash(m->slots[j].k, m->cap);
+    size_t h = cmap_hash(m->seq, m->slots[j].k, m->cap);
     /* can the entry at j move to the hole at i? */
     bool move = (i <= j) ? (h <= i || h > j) : (h <= i && h > j);
     if (move) {
@@ -256,10 +263,41 @@ static int64_t capacity_estimate(int64_t k) {
 
 /* ---- elements ------------------------------------------------------------------- */
 
+/* Elements come from chunks of ELEM_CHUNK with a free list: no malloc per
+ * element, and the end of a run frees chunks, not millions of elements. */
+#define ELEM_CHUNK 512
+typedef struct elem_chunk {
+  struct elem_chunk *next;
+  awk_elem e[ELEM_CHUNK];
+} elem_chunk;
+
+/* key: kept for str elements; integer elements (cint, int) need none */
 static awk_elem *elem_new(awk_interp *in, awk_str *key) {
-  awk_elem *e = xcalloc(in, 1, sizeof *e);
-  e->key = awk_str_ref(key);
+  /* the element and about two table slots */
+  awk_mem_charge(in, sizeof(awk_elem) + 2 * sizeof(void *));
+  if (!in->elem_free_list) {
+    elem_chunk *c = xcalloc(in, 1, sizeof *c);
+    c->next = in->elem_chunks;
+    in->elem_chunks = c;
+    for (int i = ELEM_CHUNK - 1; i >= 0; i--) {
+      c->e[i].next = in->elem_free_list;
+      in->elem_free_list = &c->e[i];
+    }
+  }
+  awk_elem *e = in->elem_free_list;
+  in->elem_free_list = e->next;
+  memset(e, 0, sizeof *e);
+  e->key = key ? awk_str_ref(key) : NULL;
   return e;
+}
+
+void awk_elems_free_all(awk_interp *in) {
+  while (in->elem_chunks) {
+    elem_chunk *c = in->elem_chunks;
+    in->elem_chunks = c->next;
+    free(c);
+  }
+  in->elem_free_list = NULL;
 }
 
 static void cell_clear(awk_interp *in, awk_cell *c) {
@@ -269,9 +307,15 @@ static void cell_clear(awk_interp *in, awk_cell *c) {
 }
 
 static void elem_free(awk_interp *in, awk_elem *e) {
+  if (in->teardown) { /* strings die with the live list, elements with their chunks */
+    if (e->cell.kind == AWK_CELL_ARR && e->cell.arr) awk_arr_free(in, e->cell.arr);
+    return;
+  }
   cell_clear(in, &e->cell);
   awk_str_unref(in, e->key);
-  free(e);
+  awk_mem_release(in, sizeof(awk_elem) + 2 * sizeof(void *));
+  e->next = in->elem_free_list;
+  in->elem_free_list = e;
 }
 
 /* ---- the array object ------------------------------------------------------------ */
@@ -579,8 +623,9 @@ static awk_elem *arr_insert(awk_interp *in, awk_arr *a, awk_str *key, bool isint
       a->capacity += (size_t)size;
     }
     leaf->count++;
-    awk_elem *e = elem_new(in, key);
+    awk_elem *e = elem_new(in, NULL);
     e->ikey = k;
+    a->elems.seq = true;
     cmap_insert(in, &a->elems, k, e);
     return e;
   }
@@ -595,7 +640,7 @@ static awk_elem *arr_insert(awk_interp *in, awk_arr *a, awk_str *key, bool isint
     a->table_size++;
     size_t size = a->table_size - (a->x ? a->x->table_size : 0);
     if (!a->maxed && size / a->isize > INT_CHAIN_MAX) int_grow(in, a);
-    awk_elem *e = elem_new(in, key);
+    awk_elem *e = elem_new(in, NULL);
     e->ikey = k;
     int_insert_raw(in, a, k, e);
     return e;

@@ -19,7 +19,9 @@
  *
  * Limits: user function nesting (AWK_MAX_DEPTH), loop iterations between
  * cmd_poll checks, a total iteration budget (SBX_AWK_MAX_ITER in the
- * environment, default 2^32), string sizes (ctx->max_string), field indexes.
+ * environment, default 2^32), string sizes (ctx->max_string), field indexes,
+ * and the bytes held by strings, array elements and fields together
+ * (SBX_AWK_MAX_MEM, default max(1 GiB, 16 * max_string)).
  */
 #include <errno.h>
 #include <math.h>
@@ -70,6 +72,24 @@ void awk_warning(awk_interp *in, const char *fmt, ...) {
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   cmd_err_raw(in->ctx, "%swarning: %s\n", pre, msg);
+}
+
+void awk_mem_over(awk_interp *in) {
+  uint64_t lim = in->mem_limit;
+  in->mem_limit = 0; /* no second report while unwinding */
+  awk_fatal(in, "memory limit exceeded (%llu bytes)", (unsigned long long)lim);
+}
+
+/* The memory budget: SBX_AWK_MAX_MEM bytes, else 16 times the largest
+ * string, at least 1 GiB. */
+static uint64_t max_mem(awk_interp *in) {
+  const char *e = cmd_getenv(in->ctx, "SBX_AWK_MAX_MEM");
+  if (e && *e) {
+    unsigned long long v = strtoull(e, NULL, 10);
+    if (v) return v;
+  }
+  uint64_t m = in->ctx->max_string ? in->ctx->max_string * 16 : 0;
+  return m > ((uint64_t)1 << 30) ? m : (uint64_t)1 << 30;
 }
 
 static uint64_t max_iter(awk_interp *in) {
@@ -147,6 +167,7 @@ static void fields_grow(awk_interp *in, size_t n) {
   if (n >= AWK_MAX_FIELDS) awk_fatal(in, "too many fields (limit %d)", AWK_MAX_FIELDS);
   size_t nc = in->fields_cap ? in->fields_cap * 2 : 64;
   while (nc < n + 1) nc *= 2;
+  awk_mem_charge(in, (nc - in->fields_cap) * sizeof(awk_val));
   awk_val *nf = realloc(in->fields, nc * sizeof *nf);
   if (!nf) awk_fatal(in, "out of memory");
   memset(nf + in->fields_cap, 0, (nc - in->fields_cap) * sizeof *nf);
@@ -894,6 +915,62 @@ static awk_val eval_concat(awk_interp *in, awk_node *n) {
   return awk_strv(out);
 }
 
+/* `v = v x y ...` for a plain variable v holding a string: appends to v's
+ * string in place (amortized growth) instead of copying it, so building a
+ * string in a loop is linear like gawk. The operands are evaluated first; if
+ * that changed v (a function call, say), the ordinary path's result is
+ * built from v's old value. Returns false when the shape does not apply. */
+static bool assign_append(awk_interp *in, awk_node *n, awk_val *ret) {
+  awk_node *lhs = n->a, *cur = n->b, *stack[64];
+  int sp = 0;
+  while (cur->type == AN_CONCAT && sp < 64) {
+    stack[sp++] = cur->b;
+    cur = cur->a;
+  }
+  if (!((lhs->type == AN_VAR && lhs->idx >= AWK_NSPECIAL) || lhs->type == AN_LOCAL) ||
+      cur->type != lhs->type || cur->idx != lhs->idx)
+    return false;
+  awk_cell *c = scalar_cell(in, lhs);
+  if (c->kind != AWK_CELL_VAL || (c->v.type != AWK_STR && c->v.type != AWK_STRNUM) || !c->v.s)
+    return false;
+  awk_str *snap = awk_str_ref(c->v.s), *piece[64];
+  int np = 0;
+  while (sp > 0) {
+    awk_val w = awk_eval(in, stack[--sp]);
+    piece[np++] = awk_to_str(in, &w);
+    awk_val_free(in, &w);
+  }
+  c = scalar_cell(in, lhs); /* frames may have moved */
+  awk_str *out;
+  bool inplace = c->kind == AWK_CELL_VAL && c->v.s == snap && snap->ref == 2 &&
+                 (c->v.type == AWK_STR || c->v.type == AWK_STRNUM);
+  if (inplace) {
+    awk_str_unref(in, snap);
+    out = c->v.s;
+    c->v.s = NULL;
+  } else {
+    out = awk_str_alloc(in, snap->len + 32);
+    memcpy(out->p, snap->p, snap->len + 1);
+    out->len = snap->len;
+    awk_str_unref(in, snap);
+  }
+  for (int i = 0; i < np; i++) {
+    awk_str_append(in, &out, piece[i]->p, piece[i]->len);
+    awk_str_unref(in, piece[i]);
+  }
+  if (!inplace) {
+    lref lr = resolve(in, lhs);
+    *ret = awk_strv(awk_str_ref(out));
+    lref_set(in, &lr, awk_strv(out));
+    return true;
+  }
+  c->v.type = AWK_STR;
+  c->v.flags = 0;
+  c->v.s = out;
+  *ret = awk_strv(awk_str_ref(out));
+  return true;
+}
+
 static awk_val eval_getline(awk_interp *in, awk_node *n);
 
 awk_val awk_eval(awk_interp *in, awk_node *n) {
@@ -944,7 +1021,9 @@ awk_val awk_eval(awk_interp *in, awk_node *n) {
     return awk_uninit();
   }
   case AN_ASSIGN: {
-    awk_val r = awk_eval(in, n->b);
+    awk_val r;
+    if (n->op == AOP_NONE && n->b->type == AN_CONCAT && assign_append(in, n, &r)) return r;
+    r = awk_eval(in, n->b);
     lref lr = resolve(in, n->a);
     if (n->op != AOP_NONE) {
       awk_val cur = lref_get(in, &lr);
@@ -1446,6 +1525,7 @@ static void regex_failed(void *ud, int kind) {
 
 int awk_run(awk_interp *in) {
   in->iter_limit = max_iter(in);
+  in->mem_limit = max_mem(in);
   awk_re_set_env(in->ctx, regex_failed, in);
   int c = run_actions(in, in->prog.begin);
   if (c != EX_EXIT && !in->exiting) {

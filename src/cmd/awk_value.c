@@ -36,6 +36,7 @@ awk_str *awk_str_alloc(awk_interp *in, size_t cap) {
   if (cap > in->ctx->max_string)
     awk_fatal(in, "string too long (limit %llu bytes)",
               (unsigned long long)in->ctx->max_string);
+  awk_mem_charge(in, sizeof(awk_str) + cap + 1);
   awk_str *s = malloc(sizeof(awk_str) + cap + 1);
   if (!s) awk_fatal(in, "out of memory");
   s->ref = 1;
@@ -63,6 +64,7 @@ void awk_str_unref(awk_interp *in, awk_str *s) {
   s->prev->next = s->next;
   s->next->prev = s->prev;
   in->live_count--;
+  awk_mem_release(in, sizeof(awk_str) + s->cap + 1);
   free(s);
 }
 

@@ -1279,6 +1279,66 @@ in: 1 2 3\n4 5\n\n
 out: 6\n9\n0\n
 err:
 
+test: lazy field split then NF
+cmd: awk '{ x = $1; print NF, $3 "|" $9 "|" }' input
+in: a b  c d e\n  x y\n\nfoo,bar baz\n
+out: 5 c||\n2 ||\n0 ||\n2 ||\n
+err:
+
+test: lazy split then field assignment
+cmd: awk '{ print $2; $5 = "Z"; print; print NF }' input
+in: a b c\nx\n1 2 3 4 5 6\n
+out: b\na b c  Z\n5\n\nx    Z\n5\n2\n1 2 3 4 Z 6\n6\n
+err:
+
+test: lazy split then FS change
+cmd: awk '{ x = $1; FS = ","; print $2, NF }' input
+in: a,b c,d\ne f,g\n
+out: c,d 2\ng 2\n
+err:
+
+test: fields beyond NF after longer record
+cmd: awk '{ print $4 "|" NF; $4 = "Q"; print }' input
+in: a b c d e\nx y\n
+out: d|5\na b c Q e\n|2\nx y  Q\n
+err:
+
+test: NUL inside blank-split fields
+cmd: awk '{ print NF; print $1; print $2 }' input | od -An -c
+in: a\x00b c\x00\x00 d \x00\n  \x00 x\n
+out:    4  \\n   a  \\0   b  \\n   c  \\0  \\0  \\n   2  \\n  \\0  \\n   x  \\n\n
+err:
+
+test: append to variable in loop
+cmd: awk 'BEGIN { while (i++ < 20000) s = s "xy"; print length(s), substr(s, 1, 6) }'
+out: 40000 xyxyxy\n
+err:
+
+test: append keeps old value when operand changes it
+cmd: awk 'function f() { s = "Z"; return "q" } BEGIN { s = "a"; s = s f() "r"; print s; t = s; s = s "d"; print t, s; s = s s; print s }'
+out: aqr\naqr aqrd\naqrdaqrd\n
+err:
+
+test: append to parameter
+cmd: awk 'function g(x) { x = x "1"; x = x "2"; return x } BEGIN { y = "m"; print g(y), y }'
+out: m12 m\n
+err:
+
+test: int array order (sparse keys)
+cmd: awk 'BEGIN { for (i = 0; i < 3000; i++) a[i * 1024] = i; for (k in a) s = s k ","; print length(a), substr(s, 1, 120), substr(s, length(s) - 120) }'
+out: 3000 2832384,1548288,379904,105472,86016,788480,1430528,152576,980992,2996224,1038336,2731008,1136640,1545216,2050048,2311168 199552,0,1024,2048,3072,4096,5120,6144,7168,8192,9216,10240,11264,12288,13312,14336,15360,16384,17408,18432,19456,524288,\n
+err:
+
+test: int array order (negative keys, deletes)
+cmd: awk 'BEGIN { for (i = 0; i < 20000; i++) a[int(i * i / 7) - 100] = i; for (i = 0; i < 20000; i += 3) delete a[int(i * i / 7) - 100]; for (k in a) s = s k ","; print length(a), substr(s, 1, 120), substr(s, length(s) - 120) }'
+out: 13331 225980,4639700,1161886,14538149,55858625,45222080,52981409,42963466,38756163,50555806,4972757,38277637,627502,11923685,2 75,4167157,4935740,1994924,56988575,416652,31894666,5406629,12752000,53466716,19024414,9991295,11720952,3579905,30840507,\n
+err:
+
+test: large cint array
+cmd: awk 'BEGIN { for (i = 0; i < 200000; i++) a[i] = i; for (k in a) { n++; if (n <= 3 || n > 199997) print k } print length(a) }'
+out: 0\n1\n2\n199997\n199998\n199999\n200000\n
+err:
+
 test: infinite loop is bounded
 cmd: SBX_AWK_MAX_ITER=100000 awk 'BEGIN { while (1); }'
 # gawk loops forever; sbx stops at its iteration budget

@@ -173,6 +173,17 @@ TEST(awk_deep_expression_source) {
   free(prog);
 }
 
+TEST(awk_memory_bounded) {
+  /* an array that grows forever stops at the memory budget, long before
+   * the host runs out (default: max(1 GiB, 16 * max_string)) */
+  static lim_io io = {0};
+  static char *const env[] = {"SBX_AWK_MAX_MEM=50000000", NULL};
+  char *argv[] = {"awk", "BEGIN { while (1) a[i++] = \"some text\" i }", NULL};
+  int st = run(&io, env, 2, argv);
+  CHECK_EQ(st, 2);
+  CHECK(strstr(io.err, "fatal: memory limit exceeded (50000000 bytes)") != NULL);
+}
+
 /* ---- bc ------------------------------------------------------------------------------------ */
 
 TEST(bc_infinite_loop_stops_on_poll) {
@@ -251,6 +262,7 @@ int main(int argc, char **argv) {
   RUN(awk_huge_record_bounded);
   RUN(awk_huge_printf_width);
   RUN(awk_deep_expression_source);
+  RUN(awk_memory_bounded);
   RUN(bc_infinite_loop_stops_on_poll);
   RUN(bc_huge_power_bounded);
   RUN(bc_huge_scale_bounded);
