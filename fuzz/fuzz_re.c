@@ -9,10 +9,12 @@
  * whether there is a match. When the pattern has no back-references and no
  * GNU-only syntax, the overall span is compared with glibc's regexec (a
  * different POSIX implementation: both must find the same leftmost-longest
- * match); glibc is only consulted on short inputs without back-references,
- * where it cannot run away.
+ * match); glibc is only consulted on short, simple patterns without
+ * back-references or stacked quantifiers, where it cannot run away (it does
+ * on others: one reason it is not the engine).
  */
 #include <regex.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,9 +28,18 @@ static int compare_with_glibc(const char *pat, size_t plen, unsigned flags, cons
   if (flags & ~(RE_EXTENDED | RE_NEWLINE)) return 0;
   /* glibc needs NUL-terminated strings and differs on GNU extensions. */
   if (memchr(pat, 0, plen) || memchr(subj, 0, slen)) return 0;
+  /* glibc itself runs away on some patterns (exponential regcomp on stacked
+   * quantifiers like "(.?)+++++", endless regexec on nested empty groups):
+   * only simple patterns are compared. */
+  int quants = 0;
   for (size_t i = 0; i < plen; i++) {
     unsigned char c = (unsigned char)pat[i];
     if (c == '\\' || c >= 0x80 || c == '[' || c == '{' || c == '\n') return 0;
+    bool q = c == '*' || c == '+' || c == '?';
+    if (q && ++quants > 3) return 0;
+    if (q && i > 0 && (pat[i - 1] == '*' || pat[i - 1] == '+' || pat[i - 1] == '?' || pat[i - 1] == ')'))
+      return 0;
+    if (c == ')' && i > 0 && pat[i - 1] == '(') return 0;
   }
   for (size_t i = 0; i < slen; i++)
     if ((unsigned char)subj[i] >= 0x80) return 0;

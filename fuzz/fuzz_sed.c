@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/util_limited.h"
 #include "store/store.h"
 
 static store *fz_store;
@@ -45,7 +46,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   argv[argc++] = "in2";
   argv[argc] = NULL;
   cmd_standalone_result res;
-  cmd_run_standalone(fz_store, "/w", argc, argv, "stdin line\n", 11, &res);
+  /* Scripts that loop forever (":a;s/^/ /;ta") are stopped the way the
+   * shell stops them: a deadline seen through cmd_poll, and bounded sizes. */
+  cmd_limits lim = {.max_ms = 200, .max_out = 1 << 20, .max_string = 1 << 20};
+  cmd_run_limited(fz_store, "/w", argc, argv, "stdin line\n", 11, &lim, &res, NULL);
   free(res.out);
   free(res.err);
   free(script);

@@ -149,11 +149,19 @@ static int sandbox_enter(sbx *h) {
   if (!h) return SBX_MISUSE;
   sandbox_clear_error(h);
   if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
-  pthread_mutex_lock(&h->lock);
+  sandbox_lock(h);
   return 0;
 }
 
-static void sandbox_leave(sbx *h) { pthread_mutex_unlock(&h->lock); }
+static void sandbox_leave(sbx *h) { sandbox_unlock(h); }
+
+void sandbox_lock(sbx *h) {
+  if (!py_loan_api_enter(h)) pthread_mutex_lock(&h->lock);
+}
+
+void sandbox_unlock(sbx *h) {
+  if (!py_loan_api_leave(h)) pthread_mutex_unlock(&h->lock);
+}
 
 #define MISUSE_IF(cond, ...) \
   do {                                     \
@@ -305,11 +313,10 @@ static int fail_open(sbx *h, int src, const char *what, char *detail) {
 }
 
 /* A temporary sandbox dies with its handle, so it needs no durability: no
- * fsync on commit and no checkpoint on close (the file is unlinked anyway).
- * A crash leaves only a stray file in $TMPDIR. */
+ * fsync on commit (STORE_OPEN_NOSYNC) and no checkpoint on close (the file
+ * is unlinked anyway). A crash leaves only a stray file in $TMPDIR. */
 static void make_disposable(sbx *h) {
   struct sqlite3 *db = store_db(h->st);
-  sqlite3_exec(db, "PRAGMA synchronous=OFF", NULL, NULL, NULL);
   sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)NULL);
 }
 
@@ -383,7 +390,12 @@ static int open_temp(sbx *h, const void *bytes, size_t len) {
     return sandbox_fail_errno(h, "write", h->path, e);
   }
   char *detail = NULL;
-  int src = store_open(h->path, bytes ? STORE_OPEN_NOCREATE : 0, &h->st, &detail);
+  /* the bytes are the empty-store image or snapshot bytes that
+   * store_open_image has just accepted, written with a WAL header: trusted */
+  int src = store_open(h->path,
+                       bytes ? STORE_OPEN_NOCREATE | STORE_OPEN_NOSYNC | STORE_OPEN_TRUSTED
+                             : STORE_OPEN_NOSYNC,
+                       &h->st, &detail);
   if (src < 0) {
     h->st = NULL;
     remove_temp_files(h->path);

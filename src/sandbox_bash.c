@@ -7,6 +7,15 @@
  * handle's lock for its whole duration (the shell's tasks use the store one at
  * a time under it); sbx_cancel takes no lock and only sets an atomic flag that
  * the running call polls.
+ *
+ * Nested calls: while a script waits in python3 or tool, a tool callback may
+ * call sbx_bash on the same sandbox; it runs on the script's loan
+ * (sandbox_lock, src/py/py_loan.c). The persistent session is in the middle
+ * of the waiting script then, so the nested call runs in a session of its
+ * own, reset before each call: it starts like a fresh shell (cwd /data, the
+ * default environment and the persistent session's limits), and the waiting
+ * script's state is neither seen nor changed. Those sessions live until
+ * sbx_close, so that sbx_cancel (which takes no lock) can reach them.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -55,18 +64,37 @@ static sh_session *session_of(sbx *h) {
   return h->shell;
 }
 
+/* The session for a call nested `depth` deep (1..SANDBOX_SHELL_NEST), fresh:
+ * see "Nested calls" above. h->shell exists (an outer call is running). */
+static sh_session *nested_session(sbx *h, int depth) {
+  _Atomic(sh_session *) *slot = &h->shell_nested[depth - 1];
+  sh_session *s = atomic_load(slot);
+  if (!s) {
+    s = sh_session_new(h->st, &h->shell->limits);
+    if (!s) return NULL;
+    s->sandbox = h;
+    atomic_store(slot, s);
+  } else {
+    sh_session_reset(s);
+    s->limits = h->shell->limits;
+  }
+  /* A cancel of the sandbox reaches every running call. */
+  atomic_store(&s->cancel, atomic_load(&h->shell_cancel));
+  return s;
+}
+
 int sbx_set_limits(sbx *h, const sbx_limits *lim) {
   if (!h || !lim) return SBX_MISUSE;
   sandbox_clear_error(h);
   if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
-  pthread_mutex_lock(&h->lock);
+  sandbox_lock(h);
   if (h->shell) {
     to_sh_limits(lim, &h->shell->limits);
   } else {
     if (!h->shell_limits) {
       h->shell_limits = calloc(1, sizeof *h->shell_limits);
       if (!h->shell_limits) {
-        pthread_mutex_unlock(&h->lock);
+        sandbox_unlock(h);
         return sandbox_fail(h, SBX_NOMEM, "out of memory");
       }
     }
@@ -76,18 +104,18 @@ int sbx_set_limits(sbx *h, const sbx_limits *lim) {
     KEEP(string_size); KEEP(array_size); KEEP(timeout_ms);
 #undef KEEP
   }
-  pthread_mutex_unlock(&h->lock);
+  sandbox_unlock(h);
   return SBX_OK;
 }
 
 int sbx_get_limits(sbx *h, sbx_limits *lim) {
   if (!h || !lim) return SBX_MISUSE;
   if (!h->st) return SBX_MISUSE;
-  pthread_mutex_lock(&h->lock);
+  sandbox_lock(h);
   sh_limits l = h->shell ? h->shell->limits : sh_limits_normal;
   if (!h->shell && h->shell_limits) to_sh_limits(h->shell_limits, &l);
   from_sh_limits(&l, lim);
-  pthread_mutex_unlock(&h->lock);
+  sandbox_unlock(h);
   return SBX_OK;
 }
 
@@ -121,10 +149,25 @@ int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opt
   if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
   if (memchr(script ? script : "", 0, len))
     return sandbox_fail(h, SBX_MISUSE, "the script contains a NUL byte");
-  pthread_mutex_lock(&h->lock);
-  sh_session *s = session_of(h);
-  atomic_store(&s->cancel, 0);
-  h->shell_cancel = 0;
+  sandbox_lock(h);
+  int depth = h->shell_depth;
+  if (depth > SANDBOX_SHELL_NEST) {
+    sandbox_unlock(h);
+    return sandbox_fail(h, SBX_MISUSE, "bash: calls nested more than %d deep (tool callbacks)",
+                        SANDBOX_SHELL_NEST);
+  }
+  sh_session *s = depth == 0 ? session_of(h) : nested_session(h, depth);
+  if (!s) {
+    sandbox_unlock(h);
+    return sandbox_fail(h, SBX_NOMEM, "bash: out of memory");
+  }
+  if (depth == 0) {
+    atomic_store(&s->cancel, 0);
+    h->shell_cancel = 0;
+  }
+  pthread_t outer_thread = h->shell_thread;
+  h->shell_depth = depth + 1;
+  h->shell_thread = pthread_self();
   collector col = {.opts = opts};
   sh_call call = {0};
   call.script = script ? script : "";
@@ -149,7 +192,9 @@ int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opt
     int st = sh_session_exit(s, &call);
     if (!r.limit) r.status = st;
   }
-  pthread_mutex_unlock(&h->lock);
+  h->shell_depth = depth;
+  h->shell_thread = outer_thread;
+  sandbox_unlock(h);
   res->exit_code = r.status;
   res->duration_ms = (double)r.duration_ns / 1e6;
   res->out_len = col.out.len;
@@ -186,6 +231,8 @@ int sbx_cancel(sbx *h) {
   h->shell_cancel = 1;
   sh_session *s = h->shell;
   if (s) atomic_store(&s->cancel, 1);
+  for (int i = 0; i < SANDBOX_SHELL_NEST; i++)
+    if ((s = atomic_load(&h->shell_nested[i]))) atomic_store(&s->cancel, 1);
   return SBX_OK;
 }
 
@@ -193,9 +240,14 @@ int sbx_shell_reset(sbx *h) {
   if (!h) return SBX_MISUSE;
   sandbox_clear_error(h);
   if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
-  pthread_mutex_lock(&h->lock);
+  sandbox_lock(h);
+  if (h->shell_depth > 0) {
+    /* A tool callback of the running script: its state is in use. */
+    sandbox_unlock(h);
+    return sandbox_fail(h, SBX_MISUSE, "shell reset: a script of this sandbox is running");
+  }
   if (h->shell) sh_session_reset(h->shell);
-  pthread_mutex_unlock(&h->lock);
+  sandbox_unlock(h);
   return SBX_OK;
 }
 
@@ -203,6 +255,10 @@ void sandbox_bash_close(sbx *h) {
   if (!h) return;
   sh_session_free(h->shell);
   h->shell = NULL;
+  for (int i = 0; i < SANDBOX_SHELL_NEST; i++) {
+    sh_session_free(atomic_load(&h->shell_nested[i]));
+    atomic_store(&h->shell_nested[i], NULL);
+  }
   free(h->shell_limits);
   h->shell_limits = NULL;
 }

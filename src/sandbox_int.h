@@ -19,6 +19,9 @@
 #include "sbx.h"
 #include "store/store.h"
 
+/* How deep sbx_bash calls may nest (tool callbacks of a running script). */
+#define SANDBOX_SHELL_NEST 4
+
 /* Room for "OP PATH -> PATH: REASON" with two maximal paths. */
 #define SANDBOX_ERRMSG_MAX (2 * STORE_PATH_MAX + 512)
 
@@ -46,6 +49,13 @@ struct sbx {
   struct sh_session *shell;  /* the persistent shell (created on first sbx_bash; NULL before) */
   struct sbx_limits *shell_limits; /* limits set before the session exists (malloc'd) or NULL */
   _Atomic int shell_cancel;  /* sbx_cancel before/while a call: forwarded to the session */
+  int shell_depth;           /* sbx_bash calls running now (> 1: nested ones, made by
+                                tool callbacks on the loan of a waiting script) */
+  pthread_t shell_thread;    /* the thread that entered the innermost running call
+                                (its python3 commands act for it) */
+  _Atomic(struct sh_session *) shell_nested[SANDBOX_SHELL_NEST]; /* the sessions of
+                                nested calls, by depth (created on first use, reset
+                                before each call, freed on close) */
   /* python worker: owned by src/py (the python engineer) */
   struct py_state *py; /* the Python worker, its jail and the host tools
                           (src/py/py_int.h); NULL until first used */
@@ -71,5 +81,16 @@ void sandbox_bash_close(sbx *h);
 
 /* Stops the Python worker and frees h->py (src/py/python.c). */
 void py_sandbox_close(sbx *h);
+
+/* Takes the sandbox for one call: h->lock, or, on the thread that holds the
+ * sandbox on loan from a shell script waiting for it (a tool callback of the
+ * script's python3/tool command, src/py/py_loan.c), the loan. Every public
+ * call that uses the store or the shell goes through these (sandbox.c). */
+void sandbox_lock(sbx *h);
+void sandbox_unlock(sbx *h);
+/* The loan's side of sandbox_lock / sandbox_unlock: 1 when the call went on
+ * the loan (src/py/py_loan.c). */
+int py_loan_api_enter(sbx *h);
+int py_loan_api_leave(sbx *h);
 
 #endif

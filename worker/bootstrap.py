@@ -121,6 +121,24 @@ def _flush():
 _std_streams()
 
 
+# The builtins that site.py adds to a normal interpreter (exit, quit, help,
+# copyright, credits, license); _sitebuiltins is frozen, so this costs nothing.
+def _site_builtins():
+    import _sitebuiltins
+    builtins.exit = _sitebuiltins.Quitter("exit", "Ctrl-D (i.e. EOF)")
+    builtins.quit = _sitebuiltins.Quitter("quit", "Ctrl-D (i.e. EOF)")
+    builtins.help = _sitebuiltins._Helper()
+    builtins.copyright = _sitebuiltins._Printer("copyright", sys.copyright)
+    builtins.credits = _sitebuiltins._Printer(
+        "credits", "    Thanks to CWI, CNRI, BeOpen.com, Zope Corporation and a cast of thousands\n"
+        "    for supporting Python development.  See www.python.org for more information.")
+    builtins.license = _sitebuiltins._Printer(
+        "license", "See https://www.python.org/psf/license/")
+
+
+_site_builtins()
+
+
 # ---- host_tools: what sandboxed code imports -------------------------------------
 
 _host_tools = type(sys)("host_tools")
@@ -377,8 +395,12 @@ def _classify(e):
     return "exception"
 
 
-def run(ctx, src, filename, flags, argv, preload, cwd):
-    """Runs one EXEC. flags: 1 repr, 2 script, 4 module, 8 host stdin."""
+def run(ctx, src, filename, flags, argv, preload, cwd, env):
+    """Runs one EXEC. flags: 1 repr, 2 script, 4 module, 8 host stdin,
+    0x20 the script is a file's bytes (src holds them surrogate-escaped).
+
+    env: None, or the list of "NAME=VALUE" that os.environ holds while a
+    script or module runs (the shell's exported variables)."""
     want_repr, script, module, host_stdin = flags & 1, flags & 2, flags & 4, flags & 8
     _std_streams(bool(host_stdin))
     try:
@@ -397,9 +419,12 @@ def run(ctx, src, filename, flags, argv, preload, cwd):
             except BaseException as e:
                 return _error("preload", e)
         if module:
-            return _run_module(src, argv)
+            return _run_module(src, argv, env)
         if script:
-            return _run_script(src, filename, argv)
+            if flags & 0x20:
+                # As python3 reads a file: bytes, so coding declarations apply.
+                src = src.encode("utf-8", "surrogateescape")
+            return _run_script(src, filename, argv, env)
         return _run_cell(ctx, src, filename, want_repr)
     finally:
         _state.running = False
@@ -471,9 +496,33 @@ def _run_cell(ctx, src, filename, want_repr):
     return (0, "", "", "", "", text, 0)
 
 
-def _run_main(fn, argv):
+def _set_environ(entries):
+    """Makes os.environ (and the C environment) exactly `entries`; returns
+    what it held before, for _restore_environ."""
+    import os
+    saved = dict(os.environ)
+    os.environ.clear()
+    for e in entries:
+        name, sep, value = e.partition("=")
+        if not sep or not name:
+            continue
+        try:
+            os.environ[name] = value
+        except (ValueError, OSError):
+            pass  # a name the C library refuses
+    return saved
+
+
+def _restore_environ(saved):
+    import os
+    os.environ.clear()
+    os.environ.update(saved)
+
+
+def _run_main(fn, argv, env):
     saved_argv, saved_path = sys.argv, sys.path[:]
     sys.argv = list(argv)
+    saved_env = _set_environ(env) if env is not None else None
     try:
         _state.running = True
         fn()
@@ -495,9 +544,11 @@ def _run_main(fn, argv):
     finally:
         sys.argv = saved_argv
         sys.path[:] = saved_path
+        if saved_env is not None:
+            _restore_environ(saved_env)
 
 
-def _run_script(src, filename, argv):
+def _run_script(src, filename, argv, env):
     filename = filename or "<string>"
     try:
         code = compile(src, filename, "exec", dont_inherit=True)
@@ -509,7 +560,9 @@ def _run_script(src, filename, argv):
         except BaseException:
             pass
         return (1, "syntax", type(e).__name__, _safe_str(e), tb, "", 1)
-    _remember_source(filename, src)
+    if not filename.startswith("<"):
+        # Tracebacks show a file's lines; like python3, not those of -c or stdin.
+        _remember_source(filename, src.decode("utf-8", "replace") if isinstance(src, bytes) else src)
     g = {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
     if not filename.startswith("<"):
         g["__file__"] = filename
@@ -519,14 +572,14 @@ def _run_script(src, filename, argv):
         sys.path.insert(0, path0)
         exec(code, g)
 
-    return _run_main(go, argv)
+    return _run_main(go, argv, env)
 
 
-def _run_module(name, argv):
+def _run_module(name, argv, env):
     import runpy
 
     def go():
         sys.path.insert(0, "")
         runpy.run_module(name, run_name="__main__", alter_sys=True)
 
-    return _run_main(go, argv)
+    return _run_main(go, argv, env)

@@ -236,15 +236,16 @@ static void handle_exec(const py_msg *m) {
   PyObject *cwd = field_str(m, PY_T_CWD, "");
   PyObject *argv = field_list(m, PY_T_ARG);
   PyObject *preload = field_list(m, PY_T_PRELOAD);
-  if (!ctx || !code || !fname || !cwd || !argv || !preload) {
+  PyObject *env = flags & PY_EXEC_ENV ? field_list(m, PY_T_ENV) : (Py_INCREF(Py_None), Py_None);
+  if (!ctx || !code || !fname || !cwd || !argv || !preload || !env) {
     PyErr_Clear();
     send_internal_error(id, "internal", "cannot decode the request");
   } else {
     uint32_t outer = atomic_load(&W.running);
     apply_call_limits(mem, cpu);
     atomic_store(&W.running, id);
-    PyObject *r = call_boot("run", "(OOOKOOO)", ctx, code, fname, (unsigned long long)flags, argv,
-                            preload, cwd);
+    PyObject *r = call_boot("run", "(OOOKOOOO)", ctx, code, fname, (unsigned long long)flags, argv,
+                            preload, cwd, env);
     atomic_store(&W.running, outer);
     apply_call_limits(0, 0);
     send_result(id, r);
@@ -256,6 +257,7 @@ static void handle_exec(const py_msg *m) {
   Py_XDECREF(cwd);
   Py_XDECREF(argv);
   Py_XDECREF(preload);
+  Py_XDECREF(env);
 }
 
 static void handle_ctx(const py_msg *m) {

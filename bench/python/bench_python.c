@@ -10,6 +10,10 @@
  *   read_1mb   reading a 1 MB file from /data in Python (open + read), inside
  *              Python; and the whole call that does it
  *   sum        sum(range(10**6)) timed inside Python, vs the same in plain python3
+ *              and, when run.sh could link it (SBX_BENCH_PYSTATIC), in Debian's
+ *              python.o linked with the libpython3.11.a the worker embeds: the
+ *              best an embedding of that archive can do (it is built with PGO
+ *              but without LTO; /usr/bin/python3.11 has both)
  * The floor: python3 -c pass (a process start), and the same sum.
  * Reference: the published localsandbox (Pyodide on Deno), measured on this
  * machine kind: first call 2.7-3.2 s, warm 6-7 ms, tool 2-4 ms, 200-285 ms per
@@ -72,18 +76,18 @@ static double run_ms(sbx *h, const char *code) {
   return t;
 }
 
-/* Plain python3: spawn and wait, returning wall ms; stdout captured in out. */
-static double plain(const char *code, char *out, size_t outsz) {
+/* Plain python3 (or `exe`): spawn and wait, returning wall ms; stdout captured in out. */
+static double plain_exe(const char *exe, const char *code, char *out, size_t outsz) {
   int p[2];
   if (pipe(p)) die("pipe", NULL);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, p[1], 1);
   posix_spawn_file_actions_addclose(&fa, p[0]);
-  char *argv[] = {"/usr/bin/python3", "-c", (char *)code, NULL};
+  char *argv[] = {(char *)exe, "-c", (char *)code, NULL};
   double t0 = now_ms();
   pid_t pid;
-  if (posix_spawn(&pid, argv[0], &fa, NULL, argv, environ) != 0) die("spawn python3", NULL);
+  if (posix_spawn(&pid, argv[0], &fa, NULL, argv, environ) != 0) die("spawn python", NULL);
   close(p[1]);
   size_t got = 0;
   ssize_t r;
@@ -94,6 +98,10 @@ static double plain(const char *code, char *out, size_t outsz) {
   waitpid(pid, &st, 0);
   posix_spawn_file_actions_destroy(&fa);
   return now_ms() - t0;
+}
+
+static double plain(const char *code, char *out, size_t outsz) {
+  return plain_exe("/usr/bin/python3", code, out, outsz);
 }
 
 static int echo_tool(void *ud, sbx *h, const char *name, const char *args, char **result, char **error) {
@@ -184,21 +192,28 @@ int main(int argc, char **argv) {
     sbx_close(hf);
 
     /* ---- sum(range(10**6)), alternating with plain python3 (the machine is shared) ---- */
-    double sums[NSUM], sum_calls[NSUM], psum[NSUM];
+    const char *pystatic = getenv("SBX_BENCH_PYSTATIC");
+    const char *sum_code = "import time\nb = 1e9\nfor _ in range(5):\n"
+                           "    t = time.perf_counter()\n    sum(range(10**6))\n    b = min(b, time.perf_counter() - t)\n"
+                           "print(b * 1e3)";
+    double sums[NSUM], sum_calls[NSUM], psum[NSUM], ssum[NSUM];
     for (int i = 0; i < NSUM; i++) {
+      ssum[i] = 0;
+      if (pystatic && *pystatic) {
+        plain_exe(pystatic, sum_code, out, sizeof out);
+        ssum[i] = atof(out);
+      }
       double t0 = now_ms();
       sums[i] = run_value(h, "import time\nb = 1e9\nfor _ in range(5):\n"
                              "    t = time.perf_counter()\n    sum(range(10**6))\n"
                              "    b = min(b, time.perf_counter() - t)\nb * 1e3");
       sum_calls[i] = now_ms() - t0;
-      plain("import time\nb = 1e9\nfor _ in range(5):\n"
-            "    t = time.perf_counter()\n    sum(range(10**6))\n    b = min(b, time.perf_counter() - t)\n"
-            "print(b * 1e3)",
-            out, sizeof out);
+      plain(sum_code, out, sizeof out);
       psum[i] = atof(out);
     }
     double sum_in = median(sums, NSUM), sum_call = median(sum_calls, NSUM), plain_sum = median(psum, NSUM);
     double sum_best = sums[0], plain_sum_best = psum[0];
+    double static_sum = median(ssum, NSUM), static_sum_best = ssum[0];
     sbx_close(h);
 
     printf("python benchmark: median (best) of repeated runs; lower is better\n\n");
@@ -219,6 +234,8 @@ int main(int argc, char **argv) {
            sum_best, plain_sum, plain_sum_best, "1.2x",
            sum_in <= plain_sum * 1.2 ? "yes" : sum_best <= plain_sum_best * 1.2 ? "best" : "NO");
     printf("%-42s %10.2f          ms\n", "  the whole call (5 sums)", sum_call);
+    if (static_sum > 0)
+      printf("%-42s %10.2f (%6.2f) ms\n", "  same in python.o + libpython3.11.a", static_sum, static_sum_best);
     printf("\nratios\n");
     printf("  first call: %.1fx a python3 -c start (best %.1fx); localsandbox 2700-3200 ms = %.0f-%.0fx slower\n",
            cold_med / plain_start, cold_best / plain_start_best, 2700 / cold_med, 3200 / cold_med);
@@ -229,6 +246,11 @@ int main(int argc, char **argv) {
            "(the call reading it: %.0f-%.0fx)\n",
            200 / warm_after, 285 / warm_after, 200 / read_call, 285 / read_call);
     printf("  sum(range(10**6)): %.2fx plain python3 (best %.2fx)\n", sum_in / plain_sum, sum_best / plain_sum_best);
+    if (static_sum > 0)
+      printf("  sum(range(10**6)): %.2fx the same libpython3.11.a linked plainly (best %.2fx), which is "
+             "%.2fx plain python3 (best %.2fx): the rest is the archive's missing LTO\n",
+             sum_in / static_sum, sum_best / static_sum_best, static_sum / plain_sum,
+             static_sum_best / plain_sum_best);
   }
   return 0;
 }

@@ -14,4 +14,13 @@ pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
 # shellcheck disable=SC2046
 cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -o build/bench/bench_python bench/python/bench_python.c \
   build/libsbx.a $(pkg-config --libs $pkgs) -ljq -lpthread -lm
-SBX_PYWORKER="$root/build/sbx-pyworker" build/bench/bench_python "$@"
+# The embedding floor: Debian's own python.o linked with the libpython3.11.a
+# the worker embeds (same flags as the worker's link), when both are there.
+cfg=$(/usr/bin/python3.11-config --configdir 2>/dev/null || true)
+pystatic=
+if [ -f "$cfg/python.o" ] && [ -f "$cfg/libpython3.11.a" ] &&
+   cc -no-pie -o build/bench/python-static "$cfg/python.o" "$cfg/libpython3.11.a" \
+     -Xlinker -export-dynamic -lexpat -lz -lm -ldl -lpthread 2>/dev/null; then
+  pystatic=$root/build/bench/python-static
+fi
+SBX_PYWORKER="$root/build/sbx-pyworker" SBX_BENCH_PYSTATIC=$pystatic build/bench/bench_python "$@"

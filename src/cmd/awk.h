@@ -169,6 +169,12 @@ int awk_re_search(awk_regex *re, const char *s, size_t len, size_t from, bool no
 int awk_re_exec(awk_regex *re, const char *s, size_t len, size_t from, bool notbol,
                 size_t nsub, int64_t *spans);
 size_t awk_re_nsub(const awk_regex *re);
+/* Whether the regex matches anywhere in s (the fastest test). */
+int awk_re_test(awk_regex *re, const char *s, size_t len);
+/* Per thread: the command to poll during long matches, and the handler of
+ * a match that ran out of budget or was cancelled (it must not return). */
+enum { AWK_RE_CANCELLED = 1, AWK_RE_TOO_COMPLEX, AWK_RE_NOMEM };
+void awk_re_set_env(cmd_ctx *ctx, void (*fail)(void *ud, int kind), void *ud);
 /* True when the pattern can match the empty string at every position. */
 bool awk_re_is_literal(const awk_regex *re, const char **lit, size_t *litlen);
 
@@ -352,7 +358,9 @@ struct awk_interp {
   /* record and fields */
   awk_str *rec;            /* $0 (owned) */
   bool rec_valid;          /* $0 up to date with fields */
-  bool fields_valid;       /* fields split from $0 */
+  bool fields_valid;       /* fields split from $0 (all of them) */
+  size_t split_nf;         /* while !fields_valid: fields split so far (blank/char FS) */
+  size_t split_off;        /* while !fields_valid: where splitting continues */
   awk_val *fields;         /* fields[1..nf] (index 0 unused) */
   size_t nf;               /* NF */
   size_t fields_cap;       /* allocated entries */

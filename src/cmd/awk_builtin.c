@@ -374,7 +374,8 @@ size_t awk_format_vals(awk_interp *in, const char *fmt, size_t fmtlen, awk_val *
         awk_str *s = awk_to_str(in, arg);
         n = awk_utf8_char(s->p, s->len);
         if (s->len == 0) {
-          fo_field(&o, "", 0, 0, sp.width, sp.minus);
+          /* gawk prints a NUL for an empty string */
+          fo_field(&o, "", 1, 1, sp.width, sp.minus);
         } else {
           fo_field(&o, s->p, n, 1, sp.width, sp.minus);
         }

@@ -130,6 +130,7 @@ void awk_set_rec(awk_interp *in, const char *p, size_t len) {
   }
   in->rec_valid = true;
   in->fields_valid = false;
+  in->split_nf = in->split_off = 0;
   capture_splitter(in);
 }
 
@@ -138,12 +139,12 @@ void awk_set_rec_str(awk_interp *in, awk_str *s) {
   in->rec = s;
   in->rec_valid = true;
   in->fields_valid = false;
+  in->split_nf = in->split_off = 0;
   capture_splitter(in);
 }
 
-static void fields_reserve(awk_interp *in, size_t n) {
+static void fields_grow(awk_interp *in, size_t n) {
   if (n >= AWK_MAX_FIELDS) awk_fatal(in, "too many fields (limit %d)", AWK_MAX_FIELDS);
-  if (n + 1 <= in->fields_cap) return;
   size_t nc = in->fields_cap ? in->fields_cap * 2 : 64;
   while (nc < n + 1) nc *= 2;
   awk_val *nf = realloc(in->fields, nc * sizeof *nf);
@@ -153,9 +154,13 @@ static void fields_reserve(awk_interp *in, size_t n) {
   in->fields_cap = nc;
 }
 
+static inline void fields_reserve(awk_interp *in, size_t n) {
+  if (n + 1 > in->fields_cap) fields_grow(in, n);
+}
+
 /* Sets field i (1-based) to the bytes p[0..len) as a strnum, reusing the
  * field's string when possible. */
-static void put_field(awk_interp *in, size_t i, const char *p, size_t len) {
+static inline void put_field(awk_interp *in, size_t i, const char *p, size_t len) {
   awk_val *f = &in->fields[i];
   awk_str *s = f->s;
   if (s && s->ref == 1 && s->cap >= len) {
@@ -165,25 +170,79 @@ static void put_field(awk_interp *in, size_t i, const char *p, size_t len) {
     s->ascii = 0;
   } else {
     if (s) awk_str_unref(in, s);
-    s = awk_str_new(in, p, len);
+    /* slack so that the next records' fields reuse this string */
+    size_t cap = len < 24 ? 24 : len + len / 2;
+    if (cap > in->ctx->max_string) cap = len;
+    s = awk_str_alloc(in, cap);
+    memcpy(s->p, p, len);
+    s->p[len] = 0;
+    s->len = len;
   }
   f->type = AWK_STRNUM;
   f->flags = 0;
   f->s = s;
 }
 
-static size_t nf_used; /* unused marker to keep field slots beyond nf tidy */
+/* Field slots beyond NF keep their strings as buffers for the next
+ * records (put_field reuses them); nothing reads a slot beyond NF. */
 
-static void clear_fields_from(awk_interp *in, size_t from) {
-  for (size_t i = from; i < in->fields_cap; i++) {
-    if (in->fields[i].type == AWK_UNINIT && !in->fields[i].s) break;
-    awk_val_free(in, &in->fields[i]);
-    in->fields[i].type = AWK_UNINIT;
+/* Splits fields of $0 with a blank or single-character FS until `want`
+ * fields exist or the record ends (then all fields are valid). Only the
+ * fields a program reads are copied out: `$1` on a long line stops early. */
+static void split_some(awk_interp *in, size_t want) {
+  awk_str *r = in->rec;
+  const char *s = r ? r->p : "";
+  size_t len = r ? r->len : 0;
+  size_t nf = in->split_nf, i = in->split_off;
+  if (in->split_mode == 0) { /* default: blanks */
+    /* 1 blank, 2 NUL: the record's terminating NUL ends both scans */
+    static const unsigned char kind[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, [0] = 2};
+    const unsigned char *u = (const unsigned char *)s;
+    if (r) r->p[len] = 0;
+    for (;;) {
+      while (kind[u[i]] == 1) i++;
+      if (i >= len) break;
+      if (nf >= want) goto partial;
+      size_t st = i;
+      for (;;) {
+        while (!kind[u[i]]) i++;
+        if (u[i] || i >= len) break;
+        i++; /* a NUL byte inside the record */
+      }
+      fields_reserve(in, nf + 1);
+      put_field(in, ++nf, s + st, i - st);
+    }
+  } else if (len > 0 && i <= len) { /* one literal character; i == len + 1 when done */
+    char c = in->split_char;
+    bool para = in->rs_mode == 1;
+    for (;;) {
+      if (nf >= want) goto partial;
+      const char *q = memchr(s + i, c, len - i);
+      if (para) {
+        const char *nl = memchr(s + i, '\n', len - i);
+        if (nl && (!q || nl < q)) q = nl;
+      }
+      size_t e = q ? (size_t)(q - s) : len;
+      fields_reserve(in, nf + 1);
+      put_field(in, ++nf, s + i, e - i);
+      i = e + 1;
+      if (!q) break;
+    }
   }
+  in->fields_valid = true;
+  in->nf = nf;
+  return;
+partial:
+  in->split_nf = nf;
+  in->split_off = i;
 }
 
 void awk_split_record(awk_interp *in) {
   if (in->fields_valid) return;
+  if (in->split_mode <= 1) {
+    split_some(in, SIZE_MAX);
+    return;
+  }
   in->fields_valid = true;
   awk_str *r = in->rec;
   const char *s = r ? r->p : "";
@@ -191,36 +250,6 @@ void awk_split_record(awk_interp *in) {
   size_t nf = 0;
   bool para = in->rs_mode == 1;
   switch (in->split_mode) {
-  case 0: { /* default: blanks */
-    size_t i = 0;
-    for (;;) {
-      while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n')) i++;
-      if (i >= len) break;
-      size_t st = i;
-      while (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != '\n') i++;
-      fields_reserve(in, nf + 1);
-      put_field(in, ++nf, s + st, i - st);
-    }
-    break;
-  }
-  case 1: { /* one literal character */
-    if (len == 0) break;
-    char c = in->split_char;
-    size_t st = 0;
-    for (;;) {
-      const char *q = memchr(s + st, c, len - st);
-      if (para) {
-        const char *nl = memchr(s + st, '\n', len - st);
-        if (nl && (!q || nl < q)) q = nl;
-      }
-      size_t e = q ? (size_t)(q - s) : len;
-      fields_reserve(in, nf + 1);
-      put_field(in, ++nf, s + st, e - st);
-      if (!q) break;
-      st = e + 1;
-    }
-    break;
-  }
   case 3: { /* empty FS: characters */
     size_t i = 0;
     while (i < len) {
@@ -264,9 +293,7 @@ void awk_split_record(awk_interp *in) {
     break;
   }
   }
-  clear_fields_from(in, nf + 1);
   in->nf = nf;
-  (void)nf_used;
 }
 
 static void rebuild_record(awk_interp *in) {
@@ -291,7 +318,15 @@ awk_str *awk_get_rec(awk_interp *in) {
 }
 
 awk_val *awk_get_field(awk_interp *in, size_t i) {
-  awk_split_record(in);
+  if (!in->fields_valid) {
+    if (in->split_mode <= 1) {
+      if (i <= in->split_nf) return &in->fields[i];
+      split_some(in, i);
+      if (!in->fields_valid) return &in->fields[i];
+    } else {
+      awk_split_record(in);
+    }
+  }
   if (i > in->nf) return NULL;
   return &in->fields[i];
 }
@@ -712,8 +747,7 @@ awk_regex *awk_node_re(awk_interp *in, awk_node *n) {
 static bool match_rec(awk_interp *in, awk_node *re_node) {
   awk_str *r = awk_get_rec(in);
   awk_regex *re = awk_node_re(in, re_node);
-  size_t ms, me;
-  return awk_re_search(re, r->p, r->len, 0, false, &ms, &me) != 0;
+  return awk_re_test(re, r->p, r->len) != 0;
 }
 
 /* ---- functions ----------------------------------------------------------------------- */
@@ -994,8 +1028,7 @@ awk_val awk_eval(awk_interp *in, awk_node *n) {
     awk_str *s = awk_to_str(in, &a);
     awk_val_free(in, &a);
     awk_regex *re = awk_node_re(in, n->b);
-    size_t ms, me;
-    int m = awk_re_search(re, s->p, s->len, 0, false, &ms, &me);
+    int m = awk_re_test(re, s->p, s->len);
     awk_str_unref(in, s);
     return awk_num(n->op == AOP_MATCH ? m != 0 : m == 0);
   }
@@ -1051,12 +1084,11 @@ static awk_val eval_getline(awk_interp *in, awk_node *n) {
   awk_str *rt = awk_str_new(in, sep, seplen);
   if (n->a) {
     awk_str *s = awk_str_new(in, rec, len);
-    if (n->op == AOP_RED_CMD) in->nr++;
+    /* gawk: `cmd | getline` and `getline < file` leave NR and FNR alone */
     awk_special_set(in, AWK_V_RT, awk_strv(rt));
     awk_assign(in, n->a, awk_strnumv(s));
   } else {
     awk_set_rec(in, rec, len);
-    if (n->op == AOP_RED_CMD) in->nr++;
     awk_special_set(in, AWK_V_RT, awk_strv(rt));
   }
   return awk_num(1);
@@ -1318,8 +1350,7 @@ static bool rule_matches(awk_interp *in, awk_rule *r) {
   if (r->pattern->type == AN_REGEX && !in->icase) {
     in->srcline = r->pattern->line;
     awk_str *rec = awk_get_rec(in);
-    size_t ms, me;
-    return awk_re_search(r->pattern->re, rec->p, rec->len, 0, false, &ms, &me) != 0;
+    return awk_re_test(r->pattern->re, rec->p, rec->len) != 0;
   }
   awk_val v = awk_eval(in, r->pattern);
   bool t = awk_is_true(in, &v);
@@ -1404,8 +1435,17 @@ int awk_run_file_rules(awk_interp *in, awk_rule *list) {
   return run_actions(in, list) == EX_EXIT;
 }
 
+/* A regex match that was cancelled or ran out of its step budget. */
+static void regex_failed(void *ud, int kind) {
+  awk_interp *in = ud;
+  if (kind == AWK_RE_CANCELLED) awk_poll(in); /* reports the interruption */
+  if (kind == AWK_RE_NOMEM) awk_fatal(in, "out of memory");
+  awk_fatal(in, "regular expression too complex");
+}
+
 int awk_run(awk_interp *in) {
   in->iter_limit = max_iter(in);
+  awk_re_set_env(in->ctx, regex_failed, in);
   int c = run_actions(in, in->prog.begin);
   if (c != EX_EXIT && !in->exiting) {
     if (in->prog.main) {

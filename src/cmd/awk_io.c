@@ -410,12 +410,16 @@ int awk_next_main_record(awk_interp *in, awk_str **into_var) {
     size_t len, seplen;
     int r = awk_reader_record(in, &in->main_rd, &rec, &len, &sep, &seplen);
     if (r > 0) {
-      awk_str *rt = awk_str_new(in, sep, seplen);
       if (into_var) *into_var = awk_str_new(in, rec, len);
       else awk_set_rec(in, rec, len);
       in->nr++;
       in->fnr++;
       awk_cell *c = &in->globals[AWK_V_RT];
+      /* RT is nearly always the same separator: keep its string then */
+      if (c->kind == AWK_CELL_VAL && c->v.type == AWK_STR && c->v.s && c->v.s->len == seplen &&
+          memcmp(c->v.s->p, sep, seplen) == 0)
+        return 1;
+      awk_str *rt = awk_str_new(in, sep, seplen);
       if (c->kind == AWK_CELL_VAL) awk_val_free(in, &c->v);
       c->kind = AWK_CELL_VAL;
       c->v = awk_strv(rt);

@@ -5,29 +5,31 @@
  * gawk's operators (\y \B \< \> \s \S \w \W \` \'), matched leftmost-longest.
  * This file translates the awk syntax into a canonical POSIX ERE (bracket
  * expressions rewritten so backslash escapes inside them work, invalid
- * intervals and leading quantifiers made literal, \y spelled \b) and matches
- * with the C library's POSIX engine under a C.UTF-8 locale set for the
- * calling thread only (uselocale), so `.` matches a UTF-8 character like
- * gawk in C.UTF-8. Subjects are (pointer, length): REG_STARTEND handles NUL
- * bytes and start offsets while keeping the context for ^ and \<.
+ * intervals and leading quantifiers made literal, \y spelled \b, \ddd
+ * octal escapes made literal characters) and matches with the shared engine
+ * (src/re/re.h) in UTF-8 mode, so `.` matches a UTF-8 character like gawk in
+ * C.UTF-8. Subjects are (pointer, length): NUL bytes are ordinary, and a
+ * search from an offset keeps the context for ^ and \<.
  *
- * Fast paths: a pattern that is a plain string (the most common case,
- * `/error/`) is matched with memmem, optionally anchored; those never call
- * the engine. The translation is kept apart from the engine so the shared
- * engine (src/re/re.h) can replace regcomp/regexec here alone.
+ * Each regex is compiled twice: without submatches (the engine's DFA, used
+ * for tests and searches) and with them (match() arrays, gensub). A pattern
+ * that is a plain string (the most common case, `/error/`) is matched with
+ * memchr/memmem, optionally anchored, never reaching the engine. Long
+ * matches poll the command (cmd_poll) and respect the engine's step budget;
+ * a cancelled or runaway match reaches the interpreter's failure handler.
  */
 #include <locale.h>
 #include <pthread.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/awk.h"
+#include "re/re.h"
 
 struct awk_regex {
-  regex_t rx;        /* the compiled engine regex (when !literal) */
-  bool compiled;     /* rx is valid */
+  re *rx;            /* the engine's regex, with submatches */
+  re *rx_nosub;      /* the same without submatches (faster searches) */
   bool literal;      /* plain string: use memmem */
   bool anchor_bol;   /* literal must start at 0 */
   bool anchor_eol;   /* literal must end at len */
@@ -456,9 +458,40 @@ static bool translate(const char *pat, size_t len, tbuf *b, tbuf *lit, bool *is_
 
 /* ---- compile and match ---------------------------------------------------------- */
 
+/* The running command (for cmd_poll) and where to report a regex that ran
+ * out of budget or was cancelled: set per thread by the interpreter. */
+static __thread cmd_ctx *re_ctx;
+static __thread void (*re_fail)(void *ud, int kind);
+static __thread void *re_fail_ud;
+
+void awk_re_set_env(cmd_ctx *ctx, void (*fail)(void *ud, int kind), void *ud) {
+  re_ctx = ctx;
+  re_fail = fail;
+  re_fail_ud = ud;
+}
+
+static int re_poll(void *ud) { return cmd_poll((cmd_ctx *)ud); }
+
+static void report(int rc) {
+  if (!re_fail) return;
+  re_fail(re_fail_ud, rc == RE_ECANCEL ? AWK_RE_CANCELLED
+                      : rc == RE_ENOMEM ? AWK_RE_NOMEM : AWK_RE_TOO_COMPLEX);
+}
+
+static int run(awk_regex *ar, bool nosub, const char *s, size_t len, size_t from, bool notbol,
+               re_span *m, size_t nm) {
+  re_ctl ctl = {0, re_ctx ? re_poll : NULL, re_ctx};
+  int rc = re_exec(nosub ? ar->rx_nosub : ar->rx, s, len, from, notbol ? RE_NOTBOL : 0, m, nm,
+                   &ctl);
+  if (rc < 0) {
+    report(rc);
+    return 0;
+  }
+  return rc == RE_MATCH;
+}
+
 awk_regex *awk_re_compile(const char *pat, size_t len, bool icase, char **err) {
   *err = NULL;
-  pthread_once(&utf8_once, utf8_init);
   tbuf b = {0}, lit = {0};
   tb_add(&b, "", 0);
   tb_add(&lit, "", 0);
@@ -469,74 +502,75 @@ awk_regex *awk_re_compile(const char *pat, size_t len, bool icase, char **err) {
     free(lit.p);
     return NULL;
   }
-  awk_regex *re = calloc(1, sizeof *re);
-  if (!re) {
+  awk_regex *ar = calloc(1, sizeof *ar);
+  if (!ar) {
     free(b.p);
     free(lit.p);
     *err = strdup("out of memory");
     return NULL;
   }
-  re->nsub = nsub;
+  ar->nsub = nsub;
   if (is_lit && !icase) {
-    re->literal = true;
-    re->anchor_bol = bol;
-    re->anchor_eol = eol;
-    re->lit = lit.p;
-    re->litlen = lit.len;
+    ar->literal = true;
+    ar->anchor_bol = bol;
+    ar->anchor_eol = eol;
+    ar->lit = lit.p;
+    ar->litlen = lit.len;
     lit.p = NULL;
   }
-  /* always compile too (match arrays and case folding use the engine) */
-  locale_t old = uselocale(utf8_locale);
-  int rc = regcomp(&re->rx, b.p ? b.p : "", REG_EXTENDED | (icase ? REG_ICASE : 0));
-  uselocale(old);
+  unsigned flags = RE_EXTENDED | RE_UTF8 | (icase ? RE_NOCASE : 0);
+  re_err e;
+  memset(&e, 0, sizeof e);
+  int rc = re_compile(&ar->rx, b.p ? b.p : "", b.len, flags, &e);
+  if (rc == 0) rc = re_compile(&ar->rx_nosub, b.p ? b.p : "", b.len, flags | RE_NOSUB, &e);
   if (rc != 0) {
-    char msg[256];
-    regerror(rc, &re->rx, msg, sizeof msg);
-    *err = strdup(msg);
+    *err = strdup(e.msg[0] ? e.msg : "Invalid regular expression");
+    if (ar->rx) re_free(ar->rx);
     free(b.p);
     free(lit.p);
-    free(re->lit);
-    free(re);
+    free(ar->lit);
+    free(ar);
     return NULL;
   }
-  re->compiled = true;
+  ar->nsub = re_nsub(ar->rx);
   free(b.p);
   free(lit.p);
-  return re;
+  return ar;
 }
 
-void awk_re_free(awk_regex *re) {
-  if (!re) return;
-  if (re->compiled) regfree(&re->rx);
-  free(re->lit);
-  free(re);
+void awk_re_free(awk_regex *ar) {
+  if (!ar) return;
+  if (ar->rx) re_free(ar->rx);
+  if (ar->rx_nosub) re_free(ar->rx_nosub);
+  free(ar->lit);
+  free(ar);
 }
 
-size_t awk_re_nsub(const awk_regex *re) { return re->nsub; }
+size_t awk_re_nsub(const awk_regex *ar) { return ar->nsub; }
 
-bool awk_re_is_literal(const awk_regex *re, const char **lit, size_t *litlen) {
-  if (!re->literal || re->anchor_bol || re->anchor_eol) return false;
-  *lit = re->lit;
-  *litlen = re->litlen;
+bool awk_re_is_literal(const awk_regex *ar, const char **lit, size_t *litlen) {
+  if (!ar->literal || ar->anchor_bol || ar->anchor_eol) return false;
+  *lit = ar->lit;
+  *litlen = ar->litlen;
   return true;
 }
 
-static int literal_search(awk_regex *re, const char *s, size_t len, size_t from, bool notbol,
+static int literal_search(awk_regex *ar, const char *s, size_t len, size_t from, bool notbol,
                           size_t *ms, size_t *me) {
-  size_t n = re->litlen;
-  if (re->anchor_bol) {
+  size_t n = ar->litlen;
+  if (ar->anchor_bol) {
     if (from > 0 || notbol) return 0;
-    if (re->anchor_eol) {
-      if (len != n || (n && memcmp(s, re->lit, n))) return 0;
-    } else if (len < n || (n && memcmp(s, re->lit, n))) {
+    if (ar->anchor_eol) {
+      if (len != n || (n && memcmp(s, ar->lit, n))) return 0;
+    } else if (len < n || (n && memcmp(s, ar->lit, n))) {
       return 0;
     }
     *ms = 0;
     *me = n;
     return 1;
   }
-  if (re->anchor_eol) {
-    if (len < n || len - n < from || (n && memcmp(s + len - n, re->lit, n))) return 0;
+  if (ar->anchor_eol) {
+    if (len < n || len - n < from || (n && memcmp(s + len - n, ar->lit, n))) return 0;
     *ms = len - n;
     *me = len;
     return 1;
@@ -546,50 +580,55 @@ static int literal_search(awk_regex *re, const char *s, size_t len, size_t from,
     return from <= len;
   }
   if (from > len) return 0;
-  const char *p = n == 1 ? memchr(s + from, re->lit[0], len - from)
-                         : memmem(s + from, len - from, re->lit, n);
+  const char *p = n == 1 ? memchr(s + from, ar->lit[0], len - from)
+                         : memmem(s + from, len - from, ar->lit, n);
   if (!p) return 0;
   *ms = (size_t)(p - s);
   *me = *ms + n;
   return 1;
 }
 
-int awk_re_search(awk_regex *re, const char *s, size_t len, size_t from, bool notbol,
+int awk_re_search(awk_regex *ar, const char *s, size_t len, size_t from, bool notbol,
                   size_t *ms, size_t *me) {
   if (!s) s = "";
-  if (re->literal) return literal_search(re, s, len, from, notbol, ms, me);
+  if (ar->literal) return literal_search(ar, s, len, from, notbol, ms, me);
   if (from > len) return 0;
-  regmatch_t m[1];
-  m[0].rm_so = (regoff_t)from;
-  m[0].rm_eo = (regoff_t)len;
-  locale_t old = uselocale(utf8_locale);
-  int rc = regexec(&re->rx, s, 1, m, REG_STARTEND | (notbol ? REG_NOTBOL : 0));
-  uselocale(old);
-  if (rc != 0) return 0;
-  *ms = (size_t)m[0].rm_so;
-  *me = (size_t)m[0].rm_eo;
+  re_span m[1];
+  if (!run(ar, true, s, len, from, notbol, m, 1)) return 0;
+  *ms = (size_t)m[0].so;
+  *me = (size_t)m[0].eo;
   return 1;
 }
 
-int awk_re_exec(awk_regex *re, const char *s, size_t len, size_t from, bool notbol, size_t nsub,
+int awk_re_test(awk_regex *ar, const char *s, size_t len) {
+  if (!s) s = "";
+  size_t ms, me;
+  if (ar->literal) return literal_search(ar, s, len, 0, false, &ms, &me);
+  re_ctl ctl = {0, re_ctx ? re_poll : NULL, re_ctx};
+  size_t end;
+  int rc = re_first_end(ar->rx_nosub, s, len, 0, 0, &end, &ctl);
+  if (rc < 0) {
+    report(rc);
+    return 0;
+  }
+  return rc == RE_MATCH;
+}
+
+int awk_re_exec(awk_regex *ar, const char *s, size_t len, size_t from, bool notbol, size_t nsub,
                 int64_t *spans) {
   if (!s) s = "";
   if (from > len) return 0;
   size_t n = nsub + 1;
-  regmatch_t small[16];
-  regmatch_t *m = n <= 16 ? small : malloc(n * sizeof *m);
+  re_span small[16];
+  re_span *m = n <= 16 ? small : malloc(n * sizeof *m);
   if (!m) return 0;
-  m[0].rm_so = (regoff_t)from;
-  m[0].rm_eo = (regoff_t)len;
-  locale_t old = uselocale(utf8_locale);
-  int rc = regexec(&re->rx, s, n, m, REG_STARTEND | (notbol ? REG_NOTBOL : 0));
-  uselocale(old);
-  if (rc == 0) {
+  int found = run(ar, false, s, len, from, notbol, m, n);
+  if (found) {
     for (size_t i = 0; i < n; i++) {
-      spans[2 * i] = m[i].rm_so;
-      spans[2 * i + 1] = m[i].rm_eo;
+      spans[2 * i] = m[i].so;
+      spans[2 * i + 1] = m[i].eo;
     }
   }
   if (m != small) free(m);
-  return rc == 0;
+  return found;
 }

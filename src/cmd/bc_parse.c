@@ -1378,9 +1378,9 @@ struct parser_ctx {
 static jmp_buf *err_target(parser *p) { return &((struct parser_ctx *)(void *)p)->jb; }
 
 bool bc_run_text(bc_state *bc, const char *text, size_t len, const char *file_name) {
-
-  struct parser_ctx *pc = calloc(1, sizeof *pc);
-  if (!pc) bc_limit(bc, "out of memory");
+  /* on the live list: an interrupt (longjmp to bc->fatal) frees it in bulk */
+  struct parser_ctx *pc = bc_tmp_alloc(bc, sizeof *pc);
+  memset(pc, 0, sizeof *pc);
   parser *p = &pc->p;
   p->bc = bc;
   p->src = text;
@@ -1441,6 +1441,6 @@ bool bc_run_text(bc_state *bc, const char *text, size_t len, const char *file_na
     bc_poll(bc);
   }
   if (p->have_tok) free_tok(&p->tok);
-  free(pc);
+  bc_tmp_free(pc);
   return go_on;
 }

@@ -72,7 +72,9 @@ static void chmod_one(chmod_opts *o, const char *path, const store_stat *st) {
                       : o->ref_mode;
   bool ok = true;
   if (nm != old) {
-    int rc = store_path_chmod(ctx->store, ctx->cwd, path, nm);
+    /* by inode (st is the followed stat): no path resolution per file */
+    store_setattr a = {.mode = nm};
+    int rc = store_setattr_ino(ctx->store, st->ino, &a, STORE_SET_MODE, NULL);
     if (rc < 0) {
       ok = false;
       if (!o->silent)
@@ -131,7 +133,8 @@ static void chmod_path(chmod_opts *o, const char *path) {
     o->status = 1;
     return;
   }
-  cmd_walk *w = cmd_walk_open(ctx, path, CMD_WALK_COMFOLLOW);
+  /* the modes readdir gives are all chmod needs: no stat per file */
+  cmd_walk *w = cmd_walk_open(ctx, path, CMD_WALK_COMFOLLOW | CMD_WALK_NOSTAT);
   if (!w) {
     o->status = 1;
     return;
@@ -146,8 +149,10 @@ static void chmod_path(chmod_opts *o, const char *path) {
     case CMD_WALK_DNR:
     case CMD_WALK_NS:
       if (!o->silent)
-        cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path),
-                   cmd_strerror(e->err));
+        cmd_errorf(ctx, "%s %s: %s",
+                   e->info == CMD_WALK_DNR ? "cannot read directory" : "cannot access",
+                   cmd_gnu_quoteaf(ctx, e->path), cmd_strerror(e->err));
+      cmd_record_error(ctx, e->err, e->path);
       o->status = 1;
       break;
     default:

@@ -85,8 +85,26 @@ enum { BK_NONE, BK_SIMPLE, BK_NUMBERED, BK_EXISTING };
 /* Source inode -> destination path, for --preserve=links. */
 typedef struct cp_link {
   store_ino ino;     /* source inode (0 = empty slot) */
+  store_ino dst_ino; /* inode of its first copy */
   const char *dst;   /* arena path of its first copy */
 } cp_link;
+
+/* Where a copy goes: its path for messages and, when known, the directory
+ * inode and name it is made under. The recursive copy keeps the inode of
+ * each destination directory it made, so entries are created relative to it
+ * (store_create / store_mkdir / store_lookup by inode): no path is resolved
+ * from the root per entry, and depth costs are linear. */
+typedef struct cp_dst {
+  const char *path; /* as shown in messages; used by path operations */
+  store_ino dir;    /* the directory holding it (0: use path operations) */
+  const char *name; /* its name in dir (when dir != 0) */
+} cp_dst;
+
+/* A destination directory of the recursive copy, by depth. */
+typedef struct cp_level {
+  store_ino ino; /* the directory (0: none, its source is skipped) */
+  bool made;     /* created by this copy (its mode is fixed at the end) */
+} cp_level;
 
 /* Options and state of one cp call. */
 typedef struct cp_opts {
@@ -138,16 +156,16 @@ static bool cp_yes(cp_opts *o) {
 
 /* ---- hard link table ----------------------------------------------------------- */
 
-static const char *link_find(cp_opts *o, store_ino ino) {
+static const cp_link *link_find(cp_opts *o, store_ino ino) {
   if (!o->linkcap) return NULL;
   size_t mask = o->linkcap - 1;
   for (size_t i = (size_t)ino * 0x9E3779B97F4A7C15ull & mask;; i = (i + 1) & mask) {
     if (!o->links[i].ino) return NULL;
-    if (o->links[i].ino == ino) return o->links[i].dst;
+    if (o->links[i].ino == ino) return &o->links[i];
   }
 }
 
-static void link_add(cp_opts *o, store_ino ino, const char *dst) {
+static void link_add(cp_opts *o, store_ino ino, const char *dst, store_ino dst_ino) {
   if ((o->nlinks + 1) * 2 > o->linkcap) {
     size_t nc = o->linkcap ? o->linkcap * 2 : 64;
     cp_link *nl = calloc(nc, sizeof *nl);
@@ -166,6 +184,7 @@ static void link_add(cp_opts *o, store_ino ino, const char *dst) {
   size_t i = (size_t)ino * 0x9E3779B97F4A7C15ull & mask;
   while (o->links[i].ino) i = (i + 1) & mask;
   o->links[i].ino = ino;
+  o->links[i].dst_ino = dst_ino;
   o->links[i].dst = cmd_strdup(o->ctx, dst);
   o->nlinks++;
 }
@@ -210,28 +229,116 @@ static int make_backup(cp_opts *o, const char *dst, const char **bk_out) {
   return store_path_rename(ctx->store, ctx->cwd, dst, bk);
 }
 
+/* ---- the destination, by inode when known -------------------------------------------- */
+
+/* A destination given as a path (an operand): its parent is resolved once
+ * so the work below is by inode; names the inode API cannot take (the root,
+ * ".", "..", a trailing slash) keep path operations, which give the errors. */
+static cp_dst dst_of_path(cp_opts *o, const char *path) {
+  cp_dst d = {.path = path};
+  size_t l = strlen(path);
+  if (l == 0 || path[l - 1] == '/') return d;
+  char name[STORE_NAME_MAX + 1];
+  store_ino dir;
+  if (store_resolve_parent(o->ctx->store, o->ctx->cwd, path, &dir, name) < 0) return d;
+  if (!name[0] || !strcmp(name, ".") || !strcmp(name, "..")) return d;
+  d.name = cmd_strdup(o->ctx, name);
+  if (d.name) d.dir = dir;
+  return d;
+}
+
+static int dst_lstat(cp_opts *o, const cp_dst *d, store_stat *st) {
+  cmd_ctx *ctx = o->ctx;
+  int rc = d->dir ? store_lookup(ctx->store, d->dir, d->name, st)
+                  : store_path_lstat(ctx->store, ctx->cwd, d->path, st);
+  if (rc == 0) cmd_fs_present(st);
+  return rc;
+}
+
+static int dst_unlink(cp_opts *o, const cp_dst *d) {
+  cmd_ctx *ctx = o->ctx;
+  return d->dir ? store_unlink(ctx->store, d->dir, d->name)
+                : store_path_unlink(ctx->store, ctx->cwd, d->path);
+}
+
+/* Hard link to inode `ino` (path `target` for the path fallback). */
+static int dst_link(cp_opts *o, const cp_dst *d, store_ino ino, const char *target) {
+  cmd_ctx *ctx = o->ctx;
+  return d->dir ? store_link(ctx->store, ino, d->dir, d->name, NULL)
+                : store_path_link(ctx->store, ctx->cwd, target, d->path);
+}
+
+static int dst_symlink(cp_opts *o, const cp_dst *d, const char *target, store_ino *ino) {
+  cmd_ctx *ctx = o->ctx;
+  store_stat st;
+  int rc = d->dir ? store_symlink(ctx->store, d->dir, d->name, target, &st)
+                  : store_path_symlink(ctx->store, ctx->cwd, target, d->path);
+  if (rc == 0 && !d->dir) rc = store_path_lstat(ctx->store, ctx->cwd, d->path, &st);
+  *ino = rc == 0 ? st.ino : 0;
+  return rc;
+}
+
+/* open(O_WRONLY | O_CREAT [| O_TRUNC]): a new file gets exactly `mode`; an
+ * existing regular file needs w and is truncated; anything else (a symlink
+ * to write through...) goes through the path API. `absent`: the caller just
+ * found no such name, so the file is created without another lookup. */
+static int dst_open(cp_opts *o, const cp_dst *d, int flags, uint32_t mode, bool absent,
+                    store_stat *st) {
+  cmd_ctx *ctx = o->ctx;
+  if (d->dir) {
+    store_stat cur;
+    int rc = absent ? -ENOENT : store_lookup(ctx->store, d->dir, d->name, &cur);
+    if (rc == -ENOENT) return store_create(ctx->store, d->dir, d->name, mode, st);
+    if (rc < 0) return rc;
+    if (S_ISDIR(cur.mode)) return -EISDIR;
+    if (S_ISREG(cur.mode)) {
+      if ((rc = store_access(ctx->store, cur.ino, W_OK)) < 0) return rc;
+      if ((flags & O_TRUNC) && cur.size && (rc = store_truncate(ctx->store, cur.ino, 0)) < 0)
+        return rc;
+      *st = cur;
+      return 0;
+    }
+  }
+  return store_path_open(ctx->store, ctx->cwd, d->path, flags, mode, st);
+}
+
+/* mkdir with exactly `mode`; *ino gets the new directory. */
+static int dst_mkdir(cp_opts *o, const cp_dst *d, uint32_t mode, store_ino *ino) {
+  cmd_ctx *ctx = o->ctx;
+  store_stat st;
+  int rc = d->dir ? store_mkdir(ctx->store, d->dir, d->name, mode, &st)
+                  : store_path_mkdir(ctx->store, ctx->cwd, d->path, mode);
+  if (rc == 0 && !d->dir) rc = store_path_stat(ctx->store, ctx->cwd, d->path, &st);
+  *ino = rc == 0 ? st.ino : 0;
+  return rc;
+}
+
 /* ---- copying one entry ---------------------------------------------------------------- */
 
-static void preserve_attrs(cp_opts *o, const char *dst, const store_stat *src, bool is_link) {
+/* Applies --preserve to the copy `ino` (a symlink itself when is_link). */
+static void preserve_attrs(cp_opts *o, const char *dst, store_ino ino, const store_stat *src,
+                           bool is_link) {
   cmd_ctx *ctx = o->ctx;
+  if (!ino) return;
   if (o->p_time) {
-    struct timespec ts[2] = {{(time_t)src->atime, src->atime_nsec},
-                             {(time_t)src->mtime, src->mtime_nsec}};
-    int rc = store_path_utimes(ctx->store, ctx->cwd, dst, ts, is_link ? STORE_NOFOLLOW : 0);
+    store_setattr a = {.atime = src->atime, .atime_nsec = src->atime_nsec,
+                       .mtime = src->mtime, .mtime_nsec = src->mtime_nsec};
+    int rc = store_setattr_ino(ctx->store, ino, &a, STORE_SET_ATIME | STORE_SET_MTIME, NULL);
     if (rc < 0 && !is_link)
       cp_err(o, rc, dst, "preserving times for %s", cmd_gnu_quoteaf(ctx, dst));
   }
   if (is_link) return;
   if (o->p_owner) {
     store_stat dst_st;
-    if (store_path_stat(ctx->store, ctx->cwd, dst, &dst_st) == 0 &&
+    if (store_getattr(ctx->store, ino, &dst_st) == 0 &&
         (dst_st.uid != src->uid || dst_st.gid != src->gid)) {
       store_setattr a = {.uid = src->uid, .gid = src->gid};
-      store_setattr_ino(ctx->store, dst_st.ino, &a, STORE_SET_UID | STORE_SET_GID, NULL);
+      store_setattr_ino(ctx->store, ino, &a, STORE_SET_UID | STORE_SET_GID, NULL);
     }
   }
   if (o->p_mode) {
-    int rc = store_path_chmod(ctx->store, ctx->cwd, dst, src->mode & 07777);
+    store_setattr a = {.mode = src->mode & 07777};
+    int rc = store_setattr_ino(ctx->store, ino, &a, STORE_SET_MODE, NULL);
     if (rc < 0) cp_err(o, rc, dst, "preserving permissions for %s", cmd_gnu_quoteaf(ctx, dst));
   }
 }
@@ -240,9 +347,10 @@ static void preserve_attrs(cp_opts *o, const char *dst, const store_stat *src, b
  * to go on, 0 to skip silently, -1 after an error. *dst_exists tells whether
  * the destination is still there. */
 static int check_existing(cp_opts *o, const char *src, const store_stat *sst,
-                          const char *dst, bool *dst_exists, store_stat *dstat) {
+                          const cp_dst *d, bool *dst_exists, store_stat *dstat) {
   cmd_ctx *ctx = o->ctx;
-  int rc = cmd_fs_lstat(ctx, dst, dstat);
+  const char *dst = d->path;
+  int rc = dst_lstat(o, d, dstat);
   *dst_exists = rc == 0;
   if (rc < 0) return 1;
   store_stat dfollow = *dstat;
@@ -279,7 +387,7 @@ static int check_existing(cp_opts *o, const char *src, const store_stat *sst,
     *dst_exists = false;
   } else if (o->remove_dest || o->hardlink || o->symlink ||
              (S_ISLNK(sst->mode) && o->deref != DEREF_ALL)) {
-    rc = store_path_unlink(ctx->store, ctx->cwd, dst);
+    rc = dst_unlink(o, d);
     if (rc < 0 && rc != -ENOENT) {
       cp_err(o, rc, dst, "cannot remove %s", cmd_gnu_quoteaf(ctx, dst));
       return -1;
@@ -298,22 +406,25 @@ static void verbose_copy(cp_opts *o, const char *src, const char *dst, const cha
 }
 
 /* Copies a non-directory src (stat'ed as sst, following or not) to dst. */
-static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const char *dst) {
+static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const cp_dst *d) {
   cmd_ctx *ctx = o->ctx;
+  const char *dst = d->path;
   bool exists;
   store_stat dstat;
-  int r = check_existing(o, src, sst, dst, &exists, &dstat);
+  int r = check_existing(o, src, sst, d, &exists, &dstat);
   if (r <= 0) return;
   size_t dl = strlen(dst);
+  if (dl >= CMD_PATH_MAX) { /* GNU opens the destination by path */
+    cp_err(o, -ENAMETOOLONG, dst, "cannot create regular file %s", cmd_gnu_quoteaf(ctx, dst));
+    return;
+  }
   if (!exists && dl > 0 && dst[dl - 1] == '/') {
     cp_err(o, -ENOTDIR, dst, "cannot create regular file %s", cmd_gnu_quoteaf(ctx, dst));
     return;
   }
   int rc;
   if (o->hardlink) {
-    const char *target = src;
-    if (S_ISLNK(sst->mode) == 0 && o->deref == DEREF_ALL) target = src;
-    rc = store_path_link(ctx->store, ctx->cwd, target, dst);
+    rc = dst_link(o, d, sst->ino, src);
     if (rc < 0) {
       cp_err(o, rc, dst, "cannot create hard link %s to %s", cmd_gnu_quoteaf(ctx, dst),
              cmd_gnu_quoteaf(ctx, src));
@@ -333,7 +444,8 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
         return;
       }
     }
-    rc = store_path_symlink(ctx->store, ctx->cwd, src, dst);
+    store_ino ino;
+    rc = dst_symlink(o, d, src, &ino);
     if (rc < 0) {
       cp_err(o, rc, dst, "cannot create symbolic link %s to %s", cmd_gnu_quoteaf(ctx, dst),
              cmd_gnu_quoteaf(ctx, src));
@@ -343,33 +455,34 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
     return;
   }
   if (o->p_links && sst->nlink > 1 && !S_ISDIR(sst->mode)) {
-    const char *first = link_find(o, sst->ino);
+    const cp_link *first = link_find(o, sst->ino);
     if (first) {
-      rc = store_path_link(ctx->store, ctx->cwd, first, dst);
+      rc = dst_link(o, d, first->dst_ino, first->dst);
       if (rc < 0)
         cp_err(o, rc, dst, "cannot create hard link %s to %s", cmd_gnu_quoteaf(ctx, dst),
-               cmd_gnu_quoteaf(ctx, first));
+               cmd_gnu_quoteaf(ctx, first->dst));
       else
         verbose_copy(o, src, dst, NULL);
       return;
     }
   }
   if (S_ISLNK(sst->mode)) {
-    char *target = NULL;
-    rc = store_path_readlink(ctx->store, ctx->cwd, src, &target);
-    if (rc < 0) {
-      cp_err(o, rc, src, "cannot read symbolic link %s", cmd_gnu_quoteaf(ctx, src));
+    /* sst is the link itself: read it by inode */
+    char target[STORE_PATH_MAX];
+    ssize_t tl = store_readlink(ctx->store, sst->ino, target, sizeof target);
+    if (tl < 0) {
+      cp_err(o, (int)tl, src, "cannot read symbolic link %s", cmd_gnu_quoteaf(ctx, src));
       return;
     }
-    rc = store_path_symlink(ctx->store, ctx->cwd, target, dst);
-    free(target);
+    store_ino ino;
+    rc = dst_symlink(o, d, target, &ino);
     if (rc < 0) {
       cp_err(o, rc, dst, "cannot create symbolic link %s", cmd_gnu_quoteaf(ctx, dst));
       return;
     }
-    preserve_attrs(o, dst, sst, true);
+    preserve_attrs(o, dst, ino, sst, true);
     verbose_copy(o, src, dst, NULL);
-    if (o->p_links && sst->nlink > 1) link_add(o, sst->ino, dst);
+    if (o->p_links && sst->nlink > 1) link_add(o, sst->ino, dst, ino);
     return;
   }
   if (!S_ISREG(sst->mode)) {
@@ -383,16 +496,13 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
   store_stat dst_st;
   uint32_t mode = (sst->mode & 0777) & ~(ctx->umask & 0777);
   int flags = O_WRONLY | O_CREAT | (o->attr_only ? 0 : O_TRUNC);
-  rc = store_path_open(ctx->store, ctx->cwd, dst, flags, mode, &dst_st);
+  rc = dst_open(o, d, flags, mode, !exists, &dst_st);
   if (rc < 0 && exists && o->force && rc != -ENOENT && rc != -ENOTDIR) {
-    if (store_path_unlink(ctx->store, ctx->cwd, dst) == 0)
-      rc = store_path_open(ctx->store, ctx->cwd, dst, flags, mode, &dst_st);
+    if (dst_unlink(o, d) == 0) rc = dst_open(o, d, flags, mode, true, &dst_st);
   }
   if (rc < 0) {
-    if (exists)
-      cp_err(o, rc, dst, "cannot open %s for writing", cmd_gnu_quoteaf(ctx, dst));
-    else
-      cp_err(o, rc, dst, "cannot create regular file %s", cmd_gnu_quoteaf(ctx, dst));
+    /* GNU says "create" whether or not the file existed */
+    cp_err(o, rc, dst, "cannot create regular file %s", cmd_gnu_quoteaf(ctx, dst));
     return;
   }
   if (!o->attr_only) {
@@ -402,18 +512,20 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
       return;
     }
   }
-  preserve_attrs(o, dst, sst, false);
+  preserve_attrs(o, dst, dst_st.ino, sst, false);
   verbose_copy(o, src, dst, NULL);
-  if (o->p_links && sst->nlink > 1) link_add(o, sst->ino, dst);
+  if (o->p_links && sst->nlink > 1) link_add(o, sst->ino, dst, dst_st.ino);
 }
 
 /* Makes (or reuses) the destination directory for source directory src.
  * Returns 1 when the caller should copy its contents, 0 to skip. */
-static int make_dir(cp_opts *o, const char *src, const store_stat *sst, const char *dst,
-                    store_ino *dst_ino) {
+static int make_dir(cp_opts *o, const char *src, const store_stat *sst, const cp_dst *d,
+                    store_ino *dst_ino, bool *made) {
   cmd_ctx *ctx = o->ctx;
+  const char *dst = d->path;
   store_stat dstat;
-  int rc = cmd_fs_stat(ctx, dst, &dstat);
+  int rc = dst_lstat(o, d, &dstat);
+  if (rc == 0 && S_ISLNK(dstat.mode)) rc = cmd_fs_stat(ctx, dst, &dstat); /* follow it */
   if (rc == 0) {
     if (!S_ISDIR(dstat.mode)) {
       cp_err(o, 0, dst, "cannot overwrite non-directory %s with directory %s",
@@ -421,17 +533,32 @@ static int make_dir(cp_opts *o, const char *src, const store_stat *sst, const ch
       return 0;
     }
     *dst_ino = dstat.ino;
+    *made = false;
     return 1;
   }
   uint32_t mode = ((sst->mode & 0777) & ~(ctx->umask & 0777)) | S_IRWXU;
-  rc = store_path_mkdir(ctx->store, ctx->cwd, dst, mode);
+  rc = strlen(dst) >= CMD_PATH_MAX ? -ENAMETOOLONG : dst_mkdir(o, d, mode, dst_ino);
   if (rc < 0) {
     cp_err(o, rc, dst, "cannot create directory %s", cmd_gnu_quoteaf(ctx, dst));
     return 0;
   }
   verbose_copy(o, src, dst, NULL);
-  if (cmd_fs_stat(ctx, dst, &dstat) == 0) *dst_ino = dstat.ino;
+  *made = true;
   return 1;
+}
+
+/* After a directory's contents: a directory made with u+rwx (so it could be
+ * filled) gets the source's mode minus the umask, as GNU does. */
+static void cp_dir_done(cp_opts *o, store_ino ino, bool made, const store_stat *sst) {
+  cmd_ctx *ctx = o->ctx;
+  if (o->p_mode || !ino || !made) return;
+  uint32_t m = (sst->mode & 0777) & ~(ctx->umask & 0777);
+  store_stat cur;
+  if (store_getattr(ctx->store, ino, &cur) == 0 && (cur.mode & 07777) != m &&
+      (m & S_IRWXU) != S_IRWXU) {
+    store_setattr a = {.mode = m};
+    store_setattr_ino(ctx->store, ino, &a, STORE_SET_MODE, NULL);
+  }
 }
 
 /* Copies src (any type) to dst; `cmdline` for -H. */
@@ -444,8 +571,9 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
     cp_err(o, rc, src, "cannot stat %s", cmd_gnu_quoteaf(ctx, src));
     return;
   }
+  cp_dst top = dst_of_path(o, dst);
   if (!S_ISDIR(sst.mode)) {
-    copy_file(o, src, &sst, dst);
+    copy_file(o, src, &sst, &top);
     return;
   }
   if (!o->recursive) {
@@ -461,7 +589,8 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
     return;
   }
   store_ino top_ino = 0;
-  if (!make_dir(o, src, &sst, dst, &top_ino)) return;
+  bool top_made = false;
+  if (!make_dir(o, src, &sst, &top, &top_ino, &top_made)) return;
   o->top_dst_ino = top_ino;
   int flags = CMD_WALK_POST;
   if (o->deref == DEREF_ALL) flags |= CMD_WALK_LOGICAL;
@@ -476,9 +605,27 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
   size_t dl = strlen(dst);
   char *dbuf = NULL;
   size_t dcap = 0;
+  /* dino[d]: the destination directory made for the source directory at
+   * depth d (0: the top), so entries at depth d+1 are made in it by inode */
+  cp_level *dino = NULL;
+  int dcap_ino = 0;
   cmd_walk_ent *e;
   while ((e = cmd_walk_next(w))) {
-    if (e->depth == 0) continue; /* the root: made above */
+    if (e->depth >= dcap_ino) {
+      int nc = dcap_ino ? dcap_ino * 2 : 64;
+      while (nc <= e->depth) nc *= 2;
+      cp_level *ni = realloc(dino, (size_t)nc * sizeof *ni);
+      if (!ni) {
+        cp_err(o, -ENOMEM, src, "memory exhausted");
+        break;
+      }
+      dino = ni;
+      dcap_ino = nc;
+    }
+    if (e->depth == 0) { /* the root: made above */
+      dino[0] = (cp_level){top_ino, top_made};
+      continue;
+    }
     const char *rel = e->path + prefix;
     size_t need = dl + strlen(rel) + 2;
     if (need > dcap) {
@@ -491,6 +638,16 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
     size_t pos = dl;
     if (pos > 0 && dbuf[pos - 1] == '/' && rel[0] == '/') pos--;
     strcpy(dbuf + pos, rel);
+    cp_dst d = {.path = dbuf, .dir = dino[e->depth - 1].ino, .name = e->name};
+    if (e->pathlen >= CMD_PATH_MAX && e->info != CMD_WALK_DP) {
+      /* GNU stats the source by path */
+      cp_err(o, -ENAMETOOLONG, e->path, "cannot stat %s", cmd_gnu_quoteaf(ctx, e->path));
+      if (e->info == CMD_WALK_D) {
+        dino[e->depth] = (cp_level){0, false};
+        cmd_walk_skip(w);
+      }
+      continue;
+    }
     switch (e->info) {
     case CMD_WALK_D: {
       if (e->st.ino == o->top_dst_ino) {
@@ -499,21 +656,16 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
         cmd_walk_skip(w);
         break;
       }
-      store_ino ino;
-      if (!make_dir(o, e->path, &e->st, dbuf, &ino)) cmd_walk_skip(w);
+      cp_level *l = &dino[e->depth];
+      *l = (cp_level){0, false};
+      if (!make_dir(o, e->path, &e->st, &d, &l->ino, &l->made)) cmd_walk_skip(w);
       break;
     }
-    case CMD_WALK_DP:
-      preserve_attrs(o, dbuf, &e->st, false);
-      if (!o->p_mode) {
-        /* the directory was made with u+rwx; give it its umask'd mode */
-        uint32_t m = (e->st.mode & 0777) & ~(ctx->umask & 0777);
-        store_stat cur;
-        if (cmd_fs_stat(ctx, dbuf, &cur) == 0 && (cur.mode & 07777) != m &&
-            (m & S_IRWXU) != S_IRWXU)
-          store_path_chmod(ctx->store, ctx->cwd, dbuf, m);
-      }
+    case CMD_WALK_DP: {
+      cp_dir_done(o, dino[e->depth].ino, dino[e->depth].made, &e->st);
+      preserve_attrs(o, dbuf, dino[e->depth].ino, &e->st, false);
       break;
+    }
     case CMD_WALK_DNR:
       cp_err(o, e->err, e->path, "cannot access %s", cmd_gnu_quoteaf(ctx, e->path));
       break;
@@ -534,7 +686,7 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
       if ((o->deref != DEREF_ALL) && S_ISLNK(st.mode) == 0 && e->followed) {
         /* followed only because of -L */
       }
-      copy_file(o, e->path, &st, dbuf);
+      copy_file(o, e->path, &st, &d);
       break;
     }
     }
@@ -542,8 +694,10 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
   if (cmd_walk_stopped(w)) o->status = 1;
   cmd_walk_close(w);
   free(dbuf);
+  free(dino);
   /* the top directory's attributes last */
-  preserve_attrs(o, dst, &sst, false);
+  cp_dir_done(o, top_ino, top_made, &sst);
+  preserve_attrs(o, dst, top_ino, &sst, false);
 }
 
 /* ---- main -------------------------------------------------------------------------------- */

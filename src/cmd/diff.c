@@ -668,7 +668,7 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
   f[0].absent = absent1, f[1].absent = absent2;
   int status = 0;
   for (int k = 0; k < 2; k++) {
-    if (!f[k].absent && strcmp(paths[k], "-") != 0)
+    if (!f[k].absent && strcmp(paths[k], "-") != 0 && strcmp(paths[k], "/dev/null") != 0)
       store_path_stat(ctx->store, ctx->cwd, paths[k], &f[k].st);
     int rc = read_file(ctx, &f[k], paths[k]);
     if (rc < 0) {
@@ -823,10 +823,14 @@ static int diff_paths(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
                       bool top) {
   store_stat s1, s2;
   bool std1 = strcmp(p1, "-") == 0, std2 = strcmp(p2, "-") == 0;
+  /* "-" and /dev/null are read through the command's I/O, not the store:
+   * regular files as far as diff is concerned (/dev/null an empty one). */
+  std1 = std1 || strcmp(p1, "/dev/null") == 0;
+  std2 = std2 || strcmp(p2, "/dev/null") == 0;
   int rc1 = std1 ? 0 : store_path_stat(ctx->store, ctx->cwd, p1, &s1);
   int rc2 = std2 ? 0 : store_path_stat(ctx->store, ctx->cwd, p2, &s2);
-  if (std1) s1.mode = S_IFREG;
-  if (std2) s2.mode = S_IFREG;
+  if (std1) memset(&s1, 0, sizeof s1), s1.mode = S_IFREG;
+  if (std2) memset(&s2, 0, sizeof s2), s2.mode = S_IFREG;
   if ((rc1 < 0 && !(o->new_file && rc1 == -ENOENT && rc2 == 0)) ||
       (rc2 < 0 && !(o->new_file && rc2 == -ENOENT && rc1 == 0))) {
     const char *bad = rc1 < 0 ? p1 : p2;

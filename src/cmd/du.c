@@ -89,37 +89,15 @@ typedef struct du_opts {
   const char **excludes;     /* --exclude patterns */
   int nexcludes;             /* count */
   int deref;                 /* 'P', 'H', 'L' */
-  store_ino *seen;           /* open-addressing set of counted inodes */
-  size_t nseen, capseen;     /* used / size */
+  cmd_fs_inoset seen;        /* inodes counted */
   cmd_tz tz;                 /* for --time */
   int status;                /* exit status */
 } du_opts;
 
-/* True if ino was already counted (and records it otherwise). */
+/* True if ino was already counted (and records it otherwise; when memory
+ * runs out it counts again, as before the set existed). */
 static bool seen_before(du_opts *o, store_ino ino) {
-  if ((o->nseen + 1) * 2 > o->capseen) {
-    size_t nc = o->capseen ? o->capseen * 2 : 256;
-    store_ino *ns = calloc(nc, sizeof *ns);
-    if (!ns) return false;
-    for (size_t i = 0; i < o->capseen; i++) {
-      if (!o->seen[i]) continue;
-      size_t h = (size_t)o->seen[i] * 0x9E3779B97F4A7C15ull & (nc - 1);
-      while (ns[h]) h = (h + 1) & (nc - 1);
-      ns[h] = o->seen[i];
-    }
-    free(o->seen);
-    o->seen = ns;
-    o->capseen = nc;
-  }
-  size_t mask = o->capseen - 1;
-  size_t h = (size_t)ino * 0x9E3779B97F4A7C15ull & mask;
-  while (o->seen[h]) {
-    if (o->seen[h] == ino) return true;
-    h = (h + 1) & mask;
-  }
-  o->seen[h] = ino;
-  o->nseen++;
-  return false;
+  return cmd_fs_inoset_add(&o->seen, ino) == 1;
 }
 
 static uint64_t entry_size(du_opts *o, const store_stat *st) {
@@ -242,6 +220,13 @@ static uint64_t du_walk(du_opts *o, const char *root) {
     case CMD_WALK_NS:
       cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path),
                  cmd_strerror(e->err));
+      cmd_record_error(ctx, e->err, e->path);
+      o->status = 1;
+      break;
+    case CMD_WALK_SLNONE:
+      /* GNU: fts gives a dangling symlink (-L) with errno 0, so the
+       * message has no reason */
+      cmd_errorf(ctx, "cannot access %s", cmd_gnu_quoteaf(ctx, e->path));
       cmd_record_error(ctx, e->err, e->path);
       o->status = 1;
       break;
@@ -419,6 +404,12 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
     store_stat pst;
     bool follow = o.deref != 'P';
     int rc = follow ? cmd_fs_stat(ctx, path, &pst) : cmd_fs_lstat(ctx, path, &pst);
+    if (rc == -ENOENT && follow && cmd_fs_lstat(ctx, path, &pst) == 0 && S_ISLNK(pst.mode)) {
+      cmd_errorf(ctx, "cannot access %s", cmd_gnu_quoteaf(ctx, path)); /* see SLNONE */
+      cmd_record_error(ctx, rc, path);
+      o.status = 1;
+      continue;
+    }
     if (rc < 0) {
       cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
       cmd_record_error(ctx, rc, path);
@@ -429,6 +420,6 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
     if (cmd_poll(ctx)) break;
   }
   if (o.total) print_line(&o, grand, 0, 0, "total");
-  free(o.seen);
+  cmd_fs_inoset_free(&o.seen);
   return o.status;
 }

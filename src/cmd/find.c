@@ -170,6 +170,11 @@ struct find_state {
   bool quit;             /* -quit seen */
   bool pruned;           /* -prune was true for the current entry */
   cmd_walk_ent *e;       /* current entry */
+  int nostat;            /* the current entry could not be stat'ed (a name
+                            in a directory without x): 1 its type is known
+                            from readdir, 2 a directory (GNU: even -type
+                            fails); 0 stat'ed */
+  bool nostat_reported;  /* its "Permission denied" was printed */
   const char *start;     /* current starting point */
   cmd_fs_ids *ids;       /* user/group names */
   cmd_tz tz;             /* time zone for -printf / -ls */
@@ -1202,6 +1207,30 @@ static bool is_empty_dir(find_state *f, store_ino ino);
 static void print_ls(find_state *f, find_out *o);
 static void do_printf(find_state *f, fnode *n);
 
+/* Tests and actions that look at the entry's stat (not only its name, path
+ * and the type readdir gave). */
+static bool pred_needs_stat(int pred) {
+  switch (pred) {
+  case P_TRUE: case P_FALSE: case P_NAME: case P_INAME: case P_PATH: case P_IPATH:
+  case P_REGEX: case P_TYPE: case P_PRINT: case P_PRINTF: case P_DELETE: case P_EXEC:
+  case P_PRUNE: case P_QUIT: case P_LNAME: case P_ILNAME:
+    return false;
+  default:
+    return true;
+  }
+}
+
+/* Does any test or action of the expression need more than names and the
+ * types readdir gives? If not, the walk skips the stat of every file (as
+ * GNU's find does with d_type): `find . -name '*.c'` costs one query per
+ * directory. */
+static bool expr_needs_stat(const fnode *n) {
+  if (!n) return false;
+  if (n->type != N_PRED) return expr_needs_stat(n->l) || expr_needs_stat(n->r);
+  return pred_needs_stat(n->pred) || n->pred == P_PRINTF || n->pred == P_LNAME ||
+         n->pred == P_ILNAME;
+}
+
 static bool eval(find_state *f, fnode *n) {
   cmd_ctx *ctx = f->ctx;
   cmd_walk_ent *e = f->e;
@@ -1214,6 +1243,17 @@ static bool eval(find_state *f, fnode *n) {
   }
   const store_stat *st = &e->st;
   char nbuf[STORE_NAME_MAX + 2];
+  if (f->nostat && (pred_needs_stat(n->pred) || (f->nostat == 2 && n->pred == P_PRINTF))) {
+    /* GNU: a test that needs the stat fails, with the stat's error once */
+    if (f->nostat == 1 && !f->nostat_reported && n->pred != P_READABLE &&
+        n->pred != P_WRITABLE && n->pred != P_EXECUTABLE) {
+      cmd_errorf(ctx, "%s: %s", lq(f, e->path), cmd_strerror(e->err));
+      cmd_record_error(ctx, e->err, e->path);
+      f->status = 1;
+      f->nostat_reported = true;
+    }
+    return false;
+  }
   switch (n->pred) {
   case P_TRUE: return true;
   case P_FALSE: return false;
@@ -1232,6 +1272,7 @@ static bool eval(find_state *f, fnode *n) {
     return m;
   }
   case P_TYPE: {
+    if (f->nostat == 2) return false;
     char c = type_char(st->mode);
     return (n->types & type_bit(c)) != 0;
   }
@@ -1322,9 +1363,13 @@ static bool eval(find_state *f, fnode *n) {
     return true;
   case P_DELETE: {
     if (e->depth == 0 && (strcmp(e->path, ".") == 0)) return true;
-    int rc = S_ISDIR(st->mode) && !S_ISLNK(st->mode)
-                 ? store_path_rmdir(ctx->store, ctx->cwd, e->path)
-                 : store_path_unlink(ctx->store, ctx->cwd, e->path);
+    /* by name in the parent's inode (GNU's unlinkat on fts's directory
+     * fd): deleting a deep tree costs nothing per level */
+    bool dir = S_ISDIR(st->mode) && !S_ISLNK(st->mode);
+    int rc = e->depth == 0 ? (dir ? store_path_rmdir(ctx->store, ctx->cwd, e->path)
+                                  : store_path_unlink(ctx->store, ctx->cwd, e->path))
+                           : (dir ? store_rmdir(ctx->store, e->parent_ino, e->name)
+                                  : store_unlink(ctx->store, e->parent_ino, e->name));
     if (rc < 0) {
       cmd_errorf(ctx, "cannot delete %s: %s", lq(f, e->path), cmd_strerror(rc));
       cmd_record_error(ctx, rc, e->path);
@@ -1668,6 +1713,7 @@ static void walk_start(find_state *f, const char *start) {
   if (f->follow == 'L') flags |= CMD_WALK_LOGICAL;
   if (f->follow == 'H') flags |= CMD_WALK_COMFOLLOW;
   if (f->depth_first) flags |= CMD_WALK_POST;
+  if (!expr_needs_stat(f->root)) flags |= CMD_WALK_NOSTAT;
   f->start = start;
   if (!*start) {
     cmd_errorf(ctx, "%s: %s", lq(f, start), cmd_strerror(-ENOENT));
@@ -1711,7 +1757,21 @@ static void walk_start(find_state *f, const char *start) {
       break;
     }
     case CMD_WALK_NS:
-      if (e->depth == 0 || e->err != -ENOENT) {
+      if (e->depth > 0 && e->err == -EACCES && (e->st.mode & S_IFMT)) {
+        /* a name read from a directory without x: like GNU's fts entries
+         * without stat, it is still evaluated; a directory (which fts must
+         * stat to enter) reports the error first */
+        f->nostat = S_ISDIR(e->st.mode) ? 2 : 1;
+        f->nostat_reported = f->nostat == 2;
+        if (f->nostat == 2) {
+          cmd_errorf(ctx, "%s: %s", lq(f, e->path), cmd_strerror(e->err));
+          cmd_record_error(ctx, e->err, e->path);
+          f->status = 1;
+        }
+        if (e->depth >= f->mindepth && (f->maxdepth < 0 || e->depth <= f->maxdepth))
+          eval(f, f->root);
+        f->nostat = 0;
+      } else if (e->depth == 0 || e->err != -ENOENT) {
         cmd_errorf(ctx, "%s: %s", lq(f, e->path), cmd_strerror(e->err));
         cmd_record_error(ctx, e->err, e->path);
         f->status = 1;
@@ -1813,12 +1873,15 @@ int cmd_find_main(cmd_ctx *ctx, int argc, char **argv) {
     find_state_free(f);
     return 1;
   }
+  /* -delete: the deletions of one call are one store transaction */
+  bool batch = f->delete_seen && store_begin(ctx->store) == 0;
   if (pstart == pend) {
     walk_start(f, ".");
   } else {
     for (int k = pstart; k < pend && !f->quit; k++) walk_start(f, argv[k]);
   }
   for (exec_spec *ex = f->execs; ex; ex = ex->next) flush_batch(f, ex);
+  if (batch) store_commit(ctx->store);
   int status = f->status;
   find_state_free(f);
   if (ctx->out_err == -EPIPE) return 141;

@@ -106,8 +106,9 @@ typedef struct ls_opts {
   int status;              /* exit status so far */
   bool first_output;       /* nothing printed yet (for blank lines) */
   bool print_headers;      /* "dir:" lines */
-  store_ino *seen;         /* -R -L: directories listed */
-  size_t nseen, seencap;
+  cmd_fs_inoset active;    /* -R: directories being listed (the ancestors
+                              of the current one), for GNU's loop check */
+  int time_width;          /* width of a time that cannot be shown (-1: unknown) */
 } ls_opts;
 
 /* ---- names --------------------------------------------------------------------------- */
@@ -254,10 +255,30 @@ static size_t ls_quote(ls_opts *o, strb *b, const char *name) {
 
 /* ---- stat ------------------------------------------------------------------------------ */
 
-static bool ls_needs_stat(const ls_opts *o) {
+/* GNU's format_needs_stat: every entry of a listing is stat'ed. */
+static bool ls_format_needs_stat(const ls_opts *o) {
   return o->format == FMT_LONG || o->sort == SORT_TIME || o->sort == SORT_SIZE ||
-         o->indicator != IND_NONE || o->inode || o->size || o->recursive ||
-         o->group_dirs_first || o->deref == DEREF_ALL;
+         o->inode || o->size;
+}
+
+/* GNU's rule (gobble_file) for one directory entry: without a format that
+ * needs every stat, the type from readdir is enough, except for symlinks
+ * that must be followed (-L, or --group-directories-first, which groups
+ * symlinks to directories) and regular files under -F (executable?). So
+ * `ls -R` of a directory without x lists names and recurses by type only,
+ * with GNU's messages. */
+static bool ls_entry_needs_stat(const ls_opts *o, const ls_ent *e) {
+  if (ls_format_needs_stat(o)) return true;
+  bool needs_type = o->recursive || o->group_dirs_first || o->indicator != IND_NONE;
+  if (!needs_type) return false;
+  uint32_t t = e->dmode & S_IFMT;
+  if ((t == S_IFLNK || t == 0) && (o->deref == DEREF_ALL || o->group_dirs_first)) return true;
+  return t == 0 || (t == S_IFREG && o->indicator == IND_CLASSIFY);
+}
+
+/* The entry's type: from its stat, else from readdir. */
+static uint32_t ent_type(const ls_ent *e) {
+  return (e->stat_ok ? e->st.mode : e->dmode) & S_IFMT;
 }
 
 /* Stats an entry (of a directory listing when `dir_ino` is set). */
@@ -267,7 +288,9 @@ static void ls_stat(ls_opts *o, ls_ent *e, bool cmdline) {
   bool follow = o->deref == DEREF_ALL || (cmdline && o->deref == DEREF_CMDLINE);
   int rc;
   store_stat st;
-  if (!cmdline && e->ino && !(follow && S_ISLNK(e->dmode))) {
+  if (strlen(e->path) >= CMD_PATH_MAX) {
+    rc = -ENAMETOOLONG; /* GNU's lstat of the path */
+  } else if (!cmdline && e->ino && !(follow && S_ISLNK(e->dmode))) {
     rc = store_getattr(ctx->store, e->ino, &st);
     if (rc == 0) cmd_fs_present(&st);
   } else {
@@ -466,7 +489,7 @@ static void compute_widths(ls_opts *o, ls_ent **v, size_t n, ls_widths *w) {
 /* The name with quoting and indicator, into b; returns its width. */
 static size_t name_and_ind(ls_opts *o, strb *b, const ls_ent *e) {
   size_t w = ls_quote(o, b, e->name);
-  char c = ind_char(o, e->stat_ok ? e->st.mode : e->dmode, e->stat_ok || e->dmode);
+  char c = ind_char(o, e->stat_ok ? e->st.mode : e->dmode & S_IFMT, e->stat_ok || e->dmode);
   if (c) {
     sb_putc(b, c);
     w++;
@@ -498,9 +521,22 @@ static void fmt_time(ls_opts *o, const ls_ent *e, strb *b) {
   int64_t t = ent_time(o, e, &ns);
   struct tm tm;
   if (!e->stat_ok || !cmd_time_local(&o->tz, t, &tm)) {
+    /* GNU: "?" or the seconds, right-aligned to the width of the epoch in
+     * the old-files format (long_time_expected_width) */
     char buf[32];
     snprintf(buf, sizeof buf, "%" PRId64, t);
-    sb_puts(b, e->stat_ok ? buf : "?");
+    if (o->time_width < 0) {
+      struct tm tm0;
+      char *s0 = NULL;
+      long n0 = cmd_time_local(&o->tz, 0, &tm0)
+                    ? cmd_strftime(&s0, 4096, o->fmt_old, &tm0, 0, 0)
+                    : -1;
+      o->time_width = n0 > 0 ? (int)u8_width(s0, (size_t)n0) : 0;
+      free(s0);
+    }
+    const char *v = e->stat_ok ? buf : "?";
+    for (int i = (int)strlen(v); i < o->time_width; i++) sb_putc(b, ' ');
+    sb_puts(b, v);
     return;
   }
   int64_t now = o->ctx->now;
@@ -568,7 +604,7 @@ static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, strb *b) {
       if (c) sb_putc(b, c);
     }
   } else {
-    char c = ind_char(o, e->stat_ok ? e->st.mode : e->dmode, e->stat_ok);
+    char c = ind_char(o, e->stat_ok ? e->st.mode : e->dmode & S_IFMT, e->stat_ok);
     if (c) sb_putc(b, c);
   }
   (void)ctx;
@@ -775,7 +811,9 @@ static int ls_add(ls_dir *d, const char *name, store_ino ino, uint32_t mode) {
   ls_ent *e = cmd_alloc(o->ctx, sizeof *e);
   if (!e) return d->err = -ENOMEM;
   e->name = cmd_strdup(o->ctx, name);
-  e->path = cmd_fs_join(o->ctx, d->dir, name);
+  /* GNU's attach(): names in "." are stat'ed (and named in messages)
+   * without a "./" prefix */
+  e->path = strcmp(d->dir, ".") == 0 ? e->name : cmd_fs_join(o->ctx, d->dir, name);
   if (!e->name || !e->path) return d->err = -ENOMEM;
   e->ino = ino;
   e->dmode = mode;
@@ -789,60 +827,68 @@ static int ls_readdir_cb(void *ud, const store_dirent *de) {
   return ls_add(d, de->name, de->ino, de->mode) ? 1 : 0;
 }
 
-static bool seen_dir(ls_opts *o, store_ino ino) {
-  for (size_t i = 0; i < o->nseen; i++)
-    if (o->seen[i] == ino) return true;
-  if (o->nseen == o->seencap) {
-    size_t nc = o->seencap ? o->seencap * 2 : 64;
-    store_ino *ns = realloc(o->seen, nc * sizeof *ns);
-    if (!ns) return false;
-    o->seen = ns;
-    o->seencap = nc;
-  }
-  o->seen[o->nseen++] = ino;
-  return false;
-}
 
 /* A stack of directories still to list (-R). */
 typedef struct ls_pending {
-  char **v;        /* malloc'd paths (malloc'd strings) */
+  char **v;        /* malloc'd paths (malloc'd strings); NULL marks the end
+                      of a directory's subdirectories: it leaves the set of
+                      active directories (GNU's marker entries) */
+  store_ino *ino;  /* each one's directory inode (stat'ed when listed) */
   bool *cmdline;   /* listed from the command line */
   size_t n, cap;   /* used / allocated */
 } ls_pending;
 
-static int pending_push(ls_pending *p, const char *path, bool cmdline) {
+static int pending_push(ls_pending *p, const char *path, store_ino ino, bool cmdline) {
   if (p->n == p->cap) {
     size_t nc = p->cap ? p->cap * 2 : 16;
     char **nv = realloc(p->v, nc * sizeof *nv);
     if (!nv) return -ENOMEM;
     p->v = nv;
+    store_ino *ni = realloc(p->ino, nc * sizeof *ni);
+    if (!ni) return -ENOMEM;
+    p->ino = ni;
     bool *nb = realloc(p->cmdline, nc * sizeof *nb);
     if (!nb) return -ENOMEM;
     p->cmdline = nb;
     p->cap = nc;
   }
-  char *s = strdup(path);
-  if (!s) return -ENOMEM;
+  char *s = NULL;
+  if (path && !(s = strdup(path))) return -ENOMEM;
   p->v[p->n] = s;
+  p->ino[p->n] = ino;
   p->cmdline[p->n] = cmdline;
   p->n++;
   return 0;
 }
 
-/* Lists one directory; pushes its subdirectories for -R. */
-static int list_dir(ls_opts *o, const char *path, bool cmdline, ls_pending *pend) {
+/* Lists one directory, `path`, whose inode is `ino` (or a negative errno
+ * saying why it cannot be opened): the directory is reached by inode, so the
+ * cost does not grow with its depth. Pushes its subdirectories for -R. */
+static int list_dir(ls_opts *o, const char *path, store_ino ino, bool cmdline,
+                    ls_pending *pend) {
   cmd_ctx *ctx = o->ctx;
   store_stat dst;
-  int rc = cmd_fs_stat(ctx, path, &dst);
+  int rc = ino < 0                          ? (int)ino
+           : strlen(path) >= CMD_PATH_MAX ? -ENAMETOOLONG /* GNU's opendir */
+                                          : store_getattr(ctx->store, ino, &dst);
+  if (rc == 0) cmd_fs_present(&dst);
   if (rc == 0 && !S_ISDIR(dst.mode)) rc = -ENOTDIR;
-  if (rc == 0 && o->deref == DEREF_ALL && o->recursive && seen_dir(o, dst.ino)) {
-    cmd_errorf(ctx, "%s: not listing already-listed directory", cmd_gnu_quoteaf(ctx, path));
-    o->status = 2;
-    return 0;
-  }
   ls_dir d = {.o = o, .dir = path};
   if (rc == 0) rc = store_readdir(ctx->store, dst.ino, 0, ls_readdir_cb, &d);
   if (d.err) rc = d.err;
+  if (rc == 0 && o->recursive) {
+    /* GNU's loop check (after opendir): a directory that is its own
+     * ancestor, reached through a followed symlink, is not listed again */
+    int in = cmd_fs_inoset_add(&o->active, dst.ino);
+    if (in == 0 && pending_push(pend, NULL, dst.ino, false)) in = -ENOMEM;
+    if (in < 0) rc = -ENOMEM;
+    if (in == 1) {
+      cmd_errorf(ctx, "%s: not listing already-listed directory", cmd_gnu_quotef(ctx, path));
+      o->status = 2;
+      free(d.v);
+      return 0;
+    }
+  }
   if (rc < 0 && rc != -ENOMEM) {
     if (o->print_headers) {
       /* GNU prints the header before the error only for recursion entries */
@@ -863,27 +909,31 @@ static int list_dir(ls_opts *o, const char *path, bool cmdline, ls_pending *pend
     ls_add(&d, "..", 0, S_IFDIR);
   }
   bool can_search = store_access(ctx->store, dst.ino, X_OK) == 0;
-  bool need = ls_needs_stat(o);
   for (size_t i = 0; i < d.n; i++) {
     ls_ent *e = d.v[i];
-    if (!e->ino) {
-      /* "." and ".." */
-      e->have_stat = true;
-      store_stat st;
-      if (cmd_fs_stat(ctx, e->path, &st) == 0) {
-        if (o->format == FMT_LONG) st.nlink = cmd_fs_nlink(ctx, &st);
-        e->st = st;
-        e->stat_ok = true;
-        e->dmode = st.mode;
-      }
-      continue;
-    }
-    if (!need) continue;
+    if (!ls_entry_needs_stat(o, e)) continue;
     if (!can_search) {
       cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path),
                  cmd_strerror(-EACCES));
       if (o->status < 1) o->status = 1;
       e->have_stat = true;
+      continue;
+    }
+    if (!e->ino) {
+      /* "." and "..": the directory itself and its parent, by inode */
+      e->have_stat = true;
+      store_stat st = dst;
+      int src = 0;
+      if (e->name[1] == '.') {
+        src = store_lookup(ctx->store, dst.ino, "..", &st);
+        if (src == 0) cmd_fs_present(&st);
+      }
+      if (src == 0) {
+        if (o->format == FMT_LONG) st.nlink = cmd_fs_nlink(ctx, &st);
+        e->st = st;
+        e->stat_ok = true;
+        e->dmode = st.mode;
+      }
       continue;
     }
     ls_stat(o, e, false);
@@ -916,9 +966,16 @@ static int list_dir(ls_opts *o, const char *path, bool cmdline, ls_pending *pend
     /* push subdirectories in reverse so they pop in order */
     for (size_t i = d.n; i-- > 0;) {
       ls_ent *e = d.v[i];
-      if (!e->stat_ok || !S_ISDIR(e->st.mode)) continue;
+      /* by type: a directory that could not be stat'ed is still entered
+       * (and fails there with GNU's "cannot open directory") */
+      if (ent_type(e) != S_IFDIR) continue;
       if (strcmp(e->name, ".") == 0 || strcmp(e->name, "..") == 0) continue;
-      if (pending_push(pend, e->path, false)) {
+      /* entering it by inode skips the lookup in this directory: without x
+       * here it fails as opendir() of its path would */
+      store_ino sub_ino = !can_search ? -EACCES : e->stat_ok ? e->st.ino : e->ino;
+      /* the header of a subdirectory is file_name_concat(dir, name): "./s" */
+      const char *sub = e->path == e->name ? cmd_fs_join(ctx, path, e->name) : e->path;
+      if (!sub || pending_push(pend, sub, sub_ino, false)) {
         rc = -ENOMEM;
         break;
       }
@@ -1068,6 +1125,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
   o.blocks_block = 1024;
   o.tabsize = 8;
   o.deref = DEREF_UNSET;
+  o.time_width = -1;
   o.first_output = true;
   o.fmt_old = "%b %e  %Y";
   o.fmt_recent = "%b %e %H:%M";
@@ -1390,21 +1448,32 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
   o.print_headers = o.recursive || nops > 1;
   ls_pending pend = {0};
   for (size_t i = ndirs; rc == 0 && i-- > 0;)
-    if (pending_push(&pend, dirs[i]->path, true)) rc = -ENOMEM;
+    if (pending_push(&pend, dirs[i]->path, dirs[i]->st.ino, true)) rc = -ENOMEM;
   while (rc == 0 && pend.n > 0) {
     if (cmd_poll(ctx)) break;
     pend.n--;
     char *p = pend.v[pend.n];
     bool cl = pend.cmdline[pend.n];
-    rc = list_dir(&o, p, cl, &pend);
+    if (!p) {
+      cmd_fs_inoset_remove(&o.active, pend.ino[pend.n]);
+      continue;
+    }
+    /* a directory's entries live in an arena of their own, freed once it is
+     * listed: memory stays bounded by the largest directory, not the tree */
+    cmd_arena *main_arena = ctx->arena, *dir_arena = cmd_arena_new();
+    if (dir_arena) ctx->arena = dir_arena;
+    rc = list_dir(&o, p, pend.ino[pend.n], cl, &pend);
+    ctx->arena = main_arena;
+    cmd_arena_free(dir_arena);
     free(p);
   }
   for (size_t i = 0; i < pend.n; i++) free(pend.v[i]);
   free(pend.v);
+  free(pend.ino);
   free(pend.cmdline);
   free(files);
   free(dirs);
-  free(o.seen);
+  cmd_fs_inoset_free(&o.active);
   if (rc == -ENOMEM) {
     cmd_errorf(ctx, "memory exhausted");
     return 2;

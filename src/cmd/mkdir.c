@@ -11,8 +11,14 @@
  *  - -p walks the path component by component (like GNU's mkancesdir) so the
  *    error names the component that failed and -v reports every directory
  *    created, parents included; parents get u+wx on top of the umask mode.
- *  - With -m the final mode is set with chmod after creation, because the
- *    store applies its own umask when creating.
+ *    The walk is relative to the inode of the last directory (store_lookup,
+ *    store_mkdir), so depth costs are linear and paths longer than PATH_MAX
+ *    work as with GNU.
+ *  - Directories are made with the inode API, which takes the mode as given:
+ *    the mode is exactly GNU's (a=rwx minus the shell's umask, or -m's),
+ *    without the store's own umask; -m needs no chmod afterwards.
+ *  - Linux's precedence: an existing name is "File exists" even in a
+ *    directory without w. The whole call is one store transaction.
  */
 #include <errno.h>
 #include <string.h>
@@ -34,11 +40,106 @@ static const char mkdir_usage[] =
     "      --help        display this help and exit\n"
     "      --version     output version information and exit\n";
 
-/* Creates one directory; returns 0, or a negative errno (EEXIST kept). */
-static int mk_one(cmd_ctx *ctx, const char *path, uint32_t mode, bool verbose) {
-  int rc = store_path_mkdir(ctx->store, ctx->cwd, path, mode);
-  if (rc == 0 && verbose) cmd_outf(ctx, "mkdir: created directory %s\n", cmd_gnu_quoteaf(ctx, path));
-  return rc;
+/* Creates `name` in directory `dir` with exactly `mode` (the inode API takes
+ * the mode as given: the umask was applied by the caller), with Linux's
+ * precedence: an existing name is EEXIST even where w is missing. */
+static int mk_at(cmd_ctx *ctx, store_ino dir, const char *name, uint32_t mode,
+                 store_stat *st) {
+  store_stat old;
+  int rc = store_lookup(ctx->store, dir, name, &old);
+  if (rc == 0) return -EEXIST;
+  if (rc != -ENOENT) return rc;
+  return store_mkdir(ctx->store, dir, name, mode, st);
+}
+
+/* Creates one directory (no -p): its parent is resolved once, then the
+ * directory is made there. Returns 0 or a negative errno. */
+static int mk_one(cmd_ctx *ctx, const char *path, uint32_t mode) {
+  store_ino dir;
+  char name[STORE_NAME_MAX + 1];
+  int rc = store_resolve_parent(ctx->store, ctx->cwd, path, &dir, name);
+  if (rc < 0) return rc;
+  if (!name[0] || !strcmp(name, ".") || !strcmp(name, "..")) return -EEXIST;
+  store_stat st;
+  return mk_at(ctx, dir, name, mode, &st);
+}
+
+static void mk_fail(cmd_ctx *ctx, const char *what, int rc) {
+  cmd_errorf(ctx, "cannot create directory %s: %s", cmd_gnu_quote(ctx, what),
+             cmd_strerror(rc));
+  cmd_record_error(ctx, rc, what);
+}
+
+/*
+ * mkdir -p of one operand. The components are walked relative to the inode
+ * of the directory found or made last (store_lookup / store_mkdir take a
+ * directory inode), so a path N directories deep costs O(N) store calls, not
+ * the O(N^2) of resolving every prefix from the root, and paths longer than
+ * PATH_MAX work as they do with GNU (which chdir()s down). "." stays, ".."
+ * asks the store for the parent; an existing symlink is followed by
+ * resolving its prefix as a path (rare, so the quadratic cost does not
+ * matter). Error messages name the prefix that failed, as GNU's do.
+ * Returns 0 or a negative errno after printing the message.
+ */
+static int mk_parents(cmd_ctx *ctx, const char *path, uint32_t mode, uint32_t parent_mode,
+                      bool verbose) {
+  size_t len = strlen(path);
+  if (len == 0) {
+    mk_fail(ctx, path, -ENOENT);
+    return -ENOENT;
+  }
+  store_stat st;
+  int rc = store_resolve(ctx->store, NULL, path[0] == '/' ? "/" : ctx->cwd, 0, &st);
+  if (rc < 0) {
+    mk_fail(ctx, path, rc);
+    return rc;
+  }
+  store_ino dir = st.ino;
+  char *buf = cmd_strdup(ctx, path); /* the prefix walked so far, for messages */
+  if (!buf) return -ENOMEM;
+  size_t pos = 0, ncomp = 0;
+  while (pos < len && buf[pos] == '/') pos++;
+  while (pos < len) {
+    if ((++ncomp & 255) == 0 && cmd_poll(ctx)) return -EINTR;
+    size_t end = pos;
+    while (end < len && buf[end] != '/') end++;
+    size_t next = end;
+    while (next < len && buf[next] == '/') next++;
+    bool last = next >= len;
+    char save = buf[end];
+    buf[end] = 0;
+    const char *name = buf + pos;
+    if (end - pos > STORE_NAME_MAX) {
+      rc = -ENAMETOOLONG;
+    } else if (!strcmp(name, ".") || !strcmp(name, "..")) {
+      rc = store_lookup(ctx->store, dir, name, &st);
+      if (rc == 0) dir = st.ino;
+    } else {
+      rc = mk_at(ctx, dir, name, last ? mode : parent_mode, &st);
+      if (rc == 0) {
+        if (verbose)
+          cmd_outf(ctx, "mkdir: created directory %s\n", cmd_gnu_quoteaf(ctx, buf));
+        dir = st.ino;
+      } else if (rc == -EEXIST) {
+        rc = store_lookup(ctx->store, dir, name, &st);
+        if (rc == 0 && S_ISLNK(st.mode)) {
+          /* follow it the way path resolution does; a dangling link stays
+           * "File exists" like GNU's mkdir() result */
+          rc = store_resolve(ctx->store, ctx->cwd, buf, 0, &st);
+          if (rc == -ENOENT) rc = -EEXIST;
+        }
+        if (rc == 0 && !S_ISDIR(st.mode)) rc = last ? -EEXIST : -ENOTDIR;
+        if (rc == 0) dir = st.ino;
+      }
+    }
+    if (rc < 0) {
+      mk_fail(ctx, buf, rc);
+      return rc;
+    }
+    buf[end] = save;
+    pos = next;
+  }
+  return 0;
 }
 
 int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
@@ -66,7 +167,6 @@ int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   uint32_t umask = ctx->umask & 0777;
   uint32_t mode = 0777 & ~umask;
-  bool set_mode = false;
   if (mode_str) {
     cmd_mode_change *ch = cmd_mode_compile(ctx, mode_str);
     if (!ch) {
@@ -74,82 +174,29 @@ int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
       return 1;
     }
     mode = cmd_mode_adjust(0777, true, umask, ch, NULL);
-    set_mode = true;
   }
   int status = 0;
+  store_begin(ctx->store); /* one command, one transaction */
   for (int i = st.ind; i < argc; i++) {
     const char *path = argv[i];
-    if (cmd_poll(ctx)) return 1;
-    if (parents) {
-      /* each ancestor, left to right */
-      size_t len = strlen(path);
-      char *buf = cmd_strdup(ctx, path);
-      if (!buf) return 1;
-      int rc = 0;
-      size_t pos = 0;
-      while (pos < len && buf[pos] == '/') pos++;
-      for (;;) {
-        size_t end = pos;
-        while (end < len && buf[end] != '/') end++;
-        size_t next = end;
-        while (next < len && buf[next] == '/') next++;
-        if (next >= len) break; /* last component: handled below */
-        char save = buf[end];
-        buf[end] = 0;
-        bool dotdot = strcmp(buf + pos, ".") == 0 || strcmp(buf + pos, "..") == 0;
-        if (!dotdot) {
-          /* parents get the umask mode plus u+wx, whatever -m says */
-          rc = mk_one(ctx, buf, (0777 & ~umask) | S_IWUSR | S_IXUSR, verbose);
-          if (rc == -EEXIST) {
-            store_stat sst;
-            rc = cmd_fs_stat(ctx, buf, &sst);
-            if (rc == 0 && !S_ISDIR(sst.mode)) rc = -ENOTDIR;
-          }
-        }
-        if (rc < 0) {
-          cmd_errorf(ctx, "cannot create directory %s: %s", cmd_gnu_quote(ctx, buf),
-                     cmd_strerror(rc));
-          cmd_record_error(ctx, rc, buf);
-          buf[end] = save;
-          break;
-        }
-        buf[end] = save;
-        pos = next;
-      }
-      if (rc < 0) {
-        status = 1;
-        continue;
-      }
-      rc = mk_one(ctx, path, mode, verbose);
-      if (rc == -EEXIST) {
-        store_stat sst;
-        if (cmd_fs_stat(ctx, path, &sst) == 0 && S_ISDIR(sst.mode)) continue;
-      }
-      if (rc < 0) {
-        cmd_errorf(ctx, "cannot create directory %s: %s", cmd_gnu_quote(ctx, path),
-                   cmd_strerror(rc));
-        cmd_record_error(ctx, rc, path);
-        status = 1;
-        continue;
-      }
-    } else {
-      int rc = mk_one(ctx, path, mode, verbose);
-      if (rc < 0) {
-        cmd_errorf(ctx, "cannot create directory %s: %s", cmd_gnu_quote(ctx, path),
-                   cmd_strerror(rc));
-        cmd_record_error(ctx, rc, path);
-        status = 1;
-        continue;
-      }
+    if (cmd_poll(ctx)) {
+      status = 1;
+      break;
     }
-    if (set_mode) {
-      int rc = store_path_chmod(ctx->store, ctx->cwd, path, mode);
-      if (rc < 0) {
-        cmd_errorf(ctx, "cannot set permissions of %s: %s", cmd_gnu_quote(ctx, path),
-                   cmd_strerror(rc));
+    if (parents) {
+      /* parents get the umask mode plus u+wx, whatever -m says */
+      if (mk_parents(ctx, path, mode, (0777 & ~umask) | S_IWUSR | S_IXUSR, verbose) < 0)
         status = 1;
-      }
+      continue;
+    }
+    int rc = mk_one(ctx, path, mode);
+    if (rc < 0) {
+      mk_fail(ctx, path, rc);
+      status = 1;
+    } else if (verbose) {
+      cmd_outf(ctx, "mkdir: created directory %s\n", cmd_gnu_quoteaf(ctx, path));
     }
   }
+  store_commit(ctx->store);
   return status;
 }

@@ -14,9 +14,13 @@
  * tune CPython are accepted and ignored. The shell's limits and cancel stop
  * the script (interrupt, then kill: status 137).
  *
+ * os.environ is the shell's exported environment while the script runs
+ * (the worker's own again afterwards).
+ *
  * Design decision: the command needs the whole sandbox (ctx->sandbox), not
  * just the store; the shell holds the sandbox's lock while it runs, so the call
- * lends the store to the FUSE server (py_stream.store_held).
+ * opens the loan (py_stream.store_held, src/py/py_loan.c): the FUSE server and
+ * tool callbacks use the sandbox while the script waits.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -133,7 +137,9 @@ int cmd_python3_main(cmd_ctx *ctx, int argc, char **argv) {
   int nargs = argc - i;
   char **pargv = cmd_alloc(ctx, sizeof(char *) * (size_t)(nargs + 2));
   if (!pargv) return 1;
-  pargv[0] = (char *)(code ? "-c" : module ? module : file ? file : "-");
+  /* sys.argv[0]: "-c", the module (runpy makes it the module's path), the
+   * script, "-" when named, "" when the script comes from stdin unnamed. */
+  pargv[0] = (char *)(code ? "-c" : module ? module : file ? file : "");
   for (int k = 0; k < nargs; k++) pargv[k + 1] = argv[i + k];
   pargv[nargs + 1] = NULL;
 
@@ -153,9 +159,10 @@ int cmd_python3_main(cmd_ctx *ctx, int argc, char **argv) {
         return 2;
       }
       filename = cmd_abspath(ctx, file);
+      flags |= PY_EXEC_FILE;
     } else {
       filename = "<stdin>";
-      flags = PY_EXEC_SCRIPT; /* stdin was the script */
+      flags = PY_EXEC_SCRIPT | PY_EXEC_FILE; /* stdin was the script */
     }
     int r = slurp_fd(ctx, fd, &script, &slen);
     if (fd != 0) ctx->io->close(ctx->io_ud, fd);
@@ -176,7 +183,7 @@ int cmd_python3_main(cmd_ctx *ctx, int argc, char **argv) {
   opt.cwd = ctx->cwd;
   opt.timeout = 1e7; /* the shell's own limits stop it, through the cancel hook */
   py_stream st = {.ud = ctx, .read = stream_read, .write = stream_write,
-                  .cancelled = stream_cancelled, .store_held = 1};
+                  .cancelled = stream_cancelled, .store_held = 1, .env = ctx->env};
   sbx_py_result *r = NULL;
   const char *src = module ? module : code ? code : script;
   int rc = py_exec(h, src, &opt, flags, module ? NULL : filename, pargv, &st, &r);

@@ -117,6 +117,17 @@ static bool dir_is_empty(cmd_ctx *ctx, store_ino ino) {
   return !any;
 }
 
+/* Removes a walker entry: by name in its parent's inode (like GNU's
+ * unlinkat on fts's directory fd, so depth costs nothing), by path for a
+ * root operand. */
+static int rm_entry(cmd_ctx *ctx, const cmd_walk_ent *e, bool dir) {
+  if (e->depth == 0)
+    return dir ? store_path_rmdir(ctx->store, ctx->cwd, e->path)
+               : store_path_unlink(ctx->store, ctx->cwd, e->path);
+  return dir ? store_rmdir(ctx->store, e->parent_ino, e->name)
+             : store_unlink(ctx->store, e->parent_ino, e->name);
+}
+
 /* Removes a directory tree by walking it. */
 static void rm_walk(rm_opts *o, const char *root) {
   cmd_ctx *ctx = o->ctx;
@@ -125,9 +136,10 @@ static void rm_walk(rm_opts *o, const char *root) {
     rm_fail(o, root, -ENOMEM);
     return;
   }
-  /* directories that must not be removed (a child failed or was kept) */
-  int keep_depth = -1; /* depth at which a failure happened, propagated up */
+  /* per depth: a directory that must not be removed (a child failed or was
+   * kept), and the error of a directory that could not be read */
   bool *failed = NULL;
+  int *dnr_err = NULL;
   int fcap = 0;
   cmd_walk_ent *e;
   while ((e = cmd_walk_next(w))) {
@@ -135,19 +147,26 @@ static void rm_walk(rm_opts *o, const char *root) {
       int nc = fcap ? fcap * 2 : 64;
       while (nc <= e->depth) nc *= 2;
       bool *nf = realloc(failed, (size_t)nc * sizeof *nf);
-      if (!nf) break;
+      if (nf) failed = nf;
+      int *nd = realloc(dnr_err, (size_t)nc * sizeof *nd);
+      if (nd) dnr_err = nd;
+      if (!nf || !nd) {
+        rm_fail(o, e->path, -ENOMEM);
+        break;
+      }
       memset(nf + fcap, 0, (size_t)(nc - fcap) * sizeof *nf);
-      failed = nf;
+      memset(nd + fcap, 0, (size_t)(nc - fcap) * sizeof *nd);
       fcap = nc;
     }
     switch (e->info) {
     case CMD_WALK_D:
       failed[e->depth] = false;
+      dnr_err[e->depth] = 0;
       if (o->interactive == INTER_ALWAYS) {
         if (dir_is_empty(ctx, e->st.ino)) {
           cmd_walk_skip(w);
           if (rm_ask(o, "remove", e->path, &e->st)) {
-            int rc = store_path_rmdir(ctx->store, ctx->cwd, e->path);
+            int rc = rm_entry(ctx, e, true);
             if (rc < 0) rm_fail(o, e->path, rc);
             else if (o->verbose)
               cmd_outf(ctx, "removed directory %s\n", cmd_gnu_quoteaf(ctx, e->path));
@@ -164,8 +183,9 @@ static void rm_walk(rm_opts *o, const char *root) {
       }
       break;
     case CMD_WALK_DNR:
-      rm_fail(o, e->path, e->err);
-      failed[e->depth] = true;
+      /* GNU tries to remove it anyway (an empty directory without r goes),
+       * and reports the read error if that fails */
+      dnr_err[e->depth] = e->err;
       break;
     case CMD_WALK_DP: {
       bool keep = failed[e->depth];
@@ -173,7 +193,10 @@ static void rm_walk(rm_opts *o, const char *root) {
         if (o->interactive == INTER_ALWAYS && !rm_ask(o, "remove", e->path, &e->st)) {
           keep = true;
         } else {
-          int rc = store_path_rmdir(ctx->store, ctx->cwd, e->path);
+          int rc = rm_entry(ctx, e, true);
+          if (rc < 0 && dnr_err[e->depth] &&
+              (rc == -ENOTEMPTY || rc == -EISDIR || rc == -ENOTDIR || rc == -EEXIST))
+            rc = dnr_err[e->depth];
           if (rc < 0) {
             rm_fail(o, e->path, rc);
             keep = true;
@@ -194,7 +217,7 @@ static void rm_walk(rm_opts *o, const char *root) {
         if (e->depth > 0) failed[e->depth - 1] = true;
         break;
       }
-      int rc = store_path_unlink(ctx->store, ctx->cwd, e->path);
+      int rc = rm_entry(ctx, e, false);
       if (rc < 0) {
         rm_fail(o, e->path, rc);
         if (e->depth > 0) failed[e->depth - 1] = true;
@@ -205,10 +228,10 @@ static void rm_walk(rm_opts *o, const char *root) {
     }
     }
   }
-  (void)keep_depth;
   if (cmd_walk_stopped(w)) o->status = 1;
   cmd_walk_close(w);
   free(failed);
+  free(dnr_err);
 }
 
 static void rm_one(rm_opts *o, const char *path) {

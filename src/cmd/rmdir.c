@@ -8,11 +8,14 @@
  *                   'rmdir a/b/c a/b a')
  *   -v, --verbose   output a diagnostic for every directory processed
  *
- * Design decision: the last component "." and ".." fail like Linux's rmdir(2)
- * (EINVAL and ENOTEMPTY) before reaching the store, so the messages match.
+ * Design decisions: the last component "." and ".." fail like Linux's
+ * rmdir(2) (EINVAL and ENOTEMPTY) before reaching the store, so the messages
+ * match. -p resolves the operand's directories once, by inode, and removes
+ * them bottom up (linear in depth). One call is one store transaction.
  */
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
@@ -42,6 +45,49 @@ static int rmdir_one(cmd_ctx *ctx, const char *path) {
 
 static bool nonempty_err(int rc) { return rc == -ENOTEMPTY || rc == -EEXIST; }
 
+/* One component of an operand of rmdir -p: the directory holding it. */
+typedef struct rd_comp {
+  store_ino dir;    /* inode of the directory that holds it */
+  const char *name; /* its name (arena) */
+} rd_comp;
+
+/*
+ * rmdir -p: the directories named by the operand's prefixes, resolved once
+ * component by component (store_lookup by inode), so that removing a chain
+ * N deep costs O(N) rather than resolving N prefixes from the root. Returns
+ * the count (*out: arena array), or 0 when the path has anything the plain
+ * path API must handle (".", "..", a symlink in the middle, a lookup that
+ * fails: the path calls then give the right errors).
+ */
+static int rd_chain(cmd_ctx *ctx, const char *path, rd_comp **out) {
+  char *p = cmd_strdup(ctx, path);
+  size_t len = p ? strlen(p) : 0, n = 0;
+  for (size_t i = 0; i < len; i++)
+    if (p[i] != '/' && (i == 0 || p[i - 1] == '/')) n++;
+  rd_comp *v = n ? cmd_alloc(ctx, n * sizeof *v) : NULL;
+  store_stat st;
+  if (!v || store_resolve(ctx->store, NULL, p[0] == '/' ? "/" : ctx->cwd, 0, &st) < 0)
+    return 0;
+  store_ino dir = st.ino;
+  size_t k = 0;
+  for (char *s = p; k < n; k++) {
+    while (*s == '/') s++;
+    char *e = s;
+    while (*e && *e != '/') e++;
+    bool last = k + 1 == n;
+    *e = 0;
+    if (!strcmp(s, ".") || !strcmp(s, "..")) return 0;
+    v[k] = (rd_comp){dir, s};
+    if (!last) {
+      if (store_lookup(ctx->store, dir, s, &st) < 0 || !S_ISDIR(st.mode)) return 0;
+      dir = st.ino;
+    }
+    s = e + 1;
+  }
+  *out = v;
+  return (int)n;
+}
+
 int cmd_rmdir_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { OPT_IGNORE = 256 };
   static const cmd_longopt lo[] = {{"ignore-fail-on-non-empty", 0, OPT_IGNORE},
@@ -65,10 +111,18 @@ int cmd_rmdir_main(cmd_ctx *ctx, int argc, char **argv) {
     return cmd_usage_hint(ctx, 1);
   }
   int status = 0;
+  store_begin(ctx->store); /* one command, one transaction */
   for (int i = st.ind; i < argc; i++) {
     const char *path = argv[i];
+    if (cmd_poll(ctx)) {
+      status = 1;
+      break;
+    }
+    rd_comp *chain = NULL;
+    int nchain = parents ? rd_chain(ctx, path, &chain) : 0;
     if (verbose) cmd_outf(ctx, "rmdir: removing directory, %s\n", cmd_gnu_quoteaf(ctx, path));
-    int rc = rmdir_one(ctx, path);
+    int rc = nchain ? store_rmdir(ctx->store, chain[nchain - 1].dir, chain[nchain - 1].name)
+                    : rmdir_one(ctx, path);
     if (rc < 0) {
       if (!(ignore && nonempty_err(rc))) {
         cmd_errorf(ctx, "failed to remove %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
@@ -89,11 +143,14 @@ int cmd_rmdir_main(cmd_ctx *ctx, int argc, char **argv) {
       if (len == 0) break;
       p[len] = 0;
       if (verbose) cmd_outf(ctx, "rmdir: removing directory, %s\n", cmd_gnu_quoteaf(ctx, p));
-      rc = rmdir_one(ctx, p);
+      nchain--;
+      rc = nchain > 0 ? store_rmdir(ctx->store, chain[nchain - 1].dir, chain[nchain - 1].name)
+                      : rmdir_one(ctx, p);
       if (rc < 0) {
         if (!(ignore && nonempty_err(rc))) {
-          cmd_errorf(ctx, "failed to remove directory %s: %s", cmd_gnu_quoteaf(ctx, p),
-                     cmd_strerror(rc));
+          /* GNU: a prefix that is not a directory may be a symlink */
+          cmd_errorf(ctx, "failed to remove %s%s: %s", rc == -ENOTDIR ? "" : "directory ",
+                     cmd_gnu_quoteaf(ctx, p), cmd_strerror(rc));
           cmd_record_error(ctx, rc, p);
           status = 1;
         }
@@ -101,5 +158,6 @@ int cmd_rmdir_main(cmd_ctx *ctx, int argc, char **argv) {
       }
     }
   }
+  store_commit(ctx->store);
   return status;
 }

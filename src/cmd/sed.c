@@ -429,8 +429,11 @@ static bool take_next(sed_run *r, bool append) {
   if (!r->has_next) return false;
   if (append) {
     if (str_add(r, &r->ps, "\n", 1) < 0 || str_add(r, &r->ps, r->next.s, r->next.n) < 0) return false;
-  } else if (str_set(r, &r->ps, r->next.s, r->next.n) < 0) {
-    return false;
+  } else {
+    /* Swap buffers instead of copying the line. */
+    sstr t = r->ps;
+    r->ps = r->next;
+    r->next = t;
   }
   r->chomped = r->next_chomped;
   r->cur_name = r->next_name;

@@ -141,6 +141,8 @@ static int tree_read_cb(void *ud, const store_dirent *d) {
   tree_read *r = ud;
   tree_opts *o = r->o;
   if (!o->all && d->name[0] == '.') return 0;
+  /* tree leaves out what it cannot lstat: a path of PATH_MAX bytes or more */
+  if (strlen(r->dir) + 1 + strlen(d->name) >= CMD_PATH_MAX) return 0;
   if (r->n == r->cap) {
     size_t nc = r->cap ? r->cap * 2 : 32;
     tree_ent *nv = realloc(r->v, nc * sizeof *nv);
@@ -221,9 +223,18 @@ static int read_level(tree_opts *o, const char *path, store_ino ino, tree_level 
     free_level(l);
     return (int)-n - 100000; /* encoded count for the caller's message */
   }
+  /* without x on the directory its entries cannot be stat'ed, and tree
+   * leaves out what it cannot lstat */
+  bool can_search = store_access(ctx->store, ino, X_OK) == 0;
   size_t kept = 0;
   for (size_t i = 0; i < r.n; i++) {
     tree_ent *e = &r.v[i];
+    if (!can_search) {
+      free(e->name);
+      free(e->path);
+      free(e->target);
+      continue;
+    }
     store_stat st;
     bool ok = store_getattr(ctx->store, e->st.ino, &st) == 0;
     if (ok) cmd_fs_present(&st);
@@ -526,15 +537,6 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
     }
   }
   if (o->du) top.du = du_size(o, root);
-  if (o->json) {
-    touts(o, "  ");
-    put_json_entry(o, &top, true);
-  } else {
-    put_meta(o, &top);
-    put_name(o, root);
-    if (o->classify) touts(o, "/");
-    touts(o, "\n");
-  }
   /* the stack of levels */
   int cap = 16, n = 0;
   tree_level *lv = calloc((size_t)cap, sizeof *lv);
@@ -546,6 +548,22 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
     return;
   }
   int rr = read_level(o, root, st.ino, &lv[0]);
+  bool open_error = rr < 0 && rr > -100000;
+  bool empty = rr == 0 && lv[0].n == 0;
+  if (o->json) {
+    touts(o, "  ");
+    put_json_entry(o, &top, !open_error && !empty);
+    /* tree 2.1: an unreadable top directory counts as a file */
+    if (open_error) touts(o, ",\"contents\":[{\"error\": \"error opening dir\"}\n\n  ]}\n");
+    if (empty) touts(o, "}\n");
+  } else {
+    put_meta(o, &top);
+    put_name(o, root);
+    if (o->classify) touts(o, "/");
+    if (open_error) touts(o, "  [error opening dir]");
+    touts(o, "\n");
+  }
+  if (open_error) o->nfiles++;
   if (rr < 0) {
     if (rr <= -100000) {
       char m[96];
@@ -554,7 +572,13 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
     }
     free(lv);
     free(prefix);
-    if (o->json) touts(o, "  ]}\n");
+    if (o->json && !open_error) touts(o, "  ]}\n");
+    return;
+  }
+  if (empty && o->json) {
+    free_level(&lv[0]);
+    free(lv);
+    free(prefix);
     return;
   }
   n = 1;
@@ -608,7 +632,7 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
     tree_level child = {0};
     int crc = 0;
     if (descend && !loop) {
-      if (n >= CMD_WALK_MAX_DEPTH) crc = -ELOOP;
+      if (n >= CMD_WALK_MAX_DEPTH) crc = -ENAMETOOLONG;
       else crc = read_level(o, e->path, e->st.ino, &child);
     }
     if (o->prune && e->is_dir && descend && !loop && crc == 0 && child.n == 0) {
@@ -620,7 +644,13 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
       if (l->next > 1) touts(o, ",\n");
       indent_json(o, n);
       put_json_entry(o, e, descend && !loop && crc == 0 && child.n > 0);
-      if (!(descend && !loop && crc == 0 && child.n > 0)) touts(o, "}");
+      if (descend && !loop && crc < 0 && crc > -100000) {
+        touts(o, ",\"contents\":[{\"error\": \"error opening dir\"}\n");
+        indent_json(o, n - 1);
+        touts(o, "]}");
+      } else if (!(descend && !loop && crc == 0 && child.n > 0)) {
+        touts(o, "}");
+      }
     } else {
       if (!o->no_indent) {
         tout(o, prefix, plen[n - 1]);
@@ -637,6 +667,7 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
       }
       touts(o, "\n");
     }
+    if (descend && !loop && crc < 0 && crc > -100000) o->failed = true; /* tree 2.1 exits 2 */
     if (descend && !loop && crc == 0) {
       if (child.n == 0) {
         free_level(&child);

@@ -15,8 +15,11 @@
  *    current path, not by the tree. Children are stat'ed by inode
  *    (store_getattr) after one X_OK check on their directory, which costs one
  *    query per entry instead of one path resolution; symlinks are followed by
- *    path (only then is a path needed). Loops can only come from followed
- *    symlinks: a directory whose inode is on the current stack is CMD_WALK_DC.
+ *    path (only then is a path needed). Nothing is resolved from the root
+ *    per entry, so the cost of a walk is linear in entries whatever the
+ *    depth. Loops can only come from followed symlinks (-L): a directory
+ *    whose inode is on the current stack (a set, O(1) per directory) is
+ *    CMD_WALK_DC. Deeper than CMD_WALK_MAX_DEPTH is a clear error.
  */
 #include "cmd/util_fs.h"
 
@@ -63,7 +66,8 @@ static int fs_count_dirs_cb(void *ud, const store_dirent *e) {
 uint32_t cmd_fs_nlink(cmd_ctx *ctx, const store_stat *st) {
   if (!S_ISDIR(st->mode) || st->nlink >= 2) return st->nlink;
   uint32_t n = 2;
-  if (store_readdir(ctx->store, st->ino, 0, fs_count_dirs_cb, &n) < 0) return st->nlink;
+  /* unreadable: at least "." and its entry in the parent, like ext4 */
+  if (store_readdir(ctx->store, st->ino, 0, fs_count_dirs_cb, &n) < 0) return 2;
   return n;
 }
 
@@ -618,6 +622,66 @@ int cmd_fs_listdir(cmd_ctx *ctx, const char *path, char ***names) {
   return (int)nm.n;
 }
 
+static size_t inoset_hash(store_ino ino, size_t mask) {
+  return (size_t)((uint64_t)ino * 0x9E3779B97F4A7C15ull >> 17) & mask;
+}
+
+int cmd_fs_inoset_add(cmd_fs_inoset *set, store_ino ino) {
+  if ((set->n + 1) * 2 > set->cap) {
+    size_t nc = set->cap ? set->cap * 2 : 256;
+    store_ino *ns = calloc(nc, sizeof *ns);
+    if (!ns) return -ENOMEM;
+    for (size_t i = 0; i < set->cap; i++) {
+      if (!set->slots[i]) continue;
+      size_t h = inoset_hash(set->slots[i], nc - 1);
+      while (ns[h]) h = (h + 1) & (nc - 1);
+      ns[h] = set->slots[i];
+    }
+    free(set->slots);
+    set->slots = ns;
+    set->cap = nc;
+  }
+  size_t mask = set->cap - 1;
+  size_t h = inoset_hash(ino, mask);
+  while (set->slots[h]) {
+    if (set->slots[h] == ino) return 1;
+    h = (h + 1) & mask;
+  }
+  set->slots[h] = ino;
+  set->n++;
+  return 0;
+}
+
+bool cmd_fs_inoset_remove(cmd_fs_inoset *set, store_ino ino) {
+  if (!set->cap) return false;
+  size_t mask = set->cap - 1;
+  size_t h = inoset_hash(ino, mask);
+  while (set->slots[h] != ino) {
+    if (!set->slots[h]) return false;
+    h = (h + 1) & mask;
+  }
+  /* backward-shift deletion: move later members of the probe run into the
+   * hole when their home slot does not lie between the hole and them */
+  size_t hole = h;
+  for (size_t j = (h + 1) & mask; set->slots[j]; j = (j + 1) & mask) {
+    size_t home = inoset_hash(set->slots[j], mask);
+    bool movable = hole <= j ? (home <= hole || home > j) : (home <= hole && home > j);
+    if (movable) {
+      set->slots[hole] = set->slots[j];
+      hole = j;
+    }
+  }
+  set->slots[hole] = 0;
+  set->n--;
+  return true;
+}
+
+void cmd_fs_inoset_free(cmd_fs_inoset *set) {
+  free(set->slots);
+  set->slots = NULL;
+  set->n = set->cap = 0;
+}
+
 int cmd_fs_copy_data(cmd_ctx *ctx, store_ino src, store_ino dst, uint64_t size) {
   enum { CHUNK = 65536 };
   char *buf = malloc(CHUNK);
@@ -942,6 +1006,7 @@ struct cmd_walk {
   bool skip_pending;  /* cmd_walk_skip was called for the top level */
   bool stopped;       /* cmd_poll asked to stop */
   bool oom;           /* allocation failed: stop */
+  cmd_fs_inoset onstack; /* -L: inodes of the levels, for the loop check */
 };
 
 cmd_walk *cmd_walk_open(cmd_ctx *ctx, const char *root, int flags) {
@@ -968,8 +1033,17 @@ static void walk_level_free(walk_level *l) {
   l->names = NULL;
 }
 
+/* Pops the top level. */
+static void walk_pop(cmd_walk *w) {
+  walk_level *l = &w->lv[w->nlv - 1];
+  if (w->flags & CMD_WALK_LOGICAL) cmd_fs_inoset_remove(&w->onstack, l->ino);
+  walk_level_free(l);
+  w->nlv--;
+}
+
 void cmd_walk_close(cmd_walk *w) {
   if (!w) return;
+  cmd_fs_inoset_free(&w->onstack);
   for (int i = 0; i < w->nlv; i++) walk_level_free(&w->lv[i]);
   free(w->lv);
   free(w->path);
@@ -1030,7 +1104,19 @@ static void walk_set_ent(cmd_walk *w, size_t pathlen, size_t name_off,
 
 /* Pushes a directory level for the entry just stat'ed; detects cycles. */
 static int walk_push(cmd_walk *w, size_t pathlen, size_t name_off) {
-  for (int i = 0; i < w->nlv; i++) {
+  /* A directory has one dentry, so without followed symlinks (which only
+   * -L follows below the root) no directory can be its own ancestor; with
+   * -L the inodes on the stack are kept in a set, so the check is O(1). */
+  bool maybe_loop = false;
+  if (w->flags & CMD_WALK_LOGICAL) {
+    int in = cmd_fs_inoset_add(&w->onstack, w->ent.st.ino);
+    if (in < 0) {
+      w->oom = true;
+      return -1;
+    }
+    maybe_loop = in == 1;
+  }
+  for (int i = 0; maybe_loop && i < w->nlv; i++) {
     if (w->lv[i].ino == w->ent.st.ino) {
       w->ent.info = CMD_WALK_DC;
       w->ent.cycle_depth = i;
@@ -1039,8 +1125,9 @@ static int walk_push(cmd_walk *w, size_t pathlen, size_t name_off) {
     }
   }
   if (w->nlv >= CMD_WALK_MAX_DEPTH) {
+    if (w->flags & CMD_WALK_LOGICAL) cmd_fs_inoset_remove(&w->onstack, w->ent.st.ino);
     w->ent.info = CMD_WALK_DNR;
-    w->ent.err = -ELOOP;
+    w->ent.err = -ENAMETOOLONG;
     return CMD_WALK_DNR;
   }
   if (w->nlv == w->lvcap) {
@@ -1078,7 +1165,7 @@ static int walk_stat(cmd_walk *w, const walk_child *kid, bool can_search,
   if (!kid) {
     rc = follow ? store_path_stat(ctx->store, ctx->cwd, w->path, &st)
                 : store_path_lstat(ctx->store, ctx->cwd, w->path, &st);
-    if (rc < 0 && follow) {
+    if (rc == -ENOENT && follow) {
       store_stat lst;
       if (store_path_lstat(ctx->store, ctx->cwd, w->path, &lst) == 0 &&
           S_ISLNK(lst.mode)) {
@@ -1109,6 +1196,13 @@ static int walk_stat(cmd_walk *w, const walk_child *kid, bool can_search,
     }
     if (S_ISLNK(kid->mode) && follow) {
       rc = store_path_stat(ctx->store, ctx->cwd, w->path, &st);
+      if (rc < 0 && rc != -ENOENT) {
+        /* like fts: only a missing target is SLNONE; a loop (ELOOP) or a
+         * target under a file (ENOTDIR) is a failed stat */
+        memset(&w->ent.st, 0, sizeof w->ent.st);
+        w->ent.err = rc;
+        return CMD_WALK_NS;
+      }
       if (rc < 0) {
         store_stat lst;
         if (store_getattr(ctx->store, kid->ino, &lst) == 0) {
@@ -1165,8 +1259,7 @@ cmd_walk_ent *cmd_walk_next(cmd_walk *w) {
     walk_level *l = &w->lv[w->nlv - 1];
     if (w->skip_pending) {
       w->skip_pending = false;
-      walk_level_free(l);
-      w->nlv--;
+      walk_pop(w);
       continue;
     }
     if (!l->read) {
@@ -1220,8 +1313,7 @@ cmd_walk_ent *cmd_walk_next(cmd_walk *w) {
     bool followed = l->followed;
     size_t pathlen = l->pathlen, name_off = l->name_off;
     int depth = w->nlv - 1;
-    walk_level_free(l);
-    w->nlv--;
+    walk_pop(w);
     if (w->flags & CMD_WALK_POST) {
       w->path[pathlen] = 0;
       w->ent.st = st;

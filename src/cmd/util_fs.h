@@ -116,6 +116,19 @@ static inline bool cmd_fs_same(const store_stat *a, const store_stat *b) {
   return a->ino == b->ino;
 }
 
+/* A set of inode numbers (open addressing, malloc'd): directories already
+ * listed (ls -RL), inodes already counted (du). Zero-initialize; free with
+ * cmd_fs_inoset_free. */
+typedef struct cmd_fs_inoset {
+  store_ino *slots; /* malloc'd table, 0 = empty slot */
+  size_t n, cap;    /* members / slots (a power of two) */
+} cmd_fs_inoset;
+/* Adds `ino` (> 0): 1 when it was already a member, 0 when added, -ENOMEM. */
+int cmd_fs_inoset_add(cmd_fs_inoset *set, store_ino ino);
+/* Removes `ino`; false when it was not a member. */
+bool cmd_fs_inoset_remove(cmd_fs_inoset *set, store_ino ino);
+void cmd_fs_inoset_free(cmd_fs_inoset *set);
+
 /* Copies `size` bytes of file data from inode src to inode dst (offsets 0;
  * dst should be empty), in 64 KiB chunks, polling for cancellation. Returns
  * 0 or a negative errno (-EINTR when cancelled). */
@@ -160,9 +173,11 @@ enum cmd_walk_info {
   CMD_WALK_DNR,    /* a directory whose entries could not be read (err set);
                       returned after its CMD_WALK_D, before its CMD_WALK_DP */
   CMD_WALK_DC,     /* a directory that is its own ancestor (loop; cycle set) */
-  CMD_WALK_NS,     /* stat failed (err set); st holds only the dirent's mode */
-  CMD_WALK_SLNONE, /* a symlink whose target does not exist (while following):
-                      st is the lstat of the link */
+  CMD_WALK_NS,     /* stat failed (err set); st holds only the dirent's ino
+                      and mode for a name in a directory without x (EACCES),
+                      else zeros (a followed symlink looping: ELOOP...) */
+  CMD_WALK_SLNONE, /* a symlink whose target does not exist (ENOENT, while
+                      following): st is the lstat of the link */
 };
 
 /* Walker flags. */
@@ -193,7 +208,11 @@ typedef struct cmd_walk cmd_walk;
 /* Starts a walk at `root` (relative to ctx->cwd; borrowed for the walk). The
  * walker is malloc'd (NULL when out of memory); close it with cmd_walk_close.
  * Directories nested deeper than CMD_WALK_MAX_DEPTH are returned as
- * CMD_WALK_DNR with -ELOOP instead of being entered. */
+ * CMD_WALK_DNR with -ENAMETOOLONG ("File name too long": the path of
+ * anything below is longer than PATH_MAX anyway) instead of being entered.
+ * Everything is reached by inode from the directory above (store_readdir,
+ * store_getattr), so a walk costs O(entries) store calls whatever the
+ * depth; only symlinks that are followed are resolved by path. */
 cmd_walk *cmd_walk_open(cmd_ctx *ctx, const char *root, int flags);
 /* The next entry, or NULL at the end (or when cmd_poll says stop: then
  * cmd_walk_stopped() is true). */
@@ -206,6 +225,13 @@ void cmd_walk_close(cmd_walk *w);
 
 /* Deepest nesting the walker enters (a clear error beyond). */
 #define CMD_WALK_MAX_DEPTH 4096
+
+/* Linux's PATH_MAX. GNU ls, cp and tree open and stat by path, so on a host
+ * they fail with ENAMETOOLONG ("File name too long") on a path of this many
+ * bytes or more, even though they could go deeper; those commands check
+ * their paths against it to give the same output. (find, du, rm, chmod and
+ * grep use fts with directory fds on the host: no such limit.) */
+#define CMD_PATH_MAX 4096
 
 /* ---- modes (chmod, mkdir -m, install -m) ------------------------------------------ */
 

@@ -38,11 +38,12 @@ typedef struct fuse_server_config {
                               jail's own id is mapped, so it is that one) */
   uint32_t store_uid, store_gid; /* the store credentials the jail user acts as */
   double cache_seconds;    /* entry/attribute cache lifetime in the kernel */
-  /* Lending (may be NULL): while *lent is non-zero, the thread that logically
-   * owns the store (a shell command waiting for Python, whose shell holds
-   * `lock`) promises not to touch it, and the server may use the store without
-   * the lock; it counts itself in *borrowers meanwhile, and the owner waits
-   * for that count to drop to 0 before taking the store back. */
+  /* Lending (may be NULL): while *lent is non-zero, the threads that logically
+   * own the store (a shell script waiting for Python holds `lock`, and the
+   * calls it waits for, src/py/py_loan.c) promise not to touch it, and the
+   * server may use the store without the lock; it counts itself in *borrowers
+   * meanwhile, and the owner waits for that count to drop to 0 before taking
+   * the store back. */
   _Atomic int *lent;
   _Atomic int *borrowers;
 } fuse_server_config;

@@ -7,9 +7,11 @@
  * Threads: the handle's user calls in one thread at a time. A tool callback
  * runs on a runner thread of ours while the calling thread waits for it; the
  * worker channel is "lent" to that thread for the time of the callback, so
- * the callback may make nested calls (chan_owner). Everything else in
- * py_state is touched only by the channel's current owner, except the tool
- * runner's job handoff (runner_lock).
+ * the callback may make nested calls (chan_owner). When a shell script that
+ * holds the sandbox waits in python3/tool, the store is lent along the same
+ * chain (py_loan.c). Everything else in py_state is touched only by the
+ * channel's current owner, except the runners' job handoff (each runner's
+ * lock) and the runner lists (runners_lock).
  */
 #ifndef SBX_PY_INT_H
 #define SBX_PY_INT_H
@@ -36,6 +38,7 @@
 #define PY_TOOL_TIMEOUT 30.0
 #define PY_HISTORY_MAX (64u << 10)      /* bytes of stdout/stderr kept in history */
 #define PY_MAX_DEPTH 8                  /* nested calls through tool callbacks */
+#define PY_MAX_ARGS 16000               /* sys.argv entries (the frame's field limit) */
 
 /* One declared host tool. */
 typedef struct py_tool {
@@ -61,7 +64,9 @@ typedef struct py_job {
   int abandoned;          /* 1 when the caller gave up (timeout): runner frees it */
 } py_job;
 
-/* The tool runner: one thread that runs callbacks one at a time. */
+/* A tool runner: a thread that runs callbacks one at a time. A callback
+ * that is running when another tool call arrives (it called back into the
+ * sandbox, whose code called a tool) makes the next call use another runner. */
 typedef struct py_runner {
   pthread_t thread;       /* the thread */
   pthread_mutex_t lock;   /* guards job, quit and the job's done/abandoned */
@@ -69,7 +74,8 @@ typedef struct py_runner {
   py_job *job;            /* the job to run, NULL when idle */
   int quit;               /* 1: exit when idle */
   int busy;               /* 1 while a job runs */
-  struct py_runner *next; /* list of runners abandoned after a timeout */
+  int reserved;           /* 1: taken by a caller that is about to post a job */
+  struct py_runner *next; /* next in ps->runners or ps->abandoned */
 } py_runner;
 
 /* Where the stdin and output of a call go when they stream (python3 command). */
@@ -82,7 +88,11 @@ typedef struct py_stream {
   /* Non-zero when the caller wants the call stopped (the shell's cancel or
    * limits); may be NULL. */
   int (*cancelled)(void *ud);
-  int store_held;           /* 1: the caller's shell holds h->lock (lend it) */
+  int store_held;           /* 1: the caller's shell holds the store (h->lock or
+                               a loan): the call opens or joins the loan */
+  char *const *env;         /* the shell's exported environment ("K=V",
+                               NULL-terminated) for os.environ; NULL: the
+                               worker's own */
 } py_stream;
 
 /* The per-sandbox state (h->py). */
@@ -95,22 +105,42 @@ typedef struct py_state {
   uint32_t next_id;         /* request ids (never 0) */
   py_msg *msg;              /* scratch for decoding (large) */
 
-  pthread_mutex_t chan_lock; /* guards chan_owner / chan_depth */
+  pthread_mutex_t chan_lock; /* guards chan_owner / chan_depth and the loan's
+                               lending / loan_owner / api_calls */
   pthread_t chan_owner;     /* thread allowed to use the channel */
   int chan_depth;           /* calls in progress on the channel (nesting) */
 
   py_tool *tools;           /* declared tools */
   size_t ntools, tools_cap;
-  py_runner *runner;        /* the current runner, or NULL before the first call */
+  pthread_mutex_t runners_lock; /* guards the two lists below */
+  py_runner *runners;       /* runner threads (idle or running a callback) */
   py_runner *abandoned;     /* runners still finishing a timed-out callback */
 
-  /* Store lending (python3/tool commands): the shell holds h->lock for its
-   * whole script, so during such a call the store is lent to the FUSE thread
-   * instead (fuse_server_config.lent) and our own store calls reclaim it. */
-  int lending;              /* 1: the caller's shell owns the store */
+  /* The loan (py_loan.c): while a shell that holds the sandbox waits in a
+   * python3/tool command, the store is shared by the chain of calls it waits
+   * for and the FUSE thread (fuse_server_config.lent / borrowers). */
+  int lending;              /* python3/tool commands in progress (L1) */
+  pthread_t loan_owner;     /* the thread that may enter the C API on the loan */
+  int api_calls;            /* C API calls in progress on the loan (L3) */
+  int hold;                 /* store sections of the chain in progress (L2) */
   _Atomic int store_lent;   /* the FUSE thread may borrow the store now */
   _Atomic int store_borrowers; /* borrowers inside the store */
 } py_state;
+
+/* One call's part in the loan (py_loan_begin .. py_loan_end). */
+typedef struct py_loan_frame {
+  int active;               /* 1: the call is on the loan */
+  int command;              /* 1: a python3/tool command (it opened or joined the loan) */
+  pthread_t prev_owner;     /* the loan's owner before this command */
+  int released;             /* 1 between py_loan_release and py_loan_restore */
+  int saved_hold;           /* `hold` when released */
+} py_loan_frame;
+
+/* The loan handed to a runner for one callback (py_loan_pass). */
+typedef struct py_loan_handoff {
+  int passed;               /* 1: the caller owned the loan and passed it */
+  int api_calls0;           /* api_calls when passed (L3) */
+} py_loan_handoff;
 
 /* ---- python.c ----------------------------------------------------------------- */
 
@@ -129,10 +159,29 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
             const char *filename, char *const *argv, const py_stream *stream,
             sbx_py_result **out);
 
-/* Our own store calls during a Python call: the lock, or (lending) taking
- * the store back from the FUSE thread. */
-void py_store_enter(sbx *h, py_state *ps);
-void py_store_leave(sbx *h, py_state *ps);
+/* ---- py_loan.c -------------------------------------------------------------------- */
+
+/* Our own store calls: the lock, or on the loan (this thread owns it)
+ * taking the store from the FUSE thread. Returns the token for leave. */
+int py_store_enter(sbx *h, py_state *ps);
+void py_store_leave(sbx *h, py_state *ps, int token);
+/* 1 when this thread owns the open loan. */
+int py_loan_mine(py_state *ps);
+/* A call begins / ends its part in the loan: `command` for python3/tool
+ * (their shell holds the store), else a C API call that joins the loan when
+ * this thread owns it. */
+void py_loan_begin(py_state *ps, int command, py_loan_frame *f);
+void py_loan_end(py_state *ps, py_loan_frame *f);
+/* Around a wait for the worker: the FUSE thread and nested calls may use
+ * the store meanwhile (L4). No-ops for inactive frames. */
+void py_loan_release(py_state *ps, py_loan_frame *f);
+void py_loan_restore(py_state *ps, py_loan_frame *f);
+/* Hands the loan to a runner thread for a callback (when this thread owns
+ * it); take_back returns it. revoke_locked (chan_lock held) takes it back
+ * for an abandon, or returns 0 when the runner is inside a call (L3). */
+int py_loan_pass(py_state *ps, pthread_t to, py_loan_handoff *ho);
+void py_loan_take_back(py_state *ps, const py_loan_handoff *ho);
+int py_loan_revoke_locked(py_state *ps, const py_loan_handoff *ho);
 /* Stops the worker, its jail and its FUSE server (contexts are lost). */
 void py_stop_worker(py_state *ps);
 /* Brings the jail's view of the store up to date (after host-side writes). */
@@ -143,7 +192,7 @@ void py_sync_view(sbx *h, py_state *ps);
 /* Serves a TOOL_CALL or TOOL_SEARCH from W: replies on the channel. */
 void py_tools_serve(sbx *h, const py_msg *m);
 /* A tool call as the shell's `tool` command makes it (store_held: the shell
- * holds h->lock). On failure *result is NULL and *kind / msg say why. */
+ * holds the store). On failure *result is NULL and msg says why. */
 int py_tool_call(sbx *h, const char *name, const char *args, int store_held, char **result,
                  char *msg, size_t msglen);
 /* Frees the tool registry and joins the runners. */

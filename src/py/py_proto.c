@@ -25,12 +25,12 @@ static const struct {
   uint32_t maxlen; /* largest accepted length */
 } tag_info[PY_T_LAST_] = {
     [PY_T_CTX] = {KIND_STR, 128},
-    [PY_T_CODE] = {KIND_STR, PY_PROTO_MAX_FRAME},
-    [PY_T_CWD] = {KIND_STR, 4095},
-    [PY_T_FILENAME] = {KIND_STR, 4095},
+    [PY_T_CODE] = {KIND_BYTES, PY_PROTO_MAX_FRAME}, /* the host's bytes: the worker decodes them */
+    [PY_T_CWD] = {KIND_BYTES, 4095},
+    [PY_T_FILENAME] = {KIND_BYTES, 4095},
     [PY_T_FLAGS] = {KIND_U64, 8},
-    [PY_T_ARG] = {KIND_STR, 128 * 1024},
-    [PY_T_PRELOAD] = {KIND_STR, 255},
+    [PY_T_ARG] = {KIND_BYTES, 128 * 1024},
+    [PY_T_PRELOAD] = {KIND_BYTES, 255},
     [PY_T_MEM] = {KIND_U64, 8},
     [PY_T_CPU] = {KIND_U64, 8},
     [PY_T_SRC] = {KIND_STR, 128},
@@ -49,6 +49,7 @@ static const struct {
     [PY_T_QUERY] = {KIND_STR, 4096},
     [PY_T_DETAIL] = {KIND_STR, 16},
     [PY_T_LIMIT] = {KIND_U64, 8},
+    [PY_T_ENV] = {KIND_BYTES, 128 * 1024},
 };
 
 /* The schema of each message type. */
@@ -62,8 +63,8 @@ typedef struct msg_schema {
 static const msg_schema host_to_worker[] = {
     {PY_MSG_EXEC,
      BIT(PY_T_CTX) | BIT(PY_T_CODE) | BIT(PY_T_CWD) | BIT(PY_T_FILENAME) | BIT(PY_T_FLAGS) |
-         BIT(PY_T_ARG) | BIT(PY_T_PRELOAD) | BIT(PY_T_MEM) | BIT(PY_T_CPU),
-     BIT(PY_T_CODE), BIT(PY_T_ARG) | BIT(PY_T_PRELOAD)},
+         BIT(PY_T_ARG) | BIT(PY_T_PRELOAD) | BIT(PY_T_MEM) | BIT(PY_T_CPU) | BIT(PY_T_ENV),
+     BIT(PY_T_CODE), BIT(PY_T_ARG) | BIT(PY_T_PRELOAD) | BIT(PY_T_ENV)},
     {PY_MSG_CTX_CREATE, BIT(PY_T_CTX), BIT(PY_T_CTX), 0},
     {PY_MSG_CTX_FORK, BIT(PY_T_CTX) | BIT(PY_T_SRC), BIT(PY_T_CTX) | BIT(PY_T_SRC), 0},
     {PY_MSG_CTX_RESET, BIT(PY_T_CTX), BIT(PY_T_CTX), 0},

@@ -25,9 +25,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define PY_PROTO_VERSION 1
+#define PY_PROTO_VERSION 2
 #define PY_PROTO_MAX_FRAME (16u << 20) /* 16 MiB per message */
-#define PY_PROTO_MAX_FIELDS 1024
+#define PY_PROTO_MAX_FIELDS 16384 /* room for sys.argv of a long command line */
 #define PY_PROTO_HEADER 5              /* type + id */
 
 /* Message types. 1..63 host -> worker, 64..127 worker -> host. */
@@ -52,12 +52,13 @@ enum py_msg_type {
 /* Field tags. */
 enum py_tag {
   PY_T_CTX = 1,       /* context name (str) */
-  PY_T_CODE = 2,      /* source, or module name with PY_EXEC_MODULE (str) */
-  PY_T_CWD = 3,       /* working directory (str) */
-  PY_T_FILENAME = 4,  /* name in tracebacks (str) */
+  PY_T_CODE = 2,      /* source, or module name with PY_EXEC_MODULE (bytes: any
+                         byte string of the host, decoded by the worker) */
+  PY_T_CWD = 3,       /* working directory (bytes) */
+  PY_T_FILENAME = 4,  /* name in tracebacks (bytes) */
   PY_T_FLAGS = 5,     /* PY_EXEC_* (u64) */
-  PY_T_ARG = 6,       /* sys.argv element (str, repeats) */
-  PY_T_PRELOAD = 7,   /* module to import first (str, repeats) */
+  PY_T_ARG = 6,       /* sys.argv element (bytes, repeats) */
+  PY_T_PRELOAD = 7,   /* module to import first (bytes, repeats) */
   PY_T_MEM = 8,       /* address-space limit for this call, bytes (u64) */
   PY_T_CPU = 9,       /* CPU seconds for this call (u64) */
   PY_T_SRC = 10,      /* source context of a fork (str) */
@@ -76,7 +77,8 @@ enum py_tag {
   PY_T_QUERY = 23,    /* search query (str) */
   PY_T_DETAIL = 24,   /* "brief" or "full" (str) */
   PY_T_LIMIT = 25,    /* result count (u64) */
-  PY_T_LAST_ = 26
+  PY_T_ENV = 26,      /* "NAME=VALUE" of a script's environment (bytes, repeats) */
+  PY_T_LAST_ = 27
 };
 
 /* PY_T_FLAGS of EXEC. */
@@ -84,6 +86,8 @@ enum py_tag {
 #define PY_EXEC_SCRIPT 0x02 /* run as __main__ in a fresh namespace (python3 cmd) */
 #define PY_EXEC_MODULE 0x04 /* CODE is a module name: runpy (python3 -m) */
 #define PY_EXEC_STDIN 0x08  /* sys.stdin reads through STDIN_READ */
+#define PY_EXEC_ENV 0x10    /* os.environ is exactly the ENV fields while it runs */
+#define PY_EXEC_FILE 0x20   /* CODE is a file's bytes: compiled as bytes (coding cookies) */
 
 typedef struct py_field {
   uint8_t tag;          /* PY_T_* */

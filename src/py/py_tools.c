@@ -5,12 +5,17 @@
  *
  * A callback runs on a runner thread while the caller waits with the tool's
  * timeout. The worker channel is lent to the runner for that time (P1 of
- * python.c), so the callback may call back into the same sandbox, Python
- * included. On a timeout the runner is abandoned: its job is marked, the
- * sandbox gets "[timeout] ...", the late result is dropped, and the next call
- * gets a new runner. The caller never abandons a runner that is inside a
- * nested Python call (it waits for that call, which has its own time limit),
- * so the channel never has two users. sbx_close joins every runner.
+ * python.c), and so is the store when the caller holds it on loan (a shell
+ * script waiting in python3/tool, py_loan.c), so the callback may call back
+ * into the same sandbox: files, sbx_bash, Python. A tool call made while
+ * every runner is busy (a callback's nested call reached another tool) gets
+ * a new runner, up to PY_MAX_RUNNERS. On a timeout the runner is abandoned:
+ * its job is marked, the sandbox gets "[timeout] ...", the late result is
+ * dropped, and the loan is taken back first, so its later calls wait for the
+ * sandbox like any other thread's. The caller never abandons a runner that is
+ * inside a nested Python call or a C API call on the loan (it waits for that
+ * call, which has its own time limit), so neither the channel nor the store
+ * ever has two users. sbx_close joins every runner.
  *
  * Search: BM25 (k1 1.2, b 0.75) over three fields with weights name 3.5,
  * description 1.5, schema text 0.35, combined as BM25F (weighted term
@@ -27,7 +32,8 @@
 
 #include "py/py_int.h"
 
-static _Thread_local int tl_is_runner; /* this thread is a tool runner */
+/* Runner threads alive at most (idle, busy and abandoned). */
+#define PY_MAX_RUNNERS 32
 
 /* ---- the registry ------------------------------------------------------------------ */
 
@@ -158,7 +164,6 @@ static void job_free(py_job *j) {
 
 static void *runner_main(void *arg) {
   py_runner *r = arg;
-  tl_is_runner = 1;
   pthread_mutex_lock(&r->lock);
   for (;;) {
     while (!r->job && !r->quit) pthread_cond_wait(&r->cond, &r->lock);
@@ -186,20 +191,54 @@ static void *runner_main(void *arg) {
   return NULL;
 }
 
-static py_runner *runner_get(py_state *ps) {
-  if (ps->runner) return ps->runner;
-  py_runner *r = calloc(1, sizeof *r);
-  if (!r) return NULL;
-  pthread_mutex_init(&r->lock, NULL);
-  pthread_cond_init(&r->cond, NULL);
-  if (pthread_create(&r->thread, NULL, runner_main, r) != 0) {
-    pthread_mutex_destroy(&r->lock);
-    pthread_cond_destroy(&r->cond);
-    free(r);
-    return NULL;
+static size_t runner_count(const py_runner *r) {
+  size_t n = 0;
+  for (; r; r = r->next) n++;
+  return n;
+}
+
+/* Reserves an idle runner, starting one when all are busy. Returns it, or
+ * NULL (no thread, or too many). */
+static py_runner *runner_reserve(py_state *ps) {
+  pthread_mutex_lock(&ps->runners_lock);
+  py_runner *r = ps->runners;
+  for (; r; r = r->next) {
+    pthread_mutex_lock(&r->lock);
+    int idle = !r->job && !r->busy && !r->reserved;
+    if (idle) r->reserved = 1;
+    pthread_mutex_unlock(&r->lock);
+    if (idle) break;
   }
-  ps->runner = r;
+  if (!r && runner_count(ps->runners) + runner_count(ps->abandoned) < PY_MAX_RUNNERS &&
+      (r = calloc(1, sizeof *r))) {
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_cond_init(&r->cond, NULL);
+    r->reserved = 1;
+    if (pthread_create(&r->thread, NULL, runner_main, r) != 0) {
+      pthread_mutex_destroy(&r->lock);
+      pthread_cond_destroy(&r->cond);
+      free(r);
+      r = NULL;
+    } else {
+      r->next = ps->runners;
+      ps->runners = r;
+    }
+  }
+  pthread_mutex_unlock(&ps->runners_lock);
   return r;
+}
+
+/* Moves r from the runners to the abandoned list. */
+static void runner_abandon(py_state *ps, py_runner *r) {
+  pthread_mutex_lock(&ps->runners_lock);
+  for (py_runner **pp = &ps->runners; *pp; pp = &(*pp)->next)
+    if (*pp == r) {
+      *pp = r->next;
+      break;
+    }
+  r->next = ps->abandoned;
+  ps->abandoned = r;
+  pthread_mutex_unlock(&ps->runners_lock);
 }
 
 static void runner_join(py_runner *r) {
@@ -218,49 +257,53 @@ void py_tools_free(py_state *ps) {
   free(ps->tools);
   ps->tools = NULL;
   ps->ntools = ps->tools_cap = 0;
-  if (ps->runner) runner_join(ps->runner);
-  ps->runner = NULL;
-  /* Abandoned runners end after their callback returns; wait for them, since
-   * they still use the handle. */
-  for (py_runner *r = ps->abandoned, *n; r; r = n) {
-    n = r->next;
-    runner_join(r);
+  /* Abandoned runners end after their callback returns; wait for them too,
+   * since they still use the handle. */
+  for (int list = 0; list < 2; list++) {
+    pthread_mutex_lock(&ps->runners_lock);
+    py_runner *r = list == 0 ? ps->runners : ps->abandoned;
+    if (list == 0) ps->runners = NULL;
+    else ps->abandoned = NULL;
+    pthread_mutex_unlock(&ps->runners_lock);
+    for (py_runner *n; r; r = n) {
+      n = r->next;
+      runner_join(r);
+    }
   }
-  ps->abandoned = NULL;
 }
 
 /* Runs the callback with the tool's timeout. Returns 0 when it returned (rc,
  * result and error in the job), -ETIMEDOUT when it was abandoned (the job then
- * belongs to the runner), -ENOMEM when no runner could start. */
-static int run_callback(sbx *h, py_state *ps, py_job *j, double timeout) {
-  if (tl_is_runner) {
-    /* A callback calling a tool: run it here (our runner is busy with us). */
-    j->rc = j->fn(j->ud, h, j->name, j->args, &j->result, &j->error);
-    j->done = 1;
-    return 0;
-  }
-  py_runner *r = runner_get(ps);
-  if (!r) return -ENOMEM;
-  /* Lend the channel if we hold it (P1 of python.c). */
-  pthread_mutex_lock(&ps->chan_lock);
-  int lent = ps->chan_depth > 0 && pthread_equal(ps->chan_owner, pthread_self());
-  int depth0 = ps->chan_depth;
+ * belongs to the runner), -EAGAIN when no runner could start. */
+static int run_callback(py_state *ps, py_job *j, double timeout) {
   pthread_t self = pthread_self();
+  py_runner *r = runner_reserve(ps);
+  if (!r) return -EAGAIN;
+  /* Lend the channel if we hold it (P1 of python.c), and the loan if it is
+   * ours (py_loan.c), before the callback can look at them. */
+  pthread_mutex_lock(&ps->chan_lock);
+  int lent = ps->chan_depth > 0 && pthread_equal(ps->chan_owner, self);
+  int depth0 = ps->chan_depth;
   if (lent) ps->chan_owner = r->thread;
   pthread_mutex_unlock(&ps->chan_lock);
+  py_loan_handoff ho;
+  py_loan_pass(ps, r->thread, &ho);
 
   double deadline = py_now() + timeout;
   int abandoned = 0;
+  /* Lock order: a runner's lock, then chan_lock. */
   pthread_mutex_lock(&r->lock);
   r->job = j;
+  r->reserved = 0;
   pthread_cond_broadcast(&r->cond);
   for (;;) {
     if (j->done) break;
     double t = py_now();
     if (t >= deadline) {
       pthread_mutex_lock(&ps->chan_lock);
-      /* Abandon only when the callback is not inside a nested call. */
-      if (!lent || ps->chan_depth == depth0) {
+      /* Abandon only when the callback is inside no nested call (L3 of
+       * py_loan.c); the channel and the loan come back to us first. */
+      if ((!lent || ps->chan_depth == depth0) && py_loan_revoke_locked(ps, &ho)) {
         j->abandoned = 1;
         abandoned = 1;
         if (lent) ps->chan_owner = self;
@@ -279,11 +322,10 @@ static int run_callback(sbx *h, py_state *ps, py_job *j, double timeout) {
   }
   pthread_mutex_unlock(&r->lock);
   if (abandoned) {
-    ps->runner = NULL;
-    r->next = ps->abandoned;
-    ps->abandoned = r;
+    runner_abandon(ps, r);
     return -ETIMEDOUT;
   }
+  py_loan_take_back(ps, &ho);
   if (lent) {
     pthread_mutex_lock(&ps->chan_lock);
     ps->chan_owner = self;
@@ -315,9 +357,9 @@ static int invoke(sbx *h, py_state *ps, const char *name, const char *args, tool
   /* Every attempt is recorded, refused ones included (with their payload
    * when it is JSON). */
   int64_t hid = -1;
-  py_store_enter(h, ps);
+  int tk = py_store_enter(h, ps);
   if (store_call_start(h->st, name, payload ? args : NULL, &hid) < 0) hid = -1;
-  py_store_leave(h, ps);
+  py_store_leave(h, ps, tk);
   py_tool *t = find_tool(ps, name);
   /* Copy what we need: a callback may re-register tools. */
   double timeout = t ? t->timeout : 0;
@@ -351,7 +393,7 @@ static int invoke(sbx *h, py_state *ps, const char *name, const char *args, tool
     outcome_fail(o, "internal_error", "out of memory calling '%.255s'%s", name, "");
     goto finish;
   }
-  int r = run_callback(h, ps, j, timeout);
+  int r = run_callback(ps, j, timeout);
   if (r == -ETIMEDOUT) {
     char secs[32];
     snprintf(secs, sizeof secs, "%g", timeout);
@@ -360,7 +402,8 @@ static int invoke(sbx *h, py_state *ps, const char *name, const char *args, tool
   }
   if (r != 0) {
     job_free(j);
-    outcome_fail(o, "internal_error", "cannot run tool '%.255s': %s", name, "no thread");
+    outcome_fail(o, "internal_error", "cannot run tool '%.255s': %s", name,
+                 "no runner thread (too many nested tool calls?)");
     goto finish;
   }
   if (j->rc != 0) {
@@ -386,9 +429,9 @@ finish:
   if (hid >= 0) {
     char err[1100];
     snprintf(err, sizeof err, "[%s] %s", o->kind ? o->kind : "", o->msg);
-    py_store_enter(h, ps);
+    tk = py_store_enter(h, ps);
     store_call_finish(h->st, hid, rc == 0 ? o->result : NULL, rc == 0 ? NULL : err);
-    py_store_leave(h, ps);
+    py_store_leave(h, ps, tk);
   }
   json_decref(payload);
   json_decref(in_schema);
@@ -580,13 +623,16 @@ int py_tool_call(sbx *h, const char *name, const char *args, int store_held, cha
     snprintf(msg, msglen, "[internal_error] out of memory");
     return -1;
   }
-  /* Outside a Python call the store is the caller's: its shell holds the lock
-   * (store_held), so our history records must not take it again. */
-  int was = ps->lending;
-  if (store_held) ps->lending = 1;
+  /* The `tool` command's shell holds the store (store_held): the call opens
+   * or joins the loan, like python3, so the callback can use the sandbox. A
+   * C API call joins it when made by the loan's owner (a callback). */
+  py_loan_frame f;
+  py_loan_begin(ps, store_held, &f);
+  py_loan_release(ps, &f);
   tool_outcome o;
   int r = invoke(h, ps, name, args ? args : "{}", &o);
-  ps->lending = was;
+  py_loan_restore(ps, &f);
+  py_loan_end(ps, &f);
   if (r != 0) {
     snprintf(msg, msglen, "[%s] %s", o.kind, o.msg);
     return -1;

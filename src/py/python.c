@@ -18,7 +18,9 @@
  *
  * Invariants:
  *  P1. The channel (ctl socket) is used by one thread at a time: the caller,
- *      or the tool runner while the caller waits for a callback (chan_owner).
+ *      or the tool runner while the caller waits for a callback, or a python3
+ *      command on a pipeline stage of a script that such a runner runs while
+ *      the runner waits for that script (chan_owner; chan_enter).
  *  P2. Anything W sends that does not fit the state above (a RESULT for
  *      another id, a frame that does not decode) kills the worker: the jail
  *      may forge messages, the host never guesses.
@@ -58,7 +60,9 @@ typedef struct py_call {
   int why_interrupt;        /* SBX_PY_TIMEOUT or SBX_PY_OUTPUT_LIMIT */
   uint64_t max_output;      /* bytes of stdout+stderr kept */
   int output_over;          /* more output than max_output came */
-  const py_stream *stream;  /* streaming output/stdin, or NULL */
+  sbx *h;                   /* the sandbox */
+  const py_stream *stream;  /* streaming output/stdin, or NULL; its callbacks
+                               run the caller's shell, so they hold the store */
   int stream_broken;        /* the stream's write failed: output dropped */
   py_obuf out, err;         /* collected output */
   /* From RESULT: */
@@ -119,19 +123,29 @@ py_state *py_state_get(sbx *h) {
   }
   jail_init(&ps->j);
   pthread_mutex_init(&ps->chan_lock, NULL);
+  pthread_mutex_init(&ps->runners_lock, NULL);
   h->py = ps;
   return ps;
 }
 
-/* Takes the channel (P1): free, or already ours (a nested call). */
-static int chan_enter(py_state *ps) {
+/* Takes the channel (P1): free, or already ours (a nested call), or - for a
+ * python3 command (`command`) - held by the thread that entered the running
+ * shell, which waits for us: the command runs on a pipeline stage's thread of
+ * a script that a tool callback started. *saved gets the owner to restore. */
+static int chan_enter(sbx *h, py_state *ps, int command, pthread_t *saved) {
   int ok = 0;
+  pthread_t self = pthread_self();
   pthread_mutex_lock(&ps->chan_lock);
+  *saved = self;
   if (ps->chan_depth == 0) {
-    ps->chan_owner = pthread_self();
+    ps->chan_owner = self;
     ps->chan_depth = 1;
     ok = 1;
-  } else if (pthread_equal(ps->chan_owner, pthread_self()) && ps->chan_depth < PY_MAX_DEPTH) {
+  } else if (ps->chan_depth < PY_MAX_DEPTH &&
+             (pthread_equal(ps->chan_owner, self) ||
+              (command && h->shell_depth > 0 && pthread_equal(ps->chan_owner, h->shell_thread)))) {
+    *saved = ps->chan_owner;
+    ps->chan_owner = self;
     ps->chan_depth++;
     ok = 1;
   }
@@ -139,43 +153,18 @@ static int chan_enter(py_state *ps) {
   return ok;
 }
 
-static void chan_leave(py_state *ps) {
+static void chan_leave(py_state *ps, pthread_t saved) {
   pthread_mutex_lock(&ps->chan_lock);
   ps->chan_depth--;
+  ps->chan_owner = saved;
   pthread_mutex_unlock(&ps->chan_lock);
-}
-
-/* Ends a call: takes the store back if this call lent it, frees the channel. */
-static void leave(py_state *ps, int lent_here) {
-  if (lent_here) {
-    atomic_store(&ps->store_lent, 0);
-    while (atomic_load(&ps->store_borrowers) > 0) sched_yield();
-    ps->lending = 0;
-  }
-  chan_leave(ps);
-}
-
-void py_store_enter(sbx *h, py_state *ps) {
-  if (!ps->lending) {
-    pthread_mutex_lock(&h->lock);
-    return;
-  }
-  /* Take the store back from the FUSE thread: no new loans, then wait for the
-   * current borrower (at most one request) to finish. */
-  atomic_store(&ps->store_lent, 0);
-  while (atomic_load(&ps->store_borrowers) > 0) sched_yield();
-}
-
-void py_store_leave(sbx *h, py_state *ps) {
-  if (!ps->lending) pthread_mutex_unlock(&h->lock);
-  else atomic_store(&ps->store_lent, 1);
 }
 
 void py_sync_view(sbx *h, py_state *ps) {
   if (!ps->fuse) return;
-  py_store_enter(h, ps);
+  int t = py_store_enter(h, ps);
   int stale = fuse_server_stale(ps->fuse);
-  py_store_leave(h, ps);
+  py_store_leave(h, ps, t);
   if (stale) fuse_server_invalidate(ps->fuse);
 }
 
@@ -220,13 +209,13 @@ int py_send(py_state *ps) {
 
 /* /tmp and /data exist in every sandbox that runs Python (as the shell expects). */
 static void ensure_dirs(sbx *h, py_state *ps) {
-  py_store_enter(h, ps);
+  int t = py_store_enter(h, ps);
   store_stat st;
   if (store_path_lstat(h->st, "/", "/tmp", &st) == -ENOENT &&
       store_path_mkdir(h->st, "/", "/tmp", 01777) == 0)
     store_path_chmod(h->st, "/", "/tmp", 01777);
   if (store_path_lstat(h->st, "/", "/data", &st) == -ENOENT) store_path_mkdir(h->st, "/", "/data", 0755);
-  py_store_leave(h, ps);
+  py_store_leave(h, ps, t);
 }
 
 static void read_stderr_tail(py_state *ps, char *buf, size_t n) {
@@ -330,8 +319,11 @@ static void drain_output(py_state *ps, py_call *c) {
       if (r < 0 && errno == EINTR) continue;
       if (r <= 0) break;
       if (c->stream) {
-        if (!c->stream_broken && c->stream->write(c->stream->ud, i + 1, buf, (size_t)r) < 0)
-          c->stream_broken = 1;
+        if (!c->stream_broken) {
+          int t = py_store_enter(c->h, ps);
+          if (c->stream->write(c->stream->ud, i + 1, buf, (size_t)r) < 0) c->stream_broken = 1;
+          py_store_leave(c->h, ps, t);
+        }
         /* Streamed output is kept only as far as the history record shows it. */
         py_obuf *hb = i == 0 ? &c->out : &c->err;
         if (hb->len < PY_HISTORY_MAX)
@@ -374,7 +366,9 @@ static void serve_stdin(py_state *ps, py_call *c) {
   char *buf = malloc(want ? want : 1);
   ssize_t got = 0;
   if (buf && c->stream && c->stream->read && want) {
+    int t = py_store_enter(c->h, ps);
     got = c->stream->read(c->stream->ud, buf, want);
+    py_store_leave(c->h, ps, t);
     if (got < 0) got = 0;
   }
   py_msg_begin(&ps->out, PY_MSG_STDIN_DATA, ps->msg->id);
@@ -388,7 +382,12 @@ static void serve_stdin(py_state *ps, py_call *c) {
 static void run_call(sbx *h, py_state *ps, py_call *c) {
   while (!c->done && !c->killed) {
     double t = py_now();
-    int cancel = c->stream && c->stream->cancelled && c->stream->cancelled(c->stream->ud);
+    int cancel = 0;
+    if (c->stream && c->stream->cancelled) {
+      int tk = py_store_enter(h, ps);
+      cancel = c->stream->cancelled(c->stream->ud);
+      py_store_leave(h, ps, tk);
+    }
     if (!c->interrupted && (t >= c->deadline || c->output_over || c->stream_broken || cancel)) {
       c->interrupted = 1;
       c->why_interrupt = c->output_over ? SBX_PY_OUTPUT_LIMIT : SBX_PY_TIMEOUT;
@@ -572,9 +571,9 @@ static int64_t history_start(sbx *h, const char *code, const char *ctx, const ch
   char *text = json_text(p);
   int64_t id = -1;
   if (text) {
-    py_store_enter(h, h->py);
+    int t = py_store_enter(h, h->py);
     if (store_call_start(h->st, "python", text, &id) < 0) id = -1;
-    py_store_leave(h, h->py);
+    py_store_leave(h, h->py, t);
   }
   free(text);
   return id;
@@ -598,9 +597,9 @@ static void history_finish(sbx *h, int64_t id, const sbx_py_result *r) {
       snprintf(err, n, "[%s] %s%s%s", kind_names[r->error], r->error_type ? r->error_type : "",
                r->error_type ? ": " : "", r->error_message ? r->error_message : "");
   }
-  py_store_enter(h, h->py);
+  int t = py_store_enter(h, h->py);
   store_call_finish(h->st, id, err ? NULL : text, err);
-  py_store_leave(h, h->py);
+  py_store_leave(h, h->py, t);
   free(text);
   free(err);
 }
@@ -617,27 +616,37 @@ static int check_context_name(sbx *h, const char *name) {
   return SBX_OK;
 }
 
-/* Takes the channel and makes sure a worker is up. `lend`: the caller's shell
- * holds h->lock for us, so the store is lent to the FUSE thread (*lent_here
- * says whether this call turned lending on, for leave()). */
-static int enter(sbx *h, py_state **out, int lend, int *lent_here) {
-  *lent_here = 0;
+/* A call's hold on the channel and its part in the loan (enter .. leave). */
+typedef struct py_entry {
+  pthread_t chan_saved;   /* the channel's owner to restore */
+  py_loan_frame loan;     /* py_loan.c */
+} py_entry;
+
+/* Ends a call: restores its holds on the store, leaves the loan, frees the
+ * channel. */
+static void leave(py_state *ps, py_entry *e) {
+  py_loan_restore(ps, &e->loan);
+  py_loan_end(ps, &e->loan);
+  chan_leave(ps, e->chan_saved);
+}
+
+/* Takes the channel and makes sure a worker is up. `command`: the python3
+ * command, whose shell holds the store (it opens or joins the loan). While
+ * the call runs its holds on the store are released (L4 of py_loan.c). */
+static int enter(sbx *h, py_state **out, int command, py_entry *e) {
   if (!h) return SBX_MISUSE;
   sandbox_clear_error(h);
   if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
   py_state *ps = py_state_get(h);
   if (!ps) return sandbox_fail(h, SBX_NOMEM, "python: out of memory");
-  if (!chan_enter(ps))
+  if (!chan_enter(h, ps, command, &e->chan_saved))
     return sandbox_fail(h, SBX_MISUSE, "python: another thread is running Python in this sandbox");
-  if (lend && !ps->lending) {
-    ps->lending = 1;
-    atomic_store(&ps->store_lent, 1);
-    *lent_here = 1;
-  }
+  py_loan_begin(ps, command, &e->loan);
+  py_loan_release(ps, &e->loan);
   if (!ps->running) {
     int rc = start_worker(h, ps);
     if (rc) {
-      leave(ps, *lent_here);
+      leave(ps, e);
       return rc;
     }
   }
@@ -663,9 +672,16 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
     return sandbox_fail(h, SBX_MISUSE, "python: the code is larger than 16 MiB");
   if (opt->timeout < 0 || opt->grace < 0 || isnan(opt->timeout) || isnan(opt->grace))
     return sandbox_fail(h, SBX_MISUSE, "python: negative timeout");
+  size_t nargs = 0;
+  for (; argv && argv[nargs]; nargs++)
+    if (strlen(argv[nargs]) > 128 * 1024)
+      return sandbox_fail(h, SBX_MISUSE, "python: argument %zu is longer than 128 KiB", nargs);
+  if (nargs > PY_MAX_ARGS)
+    return sandbox_fail(h, SBX_MISUSE, "python: argument list too long (more than %d arguments)",
+                        PY_MAX_ARGS);
   py_state *ps;
-  int lent_here;
-  if ((rc = enter(h, &ps, stream && stream->store_held, &lent_here))) return rc;
+  py_entry e;
+  if ((rc = enter(h, &ps, stream && stream->store_held, &e))) return rc;
 
   double t0 = py_now();
   int64_t hid = history_start(h, code, ctx, opt->cwd, argv);
@@ -677,15 +693,17 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   c.grace = opt->grace > 0 ? (opt->grace > 3600 ? 3600 : opt->grace) : PY_DEFAULT_GRACE;
   c.max_output = opt->max_output ? opt->max_output : PY_DEFAULT_OUTPUT;
   c.stream = stream;
+  c.h = h;
 
   const char *cwd = opt->cwd;
   if (!cwd) {
     store_stat st;
-    py_store_enter(h, ps);
+    int t = py_store_enter(h, ps);
     cwd = store_path_stat(h->st, "/", "/data", &st) == 0 && S_ISDIR(st.mode) ? "/data" : "/";
-    py_store_leave(h, ps);
+    py_store_leave(h, ps, t);
   }
-  uint64_t f = flags & (PY_EXEC_SCRIPT | PY_EXEC_MODULE | PY_EXEC_STDIN);
+  uint64_t f = flags & (PY_EXEC_SCRIPT | PY_EXEC_MODULE | PY_EXEC_STDIN | PY_EXEC_FILE);
+  if (stream && stream->env) f |= PY_EXEC_ENV;
   if (!opt->no_repr && !(flags & (PY_EXEC_SCRIPT | PY_EXEC_MODULE))) f |= PY_EXEC_REPR;
   py_msg_begin(&ps->out, PY_MSG_EXEC, c.id);
   py_msg_add_str(&ps->out, PY_T_CTX, ctx);
@@ -695,11 +713,19 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   py_msg_add_u64(&ps->out, PY_T_FLAGS, f);
   py_msg_add_u64(&ps->out, PY_T_MEM, opt->max_memory ? opt->max_memory : PY_CALL_MEMORY);
   if (opt->max_cpu) py_msg_add_u64(&ps->out, PY_T_CPU, opt->max_cpu);
-  for (size_t i = 0; argv && argv[i] && i < 4096; i++) py_msg_add_str(&ps->out, PY_T_ARG, argv[i]);
+  for (size_t i = 0; argv && argv[i]; i++) py_msg_add_str(&ps->out, PY_T_ARG, argv[i]);
   for (size_t i = 0; opt->preload && opt->preload[i] && i < 256; i++)
     py_msg_add_str(&ps->out, PY_T_PRELOAD, opt->preload[i]);
+  /* The environment, as far as the frame's field count allows (a shell has
+   * a few dozen variables; a script with more gets the first ones). */
+  size_t nfields = nargs;
+  for (size_t i = 0; stream && stream->env && stream->env[i] && nfields < PY_PROTO_MAX_FIELDS - 16; i++) {
+    if (strlen(stream->env[i]) > 128 * 1024) continue;
+    py_msg_add(&ps->out, PY_T_ENV, stream->env[i], strlen(stream->env[i]));
+    nfields++;
+  }
   if (py_msg_end(&ps->out) != 0) {
-    leave(ps, lent_here);
+    leave(ps, &e);
     return sandbox_fail(h, SBX_MISUSE, "python: the request is too large (16 MiB)");
   }
   if (py_send(ps) != 0) call_kill(ps, &c, "the worker stopped reading its channel");
@@ -707,7 +733,7 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   sbx_py_result *r = make_result(&c, (py_now() - t0) * 1000);
   call_free(&c);
   if (r) history_finish(h, hid, r);
-  leave(ps, lent_here);
+  leave(ps, &e);
   if (!r) return sandbox_fail(h, SBX_NOMEM, "python: out of memory");
   sandbox_clear_error(h); /* a failed history record is not the call's failure */
   *out = r;
@@ -723,8 +749,8 @@ int sbx_python_exec(sbx *h, const char *code, const sbx_py_options *opt, sbx_py_
 static int ctx_request(sbx *h, uint8_t type, const char *ctx, const char *src, const char *name,
                        const char *json, const char *what) {
   py_state *ps;
-  int lent_here;
-  int rc = enter(h, &ps, 0, &lent_here);
+  py_entry e;
+  int rc = enter(h, &ps, 0, &e);
   if (rc) return rc;
   uint32_t id = ++ps->next_id ? ps->next_id : ++ps->next_id;
   py_msg_begin(&ps->out, type, id);
@@ -733,7 +759,7 @@ static int ctx_request(sbx *h, uint8_t type, const char *ctx, const char *src, c
   if (name) py_msg_add_str(&ps->out, PY_T_NAME, name);
   if (json) py_msg_add_str(&ps->out, PY_T_JSON, json);
   if (py_msg_end(&ps->out) != 0) {
-    leave(ps, lent_here);
+    leave(ps, &e);
     return sandbox_fail(h, SBX_MISUSE, "python %s: the request is too large", what);
   }
   py_call c;
@@ -742,9 +768,10 @@ static int ctx_request(sbx *h, uint8_t type, const char *ctx, const char *src, c
   c.deadline = py_now() + 30;
   c.grace = 1;
   c.max_output = PY_DEFAULT_OUTPUT;
+  c.h = h;
   if (py_send(ps) != 0) call_kill(ps, &c, "the worker stopped reading its channel");
   else run_call(h, ps, &c);
-  leave(ps, lent_here);
+  leave(ps, &e);
   if (c.killed || !c.done) {
     rc = sandbox_fail(h, SBX_ERROR, "python %s: %s", what,
                       c.kill_reason ? c.kill_reason : "the worker did not answer");
@@ -818,14 +845,15 @@ int sbx_python_stop(sbx *h) {
   sandbox_clear_error(h);
   py_state *ps = h->py;
   if (!ps) return SBX_OK;
-  if (!chan_enter(ps))
+  pthread_t saved;
+  if (!chan_enter(h, ps, 0, &saved))
     return sandbox_fail(h, SBX_MISUSE, "python: another thread is running Python in this sandbox");
   if (ps->chan_depth > 1) {
-    chan_leave(ps);
+    chan_leave(ps, saved);
     return sandbox_fail(h, SBX_MISUSE, "python: cannot stop the worker from inside a call");
   }
   if (ps->running) py_stop_worker(ps);
-  chan_leave(ps);
+  chan_leave(ps, saved);
   return SBX_OK;
 }
 
@@ -837,6 +865,7 @@ void py_sandbox_close(sbx *h) {
   py_reader_free(&ps->rd);
   py_buf_free(&ps->out);
   pthread_mutex_destroy(&ps->chan_lock);
+  pthread_mutex_destroy(&ps->runners_lock);
   free(ps->msg);
   free(ps);
   h->py = NULL;

@@ -87,6 +87,7 @@ typedef struct sh_array_elem {
   sh_word *key;  /* NULL for a plain element */
   bool append;   /* [k]+=v */
   sh_word *value;
+  sh_word *whole; /* [k]=v: the whole element as a word (brace expansion quirk) */
 } sh_array_elem;
 
 struct sh_part {

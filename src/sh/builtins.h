@@ -13,6 +13,7 @@
 #define SBX_SH_BUILTINS_H
 
 #include "sh/sh.h"
+#include "sh/shared.h"
 
 typedef int (*sh_builtin_fn)(sh_shell *sh, int argc, char **argv);
 
@@ -49,8 +50,8 @@ int sh_test_main(sh_shell *sh, int argc, char **argv);
 bool sh_test_unary(sh_shell *sh, const char *op, const char *arg, bool *valid);
 bool sh_test_binary(sh_shell *sh, const char *op, const char *a, const char *b, bool *valid, int *err);
 
-/* echo (shared with src/cmd/echo.c): writes into b; returns false when \c stops output. */
-bool sh_echo_format(sh_buf *b, int argc, char **argv, bool xpg);
+
+int sh_bi_ulimit(sh_shell *sh, int argc, char **argv);
 
 /* history and fc (interactive.c) */
 int sh_bi_history(sh_shell *sh, int argc, char **argv);
@@ -66,6 +67,7 @@ int sh_run_printf(sh_shell *sh, int argc, char **argv);
 int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text);
 int sh_wait_all(sh_shell *sh);
 void sh_jobs_release(sh_shell *sh);
+void sh_jobs_inherit(sh_shell *sh, const sh_shell *p);
 
 /* The live shell whose $$/BASHPID is pid, or NULL (shell.c). */
 sh_shell *sh_shell_by_pid(sh_session *s, int64_t pid);

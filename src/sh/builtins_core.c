@@ -494,7 +494,7 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
     extern _Thread_local int sh_source_depth;
     if (sh_source_depth == 0) {
       sh_error(sh, "return: can only `return' from a function or sourced script");
-      return 1;
+      return sh->dash_c ? 2 : 1; /* as the spec records bash 5.2 */
     }
   }
   sh->flow = SH_FLOW_RETURN;
@@ -505,6 +505,12 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
 static int loop_ctl(sh_shell *sh, int argc, char **argv, sh_flow kind) {
   int64_t n = 1;
   const char *name = kind == SH_FLOW_BREAK ? "break" : "continue";
+  if (argc > 2) {
+    /* bash abandons the command line */
+    sh_error(sh, "%s: too many arguments", name);
+    sh_fatal(sh, 1);
+    return 1;
+  }
   if (argc > 1) {
     if (!parse_int_arg(argv[1], &n)) {
       sh_error(sh, "%s: %s: numeric argument required", name, argv[1]);
@@ -650,18 +656,23 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
 
 static int bi_exec(sh_shell *sh, int argc, char **argv) {
   int i = 1;
+  const char *arg0 = NULL;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (!strcmp(argv[i], "--")) {
       i++;
       break;
     }
     if (!strcmp(argv[i], "-a") && i + 1 < argc) {
-      i++;
+      arg0 = argv[++i];
       continue;
     }
   }
   if (i >= argc) return 0; /* redirections only: kept by the executor */
+  /* exec -a NAME: the program's argv[0] ($0 of a nested shell) */
+  const char *saved0 = sh->exec_argv0;
+  sh->exec_argv0 = arg0;
   int st = sh_run_argv(sh, argc - i, argv + i, true);
+  sh->exec_argv0 = saved0;
   if (sh->flow == SH_FLOW_NONE || sh->flow == SH_FLOW_RETURN) {
     sh->flow = SH_FLOW_EXIT;
     sh->exit_status = st;
@@ -688,7 +699,11 @@ static int resolve_kind(sh_shell *sh, const char *name, bool funcs) {
   if (is_keyword(name)) return 2;
   if (funcs && sh_func_get(sh, name)) return 3;
   if (sh_builtin_find(sh, name)) return 4;
-  if (cmd_find(name)) return 5;
+  if (!strchr(name, '/')) {
+    int kind;
+    free(sh_path_search(sh, name, &kind));
+    if (kind == SH_PATH_TABLE || kind == SH_PATH_FILE) return 5;
+  }
   if (strchr(name, '/')) {
     store_stat st;
     if (store_path_stat(sh->sess->st, sh->cwd, name, &st) == 0 && !S_ISDIR(st.mode)) return 5;
@@ -696,16 +711,24 @@ static int resolve_kind(sh_shell *sh, const char *name, bool funcs) {
   return 0;
 }
 
-static char *command_path(const char *name) {
+/* Where a command would be run from (the hash table, else a PATH search). */
+static char *command_path_sh(sh_shell *sh, const char *name) {
   if (strchr(name, '/')) return sh_xstrdup(name);
+  sh_hashent *h = sh_map_get(&sh->hashed, name);
+  if (h) return sh_xstrdup(h->path);
+  int kind;
+  char *p = sh_path_search(sh, name, &kind);
+  if (p && (kind == SH_PATH_TABLE || kind == SH_PATH_FILE)) return p;
+  free(p);
   return sh_xasprintf("/usr/bin/%s", name);
 }
+#define command_path(name) command_path_sh(sh, name)
 
 char *sh_func_text(sh_shell *sh, sh_func *f);
 
 static int bi_command(sh_shell *sh, int argc, char **argv) {
   int i = 1;
-  bool v = false, V = false;
+  bool v = false, V = false, pflag = false;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
     if (!strcmp(argv[i], "--")) {
       i++;
@@ -715,6 +738,7 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
       if (*c == 'v') v = true;
       else if (*c == 'V') V = true;
       else if (*c == 'p') {
+        pflag = true;
       } else {
         sh_error(sh, "command: -%c: invalid option", *c);
         sh_errorf_raw(sh, "command: usage: command [-pVv] command [arg ...]\n");
@@ -766,7 +790,16 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
     }
     return st;
   }
-  return sh_run_argv(sh, argc - i, argv + i, true);
+  if (!pflag) return sh_run_argv(sh, argc - i, argv + i, true);
+  /* command -p: the standard PATH, for this lookup only */
+  const char *cur = sh_var_get(sh, "PATH");
+  char *saved = cur ? sh_xstrdup(cur) : NULL;
+  sh_var_set(sh, "PATH", "/usr/bin:/bin", SH_SET_FORCE);
+  int st = sh_run_argv(sh, argc - i, argv + i, true);
+  if (saved) sh_var_set(sh, "PATH", saved, SH_SET_FORCE);
+  else sh_var_unset(sh, "PATH", false);
+  free(saved);
+  return st;
 }
 
 static int bi_builtin(sh_shell *sh, int argc, char **argv) {
@@ -805,48 +838,71 @@ static int bi_type(sh_shell *sh, int argc, char **argv) {
     bool found = false;
     int kinds[5] = {0};
     int nk = 0;
-    if (!P && !p) {
+    if (!P) {
       if (sh_map_get(&sh->aliases, name)) kinds[nk++] = 1;
       if (is_keyword(name)) kinds[nk++] = 2;
       if (!f_no && sh_func_get(sh, name)) kinds[nk++] = 3;
       if (sh_builtin_find(sh, name)) kinds[nk++] = 4;
     }
-    if (cmd_find(name) || (strchr(name, '/') && resolve_kind(sh, name, false) == 5)) kinds[nk++] = 5;
+    /* files: the hashed path or the PATH matches (all of them with -a) */
+    sh_strv files = {0};
+    if (strchr(name, '/')) {
+      store_stat sst;
+      if (store_path_stat(sh->sess->st, sh->cwd, name, &sst) == 0 && S_ISREG(sst.mode) && (sst.mode & 0111))
+        sh_strv_pushdup(&files, name);
+    } else {
+      sh_hashent *h = a ? NULL : sh_map_get(&sh->hashed, name);
+      if (h) sh_strv_pushdup(&files, h->path);
+      else sh_path_search_all(sh, name, a, &files); /* bash's type reports files it cannot run too */
+    }
+    if (files.n) kinds[nk++] = 5;
+    /* -p: a file only when nothing else comes first */
+    bool file_first = nk && kinds[0] == 5;
     for (int k = 0; k < nk; k++) {
-      found = true;
       int kind = kinds[k];
-      if (t) {
-        static const char *const words[] = {"", "alias", "keyword", "function", "builtin", "file"};
-        sh_printf_fd(sh, 1, "%s\n", words[kind]);
-      } else if (p || P) {
-        if (kind == 5) {
-          char *cp = command_path(name);
-          sh_printf_fd(sh, 1, "%s\n", cp);
-          free(cp);
-        }
-      } else {
-        switch (kind) {
-        case 1:
-          sh_printf_fd(sh, 1, "%s is aliased to `%s'\n", name, (const char *)sh_map_get(&sh->aliases, name));
+      if ((p && !a) && kind != 5) {
+        found = true;
+        break;
+      }
+      if ((p || P) && kind != 5) {
+        if (p) found = true;
+        continue;
+      }
+      found = true;
+      size_t nf = kind == 5 ? files.n : 1;
+      for (size_t fi = 0; fi < nf; fi++) {
+        if (t) {
+          static const char *const words[] = {"", "alias", "keyword", "function", "builtin", "file"};
+          sh_printf_fd(sh, 1, "%s\n", words[kind]);
           break;
-        case 2: sh_printf_fd(sh, 1, "%s is a shell keyword\n", name); break;
-        case 3: {
-          char *txt = sh_func_text(sh, sh_func_get(sh, name));
-          sh_printf_fd(sh, 1, "%s is a function\n%s\n", name, txt);
-          free(txt);
-          break;
-        }
-        case 4: sh_printf_fd(sh, 1, "%s is a shell builtin\n", name); break;
-        case 5: {
-          char *cp = command_path(name);
-          sh_printf_fd(sh, 1, "%s is %s\n", name, cp);
-          free(cp);
-          break;
-        }
+        } else if (p || P) {
+          sh_printf_fd(sh, 1, "%s\n", files.v[fi]);
+        } else {
+          switch (kind) {
+          case 1:
+            sh_printf_fd(sh, 1, "%s is aliased to `%s'\n", name, (const char *)sh_map_get(&sh->aliases, name));
+            break;
+          case 2: sh_printf_fd(sh, 1, "%s is a shell keyword\n", name); break;
+          case 3: {
+            char *txt = sh_func_text(sh, sh_func_get(sh, name));
+            sh_printf_fd(sh, 1, "%s is a function\n%s\n", name, txt);
+            free(txt);
+            break;
+          }
+          case 4: sh_printf_fd(sh, 1, "%s is a shell builtin\n", name); break;
+          case 5:
+            if (!a && sh_map_get(&sh->hashed, name) && !strchr(name, '/'))
+              sh_printf_fd(sh, 1, "%s is hashed (%s)\n", name, files.v[fi]);
+            else
+              sh_printf_fd(sh, 1, "%s is %s\n", name, files.v[fi]);
+            break;
+          }
         }
       }
       if (!a) break;
     }
+    (void)file_first;
+    sh_strv_free(&files);
     if (!found) {
       if (!t && !p && !P) sh_error(sh, "type: %s: not found", name);
       st = 1;
@@ -856,15 +912,98 @@ static int bi_type(sh_shell *sh, int argc, char **argv) {
 }
 
 static int bi_hash(sh_shell *sh, int argc, char **argv) {
-  for (int i = 1; i < argc; i++) {
-    if (argv[i][0] == '-') continue;
-    if (!cmd_find(argv[i]) && !sh_builtin_find(sh, argv[i])) {
-      sh_error(sh, "hash: %s: not found", argv[i]);
-      return 1;
+  bool reset = false, del = false, tflag = false, lflag = false;
+  const char *ppath = NULL;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *c = argv[i] + 1; *c; c++) {
+      switch (*c) {
+      case 'r': reset = true; break;
+      case 'd': del = true; break;
+      case 't': tflag = true; break;
+      case 'l': lflag = true; break;
+      case 'p':
+        if (c[1]) ppath = c + 1;
+        else if (i + 1 < argc) ppath = argv[++i];
+        else {
+          sh_error(sh, "hash: -p: option requires an argument");
+          return 2;
+        }
+        c += strlen(c) - 1;
+        break;
+      default:
+        sh_error(sh, "hash: -%c: invalid option", *c);
+        sh_errorf_raw(sh, "hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]\n");
+        return 2;
+      }
     }
   }
-  if (argc == 1) sh_write_str(sh, 1, "hash: hash table empty\n");
-  return 0;
+  if (reset) sh_map_free(&sh->hashed, sh_hash_free_entry);
+  if (i >= argc) {
+    if (reset) return 0;
+    size_t n;
+    const char **keys = sh_map_keys(&sh->hashed, &n);
+    if (!n) {
+      sh_write_str(sh, 1, "hash: hash table empty\n");
+      free(keys);
+      return 0;
+    }
+    sh_buf b = {0};
+    if (!lflag) sh_buf_adds(&b, "hits\tcommand\n");
+    for (size_t k = 0; k < n; k++) {
+      sh_hashent *h = sh_map_get(&sh->hashed, keys[k]);
+      if (lflag) sh_buf_addf(&b, "builtin hash -p %s %s\n", h->path, keys[k]);
+      else sh_buf_addf(&b, "%4d\t%s\n", h->hits, h->path);
+    }
+    sh_write_fd(sh, 1, b.data, b.len);
+    sh_buf_free(&b);
+    free(keys);
+    return 0;
+  }
+  int st = 0;
+  for (; i < argc; i++) {
+    const char *name = argv[i];
+    if (del) {
+      sh_hashent *h = sh_map_del(&sh->hashed, name);
+      if (!h) {
+        sh_error(sh, "hash: %s: not found", name);
+        st = 1;
+      }
+      sh_hash_free_entry(h);
+      continue;
+    }
+    if (ppath) {
+      sh_hash_put(sh, name, ppath, false, 0);
+      continue;
+    }
+    if (tflag) {
+      sh_hashent *h = sh_map_get(&sh->hashed, name);
+      if (!h) {
+        sh_error(sh, "hash: %s: not found", name);
+        st = 1;
+      } else if (argc - i > 1 || i + 1 < argc) {
+        sh_printf_fd(sh, 1, "%s\t%s\n", name, h->path);
+      } else {
+        sh_printf_fd(sh, 1, "%s\n", h->path);
+      }
+      continue;
+    }
+    if (strchr(name, '/') || sh_builtin_find(sh, name) || sh_func_get(sh, name)) continue;
+    int kind;
+    char *p = sh_path_search(sh, name, &kind);
+    if (kind == SH_PATH_TABLE || kind == SH_PATH_FILE) {
+      sh_hash_put(sh, name, p, kind == SH_PATH_TABLE, 0);
+    } else {
+      sh_error(sh, "hash: %s: not found", name);
+      st = 1;
+    }
+    free(p);
+  }
+  return st;
 }
 
 static int bi_help(sh_shell *sh, int argc, char **argv) {
@@ -886,20 +1025,14 @@ static int bi_times(sh_shell *sh, int argc, char **argv) {
   return 0;
 }
 
-static int bi_ulimit(sh_shell *sh, int argc, char **argv) {
-  for (int i = 1; i < argc; i++) {
-    if (argv[i][0] != '-') return 0; /* setting: accepted, no effect */
-  }
-  sh_write_str(sh, 1, "unlimited\n");
-  return 0;
-}
 
 static int bi_umask(sh_shell *sh, int argc, char **argv) {
-  bool sym = false;
+  bool sym = false, pflag = false;
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
     if (!strcmp(argv[i], "-S")) sym = true;
     else if (!strcmp(argv[i], "-p")) {
+      pflag = true;
     } else if (!strcmp(argv[i], "--")) {
       i++;
       break;
@@ -921,14 +1054,23 @@ static int bi_umask(sh_shell *sh, int argc, char **argv) {
         sh_buf_adds(&b, buf);
       }
       sh_buf_addc(&b, '\n');
+      if (pflag) sh_write_str(sh, 1, "umask -S ");
       sh_write_fd(sh, 1, b.data, b.len);
       sh_buf_free(&b);
     } else {
-      sh_printf_fd(sh, 1, "%04o\n", sh->umask);
+      sh_printf_fd(sh, 1, "%s%04o\n", pflag ? "umask " : "", sh->umask);
     }
     return 0;
   }
+  if (argc - i > 1) {
+    sh_error(sh, "umask: too many arguments");
+    return 1;
+  }
   const char *m = argv[i];
+  if (!*m || m[0] == ' ') {
+    sh_error(sh, "umask: `%s': invalid symbolic mode operator", m);
+    return 1;
+  }
   if (m[0] >= '0' && m[0] <= '7') {
     char *end;
     long v = strtol(m, &end, 8);
@@ -1182,7 +1324,7 @@ const sh_builtin sh_builtin_table[] = {
     {"true", bi_true, 0},
     {"type", bi_type, 0},
     {"typeset", sh_bi_declare, SH_BI_DECL},
-    {"ulimit", bi_ulimit, 0},
+    {"ulimit", sh_bi_ulimit, 0},
     {"umask", bi_umask, 0},
     {"unalias", bi_unalias, 0},
     {"unset", sh_bi_unset, SH_BI_SPECIAL},

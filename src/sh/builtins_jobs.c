@@ -101,11 +101,29 @@ static void job_remove(sh_shell *sh, int idx) {
 
 int sh_wait_all(sh_shell *sh) {
   int st = 0;
-  while (sh->njobs > 0) {
-    st = job_wait(sh, sh->jobs[0]);
-    job_remove(sh, 0);
+  for (int k = 0; k < sh->njobs;) {
+    if (sh->jobs[k]->foreign) {
+      k++;
+      continue;
+    }
+    st = job_wait(sh, sh->jobs[k]);
+    job_remove(sh, k);
   }
   return st;
+}
+
+/* A subshell lists its parent's jobs (`jobs | wc -l`) but cannot wait for them. */
+void sh_jobs_inherit(sh_shell *sh, const sh_shell *p) {
+  for (int i = 0; i < p->njobs; i++) {
+    const sh_job *pj = p->jobs[i];
+    if (!pj->text) continue;
+    int id = sh_job_add(sh, pj->tasks, pj->ntasks, pj->text);
+    sh_job *j = sh->jobs[sh->njobs - 1];
+    j->id = pj->id;
+    j->pid = pj->pid;
+    j->foreign = true;
+    (void)id;
+  }
 }
 
 void sh_jobs_release(sh_shell *sh) {
@@ -138,6 +156,31 @@ static int find_job(sh_shell *sh, const char *spec) {
 
 /* ---- wait, jobs ---------------------------------------------------------------------------------- */
 
+/* bash's description of a signal that ended a job (strsignal). */
+static const char *sig_description(int sig) {
+  static const char *const d[] = {
+      [1] = "Hangup", [3] = "Quit", [4] = "Illegal instruction", [5] = "Trace/breakpoint trap",
+      [6] = "Aborted", [7] = "Bus error", [8] = "Floating point exception", [9] = "Killed",
+      [10] = "User defined signal 1", [11] = "Segmentation fault", [12] = "User defined signal 2",
+      [14] = "Alarm clock", [16] = "Stack fault", [24] = "CPU time limit exceeded",
+      [25] = "File size limit exceeded", [26] = "Virtual timer expired", [27] = "Profiling timer expired",
+      [29] = "I/O possible", [30] = "Power failure", [31] = "Bad system call"};
+  if (sig <= 0 || sig >= (int)(sizeof d / sizeof d[0])) return NULL;
+  return d[sig];
+}
+
+/* Waits for job k, reports a death by signal as bash does, removes it. */
+static int wait_job(sh_shell *sh, int k) {
+  sh_job *j = sh->jobs[k];
+  int st = job_wait(sh, j);
+  int sig = j->ntasks ? j->tasks[j->ntasks - 1]->term_sig : 0;
+  const char *desc = sig_description(sig);
+  if (desc && j->text)
+    sh_error(sh, "%5" PRId64 " %-24s%s", j->pid, desc, j->text);
+  job_remove(sh, k);
+  return st;
+}
+
 int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
   int i = 1;
   bool any = false;
@@ -148,39 +191,73 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
     }
     if (!strcmp(argv[i], "-n")) any = true;
     else if (!strcmp(argv[i], "-f")) {
+    } else if (!strcmp(argv[i], "-p") && i + 1 < argc) {
+      i++;
     } else {
       sh_error(sh, "wait: %s: invalid option", argv[i]);
+      sh_errorf_raw(sh, "wait: usage: wait [-fn] [-p var] [id ...]\n");
       return 2;
     }
   }
-  if (i >= argc) {
-    if (any) {
-      if (!sh->njobs) return 127;
-      int st = job_wait(sh, sh->jobs[0]);
-      job_remove(sh, 0);
-      return st;
+  /* the jobs to wait for (indices into sh->jobs) */
+  int *sel = sh_xcalloc((size_t)sh->njobs + 1, sizeof *sel);
+  int nsel = 0, st = 0;
+  bool all = i >= argc;
+  if (all) {
+    for (int k = 0; k < sh->njobs; k++)
+      if (!sh->jobs[k]->foreign) sel[nsel++] = k;
+  } else {
+    for (; i < argc; i++) {
+      int k = find_job(sh, argv[i]);
+      if (k == -2) {
+        sh_error(sh, "wait: `%s': not a pid or valid job spec", argv[i]);
+        st = 1;
+        continue;
+      }
+      if (k < 0 || sh->jobs[k]->foreign) {
+        if (argv[i][0] == '%') sh_error(sh, "wait: %s: no such job", argv[i]);
+        else sh_error(sh, "wait: pid %s is not a child of this shell", argv[i]);
+        st = 127;
+        continue;
+      }
+      if (!any) {
+        /* in order: each one's status; the last one counts */
+        free(sel);
+        sel = NULL;
+        st = wait_job(sh, k);
+        sel = sh_xcalloc((size_t)sh->njobs + 1, sizeof *sel);
+        continue;
+      }
+      sel[nsel++] = k;
     }
-    sh_wait_all(sh);
-    return 0;
   }
-  int st = 0;
-  for (; i < argc; i++) {
-    int k = find_job(sh, argv[i]);
-    if (k == -2) {
-      sh_error(sh, "wait: `%s': not a pid or valid job spec", argv[i]);
-      st = 2;
-      continue;
+  if (!any) {
+    if (all) {
+      while (sh->njobs > 0) {
+        int k = 0;
+        while (k < sh->njobs && sh->jobs[k]->foreign) k++;
+        if (k >= sh->njobs) break;
+        wait_job(sh, k);
+      }
+      st = 0;
     }
-    if (k < 0) {
-      if (argv[i][0] == '%') sh_error(sh, "wait: %s: no such job", argv[i]);
-      else sh_error(sh, "wait: pid %s is not a child of this shell", argv[i]);
-      st = 127;
-      continue;
-    }
-    st = job_wait(sh, sh->jobs[k]);
-    job_remove(sh, k);
-    if (any) break;
+    free(sel);
+    return st;
   }
+  /* wait -n: the first of them to finish */
+  if (!nsel) {
+    free(sel);
+    return 127;
+  }
+  sh_task **ts = sh_xcalloc((size_t)nsel, sizeof *ts);
+  for (int k = 0; k < nsel; k++) {
+    sh_job *j = sh->jobs[sel[k]];
+    ts[k] = j->tasks[j->ntasks - 1];
+  }
+  int w = sh_task_wait_any(sh->task, ts, nsel);
+  free(ts);
+  st = w < 0 ? 127 : wait_job(sh, sel[w]);
+  free(sel);
   return st;
 }
 
@@ -258,8 +335,9 @@ static void deliver_self(sh_shell *sh, int sig) {
   }
   if (sig == 17 || sig == 18 || sig == 28 || sig == 23) return; /* CHLD CONT WINCH URG: ignored */
   sh->flow = SH_FLOW_EXIT;
-    sh->fatal = 0;
+  sh->fatal = 0;
   sh->exit_status = 128 + sig;
+  sh->killed_by = sig;
 }
 
 int sh_bi_kill(sh_shell *sh, int argc, char **argv) {

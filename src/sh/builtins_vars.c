@@ -760,7 +760,7 @@ static int read_record(sh_shell *sh, int fd, int delim, long nchars, bool raw, b
     if (!raw && !exact && c == '\\') {
       ssize_t r2 = sh_fd_read(sh, fd, &c, 1);
       if (r2 <= 0) return 0;
-      if (c == '\n' && delim == '\n') continue;
+      if (c == '\n') continue; /* backslash-newline is removed whatever the delimiter */
       sh_buf_addc(out, c);
       sh_buf_addc(quoted, 1);
       count++;
@@ -785,7 +785,7 @@ int sh_bi_read(sh_shell *sh, int argc, char **argv) {
   const char *arr = NULL, *prompt = NULL;
   int delim = '\n';
   long nchars = -1;
-  bool exact = false;
+  bool exact = false, timeout_zero = false;
   int fd = 0;
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
@@ -821,7 +821,16 @@ int sh_bi_read(sh_shell *sh, int argc, char **argv) {
         break;
       }
       case 'p': prompt = optarg; break;
-      case 't': break;
+      case 't': {
+        char *end;
+        double t = strtod(optarg, &end);
+        if (*end || t < 0) {
+          sh_error(sh, "read: %s: invalid timeout specification", optarg);
+          return 1;
+        }
+        timeout_zero = t == 0;
+        break;
+      }
       case 'i': break;
       case 'u': {
         char *end;
@@ -852,7 +861,12 @@ int sh_bi_read(sh_shell *sh, int argc, char **argv) {
       return 1;
     }
   }
-  if (prompt) sh_write_str(sh, 2, prompt);
+  /* -p shows the prompt only on a terminal, and the sandbox has none */
+  (void)prompt;
+  if (timeout_zero) {
+    /* read -t 0: is input available? It is (or EOF is); nothing is read */
+    return 0;
+  }
   sh_buf line = {0}, q = {0};
   int r = read_record(sh, fd, delim, nchars, raw, exact, &line, &q);
   if (r < 0 && r != -EINTR) {
@@ -870,11 +884,14 @@ int sh_bi_read(sh_shell *sh, int argc, char **argv) {
   sh_var *ifsv = sh_var_find(sh, "IFS");
   if (!ifsv || !sh_var_isset(ifsv)) ifs = " \t\n";
   if (!ifs) ifs = "";
-  if (exact || (nchars >= 0 && i >= argc && !arr)) {
-    /* -N and -n into REPLY: no splitting */
-  }
   sh_strv fields = {0};
   int nvars = arr ? -1 : (argc - i);
+  if (exact && !arr && nvars > 0) {
+    /* read -N: the characters go to the first variable unsplit */
+    for (int k = 0; k < nvars; k++)
+      if (sh_var_set(sh, argv[i + k], k ? "" : s, 0)) status = 1;
+    goto done;
+  }
   if (!arr && nvars == 0) {
     /* REPLY gets the line without IFS trimming */
     sh_var_set(sh, "REPLY", s, 0);
@@ -887,10 +904,23 @@ int sh_bi_read(sh_shell *sh, int argc, char **argv) {
     for (;;) {
       if (pos >= n) break;
       if (nvars > 0 && (int)fields.n == nvars - 1) {
-        /* the last variable takes the rest, minus trailing IFS whitespace */
+        /* the last variable: when exactly one field remains it gets that
+         * field (its delimiter dropped), else the rest of the line minus
+         * trailing IFS whitespace (bash's read) */
+        size_t w = pos;
+        while (w < n && !(in_ifs(ifs, s[w]) && !qs[w])) w++;
+        size_t after = w;
+        while (after < n && !qs[after] && in_ifs(ifs, s[after]) && ifs_ws(s[after])) after++;
+        if (after < n && !qs[after] && in_ifs(ifs, s[after]) && !ifs_ws(s[after])) {
+          after++;
+          while (after < n && !qs[after] && in_ifs(ifs, s[after]) && ifs_ws(s[after])) after++;
+        }
+        if (after >= n) {
+          sh_strv_push(&fields, sh_xstrndup(s + pos, w - pos));
+          break;
+        }
         size_t end = n;
         while (end > pos && !qs[end - 1] && in_ifs(ifs, s[end - 1]) && ifs_ws(s[end - 1])) end--;
-        /* a single trailing non-whitespace IFS char is also dropped (bash) */
         sh_strv_push(&fields, sh_xstrndup(s + pos, end - pos));
         break;
       }

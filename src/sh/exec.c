@@ -534,9 +534,20 @@ typedef struct arr_item {
   bool keyed;       /* [k]=v */
   bool append;      /* [k]+=v */
   char *key;        /* assoc key (keyed) */
-  int64_t idx;      /* indexed key (keyed) */
+  const sh_word *keyword; /* indexed key: evaluated when its turn comes */
+  int64_t idx;      /* indexed key once evaluated (keyed) */
   char *val;
 } arr_item;
+
+/* An indexed-array element [k]=v whose text brace-expands: bash expands the
+ * whole word into plain elements ("[k]=-a-" "[k]=-b-"). */
+static bool elem_brace_word(const sh_array_elem *e) {
+  const char *r = e->whole ? e->whole->raw : NULL;
+  if (!r || !strchr(r, '{') || (!strchr(r, ',') && !strstr(r, ".."))) return false;
+  for (const char *p = r; *p; p++)
+    if (*p == '\'' || *p == '"' || *p == '\\' || *p == '$' || *p == '`') return false;
+  return true;
+}
 
 static void xtrace_assign(sh_shell *sh, sh_assign *as, const char *val, const arr_item *items,
                           size_t n);
@@ -549,8 +560,11 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
   int rc = 0;
   for (size_t i = 0; i < arr->u.array.n && !rc; i++) {
     sh_array_elem *e = &arr->u.array.elems[i];
-    if (e->key) {
-      char *val = sh_expand_string(sh, e->value, SH_XF_ASSIGN);
+    if (e->key && !(!assoc && elem_brace_word(e))) {
+      /* the values now; an indexed key when it is assigned (bash), so it
+       * sees the elements assigned before it. No tilde in an assoc value
+       * (bash 5.2). */
+      char *val = sh_expand_string(sh, e->value, assoc ? SH_XF_NOTILDE : SH_XF_ASSIGN);
       if (!val) {
         rc = 1;
         break;
@@ -563,10 +577,8 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
           rc = 1;
           break;
         }
-      } else if (sh_expand_arith(sh, e->key, &it.idx)) {
-        free(val);
-        rc = 1;
-        break;
+      } else {
+        it.keyword = e->key;
       }
       if (n == cap) {
         cap = cap ? cap * 2 : 8;
@@ -576,7 +588,8 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
       continue;
     }
     sh_strv vals = {0};
-    if (sh_expand_words(sh, &e->value, 1, &vals)) {
+    sh_word *ew = e->key ? e->whole : e->value;
+    if (sh_expand_words(sh, &ew, 1, &vals)) {
       sh_strv_free(&vals);
       rc = 1;
       break;
@@ -621,7 +634,8 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
       arr_item *it = &items[i];
       if (assoc) {
         if (it->keyed) {
-          rc = sh_var_set_key(sh, v, it->key, it->val, it->append);
+          /* bash 5.2: [k]+=v in a=(...) appends to the value before the assignment (none) */
+          rc = sh_var_set_key(sh, v, it->key, it->val, it->append && append);
         } else if (kv_pairs) {
           if (!pending) {
             pending = it->val;
@@ -633,6 +647,10 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
           sh_error(sh, "%s: %s: must use subscript when assigning associative array", v->name, it->val);
         }
       } else if (it->keyed) {
+        if (sh_expand_arith(sh, it->keyword, &it->idx)) {
+          rc = 1;
+          break;
+        }
         int64_t idx = it->idx;
         if (idx < 0) {
           int64_t max = sh_array_max(v->arr);
@@ -704,6 +722,12 @@ int sh_apply_assign(sh_shell *sh, sh_assign *as, int flags) {
   if (!sh_is_name(as->name)) {
     sh_error(sh, "`%s': not a valid identifier", as->name);
     return 1;
+  }
+  if (is_array && (flags & SH_SET_TEMP)) {
+    /* B=(b b) cmd: bash puts the text in the command's environment */
+    const char *raw = as->value->raw ? as->value->raw : "";
+    if (sh->opt[SH_OPT_XTRACE] && !sh_current_decl) xtrace_assign(sh, as, raw, NULL, 0);
+    return sh_var_set(sh, as->name, raw, flags & ~SH_SET_TEMP);
   }
   if (is_array) {
     if (as->index) {
@@ -817,6 +841,91 @@ static char **build_env(sh_shell *sh, sh_strv *env) {
   return sh_strv_terminated(env);
 }
 
+/* ---- $PATH search and the hash table -------------------------------------------------------------- */
+
+
+void sh_hash_free_entry(void *v) {
+  sh_hashent *e = v;
+  if (!e) return;
+  free(e->path);
+  free(e);
+}
+
+void sh_hash_put(sh_shell *sh, const char *name, const char *path, bool table, int hits) {
+  sh_hashent *e = sh_xcalloc(1, sizeof *e);
+  e->path = sh_xstrdup(path);
+  e->table = table;
+  e->hits = hits;
+  sh_hash_free_entry(sh_map_set(&sh->hashed, name, e));
+}
+
+/* Table commands live in /usr/bin (and /bin, merged-usr Debian). */
+static bool is_table_dir(const char *d, size_t n) {
+  while (n > 1 && d[n - 1] == '/') n--;
+  return (n == 4 && !strncmp(d, "/bin", 4)) || (n == 8 && !strncmp(d, "/usr/bin", 8));
+}
+
+/* bash's PATH search for a name without '/': each directory holding a
+ * table command (/usr/bin and /bin hold them all) or an executable file in
+ * the store, in PATH order; all of them (`type -a`) or the first. A table
+ * command is still found when PATH misses those directories (the sandbox
+ * has no other programs): as /usr/bin/NAME. Returns the kind of the first
+ * match: SH_PATH_TABLE, SH_PATH_FILE, SH_PATH_NOEXEC (only a file that is
+ * not executable: out holds it) or SH_PATH_NONE. */
+int sh_path_search_all(sh_shell *sh, const char *name, bool all, sh_strv *out) {
+  int kind = SH_PATH_NONE;
+  const cmd_entry *e = cmd_find(name);
+  const char *path = sh_var_get(sh, "PATH");
+  if (!path) path = "/usr/local/bin:/usr/bin:/bin";
+  char *noexec = NULL;
+  for (const char *p = path;;) {
+    const char *colon = strchr(p, ':');
+    size_t n = colon ? (size_t)(colon - p) : strlen(p);
+    if (e && is_table_dir(p, n)) {
+      sh_strv_push(out, sh_xasprintf("%.*s/%s", (int)(n && p[n - 1] == '/' ? n - 1 : n), p, name));
+      if (kind == SH_PATH_NONE) kind = SH_PATH_TABLE;
+      if (!all) break;
+    } else if (n < 4000) {
+      char *cand = n ? sh_xasprintf("%.*s/%s", (int)n, p, name) : sh_xasprintf("./%s", name);
+      store_stat st;
+      if (store_path_stat(sh->sess->st, sh->cwd, cand, &st) == 0 && S_ISREG(st.mode)) {
+        if (st.mode & 0111) {
+          sh_strv_push(out, cand);
+          cand = NULL;
+          if (kind == SH_PATH_NONE) kind = SH_PATH_FILE;
+          if (!all) break;
+        } else if (!noexec) {
+          noexec = cand;
+          cand = NULL;
+        }
+      }
+      free(cand);
+    }
+    if (!colon) break;
+    p = colon + 1;
+  }
+  if (kind == SH_PATH_NONE && e) {
+    sh_strv_push(out, sh_xasprintf("/usr/bin/%s", name));
+    kind = SH_PATH_TABLE;
+  }
+  if (kind == SH_PATH_NONE && noexec) {
+    sh_strv_push(out, noexec);
+    noexec = NULL;
+    kind = SH_PATH_NOEXEC;
+  }
+  free(noexec);
+  return kind;
+}
+
+char *sh_path_search(sh_shell *sh, const char *name, int *kind) {
+  sh_strv v = {0};
+  *kind = sh_path_search_all(sh, name, false, &v);
+  char *r = v.n ? v.v[0] : NULL;
+  if (v.n) v.v[0] = NULL;
+  sh_strv_free(&v);
+  return r;
+}
+
 int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin);
 
 int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin) {
@@ -839,14 +948,43 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
       sh_error(sh, "%s: %s: not a shell builtin", "builtin", name);
       return 1;
     }
-    const cmd_entry *e = cmd_find(name);
+    /* the hash table, else a PATH search that fills it */
+    sh_hashent *h = sh_map_get(&sh->hashed, name);
+    char *found = NULL;
+    int kind;
+    if (h) {
+      kind = h->table ? SH_PATH_TABLE : SH_PATH_FILE;
+      h->hits++;
+    } else {
+      found = sh_path_search(sh, name, &kind);
+      if (kind == SH_PATH_TABLE || kind == SH_PATH_FILE) {
+        sh_hash_put(sh, name, found, kind == SH_PATH_TABLE, 1);
+        h = sh_map_get(&sh->hashed, name);
+      }
+    }
+    const cmd_entry *e = kind == SH_PATH_TABLE ? cmd_find(name) : NULL;
     if (e) {
+      free(found);
       sh_strv env = {0};
       int st = sh_run_table_command(sh, e, argc, argv,
                                     override ? (char **)override : build_env(sh, &env));
       sh_strv_free(&env);
       return st;
     }
+    if (kind == SH_PATH_FILE) {
+      char *p = sh_xstrdup(h ? h->path : found);
+      free(found);
+      int st = run_script_file(sh, p, argc, argv);
+      free(p);
+      return st;
+    }
+    if (kind == SH_PATH_NOEXEC) {
+      sh_error(sh, "%s: Permission denied", found);
+      record_file_error(sh, EACCES, found);
+      free(found);
+      return 126;
+    }
+    free(found);
     return not_found(sh, name);
   }
   /* a path: a script in the store, or a standard bin dir name */
@@ -1063,14 +1201,14 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     goto out;
   }
   if (argv.n == 0) {
-    /* assignments and redirections only */
-    sh->status = 0;
+    /* assignments and redirections only: the status is that of the last
+     * command substitution, else 0 ($? keeps the previous one meanwhile) */
     free(sh->last_arg);
     sh->last_arg = sh_xstrdup("");
     int cs_status = 0;
     for (sh_assign *as = c->assigns; as; as = as->next) {
       sh->lineno = as->line;
-      int before = sh->status;
+      uint64_t before = sh->nsubst;
       if (sh_apply_assign(sh, as, 0)) {
         status = 1;
         if (sh->flow == SH_FLOW_NONE && !sh->interactive) {
@@ -1079,7 +1217,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
         }
         goto out;
       }
-      if (sh->status != before) cs_status = sh->status;
+      if (sh->nsubst != before) cs_status = sh->status;
     }
     status = cs_status;
     if (c->base.redirs) {
@@ -1112,7 +1250,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
         sh_vars_push_scope(sh);
         temp_scope = true;
         for (sh_assign *as = c->assigns; as; as = as->next) {
-          int rc = sh_apply_assign(sh, as, SH_SET_LOCAL);
+          int rc = sh_apply_assign(sh, as, SH_SET_LOCAL | SH_SET_TEMP);
           if (rc) {
             status = 1;
             sh_vars_pop_scope(sh);
@@ -1147,7 +1285,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       /* `exec` keeps its redirections */
       bool is_exec = strcmp(name, "exec") == 0;
       status = bi->fn(sh, ac, av) & 0xff;
-      if (is_exec && ac == 1) drop_saved(&rs);
+      if (is_exec && (ac == 1 || (ac == 2 && !strcmp(av[1], "--")))) drop_saved(&rs);
     } else {
       status = sh_run_argv(sh, ac, av, true);
     }
@@ -1179,6 +1317,7 @@ static void task_run_node(sh_task *t) {
   if (sh->flow == SH_FLOW_EXIT) st = sh->exit_status;
   sh_wait_all(sh);
   t->status = st;
+  t->term_sig = sh->killed_by;
   sh_shell_free(sh);
   t->sh = NULL;
   if (t->arena) sh_arena_unref(t->arena);
@@ -1296,6 +1435,7 @@ char *sh_command_subst(sh_shell *sh, sh_node *body, int *status) {
   }
   *status = st;
   sh->status = st;
+  sh->nsubst++;
   return sh_buf_steal(&cap.b);
 }
 
@@ -1363,6 +1503,9 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
     }
     if (!failed && stage_is_simple(pl->cmds[n - 1]) && !debug_trap(sh, pl->cmds[n - 1]->line))
       failed = true;
+    /* the earlier stages start first, as forked processes would: each runs
+     * until it writes, blocks or ends, then the last stage runs here */
+    if (!failed && sh->task) sh_task_yield(sh->task);
     if (!failed) {
       /* the last stage runs here */
       if (lastpipe) {
@@ -1826,6 +1969,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
 
 int sh_exec(sh_shell *sh, sh_node *n) {
   if (!n) return 0;
+  sh_locale_bytes = sh->bytes_locale;
   if (sh->flow != SH_FLOW_NONE) return sh->status;
   if (stack_low()) {
     sh_error(sh, "maximum nesting depth exceeded");
@@ -1834,8 +1978,16 @@ int sh_exec(sh_shell *sh, sh_node *n) {
     return 2;
   }
   if (n->redirs && n->kind != SH_N_SIMPLE) {
+    /* process substitutions in the redirections end with the command: the
+     * shell closes its copy of their fds (so `{ ...; } > >(cat)` sees EOF) */
+    procsub_list pl = {.n = 0};
+    procsub_list *saved_pl = current_procsubs;
+    current_procsubs = &pl;
     redir_state rs = {0};
-    if (apply_redirs(sh, n->redirs, &rs)) {
+    int rr = apply_redirs(sh, n->redirs, &rs);
+    current_procsubs = saved_pl;
+    if (rr) {
+      close_procsubs(sh, &pl);
       restore_fds(sh, &rs);
       sh->status = 1;
       /* a failed redirection of a compound command counts as its failure
@@ -1845,6 +1997,7 @@ int sh_exec(sh_shell *sh, sh_node *n) {
     }
     int st = exec_node(sh, n);
     restore_fds(sh, &rs);
+    close_procsubs(sh, &pl);
     sh->status = st;
     return st;
   }

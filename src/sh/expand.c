@@ -16,6 +16,10 @@
  */
 #include "sh/expand.h"
 
+#include <locale.h>
+#include <pthread.h>
+#include <wchar.h>
+#include <wctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,6 +105,7 @@ static void xbreak(xs *x) {
 /* ---- helpers ---------------------------------------------------------------------------- */
 
 size_t sh_utf8_len(const char *s, size_t n) {
+  if (sh_locale_bytes) return n;
   size_t count = 0;
   for (size_t i = 0; i < n;) {
     unsigned char c = (unsigned char)s[i];
@@ -119,6 +124,7 @@ size_t sh_utf8_len(const char *s, size_t n) {
 
 /* Byte offset of character index ci (clamped to n). */
 static size_t utf8_offset(const char *s, size_t n, size_t ci) {
+  if (sh_locale_bytes) return ci < n ? ci : n;
   size_t i = 0;
   while (ci > 0 && i < n) {
     unsigned char c = (unsigned char)s[i];
@@ -136,6 +142,7 @@ static size_t utf8_offset(const char *s, size_t n, size_t ci) {
 }
 
 static size_t char_len_at(const char *s, size_t n) {
+  if (sh_locale_bytes) return 1;
   unsigned char c = (unsigned char)s[0];
   size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
   if (l > n) return 1;
@@ -512,30 +519,79 @@ static char *replace_pattern(const char *s, const char *pat, const char *rep, sh
   return sh_buf_steal(&b);
 }
 
+/* Case mapping of one character (UTF-8 aware, C.UTF-8's Unicode tables). */
+/* One UTF-8 character of exactly l bytes to a code point. */
+static bool utf8_decode1(const char *p, size_t l, uint32_t *cp) {
+  const unsigned char *u = (const unsigned char *)p;
+  if (l == 1) {
+    *cp = u[0];
+    return u[0] < 0x80;
+  }
+  if (l == 2 && (u[0] & 0xe0) == 0xc0) *cp = (uint32_t)(u[0] & 0x1f) << 6 | (u[1] & 0x3f);
+  else if (l == 3 && (u[0] & 0xf0) == 0xe0)
+    *cp = (uint32_t)(u[0] & 0x0f) << 12 | (uint32_t)(u[1] & 0x3f) << 6 | (u[2] & 0x3f);
+  else if (l == 4 && (u[0] & 0xf8) == 0xf0)
+    *cp = (uint32_t)(u[0] & 0x07) << 18 | (uint32_t)(u[1] & 0x3f) << 12 | (uint32_t)(u[2] & 0x3f) << 6 |
+          (u[3] & 0x3f);
+  else return false;
+  for (size_t k = 1; k < l; k++)
+    if ((u[k] & 0xc0) != 0x80) return false;
+  return true;
+}
+
+static void utf8_encode1(sh_buf *b, uint32_t c) {
+  char o[4];
+  size_t n;
+  if (c < 0x80) { o[0] = (char)c; n = 1; }
+  else if (c < 0x800) { o[0] = (char)(0xc0 | c >> 6); o[1] = (char)(0x80 | (c & 0x3f)); n = 2; }
+  else if (c < 0x10000) {
+    o[0] = (char)(0xe0 | c >> 12); o[1] = (char)(0x80 | ((c >> 6) & 0x3f)); o[2] = (char)(0x80 | (c & 0x3f));
+    n = 3;
+  } else {
+    o[0] = (char)(0xf0 | c >> 18); o[1] = (char)(0x80 | ((c >> 12) & 0x3f));
+    o[2] = (char)(0x80 | ((c >> 6) & 0x3f)); o[3] = (char)(0x80 | (c & 0x3f));
+    n = 4;
+  }
+  sh_buf_add(b, o, n);
+}
+
+static locale_t utf8_loc;
+static void utf8_locale_init(void) { utf8_loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0); }
+static locale_t utf8_locale(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, utf8_locale_init);
+  return utf8_loc;
+}
+
 static char *case_convert(const char *s, const char *pat, sh_param_op op, int fl) {
   size_t n = strlen(s);
-  char *r = sh_xstrdup(s);
+  sh_buf r = {0};
   size_t pn = pat ? strlen(pat) : 0;
+  locale_t loc = utf8_locale();
+  bool first_only = op == SH_POP_UPPER1 || op == SH_POP_LOWER1 || op == SH_POP_TOGGLE1;
   for (size_t i = 0; i < n;) {
     size_t l = char_len_at(s + i, n - i);
-    bool m = !pat || !*pat || sh_fnmatch(pat, pn, s + i, l, fl);
-    if (m && l == 1) {
-      char c = s[i];
-      bool up = op == SH_POP_UPPER || op == SH_POP_UPPER1;
-      bool toggle = op == SH_POP_TOGGLE || op == SH_POP_TOGGLE1;
-      if (toggle) {
-        if (c >= 'a' && c <= 'z') r[i] = (char)(c - 32);
-        else if (c >= 'A' && c <= 'Z') r[i] = (char)(c + 32);
-      } else if (up && c >= 'a' && c <= 'z') {
-        r[i] = (char)(c - 32);
-      } else if (!up && c >= 'A' && c <= 'Z') {
-        r[i] = (char)(c + 32);
-      }
+    bool m = (!first_only || i == 0) && (!pat || !*pat || sh_fnmatch(pat, pn, s + i, l, fl));
+    if (!m) {
+      sh_buf_add(&r, s + i, l);
+      i += l;
+      continue;
     }
-    if (op == SH_POP_UPPER1 || op == SH_POP_LOWER1 || op == SH_POP_TOGGLE1) break;
+    uint32_t cp;
+    if (!loc || !utf8_decode1(s + i, l, &cp)) {
+      sh_buf_add(&r, s + i, l);
+      i += l;
+      continue;
+    }
+    bool up = op == SH_POP_UPPER || op == SH_POP_UPPER1;
+    bool toggle = op == SH_POP_TOGGLE || op == SH_POP_TOGGLE1;
+    wint_t w = (wint_t)cp;
+    if (toggle) w = iswupper_l(w, loc) ? towlower_l(w, loc) : iswlower_l(w, loc) ? towupper_l(w, loc) : w;
+    else w = up ? towupper_l(w, loc) : towlower_l(w, loc);
+    utf8_encode1(&r, (uint32_t)w);
     i += l;
   }
-  return r;
+  return sh_buf_steal(&r);
 }
 
 /* $'...' style escape processing for ${x@E}. */
@@ -610,7 +666,7 @@ char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A);
 /* Applies a transform to one value. */
 static char *transform1(xs *x, const sh_param *pa, const char *s, sh_var *v) {
   switch (pa->transform) {
-  case 'Q': return sh_quote_single(s);
+  case 'Q': case 'k': return sh_quote_single(s);
   case 'E': return escape_expand(s);
   case 'P': return sh_expand_prompt(x->sh, s);
   case 'u': return case_convert(s, NULL, SH_POP_UPPER1, 0);
@@ -676,6 +732,8 @@ static void assoc_keys_or_values(sh_var *v, sh_strv *out, bool keys) {
     sh_strv_pushdup(out, keys ? e->key : e->val);
 }
 
+static _Thread_local char ind_target[256]; /* ${!ref...}: the name ref holds */
+
 static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
   sh_shell *sh = x->sh;
   if (!pa->name) {
@@ -728,14 +786,20 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
         return;
       }
       char *r = ref.list ? join_list(sh, &ref.v, ref.lchar) : ref.s ? sh_xstrdup(ref.s) : NULL;
+      bool was_list = ref.list;
       pval_free(&ref);
-      if (!r) {
+      sh_var *refvar = sh_var_find(sh, pa->name);
+      bool is_arr = refvar && (refvar->flags & (SH_V_ARRAY | SH_V_ASSOC));
+      ind_target[0] = 0;
+      if (!refvar && (!r || !*r)) {
         if (unbound_check(x, pa->name)) return;
-        if (pa->op == SH_POP_NONE && !pa->length) {
-          sh_error(sh, "%s: invalid indirect expansion", pa->name);
-          x->err = true;
-          return;
-        }
+        /* bash 5: the reference itself is unset */
+        sh_error(sh, "%s: invalid indirect expansion", pa->name);
+        x->err = true;
+        sh_fatal(sh, 1);
+        return;
+      } else if (!r || (!*r && (was_list || is_arr))) {
+        free(r); /* an array whose element is unset: the target is unset */
       } else {
         bool valid = sh_is_name(r) || (r[0] && !r[1] && strchr("@*#?-$!0123456789", r[0])) ||
                      (strchr(r, '[') && r[strlen(r) - 1] == ']');
@@ -748,10 +812,15 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
           sh_error(sh, "%s: invalid variable name", r);
           free(r);
           x->err = true;
+          sh_fatal(sh, 1);
           return;
         }
         get_ref_value(x, r, &pv);
+        char *rb = strchr(r, '[');
+        if (rb) *rb = 0; /* ${!r@a} with r='a[0]': the array's attributes */
         var = sh_var_find(sh, r);
+        if (rb) *rb = '[';
+        snprintf(ind_target, sizeof ind_target, "%s", r);
         free(r);
       }
     }
@@ -837,6 +906,24 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       return;
     }
     /* ASSIGN */
+    if (pa->indirect && ind_target[0]) {
+      /* ${!ref:=w} assigns to the variable ref names */
+      char target[256];
+      snprintf(target, sizeof target, "%s", ind_target);
+      bool err = false;
+      char *val = pa->arg ? expand_to_string(sh, pa->arg, 0, &err) : sh_xstrdup("");
+      int rc = err ? 1 : strchr(target, '[') ? sh_assign_ref_elem(sh, target, val, false)
+               : sh_is_name(target) ? sh_var_set(sh, target, val, 0) : 1;
+      if (rc && !err) sh_error(sh, "%s: cannot assign in this way", target);
+      if (rc) x->err = true;
+      else {
+        xadd(x, val, strlen(val), in_dq ? XQ : XS);
+        if (in_dq) cur(x)->quoted = true;
+      }
+      free(val);
+      pval_free(&pv);
+      return;
+    }
     if (is_special_list || (pa->name[0] >= '0' && pa->name[0] <= '9') || !sh_is_name(pa->name)) {
       sh_error(sh, "$%s: cannot assign in this way", pa->name);
       x->err = true;
@@ -1081,8 +1168,17 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       break;
     }
     if (pa->transform == 'a') {
-      if (!var) var = sh_var_find(sh, pa->name);
+      if (!var && !pa->indirect) var = sh_var_find(sh, pa->name);
       char *r = attr_letters(var);
+      if (pv.list) {
+        /* one per element: ${a[@]@a} */
+        for (size_t i = 0; i < pv.v.n; i++) {
+          free(pv.v.v[i]);
+          pv.v.v[i] = sh_xstrdup(r);
+        }
+        free(r);
+        break;
+      }
       pval_free(&pv);
       pv.s = r;
       break;
@@ -1161,7 +1257,8 @@ static void x_parts(xs *x, const sh_part *p, bool in_dq, char litflag) {
       bool only_at = true, has_at = false;
       for (const sh_part *c = p->u.children; c; c = c->next) {
         if (c->kind == SH_PART_PARAM && c->u.param->name &&
-            ((c->u.param->name[0] == '@' && !c->u.param->name[1]) || c->u.param->index_all == '@' ||
+            ((c->u.param->name[0] == '@' && !c->u.param->name[1]) ||
+             (c->u.param->index_all == '@' && !c->u.param->indirect) ||
              (c->u.param->op == SH_POP_NAMES && c->u.param->names_all == '@') ||
              (c->u.param->op == SH_POP_KEYS && c->u.param->index_all == '@')) &&
             !c->u.param->length) {

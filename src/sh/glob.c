@@ -22,6 +22,7 @@ typedef struct mstate {
 } mstate;
 
 static size_t u8len(const char *s, size_t n) {
+  if (sh_locale_bytes) return 1;
   unsigned char c = (unsigned char)s[0];
   size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
   if (l > n) return 1;

@@ -234,12 +234,11 @@ static ssize_t pipe_write(sh_shell *sh, sh_pipe *p, const void *buf, size_t n) {
       if (k > first) memcpy(p->buf, (const char *)buf + done + first, k - first);
       p->len += k;
       done += k;
-      if (p->nrwait > 0) {
-        /* a reader is waiting: let it run now, as a kernel pipe would, so
-         * that `producer | head -n 1` stops the producer early */
-        wake_list(p->rwait, &p->nrwait);
-        if (sh->task) sh_task_yield(sh->task);
-      }
+      /* let the reader (and any stage not yet started) run now, as
+       * concurrent processes would, so that `producer | head -n 1` stops the
+       * producer early */
+      if (p->nrwait > 0) wake_list(p->rwait, &p->nrwait);
+      if (sh->task) sh_task_yield(sh->task);
       continue;
     }
     if (must_stop(sh) || !sh->task) return done ? (ssize_t)done : -EPIPE;
@@ -320,6 +319,15 @@ ssize_t sh_fd_write(sh_shell *sh, int fd, const void *buf, size_t n) {
     if (f->oflags & O_APPEND) {
       store_stat st;
       if (store_getattr(sh->sess->st, f->ino, &st) == 0) f->off = st.size;
+    }
+    uint64_t fsize = sh_ulimit_fsize(sh);
+    if (fsize != UINT64_MAX && f->off + n > fsize) {
+      /* ulimit -f: write what fits; past it the writer gets SIGXFSZ (25) */
+      if (f->off >= fsize) {
+        sh->pending_sig = 25;
+        return -EFBIG;
+      }
+      n = (size_t)(fsize - f->off);
     }
     ssize_t r = store_write(sh->sess->st, f->ino, buf, n, f->off);
     if (r > 0) f->off += (uint64_t)r;
@@ -415,6 +423,9 @@ int sh_open_file(sh_shell *sh, const char *path, int oflags, uint32_t mode, sh_f
   char *abs = NULL;
   const char *p = path;
   if (!*path) return -ENOENT;
+  /* ulimit -n: the new descriptor would be at or above the limit */
+  int lowest = sh_fd_alloc(sh, 0);
+  if (lowest < 0 || (uint64_t)lowest >= sh_ulimit_nofile(sh)) return -EMFILE;
   if (path[0] != '/' && (strncmp(sh->cwd, "/dev", 4) == 0 || strncmp(sh->cwd, "/proc", 5) == 0)) {
     abs = sh_abspath(sh, path);
     p = abs;
@@ -445,6 +456,7 @@ int sh_open_file(sh_shell *sh, const char *path, int oflags, uint32_t mode, sh_f
     rc = -ENXIO;
   } else {
     store_stat st;
+    store_set_umask(sh->sess->st, sh->umask); /* the store masks new files itself */
     int r = store_path_open(sh->sess->st, sh->cwd, p, oflags, mode & ~sh->umask & 07777, &st);
     if (r < 0) {
       rc = r;
@@ -525,7 +537,6 @@ const cmd_io sh_cmd_io = {
 };
 
 int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv, char **env) {
-  (void)e;
   cmd_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
   ctx.store = sh->sess->st;
@@ -536,9 +547,14 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
   ctx.io_ud = sh;
   ctx.arena = cmd_arena_new();
   ctx.umask = sh->umask;
+  store_set_umask(sh->sess->st, sh->umask);
   ctx.max_string = sh->sess->limits.string_size;
   ctx.now = (int64_t)time(NULL);
+  /* sleep waits for time, not for data: its polls let the other tasks run */
+  bool saved_sleep = sh->sleeping;
+  sh->sleeping = !strcmp(e->name, "sleep");
   int status = cmd_invoke(&ctx, argc, argv);
+  sh->sleeping = saved_sleep;
   if (ctx.err_errno) {
     sh->sess->err_errno = ctx.err_errno;
     snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", ctx.err_path);

@@ -814,7 +814,19 @@ static void lex_param_brace(sh_parser *p, wbuild *b, int ctx) {
       pa->op = SH_POP_REPL_SUFFIX;
       sh_lex_getc(p);
     }
+    /* the pattern's first character is never the separator (bash):
+     * ${x////c} replaces "/" with "c" */
+    bool lead_slash = sh_lex_peekc(p) == '/' && (pa->op == SH_POP_REPL || pa->op == SH_POP_REPL_ALL);
+    if (lead_slash) sh_lex_getc(p);
     pa->arg = lex_param_word(p, ctx, "/}", true);
+    if (lead_slash) {
+      sh_part *sl = new_part(p, SH_PART_LIT);
+      sl->u.lit.s = "/";
+      sl->u.lit.n = 1;
+      sl->next = pa->arg->parts;
+      pa->arg->parts = sl;
+      pa->arg->lit = NULL;
+    }
     if (sh_lex_peekc(p) == '/') {
       sh_lex_getc(p);
       pa->arg2 = lex_param_word(p, ctx, "}", false);
@@ -1278,6 +1290,7 @@ static sh_part *lex_array_literal(sh_parser *p) {
       e->key = as->index;
       e->append = as->append;
       e->value = as->value;
+      e->whole = ew;
     } else {
       e->value = ew;
     }

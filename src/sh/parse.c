@@ -424,12 +424,9 @@ static sh_node *parse_for(sh_parser *p, bool select, int line, int col) {
   sh_for *n = node_new(p, sizeof *n, SH_N_FOR, line, col);
   n->select = select;
   sh_tok *t = sh_lex_peek(p);
-  if (t->kind != T_WORD || !t->word->lit || !sh_is_name(t->word->lit)) {
-    if (t->kind == T_WORD)
-      sh_perr(p, t->line, "`%s': not a valid identifier", t->word->lit ? t->word->lit : "?");
-    unexpected(p, t);
-  }
-  n->name = t->word->lit;
+  if (t->kind != T_WORD) unexpected(p, t);
+  /* an invalid name is a runtime error in bash (the loop does not run) */
+  n->name = t->word->lit ? t->word->lit : t->word->raw ? t->word->raw : "?";
   sh_lex_consume(p);
   skip_newlines(p);
   if (tok_is(p, "in")) {

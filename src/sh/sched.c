@@ -247,6 +247,37 @@ void sh_task_yield(sh_task *self) {
   pthread_mutex_unlock(&s->mu);
 }
 
+int sh_task_wait_any(sh_task *self, sh_task **ts, int n) {
+  sh_sched *s = self->sched;
+  for (;;) {
+    pthread_mutex_lock(&s->mu);
+    for (int k = 0; k < n; k++)
+      if (ts[k]->state == SH_TASK_DONE) {
+        pthread_mutex_unlock(&s->mu);
+        return k;
+      }
+    for (int k = 0; k < n; k++) {
+      sh_task *t = ts[k];
+      if (t->nwaiters == t->capwaiters) {
+        t->capwaiters = t->capwaiters ? t->capwaiters * 2 : 2;
+        t->waiters = sh_xrealloc(t->waiters, (size_t)t->capwaiters * sizeof *t->waiters);
+      }
+      t->waiters[t->nwaiters++] = self;
+    }
+    pthread_mutex_unlock(&s->mu);
+    bool ok = sh_task_block(self);
+    /* woken by one of them (or a deadlock): leave the other lists */
+    pthread_mutex_lock(&s->mu);
+    for (int k = 0; k < n; k++) {
+      sh_task *t = ts[k];
+      for (int i = 0; i < t->nwaiters; i++)
+        if (t->waiters[i] == self) t->waiters[i--] = t->waiters[--t->nwaiters];
+    }
+    pthread_mutex_unlock(&s->mu);
+    if (!ok) return -1;
+  }
+}
+
 int sh_task_wait(sh_task *self, sh_task *t) {
   sh_sched *s = self->sched;
   for (;;) {

@@ -52,6 +52,7 @@ struct sh_task {
   bool deadlocked;         /* woken to break a deadlock */
   int64_t pid;             /* fake pid */
   int pending_sig;         /* a signal sent by kill, handled at the next poll */
+  int term_sig;            /* the signal that ended it, or 0 */
   bool is_main;            /* the thread that entered the session */
 };
 
@@ -82,6 +83,9 @@ void sh_task_wake(sh_task *t);
 int sh_task_wait(sh_task *self, sh_task *t);
 /* Lets other runnable tasks run before continuing (used at the end of a call). */
 void sh_task_yield(sh_task *self);
+/* Blocks until one of ts[0..n) is DONE; returns its index (-1: deadlock).
+ * Does not collect it: sh_task_wait then returns its status at once. */
+int sh_task_wait_any(sh_task *self, sh_task **ts, int n);
 void sh_task_unref(sh_task *t);
 /* The task currently holding the baton. */
 sh_task *sh_sched_current(sh_sched *s);

@@ -140,6 +140,11 @@ struct sh_file {
 
 #define SH_FD_MAX 1024 /* fd numbers 0..SH_FD_MAX-1 */
 
+/* ulimit resources the shell enforces (indices into sh_shell.rlim_*) */
+#define SH_RLIM_COUNT 17
+#define SH_RLIM_FSIZE 4
+#define SH_RLIM_NOFILE 8
+
 typedef struct sh_fdtab {
   sh_file **f;   /* f[i] or NULL (closed) */
   int n;         /* slots allocated */
@@ -187,6 +192,7 @@ typedef struct sh_job {
   char *text;          /* command text for `jobs` */
   bool done;           /* all tasks finished */
   bool reported;
+  bool foreign;        /* a parent's job seen from a subshell: listed, not waited for */
   int status;          /* exit status when done */
 } sh_job;
 
@@ -215,6 +221,7 @@ struct sh_shell {
   sh_vars *vars;          /* variables (owned) */
   sh_map funcs;           /* name -> sh_func* (entries shared, refcounted) */
   sh_map aliases;         /* name -> char* value */
+  sh_map hashed;          /* name -> sh_hashent* (the `hash` table of PATH lookups) */
   bool opt[SH_OPT_COUNT]; /* set -o and shopt options */
   sh_traps traps;         /* trap actions (owned strings) */
   char *cwd;              /* absolute current directory (owned) */
@@ -255,6 +262,7 @@ struct sh_shell {
   int local_scope;        /* variable scope level (function depth of locals) */
   uint64_t cmd_counter;   /* commands run by this shell (for DEBUG trap etc.) */
   int cmdnum;             /* top-level commands read so far (the prompt's \#) */
+  uint64_t nsubst;        /* command substitutions run (the status of x=$(cmd)) */
   int xtrace_level;       /* command substitution / eval / source nesting: PS4's first
                            * character repeats once more per level */
   bool errexit_pending;   /* set -e fired: exit after the current command */
@@ -269,7 +277,11 @@ struct sh_shell {
   sh_shell *live_prev, *live_next; /* the session's list of live shells (kill by pid) */
   sh_traps shown_traps;   /* a subshell's inherited traps: not active, but `trap`
                            * lists them until the subshell sets one (bash) */
-  int64_t slice_ns;       /* when this shell's task last took or kept the baton */
+  int killed_by;          /* the signal that is ending this shell, or 0 */
+  bool bytes_locale;       /* LC_ALL/LC_CTYPE/LANG say C or POSIX (see sh_locale_bytes) */
+  bool sleeping;          /* running the sleep command: polls yield the baton */
+  uint64_t rlim_soft[17], rlim_hard[17]; /* ulimit (builtins_ulimit.c) */
+  const char *exec_argv0;  /* exec -a NAME for the command being run (borrowed), or NULL */
   int trap_active;        /* DEBUG (1), ERR (2), RETURN (4) trap running: not re-entered */
   bool debug_done;        /* the DEBUG trap of the next simple command already ran
                            * (in the parent of a pipeline stage) */
@@ -391,6 +403,20 @@ void sh_map_free(sh_map *m, void (*free_val)(void *));
 /* Sorted keys (array of borrowed key pointers, caller frees the array). */
 const char **sh_map_keys(const sh_map *m, size_t *n);
 
+/* ---- PATH search (exec.c) ---------------------------------------------------------------- */
+
+typedef struct sh_hashent {
+  char *path;  /* where the command was found (owned) */
+  bool table;  /* a table command (src/cmd) */
+  int hits;    /* times run through the table */
+} sh_hashent;
+
+enum { SH_PATH_NONE, SH_PATH_TABLE, SH_PATH_FILE, SH_PATH_NOEXEC };
+char *sh_path_search(sh_shell *sh, const char *name, int *kind);
+int sh_path_search_all(sh_shell *sh, const char *name, bool all, sh_strv *out);
+void sh_hash_put(sh_shell *sh, const char *name, const char *path, bool table, int hits);
+void sh_hash_free_entry(void *v);
+
 /* ---- functions (exec.c) ---------------------------------------------------------------------- */
 
 sh_func *sh_func_get(sh_shell *sh, const char *name);
@@ -422,6 +448,12 @@ void sh_xtrace(sh_shell *sh, char **argv, int argc, sh_assign *assigns);
 void sh_xtrace_text(sh_shell *sh, const char *text);
 /* A word quoted the way xtrace shows it (malloc'd). */
 char *sh_xtrace_quote(const char *s);
+
+/* ---- ulimit (builtins_ulimit.c) ------------------------------------------------------------- */
+
+void sh_ulimit_init(sh_shell *sh);
+uint64_t sh_ulimit_fsize(const sh_shell *sh);  /* bytes, UINT64_MAX: unlimited */
+uint64_t sh_ulimit_nofile(const sh_shell *sh); /* fds */
 
 /* ---- interactive shells and history (interactive.c) ------------------------------------------ */
 

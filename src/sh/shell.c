@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sh/builtins.h"
 #include "sh/io.h"
 #include "sh/sched.h"
 #include "sh/sh.h"
@@ -310,6 +311,7 @@ sh_shell *sh_shell_new(sh_session *sess) {
   sh->frames[0].funcname = "main";
   sh->frames[0].source = "";
   sh_vars_init_defaults(sh);
+  sh_ulimit_init(sh);
   return sh;
 }
 
@@ -329,6 +331,11 @@ sh_shell *sh_shell_copy(sh_shell *p) {
     if (p->funcs.e[i].key) sh_map_set(&sh->funcs, p->funcs.e[i].key, func_ref(p->funcs.e[i].val));
   for (size_t i = 0; i < p->aliases.cap; i++)
     if (p->aliases.e[i].key) sh_map_set(&sh->aliases, p->aliases.e[i].key, sh_xstrdup(p->aliases.e[i].val));
+  for (size_t i = 0; i < p->hashed.cap; i++)
+    if (p->hashed.e[i].key) {
+      const sh_hashent *h = p->hashed.e[i].val;
+      sh_hash_put(sh, p->hashed.e[i].key, h->path, h->table, h->hits);
+    }
   memcpy(sh->opt, p->opt, sizeof sh->opt);
   /* traps: signal and EXIT traps are not inherited by subshells; ERR with
    * errtrace and DEBUG/RETURN with functrace are (bash); ignored signals stay
@@ -351,7 +358,7 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->last_bg = p->last_bg;
   sh->pid = ++p->sess->next_pid;
   sh->fn_depth = p->fn_depth;
-  sh->loop_depth = p->loop_depth;
+  sh->loop_depth = 0; /* a subshell is outside the parent's loops: break/continue do nothing */
   sh->subshell = p->subshell + 1;
   sh->eval_depth = p->eval_depth;
   sh->lineno = p->lineno;
@@ -380,8 +387,12 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->cmdnum = p->cmdnum;
   sh->xtrace_level = p->xtrace_level;
   sh->sig_ignored = p->sig_ignored;
+  sh->bytes_locale = p->bytes_locale;
+  memcpy(sh->rlim_soft, p->rlim_soft, sizeof sh->rlim_soft);
+  memcpy(sh->rlim_hard, p->rlim_hard, sizeof sh->rlim_hard);
   sh->read_stdin = p->read_stdin;
   sh->hist = p->hist ? sh_hist_copy(p->hist) : NULL;
+  if (p->njobs) sh_jobs_inherit(sh, p);
   return sh;
 }
 
@@ -403,6 +414,7 @@ void sh_shell_free(sh_shell *sh) {
   sh_vars_free(sh->vars);
   sh_map_free(&sh->funcs, sh_func_unref);
   sh_map_free(&sh->aliases, free);
+  sh_map_free(&sh->hashed, sh_hash_free_entry);
   for (int i = 0; i < SH_NSIG + 4; i++) free(sh->traps.action[i]);
   free(sh->cwd);
   sh_strv_free(&sh->params);
@@ -507,16 +519,10 @@ int sh_poll(sh_shell *sh) {
     sh_handle_pending_signal(sh);
     if (sh->flow == SH_FLOW_EXIT) return 1;
   }
-  /* time slices: a task that keeps the baton for a while (a long command,
-   * sleep) lets the other ready tasks run, as processes would */
-  if (sh->task) {
-    int64_t now = sh_now_ns();
-    if (!sh->slice_ns) sh->slice_ns = now;
-    else if (now - sh->slice_ns > 5000000) {
-      sh_task_yield(sh->task);
-      sh->slice_ns = sh_now_ns();
-    }
-  }
+  /* a sleeping task (the sleep command naps between polls) lets the other
+   * ready tasks run; everything else keeps the baton until it blocks, so
+   * the interleaving stays deterministic */
+  if (sh->sleeping && sh->task) sh_task_yield(sh->task);
   return 0;
 }
 

@@ -4,27 +4,29 @@
  * share the unary file tests and the binary comparisons.
  *
  * Differences kept from bash: in [[ ]] the right side of == and != is a
- * pattern, =~ is an ERE (POSIX regcomp) filling BASH_REMATCH, and -eq & co.
+ * pattern, =~ is an ERE (the engine of src/re) filling BASH_REMATCH, and -eq & co.
  * evaluate arithmetic; in test they compare integers and report "integer
  * expression expected" with status 2.
  */
 #include <errno.h>
-#include <regex.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "re/re.h"
 #include "sh/arith.h"
 #include "sh/builtins.h"
+#include "sh/shared.h"
 #include "sh/expand.h"
 #include "sh/glob.h"
 #include "sh/io.h"
 #include "sh/vars.h"
 
-/* ---- shared tests --------------------------------------------------------------------------- */
+/* ---- shared tests (also the table commands test and [, src/cmd/test.c) ---------------------- */
 
-static bool stat_path(sh_shell *sh, const char *p, bool follow, store_stat *st) {
+static bool stat_path(const sh_test_ctx *c, const char *p, bool follow, store_stat *st) {
   if (!*p) return false;
   if (!strcmp(p, "/dev/null") || !strcmp(p, "/dev/zero") || !strcmp(p, "/dev/stdin") ||
       !strcmp(p, "/dev/stdout") || !strcmp(p, "/dev/stderr") || !strcmp(p, "/dev/urandom") ||
@@ -35,7 +37,7 @@ static bool stat_path(sh_shell *sh, const char *p, bool follow, store_stat *st) 
   }
   if (!strncmp(p, "/dev/fd/", 8) || !strncmp(p, "/proc/self/fd/", 14)) {
     int fd = atoi(strrchr(p, '/') + 1);
-    if (!sh_fd_get(sh, fd)) return false;
+    if (!c->fd_open || !c->fd_open(c->ud, fd)) return false;
     memset(st, 0, sizeof *st);
     st->mode = S_IFIFO | 0600;
     return true;
@@ -45,82 +47,44 @@ static bool stat_path(sh_shell *sh, const char *p, bool follow, store_stat *st) 
     st->mode = S_IFDIR | 0755;
     return true;
   }
-  int r = follow ? store_path_stat(sh->sess->st, sh->cwd, p, st) : store_path_lstat(sh->sess->st, sh->cwd, p, st);
+  int r = follow ? store_path_stat(c->st, c->cwd, p, st) : store_path_lstat(c->st, c->cwd, p, st);
   return r == 0;
 }
 
-bool sh_test_unary(sh_shell *sh, const char *op, const char *arg, bool *valid) {
+bool sh_test_unary_ctx(const sh_test_ctx *c, const char *op, const char *arg, bool *valid) {
   *valid = true;
   store_stat st;
   switch (op[1]) {
   case 'z': return !*arg;
   case 'n': return *arg != 0;
-  case 'e': case 'a': return stat_path(sh, arg, true, &st);
-  case 'f': return stat_path(sh, arg, true, &st) && S_ISREG(st.mode);
-  case 'd': return stat_path(sh, arg, true, &st) && S_ISDIR(st.mode);
-  case 'h': case 'L': return stat_path(sh, arg, false, &st) && S_ISLNK(st.mode);
-  case 'b': return stat_path(sh, arg, true, &st) && S_ISBLK(st.mode);
-  case 'c': return stat_path(sh, arg, true, &st) && S_ISCHR(st.mode);
-  case 'p': return stat_path(sh, arg, true, &st) && S_ISFIFO(st.mode);
-  case 'S': return stat_path(sh, arg, true, &st) && S_ISSOCK(st.mode);
-  case 's': return stat_path(sh, arg, true, &st) && st.size > 0;
-  case 'g': return stat_path(sh, arg, true, &st) && (st.mode & S_ISGID);
-  case 'u': return stat_path(sh, arg, true, &st) && (st.mode & S_ISUID);
-  case 'k': return stat_path(sh, arg, true, &st) && (st.mode & S_ISVTX);
-  case 'O': case 'G': return stat_path(sh, arg, true, &st);
-  case 'N': return stat_path(sh, arg, true, &st) && st.mtime >= st.atime;
+  case 'e': case 'a': return stat_path(c, arg, true, &st);
+  case 'f': return stat_path(c, arg, true, &st) && S_ISREG(st.mode);
+  case 'd': return stat_path(c, arg, true, &st) && S_ISDIR(st.mode);
+  case 'h': case 'L': return stat_path(c, arg, false, &st) && S_ISLNK(st.mode);
+  case 'b': return stat_path(c, arg, true, &st) && S_ISBLK(st.mode);
+  case 'c': return stat_path(c, arg, true, &st) && S_ISCHR(st.mode);
+  case 'p': return stat_path(c, arg, true, &st) && S_ISFIFO(st.mode);
+  case 'S': return stat_path(c, arg, true, &st) && S_ISSOCK(st.mode);
+  case 's': return stat_path(c, arg, true, &st) && st.size > 0;
+  case 'g': return stat_path(c, arg, true, &st) && (st.mode & S_ISGID);
+  case 'u': return stat_path(c, arg, true, &st) && (st.mode & S_ISUID);
+  case 'k': return stat_path(c, arg, true, &st) && (st.mode & S_ISVTX);
+  case 'O': case 'G': return stat_path(c, arg, true, &st);
+  case 'N': return stat_path(c, arg, true, &st) && st.mtime >= st.atime;
   case 'r': case 'w': case 'x': {
-    if (!stat_path(sh, arg, true, &st)) return false;
+    if (!stat_path(c, arg, true, &st)) return false;
     if (S_ISCHR(st.mode) || S_ISFIFO(st.mode)) return op[1] != 'x';
     int mask = op[1] == 'r' ? 4 : op[1] == 'w' ? 2 : 1;
-    return store_access(sh->sess->st, st.ino, mask) == 0;
+    return store_access(c->st, st.ino, mask) == 0;
   }
-  case 't': {
-    (void)arg;
+  case 't':
     return false; /* no terminals in the sandbox */
-  }
-  case 'v': {
-    const char *br = strchr(arg, '[');
-    if (br && arg[strlen(arg) - 1] == ']') {
-      char *name = sh_xstrndup(arg, (size_t)(br - arg));
-      char *sub = sh_xstrndup(br + 1, strlen(br + 1) - 1);
-      sh_var *v = sh_var_find(sh, name);
-      bool r = false;
-      if (v && !(v->flags & SH_V_UNSET)) {
-        if (!strcmp(sub, "@") || !strcmp(sub, "*")) r = sh_var_count(v) > 0;
-        else if (v->flags & SH_V_ASSOC) r = sh_assoc_get(v->assoc, sub) != NULL;
-        else {
-          int64_t idx;
-          if (!sh_arith_eval(sh, sub, &idx)) {
-            if (v->flags & SH_V_ARRAY) {
-              if (idx < 0) idx += sh_array_max(v->arr) + 1;
-              r = sh_array_get(v->arr, idx) != NULL;
-            } else {
-              r = idx == 0 && v->str;
-            }
-          }
-        }
-      }
-      free(name);
-      free(sub);
-      return r;
-    }
-    if (!strcmp(arg, "#") || !strcmp(arg, "?") || !strcmp(arg, "$") || !strcmp(arg, "-")) return true;
-    if (arg[0] >= '1' && arg[0] <= '9') return (size_t)atoi(arg) <= sh->params.n;
-    sh_var *v = sh_var_find(sh, arg);
-    if (!v || (v->flags & SH_V_UNSET)) return false;
-    if (v->flags & SH_V_ARRAY) return sh_array_get(v->arr, 0) != NULL;
-    if (v->flags & SH_V_ASSOC) return sh_assoc_get(v->assoc, "0") != NULL;
-    return true;
-  }
-  case 'o': {
-    int k = sh_opt_find(arg, false);
-    return k >= 0 && sh->opt[k];
-  }
-  case 'R': {
-    sh_var *v = sh_var_find_noref(sh, arg);
-    return v && (v->flags & SH_V_NAMEREF);
-  }
+  case 'v':
+    return c->var_test && c->var_test(c->ud, arg);
+  case 'o':
+    return c->opt_test && c->opt_test(c->ud, arg);
+  case 'R':
+    return c->ref_test && c->ref_test(c->ud, arg);
   default:
     *valid = false;
     return false;
@@ -141,9 +105,9 @@ static bool parse_test_int(const char *s, int64_t *v) {
   return true;
 }
 
-static int file_cmp_time(sh_shell *sh, const char *a, const char *b, bool newer) {
+static int file_cmp_time(const sh_test_ctx *c, const char *a, const char *b, bool newer) {
   store_stat sa, sb;
-  bool ea = stat_path(sh, a, true, &sa), eb = stat_path(sh, b, true, &sb);
+  bool ea = stat_path(c, a, true, &sa), eb = stat_path(c, b, true, &sb);
   if (newer) {
     if (!ea) return 0;
     if (!eb) return 1;
@@ -154,31 +118,43 @@ static int file_cmp_time(sh_shell *sh, const char *a, const char *b, bool newer)
   return sa.mtime < sb.mtime || (sa.mtime == sb.mtime && sa.mtime_nsec < sb.mtime_nsec);
 }
 
+static void test_error(const sh_test_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void test_error(const sh_test_ctx *c, const char *fmt, ...) {
+  sh_buf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  sh_buf_vaddf(&b, fmt, ap);
+  va_end(ap);
+  if (c->error) c->error(c, sh_buf_str(&b));
+  sh_buf_free(&b);
+}
+
 /* err: 0 ok, 2 error (message printed). */
-bool sh_test_binary(sh_shell *sh, const char *op, const char *a, const char *b, bool *valid, int *err) {
+bool sh_test_binary_ctx(const sh_test_ctx *c, const char *op, const char *a, const char *b, bool *valid,
+                        int *err) {
   *valid = true;
   *err = 0;
   if (!strcmp(op, "=") || !strcmp(op, "==")) return strcmp(a, b) == 0;
   if (!strcmp(op, "!=")) return strcmp(a, b) != 0;
   if (!strcmp(op, "<")) return strcmp(a, b) < 0;
   if (!strcmp(op, ">")) return strcmp(a, b) > 0;
-  if (!strcmp(op, "-nt")) return file_cmp_time(sh, a, b, true);
-  if (!strcmp(op, "-ot")) return file_cmp_time(sh, a, b, false);
+  if (!strcmp(op, "-nt")) return file_cmp_time(c, a, b, true);
+  if (!strcmp(op, "-ot")) return file_cmp_time(c, a, b, false);
   if (!strcmp(op, "-ef")) {
     store_stat sa, sb;
-    return stat_path(sh, a, true, &sa) && stat_path(sh, b, true, &sb) && sa.ino == sb.ino;
+    return stat_path(c, a, true, &sa) && stat_path(c, b, true, &sb) && sa.ino == sb.ino;
   }
   static const char *const iops[] = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge", NULL};
   for (int k = 0; iops[k]; k++) {
     if (strcmp(op, iops[k])) continue;
     int64_t x, y;
     if (!parse_test_int(a, &x)) {
-      sh_error(sh, "%s: integer expression expected", a);
+      test_error(c, "%s: integer expression expected", a);
       *err = 2;
       return false;
     }
     if (!parse_test_int(b, &y)) {
-      sh_error(sh, "%s: integer expression expected", b);
+      test_error(c, "%s: integer expression expected", b);
       *err = 2;
       return false;
     }
@@ -210,7 +186,7 @@ static bool is_binary_op(const char *s) {
 /* ---- test / [ ----------------------------------------------------------------------------------- */
 
 typedef struct tstate {
-  sh_shell *sh;
+  const sh_test_ctx *c;
   char **a;
   int n, i;
   int err; /* 2 on a syntax error */
@@ -221,7 +197,7 @@ static bool t_or(tstate *t);
 static bool t_primary(tstate *t) {
   if (t->err) return false;
   if (t->i >= t->n) {
-    sh_error(t->sh, "test: argument expected");
+    test_error(t->c, "argument expected");
     t->err = 2;
     return false;
   }
@@ -234,24 +210,24 @@ static bool t_primary(tstate *t) {
     t->i++;
     bool r = t_or(t);
     if (t->i >= t->n || strcmp(t->a[t->i], ")")) {
-      if (!t->err) sh_error(t->sh, "test: `)' expected");
+      if (!t->err) test_error(t->c, "`)' expected");
       t->err = 2;
       return false;
     }
     t->i++;
     return r;
   }
-  if (t->i + 2 < t->n + 0 && t->i + 1 < t->n && is_binary_op(t->a[t->i + 1]) && t->i + 2 < t->n) {
+  if (t->i + 2 < t->n && is_binary_op(t->a[t->i + 1])) {
     bool valid;
     int e;
-    bool r = sh_test_binary(t->sh, t->a[t->i + 1], x, t->a[t->i + 2], &valid, &e);
+    bool r = sh_test_binary_ctx(t->c, t->a[t->i + 1], x, t->a[t->i + 2], &valid, &e);
     t->i += 3;
     if (e) t->err = e;
     return r;
   }
   if (is_unary_op(x) && t->i + 1 < t->n) {
     bool valid;
-    bool r = sh_test_unary(t->sh, x, t->a[t->i + 1], &valid);
+    bool r = sh_test_unary_ctx(t->c, x, t->a[t->i + 1], &valid);
     t->i += 2;
     return r;
   }
@@ -280,8 +256,8 @@ static bool t_or(tstate *t) {
 }
 
 /* POSIX rules for 0-4 arguments, then the general parser. */
-static int test_eval(sh_shell *sh, char **a, int n) {
-  tstate t = {sh, a, n, 0, 0};
+static int test_eval(const sh_test_ctx *c, char **a, int n) {
+  tstate t = {c, a, n, 0, 0};
   switch (n) {
   case 0:
     return 1;
@@ -291,31 +267,31 @@ static int test_eval(sh_shell *sh, char **a, int n) {
     if (!strcmp(a[0], "!")) return *a[1] ? 1 : 0;
     if (is_unary_op(a[0])) {
       bool valid;
-      return sh_test_unary(sh, a[0], a[1], &valid) ? 0 : 1;
+      return sh_test_unary_ctx(c, a[0], a[1], &valid) ? 0 : 1;
     }
-    sh_error(sh, "test: %s: unary operator expected", a[0]);
+    test_error(c, "%s: unary operator expected", a[0]);
     return 2;
   case 3:
     if (is_binary_op(a[1])) {
       bool valid;
       int e;
-      bool r = sh_test_binary(sh, a[1], a[0], a[2], &valid, &e);
+      bool r = sh_test_binary_ctx(c, a[1], a[0], a[2], &valid, &e);
       return e ? 2 : r ? 0 : 1;
     }
     if (!strcmp(a[1], "-a") || !strcmp(a[1], "-o")) break;
     if (!strcmp(a[0], "!")) {
-      int r = test_eval(sh, a + 1, 2);
+      int r = test_eval(c, a + 1, 2);
       return r == 2 ? 2 : !r;
     }
     if (!strcmp(a[0], "(") && !strcmp(a[2], ")")) return *a[1] ? 0 : 1;
-    sh_error(sh, "test: %s: binary operator expected", a[1]);
+    test_error(c, "%s: binary operator expected", a[1]);
     return 2;
   case 4:
     if (!strcmp(a[0], "!")) {
-      int r = test_eval(sh, a + 1, 3);
+      int r = test_eval(c, a + 1, 3);
       return r == 2 ? 2 : !r;
     }
-    if (!strcmp(a[0], "(") && !strcmp(a[3], ")")) return test_eval(sh, a + 1, 2);
+    if (!strcmp(a[0], "(") && !strcmp(a[3], ")")) return test_eval(c, a + 1, 2);
     break;
   default:
     break;
@@ -323,42 +299,172 @@ static int test_eval(sh_shell *sh, char **a, int n) {
   bool r = t_or(&t);
   if (t.err) return 2;
   if (t.i < t.n) {
-    sh_error(sh, "test: too many arguments");
+    test_error(c, "too many arguments");
     return 2;
   }
   return r ? 0 : 1;
 }
 
-int sh_bi_test(sh_shell *sh, int argc, char **argv) { return test_eval(sh, argv + 1, argc - 1); }
-
-int sh_bi_bracket(sh_shell *sh, int argc, char **argv) {
-  if (argc < 2 || strcmp(argv[argc - 1], "]")) {
-    sh_error(sh, "[: missing `]'");
-    return 2;
+int sh_test_run(const sh_test_ctx *c, int argc, char **argv) {
+  if (!strcmp(argv[0], "[")) {
+    if (argc < 2 || strcmp(argv[argc - 1], "]")) {
+      test_error(c, "missing `]'");
+      return 2;
+    }
+    return test_eval(c, argv + 1, argc - 2);
   }
-  return test_eval(sh, argv + 1, argc - 2);
+  return test_eval(c, argv + 1, argc - 1);
 }
 
-int sh_test_main(sh_shell *sh, int argc, char **argv) { return sh_bi_test(sh, argc, argv); }
+/* ---- the shell's side: variables, options and fds of the running shell ----------------------------- */
+
+static bool shell_fd_open(void *ud, int fd) { return sh_fd_get(ud, fd) != NULL; }
+
+static int shell_var_test(void *ud, const char *arg) {
+  sh_shell *sh = ud;
+  const char *br = strchr(arg, '[');
+  if (br && arg[strlen(arg) - 1] == ']') {
+    char *name = sh_xstrndup(arg, (size_t)(br - arg));
+    char *sub = sh_xstrndup(br + 1, strlen(br + 1) - 1);
+    sh_var *v = sh_var_find(sh, name);
+    bool r = false;
+    if (v && !(v->flags & SH_V_UNSET)) {
+      if (!strcmp(sub, "@") || !strcmp(sub, "*")) r = sh_var_count(v) > 0;
+      else if (v->flags & SH_V_ASSOC) r = sh_assoc_get(v->assoc, sub) != NULL;
+      else {
+        int64_t idx;
+        if (!sh_arith_eval(sh, sub, &idx)) {
+          if (v->flags & SH_V_ARRAY) {
+            if (idx < 0) {
+              int64_t max = sh_array_max(v->arr);
+              if (max + 1 + idx < 0) sh_error(sh, "%s: bad array subscript", name);
+              idx += max + 1;
+            }
+            r = idx >= 0 && sh_array_get(v->arr, idx) != NULL;
+          } else {
+            r = idx == 0 && v->str;
+          }
+        }
+      }
+    }
+    free(name);
+    free(sub);
+    return r;
+  }
+  if (!strcmp(arg, "#") || !strcmp(arg, "?") || !strcmp(arg, "$") || !strcmp(arg, "-")) return true;
+  if (arg[0] >= '1' && arg[0] <= '9') return (size_t)atoi(arg) <= sh->params.n;
+  sh_var *v = sh_var_find(sh, arg);
+  if (!v || (v->flags & SH_V_UNSET)) return false;
+  if (v->flags & SH_V_ARRAY) return sh_array_get(v->arr, 0) != NULL;
+  if (v->flags & SH_V_ASSOC) return sh_assoc_get(v->assoc, "0") != NULL;
+  return true;
+}
+
+static int shell_opt_test(void *ud, const char *name) {
+  sh_shell *sh = ud;
+  int k = sh_opt_find(name, false);
+  return k >= 0 && sh->opt[k];
+}
+
+static int shell_ref_test(void *ud, const char *name) {
+  sh_var *v = sh_var_find_noref(ud, name);
+  return v && (v->flags & SH_V_NAMEREF);
+}
+
+static void shell_error(const sh_test_ctx *c, const char *msg) {
+  if (c->name) sh_error(c->ud, "%s: %s", c->name, msg);
+  else sh_error(c->ud, "%s", msg);
+}
+
+static sh_test_ctx shell_ctx(sh_shell *sh, const char *name) {
+  sh_test_ctx c = {.st = sh->sess->st, .cwd = sh->cwd, .ud = sh, .name = name,
+                   .fd_open = shell_fd_open, .var_test = shell_var_test, .opt_test = shell_opt_test,
+                   .ref_test = shell_ref_test, .error = shell_error};
+  return c;
+}
+
+bool sh_test_unary(sh_shell *sh, const char *op, const char *arg, bool *valid) {
+  sh_test_ctx c = shell_ctx(sh, NULL);
+  return sh_test_unary_ctx(&c, op, arg, valid);
+}
+
+bool sh_test_binary(sh_shell *sh, const char *op, const char *a, const char *b, bool *valid, int *err) {
+  sh_test_ctx c = shell_ctx(sh, NULL);
+  return sh_test_binary_ctx(&c, op, a, b, valid, err);
+}
+
+/* test and [ as builtins: messages are "bash: line N: test: ..." */
+static int builtin_test(sh_shell *sh, int argc, char **argv) {
+  sh_test_ctx c = shell_ctx(sh, argv[0]);
+  return sh_test_run(&c, argc, argv);
+}
+
+int sh_bi_test(sh_shell *sh, int argc, char **argv) { return builtin_test(sh, argc, argv); }
+
+int sh_bi_bracket(sh_shell *sh, int argc, char **argv) { return builtin_test(sh, argc, argv); }
+
+int sh_test_main(sh_shell *sh, int argc, char **argv) { return builtin_test(sh, argc, argv); }
 
 /* ---- [[ ]] ---------------------------------------------------------------------------------------- */
 
 static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err);
 
-static int regex_match(sh_shell *sh, const char *s, const char *re, int *err) {
-  regex_t rx;
-  int flags = REG_EXTENDED;
-  if (sh->opt[SH_SHOPT_NOCASEMATCH]) flags |= REG_ICASE;
-  int rc = regcomp(&rx, re, flags);
-  if (rc) {
+/* The regex engine's poll: the call's limits, timeout and cancel. */
+static int regex_poll(void *ud) { return sh_poll((sh_shell *)ud); }
+
+/* bash compiles =~ patterns with glibc's regcomp, which (unlike GNU grep's
+ * dialect of src/re) rejects a repetition operator with nothing before it:
+ * at the start, or right after an unescaped '(' or '|' ("Invalid preceding
+ * regular expression", [[ ]] status 2). Outside bracket expressions only. */
+static bool dangling_repetition(const char *p) {
+  bool at_start = true;
+  for (; *p; p++) {
+    if (*p == '\\' && p[1]) {
+      p++;
+      at_start = false;
+      continue;
+    }
+    if (*p == '[') { /* skip a bracket expression: []...] and [^]...] */
+      const char *q = p + 1;
+      if (*q == '^') q++;
+      if (*q == ']') q++;
+      while (*q && *q != ']') q += (*q == '[' && (q[1] == ':' || q[1] == '.' || q[1] == '=')) ? 2 : 1;
+      if (!*q) return false;
+      p = q;
+      at_start = false;
+      continue;
+    }
+    if (at_start && strchr("*+?{", *p)) return true;
+    at_start = *p == '(' || *p == '|';
+  }
+  return false;
+}
+
+/* [[ s =~ pat ]] with the one engine of src/re (POSIX ERE, leftmost-longest,
+ * bounded: a hostile pattern ends at the step budget or at the call's limits,
+ * never hangs the host). Fills BASH_REMATCH. *err = 2 on a bad pattern. */
+static int regex_match(sh_shell *sh, const char *s, const char *pat, int *err) {
+  re *rx = NULL;
+  re_err rerr;
+  memset(&rerr, 0, sizeof rerr);
+  unsigned flags = RE_EXTENDED | RE_UTF8;
+  if (sh->opt[SH_SHOPT_NOCASEMATCH]) flags |= RE_NOCASE;
+  if (dangling_repetition(pat) || re_compile(&rx, pat, strlen(pat), flags, &rerr) != 0 || !rx) {
     *err = 2;
     return 0;
   }
-  size_t nsub = rx.re_nsub + 1;
+  size_t nsub = re_nsub(rx) + 1;
   if (nsub > 64) nsub = 64;
-  regmatch_t m[64];
-  rc = regexec(&rx, s, nsub, m, 0);
-  int matched = rc == 0;
+  re_span m[64];
+  re_ctl ctl = {.poll = regex_poll, .ud = sh};
+  int rc = re_exec(rx, s, strlen(s), 0, 0, m, nsub, &ctl);
+  re_free(rx);
+  if (rc < 0) {
+    if (rc != RE_ECANCEL) sh_error(sh, "[[: %s", re_strerror(rc));
+    *err = 2;
+    return 0;
+  }
+  int matched = rc == RE_MATCH;
   /* BASH_REMATCH */
   int e2;
   sh_var *v = sh_var_get_for_write(sh, "BASH_REMATCH", 0, &e2);
@@ -368,19 +474,13 @@ static int regex_match(sh_shell *sh, const char *s, const char *re, int *err) {
     free(v->str);
     v->str = NULL;
     v->flags &= ~SH_V_ARRAY;
-    if (matched) {
-      sh_var_make_array(v);
-      v->flags &= ~SH_V_UNSET;
-      for (size_t i = 0; i < nsub; i++) {
-        if (m[i].rm_so < 0) sh_array_set(v->arr, (int64_t)i, sh_xstrdup(""));
-        else sh_array_set(v->arr, (int64_t)i, sh_xstrndup(s + m[i].rm_so, (size_t)(m[i].rm_eo - m[i].rm_so)));
-      }
-    } else {
-      sh_var_make_array(v);
-      v->flags &= ~SH_V_UNSET;
+    sh_var_make_array(v);
+    v->flags &= ~SH_V_UNSET;
+    for (size_t i = 0; matched && i < nsub; i++) {
+      if (m[i].so < 0) sh_array_set(v->arr, (int64_t)i, sh_xstrdup(""));
+      else sh_array_set(v->arr, (int64_t)i, sh_xstrndup(s + m[i].so, (size_t)(m[i].eo - m[i].so)));
     }
   }
-  regfree(&rx);
   return matched;
 }
 
@@ -453,15 +553,15 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
       return op[0] == '!' ? !m : m;
     }
     if (!strcmp(op, "=~")) {
-      char *re = sh_expand_string(sh, e->w2, SH_XF_REGEX);
-      if (!re) {
+      char *pat = sh_expand_string(sh, e->w2, SH_XF_REGEX);
+      if (!pat) {
         free(a);
         *err = 1;
         return 0;
       }
-      cond_trace(sh, neg, a, op, re);
-      int r = regex_match(sh, a, re, err);
-      free(re);
+      cond_trace(sh, neg, a, op, pat);
+      int r = regex_match(sh, a, pat, err);
+      free(pat);
       free(a);
       return r;
     }

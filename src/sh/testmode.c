@@ -58,7 +58,7 @@ int sh_bi_argv_py(sh_shell *sh, int argc, char **argv) {
 int sh_bi_printenv_py(sh_shell *sh, int argc, char **argv) {
   sh_buf b = {0};
   for (int i = 1; i < argc; i++) {
-    sh_var *v = sh_var_find(sh, argv[i]);
+    sh_var *v = sh_var_find_noref(sh, argv[i]);
     if (v && (v->flags & SH_V_EXPORT) && !(v->flags & SH_V_UNSET) && v->str &&
         !(v->flags & (SH_V_ARRAY | SH_V_ASSOC)))
       sh_buf_adds(&b, v->str);
@@ -196,6 +196,8 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   n->cwd = sh_xstrdup(sh->cwd);
   n->umask = sh->umask;
   n->sig_ignored = sh->sig_ignored;
+  memcpy(n->rlim_soft, sh->rlim_soft, sizeof n->rlim_soft);
+  memcpy(n->rlim_hard, sh->rlim_hard, sizeof n->rlim_hard);
   sh_fdtab_free(&n->fds);
   sh_fdtab_copy(&n->fds, &sh->fds);
   for (int fd = 3; fd < n->fds.n; fd++)
@@ -234,7 +236,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   for (int k = 0; k < SH_OPT_COUNT; k++)
     if (optset[k]) n->opt[k] = opts[k];
   free(n->arg0);
-  n->arg0 = sh_xstrdup(argv[0]);
+  n->arg0 = sh_xstrdup(sh->exec_argv0 ? sh->exec_argv0 : argv[0]);
   int status = 0;
   if (interactive && !norc) {
     const char *rc = rcfile;
@@ -252,7 +254,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
     /* exit in the rc file */
   } else if (cmd) {
     free(n->arg0);
-    n->arg0 = sh_xstrdup(i < argc ? argv[i] : argv[0]);
+    n->arg0 = sh_xstrdup(i < argc ? argv[i] : sh->exec_argv0 ? sh->exec_argv0 : argv[0]);
     if (i < argc) i++;
     for (; i < argc; i++) sh_strv_pushdup(&n->params, argv[i]);
     n->dash_c = true;

@@ -230,6 +230,8 @@ bool sh_is_name_n(const char *s, size_t n) {
   return true;
 }
 
+_Thread_local bool sh_locale_bytes;
+
 bool sh_is_name(const char *s) { return sh_is_name_n(s, strlen(s)); }
 
 int64_t sh_now_ns(void) {

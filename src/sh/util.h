@@ -81,6 +81,11 @@ static inline bool sh_is_name_char(int c) {
   return sh_is_name_start(c) || (c >= '0' && c <= '9');
 }
 
+/* The running shell's locale is C/POSIX (LC_ALL, LC_CTYPE, LANG): strings
+ * are bytes, not UTF-8 characters, for ${#x}, slices, patterns. Set per
+ * thread by the executor from sh_shell.bytes_locale. */
+extern _Thread_local bool sh_locale_bytes;
+
 /* Monotonic time in nanoseconds. */
 int64_t sh_now_ns(void);
 

@@ -553,12 +553,19 @@ const char *sh_var_resolve(sh_shell *sh, const char *name) {
   const char *cur = name;
   for (int i = 0; i < 16; i++) {
     sh_var *v = *slot_of(sh->vars, cur);
-    if (!v || !(v->flags & SH_V_NAMEREF) || !v->str || !v->str[0]) break;
+    if (!v || !(v->flags & SH_V_NAMEREF) || !v->str || !v->str[0]) return cur;
     snprintf(sh->vars->resolved, sizeof sh->vars->resolved, "%s", v->str);
     cur = sh->vars->resolved;
-    if (!sh_is_name(cur)) break;
+    if (!sh_is_name(cur)) return cur;
   }
-  return cur;
+  return ""; /* a cycle of namerefs */
+}
+
+/* A nameref target of the form name[subscript]. */
+static bool is_elem_ref(const char *r) {
+  const char *br = strchr(r, '[');
+  size_t n = strlen(r);
+  return br && br > r && n > 0 && r[n - 1] == ']' && sh_is_name_n(r, (size_t)(br - r));
 }
 
 sh_var *sh_var_find(sh_shell *sh, const char *name) {
@@ -566,7 +573,14 @@ sh_var *sh_var_find(sh_shell *sh, const char *name) {
   if (!v) return special_var(sh, name);
   if (!(v->flags & SH_V_NAMEREF)) return v;
   const char *r = sh_var_resolve(sh, name);
-  if (!sh_is_name(r)) return NULL; /* a reference to an array element: caller handles */
+  if (!*r) {
+    sh_errorf_raw(sh, "%s: warning: %s: circular name reference\n", sh->sess->sh_name ? sh->sess->sh_name : "sbx", name);
+    return NULL;
+  }
+  if (!sh_is_name(r)) {
+    if (is_elem_ref(r)) return NULL; /* a reference to an array element: caller handles */
+    return v; /* not a variable name: the nameref reads as a plain variable (bash) */
+  }
   v = *slot_of(sh->vars, r);
   if (!v) return special_var(sh, r);
   return v;
@@ -599,12 +613,25 @@ sh_var *sh_var_get_for_write(sh_shell *sh, const char *name, int flags, int *err
     sh_var *top = *slot_of(vs, name);
     if (top && (top->flags & SH_V_NAMEREF)) {
       const char *r = sh_var_resolve(sh, name);
+      if (!*r) {
+        sh_error(sh, "%s: circular name reference", name);
+        *err = 1;
+        return NULL;
+      }
       if (sh_is_name(r) && strcmp(r, name) != 0) {
         char *rn = sh_xstrdup(r);
         sh_var *v = sh_var_get_for_write(sh, rn, flags, err);
         free(rn);
         return v;
       }
+      if (is_elem_ref(r)) {
+        /* a whole-array or subscripted assignment through a ref to an element */
+        sh_error(sh, "`%s': not a valid identifier", r);
+        *err = 1;
+        return NULL;
+      }
+      if (!sh_is_name(r) && top->str && !strcmp(r, top->str))
+        top->flags &= ~SH_V_NAMEREF; /* a ref to no variable becomes a plain one (bash) */
     }
     if (top) {
       if ((top->flags & SH_V_READONLY) && !(flags & SH_SET_FORCE)) {
@@ -667,6 +694,22 @@ static char *attr_value(sh_shell *sh, uint32_t flags, const char *old, const cha
   return apply_case(flags, r);
 }
 
+/* LC_ALL, LC_CTYPE or LANG changed: C and POSIX make strings bytes. */
+static void locale_update(sh_shell *sh) {
+  const char *v = NULL;
+  static const char *const names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+  for (int i = 0; i < 3 && !v; i++) {
+    sh_var *x = *slot_of(sh->vars, names[i]);
+    if (x && x->str && *x->str && !(x->flags & SH_V_UNSET)) v = x->str;
+  }
+  sh->bytes_locale = v && (!strcmp(v, "C") || !strcmp(v, "POSIX"));
+  sh_locale_bytes = sh->bytes_locale;
+}
+
+static bool is_locale_var(const char *n) {
+  return (n[0] == 'L') && (!strcmp(n, "LC_ALL") || !strcmp(n, "LC_CTYPE") || !strcmp(n, "LANG"));
+}
+
 int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
   if (v->flags & SH_V_ARRAY) return sh_var_set_index(sh, v, 0, value, append);
   if (v->flags & SH_V_ASSOC) return sh_var_set_key(sh, v, "0", value, append);
@@ -678,6 +721,10 @@ int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
   if (sh->opt[SH_OPT_ALLEXPORT]) v->flags |= SH_V_EXPORT;
   if (v->name[0] == 'H' && (!strcmp(v->name, "HISTSIZE") || !strcmp(v->name, "HISTFILESIZE")))
     sh_hist_var_changed(sh, v->name);
+  else if (!strcmp(v->name, "PATH"))
+    sh_map_free(&sh->hashed, sh_hash_free_entry); /* bash forgets the hashed paths */
+  else if (is_locale_var(v->name))
+    locale_update(sh);
   return 0;
 }
 
@@ -690,7 +737,7 @@ int sh_var_set(sh_shell *sh, const char *name, const char *value, int flags) {
     sh_var *top = *slot_of(sh->vars, name);
     if (top && (top->flags & SH_V_NAMEREF)) {
       const char *r = sh_var_resolve(sh, name);
-      if (strchr(r, '[')) {
+      if (is_elem_ref(r)) {
         char *rc = sh_xstrdup(r);
         int e = sh_assign_ref_elem(sh, rc, value, (flags & SH_SET_APPEND) != 0);
         free(rc);
@@ -816,6 +863,7 @@ int sh_var_unset(sh_shell *sh, const char *name, bool noref) {
     return 0;
   }
   vars_pop(vs, tname);
+  if (is_locale_var(tname)) locale_update(sh);
   return 0;
 }
 
@@ -835,7 +883,7 @@ int sh_var_unset_index(sh_shell *sh, sh_var *v, int64_t idx) {
   if (idx < 0) {
     int64_t max = sh_array_max(v->arr);
     if (max + 1 + idx < 0) {
-      sh_error(sh, "%s[%" PRId64 "]: bad array subscript", v->name, idx);
+      sh_error(sh, "unset: [%" PRId64 "]: bad array subscript", idx);
       return 1;
     }
     idx = max + 1 + idx;
@@ -890,6 +938,7 @@ void sh_vars_pop_scope(sh_shell *sh) {
     }
   }
   sh->local_scope--;
+  locale_update(sh);
 }
 
 sh_var *sh_var_make_local(sh_shell *sh, const char *name) {
@@ -964,8 +1013,7 @@ void sh_vars_environ(sh_shell *sh, sh_strv *out) {
     sh_var *v = *slot_of(sh->vars, names[i]);
     if (!(v->flags & SH_V_EXPORT) || (v->flags & SH_V_UNSET)) continue;
     if (v->flags & (SH_V_ARRAY | SH_V_ASSOC)) continue; /* bash does not export arrays */
-    if (v->flags & SH_V_NAMEREF) continue;
-    if (!v->str) continue;
+    if (!v->str) continue; /* an exported nameref exports its own value (bash) */
     sh_strv_push(out, sh_xasprintf("%s=%s", v->name, v->str));
   }
   free(names);

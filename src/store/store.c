@@ -121,11 +121,12 @@ static const char *const stmt_sql[ST_COUNT] = {
                   "i.ino = d.ino WHERE d.parent_ino = ?1 AND d.name = ?2",
     /* The lookup of a file's last component for a whole-file read: a small
      * regular file comes with its one chunk. */
-    [ST_LOOKUP_DATA] = "SELECT " STAT_COLS_I
-                       ", CASE WHEN (i.mode & 61440) = 32768 AND i.size <= ?3 THEN "
-                       "(SELECT data FROM fs_data WHERE ino = i.ino AND chunk_index = 0)"
-                       " END FROM fs_dentry d JOIN fs_inode i ON i.ino = d.ino "
-                       "WHERE d.parent_ino = ?1 AND d.name = ?2",
+    [ST_LOOKUP_DATA] =
+        "SELECT i.ino, i.mode, i.uid, i.gid, i.size, f.data "
+        "FROM fs_dentry d JOIN fs_inode i ON i.ino = d.ino "
+        "LEFT JOIN fs_data f ON f.ino = i.ino AND f.chunk_index = 0 AND "
+        "i.size <= ?3 AND (i.mode & 61440) = 32768 "
+        "WHERE d.parent_ino = ?1 AND d.name = ?2",
     [ST_READDIR] =
         "SELECT d.id, d.name, d.ino, i.mode FROM fs_dentry d JOIN "
         "fs_inode i ON i.ino = d.ino WHERE d.parent_ino = ?1 AND "
@@ -286,21 +287,31 @@ static uint32_t clamp_u32(int64_t v) {
 }
 
 void store_col_stat(sqlite3_stmt *q, int c, store_stat *st) {
-  st->ino = sqlite3_column_int64(q, c + 0);
-  st->mode = clamp_u32(store_col_i64(q, c + 1));
-  st->nlink = clamp_u32(store_col_i64(q, c + 2));
-  st->uid = clamp_u32(store_col_i64(q, c + 3));
-  st->gid = clamp_u32(store_col_i64(q, c + 4));
-  int64_t size = store_col_i64(q, c + 5);
-  st->size = size < 0 ? 0 : (uint64_t)size;
-  int64_t rdev = store_col_i64(q, c + 6);
-  st->rdev = rdev < 0 ? 0 : (uint64_t)rdev;
+  /* One sqlite3_column_type per column: INTEGER is the rule (then one
+   * sqlite3_column_int64), REAL and NULL the exception. */
+  int64_t v[13];
+  int real[13];
+  for (int k = 0; k < 13; k++) {
+    int t = sqlite3_column_type(q, c + k);
+    real[k] = t == SQLITE_FLOAT;
+    v[k] = t == SQLITE_INTEGER ? sqlite3_column_int64(q, c + k)
+           : real[k]           ? store_col_i64(q, c + k)
+           : t == SQLITE_NULL  ? 0
+                               : sqlite3_column_int64(q, c + k);
+  }
+  st->ino = v[0];
+  st->mode = clamp_u32(v[1]);
+  st->nlink = clamp_u32(v[2]);
+  st->uid = clamp_u32(v[3]);
+  st->gid = clamp_u32(v[4]);
+  st->size = v[5] < 0 ? 0 : (uint64_t)v[5];
+  st->rdev = v[6] < 0 ? 0 : (uint64_t)v[6];
   /* Times may be REAL (seconds with a fraction): the fraction becomes the
    * nanoseconds when the _nsec column is 0. */
   for (int k = 0; k < 3; k++) {
-    int64_t sec = store_col_i64(q, c + 7 + k);
-    uint32_t ns = clamp_u32(store_col_i64(q, c + 10 + k));
-    if (ns == 0 && sqlite3_column_type(q, c + 7 + k) == SQLITE_FLOAT) {
+    int64_t sec = v[7 + k];
+    uint32_t ns = clamp_u32(v[10 + k]);
+    if (ns == 0 && real[7 + k]) {
       double d = sqlite3_column_double(q, c + 7 + k);
       double frac = d - (double)sec;
       if (frac > 0 && frac < 1) ns = (uint32_t)(frac * 1e9);
@@ -491,7 +502,7 @@ static int create_schema(store *s, int is_file, char **errmsg) {
 }
 
 /* Common part of store_open and store_open_image once s->db is open. */
-static int setup(store *s, int may_create, int is_file, int nosync, char **errmsg) {
+static int setup(store *s, int may_create, int is_file, int flags, char **errmsg) {
   int rc;
   sqlite3_extended_result_codes(s->db, 1);
   sqlite3_busy_timeout(s->db, 5000);
@@ -499,8 +510,22 @@ static int setup(store *s, int may_create, int is_file, int nosync, char **errms
   /* WAL with synchronous=NORMAL: a commit is durable at the next checkpoint
    * and never torn (SQLite's WAL guarantees); OFF for temporary files. */
   if (is_file)
-    sqlite3_exec(s->db, nosync ? "PRAGMA synchronous=OFF" : "PRAGMA synchronous=NORMAL",
+    sqlite3_exec(s->db,
+                 (flags & STORE_OPEN_NOSYNC) ? "PRAGMA synchronous=OFF"
+                                             : "PRAGMA synchronous=NORMAL",
                  NULL, NULL, NULL);
+  if (flags & STORE_OPEN_TRUSTED) {
+    /* bytes this process made or checked a moment ago: chunk_size only */
+    int64_t cs =
+        query_int(s->db, "SELECT value FROM fs_config WHERE key = 'chunk_size'", &rc);
+    if (rc != SQLITE_OK) return open_err(s->db, rc, errmsg);
+    if (cs < 1 || cs > (16 << 20)) {
+      set_errmsg(errmsg, "bad fs_config chunk_size%s", "");
+      return STORE_ESCHEMA;
+    }
+    s->chunk_size = (uint32_t)cs;
+    return 0;
+  }
   /* The first read: it tells SQLite from other bytes and empty from not. */
   int64_t n = query_int(s->db, "SELECT count(*) FROM sqlite_master", &rc);
   if (rc != SQLITE_OK) return open_err(s->db, rc, errmsg);
@@ -615,7 +640,7 @@ int store_open(const char *path, int flags, store **out, char **errmsg) {
                                       : -EACCES;
   } else {
     err = setup(s, !(flags & STORE_OPEN_READONLY), !memory,
-                (flags & STORE_OPEN_NOSYNC) != 0, errmsg);
+                flags & (STORE_OPEN_NOSYNC | STORE_OPEN_TRUSTED), errmsg);
   }
   if ((err == -EACCES || err == STORE_EROFS) && !memory &&
       ((flags & STORE_OPEN_READONLY) ||

@@ -76,6 +76,11 @@ typedef struct store_quota {
 #define STORE_OPEN_MEMORY 0x04   /* path ignored: a private in-memory database */
 /* No fsync (synchronous=OFF): for temporary files that need no durability. */
 #define STORE_OPEN_NOSYNC 0x08
+/* The file was just written by this process from bytes already known to be
+ * an AgentFS store in WAL mode (a store_image, or snapshot bytes that
+ * store_open_image accepted): the schema check and the WAL switch are
+ * skipped, only chunk_size is read. Never for a file from elsewhere. */
+#define STORE_OPEN_TRUSTED 0x10
 
 /*
  * Opens (creating the AgentFS schema in an empty database) the store at `path`.
@@ -277,9 +282,9 @@ typedef struct store_file {
 } store_file;
 /* store_path_write_file for each of files[0..n), in order, in one
  * transaction: all or (on the first failure, whose index goes to *failed
- * when failed is non-NULL; n when no file failed) none. New files that share a directory are
- * created a group at a time with multi-row INSERTs, which is what makes
- * this the fast way to write many files. */
+ * when failed is non-NULL; n when no file failed) none. New files that share a directory
+ * are created a group at a time with multi-row INSERTs, which is what makes this the fast
+ * way to write many files. */
 int store_path_write_files(store *s, const char *cwd, const store_file *files, size_t n,
                            uint32_t mode, int flags, size_t *failed);
 /* rm -r of a path (a file, a symlink itself, or a tree), atomically: all or

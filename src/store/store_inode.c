@@ -602,8 +602,9 @@ static sqlite3_stmt *multi_stmt(store *s, int table, int lg) {
   sqlite3_stmt **slot = &s->multi[table][lg];
   if (*slot) return *slot;
   static const char *const head[] = {
-      [MULTI_INODE] = "INSERT INTO fs_inode (mode, nlink, uid, gid, size, atime, mtime, "
-                      "ctime, rdev, atime_nsec, mtime_nsec, ctime_nsec) VALUES ",
+      [MULTI_INODE] =
+          "INSERT INTO fs_inode (mode, nlink, uid, gid, size, atime, mtime, "
+          "ctime, rdev, atime_nsec, mtime_nsec, ctime_nsec) VALUES ",
       [MULTI_DENTRY] = "INSERT INTO fs_dentry (name, parent_ino, ino) VALUES ",
       [MULTI_DATA] = "INSERT OR REPLACE INTO fs_data (ino, chunk_index, data) VALUES ",
   };
@@ -613,15 +614,18 @@ static sqlite3_stmt *multi_stmt(store *s, int table, int lg) {
     const char *sep = i ? ", " : "";
     if (table == MULTI_INODE)
       n += (size_t)snprintf(sql + n, sizeof sql - n,
-                            "%s(?1, 1, ?2, ?3, ?%d, ?4, ?4, ?4, 0, ?5, ?5, ?5)", sep, 6 + i);
+                            "%s(?1, 1, ?2, ?3, ?%d, ?4, ?4, ?4, 0, ?5, ?5, ?5)", sep,
+                            6 + i);
     else if (table == MULTI_DENTRY)
-      n += (size_t)snprintf(sql + n, sizeof sql - n, "%s(?%d, ?1, ?2 + %d)", sep, 3 + i, i);
+      n += (size_t)snprintf(sql + n, sizeof sql - n, "%s(?%d, ?1, ?2 + %d)", sep, 3 + i,
+                            i);
     else
       n += (size_t)snprintf(sql + n, sizeof sql - n, "%s(?%d, ?%d, ?%d)", sep, 3 * i + 1,
                             3 * i + 2, 3 * i + 3);
   }
   if (n >= sizeof sql) return NULL; /* cannot happen: sizes are fixed */
-  if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, slot, NULL) != SQLITE_OK) {
+  if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, slot, NULL) !=
+      SQLITE_OK) {
     snprintf(s->errmsg, sizeof s->errmsg, "%s", sqlite3_errmsg(s->db));
     sqlite3_finalize(*slot);
     *slot = NULL;
@@ -640,9 +644,9 @@ static int floor_log2(size_t n) {
  * -EEXIST; SQLite undid the statement itself. */
 static int step_insert(store *s, sqlite3_stmt *q) {
   int rc = sqlite3_step(q);
-  int err = rc == SQLITE_DONE ? 0
+  int err = rc == SQLITE_DONE                  ? 0
             : (rc & 0xff) == SQLITE_CONSTRAINT ? -EEXIST
-                                                : store_sqlerr(s, rc);
+                                               : store_sqlerr(s, rc);
   sqlite3_reset(q);
   sqlite3_clear_bindings(q);
   return err;
@@ -650,10 +654,10 @@ static int step_insert(store *s, sqlite3_stmt *q) {
 
 /* One chunk row waiting for a multi-row fs_data INSERT. */
 typedef struct chunk_row {
-  store_ino ino;           /* file */
-  int64_t idx;             /* chunk_index */
-  const unsigned char *p;  /* bytes (borrowed) */
-  size_t len;              /* byte count */
+  store_ino ino;          /* file */
+  int64_t idx;            /* chunk_index */
+  const unsigned char *p; /* bytes (borrowed) */
+  size_t len;             /* byte count */
 } chunk_row;
 
 /* Inserts the first 2^lg rows of `rows`. */

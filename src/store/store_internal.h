@@ -103,12 +103,12 @@ typedef struct store_cookie_memo {
 
 /* A directory remembered by (parent, name): what a walk needs to pass it. */
 typedef struct store_dcache_ent {
-  uint64_t epoch;   /* s->dcache_epoch when stored (older = empty slot) */
-  store_ino parent; /* directory holding the entry (0: the root's entry) */
-  store_ino ino;    /* the directory itself */
-  uint32_t mode;    /* its type and permission bits */
-  uint32_t uid, gid; /* its owner, for permission checks */
-  uint8_t len;       /* name length */
+  uint64_t epoch;               /* s->dcache_epoch when stored (older = empty slot) */
+  store_ino parent;             /* directory holding the entry (0: the root's entry) */
+  store_ino ino;                /* the directory itself */
+  uint32_t mode;                /* its type and permission bits */
+  uint32_t uid, gid;            /* its owner, for permission checks */
+  uint8_t len;                  /* name length */
   char name[STORE_DCACHE_NAME]; /* name bytes (not NUL-terminated) */
 } store_dcache_ent;
 

@@ -165,6 +165,23 @@ int store_kv_keys(store *s, const char *prefix, int (*cb)(void *ud, const char *
 
 /* ---- history ------------------------------------------------------------------- */
 
+/* Binds a call's name (?1) and parameters (?2, NULL allowed). */
+static void bind_call(sqlite3_stmt *q, const char *name, const char *parameters) {
+  sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC);
+  if (parameters)
+    sqlite3_bind_text(q, 2, parameters, -1, SQLITE_STATIC);
+  else
+    sqlite3_bind_null(q, 2);
+}
+
+/* Runs the bound INSERT `q` of a call and ends the call's transaction;
+ * *rowid gets the new row's id. */
+static int insert_call(store *s, sqlite3_stmt *q, int64_t *rowid) {
+  int err = store_step_done(s, q);
+  *rowid = sqlite3_last_insert_rowid(s->db);
+  return store_tx_end(s, err);
+}
+
 int store_call_start(store *s, const char *name, const char *parameters, int64_t *id) {
   if (!name) return -EINVAL;
   int err = store_tx_begin(s);
@@ -174,15 +191,10 @@ int store_call_start(store *s, const char *name, const char *parameters, int64_t
   store_now(&sec, &ns);
   sqlite3_stmt *q = store_stmt(s, ST_CALL_START);
   if (!q) return store_tx_end(s, -EIO);
-  sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC);
-  if (parameters)
-    sqlite3_bind_text(q, 2, parameters, -1, SQLITE_STATIC);
-  else
-    sqlite3_bind_null(q, 2);
+  bind_call(q, name, parameters);
   sqlite3_bind_int64(q, 3, sec);
-  err = store_step_done(s, q);
-  int64_t rowid = sqlite3_last_insert_rowid(s->db);
-  err = store_tx_end(s, err);
+  int64_t rowid;
+  err = insert_call(s, q, &rowid);
   if (err) return err;
   if (id) *id = rowid;
   unsigned slot = s->calls_next++ % STORE_CALL_MEMO;
@@ -253,7 +265,9 @@ int store_call_finish(store *s, int64_t id, const char *result, const char *erro
     if (!q) return store_tx_end(s, -EIO);
     sqlite3_bind_int64(q, 1, id);
     int rc = sqlite3_step(q);
-    err = rc == SQLITE_ROW ? -EALREADY : rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
+    err = rc == SQLITE_ROW    ? -EALREADY
+          : rc == SQLITE_DONE ? -ENOENT
+                              : store_sqlerr(s, rc);
     sqlite3_reset(q);
   }
   return store_tx_end(s, err);
@@ -275,18 +289,13 @@ int store_call_record(store *s, const char *name, const char *parameters,
   if (err) return err;
   sqlite3_stmt *q = store_stmt(s, ST_CALL_RECORD);
   if (!q) return store_tx_end(s, -EIO);
-  sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC);
-  if (parameters)
-    sqlite3_bind_text(q, 2, parameters, -1, SQLITE_STATIC);
-  else
-    sqlite3_bind_null(q, 2);
+  bind_call(q, name, parameters);
   bind_outcome(q, 3, result, error);
   sqlite3_bind_int64(q, 6, (int64_t)started_at); /* seconds, as the SDK */
   sqlite3_bind_int64(q, 7, (int64_t)completed);
   sqlite3_bind_int64(q, 8, (int64_t)(duration_ms + 0.5));
-  err = store_step_done(s, q);
-  int64_t rowid = sqlite3_last_insert_rowid(s->db);
-  err = store_tx_end(s, err);
+  int64_t rowid;
+  err = insert_call(s, q, &rowid);
   if (!err && id) *id = rowid;
   return err;
 }

@@ -56,16 +56,16 @@ typedef struct walk_ent {
 
 /* The state of one resolution. */
 typedef struct walk {
-  store *s;                         /* the store walked */
-  int nlinks;                       /* symlinks followed so far */
-  int depth, cap;                   /* stack entries used / allocated */
-  walk_ent *ents;                   /* the stack: ents[0] is the root */
-  char *names;                      /* names of the stack entries, concatenated */
-  size_t names_len, names_cap;      /* used / allocated bytes of names */
-  store_stat root;                  /* the root's attributes (read once) */
-  store_stat top;                   /* attributes of ents[depth-1] */
-  int root_partial;                 /* root came from the cache (see top_partial) */
-  int top_partial; /* top came from the cache: only ino, mode, uid, gid set */
+  store *s;                    /* the store walked */
+  int nlinks;                  /* symlinks followed so far */
+  int depth, cap;              /* stack entries used / allocated */
+  walk_ent *ents;              /* the stack: ents[0] is the root */
+  char *names;                 /* names of the stack entries, concatenated */
+  size_t names_len, names_cap; /* used / allocated bytes of names */
+  store_stat root;             /* the root's attributes (read once) */
+  store_stat top;              /* attributes of ents[depth-1] */
+  int root_partial;            /* root came from the cache (see top_partial) */
+  int top_partial;             /* top came from the cache: only ino, mode, uid, gid set */
   walk_ent inl_ents[WALK_INLINE];   /* first entries, no allocation */
   char inl_names[WALK_INLINE * 16]; /* first names, no allocation */
 } walk;
@@ -756,9 +756,20 @@ static int read_file_fast(store *s, const char *cwd, const char *path, void **da
   int rc = sqlite3_step(q), inline_data = 0;
   store_stat st;
   if (rc == SQLITE_ROW) {
-    store_col_stat(q, 0, &st);
+    /* what a read needs: type, permissions, size (clamped as
+     * store_col_stat does) */
+    int64_t v[5];
+    for (int k = 0; k < 5; k++) v[k] = store_col_i64(q, k);
+    for (int k = 1; k < 4; k++)
+      v[k] = v[k] < 0 ? 0 : v[k] > UINT32_MAX ? UINT32_MAX : v[k];
+    memset(&st, 0, sizeof st);
+    st.ino = v[0];
+    st.mode = (uint32_t)v[1];
+    st.uid = (uint32_t)v[2];
+    st.gid = (uint32_t)v[3];
+    st.size = v[4] < 0 ? 0 : (uint64_t)v[4];
     err = S_ISLNK(st.mode) ? READ_SLOW : readable_file(s, &st);
-    inline_data = sqlite3_column_type(q, 13) != SQLITE_NULL;
+    inline_data = sqlite3_column_type(q, 5) != SQLITE_NULL;
   } else {
     err = rc == SQLITE_DONE ? -ENOENT : store_sqlerr(s, rc);
   }
@@ -769,8 +780,8 @@ static int read_file_fast(store *s, const char *cwd, const char *path, void **da
     if (!buf) {
       err = -ENOMEM;
     } else {
-      size_t have = (size_t)sqlite3_column_bytes(q, 13);
-      const void *d = sqlite3_column_blob(q, 13);
+      size_t have = (size_t)sqlite3_column_bytes(q, 5);
+      const void *d = sqlite3_column_blob(q, 5);
       if (have > st.size || !d) have = d ? (size_t)st.size : 0;
       if (have) memcpy(buf, d, have);
       memset(buf + have, 0, (size_t)st.size - have + 1);
@@ -920,8 +931,8 @@ static int write_group(store *s, const char *cwd, const store_file *f, size_t k,
       nf[r].len = f[r].len;
     }
     if (!(err = store_tx_begin(s)))
-      err = store_tx_end(s, store_i_create_files(s, &l.w.top, nf, (int)k,
-                                                 mode & 07777 & ~s->umask));
+      err = store_tx_end(
+          s, store_i_create_files(s, &l.w.top, nf, (int)k, mode & 07777 & ~s->umask));
   }
   walk_free(&l.w);
   return err;
@@ -946,13 +957,14 @@ int store_path_write_files(store *s, const char *cwd, const store_file *files, s
     if (off < 0 || j - i < 2) {
       const store_file *f = &files[i];
       err = path_check(f->path);
-      if (!err) err = write_file_i(s, cwd, f->path, f->data ? f->data : "", f->len, mode, flags);
+      if (!err)
+        err = write_file_i(s, cwd, f->path, f->data ? f->data : "", f->len, mode, flags);
       if (!err) i++;
       made = NULL; /* the single path may have changed anything */
       continue;
     }
-    if ((flags & STORE_WRITE_MKDIRS) &&
-        !(made && made_len == (size_t)off && memcmp(made, files[i].path, made_len) == 0)) {
+    if ((flags & STORE_WRITE_MKDIRS) && !(made && made_len == (size_t)off &&
+                                          memcmp(made, files[i].path, made_len) == 0)) {
       if ((err = write_mkdirs(s, cwd, files[i].path))) break;
       made = files[i].path;
       made_len = (size_t)off;
@@ -961,10 +973,11 @@ int store_path_write_files(store *s, const char *cwd, const store_file *files, s
       i = j;
       continue;
     }
-    for (; !err && i < j; i++) /* one by one, for the exact result */
+    for (; i < j; i++) { /* one by one, for the exact result */
       err = write_file_i(s, cwd, files[i].path, files[i].data ? files[i].data : "",
                          files[i].len, mode, flags);
-    if (err) break;
+      if (err) break;
+    }
     made = NULL;
   }
   if (err && failed) *failed = i;

@@ -18,7 +18,7 @@ out: patching file a\nHunk #1 FAILED at 2.\n1 out of 1 hunk FAILED -- saving rej
 out: --- a\n+++ b\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n
 
 test: a reversed patch is detected and skipped
-cmd: seq 1 5 > a; seq 1 5 | sed 's/3/three/' > b; diff -u a b > p.diff; cp b a; patch < p.diff < /dev/null; echo "rc=$?"
+cmd: seq 1 5 > a; seq 1 5 | sed 's/3/three/' > b; diff -u a b > p.diff; cp b a; patch -i p.diff < /dev/null; echo "rc=$?"
 out: patching file a\nReversed (or previously applied) patch detected!  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n1 out of 1 hunk ignored -- saving rejects to file a.rej\nrc=1\n
 host: skip
 # GNU asks on /dev/tty; sbx has no terminal and prints what GNU prints when the terminal gives no answer.

@@ -173,6 +173,75 @@ TEST(awk_deep_expression_source) {
   free(prog);
 }
 
+/* ---- bc ------------------------------------------------------------------------------------ */
+
+TEST(bc_infinite_loop_stops_on_poll) {
+  static lim_io io = {.poll_budget = 3};
+  io.in = "while (1) { }\n";
+  io.inlen = strlen(io.in);
+  char *argv[] = {"bc", "-q", NULL};
+  int st = run(&io, no_env, 2, argv);
+  CHECK_EQ(st, 126);
+  CHECK(strstr(io.err, "bc: interrupted") != NULL);
+}
+
+TEST(bc_huge_power_bounded) {
+  static lim_io io = {0};
+  io.in = "2^99999999\n1+1\n";
+  io.inlen = strlen(io.in);
+  char *argv[] = {"bc", "-q", NULL};
+  run(&io, no_env, 2, argv);
+  CHECK(strstr(io.err, "number too long") != NULL);
+}
+
+TEST(bc_huge_scale_bounded) {
+  static lim_io io = {0};
+  io.in = "scale = 2^31 - 1; 1 / 3\n";
+  io.inlen = strlen(io.in);
+  char *argv[] = {"bc", "-q", NULL};
+  run(&io, no_env, 2, argv);
+  CHECK(strstr(io.err, "number too long") != NULL);
+  CHECK_EQ(io.outtotal, 0);
+}
+
+TEST(bc_long_multiplication_polls) {
+  /* e(10^7) has millions of digits: the series stops on poll, not hours later */
+  static lim_io io = {.poll_budget = 50};
+  io.in = "scale = 200; e(10000000)\n";
+  io.inlen = strlen(io.in);
+  char *argv[] = {"bc", "-q", "-l", NULL};
+  int st = run(&io, no_env, 3, argv);
+  CHECK_EQ(st, 126);
+  CHECK(strstr(io.err, "bc: interrupted") != NULL);
+}
+
+TEST(bc_recursion_limit) {
+  static lim_io io = {0};
+  io.in = "define f(n) { return f(n + 1); }\nf(1)\n";
+  io.inlen = strlen(io.in);
+  char *argv[] = {"bc", "-q", NULL};
+  run(&io, no_env, 2, argv);
+  CHECK(strstr(io.err, "function call nesting too deep (limit 10000)") != NULL);
+}
+
+TEST(bc_deep_expression_source) {
+  static lim_io io = {0};
+  size_t depth = 100000;
+  char *prog = malloc(2 * depth + 8);
+  REQUIRE(prog != NULL);
+  size_t o = 0;
+  for (size_t i = 0; i < depth; i++) prog[o++] = '(';
+  prog[o++] = '1';
+  for (size_t i = 0; i < depth; i++) prog[o++] = ')';
+  prog[o++] = '\n';
+  io.in = prog;
+  io.inlen = o;
+  char *argv[] = {"bc", "-q", NULL};
+  run(&io, no_env, 2, argv);
+  CHECK(strstr(io.err, "nested too deeply") != NULL);
+  free(prog);
+}
+
 int main(int argc, char **argv) {
   if (argc > 1) harness_filter = argv[1];
   RUN(awk_infinite_loop_stops_on_poll);
@@ -182,5 +251,11 @@ int main(int argc, char **argv) {
   RUN(awk_huge_record_bounded);
   RUN(awk_huge_printf_width);
   RUN(awk_deep_expression_source);
+  RUN(bc_infinite_loop_stops_on_poll);
+  RUN(bc_huge_power_bounded);
+  RUN(bc_huge_scale_bounded);
+  RUN(bc_long_multiplication_polls);
+  RUN(bc_recursion_limit);
+  RUN(bc_deep_expression_source);
   return harness_done();
 }

@@ -78,6 +78,7 @@ static int f_close(void *ud, int fd) {
 static const cmd_io FAKE = {.read = f_read, .write = f_write, .open = f_open, .close = f_close};
 
 static fake_io IO;
+static char *const *ENV; /* the command's environment (ctx->env), or NULL */
 
 /* Runs one command line (argv) with stdin `in`, holding the sandbox's lock
  * like the shell; returns the status. */
@@ -91,6 +92,7 @@ static int run_cmd(const char *in, char **argv) {
   memset(&ctx, 0, sizeof ctx);
   ctx.store = H->st;
   ctx.cwd = "/data";
+  ctx.env = ENV;
   ctx.io = &FAKE;
   ctx.io_ud = &IO;
   ctx.arena = cmd_arena_new();
@@ -169,6 +171,22 @@ TEST(modules_and_version) {
   CHECK_EQ(run_cmd(NULL, bad), 2);
 }
 
+TEST(environment_is_the_shells_only_while_the_script_runs) {
+  char *const env[] = {"X=1", "PATH=/bin", "ODD=a=b", "\xff=bad name", NULL};
+  ENV = env;
+  char *argv[] = {"python3", "-c", "import os; print(sorted(os.environ.items()))", NULL};
+  CHECK_EQ(run_cmd(NULL, argv), 0);
+  CHECK_STR(IO.out, "[('ODD', 'a=b'), ('PATH', '/bin'), ('X', '1'), ('\\udcff', 'bad name')]\n");
+  char *none[] = {"python3", "-c", "import os; print(len(os.environ))", NULL};
+  char *const empty[] = {NULL};
+  ENV = empty;
+  CHECK_EQ(run_cmd(NULL, none), 0);
+  CHECK_STR(IO.out, "0\n");
+  ENV = NULL;
+  /* The worker's own environment is back for the API's calls. */
+  CHECK_STR(py_eval(H, "import os; ('X' in os.environ, 'PATH' in os.environ)"), "(False, True)");
+}
+
 static int echo_cb(void *ud, sbx *h, const char *name, const char *args, char **result, char **error) {
   (void)ud, (void)h, (void)name, (void)error;
   *result = strdup(args);
@@ -220,6 +238,7 @@ int main(int argc, char **argv) {
   RUN(files_while_the_shell_holds_the_sandbox);
   RUN(exceptions_print_a_traceback_and_exit_1);
   RUN(modules_and_version);
+  RUN(environment_is_the_shells_only_while_the_script_runs);
   RUN(tool_command);
   RUN(without_a_sandbox);
   sbx_close(H);

@@ -169,7 +169,8 @@ TEST(history_record_is_start_and_finish_in_one_row) {
                              1700000000.25, 1500.4, &a),
            0);
   CHECK_EQ(store_call_record(s, "tool", NULL, "{\"ignored\":1}", "boom", 0, 20, &b), 0);
-  CHECK_EQ(store_call_record(s, "x", NULL, NULL, NULL, -1, -5, NULL), 0); /* id optional */
+  CHECK_EQ(store_call_record(s, "x", NULL, NULL, NULL, -1, -5, NULL),
+           0); /* id optional */
   CHECK_EQ(store_call_start(s, "after", NULL, &c), 0);
   CHECK(a < b && b < c);
   CHECK_EQ(store_call_record(s, NULL, NULL, NULL, NULL, 0, 0, NULL), -EINVAL);
@@ -179,9 +180,10 @@ TEST(history_record_is_start_and_finish_in_one_row) {
            "started_at || ' ' || completed_at || ' ' || duration_ms || ' ' || "
            "typeof(started_at) FROM tool_calls WHERE id=%lld",
            (long long)a);
-  CHECK_STR(tu_text(s, sql, buf, sizeof buf),
-            "bash {\"script\":\"ls\"} {\"exitCode\":0} success 1700000000 1700000001 1500 "
-            "integer");
+  CHECK_STR(
+      tu_text(s, sql, buf, sizeof buf),
+      "bash {\"script\":\"ls\"} {\"exitCode\":0} success 1700000000 1700000001 1500 "
+      "integer");
   /* an error keeps no result; start 0 means "now minus the duration" */
   snprintf(sql, sizeof sql,
            "SELECT coalesce(result, '-') || ' ' || error || ' ' || status || ' ' || "
