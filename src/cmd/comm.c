@@ -102,16 +102,7 @@ int cmd_comm_main(cmd_ctx *ctx, int argc, char **argv) {
     default: return 1; /* cmd_getopt printed the message */
     }
   }
-  int nops = argc - g.ind;
-  if (nops < 2) {
-    if (nops == 0) cmd_errorf(ctx, "missing operand");
-    else cmd_errorf(ctx, "missing operand after %s", cmd_gnu_quote(ctx, argv[argc - 1]));
-    return cmd_usage_hint(ctx, 1);
-  }
-  if (nops > 2) {
-    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[g.ind + 2]));
-    return cmd_usage_hint(ctx, 1);
-  }
+  if (cmd_check_operands(ctx, argc, argv, g.ind, 2, 2)) return 1;
   const char *names[2] = {argv[g.ind], argv[g.ind + 1]};
   cmd_in *in[2] = {NULL, NULL};
   for (int f = 0; f < 2; f++) {

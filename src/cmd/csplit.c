@@ -339,12 +339,8 @@ int cmd_csplit_main(cmd_ctx *ctx, int argc, char **argv) {
     default: return 1; /* cmd_getopt printed the message */
     }
   }
+  if (cmd_check_operands(ctx, argc, argv, g.ind, 2, -1)) return 1;
   int nops = argc - g.ind;
-  if (nops < 2) {
-    if (nops == 0) cmd_errorf(ctx, "missing operand");
-    else cmd_errorf(ctx, "missing operand after %s", cmd_gnu_quote(ctx, argv[argc - 1]));
-    return cmd_usage_hint(ctx, 1);
-  }
   char fmtbuf[32];
   if (suffix_format) {
     if (cs_check_format(ctx, suffix_format) < 0) return 1;

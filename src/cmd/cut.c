@@ -64,6 +64,7 @@ typedef struct cut_opts {
   const char *outdelim;   /* output delimiter, or NULL (= delim) */
   size_t outdelim_len;    /* its length */
   char eol;               /* '\n' or '\0' */
+  cmd_ctx *ctx;           /* for the line callback */
 } cut_opts;
 
 static void cut_bytes_line(cmd_ctx *ctx, const cut_opts *o, const char *p, size_t len) {
@@ -112,6 +113,13 @@ static void cut_fields_line(cmd_ctx *ctx, const cut_opts *o, const char *p, size
   cmd_out(ctx, &o->eol, 1);
 }
 
+static int cut_line(void *ud, const char *line, size_t len, bool has_delim) {
+  const cut_opts *o = ud;
+  if (o->fields) cut_fields_line(o->ctx, o, line, len);
+  else cut_bytes_line(o->ctx, o, line, len);
+  return 0;
+}
+
 static int cut_fatal(cmd_ctx *ctx, const char *msg) {
   cmd_errorf(ctx, "%s", msg);
   return cmd_usage_hint(ctx, 1);
@@ -126,6 +134,7 @@ int cmd_cut_main(cmd_ctx *ctx, int argc, char **argv) {
       {"help", 0, 256},            {"version", 0, 257},
       {0, 0, 0}};
   cut_opts o = {0};
+  o.ctx = ctx;
   o.delim = '\t';
   o.eol = '\n';
   const char *list = NULL;
@@ -177,37 +186,7 @@ int cmd_cut_main(cmd_ctx *ctx, int argc, char **argv) {
   if (cmd_ranges_parse(list, flags, &o.r, &msg, errbuf, errlen) < 0)
     return cut_fatal(ctx, msg);
 
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
-  int status = 0;
-  for (int i = 0; i < nfiles && !ctx->out_err; i++) {
-    cmd_in *in;
-    int r = cmd_in_open(ctx, files[i], &in);
-    if (r < 0) {
-      status = cmd_gnu_perror(ctx, files[i], r);
-      continue;
-    }
-    for (uintmax_t n = 0;; n++) {
-      if ((n & 1023) == 0 && cmd_poll(ctx)) {
-        status = 1;
-        break;
-      }
-      char *line;
-      ssize_t len = cmd_in_getdelim(in, &line, o.eol);
-      if (len < 0) {
-        status = cmd_gnu_perror(ctx, files[i], (int)len);
-        break;
-      }
-      if (len == 0) break;
-      size_t l = (size_t)len;
-      if (line[l - 1] == o.eol) l--;
-      if (o.fields) cut_fields_line(ctx, &o, line, l);
-      else cut_bytes_line(ctx, &o, line, l);
-      if (ctx->out_err) break;
-    }
-    cmd_in_close(in);
-  }
+  int status = cmd_each_line(ctx, argv + g.ind, argc - g.ind, o.eol, cut_line, &o);
   cmd_ranges_free(&o.r);
   if (ctx->out_err) return cmd_write_error(ctx, ctx->out_err);
   return status;

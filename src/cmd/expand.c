@@ -21,6 +21,52 @@
 
 CMD_DEFINE("expand", cmd_expand_main);
 
+typedef struct expand_state {
+  cmd_ctx *ctx;
+  const cmd_tabs *tabs;  /* the stops */
+  bool initial;          /* -i */
+  bool too_long;         /* a stop overflowed (reported) */
+} expand_state;
+
+static int expand_line(void *ud, const char *line, size_t len, bool has_delim) {
+  expand_state *es = ud;
+  cmd_ctx *ctx = es->ctx;
+  static const char spaces[64] = "                                                               ";
+  uintmax_t column = 0;
+  size_t index = 0, from = 0;
+  bool convert = true;
+  for (size_t k = 0; k < len && convert; k++) {
+    char ch = line[k];
+    if (ch == '\t') {
+      bool last;
+      uintmax_t next = cmd_tabs_next(es->tabs, column, &index, &last);
+      if (last) next = column + 1;
+      if (next < column || next - column > ctx->max_string) {
+        cmd_errorf(ctx, "input line is too long");
+        es->too_long = true;
+        return 1;
+      }
+      cmd_out(ctx, line + from, k - from);
+      from = k + 1;
+      for (uintmax_t w = next - column; w > 0;) {
+        size_t chunk = w < sizeof spaces ? (size_t)w : sizeof spaces;
+        cmd_out(ctx, spaces, chunk);
+        w -= chunk;
+      }
+      column = next;
+    } else if (ch == '\b') {
+      column -= column ? 1 : 0;
+      index -= index ? 1 : 0;
+    } else {
+      column++;
+    }
+    convert = !es->initial || ch == ' ' || ch == '\t';
+  }
+  cmd_out(ctx, line + from, len - from);
+  if (has_delim) cmd_outc(ctx, '\n');
+  return 0;
+}
+
 int cmd_expand_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longopts[] = {
       {"initial", 0, 'i'}, {"tabs", 1, 't'},    {"help", 0, 256},
@@ -57,62 +103,9 @@ int cmd_expand_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
   if (cmd_tabs_finalize(ctx, &tabs) < 0) return 1;
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
-  int status = 0;
-  static const char spaces[64] = "                                                               ";
-  for (int i = 0; i < nfiles && !ctx->out_err; i++) {
-    cmd_in *in;
-    int r = cmd_in_open(ctx, files[i], &in);
-    if (r < 0) {
-      status = cmd_gnu_perror(ctx, files[i], r);
-      continue;
-    }
-    for (uintmax_t n = 0;; n++) {
-      char *line;
-      ssize_t len = cmd_in_getdelim(in, &line, '\n');
-      if (len < 0) {
-        status = cmd_gnu_perror(ctx, files[i], (int)len);
-        break;
-      }
-      if (len == 0) break;
-      uintmax_t column = 0;
-      size_t index = 0, from = 0;
-      bool convert = true;
-      for (size_t k = 0; k < (size_t)len; k++) {
-        char ch = line[k];
-        if (!convert) break;
-        if (ch == '\t') {
-          bool last;
-          uintmax_t next = cmd_tabs_next(&tabs, column, &index, &last);
-          if (last) next = column + 1;
-          if (next < column || next - column > ctx->max_string) {
-            cmd_errorf(ctx, "input line is too long");
-            cmd_in_close(in);
-            return 1;
-          }
-          cmd_out(ctx, line + from, k - from);
-          from = k + 1;
-          for (uintmax_t w = next - column; w > 0;) {
-            size_t chunk = w < sizeof spaces ? (size_t)w : sizeof spaces;
-            cmd_out(ctx, spaces, chunk);
-            w -= chunk;
-          }
-          column = next;
-        } else if (ch == '\b') {
-          column -= column ? 1 : 0;
-          index -= index ? 1 : 0;
-        } else {
-          column++;
-        }
-        convert = !initial || ch == ' ' || ch == '\t';
-      }
-      cmd_out(ctx, line + from, (size_t)len - from);
-      if (ctx->out_err || ((n & 1023) == 0 && cmd_poll(ctx))) break;
-    }
-    cmd_in_close(in);
-  }
+  expand_state es = {ctx, &tabs, initial, false};
+  int status = cmd_each_line(ctx, argv + g.ind, argc - g.ind, '\n', expand_line, &es);
+  if (es.too_long) return 1;
   if (ctx->out_err) return cmd_write_error(ctx, ctx->out_err);
   return status;
 }

@@ -120,37 +120,12 @@ static void head_lines(head_job *j, uintmax_t n, char *buf) {
   }
 }
 
-/* A growable byte window [start, len) of unprinted input. */
-typedef struct head_window {
-  char *data;    /* malloc'd storage */
-  size_t start;  /* first byte not yet printed */
-  size_t len;    /* bytes stored */
-  size_t cap;    /* allocated size */
-} head_window;
-
 /* Makes room for HEAD_BLOCK more bytes; 0, or -1 after printing the error. */
-static int head_window_reserve(head_job *j, head_window *w) {
-  if (w->start > 0 && w->start >= w->len / 2) {
-    memmove(w->data, w->data + w->start, w->len - w->start);
-    w->len -= w->start;
-    w->start = 0;
-  }
-  if (w->cap - w->len >= HEAD_BLOCK) return 0;
-  size_t ncap = w->cap ? w->cap * 2 : HEAD_BLOCK * 4;
-  if (ncap > j->ctx->max_string + HEAD_BLOCK * 8) {
-    cmd_errorf(j->ctx, "memory exhausted");
-    j->write_err = -ENOMEM;
-    return -1;
-  }
-  char *nd = realloc(w->data, ncap);
-  if (!nd) {
-    cmd_errorf(j->ctx, "memory exhausted");
-    j->write_err = -ENOMEM;
-    return -1;
-  }
-  w->data = nd;
-  w->cap = ncap;
-  return 0;
+static int head_window_reserve(head_job *j, cmd_window *w) {
+  if (cmd_window_reserve(w, HEAD_BLOCK, j->ctx->max_string + HEAD_BLOCK * 8) == 0) return 0;
+  cmd_errorf(j->ctx, "memory exhausted");
+  j->write_err = -ENOMEM;
+  return -1;
 }
 
 /* All but the last n bytes. */
@@ -163,7 +138,7 @@ static void head_elide_bytes(head_job *j, uintmax_t n, char *buf) {
     if (avail > n) head_bytes(j, avail - n, buf);
     return;
   }
-  head_window w = {0};
+  cmd_window w = {0};
   for (;;) {
     if (head_window_reserve(j, &w) < 0) break;
     ssize_t r = head_read(j, w.data + w.len, HEAD_BLOCK);
@@ -179,30 +154,9 @@ static void head_elide_bytes(head_job *j, uintmax_t n, char *buf) {
   free(w.data);
 }
 
-/* Position just after the k-th delimiter in [p, p+len) (k >= 1 present). */
-static size_t head_after_nth(const char *p, size_t len, uintmax_t k, char delim) {
-  const char *s = p, *e = p + len;
-  while (k > 0) {
-    const char *q = memchr(s, delim, (size_t)(e - s));
-    s = q + 1;
-    k--;
-  }
-  return (size_t)(s - p);
-}
-
-static uintmax_t head_count(const char *p, size_t len, char delim) {
-  uintmax_t c = 0;
-  const char *e = p + len;
-  while ((p = memchr(p, delim, (size_t)(e - p))) != NULL) {
-    c++;
-    p++;
-  }
-  return c;
-}
-
 /* All but the last n lines (an unterminated last line counts as one). */
 static void head_elide_lines(head_job *j, uintmax_t n) {
-  head_window w = {0};
+  cmd_window w = {0};
   uintmax_t nlines = 0; /* delimiters in [start, len) */
   bool eof = false;
   for (;;) {
@@ -210,13 +164,13 @@ static void head_elide_lines(head_job *j, uintmax_t n) {
     ssize_t r = head_read(j, w.data + w.len, HEAD_BLOCK);
     if (r < 0) break;
     if (r == 0) eof = true;
-    nlines += head_count(w.data + w.len, (size_t)r, j->delim);
+    nlines += cmd_count_delim(w.data + w.len, (size_t)r, j->delim);
     w.len += (size_t)r;
     uintmax_t total = nlines;
     if (eof && w.len > w.start && w.data[w.len - 1] != j->delim) total++;
     if (total > n) {
       uintmax_t k = total - n;
-      size_t cut = head_after_nth(w.data + w.start, w.len - w.start, k, j->delim);
+      size_t cut = cmd_after_nth_delim(w.data + w.start, w.len - w.start, k, j->delim);
       if (head_out(j, w.data + w.start, cut) < 0) break;
       w.start += cut;
       nlines -= k;

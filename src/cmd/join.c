@@ -523,16 +523,7 @@ int cmd_join_main(cmd_ctx *ctx, int argc, char **argv) {
     default: return 1; /* cmd_getopt printed the message */
     }
   }
-  int nops = argc - g.ind;
-  if (nops < 2) {
-    if (nops == 0) cmd_errorf(ctx, "missing operand");
-    else cmd_errorf(ctx, "missing operand after %s", cmd_gnu_quote(ctx, argv[argc - 1]));
-    return cmd_usage_hint(ctx, 1);
-  }
-  if (nops > 2) {
-    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[g.ind + 2]));
-    return cmd_usage_hint(ctx, 1);
-  }
+  if (cmd_check_operands(ctx, argc, argv, g.ind, 2, 2)) return 1;
   st->name[0] = argv[g.ind];
   st->name[1] = argv[g.ind + 1];
   if (strcmp(st->name[0], "-") == 0 && strcmp(st->name[1], "-") == 0) {

@@ -132,6 +132,24 @@ static int nl_text(nl_state *st, const char *line, size_t len) {
   return 0;
 }
 
+static int nl_line(void *ud, const char *line, size_t l, bool has_delim) {
+  nl_state *st = ud;
+  nl_style *next = NULL;
+  if (st->sections && l >= 2) {
+    if (l == st->len_hdr && memcmp(line, st->delim_hdr, l) == 0) next = &st->header;
+    else if (l == st->len_body && memcmp(line, st->delim_body, l) == 0) next = &st->body;
+    else if (l == st->len_ftr && memcmp(line, st->delim_ftr, l) == 0) next = &st->footer;
+  }
+  if (!next) return nl_text(st, line, l) < 0 ? 1 : 0;
+  st->cur = next;
+  if (st->renumber) {
+    st->line_no = st->start;
+    st->overflow = false;
+  }
+  cmd_outc(st->ctx, '\n');
+  return 0;
+}
+
 int cmd_nl_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longopts[] = {
       {"body-numbering", 1, 'b'},     {"section-delimiter", 1, 'd'},
@@ -244,48 +262,7 @@ int cmd_nl_main(cmd_ctx *ctx, int argc, char **argv) {
   st->cur = &st->body;
   st->line_no = st->start;
 
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
-  for (int i = 0; i < nfiles && !ctx->out_err; i++) {
-    cmd_in *in;
-    int r = cmd_in_open(ctx, files[i], &in);
-    if (r < 0) {
-      status = cmd_gnu_perror(ctx, files[i], r);
-      continue;
-    }
-    for (uintmax_t n = 0;; n++) {
-      char *line;
-      ssize_t len = cmd_in_getdelim(in, &line, '\n');
-      if (len < 0) {
-        status = cmd_gnu_perror(ctx, files[i], (int)len);
-        break;
-      }
-      if (len == 0) break;
-      size_t l = (size_t)len;
-      if (line[l - 1] == '\n') l--;
-      nl_style *next = NULL;
-      if (st->sections && l >= 2) {
-        if (l == st->len_hdr && memcmp(line, st->delim_hdr, l) == 0) next = &st->header;
-        else if (l == st->len_body && memcmp(line, st->delim_body, l) == 0) next = &st->body;
-        else if (l == st->len_ftr && memcmp(line, st->delim_ftr, l) == 0) next = &st->footer;
-      }
-      if (next) {
-        st->cur = next;
-        if (st->renumber) {
-          st->line_no = st->start;
-          st->overflow = false;
-        }
-        cmd_outc(ctx, '\n');
-      } else if (nl_text(st, line, l) < 0) {
-        status = 1;
-        cmd_in_close(in);
-        goto out;
-      }
-      if (ctx->out_err || ((n & 1023) == 0 && cmd_poll(ctx))) break;
-    }
-    cmd_in_close(in);
-  }
+  status = cmd_each_line(ctx, argv + g.ind, argc - g.ind, '\n', nl_line, st);
 out:
   if (st->header.compiled) regfree(&st->header.re);
   if (st->body.compiled) regfree(&st->body.re);

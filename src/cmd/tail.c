@@ -110,48 +110,11 @@ static int64_t tail_seek(tail_job *j, int64_t off, int whence) {
   return j->ctx->io->lseek(j->ctx->io_ud, j->fd, off, whence);
 }
 
-/* A window [start, len) over buffered input, compacted lazily. */
-typedef struct tail_window {
-  char *data;    /* malloc'd storage */
-  size_t start;  /* first byte still wanted */
-  size_t len;    /* bytes stored */
-  size_t cap;    /* allocated size */
-} tail_window;
-
-static int tail_window_reserve(tail_job *j, tail_window *w) {
-  if (w->start > 0 && w->start >= w->len / 2) {
-    memmove(w->data, w->data + w->start, w->len - w->start);
-    w->len -= w->start;
-    w->start = 0;
-  }
-  if (w->cap - w->len >= TAIL_BLOCK) return 0;
-  size_t ncap = w->cap ? w->cap * 2 : TAIL_BLOCK * 4;
-  char *nd = ncap > j->ctx->max_string + TAIL_BLOCK * 8 ? NULL : realloc(w->data, ncap);
-  if (!nd) {
-    cmd_errorf(j->ctx, "memory exhausted");
-    j->fatal = -ENOMEM;
-    return -1;
-  }
-  w->data = nd;
-  w->cap = ncap;
-  return 0;
-}
-
-static uintmax_t tail_count(const char *p, size_t len, char delim) {
-  uintmax_t c = 0;
-  const char *e = p + len;
-  while ((p = memchr(p, delim, (size_t)(e - p))) != NULL) {
-    c++;
-    p++;
-  }
-  return c;
-}
-
-/* Offset just after the k-th delimiter (k >= 1 present) of [p, p+len). */
-static size_t tail_after_nth(const char *p, size_t len, uintmax_t k, char delim) {
-  const char *s = p, *e = p + len;
-  for (; k > 0; k--) s = (const char *)memchr(s, delim, (size_t)(e - s)) + 1;
-  return (size_t)(s - p);
+static int tail_window_reserve(tail_job *j, cmd_window *w) {
+  if (cmd_window_reserve(w, TAIL_BLOCK, j->ctx->max_string + TAIL_BLOCK * 8) == 0) return 0;
+  cmd_errorf(j->ctx, "memory exhausted");
+  j->fatal = -ENOMEM;
+  return -1;
 }
 
 /* Last n bytes. */
@@ -170,7 +133,7 @@ static void tail_bytes(tail_job *j, uintmax_t n) {
     while (tail_read(j, j->buf, TAIL_BLOCK) > 0) {}
     return;
   }
-  tail_window w = {0};
+  cmd_window w = {0};
   for (;;) {
     if (tail_window_reserve(j, &w) < 0) goto out;
     ssize_t r = tail_read(j, w.data + w.len, TAIL_BLOCK);
@@ -228,18 +191,18 @@ found:
 
 /* Last n lines of a stream. */
 static void tail_lines_stream(tail_job *j, uintmax_t n) {
-  tail_window w = {0};
+  cmd_window w = {0};
   uintmax_t nlines = 0; /* delimiters in [start, len) */
   for (;;) {
     if (tail_window_reserve(j, &w) < 0) goto out;
     ssize_t r = tail_read(j, w.data + w.len, TAIL_BLOCK);
     if (r < 0) goto out;
     if (r == 0) break;
-    nlines += tail_count(w.data + w.len, (size_t)r, j->delim);
+    nlines += cmd_count_delim(w.data + w.len, (size_t)r, j->delim);
     w.len += (size_t)r;
     if (nlines > n) {
       uintmax_t k = nlines - n;
-      w.start += tail_after_nth(w.data + w.start, w.len - w.start, k, j->delim);
+      w.start += cmd_after_nth_delim(w.data + w.start, w.len - w.start, k, j->delim);
       nlines = n;
     }
   }
@@ -247,7 +210,7 @@ static void tail_lines_stream(tail_job *j, uintmax_t n) {
   if (w.len > w.start && w.data[w.len - 1] != j->delim) {
     if (n == 0) w.start = w.len;
     else if (nlines == n)
-      w.start += tail_after_nth(w.data + w.start, w.len - w.start, 1, j->delim);
+      w.start += cmd_after_nth_delim(w.data + w.start, w.len - w.start, 1, j->delim);
   }
   tail_out(j, w.data + w.start, w.len - w.start);
 out:

@@ -38,6 +38,84 @@ static int unx_push(unx_pending *p, char c) {
   return 0;
 }
 
+typedef struct unx_state {
+  cmd_ctx *ctx;
+  const cmd_tabs *tabs;  /* the stops */
+  bool all;              /* -a */
+  unx_pending pend;      /* pending blanks */
+  bool failed;           /* an error was reported */
+} unx_state;
+
+/* Flushes pending blanks the way GNU does before a non-blank (or the end of
+ * the line): a run ending at a stop after a lone blank starts with a TAB. */
+static void unx_flush(unx_state *us, bool *one_blank_before_stop) {
+  if (!us->pend.n) return;
+  if (us->pend.n > 1 && *one_blank_before_stop) us->pend.buf[0] = '\t';
+  cmd_out(us->ctx, us->pend.buf, us->pend.n);
+  us->pend.n = 0;
+  *one_blank_before_stop = false;
+}
+
+static int unx_line(void *ud, const char *line, size_t len, bool has_delim) {
+  unx_state *us = ud;
+  cmd_ctx *ctx = us->ctx;
+  bool convert = true, one_blank_before_stop = false, prev_blank = true;
+  uintmax_t column = 0, next_tab = 0;
+  size_t index = 0;
+  us->pend.n = 0;
+  for (size_t k = 0; k < len; k++) {
+    char ch = line[k];
+    if (convert) {
+      bool blank = ch == ' ' || ch == '\t';
+      if (blank) {
+        bool last;
+        next_tab = cmd_tabs_next(us->tabs, column, &index, &last);
+        if (last) convert = false;
+        if (convert) {
+          if (next_tab < column) {
+            cmd_errorf(ctx, "input line is too long");
+            us->failed = true;
+            return 1;
+          }
+          if (ch == '\t') {
+            column = next_tab;
+            if (us->pend.n) us->pend.buf[0] = '\t';
+          } else {
+            column++;
+            if (!(prev_blank && column == next_tab)) {
+              if (column == next_tab) one_blank_before_stop = true;
+              if (unx_push(&us->pend, ch) < 0) {
+                cmd_errorf(ctx, "memory exhausted");
+                us->failed = true;
+                return 1;
+              }
+              prev_blank = true;
+              continue;
+            }
+            /* Replace the pending blanks by a tab. */
+            if (us->pend.n) us->pend.buf[0] = '\t';
+            ch = '\t';
+          }
+          us->pend.n = one_blank_before_stop;
+        }
+      } else if (ch == '\b') {
+        column -= column ? 1 : 0;
+        next_tab = column;
+        index -= index ? 1 : 0;
+      } else {
+        column++;
+      }
+      unx_flush(us, &one_blank_before_stop);
+      prev_blank = blank;
+      convert &= us->all || blank;
+    }
+    cmd_out(ctx, &ch, 1);
+  }
+  unx_flush(us, &one_blank_before_stop);
+  if (has_delim) cmd_outc(ctx, '\n');
+  return 0;
+}
+
 int cmd_unexpand_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longopts[] = {
       {"all", 0, 'a'},     {"first-only", 0, 258}, {"tabs", 1, 't'},
@@ -78,94 +156,10 @@ int cmd_unexpand_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   if (first_only) all = false;
   if (cmd_tabs_finalize(ctx, &tabs) < 0) return 1;
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
-  int status = 0;
-  unx_pending pend = {0};
-  for (int fi = 0; fi < nfiles && !ctx->out_err; fi++) {
-    cmd_in *in;
-    int r = cmd_in_open(ctx, files[fi], &in);
-    if (r < 0) {
-      status = cmd_gnu_perror(ctx, files[fi], r);
-      continue;
-    }
-    for (uintmax_t n = 0;; n++) {
-      char *line;
-      ssize_t len = cmd_in_getdelim(in, &line, '\n');
-      if (len < 0) {
-        status = cmd_gnu_perror(ctx, files[fi], (int)len);
-        break;
-      }
-      if (len == 0) break;
-      bool convert = true, one_blank_before_stop = false, prev_blank = true;
-      uintmax_t column = 0, next_tab = 0;
-      size_t index = 0;
-      pend.n = 0;
-      for (size_t k = 0; k < (size_t)len; k++) {
-        char ch = line[k];
-        if (convert) {
-          bool blank = ch == ' ' || ch == '\t';
-          if (blank) {
-            bool last;
-            next_tab = cmd_tabs_next(&tabs, column, &index, &last);
-            if (last) convert = false;
-            if (convert) {
-              if (next_tab < column) {
-                cmd_errorf(ctx, "input line is too long");
-                free(pend.buf);
-                cmd_in_close(in);
-                return 1;
-              }
-              if (ch == '\t') {
-                column = next_tab;
-                if (pend.n) pend.buf[0] = '\t';
-              } else {
-                column++;
-                if (!(prev_blank && column == next_tab)) {
-                  if (column == next_tab) one_blank_before_stop = true;
-                  if (unx_push(&pend, ch) < 0) goto oom;
-                  prev_blank = true;
-                  continue;
-                }
-                /* Replace the pending blanks by a tab. */
-                if (pend.n) pend.buf[0] = '\t';
-                ch = '\t';
-              }
-              pend.n = one_blank_before_stop;
-            }
-          } else if (ch == '\b') {
-            column -= column ? 1 : 0;
-            next_tab = column;
-            index -= index ? 1 : 0;
-          } else {
-            column++;
-          }
-          if (pend.n) {
-            if (pend.n > 1 && one_blank_before_stop) pend.buf[0] = '\t';
-            cmd_out(ctx, pend.buf, pend.n);
-            pend.n = 0;
-            one_blank_before_stop = false;
-          }
-          prev_blank = blank;
-          convert &= all || blank;
-        }
-        cmd_out(ctx, &ch, 1);
-      }
-      /* A line ending in blanks without newline: flush them. */
-      if (pend.n) {
-        cmd_out(ctx, pend.buf, pend.n);
-        pend.n = 0;
-      }
-      if (ctx->out_err || ((n & 1023) == 0 && cmd_poll(ctx))) break;
-    }
-    cmd_in_close(in);
-  }
-  free(pend.buf);
+  unx_state us = {ctx, &tabs, all, {0}, false};
+  int status = cmd_each_line(ctx, argv + g.ind, argc - g.ind, '\n', unx_line, &us);
+  free(us.pend.buf);
+  if (us.failed) return 1;
   if (ctx->out_err) return cmd_write_error(ctx, ctx->out_err);
   return status;
-oom:
-  free(pend.buf);
-  cmd_errorf(ctx, "memory exhausted");
-  return 1;
 }

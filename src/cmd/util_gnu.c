@@ -551,3 +551,96 @@ int cmd_parse_imax_or_die(cmd_ctx *ctx, const char *s, intmax_t min, intmax_t ma
   *val = v;
   return 0;
 }
+
+int cmd_check_operands(cmd_ctx *ctx, int argc, char **argv, int ind, int min, int max) {
+  int n = argc - ind;
+  if (n < min) {
+    if (n == 0) cmd_errorf(ctx, "missing operand");
+    else cmd_errorf(ctx, "missing operand after %s", cmd_gnu_quote(ctx, argv[argc - 1]));
+    cmd_usage_hint(ctx, 1);
+    return 1;
+  }
+  if (max >= 0 && n > max) {
+    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[ind + max]));
+    cmd_usage_hint(ctx, 1);
+    return 1;
+  }
+  return 0;
+}
+
+int cmd_each_line(cmd_ctx *ctx, char *const *files, int nfiles, char delim, cmd_line_fn fn,
+                  void *ud) {
+  static char *const dash[] = {"-", NULL};
+  if (nfiles <= 0) {
+    files = dash;
+    nfiles = 1;
+  }
+  int status = 0;
+  for (int i = 0; i < nfiles; i++) {
+    cmd_in *in;
+    int r = cmd_in_open(ctx, files[i], &in);
+    if (r < 0) {
+      status = cmd_gnu_perror(ctx, files[i], r);
+      continue;
+    }
+    bool stop = false;
+    for (uintmax_t n = 0;; n++) {
+      if ((n & 1023) == 0 && cmd_poll(ctx)) {
+        status = 1;
+        stop = true;
+        break;
+      }
+      char *line;
+      ssize_t len = cmd_in_getdelim(in, &line, delim);
+      if (len < 0) {
+        status = cmd_gnu_perror(ctx, files[i], (int)len);
+        break;
+      }
+      if (len == 0) break;
+      size_t l = (size_t)len;
+      bool has = line[l - 1] == delim;
+      if (has) l--;
+      if (fn(ud, line, l, has) != 0 || ctx->out_err) {
+        stop = true;
+        if (!ctx->out_err) status = 1;
+        break;
+      }
+    }
+    cmd_in_close(in);
+    if (stop) break;
+  }
+  return status;
+}
+
+uintmax_t cmd_count_delim(const char *p, size_t len, char delim) {
+  uintmax_t c = 0;
+  const char *e = p + len;
+  while ((p = memchr(p, delim, (size_t)(e - p))) != NULL) {
+    c++;
+    p++;
+  }
+  return c;
+}
+
+size_t cmd_after_nth_delim(const char *p, size_t len, uintmax_t k, char delim) {
+  const char *s = p, *e = p + len;
+  for (; k > 0; k--) s = (const char *)memchr(s, delim, (size_t)(e - s)) + 1;
+  return (size_t)(s - p);
+}
+
+int cmd_window_reserve(cmd_window *w, size_t more, size_t limit) {
+  if (w->start > 0 && w->start >= w->len / 2) {
+    memmove(w->data, w->data + w->start, w->len - w->start);
+    w->len -= w->start;
+    w->start = 0;
+  }
+  if (w->cap - w->len >= more) return 0;
+  size_t ncap = w->cap ? w->cap * 2 : more * 4;
+  while (ncap - w->len < more) ncap *= 2;
+  if (ncap > limit) return -ENOMEM;
+  char *nd = realloc(w->data, ncap);
+  if (!nd) return -ENOMEM;
+  w->data = nd;
+  w->cap = ncap;
+  return 0;
+}

@@ -104,6 +104,35 @@ int cmd_utf8_decode(const unsigned char *s, size_t avail, uint32_t *wc);
  * a directory). Prints nothing. */
 int cmd_read_all(cmd_ctx *ctx, const char *path, size_t limit, char **data, size_t *len);
 
+/* Operand count checks with GNU's messages ("missing operand", "missing
+ * operand after ‘X’", "extra operand ‘X’" and the --help hint). Returns 0 when
+ * argc - ind is within [min, max] (max < 0: no limit), else 1 after printing. */
+int cmd_check_operands(cmd_ctx *ctx, int argc, char **argv, int ind, int min, int max);
+
+/* Calls fn for every line of every input ("-" when nfiles is 0) with the
+ * line without its delimiter. Open and read errors are reported GNU-style
+ * ("NAME: FILE: reason") and make the result 1; fn returning non-zero, a
+ * write error or cancellation stops everything. Returns the exit status. */
+typedef int (*cmd_line_fn)(void *ud, const char *line, size_t len, bool has_delim);
+int cmd_each_line(cmd_ctx *ctx, char *const *files, int nfiles, char delim, cmd_line_fn fn,
+                  void *ud);
+
+/* Number of `delim` bytes in [p, p+len). */
+uintmax_t cmd_count_delim(const char *p, size_t len, char delim);
+/* Offset just after the k-th `delim` (k >= 1, present) in [p, p+len). */
+size_t cmd_after_nth_delim(const char *p, size_t len, uintmax_t k, char delim);
+
+/* A growable byte window [start, len) over streamed input, compacted lazily
+ * (head -n -N, tail -n N on pipes). */
+typedef struct cmd_window {
+  char *data;    /* malloc'd storage */
+  size_t start;  /* first byte still wanted */
+  size_t len;    /* bytes stored */
+  size_t cap;    /* allocated size */
+} cmd_window;
+/* Makes room for `more` bytes after len; -ENOMEM beyond `limit` bytes. */
+int cmd_window_reserve(cmd_window *w, size_t more, size_t limit);
+
 /* A buffered output that is either stdout (through cmd_out) or a file opened
  * through ctx->io (sort -o, uniq IN OUT, split, csplit, tee). */
 typedef struct cmd_outfile {
