@@ -1062,11 +1062,7 @@ static int bi_umask(sh_shell *sh, int argc, char **argv) {
     }
     return 0;
   }
-  if (argc - i > 1) {
-    sh_error(sh, "umask: too many arguments");
-    return 1;
-  }
-  const char *m = argv[i];
+  const char *m = argv[i]; /* bash ignores further arguments */
   if (!*m || m[0] == ' ') {
     sh_error(sh, "umask: `%s': invalid symbolic mode operator", m);
     return 1;
@@ -1111,8 +1107,12 @@ static int bi_umask(sh_shell *sh, int argc, char **argv) {
     if (op == '=') perm = (perm & ~who) | bits;
     else if (op == '+') perm |= bits;
     else perm &= ~bits;
-    if (*p == ',') p++;
-    else if (*p) {
+    if (*p == ',' && p[1]) p++;
+    else if (*p == ',') {
+      /* a clause must follow the comma */
+      sh_error(sh, "umask: ` ': invalid symbolic mode operator");
+      return 1;
+    } else if (*p) {
       sh_error(sh, "umask: `%c': invalid symbolic mode character", *p);
       return 1;
     }

@@ -688,6 +688,13 @@ static void emit_value(xs *x, const pval *pv, bool in_dq) {
       return;
     }
     x->list_elems += pv->v.n;
+    if (!in_dq && (x->flags & SH_XF_ASSIGN) && pv->lchar == '@') {
+      /* x=$@ (no splitting): the elements joined with spaces, as "$@" */
+      char *j = join_list(x->sh, &pv->v, '@');
+      xadd(x, j, strlen(j), XQ);
+      free(j);
+      return;
+    }
     if (!in_dq) {
       /* unquoted $@ / $*: bash joins with the first IFS character and splits
        * again, so IFS=x keeps empty elements and IFS=' ' drops them */
@@ -727,6 +734,21 @@ static void emit_word(xs *x, const sh_word *w, bool in_dq) {
   x->depth--;
 }
 
+/* ${!prefix*} and ${!a[*]} unquoted with IFS='' make one joined field (bash). */
+static void emit_names(xs *x, pval *pv, bool in_dq, const char *sep) {
+  if (!in_dq && pv->lchar == '*' && !*ifs_value(x->sh) && pv->v.n) {
+    sh_buf b = {0};
+    for (size_t i = 0; i < pv->v.n; i++) {
+      if (i) sh_buf_adds(&b, sep);
+      sh_buf_adds(&b, pv->v.v[i]);
+    }
+    xadd(x, b.data, b.len, XS);
+    sh_buf_free(&b);
+    return;
+  }
+  emit_value(x, pv, in_dq);
+}
+
 static void assoc_keys_or_values(sh_var *v, sh_strv *out, bool keys) {
   for (sh_assoc_ent *e = sh_assoc_first(v->assoc); e; e = sh_assoc_next(v->assoc, e))
     sh_strv_pushdup(out, keys ? e->key : e->val);
@@ -757,7 +779,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       sh_strv_pushdup(&pv.v, names[i]);
     }
     free(names);
-    emit_value(x, &pv, in_dq);
+    emit_names(x, &pv, in_dq, "");
     pval_free(&pv);
     return;
   }
@@ -767,7 +789,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
     pv.lchar = pa->index_all;
     if (v && (v->flags & SH_V_ASSOC)) assoc_keys_or_values(v, &pv.v, true);
     else if (v) sh_var_keys(sh, v, &pv.v);
-    emit_value(x, &pv, in_dq);
+    emit_names(x, &pv, in_dq, " ");
     pval_free(&pv);
     return;
   }
@@ -869,7 +891,9 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
     if (set && pa->colon) {
       if (pv.list) {
         char *j = join_list(sh, &pv.v, pv.lchar);
-        if (!*j && !(pv.lchar == '@' && pv.v.n > 1)) set = false;
+        /* "$@" with several (empty) elements is not null; neither is an
+         * unquoted $* (its elements are separate words) */
+        if (!*j && !((pv.lchar == '@' || !in_dq) && pv.v.n > 1)) set = false;
         free(j);
       } else if (!*pv.s) {
         set = false;
@@ -1370,13 +1394,29 @@ static void pieces_free(pieces *ps) {
   free(ps->p);
 }
 
+/* The length of the IFS character at s[i] (0 if none). IFS characters are
+ * UTF-8 characters unless the locale is C: IFS=ç splits on the two bytes
+ * together. Only unquoted bytes split. */
+static size_t ifs_at(const char *ifs, const char *s, const char *q, size_t i, size_t n) {
+  if (!(q[i] & XS) || !s[i]) return 0;
+  size_t l = char_len_at(s + i, n - i);
+  for (size_t k = 1; k < l; k++)
+    if (!(q[i + k] & XS)) return 0;
+  for (const char *p = ifs; *p;) {
+    size_t pl = char_len_at(p, strlen(p));
+    if (pl == l && !memcmp(p, s + i, l)) return l;
+    p += pl;
+  }
+  return 0;
+}
+
 static void split_field(xfield *f, const char *ifs, pieces *out) {
   const char *s = f->s.data ? f->s.data : "";
   const char *q = f->q.data ? f->q.data : "";
   size_t n = f->s.len;
   bool any_split = false;
   for (size_t i = 0; i < n; i++)
-    if ((q[i] & XS) && strchr(ifs, s[i]) && s[i]) {
+    if (ifs_at(ifs, s, q, i, n)) {
       any_split = true;
       break;
     }
@@ -1387,17 +1427,16 @@ static void split_field(xfield *f, const char *ifs, pieces *out) {
   sh_buf cs = {0}, cq = {0};
   bool have = false; /* current piece has content (or quoted empty) */
   size_t i = 0;
-#define ISIFS(k) ((q[k] & XS) && s[k] && strchr(ifs, s[k]))
-#define ISWS(k) (ISIFS(k) && is_ifs_ws(s[k]))
+#define ISWS(k) (ifs_at(ifs, s, q, k, n) && is_ifs_ws(s[k]))
   while (i < n && ISWS(i)) i++;
-  bool quoted_seen = false;
   while (i < n) {
-    if (ISIFS(i)) {
+    size_t il = ifs_at(ifs, s, q, i, n);
+    if (il) {
       bool ws = is_ifs_ws(s[i]);
       if (ws) {
         size_t j = i;
         while (j < n && ISWS(j)) j++;
-        if (j < n && ISIFS(j) && !is_ifs_ws(s[j])) {
+        if (j < n && ifs_at(ifs, s, q, j, n) && !is_ifs_ws(s[j])) {
           i = j;
           continue; /* whitespace then a non-whitespace delimiter: one delimiter */
         }
@@ -1413,21 +1452,18 @@ static void split_field(xfield *f, const char *ifs, pieces *out) {
       sh_buf_clear(&cs);
       sh_buf_clear(&cq);
       have = false;
-      i++;
+      i += il;
       while (i < n && ISWS(i)) i++;
       continue;
     }
-    if (q[i] & XQ) quoted_seen = true;
     sh_buf_addc(&cs, s[i]);
     sh_buf_addc(&cq, q[i]);
     have = true;
     i++;
   }
   if (have || cs.len > 0) pieces_add(out, sh_buf_str(&cs), sh_buf_str(&cq), cs.len);
-  (void)quoted_seen;
   sh_buf_free(&cs);
   sh_buf_free(&cq);
-#undef ISIFS
 #undef ISWS
 }
 
