@@ -567,6 +567,11 @@ static char *join_args(int argc, char **argv, int from) {
 static int bi_eval(sh_shell *sh, int argc, char **argv) {
   int i = 1;
   if (i < argc && !strcmp(argv[i], "--")) i++;
+  else if (i < argc && argv[i][0] == '-' && argv[i][1]) {
+    sh_error(sh, "eval: %s: invalid option", argv[i]);
+    sh_errorf_raw(sh, "eval: usage: eval [arg ...]\n");
+    return 2;
+  }
   char *s = join_args(argc, argv, i);
   sh->status = 0;
   sh->xtrace_level++;
@@ -589,20 +594,23 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
   const char *path = argv[i];
   void *data = NULL;
   size_t len = 0;
-  int r = store_path_read_file(sh->sess->st, sh->cwd, path, &data, &len);
-  if (r < 0 && !strchr(path, '/')) {
-    /* search PATH like bash's sourcepath */
+  int r = -ENOENT;
+  if (!strchr(path, '/') && sh->opt[SH_SHOPT_SOURCEPATH]) {
+    /* bash's sourcepath: PATH first, then the current directory */
     const char *pathvar = sh_var_get(sh, "PATH");
     if (pathvar) {
       char *pv = sh_xstrdup(pathvar), *save = NULL;
       for (char *d = strtok_r(pv, ":", &save); d && r < 0; d = strtok_r(NULL, ":", &save)) {
         char *cand = sh_xasprintf("%s/%s", d, path);
-        r = store_path_read_file(sh->sess->st, sh->cwd, cand, &data, &len);
+        store_stat sst;
+        if (store_path_stat(sh->sess->st, sh->cwd, cand, &sst) == 0 && S_ISREG(sst.mode))
+          r = store_path_read_file(sh->sess->st, sh->cwd, cand, &data, &len);
         free(cand);
       }
       free(pv);
     }
   }
+  if (r < 0) r = store_path_read_file(sh->sess->st, sh->cwd, path, &data, &len);
   if (r < 0) {
     sh_error(sh, "%s: %s", path, cmd_strerror(r));
     sh->sess->err_errno = -r;
