@@ -1238,6 +1238,16 @@ static int bi_enable(sh_shell *sh, int argc, char **argv) {
 static int bi_printf(sh_shell *sh, int argc, char **argv) { return sh_run_printf(sh, argc, argv); }
 
 int sh_run_printf(sh_shell *sh, int argc, char **argv) {
+  /* printf -v NAME: bash checks the name first (status 2) */
+  if (argc > 2 && !strcmp(argv[1], "-v")) {
+    const char *n = argv[2], *br = strchr(n, '[');
+    size_t l = strlen(n);
+    bool ok = br ? (l > 2 && n[l - 1] == ']' && br > n && sh_is_name_n(n, (size_t)(br - n))) : sh_is_name(n);
+    if (!ok) {
+      sh_error(sh, "printf: `%s': not a valid identifier", n);
+      return 2;
+    }
+  }
   const cmd_entry *e = cmd_find("printf");
   if (!e) {
     sh_error(sh, "printf: not available in this build");
