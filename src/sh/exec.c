@@ -1397,12 +1397,73 @@ static ssize_t capture_write(void *ud, const void *buf, size_t n) {
   return (ssize_t)n;
 }
 
+/* $(< file): a command substitution that is one input redirection alone
+ * reads the file (bash). Returns the redirection or NULL. */
+static sh_redir *cat_redir(sh_node *n) {
+  if (!n) return NULL;
+  if (n->kind == SH_N_LIST) {
+    sh_list *l = sh_node_list(n);
+    if (l->n != 1 || l->items[0].background) return NULL;
+    n = l->items[0].cmd;
+  }
+  if (n->kind == SH_N_PIPELINE) {
+    sh_pipeline *pl = sh_node_pipeline(n);
+    if (pl->n != 1 || pl->bang) return NULL;
+    n = pl->cmds[0];
+  }
+  if (n->kind != SH_N_SIMPLE) return NULL;
+  sh_simple *c = sh_node_simple(n);
+  sh_redir *r = c->base.redirs;
+  if (c->nwords || c->assigns || !r || r->next || r->op != SH_R_IN || (r->fd != -1 && r->fd != 0) ||
+      r->fdvar)
+    return NULL;
+  return r;
+}
+
+static char *read_redir_file(sh_shell *sh, sh_redir *r, int *status) {
+  char *path = sh_expand_string(sh, r->target, 0);
+  if (!path) {
+    *status = 1;
+    return NULL;
+  }
+  sh_file *f;
+  int e = sh_open_file(sh, path, O_RDONLY, 0, &f);
+  if (e < 0) {
+    sh_error(sh, "%s: %s", path, cmd_strerror(e));
+    record_file_error(sh, -e, path);
+    free(path);
+    *status = sh->status = 1;
+    sh->nsubst++;
+    return sh_xstrdup("");
+  }
+  free(path);
+  int fd = sh_fd_alloc(sh, 10);
+  sh_buf b = {0};
+  if (fd >= 0) {
+    sh_fd_set(sh, fd, f);
+    char chunk[8192];
+    ssize_t n;
+    while ((n = sh_fd_read(sh, fd, chunk, sizeof chunk)) > 0) {
+      if (sh_check_size(sh, b.len + (size_t)n)) break;
+      for (ssize_t i = 0; i < n; i++)
+        if (chunk[i]) sh_buf_addc(&b, chunk[i]); /* NUL bytes are dropped */
+    }
+    sh_fd_close(sh, fd);
+  }
+  sh_file_unref(f);
+  *status = sh->status = 0;
+  sh->nsubst++;
+  return sh_buf_steal(&b);
+}
+
 char *sh_command_subst(sh_shell *sh, sh_node *body, int *status) {
   if (stack_low()) {
     sh_error(sh, "maximum nesting depth exceeded");
     return NULL;
   }
   if (!count_command(sh)) return NULL;
+  sh_redir *cr = cat_redir(body);
+  if (cr) return read_redir_file(sh, cr, status);
   capture cap = {.sess = sh->sess};
   sh_file *f = sh_file_sink(capture_write, &cap);
   f->capture = true;

@@ -48,6 +48,7 @@ typedef struct xs {
   int flags;    /* SH_XF_* */
   bool err;
   int depth;    /* nesting of expansions inside expansions */
+  bool assign_word; /* an argument shaped like NAME=value: tildes after = and : */
   size_t list_elems; /* elements emitted by list expansions ($@, a[@]) */
 } xs;
 
@@ -1235,15 +1236,28 @@ static void add_cmd_output(xs *x, char *out, bool in_dq) {
 
 char *sh_procsub(sh_shell *sh, sh_node *body, char dir);
 
+/* The field built so far is NAME= (a word that looks like an assignment:
+ * bash expands a tilde after its '=' outside posix mode). */
+static bool field_is_assign_prefix(xs *x) {
+  const xfield *f = cur(x);
+  size_t n = f->s.len;
+  if (!x->assign_word || n < 2 || f->s.data[n - 1] != '=') return false;
+  size_t k = n - 1;
+  if (k > 0 && f->s.data[k - 1] == '+') k--;
+  return sh_is_name_n(f->s.data, k);
+}
+
 static void x_lit(xs *x, const char *s, size_t n, char litflag, bool first_part, bool last_part) {
   size_t i = 0;
-  /* tilde at the start of the word */
-  if (first_part && n > 0 && s[0] == '~' && !(x->flags & SH_XF_NOTILDE) && litflag == 0 &&
-      cur(x)->s.len == 0) {
-    size_t used = do_tilde(x, s, n, last_part, (x->flags & SH_XF_ASSIGN) ? "/:" : "/");
+  bool assignish = (x->flags & SH_XF_ASSIGN) || x->assign_word;
+  /* tilde at the start of the word (or of a default word, or after NAME=) */
+  if (n > 0 && s[0] == '~' && !(x->flags & SH_XF_NOTILDE) && litflag != XQ &&
+      ((first_part && cur(x)->s.len == 0) || field_is_assign_prefix(x) ||
+       (assignish && cur(x)->s.len && cur(x)->s.data[cur(x)->s.len - 1] == ':'))) {
+    size_t used = do_tilde(x, s, n, last_part, assignish ? "/:" : "/");
     i = used;
   }
-  if (!(x->flags & SH_XF_ASSIGN) || litflag != 0) {
+  if (!assignish || litflag == XQ) {
     xadd(x, s + i, n - i, litflag);
     return;
   }
@@ -1839,6 +1853,7 @@ static int expand_one(sh_shell *sh, const sh_word *w, sh_strv *out) {
   }
   xs x;
   xs_init(&x, sh, 0);
+  x.assign_word = w->assign && !sh->opt[SH_OPT_POSIX];
   x_parts(&x, w->parts, false, 0);
   if (x.err) {
     xs_free(&x);
