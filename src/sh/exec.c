@@ -1135,6 +1135,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
   current_procsubs = &pl;
   sh_strv argv = {0};
   int status = 0;
+  uint64_t words_nsubst = sh->nsubst;
   /* Declaration builtins take assignment words unsplit. */
   const sh_builtin *decl = NULL;
   sh_decl_args dargs = {0};
@@ -1205,7 +1206,8 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
      * command substitution, else 0 ($? keeps the previous one meanwhile) */
     free(sh->last_arg);
     sh->last_arg = sh_xstrdup("");
-    int cs_status = 0;
+    /* a command whose words expanded to nothing: the last substitution's status */
+    int cs_status = sh->nsubst != words_nsubst ? sh->status : 0;
     for (sh_assign *as = c->assigns; as; as = as->next) {
       sh->lineno = as->line;
       uint64_t before = sh->nsubst;
@@ -1980,6 +1982,10 @@ static int exec_node(sh_shell *sh, sh_node *n) {
     return exec_case(sh, sh_node_case(n));
   case SH_N_FUNCDEF: {
     sh_funcdef *f = sh_node_funcdef(n);
+    if (strpbrk(f->name, "$`'\"\\") || !*f->name) {
+      sh_error(sh, "`%s': not a valid identifier", f->name);
+      return 1;
+    }
     sh_func *old = sh_func_get(sh, f->name);
     if (old && (old->attrs & 2)) {
       sh_error(sh, "%s: readonly function", f->name);
