@@ -387,7 +387,7 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
     }
     case SH_R_DUPIN:
     case SH_R_DUPOUT: {
-      char *t = sh_expand_string(sh, r->target, 0);
+      char *t = sh_expand_redir_target(sh, r->target); /* bash globs it too */
       if (!t) return 1;
       if (strcmp(t, "-") == 0) {
         free(t);
@@ -2156,10 +2156,15 @@ int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int 
     if (sh->flow == SH_FLOW_EXIT &&
         ((sh->fatal == SH_FATAL_DISCARD && !sh->is_subshell) ||
          (sh->fatal && sh->interactive && sh->eval_depth == 1))) {
-      /* the command that failed is abandoned; the text goes on (bash's DISCARD) */
+      /* the command that failed is abandoned; the text goes on (bash's DISCARD),
+       * unless set -e makes the failure end the shell */
       sh->flow = SH_FLOW_NONE;
       sh->fatal = 0;
       status = sh->status = sh->exit_status;
+      if (sh->opt[SH_OPT_ERREXIT] && !sh->interactive && status) {
+        sh->flow = SH_FLOW_EXIT;
+        sh->exit_status = status;
+      }
     }
     if (sh->flow != SH_FLOW_NONE) break;
   }

@@ -1528,8 +1528,10 @@ static int finish_pieces(sh_shell *sh, pieces *ps, sh_strv *out) {
           continue;
         }
         if (sh->opt[SH_SHOPT_FAILGLOB]) {
+          /* bash abandons the rest of the command line */
           sh_error(sh, "no match: %s", p->s);
           free(pat);
+          sh_fatal(sh, 1);
           return 1;
         }
         if (sh->opt[SH_SHOPT_NULLGLOB]) {
@@ -1568,6 +1570,7 @@ typedef struct bctx {
   uint64_t limit;
   bool over;
   int depth;
+  bool mixed;      /* a {z..A} range: bash fails on it */
 } bctx;
 
 static void bout(bctx *b, batom *a, size_t n) {
@@ -1644,6 +1647,11 @@ static bool brace_seq(bctx *b, batom *a, size_t n, size_t open, size_t close) {
       if (!((x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z')) ||
           !((y >= 'a' && y <= 'z') || (y >= 'A' && y <= 'Z')))
         return false;
+      if ((x >= 'a') != (y >= 'a')) {
+        /* {z..A} spans ` and [ \ ]: bash fails on the backquote it makes */
+        b->mixed = true;
+        return true;
+      }
     } else {
       return false;
     }
@@ -1721,7 +1729,7 @@ static void brace_rec(bctx *b, batom *a, size_t n) {
         ncomma++;
       }
     }
-    if (!found) break;
+    if (!found) continue; /* this { is literal: {{a,b} gives {a {b */
     if (ncomma == 0) {
       /* ${ is not a brace expansion start; try a sequence */
       if (brace_seq(b, a, n, i, close)) {
@@ -1794,6 +1802,11 @@ long sh_brace_expand(sh_arena *ar, sh_word *w, sh_word ***out, uint64_t limit) {
   b.limit = limit ? limit : 1;
   brace_rec(&b, a, n);
   free(a);
+  if (b.mixed) {
+    for (size_t i = 0; i < b.nout; i++) free(b.out[i].a);
+    free(b.out);
+    return -2;
+  }
   if (b.over) {
     for (size_t i = 0; i < b.nout; i++) free(b.out[i].a);
     free(b.out);
@@ -1814,6 +1827,25 @@ long sh_brace_expand(sh_arena *ar, sh_word *w, sh_word ***out, uint64_t limit) {
         *tail = cp;
         tail = &cp->next;
         j++;
+        /* brace expansion is textual in bash: $a followed by name characters
+         * names a longer variable ({$a,b}_c gives $a_c) */
+        const sh_param *pa = cp->kind == SH_PART_PARAM ? cp->u.param : NULL;
+        if (pa && !pa->brace && pa->op == SH_POP_NONE && !pa->index && !pa->index_all && !pa->length &&
+            !pa->indirect && sh_is_name(pa->name)) {
+          size_t e = j;
+          while (e < s->n && !s->a[e].part && sh_is_name_char((unsigned char)s->a[e].c)) e++;
+          if (e > j) {
+            size_t nl = strlen(pa->name);
+            char *nm = sh_arena_alloc(ar, nl + (e - j) + 1);
+            memcpy(nm, pa->name, nl);
+            for (size_t m = j; m < e; m++) nm[nl + m - j] = s->a[m].c;
+            sh_param *np = sh_arena_alloc(ar, sizeof *np);
+            *np = *pa;
+            np->name = nm;
+            cp->u.param = np;
+            j = e;
+          }
+        }
         continue;
       }
       size_t e = j;
@@ -1875,6 +1907,12 @@ int sh_expand_words(sh_shell *sh, sh_word *const *words, size_t n, sh_strv *out)
       sh_arena *ar = sh_arena_new();
       sh_word **ws;
       long cnt = sh_brace_expand(ar, w, &ws, sh->sess->limits.array_size);
+      if (cnt == -2) {
+        sh_arena_unref(ar);
+        sh_error(sh, "bad substitution: no closing \"`\" in `");
+        sh_fatal(sh, 1);
+        return 1;
+      }
       if (cnt < 0) {
         sh_arena_unref(ar);
         sh_limit_hit(sh, SH_LIMIT_ARRAY, sh->sess->limits.array_size);
@@ -1980,6 +2018,17 @@ int sh_expand_arith(sh_shell *sh, const sh_word *w, int64_t *out) {
 }
 
 char *sh_expand_redir_target(sh_shell *sh, const sh_word *w) {
+  /* brace expansion applies too: more than one word is ambiguous */
+  if (sh->opt[SH_OPT_BRACEEXPAND] && word_has_brace(w)) {
+    sh_arena *ar = sh_arena_new();
+    sh_word **ws;
+    long cnt = sh_brace_expand(ar, (sh_word *)w, &ws, 2);
+    sh_arena_unref(ar);
+    if (cnt != 1) {
+      sh_error(sh, "%s: ambiguous redirect", w->raw ? w->raw : "");
+      return NULL;
+    }
+  }
   xs x;
   xs_init(&x, sh, 0);
   x_parts(&x, w->parts, false, 0);
@@ -2001,6 +2050,13 @@ char *sh_expand_redir_target(sh_shell *sh, const sh_word *w) {
       if (out.n > 1) {
         sh_strv_free(&out);
         goto ambiguous;
+      }
+      if (out.n == 0 && sh->opt[SH_SHOPT_FAILGLOB]) {
+        char *t = piece_text(&ps.p[0]);
+        sh_error(sh, "no match: %s", t);
+        free(t);
+        pieces_free(&ps);
+        return NULL;
       }
     }
     char *r = out.n == 1 ? sh_xstrdup(out.v[0]) : piece_text(&ps.p[0]);

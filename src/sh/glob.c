@@ -312,6 +312,7 @@ typedef struct glob_ctx {
   int flags;
   bool dotglob;
   bool globstar;
+  bool skipdots; /* globskipdots: . and .. never match */
   size_t count;
   size_t limit;
 } glob_ctx;
@@ -334,6 +335,13 @@ static int read_dir(glob_ctx *g, const char *dir, dir_list *dl) {
   const char *p = *dir ? dir : ".";
   int r = store_resolve(g->sh->sess->st, g->sh->cwd, p, 0, &st);
   if (r < 0 || !S_ISDIR(st.mode)) return -1;
+  if (!g->skipdots) {
+    /* shopt -u globskipdots: . and .. are candidates too (sorted first) */
+    sh_strv_pushdup(&dl->names, ".");
+    sh_strv_pushdup(&dl->dirs, "d");
+    sh_strv_pushdup(&dl->names, "..");
+    sh_strv_pushdup(&dl->dirs, "d");
+  }
   r = store_readdir(g->sh->sess->st, st.ino, 0, collect_cb, dl);
   return r < 0 ? -1 : 0;
 }
@@ -358,7 +366,7 @@ static char *join(const char *base, const char *name) {
 }
 
 static bool name_matches(glob_ctx *g, const char *pat, size_t pn, const char *name) {
-  if (!strcmp(name, ".") || !strcmp(name, "..")) return false;
+  if ((!strcmp(name, ".") || !strcmp(name, "..")) && (g->skipdots || pat[0] != '.')) return false;
   int fl = g->flags;
   if (!g->dotglob || name[0] != '.') fl |= SH_FNM_PERIOD;
   else fl &= ~SH_FNM_PERIOD;
@@ -509,6 +517,7 @@ size_t sh_glob(sh_shell *sh, const char *pat, sh_strv *out) {
   g.flags = sh_fnm_flags(sh, false);
   g.dotglob = sh->opt[SH_SHOPT_DOTGLOB];
   g.globstar = sh->opt[SH_SHOPT_GLOBSTAR];
+  g.skipdots = sh->opt[SH_SHOPT_GLOBSKIPDOTS];
   g.limit = sh->sess->limits.array_size;
   sh_strv res = {0};
   g.out = &res;
