@@ -407,11 +407,9 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
       int src;
       bool move;
       if (!parse_fd_word(t, &src, &move)) {
-        if (r->op == SH_R_DUPOUT && r->fd < 0 && !use_var) {
-          /* >& file: both stdout and stderr */
-          char *path = sh_expand_redir_target(sh, r->target);
-          free(t);
-          if (!path) return 1;
+        if (r->op == SH_R_DUPOUT && (r->fd < 0 || r->fd == 1) && !use_var) {
+          /* >& file: both stdout and stderr; 1>&file: bash takes it as a file too */
+          char *path = t;
           int rc = sh_open_file(sh, path, O_WRONLY | O_CREAT | O_TRUNC, 0666, &f);
           if (rc < 0) {
             sh_error(sh, "%s: %s", path, cmd_strerror(rc));
