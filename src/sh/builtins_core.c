@@ -1260,27 +1260,6 @@ int sh_run_printf(sh_shell *sh, int argc, char **argv) {
   return st;
 }
 
-static int bi_compgen(sh_shell *sh, int argc, char **argv) {
-  /* compgen -A function / -v / -b: enough for scripts that list names */
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    size_t n;
-    if (!strcmp(a, "-A") && i + 1 < argc) a = argv[++i];
-    if (!strcmp(a, "function") || !strcmp(a, "-A function")) {
-      const char **k = sh_map_keys(&sh->funcs, &n);
-      for (size_t j = 0; j < n; j++) sh_printf_fd(sh, 1, "%s\n", k[j]);
-      free(k);
-    } else if (!strcmp(a, "-v") || !strcmp(a, "variable")) {
-      const char **k = sh_vars_names(sh, &n);
-      for (size_t j = 0; j < n; j++) sh_printf_fd(sh, 1, "%s\n", k[j]);
-      free(k);
-    } else if (!strcmp(a, "-b") || !strcmp(a, "builtin")) {
-      for (size_t j = 0; j < sh_builtin_count; j++)
-        if (!(sh_builtin_table[j].flags & SH_BI_TESTMODE)) sh_printf_fd(sh, 1, "%s\n", sh_builtin_table[j].name);
-    }
-  }
-  return 0;
-}
 
 /* ---- the table -------------------------------------------------------------------------------------- */
 
@@ -1297,7 +1276,9 @@ const sh_builtin sh_builtin_table[] = {
     {"caller", bi_caller, 0},
     {"cd", sh_builtin_cd, 0},
     {"command", bi_command, 0},
-    {"compgen", bi_compgen, 0},
+    {"compgen", sh_bi_compgen, 0},
+    {"complete", sh_bi_complete, 0},
+    {"compopt", sh_bi_compopt, 0},
     {"continue", bi_continue, SH_BI_SPECIAL},
     {"declare", sh_bi_declare, SH_BI_DECL},
     {"dirs", bi_dirs, 0},

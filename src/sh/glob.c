@@ -567,6 +567,22 @@ static void apply_globignore(sh_shell *sh, const char *ign, sh_strv *res, int fl
   (void)sh;
 }
 
+/* The names in a directory (without . and ..), for completion. */
+void sh_glob_list_dir(sh_shell *sh, const char *dir, sh_strv *out) {
+  glob_ctx g = {0};
+  g.sh = sh;
+  g.skipdots = true;
+  dir_list dl = {0};
+  if (read_dir(&g, dir, &dl) == 0) {
+    for (size_t i = 0; i < dl.names.n; i++) {
+      sh_strv_push(out, dl.names.v[i]);
+      dl.names.v[i] = NULL;
+    }
+  }
+  sh_strv_free(&dl.names);
+  sh_strv_free(&dl.dirs);
+}
+
 size_t sh_glob(sh_shell *sh, const char *pat, sh_strv *out) {
   glob_ctx g = {0};
   g.sh = sh;
