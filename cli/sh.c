@@ -228,6 +228,8 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
     copy_host_dir(h, p, SEED_MAX_DEPTH, &b2);
     snprintf(p, sizeof p, "%s/spec/bin", repo);
     copy_host_dir(h, p, 0, &b2);
+    snprintf(p, sizeof p, "%s/spec", repo); /* the spec files themselves (compgen -f spec/) */
+    copy_host_dir(h, p, 0, &b2);
   }
   /* the session: test mode, host environment, cwd */
   sbx_bash_result r;

@@ -53,6 +53,13 @@ bool sh_test_binary(sh_shell *sh, const char *op, const char *a, const char *b, 
 
 int sh_bi_ulimit(sh_shell *sh, int argc, char **argv);
 
+/* compgen, complete, compopt (builtins_complete.c) */
+int sh_bi_compgen(sh_shell *sh, int argc, char **argv);
+int sh_bi_complete(sh_shell *sh, int argc, char **argv);
+int sh_bi_compopt(sh_shell *sh, int argc, char **argv);
+void sh_compspec_free(void *v);
+void *sh_compspec_copy(const void *v);
+
 /* history and fc (interactive.c) */
 int sh_bi_history(sh_shell *sh, int argc, char **argv);
 int sh_bi_fc(sh_shell *sh, int argc, char **argv);

@@ -567,6 +567,11 @@ static char *join_args(int argc, char **argv, int from) {
 static int bi_eval(sh_shell *sh, int argc, char **argv) {
   int i = 1;
   if (i < argc && !strcmp(argv[i], "--")) i++;
+  else if (i < argc && argv[i][0] == '-' && argv[i][1]) {
+    sh_error(sh, "eval: %s: invalid option", argv[i]);
+    sh_errorf_raw(sh, "eval: usage: eval [arg ...]\n");
+    return 2;
+  }
   char *s = join_args(argc, argv, i);
   sh->status = 0;
   sh->xtrace_level++;
@@ -589,20 +594,23 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
   const char *path = argv[i];
   void *data = NULL;
   size_t len = 0;
-  int r = store_path_read_file(sh->sess->st, sh->cwd, path, &data, &len);
-  if (r < 0 && !strchr(path, '/')) {
-    /* search PATH like bash's sourcepath */
+  int r = -ENOENT;
+  if (!strchr(path, '/') && sh->opt[SH_SHOPT_SOURCEPATH]) {
+    /* bash's sourcepath: PATH first, then the current directory */
     const char *pathvar = sh_var_get(sh, "PATH");
     if (pathvar) {
       char *pv = sh_xstrdup(pathvar), *save = NULL;
       for (char *d = strtok_r(pv, ":", &save); d && r < 0; d = strtok_r(NULL, ":", &save)) {
         char *cand = sh_xasprintf("%s/%s", d, path);
-        r = store_path_read_file(sh->sess->st, sh->cwd, cand, &data, &len);
+        store_stat sst;
+        if (store_path_stat(sh->sess->st, sh->cwd, cand, &sst) == 0 && S_ISREG(sst.mode))
+          r = store_path_read_file(sh->sess->st, sh->cwd, cand, &data, &len);
         free(cand);
       }
       free(pv);
     }
   }
+  if (r < 0) r = store_path_read_file(sh->sess->st, sh->cwd, path, &data, &len);
   if (r < 0) {
     sh_error(sh, "%s: %s", path, cmd_strerror(r));
     sh->sess->err_errno = -r;
@@ -1062,11 +1070,7 @@ static int bi_umask(sh_shell *sh, int argc, char **argv) {
     }
     return 0;
   }
-  if (argc - i > 1) {
-    sh_error(sh, "umask: too many arguments");
-    return 1;
-  }
-  const char *m = argv[i];
+  const char *m = argv[i]; /* bash ignores further arguments */
   if (!*m || m[0] == ' ') {
     sh_error(sh, "umask: `%s': invalid symbolic mode operator", m);
     return 1;
@@ -1111,8 +1115,12 @@ static int bi_umask(sh_shell *sh, int argc, char **argv) {
     if (op == '=') perm = (perm & ~who) | bits;
     else if (op == '+') perm |= bits;
     else perm &= ~bits;
-    if (*p == ',') p++;
-    else if (*p) {
+    if (*p == ',' && p[1]) p++;
+    else if (*p == ',') {
+      /* a clause must follow the comma */
+      sh_error(sh, "umask: ` ': invalid symbolic mode operator");
+      return 1;
+    } else if (*p) {
       sh_error(sh, "umask: `%c': invalid symbolic mode character", *p);
       return 1;
     }
@@ -1230,6 +1238,16 @@ static int bi_enable(sh_shell *sh, int argc, char **argv) {
 static int bi_printf(sh_shell *sh, int argc, char **argv) { return sh_run_printf(sh, argc, argv); }
 
 int sh_run_printf(sh_shell *sh, int argc, char **argv) {
+  /* printf -v NAME: bash checks the name first (status 2) */
+  if (argc > 2 && !strcmp(argv[1], "-v")) {
+    const char *n = argv[2], *br = strchr(n, '[');
+    size_t l = strlen(n);
+    bool ok = br ? (l > 2 && n[l - 1] == ']' && br > n && sh_is_name_n(n, (size_t)(br - n))) : sh_is_name(n);
+    if (!ok) {
+      sh_error(sh, "printf: `%s': not a valid identifier", n);
+      return 2;
+    }
+  }
   const cmd_entry *e = cmd_find("printf");
   if (!e) {
     sh_error(sh, "printf: not available in this build");
@@ -1242,27 +1260,6 @@ int sh_run_printf(sh_shell *sh, int argc, char **argv) {
   return st;
 }
 
-static int bi_compgen(sh_shell *sh, int argc, char **argv) {
-  /* compgen -A function / -v / -b: enough for scripts that list names */
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    size_t n;
-    if (!strcmp(a, "-A") && i + 1 < argc) a = argv[++i];
-    if (!strcmp(a, "function") || !strcmp(a, "-A function")) {
-      const char **k = sh_map_keys(&sh->funcs, &n);
-      for (size_t j = 0; j < n; j++) sh_printf_fd(sh, 1, "%s\n", k[j]);
-      free(k);
-    } else if (!strcmp(a, "-v") || !strcmp(a, "variable")) {
-      const char **k = sh_vars_names(sh, &n);
-      for (size_t j = 0; j < n; j++) sh_printf_fd(sh, 1, "%s\n", k[j]);
-      free(k);
-    } else if (!strcmp(a, "-b") || !strcmp(a, "builtin")) {
-      for (size_t j = 0; j < sh_builtin_count; j++)
-        if (!(sh_builtin_table[j].flags & SH_BI_TESTMODE)) sh_printf_fd(sh, 1, "%s\n", sh_builtin_table[j].name);
-    }
-  }
-  return 0;
-}
 
 /* ---- the table -------------------------------------------------------------------------------------- */
 
@@ -1279,7 +1276,9 @@ const sh_builtin sh_builtin_table[] = {
     {"caller", bi_caller, 0},
     {"cd", sh_builtin_cd, 0},
     {"command", bi_command, 0},
-    {"compgen", bi_compgen, 0},
+    {"compgen", sh_bi_compgen, 0},
+    {"complete", sh_bi_complete, 0},
+    {"compopt", sh_bi_compopt, 0},
     {"continue", bi_continue, SH_BI_SPECIAL},
     {"declare", sh_bi_declare, SH_BI_DECL},
     {"dirs", bi_dirs, 0},

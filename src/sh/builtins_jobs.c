@@ -345,26 +345,28 @@ int sh_bi_kill(sh_shell *sh, int argc, char **argv) {
   int i = 1;
   if (i < argc && (!strcmp(argv[i], "-l") || !strcmp(argv[i], "-L"))) {
     if (i + 1 < argc) {
+      int st = 0;
       for (int k = i + 1; k < argc; k++) {
         char *end;
         long n = strtol(argv[k], &end, 10);
-        if (!*end) {
+        if (*argv[k] && !*end) {
           if (n > 128) n -= 128;
-          if (n > 0 && n < NSIGNAMES) sh_printf_fd(sh, 1, "%s\n", signames[n]);
+          if (n >= 0 && n < NSIGNAMES) sh_printf_fd(sh, 1, "%s\n", signames[n]);
           else {
             sh_error(sh, "kill: %s: invalid signal specification", argv[k]);
-            return 1;
+            st = 1;
           }
         } else {
           int s = sig_number(argv[k], false);
           if (s < 0) {
             sh_error(sh, "kill: %s: invalid signal specification", argv[k]);
-            return 1;
+            st = 1;
+            continue;
           }
           sh_printf_fd(sh, 1, "%d\n", s);
         }
       }
-      return 0;
+      return st;
     }
     sh_buf b = {0};
     for (int k = 1; k < NSIGNAMES; k++) {

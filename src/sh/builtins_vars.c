@@ -265,8 +265,10 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
       if (top && top->level == sh->local_scope && sh->local_scope > 0) {
         v = top;
       } else {
-        if (top && (top->flags & SH_V_READONLY) && top->level == 0 && sh->local_scope == 0) {
-          sh_error(sh, "%s: readonly variable", d.name);
+        if (top && (top->flags & SH_V_READONLY)) {
+          /* a readonly variable cannot be shadowed by a local (bash) */
+          if (sh->local_scope > 0) sh_error(sh, "%s: %s: readonly variable", bname, d.name);
+          else sh_error(sh, "%s: readonly variable", d.name);
           free_decl_arg(&d);
           st = 1;
           continue;
@@ -486,6 +488,7 @@ int sh_bi_export(sh_shell *sh, int argc, char **argv) {
   }
   o.print = false;
   if (unexport) {
+    o.set &= ~SH_V_NAMEREF; /* export -n: not declare's -n */
     o.clear |= SH_V_EXPORT;
   } else {
     o.set |= SH_V_EXPORT;
@@ -635,6 +638,7 @@ int sh_bi_set(sh_shell *sh, int argc, char **argv) {
       if (i < argc) goto params;
       return 0;
     }
+    if (!strcmp(a, "+")) continue; /* a lone + is ignored */
     if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
     bool on = a[0] == '-';
     for (const char *c = a + 1; *c; c++) {
@@ -1106,7 +1110,11 @@ int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
   if (optind != last_optind) sh->getopts_pos = 0;
   int pos = sh->getopts_pos;
   char buf[32];
-  if (optind > nargs) goto end;
+  if (optind > nargs) {
+    /* past the arguments (a new list, OPTIND not reset): bash ends there */
+    if (optind > nargs + 1) optind = nargs + 1;
+    goto end;
+  }
   const char *arg = args[optind - 1];
   if (pos == 0) {
     if (arg[0] != '-' || !arg[1]) goto end;
@@ -1179,12 +1187,17 @@ int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
   snprintf(buf, sizeof buf, "%" PRId64, optind);
   sh_var_set(sh, "OPTIND", buf, 0);
   last_optind = optind;
+  if (!sh_is_name(name)) {
+    sh_error(sh, "getopts: `%s': not a valid identifier", name);
+    return 1;
+  }
   return 0;
 end:
   sh->getopts_pos = 0;
   snprintf(buf, sizeof buf, "%" PRId64, optind);
   sh_var_set(sh, "OPTIND", buf, 0);
   last_optind = optind;
-  sh_var_set(sh, name, "?", 0);
+  sh_var_unset(sh, "OPTARG", false);
+  if (sh_is_name(name)) sh_var_set(sh, name, "?", 0);
   return 1;
 }

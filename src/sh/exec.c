@@ -387,7 +387,7 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
     }
     case SH_R_DUPIN:
     case SH_R_DUPOUT: {
-      char *t = sh_expand_string(sh, r->target, 0);
+      char *t = sh_expand_redir_target(sh, r->target); /* bash globs it too */
       if (!t) return 1;
       if (strcmp(t, "-") == 0) {
         free(t);
@@ -407,11 +407,9 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
       int src;
       bool move;
       if (!parse_fd_word(t, &src, &move)) {
-        if (r->op == SH_R_DUPOUT && r->fd < 0 && !use_var) {
-          /* >& file: both stdout and stderr */
-          char *path = sh_expand_redir_target(sh, r->target);
-          free(t);
-          if (!path) return 1;
+        if (r->op == SH_R_DUPOUT && (r->fd < 0 || r->fd == 1) && !use_var) {
+          /* >& file: both stdout and stderr; 1>&file: bash takes it as a file too */
+          char *path = t;
           int rc = sh_open_file(sh, path, O_WRONLY | O_CREAT | O_TRUNC, 0666, &f);
           if (rc < 0) {
             sh_error(sh, "%s: %s", path, cmd_strerror(rc));
@@ -1135,6 +1133,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
   current_procsubs = &pl;
   sh_strv argv = {0};
   int status = 0;
+  uint64_t words_nsubst = sh->nsubst;
   /* Declaration builtins take assignment words unsplit. */
   const sh_builtin *decl = NULL;
   sh_decl_args dargs = {0};
@@ -1205,7 +1204,8 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
      * command substitution, else 0 ($? keeps the previous one meanwhile) */
     free(sh->last_arg);
     sh->last_arg = sh_xstrdup("");
-    int cs_status = 0;
+    /* a command whose words expanded to nothing: the last substitution's status */
+    int cs_status = sh->nsubst != words_nsubst ? sh->status : 0;
     for (sh_assign *as = c->assigns; as; as = as->next) {
       sh->lineno = as->line;
       uint64_t before = sh->nsubst;
@@ -1397,12 +1397,73 @@ static ssize_t capture_write(void *ud, const void *buf, size_t n) {
   return (ssize_t)n;
 }
 
+/* $(< file): a command substitution that is one input redirection alone
+ * reads the file (bash). Returns the redirection or NULL. */
+static sh_redir *cat_redir(sh_node *n) {
+  if (!n) return NULL;
+  if (n->kind == SH_N_LIST) {
+    sh_list *l = sh_node_list(n);
+    if (l->n != 1 || l->items[0].background) return NULL;
+    n = l->items[0].cmd;
+  }
+  if (n->kind == SH_N_PIPELINE) {
+    sh_pipeline *pl = sh_node_pipeline(n);
+    if (pl->n != 1 || pl->bang) return NULL;
+    n = pl->cmds[0];
+  }
+  if (n->kind != SH_N_SIMPLE) return NULL;
+  sh_simple *c = sh_node_simple(n);
+  sh_redir *r = c->base.redirs;
+  if (c->nwords || c->assigns || !r || r->next || r->op != SH_R_IN || (r->fd != -1 && r->fd != 0) ||
+      r->fdvar)
+    return NULL;
+  return r;
+}
+
+static char *read_redir_file(sh_shell *sh, sh_redir *r, int *status) {
+  char *path = sh_expand_string(sh, r->target, 0);
+  if (!path) {
+    *status = 1;
+    return NULL;
+  }
+  sh_file *f;
+  int e = sh_open_file(sh, path, O_RDONLY, 0, &f);
+  if (e < 0) {
+    sh_error(sh, "%s: %s", path, cmd_strerror(e));
+    record_file_error(sh, -e, path);
+    free(path);
+    *status = sh->status = 1;
+    sh->nsubst++;
+    return sh_xstrdup("");
+  }
+  free(path);
+  int fd = sh_fd_alloc(sh, 10);
+  sh_buf b = {0};
+  if (fd >= 0) {
+    sh_fd_set(sh, fd, f);
+    char chunk[8192];
+    ssize_t n;
+    while ((n = sh_fd_read(sh, fd, chunk, sizeof chunk)) > 0) {
+      if (sh_check_size(sh, b.len + (size_t)n)) break;
+      for (ssize_t i = 0; i < n; i++)
+        if (chunk[i]) sh_buf_addc(&b, chunk[i]); /* NUL bytes are dropped */
+    }
+    sh_fd_close(sh, fd);
+  }
+  sh_file_unref(f);
+  *status = sh->status = 0;
+  sh->nsubst++;
+  return sh_buf_steal(&b);
+}
+
 char *sh_command_subst(sh_shell *sh, sh_node *body, int *status) {
   if (stack_low()) {
     sh_error(sh, "maximum nesting depth exceeded");
     return NULL;
   }
   if (!count_command(sh)) return NULL;
+  sh_redir *cr = cat_redir(body);
+  if (cr) return read_redir_file(sh, cr, status);
   capture cap = {.sess = sh->sess};
   sh_file *f = sh_file_sink(capture_write, &cap);
   f->capture = true;
@@ -1919,6 +1980,10 @@ static int exec_node(sh_shell *sh, sh_node *n) {
     return exec_case(sh, sh_node_case(n));
   case SH_N_FUNCDEF: {
     sh_funcdef *f = sh_node_funcdef(n);
+    if (strpbrk(f->name, "$`'\"\\") || !*f->name) {
+      sh_error(sh, "`%s': not a valid identifier", f->name);
+      return 1;
+    }
     sh_func *old = sh_func_get(sh, f->name);
     if (old && (old->attrs & 2)) {
       sh_error(sh, "%s: readonly function", f->name);
@@ -2089,10 +2154,15 @@ int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int 
     if (sh->flow == SH_FLOW_EXIT &&
         ((sh->fatal == SH_FATAL_DISCARD && !sh->is_subshell) ||
          (sh->fatal && sh->interactive && sh->eval_depth == 1))) {
-      /* the command that failed is abandoned; the text goes on (bash's DISCARD) */
+      /* the command that failed is abandoned; the text goes on (bash's DISCARD),
+       * unless set -e makes the failure end the shell */
       sh->flow = SH_FLOW_NONE;
       sh->fatal = 0;
       status = sh->status = sh->exit_status;
+      if (sh->opt[SH_OPT_ERREXIT] && !sh->interactive && status) {
+        sh->flow = SH_FLOW_EXIT;
+        sh->exit_status = status;
+      }
     }
     if (sh->flow != SH_FLOW_NONE) break;
   }

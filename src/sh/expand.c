@@ -48,6 +48,7 @@ typedef struct xs {
   int flags;    /* SH_XF_* */
   bool err;
   int depth;    /* nesting of expansions inside expansions */
+  bool assign_word; /* an argument shaped like NAME=value: tildes after = and : */
   size_t list_elems; /* elements emitted by list expansions ($@, a[@]) */
 } xs;
 
@@ -688,6 +689,13 @@ static void emit_value(xs *x, const pval *pv, bool in_dq) {
       return;
     }
     x->list_elems += pv->v.n;
+    if (!in_dq && (x->flags & SH_XF_ASSIGN) && pv->lchar == '@') {
+      /* x=$@ (no splitting): the elements joined with spaces, as "$@" */
+      char *j = join_list(x->sh, &pv->v, '@');
+      xadd(x, j, strlen(j), XQ);
+      free(j);
+      return;
+    }
     if (!in_dq) {
       /* unquoted $@ / $*: bash joins with the first IFS character and splits
        * again, so IFS=x keeps empty elements and IFS=' ' drops them */
@@ -727,6 +735,21 @@ static void emit_word(xs *x, const sh_word *w, bool in_dq) {
   x->depth--;
 }
 
+/* ${!prefix*} and ${!a[*]} unquoted with IFS='' make one joined field (bash). */
+static void emit_names(xs *x, pval *pv, bool in_dq, const char *sep) {
+  if (!in_dq && pv->lchar == '*' && !*ifs_value(x->sh) && pv->v.n) {
+    sh_buf b = {0};
+    for (size_t i = 0; i < pv->v.n; i++) {
+      if (i) sh_buf_adds(&b, sep);
+      sh_buf_adds(&b, pv->v.v[i]);
+    }
+    xadd(x, b.data, b.len, XS);
+    sh_buf_free(&b);
+    return;
+  }
+  emit_value(x, pv, in_dq);
+}
+
 static void assoc_keys_or_values(sh_var *v, sh_strv *out, bool keys) {
   for (sh_assoc_ent *e = sh_assoc_first(v->assoc); e; e = sh_assoc_next(v->assoc, e))
     sh_strv_pushdup(out, keys ? e->key : e->val);
@@ -757,7 +780,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       sh_strv_pushdup(&pv.v, names[i]);
     }
     free(names);
-    emit_value(x, &pv, in_dq);
+    emit_names(x, &pv, in_dq, "");
     pval_free(&pv);
     return;
   }
@@ -767,7 +790,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
     pv.lchar = pa->index_all;
     if (v && (v->flags & SH_V_ASSOC)) assoc_keys_or_values(v, &pv.v, true);
     else if (v) sh_var_keys(sh, v, &pv.v);
-    emit_value(x, &pv, in_dq);
+    emit_names(x, &pv, in_dq, " ");
     pval_free(&pv);
     return;
   }
@@ -869,7 +892,9 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
     if (set && pa->colon) {
       if (pv.list) {
         char *j = join_list(sh, &pv.v, pv.lchar);
-        if (!*j && !(pv.lchar == '@' && pv.v.n > 1)) set = false;
+        /* "$@" with several (empty) elements is not null; neither is an
+         * unquoted $* (its elements are separate words) */
+        if (!*j && !((pv.lchar == '@' || !in_dq) && pv.v.n > 1)) set = false;
         free(j);
       } else if (!*pv.s) {
         set = false;
@@ -1211,15 +1236,28 @@ static void add_cmd_output(xs *x, char *out, bool in_dq) {
 
 char *sh_procsub(sh_shell *sh, sh_node *body, char dir);
 
+/* The field built so far is NAME= (a word that looks like an assignment:
+ * bash expands a tilde after its '=' outside posix mode). */
+static bool field_is_assign_prefix(xs *x) {
+  const xfield *f = cur(x);
+  size_t n = f->s.len;
+  if (!x->assign_word || n < 2 || f->s.data[n - 1] != '=') return false;
+  size_t k = n - 1;
+  if (k > 0 && f->s.data[k - 1] == '+') k--;
+  return sh_is_name_n(f->s.data, k);
+}
+
 static void x_lit(xs *x, const char *s, size_t n, char litflag, bool first_part, bool last_part) {
   size_t i = 0;
-  /* tilde at the start of the word */
-  if (first_part && n > 0 && s[0] == '~' && !(x->flags & SH_XF_NOTILDE) && litflag == 0 &&
-      cur(x)->s.len == 0) {
-    size_t used = do_tilde(x, s, n, last_part, (x->flags & SH_XF_ASSIGN) ? "/:" : "/");
+  bool assignish = (x->flags & SH_XF_ASSIGN) || x->assign_word;
+  /* tilde at the start of the word (or of a default word, or after NAME=) */
+  if (n > 0 && s[0] == '~' && !(x->flags & SH_XF_NOTILDE) && litflag != XQ &&
+      ((first_part && cur(x)->s.len == 0) || field_is_assign_prefix(x) ||
+       (assignish && cur(x)->s.len && cur(x)->s.data[cur(x)->s.len - 1] == ':'))) {
+    size_t used = do_tilde(x, s, n, last_part, assignish ? "/:" : "/");
     i = used;
   }
-  if (!(x->flags & SH_XF_ASSIGN) || litflag != 0) {
+  if (!assignish || litflag == XQ) {
     xadd(x, s + i, n - i, litflag);
     return;
   }
@@ -1370,13 +1408,29 @@ static void pieces_free(pieces *ps) {
   free(ps->p);
 }
 
+/* The length of the IFS character at s[i] (0 if none). IFS characters are
+ * UTF-8 characters unless the locale is C: IFS=ç splits on the two bytes
+ * together. Only unquoted bytes split. */
+static size_t ifs_at(const char *ifs, const char *s, const char *q, size_t i, size_t n) {
+  if (!(q[i] & XS) || !s[i]) return 0;
+  size_t l = char_len_at(s + i, n - i);
+  for (size_t k = 1; k < l; k++)
+    if (!(q[i + k] & XS)) return 0;
+  for (const char *p = ifs; *p;) {
+    size_t pl = char_len_at(p, strlen(p));
+    if (pl == l && !memcmp(p, s + i, l)) return l;
+    p += pl;
+  }
+  return 0;
+}
+
 static void split_field(xfield *f, const char *ifs, pieces *out) {
   const char *s = f->s.data ? f->s.data : "";
   const char *q = f->q.data ? f->q.data : "";
   size_t n = f->s.len;
   bool any_split = false;
   for (size_t i = 0; i < n; i++)
-    if ((q[i] & XS) && strchr(ifs, s[i]) && s[i]) {
+    if (ifs_at(ifs, s, q, i, n)) {
       any_split = true;
       break;
     }
@@ -1387,17 +1441,16 @@ static void split_field(xfield *f, const char *ifs, pieces *out) {
   sh_buf cs = {0}, cq = {0};
   bool have = false; /* current piece has content (or quoted empty) */
   size_t i = 0;
-#define ISIFS(k) ((q[k] & XS) && s[k] && strchr(ifs, s[k]))
-#define ISWS(k) (ISIFS(k) && is_ifs_ws(s[k]))
+#define ISWS(k) (ifs_at(ifs, s, q, k, n) && is_ifs_ws(s[k]))
   while (i < n && ISWS(i)) i++;
-  bool quoted_seen = false;
   while (i < n) {
-    if (ISIFS(i)) {
+    size_t il = ifs_at(ifs, s, q, i, n);
+    if (il) {
       bool ws = is_ifs_ws(s[i]);
       if (ws) {
         size_t j = i;
         while (j < n && ISWS(j)) j++;
-        if (j < n && ISIFS(j) && !is_ifs_ws(s[j])) {
+        if (j < n && ifs_at(ifs, s, q, j, n) && !is_ifs_ws(s[j])) {
           i = j;
           continue; /* whitespace then a non-whitespace delimiter: one delimiter */
         }
@@ -1413,21 +1466,18 @@ static void split_field(xfield *f, const char *ifs, pieces *out) {
       sh_buf_clear(&cs);
       sh_buf_clear(&cq);
       have = false;
-      i++;
+      i += il;
       while (i < n && ISWS(i)) i++;
       continue;
     }
-    if (q[i] & XQ) quoted_seen = true;
     sh_buf_addc(&cs, s[i]);
     sh_buf_addc(&cq, q[i]);
     have = true;
     i++;
   }
   if (have || cs.len > 0) pieces_add(out, sh_buf_str(&cs), sh_buf_str(&cq), cs.len);
-  (void)quoted_seen;
   sh_buf_free(&cs);
   sh_buf_free(&cq);
-#undef ISIFS
 #undef ISWS
 }
 
@@ -1478,8 +1528,10 @@ static int finish_pieces(sh_shell *sh, pieces *ps, sh_strv *out) {
           continue;
         }
         if (sh->opt[SH_SHOPT_FAILGLOB]) {
+          /* bash abandons the rest of the command line */
           sh_error(sh, "no match: %s", p->s);
           free(pat);
+          sh_fatal(sh, 1);
           return 1;
         }
         if (sh->opt[SH_SHOPT_NULLGLOB]) {
@@ -1518,6 +1570,7 @@ typedef struct bctx {
   uint64_t limit;
   bool over;
   int depth;
+  bool mixed;      /* a {z..A} range: bash fails on it */
 } bctx;
 
 static void bout(bctx *b, batom *a, size_t n) {
@@ -1594,6 +1647,11 @@ static bool brace_seq(bctx *b, batom *a, size_t n, size_t open, size_t close) {
       if (!((x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z')) ||
           !((y >= 'a' && y <= 'z') || (y >= 'A' && y <= 'Z')))
         return false;
+      if ((x >= 'a') != (y >= 'a')) {
+        /* {z..A} spans ` and [ \ ]: bash fails on the backquote it makes */
+        b->mixed = true;
+        return true;
+      }
     } else {
       return false;
     }
@@ -1671,7 +1729,7 @@ static void brace_rec(bctx *b, batom *a, size_t n) {
         ncomma++;
       }
     }
-    if (!found) break;
+    if (!found) continue; /* this { is literal: {{a,b} gives {a {b */
     if (ncomma == 0) {
       /* ${ is not a brace expansion start; try a sequence */
       if (brace_seq(b, a, n, i, close)) {
@@ -1744,6 +1802,11 @@ long sh_brace_expand(sh_arena *ar, sh_word *w, sh_word ***out, uint64_t limit) {
   b.limit = limit ? limit : 1;
   brace_rec(&b, a, n);
   free(a);
+  if (b.mixed) {
+    for (size_t i = 0; i < b.nout; i++) free(b.out[i].a);
+    free(b.out);
+    return -2;
+  }
   if (b.over) {
     for (size_t i = 0; i < b.nout; i++) free(b.out[i].a);
     free(b.out);
@@ -1764,6 +1827,25 @@ long sh_brace_expand(sh_arena *ar, sh_word *w, sh_word ***out, uint64_t limit) {
         *tail = cp;
         tail = &cp->next;
         j++;
+        /* brace expansion is textual in bash: $a followed by name characters
+         * names a longer variable ({$a,b}_c gives $a_c) */
+        const sh_param *pa = cp->kind == SH_PART_PARAM ? cp->u.param : NULL;
+        if (pa && !pa->brace && pa->op == SH_POP_NONE && !pa->index && !pa->index_all && !pa->length &&
+            !pa->indirect && sh_is_name(pa->name)) {
+          size_t e = j;
+          while (e < s->n && !s->a[e].part && sh_is_name_char((unsigned char)s->a[e].c)) e++;
+          if (e > j) {
+            size_t nl = strlen(pa->name);
+            char *nm = sh_arena_alloc(ar, nl + (e - j) + 1);
+            memcpy(nm, pa->name, nl);
+            for (size_t m = j; m < e; m++) nm[nl + m - j] = s->a[m].c;
+            sh_param *np = sh_arena_alloc(ar, sizeof *np);
+            *np = *pa;
+            np->name = nm;
+            cp->u.param = np;
+            j = e;
+          }
+        }
         continue;
       }
       size_t e = j;
@@ -1803,6 +1885,7 @@ static int expand_one(sh_shell *sh, const sh_word *w, sh_strv *out) {
   }
   xs x;
   xs_init(&x, sh, 0);
+  x.assign_word = w->assign && !sh->opt[SH_OPT_POSIX];
   x_parts(&x, w->parts, false, 0);
   if (x.err) {
     xs_free(&x);
@@ -1824,6 +1907,12 @@ int sh_expand_words(sh_shell *sh, sh_word *const *words, size_t n, sh_strv *out)
       sh_arena *ar = sh_arena_new();
       sh_word **ws;
       long cnt = sh_brace_expand(ar, w, &ws, sh->sess->limits.array_size);
+      if (cnt == -2) {
+        sh_arena_unref(ar);
+        sh_error(sh, "bad substitution: no closing \"`\" in `");
+        sh_fatal(sh, 1);
+        return 1;
+      }
       if (cnt < 0) {
         sh_arena_unref(ar);
         sh_limit_hit(sh, SH_LIMIT_ARRAY, sh->sess->limits.array_size);
@@ -1929,6 +2018,17 @@ int sh_expand_arith(sh_shell *sh, const sh_word *w, int64_t *out) {
 }
 
 char *sh_expand_redir_target(sh_shell *sh, const sh_word *w) {
+  /* brace expansion applies too: more than one word is ambiguous */
+  if (sh->opt[SH_OPT_BRACEEXPAND] && word_has_brace(w)) {
+    sh_arena *ar = sh_arena_new();
+    sh_word **ws;
+    long cnt = sh_brace_expand(ar, (sh_word *)w, &ws, 2);
+    sh_arena_unref(ar);
+    if (cnt != 1) {
+      sh_error(sh, "%s: ambiguous redirect", w->raw ? w->raw : "");
+      return NULL;
+    }
+  }
   xs x;
   xs_init(&x, sh, 0);
   x_parts(&x, w->parts, false, 0);
@@ -1950,6 +2050,13 @@ char *sh_expand_redir_target(sh_shell *sh, const sh_word *w) {
       if (out.n > 1) {
         sh_strv_free(&out);
         goto ambiguous;
+      }
+      if (out.n == 0 && sh->opt[SH_SHOPT_FAILGLOB]) {
+        char *t = piece_text(&ps.p[0]);
+        sh_error(sh, "no match: %s", t);
+        free(t);
+        pieces_free(&ps);
+        return NULL;
       }
     }
     char *r = out.n == 1 ? sh_xstrdup(out.v[0]) : piece_text(&ps.p[0]);

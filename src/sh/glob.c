@@ -8,6 +8,7 @@
  * are taken literally (no directory read), `**` with globstar recurses.
  */
 #include "sh/glob.h"
+#include "sh/vars.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -312,6 +313,7 @@ typedef struct glob_ctx {
   int flags;
   bool dotglob;
   bool globstar;
+  bool skipdots; /* globskipdots: . and .. never match */
   size_t count;
   size_t limit;
 } glob_ctx;
@@ -334,6 +336,13 @@ static int read_dir(glob_ctx *g, const char *dir, dir_list *dl) {
   const char *p = *dir ? dir : ".";
   int r = store_resolve(g->sh->sess->st, g->sh->cwd, p, 0, &st);
   if (r < 0 || !S_ISDIR(st.mode)) return -1;
+  if (!g->skipdots) {
+    /* shopt -u globskipdots: . and .. are candidates too (sorted first) */
+    sh_strv_pushdup(&dl->names, ".");
+    sh_strv_pushdup(&dl->dirs, "d");
+    sh_strv_pushdup(&dl->names, "..");
+    sh_strv_pushdup(&dl->dirs, "d");
+  }
   r = store_readdir(g->sh->sess->st, st.ino, 0, collect_cb, dl);
   return r < 0 ? -1 : 0;
 }
@@ -358,7 +367,7 @@ static char *join(const char *base, const char *name) {
 }
 
 static bool name_matches(glob_ctx *g, const char *pat, size_t pn, const char *name) {
-  if (!strcmp(name, ".") || !strcmp(name, "..")) return false;
+  if ((!strcmp(name, ".") || !strcmp(name, "..")) && (g->skipdots || pat[0] != '.')) return false;
   int fl = g->flags;
   if (!g->dotglob || name[0] != '.') fl |= SH_FNM_PERIOD;
   else fl &= ~SH_FNM_PERIOD;
@@ -503,12 +512,86 @@ static int cmp_str(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Does path match a GLOBIGNORE pattern? Wildcards do not match '/': the
+ * pattern and the path must have the same components (FNM_PATHNAME). */
+static bool ignore_match(const char *pat, size_t pn, const char *path, int flags) {
+  const char *p = pat, *pe = pat + pn, *s = path;
+  for (;;) {
+    const char *ps = memchr(p, '/', (size_t)(pe - p));
+    const char *ss = strchr(s, '/');
+    size_t plen = ps ? (size_t)(ps - p) : (size_t)(pe - p);
+    size_t slen = ss ? (size_t)(ss - s) : strlen(s);
+    if (!sh_fnmatch(p, plen, s, slen, flags)) return false;
+    if (!ps && !ss) return true;
+    if (!ps || !ss) return false;
+    p = ps + 1;
+    s = ss + 1;
+  }
+}
+
+/* GLOBIGNORE: drops the results matching one of its colon-separated
+ * patterns, and . and .. always. */
+static void apply_globignore(sh_shell *sh, const char *ign, sh_strv *res, int flags) {
+  size_t k = 0;
+  for (size_t i = 0; i < res->n; i++) {
+    const char *path = res->v[i];
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    bool drop = !strcmp(base, ".") || !strcmp(base, "..");
+    for (const char *p = ign; !drop && *p;) {
+      /* the separating ':' is not one inside a bracket expression ([[:alpha:]]) */
+      const char *colon = NULL;
+      int br = 0;
+      for (const char *c = p; *c; c++) {
+        if (*c == '\\' && c[1]) {
+          c++;
+          continue;
+        }
+        if (*c == '[') br++;
+        else if (*c == ']' && br > 0) br--;
+        else if (*c == ':' && br == 0) {
+          colon = c;
+          break;
+        }
+      }
+      size_t n = colon ? (size_t)(colon - p) : strlen(p);
+      if (n && ignore_match(p, n, path, flags & ~SH_FNM_PERIOD)) drop = true;
+      if (!colon) break;
+      p = colon + 1;
+    }
+    if (drop) free(res->v[i]);
+    else res->v[k++] = res->v[i];
+  }
+  res->n = k;
+  if (res->v) res->v[k] = NULL;
+  (void)sh;
+}
+
+/* The names in a directory (without . and ..), for completion. */
+void sh_glob_list_dir(sh_shell *sh, const char *dir, sh_strv *out) {
+  glob_ctx g = {0};
+  g.sh = sh;
+  g.skipdots = true;
+  dir_list dl = {0};
+  if (read_dir(&g, dir, &dl) == 0) {
+    for (size_t i = 0; i < dl.names.n; i++) {
+      sh_strv_push(out, dl.names.v[i]);
+      dl.names.v[i] = NULL;
+    }
+  }
+  sh_strv_free(&dl.names);
+  sh_strv_free(&dl.dirs);
+}
+
 size_t sh_glob(sh_shell *sh, const char *pat, sh_strv *out) {
   glob_ctx g = {0};
   g.sh = sh;
   g.flags = sh_fnm_flags(sh, false);
-  g.dotglob = sh->opt[SH_SHOPT_DOTGLOB];
+  const char *ign = sh_var_get(sh, "GLOBIGNORE");
+  if (ign && !*ign) ign = NULL;
+  g.dotglob = sh->opt[SH_SHOPT_DOTGLOB] || ign; /* a set GLOBIGNORE implies dotglob */
   g.globstar = sh->opt[SH_SHOPT_GLOBSTAR];
+  g.skipdots = sh->opt[SH_SHOPT_GLOBSKIPDOTS];
   g.limit = sh->sess->limits.array_size;
   sh_strv res = {0};
   g.out = &res;
@@ -523,6 +606,7 @@ size_t sh_glob(sh_shell *sh, const char *pat, sh_strv *out) {
   } else {
     glob_rec(&g, "", pat);
   }
+  if (ign) apply_globignore(sh, ign, &res, g.flags);
   if (res.n > 1) qsort(res.v, res.n, sizeof *res.v, cmp_str);
   size_t n = res.n;
   for (size_t i = 0; i < res.n; i++) sh_strv_push(out, res.v[i]);

@@ -23,6 +23,7 @@ bool sh_has_glob(const char *pat, int flags);
 /* Removes the quoting backslashes of a pattern (malloc'd). */
 char *sh_pattern_unescape(const char *pat);
 /* Pathname expansion: appends sorted matches to out; returns their count. */
+void sh_glob_list_dir(sh_shell *sh, const char *dir, sh_strv *out);
 size_t sh_glob(sh_shell *sh, const char *pat, sh_strv *out);
 /* Flags for matching in the shell's current option state. */
 int sh_fnm_flags(sh_shell *sh, bool for_case);

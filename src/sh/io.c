@@ -14,6 +14,7 @@
  * /dev/stdin, /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N, /dev/tty.
  */
 #include "sh/io.h"
+#include "sh/expand.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -512,6 +513,12 @@ static int64_t io_lseek(void *ud, int fd, int64_t off, int whence) {
 static int io_poll(void *ud) { return sh_poll(ud); }
 static const char *io_getvar(void *ud, const char *name) { return sh_var_get(ud, name); }
 static int io_setvar(void *ud, const char *name, const char *value) {
+  /* printf -v 'a[1]': an array element */
+  const char *br = strchr(name, '[');
+  size_t n = strlen(name);
+  if (br && n > 2 && name[n - 1] == ']' && sh_is_name_n(name, (size_t)(br - name)))
+    return sh_assign_ref_elem(ud, name, value, false) ? -EINVAL : 0;
+  if (!sh_is_name(name)) return -EINVAL;
   return sh_var_set(ud, name, value, 0) ? -EINVAL : 0;
 }
 

@@ -588,13 +588,14 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
   wbuild b = {0};
   int depth = 0;
   sh_part_kind litkind = (ctx == CTX_UNQ || pattern) ? SH_PART_LIT : SH_PART_QLIT;
+  bool dq_squote = false; /* inside a literal '...' of a "${x-...}" */
   sh_pdepth_enter(p);
   for (;;) {
     int c = sh_lex_peekc(p);
     if (c < 0 && !stops) break;
     if (c < 0) sh_perr(p, line, "unexpected EOF while looking for matching `}'");
-    if (stops && depth == 0 && strchr(stops, c)) break;
-    if (c == '}' && stops) {
+    if (stops && depth == 0 && strchr(stops, c) && !dq_squote) break;
+    if (c == '}' && stops && !dq_squote) {
       if (depth == 0) break;
       depth--;
     } else if (c == '{') {
@@ -613,8 +614,21 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
       }
       continue;
     }
-    if (c == '\'' && (ctx == CTX_UNQ || pattern)) {
+    if (c == '\'' && (ctx == CTX_UNQ || pattern || p->param_quotes)) {
       lex_squote(p, &b);
+      continue;
+    }
+    if (c == '\'' && stops) {
+      /* in double quotes a '...' is literal, but a } inside it does not end
+       * the expansion (bash: "${x-'}'}" gives '}'); $ still expands */
+      sh_lex_getc(p);
+      wb_litc(p, &b, litkind, c);
+      dq_squote = !dq_squote;
+      continue;
+    }
+    if (c == '$' && sh_lex_peekn(p, 1) == '\'' && pattern && ctx != CTX_UNQ) {
+      /* $'...' is recognized in a pattern even in double quotes */
+      lex_dollar(p, &b, CTX_UNQ);
       continue;
     }
     if (c == '"') {
@@ -635,8 +649,9 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
   sh_pdepth_leave(p);
   word_finish(p, w, &b);
   if (!w->parts) {
-    /* an empty argument is still present (${x:-} differs from ${x}) */
-    w->parts = new_part(p, SH_PART_QLIT);
+    /* an empty argument is still present (${x:-} differs from ${x}) but
+     * adds no field */
+    w->parts = new_part(p, SH_PART_LIT);
     w->parts->u.lit.s = "";
   }
   return w;
@@ -829,7 +844,10 @@ static void lex_param_brace(sh_parser *p, wbuild *b, int ctx) {
     }
     if (sh_lex_peekc(p) == '/') {
       sh_lex_getc(p);
+      /* bash 5.2 removes quotes in the replacement, also in "..." */
+      p->param_quotes = true;
       pa->arg2 = lex_param_word(p, ctx, "}", false);
+      p->param_quotes = false;
     }
     sh_lex_getc(p);
     goto done;

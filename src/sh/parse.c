@@ -577,8 +577,8 @@ static sh_node *parse_simple(sh_parser *p) {
       t = sh_lex_peek(p);
       if (t->kind != T_RPAREN) unexpected(p, t);
       sh_lex_consume(p);
-      const char *name = w->lit;
-      if (!name) sh_perr(p, w->line, "`%s': not a valid identifier", "?");
+      /* a name with expansions or quotes is a runtime error in bash */
+      const char *name = w->lit ? w->lit : w->raw ? w->raw : "?";
       return parse_funcdef_body(p, name, n->base.line, n->base.col);
     }
   }

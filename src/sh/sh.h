@@ -222,6 +222,8 @@ struct sh_shell {
   sh_map funcs;           /* name -> sh_func* (entries shared, refcounted) */
   sh_map aliases;         /* name -> char* value */
   sh_map hashed;          /* name -> sh_hashent* (the `hash` table of PATH lookups) */
+  sh_map compspecs;       /* command -> completion spec (builtins_complete.c) */
+  sh_strv compnames;      /* the commands with a spec, in the order they got one */
   bool opt[SH_OPT_COUNT]; /* set -o and shopt options */
   sh_traps traps;         /* trap actions (owned strings) */
   char *cwd;              /* absolute current directory (owned) */

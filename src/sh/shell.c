@@ -331,6 +331,9 @@ sh_shell *sh_shell_copy(sh_shell *p) {
     if (p->funcs.e[i].key) sh_map_set(&sh->funcs, p->funcs.e[i].key, func_ref(p->funcs.e[i].val));
   for (size_t i = 0; i < p->aliases.cap; i++)
     if (p->aliases.e[i].key) sh_map_set(&sh->aliases, p->aliases.e[i].key, sh_xstrdup(p->aliases.e[i].val));
+  for (size_t i = 0; i < p->compspecs.cap; i++)
+    if (p->compspecs.e[i].key) sh_map_set(&sh->compspecs, p->compspecs.e[i].key, sh_compspec_copy(p->compspecs.e[i].val));
+  for (size_t i = 0; i < p->compnames.n; i++) sh_strv_pushdup(&sh->compnames, p->compnames.v[i]);
   for (size_t i = 0; i < p->hashed.cap; i++)
     if (p->hashed.e[i].key) {
       const sh_hashent *h = p->hashed.e[i].val;
@@ -415,6 +418,8 @@ void sh_shell_free(sh_shell *sh) {
   sh_map_free(&sh->funcs, sh_func_unref);
   sh_map_free(&sh->aliases, free);
   sh_map_free(&sh->hashed, sh_hash_free_entry);
+  sh_map_free(&sh->compspecs, sh_compspec_free);
+  sh_strv_free(&sh->compnames);
   for (int i = 0; i < SH_NSIG + 4; i++) free(sh->traps.action[i]);
   free(sh->cwd);
   sh_strv_free(&sh->params);

@@ -330,7 +330,11 @@ static int shell_var_test(void *ud, const char *arg) {
     bool r = false;
     if (v && !(v->flags & SH_V_UNSET)) {
       if (!strcmp(sub, "@") || !strcmp(sub, "*")) r = sh_var_count(v) > 0;
-      else if (v->flags & SH_V_ASSOC) r = sh_assoc_get(v->assoc, sub) != NULL;
+      else if (v->flags & SH_V_ASSOC) {
+        char *k = sh_expand_subscript(sh, sub); /* test -v 'a[$key]' expands the key */
+        r = k && sh_assoc_get(v->assoc, k) != NULL;
+        free(k);
+      }
       else {
         int64_t idx;
         if (!sh_arith_eval(sh, sub, &idx)) {
