@@ -670,7 +670,7 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
       cp_err(o, e->err, e->path, "cannot access %s", cmd_gnu_quoteaf(ctx, e->path));
       break;
     case CMD_WALK_DC:
-      cp_err(o, 0, e->path, "%s: File system loop detected", cmd_gnu_quoteaf(ctx, e->path));
+      cp_err(o, 0, e->path, "cannot copy cyclic symbolic link %s", cmd_gnu_quoteaf(ctx, e->path));
       break;
     case CMD_WALK_NS:
       cp_err(o, e->err, e->path, "cannot stat %s", cmd_gnu_quoteaf(ctx, e->path));
