@@ -22,6 +22,10 @@
  *    parser and evaluator is bounded by FIND_MAX_NESTING.
  *  - Directory entries come in name order (the store's order), where GNU
  *    uses readdir order; scripts that care sort anyway.
+ *  - Like GNU's (d_type), the walk stats nothing its expression does not
+ *    need; a name in a directory without x is still evaluated (tests that
+ *    need its stat fail with "Permission denied"), and -delete unlinks by
+ *    name in the parent's inode. -ls escapes names as findutils does.
  *  - -exec/-execdir/-ok run through ctx->io->run (run_env for -execdir's
  *    directory); '+' batches are flushed at FIND_BATCH_BYTES and at the end.
  *  - -regex: GNU's default "emacs" syntax is translated to an ERE; all

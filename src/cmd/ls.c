@@ -20,9 +20,18 @@
  *    C.UTF-8 collation) and entries are stat'ed by inode only when the output
  *    needs it (long format, -F, sorting by time/size, -i, -s...), so plain `ls`
  *    of a huge directory costs one query.
- *  - -R is iterative: subdirectories to list go on a stack of malloc'd paths;
- *    with -L, directories already listed are refused ("not listing
- *    already-listed directory") which also ends symlink loops.
+ *  - -R is iterative: subdirectories to list go on a stack of malloc'd paths
+ *    with their inodes, so a directory is read by inode (depth costs nothing)
+ *    and its entries live in an arena of their own, freed once it is listed.
+ *    Like GNU, a directory that is one of the directories being listed (an
+ *    ancestor reached through a symlink with -L) is refused ("not listing
+ *    already-listed directory"), which ends symlink loops; entries are
+ *    stat'ed only when the format needs it (GNU's gobble_file rule: -R alone
+ *    recurses by the type readdir gives), and a path of PATH_MAX bytes or
+ *    more fails as GNU's opendir/lstat do.
+ *  - Names are quoted per style as gnulib's quotearg does in C.UTF-8:
+ *    printable characters (valid UTF-8 included) kept, controls and invalid
+ *    bytes escaped or '?' (-q); widths as mbsnwidth counts them.
  *  - Sizes, blocks and owners come from util_fs (the sandbox's ext4-like block
  *    model, /etc/passwd of the sandbox); dates from util_time (TZ of the
  *    environment, "recent" meaning within six months before ctx->now).

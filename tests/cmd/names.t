@@ -228,8 +228,8 @@ out: 'a b'   c  'd'$'\\n''e'\t f\n'a b'   c  'd\ne'   f\n
 err: 
 
 test: ls -l aligns quoted names
-cmd: touch 'a b' c; ls -l --quoting-style=shell-escape | cut -c1-10,33-
-out: total 0\n-rw-r--r--11:31 'a b'\n-rw-r--r--11:31  c\n
+cmd: touch 'a b' c; ls -og --time-style=+T --quoting-style=shell-escape
+out: total 0\n-rw-r--r-- 1 0 T 'a b'\n-rw-r--r-- 1 0 T  c\n
 err: 
 
 test: ls -C widths: wide, control and invalid bytes
