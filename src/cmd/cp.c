@@ -11,10 +11,13 @@
  *   --strip-trailing-slashes, -s, -S SUFFIX, -t DIR, -T, -u, -v, -x, -Z
  *
  * Design decisions:
- *  - File data moves inode to inode (store_read/store_write in 64 KiB chunks)
- *    after one path resolution per file; a recursive copy walks the source
- *    with the util_fs walker (iterative, symlink-loop safe with -L) and maps
- *    each entry's path onto the destination. The whole call is one store
+ *  - File data moves inode to inode (store_read/store_write in 64 KiB chunks);
+ *    a recursive copy walks the source with the util_fs walker (iterative,
+ *    symlink-loop safe with -L) and creates each entry by name in the inode
+ *    of the destination directory it made one level up (cp_dst), so no path
+ *    is resolved per entry and depth costs are linear; modes are exact (the
+ *    inode API applies no umask of its own). Paths of PATH_MAX bytes or more
+ *    fail as GNU's path-based cp does. The whole call is one store
  *    transaction, so a large copy commits once.
  *  - "Copy a directory into itself" is detected like GNU: the destination
  *    directory is created first, and when the walk meets that very inode
@@ -670,7 +673,7 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
       cp_err(o, e->err, e->path, "cannot access %s", cmd_gnu_quoteaf(ctx, e->path));
       break;
     case CMD_WALK_DC:
-      cp_err(o, 0, e->path, "%s: File system loop detected", cmd_gnu_quoteaf(ctx, e->path));
+      cp_err(o, 0, e->path, "cannot copy cyclic symbolic link %s", cmd_gnu_quoteaf(ctx, e->path));
       break;
     case CMD_WALK_NS:
       cp_err(o, e->err, e->path, "cannot stat %s", cmd_gnu_quoteaf(ctx, e->path));

@@ -561,14 +561,15 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
       {"brief", 0, 'b'}, {"no-dereference", 0, 'h'}, {"dereference", 0, 'L'},
       {"mime", 0, 'i'}, {"mime-type", 0, OPT_MIME_TYPE}, {"mime-encoding", 0, OPT_MIME_ENC},
       {"separator", 1, 'F'}, {"print0", 0, '0'}, {"no-pad", 0, 'N'},
-      {"uncompress", 0, 'z'}, {"files-from", 1, 'f'}, CMD_LONGOPTS_STD, {0, 0, 0}};
+      {"uncompress", 0, 'z'}, {"files-from", 1, 'f'}, {"raw", 0, 'r'}, CMD_LONGOPTS_STD,
+      {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool brief = false, follow = false, mime_type = false, mime_enc = false, nopad = false;
-  bool print0 = false;
+  bool print0 = false, raw = false;
   const char *sep = ":";
   const char *files_from = NULL;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "bhLiF:0Nzf:", lo)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "bhLiF:0Nzf:r", lo)) != -1) {
     switch (c) {
     case 'b': brief = true; break;
     case 'h': follow = false; break;
@@ -580,6 +581,7 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
     case '0': print0 = true; break;
     case 'N': nopad = true; break;
     case 'z': break;
+    case 'r': raw = true; break;
     case 'f': files_from = st.arg; break;
     case CMD_OPT_HELP:
       return cmd_print_help(ctx, "Usage: file [-bchiklLNnprsvzZ0] [--apple] [--extension] [--mime-encoding]\n"
@@ -625,9 +627,14 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
                      "       file [--help]\n");
     return 1;
   }
+  /* names are shown with controls and invalid bytes as \ooo (file's
+   * file_printable) unless -r, and padded by display width */
+  const char **shown = cmd_alloc(ctx, (size_t)(nnames + 1) * sizeof *shown);
+  if (!shown) return 1;
   size_t width = 0;
   for (int i = 0; i < nnames; i++) {
-    size_t l = strlen(names[i]) + strlen(sep);
+    shown[i] = raw ? names[i] : cmd_fs_octal_escape(ctx, names[i]);
+    size_t l = cmd_fs_width(shown[i], strlen(shown[i])) + strlen(sep);
     if (l > width) width = l;
   }
   unsigned char *buf = malloc(FILE_WINDOW);
@@ -640,19 +647,18 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
     store_stat lst, fst;
     int rc = cmd_fs_lstat(ctx, path, &lst);
     if (!brief) {
-      cmd_outs(ctx, path);
-      if (print0) cmd_outc(ctx, '\0');
-      else {
-        cmd_outs(ctx, sep);
-        if (!nopad)
-          for (size_t p = strlen(path) + strlen(sep); p < width; p++) cmd_outc(ctx, ' ');
-      }
+      cmd_outs(ctx, shown[i]);
+      if (print0) cmd_outc(ctx, '\0'); /* file 5.44: NUL, then the separator */
+      cmd_outs(ctx, sep);
+      if (!nopad)
+        for (size_t p = cmd_fs_width(shown[i], strlen(shown[i])) + strlen(sep); p < width; p++)
+          cmd_outc(ctx, ' ');
       cmd_outc(ctx, ' ');
     }
     if (rc < 0) {
       if (mime_type || mime_enc) cmd_outs(ctx, "cannot open `");
       else cmd_outs(ctx, "cannot open `");
-      cmd_outf(ctx, "%s' (%s)\n", path, cmd_strerror(rc));
+      cmd_outf(ctx, "%s' (%s)\n", shown[i], cmd_strerror(rc));
       continue;
     }
     bool broken = false;
@@ -667,7 +673,7 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     if (S_ISLNK(use->mode)) {
       snprintf(k.desc, sizeof k.desc, "%ssymbolic link to %s", broken ? "broken " : "",
-               target ? target : "");
+               !target ? "" : raw ? target : cmd_fs_octal_escape(ctx, target));
       strcpy(k.mime, "inode/symlink");
       strcpy(k.charset, "binary");
     } else if (S_ISDIR(use->mode)) {

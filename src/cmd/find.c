@@ -22,6 +22,10 @@
  *    parser and evaluator is bounded by FIND_MAX_NESTING.
  *  - Directory entries come in name order (the store's order), where GNU
  *    uses readdir order; scripts that care sort anyway.
+ *  - Like GNU's (d_type), the walk stats nothing its expression does not
+ *    need; a name in a directory without x is still evaluated (tests that
+ *    need its stat fail with "Permission denied"), and -delete unlinks by
+ *    name in the parent's inode. -ls escapes names as findutils does.
  *  - -exec/-execdir/-ok run through ctx->io->run (run_env for -execdir's
  *    directory); '+' batches are flushed at FIND_BATCH_BYTES and at the end.
  *  - -regex: GNU's default "emacs" syntax is translated to an ERE; all
@@ -1411,6 +1415,44 @@ static const char *user_or_id(find_state *f, uint32_t id, bool group, char *buf,
   return buf;
 }
 
+/* A name as -ls writes it (findutils' quoting for it, whatever the output):
+ * backslash, double quote and space escaped with a backslash, C's named
+ * escapes for controls, \ooo for every other byte outside printable ASCII
+ * (UTF-8 included, byte by byte). */
+static void ls_escaped(find_state *f, find_out *o, const char *s, size_t n) {
+  char buf[256];
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (k > sizeof buf - 8) {
+      out_write(f, o, buf, k);
+      k = 0;
+    }
+    const char *e = NULL;
+    switch (c) {
+    case '\\': e = "\\\\"; break;
+    case '"': e = "\\\""; break;
+    case ' ': e = "\\ "; break;
+    case '\a': e = "\\a"; break;
+    case '\b': e = "\\b"; break;
+    case '\f': e = "\\f"; break;
+    case '\n': e = "\\n"; break;
+    case '\r': e = "\\r"; break;
+    case '\t': e = "\\t"; break;
+    case '\v': e = "\\v"; break;
+    }
+    if (e) {
+      memcpy(buf + k, e, 2);
+      k += 2;
+    } else if (c < 0x20 || c >= 0x7f) {
+      k += (size_t)snprintf(buf + k, 8, "\\%03o", c);
+    } else {
+      buf[k++] = (char)c;
+    }
+  }
+  out_write(f, o, buf, k);
+}
+
 static void print_ls(find_state *f, find_out *o) {
   cmd_ctx *ctx = f->ctx;
   cmd_walk_ent *e = f->e;
@@ -1435,12 +1477,12 @@ static void print_ls(find_state *f, find_out *o) {
   if (len < 0) return;
   if ((size_t)len >= sizeof line) len = sizeof line - 1;
   out_write(f, o, line, (size_t)len);
-  out_write(f, o, e->path, e->pathlen);
+  ls_escaped(f, o, e->path, e->pathlen);
   if (S_ISLNK(st->mode)) {
     char *t = NULL;
     if (store_path_readlink(ctx->store, ctx->cwd, e->path, &t) == 0) {
       out_write(f, o, " -> ", 4);
-      out_write(f, o, t, strlen(t));
+      ls_escaped(f, o, t, strlen(t));
       free(t);
     }
   }

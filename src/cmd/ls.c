@@ -20,9 +20,18 @@
  *    C.UTF-8 collation) and entries are stat'ed by inode only when the output
  *    needs it (long format, -F, sorting by time/size, -i, -s...), so plain `ls`
  *    of a huge directory costs one query.
- *  - -R is iterative: subdirectories to list go on a stack of malloc'd paths;
- *    with -L, directories already listed are refused ("not listing
- *    already-listed directory") which also ends symlink loops.
+ *  - -R is iterative: subdirectories to list go on a stack of malloc'd paths
+ *    with their inodes, so a directory is read by inode (depth costs nothing)
+ *    and its entries live in an arena of their own, freed once it is listed.
+ *    Like GNU, a directory that is one of the directories being listed (an
+ *    ancestor reached through a symlink with -L) is refused ("not listing
+ *    already-listed directory"), which ends symlink loops; entries are
+ *    stat'ed only when the format needs it (GNU's gobble_file rule: -R alone
+ *    recurses by the type readdir gives), and a path of PATH_MAX bytes or
+ *    more fails as GNU's opendir/lstat do.
+ *  - Names are quoted per style as gnulib's quotearg does in C.UTF-8:
+ *    printable characters (valid UTF-8 included) kept, controls and invalid
+ *    bytes escaped or '?' (-q); widths as mbsnwidth counts them.
  *  - Sizes, blocks and owners come from util_fs (the sandbox's ext4-like block
  *    model, /etc/passwd of the sandbox); dates from util_time (TZ of the
  *    environment, "recent" meaning within six months before ctx->now).
@@ -109,17 +118,13 @@ typedef struct ls_opts {
   cmd_fs_inoset active;    /* -R: directories being listed (the ancestors
                               of the current one), for GNU's loop check */
   int time_width;          /* width of a time that cannot be shown (-1: unknown) */
+  bool some_quoted;        /* a name of the group being printed is quoted
+                              (the others get a space: GNU's alignment) */
 } ls_opts;
 
 /* ---- names --------------------------------------------------------------------------- */
 
-/* Display width of a UTF-8 string (code points; invalid bytes count 1). */
-static size_t u8_width(const char *s, size_t n) {
-  size_t w = 0;
-  for (size_t i = 0; i < n; i++)
-    if (((unsigned char)s[i] & 0xC0) != 0x80) w++;
-  return w;
-}
+static size_t u8_width(const char *s, size_t n) { return cmd_fs_width(s, n); }
 
 /* Appends to a growing malloc'd string. */
 typedef struct strb {
@@ -147,16 +152,58 @@ static bool shell_special(unsigned char c) {
   return strchr(" \t\n!\"#$&'()*;<=>?[\\]^`{|}~", c) != NULL;
 }
 
-/* Quotes `name` per the quoting style into b; returns the display width. */
+/* Bytes of the printable character at s (n bytes left): 1 for printable
+ * ASCII, the length of a valid UTF-8 sequence of a printable code point
+ * (U+00A0 and up), 0 for a byte that is not printable: a control, DEL, or a
+ * byte of invalid UTF-8. *clen gets the bytes of a non-printable character
+ * (a valid C1 control is one character of 2 bytes; an invalid byte is 1).
+ * This is how gnulib's quotearg decides with mbrtowc and iswprint. */
+static size_t ls_printable(const unsigned char *s, size_t n, size_t *clen) {
+  *clen = 1;
+  if (s[0] < 0x80) return s[0] >= 0x20 && s[0] != 0x7f ? 1 : 0;
+  uint32_t wc;
+  int l = cmd_utf8_decode(s, n, &wc);
+  if (l <= 0) return 0;
+  if (wc < 0xa0 || (wc >= 0xd800 && wc <= 0xdfff)) {
+    *clen = (size_t)l;
+    return 0;
+  }
+  return (size_t)l;
+}
+
+/* C escape of a non-printable byte ("\n", "\377"...) into t (8 bytes). */
+static const char *ls_cescape(unsigned char c, char t[8]) {
+  switch (c) {
+  case '\a': return "\\a";
+  case '\b': return "\\b";
+  case '\f': return "\\f";
+  case '\n': return "\\n";
+  case '\r': return "\\r";
+  case '\t': return "\\t";
+  case '\v': return "\\v";
+  }
+  snprintf(t, 8, "\\%03o", c);
+  return t;
+}
+
+/* Quotes `name` per the quoting style into b; returns the display width.
+ * Names are walked by character: printable characters (multibyte UTF-8
+ * included) are kept, everything else (controls, invalid UTF-8 bytes) is
+ * escaped byte by byte, or shown as '?' with -q, as GNU's ls does. */
 static size_t ls_quote(ls_opts *o, strb *b, const char *name) {
   size_t start = b->len;
   size_t n = strlen(name);
   const unsigned char *s = (const unsigned char *)name;
+  char t[8];
   switch (o->quoting) {
   case Q_LITERAL:
     if (o->hide_ctrl) {
-      for (size_t i = 0; i < n; i++)
-        sb_putc(b, (s[i] < 0x20 || s[i] == 0x7f) ? '?' : (char)s[i]);
+      for (size_t i = 0; i < n;) {
+        size_t cl, pl = ls_printable(s + i, n - i, &cl);
+        if (pl) sb_putn(b, name + i, pl);
+        else sb_putc(b, '?');
+        i += pl ? pl : cl;
+      }
     } else {
       sb_putn(b, name, n);
     }
@@ -166,27 +213,19 @@ static size_t ls_quote(ls_opts *o, strb *b, const char *name) {
   case Q_LOCALE:
     if (o->quoting == Q_C) sb_putc(b, '"');
     if (o->quoting == Q_LOCALE) sb_puts(b, "\xe2\x80\x98");
-    for (size_t i = 0; i < n; i++) {
-      unsigned char c = s[i];
-      const char *e = NULL;
-      switch (c) {
-      case '\a': e = "\\a"; break;
-      case '\b': e = "\\b"; break;
-      case '\f': e = "\\f"; break;
-      case '\n': e = "\\n"; break;
-      case '\r': e = "\\r"; break;
-      case '\t': e = "\\t"; break;
-      case '\v': e = "\\v"; break;
-      case '\\': e = "\\\\"; break;
-      case '"': if (o->quoting == Q_C) e = "\\\""; break;
-      case ' ': if (o->quoting == Q_ESCAPE) e = "\\ "; break;
+    for (size_t i = 0; i < n;) {
+      size_t cl, pl = ls_printable(s + i, n - i, &cl);
+      if (pl > 1) {
+        sb_putn(b, name + i, pl);
+        i += pl;
+        continue;
       }
-      if (e) sb_puts(b, e);
-      else if (c < 0x20 || c == 0x7f) {
-        char t[8];
-        snprintf(t, sizeof t, "\\%03o", c);
-        sb_puts(b, t);
-      } else sb_putc(b, (char)c);
+      unsigned char c = s[i++];
+      if (!pl) sb_puts(b, ls_cescape(c, t));
+      else if (c == '\\') sb_puts(b, "\\\\");
+      else if (c == '"' && o->quoting == Q_C) sb_puts(b, "\\\"");
+      else if (c == ' ' && o->quoting == Q_ESCAPE) sb_puts(b, "\\ ");
+      else sb_putc(b, (char)c);
     }
     if (o->quoting == Q_C) sb_putc(b, '"');
     if (o->quoting == Q_LOCALE) sb_puts(b, "\xe2\x80\x99");
@@ -196,16 +235,30 @@ static size_t ls_quote(ls_opts *o, strb *b, const char *name) {
     bool escape = o->quoting == Q_SHELL_ESCAPE || o->quoting == Q_SHELL_ESCAPE_ALWAYS;
     bool need = always || n == 0;
     bool has_ctrl = false, has_squote = false;
-    for (size_t i = 0; i < n; i++) {
-      if (shell_special(s[i]) || (i == 0 && s[i] == '~')) need = true;
-      if (s[i] < 0x20 || s[i] == 0x7f) has_ctrl = true, need = true;
+    for (size_t i = 0; i < n;) {
+      size_t cl, pl = ls_printable(s + i, n - i, &cl);
+      /* gnulib: with escapes every non-printable forces quotes ($'..');
+       * without, only the C-named controls do, others stay as they are */
+      if (!pl) has_ctrl = true;
+      if (!pl && (escape || strchr("\a\b\f\n\r\t\v", s[i]))) need = true;
+      else if (pl == 1 && (shell_special(s[i]) || (i == 0 && s[i] == '~'))) need = true;
       if (s[i] == '\'') has_squote = true;
+      i += pl ? pl : cl;
     }
     if (!need) {
-      sb_putn(b, name, n);
+      if (!o->hide_ctrl) {
+        sb_putn(b, name, n);
+        break;
+      }
+      for (size_t i = 0; i < n;) { /* -q: '?' for what is not printable */
+        size_t cl, pl = ls_printable(s + i, n - i, &cl);
+        if (pl) sb_putn(b, name + i, pl);
+        else sb_putc(b, '?');
+        i += pl ? pl : cl;
+      }
       break;
     }
-    if (has_squote && !has_ctrl && !(escape && has_ctrl)) {
+    if (has_squote && !has_ctrl) {
       bool other = false;
       for (size_t i = 0; i < n; i++)
         if (strchr("\"$`\\", s[i])) other = true;
@@ -217,34 +270,29 @@ static size_t ls_quote(ls_opts *o, strb *b, const char *name) {
       }
     }
     bool inq = false;
-    for (size_t i = 0; i < n; i++) {
-      unsigned char c = s[i];
-      if (escape && (c < 0x20 || c == 0x7f)) {
+    for (size_t i = 0; i < n;) {
+      size_t cl, pl = ls_printable(s + i, n - i, &cl);
+      if (!pl && escape) {
         if (inq) sb_putc(b, '\''), inq = false;
-        const char *e = NULL;
-        switch (c) {
-        case '\a': e = "\\a"; break;
-        case '\b': e = "\\b"; break;
-        case '\f': e = "\\f"; break;
-        case '\n': e = "\\n"; break;
-        case '\r': e = "\\r"; break;
-        case '\t': e = "\\t"; break;
-        case '\v': e = "\\v"; break;
-        }
-        char t[8];
-        if (!e) {
-          snprintf(t, sizeof t, "\\%03o", c);
-          e = t;
-        }
         sb_puts(b, "$'");
-        sb_puts(b, e);
+        for (size_t k = 0; k < cl; k++) sb_puts(b, ls_cescape(s[i + k], t));
         sb_putc(b, '\'');
+        i += cl;
         continue;
       }
-      if (!escape && o->hide_ctrl && (c < 0x20 || c == 0x7f)) c = '?';
       if (!inq) sb_putc(b, '\''), inq = true;
-      if (c == '\'') sb_puts(b, "'\\''");
-      else sb_putc(b, (char)c);
+      if (!pl) {
+        /* without escapes: the bytes as they are, or '?' for -q */
+        if (o->hide_ctrl) sb_putc(b, '?');
+        else sb_putn(b, name + i, cl);
+        i += cl;
+      } else if (s[i] == '\'') {
+        sb_puts(b, "'\\''");
+        i++;
+      } else {
+        sb_putn(b, name + i, pl);
+        i += pl;
+      }
     }
     if (inq) sb_putc(b, '\'');
     break;
@@ -487,8 +535,23 @@ static void compute_widths(ls_opts *o, ls_ent **v, size_t n, ls_widths *w) {
 }
 
 /* The name with quoting and indicator, into b; returns its width. */
+/* Quotes a name like ls_quote, with GNU's align_variable_outer_quotes: in
+ * long and column formats with a shell quoting style, when some name of the
+ * group is quoted, the others get a leading space so the names line up. */
+static size_t ls_quote_aligned(ls_opts *o, strb *b, const char *name) {
+  size_t start = b->len;
+  size_t w = ls_quote(o, b, name);
+  if (o->some_quoted && b->len > start && b->p[start] != '\'' && b->p[start] != '"') {
+    sb_putc(b, ' ');
+    memmove(b->p + start + 1, b->p + start, b->len - start - 1);
+    b->p[start] = ' ';
+    w++;
+  }
+  return w;
+}
+
 static size_t name_and_ind(ls_opts *o, strb *b, const ls_ent *e) {
-  size_t w = ls_quote(o, b, e->name);
+  size_t w = ls_quote_aligned(o, b, e->name);
   char c = ind_char(o, e->stat_ok ? e->st.mode : e->dmode & S_IFMT, e->stat_ok || e->dmode);
   if (c) {
     sb_putc(b, c);
@@ -595,7 +658,7 @@ static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, strb *b) {
   sb_puts(b, pad);
   fmt_time(o, e, b);
   sb_putc(b, ' ');
-  ls_quote(o, b, e->name);
+  ls_quote_aligned(o, b, e->name);
   if (e->stat_ok && S_ISLNK(e->st.mode) && e->target) {
     sb_puts(b, " -> ");
     ls_quote(o, b, e->target);
@@ -627,6 +690,17 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
   cmd_ctx *ctx = o->ctx;
   ls_widths w;
   compute_widths(o, v, n, &w);
+  o->some_quoted = false;
+  if ((o->format == FMT_LONG || o->format == FMT_COLS || o->format == FMT_ACROSS) &&
+      (o->quoting == Q_SHELL || o->quoting == Q_SHELL_ESCAPE)) {
+    strb q = {0};
+    for (size_t i = 0; i < n && !o->some_quoted; i++) {
+      q.len = 0;
+      ls_quote(o, &q, v[i]->name);
+      o->some_quoted = q.len && (q.p[0] == '\'' || q.p[0] == '"');
+    }
+    free(q.p);
+  }
   char eol = o->zero ? '\0' : '\n';
   strb b = {0};
   int rc = 0;

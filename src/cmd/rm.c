@@ -183,6 +183,13 @@ static void rm_walk(rm_opts *o, const char *root) {
       }
       break;
     case CMD_WALK_DNR:
+      if (e->depth >= CMD_WALK_MAX_DEPTH) {
+        /* too deep to enter (no D/DP pair comes): it stays, and so do its
+         * ancestors */
+        rm_fail(o, e->path, e->err);
+        failed[e->depth - 1] = true;
+        break;
+      }
       /* GNU tries to remove it anyway (an empty directory without r goes),
        * and reports the read error if that fails */
       dnr_err[e->depth] = e->err;

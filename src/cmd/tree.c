@@ -74,6 +74,7 @@ typedef struct tree_opts {
   cmd_ctx *ctx;                      /* the command */
   bool all, dirs_only, follow, full_path, no_indent, noreport, prune; /* flags */
   bool ignore_case, matchdirs, quote, hide_ctrl, perms, user, group, size; /* flags */
+  bool raw_names;                    /* -N: names printed as they are */
   bool human, si, du, date, classify, inodes, reverse, dirsfirst, filesfirst; /* flags */
   bool json;                         /* -J */
   bool unicode;                      /* box drawing characters */
@@ -339,15 +340,27 @@ static uint64_t du_size(tree_opts *o, const char *path) {
 }
 
 /* Writes a name with -Q/-q/-N handling. */
+/* Writes a name as tree 2.1 does in a UTF-8 locale: by default a control
+ * character is written as \ooo (the byte, or the code point of a C1
+ * control) and so is a byte of invalid UTF-8; -q writes '?' for controls
+ * (invalid bytes stay as they are); -N writes the bytes as they are. */
 static void put_name(tree_opts *o, const char *name) {
   if (o->quote) touts(o, "\"");
-  if (o->hide_ctrl) {
-    for (const char *p = name; *p; p++) {
-      char c = ((unsigned char)*p < 0x20 || *p == 0x7f) ? '?' : *p;
-      tout(o, &c, 1);
-    }
-  } else {
-    touts(o, name);
+  const unsigned char *s = (const unsigned char *)name;
+  size_t n = strlen(name);
+  if (o->raw_names || !o->hide_ctrl) {
+    touts(o, o->raw_names ? name : cmd_fs_octal_escape(o->ctx, name));
+    n = 0;
+  }
+  for (size_t i = 0; i < n;) { /* -q */
+    uint32_t wc = s[i];
+    int l = s[i] < 0x80 ? 1 : cmd_utf8_decode(s + i, n - i, &wc);
+    bool invalid = l <= 0;
+    if (invalid) l = 1;
+    bool ctrl = !invalid && (wc < 0x20 || (wc >= 0x7f && wc < 0xa0));
+    if (ctrl) touts(o, "?");
+    else tout(o, name + i, (size_t)l);
+    i += (size_t)l;
   }
   if (o->quote) touts(o, "\"");
 }
@@ -361,8 +374,11 @@ static void put_json_str(tree_opts *o, const char *s) {
       buf[1] = (char)*p;
       tout(o, buf, 2);
     } else if (*p < 0x20) {
-      snprintf(buf, sizeof buf, "\\%03o", *p);
-      touts(o, buf);
+      /* tree 2.1's JSON: the short escapes, else \u00XX */
+      const char *e = *p == '\n' ? "\\n" : *p == '\t' ? "\\t" : *p == '\r' ? "\\r"
+                    : *p == '\b' ? "\\b" : *p == '\f' ? "\\f" : NULL;
+      if (!e) snprintf(buf, sizeof buf, "\\u%04x", *p);
+      touts(o, e ? e : buf);
     } else {
       tout(o, (const char *)p, 1);
     }
@@ -755,8 +771,8 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
       break;
     case 'S': o.unicode = false; break;
     case 'p': o.perms = true; break;
-    case 'q': o.hide_ctrl = true; break;
-    case 'N': o.hide_ctrl = false; break;
+    case 'q': o.hide_ctrl = true; o.raw_names = false; break;
+    case 'N': o.hide_ctrl = false; o.raw_names = true; break;
     case 'Q': o.quote = true; break;
     case 'r': o.reverse = true; break;
     case 's': o.size = true; break;

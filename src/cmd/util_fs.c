@@ -31,6 +31,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <wchar.h>
+#include <wctype.h>
+
+#include "cmd/util_gnu.h"
 
 /* ---- stat and presentation -------------------------------------------------- */
 
@@ -571,6 +575,62 @@ bool cmd_fs_runnable(cmd_ctx *ctx, const char *name, const char *path_env) {
 }
 
 /* Collects names for cmd_fs_listdir. */
+const char *cmd_fs_octal_escape(cmd_ctx *ctx, const char *name) {
+  const unsigned char *s = (const unsigned char *)name;
+  size_t n = strlen(name);
+  char *out = NULL, *o = NULL;
+  for (size_t i = 0; i < n;) {
+    uint32_t wc = s[i];
+    int l = s[i] < 0x80 ? 1 : cmd_utf8_decode(s + i, n - i, &wc);
+    bool invalid = l <= 0;
+    if (invalid) l = 1;
+    bool esc = invalid || wc < 0x20 || (wc >= 0x7f && wc < 0xa0);
+    if (esc && !out) { /* first escape: copy what came before */
+      out = cmd_alloc(ctx, n * 4 + 1);
+      if (!out) return name;
+      memcpy(out, name, i);
+      o = out + i;
+    }
+    if (esc) {
+      o += sprintf(o, "\\%03o", (unsigned)(invalid ? s[i] : wc));
+    } else if (out) {
+      memcpy(o, name + i, (size_t)l);
+      o += l;
+    }
+    i += (size_t)l;
+  }
+  if (!out) return name;
+  *o = 0;
+  return out;
+}
+
+size_t cmd_fs_width(const char *str, size_t n) {
+  const unsigned char *s = (const unsigned char *)str;
+  size_t w = 0;
+  locale_t loc = (locale_t)0, old = (locale_t)0;
+  for (size_t i = 0; i < n;) {
+    if (s[i] < 0x80) {
+      w += s[i] >= 0x20 && s[i] != 0x7f;
+      i++;
+      continue;
+    }
+    uint32_t wc;
+    int l = cmd_utf8_decode(s + i, n - i, &wc);
+    if (l <= 0) {
+      w++;
+      i++;
+      continue;
+    }
+    i += (size_t)l;
+    if (!loc && (loc = cmd_utf8_locale())) old = uselocale(loc);
+    int cw = loc ? wcwidth((wchar_t)wc) : 1;
+    if (cw >= 0) w += (size_t)cw;
+    else w += loc && iswcntrl((wint_t)wc) ? 0 : 1;
+  }
+  if (loc) uselocale(old);
+  return w;
+}
+
 typedef struct fs_names {
   cmd_ctx *ctx;  /* arena owner */
   char **v;      /* malloc'd growing array (copied to the arena at the end) */

@@ -108,6 +108,16 @@ bool cmd_fs_runnable(cmd_ctx *ctx, const char *name, const char *path_env);
 const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, bool all,
                          void (*cb)(void *ud, const char *path), void *ud);
 
+/* A name as file(1) and tree(1) show it: every control character (ASCII,
+ * DEL, C1) and every byte of invalid UTF-8 as \ooo (the byte, or a C1
+ * control's code point), printable characters as they are. Arena string
+ * (the name itself when nothing needs escaping). */
+const char *cmd_fs_octal_escape(cmd_ctx *ctx, const char *name);
+/* Display width of n bytes as gnulib's mbsnwidth counts it in C.UTF-8:
+ * wcwidth of each valid character (2 for wide ones), 0 for control
+ * characters, 1 for each byte of invalid UTF-8. */
+size_t cmd_fs_width(const char *s, size_t n);
+
 /* Reads the names of directory `path` (sorted bytewise). *names is an arena
  * array of arena strings. Returns the count or a negative errno. */
 int cmd_fs_listdir(cmd_ctx *ctx, const char *path, char ***names);
