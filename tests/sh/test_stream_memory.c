@@ -59,7 +59,13 @@ TEST(cat_100mb_into_wc_in_constant_memory) {
   long growth_kb = after - before;
   fprintf(stderr, "  peak RSS %ld KB before, %ld KB after (+%ld KB) for a 100 MB stream\n", before, after,
           growth_kb);
-  CHECK(growth_kb < 8 * 1024); /* a few MB at most, not the file */
+  /* A few MB for buffers; ASan's quarantine keeps freed blocks alive, so
+   * allow more there. Either way far below the 100 MB that went through. */
+#ifdef __SANITIZE_ADDRESS__
+  CHECK(growth_kb < 32 * 1024);
+#else
+  CHECK(growth_kb < 8 * 1024);
+#endif
   sbx_close(h);
 }
 
