@@ -153,7 +153,7 @@ def main():
     ap.add_argument("--sbx", default=os.path.join(ROOT, "build", "sbx"))
     ap.add_argument("-v", action="store_true", help="show details of failures")
     ap.add_argument("-k", default=None, help="only cases whose name contains this")
-    ap.add_argument("--timeout", type=float, default=20)
+    ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
     files = args.files or sorted(glob.glob(os.path.join(HERE, "*.t")))
