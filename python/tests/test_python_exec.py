@@ -369,7 +369,7 @@ class TestTools:
 
     def test_tool_timeout_returns_promptly(self, sandbox: LocalSandbox) -> None:
         def slow(payload: dict[str, JsonValue]) -> JsonValue:
-            time.sleep(1.0)
+            time.sleep(10.0)
             return {"ok": True}
 
         toolset = PythonToolset(
@@ -382,7 +382,7 @@ class TestTools:
             "from host_tools import call\ntry:\n    call('slow', {})\nexcept Exception as exc:\n    print(exc)", toolset=toolset
         )
         assert "timeout" in result.stdout
-        assert time.monotonic() - started < 0.9
+        assert time.monotonic() - started < 8
 
     def test_search(self, sandbox: LocalSandbox) -> None:
         result = sandbox.execute_python(

@@ -463,14 +463,14 @@ class TestRunTool:
 
     def test_timeout_returns_promptly(self) -> None:
         def slow(payload: dict[str, JsonValue]) -> JsonValue:
-            time.sleep(0.3)
+            time.sleep(5)
             return {"ok": True}
 
         d = ToolDefinition(name="slow", description="", input_schema={"type": "object"}, timeout_ms=50)
         started = time.monotonic()
         with pytest.raises(ToolTimeout, match="timed out after 50 ms"):
             run_tool(d, slow, {})
-        assert time.monotonic() - started < 0.25
+        assert time.monotonic() - started < 4
 
     def test_handler_exception_propagates(self) -> None:
         def broken(payload: dict[str, JsonValue]) -> JsonValue:

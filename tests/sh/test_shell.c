@@ -211,7 +211,7 @@ TEST(cancel_from_another_thread) {
   CHECK_EQ(rc, SBX_CANCELED);
   CHECK_EQ(r.limit, SBX_LIMIT_CANCELLED);
   CHECK_EQ(r.exit_code, 126);
-  CHECK(r.duration_ms < 10000);
+  CHECK(r.duration_ms < 30000); /* stopped, not a speed check */
   sbx_bash_result_free(&r);
   sbx_close(h);
 }
