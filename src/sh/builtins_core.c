@@ -247,6 +247,24 @@ static int change_dir(sh_shell *sh, const char *target, bool physical, bool prin
     }
     norm = real;
   } else {
+    /* bash checks that the directory before each .. exists (nonexistent/..) */
+    const char *rest = target[0] == '/' ? target : NULL;
+    (void)rest;
+    for (const char *dd = strstr(abs, "/.."); dd; dd = strstr(dd + 1, "/..")) {
+      if (dd[3] && dd[3] != '/') continue;
+      char *prefix = sh_xstrndup(abs, (size_t)(dd - abs));
+      char *np = normalize_path(*prefix ? prefix : "/");
+      store_stat pst;
+      int pr = store_path_stat(sh->sess->st, "/", np, &pst);
+      free(np);
+      free(prefix);
+      if (pr == 0 && !S_ISDIR(pst.mode)) pr = -ENOTDIR;
+      if (pr < 0) {
+        sh_error(sh, "cd: %s: %s", target, cmd_strerror(pr));
+        free(abs);
+        return 1;
+      }
+    }
     norm = normalize_path(abs);
   }
   free(abs);
@@ -274,6 +292,8 @@ static int change_dir(sh_shell *sh, const char *target, bool physical, bool prin
   }
   const char *old = sh_var_get(sh, "PWD");
   sh_var_set(sh, "OLDPWD", old ? old : sh->cwd, 0);
+  sh_var *ov = sh_var_find_noref(sh, "OLDPWD");
+  if (ov) ov->flags |= SH_V_EXPORT; /* bash exports it */
   free(sh->cwd);
   sh->cwd = norm;
   sh_var_set(sh, "PWD", norm, 0);
