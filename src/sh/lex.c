@@ -1122,7 +1122,7 @@ static void lex_word_rest(sh_parser *p, wbuild *b, int flags) {
         wb_litc(p, b, SH_PART_LIT, c);
         continue;
       }
-      if (c == '|' || ((c == ' ' || c == '\t' || c == '<' || c == '>') && rdepth > 0)) {
+      if (c == '|' || ((c == ' ' || c == '\t' || c == '<' || c == '>' || c == ';' || c == '&') && rdepth > 0)) {
         sh_lex_getc(p);
         wb_litc(p, b, SH_PART_LIT, c);
         continue;
