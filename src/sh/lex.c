@@ -1366,6 +1366,11 @@ static const char *heredoc_delim(sh_parser *p, sh_word *w, bool *quoted) {
       }
       break;
     default:
+      /* $(...) and the like: the delimiter is the text as written */
+      if (w->raw) {
+        sh_buf_free(&b);
+        return w->raw;
+      }
       break;
     }
   }
