@@ -28,9 +28,14 @@
  *    name in the parent's inode. -ls escapes names as findutils does.
  *  - -exec/-execdir/-ok run through ctx->io->run (run_env for -execdir's
  *    directory); '+' batches are flushed at FIND_BATCH_BYTES and at the end.
- *  - -regex: GNU's default "emacs" syntax is translated to an ERE; all
- *    types compile with the project's engine (re.h) and must match the whole
- *    path (an anchored, leftmost-longest match that ends at the path's end).
+ *  - -regex: all types compile with the project's engine (re.h: bounded
+ *    time, no glibc regex) with RE_WHOLE_LINE (the whole path must match; no
+ *    RE_NEWLINE, so '\n' in a name is an ordinary character). -regextype:
+ *    posix-basic, ed, sed, grep, posix-minimal-basic are BREs; posix-extended,
+ *    egrep, posix-egrep, awk, posix-awk, gnu-awk are EREs; emacs and
+ *    findutils-default (the default) are translated to an ERE (\( \) \| \{ \}
+ *    groups, bare ( ) | { } literal, '.' never '\n'). Emacs-only operators
+ *    (\` \' \s- \sC) are not offered.
  *  - Warnings about option order are off, as GNU's are when stdin is not a
  *    terminal.
  */
@@ -236,7 +241,7 @@ static bool parse_num(const char *s, int *cmp, int64_t *v) {
 /* Translates GNU emacs regex syntax to POSIX ERE (the inner part). */
 static char *emacs_to_ere(cmd_ctx *ctx, const char *pat) {
   size_t n = strlen(pat);
-  char *out = cmd_alloc(ctx, n * 2 + 8);
+  char *out = cmd_alloc(ctx, n * 4 + 8);
   if (!out) return NULL;
   char *o = out;
   bool in_bracket = false;
@@ -279,6 +284,11 @@ static char *emacs_to_ere(cmd_ctx *ctx, const char *pat) {
       *o++ = c;
       continue;
     }
+    if (c == '.') { /* emacs syntax (no RE_DOT_NEWLINE): '.' is not '\n' */
+      memcpy(o, "[^\n]", 4);
+      o += 4;
+      continue;
+    }
     *o++ = c;
   }
   *o = 0;
@@ -288,7 +298,9 @@ static char *emacs_to_ere(cmd_ctx *ctx, const char *pat) {
 static re *compile_re(find_state *f, const char *pat, bool icase) {
   cmd_ctx *ctx = f->ctx;
   const char *src = pat;
-  unsigned flags = RE_UTF8 | RE_NOSUB;
+  /* the whole path must match: RE_WHOLE_LINE (no RE_NEWLINE, so a '\n' in
+   * a name is an ordinary character and '.' matches it, as in GNU's) */
+  unsigned flags = RE_UTF8 | RE_NOSUB | RE_WHOLE_LINE;
   if (f->regextype != 1) {
     if (f->regextype == 0) src = emacs_to_ere(ctx, pat);
     if (!src) return NULL;
@@ -318,11 +330,12 @@ static re *compile_re(find_state *f, const char *pat, bool icase) {
 
 static int find_poll(void *ud) { return cmd_poll(ud); }
 
-/* Does the regex match the whole path? */
+/* Does the regex match the whole path (compiled with RE_WHOLE_LINE)? The
+ * engine's step budget and cmd_poll bound the time of any pattern. */
 static bool regex_whole(find_state *f, re *rx, const char *s, size_t len) {
   re_span m[1];
   re_ctl ctl = {0, find_poll, f->ctx};
-  return re_exec(rx, s, len, 0, RE_ANCHORED, m, 1, &ctl) == RE_MATCH && (size_t)m[0].eo == len;
+  return re_exec(rx, s, len, 0, 0, m, 1, &ctl) == RE_MATCH;
 }
 
 static find_out *open_out(find_state *f, const char *path) {

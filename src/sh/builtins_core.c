@@ -247,14 +247,34 @@ static int change_dir(sh_shell *sh, const char *target, bool physical, bool prin
     }
     norm = real;
   } else {
+    /* bash checks that the directory before each .. exists (nonexistent/..) */
+    const char *rest = target[0] == '/' ? target : NULL;
+    (void)rest;
+    for (const char *dd = strstr(abs, "/.."); dd; dd = strstr(dd + 1, "/..")) {
+      if (dd[3] && dd[3] != '/') continue;
+      char *prefix = sh_xstrndup(abs, (size_t)(dd - abs));
+      char *np = normalize_path(*prefix ? prefix : "/");
+      store_stat pst;
+      int pr = store_path_stat(sh->sess->st, "/", np, &pst);
+      free(np);
+      free(prefix);
+      if (pr == 0 && !S_ISDIR(pst.mode)) pr = -ENOTDIR;
+      if (pr < 0) {
+        sh_error(sh, "cd: %s: %s", target, cmd_strerror(pr));
+        free(abs);
+        return 1;
+      }
+    }
     norm = normalize_path(abs);
   }
   free(abs);
   store_stat st;
   /* check the logical path and that the physical one is a searchable dir */
   int r = store_path_stat(sh->sess->st, "/", norm, &st);
-  if (r == 0 && !S_ISDIR(st.mode)) r = -ENOTDIR;
-  if (r == 0) r = store_access(sh->sess->st, st.ino, 1 /* X_OK */);
+  bool synthetic = r < 0 && (!strcmp(norm, "/dev") || !strcmp(norm, "/dev/fd")); /* the shell's /dev */
+  if (synthetic) r = 0;
+  else if (r == 0 && !S_ISDIR(st.mode)) r = -ENOTDIR;
+  if (r == 0 && !synthetic) r = store_access(sh->sess->st, st.ino, 1 /* X_OK */);
   if (r < 0) {
     /* bash tries the physical path when the logical one fails */
     char *real = NULL;
@@ -274,6 +294,8 @@ static int change_dir(sh_shell *sh, const char *target, bool physical, bool prin
   }
   const char *old = sh_var_get(sh, "PWD");
   sh_var_set(sh, "OLDPWD", old ? old : sh->cwd, 0);
+  sh_var *ov = sh_var_find_noref(sh, "OLDPWD");
+  if (ov) ov->flags |= SH_V_EXPORT; /* bash exports it */
   free(sh->cwd);
   sh->cwd = norm;
   sh_var_set(sh, "PWD", norm, 0);
@@ -373,38 +395,114 @@ static int bi_pwd(sh_shell *sh, int argc, char **argv) {
   return 0;
 }
 
-static void print_dirs(sh_shell *sh) {
-  sh_buf b = {0};
-  sh_buf_adds(&b, sh->cwd);
-  for (size_t i = sh->dirstack.n; i-- > 0;) {
-    sh_buf_addc(&b, ' ');
-    sh_buf_adds(&b, sh->dirstack.v[i]);
+/* A directory as dirs shows it: $HOME replaced by ~ unless `long`. */
+static void dir_add(sh_shell *sh, sh_buf *b, const char *d, bool longf) {
+  const char *home = sh_var_get(sh, "HOME");
+  size_t hl = home ? strlen(home) : 0;
+  if (!longf && hl > 0 && strcmp(home, "/") && !strncmp(d, home, hl) && (d[hl] == '/' || !d[hl])) {
+    sh_buf_addc(b, '~');
+    sh_buf_adds(b, d + hl);
+  } else {
+    sh_buf_adds(b, d);
   }
-  sh_buf_addc(&b, '\n');
+}
+
+/* Entry k of the stack as dirs numbers it (0 = the cwd). */
+static const char *dir_entry(sh_shell *sh, size_t k) {
+  return k == 0 ? sh->cwd : sh->dirstack.v[sh->dirstack.n - k];
+}
+
+static void print_dirs_mode(sh_shell *sh, bool longf, bool lines, bool numbered) {
+  sh_buf b = {0};
+  size_t n = sh->dirstack.n + 1;
+  for (size_t k = 0; k < n; k++) {
+    if (numbered) sh_buf_addf(&b, "%2zu  ", k);
+    else if (k && !lines) sh_buf_addc(&b, ' ');
+    dir_add(sh, &b, dir_entry(sh, k), longf);
+    if (lines || numbered) sh_buf_addc(&b, '\n');
+  }
+  if (!lines && !numbered) sh_buf_addc(&b, '\n');
   sh_write_fd(sh, 1, b.data, b.len);
   sh_buf_free(&b);
 }
 
+static void print_dirs(sh_shell *sh) { print_dirs_mode(sh, false, false, false); }
+
+/* +N / -N: an index into the stack (0 = the cwd), or -1. */
+static long dir_index(sh_shell *sh, const char *a) {
+  if ((a[0] != '+' && a[0] != '-') || !a[1]) return -1;
+  char *end;
+  long v = strtol(a + 1, &end, 10);
+  if (*end || v < 0) return -1;
+  long n = (long)sh->dirstack.n + 1;
+  if (v >= n) return -2;
+  return a[0] == '+' ? v : n - 1 - v;
+}
+
 static int bi_dirs(sh_shell *sh, int argc, char **argv) {
-  if (argc > 1 && !strcmp(argv[1], "-c")) {
+  bool longf = false, lines = false, numbered = false, clear = false;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if ((a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9') {
+      long k = dir_index(sh, a);
+      if (k < 0) {
+        sh_error(sh, "dirs: %s: directory stack index out of range", a + 1);
+        return 1;
+      }
+      sh_buf b = {0};
+      dir_add(sh, &b, dir_entry(sh, (size_t)k), longf);
+      sh_buf_addc(&b, '\n');
+      sh_write_fd(sh, 1, b.data, b.len);
+      sh_buf_free(&b);
+      return 0;
+    }
+    if (a[0] != '-' || !a[1]) {
+      sh_error(sh, "dirs: %s: invalid argument", a);
+      sh_errorf_raw(sh, "dirs: usage: dirs [-clpv] [+N] [-N]\n");
+      return 1;
+    }
+    for (const char *c = a + 1; *c; c++) {
+      if (*c == 'c') clear = true;
+      else if (*c == 'l') longf = true;
+      else if (*c == 'p') lines = true;
+      else if (*c == 'v') numbered = true;
+      else {
+        sh_error(sh, "dirs: -%c: invalid option", *c);
+        sh_errorf_raw(sh, "dirs: usage: dirs [-clpv] [+N] [-N]\n");
+        return 2;
+      }
+    }
+  }
+  if (clear) {
     sh_strv_free(&sh->dirstack);
     return 0;
   }
-  if (argc > 1 && (!strcmp(argv[1], "-v") || !strcmp(argv[1], "-p"))) {
-    bool v = argv[1][1] == 'v';
-    sh_printf_fd(sh, 1, v ? " 0  %s\n" : "%s\n", sh->cwd);
-    int k = 1;
-    for (size_t i = sh->dirstack.n; i-- > 0; k++)
-      if (v) sh_printf_fd(sh, 1, " %d  %s\n", k, sh->dirstack.v[i]);
-      else sh_printf_fd(sh, 1, "%s\n", sh->dirstack.v[i]);
-    return 0;
-  }
-  print_dirs(sh);
+  print_dirs_mode(sh, longf, lines, numbered);
   return 0;
 }
 
 static int bi_pushd(sh_shell *sh, int argc, char **argv) {
-  if (argc < 2) {
+  int i = 1;
+  bool nochdir = false;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (argv[i][1] >= '0' && argv[i][1] <= '9') break;
+    if (!strcmp(argv[i], "-n")) {
+      nochdir = true;
+      continue;
+    }
+    sh_error(sh, "pushd: %s: invalid option", argv[i]);
+    sh_errorf_raw(sh, "pushd: usage: pushd [-n] [+N | -N | dir]\n");
+    return 2;
+  }
+  if (argc - i > 1) {
+    sh_error(sh, "pushd: too many arguments");
+    return 1;
+  }
+  if (i >= argc) {
     if (!sh->dirstack.n) {
       sh_error(sh, "pushd: no other directory");
       return 1;
@@ -420,8 +518,37 @@ static int bi_pushd(sh_shell *sh, int argc, char **argv) {
     print_dirs(sh);
     return 0;
   }
+  const char *a = argv[i];
+  if ((a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9') {
+    /* rotate so that entry N is on top */
+    long k = dir_index(sh, a);
+    if (k < 0) {
+      sh_error(sh, "pushd: %s: directory stack index out of range", a + 1);
+      return 1;
+    }
+    size_t n = sh->dirstack.n + 1;
+    sh_strv all = {0};
+    for (size_t m = 0; m < n; m++) sh_strv_pushdup(&all, dir_entry(sh, m));
+    if (change_dir(sh, all.v[k], false, false)) {
+      sh_strv_free(&all);
+      return 1;
+    }
+    sh_strv_free(&sh->dirstack);
+    for (size_t m = n - 1; m >= 1; m--) sh_strv_pushdup(&sh->dirstack, all.v[((size_t)k + m) % n]);
+    sh_strv_free(&all);
+    print_dirs(sh);
+    return 0;
+  }
   char *old = sh_xstrdup(sh->cwd);
-  if (change_dir(sh, argv[1], false, false)) {
+  if (nochdir) {
+    /* -n: the directory goes under the top, no cd */
+    char *abs = sh_abspath(sh, a);
+    sh_strv_push(&sh->dirstack, abs);
+    free(old);
+    print_dirs(sh);
+    return 0;
+  }
+  if (change_dir(sh, a, false, false)) {
     free(old);
     return 1;
   }
@@ -431,17 +558,54 @@ static int bi_pushd(sh_shell *sh, int argc, char **argv) {
 }
 
 static int bi_popd(sh_shell *sh, int argc, char **argv) {
-  (void)argc, (void)argv;
+  int i = 1;
+  bool nochdir = false;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (argv[i][1] >= '0' && argv[i][1] <= '9') break;
+    if (!strcmp(argv[i], "-n")) {
+      nochdir = true;
+      continue;
+    }
+    sh_error(sh, "popd: %s: invalid option", argv[i]);
+    sh_errorf_raw(sh, "popd: usage: popd [-n] [+N | -N]\n");
+    return 2;
+  }
+  long k = 0;
+  if (i < argc) {
+    k = dir_index(sh, argv[i]);
+    if (k == -1) {
+      sh_error(sh, "popd: %s: invalid argument", argv[i]);
+      sh_errorf_raw(sh, "popd: usage: popd [-n] [+N | -N]\n");
+      return 2;
+    }
+    if (k < 0) {
+      sh_error(sh, "popd: %s: directory stack index out of range", argv[i] + 1);
+      return 1;
+    }
+  }
   if (!sh->dirstack.n) {
     sh_error(sh, "popd: directory stack empty");
     return 1;
   }
-  char *top = sh->dirstack.v[--sh->dirstack.n];
-  sh->dirstack.v[sh->dirstack.n] = NULL;
-  int r = change_dir(sh, top, false, false);
-  free(top);
-  if (!r) print_dirs(sh);
-  return r;
+  if (k == 0 && !nochdir) {
+    char *top = sh->dirstack.v[--sh->dirstack.n];
+    sh->dirstack.v[sh->dirstack.n] = NULL;
+    int r = change_dir(sh, top, false, false);
+    free(top);
+    if (!r) print_dirs(sh);
+    return r;
+  }
+  if (k == 0) k = 1; /* -n: the entry under the cwd */
+  size_t idx = sh->dirstack.n - (size_t)k;
+  free(sh->dirstack.v[idx]);
+  memmove(sh->dirstack.v + idx, sh->dirstack.v + idx + 1, (sh->dirstack.n - idx) * sizeof *sh->dirstack.v);
+  sh->dirstack.n--;
+  print_dirs(sh);
+  return 0;
 }
 
 /* ---- flow ------------------------------------------------------------------------------------- */

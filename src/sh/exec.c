@@ -741,6 +741,13 @@ int sh_apply_assign(sh_shell *sh, sh_assign *as, int flags) {
     }
     return assign_array(sh, v, as->value->parts, as->append, as);
   }
+  if (as->index && (!as->index->parts || (!as->index->parts->next &&
+                                           (as->index->parts->kind == SH_PART_LIT ||
+                                            as->index->parts->kind == SH_PART_QLIT) &&
+                                           !as->index->parts->u.lit.n))) {
+    sh_error(sh, "%s[]: bad array subscript", as->name);
+    return 1;
+  }
   char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
   if (!val) return 1;
   if (sh->opt[SH_OPT_XTRACE] && !sh_current_decl) xtrace_assign(sh, as, val, NULL, 0);

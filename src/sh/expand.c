@@ -253,6 +253,13 @@ static bool subscript_index(xs *x, const sh_word *w, int64_t *out) {
     x->err = true;
     return false;
   }
+  if (!*t) {
+    /* ${a[]} */
+    sh_error(x->sh, "%s: bad array subscript", "");
+    free(t);
+    x->err = true;
+    return false;
+  }
   int r = sh_arith_eval(x->sh, t, out);
   free(t);
   if (r) {
@@ -1071,6 +1078,19 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
   case SH_POP_SLICE: {
     int64_t off = 0, len = 0;
     bool has_len = pa->arg2 != NULL;
+    if (!pa->arg || !pa->arg->raw || !*pa->arg->raw) {
+      /* ${x:} has no offset (bash: bad substitution) */
+      bool empty = true;
+      for (const sh_part *p = pa->arg ? pa->arg->parts : NULL; p; p = p->next)
+        if (!((p->kind == SH_PART_LIT || p->kind == SH_PART_QLIT) && p->u.lit.n == 0)) empty = false;
+      if (empty && !has_len) {
+        sh_error(sh, "${%s}: bad substitution", pa->text ? pa->text : pa->name);
+        x->err = true;
+        sh_fatal(sh, 1);
+        pval_free(&pv);
+        return;
+      }
+    }
     if (sh_expand_arith(sh, pa->arg, &off) || (has_len && sh_expand_arith(sh, pa->arg2, &len))) {
       x->err = true;
       pval_free(&pv);

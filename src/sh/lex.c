@@ -519,6 +519,7 @@ static sh_word *lex_arith_text(sh_parser *p, int close, bool semi, int *stop) {
   int fi = p->nframes - 1;
   const char *fs = p->frames[fi].s;
   size_t fpos = p->frames[fi].pos;
+  int bdepth = 0;
   sh_pdepth_enter(p);
   wb_lit(p, &b, SH_PART_QLIT, "", 0);
   for (;;) {
@@ -532,11 +533,14 @@ static sh_word *lex_arith_text(sh_parser *p, int close, bool semi, int *stop) {
       *stop = ')';
       break;
     }
-    if (close == ']' && c == ']' && depth == 0) {
+    if (close == ']' && c == ']' && depth == 0 && bdepth == 0) {
       sh_lex_getc(p);
       *stop = ']';
       break;
     }
+    /* $[ a[0] ]: brackets inside nest */
+    if (close == ']' && c == '[') bdepth++;
+    if (close == ']' && c == ']') bdepth--;
     if (semi && c == ';' && depth == 0) {
       sh_lex_getc(p);
       *stop = ';';
@@ -589,11 +593,21 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
   int depth = 0;
   sh_part_kind litkind = (ctx == CTX_UNQ || pattern) ? SH_PART_LIT : SH_PART_QLIT;
   bool dq_squote = false; /* inside a literal '...' of a "${x-...}" */
+  int tern = 0;           /* slice offsets: ?s waiting for their : */
+  bool ternary = p->slice_ternary;
+  p->slice_ternary = false;
   sh_pdepth_enter(p);
   for (;;) {
     int c = sh_lex_peekc(p);
     if (c < 0 && !stops) break;
     if (c < 0) sh_perr(p, line, "unexpected EOF while looking for matching `}'");
+    if (ternary && c == '?') tern++;
+    if (ternary && c == ':' && tern > 0) {
+      tern--;
+      sh_lex_getc(p);
+      wb_litc(p, &b, litkind, c);
+      continue;
+    }
     if (stops && depth == 0 && strchr(stops, c) && !dq_squote) break;
     if (c == '}' && stops && !dq_squote) {
       if (depth == 0) break;
@@ -787,7 +801,9 @@ static void lex_param_brace(sh_parser *p, wbuild *b, int ctx) {
     }
     sh_lex_getc(p);
     pa->op = SH_POP_SLICE;
+    p->slice_ternary = true; /* ${s: a ? b : c : len} */
     pa->arg = lex_param_word(p, CTX_DQ, ":}", false);
+    p->slice_ternary = false;
     if (sh_lex_peekc(p) == ':') {
       sh_lex_getc(p);
       pa->arg2 = lex_param_word(p, CTX_DQ, "}", false);
@@ -1106,7 +1122,7 @@ static void lex_word_rest(sh_parser *p, wbuild *b, int flags) {
         wb_litc(p, b, SH_PART_LIT, c);
         continue;
       }
-      if (c == '|' || ((c == ' ' || c == '\t' || c == '<' || c == '>') && rdepth > 0)) {
+      if (c == '|' || ((c == ' ' || c == '\t' || c == '<' || c == '>' || c == ';' || c == '&') && rdepth > 0)) {
         sh_lex_getc(p);
         wb_litc(p, b, SH_PART_LIT, c);
         continue;
@@ -1350,6 +1366,11 @@ static const char *heredoc_delim(sh_parser *p, sh_word *w, bool *quoted) {
       }
       break;
     default:
+      /* $(...) and the like: the delimiter is the text as written */
+      if (w->raw) {
+        sh_buf_free(&b);
+        return w->raw;
+      }
       break;
     }
   }

@@ -186,7 +186,7 @@ static cond_tok cond_peek(sh_parser *p, cond_state *cs, int wflags) {
     sh_lex_getc(p);
     return cs->kind = CT_AND;
   }
-  if (c == '|' && d == '|') {
+  if (c == '|' && d == '|' && !(wflags & SH_LW_REGEX)) {
     sh_lex_getc(p);
     sh_lex_getc(p);
     return cs->kind = CT_OR;
@@ -207,7 +207,7 @@ static cond_tok cond_peek(sh_parser *p, cond_state *cs, int wflags) {
     sh_lex_getc(p);
     return cs->kind = CT_GT;
   }
-  if (c == ';' || c == '&' || c == '|' || (c == ')' && (wflags & SH_LW_REGEX)))
+  if (c == ';' || c == '&' || (c == '|' && !(wflags & SH_LW_REGEX)) || (c == ')' && (wflags & SH_LW_REGEX)))
     sh_perr(p, p->line, "syntax error in conditional expression: unexpected token `%c'", c);
   cs->word = sh_lex_word(p, SH_LW_COND | wflags);
   if (cs->word->lit && strcmp(cs->word->lit, "]]") == 0) return cs->kind = CT_END;

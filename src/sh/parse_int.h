@@ -55,7 +55,8 @@ typedef struct sh_frame {
 } sh_frame;
 
 struct sh_parser {
-  bool param_quotes;    /* lexing a ${x/p/r} replacement: '...' quotes even in "..." */
+  bool param_quotes;
+  bool slice_ternary;   /* lexing a ${x:offset} offset: a ?: inside it is arithmetic */    /* lexing a ${x/p/r} replacement: '...' quotes even in "..." */
   sh_frame frames[SH_ALIAS_DEPTH_MAX]; /* [0] is the script */
   int nframes;
   int line, col;          /* position of the next character of frame 0 */

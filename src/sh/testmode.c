@@ -88,8 +88,12 @@ int sh_bi_read_from_fd_py(sh_shell *sh, int argc, char **argv) {
       sh_printf_fd(sh, 2, "FATAL: Error reading from fd %d: [Errno %d] %s\n", fd, (int)-n, cmd_strerror((int)n));
       return 1;
     }
-    sh_printf_fd(sh, 1, "%d: ", fd);
-    sh_write_fd(sh, 1, buf, (size_t)n);
+    /* one write, as the Python original does with its buffered stdout */
+    sh_buf b = {0};
+    sh_buf_addf(&b, "%d: ", fd);
+    sh_buf_add(&b, buf, (size_t)n);
+    sh_write_fd(sh, 1, b.data, b.len);
+    sh_buf_free(&b);
   }
   return 0;
 }

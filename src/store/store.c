@@ -518,6 +518,11 @@ static int setup(store *s, int may_create, int is_file, int flags, char **errmsg
                  (flags & STORE_OPEN_NOSYNC) ? "PRAGMA synchronous=OFF"
                                              : "PRAGMA synchronous=NORMAL",
                  NULL, NULL, NULL);
+  /* Pages of the database file are read through a memory map, not one
+   * pread(2) each: reading a 10 MB file back costs ~2,900 system calls
+   * without it (the page cache holds 2 MB). Writes still go through the WAL
+   * with write(2); only the address space is reserved (up to 1 GiB). */
+  if (is_file) sqlite3_exec(s->db, "PRAGMA mmap_size=1073741824", NULL, NULL, NULL);
   if (flags & STORE_OPEN_TRUSTED) {
     /* bytes this process made or checked a moment ago: chunk_size only */
     int64_t cs =

@@ -256,3 +256,13 @@ test: file -0 and -r
 cmd: printf 'x\n' > "$(printf 'a\nb')"; file -0 -- "$(printf 'a\nb')" | od -An -c; file -r -- "$(printf 'a\nb')"
 out:    a   \\   0   1   2   b  \\0   :       A   S   C   I   I       t\n   e   x   t  \\n\na\nb: ASCII text\n
 err: 
+
+test: find -regex: '.' does not match a newline in the default syntax
+cmd: touch ab "$(printf 'a\nb')" x; find . -regex '.*b' | od -An -c; find . -regex '\./a[^x]b' | od -An -c; find . -regextype posix-extended -regex '\./a.b' | od -An -c
+out:    .   /   a   b  \\n\n   .   /   a  \\n   b  \\n\n   .   /   a  \\n   b  \\n\n
+err: 
+
+test: find -regex matches the whole path
+cmd: touch ab abc x; find . -regex '\./a' ; find . -regex 'a.*'; find . -regextype egrep -regex '\./(a|ab|abc)' | sort; find . -iregex '.*AB'
+out: ./ab\n./abc\n./ab\n
+err: 
