@@ -488,12 +488,7 @@ static sh_node *parse_case(sh_parser *p, int line, int col) {
       }
       unexpected(p, t);
     }
-    if (n->n == cap) {
-      cap = cap ? cap * 2 : 4;
-      sh_case_item *ni = sh_arena_alloc(p->arena, cap * sizeof *ni);
-      if (n->n) memcpy(ni, n->items, n->n * sizeof *ni);
-      n->items = ni;
-    }
+    n->items = sh_arena_grow(p->arena, n->items, n->n, &cap, 4, sizeof *n->items);
     sh_case_item *it = &n->items[n->n++];
     it->patterns = (sh_word **)pats.v;
     it->npatterns = pats.n;
@@ -749,12 +744,7 @@ static sh_node *parse_list(sh_parser *p) {
   size_t cap = 0;
   while (!at_list_end(p)) {
     sh_node *c = parse_and_or(p);
-    if (l->n == cap) {
-      cap = cap ? cap * 2 : 4;
-      sh_list_item *ni = sh_arena_alloc(p->arena, cap * sizeof *ni);
-      if (l->n) memcpy(ni, l->items, l->n * sizeof *ni);
-      l->items = ni;
-    }
+    l->items = sh_arena_grow(p->arena, l->items, l->n, &cap, 4, sizeof *l->items);
     sh_list_item *it = &l->items[l->n++];
     it->cmd = c;
     t = sh_lex_peek(p);
@@ -907,12 +897,7 @@ int sh_parse_next(sh_parser *p, sh_node **node, sh_arena **arena) {
   size_t cap = 0;
   for (;;) {
     sh_node *c = parse_and_or(p);
-    if (l->n == cap) {
-      cap = cap ? cap * 2 : 4;
-      sh_list_item *ni = sh_arena_alloc(p->arena, cap * sizeof *ni);
-      if (l->n) memcpy(ni, l->items, l->n * sizeof *ni);
-      l->items = ni;
-    }
+    l->items = sh_arena_grow(p->arena, l->items, l->n, &cap, 4, sizeof *l->items);
     sh_list_item *it = &l->items[l->n++];
     it->cmd = c;
     t = sh_lex_peek(p);
