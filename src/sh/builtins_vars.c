@@ -943,12 +943,7 @@ int sh_bi_read(sh_shell *sh, int argc, char **argv) {
       status = 1;
       goto done;
     }
-    sh_array_free(v->arr);
-    v->arr = NULL;
-    free(v->str);
-    v->str = NULL;
-    v->flags &= ~SH_V_ARRAY;
-    sh_var_make_array(v);
+    sh_var_reset_indexed(v);
     v->flags &= ~SH_V_UNSET;
     for (size_t k = 0; k < fields.n; k++) sh_var_set_index(sh, v, (int64_t)k, fields.v[k], false);
   } else {
@@ -1014,13 +1009,7 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
   int err;
   sh_var *v = sh_var_get_for_write(sh, name, 0, &err);
   if (!v) return 1;
-  if (!have_origin) {
-    sh_array_free(v->arr);
-    v->arr = NULL;
-    free(v->str);
-    v->str = NULL;
-    v->flags &= ~SH_V_ARRAY;
-  }
+  if (!have_origin) sh_var_reset_indexed(v);
   sh_var_make_array(v);
   v->flags &= ~SH_V_UNSET;
   int64_t idx = origin;

@@ -610,12 +610,7 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
       if (assoc) {
         sh_var_clear_value(v);
       } else {
-        free(v->str);
-        v->str = NULL;
-        sh_array_free(v->arr);
-        v->arr = NULL;
-        v->flags &= ~SH_V_ARRAY;
-        sh_var_make_array(v);
+        sh_var_reset_indexed(v);
       }
     } else if (!(v->flags & (SH_V_ARRAY | SH_V_ASSOC))) {
       sh_var_make_array(v);
