@@ -50,6 +50,7 @@
 /* bootstrap.py, embedded at build time (NUL-terminated). */
 __asm__(".section .rodata\n"
         ".global pyw_bootstrap_src\n"
+        ".hidden pyw_bootstrap_src\n"
         ".type pyw_bootstrap_src, @object\n"
         "pyw_bootstrap_src:\n"
         ".incbin \"worker/bootstrap.py\"\n"
@@ -443,6 +444,11 @@ static PyObject *w_main(PyObject *self, PyObject *unused) {
   g_reply = malloc(sizeof *g_reply);
   py_msg *m = malloc(sizeof *m);
   if (!g_reply || !m) die("out of memory");
+  /* sys.argv as an embedded interpreter has it (calls that run a script set
+   * their own), not the loader's ['-c']. */
+  PyObject *argv = Py_BuildValue("[s]", "");
+  if (!argv || PySys_SetObject("argv", argv) != 0) die("cannot set sys.argv");
+  Py_DECREF(argv);
   /* bootstrap.py imports _sbxw by name: the loader did not register us. */
   if (PyDict_SetItemString(PyImport_GetModuleDict(), "_sbxw", self) != 0) {
     PyErr_Print();

@@ -14,11 +14,11 @@
  * (-I: no environment, no user site, no script directory on sys.path), no
  * site (-S), no bytecode written (-B). The command loads fd 5 as the
  * extension `_sbxw` (not through sys.path: nothing in the jail can put a
- * module in its place) and hands the process over to _sbxw.main(). */
+ * module in its place) and hands the process over to _sbxw.main(); it binds
+ * no name in __main__. */
 #define SBXW_PYTHON "/usr/bin/python3.11"
 #define SBXW_LOADER                                                               \
-  "import _imp\n"                                                                 \
-  "class S: name = '_sbxw'; origin = '/proc/self/fd/5'\n"                         \
-  "_imp.create_dynamic(S).main()\n"
+  "__import__('_imp').create_dynamic(type('spec', (), "                           \
+  "{'name': '_sbxw', 'origin': '/proc/self/fd/5'})).main()"
 
 #endif
