@@ -443,7 +443,7 @@ int jail_probe(jail_probe_item *items, int max, int *jail_ok) {
   }
   jail_stop(&j, 2000);
   if (got > 9 && hello[4] == 64 /* PY_MSG_HELLO */) {
-    snprintf(buf, sizeof buf, "jail + embedded CPython started in %.1f ms", ms);
+    snprintf(buf, sizeof buf, "jail + CPython worker started in %.1f ms", ms);
     add_item(items, max, &n, "full jail", 1, buf, "");
     *jail_ok = 1;
   } else {
