@@ -76,6 +76,7 @@ typedef struct od_state {
   int nfiles, fi;         /* list and current index */
   int fd;                 /* current descriptor, -1 none */
   int status;             /* 1 after a file error */
+  bool opened;            /* some operand could be opened (a directory counts) */
 } od_state;
 
 static const char *const od_names[] = {
@@ -176,12 +177,13 @@ static bool od_next_file(od_state *st) {
     const char *name = st->files[st->fi++];
     int fd = cmd_open_input(st->ctx, name);
     if (fd < 0) {
-      if (fd == -EISDIR) cmd_errorf(st->ctx, "%s: read error: %s", cmd_gnu_quotef(st->ctx, name),
-                                    cmd_strerror(fd));
-      else cmd_gnu_perror(st->ctx, name, fd);
+      /* GNU fopen()s a directory and reports the failed read the same way */
+      if (fd == -EISDIR) st->opened = true;
+      cmd_gnu_perror(st->ctx, name, fd);
       st->status = 1;
       continue;
     }
+    st->opened = true;
     st->fd = fd;
     return true;
   }
@@ -535,6 +537,9 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
   unsigned char *cur = cmd_alloc(ctx, st->per_block * 2 + 16);
   unsigned char *prev = cmd_alloc(ctx, st->per_block + 16);
   if (!cur || !prev) return 1;
+  /* GNU od opens the first operand it can before anything else and prints
+   * nothing at all when none can be opened. */
+  if (!od_next_file(st) && !st->opened) return st->status;
   if (skip && !od_skip(st, skip, cur, st->per_block * 2)) {
     cmd_errorf(ctx, "cannot skip past end of combined input");
     return 1;

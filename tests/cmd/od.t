@@ -271,3 +271,35 @@ out: 0000320 320 321 322 323 324 325 326 327 330 331 332 333 334 335 336 337\n
 out: 0000340 340 341 342 343 344 345 346 347 350 351 352 353 354 355 356 357\n
 out: 0000360 360 361 362 363 364 365 366 367 370 371 372 373 374 375 376 377\n
 out: 0000400\n
+
+# ---- audit4: GNU-identical error messages and quoting ----
+test: audit: od nope; echo $?
+cmd: od nope; echo $?
+out: 1\n
+err: od: nope: No such file or directory\n
+
+test: audit: od nope 'a b'; echo $?
+cmd: od nope 'a b'; echo $?
+out: 1\n
+err: od: nope: No such file or directory\nod: 'a b': No such file or directory\n
+
+test: audit: mkdir dd; od dd; echo $?
+cmd: mkdir dd; od dd; echo $?
+out: 0000000\n1\n
+err: od: dd: Is a directory\n
+
+test: audit: printf 'ab' > 'a b'; od -c nope 'a b'; echo $?
+cmd: printf 'ab' > 'a b'; od -c nope 'a b'; echo $?
+out: 0000000   a   b\n0000002\n1\n
+err: od: nope: No such file or directory\n
+
+test: audit: mkdir dd; printf 'ab' > f; od -c dd f; echo $?
+cmd: mkdir dd; printf 'ab' > f; od -c dd f; echo $?
+out: 0000000   a   b\n0000002\n1\n
+err: od: dd: Is a directory\n
+
+test: audit: od -j 5 nope; echo $?
+cmd: od -j 5 nope; echo $?
+out: 1\n
+err: od: nope: No such file or directory\n
+
