@@ -939,7 +939,11 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
     }
     const sh_builtin *b = sh_builtin_find(sh, name);
     if (b) {
+      /* `env VAR=x sh -c ...`: the new shell's environment is env's */
+      char *const *saved = sh->child_env;
+      sh->child_env = override;
       int st = b->fn(sh, argc, argv);
+      sh->child_env = saved;
       return st & 0xff;
     }
     if (only_builtin) {

@@ -119,3 +119,15 @@ cmd: env -v -u X true
 out: 
 err: unset:    X\nexecuting: true\n   arg[0]= \xe2\x80\x98true\xe2\x80\x99\n
 
+
+test: a new shell run by env gets env's environment
+cmd: export Q=1; env S=2 sh -c 'echo "[$S][$Q]"'; env -u Q bash -c 'echo "[$Q]"'; env -i sh -c 'echo "[$Q][$S]"'
+out: [2][1]\n[]\n[][]\n
+
+test: env -i bash: bash's default PATH, SHLVL 1, PWD exported
+cmd: env -i bash -c 'echo "$SHLVL"; case $PATH in */usr/bin*) echo path;; esac; printenv PWD >/dev/null && echo pwd'
+out: 1\npath\npwd\n
+
+test: a shell run by env does not pass env's variables to the caller
+cmd: env S=3 sh -c 'true'; echo "[$S]"
+out: []\n
