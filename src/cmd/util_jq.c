@@ -1603,12 +1603,25 @@ static int64_t now_ms(void) {
   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* One tick of M's watch: the call's poll (deadline, cancel) and, every
+ * JQ_MEM_TICKS ticks, the heap budget; either asks J to stop. */
+static void m_check(cmd_ctx *ctx, struct cmd_jq_job *job, int *ticks, int64_t *last_check,
+                    size_t base, size_t budget) {
+  *last_check = now_ms();
+  if (cmd_poll(ctx)) m_stop(job, STOP_POLL);
+  if (++*ticks % JQ_MEM_TICKS == 0) {
+    size_t now = heap_bytes();
+    if (now > base && now - base > budget) m_stop(job, STOP_MEM);
+  }
+}
+
 /* Runs the job to its end (or abandons it). Returns J's status, or the
  * stop's. */
 static int m_loop(cmd_ctx *ctx, struct cmd_jq_job *job, size_t budget) {
   jq_served sv = {0};
   size_t base = heap_bytes();
   int ticks = 0;
+  int64_t last_check = now_ms();
   int64_t stop_at = 0;
   bool done = false, abandoned = false;
   pthread_mutex_lock(&job->mu);
@@ -1626,11 +1639,7 @@ static int m_loop(cmd_ctx *ctx, struct cmd_jq_job *job, size_t budget) {
       int rc = pthread_cond_timedwait(&job->cv, &job->mu, &ts);
       if (job->turn == TURN_M || rc != ETIMEDOUT) continue;
       pthread_mutex_unlock(&job->mu);
-      if (cmd_poll(ctx)) m_stop(job, STOP_POLL);
-      if (++ticks % JQ_MEM_TICKS == 0) {
-        size_t now = heap_bytes();
-        if (now > base && now - base > budget) m_stop(job, STOP_MEM);
-      }
+      m_check(ctx, job, &ticks, &last_check, base, budget);
       int why = atomic_load(&job->stop);
       if (why && !stop_at) stop_at = now_ms();
       bool give_up = why && now_ms() - stop_at > JQ_STOP_GRACE_MS;
@@ -1645,6 +1654,9 @@ static int m_loop(cmd_ctx *ctx, struct cmd_jq_job *job, size_t budget) {
     }
     if (done) break;
     pthread_mutex_unlock(&job->mu);
+    /* a J that hands over often (endless output) never lets the wait above
+     * time out: check here too, once per tick */
+    if (now_ms() - last_check >= JQ_TICK_NS / 1000000) m_check(ctx, job, &ticks, &last_check, base, budget);
     done = m_serve(ctx, job, &sv);
     pthread_mutex_lock(&job->mu);
     if (!done) {

@@ -59,6 +59,7 @@ TEST(endless_output_stops_at_the_deadline) {
     char *argv[] = {"jq", "-n", (char *)progs[i], NULL};
     run_result rr = jq_run(300, 0, 0, NULL, argv);
     CHECK_EQ(rr.r.status, 130);
+    if (getenv("JQ_TEST_VERBOSE")) fprintf(stderr, "%s: %ld ms, %zu bytes\n", progs[i], rr.ms, rr.r.outlen);
     CHECK(rr.ms < HANG_MS);
     CHECK(rr.r.outlen > 0);
     done(&rr);
