@@ -49,6 +49,7 @@
 #include "cmd/util_fs.h"
 #include "cmd/util_gnu.h"
 #include "cmd/util_opt.h"
+#include "cmd/util_scan.h"
 #include "re/re.h"
 
 CMD_DEFINE("grep", cmd_grep_main);
@@ -255,15 +256,7 @@ static void put_number(grep *g, gfile *f, uintmax_t v, const char *color) {
 
 static uintmax_t line_number_at(gfile *f, size_t off) {
   if (off > f->lineno_pos) {
-    const unsigned char *p = f->buf + f->lineno_pos, *e = f->buf + off;
-    uintmax_t n = 0;
-    for (;;) {
-      const unsigned char *q = memchr(p, '\n', (size_t)(e - p));
-      if (!q) break;
-      n++;
-      p = q + 1;
-    }
-    f->lineno += n;
+    f->lineno += cmd_count_byte(f->buf + f->lineno_pos, off - f->lineno_pos, '\n');
     f->lineno_pos = off;
   }
   return f->lineno + 1;
@@ -273,13 +266,7 @@ static uintmax_t line_number_at(gfile *f, size_t off) {
 static uintmax_t record_number_at(grep *g, gfile *f, size_t off) {
   if (g->eol == '\n') return line_number_at(f, off);
   if (off > f->lineno_pos) {
-    const unsigned char *p = f->buf + f->lineno_pos, *e = f->buf + off;
-    while (p < e) {
-      const unsigned char *q = memchr(p, 0, (size_t)(e - p));
-      if (!q) break;
-      f->lineno++;
-      p = q + 1;
-    }
+    f->lineno += cmd_count_byte(f->buf + f->lineno_pos, off - f->lineno_pos, 0);
     f->lineno_pos = off;
   }
   return f->lineno + 1;
@@ -451,14 +438,10 @@ static void select_range(grep *g, gfile *f, size_t from, size_t to) {
   size_t p = from;
   if ((g->count || f->out_quiet) && !f->done_on_match && g->max_count < 0 && !g->quiet &&
       g->list == LIST_NONE) {
-    /* Just count. */
-    uintmax_t n = 0;
-    while (p < to) {
-      const unsigned char *q = memchr(f->buf + p, g->eol, to - p);
-      n++;
-      if (!q) break;
-      p = (size_t)(q - f->buf) + 1;
-    }
+    /* Just count: every eol ends a line, and so does the end of a last
+     * line without one. */
+    uintmax_t n = p < to ? cmd_count_byte(f->buf + p, to - p, g->eol) + (f->buf[to - 1] != g->eol)
+                         : 0;
     if (n) {
       f->nsel += n;
       g->any_selected = true;
@@ -520,6 +503,7 @@ static void process_region(grep *g, gfile *f, size_t from, size_t lim) {
   } else {
     const char *s = (const char *)f->buf;
     size_t pos = from;
+    bool counting = g->count || g->quiet || g->list != LIST_NONE || f->out_quiet;
     while (pos <= slen && !f->stop && !f->done_selecting) {
       size_t end;
       /* The subject is the region; positions are absolute in the buffer. */
@@ -532,9 +516,15 @@ static void process_region(grep *g, gfile *f, size_t from, size_t lim) {
         if (g->invert && pos < lim) select_range(g, f, pos, lim);
         break;
       }
+      size_t le = line_end(g, f, end, slen);
+      if (counting && !g->invert) {
+        /* -c, -q, -l, -L: where the line starts does not matter. */
+        select_line(g, f, pos, le);
+        pos = le + 1;
+        continue;
+      }
       const unsigned char *nl = end > pos ? memrchr(f->buf + pos, '\n', end - pos) : NULL;
       size_t ls = nl ? (size_t)(nl - f->buf) + 1 : pos;
-      size_t le = line_end(g, f, end, slen);
       if (g->invert) {
         if (ls > pos) select_range(g, f, pos, ls);
       } else {
