@@ -620,4 +620,4 @@ out: a\nb\nb\na\n
 
 test: radix high bytes and invalid UTF-8 sort bytewise
 cmd: printf '\xff\na\n\x80\n\xc3\xa9\nz\n' | sort | od -An -c
-out:    a  \n   z  \n 200  \n 303 251  \n 377  \n
+out:    a  \\n   z  \\n 200  \\n 303 251  \\n 377  \\n\n
