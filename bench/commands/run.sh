@@ -75,13 +75,27 @@ awk -v gf="$work/gnu.txt" -v sf="$work/sbx.txt" -v jf="$work/jb.txt" '
   BEGIN {
     load(gf, g); load(sf, s); load(jf, j)
     printf "command benchmark (ms, best of N; lower is better)\n\n"
-    printf "%-10s %10s %10s %12s %10s %12s\n", "row", "sbx", "GNU", "just-bash", "sbx/GNU", "jb/sbx"
+    printf "%-10s %10s %10s %12s %10s %12s  %s\n", "row", "sbx", "GNU", "just-bash", "sbx/GNU", "jb/sbx", "target"
+    # targets of the issues: most sbx/GNU, least jb/sbx
+    split("pipe1m=1 awk1m=1.5 sed10m=1.5 jq10m=1.5 pipe100m=2 grepc100m=2 sort100m=2 wcl100m=2", tg, " ")
+    for (t in tg) { split(tg[t], kv, "="); maxg[kv[1]] = kv[2] }
+    minj["awk1m"] = 50
     n = split("pipe1m grepc1m sort1m wcl1m find10k awk1m sed10m jq10m pipe100m grepc100m sort100m wcl100m", names, " ")
     for (i = 1; i <= n; i++) {
       k = names[i]
       if (!(k in s)) continue
       jb = (k in j && j[k] != "skipped") ? j[k] : "-"
-      printf "%-10s %10.2f %10s %12s %10s %11s\n", k, s[k], (k in g) ? sprintf("%.2f", g[k]) : "-", jb,
-             (k in g) ? sprintf("%.2fx", s[k] / g[k]) : "-", jb == "-" ? "-" : sprintf("%.1fx", jb / s[k])
+      want = ""; gok = 1; jok = 1
+      if (k in maxg) {
+        want = want sprintf("sbx/GNU<=%s ", maxg[k])
+        gok = !(k in g) ? -1 : s[k] / g[k] <= maxg[k] + 0
+      }
+      mj = (k in minj) ? minj[k] : 10
+      want = want sprintf("jb/sbx>=%d", mj)
+      jok = jb == "-" ? -1 : jb / s[k] >= mj
+      met = (gok == 0 || jok == 0) ? 0 : (gok == 1 && jok == 1) ? 1 : (gok == 1 && (k in maxg)) ? 2 : -1
+      printf "%-10s %10.2f %10s %12s %10s %11s  %s %s\n", k, s[k], (k in g) ? sprintf("%.2f", g[k]) : "-", jb,
+             (k in g) ? sprintf("%.2fx", s[k] / g[k]) : "-", jb == "-" ? "-" : sprintf("%.1fx", jb / s[k]),
+             met == 1 ? "met" : met == 0 ? "MISSED" : met == 2 ? "met(GNU; no jb)" : "(no data)", want
     }
   }'
