@@ -7,7 +7,11 @@
 #   within 2x of GNU on the 100 MB rows; awk within 1.5x of gawk and >= 50x
 #   faster than just-bash; sed and jq within 1.5x of GNU sed and jq.
 # Informational only: nothing here fails on a slow machine. JB_BIG=1 also
-# feeds the 100 MB file to just-bash (slow).
+# feeds the 100 MB file to just-bash (slow). BENCH_ROWS=name,name,... runs
+# only those rows (while iterating); BENCH_NO_JB=1 skips just-bash and
+# BENCH_NO_GNU=1 the GNU floor. GNU's stdout is a pipe that is read, like
+# sbx's captured output (on /dev/null GNU grep stops at the first match).
+# The last column says whether each row meets its target.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
