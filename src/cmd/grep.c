@@ -18,7 +18,8 @@
  * whole chunk (lazy DFA, memchr/memmem on a required literal) to the next
  * match; only then is the line around it located. Non-matching lines cost
  * nothing per line, which keeps grep within a small factor of GNU grep on big
- * inputs. -P and -z match record by record instead (PCRE2 semantics across
+ * inputs. -c with one plain string (the commonest count) counts the lines
+ * holding it in one vector pass (cmd_count_lines_with), without the regex. -P and -z match record by record instead (PCRE2 semantics across
  * newlines, NUL-terminated records).
  *
  * GNU grep 3.8's behaviour is reproduced closely: binary files (a NUL in the
@@ -192,6 +193,9 @@ typedef struct grep {
   /* compiled pattern */
   re *rx;                    /* NULL when there are no patterns */
   bool line_mode;            /* match record by record (-P, -z) */
+  const char *lit;           /* the one pattern when it is a plain ASCII
+                                string (no -i -w -x -P -z), else NULL */
+  size_t litlen;             /* its length (> 0) */
   re_ctl ctl;                /* budget and poll */
   unsigned char eol;         /* '\n' or '\0' */
   /* results */
@@ -484,6 +488,17 @@ static void process_region(grep *g, gfile *f, size_t from, size_t lim) {
   if (f->done_selecting) {
     flush_after(g, f, lim);
     if (f->after_left <= 0) f->stop = true;
+    return;
+  }
+  if (g->lit && g->count && g->max_count < 0 && !f->out_quiet && lim > from) {
+    /* -c with a fixed string: count the lines in one pass. */
+    uintmax_t hits = cmd_count_lines_with(f->buf + from, lim - from, g->lit, g->litlen, '\n');
+    if (g->invert)
+      hits = cmd_count_byte(f->buf + from, lim - from, '\n') + (f->buf[lim - 1] != '\n') - hits;
+    if (hits) {
+      f->nsel += hits;
+      g->any_selected = true;
+    }
     return;
   }
   size_t slen = lim;
@@ -892,6 +907,21 @@ static bool locale_is_utf8(cmd_ctx *ctx) {
   return true; /* the sandbox's default locale is C.UTF-8 */
 }
 
+/* Does pattern s[0..n) match exactly the bytes it is made of, so that a
+ * byte search finds what the regex would? Printable ASCII only (a UTF-8
+ * multibyte character never contains such a byte), none of the BRE/ERE
+ * special characters unless -F, and no -i -w -x (-P and -z are excluded by
+ * the caller through line_mode). */
+static bool is_plain_string(const grep *g, const char *s, size_t n) {
+  if (n == 0 || g->icase || g->words || g->lines) return false;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c < 0x20 || c > 0x7e) return false;
+    if (g->matcher != 'F' && strchr("\\.[]*^$+?(){}|", c)) return false;
+  }
+  return true;
+}
+
 static int usage_error(cmd_ctx *ctx) {
   cmd_err_raw(ctx, "%s", grep_usage_line);
   return cmd_usage_hint(ctx, 2);
@@ -1169,6 +1199,14 @@ int cmd_grep_main(cmd_ctx *ctx, int argc, char **argv) {
     if (rc) {
       cmd_errorf(ctx, "%s", err.msg);
       goto out;
+    }
+    if (!g->line_mode && pats.count == 1 && is_plain_string(g, pats.s, pats.len)) {
+      char *lit = cmd_alloc(ctx, pats.len + 1);
+      if (lit) {
+        memcpy(lit, pats.s, pats.len);
+        g->lit = lit;
+        g->litlen = pats.len;
+      }
     }
   }
 

@@ -1005,3 +1005,15 @@ out: 3\n
 test: fast -zc counts NUL records
 cmd: printf 'a\0xb\0x' | grep -zc x
 out: 2\n
+
+test: fast -c with a fixed string of several bytes
+cmd: seq 100000 > f; grep -c 99 f; grep -vc 99 f; seq 100000 | grep -c 12345
+out: 3691\n96309\n1\n
+
+test: fast -c fixed string versus regex characters
+cmd: printf 'a.c\nabc\na.c a.c\n' > f; grep -Fc 'a.c' f; grep -c 'a.c' f; grep -c 'a\.c' f; printf 'x y\nxy\n' | grep -c 'x y'
+out: 2\n3\n2\n1\n
+
+test: fast -c with several files
+cmd: printf 'ab\nab ab\nb\n' > f; printf 'b\n' > g; grep -c ab f g; grep -vc ab f g
+out: f:2\ng:0\nf:1\ng:1\n

@@ -2,7 +2,7 @@
  * test_textperf.c - the fast paths of the text commands against simple
  * reference implementations, over random inputs the .t files cannot
  * enumerate: cmd_count_byte (every alignment and length, counters that
- * would overflow), wc -l, grep -c/-v -c/-n over inputs larger than grep's
+ * would overflow), cmd_count_lines_with (line ends dense and sparse), wc -l, grep -c/-v -c/-n over inputs larger than grep's
  * read size (matches across buffer boundaries, no final newline, NULs),
  * sort's radix path (NUL and 0xff bytes, shared prefixes past the radix
  * depth, -r, -u), and that a deadline stops a big sort.
@@ -80,6 +80,47 @@ TEST(count_byte_lane_counters_do_not_overflow) {
   free(p);
 }
 
+/* Lines of p[0..n) holding lit[0..m), the slow way. */
+static size_t naive_lines_with(const unsigned char *p, size_t n, const char *lit, size_t m) {
+  size_t count = 0, s = 0;
+  for (size_t i = 0; i <= n; i++) {
+    if (i < n && p[i] != '\n') continue;
+    if (i > s || i < n) { /* a line [s, i) (the last one only when not empty) */
+      for (size_t j = s; j + m <= i; j++)
+        if (memcmp(p + j, lit, m) == 0) {
+          count++;
+          break;
+        }
+    }
+    s = i + 1;
+  }
+  return count;
+}
+
+TEST(count_lines_with_matches_naive) {
+  static const char *const lits[] = {"x", "ab", "aba", "abcab", "q"};
+  unsigned char buf[3000];
+  int bad = 0;
+  for (int round = 0; round < 40; round++) {
+    /* dense or sparse line ends, long lines spanning several blocks */
+    unsigned nl_every = round % 4 == 0 ? 3 : round % 4 == 1 ? 40 : round % 4 == 2 ? 200 : 5000;
+    for (size_t i = 0; i < sizeof buf; i++)
+      buf[i] = rnd() % nl_every == 0 ? '\n' : (unsigned char)"abcx"[rnd() % 4];
+    for (int l = 0; l < 5; l++) {
+      size_t m = strlen(lits[l]);
+      for (size_t off = 0; off < 3; off++) {
+        size_t n = sizeof buf - off - (size_t)(rnd() % 200);
+        if (cmd_count_lines_with(buf + off, n, lits[l], m, '\n') !=
+            naive_lines_with(buf + off, n, lits[l], m))
+          bad++;
+      }
+    }
+  }
+  CHECK_EQ(bad, 0);
+  CHECK_EQ(cmd_count_lines_with("x", 1, "xy", 2, '\n'), 0);
+  CHECK_EQ(cmd_count_lines_with("", 0, "x", 1, '\n'), 0);
+}
+
 /* ---- wc -l and grep -c over big random text ------------------------------------- */
 
 /* Random lines of 0..maxlen bytes from `alpha`; `final_nl` ends the text
@@ -140,6 +181,19 @@ TEST(wc_l_and_grep_c_agree_with_a_reference_on_large_inputs) {
 
     r = run((char *[]){"grep", "-vc", "x", "big", NULL});
     snprintf(want, sizeof want, "%zu\n", lines - hits);
+    CHECK_STR(r.out, want);
+    done(&r);
+
+    /* a longer fixed string, and the same through the regex (-E 'a|a') */
+    snprintf(want, sizeof want, "%zu\n", naive_lines_with(t, n, "ax", 2));
+    r = run((char *[]){"grep", "-c", "ax", "big", NULL});
+    CHECK_STR(r.out, want);
+    done(&r);
+    r = run((char *[]){"grep", "-Ec", "ax|ax", "big", NULL});
+    CHECK_STR(r.out, want);
+    done(&r);
+    snprintf(want, sizeof want, "%zu\n", lines - naive_lines_with(t, n, "x y", 3));
+    r = run((char *[]){"grep", "-vFc", "x y", "big", NULL});
     CHECK_STR(r.out, want);
     done(&r);
 
@@ -309,6 +363,7 @@ int main(int argc, char **argv) {
   store_path_mkdir(st, "/", "/w", 0755);
   RUN(count_byte_matches_naive_at_every_alignment_and_length);
   RUN(count_byte_lane_counters_do_not_overflow);
+  RUN(count_lines_with_matches_naive);
   RUN(wc_l_and_grep_c_agree_with_a_reference_on_large_inputs);
   RUN(grep_c_counts_nul_separated_records_in_binary_files);
   RUN(sort_radix_matches_bytewise_reference);
