@@ -89,6 +89,7 @@ awk -v gf="$work/gnu.txt" -v sf="$work/sbx.txt" -v jf="$work/jb.txt" '
       k = names[i]
       if (!(k in s)) continue
       jb = (k in j && j[k] != "skipped") ? j[k] : "-"
+      if (jb == "failed") jb = "-"  # just-bash stopped with an error (see jb.err)
       want = ""; gok = 1; jok = 1
       if (k in maxg) {
         want = want sprintf("sbx/GNU<=%s ", maxg[k])
@@ -103,3 +104,4 @@ awk -v gf="$work/gnu.txt" -v sf="$work/sbx.txt" -v jf="$work/jb.txt" '
              met == 1 ? "met" : met == 0 ? "MISSED" : met == 2 ? "met(GNU; no jb)" : "(no data)", want
     }
   }'
+if [ -s "$work/jb.err" ]; then cat "$work/jb.err" >&2; fi

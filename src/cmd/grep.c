@@ -19,7 +19,8 @@
  * match; only then is the line around it located. Non-matching lines cost
  * nothing per line, which keeps grep within a small factor of GNU grep on big
  * inputs. -c with one plain string (the commonest count) counts the lines
- * holding it in one vector pass (cmd_count_lines_with), without the regex. -P and -z match record by record instead (PCRE2 semantics across
+ * holding it in one vector pass (cmd_count_lines_with), without the regex.
+ * -P and -z match record by record instead (PCRE2 semantics across
  * newlines, NUL-terminated records).
  *
  * GNU grep 3.8's behaviour is reproduced closely: binary files (a NUL in the

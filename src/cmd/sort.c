@@ -127,6 +127,7 @@ typedef struct sort_state {
   size_t len, cap;    /* bytes used / allocated */
   size_t budget;      /* most bytes of data + index we may hold */
   const char *out_path; /* -o FILE or NULL */
+  size_t depth;       /* radix_plain: bytes known equal in the run being sorted */
 } sort_state;
 
 /* ---- reading ------------------------------------------------------------------------ */
@@ -343,9 +344,19 @@ static inline int cmp_prefix(const sort_state *S, const sort_line *a, const sort
   return a->prefix < b->prefix ? -1 : a->prefix != b->prefix;
 }
 
+/* Whole lines bytewise from S->depth (both longer than that and equal
+ * before it; `prefix` holds their 8 bytes at depth). */
+static inline int cmp_tail(const sort_state *S, const sort_line *a, const sort_line *b) {
+  if (a->prefix != b->prefix) return a->prefix < b->prefix ? -1 : 1;
+  size_t n = (a->len < b->len ? a->len : b->len) - S->depth;
+  int d = memcmp(S->data + a->off + S->depth, S->data + b->off + S->depth, n);
+  return d ? d : a->len < b->len ? -1 : a->len != b->len;
+}
+
 SORT_DEFINE_MERGESORT(sort_lines_general, cmp_general)
 SORT_DEFINE_MERGESORT(sort_lines_bytes, cmp_bytes)
 SORT_DEFINE_MERGESORT(sort_lines_prefix, cmp_prefix)
+SORT_DEFINE_MERGESORT(sort_lines_tail, cmp_tail)
 
 /* ---- the plain sort: radix over 8-byte keys ---------------------------------------------
  *
@@ -357,14 +368,18 @@ SORT_DEFINE_MERGESORT(sort_lines_prefix, cmp_prefix)
  * with an LSD byte radix sort (passes whose byte is the same in every key
  * are skipped; short runs merge-sort the keys instead); then each run of equal keys is split by length: lines that
  * end inside the key window sort first, by length (each is a prefix of the
- * longer ones), and the longer ones recurse at depth+8. No line is compared
- * whole; the text is read once per level it is still tied at. Past
+ * longer ones), and the longer ones recurse at depth+8. Below level 0 a
+ * tied run of at most SORT_RADIX_CMP_MAX lines is merge-sorted by comparing
+ * the lines from `depth` instead: its lines lie scattered over the input,
+ * and each further level would read every one of them from memory again,
+ * while comparisons hit the cache lines the key load just brought in. Past
  * SORT_RADIX_LEVELS levels (lines equal over 128 bytes) the run falls back
  * to the merge sort, which bounds the recursion.
  */
 #define SORT_RADIX_LEVELS 16
 #define SORT_RADIX_SMALL 24 /* runs this short are insertion-sorted */
 #define SORT_RADIX_PASSES_MIN 1024 /* shorter runs sort their keys by merging */
+#define SORT_RADIX_CMP_MAX 2048    /* below level 0, shorter runs compare lines */
 
 static inline uint64_t key_at(const char *line, size_t len, size_t depth) {
   if (len >= depth + 8) {
@@ -428,8 +443,18 @@ static bool radix_plain(sort_state *S, sort_line *v, sort_line *tmp, size_t n, s
     return true;
   }
   if (n >= SORT_POLL_EVERY && cmd_poll(S->ctx)) return false;
-  for (size_t i = 0; i < n; i++) v[i].prefix = key_at(S->data + v[i].off, v[i].len, depth);
+  for (size_t i = 0; i < n; i++) {
+    if (i + 8 < n) __builtin_prefetch(S->data + v[i + 8].off + depth);
+    v[i].prefix = key_at(S->data + v[i].off, v[i].len, depth);
+  }
   if (level >= SORT_RADIX_LEVELS) return sort_lines_bytes(S, v, tmp, n);
+  if (level > 0 && n <= SORT_RADIX_CMP_MAX) {
+    /* The lines of a tied run lie scattered over the input: one more level
+     * reads each from memory again, while comparisons read lines that this
+     * key load just brought into the cache. */
+    S->depth = depth;
+    return sort_lines_tail(S, v, tmp, n);
+  }
   if (n < SORT_RADIX_PASSES_MIN) {
     if (!sort_lines_prefix(S, v, tmp, n)) return false;
   } else {

@@ -4,7 +4,7 @@
  * Design: counting newlines with memchr costs one call per line (~40-byte
  * lines make that most of `wc -l`). Here 16-byte vectors are compared with
  * the byte and the matches accumulated in per-lane 8-bit counters, which are
- * summed (psadbw) every 255 vectors before they can overflow: ~1 instruction
+ * summed (psadbw) every 255 rounds before they can overflow: ~1 instruction
  * per 16 bytes, so the count runs at memory speed. SSE2 is part of x86-64,
  * so no run-time dispatch is needed; other machines use a word-at-a-time
  * (SWAR) loop with the same result.
@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__x86_64__) || (defined(__SSE2__) && defined(__i386__))
+#if defined(__x86_64__) && !defined(SBX_NO_SIMD) /* SBX_NO_SIMD: test the fallback */
 #include <emmintrin.h>
 
 size_t cmd_count_byte(const void *p, size_t n, unsigned char c) {

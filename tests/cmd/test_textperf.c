@@ -323,6 +323,18 @@ TEST(sort_radix_matches_bytewise_reference) {
   }
   check_sort(t, k, "lengths around the window");
   free(t);
+  /* more than SORT_RADIX_CMP_MAX lines tied over 150 bytes: radix levels
+   * all the way down to the merge-sort fallback past 128 bytes */
+  k = 0;
+  t = malloc(3000 * 170);
+  for (size_t i = 0; i < 3000; i++) {
+    for (size_t j = 0; j < 150; j++) t[k++] = (unsigned char)('a' + j % 5);
+    size_t l = (size_t)(rnd() % 12);
+    for (size_t j = 0; j < l; j++) t[k++] = (unsigned char)("xy\0"[rnd() % 3]);
+    t[k++] = '\n';
+  }
+  check_sort(t, k, "deep ties");
+  free(t);
 }
 
 /* ---- limits in the fast paths ---------------------------------------------------------- */
