@@ -11,10 +11,11 @@ if (process.env.JB_BIG === "1") files["/data/text100m"] = readFileSync(join(dir,
 for (const d of readdirSync(join(dir, "tree")))
   for (const f of readdirSync(join(dir, "tree", d))) files[`/data/tree/${d}/${f}`] = "x\n";
 // Output and string limits raised past the 100 MB inputs (its defaults stop
-// `cat text100m | ...` at 64 MiB); a row that still fails prints "failed".
+// `cat text100m | ...` at 64 MiB and grep at a million lines); a row that
+// still fails prints "failed".
 const bash = new Bash({ files, cwd: "/data",
   executionLimits: { maxCommandCount: 1e9, maxLoopIterations: 1e9, maxExecutionTimeMs: 600000,
-                     maxOutputSize: 500e6, maxStringLength: 500e6 } });
+                     maxOutputSize: 500e6, maxStringLength: 500e6, maxArrayElements: 1e8 } });
 for (const row of rows) {
   const i = row.indexOf("=");
   const name = row.slice(0, i), script = row.slice(i + 1);
