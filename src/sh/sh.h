@@ -229,6 +229,8 @@ struct sh_shell {
   char *cwd;              /* absolute current directory (owned) */
   char *const *env_override; /* cmd_io.run_env: the environment of the next
                              * table command only (borrowed), else NULL */
+  char *const *child_env;    /* the same environment while `sh`/`bash` runs as
+                             * that command: the new shell's exports (borrowed) */
   sh_strv params;         /* positional parameters $1.. */
   char *arg0;             /* $0 */
   sh_fdtab fds;           /* open files */

@@ -207,19 +207,38 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   for (int fd = 3; fd < n->fds.n; fd++)
     if (n->fds.cloexec[fd]) sh_fd_close(n, fd);
   sh_strv env = {0};
-  sh_vars_environ(sh, &env);
+  if (sh->child_env) /* run by env, env -i, ...: that environment */
+    for (char *const *e = sh->child_env; *e; e++) {
+      if (strchr(*e, '=')) sh_strv_pushdup(&env, *e);
+    }
+  else
+    sh_vars_environ(sh, &env);
+  sh->child_env = NULL; /* not for commands the new shell runs */
   for (size_t k = 0; k < env.n; k++) {
     char *eq = strchr(env.v[k], '=');
     *eq = 0;
     sh_var_set(n, env.v[k], eq + 1, SH_SET_FORCE);
     sh_var *v = sh_var_find_noref(n, env.v[k]);
     if (v) v->flags |= SH_V_EXPORT;
+    *eq = '=';
   }
-  sh_strv_free(&env);
-  const char *lvl = sh_var_get(sh, "SHLVL");
+  /* as bash starts: SHLVL one more than the environment's, PWD exported,
+   * and bash's built-in search path when the environment has no PATH */
+  const char *lvl = NULL;
+  for (size_t k = 0; k < env.n; k++)
+    if (!strncmp(env.v[k], "SHLVL=", 6)) lvl = env.v[k] + 6;
   char buf[16];
   snprintf(buf, sizeof buf, "%d", (lvl ? atoi(lvl) : 0) + 1);
+  sh_strv_free(&env);
   sh_var_set(n, "SHLVL", buf, SH_SET_FORCE);
+  sh_var *sv = sh_var_find_noref(n, "SHLVL");
+  if (sv) sv->flags |= SH_V_EXPORT;
+  sh_var_set(n, "PWD", n->cwd, SH_SET_FORCE);
+  sh_var *pv = sh_var_find_noref(n, "PWD");
+  if (pv) pv->flags |= SH_V_EXPORT;
+  if (!sh_var_get(n, "PATH"))
+    sh_var_set(n, "PATH", "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.",
+               SH_SET_FORCE);
   if (interactive) {
     /* bash -i: job control and line editing off (no terminal), history on */
     n->interactive = true;

@@ -87,3 +87,47 @@ out: A=1\nB=2\n
 test: printenv -0
 cmd: env -i A=1 printenv -0 A
 out: 1\0
+
+# ---- audit4: GNU-identical error messages and quoting ----
+test: audit: env 'a b'; echo $?
+cmd: env 'a b'; echo $?
+out: 127\n
+err: env: \xe2\x80\x98a b\xe2\x80\x99: No such file or directory\nenv: use -[v]S to pass options in shebang lines\n
+
+test: audit: env "$(printf 'x\ty')"; echo $?
+cmd: env "$(printf 'x\ty')"; echo $?
+out: 127\n
+err: env: \xe2\x80\x98x\\ty\xe2\x80\x99: No such file or directory\nenv: use -[v]S to pass options in shebang lines\n
+
+test: audit: env -v -i A=1 true
+cmd: env -v -i A=1 true
+out: 
+err: cleaning environ\nsetenv:   A=1\nexecuting: true\n   arg[0]= \xe2\x80\x98true\xe2\x80\x99\n
+
+test: audit: env -v -i -u X B=2 true
+cmd: env -v -i -u X B=2 true
+out: 
+err: cleaning environ\nsetenv:   B=2\nexecuting: true\n   arg[0]= \xe2\x80\x98true\xe2\x80\x99\n
+
+test: audit: env -v -S 'true  a' 2>&1
+cmd: env -v -S 'true  a' 2>&1
+out: split -S:  \xe2\x80\x98true  a\xe2\x80\x99\n into:    \xe2\x80\x98true\xe2\x80\x99\n     &    \xe2\x80\x98a\xe2\x80\x99\nexecuting: true\n   arg[0]= \xe2\x80\x98true\xe2\x80\x99\n   arg[1]= \xe2\x80\x98a\xe2\x80\x99\n
+err: 
+
+test: audit: env -v -u X true
+cmd: env -v -u X true
+out: 
+err: unset:    X\nexecuting: true\n   arg[0]= \xe2\x80\x98true\xe2\x80\x99\n
+
+
+test: a new shell run by env gets env's environment
+cmd: export Q=1; env S=2 sh -c 'echo "[$S][$Q]"'; env -u Q bash -c 'echo "[$Q]"'; env -i sh -c 'echo "[$Q][$S]"'
+out: [2][1]\n[]\n[][]\n
+
+test: env -i bash: bash's default PATH, SHLVL 1, PWD exported
+cmd: env -i bash -c 'echo "$SHLVL"; case $PATH in */usr/bin*) echo path;; esac; printenv PWD >/dev/null && echo pwd'
+out: 1\npath\npwd\n
+
+test: a shell run by env does not pass env's variables to the caller
+cmd: env S=3 sh -c 'true'; echo "[$S]"
+out: []\n
