@@ -7,6 +7,7 @@
  * under /data (and the 10,000-file tree under /data/tree), then runs each
  * row's script with sbx_bash several times and prints "ROW best_ms median_ms".
  * A row is NAME=SCRIPT. The output of every run is checked to be the same.
+ * SBX_BENCH_RUNS=N overrides the number of runs (for profiling one row).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -73,6 +74,8 @@ int main(int argc, char **argv) {
     *eq = '\0';
     const char *script = eq + 1;
     int runs = strstr(script, "100m") ? 3 : 10;
+    const char *env_runs = getenv("SBX_BENCH_RUNS");
+    if (env_runs && atoi(env_runs) > 0) runs = atoi(env_runs) > 32 ? 32 : atoi(env_runs);
     double t[32];
     char *first = NULL;
     size_t first_len = 0;

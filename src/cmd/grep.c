@@ -18,7 +18,9 @@
  * whole chunk (lazy DFA, memchr/memmem on a required literal) to the next
  * match; only then is the line around it located. Non-matching lines cost
  * nothing per line, which keeps grep within a small factor of GNU grep on big
- * inputs. -P and -z match record by record instead (PCRE2 semantics across
+ * inputs. -c with one plain string (the commonest count) counts the lines
+ * holding it in one vector pass (cmd_count_lines_with), without the regex.
+ * -P and -z match record by record instead (PCRE2 semantics across
  * newlines, NUL-terminated records).
  *
  * GNU grep 3.8's behaviour is reproduced closely: binary files (a NUL in the
@@ -49,6 +51,7 @@
 #include "cmd/util_fs.h"
 #include "cmd/util_gnu.h"
 #include "cmd/util_opt.h"
+#include "cmd/util_scan.h"
 #include "re/re.h"
 
 CMD_DEFINE("grep", cmd_grep_main);
@@ -191,6 +194,9 @@ typedef struct grep {
   /* compiled pattern */
   re *rx;                    /* NULL when there are no patterns */
   bool line_mode;            /* match record by record (-P, -z) */
+  const char *lit;           /* the one pattern when it is a plain ASCII
+                                string (no -i -w -x -P -z), else NULL */
+  size_t litlen;             /* its length (> 0) */
   re_ctl ctl;                /* budget and poll */
   unsigned char eol;         /* '\n' or '\0' */
   /* results */
@@ -255,15 +261,7 @@ static void put_number(grep *g, gfile *f, uintmax_t v, const char *color) {
 
 static uintmax_t line_number_at(gfile *f, size_t off) {
   if (off > f->lineno_pos) {
-    const unsigned char *p = f->buf + f->lineno_pos, *e = f->buf + off;
-    uintmax_t n = 0;
-    for (;;) {
-      const unsigned char *q = memchr(p, '\n', (size_t)(e - p));
-      if (!q) break;
-      n++;
-      p = q + 1;
-    }
-    f->lineno += n;
+    f->lineno += cmd_count_byte(f->buf + f->lineno_pos, off - f->lineno_pos, '\n');
     f->lineno_pos = off;
   }
   return f->lineno + 1;
@@ -273,13 +271,7 @@ static uintmax_t line_number_at(gfile *f, size_t off) {
 static uintmax_t record_number_at(grep *g, gfile *f, size_t off) {
   if (g->eol == '\n') return line_number_at(f, off);
   if (off > f->lineno_pos) {
-    const unsigned char *p = f->buf + f->lineno_pos, *e = f->buf + off;
-    while (p < e) {
-      const unsigned char *q = memchr(p, 0, (size_t)(e - p));
-      if (!q) break;
-      f->lineno++;
-      p = q + 1;
-    }
+    f->lineno += cmd_count_byte(f->buf + f->lineno_pos, off - f->lineno_pos, 0);
     f->lineno_pos = off;
   }
   return f->lineno + 1;
@@ -451,14 +443,10 @@ static void select_range(grep *g, gfile *f, size_t from, size_t to) {
   size_t p = from;
   if ((g->count || f->out_quiet) && !f->done_on_match && g->max_count < 0 && !g->quiet &&
       g->list == LIST_NONE) {
-    /* Just count. */
-    uintmax_t n = 0;
-    while (p < to) {
-      const unsigned char *q = memchr(f->buf + p, g->eol, to - p);
-      n++;
-      if (!q) break;
-      p = (size_t)(q - f->buf) + 1;
-    }
+    /* Just count: every eol ends a line, and so does the end of a last
+     * line without one. */
+    uintmax_t n = p < to ? cmd_count_byte(f->buf + p, to - p, g->eol) + (f->buf[to - 1] != g->eol)
+                         : 0;
     if (n) {
       f->nsel += n;
       g->any_selected = true;
@@ -503,6 +491,17 @@ static void process_region(grep *g, gfile *f, size_t from, size_t lim) {
     if (f->after_left <= 0) f->stop = true;
     return;
   }
+  if (g->lit && g->count && g->max_count < 0 && !f->out_quiet && lim > from) {
+    /* -c with a fixed string: count the lines in one pass. */
+    uintmax_t hits = cmd_count_lines_with(f->buf + from, lim - from, g->lit, g->litlen, '\n');
+    if (g->invert)
+      hits = cmd_count_byte(f->buf + from, lim - from, '\n') + (f->buf[lim - 1] != '\n') - hits;
+    if (hits) {
+      f->nsel += hits;
+      g->any_selected = true;
+    }
+    return;
+  }
   size_t slen = lim;
   if (lim > from && f->buf[lim - 1] == g->eol) slen = lim - 1;
   if (g->line_mode || !g->rx) {
@@ -520,6 +519,7 @@ static void process_region(grep *g, gfile *f, size_t from, size_t lim) {
   } else {
     const char *s = (const char *)f->buf;
     size_t pos = from;
+    bool counting = g->count || g->quiet || g->list != LIST_NONE || f->out_quiet;
     while (pos <= slen && !f->stop && !f->done_selecting) {
       size_t end;
       /* The subject is the region; positions are absolute in the buffer. */
@@ -532,9 +532,15 @@ static void process_region(grep *g, gfile *f, size_t from, size_t lim) {
         if (g->invert && pos < lim) select_range(g, f, pos, lim);
         break;
       }
+      size_t le = line_end(g, f, end, slen);
+      if (counting && !g->invert) {
+        /* -c, -q, -l, -L: where the line starts does not matter. */
+        select_line(g, f, pos, le);
+        pos = le + 1;
+        continue;
+      }
       const unsigned char *nl = end > pos ? memrchr(f->buf + pos, '\n', end - pos) : NULL;
       size_t ls = nl ? (size_t)(nl - f->buf) + 1 : pos;
-      size_t le = line_end(g, f, end, slen);
       if (g->invert) {
         if (ls > pos) select_range(g, f, pos, ls);
       } else {
@@ -902,6 +908,21 @@ static bool locale_is_utf8(cmd_ctx *ctx) {
   return true; /* the sandbox's default locale is C.UTF-8 */
 }
 
+/* Does pattern s[0..n) match exactly the bytes it is made of, so that a
+ * byte search finds what the regex would? Printable ASCII only (a UTF-8
+ * multibyte character never contains such a byte), none of the BRE/ERE
+ * special characters unless -F, and no -i -w -x (-P and -z are excluded by
+ * the caller through line_mode). */
+static bool is_plain_string(const grep *g, const char *s, size_t n) {
+  if (n == 0 || g->icase || g->words || g->lines) return false;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c < 0x20 || c > 0x7e) return false;
+    if (g->matcher != 'F' && strchr("\\.[]*^$+?(){}|", c)) return false;
+  }
+  return true;
+}
+
 static int usage_error(cmd_ctx *ctx) {
   cmd_err_raw(ctx, "%s", grep_usage_line);
   return cmd_usage_hint(ctx, 2);
@@ -1179,6 +1200,14 @@ int cmd_grep_main(cmd_ctx *ctx, int argc, char **argv) {
     if (rc) {
       cmd_errorf(ctx, "%s", err.msg);
       goto out;
+    }
+    if (!g->line_mode && pats.count == 1 && is_plain_string(g, pats.s, pats.len)) {
+      char *lit = cmd_alloc(ctx, pats.len + 1);
+      if (lit) {
+        memcpy(lit, pats.s, pats.len);
+        g->lit = lit;
+        g->litlen = pats.len;
+      }
     }
   }
 

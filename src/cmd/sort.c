@@ -12,11 +12,15 @@
  *
  * Design: all input is read into one buffer (files joined, a missing final
  * delimiter added), indexed by 16-byte records (offset, length and the first
- * 8 bytes of the first key as a big-endian integer), and sorted by a stable
- * merge sort. The 8-byte prefix settles most comparisons of plain byte-order
- * sorts without touching the text; the whole-line default sort has its own
- * instantiation with the comparison inlined. Keys and orderings live in
- * sort_keys.c (shared with the fuzz target).
+ * 8 bytes of the first key as a big-endian integer). Sorts with keys use a
+ * stable merge sort, where the 8-byte prefix settles most comparisons of
+ * byte-order keys without touching the text. The whole-line default sort
+ * (no keys) is a most-significant-digit radix sort over 8-byte digits (see
+ * radix_plain): no line is compared whole, which makes it several times
+ * faster than the merge sort on text with long common prefixes. The sorting
+ * loops call cmd_poll every 65,536 lines, so a deadline or a cancel stops
+ * a sort of millions of lines. Keys and orderings live in sort_keys.c
+ * (shared with the fuzz target).
  *
  * Memory: input plus index is held in memory up to a budget of 8 x
  * ctx->max_string (at least 256 MiB, at most 3 GiB); beyond it sort fails
@@ -42,10 +46,12 @@
 #include "cmd/cmd.h"
 #include "cmd/sort_keys.h"
 #include "cmd/util_gnu.h"
+#include "cmd/util_scan.h"
 
 CMD_DEFINE("sort", cmd_sort_main);
 
 #define SORT_FAILURE 2
+#define SORT_POLL_EVERY 65536 /* lines between cmd_poll calls (a power of two) */
 
 static const char sort_usage[] =
     "Usage: sort [OPTION]... [FILE]...\n"
@@ -121,6 +127,7 @@ typedef struct sort_state {
   size_t len, cap;    /* bytes used / allocated */
   size_t budget;      /* most bytes of data + index we may hold */
   const char *out_path; /* -o FILE or NULL */
+  size_t depth;       /* radix_plain: bytes known equal in the run being sorted */
 } sort_state;
 
 /* ---- reading ------------------------------------------------------------------------ */
@@ -213,12 +220,10 @@ static uint64_t prefix_of(const char *p, size_t n) {
   return v;
 }
 
-/* Builds the index of lines in data[from, to). Returns the count or -1. */
+/* Builds the index of lines in data[from, to). Returns the count, -1 when
+ * out of memory or -2 when cmd_poll fired (every SORT_POLL_EVERY lines). */
 static ssize_t sort_index(sort_state *S, size_t from, size_t to, sort_line **out) {
-  size_t n = 0;
-  for (const char *p = S->data + from, *e = S->data + to;
-       (p = memchr(p, S->delim, (size_t)(e - p))) != NULL; p++)
-    n++;
+  size_t n = cmd_count_byte(S->data + from, to - from, (unsigned char)S->delim);
   if (S->len + n * 2 * sizeof(sort_line) > S->budget) return -1;
   sort_line *v = malloc((n ? n : 1) * sizeof *v);
   if (!v) return -1;
@@ -241,6 +246,10 @@ static ssize_t sort_index(sort_state *S, size_t from, size_t to, sort_line **out
     }
     i++;
     pos += len + 1;
+    if ((i & (SORT_POLL_EVERY - 1)) == 0 && cmd_poll(S->ctx)) {
+      free(v);
+      return -2;
+    }
   }
   *out = v;
   return (ssize_t)n;
@@ -270,10 +279,13 @@ static int cmp_general(sort_state *S, const sort_line *a, const sort_line *b) {
 }
 
 /* A stable bottom-up merge sort with insertion-sorted runs of 16, written
- * once as a macro so the plain comparison is inlined in its instance. */
+ * once as a macro so the plain comparison is inlined in its instance.
+ * cmd_poll is asked every SORT_POLL_EVERY lines placed (a pass over millions
+ * of lines takes long enough to outlive a deadline); false when it fired. */
 #define SORT_DEFINE_MERGESORT(NAME, CMP)                                          \
-  static void NAME(sort_state *S, sort_line *v, sort_line *tmp, size_t n) {       \
+  static bool NAME(sort_state *S, sort_line *v, sort_line *tmp, size_t n) {       \
     const size_t RUN = 16;                                                        \
+    size_t work = 0;                                                              \
     for (size_t lo = 0; lo < n; lo += RUN) {                                      \
       size_t hi = lo + RUN < n ? lo + RUN : n;                                    \
       for (size_t i = lo + 1; i < hi; i++) {                                      \
@@ -285,6 +297,10 @@ static int cmp_general(sort_state *S, const sort_line *a, const sort_line *b) {
         }                                                                         \
         v[j] = x;                                                                 \
       }                                                                           \
+      if ((work += RUN) >= SORT_POLL_EVERY) {                                     \
+        work = 0;                                                                 \
+        if (cmd_poll(S->ctx)) return false;                                       \
+      }                                                                           \
     }                                                                             \
     sort_line *src = v, *dst = tmp;                                               \
     for (size_t width = RUN; width < n; width *= 2) {                             \
@@ -292,6 +308,10 @@ static int cmp_general(sort_state *S, const sort_line *a, const sort_line *b) {
         size_t mid = lo + width < n ? lo + width : n;                             \
         size_t hi = lo + 2 * width < n ? lo + 2 * width : n;                      \
         size_t i = lo, j = mid, k = lo;                                           \
+        if ((work += hi - lo) >= SORT_POLL_EVERY) {                               \
+          work = 0;                                                               \
+          if (cmd_poll(S->ctx)) return false;                                     \
+        }                                                                         \
         if (mid < hi && CMP(S, &src[mid - 1], &src[mid]) <= 0) {                  \
           memcpy(dst + lo, src + lo, (hi - lo) * sizeof *src);                    \
           continue;                                                               \
@@ -306,10 +326,168 @@ static int cmp_general(sort_state *S, const sort_line *a, const sort_line *b) {
       dst = t;                                                                    \
     }                                                                             \
     if (src != v) memcpy(v, src, n * sizeof *v);                                  \
+    return true;                                                                  \
   }
 
-SORT_DEFINE_MERGESORT(sort_lines_plain, cmp_plain)
+/* Whole lines bytewise, ascending, ignoring -r (the radix sort's fallback;
+ * `prefix` holds 8 bytes from the same depth in both lines). */
+static inline int cmp_bytes(const sort_state *S, const sort_line *a, const sort_line *b) {
+  if (a->prefix != b->prefix) return a->prefix < b->prefix ? -1 : 1;
+  size_t n = a->len < b->len ? a->len : b->len;
+  int d = memcmp(S->data + a->off, S->data + b->off, n);
+  return d ? d : a->len < b->len ? -1 : a->len != b->len;
+}
+
+/* By prefix alone (the radix sort's order for runs too short for passes). */
+static inline int cmp_prefix(const sort_state *S, const sort_line *a, const sort_line *b) {
+  (void)S;
+  return a->prefix < b->prefix ? -1 : a->prefix != b->prefix;
+}
+
+/* Whole lines bytewise from S->depth (both longer than that and equal
+ * before it; `prefix` holds their 8 bytes at depth). */
+static inline int cmp_tail(const sort_state *S, const sort_line *a, const sort_line *b) {
+  if (a->prefix != b->prefix) return a->prefix < b->prefix ? -1 : 1;
+  size_t n = (a->len < b->len ? a->len : b->len) - S->depth;
+  int d = memcmp(S->data + a->off + S->depth, S->data + b->off + S->depth, n);
+  return d ? d : a->len < b->len ? -1 : a->len != b->len;
+}
+
 SORT_DEFINE_MERGESORT(sort_lines_general, cmp_general)
+SORT_DEFINE_MERGESORT(sort_lines_bytes, cmp_bytes)
+SORT_DEFINE_MERGESORT(sort_lines_prefix, cmp_prefix)
+SORT_DEFINE_MERGESORT(sort_lines_tail, cmp_tail)
+
+/* ---- the plain sort: radix over 8-byte keys ---------------------------------------------
+ *
+ * Without keys the order is bytewise over whole lines (C.UTF-8 collates by
+ * code point, which is byte order), so lines that compare equal are equal
+ * bytes: any correct sort is stable enough, and -r is the ascending order
+ * reversed. The sort is most-significant-first by 8-byte digits: lines are
+ * ordered by the big-endian key of their bytes [depth, depth+8) (zero-padded)
+ * with an LSD byte radix sort (passes whose byte is the same in every key
+ * are skipped; short runs merge-sort the keys instead); then each run of equal keys is split by length: lines that
+ * end inside the key window sort first, by length (each is a prefix of the
+ * longer ones), and the longer ones recurse at depth+8. Below level 0 a
+ * tied run of at most SORT_RADIX_CMP_MAX lines is merge-sorted by comparing
+ * the lines from `depth` instead: its lines lie scattered over the input,
+ * and each further level would read every one of them from memory again,
+ * while comparisons hit the cache lines the key load just brought in. Past
+ * SORT_RADIX_LEVELS levels (lines equal over 128 bytes) the run falls back
+ * to the merge sort, which bounds the recursion.
+ */
+#define SORT_RADIX_LEVELS 16
+#define SORT_RADIX_SMALL 24 /* runs this short are insertion-sorted */
+#define SORT_RADIX_PASSES_MIN 1024 /* shorter runs sort their keys by merging */
+#define SORT_RADIX_CMP_MAX 2048    /* below level 0, shorter runs compare lines */
+
+static inline uint64_t key_at(const char *line, size_t len, size_t depth) {
+  if (len >= depth + 8) {
+    uint64_t v;
+    memcpy(&v, line + depth, 8);
+    return __builtin_bswap64(v);
+  }
+  return len > depth ? prefix_of(line + depth, len - depth) : 0;
+}
+
+/* Sorts v[0..n) by prefix (stable LSD radix, 8 bits a pass). */
+static void radix_by_prefix(sort_line *v, sort_line *tmp, size_t n) {
+  static const size_t B = 256;
+  size_t count[8][256];
+  memset(count, 0, sizeof count);
+  for (size_t i = 0; i < n; i++) {
+    uint64_t k = v[i].prefix;
+    for (int b = 0; b < 8; b++) count[b][(k >> (8 * b)) & 0xff]++;
+  }
+  sort_line *src = v, *dst = tmp;
+  for (int b = 0; b < 8; b++) {
+    size_t *c = count[b];
+    if (c[(src[0].prefix >> (8 * b)) & 0xff] == n) continue; /* one bucket: no-op */
+    size_t sum = 0;
+    for (size_t d = 0; d < B; d++) {
+      size_t t = c[d];
+      c[d] = sum;
+      sum += t;
+    }
+    for (size_t i = 0; i < n; i++) dst[c[(src[i].prefix >> (8 * b)) & 0xff]++] = src[i];
+    sort_line *t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src != v) memcpy(v, src, n * sizeof *v);
+}
+
+/* Bytewise comparison of two lines known equal before `depth`. */
+static inline int cmp_from(const sort_state *S, const sort_line *a, const sort_line *b,
+                           size_t depth) {
+  size_t n = (a->len < b->len ? a->len : b->len) - depth;
+  int d = memcmp(S->data + a->off + depth, S->data + b->off + depth, n);
+  return d ? d : a->len < b->len ? -1 : a->len != b->len;
+}
+
+/* Sorts v[0..n), lines equal in their first `depth` bytes and all longer
+ * than that (but at level 0). False when cancelled. */
+static bool radix_plain(sort_state *S, sort_line *v, sort_line *tmp, size_t n, size_t depth,
+                        int level) {
+  if (n < 2) return true;
+  if (n <= SORT_RADIX_SMALL) {
+    for (size_t i = 1; i < n; i++) {
+      sort_line x = v[i];
+      size_t j = i;
+      while (j > 0 && cmp_from(S, &v[j - 1], &x, depth) > 0) {
+        v[j] = v[j - 1];
+        j--;
+      }
+      v[j] = x;
+    }
+    return true;
+  }
+  if (n >= SORT_POLL_EVERY && cmd_poll(S->ctx)) return false;
+  for (size_t i = 0; i < n; i++) {
+    if (i + 8 < n) __builtin_prefetch(S->data + v[i + 8].off + depth);
+    v[i].prefix = key_at(S->data + v[i].off, v[i].len, depth);
+  }
+  if (level >= SORT_RADIX_LEVELS) return sort_lines_bytes(S, v, tmp, n);
+  if (level > 0 && n <= SORT_RADIX_CMP_MAX) {
+    /* The lines of a tied run lie scattered over the input: one more level
+     * reads each from memory again, while comparisons read lines that this
+     * key load just brought into the cache. */
+    S->depth = depth;
+    return sort_lines_tail(S, v, tmp, n);
+  }
+  if (n < SORT_RADIX_PASSES_MIN) {
+    if (!sort_lines_prefix(S, v, tmp, n)) return false;
+  } else {
+    radix_by_prefix(v, tmp, n);
+    if (n >= SORT_POLL_EVERY && cmd_poll(S->ctx)) return false;
+  }
+  for (size_t i = 0; i < n;) {
+    size_t j = i + 1;
+    while (j < n && v[j].prefix == v[i].prefix) j++;
+    if (j - i > 1) {
+      /* Counting sort of the run by class: length - depth for the lines
+       * that end in this window (0..8), 9 for the longer ones. */
+      size_t c[11] = {0};
+      for (size_t k = i; k < j; k++) {
+        size_t cls = v[k].len - depth > 8 ? 9 : v[k].len - depth;
+        c[cls + 1]++;
+      }
+      size_t longs = c[10]; /* they end up last */
+      if (longs != j - i) {
+        for (int k = 1; k < 11; k++) c[k] += c[k - 1];
+        for (size_t k = i; k < j; k++) {
+          size_t cls = v[k].len - depth > 8 ? 9 : v[k].len - depth;
+          tmp[c[cls]++] = v[k];
+        }
+        memcpy(v + i, tmp, (j - i) * sizeof *v);
+      }
+      if (longs > 1 && !radix_plain(S, v + (j - longs), tmp, longs, depth + 8, level + 1))
+        return false;
+    }
+    i = j;
+  }
+  return true;
+}
 
 static int line_cmp(sort_state *S, const sort_line *a, const sort_line *b) {
   return S->plain ? cmp_plain(S, a, b) : cmp_general(S, a, b);
@@ -351,15 +529,33 @@ static int close_output(sort_state *S, cmd_outfile *o) {
 static int sort_and_output(sort_state *S) {
   sort_line *v;
   ssize_t n = sort_index(S, 0, S->len, &v);
+  if (n == -2) return SORT_FAILURE; /* cancelled: the caller reports it */
   if (n < 0) return sort_memory_error(S);
   sort_line *tmp = malloc(((size_t)n ? (size_t)n : 1) * sizeof *tmp);
   if (!tmp) {
     free(v);
     return sort_memory_error(S);
   }
-  if (S->plain) sort_lines_plain(S, v, tmp, (size_t)n);
-  else sort_lines_general(S, v, tmp, (size_t)n);
+  bool done;
+  if (S->plain) {
+    done = radix_plain(S, v, tmp, (size_t)n, 0, 0);
+    if (done && S->keys.reverse)
+      for (size_t i = 0, j = (size_t)n; i + 1 < j; i++, j--) {
+        sort_line t = v[i];
+        v[i] = v[j - 1];
+        v[j - 1] = t;
+      }
+    /* line_cmp (for -u) expects the first 8 bytes in every prefix */
+    if (done && S->keys.unique)
+      for (size_t i = 0; i < (size_t)n; i++) v[i].prefix = prefix_of(S->data + v[i].off, v[i].len);
+  } else {
+    done = sort_lines_general(S, v, tmp, (size_t)n);
+  }
   free(tmp);
+  if (!done) {
+    free(v);
+    return SORT_FAILURE; /* cancelled, timed out or a limit: the caller reports it */
+  }
   cmd_outfile o;
   int st = open_output(S, &o);
   if (st) {
@@ -400,7 +596,7 @@ static int merge_and_output(sort_state *S, char **files, size_t nfiles) {
   for (size_t i = 0; i < nfiles; i++) {
     ssize_t n = sort_index(S, bounds[i], bounds[i + 1], &lines[i]);
     if (n < 0) {
-      status = sort_memory_error(S);
+      status = n == -2 ? SORT_FAILURE : sort_memory_error(S);
       goto out;
     }
     count[i] = (size_t)n;

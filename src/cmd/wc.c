@@ -8,11 +8,12 @@
  *   --files0-from=F  read NUL-terminated file names from F (- for stdin)
  *
  * Design: three counting paths, from cheapest to most general. Bytes alone
- * on a seekable file come from its size; lines (and bytes) are a memchr count
- * over 64 KiB blocks; anything else runs one pass that handles ASCII through a
- * byte-class table and decodes other bytes as UTF-8 like glibc's mbrtowc,
- * classifying them with iswprint/iswspace/wcwidth under a C.UTF-8 locale
- * object (uselocale, per thread), as GNU wc does under LC_ALL=C.UTF-8.
+ * on a seekable file come from its size; lines (and bytes) are a vector count
+ * (cmd_count_byte) over 256 KiB blocks; anything else runs one pass that
+ * handles ASCII through a byte-class table and decodes other bytes as UTF-8
+ * like glibc's mbrtowc, classifying them with iswprint/iswspace/wcwidth
+ * under a C.UTF-8 locale object (uselocale, per thread), as GNU wc does
+ * under LC_ALL=C.UTF-8.
  *
  * Column width follows GNU exactly: 1 when a single count of a single input
  * is printed; otherwise the digits of the sum of the regular files' sizes,
@@ -30,6 +31,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/util_gnu.h"
+#include "cmd/util_scan.h"
 
 CMD_DEFINE("wc", cmd_wc_main);
 
@@ -192,16 +194,6 @@ static size_t wc_scan_block(wc_scan *s, const unsigned char *p, size_t len, bool
   return 0;
 }
 
-static uintmax_t wc_count_nl(const char *p, size_t len) {
-  uintmax_t c = 0;
-  const char *e = p + len;
-  while ((p = memchr(p, '\n', (size_t)(e - p))) != NULL) {
-    c++;
-    p++;
-  }
-  return c;
-}
-
 /* Counts one open input. Returns 0 or a negative errno (read error, with the
  * counts so far kept), or 1 when cancelled. */
 static int wc_count_fd(cmd_ctx *ctx, const wc_opts *o, int fd, wc_counts *n,
@@ -225,7 +217,7 @@ static int wc_count_fd(cmd_ctx *ctx, const wc_opts *o, int fd, wc_counts *n,
     if (r < 0) return (int)r;
     n->bytes += (uintmax_t)r;
     if (!general) {
-      if (o->lines) n->lines += wc_count_nl((char *)buf, (size_t)r);
+      if (o->lines) n->lines += cmd_count_byte(buf, (size_t)r, '\n');
       if (r == 0) break;
       continue;
     }

@@ -955,3 +955,65 @@ err: grep: warning: --unix-byte-offsets (-u) is obsolete\n
 test: stops when the reader goes away
 cmd: yes | grep y | head -1; echo ${PIPESTATUS[1]}
 out: y\n141\n
+
+# ---- fast paths: counting over many buffers (grep reads 96 KiB at a time) ----
+
+test: fast -c across read buffers
+cmd: seq 100000 > f; grep -c 7 f; seq 100000 | grep -c 7
+out: 40951\n40951\n
+
+test: fast -vc across read buffers
+cmd: seq 100000 > f; grep -vc 7 f
+out: 59049\n
+
+test: fast -n counts lines across buffers
+cmd: seq 100000 | grep -n '^99999$'; seq 100000 | grep -n -e '^50000$' -e '^3$'
+out: 99999:99999\n3:3\n50000:50000\n
+
+test: fast -l -q -L over a big file
+cmd: seq 100000 > f; grep -l 99999 f; grep -q 12345 f; echo $?; grep -L 99999 f; echo $?
+out: f\n0\n0\n
+
+test: fast -c -m stops counting at the limit
+cmd: seq 100000 | grep -c -m 5 7
+out: 5\n
+
+test: fast -c last line without newline
+cmd: printf 'ax\nb\nx' | grep -c x; printf 'ax\nb\nc' | grep -vc x; printf 'x' | grep -c x
+out: 2\n2\n1\n
+
+test: fast -c with NUL bytes (binary: NULs end lines)
+cmd: printf 'a\0x\nb\n\0\nx' | grep -c x; printf 'a\0x\nb\n\0\nx' | grep -vc x
+out: 2\n4\n
+
+test: fast -c -i -w -x
+cmd: printf 'X\nx\ny\n' | grep -ic x; printf 'x\nxx\na x b\n' | grep -wc x; printf 'x\nxx\n x\n' | grep -xc x
+out: 2\n2\n1\n
+
+test: fast -c invalid UTF-8 lines still count
+cmd: printf '\xffx\n\xfe\nx\xc3\n' | grep -c x
+out: 2\n
+
+test: fast -c empty pattern matches every line
+cmd: printf 'a\n\nb' | grep -c ''; printf '' | grep -c ''; echo $?
+out: 3\n0\n1\n
+
+test: fast -c several -e
+cmd: printf 'a\nb\nc\nac\n' | grep -c -e a -e c
+out: 3\n
+
+test: fast -zc counts NUL records
+cmd: printf 'a\0xb\0x' | grep -zc x
+out: 2\n
+
+test: fast -c with a fixed string of several bytes
+cmd: seq 100000 > f; grep -c 99 f; grep -vc 99 f; seq 100000 | grep -c 12345
+out: 3691\n96309\n1\n
+
+test: fast -c fixed string versus regex characters
+cmd: printf 'a.c\nabc\na.c a.c\n' > f; grep -Fc 'a.c' f; grep -c 'a.c' f; grep -c 'a\.c' f; printf 'x y\nxy\n' | grep -c 'x y'
+out: 2\n3\n2\n1\n
+
+test: fast -c with several files
+cmd: printf 'ab\nab ab\nb\n' > f; printf 'b\n' > g; grep -c ab f g; grep -vc ab f g
+out: f:2\ng:0\nf:1\ng:1\n

@@ -591,3 +591,33 @@ err: Valid arguments are:\n  - ‘quiet’, ‘silent’\n
 err:   - ‘diagnose-first’\n
 err: Try 'sort --help' for more information.\n
 status: 1
+
+# ---- the radix path of the plain sort ----
+
+test: radix lines sharing prefixes past 128 bytes
+cmd: p=$(printf '%0200d' 0); printf "${p}b\n${p}a\n${p}\n${p}ab\n" | sort | cut -c 200-
+out: 0\n0a\n0ab\n0b\n
+
+test: radix -u and -r with long shared prefixes
+cmd: p=$(printf '%0150d' 0); printf "${p}x\n${p}x\n${p}\n${p}y\n" | sort -u | cut -c 150-; printf "${p}x\n${p}\n${p}y\n" | sort -r | cut -c 150-
+out: 0\n0x\n0y\n0y\n0x\n0\n
+
+test: radix lengths around the 8-byte window and NULs
+cmd: printf 'abcdefgh\nabcdefg\nabcdefghi\nabcdefgh\n\nabcdefg\0\nabcdefg\0a\n' | sort
+out: \nabcdefg\nabcdefg\0\nabcdefg\0a\nabcdefgh\nabcdefgh\nabcdefghi\n
+
+test: radix many lines
+cmd: seq 100000 | sort | head -3; seq 100000 | sort | tail -1; seq 100000 | sort -r | head -2
+out: 1\n10\n100\n99999\n99999\n99998\n
+
+test: radix -u over many duplicates
+cmd: seq 50000 | sed 's/.*0$/same/' | sort -u | wc -l; seq 3000 | sort -ru | head -1
+out: 45001\n999\n
+
+test: radix no final newline
+cmd: printf 'b\na' | sort; printf 'b\na' | sort -r
+out: a\nb\nb\na\n
+
+test: radix high bytes and invalid UTF-8 sort bytewise
+cmd: printf '\xff\na\n\x80\n\xc3\xa9\nz\n' | sort | od -An -c
+out:    a  \\n   z  \\n 200  \\n 303 251  \\n 377  \\n\n

@@ -277,3 +277,17 @@ status: 1
 test: big counts
 cmd: seq 200000 | wc
 out:  200000  200000 1288895\n
+
+# ---- the vector line count ----
+
+test: -l over many blocks from a pipe and a file
+cmd: seq 300000 | wc -l; seq 300000 > f; wc -l f
+out: 300000\n300000 f\n
+
+test: -l only newlines (every byte counts)
+cmd: yes '' | head -n 70000 | wc -l
+out: 70000\n
+
+test: -l with NUL bytes and no final newline
+cmd: printf '\0\n\0\n\nx' | wc -l; printf 'abc' | wc -l
+out: 3\n0\n
