@@ -261,6 +261,7 @@ struct cmd_jq_job {
   bool null_input, raw_input, slurp, seq, stream, raw_output, join_output,
       ascii_output, exit_status; /* the options */
   int dumpflags;             /* JV_PRINT_* */
+  int source_error_status;   /* status after a source's own message */
   uint64_t max_string;       /* ctx->max_string */
   size_t max_index;          /* largest array index setpath may create */
   cmd_tz tz;                 /* the sandbox's zone (localtime) */
@@ -352,6 +353,8 @@ static bool j_call(struct cmd_jq_job *job, int req) {
 static bool j_stopping(struct cmd_jq_job *job) {
   return atomic_load_explicit(&job->stop, memory_order_relaxed) != STOP_NONE;
 }
+
+bool cmd_jq_stopping(cmd_jq_job *job) { return j_stopping(job); }
 
 /* Appends to the output queue for fd 1 or 2; flushes through M past 64 KiB.
  * Returns -1 when the job must stop (stop request, M gone, no memory). */
@@ -938,6 +941,12 @@ static jv j_position(struct cmd_jq_job *job) {
   return jv_string_fmt("%s:%lu", jv_string_value(name), line);
 }
 
+void cmd_jq_set_position(cmd_jq_job *job, const char *name, unsigned long line) {
+  jv_free(job->src_filename);
+  job->src_filename = name ? jv_string(name) : jv_invalid();
+  job->src_line = line;
+}
+
 int cmd_jq_read_file(cmd_jq_job *job, const char *name, char **data, size_t *len) {
   if (j_stopping(job)) return -ECANCELED;
   job->req_name = name;
@@ -1408,11 +1417,10 @@ static void j_run(struct cmd_jq_job *job) {
       }
       jv msg = jv_invalid_get_msg(value);
       const char *m = jv_string_value(msg);
-      size_t nl = strlen(job->name);
-      if (job->source.next && strncmp(m, job->name, nl) == 0 && m[nl] == ':') {
-        /* a source's own message ("yq: ...") */
+      if (job->source.next) {
+        /* a source's own message, as it wrote it */
         j_errf(job, "%s\n", m);
-        ret = 2;
+        ret = job->source_error_status ? job->source_error_status : 2;
         jv_free(msg);
         break;
       }
@@ -1474,6 +1482,7 @@ static void *j_main(void *arg) {
       jq_set_attr(jq, jv_string("JQ_LIBRARY_PATH"), jv_array());
       j_run(job);
       if (job->source.free) job->source.free(job->source.ud);
+      if (job->formatter.free) job->formatter.free(job->formatter.ud);
       if (job->in.parser) jv_parser_free(job->in.parser);
       jv_free(job->in.slurped);
       jv_free(job->in.current_filename);
@@ -1524,17 +1533,21 @@ static size_t heap_bytes(void) {
 
 /* M's side of the I/O. */
 typedef struct jq_served {
-  cmd_in *cur;  /* the open input file, or NULL */
-  int write_err;/* first output error */
+  cmd_in *cur;         /* the open input file, or NULL */
+  int write_err;       /* first output error */
+  cmd_jq_buf *capture; /* where standard output goes, or NULL */
 } jq_served;
 
-/* Writes the queue; returns 0 or the first write error. */
-static int m_flush(cmd_ctx *ctx, struct cmd_jq_job *job) {
+/* Writes the queue (standard output to `capture` when set); returns 0 or
+ * the first write error. */
+static int m_flush(cmd_ctx *ctx, struct cmd_jq_job *job, cmd_jq_buf *capture) {
   size_t start = 0;
   int err = 0;
   for (size_t i = 0; i < job->nsegs && !err; i++) {
     size_t end = job->segs[i].end;
-    if (job->segs[i].fd == 1)
+    if (job->segs[i].fd == 1 && capture)
+      err = cmd_jq_buf_add(capture, job->q.data + start, end - start);
+    else if (job->segs[i].fd == 1)
       err = cmd_out(ctx, job->q.data + start, end - start);
     else
       err = cmd_write_fd(ctx, 2, job->q.data + start, end - start) < 0 ? -EIO : 0;
@@ -1558,7 +1571,7 @@ static bool m_serve(cmd_ctx *ctx, struct cmd_jq_job *job, jq_served *sv) {
   switch (job->req) {
     case REQ_FLUSH:
     case REQ_DONE: {
-      int err = m_flush(ctx, job);
+      int err = m_flush(ctx, job, sv->capture);
       if (err && !sv->write_err) {
         sv->write_err = err;
         m_stop(job, err == -EPIPE ? STOP_PIPE : STOP_WRITE);
@@ -1605,8 +1618,9 @@ static int64_t now_ms(void) {
 
 /* Runs the job to its end (or abandons it). Returns J's status, or the
  * stop's. */
-static int m_loop(cmd_ctx *ctx, struct cmd_jq_job *job, size_t budget) {
+static int m_loop(cmd_ctx *ctx, struct cmd_jq_job *job, size_t budget, cmd_jq_buf *capture) {
   jq_served sv = {0};
+  sv.capture = capture;
   size_t base = heap_bytes();
   int ticks = 0;
   int64_t stop_at = 0;
@@ -1839,6 +1853,7 @@ static struct cmd_jq_job *job_new(cmd_ctx *ctx, const cmd_jq_opts *o) {
   job->ascii_output = o->ascii_output;
   job->exit_status = o->exit_status;
   job->dumpflags = o->dumpflags;
+  job->source_error_status = o->source_error_status;
   job->max_string = ctx->max_string ? ctx->max_string : (64u << 20);
   cmd_tz_from_env(ctx, &job->tz);
   return job;
@@ -1860,12 +1875,19 @@ static void set_onig_limits(void) {
   pthread_once(&once, onig_limits_once);
 }
 
+/* Releases a source's and a formatter's state when no job took them. */
+static void free_hooks(cmd_jq_opts *o) {
+  if (o->source.free) o->source.free(o->source.ud);
+  if (o->formatter.free) o->formatter.free(o->formatter.ud);
+}
+
 int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   jq_reap();
   set_onig_limits();
   const char *name = opts->name ? opts->name : "jq";
   if (opts->program_len > JQ_MAX_PROGRAM) {
     cmd_err_raw(ctx, "%s: error: the program is longer than %d bytes\n", name, JQ_MAX_PROGRAM);
+    free_hooks(opts);
     return 3;
   }
   /* Modules would make libjq search and read host files: refused. A
@@ -1880,6 +1902,7 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
       blanked = malloc(opts->program_len + 1);
       if (!blanked) {
         cmd_err_raw(ctx, "%s: error: cannot allocate memory\n", name);
+        free_hooks(opts);
         return 5;
       }
       memcpy(blanked, opts->program, opts->program_len);
@@ -1894,6 +1917,7 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
                 "%s: error: modules (import, include, module) are not available in the sandbox\n"
                 "%s: 1 compile error\n",
                 name, name);
+    free_hooks(opts);
     return 3;
   }
   cmd_jq_opts local = *opts;
@@ -1902,6 +1926,7 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   free(blanked);
   if (!job) {
     cmd_err_raw(ctx, "%s: error: cannot allocate memory\n", name);
+    free_hooks(opts);
     return 5;
   }
   size_t budget = cmd_jq_budget(ctx);
@@ -1922,6 +1947,7 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   if (mem == MAP_FAILED) {
     cmd_err_raw(ctx, "%s: error: cannot allocate a stack: %s\n", name, cmd_strerror(errno));
     job_free(job);
+    free_hooks(opts);
     return 5;
   }
   mprotect(mem, guard, PROT_NONE);
@@ -1935,7 +1961,8 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   if (rc != 0) {
     cmd_err_raw(ctx, "%s: error: cannot start a thread: %s\n", name, cmd_strerror(rc));
     job_free(job);
+    free_hooks(opts);
     return 5;
   }
-  return m_loop(ctx, job, budget);
+  return m_loop(ctx, job, budget, opts->capture);
 }
