@@ -897,9 +897,15 @@ static jv yq_parse_error(yq_src *s) {
                                                      : "YAMLError";
   char buf[1024];
   size_t n = 0;
-  if (p->context)
-    n += (size_t)snprintf(buf + n, sizeof buf - n, "%s\n  in \"%s\", line %zu, column %zu\n",
-                          p->context, s->name, p->context_mark.line + 1, p->context_mark.column + 1);
+  /* MarkedYAMLError.__str__: the context mark only where it differs
+   * from the problem's */
+  if (p->context) {
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "%s\n", p->context);
+    if (n < sizeof buf && (p->context_mark.line != p->problem_mark.line ||
+                           p->context_mark.column != p->problem_mark.column))
+      n += (size_t)snprintf(buf + n, sizeof buf - n, "  in \"%s\", line %zu, column %zu\n",
+                            s->name, p->context_mark.line + 1, p->context_mark.column + 1);
+  }
   if (n < sizeof buf)
     snprintf(buf + n, sizeof buf - n, "%s\n  in \"%s\", line %zu, column %zu",
              p->problem ? p->problem : "error", s->name, p->problem_mark.line + 1,
@@ -1131,8 +1137,10 @@ static jv build_document(cmd_jq_job *job, yq_src *s) {
         const char *name = (const char *)ev.data.alias.anchor;
         jv a = jv_object_get(jv_copy(s->anchors), jv_string(name));
         if (!jv_is_valid(a)) {
-          jv err = yq_error("ComposerError", "found undefined alias '%s'\n  in \"%s\", line %zu, column %zu",
-                            name, s->name, ev.start_mark.line + 1, ev.start_mark.column + 1);
+          /* libyaml's loader (CSafeLoader, as Debian's yq uses) does not
+           * name the alias */
+          jv err = yq_error("ComposerError", "found undefined alias\n  in \"%s\", line %zu, column %zu",
+                            s->name, ev.start_mark.line + 1, ev.start_mark.column + 1);
           yaml_event_delete(&ev);
           frames_free(st, depth);
           free(st);
@@ -1177,10 +1185,13 @@ static jv build_document(cmd_jq_job *job, yq_src *s) {
       case YAML_MAPPING_END_EVENT: {
         yq_frame f = st[--depth];
         if (f.is_map) {
-          /* merged keys first (later merges first, as PyYAML), then own */
+          /* PyYAML's flatten_mapping: the merged pairs first, in the order
+           * of the "<<" keys (a sequence's mappings reversed), then the own
+           * pairs; a later duplicate sets the value, the first one keeps
+           * the position */
           jv pairs = jv_array();
           int nm = jv_array_length(jv_copy(f.merges));
-          for (int i = nm - 1; i >= 0; i--) {
+          for (int i = 0; i < nm; i++) {
             jv m = jv_array_get(jv_copy(f.merges), i);
             jv_object_foreach(m, k, v) pairs = jv_array_append(pairs, JV_ARRAY(k, v));
             jv_free(m);
