@@ -36,6 +36,12 @@ rows=(
   "sort100m=sort text100m > /dev/null"
   "wcl100m=wc -l text100m"
 )
+# BENCH_ROWS="awk1m sed10m jq10m" runs only the rows named there.
+if [ -n "${BENCH_ROWS:-}" ]; then
+  keep=()
+  for row in "${rows[@]}"; do [[ " $BENCH_ROWS " == *" ${row%%=*} "* ]] && keep+=("$row"); done
+  rows=("${keep[@]}")
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -68,6 +74,7 @@ awk -v gf="$work/gnu.txt" -v sf="$work/sbx.txt" -v jf="$work/jb.txt" '
     n = split("pipe1m grepc1m sort1m wcl1m find10k awk1m sed10m jq10m pipe100m grepc100m sort100m wcl100m", names, " ")
     for (i = 1; i <= n; i++) {
       k = names[i]
+      if (!(k in s) || !(k in g)) continue
       jb = (k in j && j[k] != "skipped") ? j[k] : "-"
       printf "%-10s %10.2f %10.2f %12s %9.2fx %11s\n", k, s[k], g[k], jb,
              s[k] / g[k], jb == "-" ? "-" : sprintf("%.1fx", jb / s[k])

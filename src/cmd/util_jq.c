@@ -37,8 +37,13 @@
  *
  * Memory: libjq has no allocator hook. M reads the process heap (mallinfo2,
  * or the sanitizer's counter under ASan) every 20 ms and stops J when it has
- * grown by more than the budget (8 x max_string). This is process-wide and
- * approximate: one libjq C call can overshoot before the next check.
+ * grown by more than the budget. This is process-wide and approximate: one
+ * libjq C call can overshoot before the next check. The budget is in
+ * proportion to the work: 8 x max_string for the program itself, plus
+ * JQ_INPUT_FACTOR x the input bytes M has served so far (parsed JSON takes
+ * about 18x its text in libjq's values for typical data, far more for empty
+ * containers), never more than JQ_BUDGET_CEILING in all. So a program that
+ * grows on its own stops at the base budget, and a 10 MB input parses.
  *
  * Confinement and guards: the program is compiled behind a one-line prelude
  * (no newline, so line numbers in messages stay right; the prelude is cut
@@ -87,6 +92,8 @@
 #define JQ_STOP_GRACE_MS 2000    /* how long M waits for J after a stop */
 #define JQ_MAX_PRINT_DEPTH 256   /* jv_print.c's MAX_PRINT_DEPTH */
 #define JQ_MAX_PROGRAM (1 << 20) /* program text bytes (compile is not haltable) */
+#define JQ_INPUT_FACTOR 64       /* budget bytes per input byte served */
+#define JQ_BUDGET_CEILING ((size_t)2 << 30) /* the budget's ceiling with inputs */
 
 /* The marker key of channel queries: "\u0000sbx" cannot come from JSON input
  * by accident and is what the prelude writes. */
@@ -1536,6 +1543,7 @@ typedef struct jq_served {
   cmd_in *cur;         /* the open input file, or NULL */
   int write_err;       /* first output error */
   cmd_jq_buf *capture; /* where standard output goes, or NULL */
+  uint64_t in_bytes;   /* input bytes served (READ and SLURP) */
 } jq_served;
 
 /* Writes the queue (standard output to `capture` when set); returns 0 or
@@ -1588,6 +1596,7 @@ static bool m_serve(cmd_ctx *ctx, struct cmd_jq_job *job, jq_served *sv) {
       ssize_t r = sv->cur ? cmd_in_read(sv->cur, job->blk, JQ_BLOCK) : 0;
       job->req_err = r < 0 ? (int)r : 0;
       job->req_len = r > 0 ? (size_t)r : 0;
+      sv->in_bytes += job->req_len;
       break;
     }
     case REQ_CLOSE:
@@ -1601,6 +1610,7 @@ static bool m_serve(cmd_ctx *ctx, struct cmd_jq_job *job, jq_served *sv) {
       job->req_err = cmd_in_open(ctx, job->req_name, &in);
       if (job->req_err == 0) {
         job->req_err = cmd_in_slurp(in, &job->req_data, &job->req_len);
+        if (job->req_err == 0) sv->in_bytes += job->req_len;
         cmd_in_close(in);
       }
       break;
@@ -1614,6 +1624,16 @@ static int64_t now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The budget once `in_bytes` of input have been served: the base plus
+ * JQ_INPUT_FACTOR per byte, at most JQ_BUDGET_CEILING (or the base, when
+ * that is larger). */
+static size_t budget_with_input(size_t base, uint64_t in_bytes) {
+  if (base >= JQ_BUDGET_CEILING) return base;
+  uint64_t room = JQ_BUDGET_CEILING - base;
+  uint64_t extra = in_bytes > room / JQ_INPUT_FACTOR ? room : in_bytes * JQ_INPUT_FACTOR;
+  return base + (size_t)extra;
 }
 
 /* Runs the job to its end (or abandons it). Returns J's status, or the
@@ -1643,7 +1663,8 @@ static int m_loop(cmd_ctx *ctx, struct cmd_jq_job *job, size_t budget, cmd_jq_bu
       if (cmd_poll(ctx)) m_stop(job, STOP_POLL);
       if (++ticks % JQ_MEM_TICKS == 0) {
         size_t now = heap_bytes();
-        if (now > base && now - base > budget) m_stop(job, STOP_MEM);
+        if (now > base && now - base > budget_with_input(budget, sv.in_bytes))
+          m_stop(job, STOP_MEM);
       }
       int why = atomic_load(&job->stop);
       if (why && !stop_at) stop_at = now_ms();
@@ -1677,7 +1698,7 @@ static int m_loop(cmd_ctx *ctx, struct cmd_jq_job *job, size_t budget, cmd_jq_bu
     case STOP_WRITE: status = 2; break;
     case STOP_MEM:
       cmd_errorf(ctx, "error: out of memory: the program needed more than %zu MiB",
-                 budget >> 20);
+                 budget_with_input(budget, sv.in_bytes) >> 20);
       status = 5;
       break;
     default: status = abandoned ? 5 : job->status; break;
@@ -1933,10 +1954,10 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   job->max_index = budget / 32;
   if (job->max_index > (1u << 29)) job->max_index = 1u << 29;
 
-  /* J's stack: 8x the budget of address space, untouched until used, with
-   * a guard page below. */
+  /* J's stack: 8x the largest budget (with inputs) of address space,
+   * untouched until used, with a guard page below. */
   size_t guard = 1 << 16;
-  size_t stack = budget * 8;
+  size_t stack = (budget > JQ_BUDGET_CEILING ? budget : JQ_BUDGET_CEILING) * 8;
   void *mem = MAP_FAILED;
   while (stack >= (64u << 20)) {
     mem = mmap(NULL, stack + guard, PROT_READ | PROT_WRITE,

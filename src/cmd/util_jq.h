@@ -138,8 +138,9 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts);
  * the next run to reap them. Reaps the finished ones first. */
 int cmd_jq_pending(void);
 
-/* The jq thread's memory budget for ctx (bytes): 8 x ctx->max_string,
- * clamped to [32 MiB, 1 GiB]. */
+/* The jq thread's base memory budget for ctx (bytes): 8 x ctx->max_string,
+ * clamped to [32 MiB, 1 GiB]. While it runs, the budget grows by 64 bytes
+ * per input byte read, up to 2 GiB in all (util_jq.c, "Memory"). */
 size_t cmd_jq_budget(cmd_ctx *ctx);
 
 #endif
