@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # agentfs-compat.sh - AgentFS compatibility through the sbx CLI, both ways.
-#  (a) The SDK's fixture ($SBX_SHARED/fixtures/agentfs-0.4-sample.db, copied
+#  (a) The SDK's fixture (tests/fixtures/agentfs-0.4-sample.db or $SBX_SHARED/fixtures/, copied
 #      first, never modified) read with `sbx`: files, bytes, symlinks, kv,
 #      tool calls as its README lists them.
 #  (b) A sandbox written with `sbx` (files incl. a multi-chunk one, symlinks,
@@ -14,7 +14,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 . scripts/lib/assert.sh
 SBX=${SBX:-$root/build/sbx}
-shared=${SBX_SHARED:-$root/../shared}
+shared=${SBX_SHARED:-$root/tests}
 fixture=$shared/fixtures/agentfs-0.4-sample.db
 PY=/usr/bin/python3
 t=$assert_tmp

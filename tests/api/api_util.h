@@ -96,11 +96,12 @@ static UNUSED int copy_host_file(const char *from, const char *to) {
   return rc;
 }
 
-/* The shared fixtures directory: $SBX_SHARED/fixtures, default ../shared. */
+/* The fixtures directory: $SBX_SHARED/fixtures, default tests/fixtures (a copy
+ * of shared/fixtures kept in the repository, so a fresh clone has it). */
 static UNUSED const char *fixture(const char *name) {
   static char buf[1024];
   const char *shared = getenv("SBX_SHARED");
-  snprintf(buf, sizeof buf, "%s/fixtures/%s", shared && *shared ? shared : "../shared", name);
+  snprintf(buf, sizeof buf, "%s/fixtures/%s", shared && *shared ? shared : "tests", name);
   return buf;
 }
 

@@ -8,7 +8,7 @@
  * place; the test also checks that its bytes did not change. File contents
  * are compared with the chunks read straight from fs_data with SQLite, so the
  * expectation does not go through the code under test. The fixture lives in
- * $SBX_SHARED/fixtures (default ../shared, beside the repository).
+ * $SBX_SHARED/fixtures (default tests/fixtures, the repository's copy).
  */
 #include <jansson.h>
 #include <sqlite3.h>

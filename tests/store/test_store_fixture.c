@@ -6,8 +6,8 @@
  * listed. The fixture is never opened in place: each test works on a copy
  * in a temp directory, and the last test checks the original is unchanged.
  *
- * The fixture is found at $SBX_SHARED/fixtures/ (default "../shared", i.e.
- * beside the repository, as CI lays it out).
+ * The fixture is found at $SBX_SHARED/fixtures/ (default tests/fixtures/,
+ * the repository's copy of shared/fixtures).
  */
 #include "store_testutil.h"
 
@@ -16,7 +16,7 @@ static size_t fixture_len;           /* its length */
 
 static char *fixture_path(void) {
   const char *shared = getenv("SBX_SHARED");
-  if (!shared || !*shared) shared = "../shared";
+  if (!shared || !*shared) shared = "tests";
   size_t n = strlen(shared) + 64;
   char *p = malloc(n);
   snprintf(p, n, "%s/fixtures/agentfs-0.4-sample.db", shared);
