@@ -27,6 +27,7 @@ LDFLAGS  += $(OPT)
 LIB_SRCS  := $(sort $(wildcard src/*.c src/*/*.c))
 CLI_SRCS  := $(sort $(wildcard cli/*.c))
 WRK_SRCS  := $(sort $(wildcard worker/*.c))
+WEXT_SRCS := $(sort $(wildcard worker/ext/*.c))
 TEST_SRCS := $(sort $(wildcard tests/*/test_*.c))
 TEST_UTIL := $(sort $(wildcard tests/util/*.c))
 CMD_SRCS  := $(sort $(wildcard src/cmd/*.c))
@@ -90,19 +91,22 @@ $(B)/sbx-pyworker: FORCE
 	@$(MAKE) --no-print-directory B=build build/sbx-pyworker
 	@mkdir -p $(dir $@) && cmp -s build/sbx-pyworker $@ || cp build/sbx-pyworker $@
 else
-# Debian's static libpython3.11.a, not the shared libpython3.11.so: the shared
-# library pays for position-independent code and symbol interposition (pure
-# Python runs 1.6-2.7x slower than /usr/bin/python3.11 on this machine; the
-# static archive 1.5x). Like /usr/bin/python3.11 itself: non-PIE, and the C API
-# exported (-export-dynamic) for the extension modules (lib-dynload, numpy).
-PYSTATIC = $(shell $(PYCFG) --configdir)/libpython3.11.a
+# W execs Debian's /usr/bin/python3.11 (PGO+LTO: user code at python3's speed;
+# the libpython3.11.a Debian ships for embedding lacks LTO and ran up to 1.4x
+# slower). W's C half is the extension module _sbxw (worker/ext/*.c), carried
+# inside sbx-pyworker with .incbin (worker/main.c), so nothing else is installed.
 $(B)/sbx-pyworker: $(WRK_SRCS:%.c=$(B)/%.o) $(B)/libsbx.a
-	$(CC) $(LDFLAGS) -no-pie -o $@ $(WRK_SRCS:%.c=$(B)/%.o) $(B)/libsbx.a $(PYSTATIC) \
-	  -Xlinker -export-dynamic -Wl,--as-needed $(LIBS) -lexpat -lz $(shell $(PYCFG) --libs --embed)
+	$(CC) $(LDFLAGS) -o $@ $(WRK_SRCS:%.c=$(B)/%.o) $(B)/libsbx.a -Wl,--as-needed $(LIBS)
 endif
 
-# bootstrap.py is linked into pyworker.o with .incbin.
-$(B)/worker/pyworker.o: worker/bootstrap.py
+$(B)/worker/_sbxw.so: $(WEXT_SRCS:%.c=$(B)/%.o) $(B)/libsbx.a
+	$(CC) -shared $(LDFLAGS) -o $@ $(WEXT_SRCS:%.c=$(B)/%.o) $(B)/libsbx.a \
+	  -Wl,--exclude-libs,ALL -Wl,--as-needed $(LIBS)
+$(B)/worker/main.o: $(B)/worker/_sbxw.so
+$(B)/worker/main.o: private CFLAGS += -DSBXW_EXT_SO='"$(B)/worker/_sbxw.so"'
+
+# bootstrap.py is linked into _sbxw.so with .incbin.
+$(B)/worker/ext/sbxw.o: worker/bootstrap.py
 
 $(B)/worker/%.o: worker/%.c
 	@mkdir -p $(dir $@)

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "fuzz_common.h"
 #include "cmd/util_ranges.h"
 
 static store *fuzz_store;
@@ -28,10 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const uint8_t *nul = memchr(data, 0, size);
   if (!nul) return 0;
   size_t ll = (size_t)(nul - data);
-  char *list = malloc(ll + 1);
+  char *list = fuzz_strdup(data, ll);
   if (!list) return 0;
-  memcpy(list, data, ll);
-  list[ll] = 0;
   size_t errlen = ll * 4 + 128;
   char *errbuf = malloc(errlen);
   if (!errbuf) {
@@ -49,19 +47,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   free(errbuf);
-  if (!fuzz_store) {
-    char *err = NULL;
-    if (store_open(NULL, STORE_OPEN_MEMORY, &fuzz_store, &err) < 0) abort();
-  }
   char *argv1[] = {"cut", "-d", ":", "-f", list, NULL};
   char *argv2[] = {"cut", "-b", list, "--output-delimiter=|", NULL};
-  cmd_standalone_result res;
-  cmd_run_standalone(fuzz_store, "/", 5, argv1, nul + 1, size - ll - 1, &res);
-  free(res.out);
-  free(res.err);
-  cmd_run_standalone(fuzz_store, "/", 4, argv2, nul + 1, size - ll - 1, &res);
-  free(res.out);
-  free(res.err);
+  store *s = fuzz_memory_store(&fuzz_store);
+  fuzz_run_standalone(s, "/", 5, argv1, nul + 1, size - ll - 1);
+  fuzz_run_standalone(s, "/", 4, argv2, nul + 1, size - ll - 1);
   free(list);
   return 0;
 }

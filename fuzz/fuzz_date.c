@@ -12,19 +12,14 @@
 #include <string.h>
 
 #include "cmd/util_time.h"
+#include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 4096) return 0;
-  char *copy = malloc(size + 1);
+  char *copy = fuzz_strdup(data, size);
   if (!copy) return 0;
-  memcpy(copy, data, size);
-  copy[size] = 0;
-  const char *parts[3] = {"", "", ""};
-  size_t i = 0;
-  for (int k = 0; k < 3 && i <= size; k++) {
-    parts[k] = copy + i;
-    i += strlen(copy + i) + 1;
-  }
+  char *parts[3] = {"", "", ""};
+  fuzz_split_fields(copy, size, parts, 3, NULL);
   cmd_tz tz;
   cmd_tz_parse(parts[2], &tz);
   int64_t now = 1700000000, t = now;

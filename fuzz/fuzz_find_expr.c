@@ -14,14 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "fuzz_common.h"
 #include "cmd/find.h"
 
 static store *fuzz_store;
 
 static void setup(void) {
-  char *err = NULL;
-  if (store_open(NULL, STORE_OPEN_MEMORY, &fuzz_store, &err) < 0) abort();
+  fuzz_memory_store(&fuzz_store);
   store_path_write_file(fuzz_store, "/", "/f/a.txt", "hello\n", 6, 0644, STORE_WRITE_MKDIRS);
   store_path_write_file(fuzz_store, "/", "/f/d/b.c", "int x;\n", 7, 0755, STORE_WRITE_MKDIRS);
   store_path_write_file(fuzz_store, "/", "/f/d/e/empty", "", 0, 0600, STORE_WRITE_MKDIRS);
@@ -40,10 +39,8 @@ static bool dangerous(const char *a) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 2048) return 0;
   if (!fuzz_store) setup();
-  char *copy = malloc(size + 1);
+  char *copy = fuzz_strdup(data, size);
   if (!copy) return 0;
-  memcpy(copy, data, size);
-  copy[size] = 0;
   char *argv[40];
   int argc = 0;
   argv[argc++] = "find";
@@ -73,10 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   cmd_arena_free(ctx.arena);
 
   if (!skip_run) {
-    cmd_standalone_result res;
-    cmd_run_standalone(fuzz_store, "/", argc, argv, "", 0, &res);
-    free(res.out);
-    free(res.err);
+    fuzz_run_standalone(fuzz_store, "/", argc, argv, "", 0);
   }
   free(copy);
   return 0;

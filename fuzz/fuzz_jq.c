@@ -21,8 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
-#include "cmd/util_limited.h"
+#include "fuzz_common.h"
 
 const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void) { return "leak:libjq.so\n"; }
@@ -32,8 +31,7 @@ static store *fz_store;
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1 || size > 4096) return 0;
   if (!fz_store) {
-    char *err = NULL;
-    if (store_open(NULL, STORE_OPEN_MEMORY, &fz_store, &err) < 0) abort();
+    fuzz_memory_store(&fz_store);
     store_path_write_file(fz_store, "/", "/w/f.json", "{\"a\":[1,2,{\"b\":null}]}\n", 23, 0644,
                           STORE_WRITE_MKDIRS);
   }
@@ -59,11 +57,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   argv[argc] = NULL;
 
   cmd_limits lim = {200, 1u << 20, 1u << 20, NULL};
-  cmd_standalone_result r;
-  cmd_run_limited(fz_store, "/w", argc, argv, in, inlen, &lim, &r, NULL);
   /* statuses jq can give: 0..5, halt_error's code, 130 stop, 141 pipe */
-  free(r.out);
-  free(r.err);
+  fuzz_run_limited(fz_store, "/w", argc, argv, in, inlen, &lim);
   free(program);
   return 0;
 }

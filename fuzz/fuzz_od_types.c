@@ -11,16 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "fuzz_common.h"
 
 static store *fuzz_store;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 4096) return 0;
-  if (!fuzz_store) {
-    char *err = NULL;
-    if (store_open(NULL, STORE_OPEN_MEMORY, &fuzz_store, &err) < 0) abort();
-  }
   const uint8_t *nul = memchr(data, 0, size);
   if (!nul || (size_t)(nul - data) > 64) return 0;
   char type[72];
@@ -41,9 +37,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   argv[argc++] = type;
   if (*width) argv[argc++] = width;
   argv[argc] = NULL;
-  cmd_standalone_result res;
-  cmd_run_standalone(fuzz_store, "/", argc, argv, p, rest, &res);
-  free(res.out);
-  free(res.err);
+  fuzz_run_standalone(fuzz_memory_store(&fuzz_store), "/", argc, argv, p, rest);
   return 0;
 }

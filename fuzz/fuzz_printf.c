@@ -11,32 +11,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "fuzz_common.h"
 
 static store *fuzz_store;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 4096) return 0;
-  if (!fuzz_store) {
-    char *err = NULL;
-    if (store_open(NULL, STORE_OPEN_MEMORY, &fuzz_store, &err) < 0) abort();
-  }
-  char *copy = malloc(size + 1);
+  char *copy = fuzz_strdup(data, size);
   if (!copy) return 0;
-  memcpy(copy, data, size);
-  copy[size] = 0;
   char *argv[18];
   int argc = 0;
   argv[argc++] = "printf";
-  for (size_t i = 0; i <= size && argc < 17;) {
-    argv[argc++] = copy + i;
-    i += strlen(copy + i) + 1;
-  }
+  argc += fuzz_split_fields(copy, size, argv + 1, 16, NULL);
   argv[argc] = NULL;
-  cmd_standalone_result res;
-  cmd_run_standalone(fuzz_store, "/", argc, argv, "", 0, &res);
-  free(res.out);
-  free(res.err);
+  fuzz_run_standalone(fuzz_memory_store(&fuzz_store), "/", argc, argv, "", 0);
   free(copy);
   return 0;
 }

@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
-#include "cmd/util_limited.h"
+#include "fuzz_common.h"
 #include "store/store.h"
 
 static store *fz_store;
@@ -20,18 +19,16 @@ static store *fz_store;
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1 || size > 4096) return 0;
   if (!fz_store) {
-    char *err = NULL;
-    if (store_open(NULL, STORE_OPEN_MEMORY, &fz_store, &err) < 0) abort();
+    fuzz_memory_store(&fz_store);
     store_path_mkdir_p(fz_store, "/", "/w", 0755);
     const char *a = "abc\nhello world\n\nfoo bar baz\n";
     const char *b = "x\0y\nlast line without newline";
     store_path_write_file(fz_store, "/", "/w/in1", a, strlen(a), 0644, 0);
     store_path_write_file(fz_store, "/", "/w/in2", b, 30, 0644, 0);
   }
-  char *script = malloc(size);
+  /* argv strings end at the first NUL, as from a shell */
+  char *script = fuzz_strdup(data + 1, size - 1);
   if (!script) return 0;
-  memcpy(script, data + 1, size - 1);
-  script[size - 1] = 0; /* argv strings end at the first NUL, as from a shell */
   char *argv[12];
   int argc = 0;
   argv[argc++] = "sed";
@@ -45,13 +42,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   argv[argc++] = "in1";
   argv[argc++] = "in2";
   argv[argc] = NULL;
-  cmd_standalone_result res;
   /* Scripts that loop forever (":a;s/^/ /;ta") are stopped the way the
    * shell stops them: a deadline seen through cmd_poll, and bounded sizes. */
   cmd_limits lim = {.max_ms = 200, .max_out = 1 << 20, .max_string = 1 << 20};
-  cmd_run_limited(fz_store, "/w", argc, argv, "stdin line\n", 11, &lim, &res, NULL);
-  free(res.out);
-  free(res.err);
+  fuzz_run_limited(fz_store, "/w", argc, argv, "stdin line\n", 11, &lim);
   free(script);
   return 0;
 }

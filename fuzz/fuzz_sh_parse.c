@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_common.h"
 #include "sh/parse.h"
 
 static const char *fz_alias(void *ud, const char *name) {
@@ -27,9 +28,8 @@ static bool fz_extglob(void *ud) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 1 << 16) return 0;
-  char *s = malloc(size + 1);
-  memcpy(s, data, size);
-  s[size] = 0;
+  char *s = fuzz_strdup(data, size);
+  if (!s) return 0;
   size_t n = strlen(s); /* scripts are NUL-free text */
   sh_parse_opts o = {0};
   o.alias = fz_alias;

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "fuzz_common.h"
 #include "cmd/sort_keys.h"
 
 static store *fuzz_store;
@@ -78,14 +78,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   sort_keys_free(&k);
 
-  if (!fuzz_store) {
-    char *err = NULL;
-    if (store_open(NULL, STORE_OPEN_MEMORY, &fuzz_store, &err) < 0) abort();
-  }
-  cmd_standalone_result res;
-  cmd_run_standalone(fuzz_store, "/", argc, argv, nl + 1, (size_t)(end - (nl + 1)), &res);
-  free(res.out);
-  free(res.err);
+  fuzz_run_standalone(fuzz_memory_store(&fuzz_store), "/", argc, argv, nl + 1,
+                      (size_t)(end - (nl + 1)));
   free(opts);
   return 0;
 }

@@ -10,26 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "fuzz_common.h"
 
 static store *fuzz_store;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 4096) return 0;
-  if (!fuzz_store) {
-    char *err = NULL;
-    if (store_open(NULL, STORE_OPEN_MEMORY, &fuzz_store, &err) < 0) abort();
-  }
-  char *copy = malloc(size + 1);
+  char *copy = fuzz_strdup(data, size);
   if (!copy) return 0;
-  memcpy(copy, data, size);
-  copy[size] = 0;
   char *parts[3] = {copy, "", ""};
-  size_t used = 0;
-  for (int k = 0; k < 3 && used <= size; k++) {
-    parts[k] = copy + used;
-    used += strlen(copy + used) + 1;
-  }
+  size_t used;
+  fuzz_split_fields(copy, size, parts, 3, &used);
   char opts[8] = "-";
   size_t o = 1;
   for (const char *p = parts[0]; *p && o < sizeof opts - 1; p++)
@@ -45,10 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   argv[argc] = NULL;
   const char *in = used < size ? copy + used : "";
   size_t inlen = used < size ? size - used : 0;
-  cmd_standalone_result res;
-  cmd_run_standalone(fuzz_store, "/", argc, argv, in, inlen, &res);
-  free(res.out);
-  free(res.err);
+  fuzz_run_standalone(fuzz_memory_store(&fuzz_store), "/", argc, argv, in, inlen);
   free(copy);
   return 0;
 }

@@ -16,11 +16,8 @@
  * are caught by the yq cases of the ASan test runs.
  */
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "cmd/cmd.h"
-#include "cmd/util_limited.h"
+#include "fuzz_common.h"
 
 const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void) { return "leak:libjq.so\n"; }
@@ -29,11 +26,7 @@ static store *fz_store;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1 || size > 8192) return 0;
-  if (!fz_store) {
-    char *err = NULL;
-    if (store_open(NULL, STORE_OPEN_MEMORY, &fz_store, &err) < 0) abort();
-    store_path_mkdir(fz_store, "/", "/w", 0755);
-  }
+  if (!fz_store) store_path_mkdir(fuzz_memory_store(&fz_store), "/", "/w", 0755);
   uint8_t flags = data[0];
   char *argv[16];
   int argc = 0;
@@ -47,9 +40,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   argv[argc] = NULL;
 
   cmd_limits lim = {200, 1u << 20, 1u << 20, NULL};
-  cmd_standalone_result r;
-  cmd_run_limited(fz_store, "/w", argc, argv, data + 1, size - 1, &lim, &r, NULL);
-  free(r.out);
-  free(r.err);
+  fuzz_run_limited(fz_store, "/w", argc, argv, data + 1, size - 1, &lim);
   return 0;
 }

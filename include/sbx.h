@@ -348,7 +348,7 @@ SBX_API int sbx_shell_reset(sbx *h);
 /* ---- Python in a jail ------------------------------------------------------------
  *
  * The first Python call starts the sandbox's worker: Debian's CPython 3.11
- * embedded in sbx-pyworker, inside a Linux jail (user, mount, pid, net, ipc,
+ * (/usr/bin/python3.11 running sbx's worker module), inside a Linux jail (user, mount, pid, net, ipc,
  * uts and cgroup namespaces, seccomp, Landlock, rlimits, no capabilities) whose
  * root file system is this sandbox's store, so Python and the shell see the
  * same files. The worker stays up: named contexts keep their globals between

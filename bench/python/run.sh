@@ -14,8 +14,9 @@ pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
 # shellcheck disable=SC2046
 cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -o build/bench/bench_python bench/python/bench_python.c \
   build/libsbx.a $(pkg-config --libs $pkgs) -ljq -lpthread -lm
-# The embedding floor: Debian's own python.o linked with the libpython3.11.a
-# the worker embeds (same flags as the worker's link), when both are there.
+# For comparison: Debian's own python.o linked with its libpython3.11.a (PGO,
+# no LTO), what a worker embedding that archive would run at; the worker execs
+# /usr/bin/python3.11 instead (docs/python.md).
 cfg=$(/usr/bin/python3.11-config --configdir 2>/dev/null || true)
 pystatic=
 if [ -f "$cfg/python.o" ] && [ -f "$cfg/libpython3.11.a" ] &&

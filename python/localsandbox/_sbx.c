@@ -339,6 +339,61 @@ static int conv_u64(PyObject *o, void *out) {
 
 #define PATH(b) PyBytes_AS_STRING(b)
 
+/* ---- result helpers ------------------------------------------------------------ */
+
+/* The end of a call that returns nothing: None, or the captured failure raised. */
+static PyObject *none_or_raise(int rc, const call_err *e) {
+  if (rc != SBX_OK) return raise_call_err(e);
+  Py_RETURN_NONE;
+}
+
+/* bytes from a buffer the library allocated; frees `data` (may be NULL when
+ * len is 0). */
+static PyObject *bytes_take(void *data, size_t len) {
+  PyObject *r = PyBytes_FromStringAndSize(data, (Py_ssize_t)len);
+  sbx_free(data);
+  return r;
+}
+
+/* A new list of `n` items, item i made by `make(items, i)` (a new reference or
+ * NULL with an exception set, which drops the list). `items` is borrowed. */
+static PyObject *list_of(const void *items, size_t n,
+                         PyObject *(*make)(const void *items, size_t i)) {
+  PyObject *list = PyList_New((Py_ssize_t)n);
+  for (size_t i = 0; list && i < n; i++) {
+    PyObject *item = make(items, i);
+    if (!item) {
+      Py_CLEAR(list);
+      break;
+    }
+    PyList_SET_ITEM(list, (Py_ssize_t)i, item);
+  }
+  return list;
+}
+
+/* A method with no arguments over `fn(h)`: None, or the failure raised. */
+static PyObject *call_handle(SandboxObject *self, int (*fn)(sbx *h)) {
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, fn(self->h));
+  return none_or_raise(rc, &e);
+}
+
+/* A method with two path arguments (`format` names them for errors) over
+ * `fn(h, a, b)`: None, or the failure raised. */
+static PyObject *call_two_paths(SandboxObject *self, PyObject *args, const char *format,
+                                int (*fn)(sbx *h, const char *a, const char *b)) {
+  PyObject *a, *b;
+  if (!PyArg_ParseTuple(args, format, conv_path, &a, conv_path, &b)) return NULL;
+  call_err e;
+  int rc;
+  SBX_CALL_THEN(self, rc, &e, fn(self->h, PATH(a), PATH(b)), {
+    Py_DECREF(a);
+    Py_DECREF(b);
+  });
+  return none_or_raise(rc, &e);
+}
+
 /* ---- open, close, properties ------------------------------------------------ */
 
 static PyObject *sandbox_from_snapshot(PyTypeObject *type, PyObject *args, PyObject *kw) {
@@ -398,27 +453,15 @@ static PyObject *sandbox_get_path(SandboxObject *self, void *c) {
 /* ---- transactions and quotas ------------------------------------------------ */
 
 static PyObject *sandbox_begin(SandboxObject *self, PyObject *unused) {
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_begin(self->h));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return call_handle(self, sbx_begin);
 }
 
 static PyObject *sandbox_commit(SandboxObject *self, PyObject *unused) {
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_commit(self->h));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return call_handle(self, sbx_commit);
 }
 
 static PyObject *sandbox_rollback(SandboxObject *self, PyObject *unused) {
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_rollback(self->h));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return call_handle(self, sbx_rollback);
 }
 
 static PyObject *sandbox_set_quota(SandboxObject *self, PyObject *args, PyObject *kw) {
@@ -431,8 +474,7 @@ static PyObject *sandbox_set_quota(SandboxObject *self, PyObject *args, PyObject
   call_err e;
   int rc;
   SBX_CALL(self, rc, &e, sbx_set_quota(self->h, &q));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return none_or_raise(rc, &e);
 }
 
 /* ---- files ------------------------------------------------------------------- */
@@ -447,9 +489,7 @@ static PyObject *sandbox_read_file(SandboxObject *self, PyObject *args) {
   SBX_CALL_THEN(self, rc, &e, sbx_read_file(self->h, PATH(path), &data, &len),
                 { Py_DECREF(path); });
   if (rc != SBX_OK) return raise_call_err(&e);
-  PyObject *r = PyBytes_FromStringAndSize(data, (Py_ssize_t)len);
-  sbx_free(data);
-  return r;
+  return bytes_take(data, len);
 }
 
 static PyObject *sandbox_write_file(SandboxObject *self, PyObject *args, PyObject *kw) {
@@ -467,8 +507,7 @@ static PyObject *sandbox_write_file(SandboxObject *self, PyObject *args, PyObjec
                   Py_DECREF(path);
                   PyBuffer_Release(&buf);
                 });
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return none_or_raise(rc, &e);
 }
 
 /* write_files([(path, data), ...], flags=0): one transaction. */
@@ -543,8 +582,7 @@ static PyObject *sandbox_mkdir(SandboxObject *self, PyObject *args, PyObject *kw
   int rc;
   SBX_CALL_THEN(self, rc, &e, sbx_mkdir(self->h, PATH(path), parents),
                 { Py_DECREF(path); });
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return none_or_raise(rc, &e);
 }
 
 static PyObject *sandbox_remove(SandboxObject *self, PyObject *args, PyObject *kw) {
@@ -558,8 +596,7 @@ static PyObject *sandbox_remove(SandboxObject *self, PyObject *args, PyObject *k
   int rc;
   SBX_CALL_THEN(self, rc, &e, sbx_remove(self->h, PATH(path), recursive),
                 { Py_DECREF(path); });
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return none_or_raise(rc, &e);
 }
 
 static PyStructSequence_Field stat_fields[] = {
@@ -617,10 +654,23 @@ static PyObject *sandbox_stat(SandboxObject *self, PyObject *args, PyObject *kw)
   return r;
 }
 
-/* listdir(path) -> [(name, ino, type), ...] sorted by name bytes. */
-static PyObject *sandbox_listdir(SandboxObject *self, PyObject *args) {
+/* list_of() item makers over an sbx_dirent array. */
+static PyObject *dirent_tuple(const void *items, size_t i) {
+  const sbx_dirent *d = (const sbx_dirent *)items + i;
+  return Py_BuildValue("(NLi)", PyUnicode_DecodeFSDefault(d->name), (long long)d->ino,
+                       d->type);
+}
+
+static PyObject *dirent_name(const void *items, size_t i) {
+  return PyUnicode_DecodeFSDefault(((const sbx_dirent *)items)[i].name);
+}
+
+/* listdir and listnames: one path argument (`format`), sbx_listdir, a list of
+ * `make(ents, i)`. */
+static PyObject *list_directory(SandboxObject *self, PyObject *args, const char *format,
+                                PyObject *(*make)(const void *items, size_t i)) {
   PyObject *path;
-  if (!PyArg_ParseTuple(args, "O&:listdir", conv_path, &path)) return NULL;
+  if (!PyArg_ParseTuple(args, format, conv_path, &path)) return NULL;
   sbx_dirent *ents = NULL;
   size_t n = 0;
   call_err e;
@@ -628,42 +678,19 @@ static PyObject *sandbox_listdir(SandboxObject *self, PyObject *args) {
   SBX_CALL_THEN(self, rc, &e, sbx_listdir(self->h, PATH(path), &ents, &n),
                 { Py_DECREF(path); });
   if (rc != SBX_OK) return raise_call_err(&e);
-  PyObject *list = PyList_New((Py_ssize_t)n);
-  for (size_t i = 0; list && i < n; i++) {
-    PyObject *t = Py_BuildValue("(NLi)", PyUnicode_DecodeFSDefault(ents[i].name),
-                                (long long)ents[i].ino, ents[i].type);
-    if (!t) {
-      Py_CLEAR(list);
-      break;
-    }
-    PyList_SET_ITEM(list, (Py_ssize_t)i, t);
-  }
+  PyObject *list = list_of(ents, n, make);
   sbx_free(ents);
   return list;
 }
 
+/* listdir(path) -> [(name, ino, type), ...] sorted by name bytes. */
+static PyObject *sandbox_listdir(SandboxObject *self, PyObject *args) {
+  return list_directory(self, args, "O&:listdir", dirent_tuple);
+}
+
 /* listnames(path) -> [name, ...]: listdir without the tuples (list_files). */
 static PyObject *sandbox_listnames(SandboxObject *self, PyObject *args) {
-  PyObject *path;
-  if (!PyArg_ParseTuple(args, "O&:listnames", conv_path, &path)) return NULL;
-  sbx_dirent *ents = NULL;
-  size_t n = 0;
-  call_err e;
-  int rc;
-  SBX_CALL_THEN(self, rc, &e, sbx_listdir(self->h, PATH(path), &ents, &n),
-                { Py_DECREF(path); });
-  if (rc != SBX_OK) return raise_call_err(&e);
-  PyObject *list = PyList_New((Py_ssize_t)n);
-  for (size_t i = 0; list && i < n; i++) {
-    PyObject *name = PyUnicode_DecodeFSDefault(ents[i].name);
-    if (!name) {
-      Py_CLEAR(list);
-      break;
-    }
-    PyList_SET_ITEM(list, (Py_ssize_t)i, name);
-  }
-  sbx_free(ents);
-  return list;
+  return list_directory(self, args, "O&:listnames", dirent_name);
 }
 
 /* exists(path) -> bool: stat succeeds (following symlinks). Only ENOENT and
@@ -684,32 +711,11 @@ static PyObject *sandbox_exists(SandboxObject *self, PyObject *args) {
 }
 
 static PyObject *sandbox_rename(SandboxObject *self, PyObject *args) {
-  PyObject *from, *to = NULL;
-  if (!PyArg_ParseTuple(args, "O&O&:rename", conv_path, &from, conv_path, &to)) {
-    return NULL;
-  }
-  call_err e;
-  int rc;
-  SBX_CALL_THEN(self, rc, &e, sbx_rename(self->h, PATH(from), PATH(to)), {
-    Py_DECREF(from);
-    Py_DECREF(to);
-  });
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return call_two_paths(self, args, "O&O&:rename", sbx_rename);
 }
 
 static PyObject *sandbox_symlink(SandboxObject *self, PyObject *args) {
-  PyObject *target, *link;
-  if (!PyArg_ParseTuple(args, "O&O&:symlink", conv_path, &target, conv_path, &link))
-    return NULL;
-  call_err e;
-  int rc;
-  SBX_CALL_THEN(self, rc, &e, sbx_symlink(self->h, PATH(target), PATH(link)), {
-    Py_DECREF(target);
-    Py_DECREF(link);
-  });
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return call_two_paths(self, args, "O&O&:symlink", sbx_symlink);
 }
 
 static PyObject *sandbox_readlink(SandboxObject *self, PyObject *args) {
@@ -750,8 +756,7 @@ static PyObject *sandbox_kv_set(SandboxObject *self, PyObject *args) {
   call_err e;
   int rc;
   SBX_CALL(self, rc, &e, sbx_kv_set(self->h, key, json));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return none_or_raise(rc, &e);
 }
 
 static PyObject *sandbox_kv_delete(SandboxObject *self, PyObject *args) {
@@ -760,8 +765,13 @@ static PyObject *sandbox_kv_delete(SandboxObject *self, PyObject *args) {
   call_err e;
   int rc;
   SBX_CALL(self, rc, &e, sbx_kv_delete(self->h, key));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return none_or_raise(rc, &e);
+}
+
+/* list_of() item maker over a char * array: UTF-8 text (surrogateescape). */
+static PyObject *key_text(const void *items, size_t i) {
+  const char *k = ((char *const *)items)[i];
+  return PyUnicode_DecodeUTF8(k, strlen(k), "surrogateescape");
 }
 
 static PyObject *sandbox_kv_keys(SandboxObject *self, PyObject *args) {
@@ -773,15 +783,7 @@ static PyObject *sandbox_kv_keys(SandboxObject *self, PyObject *args) {
   int rc;
   SBX_CALL(self, rc, &e, sbx_kv_keys(self->h, prefix, &keys, &n));
   if (rc != SBX_OK) return raise_call_err(&e);
-  PyObject *list = PyList_New((Py_ssize_t)n);
-  for (size_t i = 0; list && i < n; i++) {
-    PyObject *k = PyUnicode_DecodeUTF8(keys[i], strlen(keys[i]), "surrogateescape");
-    if (!k) {
-      Py_CLEAR(list);
-      break;
-    }
-    PyList_SET_ITEM(list, (Py_ssize_t)i, k);
-  }
+  PyObject *list = list_of(keys, n, key_text);
   sbx_free(keys);
   return list;
 }
@@ -812,8 +814,7 @@ static PyObject *sandbox_history_finish(SandboxObject *self, PyObject *args,
   call_err e;
   int rc;
   SBX_CALL(self, rc, &e, sbx_history_finish(self->h, id, result, error));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return none_or_raise(rc, &e);
 }
 
 /* history_record(name, params, result, error=None, started_at=0, duration_ms=0):
@@ -839,6 +840,14 @@ static PyObject *opt_str(const char *s) {
   return PyUnicode_DecodeUTF8(s, strlen(s), "surrogateescape");
 }
 
+/* list_of() item maker over an sbx_history_entry array. */
+static PyObject *history_tuple(const void *items, size_t i) {
+  const sbx_history_entry *x = (const sbx_history_entry *)items + i;
+  return Py_BuildValue("(LNNNNNddd)", (long long)x->id, opt_str(x->name),
+                       opt_str(x->parameters), opt_str(x->result), opt_str(x->error),
+                       opt_str(x->status), x->started_at, x->completed_at, x->duration_ms);
+}
+
 /* history_list(limit=0) -> [(id, name, parameters, result, error, status,
  * started_at, completed_at, duration_ms), ...] newest first. */
 static PyObject *sandbox_history_list(SandboxObject *self, PyObject *args) {
@@ -850,19 +859,7 @@ static PyObject *sandbox_history_list(SandboxObject *self, PyObject *args) {
   int rc;
   SBX_CALL(self, rc, &e, sbx_history_list(self->h, limit, &ents, &n));
   if (rc != SBX_OK) return raise_call_err(&e);
-  PyObject *list = PyList_New((Py_ssize_t)n);
-  for (size_t i = 0; list && i < n; i++) {
-    const sbx_history_entry *x = &ents[i];
-    PyObject *t =
-        Py_BuildValue("(LNNNNNddd)", (long long)x->id, opt_str(x->name),
-                      opt_str(x->parameters), opt_str(x->result), opt_str(x->error),
-                      opt_str(x->status), x->started_at, x->completed_at, x->duration_ms);
-    if (!t) {
-      Py_CLEAR(list);
-      break;
-    }
-    PyList_SET_ITEM(list, (Py_ssize_t)i, t);
-  }
+  PyObject *list = list_of(ents, n, history_tuple);
   sbx_free(ents);
   return list;
 }
@@ -876,9 +873,7 @@ static PyObject *sandbox_snapshot(SandboxObject *self, PyObject *unused) {
   int rc;
   SBX_CALL(self, rc, &e, sbx_snapshot(self->h, &bytes, &len));
   if (rc != SBX_OK) return raise_call_err(&e);
-  PyObject *r = PyBytes_FromStringAndSize(bytes, (Py_ssize_t)len);
-  sbx_free(bytes);
-  return r;
+  return bytes_take(bytes, len);
 }
 
 /* fork(path) -> Sandbox: copies into a new file at host `path` and opens it. */

@@ -717,6 +717,17 @@ class LocalSandbox:
     def _file_error(self, e: _sbx.Error, path: str) -> NoReturn:
         _raise_sbx(e, path)
 
+    def _on_path(self, path: Any, call: Callable[[_sbx.Sandbox, str], _T]) -> _T:
+        """Runs ``call(handle, absolute path)`` for the file methods: a
+        destroyed sandbox raises RuntimeError, a bad path TypeError (both
+        before ``call``), a failed sbx call the published error for the path."""
+        h = self._handle()
+        p = self._path(path)
+        try:
+            return call(h, p)
+        except _sbx.Error as e:
+            _raise_sbx(e, p)
+
     # ---- properties ---------------------------------------------------------------
 
     @property
@@ -1111,12 +1122,7 @@ class LocalSandbox:
             FileNotFoundError: The file does not exist.
             RuntimeError: The sandbox has been destroyed.
         """
-        h = self._handle()
-        p = self._path(path)
-        try:
-            return h.read_file(p).decode("utf-8", "replace")  # type: ignore[no-any-return]
-        except _sbx.Error as e:
-            _raise_sbx(e, p)
+        return self._on_path(path, lambda h, p: h.read_file(p).decode("utf-8", "replace"))
 
     def read_file_bytes(self, path: str) -> bytes:
         """Read a file as bytes.
@@ -1125,12 +1131,7 @@ class LocalSandbox:
             FileNotFoundError: The file does not exist.
             RuntimeError: The sandbox has been destroyed.
         """
-        h = self._handle()
-        p = self._path(path)
-        try:
-            return h.read_file(p)  # type: ignore[no-any-return]
-        except _sbx.Error as e:
-            _raise_sbx(e, p)
+        return self._on_path(path, lambda h, p: h.read_file(p))
 
     def write_file(self, path: str, content: str) -> None:
         """Write a text file (UTF-8), creating missing parent directories.
@@ -1140,14 +1141,12 @@ class LocalSandbox:
             CommandError: The path is a directory, or a quota is exceeded.
             RuntimeError: The sandbox has been destroyed.
         """
-        h = self._handle()
-        p = self._path(path)
-        if not isinstance(content, str):
-            raise TypeError(f"content must be str, not {type(content).__name__} (use write_file_bytes)")
-        try:
+        def write(h: _sbx.Sandbox, p: str) -> None:
+            if not isinstance(content, str):
+                raise TypeError(f"content must be str, not {type(content).__name__} (use write_file_bytes)")
             h.write_file(p, content.encode("utf-8"), _sbx.WRITE_MKDIRS)
-        except _sbx.Error as e:
-            _raise_sbx(e, p)
+
+        self._on_path(path, write)
 
     def write_file_bytes(self, path: str, data: bytes) -> None:
         """Write a binary file, creating missing parent directories.
@@ -1157,14 +1156,12 @@ class LocalSandbox:
             CommandError: The path is a directory, or a quota is exceeded.
             RuntimeError: The sandbox has been destroyed.
         """
-        h = self._handle()
-        p = self._path(path)
-        if not isinstance(data, (bytes, bytearray, memoryview)):
-            raise TypeError(f"data must be bytes, not {type(data).__name__}")
-        try:
+        def write(h: _sbx.Sandbox, p: str) -> None:
+            if not isinstance(data, (bytes, bytearray, memoryview)):
+                raise TypeError(f"data must be bytes, not {type(data).__name__}")
             h.write_file(p, data, _sbx.WRITE_MKDIRS)
-        except _sbx.Error as e:
-            _raise_sbx(e, p)
+
+        self._on_path(path, write)
 
     def list_files(self, path: str) -> list[str]:
         """List the entry names of a directory (sorted, without . and ..).
@@ -1173,12 +1170,7 @@ class LocalSandbox:
             FileNotFoundError: The directory does not exist.
             RuntimeError: The sandbox has been destroyed.
         """
-        h = self._handle()
-        p = self._path(path)
-        try:
-            return h.listnames(p)  # type: ignore[no-any-return]
-        except _sbx.Error as e:
-            _raise_sbx(e, p)
+        return self._on_path(path, lambda h, p: h.listnames(p))
 
     def exists(self, path: str) -> bool:
         """Whether a file or directory exists at ``path``.
@@ -1186,12 +1178,7 @@ class LocalSandbox:
         Raises:
             RuntimeError: The sandbox has been destroyed.
         """
-        h = self._handle()
-        p = self._path(path)
-        try:
-            return h.exists(p)  # type: ignore[no-any-return]
-        except _sbx.Error as e:
-            _raise_sbx(e, p)
+        return self._on_path(path, lambda h, p: h.exists(p))
 
     def delete_file(self, path: str) -> None:
         """Delete a file, symlink or empty directory.
@@ -1201,12 +1188,7 @@ class LocalSandbox:
             CommandError: A non-empty directory.
             RuntimeError: The sandbox has been destroyed.
         """
-        h = self._handle()
-        p = self._path(path)
-        try:
-            h.remove(p, False)
-        except _sbx.Error as e:
-            _raise_sbx(e, p)
+        self._on_path(path, lambda h, p: h.remove(p, False))
 
     # ---- history, snapshots, forks ------------------------------------------------
 

@@ -103,17 +103,20 @@ int cmd_cmp_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'i': {
       const char *colon = strchr(g.arg, ':');
       bool ok;
+      const char *bad = g.arg;
       if (colon) {
         char *first = cmd_alloc(ctx, (size_t)(colon - g.arg) + 1);
         if (!first) return 2;
         memcpy(first, g.arg, (size_t)(colon - g.arg));
-        ok = cmp_skip(first, &skip[0]) && cmp_skip(colon + 1, &skip[1]);
+        ok = cmp_skip(first, &skip[0]);
+        /* diffutils names the part that failed: all of "x:1", or "x" of "1:x" */
+        if (ok && !(ok = cmp_skip(colon + 1, &skip[1]))) bad = colon + 1;
       } else {
         ok = cmp_skip(g.arg, &skip[0]);
         skip[1] = skip[0];
       }
       if (!ok) {
-        cmd_errorf(ctx, "invalid --ignore-initial value '%s'", g.arg);
+        cmd_errorf(ctx, "invalid --ignore-initial value '%s'", bad);
         return cmp_try(ctx);
       }
       break;
@@ -178,13 +181,13 @@ int cmd_cmp_main(cmd_ctx *ctx, int argc, char **argv) {
   for (int f = 0; f < 2; f++) {
     fd[f] = cmd_open_input(ctx, name[f]);
     if (fd[f] < 0) {
-      cmd_gnu_perror(ctx, name[f], fd[f]);
+      cmd_perror(ctx, name[f], fd[f]);
       fd[f] = -1;
       goto out;
     }
     int r = cmp_do_skip(ctx, fd[f], skip[f], buf[f]);
     if (r < 0) {
-      cmd_gnu_perror(ctx, name[f], r);
+      cmd_perror(ctx, name[f], r);
       goto out;
     }
   }
@@ -199,6 +202,7 @@ int cmd_cmp_main(cmd_ctx *ctx, int argc, char **argv) {
     while (maxb /= 10) width++;
   }
   uintmax_t offset = 0, lines = 0;
+  bool last_nl = false; /* the last byte both inputs shared was '\n' */
   size_t have[2] = {0, 0}, pos[2] = {0, 0};
   bool eof[2] = {false, false}, differ = false;
   status = 0;
@@ -210,7 +214,7 @@ int cmd_cmp_main(cmd_ctx *ctx, int argc, char **argv) {
         do r = ctx->io->read(ctx->io_ud, fd[f], buf[f], CMP_BLOCK);
         while (r == -EINTR);
         if (r < 0) {
-          cmd_gnu_perror(ctx, name[f], (int)r);
+          cmd_perror(ctx, name[f], (int)r);
           status = 2;
           goto out;
         }
@@ -232,9 +236,12 @@ int cmd_cmp_main(cmd_ctx *ctx, int argc, char **argv) {
           cmd_err_raw(ctx, "%s: EOF on %s which is empty\n", ctx->name, name[f]);
         else if (verbose)
           cmd_err_raw(ctx, "%s: EOF on %s after byte %ju\n", ctx->name, name[f], offset);
-        else
+        else if (last_nl)
           cmd_err_raw(ctx, "%s: EOF on %s after byte %ju, line %ju\n", ctx->name, name[f],
                       offset, lines);
+        else /* diffutils: the partial last line counts, as "in line" */
+          cmd_err_raw(ctx, "%s: EOF on %s after byte %ju, in line %ju\n", ctx->name, name[f],
+                      offset, lines + 1);
       }
       status = 1;
       break;
@@ -243,6 +250,7 @@ int cmd_cmp_main(cmd_ctx *ctx, int argc, char **argv) {
     if (memcmp(a, b, n) == 0) {
       if (!verbose)
         for (const unsigned char *p = a; (p = memchr(p, '\n', (size_t)(a + n - p))); p++) lines++;
+      last_nl = a[n - 1] == '\n';
       offset += n;
       pos[0] += n;
       pos[1] += n;
@@ -250,6 +258,7 @@ int cmd_cmp_main(cmd_ctx *ctx, int argc, char **argv) {
       for (size_t k = 0; k < n; k++) {
         if (a[k] == b[k]) {
           if (a[k] == '\n') lines++;
+          last_nl = a[k] == '\n';
           continue;
         }
         differ = true;

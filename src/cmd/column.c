@@ -150,8 +150,13 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
   size_t limit = ctx->max_string ? (size_t)ctx->max_string : (size_t)1 << 26;
   for (int f = 0; f < nfiles; f++) {
     int r = cmd_read_all(ctx, files[f], limit, &bufs[f], &lens[f]);
-    if (r < 0) {
-      status = cmd_gnu_perror(ctx, files[f], r);
+    if (r == -EISDIR) { /* util-linux: err(1, "read failed") ends at once */
+      cmd_errorf(ctx, "read failed: %s", cmd_strerror(r));
+      status = 1;
+      goto out;
+    }
+    if (r < 0) { /* util-linux warn("%s", name): the name unquoted */
+      status = cmd_perror(ctx, files[f], r);
       bufs[f] = NULL;
       continue;
     }
@@ -281,7 +286,9 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     goto out;
   }
-  /* Table mode. */
+  /* Table mode. util-linux replaces the status of reading with the
+   * printing's when there is something to print. */
+  if (nrows) status = 0;
   {
     char **names = NULL;
     size_t nnames = 0;

@@ -231,7 +231,10 @@ static uint64_t du_walk(du_opts *o, const char *root) {
       o->status = 1;
       break;
     default: {
-      if (!o->count_links && e->st.nlink > 1 && seen_before(o, e->st.ino)) break;
+      /* GNU's hash_all: with -L every file is checked, as two symlinks (or
+       * a symlink and the file) reach one inode with a link count of 1 */
+      if (!o->count_links && (e->st.nlink > 1 || o->deref == 'L') && seen_before(o, e->st.ino))
+        break;
       du_acc a = {entry_size(o, &e->st), 0, 0};
       take_time(&a, &e->st, o->time_field);
       if (e->depth == 0 || o->all) {

@@ -204,6 +204,11 @@ int cmd_env_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'C': chdir_to = st.arg; break;
     case 'S':
       if (split_string(ctx, st.arg, &split, &nsplit) < 0) return 125;
+      if (debug) { /* GNU shows the split when -v came first */
+        cmd_err_raw(ctx, "split -S:  %s\n", cmd_gnu_quote(ctx, st.arg));
+        for (int k = 0; k < nsplit; k++)
+          cmd_err_raw(ctx, "%s%s\n", k ? "     &    " : " into:    ", cmd_gnu_quote(ctx, split[k]));
+      }
       break;
     case 'v': debug = true; break;
     case OPT_DEFSIG: case OPT_IGNSIG: case OPT_BLOCKSIG: case OPT_LISTSIG: break;
@@ -232,6 +237,7 @@ int cmd_env_main(cmd_ctx *ctx, int argc, char **argv) {
   if (!ignore && ctx->env)
     for (char *const *p = ctx->env; *p; p++)
       if (env_set(&e, *p) < 0) goto oom;
+  if (ignore && debug) cmd_err_raw(ctx, "cleaning environ\n");
   for (int k = 0; k < nunset; k++) {
     if (!*unsets[k] || strchr(unsets[k], '=')) {
       cmd_errorf(ctx, "cannot unset %s: %s", cmd_gnu_quote(ctx, unsets[k]),
@@ -239,7 +245,7 @@ int cmd_env_main(cmd_ctx *ctx, int argc, char **argv) {
       free(e.v);
       return 125;
     }
-    if (debug) cmd_err_raw(ctx, "unset:    %s\n", unsets[k]);
+    if (debug && !ignore) cmd_err_raw(ctx, "unset:    %s\n", unsets[k]); /* -i: GNU skips */
     env_unset(&e, unsets[k]);
   }
   int a = 0;
@@ -297,6 +303,8 @@ int cmd_env_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   if (!cmd_fs_runnable(ctx, args[a], path_env)) {
     cmd_errorf(ctx, "%s: %s", cmd_gnu_quote(ctx, args[a]), cmd_strerror(-ENOENT));
+    if (strpbrk(args[a], " \t\n\v\f\r"))
+      cmd_errorf(ctx, "use -[v]S to pass options in shebang lines");
     free(e.v);
     return 127;
   }

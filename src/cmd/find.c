@@ -1252,10 +1252,12 @@ static bool eval(find_state *f, fnode *n) {
   cmd_ctx *ctx = f->ctx;
   cmd_walk_ent *e = f->e;
   switch (n->type) {
-  case N_AND: return eval(f, n->l) && eval(f, n->r);
-  case N_OR: return eval(f, n->l) || eval(f, n->r);
+  /* -quit ends find at once (GNU exits there): nothing after it runs, not
+   * even the implicit -print */
+  case N_AND: return eval(f, n->l) && !f->quit && eval(f, n->r);
+  case N_OR: return (eval(f, n->l) || (!f->quit && eval(f, n->r)));
   case N_NOT: return !eval(f, n->l);
-  case N_COMMA: eval(f, n->l); return eval(f, n->r);
+  case N_COMMA: eval(f, n->l); return !f->quit && eval(f, n->r);
   default: break;
   }
   const store_stat *st = &e->st;

@@ -183,8 +183,14 @@ int cmd_hexdump_main(cmd_ctx *ctx, int argc, char **argv) {
         if (fi >= nfiles) break;
         const char *name = files[fi++];
         fd = cmd_open_input(ctx, name);
+        if (fd == -EISDIR) { /* util-linux opens it; the read fails: warned, status kept */
+          cmd_perror(ctx, name, fd);
+          opened++;
+          fd = -1;
+          continue;
+        }
         if (fd < 0) {
-          cmd_gnu_perror(ctx, name, fd);
+          cmd_perror(ctx, name, fd);
           failed++;
           fd = -1;
           status = 1;
@@ -200,7 +206,7 @@ int cmd_hexdump_main(cmd_ctx *ctx, int argc, char **argv) {
       if (r == -EINTR) continue;
       if (r <= 0) {
         if (r < 0) {
-          cmd_gnu_perror(ctx, files[fi - 1], (int)r);
+          cmd_perror(ctx, files[fi - 1], (int)r);
           status = 1;
         }
         cmd_close_input(ctx, fd);

@@ -35,7 +35,16 @@
  *  - Sizes, blocks and owners come from util_fs (the sandbox's ext4-like block
  *    model, /etc/passwd of the sandbox); dates from util_time (TZ of the
  *    environment, "recent" meaning within six months before ctx->now).
- *  - --color=always is accepted but prints no escapes (documented limit).
+ *  - Colours (--color=always; auto is never as stdout is no terminal) follow
+ *    GNU ls 9.1: LS_COLORS parsed as GNU does (two-letter keys, *.ext
+ *    suffixes matched case-insensitively, the last defined first, \ and ^
+ *    escapes, "unparsable value" disables colour), or GNU's built-in table
+ *    when LS_COLORS is empty and TERM is a colour terminal (the dircolors
+ *    TERM list) or COLORTERM is set. A name is wrapped in lc SEQ rc ... then
+ *    ec (or lc rs rc); the first escape of the run is preceded by one reset,
+ *    and \e[K follows a name that may wrap. Symlink targets are coloured
+ *    only when GNU stats them (-F / --file-type, or an or/mi/target setting).
+ *    Colour turns tabs off, as in GNU. --hyperlink is accepted, not emitted.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -62,6 +71,34 @@ enum { IND_NONE, IND_SLASH, IND_FILETYPE, IND_CLASSIFY };
 enum { Q_LITERAL, Q_SHELL, Q_SHELL_ALWAYS, Q_SHELL_ESCAPE, Q_SHELL_ESCAPE_ALWAYS,
        Q_C, Q_ESCAPE, Q_LOCALE };
 enum { DEREF_NEVER, DEREF_CMDLINE_DIR, DEREF_CMDLINE, DEREF_ALL, DEREF_UNSET };
+
+/* GNU's indicator table, in the order of its two-letter LS_COLORS keys. */
+enum { C_LEFT, C_RIGHT, C_END, C_RESET, C_NORM, C_FILE, C_DIR, C_LINK, C_FIFO, C_SOCK,
+       C_BLK, C_CHR, C_MISSING, C_ORPHAN, C_EXEC, C_DOOR, C_SETUID, C_SETGID, C_STICKY,
+       C_OTHER_WRITABLE, C_STICKY_OTHER_WRITABLE, C_CAP, C_MULTIHARDLINK, C_CLR_TO_EOL,
+       C_NIND };
+
+/* A byte string of LS_COLORS (not NUL-terminated; s == NULL: unset). */
+typedef struct ls_seq {
+  const char *s; /* bytes (arena or static) */
+  size_t len;    /* length */
+} ls_seq;
+
+/* A *.ext entry of LS_COLORS; the list's head is the last one defined. */
+typedef struct ls_ext {
+  ls_seq ext;          /* the suffix, matched in any case (coreutils 9.1) */
+  ls_seq seq;          /* its colour */
+  struct ls_ext *next; /* earlier definitions */
+} ls_ext;
+
+/* The colour state of one ls call. */
+typedef struct ls_colors {
+  ls_seq ind[C_NIND]; /* indicators */
+  ls_ext *ext;        /* suffixes */
+  bool link_target;   /* ln=target: links coloured as what they point to */
+  bool check_links;   /* GNU's check_symlink_mode: targets are stat'ed */
+  bool used;          /* an escape was written (the initial reset is out) */
+} ls_colors;
 
 /* One file to show. */
 typedef struct ls_ent {
@@ -120,6 +157,15 @@ typedef struct ls_opts {
   int time_width;          /* width of a time that cannot be shown (-1: unknown) */
   bool some_quoted;        /* a name of the group being printed is quoted
                               (the others get a space: GNU's alignment) */
+  bool color;              /* --color in effect */
+  ls_colors col;           /* its table */
+  bool author;             /* --author: an author column (the owner) */
+  bool kibibytes;          /* -k: blocks in KiB, no unit suffix */
+  int blocks_human;        /* human flags for -s and totals, or -1 */
+  const char *blocks_suffix; /* unit suffix for -s and totals, or NULL */
+  bool block_size_set;     /* --block-size, -h or --si given (then -k does nothing) */
+  ls_ent **width_extra;    /* more entries the column widths count (GNU counts */
+  size_t nwidth_extra;     /* the directory operands with the file operands) */
 } ls_opts;
 
 /* ---- names --------------------------------------------------------------------------- */
@@ -316,7 +362,7 @@ static bool ls_format_needs_stat(const ls_opts *o) {
  * `ls -R` of a directory without x lists names and recurses by type only,
  * with GNU's messages. */
 static bool ls_entry_needs_stat(const ls_opts *o, const ls_ent *e) {
-  if (ls_format_needs_stat(o)) return true;
+  if (ls_format_needs_stat(o) || o->color) return true; /* colours need the modes */
   bool needs_type = o->recursive || o->group_dirs_first || o->indicator != IND_NONE;
   if (!needs_type) return false;
   uint32_t t = e->dmode & S_IFMT;
@@ -358,12 +404,12 @@ static void ls_stat(ls_opts *o, ls_ent *e, bool cmdline) {
     }
     return;
   }
-  if (o->format == FMT_LONG) st.nlink = cmd_fs_nlink(ctx, &st);
+  if (o->format == FMT_LONG || o->color) st.nlink = cmd_fs_nlink(ctx, &st);
   e->st = st;
   e->stat_ok = true;
   e->dmode = st.mode;
   if (S_ISLNK(st.mode) && (o->format == FMT_LONG || o->indicator != IND_NONE ||
-                           o->group_dirs_first)) {
+                           o->group_dirs_first || o->color)) {
     if (o->format == FMT_LONG) {
       char *t = NULL;
       if (store_path_readlink(ctx->store, ctx->cwd, e->path, &t) == 0) {
@@ -459,19 +505,26 @@ static char ind_char(const ls_opts *o, uint32_t mode, bool stat_ok) {
 
 /* Column widths of a long listing / -s / -i. */
 typedef struct ls_widths {
-  int inode, blocks, nlink, owner, group, size;
+  int inode, blocks, nlink, owner, group, author, size;
 } ls_widths;
+
+/* A count of 512-byte blocks as -s and "total" show it (GNU's human_output_opts
+ * and output_block_size: --block-size=K adds the unit, -k sets KiB plain). */
+static void ls_blocks_str(const ls_opts *o, uint64_t b, char *buf, size_t n) {
+  if (o->blocks_human >= 0) {
+    cmd_human(b, 512, o->blocks_human, buf, n);
+  } else {
+    cmd_blocks_str(b, 512, o->blocks_block, buf, n);
+    if (o->blocks_suffix) strncat(buf, o->blocks_suffix, n - strlen(buf) - 1);
+  }
+}
 
 static void fmt_blocks(const ls_opts *o, const ls_ent *e, char *buf, size_t n) {
   if (!e->stat_ok) {
     snprintf(buf, n, "?");
     return;
   }
-  uint64_t b = cmd_fs_blocks(&e->st);
-  if (o->human >= 0)
-    cmd_human(b, 512, o->human, buf, n);
-  else
-    cmd_blocks_str(b, 512, o->blocks_block, buf, n);
+  ls_blocks_str(o, cmd_fs_blocks(&e->st), buf, n);
 }
 
 static void fmt_size(const ls_opts *o, const ls_ent *e, char *buf, size_t n) {
@@ -501,8 +554,8 @@ static const char *owner_str(ls_opts *o, uint32_t id, bool group, char *buf, siz
 static void compute_widths(ls_opts *o, ls_ent **v, size_t n, ls_widths *w) {
   memset(w, 0, sizeof *w);
   char buf[64];
-  for (size_t i = 0; i < n; i++) {
-    ls_ent *e = v[i];
+  for (size_t i = 0; i < n + o->nwidth_extra; i++) {
+    ls_ent *e = i < n ? v[i] : o->width_extra[i - n];
     int l;
     if (o->inode) {
       l = e->stat_ok ? snprintf(buf, sizeof buf, "%" PRId64, e->st.ino) : 1;
@@ -527,6 +580,11 @@ static void compute_widths(ls_opts *o, ls_ent **v, size_t n, ls_widths *w) {
         l = (int)u8_width(s, strlen(s));
         if (l > w->group) w->group = l;
       }
+      if (o->author) { /* the author is the owner on Linux */
+        const char *s = e->stat_ok ? owner_str(o, e->st.uid, false, buf, sizeof buf, &named) : "?";
+        l = (int)u8_width(s, strlen(s));
+        if (l > w->author) w->author = l;
+      }
       fmt_size(o, e, buf, sizeof buf);
       l = (int)strlen(buf);
       if (l > w->size) w->size = l;
@@ -550,8 +608,326 @@ static size_t ls_quote_aligned(ls_opts *o, strb *b, const char *name) {
   return w;
 }
 
-static size_t name_and_ind(ls_opts *o, strb *b, const ls_ent *e) {
-  size_t w = ls_quote_aligned(o, b, e->name);
+/* Inserts n bytes at offset `at` of b. */
+static void sb_insert(strb *b, size_t at, const char *s, size_t n) {
+  size_t old = b->len;
+  sb_putn(b, s, n); /* grows; the bytes are moved into place below */
+  if (b->len != old + n) return; /* out of memory: nothing inserted */
+  memmove(b->p + at + n, b->p + at, old - at);
+  memcpy(b->p + at, s, n);
+}
+
+/* ---- colours ------------------------------------------------------------------------- */
+
+static const char ls_color_keys[C_NIND][3] = {
+    "lc", "rc", "ec", "rs", "no", "fi", "di", "ln", "pi", "so", "bd", "cd",
+    "mi", "or", "ex", "do", "su", "sg", "st", "ow", "tw", "ca", "mh", "cl"};
+
+/* GNU ls's built-in colours (used when LS_COLORS does not say otherwise). */
+static void col_defaults(ls_colors *c) {
+  static const char *const def[C_NIND] = {
+      [C_LEFT] = "\033[", [C_RIGHT] = "m", [C_RESET] = "0", [C_DIR] = "01;34",
+      [C_LINK] = "01;36", [C_FIFO] = "33", [C_SOCK] = "01;35", [C_BLK] = "01;33",
+      [C_CHR] = "01;33", [C_EXEC] = "01;32", [C_DOOR] = "01;35", [C_SETUID] = "37;41",
+      [C_SETGID] = "30;43", [C_STICKY] = "37;44", [C_OTHER_WRITABLE] = "34;42",
+      [C_STICKY_OTHER_WRITABLE] = "30;42", [C_CLR_TO_EOL] = "\033[K"};
+  memset(c, 0, sizeof *c);
+  for (int i = 0; i < C_NIND; i++)
+    if (def[i]) c->ind[i] = (ls_seq){def[i], strlen(def[i])};
+}
+
+/* GNU's is_colored: set, and not "0" or "00". */
+static bool col_is_colored(const ls_colors *c, int i) {
+  const ls_seq *q = &c->ind[i];
+  return q->s && q->len &&
+         !(q->len == 1 && q->s[0] == '0') && !(q->len == 2 && q->s[0] == '0' && q->s[1] == '0');
+}
+
+/* GNU's get_funky_string: decodes one value of LS_COLORS at *src (ending at
+ * ':' or NUL, or '=' when equals_end) into dst, with \-escapes (C letters,
+ * \e, \_ for space, \? for DEL, octal, \x hex) and ^X caret notation.
+ * Returns false on a malformed escape. */
+static bool col_funky(const char **src, bool equals_end, char *dst, size_t *len) {
+  const char *p = *src;
+  size_t n = 0;
+  unsigned char num = 0;
+  enum { GND, BACKSLASH, OCTAL, HEX, CARET, END, ERR } state = GND;
+  while (state < END) {
+    switch (state) {
+    case GND:
+      if (*p == ':' || *p == 0) state = END;
+      else if (*p == '\\') state = BACKSLASH, p++;
+      else if (*p == '^') state = CARET, p++;
+      else if (*p == '=' && equals_end) state = END;
+      else dst[n++] = *p++;
+      break;
+    case BACKSLASH:
+      if (*p >= '0' && *p <= '7') state = OCTAL, num = (unsigned char)(*p - '0');
+      else if (*p == 'x' || *p == 'X') state = HEX, num = 0;
+      else if (*p == 0) state = ERR;
+      else {
+        switch (*p) {
+        case 'a': num = '\a'; break;
+        case 'b': num = '\b'; break;
+        case 'e': num = 27; break;
+        case 'f': num = '\f'; break;
+        case 'n': num = '\n'; break;
+        case 'r': num = '\r'; break;
+        case 't': num = '\t'; break;
+        case 'v': num = '\v'; break;
+        case '?': num = 127; break;
+        case '_': num = ' '; break;
+        default: num = (unsigned char)*p; break;
+        }
+        dst[n++] = (char)num;
+        state = GND;
+      }
+      if (state != ERR) p++;
+      break;
+    case OCTAL:
+      if (*p < '0' || *p > '7') dst[n++] = (char)num, state = GND;
+      else num = (unsigned char)((num << 3) + (*p++ - '0'));
+      break;
+    case HEX:
+      if (*p >= '0' && *p <= '9') num = (unsigned char)((num << 4) + (*p++ - '0'));
+      else if (*p >= 'a' && *p <= 'f') num = (unsigned char)((num << 4) + (*p++ - 'a' + 10));
+      else if (*p >= 'A' && *p <= 'F') num = (unsigned char)((num << 4) + (*p++ - 'A' + 10));
+      else dst[n++] = (char)num, state = GND;
+      break;
+    case CARET:
+      state = GND;
+      if (*p >= '@' && *p <= '~') dst[n++] = (char)(*p++ & 037);
+      else if (*p == '?') dst[n++] = 127, p++;
+      else state = ERR;
+      break;
+    default: break;
+    }
+  }
+  *src = p;
+  *len = n;
+  return state != ERR;
+}
+
+/* TERM values of the dircolors database that mean a colour terminal. */
+static bool col_known_term(const char *term) {
+  static const char *const terms[] = {
+      "Eterm", "ansi", "*color*", "con[0-9]*x[0-9]*", "cons25", "console", "cygwin",
+      "*direct*", "dtterm", "gnome", "hurd", "jfbterm", "konsole", "kterm", "linux",
+      "linux-c", "mlterm", "putty", "rxvt*", "screen*", "st", "terminator", "tmux*",
+      "vt100", "xterm*", NULL};
+  if (!term || !*term) return false;
+  for (int i = 0; terms[i]; i++)
+    if (fnmatch(terms[i], term, 0) == 0) return true;
+  return false;
+}
+
+/* GNU's parse_ls_color. Returns false when colour must be off (no colour
+ * terminal, or an unparsable LS_COLORS, reported as GNU does). */
+static bool col_setup(ls_opts *o) {
+  cmd_ctx *ctx = o->ctx;
+  ls_colors *c = &o->col;
+  col_defaults(c);
+  const char *p = cmd_getenv(ctx, "LS_COLORS");
+  if (!p || !*p) {
+    const char *ct = cmd_getenv(ctx, "COLORTERM");
+    return (ct && *ct) || col_known_term(cmd_getenv(ctx, "TERM"));
+  }
+  char *buf = cmd_alloc(ctx, strlen(p) + 1); /* decoded values never grow */
+  if (!buf) return false;
+  bool ok = true;
+  while (ok && *p) {
+    if (*p == ':') {
+      p++;
+      continue;
+    }
+    if (*p == '*') {
+      ls_ext *e = cmd_alloc(ctx, sizeof *e);
+      if (!e) return false;
+      p++;
+      e->ext.s = buf;
+      ok = col_funky(&p, true, buf, &e->ext.len);
+      buf += e->ext.len;
+      if (ok && *p++ == '=') {
+        e->seq.s = buf;
+        ok = col_funky(&p, false, buf, &e->seq.len);
+        buf += e->seq.len;
+      } else {
+        ok = false;
+      }
+      e->next = c->ext;
+      c->ext = e;
+      continue;
+    }
+    char label[3] = {p[0], p[1], 0};
+    if (!p[1]) {
+      ok = false;
+      break;
+    }
+    p += 2;
+    if (*p++ != '=') {
+      ok = false;
+      break;
+    }
+    int k = 0;
+    while (k < C_NIND && strcmp(label, ls_color_keys[k]) != 0) k++;
+    if (k == C_NIND) {
+      cmd_errorf(ctx, "unrecognized prefix: %s", cmd_gnu_quote(ctx, label));
+      ok = false;
+      break;
+    }
+    c->ind[k].s = buf;
+    ok = col_funky(&p, false, buf, &c->ind[k].len);
+    buf += c->ind[k].len;
+  }
+  if (!ok) {
+    cmd_errorf(ctx, "unparsable value for LS_COLORS environment variable");
+    return false;
+  }
+  const ls_seq *ln = &c->ind[C_LINK];
+  c->link_target = ln->len == 6 && memcmp(ln->s, "target", 6) == 0;
+  return true;
+}
+
+/* GNU's get_color_indicator: the colour of an entry (or of its symlink
+ * target), or NULL for none. `linkok` is whether GNU would have found the
+ * target (it looks only under -F/--file-type or check_symlink_mode). */
+static const ls_seq *col_of(const ls_opts *o, const ls_ent *e, bool target) {
+  const ls_colors *c = &o->col;
+  bool linkok = e->target_ok &&
+                (c->check_links || (o->format == FMT_LONG && o->indicator >= IND_FILETYPE));
+  const char *name;
+  uint32_t mode;
+  int type;
+  if (target) {
+    name = e->target;
+    mode = linkok ? e->target_mode : 0;
+  } else {
+    name = e->name;
+    mode = (c->link_target && linkok) ? e->target_mode : e->st.mode;
+  }
+  if (target && !linkok && col_is_colored(c, C_MISSING)) {
+    type = C_MISSING;
+  } else if (!e->stat_ok) {
+    switch (e->dmode & S_IFMT) {
+    case S_IFREG: type = C_FILE; break;
+    case S_IFDIR: type = C_DIR; break;
+    case S_IFLNK: type = C_LINK; break;
+    case S_IFIFO: type = C_FIFO; break;
+    case S_IFSOCK: type = C_SOCK; break;
+    case S_IFBLK: type = C_BLK; break;
+    case S_IFCHR: type = C_CHR; break;
+    default: type = C_ORPHAN; break;
+    }
+  } else if (S_ISREG(mode)) {
+    type = C_FILE;
+    if ((mode & S_ISUID) && col_is_colored(c, C_SETUID)) type = C_SETUID;
+    else if ((mode & S_ISGID) && col_is_colored(c, C_SETGID)) type = C_SETGID;
+    else if ((mode & 0111) && col_is_colored(c, C_EXEC)) type = C_EXEC;
+    else if (e->st.nlink > 1 && col_is_colored(c, C_MULTIHARDLINK)) type = C_MULTIHARDLINK;
+  } else if (S_ISDIR(mode)) {
+    type = C_DIR;
+    if ((mode & S_ISVTX) && (mode & S_IWOTH) && col_is_colored(c, C_STICKY_OTHER_WRITABLE))
+      type = C_STICKY_OTHER_WRITABLE;
+    else if ((mode & S_IWOTH) && col_is_colored(c, C_OTHER_WRITABLE)) type = C_OTHER_WRITABLE;
+    else if ((mode & S_ISVTX) && col_is_colored(c, C_STICKY)) type = C_STICKY;
+  } else if (S_ISLNK(mode)) type = C_LINK;
+  else if (S_ISFIFO(mode)) type = C_FIFO;
+  else if (S_ISSOCK(mode)) type = C_SOCK;
+  else if (S_ISBLK(mode)) type = C_BLK;
+  else if (S_ISCHR(mode)) type = C_CHR;
+  else type = C_ORPHAN;
+  const ls_ext *ext = NULL;
+  if (type == C_FILE && name) {
+    size_t len = strlen(name);
+    for (ext = c->ext; ext; ext = ext->next) {
+      if (ext->ext.len > len) continue;
+      const char *tail = name + len - ext->ext.len;
+      if (strncasecmp(tail, ext->ext.s, ext->ext.len) == 0) break; /* 9.1: any case */
+    }
+  }
+  if (type == C_LINK && !linkok && (c->link_target || col_is_colored(c, C_ORPHAN)))
+    type = C_ORPHAN;
+  const ls_seq *q = ext ? &ext->seq : &c->ind[type];
+  return q->s ? q : NULL;
+}
+
+static void col_put(strb *b, const ls_seq *q) {
+  if (q->s) sb_putn(b, q->s, q->len);
+}
+
+/* Appends a name (quoted, aligned) in its colour and returns its width.
+ * *color_at gets the offset in b of the first escape written (SIZE_MAX if
+ * none): col_first_use() puts GNU's one-time reset there. start_col is the
+ * display column where the entry starts (for the \e[K of a name that may
+ * wrap at the line width). */
+static size_t put_name(ls_opts *o, strb *b, const char *name, const ls_seq *seq,
+                       size_t start_col, size_t *color_at) {
+  size_t start = b->len;
+  size_t w = ls_quote_aligned(o, b, name);
+  *color_at = SIZE_MAX;
+  if (!o->color) return w;
+  const ls_colors *c = &o->col;
+  bool norm = col_is_colored(c, C_NORM);
+  if (!seq && !norm) return w;
+  if (seq) {
+    size_t at = start + (o->some_quoted && b->len > start && b->p[start] == ' ' ? 1 : 0);
+    strb pre = {0};
+    if (norm) {
+      col_put(&pre, &c->ind[C_LEFT]);
+      col_put(&pre, &c->ind[C_RIGHT]);
+    }
+    col_put(&pre, &c->ind[C_LEFT]);
+    col_put(&pre, seq);
+    col_put(&pre, &c->ind[C_RIGHT]);
+    if (pre.p) sb_insert(b, at, pre.p, pre.len);
+    free(pre.p);
+    *color_at = at;
+  } else {
+    *color_at = b->len;
+  }
+  if (c->ind[C_END].s) {
+    col_put(b, &c->ind[C_END]);
+  } else {
+    col_put(b, &c->ind[C_LEFT]);
+    col_put(b, &c->ind[C_RESET]);
+    col_put(b, &c->ind[C_RIGHT]);
+  }
+  size_t L = o->width;
+  if (L && w && start_col / L != (start_col + w - 1) / L) col_put(b, &c->ind[C_CLR_TO_EOL]);
+  return w;
+}
+
+/* GNU's set_normal_color at the start of each entry: lc no rc when "no" is
+ * set. Returns the offset of the escape (SIZE_MAX if none). */
+static size_t col_normal(ls_opts *o, strb *b) {
+  if (!o->color || !col_is_colored(&o->col, C_NORM)) return SIZE_MAX;
+  size_t at = b->len;
+  col_put(b, &o->col.ind[C_LEFT]);
+  col_put(b, &o->col.ind[C_NORM]);
+  col_put(b, &o->col.ind[C_RIGHT]);
+  return at;
+}
+
+/* GNU's put_indicator: the first escape of the run is preceded by a reset
+ * (ec, or lc rs rc). Inserts it at `at` of b once. */
+static void col_first_use(ls_opts *o, strb *b, size_t at) {
+  if (at == SIZE_MAX || o->col.used) return;
+  o->col.used = true;
+  strb pre = {0};
+  const ls_colors *c = &o->col;
+  if (c->ind[C_END].s) {
+    col_put(&pre, &c->ind[C_END]);
+  } else {
+    col_put(&pre, &c->ind[C_LEFT]);
+    col_put(&pre, &c->ind[C_RESET]);
+    col_put(&pre, &c->ind[C_RIGHT]);
+  }
+  if (pre.p) sb_insert(b, at, pre.p, pre.len);
+  free(pre.p);
+}
+
+static size_t name_and_ind(ls_opts *o, strb *b, const ls_ent *e, size_t *color_at) {
+  size_t w = put_name(o, b, e->name, o->color ? col_of(o, e, false) : NULL, 0, color_at);
   char c = ind_char(o, e->stat_ok ? e->st.mode : e->dmode & S_IFMT, e->stat_ok || e->dmode);
   if (c) {
     sb_putc(b, c);
@@ -614,6 +990,8 @@ static void fmt_time(ls_opts *o, const ls_ent *e, strb *b) {
 static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, strb *b) {
   cmd_ctx *ctx = o->ctx;
   char buf[128], pad[160];
+  col_first_use(o, b, col_normal(o, b));
+  size_t esc = b->len; /* bytes of escapes before the columns (not displayed) */
   if (o->inode) {
     if (e->stat_ok) snprintf(buf, sizeof buf, "%" PRId64, e->st.ino);
     else snprintf(buf, sizeof buf, "?");
@@ -636,14 +1014,14 @@ static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, strb *b) {
   else snprintf(buf, sizeof buf, "?");
   snprintf(pad, sizeof pad, " %*s ", w->nlink, buf);
   sb_puts(b, pad);
-  for (int g = 0; g < 2; g++) {
-    if ((g == 0 && o->no_owner) || (g == 1 && o->no_group)) continue;
+  for (int g = 0; g < 3; g++) { /* owner, group, --author */
+    if ((g == 0 && o->no_owner) || (g == 1 && o->no_group) || (g == 2 && !o->author)) continue;
     bool named = true;
-    const char *s = e->stat_ok ? owner_str(o, g ? e->st.gid : e->st.uid, g, buf,
+    const char *s = e->stat_ok ? owner_str(o, g == 1 ? e->st.gid : e->st.uid, g == 1, buf,
                                            sizeof buf, &named)
                                : "?";
     int sw = (int)u8_width(s, strlen(s));
-    int width = g ? w->group : w->owner;
+    int width = g == 1 ? w->group : g == 2 ? w->author : w->owner;
     if (named) {
       sb_puts(b, s);
       for (int i = sw; i < width; i++) sb_putc(b, ' ');
@@ -658,10 +1036,20 @@ static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, strb *b) {
   sb_puts(b, pad);
   fmt_time(o, e, b);
   sb_putc(b, ' ');
-  ls_quote_aligned(o, b, e->name);
+  size_t col0 = u8_width(b->p + esc, b->len - esc), at;
+  size_t nw = put_name(o, b, e->name, o->color ? col_of(o, e, false) : NULL, col0, &at);
+  col_first_use(o, b, at);
   if (e->stat_ok && S_ISLNK(e->st.mode) && e->target) {
     sb_puts(b, " -> ");
-    ls_quote(o, b, e->target);
+    if (o->color) {
+      bool sq = o->some_quoted;
+      o->some_quoted = false; /* GNU pads only the entry's own name */
+      put_name(o, b, e->target, col_of(o, e, true), col0 + nw + 4, &at);
+      o->some_quoted = sq;
+      col_first_use(o, b, at);
+    } else {
+      ls_quote(o, b, e->target);
+    }
     if (o->indicator != IND_NONE && e->target_ok) {
       char c = ind_char(o, e->target_mode, true);
       if (c) sb_putc(b, c);
@@ -683,6 +1071,13 @@ static void indent(strb *b, size_t from, size_t to, size_t tabsize) {
       from++;
     }
   }
+}
+
+/* Appends an entry's prepared text; `at` is where its colour starts in it. */
+static void put_txt(ls_opts *o, strb *b, const char *txt, size_t at) {
+  size_t base = b->len;
+  sb_puts(b, txt);
+  if (at != SIZE_MAX) col_first_use(o, b, base + at);
 }
 
 /* Prints a group of entries in the chosen format. */
@@ -709,8 +1104,11 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
       b.len = 0;
       if (o->format == FMT_LONG) print_long(o, v[i], &w, &b);
       else {
+        col_first_use(o, &b, col_normal(o, &b));
         short_prefix(o, &b, v[i], &w);
-        name_and_ind(o, &b, v[i]);
+        size_t at;
+        name_and_ind(o, &b, v[i], &at);
+        col_first_use(o, &b, at);
       }
       sb_putc(&b, eol);
       if (b.p) rc = cmd_out(ctx, b.p, b.len);
@@ -722,15 +1120,19 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
   /* Build each entry's text once. */
   char **txt = malloc((n ? n : 1) * sizeof *txt);
   size_t *len = malloc((n ? n : 1) * sizeof *len);
-  if (!txt || !len) {
+  size_t *cat = malloc((n ? n : 1) * sizeof *cat); /* where each colour starts */
+  if (!txt || !len || !cat) {
     free(txt);
     free(len);
+    free(cat);
     return -ENOMEM;
   }
   for (size_t i = 0; i < n; i++) {
     b.len = 0;
+    size_t nat = col_normal(o, &b);
     size_t pw = short_prefix(o, &b, v[i], &w);
-    size_t nw = name_and_ind(o, &b, v[i]);
+    size_t nw = name_and_ind(o, &b, v[i], &cat[i]);
+    if (nat != SIZE_MAX) cat[i] = nat;
     txt[i] = cmd_strdup(ctx, b.p ? b.p : "");
     len[i] = pw + nw;
   }
@@ -750,7 +1152,7 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
         sb_putc(&b, ',');
         sb_putc(&b, sep);
       }
-      sb_puts(&b, txt[i]);
+      put_txt(o, &b, txt[i], cat[i]);
       pos += len[i];
     }
     if (n) sb_putc(&b, eol);
@@ -798,7 +1200,7 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
         for (size_t row = 0; row < rows; row++) {
           size_t col = 0, f = row, pos = 0;
           for (;;) {
-            sb_puts(&b, txt[f]);
+            put_txt(o, &b, txt[f], cat[f]);
             size_t nl = len[f];
             size_t maxl = ca[col++];
             f += rows;
@@ -815,7 +1217,7 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
         }
       } else {
         size_t pos = 0;
-        sb_puts(&b, txt[0]);
+        put_txt(o, &b, txt[0], cat[0]);
         size_t nl = len[0], maxl = ca[0];
         for (size_t f = 1; f < n; f++) {
           size_t col = f % cols;
@@ -826,7 +1228,7 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
             indent(&b, pos + nl, pos + maxl, o->tabsize);
             pos += maxl;
           }
-          sb_puts(&b, txt[f]);
+          put_txt(o, &b, txt[f], cat[f]);
           nl = len[f];
           maxl = ca[col];
         }
@@ -843,6 +1245,7 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
   free(b.p);
   free(txt);
   free(len);
+  free(cat);
   return rc;
 }
 
@@ -1003,7 +1406,7 @@ static int list_dir(ls_opts *o, const char *path, store_ino ino, bool cmdline,
         if (src == 0) cmd_fs_present(&st);
       }
       if (src == 0) {
-        if (o->format == FMT_LONG) st.nlink = cmd_fs_nlink(ctx, &st);
+        if (o->format == FMT_LONG || o->color) st.nlink = cmd_fs_nlink(ctx, &st);
         e->st = st;
         e->stat_ok = true;
         e->dmode = st.mode;
@@ -1031,8 +1434,7 @@ static int list_dir(ls_opts *o, const char *path, store_ino ino, bool cmdline,
     for (size_t i = 0; i < d.n; i++)
       if (d.v[i]->stat_ok) total += cmd_fs_blocks(&d.v[i]->st);
     char buf[64];
-    if (o->human >= 0) cmd_human(total, 512, o->human, buf, sizeof buf);
-    else cmd_blocks_str(total, 512, o->blocks_block, buf, sizeof buf);
+    ls_blocks_str(o, total, buf, sizeof buf);
     cmd_outf(ctx, "total %s%c", buf, o->zero ? '\0' : '\n');
   }
   rc = print_entries(o, d.v, d.n);
@@ -1266,10 +1668,10 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'g': o.format = FMT_LONG; o.no_owner = true; break;
     case 'o': o.format = FMT_LONG; o.no_group = true; break;
     case 'G': o.no_group = true; break;
-    case 'h': o.human = CMD_HUMAN_CEIL; break;
-    case OPT_SI: o.human = CMD_HUMAN_CEIL | CMD_HUMAN_SI; break;
+    case 'h': o.human = CMD_HUMAN_CEIL; o.block_size_set = true; break;
+    case OPT_SI: o.human = CMD_HUMAN_CEIL | CMD_HUMAN_SI; o.block_size_set = true; break;
     case 'i': o.inode = true; break;
-    case 'k': o.human = -1; o.blocks_block = 1024; break;
+    case 'k': o.kibibytes = true; break;
     case 'l': o.format = FMT_LONG; break;
     case 'm': o.format = FMT_COMMAS; break;
     case 'n': o.format = FMT_LONG; o.numeric = true; break;
@@ -1390,6 +1792,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       o.human = h;
       o.block_size = o.blocks_block = blk;
       o.size_suffix = NULL;
+      o.block_size_set = true;
       if (h < 0 && !(st.arg[0] >= '0' && st.arg[0] <= '9') && st.arg[0] != '\'') {
         /* "--block-size=K": sizes get the unit as a suffix */
         char *suf = cmd_strdup(ctx, st.arg);
@@ -1400,19 +1803,22 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       break;
     }
     case OPT_COLOR:
+      o.color = true; /* --color alone means always */
       if (st.arg) {
         static const char *const w[] = {"always", "yes", "force", "never", "no", "none",
                                         "auto", "tty", "if-tty", NULL};
-        if (match_word(st.arg, w) < 0)
+        int k = match_word(st.arg, w);
+        if (k < 0)
           return bad_arg(ctx, "'--color'", st.arg,
                          "  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n"
                          "  - 'auto', 'tty', 'if-tty'\n");
+        o.color = k < 3; /* auto: standard output is never a terminal here */
       }
       break;
     case OPT_HYPERLINK: break;
-    case OPT_AUTHOR: break;
+    case OPT_AUTHOR: o.author = true; break;
     case 'Z': break;
-    case OPT_ZERO: o.zero = true; break;
+    case OPT_ZERO: o.zero = true; o.color = false; break; /* GNU: --zero turns colour off */
     case OPT_GROUP_DIRS: o.group_dirs_first = true; break;
     case 'T': {
       char *ep;
@@ -1446,6 +1852,21 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   o.nignore = nign;
   o.nhide = nhide;
+  /* GNU: -k sets the blocks' unit after all options; sizes keep theirs */
+  o.blocks_human = o.human;
+  o.blocks_suffix = o.size_suffix;
+  if (o.kibibytes && !o.block_size_set) {
+    o.blocks_human = -1;
+    o.blocks_block = 1024;
+    o.blocks_suffix = NULL;
+  }
+  if (o.color) {
+    o.tabsize = 0; /* GNU: no tabs with colours, even if they end up off */
+    o.color = col_setup(&o);
+    o.col.check_links = o.color && (col_is_colored(&o.col, C_ORPHAN) ||
+                                    (col_is_colored(&o.col, C_EXEC) && o.col.link_target) ||
+                                    (col_is_colored(&o.col, C_MISSING) && o.format == FMT_LONG));
+  }
   if (o.zero) {
     if (o.format != FMT_LONG) o.format = FMT_ONE;
     o.quoting = Q_LITERAL;
@@ -1516,7 +1937,11 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
     ls_sort(&o, dirs, ndirs);
   }
   if (nfiles) {
+    o.width_extra = dirs;
+    o.nwidth_extra = ndirs;
     rc = print_entries(&o, files, nfiles);
+    o.width_extra = NULL;
+    o.nwidth_extra = 0;
     o.first_output = false;
   }
   o.print_headers = o.recursive || nops > 1;

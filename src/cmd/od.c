@@ -5,6 +5,7 @@
  *   -A, --address-radix=RADIX  d, o, x or n      -j, --skip-bytes=BYTES
  *   -N, --read-bytes=BYTES     -t, --format=TYPE  -v, --output-duplicates
  *   -w[BYTES], --width[=BYTES] (32 without BYTES) --endian={big|little}
+ *   -S BYTES, --strings[=BYTES] (NUL-terminated printable runs, GNU's dump_strings)
  *   TYPE: a, c, d[SIZE], f[SIZE], o[SIZE], u[SIZE], x[SIZE], each with an
  *   optional z (printable trailer); SIZE is 1 2 4 8 or C S I L (integers),
  *   4 8 16 or F D L (floats). Shorthands: -a -b -c -d -D -e -f -F -h -H -i
@@ -43,6 +44,8 @@ static const char od_usage[] =
     "      --endian={big|little}   swap input bytes according the specified order\n"
     "  -j, --skip-bytes=BYTES      skip BYTES input bytes first\n"
     "  -N, --read-bytes=BYTES      limit dump to BYTES input bytes\n"
+    "  -S BYTES, --strings[=BYTES]  show only NUL terminated strings\n"
+    "                                of at least BYTES (3) printable characters\n"
     "  -t, --format=TYPE           select output format or formats\n"
     "  -v, --output-duplicates     do not use * to mark line suppression\n"
     "  -w[BYTES], --width[=BYTES]  output BYTES bytes per output line;\n"
@@ -76,6 +79,7 @@ typedef struct od_state {
   int nfiles, fi;         /* list and current index */
   int fd;                 /* current descriptor, -1 none */
   int status;             /* 1 after a file error */
+  bool opened;            /* some operand could be opened (a directory counts) */
 } od_state;
 
 static const char *const od_names[] = {
@@ -176,12 +180,13 @@ static bool od_next_file(od_state *st) {
     const char *name = st->files[st->fi++];
     int fd = cmd_open_input(st->ctx, name);
     if (fd < 0) {
-      if (fd == -EISDIR) cmd_errorf(st->ctx, "%s: read error: %s", cmd_gnu_quotef(st->ctx, name),
-                                    cmd_strerror(fd));
-      else cmd_gnu_perror(st->ctx, name, fd);
+      /* GNU fopen()s a directory and reports the failed read the same way */
+      if (fd == -EISDIR) st->opened = true;
+      cmd_gnu_perror(st->ctx, name, fd);
       st->status = 1;
       continue;
     }
+    st->opened = true;
     st->fd = fd;
     return true;
   }
@@ -238,6 +243,60 @@ static bool od_skip(od_state *st, uintmax_t n, unsigned char *buf, size_t bufsz)
     n -= (uintmax_t)r;
   }
   return true;
+}
+
+/* ---- -S: strings ---------------------------------------------------------------- */
+
+/* GNU's dump_strings: every run of at least `min` printable ASCII bytes that
+ * ends with a NUL byte, after its offset (none with -A n) and a space. A run
+ * is held until its NUL shows up; runs longer than the string limit fail
+ * with "memory exhausted" rather than growing without bound. Returns 0, or 1
+ * after an error message. */
+static void od_address(od_state *st, uintmax_t off, char term);
+static int od_strings(od_state *st, uintmax_t off, uintmax_t left, uintmax_t min) {
+  cmd_ctx *ctx = st->ctx;
+  size_t cap_limit = ctx->max_string ? (size_t)ctx->max_string : (size_t)1 << 26;
+  char *run = NULL;
+  size_t len = 0, cap = 0;
+  unsigned char chunk[4096];
+  int rc = 0;
+  while (left > 0 && !ctx->out_err) {
+    size_t want = left < sizeof chunk ? (size_t)left : sizeof chunk;
+    size_t n = od_read(st, chunk, want);
+    if (n == 0) break;
+    for (size_t i = 0; i < n; i++) {
+      unsigned char c = chunk[i];
+      if (c >= 0x20 && c < 0x7f) {
+        if (len == cap) {
+          size_t nc = cap ? cap * 2 : 256;
+          if (nc > cap_limit) nc = cap_limit;
+          char *nr = nc > cap ? realloc(run, nc) : NULL;
+          if (!nr) {
+            cmd_errorf(ctx, "memory exhausted");
+            rc = 1;
+            goto out;
+          }
+          run = nr;
+          cap = nc;
+        }
+        run[len++] = (char)c;
+        continue;
+      }
+      if (c == 0 && len >= min) {
+        if (st->radix != 'n') od_address(st, off + i - len, ' ');
+        cmd_out(ctx, run, len);
+        cmd_outc(ctx, '\n');
+      }
+      len = 0;
+    }
+    off += n;
+    left -= n;
+    if (cmd_poll(ctx)) break;
+    if (n < want) break;
+  }
+out:
+  free(run);
+  return rc;
 }
 
 /* ---- output -------------------------------------------------------------------- */
@@ -414,6 +473,8 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
   st->dedup = true;
   st->fd = -1;
   uintmax_t skip = 0, limit = UINTMAX_MAX;
+  bool strings = false;      /* -S: GNU's dump_strings instead of a dump */
+  uintmax_t string_min = 3;  /* -S N */
   bool has_limit = false;
   size_t width = 0;
   bool width_given = false;
@@ -471,8 +532,20 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
       break;
     case 259: break;
     case 'S':
-      cmd_errorf(ctx, "-S (strings) is not supported here; use strings");
-      return 1;
+      strings = true;
+      string_min = 3; /* --strings without a number */
+      if (g.arg) {
+        int r = cmd_parse_umax(g.arg, "bEGKkMmPTYZ0", &string_min);
+        if (r & CMD_NUM_OVERFLOW) {
+          cmd_errorf(ctx, "-S argument '%s' too large", g.arg);
+          return 1;
+        }
+        if (r != CMD_NUM_OK) {
+          cmd_errorf(ctx, "invalid -S argument '%s'", g.arg);
+          return 1;
+        }
+      }
+      break;
     case 'a': t = "a"; break;
     case 'b': t = "o1"; break;
     case 'c': t = "c"; break;
@@ -493,6 +566,10 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
     default: return 1; /* cmd_getopt printed the message */
     }
     if (t && od_add_types(st, t) < 0) return 1;
+  }
+  if (strings && st->nspec > 0) {
+    cmd_errorf(ctx, "no type may be specified when dumping strings");
+    return 1;
   }
   if (st->nspec == 0) od_add_types(st, "o2");
   st->addr_pad = st->radix == 'x' ? 6 : st->radix == 'n' ? 0 : 7;
@@ -535,9 +612,18 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
   unsigned char *cur = cmd_alloc(ctx, st->per_block * 2 + 16);
   unsigned char *prev = cmd_alloc(ctx, st->per_block + 16);
   if (!cur || !prev) return 1;
+  /* GNU od opens the first operand it can before anything else and prints
+   * nothing at all when none can be opened. */
+  if (!od_next_file(st) && !st->opened) return st->status;
   if (skip && !od_skip(st, skip, cur, st->per_block * 2)) {
     cmd_errorf(ctx, "cannot skip past end of combined input");
     return 1;
+  }
+  if (strings) {
+    int r = od_strings(st, skip, has_limit ? limit : UINTMAX_MAX, string_min);
+    if (st->fd >= 0) cmd_close_input(ctx, st->fd);
+    if (ctx->out_err) return cmd_write_error(ctx, ctx->out_err);
+    return r ? r : st->status;
   }
   uintmax_t off = skip, left = has_limit ? limit : UINTMAX_MAX;
   bool have_prev = false, in_dup = false;

@@ -6,7 +6,9 @@
  * smallest complete cmd_io: an fd table of memory streams, /dev/null, /dev/zero
  * and store files (inode + offset). `run` maps the child's fds 0 and 1 onto
  * the parent's through a view, so xargs and find -exec work here too; `popen`
- * is not available (the shell provides it).
+ * is not available (the shell provides it). The context setup, the output
+ * capture and the hand-over of the result are shared with cmd_run_limited
+ * (util_limited.c) through standalone.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,16 +16,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "cmd/cmd.h"
+#include "cmd/standalone.h"
 
 #define SA_MAXFD 64
 
 enum sa_kind { SA_NONE, SA_STDIN, SA_OUT, SA_ERR, SA_NULL, SA_ZERO, SA_FILE };
-
-typedef struct sa_buf {
-  char *data;     /* bytes written so far */
-  size_t len, cap;
-} sa_buf;
 
 typedef struct sa_fd {
   enum sa_kind kind; /* what this descriptor is */
@@ -37,7 +34,7 @@ typedef struct sa_state {
   const char *cwd;     /* working directory (borrowed) */
   const char *in;      /* stdin bytes (borrowed) */
   size_t inlen, inpos; /* stdin length and read position */
-  sa_buf out, err;     /* captured stdout / stderr */
+  cmd_capture out, err; /* captured stdout / stderr */
   sa_fd fds[SA_MAXFD]; /* the fd table */
   int depth;           /* nesting of run() calls */
 } sa_state;
@@ -60,7 +57,7 @@ static sa_fd *view_fd(sa_view *v, int fd) {
   return &v->st->fds[fd];
 }
 
-static int buf_append(sa_buf *b, const void *p, size_t n) {
+int cmd_capture_add(cmd_capture *b, const void *p, size_t n) {
   if (b->len + n + 1 > b->cap) {
     size_t ncap = b->cap ? b->cap : 4096;
     while (ncap < b->len + n + 1) ncap *= 2;
@@ -75,19 +72,53 @@ static int buf_append(sa_buf *b, const void *p, size_t n) {
   return 0;
 }
 
+size_t cmd_buffer_read(const char *in, size_t inlen, size_t *pos, void *buf, size_t n) {
+  size_t k = inlen - *pos;
+  if (k > n) k = n;
+  memcpy(buf, in + *pos, k);
+  *pos += k;
+  return k;
+}
+
+void cmd_standalone_ctx(cmd_ctx *ctx, store *s, const char *cwd, char *const *env,
+                        const cmd_io *io, void *ud, uint64_t max_string) {
+  memset(ctx, 0, sizeof *ctx);
+  ctx->store = s;
+  ctx->cwd = cwd;
+  ctx->env = env;
+  ctx->io = io;
+  ctx->io_ud = ud;
+  ctx->arena = cmd_arena_new();
+  ctx->umask = 022;
+  ctx->max_string = max_string;
+  ctx->now = time(NULL);
+}
+
+int cmd_standalone_invoke(store *s, const char *cwd, char *const *env, const cmd_io *io,
+                          void *ud, uint64_t max_string, int argc, char **argv,
+                          cmd_capture *out, cmd_capture *err, cmd_standalone_result *res) {
+  cmd_ctx ctx;
+  cmd_standalone_ctx(&ctx, s, cwd, env, io, ud, max_string);
+  if (!ctx.arena) return -ENOMEM;
+  res->status = cmd_invoke(&ctx, argc, argv);
+  res->err_errno = ctx.err_errno;
+  memcpy(res->err_path, ctx.err_path, sizeof res->err_path);
+  cmd_arena_free(ctx.arena);
+  /* Hand the buffers over (empty ones as "" so callers need no NULL checks). */
+  res->out = out->data ? out->data : calloc(1, 1);
+  res->outlen = out->len;
+  res->err = err->data ? err->data : calloc(1, 1);
+  res->errlen = err->len;
+  return 0;
+}
+
 static ssize_t sa_read(void *ud, int fd, void *buf, size_t n) {
   sa_view *v = ud;
   sa_state *st = v->st;
   sa_fd *f = view_fd(v, fd);
   if (!f) return -EBADF;
   switch (f->kind) {
-    case SA_STDIN: {
-      size_t k = st->inlen - st->inpos;
-      if (k > n) k = n;
-      memcpy(buf, st->in + st->inpos, k);
-      st->inpos += k;
-      return (ssize_t)k;
-    }
+    case SA_STDIN: return (ssize_t)cmd_buffer_read(st->in, st->inlen, &st->inpos, buf, n);
     case SA_NULL: return 0;
     case SA_ZERO: memset(buf, 0, n); return (ssize_t)n;
     case SA_FILE: {
@@ -106,8 +137,8 @@ static ssize_t sa_write(void *ud, int fd, const void *buf, size_t n) {
   sa_fd *f = view_fd(v, fd);
   if (!f) return -EBADF;
   switch (f->kind) {
-    case SA_OUT: return buf_append(&st->out, buf, n) < 0 ? -ENOMEM : (ssize_t)n;
-    case SA_ERR: return buf_append(&st->err, buf, n) < 0 ? -ENOMEM : (ssize_t)n;
+    case SA_OUT: return cmd_capture_add(&st->out, buf, n) < 0 ? -ENOMEM : (ssize_t)n;
+    case SA_ERR: return cmd_capture_add(&st->err, buf, n) < 0 ? -ENOMEM : (ssize_t)n;
     case SA_NULL:
     case SA_ZERO: return (ssize_t)n;
     case SA_FILE: {
@@ -213,16 +244,9 @@ static int sa_run_env(void *ud, int argc, char **argv, char *const *env, const c
   child.map[0] = in_fd < 0 ? -1 : in_fd < 3 ? v->map[in_fd] : in_fd;
   child.map[1] = out_fd < 0 ? v->map[1] : out_fd < 3 ? v->map[out_fd] : out_fd;
   child.map[2] = v->map[2];
-  cmd_ctx ctx = {0};
-  ctx.store = v->st->store;
-  ctx.cwd = cwd ? cwd : v->st->cwd;
-  ctx.env = env;
-  ctx.io = &sa_io;
-  ctx.io_ud = &child;
-  ctx.arena = cmd_arena_new();
-  ctx.umask = 022;
-  ctx.max_string = 64u << 20;
-  ctx.now = time(NULL);
+  cmd_ctx ctx;
+  cmd_standalone_ctx(&ctx, v->st->store, cwd ? cwd : v->st->cwd, env, &sa_io, &child,
+                     64u << 20);
   v->st->depth++;
   int status = cmd_invoke(&ctx, argc, argv);
   v->st->depth--;
@@ -249,29 +273,8 @@ int cmd_run_standalone(store *s, const char *cwd, int argc, char **argv,
   sa_view view = {st, {0, 1, 2}};
 
   static char *const empty_env[] = {"PATH=/usr/bin:/bin", "HOME=/root", NULL};
-  cmd_ctx ctx = {0};
-  ctx.store = s;
-  ctx.cwd = st->cwd;
-  ctx.env = empty_env;
-  ctx.io = &sa_io;
-  ctx.io_ud = &view;
-  ctx.arena = cmd_arena_new();
-  ctx.umask = 022;
-  ctx.max_string = 64u << 20;
-  ctx.now = time(NULL);
-  if (!ctx.arena) {
-    free(st);
-    return -ENOMEM;
-  }
-  res->status = cmd_invoke(&ctx, argc, argv);
-  res->err_errno = ctx.err_errno;
-  memcpy(res->err_path, ctx.err_path, sizeof res->err_path);
-  cmd_arena_free(ctx.arena);
-  /* Hand the buffers over (empty ones as "" so callers need no NULL checks). */
-  res->out = st->out.data ? st->out.data : calloc(1, 1);
-  res->outlen = st->out.len;
-  res->err = st->err.data ? st->err.data : calloc(1, 1);
-  res->errlen = st->err.len;
+  int rc = cmd_standalone_invoke(s, st->cwd, empty_env, &sa_io, &view, 64u << 20, argc, argv,
+                                 &st->out, &st->err, res);
   free(st);
-  return 0;
+  return rc;
 }

@@ -30,6 +30,8 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <wctype.h>
+#include <locale.h>
 #include <fcntl.h>
 
 #include "cmd/cmd.h"
@@ -339,29 +341,61 @@ static uint64_t du_size(tree_opts *o, const char *path) {
   return total;
 }
 
-/* Writes a name with -Q/-q/-N handling. */
-/* Writes a name as tree 2.1 does in a UTF-8 locale: by default a control
- * character is written as \ooo (the byte, or the code point of a C1
- * control) and so is a byte of invalid UTF-8; -q writes '?' for controls
- * (invalid bytes stay as they are); -N writes the bytes as they are. */
+/* Writes a name as tree 2.1's printit() does in a UTF-8 locale. A name that
+ * decodes as UTF-8 is written character by character: printable ones as
+ * they are, others as \ooo of the code point ('?' with -q). A name with
+ * invalid UTF-8 (mbstowcs fails) goes byte by byte: \a..\r as C escapes,
+ * '\\' doubled, '"' escaped under -Q, a space escaped without -Q, ASCII
+ * printables as they are, other bytes as \ooo (-q: '?' for controls, bytes
+ * >= 0x80 as they are). -N writes the bytes untouched. */
 static void put_name(tree_opts *o, const char *name) {
   if (o->quote) touts(o, "\"");
   const unsigned char *s = (const unsigned char *)name;
   size_t n = strlen(name);
-  if (o->raw_names || !o->hide_ctrl) {
-    touts(o, o->raw_names ? name : cmd_fs_octal_escape(o->ctx, name));
+  if (o->raw_names) {
+    touts(o, name);
     n = 0;
   }
-  for (size_t i = 0; i < n;) { /* -q */
-    uint32_t wc = s[i];
+  bool valid = true;
+  for (size_t i = 0; i < n && valid;) {
+    uint32_t wc;
     int l = s[i] < 0x80 ? 1 : cmd_utf8_decode(s + i, n - i, &wc);
-    bool invalid = l <= 0;
-    if (invalid) l = 1;
-    bool ctrl = !invalid && (wc < 0x20 || (wc >= 0x7f && wc < 0xa0));
-    if (ctrl) touts(o, "?");
-    else tout(o, name + i, (size_t)l);
-    i += (size_t)l;
+    if (l <= 0) valid = false;
+    else i += (size_t)l;
   }
+  locale_t loc = cmd_utf8_locale(), old = loc ? uselocale(loc) : (locale_t)0;
+  char buf[16];
+  for (size_t i = 0; i < n;) {
+    if (valid) {
+      uint32_t wc = s[i];
+      int l = s[i] < 0x80 ? 1 : cmd_utf8_decode(s + i, n - i, &wc);
+      if (loc ? iswprint((wint_t)wc) : (wc >= 0x20 && wc != 0x7f))
+        tout(o, name + i, (size_t)l);
+      else if (o->hide_ctrl)
+        touts(o, "?");
+      else {
+        snprintf(buf, sizeof buf, "\\%03o", (unsigned)wc);
+        touts(o, buf);
+      }
+      i += (size_t)l;
+      continue;
+    }
+    unsigned char c = s[i++];
+    if ((c >= 7 && c <= 13) || c == '\\' || (c == '"' && o->quote) || (c == ' ' && !o->quote)) {
+      buf[0] = '\\';
+      buf[1] = c > 13 ? (char)c : "abtnvfr"[c - 7];
+      tout(o, buf, 2);
+    } else if (c >= 0x20 && c < 0x7f) {
+      tout(o, (const char *)&c, 1);
+    } else if (o->hide_ctrl) {
+      if (c > 127) tout(o, (const char *)&c, 1);
+      else touts(o, "?");
+    } else {
+      snprintf(buf, sizeof buf, "\\%03o", c);
+      touts(o, buf);
+    }
+  }
+  if (loc) uselocale(old);
   if (o->quote) touts(o, "\"");
 }
 

@@ -4,7 +4,8 @@
  *
  * Descriptors: 0 stdin (the buffer), 1 and 2 captured, 3.. read-only store
  * files (inode + offset). No run/popen: the commands it is meant for do not
- * start others.
+ * start others. The context, the capture buffers and the result hand-over
+ * are cmd_run_standalone's (standalone.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,21 +13,17 @@
 #include <string.h>
 #include <time.h>
 
+#include "cmd/standalone.h"
 #include "cmd/util_limited.h"
 
 #define LIM_MAXFD 32
-
-typedef struct lim_buf {
-  char *data;      /* captured bytes */
-  size_t len, cap; /* used / allocated */
-} lim_buf;
 
 typedef struct lim_state {
   store *store;          /* the sandbox (borrowed) */
   const char *cwd;       /* working directory (borrowed) */
   const char *in;        /* stdin bytes (borrowed) */
   size_t inlen, inpos;   /* their length and read position */
-  lim_buf out, err;      /* captured stdout / stderr */
+  cmd_capture out, err;  /* captured stdout / stderr */
   size_t max_out;        /* stdout cap (0: none) */
   struct timespec start; /* when the call began */
   long max_ms;           /* poll deadline (0: none) */
@@ -41,30 +38,9 @@ static long lim_elapsed(const lim_state *st) {
   return (now.tv_sec - st->start.tv_sec) * 1000 + (now.tv_nsec - st->start.tv_nsec) / 1000000;
 }
 
-static int lim_add(lim_buf *b, const void *p, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    size_t ncap = b->cap ? b->cap : 4096;
-    while (ncap < b->len + n + 1) ncap *= 2;
-    char *nd = realloc(b->data, ncap);
-    if (!nd) return -ENOMEM;
-    b->data = nd;
-    b->cap = ncap;
-  }
-  memcpy(b->data + b->len, p, n);
-  b->len += n;
-  b->data[b->len] = '\0';
-  return 0;
-}
-
 static ssize_t lim_read(void *ud, int fd, void *buf, size_t n) {
   lim_state *st = ud;
-  if (fd == 0) {
-    size_t k = st->inlen - st->inpos;
-    if (k > n) k = n;
-    memcpy(buf, st->in + st->inpos, k);
-    st->inpos += k;
-    return (ssize_t)k;
-  }
+  if (fd == 0) return (ssize_t)cmd_buffer_read(st->in, st->inlen, &st->inpos, buf, n);
   if (fd < 3 || fd >= LIM_MAXFD || !st->open[fd]) return -EBADF;
   ssize_t r = store_read(st->store, st->ino[fd], buf, n, st->off[fd]);
   if (r > 0) st->off[fd] += (uint64_t)r;
@@ -75,9 +51,9 @@ static ssize_t lim_write(void *ud, int fd, const void *buf, size_t n) {
   lim_state *st = ud;
   if (fd == 1) {
     if (st->max_out && st->out.len + n > st->max_out) return -EPIPE;
-    return lim_add(&st->out, buf, n) < 0 ? -ENOMEM : (ssize_t)n;
+    return cmd_capture_add(&st->out, buf, n) < 0 ? -ENOMEM : (ssize_t)n;
   }
-  if (fd == 2) return lim_add(&st->err, buf, n) < 0 ? -ENOMEM : (ssize_t)n;
+  if (fd == 2) return cmd_capture_add(&st->err, buf, n) < 0 ? -ENOMEM : (ssize_t)n;
   return -EBADF;
 }
 
@@ -134,29 +110,10 @@ int cmd_run_limited(store *s, const char *cwd, int argc, char **argv, const void
   st->max_out = lim ? lim->max_out : 0;
   st->max_ms = lim ? lim->max_ms : 0;
   clock_gettime(CLOCK_MONOTONIC, &st->start);
-  cmd_ctx ctx = {0};
-  ctx.store = s;
-  ctx.cwd = st->cwd;
-  ctx.env = lim && lim->env ? lim->env : default_env;
-  ctx.io = &lim_io;
-  ctx.io_ud = st;
-  ctx.arena = cmd_arena_new();
-  ctx.umask = 022;
-  ctx.max_string = lim && lim->max_string ? lim->max_string : (64u << 20);
-  ctx.now = time(NULL);
-  if (!ctx.arena) {
-    free(st);
-    return -ENOMEM;
-  }
-  res->status = cmd_invoke(&ctx, argc, argv);
-  res->err_errno = ctx.err_errno;
-  memcpy(res->err_path, ctx.err_path, sizeof res->err_path);
-  cmd_arena_free(ctx.arena);
-  if (elapsed_ms) *elapsed_ms = lim_elapsed(st);
-  res->out = st->out.data ? st->out.data : calloc(1, 1);
-  res->outlen = st->out.len;
-  res->err = st->err.data ? st->err.data : calloc(1, 1);
-  res->errlen = st->err.len;
+  int rc = cmd_standalone_invoke(s, st->cwd, lim && lim->env ? lim->env : default_env, &lim_io,
+                                 st, lim && lim->max_string ? lim->max_string : (64u << 20),
+                                 argc, argv, &st->out, &st->err, res);
+  if (rc == 0 && elapsed_ms) *elapsed_ms = lim_elapsed(st);
   free(st);
-  return 0;
+  return rc;
 }

@@ -97,6 +97,7 @@ typedef struct xargs_st {
   bool no_empty, verbose, exit_on_size, prompt; /* -r -t -x -p */
   long lines_in_batch;       /* -L bookkeeping */
   bool ran;                  /* a command ran */
+  const char *slot_var;      /* --process-slot-var NAME, or NULL */
   int status;                /* 0, 123, ... */
   bool stop;                 /* 124/126/127 or EOF string */
 } xargs_st;
@@ -124,7 +125,26 @@ static int run_argv(xargs_st *x, int argc, char **argv) {
   }
   cmd_flush(ctx);
   int st = 126;
-  if (ctx->io && ctx->io->run) st = ctx->io->run(ctx->io_ud, argc, argv, -1, 1);
+  if (x->slot_var && ctx->io && ctx->io->run_env) {
+    /* commands run one at a time, so every one runs in slot 0 */
+    size_t n = 0, vl = strlen(x->slot_var);
+    while (ctx->env && ctx->env[n]) n++;
+    char **env = cmd_alloc(ctx, (n + 2) * sizeof *env);
+    char *def = cmd_alloc(ctx, vl + 3);
+    if (env && def) {
+      size_t k = 0;
+      for (size_t i = 0; i < n; i++)
+        if (!(strncmp(ctx->env[i], x->slot_var, vl) == 0 && ctx->env[i][vl] == '='))
+          env[k++] = ctx->env[i];
+      memcpy(def, x->slot_var, vl);
+      memcpy(def + vl, "=0", 3);
+      env[k++] = def;
+      env[k] = NULL;
+      st = ctx->io->run_env(ctx->io_ud, argc, argv, env, NULL, -1, 1);
+    }
+  } else if (ctx->io && ctx->io->run) {
+    st = ctx->io->run(ctx->io_ud, argc, argv, -1, 1);
+  }
   if (st == 255) {
     cmd_errorf(ctx, "%s: exited with status 255; aborting", argv[0]);
     x->status = 124;
@@ -467,7 +487,7 @@ int cmd_xargs_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'o': break;
     case 'p': x.prompt = true; x.verbose = true; break;
     case 'P': if (parse_pos(ctx, st.arg, "-P", 0) < 0) return 1; break;
-    case OPT_SLOTVAR: break;
+    case OPT_SLOTVAR: x.slot_var = st.arg; break;
     case 'r': x.no_empty = true; break;
     case 's': {
       long v = parse_pos(ctx, st.arg, "-s", 1);

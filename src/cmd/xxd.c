@@ -280,15 +280,16 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
   xxd_out o = {ctx, 1};
   int status = 0;
   int infd = cmd_open_input(ctx, inname);
-  if (infd < 0) {
-    cmd_gnu_perror(ctx, inname, infd);
+  if (infd < 0) { /* xxd: perror(name), or perror(NULL) when the read fails */
+    if (infd == -EISDIR) cmd_errorf(ctx, "%s", cmd_strerror(infd));
+    else cmd_perror(ctx, inname, infd);
     return 2;
   }
   cmd_in *in = NULL;
   if (outname && strcmp(outname, "-") != 0) {
     int fd = ctx->io->open(ctx->io_ud, outname, O_WRONLY | O_CREAT | (reverse ? 0 : O_TRUNC), 0666);
     if (fd < 0) {
-      cmd_gnu_perror(ctx, outname, fd);
+      cmd_perror(ctx, outname, fd);
       cmd_close_input(ctx, infd);
       return 3;
     }

@@ -11,7 +11,7 @@
  *    │                     └─clone(NEWUSER|NEWNS|NEWPID|NEWNET|NEWIPC|NEWUTS|NEWCGROUP)
  *    │                         J1  pid 1 of the jail: mounts, pivot_root, limits,
  *    │                          │  no_new_privs, Landlock, seccomp; then reaps
- *    │                          └─fork──> W  the worker (embedded CPython), or an
+ *    │                          └─fork──> W  the worker (exec /usr/bin/python3.11 + _sbxw), or an
  *    │                                       exec'd program for the jail tests
  *    ├── ctl socket (host <-> W, the py protocol)       fd 3 in W
  *    ├── setup socket (SEQPACKET; P1/J1 -> host: the FUSE fd, "ready", errors;

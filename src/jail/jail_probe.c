@@ -334,14 +334,12 @@ int jail_probe(jail_probe_item *items, int max, int *jail_ok) {
   } else {
     add_item(items, max, &n, "worker binary", 1, helper, "");
   }
-  /* The runtime the worker embeds and mounts. */
-  int py = access("/usr/lib/python3.11/os.py", R_OK) == 0 &&
-           (access("/usr/lib/x86_64-linux-gnu/libpython3.11.so.1.0", R_OK) == 0 ||
-            access("/usr/lib/libpython3.11.so.1.0", R_OK) == 0);
+  /* The interpreter the worker execs (worker/main.c) and its library. */
+  int py = access("/usr/lib/python3.11/os.py", R_OK) == 0 && access("/usr/bin/python3.11", X_OK) == 0;
   add_item(items, max, &n, "python runtime", py,
-           py ? "Debian's CPython 3.11 in /usr/lib/python3.11 (libpython3.11)"
-              : "libpython3.11 or /usr/lib/python3.11 is missing",
-           py ? "" : "apt-get install libpython3.11 python3.11");
+           py ? "Debian's CPython 3.11: /usr/bin/python3.11, /usr/lib/python3.11"
+              : "/usr/bin/python3.11 or /usr/lib/python3.11 is missing",
+           py ? "" : "apt-get install python3.11");
   int np = access("/usr/lib/python3/dist-packages/numpy", R_OK) == 0;
   int pd = access("/usr/lib/python3/dist-packages/pandas", R_OK) == 0;
   snprintf(buf, sizeof buf, "numpy %s, pandas %s", np ? "installed" : "missing",
@@ -445,7 +443,7 @@ int jail_probe(jail_probe_item *items, int max, int *jail_ok) {
   }
   jail_stop(&j, 2000);
   if (got > 9 && hello[4] == 64 /* PY_MSG_HELLO */) {
-    snprintf(buf, sizeof buf, "jail + embedded CPython started in %.1f ms", ms);
+    snprintf(buf, sizeof buf, "jail + CPython worker started in %.1f ms", ms);
     add_item(items, max, &n, "full jail", 1, buf, "");
     *jail_ok = 1;
   } else {

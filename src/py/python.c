@@ -222,10 +222,12 @@ static void read_stderr_tail(py_state *ps, char *buf, size_t n) {
   buf[0] = 0;
   if (ps->j.err_fd < 0) return;
   ssize_t r = read(ps->j.err_fd, buf, n - 1);
-  if (r > 0) {
-    buf[r] = 0;
-    buf[strcspn(buf, "\n")] = 0;
-  }
+  if (r <= 0) return;
+  buf[r] = 0;
+  /* The last non-empty line: a one-line message, or a traceback's error. */
+  while (r > 0 && buf[r - 1] == '\n') buf[--r] = 0;
+  char *nl = strrchr(buf, '\n');
+  if (nl) memmove(buf, nl + 1, strlen(nl + 1) + 1);
 }
 
 /* Reads frames until one decodes (1), EOF/error (-1) or the deadline (0). */

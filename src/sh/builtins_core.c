@@ -63,37 +63,9 @@ static int bi_false(sh_shell *sh, int argc, char **argv) {
   return 1;
 }
 
-static int put_utf8(sh_buf *b, uint32_t cp) {
+static void put_utf8(sh_buf *b, uint32_t cp) {
   char out[4];
-  int n;
-  if (cp < 0x80) {
-    out[0] = (char)cp;
-    n = 1;
-  } else if (cp < 0x800) {
-    out[0] = (char)(0xC0 | (cp >> 6));
-    out[1] = (char)(0x80 | (cp & 0x3F));
-    n = 2;
-  } else if (cp < 0x10000) {
-    out[0] = (char)(0xE0 | (cp >> 12));
-    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[2] = (char)(0x80 | (cp & 0x3F));
-    n = 3;
-  } else {
-    out[0] = (char)(0xF0 | ((cp >> 18) & 7));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (cp & 0x3F));
-    n = 4;
-  }
-  sh_buf_add(b, out, (size_t)n);
-  return n;
-}
-
-static int hexv(int c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
+  sh_buf_add(b, out, sh_utf8_encode(cp, out));
 }
 
 /* echo's escapes; returns false when \c ended the output. */
@@ -126,7 +98,7 @@ static bool echo_escapes(sh_buf *b, const char *s) {
     }
     case 'x': {
       int v = 0, k = 0, h;
-      while (k < 2 && (h = hexv((unsigned char)p[1])) >= 0) {
+      while (k < 2 && (h = sh_hex_digit((unsigned char)p[1])) >= 0) {
         v = v * 16 + h;
         p++;
         k++;
@@ -139,7 +111,7 @@ static bool echo_escapes(sh_buf *b, const char *s) {
       int max = *p == 'u' ? 4 : 8, k = 0, h;
       uint32_t v = 0;
       char which = *p;
-      while (k < max && (h = hexv((unsigned char)p[1])) >= 0) {
+      while (k < max && (h = sh_hex_digit((unsigned char)p[1])) >= 0) {
         v = v * 16 + (uint32_t)h;
         p++;
         k++;
@@ -481,9 +453,12 @@ static int bi_dirs(sh_shell *sh, int argc, char **argv) {
   return 0;
 }
 
-static int bi_pushd(sh_shell *sh, int argc, char **argv) {
+/* The options of pushd and popd (`name`, whose usage line is `usage`): -n
+ * sets *nochdir; "--", a +N/-N index or a non-option ends them. Returns the
+ * index of the first operand, or -1 after a usage error. */
+static int dir_stack_options(sh_shell *sh, int argc, char **argv, const char *name,
+                             const char *usage, bool *nochdir) {
   int i = 1;
-  bool nochdir = false;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
     if (!strcmp(argv[i], "--")) {
       i++;
@@ -491,13 +466,23 @@ static int bi_pushd(sh_shell *sh, int argc, char **argv) {
     }
     if (argv[i][1] >= '0' && argv[i][1] <= '9') break;
     if (!strcmp(argv[i], "-n")) {
-      nochdir = true;
+      *nochdir = true;
       continue;
     }
-    sh_error(sh, "pushd: %s: invalid option", argv[i]);
-    sh_errorf_raw(sh, "pushd: usage: pushd [-n] [+N | -N | dir]\n");
-    return 2;
+    sh_error(sh, "%s: %s: invalid option", name, argv[i]);
+    sh_errorf_raw(sh, "%s\n", usage);
+    return -1;
   }
+  return i;
+}
+
+#define PUSHD_USAGE "pushd: usage: pushd [-n] [+N | -N | dir]"
+#define POPD_USAGE "popd: usage: popd [-n] [+N | -N]"
+
+static int bi_pushd(sh_shell *sh, int argc, char **argv) {
+  bool nochdir = false;
+  int i = dir_stack_options(sh, argc, argv, "pushd", PUSHD_USAGE, &nochdir);
+  if (i < 0) return 2;
   if (argc - i > 1) {
     sh_error(sh, "pushd: too many arguments");
     return 1;
@@ -558,28 +543,15 @@ static int bi_pushd(sh_shell *sh, int argc, char **argv) {
 }
 
 static int bi_popd(sh_shell *sh, int argc, char **argv) {
-  int i = 1;
   bool nochdir = false;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    if (argv[i][1] >= '0' && argv[i][1] <= '9') break;
-    if (!strcmp(argv[i], "-n")) {
-      nochdir = true;
-      continue;
-    }
-    sh_error(sh, "popd: %s: invalid option", argv[i]);
-    sh_errorf_raw(sh, "popd: usage: popd [-n] [+N | -N]\n");
-    return 2;
-  }
+  int i = dir_stack_options(sh, argc, argv, "popd", POPD_USAGE, &nochdir);
+  if (i < 0) return 2;
   long k = 0;
   if (i < argc) {
     k = dir_index(sh, argv[i]);
     if (k == -1) {
       sh_error(sh, "popd: %s: invalid argument", argv[i]);
-      sh_errorf_raw(sh, "popd: usage: popd [-n] [+N | -N]\n");
+      sh_errorf_raw(sh, POPD_USAGE "\n");
       return 2;
     }
     if (k < 0) {

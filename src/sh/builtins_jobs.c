@@ -340,6 +340,18 @@ static void deliver_self(sh_shell *sh, int sig) {
   sh->killed_by = sig;
 }
 
+/* kill -l and trap -l: every signal as " N) SIGNAME", five to a line. */
+static void print_signal_table(sh_shell *sh) {
+  sh_buf b = {0};
+  for (int k = 1; k < NSIGNAMES; k++) {
+    sh_buf_addf(&b, "%2d) SIG%-8s", k, signames[k]);
+    sh_buf_addc(&b, k % 5 == 0 ? '\n' : '\t');
+  }
+  if ((NSIGNAMES - 1) % 5) sh_buf_addc(&b, '\n');
+  sh_write_fd(sh, 1, b.data, b.len);
+  sh_buf_free(&b);
+}
+
 int sh_bi_kill(sh_shell *sh, int argc, char **argv) {
   int sig = 15;
   int i = 1;
@@ -368,14 +380,7 @@ int sh_bi_kill(sh_shell *sh, int argc, char **argv) {
       }
       return st;
     }
-    sh_buf b = {0};
-    for (int k = 1; k < NSIGNAMES; k++) {
-      sh_buf_addf(&b, "%2d) SIG%-8s", k, signames[k]);
-      sh_buf_addc(&b, k % 5 == 0 ? '\n' : '\t');
-    }
-    if ((NSIGNAMES - 1) % 5) sh_buf_addc(&b, '\n');
-    sh_write_fd(sh, 1, b.data, b.len);
-    sh_buf_free(&b);
+    print_signal_table(sh);
     return 0;
   }
   if (i < argc && (!strcmp(argv[i], "-s") || !strcmp(argv[i], "-n"))) {
@@ -495,14 +500,7 @@ int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
       break;
     }
     if (!strcmp(argv[i], "-l")) {
-      sh_buf b = {0};
-      for (int k = 1; k < NSIGNAMES; k++) {
-        sh_buf_addf(&b, "%2d) SIG%-8s", k, signames[k]);
-        sh_buf_addc(&b, k % 5 == 0 ? '\n' : '\t');
-      }
-      if ((NSIGNAMES - 1) % 5) sh_buf_addc(&b, '\n');
-      sh_write_fd(sh, 1, b.data, b.len);
-      sh_buf_free(&b);
+      print_signal_table(sh);
       return 0;
     }
     if (!strcmp(argv[i], "-p")) {

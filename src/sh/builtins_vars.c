@@ -403,6 +403,8 @@ static int print_vars_filtered(sh_shell *sh, uint32_t need, bool all_attrs) {
   return 0;
 }
 
+static void print_all_vars(sh_shell *sh, bool bare_when_plain);
+
 static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
   decl_opts o = {0};
   const char *bname = argv[0];
@@ -419,24 +421,7 @@ static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
     if (i >= argc) {
       if (!o.print && !local) {
         /* `declare` alone: all variables as name=value */
-        size_t n;
-        const char **names = sh_vars_names(sh, &n);
-        for (size_t k = 0; k < n; k++) {
-          sh_var *v = sh_var_find_noref(sh, names[k]);
-          if (!v || (v->flags & SH_V_UNSET)) continue;
-          if (v->flags & (SH_V_ARRAY | SH_V_ASSOC)) {
-            char *s = sh_declare_print(sh, v, false);
-            const char *eq = strchr(s, ' ');
-            eq = eq ? strchr(eq + 1, ' ') : NULL;
-            sh_printf_fd(sh, 1, "%s\n", eq ? eq + 1 : s);
-            free(s);
-          } else if (v->str) {
-            char *q = sh_quote_single(v->str);
-            sh_printf_fd(sh, 1, "%s=%s\n", v->name, q);
-            free(q);
-          }
-        }
-        free(names);
+        print_all_vars(sh, false);
         return 0;
       }
       if (local) {
@@ -596,7 +581,10 @@ static int set_option_letter(sh_shell *sh, char c, bool on) {
   return -1;
 }
 
-static void print_set_vars(sh_shell *sh) {
+/* Every set variable as name=value (arrays as name=(...)), for `declare`
+ * alone and `set` alone; `set` (`bare_when_plain`) leaves a value of only
+ * name chars and -./:@%+, unquoted, `declare` quotes every one. */
+static void print_all_vars(sh_shell *sh, bool bare_when_plain) {
   size_t n;
   const char **names = sh_vars_names(sh, &n);
   for (size_t k = 0; k < n; k++) {
@@ -610,8 +598,8 @@ static void print_set_vars(sh_shell *sh) {
       free(s);
     } else if (v->str) {
       char *q = sh_quote_single(v->str);
-      bool plain = *v->str != 0;
-      for (const char *c = v->str; *c; c++)
+      bool plain = bare_when_plain && *v->str != 0;
+      for (const char *c = v->str; plain && *c; c++)
         if (!(sh_is_name_char((unsigned char)*c) || strchr("-./:@%+,", *c))) plain = false;
       sh_printf_fd(sh, 1, "%s=%s\n", v->name, plain ? v->str : q);
       free(q);
@@ -622,7 +610,7 @@ static void print_set_vars(sh_shell *sh) {
 
 int sh_bi_set(sh_shell *sh, int argc, char **argv) {
   if (argc == 1) {
-    print_set_vars(sh);
+    print_all_vars(sh, true);
     return 0;
   }
   int i = 1;
@@ -955,12 +943,7 @@ int sh_bi_read(sh_shell *sh, int argc, char **argv) {
       status = 1;
       goto done;
     }
-    sh_array_free(v->arr);
-    v->arr = NULL;
-    free(v->str);
-    v->str = NULL;
-    v->flags &= ~SH_V_ARRAY;
-    sh_var_make_array(v);
+    sh_var_reset_indexed(v);
     v->flags &= ~SH_V_UNSET;
     for (size_t k = 0; k < fields.n; k++) sh_var_set_index(sh, v, (int64_t)k, fields.v[k], false);
   } else {
@@ -1026,13 +1009,7 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
   int err;
   sh_var *v = sh_var_get_for_write(sh, name, 0, &err);
   if (!v) return 1;
-  if (!have_origin) {
-    sh_array_free(v->arr);
-    v->arr = NULL;
-    free(v->str);
-    v->str = NULL;
-    v->flags &= ~SH_V_ARRAY;
-  }
+  if (!have_origin) sh_var_reset_indexed(v);
   sh_var_make_array(v);
   v->flags &= ~SH_V_UNSET;
   int64_t idx = origin;

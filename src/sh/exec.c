@@ -351,6 +351,24 @@ static bool parse_fd_word(const char *s, int *fd, bool *move) {
   return true;
 }
 
+/* {name}>... and friends: puts `f` (whose reference this consumes) on a new
+ * fd of 10 or more and sets variable `fdvar` to its number. Returns 0, or 1
+ * after the error when no fd is free. */
+static int redir_fdvar(sh_shell *sh, const char *fdvar, sh_file *f) {
+  int nfd = sh_fd_alloc(sh, 10);
+  if (nfd < 0) {
+    sh_file_unref(f);
+    sh_error(sh, "cannot allocate a file descriptor");
+    return 1;
+  }
+  char buf[16];
+  snprintf(buf, sizeof buf, "%d", nfd);
+  sh_var_set(sh, fdvar, buf, 0);
+  sh_fd_set(sh, nfd, f);
+  sh_file_unref(f);
+  return 0;
+}
+
 /* Applies redirections; on failure prints the error and returns 1 (what was
  * applied stays recorded in rs for the caller to restore). */
 static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
@@ -437,17 +455,7 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
       }
       f = sh_file_ref(sf);
       if (use_var) {
-        int nfd = sh_fd_alloc(sh, 10);
-        if (nfd < 0) {
-          sh_file_unref(f);
-          sh_error(sh, "cannot allocate a file descriptor");
-          return 1;
-        }
-        char buf[16];
-        snprintf(buf, sizeof buf, "%d", nfd);
-        sh_var_set(sh, r->fdvar, buf, 0);
-        sh_fd_set(sh, nfd, f);
-        sh_file_unref(f);
+        if (redir_fdvar(sh, r->fdvar, f)) return 1;
         if (move) sh_fd_close(sh, src);
         continue;
       }
@@ -505,17 +513,7 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
     }
     }
     if (use_var) {
-      int nfd = sh_fd_alloc(sh, 10);
-      if (nfd < 0) {
-        sh_file_unref(f);
-        sh_error(sh, "cannot allocate a file descriptor");
-        return 1;
-      }
-      char buf[16];
-      snprintf(buf, sizeof buf, "%d", nfd);
-      sh_var_set(sh, r->fdvar, buf, 0);
-      sh_fd_set(sh, nfd, f);
-      sh_file_unref(f);
+      if (redir_fdvar(sh, r->fdvar, f)) return 1;
       continue;
     }
     save_fd(sh, rs, fd);
@@ -612,12 +610,7 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
       if (assoc) {
         sh_var_clear_value(v);
       } else {
-        free(v->str);
-        v->str = NULL;
-        sh_array_free(v->arr);
-        v->arr = NULL;
-        v->flags &= ~SH_V_ARRAY;
-        sh_var_make_array(v);
+        sh_var_reset_indexed(v);
       }
     } else if (!(v->flags & (SH_V_ARRAY | SH_V_ASSOC))) {
       sh_var_make_array(v);

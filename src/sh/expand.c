@@ -105,21 +105,21 @@ static void xbreak(xs *x) {
 
 /* ---- helpers ---------------------------------------------------------------------------- */
 
+/* The byte length of the UTF-8 sequence at s, n bytes left: 1 for ASCII and
+ * for an invalid or truncated sequence (which counts as one char per byte). */
+static size_t utf8_seq_len(const char *s, size_t n) {
+  unsigned char c = (unsigned char)s[0];
+  size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+  if (l > n) return 1;
+  for (size_t k = 1; k < l; k++)
+    if (((unsigned char)s[k] & 0xC0) != 0x80) return 1;
+  return l;
+}
+
 size_t sh_utf8_len(const char *s, size_t n) {
   if (sh_locale_bytes) return n;
   size_t count = 0;
-  for (size_t i = 0; i < n;) {
-    unsigned char c = (unsigned char)s[i];
-    size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-    if (i + l > n) l = 1;
-    for (size_t k = 1; k < l; k++)
-      if (((unsigned char)s[i + k] & 0xC0) != 0x80) {
-        l = 1;
-        break;
-      }
-    i += l;
-    count++;
-  }
+  for (size_t i = 0; i < n; i += utf8_seq_len(s + i, n - i)) count++;
   return count;
 }
 
@@ -127,29 +127,12 @@ size_t sh_utf8_len(const char *s, size_t n) {
 static size_t utf8_offset(const char *s, size_t n, size_t ci) {
   if (sh_locale_bytes) return ci < n ? ci : n;
   size_t i = 0;
-  while (ci > 0 && i < n) {
-    unsigned char c = (unsigned char)s[i];
-    size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-    if (i + l > n) l = 1;
-    for (size_t k = 1; k < l; k++)
-      if (((unsigned char)s[i + k] & 0xC0) != 0x80) {
-        l = 1;
-        break;
-      }
-    i += l;
-    ci--;
-  }
+  for (; ci > 0 && i < n; ci--) i += utf8_seq_len(s + i, n - i);
   return i;
 }
 
 static size_t char_len_at(const char *s, size_t n) {
-  if (sh_locale_bytes) return 1;
-  unsigned char c = (unsigned char)s[0];
-  size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-  if (l > n) return 1;
-  for (size_t k = 1; k < l; k++)
-    if (((unsigned char)s[k] & 0xC0) != 0x80) return 1;
-  return l;
+  return sh_locale_bytes ? 1 : utf8_seq_len(s, n);
 }
 
 static const char *ifs_value(sh_shell *sh) {
@@ -219,6 +202,13 @@ static void pval_free(pval *pv) {
 }
 
 static bool pval_set(const pval *pv) { return pv->list ? pv->v.n > 0 : pv->s != NULL; }
+
+/* The values of pv to rewrite in place (*n of them): the list's, or the
+ * scalar's (none when unset). */
+static char **pval_values(pval *pv, size_t *n) {
+  *n = pv->list ? pv->v.n : (pv->s ? 1 : 0);
+  return pv->list ? pv->v.v : &pv->s;
+}
 
 static char *join_list(sh_shell *sh, const sh_strv *v, char lchar) {
   const char *ifs = ifs_value(sh);
@@ -1058,8 +1048,8 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
     int fl = sh_fnm_flags(sh, false) & ~SH_FNM_CASEFOLD;
     if (sh->opt[SH_SHOPT_NOCASEMATCH]) fl |= SH_FNM_CASEFOLD;
     bool amp = sh->opt[SH_SHOPT_PATSUB_REPLACEMENT];
-    char **vals = pv.list ? pv.v.v : &pv.s;
-    size_t nv = pv.list ? pv.v.n : (pv.s ? 1 : 0);
+    size_t nv;
+    char **vals = pval_values(&pv, &nv);
     for (size_t i = 0; i < nv; i++) {
       char *r;
       if (pa->op <= SH_POP_RM_SUFFIX_L)
@@ -1203,8 +1193,8 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
         break;
       }
       /* K on a scalar: like Q */
-      char **vals = pv.list ? pv.v.v : &pv.s;
-      size_t nv = pv.list ? pv.v.n : (pv.s ? 1 : 0);
+      size_t nv;
+      char **vals = pval_values(&pv, &nv);
       for (size_t i = 0; i < nv; i++) {
         char *r = sh_quote_single(vals[i]);
         free(vals[i]);
@@ -1228,8 +1218,8 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       pv.s = r;
       break;
     }
-    char **vals = pv.list ? pv.v.v : &pv.s;
-    size_t nv = pv.list ? pv.v.n : (pv.s ? 1 : 0);
+    size_t nv;
+    char **vals = pval_values(&pv, &nv);
     for (size_t i = 0; i < nv; i++) {
       char *r = transform1(x, pa, vals[i], var);
       free(vals[i]);

@@ -235,6 +235,7 @@ static void word_finish(sh_parser *p, sh_word *w, wbuild *b) {
 
 static void lex_dollar(sh_parser *p, wbuild *b, int ctx);
 static void lex_backquote(sh_parser *p, wbuild *b, bool in_dq);
+static sh_word *lex_subscript(sh_parser *p, int line);
 
 /* Contexts for the scanners below. */
 enum {
@@ -255,37 +256,15 @@ static void lex_squote(sh_parser *p, wbuild *b) {
   }
 }
 
-static int hexval(int c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 static void put_utf8(sh_parser *p, wbuild *b, uint32_t cp) {
-  char out[4];
-  size_t n;
-  if (cp < 0x80) {
-    out[0] = (char)cp;
-    n = 1;
-  } else if (cp < 0x800) {
-    out[0] = (char)(0xC0 | (cp >> 6));
-    out[1] = (char)(0x80 | (cp & 0x3F));
-    n = 2;
-  } else if (cp < 0x10000) {
-    out[0] = (char)(0xE0 | (cp >> 12));
-    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[2] = (char)(0x80 | (cp & 0x3F));
-    n = 3;
-  } else {
-    if (cp > 0x10FFFF) cp = 0xFFFD;
-    out[0] = (char)(0xF0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (cp & 0x3F));
-    n = 4;
+  if (cp > 0x10FFFF) {
+    /* past Unicode: U+FFFD in the 4-byte (overlong) form this lexer has
+     * always written (NOTE: not valid UTF-8; kept so behaviour is unchanged) */
+    wb_lit(p, b, SH_PART_QLIT, "\xF0\x8F\xBF\xBD", 4);
+    return;
   }
-  wb_lit(p, b, SH_PART_QLIT, out, n);
+  char out[4];
+  wb_lit(p, b, SH_PART_QLIT, out, sh_utf8_encode(cp, out));
 }
 
 /* $'...' with ANSI-C escapes; the reader is at the quote. */
@@ -331,7 +310,7 @@ static void lex_ansi_c(sh_parser *p, wbuild *b) {
     }
     case 'x': {
       int v = 0, n = 0, h;
-      while (n < 2 && (h = hexval(raw_peekn(p, 0))) >= 0) {
+      while (n < 2 && (h = sh_hex_digit(raw_peekn(p, 0))) >= 0) {
         v = v * 16 + h;
         raw_getc(p);
         n++;
@@ -351,7 +330,7 @@ static void lex_ansi_c(sh_parser *p, wbuild *b) {
     case 'u': case 'U': {
       int max = c == 'u' ? 4 : 8, n = 0, h;
       uint32_t v = 0;
-      while (n < max && (h = hexval(raw_peekn(p, 0))) >= 0) {
+      while (n < max && (h = sh_hex_digit(raw_peekn(p, 0))) >= 0) {
         v = v * 16 + (uint32_t)h;
         raw_getc(p);
         n++;
@@ -506,6 +485,29 @@ static bool arith_ahead(sh_parser *p, int k) {
   return true;
 }
 
+/* One char `c` (peeked, not yet read) of arithmetic or subscript text, which
+ * reads like double-quoted text: \x is a quoted x, "...", $... and `...`
+ * nest, '...' too when `squotes` (subscripts; in arithmetic a ' is a plain
+ * char), anything else is a quoted literal. */
+static void lex_quoted_text_char(sh_parser *p, wbuild *b, int c, bool squotes) {
+  if (c == '$') {
+    lex_dollar(p, b, CTX_DQ);
+  } else if (c == '`') {
+    lex_backquote(p, b, true);
+  } else if (c == '"') {
+    lex_dquote(p, b);
+  } else if (c == '\'' && squotes) {
+    lex_squote(p, b);
+  } else if (c == '\\') {
+    sh_lex_getc(p);
+    int d = raw_getc(p);
+    if (d >= 0) wb_litc(p, b, SH_PART_QLIT, d);
+  } else {
+    sh_lex_getc(p);
+    wb_litc(p, b, SH_PART_QLIT, c);
+  }
+}
+
 /* Arithmetic text up to "))" (or `close` ']' for $[...]), or a ';' at depth 0
  * when `semi` is set (for ((;;))). The terminator is consumed; *stop gets the
  * char that ended it (')' or ';' or ']'). */
@@ -548,26 +550,7 @@ static sh_word *lex_arith_text(sh_parser *p, int close, bool semi, int *stop) {
     }
     if (c == '(') depth++;
     if (c == ')') depth--;
-    if (c == '$') {
-      lex_dollar(p, &b, CTX_DQ);
-      continue;
-    }
-    if (c == '`') {
-      lex_backquote(p, &b, true);
-      continue;
-    }
-    if (c == '"') {
-      lex_dquote(p, &b);
-      continue;
-    }
-    if (c == '\\') {
-      sh_lex_getc(p);
-      int d = raw_getc(p);
-      if (d >= 0) wb_litc(p, &b, SH_PART_QLIT, d);
-      continue;
-    }
-    sh_lex_getc(p);
-    wb_litc(p, &b, SH_PART_QLIT, c);
+    lex_quoted_text_char(p, &b, c, false);
   }
   sh_pdepth_leave(p);
   word_finish(p, w, &b);
@@ -722,50 +705,7 @@ static void lex_param_brace(sh_parser *p, wbuild *b, int ctx) {
       sh_lex_getc(p);
       sh_lex_getc(p);
     } else {
-      /* scan to the matching ']' */
-      sh_word *w = new_word(p, p->line, p->col);
-      wbuild ib = {0};
-      int depth = 0;
-      for (;;) {
-        d = sh_lex_peekc(p);
-        if (d < 0) sh_perr(p, line, "unexpected EOF while looking for matching `]'");
-        if (d == ']' && depth == 0) {
-          sh_lex_getc(p);
-          break;
-        }
-        if (d == '[') depth++;
-        if (d == ']') depth--;
-        if (d == '$') {
-          lex_dollar(p, &ib, CTX_DQ);
-          continue;
-        }
-        if (d == '`') {
-          lex_backquote(p, &ib, true);
-          continue;
-        }
-        if (d == '"') {
-          lex_dquote(p, &ib);
-          continue;
-        }
-        if (d == '\'') {
-          lex_squote(p, &ib);
-          continue;
-        }
-        if (d == '\\') {
-          sh_lex_getc(p);
-          int e = raw_getc(p);
-          if (e >= 0) wb_litc(p, &ib, SH_PART_QLIT, e);
-          continue;
-        }
-        sh_lex_getc(p);
-        wb_litc(p, &ib, SH_PART_QLIT, d);
-      }
-      word_finish(p, w, &ib);
-      if (!w->parts) {
-        w->parts = new_part(p, SH_PART_QLIT);
-        w->parts->u.lit.s = "";
-      }
-      pa->index = w;
+      pa->index = lex_subscript(p, line);
     }
     c = sh_lex_peekc(p);
   }
@@ -1002,9 +942,9 @@ static bool is_meta(int c) {
 
 static bool extglob_on(sh_parser *p) { return p->opts.extglob && p->opts.extglob(p->opts.ud); }
 
-/* The subscript of name[...]=: scans to the matching ']' (consumed). */
-static sh_word *lex_subscript(sh_parser *p) {
-  int line = p->line;
+/* The subscript of name[...]= and ${name[...]}, after the '[': scans to the
+ * matching ']' (consumed); an unclosed one is an error at `line`. */
+static sh_word *lex_subscript(sh_parser *p, int line) {
   sh_word *w = new_word(p, p->line, p->col);
   wbuild b = {0};
   int depth = 0;
@@ -1017,30 +957,7 @@ static sh_word *lex_subscript(sh_parser *p) {
     }
     if (c == '[') depth++;
     if (c == ']') depth--;
-    if (c == '\\') {
-      sh_lex_getc(p);
-      int d = raw_getc(p);
-      if (d >= 0) wb_litc(p, &b, SH_PART_QLIT, d);
-      continue;
-    }
-    if (c == '\'') {
-      lex_squote(p, &b);
-      continue;
-    }
-    if (c == '"') {
-      lex_dquote(p, &b);
-      continue;
-    }
-    if (c == '$') {
-      lex_dollar(p, &b, CTX_DQ);
-      continue;
-    }
-    if (c == '`') {
-      lex_backquote(p, &b, true);
-      continue;
-    }
-    sh_lex_getc(p);
-    wb_litc(p, &b, SH_PART_QLIT, c);
+    lex_quoted_text_char(p, &b, c, true);
   }
   word_finish(p, w, &b);
   if (!w->parts) {
@@ -1236,7 +1153,7 @@ static sh_word *lex_word_inner(sh_parser *p, int flags) {
         int fi = p->nframes - 1;
         const char *fs = p->frames[fi].s;
         size_t fpos = p->frames[fi].pos;
-        as->index = lex_subscript(p);
+        as->index = lex_subscript(p, p->line);
         as->index->raw = raw_since(p, fi, fs, fpos, 1);
         wb_lit(p, &b, SH_PART_LIT, "[", 1);
         wb_flush(p, &b);
@@ -1312,12 +1229,8 @@ static sh_part *lex_array_literal(sh_parser *p) {
     if (is_meta(c) && !((c == '<' || c == '>') && sh_lex_peekn(p, 1) == '('))
       sh_perr(p, p->line, "syntax error near unexpected token `%c'", c);
     sh_word *ew = sh_lex_word(p, 0x100);
-    if (part->u.array.n == cap) {
-      cap = cap ? cap * 2 : 8;
-      sh_array_elem *ne = sh_arena_alloc(p->arena, cap * sizeof *ne);
-      if (part->u.array.n) memcpy(ne, part->u.array.elems, part->u.array.n * sizeof *ne);
-      part->u.array.elems = ne;
-    }
+    part->u.array.elems = sh_arena_grow(p->arena, part->u.array.elems, part->u.array.n, &cap, 8,
+                                        sizeof *part->u.array.elems);
     sh_array_elem *e = &part->u.array.elems[part->u.array.n++];
     sh_assign *as = ew->assign;
     if (as) {

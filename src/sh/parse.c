@@ -488,12 +488,7 @@ static sh_node *parse_case(sh_parser *p, int line, int col) {
       }
       unexpected(p, t);
     }
-    if (n->n == cap) {
-      cap = cap ? cap * 2 : 4;
-      sh_case_item *ni = sh_arena_alloc(p->arena, cap * sizeof *ni);
-      if (n->n) memcpy(ni, n->items, n->n * sizeof *ni);
-      n->items = ni;
-    }
+    n->items = sh_arena_grow(p->arena, n->items, n->n, &cap, 4, sizeof *n->items);
     sh_case_item *it = &n->items[n->n++];
     it->patterns = (sh_word **)pats.v;
     it->npatterns = pats.n;
@@ -749,12 +744,7 @@ static sh_node *parse_list(sh_parser *p) {
   size_t cap = 0;
   while (!at_list_end(p)) {
     sh_node *c = parse_and_or(p);
-    if (l->n == cap) {
-      cap = cap ? cap * 2 : 4;
-      sh_list_item *ni = sh_arena_alloc(p->arena, cap * sizeof *ni);
-      if (l->n) memcpy(ni, l->items, l->n * sizeof *ni);
-      l->items = ni;
-    }
+    l->items = sh_arena_grow(p->arena, l->items, l->n, &cap, 4, sizeof *l->items);
     sh_list_item *it = &l->items[l->n++];
     it->cmd = c;
     t = sh_lex_peek(p);
@@ -811,7 +801,11 @@ static void parser_init(sh_parser *p, const char *src, size_t len, const sh_pars
   p->col = 1;
 }
 
-sh_node *sh_parse_substring(sh_parser *p, const char *s, size_t n, int line) {
+/* A parser for text nested in p's (a $(...) body, a here-document body):
+ * s[0..n) with line numbers from `line`, p's options and arena, and what is
+ * left of p's depth budget (at least 1). Free it with sub_parser_free, or
+ * after its error with sub_parser_raise. */
+static sh_parser *sub_parser_new(sh_parser *p, const char *s, size_t n, int line) {
   sh_parser *sub = sh_xmalloc(sizeof *sub);
   sh_parse_opts o = p->opts;
   o.first_line = line;
@@ -820,51 +814,44 @@ sh_node *sh_parse_substring(sh_parser *p, const char *s, size_t n, int line) {
   parser_init(sub, s, n, &o);
   sub->arena = p->arena;
   sub->parent = p;
+  return sub;
+}
+
+/* Frees sub (not the arena, which is p's); aliases expanded inside it own
+ * their text. */
+static void sub_parser_free(sh_parser *sub) {
+  for (int i = 1; i < SH_ALIAS_DEPTH_MAX; i++) free(sub->frames[i].owned);
+  free(sub->errmsg);
+  free(sub);
+}
+
+/* After sub's syntax error: frees sub and raises the error in p (copying the
+ * message into p's arena). Does not return. */
+static _Noreturn void sub_parser_raise(sh_parser *p, sh_parser *sub) {
+  int el = sub->errline;
+  const char *msg = sh_arena_strdup(p->arena, sub->errmsg ? sub->errmsg : "syntax error");
+  sub_parser_free(sub);
+  sh_perr(p, el, "%s", msg);
+}
+
+sh_node *sh_parse_substring(sh_parser *p, const char *s, size_t n, int line) {
+  sh_parser *sub = sub_parser_new(p, s, n, line);
   sh_node *body = NULL;
-  if (setjmp(sub->jb)) {
-    int el = sub->errline;
-    char *m = sub->errmsg;
-    for (int i = 1; i < SH_ALIAS_DEPTH_MAX; i++) free(sub->frames[i].owned);
-    free(sub);
-    /* hand the error to the parent (copying the message into its arena) */
-    const char *msg = sh_arena_strdup(p->arena, m ? m : "syntax error");
-    free(m);
-    sh_perr(p, el, "%s", msg);
-  }
+  if (setjmp(sub->jb)) sub_parser_raise(p, sub);
   skip_newlines(sub);
   if (sh_lex_peek(sub)->kind != T_EOF) body = parse_list(sub);
   sh_tok *t = sh_lex_peek(sub);
   if (t->kind != T_EOF) unexpected(sub, t);
-  for (int i = 1; i < SH_ALIAS_DEPTH_MAX; i++) free(sub->frames[i].owned);
-  free(sub->errmsg);
-  free(sub);
+  sub_parser_free(sub);
   return body;
 }
 
 sh_part *sh_parse_heredoc_body(sh_parser *p, const char *s, size_t n, int line);
 sh_part *sh_parse_heredoc_body(sh_parser *p, const char *s, size_t n, int line) {
-  sh_parser *sub = sh_xmalloc(sizeof *sub);
-  sh_parse_opts o = p->opts;
-  o.first_line = line;
-  o.max_depth = p->opts.max_depth - p->depth;
-  if (o.max_depth < 1) o.max_depth = 1;
-  parser_init(sub, s, n, &o);
-  sub->arena = p->arena;
-  sub->parent = p;
-  if (setjmp(sub->jb)) {
-    int el = sub->errline;
-    char *m = sub->errmsg;
-    /* aliases expanded inside $(...) of the body own their text */
-    for (int i = 1; i < SH_ALIAS_DEPTH_MAX; i++) free(sub->frames[i].owned);
-    free(sub);
-    const char *msg = sh_arena_strdup(p->arena, m ? m : "syntax error");
-    free(m);
-    sh_perr(p, el, "%s", msg);
-  }
+  sh_parser *sub = sub_parser_new(p, s, n, line);
+  if (setjmp(sub->jb)) sub_parser_raise(p, sub);
   sh_part *parts = sh_lex_dq_all(sub, true);
-  for (int i = 1; i < SH_ALIAS_DEPTH_MAX; i++) free(sub->frames[i].owned);
-  free(sub->errmsg);
-  free(sub);
+  sub_parser_free(sub);
   return parts;
 }
 
@@ -907,12 +894,7 @@ int sh_parse_next(sh_parser *p, sh_node **node, sh_arena **arena) {
   size_t cap = 0;
   for (;;) {
     sh_node *c = parse_and_or(p);
-    if (l->n == cap) {
-      cap = cap ? cap * 2 : 4;
-      sh_list_item *ni = sh_arena_alloc(p->arena, cap * sizeof *ni);
-      if (l->n) memcpy(ni, l->items, l->n * sizeof *ni);
-      l->items = ni;
-    }
+    l->items = sh_arena_grow(p->arena, l->items, l->n, &cap, 4, sizeof *l->items);
     sh_list_item *it = &l->items[l->n++];
     it->cmd = c;
     t = sh_lex_peek(p);

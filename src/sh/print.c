@@ -16,6 +16,24 @@ static void indent(sh_buf *b, int ind) {
   for (int i = 0; i < ind; i++) sh_buf_adds(b, "    ");
 }
 
+/* `end` (";\n" or "\n": the end of the line before), then `text` on a new
+ * line indented at `ind`. */
+static void pline(sh_buf *b, const char *end, int ind, const char *text) {
+  sh_buf_adds(b, end);
+  indent(b, ind);
+  sh_buf_adds(b, text);
+}
+
+static void plist_lines(sh_buf *b, sh_node *n, int ind);
+
+/* "do", the loop body one level in, "done": the tail of while, until, for,
+ * select and for ((...)); the caller has printed up to where "do" goes. */
+static void pdo_done(sh_buf *b, sh_node *body, int ind) {
+  sh_buf_adds(b, "do\n");
+  plist_lines(b, body, ind + 1);
+  pline(b, ";\n", ind, "done");
+}
+
 static void pword(sh_buf *b, const sh_word *w) {
   if (!w) return;
   if (w->raw) {
@@ -183,9 +201,7 @@ static void pnode(sh_buf *b, sh_node *n, int ind) {
   case SH_N_GROUP:
     sh_buf_adds(b, "{ \n");
     plist_lines(b, ((sh_block *)n)->body, ind + 1);
-    sh_buf_addc(b, '\n');
-    indent(b, ind);
-    sh_buf_adds(b, "}");
+    pline(b, "\n", ind, "}");
     break;
   case SH_N_IF: {
     sh_if *f = (sh_if *)n;
@@ -195,27 +211,20 @@ static void pnode(sh_buf *b, sh_node *n, int ind) {
     plist_lines(b, f->then_part, ind + 1);
     sh_buf_addc(b, ';');
     while (f->else_part) {
-      sh_buf_addc(b, '\n');
-      indent(b, ind);
-      sh_buf_adds(b, "else\n");
+      pline(b, "\n", ind, "else\n");
       plist_lines(b, f->else_part, ind + 1);
       sh_buf_addc(b, ';');
       break;
     }
-    sh_buf_addc(b, '\n');
-    indent(b, ind);
-    sh_buf_adds(b, "fi");
+    pline(b, "\n", ind, "fi");
     break;
   }
   case SH_N_LOOP: {
     sh_loop *l = (sh_loop *)n;
     sh_buf_adds(b, l->until ? "until " : "while ");
     plist_inline(b, l->cond, ind);
-    sh_buf_adds(b, "; do\n");
-    plist_lines(b, l->body, ind + 1);
-    sh_buf_adds(b, ";\n");
-    indent(b, ind);
-    sh_buf_adds(b, "done");
+    sh_buf_adds(b, "; ");
+    pdo_done(b, l->body, ind);
     break;
   }
   case SH_N_FOR: {
@@ -228,13 +237,8 @@ static void pnode(sh_buf *b, sh_node *n, int ind) {
         pword(b, f->words[i]);
       }
     }
-    sh_buf_adds(b, ";\n");
-    indent(b, ind);
-    sh_buf_adds(b, "do\n");
-    plist_lines(b, f->body, ind + 1);
-    sh_buf_adds(b, ";\n");
-    indent(b, ind);
-    sh_buf_adds(b, "done");
+    pline(b, ";\n", ind, "");
+    pdo_done(b, f->body, ind);
     break;
   }
   case SH_N_CFOR: {
@@ -245,13 +249,8 @@ static void pnode(sh_buf *b, sh_node *n, int ind) {
     if (f->cond) pword(b, f->cond);
     sh_buf_adds(b, "; ");
     if (f->step) pword(b, f->step);
-    sh_buf_adds(b, "))\n");
-    indent(b, ind);
-    sh_buf_adds(b, "do\n");
-    plist_lines(b, f->body, ind + 1);
-    sh_buf_adds(b, ";\n");
-    indent(b, ind);
-    sh_buf_adds(b, "done");
+    pline(b, "))\n", ind, "");
+    pdo_done(b, f->body, ind);
     break;
   }
   case SH_N_CASE: {
@@ -275,8 +274,7 @@ static void pnode(sh_buf *b, sh_node *n, int ind) {
       sh_buf_adds(b, it->term == SH_CASE_BREAK ? ";;" : it->term == SH_CASE_FALL ? ";&" : ";;&");
       sh_buf_addc(b, '\n');
     }
-    indent(b, ind);
-    sh_buf_adds(b, "esac");
+    pline(b, "", ind, "esac");
     break;
   }
   case SH_N_FUNCDEF: {

@@ -473,12 +473,7 @@ static int regex_match(sh_shell *sh, const char *s, const char *pat, int *err) {
   int e2;
   sh_var *v = sh_var_get_for_write(sh, "BASH_REMATCH", 0, &e2);
   if (v) {
-    sh_array_free(v->arr);
-    v->arr = NULL;
-    free(v->str);
-    v->str = NULL;
-    v->flags &= ~SH_V_ARRAY;
-    sh_var_make_array(v);
+    sh_var_reset_indexed(v);
     v->flags &= ~SH_V_UNSET;
     for (size_t i = 0; matched && i < nsub; i++) {
       if (m[i].so < 0) sh_array_set(v->arr, (int64_t)i, sh_xstrdup(""));

@@ -70,6 +70,19 @@ char *sh_arena_strdup(sh_arena *a, const char *s);
 sh_arena *sh_arena_ref(sh_arena *a);
 void sh_arena_unref(sh_arena *a);
 size_t sh_arena_bytes(const sh_arena *a); /* bytes handed out so far */
+/* Room for item n of an arena array `items` of *cap slots of `size` bytes:
+ * `items` itself while n < *cap, else a copy with twice the slots (`first`
+ * for an empty one; *cap updated). The old array stays until the arena goes. */
+void *sh_arena_grow(sh_arena *a, void *items, size_t n, size_t *cap, size_t first,
+                    size_t size);
+
+/* The UTF-8 bytes of code point `cp` into out (1 to 4 bytes, returned); a cp
+ * over 0x10FFFF keeps its low 21 bits' shape (callers that want U+FFFD for
+ * it substitute first). */
+size_t sh_utf8_encode(uint32_t cp, char out[4]);
+
+/* The value of hex digit c (0-9, a-f, A-F), or -1. */
+int sh_hex_digit(int c);
 
 /* True if s is a valid shell name: [A-Za-z_][A-Za-z0-9_]*. */
 bool sh_is_name(const char *s);

@@ -817,6 +817,15 @@ void sh_var_make_array(sh_var *v) {
   v->flags = (v->flags & ~SH_V_ASSOC) | SH_V_ARRAY;
 }
 
+void sh_var_reset_indexed(sh_var *v) {
+  sh_array_free(v->arr);
+  v->arr = NULL;
+  free(v->str);
+  v->str = NULL;
+  v->flags &= ~SH_V_ARRAY;
+  sh_var_make_array(v);
+}
+
 void sh_var_make_assoc(sh_var *v) {
   if (v->flags & SH_V_ASSOC) return;
   sh_assoc *a = sh_xcalloc(1, sizeof *a);

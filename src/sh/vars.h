@@ -93,6 +93,9 @@ int sh_var_set_key(sh_shell *sh, sh_var *v, const char *key, const char *value, 
 void sh_var_make_array(sh_var *v);
 void sh_var_make_assoc(sh_var *v);
 void sh_var_clear_value(sh_var *v);
+/* Drops v's value and makes it an empty indexed array (other attributes
+ * stay; an unset v stays marked unset). */
+void sh_var_reset_indexed(sh_var *v);
 /* Unset: returns 0, or 1 with a message if readonly. */
 int sh_var_unset(sh_shell *sh, const char *name, bool noref);
 int sh_var_unset_index(sh_shell *sh, sh_var *v, int64_t idx);

@@ -160,3 +160,46 @@ cmd: cmp -ls a b; echo "rc=$?"
 out: rc=2\n
 err: cmp: options -l and -s are incompatible\n
 err: cmp: Try 'cmp --help' for more information.\n
+
+# ---- audit4: GNU-identical error messages and quoting ----
+test: audit: printf 'a\nb' > z; printf 'a\nb\nc' > y; cmp z y; echo $?
+cmd: printf 'a\nb' > z; printf 'a\nb\nc' > y; cmp z y; echo $?
+out: 1\n
+err: cmp: EOF on z after byte 3, in line 2\n
+
+test: audit: printf 'a\nb\n' > x; printf 'a\nb\nc' > y; cmp x y; echo $?
+cmd: printf 'a\nb\n' > x; printf 'a\nb\nc' > y; cmp x y; echo $?
+out: 1\n
+err: cmp: EOF on x after byte 4, line 2\n
+
+test: audit: printf 'ab' > 'a b'; printf 'abc' > y; cmp 'a b' y; cmp -l 'a b' y
+cmd: printf 'ab' > 'a b'; printf 'abc' > y; cmp 'a b' y; cmp -l 'a b' y
+out: 
+err: cmp: EOF on a b after byte 2, in line 1\ncmp: EOF on a b after byte 2\n
+status: 1
+
+test: audit: cmp 'a b' y; echo $?
+cmd: cmp 'a b' y; echo $?
+out: 2\n
+err: cmp: a b: No such file or directory\n
+
+test: audit: printf 'x' > 'a b'; cmp "$(printf 'n\tx')" 'a b'; echo $?
+cmd: printf 'x' > 'a b'; cmp "$(printf 'n\tx')" 'a b'; echo $?
+out: 2\n
+err: cmp: n\tx: No such file or directory\n
+
+test: audit: printf 'ab' > a; cmp -i 1:x a a; echo $?
+cmd: printf 'ab' > a; cmp -i 1:x a a; echo $?
+out: 2\n
+err: cmp: invalid --ignore-initial value 'x'\ncmp: Try 'cmp --help' for more information.\n
+
+test: audit: printf 'ab' > a; cmp -i x:1 a a; echo $?
+cmd: printf 'ab' > a; cmp -i x:1 a a; echo $?
+out: 2\n
+err: cmp: invalid --ignore-initial value 'x:1'\ncmp: Try 'cmp --help' for more information.\n
+
+test: audit: mkdir dd; printf 'a' > f; cmp dd f; echo $?
+cmd: mkdir dd; printf 'a' > f; cmp dd f; echo $?
+out: 2\n
+err: cmp: dd: Is a directory\n
+

@@ -111,3 +111,25 @@ test: missing file
 cmd: column nope; echo "rc=$?"
 out: rc=1\n
 err: column: nope: No such file or directory\n
+
+# ---- audit4: GNU-identical error messages and quoting ----
+test: audit: mkdir dd; column dd; echo $?
+cmd: mkdir dd; column dd; echo $?
+out: 1\n
+err: column: read failed: Is a directory\n
+
+test: audit: printf 'a b\n' > f; column -t f nope 'x y'; echo $?
+cmd: printf 'a b\n' > f; column -t f nope 'x y'; echo $?
+out: a  b\n0\n
+err: column: nope: No such file or directory\ncolumn: x y: No such file or directory\n
+
+test: audit: printf 'a b\n' > f; column f 'x y'; echo $?
+cmd: printf 'a b\n' > f; column f 'x y'; echo $?
+out: a b\n1\n
+err: column: x y: No such file or directory\n
+
+test: audit: column -t nope; echo $?
+cmd: column -t nope; echo $?
+out: 1\n
+err: column: nope: No such file or directory\n
+

@@ -91,3 +91,9 @@ cmd: du -sa .
 out:
 err: du: cannot both summarize and show all entries\nTry 'du --help' for more information.\n
 status: 1
+
+# ---- audit4 ----
+test: audit: mkdir d; printf 'hello\n' > d/f1; ln -s f1 d/l; ln -s f1 d/l2; du -L d
+cmd: mkdir d; printf 'hello\n' > d/f1; ln -s f1 d/l; ln -s f1 d/l2; du -L d; du -a d | sort -k2
+out: 8\td\n8\td\n4\td/f1\n0\td/l\n0\td/l2\n
+err: 

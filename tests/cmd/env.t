@@ -87,3 +87,35 @@ out: A=1\nB=2\n
 test: printenv -0
 cmd: env -i A=1 printenv -0 A
 out: 1\0
+
+# ---- audit4: GNU-identical error messages and quoting ----
+test: audit: env 'a b'; echo $?
+cmd: env 'a b'; echo $?
+out: 127\n
+err: env: \xe2\x80\x98a b\xe2\x80\x99: No such file or directory\nenv: use -[v]S to pass options in shebang lines\n
+
+test: audit: env "$(printf 'x\ty')"; echo $?
+cmd: env "$(printf 'x\ty')"; echo $?
+out: 127\n
+err: env: \xe2\x80\x98x\\ty\xe2\x80\x99: No such file or directory\nenv: use -[v]S to pass options in shebang lines\n
+
+test: audit: env -v -i A=1 true
+cmd: env -v -i A=1 true
+out: 
+err: cleaning environ\nsetenv:   A=1\nexecuting: true\n   arg[0]= \xe2\x80\x98true\xe2\x80\x99\n
+
+test: audit: env -v -i -u X B=2 true
+cmd: env -v -i -u X B=2 true
+out: 
+err: cleaning environ\nsetenv:   B=2\nexecuting: true\n   arg[0]= \xe2\x80\x98true\xe2\x80\x99\n
+
+test: audit: env -v -S 'true  a' 2>&1
+cmd: env -v -S 'true  a' 2>&1
+out: split -S:  \xe2\x80\x98true  a\xe2\x80\x99\n into:    \xe2\x80\x98true\xe2\x80\x99\n     &    \xe2\x80\x98a\xe2\x80\x99\nexecuting: true\n   arg[0]= \xe2\x80\x98true\xe2\x80\x99\n   arg[1]= \xe2\x80\x98a\xe2\x80\x99\n
+err: 
+
+test: audit: env -v -u X true
+cmd: env -v -u X true
+out: 
+err: unset:    X\nexecuting: true\n   arg[0]= \xe2\x80\x98true\xe2\x80\x99\n
+

@@ -339,3 +339,9 @@ out: l\n
 test: many files
 cmd: mkdir d; for i in $(seq 1 500); do touch d/f$i; done; find d -type f | wc -l
 out: 500\n
+
+# ---- audit4 ----
+test: audit: mkdir d; printf 'x\n' > d/f1; find d -quit; echo $?; find d -name f1 -
+cmd: mkdir d; printf 'x\n' > d/f1; find d -quit; echo $?; find d -name f1 -print -quit; find d -quit -print; find d -print -quit; find d \( -quit -o -print \); find d -name f1 -quit , -print
+out: 0\nd/f1\nd\nd\n
+err: 

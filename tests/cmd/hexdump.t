@@ -104,3 +104,20 @@ in: Hi
 out: 0000000 6948                                   \n0000002\n
 out: rc=1\n
 err: hexdump: nope: No such file or directory\n
+
+# ---- audit4: GNU-identical error messages and quoting ----
+test: audit: mkdir dd; hexdump dd; echo $?
+cmd: mkdir dd; hexdump dd; echo $?
+out: 0\n
+err: hexdump: dd: Is a directory\n
+
+test: audit: mkdir dd; printf 'ab' > f; hexdump -C dd f; echo $?
+cmd: mkdir dd; printf 'ab' > f; hexdump -C dd f; echo $?
+out: 00000000  61 62                                             |ab|\n00000002\n0\n
+err: hexdump: dd: Is a directory\n
+
+test: audit: hexdump 'a b' "it's"; echo $?
+cmd: hexdump 'a b' "it's"; echo $?
+out: 1\n
+err: hexdump: a b: No such file or directory\nhexdump: it's: No such file or directory\nhexdump: all input file arguments failed\n
+

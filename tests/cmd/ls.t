@@ -279,3 +279,240 @@ cmd: mkdir d; chmod 0 d; ls d
 out:
 err: ls: cannot open directory 'd': Permission denied\n
 status: 2
+
+# ---- audit4: --color (GNU defaults, LS_COLORS, TERM), --author, block-size units, widths ----
+test: audit: TERM=xterm ls --color=always | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always | od -c
+out: 0000000   a   .   t   a   r  \\n   b   .   T   A   R  \\n 033   [   0   m\n0000020 033   [   0   1   ;   3   6   m   b   l 033   [   0   m  \\n   c\n0000040   .   j   p   g  \\n 033   [   0   1   ;   3   4   m   d 033   [\n0000060   0   m  \\n 033   [   0   1   ;   3   2   m   f 033   [   0   m\n0000100  \\n 033   [   0   1   ;   3   6   m   l   d 033   [   0   m  \\n\n0000120 033   [   0   1   ;   3   6   m   l   f 033   [   0   m  \\n   n\n0000140   o   p   e  \\n 033   [   3   4   ;   4   2   m   o   w 033   [\n0000160   0   m  \\n 033   [   3   7   ;   4   1   m   s   u 033   [   0\n0000200   m  \\n 033   [   3   0   ;   4   2   m   t 033   [   0   m  \\n\n0000220\n
+err: 
+
+test: audit: ls --color=always | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: ls --color=always | od -c
+out: 0000000   a   .   t   a   r  \\n   b   .   T   A   R  \\n   b   l  \\n   c\n0000020   .   j   p   g  \\n   d  \\n   f  \\n   l   d  \\n   l   f  \\n   n\n0000040   o   p   e  \\n   o   w  \\n   s   u  \\n   t  \\n\n0000054\n
+err: 
+
+test: audit: TERM=xterm ls --color=auto | od -c; TERM=xterm ls --color=never | od -
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=auto | od -c; TERM=xterm ls --color=never | od -c
+out: 0000000   a   .   t   a   r  \\n   b   .   T   A   R  \\n   b   l  \\n   c\n0000020   .   j   p   g  \\n   d  \\n   f  \\n   l   d  \\n   l   f  \\n   n\n0000040   o   p   e  \\n   o   w  \\n   s   u  \\n   t  \\n\n0000054\n0000000   a   .   t   a   r  \\n   b   .   T   A   R  \\n   b   l  \\n   c\n0000020   .   j   p   g  \\n   d  \\n   f  \\n   l   d  \\n   l   f  \\n   n\n0000040   o   p   e  \\n   o   w  \\n   s   u  \\n   t  \\n\n0000054\n
+err: 
+
+test: audit: TERM=xterm ls --color | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color | od -c
+out: 0000000   a   .   t   a   r  \\n   b   .   T   A   R  \\n 033   [   0   m\n0000020 033   [   0   1   ;   3   6   m   b   l 033   [   0   m  \\n   c\n0000040   .   j   p   g  \\n 033   [   0   1   ;   3   4   m   d 033   [\n0000060   0   m  \\n 033   [   0   1   ;   3   2   m   f 033   [   0   m\n0000100  \\n 033   [   0   1   ;   3   6   m   l   d 033   [   0   m  \\n\n0000120 033   [   0   1   ;   3   6   m   l   f 033   [   0   m  \\n   n\n0000140   o   p   e  \\n 033   [   3   4   ;   4   2   m   o   w 033   [\n0000160   0   m  \\n 033   [   3   7   ;   4   1   m   s   u 033   [   0\n0000200   m  \\n 033   [   3   0   ;   4   2   m   t 033   [   0   m  \\n\n0000220\n
+err: 
+
+test: audit: COLORTERM=1 ls --color=always -C | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: COLORTERM=1 ls --color=always -C | od -c
+out: 0000000   a   .   t   a   r           b   .   T   A   R         033   [\n0000020   0   m 033   [   0   1   ;   3   6   m   b   l 033   [   0   m\n0000040           c   .   j   p   g         033   [   0   1   ;   3   4\n0000060   m   d 033   [   0   m         033   [   0   1   ;   3   2   m\n0000100   f 033   [   0   m         033   [   0   1   ;   3   6   m   l\n0000120   d 033   [   0   m         033   [   0   1   ;   3   6   m   l\n0000140   f 033   [   0   m           n   o   p   e         033   [   3\n0000160   4   ;   4   2   m   o   w 033   [   0   m         033   [   3\n0000200   7   ;   4   1   m   s   u 033   [   0   m         033   [   3\n0000220   0   ;   4   2   m   t 033   [   0   m  \\n\n0000233\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -l --time-style=+T | cut -c 30- | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always -l --time-style=+T | cut -c 30- | od -c
+out: 0000000  \\n       a   .   t   a   r  \\n       b   .   T   A   R  \\n    \n0000020 033   [   0   m 033   [   0   1   ;   3   6   m   b   l 033   [\n0000040   0   m       -   >       n   o   p   e  \\n       c   .   j   p\n0000060   g  \\n     033   [   0   1   ;   3   4   m   d 033   [   0   m\n0000100  \\n     033   [   0   1   ;   3   2   m   f 033   [   0   m  \\n\n0000120     033   [   0   1   ;   3   6   m   l   d 033   [   0   m    \n0000140   -   >       d  \\n     033   [   0   1   ;   3   6   m   l   f\n0000160 033   [   0   m       -   >       f  \\n       n   o   p   e  \\n\n0000200     033   [   3   4   ;   4   2   m   o   w 033   [   0   m  \\n\n0000220     033   [   3   7   ;   4   1   m   s   u 033   [   0   m  \\n\n0000240     033   [   3   0   ;   4   2   m   t 033   [   0   m  \\n\n0000257\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -lF --time-style=+T | cut -c 30- | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always -lF --time-style=+T | cut -c 30- | od -c
+out: 0000000  \\n       a   .   t   a   r  \\n       b   .   T   A   R  \\n    \n0000020 033   [   0   m 033   [   0   1   ;   3   6   m   b   l 033   [\n0000040   0   m       -   >       n   o   p   e  \\n       c   .   j   p\n0000060   g  \\n     033   [   0   1   ;   3   4   m   d 033   [   0   m\n0000100   /  \\n     033   [   0   1   ;   3   2   m   f 033   [   0   m\n0000120   *  \\n     033   [   0   1   ;   3   6   m   l   d 033   [   0\n0000140   m       -   >     033   [   0   1   ;   3   4   m   d 033   [\n0000160   0   m   /  \\n     033   [   0   1   ;   3   6   m   l   f 033\n0000200   [   0   m       -   >     033   [   0   1   ;   3   2   m   f\n0000220 033   [   0   m   *  \\n       n   o   p   e  \\n     033   [   3\n0000240   4   ;   4   2   m   o   w 033   [   0   m   /  \\n     033   [\n0000260   3   7   ;   4   1   m   s   u 033   [   0   m   *  \\n     033\n0000300   [   3   0   ;   4   2   m   t 033   [   0   m   /  \\n\n0000316\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -F | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always -F | od -c
+out: 0000000   a   .   t   a   r  \\n   b   .   T   A   R  \\n 033   [   0   m\n0000020 033   [   0   1   ;   3   6   m   b   l 033   [   0   m   @  \\n\n0000040   c   .   j   p   g  \\n 033   [   0   1   ;   3   4   m   d 033\n0000060   [   0   m   /  \\n 033   [   0   1   ;   3   2   m   f 033   [\n0000100   0   m   *  \\n 033   [   0   1   ;   3   6   m   l   d 033   [\n0000120   0   m   @  \\n 033   [   0   1   ;   3   6   m   l   f 033   [\n0000140   0   m   @  \\n   n   o   p   e  \\n 033   [   3   4   ;   4   2\n0000160   m   o   w 033   [   0   m   /  \\n 033   [   3   7   ;   4   1\n0000200   m   s   u 033   [   0   m   *  \\n 033   [   3   0   ;   4   2\n0000220   m   t 033   [   0   m   /  \\n\n0000230\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -x -w 30 | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always -x -w 30 | od -c
+out: 0000000   a   .   t   a   r           b   .   T   A   R         033   [\n0000020   0   m 033   [   0   1   ;   3   6   m   b   l 033   [   0   m\n0000040           c   .   j   p   g         033   [   0   1   ;   3   4\n0000060   m   d 033   [   0   m  \\n 033   [   0   1   ;   3   2   m   f\n0000100 033   [   0   m                         033   [   0   1   ;   3\n0000120   6   m   l   d 033   [   0   m                     033   [   0\n0000140   1   ;   3   6   m   l   f 033   [   0   m           n   o   p\n0000160   e             033   [   3   4   ;   4   2   m   o   w 033   [\n0000200   0   m  \\n 033   [   3   7   ;   4   1   m   s   u 033   [   0\n0000220   m                     033   [   3   0   ;   4   2   m   t 033\n0000240   [   0   m  \\n\n0000244\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -C -w 30 | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always -C -w 30 | od -c
+out: 0000000   a   .   t   a   r           c   .   j   p   g         033   [\n0000020   0   m 033   [   0   1   ;   3   6   m   l   d 033   [   0   m\n0000040                 033   [   3   4   ;   4   2   m   o   w 033   [\n0000060   0   m  \\n   b   .   T   A   R         033   [   0   1   ;   3\n0000100   4   m   d 033   [   0   m                         033   [   0\n0000120   1   ;   3   6   m   l   f 033   [   0   m                 033\n0000140   [   3   7   ;   4   1   m   s   u 033   [   0   m  \\n 033   [\n0000160   0   1   ;   3   6   m   b   l 033   [   0   m                \n0000200     033   [   0   1   ;   3   2   m   f 033   [   0   m        \n0000220                   n   o   p   e         033   [   3   0   ;   4\n0000240   2   m   t 033   [   0   m  \\n\n0000250\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -m | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always -m | od -c
+out: 0000000   a   .   t   a   r   ,       b   .   T   A   R   ,     033   [\n0000020   0   m 033   [   0   1   ;   3   6   m   b   l 033   [   0   m\n0000040   ,       c   .   j   p   g   ,     033   [   0   1   ;   3   4\n0000060   m   d 033   [   0   m   ,     033   [   0   1   ;   3   2   m\n0000100   f 033   [   0   m   ,     033   [   0   1   ;   3   6   m   l\n0000120   d 033   [   0   m   ,     033   [   0   1   ;   3   6   m   l\n0000140   f 033   [   0   m   ,       n   o   p   e   ,     033   [   3\n0000160   4   ;   4   2   m   o   w 033   [   0   m   ,     033   [   3\n0000200   7   ;   4   1   m   s   u 033   [   0   m   ,     033   [   3\n0000220   0   ;   4   2   m   t 033   [   0   m  \\n\n0000233\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -s -i f >/dev/null; echo $?
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always -s -i f >/dev/null; echo $?
+out: 0\n
+err: 
+
+test: audit: LS_COLORS='di=01;31:*.tar=04:*.TAR=05:ex=00' ls --color=always | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: LS_COLORS='di=01;31:*.tar=04:*.TAR=05:ex=00' ls --color=always | od -c
+out: 0000000 033   [   0   m 033   [   0   5   m   a   .   t   a   r 033   [\n0000020   0   m  \\n 033   [   0   5   m   b   .   T   A   R 033   [   0\n0000040   m  \\n 033   [   0   1   ;   3   6   m   b   l 033   [   0   m\n0000060  \\n   c   .   j   p   g  \\n 033   [   0   1   ;   3   1   m   d\n0000100 033   [   0   m  \\n   f  \\n 033   [   0   1   ;   3   6   m   l\n0000120   d 033   [   0   m  \\n 033   [   0   1   ;   3   6   m   l   f\n0000140 033   [   0   m  \\n   n   o   p   e  \\n 033   [   3   4   ;   4\n0000160   2   m   o   w 033   [   0   m  \\n 033   [   3   7   ;   4   1\n0000200   m   s   u 033   [   0   m  \\n 033   [   3   0   ;   4   2   m\n0000220   t 033   [   0   m  \\n\n0000226\n
+err: 
+
+test: audit: LS_COLORS='or=40;31;01:mi=01;05:ln=target' ls --color=always -l --time
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: LS_COLORS='or=40;31;01:mi=01;05:ln=target' ls --color=always -l --time-style=+T | cut -c 30- | od -c
+out: 0000000  \\n       a   .   t   a   r  \\n       b   .   T   A   R  \\n    \n0000020   b   l       -   >       n   o   p   e  \\n       c   .   j   p\n0000040   g  \\n     033   [   0   m 033   [   0   1   ;   3   4   m   d\n0000060 033   [   0   m  \\n     033   [   0   1   ;   3   2   m   f 033\n0000100   [   0   m  \\n     033   [   0   1   ;   3   4   m   l   d 033\n0000120   [   0   m       -   >     033   [   0   1   ;   3   4   m   d\n0000140 033   [   0   m  \\n     033   [   0   1   ;   3   2   m   l   f\n0000160 033   [   0   m       -   >     033   [   0   1   ;   3   2   m\n0000200   f 033   [   0   m  \\n       n   o   p   e  \\n     033   [   3\n0000220   4   ;   4   2   m   o   w 033   [   0   m  \\n     033   [   3\n0000240   7   ;   4   1   m   s   u 033   [   0   m  \\n     033   [   3\n0000260   0   ;   4   2   m   t 033   [   0   m  \\n\n0000273\n
+err: 
+
+test: audit: LS_COLORS='or=40;31;01' ls --color=always | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: LS_COLORS='or=40;31;01' ls --color=always | od -c
+out: 0000000   a   .   t   a   r  \\n   b   .   T   A   R  \\n 033   [   0   m\n0000020 033   [   0   1   ;   3   6   m   b   l 033   [   0   m  \\n   c\n0000040   .   j   p   g  \\n 033   [   0   1   ;   3   4   m   d 033   [\n0000060   0   m  \\n 033   [   0   1   ;   3   2   m   f 033   [   0   m\n0000100  \\n 033   [   0   1   ;   3   6   m   l   d 033   [   0   m  \\n\n0000120 033   [   0   1   ;   3   6   m   l   f 033   [   0   m  \\n   n\n0000140   o   p   e  \\n 033   [   3   4   ;   4   2   m   o   w 033   [\n0000160   0   m  \\n 033   [   3   7   ;   4   1   m   s   u 033   [   0\n0000200   m  \\n 033   [   3   0   ;   4   2   m   t 033   [   0   m  \\n\n0000220\n
+err: 
+
+test: audit: LS_COLORS='ec=\e[E:lc=\e[:rc=m:no=00;37' ls --color=always d f | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: LS_COLORS='ec=\e[E:lc=\e[:rc=m:no=00;37' ls --color=always d f | od -c
+out: 0000000 033   [   E 033   [   0   0   ;   3   7   m 033   [   m 033   [\n0000020   0   1   ;   3   2   m   f 033   [   E  \\n  \\n   d   :  \\n\n0000037\n
+err: 
+
+test: audit: LS_COLORS='zz=1' ls --color=always f; echo $?
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: LS_COLORS='zz=1' ls --color=always f; echo $?
+out: f\n0\n
+err: ls: unrecognized prefix: \xe2\x80\x98zz\xe2\x80\x99\nls: unparsable value for LS_COLORS environment variable\n
+
+test: audit: LS_COLORS='di' ls --color=always f; echo $?
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: LS_COLORS='di' ls --color=always f; echo $?
+out: f\n0\n
+err: ls: unparsable value for LS_COLORS environment variable\n
+
+test: audit: LS_COLORS='*.c=^[x:di=\x41\101\_' ls --color=always -d d c.jpg | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: LS_COLORS='*.c=^[x:di=\x41\101\_' ls --color=always -d d c.jpg | od -c
+out: 0000000   c   .   j   p   g  \\n 033   [   0   m 033   [   A   A       m\n0000020   d 033   [   0   m  \\n\n0000026\n
+err: 
+
+test: audit: LS_COLORS='*.JPG=01:*.jpg=01' ls --color=always c.jpg | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: LS_COLORS='*.JPG=01:*.jpg=01' ls --color=always c.jpg | od -c
+out: 0000000 033   [   0   m 033   [   0   1   m   c   .   j   p   g 033   [\n0000020   0   m  \\n\n0000023\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -R d | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always -R d | od -c
+out: 0000000   d   :  \\n\n0000003\n
+err: 
+
+test: audit: touch "$(printf 'long%060d' 0)"; TERM=xterm ls --color=always -l --tim
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: touch "$(printf 'long%060d' 0)"; TERM=xterm ls --color=always -l --time-style=+x | cut -c 20- | od -c | tail -5
+out: 0000500   o   o   t                   0       x     033   [   3   7   ;\n0000520   4   1   m   s   u 033   [   0   m  \\n   o   o   t       4   0\n0000540   9   6       x     033   [   3   0   ;   4   2   m   t 033   [\n0000560   0   m  \\n\n0000563\n
+err: 
+
+test: audit: mkdir "$(printf 'long%080d' 0)"; TERM=xterm ls --color=always | od -c 
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: mkdir "$(printf 'long%080d' 0)"; TERM=xterm ls --color=always | od -c | tail -4
+out: 0000320   o   w 033   [   0   m  \\n 033   [   3   7   ;   4   1   m   s\n0000340   u 033   [   0   m  \\n 033   [   3   0   ;   4   2   m   t 033\n0000360   [   0   m  \\n\n0000364\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -w 0 | od -c | tail -3
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always -w 0 | od -c | tail -3
+out: 0000160   0   m  \\n 033   [   3   7   ;   4   1   m   s   u 033   [   0\n0000200   m  \\n 033   [   3   0   ;   4   2   m   t 033   [   0   m  \\n\n0000220\n
+err: 
+
+test: audit: touch "a b"; TERM=xterm ls --color=always -C --quoting-style=shell | o
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: touch "a b"; TERM=xterm ls --color=always -C --quoting-style=shell | od -c
+out: 0000000   '   a       b   '               a   .   t   a   r            \n0000020   b   .   T   A   R             033   [   0   m 033   [   0   1\n0000040   ;   3   6   m   b   l 033   [   0   m               c   .   j\n0000060   p   g             033   [   0   1   ;   3   4   m   d 033   [\n0000100   0   m             033   [   0   1   ;   3   2   m   f 033   [\n0000120   0   m             033   [   0   1   ;   3   6   m   l   d 033\n0000140   [   0   m             033   [   0   1   ;   3   6   m   l   f\n0000160 033   [   0   m               n   o   p   e             033   [\n0000200   3   4   ;   4   2   m   o   w 033   [   0   m             033\n0000220   [   3   7   ;   4   1   m   s   u 033   [   0   m            \n0000240 033   [   3   0   ;   4   2   m   t 033   [   0   m  \\n\n0000256\n
+err: 
+
+test: audit: TERM=xterm ls --color=always nope f; echo $?
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always nope f; echo $?
+out: \x1b[0m\x1b[01;32mf\x1b[0m\nnope\n0\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -1 --zero d f | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always -1 --zero d f | od -c
+out: 0000000   f  \\0  \\n   d   :  \\n\n0000006\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -l -L --time-style=+T | cut -c 30- | od -
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --color=always -l -L --time-style=+T | cut -c 30- | od -c
+out: 0000000  \\n       a   .   t   a   r  \\n       b   .   T   A   R  \\n    \n0000020   b   l  \\n       c   .   j   p   g  \\n     033   [   0   m 033\n0000040   [   0   1   ;   3   4   m   d 033   [   0   m  \\n     033   [\n0000060   0   1   ;   3   2   m   f 033   [   0   m  \\n     033   [   0\n0000100   1   ;   3   4   m   l   d 033   [   0   m  \\n     033   [   0\n0000120   1   ;   3   2   m   l   f 033   [   0   m  \\n       n   o   p\n0000140   e  \\n     033   [   3   4   ;   4   2   m   o   w 033   [   0\n0000160   m  \\n     033   [   3   7   ;   4   1   m   s   u 033   [   0\n0000200   m  \\n     033   [   3   0   ;   4   2   m   t 033   [   0   m\n0000220  \\n\n0000221\n
+err: 
+
+test: audit: TERM=xterm ls --zero --color=always f | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: TERM=xterm ls --zero --color=always f | od -c
+out: 0000000 033   [   0   m 033   [   0   1   ;   3   2   m   f 033   [   0\n0000020   m  \\0\n0000022\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -R sub | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: mkdir -p sub/deep; touch sub/x.tar
+cmd: TERM=xterm ls --color=always -R sub | od -c
+out: 0000000   s   u   b   :  \\n 033   [   0   m 033   [   0   1   ;   3   4\n0000020   m   d   e   e   p 033   [   0   m  \\n   x   .   t   a   r  \\n\n0000040  \\n   s   u   b   /   d   e   e   p   :  \\n\n0000053\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -d sub sub/x.tar f | od -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: mkdir -p sub/deep; touch sub/x.tar
+cmd: TERM=xterm ls --color=always -d sub sub/x.tar f | od -c
+out: 0000000 033   [   0   m 033   [   0   1   ;   3   2   m   f 033   [   0\n0000020   m  \\n 033   [   0   1   ;   3   4   m   s   u   b 033   [   0\n0000040   m  \\n   s   u   b   /   x   .   t   a   r  \\n\n0000054\n
+err: 
+
+test: audit: TERM=xterm ls -l --author d f | cut -c 1-10,12-30
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: mkdir -p sub/deep; touch sub/x.tar
+cmd: TERM=xterm ls -l --author d f | cut -c 1-10,12-30
+out: -rwxr-xr-x1 root root root   \n\nd:\ntotal 0\n
+err: 
+
+test: audit: ls -l --author -g f | cut -c 1-10,12-30
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: mkdir -p sub/deep; touch sub/x.tar
+cmd: ls -l --author -g f | cut -c 1-10,12-30
+out: -rwxr-xr-x1 root root 0 Jan  \n
+err: 
+
+test: audit: ls -s --block-size=K f d; ls -ls --block-size=K f | cut -c1-14
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: mkdir -p sub/deep; touch sub/x.tar
+cmd: ls -s --block-size=K f d; ls -ls --block-size=K f | cut -c1-14
+out: 0K f\n\nd:\ntotal 0K\n0K -rwxr-xr-x \n
+err: 
+
+test: audit: ls -sk --block-size=K f d; ls -s --block-size=KB d; ls -lhk d | cut -c
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: mkdir -p sub/deep; touch sub/x.tar
+cmd: ls -sk --block-size=K f d; ls -s --block-size=KB d; ls -lhk d | cut -c1-30; ls -k --block-size=M -s d
+out: 0K f\n\nd:\ntotal 0K\ntotal 0kB\ntotal 0\ntotal 0M\n
+err: 
+
+test: audit: TERM=xterm ls --color=always -T 4 -C -w 40 | od -c | head -3
+cmd: mkdir d; touch f; chmod +x f; ln -s d ld; ln -s f lf; ln -s nope bl; touch a.tar b.TAR c.jpg; mkdir -m 1777 t; mkdir -m 777 ow; touch su; chmod 4755 su; touch -d 2020-01-01 *
+cmd: mkdir -p sub/deep; touch sub/x.tar
+cmd: TERM=xterm ls --color=always -T 4 -C -w 40 | od -c | head -3
+out: 0000000   a   .   t   a   r         033   [   0   m 033   [   0   1   ;\n0000020   3   6   m   b   l 033   [   0   m                     033   [\n0000040   0   1   ;   3   4   m   d 033   [   0   m         033   [   0\n
+err: 
+
+test: audit: ls -l f d big | cut -c 1-10,12-30; ls -s f d; ls -i f d big >/dev/null
+cmd: touch f; mkdir d; printf 12345 > big
+cmd: ls -l f d big | cut -c 1-10,12-30; ls -s f d; ls -i f d big >/dev/null; ls -lh f big d | cut -c 12-30; ls -lhk big | cut -c 12-30; ls -l --si -k big | cut -c 12-30
+out: -rw-r--r--1 root root    5 No\n-rw-r--r--1 root root    0 No\n\nd:\ntotal 0\n0 f\n\nd:\ntotal 0\n1 root root    5 No\n1 root root    0 No\n\n\n\n1 root root 5 Nov 2\n1 root root 5 Nov 2\n
+err: 
+
+test: audit: ls -sh --block-size=K f; ls -s -k big; ls -s --block-size=1K big
+cmd: touch f; mkdir d; printf 12345 > big
+cmd: ls -sh --block-size=K f; ls -s -k big; ls -s --block-size=1K big
+out: 0K f\n4 big\n4 big\n
+err: 
+

@@ -271,3 +271,112 @@ out: 0000320 320 321 322 323 324 325 326 327 330 331 332 333 334 335 336 337\n
 out: 0000340 340 341 342 343 344 345 346 347 350 351 352 353 354 355 356 357\n
 out: 0000360 360 361 362 363 364 365 366 367 370 371 372 373 374 375 376 377\n
 out: 0000400\n
+
+# ---- audit4: GNU-identical error messages and quoting ----
+test: audit: od nope; echo $?
+cmd: od nope; echo $?
+out: 1\n
+err: od: nope: No such file or directory\n
+
+test: audit: od nope 'a b'; echo $?
+cmd: od nope 'a b'; echo $?
+out: 1\n
+err: od: nope: No such file or directory\nod: 'a b': No such file or directory\n
+
+test: audit: mkdir dd; od dd; echo $?
+cmd: mkdir dd; od dd; echo $?
+out: 0000000\n1\n
+err: od: dd: Is a directory\n
+
+test: audit: printf 'ab' > 'a b'; od -c nope 'a b'; echo $?
+cmd: printf 'ab' > 'a b'; od -c nope 'a b'; echo $?
+out: 0000000   a   b\n0000002\n1\n
+err: od: nope: No such file or directory\n
+
+test: audit: mkdir dd; printf 'ab' > f; od -c dd f; echo $?
+cmd: mkdir dd; printf 'ab' > f; od -c dd f; echo $?
+out: 0000000   a   b\n0000002\n1\n
+err: od: dd: Is a directory\n
+
+test: audit: od -j 5 nope; echo $?
+cmd: od -j 5 nope; echo $?
+out: 1\n
+err: od: nope: No such file or directory\n
+
+
+# ---- audit4: -S / --strings (GNU dump_strings) ----
+test: audit: printf 'hello\0ab\0abcd\001xyzw\0tail' | od -S 3
+cmd: printf 'hello\0ab\0abcd\001xyzw\0tail' | od -S 3
+out: 0000000 hello\n0000016 xyzw\n
+err: 
+
+test: audit: printf 'hello\0' | od -An -S3 | od -c
+cmd: printf 'hello\0' | od -An -S3 | od -c
+out: 0000000   h   e   l   l   o  \\n\n0000006\n
+err: 
+
+test: audit: printf '\0\0hello\0' | od -Ax -S 4 -j 1
+cmd: printf '\0\0hello\0' | od -Ax -S 4 -j 1
+out: 000002 hello\n
+err: 
+
+test: audit: printf 'hello\0' | od -S 3 -N 3; echo $?
+cmd: printf 'hello\0' | od -S 3 -N 3; echo $?
+out: 0\n
+err: 
+
+test: audit: printf 'hello\0' | od -S 3 -N 6
+cmd: printf 'hello\0' | od -S 3 -N 6
+out: 0000000 hello\n
+err: 
+
+test: audit: od -S 0 /dev/null; echo $?
+cmd: od -S 0 /dev/null; echo $?
+out: 0\n
+err: 
+
+test: audit: printf 'a\0\0\001\0' | od -S 0
+cmd: printf 'a\0\0\001\0' | od -S 0
+out: 0000000 a\n0000002 \n0000004 \n
+err: 
+
+test: audit: printf 'hello\0' | od -S3 -w4 -v; printf 'hello\0' | od --strings; pri
+cmd: printf 'hello\0' | od -S3 -w4 -v; printf 'hello\0' | od --strings; printf 'a\tb\0' | od -S1; printf 'x\300yz\0' | od -S2 -Ad
+out: 0000000 hello\n0000000 hello\n0000002 b\n0000002 yz\n
+err: 
+
+test: audit: od -S x /dev/null; echo $?
+cmd: od -S x /dev/null; echo $?
+out: 1\n
+err: od: invalid -S argument 'x'\n
+
+test: audit: od -S 99999999999999999999999 /dev/null; echo $?
+cmd: od -S 99999999999999999999999 /dev/null; echo $?
+out: 1\n
+err: od: -S argument '99999999999999999999999' too large\n
+
+test: audit: od -S 1k /dev/null; echo $?
+cmd: od -S 1k /dev/null; echo $?
+out: 0\n
+err: 
+
+test: audit: od -t x1 -S 2 /dev/null; echo $?
+cmd: od -t x1 -S 2 /dev/null; echo $?
+out: 1\n
+err: od: no type may be specified when dumping strings\n
+
+test: audit: od -c -S2 /dev/null; echo $?
+cmd: od -c -S2 /dev/null; echo $?
+out: 1\n
+err: od: no type may be specified when dumping strings\n
+
+test: audit: printf 'abc\0' > f; od -S 2 f nope f; echo $?
+cmd: printf 'abc\0' > f; od -S 2 f nope f; echo $?
+out: 0000000 abc\n0000004 abc\n1\n
+err: od: nope: No such file or directory\n
+
+test: audit: printf 'ab' > a; printf 'c\0' > b; od -S 3 a b
+cmd: printf 'ab' > a; printf 'c\0' > b; od -S 3 a b
+out: 0000000 abc\n
+err: 
+

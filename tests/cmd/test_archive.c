@@ -10,6 +10,7 @@
 #include <zlib.h>
 
 #include "cmd/cmd.h"
+#include "cmd_testutil.h"
 #include "harness.h"
 
 static store *st;
@@ -207,11 +208,7 @@ TEST(zip_then_unzip_round_trip) {
 
 int main(int argc, char **argv) {
   harness_init(argc, argv);
-  char *err = NULL;
-  if (store_open(NULL, STORE_OPEN_MEMORY, &st, &err) < 0) {
-    fprintf(stderr, "store_open: %s\n", err ? err : "?");
-    return 1;
-  }
+  if (!(st = cmd_test_store())) return 1;
   RUN(gzip_round_trip_keeps_content_and_removes_the_original);
   RUN(gunzip_bomb_stops_at_quota_and_leaves_nothing);
   RUN(gunzip_rejects_corrupt_data);

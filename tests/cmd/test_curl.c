@@ -3,6 +3,7 @@
  * and serve file:// URLs from the store.
  */
 #include "cmd/cmd.h"
+#include "cmd_testutil.h"
 #include "harness.h"
 
 static store *st;
@@ -66,11 +67,7 @@ TEST(curl_file_url_reads_the_store) {
 
 int main(int argc, char **argv) {
   harness_init(argc, argv);
-  char *err = NULL;
-  if (store_open(NULL, STORE_OPEN_MEMORY, &st, &err) < 0) {
-    fprintf(stderr, "store_open: %s\n", err ? err : "?");
-    return 1;
-  }
+  if (!(st = cmd_test_store())) return 1;
   RUN(curl_network_url_fails_with_7_and_says_why);
   RUN(curl_silent_hides_the_message);
   RUN(wget_fails_with_7);

@@ -7,6 +7,7 @@
 #include <errno.h>
 
 #include "cmd/cmd.h"
+#include "cmd_testutil.h"
 #include "harness.h"
 
 static store *st;
@@ -139,11 +140,7 @@ TEST(patch_failure_leaves_the_file_and_writes_rejects) {
 
 int main(int argc, char **argv) {
   harness_init(argc, argv);
-  char *err = NULL;
-  if (store_open(NULL, STORE_OPEN_MEMORY, &st, &err) < 0) {
-    fprintf(stderr, "store_open: %s\n", err ? err : "?");
-    return 1;
-  }
+  if (!(st = cmd_test_store())) return 1;
   RUN(diff_then_patch_reproduces_the_new_file);
   RUN(patch_applies_with_an_offset);
   RUN(patch_failure_leaves_the_file_and_writes_rejects);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd_testutil.h"
 #include "harness.h"
 
 static store *st;
@@ -88,12 +89,7 @@ TEST(test_files_in_the_store) {
 
 int main(int argc, char **argv) {
   if (argc > 1) harness_filter = argv[1];
-  char *err = NULL;
-  if (store_open(NULL, STORE_OPEN_MEMORY, &st, &err) < 0) {
-    fprintf(stderr, "store_open: %s\n", err ? err : "?");
-    free(err);
-    return 1;
-  }
+  if (!(st = cmd_test_store())) return 1;
   store_path_mkdir_p(st, "/", "/w", 0755);
   RUN(echo_options_and_escapes);
   RUN(test_strings_and_integers);

@@ -128,3 +128,36 @@ cmd: tree -L 0
 out:
 err: tree: Invalid level, must be greater than 0.\n
 status: 1
+
+# ---- audit4: GNU-identical error messages and quoting ----
+test: audit: mkdir "$(printf 'a\tb\x01c\x7fd\ne\\f\377')"; tree
+cmd: mkdir "$(printf 'a\tb\x01c\x7fd\ne\\f\377')"; tree
+out: .\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 a\\tb\\001c\\177d\\ne\\\\f\\377\n\n2 directories, 0 files\n
+err: 
+
+test: audit: mkdir "$(printf 'a\tb\x01c\x7fd\ne\\f')"; tree
+cmd: mkdir "$(printf 'a\tb\x01c\x7fd\ne\\f')"; tree
+out: .\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 a\\011b\\001c\\177d\\012e\\f\n\n2 directories, 0 files\n
+err: 
+
+test: audit: mkdir "$(printf 'a b\377')" "$(printf 'c d"\a')"; tree; tree -Q; tree 
+cmd: mkdir "$(printf 'a b\377')" "$(printf 'c d"\a')"; tree; tree -Q; tree -q | od -c
+out: .\n\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 a\\ b\\377\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 c d"\\007\n\n3 directories, 0 files\n"."\n\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 "a b\\377"\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 "c d"\\007"\n\n3 directories, 0 files\n0000000   .  \\n 342 224 234 342 224 200 342 224 200       a   \\       b\n0000020 377  \\n 342 224 224 342 224 200 342 224 200       c       d   "\n0000040   ?  \\n  \\n   3       d   i   r   e   c   t   o   r   i   e   s\n0000060   ,       0       f   i   l   e   s  \\n\n0000072\n
+err: 
+
+test: audit: tree "$(printf 'x\ny\377\tz')"
+cmd: tree "$(printf 'x\ny\377\tz')"
+out: x\\ny\\377\\tz  [error opening dir]\n\n0 directories, 0 files\n
+err: 
+status: 2
+
+test: audit: mkdir "$(printf 'x\ny\377\tz')"; tree "$(printf 'x\ny\377\tz')"
+cmd: mkdir "$(printf 'x\ny\377\tz')"; tree "$(printf 'x\ny\377\tz')"
+out: x\\ny\\377\\tz\n\n0 directories, 0 files\n
+err: 
+
+test: audit: touch "$(printf 'q"x y\377')"; tree -Q
+cmd: touch "$(printf 'q"x y\377')"; tree -Q
+out: "."\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 "q\\"x y\\377"\n\n1 directory, 1 file\n
+err: 
+

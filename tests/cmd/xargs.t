@@ -148,3 +148,9 @@ cmd: xargs -n 0 echo < /dev/null
 out:
 err: xargs: value 0 for -n option should be >= 1\nTry 'xargs --help' for more information.\n
 status: 1
+
+# ---- audit4 ----
+test: audit: echo | xargs --process-slot-var=S printenv S; echo x | xargs -I{} --pr
+cmd: echo | xargs --process-slot-var=S printenv S; echo x | xargs -I{} --process-slot-var=SLOT printenv SLOT
+out: 0\n0\n
+err:

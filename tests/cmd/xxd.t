@@ -145,3 +145,20 @@ test: missing file
 cmd: xxd nope; echo "rc=$?"
 out: rc=2\n
 err: xxd: nope: No such file or directory\n
+
+# ---- audit4: GNU-identical error messages and quoting ----
+test: audit: mkdir dd; xxd dd; echo $?
+cmd: mkdir dd; xxd dd; echo $?
+out: 2\n
+err: xxd: Is a directory\n
+
+test: audit: xxd 'n/o b'; echo $?
+cmd: xxd 'n/o b'; echo $?
+out: 2\n
+err: xxd: n/o b: No such file or directory\n
+
+test: audit: printf 'a' > f; xxd f "$(printf 'n\to/x')"; echo $?
+cmd: printf 'a' > f; xxd f "$(printf 'n\to/x')"; echo $?
+out: 3\n
+err: xxd: n\to/x: No such file or directory\n
+

@@ -290,6 +290,19 @@ TEST(devices_are_minimal) {
   expect("sc(133, b'/data/node', 0o20666, 0x0103) in ('EACCES', 'EPERM')", "True");
 }
 
+/* The worker execs /usr/bin/python3.11 after J1's restrictions: every one of
+ * them holds in the process that runs the code, the extension's memfd (fd 5)
+ * is closed before any request, and the process is not dumpable again. */
+TEST(worker_process_after_exec) {
+  expect("os.readlink('/proc/self/exe')", "'/usr/bin/python3.11'");
+  expect("[err(lambda: os.fstat(fd)) for fd in (5, 6, 7)]", "['EBADF', 'EBADF', 'EBADF']");
+  expect("libc.prctl(3, 0, 0, 0, 0)", "0"); /* PR_GET_DUMPABLE */
+  expect("sorted(l for l in open('/proc/self/status').read().splitlines()\n"
+         "       if l.split(':')[0] in ('NoNewPrivs', 'Seccomp', 'CapEff', 'CapPrm', 'CapBnd', 'Uid'))",
+         "['CapBnd:\\t0000000000000000', 'CapEff:\\t0000000000000000', 'CapPrm:\\t0000000000000000', "
+         "'NoNewPrivs:\\t1', 'Seccomp:\\t2', 'Uid:\\t1000\\t1000\\t1000\\t1000']");
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   become_subreaper();
@@ -313,6 +326,7 @@ int main(int argc, char **argv) {
   RUN(hard_links_out_of_the_store);
   RUN(bad_syscall_architecture_kills_only_the_worker);
   RUN(devices_are_minimal);
+  RUN(worker_process_after_exec);
   sbx_close(H);
   /* The suite's closing check: nothing of any jail is left on the host. */
   int after = count_jail_processes();

@@ -1,13 +1,21 @@
 /*
- * pyworker.c - W, the Python worker: CPython 3.11 (Debian's libpython3.11)
- * embedded in a small C program that runs inside the jail and serves the py
- * protocol (src/py/py_proto.h) on fd 3.
+ * sbxw.c - W's C half: the extension module `_sbxw` that Debian's own
+ * /usr/bin/python3.11 loads inside the jail and that serves the py protocol
+ * (src/py/py_proto.h) on fd 3.
  *
- * Split of work: this file owns the interpreter's start, the protocol loop,
- * interrupts and per-call limits; worker/bootstrap.py (linked in with .incbin
- * and run once as the module `_sbx`) owns what a call means. The C module
- * `_sbxw` gives bootstrap.py the calls that need the protocol: tool_call,
- * tool_search and stdin_read.
+ * Why an extension module and not a program embedding libpython: Debian's
+ * interpreter binary is built with PGO and LTO, while the libpython3.11.a
+ * it ships for embedding has PGO only; compute-bound Python ran up to 1.4x
+ * slower in a program linked with that archive (docs/python.md has the
+ * figures). So W execs the interpreter itself (worker/main.c):
+ *   python3.11 -I -S -B -c "<load /proc/self/fd/5 as _sbxw>; _sbxw.main()"
+ * with this module's shared object in a sealed memfd on fd 5, and user code
+ * runs at exactly python3's speed. main() never returns.
+ *
+ * Split of work: this file owns the protocol loop, interrupts and per-call
+ * limits; worker/bootstrap.py (linked in with .incbin and run once as the
+ * module `_sbx`) owns what a call means. The same module gives bootstrap.py
+ * the calls that need the protocol: tool_call, tool_search and stdin_read.
  *
  * Nesting: while sandboxed code waits for a host tool's reply, the host may
  * send a new request (its callback ran Python in the same sandbox). wait_for()
@@ -29,18 +37,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include "jail/jail.h"
 #include "py/py_proto.h"
-#include "pyworker.h"
+#include "sbxw.h"
 
 #define PYW_MAX_DEPTH 8
 
 /* bootstrap.py, embedded at build time (NUL-terminated). */
 __asm__(".section .rodata\n"
         ".global pyw_bootstrap_src\n"
+        ".hidden pyw_bootstrap_src\n"
         ".type pyw_bootstrap_src, @object\n"
         "pyw_bootstrap_src:\n"
         ".incbin \"worker/bootstrap.py\"\n"
@@ -57,7 +67,6 @@ static struct {
   _Atomic uint32_t running;   /* id of the EXEC running now, 0 if none */
   uint32_t next_call_id;      /* ids of TOOL_CALL / STDIN_READ */
   int depth;                  /* nested requests being served */
-  jail_limits limits;         /* what J1 applied */
 } W;
 
 static void die(const char *what) {
@@ -401,18 +410,6 @@ static PyObject *w_stdin_read(PyObject *self, PyObject *args) {
   return PyBytes_FromStringAndSize(f ? (const char *)f->data : "", (Py_ssize_t)len);
 }
 
-static PyMethodDef w_methods[] = {
-    {"tool_call", w_tool_call, METH_VARARGS, "tool_call(name, json) -> (status, body, kind)"},
-    {"tool_search", w_tool_search, METH_VARARGS, "tool_search(q, detail, limit) -> (status, body, kind)"},
-    {"stdin_read", w_stdin_read, METH_VARARGS, "stdin_read(n) -> bytes"},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef w_module = {PyModuleDef_HEAD_INIT, "_sbxw", "sbx worker internals", -1,
-                                      w_methods, NULL, NULL, NULL, NULL};
-
-static PyObject *init_sbxw(void) { return PyModule_Create(&w_module); }
-
 /* ---- start-up ---------------------------------------------------------------------- */
 
 static void *interrupt_watcher(void *arg) {
@@ -426,19 +423,37 @@ static void *interrupt_watcher(void *arg) {
   }
 }
 
-static void init_python(void) {
-  PyImport_AppendInittab("_sbxw", init_sbxw);
-  PyConfig cfg;
-  PyConfig_InitIsolatedConfig(&cfg);
-  cfg.site_import = 0;
-  cfg.write_bytecode = 0;
-  cfg.install_signal_handlers = 1; /* SIGPIPE/SIGXFSZ ignored, as python3 does */
-  cfg.parse_argv = 0;
-  PyStatus st = PyConfig_SetString(&cfg, &cfg.program_name, L"/usr/bin/python3.11");
-  if (!PyStatus_Exception(st)) st = PyConfig_SetString(&cfg, &cfg.home, L"/usr");
-  if (!PyStatus_Exception(st)) st = Py_InitializeFromConfig(&cfg);
-  PyConfig_Clear(&cfg);
-  if (PyStatus_Exception(st)) die(st.err_msg ? st.err_msg : "Python initialization failed");
+/* _sbxw.main(): called once by the interpreter's -c command (SBXW_LOADER) in
+ * the main thread; serves requests until the host closes the channel, then
+ * exits the process. Never returns normally. */
+static PyObject *w_main(PyObject *self, PyObject *unused) {
+  static int started;
+  if (started) {
+    PyErr_SetString(PyExc_RuntimeError, "_sbxw.main() runs once");
+    return NULL;
+  }
+  started = 1;
+  /* The shared object is mapped: its memfd is not needed any more and must
+   * not reach user code. */
+  close(SBXW_EXT_FD);
+  /* exec made the process dumpable again; J1's uid change had cleared it.
+   * Keep W as the embedding worker was: its /proc files not open to other
+   * processes of the sandbox user (those run user code too). */
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  W.main_thread = pthread_self();
+  g_reply = malloc(sizeof *g_reply);
+  py_msg *m = malloc(sizeof *m);
+  if (!g_reply || !m) die("out of memory");
+  /* sys.argv as an embedded interpreter has it (calls that run a script set
+   * their own), not the loader's ['-c']. */
+  PyObject *argv = Py_BuildValue("[s]", "");
+  if (!argv || PySys_SetObject("argv", argv) != 0) die("cannot set sys.argv");
+  Py_DECREF(argv);
+  /* bootstrap.py imports _sbxw by name: the loader did not register us. */
+  if (PyDict_SetItemString(PyImport_GetModuleDict(), "_sbxw", self) != 0) {
+    PyErr_Print();
+    die("cannot register _sbxw");
+  }
   PyObject *code = Py_CompileString(pyw_bootstrap_src, "<sbx-worker>", Py_file_input);
   if (!code) {
     PyErr_Print();
@@ -450,14 +465,6 @@ static void init_python(void) {
     PyErr_Print();
     die("bootstrap failed");
   }
-}
-
-int pyw_main(const jail_limits *limits) {
-  W.limits = *limits;
-  W.main_thread = pthread_self();
-  g_reply = malloc(sizeof *g_reply);
-  py_msg *m = malloc(sizeof *m);
-  if (!g_reply || !m) die("out of memory");
   pthread_t t;
   sigset_t block, old;
   /* The watcher never takes SIGINT itself. */
@@ -467,7 +474,6 @@ int pyw_main(const jail_limits *limits) {
   if (pthread_create(&t, NULL, interrupt_watcher, NULL) != 0) die("cannot start the interrupt thread");
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   pthread_detach(t);
-  init_python();
   py_msg_begin(&W.out, PY_MSG_HELLO, 0);
   py_msg_add_u64(&W.out, PY_T_VERSION, PY_PROTO_VERSION);
   py_msg_end(&W.out);
@@ -477,3 +483,17 @@ int pyw_main(const jail_limits *limits) {
     dispatch(m);
   }
 }
+
+static PyMethodDef w_methods[] = {
+    {"main", w_main, METH_NOARGS, "main() -> never returns: serve the host"},
+    {"tool_call", w_tool_call, METH_VARARGS, "tool_call(name, json) -> (status, body, kind)"},
+    {"tool_search", w_tool_search, METH_VARARGS, "tool_search(q, detail, limit) -> (status, body, kind)"},
+    {"stdin_read", w_stdin_read, METH_VARARGS, "stdin_read(n) -> bytes"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef w_module = {PyModuleDef_HEAD_INIT, "_sbxw", "sbx worker internals", -1,
+                                      w_methods, NULL, NULL, NULL, NULL};
+
+/* The only exported symbol (the link hides everything else). */
+PyMODINIT_FUNC PyInit__sbxw(void) { return PyModule_Create(&w_module); }
