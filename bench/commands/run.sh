@@ -43,7 +43,7 @@ rows=(
 if [ -n "${BENCH_ROWS:-}" ]; then
   keep=()
   for row in "${rows[@]}"; do
-    case ",$BENCH_ROWS," in *",${row%%=*},"*) keep+=("$row") ;; esac
+    case ",${BENCH_ROWS// /,}," in *",${row%%=*},"*) keep+=("$row") ;; esac
   done
   rows=("${keep[@]}")
 fi

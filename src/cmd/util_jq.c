@@ -37,8 +37,13 @@
  *
  * Memory: libjq has no allocator hook. M reads the process heap (mallinfo2,
  * or the sanitizer's counter under ASan) every 20 ms and stops J when it has
- * grown by more than the budget (8 x max_string). This is process-wide and
- * approximate: one libjq C call can overshoot before the next check.
+ * grown by more than the budget. This is process-wide and approximate: one
+ * libjq C call can overshoot before the next check. The budget is in
+ * proportion to the work: 8 x max_string for the program itself, plus
+ * JQ_INPUT_FACTOR x the input bytes M has served so far (parsed JSON takes
+ * about 18x its text in libjq's values for typical data, far more for empty
+ * containers), never more than JQ_BUDGET_CEILING in all. So a program that
+ * grows on its own stops at the base budget, and a 10 MB input parses.
  *
  * Confinement and guards: the program is compiled behind a one-line prelude
  * (no newline, so line numbers in messages stay right; the prelude is cut
@@ -87,6 +92,8 @@
 #define JQ_STOP_GRACE_MS 2000    /* how long M waits for J after a stop */
 #define JQ_MAX_PRINT_DEPTH 256   /* jv_print.c's MAX_PRINT_DEPTH */
 #define JQ_MAX_PROGRAM (1 << 20) /* program text bytes (compile is not haltable) */
+#define JQ_INPUT_FACTOR 64       /* budget bytes per input byte served */
+#define JQ_BUDGET_CEILING ((size_t)2 << 30) /* the budget's ceiling with inputs */
 
 /* The marker key of channel queries: "\u0000sbx" cannot come from JSON input
  * by accident and is what the prelude writes. */
@@ -261,6 +268,7 @@ struct cmd_jq_job {
   bool null_input, raw_input, slurp, seq, stream, raw_output, join_output,
       ascii_output, exit_status; /* the options */
   int dumpflags;             /* JV_PRINT_* */
+  int source_error_status;   /* status after a source's own message */
   uint64_t max_string;       /* ctx->max_string */
   size_t max_index;          /* largest array index setpath may create */
   cmd_tz tz;                 /* the sandbox's zone (localtime) */
@@ -352,6 +360,8 @@ static bool j_call(struct cmd_jq_job *job, int req) {
 static bool j_stopping(struct cmd_jq_job *job) {
   return atomic_load_explicit(&job->stop, memory_order_relaxed) != STOP_NONE;
 }
+
+bool cmd_jq_stopping(cmd_jq_job *job) { return j_stopping(job); }
 
 /* Appends to the output queue for fd 1 or 2; flushes through M past 64 KiB.
  * Returns -1 when the job must stop (stop request, M gone, no memory). */
@@ -938,6 +948,12 @@ static jv j_position(struct cmd_jq_job *job) {
   return jv_string_fmt("%s:%lu", jv_string_value(name), line);
 }
 
+void cmd_jq_set_position(cmd_jq_job *job, const char *name, unsigned long line) {
+  jv_free(job->src_filename);
+  job->src_filename = name ? jv_string(name) : jv_invalid();
+  job->src_line = line;
+}
+
 int cmd_jq_read_file(cmd_jq_job *job, const char *name, char **data, size_t *len) {
   if (j_stopping(job)) return -ECANCELED;
   job->req_name = name;
@@ -1408,11 +1424,10 @@ static void j_run(struct cmd_jq_job *job) {
       }
       jv msg = jv_invalid_get_msg(value);
       const char *m = jv_string_value(msg);
-      size_t nl = strlen(job->name);
-      if (job->source.next && strncmp(m, job->name, nl) == 0 && m[nl] == ':') {
-        /* a source's own message ("yq: ...") */
+      if (job->source.next) {
+        /* a source's own message, as it wrote it */
         j_errf(job, "%s\n", m);
-        ret = 2;
+        ret = job->source_error_status ? job->source_error_status : 2;
         jv_free(msg);
         break;
       }
@@ -1474,6 +1489,7 @@ static void *j_main(void *arg) {
       jq_set_attr(jq, jv_string("JQ_LIBRARY_PATH"), jv_array());
       j_run(job);
       if (job->source.free) job->source.free(job->source.ud);
+      if (job->formatter.free) job->formatter.free(job->formatter.ud);
       if (job->in.parser) jv_parser_free(job->in.parser);
       jv_free(job->in.slurped);
       jv_free(job->in.current_filename);
@@ -1524,17 +1540,22 @@ static size_t heap_bytes(void) {
 
 /* M's side of the I/O. */
 typedef struct jq_served {
-  cmd_in *cur;  /* the open input file, or NULL */
-  int write_err;/* first output error */
+  cmd_in *cur;         /* the open input file, or NULL */
+  int write_err;       /* first output error */
+  cmd_jq_buf *capture; /* where standard output goes, or NULL */
+  uint64_t in_bytes;   /* input bytes served (READ and SLURP) */
 } jq_served;
 
-/* Writes the queue; returns 0 or the first write error. */
-static int m_flush(cmd_ctx *ctx, struct cmd_jq_job *job) {
+/* Writes the queue (standard output to `capture` when set); returns 0 or
+ * the first write error. */
+static int m_flush(cmd_ctx *ctx, struct cmd_jq_job *job, cmd_jq_buf *capture) {
   size_t start = 0;
   int err = 0;
   for (size_t i = 0; i < job->nsegs && !err; i++) {
     size_t end = job->segs[i].end;
-    if (job->segs[i].fd == 1)
+    if (job->segs[i].fd == 1 && capture)
+      err = cmd_jq_buf_add(capture, job->q.data + start, end - start);
+    else if (job->segs[i].fd == 1)
       err = cmd_out(ctx, job->q.data + start, end - start);
     else
       err = cmd_write_fd(ctx, 2, job->q.data + start, end - start) < 0 ? -EIO : 0;
@@ -1558,7 +1579,7 @@ static bool m_serve(cmd_ctx *ctx, struct cmd_jq_job *job, jq_served *sv) {
   switch (job->req) {
     case REQ_FLUSH:
     case REQ_DONE: {
-      int err = m_flush(ctx, job);
+      int err = m_flush(ctx, job, sv->capture);
       if (err && !sv->write_err) {
         sv->write_err = err;
         m_stop(job, err == -EPIPE ? STOP_PIPE : STOP_WRITE);
@@ -1575,6 +1596,7 @@ static bool m_serve(cmd_ctx *ctx, struct cmd_jq_job *job, jq_served *sv) {
       ssize_t r = sv->cur ? cmd_in_read(sv->cur, job->blk, JQ_BLOCK) : 0;
       job->req_err = r < 0 ? (int)r : 0;
       job->req_len = r > 0 ? (size_t)r : 0;
+      sv->in_bytes += job->req_len;
       break;
     }
     case REQ_CLOSE:
@@ -1588,6 +1610,7 @@ static bool m_serve(cmd_ctx *ctx, struct cmd_jq_job *job, jq_served *sv) {
       job->req_err = cmd_in_open(ctx, job->req_name, &in);
       if (job->req_err == 0) {
         job->req_err = cmd_in_slurp(in, &job->req_data, &job->req_len);
+        if (job->req_err == 0) sv->in_bytes += job->req_len;
         cmd_in_close(in);
       }
       break;
@@ -1601,6 +1624,16 @@ static int64_t now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The budget once `in_bytes` of input have been served: the base plus
+ * JQ_INPUT_FACTOR per byte, at most JQ_BUDGET_CEILING (or the base, when
+ * that is larger). */
+static size_t budget_with_input(size_t base, uint64_t in_bytes) {
+  if (base >= JQ_BUDGET_CEILING) return base;
+  uint64_t room = JQ_BUDGET_CEILING - base;
+  uint64_t extra = in_bytes > room / JQ_INPUT_FACTOR ? room : in_bytes * JQ_INPUT_FACTOR;
+  return base + (size_t)extra;
 }
 
 /* One tick of M's watch: the call's poll (deadline, cancel) and, every
@@ -1617,8 +1650,9 @@ static void m_check(cmd_ctx *ctx, struct cmd_jq_job *job, int *ticks, int64_t *l
 
 /* Runs the job to its end (or abandons it). Returns J's status, or the
  * stop's. */
-static int m_loop(cmd_ctx *ctx, struct cmd_jq_job *job, size_t budget) {
+static int m_loop(cmd_ctx *ctx, struct cmd_jq_job *job, size_t budget, cmd_jq_buf *capture) {
   jq_served sv = {0};
+  sv.capture = capture;
   size_t base = heap_bytes();
   int ticks = 0;
   int64_t last_check = now_ms();
@@ -1639,7 +1673,7 @@ static int m_loop(cmd_ctx *ctx, struct cmd_jq_job *job, size_t budget) {
       int rc = pthread_cond_timedwait(&job->cv, &job->mu, &ts);
       if (job->turn == TURN_M || rc != ETIMEDOUT) continue;
       pthread_mutex_unlock(&job->mu);
-      m_check(ctx, job, &ticks, &last_check, base, budget);
+      m_check(ctx, job, &ticks, &last_check, base, budget_with_input(budget, sv.in_bytes));
       int why = atomic_load(&job->stop);
       if (why && !stop_at) stop_at = now_ms();
       bool give_up = why && now_ms() - stop_at > JQ_STOP_GRACE_MS;
@@ -1656,7 +1690,8 @@ static int m_loop(cmd_ctx *ctx, struct cmd_jq_job *job, size_t budget) {
     pthread_mutex_unlock(&job->mu);
     /* a J that hands over often (endless output) never lets the wait above
      * time out: check here too, once per tick */
-    if (now_ms() - last_check >= JQ_TICK_NS / 1000000) m_check(ctx, job, &ticks, &last_check, base, budget);
+    if (now_ms() - last_check >= JQ_TICK_NS / 1000000)
+      m_check(ctx, job, &ticks, &last_check, base, budget_with_input(budget, sv.in_bytes));
     done = m_serve(ctx, job, &sv);
     pthread_mutex_lock(&job->mu);
     if (!done) {
@@ -1675,7 +1710,7 @@ static int m_loop(cmd_ctx *ctx, struct cmd_jq_job *job, size_t budget) {
     case STOP_WRITE: status = 2; break;
     case STOP_MEM:
       cmd_errorf(ctx, "error: out of memory: the program needed more than %zu MiB",
-                 budget >> 20);
+                 budget_with_input(budget, sv.in_bytes) >> 20);
       status = 5;
       break;
     default: status = abandoned ? 5 : job->status; break;
@@ -1851,6 +1886,7 @@ static struct cmd_jq_job *job_new(cmd_ctx *ctx, const cmd_jq_opts *o) {
   job->ascii_output = o->ascii_output;
   job->exit_status = o->exit_status;
   job->dumpflags = o->dumpflags;
+  job->source_error_status = o->source_error_status;
   job->max_string = ctx->max_string ? ctx->max_string : (64u << 20);
   cmd_tz_from_env(ctx, &job->tz);
   return job;
@@ -1872,12 +1908,19 @@ static void set_onig_limits(void) {
   pthread_once(&once, onig_limits_once);
 }
 
+/* Releases a source's and a formatter's state when no job took them. */
+static void free_hooks(cmd_jq_opts *o) {
+  if (o->source.free) o->source.free(o->source.ud);
+  if (o->formatter.free) o->formatter.free(o->formatter.ud);
+}
+
 int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   jq_reap();
   set_onig_limits();
   const char *name = opts->name ? opts->name : "jq";
   if (opts->program_len > JQ_MAX_PROGRAM) {
     cmd_err_raw(ctx, "%s: error: the program is longer than %d bytes\n", name, JQ_MAX_PROGRAM);
+    free_hooks(opts);
     return 3;
   }
   /* Modules would make libjq search and read host files: refused. A
@@ -1892,6 +1935,7 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
       blanked = malloc(opts->program_len + 1);
       if (!blanked) {
         cmd_err_raw(ctx, "%s: error: cannot allocate memory\n", name);
+        free_hooks(opts);
         return 5;
       }
       memcpy(blanked, opts->program, opts->program_len);
@@ -1906,6 +1950,7 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
                 "%s: error: modules (import, include, module) are not available in the sandbox\n"
                 "%s: 1 compile error\n",
                 name, name);
+    free_hooks(opts);
     return 3;
   }
   cmd_jq_opts local = *opts;
@@ -1914,16 +1959,17 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   free(blanked);
   if (!job) {
     cmd_err_raw(ctx, "%s: error: cannot allocate memory\n", name);
+    free_hooks(opts);
     return 5;
   }
   size_t budget = cmd_jq_budget(ctx);
   job->max_index = budget / 32;
   if (job->max_index > (1u << 29)) job->max_index = 1u << 29;
 
-  /* J's stack: 8x the budget of address space, untouched until used, with
-   * a guard page below. */
+  /* J's stack: 8x the largest budget (with inputs) of address space,
+   * untouched until used, with a guard page below. */
   size_t guard = 1 << 16;
-  size_t stack = budget * 8;
+  size_t stack = (budget > JQ_BUDGET_CEILING ? budget : JQ_BUDGET_CEILING) * 8;
   void *mem = MAP_FAILED;
   while (stack >= (64u << 20)) {
     mem = mmap(NULL, stack + guard, PROT_READ | PROT_WRITE,
@@ -1934,6 +1980,7 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   if (mem == MAP_FAILED) {
     cmd_err_raw(ctx, "%s: error: cannot allocate a stack: %s\n", name, cmd_strerror(errno));
     job_free(job);
+    free_hooks(opts);
     return 5;
   }
   mprotect(mem, guard, PROT_NONE);
@@ -1947,7 +1994,8 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   if (rc != 0) {
     cmd_err_raw(ctx, "%s: error: cannot start a thread: %s\n", name, cmd_strerror(rc));
     job_free(job);
+    free_hooks(opts);
     return 5;
   }
-  return m_loop(ctx, job, budget);
+  return m_loop(ctx, job, budget, opts->capture);
 }

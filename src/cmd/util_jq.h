@@ -40,10 +40,13 @@ typedef struct cmd_jq_job cmd_jq_job; /* one running program (opaque) */
 
 /*
  * A source of input values that replaces jq's text parser (yq's YAML). Its
- * functions run in the jq thread; they may call cmd_jq_read_file. next()
+ * functions run in the jq thread; they may call cmd_jq_read_file. Its `ud`
+ * (and a formatter's) belongs to the job from cmd_jq_run on: the jq thread
+ * may outlive the call (util_jq.c, invariant 4), so it must be heap memory
+ * that free() releases, and must not point into the caller's memory. next()
  * returns the next value, jv_invalid() at the end, or an invalid with a
- * message for a parse error (printed like jq's "parse error: ..." unless
- * the message starts with the tool's name). `ud` is the source's own.
+ * message for an error (printed as it is; the main loop ends with
+ * source_error_status). `ud` is the source's own.
  */
 typedef struct cmd_jq_source {
   jv (*next)(cmd_jq_job *job, void *ud);
@@ -59,6 +62,9 @@ typedef struct cmd_jq_source {
  */
 int cmd_jq_read_file(cmd_jq_job *job, const char *name, char **data, size_t *len);
 
+/* A source's input position for jq's "(at NAME:LINE)" messages. */
+void cmd_jq_set_position(cmd_jq_job *job, const char *name, unsigned long line);
+
 /*
  * An output formatter that replaces JSON text (yq's YAML). format() appends
  * the text of one output value (consumed) to out; finish() ends the stream
@@ -68,8 +74,12 @@ int cmd_jq_read_file(cmd_jq_job *job, const char *name, char **data, size_t *len
 typedef struct cmd_jq_formatter {
   int (*format)(void *ud, jv value, cmd_jq_buf *out, cmd_jq_buf *out_err);
   int (*finish)(void *ud, cmd_jq_buf *out, cmd_jq_buf *out_err);
+  void (*free)(void *ud); /* may be NULL; called in the jq thread */
   void *ud;
 } cmd_jq_formatter;
+
+/* Whether the job must stop (sources poll it in long loops). */
+bool cmd_jq_stopping(cmd_jq_job *job);
 
 /* A program argument: --arg/--argjson/--slurpfile/--rawfile/--argfile
  * (named) or --args/--jsonargs (positional). JSON is parsed in the jq
@@ -110,6 +120,8 @@ typedef struct cmd_jq_opts {
   bool ascii_output;       /* -a */
   bool exit_status;        /* -e */
   int dumpflags;           /* JV_PRINT_* for JSON text */
+  cmd_jq_buf *capture;     /* non-NULL: standard output goes here (yq -i) */
+  int source_error_status; /* status after a source's own error (0: 2) */
 } cmd_jq_opts;
 
 /*
@@ -126,8 +138,9 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts);
  * the next run to reap them. Reaps the finished ones first. */
 int cmd_jq_pending(void);
 
-/* The jq thread's memory budget for ctx (bytes): 8 x ctx->max_string,
- * clamped to [32 MiB, 1 GiB]. */
+/* The jq thread's base memory budget for ctx (bytes): 8 x ctx->max_string,
+ * clamped to [32 MiB, 1 GiB]. While it runs, the budget grows by 64 bytes
+ * per input byte read, up to 2 GiB in all (util_jq.c, "Memory"). */
 size_t cmd_jq_budget(cmd_ctx *ctx);
 
 #endif

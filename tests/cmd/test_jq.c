@@ -90,6 +90,36 @@ TEST(memory_budget_stops_growing_programs) {
   }
 }
 
+TEST(the_budget_grows_with_the_input) {
+  /* 4 MiB strings give a 32 MiB base budget; 1.5 MB of small objects take
+   * about 25 MB more in libjq's values than a 32 MiB budget holds with the
+   * input text, so it parses only because the budget grows by 64 bytes per
+   * input byte */
+  size_t n = 75000, cap = n * 24 + 8, len = 0;
+  char *in = malloc(cap);
+  CHECK(in != NULL);
+  if (!in) return;
+  in[len++] = '[';
+  for (size_t i = 0; i < n; i++)
+    len += (size_t)snprintf(in + len, cap - len, "%s{\"a\":%zu,\"b\":\"x\"}", i ? "," : "", i);
+  in[len++] = ']';
+  in[len] = '\0';
+  char *argv[] = {"jq", "[.[] | .a] | length", NULL};
+  run_result rr = jq_run(60000, 0, 4u << 20, in, argv);
+  CHECK_EQ(rr.r.status, 0);
+  CHECK_STR(rr.r.out, "75000\n");
+  done(&rr);
+  /* with the same input, a program that grows on its own still stops: at
+   * the base budget plus 64 bytes per input byte */
+  char *grow[] = {"jq", "[range(1e9)] | length", NULL};
+  rr = jq_run(60000, 0, 4u << 20, in, grow);
+  CHECK_EQ(rr.r.status, 5);
+  CHECK(strstr(rr.r.err, "jq: error: out of memory: the program needed more than") != NULL);
+  CHECK(rr.ms < HANG_MS);
+  done(&rr);
+  free(in);
+}
+
 TEST(a_stuck_builtin_is_abandoned_and_reaped_later) {
   /* == of two separately built doubling DAGs spends ~2^25 steps inside one
    * libjq C call (~2 s of CPU), where jq_halt cannot reach it */
@@ -320,6 +350,7 @@ int main(int argc, char **argv) {
   RUN(endless_output_stops_at_the_deadline);
   RUN(closed_pipe_stops_with_141);
   RUN(memory_budget_stops_growing_programs);
+  RUN(the_budget_grows_with_the_input);
   RUN(huge_array_indexes_are_refused_not_allocated);
   RUN(string_repetition_is_bounded_by_max_string);
   RUN(indices_of_the_empty_string_terminate);
