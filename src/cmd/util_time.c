@@ -1045,6 +1045,14 @@ static bool zone_hhmm(const dtok *sn, const dtok *colon_min, int64_t *out) {
 static bool is_char(const dtok *t, char c) { return t->kind == T_CHAR && t->ch == c; }
 static bool is_word(const dtok *t, int wk) { return t->kind == T_WORD && t->wkind == wk; }
 
+/* "[N] UNIT [ago]" with the unit at tk[u]: adds n units (negated by "ago");
+ * returns the index after the phrase, or -1 on overflow. */
+static int rel_phrase(dstate *d, int64_t n, const dtok *tk, int u) {
+  bool ago = is_word(&tk[u + 1], W_AGO);
+  if (!rel_add(d, ago ? -n : n, &tk[u])) return -1;
+  return u + 1 + ago;
+}
+
 /* Parses the token list into d; false on a syntax error. */
 static bool date_items(dtok *tk, int n, dstate *d) {
   int i = 0;
@@ -1173,14 +1181,8 @@ static bool date_items(dtok *tk, int n, dstate *d) {
       }
       /* N unit [ago] */
       if (is_word(&tk[i + 1], W_UNIT)) {
-        int64_t v = t->val;
-        const dtok *unit = &tk[i + 1];
-        if (is_word(&tk[i + 2], W_AGO)) {
-          v = -v;
-          i++;
-        }
-        if (!rel_add(d, v, unit)) return false;
-        i += 2;
+        i = rel_phrase(d, t->val, tk, i + 1);
+        if (i < 0) return false;
         continue;
       }
       /* a bare number */
@@ -1215,14 +1217,8 @@ static bool date_items(dtok *tk, int n, dstate *d) {
     }
     if (t->kind == T_SNUM) {
       if (is_word(&tk[i + 1], W_UNIT)) {
-        int64_t v = t->val;
-        const dtok *unit = &tk[i + 1];
-        if (is_word(&tk[i + 2], W_AGO)) {
-          v = -v;
-          i++;
-        }
-        if (!rel_add(d, v, unit)) return false;
-        i += 2;
+        i = rel_phrase(d, t->val, tk, i + 1);
+        if (i < 0) return false;
         continue;
       }
       return false;
@@ -1270,25 +1266,14 @@ static bool date_items(dtok *tk, int n, dstate *d) {
           continue;
         }
         if (is_word(&tk[i + 1], W_UNIT)) {
-          int64_t v = t->val;
-          const dtok *unit = &tk[i + 1];
-          if (is_word(&tk[i + 2], W_AGO)) {
-            v = -v;
-            i++;
-          }
-          if (!rel_add(d, v, unit)) return false;
-          i += 2;
+          i = rel_phrase(d, t->val, tk, i + 1);
+          if (i < 0) return false;
           continue;
         }
         return false;
       case W_UNIT: {
-        int64_t v = 1;
-        if (is_word(&tk[i + 1], W_AGO)) {
-          v = -1;
-          i++;
-        }
-        if (!rel_add(d, v, t)) return false;
-        i++;
+        i = rel_phrase(d, 1, tk, i);
+        if (i < 0) return false;
         continue;
       }
       case W_DAYSHIFT: {
