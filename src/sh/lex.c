@@ -101,6 +101,40 @@ int sh_lex_peekn(sh_parser *p, int k) {
 
 int sh_lex_peekc(sh_parser *p) { return sh_lex_peekn(p, 0); }
 
+/* A lookahead cursor: logical offset i (line continuations removed) at raw
+ * offset r. sh_lex_peekn(p, k) walks from 0 each call, so scanning a long word
+ * with it was quadratic (a 2 MB word parsed for hours); lookahead loops step a
+ * cursor instead. */
+typedef struct {
+  int i; /* logical offset, as sh_lex_peekn counts */
+  int r; /* the raw offset of that character */
+} la_cur;
+
+/* The character at the cursor (moving it past continuations), -1 at the end. */
+static int la_peek(sh_parser *p, la_cur *c) {
+  for (;;) {
+    int ch = raw_peekn(p, c->r);
+    if (ch == '\\' && raw_peekn(p, c->r + 1) == '\n') {
+      c->r += 2;
+      continue;
+    }
+    return ch;
+  }
+}
+
+static void la_next(sh_parser *p, la_cur *c) {
+  la_peek(p, c);
+  c->i++;
+  c->r++;
+}
+
+/* A cursor at logical offset k. */
+static la_cur la_at(sh_parser *p, int k) {
+  la_cur c = {0, 0};
+  while (c.i < k) la_next(p, &c);
+  return c;
+}
+
 int sh_lex_getc(sh_parser *p) {
   for (;;) {
     int c = raw_getc(p);
@@ -462,23 +496,26 @@ static void lex_backquote(sh_parser *p, wbuild *b, bool in_dq) {
  * Decides between arithmetic and a nested subshell, like bash. */
 static bool arith_ahead(sh_parser *p, int k) {
   int depth = 0;
-  for (int i = k; i < (1 << 20); i++) {
-    int c = sh_lex_peekn(p, i);
+  for (la_cur u = la_at(p, k); u.i < (1 << 20); la_next(p, &u)) {
+    int c = la_peek(p, &u);
     if (c < 0) return true; /* let the arithmetic scanner report EOF */
     if (c == '\'' || c == '"') {
       int q = c;
-      for (i++; (c = sh_lex_peekn(p, i)) >= 0 && c != q; i++)
-        if (c == '\\' && q == '"') i++;
+      for (la_next(p, &u); (c = la_peek(p, &u)) >= 0 && c != q; la_next(p, &u))
+        if (c == '\\' && q == '"') la_next(p, &u);
       if (c < 0) return true;
       continue;
     }
     if (c == '\\') {
-      i++;
+      la_next(p, &u);
       continue;
     }
     if (c == '(') depth++;
     if (c == ')') {
-      if (depth == 0) return sh_lex_peekn(p, i + 1) == ')';
+      if (depth == 0) {
+        la_next(p, &u);
+        return la_peek(p, &u) == ')';
+      }
       depth--;
     }
   }
@@ -971,24 +1008,26 @@ static sh_word *lex_subscript(sh_parser *p, int line) {
  * '+='. Returns the offset just after the ']' or -1. */
 static int subscript_assign_ahead(sh_parser *p, int k) {
   int depth = 0;
-  for (int i = k + 1; i < 65536; i++) {
-    int c = sh_lex_peekn(p, i);
+  for (la_cur u = la_at(p, k + 1); u.i < 65536; la_next(p, &u)) {
+    int c = la_peek(p, &u);
     if (c < 0 || c == '\n') return -1;
     if (c == '\\') {
-      i++;
+      la_next(p, &u);
       continue;
     }
     if (c == '\'' || c == '"') {
       int q = c;
-      for (i++; (c = sh_lex_peekn(p, i)) >= 0 && c != q; i++)
-        if (c == '\\' && q == '"') i++;
+      for (la_next(p, &u); (c = la_peek(p, &u)) >= 0 && c != q; la_next(p, &u))
+        if (c == '\\' && q == '"') la_next(p, &u);
       if (c < 0) return -1;
       continue;
     }
     if (c == '[') depth++;
     if (c == ']') {
       if (depth == 0) {
-        int d = sh_lex_peekn(p, i + 1);
+        int i = u.i;
+        la_next(p, &u);
+        int d = la_peek(p, &u);
         if (d == '=' || (d == '+' && sh_lex_peekn(p, i + 2) == '=')) return i + 1;
         return -1;
       }
@@ -1129,8 +1168,10 @@ static sh_word *lex_word_inner(sh_parser *p, int flags) {
     if (elem && c == '[') {
       after = subscript_assign_ahead(p, 0);
     } else if (!elem && c >= 0 && sh_is_name_start(c)) {
-      while (sh_is_name_char(sh_lex_peekn(p, i))) i++;
-      int d = sh_lex_peekn(p, i);
+      la_cur u = {0, 0};
+      while (sh_is_name_char(la_peek(p, &u))) la_next(p, &u);
+      i = u.i;
+      int d = la_peek(p, &u);
       if (d == '=' || (d == '+' && sh_lex_peekn(p, i + 1) == '='))
         after = i;
       else if (d == '[')
@@ -1525,9 +1566,9 @@ static void lex_token(sh_parser *p, sh_tok *t) {
   }
   /* N> and {name}> */
   if (c >= '0' && c <= '9') {
-    int i = 0;
-    while (sh_lex_peekn(p, i) >= '0' && sh_lex_peekn(p, i) <= '9') i++;
-    int e = sh_lex_peekn(p, i);
+    la_cur u = {0, 0};
+    while (la_peek(p, &u) >= '0' && la_peek(p, &u) <= '9' && u.i < 10) la_next(p, &u);
+    int i = u.i, e = la_peek(p, &u);
     if ((e == '<' || e == '>') && sh_lex_peekn(p, i + 1) != '(' && i < 10) {
       int fd = 0;
       for (int j = 0; j < i; j++) fd = fd * 10 + (sh_lex_getc(p) - '0');
@@ -1536,9 +1577,10 @@ static void lex_token(sh_parser *p, sh_tok *t) {
       return;
     }
   } else if (c == '{' && sh_is_name_start(d)) {
-    int i = 1;
-    while (sh_is_name_char(sh_lex_peekn(p, i))) i++;
-    if (sh_lex_peekn(p, i) == '}') {
+    la_cur u = la_at(p, 1);
+    while (sh_is_name_char(la_peek(p, &u))) la_next(p, &u);
+    int i = u.i;
+    if (la_peek(p, &u) == '}') {
       int e = sh_lex_peekn(p, i + 1);
       if ((e == '<' || e == '>') && sh_lex_peekn(p, i + 2) != '(') {
         sh_buf name = {0};

@@ -1,0 +1,22 @@
+# The shell's parser on hostile input (found by tests/cmd/crashhunt.py).
+
+# Lookahead over a long word used to be quadratic (a 2 MB word never finished).
+test: long name word parses in linear time
+cmd: x=$(yes a | head -n 1000000 | tr -d '\n'); eval "echo $x" | wc -c
+out: 1000001\n
+
+test: long digit word parses in linear time
+cmd: x=$(yes 1 | head -n 1000000 | tr -d '\n'); eval "echo $x" | wc -c
+out: 1000001\n
+
+test: long subscript of an assignment
+cmd: x=$(yes a | head -n 60000 | tr -d '\n'); eval "a[$x]=1"; echo ${#a[@]} ${a[0]}
+out: 1 1\n
+
+test: long word inside arithmetic lookahead
+cmd: x=$(yes a | head -n 300000 | tr -d '\n'); eval "echo \$(( $x ))"
+out: 0\n
+
+test: continuations inside lookahead
+cmd: eval "$(printf 'a\\\nb=1; c[1\\\n]=2; echo $ab ${c[1]} $(( 1 +\\\n 2 ))')"
+out: 1 2 3\n
