@@ -933,7 +933,8 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
       case OPT_VERSION: return cmd_print_version(ctx);
       default:
         if (c >= '0' && c <= '9') {
-          o.context = o.context * 10 + (c - '0');
+          /* -NUM digits accumulate; saturate like -U's bound (no int overflow) */
+          o.context = o.context >= 100000 ? 1000000 : o.context * 10 + (c - '0');
           break;
         }
         return 2;

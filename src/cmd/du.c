@@ -116,7 +116,7 @@ static void print_line(du_opts *o, uint64_t size, int64_t tsec, long tnsec, cons
   if (o->threshold) {
     uint64_t bytes = o->inodes ? size : o->apparent ? size : size * 512;
     if (o->threshold > 0 && bytes < (uint64_t)o->threshold) return;
-    if (o->threshold < 0 && bytes > (uint64_t)(-o->threshold)) return;
+    if (o->threshold < 0 && bytes > 0 - (uint64_t)o->threshold) return;
   }
   char buf[64];
   uint64_t unit = o->inodes || o->apparent ? 1 : 512;
@@ -360,11 +360,17 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
       const char *a = st.arg;
       bool neg = *a == '-';
       uint64_t v;
-      if (cmd_parse_size(neg ? a + 1 : a, "0bcEGkKMPTwYZ", &v) < 0 || (neg && v == 0)) {
+      int prc = cmd_parse_size(neg ? a + 1 : a, "0bcEGkKMPTwYZ", &v);
+      /* an intmax_t like GNU's: -2^63 .. 2^63-1, larger is "too large" */
+      if (prc == -ERANGE || v > (uint64_t)INT64_MAX + neg) {
+        cmd_errorf(ctx, "-t argument %s too large", cmd_gnu_quoteaf(ctx, a));
+        return 1;
+      }
+      if (prc < 0 || (neg && v == 0)) {
         cmd_errorf(ctx, "invalid --threshold argument %s", cmd_gnu_quoteaf(ctx, a));
         return 1;
       }
-      o.threshold = neg ? -(int64_t)v : (int64_t)v;
+      o.threshold = neg ? (int64_t)(0 - v) : (int64_t)v;
       break;
     }
     case OPT_TIME:

@@ -88,3 +88,10 @@ cmd: diff a b c
 out:
 err: diff: extra operand 'c'\ndiff: Try 'diff --help' for more information.\n
 status: 2
+
+# -NUM with a huge number overflowed an int (UBSan; found by tests/cmd/crashhunt.py)
+test: huge -NUM context saturates
+cmd: diff -99999999999999999999 a b; echo $?; diff -9223372036854775808 -u a b | tail -n +3
+file: a=1\n2\n
+file: b=1\n3\n
+out: 2c2\n< 2\n---\n> 3\n1\n@@ -1,2 +1,2 @@\n 1\n-2\n+3\n

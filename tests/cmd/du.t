@@ -138,3 +138,14 @@ cmd: du --files0-from=nolist x
 out:
 err: du: extra operand ‘x’\nfile operands cannot be combined with --files0-from\nTry 'du --help' for more information.\n
 status: 1
+
+# -t at the ends of intmax_t: -2^63 negated was UB (found by tests/cmd/crashhunt.py)
+test: threshold extremes
+cmd: du -t -9223372036854775808 f; echo $?; du -t 9223372036854775807 f; echo $?
+cmd: du -t 9223372036854775808 f; echo $?; du -t -9223372036854775809 f; echo $?
+cmd: du -t 99999999999999999999999 f; echo $?; du -t 8E f; echo $?; du -t -0 f; echo $?
+file: f=x
+out: 4\tf\n0\n0\n1\n1\n1\n1\n1\n
+err: du: -t argument '9223372036854775808' too large\ndu: -t argument '-9223372036854775809' too large\n
+err: du: -t argument '99999999999999999999999' too large\ndu: -t argument '8E' too large\n
+err: du: invalid --threshold argument '-0'\n
