@@ -521,7 +521,8 @@ int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
           return 1;
         s = slash + 1;
       }
-      if (cmd_parse_umax_or_die(ctx, s, "", 1, UINTMAX_MAX, "invalid number of chunks", &n) < 0)
+      /* GNU bounds N by OFF_T_MAX (2^63 chunks never finish) */
+      if (cmd_parse_umax_or_die(ctx, s, "", 1, INT64_MAX, "invalid number of chunks", &n) < 0)
         return 1;
       if (chunk_k > n) {
         char num[32];

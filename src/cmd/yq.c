@@ -1606,6 +1606,11 @@ int cmd_yq_main(cmd_ctx *ctx, int argc, char **argv) {
     cmd_err_raw(ctx, "yq: error: the following arguments are required: jq_filter\n");
     return 2;
   }
+  if (in_place && nfiles == 0) { /* there is no files[0] to rewrite */
+    cmd_err_raw(ctx, "yq: -i/--in-place can only be used with filename arguments, "
+                     "not on standard input\n");
+    return 1;
+  }
   bool yaml_out = yaml_explicit || (!json && !json_implied);
   if (color && !yaml_out) o.dumpflags |= JV_PRINT_COLOR;
   if (o.ascii_output) o.dumpflags |= JV_PRINT_ASCII;

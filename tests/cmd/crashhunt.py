@@ -17,7 +17,8 @@ The sanitizers write straight to the process's stderr, so the last @@C marker
 before a report names the case. A batch that dies (signal: status >= 128 or
 ASan's abort), prints 'runtime error:' / 'AddressSanitizer' / 'LeakSanitizer', or
 runs past its timeout is a finding for the case it stopped in; the batch resumes
-after that case. A LeakSanitizer report (printed at exit) is bisected by running
+after that case (a batch timeout counts only when the case alone times out).
+A LeakSanitizer report (printed at exit) is bisected by running
 the batch's cases one by one. Outputs are bounded (head -c inside, -c 1 MB of
 captured stderr outside, ulimit -f) and each batch runs under `timeout`.
 
@@ -184,6 +185,15 @@ def run_cases(sbx, cmd, cases, batch, timeout, findings, verbose):
             findings.append((cmd, "(prelude)", sym, report_excerpt(err)))
             i = chunk[-1] + 1
             continue
+        if sym == "timeout":
+            # the batch's time ran out: a hang only if the case alone times out
+            s2, e2 = sh(sbx, PRELUDE + case_line(at, cases[at]), timeout)
+            runs += 1
+            sym = problem(s2, e2)
+            if not sym:
+                i = at + 1
+                continue
+            err = e2
         findings.append((cmd, cases[at], sym, report_excerpt(err)))
         if verbose:
             print(f"  {cmd}: {sym}: {cases[at]!r}", flush=True)

@@ -223,3 +223,11 @@ cmd: seq 5 > f; split -n 2/3 --filter=cat f
 out:
 err: split: --filter does not process a chunk extracted to stdout\nTry 'split --help' for more information.\n
 status: 1
+
+# -n 2^63 made 2^63 empty chunks (a hang); GNU caps N at OFF_T_MAX (found by tests/cmd/crashhunt.py)
+test: number of chunks too large
+cmd: split -n 9223372036854775808 input
+in: 1\n
+out:
+err: split: invalid number of chunks: ‘9223372036854775808’: Value too large for defined data type\n
+status: 1

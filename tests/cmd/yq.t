@@ -619,3 +619,10 @@ host: skip
 out:
 err: jq: error: modules (import, include, module) are not available in the sandbox\njq: 1 compile error\n
 status: 3
+
+# -i without a file used files[0] (a NULL pointer: segfault; found by tests/cmd/crashhunt.py)
+test: in-place needs a file
+cmd: echo 1 | yq -y -i .
+out:
+err: yq: -i/--in-place can only be used with filename arguments, not on standard input\n
+status: 1
