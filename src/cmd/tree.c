@@ -19,8 +19,9 @@
  *  - The closing report copies tree 2.1's arithmetic: a top directory is
  *    counted only when it lists something, and --du's "bytes used" adds each
  *    entry once per directory level above it (as tree 2.1 does).
- *  - Output formats: text and -J (JSON, same shape as tree's). -X, -H are
- *    not supported (reported as invalid options).
+ *  - Output formats: text, -J (JSON) and -X (XML), same shapes as tree's
+ *    (XML: one element per entry, attributes for -p/-u/-g/-s/-D/--inodes,
+ *    a <report>). -H is not supported (reported as an invalid option).
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -69,6 +70,7 @@ typedef struct tree_level {
   size_t n, next;    /* count, next to print */
   store_ino ino;     /* directory inode (loop detection with -l) */
   bool json_open;    /* JSON: a contents array was opened */
+  const char *xml_tag; /* -X: the element to close after this level */
 } tree_level;
 
 /* Options and state. */
@@ -79,6 +81,7 @@ typedef struct tree_opts {
   bool raw_names;                    /* -N: names printed as they are */
   bool human, si, du, date, classify, inodes, reverse, dirsfirst, filesfirst; /* flags */
   bool json;                         /* -J */
+  bool xml;                          /* -X */
   bool unicode;                      /* box drawing characters */
   int max_level;                     /* -L (0 = none) */
   long filelimit;                    /* --filelimit (0 = none) */
@@ -544,6 +547,82 @@ static void put_json_entry(tree_opts *o, const tree_ent *e, bool open_contents) 
   if (open_contents) touts(o, ",\"contents\":[\n");
 }
 
+/* -X: s with & < > " as entities (tree 2.1's XML). */
+static void put_xml_str(tree_opts *o, const char *s) {
+  const char *p = s;
+  while (*p) {
+    size_t l = strcspn(p, "&<>\"");
+    tout(o, p, l);
+    p += l;
+    if (!*p) break;
+    touts(o, *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;" : "&quot;");
+    p++;
+  }
+}
+
+/* -X: "<TYPE name=... attrs>"; the caller closes the element. */
+static const char *put_xml_entry(tree_opts *o, const tree_ent *e) {
+  const char *type = e->is_link ? "link" : e->is_dir ? "directory" : "file";
+  touts(o, "<");
+  touts(o, type);
+  touts(o, " name=\"");
+  put_xml_str(o, o->full_path ? e->path : e->name);
+  touts(o, "\"");
+  if (e->is_link && e->target) {
+    touts(o, " target=\"");
+    put_xml_str(o, e->target);
+    touts(o, "\"");
+  }
+  char buf[128];
+  if (o->inodes) {
+    snprintf(buf, sizeof buf, " inode=\"%" PRId64 "\"", e->st.ino);
+    touts(o, buf);
+  }
+  if (o->perms) {
+    char m[11];
+    cmd_fs_modestr(e->st.mode, m);
+    snprintf(buf, sizeof buf, " mode=\"%04o\" prot=\"%s\"", e->st.mode & 07777, m);
+    touts(o, buf);
+  }
+  if (o->user) {
+    const char *u = cmd_fs_username(o->ids, e->st.uid);
+    touts(o, " user=\"");
+    if (u) put_xml_str(o, u);
+    else {
+      snprintf(buf, sizeof buf, "%" PRIu32, e->st.uid);
+      touts(o, buf);
+    }
+    touts(o, "\"");
+  }
+  if (o->group) {
+    const char *g = cmd_fs_groupname(o->ids, e->st.gid);
+    touts(o, " group=\"");
+    if (g) put_xml_str(o, g);
+    else {
+      snprintf(buf, sizeof buf, "%" PRIu32, e->st.gid);
+      touts(o, buf);
+    }
+    touts(o, "\"");
+  }
+  if (o->size || o->du) {
+    snprintf(buf, sizeof buf, " size=\"%" PRIu64 "\"", o->du && e->is_dir ? e->du : e->st.size);
+    touts(o, buf);
+  }
+  if (o->date) {
+    char d[128];
+    fmt_date(o, &e->st, d, sizeof d);
+    touts(o, " time=\"");
+    put_xml_str(o, d);
+    touts(o, "\"");
+  }
+  touts(o, ">");
+  return type;
+}
+
+static void indent_xml(tree_opts *o, int depth) {
+  for (int i = 0; i < depth * 2 + 2; i++) touts(o, " ");
+}
+
 static void indent_json(tree_opts *o, int depth) {
   for (int i = 0; i < depth * 2 + 2; i++) touts(o, " ");
 }
@@ -562,7 +641,23 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
     top.stat_ok = true;
     top.is_dir = is_dir;
   }
-  if (o->json) {
+  if (o->xml) {
+    if (rc < 0 || !is_dir) {
+      /* tree 2.1's exact (odd) output for a root it cannot list */
+      if (rc < 0) {
+        touts(o, " name=\"");
+        put_xml_str(o, root);
+        touts(o, "\"><error>error opening dir</error>\n  </unknown>\n");
+        o->failed = true;
+      } else {
+        touts(o, "  <file name=\"");
+        put_xml_str(o, root);
+        touts(o, "\"><error>error opening dir</error>\n  </file>\n");
+        o->nfiles++;
+      }
+      return;
+    }
+  } else if (o->json) {
     if (!first_root) touts(o, ",\n");
     if (rc < 0 || !is_dir) {
       touts(o, "  {\"type\":\"");
@@ -600,7 +695,13 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
   int rr = read_level(o, root, st.ino, &lv[0]);
   bool open_error = rr < 0 && rr > -100000;
   bool empty = rr == 0 && lv[0].n == 0;
-  if (o->json) {
+  if (o->xml) {
+    touts(o, "  ");
+    put_xml_entry(o, &top);
+    if (open_error) touts(o, "<error>error opening dir</error>");
+    touts(o, "\n");
+    if (open_error || empty || rr < 0) touts(o, "  </directory>\n");
+  } else if (o->json) {
     touts(o, "  ");
     put_json_entry(o, &top, !open_error && !empty);
     /* tree 2.1: an unreadable top directory counts as a file */
@@ -625,7 +726,7 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
     if (o->json && !open_error) touts(o, "  ]}\n");
     return;
   }
-  if (empty && o->json) {
+  if (empty && (o->json || o->xml)) {
     free_level(&lv[0]);
     free(lv);
     free(prefix);
@@ -648,12 +749,20 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
   }
   plen[0] = 0;
   prefix[0] = 0;
+  lv[0].xml_tag = "directory";
   while (n > 0) {
     if (cmd_poll(ctx)) break;
     tree_level *l = &lv[n - 1];
     if (l->next >= l->n) {
+      const char *tag = l->xml_tag;
       free_level(l);
       n--;
+      if (o->xml) {
+        indent_xml(o, n);
+        touts(o, "</");
+        touts(o, tag ? tag : "directory");
+        touts(o, ">\n");
+      }
       if (o->json) {
         if (n > 0) {
           touts(o, "\n");
@@ -690,7 +799,21 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
       o->ndirs--;
       continue;
     }
-    if (o->json) {
+    const char *xtag = NULL;
+    if (o->xml) {
+      bool has_children = descend && !loop && crc == 0 && child.n > 0;
+      indent_xml(o, n);
+      xtag = put_xml_entry(o, e);
+      if (descend && !loop && crc < 0 && crc > -100000)
+        touts(o, "<error>error opening dir</error>");
+      if (has_children) {
+        touts(o, "\n");
+      } else {
+        touts(o, "</");
+        touts(o, xtag);
+        touts(o, ">\n");
+      }
+    } else if (o->json) {
       if (l->next > 1) touts(o, ",\n");
       indent_json(o, n);
       put_json_entry(o, e, descend && !loop && crc == 0 && child.n > 0);
@@ -752,6 +875,7 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
       }
       memcpy(prefix + plen[n - 1], add, al);
       plen[n] = plen[n - 1] + al;
+      child.xml_tag = xtag;
       lv[n++] = child;
     }
   }
@@ -790,7 +914,7 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
   const char *outfile = NULL;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "acdfghilnpqrstuvxACDFJL:NQSUP:I:o:R", lo)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "acdfghilnpqrstuvxACDFJXL:NQSUP:I:o:R", lo)) != -1) {
     switch (c) {
     case 'a': o.all = true; break;
     case 'c': o.ctime_sort = true; if (o.sort == SORT_MTIME) o.sort = SORT_CTIME; break;
@@ -816,7 +940,8 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'U': o.sort = SORT_NONE; break;
     case 'D': o.date = true; break;
     case 'F': o.classify = true; break;
-    case 'J': o.json = true; break;
+    case 'J': o.json = true; o.xml = false; break;
+    case 'X': o.xml = true; o.json = false; break;
     case 'L': {
       char *ep;
       long v = strtol(st.arg, &ep, 10);
@@ -876,6 +1001,7 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
     o.out_fd = fd;
   }
   if (o.json) touts(&o, "[\n");
+  if (o.xml) touts(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tree>\n");
   int nroots = argc - st.ind;
   if (nroots <= 0) tree_root(&o, ".", true);
   for (int i = 0; i < nroots; i++) {
@@ -883,7 +1009,23 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
     if (cmd_poll(ctx)) break;
   }
   char buf[256];
-  if (o.json) {
+  if (o.xml) {
+    if (!o.noreport) {
+      touts(&o, "  <report>\n");
+      if (o.du) {
+        snprintf(buf, sizeof buf, "    <size>%" PRIu64 "</size>\n", o.du_total);
+        touts(&o, buf);
+      }
+      snprintf(buf, sizeof buf, "    <directories>%" PRIu64 "</directories>\n", o.ndirs);
+      touts(&o, buf);
+      if (!o.dirs_only) {
+        snprintf(buf, sizeof buf, "    <files>%" PRIu64 "</files>\n", o.nfiles);
+        touts(&o, buf);
+      }
+      touts(&o, "  </report>\n");
+    }
+    touts(&o, "</tree>\n");
+  } else if (o.json) {
     if (!o.noreport) {
       touts(&o, ",\n  {\"type\":\"report\"");
       if (o.du) {
