@@ -64,7 +64,7 @@ static int bi_false(sh_shell *sh, int argc, char **argv) {
 }
 
 static void put_utf8(sh_buf *b, uint32_t cp) {
-  char out[4];
+  char out[SH_UTF8_MAX];
   sh_buf_add(b, out, sh_utf8_encode(cp, out));
 }
 
@@ -1391,7 +1391,10 @@ int sh_run_printf(sh_shell *sh, int argc, char **argv) {
   }
   sh_strv env = {0};
   sh_vars_environ(sh, &env);
+  const char *saved_head = sh->builtin_err_head;
+  sh->builtin_err_head = "printf: ";
   int st = sh_run_table_command(sh, e, argc, argv, sh_strv_terminated(&env));
+  sh->builtin_err_head = saved_head;
   sh_strv_free(&env);
   return st;
 }

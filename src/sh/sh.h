@@ -285,6 +285,9 @@ struct sh_shell {
   bool bytes_locale;       /* LC_ALL/LC_CTYPE/LANG say C or POSIX (see sh_locale_bytes) */
   bool sleeping;          /* running the sleep command: polls yield the baton */
   uint64_t rlim_soft[17], rlim_hard[17]; /* ulimit (builtins_ulimit.c) */
+  const char *builtin_err_head; /* while a table command runs as a builtin (printf):
+                           * its message head ("printf: "), which gets the shell's
+                           * "NAME: line N: " in front like bash's builtins; or NULL */
   const char *exec_argv0;  /* exec -a NAME for the command being run (borrowed), or NULL */
   int trap_active;        /* DEBUG (1), ERR (2), RETURN (4) trap running: not re-entered */
   bool debug_done;        /* the DEBUG trap of the next simple command already ran
@@ -383,6 +386,9 @@ void sh_fatal_exit(sh_shell *sh, int status);
 /* "sbx: line N: " + message to the shell's stderr. */
 void sh_error(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* message to stderr without prefix. */
+/* The "NAME: line N: " (or "NAME: " at the interactive prompt) that sh_error
+ * puts in front of a message, added to b. */
+void sh_error_prefix(sh_shell *sh, sh_buf *b);
 void sh_errorf_raw(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Writes to a shell fd (all of it, blocking as needed). Returns 0 or -errno. */
 int sh_write_fd(sh_shell *sh, int fd, const void *buf, size_t n);

@@ -442,12 +442,16 @@ static void err_write(sh_shell *sh, const char *msg, size_t n) {
   }
 }
 
+void sh_error_prefix(sh_shell *sh, sh_buf *b) {
+  if (sh->interactive && sh->nframes <= 1)
+    sh_buf_addf(b, "%s: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx");
+  else
+    sh_buf_addf(b, "%s: line %d: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx", sh->lineno);
+}
+
 void sh_error(sh_shell *sh, const char *fmt, ...) {
   sh_buf b = {0};
-  if (sh->interactive && sh->nframes <= 1)
-    sh_buf_addf(&b, "%s: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx");
-  else
-    sh_buf_addf(&b, "%s: line %d: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx", sh->lineno);
+  sh_error_prefix(sh, &b);
   va_list ap;
   va_start(ap, fmt);
   sh_buf_vaddf(&b, fmt, ap);
