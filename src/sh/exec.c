@@ -1529,7 +1529,10 @@ static bool stage_is_simple(sh_node *n) { return n->kind == SH_N_SIMPLE && !n->r
 
 static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
   size_t n = pl->n;
-  if (pl->bang) sh->errexit_off++;
+  /* bash ignores failures under `!` only when set -e is on as it starts
+   * (CMD_IGNORE_RETURN): else a `set -e` or an ERR trap inside still acts */
+  bool ignore = pl->bang && sh->opt[SH_OPT_ERREXIT];
+  if (ignore) sh->errexit_off++;
   int status;
   int *statuses = sh_xcalloc(n, sizeof *statuses);
   if (n == 1) {
@@ -1624,10 +1627,8 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
   free(sh->pipestatus);
   sh->pipestatus = statuses;
   sh->npipestatus = (int)n;
-  if (pl->bang) {
-    sh->errexit_off--;
-    status = !status;
-  }
+  if (ignore) sh->errexit_off--;
+  if (pl->bang) status = !status;
   sh->status = status;
   return status;
 }
@@ -1822,6 +1823,7 @@ static int exec_cfor(sh_shell *sh, sh_cfor *f) {
   sh->loop_depth++;
   for (;;) {
     if (!debug_trap(sh, f->base.line)) break;
+    sh->lineno = f->base.line; /* $LINENO in the condition: the for's line */
     if (sh->opt[SH_OPT_XTRACE]) xtrace_arith(sh, f->cond);
     if (!arith_blank(f->cond)) {
       if (sh_expand_arith(sh, f->cond, &v)) {
@@ -1834,6 +1836,7 @@ static int exec_cfor(sh_shell *sh, sh_cfor *f) {
     status = sh_exec(sh, f->body);
     if (sh->flow != SH_FLOW_NONE && loop_flow(sh)) break;
     if (!debug_trap(sh, f->base.line)) break;
+    sh->lineno = f->base.line;
     if (sh->opt[SH_OPT_XTRACE] && f->step) xtrace_arith(sh, f->step);
     if (f->step && sh_expand_arith(sh, f->step, &v)) {
       status = 1;

@@ -1004,17 +1004,8 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       pval_free(&pv);
       return;
     }
-  } else if (pv.list && !is_special_list && pv.v.n == 0 && pa->op != SH_POP_NONE) {
-    /* unset arrays with operators are fine */
-  } else if (pv.list && !is_special_list && pv.v.n == 0 && !sh_var_find(sh, pa->name)) {
-    char *lab = param_label(pa);
-    bool u = unbound_check(x, lab);
-    free(lab);
-    if (u) {
-      pval_free(&pv);
-      return;
-    }
   }
+  /* bash 5.2: ${u[@]} and ${u[*]} of an unset u are empty, not unbound */
   switch (pa->op) {
   case SH_POP_NONE:
     break;
