@@ -813,6 +813,7 @@ static int run_script_file(sh_shell *sh, const char *path, int argc, char **argv
   sub->subshell = sh->subshell; /* a new shell, not a subshell */
   free(sub->arg0);
   sub->arg0 = sh_xstrdup(path);
+  sh_frames_start_script(sub, sub->arg0);
   sh_strv_free(&sub->params);
   for (int i = 1; i < argc; i++) sh_strv_pushdup(&sub->params, argv[i]);
   /* functions and non-exported variables are not inherited by a new shell;

@@ -256,6 +256,8 @@ struct sh_shell {
   sh_strv dirstack;       /* pushd/popd stack (without the cwd) */
   sh_frame_info *frames;  /* call stack, frames[0] = main */
   int nframes, capframes;
+  bool script_frame;      /* frames[0] shows in FUNCNAME/BASH_SOURCE/BASH_LINENO: a
+                           * script file runs (bash adds no "main" for -c or stdin) */
   const char *source_name;/* current script name for BASH_SOURCE */
   int getopts_pos;        /* position inside a cluster for getopts */
   int64_t random_state;   /* RANDOM generator */
@@ -389,6 +391,9 @@ void sh_error(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 
 /* The "NAME: line N: " (or "NAME: " at the interactive prompt) that sh_error
  * puts in front of a message, added to b. */
 void sh_error_prefix(sh_shell *sh, sh_buf *b);
+/* A new shell runs script file `path` (borrowed; must outlive the run): the call
+ * stack restarts with a visible "main" frame for it. */
+void sh_frames_start_script(sh_shell *sh, const char *path);
 void sh_errorf_raw(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Writes to a shell fd (all of it, blocking as needed). Returns 0 or -errno. */
 int sh_write_fd(sh_shell *sh, int fd, const void *buf, size_t n);

@@ -377,6 +377,7 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->frames = sh_xcalloc((size_t)sh->capframes, sizeof *sh->frames);
   memcpy(sh->frames, p->frames, (size_t)p->nframes * sizeof *sh->frames);
   sh->nframes = p->nframes;
+  sh->script_frame = p->script_frame;
   sh->source_name = p->source_name;
   sh->random_state = p->random_state ^ (sh->pid * 2654435761u);
   sh->seconds_base = p->seconds_base;
@@ -447,6 +448,14 @@ void sh_error_prefix(sh_shell *sh, sh_buf *b) {
     sh_buf_addf(b, "%s: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx");
   else
     sh_buf_addf(b, "%s: line %d: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx", sh->lineno);
+}
+
+void sh_frames_start_script(sh_shell *sh, const char *path) {
+  sh->nframes = 1;
+  sh->frames[0].funcname = "main";
+  sh->frames[0].source = path;
+  sh->frames[0].call_line = 0;
+  sh->script_frame = true;
 }
 
 void sh_error(sh_shell *sh, const char *fmt, ...) {

@@ -455,20 +455,29 @@ const char *sh_var_dynamic(sh_shell *sh, const char *name) {
   }
 }
 
+/* A function frame is on the call stack (a sourced file alone is not one:
+ * FUNCNAME stays unset there, as in bash). */
+static bool in_function(const sh_shell *sh) {
+  for (int k = sh->nframes - 1; k >= 1; k--)
+    if (strcmp(sh->frames[k].funcname, "source")) return true;
+  return false;
+}
+
 bool sh_var_dynamic_array(sh_shell *sh, const char *name, sh_strv *out) {
   int i = special_index(name);
   if (i < 0 || (sh->vars->disabled & (1u << i))) return false;
+  int first = sh->script_frame ? 0 : 1; /* the "main" frame shows for a script file only */
   switch (i) {
   case SP_FUNCNAME:
-    if (sh->nframes <= 1) return true; /* unset outside functions */
-    for (int k = sh->nframes - 1; k >= 0; k--) sh_strv_pushdup(out, sh->frames[k].funcname);
+    if (!in_function(sh)) return true; /* unset outside functions */
+    for (int k = sh->nframes - 1; k >= first; k--) sh_strv_pushdup(out, sh->frames[k].funcname);
     return true;
   case SP_BASH_SOURCE:
-    for (int k = sh->nframes - 1; k >= 0; k--)
+    for (int k = sh->nframes - 1; k >= first; k--)
       sh_strv_pushdup(out, sh->frames[k].source ? sh->frames[k].source : "");
     return true;
   case SP_BASH_LINENO:
-    for (int k = sh->nframes - 1; k >= 0; k--) {
+    for (int k = sh->nframes - 1; k >= first; k--) {
       char b[32];
       snprintf(b, sizeof b, "%d", sh->frames[k].call_line);
       sh_strv_pushdup(out, b);
@@ -522,7 +531,7 @@ static sh_var *special_var(sh_shell *sh, const char *name) {
   if (i >= SP_FUNCNAME) {
     sh_strv sv = {0};
     sh_var_dynamic_array(sh, name, &sv);
-    if (i == SP_FUNCNAME && sh->nframes <= 1) {
+    if (i == SP_FUNCNAME && !in_function(sh)) {
       sh_strv_free(&sv);
       return NULL;
     }

@@ -19,3 +19,73 @@ status 2
 sbx: line 1: printf: abc: invalid number
 sbx: line 2: printf: -x: invalid option
 printf: usage: printf [-v var] format [arguments]
+
+### FUNCNAME has no "main" frame outside a script file; a sourced file alone is no function
+f() { echo "${#FUNCNAME[@]} ${FUNCNAME[*]} ${#BASH_LINENO[@]}"; }
+f
+echo 'echo "[${FUNCNAME[*]}]"; f' > lib.sh
+. ./lib.sh
+echo "top ${#FUNCNAME[@]} ${#BASH_SOURCE[@]}"
+--- stdout
+1 f 1
+[]
+2 f source 2
+top 0 0
+
+### a function keeps the name of the file it came from after source returns
+echo 'g() { echo "${BASH_SOURCE[0]}"; }' > lib2.sh
+. ./lib2.sh
+x=$(printf '%0200d' 0)
+g
+--- stdout
+./lib2.sh
+
+### a script file gets a main frame
+printf 'f() { echo "${FUNCNAME[*]}|${BASH_SOURCE[*]}|${BASH_LINENO[*]}"; }\nf\n' > s.sh
+bash s.sh
+--- stdout
+f main|s.sh s.sh|2 0
+
+### set -u: ${u[@]} and ${u[*]} of an unset array are empty, ${#u[@]} is not
+set -u
+echo "/${u[@]}/${u[*]}/"
+(echo "${#u[@]}")
+echo "status $?"
+--- stdout
+///
+status 1
+--- stderr
+sbx: line 3: u: unbound variable
+
+### quoted keys of an associative array in arithmetic
+declare -A A=([spam]=42)
+(( x = A['spam'] + A["spam"] )); (( A['n'] = 5 ))
+echo $x $(( A['spam'] )) ${A[n]}
+--- stdout
+84 42 5
+
+### '!' ignores set -e only when set -e is on as it starts
+f() { set -e; false; echo not reached; }
+! f
+echo "not reached either"
+--- stdout
+--- status 1
+
+### set -e on before '!': a failure inside does not exit
+set -e
+g() { false; echo after; }
+! g
+echo end
+--- stdout
+after
+end
+
+### LINENO in a for ((;;)) condition is the line of the for
+echo one
+for (( i = 0; i < $LINENO; i++ )); do
+  echo $i
+done
+--- stdout
+one
+0
+1
