@@ -288,7 +288,7 @@ static int64_t var_value(ax *a, lval *lv) {
     if (sh->opt[SH_OPT_NOUNSET] && !a->noeval) {
       sh_error(sh, "%s: unbound variable", lv->name);
       a->err = true;
-      sh_fatal_exit(sh, 1);
+      sh_fatal_exit(sh, sh_expansion_error_status(sh));
     }
     return 0;
   }

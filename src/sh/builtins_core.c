@@ -602,7 +602,9 @@ static int bi_exit(sh_shell *sh, int argc, char **argv) {
       st = 2;
     } else {
       if (argc > 2) {
+        /* bash abandons the command line (jump_to_top_level DISCARD) */
         sh_error(sh, "exit: too many arguments");
+        sh_fatal_usage(sh);
         return 1;
       }
       st = (int)(v & 0xff);
@@ -621,6 +623,10 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
     if (!parse_int_arg(argv[1], &v)) {
       sh_error(sh, "return: %s: numeric argument required", argv[1]);
       st = 2;
+    } else if (argc > 2) {
+      sh_error(sh, "return: too many arguments"); /* abandons the command line */
+      sh_fatal_usage(sh);
+      return 1;
     } else {
       st = (int)(v & 0xff);
     }
@@ -644,7 +650,7 @@ static int loop_ctl(sh_shell *sh, int argc, char **argv, sh_flow kind) {
   if (argc > 2) {
     /* bash abandons the command line */
     sh_error(sh, "%s: too many arguments", name);
-    sh_fatal(sh, 1);
+    sh_fatal_usage(sh);
     return 1;
   }
   if (argc > 1) {
@@ -678,6 +684,11 @@ static int bi_shift(sh_shell *sh, int argc, char **argv) {
   int64_t n = 1;
   if (argc > 1 && !parse_int_arg(argv[1], &n)) {
     sh_error(sh, "shift: %s: numeric argument required", argv[1]);
+    return 1;
+  }
+  if (argc > 2) {
+    sh_error(sh, "shift: too many arguments"); /* abandons the command line */
+    sh_fatal_usage(sh);
     return 1;
   }
   if (n < 0) {

@@ -230,7 +230,7 @@ static bool unbound_check(xs *x, const char *name) {
   if (!x->sh->opt[SH_OPT_NOUNSET]) return false;
   sh_error(x->sh, "%s: unbound variable", name);
   x->err = true;
-  sh_fatal_exit(x->sh, 1);
+  sh_fatal_exit(x->sh, sh_expansion_error_status(x->sh));
   return true;
 }
 
@@ -923,7 +923,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       free(lab);
       free(msg);
       x->err = true;
-      sh_fatal_exit(sh, 1);
+      sh_fatal_exit(sh, sh_expansion_error_status(sh));
       pval_free(&pv);
       return;
     }

@@ -515,6 +515,13 @@ void sh_fatal_exit(sh_shell *sh, int status) {
   sh->fatal = SH_FATAL_EXIT;
 }
 
+int sh_expansion_error_status(const sh_shell *sh) { return sh->dash_c && !sh->is_subshell ? 127 : 1; }
+
+void sh_fatal_usage(sh_shell *sh) {
+  if (sh->dash_c && !sh->is_subshell) sh_fatal_exit(sh, 1);
+  else sh_fatal(sh, 1);
+}
+
 void sh_handle_pending_signal(sh_shell *sh);
 
 int sh_poll(sh_shell *sh) {

@@ -89,3 +89,30 @@ done
 one
 0
 1
+
+### too many arguments to shift/exit/return abandon the command line, the script goes on
+set -- a b c; shift 1 extra; echo not reached
+echo "next $? $#"
+f() { return 1 2; echo not reached; }; f; echo not reached
+echo "after return $?"
+exit 3 4
+echo "after exit $?"
+--- stdout
+next 1 3
+after return 1
+after exit 1
+--- stderr
+sbx: line 1: shift: too many arguments
+sbx: line 3: return: too many arguments
+sbx: line 5: exit: too many arguments
+
+### in bash -c they end the whole string; an unbound variable ends it with 127
+bash -c 'shift 1 2
+echo not reached' 2>/dev/null
+echo "status $?"
+bash -c 'set -u; (echo $u); echo "sub $?"; echo $u; echo not reached' 2>/dev/null
+echo "status $?"
+--- stdout
+status 1
+sub 1
+status 127
