@@ -1537,7 +1537,10 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
   int status;
   int *statuses = sh_xcalloc(n, sizeof *statuses);
   if (n == 1) {
+    const void *saved_inverted = sh->inverted_cmd;
+    if (pl->bang) sh->inverted_cmd = pl->cmds[0];
     status = sh_exec(sh, pl->cmds[0]);
+    sh->inverted_cmd = saved_inverted;
     statuses[0] = status;
   } else {
     sh_task **tasks = sh_xcalloc(n, sizeof *tasks);
@@ -1928,7 +1931,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
       sh->npipestatus = 1;
     }
     sh->pipestatus[0] = st;
-    check_errexit(sh, st);
+    if (sh->inverted_cmd != n) check_errexit(sh, st);
     return st;
   }
   case SH_N_PIPELINE: {

@@ -248,6 +248,8 @@ struct sh_shell {
   int eval_depth;         /* eval/source nesting */
   int lineno;             /* LINENO */
   int errexit_off;        /* > 0: inside a condition, set -e does not apply */
+  const void *inverted_cmd; /* the simple command right under `!` (an sh_node, borrowed):
+                           * its own failure runs no ERR trap; or NULL */
   bool in_trap;           /* running a trap action */
   bool interactive;       /* the interactive CLI prompt */
   int *pipestatus;        /* PIPESTATUS of the last pipeline */

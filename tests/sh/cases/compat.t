@@ -116,3 +116,12 @@ echo "status $?"
 status 1
 sub 1
 status 127
+
+### ERR under '!': not for the negated command itself, but for failures inside it
+trap 'echo "ERR $LINENO"' ERR
+! false
+! { false; }
+f() { return 1; }
+! f
+--- stdout
+ERR 3
