@@ -903,15 +903,15 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
   }
   if (i >= argc) return 0;
   if (v || V) {
-    int st = 0;
+    int st = 1; /* bash: 0 when any name was found */
     for (; i < argc; i++) {
       const char *name = argv[i];
       int k = resolve_kind(sh, name, true);
       if (!k) {
         if (V) sh_error(sh, "command: %s: not found", name);
-        st = 1;
         continue;
       }
+      st = 0;
       if (v) {
         if (k == 1) {
           char *q = sh_quote_single(sh_map_get(&sh->aliases, name));
@@ -933,7 +933,12 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
           break;
         }
         case 2: sh_printf_fd(sh, 1, "%s is a shell keyword\n", name); break;
-        case 3: sh_printf_fd(sh, 1, "%s is a function\n", name); break;
+        case 3: {
+          char *txt = sh_func_text(sh, sh_func_get(sh, name));
+          sh_printf_fd(sh, 1, "%s is a function\n%s\n", name, txt);
+          free(txt);
+          break;
+        }
         case 4: sh_printf_fd(sh, 1, "%s is a shell builtin\n", name); break;
         default: {
           char *p = command_path(name);

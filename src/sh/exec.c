@@ -1255,6 +1255,15 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
         sh_vars_push_scope(sh);
         temp_scope = true;
         for (sh_assign *as = c->assigns; as; as = as->next) {
+          if (as->append && !as->index) {
+            /* A+=x cmd: the temporary value starts from the current one (bash) */
+            const char *cur = sh_var_get(sh, as->name);
+            if (cur) {
+              char *copy = sh_xstrdup(cur);
+              sh_var_set(sh, as->name, copy, SH_SET_LOCAL | SH_SET_TEMP);
+              free(copy);
+            }
+          }
           int rc = sh_apply_assign(sh, as, SH_SET_LOCAL | SH_SET_TEMP);
           if (rc) {
             status = 1;

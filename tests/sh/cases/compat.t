@@ -125,3 +125,44 @@ f() { return 1; }
 ! f
 --- stdout
 ERR 3
+
+### SHELLOPTS and BASHOPTS list the options that are on, and are readonly
+set -u -o pipefail
+echo "$SHELLOPTS"
+shopt -s nullglob
+[[ :$BASHOPTS: == *:nullglob:* ]] && echo nullglob on
+SHELLOPTS=x
+echo "status $?"
+unset SHELLOPTS
+echo "status $?"
+--- stdout
+braceexpand:hashall:interactive-comments:nounset:pipefail
+nullglob on
+status 1
+status 1
+--- stderr
+sbx: line 5: SHELLOPTS: readonly variable
+sbx: line 7: unset: SHELLOPTS: cannot unset: readonly variable
+
+### command -v succeeds when any name is found; command -V shows a function's text
+f() { echo x; }
+command -v nosuch f; echo "status $?"
+command -v nosuch; echo "status $?"
+command -V f
+--- stdout
+f
+status 0
+status 1
+f is a function
+f () 
+{ 
+    echo x
+}
+
+### A+=x before a command appends to the current value for that command only
+A=a
+A+=b eval 'echo $A'
+echo $A
+--- stdout
+ab
+a
