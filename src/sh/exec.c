@@ -1216,10 +1216,9 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       uint64_t before = sh->nsubst;
       if (sh_apply_assign(sh, as, 0)) {
         status = 1;
-        if (sh->flow == SH_FLOW_NONE && !sh->interactive) {
-          /* a failed assignment (readonly) ends a non-interactive shell in posix
-           * mode only; bash goes on */
-        }
+        sh_var *ro = sh_var_find_noref(sh, as->name);
+        if (sh->flow == SH_FLOW_NONE && !sh->interactive && ro && (ro->flags & SH_V_READONLY))
+          sh_fatal_usage(sh); /* bash abandons the command line (the -c string) */
         goto out;
       }
       if (sh->nsubst != before) cs_status = sh->status;
@@ -1265,6 +1264,9 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
             }
           }
           int rc = sh_apply_assign(sh, as, SH_SET_LOCAL | SH_SET_TEMP);
+          sh_var *ro = rc ? sh_var_find_noref(sh, as->name) : NULL;
+          if (ro && (ro->flags & SH_V_READONLY) && sh->flow == SH_FLOW_NONE)
+            continue; /* bash reports a readonly one and runs the command anyway */
           if (rc) {
             status = 1;
             sh_vars_pop_scope(sh);

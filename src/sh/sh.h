@@ -390,8 +390,9 @@ void sh_fatal_exit(sh_shell *sh, int status);
 /* The status a fatal expansion error (unbound variable, ${x?msg}) exits with:
  * 127 in the top shell of `bash -c` (bash's quirk), else 1. */
 int sh_expansion_error_status(const sh_shell *sh);
-/* A builtin's "too many arguments" (shift, exit, return, break, continue):
- * bash abandons the command line, and the whole `bash -c` string (status 1). */
+/* A builtin's "too many arguments" (shift, exit, return, break, continue) or
+ * an assignment to a readonly variable: bash abandons the command line, and
+ * the whole `bash -c` string (status 1). */
 void sh_fatal_usage(sh_shell *sh);
 /* "sbx: line N: " + message to the shell's stderr. */
 void sh_error(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -166,3 +166,16 @@ echo $A
 --- stdout
 ab
 a
+
+### assigning a readonly variable abandons the command line; as a prefix the command still runs
+readonly r=1
+r=3 echo prefix; echo "status $?"
+r=2; echo not reached
+echo "next $?"
+(r=4; echo not reached)
+echo "subshell $?"
+--- stdout
+prefix
+status 0
+next 1
+subshell 1
