@@ -131,23 +131,31 @@ static void capture_splitter(awk_interp *in) {
   in->split_re = in->fs_re;
 }
 
-void awk_set_rec(awk_interp *in, const char *p, size_t len) {
-  awk_str *r = in->rec;
-  if (r && r->ref == 1 && r->cap >= len) {
-    memmove(r->p, p, len);
-    r->p[len] = 0;
-    r->len = len;
-    r->ascii = 0;
-  } else {
-    if (r) awk_str_unref(in, r);
-    size_t cap = len < 256 ? 256 : len + len / 4;
-    if (cap > in->ctx->max_string) cap = len;
-    r = awk_str_alloc(in, cap);
-    memcpy(r->p, p, len);
-    r->p[len] = 0;
-    r->len = len;
-    in->rec = r;
+/* Returns s (NULL, or a reference the caller gives up) holding p[0..len):
+ * s itself when only the caller holds it and it is large enough (p may lie
+ * inside it), else a new string with slack for the next values (at least
+ * `least` bytes, else len + len / slack; len alone past max_string). */
+static inline awk_str *str_refill(awk_interp *in, awk_str *s, const char *p, size_t len,
+                                  size_t least, size_t slack) {
+  if (s && s->ref == 1 && s->cap >= len) {
+    memmove(s->p, p, len);
+    s->p[len] = 0;
+    s->len = len;
+    s->ascii = 0;
+    return s;
   }
+  if (s) awk_str_unref(in, s);
+  size_t cap = len < least ? least : len + len / slack;
+  if (cap > in->ctx->max_string) cap = len;
+  s = awk_str_alloc(in, cap);
+  memcpy(s->p, p, len);
+  s->p[len] = 0;
+  s->len = len;
+  return s;
+}
+
+void awk_set_rec(awk_interp *in, const char *p, size_t len) {
+  in->rec = str_refill(in, in->rec, p, len, 256, 4);
   in->rec_valid = true;
   in->fields_valid = false;
   in->split_nf = in->split_off = 0;
@@ -183,25 +191,10 @@ static inline void fields_reserve(awk_interp *in, size_t n) {
  * field's string when possible. */
 static inline void put_field(awk_interp *in, size_t i, const char *p, size_t len) {
   awk_val *f = &in->fields[i];
-  awk_str *s = f->s;
-  if (s && s->ref == 1 && s->cap >= len) {
-    memcpy(s->p, p, len);
-    s->p[len] = 0;
-    s->len = len;
-    s->ascii = 0;
-  } else {
-    if (s) awk_str_unref(in, s);
-    /* slack so that the next records' fields reuse this string */
-    size_t cap = len < 24 ? 24 : len + len / 2;
-    if (cap > in->ctx->max_string) cap = len;
-    s = awk_str_alloc(in, cap);
-    memcpy(s->p, p, len);
-    s->p[len] = 0;
-    s->len = len;
-  }
+  /* slack so that the next records' fields reuse this string */
+  f->s = str_refill(in, f->s, p, len, 24, 2);
   f->type = AWK_STRNUM;
   f->flags = 0;
-  f->s = s;
 }
 
 /* Field slots beyond NF keep their strings as buffers for the next

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "cmd/awk.h"
+#include "cmd/util_gnu.h"
 #include "re/re.h"
 
 struct awk_regex {
@@ -53,37 +54,15 @@ locale_t awk_utf8_locale(void) {
 
 /* ---- translation ----------------------------------------------------------------- */
 
-typedef struct tbuf {
-  char *p;     /* output */
-  size_t len;  /* used */
-  size_t cap;  /* allocated */
-  bool oom;    /* allocation failed */
-} tbuf;
+/* Translated pattern text goes into a cmd_strbuf without a limit. */
+#define TBUF_INIT {.max = SIZE_MAX}
 
-static void tb_add(tbuf *b, const char *s, size_t n) {
-  if (b->oom) return;
-  if (b->len + n + 1 > b->cap) {
-    size_t nc = b->cap ? b->cap * 2 : 64;
-    while (nc < b->len + n + 1) nc *= 2;
-    char *np = realloc(b->p, nc);
-    if (!np) {
-      b->oom = true;
-      return;
-    }
-    b->p = np;
-    b->cap = nc;
-  }
-  memcpy(b->p + b->len, s, n);
-  b->len += n;
-  b->p[b->len] = 0;
-}
-
-static void tb_addc(tbuf *b, char c) { tb_add(b, &c, 1); }
+static void tb_addc(cmd_strbuf *b, char c) { cmd_strbuf_add(b, &c, 1); }
 
 static const char *ERE_SPECIAL = "\\^$.[]|()*+?{}";
 
 /* Adds a literal byte outside a bracket. */
-static void add_literal(tbuf *b, char c) {
+static void add_literal(cmd_strbuf *b, char c) {
   if (strchr(ERE_SPECIAL, c) && c) tb_addc(b, '\\');
   tb_addc(b, c);
 }
@@ -132,14 +111,14 @@ static int escape_value(const char *pat, size_t len, size_t *i) {
 }
 
 /* Translates a bracket expression starting at pat[*i] == '['. */
-static bool translate_bracket(tbuf *b, const char *pat, size_t len, size_t *i) {
+static bool translate_bracket(cmd_strbuf *b, const char *pat, size_t len, size_t *i) {
   size_t j = *i + 1;
   bool negate = false;
   if (j < len && pat[j] == '^') {
     negate = true;
     j++;
   }
-  tbuf items = {0};
+  cmd_strbuf items = TBUF_INIT;
   bool has_rbracket = false, has_dash = false, has_caret = false;
   bool first = true;
   for (;;) {
@@ -161,7 +140,7 @@ static bool translate_bracket(tbuf *b, const char *pat, size_t len, size_t *i) {
         free(items.p);
         return false;
       }
-      tb_add(&items, pat + j, k + 2 - j);
+      cmd_strbuf_add(&items, pat + j, k + 2 - j);
       j = k + 2;
       continue;
     }
@@ -199,7 +178,7 @@ static bool translate_bracket(tbuf *b, const char *pat, size_t len, size_t *i) {
         while (m + 1 < len && !(pat[m] == '.' && pat[m + 1] == ']')) m++;
         tb_addc(&items, (char)lo);
         tb_addc(&items, '-');
-        tb_add(&items, pat + k, m + 2 - k);
+        cmd_strbuf_add(&items, pat + k, m + 2 - k);
         j = m + 2;
         continue;
       } else {
@@ -209,7 +188,7 @@ static bool translate_bracket(tbuf *b, const char *pat, size_t len, size_t *i) {
           if (lo == ']') has_rbracket = true;
           tb_addc(&items, (char)lo);
           tb_addc(&items, '-');
-          tb_add(&items, pat + k, n);
+          cmd_strbuf_add(&items, pat + k, n);
           j = k + n;
           continue;
         }
@@ -222,14 +201,14 @@ static bool translate_bracket(tbuf *b, const char *pat, size_t len, size_t *i) {
         has_rbracket = true;
         char r[3] = {'-', (char)hi, 0};
         /* emitted later right after ']' */
-        tb_add(&items, "\x01", 1);
-        tb_add(&items, r, 2);
+        cmd_strbuf_add(&items, "\x01", 1);
+        cmd_strbuf_add(&items, r, 2);
         continue;
       }
       tb_addc(&items, (char)lo);
       tb_addc(&items, '-');
       if (hi == ']') {
-        tb_add(&items, "[.].]", 5);
+        cmd_strbuf_add(&items, "[.].]", 5);
       } else {
         tb_addc(&items, (char)hi);
       }
@@ -240,13 +219,13 @@ static bool translate_bracket(tbuf *b, const char *pat, size_t len, size_t *i) {
     else if (lo == '^') has_caret = true;
     else tb_addc(&items, (char)lo);
   }
-  if (items.oom) {
+  if (items.fail) {
     free(items.p);
     return false;
   }
   /* assemble: [ ^? ]? items ^? -? ] */
   if (!negate && !has_rbracket && !has_dash && has_caret && items.len == 0) {
-    tb_add(b, "\\^", 2);
+    cmd_strbuf_add(b, "\\^", 2);
     free(items.p);
     *i = j;
     return true;
@@ -282,7 +261,7 @@ static bool valid_interval(const char *pat, size_t len, size_t i) {
 
 /* Translates `pat` into b; *is_literal set when no operator appears (then
  * lit holds the literal bytes). */
-static bool translate(const char *pat, size_t len, tbuf *b, tbuf *lit, bool *is_literal,
+static bool translate(const char *pat, size_t len, cmd_strbuf *b, cmd_strbuf *lit, bool *is_literal,
                       bool *bol, bool *eol, size_t *nsub, char **err) {
   *is_literal = true;
   *bol = *eol = false;
@@ -298,7 +277,7 @@ static bool translate(const char *pat, size_t len, tbuf *b, tbuf *lit, bool *is_
     if (c == '\\') {
       if (i + 1 >= len) {
         /* trailing backslash: literal */
-        tb_add(b, "\\\\", 2);
+        cmd_strbuf_add(b, "\\\\", 2);
         tb_addc(lit, '\\');
         i++;
         at_start = false;
@@ -320,16 +299,16 @@ static bool translate(const char *pat, size_t len, tbuf *b, tbuf *lit, bool *is_
       char e = pat[i + 1];
       i += 2;
       switch (e) {
-      case 'y': tb_add(b, "\\b", 2); *is_literal = false; break;
-      case 'B': tb_add(b, "\\B", 2); *is_literal = false; break;
-      case '<': tb_add(b, "\\<", 2); *is_literal = false; break;
-      case '>': tb_add(b, "\\>", 2); *is_literal = false; break;
-      case 's': tb_add(b, "[[:space:]]", 11); *is_literal = false; break;
-      case 'S': tb_add(b, "[^[:space:]]", 12); *is_literal = false; break;
-      case 'w': tb_add(b, "[[:alnum:]_]", 12); *is_literal = false; break;
-      case 'W': tb_add(b, "[^[:alnum:]_]", 13); *is_literal = false; break;
-      case '`': tb_add(b, "\\`", 2); *is_literal = false; break;
-      case '\'': tb_add(b, "\\'", 2); *is_literal = false; break;
+      case 'y': cmd_strbuf_add(b, "\\b", 2); *is_literal = false; break;
+      case 'B': cmd_strbuf_add(b, "\\B", 2); *is_literal = false; break;
+      case '<': cmd_strbuf_add(b, "\\<", 2); *is_literal = false; break;
+      case '>': cmd_strbuf_add(b, "\\>", 2); *is_literal = false; break;
+      case 's': cmd_strbuf_add(b, "[[:space:]]", 11); *is_literal = false; break;
+      case 'S': cmd_strbuf_add(b, "[^[:space:]]", 12); *is_literal = false; break;
+      case 'w': cmd_strbuf_add(b, "[[:alnum:]_]", 12); *is_literal = false; break;
+      case 'W': cmd_strbuf_add(b, "[^[:alnum:]_]", 13); *is_literal = false; break;
+      case '`': cmd_strbuf_add(b, "\\`", 2); *is_literal = false; break;
+      case '\'': cmd_strbuf_add(b, "\\'", 2); *is_literal = false; break;
       default:
         add_literal(b, e);
         tb_addc(lit, e);
@@ -393,7 +372,7 @@ static bool translate(const char *pat, size_t len, tbuf *b, tbuf *lit, bool *is_
       at_start = true;
       if (i < len && pat[i] == ')') {
         /* "()" matches the empty string */
-        tb_add(b, "\\`{0}", 0);
+        cmd_strbuf_add(b, "\\`{0}", 0);
       }
       continue;
     case ')':
@@ -449,7 +428,7 @@ static bool translate(const char *pat, size_t len, tbuf *b, tbuf *lit, bool *is_
     *err = strdup("Unmatched ( or \\(");
     return false;
   }
-  if (b->oom || lit->oom) {
+  if (b->fail || lit->fail) {
     *err = strdup("out of memory");
     return false;
   }
@@ -492,9 +471,9 @@ static int run(awk_regex *ar, bool nosub, const char *s, size_t len, size_t from
 
 awk_regex *awk_re_compile(const char *pat, size_t len, bool icase, char **err) {
   *err = NULL;
-  tbuf b = {0}, lit = {0};
-  tb_add(&b, "", 0);
-  tb_add(&lit, "", 0);
+  cmd_strbuf b = TBUF_INIT, lit = TBUF_INIT;
+  cmd_strbuf_add(&b, "", 0);
+  cmd_strbuf_add(&lit, "", 0);
   bool is_lit, bol, eol;
   size_t nsub;
   if (!translate(pat, len, &b, &lit, &is_lit, &bol, &eol, &nsub, err)) {

@@ -13,6 +13,7 @@
  *    puts it back on the next call.
  */
 #include "cmd/cmd.h"
+#include "cmd/util_gnu.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -418,16 +419,7 @@ const char *cmd_quote(cmd_ctx *ctx, const char *s) {
     if (in_quote) *o++ = '\'', in_quote = false;
     *o++ = '$';
     *o++ = '\'';
-    const char *esc = NULL;
-    switch (*p) {
-      case '\a': esc = "\\a"; break;
-      case '\b': esc = "\\b"; break;
-      case '\f': esc = "\\f"; break;
-      case '\n': esc = "\\n"; break;
-      case '\r': esc = "\\r"; break;
-      case '\t': esc = "\\t"; break;
-      case '\v': esc = "\\v"; break;
-    }
+    const char *esc = cmd_c_escape(*p);
     if (esc) {
       memcpy(o, esc, 2);
       o += 2;

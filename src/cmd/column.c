@@ -10,6 +10,8 @@
  *   -H, --table-hide <columns>       do not print these columns
  *   -L, --table-empty-lines          keep empty lines in a table
  *   -d, --table-noheadings           do not print the header
+ *   -J, --json                       JSON output (needs -N)
+ *   -n, --table-name <name>          the JSON table's name (default "table")
  *   -c, --output-width <width>       width of the output (list mode)
  *   -x, --fillrows                   fill rows before columns (list mode)
  *
@@ -19,8 +21,11 @@
  * across with -x). Table mode splits rows on runs of whitespace (leading
  * blanks ignored) or, with -s, on every separator character (empty cells
  * kept), pads every column but the last to its widest cell (display width,
- * so UTF-8 aligns) and joins with the output separator. JSON output (-J),
- * tree options and wrapping (-W/-T/-E) are not implemented.
+ * so UTF-8 aligns) and joins with the output separator. -J prints the
+ * table as libsmartcols does: keys are the -N names in ASCII lower case,
+ * empty or missing cells are null, hidden columns are left out, and a row
+ * with more cells than names is an error. Tree options and wrapping
+ * (-W/-T/-E) are not implemented.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -64,6 +69,28 @@ typedef struct col_row {
   size_t n;        /* count */
 } col_row;
 
+/* Writes s as libsmartcols' JSON strings: " \\ \b \f \n \r \t escaped,
+ * other control bytes as \u00XX, ASCII letters lower-cased when `lower`. */
+static void col_json_str(cmd_ctx *ctx, const char *s, size_t n, bool lower) {
+  cmd_outc(ctx, '"');
+  for (size_t i = 0; i < n; i++) {
+    unsigned char ch = (unsigned char)s[i];
+    switch (ch) {
+    case '"': cmd_outs(ctx, "\\\""); break;
+    case '\\': cmd_outs(ctx, "\\\\"); break;
+    case '\b': cmd_outs(ctx, "\\b"); break;
+    case '\f': cmd_outs(ctx, "\\f"); break;
+    case '\n': cmd_outs(ctx, "\\n"); break;
+    case '\r': cmd_outs(ctx, "\\r"); break;
+    case '\t': cmd_outs(ctx, "\\t"); break;
+    default:
+      if (ch < 0x20) cmd_outf(ctx, "\\u%04x", ch);
+      else cmd_outc(ctx, (char)(lower && ch >= 'A' && ch <= 'Z' ? ch + 32 : ch));
+    }
+  }
+  cmd_outc(ctx, '"');
+}
+
 /* Matches a column list item (number or header name) against column i. */
 static bool col_listed(const char *list, size_t i, char **names, size_t nnames) {
   if (!list) return false;
@@ -87,7 +114,8 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
       {"table-empty-lines", 0, 'L'}, {"table-noheadings", 0, 'd'}, {"output-width", 1, 'c'},
       {"fillrows", 0, 'x'},         {"json", 0, 'J'},            {"table-name", 1, 'n'},
       {"help", 0, 'h'},             {"version", 0, 'V'},         {0, 0, 0}};
-  bool table = false, fillrows = false, keep_empty = false, noheadings = false;
+  bool table = false, fillrows = false, keep_empty = false, noheadings = false, json = false;
+  const char *table_name = "table";
   const char *sep = NULL, *osep = "  ", *names_arg = NULL, *right = NULL, *hide = NULL;
   size_t termwidth = 0;
   cmd_getopt_state g = CMD_GETOPT_INIT;
@@ -102,7 +130,7 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'H': hide = g.arg; break;
     case 'L': keep_empty = true; break;
     case 'd': noheadings = true; break;
-    case 'n': break;
+    case 'n': table_name = g.arg; break;
     case 'x': fillrows = true; break;
     case 'c': {
       uintmax_t v;
@@ -113,9 +141,7 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
       termwidth = v > 100000 ? 100000 : (size_t)v;
       break;
     }
-    case 'J':
-      cmd_errorf(ctx, "JSON output (-J) is not supported in this sandbox");
-      return 1;
+    case 'J': json = table = true; break;
     case 'h':
       cmd_outs(ctx, "\nUsage:\n column [options] [<file>...]\n\nColumnate lists.\n\nOptions:\n"
                     " -t, --table                      create a table\n"
@@ -124,6 +150,8 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
                     " -R, --table-right <columns>      right align text in these columns\n"
                     " -H, --table-hide <columns>       don't print the columns\n"
                     " -d, --table-noheadings           don't print header\n"
+                    " -J, --json                       use JSON output format for table\n"
+                    " -n, --table-name <name>          table name for JSON output\n"
                     " -s, --separator <string>         possible table delimiters\n"
                     " -o, --output-separator <string>  columns separator for table output\n"
                     " -c, --output-width <width>       width of output in number of characters\n"
@@ -132,6 +160,10 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'V': cmd_outs(ctx, "column from util-linux 2.38.1 (sbx)\n"); return 0;
     default: return 1; /* cmd_getopt printed the message */
     }
+  }
+  if (json && !names_arg) {
+    cmd_errorf(ctx, "option --table-columns required for --json");
+    return 1;
   }
   if (!termwidth) {
     const char *cols = cmd_getenv(ctx, "COLUMNS");
@@ -323,6 +355,44 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
       rightc[i] = col_listed(right, i, names, nnames);
       hidden[i] = col_listed(hide, i, names, nnames);
     }
+    size_t trows = nrows; /* rows of the text table */
+    if (json) {
+      size_t jrows = nrows;
+      trows = 0; /* the text table below prints nothing */
+      for (size_t r = 0; r < nrows; r++)
+        if (rows[r].n > nnames) {
+          cmd_errorf(ctx, "line %zu: for JSON the name of the column %zu is required", r + 2,
+                     nnames + 1);
+          status = 1;
+          jrows = 0;
+          break;
+        }
+      if (jrows) {
+        cmd_outs(ctx, "{\n   ");
+        col_json_str(ctx, table_name, strlen(table_name), true);
+        cmd_outs(ctx, ": [\n");
+      }
+      for (size_t r = 0; r < jrows; r++) {
+        cmd_outs(ctx, r ? "{\n" : "      {\n");
+        bool first = true;
+        for (size_t i = 0; i < nnames; i++) {
+          if (hidden[i]) continue;
+          if (!first) cmd_outs(ctx, ",\n");
+          first = false;
+          cmd_outs(ctx, "         ");
+          col_json_str(ctx, names[i], strlen(names[i]), true);
+          cmd_outs(ctx, ": ");
+          if (i < rows[r].n && rows[r].cells[i].len)
+            col_json_str(ctx, rows[r].cells[i].s, rows[r].cells[i].len, false);
+          else
+            cmd_outs(ctx, "null");
+        }
+        cmd_outs(ctx, r + 1 < jrows ? "\n      }," : "\n      }\n");
+        if ((r & 1023) == 0 && cmd_poll(ctx)) break;
+      }
+      if (jrows) cmd_outs(ctx, "   ]\n}\n");
+      noheadings = true;
+    }
     bool header = nnames && !noheadings;
     if (header)
       for (size_t i = 0; i < nnames; i++) {
@@ -335,7 +405,7 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
     size_t last = ncols;
     while (last > 0 && hidden[last - 1]) last--;
     size_t osl = strlen(osep);
-    for (size_t r = header ? (size_t)-1 : 0; r == (size_t)-1 || r < nrows; r++) {
+    for (size_t r = header ? (size_t)-1 : 0; r == (size_t)-1 || r < trows; r++) {
       bool first = true;
       for (size_t i = 0; i < last; i++) {
         if (hidden[i]) continue;

@@ -83,7 +83,6 @@ static const char cp_usage[] =
     "      --version     output version information and exit\n";
 
 enum { DEREF_UNSET, DEREF_NEVER, DEREF_CMDLINE, DEREF_ALL };
-enum { BK_NONE, BK_SIMPLE, BK_NUMBERED, BK_EXISTING };
 
 /* Source inode -> destination path, for --preserve=links. */
 typedef struct cp_link {
@@ -125,7 +124,7 @@ typedef struct cp_opts {
   bool attr_only;        /* --attributes-only */
   int deref;             /* DEREF_* */
   bool p_mode, p_owner, p_time, p_links; /* --preserve */
-  int backup;            /* BK_* */
+  int backup;            /* CMD_BACKUP_* */
   const char *suffix;    /* backup suffix */
   cmd_in *in;            /* stdin for -i answers */
   int status;            /* exit status */
@@ -194,40 +193,11 @@ static void link_add(cp_opts *o, store_ino ino, const char *dst, store_ino dst_i
 
 /* ---- backups ------------------------------------------------------------------------ */
 
-static int highest_backup(cmd_ctx *ctx, const char *dst) {
-  char *dir = cmd_fs_dirname(ctx, dst), *base = cmd_fs_basename(ctx, dst);
-  char **names;
-  int n = cmd_fs_listdir(ctx, dir, &names);
-  int best = 0;
-  size_t bl = strlen(base);
-  for (int i = 0; i < n; i++) {
-    const char *s = names[i];
-    if (strncmp(s, base, bl) != 0 || strncmp(s + bl, ".~", 2) != 0) continue;
-    char *ep;
-    long v = strtol(s + bl + 2, &ep, 10);
-    if (v > 0 && ep[0] == '~' && ep[1] == 0 && v > best && v < 1000000000) best = (int)v;
-  }
-  return best;
-}
-
 /* Renames an existing destination out of the way. Returns 0 or -errno. */
 static int make_backup(cp_opts *o, const char *dst, const char **bk_out) {
   cmd_ctx *ctx = o->ctx;
-  int kind = o->backup;
-  char *bk;
-  if (kind == BK_EXISTING) kind = highest_backup(ctx, dst) > 0 ? BK_NUMBERED : BK_SIMPLE;
-  if (kind == BK_NUMBERED) {
-    int n = highest_backup(ctx, dst) + 1;
-    size_t l = strlen(dst) + 32;
-    bk = cmd_alloc(ctx, l);
-    if (!bk) return -ENOMEM;
-    snprintf(bk, l, "%s.~%d~", dst, n);
-  } else {
-    size_t l = strlen(dst) + strlen(o->suffix) + 1;
-    bk = cmd_alloc(ctx, l);
-    if (!bk) return -ENOMEM;
-    snprintf(bk, l, "%s%s", dst, o->suffix);
-  }
+  char *bk = cmd_fs_backup_name(ctx, dst, o->backup, o->suffix);
+  if (!bk) return -ENOMEM;
   *bk_out = bk;
   return store_path_rename(ctx->store, ctx->cwd, dst, bk);
 }
@@ -720,18 +690,6 @@ static bool parse_preserve(cp_opts *o, const char *list, bool on) {
   return true;
 }
 
-static int parse_backup(cmd_ctx *ctx, const char *arg) {
-  if (!arg) arg = cmd_getenv(ctx, "VERSION_CONTROL");
-  if (!arg || !*arg) return BK_EXISTING;
-  static const struct { const char *name; int kind; } k[] = {
-      {"none", BK_NONE}, {"off", BK_NONE}, {"simple", BK_SIMPLE}, {"never", BK_SIMPLE},
-      {"existing", BK_EXISTING}, {"nil", BK_EXISTING}, {"numbered", BK_NUMBERED},
-      {"t", BK_NUMBERED}};
-  for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
-    if (!strcmp(arg, k[i].name)) return k[i].kind;
-  return -1;
-}
-
 int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { OPT_ATTR = 256, OPT_BACKUP, OPT_COPY_CONTENTS, OPT_PRESERVE, OPT_NOPRESERVE,
          OPT_PARENTS, OPT_REFLINK, OPT_REMOVE, OPT_SPARSE, OPT_STRIP, OPT_DEBUG };
@@ -806,13 +764,8 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
   if (backup_set) {
-    o.backup = parse_backup(ctx, backup_arg);
-    if (o.backup < 0) {
-      cmd_errorf(ctx, "invalid argument %s for 'backup type'", cmd_gnu_quote(ctx, backup_arg));
-      cmd_err_raw(ctx, "Valid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n"
-                       "  - 'existing', 'nil'\n  - 'numbered', 't'\n");
-      return cmd_usage_hint(ctx, 1);
-    }
+    o.backup = cmd_fs_backup_kind(ctx, backup_arg);
+    if (o.backup < 0) return cmd_usage_hint(ctx, 1);
     const char *sfx = cmd_getenv(ctx, "SIMPLE_BACKUP_SUFFIX");
     if (sfx && *sfx && !strchr(sfx, '/') && !strcmp(o.suffix, "~")) o.suffix = sfx;
   }
@@ -823,27 +776,9 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   int n = argc - st.ind;
   char **ops = argv + st.ind;
-  if (target_dir && no_target) {
-    cmd_errorf(ctx, "cannot combine --target-directory (-t) and --no-target-directory (-T)");
-    return cmd_usage_hint(ctx, 1);
-  }
-  if (n < 1) {
-    cmd_errorf(ctx, "missing file operand");
-    return cmd_usage_hint(ctx, 1);
-  }
-  if (n == 1 && !target_dir) {
-    cmd_errorf(ctx, "missing destination file operand after %s", cmd_gnu_quoteaf(ctx, ops[0]));
-    return cmd_usage_hint(ctx, 1);
-  }
-  if (no_target && n > 2) {
-    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quoteaf(ctx, ops[2]));
-    return cmd_usage_hint(ctx, 1);
-  }
-  if (strip)
-    for (int i = 0; i < n; i++) {
-      size_t l = strlen(ops[i]);
-      while (l > 1 && ops[i][l - 1] == '/') ops[i][--l] = 0;
-    }
+  int bad = cmd_fs_check_operands(ctx, n, ops, target_dir, no_target);
+  if (bad) return bad;
+  if (strip) cmd_fs_strip_slashes(n, ops);
   int nsrc = n;
   if (!target_dir && !no_target) {
     const char *last = ops[n - 1];
@@ -855,11 +790,7 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
           cmd_errorf(ctx, "with --parents, the destination must be a directory");
           return cmd_usage_hint(ctx, 1);
         }
-        if (rc < 0)
-          cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(rc));
-        else
-          cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(-ENOTDIR));
-        return 1;
+        return cmd_fs_need_dir(ctx, "target", last, rc, &ts);
       }
       target_dir = last;
     } else if (rc == 0 && S_ISDIR(ts.mode)) {
@@ -869,15 +800,7 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
   } else if (target_dir) {
     store_stat ts;
     int rc = cmd_fs_stat(ctx, target_dir, &ts);
-    if (rc < 0) {
-      cmd_errorf(ctx, "target directory %s: %s", cmd_gnu_quoteaf(ctx, target_dir),
-                 cmd_strerror(rc));
-      return 1;
-    }
-    if (!S_ISDIR(ts.mode)) {
-      cmd_errorf(ctx, "target directory %s: %s", cmd_gnu_quoteaf(ctx, target_dir), cmd_strerror(-ENOTDIR));
-      return 1;
-    }
+    if (cmd_fs_need_dir(ctx, "target directory", target_dir, rc, &ts)) return 1;
   } else {
     nsrc = 1;
   }

@@ -607,6 +607,21 @@ static void print_unified(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, s
   }
 }
 
+/* One side of a context hunk: lines lo..hi of f (the new file when
+ * `new_side`) for changes k..last, changed lines marked "! " (changed on
+ * both sides), "- " (deleted) or "+ " (added). */
+static void print_context_side(cmd_ctx *ctx, diff_file *f, const change *v, size_t k,
+                               size_t last, long lo, long hi, bool new_side) {
+  long i = lo;
+  for (size_t m = k; m <= last; m++) {
+    long first = new_side ? v[m].b0 : v[m].a0, count = new_side ? v[m].nb : v[m].na;
+    long other = new_side ? v[m].na : v[m].nb;
+    for (; i < first; i++) print_line(ctx, "  ", f, i);
+    for (long x = 0; x < count; x++) print_line(ctx, other ? "! " : new_side ? "+ " : "- ", f, i++);
+  }
+  for (; i < hi; i++) print_line(ctx, "  ", f, i);
+}
+
 static void print_context(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           const diff_opts *o) {
   for (size_t k = 0; k < n; k++) {
@@ -619,25 +634,11 @@ static void print_context(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, s
     cmd_outs(ctx, "***************\n*** ");
     range(ctx, a_lo + 1, a_hi - a_lo, ',');
     cmd_outs(ctx, " ****\n");
-    if (any_a) {
-      long i = a_lo;
-      for (size_t m = k; m <= last; m++) {
-        for (; i < v[m].a0; i++) print_line(ctx, "  ", a, i);
-        for (long x = 0; x < v[m].na; x++) print_line(ctx, v[m].nb ? "! " : "- ", a, i++);
-      }
-      for (; i < a_hi; i++) print_line(ctx, "  ", a, i);
-    }
+    if (any_a) print_context_side(ctx, a, v, k, last, a_lo, a_hi, false);
     cmd_outs(ctx, "--- ");
     range(ctx, b_lo + 1, b_hi - b_lo, ',');
     cmd_outs(ctx, " ----\n");
-    if (any_b) {
-      long j = b_lo;
-      for (size_t m = k; m <= last; m++) {
-        for (; j < v[m].b0; j++) print_line(ctx, "  ", b, j);
-        for (long x = 0; x < v[m].nb; x++) print_line(ctx, v[m].na ? "! " : "+ ", b, j++);
-      }
-      for (; j < b_hi; j++) print_line(ctx, "  ", b, j);
-    }
+    if (any_b) print_context_side(ctx, b, v, k, last, b_lo, b_hi, true);
     k = last;
   }
 }

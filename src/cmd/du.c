@@ -8,6 +8,7 @@
  *   -k  -L, --dereference  -l, --count-links  -m  -P, --no-dereference
  *   -S, --separate-dirs  --si  -s, --summarize  -t, --threshold=SIZE
  *   --time[=WORD]  --time-style=STYLE  -x, --one-file-system
+ *   --files0-from=F (NUL-separated names; "-" = stdin)
  *
  * Design decisions:
  *  - Usage is the sandbox's block model (util_fs: whole 4 KiB blocks,
@@ -33,6 +34,7 @@ CMD_DEFINE("du", cmd_du_main);
 
 static const char du_usage[] =
     "Usage: du [OPTION]... [FILE]...\n"
+    "  or:  du [OPTION]... --files0-from=F\n"
     "Summarize device usage of the set of FILEs, recursively for directories.\n"
     "\n"
     "  -0, --null            end each output line with NUL, not newline\n"
@@ -47,6 +49,9 @@ static const char du_usage[] =
     "                          only if it is N or fewer levels below the command\n"
     "                          line argument;  --max-depth=0 is the same as\n"
     "                          --summarize\n"
+    "      --files0-from=F   summarize device usage of the\n"
+    "                          NUL-terminated file names specified in file F;\n"
+    "                          if F is -, then read names from standard input\n"
     "      --exclude=PATTERN  exclude files that match PATTERN\n"
     "  -h, --human-readable  print sizes in human readable format (e.g., 1K 234M 2G)\n"
     "      --inodes          list inode usage information instead of block usage\n"
@@ -261,7 +266,9 @@ static uint64_t du_walk(du_opts *o, const char *root) {
 }
 
 int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_APPARENT = 256, OPT_EXCLUDE, OPT_INODES, OPT_SI, OPT_TIME, OPT_TIME_STYLE };
+  enum {
+    OPT_APPARENT = 256, OPT_EXCLUDE, OPT_INODES, OPT_SI, OPT_TIME, OPT_TIME_STYLE, OPT_FILES0
+  };
   static const cmd_longopt lo[] = {
       {"null", 0, '0'}, {"all", 0, 'a'}, {"apparent-size", 0, OPT_APPARENT},
       {"block-size", 1, 'B'}, {"bytes", 0, 'b'}, {"total", 0, 'c'},
@@ -270,10 +277,11 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
       {"dereference", 0, 'L'}, {"count-links", 0, 'l'}, {"no-dereference", 0, 'P'},
       {"separate-dirs", 0, 'S'}, {"si", 0, OPT_SI}, {"summarize", 0, 's'},
       {"threshold", 1, 't'}, {"time", 2, OPT_TIME}, {"time-style", 1, OPT_TIME_STYLE},
-      {"one-file-system", 0, 'x'}, CMD_LONGOPTS_STD, {0, 0, 0}};
+      {"one-file-system", 0, 'x'}, {"files0-from", 1, OPT_FILES0}, CMD_LONGOPTS_STD, {0, 0, 0}};
   du_opts o = {.ctx = ctx, .max_depth = -1, .human = -1, .block = 1024, .deref = 'P',
                .time_field = 'm', .time_fmt = "%Y-%m-%d %H:%M"};
   bool summarize = false;
+  const char *files0 = NULL;
   const char *bs = cmd_getenv(ctx, "DU_BLOCK_SIZE");
   if (!bs) bs = cmd_getenv(ctx, "BLOCK_SIZE");
   if (bs) {
@@ -383,6 +391,7 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       break;
     case 'x': break;
+    case OPT_FILES0: files0 = st.arg; break;
     case CMD_OPT_HELP: return cmd_print_help(ctx, du_usage);
     case CMD_OPT_VERSION: return cmd_print_version(ctx);
     default: return 1;
@@ -402,8 +411,48 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_tz_from_env(ctx, &o.tz);
   uint64_t grand = 0;
   int nops = argc - st.ind;
-  for (int i = 0; i < (nops > 0 ? nops : 1); i++) {
-    const char *path = nops > 0 ? argv[st.ind + i] : ".";
+  char **ops = argv + st.ind;
+  size_t nnames = nops > 0 ? (size_t)nops : 1;
+  char *list = NULL;
+  if (files0) {
+    /* --files0-from: the operands are the NUL-separated names in F. */
+    if (nops > 0) {
+      cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, ops[0]));
+      cmd_err_raw(ctx, "file operands cannot be combined with --files0-from\n");
+      return cmd_usage_hint(ctx, 1);
+    }
+    size_t len;
+    int r = cmd_read_all(ctx, files0, ctx->max_string, &list, &len);
+    if (r < 0) {
+      cmd_errorf(ctx, "cannot open %s for reading: %s", cmd_gnu_quoteaf(ctx, files0),
+                 cmd_strerror(r));
+      return 1;
+    }
+    nnames = 0;
+    for (size_t i = 0; i < len; i++) nnames += list[i] == 0;
+    if (len && list[len - 1]) nnames++; /* a last name without its NUL */
+    ops = cmd_alloc(ctx, (nnames ? nnames : 1) * sizeof *ops);
+    if (!ops) {
+      free(list);
+      return 1;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < len; i += strlen(list + i) + 1) ops[k++] = list + i;
+  }
+  for (size_t i = 0; i < nnames; i++) {
+    const char *path = files0 || nops > 0 ? ops[i] : ".";
+    if (files0 && !*path) {
+      cmd_errorf(ctx, "%s:%zu: invalid zero-length file name", cmd_gnu_quotef(ctx, files0),
+                 i + 1);
+      o.status = 1;
+      continue;
+    }
+    if (files0 && strcmp(files0, "-") == 0 && strcmp(path, "-") == 0) {
+      cmd_errorf(ctx, "when reading file names from stdin, no file name of %s allowed",
+                 cmd_gnu_quoteaf(ctx, path));
+      o.status = 1;
+      continue;
+    }
     store_stat pst;
     bool follow = o.deref != 'P';
     int rc = follow ? cmd_fs_stat(ctx, path, &pst) : cmd_fs_lstat(ctx, path, &pst);
@@ -423,6 +472,7 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
     if (cmd_poll(ctx)) break;
   }
   if (o.total) print_line(&o, grand, 0, 0, "total");
+  free(list);
   cmd_fs_inoset_free(&o.seen);
   return o.status;
 }

@@ -77,12 +77,9 @@ int cmd_expand_main(cmd_ctx *ctx, int argc, char **argv) {
   int c;
   for (;;) {
     /* Obsolete "-8" / "-4,8": a tab list. */
-    if (g.pos == 0 && g.ind < argc && argv[g.ind][0] == '-' && argv[g.ind][1] >= '0' &&
-        argv[g.ind][1] <= '9') {
-      if (cmd_tabs_parse(ctx, &tabs, argv[g.ind] + 1) < 0) return 1;
-      g.ind++;
-      continue;
-    }
+    int obsolete = cmd_tabs_obsolete(ctx, &tabs, &g, argc, argv);
+    if (obsolete < 0) return 1;
+    if (obsolete) continue;
     if ((c = cmd_getopt(ctx, &g, argc, argv, "it:", longopts)) == -1) break;
     switch (c) {
     case 'i': initial = true; break;

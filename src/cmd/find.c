@@ -1448,13 +1448,7 @@ static void ls_escaped(find_state *f, find_out *o, const char *s, size_t n) {
     case '\\': e = "\\\\"; break;
     case '"': e = "\\\""; break;
     case ' ': e = "\\ "; break;
-    case '\a': e = "\\a"; break;
-    case '\b': e = "\\b"; break;
-    case '\f': e = "\\f"; break;
-    case '\n': e = "\\n"; break;
-    case '\r': e = "\\r"; break;
-    case '\t': e = "\\t"; break;
-    case '\v': e = "\\v"; break;
+    default: e = cmd_c_escape(c);
     }
     if (e) {
       memcpy(buf + k, e, 2);

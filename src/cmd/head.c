@@ -49,10 +49,7 @@ static const char head_usage[] =
     "      --help        display this help and exit\n"
     "      --version     output version information and exit\n"
     "\n"
-    "NUM may have a multiplier suffix:\n"
-    "b 512, kB 1000, K 1024, MB 1000*1000, M 1024*1024,\n"
-    "GB 1000*1000*1000, G 1024*1024*1024, and so on for T, P, E, Z, Y.\n"
-    "Binary prefixes can be used, too: KiB=K, MiB=M, and so on.\n";
+    CMD_GNU_NUM_SUFFIX_HELP;
 
 typedef struct head_job {
   cmd_ctx *ctx;
@@ -65,19 +62,11 @@ typedef struct head_job {
 
 /* One read(2): returns bytes, 0 at EOF, -1 on error (recorded). */
 static ssize_t head_read(head_job *j, void *buf, size_t n) {
-  for (;;) {
-    if (cmd_poll(j->ctx)) {
-      j->write_err = -EINTR;
-      return -1;
-    }
-    ssize_t r = j->ctx->io->read(j->ctx->io_ud, j->fd, buf, n);
-    if (r == -EINTR) continue;
-    if (r < 0) {
-      j->read_err = (int)r;
-      return -1;
-    }
-    return r;
-  }
+  ssize_t r = cmd_read_once(j->ctx, j->fd, buf, n);
+  if (r >= 0) return r;
+  if (r == -EINTR) j->write_err = -EINTR; /* cancelled */
+  else j->read_err = (int)r;
+  return -1;
 }
 
 static int head_out(head_job *j, const void *p, size_t n) {

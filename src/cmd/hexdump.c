@@ -58,17 +58,7 @@ static void hd_unit(char *buf, size_t sz, enum hd_kind k, const unsigned char *p
   case HD_O: snprintf(buf, sz, " %06o ", v); break;
   case HD_CANON: snprintf(buf, sz, "%02x ", v); break;
   case HD_C: {
-    const char *e = NULL;
-    switch (v) {
-    case 0: e = "\\0"; break;
-    case '\a': e = "\\a"; break;
-    case '\b': e = "\\b"; break;
-    case '\f': e = "\\f"; break;
-    case '\n': e = "\\n"; break;
-    case '\r': e = "\\r"; break;
-    case '\t': e = "\\t"; break;
-    case '\v': e = "\\v"; break;
-    }
+    const char *e = v == 0 ? "\\0" : cmd_c_escape(v);
     if (e) snprintf(buf, sz, "%3s ", e);
     else if (v >= 0x20 && v < 0x7f) snprintf(buf, sz, "%3c ", (char)v);
     else snprintf(buf, sz, "%03o ", v);

@@ -75,41 +75,6 @@ static char *canon_lenient(cmd_ctx *ctx, const char *path) {
   return a;
 }
 
-/* Relative path from directory `from` to `to` (both canonical, absolute). */
-static char *relpath(cmd_ctx *ctx, const char *to, const char *from) {
-  size_t common = 0, i = 0;
-  /* longest common prefix ending at a component boundary */
-  while (to[i] && from[i] && to[i] == from[i]) {
-    i++;
-    if (to[i - 1] == '/') common = i;
-  }
-  if ((!to[i] || to[i] == '/') && !from[i]) common = i;
-  else if (!to[i] && from[i] == '/') common = i;
-  size_t ups = 0;
-  const char *f = from + common;
-  if (*f == '/') f++;
-  if (*f) {
-    ups = 1;
-    for (const char *p = f; *p; p++)
-      if (*p == '/') ups++;
-  }
-  const char *t = to + common;
-  if (*t == '/') t++;
-  size_t len = ups * 3 + strlen(t) + 2;
-  char *out = cmd_alloc(ctx, len);
-  if (!out) return NULL;
-  char *o = out;
-  for (size_t k = 0; k < ups; k++) {
-    memcpy(o, "../", 3);
-    o += 3;
-  }
-  strcpy(o, t);
-  size_t ol = strlen(out);
-  if (ol > 0 && out[ol - 1] == '/') out[ol - 1] = 0;
-  if (!*out) strcpy(out, ".");
-  return out;
-}
-
 static void ln_one(ln_opts *o, const char *target, const char *link) {
   cmd_ctx *ctx = o->ctx;
   store_stat tst, lst;
@@ -164,7 +129,7 @@ static void ln_one(ln_opts *o, const char *target, const char *link) {
   if (o->symbolic && o->relative) {
     char *t = canon_lenient(ctx, target);
     char *ld = canon_lenient(ctx, cmd_fs_dirname(ctx, link));
-    if (t && ld) stored = relpath(ctx, t, ld);
+    if (t && ld) stored = cmd_fs_relpath(ctx, t, ld);
   }
   if (o->symbolic) rc = store_path_symlink(ctx->store, ctx->cwd, stored, link);
   else if (o->logical) {
@@ -255,11 +220,7 @@ int cmd_ln_main(cmd_ctx *ctx, int argc, char **argv) {
       const char *last = ops[n - 1];
       store_stat ts;
       int rc = no_deref ? cmd_fs_lstat(ctx, last, &ts) : cmd_fs_stat(ctx, last, &ts);
-      if (n > 2 && (rc < 0 || !S_ISDIR(ts.mode))) {
-        if (rc < 0) cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(rc));
-        else cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(-ENOTDIR));
-        return 1;
-      }
+      if (n > 2 && cmd_fs_need_dir(ctx, "target", last, rc, &ts)) return 1;
       if (rc == 0 && S_ISDIR(ts.mode)) target_dir = last;
       ntargets = n - 1;
     }

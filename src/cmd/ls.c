@@ -219,15 +219,8 @@ static size_t ls_printable(const unsigned char *s, size_t n, size_t *clen) {
 
 /* C escape of a non-printable byte ("\n", "\377"...) into t (8 bytes). */
 static const char *ls_cescape(unsigned char c, char t[8]) {
-  switch (c) {
-  case '\a': return "\\a";
-  case '\b': return "\\b";
-  case '\f': return "\\f";
-  case '\n': return "\\n";
-  case '\r': return "\\r";
-  case '\t': return "\\t";
-  case '\v': return "\\v";
-  }
+  const char *e = cmd_c_escape(c);
+  if (e) return e;
   snprintf(t, 8, "\\%03o", c);
   return t;
 }

@@ -47,31 +47,16 @@ static const char mv_usage[] =
     "      --help        display this help and exit\n"
     "      --version     output version information and exit\n";
 
-enum { BK_NONE, BK_SIMPLE, BK_NUMBERED, BK_EXISTING };
 
 /* Options of one mv call. */
 typedef struct mv_opts {
   cmd_ctx *ctx;      /* the command */
   bool force, interactive, noclobber, update, verbose; /* flags */
-  int backup;        /* BK_* */
+  int backup;        /* CMD_BACKUP_* */
   const char *suffix;/* backup suffix */
   cmd_in *in;        /* answers for -i */
   int status;        /* exit status */
 } mv_opts;
-
-static int mv_highest(cmd_ctx *ctx, const char *dst) {
-  char *dir = cmd_fs_dirname(ctx, dst), *base = cmd_fs_basename(ctx, dst);
-  char **names;
-  int n = cmd_fs_listdir(ctx, dir, &names), best = 0;
-  size_t bl = strlen(base);
-  for (int i = 0; i < n; i++) {
-    if (strncmp(names[i], base, bl) || strncmp(names[i] + bl, ".~", 2)) continue;
-    char *ep;
-    long v = strtol(names[i] + bl + 2, &ep, 10);
-    if (v > best && ep[0] == '~' && !ep[1] && v < 1000000000) best = (int)v;
-  }
-  return best;
-}
 
 static void mv_one(mv_opts *o, const char *src, const char *dst) {
   cmd_ctx *ctx = o->ctx;
@@ -138,13 +123,8 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
   }
   const char *bk = NULL;
   if (exists && o->backup) {
-    int kind = o->backup;
-    if (kind == BK_EXISTING) kind = mv_highest(ctx, dst) > 0 ? BK_NUMBERED : BK_SIMPLE;
-    size_t l = strlen(dst) + strlen(o->suffix) + 32;
-    char *b = cmd_alloc(ctx, l);
+    char *b = cmd_fs_backup_name(ctx, dst, o->backup, o->suffix);
     if (!b) return;
-    if (kind == BK_NUMBERED) snprintf(b, l, "%s.~%d~", dst, mv_highest(ctx, dst) + 1);
-    else snprintf(b, l, "%s%s", dst, o->suffix);
     rc = store_path_rename(ctx->store, ctx->cwd, dst, b);
     if (rc < 0) {
       cmd_errorf(ctx, "cannot backup %s: %s", cmd_gnu_quoteaf(ctx, dst), cmd_strerror(rc));
@@ -205,64 +185,24 @@ int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
   if (backup_set) {
-    const char *a = backup_arg ? backup_arg : cmd_getenv(ctx, "VERSION_CONTROL");
-    o.backup = BK_EXISTING;
-    if (a && *a) {
-      if (!strcmp(a, "none") || !strcmp(a, "off")) o.backup = BK_NONE;
-      else if (!strcmp(a, "simple") || !strcmp(a, "never")) o.backup = BK_SIMPLE;
-      else if (!strcmp(a, "numbered") || !strcmp(a, "t")) o.backup = BK_NUMBERED;
-      else if (!strcmp(a, "existing") || !strcmp(a, "nil")) o.backup = BK_EXISTING;
-      else {
-        cmd_errorf(ctx, "invalid argument %s for 'backup type'", cmd_gnu_quote(ctx, a));
-        cmd_err_raw(ctx, "Valid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n"
-                         "  - 'existing', 'nil'\n  - 'numbered', 't'\n");
-        return cmd_usage_hint(ctx, 1);
-      }
-    }
+    o.backup = cmd_fs_backup_kind(ctx, backup_arg);
+    if (o.backup < 0) return cmd_usage_hint(ctx, 1);
   }
   int n = argc - st.ind;
   char **ops = argv + st.ind;
-  if (target_dir && no_target) {
-    cmd_errorf(ctx, "cannot combine --target-directory (-t) and --no-target-directory (-T)");
-    return cmd_usage_hint(ctx, 1);
-  }
-  if (n < 1) {
-    cmd_errorf(ctx, "missing file operand");
-    return cmd_usage_hint(ctx, 1);
-  }
-  if (n == 1 && !target_dir) {
-    cmd_errorf(ctx, "missing destination file operand after %s", cmd_gnu_quoteaf(ctx, ops[0]));
-    return cmd_usage_hint(ctx, 1);
-  }
-  if (no_target && n > 2) {
-    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quoteaf(ctx, ops[2]));
-    return cmd_usage_hint(ctx, 1);
-  }
-  if (strip)
-    for (int i = 0; i < n; i++) {
-      size_t l = strlen(ops[i]);
-      while (l > 1 && ops[i][l - 1] == '/') ops[i][--l] = 0;
-    }
+  int bad = cmd_fs_check_operands(ctx, n, ops, target_dir, no_target);
+  if (bad) return bad;
+  if (strip) cmd_fs_strip_slashes(n, ops);
   int nsrc = n;
   if (target_dir) {
     store_stat ts;
     int rc = cmd_fs_stat(ctx, target_dir, &ts);
-    if (rc < 0 || !S_ISDIR(ts.mode)) {
-      if (rc < 0)
-        cmd_errorf(ctx, "target directory %s: %s", cmd_gnu_quoteaf(ctx, target_dir), cmd_strerror(rc));
-      else
-        cmd_errorf(ctx, "target directory %s: %s", cmd_gnu_quoteaf(ctx, target_dir), cmd_strerror(-ENOTDIR));
-      return 1;
-    }
+    if (cmd_fs_need_dir(ctx, "target directory", target_dir, rc, &ts)) return 1;
   } else if (!no_target) {
     const char *last = ops[n - 1];
     store_stat ts;
     int rc = cmd_fs_stat(ctx, last, &ts);
-    if (n > 2 && (rc < 0 || !S_ISDIR(ts.mode))) {
-      if (rc < 0) cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(rc));
-      else cmd_errorf(ctx, "target %s: %s", cmd_gnu_quoteaf(ctx, last), cmd_strerror(-ENOTDIR));
-      return 1;
-    }
+    if (n > 2 && cmd_fs_need_dir(ctx, "target", last, rc, &ts)) return 1;
     if (rc == 0 && S_ISDIR(ts.mode)) {
       /* mv dir1 dir2 where dir2 is a symlink to a dir: into it; "mv a b/" too */
       target_dir = last;

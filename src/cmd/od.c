@@ -353,17 +353,7 @@ static void od_field(od_state *st, const od_spec *sp, const unsigned char *p, in
   }
   case K_CHAR: {
     unsigned c = *p;
-    const char *s = NULL;
-    switch (c) {
-    case 0: s = "\\0"; break;
-    case '\a': s = "\\a"; break;
-    case '\b': s = "\\b"; break;
-    case '\f': s = "\\f"; break;
-    case '\n': s = "\\n"; break;
-    case '\r': s = "\\r"; break;
-    case '\t': s = "\\t"; break;
-    case '\v': s = "\\v"; break;
-    }
+    const char *s = c == 0 ? "\\0" : cmd_c_escape(c);
     if (s) cmd_outf(ctx, "%*s", w, s);
     else if (c >= 0x20 && c < 0x7f) cmd_outf(ctx, "%*c", w, (char)c);
     else cmd_outf(ctx, "%*.3o", w, c);

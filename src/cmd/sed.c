@@ -589,19 +589,10 @@ static void do_list(sed_run *r, int width) {
     unsigned char c = (unsigned char)r->ps.s[i];
     char piece[8];
     size_t pl;
-    switch (c) {
-    case '\\': memcpy(piece, "\\\\", 2), pl = 2; break;
-    case '\a': memcpy(piece, "\\a", 2), pl = 2; break;
-    case '\b': memcpy(piece, "\\b", 2), pl = 2; break;
-    case '\f': memcpy(piece, "\\f", 2), pl = 2; break;
-    case '\n': memcpy(piece, "\\n", 2), pl = 2; break;
-    case '\r': memcpy(piece, "\\r", 2), pl = 2; break;
-    case '\t': memcpy(piece, "\\t", 2), pl = 2; break;
-    case '\v': memcpy(piece, "\\v", 2), pl = 2; break;
-    default:
-      if (c >= 0x20 && c < 0x7F) piece[0] = (char)c, pl = 1;
-      else pl = (size_t)snprintf(piece, sizeof piece, "\\%03o", c);
-    }
+    const char *e = c == '\\' ? "\\\\" : cmd_c_escape(c);
+    if (e) memcpy(piece, e, 2), pl = 2;
+    else if (c >= 0x20 && c < 0x7F) piece[0] = (char)c, pl = 1;
+    else pl = (size_t)snprintf(piece, sizeof piece, "\\%03o", c);
     if (wrap && col + pl > limit) {
       out_raw(r, o, "\\\n", 2);
       col = 0;

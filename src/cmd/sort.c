@@ -34,10 +34,18 @@
  * everything is read before the output is opened. -R uses a salted 64-bit
  * hash (random order, identical keys grouped), not GNU's MD5 byte stream, so
  * --random-source gives a reproducible order that differs from GNU's.
- * --debug is not implemented (it fails with a clear message).
+ *
+ * --debug follows GNU 9.1: the notes of key_warnings on stderr (locale,
+ * obsolescent keys, zero-width keys, significant blanks, numeric keys that
+ * span fields, separators that look like number parts, ignored global
+ * options), then each output line with tabs shown as '>' and one underline
+ * per key (and one for the last-resort whole line unless -s or -u), where
+ * numeric and month keys are narrowed to the number or month name. Widths
+ * count characters as gnulib's mbsnwidth plus one per tab.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -45,6 +53,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/sort_keys.h"
+#include "cmd/util_fs.h"
 #include "cmd/util_gnu.h"
 #include "cmd/util_scan.h"
 
@@ -128,6 +137,7 @@ typedef struct sort_state {
   size_t budget;      /* most bytes of data + index we may hold */
   const char *out_path; /* -o FILE or NULL */
   size_t depth;       /* radix_plain: bytes known equal in the run being sorted */
+  bool debug;         /* --debug: annotate the output lines */
 } sort_state;
 
 /* ---- reading ------------------------------------------------------------------------ */
@@ -495,7 +505,111 @@ static int line_cmp(sort_state *S, const sort_line *a, const sort_line *b) {
 
 /* ---- output -------------------------------------------------------------------------- */
 
-static void out_line(cmd_outfile *o, const char *text, size_t len) {
+/* Writes n copies of byte c. */
+static void out_fill(cmd_outfile *o, char c, size_t n) {
+  char buf[256];
+  memset(buf, c, sizeof buf);
+  while (n) {
+    size_t k = n < sizeof buf ? n : sizeof buf;
+    cmd_outfile_write(o, buf, k);
+    n -= k;
+  }
+}
+
+/* Display width as GNU's debug_width: mbsnwidth, plus one for each tab
+ * (shown as '>'). */
+static size_t debug_width(const char *s, size_t n) {
+  size_t w = cmd_fs_width(s, n);
+  for (const char *p = s, *e = s + n; (p = memchr(p, '\t', (size_t)(e - p))); p++) w++;
+  return w;
+}
+
+static bool key_numeric(const sort_key *k) {
+  return k->numeric || k->general_numeric || k->human_numeric;
+}
+
+/* The end of the number at [p, lim) as GNU's traverse_raw_number finds it
+ * (digits, then '.' and digits); *max_digit gets the largest digit. */
+static size_t raw_number_end(const char *t, size_t p, size_t lim, unsigned char *max_digit) {
+  *max_digit = 0;
+  while (p < lim && t[p] >= '0' && t[p] <= '9') {
+    if ((unsigned char)t[p] > *max_digit) *max_digit = (unsigned char)t[p];
+    p++;
+  }
+  if (p < lim && t[p] == '.') {
+    p++;
+    while (p < lim && t[p] >= '0' && t[p] <= '9') {
+      if ((unsigned char)t[p] > *max_digit) *max_digit = (unsigned char)t[p];
+      p++;
+    }
+  }
+  return p;
+}
+
+/* One underline (GNU's debug_key + mark_key): key NULL is the whole line. */
+static void debug_key(sort_state *S, cmd_outfile *o, const char *t, size_t len,
+                      const sort_key *key) {
+  size_t beg = 0, lim = len;
+  if (key) {
+    sort_key_bounds(&S->keys, key, t, len, &beg, &lim);
+    if (key->month || key_numeric(key)) {
+      while (beg < lim && (t[beg] == ' ' || t[beg] == '\t' || t[beg] == '\n')) beg++;
+      size_t tight = beg;
+      if (key->month) {
+        if (sort_getmonth(t + beg, lim - beg)) tight = beg + 3;
+      } else if (key->general_numeric) {
+        char *copy = malloc(lim - beg + 1);
+        if (copy) {
+          memcpy(copy, t + beg, lim - beg);
+          copy[lim - beg] = 0;
+          char *end;
+          locale_t loc = cmd_utf8_locale();
+          if (loc) (void)strtold_l(copy, &end, loc);
+          else (void)strtold(copy, &end);
+          tight = beg + (size_t)(end - copy);
+          free(copy);
+        }
+      } else {
+        size_t p = beg + (beg < lim && t[beg] == '-');
+        unsigned char maxd;
+        p = raw_number_end(t, p, lim, &maxd);
+        if (maxd >= '0') {
+          tight = p;
+          if (key->human_numeric && p < lim && strchr("KkMGTPEZY", t[p]) && t[p]) tight++;
+        }
+      }
+      lim = tight;
+    }
+  }
+  out_fill(o, ' ', debug_width(t, beg));
+  size_t w = lim > beg ? debug_width(t + beg, lim - beg) : 0;
+  if (!w) {
+    cmd_outfile_write(o, "^ no match for key\n", 19);
+  } else {
+    out_fill(o, '_', w);
+    cmd_outfile_write(o, "\n", 1);
+  }
+}
+
+/* --debug: the line with tabs as '>' and a newline, then its underlines. */
+static void debug_line(sort_state *S, cmd_outfile *o, const char *t, size_t len) {
+  const char *p = t, *e = t + len, *tab;
+  while ((tab = memchr(p, '\t', (size_t)(e - p)))) {
+    cmd_outfile_write(o, p, (size_t)(tab - p));
+    cmd_outfile_write(o, ">", 1);
+    p = tab + 1;
+  }
+  cmd_outfile_write(o, p, (size_t)(e - p));
+  cmd_outfile_write(o, "\n", 1);
+  for (int i = 0; i < S->keys.nkeys; i++) debug_key(S, o, t, len, &S->keys.keys[i]);
+  if (S->keys.nkeys == 0 || !(S->keys.unique || S->keys.stable)) debug_key(S, o, t, len, NULL);
+}
+
+static void out_line(sort_state *S, cmd_outfile *o, const char *text, size_t len) {
+  if (S->debug) {
+    debug_line(S, o, text, len);
+    return;
+  }
   /* Every indexed line is followed by its delimiter in the data buffer. */
   cmd_outfile_write(o, text, len + 1);
 }
@@ -567,7 +681,7 @@ static int sort_and_output(sort_state *S) {
       v[i] = v[i - 1]; /* the run's first line stays the reference */
       continue;
     }
-    out_line(&o, S->data + v[i].off, v[i].len);
+    out_line(S, &o, S->data + v[i].off, v[i].len);
     if ((i & 4095) == 0 && cmd_poll(S->ctx)) break;
   }
   free(v);
@@ -619,7 +733,7 @@ static int merge_and_output(sort_state *S, char **files, size_t nfiles) {
     if (S->keys.unique && have_last && line_cmp(S, &last, l) == 0) continue;
     last = *l;
     have_last = true;
-    out_line(&o, S->data + l->off, l->len);
+    out_line(S, &o, S->data + l->off, l->len);
     if ((iter & 4095) == 0 && cmd_poll(S->ctx)) break;
   }
   status = close_output(S, &o);
@@ -689,6 +803,119 @@ static int check_sorted(sort_state *S, const char *name, bool quiet) {
   free(prev);
   cmd_in_close(in);
   return status;
+}
+
+/* ---- --debug notes --------------------------------------------------------------------- */
+
+/* GNU's key_to_opts: the letters of a key's ordering options. */
+static void key_to_opts(const sort_key *k, char *o) {
+  if (k->skipsblanks || k->skipeblanks) *o++ = 'b';
+  if (k->ignore == sort_nondictionary) *o++ = 'd';
+  if (k->translate) *o++ = 'f';
+  if (k->general_numeric) *o++ = 'g';
+  if (k->human_numeric) *o++ = 'h';
+  if (k->ignore == sort_nonprinting) *o++ = 'i';
+  if (k->month) *o++ = 'M';
+  if (k->numeric) *o++ = 'n';
+  if (k->random) *o++ = 'R';
+  if (k->reverse) *o++ = 'r';
+  if (k->version) *o++ = 'V';
+  *o = 0;
+}
+
+/* The notes GNU's sort --debug prints on stderr before sorting (main's
+ * locale line and key_warnings). obsolete[i] marks keys given as +POS -POS. */
+static void debug_notes(sort_state *S, const sort_key *gkey, bool gkey_only,
+                        const bool *obsolete) {
+  cmd_ctx *ctx = S->ctx;
+  const char *loc = cmd_getenv(ctx, "LC_ALL");
+  if (!loc || !*loc) loc = cmd_getenv(ctx, "LC_COLLATE");
+  if (!loc || !*loc) loc = cmd_getenv(ctx, "LANG");
+  bool utf8 = loc && strncmp(loc, "C.", 2) == 0 &&
+              (strcmp(loc + 2, "UTF-8") == 0 || strcmp(loc + 2, "utf8") == 0 ||
+               strcmp(loc + 2, "utf-8") == 0 || strcmp(loc + 2, "UTF8") == 0);
+  const char *lq = utf8 ? CMD_LQ : "'", *rq = utf8 ? CMD_RQ : "'";
+  if (utf8)
+    cmd_errorf(ctx, "text ordering performed using %s%s%s sorting rules", lq, loc, rq);
+  else
+    cmd_errorf(ctx, "text ordering performed using simple byte comparison");
+
+  sort_key ug = *gkey;
+  int tab = S->keys.tab;
+  bool basic = false, general = false, basic_span = false, general_span = false;
+  for (int i = 0; i < S->keys.nkeys; i++) {
+    const sort_key *k = &S->keys.keys[i];
+    unsigned long keynum = (unsigned long)i + 1;
+    if (key_numeric(k)) {
+      if (k->general_numeric) general = true;
+      else basic = true;
+    }
+    if (obsolete[i]) {
+      char ob[64], nb[64];
+      int n1 = snprintf(ob, sizeof ob, "+%zu", k->sword);
+      int n2 = snprintf(nb, sizeof nb, "-k %zu", k->sword + 1);
+      if (k->eword != SORT_NO_END) {
+        snprintf(ob + n1, sizeof ob - (size_t)n1, " -%zu", k->eword + 1);
+        snprintf(nb + n2, sizeof nb - (size_t)n2, ",%zu", k->eword + 1);
+      }
+      cmd_errorf(ctx, "obsolescent key %s%s%s used; consider %s%s%s instead", lq, ob, rq, lq,
+                 nb, rq);
+    }
+    bool zero_width = k->eword != SORT_NO_END && k->eword < k->sword;
+    if (zero_width) cmd_errorf(ctx, "key %lu has zero width and will be ignored", keynum);
+    bool implicit_skip = key_numeric(k) || k->month;
+    bool line_offset = k->eword == 0 && k->echar != 0;
+    if (!zero_width && !gkey_only && tab == SORT_TAB_DEFAULT && !line_offset &&
+        ((!k->skipsblanks && !implicit_skip) || (!k->skipsblanks && k->schar) ||
+         (!k->skipeblanks && k->echar)))
+      cmd_errorf(ctx, "leading blanks are significant in key %lu; consider also specifying 'b'",
+                 keynum);
+    if (!gkey_only && key_numeric(k)) {
+      if (k->eword == SORT_NO_END || k->sword < k->eword) {
+        cmd_errorf(ctx, "key %lu is numeric and spans multiple fields", keynum);
+        if (k->general_numeric) general_span = true;
+        else basic_span = true;
+      }
+    }
+    if (ug.ignore && ug.ignore == k->ignore) ug.ignore = NULL;
+    if (ug.translate && k->translate) ug.translate = false;
+    ug.skipsblanks &= !k->skipsblanks;
+    ug.skipeblanks &= !k->skipeblanks;
+    ug.month &= !k->month;
+    ug.numeric &= !k->numeric;
+    ug.general_numeric &= !k->general_numeric;
+    ug.human_numeric &= !k->human_numeric;
+    ug.random &= !k->random;
+    ug.version &= !k->version;
+    ug.reverse &= !k->reverse;
+  }
+  /* C.UTF-8 has no thousands separator and '.' as the decimal point. */
+  bool warned = false;
+  if (basic_span || general_span) {
+    if (tab == '.') {
+      cmd_errorf(ctx, "field separator %s.%s is treated as a decimal point in numbers", lq, rq);
+      warned = true;
+    } else if (tab == '-') {
+      cmd_errorf(ctx, "field separator %s-%s is treated as a minus sign in numbers", lq, rq);
+    } else if (general_span && tab == '+') {
+      cmd_errorf(ctx, "field separator %s+%s is treated as a plus sign in numbers", lq, rq);
+    }
+  }
+  if ((basic || general) && !warned)
+    cmd_errorf(ctx, "%snumbers use %s.%s as a decimal point in this locale",
+               tab == '.' ? "" : "note ", lq, rq);
+  bool stable_or_unique = S->keys.stable || S->keys.unique;
+  if (!sort_key_is_default(&ug) || (ug.reverse && stable_or_unique && S->keys.nkeys)) {
+    bool rev = ug.reverse;
+    if (!stable_or_unique) ug.reverse = false;
+    char opts[16];
+    key_to_opts(&ug, opts);
+    cmd_errorf(ctx, strlen(opts) == 1 ? "option '-%s' is ignored" : "options '-%s' are ignored",
+               opts);
+    ug.reverse = rev;
+  }
+  if (ug.reverse && !stable_or_unique && S->keys.nkeys)
+    cmd_errorf(ctx, "option '-r' only applies to last-resort comparison");
 }
 
 /* ---- options ----------------------------------------------------------------------------- */
@@ -777,6 +1004,8 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
   bool merge = false;
   const char *random_source = NULL, *files0 = NULL;
   int status = 0;
+  bool debug = false;
+  bool obsolete[SORT_MAX_KEYS] = {false}; /* keys given as +POS1 -POS2 */
 
   /* Obsolete "+POS1 [-POS2]" keys (only when a "-POS2" follows, like GNU). */
   char **av = cmd_alloc(ctx, sizeof(char *) * (size_t)(argc * 2 + 1));
@@ -797,6 +1026,7 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
         cmd_errorf(ctx, "too many keys (at most %d)", SORT_MAX_KEYS);
         return SORT_FAILURE;
       }
+      obsolete[S->keys.nkeys] = true;
       S->keys.keys[S->keys.nkeys++] = tmp;
       i++;
       continue;
@@ -917,9 +1147,7 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       break;
     }
-    case OPT_DEBUG:
-      cmd_errorf(ctx, "--debug is not supported in this sandbox");
-      return SORT_FAILURE;
+    case OPT_DEBUG: debug = true; break;
     case OPT_FILES0: files0 = g.arg; break;
     case 'u': S->keys.unique = true; break;
     case 'z': S->delim = '\0'; break;
@@ -941,9 +1169,11 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
       key->echar = ec;
     }
   }
+  bool gkey_only = false;
   if (S->keys.nkeys == 0 && !sort_key_is_default(&gkey)) {
     S->keys.keys[0] = gkey;
     S->keys.nkeys = 1;
+    gkey_only = true;
   }
   S->keys.reverse = gkey.reverse;
   for (int i = 0; i < S->keys.nkeys; i++) {
@@ -1003,8 +1233,7 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
     cmd_in *lin;
     int r = cmd_in_open(ctx, files0, &lin);
     if (r < 0) {
-      cmd_errorf(ctx, "cannot open %s for reading: %s", cmd_gnu_quoteaf(ctx, files0),
-                 cmd_strerror(r));
+      cmd_errorf(ctx, "open failed: %s: %s", cmd_gnu_quotef(ctx, files0), cmd_strerror(r));
       return SORT_FAILURE;
     }
     char *list;
@@ -1048,6 +1277,15 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
   } else if (nfiles == 0) {
     files = dash;
     nfiles = 1;
+  }
+
+  if (debug) {
+    if (check || S->out_path) {
+      cmd_errorf(ctx, "options '-%c --debug' are incompatible", check ? check : 'o');
+      return SORT_FAILURE;
+    }
+    debug_notes(S, &gkey, gkey_only, obsolete);
+    S->debug = true;
   }
 
   if (check) {

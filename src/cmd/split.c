@@ -7,7 +7,8 @@
  *   --additional-suffix=SUFFIX  -e, --elide-empty-files
  *   -l, --lines=NUMBER  -n, --number=CHUNKS (N, K/N, l/N, l/K/N, r/N, r/K/N)
  *   -t, --separator=SEP  -u, --unbuffered (ignored)  --verbose
- *   --filter=COMMAND is not supported (no subshells per chunk here).
+ *   --filter=COMMAND  write each piece to the standard input of COMMAND, run
+ *                     by the sandbox's shell with FILE set to the piece's name
  *
  * Design: output files are created in the store through ctx->io; names
  * follow GNU exactly, including the automatic widening of the suffix when
@@ -15,6 +16,18 @@
  * "output file suffixes exhausted". -l/-b/-C and r/N stream the input;
  * N, K/N and l/N need the input size (a store file; a pipe gives GNU's
  * "cannot determine file size").
+ *
+ * --filter starts `sh -c COMMAND` for each piece through ctx->io->popen (the
+ * script is `FILE='name'; export FILE; (COMMAND); st=$?; cat >/dev/null;
+ * exit $st`), writes the piece into its pipe and waits for it at the next
+ * piece (r/N keeps all N open, as GNU does; the shell allows 64 at once, and
+ * they are closed last first, see split_round_robin). A filter that stops
+ * reading is not an error: GNU blocks SIGPIPE and ignores EPIPE; here the
+ * trailing cat drains the rest of the piece, because the shell would end a
+ * subshell writing to a pipe without readers. A non-zero exit status ends split with
+ * GNU's "with FILE=NAME, exit N from command: COMMAND" and that status.
+ * split's own stdout (--verbose) is buffered, so it follows the filters'
+ * output as GNU's fully buffered stdout does.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -46,6 +59,9 @@ typedef struct split_state {
   bool verbose;               /* --verbose */
   bool elide;                 /* -e */
   int fd;                     /* current output, -1 none */
+  int handle;                 /* --filter: popen handle of fd, -1 none */
+  const char *filter;         /* --filter=COMMAND or NULL */
+  int exit_status;            /* a filter's non-zero exit status, else 0 */
   bool failed;                /* an error was reported */
 } split_state;
 
@@ -112,15 +128,79 @@ static int split_next_name(split_state *st) {
   return 0;
 }
 
-static void split_close(split_state *st) {
-  if (st->fd >= 0) st->ctx->io->close(st->ctx->io_ud, st->fd);
+/* Closes an output: a file, or a filter's pipe (then waits for the filter).
+ * Returns 0, or -1 after reporting a filter's failure. */
+static int split_close_output(split_state *st, int fd, int handle, const char *name) {
+  if (handle >= 0) {
+    int status = st->ctx->io->pclose(st->ctx->io_ud, handle);
+    /* 141: the filter died of SIGPIPE, which GNU does not report */
+    if (status != 0 && status != 141 && !st->exit_status) {
+      if (status < 0) {
+        cmd_errorf(st->ctx, "with FILE=%s, %s from command: %s", cmd_gnu_quotef(st->ctx, name),
+                   cmd_strerror(status), st->filter);
+        status = 1;
+      } else {
+        cmd_errorf(st->ctx, "with FILE=%s, exit %d from command: %s",
+                   cmd_gnu_quotef(st->ctx, name), status, st->filter);
+      }
+      st->exit_status = status;
+      return split_fail(st);
+    }
+    return 0;
+  }
+  if (fd >= 0) st->ctx->io->close(st->ctx->io_ud, fd);
+  return 0;
+}
+
+static int split_close(split_state *st) {
+  int rc = split_close_output(st, st->fd, st->handle, st->name);
   st->fd = -1;
+  st->handle = -1;
+  return rc;
+}
+
+/* --filter: starts the filter for the current name (st->fd, st->handle). */
+static int split_start_filter(split_state *st) {
+  cmd_ctx *ctx = st->ctx;
+  if (st->verbose) cmd_outf(ctx, "executing with FILE=%s\n", cmd_gnu_quotef(ctx, st->name));
+  if (!ctx->io->popen) {
+    cmd_errorf(ctx, "--filter: commands cannot be run here");
+    return split_fail(st);
+  }
+  /* FILE='name' with each ' written as '\'' */
+  size_t nlen = strlen(st->name), flen = strlen(st->filter);
+  char *script = malloc(nlen * 4 + flen + 96);
+  if (!script) return split_fail(st);
+  char *o = script;
+  o += sprintf(o, "FILE='");
+  for (const char *p = st->name; *p; p++) {
+    if (*p == '\'') {
+      memcpy(o, "'\\''", 4);
+      o += 4;
+    } else {
+      *o++ = *p;
+    }
+  }
+  o += sprintf(o, "'; export FILE\n(%s\n)\n", st->filter);
+  strcpy(o, "st=$?; command cat >/dev/null; exit $st\n");
+  int fd = -1;
+  int h = ctx->io->popen(ctx->io_ud, script, "w", &fd);
+  free(script);
+  if (h < 0) {
+    cmd_errorf(ctx, "with FILE=%s, cannot run command: %s: %s", cmd_gnu_quotef(ctx, st->name),
+               st->filter, cmd_strerror(h));
+    return split_fail(st);
+  }
+  st->fd = fd;
+  st->handle = h;
+  return 0;
 }
 
 /* Closes the current output and opens the next file. */
 static int split_open_next(split_state *st) {
-  split_close(st);
+  if (split_close(st) < 0) return -1;
   if (split_next_name(st) < 0) return -1;
+  if (st->filter) return split_start_filter(st);
   if (st->verbose) cmd_outf(st->ctx, "creating file %s\n", cmd_gnu_quoteaf(st->ctx, st->name));
   int fd = st->ctx->io->open(st->ctx->io_ud, st->name, O_WRONLY | O_CREAT | O_TRUNC, 0666);
   if (fd < 0) {
@@ -135,6 +215,7 @@ static int split_write(split_state *st, const char *p, size_t n) {
   while (n > 0) {
     ssize_t w = st->ctx->io->write(st->ctx->io_ud, st->fd, p, n);
     if (w == -EINTR) continue;
+    if (w == -EPIPE && st->filter) return 0; /* the filter stopped reading */
     if (w < 0) {
       cmd_gnu_perror(st->ctx, st->name, (int)w);
       return split_fail(st);
@@ -303,14 +384,16 @@ static int split_chunks(split_state *st, int fd, uint64_t size, bool lines, uint
 
 /* r/N and r/K/N: records dealt round robin. */
 static int split_round_robin(split_state *st, cmd_in *in, uintmax_t k, uintmax_t n, char sep) {
-  int *fds = NULL;
+  int *fds = NULL, *handles = NULL;
   char **names = NULL;
   int rc = 0;
   if (!k) {
     fds = calloc((size_t)n, sizeof *fds);
+    handles = calloc((size_t)n, sizeof *handles);
     names = calloc((size_t)n, sizeof *names);
-    if (!fds || !names) {
+    if (!fds || !names || !handles) {
       free(fds);
+      free(handles);
       free(names);
       return split_fail(st);
     }
@@ -321,8 +404,10 @@ static int split_round_robin(split_state *st, cmd_in *in, uintmax_t k, uintmax_t
         goto out;
       }
       fds[i] = st->fd;
+      handles[i] = st->handle;
       names[i] = strdup(st->name);
       st->fd = -1; /* kept in fds */
+      st->handle = -1;
     }
   }
   for (uintmax_t i = 0;; i = (i + 1) % n) {
@@ -356,10 +441,14 @@ static int split_round_robin(split_state *st, cmd_in *in, uintmax_t k, uintmax_t
   }
 out:
   if (fds) {
-    for (uintmax_t i = 0; i < n; i++) st->ctx->io->close(st->ctx->io_ud, fds[i]);
+    /* Last first: each filter's shell holds copies of the earlier pipes'
+     * write ends, so those see end-of-file only once the later ones end. */
+    for (uintmax_t i = n; i-- > 0;)
+      if (split_close_output(st, fds[i], handles[i], names[i] ? names[i] : "") < 0) rc = -1;
     for (uintmax_t i = 0; i < n; i++) free(names[i]);
   }
   free(fds);
+  free(handles);
   free(names);
   return rc;
 }
@@ -385,6 +474,7 @@ int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
   st->suffix_length = 2;
   st->suffix_auto = true;
   st->fd = -1;
+  st->handle = -1;
   enum split_type type = T_NONE;
   uintmax_t n = 0, chunk_k = 0;
   bool chunk_lines = false, chunk_rr = false, suffix_given = false;
@@ -494,9 +584,7 @@ int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       st->addsuf = g.arg;
       break;
-    case O_FILTER:
-      cmd_errorf(ctx, "--filter is not supported in this sandbox");
-      return 1;
+    case O_FILTER: st->filter = g.arg; break;
     case O_VERBOSE: st->verbose = true; break;
     case 256:
       cmd_outs(ctx, "Usage: split [OPTION]... [FILE [PREFIX]]\n"
@@ -511,6 +599,7 @@ int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
                     "  -x                      use hex suffixes starting at 0, not alphabetic\n"
                     "      --hex-suffixes[=FROM]  same as -x, but allow setting the start value\n"
                     "  -e, --elide-empty-files  do not generate empty output files with '-n'\n"
+                    "      --filter=COMMAND    write to shell COMMAND; file name is $FILE\n"
                     "  -l, --lines=NUMBER      put NUMBER lines/records per output file\n"
                     "  -n, --number=CHUNKS     generate CHUNKS output files; see explanation below\n"
                     "  -t, --separator=SEP     use SEP instead of newline as the record separator\n"
@@ -536,6 +625,10 @@ int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
   if (type == T_NONE) {
     type = T_LINES;
     n = 1000;
+  }
+  if (chunk_k && st->filter) {
+    cmd_errorf(ctx, "--filter does not process a chunk extracted to stdout");
+    return cmd_usage_hint(ctx, 1);
   }
   if (type == T_LINES && n == 0) {
     cmd_errorf(ctx, "invalid number of lines: %s: %s", cmd_gnu_quote(ctx, "0"),
@@ -602,6 +695,7 @@ int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
   free(st->name);
   free(st->idx);
   if (st->failed) status = 1;
+  if (st->exit_status) status = st->exit_status;
   if (ctx->out_err) return cmd_write_error(ctx, ctx->out_err);
   return status;
 }

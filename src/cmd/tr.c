@@ -187,17 +187,7 @@ static const char *tr_printable(cmd_ctx *ctx, const unsigned char *s, size_t n) 
   if (!o) return "";
   for (size_t i = 0; i < n; i++) {
     unsigned c = s[i];
-    const char *e = NULL;
-    switch (c) {
-    case '\\': e = "\\\\"; break;
-    case '\a': e = "\\a"; break;
-    case '\b': e = "\\b"; break;
-    case '\f': e = "\\f"; break;
-    case '\n': e = "\\n"; break;
-    case '\r': e = "\\r"; break;
-    case '\t': e = "\\t"; break;
-    case '\v': e = "\\v"; break;
-    }
+    const char *e = c == '\\' ? "\\\\" : cmd_c_escape(c);
     if (e) {
       memcpy(p, e, 2);
       p += 2;

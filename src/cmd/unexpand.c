@@ -125,13 +125,10 @@ int cmd_unexpand_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state g = CMD_GETOPT_INIT;
   int c;
   for (;;) {
-    if (g.pos == 0 && g.ind < argc && argv[g.ind][0] == '-' && argv[g.ind][1] >= '0' &&
-        argv[g.ind][1] <= '9') {
-      /* Unlike -t, the obsolete form does not imply -a (as in GNU). */
-      if (cmd_tabs_parse(ctx, &tabs, argv[g.ind] + 1) < 0) return 1;
-      g.ind++;
-      continue;
-    }
+    /* Unlike -t, the obsolete form does not imply -a (as in GNU). */
+    int obsolete = cmd_tabs_obsolete(ctx, &tabs, &g, argc, argv);
+    if (obsolete < 0) return 1;
+    if (obsolete) continue;
     if ((c = cmd_getopt(ctx, &g, argc, argv, "at:", longopts)) == -1) break;
     switch (c) {
     case 'a': all = true; break;

@@ -488,9 +488,6 @@ char *cmd_fs_relpath(cmd_ctx *ctx, const char *to, const char *from) {
     if (to[i - 1] == '/') common = i;
   }
   if ((!to[i] || to[i] == '/') && (!from[i] || from[i] == '/')) common = i;
-  if (common == 1 && to[0] == '/' && strcmp(from, "/") != 0 && strcmp(to, "/") != 0) {
-    /* only the root in common */
-  }
   size_t ups = 0;
   const char *f = from + common;
   while (*f == '/') f++;
@@ -1519,4 +1516,86 @@ bool cmd_mode_uses_umask(const cmd_mode_change *c) {
 int cmd_print_help(cmd_ctx *ctx, const char *usage) {
   cmd_outs(ctx, usage);
   return 0;
+}
+
+/* ---- cp, mv, ln, install: operands and backups -------------------------------------- */
+
+int cmd_fs_check_operands(cmd_ctx *ctx, int n, char *const *ops, const char *target_dir,
+                          bool no_target) {
+  if (target_dir && no_target) {
+    cmd_errorf(ctx, "cannot combine --target-directory (-t) and --no-target-directory (-T)");
+    return cmd_usage_hint(ctx, 1);
+  }
+  if (n < 1) {
+    cmd_errorf(ctx, "missing file operand");
+    return cmd_usage_hint(ctx, 1);
+  }
+  if (n == 1 && !target_dir) {
+    cmd_errorf(ctx, "missing destination file operand after %s", cmd_gnu_quoteaf(ctx, ops[0]));
+    return cmd_usage_hint(ctx, 1);
+  }
+  if (no_target && n > 2) {
+    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quoteaf(ctx, ops[2]));
+    return cmd_usage_hint(ctx, 1);
+  }
+  return 0;
+}
+
+void cmd_fs_strip_slashes(int n, char **ops) {
+  for (int i = 0; i < n; i++) {
+    size_t l = strlen(ops[i]);
+    while (l > 1 && ops[i][l - 1] == '/') ops[i][--l] = 0;
+  }
+}
+
+int cmd_fs_need_dir(cmd_ctx *ctx, const char *what, const char *path, int rc,
+                    const store_stat *st) {
+  if (rc == 0 && S_ISDIR(st->mode)) return 0;
+  cmd_errorf(ctx, "%s %s: %s", what, cmd_gnu_quoteaf(ctx, path),
+             cmd_strerror(rc < 0 ? rc : -ENOTDIR));
+  return 1;
+}
+
+int cmd_fs_backup_kind(cmd_ctx *ctx, const char *control) {
+  static const struct {
+    const char *name; /* a CONTROL word */
+    int kind;         /* CMD_BACKUP_* */
+  } words[] = {{"none", CMD_BACKUP_NONE},         {"off", CMD_BACKUP_NONE},
+               {"simple", CMD_BACKUP_SIMPLE},     {"never", CMD_BACKUP_SIMPLE},
+               {"existing", CMD_BACKUP_EXISTING}, {"nil", CMD_BACKUP_EXISTING},
+               {"numbered", CMD_BACKUP_NUMBERED}, {"t", CMD_BACKUP_NUMBERED}};
+  if (!control) control = cmd_getenv(ctx, "VERSION_CONTROL");
+  if (!control || !*control) return CMD_BACKUP_EXISTING;
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    if (!strcmp(control, words[i].name)) return words[i].kind;
+  cmd_errorf(ctx, "invalid argument %s for 'backup type'", cmd_gnu_quote(ctx, control));
+  cmd_err_raw(ctx, "Valid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n"
+                   "  - 'existing', 'nil'\n  - 'numbered', 't'\n");
+  return -1;
+}
+
+/* The highest N of the existing backups "DST.~N~", 0 when there is none. */
+static int backup_highest(cmd_ctx *ctx, const char *dst) {
+  char *dir = cmd_fs_dirname(ctx, dst), *base = cmd_fs_basename(ctx, dst);
+  char **names;
+  int n = cmd_fs_listdir(ctx, dir, &names), best = 0;
+  size_t bl = strlen(base);
+  for (int i = 0; i < n; i++) {
+    if (strncmp(names[i], base, bl) || strncmp(names[i] + bl, ".~", 2)) continue;
+    char *ep;
+    long v = strtol(names[i] + bl + 2, &ep, 10);
+    if (v > best && ep[0] == '~' && !ep[1] && v < 1000000000) best = (int)v;
+  }
+  return best;
+}
+
+char *cmd_fs_backup_name(cmd_ctx *ctx, const char *dst, int kind, const char *suffix) {
+  int highest = kind == CMD_BACKUP_SIMPLE ? 0 : backup_highest(ctx, dst);
+  if (kind == CMD_BACKUP_EXISTING) kind = highest > 0 ? CMD_BACKUP_NUMBERED : CMD_BACKUP_SIMPLE;
+  size_t l = strlen(dst) + strlen(suffix) + 32;
+  char *b = cmd_alloc(ctx, l);
+  if (!b) return NULL;
+  if (kind == CMD_BACKUP_NUMBERED) snprintf(b, l, "%s.~%d~", dst, highest + 1);
+  else snprintf(b, l, "%s%s", dst, suffix);
+  return b;
 }

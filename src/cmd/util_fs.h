@@ -264,6 +264,34 @@ uint32_t cmd_mode_adjust(uint32_t oldmode, bool dir, uint32_t umask,
 /* True when no clause named who (so the umask filtered it). */
 bool cmd_mode_uses_umask(const cmd_mode_change *changes);
 
+/* ---- cp, mv, ln, install: operands and backups -------------------------------------- */
+
+/* The operand checks cp and mv share (GNU order and messages): -t with -T, no
+ * operand, no destination, an extra operand with -T. `ops` are the n
+ * operands. Returns 0, or the exit status after the message and usage hint. */
+int cmd_fs_check_operands(cmd_ctx *ctx, int n, char *const *ops, const char *target_dir,
+                          bool no_target);
+/* --strip-trailing-slashes: removes trailing slashes of each operand in place
+ * (a lone "/" stays). */
+void cmd_fs_strip_slashes(int n, char **ops);
+/* The destination directory of several operands ("target") or of -t
+ * ("target directory") must be a directory: rc/st are its stat. Prints
+ * "WHAT 'PATH': REASON" and returns 1 when it is not one, else 0. */
+int cmd_fs_need_dir(cmd_ctx *ctx, const char *what, const char *path, int rc,
+                    const store_stat *st);
+
+/* The kinds of backup of --backup[=CONTROL] (GNU version control). */
+enum { CMD_BACKUP_NONE, CMD_BACKUP_SIMPLE, CMD_BACKUP_NUMBERED, CMD_BACKUP_EXISTING };
+/* CONTROL (NULL: $VERSION_CONTROL; unset or empty: existing) as a
+ * CMD_BACKUP_* kind. An unknown word gets GNU's message and list of valid
+ * arguments and -1 (the caller returns cmd_usage_hint(ctx, 1)). */
+int cmd_fs_backup_kind(cmd_ctx *ctx, const char *control);
+/* The name the backup of existing file `dst` gets: "DST.~N~" (numbered, N
+ * one more than the highest there), or DST + suffix (simple; "existing"
+ * chooses numbered when a numbered backup exists). Arena; NULL when out of
+ * memory. */
+char *cmd_fs_backup_name(cmd_ctx *ctx, const char *dst, int kind, const char *suffix);
+
 /* ---- --help / --version ----------------------------------------------------------- */
 
 #define CMD_OPT_HELP 0x10000

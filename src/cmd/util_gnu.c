@@ -244,6 +244,36 @@ ssize_t cmd_read_full(cmd_ctx *ctx, int fd, void *buf, size_t n) {
   return (ssize_t)got;
 }
 
+ssize_t cmd_read_once(cmd_ctx *ctx, int fd, void *buf, size_t n) {
+  for (;;) {
+    if (cmd_poll(ctx)) return -EINTR;
+    ssize_t r = ctx->io->read(ctx->io_ud, fd, buf, n);
+    if (r != -EINTR) return r;
+  }
+}
+
+void cmd_strbuf_add(cmd_strbuf *b, const char *s, size_t n) {
+  if (b->fail) return;
+  if (b->len + n > b->max) {
+    b->fail = true;
+    return;
+  }
+  if (b->len + n + 1 > b->cap) {
+    size_t nc = b->cap ? b->cap * 2 : 64;
+    while (nc < b->len + n + 1) nc *= 2;
+    char *np = realloc(b->p, nc);
+    if (!np) {
+      b->fail = true;
+      return;
+    }
+    b->p = np;
+    b->cap = nc;
+  }
+  memcpy(b->p + b->len, s, n);
+  b->len += n;
+  b->p[b->len] = 0;
+}
+
 /* How one character of a name behaves under gnulib's shell quoting. */
 enum {
   QF_PLAIN = 0,     /* needs no quotes */
@@ -318,16 +348,7 @@ static const char *quote_shell(cmd_ctx *ctx, const char *str, bool always) {
         o += 3;
         in_escape = true;
       }
-      const char *esc = NULL;
-      switch (s[i]) {
-      case '\a': esc = "\\a"; break;
-      case '\b': esc = "\\b"; break;
-      case '\f': esc = "\\f"; break;
-      case '\n': esc = "\\n"; break;
-      case '\r': esc = "\\r"; break;
-      case '\t': esc = "\\t"; break;
-      case '\v': esc = "\\v"; break;
-      }
+      const char *esc = cmd_c_escape((unsigned char)s[i]);
       if (esc) {
         memcpy(o, esc, 2);
         o += 2;

@@ -48,6 +48,13 @@ enum {
  * A leading '-' (after blanks) is invalid. Returns CMD_NUM_* flags.
  */
 int cmd_parse_umax(const char *s, const char *suffixes, uintmax_t *val);
+/* The closing paragraph of GNU's --help for a NUM with those suffixes (head,
+ * tail). */
+#define CMD_GNU_NUM_SUFFIX_HELP                                                    \
+  "NUM may have a multiplier suffix:\n"                                           \
+  "b 512, kB 1000, K 1024, MB 1000*1000, M 1024*1024,\n"                          \
+  "GB 1000*1000*1000, G 1024*1024*1024, and so on for T, P, E, Z, Y.\n"           \
+  "Binary prefixes can be used, too: KiB=K, MiB=M, and so on.\n"
 
 /*
  * gnulib xdectoumax-style check: parses `s` with `suffixes` and, on any error
@@ -83,6 +90,37 @@ void cmd_close_input(cmd_ctx *ctx, int fd);
 /* Reads until `n` bytes or EOF (retrying short reads). Returns the count or a
  * negative errno. */
 ssize_t cmd_read_full(cmd_ctx *ctx, int fd, void *buf, size_t n);
+/* One read of at most `n` bytes for a streaming command (head, tail): checks
+ * for cancellation first and retries a read interrupted by EINTR. Returns the
+ * count, 0 at EOF, or a negative errno; -EINTR only when cancelled. */
+ssize_t cmd_read_once(cmd_ctx *ctx, int fd, void *buf, size_t n);
+
+/* The C escape ("\\n") of the controls \a \b \f \n \r \t \v as GNU's
+ * quoting and dumps print them; NULL for every other byte. */
+static inline const char *cmd_c_escape(unsigned c) {
+  switch (c) {
+  case '\a': return "\\a";
+  case '\b': return "\\b";
+  case '\f': return "\\f";
+  case '\n': return "\\n";
+  case '\r': return "\\r";
+  case '\t': return "\\t";
+  case '\v': return "\\v";
+  }
+  return NULL;
+}
+
+/* A growing NUL-terminated byte string (awk's regex translation, strftime).
+ * Zero-initialize with the limit in max (SIZE_MAX: none); free p. An append
+ * past max or a failed allocation sets fail, and every later append is
+ * dropped. */
+typedef struct cmd_strbuf {
+  char *p;         /* malloc'd bytes, NUL-terminated after len (NULL when empty) */
+  size_t len, cap; /* used / allocated */
+  size_t max;      /* hard limit on len */
+  bool fail;       /* out of memory or over max */
+} cmd_strbuf;
+void cmd_strbuf_add(cmd_strbuf *b, const char *s, size_t n);
 
 /* A C.UTF-8 locale object (created once, never freed) for the wide-character
  * classification GNU does under LC_ALL=C.UTF-8: use it with uselocale() around

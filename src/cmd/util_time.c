@@ -30,6 +30,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cmd/util_gnu.h"
+
 /* ---- civil calendar -------------------------------------------------------------- */
 
 int64_t cmd_time_from_civil(int64_t y, int m, int d) {
@@ -337,52 +339,22 @@ bool cmd_time_mk(const cmd_tz *tz, struct tm *tm, int64_t *out) {
 
 /* ---- strftime ---------------------------------------------------------------------- */
 
-/* Output buffer of cmd_strftime. */
-typedef struct sbuf {
-  char *p;        /* malloc'd bytes */
-  size_t len, cap;/* used / allocated */
-  size_t max;     /* hard limit */
-  bool fail;      /* out of memory or over max */
-} sbuf;
-
-static void sb_add(sbuf *b, const char *s, size_t n) {
-  if (b->fail) return;
-  if (b->len + n > b->max) {
-    b->fail = true;
-    return;
-  }
-  if (b->len + n + 1 > b->cap) {
-    size_t nc = b->cap ? b->cap * 2 : 64;
-    while (nc < b->len + n + 1) nc *= 2;
-    char *np = realloc(b->p, nc);
-    if (!np) {
-      b->fail = true;
-      return;
-    }
-    b->p = np;
-    b->cap = nc;
-  }
-  memcpy(b->p + b->len, s, n);
-  b->len += n;
-  b->p[b->len] = 0;
-}
-
-static void sb_fill(sbuf *b, char c, size_t n) {
+static void sb_fill(cmd_strbuf *b, char c, size_t n) {
   char tmp[64];
   memset(tmp, c, sizeof tmp);
   while (n > 0) {
     size_t k = n < sizeof tmp ? n : sizeof tmp;
-    sb_add(b, tmp, k);
+    cmd_strbuf_add(b, tmp, k);
     n -= k;
     if (b->fail) return;
   }
 }
 
 /* Pads to `width` (pad '-' none, '0'/'+' zeros, else spaces) then copies. */
-static void sb_pad_copy(sbuf *b, char pad, long width, const char *s, size_t n) {
+static void sb_pad_copy(cmd_strbuf *b, char pad, long width, const char *s, size_t n) {
   if (pad != '-' && width > 0 && (size_t)width > n)
     sb_fill(b, (pad == '0' || pad == '+') ? '0' : ' ', (size_t)width - n);
-  sb_add(b, s, n);
+  cmd_strbuf_add(b, s, n);
 }
 
 static const char *const wday_name[] = {"Sunday", "Monday", "Tuesday", "Wednesday",
@@ -422,12 +394,12 @@ static void sf_case(char *s, size_t n, bool up, bool low) {
   }
 }
 
-static void sf_run(sbuf *b, const char *fmt, const struct tm *tm, int64_t t,
+static void sf_run(cmd_strbuf *b, const char *fmt, const struct tm *tm, int64_t t,
                    long nsec, bool upcase_all, int depth);
 
 /* Formats a number gnulib-style: digits right to left (with colons where the
  * mask says), then sign and padding. */
-static void sf_number(sbuf *b, char pad, long width, int digits, bool negative,
+static void sf_number(cmd_strbuf *b, char pad, long width, int digits, bool negative,
                       uint64_t u, unsigned colon_mask, bool always_sign) {
   char buf[64];
   char *bp = buf + sizeof buf;
@@ -448,13 +420,13 @@ static void sf_number(sbuf *b, char pad, long width, int digits, bool negative,
       sb_fill(b, ' ', (size_t)padding);
       width -= padding;
     }
-    sb_add(b, &sign, 1);
+    cmd_strbuf_add(b, &sign, 1);
     width--;
   }
   sb_pad_copy(b, pad, width, bp, (size_t)numlen);
 }
 
-static void sf_run(sbuf *b, const char *fmt, const struct tm *tm, int64_t t,
+static void sf_run(cmd_strbuf *b, const char *fmt, const struct tm *tm, int64_t t,
                    long nsec, bool upcase_all, int depth) {
   for (const char *f = fmt; *f && !b->fail; f++) {
     if (*f != '%') {
@@ -466,13 +438,13 @@ static void sf_run(sbuf *b, const char *fmt, const struct tm *tm, int64_t t,
           size_t k = n < sizeof tmp ? n : sizeof tmp;
           memcpy(tmp, f, k);
           sf_case(tmp, k, true, false);
-          sb_add(b, tmp, k);
+          cmd_strbuf_add(b, tmp, k);
           f += k;
           n -= k;
         }
         f--;
       } else {
-        sb_add(b, f, n);
+        cmd_strbuf_add(b, f, n);
         f += n - 1;
       }
       continue;
@@ -573,7 +545,7 @@ static void sf_run(sbuf *b, const char *fmt, const struct tm *tm, int64_t t,
       default: sub = "%H:%M:%S"; break;
       }
       if (depth > 2) break;
-      sbuf sub_b = {.max = b->max};
+      cmd_strbuf sub_b = {.max = b->max};
       sf_run(&sub_b, sub, tm, t, nsec, upcase, depth + 1);
       if (sub_b.fail) {
         free(sub_b.p);
@@ -693,7 +665,7 @@ static void sf_run(sbuf *b, const char *fmt, const struct tm *tm, int64_t t,
         tmp[j - 1] = (char)('0' + n % 10);
         n /= 10;
       }
-      sb_add(b, tmp, (size_t)ndigs);
+      cmd_strbuf_add(b, tmp, (size_t)ndigs);
       if (pad != '-' && width > ndigs)
         sb_fill(b, pad == '_' ? ' ' : '0', (size_t)(width - ndigs));
       break;
@@ -752,8 +724,8 @@ static void sf_run(sbuf *b, const char *fmt, const struct tm *tm, int64_t t,
 
 long cmd_strftime(char **out, size_t max, const char *fmt, const struct tm *tm,
                   int64_t t, long nsec) {
-  sbuf b = {.max = max};
-  sb_add(&b, "", 0);
+  cmd_strbuf b = {.max = max};
+  cmd_strbuf_add(&b, "", 0);
   sf_run(&b, fmt, tm, t, nsec, false, 0);
   if (b.fail) {
     free(b.p);
@@ -1073,6 +1045,14 @@ static bool zone_hhmm(const dtok *sn, const dtok *colon_min, int64_t *out) {
 static bool is_char(const dtok *t, char c) { return t->kind == T_CHAR && t->ch == c; }
 static bool is_word(const dtok *t, int wk) { return t->kind == T_WORD && t->wkind == wk; }
 
+/* "[N] UNIT [ago]" with the unit at tk[u]: adds n units (negated by "ago");
+ * returns the index after the phrase, or -1 on overflow. */
+static int rel_phrase(dstate *d, int64_t n, const dtok *tk, int u) {
+  bool ago = is_word(&tk[u + 1], W_AGO);
+  if (!rel_add(d, ago ? -n : n, &tk[u])) return -1;
+  return u + 1 + ago;
+}
+
 /* Parses the token list into d; false on a syntax error. */
 static bool date_items(dtok *tk, int n, dstate *d) {
   int i = 0;
@@ -1201,14 +1181,8 @@ static bool date_items(dtok *tk, int n, dstate *d) {
       }
       /* N unit [ago] */
       if (is_word(&tk[i + 1], W_UNIT)) {
-        int64_t v = t->val;
-        const dtok *unit = &tk[i + 1];
-        if (is_word(&tk[i + 2], W_AGO)) {
-          v = -v;
-          i++;
-        }
-        if (!rel_add(d, v, unit)) return false;
-        i += 2;
+        i = rel_phrase(d, t->val, tk, i + 1);
+        if (i < 0) return false;
         continue;
       }
       /* a bare number */
@@ -1243,14 +1217,8 @@ static bool date_items(dtok *tk, int n, dstate *d) {
     }
     if (t->kind == T_SNUM) {
       if (is_word(&tk[i + 1], W_UNIT)) {
-        int64_t v = t->val;
-        const dtok *unit = &tk[i + 1];
-        if (is_word(&tk[i + 2], W_AGO)) {
-          v = -v;
-          i++;
-        }
-        if (!rel_add(d, v, unit)) return false;
-        i += 2;
+        i = rel_phrase(d, t->val, tk, i + 1);
+        if (i < 0) return false;
         continue;
       }
       return false;
@@ -1298,25 +1266,14 @@ static bool date_items(dtok *tk, int n, dstate *d) {
           continue;
         }
         if (is_word(&tk[i + 1], W_UNIT)) {
-          int64_t v = t->val;
-          const dtok *unit = &tk[i + 1];
-          if (is_word(&tk[i + 2], W_AGO)) {
-            v = -v;
-            i++;
-          }
-          if (!rel_add(d, v, unit)) return false;
-          i += 2;
+          i = rel_phrase(d, t->val, tk, i + 1);
+          if (i < 0) return false;
           continue;
         }
         return false;
       case W_UNIT: {
-        int64_t v = 1;
-        if (is_word(&tk[i + 1], W_AGO)) {
-          v = -1;
-          i++;
-        }
-        if (!rel_add(d, v, t)) return false;
-        i++;
+        i = rel_phrase(d, 1, tk, i);
+        if (i < 0) return false;
         continue;
       }
       case W_DAYSHIFT: {

@@ -67,6 +67,17 @@ static void xxd_line(xxd_out *o, xxd_skip *s, const char *l, int nz) {
   }
 }
 
+/* The next chunk of input (at most n bytes, and at most *left when -l gave
+ * one: *left >= 0, reduced by what was read). Returns the count, 0 at the
+ * end (or when *left is used up), negative on error. */
+static ssize_t xxd_read(cmd_in *in, unsigned char *buf, size_t n, long long *left) {
+  if (*left >= 0 && (long long)n > *left) n = (size_t)*left;
+  if (n == 0) return 0;
+  ssize_t k = cmd_in_read(in, buf, n);
+  if (k > 0 && *left >= 0) *left -= k;
+  return k;
+}
+
 static int hexv(int c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -375,12 +386,8 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     long long p = 0;
     for (;;) {
-      size_t want = sizeof buf;
-      if (left >= 0 && (long long)want > left) want = (size_t)left;
-      if (want == 0) break;
-      ssize_t k = cmd_in_read(in, buf, want);
+      ssize_t k = xxd_read(in, buf, sizeof buf, &left);
       if (k <= 0) break;
-      if (left >= 0) left -= k;
       for (ssize_t q = 0; q < k; q++, p++) {
         char item[8];
         snprintf(item, sizeof item, upper ? "0X%02X" : "0x%02x", buf[q]);
@@ -403,12 +410,8 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
   if (plain) {
     long long p = 0;
     for (;;) {
-      size_t want = sizeof buf;
-      if (left >= 0 && (long long)want > left) want = (size_t)left;
-      if (want == 0) break;
-      ssize_t k = cmd_in_read(in, buf, want);
+      ssize_t k = xxd_read(in, buf, sizeof buf, &left);
       if (k <= 0) break;
-      if (left >= 0) left -= k;
       for (ssize_t q = 0; q < k; q++) {
         char hx[2] = {hexx[buf[q] >> 4], hexx[buf[q] & 15]};
         xxd_write(&o, hx, 2);
@@ -428,12 +431,8 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
     int addrlen = 9, c = 0, nonzero = 0;
     long long p = 0;
     for (;;) {
-      size_t want = sizeof buf;
-      if (left >= 0 && (long long)want > left) want = (size_t)left;
-      if (want == 0) break;
-      ssize_t k = cmd_in_read(in, buf, want);
+      ssize_t k = xxd_read(in, buf, sizeof buf, &left);
       if (k <= 0) break;
-      if (left >= 0) left -= k;
       for (ssize_t q = 0; q < k; q++) {
         unsigned e = buf[q];
         if (p == 0) {

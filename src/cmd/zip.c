@@ -59,6 +59,24 @@ static void put16(unsigned char *p, unsigned v) { p[0] = (unsigned char)v, p[1] 
 static void put32(unsigned char *p, uint32_t v) {
   for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
 }
+
+/* The fields a local header and its central directory entry share, in the
+ * same order (version needed, flags 0, method, DOS time and date, CRC-32,
+ * compressed and uncompressed sizes, name length): 24 bytes at p. */
+static void put_entry_fields(unsigned char *p, unsigned need, unsigned method, unsigned tim,
+                             unsigned date, uint32_t crc, uint32_t csize, uint32_t usize,
+                             unsigned nlen) {
+  put16(p, need);
+  put16(p + 2, 0);
+  put16(p + 4, method);
+  put16(p + 6, tim);
+  put16(p + 8, date);
+  put32(p + 10, crc);
+  put32(p + 14, csize);
+  put32(p + 18, usize);
+  put16(p + 22, nlen);
+}
+
 static unsigned get16(const unsigned char *p) { return p[0] | p[1] << 8; }
 static uint32_t get32(const unsigned char *p) {
   return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
@@ -208,30 +226,16 @@ static int make_member(zip_state *z, const char *path, const char *name, store_s
     return -ENOMEM;
   }
   put32(l, 0x04034b50);
-  put16(l + 4, need);
-  put16(l + 6, 0);
-  put16(l + 8, (unsigned)method);
-  put16(l + 10, tim);
-  put16(l + 12, date);
-  put32(l + 14, crc);
-  put32(l + 18, (uint32_t)datalen);
-  put32(l + 22, (uint32_t)rawlen);
-  put16(l + 26, (unsigned)nlen);
+  put_entry_fields(l + 4, need, (unsigned)method, tim, date, crc, (uint32_t)datalen,
+                   (uint32_t)rawlen, (unsigned)nlen);
   put16(l + 28, 0);
   memcpy(l + 30, name, nlen);
   if (datalen) memcpy(l + 30 + nlen, data, datalen);
   unsigned char *c = e->cd;
   put32(c, 0x02014b50);
   put16(c + 4, 0x031e); /* made by: Unix, spec 3.0 */
-  put16(c + 6, need);
-  put16(c + 8, 0);
-  put16(c + 10, (unsigned)method);
-  put16(c + 12, tim);
-  put16(c + 14, date);
-  put32(c + 16, crc);
-  put32(c + 20, (uint32_t)datalen);
-  put32(c + 24, (uint32_t)rawlen);
-  put16(c + 28, (unsigned)nlen);
+  put_entry_fields(c + 6, need, (unsigned)method, tim, date, crc, (uint32_t)datalen,
+                   (uint32_t)rawlen, (unsigned)nlen);
   put16(c + 30, 0);
   put16(c + 32, 0);
   put16(c + 34, 0);

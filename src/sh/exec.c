@@ -2255,7 +2255,8 @@ int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char 
 /* popen'd tasks of a shell: handle = index. */
 typedef struct popen_slot {
   sh_task *task;
-  int fd;
+  int fd;         /* the caller's descriptor for its end of the pipe */
+  sh_file *end;   /* that end (identity only: not a reference) */
 } popen_slot;
 
 static _Thread_local popen_slot popens[64];
@@ -2272,6 +2273,11 @@ int sh_io_popen(void *ud, const char *script, const char *mode, int *fd) {
   sh_file *r, *w;
   sh_pipe_new(&r, &w);
   sh_shell *child = sh_shell_copy(sh);
+  /* as POSIX popen: the new child does not hold the parent's ends of the
+   * earlier popen pipes, so closing one of those gives its reader EOF */
+  for (int i = 0; i < 64; i++)
+    if (popens[i].task && popens[i].fd < child->fds.n && child->fds.f[popens[i].fd] == popens[i].end)
+      sh_fd_close(child, popens[i].fd);
   bool reading = mode[0] == 'r';
   if (reading) sh_fd_set(child, 1, w);
   else sh_fd_set(child, 0, r);
@@ -2294,6 +2300,7 @@ int sh_io_popen(void *ud, const char *script, const char *mode, int *fd) {
   t->script = sh_xstrdup(script);
   popens[slot].task = t;
   popens[slot].fd = ours;
+  popens[slot].end = sh->fds.f[ours];
   *fd = ours;
   return slot;
 }

@@ -1354,3 +1354,7 @@ host: skip
 out:
 err: awk: cmd. line:1: fatal: printf: width too large\n
 status: 2
+
+test: two output pipes closed in the order they were opened
+cmd: awk 'BEGIN { print "a" | "cat > x1"; print "b" | "cat > x2"; r1 = close("cat > x1"); r2 = close("cat > x2"); print r1, r2 }'; cat x1 x2
+out: 0 0\na\nb\n

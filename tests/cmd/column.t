@@ -133,3 +133,38 @@ cmd: column -t nope; echo $?
 out: 1\n
 err: column: nope: No such file or directory\n
 
+
+# -J / --json (with -N names; -n names the table)
+test: json table
+cmd: printf 'a 1 x\nbb "q" 22\n\\t\n' | column -t -J -N A,B,C
+out: {\n   "table": [\n      {\n         "a": "a",\n         "b": "1",\n         "c": "x"\n      },{\n
+out:          "a": "bb",\n         "b": "\\"q\\"",\n         "c": "22"\n      },{\n
+out:          "a": "\\\\t",\n         "b": null,\n         "c": null\n      }\n   ]\n}\n
+
+test: json table name
+cmd: printf 'a 1\n' | column -J -n Tab -N name,val
+out: {\n   "tab": [\n      {\n         "name": "a",\n         "val": "1"\n      }\n   ]\n}\n
+
+test: json empty cells and escapes
+cmd: printf 'a\tb\\\x7f"\x01\r:\n' | column -J -s : -N 'Q"x',B,É
+out: {\n   "table": [\n      {\n         "q\\"x": "a\\tb\\\\\x7f\\"\\u0001\\r",\n         "b": null,\n         "É": null\n      }\n   ]\n}\n
+
+test: json empty lines and hidden columns
+cmd: printf 'a 1\n\nb 2\n' | column -J -N A,B -L -H A
+out: {\n   "table": [\n      {\n         "b": "1"\n      },{\n         "b": null\n      },{\n         "b": "2"\n      }\n   ]\n}\n
+
+test: json empty input
+cmd: printf '' | column -J -N A
+out:
+
+test: json needs names
+cmd: printf 'a 1\n' | column -J
+out:
+err: column: option --table-columns required for --json\n
+status: 1
+
+test: json needs a name for every column
+cmd: printf 'a 1\nb 1 x\n' | column -J -N A,B
+out:
+err: column: line 3: for JSON the name of the column 3 is required\n
+status: 1

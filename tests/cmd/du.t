@@ -97,3 +97,44 @@ test: audit: mkdir d; printf 'hello\n' > d/f1; ln -s f1 d/l; ln -s f1 d/l2; du -
 cmd: mkdir d; printf 'hello\n' > d/f1; ln -s f1 d/l; ln -s f1 d/l2; du -L d; du -a d | sort -k2
 out: 8\td\n8\td\n4\td/f1\n0\td/l\n0\td/l2\n
 err: 
+
+# --files0-from=F: NUL-separated operands from a file or stdin
+test: files0-from file
+cmd: mkdir -p d/e; echo x > d/e/g; echo y > f; printf 'd\0f\0' > list; du --files0-from=list
+out: 8\td/e\n12\td\n4\tf\n
+
+test: files0-from stdin with total and a last name without NUL
+cmd: mkdir a b; echo x > a/f; printf 'a\0b' | du -c --files0-from=-
+out: 8\ta\n4\tb\n12\ttotal\n
+
+test: files0-from a repeated directory counts once
+cmd: mkdir a; echo x > a/f; printf 'a\0a\0' | du -c --files0-from=-
+out: 8\ta\n8\ttotal\n
+
+test: files0-from empty list
+cmd: printf '' | du --files0-from=-; echo $?
+out: 0\n
+
+test: files0-from bad names go on
+cmd: mkdir a; printf 'a\0\0nope\0' | du --files0-from=-
+out: 4\ta\n
+err: du: -:2: invalid zero-length file name\ndu: cannot access 'nope': No such file or directory\n
+status: 1
+
+test: files0-from dash from stdin
+cmd: printf -- '-\0' | du --files0-from=-
+out:
+err: du: when reading file names from stdin, no file name of '-' allowed\n
+status: 1
+
+test: files0-from missing list
+cmd: du --files0-from=nolist
+out:
+err: du: cannot open 'nolist' for reading: No such file or directory\n
+status: 1
+
+test: files0-from with operands
+cmd: du --files0-from=nolist x
+out:
+err: du: extra operand ‘x’\nfile operands cannot be combined with --files0-from\nTry 'du --help' for more information.\n
+status: 1

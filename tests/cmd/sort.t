@@ -621,3 +621,129 @@ out: a\nb\nb\na\n
 test: radix high bytes and invalid UTF-8 sort bytewise
 cmd: printf '\xff\na\n\x80\n\xc3\xa9\nz\n' | sort | od -An -c
 out:    a  \\n   z  \\n 200  \\n 303 251  \\n 377  \\n\n
+
+# --files0-from errors
+test: files0-from missing list
+cmd: sort --files0-from=nolist
+out:
+err: sort: open failed: nolist: No such file or directory\n
+status: 2
+
+test: files0-from missing list quoted
+cmd: sort --files0-from='no list'
+out:
+err: sort: open failed: 'no list': No such file or directory\n
+status: 2
+
+test: files0-from missing member
+cmd: printf 'nope\0' | sort --files0-from=-
+out:
+err: sort: cannot read: nope: No such file or directory\n
+status: 2
+
+# --debug: notes on stderr, underlined keys on stdout
+test: debug whole line
+cmd: sort --debug input
+in: b 2\na\t10\n\n
+out: \n^ no match for key\na>10\n____\nb 2\n___\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+
+test: debug numeric key spanning fields
+cmd: sort --debug -k2n input
+in: b 2\na 10\nc x\n
+out: c x\n  ^ no match for key\n___\nb 2\n  _\n___\na 10\n  __\n____\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: key 1 is numeric and spans multiple fields\n
+err: sort: note numbers use ‘.’ as a decimal point in this locale\n
+
+test: debug separator and two keys
+cmd: sort --debug -t' ' -k2,2n -k1 input
+in: b 2\na 10\n
+out: b 2\n  _\n___\n___\na 10\n  __\n____\n____\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: note numbers use ‘.’ as a decimal point in this locale\n
+
+test: debug global numeric reverse
+cmd: sort --debug -n -r input
+in: x 1\n-2.5e3 y\n 7K\n
+out:  7K\n _\n___\nx 1\n^ no match for key\n___\n-2.5e3 y\n____\n________\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: note numbers use ‘.’ as a decimal point in this locale\n
+
+test: debug stable unique no last resort
+cmd: sort --debug -u -s -k1,1 input
+in: b 2\na 1\nb 3\n
+out: a 1\n_\nb 2\n_\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: leading blanks are significant in key 1; consider also specifying 'b'\n
+
+test: debug obsolescent keys
+cmd: sort --debug +0.1 -1.2 input; sort --debug +1.1b -2n input
+in: b 2\na\t10\n
+out: a>10\n __\n____\nb 2\n __\n___\na>10\n   _\n____\nb 2\n   ^ no match for key\n___\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: obsolescent key ‘+0 -2’ used; consider ‘-k 1,2’ instead\n
+err: sort: leading blanks are significant in key 1; consider also specifying 'b'\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: obsolescent key ‘+1 -2’ used; consider ‘-k 2,2’ instead\n
+err: sort: note numbers use ‘.’ as a decimal point in this locale\n
+
+test: debug key warnings
+cmd: sort --debug -k2,1 -k1.2,1.3 -k1.2b,2.3 -k2.1,2.2b input >/dev/null
+in: a\n
+out:
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: key 1 has zero width and will be ignored\n
+err: sort: leading blanks are significant in key 3; consider also specifying 'b'\n
+err: sort: leading blanks are significant in key 4; consider also specifying 'b'\n
+
+test: debug ignored options
+cmd: sort --debug -fd -k1,1n input >/dev/null; sort --debug -s -r -k1,1n input >/dev/null; sort --debug -r -k1,1n input > /dev/null
+in: a\n
+out:
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: note numbers use ‘.’ as a decimal point in this locale\n
+err: sort: options '-df' are ignored\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: note numbers use ‘.’ as a decimal point in this locale\n
+err: sort: option '-r' is ignored\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: note numbers use ‘.’ as a decimal point in this locale\n
+err: sort: option '-r' only applies to last-resort comparison\n
+
+test: debug separators inside numbers
+cmd: sort --debug -t. -k1n input >/dev/null; sort --debug -t. -k1,1n input >/dev/null
+cmd: sort --debug -t- -k1g input >/dev/null; sort --debug -t+ -k1g input >/dev/null
+in: a\n
+out:
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: key 1 is numeric and spans multiple fields\n
+err: sort: field separator ‘.’ is treated as a decimal point in numbers\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: numbers use ‘.’ as a decimal point in this locale\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: key 1 is numeric and spans multiple fields\n
+err: sort: field separator ‘-’ is treated as a minus sign in numbers\n
+err: sort: note numbers use ‘.’ as a decimal point in this locale\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+err: sort: key 1 is numeric and spans multiple fields\n
+err: sort: field separator ‘+’ is treated as a plus sign in numbers\n
+err: sort: note numbers use ‘.’ as a decimal point in this locale\n
+
+test: debug month human general and wide characters
+cmd: sort --debug -M input; sort --debug -k2h input 2>/dev/null; sort --debug -k2,2g input 2>/dev/null
+in:  jan 5K\tx\nFEB\t1Q 日本\n-3e2M 0x1p3\n
+out: -3e2M 0x1p3\n^ no match for key\n___________\n jan 5K>x\n ___\n_________\nFEB>1Q 日本\n___\n___________\n
+out: -3e2M 0x1p3\n      _\n___________\nFEB>1Q 日本\n    _\n___________\n jan 5K>x\n     __\n_________\n
+out: FEB>1Q 日本\n    _\n___________\n jan 5K>x\n     _\n_________\n-3e2M 0x1p3\n      _____\n___________\n
+err: sort: text ordering performed using ‘C.UTF-8’ sorting rules\n
+
+test: debug zero terminated and merge
+cmd: printf 'b\0a\tc\0' | sort --debug -z 2>/dev/null; printf 'a\nc\n' > f; printf 'b\n' | sort --debug -m f - 2>/dev/null
+out: a>c\n___\nb\n_\na\n_\nb\n_\nc\n_\n
+
+test: debug with check or output
+cmd: sort --debug -c input; echo $?; sort --debug -C input; echo $?; sort --debug -o out input; echo $?
+in: a\n
+out: 2\n2\n2\n
+err: sort: options '-c --debug' are incompatible\nsort: options '-C --debug' are incompatible\nsort: options '-o --debug' are incompatible\n

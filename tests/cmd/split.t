@@ -176,3 +176,50 @@ out:  1 xau\n 0 xav\n 0 xaw\n0000000  \\n\n0000001\n
 test: more line chunks than bytes
 cmd: seq 10 > f; split -n l/30 f; wc -c x* | head -n 4
 out:  2 xaa\n 0 xab\n 2 xac\n 0 xad\n
+
+# --filter=COMMAND: each piece goes to COMMAND's stdin with $FILE set
+test: filter with FILE
+cmd: seq 5 | split -l2 --filter='cat; echo "[$FILE]"'; ls
+out: 1\n2\n[xaa]\n3\n4\n[xab]\n5\n[xac]\n
+
+test: filter writes files itself
+cmd: seq 5 | split -d -l2 --filter='cat > $FILE.part'; ls; cat x01.part
+out: x00.part\nx01.part\nx02.part\n3\n4\n
+
+test: filter verbose
+cmd: seq 4 | split -l1 -a1 --verbose --additional-suffix=.txt --filter='cat >/dev/null'
+out: executing with FILE=xa.txt\nexecuting with FILE=xb.txt\nexecuting with FILE=xc.txt\nexecuting with FILE=xd.txt\n
+
+test: filter that reads part of its piece
+cmd: seq 1000 | split -l 100 --filter='head -n 1'
+out: 1\n101\n201\n301\n401\n501\n601\n701\n801\n901\n
+
+test: filter that reads nothing
+cmd: seq 100000 | split -l 50000 --filter='echo $FILE'; echo $?
+out: xaa\nxab\n0\n
+
+test: filter with byte chunks
+cmd: seq 5 > f; split -n2 --filter='wc -c' f; split -n l/2 -e --filter='tr "\n" ,; echo' f
+out: 5\n5\n1,2,3,\n4,5,\n
+
+test: filter round robin
+cmd: seq 10 | split -n r/3 --filter='tr "\n" " " > $FILE.o'; cat xaa.o; echo; cat xab.o; echo; cat xac.o; echo
+out: 1 4 7 10 \n2 5 8 \n3 6 9 \n
+
+test: filter exit status
+cmd: seq 3 | split -l1 -a1 --filter='exit 3'
+out:
+err: split: with FILE=xa, exit 3 from command: exit 3\n
+status: 3
+
+test: filter failing later piece
+cmd: seq 3 | split -l1 -a1 --filter='read x; echo $x; test "$x" != 2'
+out: 1\n2\n
+err: split: with FILE=xb, exit 1 from command: read x; echo $x; test "$x" != 2\n
+status: 1
+
+test: filter with chunk to stdout
+cmd: seq 5 > f; split -n 2/3 --filter=cat f
+out:
+err: split: --filter does not process a chunk extracted to stdout\nTry 'split --help' for more information.\n
+status: 1
