@@ -1497,7 +1497,8 @@ static char *piece_pattern(const piece *p) {
   sh_buf b = {0};
   for (size_t i = 0; i < p->n; i++) {
     if (p->q[i] & XE) continue;
-    if (p->q[i] & XQ) sh_buf_addc(&b, '\\');
+    /* a quoted char is literal; '/' stays bare: it separates the components */
+    if ((p->q[i] & XQ) && p->s[i] != '/') sh_buf_addc(&b, '\\');
     sh_buf_addc(&b, p->s[i]);
   }
   return sh_buf_steal(&b);

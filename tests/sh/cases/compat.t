@@ -179,3 +179,11 @@ prefix
 status 0
 next 1
 subshell 1
+
+### a quoted directory part before an unquoted glob stays literal
+mkdir -p t; touch 't/[bc]ar.mm' t/bar.mm t/car.mm
+echo 't/[bc]'*.mm - t/?ar.mm
+d='t/[bc]'; echo "$d"*
+--- stdout
+t/[bc]ar.mm - t/bar.mm t/car.mm
+t/[bc]ar.mm
