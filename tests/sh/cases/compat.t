@@ -187,3 +187,14 @@ d='t/[bc]'; echo "$d"*
 --- stdout
 t/[bc]ar.mm - t/bar.mm t/car.mm
 t/[bc]ar.mm
+
+### test with three arguments and -a/-o in the middle compares two strings
+[ -z -a ] ]; echo $?
+[ -z -a -a ]; echo $?
+[ "" -a x ]; echo $?
+[ "" -o x ]; echo $?
+--- stdout
+0
+0
+1
+0
