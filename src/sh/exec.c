@@ -1053,6 +1053,8 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
   sh->loop_depth = 0;
   int saved_getopts = sh->getopts_pos;
   sh_vars_push_scope(sh);
+  int saved_func_scope = sh->func_scope;
+  sh->func_scope = sh->local_scope;
   int saved_line = sh->lineno;
   int status = sh_exec(sh, f->def->body);
   if (sh->flow == SH_FLOW_RETURN) {
@@ -1066,6 +1068,7 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
     sh_run_trap(sh, SH_TRAP_RETURN);
     sh->status = status;
   }
+  sh->func_scope = saved_func_scope;
   sh_vars_pop_scope(sh);
   sh->lineno = saved_line;
   sh->loop_depth = saved_loop;
@@ -1238,7 +1241,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     free(sh->last_arg);
     sh->last_arg = sh_xstrdup(av[ac - 1]);
     const char *name = av[0];
-    sh_func *fn = strchr(name, '/') ? NULL : sh_func_get(sh, name);
+    sh_func *fn = sh_func_get(sh, name); /* bash: a function name may hold a '/' */
     const sh_builtin *bi = fn ? NULL : sh_builtin_find(sh, name);
     bool special = bi && (bi->flags & SH_BI_SPECIAL);
     /* prefix assignments */

@@ -268,6 +268,8 @@ struct sh_shell {
   int last_cmd_line;      /* line of the last simple command (for messages) */
   char *last_arg;         /* $_ */
   int local_scope;        /* variable scope level (function depth of locals) */
+  int func_scope;         /* the scope level of the innermost function call (0: none);
+                           * above it: temporary scopes of prefix assignments */
   uint64_t cmd_counter;   /* commands run by this shell (for DEBUG trap etc.) */
   int cmdnum;             /* top-level commands read so far (the prompt's \#) */
   uint64_t nsubst;        /* command substitutions run (the status of x=$(cmd)) */

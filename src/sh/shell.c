@@ -384,6 +384,7 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->seconds_value = p->seconds_value;
   sh->last_arg = p->last_arg ? sh_xstrdup(p->last_arg) : NULL;
   sh->local_scope = p->local_scope;
+  sh->func_scope = p->func_scope;
   sh->errexit_off = p->errexit_off; /* a subshell of a condition ignores set -e too */
   sh->is_subshell = true;
   sh->dash_c = p->dash_c;

@@ -198,3 +198,21 @@ t/[bc]ar.mm
 0
 1
 0
+
+### local under a prefix assignment or inside IFS= eval belongs to the function
+f() {
+  E=env local v=var
+  IFS= eval 'local w=1'
+  echo "[$E] $v $w"
+}
+f
+echo "after [$v] [$w]"
+--- stdout
+[] var 1
+after [] []
+
+### a function name may hold a slash
+function lib/greet { echo "hi $1"; }
+lib/greet there
+--- stdout
+hi there
