@@ -791,7 +791,7 @@ static int run_script_file(sh_shell *sh, const char *path, int argc, char **argv
   if (r < 0) {
     sh_error(sh, "%s: %s", path, cmd_strerror(r));
     record_file_error(sh, -r, path);
-    return 127;
+    return r == -ENOENT ? 127 : 126; /* bash: 126 for any other error (ENAMETOOLONG...) */
   }
   if (S_ISDIR(st.mode)) {
     sh_error(sh, "%s: Is a directory", path);
