@@ -19,6 +19,9 @@
  *  - The closing report copies tree 2.1's arithmetic: a top directory is
  *    counted only when it lists something, and --du's "bytes used" adds each
  *    entry once per directory level above it (as tree 2.1 does).
+ *  - --fromfile: the operands ("." = stdin) list paths; they are sorted
+ *    component-wise and linked into a trie (one pass, only the last child
+ *    compared), printed as text (depth-limited recursion, FF_MAX_DEPTH).
  *  - Output formats: text, -J (JSON) and -X (XML), same shapes as tree's
  *    (XML: one element per entry, attributes for -p/-u/-g/-s/-D/--inodes,
  *    a <report>). -H is not supported (reported as an invalid option).
@@ -885,6 +888,144 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
   free(prefix);
 }
 
+/* ---- --fromfile: a tree of the listed paths (no store access) ---- */
+
+/* One node of the listed paths. */
+typedef struct ff_node {
+  const char *name;      /* component (points into the read buffer) */
+  size_t len;            /* its length */
+  struct ff_node *kids;  /* first child */
+  struct ff_node *last;  /* last child (appends keep sorted order) */
+  struct ff_node *next;  /* next sibling */
+  bool dir;              /* has children or was listed with a trailing '/' */
+} ff_node;
+
+#define FF_MAX_DEPTH 4096
+
+/* Compares paths component by component ('/' sorts before every byte). */
+static int ff_cmp(const void *a, const void *b) {
+  const unsigned char *x = *(const unsigned char *const *)a, *y = *(const unsigned char *const *)b;
+  for (;; x++, y++) {
+    int cx = *x == '/' ? 1 : *x == 0 ? 0 : *x + 1, cy = *y == '/' ? 1 : *y == 0 ? 0 : *y + 1;
+    if (cx != cy || !cx) return cx - cy;
+  }
+}
+
+/* Prints the children of `n` with `prefix` (text mode); depth-limited. */
+static void ff_print(tree_opts *o, const ff_node *n, char *prefix, size_t plen, size_t pcap,
+                     int depth) {
+  const char *vert = o->unicode ? "\xe2\x94\x82\xc2\xa0\xc2\xa0 " : "|   ";
+  const char *tee = o->unicode ? "\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 " : "|-- ";
+  const char *elbow = o->unicode ? "\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 " : "`-- ";
+  for (const ff_node *k = n->kids; k; k = k->next) {
+    if (cmd_poll(o->ctx)) return;
+    bool last = !k->next;
+    if (k->dir) o->ndirs++;
+    else o->nfiles++;
+    if (!o->no_indent) {
+      tout(o, prefix, plen);
+      touts(o, last ? elbow : tee);
+    }
+    char *nm = strndup(k->name, k->len);
+    if (!nm) return;
+    put_name(o, nm);
+    free(nm);
+    touts(o, "\n");
+    if (!k->kids) continue;
+    if (depth + 1 >= FF_MAX_DEPTH || (o->max_level && depth + 1 >= o->max_level)) continue;
+    const char *add = last ? "    " : vert;
+    size_t al = strlen(add);
+    if (plen + al > pcap) continue; /* bounded by FF_MAX_DEPTH * 7 */
+    memcpy(prefix + plen, add, al);
+    ff_print(o, k, prefix, plen + al, pcap, depth + 1);
+  }
+}
+
+/* --fromfile: each operand ("." = stdin) lists paths, one a line. */
+static void tree_fromfile(tree_opts *o, const char *file) {
+  cmd_ctx *ctx = o->ctx;
+  char *data = NULL;
+  size_t len = 0;
+  size_t limit = ctx->max_string ? (size_t)ctx->max_string : (size_t)1 << 26;
+  int rc = cmd_read_all(ctx, strcmp(file, ".") == 0 ? "-" : file, limit, &data, &len);
+  if (rc < 0) {
+    put_name(o, file);
+    touts(o, "  [error opening dir]\n");
+    o->failed = true;
+    return;
+  }
+  size_t nl = 0;
+  for (size_t i = 0; i < len; i++) nl += data[i] == '\n';
+  char **lines = malloc((nl + 1) * sizeof *lines);
+  ff_node *nodes = NULL;
+  size_t nnodes = 0, ncap = 0, nlines = 0;
+  ff_node root = {0};
+  char *prefix = malloc(FF_MAX_DEPTH * 8);
+  if (!lines || !prefix) goto out;
+  for (size_t i = 0; i < len;) {
+    char *e = memchr(data + i, '\n', len - i);
+    size_t l = e ? (size_t)(e - data) - i : len - i;
+    data[i + l] = 0; /* the buffer has room for the terminator */
+    char *ln = data + i;
+    while (*ln == '/') ln++; /* "/abs" is listed as "abs" */
+    if (*ln) lines[nlines++] = ln;
+    i += l + 1;
+  }
+  qsort(lines, nlines, sizeof *lines, ff_cmp);
+  /* the lines sorted component-wise, so a path shares its parents with the
+   * previous line's last nodes; nodes live in one array sized by a count */
+  size_t total = 0;
+  for (size_t i = 0; i < nlines; i++)
+    for (const char *p = lines[i]; *p;) {
+      while (*p == '/') p++;
+      if (!*p) break;
+      total++;
+      while (*p && *p != '/') p++;
+    }
+  ncap = total ? total : 1;
+  nodes = calloc(ncap, sizeof *nodes);
+  if (!nodes) goto out;
+  for (size_t i = 0; i < nlines; i++) {
+    ff_node *cur = &root;
+    const char *p = lines[i];
+    int depth = 0;
+    while (*p) {
+      while (*p == '/') p++;
+      if (!*p) {
+        cur->dir = true; /* trailing slash */
+        break;
+      }
+      const char *st = p;
+      while (*p && *p != '/') p++;
+      size_t cl = (size_t)(p - st);
+      if (cur->last && cur->last->len == cl && memcmp(cur->last->name, st, cl) == 0) {
+        cur = cur->last;
+      } else {
+        if (nnodes >= ncap) goto out;
+        ff_node *nn = &nodes[nnodes++];
+        nn->name = st;
+        nn->len = cl;
+        if (cur->last) cur->last->next = nn;
+        else cur->kids = nn;
+        cur->last = nn;
+        cur->dir = true;
+        cur = nn;
+      }
+      if (++depth > FF_MAX_DEPTH) break;
+    }
+    if ((i & 1023) == 0 && cmd_poll(ctx)) goto out;
+  }
+  put_name(o, file);
+  touts(o, "\n");
+  o->ndirs++;
+  ff_print(o, &root, prefix, 0, FF_MAX_DEPTH * 8, 0);
+out:
+  free(prefix);
+  free(nodes);
+  free(lines);
+  free(data);
+}
+
 static bool locale_utf8(cmd_ctx *ctx) {
   const char *v = cmd_getenv(ctx, "LC_ALL");
   if (!v || !*v) v = cmd_getenv(ctx, "LC_CTYPE");
@@ -905,6 +1046,7 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
       {"si", 0, OPT_SI}, {"inodes", 0, OPT_INODES}, {"timefmt", 1, OPT_TIMEFMT},
       {"charset", 1, OPT_CHARSET}, {"device", 0, OPT_DEVICE},
       {"metafirst", 0, OPT_METAFIRST}, {"nolinks", 0, OPT_NOLINKS},
+      {"fromfile", 0, OPT_FROMFILE},
       CMD_LONGOPTS_STD, {0, 0, 0}};
   tree_opts o = {.ctx = ctx, .out_fd = -1, .hide_ctrl = false};
   o.pats = cmd_alloc(ctx, (size_t)(argc + 1) * sizeof *o.pats);
@@ -912,6 +1054,7 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
   if (!o.pats || !o.ignores) return 1;
   o.unicode = locale_utf8(ctx);
   const char *outfile = NULL;
+  bool fromfile = false;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
   while ((c = cmd_getopt(ctx, &st, argc, argv, "acdfghilnpqrstuvxACDFJXL:NQSUP:I:o:R", lo)) != -1) {
@@ -974,6 +1117,7 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
         return 1;
       }
       break;
+    case OPT_FROMFILE: fromfile = true; break;
     case OPT_DU: o.du = true; o.size = true; break;
     case OPT_SI: o.si = true; o.size = true; break;
     case OPT_INODES: o.inodes = true; break;
@@ -1003,10 +1147,20 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
   if (o.json) touts(&o, "[\n");
   if (o.xml) touts(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tree>\n");
   int nroots = argc - st.ind;
-  if (nroots <= 0) tree_root(&o, ".", true);
-  for (int i = 0; i < nroots; i++) {
-    tree_root(&o, argv[st.ind + i], i == 0);
-    if (cmd_poll(ctx)) break;
+  if (fromfile) {
+    /* text output only: -J/-X do not apply to listed paths here */
+    o.json = o.xml = false;
+    if (nroots <= 0) tree_fromfile(&o, ".");
+    for (int i = 0; i < nroots; i++) {
+      tree_fromfile(&o, argv[st.ind + i]);
+      if (cmd_poll(ctx)) break;
+    }
+  } else {
+    if (nroots <= 0) tree_root(&o, ".", true);
+    for (int i = 0; i < nroots; i++) {
+      tree_root(&o, argv[st.ind + i], i == 0);
+      if (cmd_poll(ctx)) break;
+    }
   }
   char buf[256];
   if (o.xml) {

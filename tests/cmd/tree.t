@@ -219,3 +219,39 @@ cmd: mkdir -p d && printf 12345 > d/b && tree -X --du --noreport d | grep -v dir
 out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n    <file name="b" size="5"></file>\n</tree>\n
 err:
 
+
+# --fromfile: the listed paths as a tree
+test: fromfile
+cmd: tree --fromfile input
+file: input=a/b/c\na/d\ne\na/b/f\n
+out: input\n\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 a\n\xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 b\n\xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 c\n\xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 f\n\xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 d\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 e\n\n3 directories, 4 files\n
+err:
+
+test: fromfile stdin trailing slash
+cmd: printf 'x/y\nx/z/\n' | tree --fromfile
+out: .\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 x\n    \xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 y\n    \xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 z\n\n3 directories, 1 file\n
+err:
+
+test: fromfile absolute and dot
+cmd: printf '/abs/p\n./rel\n' | tree --fromfile .
+out: .\n\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 .\n\xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 rel\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 abs\n    \xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 p\n\n3 directories, 2 files\n
+err:
+
+test: fromfile missing
+cmd: tree --fromfile nonexist
+out: nonexist  [error opening dir]\n\n0 directories, 0 files\n
+err:
+status: 2
+
+test: fromfile ascii no report
+cmd: tree --fromfile --charset=ascii --noreport input
+file: input=b\na\na/c\n
+out: input\n|-- a\n|   `-- c\n`-- b\n
+err:
+
+test: fromfile level
+cmd: tree --fromfile -L 1 input
+file: input=a/b/c\nd\n
+out: input\n\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 a\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 d\n\n2 directories, 1 file\n
+err:
+
