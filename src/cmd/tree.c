@@ -900,7 +900,7 @@ typedef struct ff_node {
   bool dir;              /* has children or was listed with a trailing '/' */
 } ff_node;
 
-#define FF_MAX_DEPTH 4096
+#define FF_MAX_DEPTH 1000 /* recursion bound of ff_print */
 
 /* Compares paths component by component ('/' sorts before every byte). */
 static int ff_cmp(const void *a, const void *b) {
