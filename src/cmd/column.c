@@ -25,9 +25,13 @@
  * table as libsmartcols does: keys are the -N names in ASCII lower case,
  * empty or missing cells are null, hidden columns are left out, and a row
  * with more cells than names is an error. Tree options and wrapping
- * (-W/-T/-E) are not implemented.
+ * (-W/-T/-E) are not implemented. -O orders the output columns (listed
+ * ones first); -l N makes the Nth cell take the rest of the line; -e is
+ * a no-op (the header repeats per terminal page); -r/-i/-p print the rows
+ * as a tree (col_tree: sorted id index, iterative depth-first walk).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -107,21 +111,190 @@ static bool col_listed(const char *list, size_t i, char **names, size_t nnames) 
   return false;
 }
 
+/* The column a -r/-i/-p argument names (a -N name, else a 1-based number);
+ * -1 when there is none. */
+static long col_find(const char *spec, char **names, size_t nnames, size_t ncols) {
+  for (size_t i = 0; i < nnames; i++)
+    if (strcmp(names[i], spec) == 0) return (long)i;
+  char *end;
+  unsigned long v = strtoul(spec, &end, 10);
+  if (*spec && !*end && v >= 1 && v <= ncols) return (long)v - 1;
+  return -1;
+}
+
+/* Cell i of row r, or an empty cell. */
+static col_cell col_get(const col_row *row, size_t i) {
+  col_cell e = {"", 0, 0};
+  return i < row->n ? row->cells[i] : e;
+}
+
+/* One id of the sorted id index (-i values). */
+typedef struct col_key {
+  const char *s; /* the id text */
+  size_t len;    /* its length */
+  size_t row;    /* its row */
+} col_key;
+
+static int col_key_cmp(const void *a, const void *b) {
+  const col_key *x = a, *y = b;
+  size_t n = x->len < y->len ? x->len : y->len;
+  int c = memcmp(x->s, y->s, n);
+  if (c) return c;
+  if (x->len != y->len) return x->len < y->len ? -1 : 1;
+  return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/*
+ * -r/-i/-p: orders rows as libsmartcols' tree (each row under the first row
+ * whose id equals its parent, children in input order, depth first) and
+ * gives each row its depth and the "last child" flags of its ancestors.
+ * (the last row with that id, as util-linux). A row whose parent is
+ * missing or itself is a root; in a cycle each row that reaches itself
+ * going up becomes a root (util-linux breaks cycles elsewhere).
+ * Fills ord[nrows] (row indices in output order) and pre[r] (malloc'd tree
+ * prefix, "│ └─"); returns false when out of memory or interrupted.
+ */
+static bool col_tree(cmd_ctx *ctx, col_row *rows, size_t nrows, size_t idc, size_t parc,
+                     size_t *ord, char **pre) {
+  bool ok = false;
+  size_t *par = malloc((nrows ? nrows : 1) * sizeof *par);
+  size_t *next = malloc((nrows ? nrows : 1) * sizeof *next);  /* next sibling */
+  size_t *first = malloc((nrows ? nrows : 1) * sizeof *first); /* first child */
+  size_t *lastc = malloc((nrows ? nrows : 1) * sizeof *lastc); /* last child */
+  size_t *stack = malloc((nrows ? nrows : 1) * sizeof *stack);
+  col_key *keys = malloc((nrows ? nrows : 1) * sizeof *keys);
+  const size_t NONE = (size_t)-1;
+  if (!par || !next || !first || !lastc || !stack || !keys) goto out;
+  size_t nk = 0;
+  for (size_t r = 0; r < nrows; r++) {
+    if (!rows[r].n) continue;
+    col_cell id = col_get(&rows[r], idc);
+    keys[nk++] = (col_key){id.s, id.len, r};
+  }
+  qsort(keys, nk, sizeof *keys, col_key_cmp);
+  for (size_t r = 0; r < nrows; r++) {
+    par[r] = NONE;
+    next[r] = first[r] = lastc[r] = NONE;
+    if (!rows[r].n) continue;
+    col_cell pv = col_get(&rows[r], parc);
+    /* like util-linux: the last row with that id, not r itself */
+    size_t lo = 0, hi = nk;
+    while (lo < hi) {
+      size_t mid = lo + (hi - lo) / 2;
+      size_t n = keys[mid].len < pv.len ? keys[mid].len : pv.len;
+      int c = memcmp(keys[mid].s, pv.s, n);
+      if (!c) c = keys[mid].len < pv.len ? -1 : keys[mid].len > pv.len;
+      if (c < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (; lo < nk && keys[lo].len == pv.len && memcmp(keys[lo].s, pv.s, pv.len) == 0; lo++)
+      if (keys[lo].row != r) par[r] = keys[lo].row;
+    if ((r & 255) == 0 && cmd_poll(ctx)) goto out;
+  }
+  /* cycles: a row that reaches itself going up becomes a root */
+  for (size_t r = 0; r < nrows; r++) {
+    size_t q = par[r], steps = 0;
+    while (q != NONE && q != r && steps++ < nrows) q = par[q];
+    if (q == r) par[r] = NONE;
+    if ((r & 255) == 0 && cmd_poll(ctx)) goto out;
+  }
+  for (size_t r = 0; r < nrows; r++) {
+    size_t p = par[r];
+    if (p == NONE) continue;
+    if (lastc[p] == NONE) first[p] = r;
+    else next[lastc[p]] = r;
+    lastc[p] = r;
+  }
+  /* depth-first, iterative; the prefix of a row: for each ancestor below
+   * the root "│ " when it has a later sibling, else "  "; then "├─"/"└─" */
+  size_t k = 0;
+  for (size_t root = 0; root < nrows; root++) {
+    if (par[root] != NONE) continue;
+    size_t sp = 0;
+    stack[sp++] = root;
+    while (sp) {
+      size_t r = stack[--sp];
+      ord[k++] = r;
+      size_t depth = 0;
+      for (size_t q = par[r]; q != NONE; q = par[q]) depth++;
+      pre[r] = malloc(depth * 4 + 3);
+      if (!pre[r]) goto out;
+      char *o = pre[r] + depth * 4 + 2;
+      *o = 0;
+      /* built right to left */
+      size_t q = r;
+      for (size_t d = 0; d < depth; d++, q = par[q]) {
+        const char *piece;
+        size_t pl;
+        if (d == 0) {
+          piece = next[q] != NONE ? "\xe2\x94\x9c\xe2\x94\x80" : "\xe2\x94\x94\xe2\x94\x80";
+          pl = 6;
+        } else {
+          piece = next[q] != NONE ? "\xe2\x94\x82 " : "  ";
+          pl = next[q] != NONE ? 4 : 2;
+        }
+        o -= pl;
+        memcpy(o, piece, pl);
+      }
+      if (o != pre[r]) memmove(pre[r], o, strlen(o) + 1);
+      /* children pushed in reverse so the first pops first */
+      size_t nch = 0;
+      for (size_t ch = first[r]; ch != NONE; ch = next[ch]) nch++;
+      size_t top = sp + nch;
+      for (size_t ch = first[r]; ch != NONE; ch = next[ch]) stack[--top] = ch, sp++;
+      if ((k & 4095) == 0 && cmd_poll(ctx)) goto out;
+    }
+  }
+  ok = k == nrows;
+out:
+  free(par);
+  free(next);
+  free(first);
+  free(lastc);
+  free(stack);
+  free(keys);
+  return ok;
+}
+
 int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longopts[] = {
       {"table", 0, 't'},            {"separator", 1, 's'},       {"output-separator", 1, 'o'},
       {"table-columns", 1, 'N'},    {"table-right", 1, 'R'},     {"table-hide", 1, 'H'},
       {"table-empty-lines", 0, 'L'}, {"table-noheadings", 0, 'd'}, {"output-width", 1, 'c'},
       {"fillrows", 0, 'x'},         {"json", 0, 'J'},            {"table-name", 1, 'n'},
+      {"table-order", 1, 'O'},      {"table-columns-limit", 1, 'l'}, {"table-header-repeat", 0, 'e'},
+      {"tree", 1, 'r'},             {"tree-id", 1, 'i'},         {"tree-parent", 1, 'p'},
+      {"keep-empty-lines", 0, 'L'},
       {"help", 0, 'h'},             {"version", 0, 'V'},         {0, 0, 0}};
   bool table = false, fillrows = false, keep_empty = false, noheadings = false, json = false;
   const char *table_name = "table";
   const char *sep = NULL, *osep = "  ", *names_arg = NULL, *right = NULL, *hide = NULL;
+  const char *order = NULL, *tree = NULL, *tree_id = NULL, *tree_parent = NULL;
+  size_t limit_cols = 0; /* -l: the last column takes the rest of the line */
   size_t termwidth = 0;
   cmd_getopt_state g = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "tc:dH:LN:n:o:R:s:xJhV", longopts)) != -1) {
+  while ((c = cmd_getopt(ctx, &g, argc, argv, "tc:dH:LN:n:o:R:s:xJO:l:er:i:p:hV", longopts)) !=
+         -1) {
     switch (c) {
+    case 'O': order = g.arg; break;
+    case 'e': break; /* the header repeats per terminal page: never off a terminal */
+    case 'r': tree = g.arg; break;
+    case 'i': tree_id = g.arg; break;
+    case 'p': tree_parent = g.arg; break;
+    case 'l': {
+      uintmax_t v;
+      if (cmd_parse_umax(g.arg, NULL, &v) != CMD_NUM_OK) {
+        cmd_errorf(ctx, "invalid columns limit argument: '%s'", g.arg);
+        return 1;
+      }
+      if (v == 0) {
+        cmd_errorf(ctx, "columns limit must be greater than zero");
+        return 1;
+      }
+      limit_cols = v > 1000000 ? 1000000 : (size_t)v;
+      break;
+    }
     case 't': table = true; break;
     case 's': sep = g.arg; break;
     case 'o': osep = g.arg; break;
@@ -145,21 +318,33 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'h':
       cmd_outs(ctx, "\nUsage:\n column [options] [<file>...]\n\nColumnate lists.\n\nOptions:\n"
                     " -t, --table                      create a table\n"
-                    " -N, --table-columns <names>      comma separated columns names\n"
-                    " -L, --table-empty-lines          don't ignore empty lines\n"
-                    " -R, --table-right <columns>      right align text in these columns\n"
-                    " -H, --table-hide <columns>       don't print the columns\n"
-                    " -d, --table-noheadings           don't print header\n"
-                    " -J, --json                       use JSON output format for table\n"
                     " -n, --table-name <name>          table name for JSON output\n"
-                    " -s, --separator <string>         possible table delimiters\n"
-                    " -o, --output-separator <string>  columns separator for table output\n"
+                    " -O, --table-order <columns>      specify order of output columns\n"
+                    " -N, --table-columns <names>      comma separated columns names\n"
+                    " -l, --table-columns-limit <num>  maximal number of input columns\n"
+                    " -d, --table-noheadings           don't print header\n"
+                    " -e, --table-header-repeat        repeat header for each page\n"
+                    " -H, --table-hide <columns>       don't print the columns\n"
+                    " -R, --table-right <columns>      right align text in these columns\n"
+                    " -L, --keep-empty-lines           don't ignore empty lines\n"
+                    " -J, --json                       use JSON output format for table\n"
+                    "\n"
+                    " -r, --tree <column>              column to use tree-like output for the table\n"
+                    " -i, --tree-id <column>           line ID to specify child-parent relation\n"
+                    " -p, --tree-parent <column>       parent to specify child-parent relation\n"
+                    "\n"
                     " -c, --output-width <width>       width of output in number of characters\n"
+                    " -o, --output-separator <string>  columns separator for table output (default is two spaces)\n"
+                    " -s, --separator <string>         possible table delimiters\n"
                     " -x, --fillrows                   fill rows before columns\n");
       return 0;
     case 'V': cmd_outs(ctx, "column from util-linux 2.38.1 (sbx)\n"); return 0;
     default: return 1; /* cmd_getopt printed the message */
     }
+  }
+  if (tree && (!tree_id || !tree_parent)) {
+    cmd_errorf(ctx, "options --tree-id and --tree-parent are required for tree formatting");
+    return 1;
   }
   if (json && !names_arg) {
     cmd_errorf(ctx, "option --table-columns required for --json");
@@ -237,7 +422,9 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
         while (i < l && (line[i] == ' ' || line[i] == '\t')) i++;
       for (;;) {
         size_t st = i;
-        if (sep) {
+        if (limit_cols && row->n + 1 == limit_cols) {
+          i = l; /* -l: the last column keeps the rest of the line */
+        } else if (sep) {
           while (i < l && !strchr(sep, line[i])) i++;
         } else {
           while (i < l && line[i] != ' ' && line[i] != '\t') i++;
@@ -355,7 +542,58 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
       rightc[i] = col_listed(right, i, names, nnames);
       hidden[i] = col_listed(hide, i, names, nnames);
     }
+    /* -O: the listed columns first (in the list's order), then the rest */
+    size_t *cord = cmd_alloc(ctx, (ncols ? ncols : 1) * sizeof *cord);
+    bool *placed = cmd_alloc(ctx, ncols ? ncols : 1);
+    size_t *ord = cmd_alloc(ctx, (nrows ? nrows : 1) * sizeof *ord);
+    char **pre = cmd_alloc(ctx, (nrows ? nrows : 1) * sizeof *pre);
+    long treec = -1;
     size_t trows = nrows; /* rows of the text table */
+    if (!cord || !placed || !ord || !pre) goto table_done;
+    memset(placed, 0, ncols ? ncols : 1);
+    memset(pre, 0, (nrows ? nrows : 1) * sizeof *pre);
+    size_t nc = 0;
+    for (const char *p = order; p && *p;) {
+      size_t l = strcspn(p, ",");
+      for (size_t i = 0; i < ncols; i++) {
+        char buf[24];
+        snprintf(buf, sizeof buf, "%zu", i + 1);
+        bool m = (i < nnames && strlen(names[i]) == l && strncmp(names[i], p, l) == 0) ||
+                 (strlen(buf) == l && strncmp(buf, p, l) == 0);
+        if (m && !placed[i]) {
+          placed[i] = true;
+          cord[nc++] = i;
+          break;
+        }
+      }
+      p += l;
+      if (*p == ',') p++;
+    }
+    for (size_t i = 0; i < ncols; i++)
+      if (!placed[i]) cord[nc++] = i;
+    for (size_t r = 0; r < nrows; r++) ord[r] = r;
+    if (tree) {
+      const char *specs[3] = {tree, tree_id, tree_parent};
+      long cols3[3];
+      for (int k = 0; k < 3; k++) {
+        cols3[k] = col_find(specs[k], names, nnames, ncols);
+        if (cols3[k] < 0) {
+          cmd_errorf(ctx, "undefined column name '%s'", specs[k]);
+          status = 1;
+          goto table_done;
+        }
+      }
+      if (!col_tree(ctx, rows, nrows, (size_t)cols3[1], (size_t)cols3[2], ord, pre)) {
+        status = 1;
+        goto table_done;
+      }
+      treec = cols3[0];
+      for (size_t r = 0; r < nrows; r++)
+        if (pre[r] && (size_t)treec < rows[r].n) {
+          size_t pw = col_width(pre[r], strlen(pre[r]));
+          rows[r].cells[treec].width += pw;
+        }
+    }
     if (json) {
       size_t jrows = nrows;
       trows = 0; /* the text table below prints nothing */
@@ -402,12 +640,14 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
     for (size_t r = 0; r < nrows; r++)
       for (size_t i = 0; i < rows[r].n; i++)
         if (rows[r].cells[i].width > width[i]) width[i] = rows[r].cells[i].width;
-    size_t last = ncols;
-    while (last > 0 && hidden[last - 1]) last--;
+    size_t last = ncols; /* in output order */
+    while (last > 0 && hidden[cord[last - 1]]) last--;
     size_t osl = strlen(osep);
-    for (size_t r = header ? (size_t)-1 : 0; r == (size_t)-1 || r < trows; r++) {
+    for (size_t rr = header ? (size_t)-1 : 0; rr == (size_t)-1 || rr < trows; rr++) {
+      size_t r = rr == (size_t)-1 ? rr : ord[rr];
       bool first = true;
-      for (size_t i = 0; i < last; i++) {
+      for (size_t k = 0; k < last; k++) {
+        size_t i = cord[k];
         if (hidden[i]) continue;
         const char *s = "";
         size_t len = 0, w = 0;
@@ -426,13 +666,18 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
         first = false;
         size_t pad = width[i] - w;
         if (rightc[i]) cmd_outf(ctx, "%*s", (int)pad, "");
+        if (r != (size_t)-1 && (long)i == treec && pre[r]) cmd_outs(ctx, pre[r]);
         cmd_out(ctx, s, len);
-        if (!rightc[i] && i + 1 < last) cmd_outf(ctx, "%*s", (int)pad, "");
+        if (!rightc[i] && k + 1 < last) cmd_outf(ctx, "%*s", (int)pad, "");
       }
       cmd_outc(ctx, '\n');
-      if (r == (size_t)-1) continue;
+      if (rr == (size_t)-1) continue;
       if (ctx->out_err) break;
+      if ((rr & 1023) == 0 && cmd_poll(ctx)) break;
     }
+  table_done:
+    if (pre)
+      for (size_t r = 0; r < nrows; r++) free(pre[r]);
     free(width);
     free(rightc);
     free(hidden);

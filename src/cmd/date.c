@@ -10,12 +10,15 @@
  *   -r, --reference=FILE       display the last modification time of FILE
  *   -s, --set=STRING           refused: the sandbox's clock cannot be set
  *   -u, --utc, --universal     Coordinated Universal Time
+ *       --debug                annotate the parsed date, warn about questionable usage
  *
  * Design decisions:
  *  - "Now" is ctx->now (seconds; the sandbox may pin it); the nanoseconds come
  *    from the real clock only when it agrees on the second, else 0.
  *  - Time zones: TZ from the environment through util_time (POSIX rules and
  *    the built-in zone table with current rules; no host zoneinfo files).
+ *  - --debug prints gnulib parse-datetime's trace (util_time's
+ *    cmd_parse_date_debug) and the output format, on stderr.
  *  - Setting the clock (-s, or an MMDDhhmm operand) fails with EPERM like an
  *    unprivileged GNU date.
  */
@@ -47,12 +50,17 @@ static const char date_usage[] =
     "                               FMT='date', 'seconds', or 'ns'\n"
     "  -r, --reference=FILE       display the last modification time of FILE\n"
     "  -s, --set=STRING           set time described by STRING\n"
+    "      --debug                annotate the parsed date,\n"
+    "                              and warn about questionable usage to stderr\n"
     "  -u, --utc, --universal     print or set Coordinated Universal Time (UTC)\n"
     "      --help        display this help and exit\n"
     "      --version     output version information and exit\n";
 
-/* Prints one time in `fmt`; returns 0 or -1 (output error / too long). */
-static int date_show(cmd_ctx *ctx, const cmd_tz *tz, const char *fmt, int64_t t, long ns) {
+/* Prints one time in `fmt` (with --debug, GNU's "output format" line
+ * first); returns 0 or -1 (output error / too long). */
+static int date_show(cmd_ctx *ctx, const cmd_tz *tz, const char *fmt, int64_t t, long ns,
+                     bool debug) {
+  if (debug) cmd_errorf(ctx, "output format: %s", cmd_gnu_quote(ctx, fmt));
   struct tm tm;
   if (!cmd_time_local(tz, t, &tm)) {
     cmd_errorf(ctx, "time %lld is out of range", (long long)t);
@@ -87,7 +95,7 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   const char *date = NULL, *file = NULL, *ref = NULL, *set = NULL;
   const char *fmt = NULL;
-  bool utc = false, resolution = false;
+  bool utc = false, resolution = false, debug = false;
   int nfmt = 0;
   int c;
   while ((c = cmd_getopt(ctx, &st, argc, argv, "d:f:I::r:Rs:u", lo)) != -1) {
@@ -139,7 +147,7 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'r': ref = st.arg; break;
     case 's': set = st.arg; break;
     case 'u': utc = true; break;
-    case OPT_DEBUG: break;
+    case OPT_DEBUG: debug = true; break;
     case OPT_RESOLUTION: resolution = true; break;
     case CMD_OPT_HELP: return cmd_print_help(ctx, date_usage);
     case CMD_OPT_VERSION: return cmd_print_version(ctx);
@@ -186,6 +194,9 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_tz tz;
   if (utc) cmd_tz_parse("UTC0", &tz);
   else cmd_tz_from_env(ctx, &tz);
+  /* --debug: gnulib's parse trace, naming TZ as GNU date sees it (-u sets UTC0) */
+  cmd_date_debug dbg = {ctx, utc ? "UTC0" : cmd_getenv(ctx, "TZ")};
+  const cmd_date_debug *dbgp = debug ? &dbg : NULL;
 
   int64_t now = ctx->now;
   long now_ns = 0;
@@ -204,7 +215,7 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
     store_stat rs;
     int rc = cmd_fs_stat(ctx, ref, &rs);
     if (rc < 0) return cmd_gnu_perror(ctx, ref, rc);
-    return date_show(ctx, &tz, fmt, rs.mtime, rs.mtime_nsec) ? 1 : 0;
+    return date_show(ctx, &tz, fmt, rs.mtime, rs.mtime_nsec, debug) ? 1 : 0;
   }
   if (file) {
     cmd_in *in;
@@ -214,15 +225,21 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
     char *line;
     ssize_t n;
     while ((n = cmd_in_getdelim(in, &line, '\n')) > 0) {
-      if (line[n - 1] == '\n') line[--n] = 0;
+      bool nl = line[n - 1] == '\n';
+      if (nl) line[--n] = 0;
       int64_t t;
       long ns;
-      if (cmd_parse_date(line, now, now_ns, &tz, &t, &ns) < 0) {
+      /* GNU parses the line with its newline (its trace shows it); the
+       * parser skips it as white space, so only the trace differs */
+      if (debug && nl) line[n] = '\n';
+      int prc = cmd_parse_date_debug(line, now, now_ns, &tz, dbgp, &t, &ns);
+      if (nl) line[n] = 0;
+      if (prc < 0) {
         cmd_errorf(ctx, "invalid date %s", cmd_gnu_quote(ctx, line));
         status = 1;
         continue;
       }
-      if (date_show(ctx, &tz, fmt, t, ns)) status = 1;
+      if (date_show(ctx, &tz, fmt, t, ns, debug)) status = 1;
       if (cmd_poll(ctx)) break;
     }
     if (n < 0) {
@@ -235,10 +252,10 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
   int64_t t = now;
   long ns = now_ns;
   if (date) {
-    if (cmd_parse_date(date, now, now_ns, &tz, &t, &ns) < 0) {
+    if (cmd_parse_date_debug(date, now, now_ns, &tz, dbgp, &t, &ns) < 0) {
       cmd_errorf(ctx, "invalid date %s", cmd_gnu_quote(ctx, date));
       return 1;
     }
   }
-  return date_show(ctx, &tz, fmt, t, ns) ? 1 : 0;
+  return date_show(ctx, &tz, fmt, t, ns, debug) ? 1 : 0;
 }

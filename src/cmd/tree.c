@@ -19,8 +19,12 @@
  *  - The closing report copies tree 2.1's arithmetic: a top directory is
  *    counted only when it lists something, and --du's "bytes used" adds each
  *    entry once per directory level above it (as tree 2.1 does).
- *  - Output formats: text and -J (JSON, same shape as tree's). -X, -H are
- *    not supported (reported as invalid options).
+ *  - --fromfile: the operands ("." = stdin) list paths; they are sorted
+ *    component-wise and linked into a trie (one pass, only the last child
+ *    compared), printed as text (depth-limited recursion, FF_MAX_DEPTH).
+ *  - Output formats: text, -J (JSON) and -X (XML), same shapes as tree's
+ *    (XML: one element per entry, attributes for -p/-u/-g/-s/-D/--inodes,
+ *    a <report>). -H is not supported (reported as an invalid option).
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -69,6 +73,7 @@ typedef struct tree_level {
   size_t n, next;    /* count, next to print */
   store_ino ino;     /* directory inode (loop detection with -l) */
   bool json_open;    /* JSON: a contents array was opened */
+  const char *xml_tag; /* -X: the element to close after this level */
 } tree_level;
 
 /* Options and state. */
@@ -79,6 +84,7 @@ typedef struct tree_opts {
   bool raw_names;                    /* -N: names printed as they are */
   bool human, si, du, date, classify, inodes, reverse, dirsfirst, filesfirst; /* flags */
   bool json;                         /* -J */
+  bool xml;                          /* -X */
   bool unicode;                      /* box drawing characters */
   int max_level;                     /* -L (0 = none) */
   long filelimit;                    /* --filelimit (0 = none) */
@@ -544,6 +550,82 @@ static void put_json_entry(tree_opts *o, const tree_ent *e, bool open_contents) 
   if (open_contents) touts(o, ",\"contents\":[\n");
 }
 
+/* -X: s with & < > " as entities (tree 2.1's XML). */
+static void put_xml_str(tree_opts *o, const char *s) {
+  const char *p = s;
+  while (*p) {
+    size_t l = strcspn(p, "&<>\"");
+    tout(o, p, l);
+    p += l;
+    if (!*p) break;
+    touts(o, *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;" : "&quot;");
+    p++;
+  }
+}
+
+/* -X: "<TYPE name=... attrs>"; the caller closes the element. */
+static const char *put_xml_entry(tree_opts *o, const tree_ent *e) {
+  const char *type = e->is_link ? "link" : e->is_dir ? "directory" : "file";
+  touts(o, "<");
+  touts(o, type);
+  touts(o, " name=\"");
+  put_xml_str(o, o->full_path ? e->path : e->name);
+  touts(o, "\"");
+  if (e->is_link && e->target) {
+    touts(o, " target=\"");
+    put_xml_str(o, e->target);
+    touts(o, "\"");
+  }
+  char buf[128];
+  if (o->inodes) {
+    snprintf(buf, sizeof buf, " inode=\"%" PRId64 "\"", e->st.ino);
+    touts(o, buf);
+  }
+  if (o->perms) {
+    char m[11];
+    cmd_fs_modestr(e->st.mode, m);
+    snprintf(buf, sizeof buf, " mode=\"%04o\" prot=\"%s\"", e->st.mode & 07777, m);
+    touts(o, buf);
+  }
+  if (o->user) {
+    const char *u = cmd_fs_username(o->ids, e->st.uid);
+    touts(o, " user=\"");
+    if (u) put_xml_str(o, u);
+    else {
+      snprintf(buf, sizeof buf, "%" PRIu32, e->st.uid);
+      touts(o, buf);
+    }
+    touts(o, "\"");
+  }
+  if (o->group) {
+    const char *g = cmd_fs_groupname(o->ids, e->st.gid);
+    touts(o, " group=\"");
+    if (g) put_xml_str(o, g);
+    else {
+      snprintf(buf, sizeof buf, "%" PRIu32, e->st.gid);
+      touts(o, buf);
+    }
+    touts(o, "\"");
+  }
+  if (o->size || o->du) {
+    snprintf(buf, sizeof buf, " size=\"%" PRIu64 "\"", o->du && e->is_dir ? e->du : e->st.size);
+    touts(o, buf);
+  }
+  if (o->date) {
+    char d[128];
+    fmt_date(o, &e->st, d, sizeof d);
+    touts(o, " time=\"");
+    put_xml_str(o, d);
+    touts(o, "\"");
+  }
+  touts(o, ">");
+  return type;
+}
+
+static void indent_xml(tree_opts *o, int depth) {
+  for (int i = 0; i < depth * 2 + 2; i++) touts(o, " ");
+}
+
 static void indent_json(tree_opts *o, int depth) {
   for (int i = 0; i < depth * 2 + 2; i++) touts(o, " ");
 }
@@ -562,7 +644,23 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
     top.stat_ok = true;
     top.is_dir = is_dir;
   }
-  if (o->json) {
+  if (o->xml) {
+    if (rc < 0 || !is_dir) {
+      /* tree 2.1's exact (odd) output for a root it cannot list */
+      if (rc < 0) {
+        touts(o, " name=\"");
+        put_xml_str(o, root);
+        touts(o, "\"><error>error opening dir</error>\n  </unknown>\n");
+        o->failed = true;
+      } else {
+        touts(o, "  <file name=\"");
+        put_xml_str(o, root);
+        touts(o, "\"><error>error opening dir</error>\n  </file>\n");
+        o->nfiles++;
+      }
+      return;
+    }
+  } else if (o->json) {
     if (!first_root) touts(o, ",\n");
     if (rc < 0 || !is_dir) {
       touts(o, "  {\"type\":\"");
@@ -600,7 +698,13 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
   int rr = read_level(o, root, st.ino, &lv[0]);
   bool open_error = rr < 0 && rr > -100000;
   bool empty = rr == 0 && lv[0].n == 0;
-  if (o->json) {
+  if (o->xml) {
+    touts(o, "  ");
+    put_xml_entry(o, &top);
+    if (open_error) touts(o, "<error>error opening dir</error>");
+    touts(o, "\n");
+    if (open_error || empty || rr < 0) touts(o, "  </directory>\n");
+  } else if (o->json) {
     touts(o, "  ");
     put_json_entry(o, &top, !open_error && !empty);
     /* tree 2.1: an unreadable top directory counts as a file */
@@ -625,7 +729,7 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
     if (o->json && !open_error) touts(o, "  ]}\n");
     return;
   }
-  if (empty && o->json) {
+  if (empty && (o->json || o->xml)) {
     free_level(&lv[0]);
     free(lv);
     free(prefix);
@@ -648,12 +752,20 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
   }
   plen[0] = 0;
   prefix[0] = 0;
+  lv[0].xml_tag = "directory";
   while (n > 0) {
     if (cmd_poll(ctx)) break;
     tree_level *l = &lv[n - 1];
     if (l->next >= l->n) {
+      const char *tag = l->xml_tag;
       free_level(l);
       n--;
+      if (o->xml) {
+        indent_xml(o, n);
+        touts(o, "</");
+        touts(o, tag ? tag : "directory");
+        touts(o, ">\n");
+      }
       if (o->json) {
         if (n > 0) {
           touts(o, "\n");
@@ -690,7 +802,21 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
       o->ndirs--;
       continue;
     }
-    if (o->json) {
+    const char *xtag = NULL;
+    if (o->xml) {
+      bool has_children = descend && !loop && crc == 0 && child.n > 0;
+      indent_xml(o, n);
+      xtag = put_xml_entry(o, e);
+      if (descend && !loop && crc < 0 && crc > -100000)
+        touts(o, "<error>error opening dir</error>");
+      if (has_children) {
+        touts(o, "\n");
+      } else {
+        touts(o, "</");
+        touts(o, xtag);
+        touts(o, ">\n");
+      }
+    } else if (o->json) {
       if (l->next > 1) touts(o, ",\n");
       indent_json(o, n);
       put_json_entry(o, e, descend && !loop && crc == 0 && child.n > 0);
@@ -752,6 +878,7 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
       }
       memcpy(prefix + plen[n - 1], add, al);
       plen[n] = plen[n - 1] + al;
+      child.xml_tag = xtag;
       lv[n++] = child;
     }
   }
@@ -759,6 +886,144 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
   free(lv);
   free(plen);
   free(prefix);
+}
+
+/* ---- --fromfile: a tree of the listed paths (no store access) ---- */
+
+/* One node of the listed paths. */
+typedef struct ff_node {
+  const char *name;      /* component (points into the read buffer) */
+  size_t len;            /* its length */
+  struct ff_node *kids;  /* first child */
+  struct ff_node *last;  /* last child (appends keep sorted order) */
+  struct ff_node *next;  /* next sibling */
+  bool dir;              /* has children or was listed with a trailing '/' */
+} ff_node;
+
+#define FF_MAX_DEPTH 1000 /* recursion bound of ff_print */
+
+/* Compares paths component by component ('/' sorts before every byte). */
+static int ff_cmp(const void *a, const void *b) {
+  const unsigned char *x = *(const unsigned char *const *)a, *y = *(const unsigned char *const *)b;
+  for (;; x++, y++) {
+    int cx = *x == '/' ? 1 : *x == 0 ? 0 : *x + 1, cy = *y == '/' ? 1 : *y == 0 ? 0 : *y + 1;
+    if (cx != cy || !cx) return cx - cy;
+  }
+}
+
+/* Prints the children of `n` with `prefix` (text mode); depth-limited. */
+static void ff_print(tree_opts *o, const ff_node *n, char *prefix, size_t plen, size_t pcap,
+                     int depth) {
+  const char *vert = o->unicode ? "\xe2\x94\x82\xc2\xa0\xc2\xa0 " : "|   ";
+  const char *tee = o->unicode ? "\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 " : "|-- ";
+  const char *elbow = o->unicode ? "\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 " : "`-- ";
+  for (const ff_node *k = n->kids; k; k = k->next) {
+    if (cmd_poll(o->ctx)) return;
+    bool last = !k->next;
+    if (k->dir) o->ndirs++;
+    else o->nfiles++;
+    if (!o->no_indent) {
+      tout(o, prefix, plen);
+      touts(o, last ? elbow : tee);
+    }
+    char *nm = strndup(k->name, k->len);
+    if (!nm) return;
+    put_name(o, nm);
+    free(nm);
+    touts(o, "\n");
+    if (!k->kids) continue;
+    if (depth + 1 >= FF_MAX_DEPTH || (o->max_level && depth + 1 >= o->max_level)) continue;
+    const char *add = last ? "    " : vert;
+    size_t al = strlen(add);
+    if (plen + al > pcap) continue; /* bounded by FF_MAX_DEPTH * 7 */
+    memcpy(prefix + plen, add, al);
+    ff_print(o, k, prefix, plen + al, pcap, depth + 1);
+  }
+}
+
+/* --fromfile: each operand ("." = stdin) lists paths, one a line. */
+static void tree_fromfile(tree_opts *o, const char *file) {
+  cmd_ctx *ctx = o->ctx;
+  char *data = NULL;
+  size_t len = 0;
+  size_t limit = ctx->max_string ? (size_t)ctx->max_string : (size_t)1 << 26;
+  int rc = cmd_read_all(ctx, strcmp(file, ".") == 0 ? "-" : file, limit, &data, &len);
+  if (rc < 0) {
+    put_name(o, file);
+    touts(o, "  [error opening dir]\n");
+    o->failed = true;
+    return;
+  }
+  size_t nl = 0;
+  for (size_t i = 0; i < len; i++) nl += data[i] == '\n';
+  char **lines = malloc((nl + 1) * sizeof *lines);
+  ff_node *nodes = NULL;
+  size_t nnodes = 0, ncap = 0, nlines = 0;
+  ff_node root = {0};
+  char *prefix = malloc(FF_MAX_DEPTH * 8);
+  if (!lines || !prefix) goto out;
+  for (size_t i = 0; i < len;) {
+    char *e = memchr(data + i, '\n', len - i);
+    size_t l = e ? (size_t)(e - data) - i : len - i;
+    data[i + l] = 0; /* the buffer has room for the terminator */
+    char *ln = data + i;
+    while (*ln == '/') ln++; /* "/abs" is listed as "abs" */
+    if (*ln) lines[nlines++] = ln;
+    i += l + 1;
+  }
+  qsort(lines, nlines, sizeof *lines, ff_cmp);
+  /* the lines sorted component-wise, so a path shares its parents with the
+   * previous line's last nodes; nodes live in one array sized by a count */
+  size_t total = 0;
+  for (size_t i = 0; i < nlines; i++)
+    for (const char *p = lines[i]; *p;) {
+      while (*p == '/') p++;
+      if (!*p) break;
+      total++;
+      while (*p && *p != '/') p++;
+    }
+  ncap = total ? total : 1;
+  nodes = calloc(ncap, sizeof *nodes);
+  if (!nodes) goto out;
+  for (size_t i = 0; i < nlines; i++) {
+    ff_node *cur = &root;
+    const char *p = lines[i];
+    int depth = 0;
+    while (*p) {
+      while (*p == '/') p++;
+      if (!*p) {
+        cur->dir = true; /* trailing slash */
+        break;
+      }
+      const char *st = p;
+      while (*p && *p != '/') p++;
+      size_t cl = (size_t)(p - st);
+      if (cur->last && cur->last->len == cl && memcmp(cur->last->name, st, cl) == 0) {
+        cur = cur->last;
+      } else {
+        if (nnodes >= ncap) goto out;
+        ff_node *nn = &nodes[nnodes++];
+        nn->name = st;
+        nn->len = cl;
+        if (cur->last) cur->last->next = nn;
+        else cur->kids = nn;
+        cur->last = nn;
+        cur->dir = true;
+        cur = nn;
+      }
+      if (++depth > FF_MAX_DEPTH) break;
+    }
+    if ((i & 1023) == 0 && cmd_poll(ctx)) goto out;
+  }
+  put_name(o, file);
+  touts(o, "\n");
+  o->ndirs++;
+  ff_print(o, &root, prefix, 0, FF_MAX_DEPTH * 8, 0);
+out:
+  free(prefix);
+  free(nodes);
+  free(lines);
+  free(data);
 }
 
 static bool locale_utf8(cmd_ctx *ctx) {
@@ -781,6 +1046,7 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
       {"si", 0, OPT_SI}, {"inodes", 0, OPT_INODES}, {"timefmt", 1, OPT_TIMEFMT},
       {"charset", 1, OPT_CHARSET}, {"device", 0, OPT_DEVICE},
       {"metafirst", 0, OPT_METAFIRST}, {"nolinks", 0, OPT_NOLINKS},
+      {"fromfile", 0, OPT_FROMFILE},
       CMD_LONGOPTS_STD, {0, 0, 0}};
   tree_opts o = {.ctx = ctx, .out_fd = -1, .hide_ctrl = false};
   o.pats = cmd_alloc(ctx, (size_t)(argc + 1) * sizeof *o.pats);
@@ -788,9 +1054,10 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
   if (!o.pats || !o.ignores) return 1;
   o.unicode = locale_utf8(ctx);
   const char *outfile = NULL;
+  bool fromfile = false;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "acdfghilnpqrstuvxACDFJL:NQSUP:I:o:R", lo)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "acdfghilnpqrstuvxACDFJXL:NQSUP:I:o:R", lo)) != -1) {
     switch (c) {
     case 'a': o.all = true; break;
     case 'c': o.ctime_sort = true; if (o.sort == SORT_MTIME) o.sort = SORT_CTIME; break;
@@ -816,7 +1083,8 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'U': o.sort = SORT_NONE; break;
     case 'D': o.date = true; break;
     case 'F': o.classify = true; break;
-    case 'J': o.json = true; break;
+    case 'J': o.json = true; o.xml = false; break;
+    case 'X': o.xml = true; o.json = false; break;
     case 'L': {
       char *ep;
       long v = strtol(st.arg, &ep, 10);
@@ -849,6 +1117,7 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
         return 1;
       }
       break;
+    case OPT_FROMFILE: fromfile = true; break;
     case OPT_DU: o.du = true; o.size = true; break;
     case OPT_SI: o.si = true; o.size = true; break;
     case OPT_INODES: o.inodes = true; break;
@@ -876,14 +1145,41 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
     o.out_fd = fd;
   }
   if (o.json) touts(&o, "[\n");
+  if (o.xml) touts(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tree>\n");
   int nroots = argc - st.ind;
-  if (nroots <= 0) tree_root(&o, ".", true);
-  for (int i = 0; i < nroots; i++) {
-    tree_root(&o, argv[st.ind + i], i == 0);
-    if (cmd_poll(ctx)) break;
+  if (fromfile) {
+    /* text output only: -J/-X do not apply to listed paths here */
+    o.json = o.xml = false;
+    if (nroots <= 0) tree_fromfile(&o, ".");
+    for (int i = 0; i < nroots; i++) {
+      tree_fromfile(&o, argv[st.ind + i]);
+      if (cmd_poll(ctx)) break;
+    }
+  } else {
+    if (nroots <= 0) tree_root(&o, ".", true);
+    for (int i = 0; i < nroots; i++) {
+      tree_root(&o, argv[st.ind + i], i == 0);
+      if (cmd_poll(ctx)) break;
+    }
   }
   char buf[256];
-  if (o.json) {
+  if (o.xml) {
+    if (!o.noreport) {
+      touts(&o, "  <report>\n");
+      if (o.du) {
+        snprintf(buf, sizeof buf, "    <size>%" PRIu64 "</size>\n", o.du_total);
+        touts(&o, buf);
+      }
+      snprintf(buf, sizeof buf, "    <directories>%" PRIu64 "</directories>\n", o.ndirs);
+      touts(&o, buf);
+      if (!o.dirs_only) {
+        snprintf(buf, sizeof buf, "    <files>%" PRIu64 "</files>\n", o.nfiles);
+        touts(&o, buf);
+      }
+      touts(&o, "  </report>\n");
+    }
+    touts(&o, "</tree>\n");
+  } else if (o.json) {
     if (!o.noreport) {
       touts(&o, ",\n  {\"type\":\"report\"");
       if (o.du) {

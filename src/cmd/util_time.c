@@ -25,6 +25,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -907,8 +908,10 @@ static bool classify_word(const char *w, size_t n, const cmd_tz *tz, dtok *t) {
   return false;
 }
 
-/* Splits s into tokens; false on an unknown word or too many tokens. */
-static bool date_lex(const char *s, const cmd_tz *tz, dtok *toks, int *ntok) {
+/* Splits s into tokens; false on an unknown word (*unknown = its start) or
+ * too many tokens. */
+static bool date_lex(const char *s, const cmd_tz *tz, dtok *toks, int *ntok,
+                     const char **unknown) {
   int n = 0;
   const char *p = s;
   for (;;) {
@@ -970,6 +973,7 @@ static bool date_lex(const char *s, const cmd_tz *tz, dtok *toks, int *ntok) {
       continue;
     }
     if (isalpha((unsigned char)*p)) {
+      const char *w0 = p;
       char w[32];
       size_t wl = 0;
       while (isalpha((unsigned char)*p) || *p == '.') {
@@ -978,7 +982,10 @@ static bool date_lex(const char *s, const cmd_tz *tz, dtok *toks, int *ntok) {
         p++;
       }
       w[wl] = 0;
-      if (!classify_word(w, wl, tz, t)) return false;
+      if (!classify_word(w, wl, tz, t)) {
+        *unknown = w0;
+        return false;
+      }
       n++;
       continue;
     }
@@ -999,7 +1006,137 @@ typedef struct dstate {
   int64_t rel_year, rel_month, rel_day, rel_sec; long rel_nsec;
   bool rels_seen;
   bool has_timespec; int64_t ts; long ts_nsec;
+  /* --debug only (never read by the evaluation): */
+  const cmd_date_debug *dbg;   /* trace sink, NULL = no trace */
+  int64_t year_now;            /* GNU prints the current year for a date without one */
+  bool year_seen;              /* a bare number gave the year */
+  bool ordinal_seen;           /* the weekday had an ordinal ("next monday") */
+  int64_t rel_h, rel_m, rel_s; /* rel_sec split as GNU keeps it (hours, minutes, seconds) */
+  bool pr_dates, pr_year, pr_times, pr_days, pr_lzones, pr_zones; /* already printed */
+  bool datetime_pending;       /* ISO date + 'T': printed with its time as "datetime" */
+  bool hybrid_pending;         /* "YYYYMMDD +N unit": printed as "hybrid" */
 } dstate;
+
+/* ---- --debug trace (gnulib parse-datetime's messages) ------------------------------ */
+
+/* One trace line "NAME: <fmt>" (bounded; longer lines are cut). */
+__attribute__((format(printf, 2, 3)))
+static void dbg_line(const cmd_date_debug *g, const char *fmt, ...) {
+  if (!g) return;
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  cmd_errorf(g->ctx, "%s", buf);
+}
+
+/* Bounded appender for a line built piece by piece. */
+typedef struct dbuf {
+  char b[384]; /* the text, always NUL-terminated */
+  size_t n;    /* its length */
+} dbuf;
+
+__attribute__((format(printf, 2, 3)))
+static void dbuf_add(dbuf *b, const char *fmt, ...) {
+  if (b->n + 1 >= sizeof b->b) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(b->b + b->n, sizeof b->b - b->n, fmt, ap);
+  va_end(ap);
+  if (k > 0) b->n += (size_t)k;
+  if (b->n >= sizeof b->b) b->n = sizeof b->b - 1;
+}
+
+/* gnulib time_zone_str: "+05", "-03:30", "+00:00:30". */
+static const char *dbg_zone_str(int64_t z, char buf[24]) {
+  int64_t a = z < 0 ? -z : z;
+  int n = snprintf(buf, 24, "%c%02lld", z < 0 ? '-' : '+', (long long)(a / 3600));
+  if (a % 3600) {
+    int mm = (int)(a % 3600 / 60), ss = (int)(a % 60);
+    n += snprintf(buf + n, (size_t)(24 - n), ":%02d", mm);
+    if (ss) snprintf(buf + n, (size_t)(24 - n), ":%02d", ss);
+  }
+  return buf;
+}
+
+/* gnulib str_days: "next/first Mon", "Tue", "third Fri". */
+static const char *dbg_days(const dstate *d, char buf[48]) {
+  static const char ord[][11] = {"last", "this", "next/first", "(SECOND)", "third", "fourth",
+                                 "fifth", "sixth", "seventh", "eight", "ninth", "tenth",
+                                 "eleventh", "twelfth"};
+  static const char days[][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+  int n = 0;
+  buf[0] = 0;
+  if (d->ordinal_seen) {
+    if (d->day_ordinal >= -1 && d->day_ordinal <= 12)
+      n = snprintf(buf, 48, "%s", ord[d->day_ordinal + 1]);
+    else
+      n = snprintf(buf, 48, "%d", d->day_ordinal);
+  }
+  if (d->day_number >= 0 && d->day_number <= 6)
+    snprintf(buf + n, (size_t)(48 - n), "%s%s", n ? " " : "", days[d->day_number]);
+  return buf;
+}
+
+/* gnulib debug_print_current_time: "parsed LABEL part: " + what is new. */
+static void dbg_current(dstate *d, const char *label) {
+  if (!d->dbg) return;
+  dbuf b = {.n = 0};
+  b.b[0] = 0;
+  bool space = false;
+  if (d->dates_seen && !d->pr_dates) {
+    dbuf_add(&b, "(Y-M-D) %04lld-%02d-%02d",
+             (long long)(d->has_year && !d->year_seen ? d->year : d->year_now), d->mon, d->mday);
+    d->pr_dates = space = true;
+  }
+  if (d->year_seen != d->pr_year) {
+    dbuf_add(&b, "%syear: %04lld", space ? " " : "", (long long)d->year);
+    d->pr_year = d->year_seen;
+    space = true;
+  }
+  if (d->times_seen && !d->pr_times) {
+    dbuf_add(&b, "%s%02d:%02d:%02d", space ? " " : "", d->hour, d->min, d->sec);
+    if (d->nsec) dbuf_add(&b, ".%09ld", d->nsec);
+    if (d->merid == 1) dbuf_add(&b, "pm");
+    d->pr_times = space = true;
+  }
+  if (d->days_seen && !d->pr_days) {
+    char db[48];
+    dbuf_add(&b, "%s%s (day ordinal=%d number=%d)", space ? " " : "", dbg_days(d, db),
+             d->day_ordinal, d->day_number);
+    d->pr_days = space = true;
+  }
+  if (d->local_zones_seen && !d->pr_lzones) {
+    dbuf_add(&b, "%sisdst=%d", space ? " " : "", d->local_isdst);
+    d->pr_lzones = space = true;
+  }
+  if (d->zones_seen && !d->pr_zones) {
+    char zb[24];
+    dbuf_add(&b, "%sUTC%s", space ? " " : "", dbg_zone_str(d->zone, zb));
+    d->pr_zones = space = true;
+  }
+  if (d->has_timespec)
+    dbuf_add(&b, "%snumber of seconds: %lld", space ? " " : "", (long long)d->ts);
+  dbg_line(d->dbg, "parsed %s part: %s", label, b.b);
+}
+
+/* gnulib debug_print_relative_time: the relative items so far. */
+static void dbg_relative(dstate *d, const char *label) {
+  if (!d->dbg) return;
+  if (!d->rel_year && !d->rel_month && !d->rel_day && !d->rel_h && !d->rel_m && !d->rel_s) {
+    dbg_line(d->dbg, "parsed %s part: today/this/now", label);
+    return;
+  }
+  dbuf b = {.n = 0};
+  b.b[0] = 0;
+  const int64_t v[6] = {d->rel_year, d->rel_month, d->rel_day, d->rel_h, d->rel_m, d->rel_s};
+  static const char *const names[6] = {"year(s)", "month(s)", "day(s)", "hour(s)", "minutes",
+                                       "seconds"};
+  for (int k = 0; k < 6; k++)
+    if (v[k]) dbuf_add(&b, "%s%+lld %s", b.n ? " " : "", (long long)v[k], names[k]);
+  dbg_line(d->dbg, "parsed %s part: %s", label, b.b);
+}
 
 static bool rel_add(dstate *d, int64_t n, const dtok *unit) {
   d->rels_seen = true;
@@ -1020,6 +1157,10 @@ static bool rel_add(dstate *d, int64_t n, const dtok *unit) {
   default:
     if (__builtin_mul_overflow(n, m, &m) || __builtin_add_overflow(d->rel_sec, m, &d->rel_sec))
       return false;
+    /* the debug split cannot overflow when the total did not */
+    if (unit->val == 3600) d->rel_h += n;
+    else if (unit->val == 60) d->rel_m += n;
+    else d->rel_s += m;
     return true;
   }
 }
@@ -1069,6 +1210,7 @@ static bool date_items(dtok *tk, int n, dstate *d) {
         d->ts -= 1;
         d->ts_nsec = 1000000000L - tk[1].nsec;
       }
+      dbg_current(d, "number of seconds");
       return true;
     }
     if (t->kind == T_NUM) {
@@ -1101,6 +1243,8 @@ static bool date_items(dtok *tk, int n, dstate *d) {
           d->zones_seen++;
           i += cm ? 3 : 1;
         }
+        dbg_current(d, d->datetime_pending ? "datetime" : "time");
+        d->datetime_pending = false;
         continue;
       }
       /* 3pm */
@@ -1111,6 +1255,7 @@ static bool date_items(dtok *tk, int n, dstate *d) {
         d->nsec = 0;
         d->merid = (int)tk[i + 1].val;
         i += 2;
+        dbg_current(d, "time");
         continue;
       }
       /* m/d[/y] or y/m/d */
@@ -1118,6 +1263,12 @@ static bool date_items(dtok *tk, int n, dstate *d) {
         d->dates_seen++;
         d->has_date = true;
         if (is_char(&tk[i + 3], '/') && tk[i + 4].kind == T_NUM) {
+          if (t->digits >= 4)
+            dbg_line(d->dbg, "warning: value %lld has %d digits. Assuming YYYY/MM/DD",
+                     (long long)t->val, t->digits);
+          else
+            dbg_line(d->dbg, "warning: value %lld has less than 4 digits. Assuming MM/DD/YY[YY]",
+                     (long long)t->val);
           if (t->digits >= 3) {
             d->year = t->val; d->year_digits = t->digits;
             d->mon = (int)tk[i + 2].val; d->mday = (int)tk[i + 4].val;
@@ -1132,6 +1283,7 @@ static bool date_items(dtok *tk, int n, dstate *d) {
           d->mday = (int)tk[i + 2].val;
           i += 3;
         }
+        dbg_current(d, "date");
         continue;
       }
       /* ISO 8601: y -m -d */
@@ -1145,7 +1297,12 @@ static bool date_items(dtok *tk, int n, dstate *d) {
         d->mon = (int)-tk[i + 1].val;
         d->mday = (int)-tk[i + 2].val;
         i += 3;
-        if (is_word(&tk[i], W_T) && tk[i + 1].kind == T_NUM) i++;
+        if (is_word(&tk[i], W_T) && tk[i + 1].kind == T_NUM) {
+          i++;
+          d->datetime_pending = true;
+        } else {
+          dbg_current(d, "date");
+        }
         continue;
       }
       /* d month [y] */
@@ -1167,6 +1324,7 @@ static bool date_items(dtok *tk, int n, dstate *d) {
           }
         }
         i = j;
+        dbg_current(d, "date");
         continue;
       }
       /* N weekday */
@@ -1175,14 +1333,17 @@ static bool date_items(dtok *tk, int n, dstate *d) {
         d->days_seen++;
         d->day_ordinal = (int)t->val;
         d->day_number = (int)tk[i + 1].val;
+        d->ordinal_seen = true;
         i += 2;
         if (is_char(&tk[i], ',')) i++;
+        dbg_current(d, "day");
         continue;
       }
       /* N unit [ago] */
       if (is_word(&tk[i + 1], W_UNIT)) {
         i = rel_phrase(d, t->val, tk, i + 1);
         if (i < 0) return false;
+        dbg_relative(d, "relative");
         continue;
       }
       /* a bare number */
@@ -1192,6 +1353,7 @@ static bool date_items(dtok *tk, int n, dstate *d) {
         d->has_year = true;
         d->year = t->val;
         d->year_digits = t->digits;
+        d->year_seen = true;
       } else if (t->digits > 4) {
         d->dates_seen++;
         d->has_date = d->has_year = true;
@@ -1213,12 +1375,17 @@ static bool date_items(dtok *tk, int n, dstate *d) {
         d->merid = -1;
       }
       i++;
+      if (tk[i].kind == T_SNUM && is_word(&tk[i + 1], W_UNIT)) d->hybrid_pending = true;
+      else dbg_current(d, "number");
+      d->datetime_pending = false;
       continue;
     }
     if (t->kind == T_SNUM) {
       if (is_word(&tk[i + 1], W_UNIT)) {
         i = rel_phrase(d, t->val, tk, i + 1);
         if (i < 0) return false;
+        dbg_relative(d, d->hybrid_pending ? "hybrid" : "relative");
+        d->hybrid_pending = false;
         continue;
       }
       return false;
@@ -1226,6 +1393,7 @@ static bool date_items(dtok *tk, int n, dstate *d) {
     if (t->kind == T_WORD) {
       switch (t->wkind) {
       case W_MONTH: {
+        bool split = false;
         d->dates_seen++;
         d->has_date = true;
         d->mon = (int)t->val;
@@ -1234,20 +1402,28 @@ static bool date_items(dtok *tk, int n, dstate *d) {
         if (tk[j].kind == T_NUM || (tk[j].kind == T_SNUM && tk[j].val < 0)) {
           d->mday = (int)(tk[j].val < 0 ? -tk[j].val : tk[j].val);
           j++;
-          if (is_char(&tk[j], ',')) j++;
+          bool comma = is_char(&tk[j], ',');
+          if (comma) j++;
           if (is_char(&tk[j], '-')) j++;
           if ((tk[j].kind == T_NUM && !is_char(&tk[j + 1], ':') &&
                !is_word(&tk[j + 1], W_UNIT) && !is_word(&tk[j + 1], W_MERID)) ||
               (tk[j].kind == T_SNUM && tk[j].val < 0)) {
+            /* GNU reads "Jan 2 2024" as the date "Jan 2" and then the year */
+            split = d->dbg && !comma && tk[j].kind == T_NUM && !d->rels_seen &&
+                         (d->times_seen || tk[j].digits > 2);
+            if (split) dbg_current(d, "date");
+            d->year_seen = split;
             d->has_year = true;
             d->year = tk[j].val < 0 ? -tk[j].val : tk[j].val;
             d->year_digits = tk[j].digits;
             j++;
+            if (split) dbg_current(d, "number");
           }
         } else {
           return false;
         }
         i = j;
+        if (!split) dbg_current(d, "date");
         continue;
       }
       case W_DAY:
@@ -1256,30 +1432,36 @@ static bool date_items(dtok *tk, int n, dstate *d) {
         d->day_number = (int)t->val;
         i++;
         if (is_char(&tk[i], ',')) i++;
+        dbg_current(d, "day");
         continue;
       case W_ORDINAL:
         if (is_word(&tk[i + 1], W_DAY)) {
           d->days_seen++;
           d->day_ordinal = (int)t->val;
           d->day_number = (int)tk[i + 1].val;
+          d->ordinal_seen = true;
           i += 2;
+          dbg_current(d, "day");
           continue;
         }
         if (is_word(&tk[i + 1], W_UNIT)) {
           i = rel_phrase(d, t->val, tk, i + 1);
           if (i < 0) return false;
+          dbg_relative(d, "relative");
           continue;
         }
         return false;
       case W_UNIT: {
         i = rel_phrase(d, 1, tk, i);
         if (i < 0) return false;
+        dbg_relative(d, "relative");
         continue;
       }
       case W_DAYSHIFT: {
         dtok u = {.val = 1, .unit = 2};
         if (!rel_add(d, t->val, &u)) return false;
         i++;
+        dbg_relative(d, "relative");
         continue;
       }
       case W_ZONE: {
@@ -1298,12 +1480,14 @@ static bool date_items(dtok *tk, int n, dstate *d) {
           d->zone += z;
           i += cm ? 3 : 1;
         }
+        dbg_current(d, "zone");
         continue;
       }
       case W_LOCALZONE:
         d->local_zones_seen++;
         d->local_isdst = t->dst;
         i++;
+        dbg_current(d, "local_zone");
         continue;
       case W_AGO:
         /* "ago" after a complete relative item applies to everything so far */
@@ -1311,6 +1495,9 @@ static bool date_items(dtok *tk, int n, dstate *d) {
         d->rel_month = -d->rel_month;
         d->rel_day = -d->rel_day;
         d->rel_sec = -d->rel_sec;
+        d->rel_h = -d->rel_h;
+        d->rel_m = -d->rel_m;
+        d->rel_s = -d->rel_s;
         if (!d->rels_seen) return false;
         i++;
         continue;
@@ -1346,17 +1533,83 @@ static const char *tz_prefix(const char *s, char *buf, size_t bufsz) {
   return p + 1;
 }
 
+/* gnulib debug_strfdatetime: "(Y-M-D) 2024-01-02 03:04:05[ TZ=+03]". */
+static const char *dbg_tm(const dstate *d, const struct tm *tm, char buf[96]) {
+  int n = snprintf(buf, 96, "(Y-M-D) %04lld-%02d-%02d %02d:%02d:%02d",
+                   (long long)tm->tm_year + 1900, tm->tm_mon + 1, tm->tm_mday, tm->tm_hour,
+                   tm->tm_min, tm->tm_sec);
+  if (d && d->zones_seen && n > 0 && n < 96) {
+    char zb[24];
+    snprintf(buf + n, (size_t)(96 - n), " TZ=%s", dbg_zone_str(d->zone, zb));
+  }
+  return buf;
+}
+
+/* gnulib debug_mktime_not_ok: why a date/time was rejected. */
+static void dbg_not_ok(const dstate *d, const struct tm *tm0, const struct tm *tm1) {
+  const cmd_date_debug *g = d->dbg;
+  if (!g) return;
+  bool es = tm0->tm_sec == tm1->tm_sec, emi = tm0->tm_min == tm1->tm_min,
+       eh = tm0->tm_hour == tm1->tm_hour, ed = tm0->tm_mday == tm1->tm_mday,
+       emo = tm0->tm_mon == tm1->tm_mon, ey = tm0->tm_year == tm1->tm_year;
+  char b[96];
+  dbg_line(g, "error: invalid date/time value:");
+  dbg_line(g, "    user provided time: '%s'", dbg_tm(d, tm0, b));
+  dbg_line(g, "       normalized time: '%s'", dbg_tm(d, tm1, b));
+  char line[96];
+  int i = snprintf(line, sizeof line, "                                 %4s %2s %2s %2s %2s %2s",
+                   ey ? "" : "----", emo ? "" : "--", ed ? "" : "--", eh ? "" : "--",
+                   emi ? "" : "--", es ? "" : "--");
+  if (i > (int)sizeof line - 1) i = (int)sizeof line - 1;
+  while (i > 0 && line[i - 1] == ' ') i--;
+  line[i < 0 ? 0 : i] = 0;
+  dbg_line(g, "%s", line);
+  dbg_line(g, "     possible reasons:");
+  if (es && emi && !eh && ed && emo && ey)
+    dbg_line(g, "       non-existing due to daylight-saving time;");
+  if (!ed && !emo) dbg_line(g, "       invalid day/month combination;");
+  dbg_line(g, "       numeric values overflow;");
+  dbg_line(g, "       %s", d->zones_seen ? "incorrect timezone" : "missing timezone");
+}
+
+/* The closing lines: the zone in effect and the result three ways. */
+static void dbg_final(const cmd_date_debug *g, const char *tzstr, const cmd_tz *tz, int64_t t,
+                      long nsec) {
+  if (!g) return;
+  if (!tzstr) dbg_line(g, "timezone: system default");
+  else if (strcmp(tzstr, "UTC0") == 0) dbg_line(g, "timezone: Universal Time");
+  else dbg_line(g, "timezone: TZ=\"%s\" environment value", tzstr);
+  dbg_line(g, "final: %lld.%09ld (epoch-seconds)", (long long)t, nsec);
+  cmd_tz utc;
+  cmd_tz_parse(NULL, &utc);
+  struct tm tm;
+  char b[96], zb[24];
+  if (cmd_time_local(&utc, t, &tm)) dbg_line(g, "final: %s (UTC)", dbg_tm(NULL, &tm, b));
+  if (cmd_time_local(tz, t, &tm))
+    dbg_line(g, "final: %s (UTC%s)", dbg_tm(NULL, &tm, b), dbg_zone_str(tm.tm_gmtoff, zb));
+}
+
 int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
                    int64_t *out, long *out_nsec) {
+  return cmd_parse_date_debug(s, now, now_nsec, tz0, NULL, out, out_nsec);
+}
+
+int cmd_parse_date_debug(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
+                         const cmd_date_debug *g, int64_t *out, long *out_nsec) {
   cmd_tz tzbuf;
   const cmd_tz *tz = tz0;
   char zbuf[256];
+  const char *tzstr = g ? g->tzstr : NULL;
+  bool tz_in_string = false;
   const char *rest = tz_prefix(s, zbuf, sizeof zbuf);
   if (rest) {
     cmd_tz_parse(zbuf, &tzbuf);
     tz = &tzbuf;
     s = rest;
+    tzstr = zbuf;
+    tz_in_string = true;
   } else if (strncmp(s, "TZ=\"", 4) == 0) {
+    dbg_line(g, "error: parsing failed");
     return -EINVAL;
   }
   dtok *tk = calloc(DATE_MAX_TOKENS + 8, sizeof *tk);
@@ -1366,19 +1619,62 @@ int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
   memset(&d, 0, sizeof d);
   d.merid = -1;
   d.local_isdst = -1;
-  bool ok = date_lex(s, tz, tk, &n) && date_items(tk, n, &d);
+  d.dbg = g;
+  struct tm nowtm;
+  if (g && cmd_time_local(tz, now, &nowtm)) d.year_now = (int64_t)nowtm.tm_year + 1900;
+  const char *unknown = NULL;
+  bool lexed = date_lex(s, tz, tk, &n, &unknown);
+  bool ok = lexed && date_items(tk, n, &d);
   free(tk);
-  if (!ok) return -EINVAL;
+  if (!ok) {
+    if (g && unknown) {
+      char w[32];
+      size_t wl = 0;
+      const char *p = unknown;
+      while ((isalpha((unsigned char)*p) || *p == '.') && wl + 1 < sizeof w)
+        w[wl++] = (char)toupper((unsigned char)*p++);
+      w[wl] = 0;
+      dbg_line(g, "error: unknown word '%s'", w);
+      while (isalpha((unsigned char)*p) || *p == '.') p++;
+      if (*p) dbg_line(g, "error: parsing failed, stopped at '%s'", p);
+      else dbg_line(g, "error: parsing failed");
+    } else {
+      dbg_line(g, "error: parsing failed");
+    }
+    return -EINVAL;
+  }
+  if (g) {
+    char zb[24];
+    if (d.has_timespec) dbg_line(g, "input timezone: '@timespec' - always UTC");
+    else if (d.zones_seen)
+      dbg_line(g, "input timezone: parsed date/time string (%s)", dbg_zone_str(d.zone, zb));
+    else if (tz_in_string) dbg_line(g, "input timezone: TZ=\"%s\" in date string", tzstr);
+    else {
+      /* a local zone word in daylight time ("EDT" in New York) adds ", dst" */
+      const char *dst = d.local_zones_seen && d.local_isdst > 0 ? ", dst" : "";
+      if (tzstr && strcmp(tzstr, "UTC0") == 0)
+        dbg_line(g, "input timezone: TZ=\"UTC0\" environment value or -u%s", dst);
+      else if (tzstr) dbg_line(g, "input timezone: TZ=\"%s\" environment value%s", tzstr, dst);
+      else dbg_line(g, "input timezone: system default%s", dst);
+    }
+  }
   if (d.has_timespec) {
     *out = d.ts;
     *out_nsec = d.ts_nsec;
+    dbg_final(g, tzstr, tz, *out, *out_nsec);
     return 0;
   }
   if (d.dates_seen > 1 || d.times_seen > 1 || d.days_seen > 1 ||
-      d.zones_seen + d.local_zones_seen > 1)
+      d.zones_seen + d.local_zones_seen > 1) {
+    if (d.times_seen > 1) dbg_line(g, "error: seen multiple time parts");
+    if (d.dates_seen > 1) dbg_line(g, "error: seen multiple date parts");
+    if (d.days_seen > 1) dbg_line(g, "error: seen multiple days parts");
+    if (d.zones_seen + d.local_zones_seen > 1) dbg_line(g, "error: seen multiple time-zone parts");
     return -EINVAL;
+  }
   struct tm tm;
   if (!cmd_time_local(tz, now, &tm)) return -EINVAL;
+  int now_isdst = tm.tm_isdst;
   int64_t year = (int64_t)tm.tm_year + 1900;
   int mon = tm.tm_mon + 1, mday = tm.tm_mday;
   int hour = tm.tm_hour, min = tm.tm_min, sec = tm.tm_sec;
@@ -1386,7 +1682,11 @@ int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
   if (d.has_date) {
     if (d.has_year) {
       year = d.year;
-      if (d.year_digits == 2) year += year < 69 ? 2000 : 1900;
+      if (d.year_digits == 2) {
+        year += year < 69 ? 2000 : 1900;
+        dbg_line(g, "warning: adjusting year value %lld to %lld", (long long)d.year,
+                 (long long)year);
+      }
     }
     mon = d.mon;
     mday = d.mday;
@@ -1398,16 +1698,57 @@ int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
       sec = d.sec;
       nsec = d.nsec;
       if (d.merid >= 0) {
-        if (hour < 1 || hour > 12) return -EINVAL;
+        if (hour < 1 || hour > 12) {
+          dbg_line(g, "error: invalid hour %d%s", hour, d.merid ? "pm" : "am");
+          return -EINVAL;
+        }
         hour = hour % 12 + (d.merid ? 12 : 0);
       }
-      if (hour > 23 || min > 59 || sec > 59) return -EINVAL;
+      if (hour > 23) dbg_line(g, "error: invalid hour %d", hour);
+      if (hour > 23) return -EINVAL;
+    }
+    dbg_line(g, "using %s time as starting value: '%02d:%02d:%02d'",
+             d.times_seen ? "specified" : "current", hour, min, sec);
+    if (min > 59 || sec > 59) {
+      if (g) {
+        struct tm t0, t1;
+        memset(&t0, 0, sizeof t0);
+        t0.tm_year = (int)(year - 1900);
+        t0.tm_mon = mon - 1;
+        t0.tm_mday = mday;
+        t0.tm_hour = hour;
+        t0.tm_min = min;
+        t0.tm_sec = sec;
+        t0.tm_isdst = -1;
+        int64_t tt;
+        t1 = t0;
+        if (year - 1900 <= INT_MAX && year - 1900 >= INT_MIN && cmd_time_mk(tz, &t1, &tt))
+          dbg_not_ok(&d, &t0, &t1);
+      }
+      return -EINVAL;
     }
   } else {
     hour = min = sec = 0;
     nsec = 0;
+    dbg_line(g, "warning: using midnight as starting time: 00:00:00");
   }
-  if (mon < 1 || mon > 12 || mday < 1) return -EINVAL;
+  if (mon < 1 || mon > 12 || mday < 1) {
+    if (g && year - 1900 <= INT_MAX && year - 1900 >= INT_MIN) {
+      struct tm t0, t1;
+      memset(&t0, 0, sizeof t0);
+      t0.tm_year = (int)(year - 1900);
+      t0.tm_mon = mon - 1;
+      t0.tm_mday = mday;
+      t0.tm_hour = hour;
+      t0.tm_min = min;
+      t0.tm_sec = sec;
+      t0.tm_isdst = -1;
+      t1 = t0;
+      int64_t tt;
+      if (cmd_time_mk(tz, &t1, &tt)) dbg_not_ok(&d, &t0, &t1);
+    }
+    return -EINVAL;
+  }
   if (year - 1900 > INT_MAX || year - 1900 < INT_MIN) return -EINVAL;
   struct tm want;
   memset(&want, 0, sizeof want);
@@ -1418,6 +1759,14 @@ int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
   want.tm_min = min;
   want.tm_sec = sec;
   want.tm_isdst = d.local_zones_seen ? d.local_isdst : -1;
+  /* the zone the wall-clock fields are in: the parsed offset, else the local zone */
+  cmd_tz fixed;
+  const cmd_tz *wz = tz;
+  if (d.has_zone) {
+    memset(&fixed, 0, sizeof fixed);
+    fixed.std_off = (int32_t)d.zone;
+    wz = &fixed;
+  }
   int64_t t;
   if (d.has_zone) {
     int64_t days = cmd_time_from_civil(year, mon, mday);
@@ -1426,7 +1775,10 @@ int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
     struct tm chk = want;
     int64_t tt;
     if (!cmd_time_mk(&utc, &chk, &tt)) return -EINVAL;
-    if (chk.tm_mday != mday || chk.tm_mon != mon - 1) return -EINVAL;
+    if (chk.tm_mday != mday || chk.tm_mon != mon - 1) {
+      dbg_not_ok(&d, &want, &chk);
+      return -EINVAL;
+    }
     (void)days;
     t = tt - d.zone;
   } else {
@@ -1435,9 +1787,12 @@ int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
     /* like GNU: a date or time that mktime had to normalize is invalid (Feb 30,
      * or a local time in a daylight-saving gap) */
     if (chk.tm_mday != mday || chk.tm_mon != mon - 1 || chk.tm_year != want.tm_year ||
-        chk.tm_hour != hour || chk.tm_min != min || chk.tm_sec != sec)
+        chk.tm_hour != hour || chk.tm_min != min || chk.tm_sec != sec) {
+      dbg_not_ok(&d, &want, &chk);
       return -EINVAL;
+    }
   }
+  char db[96], dd[48];
   /* weekday adjustment (only without an explicit date) */
   if (d.days_seen && !d.dates_seen) {
     struct tm cur;
@@ -1448,18 +1803,30 @@ int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
     cur.tm_mday += (int)add;
     cur.tm_isdst = -1;
     if (!time_mk_guess(tz, &cur, cur.tm_gmtoff, &t)) return -EINVAL;
+    if (g && cmd_time_local(wz, t, &cur))
+      dbg_line(g, "new start date: '%s' is '%s'", dbg_days(&d, dd), dbg_tm(&d, &cur, db));
+  }
+  struct tm cur;
+  memset(&cur, 0, sizeof cur);
+  if (g && cmd_time_local(wz, t, &cur)) {
+    if (!d.dates_seen && !d.days_seen)
+      dbg_line(g, "using current date as starting value: '(Y-M-D) %04lld-%02d-%02d'",
+               (long long)cur.tm_year + 1900, cur.tm_mon + 1, cur.tm_mday);
+    if (d.days_seen && d.dates_seen)
+      dbg_line(g, "warning: day (%s) ignored when explicit dates are given", dbg_days(&d, dd));
+    dbg_line(g, "starting date/time: '%s'", dbg_tm(&d, &cur, db));
   }
   /* relative years, months, days in local (or the given zone's) time */
   if (d.rel_year || d.rel_month || d.rel_day) {
-    struct tm cur;
-    cmd_tz fixed;
-    const cmd_tz *z = tz;
-    if (d.has_zone) {
-      memset(&fixed, 0, sizeof fixed);
-      fixed.std_off = (int32_t)d.zone;
-      z = &fixed;
-    }
+    const cmd_tz *z = wz;
     if (!cmd_time_local(z, t, &cur)) return -EINVAL;
+    if (g) {
+      if ((d.rel_year || d.rel_month) && cur.tm_mday != 15)
+        dbg_line(g, "warning: when adding relative months/years, it is recommended to specify "
+                    "the 15th of the months");
+      if (d.rel_day && cur.tm_hour != 12)
+        dbg_line(g, "warning: when adding relative days, it is recommended to specify noon");
+    }
     int64_t ny = (int64_t)cur.tm_year + d.rel_year;
     int64_t nm = (int64_t)cur.tm_mon + d.rel_month;
     int64_t nd = (int64_t)cur.tm_mday + d.rel_day;
@@ -1471,11 +1838,41 @@ int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz0,
     cur.tm_mday = (int)nd;
     cur.tm_isdst = -1;
     if (!time_mk_guess(z, &cur, cur.tm_gmtoff, &t)) return -EINVAL;
+    if (g && cmd_time_local(z, t, &cur)) {
+      dbg_line(g, "after date adjustment (%+lld years, %+lld months, %+lld days),",
+               (long long)d.rel_year, (long long)d.rel_month, (long long)d.rel_day);
+      dbg_line(g, "    new date/time = '%s'", dbg_tm(&d, &cur, db));
+      int tm0_isdst = (d.dates_seen || d.days_seen || d.times_seen) ? -1 : now_isdst;
+      if (d.local_zones_seen) tm0_isdst = d.local_isdst;
+      if (tm0_isdst != -1 && cur.tm_isdst != tm0_isdst)
+        dbg_line(g, "warning: daylight saving time changed after date adjustment");
+      if (d.rel_day == 0 && (cur.tm_mday != nd || (d.rel_month == 0 && cur.tm_mon != nm))) {
+        dbg_line(g, "warning: month/year adjustment resulted in shifted dates:");
+        dbg_line(g, "     adjusted Y M D: %04lld %02lld %02lld", (long long)ny + 1900,
+                 (long long)nm + 1, (long long)nd);
+        dbg_line(g, "   normalized Y M D: %04lld %02d %02d", (long long)cur.tm_year + 1900,
+                 cur.tm_mon + 1, cur.tm_mday);
+      }
+    }
   }
+  if (g && cmd_time_local(wz, t, &cur))
+    dbg_line(g, "'%s' = %lld epoch-seconds", dbg_tm(&d, &cur, db), (long long)t);
   if (d.rel_sec) {
-    if (__builtin_add_overflow(t, d.rel_sec, &t)) return -EINVAL;
+    if (__builtin_add_overflow(t, d.rel_sec, &t)) {
+      dbg_line(g, "error: adding relative time caused an overflow");
+      return -EINVAL;
+    }
+  }
+  if (g && (d.rel_h || d.rel_m || d.rel_s)) {
+    dbg_line(g, "after time adjustment (%+lld hours, %+lld minutes, %+lld seconds, +0 ns),",
+             (long long)d.rel_h, (long long)d.rel_m, (long long)d.rel_s);
+    dbg_line(g, "    new time = %lld epoch-seconds", (long long)t);
+    struct tm after;
+    if (!d.has_zone && cmd_time_local(tz, t, &after) && after.tm_isdst != cur.tm_isdst)
+      dbg_line(g, "warning: daylight saving time changed after time adjustment");
   }
   *out = t;
   *out_nsec = nsec;
+  dbg_final(g, tzstr, tz, t, nsec);
   return 0;
 }

@@ -89,4 +89,17 @@ long cmd_strftime(char **out, size_t max, const char *fmt, const struct tm *tm,
 int cmd_parse_date(const char *s, int64_t now, long now_nsec, const cmd_tz *tz,
                    int64_t *t, long *nsec);
 
+/* Where `date --debug` wants gnulib's parse trace ("parsed date part: ...",
+ * "input timezone: ...", "final: ..."): one "NAME: ..." line per step on
+ * ctx's stderr. Borrowed pointers, valid during the call. */
+typedef struct cmd_date_debug {
+  cmd_ctx *ctx;      /* the trace goes to cmd_errorf(ctx) */
+  const char *tzstr; /* the TZ value in effect ("UTC0" for date -u), NULL = unset */
+} cmd_date_debug;
+
+/* cmd_parse_date with a trace on dbg (NULL = none, same as cmd_parse_date).
+ * The trace never changes the result. */
+int cmd_parse_date_debug(const char *s, int64_t now, long now_nsec, const cmd_tz *tz,
+                         const cmd_date_debug *dbg, int64_t *t, long *nsec);
+
 #endif

@@ -254,7 +254,7 @@ static int64_t var_value(ax *a, lval *lv) {
   sh_var *v = sh_var_find(sh, lv->name);
   if (lv->has_sub) {
     if (v && (v->flags & SH_V_ASSOC)) {
-      char *key = sh_expand_arith_text(sh, lv->sub);
+      char *key = sh_expand_subscript(sh, lv->sub); /* A['k'] too: quotes go */
       if (!key) {
         a->err = true;
         return 0;
@@ -288,7 +288,7 @@ static int64_t var_value(ax *a, lval *lv) {
     if (sh->opt[SH_OPT_NOUNSET] && !a->noeval) {
       sh_error(sh, "%s: unbound variable", lv->name);
       a->err = true;
-      sh_fatal_exit(sh, 1);
+      sh_fatal_exit(sh, sh_expansion_error_status(sh));
     }
     return 0;
   }
@@ -310,7 +310,7 @@ static void var_store(ax *a, lval *lv, int64_t value) {
   int err;
   sh_var *v = sh_var_find(sh, lv->name);
   if (v && (v->flags & SH_V_ASSOC)) {
-    char *key = sh_expand_arith_text(sh, lv->sub);
+    char *key = sh_expand_subscript(sh, lv->sub); /* A['k'] too: quotes go */
     if (!key) {
       a->err = true;
       return;

@@ -64,7 +64,7 @@ static int bi_false(sh_shell *sh, int argc, char **argv) {
 }
 
 static void put_utf8(sh_buf *b, uint32_t cp) {
-  char out[4];
+  char out[SH_UTF8_MAX];
   sh_buf_add(b, out, sh_utf8_encode(cp, out));
 }
 
@@ -602,7 +602,9 @@ static int bi_exit(sh_shell *sh, int argc, char **argv) {
       st = 2;
     } else {
       if (argc > 2) {
+        /* bash abandons the command line (jump_to_top_level DISCARD) */
         sh_error(sh, "exit: too many arguments");
+        sh_fatal_usage(sh);
         return 1;
       }
       st = (int)(v & 0xff);
@@ -621,6 +623,10 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
     if (!parse_int_arg(argv[1], &v)) {
       sh_error(sh, "return: %s: numeric argument required", argv[1]);
       st = 2;
+    } else if (argc > 2) {
+      sh_error(sh, "return: too many arguments"); /* abandons the command line */
+      sh_fatal_usage(sh);
+      return 1;
     } else {
       st = (int)(v & 0xff);
     }
@@ -644,7 +650,7 @@ static int loop_ctl(sh_shell *sh, int argc, char **argv, sh_flow kind) {
   if (argc > 2) {
     /* bash abandons the command line */
     sh_error(sh, "%s: too many arguments", name);
-    sh_fatal(sh, 1);
+    sh_fatal_usage(sh);
     return 1;
   }
   if (argc > 1) {
@@ -678,6 +684,11 @@ static int bi_shift(sh_shell *sh, int argc, char **argv) {
   int64_t n = 1;
   if (argc > 1 && !parse_int_arg(argv[1], &n)) {
     sh_error(sh, "shift: %s: numeric argument required", argv[1]);
+    return 1;
+  }
+  if (argc > 2) {
+    sh_error(sh, "shift: too many arguments"); /* abandons the command line */
+    sh_fatal_usage(sh);
     return 1;
   }
   if (n < 0) {
@@ -892,15 +903,15 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
   }
   if (i >= argc) return 0;
   if (v || V) {
-    int st = 0;
+    int st = 1; /* bash: 0 when any name was found */
     for (; i < argc; i++) {
       const char *name = argv[i];
       int k = resolve_kind(sh, name, true);
       if (!k) {
         if (V) sh_error(sh, "command: %s: not found", name);
-        st = 1;
         continue;
       }
+      st = 0;
       if (v) {
         if (k == 1) {
           char *q = sh_quote_single(sh_map_get(&sh->aliases, name));
@@ -922,7 +933,12 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
           break;
         }
         case 2: sh_printf_fd(sh, 1, "%s is a shell keyword\n", name); break;
-        case 3: sh_printf_fd(sh, 1, "%s is a function\n", name); break;
+        case 3: {
+          char *txt = sh_func_text(sh, sh_func_get(sh, name));
+          sh_printf_fd(sh, 1, "%s is a function\n%s\n", name, txt);
+          free(txt);
+          break;
+        }
         case 4: sh_printf_fd(sh, 1, "%s is a shell builtin\n", name); break;
         default: {
           char *p = command_path(name);
@@ -1391,7 +1407,10 @@ int sh_run_printf(sh_shell *sh, int argc, char **argv) {
   }
   sh_strv env = {0};
   sh_vars_environ(sh, &env);
+  const char *saved_head = sh->builtin_err_head;
+  sh->builtin_err_head = "printf: ";
   int st = sh_run_table_command(sh, e, argc, argv, sh_strv_terminated(&env));
+  sh->builtin_err_head = saved_head;
   sh_strv_free(&env);
   return st;
 }

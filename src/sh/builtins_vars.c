@@ -448,7 +448,27 @@ static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
     }
     return st;
   }
-  return declare_core(sh, bname, argc, argv, &o, i, local || (!o.global && sh->fn_depth > 0 && strcmp(bname, "export") != 0));
+  bool make_local = local || (!o.global && sh->fn_depth > 0 && strcmp(bname, "export") != 0);
+  /* `E=x local v` or `IFS= eval 'local v=1'`: the locals belong to the function,
+   * not to the temporary scope of the prefix assignments (bash). Only when no
+   * name is bound in that temporary scope: a scope's variables stay on top. */
+  int saved_scope = sh->local_scope;
+  if (make_local && sh->func_scope > 0 && sh->local_scope > sh->func_scope) {
+    bool clash = false;
+    for (int k = i; k < argc && !clash; k++) {
+      size_t n = strcspn(argv[k], "=[+");
+      char name[256];
+      if (n >= sizeof name) continue;
+      memcpy(name, argv[k], n);
+      name[n] = 0;
+      sh_var *top = sh_var_find_noref(sh, name);
+      clash = top && top->level > sh->func_scope;
+    }
+    if (!clash) sh->local_scope = sh->func_scope;
+  }
+  int st = declare_core(sh, bname, argc, argv, &o, i, make_local);
+  sh->local_scope = saved_scope;
+  return st;
 }
 
 int sh_bi_declare(sh_shell *sh, int argc, char **argv) { return declare_main(sh, argc, argv, false); }

@@ -791,7 +791,7 @@ static int run_script_file(sh_shell *sh, const char *path, int argc, char **argv
   if (r < 0) {
     sh_error(sh, "%s: %s", path, cmd_strerror(r));
     record_file_error(sh, -r, path);
-    return 127;
+    return r == -ENOENT ? 127 : 126; /* bash: 126 for any other error (ENAMETOOLONG...) */
   }
   if (S_ISDIR(st.mode)) {
     sh_error(sh, "%s: Is a directory", path);
@@ -813,6 +813,7 @@ static int run_script_file(sh_shell *sh, const char *path, int argc, char **argv
   sub->subshell = sh->subshell; /* a new shell, not a subshell */
   free(sub->arg0);
   sub->arg0 = sh_xstrdup(path);
+  sh_frames_start_script(sub, sub->arg0);
   sh_strv_free(&sub->params);
   for (int i = 1; i < argc; i++) sh_strv_pushdup(&sub->params, argv[i]);
   /* functions and non-exported variables are not inherited by a new shell;
@@ -1052,6 +1053,8 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
   sh->loop_depth = 0;
   int saved_getopts = sh->getopts_pos;
   sh_vars_push_scope(sh);
+  int saved_func_scope = sh->func_scope;
+  sh->func_scope = sh->local_scope;
   int saved_line = sh->lineno;
   int status = sh_exec(sh, f->def->body);
   if (sh->flow == SH_FLOW_RETURN) {
@@ -1065,6 +1068,7 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
     sh_run_trap(sh, SH_TRAP_RETURN);
     sh->status = status;
   }
+  sh->func_scope = saved_func_scope;
   sh_vars_pop_scope(sh);
   sh->lineno = saved_line;
   sh->loop_depth = saved_loop;
@@ -1215,10 +1219,9 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       uint64_t before = sh->nsubst;
       if (sh_apply_assign(sh, as, 0)) {
         status = 1;
-        if (sh->flow == SH_FLOW_NONE && !sh->interactive) {
-          /* a failed assignment (readonly) ends a non-interactive shell in posix
-           * mode only; bash goes on */
-        }
+        sh_var *ro = sh_var_find_noref(sh, as->name);
+        if (sh->flow == SH_FLOW_NONE && !sh->interactive && ro && (ro->flags & SH_V_READONLY))
+          sh_fatal_usage(sh); /* bash abandons the command line (the -c string) */
         goto out;
       }
       if (sh->nsubst != before) cs_status = sh->status;
@@ -1238,7 +1241,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     free(sh->last_arg);
     sh->last_arg = sh_xstrdup(av[ac - 1]);
     const char *name = av[0];
-    sh_func *fn = strchr(name, '/') ? NULL : sh_func_get(sh, name);
+    sh_func *fn = sh_func_get(sh, name); /* bash: a function name may hold a '/' */
     const sh_builtin *bi = fn ? NULL : sh_builtin_find(sh, name);
     bool special = bi && (bi->flags & SH_BI_SPECIAL);
     /* prefix assignments */
@@ -1254,7 +1257,19 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
         sh_vars_push_scope(sh);
         temp_scope = true;
         for (sh_assign *as = c->assigns; as; as = as->next) {
+          if (as->append && !as->index) {
+            /* A+=x cmd: the temporary value starts from the current one (bash) */
+            const char *cur = sh_var_get(sh, as->name);
+            if (cur) {
+              char *copy = sh_xstrdup(cur);
+              sh_var_set(sh, as->name, copy, SH_SET_LOCAL | SH_SET_TEMP);
+              free(copy);
+            }
+          }
           int rc = sh_apply_assign(sh, as, SH_SET_LOCAL | SH_SET_TEMP);
+          sh_var *ro = rc ? sh_var_find_noref(sh, as->name) : NULL;
+          if (ro && (ro->flags & SH_V_READONLY) && sh->flow == SH_FLOW_NONE)
+            continue; /* bash reports a readonly one and runs the command anyway */
           if (rc) {
             status = 1;
             sh_vars_pop_scope(sh);
@@ -1529,11 +1544,17 @@ static bool stage_is_simple(sh_node *n) { return n->kind == SH_N_SIMPLE && !n->r
 
 static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
   size_t n = pl->n;
-  if (pl->bang) sh->errexit_off++;
+  /* bash ignores failures under `!` only when set -e is on as it starts
+   * (CMD_IGNORE_RETURN): else a `set -e` or an ERR trap inside still acts */
+  bool ignore = pl->bang && sh->opt[SH_OPT_ERREXIT];
+  if (ignore) sh->errexit_off++;
   int status;
   int *statuses = sh_xcalloc(n, sizeof *statuses);
   if (n == 1) {
+    const void *saved_inverted = sh->inverted_cmd;
+    if (pl->bang) sh->inverted_cmd = pl->cmds[0];
     status = sh_exec(sh, pl->cmds[0]);
+    sh->inverted_cmd = saved_inverted;
     statuses[0] = status;
   } else {
     sh_task **tasks = sh_xcalloc(n, sizeof *tasks);
@@ -1624,10 +1645,8 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
   free(sh->pipestatus);
   sh->pipestatus = statuses;
   sh->npipestatus = (int)n;
-  if (pl->bang) {
-    sh->errexit_off--;
-    status = !status;
-  }
+  if (ignore) sh->errexit_off--;
+  if (pl->bang) status = !status;
   sh->status = status;
   return status;
 }
@@ -1822,6 +1841,7 @@ static int exec_cfor(sh_shell *sh, sh_cfor *f) {
   sh->loop_depth++;
   for (;;) {
     if (!debug_trap(sh, f->base.line)) break;
+    sh->lineno = f->base.line; /* $LINENO in the condition: the for's line */
     if (sh->opt[SH_OPT_XTRACE]) xtrace_arith(sh, f->cond);
     if (!arith_blank(f->cond)) {
       if (sh_expand_arith(sh, f->cond, &v)) {
@@ -1834,6 +1854,7 @@ static int exec_cfor(sh_shell *sh, sh_cfor *f) {
     status = sh_exec(sh, f->body);
     if (sh->flow != SH_FLOW_NONE && loop_flow(sh)) break;
     if (!debug_trap(sh, f->base.line)) break;
+    sh->lineno = f->base.line;
     if (sh->opt[SH_OPT_XTRACE] && f->step) xtrace_arith(sh, f->step);
     if (f->step && sh_expand_arith(sh, f->step, &v)) {
       status = 1;
@@ -1924,7 +1945,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
       sh->npipestatus = 1;
     }
     sh->pipestatus[0] = st;
-    check_errexit(sh, st);
+    if (sh->inverted_cmd != n) check_errexit(sh, st);
     return st;
   }
   case SH_N_PIPELINE: {

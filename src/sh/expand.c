@@ -230,7 +230,7 @@ static bool unbound_check(xs *x, const char *name) {
   if (!x->sh->opt[SH_OPT_NOUNSET]) return false;
   sh_error(x->sh, "%s: unbound variable", name);
   x->err = true;
-  sh_fatal_exit(x->sh, 1);
+  sh_fatal_exit(x->sh, sh_expansion_error_status(x->sh));
   return true;
 }
 
@@ -923,7 +923,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       free(lab);
       free(msg);
       x->err = true;
-      sh_fatal_exit(sh, 1);
+      sh_fatal_exit(sh, sh_expansion_error_status(sh));
       pval_free(&pv);
       return;
     }
@@ -1004,17 +1004,8 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       pval_free(&pv);
       return;
     }
-  } else if (pv.list && !is_special_list && pv.v.n == 0 && pa->op != SH_POP_NONE) {
-    /* unset arrays with operators are fine */
-  } else if (pv.list && !is_special_list && pv.v.n == 0 && !sh_var_find(sh, pa->name)) {
-    char *lab = param_label(pa);
-    bool u = unbound_check(x, lab);
-    free(lab);
-    if (u) {
-      pval_free(&pv);
-      return;
-    }
   }
+  /* bash 5.2: ${u[@]} and ${u[*]} of an unset u are empty, not unbound */
   switch (pa->op) {
   case SH_POP_NONE:
     break;
@@ -1506,7 +1497,8 @@ static char *piece_pattern(const piece *p) {
   sh_buf b = {0};
   for (size_t i = 0; i < p->n; i++) {
     if (p->q[i] & XE) continue;
-    if (p->q[i] & XQ) sh_buf_addc(&b, '\\');
+    /* a quoted char is literal; '/' stays bare: it separates the components */
+    if ((p->q[i] & XQ) && p->s[i] != '/') sh_buf_addc(&b, '\\');
     sh_buf_addc(&b, p->s[i]);
   }
   return sh_buf_steal(&b);

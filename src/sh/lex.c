@@ -291,14 +291,9 @@ static void lex_squote(sh_parser *p, wbuild *b) {
 }
 
 static void put_utf8(sh_parser *p, wbuild *b, uint32_t cp) {
-  if (cp > 0x10FFFF) {
-    /* past Unicode: U+FFFD in the 4-byte (overlong) form this lexer has
-     * always written (NOTE: not valid UTF-8; kept so behaviour is unchanged) */
-    wb_lit(p, b, SH_PART_QLIT, "\xF0\x8F\xBF\xBD", 4);
-    return;
-  }
-  char out[4];
-  wb_lit(p, b, SH_PART_QLIT, out, sh_utf8_encode(cp, out));
+  char out[SH_UTF8_MAX];
+  size_t n = sh_utf8_encode(cp, out);
+  if (n) wb_lit(p, b, SH_PART_QLIT, out, n);
 }
 
 /* $'...' with ANSI-C escapes; the reader is at the quote. */

@@ -518,7 +518,8 @@ static sh_node *parse_funcdef_body(sh_parser *p, const char *name, int line, int
   skip_newlines(p);
   sh_funcdef *f = node_new(p, sizeof *f, SH_N_FUNCDEF, line, col);
   f->name = name;
-  f->source = p->opts.name;
+  /* a copy: the function outlives the source/eval call whose name it keeps */
+  f->source = p->opts.name ? sh_arena_strdup(p->arena, p->opts.name) : NULL;
   sh_node *body = parse_command(p);
   if (!body) unexpected(p, sh_lex_peek(p));
   switch (body->kind) {

@@ -248,6 +248,8 @@ struct sh_shell {
   int eval_depth;         /* eval/source nesting */
   int lineno;             /* LINENO */
   int errexit_off;        /* > 0: inside a condition, set -e does not apply */
+  const void *inverted_cmd; /* the simple command right under `!` (an sh_node, borrowed):
+                           * its own failure runs no ERR trap; or NULL */
   bool in_trap;           /* running a trap action */
   bool interactive;       /* the interactive CLI prompt */
   int *pipestatus;        /* PIPESTATUS of the last pipeline */
@@ -256,6 +258,8 @@ struct sh_shell {
   sh_strv dirstack;       /* pushd/popd stack (without the cwd) */
   sh_frame_info *frames;  /* call stack, frames[0] = main */
   int nframes, capframes;
+  bool script_frame;      /* frames[0] shows in FUNCNAME/BASH_SOURCE/BASH_LINENO: a
+                           * script file runs (bash adds no "main" for -c or stdin) */
   const char *source_name;/* current script name for BASH_SOURCE */
   int getopts_pos;        /* position inside a cluster for getopts */
   int64_t random_state;   /* RANDOM generator */
@@ -264,6 +268,8 @@ struct sh_shell {
   int last_cmd_line;      /* line of the last simple command (for messages) */
   char *last_arg;         /* $_ */
   int local_scope;        /* variable scope level (function depth of locals) */
+  int func_scope;         /* the scope level of the innermost function call (0: none);
+                           * above it: temporary scopes of prefix assignments */
   uint64_t cmd_counter;   /* commands run by this shell (for DEBUG trap etc.) */
   int cmdnum;             /* top-level commands read so far (the prompt's \#) */
   uint64_t nsubst;        /* command substitutions run (the status of x=$(cmd)) */
@@ -285,6 +291,9 @@ struct sh_shell {
   bool bytes_locale;       /* LC_ALL/LC_CTYPE/LANG say C or POSIX (see sh_locale_bytes) */
   bool sleeping;          /* running the sleep command: polls yield the baton */
   uint64_t rlim_soft[17], rlim_hard[17]; /* ulimit (builtins_ulimit.c) */
+  const char *builtin_err_head; /* while a table command runs as a builtin (printf):
+                           * its message head ("printf: "), which gets the shell's
+                           * "NAME: line N: " in front like bash's builtins; or NULL */
   const char *exec_argv0;  /* exec -a NAME for the command being run (borrowed), or NULL */
   int trap_active;        /* DEBUG (1), ERR (2), RETURN (4) trap running: not re-entered */
   bool debug_done;        /* the DEBUG trap of the next simple command already ran
@@ -380,9 +389,22 @@ void sh_limit_hit(sh_shell *sh, sh_limit_kind k, uint64_t value);
 #define SH_FATAL_EXIT 2
 void sh_fatal(sh_shell *sh, int status);
 void sh_fatal_exit(sh_shell *sh, int status);
+/* The status a fatal expansion error (unbound variable, ${x?msg}) exits with:
+ * 127 in the top shell of `bash -c` (bash's quirk), else 1. */
+int sh_expansion_error_status(const sh_shell *sh);
+/* A builtin's "too many arguments" (shift, exit, return, break, continue) or
+ * an assignment to a readonly variable: bash abandons the command line, and
+ * the whole `bash -c` string (status 1). */
+void sh_fatal_usage(sh_shell *sh);
 /* "sbx: line N: " + message to the shell's stderr. */
 void sh_error(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* message to stderr without prefix. */
+/* The "NAME: line N: " (or "NAME: " at the interactive prompt) that sh_error
+ * puts in front of a message, added to b. */
+void sh_error_prefix(sh_shell *sh, sh_buf *b);
+/* A new shell runs script file `path` (borrowed; must outlive the run): the call
+ * stack restarts with a visible "main" frame for it. */
+void sh_frames_start_script(sh_shell *sh, const char *path);
 void sh_errorf_raw(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Writes to a shell fd (all of it, blocking as needed). Returns 0 or -errno. */
 int sh_write_fd(sh_shell *sh, int fd, const void *buf, size_t n);

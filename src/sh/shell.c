@@ -377,12 +377,14 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->frames = sh_xcalloc((size_t)sh->capframes, sizeof *sh->frames);
   memcpy(sh->frames, p->frames, (size_t)p->nframes * sizeof *sh->frames);
   sh->nframes = p->nframes;
+  sh->script_frame = p->script_frame;
   sh->source_name = p->source_name;
   sh->random_state = p->random_state ^ (sh->pid * 2654435761u);
   sh->seconds_base = p->seconds_base;
   sh->seconds_value = p->seconds_value;
   sh->last_arg = p->last_arg ? sh_xstrdup(p->last_arg) : NULL;
   sh->local_scope = p->local_scope;
+  sh->func_scope = p->func_scope;
   sh->errexit_off = p->errexit_off; /* a subshell of a condition ignores set -e too */
   sh->is_subshell = true;
   sh->dash_c = p->dash_c;
@@ -442,12 +444,24 @@ static void err_write(sh_shell *sh, const char *msg, size_t n) {
   }
 }
 
+void sh_error_prefix(sh_shell *sh, sh_buf *b) {
+  if (sh->interactive && sh->nframes <= 1)
+    sh_buf_addf(b, "%s: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx");
+  else
+    sh_buf_addf(b, "%s: line %d: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx", sh->lineno);
+}
+
+void sh_frames_start_script(sh_shell *sh, const char *path) {
+  sh->nframes = 1;
+  sh->frames[0].funcname = "main";
+  sh->frames[0].source = path;
+  sh->frames[0].call_line = 0;
+  sh->script_frame = true;
+}
+
 void sh_error(sh_shell *sh, const char *fmt, ...) {
   sh_buf b = {0};
-  if (sh->interactive && sh->nframes <= 1)
-    sh_buf_addf(&b, "%s: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx");
-  else
-    sh_buf_addf(&b, "%s: line %d: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx", sh->lineno);
+  sh_error_prefix(sh, &b);
   va_list ap;
   va_start(ap, fmt);
   sh_buf_vaddf(&b, fmt, ap);
@@ -500,6 +514,13 @@ void sh_fatal_exit(sh_shell *sh, int status) {
   sh->flow = SH_FLOW_EXIT;
   sh->exit_status = status;
   sh->fatal = SH_FATAL_EXIT;
+}
+
+int sh_expansion_error_status(const sh_shell *sh) { return sh->dash_c && !sh->is_subshell ? 127 : 1; }
+
+void sh_fatal_usage(sh_shell *sh) {
+  if (sh->dash_c && !sh->is_subshell) sh_fatal_exit(sh, 1);
+  else sh_fatal(sh, 1);
 }
 
 void sh_handle_pending_signal(sh_shell *sh);

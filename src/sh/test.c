@@ -278,7 +278,11 @@ static int test_eval(const sh_test_ctx *c, char **a, int n) {
       bool r = sh_test_binary_ctx(c, a[1], a[0], a[2], &valid, &e);
       return e ? 2 : r ? 0 : 1;
     }
-    if (!strcmp(a[1], "-a") || !strcmp(a[1], "-o")) break;
+    if (!strcmp(a[1], "-a") || !strcmp(a[1], "-o")) {
+      /* bash (POSIX): $1 -a $3 tests both as strings, even "-z -a ]" */
+      bool l = *a[0] != 0, r = *a[2] != 0;
+      return (a[1][1] == 'a' ? l && r : l || r) ? 0 : 1;
+    }
     if (!strcmp(a[0], "!")) {
       int r = test_eval(c, a + 1, 2);
       return r == 2 ? 2 : !r;

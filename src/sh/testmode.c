@@ -300,6 +300,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
       data = d;
       free(n->arg0);
       n->arg0 = sh_xstrdup(argv[i]);
+      sh_frames_start_script(n, n->arg0);
       i++;
     } else {
       n->read_stdin = true;

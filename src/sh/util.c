@@ -240,27 +240,20 @@ int64_t sh_now_ns(void) {
   return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-size_t sh_utf8_encode(uint32_t cp, char out[4]) {
+size_t sh_utf8_encode(uint32_t cp, char out[SH_UTF8_MAX]) {
   if (cp < 0x80) {
     out[0] = (char)cp;
     return 1;
   }
-  if (cp < 0x800) {
-    out[0] = (char)(0xC0 | (cp >> 6));
-    out[1] = (char)(0x80 | (cp & 0x3F));
-    return 2;
+  if (cp > 0x7FFFFFFF) return 0; /* bash writes nothing for these */
+  /* the original (RFC 2279) scheme: 2 to 6 bytes, lead byte 110x.. to 1111110x */
+  size_t n = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : cp < 0x200000 ? 4 : cp < 0x4000000 ? 5 : 6;
+  for (size_t i = n - 1; i > 0; i--) {
+    out[i] = (char)(0x80 | (cp & 0x3F));
+    cp >>= 6;
   }
-  if (cp < 0x10000) {
-    out[0] = (char)(0xE0 | (cp >> 12));
-    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[2] = (char)(0x80 | (cp & 0x3F));
-    return 3;
-  }
-  out[0] = (char)(0xF0 | ((cp >> 18) & 7));
-  out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-  out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-  out[3] = (char)(0x80 | (cp & 0x3F));
-  return 4;
+  out[0] = (char)((0xFF00u >> n) | cp);
+  return n;
 }
 
 int sh_hex_digit(int c) {

@@ -76,10 +76,12 @@ size_t sh_arena_bytes(const sh_arena *a); /* bytes handed out so far */
 void *sh_arena_grow(sh_arena *a, void *items, size_t n, size_t *cap, size_t first,
                     size_t size);
 
-/* The UTF-8 bytes of code point `cp` into out (1 to 4 bytes, returned); a cp
- * over 0x10FFFF keeps its low 21 bits' shape (callers that want U+FFFD for
- * it substitute first). */
-size_t sh_utf8_encode(uint32_t cp, char out[4]);
+/* The UTF-8 bytes of code point `cp` into out, as bash 5.2 writes \u and \U
+ * escapes: 1 to 4 bytes up to U+10FFFF (surrogates too), the original 5- and
+ * 6-byte forms up to 0x7FFFFFFF (\U00110000 is F4 90 80 80), and nothing (0
+ * returned) above that. Returns the byte count. */
+#define SH_UTF8_MAX 6
+size_t sh_utf8_encode(uint32_t cp, char out[SH_UTF8_MAX]);
 
 /* The value of hex digit c (0-9, a-f, A-F), or -1. */
 int sh_hex_digit(int c);

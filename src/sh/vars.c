@@ -23,6 +23,7 @@ struct sh_vars {
   size_t n;          /* top-level entries */
   sh_var scratch;    /* dynamic specials are materialized here */
   char numbuf[64];   /* text of dynamic scalars */
+  char optsbuf[2048]; /* SHELLOPTS / BASHOPTS text (every option name fits) */
   char resolved[STORE_PATH_MAX]; /* sh_var_resolve result */
   uint32_t disabled; /* bit per special that the user unset */
 };
@@ -388,12 +389,12 @@ static void vars_pop(sh_vars *v, const char *name) {
 
 enum {
   SP_RANDOM, SP_SECONDS, SP_LINENO, SP_BASHPID, SP_BASH_SUBSHELL, SP_EPOCHSECONDS,
-  SP_EPOCHREALTIME, SP_SRANDOM, SP_FUNCNAME, SP_BASH_SOURCE, SP_BASH_LINENO,
+  SP_EPOCHREALTIME, SP_SRANDOM, SP_SHELLOPTS, SP_BASHOPTS, SP_FUNCNAME, SP_BASH_SOURCE, SP_BASH_LINENO,
   SP_PIPESTATUS, SP_COUNT
 };
 static const char *const special_names[SP_COUNT] = {
     "RANDOM", "SECONDS", "LINENO", "BASHPID", "BASH_SUBSHELL", "EPOCHSECONDS",
-    "EPOCHREALTIME", "SRANDOM", "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "PIPESTATUS"};
+    "EPOCHREALTIME", "SRANDOM", "SHELLOPTS", "BASHOPTS", "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "PIPESTATUS"};
 
 static int special_index(const char *name) {
   switch (name[0]) {
@@ -413,6 +414,28 @@ static int rand15(sh_shell *sh) {
   return (int)((sh->random_state >> 16) & 0x7fff);
 }
 
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* SHELLOPTS (set -o options that are on) or BASHOPTS (shopt options that are
+ * on): their names, sorted, joined by ':' into buf. */
+static const char *opts_text(sh_shell *sh, bool shopt, char *buf, size_t bs) {
+  const char *names[SH_OPT_COUNT];
+  size_t n = 0;
+  for (int o = shopt ? SH_SHOPT_FIRST : 0; o < (shopt ? SH_OPT_COUNT : SH_SET_COUNT); o++)
+    if (sh->opt[o] && sh_optinfo_table[o].name) names[n++] = sh_optinfo_table[o].name;
+  qsort(names, n, sizeof *names, cmp_str);
+  size_t len = 0;
+  buf[0] = 0;
+  for (size_t k = 0; k < n; k++) {
+    int w = snprintf(buf + len, bs - len, "%s%s", k ? ":" : "", names[k]);
+    if (w < 0 || (size_t)w >= bs - len) break; /* cannot happen: buf holds every name */
+    len += (size_t)w;
+  }
+  return buf;
+}
+
 const char *sh_var_dynamic(sh_shell *sh, const char *name) {
   int i = special_index(name);
   if (i < 0 || (sh->vars->disabled & (1u << i))) return NULL;
@@ -427,6 +450,8 @@ const char *sh_var_dynamic(sh_shell *sh, const char *name) {
     snprintf(buf, bs, "%u", r);
     return buf;
   }
+  case SP_SHELLOPTS: case SP_BASHOPTS:
+    return opts_text(sh, i == SP_BASHOPTS, sh->vars->optsbuf, sizeof sh->vars->optsbuf);
   case SP_SECONDS: {
     int64_t now = sh_now_ns();
     snprintf(buf, bs, "%" PRId64, sh->seconds_value + (now - sh->seconds_base) / 1000000000);
@@ -455,20 +480,29 @@ const char *sh_var_dynamic(sh_shell *sh, const char *name) {
   }
 }
 
+/* A function frame is on the call stack (a sourced file alone is not one:
+ * FUNCNAME stays unset there, as in bash). */
+static bool in_function(const sh_shell *sh) {
+  for (int k = sh->nframes - 1; k >= 1; k--)
+    if (strcmp(sh->frames[k].funcname, "source")) return true;
+  return false;
+}
+
 bool sh_var_dynamic_array(sh_shell *sh, const char *name, sh_strv *out) {
   int i = special_index(name);
   if (i < 0 || (sh->vars->disabled & (1u << i))) return false;
+  int first = sh->script_frame ? 0 : 1; /* the "main" frame shows for a script file only */
   switch (i) {
   case SP_FUNCNAME:
-    if (sh->nframes <= 1) return true; /* unset outside functions */
-    for (int k = sh->nframes - 1; k >= 0; k--) sh_strv_pushdup(out, sh->frames[k].funcname);
+    if (!in_function(sh)) return true; /* unset outside functions */
+    for (int k = sh->nframes - 1; k >= first; k--) sh_strv_pushdup(out, sh->frames[k].funcname);
     return true;
   case SP_BASH_SOURCE:
-    for (int k = sh->nframes - 1; k >= 0; k--)
+    for (int k = sh->nframes - 1; k >= first; k--)
       sh_strv_pushdup(out, sh->frames[k].source ? sh->frames[k].source : "");
     return true;
   case SP_BASH_LINENO:
-    for (int k = sh->nframes - 1; k >= 0; k--) {
+    for (int k = sh->nframes - 1; k >= first; k--) {
       char b[32];
       snprintf(b, sizeof b, "%d", sh->frames[k].call_line);
       sh_strv_pushdup(out, b);
@@ -502,8 +536,8 @@ bool sh_var_special_set(sh_shell *sh, const char *name, const char *value) {
     return true;
   case SP_LINENO: case SP_BASHPID: case SP_BASH_SUBSHELL: case SP_EPOCHSECONDS:
   case SP_EPOCHREALTIME: case SP_SRANDOM: case SP_FUNCNAME: case SP_BASH_SOURCE:
-  case SP_BASH_LINENO:
-    return true; /* assignments are ignored */
+  case SP_BASH_LINENO: case SP_SHELLOPTS: case SP_BASHOPTS:
+    return true; /* assignments are ignored (SHELLOPTS/BASHOPTS: refused before) */
   default:
     return false; /* PIPESTATUS: a normal assignment */
   }
@@ -522,7 +556,7 @@ static sh_var *special_var(sh_shell *sh, const char *name) {
   if (i >= SP_FUNCNAME) {
     sh_strv sv = {0};
     sh_var_dynamic_array(sh, name, &sv);
-    if (i == SP_FUNCNAME && sh->nframes <= 1) {
+    if (i == SP_FUNCNAME && !in_function(sh)) {
       sh_strv_free(&sv);
       return NULL;
     }
@@ -537,6 +571,7 @@ static sh_var *special_var(sh_shell *sh, const char *name) {
   }
   const char *val = sh_var_dynamic(sh, name);
   if (i == SP_RANDOM || i == SP_SECONDS || i == SP_LINENO) s->flags |= SH_V_INTEGER;
+  if (i == SP_SHELLOPTS || i == SP_BASHOPTS) s->flags |= SH_V_READONLY;
   s->str = sh_xstrdup(val ? val : "");
   return s;
 }
@@ -731,6 +766,11 @@ int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
 int sh_assign_ref_elem(sh_shell *sh, const char *ref, const char *value, bool append);
 
 int sh_var_set(sh_shell *sh, const char *name, const char *value, int flags) {
+  if (!*slot_of(sh->vars, name)) {
+    int sp = special_index(name);
+    if ((sp == SP_SHELLOPTS || sp == SP_BASHOPTS) && !(sh->vars->disabled & (1u << sp)))
+      return readonly_error(sh, name); /* bash keeps them readonly */
+  }
   if (!(flags & SH_SET_LOCAL) && !*slot_of(sh->vars, name) && sh_var_special_set(sh, name, value))
     return 0;
   if (!(flags & SH_SET_LOCAL)) {
@@ -857,11 +897,15 @@ int sh_var_unset(sh_shell *sh, const char *name, bool noref) {
   sh_var *v = *slot_of(vs, tname);
   int sp = special_index(tname);
   if (!v) {
+    if ((sp == SP_SHELLOPTS || sp == SP_BASHOPTS) && !(vs->disabled & (1u << sp))) {
+      sh_error(sh, "unset: %s: cannot unset: readonly variable", tname);
+      return 1;
+    }
     if (sp >= 0) vs->disabled |= 1u << sp;
     return 0;
   }
   if (v->flags & SH_V_READONLY) {
-    sh_error(sh, "%s: cannot unset: readonly variable", tname);
+    sh_error(sh, "unset: %s: cannot unset: readonly variable", tname);
     return 1;
   }
   if (sp >= 0) vs->disabled |= 1u << sp;
@@ -878,7 +922,7 @@ int sh_var_unset(sh_shell *sh, const char *name, bool noref) {
 
 int sh_var_unset_index(sh_shell *sh, sh_var *v, int64_t idx) {
   if (v->flags & SH_V_READONLY) {
-    sh_error(sh, "%s: cannot unset: readonly variable", v->name);
+    sh_error(sh, "unset: %s: cannot unset: readonly variable", v->name);
     return 1;
   }
   if (!(v->flags & SH_V_ARRAY)) {
@@ -903,7 +947,7 @@ int sh_var_unset_index(sh_shell *sh, sh_var *v, int64_t idx) {
 
 int sh_var_unset_key(sh_shell *sh, sh_var *v, const char *key) {
   if (v->flags & SH_V_READONLY) {
-    sh_error(sh, "%s: cannot unset: readonly variable", v->name);
+    sh_error(sh, "unset: %s: cannot unset: readonly variable", v->name);
     return 1;
   }
   if (v->flags & SH_V_ASSOC) sh_assoc_unset(v->assoc, key);
@@ -998,10 +1042,6 @@ size_t sh_var_count(sh_var *v) {
   if (v->flags & SH_V_ARRAY) return v->arr->n;
   if (v->flags & SH_V_ASSOC) return v->assoc->live;
   return v->str ? 1 : 0;
-}
-
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 const char **sh_vars_names(sh_shell *sh, size_t *n) {

@@ -168,3 +168,109 @@ cmd: printf 'a 1\nb 1 x\n' | column -J -N A,B
 out:
 err: column: line 3: for JSON the name of the column 3 is required\n
 status: 1
+
+# -O, -l, -e, -r/-i/-p
+test: order numbers
+cmd: column -t -O 3,1 input
+file: input=a b c d\n1 2 3 4 5\nxx yy\n
+out: c  a   b   d  \n3  1   2   4  5\n   xx  yy     \n
+err:
+
+test: order names
+cmd: column -t -N A,B,C,D -O C,A input
+file: input=a b c d\n1 2 3 4 5\nxx yy\n
+out: C  A   B   D  \nc  a   b   d  \n3  1   2   4  5\n   xx  yy     \n
+err:
+
+test: order with hidden column
+cmd: column -t -N A,B,C,D -O C,A -H A input
+file: input=a b c d\n1 2 3 4 5\nxx yy\n
+out: C  B   D  \nc  b   d  \n3  2   4  5\n   yy     \n
+err:
+
+test: order out of range ignored
+cmd: column -t -O 9,2 input
+file: input=a b c d\n1 2 3 4 5\nxx yy\n
+out: b   a   c  d  \n2   1   3  4  5\nyy  xx        \n
+err:
+
+test: order with right alignment
+cmd: column -t -O 2 -R 1 input
+file: input=a b c d\n1 2 3 4 5\nxx yy\n
+out: b    a  c  d  \n2    1  3  4  5\nyy  xx        \n
+err:
+
+test: columns limit 2
+cmd: column -t -l 2 input
+file: input=a b c d\n1 2 3 4 5\nxx yy\n
+out: a   b c d\n1   2 3 4 5\nxx  yy\n
+err:
+
+test: columns limit with separator
+cmd: column -t -l 3 -s ' ' input
+file: input=a b c d\n1 2 3 4 5\nxx yy\n
+out: a   b   c d\n1   2   3 4 5\nxx  yy  \n
+err:
+
+test: columns limit long option
+cmd: column -t -s : --table-columns-limit=2 input
+file: input=a:b:c:d\n1:2:3:4:5\n
+out: a  b:c:d\n1  2:3:4:5\n
+err:
+
+test: columns limit zero
+cmd: column -t -l 0 input
+out:
+err: column: columns limit must be greater than zero\n
+status: 1
+
+test: columns limit not a number
+cmd: column -t -l x input
+out:
+err: column: invalid columns limit argument: 'x'\n
+status: 1
+
+test: header repeat off a terminal
+cmd: column -t -e -N A,B,C,D input
+file: input=a b c d\n1 2 3 4 5\nxx yy\n
+out: A   B   C  D  \na   b   c  d  \n1   2   3  4  5\nxx  yy        \n
+err:
+
+test: tree
+cmd: column -t -N ID,PARENT,NAME -r NAME -i ID -p PARENT input
+file: input=1 0 root\n2 1 child\n3 1 child2\n4 2 grand\n5 9 other\n6 5 o1\n7 3 g2\n8 4 ggg\n
+out: ID  PARENT  NAME\n1   0       root\n2   1       \xe2\x94\x9c\xe2\x94\x80child\n4   2       \xe2\x94\x82 \xe2\x94\x94\xe2\x94\x80grand\n8   4       \xe2\x94\x82   \xe2\x94\x94\xe2\x94\x80ggg\n3   1       \xe2\x94\x94\xe2\x94\x80child2\n7   3         \xe2\x94\x94\xe2\x94\x80g2\n5   9       other\n6   5       \xe2\x94\x94\xe2\x94\x80o1\n
+err:
+
+test: tree with order
+cmd: column -t -N ID,PARENT,NAME -r NAME -i ID -p PARENT -O NAME,ID input
+file: input=1 0 root\n2 1 child\n3 1 child2\n4 2 grand\n5 9 other\n6 5 o1\n7 3 g2\n8 4 ggg\n
+out: NAME       ID  PARENT\nroot       1   0\n\xe2\x94\x9c\xe2\x94\x80child    2   1\n\xe2\x94\x82 \xe2\x94\x94\xe2\x94\x80grand  4   2\n\xe2\x94\x82   \xe2\x94\x94\xe2\x94\x80ggg  8   4\n\xe2\x94\x94\xe2\x94\x80child2   3   1\n  \xe2\x94\x94\xe2\x94\x80g2     7   3\nother      5   9\n\xe2\x94\x94\xe2\x94\x80o1       6   5\n
+err:
+
+test: tree long options and extra column
+cmd: column -t -N ID,PARENT,NAME,X --tree NAME --tree-id ID --tree-parent PARENT input
+file: input=1 0 root\n2 1 child\n3 1 child2\n4 2 grand\n
+out: ID  PARENT  NAME       X\n1   0       root       \n2   1       \xe2\x94\x9c\xe2\x94\x80child    \n4   2       \xe2\x94\x82 \xe2\x94\x94\xe2\x94\x80grand  \n3   1       \xe2\x94\x94\xe2\x94\x80child2   \n
+err:
+
+test: tree needs id and parent
+cmd: column -t -N ID,PARENT,NAME -r NAME input
+file: input=1 0 root\n2 1 child\n
+out:
+err: column: options --tree-id and --tree-parent are required for tree formatting\n
+status: 1
+
+test: tree undefined column
+cmd: column -t -r NAME -i ID -p PARENT input
+file: input=1 0 root\n2 1 child\n
+out:
+err: column: undefined column name 'NAME'\n
+status: 1
+
+test: tree duplicate ids
+cmd: column -t -N ID,PARENT,NAME -r NAME -i ID -p PARENT input
+file: input=1 0 a\n1 0 b\n2 1 c\n
+out: ID  PARENT  NAME\n1   0       a\n1   0       b\n2   1       \xe2\x94\x94\xe2\x94\x80c\n
+err:
+

@@ -174,3 +174,605 @@ out: \n
 test: format with a lone percent
 cmd: date -d @0 '+%'
 out: %\n
+
+# --debug: gnulib parse-datetime's trace (fixed dates only: the trace of a
+# relative-only input shows the current time)
+test: debug iso date
+cmd: date --debug -d 2024-01-02
+out: Tue Jan  2 00:00:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: warning: using midnight as starting time: 00:00:00\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 00:00:00'\n
+err: date: '(Y-M-D) 2024-01-02 00:00:00' = 1704153600 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704153600.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 00:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 00:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug date and time
+cmd: date --debug -d '2024-01-02 03:04:05'
+out: Tue Jan  2 03:04:05 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 03:04:05\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: using specified time as starting value: '03:04:05'\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 03:04:05'\n
+err: date: '(Y-M-D) 2024-01-02 03:04:05' = 1704164645 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704164645.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 03:04:05 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 03:04:05 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug epoch seconds
+cmd: date --debug -d @1700000000
+out: Tue Nov 14 22:13:20 UTC 2023\n
+err: date: parsed number of seconds part: number of seconds: 1700000000\n
+err: date: input timezone: '@timespec' - always UTC\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1700000000.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2023-11-14 22:13:20 (UTC)\n
+err: date: final: (Y-M-D) 2023-11-14 22:13:20 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug epoch fraction negative
+cmd: date --debug -d @-1.5
+out: Wed Dec 31 23:59:58 UTC 1969\n
+err: date: parsed number of seconds part: number of seconds: -2\n
+err: date: input timezone: '@timespec' - always UTC\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: -2.500000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 1969-12-31 23:59:58 (UTC)\n
+err: date: final: (Y-M-D) 1969-12-31 23:59:58 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug tomorrow
+cmd: date --debug -d '2024-01-02 tomorrow'
+out: Wed Jan  3 00:00:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed relative part: +1 day(s)\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: warning: using midnight as starting time: 00:00:00\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 00:00:00'\n
+err: date: warning: when adding relative days, it is recommended to specify noon\n
+err: date: after date adjustment (+0 years, +0 months, +1 days),\n
+err: date:     new date/time = '(Y-M-D) 2024-01-03 00:00:00'\n
+err: date: '(Y-M-D) 2024-01-03 00:00:00' = 1704240000 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704240000.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-03 00:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-03 00:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug utc with zone offset and day
+cmd: date --debug -u -d '2024-01-02 12:00 +3 days'
+out: Wed Jan  3 09:00:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 12:00:00 UTC+03\n
+err: date: parsed relative part: +1 day(s)\n
+err: date: input timezone: parsed date/time string (+03)\n
+err: date: using specified time as starting value: '12:00:00'\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 12:00:00 TZ=+03'\n
+err: date: after date adjustment (+0 years, +0 months, +1 days),\n
+err: date:     new date/time = '(Y-M-D) 2024-01-03 12:00:00 TZ=+03'\n
+err: date: '(Y-M-D) 2024-01-03 12:00:00 TZ=+03' = 1704272400 epoch-seconds\n
+err: date: timezone: Universal Time\n
+err: date: final: 1704272400.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-03 09:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-03 09:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug hours ago
+cmd: date --debug -d '2024-01-02 10:00 2 hours ago'
+out: Tue Jan  2 08:00:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 10:00:00\n
+err: date: parsed relative part: -2 hour(s)\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: using specified time as starting value: '10:00:00'\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 10:00:00'\n
+err: date: '(Y-M-D) 2024-01-02 10:00:00' = 1704189600 epoch-seconds\n
+err: date: after time adjustment (-2 hours, +0 minutes, +0 seconds, +0 ns),\n
+err: date:     new time = 1704182400 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704182400.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 08:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 08:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug month shifted dates
+cmd: date --debug -d '2024-01-31 +1 month'
+out: Sat Mar  2 00:00:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-31\n
+err: date: parsed relative part: +1 month(s)\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: warning: using midnight as starting time: 00:00:00\n
+err: date: starting date/time: '(Y-M-D) 2024-01-31 00:00:00'\n
+err: date: warning: when adding relative months/years, it is recommended to specify the 15th of the months\n
+err: date: after date adjustment (+0 years, +1 months, +0 days),\n
+err: date:     new date/time = '(Y-M-D) 2024-03-02 00:00:00'\n
+err: date: warning: month/year adjustment resulted in shifted dates:\n
+err: date:      adjusted Y M D: 2024 02 31\n
+err: date:    normalized Y M D: 2024 03 02\n
+err: date: '(Y-M-D) 2024-03-02 00:00:00' = 1709337600 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1709337600.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-03-02 00:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-03-02 00:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug tz env and fraction
+cmd: TZ=America/New_York date --debug -d '2024-07-04 12:30:15.25'
+out: Thu Jul  4 12:30:15 EDT 2024\n
+err: date: parsed date part: (Y-M-D) 2024-07-04\n
+err: date: parsed time part: 12:30:15.250000000\n
+err: date: input timezone: TZ="America/New_York" environment value\n
+err: date: using specified time as starting value: '12:30:15'\n
+err: date: starting date/time: '(Y-M-D) 2024-07-04 12:30:15'\n
+err: date: '(Y-M-D) 2024-07-04 12:30:15' = 1720110615 epoch-seconds\n
+err: date: timezone: TZ="America/New_York" environment value\n
+err: date: final: 1720110615.250000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-07-04 16:30:15 (UTC)\n
+err: date: final: (Y-M-D) 2024-07-04 12:30:15 (UTC-04)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug tz in string
+cmd: date --debug -d 'TZ="Europe/Paris" 2024-01-02 10:00'
+out: Tue Jan  2 09:00:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 10:00:00\n
+err: date: input timezone: TZ="Europe/Paris" in date string\n
+err: date: using specified time as starting value: '10:00:00'\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 10:00:00'\n
+err: date: '(Y-M-D) 2024-01-02 10:00:00' = 1704186000 epoch-seconds\n
+err: date: timezone: TZ="Europe/Paris" environment value\n
+err: date: final: 1704186000.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 09:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 10:00:00 (UTC+01)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug unset tz
+cmd: env -u TZ date --debug -d @1.5
+out: Thu Jan  1 00:00:01 UTC 1970\n
+err: date: parsed number of seconds part: number of seconds: 1\n
+err: date: input timezone: '@timespec' - always UTC\n
+err: date: timezone: system default\n
+err: date: final: 1.500000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 1970-01-01 00:00:01 (UTC)\n
+err: date: final: (Y-M-D) 1970-01-01 00:00:01 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug invalid day
+cmd: date --debug -d 2024-02-30
+out:
+err: date: parsed date part: (Y-M-D) 2024-02-30\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: warning: using midnight as starting time: 00:00:00\n
+err: date: error: invalid date/time value:\n
+err: date:     user provided time: '(Y-M-D) 2024-02-30 00:00:00'\n
+err: date:        normalized time: '(Y-M-D) 2024-03-01 00:00:00'\n
+err: date:                                       -- --\n
+err: date:      possible reasons:\n
+err: date:        invalid day/month combination;\n
+err: date:        numeric values overflow;\n
+err: date:        missing timezone\n
+err: date: invalid date \xe2\x80\x982024-02-30\xe2\x80\x99\n
+status: 1
+
+test: debug invalid month
+cmd: date --debug -d 2024-13-02
+out:
+err: date: parsed date part: (Y-M-D) 2024-13-02\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: warning: using midnight as starting time: 00:00:00\n
+err: date: error: invalid date/time value:\n
+err: date:     user provided time: '(Y-M-D) 2024-13-02 00:00:00'\n
+err: date:        normalized time: '(Y-M-D) 2025-01-02 00:00:00'\n
+err: date:                                  ---- --\n
+err: date:      possible reasons:\n
+err: date:        numeric values overflow;\n
+err: date:        missing timezone\n
+err: date: invalid date \xe2\x80\x982024-13-02\xe2\x80\x99\n
+status: 1
+
+test: debug invalid minutes
+cmd: date --debug -d '2024-01-02 10:75'
+out:
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 10:75:00\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: using specified time as starting value: '10:75:00'\n
+err: date: error: invalid date/time value:\n
+err: date:     user provided time: '(Y-M-D) 2024-01-02 10:75:00'\n
+err: date:        normalized time: '(Y-M-D) 2024-01-02 11:15:00'\n
+err: date:                                             -- --\n
+err: date:      possible reasons:\n
+err: date:        numeric values overflow;\n
+err: date:        missing timezone\n
+err: date: invalid date \xe2\x80\x982024-01-02 10:75\xe2\x80\x99\n
+status: 1
+
+test: debug invalid hour pm
+cmd: date --debug -d '2024-01-02 13pm'
+out:
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 13:00:00pm\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: error: invalid hour 13pm\n
+err: date: invalid date \xe2\x80\x982024-01-02 13pm\xe2\x80\x99\n
+status: 1
+
+test: debug unknown word
+cmd: date --debug -d foo
+out:
+err: date: error: unknown word 'FOO'\n
+err: date: error: parsing failed\n
+err: date: invalid date \xe2\x80\x98foo\xe2\x80\x99\n
+status: 1
+
+test: debug unknown word stopped
+cmd: date --debug -d 'foo bar'
+out:
+err: date: error: unknown word 'FOO'\n
+err: date: error: parsing failed, stopped at ' bar'\n
+err: date: invalid date \xe2\x80\x98foo bar\xe2\x80\x99\n
+status: 1
+
+test: debug two digit year
+cmd: date --debug -d 24-01-02
+out: Tue Jan  2 00:00:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 0024-01-02\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: warning: adjusting year value 24 to 2024\n
+err: date: warning: using midnight as starting time: 00:00:00\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 00:00:00'\n
+err: date: '(Y-M-D) 2024-01-02 00:00:00' = 1704153600 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704153600.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 00:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 00:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug several relative items
+cmd: date --debug -d '2024-01-02 3 days 4 hours 5 minutes 6 seconds ago'
+out: Fri Jan  5 04:04:54 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed relative part: +3 day(s)\n
+err: date: parsed relative part: +3 day(s) +4 hour(s)\n
+err: date: parsed relative part: +3 day(s) +4 hour(s) +5 minutes\n
+err: date: parsed relative part: +3 day(s) +4 hour(s) +5 minutes -6 seconds\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: warning: using midnight as starting time: 00:00:00\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 00:00:00'\n
+err: date: warning: when adding relative days, it is recommended to specify noon\n
+err: date: after date adjustment (+0 years, +0 months, +3 days),\n
+err: date:     new date/time = '(Y-M-D) 2024-01-05 00:00:00'\n
+err: date: '(Y-M-D) 2024-01-05 00:00:00' = 1704412800 epoch-seconds\n
+err: date: after time adjustment (+4 hours, +5 minutes, -6 seconds, +0 ns),\n
+err: date:     new time = 1704427494 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704427494.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-05 04:04:54 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-05 04:04:54 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug day ignored
+cmd: date --debug -d '2024-01-02 next monday'
+out: Tue Jan  2 00:00:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed day part: next/first Mon (day ordinal=1 number=1)\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: warning: using midnight as starting time: 00:00:00\n
+err: date: warning: day (next/first Mon) ignored when explicit dates are given\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 00:00:00'\n
+err: date: '(Y-M-D) 2024-01-02 00:00:00' = 1704153600 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704153600.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 00:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 00:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug time pm and zone word
+cmd: date --debug -d '2024-01-02 3pm EST' +%s
+out: 1704225600\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 03:00:00pm\n
+err: date: parsed zone part: UTC-05\n
+err: date: input timezone: parsed date/time string (-05)\n
+err: date: using specified time as starting value: '15:00:00'\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 15:00:00 TZ=-05'\n
+err: date: '(Y-M-D) 2024-01-02 15:00:00 TZ=-05' = 1704225600 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704225600.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 20:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 20:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%s\xe2\x80\x99\n
+
+test: debug hybrid
+cmd: date --debug -d '20240102 +3 days'
+out: Fri Jan  5 00:00:00 UTC 2024\n
+err: date: parsed hybrid part: +3 day(s)\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: warning: using midnight as starting time: 00:00:00\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 00:00:00'\n
+err: date: warning: when adding relative days, it is recommended to specify noon\n
+err: date: after date adjustment (+0 years, +0 months, +3 days),\n
+err: date:     new date/time = '(Y-M-D) 2024-01-05 00:00:00'\n
+err: date: '(Y-M-D) 2024-01-05 00:00:00' = 1704412800 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704412800.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-05 00:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-05 00:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug multiple times
+cmd: date --debug -d '2024-01-02 10:00 11:00'
+out:
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 10:00:00\n
+err: date: parsed time part: \n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: error: seen multiple time parts\n
+err: date: invalid date \xe2\x80\x982024-01-02 10:00 11:00\xe2\x80\x99\n
+status: 1
+
+test: debug datetime with offset
+cmd: date --debug -d '2024-01-02T10:00:00+05:30'
+out: Tue Jan  2 04:30:00 UTC 2024\n
+err: date: parsed datetime part: (Y-M-D) 2024-01-02 10:00:00 UTC+05:30\n
+err: date: input timezone: parsed date/time string (+05:30)\n
+err: date: using specified time as starting value: '10:00:00'\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 10:00:00 TZ=+05:30'\n
+err: date: '(Y-M-D) 2024-01-02 10:00:00 TZ=+05:30' = 1704169800 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704169800.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 04:30:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 04:30:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug datetime z
+cmd: date --debug -d '2024-01-02T03:04:05Z'
+out: Tue Jan  2 03:04:05 UTC 2024\n
+err: date: parsed datetime part: (Y-M-D) 2024-01-02 03:04:05\n
+err: date: parsed zone part: UTC+00\n
+err: date: input timezone: parsed date/time string (+00)\n
+err: date: using specified time as starting value: '03:04:05'\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 03:04:05 TZ=+00'\n
+err: date: '(Y-M-D) 2024-01-02 03:04:05 TZ=+00' = 1704164645 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704164645.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 03:04:05 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 03:04:05 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug rfc 5322 with weekday
+cmd: date --debug -d 'Tue, 02 Jan 2024 03:04:05 +0000'
+out: Tue Jan  2 03:04:05 UTC 2024\n
+err: date: parsed day part: Tue (day ordinal=0 number=2)\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 03:04:05 UTC+00\n
+err: date: input timezone: parsed date/time string (+00)\n
+err: date: using specified time as starting value: '03:04:05'\n
+err: date: warning: day (Tue) ignored when explicit dates are given\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 03:04:05 TZ=+00'\n
+err: date: '(Y-M-D) 2024-01-02 03:04:05 TZ=+00' = 1704164645 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704164645.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 03:04:05 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 03:04:05 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug this day
+cmd: date --debug -d '1 Jan 2024 this day'
+out: Mon Jan  1 00:00:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-01\n
+err: date: parsed relative part: today/this/now\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: warning: using midnight as starting time: 00:00:00\n
+err: date: starting date/time: '(Y-M-D) 2024-01-01 00:00:00'\n
+err: date: '(Y-M-D) 2024-01-01 00:00:00' = 1704067200 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704067200.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-01 00:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-01 00:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug local zone word
+cmd: TZ=America/New_York date --debug -d '2024-01-02 10:00 EST'
+out: Tue Jan  2 10:00:00 EST 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 10:00:00\n
+err: date: parsed local_zone part: isdst=0\n
+err: date: input timezone: TZ="America/New_York" environment value\n
+err: date: using specified time as starting value: '10:00:00'\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 10:00:00'\n
+err: date: '(Y-M-D) 2024-01-02 10:00:00' = 1704207600 epoch-seconds\n
+err: date: timezone: TZ="America/New_York" environment value\n
+err: date: final: 1704207600.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 15:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 10:00:00 (UTC-05)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug local zone word dst
+cmd: TZ=America/New_York date --debug -d '2024-07-02 10:00 EDT'
+out: Tue Jul  2 10:00:00 EDT 2024\n
+err: date: parsed date part: (Y-M-D) 2024-07-02\n
+err: date: parsed time part: 10:00:00\n
+err: date: parsed local_zone part: isdst=1\n
+err: date: input timezone: TZ="America/New_York" environment value, dst\n
+err: date: using specified time as starting value: '10:00:00'\n
+err: date: starting date/time: '(Y-M-D) 2024-07-02 10:00:00'\n
+err: date: '(Y-M-D) 2024-07-02 10:00:00' = 1719928800 epoch-seconds\n
+err: date: timezone: TZ="America/New_York" environment value\n
+err: date: final: 1719928800.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-07-02 14:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-07-02 10:00:00 (UTC-04)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug dst change after time adjustment
+cmd: TZ=America/New_York date --debug -d '2024-11-03 00:30 +2 hours'
+out: Sat Nov  2 19:30:00 EDT 2024\n
+err: date: parsed date part: (Y-M-D) 2024-11-03\n
+err: date: parsed time part: 00:30:00 UTC+02\n
+err: date: parsed relative part: +1 hour(s)\n
+err: date: input timezone: parsed date/time string (+02)\n
+err: date: using specified time as starting value: '00:30:00'\n
+err: date: starting date/time: '(Y-M-D) 2024-11-03 00:30:00 TZ=+02'\n
+err: date: '(Y-M-D) 2024-11-03 00:30:00 TZ=+02' = 1730586600 epoch-seconds\n
+err: date: after time adjustment (+1 hours, +0 minutes, +0 seconds, +0 ns),\n
+err: date:     new time = 1730590200 epoch-seconds\n
+err: date: timezone: TZ="America/New_York" environment value\n
+err: date: final: 1730590200.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-11-02 23:30:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-11-02 19:30:00 (UTC-04)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug last friday with time
+cmd: date --debug -d '2024-01-05 12:00 last friday'
+out: Fri Jan  5 12:00:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-05\n
+err: date: parsed time part: 12:00:00\n
+err: date: parsed day part: last Fri (day ordinal=-1 number=5)\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: using specified time as starting value: '12:00:00'\n
+err: date: warning: day (last Fri) ignored when explicit dates are given\n
+err: date: starting date/time: '(Y-M-D) 2024-01-05 12:00:00'\n
+err: date: '(Y-M-D) 2024-01-05 12:00:00' = 1704456000 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704456000.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-05 12:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-05 12:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug slash date warning
+cmd: date --debug -d '12/25/2023 08:00'
+out: Mon Dec 25 08:00:00 UTC 2023\n
+err: date: warning: value 12 has less than 4 digits. Assuming MM/DD/YY[YY]\n
+err: date: parsed date part: (Y-M-D) 2023-12-25\n
+err: date: parsed time part: 08:00:00\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: using specified time as starting value: '08:00:00'\n
+err: date: starting date/time: '(Y-M-D) 2023-12-25 08:00:00'\n
+err: date: '(Y-M-D) 2023-12-25 08:00:00' = 1703491200 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1703491200.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2023-12-25 08:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2023-12-25 08:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug slash date year first
+cmd: date --debug -d '2023/12/25'
+out: Mon Dec 25 00:00:00 UTC 2023\n
+err: date: warning: value 2023 has 4 digits. Assuming YYYY/MM/DD\n
+err: date: parsed date part: (Y-M-D) 2023-12-25\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: warning: using midnight as starting time: 00:00:00\n
+err: date: starting date/time: '(Y-M-D) 2023-12-25 00:00:00'\n
+err: date: '(Y-M-D) 2023-12-25 00:00:00' = 1703462400 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1703462400.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2023-12-25 00:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2023-12-25 00:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug month comma year
+cmd: date --debug -d 'Jan 2, 2024 10:00'
+out: Tue Jan  2 10:00:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 10:00:00\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: using specified time as starting value: '10:00:00'\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 10:00:00'\n
+err: date: '(Y-M-D) 2024-01-02 10:00:00' = 1704189600 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704189600.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 10:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 10:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug day month year
+cmd: date --debug -d '2 January 2024 5:06pm'
+out: Tue Jan  2 17:06:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 05:06:00pm\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: using specified time as starting value: '17:06:00'\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 17:06:00'\n
+err: date: '(Y-M-D) 2024-01-02 17:06:00' = 1704215160 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704215160.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 17:06:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 17:06:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug output format only
+cmd: date --debug -u -d @0 +%s
+out: 0\n
+err: date: parsed number of seconds part: number of seconds: 0\n
+err: date: input timezone: '@timespec' - always UTC\n
+err: date: timezone: Universal Time\n
+err: date: final: 0.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 1970-01-01 00:00:00 (UTC)\n
+err: date: final: (Y-M-D) 1970-01-01 00:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%s\xe2\x80\x99\n
+
+test: debug iso output
+cmd: date --debug -u -d @0 -I
+out: 1970-01-01\n
+err: date: parsed number of seconds part: number of seconds: 0\n
+err: date: input timezone: '@timespec' - always UTC\n
+err: date: timezone: Universal Time\n
+err: date: final: 0.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 1970-01-01 00:00:00 (UTC)\n
+err: date: final: (Y-M-D) 1970-01-01 00:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%Y-%m-%d\xe2\x80\x99\n
+
+test: debug reference file
+cmd: touch -d @0 f; date --debug -u -r f
+out: Thu Jan  1 00:00:00 UTC 1970\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+
+test: debug file
+cmd: date --debug -f input
+file: input=2024-01-02\nbad\n@5\n
+out: Tue Jan  2 00:00:00 UTC 2024\nThu Jan  1 00:00:05 UTC 1970\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: warning: using midnight as starting time: 00:00:00\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 00:00:00'\n
+err: date: '(Y-M-D) 2024-01-02 00:00:00' = 1704153600 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704153600.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 00:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 00:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+err: date: error: unknown word 'BAD'\n
+err: date: error: parsing failed, stopped at '\n
+err: '\n
+err: date: invalid date \xe2\x80\x98bad\xe2\x80\x99\n
+err: date: parsed number of seconds part: number of seconds: 5\n
+err: date: input timezone: '@timespec' - always UTC\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 5.000000000 (epoch-seconds)\n
+err: date: final: (Y-M-D) 1970-01-01 00:00:05 (UTC)\n
+err: date: final: (Y-M-D) 1970-01-01 00:00:05 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+status: 1
+
+test: debug nanoseconds
+cmd: date --debug -d '2024-01-02 10:00:00.123456789'
+out: Tue Jan  2 10:00:00 UTC 2024\n
+err: date: parsed date part: (Y-M-D) 2024-01-02\n
+err: date: parsed time part: 10:00:00.123456789\n
+err: date: input timezone: TZ="UTC" environment value\n
+err: date: using specified time as starting value: '10:00:00'\n
+err: date: starting date/time: '(Y-M-D) 2024-01-02 10:00:00'\n
+err: date: '(Y-M-D) 2024-01-02 10:00:00' = 1704189600 epoch-seconds\n
+err: date: timezone: TZ="UTC" environment value\n
+err: date: final: 1704189600.123456789 (epoch-seconds)\n
+err: date: final: (Y-M-D) 2024-01-02 10:00:00 (UTC)\n
+err: date: final: (Y-M-D) 2024-01-02 10:00:00 (UTC+00)\n
+err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
+

@@ -161,3 +161,97 @@ cmd: touch "$(printf 'q"x y\377')"; tree -Q
 out: "."\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 "q\\"x y\\377"\n\n1 directory, 1 file\n
 err: 
 
+
+# -X: XML output
+test: xml
+cmd: mkdir -p d/e emp && echo hi > a.txt && echo x > d/b && ln -s a.txt lnk && touch 'd/e/q&<>"x.c' && tree -X
+out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n  <directory name=".">\n    <file name="a.txt"></file>\n    <directory name="d">\n      <file name="b"></file>\n      <directory name="e">\n        <file name="q&amp;&lt;&gt;&quot;x.c"></file>\n      </directory>\n    </directory>\n    <directory name="emp"></directory>\n    <link name="lnk" target="a.txt"></link>\n  </directory>\n  <report>\n    <directories>4</directories>\n    <files>4</files>\n  </report>\n</tree>\n
+err:
+
+test: xml level and noreport
+cmd: mkdir -p d/e && echo x > d/b && tree -X -L 1 --noreport d
+out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n  <directory name="d">\n    <file name="b"></file>\n    <directory name="e"></directory>\n  </directory>\n</tree>\n
+err:
+
+test: xml empty directory
+cmd: mkdir emp && tree -X emp
+out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n  <directory name="emp">\n  </directory>\n  <report>\n    <directories>0</directories>\n    <files>0</files>\n  </report>\n</tree>\n
+err:
+
+test: xml file root
+cmd: echo hi > a.txt && tree -X a.txt
+out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n  <file name="a.txt"><error>error opening dir</error>\n  </file>\n  <report>\n    <directories>0</directories>\n    <files>1</files>\n  </report>\n</tree>\n
+err:
+
+test: xml missing root
+cmd: tree -X nonexist
+out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n name="nonexist"><error>error opening dir</error>\n  </unknown>\n  <report>\n    <directories>0</directories>\n    <files>0</files>\n  </report>\n</tree>\n
+err:
+status: 2
+
+test: xml size and permissions
+cmd: mkdir -p d/e && echo x > d/b && chmod 644 d/b && chmod 755 d d/e && tree -X -s -p d
+out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n  <directory name="d" mode="0755" prot="drwxr-xr-x" size="4096">\n    <file name="b" mode="0644" prot="-rw-r--r--" size="2"></file>\n    <directory name="e" mode="0755" prot="drwxr-xr-x" size="4096"></directory>\n  </directory>\n  <report>\n    <directories>2</directories>\n    <files>1</files>\n  </report>\n</tree>\n
+err:
+
+test: xml directories only
+cmd: mkdir -p d/e emp && echo x > d/b && tree -X -d .
+out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n  <directory name=".">\n    <directory name="d">\n      <directory name="e"></directory>\n    </directory>\n    <directory name="emp"></directory>\n  </directory>\n  <report>\n    <directories>4</directories>\n  </report>\n</tree>\n
+err:
+
+test: xml full path
+cmd: mkdir -p d/e && echo x > d/b && tree -X -f d
+out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n  <directory name="d">\n    <file name="d/b"></file>\n    <directory name="d/e"></directory>\n  </directory>\n  <report>\n    <directories>2</directories>\n    <files>1</files>\n  </report>\n</tree>\n
+err:
+
+test: xml two roots
+cmd: mkdir -p d emp && echo x > d/b && tree -X d emp
+out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n  <directory name="d">\n    <file name="b"></file>\n  </directory>\n  <directory name="emp">\n  </directory>\n  <report>\n    <directories>1</directories>\n    <files>1</files>\n  </report>\n</tree>\n
+err:
+
+test: xml time
+cmd: mkdir -p d && touch -d @86400 d/b && tree -X -D --timefmt=%Y-%m-%d d
+out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n  <directory name="d" time="2026-11-21">\n    <file name="b" time="1970-01-02"></file>\n  </directory>\n  <report>\n    <directories>1</directories>\n    <files>1</files>\n  </report>\n</tree>\n
+err:
+
+test: xml du
+cmd: mkdir -p d && printf 12345 > d/b && tree -X --du --noreport d | grep -v directory
+out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n    <file name="b" size="5"></file>\n</tree>\n
+err:
+
+
+# --fromfile: the listed paths as a tree
+test: fromfile
+cmd: tree --fromfile input
+file: input=a/b/c\na/d\ne\na/b/f\n
+out: input\n\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 a\n\xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 b\n\xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 c\n\xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 f\n\xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 d\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 e\n\n3 directories, 4 files\n
+err:
+
+test: fromfile stdin trailing slash
+cmd: printf 'x/y\nx/z/\n' | tree --fromfile
+out: .\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 x\n    \xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 y\n    \xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 z\n\n3 directories, 1 file\n
+err:
+
+test: fromfile absolute and dot
+cmd: printf '/abs/p\n./rel\n' | tree --fromfile .
+out: .\n\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 .\n\xe2\x94\x82\xc2\xa0\xc2\xa0 \xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 rel\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 abs\n    \xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 p\n\n3 directories, 2 files\n
+err:
+
+test: fromfile missing
+cmd: tree --fromfile nonexist
+out: nonexist  [error opening dir]\n\n0 directories, 0 files\n
+err:
+status: 2
+
+test: fromfile ascii no report
+cmd: tree --fromfile --charset=ascii --noreport input
+file: input=b\na\na/c\n
+out: input\n|-- a\n|   `-- c\n`-- b\n
+err:
+
+test: fromfile level
+cmd: tree --fromfile -L 1 input
+file: input=a/b/c\nd\n
+out: input\n\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 a\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 d\n\n2 directories, 1 file\n
+err:
+

@@ -30,7 +30,7 @@ echo "status=$?"
 --- stdout
 after
 status=0
-status=1
+status=127
 
 ### set -x quotes like bash and repeats PS4 for nesting
 set -x

@@ -1,0 +1,218 @@
+# Plain-text shell cases (format: see basics.t) for bash compatibility
+# corners: each expectation is what bash 5.2 prints.
+
+### \U past U+10FFFF: the old 5- and 6-byte UTF-8 forms, nothing past 0x7FFFFFFF
+printf '%s' $'a\U00110000b\U04000000c\U80000000d' | od -An -tx1
+echo -e 'a\U00110000b\U80000000c' | od -An -tx1
+--- stdout
+ 61 f4 90 80 80 62 fc 84 80 80 80 80 63 64
+ 61 f4 90 80 80 62 63 0a
+
+### printf builtin errors carry the shell's prefix, the usage line does not
+printf '%d\n' abc
+printf -x
+echo "status $?"
+--- stdout
+0
+status 2
+--- stderr
+sbx: line 1: printf: abc: invalid number
+sbx: line 2: printf: -x: invalid option
+printf: usage: printf [-v var] format [arguments]
+
+### FUNCNAME has no "main" frame outside a script file; a sourced file alone is no function
+f() { echo "${#FUNCNAME[@]} ${FUNCNAME[*]} ${#BASH_LINENO[@]}"; }
+f
+echo 'echo "[${FUNCNAME[*]}]"; f' > lib.sh
+. ./lib.sh
+echo "top ${#FUNCNAME[@]} ${#BASH_SOURCE[@]}"
+--- stdout
+1 f 1
+[]
+2 f source 2
+top 0 0
+
+### a function keeps the name of the file it came from after source returns
+echo 'g() { echo "${BASH_SOURCE[0]}"; }' > lib2.sh
+. ./lib2.sh
+x=$(printf '%0200d' 0)
+g
+--- stdout
+./lib2.sh
+
+### a script file gets a main frame
+printf 'f() { echo "${FUNCNAME[*]}|${BASH_SOURCE[*]}|${BASH_LINENO[*]}"; }\nf\n' > s.sh
+bash s.sh
+--- stdout
+f main|s.sh s.sh|2 0
+
+### set -u: ${u[@]} and ${u[*]} of an unset array are empty, ${#u[@]} is not
+set -u
+echo "/${u[@]}/${u[*]}/"
+(echo "${#u[@]}")
+echo "status $?"
+--- stdout
+///
+status 1
+--- stderr
+sbx: line 3: u: unbound variable
+
+### quoted keys of an associative array in arithmetic
+declare -A A=([spam]=42)
+(( x = A['spam'] + A["spam"] )); (( A['n'] = 5 ))
+echo $x $(( A['spam'] )) ${A[n]}
+--- stdout
+84 42 5
+
+### '!' ignores set -e only when set -e is on as it starts
+f() { set -e; false; echo not reached; }
+! f
+echo "not reached either"
+--- stdout
+--- status 1
+
+### set -e on before '!': a failure inside does not exit
+set -e
+g() { false; echo after; }
+! g
+echo end
+--- stdout
+after
+end
+
+### LINENO in a for ((;;)) condition is the line of the for
+echo one
+for (( i = 0; i < $LINENO; i++ )); do
+  echo $i
+done
+--- stdout
+one
+0
+1
+
+### too many arguments to shift/exit/return abandon the command line, the script goes on
+set -- a b c; shift 1 extra; echo not reached
+echo "next $? $#"
+f() { return 1 2; echo not reached; }; f; echo not reached
+echo "after return $?"
+exit 3 4
+echo "after exit $?"
+--- stdout
+next 1 3
+after return 1
+after exit 1
+--- stderr
+sbx: line 1: shift: too many arguments
+sbx: line 3: return: too many arguments
+sbx: line 5: exit: too many arguments
+
+### in bash -c they end the whole string; an unbound variable ends it with 127
+bash -c 'shift 1 2
+echo not reached' 2>/dev/null
+echo "status $?"
+bash -c 'set -u; (echo $u); echo "sub $?"; echo $u; echo not reached' 2>/dev/null
+echo "status $?"
+--- stdout
+status 1
+sub 1
+status 127
+
+### ERR under '!': not for the negated command itself, but for failures inside it
+trap 'echo "ERR $LINENO"' ERR
+! false
+! { false; }
+f() { return 1; }
+! f
+--- stdout
+ERR 3
+
+### SHELLOPTS and BASHOPTS list the options that are on, and are readonly
+set -u -o pipefail
+echo "$SHELLOPTS"
+shopt -s nullglob
+[[ :$BASHOPTS: == *:nullglob:* ]] && echo nullglob on
+SHELLOPTS=x
+echo "status $?"
+unset SHELLOPTS
+echo "status $?"
+--- stdout
+braceexpand:hashall:interactive-comments:nounset:pipefail
+nullglob on
+status 1
+status 1
+--- stderr
+sbx: line 5: SHELLOPTS: readonly variable
+sbx: line 7: unset: SHELLOPTS: cannot unset: readonly variable
+
+### command -v succeeds when any name is found; command -V shows a function's text
+f() { echo x; }
+command -v nosuch f; echo "status $?"
+command -v nosuch; echo "status $?"
+command -V f
+--- stdout
+f
+status 0
+status 1
+f is a function
+f () 
+{ 
+    echo x
+}
+
+### A+=x before a command appends to the current value for that command only
+A=a
+A+=b eval 'echo $A'
+echo $A
+--- stdout
+ab
+a
+
+### assigning a readonly variable abandons the command line; as a prefix the command still runs
+readonly r=1
+r=3 echo prefix; echo "status $?"
+r=2; echo not reached
+echo "next $?"
+(r=4; echo not reached)
+echo "subshell $?"
+--- stdout
+prefix
+status 0
+next 1
+subshell 1
+
+### a quoted directory part before an unquoted glob stays literal
+mkdir -p t; touch 't/[bc]ar.mm' t/bar.mm t/car.mm
+echo 't/[bc]'*.mm - t/?ar.mm
+d='t/[bc]'; echo "$d"*
+--- stdout
+t/[bc]ar.mm - t/bar.mm t/car.mm
+t/[bc]ar.mm
+
+### test with three arguments and -a/-o in the middle compares two strings
+[ -z -a ] ]; echo $?
+[ -z -a -a ]; echo $?
+[ "" -a x ]; echo $?
+[ "" -o x ]; echo $?
+--- stdout
+0
+0
+1
+0
+
+### local under a prefix assignment or inside IFS= eval belongs to the function
+f() {
+  E=env local v=var
+  IFS= eval 'local w=1'
+  echo "[$E] $v $w"
+}
+f
+echo "after [$v] [$w]"
+--- stdout
+[] var 1
+after [] []
+
+### a function name may hold a slash
+function lib/greet { echo "hi $1"; }
+lib/greet there
+--- stdout
+hi there
