@@ -756,21 +756,21 @@ int sh_bi_shopt(sh_shell *sh, int argc, char **argv) {
 
 /* ---- read ------------------------------------------------------------------------------------------- */
 
-/* Reads up to the delimiter (not included). Returns 1 if the delimiter was
- * seen, 0 at EOF, -errno on error. nchars > 0: stop after that many chars. */
-static int read_record(sh_shell *sh, int fd, int delim, long nchars, bool raw, bool exact, sh_buf *out,
-                       sh_buf *quoted) {
+/* read_record's loop over `in`. */
+static int read_record_in(sh_byte_in *in, int delim, long nchars, bool raw, bool exact, sh_buf *out,
+                          sh_buf *quoted) {
+  sh_shell *sh = in->sh;
   char c;
   long count = 0;
   for (;;) {
     if (nchars >= 0 && count >= nchars) return 1;
-    ssize_t r = sh_fd_read(sh, fd, &c, 1);
+    ssize_t r = sh_byte_in_next(in, &c);
     if (r < 0) return (int)r;
     if (r == 0) return 0;
     if (sh_poll(sh)) return -EINTR;
     if (!exact && (unsigned char)c == (unsigned char)delim && delim != -1) return 1;
     if (!raw && !exact && c == '\\') {
-      ssize_t r2 = sh_fd_read(sh, fd, &c, 1);
+      ssize_t r2 = sh_byte_in_next(in, &c);
       if (r2 <= 0) return 0;
       if (c == '\n') continue; /* backslash-newline is removed whatever the delimiter */
       sh_buf_addc(out, c);
@@ -787,6 +787,19 @@ static int read_record(sh_shell *sh, int fd, int delim, long nchars, bool raw, b
       return -EFBIG;
     }
   }
+}
+
+/* Reads up to the delimiter (not included). Returns 1 if the delimiter was
+ * seen, 0 at EOF, -errno on error. nchars > 0: stop after that many chars. */
+static int read_record(sh_shell *sh, int fd, int delim, long nchars, bool raw, bool exact, sh_buf *out,
+                       sh_buf *quoted) {
+  sh_byte_in *in = calloc(1, sizeof *in);
+  if (!in) return -ENOMEM;
+  in->sh = sh;
+  in->fd = fd;
+  int rc = read_record_in(in, delim, nchars, raw, exact, out, quoted);
+  free(in);
+  return rc;
 }
 
 static bool in_ifs(const char *ifs, char c) { return c && strchr(ifs, c) != NULL; }
@@ -1034,13 +1047,18 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
   v->flags &= ~SH_V_UNSET;
   int64_t idx = origin;
   long got = 0, line_no = 0;
+  sh_byte_in *in = calloc(1, sizeof *in);
+  if (!in) return 1;
+  in->sh = sh;
+  in->fd = fd;
+  int status = 0;
   for (;;) {
     if (count && got >= count) break;
     sh_buf line = {0};
     bool saw_delim = false;
     char c;
     ssize_t r;
-    while ((r = sh_fd_read(sh, fd, &c, 1)) == 1) {
+    while ((r = sh_byte_in_next(in, &c)) == 1) {
       if ((unsigned char)c == (unsigned char)delim) {
         saw_delim = true;
         break;
@@ -1054,7 +1072,8 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
     }
     if (sh_poll(sh)) {
       sh_buf_free(&line);
-      return 126;
+      status = 126;
+      break;
     }
     line_no++;
     if (line_no <= skip) {
@@ -1067,13 +1086,15 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
     }
     if (sh_var_set_index(sh, v, idx++, sh_buf_str(&line), false)) {
       sh_buf_free(&line);
-      return 1;
+      status = 1;
+      break;
     }
     sh_buf_free(&line);
     got++;
     if (!saw_delim) break;
   }
-  return 0;
+  free(in);
+  return status;
 }
 
 /* ---- getopts ------------------------------------------------------------------------------------------ */

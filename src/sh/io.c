@@ -263,6 +263,25 @@ static uint64_t xorshift(uint64_t *s) {
   return *s = x;
 }
 
+ssize_t sh_byte_in_next(sh_byte_in *b, char *c) {
+  sh_file *f = sh_fd_get(b->sh, b->fd);
+  if (!f || f->kind != SH_F_STORE || (f->oflags & O_ACCMODE) == O_WRONLY)
+    return sh_fd_read(b->sh, b->fd, c, 1);
+  /* the block is valid while it came from this file and nothing else moved
+   * the offset (another stage of a pipeline may share the descriptor) */
+  if (b->file != f || f->off != b->base + b->pos || b->pos == b->len) {
+    ssize_t r = store_read(b->sh->sess->st, f->ino, b->buf, sizeof b->buf, f->off);
+    if (r <= 0) return r;
+    b->file = f;
+    b->base = f->off;
+    b->pos = 0;
+    b->len = (size_t)r;
+  }
+  *c = (char)b->buf[b->pos++];
+  f->off++;
+  return 1;
+}
+
 ssize_t sh_fd_read(sh_shell *sh, int fd, void *buf, size_t n) {
   sh_file *f = sh_fd_get(sh, fd);
   if (!f) return -EBADF;

@@ -45,6 +45,23 @@ int sh_fd_alloc(sh_shell *sh, int min);
 
 /* I/O on shell fds; negative errno on failure. */
 ssize_t sh_fd_read(sh_shell *sh, int fd, void *buf, size_t n);
+
+/* One byte at a time from fd, for `read` and `mapfile`, which must not take
+ * more than they use. As bash does with seekable input: from a store file a
+ * block is read ahead and the descriptor's offset advances only past the
+ * bytes taken, so the next reader goes on from the right place; pipes give
+ * one byte per call. Zero-initialise with .sh and .fd set. */
+typedef struct sh_byte_in {
+  sh_shell *sh;            /* the reading shell (borrowed) */
+  int fd;                  /* its descriptor */
+  const void *file;        /* the open file the block came from (identity) */
+  uint64_t base;           /* the file offset of buf[0] */
+  size_t pos, len;         /* unread bytes: buf[pos..len) */
+  unsigned char buf[4096]; /* the block read ahead */
+} sh_byte_in;
+
+/* 1 and the byte in *c, 0 at EOF, -errno on error. */
+ssize_t sh_byte_in_next(sh_byte_in *b, char *c);
 ssize_t sh_fd_write(sh_shell *sh, int fd, const void *buf, size_t n);
 int64_t sh_fd_lseek(sh_shell *sh, int fd, int64_t off, int whence);
 /* Opens a path (store file or synthetic device) as a new description. */

@@ -20,3 +20,11 @@ out: 0\n
 test: continuations inside lookahead
 cmd: eval "$(printf 'a\\\nb=1; c[1\\\n]=2; echo $ab ${c[1]} $(( 1 +\\\n 2 ))')"
 out: 1 2 3\n
+
+test: read and mapfile take only what they use from a file
+cmd: printf 'one\ntwo\nthree\nfour\n' > f; { read -r a; mapfile -t -n 1 B; cat; } < f; echo "$a ${B[0]}"; exec 3< f; read -r -u 3 x; read -r -n 2 -u 3 y; cat <&3
+out: three\nfour\none two\no\nthree\nfour\n
+
+test: read and mapfile of a 1 MB line
+cmd: head -c 1000000 /dev/zero | tr '\0' x > f; echo >> f; echo end >> f; read -r L < f; mapfile -t M < f; echo ${#L} ${#M[0]} ${M[1]}
+out: 1000000 1000000 end\n
