@@ -12,6 +12,7 @@ PKGS=(
   python3 python3-dev python3-pytest python3-numpy python3-pandas
   nodejs npm
   gawk bc diffutils patch tar gzip bzip2 xz-utils zip unzip file tree
+  xxd bsdextrautils  # host halves of xxd.t, hexdump.t, column.t (not in every base image)
   yq  # kislyuk/yq: tests/cmd/yq.t proves its expectations against it
 )
 PKGS+=("$@")
