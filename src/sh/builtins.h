@@ -28,6 +28,11 @@ typedef struct sh_builtin {
 } sh_builtin;
 
 const sh_builtin *sh_builtin_find(sh_shell *sh, const char *name);
+
+/* The argument of option letter **c in argv[*i]: the rest of that word, or
+ * else the next word (*i moves to it). *c is left on the word's last letter.
+ * NULL after "NAME: -X: option requires an argument". */
+const char *sh_bi_optarg(sh_shell *sh, const char *name, int argc, char **argv, int *i, const char **c);
 /* Sorted names of all builtins (for compgen/help/enable). */
 extern const sh_builtin sh_builtin_table[];
 extern const size_t sh_builtin_count;

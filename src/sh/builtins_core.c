@@ -962,6 +962,18 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
   return st;
 }
 
+const char *sh_bi_optarg(sh_shell *sh, const char *name, int argc, char **argv, int *i, const char **c) {
+  const char *arg;
+  if ((*c)[1]) arg = *c + 1;
+  else if (*i + 1 < argc) arg = argv[++*i];
+  else {
+    sh_error(sh, "%s: -%c: option requires an argument", name, **c);
+    return NULL;
+  }
+  *c += strlen(*c) - 1;
+  return arg;
+}
+
 static int bi_builtin(sh_shell *sh, int argc, char **argv) {
   if (argc < 2) return 0;
   int i = 1;
@@ -1087,13 +1099,7 @@ static int bi_hash(sh_shell *sh, int argc, char **argv) {
       case 't': tflag = true; break;
       case 'l': lflag = true; break;
       case 'p':
-        if (c[1]) ppath = c + 1;
-        else if (i + 1 < argc) ppath = argv[++i];
-        else {
-          sh_error(sh, "hash: -p: option requires an argument");
-          return 2;
-        }
-        c += strlen(c) - 1;
+        if (!(ppath = sh_bi_optarg(sh, "hash", argc, argv, &i, &c))) return 2;
         break;
       default:
         sh_error(sh, "hash: -%c: invalid option", *c);

@@ -793,10 +793,7 @@ static int read_record_in(sh_byte_in *in, int delim, long nchars, bool raw, bool
  * seen, 0 at EOF, -errno on error. nchars > 0: stop after that many chars. */
 static int read_record(sh_shell *sh, int fd, int delim, long nchars, bool raw, bool exact, sh_buf *out,
                        sh_buf *quoted) {
-  sh_byte_in *in = calloc(1, sizeof *in);
-  if (!in) return -ENOMEM;
-  in->sh = sh;
-  in->fd = fd;
+  sh_byte_in *in = sh_byte_in_new(sh, fd);
   int rc = read_record_in(in, delim, nchars, raw, exact, out, quoted);
   free(in);
   return rc;
@@ -1047,10 +1044,7 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
   v->flags &= ~SH_V_UNSET;
   int64_t idx = origin;
   long got = 0, line_no = 0;
-  sh_byte_in *in = calloc(1, sizeof *in);
-  if (!in) return 1;
-  in->sh = sh;
-  in->fd = fd;
+  sh_byte_in *in = sh_byte_in_new(sh, fd);
   int status = 0;
   for (;;) {
     if (count && got >= count) break;

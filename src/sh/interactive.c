@@ -285,13 +285,7 @@ int sh_bi_history(sh_shell *sh, int argc, char **argv) {
         action = *c;
         break;
       case 'd':
-        if (c[1]) del = c + 1;
-        else if (i + 1 < argc) del = argv[++i];
-        else {
-          sh_error(sh, "history: -d: option requires an argument");
-          return 2;
-        }
-        c += strlen(c) - 1;
+        if (!(del = sh_bi_optarg(sh, "history", argc, argv, &i, &c))) return 2;
         break;
       default:
         sh_error(sh, "history: -%c: invalid option", *c);

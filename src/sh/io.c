@@ -263,6 +263,13 @@ static uint64_t xorshift(uint64_t *s) {
   return *s = x;
 }
 
+sh_byte_in *sh_byte_in_new(sh_shell *sh, int fd) {
+  sh_byte_in *b = sh_xcalloc(1, sizeof *b);
+  b->sh = sh;
+  b->fd = fd;
+  return b;
+}
+
 ssize_t sh_byte_in_next(sh_byte_in *b, char *c) {
   sh_file *f = sh_fd_get(b->sh, b->fd);
   if (!f || f->kind != SH_F_STORE || (f->oflags & O_ACCMODE) == O_WRONLY)

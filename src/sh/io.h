@@ -60,6 +60,9 @@ typedef struct sh_byte_in {
   unsigned char buf[4096]; /* the block read ahead */
 } sh_byte_in;
 
+/* A zeroed reader for fd on the heap (the block is too big for a task's
+ * stack); free() it. */
+sh_byte_in *sh_byte_in_new(sh_shell *sh, int fd);
 /* 1 and the byte in *c, 0 at EOF, -errno on error. */
 ssize_t sh_byte_in_next(sh_byte_in *b, char *c);
 ssize_t sh_fd_write(sh_shell *sh, int fd, const void *buf, size_t n);
