@@ -1075,8 +1075,17 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
       continue;
     }
     if (saw_delim && !trim) sh_buf_addc(&line, (char)delim);
-    if (callback && quantum > 0 && got % quantum == 0 && got > 0) {
-      /* callback index line */
+    if (callback && quantum > 0 && (got + 1) % quantum == 0) {
+      /* -C: every quantum-th line, `callback INDEX LINE` before the assignment */
+      char *q = sh_quote_single(sh_buf_str(&line));
+      char *cmd = sh_xasprintf("%s %" PRId64 " %s", callback, idx, q);
+      sh_eval_string(sh, cmd, strlen(cmd), "mapfile", 1);
+      free(q);
+      free(cmd);
+      if (sh->flow != SH_FLOW_NONE) {
+        sh_buf_free(&line);
+        break;
+      }
     }
     if (sh_var_set_index(sh, v, idx++, sh_buf_str(&line), false)) {
       sh_buf_free(&line);

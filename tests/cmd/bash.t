@@ -28,3 +28,7 @@ out: three\nfour\none two\no\nthree\nfour\n
 test: read and mapfile of a 1 MB line
 cmd: head -c 1000000 /dev/zero | tr '\0' x > f; echo >> f; echo end >> f; read -r L < f; mapfile -t M < f; echo ${#L} ${#M[0]} ${M[1]}
 out: 1000000 1000000 end\n
+
+test: mapfile -C calls the callback every -c lines with the index and the line
+cmd: printf 'a\nb\nc\n' > f; mapfile -t -C 'printf "<%s %s>\n"' -c 2 B < f; echo ${B[@]}; f() { echo "$1:$2"; }; seq 12 | { mapfile -t -C f -c 5 C; echo ${#C[@]}; }
+out: <1 b>\na b c\n4:5\n9:10\n12\n
