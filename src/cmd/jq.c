@@ -127,16 +127,6 @@ static bool jq_has_name(const cmd_jq_arg *args, int n, const char *name) {
   return false;
 }
 
-/* Reads a whole file through the store; prints nothing. */
-static int jq_read(cmd_ctx *ctx, const char *path, char **data, size_t *len) {
-  cmd_in *in = NULL;
-  int rc = cmd_in_open(ctx, path, &in);
-  if (rc < 0) return rc;
-  rc = cmd_in_slurp(in, data, len);
-  cmd_in_close(in);
-  return rc;
-}
-
 int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_jq_opts o = {0};
   o.name = "jq";
@@ -295,19 +285,12 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       if (!jq_has_name(args, nargs, argv[i + 1])) {
         char *data = NULL;
-        size_t len = 0;
-        int rc = jq_read(ctx, argv[i + 2], &data, &len);
-        if (rc < 0) {
-          cmd_err_raw(ctx, "jq: Bad JSON in --%s %s %s: Could not open %s: %s\n", which, argv[i + 1],
-                      argv[i + 2], argv[i + 2], cmd_strerror(rc));
+        if (cmd_jq_file_arg(ctx, text, argv[i + 1], argv[i + 2], &data, &args[nargs]) < 0) {
           status = 2;
           goto out;
         }
         to_free[nfree++] = data;
-        int kind = strcmp(which, "rawfile") == 0   ? CMD_JQ_ARG_RAW
-                   : strcmp(which, "argfile") == 0 ? CMD_JQ_ARG_ARGFILE
-                                                   : CMD_JQ_ARG_SLURP;
-        args[nargs++] = (cmd_jq_arg){kind, argv[i + 1], data, len, argv[i + 2]};
+        nargs++;
       }
       i += 2;
       continue;
@@ -346,9 +329,7 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
   if (from_file) {
     size_t len = 0;
     char *data = NULL;
-    int rc = jq_read(ctx, program, &data, &len);
-    if (rc < 0) {
-      cmd_err_raw(ctx, "jq: Could not open %s: %s\n", program, cmd_strerror(rc));
+    if (cmd_jq_program_file(ctx, program, &data, &len) < 0) {
       status = 2;
       goto out;
     }

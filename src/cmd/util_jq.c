@@ -202,6 +202,38 @@ size_t cmd_jq_budget(cmd_ctx *ctx) {
   return (size_t)b;
 }
 
+int cmd_jq_slurp(cmd_ctx *ctx, const char *path, char **data, size_t *len) {
+  cmd_in *in = NULL;
+  int rc = cmd_in_open(ctx, path, &in);
+  if (rc < 0) return rc;
+  rc = cmd_in_slurp(in, data, len);
+  cmd_in_close(in);
+  return rc;
+}
+
+int cmd_jq_file_arg(cmd_ctx *ctx, const char *opt, const char *name, const char *path,
+                    char **data, cmd_jq_arg *arg) {
+  size_t len = 0;
+  *data = NULL;
+  int rc = cmd_jq_slurp(ctx, path, data, &len);
+  if (rc < 0) {
+    cmd_err_raw(ctx, "jq: Bad JSON in %s %s %s: Could not open %s: %s\n", opt, name, path, path,
+                cmd_strerror(rc));
+    return rc;
+  }
+  int kind = !strcmp(opt, "--rawfile")   ? CMD_JQ_ARG_RAW
+             : !strcmp(opt, "--argfile") ? CMD_JQ_ARG_ARGFILE
+                                         : CMD_JQ_ARG_SLURP;
+  *arg = (cmd_jq_arg){kind, name, *data, len, path};
+  return 0;
+}
+
+int cmd_jq_program_file(cmd_ctx *ctx, const char *path, char **data, size_t *len) {
+  int rc = cmd_jq_slurp(ctx, path, data, len);
+  if (rc < 0) cmd_err_raw(ctx, "jq: Could not open %s: %s\n", path, cmd_strerror(rc));
+  return rc;
+}
+
 /* ---- the job ------------------------------------------------------------------------- */
 
 /* One stretch of the output queue: bytes [previous end, end) go to fd. */

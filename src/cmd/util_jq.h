@@ -143,4 +143,19 @@ int cmd_jq_pending(void);
  * per input byte read, up to 2 GiB in all (util_jq.c, "Memory"). */
 size_t cmd_jq_budget(cmd_ctx *ctx);
 
+/* Reads a whole file ("-" = stdin) through the store from the command
+ * thread; prints nothing. 0 with *data malloc'd (caller frees), or a
+ * negative errno. */
+int cmd_jq_slurp(cmd_ctx *ctx, const char *path, char **data, size_t *len);
+
+/* The file of --slurpfile/--rawfile/--argfile (opt, e.g. "--rawfile") NAME
+ * PATH: reads it into *data (malloc'd, caller frees) and fills *arg, or
+ * prints jq 1.6's "Could not open" message and returns the negative errno. */
+int cmd_jq_file_arg(cmd_ctx *ctx, const char *opt, const char *name, const char *path,
+                    char **data, cmd_jq_arg *arg);
+
+/* The program file of -f: reads it (caller frees *data), or prints jq 1.6's
+ * "Could not open" message and returns the negative errno. */
+int cmd_jq_program_file(cmd_ctx *ctx, const char *path, char **data, size_t *len);
+
 #endif

@@ -1573,6 +1573,25 @@ static void dbg_not_ok(const dstate *d, const struct tm *tm0, const struct tm *t
 }
 
 /* The closing lines: the zone in effect and the result three ways. */
+/* dbg_not_ok for the fields as given against what mktime makes of them in
+ * tz (nothing when the year does not fit a struct tm or mktime fails). */
+static void dbg_not_ok_fields(const dstate *d, const cmd_tz *tz, int64_t year, int mon, int mday,
+                              int hour, int min, int sec) {
+  if (!d->dbg || year - 1900 > INT_MAX || year - 1900 < INT_MIN) return;
+  struct tm t0, t1;
+  memset(&t0, 0, sizeof t0);
+  t0.tm_year = (int)(year - 1900);
+  t0.tm_mon = mon - 1;
+  t0.tm_mday = mday;
+  t0.tm_hour = hour;
+  t0.tm_min = min;
+  t0.tm_sec = sec;
+  t0.tm_isdst = -1;
+  t1 = t0;
+  int64_t tt;
+  if (cmd_time_mk(tz, &t1, &tt)) dbg_not_ok(d, &t0, &t1);
+}
+
 static void dbg_final(const cmd_date_debug *g, const char *tzstr, const cmd_tz *tz, int64_t t,
                       long nsec) {
   if (!g) return;
@@ -1710,21 +1729,7 @@ int cmd_parse_date_debug(const char *s, int64_t now, long now_nsec, const cmd_tz
     dbg_line(g, "using %s time as starting value: '%02d:%02d:%02d'",
              d.times_seen ? "specified" : "current", hour, min, sec);
     if (min > 59 || sec > 59) {
-      if (g) {
-        struct tm t0, t1;
-        memset(&t0, 0, sizeof t0);
-        t0.tm_year = (int)(year - 1900);
-        t0.tm_mon = mon - 1;
-        t0.tm_mday = mday;
-        t0.tm_hour = hour;
-        t0.tm_min = min;
-        t0.tm_sec = sec;
-        t0.tm_isdst = -1;
-        int64_t tt;
-        t1 = t0;
-        if (year - 1900 <= INT_MAX && year - 1900 >= INT_MIN && cmd_time_mk(tz, &t1, &tt))
-          dbg_not_ok(&d, &t0, &t1);
-      }
+      dbg_not_ok_fields(&d, tz, year, mon, mday, hour, min, sec);
       return -EINVAL;
     }
   } else {
@@ -1733,20 +1738,7 @@ int cmd_parse_date_debug(const char *s, int64_t now, long now_nsec, const cmd_tz
     dbg_line(g, "warning: using midnight as starting time: 00:00:00");
   }
   if (mon < 1 || mon > 12 || mday < 1) {
-    if (g && year - 1900 <= INT_MAX && year - 1900 >= INT_MIN) {
-      struct tm t0, t1;
-      memset(&t0, 0, sizeof t0);
-      t0.tm_year = (int)(year - 1900);
-      t0.tm_mon = mon - 1;
-      t0.tm_mday = mday;
-      t0.tm_hour = hour;
-      t0.tm_min = min;
-      t0.tm_sec = sec;
-      t0.tm_isdst = -1;
-      t1 = t0;
-      int64_t tt;
-      if (cmd_time_mk(tz, &t1, &tt)) dbg_not_ok(&d, &t0, &t1);
-    }
+    dbg_not_ok_fields(&d, tz, year, mon, mday, hour, min, sec);
     return -EINVAL;
   }
   if (year - 1900 > INT_MAX || year - 1900 < INT_MIN) return -EINVAL;

@@ -478,6 +478,14 @@ static yq_analysis analyze(const ustr *u) {
   return a;
 }
 
+/* A run of line breaks u[start, end) inside a plain or single-quoted
+ * scalar (PyYAML doubles the first "\n"), then the indentation. */
+static void write_breaks(yq_emit *e, const ustr *u, size_t start, size_t end) {
+  if (u->c[start] == '\n') write_line_break(e, 0);
+  for (size_t k = start; k < end; k++) write_line_break(e, u->c[k]);
+  write_indent(e);
+}
+
 static void write_plain(yq_emit *e, const ustr *u, bool split) {
   if (e->root_ctx) e->open_ended = true;
   if (u->n == 0) return;
@@ -503,9 +511,7 @@ static void write_plain(yq_emit *e, const ustr *u, bool split) {
       }
     } else if (breaks) {
       if (none || !is_break(ch)) {
-        if (u->c[start] == '\n') write_line_break(e, 0);
-        for (size_t k = start; k < end; k++) write_line_break(e, u->c[k]);
-        write_indent(e);
+        write_breaks(e, u, start, end);
         e->whitespace = e->indention = false;
         start = end;
       }
@@ -540,9 +546,7 @@ static void write_single(yq_emit *e, const ustr *u, bool split) {
       }
     } else if (breaks) {
       if (none || !is_break(ch)) {
-        if (u->c[start] == '\n') write_line_break(e, 0);
-        for (size_t k = start; k < end; k++) write_line_break(e, u->c[k]);
-        write_indent(e);
+        write_breaks(e, u, start, end);
         start = end;
       }
     } else {
@@ -1392,15 +1396,6 @@ static int write_file(cmd_ctx *ctx, const char *path, const cmd_jq_buf *b) {
   return rc;
 }
 
-static int yq_read(cmd_ctx *ctx, const char *path, char **data, size_t *len) {
-  cmd_in *in = NULL;
-  int rc = cmd_in_open(ctx, path, &in);
-  if (rc < 0) return rc;
-  rc = cmd_in_slurp(in, data, len);
-  cmd_in_close(in);
-  return rc;
-}
-
 int cmd_yq_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_jq_opts o = {0};
   o.name = "jq"; /* jq's messages are jq's, as under kislyuk/yq */
@@ -1504,19 +1499,12 @@ int cmd_yq_main(cmd_ctx *ctx, int argc, char **argv) {
                                      strlen(v), NULL};
       } else {
         char *data = NULL;
-        size_t len = 0;
-        int rc = yq_read(ctx, v, &data, &len);
-        if (rc < 0) {
-          cmd_err_raw(ctx, "jq: Bad JSON in %s %s %s: Could not open %s: %s\n", a, name, v, v,
-                      cmd_strerror(rc));
+        if (cmd_jq_file_arg(ctx, a, name, v, &data, &args[nargs]) < 0) {
           status = 2;
           goto out;
         }
         to_free[nfree++] = data;
-        int kind = !strcmp(a, "--rawfile")   ? CMD_JQ_ARG_RAW
-                   : !strcmp(a, "--argfile") ? CMD_JQ_ARG_ARGFILE
-                                             : CMD_JQ_ARG_SLURP;
-        args[nargs++] = (cmd_jq_arg){kind, name, data, len, v};
+        nargs++;
       }
       continue;
     }
@@ -1635,9 +1623,7 @@ int cmd_yq_main(cmd_ctx *ctx, int argc, char **argv) {
   if (from_file) {
     char *data = NULL;
     size_t len = 0;
-    int rc = yq_read(ctx, program, &data, &len);
-    if (rc < 0) {
-      cmd_err_raw(ctx, "jq: Could not open %s: %s\n", program, cmd_strerror(rc));
+    if (cmd_jq_program_file(ctx, program, &data, &len) < 0) {
       status = 2;
       goto out;
     }
