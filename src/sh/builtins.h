@@ -84,6 +84,12 @@ void sh_jobs_inherit(sh_shell *sh, const sh_shell *p);
 /* The live shell whose $$/BASHPID is pid, or NULL (shell.c). */
 sh_shell *sh_shell_by_pid(sh_session *s, int64_t pid);
 
+/* bash's quoting of a value in declare -p and ${a[@]@K}, added to b: $'...'
+ * when it holds a control character, else "..." with \ before " \ $ `. */
+void sh_quote_value(sh_buf *b, const char *s);
+/* An associative array key there: bare unless a shell metacharacter (or a
+ * lone @ or *) needs quoting, then as a value. */
+void sh_quote_key(sh_buf *b, const char *k);
 /* declare -p text for a variable (builtins_vars.c); malloc'd, no newline. */
 char *sh_declare_print(sh_shell *sh, struct sh_var *v, bool for_A);
 

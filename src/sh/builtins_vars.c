@@ -24,13 +24,38 @@ char *sh_func_text(sh_shell *sh, sh_func *f);
 
 /* ---- declare -p ------------------------------------------------------------------------ */
 
-static void dq_value(sh_buf *b, const char *s) {
+/* Does s need $'...' (a control character)? bash's test before quoting a
+ * value for declare -p and ${a[@]@K}. */
+static bool needs_ansic(const char *s) {
+  for (const char *p = s; *p; p++)
+    if ((unsigned char)*p < 32 || *p == 127) return true;
+  return false;
+}
+
+void sh_quote_value(sh_buf *b, const char *s) {
+  if (needs_ansic(s)) {
+    char *q = sh_quote(s, true);
+    sh_buf_adds(b, q);
+    free(q);
+    return;
+  }
   sh_buf_addc(b, '"');
   for (const char *p = s; *p; p++) {
     if (*p == '"' || *p == '\\' || *p == '$' || *p == '`') sh_buf_addc(b, '\\');
     sh_buf_addc(b, *p);
   }
   sh_buf_addc(b, '"');
+}
+
+void sh_quote_key(sh_buf *b, const char *k) {
+  bool quote = needs_ansic(k) || ((*k == '@' || *k == '*') && !k[1]);
+  for (const char *p = k; *p && !quote; p++) {
+    if (strchr(" \t\n'\"\\|&;()<>!{}*[?]^$`", *p)) quote = true;
+    else if (*p == '~' && (p == k || p[-1] == '=' || p[-1] == ':')) quote = true;
+    else if (*p == '#' && p == k) quote = true;
+  }
+  if (quote) sh_quote_value(b, k);
+  else sh_buf_adds(b, k);
 }
 
 static void attr_flags(sh_var *v, char *out) {
@@ -64,21 +89,16 @@ char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A) {
     for (size_t i = 0; i < v->arr->n; i++) {
       if (i) sh_buf_addc(&b, ' ');
       sh_buf_addf(&b, "[%" PRId64 "]=", v->arr->idx[i]);
-      dq_value(&b, v->arr->val[i]);
+      sh_quote_value(&b, v->arr->val[i]);
     }
     sh_buf_addc(&b, ')');
   } else if (v->flags & SH_V_ASSOC) {
     sh_buf_adds(&b, "=(");
     for (sh_assoc_ent *e = sh_assoc_first(v->assoc); e; e = sh_assoc_next(v->assoc, e)) {
       sh_buf_addc(&b, '[');
-      const char *k = e->key;
-      bool plain = *k != 0;
-      for (const char *c = k; *c; c++)
-        if (!(sh_is_name_char((unsigned char)*c) || strchr("-./:@%+", *c))) plain = false;
-      if (plain) sh_buf_adds(&b, k);
-      else dq_value(&b, k);
+      sh_quote_key(&b, e->key);
       sh_buf_adds(&b, "]=");
-      dq_value(&b, e->val);
+      sh_quote_value(&b, e->val);
       sh_buf_addc(&b, ' ');
     }
     sh_buf_addc(&b, ')');
@@ -89,7 +109,7 @@ char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A) {
       sh_buf_adds(&b, q);
       free(q);
     } else {
-      dq_value(&b, v->str);
+      sh_quote_value(&b, v->str);
     }
   }
   return sh_buf_steal(&b);

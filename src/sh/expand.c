@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "sh/arith.h"
+#include "sh/builtins.h"
 #include "sh/glob.h"
 #include "sh/parse.h"
 #include "sh/vars.h"
@@ -846,7 +847,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
     }
   } else {
     get_var_value(x, pa->name, pa->index, pa->index_all, &pv);
-    if (pa->transform == 'a' || pa->transform == 'A' || pa->transform == 'K')
+    if (pa->transform == 'a' || pa->transform == 'A' || pa->transform == 'K' || pa->transform == 'k')
       var = sh_var_find(sh, pa->name);
   }
   if (x->err) {
@@ -1153,18 +1154,20 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
   case SH_POP_TRANSFORM: {
     if (pa->transform == 'A' || pa->transform == 'K') {
       if (pa->transform == 'K' && var && (var->flags & (SH_V_ARRAY | SH_V_ASSOC)) && pv.list) {
-        /* key/value pairs */
+        /* key/value pairs in one word, quoted as declare -p quotes them; an
+         * associative array's list ends with a space (bash 5.2) */
         sh_buf b = {0};
         sh_strv keys = {0}, vals = {0};
         sh_var_keys(sh, var, &keys);
         sh_var_values(sh, var, &vals);
+        bool assoc = var->flags & SH_V_ASSOC;
         for (size_t i = 0; i < keys.n; i++) {
-          if (i) sh_buf_addc(&b, ' ');
-          char *qk = (var->flags & SH_V_ASSOC) ? sh_quote_single(keys.v[i]) : sh_xstrdup(keys.v[i]);
-          char *qv = sh_quote_single(vals.v[i]);
-          sh_buf_addf(&b, "%s %s", qk, qv);
-          free(qk);
-          free(qv);
+          if (i && !assoc) sh_buf_addc(&b, ' ');
+          if (assoc) sh_quote_key(&b, keys.v[i]);
+          else sh_buf_adds(&b, keys.v[i]);
+          sh_buf_addc(&b, ' ');
+          sh_quote_value(&b, vals.v[i]);
+          if (assoc) sh_buf_addc(&b, ' ');
         }
         sh_strv_free(&keys);
         sh_strv_free(&vals);
@@ -1191,6 +1194,20 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
         free(vals[i]);
         vals[i] = r;
       }
+      break;
+    }
+    if (pa->transform == 'k' && var && (var->flags & (SH_V_ARRAY | SH_V_ASSOC)) && pv.list) {
+      /* ${a[@]@k}: the keys and values as separate words, unquoted (bash 5.2) */
+      sh_strv keys = {0}, vals = {0};
+      sh_var_keys(sh, var, &keys);
+      sh_var_values(sh, var, &vals);
+      sh_strv_free(&pv.v);
+      for (size_t i = 0; i < keys.n && i < vals.n; i++) {
+        sh_strv_pushdup(&pv.v, keys.v[i]);
+        sh_strv_pushdup(&pv.v, vals.v[i]);
+      }
+      sh_strv_free(&keys);
+      sh_strv_free(&vals);
       break;
     }
     if (pa->transform == 'a') {

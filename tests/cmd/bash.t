@@ -32,3 +32,27 @@ out: 1000000 1000000 end\n
 test: mapfile -C calls the callback every -c lines with the index and the line
 cmd: printf 'a\nb\nc\n' > f; mapfile -t -C 'printf "<%s %s>\n"' -c 2 B < f; echo ${B[@]}; f() { echo "$1:$2"; }; seq 12 | { mapfile -t -C f -c 5 C; echo ${#C[@]}; }
 out: <1 b>\na b c\n4:5\n9:10\n12\n
+
+# ---- parameter transforms and declare -p quoting (bash 5.2) ----
+
+test: @K on an associative array gives key "value" pairs with a trailing space
+cmd: declare -A m=([k]=v [j]="w x" ["a b"]=$'c\nd'); echo "${m[@]@K}|"; printf '<%s>' "${m[@]@K}"; echo
+out: k "v" j "w x" "a b" $'c\\nd' |\n<k "v" j "w x" "a b" $'c\\nd' >\n
+
+test: @K on an indexed array gives index "value" pairs, @K on a scalar or element quotes like @Q
+cmd: a=(x "y z" '' $'q\tr'); a[7]='$s'; echo "${a[@]@K}|"; s="hi there"; echo "${s@K}|${a[1]@K}|${a@K}"
+out: 0 "x" 1 "y z" 2 "" 3 $'q\\tr' 7 "\\$s"|\n'hi there'|'y z'|'x'\n
+
+test: @k on arrays expands keys and values to separate words
+cmd: declare -A m=([k]=v [j]="w x"); printf '<%s>' "${m[@]@k}"; echo; a=(x "y z"); printf '<%s>' "${a[@]@k}"; echo; printf '<%s>' ${a[@]@k}; echo; printf '<%s>' "${a[*]@k}"; echo
+out: <k><v><j><w x>\n<0><x><1><y z>\n<0><x><1><y><z>\n<0 x 1 y z>\n
+
+test: @k on a scalar and on the positional parameters quotes like @Q
+cmd: s="a b"; set -- p "q r"; printf '<%s>' "${s@k}" "${@@k}"; echo
+out: <'a b'><'p'><'q r'>\n
+
+test: declare -p quotes values with control characters as $'...' and keys only when needed
+cmd: x=$'a\nb'; declare -p x; a=($'a\tb' '$x'); declare -p a
+cmd: declare -A m=(["a b"]=1 [@]=2 [a=b]=3 ["#x"]=4 [x#]=5 [-z]=$'\e'); declare -p m
+out: declare -- x=$'a\\nb'\ndeclare -a a=([0]=$'a\\tb' [1]="\\$x")\n
+out: declare -A m=([x#]="5" ["#x"]="4" [a=b]="3" ["@"]="2" [-z]=$'\\E' ["a b"]="1" )\n
