@@ -641,6 +641,7 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
   }
   sh->flow = SH_FLOW_RETURN;
   sh->exit_status = st;
+  sh->status_at_return = sh->status;
   return st;
 }
 
@@ -784,7 +785,10 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
   sh_source_depth++;
   int saved_line = sh->lineno;
   sh->xtrace_level++;
+  sh_trap_hide hidden;
+  sh_traps_hide(sh, &hidden, false, false);
   int st = sh_eval_string(sh, data, len, path, 1);
+  sh_traps_unhide(sh, &hidden);
   sh->xtrace_level--;
   sh->lineno = saved_line;
   sh_source_depth--;

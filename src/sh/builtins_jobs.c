@@ -491,6 +491,36 @@ static void print_trap(sh_shell *sh, int sig) {
   free(q);
 }
 
+/* ---- traps hidden from function bodies and sourced files ----------------------------------- */
+
+/* the slots of sh_trap_hide.saved */
+static const int hidden_slots[3] = {SH_TRAP_DEBUG, SH_TRAP_ERR, SH_TRAP_RETURN};
+
+void sh_traps_hide(sh_shell *sh, sh_trap_hide *h, bool function, bool traced) {
+  bool functrace = sh->opt[SH_OPT_FUNCTRACE] || traced;
+  bool hide[3] = {
+      !functrace,
+      function && !sh->opt[SH_OPT_ERRTRACE],
+      /* a function called from the DEBUG trap never sees RETURN */
+      function && (!functrace || (sh->trap_active & 1)),
+  };
+  for (int k = 0; k < 3; k++) {
+    h->saved[k] = NULL;
+    if (!hide[k] || !sh->traps.action[hidden_slots[k]]) continue;
+    h->saved[k] = sh->traps.action[hidden_slots[k]];
+    sh->traps.action[hidden_slots[k]] = NULL;
+  }
+}
+
+void sh_traps_unhide(sh_shell *sh, sh_trap_hide *h) {
+  for (int k = 0; k < 3; k++) {
+    if (!h->saved[k]) continue;
+    if (!sh->traps.action[hidden_slots[k]]) sh->traps.action[hidden_slots[k]] = h->saved[k];
+    else free(h->saved[k]);
+    h->saved[k] = NULL;
+  }
+}
+
 int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
   int i = 1;
   bool print = false;

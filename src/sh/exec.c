@@ -95,12 +95,12 @@ static _Thread_local sh_arena *current_arena;
 /* ---- errexit and traps --------------------------------------------------------------------------- */
 
 /* The DEBUG trap before a command (bash: simple commands, (( )), [[ ]],
- * case, each for/select iteration, each for (( )) expression); not inside
- * functions unless functrace. Returns false if the trap changed the flow. */
+ * case, each for/select iteration, each for (( )) expression); function
+ * bodies do not see it unless functrace (sh_traps_hide). Returns false if the
+ * trap changed the flow. */
 static bool debug_trap(sh_shell *sh, int line) {
   const char *a = sh->traps.action[SH_TRAP_DEBUG];
   if (!a || !*a || (sh->trap_active & 1)) return true;
-  if (sh->fn_depth > 0 && !sh->opt[SH_OPT_FUNCTRACE]) return true;
   sh->lineno = line;
   sh_run_trap(sh, SH_TRAP_DEBUG);
   return sh->flow == SH_FLOW_NONE;
@@ -110,9 +110,8 @@ static void check_errexit(sh_shell *sh, int status) {
   if (status == 0 || sh->errexit_off > 0 || sh->flow != SH_FLOW_NONE) return;
   bool skip = sh->err_skip_once;
   sh->err_skip_once = false;
-  /* ERR runs in functions only with errtrace (bash) */
-  if (sh->traps.action[SH_TRAP_ERR] && *sh->traps.action[SH_TRAP_ERR] && !(sh->trap_active & 2) && !skip &&
-      (sh->fn_depth == 0 || sh->opt[SH_OPT_ERRTRACE])) {
+  /* functions see the ERR trap only with errtrace (sh_traps_hide) */
+  if (sh->traps.action[SH_TRAP_ERR] && *sh->traps.action[SH_TRAP_ERR] && !(sh->trap_active & 2) && !skip) {
     sh_run_trap(sh, SH_TRAP_ERR);
     sh->status = status;
   }
@@ -1056,18 +1055,22 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
   int saved_func_scope = sh->func_scope;
   sh->func_scope = sh->local_scope;
   int saved_line = sh->lineno;
+  sh_trap_hide hidden;
+  sh_traps_hide(sh, &hidden, true, f->attrs & 4);
   int status = sh_exec(sh, f->def->body);
+  /* the RETURN trap (the caller's when inherited, or one the body set) sees
+   * as $? the status before `return` */
+  sh->status = status;
   if (sh->flow == SH_FLOW_RETURN) {
     sh->flow = SH_FLOW_NONE;
     status = sh->exit_status;
+    sh->status = sh->status_at_return;
   }
-  sh->status = status;
-  /* RETURN runs for functions only with functrace or the function's trace attribute */
-  if (sh->traps.action[SH_TRAP_RETURN] && *sh->traps.action[SH_TRAP_RETURN] && !(sh->trap_active & 4) &&
-      (sh->opt[SH_OPT_FUNCTRACE] || (f->attrs & 4))) {
+  if (sh->flow == SH_FLOW_NONE && sh->traps.action[SH_TRAP_RETURN] && *sh->traps.action[SH_TRAP_RETURN] &&
+      !(sh->trap_active & 4))
     sh_run_trap(sh, SH_TRAP_RETURN);
-    sh->status = status;
-  }
+  sh->status = status;
+  sh_traps_unhide(sh, &hidden);
   sh->func_scope = saved_func_scope;
   sh_vars_pop_scope(sh);
   sh->lineno = saved_line;
@@ -1133,6 +1136,7 @@ static void xtrace_decl(sh_shell *sh, char **av, int ac, const sh_builtin *decl,
 static int exec_simple(sh_shell *sh, sh_simple *c) {
   sh->lineno = c->base.line;
   if (!count_command(sh)) return 126;
+  sh_note_command(sh, &c->base);
   /* DEBUG trap (pipeline stages ran it in the parent already) */
   if (!sh->debug_done && !debug_trap(sh, c->base.line)) return sh->status;
   sh->debug_done = false;
@@ -1564,6 +1568,7 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
     for (size_t i = 0; i + 1 < n; i++) {
       sh_file *r, *w;
       sh_pipe_new(&r, &w);
+      if (stage_is_simple(pl->cmds[i])) sh_note_command(sh, pl->cmds[i]);
       if (stage_is_simple(pl->cmds[i]) && !debug_trap(sh, pl->cmds[i]->line)) {
         sh_file_unref(r);
         sh_file_unref(w);
@@ -1587,6 +1592,7 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
       tasks[i]->node = pl->cmds[i];
       if (current_arena) tasks[i]->arena = sh_arena_ref(current_arena);
     }
+    if (!failed && stage_is_simple(pl->cmds[n - 1])) sh_note_command(sh, pl->cmds[n - 1]);
     if (!failed && stage_is_simple(pl->cmds[n - 1]) && !debug_trap(sh, pl->cmds[n - 1]->line))
       failed = true;
     /* the earlier stages start first, as forked processes would: each runs
@@ -1956,7 +1962,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
       /* bash runs ERR twice when the last stage is a failing ( subshell ) */
       if (pl->n > 1 && st && pl->cmds[pl->n - 1]->kind == SH_N_SUBSHELL && !sh->errexit_off &&
           sh->traps.action[SH_TRAP_ERR] && *sh->traps.action[SH_TRAP_ERR] && !(sh->trap_active & 2) &&
-          (sh->fn_depth == 0 || sh->opt[SH_OPT_ERRTRACE]) && sh->flow == SH_FLOW_NONE) {
+          sh->flow == SH_FLOW_NONE) {
         sh_run_trap(sh, SH_TRAP_ERR);
         sh->status = st;
       }
@@ -2026,6 +2032,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
   case SH_N_ARITH: {
     sh->lineno = n->line;
     if (!count_command(sh)) return 126;
+    sh_note_command(sh, n);
     if (!debug_trap(sh, n->line)) return sh->status;
     int64_t v;
     if (sh->opt[SH_OPT_XTRACE]) {
@@ -2045,6 +2052,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
   case SH_N_COND: {
     sh->lineno = n->line;
     if (!count_command(sh)) return 126;
+    sh_note_command(sh, n);
     if (!debug_trap(sh, n->line)) return sh->status;
     int st = sh_eval_cond(sh, sh_node_cond(n)->expr);
     sh->status = st;
@@ -2123,6 +2131,7 @@ int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int 
     return 1;
   }
   sh->eval_depth++;
+  if (!sh->sess->note_commands && memmem(s, n, "BASH_COMMAND", 12)) sh->sess->note_commands = true;
   sh_parse_opts o = {0};
   o.alias = alias_cb;
   o.extglob = extglob_cb;

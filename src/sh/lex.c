@@ -1221,10 +1221,14 @@ static sh_word *lex_word_inner(sh_parser *p, int flags) {
         as->value->parts = arr;
         as->value->raw = raw_since(p, fi, fs, fpos, 0);
       } else {
+        int fi = p->nframes - 1;
+        const char *fs = p->frames[fi].s;
+        size_t fpos = p->frames[fi].pos;
         lex_word_rest(p, &b, flags);
         wb_flush(p, &b);
         sh_word *v = new_word(p, w->line, w->col);
         v->parts = value_start ? value_start->next : b.head;
+        v->raw = raw_since(p, fi, fs, fpos, 0); /* for declare -f and BASH_COMMAND */
         as->value = v;
       }
       word_finish(p, w, &b);

@@ -165,7 +165,9 @@ int sh_session_exit(sh_session *s, const sh_call *call) {
   c.script = action;
   c.len = strlen(action);
   sh_call_result r;
+  sh->in_trap = true; /* BASH_COMMAND keeps naming the last command */
   sh_session_run(s, &c, &r);
+  sh->in_trap = false;
   free(action);
   if (r.status != 0 && r.limit) return r.status;
   if (s->last_flow == SH_FLOW_EXIT) return r.status; /* `exit N` in the trap */

@@ -296,6 +296,9 @@ struct sh_shell {
                            * "NAME: line N: " in front like bash's builtins; or NULL */
   const char *exec_argv0;  /* exec -a NAME for the command being run (borrowed), or NULL */
   int trap_active;        /* DEBUG (1), ERR (2), RETURN (4) trap running: not re-entered */
+  int status_at_return;   /* $? when `return` ran: what a RETURN trap sees as $? (bash) */
+  sh_buf command_text;    /* BASH_COMMAND: the simple command, (( )) or [[ ]] running or
+                           * about to run; kept only once sess->note_commands is set */
   bool debug_done;        /* the DEBUG trap of the next simple command already ran
                            * (in the parent of a pipeline stage) */
   bool err_skip_once;     /* the next failure does not run the ERR trap (async command) */
@@ -341,6 +344,8 @@ struct sh_session {
   int64_t start_epoch;     /* for SECONDS and RANDOM seeding */
   sh_shell *live;          /* every live shell state (root, nested shells, copies) */
   sh_flow last_flow;       /* how the last call ended (SH_FLOW_EXIT: `exit` ran) */
+  bool note_commands;      /* some script text named BASH_COMMAND: from then on commands
+                            * record their text (sh_note_command); else nothing is spent */
 };
 
 /* ---- session API (session.c) ------------------------------------------------------------ */
@@ -465,6 +470,19 @@ int sh_call_function(sh_shell *sh, sh_func *f, int argc, char **argv);
 void sh_run_exit_trap(sh_shell *sh);
 /* Runs a trap action string. */
 int sh_run_trap(sh_shell *sh, int sig);
+/* Records the text of command n (a simple command, (( )) or [[ ]]; others are
+ * ignored) as BASH_COMMAND, when sess->note_commands (print.c). */
+void sh_note_command(sh_shell *sh, sh_node *n);
+/* The DEBUG, ERR and RETURN traps that a function body (or a sourced file)
+ * does not see (builtins_jobs.c). bash hides them from a function unless
+ * functrace / errtrace or the function's trace attribute says otherwise, and
+ * hides DEBUG from a sourced file unless functrace; a trap the body sets stays
+ * set after it, else the hidden one comes back. */
+typedef struct sh_trap_hide {
+  char *saved[3]; /* the hidden DEBUG, ERR, RETURN actions (owned), or NULL */
+} sh_trap_hide;
+void sh_traps_hide(sh_shell *sh, sh_trap_hide *h, bool function, bool traced);
+void sh_traps_unhide(sh_shell *sh, sh_trap_hide *h);
 /* Runs `body` in a copy of sh (a subshell) with the given fds replacing 0/1.
  * in/out: shell fd numbers in sh, or -1 to keep. Returns the status. */
 int sh_subshell_run(sh_shell *sh, sh_node *body);

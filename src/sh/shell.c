@@ -327,6 +327,7 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   live_add(sh);
   sh->task = p->task;
   sh->vars = sh_vars_copy(p->vars);
+  if (p->command_text.len) sh_buf_add(&sh->command_text, p->command_text.data, p->command_text.len);
   for (size_t i = 0; i < p->funcs.cap; i++)
     if (p->funcs.e[i].key) sh_map_set(&sh->funcs, p->funcs.e[i].key, func_ref(p->funcs.e[i].val));
   for (size_t i = 0; i < p->aliases.cap; i++)
@@ -431,6 +432,7 @@ void sh_shell_free(sh_shell *sh) {
   sh_strv_free(&sh->dirstack);
   free(sh->frames);
   free(sh->last_arg);
+  sh_buf_free(&sh->command_text);
   sh_strv_free(&sh->tmpfiles);
   sh_hist_free(sh->hist);
   free(sh);

@@ -389,12 +389,14 @@ static void vars_pop(sh_vars *v, const char *name) {
 
 enum {
   SP_RANDOM, SP_SECONDS, SP_LINENO, SP_BASHPID, SP_BASH_SUBSHELL, SP_EPOCHSECONDS,
-  SP_EPOCHREALTIME, SP_SRANDOM, SP_SHELLOPTS, SP_BASHOPTS, SP_FUNCNAME, SP_BASH_SOURCE, SP_BASH_LINENO,
-  SP_PIPESTATUS, SP_COUNT
+  SP_EPOCHREALTIME, SP_SRANDOM, SP_SHELLOPTS, SP_BASHOPTS, SP_BASH_COMMAND,
+  /* the arrays come last */
+  SP_FUNCNAME, SP_BASH_SOURCE, SP_BASH_LINENO, SP_PIPESTATUS, SP_COUNT
 };
 static const char *const special_names[SP_COUNT] = {
     "RANDOM", "SECONDS", "LINENO", "BASHPID", "BASH_SUBSHELL", "EPOCHSECONDS",
-    "EPOCHREALTIME", "SRANDOM", "SHELLOPTS", "BASHOPTS", "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "PIPESTATUS"};
+    "EPOCHREALTIME", "SRANDOM", "SHELLOPTS", "BASHOPTS", "BASH_COMMAND",
+    "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "PIPESTATUS"};
 
 static int special_index(const char *name) {
   switch (name[0]) {
@@ -460,6 +462,8 @@ const char *sh_var_dynamic(sh_shell *sh, const char *name) {
   case SP_LINENO:
     snprintf(buf, bs, "%d", sh->lineno);
     return buf;
+  case SP_BASH_COMMAND:
+    return sh_buf_str(&sh->command_text);
   case SP_BASHPID:
     snprintf(buf, bs, "%" PRId64, sh->pid);
     return buf;
@@ -536,7 +540,7 @@ bool sh_var_special_set(sh_shell *sh, const char *name, const char *value) {
     return true;
   case SP_LINENO: case SP_BASHPID: case SP_BASH_SUBSHELL: case SP_EPOCHSECONDS:
   case SP_EPOCHREALTIME: case SP_SRANDOM: case SP_FUNCNAME: case SP_BASH_SOURCE:
-  case SP_BASH_LINENO: case SP_SHELLOPTS: case SP_BASHOPTS:
+  case SP_BASH_LINENO: case SP_SHELLOPTS: case SP_BASHOPTS: case SP_BASH_COMMAND:
     return true; /* assignments are ignored (SHELLOPTS/BASHOPTS: refused before) */
   default:
     return false; /* PIPESTATUS: a normal assignment */

@@ -56,3 +56,59 @@ cmd: x=$'a\nb'; declare -p x; a=($'a\tb' '$x'); declare -p a
 cmd: declare -A m=(["a b"]=1 [@]=2 [a=b]=3 ["#x"]=4 [x#]=5 [-z]=$'\e'); declare -p m
 out: declare -- x=$'a\\nb'\ndeclare -a a=([0]=$'a\\tb' [1]="\\$x")\n
 out: declare -A m=([x#]="5" ["#x"]="4" [a=b]="3" ["@"]="2" [-z]=$'\\E' ["a b"]="1" )\n
+
+# ---- RETURN, DEBUG and ERR traps around functions and sourced files ----
+
+test: a RETURN trap set inside a function runs when it returns, with $? before return
+cmd: f() { trap 'echo RET $?' RETURN; false; return 3; }; f; echo "st=$?"; trap -p RETURN
+out: RET 1\nst=3\ntrap -- 'echo RET $?' RETURN\n
+
+test: the RETURN trap stays set and runs for the caller too, not after exit
+cmd: f() { trap 'echo RET ${FUNCNAME[0]}' RETURN; }; h() { f; echo back-in-h; }; h; trap - RETURN
+cmd: t() { trap 'echo T-RET' RETURN; exit 4; }; (t); echo "st=$?"
+out: RET f\nback-in-h\nRET h\nst=4\n
+
+test: functions do not see the caller's RETURN and DEBUG traps unless functrace or declare -t
+cmd: trap 'echo TOP' RETURN; g() { trap -p RETURN; echo g; }; g; set -T; g; set +T
+cmd: k() { echo k; }; declare -ft k; k; trap - RETURN
+out: g\ntrap -- 'echo TOP' RETURN\ng\nTOP\nk\nTOP\n
+
+test: a sourced file runs the RETURN trap when it ends; a trap set there stays
+cmd: echo 'trap "echo SRC-RET" RETURN; echo sourcing' > s.sh; . ./s.sh; echo after; m() { echo in-m; }; m
+out: sourcing\nSRC-RET\nafter\nin-m\n
+
+test: functions do not see the ERR trap without errtrace, but one they set fires
+cmd: trap 'echo ERR-top' ERR; f() { trap -p ERR; false; echo in-f; }; f; set -E; f; set +E; trap - ERR
+cmd: g() { trap 'echo ERR-in-g' ERR; false; echo after; }; g
+out: in-f\ntrap -- 'echo ERR-top' ERR\nERR-top\nin-f\nERR-in-g\nafter\n
+
+test: a DEBUG trap set in a function stays after it; a sourced file does not see it
+cmd: f() { trap 'echo "D: $BASH_COMMAND"' DEBUG; echo x; }; f; echo 'echo in-file' > s.sh; . ./s.sh; trap - DEBUG
+out: D: echo x\nx\nD: echo 'echo in-file' > s.sh\nD: . ./s.sh\nin-file\nD: trap - DEBUG\n
+
+test: BASH_COMMAND names the command running, in DEBUG, ERR and EXIT traps
+cmd: trap 'echo "exit after: $BASH_COMMAND ($?)"' EXIT; trap 'echo "ERR: $BASH_COMMAND"' ERR
+cmd: x=1; echo "now: $BASH_COMMAND"; (( x += 1 )); [[ $x == 2 ]]; echo hi | cat >/dev/null
+cmd: false; set -e; f() { local y=2; false "$y" 2>/dev/null >&2; }; f
+out: now: echo "now: $BASH_COMMAND"\nERR: false\nexit after: false "$y" 2> /dev/null 1>&2 (1)\n
+status: 1
+
+# ---- declare -f: the printed text reads back as the same commands ----
+
+test: declare -f writes here-document bodies after the line and reads back
+cmd: usage() {
+cmd:   cat <<EOF
+cmd: Usage: x
+cmd: EOF
+cmd:   echo done
+cmd: }
+cmd: g() { cat <<EOF | tr a-z A-Z
+cmd: abc
+cmd: EOF
+cmd: }
+cmd: declare -f usage g; eval "$(declare -f usage g)"; usage; g
+out: usage () \n{ \n    cat <<EOF\nUsage: x\nEOF\n\n    echo done\n}\ng () \n{ \n    cat <<EOF |\nabc\nEOF\n  tr a-z A-Z\n}\nUsage: x\ndone\nABC\n
+
+test: declare -f prints redirections, assignments and background lists as bash does
+cmd: f() { echo a >&2; cat <&3; cat 0< f 4<&-; echo d &> f; cat <<< str; x=$(echo cs) y="q r" cmd; sleep 1 & wait; if x; then y & fi; }; declare -f f
+out: f () \n{ \n    echo a 1>&2;\n    cat 0<&3;\n    cat < f 4>&-;\n    echo d &> f;\n    cat <<< str;\n    x=$(echo cs) y="q r" cmd;\n    sleep 1 & wait;\n    if x; then\n        y &\n    fi\n}\n
