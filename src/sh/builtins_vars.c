@@ -339,8 +339,10 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
       st = 1;
       continue;
     }
-    if (o->set & SH_V_ASSOC) sh_var_make_assoc(v);
-    else if (o->set & SH_V_ARRAY) sh_var_make_array(v);
+    /* readonly -a NAME without a value leaves an unset NAME a scalar (bash) */
+    bool untyped = !strcmp(bname, "readonly") && !d.has_value && !as && (v->flags & SH_V_UNSET);
+    if ((o->set & SH_V_ASSOC) && !untyped) sh_var_make_assoc(v);
+    else if ((o->set & SH_V_ARRAY) && !untyped) sh_var_make_array(v);
     uint32_t keep_unset = v->flags & SH_V_UNSET;
     if (o->set & SH_V_NAMEREF) {
       if (d.has_value && !sh_is_name(d.value) && !strchr(d.value, '[')) {
@@ -389,9 +391,6 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
         }
       }
       if (rc) st = 1;
-    } else if ((o->set & (SH_V_ARRAY | SH_V_ASSOC)) && (v->flags & SH_V_UNSET)) {
-      /* declare -a x: an empty array (set) */
-      v->flags &= ~SH_V_UNSET;
     } else if ((v->flags & SH_V_INTEGER) && v->str && !(v->flags & SH_V_UNSET) && (o->set & SH_V_INTEGER)) {
       /* re-evaluate under the new attribute: bash keeps the string */
     }

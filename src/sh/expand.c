@@ -227,13 +227,17 @@ static char *join_list(sh_shell *sh, const sh_strv *v, char lchar) {
   return sh_buf_steal(&b);
 }
 
-static bool unbound_check(xs *x, const char *name) {
+/* set -u: "NAME: unbound variable" and the end of the shell; `status` is the
+ * exit status, or -1 for sh_expansion_error_status's. */
+static bool unbound_check_status(xs *x, const char *name, int status) {
   if (!x->sh->opt[SH_OPT_NOUNSET]) return false;
   sh_error(x->sh, "%s: unbound variable", name);
   x->err = true;
-  sh_fatal_exit(x->sh, sh_expansion_error_status(x->sh));
+  sh_fatal_exit(x->sh, status >= 0 ? status : sh_expansion_error_status(x->sh));
   return true;
 }
+
+static bool unbound_check(xs *x, const char *name) { return unbound_check_status(x, name, -1); }
 
 /* Evaluates a subscript word as arithmetic. */
 static bool subscript_index(xs *x, const sh_word *w, int64_t *out) {
@@ -423,7 +427,16 @@ static char *param_label(const sh_param *pa) {
   return sh_xstrdup(pa->name);
 }
 
-/* Pattern removal on one string. */
+/* Is byte offset i of s (n bytes) between two characters, not inside a
+ * UTF-8 sequence? */
+static bool char_boundary(const char *s, size_t n, size_t i) {
+  if (i == 0 || i >= n || ((unsigned char)s[i] & 0xC0) != 0x80 || sh_locale_bytes) return true;
+  for (size_t j = i; j-- > 0 && i - j < 4;)
+    if (((unsigned char)s[j] & 0xC0) != 0x80) return j + char_len_at(s + j, n - j) <= i;
+  return true;
+}
+
+/* Pattern removal on one string; the cut falls between characters. */
 static char *remove_pattern(const char *s, const char *pat, sh_param_op op, int fl) {
   size_t n = strlen(s), pn = strlen(pat);
   switch (op) {
@@ -433,14 +446,14 @@ static char *remove_pattern(const char *s, const char *pat, sh_param_op op, int 
     break;
   case SH_POP_RM_PREFIX_L:
     for (size_t i = n + 1; i-- > 0;)
-      if (sh_fnmatch(pat, pn, s, i, fl)) return sh_xstrdup(s + i);
+      if (char_boundary(s, n, i) && sh_fnmatch(pat, pn, s, i, fl)) return sh_xstrdup(s + i);
     break;
   case SH_POP_RM_SUFFIX:
     for (size_t i = n + 1; i-- > 0;)
-      if (sh_fnmatch(pat, pn, s + i, n - i, fl)) return sh_xstrndup(s, i);
+      if (char_boundary(s, n, i) && sh_fnmatch(pat, pn, s + i, n - i, fl)) return sh_xstrndup(s, i);
     break;
   case SH_POP_RM_SUFFIX_L:
-    for (size_t i = 0; i <= n; i++)
+    for (size_t i = 0; i <= n; i += (i < n ? char_len_at(s + i, n - i) : 1))
       if (sh_fnmatch(pat, pn, s + i, n - i, fl)) return sh_xstrndup(s, i);
     break;
   default:
@@ -469,7 +482,7 @@ static char *replace_pattern(const char *s, const char *pat, const char *rep, sh
   sh_buf b = {0};
   if (op == SH_POP_REPL_PREFIX) {
     for (size_t j = n + 1; j-- > 0;)
-      if (sh_fnmatch(pat, pn, s, j, fl)) {
+      if (char_boundary(s, n, j) && sh_fnmatch(pat, pn, s, j, fl)) {
         add_replacement(&b, rep, s, j, amp);
         sh_buf_adds(&b, s + j);
         return sh_buf_steal(&b);
@@ -477,7 +490,7 @@ static char *replace_pattern(const char *s, const char *pat, const char *rep, sh
     return sh_xstrdup(s);
   }
   if (op == SH_POP_REPL_SUFFIX) {
-    for (size_t i = 0; i <= n; i++)
+    for (size_t i = 0; i <= n; i += (i < n ? char_len_at(s + i, n - i) : 1))
       if (sh_fnmatch(pat, pn, s + i, n - i, fl)) {
         sh_buf_add(&b, s, i);
         add_replacement(&b, rep, s + i, n - i, amp);
@@ -493,7 +506,7 @@ static char *replace_pattern(const char *s, const char *pat, const char *rep, sh
       size_t j;
       bool found = false;
       for (j = n + 1; j-- > i;) {
-        if (sh_fnmatch(pat, pn, s + i, j - i, fl)) {
+        if (char_boundary(s, n, j) && sh_fnmatch(pat, pn, s + i, j - i, fl)) {
           found = true;
           break;
         }
@@ -813,7 +826,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       bool is_arr = refvar && (refvar->flags & (SH_V_ARRAY | SH_V_ASSOC));
       ind_target[0] = 0;
       if (!refvar && (!r || !*r)) {
-        if (unbound_check(x, pa->name)) return;
+        if (unbound_check_status(x, pa->name, 1)) return; /* bash: 1, not 127 */
         /* bash 5: the reference itself is unset */
         sh_error(sh, "%s: invalid indirect expansion", pa->name);
         x->err = true;
@@ -859,7 +872,9 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
   if (pa->length) {
     char buf[32];
     if (pv.list) {
-      if (!is_special_list && pv.v.n == 0 && !sh_var_find(sh, pa->name) && unbound_check(x, pa->name)) {
+      sh_var *lv = is_special_list || pv.v.n ? NULL : sh_var_find(sh, pa->name);
+      if (!is_special_list && pv.v.n == 0 && (!lv || (lv->flags & SH_V_UNSET)) &&
+          unbound_check_status(x, pa->name, 1)) {
         pval_free(&pv);
         return;
       }
@@ -867,7 +882,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
     } else {
       if (!pv.s) {
         char *lab = param_label(pa);
-        bool u = unbound_check(x, lab);
+        bool u = unbound_check_status(x, lab, pa->index ? 1 : -1); /* ${#a[i]}: 1 (bash) */
         free(lab);
         if (u) {
           pval_free(&pv);

@@ -112,3 +112,18 @@ out: usage () \n{ \n    cat <<EOF\nUsage: x\nEOF\n\n    echo done\n}\ng () \n{ \
 test: declare -f prints redirections, assignments and background lists as bash does
 cmd: f() { echo a >&2; cat <&3; cat 0< f 4<&-; echo d &> f; cat <<< str; x=$(echo cs) y="q r" cmd; sleep 1 & wait; if x; then y & fi; }; declare -f f
 out: f () \n{ \n    echo a 1>&2;\n    cat 0<&3;\n    cat < f 4>&-;\n    echo d &> f;\n    cat <<< str;\n    x=$(echo cs) y="q r" cmd;\n    sleep 1 & wait;\n    if x; then\n        y &\n    fi\n}\n
+
+# ---- declared-but-unset arrays, UTF-8 pattern removal ----
+
+test: declare -a without a value declares an unset array; declare -p shows no =()
+cmd: declare -a a1; readonly -a a2; declare -A d1; f() { local -a la; declare -p la; }; declare -p a1 a2 d1; f
+cmd: echo "${a1[@]-unset}" ${#a1[@]}; a1+=(x); declare -a e=(); declare -p a1 e
+cmd: set -u; echo ${#e[@]}; echo ${#d1[@]}
+out: declare -a a1\ndeclare -r a2\ndeclare -A d1\ndeclare -a la\nunset 0\ndeclare -a a1=([0]="x")\ndeclare -a e=()\n0\n
+err: bash: line 3: d1: unbound variable\n
+status: 1
+
+test: # % ## %% and / cut between UTF-8 characters
+cmd: v='-μ'; echo "${v%?}" "${v%%?}" "${v#?}"; x=μabcμ; echo "[${x%?abc?}][${x##?abc?}]"
+cmd: y=aμbμc; echo "${y/%?/X}" "${y//?/-}" "${y/#*μ/X}" "${y/%μ*/X}"
+out: - - μ\n[][]\naμbμX ----- Xc aX\n
