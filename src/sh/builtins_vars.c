@@ -18,6 +18,7 @@
 #include "sh/builtins.h"
 #include "sh/expand.h"
 #include "sh/io.h"
+#include "sh/parse.h"
 #include "sh/vars.h"
 
 char *sh_func_text(sh_shell *sh, sh_func *f);
@@ -244,6 +245,39 @@ static void free_decl_arg(decl_arg *d) {
 }
 
 /* The common core of declare/typeset/local/export/readonly. */
+/* declare -a "NAME=(...)" with a computed argument: bash parses the value as
+ * an array literal (its words are expanded then, as in eval). Returns the
+ * status, or -1 when the text is not exactly one NAME=(...) assignment (the
+ * caller then assigns it as a string). */
+static int assign_array_text(sh_shell *sh, const char *name, bool append, const char *value, int flags) {
+  size_t vn = strlen(value);
+  if (vn < 2 || value[0] != '(' || value[vn - 1] != ')') return -1;
+  char *text = sh_xasprintf("%s%s=%s", name, append ? "+" : "", value);
+  sh_parser *p = sh_parser_new(text, strlen(text), NULL);
+  sh_node *node = NULL;
+  sh_arena *arena = NULL;
+  int st = -1;
+  if (sh_parse_next(p, &node, &arena) == 1) {
+    sh_node *c = node;
+    if (c && c->kind == SH_N_LIST && ((sh_list *)c)->n == 1 && !((sh_list *)c)->items[0].background)
+      c = ((sh_list *)c)->items[0].cmd;
+    if (c && c->kind == SH_N_PIPELINE && ((sh_pipeline *)c)->n == 1 && !((sh_pipeline *)c)->bang)
+      c = ((sh_pipeline *)c)->cmds[0];
+    sh_simple *sc = c && c->kind == SH_N_SIMPLE ? (sh_simple *)c : NULL;
+    sh_node *rest = NULL;
+    sh_arena *rest_arena = NULL;
+    if (sc && sc->assigns && !sc->assigns->next && !sc->nwords && !c->redirs && sc->assigns->value &&
+        sc->assigns->value->parts && sc->assigns->value->parts->kind == SH_PART_ARRAY &&
+        sh_parse_next(p, &rest, &rest_arena) == 0)
+      st = sh_apply_assign(sh, sc->assigns, flags);
+    if (rest_arena) sh_arena_unref(rest_arena);
+    sh_arena_unref(arena);
+  }
+  sh_parser_free(p);
+  free(text);
+  return st;
+}
+
 static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, decl_opts *o, int i,
                         bool local) {
   int st = 0;
@@ -381,6 +415,10 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
           int64_t idx;
           rc = sh_arith_eval(sh, d.sub, &idx) ? 1 : sh_var_set_index(sh, v, idx, d.value, d.append);
         }
+      } else if ((v->flags & (SH_V_ARRAY | SH_V_ASSOC)) &&
+                 (rc = assign_array_text(sh, d.name, d.append, d.value,
+                                         o->global ? 0 : make_local ? SH_SET_LOCAL : 0)) >= 0) {
+        /* declare -a "a=(x y)": an array literal after all */
       } else {
         if ((v->flags & (SH_V_ARRAY | SH_V_ASSOC)) && !d.append) {
           /* declare -a a=x: element 0 */

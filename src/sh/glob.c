@@ -608,8 +608,16 @@ size_t sh_glob(sh_shell *sh, const char *pat, sh_strv *out) {
   }
   if (ign) apply_globignore(sh, ign, &res, g.flags);
   if (res.n > 1) qsort(res.v, res.n, sizeof *res.v, cmp_str);
-  size_t n = res.n;
-  for (size_t i = 0; i < res.n; i++) sh_strv_push(out, res.v[i]);
+  size_t n = 0;
+  for (size_t i = 0; i < res.n; i++) {
+    /* `**` /`**` reaches a path more than once: bash lists it once */
+    if (g.globstar && n && !strcmp(res.v[i], out->v[out->n - 1])) {
+      free(res.v[i]);
+      continue;
+    }
+    sh_strv_push(out, res.v[i]);
+    n++;
+  }
   free(res.v);
   return n;
 }

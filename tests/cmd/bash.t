@@ -127,3 +127,13 @@ test: # % ## %% and / cut between UTF-8 characters
 cmd: v='-μ'; echo "${v%?}" "${v%%?}" "${v#?}"; x=μabcμ; echo "[${x%?abc?}][${x##?abc?}]"
 cmd: y=aμbμc; echo "${y/%?/X}" "${y//?/-}" "${y/#*μ/X}" "${y/%μ*/X}"
 out: - - μ\n[][]\naμbμX ----- Xc aX\n
+
+test: declare -a with a computed NAME=(...) argument assigns an array literal
+cmd: y="p q"; n=arr; declare -a "$n=(\$y z)"; declare -p arr; declare -A "h=([k]=v)"; declare -p h
+cmd: declare "w=(b c)"; declare -p w; declare -a "t=(1); echo x"; declare -p t; arr=(a); declare -a "arr+=(b)"; echo "${arr[@]}"
+cmd: f() { local -a "l=(1 2)"; declare -p l; }; f
+out: declare -a arr=([0]="p" [1]="q" [2]="z")\ndeclare -A h=([k]="v" )\ndeclare -- w="(b c)"\ndeclare -a t=([0]="(1); echo x")\na b\ndeclare -a l=([0]="1" [1]="2")\n
+
+test: globstar lists a path once when several ** reach it
+cmd: shopt -s globstar; mkdir -p c/subdir; touch leaf.md c/leaf.md c/subdir/leaf.md; echo **/**/*.md; echo c/**/
+out: c/leaf.md c/subdir/leaf.md leaf.md\nc/ c/subdir/\n
