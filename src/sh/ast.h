@@ -274,6 +274,7 @@ typedef struct sh_funcdef {
   sh_node *body;
   sh_arena *arena;    /* the arena holding body (borrowed; ref'd on definition) */
   const char *source; /* file name for BASH_SOURCE */
+  bool source_is_file; /* source is a file read by source/., a script (not -c, eval...) */
 } sh_funcdef;
 
 typedef struct sh_arith_cmd {

@@ -27,7 +27,18 @@ typedef struct sh_builtin {
   int flags;
 } sh_builtin;
 
+/* The builtin `name` as commands see it: NULL when there is none, when it is
+ * disabled by `enable -n`, or when it is a test-mode helper outside `sbx sh`. */
 const sh_builtin *sh_builtin_find(sh_shell *sh, const char *name);
+/* The same, disabled or not (enable, help). */
+const sh_builtin *sh_builtin_lookup(sh_shell *sh, const char *name);
+
+/* help (builtins_help.c): the builtin and its table of usage lines. */
+int sh_bi_help(sh_shell *sh, int argc, char **argv);
+/* The usage line of a builtin or keyword ("cd [-L|[-P [-e]] [-@]] [dir]"), or NULL. */
+const char *sh_help_synopsis(const char *name);
+/* "NAME: usage: SYNOPSIS" on the shell's stderr, as after an invalid option. */
+void sh_bi_usage(sh_shell *sh, const char *name);
 
 /* The argument of option letter **c in argv[*i]: the rest of that word, or
  * else the next word (*i moves to it). *c is left on the word's last letter.

@@ -185,14 +185,7 @@ static int parse_compargs(sh_shell *sh, const char *bname, int argc, char **argv
       case 'S': set_str(&a->spec.suffix, arg); break;
       default:
         sh_error(sh, "%s: -%c: invalid option", bname, *c);
-        if (is_complete)
-          sh_errorf_raw(sh, "complete: usage: complete [-abcdefgjksuv] [-pr] [-DEI] [-o option] [-A action] "
-                            "[-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] "
-                            "[-P prefix] [-S suffix] [name ...]\n");
-        else
-          sh_errorf_raw(sh, "compgen: usage: compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] "
-                            "[-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] "
-                            "[-S suffix] [word]\n");
+        sh_bi_usage(sh, is_complete ? "complete" : "compgen");
         return 2;
       }
       if (arg) break;
@@ -652,9 +645,7 @@ int sh_bi_complete(sh_shell *sh, int argc, char **argv) {
   }
   if (!named) {
     /* options without a command name */
-    sh_errorf_raw(sh, "complete: usage: complete [-abcdefgjksuv] [-pr] [-DEI] [-o option] [-A action] "
-                      "[-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] "
-                      "[-P prefix] [-S suffix] [name ...]\n");
+    sh_bi_usage(sh, "complete");
     compargs_free(&a);
     return 2;
   }

@@ -295,7 +295,7 @@ int sh_builtin_cd(sh_shell *sh, int argc, char **argv) {
     }
     if (!ok) {
       sh_error(sh, "cd: %s: invalid option", argv[i]);
-      sh_errorf_raw(sh, "cd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n");
+      sh_bi_usage(sh, "cd");
       return 2;
     }
   }
@@ -400,6 +400,11 @@ static void print_dirs_mode(sh_shell *sh, bool longf, bool lines, bool numbered)
 
 static void print_dirs(sh_shell *sh) { print_dirs_mode(sh, false, false, false); }
 
+/* Is a +N or -N (digits only) word? */
+static bool dir_number_word(const char *a) {
+  return (a[0] == '+' || a[0] == '-') && a[1] && strspn(a + 1, "0123456789") == strlen(a + 1);
+}
+
 /* +N / -N: an index into the stack (0 = the cwd), or -1. */
 static long dir_index(sh_shell *sh, const char *a) {
   if ((a[0] != '+' && a[0] != '-') || !a[1]) return -1;
@@ -415,7 +420,21 @@ static int bi_dirs(sh_shell *sh, int argc, char **argv) {
   bool longf = false, lines = false, numbered = false, clear = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if ((a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9') {
+    /* bash takes the options one per word: -l -v, not -lv */
+    if (a[0] == '-' && a[1] && !a[2] && strchr("clpv", a[1])) {
+      clear |= a[1] == 'c';
+      longf |= a[1] == 'l';
+      lines |= a[1] == 'p';
+      numbered |= a[1] == 'v';
+      continue;
+    }
+    if (!strcmp(a, "--")) break;
+    if ((a[0] == '+' || a[0] == '-') && !dir_number_word(a)) {
+      sh_error(sh, "dirs: %s: invalid number", a);
+      sh_bi_usage(sh, "dirs");
+      return 2;
+    }
+    if (a[0] == '+' || a[0] == '-') {
       long k = dir_index(sh, a);
       if (k < 0) {
         sh_error(sh, "dirs: %s: directory stack index out of range", a + 1);
@@ -428,22 +447,9 @@ static int bi_dirs(sh_shell *sh, int argc, char **argv) {
       sh_buf_free(&b);
       return 0;
     }
-    if (a[0] != '-' || !a[1]) {
-      sh_error(sh, "dirs: %s: invalid argument", a);
-      sh_errorf_raw(sh, "dirs: usage: dirs [-clpv] [+N] [-N]\n");
-      return 1;
-    }
-    for (const char *c = a + 1; *c; c++) {
-      if (*c == 'c') clear = true;
-      else if (*c == 'l') longf = true;
-      else if (*c == 'p') lines = true;
-      else if (*c == 'v') numbered = true;
-      else {
-        sh_error(sh, "dirs: -%c: invalid option", *c);
-        sh_errorf_raw(sh, "dirs: usage: dirs [-clpv] [+N] [-N]\n");
-        return 2;
-      }
-    }
+    sh_error(sh, "dirs: %s: invalid option", a);
+    sh_bi_usage(sh, "dirs");
+    return 2;
   }
   if (clear) {
     sh_strv_free(&sh->dirstack);
@@ -453,35 +459,32 @@ static int bi_dirs(sh_shell *sh, int argc, char **argv) {
   return 0;
 }
 
-/* The options of pushd and popd (`name`, whose usage line is `usage`): -n
- * sets *nochdir; "--", a +N/-N index or a non-option ends them. Returns the
- * index of the first operand, or -1 after a usage error. */
-static int dir_stack_options(sh_shell *sh, int argc, char **argv, const char *name,
-                             const char *usage, bool *nochdir) {
+/* The options of pushd and popd (`name`): -n sets *nochdir; "--", a +N/-N
+ * index or a non-option ends them. Returns the index of the first operand,
+ * or -1 after a usage error. */
+static int dir_stack_options(sh_shell *sh, int argc, char **argv, const char *name, bool *nochdir) {
   int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+  for (; i < argc && (argv[i][0] == '-' || argv[i][0] == '+') && argv[i][1]; i++) {
     if (!strcmp(argv[i], "--")) {
       i++;
       break;
     }
-    if (argv[i][1] >= '0' && argv[i][1] <= '9') break;
     if (!strcmp(argv[i], "-n")) {
       *nochdir = true;
       continue;
     }
-    sh_error(sh, "%s: %s: invalid option", name, argv[i]);
-    sh_errorf_raw(sh, "%s\n", usage);
+    if (dir_number_word(argv[i])) break;
+    sh_error(sh, "%s: %s: invalid number", name, argv[i]);
+    sh_bi_usage(sh, name);
     return -1;
   }
   return i;
 }
 
-#define PUSHD_USAGE "pushd: usage: pushd [-n] [+N | -N | dir]"
-#define POPD_USAGE "popd: usage: popd [-n] [+N | -N]"
 
 static int bi_pushd(sh_shell *sh, int argc, char **argv) {
   bool nochdir = false;
-  int i = dir_stack_options(sh, argc, argv, "pushd", PUSHD_USAGE, &nochdir);
+  int i = dir_stack_options(sh, argc, argv, "pushd", &nochdir);
   if (i < 0) return 2;
   if (argc - i > 1) {
     sh_error(sh, "pushd: too many arguments");
@@ -508,7 +511,8 @@ static int bi_pushd(sh_shell *sh, int argc, char **argv) {
     /* rotate so that entry N is on top */
     long k = dir_index(sh, a);
     if (k < 0) {
-      sh_error(sh, "pushd: %s: directory stack index out of range", a + 1);
+      if (!sh->dirstack.n) sh_error(sh, "pushd: directory stack empty");
+      else sh_error(sh, "pushd: %s: directory stack index out of range", a + 1);
       return 1;
     }
     size_t n = sh->dirstack.n + 1;
@@ -544,14 +548,14 @@ static int bi_pushd(sh_shell *sh, int argc, char **argv) {
 
 static int bi_popd(sh_shell *sh, int argc, char **argv) {
   bool nochdir = false;
-  int i = dir_stack_options(sh, argc, argv, "popd", POPD_USAGE, &nochdir);
+  int i = dir_stack_options(sh, argc, argv, "popd", &nochdir);
   if (i < 0) return 2;
   long k = 0;
   if (i < argc) {
     k = dir_index(sh, argv[i]);
     if (k == -1) {
       sh_error(sh, "popd: %s: invalid argument", argv[i]);
-      sh_errorf_raw(sh, POPD_USAGE "\n");
+      sh_bi_usage(sh, "popd");
       return 2;
     }
     if (k < 0) {
@@ -717,7 +721,7 @@ static int bi_eval(sh_shell *sh, int argc, char **argv) {
   if (i < argc && !strcmp(argv[i], "--")) i++;
   else if (i < argc && argv[i][0] == '-' && argv[i][1]) {
     sh_error(sh, "eval: %s: invalid option", argv[i]);
-    sh_errorf_raw(sh, "eval: usage: eval [arg ...]\n");
+    sh_bi_usage(sh, "eval");
     return 2;
   }
   char *s = join_args(argc, argv, i);
@@ -736,7 +740,7 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
   if (i < argc && !strcmp(argv[i], "--")) i++;
   if (i >= argc) {
     sh_error(sh, "%s: filename argument required", argv[0]);
-    sh_errorf_raw(sh, "%s: usage: %s filename [arguments]\n", argv[0], argv[0]);
+    sh_bi_usage(sh, argv[0]);
     return 2;
   }
   const char *path = argv[i];
@@ -780,6 +784,7 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
   char *pathcopy = sh_xstrdup(path);
   sh->frames[sh->nframes].funcname = "source";
   sh->frames[sh->nframes].source = pathcopy;
+  sh->frames[sh->nframes].file = true;
   sh->frames[sh->nframes].call_line = sh->lineno;
   sh->nframes++;
   sh_source_depth++;
@@ -787,7 +792,7 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
   sh->xtrace_level++;
   sh_trap_hide hidden;
   sh_traps_hide(sh, &hidden, false, false);
-  int st = sh_eval_string(sh, data, len, path, 1);
+  int st = sh_eval_file(sh, data, len, path);
   sh_traps_unhide(sh, &hidden);
   sh->xtrace_level--;
   sh->lineno = saved_line;
@@ -900,7 +905,7 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
         pflag = true;
       } else {
         sh_error(sh, "command: -%c: invalid option", *c);
-        sh_errorf_raw(sh, "command: usage: command [-pVv] command [arg ...]\n");
+        sh_bi_usage(sh, "command");
         return 2;
       }
     }
@@ -1003,7 +1008,7 @@ static int bi_type(sh_shell *sh, int argc, char **argv) {
       case 'f': f_no = true; break;
       default:
         sh_error(sh, "type: -%c: invalid option", *c);
-        sh_errorf_raw(sh, "type: usage: type [-afptP] name [name ...]\n");
+        sh_bi_usage(sh, "type");
         return 2;
       }
     }
@@ -1107,7 +1112,7 @@ static int bi_hash(sh_shell *sh, int argc, char **argv) {
         break;
       default:
         sh_error(sh, "hash: -%c: invalid option", *c);
-        sh_errorf_raw(sh, "hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]\n");
+        sh_bi_usage(sh, "hash");
         return 2;
       }
     }
@@ -1174,19 +1179,6 @@ static int bi_hash(sh_shell *sh, int argc, char **argv) {
     free(p);
   }
   return st;
-}
-
-static int bi_help(sh_shell *sh, int argc, char **argv) {
-  (void)argc, (void)argv;
-  sh_write_str(sh, 1,
-               "sbx shell, a bash-compatible interpreter running inside the sandbox.\n"
-               "Builtins:");
-  for (size_t i = 0; i < sh_builtin_count; i++) {
-    if (sh_builtin_table[i].flags & SH_BI_TESTMODE) continue;
-    sh_printf_fd(sh, 1, " %s", sh_builtin_table[i].name);
-  }
-  sh_write_str(sh, 1, "\n");
-  return 0;
 }
 
 static int bi_times(sh_shell *sh, int argc, char **argv) {
@@ -1338,7 +1330,7 @@ static int bi_alias(sh_shell *sh, int argc, char **argv) {
 
 static int bi_unalias(sh_shell *sh, int argc, char **argv) {
   if (argc < 2) {
-    sh_errorf_raw(sh, "unalias: usage: unalias [-a] name [name ...]\n");
+    sh_bi_usage(sh, "unalias");
     return 2;
   }
   if (!strcmp(argv[1], "-a")) {
@@ -1389,12 +1381,59 @@ static int bi_let(sh_shell *sh, int argc, char **argv) {
   return v ? 0 : 1;
 }
 
+/* enable [-a] [-dnps] [-f filename] [name ...]: builtins are switched off
+ * per shell (a bit per table entry); a disabled one is skipped by lookups. */
 static int bi_enable(sh_shell *sh, int argc, char **argv) {
-  (void)argc, (void)argv;
-  for (size_t i = 0; i < sh_builtin_count; i++)
-    if (!(sh_builtin_table[i].flags & SH_BI_TESTMODE))
-      sh_printf_fd(sh, 1, "enable %s\n", sh_builtin_table[i].name);
-  return 0;
+  bool disable = false, all = false, special = false;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *c = argv[i] + 1; *c; c++) {
+      switch (*c) {
+      case 'n': disable = true; break;
+      case 'a': all = true; break;
+      case 's': special = true; break;
+      case 'p': break;
+      case 'f': case 'd':
+        sh_error(sh, "enable: dynamic loading not available");
+        return 1;
+      default:
+        sh_error(sh, "enable: -%c: invalid option", *c);
+        sh_bi_usage(sh, "enable");
+        return 2;
+      }
+    }
+  }
+  if (i >= argc) {
+    sh_buf b = {0};
+    for (size_t k = 0; k < sh_builtin_count; k++) {
+      const sh_builtin *e = &sh_builtin_table[k];
+      if (e->flags & SH_BI_TESTMODE) continue;
+      if (special && !(e->flags & SH_BI_SPECIAL)) continue;
+      bool off = (sh->builtins_off[k / 64] >> (k % 64)) & 1;
+      if (!all && off != disable) continue;
+      sh_buf_addf(&b, "enable %s%s\n", off ? "-n " : "", e->name);
+    }
+    sh_write_fd(sh, 1, b.data, b.len);
+    sh_buf_free(&b);
+    return 0;
+  }
+  int st = 0;
+  for (; i < argc; i++) {
+    const sh_builtin *e = sh_builtin_lookup(sh, argv[i]);
+    if (!e) {
+      sh_error(sh, "enable: %s: not a shell builtin", argv[i]);
+      st = 1;
+      continue;
+    }
+    size_t k = (size_t)(e - sh_builtin_table);
+    if (disable) sh->builtins_off[k / 64] |= (uint64_t)1 << (k % 64);
+    else sh->builtins_off[k / 64] &= ~((uint64_t)1 << (k % 64));
+  }
+  return st;
 }
 
 static int bi_printf(sh_shell *sh, int argc, char **argv) { return sh_run_printf(sh, argc, argv); }
@@ -1459,7 +1498,7 @@ const sh_builtin sh_builtin_table[] = {
     {"fg", sh_bi_fg, 0},
     {"getopts", sh_bi_getopts, 0},
     {"hash", bi_hash, 0},
-    {"help", bi_help, 0},
+    {"help", sh_bi_help, 0},
     {"history", sh_bi_history, 0},
     {"jobs", sh_bi_jobs, 0},
     {"kill", sh_bi_kill, 0},
@@ -1500,8 +1539,20 @@ static int bi_cmp(const void *key, const void *elem) {
   return strcmp((const char *)key, ((const sh_builtin *)elem)->name);
 }
 
-const sh_builtin *sh_builtin_find(sh_shell *sh, const char *name) {
+_Static_assert(sizeof sh_builtin_table / sizeof sh_builtin_table[0] <= 64 * 2,
+               "sh_shell.builtins_off has a bit per builtin");
+
+const sh_builtin *sh_builtin_lookup(sh_shell *sh, const char *name) {
   const sh_builtin *b = bsearch(name, sh_builtin_table, sh_builtin_count, sizeof *sh_builtin_table, bi_cmp);
   if (b && (b->flags & SH_BI_TESTMODE) && !sh->sess->test_mode) return NULL;
+  return b;
+}
+
+const sh_builtin *sh_builtin_find(sh_shell *sh, const char *name) {
+  const sh_builtin *b = sh_builtin_lookup(sh, name);
+  if (b && (sh->builtins_off[0] | sh->builtins_off[1])) {
+    size_t k = (size_t)(b - sh_builtin_table);
+    if ((sh->builtins_off[k / 64] >> (k % 64)) & 1) return NULL;
+  }
   return b;
 }

@@ -195,7 +195,7 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
       i++;
     } else {
       sh_error(sh, "wait: %s: invalid option", argv[i]);
-      sh_errorf_raw(sh, "wait: usage: wait [-fn] [-p var] [id ...]\n");
+      sh_bi_usage(sh, "wait");
       return 2;
     }
   }
@@ -404,7 +404,7 @@ int sh_bi_kill(sh_shell *sh, int argc, char **argv) {
   }
   if (i < argc && !strcmp(argv[i], "--")) i++;
   if (i >= argc) {
-    sh_errorf_raw(sh, "kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n");
+    sh_bi_usage(sh, "kill");
     return 2;
   }
   int st = 0;
@@ -538,7 +538,7 @@ int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
       continue;
     }
     sh_error(sh, "trap: %s: invalid option", argv[i]);
-    sh_errorf_raw(sh, "trap: usage: trap [-lp] [[arg] signal_spec ...]\n");
+    sh_bi_usage(sh, "trap");
     return 2;
   }
   if (i >= argc || print) {
@@ -577,7 +577,7 @@ int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
   } else {
     i++;
     if (i >= argc) {
-      sh_error(sh, "trap: usage: trap [-lp] [[arg] signal_spec ...]");
+      sh_bi_usage(sh, "trap");
       return 2;
     }
   }

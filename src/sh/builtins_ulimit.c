@@ -101,7 +101,7 @@ int sh_bi_ulimit(sh_shell *sh, int argc, char **argv) {
         int k = res_index(*c);
         if (k < 0) {
           sh_error(sh, "ulimit: -%c: invalid option", *c);
-          sh_errorf_raw(sh, "ulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n");
+          sh_bi_usage(sh, "ulimit");
           return 2;
         }
         if (nwhich < SH_RLIM_COUNT) which[nwhich++] = k;

@@ -137,7 +137,7 @@ static int parse_decl_opts(sh_shell *sh, const char *name, int argc, char **argv
     for (const char *c = a + 1; *c; c++) {
       if (!strchr(allowed, *c)) {
         sh_error(sh, "%s: %c%c: invalid option", name, a[0], *c);
-        sh_errorf_raw(sh, "%s: usage: %s [-aAfFgiIlnrtux] [name[=value] ...]\n", name, name);
+        sh_bi_usage(sh, name);
         return -1;
       }
       uint32_t bit = 0;
@@ -373,8 +373,9 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
       st = 1;
       continue;
     }
-    /* readonly -a NAME without a value leaves an unset NAME a scalar (bash) */
-    bool untyped = !strcmp(bname, "readonly") && !d.has_value && !as && (v->flags & SH_V_UNSET);
+    /* readonly/export -a NAME without a value leave an unset NAME a scalar (bash) */
+    bool untyped = (!strcmp(bname, "readonly") || !strcmp(bname, "export")) && !d.has_value && !as &&
+                   (v->flags & SH_V_UNSET);
     if ((o->set & SH_V_ASSOC) && !untyped) sh_var_make_assoc(v);
     else if ((o->set & SH_V_ARRAY) && !untyped) sh_var_make_array(v);
     uint32_t keep_unset = v->flags & SH_V_UNSET;
@@ -465,12 +466,12 @@ static void print_all_vars(sh_shell *sh, bool bare_when_plain);
 static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
   decl_opts o = {0};
   const char *bname = argv[0];
-  int i = parse_decl_opts(sh, bname, argc, argv, &o, "aAfFgilnprtuxcI");
-  if (i < 0) return 2;
   if (local && sh->fn_depth == 0) {
     sh_error(sh, "local: can only be used in a function");
     return 1;
   }
+  int i = parse_decl_opts(sh, bname, argc, argv, &o, "aAfFgilnprtuxcI");
+  if (i < 0) return 2;
   if (o.funcs || o.func_names) {
     if (o.print || i >= argc || !(o.set || o.clear)) return print_funcs(sh, argc, argv, i, o.func_names);
   }
@@ -533,7 +534,7 @@ int sh_bi_local(sh_shell *sh, int argc, char **argv) { return declare_main(sh, a
 
 int sh_bi_export(sh_shell *sh, int argc, char **argv) {
   decl_opts o = {0};
-  int i = parse_decl_opts(sh, "export", argc, argv, &o, "fnp");
+  int i = parse_decl_opts(sh, "export", argc, argv, &o, "aAfnp");
   if (i < 0) return 2;
   bool unexport = false;
   for (int k = 1; k < i; k++)
@@ -560,7 +561,7 @@ int sh_bi_export(sh_shell *sh, int argc, char **argv) {
 
 int sh_bi_readonly(sh_shell *sh, int argc, char **argv) {
   decl_opts o = {0};
-  int i = parse_decl_opts(sh, "readonly", argc, argv, &o, "aAfp");
+  int i = parse_decl_opts(sh, "readonly", argc, argv, &o, "aAfnp");
   if (i < 0) return 2;
   if (i >= argc) {
     size_t n;
@@ -591,7 +592,7 @@ int sh_bi_unset(sh_shell *sh, int argc, char **argv) {
       else if (*c == 'n') ref = true;
       else {
         sh_error(sh, "unset: -%c: invalid option", *c);
-        sh_errorf_raw(sh, "unset: usage: unset [-f] [-v] [-n] [name ...]\n");
+        sh_bi_usage(sh, "unset");
         return 2;
       }
     }
@@ -733,7 +734,7 @@ int sh_bi_set(sh_shell *sh, int argc, char **argv) {
           return 2;
         }
         sh_error(sh, "set: %c%c: invalid option", a[0], *c);
-        sh_errorf_raw(sh, "set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n");
+        sh_bi_usage(sh, "set");
         return 2;
       }
     }
@@ -763,7 +764,7 @@ int sh_bi_shopt(sh_shell *sh, int argc, char **argv) {
       case 'o': oflag = true; break;
       default:
         sh_error(sh, "shopt: -%c: invalid option", *c);
-        sh_errorf_raw(sh, "shopt: usage: shopt [-pqsu] [-o] [optname ...]\n");
+        sh_bi_usage(sh, "shopt");
         return 2;
       }
     }
@@ -879,7 +880,7 @@ int sh_bi_read(sh_shell *sh, int argc, char **argv) {
         else if (i + 1 < argc) optarg = argv[++i];
         else {
           sh_error(sh, "read: -%c: option requires an argument", *c);
-          sh_errorf_raw(sh, "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n");
+          sh_bi_usage(sh, "read");
           return 2;
         }
       }
@@ -927,7 +928,7 @@ int sh_bi_read(sh_shell *sh, int argc, char **argv) {
       }
       default:
         sh_error(sh, "read: -%c: invalid option", *c);
-        sh_errorf_raw(sh, "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n");
+        sh_bi_usage(sh, "read");
         return 2;
       }
       if (optarg) break;
@@ -1081,6 +1082,7 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
     case 'c': quantum = strtol(optarg, NULL, 10); break;
     default:
       sh_error(sh, "%s: -%c: invalid option", argv[0], o);
+      sh_bi_usage(sh, argv[0]);
       return 2;
     }
   }
@@ -1161,7 +1163,7 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
 
 int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
   if (argc < 3) {
-    sh_error(sh, "getopts: usage: getopts optstring name [arg ...]");
+    sh_bi_usage(sh, "getopts");
     return 2;
   }
   const char *optstring = argv[1];

@@ -817,7 +817,7 @@ static int run_script_file(sh_shell *sh, const char *path, int argc, char **argv
   for (int i = 1; i < argc; i++) sh_strv_pushdup(&sub->params, argv[i]);
   /* functions and non-exported variables are not inherited by a new shell;
    * keep it simple: a copy, as bash does for scripts run without #! */
-  int status = sh_eval_string(sub, data, len, path, 1);
+  int status = sh_eval_file(sub, data, len, path);
   if (sub->flow == SH_FLOW_EXIT) status = sub->exit_status;
   sh_run_exit_trap(sub);
   if (sub->flow == SH_FLOW_ABORT) {
@@ -1042,6 +1042,7 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
   }
   sh->frames[sh->nframes].funcname = f->name;
   sh->frames[sh->nframes].source = f->def->source ? f->def->source : "";
+  sh->frames[sh->nframes].file = f->def->source_is_file;
   sh->frames[sh->nframes].call_line = sh->lineno;
   sh->nframes++;
   sh->fn_depth++;
@@ -2125,7 +2126,17 @@ static void warn_cb(void *ud, int line, const char *msg) {
   sh->lineno = saved;
 }
 
+static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bool file, int first_line);
+
 int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int first_line) {
+  return eval_text(sh, s, n, name, false, first_line);
+}
+
+int sh_eval_file(sh_shell *sh, const char *s, size_t n, const char *path) {
+  return eval_text(sh, s, n, path, true, 1);
+}
+
+static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bool file, int first_line) {
   if ((uint64_t)sh->eval_depth >= sh->sess->limits.function_depth + 16 || stack_low()) {
     sh_error(sh, "maximum eval/source nesting exceeded");
     return 1;
@@ -2140,6 +2151,7 @@ int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int 
   o.first_line = first_line;
   o.max_depth = (int)sh->sess->limits.nesting;
   o.name = name;
+  o.name_is_file = file;
   sh_parser *p = sh_parser_new(s, n, &o);
   int status = 0;
   sh->status = sh->status; /* eval of nothing keeps... bash: eval '' gives 0 */

@@ -289,7 +289,7 @@ int sh_bi_history(sh_shell *sh, int argc, char **argv) {
         break;
       default:
         sh_error(sh, "history: -%c: invalid option", *c);
-        sh_errorf_raw(sh, "history: usage: history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]\n");
+        sh_bi_usage(sh, "history");
         return 2;
       }
     }
@@ -406,7 +406,7 @@ int sh_bi_fc(sh_shell *sh, int argc, char **argv) {
         break;
       default:
         sh_error(sh, "fc: -%c: invalid option", *c);
-        sh_errorf_raw(sh, "fc: usage: fc [-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]\n");
+        sh_bi_usage(sh, "fc");
         return 2;
       }
     }

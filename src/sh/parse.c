@@ -520,6 +520,7 @@ static sh_node *parse_funcdef_body(sh_parser *p, const char *name, int line, int
   f->name = name;
   /* a copy: the function outlives the source/eval call whose name it keeps */
   f->source = p->opts.name ? sh_arena_strdup(p->arena, p->opts.name) : NULL;
+  f->source_is_file = p->opts.name_is_file;
   sh_node *body = parse_command(p);
   if (!body) unexpected(p, sh_lex_peek(p));
   switch (body->kind) {

@@ -29,6 +29,7 @@ typedef struct sh_parse_opts {
   int first_line;        /* line number of the first line (default 1) */
   int max_depth;         /* nesting limit (0: default 1000) */
   const char *name;      /* source name for BASH_SOURCE (borrowed, may be NULL) */
+  bool name_is_file;     /* name is a file's (error messages name it) */
 } sh_parse_opts;
 
 /* Creates a parser over `src` (borrowed: must outlive the parser). opts may be

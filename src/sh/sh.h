@@ -210,6 +210,8 @@ typedef enum sh_flow {
 typedef struct sh_frame_info {
   const char *funcname; /* FUNCNAME entry */
   const char *source;   /* BASH_SOURCE entry */
+  bool file;            /* source names a file (a script, a sourced file, the file that
+                         * defined the function): messages start with it */
   int call_line;        /* BASH_LINENO entry */
 } sh_frame_info;
 
@@ -297,6 +299,7 @@ struct sh_shell {
   const char *exec_argv0;  /* exec -a NAME for the command being run (borrowed), or NULL */
   int trap_active;        /* DEBUG (1), ERR (2), RETURN (4) trap running: not re-entered */
   int status_at_return;   /* $? when `return` ran: what a RETURN trap sees as $? (bash) */
+  uint64_t builtins_off[2]; /* enable -n: bit i set = sh_builtin_table[i] is disabled */
   sh_buf command_text;    /* BASH_COMMAND: the simple command, (( )) or [[ ]] running or
                            * about to run; kept only once sess->note_commands is set */
   bool debug_done;        /* the DEBUG trap of the next simple command already ran
@@ -460,8 +463,11 @@ void sh_func_unref(void *f);
 /* ---- executor (exec.c) ----------------------------------------------------------------------- */
 
 int sh_exec(sh_shell *sh, sh_node *n);
-/* Parses and runs a string (eval, source, -c, traps). `name` for messages. */
+/* Parses and runs a string (eval, -c, traps). `name` for BASH_SOURCE. */
 int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int first_line);
+/* The same for the text of file `path` (source, a script): messages about it
+ * and about the functions it defines start with the path, as in bash. */
+int sh_eval_file(sh_shell *sh, const char *s, size_t n, const char *path);
 /* Runs a simple command given as argv (cmd_io run, xargs, builtin/command). */
 int sh_run_argv(sh_shell *sh, int argc, char **argv, bool no_functions);
 /* Calls a function with arguments. */

@@ -328,6 +328,7 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->task = p->task;
   sh->vars = sh_vars_copy(p->vars);
   if (p->command_text.len) sh_buf_add(&sh->command_text, p->command_text.data, p->command_text.len);
+  memcpy(sh->builtins_off, p->builtins_off, sizeof sh->builtins_off);
   for (size_t i = 0; i < p->funcs.cap; i++)
     if (p->funcs.e[i].key) sh_map_set(&sh->funcs, p->funcs.e[i].key, func_ref(p->funcs.e[i].val));
   for (size_t i = 0; i < p->aliases.cap; i++)
@@ -446,17 +447,32 @@ static void err_write(sh_shell *sh, const char *msg, size_t n) {
   }
 }
 
+/* The name in front of messages: like bash, the file the running code comes
+ * from (a script run by name or by `bash FILE', a sourced file, or the file
+ * that defined the running function), else $0 for a nested shell, else the
+ * session's name. Text given with -c or on stdin has no file. */
+static const char *error_name(sh_shell *sh) {
+  int first = sh->script_frame ? 0 : 1;
+  if (!sh->interactive && sh->nframes > first && sh->frames[sh->nframes - 1].file) {
+    const char *src = sh->frames[sh->nframes - 1].source;
+    if (src && *src) return src;
+  }
+  if (sh->arg0 && *sh->arg0) return sh->arg0;
+  return sh->sess->sh_name ? sh->sess->sh_name : "sbx";
+}
+
 void sh_error_prefix(sh_shell *sh, sh_buf *b) {
   if (sh->interactive && sh->nframes <= 1)
-    sh_buf_addf(b, "%s: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx");
+    sh_buf_addf(b, "%s: ", error_name(sh));
   else
-    sh_buf_addf(b, "%s: line %d: ", sh->sess->sh_name ? sh->sess->sh_name : "sbx", sh->lineno);
+    sh_buf_addf(b, "%s: line %d: ", error_name(sh), sh->lineno);
 }
 
 void sh_frames_start_script(sh_shell *sh, const char *path) {
   sh->nframes = 1;
   sh->frames[0].funcname = "main";
   sh->frames[0].source = path;
+  sh->frames[0].file = true;
   sh->frames[0].call_line = 0;
   sh->script_frame = true;
 }

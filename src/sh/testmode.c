@@ -112,7 +112,7 @@ static void source_rcfile(sh_shell *n, const char *path) {
   size_t len;
   if (store_path_read_file(n->sess->st, n->cwd, path, &data, &len) < 0) return;
   n->interactive = false; /* messages carry the rc file's line numbers */
-  sh_eval_string(n, data, len, path, 1);
+  sh_eval_file(n, data, len, path);
   n->interactive = true;
   free(data);
   if (n->flow == SH_FLOW_EXIT && n->fatal) {
@@ -315,7 +315,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
       data = sh_buf_steal(&b);
     }
     for (; i < argc; i++) sh_strv_pushdup(&n->params, argv[i]);
-    status = sh_eval_string(n, data, len, n->arg0, 1);
+    status = n->script_frame ? sh_eval_file(n, data, len, n->arg0) : sh_eval_string(n, data, len, n->arg0, 1);
     free(data);
   }
   if (n->flow == SH_FLOW_EXIT || n->flow == SH_FLOW_ABORT) status = n->exit_status;

@@ -137,3 +137,46 @@ out: declare -a arr=([0]="p" [1]="q" [2]="z")\ndeclare -A h=([k]="v" )\ndeclare 
 test: globstar lists a path once when several ** reach it
 cmd: shopt -s globstar; mkdir -p c/subdir; touch leaf.md c/leaf.md c/subdir/leaf.md; echo **/**/*.md; echo c/**/
 out: c/leaf.md c/subdir/leaf.md leaf.md\nc/ c/subdir/\n
+
+# ---- help, enable, usage messages ----
+
+test: help -s prints usage lines; a glob pattern gets a header; a prefix matches
+cmd: help -s echo cd; help -s 'e*'; help -s ec 'for*'
+out: echo: echo [-neE] [arg ...]\ncd: cd [-L|[-P [-e]] [-@]] [dir]\n
+out: Shell commands matching keyword `e*'\n\necho: echo [-neE] [arg ...]\nenable: enable [-a] [-dnps] [-f filename] [name ...]\neval: eval [arg ...]\nexec: exec [-cl] [-a name] [command [argument ...]] [redirection ...]\nexit: exit [n]\nexport: export [-fn] [name[=value] ...] or export -p\n
+out: echo: echo [-neE] [arg ...]\nfor: for NAME [in WORDS ... ] ; do COMMANDS; done\nfor ((: for (( exp1; exp2; exp3 )); do COMMANDS; done\n
+
+test: help NAME, -d and -m layouts
+cmd: help cd | head -1; help cd | sed -n 2p | cut -c1-5 | tr ' ' .; help -d read '[[' | cut -d' ' -f1-2; help -m true | grep '^[A-Z]'
+out: cd: cd [-L|[-P [-e]] [-@]] [dir]\n....C\n
+out: read -\n[[ ...\nNAME\nSYNOPSIS\nDESCRIPTION\nSEE ALSO\nIMPLEMENTATION\n
+
+test: help without a match or with a bad option fails like bash
+cmd: help xyz; echo "st=$?"; help -z; echo "st=$?"; help echo xyz >/dev/null; echo "st=$?"
+out: st=1\nst=2\nst=0\n
+err: bash: line 1: help: no help topics match `xyz'.  Try `help help' or `man -k xyz' or `info xyz'.\nbash: line 1: help: -z: invalid option\nhelp: usage: help [-dms] [pattern ...]\n
+
+test: messages from a script or sourced file start with its name and line
+cmd: printf 'echo a\nfoo\nf() {\n  bar\n}\nf\n' > e.sh; bash e.sh; chmod +x e.sh; ./e.sh; . ./e.sh
+out: a\na\na\n
+err: e.sh: line 2: foo: command not found\ne.sh: line 4: bar: command not found\n
+err: ./e.sh: line 2: foo: command not found\n./e.sh: line 4: bar: command not found\n
+err: ./e.sh: line 2: foo: command not found\n./e.sh: line 4: bar: command not found\n
+status: 127
+
+test: enable -n disables a builtin so the command of that name runs
+cmd: enable -n echo test; type -t echo; enable -n; enable echo; type -t echo; enable nosuch; echo "st=$?"
+out: file\nenable -n echo\nenable -n test\nbuiltin\nst=1\n
+err: bash: line 1: enable: nosuch: not a shell builtin\n
+
+test: invalid options print bash's usage line
+cmd: declare -z; typeset -z; export -z; dirs -lv; pushd +1z; mapfile -z; local -z
+out:
+err: bash: line 1: declare: -z: invalid option\ndeclare: usage: declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]\n
+err: bash: line 1: typeset: -z: invalid option\ntypeset: usage: typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]\n
+err: bash: line 1: export: -z: invalid option\nexport: usage: export [-fn] [name[=value] ...] or export -p\n
+err: bash: line 1: dirs: -lv: invalid number\ndirs: usage: dirs [-clpv] [+N] [-N]\n
+err: bash: line 1: pushd: +1z: invalid number\npushd: usage: pushd [-n] [+N | -N | dir]\n
+err: bash: line 1: mapfile: -z: invalid option\nmapfile: usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n
+err: bash: line 1: local: can only be used in a function\n
+status: 1
