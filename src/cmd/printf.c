@@ -357,6 +357,17 @@ static void pf_invalid(pf_state *st, const char *w) {
   st->conversion_error = true;
 }
 
+/* An integer argument with junk: bash names the base its prefix chose
+ * ("08: invalid octal number", "0xg: invalid hex number"). */
+static void pf_int_invalid(pf_state *st, const char *w) {
+  const char *p = w;
+  while (*p == ' ' || *p == '\t' || *p == '\n') p++;
+  if (*p == '-' || *p == '+') p++;
+  const char *kind = p[0] != '0' ? "" : (p[1] == 'x' || p[1] == 'X') ? "hex " : "octal ";
+  cmd_errorf(st->ctx, "%s: invalid %snumber", w, kind);
+  st->conversion_error = true;
+}
+
 static void pf_erange(pf_state *st, const char *w) {
   cmd_errorf(st->ctx, "warning: %s: %s", w, cmd_strerror(ERANGE));
 }
@@ -368,7 +379,7 @@ static intmax_t pf_getintmax(pf_state *st) {
   char *ep;
   errno = 0;
   intmax_t v = strtoimax(w, &ep, 0);
-  if (*ep) pf_invalid(st, w);
+  if (*ep) pf_int_invalid(st, w);
   else if (errno == ERANGE) pf_erange(st, w);
   return v;
 }
@@ -380,7 +391,7 @@ static uintmax_t pf_getuintmax(pf_state *st) {
   char *ep;
   errno = 0;
   uintmax_t v = strtoumax(w, &ep, 0);
-  if (*ep) pf_invalid(st, w);
+  if (*ep) pf_int_invalid(st, w);
   else if (errno == ERANGE) pf_erange(st, w);
   return v;
 }

@@ -49,7 +49,10 @@ static void aerr(ax *a, const char *msg, const char *tok) {
   if (!t) t = "";
   /* bash strips leading blanks from the error token */
   while (*t == ' ' || *t == '\t' || *t == '\n') t++;
-  sh_error(a->sh, "%s: %s (error token is \"%s\")", a->expr, msg, t);
+  const char *e = a->expr; /* and from the expression */
+  while (*e == ' ' || *e == '\t' || *e == '\n') e++;
+  const char *ctx = a->sh->arith_context;
+  sh_error(a->sh, "%s%s%s: %s (error token is \"%s\")", ctx ? ctx : "", ctx ? ": " : "", e, msg, t);
 }
 
 bool sh_arith_parse_int(const char *s, int64_t *out) {

@@ -1376,9 +1376,13 @@ static int bi_let(sh_shell *sh, int argc, char **argv) {
     return 1;
   }
   int64_t v = 0;
-  for (int i = 1; i < argc; i++)
-    if (sh_arith_eval(sh, argv[i], &v)) return 1;
-  return v ? 0 : 1;
+  const char *saved = sh->arith_context;
+  sh->arith_context = "let";
+  int st = 0;
+  for (int i = 1; i < argc && !st; i++)
+    if (sh_arith_eval(sh, argv[i], &v)) st = 1;
+  sh->arith_context = saved;
+  return st ? 1 : v ? 0 : 1;
 }
 
 /* enable [-a] [-dnps] [-f filename] [name ...]: builtins are switched off

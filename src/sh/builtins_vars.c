@@ -105,7 +105,7 @@ char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A) {
     sh_buf_addc(&b, ')');
   } else if (v->str) {
     sh_buf_addc(&b, '=');
-    if (for_A && !strcmp(fl, "-")) {
+    if (for_A) { /* ${x@A}: single quotes, whatever the attributes */
       char *q = sh_quote_single(v->str);
       sh_buf_adds(&b, q);
       free(q);
@@ -1219,7 +1219,7 @@ int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
         buf[1] = 0;
         sh_var_set(sh, "OPTARG", buf, 0);
       } else {
-        sh_error(sh, "illegal option -- %c", c);
+        sh_errorf_raw(sh, "%s: illegal option -- %c\n", sh->arg0 ? sh->arg0 : "bash", c); /* bash: $0, no line */
         sh_var_unset(sh, "OPTARG", false);
       }
       sh_var_set(sh, name, "?", 0);
@@ -1247,7 +1247,7 @@ int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
           sh_var_set(sh, "OPTARG", buf, 0);
           sh_var_set(sh, name, ":", 0);
         } else {
-          sh_error(sh, "option requires an argument -- %c", c);
+          sh_errorf_raw(sh, "%s: option requires an argument -- %c\n", sh->arg0 ? sh->arg0 : "bash", c);
           sh_var_unset(sh, "OPTARG", false);
           sh_var_set(sh, name, "?", 0);
         }

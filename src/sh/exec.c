@@ -1838,12 +1838,21 @@ static int exec_for(sh_shell *sh, sh_for *f) {
   return status;
 }
 
+/* An expression of (( )) or for (( )): errors name the command, as in bash. */
+static int arith_cmd_eval(sh_shell *sh, sh_word *w, int64_t *v) {
+  const char *saved = sh->arith_context;
+  sh->arith_context = "((";
+  int r = sh_expand_arith(sh, w, v);
+  sh->arith_context = saved;
+  return r;
+}
+
 static int exec_cfor(sh_shell *sh, sh_cfor *f) {
   int64_t v;
   int status = 0;
   if (!debug_trap(sh, f->base.line)) return sh->status;
   if (sh->opt[SH_OPT_XTRACE]) xtrace_arith(sh, f->init);
-  if (f->init && sh_expand_arith(sh, f->init, &v)) return 1;
+  if (f->init && arith_cmd_eval(sh, f->init, &v)) return 1;
   uint64_t iters = 0;
   sh->loop_depth++;
   for (;;) {
@@ -1851,7 +1860,7 @@ static int exec_cfor(sh_shell *sh, sh_cfor *f) {
     sh->lineno = f->base.line; /* $LINENO in the condition: the for's line */
     if (sh->opt[SH_OPT_XTRACE]) xtrace_arith(sh, f->cond);
     if (!arith_blank(f->cond)) {
-      if (sh_expand_arith(sh, f->cond, &v)) {
+      if (arith_cmd_eval(sh, f->cond, &v)) {
         status = 1;
         break;
       }
@@ -1863,7 +1872,7 @@ static int exec_cfor(sh_shell *sh, sh_cfor *f) {
     if (!debug_trap(sh, f->base.line)) break;
     sh->lineno = f->base.line;
     if (sh->opt[SH_OPT_XTRACE] && f->step) xtrace_arith(sh, f->step);
-    if (f->step && sh_expand_arith(sh, f->step, &v)) {
+    if (f->step && arith_cmd_eval(sh, f->step, &v)) {
       status = 1;
       break;
     }
@@ -2045,7 +2054,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
         free(t);
       }
     }
-    int st = sh_expand_arith(sh, sh_node_arith(n)->expr, &v) ? 1 : (v != 0 ? 0 : 1);
+    int st = arith_cmd_eval(sh, sh_node_arith(n)->expr, &v) ? 1 : (v != 0 ? 0 : 1);
     sh->status = st;
     check_errexit(sh, st);
     return st;

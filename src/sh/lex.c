@@ -606,7 +606,10 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
   sh_word *w = new_word(p, p->line, p->col);
   wbuild b = {0};
   int depth = 0;
-  sh_part_kind litkind = (ctx == CTX_UNQ || pattern) ? SH_PART_LIT : SH_PART_QLIT;
+  /* a pattern, and (bash 5.2) a ${x/p/r} replacement even in "...", is lexed
+   * as unquoted text: its & and backslashes keep their meaning */
+  bool unquoted = ctx == CTX_UNQ || pattern || p->param_quotes;
+  sh_part_kind litkind = unquoted ? SH_PART_LIT : SH_PART_QLIT;
   bool dq_squote = false; /* inside a literal '...' of a "${x-...}" */
   int tern = 0;           /* slice offsets: ?s waiting for their : */
   bool ternary = p->slice_ternary;
@@ -635,7 +638,7 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
       int d = raw_getc(p);
       if (d < 0) {
         wb_litc(p, &b, litkind, '\\');
-      } else if (ctx != CTX_UNQ && !pattern && !strchr("$`\"\\}", d)) {
+      } else if (!unquoted && !strchr("$`\"\\}", d)) {
         wb_litc(p, &b, SH_PART_QLIT, '\\');
         wb_litc(p, &b, SH_PART_QLIT, d);
       } else {

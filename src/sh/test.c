@@ -578,7 +578,11 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
     cond_trace(sh, neg, a, op, b);
     if (op[0] == '-' && strcmp(op, "-nt") && strcmp(op, "-ot") && strcmp(op, "-ef")) {
       int64_t x, y;
-      if (sh_arith_eval(sh, a, &x) || sh_arith_eval(sh, b, &y)) {
+      const char *saved = sh->arith_context;
+      sh->arith_context = "[[";
+      bool bad = sh_arith_eval(sh, a, &x) || sh_arith_eval(sh, b, &y);
+      sh->arith_context = saved;
+      if (bad) {
         *err = 1;
         r = 0;
       } else if (!strcmp(op, "-eq")) r = x == y;

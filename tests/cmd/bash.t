@@ -180,3 +180,25 @@ err: bash: line 1: pushd: +1z: invalid number\npushd: usage: pushd [-n] [+N | -N
 err: bash: line 1: mapfile: -z: invalid option\nmapfile: usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n
 err: bash: line 1: local: can only be used in a function\n
 status: 1
+
+# ---- differential pass fixes ----
+
+test: ${x/p/r} in double quotes: & and backslashes in the replacement work as unquoted
+cmd: s=a.b.c; echo "${s//./\/}" "${s/./&&}" "${s/./\&}" "${s/./'&'}" "${s/b/\n}"; r='[&]'; echo "${s/b/$r}" "${s/b/"$r"}"
+out: a/b/c a..b.c a&b.c a&b.c a.n.c\na.[b].c a.[&].c\n
+
+test: ${x@A} single-quotes scalars whatever their attributes
+cmd: declare -i n=5; declare -r r="it's"; x=$'a\tb'; echo "${n@A} ${r@A} ${x@A}"
+out: declare -i n='5' declare -r r='it'\\''s' x=$'a\\tb'\n
+
+test: let, [[ ]] and (( )) name themselves in arithmetic errors
+cmd: let "1/0"; [[ 1/0 -eq 1 ]]; (( 2/0 )); for ((i=0; i<1/0; i++)); do :; done; echo $(( 3/0 ))
+out:
+err: bash: line 1: let: 1/0: division by 0 (error token is "0")\nbash: line 1: [[: 1/0: division by 0 (error token is "0")\nbash: line 1: ((: 2/0 : division by 0 (error token is "0 ")\n
+err: bash: line 1: ((: i<1/0: division by 0 (error token is "0")\nbash: line 1: 3/0 : division by 0 (error token is "0 ")\n
+status: 1
+
+test: printf names the base of an invalid integer; getopts errors carry $0 and no line
+cmd: printf '%d\n' 08 0xg 1e; f() { getopts a o -x; }; f
+out: 0\n0\n1\n
+err: bash: line 1: printf: 08: invalid octal number\nbash: line 1: printf: 0xg: invalid hex number\nbash: line 1: printf: 1e: invalid number\nbash: illegal option -- x\n
