@@ -59,7 +59,48 @@ static const char *sig_name(int sig) {
 
 /* ---- the job table ------------------------------------------------------------------------ */
 
+static int job_wait(sh_shell *sh, sh_job *j);
+static void job_remove(sh_shell *sh, int idx);
+
+/* Keeps the status of a job leaving the table, for `wait PID' later. */
+static void remember_status(sh_shell *sh, int64_t pid, int status) {
+  if (!sh->reaped) sh->reaped = sh_xcalloc(SH_REAPED_MAX, sizeof *sh->reaped);
+  if (sh->nreaped == SH_REAPED_MAX) {
+    memmove(sh->reaped, sh->reaped + 1, (SH_REAPED_MAX - 1) * sizeof *sh->reaped);
+    sh->nreaped--;
+  }
+  sh->reaped[sh->nreaped].pid = pid;
+  sh->reaped[sh->nreaped].status = status;
+  sh->nreaped++;
+}
+
+/* bash without job control drops finished jobs from the table when a new
+ * job starts and when `jobs' lists them (so job numbers start again at 1),
+ * keeping each one's status for `wait PID'. */
+static void reap_done_jobs(sh_shell *sh) {
+  for (int k = 0; k < sh->njobs;) {
+    sh_job *j = sh->jobs[k];
+    bool done = !j->foreign && j->text;
+    for (int i = 0; done && i < j->ntasks; i++)
+      if (j->tasks[i]->state != SH_TASK_DONE) done = false;
+    if (!done) {
+      k++;
+      continue;
+    }
+    remember_status(sh, j->pid, job_wait(sh, j));
+    job_remove(sh, k);
+  }
+}
+
+/* The status of a job that reap_done_jobs dropped, or -1. */
+static int reaped_status(const sh_shell *sh, int64_t pid) {
+  for (int k = sh->nreaped; k-- > 0;)
+    if (sh->reaped[k].pid == pid) return sh->reaped[k].status;
+  return -1;
+}
+
 int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text) {
+  if (text) reap_done_jobs(sh);
   sh_job *j = sh_xcalloc(1, sizeof *j);
   int maxid = 0;
   for (int i = 0; i < sh->njobs; i++)
@@ -131,6 +172,9 @@ void sh_jobs_release(sh_shell *sh) {
   free(sh->jobs);
   sh->jobs = NULL;
   sh->njobs = 0;
+  free(sh->reaped);
+  sh->reaped = NULL;
+  sh->nreaped = 0;
 }
 
 static int find_job(sh_shell *sh, const char *spec) {
@@ -177,6 +221,7 @@ static int wait_job(sh_shell *sh, int k) {
   const char *desc = sig_description(sig);
   if (desc && j->text)
     sh_error(sh, "%5" PRId64 " %-24s%s", j->pid, desc, j->text);
+  if (j->text) remember_status(sh, j->pid, st);
   job_remove(sh, k);
   return st;
 }
@@ -212,6 +257,10 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
       if (k == -2) {
         sh_error(sh, "wait: `%s': not a pid or valid job spec", argv[i]);
         st = 1;
+        continue;
+      }
+      if (k == -1 && argv[i][0] != '%' && reaped_status(sh, strtoll(argv[i], NULL, 10)) >= 0) {
+        st = reaped_status(sh, strtoll(argv[i], NULL, 10));
         continue;
       }
       if (k < 0 || sh->jobs[k]->foreign) {
@@ -278,6 +327,7 @@ int sh_jobs_running(sh_shell *sh) {
 
 int sh_bi_jobs(sh_shell *sh, int argc, char **argv) {
   bool pids = false, longf = false;
+  if (!sh->interactive) reap_done_jobs(sh); /* interactive: listed as Done first */
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-p")) pids = true;
     else if (!strcmp(argv[i], "-l")) longf = true;

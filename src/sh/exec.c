@@ -1687,8 +1687,10 @@ static int exec_background(sh_shell *sh, sh_node *n) {
 }
 
 static char *node_text(sh_node *n) {
-  (void)n;
-  return sh_xstrdup("job");
+  char *t = sh_node_text(n);
+  char *r = sh_xasprintf("%s &", t);
+  free(t);
+  return r;
 }
 
 /* ---- compound commands ------------------------------------------------------------------------------------------- */

@@ -24,6 +24,7 @@ typedef struct printer {
   size_t cap;         /* entries allocated */
   bool bodies;        /* write here-document bodies at all (not for BASH_COMMAND) */
   bool was_heredoc;   /* bodies just ended a line: the `;` that would follow is left out */
+  bool oneline;       /* a command on one line (a job's text): { a; b; } */
 } printer;
 
 static void pnode(printer *b, sh_node *n, int ind);
@@ -297,6 +298,12 @@ static void pnode(printer *b, sh_node *n, int ind) {
     sh_buf_adds(&b->out, " )");
     break;
   case SH_N_GROUP:
+    if (b->oneline) {
+      sh_buf_adds(&b->out, "{ ");
+      plist_inline(b, ((sh_block *)n)->body, ind);
+      sh_buf_adds(&b->out, "; }");
+      break;
+    }
     sh_buf_adds(&b->out, "{ \n");
     plist_lines(b, ((sh_block *)n)->body, ind + 1);
     pline(b, "\n", ind, "}");
@@ -410,6 +417,24 @@ void sh_note_command(sh_shell *sh, sh_node *n) {
   sh_buf_clear(&b.out);
   pnode(&b, n, 0);
   sh->command_text = b.out;
+}
+
+char *sh_node_text(sh_node *n) {
+  printer b = {.oneline = true};
+  pnode(&b, n, 0);
+  /* other compound commands: their lines joined */
+  sh_buf out = {0};
+  for (size_t i = 0; i < b.out.len; i++) {
+    if (b.out.data[i] != '\n') {
+      sh_buf_addc(&out, b.out.data[i]);
+      continue;
+    }
+    while (i + 1 < b.out.len && b.out.data[i + 1] == ' ') i++;
+    if (out.len && out.data[out.len - 1] != ' ') sh_buf_addc(&out, ' ');
+  }
+  sh_buf_free(&b.out);
+  free(b.pending);
+  return sh_buf_steal(&out);
 }
 
 char *sh_func_text(sh_shell *sh, sh_func *f) {

@@ -184,6 +184,12 @@ typedef struct sh_traps {
 
 /* ---- jobs ---------------------------------------------------------------------------- */
 
+typedef struct sh_reaped {
+  int64_t pid; /* the job's $! */
+  int status;  /* its exit status */
+} sh_reaped;
+#define SH_REAPED_MAX 1024
+
 typedef struct sh_job {
   int id;              /* job number (%1) */
   int64_t pid;         /* $! value */
@@ -241,6 +247,9 @@ struct sh_shell {
   int64_t pid;            /* BASHPID of this shell */
   sh_job **jobs;          /* background jobs started by this shell */
   int njobs;
+  struct sh_reaped *reaped; /* finished jobs dropped from the table: pid and status, for
+                           * `wait PID' (bash's bgpids); at most SH_REAPED_MAX (owned) */
+  int nreaped;
   sh_flow flow;           /* unwinding in progress */
   int flow_n;             /* levels for break/continue */
   int exit_status;        /* status for SH_FLOW_EXIT / ABORT */
@@ -478,6 +487,8 @@ int sh_call_function(sh_shell *sh, sh_func *f, int argc, char **argv);
 void sh_run_exit_trap(sh_shell *sh);
 /* Runs a trap action string. */
 int sh_run_trap(sh_shell *sh, int sig);
+/* Command n as one line of text, as `jobs' shows it (print.c; malloc'd). */
+char *sh_node_text(sh_node *n);
 /* Records the text of command n (a simple command, (( )) or [[ ]]; others are
  * ignored) as BASH_COMMAND, when sess->note_commands (print.c). */
 void sh_note_command(sh_shell *sh, sh_node *n);

@@ -202,3 +202,12 @@ test: printf names the base of an invalid integer; getopts errors carry $0 and n
 cmd: printf '%d\n' 08 0xg 1e; f() { getopts a o -x; }; f
 out: 0\n0\n1\n
 err: bash: line 1: printf: 08: invalid octal number\nbash: line 1: printf: 0xg: invalid hex number\nbash: line 1: printf: 1e: invalid number\nbash: illegal option -- x\n
+
+test: finished jobs leave the table (numbers restart at 1) but wait PID keeps their status
+cmd: (exit 3) & p=$!; sleep 0.2; wait $p; echo "wp=$?"; wait $p; echo "again=$?"
+cmd: (exit 0) & sleep 0.2; sleep 5 & kill %1; wait %1; echo "killed=$?"; jobs; echo listed
+out: wp=3\nagain=3\nkilled=143\nlisted\n
+
+test: jobs shows each job's command text
+cmd: sleep 1 | cat & { sleep 1; echo; } & x=1 sleep 1 > /dev/null & sleep 0.1; jobs; kill %1 %2 %3; wait
+out: [1]   Running                 sleep 1 | cat &\n[2]-  Running                 { sleep 1; echo; } &\n[3]+  Running                 x=1 sleep 1 > /dev/null &\n
