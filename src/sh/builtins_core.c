@@ -1352,22 +1352,39 @@ static int bi_unalias(sh_shell *sh, int argc, char **argv) {
 
 /* ---- misc ----------------------------------------------------------------------------------------- */
 
+/* caller [N]: read off FUNCNAME, BASH_SOURCE and BASH_LINENO as bash does:
+ * "LINE FILE" (FILE is BASH_SOURCE[1], or NULL), or for frame N "LINE
+ * FUNCTION FILE", failing when one of them is missing. */
 static int bi_caller(sh_shell *sh, int argc, char **argv) {
   int64_t n = 0;
-  if (argc > 1 && !parse_int_arg(argv[1], &n)) {
-    sh_error(sh, "caller: %s: invalid number", argv[1]);
+  if (argc > 1 && argv[1][0] == '-' && argv[1][1]) {
+    sh_error(sh, "caller: %s: invalid option", argv[1]);
+    sh_bi_usage(sh, "caller");
     return 2;
   }
-  int idx = sh->nframes - 1 - (int)n;
-  if (idx < 1 || n < 0) return 1;
-  sh_frame_info *f = &sh->frames[idx];
-  const char *fn = sh->frames[idx - 1].funcname;
-  const char *src = sh->frames[idx - 1].source;
-  if (argc > 1)
-    sh_printf_fd(sh, 1, "%d %s %s\n", f->call_line, fn, src && *src ? src : "main");
-  else
-    sh_printf_fd(sh, 1, "%d %s\n", f->call_line, src && *src ? src : "main");
-  return 0;
+  if (argc > 1 && !parse_int_arg(argv[1], &n)) {
+    sh_error(sh, "caller: %s: invalid number", argv[1]);
+    sh_bi_usage(sh, "caller");
+    return 2;
+  }
+  sh_strv fn = {0}, src = {0}, line = {0};
+  sh_var_dynamic_array(sh, "FUNCNAME", &fn);
+  sh_var_dynamic_array(sh, "BASH_SOURCE", &src);
+  sh_var_dynamic_array(sh, "BASH_LINENO", &line);
+  int st = 1;
+  if (!fn.n) {
+    /* not in a function or sourced file */
+  } else if (argc < 2) {
+    sh_printf_fd(sh, 1, "%s %s\n", line.n ? line.v[0] : "NULL", src.n > 1 ? src.v[1] : "NULL");
+    st = 0;
+  } else if ((uint64_t)n + 1 < fn.n && (uint64_t)n + 1 < src.n && (uint64_t)n < line.n) {
+    sh_printf_fd(sh, 1, "%s %s %s\n", line.v[n], fn.v[n + 1], src.v[n + 1]);
+    st = 0;
+  }
+  sh_strv_free(&fn);
+  sh_strv_free(&src);
+  sh_strv_free(&line);
+  return st;
 }
 
 static int bi_let(sh_shell *sh, int argc, char **argv) {

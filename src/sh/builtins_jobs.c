@@ -45,16 +45,43 @@ static int sig_number(const char *s, bool traps) {
   }
   for (int i = 0; i < NSIGNAMES; i++)
     if (!strcmp(name, signames[i])) return i;
-  if (!strncmp(name, "RTMIN", 5) || !strncmp(name, "RTMAX", 5)) return 34;
+  /* the real-time signals: RTMIN, RTMIN+1..15 (34..49), RTMAX-14..1, RTMAX (50..64) */
+  if (!strncmp(name, "RTMIN", 5) || !strncmp(name, "RTMAX", 5)) {
+    bool min = name[4] == 'N';
+    const char *r = name + 5;
+    long k = 0;
+    if (*r) {
+      char *end;
+      if ((min && *r != '+') || (!min && *r != '-') || !r[1]) return -1;
+      k = strtol(r + 1, &end, 10);
+      if (*end || k < 0 || k > 30) return -1;
+    }
+    int num = min ? 34 + (int)k : 64 - (int)k;
+    return num >= 34 && num < SH_NSIG ? num : -1;
+  }
   return -1;
 }
 
+/* The name of signal number sig without SIG ("INT", "RTMIN+3"), or NULL for
+ * the numbers that have none (0, 32, 33). buf holds a real-time name. */
+static const char *signal_name(int sig, char *buf, size_t bs) {
+  if (sig > 0 && sig < NSIGNAMES) return signames[sig];
+  if (sig < 34 || sig >= SH_NSIG) return NULL;
+  if (sig == 34) return "RTMIN";
+  if (sig == 64) return "RTMAX";
+  if (sig < 50) snprintf(buf, bs, "RTMIN+%d", sig - 34);
+  else snprintf(buf, bs, "RTMAX-%d", 64 - sig);
+  return buf;
+}
+
 static const char *sig_name(int sig) {
+  static _Thread_local char rt[16];
   if (sig == SH_TRAP_DEBUG) return "DEBUG";
   if (sig == SH_TRAP_ERR) return "ERR";
   if (sig == SH_TRAP_RETURN) return "RETURN";
-  if (sig >= 0 && sig < NSIGNAMES) return signames[sig];
-  return "?";
+  if (sig == 0) return "EXIT";
+  const char *nm = signal_name(sig, rt, sizeof rt);
+  return nm ? nm : "?";
 }
 
 /* ---- the job table ------------------------------------------------------------------------ */
@@ -393,11 +420,15 @@ static void deliver_self(sh_shell *sh, int sig) {
 /* kill -l and trap -l: every signal as " N) SIGNAME", five to a line. */
 static void print_signal_table(sh_shell *sh) {
   sh_buf b = {0};
-  for (int k = 1; k < NSIGNAMES; k++) {
-    sh_buf_addf(&b, "%2d) SIG%-8s", k, signames[k]);
-    sh_buf_addc(&b, k % 5 == 0 ? '\n' : '\t');
+  int col = 0;
+  for (int k = 1; k < SH_NSIG; k++) {
+    char rt[16];
+    const char *n = signal_name(k, rt, sizeof rt);
+    if (!n) continue;
+    sh_buf_addf(&b, "%2d) SIG%s", k, n);
+    sh_buf_addc(&b, ++col % 5 == 0 ? '\n' : '\t');
   }
-  if ((NSIGNAMES - 1) % 5) sh_buf_addc(&b, '\n');
+  if (col % 5) sh_buf_addc(&b, '\n');
   sh_write_fd(sh, 1, b.data, b.len);
   sh_buf_free(&b);
 }
@@ -413,7 +444,10 @@ int sh_bi_kill(sh_shell *sh, int argc, char **argv) {
         long n = strtol(argv[k], &end, 10);
         if (*argv[k] && !*end) {
           if (n > 128) n -= 128;
-          if (n >= 0 && n < NSIGNAMES) sh_printf_fd(sh, 1, "%s\n", signames[n]);
+          char rt[16];
+          const char *nm = n >= 0 && n < SH_NSIG ? signal_name((int)n, rt, sizeof rt) : NULL;
+          if (n == 0) nm = "EXIT";
+          if (nm) sh_printf_fd(sh, 1, "%s\n", nm);
           else {
             sh_error(sh, "kill: %s: invalid signal specification", argv[k]);
             st = 1;

@@ -116,8 +116,9 @@ int sh_session_run(sh_session *s, const sh_call *call, sh_call_result *res) {
   sh_file_unref(err);
   s->limit_sink = call->err;
   s->limit_sink_ud = call->err_ud;
-  const char *name = call->name ? call->name : s->sh_name;
-  int status = sh_eval_string(sh, call->script, call->len, name, 1);
+  /* the source name of the top-level text (BASH_SOURCE in its functions): bash
+   * calls -c text "environment" and standard input "main" */
+  int status = sh_eval_string(sh, call->script, call->len, sh->dash_c ? "environment" : "main", 1);
   if (sh->flow == SH_FLOW_EXIT || sh->flow == SH_FLOW_ABORT) status = sh->exit_status;
   sh_flow final_flow = sh->flow;
   s->last_flow = final_flow;

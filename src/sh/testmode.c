@@ -281,7 +281,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
     if (i < argc) i++;
     for (; i < argc; i++) sh_strv_pushdup(&n->params, argv[i]);
     n->dash_c = true;
-    status = sh_eval_string(n, cmd, strlen(cmd), argv[0], 1);
+    status = sh_eval_string(n, cmd, strlen(cmd), "environment", 1); /* bash's name for -c text */
   } else if (interactive && (i >= argc || read_stdin)) {
     for (; i < argc; i++) sh_strv_pushdup(&n->params, argv[i]);
     n->read_stdin = true;
@@ -315,7 +315,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
       data = sh_buf_steal(&b);
     }
     for (; i < argc; i++) sh_strv_pushdup(&n->params, argv[i]);
-    status = n->script_frame ? sh_eval_file(n, data, len, n->arg0) : sh_eval_string(n, data, len, n->arg0, 1);
+    status = n->script_frame ? sh_eval_file(n, data, len, n->arg0) : sh_eval_string(n, data, len, "main", 1);
     free(data);
   }
   if (n->flow == SH_FLOW_EXIT || n->flow == SH_FLOW_ABORT) status = n->exit_status;

@@ -211,3 +211,11 @@ out: wp=3\nagain=3\nkilled=143\nlisted\n
 test: jobs shows each job's command text
 cmd: sleep 1 | cat & { sleep 1; echo; } & x=1 sleep 1 > /dev/null & sleep 0.1; jobs; kill %1 %2 %3; wait
 out: [1]   Running                 sleep 1 | cat &\n[2]-  Running                 { sleep 1; echo; } &\n[3]+  Running                 x=1 sleep 1 > /dev/null &\n
+
+test: caller reads FUNCNAME, BASH_SOURCE and BASH_LINENO as bash does
+cmd: f() { caller; caller 0; echo "st=$?"; }; f; g() { f; }; g; printf 'h() { caller 0; }\nh\n' > s.sh; bash s.sh; . ./s.sh
+out: 1 NULL\nst=1\n1 environment\n1 g environment\nst=0\n2 main s.sh\n2 source ./s.sh\n
+
+test: kill -l and trap know the real-time signals
+cmd: kill -l | sed -n 7p; kill -l 34 50 64 RTMIN+1 RTMAX-1; trap 'echo x' RTMIN+2; trap -p RTMIN+2
+out: 31) SIGSYS\t34) SIGRTMIN\t35) SIGRTMIN+1\t36) SIGRTMIN+2\t37) SIGRTMIN+3\nRTMIN\nRTMAX-14\nRTMAX\n35\n63\ntrap -- 'echo x' SIGRTMIN+2\n
