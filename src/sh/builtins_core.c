@@ -785,6 +785,7 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
   sh->frames[sh->nframes].funcname = "source";
   sh->frames[sh->nframes].source = pathcopy;
   sh->frames[sh->nframes].file = true;
+  sh->frames[sh->nframes].saved_opts = NULL;
   sh->frames[sh->nframes].call_line = sh->lineno;
   sh->nframes++;
   sh_source_depth++;
@@ -888,7 +889,6 @@ static char *command_path_sh(sh_shell *sh, const char *name) {
 }
 #define command_path(name) command_path_sh(sh, name)
 
-char *sh_func_text(sh_shell *sh, sh_func *f);
 
 static int bi_command(sh_shell *sh, int argc, char **argv) {
   int i = 1;

@@ -21,7 +21,6 @@
 #include "sh/parse.h"
 #include "sh/vars.h"
 
-char *sh_func_text(sh_shell *sh, sh_func *f);
 
 /* ---- declare -p ------------------------------------------------------------------------ */
 
@@ -121,6 +120,7 @@ char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A) {
 typedef struct decl_opts {
   uint32_t set, clear; /* attributes to add / remove */
   bool print, funcs, func_names, global;
+  bool inherit; /* -I: a new local takes the outer variable's attributes and value */
 } decl_opts;
 
 static int parse_decl_opts(sh_shell *sh, const char *name, int argc, char **argv, decl_opts *o,
@@ -156,7 +156,7 @@ static int parse_decl_opts(sh_shell *sh, const char *name, int argc, char **argv
       case 'f': o->funcs = true; break;
       case 'F': o->func_names = true; break;
       case 'g': o->global = true; break;
-      case 'I': break;
+      case 'I': o->inherit = !plus; break;
       }
       if (bit) {
         if (plus) o->clear |= bit;
@@ -258,11 +258,7 @@ static int assign_array_text(sh_shell *sh, const char *name, bool append, const 
   sh_arena *arena = NULL;
   int st = -1;
   if (sh_parse_next(p, &node, &arena) == 1) {
-    sh_node *c = node;
-    if (c && c->kind == SH_N_LIST && ((sh_list *)c)->n == 1 && !((sh_list *)c)->items[0].background)
-      c = ((sh_list *)c)->items[0].cmd;
-    if (c && c->kind == SH_N_PIPELINE && ((sh_pipeline *)c)->n == 1 && !((sh_pipeline *)c)->bang)
-      c = ((sh_pipeline *)c)->cmds[0];
+    sh_node *c = sh_node_only_command(node);
     sh_simple *sc = c && c->kind == SH_N_SIMPLE ? (sh_simple *)c : NULL;
     sh_node *rest = NULL;
     sh_arena *rest_arena = NULL;
@@ -284,6 +280,18 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
   sh_decl_args *da = sh_current_decl;
   for (; i < argc; i++) {
     struct sh_assign *as = da && i < da->n ? da->assign[i] : NULL;
+    if (local && !strcmp(argv[i], "-")) {
+      /* local -: the function's set -o options come back when it returns */
+      for (int k = sh->nframes - 1; k >= 1; k--) {
+        if (!strcmp(sh->frames[k].funcname, "source")) continue;
+        if (!sh->frames[k].saved_opts) {
+          sh->frames[k].saved_opts = sh_xmalloc(SH_SET_COUNT * sizeof *sh->opt);
+          memcpy(sh->frames[k].saved_opts, sh->opt, SH_SET_COUNT * sizeof *sh->opt);
+        }
+        break;
+      }
+      continue;
+    }
     decl_arg d;
     if (!split_decl_arg(argv[i], &d)) {
       if (as && as->name && !sh_is_name(as->name)) {
@@ -328,9 +336,14 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
           continue;
         }
         v = sh_var_make_local(sh, d.name);
-        /* bash: `local x` keeps x unset; localvar_inherit copies the value */
-        if (top && sh->opt[SH_SHOPT_LOCALVAR_INHERIT] && top != v) {
-          v->flags = (top->flags & ~SH_V_READONLY) | (v->flags & SH_V_UNSET);
+        /* bash: `local x` keeps x unset; declare -I and localvar_inherit copy
+         * the outer variable's attributes and value */
+        if (top && (o->inherit || sh->opt[SH_SHOPT_LOCALVAR_INHERIT]) && top != v &&
+            !(top->flags & SH_V_NAMEREF)) {
+          v->flags = top->flags & ~SH_V_READONLY;
+          if (top->flags & SH_V_ARRAY) v->arr = sh_array_copy(top->arr);
+          else if (top->flags & SH_V_ASSOC) v->assoc = sh_assoc_copy(top->assoc);
+          else if (top->str) v->str = sh_xstrdup(top->str);
         }
       }
     } else if (o->global && sh->local_scope > 0) {
@@ -361,6 +374,12 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
       continue;
     }
     /* type changes */
+    if ((o->clear & (SH_V_ARRAY | SH_V_ASSOC)) && (v->flags & (SH_V_ARRAY | SH_V_ASSOC))) {
+      sh_error(sh, "%s: %s: cannot destroy array variables in this way", bname, d.name);
+      free_decl_arg(&d);
+      st = 1;
+      continue;
+    }
     if ((o->set & SH_V_ASSOC) && (v->flags & SH_V_ARRAY) && !(v->flags & SH_V_UNSET) && v->arr && v->arr->n) {
       sh_error(sh, "%s: %s: cannot convert indexed to associative array", bname, d.name);
       free_decl_arg(&d);

@@ -1043,6 +1043,7 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
   sh->frames[sh->nframes].funcname = f->name;
   sh->frames[sh->nframes].source = f->def->source ? f->def->source : "";
   sh->frames[sh->nframes].file = f->def->source_is_file;
+  sh->frames[sh->nframes].saved_opts = NULL;
   sh->frames[sh->nframes].call_line = sh->lineno;
   sh->nframes++;
   sh->fn_depth++;
@@ -1072,6 +1073,12 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
     sh_run_trap(sh, SH_TRAP_RETURN);
   sh->status = status;
   sh_traps_unhide(sh, &hidden);
+  bool *saved_opts = sh->frames[sh->nframes - 1].saved_opts;
+  if (saved_opts) { /* local - */
+    memcpy(sh->opt, saved_opts, SH_SET_COUNT * sizeof *saved_opts);
+    free(saved_opts);
+    sh->frames[sh->nframes - 1].saved_opts = NULL;
+  }
   sh->func_scope = saved_func_scope;
   sh_vars_pop_scope(sh);
   sh->lineno = saved_line;

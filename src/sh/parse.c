@@ -1002,3 +1002,15 @@ sh_word *sh_parse_word_string(sh_arena *a, const char *s, size_t n, int line, ch
   free(p);
   return w;
 }
+
+sh_node *sh_node_only_command(sh_node *c) {
+  if (c && c->kind == SH_N_LIST) {
+    sh_list *l = (sh_list *)c;
+    c = l->n == 1 && !l->items[0].background ? l->items[0].cmd : NULL;
+  }
+  if (c && c->kind == SH_N_PIPELINE) {
+    sh_pipeline *p = (sh_pipeline *)c;
+    c = p->n == 1 && !p->bang ? p->cmds[0] : NULL;
+  }
+  return c;
+}

@@ -32,6 +32,10 @@ typedef struct sh_parse_opts {
   bool name_is_file;     /* name is a file's (error messages name it) */
 } sh_parse_opts;
 
+/* The one command of a parsed list that holds a single foreground command
+ * (unwrapping a one-stage pipeline), or NULL. */
+sh_node *sh_node_only_command(sh_node *list);
+
 /* Creates a parser over `src` (borrowed: must outlive the parser). opts may be
  * NULL; it is copied. */
 sh_parser *sh_parser_new(const char *src, size_t len, const sh_parse_opts *opts);

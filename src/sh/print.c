@@ -437,6 +437,30 @@ char *sh_node_text(sh_node *n) {
   return sh_buf_steal(&out);
 }
 
+static int cmp_cstr(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void sh_funcs_environ(sh_shell *sh, sh_strv *out) {
+  const char **names = NULL;
+  size_t n = 0;
+  for (size_t i = 0; i < sh->funcs.cap; i++) {
+    const sh_func *f = sh->funcs.e[i].key ? sh->funcs.e[i].val : NULL;
+    if (!f || !(f->attrs & 1)) continue;
+    names = sh_xrealloc(names, (n + 1) * sizeof *names);
+    names[n++] = sh->funcs.e[i].key;
+  }
+  if (n > 1) qsort(names, n, sizeof *names, cmp_cstr);
+  for (size_t i = 0; i < n; i++) {
+    char *t = sh_func_text(sh, sh_func_get(sh, names[i]));
+    /* "NAME () \n{ ...}" -> "() { ...}" */
+    const char *body = strstr(t, "() \n");
+    if (body) sh_strv_push(out, sh_xasprintf("BASH_FUNC_%s%%%%=() %s", names[i], body + 4));
+    free(t);
+  }
+  free(names);
+}
+
 char *sh_func_text(sh_shell *sh, sh_func *f) {
   (void)sh;
   printer b = {.bodies = true};

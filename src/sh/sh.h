@@ -218,6 +218,8 @@ typedef struct sh_frame_info {
   const char *source;   /* BASH_SOURCE entry */
   bool file;            /* source names a file (a script, a sourced file, the file that
                          * defined the function): messages start with it */
+  bool *saved_opts;     /* `local -' in this function: the set -o options to restore when
+                         * it returns (SH_SET_COUNT entries, malloc'd), or NULL */
   int call_line;        /* BASH_LINENO entry */
 } sh_frame_info;
 
@@ -487,6 +489,11 @@ int sh_call_function(sh_shell *sh, sh_func *f, int argc, char **argv);
 void sh_run_exit_trap(sh_shell *sh);
 /* Runs a trap action string. */
 int sh_run_trap(sh_shell *sh, int sig);
+/* A function's definition as `declare -f' prints it (print.c; malloc'd). */
+char *sh_func_text(sh_shell *sh, sh_func *f);
+/* The exported functions (export -f) as bash passes them to commands,
+ * BASH_FUNC_NAME%%=() { BODY }, appended to out (print.c). */
+void sh_funcs_environ(sh_shell *sh, sh_strv *out);
 /* Command n as one line of text, as `jobs' shows it (print.c; malloc'd). */
 char *sh_node_text(sh_node *n);
 /* Records the text of command n (a simple command, (( )) or [[ ]]; others are

@@ -378,6 +378,7 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->capframes = p->capframes;
   sh->frames = sh_xcalloc((size_t)sh->capframes, sizeof *sh->frames);
   memcpy(sh->frames, p->frames, (size_t)p->nframes * sizeof *sh->frames);
+  for (int k = 0; k < p->nframes; k++) sh->frames[k].saved_opts = NULL; /* the parent's */
   sh->nframes = p->nframes;
   sh->script_frame = p->script_frame;
   sh->source_name = p->source_name;
@@ -431,6 +432,7 @@ void sh_shell_free(sh_shell *sh) {
   sh_fdtab_free(&sh->fds);
   free(sh->pipestatus);
   sh_strv_free(&sh->dirstack);
+  for (int k = 0; k < sh->nframes; k++) free(sh->frames[k].saved_opts);
   free(sh->frames);
   free(sh->last_arg);
   sh_buf_free(&sh->command_text);
@@ -473,6 +475,7 @@ void sh_frames_start_script(sh_shell *sh, const char *path) {
   sh->frames[0].funcname = "main";
   sh->frames[0].source = path;
   sh->frames[0].file = true;
+  sh->frames[0].saved_opts = NULL;
   sh->frames[0].call_line = 0;
   sh->script_frame = true;
 }

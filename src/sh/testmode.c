@@ -14,6 +14,7 @@
 #include "sh/builtins.h"
 #include "sh/expand.h"
 #include "sh/io.h"
+#include "sh/parse.h"
 #include "sh/vars.h"
 
 /* ---- argv.py: Python 2 style list of byte-string reprs ---------------------------------- */
@@ -121,6 +122,40 @@ static void source_rcfile(sh_shell *n, const char *path) {
   }
 }
 
+/* An exported function in the environment (BASH_FUNC_NAME%%=() { ... }):
+ * defined in the new shell n and exported again, as bash imports them. Only
+ * a text that is exactly one function definition is taken (nothing runs
+ * while importing). Returns whether `name` was such an entry. */
+static bool import_function(sh_shell *n, const char *name, const char *value) {
+  size_t nl = strlen(name);
+  if (strncmp(name, "BASH_FUNC_", 10) || nl < 13 || strcmp(name + nl - 2, "%%") || strncmp(value, "() {", 4))
+    return false;
+  char *fname = sh_xstrndup(name + 10, nl - 12);
+  if (!sh_is_name(fname)) {
+    free(fname);
+    return false;
+  }
+  char *text = sh_xasprintf("%s %s", fname, value);
+  sh_parser *p = sh_parser_new(text, strlen(text), NULL);
+  sh_node *node = NULL, *rest = NULL;
+  sh_arena *arena = NULL, *rest_arena = NULL;
+  if (sh_parse_next(p, &node, &arena) == 1) {
+    sh_node *c = sh_node_only_command(node);
+    if (c && c->kind == SH_N_FUNCDEF && !strcmp(((sh_funcdef *)c)->name, fname) &&
+        sh_parse_next(p, &rest, &rest_arena) == 0) {
+      sh_func_define(n, (sh_funcdef *)c, arena);
+      sh_func *f = sh_func_get(n, fname);
+      if (f) f->attrs |= 1;
+    }
+  }
+  if (rest_arena) sh_arena_unref(rest_arena);
+  if (arena) sh_arena_unref(arena);
+  sh_parser_free(p);
+  free(text);
+  free(fname);
+  return true;
+}
+
 int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   const char *cmd = NULL;
   int i = 1;
@@ -217,6 +252,10 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   for (size_t k = 0; k < env.n; k++) {
     char *eq = strchr(env.v[k], '=');
     *eq = 0;
+    if (import_function(n, env.v[k], eq + 1)) {
+      *eq = '=';
+      continue;
+    }
     sh_var_set(n, env.v[k], eq + 1, SH_SET_FORCE);
     sh_var *v = sh_var_find_noref(n, env.v[k]);
     if (v) v->flags |= SH_V_EXPORT;

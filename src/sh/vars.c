@@ -1070,6 +1070,7 @@ void sh_vars_environ(sh_shell *sh, sh_strv *out) {
     sh_strv_push(out, sh_xasprintf("%s=%s", v->name, v->str));
   }
   free(names);
+  sh_funcs_environ(sh, out);
 }
 
 /* ---- defaults ---------------------------------------------------------------------------------------- */
@@ -1088,9 +1089,9 @@ void sh_vars_init_defaults(sh_shell *sh) {
       {"MACHTYPE", "x86_64-pc-linux-gnu", 0},
       {"SHELL", "/bin/bash", 0},
       {"SHLVL", "1", SH_V_EXPORT},
-      {"PPID", "1", SH_V_READONLY},
-      {"UID", "0", SH_V_READONLY},
-      {"EUID", "0", SH_V_READONLY},
+      {"PPID", "1", SH_V_READONLY | SH_V_INTEGER},
+      {"UID", "0", SH_V_READONLY | SH_V_INTEGER},
+      {"EUID", "0", SH_V_READONLY | SH_V_INTEGER},
       {"HISTFILESIZE", "500", 0},
       {"TERM", "dumb", 0},
   };

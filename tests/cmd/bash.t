@@ -219,3 +219,18 @@ out: 1 NULL\nst=1\n1 environment\n1 g environment\nst=0\n2 main s.sh\n2 source .
 test: kill -l and trap know the real-time signals
 cmd: kill -l | sed -n 7p; kill -l 34 50 64 RTMIN+1 RTMAX-1; trap 'echo x' RTMIN+2; trap -p RTMIN+2
 out: 31) SIGSYS\t34) SIGRTMIN\t35) SIGRTMIN+1\t36) SIGRTMIN+2\t37) SIGRTMIN+3\nRTMIN\nRTMAX-14\nRTMAX\n35\n63\ntrap -- 'echo x' SIGRTMIN+2\n
+
+test: local - restores the set options when the function returns
+cmd: f() { local -; set -e -o pipefail; shopt -s extglob; echo "in: $-"; }; f; echo "out: $-"; shopt -q extglob && echo extglob-stays; set -o | grep pipefail
+out: in: ehBc\nout: hBc\nextglob-stays\npipefail       \toff\n
+
+test: export -f passes functions to nested shells through BASH_FUNC_ variables
+cmd: f() { echo "in f $1"; }; export -f f; bash -c 'f x'; echo a | xargs -I{} bash -c 'f {}'; env | grep -c '^BASH_FUNC_f%%='
+cmd: env -i 'BASH_FUNC_g%%=() { echo gg; }' bash -c g; env 'BASH_FUNC_h%%=() { echo hh; }; echo no' bash -c h 2>/dev/null; export -nf f; bash -c f 2>/dev/null; echo st=$?
+out: in f x\nin f a\n1\ngg\nst=127\n
+
+test: declare -I and localvar_inherit copy the outer variable; declare +a fails
+cmd: declare -i n=3; a=(1 2); g() { local -I n a; declare -p n a; }; g; shopt -s localvar_inherit; x=5; h() { local x; echo "$x"; }; h
+cmd: declare +a a; echo st=$?
+out: declare -i n="3"\ndeclare -a a=([0]="1" [1]="2")\n5\nst=1\n
+err: bash: line 2: declare: a: cannot destroy array variables in this way\n
