@@ -2197,8 +2197,9 @@ static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bo
       const char *msg = sh_parser_error(p);
       if (strstr(msg, "nesting depth"))
         sh_limit_hit(sh, SH_LIMIT_NESTING, sh->sess->limits.nesting);
-      else
-        sh_error(sh, "%s", msg);
+      else /* bash names eval and -c text in syntax errors */
+        sh_syntax_error(sh, !strcmp(name, "eval") ? "eval" : !strcmp(name, "environment") ? "-c" : NULL, msg, s, n,
+                        sh->lineno - first_line);
       sh->lineno = saved;
       status = 2;
       sh->status = 2;

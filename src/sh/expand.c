@@ -1013,7 +1013,9 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
   }
   /* nounset for everything else */
   if (!pval_set(&pv) && !pv.list) {
-    char *lab = param_label(pa);
+    /* bash names an unbraced positional parameter with its $: "$1" */
+    char *lab = !pa->brace && *pa->name >= '0' && *pa->name <= '9' ? sh_xasprintf("$%s", pa->name)
+                                                                    : param_label(pa);
     bool u = unbound_check(x, lab);
     free(lab);
     if (u) {

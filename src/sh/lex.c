@@ -558,7 +558,9 @@ static sh_word *lex_arith_text(sh_parser *p, int close, bool semi, int *stop) {
   wb_lit(p, &b, SH_PART_QLIT, "", 0);
   for (;;) {
     int c = sh_lex_peekc(p);
-    if (c < 0) sh_perr(p, line, "unexpected EOF while looking for matching `))'");
+    if (c < 0) /* bash names the closing character it wanted */
+      sh_perr(p, line, close == ']' ? "unexpected EOF while looking for matching `]'"
+                                    : "unexpected EOF while looking for matching `)'");
     if (close == ')' && c == ')' && depth == 0) {
       sh_lex_getc(p);
       if (sh_lex_peekc(p) != ')')

@@ -419,6 +419,10 @@ int sh_expansion_error_status(const sh_shell *sh);
  * an assignment to a readonly variable: bash abandons the command line, and
  * the whole `bash -c` string (status 1). */
 void sh_fatal_usage(sh_shell *sh);
+/* A syntax error as bash reports it: "NAME: [CTX: ]line N: MSG" and, for an
+ * unexpected token, the text of that line (line `index` of src, counting
+ * from 0) in a second message. ctx is "eval", "-c" or NULL. */
+void sh_syntax_error(sh_shell *sh, const char *ctx, const char *msg, const char *src, size_t n, int index);
 /* "sbx: line N: " + message to the shell's stderr. */
 void sh_error(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* message to stderr without prefix. */

@@ -470,6 +470,30 @@ void sh_error_prefix(sh_shell *sh, sh_buf *b) {
     sh_buf_addf(b, "%s: line %d: ", error_name(sh), sh->lineno);
 }
 
+void sh_syntax_error(sh_shell *sh, const char *ctx, const char *msg, const char *src, size_t n, int index) {
+  sh_buf head = {0};
+  sh_buf_addf(&head, "%s: ", error_name(sh));
+  if (ctx) sh_buf_addf(&head, "%s: ", ctx);
+  if (!sh->interactive || sh->nframes > 1) sh_buf_addf(&head, "line %d: ", sh->lineno);
+  sh_buf b = {0};
+  sh_buf_addf(&b, "%s%s\n", sh_buf_str(&head), msg);
+  /* the line holding the unexpected token */
+  const char *p = src, *end = src + n;
+  for (int k = 0; k < index && p < end; k++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    p = nl ? nl + 1 : end;
+  }
+  if (strstr(msg, "near unexpected token") && index >= 0 && p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t len = (size_t)((nl ? nl : end) - p);
+    if (len > 4096) len = 4096; /* hostile input: a bounded message */
+    sh_buf_addf(&b, "%s`%.*s'\n", sh_buf_str(&head), (int)len, p);
+  }
+  err_write(sh, b.data, b.len);
+  sh_buf_free(&b);
+  sh_buf_free(&head);
+}
+
 void sh_frames_start_script(sh_shell *sh, const char *path) {
   sh->nframes = 1;
   sh->frames[0].funcname = "main";

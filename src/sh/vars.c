@@ -412,7 +412,8 @@ static int special_index(const char *name) {
 
 static int rand15(sh_shell *sh) {
   /* bash's RANDOM: a 31-bit LCG, 15 bits out */
-  sh->random_state = (sh->random_state * 1103515245 + 12345) & 0x7fffffff;
+  /* unsigned: a seed from RANDOM=N or a subshell's mix may be any 64-bit value */
+  sh->random_state = (int64_t)(((uint64_t)sh->random_state * 1103515245u + 12345u) & 0x7fffffff);
   return (int)((sh->random_state >> 16) & 0x7fff);
 }
 

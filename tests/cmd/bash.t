@@ -234,3 +234,16 @@ cmd: declare -i n=3; a=(1 2); g() { local -I n a; declare -p n a; }; g; shopt -s
 cmd: declare +a a; echo st=$?
 out: declare -i n="3"\ndeclare -a a=([0]="1" [1]="2")\n5\nst=1\n
 err: bash: line 2: declare: a: cannot destroy array variables in this way\n
+
+test: syntax errors show the line of the unexpected token, with -c and eval named
+cmd: printf 'echo 1\nfor i in 1; do :; done; done\necho 3\n' > s.sh; bash s.sh; echo "st=$?"; eval 'if then'; eval 'echo $(( 1 +'; echo "st=$?"
+out: 1\nst=2\nst=2\n
+err: s.sh: line 2: syntax error near unexpected token `done'\ns.sh: line 2: `for i in 1; do :; done; done'\n
+err: bash: eval: line 1: syntax error near unexpected token `then'\nbash: eval: line 1: `if then'\n
+err: bash: eval: line 1: unexpected EOF while looking for matching `)'\n
+
+test: set -u names an unbraced positional parameter with its $
+cmd: set -u; (echo "${1}") 2>&1 | sed 's/line [0-9]*/L/'; echo "$1"
+out: bash: L: 1: unbound variable\n
+err: bash: line 1: $1: unbound variable\n
+status: 127

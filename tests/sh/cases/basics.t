@@ -34,13 +34,14 @@ echo $?
 --- stderr
 sbx: line 1: nosuchcmd: command not found
 
-### syntax error reports the line
+### syntax error reports the line and its text
 echo before
 if then
 --- stdout
 before
 --- stderr
 sbx: line 2: syntax error near unexpected token `then'
+sbx: line 2: `if then'
 --- status 2
 
 ### functions, locals and return
