@@ -87,6 +87,9 @@ int sh_builtin_cd(sh_shell *sh, int argc, char **argv);
 int sh_run_printf(sh_shell *sh, int argc, char **argv);
 
 /* Job helpers (builtins_jobs.c) */
+/* The message bash prints when a job (a foreground subshell, or a job being
+ * waited for) was killed by signal sig; text is its command, or NULL. */
+void sh_report_signal_death(sh_shell *sh, int sig, int64_t pid, const char *text, bool foreground);
 int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text);
 int sh_wait_all(sh_shell *sh);
 void sh_jobs_release(sh_shell *sh);

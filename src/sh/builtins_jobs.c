@@ -240,14 +240,26 @@ static const char *sig_description(int sig) {
   return d[sig];
 }
 
+void sh_report_signal_death(sh_shell *sh, int sig, int64_t pid, const char *text, bool foreground) {
+  /* bash (built without reporting SIGTERM and SIGPIPE): a job killed by
+   * another signal that this shell does not trap gets "PID DESCRIPTION
+   * COMMAND"; a foreground one killed by TERM or a trapped signal just the
+   * description; INT and PIPE nothing */
+  if (sig <= 0 || sig == 2 || sig == 13) return;
+  bool trapped = sig < SH_NSIG && sh->traps.action[sig];
+  const char *desc = sig_description(sig);
+  if (desc && !trapped && text)
+    sh_error(sh, "%5" PRId64 " %-24s%s", pid, desc, text);
+  else if (foreground && (sig == 15 || trapped))
+    sh_errorf_raw(sh, "%s\n", sig == 15 ? "Terminated" : desc ? desc : "Unknown signal");
+}
+
 /* Waits for job k, reports a death by signal as bash does, removes it. */
 static int wait_job(sh_shell *sh, int k) {
   sh_job *j = sh->jobs[k];
   int st = job_wait(sh, j);
   int sig = j->ntasks ? j->tasks[j->ntasks - 1]->term_sig : 0;
-  const char *desc = sig_description(sig);
-  if (desc && j->text)
-    sh_error(sh, "%5" PRId64 " %-24s%s", j->pid, desc, j->text);
+  sh_report_signal_death(sh, sig, j->pid, j->text, false);
   if (j->text) remember_status(sh, j->pid, st);
   job_remove(sh, k);
   return st;
@@ -368,9 +380,11 @@ int sh_bi_jobs(sh_shell *sh, int argc, char **argv) {
     char mark = i == sh->njobs - 1 ? '+' : i == sh->njobs - 2 ? '-' : ' ';
     if (pids) sh_printf_fd(sh, 1, "%" PRId64 "\n", j->pid);
     else if (longf)
-      sh_printf_fd(sh, 1, "[%d]%c %" PRId64 " %-24s%s\n", j->id, mark, j->pid, done ? "Done" : "Running", j->text);
+      sh_printf_fd(sh, 1, "[%d]%c %" PRId64 " %-24s%s%s\n", j->id, mark, j->pid, done ? "Done" : "Running",
+                   j->text, done ? "" : " &");
     else
-      sh_printf_fd(sh, 1, "[%d]%c  %-24s%s\n", j->id, mark, done ? "Done" : "Running", j->text);
+      sh_printf_fd(sh, 1, "[%d]%c  %-24s%s%s\n", j->id, mark, done ? "Done" : "Running", j->text,
+                   done ? "" : " &");
   }
   return 0;
 }

@@ -1546,6 +1546,14 @@ int sh_subshell_run(sh_shell *sh, sh_node *body) {
     sh->flow = SH_FLOW_ABORT;
     sh->exit_status = 126;
   }
+  if (child->killed_by && !sh->pipeline_stage) {
+    /* killed by a signal: bash reports it as for a foreground job */
+    char *t = sh_node_text(body);
+    char *text = sh_xasprintf("( %s )", t);
+    sh_report_signal_death(sh, child->killed_by, child->pid, text, true);
+    free(text);
+    free(t);
+  }
   sh_shell_free(child);
   return st;
 }
@@ -1584,6 +1592,7 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
         break;
       }
       sh_shell *child = sh_shell_copy(sh);
+      child->pipeline_stage = pl->cmds[i]->kind == SH_N_SUBSHELL; /* the stage is the subshell */
       if (stage_is_simple(pl->cmds[i])) child->debug_done = true;
       if (prev_r) sh_fd_set(child, 0, prev_r);
       sh_fd_set(child, 1, w);
@@ -1693,12 +1702,7 @@ static int exec_background(sh_shell *sh, sh_node *n) {
   return 0;
 }
 
-static char *node_text(sh_node *n) {
-  char *t = sh_node_text(n);
-  char *r = sh_xasprintf("%s &", t);
-  free(t);
-  return r;
-}
+static char *node_text(sh_node *n) { return sh_node_text(n); }
 
 /* ---- compound commands ------------------------------------------------------------------------------------------- */
 

@@ -310,6 +310,8 @@ struct sh_shell {
   const char *exec_argv0;  /* exec -a NAME for the command being run (borrowed), or NULL */
   int trap_active;        /* DEBUG (1), ERR (2), RETURN (4) trap running: not re-entered */
   int status_at_return;   /* $? when `return` ran: what a RETURN trap sees as $? (bash) */
+  bool pipeline_stage;    /* a pipeline stage before the last: a subshell killed by a signal
+                           * here is not reported (bash reports the pipeline's status) */
   const char *arith_context; /* "let" or "[[" while they evaluate: named in arithmetic
                            * error messages ("let: 1/0: division by 0 ..."), or NULL */
   uint64_t builtins_off[2]; /* enable -n: bit i set = sh_builtin_table[i] is disabled */

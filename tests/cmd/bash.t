@@ -247,3 +247,9 @@ cmd: set -u; (echo "${1}") 2>&1 | sed 's/line [0-9]*/L/'; echo "$1"
 out: bash: L: 1: unbound variable\n
 err: bash: line 1: $1: unbound variable\n
 status: 127
+
+test: a subshell killed by a signal is reported as bash does
+cmd: (kill -TERM $BASHPID); echo "st=$?"; (kill -PIPE $BASHPID); echo "st=$?"; (kill -TERM $BASHPID) | cat; echo "p=$?"
+cmd: exec 3>&2 2>e; (kill -KILL $BASHPID); { (kill -USR1 $BASHPID); } | cat; sleep 5 & kill -HUP $!; wait $!; exec 2>&3; sed 's/:  *[0-9][0-9]* /: PID /' e
+out: st=143\nst=141\np=0\nbash: line 2: PID Killed                  ( kill -KILL $BASHPID )\nbash: line 2: PID User defined signal 1   ( kill -USR1 $BASHPID )\nbash: line 2: PID Hangup                  sleep 5\n
+err: Terminated\n
