@@ -77,6 +77,15 @@ int sh_run_printf(sh_shell *sh, int argc, char **argv);
 
 /* Job helpers (builtins_jobs.c) */
 int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text);
+/* Enters the background job of task t running n (its text as `jobs` shows it);
+ * returns its $! value. */
+int64_t sh_job_start(sh_shell *sh, sh_task *t, sh_node *n);
+/* Reports jobs that ended and drops them from the table, where bash does: before
+ * each command line is read and after each command bash runs in a child. */
+void sh_jobs_notify(sh_shell *sh);
+/* The command text of background job n as bash keeps it, one string per
+ * pipeline stage (print.c); NULL-terminated, *count strings, each owned. */
+char **sh_job_texts(sh_shell *sh, sh_node *n, size_t cap, int *count);
 int sh_wait_all(sh_shell *sh);
 void sh_jobs_release(sh_shell *sh);
 void sh_jobs_inherit(sh_shell *sh, const sh_shell *p);

@@ -972,6 +972,7 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
       int st = sh_run_table_command(sh, e, argc, argv,
                                     override ? (char **)override : build_env(sh, &env));
       sh_strv_free(&env);
+      sh_jobs_notify(sh); /* bash ran it in a child: ended jobs are reported now */
       return st;
     }
     if (kind == SH_PATH_FILE) {
@@ -1005,6 +1006,7 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
         int s = sh_run_table_command(sh, e, argc, argv,
                                      override ? (char **)override : build_env(sh, &env));
         sh_strv_free(&env);
+        sh_jobs_notify(sh);
         return s;
       }
       if (b) return b->fn(sh, argc, argv) & 0xff;
@@ -1331,6 +1333,7 @@ static void task_run_node(sh_task *t) {
   sh_shell *sh = t->sh;
   sh->task = t;
   int st = sh_exec(sh, t->node);
+  sh_poll(sh); /* a signal from kill that came during the last command ends it now */
   if (sh->flow == SH_FLOW_EXIT || sh->flow == SH_FLOW_ABORT) st = sh->exit_status;
   sh_run_exit_trap(sh);
   if (sh->flow == SH_FLOW_EXIT) st = sh->exit_status;
@@ -1642,6 +1645,7 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
         if (statuses[i]) status = statuses[i];
     if (sh_poll(sh)) status = 126;
   }
+  if (n > 1) sh_jobs_notify(sh);
   free(sh->pipestatus);
   sh->pipestatus = statuses;
   sh->npipestatus = (int)n;
@@ -1652,8 +1656,6 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
 }
 
 /* ---- background jobs ------------------------------------------------------------------------------------------- */
-
-static char *node_text(sh_node *n);
 
 static int exec_background(sh_shell *sh, sh_node *n) {
   sh_shell *child = sh_shell_copy(sh);
@@ -1671,17 +1673,9 @@ static int exec_background(sh_shell *sh, sh_node *n) {
   }
   t->node = n;
   if (current_arena) t->arena = sh_arena_ref(current_arena);
-  sh->last_bg = child->pid;
-  char *text = node_text(n);
-  sh_job_add(sh, &t, 1, text);
-  free(text);
+  sh->last_bg = sh_job_start(sh, t, n);
   sh_task_unref(t);
   return 0;
-}
-
-static char *node_text(sh_node *n) {
-  (void)n;
-  return sh_xstrdup("job");
 }
 
 /* ---- compound commands ------------------------------------------------------------------------------------------- */
@@ -1977,6 +1971,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
     return exec_list(sh, sh_node_list(n));
   case SH_N_SUBSHELL: {
     int st = sh_subshell_run(sh, sh_node_block(n)->body);
+    sh_jobs_notify(sh);
     sh->status = st;
     check_errexit(sh, st);
     return st;
@@ -2139,6 +2134,7 @@ int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int 
   for (;;) {
     sh_node *node;
     sh_arena *arena;
+    sh_jobs_notify(sh); /* bash reports ended jobs as it reads each command line */
     int r = sh_parse_next(p, &node, &arena);
     if (sh->opt[SH_OPT_VERBOSE]) {
       size_t off = r == 0 ? n : sh_parser_offset(p);

@@ -185,16 +185,31 @@ typedef struct sh_traps {
 /* ---- jobs ---------------------------------------------------------------------------- */
 
 typedef struct sh_job {
-  int id;              /* job number (%1) */
-  int64_t pid;         /* $! value */
-  sh_task **tasks;     /* the job's tasks (pipeline stages) */
+  int id;              /* job number (%1); 0 for a hidden entry */
+  int64_t pid;         /* $! value: the pid of the last stage */
+  sh_task **tasks;     /* the job's tasks (one for a background job, whatever its shape) */
   int ntasks;
-  char *text;          /* command text for `jobs` */
-  bool done;           /* all tasks finished */
-  bool reported;
+  char **texts;        /* the command text of each pipeline stage as bash prints it (owned,
+                        * at most SH_JOB_TEXT_MAX bytes in all); NULL: not a job - a process
+                        * substitution or a disowned job, waited for but never listed */
+  int64_t *pids;       /* the fake pid of each stage (jobs -l; pids[0] for jobs -p) */
+  int ntexts;          /* stages in texts and pids */
+  char *wd;            /* the directory it started in ("(wd: ...)" when it differs) */
+  bool done;           /* waited for */
+  bool notified;       /* its end was reported, or needs no report (bash's J_NOTIFIED) */
   bool foreign;        /* a parent's job seen from a subshell: listed, not waited for */
   int status;          /* exit status when done */
 } sh_job;
+
+#define SH_JOB_TEXT_MAX 4096 /* bytes of a job's command text */
+#define SH_BGSTATUS_MAX 256  /* statuses of removed jobs kept for `wait PID` */
+
+/* The status of a background job that was removed from the table (bash's
+ * bgpids): `wait PID` still reports it. */
+typedef struct sh_bgstatus {
+  int64_t pid;
+  int status;
+} sh_bgstatus;
 
 /* ---- the shell state ------------------------------------------------------------------ */
 
@@ -239,6 +254,11 @@ struct sh_shell {
   int64_t pid;            /* BASHPID of this shell */
   sh_job **jobs;          /* background jobs started by this shell */
   int njobs;
+  int job_cur, job_prev;  /* the jobs %+ and %- stand for (ids; 0: none) */
+  sh_bgstatus *bgstatus;  /* statuses of removed jobs, a ring of SH_BGSTATUS_MAX (owned) */
+  int nbgstatus;          /* entries written so far (the ring wraps) */
+  int64_t parent_pid;     /* pid of the shell this one was copied from (0: none): kill %N
+                           * reaches every shell of the job */
   sh_flow flow;           /* unwinding in progress */
   int flow_n;             /* levels for break/continue */
   int exit_status;        /* status for SH_FLOW_EXIT / ABORT */

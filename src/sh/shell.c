@@ -360,6 +360,9 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->status = p->status;
   sh->last_bg = p->last_bg;
   sh->pid = ++p->sess->next_pid;
+  sh->parent_pid = p->pid;
+  /* a job killed before it got to run: the shells it starts die of it too */
+  if (p->task && p->task->pending_sig) sh->pending_sig = p->task->pending_sig;
   sh->fn_depth = p->fn_depth;
   sh->loop_depth = 0; /* a subshell is outside the parent's loops: break/continue do nothing */
   sh->subshell = p->subshell + 1;
