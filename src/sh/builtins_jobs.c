@@ -231,6 +231,13 @@ static void cleanup_dead(sh_shell *sh) {
 
 int sh_wait_all(sh_shell *sh) {
   int st = 0;
+  if (sh->interactive) {
+    /* the end of an interactive line: its jobs are waited for, and reported
+     * as bash reports them before the next prompt */
+    for (int k = 0; k < sh->njobs; k++)
+      if (!sh->jobs[k]->foreign && job_listed(sh->jobs[k])) job_wait(sh, sh->jobs[k]);
+    sh_jobs_notify(sh);
+  }
   for (int k = 0; k < sh->njobs;) {
     if (sh->jobs[k]->foreign) {
       k++;
@@ -747,12 +754,12 @@ static bool descends_from(sh_session *s, const sh_shell *x, int64_t root) {
  * run on tasks of their own, its pipeline stages (bash signals each process of
  * the job). A blocked task is woken. */
 static void signal_job(sh_shell *sh, sh_job *j, int sig) {
-  if (job_dead(j) || !j->ntexts || !j->ntasks) return;
+  if (job_dead(j) || !j->ntasks) return;
   sh_task *jt = j->tasks[0];
   jt->pending_sig = sig;
   sh_task_wake(jt);
   for (sh_shell *x = sh->sess->live; x; x = x->live_next) {
-    if (x == sh || !x->task || x->task == jt || !descends_from(sh->sess, x, j->pids[0])) continue;
+    if (x == sh || !x->task || x->task == jt || !descends_from(sh->sess, x, jt->pid)) continue;
     x->pending_sig = sig;
     if (x->task != sh->task) sh_task_wake(x->task);
   }
