@@ -2,9 +2,28 @@
  * builtins_jobs.c - background jobs and signals: the job table, wait, jobs,
  * kill, trap, fg/bg (no job control: they report it), disown.
  *
- * Signals never reach the host: `kill` marks the target task (or the shell
- * itself), and the target acts on it at its next poll - running its trap, or
- * ending with status 128+N. A blocked target is woken so it notices.
+ * The job table follows bash's (jobs.c) without stopped jobs:
+ *  - A job keeps the text bash would show, one string per pipeline stage
+ *    (print.c, capped at SH_JOB_TEXT_MAX), a fake pid per stage ($! is the
+ *    last, `jobs -p` the first) and the directory it started in.
+ *  - %+ and %- are recomputed as bash does: when a job starts (the newest
+ *    running job becomes %+) and when a marked job leaves the table.
+ *  - A job that ended stays in the table until it is reported: sh_jobs_notify
+ *    runs where bash's notify_and_cleanup runs - before each command line is
+ *    read and after each command bash would run in a child (a table command,
+ *    a subshell, a pipeline). A non-interactive shell reports only jobs killed
+ *    by a signal other than INT, TERM or PIPE, on stderr; an interactive one
+ *    reports every ended job ("[1]+  Done    cmd"). `jobs` prints an ended
+ *    job once, then it goes too. A removed job's status stays known to
+ *    `wait PID` (a ring of SH_BGSTATUS_MAX, bash's bgpids).
+ *  - Process substitutions and disowned jobs are hidden entries: waited for
+ *    at the end of the call, never numbered or listed.
+ *
+ * Signals never reach the host: `kill` marks the target shell (or the task of a
+ * job, whose first shell to poll takes it), and the target acts on it at its
+ * next poll - running its trap, or ending with status 128+N. A blocked target
+ * is woken so it notices. `kill %N` also marks the job's pipeline stages, which
+ * run on tasks of their own.
  */
 #include <errno.h>
 #include <inttypes.h>

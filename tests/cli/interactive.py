@@ -111,6 +111,14 @@ def main():
     check("a syntax error is reported", b"syntax error near unexpected token" in out, out)
     out = t.line(b"echo after-error")
     check("the prompt keeps running after an error", b"after-error\r\n" in out, out)
+    # background jobs: bash -i prints "[N] PID" when one starts and reports it when it ends
+    out = t.line(b"sleep 0.1 & sleep 5 & kill %2; echo started")
+    check("a job started at the prompt shows [N] PID", b"[1] " in out and b"[2] " in out, out)
+    check("an ended job is reported before the next prompt",
+          b"[1]-  Done                    sleep 0.1\r\n" in out
+          and b"[2]+  Terminated              sleep 5\r\n" in out, out)
+    out = t.line(b"jobs; echo none-left")
+    check("reported jobs leave the table", b"Running" not in out and b"none-left" in out, out)
     out = t.line(b"trap 'echo bye-trap' EXIT")
     out += t.line(b"echo one")
     check("the EXIT trap does not run after each line", b"\nbye-trap" not in out, out)
