@@ -81,8 +81,9 @@ int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text);
  * returns its $! value. */
 int64_t sh_job_start(sh_shell *sh, sh_task *t, sh_node *n);
 /* Reports jobs that ended and drops them from the table, where bash does: before
- * each command line is read and after each command bash runs in a child. */
-void sh_jobs_notify(sh_shell *sh);
+ * each command line is read and after each command bash runs in a child. A
+ * report names `line` (0: the current line). */
+void sh_jobs_notify(sh_shell *sh, int line);
 /* The command text of background job n as bash keeps it, one string per
  * pipeline stage (print.c); NULL-terminated, *count strings, each owned. */
 char **sh_job_texts(sh_shell *sh, sh_node *n, size_t cap, int *count);

@@ -255,7 +255,7 @@ int sh_wait_all(sh_shell *sh) {
      * as bash reports them before the next prompt */
     for (int k = 0; k < sh->njobs; k++)
       if (!sh->jobs[k]->foreign && job_listed(sh->jobs[k])) job_wait(sh, sh->jobs[k]);
-    sh_jobs_notify(sh);
+    sh_jobs_notify(sh, 0);
   }
   for (int k = 0; k < sh->njobs;) {
     if (sh->jobs[k]->foreign) {
@@ -439,8 +439,9 @@ static void job_format(sh_shell *sh, sh_buf *b, const sh_job *j, int form) {
  * interactive shell reports every job that ended ("[1]+  Done   cmd"); a
  * non-interactive one reports only a job killed by a signal other than INT,
  * TERM or PIPE (one the shell does not trap), and drops the others silently.
- * Reported jobs leave the table. */
-void sh_jobs_notify(sh_shell *sh) {
+ * Reported jobs leave the table. `line`: the line a report names (0: the
+ * current one). */
+void sh_jobs_notify(sh_shell *sh, int line) {
   for (int k = 0; k < sh->njobs; k++) {
     sh_job *j = sh->jobs[k];
     if (!job_listed(j) || j->foreign || j->notified || !job_dead(j)) continue;
@@ -452,7 +453,10 @@ void sh_jobs_notify(sh_shell *sh) {
     } else if (sig && sig != 2 && sig != 13 && sig != 15 && sig < SH_NSIG && !sh->traps.action[sig]) {
       job_format(sh, &b, j, JOB_NONINTERACTIVE);
       if (b.len) b.data[--b.len] = 0; /* sh_error adds the newline */
+      int saved = sh->lineno;
+      if (line > 0) sh->lineno = line;
       sh_error(sh, "%s", b.data);
+      sh->lineno = saved;
     }
     sh_buf_free(&b);
     j->notified = true;
@@ -474,7 +478,7 @@ int sh_jobs_running(sh_shell *sh) {
 static int wait_job(sh_shell *sh, int k) {
   sh_job *j = sh->jobs[k];
   int st = job_wait(sh, j);
-  if (job_listed(j)) sh_jobs_notify(sh);
+  if (job_listed(j)) sh_jobs_notify(sh, 0);
   else job_remove(sh, k);
   return st;
 }
@@ -499,13 +503,16 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
   }
   bool all = i >= argc;
   if (all && !any) {
-    /* every job; their statuses are not kept */
+    /* every job; then no status is kept, not even older ones (bash) */
     for (;;) {
       int k = 0;
       while (k < sh->njobs && sh->jobs[k]->foreign) k++;
       if (k >= sh->njobs) break;
       wait_job(sh, k);
     }
+    free(sh->bgstatus);
+    sh->bgstatus = NULL;
+    sh->nbgstatus = 0;
     return 0;
   }
   /* the jobs named (pids of jobs: their tasks), in order */

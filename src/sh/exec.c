@@ -972,7 +972,7 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
       int st = sh_run_table_command(sh, e, argc, argv,
                                     override ? (char **)override : build_env(sh, &env));
       sh_strv_free(&env);
-      sh_jobs_notify(sh); /* bash ran it in a child: ended jobs are reported now */
+      sh_jobs_notify(sh, 0); /* bash ran it in a child: ended jobs are reported now */
       return st;
     }
     if (kind == SH_PATH_FILE) {
@@ -1006,7 +1006,7 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
         int s = sh_run_table_command(sh, e, argc, argv,
                                      override ? (char **)override : build_env(sh, &env));
         sh_strv_free(&env);
-        sh_jobs_notify(sh);
+        sh_jobs_notify(sh, 0);
         return s;
       }
       if (b) return b->fn(sh, argc, argv) & 0xff;
@@ -1645,7 +1645,7 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
         if (statuses[i]) status = statuses[i];
     if (sh_poll(sh)) status = 126;
   }
-  if (n > 1) sh_jobs_notify(sh);
+  if (n > 1) sh_jobs_notify(sh, 0);
   free(sh->pipestatus);
   sh->pipestatus = statuses;
   sh->npipestatus = (int)n;
@@ -1971,7 +1971,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
     return exec_list(sh, sh_node_list(n));
   case SH_N_SUBSHELL: {
     int st = sh_subshell_run(sh, sh_node_block(n)->body);
-    sh_jobs_notify(sh);
+    sh_jobs_notify(sh, 0);
     sh->status = st;
     check_errexit(sh, st);
     return st;
@@ -2134,7 +2134,7 @@ int sh_eval_string(sh_shell *sh, const char *s, size_t n, const char *name, int 
   for (;;) {
     sh_node *node;
     sh_arena *arena;
-    sh_jobs_notify(sh); /* bash reports ended jobs as it reads each command line */
+    sh_jobs_notify(sh, sh_parser_line(p)); /* bash reports ended jobs as it reads each command line */
     int r = sh_parse_next(p, &node, &arena);
     if (sh->opt[SH_OPT_VERBOSE]) {
       size_t off = r == 0 ? n : sh_parser_offset(p);
