@@ -239,11 +239,20 @@ static void job_remove(sh_shell *sh, int idx) {
   if (marked) reset_current(sh);
 }
 
-/* Removes the jobs that ended and were reported (bash's cleanup_dead_jobs). */
+/* Removes the jobs that ended and were reported (bash's cleanup_dead_jobs),
+ * and hidden entries that ended. More than SH_JOBS_DEAD_MAX ended jobs that
+ * nothing reported yet (a loop that never reaches a report point) lose the
+ * oldest ones silently, as bash keeps at most CHILD_MAX of them. */
 static void cleanup_dead(sh_shell *sh) {
+  int unreported = 0;
+  for (int k = sh->njobs - 1; k >= 0; k--) {
+    sh_job *j = sh->jobs[k];
+    if (!job_listed(j) || j->foreign || j->notified || !job_dead(j)) continue;
+    if (++unreported > SH_JOBS_DEAD_MAX) j->notified = true;
+  }
   for (int k = 0; k < sh->njobs;) {
     sh_job *j = sh->jobs[k];
-    if (job_listed(j) && !j->foreign && j->notified && job_dead(j)) job_remove(sh, k);
+    if (!j->foreign && job_dead(j) && (!job_listed(j) || j->notified)) job_remove(sh, k);
     else k++;
   }
 }

@@ -203,6 +203,7 @@ typedef struct sh_job {
 
 #define SH_JOB_TEXT_MAX 4096 /* bytes of a job's command text */
 #define SH_BGSTATUS_MAX 256  /* statuses of removed jobs kept for `wait PID` */
+#define SH_JOBS_DEAD_MAX 256 /* ended jobs kept until reported; older ones go silently */
 
 /* The status of a background job that was removed from the table (bash's
  * bgpids): `wait PID` still reports it. */
