@@ -87,6 +87,8 @@ void sh_jobs_notify(sh_shell *sh, int line);
 /* The command text of background job n as bash keeps it, one string per
  * pipeline stage (print.c); NULL-terminated, *count strings, each owned. */
 char **sh_job_texts(sh_shell *sh, sh_node *n, size_t cap, int *count);
+/* Function f as `declare -f` prints it (print.c; sh may be NULL). */
+char *sh_func_text(sh_shell *sh, sh_func *f);
 int sh_wait_all(sh_shell *sh);
 void sh_jobs_release(sh_shell *sh);
 void sh_jobs_inherit(sh_shell *sh, const sh_shell *p);

@@ -329,7 +329,7 @@ static int name_matches(const sh_job *j, const char *name, bool substring) {
  * index into sh->jobs; NO_JOB, or DUP_JOB after an "ambiguous" message. */
 static int job_spec(sh_shell *sh, const char *spec, const char *cmd) {
   const char *w = spec[0] == '%' ? spec + 1 : spec;
-  if (*w >= '0' && *w <= '9') {
+  if (*w && strspn(w, "0123456789") == strlen(w)) {
     char *end;
     errno = 0;
     long id = strtol(w, &end, 10);
