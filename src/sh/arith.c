@@ -1,13 +1,20 @@
 /*
  * arith.c - shell arithmetic evaluation (arith.h).
  *
- * A recursive-descent evaluator straight over the text (bash re-evaluates the
- * expanded text every time too). Precedence, lowest first:
+ * An evaluator straight over the text (bash re-evaluates the expanded text
+ * every time too). Precedence, lowest first:
  *   ,  = op=  ?:  ||  &&  |  ^  &  == !=  < > <= >=  << >>  + -  * / %  **
  *   unary ! ~ + - ++ --   postfix ++ --   ( ) numbers names name[sub]
+ * Comma, assignment, ?: and ** are recursive-descent functions; the ten
+ * left-associative binary levels from || to * / % are one precedence-climbing
+ * loop over a table (p_binary), so a bare number or name does not descend
+ * through a function per level. The lexer turns each operator into a code
+ * once (lex_op), so the grammar compares integers, never strings.
  * `noeval` skips side effects and division errors in the arm not taken by
  * && || ?:, as bash does. Arithmetic wraps at 64 bits (computed unsigned).
- * A variable's value is itself evaluated as an expression, to a bounded depth.
+ * A variable's value is itself evaluated as an expression, to a bounded depth;
+ * `depth` counts unary operators, parentheses and those nested values, and
+ * both its limits give bash's "expression recursion level exceeded".
  */
 #include "sh/arith.h"
 
@@ -21,8 +28,39 @@
 #include "sh/vars.h"
 
 #define ARITH_DEPTH_MAX 64
+/* Longest number token (digits, letters, base prefix); longer ones are
+ * "value too great for base", as every such token overflows anyway. */
+#define ARITH_NUM_MAX 128
 
 typedef enum { A_END, A_NUM, A_NAME, A_OP, A_LP, A_RP } atok;
+
+/* Operator codes. The binary ones from O_LOR to O_MOD have a precedence in
+ * binary_prec; each compound assignment maps to its binary operator in
+ * assign_base. */
+typedef enum {
+  O_NONE,
+  O_LOR, O_LAND, O_BOR, O_BXOR, O_BAND, O_EQ, O_NE, O_LT, O_GT, O_LE, O_GE,
+  O_SHL, O_SHR, O_ADD, O_SUB, O_MUL, O_DIV, O_MOD,
+  O_POW, O_NOT, O_TILDE, O_INC, O_DEC, O_QUEST, O_COLON, O_COMMA,
+  O_ASSIGN, O_MULEQ, O_DIVEQ, O_MODEQ, O_ADDEQ, O_SUBEQ, O_SHLEQ, O_SHREQ,
+  O_ANDEQ, O_XOREQ, O_OREQ,
+  O_COUNT
+} aop;
+
+/* Binding strength of the left-associative binary operators (0: not one). */
+static const unsigned char binary_prec[O_COUNT] = {
+    [O_LOR] = 1, [O_LAND] = 2, [O_BOR] = 3, [O_BXOR] = 4, [O_BAND] = 5,
+    [O_EQ] = 6,  [O_NE] = 6,   [O_LT] = 7,  [O_GT] = 7,   [O_LE] = 7,  [O_GE] = 7,
+    [O_SHL] = 8, [O_SHR] = 8,  [O_ADD] = 9, [O_SUB] = 9,  [O_MUL] = 10, [O_DIV] = 10,
+    [O_MOD] = 10};
+
+/* For an assignment operator: the binary operator it applies (O_NONE for =). */
+static const unsigned char assign_base[O_COUNT] = {
+    [O_MULEQ] = O_MUL, [O_DIVEQ] = O_DIV, [O_MODEQ] = O_MOD, [O_ADDEQ] = O_ADD,
+    [O_SUBEQ] = O_SUB, [O_SHLEQ] = O_SHL, [O_SHREQ] = O_SHR, [O_ANDEQ] = O_BAND,
+    [O_XOREQ] = O_BXOR, [O_OREQ] = O_BOR};
+
+static bool is_assign_code(aop op) { return op >= O_ASSIGN && op <= O_OREQ; }
 
 typedef struct ax {
   sh_shell *sh;
@@ -30,16 +68,16 @@ typedef struct ax {
   const char *s;      /* cursor */
   int depth;          /* recursion (nested parentheses and variable values) */
   int noeval;         /* > 0: do not evaluate side effects */
-  bool err;
+  bool err;           /* an error was reported: unwind */
   /* current token */
-  atok tok;
+  atok tok;           /* its kind */
   const char *tstart; /* token text */
-  size_t tlen;
-  int64_t num;
-  char op[4];
+  size_t tlen;        /* its length */
+  int64_t num;        /* A_NUM: the value */
+  aop op;             /* A_OP: the operator */
   /* for A_NAME: subscript text (inside [ ]) */
-  const char *sub;
-  size_t sublen;
+  const char *sub;    /* NULL when the name has none */
+  size_t sublen;      /* its length */
 } ax;
 
 static void aerr(ax *a, const char *msg, const char *tok) {
@@ -53,6 +91,16 @@ static void aerr(ax *a, const char *msg, const char *tok) {
 }
 
 bool sh_arith_parse_int(const char *s, int64_t *out) {
+  if (*s >= '1' && *s <= '9') {
+    /* the common case: plain decimal digits (they wrap like the loop below) */
+    uint64_t v = 0;
+    const char *p = s;
+    while (*p >= '0' && *p <= '9') v = v * 10 + (uint64_t)(*p++ - '0');
+    if (!*p) {
+      *out = (int64_t)v;
+      return true;
+    }
+  }
   while (*s == ' ' || *s == '\t' || *s == '\n') s++;
   bool neg = false;
   if (*s == '-' || *s == '+') {
@@ -97,9 +145,128 @@ bool sh_arith_parse_int(const char *s, int64_t *out) {
   return true;
 }
 
+/* The operator at s (the longest match, by its first character): its code
+ * and *len, or O_NONE. */
+static aop lex_op(const char *s, size_t *len) {
+  char c = s[0], c1 = c ? s[1] : 0, c2 = c1 ? s[2] : 0;
+  *len = 1;
+  switch (c) {
+  case '<': case '>':
+    if (c1 == c) {
+      *len = c2 == '=' ? 3 : 2;
+      return c2 == '=' ? (c == '<' ? O_SHLEQ : O_SHREQ) : (c == '<' ? O_SHL : O_SHR);
+    }
+    if (c1 == '=') {
+      *len = 2;
+      return c == '<' ? O_LE : O_GE;
+    }
+    return c == '<' ? O_LT : O_GT;
+  case '*':
+    if (c1 == '*' || c1 == '=') *len = 2;
+    return c1 == '*' ? O_POW : c1 == '=' ? O_MULEQ : O_MUL;
+  case '+': case '-':
+    if (c1 == c || c1 == '=') *len = 2;
+    if (c == '+') return c1 == c ? O_INC : c1 == '=' ? O_ADDEQ : O_ADD;
+    return c1 == c ? O_DEC : c1 == '=' ? O_SUBEQ : O_SUB;
+  case '&': case '|':
+    if (c1 == c || c1 == '=') *len = 2;
+    if (c == '&') return c1 == c ? O_LAND : c1 == '=' ? O_ANDEQ : O_BAND;
+    return c1 == c ? O_LOR : c1 == '=' ? O_OREQ : O_BOR;
+  case '=': case '!':
+    if (c1 == '=') *len = 2;
+    if (c == '=') return c1 == '=' ? O_EQ : O_ASSIGN;
+    return c1 == '=' ? O_NE : O_NOT;
+  case '/': case '%': case '^':
+    if (c1 == '=') *len = 2;
+    if (c == '/') return c1 == '=' ? O_DIVEQ : O_DIV;
+    if (c == '%') return c1 == '=' ? O_MODEQ : O_MOD;
+    return c1 == '=' ? O_XOREQ : O_BXOR;
+  case '~': return O_TILDE;
+  case '?': return O_QUEST;
+  case ':': return O_COLON;
+  case ',': return O_COMMA;
+  default:
+    *len = 0;
+    return O_NONE;
+  }
+}
+
+static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+static bool is_number_char(char c) {
+  return isalnum((unsigned char)c) || c == '#' || c == '@' || c == '_';
+}
+
+/* A number token at a->s: digits, letters, # @ _ for bases. */
+static void lex_number(ax *a) {
+  const char *p = a->s;
+  while (is_number_char(*p)) p++;
+  size_t n = (size_t)(p - a->s);
+  a->tlen = n;
+  a->tok = A_NUM;
+  if (n < ARITH_NUM_MAX && (a->s[0] != '0' || n == 1)) {
+    /* plain decimal: the value directly (wrapping like sh_arith_parse_int) */
+    uint64_t v = 0;
+    const char *q = a->s;
+    while (q < p && *q >= '0' && *q <= '9') v = v * 10 + (uint64_t)(*q++ - '0');
+    if (q == p) {
+      a->num = (int64_t)v;
+      a->s = p;
+      return;
+    }
+  }
+  char buf[ARITH_NUM_MAX];
+  if (n >= sizeof buf) {
+    aerr(a, "value too great for base", a->s);
+    a->tok = A_END;
+    return;
+  }
+  memcpy(buf, a->s, n);
+  buf[n] = 0;
+  a->s = p;
+  if (!sh_arith_parse_int(buf, &a->num)) {
+    const char *h = strchr(buf, '#');
+    if (h) {
+      long b = strtol(buf, NULL, 10);
+      if (b < 2 || b > 64) aerr(a, "invalid arithmetic base", a->tstart);
+      else aerr(a, "value too great for base", a->tstart);
+    } else if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X') && !buf[2]) {
+      aerr(a, "invalid number", a->tstart);
+    } else if (buf[0] == '0' && !(buf[1] == 'x' || buf[1] == 'X')) {
+      bool alldig = true;
+      for (char *q = buf; *q; q++) alldig &= isdigit((unsigned char)*q) != 0;
+      aerr(a, alldig ? "value too great for base" : "invalid number", a->tstart);
+    } else {
+      aerr(a, "invalid number", a->tstart);
+    }
+  }
+}
+
+/* A name at a->s, with its [subscript] when one follows. */
+static void lex_name(ax *a) {
+  const char *p = a->s;
+  while (sh_is_name_char((unsigned char)*p)) p++;
+  a->tlen = (size_t)(p - a->s);
+  a->s = p;
+  a->tok = A_NAME;
+  if (*a->s != '[') return;
+  int depth = 0;
+  const char *q = a->s;
+  for (; *q; q++) {
+    if (*q == '[') depth++;
+    else if (*q == ']' && --depth == 0) break;
+  }
+  if (*q == ']') {
+    a->sub = a->s + 1;
+    a->sublen = (size_t)(q - a->s - 1);
+    a->s = q + 1;
+  } else {
+    aerr(a, "bad array subscript", a->s);
+  }
+}
 
 static void next(ax *a) {
-  while (*a->s == ' ' || *a->s == '\t' || *a->s == '\n' || *a->s == '\r') a->s++;
+  while (is_blank(*a->s)) a->s++;
   a->tstart = a->s;
   a->sub = NULL;
   char c = *a->s;
@@ -108,131 +275,51 @@ static void next(ax *a) {
     a->tlen = 0;
     return;
   }
-  if (isdigit((unsigned char)c)) {
-    /* a number: digits, letters, # @ _ for bases */
-    const char *p = a->s;
-    while (isalnum((unsigned char)*p) || *p == '#' || *p == '@' || *p == '_') p++;
-    size_t n = (size_t)(p - a->s);
-    char buf[128];
-    if (n >= sizeof buf) {
-      aerr(a, "value too great for base", a->s);
-      a->tok = A_END;
-      return;
-    }
-    memcpy(buf, a->s, n);
-    buf[n] = 0;
-    a->tlen = n;
-    a->s = p;
-    a->tok = A_NUM;
-    if (!sh_arith_parse_int(buf, &a->num)) {
-      const char *h = strchr(buf, '#');
-      if (h) {
-        long b = strtol(buf, NULL, 10);
-        if (b < 2 || b > 64) aerr(a, "invalid arithmetic base", a->tstart);
-        else aerr(a, "value too great for base", a->tstart);
-      } else if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X') && !buf[2]) {
-        aerr(a, "invalid number", a->tstart);
-      } else if (buf[0] == '0' && !(buf[1] == 'x' || buf[1] == 'X')) {
-        bool alldig = true;
-        for (char *q = buf; *q; q++) alldig &= isdigit((unsigned char)*q) != 0;
-        aerr(a, alldig ? "value too great for base" : "invalid number", a->tstart);
-      } else {
-        aerr(a, "invalid number", a->tstart);
-      }
-    }
+  if (c >= '0' && c <= '9') {
+    lex_number(a);
     return;
   }
   if (sh_is_name_start((unsigned char)c)) {
-    const char *p = a->s;
-    while (sh_is_name_char((unsigned char)*p)) p++;
-    a->tlen = (size_t)(p - a->s);
-    a->s = p;
-    a->tok = A_NAME;
-    if (*a->s == '[') {
-      int depth = 0;
-      const char *q = a->s;
-      for (; *q; q++) {
-        if (*q == '[') depth++;
-        else if (*q == ']' && --depth == 0) break;
-      }
-      if (*q == ']') {
-        a->sub = a->s + 1;
-        a->sublen = (size_t)(q - a->s - 1);
-        a->s = q + 1;
-      } else {
-        aerr(a, "bad array subscript", a->s);
-      }
-    }
+    lex_name(a);
     return;
   }
-  if (c == '(') {
+  if (c == '(' || c == ')') {
     a->s++;
-    a->tok = A_LP;
+    a->tok = c == '(' ? A_LP : A_RP;
     a->tlen = 1;
     return;
   }
-  if (c == ')') {
-    a->s++;
-    a->tok = A_RP;
-    a->tlen = 1;
+  size_t n;
+  aop op = lex_op(a->s, &n);
+  if (op != O_NONE) {
+    a->op = op;
+    a->s += n;
+    a->tok = A_OP;
+    a->tlen = n;
     return;
-  }
-  {
-    /* operators: the longest match, by the first character */
-    char c1 = a->s[1], c2 = c1 ? a->s[2] : 0;
-    size_t n = 0;
-    switch (c) {
-    case '<': case '>':
-      if (c1 == c) n = c2 == '=' ? 3 : 2;
-      else n = c1 == '=' ? 2 : 1;
-      break;
-    case '*':
-      n = c1 == '*' ? 2 : c1 == '=' ? 2 : 1;
-      break;
-    case '+': case '-':
-      n = (c1 == c || c1 == '=') ? 2 : 1;
-      break;
-    case '&': case '|':
-      n = (c1 == c || c1 == '=') ? 2 : 1;
-      break;
-    case '=': case '!':
-      n = c1 == '=' ? 2 : 1;
-      break;
-    case '/': case '%': case '^':
-      n = c1 == '=' ? 2 : 1;
-      break;
-    case '~': case '?': case ':': case ',':
-      n = 1;
-      break;
-    default:
-      break;
-    }
-    if (n) {
-      memcpy(a->op, a->s, n);
-      a->op[n] = 0;
-      a->s += n;
-      a->tok = A_OP;
-      a->tlen = n;
-      return;
-    }
   }
   a->tok = A_END;
   aerr(a, "syntax error: invalid arithmetic operator", a->s);
 }
 
-static inline bool is_op(ax *a, const char *op) {
-  if (a->tok != A_OP || a->op[0] != op[0]) return false;
-  if (a->op[1] != op[1]) return false;
-  return !op[1] || a->op[2] == op[2];
-}
+static inline bool is_op(const ax *a, aop op) { return a->tok == A_OP && a->op == op; }
 
 /* ---- variables ------------------------------------------------------------------------ */
 
 typedef struct lval {
-  char name[256];
-  bool has_sub;
-  char *sub;       /* subscript text (malloc'd) */
+  char name[256];  /* the variable's name (cut at 255 bytes) */
+  bool has_sub;    /* written name[sub] */
+  char *sub;       /* subscript text (malloc'd), NULL without one */
 } lval;
+
+/* The variable the current A_NAME token names; the caller frees lv->sub. */
+static void lval_from_token(const ax *a, lval *lv) {
+  size_t n = a->tlen < sizeof lv->name - 1 ? a->tlen : sizeof lv->name - 1;
+  memcpy(lv->name, a->tstart, n);
+  lv->name[n] = 0;
+  lv->has_sub = a->sub != NULL;
+  lv->sub = a->sub ? sh_xstrndup(a->sub, a->sublen) : NULL;
+}
 
 static int64_t eval_text(ax *a, const char *text);
 
@@ -301,8 +388,8 @@ static int64_t var_value(ax *a, lval *lv) {
 static void var_store(ax *a, lval *lv, int64_t value) {
   if (a->noeval || a->err) return;
   sh_shell *sh = a->sh;
-  char buf[32];
-  snprintf(buf, sizeof buf, "%" PRId64, value);
+  char buf[SH_I64_LEN];
+  sh_fmt_i64(buf, value);
   if (!lv->has_sub) {
     if (sh_var_set(sh, lv->name, buf, 0)) a->err = true;
     return;
@@ -335,6 +422,15 @@ static int64_t p_comma(ax *a);
 static int64_t p_assign(ax *a);
 static int64_t p_unary(ax *a);
 
+/* ++ or -- on a variable (either side): stores and returns the new value;
+ * *old gets the value before. */
+static int64_t step_var(ax *a, lval *lv, bool inc, int64_t *old) {
+  *old = var_value(a, lv);
+  int64_t v = (int64_t)((uint64_t)*old + (inc ? 1 : (uint64_t)-1));
+  var_store(a, lv, v);
+  return v;
+}
+
 static int64_t p_primary(ax *a) {
   if (a->err) return 0;
   if (a->tok == A_NUM) {
@@ -358,30 +454,18 @@ static int64_t p_primary(ax *a) {
     return v;
   }
   if (a->tok == A_NAME) {
-    lval lv = {0};
-    size_t n = a->tlen < sizeof lv.name - 1 ? a->tlen : sizeof lv.name - 1;
-    memcpy(lv.name, a->tstart, n);
-    lv.name[n] = 0;
-    if (a->sub) {
-      lv.has_sub = true;
-      lv.sub = sh_xstrndup(a->sub, a->sublen);
-    }
+    lval lv;
+    lval_from_token(a, &lv);
     next(a);
     int64_t v;
-    if (is_op(a, "++") || is_op(a, "--")) {
-      bool inc = a->op[0] == '+';
-      v = var_value(a, &lv);
-      var_store(a, &lv, (int64_t)((uint64_t)v + (inc ? 1 : (uint64_t)-1)));
+    if (is_op(a, O_INC) || is_op(a, O_DEC)) {
+      step_var(a, &lv, a->op == O_INC, &v); /* postfix: the old value */
       next(a);
     } else {
       v = a->noeval ? 0 : var_value(a, &lv);
     }
     free(lv.sub);
     return v;
-  }
-  if (a->tok == A_END) {
-    aerr(a, "syntax error: operand expected", a->tstart);
-    return 0;
   }
   aerr(a, "syntax error: operand expected", a->tstart);
   return 0;
@@ -394,40 +478,41 @@ static int64_t p_unary(ax *a) {
     return 0;
   }
   int64_t v;
-  if (is_op(a, "++") || is_op(a, "--")) {
-    bool inc = a->op[0] == '+';
+  aop op = a->tok == A_OP ? a->op : O_NONE;
+  switch (op) {
+  case O_INC: case O_DEC:
     next(a);
     if (a->tok != A_NAME) {
       /* ++5 is +(+5) in bash */
       v = p_unary(a);
-      a->depth--;
-      return v;
+      break;
     }
-    lval lv = {0};
-    size_t n = a->tlen < sizeof lv.name - 1 ? a->tlen : sizeof lv.name - 1;
-    memcpy(lv.name, a->tstart, n);
-    if (a->sub) {
-      lv.has_sub = true;
-      lv.sub = sh_xstrndup(a->sub, a->sublen);
-    }
+    lval lv;
+    int64_t old;
+    lval_from_token(a, &lv);
     next(a);
-    v = (int64_t)((uint64_t)var_value(a, &lv) + (inc ? 1 : (uint64_t)-1));
-    var_store(a, &lv, v);
+    v = step_var(a, &lv, op == O_INC, &old);
     free(lv.sub);
-  } else if (is_op(a, "!")) {
+    break;
+  case O_NOT:
     next(a);
     v = !p_unary(a);
-  } else if (is_op(a, "~")) {
+    break;
+  case O_TILDE:
     next(a);
     v = ~p_unary(a);
-  } else if (is_op(a, "-")) {
+    break;
+  case O_SUB:
     next(a);
     v = (int64_t)(0 - (uint64_t)p_unary(a));
-  } else if (is_op(a, "+")) {
+    break;
+  case O_ADD:
     next(a);
     v = p_unary(a);
-  } else {
+    break;
+  default:
     v = p_primary(a);
+    break;
   }
   a->depth--;
   return v;
@@ -449,7 +534,7 @@ static int64_t ipow(ax *a, int64_t b, int64_t e) {
 
 static int64_t p_pow(ax *a) {
   int64_t b = p_unary(a);
-  if (is_op(a, "**")) {
+  if (is_op(a, O_POW)) {
     next(a);
     int64_t e = p_pow(a); /* right associative */
     return a->noeval ? 0 : ipow(a, b, e);
@@ -467,127 +552,64 @@ static int64_t divide(ax *a, int64_t l, int64_t r, char op, const char *tok) {
   return op == '/' ? l / r : l % r;
 }
 
-static int64_t p_mul(ax *a) {
+/* l op r for a binary operator other than && and || (which short-circuit in
+ * p_binary); rtok is where r's text starts (the division error token). */
+static int64_t binop(ax *a, aop op, int64_t l, int64_t r, const char *rtok) {
+  switch (op) {
+  case O_MUL: return (int64_t)((uint64_t)l * (uint64_t)r);
+  case O_DIV: return divide(a, l, r, '/', rtok);
+  case O_MOD: return divide(a, l, r, '%', rtok);
+  case O_ADD: return (int64_t)((uint64_t)l + (uint64_t)r);
+  case O_SUB: return (int64_t)((uint64_t)l - (uint64_t)r);
+  case O_SHL: return (int64_t)((uint64_t)l << (r & 63));
+  case O_SHR: return l >> (r & 63);
+  case O_LT: return l < r;
+  case O_GT: return l > r;
+  case O_LE: return l <= r;
+  case O_GE: return l >= r;
+  case O_EQ: return l == r;
+  case O_NE: return l != r;
+  case O_BAND: return l & r;
+  case O_BXOR: return l ^ r;
+  case O_BOR: return l | r;
+  default: return r; /* not a binary operator: cannot happen */
+  }
+}
+
+/* The left-associative binary operators binding at least as tightly as
+ * `minprec` (1 = ||, the loosest), by precedence climbing: the right operand
+ * of an operator of precedence p is everything binding tighter than p. The
+ * evaluation order is the recursive-descent one: left operand first. */
+static int64_t p_binary(ax *a, int minprec) {
   int64_t l = p_pow(a);
-  while (!a->err && a->tok == A_OP && (is_op(a, "*") || is_op(a, "/") || is_op(a, "%"))) {
-    char op = a->op[0];
+  while (!a->err && a->tok == A_OP && binary_prec[a->op] >= minprec && binary_prec[a->op]) {
+    aop op = a->op;
+    int prec = binary_prec[op];
     next(a);
-    const char *tok = a->tstart;
-    int64_t r = p_pow(a);
-    if (op == '*') l = (int64_t)((uint64_t)l * (uint64_t)r);
-    else l = divide(a, l, r, op, tok);
-  }
-  return l;
-}
-
-static int64_t p_add(ax *a) {
-  int64_t l = p_mul(a);
-  while (!a->err && (is_op(a, "+") || is_op(a, "-"))) {
-    char op = a->op[0];
-    next(a);
-    int64_t r = p_mul(a);
-    l = op == '+' ? (int64_t)((uint64_t)l + (uint64_t)r) : (int64_t)((uint64_t)l - (uint64_t)r);
-  }
-  return l;
-}
-
-static int64_t p_shift(ax *a) {
-  int64_t l = p_add(a);
-  while (!a->err && (is_op(a, "<<") || is_op(a, ">>"))) {
-    bool left = a->op[0] == '<';
-    next(a);
-    int64_t r = p_add(a);
-    if (left) l = (int64_t)((uint64_t)l << (r & 63));
-    else l = l >> (r & 63);
-  }
-  return l;
-}
-
-static int64_t p_rel(ax *a) {
-  int64_t l = p_shift(a);
-  while (!a->err && (is_op(a, "<") || is_op(a, ">") || is_op(a, "<=") || is_op(a, ">="))) {
-    char op[4];
-    memcpy(op, a->op, 4);
-    next(a);
-    int64_t r = p_shift(a);
-    if (!strcmp(op, "<")) l = l < r;
-    else if (!strcmp(op, ">")) l = l > r;
-    else if (!strcmp(op, "<=")) l = l <= r;
-    else l = l >= r;
-  }
-  return l;
-}
-
-static int64_t p_eq(ax *a) {
-  int64_t l = p_rel(a);
-  while (!a->err && (is_op(a, "==") || is_op(a, "!="))) {
-    bool eq = a->op[0] == '=';
-    next(a);
-    int64_t r = p_rel(a);
-    l = eq ? l == r : l != r;
-  }
-  return l;
-}
-
-static int64_t p_band(ax *a) {
-  int64_t l = p_eq(a);
-  while (!a->err && is_op(a, "&")) {
-    next(a);
-    l &= p_eq(a);
-  }
-  return l;
-}
-
-static int64_t p_bxor(ax *a) {
-  int64_t l = p_band(a);
-  while (!a->err && is_op(a, "^")) {
-    next(a);
-    l ^= p_band(a);
-  }
-  return l;
-}
-
-static int64_t p_bor(ax *a) {
-  int64_t l = p_bxor(a);
-  while (!a->err && is_op(a, "|")) {
-    next(a);
-    l |= p_bxor(a);
-  }
-  return l;
-}
-
-static int64_t p_land(ax *a) {
-  int64_t l = p_bor(a);
-  while (!a->err && is_op(a, "&&")) {
-    next(a);
-    if (!l) a->noeval++;
-    int64_t r = p_bor(a);
-    if (!l) a->noeval--;
-    l = l && r;
-  }
-  return l;
-}
-
-static int64_t p_lor(ax *a) {
-  int64_t l = p_land(a);
-  while (!a->err && is_op(a, "||")) {
-    next(a);
-    if (l) a->noeval++;
-    int64_t r = p_land(a);
-    if (l) a->noeval--;
-    l = l || r;
+    if (op == O_LAND || op == O_LOR) {
+      /* the right arm runs without side effects when the left decides */
+      bool skip = op == O_LAND ? !l : l != 0;
+      if (skip) a->noeval++;
+      int64_t r = p_binary(a, prec + 1);
+      if (skip) a->noeval--;
+      l = op == O_LAND ? (l && r) : (l || r);
+    } else {
+      const char *rtok = a->tstart;
+      int64_t r = p_binary(a, prec + 1);
+      l = binop(a, op, l, r, rtok);
+    }
   }
   return l;
 }
 
 static int64_t p_cond(ax *a) {
-  int64_t c = p_lor(a);
-  if (!a->err && is_op(a, "?")) {
+  int64_t c = p_binary(a, 1);
+  if (!a->err && is_op(a, O_QUEST)) {
     next(a);
     if (!c) a->noeval++;
     int64_t t = p_assign(a);
     if (!c) a->noeval--;
-    if (!is_op(a, ":")) {
+    if (!is_op(a, O_COLON)) {
       aerr(a, "syntax error: `:' expected for conditional expression", a->tstart);
       return 0;
     }
@@ -600,62 +622,38 @@ static int64_t p_cond(ax *a) {
   return c;
 }
 
-static bool is_assign_op(ax *a) {
-  if (a->tok != A_OP) return false;
-  static const char *const aops[] = {"=", "*=", "/=", "%=", "+=", "-=", "<<=", ">>=", "&=", "^=", "|=", NULL};
-  for (int i = 0; aops[i]; i++)
-    if (strcmp(a->op, aops[i]) == 0) return true;
-  return false;
+/* The assignment operator after the current name token, looked at without
+ * moving: O_NONE when what follows is not one. */
+static aop assign_op_ahead(const ax *a) {
+  const char *s = a->s;
+  while (is_blank(*s)) s++;
+  size_t n;
+  aop op = lex_op(s, &n);
+  return is_assign_code(op) ? op : O_NONE;
 }
 
 static int64_t p_assign(ax *a) {
   if (a->err) return 0;
-  if (a->tok == A_NAME) {
-    ax save = *a;
-    lval lv = {0};
-    size_t n = a->tlen < sizeof lv.name - 1 ? a->tlen : sizeof lv.name - 1;
-    memcpy(lv.name, a->tstart, n);
-    const char *sub = a->sub;
-    size_t sublen = a->sublen;
-    next(a);
-    if (is_assign_op(a)) {
-      char op[4];
-      memcpy(op, a->op, 4);
-      if (sub) {
-        lv.has_sub = true;
-        lv.sub = sh_xstrndup(sub, sublen);
-      }
-      next(a);
-      const char *rtok = a->tstart;
-      int64_t r = p_assign(a);
-      int64_t v = r;
-      if (strcmp(op, "=") != 0 && !a->err) {
-        int64_t l = var_value(a, &lv);
-        switch (op[0]) {
-        case '*': v = (int64_t)((uint64_t)l * (uint64_t)r); break;
-        case '/': v = divide(a, l, r, '/', rtok); break;
-        case '%': v = divide(a, l, r, '%', rtok); break;
-        case '+': v = (int64_t)((uint64_t)l + (uint64_t)r); break;
-        case '-': v = (int64_t)((uint64_t)l - (uint64_t)r); break;
-        case '<': v = (int64_t)((uint64_t)l << (r & 63)); break;
-        case '>': v = l >> (r & 63); break;
-        case '&': v = l & r; break;
-        case '^': v = l ^ r; break;
-        case '|': v = l | r; break;
-        }
-      }
-      if (!a->err) var_store(a, &lv, v);
-      free(lv.sub);
-      return v;
-    }
-    *a = save;
+  aop op = a->tok == A_NAME ? assign_op_ahead(a) : O_NONE;
+  if (op == O_NONE) return p_cond(a);
+  lval lv;
+  lval_from_token(a, &lv);
+  next(a); /* the operator */
+  next(a);
+  const char *rtok = a->tstart;
+  int64_t v = p_assign(a);
+  if (op != O_ASSIGN && !a->err) {
+    int64_t l = var_value(a, &lv);
+    v = binop(a, assign_base[op], l, v, rtok);
   }
-  return p_cond(a);
+  if (!a->err) var_store(a, &lv, v);
+  free(lv.sub);
+  return v;
 }
 
 static int64_t p_comma(ax *a) {
   int64_t v = p_assign(a);
-  while (!a->err && is_op(a, ",")) {
+  while (!a->err && is_op(a, O_COMMA)) {
     next(a);
     v = p_assign(a);
   }
