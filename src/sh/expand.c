@@ -43,8 +43,9 @@ typedef struct xfield {
 
 typedef struct xs {
   sh_shell *sh;
-  xfield *f;    /* fields; the last one is being built */
+  xfield *f;    /* fields; the last one is being built (&f0 until a second) */
   size_t nf, cap;
+  xfield f0;    /* the first field: most words make one, with no allocation */
   int flags;    /* SH_XF_* */
   bool err;
   int depth;    /* nesting of expansions inside expansions */
@@ -56,8 +57,8 @@ static void xs_init(xs *x, sh_shell *sh, int flags) {
   memset(x, 0, sizeof *x);
   x->sh = sh;
   x->flags = flags;
-  x->cap = 4;
-  x->f = sh_xcalloc(x->cap, sizeof *x->f);
+  x->cap = 1;
+  x->f = &x->f0;
   x->nf = 1;
 }
 
@@ -66,7 +67,7 @@ static void xs_free(xs *x) {
     sh_buf_free(&x->f[i].s);
     sh_buf_free(&x->f[i].q);
   }
-  free(x->f);
+  if (x->f != &x->f0) free(x->f);
   x->f = NULL;
 }
 
@@ -96,8 +97,13 @@ static void xadd(xs *x, const char *s, size_t n, char flag) {
 
 static void xbreak(xs *x) {
   if (x->nf == x->cap) {
-    x->cap *= 2;
-    x->f = sh_xrealloc(x->f, x->cap * sizeof *x->f);
+    x->cap *= 4;
+    if (x->f == &x->f0) {
+      x->f = sh_xmalloc(x->cap * sizeof *x->f);
+      x->f[0] = x->f0;
+    } else {
+      x->f = sh_xrealloc(x->f, x->cap * sizeof *x->f);
+    }
   }
   memset(&x->f[x->nf], 0, sizeof x->f[x->nf]);
   x->nf++;
@@ -1969,8 +1975,18 @@ static char *expand_to_string(sh_shell *sh, const sh_word *w, int flags, bool *e
         sh_buf_addc(&b, s[k]);
       }
     } else {
+      /* the plain string: the marks go; a lone field's bytes are the result */
+      size_t n = 0;
       for (size_t k = 0; k < f->s.len; k++)
-        if (!(q[k] & XE)) sh_buf_addc(&b, s[k]);
+        if (!(q[k] & XE)) f->s.data[n++] = s[k];
+      if (f->s.data) f->s.data[n] = 0;
+      f->s.len = n;
+      if (x.nf == 1) {
+        char *r = sh_buf_steal(&f->s);
+        xs_free(&x);
+        return r;
+      }
+      sh_buf_add(&b, f->s.data, n);
     }
   }
   xs_free(&x);
@@ -2009,9 +2025,28 @@ char *sh_expand_arith_text(sh_shell *sh, const char *text) {
   return r;
 }
 
+/* The text of a word made of literal parts only (what expand_to_string
+ * gives it without tildes: the parts' bytes in a row) into buf of bs bytes:
+ * true, or false when a part is an expansion or the text does not fit. */
+static bool literal_text(const sh_word *w, char *buf, size_t bs) {
+  size_t n = 0;
+  for (const sh_part *p = w->parts; p; p = p->next) {
+    if (p->kind != SH_PART_LIT && p->kind != SH_PART_QLIT) return false;
+    if (p->u.lit.n >= bs - n) return false;
+    memcpy(buf + n, p->u.lit.s, p->u.lit.n);
+    n += p->u.lit.n;
+  }
+  buf[n] = 0;
+  return true;
+}
+
 int sh_expand_arith(sh_shell *sh, const sh_word *w, int64_t *out) {
   *out = 0;
   if (!w) return 0;
+  /* `i<1000` in a loop: no expansion to run, the text is the parts' */
+  char lit[256];
+  if (literal_text(w, lit, sizeof lit) && strlen(lit) <= sh->sess->limits.string_size)
+    return sh_arith_eval(sh, lit, out);
   char *t = sh_expand_string(sh, w, SH_XF_NOTILDE);
   if (!t) return 1;
   int r = sh_arith_eval(sh, t, out);
