@@ -80,11 +80,17 @@ static void add_empty_mark(xs *x) {
   cur(x)->quoted = true;
 }
 
+/* A string of n bytes would pass the string-size limit: reports it. */
+static bool over_string_limit(sh_shell *sh, size_t n) {
+  if (n <= sh->sess->limits.string_size) return false;
+  sh_limit_hit(sh, SH_LIMIT_STRING, sh->sess->limits.string_size);
+  return true;
+}
+
 static void xadd(xs *x, const char *s, size_t n, char flag) {
   xfield *f = cur(x);
   if (x->err) return;
-  if (f->s.len + n > x->sh->sess->limits.string_size) {
-    sh_limit_hit(x->sh, SH_LIMIT_STRING, x->sh->sess->limits.string_size);
+  if (over_string_limit(x->sh, f->s.len + n)) {
     x->err = true;
     return;
   }
@@ -302,14 +308,14 @@ static void get_var_value(xs *x, const char *name, const sh_word *index, char in
       for (size_t i = 0; i < sh->params.n; i++) sh_strv_pushdup(&pv->v, sh->params.v[i]);
       return;
     }
-    char buf[32];
+    char buf[SH_I64_LEN];
     switch (c) {
     case '#':
-      snprintf(buf, sizeof buf, "%zu", sh->params.n);
+      sh_fmt_i64(buf, (int64_t)sh->params.n);
       pv->s = sh_xstrdup(buf);
       return;
     case '?':
-      snprintf(buf, sizeof buf, "%d", sh->status);
+      sh_fmt_i64(buf, sh->status);
       pv->s = sh_xstrdup(buf);
       return;
     case '-':
@@ -1282,6 +1288,17 @@ static void x_lit(xs *x, const char *s, size_t n, char litflag, bool first_part,
   if (start < n) xadd(x, s + start, n - start, litflag);
 }
 
+/* $((...)): the text of its value into buf (SH_I64_LEN bytes) and its
+ * length, or -1 after an error (which ends the command, as in bash). */
+static long arith_part_text(sh_shell *sh, const sh_part *p, char *buf) {
+  int64_t v;
+  if (sh_expand_arith(sh, p->u.arith, &v)) {
+    if (sh->flow == SH_FLOW_NONE) sh_fatal(sh, 1);
+    return -1;
+  }
+  return (long)sh_fmt_i64(buf, v);
+}
+
 static void x_parts(xs *x, const sh_part *p, bool in_dq, char litflag) {
   sh_shell *sh = x->sh;
   bool first = true;
@@ -1342,15 +1359,13 @@ static void x_parts(xs *x, const sh_part *p, bool in_dq, char litflag) {
       break;
     }
     case SH_PART_ARITH: {
-      int64_t v;
-      if (sh_expand_arith(sh, p->u.arith, &v)) {
+      char buf[SH_I64_LEN];
+      long n = arith_part_text(sh, p, buf);
+      if (n < 0) {
         x->err = true;
-        if (sh->flow == SH_FLOW_NONE) sh_fatal(sh, 1);
         break;
       }
-      char buf[32];
-      snprintf(buf, sizeof buf, "%" PRId64, v);
-      xadd(x, buf, strlen(buf), in_dq ? XQ : XS);
+      xadd(x, buf, (size_t)n, in_dq ? XQ : XS);
       if (in_dq) cur(x)->quoted = true;
       break;
     }
@@ -1948,6 +1963,17 @@ int sh_expand_word_fields(sh_shell *sh, sh_word *w, sh_strv *out) {
 static char *expand_to_string(sh_shell *sh, const sh_word *w, int flags, bool *err) {
   if (!w) return sh_xstrdup("");
   if (w->lit && !(flags & (SH_XF_PATTERN | SH_XF_REGEX)) && w->lit[0] != '~') return sh_xstrdup(w->lit);
+  const sh_part *p = w->parts;
+  if (p && p->kind == SH_PART_ARITH && !p->next && !(flags & (SH_XF_PATTERN | SH_XF_REGEX))) {
+    /* x=$((...)): the number is the string */
+    char buf[SH_I64_LEN];
+    long n = arith_part_text(sh, p, buf);
+    if (n < 0 || over_string_limit(sh, (size_t)n)) {
+      *err = true;
+      return NULL;
+    }
+    return sh_xstrndup(buf, (size_t)n);
+  }
   xs x;
   xs_init(&x, sh, flags);
   x_parts(&x, w->parts, (flags & SH_XF_HEREDOC) != 0, 0);

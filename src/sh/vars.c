@@ -756,7 +756,7 @@ int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
   if (sh->opt[SH_OPT_ALLEXPORT]) v->flags |= SH_V_EXPORT;
   if (v->name[0] == 'H' && (!strcmp(v->name, "HISTSIZE") || !strcmp(v->name, "HISTFILESIZE")))
     sh_hist_var_changed(sh, v->name);
-  else if (!strcmp(v->name, "PATH"))
+  else if (v->name[0] == 'P' && !strcmp(v->name, "PATH"))
     sh_map_free(&sh->hashed, sh_hash_free_entry); /* bash forgets the hashed paths */
   else if (is_locale_var(v->name))
     locale_update(sh);
@@ -766,27 +766,28 @@ int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
 int sh_assign_ref_elem(sh_shell *sh, const char *ref, const char *value, bool append);
 
 int sh_var_set(sh_shell *sh, const char *name, const char *value, int flags) {
-  if (!*slot_of(sh->vars, name)) {
+  sh_var *top = *slot_of(sh->vars, name);
+  if (!top) {
     int sp = special_index(name);
     if ((sp == SP_SHELLOPTS || sp == SP_BASHOPTS) && !(sh->vars->disabled & (1u << sp)))
       return readonly_error(sh, name); /* bash keeps them readonly */
+    if (!(flags & SH_SET_LOCAL) && sh_var_special_set(sh, name, value)) return 0;
   }
-  if (!(flags & SH_SET_LOCAL) && !*slot_of(sh->vars, name) && sh_var_special_set(sh, name, value))
-    return 0;
-  if (!(flags & SH_SET_LOCAL)) {
-    sh_var *top = *slot_of(sh->vars, name);
-    if (top && (top->flags & SH_V_NAMEREF)) {
-      const char *r = sh_var_resolve(sh, name);
-      if (is_elem_ref(r)) {
-        char *rc = sh_xstrdup(r);
-        int e = sh_assign_ref_elem(sh, rc, value, (flags & SH_SET_APPEND) != 0);
-        free(rc);
-        return e;
-      }
+  if (!(flags & SH_SET_LOCAL) && top && (top->flags & SH_V_NAMEREF)) {
+    const char *r = sh_var_resolve(sh, name);
+    if (is_elem_ref(r)) {
+      char *rc = sh_xstrdup(r);
+      int e = sh_assign_ref_elem(sh, rc, value, (flags & SH_SET_APPEND) != 0);
+      free(rc);
+      return e;
     }
   }
   int err;
-  sh_var *v = sh_var_get_for_write(sh, name, flags, &err);
+  /* a plain global that exists is its own target (what sh_var_get_for_write
+   * returns for it, without a second lookup) */
+  sh_var *v = !(flags & SH_SET_LOCAL) && top && !(top->flags & (SH_V_NAMEREF | SH_V_READONLY))
+                  ? top
+                  : sh_var_get_for_write(sh, name, flags, &err);
   if (!v) return err;
   if (flags & SH_SET_NOATTR) {
     free(v->str);
