@@ -78,6 +78,8 @@ typedef struct ax {
   /* for A_NAME: subscript text (inside [ ]) */
   const char *sub;    /* NULL when the name has none */
   size_t sublen;      /* its length */
+  struct arec *rec;   /* recording the parse (see "recording"), or NULL */
+  int last;           /* recording: the node of the last subexpression parsed */
 } ax;
 
 static void aerr(ax *a, const char *msg, const char *tok) {
@@ -306,20 +308,27 @@ static inline bool is_op(const ax *a, aop op) { return a->tok == A_OP && a->op =
 
 /* ---- variables ------------------------------------------------------------------------ */
 
+/* A variable operand: name or name[sub]. */
 typedef struct lval {
-  char name[256];  /* the variable's name (cut at 255 bytes) */
-  bool has_sub;    /* written name[sub] */
-  char *sub;       /* subscript text (malloc'd), NULL without one */
+  const char *name; /* NUL-terminated, at most 255 bytes */
+  const char *sub;  /* subscript text, NULL without one */
+  char *owned;      /* the text evaluator's copy of sub (malloc'd), else NULL */
 } lval;
 
-/* The variable the current A_NAME token names; the caller frees lv->sub. */
-static void lval_from_token(const ax *a, lval *lv) {
-  size_t n = a->tlen < sizeof lv->name - 1 ? a->tlen : sizeof lv->name - 1;
-  memcpy(lv->name, a->tstart, n);
-  lv->name[n] = 0;
-  lv->has_sub = a->sub != NULL;
-  lv->sub = a->sub ? sh_xstrndup(a->sub, a->sublen) : NULL;
+#define LVAL_NAME_MAX 256
+
+/* The variable the current A_NAME token names, its name copied into
+ * namebuf (LVAL_NAME_MAX bytes, cut like bash's 255); lval_free after. */
+static void lval_from_token(const ax *a, lval *lv, char *namebuf) {
+  size_t n = a->tlen < LVAL_NAME_MAX - 1 ? a->tlen : LVAL_NAME_MAX - 1;
+  memcpy(namebuf, a->tstart, n);
+  namebuf[n] = 0;
+  lv->name = namebuf;
+  lv->owned = a->sub ? sh_xstrndup(a->sub, a->sublen) : NULL;
+  lv->sub = lv->owned;
 }
+
+static void lval_free(lval *lv) { free(lv->owned); }
 
 static int64_t eval_text(ax *a, const char *text);
 
@@ -335,11 +344,11 @@ static int64_t sub_index(ax *a, const char *sub) {
   return v;
 }
 
-static int64_t var_value(ax *a, lval *lv) {
+static int64_t var_value(ax *a, const lval *lv) {
   sh_shell *sh = a->sh;
   const char *val = NULL;
   sh_var *v = sh_var_find(sh, lv->name);
-  if (lv->has_sub) {
+  if (lv->sub) {
     if (v && (v->flags & SH_V_ASSOC)) {
       char *key = sh_expand_subscript(sh, lv->sub); /* A['k'] too: quotes go */
       if (!key) {
@@ -385,12 +394,12 @@ static int64_t var_value(ax *a, lval *lv) {
   return eval_text(a, val);
 }
 
-static void var_store(ax *a, lval *lv, int64_t value) {
+static void var_store(ax *a, const lval *lv, int64_t value) {
   if (a->noeval || a->err) return;
   sh_shell *sh = a->sh;
   char buf[SH_I64_LEN];
   sh_fmt_i64(buf, value);
-  if (!lv->has_sub) {
+  if (!lv->sub) {
     if (sh_var_set(sh, lv->name, buf, 0)) a->err = true;
     return;
   }
@@ -416,111 +425,23 @@ static void var_store(ax *a, lval *lv, int64_t value) {
   if (sh_var_set_index(sh, v, idx, buf, false)) a->err = true;
 }
 
-/* ---- the grammar ------------------------------------------------------------------------ */
-
-static int64_t p_comma(ax *a);
-static int64_t p_assign(ax *a);
-static int64_t p_unary(ax *a);
-
 /* ++ or -- on a variable (either side): stores and returns the new value;
  * *old gets the value before. */
-static int64_t step_var(ax *a, lval *lv, bool inc, int64_t *old) {
+static int64_t step_var(ax *a, const lval *lv, bool inc, int64_t *old) {
   *old = var_value(a, lv);
   int64_t v = (int64_t)((uint64_t)*old + (inc ? 1 : (uint64_t)-1));
   var_store(a, lv, v);
   return v;
 }
 
-static int64_t p_primary(ax *a) {
-  if (a->err) return 0;
-  if (a->tok == A_NUM) {
-    int64_t v = a->num;
-    next(a);
-    return v;
-  }
-  if (a->tok == A_LP) {
-    if (++a->depth > ARITH_DEPTH_MAX * 16) {
-      aerr(a, "expression recursion level exceeded", a->tstart);
-      return 0;
-    }
-    next(a);
-    int64_t v = p_comma(a);
-    a->depth--;
-    if (a->tok != A_RP) {
-      aerr(a, "missing `)'", a->tstart);
-      return 0;
-    }
-    next(a);
-    return v;
-  }
-  if (a->tok == A_NAME) {
-    lval lv;
-    lval_from_token(a, &lv);
-    next(a);
-    int64_t v;
-    if (is_op(a, O_INC) || is_op(a, O_DEC)) {
-      step_var(a, &lv, a->op == O_INC, &v); /* postfix: the old value */
-      next(a);
-    } else {
-      v = a->noeval ? 0 : var_value(a, &lv);
-    }
-    free(lv.sub);
-    return v;
-  }
-  aerr(a, "syntax error: operand expected", a->tstart);
-  return 0;
-}
+/* ---- operators --------------------------------------------------------------------------- */
 
-static int64_t p_unary(ax *a) {
-  if (a->err) return 0;
-  if (++a->depth > ARITH_DEPTH_MAX * 16) {
-    aerr(a, "expression recursion level exceeded", a->tstart);
-    return 0;
-  }
-  int64_t v;
-  aop op = a->tok == A_OP ? a->op : O_NONE;
-  switch (op) {
-  case O_INC: case O_DEC:
-    next(a);
-    if (a->tok != A_NAME) {
-      /* ++5 is +(+5) in bash */
-      v = p_unary(a);
-      break;
-    }
-    lval lv;
-    int64_t old;
-    lval_from_token(a, &lv);
-    next(a);
-    v = step_var(a, &lv, op == O_INC, &old);
-    free(lv.sub);
-    break;
-  case O_NOT:
-    next(a);
-    v = !p_unary(a);
-    break;
-  case O_TILDE:
-    next(a);
-    v = ~p_unary(a);
-    break;
-  case O_SUB:
-    next(a);
-    v = (int64_t)(0 - (uint64_t)p_unary(a));
-    break;
-  case O_ADD:
-    next(a);
-    v = p_unary(a);
-    break;
-  default:
-    v = p_primary(a);
-    break;
-  }
-  a->depth--;
-  return v;
-}
+/* Both evaluators share these: the text evaluator below and the program
+ * runner further down. `tok` is where the message's error token starts. */
 
-static int64_t ipow(ax *a, int64_t b, int64_t e) {
+static int64_t ipow(ax *a, int64_t b, int64_t e, const char *tok) {
   if (e < 0) {
-    aerr(a, "exponent less than 0", a->tstart);
+    aerr(a, "exponent less than 0", tok);
     return 0;
   }
   uint64_t r = 1, x = (uint64_t)b;
@@ -530,16 +451,6 @@ static int64_t ipow(ax *a, int64_t b, int64_t e) {
     e >>= 1;
   }
   return (int64_t)r;
-}
-
-static int64_t p_pow(ax *a) {
-  int64_t b = p_unary(a);
-  if (is_op(a, O_POW)) {
-    next(a);
-    int64_t e = p_pow(a); /* right associative */
-    return a->noeval ? 0 : ipow(a, b, e);
-  }
-  return b;
 }
 
 static int64_t divide(ax *a, int64_t l, int64_t r, char op, const char *tok) {
@@ -552,8 +463,8 @@ static int64_t divide(ax *a, int64_t l, int64_t r, char op, const char *tok) {
   return op == '/' ? l / r : l % r;
 }
 
-/* l op r for a binary operator other than && and || (which short-circuit in
- * p_binary); rtok is where r's text starts (the division error token). */
+/* l op r for a binary operator other than && and || (which short-circuit);
+ * rtok is where r's text starts (the division error token). */
 static int64_t binop(ax *a, aop op, int64_t l, int64_t r, const char *rtok) {
   switch (op) {
   case O_MUL: return (int64_t)((uint64_t)l * (uint64_t)r);
@@ -576,16 +487,245 @@ static int64_t binop(ax *a, aop op, int64_t l, int64_t r, const char *rtok) {
   }
 }
 
+/* One more level of unary operators or parentheses: false (after bash's
+ * message) past the limit. */
+static bool enter_level(ax *a, const char *tok) {
+  if (++a->depth <= ARITH_DEPTH_MAX * 16) return true;
+  aerr(a, "expression recursion level exceeded", tok);
+  return false;
+}
+
+/* ---- recording a program ------------------------------------------------------------------- */
+
+/*
+ * While the text evaluator parses an expression that will recur, it also
+ * records the tree it walked, so the next evaluation of the same text runs the
+ * tree (run below) instead of lexing and parsing again. The tree is purely
+ * syntactic: every node is recorded whether its part was evaluated or skipped
+ * (noeval), and a text is kept only when its evaluation succeeded, i.e. it
+ * parsed to the end without an error. Its shape mirrors the text evaluator's
+ * calls one for one, because the depth that bounds recursion counts them:
+ * every operand (the kinds up to N_PAREN) is one p_unary level, and N_PAREN
+ * a second one (p_primary's parenthesis).
+ */
+typedef enum {
+  N_NUM,    /* a number */
+  N_VAR,    /* name or name[sub]: its value */
+  N_POST,   /* name++ name-- (op) */
+  N_PRE,    /* ++name --name (op) */
+  N_NOT,    /* !a */
+  N_BNOT,   /* ~a */
+  N_NEG,    /* -a */
+  N_IDENT,  /* +a, and ++a --a when a is not a name (bash: +(+a)) */
+  N_PAREN,  /* (a) */
+  N_POW,    /* a ** b */
+  N_BIN,    /* a op b, op one of the left-associative binary operators */
+  N_LAND,   /* a && b */
+  N_LOR,    /* a || b */
+  N_COND,   /* a ? b : c */
+  N_ASSIGN, /* name op= c (op O_ASSIGN or a compound one) */
+  N_COMMA,  /* a , b */
+} akind;
+
+typedef struct anode {
+  uint8_t kind;  /* akind */
+  uint8_t op;    /* aop: N_BIN, N_ASSIGN; O_INC or O_DEC for N_PRE and N_POST */
+  uint16_t tok;  /* offset in the text of the node's first token */
+  uint16_t tok2; /* N_BIN, N_ASSIGN: the right operand's; N_POW: the token after it */
+  int16_t a, b;  /* operands (node indices); for names: name and subscript offsets in the pool (b -1: none) */
+  int16_t c;     /* N_COND: the false arm; N_ASSIGN: the value */
+  int64_t num;   /* N_NUM: the value */
+} anode;
+
+/* Texts longer than this are not kept: offsets fit the node fields, and the
+ * tree (a node per token at most) stays small. */
+#define ARITH_PROG_TEXT_MAX 255
+#define ARITH_PROG_NODES 256
+#define ARITH_PROG_POOL 1024
+
+/* A recording in progress. */
+typedef struct arec {
+  anode nodes[ARITH_PROG_NODES]; /* in the order they complete: the root is last */
+  int n;                         /* nodes used */
+  char pool[ARITH_PROG_POOL];    /* names and subscripts, NUL-terminated */
+  int npool;                     /* bytes used */
+  int root;                      /* the whole expression's node */
+  bool full;                     /* out of room: the recording is dropped */
+} arec;
+
+/* Appends a node whose first token is at tok; a->last is its index. */
+static void rec_node(ax *a, akind kind, aop op, const char *tok, int l, int r, int c) {
+  arec *rc = a->rec;
+  if (rc->n >= ARITH_PROG_NODES) {
+    rc->full = true;
+    return;
+  }
+  anode *n = &rc->nodes[rc->n];
+  memset(n, 0, sizeof *n);
+  n->kind = (uint8_t)kind;
+  n->op = (uint8_t)op;
+  n->tok = (uint16_t)(tok - a->expr);
+  n->a = (int16_t)l;
+  n->b = (int16_t)r;
+  n->c = (int16_t)c;
+  a->last = rc->n++;
+}
+
+/* A string into the pool: its offset, or -1 when out of room. */
+static int rec_string(arec *rc, const char *s) {
+  size_t n = strlen(s) + 1;
+  if (n > (size_t)(ARITH_PROG_POOL - rc->npool)) {
+    rc->full = true;
+    return -1;
+  }
+  memcpy(rc->pool + rc->npool, s, n);
+  rc->npool += (int)n;
+  return rc->npool - (int)n;
+}
+
+/* A node on a variable (N_VAR N_POST N_PRE N_ASSIGN); value: N_ASSIGN's
+ * value node. */
+static void rec_var(ax *a, akind kind, aop op, const char *tok, const lval *lv, int value) {
+  int name = rec_string(a->rec, lv->name);
+  int sub = lv->sub ? rec_string(a->rec, lv->sub) : -1;
+  rec_node(a, kind, op, tok, name, sub, value);
+}
+
+/* ---- the grammar: the text evaluator ------------------------------------------------------- */
+
+static int64_t p_comma(ax *a);
+static int64_t p_assign(ax *a);
+static int64_t p_unary(ax *a);
+
+static int64_t p_primary(ax *a) {
+  if (a->err) return 0;
+  const char *tok = a->tstart;
+  if (a->tok == A_NUM) {
+    int64_t v = a->num;
+    if (a->rec) {
+      rec_node(a, N_NUM, O_NONE, tok, -1, -1, -1);
+      if (!a->rec->full) a->rec->nodes[a->last].num = v;
+    }
+    next(a);
+    return v;
+  }
+  if (a->tok == A_LP) {
+    if (!enter_level(a, tok)) return 0;
+    next(a);
+    int64_t v = p_comma(a);
+    a->depth--;
+    if (a->tok != A_RP) {
+      aerr(a, "missing `)'", a->tstart);
+      return 0;
+    }
+    if (a->rec) rec_node(a, N_PAREN, O_NONE, tok, a->last, -1, -1);
+    next(a);
+    return v;
+  }
+  if (a->tok == A_NAME) {
+    char name[LVAL_NAME_MAX];
+    lval lv;
+    lval_from_token(a, &lv, name);
+    next(a);
+    int64_t v;
+    if (is_op(a, O_INC) || is_op(a, O_DEC)) {
+      if (a->rec) rec_var(a, N_POST, a->op, tok, &lv, -1);
+      step_var(a, &lv, a->op == O_INC, &v); /* postfix: the old value */
+      next(a);
+    } else {
+      if (a->rec) rec_var(a, N_VAR, O_NONE, tok, &lv, -1);
+      v = a->noeval ? 0 : var_value(a, &lv);
+    }
+    lval_free(&lv);
+    return v;
+  }
+  aerr(a, "syntax error: operand expected", a->tstart);
+  return 0;
+}
+
+static int64_t p_unary(ax *a) {
+  if (a->err) return 0;
+  const char *tok = a->tstart;
+  if (!enter_level(a, tok)) return 0;
+  int64_t v;
+  aop op = a->tok == A_OP ? a->op : O_NONE;
+  akind kind = N_IDENT;
+  switch (op) {
+  case O_INC: case O_DEC:
+    next(a);
+    if (a->tok != A_NAME) {
+      /* ++5 is +(+5) in bash */
+      v = p_unary(a);
+      break;
+    }
+    char name[LVAL_NAME_MAX];
+    lval lv;
+    int64_t old;
+    lval_from_token(a, &lv, name);
+    next(a);
+    if (a->rec) rec_var(a, N_PRE, op, tok, &lv, -1);
+    v = step_var(a, &lv, op == O_INC, &old);
+    lval_free(&lv);
+    a->depth--;
+    return v;
+  case O_NOT:
+    next(a);
+    v = !p_unary(a);
+    kind = N_NOT;
+    break;
+  case O_TILDE:
+    next(a);
+    v = ~p_unary(a);
+    kind = N_BNOT;
+    break;
+  case O_SUB:
+    next(a);
+    v = (int64_t)(0 - (uint64_t)p_unary(a));
+    kind = N_NEG;
+    break;
+  case O_ADD:
+    next(a);
+    v = p_unary(a);
+    break;
+  default:
+    v = p_primary(a); /* records its own node */
+    a->depth--;
+    return v;
+  }
+  if (a->rec) rec_node(a, kind, O_NONE, tok, a->last, -1, -1);
+  a->depth--;
+  return v;
+}
+
+static int64_t p_pow(ax *a) {
+  const char *tok = a->tstart;
+  int64_t b = p_unary(a);
+  if (is_op(a, O_POW)) {
+    int bn = a->last;
+    next(a);
+    int64_t e = p_pow(a); /* right associative */
+    if (a->rec) {
+      rec_node(a, N_POW, O_NONE, tok, bn, a->last, -1);
+      if (!a->rec->full) a->rec->nodes[a->last].tok2 = (uint16_t)(a->tstart - a->expr);
+    }
+    return a->noeval ? 0 : ipow(a, b, e, a->tstart);
+  }
+  return b;
+}
+
 /* The left-associative binary operators binding at least as tightly as
  * `minprec` (1 = ||, the loosest), by precedence climbing: the right operand
  * of an operator of precedence p is everything binding tighter than p. The
  * evaluation order is the recursive-descent one: left operand first. */
 static int64_t p_binary(ax *a, int minprec) {
+  const char *tok = a->tstart;
   int64_t l = p_pow(a);
   while (!a->err && a->tok == A_OP && binary_prec[a->op] >= minprec && binary_prec[a->op]) {
     aop op = a->op;
-    int prec = binary_prec[op];
+    int prec = binary_prec[op], ln = a->last;
     next(a);
+    const char *rtok = a->tstart;
+    akind kind = N_BIN;
     if (op == O_LAND || op == O_LOR) {
       /* the right arm runs without side effects when the left decides */
       bool skip = op == O_LAND ? !l : l != 0;
@@ -593,21 +733,28 @@ static int64_t p_binary(ax *a, int minprec) {
       int64_t r = p_binary(a, prec + 1);
       if (skip) a->noeval--;
       l = op == O_LAND ? (l && r) : (l || r);
+      kind = op == O_LAND ? N_LAND : N_LOR;
     } else {
-      const char *rtok = a->tstart;
       int64_t r = p_binary(a, prec + 1);
       l = binop(a, op, l, r, rtok);
+    }
+    if (a->rec) {
+      rec_node(a, kind, op, tok, ln, a->last, -1);
+      if (!a->rec->full) a->rec->nodes[a->last].tok2 = (uint16_t)(rtok - a->expr);
     }
   }
   return l;
 }
 
 static int64_t p_cond(ax *a) {
+  const char *tok = a->tstart;
   int64_t c = p_binary(a, 1);
   if (!a->err && is_op(a, O_QUEST)) {
+    int cn = a->last;
     next(a);
     if (!c) a->noeval++;
     int64_t t = p_assign(a);
+    int tn = a->last;
     if (!c) a->noeval--;
     if (!is_op(a, O_COLON)) {
       aerr(a, "syntax error: `:' expected for conditional expression", a->tstart);
@@ -617,6 +764,7 @@ static int64_t p_cond(ax *a) {
     if (c) a->noeval++;
     int64_t f = p_cond(a);
     if (c) a->noeval--;
+    if (a->rec) rec_node(a, N_COND, O_NONE, tok, cn, tn, a->last);
     return c ? t : f;
   }
   return c;
@@ -632,30 +780,46 @@ static aop assign_op_ahead(const ax *a) {
   return is_assign_code(op) ? op : O_NONE;
 }
 
+/* name op= value, after the value: the value stored (with the old one for a
+ * compound op). */
+static int64_t assign(ax *a, aop op, const lval *lv, int64_t v, const char *rtok) {
+  if (op != O_ASSIGN && !a->err) {
+    int64_t l = var_value(a, lv);
+    v = binop(a, assign_base[op], l, v, rtok);
+  }
+  if (!a->err) var_store(a, lv, v);
+  return v;
+}
+
 static int64_t p_assign(ax *a) {
   if (a->err) return 0;
   aop op = a->tok == A_NAME ? assign_op_ahead(a) : O_NONE;
   if (op == O_NONE) return p_cond(a);
+  const char *tok = a->tstart;
+  char name[LVAL_NAME_MAX];
   lval lv;
-  lval_from_token(a, &lv);
+  lval_from_token(a, &lv, name);
   next(a); /* the operator */
   next(a);
   const char *rtok = a->tstart;
   int64_t v = p_assign(a);
-  if (op != O_ASSIGN && !a->err) {
-    int64_t l = var_value(a, &lv);
-    v = binop(a, assign_base[op], l, v, rtok);
+  if (a->rec) {
+    rec_var(a, N_ASSIGN, op, tok, &lv, a->last);
+    if (!a->rec->full) a->rec->nodes[a->last].tok2 = (uint16_t)(rtok - a->expr);
   }
-  if (!a->err) var_store(a, &lv, v);
-  free(lv.sub);
+  v = assign(a, op, &lv, v, rtok);
+  lval_free(&lv);
   return v;
 }
 
 static int64_t p_comma(ax *a) {
+  const char *tok = a->tstart;
   int64_t v = p_assign(a);
   while (!a->err && is_op(a, O_COMMA)) {
+    int ln = a->last;
     next(a);
     v = p_assign(a);
+    if (a->rec) rec_node(a, N_COMMA, O_NONE, tok, ln, a->last, -1);
   }
   return v;
 }
@@ -671,6 +835,7 @@ static int64_t eval_text(ax *a, const char *text) {
   sub.s = text;
   sub.depth = a->depth + 1;
   sub.err = false;
+  sub.rec = NULL; /* a value is not part of the recorded text */
   next(&sub);
   int64_t v = sub.tok == A_END ? 0 : p_comma(&sub);
   if (!sub.err && sub.tok != A_END) aerr(&sub, "syntax error in expression", sub.tstart);
@@ -678,11 +843,13 @@ static int64_t eval_text(ax *a, const char *text) {
   return v;
 }
 
-int sh_arith_eval(sh_shell *sh, const char *expr, int64_t *out) {
+/* The text evaluator's entry: sh_arith_eval, recording into rec if set. */
+static int eval_top(sh_shell *sh, const char *expr, int64_t *out, arec *rec) {
   ax a = {0};
   a.sh = sh;
   a.expr = expr;
   a.s = expr;
+  a.rec = rec;
   *out = 0;
   next(&a);
   if (a.tok == A_END && !a.err) return 0; /* empty: 0 */
@@ -694,6 +861,203 @@ int sh_arith_eval(sh_shell *sh, const char *expr, int64_t *out) {
       aerr(&a, "syntax error in expression", a.tstart);
   }
   if (a.err) return 1;
+  if (rec) rec->root = a.last;
   *out = v;
   return 0;
+}
+
+int sh_arith_eval(sh_shell *sh, const char *expr, int64_t *out) { return eval_top(sh, expr, out, NULL); }
+
+/* ---- running a recorded program ------------------------------------------------------------- */
+
+/* A recorded expression: its text and tree. */
+typedef struct aprog {
+  char *text;   /* the expression (owned) */
+  anode *nodes; /* the tree (owned) */
+  int n;        /* node count */
+  int root;     /* the whole expression's node */
+  char *pool;   /* names and subscripts (owned) */
+} aprog;
+
+static lval prog_lval(const aprog *p, const anode *n) {
+  lval lv = {p->pool + n->a, n->b >= 0 ? p->pool + n->b : NULL, NULL};
+  return lv;
+}
+
+/* Evaluates node i as the text evaluator evaluates its text: the same
+ * calls in the same order with the same noeval and depth, the same error
+ * tokens, nothing after an error. */
+static int64_t run(ax *a, const aprog *p, int i) {
+  if (a->err) return 0;
+  const anode *n = &p->nodes[i];
+  const char *tok = a->expr + n->tok;
+  if (n->kind <= N_PAREN && !enter_level(a, tok)) return 0; /* p_unary */
+  int64_t v = 0, l, r;
+  lval lv;
+  switch ((akind)n->kind) {
+  case N_NUM:
+    v = n->num;
+    break;
+  case N_VAR:
+    lv = prog_lval(p, n);
+    v = a->noeval ? 0 : var_value(a, &lv);
+    break;
+  case N_POST:
+    lv = prog_lval(p, n);
+    step_var(a, &lv, n->op == O_INC, &v);
+    break;
+  case N_PRE:
+    lv = prog_lval(p, n);
+    v = step_var(a, &lv, n->op == O_INC, &l);
+    break;
+  case N_NOT:
+    v = !run(a, p, n->a);
+    break;
+  case N_BNOT:
+    v = ~run(a, p, n->a);
+    break;
+  case N_NEG:
+    v = (int64_t)(0 - (uint64_t)run(a, p, n->a));
+    break;
+  case N_IDENT:
+    v = run(a, p, n->a);
+    break;
+  case N_PAREN:
+    if (!enter_level(a, tok)) return 0; /* p_primary's parenthesis */
+    v = run(a, p, n->a);
+    a->depth--;
+    break;
+  case N_POW:
+    l = run(a, p, n->a);
+    r = run(a, p, n->b);
+    v = a->noeval ? 0 : ipow(a, l, r, a->expr + n->tok2);
+    break;
+  case N_BIN:
+    l = run(a, p, n->a);
+    r = run(a, p, n->b);
+    v = binop(a, (aop)n->op, l, r, a->expr + n->tok2);
+    break;
+  case N_LAND: case N_LOR: {
+    l = run(a, p, n->a);
+    bool skip = n->kind == N_LAND ? !l : l != 0;
+    if (skip) a->noeval++;
+    r = run(a, p, n->b);
+    if (skip) a->noeval--;
+    v = n->kind == N_LAND ? (l && r) : (l || r);
+    break;
+  }
+  case N_COND: {
+    int64_t c = run(a, p, n->a);
+    if (a->err) return 0;
+    if (!c) a->noeval++;
+    l = run(a, p, n->b);
+    if (!c) a->noeval--;
+    if (c) a->noeval++;
+    r = run(a, p, n->c);
+    if (c) a->noeval--;
+    v = c ? l : r;
+    break;
+  }
+  case N_ASSIGN:
+    lv = prog_lval(p, n);
+    v = assign(a, (aop)n->op, &lv, run(a, p, n->c), a->expr + n->tok2);
+    break;
+  case N_COMMA:
+    v = run(a, p, n->a);
+    v = run(a, p, n->b);
+    break;
+  }
+  if (n->kind <= N_PAREN) a->depth--;
+  return v;
+}
+
+static int run_prog(sh_shell *sh, const aprog *p, int64_t *out) {
+  ax a = {0};
+  a.sh = sh;
+  a.expr = p->text;
+  *out = 0;
+  int64_t v = run(&a, p, p->root);
+  if (a.err) return 1;
+  *out = v;
+  return 0;
+}
+
+static void prog_free(aprog *p) {
+  if (!p) return;
+  free(p->text);
+  free(p->nodes);
+  free(p->pool);
+  free(p);
+}
+
+/* ---- the cache ------------------------------------------------------------------------------ */
+
+/* Recorded programs by text, per shell: direct-mapped, a new text replaces
+ * what its slot held, so the cache never holds more than ARITH_CACHE_SLOTS
+ * programs of at most ARITH_PROG_TEXT_MAX bytes each. */
+#define ARITH_CACHE_SLOTS 32 /* sh_arith_cache_slot gives 5 bits */
+
+struct sh_arith_cache {
+  aprog *slot[ARITH_CACHE_SLOTS]; /* NULL: empty */
+};
+
+void sh_arith_cache_free(sh_arith_cache *c) {
+  if (!c) return;
+  for (int i = 0; i < ARITH_CACHE_SLOTS; i++) prog_free(c->slot[i]);
+  free(c);
+}
+
+/* The slot of a text (FNV-1a, its top bits: the low ones of FNV mix poorly),
+ * or -1 when the text is not kept: empty, too long, or not ASCII (whose
+ * lexing could depend on the locale's character classes). */
+int sh_arith_cache_slot(const char *text) {
+  uint32_t h = 2166136261u;
+  size_t n = 0;
+  for (const unsigned char *s = (const unsigned char *)text; *s; s++, n++) {
+    if (*s >= 0x80 || n >= ARITH_PROG_TEXT_MAX) return -1;
+    h = (h ^ *s) * 16777619u;
+  }
+  return n ? (int)(h >> 27) : -1;
+}
+
+static aprog *prog_from(const arec *rc, const char *text) {
+  aprog *p = sh_xmalloc(sizeof *p);
+  p->text = sh_xstrdup(text);
+  p->n = rc->n;
+  p->root = rc->root;
+  p->nodes = sh_xmalloc((size_t)rc->n * sizeof *p->nodes);
+  memcpy(p->nodes, rc->nodes, (size_t)rc->n * sizeof *p->nodes);
+  p->pool = sh_xmalloc((size_t)rc->npool + 1);
+  memcpy(p->pool, rc->pool, (size_t)rc->npool);
+  return p;
+}
+
+bool sh_arith_cache_off;
+
+int sh_arith_eval_cached(sh_shell *sh, const char *expr, int64_t *out) {
+  int k = sh_arith_cache_slot(expr);
+  if (k < 0 || sh_arith_cache_off) return sh_arith_eval(sh, expr, out);
+  if (!sh->arith_cache) sh->arith_cache = sh_xcalloc(1, sizeof *sh->arith_cache);
+  aprog **slot = &sh->arith_cache->slot[k];
+  aprog *p = *slot;
+  if (p && strcmp(p->text, expr) == 0) {
+    /* out of the cache while it runs: an evaluation inside (a subscript's
+     * command substitution) may fill the slot again */
+    *slot = NULL;
+    int rc = run_prog(sh, p, out);
+    if (*slot) prog_free(*slot);
+    *slot = p;
+    return rc;
+  }
+  arec *rec = sh_xmalloc(sizeof *rec);
+  rec->n = rec->npool = 0;
+  rec->full = false;
+  int rc = eval_top(sh, expr, out, rec);
+  if (rc == 0 && !rec->full && rec->n > 0) {
+    aprog *np = prog_from(rec, expr);
+    prog_free(*slot);
+    *slot = np;
+  }
+  free(rec);
+  return rc;
 }

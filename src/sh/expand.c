@@ -2072,7 +2072,7 @@ int sh_expand_arith(sh_shell *sh, const sh_word *w, int64_t *out) {
   /* `i<1000` in a loop: no expansion to run, the text is the parts' */
   char lit[256];
   if (literal_text(w, lit, sizeof lit) && strlen(lit) <= sh->sess->limits.string_size)
-    return sh_arith_eval(sh, lit, out);
+    return sh_arith_eval_cached(sh, lit, out);
   char *t = sh_expand_string(sh, w, SH_XF_NOTILDE);
   if (!t) return 1;
   int r = sh_arith_eval(sh, t, out);

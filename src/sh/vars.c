@@ -10,6 +10,7 @@
 #include "sh/vars.h"
 
 #include <inttypes.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -701,10 +702,25 @@ static char *apply_case(uint32_t flags, char *s) {
   return s;
 }
 
+/* Copies value (n bytes and its NUL) into block, a malloc'd string the
+ * caller may overwrite, when it fits and the block is not more than twice
+ * what the value needs: a loop assigning numbers reuses one block instead of
+ * a malloc and a free per assignment. Returns block, or NULL when it does
+ * not qualify. */
+static char *reuse_block(char *block, const char *value, size_t n) {
+  if (!block) return NULL;
+  size_t room = malloc_usable_size(block);
+  if (n >= room || room > 2 * n + 64) return NULL;
+  memmove(block, value, n + 1);
+  return block;
+}
+
 /* The value to store for `value` given the variable's attributes and the
- * old value (for +=). NULL on an arithmetic error. */
+ * old value (for +=). NULL on an arithmetic error. `block`: the current
+ * value's string when the result may be written over it (see reuse_block),
+ * else NULL; the result is then that string. */
 static char *attr_value(sh_shell *sh, uint32_t flags, const char *old, const char *value,
-                        bool append) {
+                        bool append, char *block) {
   if (flags & SH_V_INTEGER) {
     int64_t n;
     if (sh_arith_eval(sh, value, &n)) return NULL;
@@ -723,8 +739,10 @@ static char *attr_value(sh_shell *sh, uint32_t flags, const char *old, const cha
     memcpy(r, old, a);
     memcpy(r + a, value, b + 1);
   } else {
-    if (sh_check_size(sh, strlen(value))) return NULL;
-    r = sh_xstrdup(value);
+    size_t n = strlen(value);
+    if (sh_check_size(sh, n)) return NULL;
+    r = reuse_block(block, value, n);
+    if (!r) r = sh_xstrndup(value, n);
   }
   return apply_case(flags, r);
 }
@@ -748,9 +766,10 @@ static bool is_locale_var(const char *n) {
 int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
   if (v->flags & SH_V_ARRAY) return sh_var_set_index(sh, v, 0, value, append);
   if (v->flags & SH_V_ASSOC) return sh_var_set_key(sh, v, "0", value, append);
-  char *nv = attr_value(sh, v->flags, (v->flags & SH_V_UNSET) ? NULL : v->str, value, append);
+  char *old = (v->flags & SH_V_UNSET) ? NULL : v->str;
+  char *nv = attr_value(sh, v->flags, old, value, append, old);
   if (!nv) return 1;
-  free(v->str);
+  if (nv != v->str) free(v->str);
   v->str = nv;
   v->flags &= ~SH_V_UNSET;
   if (sh->opt[SH_OPT_ALLEXPORT]) v->flags |= SH_V_EXPORT;
@@ -815,7 +834,7 @@ int sh_var_set_index(sh_shell *sh, sh_var *v, int64_t idx, const char *value, bo
     idx = max + 1 + idx;
   }
   const char *old = sh_array_get(v->arr, idx);
-  char *nv = attr_value(sh, v->flags, old, value, append);
+  char *nv = attr_value(sh, v->flags, old, value, append, NULL);
   if (!nv) return 1;
   if (!old && v->arr->n >= sh->sess->limits.array_size) {
     free(nv);
@@ -831,7 +850,7 @@ int sh_var_set_key(sh_shell *sh, sh_var *v, const char *key, const char *value, 
   if (v->flags & SH_V_READONLY) return readonly_error(sh, v->name);
   if (!(v->flags & SH_V_ASSOC)) sh_var_make_assoc(v);
   const char *old = sh_assoc_get(v->assoc, key);
-  char *nv = attr_value(sh, v->flags, old, value, append);
+  char *nv = attr_value(sh, v->flags, old, value, append, NULL);
   if (!nv) return 1;
   if (!old && v->assoc->live >= sh->sess->limits.array_size) {
     free(nv);
