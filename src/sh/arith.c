@@ -873,6 +873,7 @@ int sh_arith_eval(sh_shell *sh, const char *expr, int64_t *out) { return eval_to
 /* A recorded expression: its text and tree. */
 typedef struct aprog {
   char *text;   /* the expression (owned) */
+  uint32_t hash; /* text_hash of text */
   anode *nodes; /* the tree (owned) */
   int n;        /* node count */
   int root;     /* the whole expression's node */
@@ -992,37 +993,57 @@ static void prog_free(aprog *p) {
 
 /* ---- the cache ------------------------------------------------------------------------------ */
 
-/* Recorded programs by text, per shell: direct-mapped, a new text replaces
- * what its slot held, so the cache never holds more than ARITH_CACHE_SLOTS
- * programs of at most ARITH_PROG_TEXT_MAX bytes each. */
-#define ARITH_CACHE_SLOTS 32 /* sh_arith_cache_slot gives 5 bits */
+/*
+ * Recorded programs by text, per shell: ARITH_CACHE_SETS sets of
+ * ARITH_CACHE_WAYS programs, each set kept most recently used first. A text's
+ * hash picks its set; a new program goes first and the set's last one goes,
+ * so the cache never holds more than SETS * WAYS programs of at most
+ * ARITH_PROG_TEXT_MAX bytes each, and a loop's few texts never push each
+ * other out. A program being run is out of its set until it ends: what it
+ * evaluates inside (a subscript's $((...))) may fill the set meanwhile.
+ */
+#define ARITH_CACHE_SETS 16 /* text_hash's top 4 bits */
+#define ARITH_CACHE_WAYS 4
 
 struct sh_arith_cache {
-  aprog *slot[ARITH_CACHE_SLOTS]; /* NULL: empty */
+  aprog *set[ARITH_CACHE_SETS][ARITH_CACHE_WAYS]; /* most recently used first; NULL: empty */
 };
 
 void sh_arith_cache_free(sh_arith_cache *c) {
   if (!c) return;
-  for (int i = 0; i < ARITH_CACHE_SLOTS; i++) prog_free(c->slot[i]);
+  for (int i = 0; i < ARITH_CACHE_SETS; i++)
+    for (int w = 0; w < ARITH_CACHE_WAYS; w++) prog_free(c->set[i][w]);
   free(c);
 }
 
-/* The slot of a text (FNV-1a, its top bits: the low ones of FNV mix poorly),
- * or -1 when the text is not kept: empty, too long, or not ASCII (whose
- * lexing could depend on the locale's character classes). */
-int sh_arith_cache_slot(const char *text) {
+/* FNV-1a of a text, with *ok false when the text is not kept: empty, too
+ * long, or not ASCII (whose lexing could depend on the locale's character
+ * classes). */
+static uint32_t text_hash(const char *text, bool *ok) {
   uint32_t h = 2166136261u;
   size_t n = 0;
+  *ok = false;
   for (const unsigned char *s = (const unsigned char *)text; *s; s++, n++) {
-    if (*s >= 0x80 || n >= ARITH_PROG_TEXT_MAX) return -1;
+    if (*s >= 0x80 || n >= ARITH_PROG_TEXT_MAX) return 0;
     h = (h ^ *s) * 16777619u;
   }
-  return n ? (int)(h >> 27) : -1;
+  *ok = n > 0;
+  return h;
 }
 
-static aprog *prog_from(const arec *rc, const char *text) {
+/* The set of a hash: its top bits (FNV's low bits mix poorly). */
+static int set_of(uint32_t h) { return (int)(h >> 28); }
+
+int sh_arith_cache_slot(const char *text) {
+  bool ok;
+  uint32_t h = text_hash(text, &ok);
+  return ok ? set_of(h) : -1;
+}
+
+static aprog *prog_from(const arec *rc, const char *text, uint32_t hash) {
   aprog *p = sh_xmalloc(sizeof *p);
   p->text = sh_xstrdup(text);
+  p->hash = hash;
   p->n = rc->n;
   p->root = rc->root;
   p->nodes = sh_xmalloc((size_t)rc->n * sizeof *p->nodes);
@@ -1032,32 +1053,36 @@ static aprog *prog_from(const arec *rc, const char *text) {
   return p;
 }
 
+/* Puts p first in its set; the last program of a full set is freed. */
+static void set_put(aprog **set, aprog *p) {
+  prog_free(set[ARITH_CACHE_WAYS - 1]);
+  memmove(set + 1, set, (ARITH_CACHE_WAYS - 1) * sizeof *set);
+  set[0] = p;
+}
+
 bool sh_arith_cache_off;
 
 int sh_arith_eval_cached(sh_shell *sh, const char *expr, int64_t *out) {
-  int k = sh_arith_cache_slot(expr);
-  if (k < 0 || sh_arith_cache_off) return sh_arith_eval(sh, expr, out);
+  bool ok;
+  uint32_t h = text_hash(expr, &ok);
+  if (!ok || sh_arith_cache_off) return sh_arith_eval(sh, expr, out);
   if (!sh->arith_cache) sh->arith_cache = sh_xcalloc(1, sizeof *sh->arith_cache);
-  aprog **slot = &sh->arith_cache->slot[k];
-  aprog *p = *slot;
-  if (p && strcmp(p->text, expr) == 0) {
-    /* out of the cache while it runs: an evaluation inside (a subscript's
-     * command substitution) may fill the slot again */
-    *slot = NULL;
+  aprog **set = sh->arith_cache->set[set_of(h)];
+  for (int w = 0; w < ARITH_CACHE_WAYS; w++) {
+    aprog *p = set[w];
+    if (!p || p->hash != h || strcmp(p->text, expr) != 0) continue;
+    /* out of the set while it runs, then first again */
+    memmove(set + w, set + w + 1, (size_t)(ARITH_CACHE_WAYS - 1 - w) * sizeof *set);
+    set[ARITH_CACHE_WAYS - 1] = NULL;
     int rc = run_prog(sh, p, out);
-    if (*slot) prog_free(*slot);
-    *slot = p;
+    set_put(set, p);
     return rc;
   }
   arec *rec = sh_xmalloc(sizeof *rec);
   rec->n = rec->npool = 0;
   rec->full = false;
   int rc = eval_top(sh, expr, out, rec);
-  if (rc == 0 && !rec->full && rec->n > 0) {
-    aprog *np = prog_from(rec, expr);
-    prog_free(*slot);
-    *slot = np;
-  }
+  if (rc == 0 && !rec->full && rec->n > 0) set_put(set, prog_from(rec, expr, h));
   free(rec);
   return rc;
 }

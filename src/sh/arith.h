@@ -22,8 +22,8 @@ int sh_arith_eval_cached(sh_shell *sh, const char *expr, int64_t *out);
 /* Frees a shell's cache of recorded expressions (NULL is fine). */
 void sh_arith_cache_free(sh_arith_cache *c);
 
-/* The cache slot a text goes to, -1 for a text never kept (tests use it to
- * make two texts meet in one slot). */
+/* The cache set a text goes to, -1 for a text never kept (tests use it to
+ * make texts meet in one set). */
 int sh_arith_cache_slot(const char *text);
 
 /* For tests only: while true, sh_arith_eval_cached is sh_arith_eval (the

@@ -11,8 +11,8 @@
  * associative arrays, namerefs, readonly and integer variables, variables
  * whose values are expressions, and the recursion limits at their exact
  * boundaries. Then pinned cases check results by value, and the cache's own
- * edges: more texts than slots, texts too long to keep, and a text evicted
- * while its program runs.
+ * edges: more texts than it holds, texts too long to keep, and a text pushed
+ * out while its program runs.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -368,10 +368,10 @@ TEST(variable_value_recursion_limit_is_the_same_when_recorded) {
   sbx_close(h);
 }
 
-TEST(more_texts_than_slots_and_long_texts) {
+TEST(more_texts_than_the_cache_holds_and_long_texts) {
   sbx *h = NULL;
   REQUIRE(sbx_open(NULL, SBX_OPEN_MEMORY, &h) == SBX_OK);
-  /* 100 distinct texts, each three times: slots are replaced, results stay */
+  /* 100 distinct texts, each three times: programs are replaced, results stay */
   char script[16384];
   size_t n = 0;
   n += (size_t)snprintf(script + n, sizeof script - n, "s=0; for k in 1 2 3; do\n");
@@ -386,26 +386,42 @@ TEST(more_texts_than_slots_and_long_texts) {
   sbx_close(h);
 }
 
-TEST(a_text_evicted_while_its_program_runs) {
-  /* The outer text's subscript holds a $((...)) (escaped, so the outer text
-   * stays literal) whose own text falls in the outer text's slot: running
-   * the outer program evaluates the inner one, which takes the slot. Under
-   * ASan a freed program would be caught. */
-  const char *outer = " a[$((%s))] = i "; /* the text between (( and )) */
-  char inner[32], text[128];
-  int found = 0;
-  for (int k = 0; k < 100000 && !found; k++) {
-    snprintf(inner, sizeof inner, "0*%d+1", k);
-    snprintf(text, sizeof text, outer, inner);
-    if (sh_arith_cache_slot(inner) == sh_arith_cache_slot(text)) found = 1;
+/* "0*K+J" for the first K whose cache set is `set`. */
+static void inner_text(char *buf, size_t n, int j, int set) {
+  for (int k = 0; k < 100000; k++) {
+    snprintf(buf, n, "0*%d+%d", k, j);
+    if (sh_arith_cache_slot(buf) == set) return;
   }
-  REQUIRE(found);
-  char script[256];
-  snprintf(script, sizeof script, "for i in 1 2 3 4; do (( a[\\$((%s))] = i )); done; echo ${a[@]}", inner);
+  buf[0] = 0;
+}
+
+TEST(a_text_pushed_out_while_its_program_runs) {
+  /* The outer text's subscript holds five $((...)) (escaped, so the outer
+   * text stays literal) whose texts fall in the outer text's set, one more
+   * than the set holds: every run of the outer program pushes programs out
+   * of that set while it runs. Under ASan a freed program would be caught. */
+  const int set = 3;
+  char inner[5][32], text[512], script[640];
+  for (int j = 0; j < 5; j++) {
+    inner_text(inner[j], sizeof inner[j], j + 1, set);
+    REQUIRE(inner[j][0]);
+  }
+  int m = 0;
+  for (; m < 100000; m++) {
+    /* the text between (( and )) */
+    snprintf(text, sizeof text, " a[$((%s))+$((%s))+$((%s))+$((%s))+$((%s))] = i+0*%d ", inner[0], inner[1],
+             inner[2], inner[3], inner[4], m);
+    if (sh_arith_cache_slot(text) == set) break;
+  }
+  REQUIRE(m < 100000);
+  snprintf(script, sizeof script,
+           "for i in 1 2 3 4; do (( a[\\$((%s))+\\$((%s))+\\$((%s))+\\$((%s))+\\$((%s))] = i+0*%d )); done; "
+           "echo ${!a[@]} ${a[@]}",
+           inner[0], inner[1], inner[2], inner[3], inner[4], m);
   sbx *h = NULL;
   REQUIRE(sbx_open(NULL, SBX_OPEN_MEMORY, &h) == SBX_OK);
-  expect(h, script, "4\n", "", 0);
-  expect(h, script, "4\n", "", 0);
+  expect(h, script, "15 4\n", "", 0);
+  expect(h, script, "15 4\n", "", 0);
   sbx_close(h);
 }
 
@@ -414,7 +430,7 @@ int main(int argc, char **argv) {
   RUN(recorded_programs_match_the_text_evaluator);
   RUN(loops_give_the_same_values_every_time);
   RUN(variable_value_recursion_limit_is_the_same_when_recorded);
-  RUN(more_texts_than_slots_and_long_texts);
-  RUN(a_text_evicted_while_its_program_runs);
+  RUN(more_texts_than_the_cache_holds_and_long_texts);
+  RUN(a_text_pushed_out_while_its_program_runs);
   return harness_done();
 }
