@@ -1960,19 +1960,25 @@ int sh_expand_word_fields(sh_shell *sh, sh_word *w, sh_strv *out) {
   return sh_expand_words(sh, &w, 1, out);
 }
 
+int sh_expand_lone_arith(sh_shell *sh, const sh_word *w, char *buf) {
+  const sh_part *p = w ? w->parts : NULL;
+  if (!p || p->kind != SH_PART_ARITH || p->next) return 0;
+  long n = arith_part_text(sh, p, buf);
+  return n < 0 || over_string_limit(sh, (size_t)n) ? -1 : 1;
+}
+
 static char *expand_to_string(sh_shell *sh, const sh_word *w, int flags, bool *err) {
   if (!w) return sh_xstrdup("");
   if (w->lit && !(flags & (SH_XF_PATTERN | SH_XF_REGEX)) && w->lit[0] != '~') return sh_xstrdup(w->lit);
-  const sh_part *p = w->parts;
-  if (p && p->kind == SH_PART_ARITH && !p->next && !(flags & (SH_XF_PATTERN | SH_XF_REGEX))) {
+  if (!(flags & (SH_XF_PATTERN | SH_XF_REGEX))) {
     /* x=$((...)): the number is the string */
     char buf[SH_I64_LEN];
-    long n = arith_part_text(sh, p, buf);
-    if (n < 0 || over_string_limit(sh, (size_t)n)) {
+    int lone = sh_expand_lone_arith(sh, w, buf);
+    if (lone < 0) {
       *err = true;
       return NULL;
     }
-    return sh_xstrndup(buf, (size_t)n);
+    if (lone) return sh_xstrdup(buf);
   }
   xs x;
   xs_init(&x, sh, flags);

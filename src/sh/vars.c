@@ -324,9 +324,15 @@ void sh_vars_free(sh_vars *v) {
   free(v);
 }
 
+/* strcmp(a, b) == 0, inline: names are short, and a call costs more. */
+static inline bool name_eq(const char *a, const char *b) {
+  while (*a && *a == *b) a++, b++;
+  return *a == *b;
+}
+
 static sh_var **slot_of(sh_vars *v, const char *name) {
   sh_var **pp = &v->b[hash_str(name) & (v->nb - 1)];
-  while (*pp && strcmp((*pp)->name, name) != 0) pp = &(*pp)->hnext;
+  while (*pp && !name_eq((*pp)->name, name)) pp = &(*pp)->hnext;
   return pp;
 }
 
