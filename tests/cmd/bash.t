@@ -32,3 +32,8 @@ out: 1000000 1000000 end\n
 test: mapfile -C calls the callback every -c lines with the index and the line
 cmd: printf 'a\nb\nc\n' > f; mapfile -t -C 'printf "<%s %s>\n"' -c 2 B < f; echo ${B[@]}; f() { echo "$1:$2"; }; seq 12 | { mapfile -t -C f -c 5 C; echo ${#C[@]}; }
 out: <1 b>\na b c\n4:5\n9:10\n12\n
+
+# globstar: `**` at the end of a pattern also matches the named directory itself (as "dir/").
+test: globstar ** at the end includes the directory itself
+cmd: mkdir -p gg/a/b; touch gg/a/b/f gg/.h; shopt -s globstar dotglob; cd gg; echo **; echo a/**; echo ./**; echo a/**/; echo a/**/f; echo x/**
+out: .h a a/b a/b/f\na/ a/b a/b/f\n./ ./.h ./a ./a/b ./a/b/f\na/ a/b/\na/b/f\nx/**\n
