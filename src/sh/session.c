@@ -23,13 +23,11 @@
 #include "sh/sh.h"
 #include "sh/vars.h"
 
-/* The sink receiving limit messages during a call. */
-static _Thread_local sh_sink_fn limit_sink;
-static _Thread_local void *limit_sink_ud;
-
+/* The limit message goes to the call's stderr sink, whichever task hit the
+ * limit: pipeline stages and background jobs run on their own threads, so the
+ * sink lives in the session, not in a thread-local. */
 void sh_session_report_limit(sh_session *s, const char *msg, size_t n) {
-  (void)s;
-  if (limit_sink) limit_sink(limit_sink_ud, msg, n);
+  if (s->limit_sink) s->limit_sink(s->limit_sink_ud, msg, n);
 }
 
 static void init_root(sh_session *s) {
@@ -116,8 +114,8 @@ int sh_session_run(sh_session *s, const sh_call *call, sh_call_result *res) {
   sh_file_unref(in);
   sh_file_unref(out);
   sh_file_unref(err);
-  limit_sink = call->err;
-  limit_sink_ud = call->err_ud;
+  s->limit_sink = call->err;
+  s->limit_sink_ud = call->err_ud;
   const char *name = call->name ? call->name : s->sh_name;
   int status = sh_eval_string(sh, call->script, call->len, name, 1);
   if (sh->flow == SH_FLOW_EXIT || sh->flow == SH_FLOW_ABORT) status = sh->exit_status;
@@ -145,8 +143,8 @@ int sh_session_run(sh_session *s, const sh_call *call, sh_call_result *res) {
     sh_file *f = sh->fds.f[fd];
     if (f && (f->kind == SH_F_SINK || f->kind == SH_F_HOSTIN)) sh_fd_close(sh, fd);
   }
-  limit_sink = NULL;
-  limit_sink_ud = NULL;
+  s->limit_sink = NULL;
+  s->limit_sink_ud = NULL;
   sh->task = NULL;
   sh_sched_leave(s->sched, main_task);
   sh->status = res->status;

@@ -329,6 +329,8 @@ struct sh_session {
   uint64_t out_bytes;      /* output bytes of this call */
   sh_limit_kind limit_hit; /* the limit that stopped the call */
   uint64_t limit_value;    /* its value */
+  sh_sink_fn limit_sink;   /* where the limit message goes during a call (the call's stderr) */
+  void *limit_sink_ud;     /* its user data */
   sh_sched *sched;         /* the run-one-at-a-time scheduler */
   sh_shell *root;          /* the persistent shell state */
   int err_errno;           /* file error of the last failing command */

@@ -32,3 +32,22 @@ out: 1000000 1000000 end\n
 test: mapfile -C calls the callback every -c lines with the index and the line
 cmd: printf 'a\nb\nc\n' > f; mapfile -t -C 'printf "<%s %s>\n"' -c 2 B < f; echo ${B[@]}; f() { echo "$1:$2"; }; seq 12 | { mapfile -t -C f -c 5 C; echo ${#C[@]}; }
 out: <1 b>\na b c\n4:5\n9:10\n12\n
+
+# globstar: `**` at the end of a pattern also matches the named directory itself (as "dir/").
+test: globstar ** at the end includes the directory itself
+cmd: mkdir -p gg/a/b; touch gg/a/b/f gg/.h; shopt -s globstar dotglob; cd gg; echo **; echo a/**; echo ./**; echo a/**/; echo a/**/f; echo x/**
+out: .h a a/b a/b/f\na/ a/b a/b/f\n./ ./.h ./a ./a/b ./a/b/f\na/ a/b/\na/b/f\nx/**\n
+
+# A small output into `| head` finishes before head exits (no SIGPIPE), as a
+# process pipeline does; a large or endless one is stopped early with 141.
+test: small pipeline output into head gets no SIGPIPE
+cmd: set -o pipefail; { echo a; echo b; echo c; } | head -n 1; echo "${PIPESTATUS[*]}"; for i in 1 2 3 4 5; do echo $i; done | head -n 1; echo "${PIPESTATUS[*]}"; type -a echo | head -n 1 >/dev/null; echo "${PIPESTATUS[*]}"
+out: a\n0 0\n1\n0 0\n0 0\n
+
+test: large or endless producers into head stop with SIGPIPE
+cmd: seq 1 100000 | head -n 1; echo "${PIPESTATUS[*]}"; while :; do echo x; done | head -n 2; echo "${PIPESTATUS[*]}"; yes | head -n 2; echo "${PIPESTATUS[*]}"
+out: 1\n141 0\nx\nx\n141 0\ny\ny\n141 0\n
+
+test: set -euo pipefail script survives a short listing piped into head
+cmd: set -euo pipefail; mkdir d; touch d/a d/b d/c; for f in d/*; do echo "$f"; done | head -n 1; echo survived
+out: d/a\nsurvived\n

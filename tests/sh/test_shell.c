@@ -167,6 +167,11 @@ TEST(limits_presets_and_kinds) {
   check_limit(h, "f() { f; }; f", SBX_LIMIT_FUNCTION_DEPTH, "function_depth");
   check_limit(h, "x=aaaaaaaaaaaaaaaa; while :; do x=$x$x; done", SBX_LIMIT_STRING_SIZE, "string_size");
   check_limit(h, "a=({1..100000})", SBX_LIMIT_ARRAY_SIZE, "array_size");
+  /* a limit hit in a pipeline stage or a background job (their own tasks)
+   * still reports its message on the call's stderr */
+  check_limit(h, "echo {1..1000000} | wc -c", SBX_LIMIT_ARRAY_SIZE, "array_size");
+  check_limit(h, "true | while :; do :; done", SBX_LIMIT_LOOP_ITERATIONS, "loop_iterations");
+  check_limit(h, "f(){ f|f& };f", SBX_LIMIT_CONCURRENT_TASKS, "concurrent_tasks");
   sbx_limits big = {0};
   big.loop_iterations = 1000000;
   big.command_count = 1000000;
