@@ -15,6 +15,15 @@
  * A variable's value is itself evaluated as an expression, to a bounded depth;
  * `depth` counts unary operators, parentheses and those nested values, and
  * both its limits give bash's "expression recursion level exceeded".
+ *
+ * A text that recurs (a loop's `i<1000`) need not be lexed and parsed each
+ * time: sh_arith_eval_cached has the text evaluator record the tree it walks
+ * and keeps it in a small per-shell cache keyed by the text; the next
+ * evaluations run the tree (run) with the same helpers, in the same order,
+ * with the same noeval and depth, so results, messages and side effects are
+ * the text evaluator's. Only texts that evaluated without an error are kept;
+ * anything else, and every text that is not a script's literal arithmetic (a
+ * variable's value, an expanded subscript), takes the text evaluator.
  */
 #include "sh/arith.h"
 
@@ -537,11 +546,12 @@ typedef struct anode {
   int64_t num;   /* N_NUM: the value */
 } anode;
 
-/* Texts longer than this are not kept: offsets fit the node fields, and the
- * tree (a node per token at most) stays small. */
-#define ARITH_PROG_TEXT_MAX 255
-#define ARITH_PROG_NODES 256
-#define ARITH_PROG_POOL 1024
+/* Texts longer than this are not kept: offsets fit the node fields, and a
+ * tree (a node per token at most, 24 bytes a node) stays under 4 KiB, so a
+ * shell's cache under 256 KiB however hostile the script. */
+#define ARITH_PROG_TEXT_MAX 128
+#define ARITH_PROG_NODES (ARITH_PROG_TEXT_MAX + 1)
+#define ARITH_PROG_POOL (2 * ARITH_PROG_TEXT_MAX + 2 * ARITH_PROG_NODES)
 
 /* A recording in progress. */
 typedef struct arec {
