@@ -51,3 +51,8 @@ out: 1\n141 0\nx\nx\n141 0\ny\ny\n141 0\n
 test: set -euo pipefail script survives a short listing piped into head
 cmd: set -euo pipefail; mkdir d; touch d/a d/b d/c; for f in d/*; do echo "$f"; done | head -n 1; echo survived
 out: d/a\nsurvived\n
+
+# source reads /dev/stdin, /dev/fd/N and process substitutions through the shell's fds.
+test: source of a process substitution, /dev/stdin and /dev/fd/N
+cmd: source <(echo 'f() { echo "f: $1"; }; echo "procsub: $1"') arg; f x; source /dev/stdin <<< 'echo from-stdin'; echo 'echo from-fd' > s.sh; exec 4< s.sh; . /dev/fd/4; exec 4<&-; . /dev/null; echo "null: $?"
+out: procsub: arg\nf: x\nfrom-stdin\nfrom-fd\nnull: 0\n
