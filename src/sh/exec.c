@@ -707,6 +707,31 @@ static void xtrace_assign(sh_shell *sh, sh_assign *as, const char *val, const ar
   sh_buf_free(&b);
 }
 
+/* $_ after a command: its last argument (kept when unchanged, as in a loop). */
+static void set_last_arg(sh_shell *sh, const char *arg) {
+  if (sh->last_arg && strcmp(sh->last_arg, arg) == 0) return;
+  free(sh->last_arg);
+  sh->last_arg = sh_xstrdup(arg);
+}
+
+/* The expanded value of a scalar or element assignment into its place. */
+static int store_assign(sh_shell *sh, sh_assign *as, int flags, const char *val) {
+  if (!as->index) return sh_var_set(sh, as->name, val, flags | (as->append ? SH_SET_APPEND : 0));
+  int err;
+  sh_var *v = sh_var_get_for_write(sh, as->name, flags, &err);
+  if (!v) return err ? err : 1;
+  if (v->flags & SH_V_ASSOC) {
+    char *k = sh_expand_string(sh, as->index, 0);
+    if (!k) return 1;
+    int rc = sh_var_set_key(sh, v, k, val, as->append);
+    free(k);
+    return rc;
+  }
+  int64_t idx;
+  if (sh_expand_arith(sh, as->index, &idx)) return 1;
+  return sh_var_set_index(sh, v, idx, val, as->append);
+}
+
 int sh_apply_assign(sh_shell *sh, sh_assign *as, int flags) {
   bool is_array = as->value && as->value->parts && as->value->parts->kind == SH_PART_ARRAY &&
                   !as->value->parts->next;
@@ -741,37 +766,15 @@ int sh_apply_assign(sh_shell *sh, sh_assign *as, int flags) {
     sh_error(sh, "%s[]: bad array subscript", as->name);
     return 1;
   }
-  char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
+  /* x=$((...)): the number needs no allocation */
+  char num[SH_I64_LEN];
+  int lone = sh_expand_lone_arith(sh, as->value, num);
+  if (lone < 0) return 1;
+  char *val = lone ? num : as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
   if (!val) return 1;
   if (sh->opt[SH_OPT_XTRACE] && !sh_current_decl) xtrace_assign(sh, as, val, NULL, 0);
-  int rc;
-  if (as->index) {
-    int err;
-    sh_var *v = sh_var_get_for_write(sh, as->name, flags, &err);
-    if (!v) {
-      free(val);
-      return err ? err : 1;
-    }
-    if (v->flags & SH_V_ASSOC) {
-      char *k = sh_expand_string(sh, as->index, 0);
-      if (!k) {
-        free(val);
-        return 1;
-      }
-      rc = sh_var_set_key(sh, v, k, val, as->append);
-      free(k);
-    } else {
-      int64_t idx;
-      if (sh_expand_arith(sh, as->index, &idx)) {
-        free(val);
-        return 1;
-      }
-      rc = sh_var_set_index(sh, v, idx, val, as->append);
-    }
-  } else {
-    rc = sh_var_set(sh, as->name, val, flags | (as->append ? SH_SET_APPEND : 0));
-  }
-  free(val);
+  int rc = store_assign(sh, as, flags, val);
+  if (val != num) free(val);
   return rc;
 }
 
@@ -1212,8 +1215,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
   if (argv.n == 0) {
     /* assignments and redirections only: the status is that of the last
      * command substitution, else 0 ($? keeps the previous one meanwhile) */
-    free(sh->last_arg);
-    sh->last_arg = sh_xstrdup("");
+    set_last_arg(sh, "");
     /* a command whose words expanded to nothing: the last substitution's status */
     int cs_status = sh->nsubst != words_nsubst ? sh->status : 0;
     for (sh_assign *as = c->assigns; as; as = as->next) {
@@ -1240,8 +1242,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
   {
     char **av = sh_strv_terminated(&argv);
     int ac = (int)argv.n;
-    free(sh->last_arg);
-    sh->last_arg = sh_xstrdup(av[ac - 1]);
+    set_last_arg(sh, av[ac - 1]);
     const char *name = av[0];
     sh_func *fn = sh_func_get(sh, name); /* bash: a function name may hold a '/' */
     const sh_builtin *bi = fn ? NULL : sh_builtin_find(sh, name);

@@ -33,6 +33,7 @@ typedef struct sh_task sh_task;
 typedef struct sh_file sh_file;
 typedef struct sh_vars sh_vars;
 typedef struct sh_var sh_var;
+typedef struct sh_arith_cache sh_arith_cache;
 
 /* ---- limits ------------------------------------------------------------------ */
 
@@ -324,6 +325,8 @@ struct sh_shell {
                            * job ignores INT and QUIT; they cannot be trapped */
   sh_strv tmpfiles;       /* nothing yet: reserved */
   int hist_dummy;
+  sh_arith_cache *arith_cache; /* recorded arithmetic texts (owned, arith.c), NULL
+                                * until the first; a copy starts without */
 };
 
 /* ---- the session ----------------------------------------------------------------------- */

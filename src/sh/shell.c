@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sh/arith.h"
 #include "sh/builtins.h"
 #include "sh/io.h"
 #include "sh/sched.h"
@@ -436,6 +437,7 @@ void sh_shell_free(sh_shell *sh) {
   free(sh->last_arg);
   sh_strv_free(&sh->tmpfiles);
   sh_hist_free(sh->hist);
+  sh_arith_cache_free(sh->arith_cache);
   free(sh);
 }
 

@@ -172,3 +172,27 @@ cmd: EOF
 cmd: jobs; kill %1
 out: [1]+  Running                 { cat <<EOF > /dev/null\nhi $x\nEOF\n sleep 5; } 2> /dev/null &\n
 
+
+# globstar: `**` at the end of a pattern also matches the named directory itself (as "dir/").
+test: globstar ** at the end includes the directory itself
+cmd: mkdir -p gg/a/b; touch gg/a/b/f gg/.h; shopt -s globstar dotglob; cd gg; echo **; echo a/**; echo ./**; echo a/**/; echo a/**/f; echo x/**
+out: .h a a/b a/b/f\na/ a/b a/b/f\n./ ./.h ./a ./a/b ./a/b/f\na/ a/b/\na/b/f\nx/**\n
+
+# A small output into `| head` finishes before head exits (no SIGPIPE), as a
+# process pipeline does; a large or endless one is stopped early with 141.
+test: small pipeline output into head gets no SIGPIPE
+cmd: set -o pipefail; { echo a; echo b; echo c; } | head -n 1; echo "${PIPESTATUS[*]}"; for i in 1 2 3 4 5; do echo $i; done | head -n 1; echo "${PIPESTATUS[*]}"; type -a echo | head -n 1 >/dev/null; echo "${PIPESTATUS[*]}"
+out: a\n0 0\n1\n0 0\n0 0\n
+
+test: large or endless producers into head stop with SIGPIPE
+cmd: seq 1 100000 | head -n 1; echo "${PIPESTATUS[*]}"; while :; do echo x; done | head -n 2; echo "${PIPESTATUS[*]}"; yes | head -n 2; echo "${PIPESTATUS[*]}"
+out: 1\n141 0\nx\nx\n141 0\ny\ny\n141 0\n
+
+test: set -euo pipefail script survives a short listing piped into head
+cmd: set -euo pipefail; mkdir d; touch d/a d/b d/c; for f in d/*; do echo "$f"; done | head -n 1; echo survived
+out: d/a\nsurvived\n
+
+# source reads /dev/stdin, /dev/fd/N and process substitutions through the shell's fds.
+test: source of a process substitution, /dev/stdin and /dev/fd/N
+cmd: source <(echo 'f() { echo "f: $1"; }; echo "procsub: $1"') arg; f x; source /dev/stdin <<< 'echo from-stdin'; echo 'echo from-fd' > s.sh; exec 4< s.sh; . /dev/fd/4; exec 4<&-; . /dev/null; echo "null: $?"
+out: procsub: arg\nf: x\nfrom-stdin\nfrom-fd\nnull: 0\n
