@@ -455,6 +455,7 @@ void sh_jobs_notify(sh_shell *sh, int line) {
     sh_job *j = sh->jobs[k];
     if (!job_listed(j) || j->foreign || j->notified || !job_dead(j)) continue;
     int sig = job_term_sig(j);
+    j->notified = true; /* before printing: j is not touched after it */
     sh_buf b = {0};
     if (sh->interactive) {
       job_format(sh, &b, j, JOB_STANDARD);
@@ -468,7 +469,6 @@ void sh_jobs_notify(sh_shell *sh, int line) {
       sh->lineno = saved;
     }
     sh_buf_free(&b);
-    j->notified = true;
   }
   cleanup_dead(sh);
 }
@@ -616,9 +616,9 @@ static void list_job(sh_shell *sh, sh_job *j, int form) {
   if (form == FORM_CHANGED && j->notified) return;
   sh_buf b = {0};
   job_format(sh, &b, j, form == FORM_LONG ? JOB_LONG : JOB_STANDARD);
+  j->notified = true; /* before the write: j is not touched after it */
   sh_write_fd(sh, 1, b.data, b.len);
   sh_buf_free(&b);
-  j->notified = true;
 }
 
 int sh_bi_jobs(sh_shell *sh, int argc, char **argv) {
