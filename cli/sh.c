@@ -47,9 +47,10 @@ static void err_host(void *ud, const void *buf, size_t n) {
   cli_write_all(2, buf, n);
 }
 
-/* Runs a script with the host's stdin and streaming output. */
+/* Runs a script with the host's stdin and streaming output; exit_trap runs
+ * the EXIT trap afterwards, as a shell that ends. */
 static int run_script(sbx *h, const char *script, size_t len, const char *name, char **args, int nargs,
-                      int stdin_fd) {
+                      int stdin_fd, int exit_trap) {
   sbx_bash_opts o = {0};
   o.stdin_fd = stdin_fd;
   o.on_stdout = out_host;
@@ -57,7 +58,7 @@ static int run_script(sbx *h, const char *script, size_t len, const char *name, 
   o.name = name;
   o.args = args;
   o.nargs = nargs;
-  o.run_exit_trap = 1;
+  o.run_exit_trap = exit_trap;
   sbx_bash_result res;
   int rc = sbx_bash_ex(h, script, len, &o, &res);
   int status = res.exit_code;
@@ -100,11 +101,17 @@ static int interactive(sbx *h) {
       h->shell->root->interactive = true;
       h->shell->root->opt[SH_SHOPT_EXPAND_ALIASES] = true;
     }
-    status = run_script(h, pending.data, pending.len, "sbx", NULL, 0, -1);
+    status = run_script(h, pending.data, pending.len, "sbx", NULL, 0, -1, 0);
     sh_buf_clear(&pending);
-    if (h->shell && h->shell->root->flow == SH_FLOW_EXIT) break;
+    /* `exit` ends the session (the call has already reset the shell's flow) */
+    if (h->shell && h->shell->last_flow == SH_FLOW_EXIT) break;
   }
   sh_buf_free(&pending);
+  /* the EXIT trap runs once, when the interactive shell ends */
+  if (h->shell && h->shell->root->traps.action[SH_TRAP_EXIT]) {
+    int st = run_script(h, "", 0, "sbx", NULL, 0, -1, 1);
+    if (st) status = st;
+  }
   return status;
 }
 
@@ -114,7 +121,7 @@ int cli_sh_main(cli_ctx *c, int argc, char **argv) {
     const char *script = argv[2];
     const char *name = argc > 3 ? argv[3] : "sbx";
     return run_script(c->h, script, strlen(script), name, argc > 4 ? argv + 4 : NULL,
-                      argc > 4 ? argc - 4 : 0, 0);
+                      argc > 4 ? argc - 4 : 0, 0, 1);
   }
   if (argc >= 2) return cli_error("sh: unexpected argument '%s' (use -c SCRIPT)", argv[1]);
   if (isatty(0)) return interactive(c->h);
@@ -122,7 +129,7 @@ int cli_sh_main(cli_ctx *c, int argc, char **argv) {
   size_t len;
   int e = cli_read_fd(0, &data, &len);
   if (e) return cli_error("reading the script: %s", strerror(e));
-  int st = run_script(c->h, data, len, "sbx", NULL, 0, -1);
+  int st = run_script(c->h, data, len, "sbx", NULL, 0, -1, 1);
   free(data);
   return st;
 }
@@ -258,7 +265,7 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
   sh->dash_c = owned == NULL; /* -c SCRIPT */
   free(sh->arg0);
   sh->arg0 = strdup(name); /* $0: "bash" (stdin) or the -c NAME */
-  int status = run_script(h, script, len, name, args, nargs, owned ? -1 : 0);
+  int status = run_script(h, script, len, name, args, nargs, owned ? -1 : 0, 1);
   sbx_close(h);
   free(owned);
   return status;

@@ -10,6 +10,7 @@ PKGS=(
   libpcre2-dev zlib1g-dev libarchive-dev libssl-dev libjq-dev jq libyaml-dev
   libfuse3-dev fuse3 libseccomp-dev
   python3 python3-dev python3-pytest python3-numpy python3-pandas
+  python3-pip python3-venv  # `pip install .` of the package, tested by scripts/suites/pip-install.sh
   nodejs npm
   gawk bc diffutils patch tar gzip bzip2 xz-utils zip unzip file tree
   xxd bsdextrautils  # host halves of xxd.t, hexdump.t, column.t (not in every base image)

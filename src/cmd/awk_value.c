@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "cmd/awk.h"
+#include "sh/util.h" /* sh_fmt_i64 */
 
 /* ---- strings ------------------------------------------------------------------ */
 
@@ -291,21 +292,6 @@ double awk_to_num(awk_interp *in, awk_val *v) {
   }
 }
 
-static size_t fmt_long(char *buf, long long x) {
-  char tmp[24];
-  size_t n = 0;
-  unsigned long long u = x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x;
-  do {
-    tmp[n++] = (char)('0' + u % 10);
-    u /= 10;
-  } while (u);
-  size_t o = 0;
-  if (x < 0) buf[o++] = '-';
-  while (n) buf[o++] = tmp[--n];
-  buf[o] = 0;
-  return o;
-}
-
 /* Whether fmt is "text %[flags][width][.prec]conv text" with one float-ish
  * conversion that snprintf can take with a double. */
 static bool simple_float_format(const char *fmt) {
@@ -342,7 +328,7 @@ awk_str *awk_num_to_str(awk_interp *in, double d, const char *fmt) {
   if (isnan(d)) return awk_str_cstr(in, signbit(d) ? "-nan" : "+nan");
   if (isinf(d)) return awk_str_cstr(in, d < 0 ? "-inf" : "+inf");
   if (d > -9.2e18 && d < 9.2e18 && d == (double)(long long)d) {
-    size_t n = fmt_long(buf, (long long)d);
+    size_t n = sh_fmt_i64(buf, (int64_t)d);
     awk_str *s = awk_str_new(in, buf, n);
     s->ascii = 1;
     return s;

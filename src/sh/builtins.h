@@ -87,10 +87,22 @@ int sh_builtin_cd(sh_shell *sh, int argc, char **argv);
 int sh_run_printf(sh_shell *sh, int argc, char **argv);
 
 /* Job helpers (builtins_jobs.c) */
-/* The message bash prints when a job (a foreground subshell, or a job being
- * waited for) was killed by signal sig; text is its command, or NULL. */
-void sh_report_signal_death(sh_shell *sh, int sig, int64_t pid, const char *text, bool foreground);
+/* The message bash prints when a foreground subshell was killed by signal
+ * sig; text is its command, or NULL. */
+void sh_report_signal_death(sh_shell *sh, int sig, int64_t pid, const char *text);
 int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text);
+/* Enters the background job of task t running n (its text as `jobs` shows it);
+ * returns its $! value. */
+int64_t sh_job_start(sh_shell *sh, sh_task *t, sh_node *n);
+/* Reports jobs that ended and drops them from the table, where bash does: before
+ * each command line is read and after each command bash runs in a child. A
+ * report names `line` (0: the current line). */
+void sh_jobs_notify(sh_shell *sh, int line);
+/* The command text of background job n as bash keeps it, one string per
+ * pipeline stage (print.c); NULL-terminated, *count strings, each owned. */
+char **sh_job_texts(sh_shell *sh, sh_node *n, size_t cap, int *count);
+/* Function f as `declare -f` prints it (print.c; sh may be NULL). */
+char *sh_func_text(sh_shell *sh, sh_func *f);
 int sh_wait_all(sh_shell *sh);
 void sh_jobs_release(sh_shell *sh);
 void sh_jobs_inherit(sh_shell *sh, const sh_shell *p);

@@ -10,6 +10,7 @@
  * passes their assignment arguments unsplit.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -733,6 +734,37 @@ static int bi_eval(sh_shell *sh, int argc, char **argv) {
   return st;
 }
 
+/* Reads a whole script for `source`: a store file directly; /dev/stdin,
+ * /dev/fd/N and the other special paths through the shell's descriptors, so
+ * that `source <(cmd)` and `source /dev/stdin <<<...` work as in bash.
+ * Bounded by the string-size limit. *data is malloc'd. */
+static int source_read(sh_shell *sh, const char *path, void **data, size_t *len) {
+  if (strncmp(path, "/dev/", 5) != 0 && strncmp(path, "/proc/self/fd/", 14) != 0)
+    return store_path_read_file(sh->sess->st, sh->cwd, path, data, len);
+  int fd = sh_fd_open(sh, path, O_RDONLY, 0);
+  if (fd < 0) return fd;
+  sh_buf b = {0};
+  char chunk[4096];
+  ssize_t n;
+  int r = 0;
+  while ((n = sh_fd_read(sh, fd, chunk, sizeof chunk)) > 0) {
+    if (sh_check_size(sh, b.len + (size_t)n)) {
+      r = -EFBIG;
+      break;
+    }
+    sh_buf_add(&b, chunk, (size_t)n);
+  }
+  if (n < 0 && r == 0) r = (int)n;
+  sh_fd_close(sh, fd);
+  if (r < 0) {
+    sh_buf_free(&b);
+    return r;
+  }
+  *len = b.len;
+  *data = sh_buf_steal(&b);
+  return 0;
+}
+
 _Thread_local int sh_source_depth;
 
 static int bi_source(sh_shell *sh, int argc, char **argv) {
@@ -762,7 +794,8 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
       free(pv);
     }
   }
-  if (r < 0) r = store_path_read_file(sh->sess->st, sh->cwd, path, &data, &len);
+  if (r < 0) r = source_read(sh, path, &data, &len);
+  if (r < 0 && sh->sess->limit_hit != SH_LIMIT_NONE) return 126; /* the limit said why */
   if (r < 0) {
     sh_error(sh, "%s: %s", path, cmd_strerror(r));
     sh->sess->err_errno = -r;

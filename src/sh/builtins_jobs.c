@@ -2,9 +2,28 @@
  * builtins_jobs.c - background jobs and signals: the job table, wait, jobs,
  * kill, trap, fg/bg (no job control: they report it), disown.
  *
- * Signals never reach the host: `kill` marks the target task (or the shell
- * itself), and the target acts on it at its next poll - running its trap, or
- * ending with status 128+N. A blocked target is woken so it notices.
+ * The job table follows bash's (jobs.c) without stopped jobs:
+ *  - A job keeps the text bash would show, one string per pipeline stage
+ *    (print.c, capped at SH_JOB_TEXT_MAX), a fake pid per stage ($! is the
+ *    last, `jobs -p` the first) and the directory it started in.
+ *  - %+ and %- are recomputed as bash does: when a job starts (the newest
+ *    running job becomes %+) and when a marked job leaves the table.
+ *  - A job that ended stays in the table until it is reported: sh_jobs_notify
+ *    runs where bash's notify_and_cleanup runs - before each command line is
+ *    read and after each command bash would run in a child (a table command,
+ *    a subshell, a pipeline). A non-interactive shell reports only jobs killed
+ *    by a signal other than INT, TERM or PIPE, on stderr; an interactive one
+ *    reports every ended job ("[1]+  Done    cmd"). `jobs` prints an ended
+ *    job once, then it goes too. A removed job's status stays known to
+ *    `wait PID` (a ring of SH_BGSTATUS_MAX, bash's bgpids).
+ *  - Process substitutions and disowned jobs are hidden entries: waited for
+ *    at the end of the call, never numbered or listed.
+ *
+ * Signals never reach the host: `kill` marks the target shell (or the task of a
+ * job, whose first shell to poll takes it), and the target acts on it at its
+ * next poll - running its trap, or ending with status 128+N. A blocked target
+ * is woken so it notices. `kill %N` also marks the job's pipeline stages, which
+ * run on tasks of their own.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -86,71 +105,125 @@ static const char *sig_name(int sig) {
 
 /* ---- the job table ------------------------------------------------------------------------ */
 
-static int job_wait(sh_shell *sh, sh_job *j);
-static void job_remove(sh_shell *sh, int idx);
+/* A hidden entry (process substitution, disowned job) is waited for at the
+ * end but is not a job: no number, never listed. */
+static bool job_hidden(const sh_job *j) { return !j->texts; }
 
-/* Keeps the status of a job leaving the table, for `wait PID' later. */
-static void remember_status(sh_shell *sh, int64_t pid, int status) {
-  if (!sh->reaped) sh->reaped = sh_xcalloc(SH_REAPED_MAX, sizeof *sh->reaped);
-  if (sh->nreaped == SH_REAPED_MAX) {
-    memmove(sh->reaped, sh->reaped + 1, (SH_REAPED_MAX - 1) * sizeof *sh->reaped);
-    sh->nreaped--;
-  }
-  sh->reaped[sh->nreaped].pid = pid;
-  sh->reaped[sh->nreaped].status = status;
-  sh->nreaped++;
+static bool job_dead(const sh_job *j) {
+  if (j->done) return true;
+  for (int i = 0; i < j->ntasks; i++)
+    if (j->tasks[i]->state != SH_TASK_DONE) return false;
+  return true;
 }
 
-/* bash without job control drops finished jobs from the table when a new
- * job starts and when `jobs' lists them (so job numbers start again at 1),
- * keeping each one's status for `wait PID'. */
-static void reap_done_jobs(sh_shell *sh) {
-  for (int k = 0; k < sh->njobs;) {
-    sh_job *j = sh->jobs[k];
-    bool done = !j->foreign && j->text;
-    for (int i = 0; done && i < j->ntasks; i++)
-      if (j->tasks[i]->state != SH_TASK_DONE) done = false;
-    if (!done) {
-      k++;
-      continue;
-    }
-    remember_status(sh, j->pid, job_wait(sh, j));
-    job_remove(sh, k);
-  }
+/* Exit status and terminating signal of a finished job (its last task). */
+static int job_exit_status(const sh_job *j) {
+  if (j->done) return j->status;
+  return j->ntasks ? j->tasks[j->ntasks - 1]->status : 0;
 }
 
-/* The status of a job that reap_done_jobs dropped, or -1. */
-static int reaped_status(const sh_shell *sh, int64_t pid) {
-  for (int k = sh->nreaped; k-- > 0;)
-    if (sh->reaped[k].pid == pid) return sh->reaped[k].status;
+static int job_term_sig(const sh_job *j) { return j->ntasks ? j->tasks[j->ntasks - 1]->term_sig : 0; }
+
+/* A listed job of this shell (not hidden): the ones numbering and marks see. */
+static bool job_listed(const sh_job *j) { return !job_hidden(j); }
+
+static int job_index(const sh_shell *sh, int id) {
+  if (id <= 0) return -1;
+  for (int i = 0; i < sh->njobs; i++)
+    if (sh->jobs[i]->id == id && job_listed(sh->jobs[i])) return i;
   return -1;
 }
 
-int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text) {
-  if (text) reap_done_jobs(sh);
+/* The newest running job with an id below `below` (0: any), or 0. */
+static int newest_running(const sh_shell *sh, int below) {
+  int best = 0;
+  for (int i = 0; i < sh->njobs; i++) {
+    const sh_job *j = sh->jobs[i];
+    if (!job_listed(j) || job_dead(j)) continue;
+    if (below && j->id >= below) continue;
+    if (j->id > best) best = j->id;
+  }
+  return best;
+}
+
+/* bash's set_current_job/reset_current without stopped jobs: %+ is the newest
+ * running job, %- the next older running one (or %+ itself). Marks change only
+ * when a job starts or a marked job leaves the table. */
+static void set_current(sh_shell *sh, int id) {
+  if (sh->job_cur != id) {
+    sh->job_prev = sh->job_cur;
+    sh->job_cur = id;
+  }
+  int k = job_index(sh, sh->job_cur);
+  int cand = k >= 0 && !job_dead(sh->jobs[k]) ? newest_running(sh, sh->job_cur) : newest_running(sh, 0);
+  sh->job_prev = cand ? cand : sh->job_cur;
+}
+
+static void reset_current(sh_shell *sh) {
+  int cand = newest_running(sh, 0);
+  if (cand) set_current(sh, cand);
+  else sh->job_cur = sh->job_prev = 0;
+}
+
+static sh_job *job_new(sh_shell *sh, sh_task **tasks, int ntasks) {
   sh_job *j = sh_xcalloc(1, sizeof *j);
-  int maxid = 0;
-  for (int i = 0; i < sh->njobs; i++)
-    if (sh->jobs[i]->id > maxid) maxid = sh->jobs[i]->id;
-  j->id = maxid + 1;
-  j->tasks = sh_xcalloc((size_t)ntasks, sizeof *j->tasks);
+  j->tasks = sh_xcalloc((size_t)ntasks + 1, sizeof *j->tasks);
   for (int i = 0; i < ntasks; i++) {
     j->tasks[i] = tasks[i];
     tasks[i]->refs++;
   }
   j->ntasks = ntasks;
   j->pid = ntasks ? tasks[ntasks - 1]->pid : 0;
-  j->text = text ? sh_xstrdup(text) : NULL;
   sh->jobs = sh_xrealloc(sh->jobs, (size_t)(sh->njobs + 1) * sizeof *sh->jobs);
   sh->jobs[sh->njobs++] = j;
+  return j;
+}
+
+int sh_job_add(sh_shell *sh, sh_task **tasks, int ntasks, const char *text) {
+  sh_job *j = job_new(sh, tasks, ntasks);
+  if (text) {
+    j->texts = sh_xcalloc(2, sizeof *j->texts);
+    j->texts[0] = sh_xstrdup(text);
+    j->pids = sh_xcalloc(1, sizeof *j->pids);
+    j->pids[0] = j->pid;
+    j->ntexts = 1;
+  }
   return j->id;
 }
 
 static void job_free(sh_job *j) {
   for (int i = 0; i < j->ntasks; i++) sh_task_unref(j->tasks[i]);
   free(j->tasks);
-  free(j->text);
+  for (int i = 0; i < j->ntexts; i++) free(j->texts[i]);
+  free(j->texts);
+  free(j->pids);
+  free(j->wd);
   free(j);
+}
+
+static void cleanup_dead(sh_shell *sh);
+
+int64_t sh_job_start(sh_shell *sh, sh_task *t, sh_node *n) {
+  cleanup_dead(sh); /* bash frees the slots of reported jobs first */
+  int maxid = 0;
+  for (int i = 0; i < sh->njobs; i++)
+    if (job_listed(sh->jobs[i]) && sh->jobs[i]->id > maxid) maxid = sh->jobs[i]->id;
+  sh_job *j = job_new(sh, &t, 1);
+  j->id = maxid + 1;
+  j->texts = sh_job_texts(sh, n, SH_JOB_TEXT_MAX, &j->ntexts);
+  /* a pipeline's later stages get pids of their own; $! is the last one */
+  j->pids = sh_xcalloc((size_t)j->ntexts, sizeof *j->pids);
+  j->pids[0] = t->pid;
+  for (int i = 1; i < j->ntexts; i++) j->pids[i] = ++sh->sess->next_pid;
+  j->pid = j->pids[j->ntexts - 1];
+  j->wd = sh_xstrdup(sh->cwd);
+  reset_current(sh);
+  if (sh->interactive) {
+    char line[64];
+    snprintf(line, sizeof line, "[%d] %" PRId64 "\n", j->id, j->pid);
+    sh_write_str(sh, 2, line);
+  }
+  return j->pid;
 }
 
 static int job_wait(sh_shell *sh, sh_job *j) {
@@ -161,14 +234,65 @@ static int job_wait(sh_shell *sh, sh_job *j) {
   return st;
 }
 
+/* Remembers the status of a job leaving the table, for `wait PID`. */
+static void save_status(sh_shell *sh, int64_t pid, int status) {
+  if (!sh->bgstatus) sh->bgstatus = sh_xcalloc(SH_BGSTATUS_MAX, sizeof *sh->bgstatus);
+  sh->bgstatus[sh->nbgstatus % SH_BGSTATUS_MAX] = (sh_bgstatus){pid, status};
+  sh->nbgstatus = (sh->nbgstatus + 1) % (2 * SH_BGSTATUS_MAX);
+}
+
+static bool saved_status(const sh_shell *sh, int64_t pid, int *status) {
+  if (!sh->bgstatus) return false;
+  for (int i = 0; i < SH_BGSTATUS_MAX; i++)
+    if (sh->bgstatus[i].pid == pid && pid) {
+      *status = sh->bgstatus[i].status;
+      return true;
+    }
+  return false;
+}
+
+/* Takes job idx out of the table (waiting for its tasks, which have ended or
+ * end now); its status stays known to `wait PID`. */
 static void job_remove(sh_shell *sh, int idx) {
-  job_free(sh->jobs[idx]);
+  sh_job *j = sh->jobs[idx];
+  if (!j->foreign) {
+    int st = job_wait(sh, j);
+    if (job_listed(j)) save_status(sh, j->pid, st);
+  }
+  bool marked = job_listed(j) && (j->id == sh->job_cur || j->id == sh->job_prev);
+  job_free(j);
   memmove(sh->jobs + idx, sh->jobs + idx + 1, (size_t)(sh->njobs - idx - 1) * sizeof *sh->jobs);
   sh->njobs--;
+  if (marked) reset_current(sh);
+}
+
+/* Removes the jobs that ended and were reported (bash's cleanup_dead_jobs),
+ * and hidden entries that ended. More than SH_JOBS_DEAD_MAX ended jobs that
+ * nothing reported yet (a loop that never reaches a report point) lose the
+ * oldest ones silently, as bash keeps at most CHILD_MAX of them. */
+static void cleanup_dead(sh_shell *sh) {
+  int unreported = 0;
+  for (int k = sh->njobs - 1; k >= 0; k--) {
+    sh_job *j = sh->jobs[k];
+    if (!job_listed(j) || j->foreign || j->notified || !job_dead(j)) continue;
+    if (++unreported > SH_JOBS_DEAD_MAX) j->notified = true;
+  }
+  for (int k = 0; k < sh->njobs;) {
+    sh_job *j = sh->jobs[k];
+    if (!j->foreign && job_dead(j) && (!job_listed(j) || j->notified)) job_remove(sh, k);
+    else k++;
+  }
 }
 
 int sh_wait_all(sh_shell *sh) {
   int st = 0;
+  if (sh->interactive) {
+    /* the end of an interactive line: its jobs are waited for, and reported
+     * as bash reports them before the next prompt */
+    for (int k = 0; k < sh->njobs; k++)
+      if (!sh->jobs[k]->foreign && job_listed(sh->jobs[k])) job_wait(sh, sh->jobs[k]);
+    sh_jobs_notify(sh, 0);
+  }
   for (int k = 0; k < sh->njobs;) {
     if (sh->jobs[k]->foreign) {
       k++;
@@ -184,14 +308,25 @@ int sh_wait_all(sh_shell *sh) {
 void sh_jobs_inherit(sh_shell *sh, const sh_shell *p) {
   for (int i = 0; i < p->njobs; i++) {
     const sh_job *pj = p->jobs[i];
-    if (!pj->text) continue;
-    int id = sh_job_add(sh, pj->tasks, pj->ntasks, pj->text);
-    sh_job *j = sh->jobs[sh->njobs - 1];
+    if (!job_listed(pj)) continue;
+    sh_job *j = job_new(sh, pj->tasks, pj->ntasks);
     j->id = pj->id;
     j->pid = pj->pid;
+    j->texts = sh_xcalloc((size_t)pj->ntexts + 1, sizeof *j->texts);
+    j->pids = sh_xcalloc((size_t)pj->ntexts, sizeof *j->pids);
+    for (int k = 0; k < pj->ntexts; k++) {
+      j->texts[k] = sh_xstrdup(pj->texts[k]);
+      j->pids[k] = pj->pids[k];
+    }
+    j->ntexts = pj->ntexts;
+    j->wd = pj->wd ? sh_xstrdup(pj->wd) : NULL;
+    j->done = pj->done;
+    j->status = pj->status;
+    j->notified = pj->notified;
     j->foreign = true;
-    (void)id;
   }
+  sh->job_cur = p->job_cur;
+  sh->job_prev = p->job_prev;
 }
 
 void sh_jobs_release(sh_shell *sh) {
@@ -199,69 +334,188 @@ void sh_jobs_release(sh_shell *sh) {
   free(sh->jobs);
   sh->jobs = NULL;
   sh->njobs = 0;
-  free(sh->reaped);
-  sh->reaped = NULL;
-  sh->nreaped = 0;
+  free(sh->bgstatus);
+  sh->bgstatus = NULL;
+  sh->nbgstatus = 0;
 }
 
-static int find_job(sh_shell *sh, const char *spec) {
-  if (spec[0] == '%') {
-    const char *s = spec + 1;
-    if (!*s || !strcmp(s, "%") || !strcmp(s, "+")) return sh->njobs - 1;
-    if (!strcmp(s, "-")) return sh->njobs - 2;
+#define NO_JOB (-1)
+#define DUP_JOB (-2)
+
+/* Does job j match %name (a prefix of a stage's text) or %?name (a substring,
+ * any case)? bash counts each matching stage, so one job can be ambiguous. */
+static int name_matches(const sh_job *j, const char *name, bool substring) {
+  int m = 0;
+  size_t n = strlen(name);
+  for (int i = 0; i < j->ntexts; i++)
+    if (substring ? strcasestr(j->texts[i], name) != NULL : strncmp(j->texts[i], name, n) == 0) m++;
+  return m;
+}
+
+/* A job spec (%N %% %+ % %- %name %?name; the % is optional for `jobs`) to an
+ * index into sh->jobs; NO_JOB, or DUP_JOB after an "ambiguous" message. */
+static int job_spec(sh_shell *sh, const char *spec, const char *cmd) {
+  const char *w = spec[0] == '%' ? spec + 1 : spec;
+  if (*w && strspn(w, "0123456789") == strlen(w)) {
     char *end;
-    long id = strtol(s, &end, 10);
-    if (!*end) {
-      for (int i = 0; i < sh->njobs; i++)
-        if (sh->jobs[i]->id == id) return i;
-    }
-    return -1;
+    errno = 0;
+    long id = strtol(w, &end, 10);
+    if (*end || errno || id > INT32_MAX) return NO_JOB;
+    return job_index(sh, (int)id);
   }
-  char *end;
-  long long pid = strtoll(spec, &end, 10);
-  if (*end) return -2;
-  for (int i = 0; i < sh->njobs; i++)
-    if (sh->jobs[i]->pid == pid) return i;
-  return -1;
+  switch (*w) {
+  case 0:
+  case '%':
+  case '+': return job_index(sh, sh->job_cur);
+  case '-': return job_index(sh, sh->job_prev);
+  default: break;
+  }
+  bool substring = *w == '?';
+  const char *name = substring ? w + 1 : w;
+  int found = NO_JOB, matches = 0;
+  for (int i = sh->njobs - 1; i >= 0; i--) {
+    if (!job_listed(sh->jobs[i])) continue;
+    int m = name_matches(sh->jobs[i], name, substring);
+    if (m) found = i;
+    matches += m;
+  }
+  if (matches > 1) {
+    sh_error(sh, "%s: %s: ambiguous job spec", cmd, name);
+    return DUP_JOB;
+  }
+  return found;
 }
 
-/* ---- wait, jobs ---------------------------------------------------------------------------------- */
+/* The job with a stage of this pid, or NO_JOB. */
+static int job_by_pid(const sh_shell *sh, int64_t pid) {
+  for (int i = 0; i < sh->njobs; i++) {
+    const sh_job *j = sh->jobs[i];
+    if (j->pid == pid) return i;
+    for (int k = 0; k < j->ntexts; k++)
+      if (j->pids[k] == pid) return i;
+  }
+  return NO_JOB;
+}
 
-/* bash's description of a signal that ended a job (strsignal). */
+/* ---- reporting ---------------------------------------------------------------------------- */
+
+/* bash's description of a signal (strsignal). */
 static const char *sig_description(int sig) {
   static const char *const d[] = {
-      [1] = "Hangup", [3] = "Quit", [4] = "Illegal instruction", [5] = "Trace/breakpoint trap",
-      [6] = "Aborted", [7] = "Bus error", [8] = "Floating point exception", [9] = "Killed",
-      [10] = "User defined signal 1", [11] = "Segmentation fault", [12] = "User defined signal 2",
-      [14] = "Alarm clock", [16] = "Stack fault", [24] = "CPU time limit exceeded",
-      [25] = "File size limit exceeded", [26] = "Virtual timer expired", [27] = "Profiling timer expired",
-      [29] = "I/O possible", [30] = "Power failure", [31] = "Bad system call"};
+      [1] = "Hangup", [2] = "Interrupt", [3] = "Quit", [4] = "Illegal instruction",
+      [5] = "Trace/breakpoint trap", [6] = "Aborted", [7] = "Bus error",
+      [8] = "Floating point exception", [9] = "Killed", [10] = "User defined signal 1",
+      [11] = "Segmentation fault", [12] = "User defined signal 2", [13] = "Broken pipe",
+      [14] = "Alarm clock", [15] = "Terminated", [16] = "Stack fault", [17] = "Child exited",
+      [18] = "Continued", [19] = "Stopped (signal)", [20] = "Stopped", [21] = "Stopped (tty input)",
+      [22] = "Stopped (tty output)", [23] = "Urgent I/O condition", [24] = "CPU time limit exceeded",
+      [25] = "File size limit exceeded", [26] = "Virtual timer expired",
+      [27] = "Profiling timer expired", [28] = "Window changed", [29] = "I/O possible",
+      [30] = "Power failure", [31] = "Bad system call"};
   if (sig <= 0 || sig >= (int)(sizeof d / sizeof d[0])) return NULL;
   return d[sig];
 }
 
-void sh_report_signal_death(sh_shell *sh, int sig, int64_t pid, const char *text, bool foreground) {
-  /* bash (built without reporting SIGTERM and SIGPIPE): a job killed by
-   * another signal that this shell does not trap gets "PID DESCRIPTION
-   * COMMAND"; a foreground one killed by TERM or a trapped signal just the
-   * description; INT and PIPE nothing */
-  if (sig <= 0 || sig == 2 || sig == 13) return;
-  bool trapped = sig < SH_NSIG && sh->traps.action[sig];
-  const char *desc = sig_description(sig);
-  if (desc && !trapped && text)
-    sh_error(sh, "%5" PRId64 " %-24s%s", pid, desc, text);
-  else if (foreground && (sig == 15 || trapped))
-    sh_errorf_raw(sh, "%s\n", sig == 15 ? "Terminated" : desc ? desc : "Unknown signal");
+/* "Running", "Done", "Exit 3", "Terminated"... */
+static void job_state_text(const sh_job *j, char *buf, size_t n) {
+  if (!job_dead(j)) {
+    snprintf(buf, n, "Running");
+    return;
+  }
+  int sig = job_term_sig(j);
+  if (sig) {
+    const char *d = sig_description(sig);
+    if (d) snprintf(buf, n, "%s", d);
+    else snprintf(buf, n, "Signal %d", sig);
+    return;
+  }
+  int st = job_exit_status(j);
+  if (st) snprintf(buf, n, "Exit %d", st);
+  else snprintf(buf, n, "Done");
 }
 
-/* Waits for job k, reports a death by signal as bash does, removes it. */
+enum { JOB_STANDARD, JOB_LONG, JOB_NONINTERACTIVE };
+
+/* One job as bash's pretty_print_job prints it: "[1]+  Running   cmd &", the long
+ * form with pids and a line per pipeline stage, or (a note on stderr) the long
+ * form without the "[1]+". Every stage shows the job's state. */
+static void job_format(sh_shell *sh, sh_buf *b, const sh_job *j, int form) {
+  if (form != JOB_NONINTERACTIVE) {
+    char mark = j->id == sh->job_cur ? '+' : j->id == sh->job_prev ? '-' : ' ';
+    sh_buf_addf(b, "[%d]%c ", j->id, mark);
+  }
+  bool lng = form != JOB_STANDARD;
+  char state[64];
+  job_state_text(j, state, sizeof state);
+  for (int i = 0; i < j->ntexts; i++) {
+    if (i) sh_buf_adds(b, lng ? "     " : " |");
+    if (lng) sh_buf_addf(b, "%5" PRId64, j->pids[i]);
+    sh_buf_addc(b, ' ');
+    if (i == 0) sh_buf_addf(b, "%-24s", state);
+    else if (lng) sh_buf_addf(b, "%22s| ", "");
+    sh_buf_adds(b, j->texts[i]);
+    if (i == j->ntexts - 1) {
+      if (!job_dead(j)) sh_buf_adds(b, " &");
+      if (j->wd && strcmp(j->wd, sh->cwd) != 0) {
+        /* bash's polite_directory_format: $HOME/x as ~/x */
+        const char *home = sh_var_get(sh, "HOME");
+        size_t hl = home ? strlen(home) : 0;
+        if (hl > 1 && strncmp(j->wd, home, hl) == 0 && (!j->wd[hl] || j->wd[hl] == '/'))
+          sh_buf_addf(b, "  (wd: ~%s)", j->wd + hl);
+        else
+          sh_buf_addf(b, "  (wd: %s)", j->wd);
+      }
+    }
+    if (lng || i == j->ntexts - 1) sh_buf_addc(b, '\n');
+  }
+}
+
+/* bash's notify_and_cleanup, called where bash calls it - before each command
+ * line is read and after each command bash would run in a child process. An
+ * interactive shell reports every job that ended ("[1]+  Done   cmd"); a
+ * non-interactive one reports only a job killed by a signal other than INT,
+ * TERM or PIPE (one the shell does not trap), and drops the others silently.
+ * Reported jobs leave the table. `line`: the line a report names (0: the
+ * current one). */
+void sh_jobs_notify(sh_shell *sh, int line) {
+  for (int k = 0; k < sh->njobs; k++) {
+    sh_job *j = sh->jobs[k];
+    if (!job_listed(j) || j->foreign || j->notified || !job_dead(j)) continue;
+    int sig = job_term_sig(j);
+    j->notified = true; /* before printing: j is not touched after it */
+    sh_buf b = {0};
+    if (sh->interactive) {
+      job_format(sh, &b, j, JOB_STANDARD);
+      sh_write_fd(sh, 2, b.data, b.len);
+    } else if (sig && sig != 2 && sig != 13 && sig != 15 && sig < SH_NSIG && !sh->traps.action[sig]) {
+      job_format(sh, &b, j, JOB_NONINTERACTIVE);
+      if (b.len) b.data[--b.len] = 0; /* sh_error adds the newline */
+      int saved = sh->lineno;
+      if (line > 0) sh->lineno = line;
+      sh_error(sh, "%s", b.data);
+      sh->lineno = saved;
+    }
+    sh_buf_free(&b);
+  }
+  cleanup_dead(sh);
+}
+
+/* Jobs not yet finished (the prompt's \j). */
+int sh_jobs_running(sh_shell *sh) {
+  int n = 0;
+  for (int i = 0; i < sh->njobs; i++)
+    if (job_listed(sh->jobs[i]) && !job_dead(sh->jobs[i])) n++;
+  return n;
+}
+
+/* ---- wait, jobs, disown ---------------------------------------------------------------------- */
+
+/* Waits for job k; the report and removal follow as after any wait. */
 static int wait_job(sh_shell *sh, int k) {
   sh_job *j = sh->jobs[k];
   int st = job_wait(sh, j);
-  int sig = j->ntasks ? j->tasks[j->ntasks - 1]->term_sig : 0;
-  sh_report_signal_death(sh, sig, j->pid, j->text, false);
-  if (j->text) remember_status(sh, j->pid, st);
-  job_remove(sh, k);
+  if (job_listed(j)) sh_jobs_notify(sh, 0);
+  else job_remove(sh, k);
   return st;
 }
 
@@ -283,52 +537,67 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
       return 2;
     }
   }
-  /* the jobs to wait for (indices into sh->jobs) */
-  int *sel = sh_xcalloc((size_t)sh->njobs + 1, sizeof *sel);
-  int nsel = 0, st = 0;
   bool all = i >= argc;
+  if (all && !any) {
+    /* every job; then no status is kept, not even older ones (bash) */
+    for (;;) {
+      int k = 0;
+      while (k < sh->njobs && sh->jobs[k]->foreign) k++;
+      if (k >= sh->njobs) break;
+      wait_job(sh, k);
+    }
+    free(sh->bgstatus);
+    sh->bgstatus = NULL;
+    sh->nbgstatus = 0;
+    return 0;
+  }
+  /* the jobs named (pids of jobs: their tasks), in order */
+  sh_task **sel = sh_xcalloc((size_t)(all ? sh->njobs : argc - i) + 1, sizeof *sel);
+  int nsel = 0, st = 0;
   if (all) {
     for (int k = 0; k < sh->njobs; k++)
-      if (!sh->jobs[k]->foreign) sel[nsel++] = k;
-  } else {
-    for (; i < argc; i++) {
-      int k = find_job(sh, argv[i]);
-      if (k == -2) {
-        sh_error(sh, "wait: `%s': not a pid or valid job spec", argv[i]);
-        st = 1;
-        continue;
-      }
-      if (k == -1 && argv[i][0] != '%' && reaped_status(sh, strtoll(argv[i], NULL, 10)) >= 0) {
-        st = reaped_status(sh, strtoll(argv[i], NULL, 10));
-        continue;
-      }
-      if (k < 0 || sh->jobs[k]->foreign) {
-        if (argv[i][0] == '%') sh_error(sh, "wait: %s: no such job", argv[i]);
-        else sh_error(sh, "wait: pid %s is not a child of this shell", argv[i]);
+      if (!sh->jobs[k]->foreign && job_listed(sh->jobs[k]))
+        sel[nsel++] = sh->jobs[k]->tasks[sh->jobs[k]->ntasks - 1];
+  }
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    int k;
+    if (a[0] == '%') {
+      k = job_spec(sh, a, "wait");
+      if (k == DUP_JOB) {
         st = 127;
         continue;
       }
-      if (!any) {
-        /* in order: each one's status; the last one counts */
-        free(sel);
-        sel = NULL;
-        st = wait_job(sh, k);
-        sel = sh_xcalloc((size_t)sh->njobs + 1, sizeof *sel);
+    } else {
+      char *end;
+      errno = 0;
+      long long pid = strtoll(a, &end, 10);
+      if (!*a || *end || errno) {
+        sh_error(sh, "wait: `%s': not a pid or valid job spec", a);
+        st = 1;
         continue;
       }
-      sel[nsel++] = k;
+      k = job_by_pid(sh, pid);
+      int saved;
+      if (k < 0 && saved_status(sh, pid, &saved)) {
+        if (!any) st = saved;
+        continue;
+      }
     }
+    if (k < 0 || sh->jobs[k]->foreign) {
+      if (a[0] == '%') sh_error(sh, "wait: %s: no such job", a);
+      else sh_error(sh, "wait: pid %s is not a child of this shell", a);
+      st = 127;
+      continue;
+    }
+    if (any) {
+      sel[nsel++] = sh->jobs[k]->tasks[sh->jobs[k]->ntasks - 1];
+      continue;
+    }
+    /* in order: each one's status; the last one counts */
+    st = wait_job(sh, k);
   }
   if (!any) {
-    if (all) {
-      while (sh->njobs > 0) {
-        int k = 0;
-        while (k < sh->njobs && sh->jobs[k]->foreign) k++;
-        if (k >= sh->njobs) break;
-        wait_job(sh, k);
-      }
-      st = 0;
-    }
     free(sel);
     return st;
   }
@@ -337,56 +606,105 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
     free(sel);
     return 127;
   }
-  sh_task **ts = sh_xcalloc((size_t)nsel, sizeof *ts);
-  for (int k = 0; k < nsel; k++) {
-    sh_job *j = sh->jobs[sel[k]];
-    ts[k] = j->tasks[j->ntasks - 1];
-  }
-  int w = sh_task_wait_any(sh->task, ts, nsel);
-  free(ts);
-  st = w < 0 ? 127 : wait_job(sh, sel[w]);
+  int w = sh_task_wait_any(sh->task, sel, nsel);
+  st = 127;
+  if (w >= 0)
+    for (int k = 0; k < sh->njobs; k++)
+      if (sh->jobs[k]->tasks[sh->jobs[k]->ntasks - 1] == sel[w]) {
+        st = wait_job(sh, k);
+        break;
+      }
   free(sel);
   return st;
 }
 
-/* Jobs not yet finished (the prompt's \j). */
-int sh_jobs_running(sh_shell *sh) {
-  int n = 0;
-  for (int i = 0; i < sh->njobs; i++) {
-    sh_job *j = sh->jobs[i];
-    if (!j->text) continue;
-    for (int k = 0; k < j->ntasks; k++)
-      if (j->tasks[k]->state != SH_TASK_DONE) {
-        n++;
-        break;
-      }
+/* jobs -x: the command with each job spec replaced by the job's first pid. */
+static int jobs_execute(sh_shell *sh, int argc, char **argv) {
+  if (argc <= 0) return 0;
+  char **av = sh_xcalloc((size_t)argc + 1, sizeof *av);
+  for (int i = 0; i < argc; i++) {
+    int k = argv[i][0] == '%' ? job_spec(sh, argv[i], "jobs") : NO_JOB;
+    av[i] = k >= 0 ? sh_xasprintf("%" PRId64, sh->jobs[k]->pids[0]) : sh_xstrdup(argv[i]);
   }
-  return n;
+  int st = sh_run_argv(sh, argc, av, false);
+  for (int i = 0; i < argc; i++) free(av[i]);
+  free(av);
+  return st;
+}
+
+enum { LIST_ANY, LIST_RUNNING, LIST_STOPPED };
+enum { FORM_STANDARD, FORM_LONG, FORM_PIDS, FORM_CHANGED };
+
+static void list_job(sh_shell *sh, sh_job *j, int form) {
+  if (form == FORM_PIDS) {
+    sh_printf_fd(sh, 1, "%" PRId64 "\n", j->pids[0]);
+    return;
+  }
+  if (form == FORM_CHANGED && j->notified) return;
+  sh_buf b = {0};
+  job_format(sh, &b, j, form == FORM_LONG ? JOB_LONG : JOB_STANDARD);
+  j->notified = true; /* before the write: j is not touched after it */
+  sh_write_fd(sh, 1, b.data, b.len);
+  sh_buf_free(&b);
 }
 
 int sh_bi_jobs(sh_shell *sh, int argc, char **argv) {
-  bool pids = false, longf = false;
-  if (!sh->interactive) reap_done_jobs(sh); /* interactive: listed as Done first */
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "-p")) pids = true;
-    else if (!strcmp(argv[i], "-l")) longf = true;
+  int form = FORM_STANDARD, state = LIST_ANY;
+  bool execute = false;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *o = argv[i] + 1; *o; o++) {
+      switch (*o) {
+      case 'l': form = FORM_LONG; break;
+      case 'p': form = FORM_PIDS; break;
+      case 'n': form = FORM_CHANGED; break;
+      case 'r': state = LIST_RUNNING; break;
+      case 's': state = LIST_STOPPED; break;
+      case 'x':
+        if (form != FORM_STANDARD) {
+          sh_error(sh, "jobs: no other options allowed with `-x'");
+          return 1;
+        }
+        execute = true;
+        break;
+      default:
+        sh_error(sh, "jobs: -%c: invalid option", *o);
+        sh_bi_usage(sh, "jobs");
+        return 2;
+      }
+    }
+    if (execute) {
+      i++;
+      break;
+    }
   }
-  for (int i = 0; i < sh->njobs; i++) {
-    sh_job *j = sh->jobs[i];
-    if (!j->text) continue; /* process substitutions are not jobs */
-    bool done = true;
-    for (int k = 0; k < j->ntasks; k++)
-      if (j->tasks[k]->state != SH_TASK_DONE) done = false;
-    char mark = i == sh->njobs - 1 ? '+' : i == sh->njobs - 2 ? '-' : ' ';
-    if (pids) sh_printf_fd(sh, 1, "%" PRId64 "\n", j->pid);
-    else if (longf)
-      sh_printf_fd(sh, 1, "[%d]%c %" PRId64 " %-24s%s%s\n", j->id, mark, j->pid, done ? "Done" : "Running",
-                   j->text, done ? "" : " &");
-    else
-      sh_printf_fd(sh, 1, "[%d]%c  %-24s%s%s\n", j->id, mark, done ? "Done" : "Running", j->text,
-                   done ? "" : " &");
+  if (execute) return jobs_execute(sh, argc - i, argv + i);
+  if (i >= argc) {
+    cleanup_dead(sh);
+    for (int k = 0; k < sh->njobs; k++) {
+      sh_job *j = sh->jobs[k];
+      if (!job_listed(j)) continue;
+      if (state == LIST_STOPPED || (state == LIST_RUNNING && job_dead(j))) continue;
+      list_job(sh, j, form);
+    }
+    return 0;
   }
-  return 0;
+  int st = 0;
+  for (; i < argc; i++) {
+    int k = job_spec(sh, argv[i], "jobs");
+    if (k < 0) {
+      sh_error(sh, "jobs: %s: no such job", argv[i]);
+      st = 1;
+      continue;
+    }
+    list_job(sh, sh->jobs[k], form);
+    cleanup_dead(sh);
+  }
+  return st;
 }
 
 int sh_bi_fg(sh_shell *sh, int argc, char **argv) {
@@ -395,22 +713,73 @@ int sh_bi_fg(sh_shell *sh, int argc, char **argv) {
   return 1;
 }
 
+/* Hides job k: it is still waited for at the end, but no longer a job. */
+static void disown_job(sh_shell *sh, int k) {
+  sh_job *j = sh->jobs[k];
+  bool marked = j->id == sh->job_cur || j->id == sh->job_prev;
+  for (int i = 0; i < j->ntexts; i++) free(j->texts[i]);
+  free(j->texts);
+  j->texts = NULL;
+  j->ntexts = 0;
+  j->id = 0;
+  if (marked) reset_current(sh);
+}
+
 int sh_bi_disown(sh_shell *sh, int argc, char **argv) {
-  if (argc < 2) {
-    if (sh->njobs) sh->jobs[sh->njobs - 1]->text = (free(sh->jobs[sh->njobs - 1]->text), NULL);
+  bool all = false, running = false, nohup = false;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *o = argv[i] + 1; *o; o++) {
+      if (*o == 'a') all = true;
+      else if (*o == 'r') running = true;
+      else if (*o == 'h') nohup = true;
+      else {
+        sh_error(sh, "disown: -%c: invalid option", *o);
+        sh_bi_usage(sh, "disown");
+        return 2;
+      }
+    }
+  }
+  if (i >= argc && (all || running)) {
+    /* -h only marks jobs (no SIGHUP reaches them here anyway) */
+    for (int k = 0; k < sh->njobs && !nohup; k++)
+      if (job_listed(sh->jobs[k]) && !sh->jobs[k]->foreign && (!running || !job_dead(sh->jobs[k])))
+        disown_job(sh, k);
     return 0;
   }
-  for (int i = 1; i < argc; i++) {
-    if (argv[i][0] == '-') continue;
-    int k = find_job(sh, argv[i]);
+  if (i >= argc) {
+    int k = job_index(sh, sh->job_cur);
     if (k < 0) {
-      sh_error(sh, "disown: %s: no such job", argv[i]);
+      sh_error(sh, "disown: current: no such job");
       return 1;
     }
-    free(sh->jobs[k]->text);
-    sh->jobs[k]->text = NULL;
+    if (!nohup) disown_job(sh, k);
+    return 0;
   }
-  return 0;
+  int st = 0;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    int k = NO_JOB;
+    if (a[0] == '%') {
+      k = job_spec(sh, a, "disown");
+    } else {
+      char *end;
+      errno = 0;
+      long long pid = strtoll(a, &end, 10);
+      if (*a && !*end && !errno) k = job_by_pid(sh, pid);
+    }
+    if (k < 0 || !job_listed(sh->jobs[k])) {
+      if (k != DUP_JOB) sh_error(sh, "disown: %s: no such job", a);
+      st = 1;
+      continue;
+    }
+    if (!nohup) disown_job(sh, k);
+  }
+  return st;
 }
 
 /* ---- signals ----------------------------------------------------------------------------------------- */
@@ -429,6 +798,33 @@ static void deliver_self(sh_shell *sh, int sig) {
   sh->fatal = 0;
   sh->exit_status = 128 + sig;
   sh->killed_by = sig;
+}
+
+/* Is shell x the shell with pid `root` or one copied from it (its pipeline
+ * stages, subshells, jobs)? */
+static bool descends_from(sh_session *s, const sh_shell *x, int64_t root) {
+  for (int n = 0; x && n < 4096; n++) {
+    if (x->pid == root) return true;
+    if (!x->parent_pid) return false;
+    x = sh_shell_by_pid(s, x->parent_pid);
+  }
+  return false;
+}
+
+/* kill %N: the job's task gets the signal (the first of its shells to poll acts
+ * on it, see sh_handle_pending_signal), and so do the shells of the job that
+ * run on tasks of their own, its pipeline stages (bash signals each process of
+ * the job). A blocked task is woken. */
+static void signal_job(sh_shell *sh, sh_job *j, int sig) {
+  if (job_dead(j) || !j->ntasks) return;
+  sh_task *jt = j->tasks[0];
+  jt->pending_sig = sig;
+  sh_task_wake(jt);
+  for (sh_shell *x = sh->sess->live; x; x = x->live_next) {
+    if (x == sh || !x->task || x->task == jt || !descends_from(sh->sess, x, jt->pid)) continue;
+    x->pending_sig = sig;
+    if (x->task != sh->task) sh_task_wake(x->task);
+  }
 }
 
 /* kill -l and trap -l: every signal as " N) SIGNAME", five to a line. */
@@ -519,7 +915,11 @@ int sh_bi_kill(sh_shell *sh, int argc, char **argv) {
       if (sig) deliver_self(sh, sig);
       continue;
     }
-    int k = find_job(sh, t);
+    int k = t[0] == '%' ? job_spec(sh, t, "kill") : job_by_pid(sh, pid);
+    if (k == DUP_JOB) {
+      st = 1;
+      continue;
+    }
     sh_shell *target = t[0] != '%' && k < 0 ? sh_shell_by_pid(sh->sess, pid) : NULL;
     if (target) {
       /* another shell (an enclosing one, a subshell): it acts on the signal
@@ -536,15 +936,7 @@ int sh_bi_kill(sh_shell *sh, int argc, char **argv) {
       st = 1;
       continue;
     }
-    sh_job *j = sh->jobs[k];
-    for (int m = 0; m < j->ntasks; m++) {
-      sh_task *task = j->tasks[m];
-      if (task->state == SH_TASK_DONE) continue;
-      if (sig) {
-        task->pending_sig = sig;
-        sh_task_wake(task);
-      }
-    }
+    if (sig) signal_job(sh, sh->jobs[k], sig);
   }
   return st;
 }
@@ -561,6 +953,10 @@ void sh_handle_pending_signal(sh_shell *sh) {
   int sig = sh->task->pending_sig;
   sh->task->pending_sig = 0;
   deliver_self(sh, sig);
+  /* a job's signal reaches the first of its shells to poll, often a subshell
+   * inside it; when that one dies of it, the shells around it get it too, so
+   * the job ends as the one process it is in bash */
+  if (sh->killed_by == sig && sh->task->sh && sh->task->sh != sh) sh->task->pending_sig = sig;
 }
 
 /* ---- trap ---------------------------------------------------------------------------------------------- */
@@ -617,6 +1013,22 @@ void sh_traps_unhide(sh_shell *sh, sh_trap_hide *h) {
     else free(h->saved[k]);
     h->saved[k] = NULL;
   }
+}
+
+/* ---- foreground deaths by signal ------------------------------------------------------------ */
+
+void sh_report_signal_death(sh_shell *sh, int sig, int64_t pid, const char *text) {
+  /* bash (built without reporting SIGTERM and SIGPIPE), for a foreground
+   * subshell: killed by a signal that this shell does not trap, "PID
+   * DESCRIPTION COMMAND"; by TERM or a trapped signal, the description
+   * alone; by INT or PIPE, nothing */
+  if (sig <= 0 || sig == 2 || sig == 13) return;
+  bool trapped = sig < SH_NSIG && sh->traps.action[sig];
+  const char *desc = sig_description(sig);
+  if (desc && sig != 15 && !trapped && text)
+    sh_error(sh, "%5" PRId64 " %-24s%s", pid, desc, text);
+  else
+    sh_errorf_raw(sh, "%s\n", desc ? desc : "Unknown signal");
 }
 
 int sh_bi_trap(sh_shell *sh, int argc, char **argv) {

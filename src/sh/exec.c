@@ -706,6 +706,31 @@ static void xtrace_assign(sh_shell *sh, sh_assign *as, const char *val, const ar
   sh_buf_free(&b);
 }
 
+/* $_ after a command: its last argument (kept when unchanged, as in a loop). */
+static void set_last_arg(sh_shell *sh, const char *arg) {
+  if (sh->last_arg && strcmp(sh->last_arg, arg) == 0) return;
+  free(sh->last_arg);
+  sh->last_arg = sh_xstrdup(arg);
+}
+
+/* The expanded value of a scalar or element assignment into its place. */
+static int store_assign(sh_shell *sh, sh_assign *as, int flags, const char *val) {
+  if (!as->index) return sh_var_set(sh, as->name, val, flags | (as->append ? SH_SET_APPEND : 0));
+  int err;
+  sh_var *v = sh_var_get_for_write(sh, as->name, flags, &err);
+  if (!v) return err ? err : 1;
+  if (v->flags & SH_V_ASSOC) {
+    char *k = sh_expand_string(sh, as->index, 0);
+    if (!k) return 1;
+    int rc = sh_var_set_key(sh, v, k, val, as->append);
+    free(k);
+    return rc;
+  }
+  int64_t idx;
+  if (sh_expand_arith(sh, as->index, &idx)) return 1;
+  return sh_var_set_index(sh, v, idx, val, as->append);
+}
+
 int sh_apply_assign(sh_shell *sh, sh_assign *as, int flags) {
   bool is_array = as->value && as->value->parts && as->value->parts->kind == SH_PART_ARRAY &&
                   !as->value->parts->next;
@@ -740,37 +765,15 @@ int sh_apply_assign(sh_shell *sh, sh_assign *as, int flags) {
     sh_error(sh, "%s[]: bad array subscript", as->name);
     return 1;
   }
-  char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
+  /* x=$((...)): the number needs no allocation */
+  char num[SH_I64_LEN];
+  int lone = sh_expand_lone_arith(sh, as->value, num);
+  if (lone < 0) return 1;
+  char *val = lone ? num : as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
   if (!val) return 1;
   if (sh->opt[SH_OPT_XTRACE] && !sh_current_decl) xtrace_assign(sh, as, val, NULL, 0);
-  int rc;
-  if (as->index) {
-    int err;
-    sh_var *v = sh_var_get_for_write(sh, as->name, flags, &err);
-    if (!v) {
-      free(val);
-      return err ? err : 1;
-    }
-    if (v->flags & SH_V_ASSOC) {
-      char *k = sh_expand_string(sh, as->index, 0);
-      if (!k) {
-        free(val);
-        return 1;
-      }
-      rc = sh_var_set_key(sh, v, k, val, as->append);
-      free(k);
-    } else {
-      int64_t idx;
-      if (sh_expand_arith(sh, as->index, &idx)) {
-        free(val);
-        return 1;
-      }
-      rc = sh_var_set_index(sh, v, idx, val, as->append);
-    }
-  } else {
-    rc = sh_var_set(sh, as->name, val, flags | (as->append ? SH_SET_APPEND : 0));
-  }
-  free(val);
+  int rc = store_assign(sh, as, flags, val);
+  if (val != num) free(val);
   return rc;
 }
 
@@ -971,6 +974,7 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
       int st = sh_run_table_command(sh, e, argc, argv,
                                     override ? (char **)override : build_env(sh, &env));
       sh_strv_free(&env);
+      sh_jobs_notify(sh, 0); /* bash ran it in a child: ended jobs are reported now */
       return st;
     }
     if (kind == SH_PATH_FILE) {
@@ -1004,6 +1008,7 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
         int s = sh_run_table_command(sh, e, argc, argv,
                                      override ? (char **)override : build_env(sh, &env));
         sh_strv_free(&env);
+        sh_jobs_notify(sh, 0);
         return s;
       }
       if (b) return b->fn(sh, argc, argv) & 0xff;
@@ -1222,8 +1227,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
   if (argv.n == 0) {
     /* assignments and redirections only: the status is that of the last
      * command substitution, else 0 ($? keeps the previous one meanwhile) */
-    free(sh->last_arg);
-    sh->last_arg = sh_xstrdup("");
+    set_last_arg(sh, "");
     /* a command whose words expanded to nothing: the last substitution's status */
     int cs_status = sh->nsubst != words_nsubst ? sh->status : 0;
     for (sh_assign *as = c->assigns; as; as = as->next) {
@@ -1250,8 +1254,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
   {
     char **av = sh_strv_terminated(&argv);
     int ac = (int)argv.n;
-    free(sh->last_arg);
-    sh->last_arg = sh_xstrdup(av[ac - 1]);
+    set_last_arg(sh, av[ac - 1]);
     const char *name = av[0];
     sh_func *fn = sh_func_get(sh, name); /* bash: a function name may hold a '/' */
     const sh_builtin *bi = fn ? NULL : sh_builtin_find(sh, name);
@@ -1343,6 +1346,7 @@ static void task_run_node(sh_task *t) {
   sh_shell *sh = t->sh;
   sh->task = t;
   int st = sh_exec(sh, t->node);
+  sh_poll(sh); /* a signal from kill that came during the last command ends it now */
   if (sh->flow == SH_FLOW_EXIT || sh->flow == SH_FLOW_ABORT) st = sh->exit_status;
   sh_run_exit_trap(sh);
   if (sh->flow == SH_FLOW_EXIT) st = sh->exit_status;
@@ -1548,9 +1552,9 @@ int sh_subshell_run(sh_shell *sh, sh_node *body) {
   }
   if (child->killed_by && !sh->pipeline_stage) {
     /* killed by a signal: bash reports it as for a foreground job */
-    char *t = sh_node_text(body);
+    char *t = sh_node_text(sh, body);
     char *text = sh_xasprintf("( %s )", t);
-    sh_report_signal_death(sh, child->killed_by, child->pid, text, true);
+    sh_report_signal_death(sh, child->killed_by, child->pid, text);
     free(text);
     free(t);
   }
@@ -1665,6 +1669,7 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
         if (statuses[i]) status = statuses[i];
     if (sh_poll(sh)) status = 126;
   }
+  if (n > 1) sh_jobs_notify(sh, 0);
   free(sh->pipestatus);
   sh->pipestatus = statuses;
   sh->npipestatus = (int)n;
@@ -1675,8 +1680,6 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
 }
 
 /* ---- background jobs ------------------------------------------------------------------------------------------- */
-
-static char *node_text(sh_node *n);
 
 static int exec_background(sh_shell *sh, sh_node *n) {
   sh_shell *child = sh_shell_copy(sh);
@@ -1694,15 +1697,10 @@ static int exec_background(sh_shell *sh, sh_node *n) {
   }
   t->node = n;
   if (current_arena) t->arena = sh_arena_ref(current_arena);
-  sh->last_bg = child->pid;
-  char *text = node_text(n);
-  sh_job_add(sh, &t, 1, text);
-  free(text);
+  sh->last_bg = sh_job_start(sh, t, n);
   sh_task_unref(t);
   return 0;
 }
-
-static char *node_text(sh_node *n) { return sh_node_text(n); }
 
 /* ---- compound commands ------------------------------------------------------------------------------------------- */
 
@@ -2006,6 +2004,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
     return exec_list(sh, sh_node_list(n));
   case SH_N_SUBSHELL: {
     int st = sh_subshell_run(sh, sh_node_block(n)->body);
+    sh_jobs_notify(sh, 0);
     sh->status = st;
     check_errexit(sh, st);
     return st;
@@ -2182,6 +2181,7 @@ static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bo
   for (;;) {
     sh_node *node;
     sh_arena *arena;
+    sh_jobs_notify(sh, sh_parser_line(p)); /* bash reports ended jobs as it reads each command line */
     int r = sh_parse_next(p, &node, &arena);
     if (sh->opt[SH_OPT_VERBOSE]) {
       size_t off = r == 0 ? n : sh_parser_offset(p);

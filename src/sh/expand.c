@@ -44,8 +44,9 @@ typedef struct xfield {
 
 typedef struct xs {
   sh_shell *sh;
-  xfield *f;    /* fields; the last one is being built */
+  xfield *f;    /* fields; the last one is being built (&f0 until a second) */
   size_t nf, cap;
+  xfield f0;    /* the first field: most words make one, with no allocation */
   int flags;    /* SH_XF_* */
   bool err;
   int depth;    /* nesting of expansions inside expansions */
@@ -57,8 +58,8 @@ static void xs_init(xs *x, sh_shell *sh, int flags) {
   memset(x, 0, sizeof *x);
   x->sh = sh;
   x->flags = flags;
-  x->cap = 4;
-  x->f = sh_xcalloc(x->cap, sizeof *x->f);
+  x->cap = 1;
+  x->f = &x->f0;
   x->nf = 1;
 }
 
@@ -67,7 +68,7 @@ static void xs_free(xs *x) {
     sh_buf_free(&x->f[i].s);
     sh_buf_free(&x->f[i].q);
   }
-  free(x->f);
+  if (x->f != &x->f0) free(x->f);
   x->f = NULL;
 }
 
@@ -80,11 +81,17 @@ static void add_empty_mark(xs *x) {
   cur(x)->quoted = true;
 }
 
+/* A string of n bytes would pass the string-size limit: reports it. */
+static bool over_string_limit(sh_shell *sh, size_t n) {
+  if (n <= sh->sess->limits.string_size) return false;
+  sh_limit_hit(sh, SH_LIMIT_STRING, sh->sess->limits.string_size);
+  return true;
+}
+
 static void xadd(xs *x, const char *s, size_t n, char flag) {
   xfield *f = cur(x);
   if (x->err) return;
-  if (f->s.len + n > x->sh->sess->limits.string_size) {
-    sh_limit_hit(x->sh, SH_LIMIT_STRING, x->sh->sess->limits.string_size);
+  if (over_string_limit(x->sh, f->s.len + n)) {
     x->err = true;
     return;
   }
@@ -97,8 +104,13 @@ static void xadd(xs *x, const char *s, size_t n, char flag) {
 
 static void xbreak(xs *x) {
   if (x->nf == x->cap) {
-    x->cap *= 2;
-    x->f = sh_xrealloc(x->f, x->cap * sizeof *x->f);
+    x->cap *= 4;
+    if (x->f == &x->f0) {
+      x->f = sh_xmalloc(x->cap * sizeof *x->f);
+      x->f[0] = x->f0;
+    } else {
+      x->f = sh_xrealloc(x->f, x->cap * sizeof *x->f);
+    }
   }
   memset(&x->f[x->nf], 0, sizeof x->f[x->nf]);
   x->nf++;
@@ -301,14 +313,14 @@ static void get_var_value(xs *x, const char *name, const sh_word *index, char in
       for (size_t i = 0; i < sh->params.n; i++) sh_strv_pushdup(&pv->v, sh->params.v[i]);
       return;
     }
-    char buf[32];
+    char buf[SH_I64_LEN];
     switch (c) {
     case '#':
-      snprintf(buf, sizeof buf, "%zu", sh->params.n);
+      sh_fmt_i64(buf, (int64_t)sh->params.n);
       pv->s = sh_xstrdup(buf);
       return;
     case '?':
-      snprintf(buf, sizeof buf, "%d", sh->status);
+      sh_fmt_i64(buf, sh->status);
       pv->s = sh_xstrdup(buf);
       return;
     case '-':
@@ -1310,6 +1322,17 @@ static void x_lit(xs *x, const char *s, size_t n, char litflag, bool first_part,
   if (start < n) xadd(x, s + start, n - start, litflag);
 }
 
+/* $((...)): the text of its value into buf (SH_I64_LEN bytes) and its
+ * length, or -1 after an error (which ends the command, as in bash). */
+static long arith_part_text(sh_shell *sh, const sh_part *p, char *buf) {
+  int64_t v;
+  if (sh_expand_arith(sh, p->u.arith, &v)) {
+    if (sh->flow == SH_FLOW_NONE) sh_fatal(sh, 1);
+    return -1;
+  }
+  return (long)sh_fmt_i64(buf, v);
+}
+
 static void x_parts(xs *x, const sh_part *p, bool in_dq, char litflag) {
   sh_shell *sh = x->sh;
   bool first = true;
@@ -1370,15 +1393,13 @@ static void x_parts(xs *x, const sh_part *p, bool in_dq, char litflag) {
       break;
     }
     case SH_PART_ARITH: {
-      int64_t v;
-      if (sh_expand_arith(sh, p->u.arith, &v)) {
+      char buf[SH_I64_LEN];
+      long n = arith_part_text(sh, p, buf);
+      if (n < 0) {
         x->err = true;
-        if (sh->flow == SH_FLOW_NONE) sh_fatal(sh, 1);
         break;
       }
-      char buf[32];
-      snprintf(buf, sizeof buf, "%" PRId64, v);
-      xadd(x, buf, strlen(buf), in_dq ? XQ : XS);
+      xadd(x, buf, (size_t)n, in_dq ? XQ : XS);
       if (in_dq) cur(x)->quoted = true;
       break;
     }
@@ -1973,9 +1994,26 @@ int sh_expand_word_fields(sh_shell *sh, sh_word *w, sh_strv *out) {
   return sh_expand_words(sh, &w, 1, out);
 }
 
+int sh_expand_lone_arith(sh_shell *sh, const sh_word *w, char *buf) {
+  const sh_part *p = w ? w->parts : NULL;
+  if (!p || p->kind != SH_PART_ARITH || p->next) return 0;
+  long n = arith_part_text(sh, p, buf);
+  return n < 0 || over_string_limit(sh, (size_t)n) ? -1 : 1;
+}
+
 static char *expand_to_string(sh_shell *sh, const sh_word *w, int flags, bool *err) {
   if (!w) return sh_xstrdup("");
   if (w->lit && !(flags & (SH_XF_PATTERN | SH_XF_REGEX)) && w->lit[0] != '~') return sh_xstrdup(w->lit);
+  if (!(flags & (SH_XF_PATTERN | SH_XF_REGEX))) {
+    /* x=$((...)): the number is the string */
+    char buf[SH_I64_LEN];
+    int lone = sh_expand_lone_arith(sh, w, buf);
+    if (lone < 0) {
+      *err = true;
+      return NULL;
+    }
+    if (lone) return sh_xstrdup(buf);
+  }
   xs x;
   xs_init(&x, sh, flags);
   x_parts(&x, w->parts, (flags & SH_XF_HEREDOC) != 0, 0);
@@ -2003,8 +2041,18 @@ static char *expand_to_string(sh_shell *sh, const sh_word *w, int flags, bool *e
         sh_buf_addc(&b, s[k]);
       }
     } else {
+      /* the plain string: the marks go; a lone field's bytes are the result */
+      size_t n = 0;
       for (size_t k = 0; k < f->s.len; k++)
-        if (!(q[k] & XE)) sh_buf_addc(&b, s[k]);
+        if (!(q[k] & XE)) f->s.data[n++] = s[k];
+      if (f->s.data) f->s.data[n] = 0;
+      f->s.len = n;
+      if (x.nf == 1) {
+        char *r = sh_buf_steal(&f->s);
+        xs_free(&x);
+        return r;
+      }
+      sh_buf_add(&b, f->s.data, n);
     }
   }
   xs_free(&x);
@@ -2043,9 +2091,28 @@ char *sh_expand_arith_text(sh_shell *sh, const char *text) {
   return r;
 }
 
+/* The text of a word made of literal parts only (what expand_to_string
+ * gives it without tildes: the parts' bytes in a row) into buf of bs bytes:
+ * true, or false when a part is an expansion or the text does not fit. */
+static bool literal_text(const sh_word *w, char *buf, size_t bs) {
+  size_t n = 0;
+  for (const sh_part *p = w->parts; p; p = p->next) {
+    if (p->kind != SH_PART_LIT && p->kind != SH_PART_QLIT) return false;
+    if (p->u.lit.n >= bs - n) return false;
+    memcpy(buf + n, p->u.lit.s, p->u.lit.n);
+    n += p->u.lit.n;
+  }
+  buf[n] = 0;
+  return true;
+}
+
 int sh_expand_arith(sh_shell *sh, const sh_word *w, int64_t *out) {
   *out = 0;
   if (!w) return 0;
+  /* `i<1000` in a loop: no expansion to run, the text is the parts' */
+  char lit[256];
+  if (literal_text(w, lit, sizeof lit) && strlen(lit) <= sh->sess->limits.string_size)
+    return sh_arith_eval_cached(sh, lit, out);
   char *t = sh_expand_string(sh, w, SH_XF_NOTILDE);
   if (!t) return 1;
   int r = sh_arith_eval(sh, t, out);

@@ -30,6 +30,10 @@ int sh_expand_word_fields(sh_shell *sh, sh_word *w, sh_strv *out);
 
 /* One string, no splitting or globbing ("$@" joined by spaces). NULL on error. */
 char *sh_expand_string(sh_shell *sh, const sh_word *w, int flags);
+/* When w is a lone $((...)) (as in x=$((...))): writes its value's text into
+ * buf (SH_I64_LEN bytes) and returns 1; 0 when w (maybe NULL) is anything
+ * else; -1 after an error (reported), as sh_expand_string's NULL. */
+int sh_expand_lone_arith(sh_shell *sh, const sh_word *w, char *buf);
 
 /* Expands text that is to be evaluated as arithmetic (parses $ expansions
  * within it). NULL on error. */

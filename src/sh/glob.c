@@ -426,12 +426,14 @@ static void glob_rec(glob_ctx *g, const char *base, const char *pat) {
         }
       }
     } else {
-      /* ** at the end: all files and directories below */
+      /* ** at the end: all files and directories below, and the directory
+       * itself as "base/" when the pattern named one (a/ for the pattern a/ then **) */
       sh_strv all = {0};
-      sh_strv stack = {0};
-      sh_strv_pushdup(&stack, base);
+      if (*base) {
+        size_t bl = strlen(base);
+        sh_strv_push(&all, base[bl - 1] == '/' ? sh_xstrdup(base) : sh_xasprintf("%s/", base));
+      }
       globstar_dirs(g, base, &dirs, 0);
-      sh_strv_free(&stack);
       sh_strv_pushdup(&dirs, base);
       for (size_t i = 0; i < dirs.n; i++) {
         dir_list dl = {0};

@@ -221,6 +221,30 @@ static ssize_t sigpipe(sh_shell *sh) {
   return -EPIPE;
 }
 
+/* A writer keeps the baton for a burst, the way a process on its own CPU
+ * finishes a small output before the reader is even scheduled: it lets the
+ * reader (and stages not yet started) run once it has written
+ * SH_PIPE_BURST_BYTES or run SH_PIPE_BURST_CMDS commands since it got the
+ * baton. So `{ echo a; echo b; } | head -n 1` ends with status 0 as in bash
+ * (no SIGPIPE for a small output), while `seq 1 100000 | head -n 1` and
+ * `while :; do echo x; done | head -n 1` still stop the producer early. The
+ * burst is counted in bytes and commands, never in time: runs stay
+ * deterministic. */
+#define SH_PIPE_BURST_BYTES 4096
+#define SH_PIPE_BURST_CMDS 64
+
+static bool burst_over(sh_shell *sh, size_t wrote) {
+  sh_task *t = sh->task;
+  if (!t) return false;
+  if (t->burst_turn != t->turns) {
+    t->burst_turn = t->turns;
+    t->burst_bytes = 0;
+    t->burst_mark = sh->sess->ncommands;
+  }
+  t->burst_bytes += wrote;
+  return t->burst_bytes >= SH_PIPE_BURST_BYTES || sh->sess->ncommands - t->burst_mark >= SH_PIPE_BURST_CMDS;
+}
+
 static ssize_t pipe_write(sh_shell *sh, sh_pipe *p, const void *buf, size_t n) {
   size_t done = 0;
   while (done < n) {
@@ -235,11 +259,8 @@ static ssize_t pipe_write(sh_shell *sh, sh_pipe *p, const void *buf, size_t n) {
       if (k > first) memcpy(p->buf, (const char *)buf + done + first, k - first);
       p->len += k;
       done += k;
-      /* let the reader (and any stage not yet started) run now, as
-       * concurrent processes would, so that `producer | head -n 1` stops the
-       * producer early */
       if (p->nrwait > 0) wake_list(p->rwait, &p->nrwait);
-      if (sh->task) sh_task_yield(sh->task);
+      if (burst_over(sh, k)) sh_task_yield(sh->task);
       continue;
     }
     if (must_stop(sh) || !sh->task) return done ? (ssize_t)done : -EPIPE;

@@ -1233,7 +1233,7 @@ static sh_word *lex_word_inner(sh_parser *p, int flags) {
         wb_flush(p, &b);
         sh_word *v = new_word(p, w->line, w->col);
         v->parts = value_start ? value_start->next : b.head;
-        v->raw = raw_since(p, fi, fs, fpos, 0); /* for declare -f and BASH_COMMAND */
+        v->raw = raw_since(p, fi, fs, fpos, 0); /* as written, for printing */
         as->value = v;
       }
       word_finish(p, w, &b);
@@ -1390,6 +1390,7 @@ void sh_lex_read_heredocs(sh_parser *p) {
     sh_buf_free(&body);
     sh_buf_free(&line);
     sh_word *w = new_word(p, start_line, 1);
+    w->raw = text; /* the body as written (after <<- tab stripping), for printing */
     if (quoted) {
       w->parts = new_part(p, SH_PART_QLIT);
       w->parts->u.lit.s = text;

@@ -92,6 +92,7 @@ static bool pass_baton(sh_sched *s, sh_task *self) {
 
 static void wait_baton(sh_sched *s, sh_task *self) {
   while (s->running != self) pthread_cond_wait(&self->cv, &s->mu);
+  self->turns++;
 }
 
 sh_task *sh_sched_enter(sh_sched *s) {

@@ -54,6 +54,10 @@ struct sh_task {
   int pending_sig;         /* a signal sent by kill, handled at the next poll */
   int term_sig;            /* the signal that ended it, or 0 */
   bool is_main;            /* the thread that entered the session */
+  unsigned turns;          /* times it got the baton (io.c measures a writer's burst per turn) */
+  unsigned burst_turn;     /* the turn burst_bytes and burst_mark belong to */
+  size_t burst_bytes;      /* bytes written to pipes in that turn */
+  uint64_t burst_mark;     /* the session's command count at its first pipe write in that turn */
 };
 
 struct sh_sched {

@@ -33,6 +33,7 @@ typedef struct sh_task sh_task;
 typedef struct sh_file sh_file;
 typedef struct sh_vars sh_vars;
 typedef struct sh_var sh_var;
+typedef struct sh_arith_cache sh_arith_cache;
 
 /* ---- limits ------------------------------------------------------------------ */
 
@@ -184,23 +185,33 @@ typedef struct sh_traps {
 
 /* ---- jobs ---------------------------------------------------------------------------- */
 
-typedef struct sh_reaped {
-  int64_t pid; /* the job's $! */
-  int status;  /* its exit status */
-} sh_reaped;
-#define SH_REAPED_MAX 1024
-
 typedef struct sh_job {
-  int id;              /* job number (%1) */
-  int64_t pid;         /* $! value */
-  sh_task **tasks;     /* the job's tasks (pipeline stages) */
+  int id;              /* job number (%1); 0 for a hidden entry */
+  int64_t pid;         /* $! value: the pid of the last stage */
+  sh_task **tasks;     /* the job's tasks (one for a background job, whatever its shape) */
   int ntasks;
-  char *text;          /* command text for `jobs` */
-  bool done;           /* all tasks finished */
-  bool reported;
+  char **texts;        /* the command text of each pipeline stage as bash prints it (owned,
+                        * at most SH_JOB_TEXT_MAX bytes in all); NULL: not a job - a process
+                        * substitution or a disowned job, waited for but never listed */
+  int64_t *pids;       /* the fake pid of each stage (jobs -l; pids[0] for jobs -p) */
+  int ntexts;          /* stages in texts and pids */
+  char *wd;            /* the directory it started in ("(wd: ...)" when it differs) */
+  bool done;           /* waited for */
+  bool notified;       /* its end was reported, or needs no report (bash's J_NOTIFIED) */
   bool foreign;        /* a parent's job seen from a subshell: listed, not waited for */
   int status;          /* exit status when done */
 } sh_job;
+
+#define SH_JOB_TEXT_MAX 4096 /* bytes of a job's command text */
+#define SH_BGSTATUS_MAX 256  /* statuses of removed jobs kept for `wait PID` */
+#define SH_JOBS_DEAD_MAX 256 /* ended jobs kept until reported; older ones go silently */
+
+/* The status of a background job that was removed from the table (bash's
+ * bgpids): `wait PID` still reports it. */
+typedef struct sh_bgstatus {
+  int64_t pid;
+  int status;
+} sh_bgstatus;
 
 /* ---- the shell state ------------------------------------------------------------------ */
 
@@ -249,9 +260,11 @@ struct sh_shell {
   int64_t pid;            /* BASHPID of this shell */
   sh_job **jobs;          /* background jobs started by this shell */
   int njobs;
-  struct sh_reaped *reaped; /* finished jobs dropped from the table: pid and status, for
-                           * `wait PID' (bash's bgpids); at most SH_REAPED_MAX (owned) */
-  int nreaped;
+  int job_cur, job_prev;  /* the jobs %+ and %- stand for (ids; 0: none) */
+  sh_bgstatus *bgstatus;  /* statuses of removed jobs, a ring of SH_BGSTATUS_MAX (owned) */
+  int nbgstatus;          /* entries written so far (the ring wraps) */
+  int64_t parent_pid;     /* pid of the shell this one was copied from (0: none): kill %N
+                           * reaches every shell of the job */
   sh_flow flow;           /* unwinding in progress */
   int flow_n;             /* levels for break/continue */
   int exit_status;        /* status for SH_FLOW_EXIT / ABORT */
@@ -324,6 +337,8 @@ struct sh_shell {
                            * job ignores INT and QUIT; they cannot be trapped */
   sh_strv tmpfiles;       /* nothing yet: reserved */
   int hist_dummy;
+  sh_arith_cache *arith_cache; /* recorded arithmetic texts (owned, arith.c), NULL
+                                * until the first; a copy starts without */
 };
 
 /* ---- the session ----------------------------------------------------------------------- */
@@ -495,13 +510,12 @@ int sh_call_function(sh_shell *sh, sh_func *f, int argc, char **argv);
 void sh_run_exit_trap(sh_shell *sh);
 /* Runs a trap action string. */
 int sh_run_trap(sh_shell *sh, int sig);
-/* A function's definition as `declare -f' prints it (print.c; malloc'd). */
-char *sh_func_text(sh_shell *sh, sh_func *f);
 /* The exported functions (export -f) as bash passes them to commands,
  * BASH_FUNC_NAME%%=() { BODY }, appended to out (print.c). */
 void sh_funcs_environ(sh_shell *sh, sh_strv *out);
-/* Command n as one line of text, as `jobs' shows it (print.c; malloc'd). */
-char *sh_node_text(sh_node *n);
+/* Command n as bash prints it outside a function, at most SH_JOB_TEXT_MAX
+ * bytes (print.c; malloc'd). */
+char *sh_node_text(sh_shell *sh, sh_node *n);
 /* Records the text of command n (a simple command, (( )) or [[ ]]; others are
  * ignored) as BASH_COMMAND, when sess->note_commands (print.c). */
 void sh_note_command(sh_shell *sh, sh_node *n);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sh/arith.h"
 #include "sh/builtins.h"
 #include "sh/io.h"
 #include "sh/sched.h"
@@ -362,6 +363,9 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->status = p->status;
   sh->last_bg = p->last_bg;
   sh->pid = ++p->sess->next_pid;
+  sh->parent_pid = p->pid;
+  /* a job killed before it got to run: the shells it starts die of it too */
+  if (p->task && p->task->pending_sig) sh->pending_sig = p->task->pending_sig;
   sh->fn_depth = p->fn_depth;
   sh->loop_depth = 0; /* a subshell is outside the parent's loops: break/continue do nothing */
   sh->subshell = p->subshell + 1;
@@ -438,6 +442,7 @@ void sh_shell_free(sh_shell *sh) {
   sh_buf_free(&sh->command_text);
   sh_strv_free(&sh->tmpfiles);
   sh_hist_free(sh->hist);
+  sh_arith_cache_free(sh->arith_cache);
   free(sh);
 }
 

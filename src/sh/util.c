@@ -53,6 +53,21 @@ char *sh_xasprintf(const char *fmt, ...) {
   return sh_buf_steal(&b);
 }
 
+size_t sh_fmt_i64(char *buf, int64_t v) {
+  char tmp[SH_I64_LEN];
+  size_t n = 0;
+  uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v; /* INT64_MIN too */
+  do {
+    tmp[n++] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  size_t len = 0;
+  if (v < 0) buf[len++] = '-';
+  while (n) buf[len++] = tmp[--n];
+  buf[len] = 0;
+  return len;
+}
+
 /* ---- sh_buf ------------------------------------------------------------------ */
 
 void sh_buf_reserve(sh_buf *b, size_t extra) {

@@ -26,6 +26,13 @@ char *sh_xstrdup(const char *s);
 char *sh_xstrndup(const char *s, size_t n);
 char *sh_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Room for any int64_t in decimal with its sign and NUL ("-9223372036854775808"). */
+#define SH_I64_LEN 21
+/* Writes v in decimal (as printf's "%" PRId64) and a NUL into buf, which has
+ * SH_I64_LEN bytes; returns the length. The shell's hot paths format every
+ * arithmetic result, and snprintf costs several times more. */
+size_t sh_fmt_i64(char *buf, int64_t v);
+
 /* A growable byte buffer, always NUL-terminated when data != NULL. */
 typedef struct sh_buf {
   char *data; /* the bytes (malloc'd) or NULL when empty and never grown */

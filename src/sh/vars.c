@@ -10,6 +10,7 @@
 #include "sh/vars.h"
 
 #include <inttypes.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,9 +324,15 @@ void sh_vars_free(sh_vars *v) {
   free(v);
 }
 
+/* strcmp(a, b) == 0, inline: names are short, and a call costs more. */
+static inline bool name_eq(const char *a, const char *b) {
+  while (*a && *a == *b) a++, b++;
+  return *a == *b;
+}
+
 static sh_var **slot_of(sh_vars *v, const char *name) {
   sh_var **pp = &v->b[hash_str(name) & (v->nb - 1)];
-  while (*pp && strcmp((*pp)->name, name) != 0) pp = &(*pp)->hnext;
+  while (*pp && !name_eq((*pp)->name, name)) pp = &(*pp)->hnext;
   return pp;
 }
 
@@ -706,10 +713,25 @@ static char *apply_case(uint32_t flags, char *s) {
   return s;
 }
 
+/* Copies value (n bytes and its NUL) into block, a malloc'd string the
+ * caller may overwrite, when it fits and the block is not more than twice
+ * what the value needs: a loop assigning numbers reuses one block instead of
+ * a malloc and a free per assignment. Returns block, or NULL when it does
+ * not qualify. */
+static char *reuse_block(char *block, const char *value, size_t n) {
+  if (!block) return NULL;
+  size_t room = malloc_usable_size(block);
+  if (n >= room || room > 2 * n + 64) return NULL;
+  memmove(block, value, n + 1);
+  return block;
+}
+
 /* The value to store for `value` given the variable's attributes and the
- * old value (for +=). NULL on an arithmetic error. */
+ * old value (for +=). NULL on an arithmetic error. `block`: the current
+ * value's string when the result may be written over it (see reuse_block),
+ * else NULL; the result is then that string. */
 static char *attr_value(sh_shell *sh, uint32_t flags, const char *old, const char *value,
-                        bool append) {
+                        bool append, char *block) {
   if (flags & SH_V_INTEGER) {
     int64_t n;
     if (sh_arith_eval(sh, value, &n)) return NULL;
@@ -728,8 +750,10 @@ static char *attr_value(sh_shell *sh, uint32_t flags, const char *old, const cha
     memcpy(r, old, a);
     memcpy(r + a, value, b + 1);
   } else {
-    if (sh_check_size(sh, strlen(value))) return NULL;
-    r = sh_xstrdup(value);
+    size_t n = strlen(value);
+    if (sh_check_size(sh, n)) return NULL;
+    r = reuse_block(block, value, n);
+    if (!r) r = sh_xstrndup(value, n);
   }
   return apply_case(flags, r);
 }
@@ -753,15 +777,16 @@ static bool is_locale_var(const char *n) {
 int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
   if (v->flags & SH_V_ARRAY) return sh_var_set_index(sh, v, 0, value, append);
   if (v->flags & SH_V_ASSOC) return sh_var_set_key(sh, v, "0", value, append);
-  char *nv = attr_value(sh, v->flags, (v->flags & SH_V_UNSET) ? NULL : v->str, value, append);
+  char *old = (v->flags & SH_V_UNSET) ? NULL : v->str;
+  char *nv = attr_value(sh, v->flags, old, value, append, old);
   if (!nv) return 1;
-  free(v->str);
+  if (nv != v->str) free(v->str);
   v->str = nv;
   v->flags &= ~SH_V_UNSET;
   if (sh->opt[SH_OPT_ALLEXPORT]) v->flags |= SH_V_EXPORT;
   if (v->name[0] == 'H' && (!strcmp(v->name, "HISTSIZE") || !strcmp(v->name, "HISTFILESIZE")))
     sh_hist_var_changed(sh, v->name);
-  else if (!strcmp(v->name, "PATH"))
+  else if (v->name[0] == 'P' && !strcmp(v->name, "PATH"))
     sh_map_free(&sh->hashed, sh_hash_free_entry); /* bash forgets the hashed paths */
   else if (is_locale_var(v->name))
     locale_update(sh);
@@ -771,27 +796,28 @@ int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append) {
 int sh_assign_ref_elem(sh_shell *sh, const char *ref, const char *value, bool append);
 
 int sh_var_set(sh_shell *sh, const char *name, const char *value, int flags) {
-  if (!*slot_of(sh->vars, name)) {
+  sh_var *top = *slot_of(sh->vars, name);
+  if (!top) {
     int sp = special_index(name);
     if ((sp == SP_SHELLOPTS || sp == SP_BASHOPTS) && !(sh->vars->disabled & (1u << sp)))
       return readonly_error(sh, name); /* bash keeps them readonly */
+    if (!(flags & SH_SET_LOCAL) && sh_var_special_set(sh, name, value)) return 0;
   }
-  if (!(flags & SH_SET_LOCAL) && !*slot_of(sh->vars, name) && sh_var_special_set(sh, name, value))
-    return 0;
-  if (!(flags & SH_SET_LOCAL)) {
-    sh_var *top = *slot_of(sh->vars, name);
-    if (top && (top->flags & SH_V_NAMEREF)) {
-      const char *r = sh_var_resolve(sh, name);
-      if (is_elem_ref(r)) {
-        char *rc = sh_xstrdup(r);
-        int e = sh_assign_ref_elem(sh, rc, value, (flags & SH_SET_APPEND) != 0);
-        free(rc);
-        return e;
-      }
+  if (!(flags & SH_SET_LOCAL) && top && (top->flags & SH_V_NAMEREF)) {
+    const char *r = sh_var_resolve(sh, name);
+    if (is_elem_ref(r)) {
+      char *rc = sh_xstrdup(r);
+      int e = sh_assign_ref_elem(sh, rc, value, (flags & SH_SET_APPEND) != 0);
+      free(rc);
+      return e;
     }
   }
   int err;
-  sh_var *v = sh_var_get_for_write(sh, name, flags, &err);
+  /* a plain global that exists is its own target (what sh_var_get_for_write
+   * returns for it, without a second lookup) */
+  sh_var *v = !(flags & SH_SET_LOCAL) && top && !(top->flags & (SH_V_NAMEREF | SH_V_READONLY))
+                  ? top
+                  : sh_var_get_for_write(sh, name, flags, &err);
   if (!v) return err;
   if (flags & SH_SET_NOATTR) {
     free(v->str);
@@ -819,7 +845,7 @@ int sh_var_set_index(sh_shell *sh, sh_var *v, int64_t idx, const char *value, bo
     idx = max + 1 + idx;
   }
   const char *old = sh_array_get(v->arr, idx);
-  char *nv = attr_value(sh, v->flags, old, value, append);
+  char *nv = attr_value(sh, v->flags, old, value, append, NULL);
   if (!nv) return 1;
   if (!old && v->arr->n >= sh->sess->limits.array_size) {
     free(nv);
@@ -835,7 +861,7 @@ int sh_var_set_key(sh_shell *sh, sh_var *v, const char *key, const char *value, 
   if (v->flags & SH_V_READONLY) return readonly_error(sh, v->name);
   if (!(v->flags & SH_V_ASSOC)) sh_var_make_assoc(v);
   const char *old = sh_assoc_get(v->assoc, key);
-  char *nv = attr_value(sh, v->flags, old, value, append);
+  char *nv = attr_value(sh, v->flags, old, value, append, NULL);
   if (!nv) return 1;
   if (!old && v->assoc->live >= sh->sess->limits.array_size) {
     free(nv);

@@ -172,6 +172,7 @@ TEST(limits_presets_and_kinds) {
   check_limit(h, "echo {1..1000000} | wc -c", SBX_LIMIT_ARRAY_SIZE, "array_size");
   check_limit(h, "true | while :; do :; done", SBX_LIMIT_LOOP_ITERATIONS, "loop_iterations");
   check_limit(h, "f(){ f|f& };f", SBX_LIMIT_CONCURRENT_TASKS, "concurrent_tasks");
+  check_limit(h, "source /dev/zero", SBX_LIMIT_STRING_SIZE, "string_size");
   sbx_limits big = {0};
   big.loop_iterations = 1000000;
   big.command_count = 1000000;
