@@ -324,7 +324,9 @@ static void plist(pctx *c, sh_list *l) {
   for (size_t i = 0; i < l->n && !c->full; i++) {
     if (i) list_sep(c, l->items[i - 1].background, true);
     cmd(c, l->items[i].cmd);
-    if (i) deferred(c, "");
+    /* the last item is the second half of bash's outermost connection: its
+     * bodies come at once; an item before `&` or `;` waits for the operator */
+    if (i && i == l->n - 1 && !l->items[i].background) deferred(c, "");
   }
   if (l->items[l->n - 1].background) {
     list_sep(c, true, false);

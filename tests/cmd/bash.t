@@ -417,3 +417,13 @@ out: d/a\nsurvived\n
 test: source of a process substitution, /dev/stdin and /dev/fd/N
 cmd: source <(echo 'f() { echo "f: $1"; }; echo "procsub: $1"') arg; f x; source /dev/stdin <<< 'echo from-stdin'; echo 'echo from-fd' > s.sh; exec 4< s.sh; . /dev/fd/4; exec 4<&-; . /dev/null; echo "null: $?"
 out: procsub: arg\nf: x\nfrom-stdin\nfrom-fd\nnull: 0\n
+
+test: declare -f of a here-document in a background item reads back
+cmd: g() {
+cmd:   cat <<B &
+cmd: bg
+cmd: B
+cmd:   wait
+cmd: }
+cmd: eval "$(declare -f g)"; g
+out: bg\n
