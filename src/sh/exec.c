@@ -690,8 +690,13 @@ static void xtrace_assign(sh_shell *sh, sh_assign *as, const char *val, const ar
     for (size_t i = 0; i < n; i++) {
       if (i) sh_buf_addc(&b, ' ');
       if (items[i].keyed) {
-        if (items[i].key) sh_buf_addf(&b, "[%s]=", items[i].key);
-        else sh_buf_addf(&b, "[%" PRId64 "]=", items[i].idx);
+        /* the key as expanded, quoted: ['k']='v', ['1+2']='x' (bash) */
+        char *k = items[i].key ? sh_xstrdup(items[i].key)
+                  : items[i].keyword ? sh_expand_string(sh, items[i].keyword, 0) : NULL;
+        char *qk = sh_quote_single(k ? k : "");
+        sh_buf_addf(&b, "[%s]=", qk);
+        free(qk);
+        free(k);
       }
       char *q = sh_quote_single(items[i].val);
       sh_buf_adds(&b, q);

@@ -427,3 +427,8 @@ cmd:   wait
 cmd: }
 cmd: eval "$(declare -f g)"; g
 out: bg\n
+
+test: set -x shows array literal keys quoted
+cmd: set -x; i=4; declare -a a=([1+2]=x [$i]=y); declare -A m=([k]=v ["a b"]=c); b=([3]=x)
+out:
+err: + i=4\n+ a=(['1+2']='x' ['4']='y')\n+ declare -a a\n+ m=(['k']='v' ['a b']='c')\n+ declare -A m\n+ b=([3]=x)\n
