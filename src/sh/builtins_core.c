@@ -1262,7 +1262,7 @@ static int bi_umask(sh_shell *sh, int argc, char **argv) {
     sh_error(sh, "umask: `%s': invalid symbolic mode operator", m);
     return 1;
   }
-  if (m[0] >= '0' && m[0] <= '7') {
+  if (m[0] >= '0' && m[0] <= '9') {
     char *end;
     long v = strtol(m, &end, 8);
     if (*end || v < 0 || v > 0777) {

@@ -73,12 +73,10 @@ static void print_value(sh_buf *b, const ulimit_res *r, uint64_t v) {
 
 static void print_line(sh_buf *b, const ulimit_res *r, uint64_t v) {
   char label[64];
-  if (*r->unit) snprintf(label, sizeof label, "(%s, -%c)", r->unit, r->opt);
-  else snprintf(label, sizeof label, "(-%c)", r->opt);
-  /* bash pads name + label to 44 columns, the label right-aligned */
-  int pad = 44 - (int)strlen(r->name) - (int)strlen(label);
-  if (pad < 1) pad = 1;
-  sh_buf_addf(b, "%s%*s%s ", r->name, pad, "", label);
+  if (*r->unit) snprintf(label, sizeof label, "(%s, -%c) ", r->unit, r->opt);
+  else snprintf(label, sizeof label, "(-%c) ", r->opt);
+  /* bash's "%-20s %20s": the name, then the label right-aligned */
+  sh_buf_addf(b, "%-20s %20s", r->name, label);
   print_value(b, r, v);
 }
 

@@ -432,3 +432,9 @@ test: set -x shows array literal keys quoted
 cmd: set -x; i=4; declare -a a=([1+2]=x [$i]=y); declare -A m=([k]=v ["a b"]=c); b=([3]=x)
 out:
 err: + i=4\n+ a=(['1+2']='x' ['4']='y')\n+ declare -a a\n+ m=(['k']='v' ['a b']='c')\n+ declare -A m\n+ b=([3]=x)\n
+
+test: ulimit -a lays out its labels as bash; umask rejects digits 8 and 9 as octal
+cmd: ulimit -a | sed -n '2p;5p' | sed 's/) .*/)/'; umask 999; umask 8
+out: core file size              (blocks, -c)\nfile size                   (blocks, -f)\n
+err: bash: line 1: umask: 999: octal number out of range\nbash: line 1: umask: 8: octal number out of range\n
+status: 1
