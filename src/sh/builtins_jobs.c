@@ -519,9 +519,18 @@ static int wait_job(sh_shell *sh, int k) {
   return st;
 }
 
+/* wait -p VAR: the id of the job whose status wait returns */
+static void wait_set_pvar(sh_shell *sh, const char *pvar, int64_t pid) {
+  if (!pvar) return;
+  char buf[32];
+  snprintf(buf, sizeof buf, "%" PRId64, pid);
+  sh_var_set(sh, pvar, buf, 0);
+}
+
 int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
   int i = 1;
   bool any = false;
+  const char *pvar = NULL;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
     if (!strcmp(argv[i], "--")) {
       i++;
@@ -530,7 +539,12 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
     if (!strcmp(argv[i], "-n")) any = true;
     else if (!strcmp(argv[i], "-f")) {
     } else if (!strcmp(argv[i], "-p") && i + 1 < argc) {
-      i++;
+      pvar = argv[++i];
+      if (!sh_is_name(pvar)) {
+        sh_error(sh, "wait: `%s': not a valid identifier", pvar);
+        return 1;
+      }
+      sh_var_unset(sh, pvar, false); /* set again only when a job's status is returned */
     } else {
       sh_error(sh, "wait: %s: invalid option", argv[i]);
       sh_bi_usage(sh, "wait");
@@ -580,7 +594,10 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
       k = job_by_pid(sh, pid);
       int saved;
       if (k < 0 && saved_status(sh, pid, &saved)) {
-        if (!any) st = saved;
+        if (!any) {
+          st = saved;
+          wait_set_pvar(sh, pvar, pid);
+        }
         continue;
       }
     }
@@ -595,7 +612,9 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
       continue;
     }
     /* in order: each one's status; the last one counts */
+    int64_t jpid = sh->jobs[k]->pid;
     st = wait_job(sh, k);
+    wait_set_pvar(sh, pvar, jpid);
   }
   if (!any) {
     free(sel);
@@ -611,7 +630,9 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
   if (w >= 0)
     for (int k = 0; k < sh->njobs; k++)
       if (sh->jobs[k]->tasks[sh->jobs[k]->ntasks - 1] == sel[w]) {
+        int64_t jpid = sh->jobs[k]->pid;
         st = wait_job(sh, k);
+        wait_set_pvar(sh, pvar, jpid);
         break;
       }
   free(sel);

@@ -1756,6 +1756,58 @@ static int exec_loop(sh_shell *sh, sh_loop *l) {
   return status;
 }
 
+/* Digits of n (bash's NUMBER_LEN). */
+static int number_len(size_t n) {
+  int k = 1;
+  while (n >= 10) {
+    n /= 10;
+    k++;
+  }
+  return k;
+}
+
+/* select's menu as bash lays it out (print_select_list): "N) word" items in
+ * columns that fit $COLUMNS, down the rows first; a list that would fit on
+ * one row is printed as one column. */
+static void select_menu(sh_shell *sh, const sh_strv *items, sh_buf *out) {
+  size_t n = items->n, maxw = 0;
+  if (!n) {
+    sh_buf_addc(out, '\n');
+    return;
+  }
+  for (size_t i = 0; i < n; i++) {
+    size_t w = sh_utf8_len(items->v[i], strlen(items->v[i]));
+    if (w > maxw) maxw = w;
+  }
+  int idxlen = number_len(n);
+  size_t maxelem = maxw + (size_t)idxlen + 4; /* ") " and two spaces */
+  const char *cv = sh_var_get(sh, "COLUMNS");
+  long width = cv ? strtol(cv, NULL, 10) : 0;
+  if (width <= 0) width = 80;
+  size_t cols = (size_t)width / maxelem;
+  if (!cols) cols = 1;
+  size_t rows = n / cols + (n % cols != 0);
+  cols = n / rows + (n % rows != 0);
+  if (rows == 1) {
+    rows = cols;
+    cols = 1;
+  }
+  int firstlen = number_len(rows);
+  for (size_t row = 0; row < rows; row++) {
+    size_t pos = 0;
+    for (size_t ind = row;;) {
+      int il = pos == 0 ? firstlen : idxlen;
+      sh_buf_addf(out, "%*zu) %s", il, ind + 1, items->v[ind]);
+      size_t elem = sh_utf8_len(items->v[ind], strlen(items->v[ind])) + (size_t)il + 2;
+      ind += rows;
+      if (ind >= n) break;
+      for (size_t k = pos + elem; k < pos + maxelem; k++) sh_buf_addc(out, ' ');
+      pos += maxelem;
+    }
+    sh_buf_addc(out, '\n');
+  }
+}
+
 /* set -x of a for/select/case head: the words as written (bash). */
 static void xtrace_for(sh_shell *sh, sh_for *f) {
   sh_buf b = {0};
@@ -1801,13 +1853,15 @@ static int exec_for(sh_shell *sh, sh_for *f) {
   uint64_t iters = 0;
   sh->loop_depth++;
   if (f->select) {
-    /* select: print the menu to stderr, read a line from stdin */
-    for (;;) {
+    /* select: the menu (first, and again after an empty line) and PS3 on
+     * stderr, then a line from stdin */
+    bool show_menu = true;
+    for (; items.n;) { /* no words: nothing to choose, as bash */
       if (!loop_tick(sh, &iters)) break;
       if (!debug_trap(sh, f->base.line)) break;
       if (sh->opt[SH_OPT_XTRACE]) xtrace_for(sh, f);
       sh_buf menu = {0};
-      for (size_t i = 0; i < items.n; i++) sh_buf_addf(&menu, "%zu) %s\n", i + 1, items.v[i]);
+      if (show_menu) select_menu(sh, &items, &menu);
       const char *ps3 = sh_var_get(sh, "PS3");
       sh_buf_adds(&menu, ps3 ? ps3 : "#? ");
       sh_write_fd(sh, 2, menu.data, menu.len);
@@ -1822,11 +1876,17 @@ static int exec_for(sh_shell *sh, sh_for *f) {
         sh_buf_addc(&line, ch);
       }
       if (eof && line.len == 0) {
+        sh_write_fd(sh, 1, "\n", 1); /* bash ends the prompt's line on stdout */
         sh_buf_free(&line);
         status = 1;
         break;
       }
       sh_var_set(sh, "REPLY", sh_buf_str(&line), 0);
+      show_menu = line.len == 0;
+      if (show_menu) {
+        sh_buf_free(&line);
+        continue; /* an empty line shows the menu again */
+      }
       char *end;
       long k = strtol(sh_buf_str(&line), &end, 10);
       if (line.len && *end == 0 && k >= 1 && (size_t)k <= items.n) sh_var_set(sh, f->name, items.v[k - 1], 0);

@@ -438,3 +438,15 @@ cmd: ulimit -a | sed -n '2p;5p' | sed 's/) .*/)/'; umask 999; umask 8
 out: core file size              (blocks, -c)\nfile size                   (blocks, -f)\n
 err: bash: line 1: umask: 999: octal number out of range\nbash: line 1: umask: 8: octal number out of range\n
 status: 1
+
+test: select lays its menu out in columns, shows it again only after an empty line
+cmd: COLUMNS=40; select x in apple banana cherry date elder fig grape; do echo "$x"; done <<< $'\n2' 2>&1; echo "st=$?"
+cmd: select x in a b c d e f g h i j k l; do break; done <<< 1 2>&1; select y in; do :; done; echo "st=$?"
+out: 1) apple   4) date    7) grape\n2) banana  5) elder\n3) cherry  6) fig\n#? 1) apple   4) date    7) grape\n2) banana  5) elder\n3) cherry  6) fig\n#? banana\n#? \nst=1\n
+out: 1) a    4) d   7) g  10) j\n2) b    5) e   8) h  11) k\n3) c    6) f   9) i  12) l\n#? st=0\n
+
+test: wait -n -p VAR names the job that ended
+cmd: sleep 0.2 & p1=$!; (exit 3) & p2=$!; wait -n -p who; echo "st=$? $([ "$who" = "$p2" ] && echo p2)"; wait -p v $p1; [ "$v" = "$p1" ] && echo p1
+cmd: v=old; wait -p v; echo "${v-unset}"; wait -p 1x; echo "st=$?"
+out: st=3 p2\np1\nunset\nst=1\n
+err: bash: line 2: wait: `1x': not a valid identifier\n
