@@ -1259,9 +1259,9 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
   {
     char **av = sh_strv_terminated(&argv);
     int ac = (int)argv.n;
-    set_last_arg(sh, av[ac - 1]);
     const char *name = av[0];
     sh_func *fn = sh_func_get(sh, name); /* bash: a function name may hold a '/' */
+    if (!fn) set_last_arg(sh, av[ac - 1]); /* a function's: when it returns (bash) */
     const sh_builtin *bi = fn ? NULL : sh_builtin_find(sh, name);
     bool special = bi && (bi->flags & SH_BI_SPECIAL);
     /* prefix assignments */
@@ -1320,6 +1320,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     sh_current_decl = decl ? &dargs : NULL;
     if (fn) {
       status = run_function(sh, fn, ac, av);
+      set_last_arg(sh, av[ac - 1]);
     } else if (bi) {
       /* `exec` keeps its redirections */
       bool is_exec = strcmp(name, "exec") == 0;

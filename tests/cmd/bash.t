@@ -450,3 +450,7 @@ cmd: sleep 0.2 & p1=$!; (exit 3) & p2=$!; wait -n -p who; echo "st=$? $([ "$who"
 cmd: v=old; wait -p v; echo "${v-unset}"; wait -p 1x; echo "st=$?"
 out: st=3 p2\np1\nunset\nst=1\n
 err: bash: line 2: wait: `1x': not a valid identifier\n
+
+test: $_ of a function call is set when the function returns
+cmd: x=5; echo "[$_]"; f() { echo "in f: $_"; }; f arg1 arg2; echo "after f: $_"
+out: []\nin f: []\nafter f: arg2\n
