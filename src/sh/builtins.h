@@ -40,6 +40,11 @@ const char *sh_help_synopsis(const char *name);
 /* "NAME: usage: SYNOPSIS" on the shell's stderr, as after an invalid option. */
 void sh_bi_usage(sh_shell *sh, const char *name);
 
+/* Single-letter options of a builtin: words "-abc" up to "--" or the first
+ * operand; on[k] is set when letters[k] was given (on has strlen(letters)
+ * entries). Returns the index of the first operand, or -1 after "NAME: -x:
+ * invalid option" and the usage line. */
+int sh_bi_options(sh_shell *sh, const char *name, int argc, char **argv, const char *letters, bool *on);
 /* The argument of option letter **c in argv[*i]: the rest of that word, or
  * else the next word (*i moves to it). *c is left on the word's last letter.
  * NULL after "NAME: -X: option requires an argument". */

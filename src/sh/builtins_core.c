@@ -1004,6 +1004,23 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
   return st;
 }
 
+int sh_bi_options(sh_shell *sh, const char *name, int argc, char **argv, const char *letters, bool *on) {
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) return i + 1;
+    for (const char *c = argv[i] + 1; *c; c++) {
+      const char *k = strchr(letters, *c);
+      if (!k) {
+        sh_error(sh, "%s: -%c: invalid option", name, *c);
+        sh_bi_usage(sh, name);
+        return -1;
+      }
+      on[k - letters] = true;
+    }
+  }
+  return i;
+}
+
 const char *sh_bi_optarg(sh_shell *sh, const char *name, int argc, char **argv, int *i, const char **c) {
   const char *arg;
   if ((*c)[1]) arg = *c + 1;
@@ -1025,27 +1042,10 @@ static int bi_builtin(sh_shell *sh, int argc, char **argv) {
 }
 
 static int bi_type(sh_shell *sh, int argc, char **argv) {
-  bool t = false, p = false, a = false, P = false, f_no = false;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *c = argv[i] + 1; *c; c++) {
-      switch (*c) {
-      case 't': t = true; break;
-      case 'p': p = true; break;
-      case 'a': a = true; break;
-      case 'P': P = true; break;
-      case 'f': f_no = true; break;
-      default:
-        sh_error(sh, "type: -%c: invalid option", *c);
-        sh_bi_usage(sh, "type");
-        return 2;
-      }
-    }
-  }
+  bool on[5] = {0};
+  int i = sh_bi_options(sh, "type", argc, argv, "tpaPf", on);
+  if (i < 0) return 2;
+  bool t = on[0], p = on[1], a = on[2], P = on[3], f_no = on[4];
   int st = 0;
   for (; i < argc; i++) {
     const char *name = argv[i];
@@ -1085,10 +1085,9 @@ static int bi_type(sh_shell *sh, int argc, char **argv) {
       found = true;
       size_t nf = kind == 5 ? files.n : 1;
       for (size_t fi = 0; fi < nf; fi++) {
-        if (t) {
+        if (t && !p && !P) { /* -p and -P print the path even with -t (bash) */
           static const char *const words[] = {"", "alias", "keyword", "function", "builtin", "file"};
           sh_printf_fd(sh, 1, "%s\n", words[kind]);
-          break;
         } else if (p || P) {
           sh_printf_fd(sh, 1, "%s\n", files.v[fi]);
         } else {
@@ -1438,28 +1437,13 @@ static int bi_let(sh_shell *sh, int argc, char **argv) {
 /* enable [-a] [-dnps] [-f filename] [name ...]: builtins are switched off
  * per shell (a bit per table entry); a disabled one is skipped by lookups. */
 static int bi_enable(sh_shell *sh, int argc, char **argv) {
-  bool disable = false, all = false, special = false;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *c = argv[i] + 1; *c; c++) {
-      switch (*c) {
-      case 'n': disable = true; break;
-      case 'a': all = true; break;
-      case 's': special = true; break;
-      case 'p': break;
-      case 'f': case 'd':
-        sh_error(sh, "enable: dynamic loading not available");
-        return 1;
-      default:
-        sh_error(sh, "enable: -%c: invalid option", *c);
-        sh_bi_usage(sh, "enable");
-        return 2;
-      }
-    }
+  bool on[6] = {0};
+  int i = sh_bi_options(sh, "enable", argc, argv, "nasp" "fd", on);
+  if (i < 0) return 2;
+  bool disable = on[0], all = on[1], special = on[2];
+  if (on[4] || on[5]) {
+    sh_error(sh, "enable: dynamic loading not available");
+    return 1;
   }
   if (i >= argc) {
     sh_buf b = {0};

@@ -921,24 +921,10 @@ static void list_all(sh_shell *sh) {
 }
 
 int sh_bi_help(sh_shell *sh, int argc, char **argv) {
-  bool dflag = false, mflag = false, sflag = false;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *c = argv[i] + 1; *c; c++) {
-      if (*c == 'd') dflag = true;
-      else if (*c == 'm') mflag = true;
-      else if (*c == 's') sflag = true;
-      else {
-        sh_error(sh, "help: -%c: invalid option", *c);
-        sh_bi_usage(sh, "help");
-        return 2;
-      }
-    }
-  }
+  bool on[3] = {0};
+  int i = sh_bi_options(sh, "help", argc, argv, "dms", on);
+  if (i < 0) return 2;
+  bool dflag = on[0], mflag = on[1], sflag = on[2];
   if (i >= argc) {
     list_all(sh);
     return 0;

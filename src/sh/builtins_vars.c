@@ -598,23 +598,13 @@ int sh_bi_readonly(sh_shell *sh, int argc, char **argv) {
 }
 
 int sh_bi_unset(sh_shell *sh, int argc, char **argv) {
-  bool funcs = false, vars = false, ref = false;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *c = argv[i] + 1; *c; c++) {
-      if (*c == 'f') funcs = true;
-      else if (*c == 'v') vars = true;
-      else if (*c == 'n') ref = true;
-      else {
-        sh_error(sh, "unset: -%c: invalid option", *c);
-        sh_bi_usage(sh, "unset");
-        return 2;
-      }
-    }
+  bool on[3] = {0};
+  int i = sh_bi_options(sh, "unset", argc, argv, "fvn", on);
+  if (i < 0) return 2;
+  bool funcs = on[0], vars = on[1], ref = on[2];
+  if (funcs && vars) {
+    sh_error(sh, "unset: cannot simultaneously unset a function and a variable");
+    return 1;
   }
   int st = 0;
   for (; i < argc; i++) {

@@ -454,3 +454,8 @@ err: bash: line 2: wait: `1x': not a valid identifier\n
 test: $_ of a function call is set when the function returns
 cmd: x=5; echo "[$_]"; f() { echo "in f: $_"; }; f arg1 arg2; echo "after f: $_"
 out: []\nin f: []\nafter f: arg2\n
+
+test: type -t with -p/-P prints paths and with -a every match; unset -f -v together fails
+cmd: type -t -P ls; type -tp ls; type -tp cd; type -t -a echo; unset -fv x; echo "st=$?"
+out: /usr/bin/ls\n/usr/bin/ls\nbuiltin\nfile\nfile\nst=1\n
+err: bash: line 1: unset: cannot simultaneously unset a function and a variable\n
