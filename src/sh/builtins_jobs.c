@@ -747,24 +747,10 @@ static void disown_job(sh_shell *sh, int k) {
 }
 
 int sh_bi_disown(sh_shell *sh, int argc, char **argv) {
-  bool all = false, running = false, nohup = false;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *o = argv[i] + 1; *o; o++) {
-      if (*o == 'a') all = true;
-      else if (*o == 'r') running = true;
-      else if (*o == 'h') nohup = true;
-      else {
-        sh_error(sh, "disown: -%c: invalid option", *o);
-        sh_bi_usage(sh, "disown");
-        return 2;
-      }
-    }
-  }
+  bool on[3] = {0};
+  int i = sh_bi_options(sh, "disown", argc, argv, "arh", on);
+  if (i < 0) return 2;
+  bool all = on[0], running = on[1], nohup = on[2];
   if (i >= argc && (all || running)) {
     /* -h only marks jobs (no SIGHUP reaches them here anyway) */
     for (int k = 0; k < sh->njobs && !nohup; k++)
