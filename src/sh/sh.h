@@ -430,7 +430,7 @@ void sh_limit_hit(sh_shell *sh, sh_limit_kind k, uint64_t value);
 void sh_fatal(sh_shell *sh, int status);
 void sh_fatal_exit(sh_shell *sh, int status);
 /* The status a fatal expansion error (unbound variable, ${x?msg}) exits with:
- * 127 in the top shell of `bash -c` (bash's quirk), else 1. */
+ * 127 in the top shell of `bash -c` without set -e (bash's quirk), else 1. */
 int sh_expansion_error_status(const sh_shell *sh);
 /* A builtin's "too many arguments" (shift, exit, return, break, continue) or
  * an assignment to a readonly variable: bash abandons the command line, and

@@ -566,7 +566,10 @@ void sh_fatal_exit(sh_shell *sh, int status) {
   sh->fatal = SH_FATAL_EXIT;
 }
 
-int sh_expansion_error_status(const sh_shell *sh) { return sh->dash_c && !sh->is_subshell ? 127 : 1; }
+int sh_expansion_error_status(const sh_shell *sh) {
+  /* with set -e, bash's -c shell exits 1 like any other */
+  return sh->dash_c && !sh->is_subshell && !sh->opt[SH_OPT_ERREXIT] ? 127 : 1;
+}
 
 void sh_fatal_usage(sh_shell *sh) {
   if (sh->dash_c && !sh->is_subshell) sh_fatal_exit(sh, 1);

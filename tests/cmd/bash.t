@@ -459,3 +459,7 @@ test: type -t with -p/-P prints paths and with -a every match; unset -f -v toget
 cmd: type -t -P ls; type -tp ls; type -tp cd; type -t -a echo; unset -fv x; echo "st=$?"
 out: /usr/bin/ls\n/usr/bin/ls\nbuiltin\nfile\nfile\nst=1\n
 err: bash: line 1: unset: cannot simultaneously unset a function and a variable\n
+
+test: set -eu ends the -c shell with status 1 on an unbound variable (127 without -e)
+cmd: bash -c 'set -eu; echo "$undefined"; echo no' 2>/dev/null; echo "e=$?"; bash -c 'set -u; echo $u' 2>/dev/null; echo "u=$?"; bash -c 'set -e; echo ${x?gone}' 2>/dev/null; echo "q=$?"
+out: e=1\nu=127\nq=1\n
