@@ -196,7 +196,11 @@ static int print_funcs(sh_shell *sh, int argc, char **argv, int i, bool names_on
       st = 1;
       continue;
     }
-    if (names_only) {
+    if (names_only && sh->opt[SH_SHOPT_EXTDEBUG]) {
+      /* shopt -s extdebug: where it was defined */
+      const char *src = f->def->source && *f->def->source ? f->def->source : "main";
+      sh_printf_fd(sh, 1, "%s %d %s\n", argv[i], f->def->base.line, src);
+    } else if (names_only) {
       sh_printf_fd(sh, 1, "%s\n", argv[i]);
     } else {
       char *t = sh_func_text(sh, f);

@@ -463,3 +463,7 @@ err: bash: line 1: unset: cannot simultaneously unset a function and a variable\
 test: set -eu ends the -c shell with status 1 on an unbound variable (127 without -e)
 cmd: bash -c 'set -eu; echo "$undefined"; echo no' 2>/dev/null; echo "e=$?"; bash -c 'set -u; echo $u' 2>/dev/null; echo "u=$?"; bash -c 'set -e; echo ${x?gone}' 2>/dev/null; echo "q=$?"
 out: e=1\nu=127\nq=1\n
+
+test: declare -F NAME with extdebug tells where the function was defined
+cmd: f() { :; }; printf 'x=1\ng() { :; }\n' > lib.sh; . ./lib.sh; shopt -s extdebug; declare -F f g
+out: f 1 environment\ng 2 ./lib.sh\n
