@@ -1019,8 +1019,15 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
       if (b) return b->fn(sh, argc, argv) & 0xff;
     }
   }
-  if (store_path_stat(sh->sess->st, sh->cwd, name, &st) == 0 && S_ISDIR(st.mode)) {
+  int r = store_path_stat(sh->sess->st, sh->cwd, name, &st);
+  if (r == 0 && S_ISDIR(st.mode)) {
     sh_error(sh, "%s: Is a directory", name);
+    return 126;
+  }
+  if (r < 0 && r != -ENOENT) {
+    /* bash: 126 for any other error (ENAMETOOLONG, EACCES...) */
+    sh_error(sh, "%s: %s", name, cmd_strerror(r));
+    record_file_error(sh, -r, name);
     return 126;
   }
   sh_error(sh, "%s: No such file or directory", name);

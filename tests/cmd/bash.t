@@ -467,3 +467,8 @@ out: e=1\nu=127\nq=1\n
 test: declare -F NAME with extdebug tells where the function was defined
 cmd: f() { :; }; printf 'x=1\ng() { :; }\n' > lib.sh; . ./lib.sh; shopt -s extdebug; declare -F f g
 out: f 1 environment\ng 2 ./lib.sh\n
+
+test: running a path that cannot be reached reports why, with status 126 (127 when missing)
+cmd: n=$(printf 'a%.0s' {1..300}); ./$n 2>&1 | sed 's/a\{20,\}/A/'; touch f; ./f/g; echo "st=$?"; ./x/y; echo "st=$?"
+out: bash: line 1: ./A: File name too long\nst=126\nst=127\n
+err: bash: line 1: ./f/g: Not a directory\nbash: line 1: ./x/y: No such file or directory\n
