@@ -702,6 +702,7 @@ static int bi_shift(sh_shell *sh, int argc, char **argv) {
     return 1;
   }
   if ((size_t)n > sh->params.n) return 1;
+  if (n == 0 || !sh->params.v) return 0; /* no list to move (a call without arguments) */
   for (int64_t i = 0; i < n; i++) free(sh->params.v[i]);
   memmove(sh->params.v, sh->params.v + n, (sh->params.n - (size_t)n + 1) * sizeof *sh->params.v);
   sh->params.n -= (size_t)n;

@@ -472,3 +472,7 @@ test: running a path that cannot be reached reports why, with status 126 (127 wh
 cmd: n=$(printf 'a%.0s' {1..300}); ./$n 2>&1 | sed 's/a\{20,\}/A/'; touch f; ./f/g; echo "st=$?"; ./x/y; echo "st=$?"
 out: bash: line 1: ./A: File name too long\nst=126\nst=127\n
 err: bash: line 1: ./f/g: Not a directory\nbash: line 1: ./x/y: No such file or directory\n
+
+test: shift 0 in a function called without arguments (getopts loops) does not crash
+cmd: parse() { local OPTIND opt; while getopts ":a" opt "$@"; do echo "$opt"; done; shift $((OPTIND-1)); echo "rest: $# $*"; }; parse; parse -a x; set --; shift 0; echo "st=$?"
+out: rest: 0 \na\nrest: 1 x\nst=0\n
