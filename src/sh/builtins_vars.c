@@ -257,7 +257,8 @@ static int assign_array_text(sh_shell *sh, const char *name, bool append, const 
   size_t vn = strlen(value);
   if (vn < 2 || value[0] != '(' || value[vn - 1] != ')') return -1;
   char *text = sh_xasprintf("%s%s=%s", name, append ? "+" : "", value);
-  sh_parser *p = sh_parser_new(text, strlen(text), NULL);
+  sh_parse_opts o = {.max_depth = (int)sh->sess->limits.nesting}; /* the session's nesting limit */
+  sh_parser *p = sh_parser_new(text, strlen(text), &o);
   sh_node *node = NULL;
   sh_arena *arena = NULL;
   int st = -1;

@@ -136,7 +136,8 @@ static bool import_function(sh_shell *n, const char *name, const char *value) {
     return false;
   }
   char *text = sh_xasprintf("%s %s", fname, value);
-  sh_parser *p = sh_parser_new(text, strlen(text), NULL);
+  sh_parse_opts o = {.max_depth = (int)n->sess->limits.nesting}; /* the session's nesting limit */
+  sh_parser *p = sh_parser_new(text, strlen(text), &o);
   sh_node *node = NULL, *rest = NULL;
   sh_arena *arena = NULL, *rest_arena = NULL;
   if (sh_parse_next(p, &node, &arena) == 1) {
