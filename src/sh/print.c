@@ -382,14 +382,19 @@ static void pandor(pctx *c, sh_node *n) {
   free(v);
 }
 
-/* "do", the body one level in, "done": the tail of for, select and for ((;;)). */
-static void pfor_tail(pctx *c, sh_node *body) {
-  newline(c, "do\n");
+/* A compound command's body one level in, with its pending here-documents. */
+static void body_in(pctx *c, sh_node *body) {
   c->ind += 4;
   cmd(c, body);
   deferred(c, "");
-  semicolon(c);
   c->ind -= 4;
+}
+
+/* "do", the body one level in, "done": the tail of for, select and for ((;;)). */
+static void pfor_tail(pctx *c, sh_node *body) {
+  newline(c, "do\n");
+  body_in(c, body);
+  semicolon(c);
   newline(c, "done");
 }
 
@@ -527,17 +532,11 @@ static void cmd(pctx *c, sh_node *n) {
     cmd(c, f->cond);
     semicolon(c);
     puts_(c, " then\n");
-    c->ind += 4;
-    cmd(c, f->then_part);
-    deferred(c, "");
-    c->ind -= 4;
+    body_in(c, f->then_part);
     if (f->else_part) {
       semicolon(c);
       newline(c, "else\n");
-      c->ind += 4;
-      cmd(c, f->else_part);
-      deferred(c, "");
-      c->ind -= 4;
+      body_in(c, f->else_part);
     }
     semicolon(c);
     newline(c, "fi");
@@ -551,10 +550,7 @@ static void cmd(pctx *c, sh_node *n) {
     deferred(c, "");
     semicolon(c);
     puts_(c, " do\n");
-    c->ind += 4;
-    cmd(c, l->body);
-    deferred(c, "");
-    c->ind -= 4;
+    body_in(c, l->body);
     semicolon(c);
     newline(c, "done");
     break;
