@@ -348,6 +348,7 @@ int cmd_write_fd(cmd_ctx *ctx, int fd, const void *buf, size_t n) {
 
 void cmd_errorf(cmd_ctx *ctx, const char *fmt, ...) {
   cmd_flush(ctx);
+  if (ctx->err_prefix) raw_write(ctx, 2, ctx->err_prefix, strlen(ctx->err_prefix));
   char head[300];
   snprintf(head, sizeof head, "%s: ", ctx->name ? ctx->name : "sbx");
   raw_write(ctx, 2, head, strlen(head));

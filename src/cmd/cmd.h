@@ -78,6 +78,8 @@ typedef struct cmd_io {
 
 struct cmd_ctx {
   const char *name;      /* argv[0] as invoked (for messages) */
+  const char *err_prefix; /* written before cmd_errorf's "NAME: " (a command run as a
+                             shell builtin gets the shell's "sbx: line N: "), or NULL */
   store *store;          /* the sandbox filesystem (borrowed) */
   const char *cwd;       /* absolute current directory (borrowed) */
   char *const *env;      /* exported environment, "K=V", NULL-terminated */

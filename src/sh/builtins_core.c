@@ -1495,10 +1495,10 @@ int sh_run_printf(sh_shell *sh, int argc, char **argv) {
   }
   sh_strv env = {0};
   sh_vars_environ(sh, &env);
-  const char *saved_head = sh->builtin_err_head;
-  sh->builtin_err_head = "printf: ";
+  bool saved = sh->table_builtin;
+  sh->table_builtin = true;
   int st = sh_run_table_command(sh, e, argc, argv, sh_strv_terminated(&env));
-  sh->builtin_err_head = saved_head;
+  sh->table_builtin = saved;
   sh_strv_free(&env);
   return st;
 }

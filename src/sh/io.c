@@ -549,22 +549,7 @@ int sh_fd_open(sh_shell *sh, const char *path, int oflags, uint32_t mode) {
 /* ---- the cmd_io table ----------------------------------------------------------------------------- */
 
 static ssize_t io_read(void *ud, int fd, void *buf, size_t n) { return sh_fd_read(ud, fd, buf, n); }
-static ssize_t io_write(void *ud, int fd, const void *buf, size_t n) {
-  sh_shell *sh = ud;
-  /* a builtin's message: cmd_errorf writes its "NAME: " head on its own, so a
-   * write of exactly that head starts a message (the usage line, written in
-   * one piece, stays bare as in bash) */
-  const char *head = sh->builtin_err_head;
-  if (fd == 2 && head && n == strlen(head) && !memcmp(buf, head, n)) {
-    sh_buf b = {0};
-    sh_error_prefix(sh, &b);
-    sh_buf_add(&b, buf, n);
-    ssize_t w = sh_fd_write(sh, fd, b.data, b.len);
-    sh_buf_free(&b);
-    return w < 0 ? w : (ssize_t)n;
-  }
-  return sh_fd_write(sh, fd, buf, n);
-}
+static ssize_t io_write(void *ud, int fd, const void *buf, size_t n) { return sh_fd_write(ud, fd, buf, n); }
 static int io_open(void *ud, const char *path, int oflags, uint32_t mode) {
   return sh_fd_open(ud, path, oflags, mode);
 }
@@ -619,6 +604,13 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
   store_set_umask(sh->sess->st, sh->umask);
   ctx.max_string = sh->sess->limits.string_size;
   ctx.now = (int64_t)time(NULL);
+  /* run as a builtin: messages start like the shell's own (the usage line,
+   * written raw, stays bare as in bash) */
+  sh_buf prefix = {0};
+  if (sh->table_builtin) {
+    sh_error_prefix(sh, &prefix);
+    ctx.err_prefix = sh_buf_str(&prefix);
+  }
   /* sleep waits for time, not for data: its polls let the other tasks run */
   bool saved_sleep = sh->sleeping;
   sh->sleeping = !strcmp(e->name, "sleep");
@@ -632,5 +624,6 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
     sh->sess->err_path[0] = 0;
   }
   cmd_arena_free(ctx.arena);
+  sh_buf_free(&prefix);
   return status;
 }

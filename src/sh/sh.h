@@ -317,9 +317,8 @@ struct sh_shell {
   bool bytes_locale;       /* LC_ALL/LC_CTYPE/LANG say C or POSIX (see sh_locale_bytes) */
   bool sleeping;          /* running the sleep command: polls yield the baton */
   uint64_t rlim_soft[17], rlim_hard[17]; /* ulimit (builtins_ulimit.c) */
-  const char *builtin_err_head; /* while a table command runs as a builtin (printf):
-                           * its message head ("printf: "), which gets the shell's
-                           * "NAME: line N: " in front like bash's builtins; or NULL */
+  bool table_builtin;      /* a table command runs as a builtin (printf): its messages
+                           * get the shell's "NAME: line N: " in front (cmd_ctx.err_prefix) */
   const char *exec_argv0;  /* exec -a NAME for the command being run (borrowed), or NULL */
   int trap_active;        /* DEBUG (1), ERR (2), RETURN (4) trap running: not re-entered */
   int status_at_return;   /* $? when `return` ran: what a RETURN trap sees as $? (bash) */
