@@ -807,22 +807,6 @@ static int check_sorted(sort_state *S, const char *name, bool quiet) {
 
 /* ---- --debug notes --------------------------------------------------------------------- */
 
-/* GNU's key_to_opts: the letters of a key's ordering options. */
-static void key_to_opts(const sort_key *k, char *o) {
-  if (k->skipsblanks || k->skipeblanks) *o++ = 'b';
-  if (k->ignore == sort_nondictionary) *o++ = 'd';
-  if (k->translate) *o++ = 'f';
-  if (k->general_numeric) *o++ = 'g';
-  if (k->human_numeric) *o++ = 'h';
-  if (k->ignore == sort_nonprinting) *o++ = 'i';
-  if (k->month) *o++ = 'M';
-  if (k->numeric) *o++ = 'n';
-  if (k->random) *o++ = 'R';
-  if (k->reverse) *o++ = 'r';
-  if (k->version) *o++ = 'V';
-  *o = 0;
-}
-
 /* The notes GNU's sort --debug prints on stderr before sorting (main's
  * locale line and key_warnings). obsolete[i] marks keys given as +POS -POS. */
 static void debug_notes(sort_state *S, const sort_key *gkey, bool gkey_only,
@@ -909,7 +893,7 @@ static void debug_notes(sort_state *S, const sort_key *gkey, bool gkey_only,
     bool rev = ug.reverse;
     if (!stable_or_unique) ug.reverse = false;
     char opts[16];
-    key_to_opts(&ug, opts);
+    sort_key_opts(&ug, opts, true);
     cmd_errorf(ctx, strlen(opts) == 1 ? "option '-%s' is ignored" : "options '-%s' are ignored",
                opts);
     ug.reverse = rev;

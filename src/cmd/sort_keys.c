@@ -86,12 +86,9 @@ bool sort_key_is_default(const sort_key *k) {
            k->version || k->random);
 }
 
-bool sort_key_incompatible(const sort_key *k, char buf[16]) {
-  int n = k->numeric + k->general_numeric + k->human_numeric + k->month +
-          (k->version || k->random || k->ignore != NULL);
-  if (n <= 1) return false;
-  /* GNU lists the letters in this order (b and r are left out). */
+void sort_key_opts(const sort_key *k, char buf[16], bool blank_reverse) {
   char *o = buf;
+  if (blank_reverse && (k->skipsblanks || k->skipeblanks)) *o++ = 'b';
   if (k->ignore == sort_nondictionary) *o++ = 'd';
   if (k->translate) *o++ = 'f';
   if (k->general_numeric) *o++ = 'g';
@@ -100,8 +97,16 @@ bool sort_key_incompatible(const sort_key *k, char buf[16]) {
   if (k->month) *o++ = 'M';
   if (k->numeric) *o++ = 'n';
   if (k->random) *o++ = 'R';
+  if (blank_reverse && k->reverse) *o++ = 'r';
   if (k->version) *o++ = 'V';
   *o = 0;
+}
+
+bool sort_key_incompatible(const sort_key *k, char buf[16]) {
+  int n = k->numeric + k->general_numeric + k->human_numeric + k->month +
+          (k->version || k->random || k->ignore != NULL);
+  if (n <= 1) return false;
+  sort_key_opts(k, buf, false); /* GNU leaves b and r out here */
   return true;
 }
 

@@ -75,6 +75,10 @@ bool sort_key_set_option(sort_key *key, char c, bool end);
  * default_key_compare), so it inherits the global ones. */
 bool sort_key_is_default(const sort_key *key);
 
+/* GNU's key_to_opts: the letters of the key's ordering options, in GNU's
+ * order, into buf; 'b' and 'r' only when blank_reverse. */
+void sort_key_opts(const sort_key *key, char buf[16], bool blank_reverse);
+
 /* If a key mixes incompatible orderings, writes GNU's option letters for the
  * "options '-%s' are incompatible" message into buf and returns true. */
 bool sort_key_incompatible(const sort_key *key, char buf[16]);

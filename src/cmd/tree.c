@@ -563,19 +563,22 @@ static void put_xml_str(tree_opts *o, const char *s) {
   }
 }
 
+/* -X: ` attr="value"` with the value escaped. */
+static void put_xml_attr(tree_opts *o, const char *attr, const char *val) {
+  touts(o, " ");
+  touts(o, attr);
+  touts(o, "=\"");
+  put_xml_str(o, val);
+  touts(o, "\"");
+}
+
 /* -X: "<TYPE name=... attrs>"; the caller closes the element. */
 static const char *put_xml_entry(tree_opts *o, const tree_ent *e) {
   const char *type = e->is_link ? "link" : e->is_dir ? "directory" : "file";
   touts(o, "<");
   touts(o, type);
-  touts(o, " name=\"");
-  put_xml_str(o, o->full_path ? e->path : e->name);
-  touts(o, "\"");
-  if (e->is_link && e->target) {
-    touts(o, " target=\"");
-    put_xml_str(o, e->target);
-    touts(o, "\"");
-  }
+  put_xml_attr(o, "name", o->full_path ? e->path : e->name);
+  if (e->is_link && e->target) put_xml_attr(o, "target", e->target);
   char buf[128];
   if (o->inodes) {
     snprintf(buf, sizeof buf, " inode=\"%" PRId64 "\"", e->st.ino);
@@ -589,23 +592,19 @@ static const char *put_xml_entry(tree_opts *o, const tree_ent *e) {
   }
   if (o->user) {
     const char *u = cmd_fs_username(o->ids, e->st.uid);
-    touts(o, " user=\"");
-    if (u) put_xml_str(o, u);
-    else {
+    if (!u) {
       snprintf(buf, sizeof buf, "%" PRIu32, e->st.uid);
-      touts(o, buf);
+      u = buf;
     }
-    touts(o, "\"");
+    put_xml_attr(o, "user", u);
   }
   if (o->group) {
     const char *g = cmd_fs_groupname(o->ids, e->st.gid);
-    touts(o, " group=\"");
-    if (g) put_xml_str(o, g);
-    else {
+    if (!g) {
       snprintf(buf, sizeof buf, "%" PRIu32, e->st.gid);
-      touts(o, buf);
+      g = buf;
     }
-    touts(o, "\"");
+    put_xml_attr(o, "group", g);
   }
   if (o->size || o->du) {
     snprintf(buf, sizeof buf, " size=\"%" PRIu64 "\"", o->du && e->is_dir ? e->du : e->st.size);
@@ -614,19 +613,14 @@ static const char *put_xml_entry(tree_opts *o, const tree_ent *e) {
   if (o->date) {
     char d[128];
     fmt_date(o, &e->st, d, sizeof d);
-    touts(o, " time=\"");
-    put_xml_str(o, d);
-    touts(o, "\"");
+    put_xml_attr(o, "time", d);
   }
   touts(o, ">");
   return type;
 }
 
-static void indent_xml(tree_opts *o, int depth) {
-  for (int i = 0; i < depth * 2 + 2; i++) touts(o, " ");
-}
-
-static void indent_json(tree_opts *o, int depth) {
+/* The indent of a -J or -X line at depth. */
+static void indent_nested(tree_opts *o, int depth) {
   for (int i = 0; i < depth * 2 + 2; i++) touts(o, " ");
 }
 
@@ -761,7 +755,7 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
       free_level(l);
       n--;
       if (o->xml) {
-        indent_xml(o, n);
+        indent_nested(o, n);
         touts(o, "</");
         touts(o, tag ? tag : "directory");
         touts(o, ">\n");
@@ -769,7 +763,7 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
       if (o->json) {
         if (n > 0) {
           touts(o, "\n");
-          indent_json(o, n);
+          indent_nested(o, n);
           touts(o, "]}");
         } else {
           touts(o, "\n  ]}\n");
@@ -805,7 +799,7 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
     const char *xtag = NULL;
     if (o->xml) {
       bool has_children = descend && !loop && crc == 0 && child.n > 0;
-      indent_xml(o, n);
+      indent_nested(o, n);
       xtag = put_xml_entry(o, e);
       if (descend && !loop && crc < 0 && crc > -100000)
         touts(o, "<error>error opening dir</error>");
@@ -818,11 +812,11 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
       }
     } else if (o->json) {
       if (l->next > 1) touts(o, ",\n");
-      indent_json(o, n);
+      indent_nested(o, n);
       put_json_entry(o, e, descend && !loop && crc == 0 && child.n > 0);
       if (descend && !loop && crc < 0 && crc > -100000) {
         touts(o, ",\"contents\":[{\"error\": \"error opening dir\"}\n");
-        indent_json(o, n - 1);
+        indent_nested(o, n - 1);
         touts(o, "]}");
       } else if (!(descend && !loop && crc == 0 && child.n > 0)) {
         touts(o, "}");

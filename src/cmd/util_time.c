@@ -1572,26 +1572,34 @@ static void dbg_not_ok(const dstate *d, const struct tm *tm0, const struct tm *t
   dbg_line(g, "       %s", d->zones_seen ? "incorrect timezone" : "missing timezone");
 }
 
-/* The closing lines: the zone in effect and the result three ways. */
+/* Sets t (zeroed first) to the broken-down fields, mon 1-based; false when
+ * the year does not fit a struct tm. */
+static bool tm_of_fields(struct tm *t, int64_t year, int mon, int mday, int hour, int min, int sec,
+                         int isdst) {
+  if (year - 1900 > INT_MAX || year - 1900 < INT_MIN) return false;
+  memset(t, 0, sizeof *t);
+  t->tm_year = (int)(year - 1900);
+  t->tm_mon = mon - 1;
+  t->tm_mday = mday;
+  t->tm_hour = hour;
+  t->tm_min = min;
+  t->tm_sec = sec;
+  t->tm_isdst = isdst;
+  return true;
+}
+
 /* dbg_not_ok for the fields as given against what mktime makes of them in
  * tz (nothing when the year does not fit a struct tm or mktime fails). */
 static void dbg_not_ok_fields(const dstate *d, const cmd_tz *tz, int64_t year, int mon, int mday,
                               int hour, int min, int sec) {
-  if (!d->dbg || year - 1900 > INT_MAX || year - 1900 < INT_MIN) return;
   struct tm t0, t1;
-  memset(&t0, 0, sizeof t0);
-  t0.tm_year = (int)(year - 1900);
-  t0.tm_mon = mon - 1;
-  t0.tm_mday = mday;
-  t0.tm_hour = hour;
-  t0.tm_min = min;
-  t0.tm_sec = sec;
-  t0.tm_isdst = -1;
+  if (!d->dbg || !tm_of_fields(&t0, year, mon, mday, hour, min, sec, -1)) return;
   t1 = t0;
   int64_t tt;
   if (cmd_time_mk(tz, &t1, &tt)) dbg_not_ok(d, &t0, &t1);
 }
 
+/* The closing lines: the zone in effect and the result three ways. */
 static void dbg_final(const cmd_date_debug *g, const char *tzstr, const cmd_tz *tz, int64_t t,
                       long nsec) {
   if (!g) return;
@@ -1723,8 +1731,10 @@ int cmd_parse_date_debug(const char *s, int64_t now, long now_nsec, const cmd_tz
         }
         hour = hour % 12 + (d.merid ? 12 : 0);
       }
-      if (hour > 23) dbg_line(g, "error: invalid hour %d", hour);
-      if (hour > 23) return -EINVAL;
+      if (hour > 23) {
+        dbg_line(g, "error: invalid hour %d", hour);
+        return -EINVAL;
+      }
     }
     dbg_line(g, "using %s time as starting value: '%02d:%02d:%02d'",
              d.times_seen ? "specified" : "current", hour, min, sec);
@@ -1741,16 +1751,10 @@ int cmd_parse_date_debug(const char *s, int64_t now, long now_nsec, const cmd_tz
     dbg_not_ok_fields(&d, tz, year, mon, mday, hour, min, sec);
     return -EINVAL;
   }
-  if (year - 1900 > INT_MAX || year - 1900 < INT_MIN) return -EINVAL;
   struct tm want;
-  memset(&want, 0, sizeof want);
-  want.tm_year = (int)(year - 1900);
-  want.tm_mon = mon - 1;
-  want.tm_mday = mday;
-  want.tm_hour = hour;
-  want.tm_min = min;
-  want.tm_sec = sec;
-  want.tm_isdst = d.local_zones_seen ? d.local_isdst : -1;
+  if (!tm_of_fields(&want, year, mon, mday, hour, min, sec,
+                    d.local_zones_seen ? d.local_isdst : -1))
+    return -EINVAL;
   /* the zone the wall-clock fields are in: the parsed offset, else the local zone */
   cmd_tz fixed;
   const cmd_tz *wz = tz;
