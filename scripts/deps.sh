@@ -15,6 +15,7 @@ PKGS=(
   gawk bc diffutils patch tar gzip bzip2 xz-utils zip unzip file tree
   xxd bsdextrautils  # host halves of xxd.t, hexdump.t, column.t (not in every base image)
   yq  # kislyuk/yq: tests/cmd/yq.t proves its expectations against it
+  faketime  # scripts/suites/shifted-clock.sh: the suites that print times, at other dates
 )
 PKGS+=("$@")
 

@@ -1,15 +1,22 @@
 #!/usr/bin/python3
 """Runs the command test files tests/cmd/*.t (format: tests/cmd/README.md).
 
-    run.py [--host] [--sbx PATH] [-v] [-k SUBSTR] [FILE.t ...]
+    run.py [--host] [--sbx PATH] [--faketime WHEN] [-j N] [-v] [-k SUBSTR] [FILE.t ...]
 
 Each case runs in a fresh temporary directory holding its `input` and `file:`
 files, under LC_ALL=C.UTF-8 and TZ=UTC. By default through `build/sbx sh -c CMD`
 (a fresh in-memory sandbox whose working directory is a copy of that directory);
 with --host through the host's `bash -c CMD`, which proves the expectations
 against GNU's tools. Prints a closing line "N passed, N failed".
+
+--faketime WHEN runs every case under libfaketime (Debian's faketime), its clock
+starting at WHEN ("2027-06-15 12:00:00" in UTC, the cases' zone, or "+400d" from
+now) and running on: a case whose expectation holds the day it was written fails there. The
+monotonic clock is left alone, so time limits and `sleep` behave as usual.
 """
 import argparse
+import calendar
+import concurrent.futures
 import glob
 import os
 import re
@@ -17,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -126,10 +134,19 @@ def run_case(case, args):
         script = "\n".join(case.cmd)
         env = {"LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
                "HOME": d}
+        if args.faketime:
+            env["NO_FAKE_STAT"] = "1"  # file times stay what the case set
         if args.host:
             argv = ["bash", "-c", script]
         else:
             argv = [args.sbx, "sh", "-c", script]
+        if args.faketime:
+            # The faketime wrapper, not LD_PRELOAD alone: it owns the shared clock
+            # state that every process of the case's pipelines attaches to (a bare
+            # preload leaves a semaphore per process in /dev/shm, and loses it when
+            # a pipeline's first process exits). An offset keeps the clock running.
+            offset = int(args.faketime_epoch - time.time())
+            argv = ["faketime", "-m", "--exclude-monotonic", "-f", f"{offset:+d}"] + argv
         try:
             p = subprocess.run(argv, cwd=d, input=case.stdin, capture_output=True,
                                env=env, timeout=args.timeout)
@@ -154,23 +171,38 @@ def main():
     ap.add_argument("-v", action="store_true", help="show details of failures")
     ap.add_argument("-k", default=None, help="only cases whose name contains this")
     ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--faketime", default=None, metavar="WHEN",
+                    help="run every case under libfaketime, the clock starting at WHEN")
+    ap.add_argument("-j", type=int, default=1, help="cases run at once")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
     files = args.files or sorted(glob.glob(os.path.join(HERE, "*.t")))
-    passed = failed = skipped = 0
+    if args.faketime and not shutil.which("faketime"):
+        raise SystemExit("--faketime needs the faketime command (Debian package faketime)")
+    if args.faketime:
+        when = args.faketime
+        if when.startswith("+") and when.endswith("d"):  # "+400d": days from now
+            args.faketime_epoch = time.time() + 86400 * int(when[1:-1])
+        else:  # "YYYY-MM-DD HH:MM:SS" in UTC, the cases' time zone
+            args.faketime_epoch = calendar.timegm(time.strptime(when, "%Y-%m-%d %H:%M:%S"))
+    cases = []
     for path in files:
         for case in parse(path):
             if args.k and args.k not in case.name:
                 continue
-            if (args.host and case.host_skip) or (not args.host and case.sbx_skip):
-                skipped += 1
-                continue
-            problem, out, err, rc = run_case(case, args)
+            cases.append(case)
+    passed = failed = skipped = 0
+    todo = [c for c in cases if not ((args.host and c.host_skip) or (not args.host and c.sbx_skip))]
+    skipped = len(cases) - len(todo)
+    # Cases run concurrently (-j) but are reported in file order.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.j)) as pool:
+        results = pool.map(lambda c: run_case(c, args), todo)
+        for case, (problem, out, err, rc) in zip(todo, results):
             if not problem:
                 passed += 1
                 continue
             failed += 1
-            print(f"FAIL {os.path.basename(path)}:{case.line}: {case.name}: {problem}")
+            print(f"FAIL {os.path.basename(case.path)}:{case.line}: {case.name}: {problem}")
             if args.v:
                 print(f"  cmd:    {' / '.join(case.cmd)}")
                 print(f"  want:   {case.out!r}")
