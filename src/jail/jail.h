@@ -171,6 +171,13 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker);
  * step, "name\tok|fail\tdetail". */
 int jail_probe_main(int argc, char **argv);
 
+/* Seals the calling process (the process-isolated shell's helper, src/iso)
+ * once its files are open: rlimits `l`, not dumpable, no_new_privs, Landlock
+ * with no path granted (*landlock_abi: the ABI used, 0 without Landlock) and
+ * a seccomp allow list (src/jail/jail_seal.c says what it allows). Returns 0,
+ * or -1 with the failing step in err. */
+int jail_seal_process(const jail_limits *l, int *landlock_abi, char *err, size_t errlen);
+
 /* ---- the doctor (host side) ------------------------------------------------- */
 
 typedef struct jail_probe_item {

@@ -37,13 +37,6 @@
 
 #include "jail/jail_int.h"
 
-/* The ruleset attribute as of ABI 6; older kernels get a prefix of it. */
-struct jail_ll_ruleset_attr {
-  uint64_t handled_access_fs;  /* ABI 1 */
-  uint64_t handled_access_net; /* ABI 4 */
-  uint64_t scoped;             /* ABI 6 */
-};
-
 int jail_apply_landlock(int *abi_out, jail_err *e) {
   long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
   *abi_out = abi > 0 ? (int)abi : 0;

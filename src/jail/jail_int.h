@@ -24,6 +24,13 @@
 #define JAIL_LL_SCOPE_ABSTRACT_UNIX (1ULL << 0) /* ABI 6 */
 #define JAIL_LL_SCOPE_SIGNAL (1ULL << 1)
 
+/* The Landlock ruleset attribute as of ABI 6; older kernels get a prefix of it. */
+struct jail_ll_ruleset_attr {
+  uint64_t handled_access_fs;  /* ABI 1 */
+  uint64_t handled_access_net; /* ABI 4 */
+  uint64_t scoped;             /* ABI 6 */
+};
+
 /* Setup messages (SEQPACKET, one per datagram): a kind byte and text. */
 #define JAIL_MSG_FUSE 'F'  /* the /dev/fuse fd is attached; text "MODE UID GID" */
 #define JAIL_MSG_READY 'R' /* J1 is done; W starts */
@@ -61,6 +68,11 @@ int jail_drop_caps(jail_err *e);
 int jail_apply_landlock(int *abi, jail_err *e);
 /* The seccomp deny list (requires no_new_privs). */
 int jail_apply_seccomp(jail_err *e);
+
+/* Landlock handling every file right and granting none: no host path can
+ * be opened, created or executed any more (best effort by ABI; 0 when the
+ * kernel has none). *abi gets the ABI. */
+int jail_seal_landlock(int *abi, jail_err *e);
 
 /* Send/receive one setup message with an optional fd (SCM_RIGHTS). recv
  * returns the message length (text NUL-terminated) or -1; *fd gets a received

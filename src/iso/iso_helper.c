@@ -1,0 +1,279 @@
+/*
+ * iso_helper.c - the helper process of process isolation (SBX_OPEN_PROCESS):
+ * "sbx-pyworker shell DB FLAGS KEY=VALUE...", started by src/sandbox_iso.c
+ * with the channel on fd 3 and /dev/null on 0, 1, 2.
+ *
+ * It is an ordinary client of the public API: it opens the sandbox's
+ * database with sbx_open (the same SQLite file as the host, WAL mode, so
+ * both see each other's committed writes), runs one empty script so the
+ * shell session exists and SQLite has opened its -wal and -shm files, and
+ * only then seals itself (src/jail/jail_seal.c): from there on no path of
+ * the host can be opened, no socket made, no program run. Then it serves
+ * calls one at a time until the channel closes, streaming output as frames.
+ *
+ * The host stops a call by sending SIGUSR1 (the handler does sbx_cancel, an
+ * atomic store) and, at the deadline, by SIGKILL: this process needs no
+ * cooperation to die. It never closes the database (a kill is the normal
+ * end), which SQLite's WAL survives by design.
+ *
+ * Test hooks (only when started with "hooks=1", which the host passes when
+ * its environment has SBX_SHELL_TEST_HOOKS=1; documented as test-only in
+ * docs/shell.md): a script that is exactly "#sbx-test:spin" prints
+ * "spinning" and spins forever without polling, "#sbx-test:crash" writes
+ * through a NULL pointer, and
+ * "#sbx-test:probe" tries what the seal forbids (open a host file, make a
+ * socket, fork, exec) and prints each result.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "iso/iso.h"
+#include "jail/jail.h"
+#include "sbx.h"
+
+static sbx *helper_sandbox;   /* the open sandbox (for the SIGUSR1 handler) */
+static pthread_mutex_t send_lock = PTHREAD_MUTEX_INITIALIZER; /* one frame at a time */
+static int send_failed;       /* the host went away: stop sending */
+
+static void on_cancel(int sig) {
+  (void)sig;
+  if (helper_sandbox) sbx_cancel(helper_sandbox); /* atomic stores only */
+}
+
+static void send_frame(uint32_t type, const void *p, size_t n) {
+  pthread_mutex_lock(&send_lock);
+  if (!send_failed && iso_send(ISO_FD_CHANNEL, type, p, n, -1) != 0) send_failed = 1;
+  pthread_mutex_unlock(&send_lock);
+}
+
+static void stream_out(void *ud, const void *buf, size_t n) {
+  (void)ud;
+  send_frame(ISO_MSG_OUT, buf, n);
+}
+
+static void stream_err(void *ud, const void *buf, size_t n) {
+  (void)ud;
+  send_frame(ISO_MSG_ERR, buf, n);
+}
+
+/* Startup failure: tell the host why, then exit. */
+static int fail_startup(const char *fmt, const char *detail) {
+  char msg[1024];
+  snprintf(msg, sizeof msg, fmt, detail);
+  iso_send(ISO_FD_CHANNEL, ISO_MSG_FAIL, msg, strlen(msg), -1);
+  return 1;
+}
+
+static void send_done(const sbx_bash_result *r) {
+  iso_buf b = {0};
+  iso_buf_u64(&b, (uint64_t)(int64_t)r->exit_code);
+  iso_buf_u64(&b, (uint64_t)r->limit);
+  iso_buf_u64(&b, r->limit_value);
+  iso_buf_u64(&b, (uint64_t)(r->duration_ms * 1e6));
+  iso_buf_u64(&b, (uint64_t)r->err_errno);
+  iso_buf_u64(&b, r->err_path != NULL);
+  const char *p = r->err_path ? r->err_path : "";
+  iso_buf_bytes(&b, p, strlen(p));
+  if (!b.oom) send_frame(ISO_MSG_DONE, b.data, b.len);
+  else send_failed = 1;
+  iso_buf_free(&b);
+}
+
+/* Re-arms the CPU-time limit for one call: what we used so far plus the
+ * call's timeout plus 2 s (the hard limit set at startup bounds it). A spin
+ * that outlives a dead host ends here. */
+static void arm_cpu_limit(uint64_t timeout_ms) {
+  struct rusage ru;
+  struct rlimit rl;
+  if (getrusage(RUSAGE_SELF, &ru) != 0 || getrlimit(RLIMIT_CPU, &rl) != 0) return;
+  rlim_t used = (rlim_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + 1);
+  rlim_t want = used + (rlim_t)(timeout_ms ? timeout_ms / 1000 : 3600) + 2;
+  if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max) want = rl.rlim_max;
+  rl.rlim_cur = want;
+  setrlimit(RLIMIT_CPU, &rl);
+}
+
+/* The test hooks (see the header comment). 1 when `script` was one. */
+static int test_hook(const char *script, size_t len, sbx_bash_result *res) {
+  static const char spin[] = "#sbx-test:spin", crash[] = "#sbx-test:crash",
+                    probe[] = "#sbx-test:probe";
+  if (len == sizeof spin - 1 && memcmp(script, spin, len) == 0) {
+    stream_out(NULL, "spinning\n", 9);
+    for (volatile unsigned long i = 0;; i++) {
+    }
+  }
+  if (len == sizeof crash - 1 && memcmp(script, crash, len) == 0) {
+    volatile int *null = NULL;
+    *null = 1;
+    return 1;
+  }
+  if (len == sizeof probe - 1 && memcmp(script, probe, len) == 0) {
+    char out[512];
+    int fd = open("/etc/passwd", O_RDONLY | O_CLOEXEC);
+    int e_open = fd < 0 ? errno : 0;
+    int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int e_sock = s < 0 ? errno : 0;
+    long pid = syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0); /* a fork */
+    if (pid == 0) _exit(0);
+    int e_fork = pid < 0 ? errno : 0;
+    char *argv[] = {"true", NULL}, *envp[] = {NULL};
+    execve("/bin/true", argv, envp);
+    int e_exec = errno;
+    int n = snprintf(out, sizeof out, "open %s\nsocket %s\nfork %s\nexec %s\n",
+                     e_open ? strerrorname_np(e_open) : "ok",
+                     e_sock ? strerrorname_np(e_sock) : "ok",
+                     e_fork ? strerrorname_np(e_fork) : "ok", strerrorname_np(e_exec));
+    stream_out(NULL, out, (size_t)n);
+    res->exit_code = 0;
+    return 1;
+  }
+  return 0;
+}
+
+/* One RUN frame. */
+static void run_call(sbx *h, const iso_buf *payload, int fd, int hooks) {
+  iso_reader r = {payload->data, payload->len, 0};
+  sbx_limits lim;
+  lim.loop_iterations = iso_read_u64(&r);
+  lim.command_count = iso_read_u64(&r);
+  lim.function_depth = iso_read_u64(&r);
+  lim.output_bytes = iso_read_u64(&r);
+  lim.string_size = iso_read_u64(&r);
+  lim.array_size = iso_read_u64(&r);
+  lim.timeout_ms = iso_read_u64(&r);
+  sbx_quota q;
+  q.max_bytes = iso_read_u64(&r);
+  q.max_inodes = iso_read_u64(&r);
+  q.max_file_size = iso_read_u64(&r);
+  uint64_t flags = iso_read_u64(&r);
+  size_t name_len, script_len, stdin_len;
+  const char *name = iso_read_bytes(&r, &name_len);
+  const char *script = iso_read_bytes(&r, &script_len);
+  const char *in = iso_read_bytes(&r, &stdin_len);
+  uint64_t nargs = iso_read_u64(&r);
+  sbx_bash_result res = {0};
+  char *name_z = NULL;
+  char **args = NULL;
+  if (!r.bad && nargs <= r.left / sizeof(uint64_t)) args = calloc(nargs + 1, sizeof *args);
+  for (uint64_t i = 0; args && i < nargs && !r.bad; i++) {
+    size_t n;
+    const char *a = iso_read_bytes(&r, &n);
+    if (a && (args[i] = strndup(a, n)) == NULL) r.bad = 1;
+  }
+  if ((flags & ISO_RUN_NAME) && name && !(name_z = strndup(name, name_len))) r.bad = 1;
+  if (r.bad || !args) {
+    /* The host built this frame; a bad one means memory ran out here. */
+    const char msg[] = "sbx: the isolated shell could not read the call\n";
+    stream_err(NULL, msg, sizeof msg - 1);
+    res.exit_code = 126;
+  } else if (!(hooks && test_hook(script, script_len, &res))) {
+    sbx_set_limits(h, &lim);
+    sbx_set_quota(h, &q);
+    arm_cpu_limit(lim.timeout_ms);
+    sbx_bash_opts o = {.stdin_fd = -1, .on_stdout = stream_out, .on_stderr = stream_err};
+    if (in && stdin_len) {
+      o.stdin_data = in;
+      o.stdin_len = stdin_len;
+    } else if ((flags & ISO_RUN_STDIN_FD) && fd >= 0) {
+      o.stdin_fd = fd;
+    }
+    o.name = name_z;
+    if (flags & ISO_RUN_ARGS) {
+      o.args = args;
+      o.nargs = (int)nargs;
+    }
+    o.run_exit_trap = (flags & ISO_RUN_EXIT_TRAP) != 0;
+    sbx_bash_ex(h, script, script_len, &o, &res);
+  }
+  send_done(&res);
+  sbx_bash_result_free(&res);
+  for (uint64_t i = 0; args && i < nargs; i++) free(args[i]);
+  free(args);
+  free(name_z);
+}
+
+/* Parses "KEY=N" into *v when argv[i] starts with KEY=. */
+static void parse_kv(const char *arg, const char *key, uint64_t *v) {
+  size_t k = strlen(key);
+  if (strncmp(arg, key, k) == 0 && arg[k] == '=') *v = strtoull(arg + k + 1, NULL, 10);
+}
+
+int iso_helper_main(int argc, char **argv) {
+  if (argc < 4) {
+    fprintf(stderr, "usage: sbx-pyworker shell DB FLAGS KEY=VALUE... (started by libsbx)\n");
+    return 2;
+  }
+  /* Only the channel (and 0-2, /dev/null) may cross into the sealed helper. */
+  if (syscall(SYS_close_range, ISO_FD_CHANNEL + 1, ~0U, 0) != 0)
+    for (int fd = ISO_FD_CHANNEL + 1; fd < 1024; fd++) close(fd);
+  signal(SIGPIPE, SIG_IGN);
+  signal(SIGXFSZ, SIG_IGN); /* RLIMIT_FSIZE: a write fails with EFBIG instead */
+  struct sigaction sa = {.sa_handler = on_cancel, .sa_flags = SA_RESTART};
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGUSR1, &sa, NULL);
+
+  jail_limits lim = {0};
+  uint64_t hooks = 0, nofile = 0;
+  for (int i = 4; i < argc; i++) {
+    parse_kv(argv[i], "mem", &lim.mem_bytes);
+    parse_kv(argv[i], "cpu", &lim.cpu_seconds);
+    parse_kv(argv[i], "fsize", &lim.fsize_bytes);
+    parse_kv(argv[i], "nofile", &nofile);
+    parse_kv(argv[i], "hooks", &hooks);
+  }
+  lim.nofile = (uint32_t)nofile;
+  tzset(); /* the zone file is read now, while paths still open */
+
+  int flags = SBX_OPEN_NOCREATE | (atoi(argv[3]) & SBX_OPEN_READONLY);
+  sbx *h = NULL;
+  if (sbx_open(argv[2], flags, &h) != SBX_OK) {
+    int rc = fail_startup("cannot open the sandbox: %s", h ? sbx_errmsg(h) : "out of memory");
+    sbx_close(h);
+    return rc;
+  }
+  /* Warm up before the seal: the session exists and SQLite has its WAL open. */
+  sbx_bash_result warm;
+  if (sbx_bash(h, "", 0, &warm) != SBX_OK)
+    return fail_startup("cannot start the shell: %s", sbx_errmsg(h));
+  sbx_bash_result_free(&warm);
+  sbx_stat st;
+  sbx_stat_path(h, "/", 0, &st);
+
+  char err[512];
+  int abi;
+  if (jail_seal_process(&lim, &abi, err, sizeof err) != 0)
+    return fail_startup("cannot seal the shell process: %s", err);
+  helper_sandbox = h;
+  char ready[32];
+  int n = snprintf(ready, sizeof ready, "landlock=%d", abi);
+  send_frame(ISO_MSG_READY, ready, (size_t)n);
+
+  iso_buf payload = {0};
+  while (!send_failed) {
+    uint32_t type;
+    int fd;
+    int rc = iso_recv(ISO_FD_CHANNEL, &type, &payload, &fd);
+    if (rc != 0) break; /* the host closed the channel (or broke it): done */
+    if (type == ISO_MSG_RUN) {
+      run_call(h, &payload, fd, hooks != 0);
+    } else if (type == ISO_MSG_RESET) {
+      sbx_shell_reset(h);
+      sbx_bash_result none = {0};
+      send_done(&none);
+    }
+    if (fd >= 0) close(fd);
+  }
+  /* No sbx_close: nothing to flush (every call committed), and the host may
+   * still be using the database. */
+  _exit(0);
+}

@@ -1,0 +1,142 @@
+/*
+ * jail_seal.c - seals the process-isolated shell's helper (src/iso) after it
+ * has opened the store: rlimits, no_new_privs, not dumpable, Landlock with no
+ * path allowed, and a seccomp ALLOW list.
+ *
+ * Unlike the Python jail (jail_filters.c: namespaces and mounts make the
+ * filesystem, seccomp only denies the dangerous calls), this helper has no
+ * namespaces of its own: it runs in the host's mount and network namespaces,
+ * so the filter must allow only what a shell over already-open SQLite files
+ * needs. Everything else answers EPERM (clean failures, no surprise kills):
+ *  - no path-taking call at all (open, openat, stat, access, unlink, mkdir,
+ *    readlink, chdir, execve, ...): the store's files are open before the
+ *    seal and nothing else of the host can be named. fstat is the plain
+ *    fstat(2); newfstatat is allowed only with AT_EMPTY_PATH and an empty
+ *    path is what glibc's fstat passes (a compromised helper can still stat
+ *    a host path this way: metadata only, never contents; Landlock on 6.x
+ *    kernels does not cover stat either).
+ *  - no sockets (socket, socketpair, connect, bind, accept): the only
+ *    socket is the channel to the host, used with read/write/sendmsg/recvmsg.
+ *  - no new processes: clone only with CLONE_THREAD and no namespace flag
+ *    (the shell's pipeline stages are threads); clone3 answers ENOSYS so
+ *    glibc falls back to clone, whose flags the filter can read. No fork,
+ *    vfork, exec, ptrace, unshare, setns, kill of other processes (tgkill
+ *    only toward our own thread group).
+ *  - prlimit64 may read any limit but set only our own RLIMIT_CPU soft
+ *    limit (the helper re-arms it per call; the hard limit bounds it).
+ * Other architectures' entry points (int 0x80, x32) kill the process.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/landlock.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <stdint.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "jail/jail_int.h"
+
+/* Calls allowed without condition. Names libseccomp does not know on this
+ * architecture are skipped. */
+static const char *const allow_names[] = {
+    "read", "write", "readv", "writev", "pread64", "pwrite64", "preadv", "pwritev", "lseek",
+    "close", "fstat", "fcntl", "ftruncate", "fsync", "fdatasync", "fallocate",
+    "mmap", "munmap", "mremap", "mprotect", "brk", "madvise",
+    "futex", "set_robust_list", "get_robust_list", "rseq", "set_tid_address",
+    "clock_gettime", "clock_getres", "gettimeofday", "time", "clock_nanosleep", "nanosleep",
+    "sched_yield", "sched_getaffinity", "getpid", "gettid", "getppid", "getuid", "geteuid",
+    "getgid", "getegid", "getresuid", "getresgid", "getgroups", "getpgrp", "getrandom",
+    "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "sigaltstack", "exit", "exit_group",
+    "recvmsg", "sendmsg", "recvfrom", "sendto", "poll", "ppoll", "uname", "getrusage",
+    "restart_syscall", "membarrier",
+};
+
+int jail_seal_landlock(int *abi_out, jail_err *e) {
+  long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+  *abi_out = abi > 0 ? (int)abi : 0;
+  if (abi < 1) return 0; /* not in this kernel: seccomp alone keeps paths out */
+  /* Every file right handled, none granted: no path of the host opens. */
+  uint64_t fs = (1ULL << 13) - 1;
+  if (abi >= 2) fs |= 1ULL << 13; /* REFER */
+  if (abi >= 3) fs |= JAIL_LL_FS_TRUNCATE;
+  if (abi >= 5) fs |= JAIL_LL_FS_IOCTL_DEV;
+  struct jail_ll_ruleset_attr ra = {.handled_access_fs = fs};
+  size_t size = sizeof(uint64_t);
+  if (abi >= 4) {
+    ra.handled_access_net = JAIL_LL_NET_BIND_TCP | JAIL_LL_NET_CONNECT_TCP;
+    size = 2 * sizeof(uint64_t);
+  }
+  if (abi >= 6) {
+    ra.scoped = JAIL_LL_SCOPE_ABSTRACT_UNIX | JAIL_LL_SCOPE_SIGNAL;
+    size = sizeof ra;
+  }
+  int rs = (int)syscall(SYS_landlock_create_ruleset, &ra, size, 0);
+  if (rs < 0) return jail_fail(e, "landlock_create_ruleset (ABI %ld)", abi);
+  int r = (int)syscall(SYS_landlock_restrict_self, rs, 0);
+  close(rs);
+  return r ? jail_fail(e, "landlock_restrict_self") : 0;
+}
+
+static int seal_seccomp(jail_err *e) {
+  scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(EPERM));
+  if (!ctx) return jail_failx(e, "seccomp_init failed");
+  int rc = 0;
+  const char *what = "";
+#define TRY(expr, w)                               \
+  do {                                             \
+    if (rc == 0 && (rc = (expr)) != 0) what = (w); \
+  } while (0)
+  TRY(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS), "badarch");
+  TRY(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0), "nnp attr"); /* set just before */
+  for (size_t i = 0; i < sizeof allow_names / sizeof allow_names[0]; i++) {
+    int nr = seccomp_syscall_resolve_name(allow_names[i]);
+    if (nr == __NR_SCMP_ERROR || nr < 0) continue;
+    TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), allow_names[i]);
+  }
+  /* glibc's fstat(fd) is newfstatat(fd, "", st, AT_EMPTY_PATH). */
+  TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(newfstatat), 1,
+                       SCMP_A3(SCMP_CMP_MASKED_EQ, AT_EMPTY_PATH, AT_EMPTY_PATH)),
+      "newfstatat");
+  /* Threads only: CLONE_THREAD set, no namespace flag. */
+  const uint64_t ns = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC |
+                      CLONE_NEWUTS | CLONE_NEWCGROUP | 0x80 /* CLONE_NEWTIME */;
+  TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
+                       SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD | ns, CLONE_THREAD)),
+      "clone");
+  TRY(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0), "clone3");
+  /* Signals to our own threads only (pthread_kill, raise, abort). */
+  TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1,
+                       SCMP_A0(SCMP_CMP_EQ, (uint64_t)getpid())),
+      "tgkill");
+  /* getrlimit everywhere; setting only our own RLIMIT_CPU. */
+  TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, SCMP_A2(SCMP_CMP_EQ, 0)),
+      "prlimit64 get");
+  TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2, SCMP_A0(SCMP_CMP_EQ, 0),
+                       SCMP_A1(SCMP_CMP_EQ, RLIMIT_CPU)),
+      "prlimit64 cpu");
+  TRY(seccomp_load(ctx), "seccomp_load");
+#undef TRY
+  seccomp_release(ctx);
+  if (rc != 0) {
+    errno = -rc;
+    return jail_fail(e, "seccomp (%s)", what);
+  }
+  return 0;
+}
+
+int jail_seal_process(const jail_limits *l, int *landlock_abi, char *err, size_t errlen) {
+  jail_err e = {err, errlen};
+  err[0] = 0;
+  *landlock_abi = 0;
+  if (jail_apply_rlimits(l, &e)) return -1;
+  /* Not dumpable: no core file, and no other process of our uid may ptrace
+   * us or read our memory through /proc. */
+  if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) return jail_fail(&e, "prctl(PR_SET_DUMPABLE)");
+  /* No setuid binary could ever raise privileges again (and seccomp needs it). */
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) return jail_fail(&e, "prctl(PR_SET_NO_NEW_PRIVS)");
+  if (jail_seal_landlock(landlock_abi, &e)) return -1;
+  return seal_seccomp(&e);
+}
