@@ -329,7 +329,9 @@ static enum iso_end wait_call(sbx *h, iso_out *o, uint64_t timeout_ms, uint64_t 
                               sbx_bash_result *res) {
   struct sandbox_iso *iso = h->iso;
   long long start = now_ms();
-  long long deadline = timeout_ms ? start + (long long)timeout_ms + ISO_GRACE_MS : -1;
+  /* (a timeout beyond ~100 days is no deadline: no overflow) */
+  long long deadline =
+      timeout_ms && timeout_ms < (1ull << 33) ? start + (long long)timeout_ms + ISO_GRACE_MS : -1;
   long long cancel_deadline = -1;
   uint64_t out_max = out_limit ? out_limit + ISO_OUTPUT_SLACK : UINT64_MAX;
   for (;;) {
@@ -338,7 +340,11 @@ static enum iso_end wait_call(sbx *h, iso_out *o, uint64_t timeout_ms, uint64_t 
     const char *p;
     size_t n;
     int f;
-    while ((f = frame_peek(iso, ISO_FRAME_MAX, &type, &p, &n)) > 0) {
+    /* a frame may not claim more than the output still allowed (plus room
+     * for a DONE): a lying header cannot make us allocate a gigabyte */
+    uint64_t room = out_max == UINT64_MAX ? ISO_FRAME_MAX : out_max - o->total + ISO_SMALL_MAX;
+    while ((f = frame_peek(iso, room < ISO_FRAME_MAX ? room : ISO_FRAME_MAX, &type, &p, &n)) >
+           0) {
       if (type == ISO_MSG_OUT || type == ISO_MSG_ERR) {
         if (o->total + n > out_max) return ISO_END_CRASH;
         emit(o, type == ISO_MSG_ERR, p, n);
