@@ -34,7 +34,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,26 +228,13 @@ static int helper_start(sbx *h) {
     snprintf(tz, sizeof tz, "TZ=%s", tzv);
     envp[0] = tz;
   }
-  posix_spawn_file_actions_t fa;
-  posix_spawnattr_t at;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawnattr_init(&at);
-  sigset_t none, all;
-  sigemptyset(&none);
-  sigfillset(&all);
-  posix_spawnattr_setsigmask(&at, &none);
-  posix_spawnattr_setsigdefault(&at, &all);
-  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_adddup2(&fa, sv[1], ISO_FD_CHANNEL);
-  posix_spawn_file_actions_addclosefrom_np(&fa, ISO_FD_CHANNEL + 1);
-  pid_t pid;
-  int rc = posix_spawn(&pid, helper, &fa, &at, argv, envp);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&at);
+  /* the channel onto fd 3 (ISO_FD_CHANNEL), from a high fd: were it 3
+   * already, dup2 onto itself would keep its CLOEXEC */
+  int high = fcntl(sv[1], F_DUPFD_CLOEXEC, 64);
   close(sv[1]);
+  pid_t pid;
+  int rc = high < 0 ? errno : jail_spawn(helper, argv, envp, &high, 1, 1, &pid);
+  if (high >= 0) close(high);
   if (rc != 0) {
     close(sv[0]);
     return sandbox_fail(h, SBX_JAIL, "bash: cannot start %s: %s", helper, strerror(rc));

@@ -37,13 +37,14 @@
 
 #include "jail/jail_int.h"
 
-int jail_apply_landlock(int *abi_out, jail_err *e) {
+int jail_landlock_ruleset(int *abi_out, uint64_t *fs_out, jail_err *e) {
   long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
   *abi_out = abi > 0 ? (int)abi : 0;
-  if (abi < 1) return 0; /* not in this kernel (or disabled): seccomp and mounts remain */
+  if (abi < 1) return -2; /* not in this kernel (or disabled) */
   uint64_t fs = (1ULL << 13) - 1; /* ABI 1: EXECUTE .. MAKE_SYM */
   if (abi >= 2) fs |= LANDLOCK_ACCESS_FS_REFER;
   if (abi >= 3) fs |= JAIL_LL_FS_TRUNCATE;
+  *fs_out = fs;
   struct jail_ll_ruleset_attr ra = {.handled_access_fs = fs};
   size_t size = sizeof(uint64_t);
   if (abi >= 4) {
@@ -56,6 +57,14 @@ int jail_apply_landlock(int *abi_out, jail_err *e) {
   }
   int rs = (int)syscall(SYS_landlock_create_ruleset, &ra, size, 0);
   if (rs < 0) return jail_fail(e, "landlock_create_ruleset (ABI %ld)", abi);
+  return rs;
+}
+
+int jail_apply_landlock(int *abi_out, jail_err *e) {
+  uint64_t fs;
+  int rs = jail_landlock_ruleset(abi_out, &fs, e);
+  if (rs == -2) return 0; /* no Landlock: seccomp and mounts remain */
+  if (rs < 0) return -1;
   struct landlock_path_beneath_attr pb = {
       .allowed_access = fs & ~(uint64_t)(LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_BLOCK),
       .parent_fd = open("/", O_PATH | O_CLOEXEC)};

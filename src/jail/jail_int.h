@@ -69,6 +69,11 @@ int jail_apply_landlock(int *abi, jail_err *e);
 /* The seccomp deny list (requires no_new_privs). */
 int jail_apply_seccomp(jail_err *e);
 
+/* A Landlock ruleset for this kernel's ABI (*abi) handling every file right
+ * it knows (*fs), TCP bind/connect (ABI 4) and the abstract-socket and signal
+ * scopes (ABI 6), with no rule yet. Returns the ruleset fd, -2 when the
+ * kernel has no Landlock, or -1 with the error in e. */
+int jail_landlock_ruleset(int *abi, uint64_t *fs, jail_err *e);
 /* Landlock handling every file right and granting none: no host path can
  * be opened, created or executed any more (best effort by ABI; 0 when the
  * kernel has none). *abi gets the ABI. */

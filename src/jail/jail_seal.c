@@ -28,7 +28,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/landlock.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <stdint.h>
@@ -55,26 +54,12 @@ static const char *const allow_names[] = {
 };
 
 int jail_seal_landlock(int *abi_out, jail_err *e) {
-  long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
-  *abi_out = abi > 0 ? (int)abi : 0;
-  if (abi < 1) return 0; /* not in this kernel: seccomp alone keeps paths out */
-  /* Every file right handled, none granted: no path of the host opens. */
-  uint64_t fs = (1ULL << 13) - 1;
-  if (abi >= 2) fs |= 1ULL << 13; /* REFER */
-  if (abi >= 3) fs |= JAIL_LL_FS_TRUNCATE;
-  if (abi >= 5) fs |= JAIL_LL_FS_IOCTL_DEV;
-  struct jail_ll_ruleset_attr ra = {.handled_access_fs = fs};
-  size_t size = sizeof(uint64_t);
-  if (abi >= 4) {
-    ra.handled_access_net = JAIL_LL_NET_BIND_TCP | JAIL_LL_NET_CONNECT_TCP;
-    size = 2 * sizeof(uint64_t);
-  }
-  if (abi >= 6) {
-    ra.scoped = JAIL_LL_SCOPE_ABSTRACT_UNIX | JAIL_LL_SCOPE_SIGNAL;
-    size = sizeof ra;
-  }
-  int rs = (int)syscall(SYS_landlock_create_ruleset, &ra, size, 0);
-  if (rs < 0) return jail_fail(e, "landlock_create_ruleset (ABI %ld)", abi);
+  /* Every file right handled (jail_landlock_ruleset), none granted: no path
+   * of the host opens, and no TCP or abstract socket either. */
+  uint64_t fs;
+  int rs = jail_landlock_ruleset(abi_out, &fs, e);
+  if (rs == -2) return 0; /* not in this kernel: seccomp alone keeps paths out */
+  if (rs < 0) return -1;
   int r = (int)syscall(SYS_landlock_restrict_self, rs, 0);
   close(rs);
   return r ? jail_fail(e, "landlock_restrict_self") : 0;
