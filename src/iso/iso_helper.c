@@ -22,7 +22,7 @@
  * "spinning" and spins forever without polling, "#sbx-test:crash" writes
  * through a NULL pointer, and
  * "#sbx-test:probe" tries what the seal forbids (open a host file, make a
- * socket, fork, exec) and prints each result.
+ * socket, fork, exec) and prints each result, and whether it is root.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -129,10 +129,11 @@ static int test_hook(const char *script, size_t len, sbx_bash_result *res) {
     char *argv[] = {"true", NULL}, *envp[] = {NULL};
     execve("/bin/true", argv, envp);
     int e_exec = errno;
-    int n = snprintf(out, sizeof out, "open %s\nsocket %s\nfork %s\nexec %s\n",
+    int n = snprintf(out, sizeof out, "open %s\nsocket %s\nfork %s\nexec %s\nroot %s\n",
                      e_open ? strerrorname_np(e_open) : "ok",
                      e_sock ? strerrorname_np(e_sock) : "ok",
-                     e_fork ? strerrorname_np(e_fork) : "ok", strerrorname_np(e_exec));
+                     e_fork ? strerrorname_np(e_fork) : "ok", strerrorname_np(e_exec),
+                     geteuid() == 0 ? "yes" : "no");
     stream_out(NULL, out, (size_t)n);
     res->exit_code = 0;
     return 1;

@@ -1,7 +1,8 @@
 /*
  * jail_seal.c - seals the process-isolated shell's helper (src/iso) after it
- * has opened the store: rlimits, no_new_privs, not dumpable, Landlock with no
- * path allowed, and a seccomp ALLOW list.
+ * has opened the store: rlimits, an unprivileged id of its own when started
+ * as root, not dumpable, no_new_privs, Landlock with no path allowed, and a
+ * seccomp ALLOW list.
  *
  * Unlike the Python jail (jail_filters.c: namespaces and mounts make the
  * filesystem, seccomp only denies the dangerous calls), this helper has no
@@ -117,6 +118,10 @@ int jail_seal_process(const jail_limits *l, int *landlock_abi, char *err, size_t
   err[0] = 0;
   *landlock_abi = 0;
   if (jail_apply_rlimits(l, &e)) return -1;
+  /* As root: a fresh unprivileged id of its own (I1's ids), so that no
+   * capability is left and no other process's files or signals are ours.
+   * The open files keep working: access is checked at open. */
+  if (jail_drop_root(jail_pick_host_id(), &e)) return -1;
   /* Not dumpable: no core file, and no other process of our uid may ptrace
    * us or read our memory through /proc. */
   if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) return jail_fail(&e, "prctl(PR_SET_DUMPABLE)");
