@@ -411,10 +411,13 @@ int sandbox_iso_bash(sbx *h, const char *script, size_t len, const sbx_bash_opts
     return sandbox_fail(h, run.oom ? SBX_NOMEM : SBX_MISUSE,
                         run.oom ? "bash: out of memory" : "bash: script and stdin over 1 GiB");
   }
-  /* A cancel before the call does not count (as in-process). */
-  atomic_store(&h->shell_cancel, 0);
-  uint64_t drain;
-  while (read(iso->wake_fd, &drain, sizeof drain) > 0) {
+  /* A cancel before the call does not count (as in-process). sbx_cancel
+   * sets the flag before it writes the eventfd: with the flag clear there is
+   * nothing to drain, and a late write only wakes us to find it clear. */
+  if (atomic_exchange(&h->shell_cancel, 0)) {
+    uint64_t drain;
+    while (read(iso->wake_fd, &drain, sizeof drain) > 0) {
+    }
   }
   int rc = SBX_OK;
   for (int attempt = 0; attempt < 2; attempt++) {

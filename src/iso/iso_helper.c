@@ -34,6 +34,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -42,28 +43,88 @@
 #include "sbx.h"
 
 static sbx *helper_sandbox;   /* the open sandbox (for the SIGUSR1 handler) */
-static pthread_mutex_t send_lock = PTHREAD_MUTEX_INITIALIZER; /* one frame at a time */
-static int send_failed;       /* the host went away: stop sending */
+/* Output is queued and sent in batches: with the DONE frame (one send and
+ * one wake-up of the host for a short call), when ISO_FLUSH_BYTES are
+ * queued, and at most ISO_FLUSH_MS after it was queued, so the host holds
+ * it should this process be killed. That last one is a one-shot
+ * ITIMER_REAL armed by the first queued frame: its SIGALRM (blocked in
+ * every thread) wakes the flusher thread in sigwaitinfo. A short call costs
+ * two setitimer calls and no thread wake-up. */
+#define ISO_FLUSH_MS 10
+#define ISO_FLUSH_BYTES 65536
+static pthread_mutex_t send_lock = PTHREAD_MUTEX_INITIALIZER; /* guards the four below */
+static iso_buf pending;      /* whole frames not sent yet */
+static size_t last_frame;    /* offset of the last frame in `pending` */
+static int timer_armed;      /* the flush timer runs */
+static int send_failed;      /* the host went away: stop sending */
+
+static void set_flush_timer(int on) {
+  struct itimerval it = {{0, 0}, {0, on ? ISO_FLUSH_MS * 1000 : 0}};
+  setitimer(ITIMER_REAL, &it, NULL);
+  timer_armed = on;
+}
 
 static void on_cancel(int sig) {
   (void)sig;
   if (helper_sandbox) sbx_cancel(helper_sandbox); /* atomic stores only */
 }
 
-static void send_frame(uint32_t type, const void *p, size_t n) {
+/* Sends `pending` (send_lock held). */
+static void flush_locked(void) {
+  const char *p = pending.data;
+  size_t n = pending.len;
+  while (n > 0 && !send_failed) {
+    ssize_t w = send(ISO_FD_CHANNEL, p, n, MSG_NOSIGNAL);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) send_failed = 1;
+    else p += w, n -= (size_t)w;
+  }
+  pending.len = 0;
+  if (pending.oom) send_failed = 1;
+  if (timer_armed) set_flush_timer(0);
+}
+
+/* Queues one frame; output of the same kind as the last queued frame
+ * extends it. `now`: send everything at once (DONE, READY). */
+static void send_frame(uint32_t type, const void *p, size_t n, int now) {
   pthread_mutex_lock(&send_lock);
-  if (!send_failed && iso_send(ISO_FD_CHANNEL, type, p, n, -1) != 0) send_failed = 1;
+  iso_frame_head last;
+  if (!now && pending.len > 0) memcpy(&last, pending.data + last_frame, sizeof last);
+  if (!now && pending.len > 0 && last.type == type) {
+    last.len += n;
+    memcpy(pending.data + last_frame, &last, sizeof last);
+  } else {
+    iso_frame_head head = {type, 0, n};
+    last_frame = pending.len;
+    iso_buf_add(&pending, &head, sizeof head);
+  }
+  iso_buf_add(&pending, p, n);
+  if (now || pending.len >= ISO_FLUSH_BYTES || pending.oom) flush_locked();
+  else if (!timer_armed) set_flush_timer(1);
   pthread_mutex_unlock(&send_lock);
+}
+
+/* The flusher thread: woken by the flush timer's SIGALRM. */
+static void *flusher(void *arg) {
+  sigset_t *alarm = arg;
+  for (;;) {
+    if (sigwaitinfo(alarm, NULL) < 0) continue;
+    pthread_mutex_lock(&send_lock);
+    timer_armed = 0;
+    flush_locked();
+    pthread_mutex_unlock(&send_lock);
+  }
+  return NULL;
 }
 
 static void stream_out(void *ud, const void *buf, size_t n) {
   (void)ud;
-  send_frame(ISO_MSG_OUT, buf, n);
+  send_frame(ISO_MSG_OUT, buf, n, 0);
 }
 
 static void stream_err(void *ud, const void *buf, size_t n) {
   (void)ud;
-  send_frame(ISO_MSG_ERR, buf, n);
+  send_frame(ISO_MSG_ERR, buf, n, 0);
 }
 
 /* Startup failure: tell the host why, then exit. */
@@ -84,7 +145,7 @@ static void send_done(const sbx_bash_result *r) {
   iso_buf_u64(&b, r->err_path != NULL);
   const char *p = r->err_path ? r->err_path : "";
   iso_buf_bytes(&b, p, strlen(p));
-  if (!b.oom) send_frame(ISO_MSG_DONE, b.data, b.len);
+  if (!b.oom) send_frame(ISO_MSG_DONE, b.data, b.len, 1);
   else send_failed = 1;
   iso_buf_free(&b);
 }
@@ -93,12 +154,15 @@ static void send_done(const sbx_bash_result *r) {
  * call's timeout plus 2 s (the hard limit set at startup bounds it). A spin
  * that outlives a dead host ends here. */
 static void arm_cpu_limit(uint64_t timeout_ms) {
+  static struct rlimit rl; /* as last set (rlim_max 0: not read yet) */
   struct rusage ru;
-  struct rlimit rl;
-  if (getrusage(RUSAGE_SELF, &ru) != 0 || getrlimit(RLIMIT_CPU, &rl) != 0) return;
+  if (getrusage(RUSAGE_SELF, &ru) != 0) return;
+  if (rl.rlim_max == 0 && getrlimit(RLIMIT_CPU, &rl) != 0) return;
   rlim_t used = (rlim_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + 1);
   rlim_t want = used + (rlim_t)(timeout_ms ? timeout_ms / 1000 : 3600) + 2;
   if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max) want = rl.rlim_max;
+  /* the common case, a call like the last: the limit is armed already */
+  if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur >= want && rl.rlim_cur <= want + 1) return;
   rl.rlim_cur = want;
   setrlimit(RLIMIT_CPU, &rl);
 }
@@ -178,8 +242,14 @@ static void run_call(sbx *h, const iso_buf *payload, int fd, int hooks) {
     stream_err(NULL, msg, sizeof msg - 1);
     res.exit_code = 126;
   } else if (!(hooks && test_hook(script, script_len, &res))) {
-    sbx_set_limits(h, &lim);
-    sbx_set_quota(h, &q);
+    /* limits as sent (when they changed); quotas re-summed whenever set,
+     * since the host may have written since */
+    static sbx_limits last_lim;
+    static sbx_quota last_q;
+    if (memcmp(&lim, &last_lim, sizeof lim) != 0) sbx_set_limits(h, &lim);
+    if (q.max_bytes || q.max_inodes || memcmp(&q, &last_q, sizeof q) != 0) sbx_set_quota(h, &q);
+    last_lim = lim;
+    last_q = q;
     arm_cpu_limit(lim.timeout_ms);
     sbx_bash_opts o = {.stdin_fd = -1, .on_stdout = stream_out, .on_stderr = stream_err};
     if (in && stdin_len) {
@@ -217,6 +287,12 @@ int iso_helper_main(int argc, char **argv) {
   /* Only the channel (and 0-2, /dev/null) may cross into the sealed helper. */
   if (syscall(SYS_close_range, ISO_FD_CHANNEL + 1, ~0U, 0) != 0)
     for (int fd = ISO_FD_CHANNEL + 1; fd < 1024; fd++) close(fd);
+  /* SIGALRM (the flush timer) is for the flusher's sigwaitinfo only: blocked
+   * here, before any thread exists, so every thread inherits the mask. */
+  static sigset_t alarm_set;
+  sigemptyset(&alarm_set);
+  sigaddset(&alarm_set, SIGALRM);
+  pthread_sigmask(SIG_BLOCK, &alarm_set, NULL);
   signal(SIGPIPE, SIG_IGN);
   signal(SIGXFSZ, SIG_IGN); /* RLIMIT_FSIZE: a write fails with EFBIG instead */
   struct sigaction sa = {.sa_handler = on_cancel, .sa_flags = SA_RESTART};
@@ -250,6 +326,9 @@ int iso_helper_main(int argc, char **argv) {
   sbx_stat st;
   sbx_stat_path(h, "/", 0, &st);
 
+  pthread_t flush_thread;
+  if (pthread_create(&flush_thread, NULL, flusher, &alarm_set) != 0)
+    return fail_startup("cannot start the shell: %s", "no thread for the output");
   char err[512];
   int abi;
   if (jail_seal_process(&lim, &abi, err, sizeof err) != 0)
@@ -257,7 +336,7 @@ int iso_helper_main(int argc, char **argv) {
   helper_sandbox = h;
   char ready[32];
   int n = snprintf(ready, sizeof ready, "landlock=%d", abi);
-  send_frame(ISO_MSG_READY, ready, (size_t)n);
+  send_frame(ISO_MSG_READY, ready, (size_t)n, 1);
 
   iso_buf payload = {0};
   while (!send_failed) {

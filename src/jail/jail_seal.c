@@ -51,7 +51,7 @@ static const char *const allow_names[] = {
     "getgid", "getegid", "getresuid", "getresgid", "getgroups", "getpgrp", "getrandom",
     "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "sigaltstack", "exit", "exit_group",
     "recvmsg", "sendmsg", "recvfrom", "sendto", "poll", "ppoll", "uname", "getrusage",
-    "restart_syscall", "membarrier",
+    "restart_syscall", "membarrier", "setitimer", "rt_sigtimedwait",
 };
 
 int jail_seal_landlock(int *abi_out, jail_err *e) {

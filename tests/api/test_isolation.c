@@ -37,6 +37,8 @@ static sbx *open_mode(int flags) {
 /* One call's outcome, comparable between modes. */
 typedef struct outcome {
   int rc, exit_code, err_errno, limit, killed;
+  size_t out_len;   /* all of stdout (out keeps its start) */
+  unsigned out_sum; /* a checksum of all of stdout */
   char out[512], err[512], path[128];
 } outcome;
 
@@ -47,6 +49,9 @@ static void run(sbx *h, const char *script, const sbx_bash_opts *o, outcome *oc)
   oc->err_errno = r.err_errno;
   oc->limit = r.limit;
   oc->killed = r.killed;
+  oc->out_len = r.out_len;
+  oc->out_sum = 0;
+  for (size_t i = 0; i < r.out_len; i++) oc->out_sum = oc->out_sum * 31 + (unsigned char)r.out[i];
   snprintf(oc->out, sizeof oc->out, "%s", r.out ? r.out : "");
   snprintf(oc->err, sizeof oc->err, "%s", r.err ? r.err : "");
   snprintf(oc->path, sizeof oc->path, "%s", r.err_path ? r.err_path : "");
@@ -74,6 +79,8 @@ static const char *const session[] = {
     "echo after-exit; [[ abc == a* ]] && echo glob",
     "declare -A m=([k]=v); echo ${m[k]} ${#m[@]}",
     "echo $(( 2 ** 62 )) $((-7 / 2))",
+    "seq 1 40000; seq 1 3 >&2",   /* more output than one batch of frames */
+    "yes | head -c 20000000",     /* past output_bytes (10 MiB) */
 };
 
 TEST(same_results_in_both_modes) {
@@ -85,7 +92,10 @@ TEST(same_results_in_both_modes) {
   for (size_t i = 0; i < sizeof session / sizeof session[0]; i++) {
     outcome oc[2];
     for (int m = 0; m < 2; m++) run(h[m], session[i], NULL, &oc[m]);
-    if (memcmp(&oc[0], &oc[1], offsetof(outcome, out)) != 0 || strcmp(oc[0].out, oc[1].out) ||
+    if (oc[0].rc != oc[1].rc || oc[0].exit_code != oc[1].exit_code ||
+        oc[0].err_errno != oc[1].err_errno || oc[0].limit != oc[1].limit ||
+        oc[0].out_len != oc[1].out_len || oc[0].out_sum != oc[1].out_sum ||
+        strcmp(oc[0].out, oc[1].out) ||
         strcmp(oc[0].err, oc[1].err) || strcmp(oc[0].path, oc[1].path)) {
       fprintf(stderr, "  step %zu: %s\n", i, session[i]);
       for (int m = 0; m < 2; m++)
