@@ -292,6 +292,7 @@ static void build_run(sbx *h, iso_buf *b, const char *script, size_t len,
     if (opts->run_exit_trap) flags |= ISO_RUN_EXIT_TRAP;
     if (opts->args) flags |= ISO_RUN_ARGS;
     if (opts->name) flags |= ISO_RUN_NAME;
+    if (opts->on_stdout || opts->on_stderr) flags |= ISO_RUN_STREAM;
     if (opts->stdin_fd >= 0 && !opts->stdin_data) {
       flags |= ISO_RUN_STDIN_FD;
       *pass_fd = opts->stdin_fd;

@@ -49,13 +49,15 @@ static sbx *helper_sandbox;   /* the open sandbox (for the SIGUSR1 handler) */
  * it should this process be killed. That last one is a one-shot
  * ITIMER_REAL armed by the first queued frame: its SIGALRM (blocked in
  * every thread) wakes the flusher thread in sigwaitinfo. A short call costs
- * two setitimer calls and no thread wake-up. */
+ * two setitimer calls and no thread wake-up. A caller that streams
+ * (on_stdout / on_stderr) gets every write at once instead. */
 #define ISO_FLUSH_MS 10
 #define ISO_FLUSH_BYTES 65536
 static pthread_mutex_t send_lock = PTHREAD_MUTEX_INITIALIZER; /* guards the four below */
 static iso_buf pending;      /* whole frames not sent yet */
 static size_t last_frame;    /* offset of the last frame in `pending` */
 static int timer_armed;      /* the flush timer runs */
+static int stream_now;       /* this call's caller streams: no batching */
 static int send_failed;      /* the host went away: stop sending */
 
 static void set_flush_timer(int on) {
@@ -99,7 +101,7 @@ static void send_frame(uint32_t type, const void *p, size_t n, int now) {
     iso_buf_add(&pending, &head, sizeof head);
   }
   iso_buf_add(&pending, p, n);
-  if (now || pending.len >= ISO_FLUSH_BYTES || pending.oom) flush_locked();
+  if (now || stream_now || pending.len >= ISO_FLUSH_BYTES || pending.oom) flush_locked();
   else if (!timer_armed) set_flush_timer(1);
   pthread_mutex_unlock(&send_lock);
 }
@@ -251,6 +253,9 @@ static void run_call(sbx *h, const iso_buf *payload, int fd, int hooks) {
     last_lim = lim;
     last_q = q;
     arm_cpu_limit(lim.timeout_ms);
+    pthread_mutex_lock(&send_lock);
+    stream_now = (flags & ISO_RUN_STREAM) != 0;
+    pthread_mutex_unlock(&send_lock);
     sbx_bash_opts o = {.stdin_fd = -1, .on_stdout = stream_out, .on_stderr = stream_err};
     if (in && stdin_len) {
       o.stdin_data = in;
