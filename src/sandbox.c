@@ -434,7 +434,7 @@ static int open_handle(const char *path, int flags, sbx **out);
 
 int sbx_open(const char *path, int flags, sbx **out) {
   int rc = open_handle(path, flags, out);
-  return *out ? open_isolation(*out, rc) : rc;
+  return out && *out ? open_isolation(*out, rc) : rc;
 }
 
 static int open_handle(const char *path, int flags, sbx **out) {
@@ -503,7 +503,7 @@ static int open_snapshot(const void *bytes, size_t len, int flags, sbx **out);
 
 int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out) {
   int rc = open_snapshot(bytes, len, flags, out);
-  return *out ? open_isolation(*out, rc) : rc;
+  return out && *out ? open_isolation(*out, rc) : rc;
 }
 
 static int open_snapshot(const void *bytes, size_t len, int flags, sbx **out) {

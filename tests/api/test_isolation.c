@@ -361,6 +361,34 @@ TEST(quota_and_reset_and_transactions) {
   sbx_close(h);
 }
 
+/* A read-only sandbox reads and refuses writes the same way in both modes;
+ * open flags are checked as before. */
+TEST(readonly_and_open_flags) {
+  char db[512];
+  snprintf(db, sizeof db, "%s/ro.db", scratch_dir());
+  sbx *w = NULL;
+  REQUIRE(sbx_open(db, 0, &w) == SBX_OK);
+  CHECK_EQ(sbx_write_file(w, "/data/x", "ro", 2, SBX_WRITE_MKDIRS), SBX_OK);
+  sbx_close(w);
+  outcome oc[2];
+  for (int m = 0; m < 2; m++) {
+    sbx *h = NULL;
+    REQUIRE(sbx_open(db, SBX_OPEN_READONLY | modes[m], &h) == SBX_OK);
+    run(h, "cat /data/x; echo y > /data/y; echo status $?", NULL, &oc[m]);
+    sbx_close(h);
+  }
+  CHECK_STR(oc[0].out, "rostatus 1\n");
+  CHECK_STR(oc[1].out, oc[0].out);
+  CHECK_STR(oc[1].err, oc[0].err);
+  sbx *h = NULL;
+  CHECK_EQ(sbx_open(NULL, SBX_OPEN_PROCESS, &h), SBX_MISUSE);
+  sbx_close(h);
+  CHECK_EQ(sbx_open(NULL, SBX_OPEN_MEMORY | SBX_OPEN_PROCESS, NULL), SBX_MISUSE);
+  h = NULL;
+  CHECK_EQ(sbx_open_snapshot("x", 1, SBX_OPEN_READONLY | SBX_OPEN_PROCESS, &h), SBX_MISUSE);
+  sbx_close(h);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   setenv("SBX_SHELL_TEST_HOOKS", "1", 1);
@@ -372,5 +400,6 @@ int main(int argc, char **argv) {
   RUN(helper_is_sealed);
   RUN(files_cross_between_helper_and_host);
   RUN(quota_and_reset_and_transactions);
+  RUN(readonly_and_open_flags);
   return harness_done();
 }
