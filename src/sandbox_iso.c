@@ -65,10 +65,10 @@
 #define ISO_NOFILE 64
 
 struct sandbox_iso {
-  pid_t pid;       /* the helper, or -1 when none runs */
-  int chan;        /* our end of the channel, or -1 */
-  int wake_fd;     /* eventfd written by sbx_cancel (any thread) */
-  char *rbuf;      /* bytes received and not yet parsed */
+  pid_t pid;   /* the helper, or -1 when none runs */
+  int chan;    /* our end of the channel, or -1 */
+  int wake_fd; /* eventfd written by sbx_cancel (any thread) */
+  char *rbuf;  /* bytes received and not yet parsed */
   size_t rlen, rcap;
 };
 
@@ -126,7 +126,7 @@ void sandbox_iso_cancel(sbx *h) {
   }
 }
 
-/* ---- the incremental reader ------------------------------------------------------------ */
+/* ---- the incremental reader ---------------------------------------------- */
 
 /* Reads what the channel has (non-blocking). 1 read something, 0 nothing
  * yet, -1 end of file or error. */
@@ -149,8 +149,8 @@ static int chan_fill(struct sandbox_iso *iso) {
 
 /* The next complete frame: 1 (type, payload pointing into rbuf, valid until
  * frame_drop), 0 none yet, -1 malformed or over `max`. */
-static int frame_peek(struct sandbox_iso *iso, uint64_t max, uint32_t *type, const char **p,
-                      size_t *n) {
+static int frame_peek(struct sandbox_iso *iso, uint64_t max, uint32_t *type,
+                      const char **p, size_t *n) {
   iso_frame_head head;
   if (iso->rlen < sizeof head) return 0;
   memcpy(&head, iso->rbuf, sizeof head);
@@ -199,15 +199,16 @@ static int wait_small_frame(struct sandbox_iso *iso, int timeout_ms, uint32_t *t
   }
 }
 
-/* ---- starting the helper ----------------------------------------------------------------- */
+/* ---- starting the helper ------------------------------------------------- */
 
 static int helper_start(sbx *h) {
   struct sandbox_iso *iso = h->iso;
   char helper[4096];
   if (jail_find_helper(helper, sizeof helper) != 0)
-    return sandbox_fail(h, SBX_JAIL,
-                        "bash: the isolated shell needs sbx-pyworker: set SBX_PYWORKER to its "
-                        "absolute path or install it in /usr/local/libexec/sbx/");
+    return sandbox_fail(
+        h, SBX_JAIL,
+        "bash: the isolated shell needs sbx-pyworker: set SBX_PYWORKER to its "
+        "absolute path or install it in /usr/local/libexec/sbx/");
   int sv[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
     return sandbox_fail(h, SBX_ERROR, "bash: socketpair: %s", strerror(errno));
@@ -218,8 +219,16 @@ static int helper_start(sbx *h) {
   snprintf(fsize, sizeof fsize, "fsize=%llu", (unsigned long long)ISO_FSIZE_BYTES);
   snprintf(nofile, sizeof nofile, "nofile=%d", ISO_NOFILE);
   const char *hooks_env = getenv("SBX_SHELL_TEST_HOOKS");
-  char *argv[] = {"sbx-pyworker", "shell", h->path, flags, mem, cpu, fsize, nofile,
-                  hooks_env && strcmp(hooks_env, "1") == 0 ? "hooks=1" : NULL, NULL};
+  char *argv[] = {"sbx-pyworker",
+                  "shell",
+                  h->path,
+                  flags,
+                  mem,
+                  cpu,
+                  fsize,
+                  nofile,
+                  hooks_env && strcmp(hooks_env, "1") == 0 ? "hooks=1" : NULL,
+                  NULL};
   /* The environment: only TZ, so that dates print as in the host. */
   char tz[256];
   char *envp[2] = {NULL, NULL};
@@ -256,7 +265,7 @@ static int helper_start(sbx *h) {
   return SBX_OK;
 }
 
-/* ---- one call ------------------------------------------------------------------------- */
+/* ---- one call ---------------------------------------------------------- */
 
 /* Where the output of a call goes. */
 typedef struct iso_out {
@@ -302,7 +311,8 @@ static void build_run(sbx *h, iso_buf *b, const char *script, size_t len,
   const char *name = opts && opts->name ? opts->name : "";
   iso_buf_bytes(b, name, strlen(name));
   iso_buf_bytes(b, script, len);
-  iso_buf_bytes(b, opts ? opts->stdin_data : NULL, opts && opts->stdin_data ? opts->stdin_len : 0);
+  iso_buf_bytes(b, opts ? opts->stdin_data : NULL,
+                opts && opts->stdin_data ? opts->stdin_len : 0);
   int nargs = opts && opts->args && opts->nargs > 0 ? opts->nargs : 0;
   iso_buf_u64(b, (uint64_t)nargs);
   for (int i = 0; i < nargs; i++) iso_buf_bytes(b, opts->args[i], strlen(opts->args[i]));
@@ -317,8 +327,9 @@ static enum iso_end wait_call(sbx *h, iso_out *o, uint64_t timeout_ms, uint64_t 
   struct sandbox_iso *iso = h->iso;
   long long start = now_ms();
   /* (a timeout beyond ~100 days is no deadline: no overflow) */
-  long long deadline =
-      timeout_ms && timeout_ms < (1ull << 33) ? start + (long long)timeout_ms + ISO_GRACE_MS : -1;
+  long long deadline = timeout_ms && timeout_ms < (1ull << 33)
+                           ? start + (long long)timeout_ms + ISO_GRACE_MS
+                           : -1;
   long long cancel_deadline = -1;
   uint64_t out_max = out_limit ? out_limit + ISO_OUTPUT_SLACK : UINT64_MAX;
   for (;;) {
@@ -329,9 +340,10 @@ static enum iso_end wait_call(sbx *h, iso_out *o, uint64_t timeout_ms, uint64_t 
     int f;
     /* a frame may not claim more than the output still allowed (plus room
      * for a DONE): a lying header cannot make us allocate a gigabyte */
-    uint64_t room = out_max == UINT64_MAX ? ISO_FRAME_MAX : out_max - o->total + ISO_SMALL_MAX;
-    while ((f = frame_peek(iso, room < ISO_FRAME_MAX ? room : ISO_FRAME_MAX, &type, &p, &n)) >
-           0) {
+    uint64_t room =
+        out_max == UINT64_MAX ? ISO_FRAME_MAX : out_max - o->total + ISO_SMALL_MAX;
+    while ((f = frame_peek(iso, room < ISO_FRAME_MAX ? room : ISO_FRAME_MAX, &type, &p,
+                           &n)) > 0) {
       if (type == ISO_MSG_OUT || type == ISO_MSG_ERR) {
         if (o->total + n > out_max) return ISO_END_CRASH;
         emit(o, type == ISO_MSG_ERR, p, n);
@@ -345,8 +357,8 @@ static enum iso_end wait_call(sbx *h, iso_out *o, uint64_t timeout_ms, uint64_t 
         uint64_t has_path = iso_read_u64(&r);
         size_t plen;
         const char *path = iso_read_bytes(&r, &plen);
-        if (r.bad || limit > SBX_LIMIT_NESTING_DEPTH || eno > 4095 || res->exit_code < 0 ||
-            res->exit_code > 255 || plen >= STORE_PATH_MAX)
+        if (r.bad || limit > SBX_LIMIT_NESTING_DEPTH || eno > 4095 ||
+            res->exit_code < 0 || res->exit_code > 255 || plen >= STORE_PATH_MAX)
           return ISO_END_CRASH;
         res->limit = (int)limit;
         res->err_errno = (int)eno;
@@ -382,7 +394,8 @@ static enum iso_end wait_call(sbx *h, iso_out *o, uint64_t timeout_ms, uint64_t 
     }
     if (pf[0].revents && chan_fill(iso) < 0) {
       /* end of file: parse what is left (a DONE may be there), then report */
-      while ((f = frame_peek(iso, ISO_FRAME_MAX, &type, &p, &n)) > 0 && type != ISO_MSG_DONE) {
+      while ((f = frame_peek(iso, ISO_FRAME_MAX, &type, &p, &n)) > 0 &&
+             type != ISO_MSG_DONE) {
         if (type != ISO_MSG_OUT && type != ISO_MSG_ERR) break;
         if (o->total + n > out_max) break;
         emit(o, type == ISO_MSG_ERR, p, n);
@@ -409,8 +422,9 @@ int sandbox_iso_bash(sbx *h, const char *script, size_t len, const sbx_bash_opts
   build_run(h, &run, script, len, opts, &lim, &pass_fd);
   if (run.oom || run.len > ISO_FRAME_MAX) {
     iso_buf_free(&run);
-    return sandbox_fail(h, run.oom ? SBX_NOMEM : SBX_MISUSE,
-                        run.oom ? "bash: out of memory" : "bash: script and stdin over 1 GiB");
+    return sandbox_fail(
+        h, run.oom ? SBX_NOMEM : SBX_MISUSE,
+        run.oom ? "bash: out of memory" : "bash: script and stdin over 1 GiB");
   }
   /* A cancel before the call does not count (as in-process). sbx_cancel
    * sets the flag before it writes the eventfd: with the flag clear there is
@@ -428,7 +442,8 @@ int sandbox_iso_bash(sbx *h, const char *script, size_t len, const sbx_bash_opts
     /* The idle helper died since the last call (killed from outside): one
      * fresh start. */
     helper_kill(iso, NULL);
-    rc = sandbox_fail(h, SBX_CRASHED, "bash: the isolated shell is gone (%s)", strerror(-e));
+    rc = sandbox_fail(h, SBX_CRASHED, "bash: the isolated shell is gone (%s)",
+                      strerror(-e));
   }
   iso_buf_free(&run);
   if (rc != SBX_OK) return rc;
@@ -441,49 +456,54 @@ int sandbox_iso_bash(sbx *h, const char *script, size_t len, const sbx_bash_opts
   int n = 0, status = 0;
   rc = SBX_OK;
   switch (end) {
-  case ISO_END_DONE:
-    if (res->limit == SBX_LIMIT_TIMEOUT) rc = SBX_TIMEOUT;
-    else if (res->limit == SBX_LIMIT_CANCELLED) rc = SBX_CANCELED;
-    else if (res->limit) rc = SBX_LIMIT;
-    break;
-  case ISO_END_TIMEOUT:
-  case ISO_END_CANCEL:
-    /* The same message and result as the in-process shell's own limit. */
-    helper_kill(iso, NULL);
-    res->killed = 1;
-    res->exit_code = 126;
-    if (end == ISO_END_TIMEOUT) {
-      res->limit = SBX_LIMIT_TIMEOUT;
-      res->limit_value = lim.timeout_ms;
-      n = snprintf(msg, sizeof msg, "%s: execution limit exceeded: timeout (%llu ms)\n", name,
-                   (unsigned long long)lim.timeout_ms);
-      rc = SBX_TIMEOUT;
-    } else {
-      res->limit = SBX_LIMIT_CANCELLED;
-      n = snprintf(msg, sizeof msg, "%s: execution cancelled\n", name);
-      rc = SBX_CANCELED;
-    }
-    break;
-  case ISO_END_CRASH:
-    helper_kill(iso, &status);
-    res->killed = 1;
-    res->limit = SBX_LIMIT_CRASHED;
-    if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL) {
-      int sig = WTERMSIG(status);
-      res->exit_code = 128 + sig;
-      res->limit_value = (uint64_t)sig;
-      n = snprintf(msg, sizeof msg,
-                   "%s: the shell process crashed (signal %d, %s); its session is lost\n",
-                   name, sig, strsignal(sig));
-    } else {
+    case ISO_END_DONE:
+      if (res->limit == SBX_LIMIT_TIMEOUT)
+        rc = SBX_TIMEOUT;
+      else if (res->limit == SBX_LIMIT_CANCELLED)
+        rc = SBX_CANCELED;
+      else if (res->limit)
+        rc = SBX_LIMIT;
+      break;
+    case ISO_END_TIMEOUT:
+    case ISO_END_CANCEL:
+      /* The same message and result as the in-process shell's own limit. */
+      helper_kill(iso, NULL);
+      res->killed = 1;
       res->exit_code = 126;
-      n = snprintf(msg, sizeof msg,
-                   "%s: the shell process broke the protocol and was killed; its session "
-                   "is lost\n",
-                   name);
-    }
-    rc = SBX_CRASHED;
-    break;
+      if (end == ISO_END_TIMEOUT) {
+        res->limit = SBX_LIMIT_TIMEOUT;
+        res->limit_value = lim.timeout_ms;
+        n = snprintf(msg, sizeof msg, "%s: execution limit exceeded: timeout (%llu ms)\n",
+                     name, (unsigned long long)lim.timeout_ms);
+        rc = SBX_TIMEOUT;
+      } else {
+        res->limit = SBX_LIMIT_CANCELLED;
+        n = snprintf(msg, sizeof msg, "%s: execution cancelled\n", name);
+        rc = SBX_CANCELED;
+      }
+      break;
+    case ISO_END_CRASH:
+      helper_kill(iso, &status);
+      res->killed = 1;
+      res->limit = SBX_LIMIT_CRASHED;
+      if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL) {
+        int sig = WTERMSIG(status);
+        res->exit_code = 128 + sig;
+        res->limit_value = (uint64_t)sig;
+        n = snprintf(
+            msg, sizeof msg,
+            "%s: the shell process crashed (signal %d, %s); its session is lost\n", name,
+            sig, strsignal(sig));
+      } else {
+        res->exit_code = 126;
+        n = snprintf(
+            msg, sizeof msg,
+            "%s: the shell process broke the protocol and was killed; its session "
+            "is lost\n",
+            name);
+      }
+      rc = SBX_CRASHED;
+      break;
   }
   if (n > 0) {
     emit(&o, 1, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);

@@ -52,8 +52,9 @@
 #define ISO_RUN_STDIN_FD 0x2  /* a host stdin fd is attached */
 #define ISO_RUN_ARGS 0x4      /* positional parameters follow */
 #define ISO_RUN_NAME 0x8      /* a $0 name follows */
-#define ISO_RUN_STREAM 0x10   /* the caller streams: send output as written,
-                                 not in batches */
+#define ISO_RUN_STREAM                                \
+  0x10 /* the caller streams: send output as written, \
+          not in batches */
 
 typedef struct iso_frame_head {
   uint32_t type;     /* ISO_MSG_* */

@@ -42,7 +42,7 @@
 #include "jail/jail.h"
 #include "sbx.h"
 
-static sbx *helper_sandbox;   /* the open sandbox (for the SIGUSR1 handler) */
+static sbx *helper_sandbox; /* the open sandbox (for the SIGUSR1 handler) */
 /* Output is queued and sent in batches: with the DONE frame (one send and
  * one wake-up of the host for a short call), when ISO_FLUSH_BYTES are
  * queued, and at most ISO_FLUSH_MS after it was queued, so the host holds
@@ -54,11 +54,11 @@ static sbx *helper_sandbox;   /* the open sandbox (for the SIGUSR1 handler) */
 #define ISO_FLUSH_MS 10
 #define ISO_FLUSH_BYTES 65536
 static pthread_mutex_t send_lock = PTHREAD_MUTEX_INITIALIZER; /* guards the four below */
-static iso_buf pending;      /* whole frames not sent yet */
-static size_t last_frame;    /* offset of the last frame in `pending` */
-static int timer_armed;      /* the flush timer runs */
-static int stream_now;       /* this call's caller streams: no batching */
-static int send_failed;      /* the host went away: stop sending */
+static iso_buf pending;   /* whole frames not sent yet */
+static size_t last_frame; /* offset of the last frame in `pending` */
+static int timer_armed;   /* the flush timer runs */
+static int stream_now;    /* this call's caller streams: no batching */
+static int send_failed;   /* the host went away: stop sending */
 
 static void set_flush_timer(int on) {
   struct itimerval it = {{0, 0}, {0, on ? ISO_FLUSH_MS * 1000 : 0}};
@@ -78,8 +78,10 @@ static void flush_locked(void) {
   while (n > 0 && !send_failed) {
     ssize_t w = send(ISO_FD_CHANNEL, p, n, MSG_NOSIGNAL);
     if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) send_failed = 1;
-    else p += w, n -= (size_t)w;
+    if (w <= 0)
+      send_failed = 1;
+    else
+      p += w, n -= (size_t)w;
   }
   pending.len = 0;
   if (pending.oom) send_failed = 1;
@@ -101,8 +103,10 @@ static void send_frame(uint32_t type, const void *p, size_t n, int now) {
     iso_buf_add(&pending, &head, sizeof head);
   }
   iso_buf_add(&pending, p, n);
-  if (now || stream_now || pending.len >= ISO_FLUSH_BYTES || pending.oom) flush_locked();
-  else if (!timer_armed) set_flush_timer(1);
+  if (now || stream_now || pending.len >= ISO_FLUSH_BYTES || pending.oom)
+    flush_locked();
+  else if (!timer_armed)
+    set_flush_timer(1);
   pthread_mutex_unlock(&send_lock);
 }
 
@@ -147,24 +151,29 @@ static void send_done(const sbx_bash_result *r) {
   iso_buf_u64(&b, r->err_path != NULL);
   const char *p = r->err_path ? r->err_path : "";
   iso_buf_bytes(&b, p, strlen(p));
-  if (!b.oom) send_frame(ISO_MSG_DONE, b.data, b.len, 1);
-  else send_failed = 1;
+  if (!b.oom)
+    send_frame(ISO_MSG_DONE, b.data, b.len, 1);
+  else
+    send_failed = 1;
   iso_buf_free(&b);
 }
 
-/* Re-arms the CPU-time limit for one call: what we used so far plus the
- * call's timeout plus 2 s (the hard limit set at startup bounds it). A spin
- * that outlives a dead host ends here. */
+/* Re-arms the CPU-time limit for one call: what we used so far plus eight
+ * times the call's timeout plus 2 s (the hard limit set at startup bounds
+ * it). The host's wall-clock kill comes first; this is the backstop for a
+ * spin that outlives a dead host. */
 static void arm_cpu_limit(uint64_t timeout_ms) {
   static struct rlimit rl; /* as last set (rlim_max 0: not read yet) */
   struct rusage ru;
   if (getrusage(RUSAGE_SELF, &ru) != 0) return;
   if (rl.rlim_max == 0 && getrlimit(RLIMIT_CPU, &rl) != 0) return;
   rlim_t used = (rlim_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + 1);
-  rlim_t want = used + (rlim_t)(timeout_ms ? timeout_ms / 1000 : 3600) + 2;
+  /* eight times: pipeline stages may burn CPU in parallel */
+  rlim_t want = used + 8 * (rlim_t)(timeout_ms ? timeout_ms / 1000 + 1 : 3600) + 2;
   if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max) want = rl.rlim_max;
   /* the common case, a call like the last: the limit is armed already */
-  if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur >= want && rl.rlim_cur <= want + 1) return;
+  if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur >= want && rl.rlim_cur <= want + 1)
+    return;
   rl.rlim_cur = want;
   setrlimit(RLIMIT_CPU, &rl);
 }
@@ -231,7 +240,8 @@ static void run_call(sbx *h, const iso_buf *payload, int fd, int hooks) {
   sbx_bash_result res = {0};
   char *name_z = NULL;
   char **args = NULL;
-  if (!r.bad && nargs <= r.left / sizeof(uint64_t)) args = calloc(nargs + 1, sizeof *args);
+  if (!r.bad && nargs <= r.left / sizeof(uint64_t))
+    args = calloc(nargs + 1, sizeof *args);
   for (uint64_t i = 0; args && i < nargs && !r.bad; i++) {
     size_t n;
     const char *a = iso_read_bytes(&r, &n);
@@ -249,7 +259,8 @@ static void run_call(sbx *h, const iso_buf *payload, int fd, int hooks) {
     static sbx_limits last_lim;
     static sbx_quota last_q;
     if (memcmp(&lim, &last_lim, sizeof lim) != 0) sbx_set_limits(h, &lim);
-    if (q.max_bytes || q.max_inodes || memcmp(&q, &last_q, sizeof q) != 0) sbx_set_quota(h, &q);
+    if (q.max_bytes || q.max_inodes || memcmp(&q, &last_q, sizeof q) != 0)
+      sbx_set_quota(h, &q);
     last_lim = lim;
     last_q = q;
     arm_cpu_limit(lim.timeout_ms);
@@ -286,7 +297,8 @@ static void parse_kv(const char *arg, const char *key, uint64_t *v) {
 
 int iso_helper_main(int argc, char **argv) {
   if (argc < 4) {
-    fprintf(stderr, "usage: sbx-pyworker shell DB FLAGS KEY=VALUE... (started by libsbx)\n");
+    fprintf(stderr,
+            "usage: sbx-pyworker shell DB FLAGS KEY=VALUE... (started by libsbx)\n");
     return 2;
   }
   /* Only the channel (and 0-2, /dev/null) may cross into the sealed helper. */
@@ -319,7 +331,8 @@ int iso_helper_main(int argc, char **argv) {
   int flags = SBX_OPEN_NOCREATE | (atoi(argv[3]) & SBX_OPEN_READONLY);
   sbx *h = NULL;
   if (sbx_open(argv[2], flags, &h) != SBX_OK) {
-    int rc = fail_startup("cannot open the sandbox: %s", h ? sbx_errmsg(h) : "out of memory");
+    int rc =
+        fail_startup("cannot open the sandbox: %s", h ? sbx_errmsg(h) : "out of memory");
     sbx_close(h);
     return rc;
   }

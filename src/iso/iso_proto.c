@@ -30,7 +30,9 @@ void iso_buf_add(iso_buf *b, const void *p, size_t n) {
   b->len += n;
 }
 
-void iso_buf_u64(iso_buf *b, uint64_t v) { iso_buf_add(b, &v, sizeof v); }
+void iso_buf_u64(iso_buf *b, uint64_t v) {
+  iso_buf_add(b, &v, sizeof v);
+}
 
 void iso_buf_bytes(iso_buf *b, const void *p, size_t n) {
   iso_buf_u64(b, n);
@@ -130,7 +132,9 @@ int iso_recv(int sock, uint32_t *type, iso_buf *payload, int *fd) {
     struct cmsghdr align;
   } cm;
   struct iovec iov = {&head, sizeof head};
-  struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = cm.buf,
+  struct msghdr msg = {.msg_iov = &iov,
+                       .msg_iovlen = 1,
+                       .msg_control = cm.buf,
                        .msg_controllen = sizeof cm.buf};
   ssize_t r;
   do r = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
@@ -142,13 +146,16 @@ int iso_recv(int sock, uint32_t *type, iso_buf *payload, int *fd) {
         c->cmsg_len == CMSG_LEN(sizeof(int)))
       memcpy(fd, CMSG_DATA(c), sizeof(int));
   int rc = 0;
-  if ((size_t)r < sizeof head) rc = read_full(sock, (char *)&head + r, sizeof head - (size_t)r);
+  if ((size_t)r < sizeof head)
+    rc = read_full(sock, (char *)&head + r, sizeof head - (size_t)r);
   if (rc == 0 && (head.reserved != 0 || head.len > ISO_FRAME_MAX)) rc = -EPROTO;
   if (rc == 0 && head.len > 0) {
     if (payload->cap < head.len) {
       char *d = realloc(payload->data, head.len);
-      if (!d) rc = -ENOMEM;
-      else payload->data = d, payload->cap = head.len;
+      if (!d)
+        rc = -ENOMEM;
+      else
+        payload->data = d, payload->cap = head.len;
     }
     if (rc == 0) rc = read_full(sock, payload->data, head.len);
     if (rc == 0) payload->len = head.len;

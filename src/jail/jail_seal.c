@@ -41,6 +41,7 @@
 
 /* Calls allowed without condition. Names libseccomp does not know on this
  * architecture are skipped. */
+/* clang-format off */
 static const char *const allow_names[] = {
     "read", "write", "readv", "writev", "pread64", "pwrite64", "preadv", "pwritev", "lseek",
     "close", "fstat", "fcntl", "ftruncate", "fsync", "fdatasync", "fallocate",
@@ -53,6 +54,7 @@ static const char *const allow_names[] = {
     "recvmsg", "sendmsg", "recvfrom", "sendto", "poll", "ppoll", "uname", "getrusage",
     "restart_syscall", "membarrier", "setitimer", "rt_sigtimedwait",
 };
+/* clang-format on */
 
 int jail_seal_landlock(int *abi_out, jail_err *e) {
   /* Every file right handled (jail_landlock_ruleset), none granted: no path
@@ -87,8 +89,9 @@ static int seal_seccomp(jail_err *e) {
                        SCMP_A3(SCMP_CMP_MASKED_EQ, AT_EMPTY_PATH, AT_EMPTY_PATH)),
       "newfstatat");
   /* Threads only: CLONE_THREAD set, no namespace flag. */
-  const uint64_t ns = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC |
-                      CLONE_NEWUTS | CLONE_NEWCGROUP | 0x80 /* CLONE_NEWTIME */;
+  const uint64_t ns = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET |
+                      CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP |
+                      0x80 /* CLONE_NEWTIME */;
   TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
                        SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD | ns, CLONE_THREAD)),
       "clone");
@@ -98,10 +101,11 @@ static int seal_seccomp(jail_err *e) {
                        SCMP_A0(SCMP_CMP_EQ, (uint64_t)getpid())),
       "tgkill");
   /* getrlimit everywhere; setting only our own RLIMIT_CPU. */
-  TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, SCMP_A2(SCMP_CMP_EQ, 0)),
+  TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1,
+                       SCMP_A2(SCMP_CMP_EQ, 0)),
       "prlimit64 get");
-  TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2, SCMP_A0(SCMP_CMP_EQ, 0),
-                       SCMP_A1(SCMP_CMP_EQ, RLIMIT_CPU)),
+  TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2,
+                       SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A1(SCMP_CMP_EQ, RLIMIT_CPU)),
       "prlimit64 cpu");
   TRY(seccomp_load(ctx), "seccomp_load");
 #undef TRY
@@ -126,7 +130,8 @@ int jail_seal_process(const jail_limits *l, int *landlock_abi, char *err, size_t
    * us or read our memory through /proc. */
   if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) return jail_fail(&e, "prctl(PR_SET_DUMPABLE)");
   /* No setuid binary could ever raise privileges again (and seccomp needs it). */
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) return jail_fail(&e, "prctl(PR_SET_NO_NEW_PRIVS)");
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+    return jail_fail(&e, "prctl(PR_SET_NO_NEW_PRIVS)");
   if (jail_seal_landlock(landlock_abi, &e)) return -1;
   return seal_seccomp(&e);
 }

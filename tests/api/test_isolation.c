@@ -51,7 +51,8 @@ static void run(sbx *h, const char *script, const sbx_bash_opts *o, outcome *oc)
   oc->killed = r.killed;
   oc->out_len = r.out_len;
   oc->out_sum = 0;
-  for (size_t i = 0; i < r.out_len; i++) oc->out_sum = oc->out_sum * 31 + (unsigned char)r.out[i];
+  for (size_t i = 0; i < r.out_len; i++)
+    oc->out_sum = oc->out_sum * 31 + (unsigned char)r.out[i];
   snprintf(oc->out, sizeof oc->out, "%s", r.out ? r.out : "");
   snprintf(oc->err, sizeof oc->err, "%s", r.err ? r.err : "");
   snprintf(oc->path, sizeof oc->path, "%s", r.err_path ? r.err_path : "");
@@ -79,8 +80,8 @@ static const char *const session[] = {
     "echo after-exit; [[ abc == a* ]] && echo glob",
     "declare -A m=([k]=v); echo ${m[k]} ${#m[@]}",
     "echo $(( 2 ** 62 )) $((-7 / 2))",
-    "seq 1 40000; seq 1 3 >&2",   /* more output than one batch of frames */
-    "yes | head -c 20000000",     /* past output_bytes (10 MiB) */
+    "seq 1 40000; seq 1 3 >&2", /* more output than one batch of frames */
+    "yes | head -c 20000000",   /* past output_bytes (10 MiB) */
 };
 
 TEST(same_results_in_both_modes) {
@@ -95,8 +96,8 @@ TEST(same_results_in_both_modes) {
     if (oc[0].rc != oc[1].rc || oc[0].exit_code != oc[1].exit_code ||
         oc[0].err_errno != oc[1].err_errno || oc[0].limit != oc[1].limit ||
         oc[0].out_len != oc[1].out_len || oc[0].out_sum != oc[1].out_sum ||
-        strcmp(oc[0].out, oc[1].out) ||
-        strcmp(oc[0].err, oc[1].err) || strcmp(oc[0].path, oc[1].path)) {
+        strcmp(oc[0].out, oc[1].out) || strcmp(oc[0].err, oc[1].err) ||
+        strcmp(oc[0].path, oc[1].path)) {
       fprintf(stderr, "  step %zu: %s\n", i, session[i]);
       for (int m = 0; m < 2; m++)
         fprintf(stderr, "    %s: rc %d exit %d errno %d limit %d out [%s] err [%s]\n",
@@ -124,14 +125,20 @@ TEST(options_same_in_both_modes) {
     sbx *h = open_mode(modes[m]);
     REQUIRE(h);
     char *args[] = {"one", "two words"};
-    sbx_bash_opts o = {.stdin_data = "b\na\n", .stdin_len = 4, .stdin_fd = -1, .name = "myname",
-                       .args = args, .nargs = 2};
+    sbx_bash_opts o = {.stdin_data = "b\na\n",
+                       .stdin_len = 4,
+                       .stdin_fd = -1,
+                       .name = "myname",
+                       .args = args,
+                       .nargs = 2};
     outcome oc;
     run(h, "echo \"$1|$2|$#\"; sort; nosuchcmd", &o, &oc);
     CHECK_STR(oc.out, "one|two words|2\na\nb\n");
     CHECK(strstr(oc.err, "nosuchcmd: command not found\n") != NULL);
-    if (m == 0) snprintf(first_err, sizeof first_err, "%s", oc.err);
-    else CHECK_STR(oc.err, first_err);
+    if (m == 0)
+      snprintf(first_err, sizeof first_err, "%s", oc.err);
+    else
+      CHECK_STR(oc.err, first_err);
     run(h, "echo \"$1\"", NULL, &oc); /* positional parameters persist */
     CHECK_STR(oc.out, "one\n");
     /* streaming receivers */
@@ -161,7 +168,8 @@ TEST(options_same_in_both_modes) {
 TEST(spin_without_polling_is_killed_at_the_deadline) {
   sbx *h = open_mode(SBX_OPEN_PROCESS);
   REQUIRE(h);
-  sbx_limits lim = {.timeout_ms = 300, .loop_iterations = 1000000000000ull,
+  sbx_limits lim = {.timeout_ms = 300,
+                    .loop_iterations = 1000000000000ull,
                     .command_count = 1000000000000ull};
   CHECK_EQ(sbx_set_limits(h, &lim), SBX_OK);
   outcome oc;
@@ -213,7 +221,8 @@ static void *cancel_later(void *arg) {
 TEST(cancel_from_another_thread) {
   sbx *h = open_mode(SBX_OPEN_PROCESS);
   REQUIRE(h);
-  sbx_limits lim = {.timeout_ms = 20000, .loop_iterations = 1000000000000ull,
+  sbx_limits lim = {.timeout_ms = 20000,
+                    .loop_iterations = 1000000000000ull,
                     .command_count = 1000000000000ull};
   sbx_set_limits(h, &lim);
   outcome oc;
@@ -289,10 +298,12 @@ TEST(files_cross_between_helper_and_host) {
   snprintf(db, sizeof db, "%s/cross.db", scratch_dir());
   for (int kind = 0; kind < 2; kind++) {
     sbx *h = NULL;
-    REQUIRE(sbx_open(kind ? NULL : db, (kind ? SBX_OPEN_MEMORY : 0) | SBX_OPEN_PROCESS, &h) ==
-            SBX_OK);
-    if (kind) CHECK_STR(sbx_path(h), "");
-    else CHECK_STR(sbx_path(h), db);
+    REQUIRE(sbx_open(kind ? NULL : db, (kind ? SBX_OPEN_MEMORY : 0) | SBX_OPEN_PROCESS,
+                     &h) == SBX_OK);
+    if (kind)
+      CHECK_STR(sbx_path(h), "");
+    else
+      CHECK_STR(sbx_path(h), db);
     outcome oc;
     run(h, "echo from-shell > /data/a.txt", NULL, &oc);
     CHECK_EQ(oc.rc, SBX_OK);
@@ -313,7 +324,8 @@ TEST(files_cross_between_helper_and_host) {
     size_t ilen;
     REQUIRE(sbx_snapshot(h, &img, &ilen) == SBX_OK);
     sbx *copy = NULL;
-    REQUIRE(sbx_open_snapshot(img, ilen, SBX_OPEN_MEMORY | SBX_OPEN_PROCESS, &copy) == SBX_OK);
+    REQUIRE(sbx_open_snapshot(img, ilen, SBX_OPEN_MEMORY | SBX_OPEN_PROCESS, &copy) ==
+            SBX_OK);
     sbx_free(img);
     run(copy, "cat /data/s /data/b.txt", NULL, &oc);
     CHECK_STR(oc.out, "snap\nfrom-api");
@@ -385,7 +397,8 @@ TEST(readonly_and_open_flags) {
   sbx_close(h);
   CHECK_EQ(sbx_open(NULL, SBX_OPEN_MEMORY | SBX_OPEN_PROCESS, NULL), SBX_MISUSE);
   h = NULL;
-  CHECK_EQ(sbx_open_snapshot("x", 1, SBX_OPEN_READONLY | SBX_OPEN_PROCESS, &h), SBX_MISUSE);
+  CHECK_EQ(sbx_open_snapshot("x", 1, SBX_OPEN_READONLY | SBX_OPEN_PROCESS, &h),
+           SBX_MISUSE);
   sbx_close(h);
 }
 
