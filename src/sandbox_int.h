@@ -96,6 +96,12 @@ int sandbox_iso_bash(sbx *h, const char *script, size_t len, const sbx_bash_opts
 int sandbox_iso_reset(sbx *h);
 void sandbox_iso_cancel(sbx *h);
 void sandbox_iso_close(sbx *h);
+/* For the CLI's prompt (cli/sh.c), which reads an in-process session
+ * directly: later calls make an interactive shell (aliases expand); the
+ * session's cwd (owned by h, valid until the next call) and whether the
+ * last call ran `exit`. */
+void sandbox_iso_interactive(sbx *h);
+const char *sandbox_iso_session(sbx *h, int *exited);
 
 /* Stops the Python worker and frees h->py (src/py/python.c). */
 void py_sandbox_close(sbx *h);

@@ -65,11 +65,14 @@
 #define ISO_NOFILE 64
 
 struct sandbox_iso {
-  pid_t pid;   /* the helper, or -1 when none runs */
-  int chan;    /* our end of the channel, or -1 */
-  int wake_fd; /* eventfd written by sbx_cancel (any thread) */
-  char *rbuf;  /* bytes received and not yet parsed */
-  size_t rlen, rcap;
+  pid_t pid;                /* the helper, or -1 when none runs */
+  int chan;                 /* our end of the channel, or -1 */
+  int wake_fd;              /* eventfd written by sbx_cancel (any thread) */
+  char *rbuf;               /* bytes received and not yet parsed */
+  size_t rlen, rcap;        /* bytes in rbuf / allocated */
+  int interactive;          /* the CLI's prompt drives the shell */
+  int exited;               /* the last call ran `exit` (the prompt ends) */
+  char cwd[STORE_PATH_MAX]; /* the session's cwd after the last call */
 };
 
 static long long now_ms(void) {
@@ -307,6 +310,7 @@ static void build_run(sbx *h, iso_buf *b, const char *script, size_t len,
       *pass_fd = opts->stdin_fd;
     }
   }
+  if (h->iso->interactive) flags |= ISO_RUN_INTERACTIVE;
   iso_buf_u64(b, flags);
   const char *name = opts && opts->name ? opts->name : "";
   iso_buf_bytes(b, name, strlen(name));
@@ -357,6 +361,13 @@ static enum iso_end wait_call(sbx *h, iso_out *o, uint64_t timeout_ms, uint64_t 
         uint64_t has_path = iso_read_u64(&r);
         size_t plen;
         const char *path = iso_read_bytes(&r, &plen);
+        iso->exited = iso_read_u64(&r) != 0;
+        size_t clen;
+        const char *cwd = iso_read_bytes(&r, &clen);
+        if (!r.bad && clen < sizeof iso->cwd) {
+          memcpy(iso->cwd, cwd, clen);
+          iso->cwd[clen] = 0;
+        }
         if (r.bad || limit > SBX_LIMIT_NESTING_DEPTH || eno > 4095 ||
             res->exit_code < 0 || res->exit_code > 255 || plen >= STORE_PATH_MAX)
           return ISO_END_CRASH;
@@ -484,6 +495,10 @@ int sandbox_iso_bash(sbx *h, const char *script, size_t len, const sbx_bash_opts
       break;
     case ISO_END_CRASH:
       helper_kill(iso, &status);
+      res->limit_value = 0; /* nothing of a rejected DONE is kept */
+      res->err_errno = 0;
+      free(res->err_path);
+      res->err_path = NULL;
       res->killed = 1;
       res->limit = SBX_LIMIT_CRASHED;
       if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL) {
@@ -520,6 +535,20 @@ int sandbox_iso_bash(sbx *h, const char *script, size_t len, const sbx_bash_opts
   if (h->quota.max_bytes || h->quota.max_inodes) store_usage_forget(h->st);
   if (rc == SBX_CRASHED) sandbox_fail(h, rc, "%.*s", n > 0 ? n - 1 : 0, msg);
   return rc;
+}
+
+void sandbox_iso_interactive(sbx *h) {
+  h->iso->interactive = 1;
+}
+
+const char *sandbox_iso_session(sbx *h, int *exited) {
+  struct sandbox_iso *iso = h->iso;
+  if (iso->pid < 0) { /* none yet, or killed: a fresh session */
+    *exited = 0;
+    return "/data";
+  }
+  *exited = iso->exited;
+  return iso->cwd[0] ? iso->cwd : "/data";
 }
 
 int sandbox_iso_reset(sbx *h) {

@@ -52,9 +52,10 @@
 #define ISO_RUN_STDIN_FD 0x2  /* a host stdin fd is attached */
 #define ISO_RUN_ARGS 0x4      /* positional parameters follow */
 #define ISO_RUN_NAME 0x8      /* a $0 name follows */
-#define ISO_RUN_STREAM                                \
-  0x10 /* the caller streams: send output as written, \
-          not in batches */
+/* the caller streams: send output as written, not in batches */
+#define ISO_RUN_STREAM 0x10
+/* the CLI's prompt: an interactive shell (aliases expand) */
+#define ISO_RUN_INTERACTIVE 0x20
 
 typedef struct iso_frame_head {
   uint32_t type;     /* ISO_MSG_* */

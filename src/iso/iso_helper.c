@@ -40,7 +40,9 @@
 
 #include "iso/iso.h"
 #include "jail/jail.h"
+#include "sandbox_int.h"
 #include "sbx.h"
+#include "sh/sh.h"
 
 static sbx *helper_sandbox; /* the open sandbox (for the SIGUSR1 handler) */
 /* Output is queued and sent in batches: with the DONE frame (one send and
@@ -141,7 +143,9 @@ static int fail_startup(const char *fmt, const char *detail) {
   return 1;
 }
 
-static void send_done(const sbx_bash_result *r) {
+/* DONE: the outcome, then the session's state the CLI's prompt shows
+ * (whether `exit` ran, the cwd). */
+static void send_done(sbx *h, const sbx_bash_result *r) {
   iso_buf b = {0};
   iso_buf_u64(&b, (uint64_t)(int64_t)r->exit_code);
   iso_buf_u64(&b, (uint64_t)r->limit);
@@ -151,6 +155,10 @@ static void send_done(const sbx_bash_result *r) {
   iso_buf_u64(&b, r->err_path != NULL);
   const char *p = r->err_path ? r->err_path : "";
   iso_buf_bytes(&b, p, strlen(p));
+  sh_session *s = h->shell;
+  iso_buf_u64(&b, s && s->last_flow == SH_FLOW_EXIT);
+  const char *cwd = s && s->root->cwd ? s->root->cwd : "/data";
+  iso_buf_bytes(&b, cwd, strlen(cwd));
   if (!b.oom)
     send_frame(ISO_MSG_DONE, b.data, b.len, 1);
   else
@@ -280,9 +288,13 @@ static void run_call(sbx *h, const iso_buf *payload, int fd, int hooks) {
       o.nargs = (int)nargs;
     }
     o.run_exit_trap = (flags & ISO_RUN_EXIT_TRAP) != 0;
+    if ((flags & ISO_RUN_INTERACTIVE) && h->shell) { /* as cli/sh.c does in-process */
+      h->shell->root->interactive = true;
+      h->shell->root->opt[SH_SHOPT_EXPAND_ALIASES] = true;
+    }
     sbx_bash_ex(h, script, script_len, &o, &res);
   }
-  send_done(&res);
+  send_done(h, &res);
   sbx_bash_result_free(&res);
   for (uint64_t i = 0; args && i < nargs; i++) free(args[i]);
   free(args);
@@ -367,7 +379,7 @@ int iso_helper_main(int argc, char **argv) {
     } else if (type == ISO_MSG_RESET) {
       sbx_shell_reset(h);
       sbx_bash_result none = {0};
-      send_done(&none);
+      send_done(h, &none);
     }
     if (fd >= 0) close(fd);
   }

@@ -22,6 +22,7 @@ import time
 
 SBX = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "../../build/sbx")
 PASSED = FAILED = 0
+MODE: list[str] = []  # extra sbx options: every case runs in-process, then isolated
 
 
 class Term:
@@ -31,7 +32,7 @@ class Term:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.environ["TERM"] = "xterm"
-            os.execv(SBX, [SBX, db])
+            os.execv(SBX, [SBX, *MODE, db])
         self.buf = b""
 
     def read_until(self, want, deadline=10.0):
@@ -81,10 +82,18 @@ def check(name, cond, shown=b""):
         PASSED += 1
     else:
         FAILED += 1
-        print(f"FAIL {name}: {shown[-300:]!r}")
+        print(f"FAIL {name}{' (' + ' '.join(MODE) + ')' if MODE else ''}: {shown[-300:]!r}")
 
 
 def main():
+    global MODE
+    for MODE in ([], ["--isolation", "process"]):
+        cases()
+    print(f"{PASSED} passed, {FAILED} failed")
+    return 1 if FAILED else 0
+
+
+def cases():
     tmp = tempfile.mkdtemp()
     db = os.path.join(tmp, "a.db")
 
@@ -140,9 +149,6 @@ def main():
     out = t.line(b"cat /data/f; echo $y")
     check("files persist in the database, the shell starts fresh", b"still-there\r\n\r\n" in out, out)
     t.close()
-
-    print(f"{PASSED} passed, {FAILED} failed")
-    return 1 if FAILED else 0
 
 
 if __name__ == "__main__":
