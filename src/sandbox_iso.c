@@ -405,7 +405,8 @@ static enum iso_end wait_call(sbx *h, iso_out *o, uint64_t timeout_ms, uint64_t 
     }
     if (pf[0].revents && chan_fill(iso) < 0) {
       /* end of file: parse what is left (a DONE may be there), then report */
-      while ((f = frame_peek(iso, ISO_FRAME_MAX, &type, &p, &n)) > 0 &&
+      while ((f = frame_peek(iso, room < ISO_FRAME_MAX ? room : ISO_FRAME_MAX, &type, &p,
+                             &n)) > 0 &&
              type != ISO_MSG_DONE) {
         if (type != ISO_MSG_OUT && type != ISO_MSG_ERR) break;
         if (o->total + n > out_max) break;
@@ -509,13 +510,19 @@ int sandbox_iso_bash(sbx *h, const char *script, size_t len, const sbx_bash_opts
             msg, sizeof msg,
             "%s: the shell process crashed (signal %d, %s); its session is lost\n", name,
             sig, strsignal(sig));
-      } else {
+      } else if (WIFEXITED(status)) {
         res->exit_code = 126;
-        n = snprintf(
-            msg, sizeof msg,
-            "%s: the shell process broke the protocol and was killed; its session "
-            "is lost\n",
-            name);
+        n = snprintf(msg, sizeof msg,
+                     "%s: the shell process ended unexpectedly (exit status %d); its "
+                     "session is lost\n",
+                     name, WEXITSTATUS(status));
+      } else {
+        /* our SIGKILL after a malformed frame, or the kernel's OOM killer */
+        res->exit_code = 126;
+        n = snprintf(msg, sizeof msg,
+                     "%s: the shell process was killed (a malformed answer, or out of "
+                     "memory); its session is lost\n",
+                     name);
       }
       rc = SBX_CRASHED;
       break;
