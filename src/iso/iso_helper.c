@@ -20,7 +20,9 @@
  * its environment has SBX_SHELL_TEST_HOOKS=1; documented as test-only in
  * docs/shell.md): a script that is exactly "#sbx-test:spin" prints
  * "spinning" and spins forever without polling, "#sbx-test:crash" writes
- * through a NULL pointer, and
+ * through a NULL pointer, "#sbx-test:badframe", "#sbx-test:flood" and
+ * "#sbx-test:exit" answer as a compromised helper might (a malformed frame,
+ * endless output past every limit, an exit mid-call), and
  * "#sbx-test:probe" tries what the seal forbids (open a host file, make a
  * socket, fork, exec) and prints each result, and whether it is root.
  */
@@ -200,6 +202,21 @@ static int test_hook(const char *script, size_t len, sbx_bash_result *res) {
     *null = 1;
     return 1;
   }
+  /* A compromised helper's answers: a malformed frame, output far past the
+   * output limit, an exit in the middle of a call. */
+  static const char badframe[] = "#sbx-test:badframe", flood[] = "#sbx-test:flood",
+                    quit[] = "#sbx-test:exit";
+  if (len == sizeof badframe - 1 && memcmp(script, badframe, len) == 0) {
+    iso_frame_head head = {ISO_MSG_OUT, 1, 0};
+    send(ISO_FD_CHANNEL, &head, sizeof head, MSG_NOSIGNAL);
+    for (;;) pause();
+  }
+  if (len == sizeof flood - 1 && memcmp(script, flood, len) == 0) {
+    static char chunk[65536];
+    memset(chunk, 'f', sizeof chunk);
+    for (;;) iso_send(ISO_FD_CHANNEL, ISO_MSG_OUT, chunk, sizeof chunk, -1);
+  }
+  if (len == sizeof quit - 1 && memcmp(script, quit, len) == 0) _exit(3);
   if (len == sizeof probe - 1 && memcmp(script, probe, len) == 0) {
     char out[512];
     int fd = open("/etc/passwd", O_RDONLY | O_CLOEXEC);

@@ -281,6 +281,38 @@ TEST(crash_is_an_error_and_the_next_call_works) {
   sbx_close(h);
 }
 
+/* The host does not trust the helper: a malformed frame, endless output and
+ * an exit in the middle of a call all end as SBX_CRASHED, bounded. */
+TEST(misbehaving_helper_is_killed) {
+  sbx *h = open_mode(SBX_OPEN_PROCESS);
+  REQUIRE(h);
+  sbx_limits lim = {.output_bytes = 1000, .timeout_ms = 20000};
+  sbx_set_limits(h, &lim);
+  static const struct {
+    const char *script, *msg;
+  } cases[] = {
+      {"#sbx-test:badframe", "the shell process was killed (a malformed answer"},
+      {"#sbx-test:flood", "the shell process was killed (a malformed answer"},
+      {"#sbx-test:exit", "the shell process ended unexpectedly (exit status 3)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    double t0 = now_ms();
+    sbx_bash_result r;
+    int rc = sbx_bash(h, cases[i].script, strlen(cases[i].script), &r);
+    CHECK_EQ(rc, SBX_CRASHED);
+    CHECK_EQ(r.limit, SBX_LIMIT_CRASHED);
+    CHECK_EQ(r.killed, 1);
+    CHECK(r.err && strstr(r.err, cases[i].msg));
+    CHECK(r.out_len <= 1000 + (1u << 20)); /* the output limit plus the slack */
+    CHECK(now_ms() - t0 < 10000);
+    sbx_bash_result_free(&r);
+    outcome oc;
+    run(h, "echo still-fine", NULL, &oc);
+    CHECK_STR(oc.out, "still-fine\n");
+  }
+  sbx_close(h);
+}
+
 TEST(helper_is_sealed) {
   sbx *h = open_mode(SBX_OPEN_PROCESS);
   REQUIRE(h);
@@ -410,6 +442,7 @@ int main(int argc, char **argv) {
   RUN(spin_without_polling_is_killed_at_the_deadline);
   RUN(cancel_from_another_thread);
   RUN(crash_is_an_error_and_the_next_call_works);
+  RUN(misbehaving_helper_is_killed);
   RUN(helper_is_sealed);
   RUN(files_cross_between_helper_and_host);
   RUN(quota_and_reset_and_transactions);
