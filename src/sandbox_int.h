@@ -58,6 +58,8 @@ struct sbx {
                                 before each call, freed on close) */
   /* process isolation (SBX_OPEN_PROCESS): src/sandbox_iso.c */
   struct sandbox_iso *iso;   /* the helper process and its channel; NULL in-process */
+  int sealed;                /* 1: this handle is the one inside an isolated shell's
+                                sealed helper (src/iso): no Python jail can start */
   int memory_as_file;        /* 1: an in-memory sandbox kept in the temporary file
                                 `path` so the helper can open it (sbx_path gives "") */
   /* python worker: owned by src/py (the python engineer) */

@@ -365,6 +365,7 @@ int iso_helper_main(int argc, char **argv) {
     sbx_close(h);
     return rc;
   }
+  h->sealed = 1; /* python3 in a script: a clear error, no attempt */
   /* Warm up before the seal: the session exists and SQLite has its WAL open. */
   sbx_bash_result warm;
   if (sbx_bash(h, "", 0, &warm) != SBX_OK)

@@ -320,6 +320,10 @@ TEST(helper_is_sealed) {
   run(h, "#sbx-test:probe", NULL, &oc);
   CHECK_EQ(oc.rc, SBX_OK);
   CHECK_STR(oc.out, "open EPERM\nsocket EPERM\nfork EPERM\nexec EPERM\nroot no\n");
+  /* python3 needs the Python jail, which the helper cannot start */
+  run(h, "python3 -c 'print(1)'; echo \"status $?\"", NULL, &oc);
+  CHECK_STR(oc.out, "status 126\n");
+  CHECK(strstr(oc.err, "not available in a process-isolated shell") != NULL);
   sbx_close(h);
 }
 
