@@ -92,7 +92,8 @@ typedef struct sbx_quota {
 SBX_API int sbx_open(const char *path, int flags, sbx **out);
 
 /* Opens a new in-memory sandbox (SBX_OPEN_MEMORY, or flags 0) or
- * temporary-file sandbox (SBX_OPEN_TEMP) from the bytes of sbx_snapshot() (or
+ * temporary-file sandbox (SBX_OPEN_TEMP), either one optionally with
+ * SBX_OPEN_PROCESS, from the bytes of sbx_snapshot() (or
  * of any AgentFS database file); the bytes are copied. Invalid bytes give
  * SBX_CORRUPT or SBX_SCHEMA and nothing else happens. *out as for sbx_open. */
 SBX_API int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out);

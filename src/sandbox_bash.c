@@ -16,6 +16,10 @@
  * default environment and the persistent session's limits), and the waiting
  * script's state is neither seen nor changed. Those sessions live until
  * sbx_close, so that sbx_cancel (which takes no lock) can reach them.
+ *
+ * Process isolation (SBX_OPEN_PROCESS): no session lives here; sbx_bash_ex,
+ * sbx_shell_reset and sbx_cancel hand over to src/sandbox_iso.c, and the
+ * limits (h->shell_limits, sandbox_bash_limits) travel with each call.
  */
 #include <errno.h>
 #include <stdlib.h>
