@@ -105,17 +105,33 @@ static const int deny_numbers[] = {
     460, /* lsm_set_self_attr (6.8) */
 };
 
+int jail_filter_begin(jail_filter *f, uint32_t def_action, jail_err *e) {
+  f->ctx = seccomp_init(def_action);
+  f->rc = 0;
+  f->what = "";
+  if (!f->ctx) return jail_failx(e, "seccomp_init failed");
+  JAIL_FILTER_TRY(f, seccomp_attr_set(f->ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS),
+                  "badarch");
+  JAIL_FILTER_TRY(f, seccomp_attr_set(f->ctx, SCMP_FLTATR_CTL_NNP, 0), "nnp attr");
+  return 0;
+}
+
+int jail_filter_load(jail_filter *f, jail_err *e) {
+  JAIL_FILTER_TRY(f, seccomp_load(f->ctx), "seccomp_load");
+  seccomp_release(f->ctx);
+  f->ctx = NULL;
+  if (f->rc != 0) {
+    errno = -f->rc;
+    return jail_fail(e, "seccomp (%s)", f->what);
+  }
+  return 0;
+}
+
 int jail_apply_seccomp(jail_err *e) {
-  scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-  if (!ctx) return jail_failx(e, "seccomp_init failed");
-  int rc = 0;
-  const char *what = "";
-#define TRY(expr, w)                        \
-  do {                                      \
-    if (rc == 0 && (rc = (expr)) != 0) what = (w); \
-  } while (0)
-  TRY(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS), "badarch");
-  TRY(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0), "nnp attr"); /* set by J1 itself */
+  jail_filter f;
+  if (jail_filter_begin(&f, SCMP_ACT_ALLOW, e)) return -1;
+  scmp_filter_ctx ctx = f.ctx;
+#define TRY(expr, w) JAIL_FILTER_TRY(&f, expr, w)
   for (size_t i = 0; i < sizeof deny_names / sizeof deny_names[0]; i++) {
     int nr = seccomp_syscall_resolve_name(deny_names[i]);
     if (nr == __NR_SCMP_ERROR || nr < 0) continue; /* unknown here, or not on x86-64 */
@@ -148,12 +164,6 @@ int jail_apply_seccomp(jail_err *e) {
   TRY(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(personality), 1,
                        SCMP_A0(SCMP_CMP_NE, 0xffffffffu)),
       "personality");
-  TRY(seccomp_load(ctx), "seccomp_load");
 #undef TRY
-  seccomp_release(ctx);
-  if (rc != 0) {
-    errno = -rc;
-    return jail_fail(e, "seccomp (%s)", what);
-  }
-  return 0;
+  return jail_filter_load(&f, e);
 }

@@ -9,6 +9,7 @@
 #ifndef SBX_JAIL_INT_H
 #define SBX_JAIL_INT_H
 
+#include <seccomp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -66,6 +67,24 @@ int jail_apply_rlimits(const jail_limits *l, jail_err *e);
 int jail_drop_caps(jail_err *e);
 /* Landlock (best effort by ABI; 0 when the kernel has none). *abi gets the ABI. */
 int jail_apply_landlock(int *abi, jail_err *e);
+/* A seccomp filter under construction; the first failing step wins. */
+typedef struct jail_filter {
+  scmp_filter_ctx ctx; /* libseccomp's filter */
+  int rc;              /* 0, or the first failure (-errno) */
+  const char *what;    /* the step that failed */
+} jail_filter;
+/* Records the result of the step `expr` named `w` (skipped after a failure). */
+#define JAIL_FILTER_TRY(f, expr, w)                               \
+  do {                                                            \
+    if ((f)->rc == 0 && ((f)->rc = (expr)) != 0) (f)->what = (w); \
+  } while (0)
+/* A filter whose default is def_action; other architectures' entry points
+ * (int 0x80, x32) kill the process; no_new_privs is set by the caller
+ * itself. 0, or -1 with the error in e. */
+int jail_filter_begin(jail_filter *f, uint32_t def_action, jail_err *e);
+/* Loads and releases the filter: 0, or -1 with "seccomp (STEP): reason". */
+int jail_filter_load(jail_filter *f, jail_err *e);
+
 /* The seccomp deny list (requires no_new_privs). */
 int jail_apply_seccomp(jail_err *e);
 

@@ -69,16 +69,10 @@ int jail_seal_landlock(int *abi_out, jail_err *e) {
 }
 
 static int seal_seccomp(jail_err *e) {
-  scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(EPERM));
-  if (!ctx) return jail_failx(e, "seccomp_init failed");
-  int rc = 0;
-  const char *what = "";
-#define TRY(expr, w)                               \
-  do {                                             \
-    if (rc == 0 && (rc = (expr)) != 0) what = (w); \
-  } while (0)
-  TRY(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS), "badarch");
-  TRY(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0), "nnp attr"); /* set just before */
+  jail_filter f;
+  if (jail_filter_begin(&f, SCMP_ACT_ERRNO(EPERM), e)) return -1;
+  scmp_filter_ctx ctx = f.ctx;
+#define TRY(expr, w) JAIL_FILTER_TRY(&f, expr, w)
   for (size_t i = 0; i < sizeof allow_names / sizeof allow_names[0]; i++) {
     int nr = seccomp_syscall_resolve_name(allow_names[i]);
     if (nr == __NR_SCMP_ERROR || nr < 0) continue;
@@ -107,14 +101,8 @@ static int seal_seccomp(jail_err *e) {
   TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2,
                        SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A1(SCMP_CMP_EQ, RLIMIT_CPU)),
       "prlimit64 cpu");
-  TRY(seccomp_load(ctx), "seccomp_load");
 #undef TRY
-  seccomp_release(ctx);
-  if (rc != 0) {
-    errno = -rc;
-    return jail_fail(e, "seccomp (%s)", what);
-  }
-  return 0;
+  return jail_filter_load(&f, e);
 }
 
 int jail_seal_process(const jail_limits *l, int *landlock_abi, char *err, size_t errlen) {
