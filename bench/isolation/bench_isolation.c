@@ -11,47 +11,21 @@
  * Prints "ROW MODE best median" in microseconds, for run.sh. Every call's
  * output is checked, so a broken mode cannot look fast.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-#include "sbx.h"
-
-static double now_us(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
-static int run(sbx *h, const char *script, const char *want) {
-  sbx_bash_result r;
-  int rc = sbx_bash(h, script, strlen(script), &r);
-  int bad = rc != SBX_OK || r.exit_code != 0 || r.out_len != strlen(want) ||
-            memcmp(r.out, want, r.out_len);
-  if (bad) fprintf(stderr, "bench_isolation: %s: rc %d: %s\n", script, rc, sbx_errmsg(h));
-  sbx_bash_result_free(&r);
-  return bad;
-}
+#include "bench_util.h"
 
 static void report(const char *row, const char *mode, double *t, int n) {
-  qsort(t, (size_t)n, sizeof *t, cmp_double);
+  qsort(t, (size_t)n, sizeof *t, bench_cmp_double);
   printf("%s %s %.3f %.3f\n", row, mode, t[0], t[n / 2]);
 }
 
 /* Times `n` calls of `script` on h (after a warm-up) into t. */
 static int time_calls(sbx *h, const char *script, const char *want, int n, double *t) {
   for (int i = 0; i < 50; i++)
-    if (run(h, script, want)) return 1;
+    if (bench_run(h, script, want)) return 1;
   for (int i = 0; i < n; i++) {
-    double t0 = now_us();
-    if (run(h, script, want)) return 1;
-    t[i] = now_us() - t0;
+    double t0 = bench_now_us();
+    if (bench_run(h, script, want)) return 1;
+    t[i] = bench_now_us() - t0;
   }
   return 0;
 }
@@ -77,12 +51,12 @@ int main(int argc, char **argv) {
     sbx_close(h);
     int starts = 40;
     for (int i = 0; i < starts; i++) {
-      double t0 = now_us();
+      double t0 = bench_now_us();
       sbx *s;
       if (sbx_open(NULL, SBX_OPEN_MEMORY | flags[m], &s) != SBX_OK) return 1;
-      int bad = run(s, "echo hi", "hi\n");
+      int bad = bench_run(s, "echo hi", "hi\n");
       sbx_close(s);
-      t[i] = now_us() - t0;
+      t[i] = bench_now_us() - t0;
       if (bad) return 1;
     }
     report("start", names[m], t, starts);
