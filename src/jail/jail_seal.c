@@ -11,11 +11,12 @@
  * needs. Everything else answers EPERM (clean failures, no surprise kills):
  *  - no path-taking call at all (open, openat, stat, access, unlink, mkdir,
  *    readlink, chdir, execve, ...): the store's files are open before the
- *    seal and nothing else of the host can be named. fstat is the plain
- *    fstat(2); newfstatat is allowed only with AT_EMPTY_PATH and an empty
- *    path is what glibc's fstat passes (a compromised helper can still stat
- *    a host path this way: metadata only, never contents; Landlock on 6.x
- *    kernels does not cover stat either).
+ *    seal and nothing else of the host can be named. That includes stat by
+ *    name: newfstatat is denied, and the helper makes its fstat calls with
+ *    the plain fstat(2) syscall (it points SQLite's there; glibc's fstat()
+ *    would use newfstatat). Where the architecture has no fstat(2)
+ *    (aarch64), newfstatat is allowed with AT_EMPTY_PATH, which leaves a
+ *    compromised helper able to stat a host path: metadata, never contents.
  *  - no sockets (socket, socketpair, connect, bind, accept): the only
  *    socket is the channel to the host, used with read/write/sendmsg/recvmsg.
  *  - no new processes: clone only with CLONE_THREAD and no namespace flag
@@ -78,10 +79,12 @@ static int seal_seccomp(jail_err *e) {
     if (nr == __NR_SCMP_ERROR || nr < 0) continue;
     TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), allow_names[i]);
   }
+#ifndef SYS_fstat
   /* glibc's fstat(fd) is newfstatat(fd, "", st, AT_EMPTY_PATH). */
   TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(newfstatat), 1,
                        SCMP_A3(SCMP_CMP_MASKED_EQ, AT_EMPTY_PATH, AT_EMPTY_PATH)),
       "newfstatat");
+#endif
   /* Threads only: CLONE_THREAD set, no namespace flag. */
   const uint64_t ns = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET |
                       CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP |

@@ -82,6 +82,11 @@ static const char *const session[] = {
     "echo $(( 2 ** 62 )) $((-7 / 2))",
     "seq 1 40000; seq 1 3 >&2", /* more output than one batch of frames */
     "yes | head -c 20000000",   /* past output_bytes (10 MiB) */
+    /* big changes: SQLite's statement journal must not need a file */
+    "head -c 3000000 /dev/zero > /data/big && cp /data/big /data/big2 && rm /data/big; "
+    "echo $?; ls /data; wc -c < /data/big2",
+    "sqlite3 /data/t.db 'create table t(x); insert into t values (2),(1); "
+    "select * from t order by x'",
 };
 
 TEST(same_results_in_both_modes) {
@@ -319,7 +324,8 @@ TEST(helper_is_sealed) {
   outcome oc;
   run(h, "#sbx-test:probe", NULL, &oc);
   CHECK_EQ(oc.rc, SBX_OK);
-  CHECK_STR(oc.out, "open EPERM\nsocket EPERM\nfork EPERM\nexec EPERM\nroot no\n");
+  CHECK_STR(oc.out,
+            "open EPERM\nstat EPERM\nsocket EPERM\nfork EPERM\nexec EPERM\nroot no\n");
   /* python3 needs the Python jail, which the helper cannot start */
   run(h, "python3 -c 'print(1)'; echo \"status $?\"", NULL, &oc);
   CHECK_STR(oc.out, "status 126\n");
