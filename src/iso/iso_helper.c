@@ -8,8 +8,12 @@
  * both see each other's committed writes), runs one empty script so the
  * shell session exists and SQLite has opened its -wal and -shm files, and
  * only then seals itself (src/jail/jail_seal.c): from there on no path of
- * the host can be opened, no socket made, no program run. Then it serves
- * calls one at a time until the channel closes, streaming output as frames.
+ * the host can be opened or stat'ed, no socket made, no program run. So
+ * that SQLite never needs either, its fstat is pointed at the fstat syscall
+ * (glibc's goes through newfstatat, which the seal denies) and its
+ * temporary files (statement journals of big changes, sorts) are kept in
+ * memory. Then it serves calls one at a time until the channel closes,
+ * streaming output as frames.
  *
  * The host stops a call by sending SIGUSR1 (the handler does sbx_cancel, an
  * atomic store) and, at the deadline, by SIGKILL: this process needs no
@@ -23,8 +27,8 @@
  * through a NULL pointer, "#sbx-test:badframe", "#sbx-test:flood" and
  * "#sbx-test:exit" answer as a compromised helper might (a malformed frame,
  * endless output past every limit, an exit mid-call), and
- * "#sbx-test:probe" tries what the seal forbids (open a host file, make a
- * socket, fork, exec) and prints each result, and whether it is root.
+ * "#sbx-test:probe" tries what the seal forbids (open and stat a host file,
+ * make a socket, fork, exec) and prints each result, and whether it is root.
  */
 #include <errno.h>
 #include <fcntl.h>
