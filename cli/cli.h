@@ -25,6 +25,10 @@ typedef struct cli_ctx {
   sbx *h;          /* the open sandbox (NULL for global and CLI_NOOPEN commands) */
 } cli_ctx;
 
+/* Extra sbx_open flags from global options (--isolation process:
+ * SBX_OPEN_PROCESS); cli_open adds them. Set once by main(). */
+extern int cli_open_flags;
+
 /* argv[0] is the subcommand's name; its arguments follow. */
 typedef int (*cli_main_fn)(cli_ctx *c, int argc, char **argv);
 

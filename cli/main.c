@@ -9,6 +9,8 @@
  *     sbx DB NAME [ARG...]      a subcommand on the sandbox (ls, cat, kv, ...)
  *     sbx NAME [ARG...]         a global subcommand (import, fork, doctor)
  *     sbx --help | sbx help [NAME] | sbx --version
+ *     sbx --isolation process DB ...   the same, with the shell in a jailed
+ *                               helper process (SBX_OPEN_PROCESS)
  *
  * The first argument is a global subcommand's name if one matches, else the
  * database (write ./import for a database called "import"). main() handles
@@ -137,6 +139,10 @@ static void print_help(void) {
       "       sbx DB -c SCRIPT [ARG...] run a shell script in DB\n"
       "       sbx DB COMMAND [ARG...]   a command on the sandbox DB\n"
       "       sbx COMMAND [ARG...]      a command without a sandbox\n\n"
+      "Options (before DB):\n"
+      "  --isolation process             the shell runs in a jailed helper process of\n"
+      "                                  its own, killed at the deadline (in-process:\n"
+      "                                  the default)\n\n"
       "Commands:\n",
       SBX_VERSION);
   for (size_t i = 0; i < CLI_NCOMMANDS; i++) {
@@ -195,6 +201,23 @@ int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: sbx DB [COMMAND [ARG...]] | sbx COMMAND [ARG...]\n"
                     "Try 'sbx --help' for more information.\n");
+    return 1;
+  }
+  /* Global options before the database: --isolation in-process|process. */
+  while (argc >= 2 && strncmp(argv[1], "--isolation", 11) == 0 &&
+         (argv[1][11] == '=' || argv[1][11] == '\0')) {
+    const char *mode = argv[1][11] == '=' ? argv[1] + 12 : argc >= 3 ? argv[2] : NULL;
+    int used = argv[1][11] == '=' ? 1 : 2;
+    if (!mode) return cli_error("--isolation needs a mode: in-process or process");
+    if (strcmp(mode, "process") == 0) cli_open_flags |= SBX_OPEN_PROCESS;
+    else if (strcmp(mode, "in-process") == 0) cli_open_flags &= ~SBX_OPEN_PROCESS;
+    else return cli_error("--isolation: unknown mode '%s' (in-process or process)", mode);
+    argv[used] = argv[0];
+    argv += used;
+    argc -= used;
+  }
+  if (argc < 2) {
+    fprintf(stderr, "usage: sbx [--isolation MODE] DB [COMMAND [ARG...]] | sbx COMMAND [ARG...]\n");
     return 1;
   }
   const char *first = argv[1];

@@ -72,13 +72,23 @@ static int run_script(sbx *h, const char *script, size_t len, const char *name, 
 
 /* ---- interactive --------------------------------------------------------------------------- */
 
+/* The session's cwd and whether `exit` ran: from the session, or from the
+ * isolated shell's last answer (--isolation process). */
+static const char *session_state(sbx *h, int *exited) {
+  if (h->iso) return sandbox_iso_session(h, exited);
+  *exited = h->shell && h->shell->last_flow == SH_FLOW_EXIT;
+  return h->shell ? h->shell->root->cwd : "/data";
+}
+
 static int interactive(sbx *h) {
   sh_session *s = h->shell;
   if (s) s->root->interactive = true;
+  if (h->iso) sandbox_iso_interactive(h);
   sh_buf pending = {0};
   int status = 0;
+  int exited;
   for (;;) {
-    const char *cwd = h->shell ? h->shell->root->cwd : "/data";
+    const char *cwd = session_state(h, &exited);
     char prompt[512];
     if (pending.len) snprintf(prompt, sizeof prompt, "> ");
     else snprintf(prompt, sizeof prompt, "sbx:%s$ ", cwd);
@@ -93,7 +103,7 @@ static int interactive(sbx *h) {
     free(line);
     int c = sh_parse_check(pending.data, pending.len);
     if (c == 0) continue;
-    if (!h->shell) {
+    if (!h->shell && !h->iso) {
       /* create the session with the first (empty) call, then mark it interactive */
       sbx_bash_result r;
       sbx_bash(h, "", 0, &r);
@@ -104,11 +114,14 @@ static int interactive(sbx *h) {
     status = run_script(h, pending.data, pending.len, "sbx", NULL, 0, -1, 0);
     sh_buf_clear(&pending);
     /* `exit` ends the session (the call has already reset the shell's flow) */
-    if (h->shell && h->shell->last_flow == SH_FLOW_EXIT) break;
+    session_state(h, &exited);
+    if (exited) break;
   }
   sh_buf_free(&pending);
   /* the EXIT trap runs once, when the interactive shell ends */
-  if (h->shell && h->shell->root->traps.action[SH_TRAP_EXIT]) {
+  /* (isolated: only the helper knows the traps; an empty call that runs
+   * the EXIT trap does nothing when there is none) */
+  if (h->iso || (h->shell && h->shell->root->traps.action[SH_TRAP_EXIT])) {
     int st = run_script(h, "", 0, "sbx", NULL, 0, -1, 1);
     if (st) status = st;
   }

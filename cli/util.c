@@ -95,8 +95,10 @@ int cli_write_all(int fd, const void *buf, size_t len) {
   return 0;
 }
 
+int cli_open_flags;
+
 int cli_open(cli_ctx *c, int create) {
-  int rc = sbx_open(c->db, create ? 0 : SBX_OPEN_NOCREATE, &c->h);
+  int rc = sbx_open(c->db, (create ? 0 : SBX_OPEN_NOCREATE) | cli_open_flags, &c->h);
   if (rc == SBX_OK) return 0;
   cli_error("%s", c->h ? sbx_errmsg(c->h) : "out of memory");
   sbx_close(c->h);

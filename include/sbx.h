@@ -56,6 +56,7 @@ extern "C" {
 #define SBX_CANCELED 11  /* sbx_cancel() was called */
 #define SBX_JAIL 12      /* the Python jail cannot run on this host */
 #define SBX_QUOTA 13     /* reserved: quota errors are SBX_FS with ENOSPC/EFBIG */
+#define SBX_CRASHED 14   /* the isolated shell process died (SBX_OPEN_PROCESS) */
 
 /* The primary code of an extended result code. */
 #define sbx_errcode(rc) ((rc) & 0xff)
@@ -71,6 +72,8 @@ typedef struct sbx sbx;
 #define SBX_OPEN_MEMORY 0x02   /* an in-memory database (path NULL) */
 #define SBX_OPEN_READONLY 0x04 /* open an existing file read-only */
 #define SBX_OPEN_NOCREATE 0x08 /* fail with SBX_FS|ENOENT if the file is missing */
+#define SBX_OPEN_PROCESS 0x10  /* the shell runs in a jailed helper process of its
+                                  own ("process isolation", see sbx_bash) */
 
 /* Quotas. 0 means "no limit" for each field. */
 typedef struct sbx_quota {
@@ -89,7 +92,8 @@ typedef struct sbx_quota {
 SBX_API int sbx_open(const char *path, int flags, sbx **out);
 
 /* Opens a new in-memory sandbox (SBX_OPEN_MEMORY, or flags 0) or
- * temporary-file sandbox (SBX_OPEN_TEMP) from the bytes of sbx_snapshot() (or
+ * temporary-file sandbox (SBX_OPEN_TEMP), either one optionally with
+ * SBX_OPEN_PROCESS, from the bytes of sbx_snapshot() (or
  * of any AgentFS database file); the bytes are copied. Invalid bytes give
  * SBX_CORRUPT or SBX_SCHEMA and nothing else happens. *out as for sbx_open. */
 SBX_API int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out);
@@ -298,6 +302,7 @@ SBX_API int sbx_get_limits(sbx *h, sbx_limits *lim);
 #define SBX_LIMIT_CANCELLED 8
 #define SBX_LIMIT_CONCURRENT_TASKS 9
 #define SBX_LIMIT_NESTING_DEPTH 10
+#define SBX_LIMIT_CRASHED 11 /* process isolation: the shell process died */
 
 typedef struct sbx_bash_result {
   char *out;          /* stdout bytes (NUL-terminated for convenience, not counted) */
@@ -312,7 +317,10 @@ typedef struct sbx_bash_result {
   const char *limit_name; /* "loop_iterations", "command_count", "function_depth",
                              "output_bytes", "string_size", "array_size",
                              "timeout", "cancelled", ... (static) or NULL */
-  uint64_t limit_value;   /* the limit's value */
+  uint64_t limit_value;   /* the limit's value (SBX_LIMIT_CRASHED: the signal) */
+  int killed;             /* process isolation: the shell process was killed or
+                             died during the call; the next call starts a fresh
+                             session (cwd /data, no variables). 0 in-process */
 } sbx_bash_result;
 
 /* Options of sbx_bash_ex (all optional; zero-initialize). */

@@ -139,7 +139,9 @@ const char *sbx_errpath(const sbx *h) { return h ? h->err_path : ""; }
 
 void sbx_free(void *p) { free(p); }
 
-const char *sbx_path(const sbx *h) { return h && h->path ? h->path : ""; }
+const char *sbx_path(const sbx *h) {
+  return h && h->path && !h->memory_as_file ? h->path : "";
+}
 
 /* ---- entering and leaving a call ------------------------------------------------ */
 
@@ -413,7 +415,29 @@ static int open_temp(sbx *h, const void *bytes, size_t len) {
   return SBX_OK;
 }
 
+/* Process isolation for a handle that opened: the helper's state (no helper
+ * runs before the first sbx_bash). On failure the handle keeps only the
+ * error, as a failed open does. */
+static int open_isolation(sbx *h, int rc) {
+  if (rc != SBX_OK || !(h->flags & SBX_OPEN_PROCESS)) return rc;
+  rc = sandbox_iso_open(h);
+  if (rc != SBX_OK) {
+    store_close(h->st);
+    h->st = NULL;
+    if (h->remove_on_close) remove_temp_files(h->path);
+    h->remove_on_close = 0;
+  }
+  return rc;
+}
+
+static int open_handle(const char *path, int flags, sbx **out);
+
 int sbx_open(const char *path, int flags, sbx **out) {
+  int rc = open_handle(path, flags, out);
+  return out && *out ? open_isolation(*out, rc) : rc;
+}
+
+static int open_handle(const char *path, int flags, sbx **out) {
   if (!out) return SBX_MISUSE;
   *out = NULL;
   sbx *h = handle_new();
@@ -421,7 +445,8 @@ int sbx_open(const char *path, int flags, sbx **out) {
   *out = h;
   h->flags = flags;
 
-  const int known = SBX_OPEN_TEMP | SBX_OPEN_MEMORY | SBX_OPEN_READONLY | SBX_OPEN_NOCREATE;
+  const int known = SBX_OPEN_TEMP | SBX_OPEN_MEMORY | SBX_OPEN_READONLY | SBX_OPEN_NOCREATE |
+                    SBX_OPEN_PROCESS;
   int kind = flags & (SBX_OPEN_TEMP | SBX_OPEN_MEMORY);
   if (flags & ~known)
     return sandbox_fail(h, SBX_MISUSE, "open: unknown flags 0x%x", (unsigned)(flags & ~known));
@@ -440,7 +465,11 @@ int sbx_open(const char *path, int flags, sbx **out) {
   if (!kind && !*path) return sandbox_fail(h, SBX_MISUSE, "open: the path is empty");
 
   int sflags = 0;
-  if (kind == SBX_OPEN_MEMORY) {
+  if (kind == SBX_OPEN_MEMORY && (flags & SBX_OPEN_PROCESS)) {
+    /* Two processes cannot share SQLite memory: a private file both open. */
+    h->memory_as_file = 1;
+    return open_temp(h, NULL, 0);
+  } else if (kind == SBX_OPEN_MEMORY) {
     h->path = strdup("");
     if (!h->path) return sandbox_fail(h, SBX_NOMEM, "open: out of memory");
     sflags = STORE_OPEN_MEMORY;
@@ -470,17 +499,26 @@ int sbx_open(const char *path, int flags, sbx **out) {
   return SBX_OK;
 }
 
+static int open_snapshot(const void *bytes, size_t len, int flags, sbx **out);
+
 int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out) {
+  int rc = open_snapshot(bytes, len, flags, out);
+  return out && *out ? open_isolation(*out, rc) : rc;
+}
+
+static int open_snapshot(const void *bytes, size_t len, int flags, sbx **out) {
   if (!out) return SBX_MISUSE;
   *out = NULL;
   sbx *h = handle_new();
   if (!h) return SBX_NOMEM;
   *out = h;
-  if (flags == 0) flags = SBX_OPEN_MEMORY;
+  if ((flags & ~SBX_OPEN_PROCESS) == 0) flags |= SBX_OPEN_MEMORY;
   h->flags = flags;
-  if (flags != SBX_OPEN_MEMORY && flags != SBX_OPEN_TEMP)
+  int kind = flags & ~SBX_OPEN_PROCESS;
+  if (kind != SBX_OPEN_MEMORY && kind != SBX_OPEN_TEMP)
     return sandbox_fail(h, SBX_MISUSE,
-                        "open snapshot: flags must be SBX_OPEN_MEMORY or SBX_OPEN_TEMP");
+                        "open snapshot: flags must be SBX_OPEN_MEMORY or SBX_OPEN_TEMP "
+                        "(with SBX_OPEN_PROCESS or not)");
   if (!bytes) return sandbox_fail(h, SBX_MISUSE, "open snapshot: the bytes are NULL");
   if (len == 0)
     return sandbox_fail(h, SBX_CORRUPT,
@@ -492,7 +530,7 @@ int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out) {
   int src = store_open_image(bytes, len, &mem, &detail);
   if (src < 0) return fail_open(h, src, "snapshot", detail);
   free(detail);
-  if (flags == SBX_OPEN_MEMORY) {
+  if (kind == SBX_OPEN_MEMORY && !(flags & SBX_OPEN_PROCESS)) {
     h->st = mem;
     h->path = strdup("");
     if (!h->path) {
@@ -504,13 +542,16 @@ int sbx_open_snapshot(const void *bytes, size_t len, int flags, sbx **out) {
   }
   store_close(mem);
 
-  /* SBX_OPEN_TEMP: the same bytes into a new temporary file, then open it. */
+  /* SBX_OPEN_TEMP (or memory for an isolated shell, see sbx_open): the same
+   * bytes into a new temporary file, then open it. */
+  h->memory_as_file = kind == SBX_OPEN_MEMORY;
   return open_temp(h, bytes, len);
 }
 
 void sandbox_close_extensions(sbx *h) {
   /* Other sections (shell session, python worker) release their state here. */
   py_sandbox_close(h);   /* src/py/python.c: the worker first (its FUSE uses the store) */
+  sandbox_iso_close(h);  /* src/sandbox_iso.c: the helper before the store closes */
   sandbox_bash_close(h); /* src/sandbox_bash.c */
 }
 
@@ -531,6 +572,8 @@ int sbx_set_quota(sbx *h, const sbx_quota *q) {
   MISUSE_IF(!q, "set quota: the quota is NULL");
   MISUSE_IF(h->txn_depth > 0, "set quota: not inside a transaction (sbx_begin)");
   h->quota = *q;
+  /* Summed afresh: another process (an isolated shell) may have written. */
+  store_usage_forget(h->st);
   store_quota sq = {q->max_bytes, q->max_inodes, q->max_file_size};
   store_set_quota(h->st, &sq);
   sandbox_leave(h);
@@ -1028,7 +1071,7 @@ int sbx_fork(sbx *h, const char *path, sbx **out) {
   if (src < 0) return sandbox_fail_store(h, src, "fork", path);
   if (!out) return SBX_OK;
   sbx *copy = NULL;
-  rc = sbx_open(path, SBX_OPEN_NOCREATE, &copy);
+  rc = sbx_open(path, SBX_OPEN_NOCREATE | (h->flags & SBX_OPEN_PROCESS), &copy);
   if (rc != SBX_OK) {
     int e = copy ? copy->err_errno : 0;
     sandbox_fail(h, rc, "fork %.*s: %s", STORE_PATH_MAX, path,

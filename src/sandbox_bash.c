@@ -16,6 +16,10 @@
  * default environment and the persistent session's limits), and the waiting
  * script's state is neither seen nor changed. Those sessions live until
  * sbx_close, so that sbx_cancel (which takes no lock) can reach them.
+ *
+ * Process isolation (SBX_OPEN_PROCESS): no session lives here; sbx_bash_ex,
+ * sbx_shell_reset and sbx_cancel hand over to src/sandbox_iso.c, and the
+ * limits (h->shell_limits, sandbox_bash_limits) travel with each call.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -108,13 +112,17 @@ int sbx_set_limits(sbx *h, const sbx_limits *lim) {
   return SBX_OK;
 }
 
+void sandbox_bash_limits(sbx *h, sbx_limits *out) {
+  sh_limits l = h->shell ? h->shell->limits : sh_limits_normal;
+  if (!h->shell && h->shell_limits) to_sh_limits(h->shell_limits, &l);
+  from_sh_limits(&l, out);
+}
+
 int sbx_get_limits(sbx *h, sbx_limits *lim) {
   if (!h || !lim) return SBX_MISUSE;
   if (!h->st) return SBX_MISUSE;
   sandbox_lock(h);
-  sh_limits l = h->shell ? h->shell->limits : sh_limits_normal;
-  if (!h->shell && h->shell_limits) to_sh_limits(h->shell_limits, &l);
-  from_sh_limits(&l, lim);
+  sandbox_bash_limits(h, lim);
   sandbox_unlock(h);
   return SBX_OK;
 }
@@ -150,6 +158,11 @@ int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opt
   if (memchr(script ? script : "", 0, len))
     return sandbox_fail(h, SBX_MISUSE, "the script contains a NUL byte");
   sandbox_lock(h);
+  if (h->iso) {
+    int rc = sandbox_iso_bash(h, script ? script : "", len, opts, res);
+    sandbox_unlock(h);
+    return rc;
+  }
   int depth = h->shell_depth;
   if (depth > SANDBOX_SHELL_NEST) {
     sandbox_unlock(h);
@@ -229,6 +242,7 @@ void sbx_bash_result_free(sbx_bash_result *res) {
 int sbx_cancel(sbx *h) {
   if (!h) return SBX_MISUSE;
   h->shell_cancel = 1;
+  sandbox_iso_cancel(h);
   sh_session *s = h->shell;
   if (s) atomic_store(&s->cancel, 1);
   for (int i = 0; i < SANDBOX_SHELL_NEST; i++)
@@ -247,6 +261,7 @@ int sbx_shell_reset(sbx *h) {
     return sandbox_fail(h, SBX_MISUSE, "shell reset: a script of this sandbox is running");
   }
   if (h->shell) sh_session_reset(h->shell);
+  if (h->iso) sandbox_iso_reset(h);
   sandbox_unlock(h);
   return SBX_OK;
 }

@@ -56,6 +56,12 @@ struct sbx {
   _Atomic(struct sh_session *) shell_nested[SANDBOX_SHELL_NEST]; /* the sessions of
                                 nested calls, by depth (created on first use, reset
                                 before each call, freed on close) */
+  /* process isolation (SBX_OPEN_PROCESS): src/sandbox_iso.c */
+  struct sandbox_iso *iso;   /* the helper process and its channel; NULL in-process */
+  int sealed;                /* 1: this handle is the one inside an isolated shell's
+                                sealed helper (src/iso): no Python jail can start */
+  int memory_as_file;        /* 1: an in-memory sandbox kept in the temporary file
+                                `path` so the helper can open it (sbx_path gives "") */
   /* python worker: owned by src/py (the python engineer) */
   struct py_state *py; /* the Python worker, its jail and the host tools
                           (src/py/py_int.h); NULL until first used */
@@ -78,6 +84,26 @@ int sandbox_fail_store(sbx *h, int store_rc, const char *op, const char *path);
 void sandbox_close_extensions(sbx *h);
 /* Frees the shell session (src/sandbox_bash.c). */
 void sandbox_bash_close(sbx *h);
+
+/* The limits of the next sbx_bash call (no lock taken; src/sandbox_bash.c). */
+void sandbox_bash_limits(sbx *h, sbx_limits *out);
+
+/* Process isolation (src/sandbox_iso.c). open: creates h->iso (no helper
+ * yet); bash: one sbx_bash_ex call in the helper, under the handle's lock;
+ * reset: sbx_shell_reset; cancel: wakes the waiting call (any thread, no
+ * lock); close: kills the helper and frees h->iso. */
+int sandbox_iso_open(sbx *h);
+int sandbox_iso_bash(sbx *h, const char *script, size_t len, const sbx_bash_opts *opts,
+                     sbx_bash_result *res);
+int sandbox_iso_reset(sbx *h);
+void sandbox_iso_cancel(sbx *h);
+void sandbox_iso_close(sbx *h);
+/* For the CLI's prompt (cli/sh.c), which reads an in-process session
+ * directly: later calls make an interactive shell (aliases expand); the
+ * session's cwd (owned by h, valid until the next call) and whether the
+ * last call ran `exit`. */
+void sandbox_iso_interactive(sbx *h);
+const char *sandbox_iso_session(sbx *h, int *exited);
 
 /* Stops the Python worker and frees h->py (src/py/python.c). */
 void py_sandbox_close(sbx *h);

@@ -4,6 +4,8 @@
  *                                           its W runs the Python worker
  *                                           (below) or PROGRAM
  *   probe                                   the doctor's checks, one line each
+ *   shell DB FLAGS KEY=VALUE...             the sealed helper of a process-isolated
+ *                                           shell (SBX_OPEN_PROCESS, src/iso/iso.h)
  * It is never meant to be started by hand: the library passes it its fds.
  *
  * The Python worker is Debian's /usr/bin/python3.11 itself, not libpython
@@ -25,6 +27,7 @@
 #include <unistd.h>
 
 #include "ext/sbxw.h"
+#include "iso/iso.h"
 #include "jail/jail.h"
 
 #ifndef SBXW_EXT_SO
@@ -82,7 +85,8 @@ static int python_worker(const jail_limits *limits) {
 int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "jail") == 0) return jail_helper_main(argc, argv, python_worker);
   if (argc >= 2 && strcmp(argv[1], "probe") == 0) return jail_probe_main(argc, argv);
-  fprintf(stderr, "usage: sbx-pyworker jail KEY=VALUE... | probe\n"
+  if (argc >= 2 && strcmp(argv[1], "shell") == 0) return iso_helper_main(argc, argv);
+  fprintf(stderr, "usage: sbx-pyworker jail KEY=VALUE... | probe | shell DB FLAGS ...\n"
                   "(started by libsbx; see src/jail/jail.h)\n");
   return 2;
 }

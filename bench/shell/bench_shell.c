@@ -9,34 +9,10 @@
  * or milliseconds (loop), for run.sh to put beside just-bash and bash. The
  * output of every call is checked, so a broken shell cannot look fast.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-#include "sbx.h"
-
-static double now_us(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
-static int run(sbx *h, const char *script, const char *want) {
-  sbx_bash_result r;
-  int rc = sbx_bash(h, script, strlen(script), &r);
-  int bad = rc != SBX_OK || r.exit_code != 0 || r.out_len != strlen(want) || memcmp(r.out, want, r.out_len);
-  sbx_bash_result_free(&r);
-  return bad;
-}
+#include "bench_util.h"
 
 static void report(const char *name, double *t, int n, double scale) {
-  qsort(t, (size_t)n, sizeof *t, cmp_double);
+  qsort(t, (size_t)n, sizeof *t, bench_cmp_double);
   printf("%s %.3f %.3f\n", name, t[0] / scale, t[n / 2] / scale);
 }
 
@@ -50,24 +26,24 @@ int main(int argc, char **argv) {
   sbx_set_limits(h, &lim);
   /* warm: the session exists, the first calls are done */
   for (int i = 0; i < 100; i++)
-    if (run(h, "echo hi", "hi\n")) {
+    if (bench_run(h, "echo hi", "hi\n")) {
       fprintf(stderr, "bench_shell: echo failed\n");
       return 1;
     }
   double *t = malloc((size_t)iters * sizeof *t);
   for (int i = 0; i < iters; i++) {
-    double t0 = now_us();
-    int bad = run(h, "echo hi", "hi\n");
-    t[i] = now_us() - t0;
+    double t0 = bench_now_us();
+    int bad = bench_run(h, "echo hi", "hi\n");
+    t[i] = bench_now_us() - t0;
     if (bad) return 1;
   }
   report("echo", t, iters, 1);
   const char *loop = "x=0; for ((i=0;i<1000;i++)); do x=$((x+i)); done; echo $x";
   double lt[30];
   for (int i = 0; i < 30; i++) {
-    double t0 = now_us();
-    int bad = run(h, loop, "499500\n");
-    lt[i] = now_us() - t0;
+    double t0 = bench_now_us();
+    int bad = bench_run(h, loop, "499500\n");
+    lt[i] = bench_now_us() - t0;
     if (bad) {
       fprintf(stderr, "bench_shell: loop failed\n");
       return 1;
@@ -77,12 +53,12 @@ int main(int argc, char **argv) {
   sbx_close(h);
   double ct[200];
   for (int i = 0; i < 200; i++) {
-    double t0 = now_us();
+    double t0 = bench_now_us();
     sbx *s;
     if (sbx_open(NULL, SBX_OPEN_MEMORY, &s) != SBX_OK) return 1;
-    int bad = run(s, "echo hi", "hi\n");
+    int bad = bench_run(s, "echo hi", "hi\n");
     sbx_close(s);
-    ct[i] = now_us() - t0;
+    ct[i] = bench_now_us() - t0;
     if (bad) return 1;
   }
   report("create", ct, 200, 1);

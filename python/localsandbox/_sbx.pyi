@@ -23,12 +23,14 @@ MISUSE: int
 LIMIT: int
 TIMEOUT: int
 CANCELED: int
+CRASHED: int
 JAIL: int
 QUOTA: int
 OPEN_TEMP: int
 OPEN_MEMORY: int
 OPEN_READONLY: int
 OPEN_NOCREATE: int
+OPEN_PROCESS: int
 WRITE_MKDIRS: int
 WRITE_APPEND: int
 TYPE_FILE: int
@@ -59,7 +61,7 @@ class StatResult(NamedTuple):
     mtime: float
     ctime: float
 
-BashOutcome = tuple[bytes, bytes, int, float, str | None, str | None, int, int, str | None]
+BashOutcome = tuple[bytes, bytes, int, float, str | None, str | None, int, int, str | None, bool]
 PythonOutcome = tuple[bytes, bytes, str | None, str | None, str | None, str | None, str | None, int, bool, float]
 ToolSpec = tuple[str, str | None, str | None, str | None, float]
 

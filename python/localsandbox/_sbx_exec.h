@@ -193,6 +193,8 @@ static const char *limit_kind(int rc) {
       return "timeout";
     case SBX_CANCELED:
       return "canceled";
+    case SBX_CRASHED:
+      return "crashed";
     default:
       return NULL;
   }
@@ -275,10 +277,11 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
         res.err_path ? PyUnicode_DecodeFSDefault(res.err_path) : Py_NewRef(Py_None);
     if (kind && lname && epath)
       result =
-          Py_BuildValue("(y#y#idOOKiO)", st.buf[0].data ? st.buf[0].data : "",
+          Py_BuildValue("(y#y#idOOKiOO)", st.buf[0].data ? st.buf[0].data : "",
                         (Py_ssize_t)st.buf[0].len, st.buf[1].data ? st.buf[1].data : "",
                         (Py_ssize_t)st.buf[1].len, res.exit_code, res.duration_ms, kind,
-                        lname, (unsigned long long)res.limit_value, res.err_errno, epath);
+                        lname, (unsigned long long)res.limit_value, res.err_errno, epath,
+                        res.killed ? Py_True : Py_False);
     Py_XDECREF(kind);
     Py_XDECREF(lname);
     Py_XDECREF(epath);
@@ -293,7 +296,7 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
   {"bash", (PyCFunction)(void (*)(void))sandbox_bash, METH_VARARGS | METH_KEYWORDS,   \
    "bash(script, limits=None, on_output=None, record=None) -> (stdout, stderr, "      \
    "exit_code, "                                                                      \
-   "duration_ms, kind, limit_name, limit_value, errno, errpath)\n\nRuns a script in " \
+   "duration_ms, kind, limit_name, limit_value, errno, errpath, killed)\n\nRuns a script in " \
    "the "                                                                             \
    "sandbox's shell session (sbx_bash_ex); record: history parameters JSON."},        \
       {"set_limits", (PyCFunction)sandbox_set_limits, METH_O,                         \

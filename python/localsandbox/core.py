@@ -340,6 +340,8 @@ def _raise_sbx(err: _sbx.Error, path: str | None = None) -> NoReturn:
         raise JailUnavailableError(message) from None
     if code == _sbx.TIMEOUT:
         raise TimeoutError(message, 0) from None
+    if code == _sbx.CRASHED:
+        raise SubprocessCrashed(message) from None
     raise LocalSandboxError(message) from None
 
 
@@ -531,6 +533,7 @@ class LocalSandbox:
         *,
         path: str | os.PathLike[str] | None = None,
         limits: Mapping[str, int] | None = None,
+        isolation: str = "in-process",
     ) -> None:
         """Create a sandbox.
 
@@ -549,6 +552,14 @@ class LocalSandbox:
             limits: Overrides of any limit by name (see ``LIMIT_NAMES``):
                 shell limits, quotas (``max_bytes``, ``max_inodes``,
                 ``max_file_size``) and Python limits.
+            isolation: Where bash() runs. ``"in-process"`` (the default, in
+                microseconds) or ``"process"``: a jailed helper process of
+                its own per sandbox (seccomp, no host paths, no network,
+                rlimits), killed at the deadline, so even a loop that never
+                checks its limits ends; a crash of it raises
+                ``SubprocessCrashed`` and never affects the host. A kill
+                loses the shell session (the next call starts afresh);
+                files are kept.
 
         Raises:
             ValueError: Both ``files`` and ``snapshot``; invalid snapshot
@@ -569,6 +580,9 @@ class LocalSandbox:
         if not cwd.startswith("/") or "\x00" in cwd:
             raise ValueError(f"cwd must be an absolute sandbox path, got {cwd!r}")
         overrides = _check_limits(limits)
+        if isolation not in ("in-process", "process"):
+            raise ValueError(f"isolation must be 'in-process' or 'process', got {isolation!r}")
+        iso = _sbx.OPEN_PROCESS if isolation == "process" else 0
         seed = self._read_seed_files(files, cwd) if files is not None else None
         if snapshot is not None and not isinstance(snapshot, (bytes, bytearray, memoryview)):
             raise TypeError(f"snapshot must be bytes, not {type(snapshot).__name__}")
@@ -580,22 +594,22 @@ class LocalSandbox:
             if snapshot is not None and db_path is not None:
                 if os.path.exists(db_path):
                     raise ValueError(f"path {db_path!r} exists: a snapshot restores into a new file")
-                mem = _sbx.Sandbox.from_snapshot(snapshot, _sbx.OPEN_MEMORY)
+                mem = _sbx.Sandbox.from_snapshot(snapshot, _sbx.OPEN_MEMORY | iso)
                 try:
                     h = mem.fork(db_path)
                 finally:
                     mem.close()
             elif snapshot is not None:
-                h = _sbx.Sandbox.from_snapshot(snapshot, _DEFAULT_OPEN_FLAGS)
+                h = _sbx.Sandbox.from_snapshot(snapshot, _DEFAULT_OPEN_FLAGS | iso)
             elif db_path is not None:
-                h = _sbx.Sandbox(db_path)
+                h = _sbx.Sandbox(db_path, iso)
             else:
-                h = _sbx.Sandbox(None, _DEFAULT_OPEN_FLAGS)
+                h = _sbx.Sandbox(None, _DEFAULT_OPEN_FLAGS | iso)
         except _sbx.Error as e:
             if e.code in (_sbx.CORRUPT, _sbx.SCHEMA):
                 raise ValueError(f"invalid snapshot or database: {e.message}") from None
             _raise_sbx(e)
-        self._setup(h, cwd, preset, overrides, db_path)
+        self._setup(h, cwd, preset, overrides, db_path, isolation)
         try:
             if not h.exists(cwd):
                 h.mkdir(cwd, True)
@@ -614,8 +628,10 @@ class LocalSandbox:
         preset: ExecutionPreset,
         overrides: dict[str, int],
         db_path: str | None,
+        isolation: str = "in-process",
     ) -> None:
         self._h = h
+        self._isolation = isolation
         self._cwd = cwd
         self._cwd_json = _json_str(cwd)
         self._preset = preset
@@ -736,6 +752,11 @@ class LocalSandbox:
         return self._cwd
 
     @property
+    def isolation(self) -> str:
+        """Where bash() runs: "in-process" or "process" (a jailed helper)."""
+        return self._isolation
+
+    @property
     def preset(self) -> ExecutionPreset:
         """The execution limits preset."""
         return self._preset
@@ -816,11 +837,15 @@ class LocalSandbox:
         record = f'{{"command":{_json_str(command)},"cwd":{self._cwd_json}}}'
         started = time.perf_counter()
         try:
-            out, err, status, _, kind, limit_name, limit_value, err_no, err_path = run(
+            out, err, status, _, kind, limit_name, limit_value, err_no, err_path, killed = run(
                 command, call_limits, on_output, record
             )
         except _sbx.Error as e:
             _raise_sbx(e)
+        if killed:
+            # process isolation: the shell process was killed or died; the
+            # next call starts a fresh session in /data
+            self._shell_at_cwd = self._cwd == "/data"
         duration_ms = (time.perf_counter() - started) * 1000
         if status == 0 and kind is None:
             return BashResult(
@@ -869,6 +894,8 @@ class LocalSandbox:
         err_path: str | None,
     ) -> NoReturn:
         text = stderr.strip()
+        if kind == "crashed":
+            raise SubprocessCrashed(text or "the shell process crashed", limit_value or None)
         if kind == "timeout":
             raise TimeoutError(text or f"Bash execution timed out after {limit_value} ms", limit_value)
         if kind == "canceled":
@@ -1261,12 +1288,13 @@ class LocalSandbox:
                 copy = h.fork(os.fspath(path))
                 db_path: str | None = os.fspath(path)
             else:
-                copy = _sbx.Sandbox.from_snapshot(h.snapshot(), _DEFAULT_OPEN_FLAGS)
+                iso = _sbx.OPEN_PROCESS if self._isolation == "process" else 0
+                copy = _sbx.Sandbox.from_snapshot(h.snapshot(), _DEFAULT_OPEN_FLAGS | iso)
                 db_path = None
         except _sbx.Error as e:
             _raise_sbx(e, os.fspath(path) if path is not None else None)
         other = LocalSandbox.__new__(LocalSandbox)
-        other._setup(copy, self._cwd, self._preset, dict(self._overrides), db_path)
+        other._setup(copy, self._cwd, self._preset, dict(self._overrides), db_path, self._isolation)
         return other
 
     @contextmanager

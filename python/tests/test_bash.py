@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -23,6 +24,16 @@ from localsandbox import (
     PermissionError,
     TimeoutError,
 )
+
+@pytest.fixture(params=["in-process", "process"])
+def sandbox(request: pytest.FixtureRequest) -> Iterator[LocalSandbox]:
+    """A fresh in-memory sandbox in each isolation mode: every test that takes
+    this fixture runs against the in-process shell and the jailed helper
+    process, and must give the same results."""
+    s = LocalSandbox(isolation=request.param)
+    yield s
+    s.destroy()
+
 
 #: Limits high enough that only a timeout or a cancel stops `while :; do :; done`.
 UNLIMITED = {"loop_iterations": 10**12, "command_count": 10**12}
@@ -470,3 +481,96 @@ class TestParallel:
         finally:
             for b in boxes:
                 b.destroy()
+
+
+class TestProcessIsolation:
+    """isolation="process": the shell runs in a jailed helper process. The
+    helper's test hooks (SBX_SHELL_TEST_HOOKS=1, test-only) give a loop that
+    never polls ("#sbx-test:spin") and a crash ("#sbx-test:crash")."""
+
+    @pytest.fixture
+    def iso(self, monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalSandbox]:
+        monkeypatch.setenv("SBX_SHELL_TEST_HOOKS", "1")
+        s = LocalSandbox(isolation="process", cwd="/work")
+        yield s
+        s.destroy()
+
+    def test_unknown_isolation(self) -> None:
+        with pytest.raises(ValueError, match="isolation must be"):
+            LocalSandbox(isolation="thread")
+
+    def test_isolation_property_and_fork(self, iso: LocalSandbox) -> None:
+        assert iso.isolation == "process"
+        assert LocalSandbox().isolation == "in-process"
+        iso.bash("echo forked > f")
+        other = iso.fork()
+        try:
+            assert other.isolation == "process"
+            assert other.bash("cat f").stdout == "forked\n"
+        finally:
+            other.destroy()
+
+    def test_spin_that_never_polls_is_killed(self, iso: LocalSandbox) -> None:
+        iso.bash("x=1")
+        started = time.monotonic()
+        with pytest.raises(TimeoutError) as info:
+            iso.bash("#sbx-test:spin", timeout=0.3)
+        assert info.value.timeout_ms == 300
+        assert time.monotonic() - started < 5
+        # a fresh session, back in the sandbox's cwd; files are kept
+        r = iso.bash('pwd; echo "x=${x-unset}"')
+        assert r.stdout == "/work\nx=unset\n"
+
+    def test_cancel_from_another_thread(self, iso: LocalSandbox) -> None:
+        timer = threading.Timer(0.2, iso._h.cancel)
+        timer.start()
+        started = time.monotonic()
+        with pytest.raises(LocalSandboxError, match="cancelled"):
+            iso.bash("#sbx-test:spin", timeout=30)
+        timer.join()
+        assert time.monotonic() - started < 5
+        assert iso.bash("echo next").stdout == "next\n"
+
+    def test_crash_raises_and_next_call_works(self, iso: LocalSandbox) -> None:
+        from localsandbox import SubprocessCrashed
+
+        iso.write_file("/work/kept.txt", "kept")
+        with pytest.raises(SubprocessCrashed) as info:
+            iso.bash("#sbx-test:crash")
+        assert info.value.signal == 11
+        assert "crashed" in str(info.value)
+        assert iso.bash("cat kept.txt; pwd").stdout == "kept/work\n"
+
+    def test_files_cross_both_ways(self, iso: LocalSandbox) -> None:
+        iso.bash("echo from-shell > a.txt")
+        assert iso.read_file("/work/a.txt") == "from-shell\n"
+        iso.write_file("/work/b.txt", "from-api")
+        assert iso.bash("cat b.txt").stdout == "from-api"
+        iso.bash("rm a.txt")
+        assert not iso.exists("/work/a.txt")
+
+    def test_same_results_as_in_process(self) -> None:
+        scripts = [
+            "echo hi; x=2; echo $((x * 21))",
+            "cd /tmp; f() { echo \"f:$1\"; }",
+            "pwd; f arg; echo $x",
+            "printf 'b\\na\\n' | sort | tr a-z A-Z",
+            "cat /nope",
+            "echo err >&2; exit 4",
+            "seq 3 | awk '{s+=$1} END {print s}'",
+        ]
+        outcomes = []
+        for mode in ("in-process", "process"):
+            s = LocalSandbox(isolation=mode)
+            got = []
+            try:
+                for script in scripts:
+                    try:
+                        r = s.bash(script)
+                        got.append((r.stdout, r.stderr, r.exit_code))
+                    except CommandError as e:
+                        got.append((type(e).__name__, e.stdout, e.stderr, e.exit_code))
+            finally:
+                s.destroy()
+            outcomes.append(got)
+        assert outcomes[0] == outcomes[1]

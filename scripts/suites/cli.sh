@@ -43,6 +43,20 @@ else
   bad "sbx DB -c runs the shell in /data" "rc $rc" "out $out" "err $err"
 fi
 
+# --isolation process: the same shell in a jailed helper process, same files.
+run "$SBX" --isolation process "$t/shell.db" -c 'echo iso > /data/iso.txt; pwd; cat /data/iso.txt'
+if [ "$rc" = 0 ] && [ "$out" = "$(printf '/data\niso')" ]; then
+  ok
+else
+  bad "sbx --isolation process DB -c" "rc $rc" "out $out" "err $err"
+fi
+run "$SBX" "$t/shell.db" cat /data/iso.txt
+expect "the helper's file seen in-process" 0 "iso"
+run_in "piped" "$SBX" --isolation=process "$t/shell.db" -c 'tr a-z A-Z; exit 3'
+expect "stdin and exit status through the helper" 3 "PIPED"
+run "$SBX" --isolation thread "$t/shell.db" -c true
+expect "unknown isolation mode" 1 "" "sbx: --isolation: unknown mode 'thread' (in-process or process)"
+
 # ---- reading commands never create a database ----------------------------------------
 run "$SBX" "$t/missing.db" ls /
 expect "ls on a missing database" 1 "" "sbx: open $t/missing.db: No such file or directory"

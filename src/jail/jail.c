@@ -235,6 +235,29 @@ jail_fuse_mode jail_choose_fuse_mode(char *why, size_t whysz) {
 
 /* ---- spawning --------------------------------------------------------------------- */
 
+int jail_spawn(const char *path, char *const argv[], char *const envp[], const int *fds,
+               int nfds, int null_stderr, pid_t *pid) {
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t at;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawnattr_init(&at);
+  sigset_t none, all;
+  sigemptyset(&none);
+  sigfillset(&all);
+  posix_spawnattr_setsigmask(&at, &none);
+  posix_spawnattr_setsigdefault(&at, &all);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  if (null_stderr) posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  for (int i = 0; i < nfds; i++) posix_spawn_file_actions_adddup2(&fa, fds[i], 3 + i);
+  posix_spawn_file_actions_addclosefrom_np(&fa, 3 + nfds);
+  int rc = posix_spawn(pid, path, &fa, &at, argv, envp);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
+  return rc;
+}
+
 void jail_init(jail *j) {
   memset(j, 0, sizeof *j);
   j->helper_pid = -1;
@@ -359,28 +382,10 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   argv[ac] = NULL;
   char *envp[] = {NULL};
 
-  posix_spawn_file_actions_t fa;
-  posix_spawnattr_t at;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawnattr_init(&at);
-  sigset_t none, all;
-  sigemptyset(&none);
-  sigfillset(&all);
-  posix_spawnattr_setsigmask(&at, &none);
-  posix_spawnattr_setsigdefault(&at, &all);
-  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_adddup2(&fa, ctl[1], JAIL_FD_CTL);
-  posix_spawn_file_actions_adddup2(&fa, setup[1], JAIL_FD_SETUP);
-  posix_spawn_file_actions_adddup2(&fa, out[1], JAIL_FD_OUT);
-  posix_spawn_file_actions_adddup2(&fa, errp[1], JAIL_FD_ERR);
-  posix_spawn_file_actions_adddup2(&fa, intr[0], JAIL_FD_INTR);
-  posix_spawn_file_actions_addclosefrom_np(&fa, JAIL_FD_INTR + 1);
+  /* fds 3..7 in the order of JAIL_FD_CTL .. JAIL_FD_INTR */
+  const int fds[] = {ctl[1], setup[1], out[1], errp[1], intr[0]};
   pid_t pid;
-  int rc = posix_spawn(&pid, helper, &fa, &at, argv, envp);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&at);
+  int rc = jail_spawn(helper, argv, envp, fds, 5, 0, &pid);
   if (rc != 0) {
     snprintf(err, errlen, "jail: cannot start %s: %s", helper, strerror(rc));
     goto fail_fds;

@@ -121,6 +121,14 @@ typedef struct jail_runtime_entry {
  * host, so the FUSE server and J1 agree on it. */
 int jail_runtime_entries(jail_runtime_entry *out, int max);
 
+/* Starts a helper program with posix_spawn (exec'd, never a bare fork of a
+ * possibly multi-threaded host, I4): empty signal mask, default dispositions,
+ * stdin and stdout on /dev/null (stderr too when null_stderr; else the
+ * host's), fds[i] on fd 3 + i (each source fd must be >= 3 + nfds or
+ * CLOEXEC), every fd above closed. Returns 0 or an errno. */
+int jail_spawn(const char *path, char *const argv[], char *const envp[], const int *fds,
+               int nfds, int null_stderr, pid_t *pid);
+
 /* Finds sbx-pyworker: $SBX_PYWORKER, else next to the running executable
  * (., .., ../..), else /usr/local/libexec/sbx, /usr/libexec/sbx. Returns 0 and
  * copies the path, or -ENOENT. */
@@ -170,6 +178,13 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker);
 /* main() of "sbx-pyworker probe": tries each jail step and prints one line per
  * step, "name\tok|fail\tdetail". */
 int jail_probe_main(int argc, char **argv);
+
+/* Seals the calling process (the process-isolated shell's helper, src/iso)
+ * once its files are open: rlimits `l`, not dumpable, no_new_privs, Landlock
+ * with no path granted (*landlock_abi: the ABI used, 0 without Landlock) and
+ * a seccomp allow list (src/jail/jail_seal.c says what it allows). Returns 0,
+ * or -1 with the failing step in err. */
+int jail_seal_process(const jail_limits *l, int *landlock_abi, char *err, size_t errlen);
 
 /* ---- the doctor (host side) ------------------------------------------------- */
 

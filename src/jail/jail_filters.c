@@ -37,20 +37,14 @@
 
 #include "jail/jail_int.h"
 
-/* The ruleset attribute as of ABI 6; older kernels get a prefix of it. */
-struct jail_ll_ruleset_attr {
-  uint64_t handled_access_fs;  /* ABI 1 */
-  uint64_t handled_access_net; /* ABI 4 */
-  uint64_t scoped;             /* ABI 6 */
-};
-
-int jail_apply_landlock(int *abi_out, jail_err *e) {
+int jail_landlock_ruleset(int *abi_out, uint64_t *fs_out, jail_err *e) {
   long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
   *abi_out = abi > 0 ? (int)abi : 0;
-  if (abi < 1) return 0; /* not in this kernel (or disabled): seccomp and mounts remain */
+  if (abi < 1) return -2; /* not in this kernel (or disabled) */
   uint64_t fs = (1ULL << 13) - 1; /* ABI 1: EXECUTE .. MAKE_SYM */
   if (abi >= 2) fs |= LANDLOCK_ACCESS_FS_REFER;
   if (abi >= 3) fs |= JAIL_LL_FS_TRUNCATE;
+  *fs_out = fs;
   struct jail_ll_ruleset_attr ra = {.handled_access_fs = fs};
   size_t size = sizeof(uint64_t);
   if (abi >= 4) {
@@ -63,6 +57,14 @@ int jail_apply_landlock(int *abi_out, jail_err *e) {
   }
   int rs = (int)syscall(SYS_landlock_create_ruleset, &ra, size, 0);
   if (rs < 0) return jail_fail(e, "landlock_create_ruleset (ABI %ld)", abi);
+  return rs;
+}
+
+int jail_apply_landlock(int *abi_out, jail_err *e) {
+  uint64_t fs;
+  int rs = jail_landlock_ruleset(abi_out, &fs, e);
+  if (rs == -2) return 0; /* no Landlock: seccomp and mounts remain */
+  if (rs < 0) return -1;
   struct landlock_path_beneath_attr pb = {
       .allowed_access = fs & ~(uint64_t)(LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_BLOCK),
       .parent_fd = open("/", O_PATH | O_CLOEXEC)};
@@ -103,17 +105,33 @@ static const int deny_numbers[] = {
     460, /* lsm_set_self_attr (6.8) */
 };
 
+int jail_filter_begin(jail_filter *f, uint32_t def_action, jail_err *e) {
+  f->ctx = seccomp_init(def_action);
+  f->rc = 0;
+  f->what = "";
+  if (!f->ctx) return jail_failx(e, "seccomp_init failed");
+  JAIL_FILTER_TRY(f, seccomp_attr_set(f->ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS),
+                  "badarch");
+  JAIL_FILTER_TRY(f, seccomp_attr_set(f->ctx, SCMP_FLTATR_CTL_NNP, 0), "nnp attr");
+  return 0;
+}
+
+int jail_filter_load(jail_filter *f, jail_err *e) {
+  JAIL_FILTER_TRY(f, seccomp_load(f->ctx), "seccomp_load");
+  seccomp_release(f->ctx);
+  f->ctx = NULL;
+  if (f->rc != 0) {
+    errno = -f->rc;
+    return jail_fail(e, "seccomp (%s)", f->what);
+  }
+  return 0;
+}
+
 int jail_apply_seccomp(jail_err *e) {
-  scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-  if (!ctx) return jail_failx(e, "seccomp_init failed");
-  int rc = 0;
-  const char *what = "";
-#define TRY(expr, w)                        \
-  do {                                      \
-    if (rc == 0 && (rc = (expr)) != 0) what = (w); \
-  } while (0)
-  TRY(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS), "badarch");
-  TRY(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0), "nnp attr"); /* set by J1 itself */
+  jail_filter f;
+  if (jail_filter_begin(&f, SCMP_ACT_ALLOW, e)) return -1;
+  scmp_filter_ctx ctx = f.ctx;
+#define TRY(expr, w) JAIL_FILTER_TRY(&f, expr, w)
   for (size_t i = 0; i < sizeof deny_names / sizeof deny_names[0]; i++) {
     int nr = seccomp_syscall_resolve_name(deny_names[i]);
     if (nr == __NR_SCMP_ERROR || nr < 0) continue; /* unknown here, or not on x86-64 */
@@ -146,12 +164,6 @@ int jail_apply_seccomp(jail_err *e) {
   TRY(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(personality), 1,
                        SCMP_A0(SCMP_CMP_NE, 0xffffffffu)),
       "personality");
-  TRY(seccomp_load(ctx), "seccomp_load");
 #undef TRY
-  seccomp_release(ctx);
-  if (rc != 0) {
-    errno = -rc;
-    return jail_fail(e, "seccomp (%s)", what);
-  }
-  return 0;
+  return jail_filter_load(&f, e);
 }

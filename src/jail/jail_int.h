@@ -9,6 +9,7 @@
 #ifndef SBX_JAIL_INT_H
 #define SBX_JAIL_INT_H
 
+#include <seccomp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -23,6 +24,13 @@
 #define JAIL_LL_NET_CONNECT_TCP (1ULL << 1)
 #define JAIL_LL_SCOPE_ABSTRACT_UNIX (1ULL << 0) /* ABI 6 */
 #define JAIL_LL_SCOPE_SIGNAL (1ULL << 1)
+
+/* The Landlock ruleset attribute as of ABI 6; older kernels get a prefix of it. */
+struct jail_ll_ruleset_attr {
+  uint64_t handled_access_fs;  /* ABI 1 */
+  uint64_t handled_access_net; /* ABI 4 */
+  uint64_t scoped;             /* ABI 6 */
+};
 
 /* Setup messages (SEQPACKET, one per datagram): a kind byte and text. */
 #define JAIL_MSG_FUSE 'F'  /* the /dev/fuse fd is attached; text "MODE UID GID" */
@@ -59,8 +67,36 @@ int jail_apply_rlimits(const jail_limits *l, jail_err *e);
 int jail_drop_caps(jail_err *e);
 /* Landlock (best effort by ABI; 0 when the kernel has none). *abi gets the ABI. */
 int jail_apply_landlock(int *abi, jail_err *e);
+/* A seccomp filter under construction; the first failing step wins. */
+typedef struct jail_filter {
+  scmp_filter_ctx ctx; /* libseccomp's filter */
+  int rc;              /* 0, or the first failure (-errno) */
+  const char *what;    /* the step that failed */
+} jail_filter;
+/* Records the result of the step `expr` named `w` (skipped after a failure). */
+#define JAIL_FILTER_TRY(f, expr, w)                               \
+  do {                                                            \
+    if ((f)->rc == 0 && ((f)->rc = (expr)) != 0) (f)->what = (w); \
+  } while (0)
+/* A filter whose default is def_action; other architectures' entry points
+ * (int 0x80, x32) kill the process; no_new_privs is set by the caller
+ * itself. 0, or -1 with the error in e. */
+int jail_filter_begin(jail_filter *f, uint32_t def_action, jail_err *e);
+/* Loads and releases the filter: 0, or -1 with "seccomp (STEP): reason". */
+int jail_filter_load(jail_filter *f, jail_err *e);
+
 /* The seccomp deny list (requires no_new_privs). */
 int jail_apply_seccomp(jail_err *e);
+
+/* A Landlock ruleset for this kernel's ABI (*abi) handling every file right
+ * it knows (*fs), TCP bind/connect (ABI 4) and the abstract-socket and signal
+ * scopes (ABI 6), with no rule yet. Returns the ruleset fd, -2 when the
+ * kernel has no Landlock, or -1 with the error in e. */
+int jail_landlock_ruleset(int *abi, uint64_t *fs, jail_err *e);
+/* Landlock handling every file right and granting none: no host path can
+ * be opened, created or executed any more (best effort by ABI; 0 when the
+ * kernel has none). *abi gets the ABI. */
+int jail_seal_landlock(int *abi, jail_err *e);
 
 /* Send/receive one setup message with an optional fd (SCM_RIGHTS). recv
  * returns the message length (text NUL-terminated) or -1; *fd gets a received

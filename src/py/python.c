@@ -251,6 +251,8 @@ static int read_msg(py_state *ps, double deadline) {
 
 static int start_worker(sbx *h, py_state *ps) {
   char err[JAIL_ERRMSG_MAX];
+  if (h->sealed) /* the shell's helper process (SBX_OPEN_PROCESS) can exec nothing */
+    return sandbox_fail(h, SBX_JAIL, "python: not available in a process-isolated shell");
   ensure_dirs(h, ps);
   jail_config cfg = {.root = JAIL_ROOT_FUSE, .cwd = "/data"};
   cfg.limits.mem_bytes = PY_JAIL_MEMORY;

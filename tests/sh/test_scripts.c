@@ -13,7 +13,9 @@
  *
  * Each case runs in a fresh in-memory sandbox through sbx_bash_ex (with the
  * EXIT trap, as a shell that exits), so the cases run under ASan like every
- * other C test. An argument filters cases by name.
+ * other C test, and once more with the shell in its own process
+ * (SBX_OPEN_PROCESS): both isolation modes must give the same results. An
+ * argument filters cases by name.
  */
 #include <dirent.h>
 #include <stdbool.h>
@@ -39,9 +41,9 @@ static void append(char **buf, size_t *len, const char *line) {
   *len += n;
 }
 
-static int run_case(tcase *c) {
+static int run_case_mode(tcase *c, int mode) {
   sbx *h = NULL;
-  if (sbx_open(NULL, SBX_OPEN_MEMORY, &h) != SBX_OK) return 1;
+  if (sbx_open(NULL, SBX_OPEN_MEMORY | mode, &h) != SBX_OK) return 1;
   sbx_bash_opts o = {0};
   o.stdin_fd = -1;
   o.run_exit_trap = 1;
@@ -64,9 +66,14 @@ static int run_case(tcase *c) {
     fprintf(stderr, "  [%s] status: got %d, want %d (stderr: %s)\n", c->name, r.exit_code, c->status, r.err);
     bad = 1;
   }
+  if (bad && mode) fprintf(stderr, "  [%s] (in process isolation)\n", c->name);
   sbx_bash_result_free(&r);
   sbx_close(h);
   return bad;
+}
+
+static int run_case(tcase *c) {
+  return run_case_mode(c, 0) | run_case_mode(c, SBX_OPEN_PROCESS);
 }
 
 static void strip_blank(char *buf, size_t *len) {
