@@ -371,6 +371,9 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  /* Not the host's stderr: P1 and J1 inherit 0-2, and a hijacked J1 could
+   * write to (or truncate) whatever file the host's fd 2 is. */
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_adddup2(&fa, ctl[1], JAIL_FD_CTL);
   posix_spawn_file_actions_adddup2(&fa, setup[1], JAIL_FD_SETUP);
   posix_spawn_file_actions_adddup2(&fa, out[1], JAIL_FD_OUT);

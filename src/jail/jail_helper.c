@@ -5,10 +5,12 @@
  *
  * Order of the steps in J1 (each one needs the previous):
  *   1. wait until P1 has written the id maps            (we now hold caps in the ns)
- *   2. root filesystem, pivot_root, hostname            (needs CAP_SYS_ADMIN)
+ *   2. root filesystem, pivot_root, hostname            (needs CAP_SYS_ADMIN);
+ *      fds 0-2 reopened on the jail's /dev/null
  *   3. rlimits                                          (before caps go: raising
  *                                                         a hard limit needs them)
- *   4. setresuid/setresgid to the sandbox user, drop every capability
+ *   4. setresuid/setresgid to the sandbox user, drop every capability,
+ *      not dumpable (W, same uid, must not write /proc/1/mem)
  *   5. no_new_privs, Landlock, seccomp                  (seccomp last: it denies
  *                                                         the mount calls above)
  *   6. PR_SET_PDEATHSIG(SIGKILL), then check P1 still lives (I3; cred changes in
@@ -165,6 +167,10 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
                        .setup_fd = JAIL_FD_SETUP, .shm_bytes = a->limits.shm_bytes,
                        .stage = "/tmp"};
   if (jail_setup_fs(&plan, &e)) setup_die(buf);
+  /* 0-2 become the jail's own /dev/null: nothing J1 holds names a host file
+   * (P1 got /dev/null from the host; reopened here, no fd of J1 even refers
+   * to a file opened outside the jail). */
+  if (jail_null_stdio(&e)) setup_die(buf);
   /* 3. Limits. */
   if (jail_apply_rlimits(&a->limits, &e)) setup_die(buf);
   /* 4. Identity and capabilities (the ids are already JAIL_UID/GID through the
@@ -174,6 +180,15 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
     setup_die(buf);
   }
   if (jail_drop_caps(&e)) setup_die(buf);
+  /* J1 runs with the same uid as user code, so its /proc/1/mem, /proc/1/fd/N
+   * and friends would be open to W: non-dumpable makes the kernel refuse
+   * them (ptrace access mode checks) to anyone without CAP_SYS_PTRACE over
+   * J1's mm, which no jailed process has. The uid change above did not
+   * clear the flag (the map already made us JAIL_UID), so it is set here. */
+  if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) {
+    jail_fail(&e, "PR_SET_DUMPABLE");
+    setup_die(buf);
+  }
   /* 5. Filters. */
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) {
     jail_fail(&e, "no_new_privs");
@@ -276,6 +291,11 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
     waitpid(pid, NULL, 0);
     setup_die("jail: sync pipe");
   }
+  /* P1 is not reachable from the jail (another pid namespace), but it holds
+   * the lifeline: its /proc files stay closed to other processes of its uid
+   * too. Only now: J1 was forked with P1's mm flags, and a non-dumpable J1
+   * would have had a uid_map P1 could not open. */
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
   /* Supervise: the host closing the setup socket (its lifeline) or J1 ending.
    * sync[1] stays open: J1 watches it to know P1 is alive. */
   int pfd = (int)syscall(SYS_pidfd_open, pid, 0);

@@ -53,6 +53,8 @@ typedef struct jail_fs_plan {
 /* Builds the root at plan->stage and pivots into it (J1, before any limits).
  * Also sets the hostname. */
 int jail_setup_fs(const jail_fs_plan *plan, jail_err *e);
+/* Points fds 0, 1 and 2 at the jail's /dev/null (J1, after the pivot). */
+int jail_null_stdio(jail_err *e);
 /* Applies rlimits (J1). */
 int jail_apply_rlimits(const jail_limits *l, jail_err *e);
 /* Drops every capability: bounding set, ambient, effective/permitted/inheritable. */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -46,15 +47,15 @@ TEST(read_host_files) {
   expect("err(lambda: open('/etc/shadow').read())", "'ENOENT'");
   expect("err(lambda: os.listdir('/root'))", "'ENOENT'");
   expect("err(lambda: os.listdir('/home'))", "'ENOENT'");
-  /* pid 1 here is the jail's init, whose environment is empty: the host's
-   * init is not in this pid namespace at all. */
-  expect("r = err(lambda: open('/proc/1/environ', 'rb').read())\n"
-         "r if r != 'OK' else open('/proc/1/environ', 'rb').read()",
-         "b''");
+  /* pid 1 here is the jail's init: the host's init is not in this pid
+   * namespace at all, and the jail's is not dumpable, so its environment
+   * and root are closed to the sandbox user (init_cannot_be_taken_over). */
+  expect("err(lambda: open('/proc/1/environ', 'rb').read())", "'EACCES'");
   expect("open('/proc/1/cmdline', 'rb').read().split(b'\\0')[:2]", "[b'sbx-pyworker', b'jail']");
   expect("sorted(p for p in os.listdir('/proc') if p.isdigit())", "['1', '2']");
-  /* /proc/1/root is the jail's root, not the host's. */
-  expect("'sandbox:x:1000' in open('/proc/1/root/etc/passwd').read()", "True");
+  expect("err(lambda: open('/proc/1/root/etc/passwd').read())", "'EACCES'");
+  /* /proc/self/root is the jail's root, not the host's. */
+  expect("'sandbox:x:1000' in open('/proc/self/root/etc/passwd').read()", "True");
 }
 
 TEST(write_outside_the_store) {
@@ -303,6 +304,97 @@ TEST(worker_process_after_exec) {
          "'NoNewPrivs:\\t1', 'Seccomp:\\t2', 'Uid:\\t1000\\t1000\\t1000\\t1000']");
 }
 
+/* The jail's init (pid 1) runs with the sandbox user's uid. It must not be
+ * writable through /proc (a review wrote shellcode into its wait4 path
+ * through /proc/1/mem), and no fd it holds may be a host file (its fd 2 was
+ * the host's stderr). */
+TEST(init_cannot_be_taken_over) {
+  expect("err(lambda: open('/proc/1/mem', 'r+b'))", "'EACCES'");
+  expect("err(lambda: open('/proc/1/mem', 'rb'))", "'EACCES'");
+  expect("err(lambda: os.listdir('/proc/1/fd'))", "'EACCES'");
+  expect("[err(lambda: open('/proc/1/fd/%d' % n, 'w')) for n in range(4)]",
+         "['EACCES', 'EACCES', 'EACCES', 'EACCES']");
+  expect("err(lambda: os.readlink('/proc/1/exe'))", "'EACCES'");
+  /* Every fd link the sandbox can read anywhere is a pipe, a socket, an
+   * anonymous inode or a file of the jail: none names a host path. */
+  expect("links = []\n"
+         "for p in os.listdir('/proc'):\n"
+         "    if not p.isdigit():\n"
+         "        continue\n"
+         "    try:\n"
+         "        fds = os.listdir('/proc/%s/fd' % p)\n"
+         "    except OSError:\n"
+         "        continue\n"
+         "    for f in fds:\n"
+         "        try:\n"
+         "            links.append(os.readlink('/proc/%s/fd/%s' % (p, f)))\n"
+         "        except OSError:\n"
+         "            pass\n"
+         "bad = [l for l in links if not l.startswith(('pipe:', 'socket:', 'anon_inode:', '/dev/null', '/proc/'))]\n"
+         "(len(links) > 0, bad)",
+         "(True, [])");
+  /* J1 is not dumpable (its status file says so through the owner). */
+  expect("os.stat('/proc/1/mem').st_uid != os.getuid()", "True");
+}
+
+/* The same attack against a jail started while the host's stderr is a file:
+ * every way to pid 1's fds and memory fails and the file stays untouched. */
+TEST(init_hijack_leaves_host_stderr_alone) {
+  char path[] = "/tmp/sbx-escape-stderr-XXXXXX";
+  int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  /* World-writable, as a log file in a shared directory may be: only the
+   * jail's structure may stop the sandbox user, not the file's mode. */
+  REQUIRE(fchmod(fd, 0666) == 0);
+  REQUIRE(write(fd, "before\n", 7) == 7);
+  fflush(stderr);
+  int saved = dup(2);
+  REQUIRE(saved >= 0);
+  REQUIRE(dup2(fd, 2) == 2);
+  sbx *h2 = NULL;
+  int rc = sbx_open(NULL, SBX_OPEN_MEMORY, &h2);
+  const char *got = "<not run>";
+  static char buf[256];
+  if (rc == SBX_OK) {
+    snprintf(buf, sizeof buf, "%s",
+             py_eval(h2, "import os\n"
+                         "def attempt(f):\n"
+                         "    try:\n"
+                         "        f()\n"
+                         "        return 'done'\n"
+                         "    except OSError as e:\n"
+                         "        return 'refused'\n"
+                         "def poke():\n"
+                         "    addr = int(open('/proc/1/maps').readline().split('-')[0], 16)\n"
+                         "    with open('/proc/1/mem', 'r+b', buffering=0) as m:\n"
+                         "        m.seek(addr)\n"
+                         "        old = m.read(16)\n"
+                         "        m.seek(addr)\n"
+                         "        m.write(old)\n"
+                         "def trunc(n):\n"
+                         "    with open('/proc/1/fd/%d' % n, 'r+') as f:\n"
+                         "        f.truncate(0)\n"
+                         "        f.write('HIJACK\\n')\n"
+                         "r = [attempt(poke)] + [attempt(lambda: trunc(n)) for n in range(3)]\n"
+                         "r += [attempt(lambda: os.truncate('/proc/1/fd/2', 0))]\n"
+                         "r"));
+    got = buf;
+    CHECK_STR(py_eval(h2, "1 + 1"), "2");
+    sbx_close(h2);
+  }
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  CHECK_EQ(rc, SBX_OK);
+  CHECK_STR(got, "['refused', 'refused', 'refused', 'refused', 'refused']");
+  char content[64] = {0};
+  ssize_t n = pread(fd, content, sizeof content - 1, 0);
+  close(fd);
+  unlink(path);
+  CHECK_EQ(n, 7);
+  CHECK_STR(content, "before\n");
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   become_subreaper();
@@ -327,6 +419,8 @@ int main(int argc, char **argv) {
   RUN(bad_syscall_architecture_kills_only_the_worker);
   RUN(devices_are_minimal);
   RUN(worker_process_after_exec);
+  RUN(init_cannot_be_taken_over);
+  RUN(init_hijack_leaves_host_stderr_alone);
   sbx_close(H);
   /* The suite's closing check: nothing of any jail is left on the host. */
   int after = count_jail_processes();
