@@ -20,6 +20,7 @@
  * Errors: J1 and P1 send the first failure as one setup message ("E" + text)
  * and exit 1; the host turns it into the Python call's error and the doctor's.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -34,6 +35,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "jail/jail.h"
@@ -50,6 +52,8 @@ typedef struct helper_args {
   jail_limits limits;    /* mem= cpu= fsize= nproc= nofile= shm= */
   char cwd[PATH_MAX];    /* cwd= */
   char **exec_argv;      /* after "--", or NULL */
+  char cgroup[JAIL_CGROUP_PATH];  /* cgroup=: the jail's (memory) cgroup, or "" */
+  char cgpids[JAIL_CGROUP_PATH];  /* cgpids=: its v1 pids cgroup, or "" */
 } helper_args;
 
 static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
@@ -87,6 +91,13 @@ static int parse_args(int argc, char **argv, helper_args *a, jail_err *e) {
       else if (strcmp(v, "userns") == 0) a->fuse = JAIL_FUSE_USERNS;
       else if (strcmp(v, "hostmount") == 0) a->fuse = JAIL_FUSE_HOSTMOUNT;
       else return jail_failx(e, "jail: bad fuse mode '%s'", v);
+    } else if (KEY("cgroup") || KEY("cgpids")) {
+      /* Only a directory of the cgroup file systems, never a path the
+       * caller could point elsewhere. */
+      if (strncmp(v, "/sys/fs/cgroup/", 15) != 0 || strstr(v, "/..") ||
+          strlen(v) >= sizeof a->cgroup)
+        return jail_failx(e, "jail: bad cgroup '%s'", v);
+      strcpy(KEY("cgroup") ? a->cgroup : a->cgpids, v);
     } else if (KEY("cwd")) {
       if (v[0] != '/' || strlen(v) >= sizeof a->cwd) return jail_failx(e, "jail: bad cwd");
       strcpy(a->cwd, v);
@@ -107,6 +118,7 @@ static int parse_args(int argc, char **argv, helper_args *a, jail_err *e) {
   }
   if (a->root == JAIL_ROOT_FUSE && a->fuse == JAIL_FUSE_NONE)
     return jail_failx(e, "jail: a FUSE root needs fuse=userns or fuse=hostmount");
+  a->limits.memory_cgroup = a->cgroup[0] != 0;
   return 0;
 }
 
@@ -145,12 +157,80 @@ static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_wo
   if (a->exec_argv) {
     close(JAIL_WFD_CTL);
     close(JAIL_WFD_INTR);
+    char buf[JAIL_ERRMSG_MAX];
+    if (jail_worker_memory_filter(&a->limits, buf, sizeof buf)) {
+      dprintf(2, "jail: %s\n", buf);
+      _exit(126);
+    }
     extern char **environ;
     execve(a->exec_argv[0], a->exec_argv, environ);
     dprintf(2, "jail: exec %s: %s\n", a->exec_argv[0], strerror(errno));
     _exit(127);
   }
   _exit(worker(&a->limits));
+}
+
+/* ---- the memory watch (a jail without a memory cgroup) ---------------------------
+ *
+ * RLIMIT_AS bounds each process; the sum over processes is bounded here: J1
+ * adds up the anonymous resident memory (RssAnon) of every process of the
+ * jail each tick and, past the budget, kills them all and tells the host.
+ * The budget follows W's soft RLIMIT_AS, which W sets to the call's limit.
+ * Pages shared after fork count once per process (the sum is high, never
+ * low). What RssAnon does not see is closed elsewhere: memfds and SysV
+ * shared memory by jail_apply_memory_filter, POSIX shared memory by the
+ * size of /dev/shm. A process can pass the budget by what it touches in one
+ * tick (JAIL_MEMORY_TICK_MS) before it is killed. */
+#define JAIL_MEMORY_TICK_MS 10
+
+/* The first number after `key` in a /proc file, or -1. */
+static long long proc_number(const char *path, const char *key) {
+  char buf[4096];
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0) return -1;
+  buf[n] = 0;
+  char *p = strstr(buf, key);
+  if (!p) return -1;
+  p += strlen(key);
+  while (*p == ' ' || *p == '\t') p++;
+  if (strncmp(p, "unlimited", 9) == 0) return 0;
+  return strtoll(p, NULL, 10);
+}
+
+static void memory_watch(pid_t w, uint64_t jail_max) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%d/limits", (int)w);
+  long long budget = proc_number(path, "Max address space");
+  if (budget <= 0) budget = (long long)jail_max;
+  if (budget <= 0) return;
+  DIR *d = opendir("/proc");
+  if (!d) return;
+  long long total = 0;
+  int nproc = 0;
+  struct dirent *de;
+  while ((de = readdir(d))) {
+    if (de->d_name[0] < '1' || de->d_name[0] > '9') continue;
+    snprintf(path, sizeof path, "/proc/%.20s/status", de->d_name);
+    long long kb = proc_number(path, "RssAnon:");
+    if (kb > 0) total += kb * 1024;
+    nproc++;
+  }
+  closedir(d);
+  if (total <= budget) return;
+  char msg[160];
+  snprintf(msg, sizeof msg, "%lld MiB in %d processes, limit %lld MiB", total >> 20, nproc,
+           budget >> 20);
+  jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_MEMORY, msg, -1);
+  /* From pid 1, -1 is every other process of the namespace. */
+  kill(-1, SIGKILL);
+  int st;
+  pid_t r;
+  while ((r = waitpid(-1, &st, 0)) > 0 || (r < 0 && errno == EINTR)) {
+  }
+  _exit(128 + SIGKILL);
 }
 
 /* J1: pid 1 of the jail. Never returns. */
@@ -217,20 +297,26 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
   /* Ready only after W exists, so "ready" means nothing else can fail. W does
    * not run untrusted code before the host sends it a request (I2). */
   jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_READY, "", -1);
-  close(JAIL_FD_SETUP);
+  /* The setup socket stays only when J1 watches the memory (it reports a
+   * kill there); it is a socket to the host, never a host file. */
+  if (a->limits.memory_cgroup) close(JAIL_FD_SETUP);
   close(JAIL_FD_CTL);
   close(JAIL_FD_OUT);
   close(JAIL_FD_ERR);
   close(JAIL_FD_INTR);
   for (;;) {
     int st;
-    pid_t r = waitpid(-1, &st, 0);
+    pid_t r = waitpid(-1, &st, a->limits.memory_cgroup ? 0 : WNOHANG);
     if (r < 0) {
       if (errno == EINTR) continue;
       _exit(0);
     }
     if (r == w) _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
     /* Any other child is an orphan reparented to us: reaped, nothing more. */
+    if (r > 0) continue;
+    memory_watch(w, a->limits.mem_bytes);
+    struct timespec tick = {0, JAIL_MEMORY_TICK_MS * 1000000L};
+    nanosleep(&tick, NULL);
   }
 }
 
@@ -256,6 +342,17 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
     snprintf(txt, sizeof txt, "%d %u %u", (int)JAIL_FUSE_HOSTMOUNT, host_id, host_id);
     if (jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_FUSE, txt, devfd)) _exit(1);
     close(devfd);
+  }
+  /* Into the jail's cgroup before anything of the jail exists, so all its
+   * processes are charged there; as root, before the drop (the directory is
+   * root's). */
+  if (a.cgroup[0] && jail_cgroup_join(a.cgroup)) {
+    jail_fail(&e, "jail: join cgroup %s", a.cgroup);
+    setup_die(buf);
+  }
+  if (a.cgpids[0] && jail_cgroup_join(a.cgpids)) {
+    jail_fail(&e, "jail: join cgroup %s", a.cgpids);
+    setup_die(buf);
   }
   if (jail_drop_root(host_id, &e)) setup_die(buf);
 

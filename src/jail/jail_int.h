@@ -28,6 +28,8 @@
 #define JAIL_MSG_FUSE 'F'  /* the /dev/fuse fd is attached; text "MODE UID GID" */
 #define JAIL_MSG_READY 'R' /* J1 is done; W starts */
 #define JAIL_MSG_ERROR 'E' /* text: the failing step and why */
+#define JAIL_MSG_MEMORY 'M' /* J1 killed the jail: its processes passed the
+                               memory limit (no cgroup); text: the figures */
 
 /* A bounded error buffer. */
 typedef struct jail_err {
@@ -63,6 +65,10 @@ int jail_drop_caps(jail_err *e);
 int jail_apply_landlock(int *abi, jail_err *e);
 /* The seccomp deny list (requires no_new_privs). */
 int jail_apply_seccomp(jail_err *e);
+/* A second filter for a jail without a memory cgroup: memfd_create, SysV
+ * shared memory and message queues answer EPERM (memory no rlimit bounds).
+ * Applied by W right before exec. */
+int jail_apply_memory_filter(jail_err *e);
 
 /* Send/receive one setup message with an optional fd (SCM_RIGHTS). recv
  * returns the message length (text NUL-terminated) or -1; *fd gets a received

@@ -395,6 +395,137 @@ TEST(init_hijack_leaves_host_stderr_alone) {
   CHECK_STR(content, "before\n");
 }
 
+/* ---- memory of the whole jail ---------------------------------------------------
+ *
+ * RLIMIT_AS is per process and counts only mapped memory: memfds, SysV
+ * segments and forked children each escaped it. Each attack below runs under
+ * a 512 MiB call limit and must end there: refused (no memory cgroup: the
+ * calls are denied), or killed with a message naming the memory limit (the
+ * cgroup's OOM killer, or J1's watch). ALL_PATHS runs them in a jail with
+ * whatever this host gives (a cgroup where one can be delegated); the
+ * fallback run (SBX_JAIL_NO_CGROUP=1) checks that path exactly. */
+#define ATTACK_LIMIT_MB 512
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+static int fallback_run; /* 1: this run's jails have no cgroup */
+
+/* Runs an attack that prints the MiB it holds after each step; checks the
+ * figures never passed the limit. Returns the result (caller frees). */
+static sbx_py_result *attack(sbx *h, const char *code) {
+  static char buf[8192];
+  snprintf(buf, sizeof buf, "%s%s", PRELUDE, code);
+  sbx_py_options o = {.max_memory = (uint64_t)ATTACK_LIMIT_MB << 20, .timeout = 60};
+  sbx_py_result *r = py_run_opt(h, buf, &o);
+  if (!r) return NULL;
+  long held = 0;
+  for (const char *p = r->out; p && *p;) {
+    held = strtol(p, NULL, 10) > held ? strtol(p, NULL, 10) : held;
+    p = strchr(p, '\n');
+    if (p) p++;
+  }
+  if (held > ATTACK_LIMIT_MB) fprintf(stderr, "  held %ld MiB\n", held);
+  CHECK(held <= ATTACK_LIMIT_MB);
+  return r;
+}
+
+/* A kill by the memory limit: the call says so. */
+static int killed_by_memory_limit(const sbx_py_result *r) {
+  return r->error == SBX_PY_KILLED && r->killed && r->error_message &&
+         strstr(r->error_message, "memory limit") != NULL;
+}
+
+TEST(memfd_fill) {
+  sbx_py_result *r = attack(H, "total = 0\n"
+                               "fds = []\n"
+                               "chunk = b'x' * (1 << 20)\n"
+                               "def fill():\n"
+                               "    global total\n"
+                               "    while total < 3072:\n"
+                               "        fd = os.memfd_create('fill')\n"
+                               "        fds.append(fd)\n"
+                               "        for i in range(64):\n"
+                               "            os.write(fd, chunk)\n"
+                               "        total += 64\n"
+                               "        print(total, flush=True)\n"
+                               "(err(fill), total)");
+  REQUIRE(r);
+  if (fallback_run) CHECK_STR(r->repr ? r->repr : "", "('EPERM', 0)");
+  else CHECK(killed_by_memory_limit(r) || (r->repr && strcmp(r->repr, "('EPERM', 0)") == 0));
+  sbx_free(r);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+}
+
+TEST(sysv_shm_fill) {
+  sbx_py_result *r = attack(H, "libc.shmat.restype = ctypes.c_void_p\n"
+                               "total = 0\n"
+                               "def fill():\n"
+                               "    global total\n"
+                               "    while total < 3072:\n"
+                               "        sid = libc.shmget(0, 64 << 20, 0o1600)\n"
+                               "        if sid < 0:\n"
+                               "            raise OSError(ctypes.get_errno(), 'shmget')\n"
+                               "        addr = libc.shmat(sid, None, 0)\n"
+                               "        if addr is None or addr == ctypes.c_void_p(-1).value:\n"
+                               "            raise OSError(ctypes.get_errno(), 'shmat')\n"
+                               "        ctypes.memset(addr, 1, 64 << 20)\n"
+                               "        libc.shmdt(ctypes.c_void_p(addr))\n" /* unmapped, still held */
+                               "        total += 64\n"
+                               "        print(total, flush=True)\n"
+                               "(err(fill), total)");
+  REQUIRE(r);
+  if (fallback_run) CHECK_STR(r->repr ? r->repr : "", "('EPERM', 0)");
+  else CHECK(killed_by_memory_limit(r) || (r->repr && strcmp(r->repr, "('EPERM', 0)") == 0));
+  sbx_free(r);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+}
+
+/* Four children each touch 60% of the limit and hold it: one fits, two do
+ * not. At most one may get all of its share. */
+TEST(forked_children_fill) {
+  sbx_py_result *r = attack(H, "import time\n"
+                               "share = 16 * (" STR(ATTACK_LIMIT_MB) " * 6 // 10 // 16)\n"
+                               "pids = []\n"
+                               "for i in range(4):\n"
+                               "    pid = os.fork()\n"
+                               "    if pid == 0:\n"
+                               "        hold = []\n"
+                               "        try:\n"
+                               "            for k in range(share // 16):\n"
+                               "                hold.append(bytearray(b'\\x01') * (16 << 20))\n"
+                               "        except MemoryError:\n"
+                               "            os._exit(3)\n"
+                               "        time.sleep(3)\n"
+                               "        os._exit(0)\n"
+                               "    pids.append(pid)\n"
+                               "codes = sorted(os.waitpid(p, 0)[1] for p in pids)\n"
+                               "full = codes.count(0)\n"
+                               "(full <= 1, full, codes)");
+  REQUIRE(r);
+  if (fallback_run) {
+    CHECK(killed_by_memory_limit(r));
+  } else if (!killed_by_memory_limit(r)) {
+    /* A cgroup that kills the largest process (v1) leaves the worker: the
+     * children it killed show SIGKILL, and at most one kept its share. */
+    CHECK_EQ(r->error, SBX_PY_OK);
+    CHECK(r->repr && strncmp(r->repr, "(True, ", 7) == 0);
+    if (r->repr && strncmp(r->repr, "(True, ", 7) != 0) fprintf(stderr, "  %s\n", r->repr);
+  }
+  if (r->error_message && !killed_by_memory_limit(r) && r->error != SBX_PY_OK)
+    fprintf(stderr, "  %s\n", r->error_message);
+  sbx_free(r);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+}
+
+/* The host is unharmed and the jail's memory bookkeeping is gone: no jail
+ * process is left and no cgroup directory of ours stays behind. */
+static void run_memory_attacks(int fallback) {
+  fallback_run = fallback;
+  RUN(memfd_fill);
+  RUN(sysv_shm_fill);
+  RUN(forked_children_fill);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   become_subreaper();
@@ -421,7 +552,16 @@ int main(int argc, char **argv) {
   RUN(worker_process_after_exec);
   RUN(init_cannot_be_taken_over);
   RUN(init_hijack_leaves_host_stderr_alone);
+  run_memory_attacks(getenv("SBX_JAIL_NO_CGROUP") != NULL);
   sbx_close(H);
+  /* The same attacks in jails without a cgroup, whatever this host offers. */
+  if (!getenv("SBX_JAIL_NO_CGROUP")) {
+    setenv("SBX_JAIL_NO_CGROUP", "1", 1);
+    if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
+    run_memory_attacks(1);
+    sbx_close(H);
+    unsetenv("SBX_JAIL_NO_CGROUP");
+  }
   /* The suite's closing check: nothing of any jail is left on the host. */
   int after = count_jail_processes();
   if (after != before) {
