@@ -8,6 +8,7 @@
  *   host ──posix_spawn──> P1 "sbx-pyworker jail ..."   host namespaces; as root it
  *    │                     │                           opens /dev/fuse if needed,
  *    │                     │                           then drops to its own id
+ *    │                     │                           (and joins the jail's cgroup)
  *    │                     └─clone(NEWUSER|NEWNS|NEWPID|NEWNET|NEWIPC|NEWUTS|NEWCGROUP)
  *    │                         J1  pid 1 of the jail: mounts, pivot_root, limits,
  *    │                          │  no_new_privs, Landlock, seccomp; then reaps
@@ -31,6 +32,14 @@
  *      exits, so once the host has reaped P1 nothing of the jail is left.
  *  I4. The helper is exec'd, never just forked from the host: the jail must not
  *      inherit a copy of the host's memory (keys, other sandboxes' data).
+ *  I5. No process of the jail holds a host file: P1's fds 0-2 are /dev/null,
+ *      J1 reopens them on the jail's /dev/null, and everything else it or W
+ *      holds is a pipe or socket whose other end is the host. J1 and P1 are
+ *      not dumpable, so user code (same uid as J1) cannot open their
+ *      /proc/PID/mem, fd, exe or root.
+ *  I6. The memory of all the jail's processes together is bounded: by its
+ *      cgroup (jail_cgroup_*; P1 joins it before the clone), or, when the
+ *      host has none to give, by J1's watch plus W's memory filter.
  */
 #ifndef SBX_JAIL_H
 #define SBX_JAIL_H
