@@ -173,11 +173,11 @@ static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_wo
 /* ---- the memory watch (a jail without a memory cgroup) ---------------------------
  *
  * RLIMIT_AS bounds each process; the sum over processes is bounded here: J1
- * adds up the anonymous resident memory (RssAnon) of every process of the
- * jail each tick and, past the budget, kills them all and tells the host.
+ * adds up the anonymous and shared-anonymous resident memory (RssAnon +
+ * RssShmem) of every process of the jail each tick and, past the budget, kills them all and tells the host.
  * The budget follows W's soft RLIMIT_AS, which W sets to the call's limit.
  * Pages shared after fork count once per process (the sum is high, never
- * low). What RssAnon does not see is closed elsewhere: memfds and SysV
+ * low). What these do not see is closed elsewhere: memfds and SysV
  * shared memory by jail_apply_memory_filter, POSIX shared memory by the
  * size of /dev/shm. A process can pass the budget by what it touches in one
  * tick (JAIL_MEMORY_TICK_MS) before it is killed. */
@@ -214,8 +214,10 @@ static void memory_watch(pid_t w, uint64_t jail_max) {
   while ((de = readdir(d))) {
     if (de->d_name[0] < '1' || de->d_name[0] > '9') continue;
     snprintf(path, sizeof path, "/proc/%.20s/status", de->d_name);
-    long long kb = proc_number(path, "RssAnon:");
-    if (kb > 0) total += kb * 1024;
+    /* RssShmem: MAP_SHARED|MAP_ANONYMOUS pages are shmem, not anon. */
+    long long anon = proc_number(path, "RssAnon:"), shmem = proc_number(path, "RssShmem:");
+    if (anon > 0) total += anon * 1024;
+    if (shmem > 0) total += shmem * 1024;
     nproc++;
   }
   closedir(d);

@@ -481,26 +481,32 @@ TEST(sysv_shm_fill) {
 }
 
 /* Four children each touch 60% of the limit and hold it: one fits, two do
- * not. At most one may get all of its share. */
-TEST(forked_children_fill) {
-  sbx_py_result *r = attack(H, "import time\n"
-                               "share = 16 * (" STR(ATTACK_LIMIT_MB) " * 6 // 10 // 16)\n"
-                               "pids = []\n"
-                               "for i in range(4):\n"
-                               "    pid = os.fork()\n"
-                               "    if pid == 0:\n"
-                               "        hold = []\n"
-                               "        try:\n"
-                               "            for k in range(share // 16):\n"
-                               "                hold.append(bytearray(b'\\x01') * (16 << 20))\n"
-                               "        except MemoryError:\n"
-                               "            os._exit(3)\n"
-                               "        time.sleep(3)\n"
-                               "        os._exit(0)\n"
-                               "    pids.append(pid)\n"
-                               "codes = sorted(os.waitpid(p, 0)[1] for p in pids)\n"
-                               "full = codes.count(0)\n"
-                               "(full <= 1, full, codes)");
+ * not. At most one may get all of its share. `block` makes 16 MiB. */
+static void forked_children(const char *block) {
+  char code[2048];
+  snprintf(code, sizeof code,
+           "import time, mmap\n"
+           "share = 16 * (" STR(ATTACK_LIMIT_MB) " * 6 // 10 // 16)\n"
+           "def block():\n"
+           "%s"
+           "pids = []\n"
+           "for i in range(4):\n"
+           "    pid = os.fork()\n"
+           "    if pid == 0:\n"
+           "        hold = []\n"
+           "        try:\n"
+           "            for k in range(share // 16):\n"
+           "                hold.append(block())\n"
+           "        except (MemoryError, OSError):\n"
+           "            os._exit(3)\n"
+           "        time.sleep(3)\n"
+           "        os._exit(0)\n"
+           "    pids.append(pid)\n"
+           "codes = sorted(os.waitpid(p, 0)[1] for p in pids)\n"
+           "full = codes.count(0)\n"
+           "(full <= 1, full, codes)",
+           block);
+  sbx_py_result *r = attack(H, code);
   REQUIRE(r);
   if (fallback_run) {
     CHECK(killed_by_memory_limit(r));
@@ -517,6 +523,15 @@ TEST(forked_children_fill) {
   CHECK_STR(py_eval(H, "1 + 1"), "2");
 }
 
+TEST(forked_children_fill) { forked_children("    return bytearray(b'\\x01') * (16 << 20)\n"); }
+
+/* The same with MAP_SHARED anonymous memory (shmem pages, not anon ones). */
+TEST(forked_children_fill_shared_mappings) {
+  forked_children("    m = mmap.mmap(-1, 16 << 20)\n"
+                  "    m.write(b'\\x01' * (16 << 20))\n"
+                  "    return m\n");
+}
+
 /* The host is unharmed and the jail's memory bookkeeping is gone: no jail
  * process is left and no cgroup directory of ours stays behind. */
 static void run_memory_attacks(int fallback) {
@@ -524,6 +539,7 @@ static void run_memory_attacks(int fallback) {
   RUN(memfd_fill);
   RUN(sysv_shm_fill);
   RUN(forked_children_fill);
+  RUN(forked_children_fill_shared_mappings);
 }
 
 int main(int argc, char **argv) {
