@@ -76,8 +76,11 @@ static int has_word(const char *list, const char *word, char sep) {
 }
 
 /* The mount point of the cgroup file system that carries `controller` (v1),
- * or of cgroup2 (controller NULL), from /proc/self/mountinfo. */
-static int find_mount(const char *controller, char *out, size_t n) {
+ * or of cgroup2 (controller NULL), from /proc/self/mountinfo, and the cgroup
+ * that mount shows as its root (not "/" in a container without a cgroup
+ * namespace). */
+static int find_mount(const char *controller, char *out, size_t n, char *root,
+                      size_t rootsz) {
   FILE *f = fopen("/proc/self/mountinfo", "re");
   if (!f) return -1;
   char line[4096];
@@ -86,14 +89,16 @@ static int find_mount(const char *controller, char *out, size_t n) {
     /* id parent maj:min root mountpoint opts [optional...] - fstype source superopts */
     char *sep = strstr(line, " - ");
     if (!sep) continue;
-    char mnt[1024], fstype[64], super[1024] = "";
-    if (sscanf(line, "%*s %*s %*s %*s %1023s", mnt) != 1) continue;
+    char mnt[1024], mroot[1024], fstype[64], super[1024] = "";
+    if (sscanf(line, "%*s %*s %*s %1023s %1023s", mroot, mnt) != 2) continue;
     if (sscanf(sep + 3, "%63s %*s %1023s", fstype, super) < 1) continue;
     if (strchr(mnt, '\\')) continue; /* escaped characters: not ours to guess */
-    int ok = controller ? strcmp(fstype, "cgroup") == 0 && has_word(super, controller, ',')
-                        : strcmp(fstype, "cgroup2") == 0;
-    if (ok && strlen(mnt) < n) {
+    int ok = controller
+                 ? strcmp(fstype, "cgroup") == 0 && has_word(super, controller, ',')
+                 : strcmp(fstype, "cgroup2") == 0;
+    if (ok && strlen(mnt) < n && strlen(mroot) < rootsz) {
       strcpy(out, mnt);
+      strcpy(root, mroot);
       found = 0;
     }
   }
@@ -126,28 +131,40 @@ static int own_cgroup(const char *controller, char *out, size_t n) {
   return found;
 }
 
-/* DIR = MOUNT + PATH ("/" adds nothing). */
-static int join_path(char *out, size_t n, const char *mnt, const char *path) {
+/* DIR = MOUNT + PATH less the mount's root ("/" adds nothing). -1 when PATH
+ * is not under the mount's root (that cgroup is not visible here). */
+static int join_path(char *out, size_t n, const char *mnt, const char *root,
+                     const char *path) {
+  size_t rl = strcmp(root, "/") == 0 ? 0 : strlen(root);
+  if (rl && (strncmp(path, root, rl) != 0 || (path[rl] != 0 && path[rl] != '/')))
+    return -1;
+  path += rl;
+  if (!*path) path = "/";
   int l = snprintf(out, n, "%s%s", mnt, strcmp(path, "/") == 0 ? "" : path);
   return l > 0 && (size_t)l < n ? 0 : -1;
 }
 
 /* The v2 parent where a child with memory control can be made. */
 static int find_v2(char *parent, size_t n, char *why, size_t whysz) {
-  char mnt[512], path[512], buf[512];
-  if (find_mount(NULL, mnt, sizeof mnt) || own_cgroup(NULL, path, sizeof path)) {
+  char mnt[512], root[512], path[512], buf[512];
+  if (find_mount(NULL, mnt, sizeof mnt, root, sizeof root) ||
+      own_cgroup(NULL, path, sizeof path)) {
     snprintf(why, whysz, "no cgroup v2 hierarchy");
     return -1;
   }
-  if (join_path(parent, n, mnt, path)) {
-    snprintf(why, whysz, "cgroup v2 path too long");
+  if (join_path(parent, n, mnt, root, path)) {
+    snprintf(why, whysz, "cgroup v2: our cgroup %.200s is not under the mount at %.200s",
+             path, mnt);
     return -1;
   }
-  if (cg_read(parent, "cgroup.controllers", buf, sizeof buf) < 0 || !has_word(buf, "memory", ' ')) {
-    snprintf(why, whysz, "cgroup v2 %.300s: the memory controller is not delegated here", parent);
+  if (cg_read(parent, "cgroup.controllers", buf, sizeof buf) < 0 ||
+      !has_word(buf, "memory", ' ')) {
+    snprintf(why, whysz, "cgroup v2 %.300s: the memory controller is not delegated here",
+             parent);
     return -1;
   }
-  if (cg_read(parent, "cgroup.subtree_control", buf, sizeof buf) >= 0 && has_word(buf, "memory", ' '))
+  if (cg_read(parent, "cgroup.subtree_control", buf, sizeof buf) >= 0 &&
+      has_word(buf, "memory", ' '))
     return 0;
   /* Enabling it fails (EBUSY) while processes live in `parent` itself, as
    * we do unless the subtree was set up for it: then there is no cgroup. */
@@ -156,7 +173,8 @@ static int find_v2(char *parent, size_t n, char *why, size_t whysz) {
     return 0;
   }
   snprintf(why, whysz,
-           "cgroup v2 %.300s: cannot enable memory for child cgroups (%s); run sbx in a leaf of a "
+           "cgroup v2 %.300s: cannot enable memory for child cgroups (%s); run sbx in a "
+           "leaf of a "
            "delegated subtree whose parent has memory in cgroup.subtree_control",
            parent, strerror(errno));
   return -1;
@@ -164,9 +182,9 @@ static int find_v2(char *parent, size_t n, char *why, size_t whysz) {
 
 /* The v1 directory of `controller` where we may create children. */
 static int find_v1(const char *controller, char *parent, size_t n) {
-  char mnt[512], path[512];
-  if (find_mount(controller, mnt, sizeof mnt) || own_cgroup(controller, path, sizeof path) ||
-      join_path(parent, n, mnt, path))
+  char mnt[512], root[512], path[512];
+  if (find_mount(controller, mnt, sizeof mnt, root, sizeof root) ||
+      own_cgroup(controller, path, sizeof path) || join_path(parent, n, mnt, root, path))
     return -1;
   return access(parent, W_OK) == 0 ? 0 : -1;
 }
@@ -184,9 +202,12 @@ static int make_child(char *out, size_t n, const char *parent) {
   return mkdir(out, 0755);
 }
 
-void jail_cgroup_init(jail_cgroup *cg) { memset(cg, 0, sizeof *cg); }
+void jail_cgroup_init(jail_cgroup *cg) {
+  memset(cg, 0, sizeof *cg);
+}
 
-int jail_cgroup_create(jail_cgroup *cg, uint64_t mem_bytes, uint32_t pids, char *why, size_t whysz) {
+int jail_cgroup_create(jail_cgroup *cg, uint64_t mem_bytes, uint32_t pids, char *why,
+                       size_t whysz) {
   jail_cgroup_init(cg);
   const char *off = getenv("SBX_JAIL_NO_CGROUP");
   if (off && *off && strcmp(off, "0") != 0) {
@@ -268,7 +289,8 @@ int jail_cgroup_set_memory(const jail_cgroup *cg, uint64_t bytes) {
 long jail_cgroup_oom_kills(const jail_cgroup *cg) {
   char buf[1024];
   if (!cg->version) return 0;
-  if (cg_read(cg->dir, cg->version == 2 ? "memory.events" : "memory.oom_control", buf, sizeof buf) < 0)
+  if (cg_read(cg->dir, cg->version == 2 ? "memory.events" : "memory.oom_control", buf,
+              sizeof buf) < 0)
     return 0;
   /* "oom_kill N" in both; v2 also has oom_group_kill, v1 under_oom. */
   for (char *p = buf; (p = strstr(p, "oom_kill ")); p++)
