@@ -553,7 +553,14 @@ void jail_stop(jail *j, int grace_ms) {
 
 void jail_set_memory(jail *j, uint64_t bytes) {
   /* A failure (v1 refuses a limit below the usage) keeps the previous one. */
-  if (j->cg.version) jail_cgroup_set_memory(&j->cg, bytes);
+  if (j->cg.version) {
+    jail_cgroup_set_memory(&j->cg, bytes);
+  } else if (j->setup_fd >= 0) {
+    /* J1 reads it at its next tick, before the call's code has run long. */
+    char text[32];
+    snprintf(text, sizeof text, "%llu", (unsigned long long)bytes);
+    jail_send_msg(j->setup_fd, JAIL_MSG_LIMIT, text, -1);
+  }
 }
 
 int jail_memory_killed(jail *j, char *msg, size_t n) {

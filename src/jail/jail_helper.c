@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -175,7 +176,8 @@ static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_wo
  * RLIMIT_AS bounds each process; the sum over processes is bounded here: J1
  * adds up the anonymous and shared-anonymous resident memory (RssAnon +
  * RssShmem) of every process of the jail each tick and, past the budget, kills them all and tells the host.
- * The budget follows W's soft RLIMIT_AS, which W sets to the call's limit.
+ * The budget is the call's limit, sent by the host before each call
+ * (jail_set_memory), else the jail's RLIMIT_AS.
  * Pages shared after fork count once per process (the sum is high, never
  * low). What these do not see is closed elsewhere: memfds and SysV
  * shared memory by jail_apply_memory_filter, POSIX shared memory by the
@@ -200,12 +202,19 @@ static long long proc_number(const char *path, const char *key) {
   return strtoll(p, NULL, 10);
 }
 
-static void memory_watch(pid_t w, uint64_t jail_max) {
-  char path[64];
-  snprintf(path, sizeof path, "/proc/%d/limits", (int)w);
-  long long budget = proc_number(path, "Max address space");
-  if (budget <= 0) budget = (long long)jail_max;
+static void memory_watch(uint64_t *host_budget, uint64_t jail_max) {
+  /* The host's budget for this call, when it sent one: W's soft RLIMIT_AS
+   * would do too, but W's code may raise that up to the hard limit. */
+  char kind, text[64];
+  int fd;
+  while (recv(JAIL_FD_SETUP, text, 0, MSG_PEEK | MSG_DONTWAIT) >= 0 &&
+         jail_recv_msg(JAIL_FD_SETUP, &kind, text, sizeof text, &fd) >= 0) {
+    if (fd >= 0) close(fd);
+    if (kind == JAIL_MSG_LIMIT) *host_budget = strtoull(text, NULL, 10);
+  }
+  long long budget = (long long)(*host_budget ? *host_budget : jail_max);
   if (budget <= 0) return;
+  char path[64];
   DIR *d = opendir("/proc");
   if (!d) return;
   long long total = 0;
@@ -306,6 +315,7 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
   close(JAIL_FD_OUT);
   close(JAIL_FD_ERR);
   close(JAIL_FD_INTR);
+  uint64_t budget = 0; /* the host's, per call (JAIL_MSG_LIMIT) */
   for (;;) {
     int st;
     pid_t r = waitpid(-1, &st, a->limits.memory_cgroup ? 0 : WNOHANG);
@@ -316,7 +326,7 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
     if (r == w) _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
     /* Any other child is an orphan reparented to us: reaped, nothing more. */
     if (r > 0) continue;
-    memory_watch(w, a->limits.mem_bytes);
+    memory_watch(&budget, a->limits.mem_bytes);
     struct timespec tick = {0, JAIL_MEMORY_TICK_MS * 1000000L};
     nanosleep(&tick, NULL);
   }

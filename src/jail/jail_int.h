@@ -30,6 +30,8 @@
 #define JAIL_MSG_ERROR 'E' /* text: the failing step and why */
 #define JAIL_MSG_MEMORY 'M' /* J1 killed the jail: its processes passed the
                                memory limit (no cgroup); text: the figures */
+#define JAIL_MSG_LIMIT 'L'  /* host -> J1 (no cgroup): the memory budget of
+                               all the jail's processes, text: bytes */
 
 /* A bounded error buffer. */
 typedef struct jail_err {

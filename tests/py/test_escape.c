@@ -485,10 +485,11 @@ TEST(sysv_shm_fill) {
 
 /* Four children each touch 60% of the limit and hold it: one fits, two do
  * not. At most one may get all of its share. `block` makes 16 MiB. */
-static void forked_children(const char *block) {
+static void forked_children(const char *prelude, const char *block) {
   char code[2048];
   snprintf(code, sizeof code,
            "import time, mmap\n"
+           "%s"
            "share = 16 * (" STR(ATTACK_LIMIT_MB) " * 6 // 10 // 16)\n"
            "def block():\n"
            "%s"
@@ -508,7 +509,7 @@ static void forked_children(const char *block) {
            "codes = sorted(os.waitpid(p, 0)[1] for p in pids)\n"
            "full = codes.count(0)\n"
            "(full <= 1, full, codes)",
-           block);
+           prelude, block);
   sbx_py_result *r = attack(H, code);
   REQUIRE(r);
   if (fallback_run) {
@@ -526,11 +527,21 @@ static void forked_children(const char *block) {
   CHECK_STR(py_eval(H, "1 + 1"), "2");
 }
 
-TEST(forked_children_fill) { forked_children("    return bytearray(b'\\x01') * (16 << 20)\n"); }
+#define ANON_BLOCK "    return bytearray(b'\\x01') * (16 << 20)\n"
+TEST(forked_children_fill) { forked_children("", ANON_BLOCK); }
+
+/* The call's limit is the soft RLIMIT_AS, which the code may raise to the
+ * hard one: the jail-wide bound must not follow it. */
+TEST(forked_children_fill_after_raising_rlimit_as) {
+  forked_children("import resource\n"
+                  "hard = resource.getrlimit(resource.RLIMIT_AS)[1]\n"
+                  "resource.setrlimit(resource.RLIMIT_AS, (hard, hard))\n",
+                  ANON_BLOCK);
+}
 
 /* The same with MAP_SHARED anonymous memory (shmem pages, not anon ones). */
 TEST(forked_children_fill_shared_mappings) {
-  forked_children("    m = mmap.mmap(-1, 16 << 20)\n"
+  forked_children("", "    m = mmap.mmap(-1, 16 << 20)\n"
                   "    m.write(b'\\x01' * (16 << 20))\n"
                   "    return m\n");
 }
@@ -543,6 +554,7 @@ static void run_memory_attacks(int fallback) {
   RUN(sysv_shm_fill);
   RUN(forked_children_fill);
   RUN(forked_children_fill_shared_mappings);
+  RUN(forked_children_fill_after_raising_rlimit_as);
 }
 
 int main(int argc, char **argv) {
