@@ -193,8 +193,8 @@ int jail_wait_exit(jail *j, int timeout_ms);
 int jail_memory_killed(jail *j, char *msg, size_t n);
 
 /* Sets the memory bound of all the jail's processes together for the next
- * call (the cgroup's memory.max; without a cgroup J1 follows W's RLIMIT_AS
- * by itself). */
+ * call: the cgroup's limit, or without a cgroup J1's budget (sent to it on
+ * the setup socket). */
 void jail_set_memory(jail *j, uint64_t bytes);
 
 /* Stops the jail: closes the lifeline, kills P1 if it does not exit within
