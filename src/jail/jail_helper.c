@@ -182,8 +182,13 @@ static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_wo
  * low). What these do not see is closed elsewhere: memfds and SysV
  * shared memory by jail_apply_memory_filter, POSIX shared memory by the
  * size of /dev/shm. A process can pass the budget by what it touches in one
- * tick (JAIL_MEMORY_TICK_MS) before it is killed. */
+ * tick before it is killed. The tick is short (JAIL_MEMORY_TICK_MS) near the
+ * budget and longer with room to spare (JAIL_MEMORY_IDLE_TICK_MS while more
+ * than JAIL_MEMORY_ROOM is left: no process touches that much in one tick),
+ * so an idle jail costs J1 little. */
 #define JAIL_MEMORY_TICK_MS 10
+#define JAIL_MEMORY_IDLE_TICK_MS 50
+#define JAIL_MEMORY_ROOM (512LL << 20)
 
 /* The first number after `key` in a /proc file, or -1. */
 static long long proc_number(const char *path, const char *key) {
@@ -202,7 +207,8 @@ static long long proc_number(const char *path, const char *key) {
   return strtoll(p, NULL, 10);
 }
 
-static void memory_watch(uint64_t *host_budget, uint64_t jail_max) {
+/* One tick of the watch; returns the milliseconds to the next. */
+static int memory_watch(uint64_t *host_budget, uint64_t jail_max) {
   /* The host's budget for this call, when it sent one: W's soft RLIMIT_AS
    * would do too, but W's code may raise that up to the hard limit. */
   char kind, text[64];
@@ -213,10 +219,10 @@ static void memory_watch(uint64_t *host_budget, uint64_t jail_max) {
     if (kind == JAIL_MSG_LIMIT) *host_budget = strtoull(text, NULL, 10);
   }
   long long budget = (long long)(*host_budget ? *host_budget : jail_max);
-  if (budget <= 0) return;
+  if (budget <= 0) return JAIL_MEMORY_IDLE_TICK_MS;
   char path[64];
   DIR *d = opendir("/proc");
-  if (!d) return;
+  if (!d) return JAIL_MEMORY_TICK_MS;
   long long total = 0;
   int nproc = 0;
   struct dirent *de;
@@ -230,7 +236,8 @@ static void memory_watch(uint64_t *host_budget, uint64_t jail_max) {
     nproc++;
   }
   closedir(d);
-  if (total <= budget) return;
+  if (total <= budget)
+    return budget - total > JAIL_MEMORY_ROOM ? JAIL_MEMORY_IDLE_TICK_MS : JAIL_MEMORY_TICK_MS;
   char msg[160];
   snprintf(msg, sizeof msg, "%lld MiB in %d processes, limit %lld MiB", total >> 20, nproc,
            budget >> 20);
@@ -326,8 +333,8 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
     if (r == w) _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
     /* Any other child is an orphan reparented to us: reaped, nothing more. */
     if (r > 0) continue;
-    memory_watch(&budget, a->limits.mem_bytes);
-    struct timespec tick = {0, JAIL_MEMORY_TICK_MS * 1000000L};
+    int ms = memory_watch(&budget, a->limits.mem_bytes);
+    struct timespec tick = {0, ms * 1000000L};
     nanosleep(&tick, NULL);
   }
 }
