@@ -204,21 +204,23 @@ static PyObject *field_list(const py_msg *m, uint8_t tag) {
   return l;
 }
 
-/* Adds a Python str as a UTF-8 field (lone surrogates become backslash escapes,
- * so the host always gets valid UTF-8). */
-static void add_pystr(uint8_t tag, PyObject *s) {
-  if (!s || !PyUnicode_Check(s) || PyUnicode_GET_LENGTH(s) == 0) return;
+/* A Python str as UTF-8 bytes (lone surrogates become backslash escapes, so
+ * the host always gets valid UTF-8), or NULL for nothing. Done before the
+ * output lock is taken: encoding may run Python code (a finalizer, through
+ * the garbage collector), which may itself send a frame. */
+static PyObject *utf8_of(PyObject *s) {
+  if (!s || !PyUnicode_Check(s) || PyUnicode_GET_LENGTH(s) == 0) return NULL;
   PyObject *b = PyUnicode_AsEncodedString(s, "utf-8", "backslashreplace");
-  if (!b) {
-    PyErr_Clear();
-    return;
-  }
+  if (!b) PyErr_Clear();
+  return b;
+}
+
+/* Adds encoded bytes (utf8_of) as a string field; NUL is not allowed in
+ * protocol strings, so it cuts there. */
+static void add_utf8(uint8_t tag, PyObject *b) {
+  if (!b) return;
   const char *p = PyBytes_AS_STRING(b);
-  size_t n = (size_t)PyBytes_GET_SIZE(b);
-  /* NUL is not allowed in protocol strings: cut there. */
-  size_t k = strnlen(p, n);
-  py_msg_add(&W.out, tag, p, k);
-  Py_DECREF(b);
+  py_msg_add(&W.out, tag, p, strnlen(p, (size_t)PyBytes_GET_SIZE(b)));
 }
 
 /* Sends RESULT for a failure inside the worker itself (not the user's code). */
@@ -245,27 +247,26 @@ static void send_result(uint32_t id, PyObject *t) {
     return;
   }
   long status = PyLong_AsLong(PyTuple_GET_ITEM(t, 0));
+  int full = PyTuple_GET_SIZE(t) == 7;
+  long code = full ? PyLong_AsLong(PyTuple_GET_ITEM(t, 6)) : 0;
+  /* kind, then (message) or (type, message, traceback, repr). */
+  static const uint8_t tags3[] = {PY_T_ERRKIND, PY_T_MESSAGE};
+  static const uint8_t tags7[] = {PY_T_ERRKIND, PY_T_ERRTYPE, PY_T_MESSAGE, PY_T_TRACEBACK, PY_T_REPR};
+  const uint8_t *tags = full ? tags7 : tags3;
+  size_t nstr = full ? sizeof tags7 : sizeof tags3;
+  PyObject *enc[5] = {NULL};
+  for (size_t i = 0; i < nstr; i++) enc[i] = utf8_of(PyTuple_GET_ITEM(t, (Py_ssize_t)i + 1));
+  PyErr_Clear();
   out_begin(PY_MSG_RESULT, id);
   py_msg_add_u64(&W.out, PY_T_STATUS, status == 0 ? 0 : 1);
-  add_pystr(PY_T_ERRKIND, PyTuple_GET_ITEM(t, 1));
-  if (PyTuple_GET_SIZE(t) == 3) {
-    add_pystr(PY_T_MESSAGE, PyTuple_GET_ITEM(t, 2));
-  } else {
-    add_pystr(PY_T_ERRTYPE, PyTuple_GET_ITEM(t, 2));
-    add_pystr(PY_T_MESSAGE, PyTuple_GET_ITEM(t, 3));
-    add_pystr(PY_T_TRACEBACK, PyTuple_GET_ITEM(t, 4));
-    add_pystr(PY_T_REPR, PyTuple_GET_ITEM(t, 5));
-    long code = PyLong_AsLong(PyTuple_GET_ITEM(t, 6));
-    if (code) py_msg_add_u64(&W.out, PY_T_EXIT, (uint64_t)(code & 0xff));
-  }
-  PyErr_Clear();
-  if (py_msg_end(&W.out) != 0) {
-    /* A result too large for one frame (a huge repr): say so instead. */
-    out_abort();
-    send_internal_error(id, "internal", "result too large for the protocol");
-    return;
-  }
-  send_out();
+  for (size_t i = 0; i < nstr; i++) add_utf8(tags[i], enc[i]);
+  if (code) py_msg_add_u64(&W.out, PY_T_EXIT, (uint64_t)(code & 0xff));
+  int too_large = py_msg_end(&W.out) != 0;
+  if (too_large) out_abort();
+  else send_out();
+  for (size_t i = 0; i < nstr; i++) Py_XDECREF(enc[i]);
+  /* A result too large for one frame (a huge repr): say so instead. */
+  if (too_large) send_internal_error(id, "internal", "result too large for the protocol");
 }
 
 /* ---- per-call limits ---------------------------------------------------------- */
