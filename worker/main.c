@@ -49,7 +49,7 @@ extern const char sbxw_so_start[], sbxw_so_end[];
 /* W: exec the interpreter with the extension on SBXW_EXT_FD. Returns only on
  * failure (the exit status). */
 static int python_worker(const jail_limits *limits) {
-  (void)limits; /* J1 applied them; they hold across exec */
+  /* J1 applied the limits; they hold across exec. */
   int fd = memfd_create("sbx-worker", MFD_CLOEXEC | MFD_ALLOW_SEALING);
   if (fd < 0) {
     dprintf(2, "sbx-pyworker: memfd_create: %s\n", strerror(errno));
@@ -75,6 +75,13 @@ static int python_worker(const jail_limits *limits) {
   if (fcntl(SBXW_EXT_FD, F_SETFD, 0) != 0 || fcntl(JAIL_WFD_CTL, F_SETFD, 0) != 0 ||
       fcntl(JAIL_WFD_INTR, F_SETFD, 0) != 0)
     return 126;
+  /* The extension's memfd exists: from here on a jail without a memory
+   * cgroup makes no more of them. */
+  char err[256];
+  if (jail_worker_memory_filter(limits, err, sizeof err)) {
+    dprintf(2, "sbx-pyworker: %s\n", err);
+    return 126;
+  }
   char *argv[] = {"python3.11", "-I", "-S", "-B", "-c", SBXW_LOADER, NULL};
   extern char **environ;
   execve(SBXW_PYTHON, argv, environ);

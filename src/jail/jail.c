@@ -263,6 +263,7 @@ void jail_init(jail *j) {
   j->helper_pid = -1;
   j->ctl_fd = j->setup_fd = j->out_fd = j->err_fd = j->intr_fd = j->fuse_fd = -1;
   j->wait_status = -1;
+  jail_cgroup_init(&j->cg);
 }
 
 static void close_pair(int p[2]) {
@@ -339,6 +340,14 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
     }
   }
 
+  /* The memory of all the jail's processes together: a cgroup when the host
+   * gives us one, else J1 watches it (jail_helper.c). */
+  char cgwhy[JAIL_ERRMSG_MAX];
+  if (jail_cgroup_create(&j->cg, cfg->limits.mem_bytes, cfg->limits.nproc, cgwhy, sizeof cgwhy) == 0)
+    snprintf(j->memory_note, sizeof j->memory_note, "cgroup v%d", j->cg.version);
+  else
+    snprintf(j->memory_note, sizeof j->memory_note, "no cgroup (%.140s)", cgwhy);
+
   int ctl[2] = {-1, -1}, setup[2] = {-1, -1}, out[2] = {-1, -1}, errp[2] = {-1, -1},
       intr[2] = {-1, -1};
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ctl) ||
@@ -369,12 +378,17 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   size_t nexec = 0;
   if (cfg->exec_argv)
     while (cfg->exec_argv[nexec] && nexec < 64) nexec++;
+  char cgarg[JAIL_CGROUP_PATH + 16], cgpidsarg[JAIL_CGROUP_PATH + 16];
+  snprintf(cgarg, sizeof cgarg, "cgroup=%s", j->cg.dir);
+  snprintf(cgpidsarg, sizeof cgpidsarg, "cgpids=%s", j->cg.pids_dir);
   char *argv[16 + 64 + 2];
   size_t ac = 0;
   argv[ac++] = (char *)"sbx-pyworker";
   argv[ac++] = (char *)"jail";
   for (int i = 0; i < 8; i++) argv[ac++] = kv[i];
   argv[ac++] = cwdarg;
+  if (j->cg.dir[0]) argv[ac++] = cgarg;
+  if (j->cg.pids_dir[0]) argv[ac++] = cgpidsarg;
   if (nexec) {
     argv[ac++] = (char *)"--";
     for (size_t i = 0; i < nexec; i++) argv[ac++] = cfg->exec_argv[i];
@@ -385,7 +399,9 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   /* fds 3..7 in the order of JAIL_FD_CTL .. JAIL_FD_INTR */
   const int fds[] = {ctl[1], setup[1], out[1], errp[1], intr[0]};
   pid_t pid;
-  int rc = jail_spawn(helper, argv, envp, fds, 5, 0, &pid);
+  /* stderr is /dev/null, not the host's: P1 and J1 inherit 0-2, and a hijacked
+   * J1 could write to (or truncate) whatever file the host's fd 2 is. */
+  int rc = jail_spawn(helper, argv, envp, fds, 5, 1, &pid);
   if (rc != 0) {
     snprintf(err, errlen, "jail: cannot start %s: %s", helper, strerror(rc));
     goto fail_fds;
@@ -440,6 +456,7 @@ fail_fds:
   close_pair(out);
   close_pair(errp);
   close_pair(intr);
+  jail_cgroup_remove(&j->cg);
   return -1;
 }
 
@@ -534,4 +551,42 @@ void jail_stop(jail *j, int grace_ms) {
   close_fd(&j->out_fd);
   close_fd(&j->err_fd);
   close_fd(&j->fuse_fd);
+  /* P1 is reaped and took J1 and the pid namespace with it: empty. */
+  if (j->helper_pid <= 0) jail_cgroup_remove(&j->cg);
+}
+
+void jail_set_memory(jail *j, uint64_t bytes) {
+  /* A failure (v1 refuses a limit below the usage) keeps the previous one. */
+  if (j->cg.version) {
+    jail_cgroup_set_memory(&j->cg, bytes);
+  } else if (j->setup_fd >= 0) {
+    /* J1 reads it at its next tick, before the call's code has run long. */
+    char text[32];
+    snprintf(text, sizeof text, "%llu", (unsigned long long)bytes);
+    jail_send_msg(j->setup_fd, JAIL_MSG_LIMIT, text, -1);
+  }
+}
+
+int jail_memory_killed(jail *j, char *msg, size_t n) {
+  if (j->cg.version) {
+    long kills = jail_cgroup_oom_kills(&j->cg);
+    if (kills <= 0) return 0;
+    snprintf(msg, n, "the sandbox's memory limit was reached (the kernel killed %ld process%s "
+             "of its cgroup)", kills, kills == 1 ? "" : "es");
+    return 1;
+  }
+  /* Without a cgroup J1 says so on the setup socket before it kills. */
+  while (j->setup_fd >= 0) {
+    struct pollfd p = {j->setup_fd, POLLIN, 0};
+    if (poll(&p, 1, 100) <= 0) return 0;
+    char kind, text[JAIL_ERRMSG_MAX];
+    int fd;
+    if (jail_recv_msg(j->setup_fd, &kind, text, sizeof text, &fd) < 0) return 0;
+    if (fd >= 0) close(fd);
+    if (kind == JAIL_MSG_MEMORY) {
+      snprintf(msg, n, "the sandbox's memory limit was reached (%s)", text);
+      return 1;
+    }
+  }
+  return 0;
 }

@@ -8,6 +8,7 @@
  *   host ──posix_spawn──> P1 "sbx-pyworker jail ..."   host namespaces; as root it
  *    │                     │                           opens /dev/fuse if needed,
  *    │                     │                           then drops to its own id
+ *    │                     │                           (and joins the jail's cgroup)
  *    │                     └─clone(NEWUSER|NEWNS|NEWPID|NEWNET|NEWIPC|NEWUTS|NEWCGROUP)
  *    │                         J1  pid 1 of the jail: mounts, pivot_root, limits,
  *    │                          │  no_new_privs, Landlock, seccomp; then reaps
@@ -31,6 +32,14 @@
  *      exits, so once the host has reaped P1 nothing of the jail is left.
  *  I4. The helper is exec'd, never just forked from the host: the jail must not
  *      inherit a copy of the host's memory (keys, other sandboxes' data).
+ *  I5. No process of the jail holds a host file: P1's fds 0-2 are /dev/null,
+ *      J1 reopens them on the jail's /dev/null, and everything else it or W
+ *      holds is a pipe or socket whose other end is the host. J1 and P1 are
+ *      not dumpable, so user code (same uid as J1) cannot open their
+ *      /proc/PID/mem, fd, exe or root.
+ *  I6. The memory of all the jail's processes together is bounded: by its
+ *      cgroup (jail_cgroup_*; P1 joins it before the clone), or, when the
+ *      host has none to give, by J1's watch plus W's memory filter.
  */
 #ifndef SBX_JAIL_H
 #define SBX_JAIL_H
@@ -82,6 +91,8 @@ typedef struct jail_limits {
   uint32_t nproc;       /* RLIMIT_NPROC: processes and threads of the jail user */
   uint32_t nofile;      /* RLIMIT_NOFILE */
   uint32_t shm_bytes;   /* size of the /dev/shm tmpfs */
+  int memory_cgroup;    /* set by the helper: 1 when a cgroup bounds the memory
+                           of the whole jail, 0 when J1 watches it instead */
 } jail_limits;
 
 typedef struct jail_config {
@@ -92,6 +103,29 @@ typedef struct jail_config {
   char *const *exec_argv;  /* NULL: W runs the Python worker; else W execs this
                               program (an absolute path inside the jail) */
 } jail_config;
+
+/* The jail's own cgroup (jail_cgroup.c), made by the host before P1 starts. */
+#define JAIL_CGROUP_PATH 768
+typedef struct jail_cgroup {
+  int version;                  /* 2 or 1; 0: the jail has no cgroup */
+  char dir[JAIL_CGROUP_PATH];   /* v2: the jail's cgroup; v1: its memory cgroup */
+  char pids_dir[JAIL_CGROUP_PATH]; /* v1: its pids cgroup, or "" */
+} jail_cgroup;
+
+/* Makes a cgroup for one jail with memory.max = mem_bytes (0: none), no swap,
+ * and pids.max = pids (0: none). 0, or -1 with the reason in `why` (the
+ * doctor shows it). Set SBX_JAIL_NO_CGROUP=1 to refuse it (tests of the
+ * fallback). */
+int jail_cgroup_create(jail_cgroup *cg, uint64_t mem_bytes, uint32_t pids, char *why, size_t whysz);
+/* Changes memory.max (per call). 0, or -1 with errno. */
+int jail_cgroup_set_memory(const jail_cgroup *cg, uint64_t bytes);
+/* How many times the kernel's OOM killer acted in the cgroup. */
+long jail_cgroup_oom_kills(const jail_cgroup *cg);
+/* Removes the directories (the jail must have ended). Safe when absent. */
+void jail_cgroup_remove(jail_cgroup *cg);
+void jail_cgroup_init(jail_cgroup *cg);
+/* P1: moves the calling process into the cgroup directory `dir`. */
+int jail_cgroup_join(const char *dir);
 
 /* One running jail, as seen by the host. All fds are the host's ends. */
 typedef struct jail {
@@ -106,6 +140,8 @@ typedef struct jail {
                                   (JAIL_UID in userns mode, the host id in
                                   hostmount mode) */
   int wait_status;           /* P1's wait status once reaped, else -1 */
+  jail_cgroup cg;            /* the jail's memory cgroup, if it has one */
+  char memory_note[160];     /* why memory is bounded the way it is */
 } jail;
 
 /* A synthetic entry of the jail's root: a mount point or a symlink. */
@@ -159,6 +195,16 @@ int jail_interrupt(jail *j, uint32_t id);
  * signal that killed it. 1 when it ended, 0 on timeout. */
 int jail_wait_exit(jail *j, int timeout_ms);
 
+/* After the worker died: 1 and a message in `msg` when the jail's memory
+ * limit killed it (the cgroup's OOM killer, or J1's watch when there is no
+ * cgroup), else 0. */
+int jail_memory_killed(jail *j, char *msg, size_t n);
+
+/* Sets the memory bound of all the jail's processes together for the next
+ * call: the cgroup's limit, or without a cgroup J1's budget (sent to it on
+ * the setup socket). */
+void jail_set_memory(jail *j, uint64_t bytes);
+
 /* Stops the jail: closes the lifeline, kills P1 if it does not exit within
  * `grace_ms`, reaps it, closes every fd. Safe on a zeroed or stopped jail.
  * Afterwards no process of the jail exists (I3). */
@@ -171,6 +217,11 @@ void jail_init(jail *j);
 
 /* The worker's entry point, called in W with the limits J1 applied. */
 typedef int (*jail_worker_fn)(const jail_limits *limits);
+
+/* W, right before it execs: in a jail without a memory cgroup, makes
+ * memfd_create, SysV shared memory and message queues fail with EPERM (memory
+ * that no rlimit bounds). 0, or -1 with a message in err. */
+int jail_worker_memory_filter(const jail_limits *limits, char *err, size_t errlen);
 
 /* main() of "sbx-pyworker jail KEY=VALUE... [-- PROGRAM ARGS...]". */
 int jail_helper_main(int argc, char **argv, jail_worker_fn worker);

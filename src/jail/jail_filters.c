@@ -35,6 +35,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "jail/jail.h"
 #include "jail/jail_int.h"
 
 int jail_landlock_ruleset(int *abi_out, uint64_t *fs_out, jail_err *e) {
@@ -166,4 +167,32 @@ int jail_apply_seccomp(jail_err *e) {
       "personality");
 #undef TRY
   return jail_filter_load(&f, e);
+}
+
+/* Calls whose memory no rlimit bounds, denied in a jail without a memory
+ * cgroup: a memfd's pages count against RLIMIT_AS only while mapped, a SysV
+ * segment's not at all, and both outlive the mapping. POSIX shared memory
+ * lives in /dev/shm, a tmpfs of a fixed size. */
+int jail_apply_memory_filter(jail_err *e) {
+  static const char *const names[] = {"memfd_create", "memfd_secret", "shmget", "msgget"};
+  scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+  if (!ctx) return jail_failx(e, "seccomp_init failed");
+  int rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0);
+  for (size_t i = 0; rc == 0 && i < sizeof names / sizeof names[0]; i++) {
+    int nr = seccomp_syscall_resolve_name(names[i]);
+    if (nr == __NR_SCMP_ERROR || nr < 0) continue;
+    rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0);
+  }
+  if (rc == 0) rc = seccomp_load(ctx);
+  seccomp_release(ctx);
+  if (rc != 0) {
+    errno = -rc;
+    return jail_fail(e, "seccomp (memory filter)");
+  }
+  return 0;
+}
+
+int jail_worker_memory_filter(const jail_limits *limits, char *err, size_t errlen) {
+  jail_err e = {err, errlen};
+  return limits->memory_cgroup ? 0 : jail_apply_memory_filter(&e);
 }

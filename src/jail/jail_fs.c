@@ -326,6 +326,18 @@ int jail_setup_fs(const jail_fs_plan *p, jail_err *e) {
   return 0;
 }
 
+int jail_null_stdio(jail_err *e) {
+  int fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (fd < 0) return jail_fail(e, "open /dev/null");
+  for (int i = 0; i <= 2; i++)
+    if (dup2(fd, i) < 0) {
+      jail_fail(e, "dup2 /dev/null to %d", i);
+      close(fd);
+      return -1;
+    }
+  return close(fd);
+}
+
 int jail_apply_rlimits(const jail_limits *l, jail_err *e) {
   struct {
     int res;

@@ -5,10 +5,12 @@
  *
  * Order of the steps in J1 (each one needs the previous):
  *   1. wait until P1 has written the id maps            (we now hold caps in the ns)
- *   2. root filesystem, pivot_root, hostname            (needs CAP_SYS_ADMIN)
+ *   2. root filesystem, pivot_root, hostname            (needs CAP_SYS_ADMIN);
+ *      fds 0-2 reopened on the jail's /dev/null
  *   3. rlimits                                          (before caps go: raising
  *                                                         a hard limit needs them)
- *   4. setresuid/setresgid to the sandbox user, drop every capability
+ *   4. setresuid/setresgid to the sandbox user, drop every capability,
+ *      not dumpable (W, same uid, must not write /proc/1/mem)
  *   5. no_new_privs, Landlock, seccomp                  (seccomp last: it denies
  *                                                         the mount calls above)
  *   6. PR_SET_PDEATHSIG(SIGKILL), then check P1 still lives (I3; cred changes in
@@ -18,6 +20,7 @@
  * Errors: J1 and P1 send the first failure as one setup message ("E" + text)
  * and exit 1; the host turns it into the Python call's error and the doctor's.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -29,9 +32,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "jail/jail.h"
@@ -48,6 +53,8 @@ typedef struct helper_args {
   jail_limits limits;    /* mem= cpu= fsize= nproc= nofile= shm= */
   char cwd[PATH_MAX];    /* cwd= */
   char **exec_argv;      /* after "--", or NULL */
+  char cgroup[JAIL_CGROUP_PATH];  /* cgroup=: the jail's (memory) cgroup, or "" */
+  char cgpids[JAIL_CGROUP_PATH];  /* cgpids=: its v1 pids cgroup, or "" */
 } helper_args;
 
 static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
@@ -85,6 +92,13 @@ static int parse_args(int argc, char **argv, helper_args *a, jail_err *e) {
       else if (strcmp(v, "userns") == 0) a->fuse = JAIL_FUSE_USERNS;
       else if (strcmp(v, "hostmount") == 0) a->fuse = JAIL_FUSE_HOSTMOUNT;
       else return jail_failx(e, "jail: bad fuse mode '%s'", v);
+    } else if (KEY("cgroup") || KEY("cgpids")) {
+      /* Only a directory of the cgroup file systems, never a path the
+       * caller could point elsewhere. */
+      if (strncmp(v, "/sys/fs/cgroup/", 15) != 0 || strstr(v, "/..") ||
+          strlen(v) >= sizeof a->cgroup)
+        return jail_failx(e, "jail: bad cgroup '%s'", v);
+      strcpy(KEY("cgroup") ? a->cgroup : a->cgpids, v);
     } else if (KEY("cwd")) {
       if (v[0] != '/' || strlen(v) >= sizeof a->cwd) return jail_failx(e, "jail: bad cwd");
       strcpy(a->cwd, v);
@@ -105,6 +119,7 @@ static int parse_args(int argc, char **argv, helper_args *a, jail_err *e) {
   }
   if (a->root == JAIL_ROOT_FUSE && a->fuse == JAIL_FUSE_NONE)
     return jail_failx(e, "jail: a FUSE root needs fuse=userns or fuse=hostmount");
+  a->limits.memory_cgroup = a->cgroup[0] != 0;
   return 0;
 }
 
@@ -143,12 +158,97 @@ static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_wo
   if (a->exec_argv) {
     close(JAIL_WFD_CTL);
     close(JAIL_WFD_INTR);
+    char buf[JAIL_ERRMSG_MAX];
+    if (jail_worker_memory_filter(&a->limits, buf, sizeof buf)) {
+      dprintf(2, "jail: %s\n", buf);
+      _exit(126);
+    }
     extern char **environ;
     execve(a->exec_argv[0], a->exec_argv, environ);
     dprintf(2, "jail: exec %s: %s\n", a->exec_argv[0], strerror(errno));
     _exit(127);
   }
   _exit(worker(&a->limits));
+}
+
+/* ---- the memory watch (a jail without a memory cgroup) ---------------------------
+ *
+ * RLIMIT_AS bounds each process; the sum over processes is bounded here: J1
+ * adds up the anonymous and shared-anonymous resident memory (RssAnon +
+ * RssShmem) of every process of the jail each tick and, past the budget, kills them all and tells the host.
+ * The budget is the call's limit, sent by the host before each call
+ * (jail_set_memory), else the jail's RLIMIT_AS.
+ * Pages shared after fork count once per process (the sum is high, never
+ * low). What these do not see is closed elsewhere: memfds and SysV
+ * shared memory by jail_apply_memory_filter, POSIX shared memory by the
+ * size of /dev/shm. A process can pass the budget by what it touches in one
+ * tick before it is killed. The tick is short (JAIL_MEMORY_TICK_MS) near the
+ * budget and longer with room to spare (JAIL_MEMORY_IDLE_TICK_MS while more
+ * than JAIL_MEMORY_ROOM is left: no process touches that much in one tick),
+ * so an idle jail costs J1 little. */
+#define JAIL_MEMORY_TICK_MS 10
+#define JAIL_MEMORY_IDLE_TICK_MS 50
+#define JAIL_MEMORY_ROOM (512LL << 20)
+
+/* The first number after `key` in a /proc file, or -1. */
+static long long proc_number(const char *path, const char *key) {
+  char buf[4096];
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0) return -1;
+  buf[n] = 0;
+  char *p = strstr(buf, key);
+  if (!p) return -1;
+  p += strlen(key);
+  while (*p == ' ' || *p == '\t') p++;
+  if (strncmp(p, "unlimited", 9) == 0) return 0;
+  return strtoll(p, NULL, 10);
+}
+
+/* One tick of the watch; returns the milliseconds to the next. */
+static int memory_watch(uint64_t *host_budget, uint64_t jail_max) {
+  /* The host's budget for this call, when it sent one: W's soft RLIMIT_AS
+   * would do too, but W's code may raise that up to the hard limit. */
+  char kind, text[64];
+  int fd;
+  while (recv(JAIL_FD_SETUP, text, 0, MSG_PEEK | MSG_DONTWAIT) >= 0 &&
+         jail_recv_msg(JAIL_FD_SETUP, &kind, text, sizeof text, &fd) >= 0) {
+    if (fd >= 0) close(fd);
+    if (kind == JAIL_MSG_LIMIT) *host_budget = strtoull(text, NULL, 10);
+  }
+  long long budget = (long long)(*host_budget ? *host_budget : jail_max);
+  if (budget <= 0) return JAIL_MEMORY_IDLE_TICK_MS;
+  char path[64];
+  DIR *d = opendir("/proc");
+  if (!d) return JAIL_MEMORY_TICK_MS;
+  long long total = 0;
+  int nproc = 0;
+  struct dirent *de;
+  while ((de = readdir(d))) {
+    if (de->d_name[0] < '1' || de->d_name[0] > '9') continue;
+    snprintf(path, sizeof path, "/proc/%.20s/status", de->d_name);
+    /* RssShmem: MAP_SHARED|MAP_ANONYMOUS pages are shmem, not anon. */
+    long long anon = proc_number(path, "RssAnon:"), shmem = proc_number(path, "RssShmem:");
+    if (anon > 0) total += anon * 1024;
+    if (shmem > 0) total += shmem * 1024;
+    nproc++;
+  }
+  closedir(d);
+  if (total <= budget)
+    return budget - total > JAIL_MEMORY_ROOM ? JAIL_MEMORY_IDLE_TICK_MS : JAIL_MEMORY_TICK_MS;
+  char msg[160];
+  snprintf(msg, sizeof msg, "%lld MiB in %d processes, limit %lld MiB", total >> 20, nproc,
+           budget >> 20);
+  jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_MEMORY, msg, -1);
+  /* From pid 1, -1 is every other process of the namespace. */
+  kill(-1, SIGKILL);
+  int st;
+  pid_t r;
+  while ((r = waitpid(-1, &st, 0)) > 0 || (r < 0 && errno == EINTR)) {
+  }
+  _exit(128 + SIGKILL);
 }
 
 /* J1: pid 1 of the jail. Never returns. */
@@ -165,6 +265,10 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
                        .setup_fd = JAIL_FD_SETUP, .shm_bytes = a->limits.shm_bytes,
                        .stage = "/tmp"};
   if (jail_setup_fs(&plan, &e)) setup_die(buf);
+  /* 0-2 become the jail's own /dev/null: nothing J1 holds names a host file
+   * (P1 got /dev/null from the host; reopened here, no fd of J1 even refers
+   * to a file opened outside the jail). */
+  if (jail_null_stdio(&e)) setup_die(buf);
   /* 3. Limits. */
   if (jail_apply_rlimits(&a->limits, &e)) setup_die(buf);
   /* 4. Identity and capabilities (the ids are already JAIL_UID/GID through the
@@ -174,6 +278,15 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
     setup_die(buf);
   }
   if (jail_drop_caps(&e)) setup_die(buf);
+  /* J1 runs with the same uid as user code, so its /proc/1/mem, /proc/1/fd/N
+   * and friends would be open to W: non-dumpable makes the kernel refuse
+   * them (ptrace access mode checks) to anyone without CAP_SYS_PTRACE over
+   * J1's mm, which no jailed process has. The uid change above did not
+   * clear the flag (the map already made us JAIL_UID), so it is set here. */
+  if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) {
+    jail_fail(&e, "PR_SET_DUMPABLE");
+    setup_die(buf);
+  }
   /* 5. Filters. */
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) {
     jail_fail(&e, "no_new_privs");
@@ -202,20 +315,27 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
   /* Ready only after W exists, so "ready" means nothing else can fail. W does
    * not run untrusted code before the host sends it a request (I2). */
   jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_READY, "", -1);
-  close(JAIL_FD_SETUP);
+  /* The setup socket stays only when J1 watches the memory (it reports a
+   * kill there); it is a socket to the host, never a host file. */
+  if (a->limits.memory_cgroup) close(JAIL_FD_SETUP);
   close(JAIL_FD_CTL);
   close(JAIL_FD_OUT);
   close(JAIL_FD_ERR);
   close(JAIL_FD_INTR);
+  uint64_t budget = 0; /* the host's, per call (JAIL_MSG_LIMIT) */
   for (;;) {
     int st;
-    pid_t r = waitpid(-1, &st, 0);
+    pid_t r = waitpid(-1, &st, a->limits.memory_cgroup ? 0 : WNOHANG);
     if (r < 0) {
       if (errno == EINTR) continue;
       _exit(0);
     }
     if (r == w) _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
     /* Any other child is an orphan reparented to us: reaped, nothing more. */
+    if (r > 0) continue;
+    int ms = memory_watch(&budget, a->limits.mem_bytes);
+    struct timespec tick = {0, ms * 1000000L};
+    nanosleep(&tick, NULL);
   }
 }
 
@@ -241,6 +361,17 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
     snprintf(txt, sizeof txt, "%d %u %u", (int)JAIL_FUSE_HOSTMOUNT, host_id, host_id);
     if (jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_FUSE, txt, devfd)) _exit(1);
     close(devfd);
+  }
+  /* Into the jail's cgroup before anything of the jail exists, so all its
+   * processes are charged there; as root, before the drop (the directory is
+   * root's). */
+  if (a.cgroup[0] && jail_cgroup_join(a.cgroup)) {
+    jail_fail(&e, "jail: join cgroup %s", a.cgroup);
+    setup_die(buf);
+  }
+  if (a.cgpids[0] && jail_cgroup_join(a.cgpids)) {
+    jail_fail(&e, "jail: join cgroup %s", a.cgpids);
+    setup_die(buf);
   }
   if (jail_drop_root(host_id, &e)) setup_die(buf);
 
@@ -276,6 +407,11 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
     waitpid(pid, NULL, 0);
     setup_die("jail: sync pipe");
   }
+  /* P1 is not reachable from the jail (another pid namespace), but it holds
+   * the lifeline: its /proc files stay closed to other processes of its uid
+   * too. Only now: J1 was forked with P1's mm flags, and a non-dumpable J1
+   * would have had a uid_map P1 could not open. */
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
   /* Supervise: the host closing the setup socket (its lifeline) or J1 ending.
    * sync[1] stays open: J1 watches it to know P1 is alive. */
   int pfd = (int)syscall(SYS_pidfd_open, pid, 0);

@@ -36,6 +36,10 @@ struct jail_ll_ruleset_attr {
 #define JAIL_MSG_FUSE 'F'  /* the /dev/fuse fd is attached; text "MODE UID GID" */
 #define JAIL_MSG_READY 'R' /* J1 is done; W starts */
 #define JAIL_MSG_ERROR 'E' /* text: the failing step and why */
+#define JAIL_MSG_MEMORY 'M' /* J1 killed the jail: its processes passed the
+                               memory limit (no cgroup); text: the figures */
+#define JAIL_MSG_LIMIT 'L'  /* host -> J1 (no cgroup): the memory budget of
+                               all the jail's processes, text: bytes */
 
 /* A bounded error buffer. */
 typedef struct jail_err {
@@ -61,6 +65,8 @@ typedef struct jail_fs_plan {
 /* Builds the root at plan->stage and pivots into it (J1, before any limits).
  * Also sets the hostname. */
 int jail_setup_fs(const jail_fs_plan *plan, jail_err *e);
+/* Points fds 0, 1 and 2 at the jail's /dev/null (J1, after the pivot). */
+int jail_null_stdio(jail_err *e);
 /* Applies rlimits (J1). */
 int jail_apply_rlimits(const jail_limits *l, jail_err *e);
 /* Drops every capability: bounding set, ambient, effective/permitted/inheritable. */
@@ -87,6 +93,10 @@ int jail_filter_load(jail_filter *f, jail_err *e);
 
 /* The seccomp deny list (requires no_new_privs). */
 int jail_apply_seccomp(jail_err *e);
+/* A second filter for a jail without a memory cgroup: memfd_create, SysV
+ * shared memory and message queues answer EPERM (memory no rlimit bounds).
+ * Applied by W right before exec. */
+int jail_apply_memory_filter(jail_err *e);
 
 /* A Landlock ruleset for this kernel's ABI (*abi) handling every file right
  * it knows (*fs), TCP bind/connect (ABI 4) and the abstract-socket and signal

@@ -346,6 +346,28 @@ int jail_probe(jail_probe_item *items, int max, int *jail_ok) {
            pd ? "installed" : "missing");
   add_item(items, max, &n, "numpy and pandas", np && pd ? 1 : -1, buf,
            np && pd ? "" : "optional: apt-get install python3-numpy python3-pandas");
+  /* How the memory of all the jail's processes together is bounded. */
+  {
+    jail_cgroup cg;
+    char why[JAIL_ERRMSG_MAX];
+    if (jail_cgroup_create(&cg, 64u << 20, 16, why, sizeof why) == 0) {
+      snprintf(buf, sizeof buf, "cgroup v%d: the call's memory limit covers every process, memfd and "
+               "shared memory of a jail (made and removed under %.600s)", cg.version,
+               cg.dir);
+      char *slash = strrchr(buf, '/');
+      if (slash && slash > buf + 20) strcpy(slash, ")");
+      jail_cgroup_remove(&cg);
+      add_item(items, max, &n, "jail memory limit", 1, buf, "");
+    } else {
+      snprintf(buf, sizeof buf, "no memory cgroup (%.700s): memfd_create and SysV shared memory "
+               "are denied, /dev/shm is a small tmpfs and the jail's init kills all its "
+               "processes when their memory passes the call's limit", why);
+      add_item(items, max, &n, "jail memory limit", -1, buf,
+               "optional: give sbx a delegated cgroup v2 subtree with the memory controller "
+               "(systemd-run --user -p Delegate=yes, or a container with its own cgroup "
+               "namespace) and run it in a leaf of it");
+    }
+  }
   if (!have_helper) return n;
 
   int p[2];

@@ -444,8 +444,12 @@ static void run_call(sbx *h, py_state *ps, py_call *c) {
     if (p[0].revents) {
       ssize_t n = py_reader_fill(&ps->rd, ps->j.ctl_fd);
       if (n == 0 || (n < 0 && n != -EAGAIN && n != -EINTR)) {
-        /* EOF: W is gone. Its exit status says how. */
+        /* EOF: W is gone. Its exit status says how, unless the jail's
+         * memory limit killed it (asked before the jail is torn down). */
         drain_output(ps, c);
+        char mem[256];
+        if (jail_memory_killed(&ps->j, mem, sizeof mem) && !c->kill_reason)
+          c->kill_reason = strdup(mem);
         py_stop_worker(ps);
         c->killed = 1;
         int st = ps->j.wait_status;
@@ -715,7 +719,11 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   py_msg_add_str(&ps->out, PY_T_CWD, cwd);
   if (filename) py_msg_add_str(&ps->out, PY_T_FILENAME, filename);
   py_msg_add_u64(&ps->out, PY_T_FLAGS, f);
-  py_msg_add_u64(&ps->out, PY_T_MEM, opt->max_memory ? opt->max_memory : PY_CALL_MEMORY);
+  uint64_t mem = opt->max_memory ? opt->max_memory : PY_CALL_MEMORY;
+  py_msg_add_u64(&ps->out, PY_T_MEM, mem);
+  /* The same bound for all the jail's processes together (RLIMIT_AS, which
+   * W sets from PY_T_MEM, is per process). */
+  jail_set_memory(&ps->j, mem);
   if (opt->max_cpu) py_msg_add_u64(&ps->out, PY_T_CPU, opt->max_cpu);
   for (size_t i = 0; argv && argv[i]; i++) py_msg_add_str(&ps->out, PY_T_ARG, argv[i]);
   for (size_t i = 0; opt->preload && opt->preload[i] && i < 256; i++)

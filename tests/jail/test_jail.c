@@ -250,15 +250,84 @@ TEST(probe_reports_each_piece) {
   int ok = 0;
   int n = jail_probe(items, 24, &ok);
   CHECK(n >= 8);
-  int saw_userns = 0, saw_seccomp = 0, saw_full = 0;
+  int saw_userns = 0, saw_seccomp = 0, saw_full = 0, saw_memory = 0;
   for (int i = 0; i < n; i++) {
+    /* The memory bound is reported either way: a cgroup, or the fallback. */
+    if (strcmp(items[i].name, "jail memory limit") == 0)
+      saw_memory = items[i].ok == 1 ? strstr(items[i].detail, "cgroup v") != NULL
+                                    : strstr(items[i].detail, "no memory cgroup") != NULL;
     if (strcmp(items[i].name, "user namespaces") == 0) saw_userns = items[i].ok == 1;
     if (strcmp(items[i].name, "seccomp") == 0) saw_seccomp = items[i].ok == 1;
     if (strcmp(items[i].name, "full jail") == 0) saw_full = items[i].ok == 1;
     if (items[i].ok == 0) CHECK(items[i].fix[0] != 0); /* every failure says what to change */
   }
-  CHECK(saw_userns && saw_seccomp && saw_full);
+  CHECK(saw_userns && saw_seccomp && saw_full && saw_memory);
   CHECK_EQ(ok, 1);
+}
+
+/* J1's fds 0-2 are the jail's /dev/null, and J1 is not dumpable: the
+ * sandbox user (same uid) cannot open its fds, memory or root. */
+TEST(init_holds_no_host_fd_and_is_not_dumpable) {
+  char *argv[] = {"/usr/bin/sh", "-c",
+                  "ls /proc/1/fd >/dev/null 2>&1 && echo fd-open || echo fd-closed; "
+                  "(: > /proc/1/mem) 2>/dev/null && echo mem-open || echo mem-closed; "
+                  "stat -c %u /proc/1/mem",
+                  NULL};
+  CHECK_EQ(run_in_jail(argv, OUT, sizeof OUT), 0);
+  /* The owner of a non-dumpable process's files is root, unmapped here. */
+  CHECK_STR(OUT, "fd-closed\nmem-closed\n65534\n");
+}
+
+/* A cgroup for one jail: made with its limit, removed without a trace; or,
+ * where the host has none for us, a reason. */
+TEST(cgroup_is_made_and_removed) {
+  jail_cgroup cg;
+  char why[JAIL_ERRMSG_MAX] = "";
+  if (jail_cgroup_create(&cg, 256u << 20, 16, why, sizeof why) != 0) {
+    CHECK(why[0] != 0);
+    CHECK_EQ(cg.version, 0);
+    return;
+  }
+  CHECK(cg.version == 1 || cg.version == 2);
+  char path[JAIL_CGROUP_PATH + 64], buf[64] = "";
+  snprintf(path, sizeof path, "%s/%s", cg.dir, cg.version == 2 ? "memory.max" : "memory.limit_in_bytes");
+  FILE *f = fopen(path, "r");
+  CHECK(f != NULL);
+  if (f) {
+    CHECK(fgets(buf, sizeof buf, f) != NULL);
+    fclose(f);
+  }
+  CHECK_EQ(strtoull(buf, NULL, 10), 256ull << 20);
+  CHECK_EQ(jail_cgroup_set_memory(&cg, 128u << 20), 0);
+  CHECK_EQ(jail_cgroup_oom_kills(&cg), 0);
+  char dir[JAIL_CGROUP_PATH];
+  snprintf(dir, sizeof dir, "%s", cg.dir);
+  jail_cgroup_remove(&cg);
+  CHECK(access(dir, F_OK) != 0);
+  /* Refused on request, with the reason. */
+  setenv("SBX_JAIL_NO_CGROUP", "1", 1);
+  CHECK(jail_cgroup_create(&cg, 256u << 20, 16, why, sizeof why) != 0);
+  CHECK(strstr(why, "SBX_JAIL_NO_CGROUP") != NULL);
+  unsetenv("SBX_JAIL_NO_CGROUP");
+}
+
+/* Without a cgroup, W cannot make memfds or SysV segments (their pages
+ * escape RLIMIT_AS); with one it can, and the cgroup counts them. */
+TEST(memory_filter_without_a_cgroup) {
+  char *argv[] = {"/usr/bin/python3.11", "-I", "-S", "-c",
+                  "import os, ctypes\n"
+                  "libc = ctypes.CDLL(None, use_errno=True)\n"
+                  "try:\n"
+                  "    os.memfd_create('x'); print('memfd ok')\n"
+                  "except OSError as e:\n"
+                  "    print('memfd', e.errno)\n"
+                  "r = libc.shmget(0, 4096, 0o1600)\n"
+                  "print('shmget', 'ok' if r >= 0 else ctypes.get_errno())\n",
+                  NULL};
+  setenv("SBX_JAIL_NO_CGROUP", "1", 1);
+  CHECK_EQ(run_in_jail(argv, OUT, sizeof OUT), 0);
+  unsetenv("SBX_JAIL_NO_CGROUP");
+  CHECK_STR(OUT, "memfd 1\nshmget 1\n"); /* EPERM */
 }
 
 int main(int argc, char **argv) {
@@ -278,5 +347,8 @@ int main(int argc, char **argv) {
   RUN(stop_leaves_nothing_running);
   RUN(fork_bomb_is_contained);
   RUN(probe_reports_each_piece);
+  RUN(init_holds_no_host_fd_and_is_not_dumpable);
+  RUN(cgroup_is_made_and_removed);
+  RUN(memory_filter_without_a_cgroup);
   return harness_done();
 }

@@ -281,6 +281,65 @@ TEST(schema_subset) {
   json_decref(s);
 }
 
+/* Threads of the sandboxed code call tools at the same time: each gets the
+ * answer to its own call (a+b with its own a), none hangs, the worker lives. */
+static void concurrent_calls(int nthreads, int calls_each) {
+  char code[1024];
+  snprintf(code, sizeof code,
+           "import threading\n"
+           "from host_tools import call\n"
+           "results, errors = {}, []\n"
+           "def worker(i):\n"
+           "    try:\n"
+           "        for k in range(%d):\n"
+           "            r = call('add', {'a': i * 1000, 'b': k})\n"
+           "            if r != {'sum': i * 1000 + k}:\n"
+           "                errors.append((i, k, r))\n"
+           "        results[i] = True\n"
+           "    except BaseException as e:\n"
+           "        errors.append((i, repr(e)))\n"
+           "ts = [threading.Thread(target=worker, args=(i,)) for i in range(%d)]\n"
+           "for t in ts: t.start()\n"
+           "for t in ts: t.join()\n"
+           "(len(results), errors)",
+           calls_each, nthreads);
+  char want[64];
+  snprintf(want, sizeof want, "(%d, [])", nthreads);
+  calls = 0;
+  sbx_py_options o = {.timeout = 60};
+  sbx_py_result *r = py_run_opt(H, code, &o);
+  REQUIRE(r);
+  CHECK_EQ(r->error, SBX_PY_OK);
+  CHECK_STR(r->repr ? r->repr : "", want);
+  sbx_free(r);
+  CHECK_EQ(calls, nthreads * calls_each);
+  CHECK_STR(py_eval(H, "1 + 1"), "2");
+}
+
+TEST(concurrent_calls_from_2_threads) { concurrent_calls(2, 20); }
+TEST(concurrent_calls_from_4_threads) { concurrent_calls(4, 20); }
+TEST(concurrent_calls_from_50_threads) { concurrent_calls(50, 4); }
+
+/* A thread's tool call while the main thread is itself in a call whose
+ * callback runs Python in the sandbox (a nested request): both finish. */
+TEST(concurrent_call_during_a_nested_call) {
+  sbx_py_options o = {.timeout = 60};
+  sbx_py_result *r = py_run_opt(H,
+                                "import threading\n"
+                                "from host_tools import call\n"
+                                "out = []\n"
+                                "t = threading.Thread(target=lambda: out.append(call('add', {'a': 1, 'b': 2})))\n"
+                                "t.start()\n"
+                                "n = call('nested_python')\n"
+                                "t.join()\n"
+                                "(n['repr'], out)",
+                                &o);
+  REQUIRE(r);
+  CHECK_EQ(r->error, SBX_PY_OK);
+  CHECK_STR(r->repr ? r->repr : "", "('42', [{'sum': 3}])");
+  sbx_free(r);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
@@ -295,6 +354,10 @@ int main(int argc, char **argv) {
   RUN(register_refuses_bad_definitions);
   RUN(search_ranks_with_bm25);
   RUN(schema_subset);
+  RUN(concurrent_calls_from_2_threads);
+  RUN(concurrent_calls_from_4_threads);
+  RUN(concurrent_calls_from_50_threads);
+  RUN(concurrent_call_during_a_nested_call);
   sbx_close(H);
   return harness_done();
 }

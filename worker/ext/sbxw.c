@@ -22,6 +22,20 @@
  * serves such requests recursively, up to PYW_MAX_DEPTH, so a callback can
  * call back without deadlock.
  *
+ * Threads: sandboxed code may call host tools from any number of threads.
+ * Two locks keep the channel whole (the host serves one call at a time, in
+ * order, so serializing calls here costs no parallelism):
+ *  - the channel lock (chan_enter/chan_leave; recursive, for nested calls)
+ *    is held by the one thread that has a call out, from sending it until
+ *    its reply is decoded, and by the main loop while it reads a request:
+ *    every reply read is the reply of the thread that reads it;
+ *  - the output lock (out_begin/send_out) is held while one frame is built
+ *    in W.out and written; the write itself runs without the GIL, so a
+ *    thread reading a large reply is never stuck behind a thread writing.
+ * Both are waited for without the GIL (a thread holding one of them may
+ * need the GIL to let go of it), and neither is held while waiting for the
+ * other in the opposite order: chan before out, never out before chan.
+ *
  * Interrupts: a watcher thread reads 4-byte request ids from fd 4 and sends
  * SIGINT to the main thread only when that id is the running EXEC, so a late
  * interrupt never hits the next call; bootstrap.py's handler raises
@@ -67,7 +81,15 @@ static struct {
   _Atomic uint32_t running;   /* id of the EXEC running now, 0 if none */
   uint32_t next_call_id;      /* ids of TOOL_CALL / STDIN_READ */
   int depth;                  /* nested requests being served */
-} W;
+  pthread_mutex_t mu;         /* guards chan_* (held only briefly) */
+  pthread_cond_t cv;          /* chan_depth went to 0 */
+  pthread_t chan_owner;       /* the thread holding the channel lock */
+  int chan_depth;             /* its recursion depth, 0 when free */
+  pthread_mutex_t out_mu;     /* the output lock: W.out and the write */
+  uint8_t *req_copy;          /* the main loop's copy of the request it serves */
+  size_t req_cap;             /* allocated */
+} W = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER,
+       .out_mu = PTHREAD_MUTEX_INITIALIZER};
 
 static void die(const char *what) {
   fprintf(stderr, "sbx-pyworker: %s\n", what);
@@ -76,9 +98,63 @@ static void die(const char *what) {
 
 /* ---- protocol I/O ------------------------------------------------------------ */
 
+/* Takes the channel lock (GIL held on entry and on return). */
+static void chan_enter(void) {
+  pthread_t self = pthread_self();
+  pthread_mutex_lock(&W.mu);
+  if (W.chan_depth > 0 && pthread_equal(W.chan_owner, self)) {
+    W.chan_depth++;
+    pthread_mutex_unlock(&W.mu);
+    return;
+  }
+  if (W.chan_depth == 0) {
+    W.chan_owner = self;
+    W.chan_depth = 1;
+    pthread_mutex_unlock(&W.mu);
+    return;
+  }
+  /* Busy: wait without the GIL, so the owner can finish its call; W.mu is
+   * let go before the GIL is taken back (its holders may hold the GIL). */
+  pthread_mutex_unlock(&W.mu);
+  Py_BEGIN_ALLOW_THREADS
+  pthread_mutex_lock(&W.mu);
+  while (W.chan_depth > 0) pthread_cond_wait(&W.cv, &W.mu);
+  W.chan_owner = self;
+  W.chan_depth = 1;
+  pthread_mutex_unlock(&W.mu);
+  Py_END_ALLOW_THREADS
+}
+
+static void chan_leave(void) {
+  pthread_mutex_lock(&W.mu);
+  if (--W.chan_depth == 0) pthread_cond_broadcast(&W.cv);
+  pthread_mutex_unlock(&W.mu);
+}
+
+/* Takes the output lock and starts a frame in W.out (GIL held). */
+static void out_begin(uint8_t type, uint32_t id) {
+  if (pthread_mutex_trylock(&W.out_mu) != 0) {
+    Py_BEGIN_ALLOW_THREADS
+    pthread_mutex_lock(&W.out_mu);
+    Py_END_ALLOW_THREADS
+  }
+  py_msg_begin(&W.out, type, id);
+}
+
+/* Drops a frame that could not be finished, and the output lock. */
+static void out_abort(void) {
+  W.out.len = 0;
+  pthread_mutex_unlock(&W.out_mu);
+}
+
+/* Writes the frame(s) in W.out without the GIL, then lets go of the lock. */
 static int send_out(void) {
-  int r = py_buf_send(&W.out, JAIL_WFD_CTL);
+  int r;
+  Py_BEGIN_ALLOW_THREADS
+  r = py_buf_send(&W.out, JAIL_WFD_CTL);
+  Py_END_ALLOW_THREADS
   if (r) _exit(0); /* the host is gone */
+  pthread_mutex_unlock(&W.out_mu);
   return 0;
 }
 
@@ -128,26 +204,28 @@ static PyObject *field_list(const py_msg *m, uint8_t tag) {
   return l;
 }
 
-/* Adds a Python str as a UTF-8 field (lone surrogates become backslash escapes,
- * so the host always gets valid UTF-8). */
-static void add_pystr(uint8_t tag, PyObject *s) {
-  if (!s || !PyUnicode_Check(s) || PyUnicode_GET_LENGTH(s) == 0) return;
+/* A Python str as UTF-8 bytes (lone surrogates become backslash escapes, so
+ * the host always gets valid UTF-8), or NULL for nothing. Done before the
+ * output lock is taken: encoding may run Python code (a finalizer, through
+ * the garbage collector), which may itself send a frame. */
+static PyObject *utf8_of(PyObject *s) {
+  if (!s || !PyUnicode_Check(s) || PyUnicode_GET_LENGTH(s) == 0) return NULL;
   PyObject *b = PyUnicode_AsEncodedString(s, "utf-8", "backslashreplace");
-  if (!b) {
-    PyErr_Clear();
-    return;
-  }
+  if (!b) PyErr_Clear();
+  return b;
+}
+
+/* Adds encoded bytes (utf8_of) as a string field; NUL is not allowed in
+ * protocol strings, so it cuts there. */
+static void add_utf8(uint8_t tag, PyObject *b) {
+  if (!b) return;
   const char *p = PyBytes_AS_STRING(b);
-  size_t n = (size_t)PyBytes_GET_SIZE(b);
-  /* NUL is not allowed in protocol strings: cut there. */
-  size_t k = strnlen(p, n);
-  py_msg_add(&W.out, tag, p, k);
-  Py_DECREF(b);
+  py_msg_add(&W.out, tag, p, strnlen(p, (size_t)PyBytes_GET_SIZE(b)));
 }
 
 /* Sends RESULT for a failure inside the worker itself (not the user's code). */
 static void send_internal_error(uint32_t id, const char *kind, const char *msg) {
-  py_msg_begin(&W.out, PY_MSG_RESULT, id);
+  out_begin(PY_MSG_RESULT, id);
   py_msg_add_u64(&W.out, PY_T_STATUS, 1);
   py_msg_add_str(&W.out, PY_T_ERRKIND, kind);
   py_msg_add_str(&W.out, PY_T_MESSAGE, msg);
@@ -169,26 +247,26 @@ static void send_result(uint32_t id, PyObject *t) {
     return;
   }
   long status = PyLong_AsLong(PyTuple_GET_ITEM(t, 0));
-  py_msg_begin(&W.out, PY_MSG_RESULT, id);
-  py_msg_add_u64(&W.out, PY_T_STATUS, status == 0 ? 0 : 1);
-  add_pystr(PY_T_ERRKIND, PyTuple_GET_ITEM(t, 1));
-  if (PyTuple_GET_SIZE(t) == 3) {
-    add_pystr(PY_T_MESSAGE, PyTuple_GET_ITEM(t, 2));
-  } else {
-    add_pystr(PY_T_ERRTYPE, PyTuple_GET_ITEM(t, 2));
-    add_pystr(PY_T_MESSAGE, PyTuple_GET_ITEM(t, 3));
-    add_pystr(PY_T_TRACEBACK, PyTuple_GET_ITEM(t, 4));
-    add_pystr(PY_T_REPR, PyTuple_GET_ITEM(t, 5));
-    long code = PyLong_AsLong(PyTuple_GET_ITEM(t, 6));
-    if (code) py_msg_add_u64(&W.out, PY_T_EXIT, (uint64_t)(code & 0xff));
-  }
+  int full = PyTuple_GET_SIZE(t) == 7;
+  long code = full ? PyLong_AsLong(PyTuple_GET_ITEM(t, 6)) : 0;
+  /* kind, then (message) or (type, message, traceback, repr). */
+  static const uint8_t tags3[] = {PY_T_ERRKIND, PY_T_MESSAGE};
+  static const uint8_t tags7[] = {PY_T_ERRKIND, PY_T_ERRTYPE, PY_T_MESSAGE, PY_T_TRACEBACK, PY_T_REPR};
+  const uint8_t *tags = full ? tags7 : tags3;
+  size_t nstr = full ? sizeof tags7 : sizeof tags3;
+  PyObject *enc[5] = {NULL};
+  for (size_t i = 0; i < nstr; i++) enc[i] = utf8_of(PyTuple_GET_ITEM(t, (Py_ssize_t)i + 1));
   PyErr_Clear();
-  if (py_msg_end(&W.out) != 0) {
-    /* A result too large for one frame (a huge repr): say so instead. */
-    send_internal_error(id, "internal", "result too large for the protocol");
-    return;
-  }
-  send_out();
+  out_begin(PY_MSG_RESULT, id);
+  py_msg_add_u64(&W.out, PY_T_STATUS, status == 0 ? 0 : 1);
+  for (size_t i = 0; i < nstr; i++) add_utf8(tags[i], enc[i]);
+  if (code) py_msg_add_u64(&W.out, PY_T_EXIT, (uint64_t)(code & 0xff));
+  int too_large = py_msg_end(&W.out) != 0;
+  if (too_large) out_abort();
+  else send_out();
+  for (size_t i = 0; i < nstr; i++) Py_XDECREF(enc[i]);
+  /* A result too large for one frame (a huge repr): say so instead. */
+  if (too_large) send_internal_error(id, "internal", "result too large for the protocol");
 }
 
 /* ---- per-call limits ---------------------------------------------------------- */
@@ -317,7 +395,7 @@ static void dispatch(const py_msg *m) {
     case PY_MSG_SET_VAR:
     case PY_MSG_PROTECT: handle_ctx(m); break;
     case PY_MSG_PING:
-      py_msg_begin(&W.out, PY_MSG_RESULT, m->id);
+      out_begin(PY_MSG_RESULT, m->id);
       py_msg_add_u64(&W.out, PY_T_STATUS, 0);
       py_msg_end(&W.out);
       send_out();
@@ -343,6 +421,41 @@ static int wait_for(uint8_t type, uint32_t id, py_msg *m) {
   }
 }
 
+/* The main loop's next request: read under the channel lock (a thread may
+ * be in a tool call), then copied out of the shared reader so the lock can
+ * go before the request runs (its code may call tools from threads). */
+static void next_request(py_msg *m) {
+  for (;;) {
+    chan_enter();
+    const uint8_t *body;
+    size_t len;
+    int r = py_reader_frame(&W.rd, &body, &len);
+    if (r < 0) die("protocol error from the host");
+    if (r == 0) {
+      ssize_t n;
+      Py_BEGIN_ALLOW_THREADS
+      n = py_reader_fill(&W.rd, JAIL_WFD_CTL);
+      Py_END_ALLOW_THREADS
+      chan_leave();
+      if (n == 0) _exit(0); /* host closed: normal end */
+      if (n < 0) _exit(1);
+      continue;
+    }
+    if (len > W.req_cap) {
+      uint8_t *nb = realloc(W.req_copy, len);
+      if (!nb) die("out of memory");
+      W.req_copy = nb;
+      W.req_cap = len;
+    }
+    memcpy(W.req_copy, body, len);
+    chan_leave();
+    if (py_msg_decode(W.req_copy, len, 0, m) != 0) die("undecodable message from the host");
+    /* A reply here has no caller left (its call was interrupted): dropped. */
+    if (m->type == PY_MSG_TOOL_REPLY || m->type == PY_MSG_STDIN_DATA) continue;
+    return;
+  }
+}
+
 /* ---- the _sbxw module --------------------------------------------------------------- */
 
 static py_msg *g_reply; /* scratch for replies (large; not on the stack) */
@@ -362,35 +475,45 @@ static PyObject *w_tool_call(PyObject *self, PyObject *args) {
   const char *name, *json;
   Py_ssize_t nl, jl;
   if (!PyArg_ParseTuple(args, "s#s#", &name, &nl, &json, &jl)) return NULL;
+  chan_enter();
   uint32_t id = ++W.next_call_id;
-  py_msg_begin(&W.out, PY_MSG_TOOL_CALL, id);
+  out_begin(PY_MSG_TOOL_CALL, id);
   py_msg_add(&W.out, PY_T_NAME, name, (size_t)nl);
   py_msg_add(&W.out, PY_T_JSON, json, (size_t)jl);
   if (py_msg_end(&W.out) != 0) {
+    out_abort();
+    chan_leave();
     PyErr_SetString(PyExc_ValueError, "tool call too large (name <= 255 bytes, payload <= 16 MiB)");
     return NULL;
   }
   send_out();
   wait_for(PY_MSG_TOOL_REPLY, id, g_reply);
-  return reply_tuple(g_reply);
+  PyObject *r = reply_tuple(g_reply);
+  chan_leave();
+  return r;
 }
 
 static PyObject *w_tool_search(PyObject *self, PyObject *args) {
   const char *q, *detail;
   int limit;
   if (!PyArg_ParseTuple(args, "ssi", &q, &detail, &limit)) return NULL;
+  chan_enter();
   uint32_t id = ++W.next_call_id;
-  py_msg_begin(&W.out, PY_MSG_TOOL_SEARCH, id);
+  out_begin(PY_MSG_TOOL_SEARCH, id);
   py_msg_add_str(&W.out, PY_T_QUERY, q);
   py_msg_add_str(&W.out, PY_T_DETAIL, detail);
   py_msg_add_u64(&W.out, PY_T_LIMIT, limit < 0 ? 0 : (uint64_t)limit);
   if (py_msg_end(&W.out) != 0) {
+    out_abort();
+    chan_leave();
     PyErr_SetString(PyExc_ValueError, "search query too large");
     return NULL;
   }
   send_out();
   wait_for(PY_MSG_TOOL_REPLY, id, g_reply);
-  return reply_tuple(g_reply);
+  PyObject *r = reply_tuple(g_reply);
+  chan_leave();
+  return r;
 }
 
 static PyObject *w_stdin_read(PyObject *self, PyObject *args) {
@@ -398,8 +521,9 @@ static PyObject *w_stdin_read(PyObject *self, PyObject *args) {
   if (!PyArg_ParseTuple(args, "n", &n)) return NULL;
   if (n <= 0) return PyBytes_FromStringAndSize("", 0);
   if (n > (1 << 20)) n = 1 << 20;
+  chan_enter();
   uint32_t id = ++W.next_call_id;
-  py_msg_begin(&W.out, PY_MSG_STDIN_READ, id);
+  out_begin(PY_MSG_STDIN_READ, id);
   py_msg_add_u64(&W.out, PY_T_MAX, (uint64_t)n);
   py_msg_end(&W.out);
   send_out();
@@ -407,7 +531,9 @@ static PyObject *w_stdin_read(PyObject *self, PyObject *args) {
   const py_field *f = py_msg_get(g_reply, PY_T_DATA);
   size_t len = f ? f->len : 0;
   if (len > (size_t)n) len = (size_t)n; /* never more than asked */
-  return PyBytes_FromStringAndSize(f ? (const char *)f->data : "", (Py_ssize_t)len);
+  PyObject *r = PyBytes_FromStringAndSize(f ? (const char *)f->data : "", (Py_ssize_t)len);
+  chan_leave();
+  return r;
 }
 
 /* ---- start-up ---------------------------------------------------------------------- */
@@ -474,12 +600,12 @@ static PyObject *w_main(PyObject *self, PyObject *unused) {
   if (pthread_create(&t, NULL, interrupt_watcher, NULL) != 0) die("cannot start the interrupt thread");
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   pthread_detach(t);
-  py_msg_begin(&W.out, PY_MSG_HELLO, 0);
+  out_begin(PY_MSG_HELLO, 0);
   py_msg_add_u64(&W.out, PY_T_VERSION, PY_PROTO_VERSION);
   py_msg_end(&W.out);
   send_out();
   for (;;) {
-    read_frame(m, 1);
+    next_request(m);
     dispatch(m);
   }
 }
