@@ -441,7 +441,7 @@ static char *param_label(const sh_param *pa) {
 
 /* Is byte offset i of s (n bytes) between two characters, not inside a
  * UTF-8 sequence? */
-static bool char_boundary(const char *s, size_t n, size_t i) {
+static inline bool char_boundary(const char *s, size_t n, size_t i) {
   if (i == 0 || i >= n || ((unsigned char)s[i] & 0xC0) != 0x80 || sh_locale_bytes) return true;
   for (size_t j = i; j-- > 0 && i - j < 4;)
     if (((unsigned char)s[j] & 0xC0) != 0x80) return j + char_len_at(s + j, n - j) <= i;
@@ -568,16 +568,38 @@ static char *remove_pattern(sh_shell *sh, const char *s, const char *pat, sh_par
   return r;
 }
 
-/* Appends the replacement with & standing for the match (patsub_replacement). */
-static void add_replacement(sh_buf *b, const char *rep, const char *m, size_t mn, bool amp) {
-  for (const char *r = rep; *r; r++) {
-    if (*r == '\\' && r[1]) {
-      r++;
-      sh_buf_addc(b, *r);
-    } else if (*r == '&' && amp) {
+/* A replacement string: & stands for the match under patsub_replacement, a
+ * backslash quotes the next character. Without an & it is unquoted once. */
+typedef struct replacement {
+  const char *text; /* as written (borrowed) */
+  bool amp;         /* & stands for the match */
+  sh_buf plain;     /* !amp: the unquoted text */
+} replacement;
+
+static void replacement_init(replacement *r, const char *rep, bool amp) {
+  *r = (replacement){.text = rep, .amp = amp && strchr(rep, '&')};
+  if (r->amp) return;
+  sh_buf_reserve(&r->plain, strlen(rep));
+  for (const char *c = rep; *c; c++) {
+    if (*c == '\\' && c[1]) c++;
+    sh_buf_addc(&r->plain, *c);
+  }
+}
+
+/* Appends the replacement of the match m (mn bytes). */
+static void add_replacement(sh_buf *b, const replacement *r, const char *m, size_t mn) {
+  if (!r->amp) {
+    sh_buf_add(b, r->plain.data, r->plain.len);
+    return;
+  }
+  for (const char *c = r->text; *c; c++) {
+    if (*c == '\\' && c[1]) {
+      c++;
+      sh_buf_addc(b, *c);
+    } else if (*c == '&') {
       sh_buf_add(b, m, mn);
     } else {
-      sh_buf_addc(b, *r);
+      sh_buf_addc(b, *c);
     }
   }
 }
@@ -617,6 +639,8 @@ static char *replace_pattern(sh_shell *sh, const char *s, const char *pat, const
                              sh_param_op op, int fl, bool amp) {
   pat_subject ps;
   pat_subject_init(&ps, sh, pat, s, fl);
+  replacement r;
+  replacement_init(&r, rep, amp);
   size_t n = ps.n;
   sh_buf b = {0};
   if (op == SH_POP_REPL_PREFIX || op == SH_POP_REPL_SUFFIX) {
@@ -625,50 +649,66 @@ static char *replace_pattern(sh_shell *sh, const char *s, const char *pat, const
     if (find_cut(&ps, suffix, true, &cut)) {
       if (suffix) {
         sh_buf_add(&b, s, cut);
-        add_replacement(&b, rep, s + cut, n - cut, amp);
+        add_replacement(&b, &r, s + cut, n - cut);
       } else {
-        add_replacement(&b, rep, s, cut, amp);
+        add_replacement(&b, &r, s, cut);
         sh_buf_add(&b, s + cut, n - cut);
       }
     } else {
       sh_buf_add(&b, s, n);
     }
     pat_subject_free(&ps);
+    sh_buf_free(&r.plain);
     return sh_buf_steal(&b);
   }
   const sh_pattern_shape *sp = &ps.shape;
   size_t i = 0, from = 0; /* s[from,i) is copied at the next flush */
-  if (n == 0 && ps.pn && pat_test(&ps, 0, 0)) add_replacement(&b, rep, s, 0, amp);
+  /* bash tries the end of the string only with a pattern that starts with a
+   * star (match_pattern_char): an empty x takes the pattern *(a), not ?(a) */
+  if (n == 0 && pat[0] == '*' && pat_test(&ps, 0, 0)) add_replacement(&b, &r, s, 0);
   /* a null pattern changes nothing; a match may be empty: then the
    * replacement goes before the next character (bash's pat_subst) */
   while (ps.pn && i < n) {
     if (loop_stop(sh, &ps.ticks)) break;
-    if (sp->literal || sp->first >= 0) {
-      /* jump to the next offset that can start a match */
-      const char *q = sp->literal ? memmem(s + i, n - i, sp->lit, sp->lit_n)
-                                  : memchr(s + i, sp->first, n - i);
+    size_t j;
+    if (sp->literal) {
+      /* the next occurrence that starts and ends between characters */
+      const char *q = memmem(s + i, n - i, sp->lit, sp->lit_n);
       if (!q) break;
       i = (size_t)(q - s);
-      if (!char_boundary(s, n, i)) {
+      j = i + sp->lit_n;
+      if (!char_boundary(s, n, i) || !char_boundary(s, n, j)) {
         i++;
         continue;
       }
+    } else {
+      if (sp->first >= 0) {
+        /* jump to the next offset that can start a match */
+        const char *q = memchr(s + i, sp->first, n - i);
+        if (!q) break;
+        i = (size_t)(q - s);
+        if (!char_boundary(s, n, i)) {
+          i++;
+          continue;
+        }
+      }
+      bool found = longest_match_at(&ps, i, &j);
+      if (sh->flow == SH_FLOW_ABORT) break;
+      if (!found) {
+        i = next_boundary(s, n, i);
+        continue;
+      }
     }
-    size_t j;
-    bool found = longest_match_at(&ps, i, &j);
-    if (sh->flow == SH_FLOW_ABORT) break;
-    if (found) {
-      sh_buf_add(&b, s + from, i - from);
-      add_replacement(&b, rep, s + i, j - i, amp);
-      from = j;
-      i = j > i ? j : next_boundary(s, n, i);
-      if (op != SH_POP_REPL_ALL) break;
-      continue;
-    }
-    i = next_boundary(s, n, i);
+    sh_buf_add(&b, s + from, i - from);
+    add_replacement(&b, &r, s + i, j - i);
+    if (sh_check_size(sh, b.len)) break; /* ${x//?/$long}: string_size, not all memory */
+    from = j;
+    i = j > i ? j : next_boundary(s, n, i);
+    if (op != SH_POP_REPL_ALL) break;
   }
   sh_buf_add(&b, s + from, n - from);
   pat_subject_free(&ps);
+  sh_buf_free(&r.plain);
   return sh_buf_steal(&b);
 }
 
@@ -1215,7 +1255,8 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       return;
     }
     int fl = sh_fnm_flags(sh, false) & ~SH_FNM_CASEFOLD;
-    if (sh->opt[SH_SHOPT_NOCASEMATCH]) fl |= SH_FNM_CASEFOLD;
+    /* nocasematch reaches ${x/p/r} only, not ${x#p} nor ${x^^p} (bash 5.2) */
+    if (sh->opt[SH_SHOPT_NOCASEMATCH] && is_repl) fl |= SH_FNM_CASEFOLD;
     bool amp = sh->opt[SH_SHOPT_PATSUB_REPLACEMENT];
     size_t nv;
     char **vals = pval_values(&pv, &nv);
