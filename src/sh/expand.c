@@ -632,6 +632,37 @@ static bool longest_match_at(pat_subject *ps, size_t i, size_t *j) {
   return false;
 }
 
+/* ${x//lit/r} with a plain replacement: the runs between occurrences and the
+ * replacements are copied straight into the result, one memchr or memmem per
+ * occurrence. A literal that starts and ends with ASCII bytes always falls
+ * between characters. */
+static void replace_literal_all(pat_subject *ps, const replacement *r, sh_buf *b) {
+  const char *s = ps->s, *lit = ps->shape.lit;
+  size_t n = ps->n, ln = ps->shape.lit_n, rl = r->plain.len, from = 0;
+  uint64_t max = ps->sh->sess->limits.string_size;
+  bool ascii_ends = (unsigned char)lit[0] < 0x80 && (unsigned char)lit[ln - 1] < 0x80;
+  sh_buf_reserve(b, n);
+  for (size_t i = 0; i < n;) {
+    if (loop_stop(ps->sh, &ps->ticks)) break;
+    const char *q = ln == 1 ? memchr(s + i, lit[0], n - i) : memmem(s + i, n - i, lit, ln);
+    if (!q) break;
+    i = (size_t)(q - s);
+    if (!ascii_ends && (!char_boundary(s, n, i) || !char_boundary(s, n, i + ln))) {
+      i++;
+      continue;
+    }
+    size_t run = i - from;
+    if (b->len + run + rl + 1 > b->cap) sh_buf_reserve(b, run + rl);
+    memcpy(b->data + b->len, s + from, run);
+    memcpy(b->data + b->len + run, r->plain.data, rl);
+    b->len += run + rl;
+    b->data[b->len] = 0;
+    if (b->len > max && sh_check_size(ps->sh, b->len)) return;
+    from = i = i + ln;
+  }
+  sh_buf_add(b, s + from, n - from);
+}
+
 /* ${x/p/r} ${x//p/r} ${x/#p/r} ${x/%p/r} on one string: the leftmost longest
  * match, then after it (//) the next; the result grows in one buffer, the
  * unmatched text copied in runs. */
@@ -662,6 +693,12 @@ static char *replace_pattern(sh_shell *sh, const char *s, const char *pat, const
     return sh_buf_steal(&b);
   }
   const sh_pattern_shape *sp = &ps.shape;
+  if (sp->literal && sp->lit_n && !r.amp && op == SH_POP_REPL_ALL) {
+    replace_literal_all(&ps, &r, &b);
+    pat_subject_free(&ps);
+    sh_buf_free(&r.plain);
+    return sh_buf_steal(&b);
+  }
   size_t i = 0, from = 0; /* s[from,i) is copied at the next flush */
   /* bash tries the end of the string only with a pattern that starts with a
    * star (match_pattern_char): an empty x takes the pattern *(a), not ?(a) */
