@@ -230,22 +230,24 @@ typedef enum { ELEM_BYTE, ELEM_CHAR, ELEM_STAR, ELEM_GROUP } elem_kind;
 /* The element of a pattern at p[0] (pn > 0), read as match() reads it: its
  * length in the pattern, its kind and, for ELEM_BYTE, the byte. */
 static size_t pattern_elem(const char *p, size_t pn, int flags, elem_kind *kind, unsigned char *byte) {
+  bool unbalanced = false;
   if ((flags & SH_FNM_EXTGLOB) && pn > 1 && p[1] == '(' && strchr("?*+@!", p[0])) {
     size_t gl = ext_len(p, pn);
     if (gl) {
       *kind = ELEM_GROUP;
       return gl;
     }
+    unbalanced = true;
   }
-  if (p[0] == '*') {
+  if (unbalanced) {
+    /* the operator of a group without its ')' is a plain character */
+  } else if (p[0] == '*') {
     *kind = ELEM_STAR;
     return 1;
-  }
-  if (p[0] == '?') {
+  } else if (p[0] == '?') {
     *kind = ELEM_CHAR;
     return 1;
-  }
-  if (p[0] == '[') {
+  } else if (p[0] == '[') {
     bool ok;
     size_t bl = bracket(p, pn, 0, flags, &ok);
     if (bl) {
@@ -371,6 +373,7 @@ static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn,
     if (!step(m)) return false;
     if (pi < pn) {
       char c = p[pi];
+      bool unbalanced = false;
       if ((m->flags & SH_FNM_EXTGLOB) && pi + 1 < pn && p[pi + 1] == '(' && strchr("?*+@!", c)) {
         size_t gl = ext_len(p + pi, pn - pi);
         if (gl) {
@@ -402,13 +405,13 @@ static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn,
           }
           goto fail;
         }
+        /* a group without its ')': the operator is a plain character (bash) */
+        unbalanced = true;
       }
-      if (c == '*') {
-        /* a run of stars is one; *( without its ')' is a star and a '(' */
+      if (c == '*' && !unbalanced) {
+        /* a run of stars is one (up to a *( ) */
         do pi++;
-        while (pi < pn && p[pi] == '*' &&
-               !((m->flags & SH_FNM_EXTGLOB) && pi + 1 < pn && p[pi + 1] == '(' &&
-                 ext_len(p + pi, pn - pi)));
+        while (pi < pn && p[pi] == '*' && !((m->flags & SH_FNM_EXTGLOB) && pi + 1 < pn && p[pi + 1] == '('));
         if (si == 0 && start && (m->flags & SH_FNM_PERIOD) && sn > 0 && s[0] == '.') goto fail;
         if (pi == pn) return true;
         star_p = pi;
@@ -416,7 +419,7 @@ static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn,
         continue;
       }
       if (si < sn) {
-        if (c == '?') {
+        if (c == '?' && !unbalanced) {
           if (si == 0 && start && (m->flags & SH_FNM_PERIOD) && s[0] == '.') goto fail;
           si += u8len(s + si, sn - si);
           pi++;
