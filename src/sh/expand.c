@@ -801,6 +801,7 @@ static char *case_convert(sh_shell *sh, const char *s, const char *pat, sh_param
   size_t pn = pat ? strlen(pat) : 0;
   locale_t loc = utf8_locale();
   bool first_only = op == SH_POP_UPPER1 || op == SH_POP_LOWER1 || op == SH_POP_TOGGLE1;
+  sh_matcher *mt = NULL; /* the pattern against each character of s */
   for (size_t i = 0; i < n;) {
     if (first_only && i > 0) {
       sh_buf_add(&r, s + i, n - i);
@@ -820,7 +821,8 @@ static char *case_convert(sh_shell *sh, const char *s, const char *pat, sh_param
       i++;
       continue;
     }
-    bool m = !pat || !*pat || (sh ? sh_fnmatch_sh(sh, pat, pn, s + i, l, fl) : sh_fnmatch(pat, pn, s + i, l, fl));
+    if (pat && *pat && sh && !mt) mt = sh_matcher_new(sh, pat, pn, s, fl);
+    bool m = !pat || !*pat || (mt ? sh_matcher_test(mt, i, i + l) : sh_fnmatch(pat, pn, s + i, l, fl));
     if (!m) {
       sh_buf_add(&r, s + i, l);
       i += l;
@@ -840,6 +842,7 @@ static char *case_convert(sh_shell *sh, const char *s, const char *pat, sh_param
     utf8_encode1(&r, (uint32_t)w);
     i += l;
   }
+  sh_matcher_free(mt);
   return sh_buf_steal(&r);
 }
 

@@ -83,9 +83,14 @@ static size_t memo_slot(const mstate *m, int kind, uint32_t p0, uint32_t p1, uin
   return i;
 }
 
+/* Offsets past 4 GiB do not fit a key: such slices are not remembered. */
+static bool memo_fits(const mstate *m, const char *p, size_t pn, const char *s, size_t sn) {
+  return (size_t)(p + pn - m->pat0) <= UINT32_MAX && (size_t)(s + sn - m->s0) <= UINT32_MAX;
+}
+
 /* The remembered answer to (kind, p[0,pn), s[0,sn)): 0 or 1, -1 if unknown. */
 static int memo_get(const mstate *m, int kind, const char *p, size_t pn, const char *s, size_t sn) {
-  if (!m->memo) return -1;
+  if (!m->memo || !memo_fits(m, p, pn, s, sn)) return -1;
   size_t i = memo_slot(m, kind, (uint32_t)(p - m->pat0), (uint32_t)(p + pn - m->pat0),
                        (uint32_t)(s - m->s0), (uint32_t)(s + sn - m->s0));
   return m->memo[i].kind ? m->memo[i].result : -1;
@@ -93,7 +98,7 @@ static int memo_get(const mstate *m, int kind, const char *p, size_t pn, const c
 
 /* Remembers an answer (not one cut short by stop); returns it. */
 static bool memo_put(mstate *m, int kind, const char *p, size_t pn, const char *s, size_t sn, bool r) {
-  if (m->stop) return r;
+  if (m->stop || !memo_fits(m, p, pn, s, sn)) return r;
   if (m->memo_n + 1 > m->memo_cap / 2) {
     if (m->memo_cap >= MEMO_MAX) return r; /* full: answers are computed again */
     size_t ncap = m->memo_cap ? m->memo_cap * 2 : 1024;
