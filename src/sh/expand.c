@@ -448,12 +448,17 @@ static inline bool char_boundary(const char *s, size_t n, size_t i) {
   return true;
 }
 
-/* Polls the call every 4096 rounds of a loop over a string: true when the
- * loop must stop (a limit, the timeout or a cancel ended the call). */
-static bool loop_stop(sh_shell *sh, size_t *ticks) {
-  if ((++*ticks & 4095) == 0) return sh_poll(sh) != 0;
+/* Counts units of work of a loop over a string (a round, or a pattern
+ * element walked) and polls the call every 4096: true when the loop must
+ * stop (a limit, the timeout or a cancel ended the call). */
+static bool loop_stop_n(sh_shell *sh, size_t *ticks, size_t units) {
+  size_t before = *ticks;
+  *ticks += units;
+  if ((before >> 12) != (*ticks >> 12)) return sh_poll(sh) != 0;
   return sh->flow == SH_FLOW_ABORT;
 }
+
+static bool loop_stop(sh_shell *sh, size_t *ticks) { return loop_stop_n(sh, ticks, 1); }
 
 /* A pattern against one string, for ${x#p} ${x%p} ${x/p/r}: the pattern's
  * shape rules most offsets out before the matcher runs, so a literal or fixed
@@ -489,6 +494,7 @@ static bool pat_test(pat_subject *ps, size_t i, size_t j) {
   if (sp->literal) return j - i == sp->lit_n && memcmp(s + i, sp->lit, sp->lit_n) == 0;
   if (sp->fixed) {
     if (j - i < sp->nelems || j - i > 4 * sp->nelems) return false;
+    if (loop_stop_n(ps->sh, &ps->ticks, sp->nelems)) return false;
     if (sh_pattern_fixed_end(ps->pat, ps->pn, s + i, j - i, ps->fl) != j - i) return false;
   }
   if (!ps->matcher) ps->matcher = sh_matcher_new(ps->sh, ps->pat, ps->pn, s, ps->fl);
@@ -611,6 +617,8 @@ static bool longest_match_at(pat_subject *ps, size_t i, size_t *j) {
   size_t n = ps->n;
   if (sp->first >= 0 && (i >= n || (unsigned char)s[i] != sp->first)) return false;
   if (sp->fixed) {
+    /* every element takes a byte at least */
+    if (n - i < sp->nelems || loop_stop_n(ps->sh, &ps->ticks, sp->nelems)) return false;
     size_t e = sh_pattern_fixed_end(ps->pat, ps->pn, s + i, n - i, ps->fl);
     if (e == SIZE_MAX || !char_boundary(s, n, i + e) || !pat_test(ps, i, i + e)) return false;
     *j = i + e;

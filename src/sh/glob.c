@@ -392,6 +392,7 @@ static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn,
           }
           size_t lo = 0, hi = SIZE_MAX;
           if (c != '!') alts_bounds(body, bn, m->flags, &lo, &hi);
+          m->poll_steps += bn / 8; /* the walk over the body counts as steps */
           for (size_t k = si; k <= sn; k++) {
             if (!step(m)) return false;
             bool ok;

@@ -122,6 +122,12 @@ TEST(extglob_without_the_last_byte_is_instant) {
              "y=${x##*(a|aa)b}; echo ${#y}", "20000\n");
 }
 
+TEST(a_long_fixed_pattern_is_ruled_out_by_its_length) {
+  /* found by fuzz_sh_deadline: 4,000 starts times a 4,000-element pattern */
+  check_ends("x=$(head -c 4000 /dev/zero | tr '\\0' a); b=$x$x$x$x",
+             "y=${x//?f${x}o}; z=${b//?${x%a}}; echo ${#y} ${#z}", "4000 4\n");
+}
+
 TEST(unbalanced_extglob_in_a_glob_is_instant) {
   check_ends("shopt -s extglob; mkdir d; cd d; for i in {1..20}; do : > f$i; done",
              "echo *(/a); x='*(f'; echo $x; [[ f1 == $x ]] || echo no", "*(/a)\n*(f\nno\n");
@@ -201,6 +207,7 @@ int main(int argc, char **argv) {
   RUN(replace_any_char_on_120k_is_linear);
   RUN(replace_literal_on_4m_is_linear);
   RUN(extglob_without_the_last_byte_is_instant);
+  RUN(a_long_fixed_pattern_is_ruled_out_by_its_length);
   RUN(unbalanced_extglob_in_a_glob_is_instant);
   RUN(tr_repeat_counts_are_one_step);
   RUN(slow_extglob_replace_ends_at_the_timeout);
