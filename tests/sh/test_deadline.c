@@ -125,7 +125,7 @@ TEST(extglob_without_the_last_byte_is_instant) {
 TEST(a_long_fixed_pattern_is_ruled_out_by_its_length) {
   /* found by fuzz_sh_deadline: 4,000 starts times a 4,000-element pattern */
   check_ends("x=$(head -c 4000 /dev/zero | tr '\\0' a); b=$x$x$x$x",
-             "y=${x//?f${x}o}; z=${b//?${x%a}}; echo ${#y} ${#z}", "4000 4\n");
+             "y=${x//?f${x}o}; z=${b//?${x%a}}; echo ${#y} ${#z}", "4000 0\n");
 }
 
 TEST(unbalanced_extglob_in_a_glob_is_instant) {
