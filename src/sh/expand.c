@@ -496,6 +496,7 @@ static bool pat_test(pat_subject *ps, size_t i, size_t j) {
     if (j - i < sp->nelems || j - i > 4 * sp->nelems) return false;
     if (loop_stop_n(ps->sh, &ps->ticks, sp->nelems)) return false;
     if (sh_pattern_fixed_end(ps->pat, ps->pn, s + i, j - i, ps->fl) != j - i) return false;
+    if (sp->any_only) return true; /* ?? takes any two characters: nothing more to test */
   }
   if (!ps->matcher) ps->matcher = sh_matcher_new(ps->sh, ps->pat, ps->pn, s, ps->fl);
   return sh_matcher_test(ps->matcher, i, j);

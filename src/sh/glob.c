@@ -512,7 +512,7 @@ void sh_matcher_free(sh_matcher *mt) {
 /* ---- pattern shapes (the expansions' fast paths) ------------------------------------------ */
 
 void sh_pattern_shape_of(const char *pat, size_t pn, int flags, sh_pattern_shape *shape) {
-  *shape = (sh_pattern_shape){.fixed = true, .literal = true, .first = -1, .last = -1};
+  *shape = (sh_pattern_shape){.fixed = true, .literal = true, .any_only = pn > 0, .first = -1, .last = -1};
   sh_buf lit = {0};
   bool fold = flags & SH_FNM_CASEFOLD;
   for (size_t i = 0; i < pn;) {
@@ -524,11 +524,13 @@ void sh_pattern_shape_of(const char *pat, size_t pn, int flags, sh_pattern_shape
     shape->last = as_byte;
     if (k == ELEM_STAR || k == ELEM_GROUP) shape->fixed = false;
     if (k != ELEM_BYTE || fold) shape->literal = false;
+    if (!(k == ELEM_CHAR && pat[i] == '?')) shape->any_only = false;
     if (k == ELEM_BYTE) sh_buf_addc(&lit, (char)b);
     shape->nelems++;
     i += l;
   }
   shape->literal = shape->literal && shape->fixed;
+  shape->any_only = shape->any_only && shape->fixed && !(flags & SH_FNM_PERIOD);
   if (shape->literal) {
     shape->lit_n = lit.len;
     shape->lit = lit.data ? sh_buf_steal(&lit) : sh_xstrdup("");

@@ -37,6 +37,7 @@ typedef struct sh_pattern_shape {
   bool fixed;      /* no `*` and no extglob group: each element takes one byte
                     * (a literal) or one character (`?`, a bracket) */
   bool literal;    /* fixed and only literals: it matches exactly lit */
+  bool any_only;   /* fixed and only `?`: it matches any nelems characters */
   char *lit;       /* literal: the bytes (malloc'd, the caller frees), else NULL */
   size_t lit_n;    /* their count */
   size_t nelems;   /* elements of the pattern (a fixed match takes nelems to
