@@ -230,6 +230,27 @@ static size_t ext_len(const char *pat, size_t plen) {
   return 0;
 }
 
+/* The next |-separated alternative of a group body p (pn bytes) from *at:
+ * its start and length, *at moved past it; false after the last one. */
+static bool next_alt(const char *p, size_t pn, size_t *at, size_t *start, size_t *len) {
+  int depth = 0;
+  for (size_t i = *at; i <= pn; i++) {
+    if (i < pn && p[i] == '\\') {
+      i++;
+      continue;
+    }
+    if (i < pn && p[i] == '(') depth++;
+    if (i < pn && p[i] == ')') depth--;
+    if (i == pn || (p[i] == '|' && depth == 0)) {
+      *start = *at;
+      *len = i - *at;
+      *at = i + 1;
+      return true;
+    }
+  }
+  return false;
+}
+
 typedef enum { ELEM_BYTE, ELEM_CHAR, ELEM_STAR, ELEM_GROUP } elem_kind;
 
 /* The element of a pattern at p[0] (pn > 0), read as match() reads it: its
@@ -305,22 +326,11 @@ static void seq_bounds(const char *p, size_t pn, int flags, size_t *lo, size_t *
 static void alts_bounds(const char *p, size_t pn, int flags, size_t *lo, size_t *hi) {
   *lo = SIZE_MAX;
   *hi = 0;
-  size_t a = 0;
-  int depth = 0;
-  for (size_t i = 0; i <= pn; i++) {
-    if (i < pn && p[i] == '\\') {
-      i++;
-      continue;
-    }
-    if (i < pn && p[i] == '(') depth++;
-    if (i < pn && p[i] == ')') depth--;
-    if (i == pn || (p[i] == '|' && depth == 0)) {
-      size_t alo, ahi;
-      seq_bounds(p + a, i - a, flags, &alo, &ahi);
-      if (alo < *lo) *lo = alo;
-      if (ahi > *hi) *hi = ahi;
-      a = i + 1;
-    }
+  for (size_t at = 0, a, an; next_alt(p, pn, &at, &a, &an);) {
+    size_t alo, ahi;
+    seq_bounds(p + a, an, flags, &alo, &ahi);
+    if (alo < *lo) *lo = alo;
+    if (ahi > *hi) *hi = ahi;
   }
 }
 
@@ -330,20 +340,8 @@ static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn,
 static bool match_alts(mstate *m, const char *p, size_t pn, const char *s, size_t sn) {
   int known = memo_get(m, MEMO_ALTS, p, pn, s, sn);
   if (known >= 0) return known;
-  size_t a = 0;
-  int depth = 0;
-  for (size_t i = 0; i <= pn; i++) {
-    if (i < pn && p[i] == '\\') {
-      i++;
-      continue;
-    }
-    if (i < pn && p[i] == '(') depth++;
-    if (i < pn && p[i] == ')') depth--;
-    if (i == pn || (p[i] == '|' && depth == 0)) {
-      if (match(m, p + a, i - a, s, sn, false)) return memo_put(m, MEMO_ALTS, p, pn, s, sn, true);
-      a = i + 1;
-    }
-  }
+  for (size_t at = 0, a, an; next_alt(p, pn, &at, &a, &an);)
+    if (match(m, p + a, an, s, sn, false)) return memo_put(m, MEMO_ALTS, p, pn, s, sn, true);
   return memo_put(m, MEMO_ALTS, p, pn, s, sn, false);
 }
 
