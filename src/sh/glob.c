@@ -604,7 +604,14 @@ typedef struct glob_ctx {
   bool skipdots; /* globskipdots: . and .. never match */
   size_t count;
   size_t limit;
+  size_t polls;  /* names and directories visited, for polling the call */
 } glob_ctx;
+
+/* Polls the call every 256 names or directories: true when globbing must stop. */
+static bool glob_stop(glob_ctx *g) {
+  if ((++g->polls & 255) == 0 && sh_poll(g->sh)) return true;
+  return g->sh->flow == SH_FLOW_ABORT;
+}
 
 typedef struct dir_list {
   sh_strv names;
@@ -665,7 +672,7 @@ static bool name_matches(glob_ctx *g, const char *pat, size_t pn, const char *na
 
 /* globstar: every directory below base (including base itself), depth-first. */
 static void globstar_dirs(glob_ctx *g, const char *base, sh_strv *dirs, int depth) {
-  if (depth > 64 || dirs->n > 100000) return;
+  if (depth > 64 || dirs->n > 100000 || glob_stop(g)) return;
   dir_list dl = {0};
   if (read_dir(g, base, &dl) == 0) {
     for (size_t i = 0; i < dl.names.n; i++) {
@@ -773,7 +780,7 @@ static void glob_rec(glob_ctx *g, const char *base, const char *pat) {
   dir_list dl = {0};
   if (read_dir(g, base, &dl) == 0) {
     for (size_t i = 0; i < dl.names.n && g->count <= g->limit; i++) {
-      if (g->sh->flow == SH_FLOW_ABORT) break;
+      if (glob_stop(g)) break;
       const char *nm = dl.names.v[i];
       if (!name_matches(g, comp, cn, nm)) continue;
       char *p = join(base, nm);
