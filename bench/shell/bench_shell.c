@@ -1,12 +1,14 @@
 /*
  * bench_shell.c - the shell's call overhead in sbx, in process, through the
- * C API: a warm `echo hi` call, a 1,000-iteration arithmetic loop, and a
- * fresh in-memory sandbox plus its first command.
+ * C API: a warm `echo hi` call, a 1,000-iteration arithmetic loop, a fresh
+ * in-memory sandbox plus its first command, and ${x//a/b} on a string of
+ * 20,000 and of 16,000,000 a's (the pattern replacement is linear: a literal
+ * is found with memmem and the result grows in one buffer).
  *
  *   bench_shell [ITER_ECHO]
  *
  * Prints one line per row, "NAME best median" in microseconds (echo, create)
- * or milliseconds (loop), for run.sh to put beside just-bash and bash. The
+ * or milliseconds (loop, repl20k, repl16m), for run.sh to put beside just-bash and bash. The
  * output of every call is checked, so a broken shell cannot look fast.
  */
 #include "bench_util.h"
@@ -50,6 +52,29 @@ int main(int argc, char **argv) {
     }
   }
   report("loop", lt, 30, 1000);
+  /* ${x//a/b}: x is built by an untimed call, the timed one replaces and
+   * checks the length */
+  static const struct {
+    const char *name, *make, *want;
+    int runs;
+  } repl[] = {
+      {"repl20k", "x=$(head -c 20000 /dev/zero | tr '\\0' a)", "20000 bbb\n", 30},
+      {"repl16m", "x=$(head -c 16000000 /dev/zero | tr '\\0' a)", "16000000 bbb\n", 5},
+  };
+  for (size_t k = 0; k < sizeof repl / sizeof *repl; k++) {
+    double rt[30];
+    if (run(h, repl[k].make, "")) return 1;
+    for (int i = 0; i < repl[k].runs; i++) {
+      double t0 = now_us();
+      int bad = run(h, "y=${x//a/b}; echo ${#y} ${y:0:3}", repl[k].want);
+      rt[i] = now_us() - t0;
+      if (bad) {
+        fprintf(stderr, "bench_shell: %s failed\n", repl[k].name);
+        return 1;
+      }
+    }
+    report(repl[k].name, rt, repl[k].runs, 1000);
+  }
   sbx_close(h);
   double ct[200];
   for (int i = 0; i < 200; i++) {

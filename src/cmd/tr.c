@@ -439,10 +439,31 @@ static void tr_skip_element(tr_set *set) {
   }
 }
 
+/* After a byte of a repeat: the rest of it is the same byte, so a caller
+ * that wants each byte once skips it ([a*9999999999999] is one step). */
+static void tr_skip_rest_of_repeat(tr_set *set) {
+  if (set->cur < set->n && set->e[set->cur].type == E_REPEAT) tr_skip_element(set);
+}
+
+/* Two sets walked in step: while both are inside a repeat every pair ahead is
+ * the same, so all but the last of them are skipped. */
+static void tr_skip_repeat_pairs(tr_set *a, tr_set *b) {
+  if (a->cur >= a->n || b->cur >= b->n) return;
+  tr_elem *ea = &a->e[a->cur], *eb = &b->e[b->cur];
+  if (ea->type != E_REPEAT || eb->type != E_REPEAT || a->pos >= ea->count || b->pos >= eb->count)
+    return;
+  uintmax_t ra = ea->count - a->pos, rb = eb->count - b->pos;
+  uintmax_t k = ra < rb ? ra : rb;
+  if (k > 1) {
+    a->pos += k - 1;
+    b->pos += k - 1;
+  }
+}
+
 static void tr_members(tr_set *set, bool *in) {
   memset(in, 0, 256 * sizeof *in);
   tr_rewind(set);
-  for (int c; (c = tr_next(set, NULL, NULL)) != -1;) in[c] = true;
+  for (int c; (c = tr_next(set, NULL, NULL)) != -1; tr_skip_rest_of_repeat(set)) in[c] = true;
 }
 
 static int tr_die(cmd_ctx *ctx, const char *msg) {
@@ -492,6 +513,7 @@ static int tr_validate(cmd_ctx *ctx, tr_set *s1, tr_set *s2, bool translating,
     for (;;) {
       int u1, u2;
       bool f1 = false, f2 = false;
+      tr_skip_repeat_pairs(s1, s2);
       int c1 = tr_next(s1, &u1, &f1), c2 = tr_next(s2, &u2, &f2);
       if (c1 == -1 || c2 == -1) break;
       if (f2 && u2 != UL_NONE && !(f1 && u1 != UL_NONE))
@@ -532,7 +554,7 @@ static int tr_validate(cmd_ctx *ctx, tr_set *s1, tr_set *s2, bool translating,
     bool homogeneous = true;
     int first = -2;
     tr_rewind(s2);
-    for (int c; (c = tr_next(s2, NULL, NULL)) != -1;) {
+    for (int c; (c = tr_next(s2, NULL, NULL)) != -1; tr_skip_rest_of_repeat(s2)) {
       if (first == -2) first = c;
       else if (c != first) {
         homogeneous = false;
@@ -619,6 +641,7 @@ int cmd_tr_main(cmd_ctx *ctx, int argc, char **argv) {
       tr_rewind(&s2);
       for (;;) {
         int u1, u2;
+        tr_skip_repeat_pairs(&s1, &s2);
         int c1 = tr_next(&s1, &u1, NULL), c2 = tr_next(&s2, &u2, NULL);
         if (u1 == UL_LOWER && u2 == UL_UPPER) {
           for (int i = 'a'; i <= 'z'; i++) xlate[i] = (unsigned char)(i - 32);

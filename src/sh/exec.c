@@ -1988,7 +1988,7 @@ static int exec_case(sh_shell *sh, sh_case *c) {
         free(word);
         return 1;
       }
-      matched = sh_fnmatch(pat, strlen(pat), word, wl, fl);
+      matched = sh_fnmatch_sh(sh, pat, strlen(pat), word, wl, fl);
       free(pat);
     }
     if (!matched) continue;

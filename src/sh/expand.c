@@ -441,105 +441,320 @@ static char *param_label(const sh_param *pa) {
 
 /* Is byte offset i of s (n bytes) between two characters, not inside a
  * UTF-8 sequence? */
-static bool char_boundary(const char *s, size_t n, size_t i) {
+static inline bool char_boundary(const char *s, size_t n, size_t i) {
   if (i == 0 || i >= n || ((unsigned char)s[i] & 0xC0) != 0x80 || sh_locale_bytes) return true;
   for (size_t j = i; j-- > 0 && i - j < 4;)
     if (((unsigned char)s[j] & 0xC0) != 0x80) return j + char_len_at(s + j, n - j) <= i;
   return true;
 }
 
-/* Pattern removal on one string; the cut falls between characters. */
-static char *remove_pattern(const char *s, const char *pat, sh_param_op op, int fl) {
-  size_t n = strlen(s), pn = strlen(pat);
-  switch (op) {
-  case SH_POP_RM_PREFIX:
-    for (size_t i = 0; i <= n; i += (i < n ? char_len_at(s + i, n - i) : 1))
-      if (sh_fnmatch(pat, pn, s, i, fl)) return sh_xstrdup(s + i);
-    break;
-  case SH_POP_RM_PREFIX_L:
-    for (size_t i = n + 1; i-- > 0;)
-      if (char_boundary(s, n, i) && sh_fnmatch(pat, pn, s, i, fl)) return sh_xstrdup(s + i);
-    break;
-  case SH_POP_RM_SUFFIX:
-    for (size_t i = n + 1; i-- > 0;)
-      if (char_boundary(s, n, i) && sh_fnmatch(pat, pn, s + i, n - i, fl)) return sh_xstrndup(s, i);
-    break;
-  case SH_POP_RM_SUFFIX_L:
-    for (size_t i = 0; i <= n; i += (i < n ? char_len_at(s + i, n - i) : 1))
-      if (sh_fnmatch(pat, pn, s + i, n - i, fl)) return sh_xstrndup(s, i);
-    break;
-  default:
-    break;
-  }
-  return sh_xstrdup(s);
+/* Counts units of work of a loop over a string (a round, or a pattern
+ * element walked) and polls the call every 4096: true when the loop must
+ * stop (a limit, the timeout or a cancel ended the call). */
+static bool loop_stop_n(sh_shell *sh, size_t *ticks, size_t units) {
+  size_t before = *ticks;
+  *ticks += units;
+  if ((before >> 12) != (*ticks >> 12)) return sh_poll(sh) != 0;
+  return sh->flow == SH_FLOW_ABORT;
 }
 
-/* Appends the replacement with & standing for the match (patsub_replacement). */
-static void add_replacement(sh_buf *b, const char *rep, const char *m, size_t mn, bool amp) {
-  for (const char *r = rep; *r; r++) {
-    if (*r == '\\' && r[1]) {
-      r++;
-      sh_buf_addc(b, *r);
-    } else if (*r == '&' && amp) {
+static bool loop_stop(sh_shell *sh, size_t *ticks) { return loop_stop_n(sh, ticks, 1); }
+
+/* A pattern against one string, for ${x#p} ${x%p} ${x/p/r}: the pattern's
+ * shape rules most offsets out before the matcher runs, so a literal or fixed
+ * pattern costs time in proportion to the string. */
+typedef struct pat_subject {
+  sh_shell *sh;           /* polled by the matcher */
+  const char *pat;        /* the pattern (borrowed) */
+  size_t pn;
+  int fl;                 /* SH_FNM_* */
+  sh_pattern_shape shape; /* of pat (shape.lit owned) */
+  const char *s;          /* the subject (borrowed) */
+  size_t n;
+  size_t ticks;           /* loop_stop's counter */
+  sh_matcher *matcher;    /* made at the first test the shape cannot answer (owned) */
+} pat_subject;
+
+static void pat_subject_init(pat_subject *ps, sh_shell *sh, const char *pat, const char *s, int fl) {
+  *ps = (pat_subject){.sh = sh, .pat = pat, .pn = strlen(pat), .fl = fl, .s = s, .n = strlen(s)};
+  sh_pattern_shape_of(pat, ps->pn, fl, &ps->shape);
+}
+
+static void pat_subject_free(pat_subject *ps) {
+  free(ps->shape.lit);
+  sh_matcher_free(ps->matcher);
+}
+
+/* Does the pattern match s[i,j) (both ends character boundaries)? */
+static bool pat_test(pat_subject *ps, size_t i, size_t j) {
+  const sh_pattern_shape *sp = &ps->shape;
+  const char *s = ps->s;
+  if (sp->first >= 0 && (i >= j || (unsigned char)s[i] != sp->first)) return false;
+  if (sp->last >= 0 && (i >= j || (unsigned char)s[j - 1] != sp->last)) return false;
+  if (sp->literal) return j - i == sp->lit_n && memcmp(s + i, sp->lit, sp->lit_n) == 0;
+  if (sp->fixed) {
+    if (j - i < sp->nelems || j - i > 4 * sp->nelems) return false;
+    if (loop_stop_n(ps->sh, &ps->ticks, sp->nelems)) return false;
+    if (sh_pattern_fixed_end(ps->pat, ps->pn, s + i, j - i, ps->fl) != j - i) return false;
+    if (sp->any_only) return true; /* ?? takes any two characters: nothing more to test */
+  }
+  if (!ps->matcher) ps->matcher = sh_matcher_new(ps->sh, ps->pat, ps->pn, s, ps->fl);
+  return sh_matcher_test(ps->matcher, i, j);
+}
+
+/* The character boundary at or after i (n at most). */
+static size_t boundary_up(const char *s, size_t n, size_t i) {
+  while (i < n && !char_boundary(s, n, i)) i++;
+  return i < n ? i : n;
+}
+
+/* The next boundary after the boundary i (n + 1 after n). */
+static size_t next_boundary(const char *s, size_t n, size_t i) {
+  return i < n ? i + char_len_at(s + i, n - i) : n + 1;
+}
+
+/* The offsets a match can end at (prefix) or start at (suffix): all of
+ * [0,n], or for a fixed pattern the nelems to 4 * nelems bytes from the end
+ * that is tied. */
+static void cut_range(const pat_subject *ps, bool suffix, size_t *lo, size_t *hi) {
+  size_t n = ps->n;
+  *lo = 0;
+  *hi = n;
+  if (!ps->shape.fixed) return;
+  size_t e = ps->shape.nelems;
+  size_t far = e > SIZE_MAX / 4 ? SIZE_MAX : 4 * e;
+  if (!suffix) {
+    *lo = e;
+    *hi = far < n ? far : n;
+  } else {
+    *lo = far < n ? n - far : 0;
+    *hi = e <= n ? n - e : 0;
+    if (e > n) *lo = 1, *hi = 0; /* empty */
+  }
+}
+
+/* Where the pattern matches a prefix (s[0,*cut)) or a suffix (s[*cut,n)),
+ * the shortest or the longest; false if nowhere. */
+static bool find_cut(pat_subject *ps, bool suffix, bool longest, size_t *cut) {
+  size_t lo, hi, n = ps->n;
+  cut_range(ps, suffix, &lo, &hi);
+  if (lo > hi || lo > n) return false;
+  /* the shortest prefix and the longest suffix walk up, the others down */
+  if (suffix == longest) {
+    for (size_t i = boundary_up(ps->s, n, lo); i <= hi; i = next_boundary(ps->s, n, i)) {
+      if (loop_stop(ps->sh, &ps->ticks)) return false;
+      if (suffix ? pat_test(ps, i, n) : pat_test(ps, 0, i)) {
+        *cut = i;
+        return true;
+      }
+    }
+  } else {
+    for (size_t i = hi + 1; i-- > lo;) {
+      if (loop_stop(ps->sh, &ps->ticks)) return false;
+      if (!char_boundary(ps->s, n, i)) continue;
+      if (suffix ? pat_test(ps, i, n) : pat_test(ps, 0, i)) {
+        *cut = i;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/* Pattern removal on one string; the cut falls between characters. */
+static char *remove_pattern(sh_shell *sh, const char *s, const char *pat, sh_param_op op, int fl) {
+  pat_subject ps;
+  pat_subject_init(&ps, sh, pat, s, fl);
+  bool suffix = op == SH_POP_RM_SUFFIX || op == SH_POP_RM_SUFFIX_L;
+  bool longest = op == SH_POP_RM_PREFIX_L || op == SH_POP_RM_SUFFIX_L;
+  size_t cut;
+  char *r;
+  if (!find_cut(&ps, suffix, longest, &cut)) r = sh_xstrdup(s);
+  else r = suffix ? sh_xstrndup(s, cut) : sh_xstrdup(s + cut);
+  pat_subject_free(&ps);
+  return r;
+}
+
+/* A replacement string: & stands for the match under patsub_replacement, a
+ * backslash quotes the next character. Without an & it is unquoted once. */
+typedef struct replacement {
+  const char *text; /* as written (borrowed) */
+  bool amp;         /* & stands for the match */
+  sh_buf plain;     /* !amp: the unquoted text */
+} replacement;
+
+static void replacement_init(replacement *r, const char *rep, bool amp) {
+  *r = (replacement){.text = rep, .amp = amp && strchr(rep, '&')};
+  if (r->amp) return;
+  sh_buf_reserve(&r->plain, strlen(rep));
+  for (const char *c = rep; *c; c++) {
+    if (*c == '\\' && c[1]) c++;
+    sh_buf_addc(&r->plain, *c);
+  }
+}
+
+/* Appends the replacement of the match m (mn bytes). */
+static void add_replacement(sh_buf *b, const replacement *r, const char *m, size_t mn) {
+  if (!r->amp) {
+    sh_buf_add(b, r->plain.data, r->plain.len);
+    return;
+  }
+  for (const char *c = r->text; *c; c++) {
+    if (*c == '\\' && c[1]) {
+      c++;
+      sh_buf_addc(b, *c);
+    } else if (*c == '&') {
       sh_buf_add(b, m, mn);
     } else {
-      sh_buf_addc(b, *r);
+      sh_buf_addc(b, *c);
     }
   }
 }
 
-static char *replace_pattern(const char *s, const char *pat, const char *rep, sh_param_op op,
-                             int fl, bool amp) {
-  size_t n = strlen(s), pn = strlen(pat);
+/* The longest match starting at the boundary i: true and its end in *j. */
+static bool longest_match_at(pat_subject *ps, size_t i, size_t *j) {
+  const sh_pattern_shape *sp = &ps->shape;
+  const char *s = ps->s;
+  size_t n = ps->n;
+  if (sp->first >= 0 && (i >= n || (unsigned char)s[i] != sp->first)) return false;
+  if (sp->fixed) {
+    /* every element takes a byte at least */
+    if (n - i < sp->nelems || loop_stop_n(ps->sh, &ps->ticks, sp->nelems)) return false;
+    size_t e = sh_pattern_fixed_end(ps->pat, ps->pn, s + i, n - i, ps->fl);
+    if (e == SIZE_MAX || !char_boundary(s, n, i + e) || !pat_test(ps, i, i + e)) return false;
+    *j = i + e;
+    return true;
+  }
+  for (size_t k = n + 1; k-- > i;) {
+    if (loop_stop(ps->sh, &ps->ticks)) return false;
+    if (sp->last >= 0) {
+      /* only ends after the pattern's last byte */
+      const char *q = k > i ? memrchr(s + i, sp->last, k - i) : NULL;
+      if (!q) return false;
+      k = (size_t)(q - s) + 1;
+    }
+    if (char_boundary(s, n, k) && pat_test(ps, i, k)) {
+      *j = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* ${x//lit/r} with a plain replacement: the runs between occurrences and the
+ * replacements are copied straight into the result, one memchr or memmem per
+ * occurrence. A literal that starts and ends with ASCII bytes always falls
+ * between characters. */
+static void replace_literal_all(pat_subject *ps, const replacement *r, sh_buf *b) {
+  const char *s = ps->s, *lit = ps->shape.lit;
+  size_t n = ps->n, ln = ps->shape.lit_n, rl = r->plain.len, from = 0;
+  uint64_t max = ps->sh->sess->limits.string_size;
+  bool ascii_ends = (unsigned char)lit[0] < 0x80 && (unsigned char)lit[ln - 1] < 0x80;
+  sh_buf_reserve(b, n);
+  for (size_t i = 0; i < n;) {
+    if (loop_stop(ps->sh, &ps->ticks)) break;
+    const char *q = ln == 1 ? memchr(s + i, lit[0], n - i) : memmem(s + i, n - i, lit, ln);
+    if (!q) break;
+    i = (size_t)(q - s);
+    if (!ascii_ends && (!char_boundary(s, n, i) || !char_boundary(s, n, i + ln))) {
+      i++;
+      continue;
+    }
+    size_t run = i - from;
+    if (b->len + run + rl + 1 > b->cap) sh_buf_reserve(b, run + rl);
+    memcpy(b->data + b->len, s + from, run);
+    memcpy(b->data + b->len + run, r->plain.data, rl);
+    b->len += run + rl;
+    b->data[b->len] = 0;
+    if (b->len > max && sh_check_size(ps->sh, b->len)) return;
+    from = i = i + ln;
+  }
+  sh_buf_add(b, s + from, n - from);
+}
+
+/* ${x/p/r} ${x//p/r} ${x/#p/r} ${x/%p/r} on one string: the leftmost longest
+ * match, then after it (//) the next; the result grows in one buffer, the
+ * unmatched text copied in runs. */
+static char *replace_pattern(sh_shell *sh, const char *s, const char *pat, const char *rep,
+                             sh_param_op op, int fl, bool amp) {
+  pat_subject ps;
+  pat_subject_init(&ps, sh, pat, s, fl);
+  replacement r;
+  replacement_init(&r, rep, amp);
+  size_t n = ps.n;
   sh_buf b = {0};
-  if (op == SH_POP_REPL_PREFIX) {
-    for (size_t j = n + 1; j-- > 0;)
-      if (char_boundary(s, n, j) && sh_fnmatch(pat, pn, s, j, fl)) {
-        add_replacement(&b, rep, s, j, amp);
-        sh_buf_adds(&b, s + j);
-        return sh_buf_steal(&b);
+  if (op == SH_POP_REPL_PREFIX || op == SH_POP_REPL_SUFFIX) {
+    bool suffix = op == SH_POP_REPL_SUFFIX;
+    size_t cut;
+    if (find_cut(&ps, suffix, true, &cut)) {
+      if (suffix) {
+        sh_buf_add(&b, s, cut);
+        add_replacement(&b, &r, s + cut, n - cut);
+      } else {
+        add_replacement(&b, &r, s, cut);
+        sh_buf_add(&b, s + cut, n - cut);
       }
-    return sh_xstrdup(s);
+    } else {
+      sh_buf_add(&b, s, n);
+    }
+    pat_subject_free(&ps);
+    sh_buf_free(&r.plain);
+    return sh_buf_steal(&b);
   }
-  if (op == SH_POP_REPL_SUFFIX) {
-    for (size_t i = 0; i <= n; i += (i < n ? char_len_at(s + i, n - i) : 1))
-      if (sh_fnmatch(pat, pn, s + i, n - i, fl)) {
-        sh_buf_add(&b, s, i);
-        add_replacement(&b, rep, s + i, n - i, amp);
-        return sh_buf_steal(&b);
-      }
-    return sh_xstrdup(s);
+  const sh_pattern_shape *sp = &ps.shape;
+  if (sp->literal && sp->lit_n && !r.amp && op == SH_POP_REPL_ALL) {
+    replace_literal_all(&ps, &r, &b);
+    pat_subject_free(&ps);
+    sh_buf_free(&r.plain);
+    return sh_buf_steal(&b);
   }
-  if (pn == 0) return sh_xstrdup(s);
-  size_t i = 0;
-  bool done = false;
-  while (i <= n) {
-    if (!done) {
-      size_t j;
-      bool found = false;
-      for (j = n + 1; j-- > i;) {
-        if (char_boundary(s, n, j) && sh_fnmatch(pat, pn, s + i, j - i, fl)) {
-          found = true;
-          break;
-        }
-      }
-      if (found && j > i) {
-        add_replacement(&b, rep, s + i, j - i, amp);
-        i = j;
-        if (op != SH_POP_REPL_ALL) done = true;
+  size_t i = 0, from = 0; /* s[from,i) is copied at the next flush */
+  /* bash tries the end of the string only with a pattern that starts with a
+   * star (match_pattern_char): an empty x takes the pattern *(a), not ?(a) */
+  if (n == 0 && pat[0] == '*' && pat_test(&ps, 0, 0)) add_replacement(&b, &r, s, 0);
+  /* a null pattern changes nothing; a match may be empty: then the
+   * replacement goes before the next character (bash's pat_subst) */
+  while (ps.pn && i < n) {
+    if (loop_stop(sh, &ps.ticks)) break;
+    size_t j;
+    if (sp->literal) {
+      /* the next occurrence that starts and ends between characters */
+      const char *q = memmem(s + i, n - i, sp->lit, sp->lit_n);
+      if (!q) break;
+      i = (size_t)(q - s);
+      j = i + sp->lit_n;
+      if (!char_boundary(s, n, i) || !char_boundary(s, n, j)) {
+        i++;
         continue;
       }
-      if (found && j == i && op != SH_POP_REPL_ALL) {
-        /* an empty match: bash replaces it once */
-        add_replacement(&b, rep, s + i, 0, amp);
-        done = true;
+    } else {
+      if (sp->first >= 0) {
+        /* jump to the next offset that can start a match */
+        const char *q = memchr(s + i, sp->first, n - i);
+        if (!q) break;
+        i = (size_t)(q - s);
+        if (!char_boundary(s, n, i)) {
+          i++;
+          continue;
+        }
+      }
+      bool found = longest_match_at(&ps, i, &j);
+      if (sh->flow == SH_FLOW_ABORT) break;
+      if (!found) {
+        i = next_boundary(s, n, i);
+        continue;
       }
     }
-    if (i == n) break;
-    size_t l = char_len_at(s + i, n - i);
-    sh_buf_add(&b, s + i, l);
-    i += l;
+    sh_buf_add(&b, s + from, i - from);
+    add_replacement(&b, &r, s + i, j - i);
+    if (sh_check_size(sh, b.len)) break; /* ${x//?/$long}: string_size, not all memory */
+    from = j;
+    i = j > i ? j : next_boundary(s, n, i);
+    if (op != SH_POP_REPL_ALL) break;
   }
+  sh_buf_add(&b, s + from, n - from);
+  pat_subject_free(&ps);
+  sh_buf_free(&r.plain);
   return sh_buf_steal(&b);
 }
 
@@ -587,15 +802,36 @@ static locale_t utf8_locale(void) {
   return utf8_loc;
 }
 
-static char *case_convert(const char *s, const char *pat, sh_param_op op, int fl) {
-  size_t n = strlen(s);
+/* ${x^p} ${x^^p} ${x,p} ${x,,p} ${x~p} ${x~~p} on one string (pat NULL: every
+ * character); sh NULL for the transforms, which need no polling. */
+static char *case_convert(sh_shell *sh, const char *s, const char *pat, sh_param_op op, int fl) {
+  size_t n = strlen(s), ticks = 0;
   sh_buf r = {0};
   size_t pn = pat ? strlen(pat) : 0;
   locale_t loc = utf8_locale();
   bool first_only = op == SH_POP_UPPER1 || op == SH_POP_LOWER1 || op == SH_POP_TOGGLE1;
+  sh_matcher *mt = NULL; /* the pattern against each character of s */
   for (size_t i = 0; i < n;) {
+    if (first_only && i > 0) {
+      sh_buf_add(&r, s + i, n - i);
+      break;
+    }
+    if (sh && loop_stop(sh, &ticks)) break;
     size_t l = char_len_at(s + i, n - i);
-    bool m = (!first_only || i == 0) && (!pat || !*pat || sh_fnmatch(pat, pn, s + i, l, fl));
+    if (l == 1 && (unsigned char)s[i] < 0x80 && (!pat || !*pat)) {
+      /* ASCII without a pattern: the C locale's mapping */
+      char c = s[i];
+      bool up = op == SH_POP_UPPER || op == SH_POP_UPPER1;
+      bool toggle = op == SH_POP_TOGGLE || op == SH_POP_TOGGLE1;
+      if (toggle) c = c >= 'a' && c <= 'z' ? (char)(c - 32) : c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
+      else if (up && c >= 'a' && c <= 'z') c = (char)(c - 32);
+      else if (!up && c >= 'A' && c <= 'Z') c = (char)(c + 32);
+      sh_buf_addc(&r, c);
+      i++;
+      continue;
+    }
+    if (pat && *pat && sh && !mt) mt = sh_matcher_new(sh, pat, pn, s, fl);
+    bool m = !pat || !*pat || (mt ? sh_matcher_test(mt, i, i + l) : sh_fnmatch(pat, pn, s + i, l, fl));
     if (!m) {
       sh_buf_add(&r, s + i, l);
       i += l;
@@ -615,6 +851,7 @@ static char *case_convert(const char *s, const char *pat, sh_param_op op, int fl
     utf8_encode1(&r, (uint32_t)w);
     i += l;
   }
+  sh_matcher_free(mt);
   return sh_buf_steal(&r);
 }
 
@@ -693,9 +930,9 @@ static char *transform1(xs *x, const sh_param *pa, const char *s, sh_var *v) {
   case 'Q': case 'k': return sh_quote_single(s);
   case 'E': return escape_expand(s);
   case 'P': return sh_expand_prompt(x->sh, s);
-  case 'u': return case_convert(s, NULL, SH_POP_UPPER1, 0);
-  case 'U': return case_convert(s, NULL, SH_POP_UPPER, 0);
-  case 'L': return case_convert(s, NULL, SH_POP_LOWER, 0);
+  case 'u': return case_convert(x->sh, s, NULL, SH_POP_UPPER1, 0);
+  case 'U': return case_convert(x->sh, s, NULL, SH_POP_UPPER, 0);
+  case 'L': return case_convert(x->sh, s, NULL, SH_POP_LOWER, 0);
   case 'a': return attr_letters(v);
   default: return sh_xstrdup(s);
   }
@@ -1067,18 +1304,19 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       return;
     }
     int fl = sh_fnm_flags(sh, false) & ~SH_FNM_CASEFOLD;
-    if (sh->opt[SH_SHOPT_NOCASEMATCH]) fl |= SH_FNM_CASEFOLD;
+    /* nocasematch reaches ${x/p/r} only, not ${x#p} nor ${x^^p} (bash 5.2) */
+    if (sh->opt[SH_SHOPT_NOCASEMATCH] && is_repl) fl |= SH_FNM_CASEFOLD;
     bool amp = sh->opt[SH_SHOPT_PATSUB_REPLACEMENT];
     size_t nv;
     char **vals = pval_values(&pv, &nv);
     for (size_t i = 0; i < nv; i++) {
       char *r;
       if (pa->op <= SH_POP_RM_SUFFIX_L)
-        r = remove_pattern(vals[i], pat, pa->op, fl);
+        r = remove_pattern(sh, vals[i], pat, pa->op, fl);
       else if (is_repl)
-        r = replace_pattern(vals[i], pat, rep, pa->op, fl, amp);
+        r = replace_pattern(sh, vals[i], pat, rep, pa->op, fl, amp);
       else
-        r = case_convert(vals[i], pa->arg ? pat : NULL, pa->op, fl);
+        r = case_convert(sh, vals[i], pa->arg ? pat : NULL, pa->op, fl);
       free(vals[i]);
       vals[i] = r;
     }

@@ -1,26 +1,123 @@
 /*
  * glob.c - pattern matching and pathname expansion (glob.h).
  *
- * The matcher is a backtracking recursive match with a step budget: a hostile
- * pattern like *(*(*(a)))b against a long string stops (as a non-match) after a
- * bounded amount of work instead of running for hours. Pathname expansion walks
- * the store one component at a time; components without special characters
- * are taken literally (no directory read), `**` with globstar recurses.
+ * The matcher is a backtracking recursive match. Two things keep hostile
+ * patterns from running for hours:
+ *   - the call's deadline: sh_fnmatch_sh polls sh_poll every MATCH_POLL_STEPS
+ *     steps, so a timeout or sbx_cancel ends a match within milliseconds (the
+ *     match then fails and sh->flow is SH_FLOW_ABORT); sh_fnmatch, for callers
+ *     without a call (completion, help), keeps a step budget instead;
+ *   - a memo of the extglob sub-matches: a group's alternatives, its
+ *     repetitions and the rest of the pattern after it are pure functions of
+ *     (pattern slice, subject slice), so each result is kept in a hash table
+ *     (bounded: MEMO_MAX entries) and *(a)*(a)*(a)b or +(+(a))b against a
+ *     long string is polynomial, not exponential.
+ * Pathname expansion walks the store one component at a time; components
+ * without special characters are taken literally (no directory read), `**`
+ * with globstar recurses.
  */
 #include "sh/glob.h"
 #include "sh/vars.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #define MATCH_BUDGET 20000000L
+#define MATCH_POLL_STEPS 4096
+#define MEMO_MAX (1u << 20)
+
+/* One remembered sub-match: the slices as offsets into the whole pattern and
+ * subject, and what was asked (MEMO_ALTS, MEMO_REP0/1, MEMO_REST). */
+typedef struct memo_entry {
+  uint32_t p0, p1, s0, s1; /* pattern [p0,p1) and subject [s0,s1) */
+  uint8_t kind;            /* 0 = empty slot */
+  uint8_t result;          /* the answer */
+} memo_entry;
+
+enum { MEMO_ALTS = 1, MEMO_REP0, MEMO_REP1, MEMO_REST };
 
 typedef struct mstate {
-  int flags;
-  long budget;
+  int flags;            /* SH_FNM_* */
+  long budget;          /* steps left (sh_fnmatch), or LONG_MAX with a shell */
+  sh_shell *sh;         /* polled every MATCH_POLL_STEPS steps; NULL = budget only */
+  unsigned poll_steps;  /* steps since the last poll */
+  bool stop;            /* out of budget or the call must end: every match fails */
+  const char *pat0;     /* the whole pattern and subject, for memo offsets */
+  const char *s0;
+  memo_entry *memo;     /* open-addressing table (owned), NULL until an extglob needs it */
+  size_t memo_cap;      /* slots (a power of two) */
+  size_t memo_n;        /* used slots */
 } mstate;
+
+/* Counts one step; false when the match must stop (budget, timeout, cancel). */
+static bool step(mstate *m) {
+  if (m->stop) return false;
+  if (--m->budget < 0) {
+    m->stop = true;
+    return false;
+  }
+  if (m->sh && ++m->poll_steps >= MATCH_POLL_STEPS) {
+    m->poll_steps = 0;
+    if (sh_poll(m->sh)) m->stop = true;
+  }
+  return !m->stop;
+}
+
+static size_t memo_slot(const mstate *m, int kind, uint32_t p0, uint32_t p1, uint32_t s0,
+                        uint32_t s1) {
+  uint64_t h = (uint64_t)kind * 0x9E3779B97F4A7C15ull;
+  h = (h ^ p0) * 0xff51afd7ed558ccdull;
+  h = (h ^ p1) * 0xc4ceb9fe1a85ec53ull;
+  h = (h ^ s0) * 0xff51afd7ed558ccdull;
+  h = (h ^ s1) * 0xc4ceb9fe1a85ec53ull;
+  h ^= h >> 29;
+  size_t i = (size_t)h & (m->memo_cap - 1);
+  while (m->memo[i].kind &&
+         !(m->memo[i].kind == kind && m->memo[i].p0 == p0 && m->memo[i].p1 == p1 &&
+           m->memo[i].s0 == s0 && m->memo[i].s1 == s1))
+    i = (i + 1) & (m->memo_cap - 1);
+  return i;
+}
+
+/* Offsets past 4 GiB do not fit a key: such slices are not remembered. */
+static bool memo_fits(const mstate *m, const char *p, size_t pn, const char *s, size_t sn) {
+  return (size_t)(p + pn - m->pat0) <= UINT32_MAX && (size_t)(s + sn - m->s0) <= UINT32_MAX;
+}
+
+/* The remembered answer to (kind, p[0,pn), s[0,sn)): 0 or 1, -1 if unknown. */
+static int memo_get(const mstate *m, int kind, const char *p, size_t pn, const char *s, size_t sn) {
+  if (!m->memo || !memo_fits(m, p, pn, s, sn)) return -1;
+  size_t i = memo_slot(m, kind, (uint32_t)(p - m->pat0), (uint32_t)(p + pn - m->pat0),
+                       (uint32_t)(s - m->s0), (uint32_t)(s + sn - m->s0));
+  return m->memo[i].kind ? m->memo[i].result : -1;
+}
+
+/* Remembers an answer (not one cut short by stop); returns it. */
+static bool memo_put(mstate *m, int kind, const char *p, size_t pn, const char *s, size_t sn, bool r) {
+  if (m->stop || !memo_fits(m, p, pn, s, sn)) return r;
+  if (m->memo_n + 1 > m->memo_cap / 2) {
+    if (m->memo_cap >= MEMO_MAX) return r; /* full: answers are computed again */
+    size_t ncap = m->memo_cap ? m->memo_cap * 2 : 1024;
+    memo_entry *old = m->memo;
+    size_t ocap = m->memo_cap;
+    m->memo = sh_xcalloc(ncap, sizeof *m->memo);
+    m->memo_cap = ncap;
+    for (size_t i = 0; i < ocap; i++)
+      if (old[i].kind)
+        m->memo[memo_slot(m, old[i].kind, old[i].p0, old[i].p1, old[i].s0, old[i].s1)] = old[i];
+    free(old);
+  }
+  uint32_t p0 = (uint32_t)(p - m->pat0), p1 = (uint32_t)(p + pn - m->pat0);
+  uint32_t s0 = (uint32_t)(s - m->s0), s1 = (uint32_t)(s + sn - m->s0);
+  size_t i = memo_slot(m, kind, p0, p1, s0, s1);
+  if (!m->memo[i].kind) m->memo_n++;
+  m->memo[i] = (memo_entry){p0, p1, s0, s1, (uint8_t)kind, r};
+  return r;
+}
 
 static size_t u8len(const char *s, size_t n) {
   if (sh_locale_bytes) return 1;
@@ -133,13 +230,11 @@ static size_t ext_len(const char *pat, size_t plen) {
   return 0;
 }
 
-static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn, bool start);
-
-/* Does s match any of the |-separated alternatives of group body p? */
-static bool match_alts(mstate *m, const char *p, size_t pn, const char *s, size_t sn) {
-  size_t a = 0;
+/* The next |-separated alternative of a group body p (pn bytes) from *at:
+ * its start and length, *at moved past it; false after the last one. */
+static bool next_alt(const char *p, size_t pn, size_t *at, size_t *start, size_t *len) {
   int depth = 0;
-  for (size_t i = 0; i <= pn; i++) {
+  for (size_t i = *at; i <= pn; i++) {
     if (i < pn && p[i] == '\\') {
       i++;
       continue;
@@ -147,21 +242,130 @@ static bool match_alts(mstate *m, const char *p, size_t pn, const char *s, size_
     if (i < pn && p[i] == '(') depth++;
     if (i < pn && p[i] == ')') depth--;
     if (i == pn || (p[i] == '|' && depth == 0)) {
-      if (match(m, p + a, i - a, s, sn, false)) return true;
-      a = i + 1;
+      *start = *at;
+      *len = i - *at;
+      *at = i + 1;
+      return true;
     }
   }
   return false;
 }
 
-/* Zero or more repetitions of the group matching s entirely (for * and +). */
-static bool match_rep(mstate *m, const char *body, size_t bn, const char *s, size_t sn, int min) {
-  if (sn == 0) return min == 0;
-  for (size_t k = sn; k >= 1; k--) {
-    if (--m->budget < 0) return false;
-    if (match_alts(m, body, bn, s, k) && match_rep(m, body, bn, s + k, sn - k, 0)) return true;
+typedef enum { ELEM_BYTE, ELEM_CHAR, ELEM_STAR, ELEM_GROUP } elem_kind;
+
+/* The element of a pattern at p[0] (pn > 0), read as match() reads it: its
+ * length in the pattern, its kind and, for ELEM_BYTE, the byte. */
+static size_t pattern_elem(const char *p, size_t pn, int flags, elem_kind *kind, unsigned char *byte) {
+  bool unbalanced = false;
+  if ((flags & SH_FNM_EXTGLOB) && pn > 1 && p[1] == '(' && strchr("?*+@!", p[0])) {
+    size_t gl = ext_len(p, pn);
+    if (gl) {
+      *kind = ELEM_GROUP;
+      return gl;
+    }
+    unbalanced = true;
   }
-  return false;
+  if (unbalanced) {
+    /* the operator of a group without its ')' is a plain character */
+  } else if (p[0] == '*') {
+    *kind = ELEM_STAR;
+    return 1;
+  } else if (p[0] == '?') {
+    *kind = ELEM_CHAR;
+    return 1;
+  } else if (p[0] == '[') {
+    bool ok;
+    size_t bl = bracket(p, pn, 0, flags, &ok);
+    if (bl) {
+      *kind = ELEM_CHAR;
+      return bl;
+    }
+  }
+  *kind = ELEM_BYTE;
+  if (p[0] == '\\' && pn > 1) {
+    *byte = (unsigned char)p[1];
+    return 2;
+  }
+  *byte = (unsigned char)p[0];
+  return 1;
+}
+
+/* The shortest and longest match (in bytes) of a group's alternatives
+ * (SIZE_MAX: no bound), so the matcher only tries segments that fit. */
+static void alts_bounds(const char *p, size_t pn, int flags, size_t *lo, size_t *hi);
+
+static size_t add_sat(size_t a, size_t b) { return a > SIZE_MAX - b ? SIZE_MAX : a + b; }
+
+/* The same for one sequence of elements. */
+static void seq_bounds(const char *p, size_t pn, int flags, size_t *lo, size_t *hi) {
+  *lo = 0;
+  *hi = 0;
+  for (size_t i = 0; i < pn;) {
+    elem_kind k;
+    unsigned char b;
+    size_t l = pattern_elem(p + i, pn - i, flags, &k, &b);
+    size_t elo = 1, ehi = 1;
+    if (k == ELEM_CHAR) ehi = sh_locale_bytes ? 1 : 4;
+    else if (k == ELEM_STAR) elo = 0, ehi = SIZE_MAX;
+    else if (k == ELEM_GROUP) {
+      alts_bounds(p + i + 2, l - 3, flags, &elo, &ehi);
+      switch (p[i]) {
+      case '@': break;
+      case '?': elo = 0; break;
+      case '+': if (ehi) ehi = SIZE_MAX; break;
+      case '*': elo = 0; if (ehi) ehi = SIZE_MAX; break;
+      default: elo = 0, ehi = SIZE_MAX; break; /* !( */
+      }
+    }
+    *lo = add_sat(*lo, elo);
+    *hi = add_sat(*hi, ehi);
+    i += l;
+  }
+}
+
+static void alts_bounds(const char *p, size_t pn, int flags, size_t *lo, size_t *hi) {
+  *lo = SIZE_MAX;
+  *hi = 0;
+  for (size_t at = 0, a, an; next_alt(p, pn, &at, &a, &an);) {
+    size_t alo, ahi;
+    seq_bounds(p + a, an, flags, &alo, &ahi);
+    if (alo < *lo) *lo = alo;
+    if (ahi > *hi) *hi = ahi;
+  }
+}
+
+static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn, bool start);
+
+/* Does s match any of the |-separated alternatives of group body p? */
+static bool match_alts(mstate *m, const char *p, size_t pn, const char *s, size_t sn) {
+  int known = memo_get(m, MEMO_ALTS, p, pn, s, sn);
+  if (known >= 0) return known;
+  for (size_t at = 0, a, an; next_alt(p, pn, &at, &a, &an);)
+    if (match(m, p + a, an, s, sn, false)) return memo_put(m, MEMO_ALTS, p, pn, s, sn, true);
+  return memo_put(m, MEMO_ALTS, p, pn, s, sn, false);
+}
+
+/* Zero or more repetitions of the group matching s entirely (for * and +). */
+static bool match_rep(mstate *m, const char *body, size_t bn, size_t lo, size_t hi, const char *s,
+                      size_t sn, int min) {
+  if (sn == 0) return min == 0;
+  int kind = min ? MEMO_REP1 : MEMO_REP0;
+  int known = memo_get(m, kind, body, bn, s, sn);
+  if (known >= 0) return known;
+  size_t first = hi < sn ? hi : sn, last = lo > 1 ? lo : 1;
+  for (size_t k = first; k >= last; k--) {
+    if (!step(m)) return false;
+    if (match_alts(m, body, bn, s, k) && match_rep(m, body, bn, lo, hi, s + k, sn - k, 0))
+      return memo_put(m, kind, body, bn, s, sn, true);
+  }
+  return memo_put(m, kind, body, bn, s, sn, false);
+}
+
+/* The rest of a pattern after an extglob group against the rest of the subject. */
+static bool match_rest(mstate *m, const char *p, size_t pn, const char *s, size_t sn) {
+  int known = memo_get(m, MEMO_REST, p, pn, s, sn);
+  if (known >= 0) return known;
+  return memo_put(m, MEMO_REST, p, pn, s, sn, match(m, p, pn, s, sn, false));
 }
 
 static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn, bool start) {
@@ -169,9 +373,10 @@ static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn,
   /* single-star backtracking point for the common case */
   size_t star_p = (size_t)-1, star_s = 0;
   for (;;) {
-    if (--m->budget < 0) return false;
+    if (!step(m)) return false;
     if (pi < pn) {
       char c = p[pi];
+      bool unbalanced = false;
       if ((m->flags & SH_FNM_EXTGLOB) && pi + 1 < pn && p[pi + 1] == '(' && strchr("?*+@!", c)) {
         size_t gl = ext_len(p + pi, pn - pi);
         if (gl) {
@@ -183,27 +388,34 @@ static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn,
             /* a leading dot is not matched by ?( *( +( !( */
             goto fail;
           }
+          size_t lo = 0, hi = SIZE_MAX;
+          if (c != '!') alts_bounds(body, bn, m->flags, &lo, &hi);
+          m->poll_steps += bn / 8; /* the walk over the body counts as steps */
           for (size_t k = si; k <= sn; k++) {
-            if (--m->budget < 0) return false;
+            if (!step(m)) return false;
             bool ok;
             const char *seg = s + si;
             size_t segn = k - si;
+            /* a segment no alternative can span fails at once */
+            bool fits = segn >= lo && segn <= hi;
             switch (c) {
-            case '@': ok = match_alts(m, body, bn, seg, segn); break;
-            case '?': ok = segn == 0 || match_alts(m, body, bn, seg, segn); break;
-            case '*': ok = match_rep(m, body, bn, seg, segn, 0); break;
-            case '+': ok = match_rep(m, body, bn, seg, segn, 1); break;
+            case '@': ok = fits && match_alts(m, body, bn, seg, segn); break;
+            case '?': ok = segn == 0 || (fits && match_alts(m, body, bn, seg, segn)); break;
+            case '*': ok = match_rep(m, body, bn, lo, hi, seg, segn, 0); break;
+            case '+': ok = match_rep(m, body, bn, lo, hi, seg, segn, 1); break;
             default: ok = !match_alts(m, body, bn, seg, segn); break;
             }
-            if (ok && match(m, rest, rn, s + k, sn - k, false)) return true;
+            if (ok && match_rest(m, rest, rn, s + k, sn - k)) return true;
           }
           goto fail;
         }
+        /* a group without its ')': the operator is a plain character (bash) */
+        unbalanced = true;
       }
-      if (c == '*') {
-        while (pi < pn && p[pi] == '*' &&
-               !((m->flags & SH_FNM_EXTGLOB) && pi + 1 < pn && p[pi + 1] == '('))
-          pi++;
+      if (c == '*' && !unbalanced) {
+        /* a run of stars is one (up to a *( ) */
+        do pi++;
+        while (pi < pn && p[pi] == '*' && !((m->flags & SH_FNM_EXTGLOB) && pi + 1 < pn && p[pi + 1] == '('));
         if (si == 0 && start && (m->flags & SH_FNM_PERIOD) && sn > 0 && s[0] == '.') goto fail;
         if (pi == pn) return true;
         star_p = pi;
@@ -211,7 +423,7 @@ static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn,
         continue;
       }
       if (si < sn) {
-        if (c == '?') {
+        if (c == '?' && !unbalanced) {
           if (si == 0 && start && (m->flags & SH_FNM_PERIOD) && s[0] == '.') goto fail;
           si += u8len(s + si, sn - si);
           pi++;
@@ -257,8 +469,84 @@ static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn,
 }
 
 bool sh_fnmatch(const char *pat, size_t plen, const char *s, size_t slen, int flags) {
-  mstate m = {flags, MATCH_BUDGET};
-  return match(&m, pat, plen, s, slen, true);
+  mstate m = {.flags = flags, .budget = MATCH_BUDGET, .pat0 = pat, .s0 = s};
+  bool r = match(&m, pat, plen, s, slen, true) && !m.stop;
+  free(m.memo);
+  return r;
+}
+
+bool sh_fnmatch_sh(sh_shell *sh, const char *pat, size_t plen, const char *s, size_t slen, int flags) {
+  sh_matcher *mt = sh_matcher_new(sh, pat, plen, s, flags);
+  bool r = sh_matcher_test(mt, 0, slen);
+  sh_matcher_free(mt);
+  return r;
+}
+
+/* A pattern against slices of one subject: the memo outlives each test. */
+struct sh_matcher {
+  mstate m;       /* the matcher's state, memo included */
+  size_t plen;    /* of m.pat0 */
+};
+
+sh_matcher *sh_matcher_new(sh_shell *sh, const char *pat, size_t plen, const char *subject, int flags) {
+  sh_matcher *mt = sh_xcalloc(1, sizeof *mt);
+  mt->m = (mstate){.flags = flags, .budget = LONG_MAX, .sh = sh, .pat0 = pat, .s0 = subject};
+  mt->plen = plen;
+  return mt;
+}
+
+bool sh_matcher_test(sh_matcher *mt, size_t i, size_t j) {
+  mstate *m = &mt->m;
+  if (m->stop || (m->sh && m->sh->flow == SH_FLOW_ABORT)) return false;
+  return match(m, m->pat0, mt->plen, m->s0 + i, j - i, true) && !m->stop;
+}
+
+void sh_matcher_free(sh_matcher *mt) {
+  if (!mt) return;
+  free(mt->m.memo);
+  free(mt);
+}
+
+/* ---- pattern shapes (the expansions' fast paths) ------------------------------------------ */
+
+void sh_pattern_shape_of(const char *pat, size_t pn, int flags, sh_pattern_shape *shape) {
+  *shape = (sh_pattern_shape){.fixed = true, .literal = true, .any_only = pn > 0, .first = -1, .last = -1};
+  sh_buf lit = {0};
+  bool fold = flags & SH_FNM_CASEFOLD;
+  for (size_t i = 0; i < pn;) {
+    elem_kind k;
+    unsigned char b = 0;
+    size_t l = pattern_elem(pat + i, pn - i, flags, &k, &b);
+    int as_byte = k == ELEM_BYTE && !fold ? b : -1;
+    if (i == 0) shape->first = as_byte;
+    shape->last = as_byte;
+    if (k == ELEM_STAR || k == ELEM_GROUP) shape->fixed = false;
+    if (k != ELEM_BYTE || fold) shape->literal = false;
+    if (!(k == ELEM_CHAR && pat[i] == '?')) shape->any_only = false;
+    if (k == ELEM_BYTE) sh_buf_addc(&lit, (char)b);
+    shape->nelems++;
+    i += l;
+  }
+  shape->literal = shape->literal && shape->fixed;
+  shape->any_only = shape->any_only && shape->fixed && !(flags & SH_FNM_PERIOD);
+  if (shape->literal) {
+    shape->lit_n = lit.len;
+    shape->lit = lit.data ? sh_buf_steal(&lit) : sh_xstrdup("");
+  } else {
+    sh_buf_free(&lit);
+  }
+}
+
+size_t sh_pattern_fixed_end(const char *pat, size_t pn, const char *s, size_t sn, int flags) {
+  size_t j = 0;
+  for (size_t i = 0; i < pn;) {
+    elem_kind k;
+    unsigned char b;
+    i += pattern_elem(pat + i, pn - i, flags, &k, &b);
+    if (j >= sn) return SIZE_MAX;
+    j += k == ELEM_CHAR ? u8len(s + j, sn - j) : 1;
+  }
+  return j;
 }
 
 bool sh_has_glob(const char *pat, int flags) {
@@ -316,7 +604,14 @@ typedef struct glob_ctx {
   bool skipdots; /* globskipdots: . and .. never match */
   size_t count;
   size_t limit;
+  size_t polls;  /* names and directories visited, for polling the call */
 } glob_ctx;
+
+/* Polls the call every 256 names or directories: true when globbing must stop. */
+static bool glob_stop(glob_ctx *g) {
+  if ((++g->polls & 255) == 0 && sh_poll(g->sh)) return true;
+  return g->sh->flow == SH_FLOW_ABORT;
+}
 
 typedef struct dir_list {
   sh_strv names;
@@ -372,12 +667,12 @@ static bool name_matches(glob_ctx *g, const char *pat, size_t pn, const char *na
   if (!g->dotglob || name[0] != '.') fl |= SH_FNM_PERIOD;
   else fl &= ~SH_FNM_PERIOD;
   /* a pattern starting with '.' matches dot files explicitly */
-  return sh_fnmatch(pat, pn, name, strlen(name), fl);
+  return sh_fnmatch_sh(g->sh, pat, pn, name, strlen(name), fl);
 }
 
 /* globstar: every directory below base (including base itself), depth-first. */
 static void globstar_dirs(glob_ctx *g, const char *base, sh_strv *dirs, int depth) {
-  if (depth > 64 || dirs->n > 100000) return;
+  if (depth > 64 || dirs->n > 100000 || glob_stop(g)) return;
   dir_list dl = {0};
   if (read_dir(g, base, &dl) == 0) {
     for (size_t i = 0; i < dl.names.n; i++) {
@@ -485,6 +780,7 @@ static void glob_rec(glob_ctx *g, const char *base, const char *pat) {
   dir_list dl = {0};
   if (read_dir(g, base, &dl) == 0) {
     for (size_t i = 0; i < dl.names.n && g->count <= g->limit; i++) {
+      if (glob_stop(g)) break;
       const char *nm = dl.names.v[i];
       if (!name_matches(g, comp, cn, nm)) continue;
       char *p = join(base, nm);
@@ -516,14 +812,14 @@ static int cmp_str(const void *a, const void *b) {
 
 /* Does path match a GLOBIGNORE pattern? Wildcards do not match '/': the
  * pattern and the path must have the same components (FNM_PATHNAME). */
-static bool ignore_match(const char *pat, size_t pn, const char *path, int flags) {
+static bool ignore_match(sh_shell *sh, const char *pat, size_t pn, const char *path, int flags) {
   const char *p = pat, *pe = pat + pn, *s = path;
   for (;;) {
     const char *ps = memchr(p, '/', (size_t)(pe - p));
     const char *ss = strchr(s, '/');
     size_t plen = ps ? (size_t)(ps - p) : (size_t)(pe - p);
     size_t slen = ss ? (size_t)(ss - s) : strlen(s);
-    if (!sh_fnmatch(p, plen, s, slen, flags)) return false;
+    if (!sh_fnmatch_sh(sh, p, plen, s, slen, flags)) return false;
     if (!ps && !ss) return true;
     if (!ps || !ss) return false;
     p = ps + 1;
@@ -557,7 +853,7 @@ static void apply_globignore(sh_shell *sh, const char *ign, sh_strv *res, int fl
         }
       }
       size_t n = colon ? (size_t)(colon - p) : strlen(p);
-      if (n && ignore_match(p, n, path, flags & ~SH_FNM_PERIOD)) drop = true;
+      if (n && ignore_match(sh, p, n, path, flags & ~SH_FNM_PERIOD)) drop = true;
       if (!colon) break;
       p = colon + 1;
     }
@@ -566,7 +862,6 @@ static void apply_globignore(sh_shell *sh, const char *ign, sh_strv *res, int fl
   }
   res->n = k;
   if (res->v) res->v[k] = NULL;
-  (void)sh;
 }
 
 /* The names in a directory (without . and ..), for completion. */

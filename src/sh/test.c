@@ -550,7 +550,7 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
       cond_trace(sh, neg, a, op, pat);
       int fl = SH_FNM_EXTGLOB;
       if (sh->opt[SH_SHOPT_NOCASEMATCH]) fl |= SH_FNM_CASEFOLD;
-      bool m = sh_fnmatch(pat, strlen(pat), a, strlen(a), fl);
+      bool m = sh_fnmatch_sh(sh, pat, strlen(pat), a, strlen(a), fl);
       free(pat);
       free(a);
       return op[0] == '!' ? !m : m;
