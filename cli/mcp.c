@@ -12,9 +12,10 @@
  * This file holds the options, the sessions and the dispatcher. Each session
  * has its own sbx handle, so it has its own persistent shell and Python
  * worker even when sessions share one database. On stdio the reader thread
- * queues requests for one worker thread, which answers them in arrival
- * order; the reader itself handles notifications (notifications/cancelled
- * calls sbx_cancel on the running call) and pings while a command runs.
+ * queues the requests that use the sandbox (tools/call, resources/...) for
+ * one worker thread, which answers them in arrival order; the reader itself
+ * answers the rest at once: notifications (notifications/cancelled calls
+ * sbx_cancel on the running call), pings, initialize, tools/list.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -406,11 +407,12 @@ static int serve_stdio(mcp_server *srv, const char *resume) {
       json_decref(e);
       continue;
     }
-    /* Notifications (cancellation above all) and pings are answered here at
-     * once, even while the worker runs a command; the rest waits its turn. */
+    /* Calls that use the sandbox wait their turn on the worker; the rest
+     * (notifications, cancellation above all, pings, lists) is answered here
+     * at once, even while the worker runs a command. */
     const char *method = json_string_value(json_object_get(msg, "method"));
     int inline_ = !have_worker || !method || !json_object_get(msg, "id") ||
-                  strcmp(method, "ping") == 0;
+                  (strcmp(method, "tools/call") != 0 && strncmp(method, "resources/", 10) != 0);
     stdio_item *it = inline_ ? NULL : malloc(sizeof *it);
     if (it) {
       it->msg = msg;

@@ -338,7 +338,15 @@ typedef struct conn_arg {
 static void *conn_thread(void *arg) {
   conn_arg *c = arg;
   serve_connection(c->hs, c->fd);
+  /* Lingering close: closing with unread request bytes would reset the
+   * connection and the client could lose the response (an early 411 or 431),
+   * so read what is left, bounded in bytes and time, before closing. */
   shutdown(c->fd, SHUT_WR);
+  struct timeval tv = {.tv_sec = 1, .tv_usec = 0};
+  setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  char sink[4096];
+  for (int i = 0; i < 256 && recv(c->fd, sink, sizeof sink, 0) > 0; i++) {
+  }
   close(c->fd);
   pthread_mutex_lock(&c->hs->lock);
   c->hs->active--;
