@@ -16,7 +16,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 . scripts/lib/assert.sh
-SBX=${SBX:-$root/build/sbx}
+SBX=$(realpath -- "${SBX:-$root/build/sbx}")
 t=$assert_tmp
 if [ ! -x "$SBX" ]; then bad "build/sbx exists (run make)"; finish; exit 1; fi
 

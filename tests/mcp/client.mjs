@@ -181,8 +181,14 @@ async function common(client, tag) {
   check(t("cancellation: the command ended (next call at once)"), text(r).startsWith("after\n") && took < 8000, `${took} ms`);
 }
 
+// What the servers wrote on stderr: sanitizer reports must not appear there.
+const serverStderr = [];
+
 async function stdioClient(args, env) {
   const transport = new StdioClientTransport({ command: sbx, args, env: { ...process.env, ...env }, stderr: "pipe" });
+  const log = { text: "" };
+  serverStderr.push(log);
+  transport.stderr.on("data", (d) => { log.text += d; });
   const client = new Client({ name: "sbx-test", version: "1.0.0" });
   await client.connect(transport);
   return client;
@@ -199,8 +205,11 @@ function startServer(args) {
   return new Promise((resolve, reject) => {
     const proc = spawn(sbx, args, { stdio: ["ignore", "ignore", "pipe"] });
     let buf = "";
+    const log = { text: "" };
+    serverStderr.push(log);
     proc.stderr.on("data", (d) => {
       buf += d;
+      log.text += d;
       if (buf.includes("listening on")) resolve(proc);
     });
     proc.on("exit", (code) => reject(new Error(`server exited ${code}: ${buf}`)));
@@ -297,6 +306,9 @@ async function main() {
   } finally {
     s2.kill("SIGTERM");
   }
+  await new Promise((res) => setTimeout(res, 500)); // the last server's exit report
+  const reports = serverStderr.map((l) => l.text).filter((x) => /Sanitizer|runtime error/.test(x));
+  check("the servers' stderr has no sanitizer report", reports.length === 0, reports.join("\n").slice(0, 3000));
   console.log(`# client checks done, ${failed} failed`);
 }
 
