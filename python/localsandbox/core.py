@@ -49,9 +49,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from localsandbox import _sbx
+
+if TYPE_CHECKING:
+    from localsandbox.agent_tools import AgentTools
 from localsandbox.exceptions import (
     CommandError,
     ExecutionLimitError,
@@ -1189,6 +1192,25 @@ class LocalSandbox:
             RuntimeError: The sandbox has been destroyed.
         """
         self._on_path(path, lambda h, p: h.remove(p, False))
+
+    # ---- tools for a model ------------------------------------------------------------
+
+    def agent_tools(self, format: str = "anthropic", **options: Any) -> AgentTools:  # noqa: A002
+        """The sandbox as ready-made tools for a model API.
+
+        Args:
+            format: ``"anthropic"``, ``"openai"`` or ``"mcp"``: the shape of
+                the definitions and of the results.
+            options: ``max_output`` (bytes shown per stream, default 30000)
+                and ``timeout`` (seconds of a call).
+
+        Returns:
+            AgentTools: ``definitions`` for the request, ``dispatch(call)``
+            for each tool call of the response (see localsandbox.agent_tools).
+        """
+        from localsandbox.agent_tools import AgentTools
+
+        return AgentTools(self, format, **options)
 
     # ---- history, snapshots, forks ------------------------------------------------
 
