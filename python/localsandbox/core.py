@@ -49,12 +49,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from localsandbox import _sbx
-
-if TYPE_CHECKING:
-    from localsandbox.agent_tools import AgentTools
+from localsandbox.agent_tools import AgentTools
 from localsandbox.exceptions import (
     CommandError,
     ExecutionLimitError,
@@ -1208,8 +1206,6 @@ class LocalSandbox:
             AgentTools: ``definitions`` for the request, ``dispatch(call)``
             for each tool call of the response (see localsandbox.agent_tools).
         """
-        from localsandbox.agent_tools import AgentTools
-
         return AgentTools(self, format, **options)
 
     # ---- history, snapshots, forks ------------------------------------------------
