@@ -88,6 +88,17 @@ static const cli_command cli_commands[] = {
      "-n N shows the N most recent calls (default: all).\n"
      "start records a pending call with JSON parameters and prints its id; finish\n"
      "marks it a success (with an optional JSON result) or an error (--error)."},
+    {"import", cli_import_dir_main, CLI_DB, "import HOSTDIR PATH",
+     "copy a host directory tree into the sandbox at PATH (all or nothing)",
+     "Regular files, directories and symlinks are copied with their permission\n"
+     "bits (set-id bits dropped) and times; existing entries are replaced. A\n"
+     "symlink must stay inside the tree (a relative target: some ../ then names);\n"
+     "any other symlink, and fifos, sockets and devices, fail the whole import."},
+    {"export-dir", cli_export_dir_main, CLI_DB | CLI_NOCREATE, "export-dir PATH HOSTDIR",
+     "copy the sandbox tree at PATH into the new host directory HOSTDIR",
+     "HOSTDIR must not exist. Modes (without set-id bits), times and the symlinks\n"
+     "that stay inside the tree are kept; a symlink that points out of it fails\n"
+     "the export (what was written stays)."},
     {"export", cli_export_main, CLI_DB | CLI_NOCREATE, "export FILE",
      "write a snapshot of the sandbox (one SQLite file) to FILE (- for stdout)",
      NULL},

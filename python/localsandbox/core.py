@@ -538,7 +538,9 @@ class LocalSandbox:
         Args:
             files: Initial files: sandbox path -> content. str is written as
                 UTF-8, bytes as is, and a ``pathlib.Path`` is read from the
-                host now. Relative paths are relative to ``cwd``.
+                host now: a file's bytes, or a directory's whole tree (modes,
+                times and the symlinks that stay inside it; one pointing out
+                of it is a ValueError). Relative paths are relative to ``cwd``.
             snapshot: Restore from ``export_snapshot()`` bytes (mutually
                 exclusive with ``files``).
             cwd: Working directory of bash and Python (created if missing).
@@ -659,7 +661,7 @@ class LocalSandbox:
 
     def _read_seed_files(
         self, files: Mapping[str, str | Path | bytes], cwd: str
-    ) -> list[tuple[str, str, bytes]]:
+    ) -> list[tuple[str, str, bytes | Path]]:
         if not isinstance(files, Mapping):
             raise TypeError(f"files must be a dict of path -> content, not {type(files).__name__}")
         out = []
@@ -670,6 +672,8 @@ class LocalSandbox:
                 data = content.encode("utf-8")
             elif isinstance(content, (bytes, bytearray, memoryview)):
                 data = bytes(content)
+            elif isinstance(content, os.PathLike) and Path(content).is_dir():
+                data = Path(content)  # a host tree, copied by _seed (sbx_import_dir)
             elif isinstance(content, os.PathLike):
                 data = Path(content).read_bytes()  # host file; OSError propagates
             else:
@@ -680,13 +684,20 @@ class LocalSandbox:
             out.append((key, full, data))
         return out
 
-    def _seed(self, seed: list[tuple[str, str, bytes]]) -> None:
+    def _seed(self, seed: list[tuple[str, str, bytes | Path]]) -> None:
         """Writes the files= of the constructor and their "seed" history
         entry in one transaction."""
         with self.transaction():
             try:
-                self._h.write_files([(full, data) for _, full, data in seed], _sbx.WRITE_MKDIRS)
+                self._h.write_files(
+                    [(full, data) for _, full, data in seed if not isinstance(data, Path)], _sbx.WRITE_MKDIRS
+                )
+                for _, full, data in seed:
+                    if isinstance(data, Path):  # modes, times, inner symlinks kept
+                        self._h.import_dir(os.fspath(data), full)
             except _sbx.Error as e:
+                if e.code == _sbx.ERROR:  # a symlink out of the tree, a fifo...
+                    raise ValueError(e.message) from None
                 _raise_sbx(e)
             self._record(
                 "seed",

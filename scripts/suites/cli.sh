@@ -32,8 +32,8 @@ run "$SBX" "$db" frobnicate
 expect "unknown command" 1 "" "sbx: unknown command 'frobnicate'; see 'sbx --help'"
 run "$SBX" --frob
 expect "unknown option" 1 "" "sbx: unknown option '--frob'; see 'sbx --help'"
-run "$SBX" "$db" import x y
-expect "global command after a DB" 1 "" "sbx: 'import' takes no database first: sbx import FILE DB"
+run "$SBX" "$db" fork x y
+expect "global command after a DB" 1 "" "sbx: 'fork' takes no database first: sbx fork DB NEWDB"
 # The shell entry runs scripts in the sandbox (its own database here: the
 # shell creates /data, its default working directory, and /tmp).
 run "$SBX" "$t/shell.db" -c 'echo hi; pwd; ls /'
