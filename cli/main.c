@@ -159,8 +159,13 @@ static void print_synopsis(FILE *f, const cli_command *cmd) {
   fprintf(f, "sbx %s%s\n", (cmd->flags & CLI_DB) ? "DB " : "", cmd->usage);
 }
 
+/* The entry being run (its usage is the one to print: `import` is both a
+ * global command and a DB command). */
+static const cli_command *cli_running;
+
 int cli_usage(const char *name) {
-  const cli_command *cmd = find_any(name);
+  const cli_command *cmd =
+      cli_running && strcmp(cli_running->name, name) == 0 ? cli_running : find_any(name);
   if (!cmd) return cli_error("unknown subcommand '%s'; see 'sbx --help'", name);
   fprintf(stderr, "usage: ");
   print_synopsis(stderr, cmd);
@@ -222,6 +227,7 @@ static int run_command(const cli_command *cmd, const char *db, int argc, char **
   if (wants_help(argc, argv)) return print_command_help(cmd);
   if (!cmd->main) return not_built(cmd);
   cli_ctx c = {.db = db, .h = NULL};
+  cli_running = cmd;
   if ((cmd->flags & CLI_DB) && !(cmd->flags & CLI_NOOPEN) &&
       cli_open(&c, !(cmd->flags & CLI_NOCREATE)) != 0)
     return 1;
