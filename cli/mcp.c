@@ -122,9 +122,34 @@ mcp_session *mcp_session_open(mcp_server *srv, const char *resume_id, char **err
   }
   sbx_set_limits(s->h, &srv->limits);
   pthread_mutex_lock(&srv->lock);
-  s->next = srv->sessions;
-  srv->sessions = s;
+  size_t live = 0;
+  mcp_session *same = NULL;
+  for (mcp_session *o = srv->sessions; o; o = o->next) {
+    live++;
+    if (strcmp(o->id, s->id) == 0) same = o;
+  }
+  if (same) { /* two requests resumed one id at once: the first one wins */
+    pthread_mutex_lock(&same->state_lock);
+    same->refs++;
+    pthread_mutex_unlock(&same->state_lock);
+  } else if (live < MCP_MAX_SESSIONS) {
+    s->next = srv->sessions;
+    srv->sessions = s;
+  }
   pthread_mutex_unlock(&srv->lock);
+  if (same || live >= MCP_MAX_SESSIONS) {
+    sbx_close(s->h);
+    s->h = NULL;
+    if (same) {
+      free(s->path);
+      pthread_mutex_destroy(&s->call_lock);
+      pthread_mutex_destroy(&s->state_lock);
+      free(s);
+      return same;
+    }
+    *err = strdup("too many sessions (end some with DELETE)");
+    goto fail;
+  }
   return s;
 fail:
   if (!*err) *err = strdup("out of memory");

@@ -24,6 +24,7 @@
 
 #define MCP_PROTOCOL_VERSION "2025-06-18"
 #define MCP_SESSION_ID_MAX 64 /* bytes of a session id: [A-Za-z0-9_-] */
+#define MCP_MAX_SESSIONS 256  /* live sessions of one server (HTTP) */
 
 typedef struct mcp_session mcp_session;
 

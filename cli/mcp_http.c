@@ -242,7 +242,9 @@ static void handle_post(http_server *hs, int fd, http_request *r) {
   if (method && strcmp(method, "initialize") == 0 && json_object_get(msg, "id")) {
     s = mcp_session_open(hs->srv, NULL, &err);
     if (!s) {
-      respond_rpc_error(fd, 500, "Internal Server Error", -32603, err ? err : "out of memory");
+      int full = err && strncmp(err, "too many sessions", 17) == 0;
+      respond_rpc_error(fd, full ? 503 : 500, full ? "Service Unavailable" : "Internal Server Error",
+                        -32603, err ? err : "out of memory");
       free(err);
       json_decref(msg);
       return;

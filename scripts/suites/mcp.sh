@@ -44,7 +44,7 @@ fi
 port=$((20000 + RANDOM % 20000))
 "$SBX" mcp --http "127.0.0.1:$port" --token s3cret 2>"$t/server.err" &
 server=$!
-for _ in $(seq 50); do grep -q listening "$t/server.err" && break; sleep 0.1; done
+for _ in $(seq 50); do grep -qs listening "$t/server.err" && break; sleep 0.1; done
 
 # raw REQUEST: sends the bytes (printf format), prints the status line's code
 raw() {
@@ -97,6 +97,26 @@ wait "$server"
 rc=$?
 [ "$rc" = 0 ] && ok || bad "SIGTERM ends the HTTP server cleanly" "exit $rc" "$(cat "$t/server.err")"
 grep -Eq 'ERROR: (Address|Leak)Sanitizer|runtime error' "$t/server.err" && bad "sanitizers are quiet" "$(cat "$t/server.err")" || ok
+
+# at most 256 live sessions: the next initialize is 503 until one ends
+port=$((port + 1))
+"$SBX" mcp --http "127.0.0.1:$port" 2>"$t/server2.err" &
+server=$!
+for _ in $(seq 50); do grep -qs listening "$t/server2.err" && break; sleep 0.1; done
+url=http://127.0.0.1:$port/mcp
+codes=$(for i in $(seq 257); do
+  curl -s -o /dev/null -D "$t/h$((i % 2))" -w '%{http_code}\n' -H 'Content-Type: application/json' --data "$init" "$url"
+done | sort | uniq -c | awk '{print $2 "x" $1}' | tr '\n' ' ')
+[ "$codes" = "200x256 503x1 " ] && ok || bad "256 sessions, then 503" "$codes"
+sid=$(grep -i '^mcp-session-id:' "$t/h0" | tr -d '\r' | cut -d' ' -f2)
+[ -z "$sid" ] && sid=$(grep -i '^mcp-session-id:' "$t/h1" | tr -d '\r' | cut -d' ' -f2)
+code=$(curl -s -o /dev/null -w '%{http_code}' -X DELETE -H "Mcp-Session-Id: $sid" "$url")
+expect_code "DELETE ends a session: 204" 204 "$code"
+code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' --data "$init" "$url")
+expect_code "after a DELETE a new session fits" 200 "$code"
+kill -TERM "$server"
+wait "$server"
+grep -Eq 'ERROR: (Address|Leak)Sanitizer|runtime error' "$t/server2.err" && bad "sanitizers are quiet (sessions)" "$(cat "$t/server2.err")" || ok
 
 run "$SBX" mcp --http 127.0.0.1
 expect "--http without a port" 1 "" "sbx: mcp: --http 127.0.0.1: expected ADDR:PORT (127.0.0.1:8080)"
