@@ -25,6 +25,21 @@
 
 #define SBX_VERSION "0.1.0"
 
+/* The help of both `sbx mcp` entries (global and DB). */
+#define CLI_MCP_HELP                                                                          \
+  "Runs a Model Context Protocol server (revision 2025-06-18) over stdio, or over\n" \
+  "Streamable HTTP at http://ADDR:PORT/mcp with --http. Tools: bash (a persistent\n" \
+  "shell), python (persistent contexts), str_replace_based_edit_tool, upload,\n" \
+  "download, snapshot; the files are resources (sbx:///PATH). See docs/mcp.md.\n" \
+  "  --dir DIR          one sandbox per session, DIR/ID.db (resumable by id);\n" \
+  "                     without it and without DB: a temporary sandbox per session\n" \
+  "  --session ID       stdio: resume session ID of --dir\n" \
+  "  --http ADDR:PORT   serve HTTP on that address only (127.0.0.1:8080)\n" \
+  "  --token TOKEN      HTTP: require 'Authorization: Bearer TOKEN' (or $SBX_MCP_TOKEN)\n" \
+  "  --timeout SEC      time limit of one tool call (default: the preset's)\n" \
+  "  --preset NAME      strict, normal (default) or permissive limits\n" \
+  "  --max-output N     bytes of a tool's output shown to the model (default 30000)"
+
 /*
  * The subcommand table. One line per subcommand; the help lists them in this
  * order. Reserved entries (main == NULL) are filled by the engineers who own
@@ -109,32 +124,10 @@ static const cli_command cli_commands[] = {
      "copy the sandbox DB into the new database NEWDB", NULL},
     {"mcp", cli_mcp_main, 0, "mcp [--dir DIR] [--http ADDR:PORT] [OPTIONS]",
      "serve sandboxes to AI agents over the Model Context Protocol (one per session)",
-     "Runs a Model Context Protocol server (revision 2025-06-18) over stdio, or over\n"
-     "Streamable HTTP at http://ADDR:PORT/mcp with --http. Tools: bash (a persistent\n"
-     "shell), python (persistent contexts), str_replace_based_edit_tool, upload,\n"
-     "download, snapshot; the files are resources (sbx:///PATH). See docs/mcp.md.\n"
-     "  --dir DIR          one sandbox per session, DIR/ID.db (resumable by id);\n"
-     "                     without it and without DB: a temporary sandbox per session\n"
-     "  --session ID       stdio: resume session ID of --dir\n"
-     "  --http ADDR:PORT   serve HTTP on that address only (127.0.0.1:8080)\n"
-     "  --token TOKEN      HTTP: require 'Authorization: Bearer TOKEN' (or $SBX_MCP_TOKEN)\n"
-     "  --timeout SEC      time limit of one tool call (default: the preset's)\n"
-     "  --preset NAME      strict, normal (default) or permissive limits\n"
-     "  --max-output N     bytes of a tool's output shown to the model (default 30000)"},
+     CLI_MCP_HELP},
     {"mcp", cli_mcp_main, CLI_DB | CLI_NOOPEN, "mcp [--http ADDR:PORT] [OPTIONS]",
      "serve this sandbox over the Model Context Protocol (shared by all sessions)",
-     "Runs a Model Context Protocol server (revision 2025-06-18) over stdio, or over\n"
-     "Streamable HTTP at http://ADDR:PORT/mcp with --http. Tools: bash (a persistent\n"
-     "shell), python (persistent contexts), str_replace_based_edit_tool, upload,\n"
-     "download, snapshot; the files are resources (sbx:///PATH). See docs/mcp.md.\n"
-     "  --dir DIR          one sandbox per session, DIR/ID.db (resumable by id);\n"
-     "                     without it and without DB: a temporary sandbox per session\n"
-     "  --session ID       stdio: resume session ID of --dir\n"
-     "  --http ADDR:PORT   serve HTTP on that address only (127.0.0.1:8080)\n"
-     "  --token TOKEN      HTTP: require 'Authorization: Bearer TOKEN' (or $SBX_MCP_TOKEN)\n"
-     "  --timeout SEC      time limit of one tool call (default: the preset's)\n"
-     "  --preset NAME      strict, normal (default) or permissive limits\n"
-     "  --max-output N     bytes of a tool's output shown to the model (default 30000)"},
+     CLI_MCP_HELP},
     {"doctor", cli_doctor_main, 0, "doctor", "report which jail features work on this host",
      "Each line is one piece of the Python jail: [ok], [part] (works partly or is\n"
      "optional) or [FAIL] with the reason and what to change. Exit status 0 when\n"

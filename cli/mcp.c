@@ -536,7 +536,7 @@ int cli_mcp_main(cli_ctx *c, int argc, char **argv) {
   if (optind != argc) return cli_usage("mcp");
   if (c->db && dir) return cli_error("mcp: --dir and a database exclude each other");
   if (token && !*token) token = NULL;
-  if (session && !dir && !c->db) return cli_error("mcp: --session needs --dir");
+  if (session && !dir) return cli_error("mcp: --session needs --dir");
   if (session && http) return cli_error("mcp: --session is for stdio; HTTP clients resume with Mcp-Session-Id");
 
   mcp_server srv;

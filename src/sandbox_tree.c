@@ -238,25 +238,45 @@ static int import_dir_fd(tree_ctx *t, int fd, int depth) {
   return rc;
 }
 
-int sbx_import_dir(sbx *h, const char *hostdir, const char *path) {
-  if (!h) return SBX_MISUSE;
+/* Checks the arguments of a public call and returns a context for it (then
+ * sandbox_unlock and free), or NULL with *rc set. */
+static tree_ctx *tree_start(sbx *h, const char *op, const char *hostdir, const char *path,
+                            int *rc) {
+  *rc = SBX_MISUSE;
+  if (!h) return NULL;
   sandbox_clear_error(h);
-  if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
-  if (!hostdir || !path) return sandbox_fail(h, SBX_MISUSE, "import: a path is NULL");
-  tree_ctx *t = calloc(1, sizeof *t);
-  if (!t) return sandbox_fail(h, SBX_NOMEM, "out of memory");
-  t->h = h;
-  t->op = "import";
-  snprintf(t->host, sizeof t->host, "%s", hostdir);
-  t->hlen = strlen(t->host);
-  if (strlen(path) > STORE_PATH_MAX) {
-    free(t);
-    return sandbox_fail_errno(h, "import", path, ENAMETOOLONG);
+  if (!h->st) {
+    *rc = sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
+    return NULL;
   }
-  snprintf(t->sb, sizeof t->sb, "%s", path);
-  t->slen = strlen(t->sb);
+  if (!hostdir || !path) {
+    *rc = sandbox_fail(h, SBX_MISUSE, "%s: a path is NULL", op);
+    return NULL;
+  }
+  if (strlen(path) > STORE_PATH_MAX || strlen(hostdir) >= sizeof ((tree_ctx *)0)->host) {
+    *rc = sandbox_fail_errno(h, op, path, ENAMETOOLONG);
+    return NULL;
+  }
+  tree_ctx *t = calloc(1, sizeof *t);
+  if (!t) {
+    *rc = sandbox_fail(h, SBX_NOMEM, "out of memory");
+    return NULL;
+  }
+  t->h = h;
+  t->op = op;
+  t->hlen = strlen(hostdir);
+  memcpy(t->host, hostdir, t->hlen + 1);
+  t->slen = strlen(path);
+  memcpy(t->sb, path, t->slen + 1);
   sandbox_lock(h);
-  int rc = SBX_OK;
+  *rc = SBX_OK;
+  return t;
+}
+
+int sbx_import_dir(sbx *h, const char *hostdir, const char *path) {
+  int rc;
+  tree_ctx *t = tree_start(h, "import", hostdir, path, &rc);
+  if (!t) return rc;
   int fd = open(hostdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   struct stat st;
   if (fd < 0 || fstat(fd, &st) != 0) {
@@ -405,21 +425,10 @@ static int export_dir_fd(tree_ctx *t, int dfd, const store_stat *dir, int depth)
 }
 
 int sbx_export_dir(sbx *h, const char *path, const char *hostdir) {
-  if (!h) return SBX_MISUSE;
-  sandbox_clear_error(h);
-  if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
-  if (!hostdir || !path) return sandbox_fail(h, SBX_MISUSE, "export: a path is NULL");
-  tree_ctx *t = calloc(1, sizeof *t);
-  if (!t) return sandbox_fail(h, SBX_NOMEM, "out of memory");
-  t->h = h;
-  t->op = "export";
-  snprintf(t->host, sizeof t->host, "%s", hostdir);
-  t->hlen = strlen(t->host);
-  snprintf(t->sb, sizeof t->sb, "%s", path);
-  t->slen = strlen(t->sb);
-  sandbox_lock(h);
+  int rc;
+  tree_ctx *t = tree_start(h, "export", hostdir, path, &rc);
+  if (!t) return rc;
   store_stat st;
-  int rc = SBX_OK;
   int src = store_path_stat(h->st, NULL, path, &st);
   if (src < 0) {
     rc = store_fail(t, src);
