@@ -249,7 +249,8 @@ static void handle_cancelled(mcp_session *s, json_t *params) {
 }
 
 /* Runs tools/call under the session's call lock. */
-static json_t *handle_tools_call(mcp_session *s, json_t *id, json_t *params, int *cancelled) {
+static json_t *handle_tools_call(mcp_session *s, json_t *id, json_t *params,
+                                 const mcp_sink *sink, int *cancelled) {
   const char *name = json_string_value(json_object_get(params, "name"));
   json_t *args = json_object_get(params, "arguments");
   if (!name) return mcp_error_response(id, -32602, "tools/call needs a tool name");
@@ -274,7 +275,7 @@ static json_t *handle_tools_call(mcp_session *s, json_t *id, json_t *params, int
   } else {
     int code = 0;
     char *message = NULL;
-    json_t *result = mcp_tools_call(s, name, args, id, token, &code, &message);
+    json_t *result = mcp_tools_call(s, name, args, token, sink, &code, &message);
     resp = result ? result_response(id, result)
                   : mcp_error_response(id, code, message ? message : "internal error");
     free(message);
@@ -298,7 +299,7 @@ static json_t *handle_tools_call(mcp_session *s, json_t *id, json_t *params, int
   return resp;
 }
 
-json_t *mcp_handle_message(mcp_session *s, json_t *msg, int *cancelled) {
+json_t *mcp_handle_message(mcp_session *s, json_t *msg, const mcp_sink *sink, int *cancelled) {
   *cancelled = 0;
   if (!json_is_object(msg)) return mcp_error_response(NULL, -32600, "not a JSON-RPC message");
   json_t *id = json_object_get(msg, "id");
@@ -323,7 +324,7 @@ json_t *mcp_handle_message(mcp_session *s, json_t *msg, int *cancelled) {
   if (strcmp(method, "ping") == 0) return result_response(id, json_object());
   if (strcmp(method, "tools/list") == 0)
     return result_response(id, json_pack("{s:O}", "tools", s->srv->tools));
-  if (strcmp(method, "tools/call") == 0) return handle_tools_call(s, id, params, cancelled);
+  if (strcmp(method, "tools/call") == 0) return handle_tools_call(s, id, params, sink, cancelled);
   if (strcmp(method, "resources/list") == 0 || strcmp(method, "resources/read") == 0) {
     int code = 0;
     char *message = NULL;
@@ -384,7 +385,8 @@ static void *stdio_worker(void *arg) {
     pthread_mutex_unlock(&st->lock);
     if (!it) return NULL;
     int cancelled;
-    json_t *resp = mcp_handle_message(st->s, it->msg, &cancelled);
+    mcp_sink sink = {stdio_notify, st};
+    json_t *resp = mcp_handle_message(st->s, it->msg, &sink, &cancelled);
     if (resp && !cancelled) stdio_send(st, resp);
     json_decref(resp);
     json_decref(it->msg);
@@ -406,8 +408,6 @@ static int serve_stdio(mcp_server *srv, const char *resume) {
   pthread_mutex_init(&st.lock, NULL);
   pthread_cond_init(&st.ready, NULL);
   st.s = s;
-  s->notify = stdio_notify;
-  s->notify_ud = &st;
   if (srv->dir) fprintf(stderr, "sbx mcp: session %s (%s)\n", s->id, s->path);
   pthread_t worker;
   int have_worker = pthread_create(&worker, NULL, stdio_worker, &st) == 0;
@@ -451,7 +451,8 @@ static int serve_stdio(mcp_server *srv, const char *resume) {
       continue;
     }
     int cancelled;
-    json_t *resp = mcp_handle_message(s, msg, &cancelled);
+    mcp_sink sink = {stdio_notify, &st};
+    json_t *resp = mcp_handle_message(s, msg, &sink, &cancelled);
     if (resp && !cancelled) stdio_send(&st, resp);
     json_decref(resp);
     json_decref(msg);

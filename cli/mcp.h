@@ -50,9 +50,13 @@ typedef struct mcp_server {
   json_t *tools;        /* the tools/list array, parsed once */
 } mcp_server;
 
-/* Sends a notification to the client of a session (stdio: a line on stdout;
- * HTTP without SSE: none). Borrows msg. Called from any thread. */
-typedef void (*mcp_notify_fn)(void *ud, json_t *msg);
+/* Where the notifications of one request go (stdio: lines on stdout; HTTP:
+ * events of the POST's SSE response). send borrows msg; it is called from
+ * the progress thread while the request runs. */
+typedef struct mcp_sink {
+  void (*send)(void *ud, json_t *msg); /* writes one notification */
+  void *ud;                            /* passed to send */
+} mcp_sink;
 
 struct mcp_session {
   mcp_server *srv;          /* the server it belongs to */
@@ -66,8 +70,6 @@ struct mcp_session {
   int refs;                 /* users of the session (the list holds one) */
   int ended;                /* DELETE or shutdown: no new calls */
   int initialized;          /* initialize was answered */
-  mcp_notify_fn notify;     /* NULL: notifications are dropped */
-  void *notify_ud;          /* passed to notify */
   mcp_undo *undo;           /* undo_edit history, newest first (call_lock) */
   size_t undo_count;        /* entries in undo */
   unsigned output_seq;      /* last N of /tmp/.mcp-output/N.txt (call_lock) */
@@ -92,8 +94,9 @@ int mcp_session_id_valid(const char *id);
 /* Handles one JSON-RPC message (borrowed). Returns the response (new
  * reference) for a request, NULL for a notification or a response, or a
  * response with a null id for a message that is not JSON-RPC. *cancelled is
- * set when the request was cancelled by the client (no response is due). */
-json_t *mcp_handle_message(mcp_session *s, json_t *msg, int *cancelled);
+ * set when the request was cancelled by the client (no response is due).
+ * sink: where the request's notifications go (NULL: nowhere). */
+json_t *mcp_handle_message(mcp_session *s, json_t *msg, const mcp_sink *sink, int *cancelled);
 /* A JSON-RPC error response (new reference); id borrowed (NULL: null). */
 json_t *mcp_error_response(json_t *id, int code, const char *message);
 
@@ -103,10 +106,10 @@ json_t *mcp_error_response(json_t *id, int code, const char *message);
 json_t *mcp_tools_definitions(void);
 /* Runs tools/call `name` with `args` (borrowed). Returns the CallToolResult
  * (new reference), or NULL with *code / *message set for a protocol error
- * (unknown tool, invalid arguments). `id` is the request's id and
- * progress_token the client's progress token or NULL (both borrowed). */
-json_t *mcp_tools_call(mcp_session *s, const char *name, json_t *args, json_t *id,
-                       json_t *progress_token, int *code, char **message);
+ * (unknown tool, invalid arguments). progress_token: the client's progress
+ * token or NULL (borrowed); progress notifications go to sink (may be NULL). */
+json_t *mcp_tools_call(mcp_session *s, const char *name, json_t *args, json_t *progress_token,
+                       const mcp_sink *sink, int *code, char **message);
 /* resources/list and resources/read results (new references), or NULL with
  * *code / *message set. */
 json_t *mcp_resources_list(mcp_session *s, json_t *params, int *code, char **message);

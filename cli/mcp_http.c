@@ -3,12 +3,14 @@
  * a small HTTP/1.1 server of its own, one thread per connection.
  *
  *   POST /mcp    one JSON-RPC message; a request is answered with 200 and
- *                application/json, a notification or response with 202.
+ *                application/json, a notification or response with 202. A
+ *                tools/call with a progressToken, from a client that accepts
+ *                text/event-stream, gets an SSE stream: its progress
+ *                notifications, then the response.
  *                initialize creates a session and returns its Mcp-Session-Id;
  *                every later POST carries that header (missing: 400; unknown:
  *                404, unless --dir holds that session's database: resumed).
- *   GET /mcp     405: the server offers no SSE stream (so progress
- *                notifications are a stdio feature).
+ *   GET /mcp     405: the server offers no stream of its own.
  *   DELETE /mcp  ends the session named by Mcp-Session-Id (204).
  *
  * The parser is bounded because anything on the network may talk to it: the
@@ -228,6 +230,16 @@ static int origin_allowed(const char *origin) {
   return 0;
 }
 
+/* One server-sent event carrying a JSON-RPC message; ud points to the fd. */
+static void send_event(void *ud, json_t *msg) {
+  char *text = json_dumps(msg, JSON_COMPACT);
+  if (!text) return;
+  send_all(*(int *)ud, "event: message\ndata: ", 21);
+  send_all(*(int *)ud, text, strlen(text));
+  send_all(*(int *)ud, "\n\n", 2);
+  free(text);
+}
+
 static void handle_post(http_server *hs, int fd, http_request *r) {
   json_error_t jerr;
   json_t *msg = json_loadb(r->body ? r->body : "", r->body_len, 0, &jerr);
@@ -269,8 +281,28 @@ static void handle_post(http_server *hs, int fd, http_request *r) {
     s->initialized = 1;
   }
   int cancelled;
-  json_t *resp = mcp_handle_message(s, msg, &cancelled);
-  if (resp) {
+  /* A tools/call that asks for progress, from a client that takes SSE, is
+   * answered with an event stream: the progress notifications, then the
+   * response. Everything else gets plain JSON. */
+  json_t *params = json_object_get(msg, "params");
+  const char *accept = header(r, "Accept");
+  int sse = method && strcmp(method, "tools/call") == 0 && json_object_get(msg, "id") &&
+            json_object_get(json_object_get(params, "_meta"), "progressToken") && accept &&
+            strstr(accept, "text/event-stream");
+  if (sse) {
+    char head[256];
+    int n = snprintf(head, sizeof head,
+                     "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: "
+                     "no-cache\r\nConnection: close\r\nMcp-Session-Id: %s\r\n\r\n",
+                     s->id);
+    send_all(fd, head, (size_t)n);
+  }
+  int sink_fd = fd;
+  mcp_sink sink = {send_event, &sink_fd};
+  json_t *resp = mcp_handle_message(s, msg, sse ? &sink : NULL, &cancelled);
+  if (sse) {
+    if (resp) send_event(&sink_fd, resp);
+  } else if (resp) {
     char *text = json_dumps(resp, JSON_COMPACT);
     if (text) respond(fd, 200, "OK", "application/json", text, strlen(text), s->id, NULL);
     else respond_text(fd, 500, "Internal Server Error", "out of memory", NULL);

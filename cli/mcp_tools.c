@@ -430,7 +430,7 @@ static void bounded_output(mcp_session *s, tbuf *out, const char *p, size_t n) {
 /* ---- progress ------------------------------------------------------------------------------ */
 
 typedef struct ticker {
-  mcp_session *s;       /* the session whose client gets the notifications */
+  const mcp_sink *sink; /* where the notifications go */
   json_t *token;        /* the client's progressToken (a reference) */
   pthread_t thread;     /* the ticking thread */
   pthread_mutex_t lock; /* guards stop */
@@ -454,7 +454,7 @@ static void *ticker_main(void *arg) {
                             "notifications/progress", "params", "progressToken", t->token,
                             "progress", seconds, "message", msg);
       pthread_mutex_unlock(&t->lock);
-      if (n) t->s->notify(t->s->notify_ud, n);
+      if (n) t->sink->send(t->sink->ud, n);
       json_decref(n);
       pthread_mutex_lock(&t->lock);
     }
@@ -464,10 +464,10 @@ static void *ticker_main(void *arg) {
 }
 
 /* Starts progress notifications when the client asked for them; 0 if started. */
-static int ticker_start(ticker *t, mcp_session *s, json_t *token) {
+static int ticker_start(ticker *t, const mcp_sink *sink, json_t *token) {
   memset(t, 0, sizeof *t);
-  if (!token || !s->notify) return -1;
-  t->s = s;
+  if (!token || !sink || !sink->send) return -1;
+  t->sink = sink;
   t->token = json_incref(token);
   pthread_mutex_init(&t->lock, NULL);
   pthread_cond_init(&t->cond, NULL);
@@ -493,7 +493,8 @@ static void ticker_stop(ticker *t) {
 
 /* ---- bash ---------------------------------------------------------------------------------- */
 
-static json_t *tool_bash(mcp_session *s, json_t *args, json_t *token, char **bad) {
+static json_t *tool_bash(mcp_session *s, json_t *args, json_t *token, const mcp_sink *sink,
+                         char **bad) {
   static const char *const keys[] = {"command", "timeout", "restart", NULL};
   if (!only_keys(args, keys, bad)) return NULL;
   json_t *cmd = arg(args, "command", 's', bad);
@@ -512,7 +513,7 @@ static json_t *tool_bash(mcp_session *s, json_t *args, json_t *token, char **bad
   lim.timeout_ms = (uint64_t)(call_timeout(s, tmo) * 1000);
   sbx_set_limits(s->h, &lim);
   ticker t;
-  int ticking = ticker_start(&t, s, token) == 0;
+  int ticking = ticker_start(&t, sink, token) == 0;
   sbx_bash_result res;
   int rc = sbx_bash(s->h, json_string_value(cmd), json_string_length(cmd), &res);
   if (ticking) ticker_stop(&t);
@@ -548,7 +549,8 @@ static json_t *tool_bash(mcp_session *s, json_t *args, json_t *token, char **bad
 
 /* ---- python -------------------------------------------------------------------------------- */
 
-static json_t *tool_python(mcp_session *s, json_t *args, char **bad) {
+static json_t *tool_python(mcp_session *s, json_t *args, json_t *token, const mcp_sink *sink,
+                           char **bad) {
   static const char *const keys[] = {"code", "context", "timeout", NULL};
   if (!only_keys(args, keys, bad)) return NULL;
   json_t *code = arg(args, "code", 's', bad);
@@ -563,7 +565,10 @@ static json_t *tool_python(mcp_session *s, json_t *args, char **bad) {
   o.context = ctx ? json_string_value(ctx) : NULL;
   o.timeout = call_timeout(s, tmo);
   sbx_py_result *r = NULL;
+  ticker t;
+  int ticking = ticker_start(&t, sink, token) == 0;
   int rc = sbx_python_exec(s->h, json_string_value(code), &o, &r);
+  if (ticking) ticker_stop(&t);
   if (rc == SBX_JAIL)
     return errorf("Python is not available on this host: %s (run 'sbx doctor' for details)",
                   sbx_errmsg(s->h));
@@ -1293,14 +1298,13 @@ static json_t *tool_snapshot(mcp_session *s, json_t *args, char **bad) {
 
 /* ---- dispatch ---------------------------------------------------------------------------------- */
 
-json_t *mcp_tools_call(mcp_session *s, const char *name, json_t *args, json_t *id,
-                       json_t *progress_token, int *code, char **message) {
-  (void)id;
+json_t *mcp_tools_call(mcp_session *s, const char *name, json_t *args, json_t *progress_token,
+                       const mcp_sink *sink, int *code, char **message) {
   char *bad = NULL;
   json_t *r = NULL;
   if (!s->h) return errorf("the session's sandbox could not be reopened; start a new session");
-  if (strcmp(name, "bash") == 0) r = tool_bash(s, args, progress_token, &bad);
-  else if (strcmp(name, "python") == 0) r = tool_python(s, args, &bad);
+  if (strcmp(name, "bash") == 0) r = tool_bash(s, args, progress_token, sink, &bad);
+  else if (strcmp(name, "python") == 0) r = tool_python(s, args, progress_token, sink, &bad);
   else if (strcmp(name, "str_replace_based_edit_tool") == 0) r = tool_editor(s, args, &bad);
   else if (strcmp(name, "upload") == 0) r = tool_upload(s, args, &bad);
   else if (strcmp(name, "download") == 0) r = tool_download(s, args, &bad);

@@ -168,6 +168,17 @@ async function common(client, tag) {
   e = await callError(client, "bash", { command: "true", colour: 1 });
   check(t("unknown argument: -32602"), e.error && e.error.code === -32602, String(e.error));
 
+  // progress: the server ticks once a second while a command runs (HTTP: as
+  // events of an SSE response to the POST)
+  const ticks = [];
+  r = await call(client, "bash", { command: "sleep 2.5; echo done" }, { onprogress: (p) => ticks.push(p) });
+  check(t("progress notifications while a command runs"),
+    text(r).startsWith("done") && ticks.length >= 2 && ticks[1].progress > ticks[0].progress && /running for/.test(ticks[0].message || ""),
+    JSON.stringify(ticks) + text(r));
+  const pticks = [];
+  r = await call(client, "python", { code: "import time\ntime.sleep(1.6)\n'slept'" }, { onprogress: (p) => pticks.push(p) });
+  check(t("progress notifications while Python runs"), text(r).endsWith("'slept'") && pticks.length >= 1, JSON.stringify(pticks) + text(r));
+
   // cancellation: the command ends, and the next call runs at once
   const ac = new AbortController();
   const started = Date.now();
@@ -220,12 +231,6 @@ async function main() {
   // ---- stdio, a temporary sandbox ----------------------------------------------
   let client = await stdioClient(["mcp", "--max-output", "2000"]);
   await common(client, "stdio");
-  // progress: the server ticks once a second while a command runs
-  const ticks = [];
-  const r = await call(client, "bash", { command: "sleep 2.5; echo done" }, { onprogress: (p) => ticks.push(p) });
-  check("stdio: progress notifications while a command runs",
-    text(r).startsWith("done") && ticks.length >= 2 && ticks[1].progress > ticks[0].progress && /running for/.test(ticks[0].message || ""),
-    JSON.stringify(ticks));
   await client.close();
 
   // ---- stdio with --dir: a session is a file, resumable by id ---------------------
