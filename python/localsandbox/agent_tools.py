@@ -464,14 +464,19 @@ class AgentTools:
             raise ToolCallError("invalid arguments: 'command' is required")
         seconds = timeout if timeout and timeout > 0 else self.timeout
         limit = ""
+        # The output as it streams: the errors of a limit do not carry it.
+        streamed = {"stdout": bytearray(), "stderr": bytearray()}
+
+        def collect(stream: str, data: bytes) -> None:
+            streamed[stream] += data
+
         try:
-            r = self.sandbox.bash(command, timeout=min(seconds, 3600) if seconds else None)
+            r = self.sandbox.bash(command, timeout=min(seconds, 3600) if seconds else None, on_output=collect)
             out, err, status = r.stdout_bytes, r.stderr_bytes, r.exit_code
         except CommandError as e:
-            out, err, status = e.stdout.encode(), e.stderr.encode(), e.exit_code
+            out, err, status = bytes(streamed["stdout"]), bytes(streamed["stderr"]), e.exit_code
         except (TimeoutError, ExecutionLimitError) as e:
-            # the output produced before the limit is not kept by these errors
-            out, err, status = b"", str(e).encode() + b"\n", 126
+            out, err, status = bytes(streamed["stdout"]), bytes(streamed["stderr"]), 126
             kind = "timeout" if isinstance(e, TimeoutError) else e.limit_type
             value = e.timeout_ms if isinstance(e, TimeoutError) else e.limit_value
             limit = f" [stopped: the {kind} limit ({value}) was reached]"

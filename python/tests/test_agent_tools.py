@@ -105,9 +105,17 @@ def test_bash_state_exit_status_and_stderr(tools: AgentTools) -> None:
     assert r["structuredContent"] == {"exit_code": 4}
 
 
-def test_bash_timeout(tools: AgentTools) -> None:
-    r = mcp(tools, "bash", command="sleep 5", timeout=0.3)
-    assert r["isError"] and "[exit status 126] [stopped: the timeout limit (300) was reached]" in text(r)
+def test_bash_limits_answer_like_the_server(tools: AgentTools) -> None:
+    calls = [{"command": "echo before; sleep 5", "timeout": 0.3},
+             {"command": "echo x; ls /nope; exit 3"},
+             {"command": "f() { f; }; echo go; f"}]
+    served = mcp_server([{"method": "tools/call", "params": {"name": "bash", "arguments": a}} for a in calls],
+                        "--max-output", "2000")
+    for args, resp in zip(calls, served):
+        mine = mcp(tools, "bash", **args)
+        assert text(mine) == resp["result"]["content"][0]["text"], args
+        assert mine["isError"] is resp["result"]["isError"] is True
+    assert text(mine).startswith("go\n[stderr]\n") and "function_depth limit" in text(mine)
 
 
 def test_truncation_is_the_servers(sandbox: LocalSandbox, tools: AgentTools) -> None:
