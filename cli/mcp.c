@@ -23,8 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -46,20 +46,18 @@ int mcp_session_id_valid(const char *id) {
   return 1;
 }
 
-/* A fresh random session id (32 hex digits from /dev/urandom). */
-static void new_session_id(mcp_server *srv, char *out) {
-  unsigned char r[16] = {0};
-  FILE *f = fopen("/dev/urandom", "rb");
-  size_t got = f ? fread(r, 1, sizeof r, f) : 0;
-  if (f) fclose(f);
-  if (got != sizeof r) { /* no urandom: time and a counter, still unique here */
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    unsigned long long v = (unsigned long long)ts.tv_nsec ^ ((unsigned long long)ts.tv_sec << 20);
-    memcpy(r, &v, sizeof v);
-    memcpy(r + 8, &srv->next_id, sizeof srv->next_id < 8 ? sizeof srv->next_id : 8);
+int mcp_random_id(char *out, size_t nbytes) {
+  unsigned char r[32];
+  if (nbytes > sizeof r || nbytes * 2 > MCP_SESSION_ID_MAX) return -1;
+  size_t got = 0;
+  while (got < nbytes) {
+    ssize_t n = getrandom(r + got, nbytes - got, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return -1;
+    got += (size_t)n;
   }
-  for (int i = 0; i < 16; i++) sprintf(out + 2 * i, "%02x", r[i]);
+  for (size_t i = 0; i < nbytes; i++) sprintf(out + 2 * i, "%02x", r[i]);
+  return 0;
 }
 
 static char *str_printf(const char *fmt, const char *a, const char *b) {
@@ -89,8 +87,9 @@ mcp_session *mcp_session_open(mcp_server *srv, const char *resume_id, char **err
       goto fail;
     }
     snprintf(s->id, sizeof s->id, "%s", resume_id);
-  } else {
-    new_session_id(srv, s->id);
+  } else if (mcp_random_id(s->id, 16) != 0) {
+    *err = strdup("no random numbers for a session id");
+    goto fail;
   }
   int flags = 0;
   if (srv->db) {
@@ -394,6 +393,31 @@ static void *stdio_worker(void *arg) {
   }
 }
 
+/* Reads one line like getline, but keeps at most MCP_STDIO_MAX_LINE bytes:
+ * a longer line is consumed to its end and reported with a length over the
+ * limit. -1 at the end of input. */
+static ssize_t read_line(FILE *f, char **line, size_t *cap) {
+  size_t n = 0, total = 0;
+  int ch;
+  while ((ch = getc_unlocked(f)) != EOF) {
+    total++;
+    if (ch == '\n') break;
+    if (n >= MCP_STDIO_MAX_LINE) continue; /* over the limit: drop the rest */
+    if (n + 2 > *cap) {
+      size_t c = *cap ? *cap * 2 : 4096;
+      char *p = realloc(*line, c);
+      if (!p) return -1;
+      *line = p;
+      *cap = c;
+    }
+    (*line)[n++] = (char)ch;
+  }
+  if (ch == EOF && total == 0) return -1;
+  if (!*line && !(*line = malloc(*cap = 1))) return -1;
+  (*line)[n] = '\0';
+  return total > MCP_STDIO_MAX_LINE ? (ssize_t)total : (ssize_t)n;
+}
+
 static int serve_stdio(mcp_server *srv, const char *resume) {
   char *err = NULL;
   mcp_session *s = mcp_session_open(srv, resume, &err);
@@ -415,7 +439,7 @@ static int serve_stdio(mcp_server *srv, const char *resume) {
   char *line = NULL;
   size_t cap = 0;
   ssize_t n;
-  while ((n = getline(&line, &cap, stdin)) >= 0) {
+  while ((n = read_line(stdin, &line, &cap)) >= 0) {
     if ((size_t)n > MCP_STDIO_MAX_LINE) {
       json_t *e = mcp_error_response(NULL, -32600, "message too large");
       stdio_send(&st, e);

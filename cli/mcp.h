@@ -88,6 +88,9 @@ mcp_session *mcp_session_find(mcp_server *srv, const char *id);
 void mcp_session_release(mcp_session *s);
 /* Removes the session from the server (DELETE); running calls are cancelled. */
 void mcp_session_end(mcp_session *s);
+/* nbytes (<= 32) random bytes as hex digits into out (2 * nbytes + 1
+ * bytes); 0, or -1 when the kernel gives none. */
+int mcp_random_id(char *out, size_t nbytes);
 /* Whether `id` has the shape of a session id. */
 int mcp_session_id_valid(const char *id);
 

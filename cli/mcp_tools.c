@@ -213,25 +213,20 @@ static int is_text(const char *p, size_t n) {
 
 /* The bytes as a JSON string, invalid UTF-8 replaced by U+FFFD. */
 static json_t *json_text(const char *p, size_t n) {
-  if (is_text(p, n) || memchr(p, '\0', n)) {
-    json_t *j = json_stringn(p, n);
-    if (j) return j;
-  }
+  json_t *j = json_stringn(p, n); /* fails only on invalid UTF-8 */
+  if (j) return j;
   tbuf b = {0};
   for (size_t i = 0; i < n;) {
     size_t k = utf8_seq((const unsigned char *)p + i, n - i);
-    if (k && p[i]) {
+    if (k) {
       tb_add(&b, p + i, k);
       i += k;
-    } else if (!p[i]) {
-      tb_add(&b, "\\0", 2);
-      i++;
     } else {
       tb_add(&b, "\xEF\xBF\xBD", 3);
       i++;
     }
   }
-  json_t *j = b.failed ? NULL : json_stringn(b.data ? b.data : "", b.len);
+  j = b.failed ? NULL : json_stringn(b.data ? b.data : "", b.len);
   free(b.data);
   return j ? j : json_string("");
 }
@@ -1270,11 +1265,7 @@ static json_t *tool_snapshot(mcp_session *s, json_t *args, char **bad) {
   }
   char err_text[512] = "";
   char id[MCP_SESSION_ID_MAX + 1];
-  unsigned char r[12];
-  FILE *f = fopen("/dev/urandom", "rb");
-  if (!f || fread(r, 1, sizeof r, f) != sizeof r) snprintf(err_text, sizeof err_text, "no random source");
-  if (f) fclose(f);
-  for (size_t i = 0; i < sizeof r; i++) sprintf(id + 2 * i, "%02x", r[i]);
+  if (mcp_random_id(id, 16) != 0) snprintf(err_text, sizeof err_text, "no random numbers for an id");
   char path[4200];
   snprintf(path, sizeof path, "%s/%s.db", srv->dir, id);
   if (!*err_text) {

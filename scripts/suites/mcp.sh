@@ -131,6 +131,11 @@ want='{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}
 {"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"method not found"}}
 {"jsonrpc":"2.0","id":3,"result":{}}'
 [ "$out" = "$want" ] && ok || bad "stdio: errors for bad messages, in order" "$out"
+out=$({ head -c 17000000 /dev/zero | tr '\0' a; echo; echo '{"jsonrpc":"2.0","id":2,"method":"ping"}'; } | "$SBX" mcp 2>&1)
+[ "$out" = '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"message too large"}}
+{"jsonrpc":"2.0","id":2,"result":{}}' ] && ok || bad "stdio: a message over 16 MiB is refused, the next one served" "$out"
+out=$(printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"bash","arguments":{"command":"printf \"a\\377b\\0c\""}}}' | "$SBX" mcp)
+expect_match "stdio: invalid UTF-8 output becomes U+FFFD, NUL stays" "$out" '"text":"a�b\\u0000c\\n\[exit status 0\]"'
 run "$SBX" mcp --preset huge
 expect "--preset checks its value" 1 "" "sbx: mcp: --preset: 'huge' is not strict, normal or permissive"
 run "$SBX" mcp --timeout -3
