@@ -17,6 +17,8 @@
  * answers the rest at once: notifications (notifications/cancelled calls
  * sbx_cancel on the running call), pings, initialize, tools/list.
  */
+#include "mcp.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
@@ -28,19 +30,19 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "mcp.h"
 
 #define MCP_STDIO_MAX_LINE (16u << 20) /* bytes of one JSON-RPC message on stdin */
 
-/* ---- sessions ------------------------------------------------------------------------ */
+/* ---- sessions ------------------------------------------------------------------------
+ */
 
 int mcp_session_id_valid(const char *id) {
   size_t n = strlen(id);
   if (n == 0 || n > MCP_SESSION_ID_MAX) return 0;
   for (size_t i = 0; i < n; i++) {
     char ch = id[i];
-    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-          ch == '-' || ch == '_'))
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+          (ch >= '0' && ch <= '9') || ch == '-' || ch == '_'))
       return 0;
   }
   return 1;
@@ -205,33 +207,39 @@ void mcp_session_end(mcp_session *s) {
   if (unlinked) mcp_session_release(s); /* the list's reference */
 }
 
-/* ---- JSON-RPC ------------------------------------------------------------------------- */
+/* ---- JSON-RPC -------------------------------------------------------------------------
+ */
 
 json_t *mcp_error_response(json_t *id, int code, const char *message) {
-  return json_pack("{s:s, s:O, s:{s:i, s:s}}", "jsonrpc", "2.0", "id", id ? id : json_null(),
-                   "error", "code", code, "message", message);
+  return json_pack("{s:s, s:O, s:{s:i, s:s}}", "jsonrpc", "2.0", "id",
+                   id ? id : json_null(), "error", "code", code, "message", message);
 }
 
 static json_t *result_response(json_t *id, json_t *result) {
   return json_pack("{s:s, s:O, s:o}", "jsonrpc", "2.0", "id", id, "result", result);
 }
 
-static const char *const supported_versions[] = {"2025-06-18", "2025-03-26", "2024-11-05"};
+static const char *const supported_versions[] = {"2025-06-18", "2025-03-26",
+                                                 "2024-11-05"};
 
 static json_t *handle_initialize(mcp_session *s, json_t *params) {
   const char *asked = json_string_value(json_object_get(params, "protocolVersion"));
   const char *version = MCP_PROTOCOL_VERSION;
-  for (size_t i = 0; asked && i < sizeof supported_versions / sizeof *supported_versions; i++)
+  for (size_t i = 0; asked && i < sizeof supported_versions / sizeof *supported_versions;
+       i++)
     if (strcmp(asked, supported_versions[i]) == 0) version = supported_versions[i];
   s->initialized = 1;
   return json_pack(
-      "{s:s, s:{s:{s:b}, s:{s:b, s:b}}, s:{s:s, s:s, s:s}, s:s}", "protocolVersion", version,
-      "capabilities", "tools", "listChanged", 0, "resources", "subscribe", 0, "listChanged", 0,
-      "serverInfo", "name", "sbx", "title", "sbx sandbox", "version", "0.1.0", "instructions",
+      "{s:s, s:{s:{s:b}, s:{s:b, s:b}}, s:{s:s, s:s, s:s}, s:s}", "protocolVersion",
+      version, "capabilities", "tools", "listChanged", 0, "resources", "subscribe", 0,
+      "listChanged", 0, "serverInfo", "name", "sbx", "title", "sbx sandbox", "version",
+      "0.1.0", "instructions",
       "A sandbox: a virtual filesystem (files under /data, the working directory), a "
-      "persistent bash-compatible shell with ~140 Unix commands, and Python 3 in a jail that "
+      "persistent bash-compatible shell with ~140 Unix commands, and Python 3 in a jail "
+      "that "
       "sees the same files. Nothing on the host is reachable. Use `bash` for commands, "
-      "`python` for Python (state persists per context), `str_replace_based_edit_tool` to "
+      "`python` for Python (state persists per context), `str_replace_based_edit_tool` "
+      "to "
       "view and edit files, `snapshot` to save and restore the whole sandbox.");
 }
 
@@ -298,9 +306,11 @@ static json_t *handle_tools_call(mcp_session *s, json_t *id, json_t *params,
   return resp;
 }
 
-json_t *mcp_handle_message(mcp_session *s, json_t *msg, const mcp_sink *sink, int *cancelled) {
+json_t *mcp_handle_message(mcp_session *s, json_t *msg, const mcp_sink *sink,
+                           int *cancelled) {
   *cancelled = 0;
-  if (!json_is_object(msg)) return mcp_error_response(NULL, -32600, "not a JSON-RPC message");
+  if (!json_is_object(msg))
+    return mcp_error_response(NULL, -32600, "not a JSON-RPC message");
   json_t *id = json_object_get(msg, "id");
   const char *method = json_string_value(json_object_get(msg, "method"));
   const char *jsonrpc = json_string_value(json_object_get(msg, "jsonrpc"));
@@ -319,11 +329,13 @@ json_t *mcp_handle_message(mcp_session *s, json_t *msg, const mcp_sink *sink, in
   }
   if (!json_is_string(id) && !json_is_integer(id))
     return mcp_error_response(NULL, -32600, "id must be a string or an integer");
-  if (strcmp(method, "initialize") == 0) return result_response(id, handle_initialize(s, params));
+  if (strcmp(method, "initialize") == 0)
+    return result_response(id, handle_initialize(s, params));
   if (strcmp(method, "ping") == 0) return result_response(id, json_object());
   if (strcmp(method, "tools/list") == 0)
     return result_response(id, json_pack("{s:O}", "tools", s->srv->tools));
-  if (strcmp(method, "tools/call") == 0) return handle_tools_call(s, id, params, sink, cancelled);
+  if (strcmp(method, "tools/call") == 0)
+    return handle_tools_call(s, id, params, sink, cancelled);
   if (strcmp(method, "resources/list") == 0 || strcmp(method, "resources/read") == 0) {
     int code = 0;
     char *message = NULL;
@@ -340,7 +352,8 @@ json_t *mcp_handle_message(mcp_session *s, json_t *msg, const mcp_sink *sink, in
   return mcp_error_response(id, -32601, "method not found");
 }
 
-/* ---- stdio ---------------------------------------------------------------------------------- */
+/* ---- stdio
+ * ---------------------------------------------------------------------------------- */
 
 /* A message waiting for the stdio worker. */
 typedef struct stdio_item {
@@ -367,7 +380,9 @@ static void stdio_send(stdio_state *st, json_t *msg) {
   free(text);
 }
 
-static void stdio_notify(void *ud, json_t *msg) { stdio_send(ud, msg); }
+static void stdio_notify(void *ud, json_t *msg) {
+  stdio_send(ud, msg);
+}
 
 /* The worker: handles requests one at a time in arrival order, so that a
  * model's calls see each other's effects in the order it sent them. */
@@ -460,15 +475,18 @@ static int serve_stdio(mcp_server *srv, const char *resume) {
      * (notifications, cancellation above all, pings, lists) is answered here
      * at once, even while the worker runs a command. */
     const char *method = json_string_value(json_object_get(msg, "method"));
-    int inline_ = !have_worker || !method || !json_object_get(msg, "id") ||
-                  (strcmp(method, "tools/call") != 0 && strncmp(method, "resources/", 10) != 0);
+    int inline_ =
+        !have_worker || !method || !json_object_get(msg, "id") ||
+        (strcmp(method, "tools/call") != 0 && strncmp(method, "resources/", 10) != 0);
     stdio_item *it = inline_ ? NULL : malloc(sizeof *it);
     if (it) {
       it->msg = msg;
       it->next = NULL;
       pthread_mutex_lock(&st.lock);
-      if (st.tail) st.tail->next = it;
-      else st.head = it;
+      if (st.tail)
+        st.tail->next = it;
+      else
+        st.head = it;
       st.tail = it;
       pthread_cond_signal(&st.ready);
       pthread_mutex_unlock(&st.lock);
@@ -496,7 +514,8 @@ static int serve_stdio(mcp_server *srv, const char *resume) {
   return 0;
 }
 
-/* ---- the command ------------------------------------------------------------------------- */
+/* ---- the command
+ * ------------------------------------------------------------------------- */
 
 static int parse_preset(const char *name) {
   if (strcmp(name, "strict") == 0) return SBX_PRESET_STRICT;
@@ -521,11 +540,14 @@ static void remove_snapdir(const char *dir) {
 }
 
 int cli_mcp_main(cli_ctx *c, int argc, char **argv) {
-  static const struct option longs[] = {
-      {"dir", required_argument, NULL, 'd'},     {"http", required_argument, NULL, 'H'},
-      {"token", required_argument, NULL, 'T'},   {"timeout", required_argument, NULL, 't'},
-      {"preset", required_argument, NULL, 'p'},  {"session", required_argument, NULL, 's'},
-      {"max-output", required_argument, NULL, 'm'}, {NULL, 0, NULL, 0}};
+  static const struct option longs[] = {{"dir", required_argument, NULL, 'd'},
+                                        {"http", required_argument, NULL, 'H'},
+                                        {"token", required_argument, NULL, 'T'},
+                                        {"timeout", required_argument, NULL, 't'},
+                                        {"preset", required_argument, NULL, 'p'},
+                                        {"session", required_argument, NULL, 's'},
+                                        {"max-output", required_argument, NULL, 'm'},
+                                        {NULL, 0, NULL, 0}};
   const char *dir = NULL, *http = NULL, *token = getenv("SBX_MCP_TOKEN"), *session = NULL;
   int preset = SBX_PRESET_NORMAL;
   double timeout = 0;
@@ -535,34 +557,50 @@ int cli_mcp_main(cli_ctx *c, int argc, char **argv) {
   while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
     char *end;
     switch (opt) {
-      case 'd': dir = optarg; break;
-      case 'H': http = optarg; break;
-      case 'T': token = optarg; break;
-      case 's': session = optarg; break;
+      case 'd':
+        dir = optarg;
+        break;
+      case 'H':
+        http = optarg;
+        break;
+      case 'T':
+        token = optarg;
+        break;
+      case 's':
+        session = optarg;
+        break;
       case 'p':
         preset = parse_preset(optarg);
-        if (!preset) return cli_error("mcp: --preset: '%s' is not strict, normal or permissive", optarg);
+        if (!preset)
+          return cli_error("mcp: --preset: '%s' is not strict, normal or permissive",
+                           optarg);
         break;
       case 't':
         errno = 0;
         timeout = strtod(optarg, &end);
         if (errno || *end || !(timeout > 0) || timeout > 86400)
-          return cli_error("mcp: --timeout: '%s' is not a number of seconds (0 < T <= 86400)", optarg);
+          return cli_error(
+              "mcp: --timeout: '%s' is not a number of seconds (0 < T <= 86400)", optarg);
         break;
       case 'm':
         errno = 0;
         max_output = strtol(optarg, &end, 10);
         if (errno || *end || max_output < 1000 || max_output > (64L << 20))
-          return cli_error("mcp: --max-output: '%s' is not a byte count from 1000 to 67108864", optarg);
+          return cli_error(
+              "mcp: --max-output: '%s' is not a byte count from 1000 to 67108864",
+              optarg);
         break;
-      default: return cli_usage("mcp");
+      default:
+        return cli_usage("mcp");
     }
   }
   if (optind != argc) return cli_usage("mcp");
   if (c->db && dir) return cli_error("mcp: --dir and a database exclude each other");
   if (token && !*token) token = NULL;
   if (session && !dir) return cli_error("mcp: --session needs --dir");
-  if (session && http) return cli_error("mcp: --session is for stdio; HTTP clients resume with Mcp-Session-Id");
+  if (session && http)
+    return cli_error(
+        "mcp: --session is for stdio; HTTP clients resume with Mcp-Session-Id");
 
   mcp_server srv;
   memset(&srv, 0, sizeof srv);
@@ -580,7 +618,8 @@ int cli_mcp_main(cli_ctx *c, int argc, char **argv) {
   struct stat st;
   if (dir && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
     json_decref(srv.tools);
-    return cli_error("mcp: --dir %s: %s", dir, stat(dir, &st) ? strerror(errno) : "Not a directory");
+    return cli_error("mcp: --dir %s: %s", dir,
+                     stat(dir, &st) ? strerror(errno) : "Not a directory");
   }
   /* named snapshots: DIR/snapshots, DB.snapshots, or a temporary directory */
   if (dir) {

@@ -37,17 +37,17 @@ typedef struct mcp_undo {
 } mcp_undo;
 
 typedef struct mcp_server {
-  const char *db;       /* `sbx DB mcp`: the one database every session opens, else NULL */
-  const char *dir;      /* --dir: one database per session there, else NULL */
-  char *snapdir;        /* host directory of the named snapshots (owned) */
-  int snapdir_temp;     /* 1: snapdir is a temporary directory removed at exit */
-  sbx_limits limits;    /* the preset, with --timeout applied */
-  double timeout_s;     /* the default time limit of one tool call, seconds */
-  size_t max_output;    /* bytes of a tool's output shown to the model */
-  pthread_mutex_t lock; /* guards sessions and next_id */
+  const char *db;    /* `sbx DB mcp`: the one database every session opens, else NULL */
+  const char *dir;   /* --dir: one database per session there, else NULL */
+  char *snapdir;     /* host directory of the named snapshots (owned) */
+  int snapdir_temp;  /* 1: snapdir is a temporary directory removed at exit */
+  sbx_limits limits; /* the preset, with --timeout applied */
+  double timeout_s;  /* the default time limit of one tool call, seconds */
+  size_t max_output; /* bytes of a tool's output shown to the model */
+  pthread_mutex_t lock;  /* guards sessions and next_id */
   mcp_session *sessions; /* live sessions (HTTP: many; stdio: one) */
   unsigned long next_id; /* counter mixed into new session ids */
-  json_t *tools;        /* the tools/list array, parsed once */
+  json_t *tools;         /* the tools/list array, parsed once */
 } mcp_server;
 
 /* Where the notifications of one request go (stdio: lines on stdout; HTTP:
@@ -59,21 +59,21 @@ typedef struct mcp_sink {
 } mcp_sink;
 
 struct mcp_session {
-  mcp_server *srv;          /* the server it belongs to */
+  mcp_server *srv;                 /* the server it belongs to */
   char id[MCP_SESSION_ID_MAX + 1]; /* the Mcp-Session-Id */
-  sbx *h;                   /* the session's sandbox (own handle, own shell) */
-  char *path;               /* the database file, or NULL for a temporary one (owned) */
-  pthread_mutex_t call_lock; /* held for a whole tool call: one at a time on h */
+  sbx *h;                          /* the session's sandbox (own handle, own shell) */
+  char *path;                 /* the database file, or NULL for a temporary one (owned) */
+  pthread_mutex_t call_lock;  /* held for a whole tool call: one at a time on h */
   pthread_mutex_t state_lock; /* guards the fields below it */
-  json_t *running_id;       /* the JSON-RPC id of the tools/call running now, or NULL */
-  int cancel_requested;     /* the running call was cancelled by the client */
-  int refs;                 /* users of the session (the list holds one) */
-  int ended;                /* DELETE or shutdown: no new calls */
-  int initialized;          /* initialize was answered */
-  mcp_undo *undo;           /* undo_edit history, newest first (call_lock) */
-  size_t undo_count;        /* entries in undo */
-  unsigned output_seq;      /* last N of /tmp/.mcp-output/N.txt (call_lock) */
-  mcp_session *next;        /* in srv->sessions */
+  json_t *running_id;         /* the JSON-RPC id of the tools/call running now, or NULL */
+  int cancel_requested;       /* the running call was cancelled by the client */
+  int refs;                   /* users of the session (the list holds one) */
+  int ended;                  /* DELETE or shutdown: no new calls */
+  int initialized;            /* initialize was answered */
+  mcp_undo *undo;             /* undo_edit history, newest first (call_lock) */
+  size_t undo_count;          /* entries in undo */
+  unsigned output_seq;        /* last N of /tmp/.mcp-output/N.txt (call_lock) */
+  mcp_session *next;          /* in srv->sessions */
 };
 
 /* ---- cli/mcp.c ------------------------------------------------------------------ */
@@ -99,7 +99,8 @@ int mcp_session_id_valid(const char *id);
  * response with a null id for a message that is not JSON-RPC. *cancelled is
  * set when the request was cancelled by the client (no response is due).
  * sink: where the request's notifications go (NULL: nowhere). */
-json_t *mcp_handle_message(mcp_session *s, json_t *msg, const mcp_sink *sink, int *cancelled);
+json_t *mcp_handle_message(mcp_session *s, json_t *msg, const mcp_sink *sink,
+                           int *cancelled);
 /* A JSON-RPC error response (new reference); id borrowed (NULL: null). */
 json_t *mcp_error_response(json_t *id, int code, const char *message);
 
@@ -111,8 +112,9 @@ json_t *mcp_tools_definitions(void);
  * (new reference), or NULL with *code / *message set for a protocol error
  * (unknown tool, invalid arguments). progress_token: the client's progress
  * token or NULL (borrowed); progress notifications go to sink (may be NULL). */
-json_t *mcp_tools_call(mcp_session *s, const char *name, json_t *args, json_t *progress_token,
-                       const mcp_sink *sink, int *code, char **message);
+json_t *mcp_tools_call(mcp_session *s, const char *name, json_t *args,
+                       json_t *progress_token, const mcp_sink *sink, int *code,
+                       char **message);
 /* resources/list and resources/read results (new references), or NULL with
  * *code / *message set. */
 json_t *mcp_resources_list(mcp_session *s, json_t *params, int *code, char **message);

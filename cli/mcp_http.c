@@ -50,23 +50,23 @@ static void on_signal(int sig) {
 }
 
 typedef struct http_server {
-  mcp_server *srv;       /* sessions and tools */
-  const char *token;     /* required bearer token, or NULL */
-  pthread_mutex_t lock;  /* guards active */
-  pthread_cond_t idle;   /* signalled when a connection ends */
-  int active;            /* connections being served */
+  mcp_server *srv;      /* sessions and tools */
+  const char *token;    /* required bearer token, or NULL */
+  pthread_mutex_t lock; /* guards active */
+  pthread_cond_t idle;  /* signalled when a connection ends */
+  int active;           /* connections being served */
 } http_server;
 
 typedef struct http_request {
   char head[MCP_HTTP_MAX_HEADER_BYTES + 1]; /* request line and headers, NUL-split */
-  size_t head_len;       /* bytes of head used (including body bytes read with it) */
-  const char *method;    /* "POST", ... (into head) */
-  const char *target;    /* "/mcp?x" (into head) */
+  size_t head_len;    /* bytes of head used (including body bytes read with it) */
+  const char *method; /* "POST", ... (into head) */
+  const char *target; /* "/mcp?x" (into head) */
   const char *names[MCP_HTTP_MAX_HEADERS];  /* header names (into head) */
   const char *values[MCP_HTTP_MAX_HEADERS]; /* header values, trimmed (into head) */
-  int nheaders;          /* header lines */
-  char *body;            /* the body (malloc'd, NUL-terminated) or NULL */
-  size_t body_len;       /* bytes of body */
+  int nheaders;                             /* header lines */
+  char *body;      /* the body (malloc'd, NUL-terminated) or NULL */
+  size_t body_len; /* bytes of body */
 } http_request;
 
 static const char *header(const http_request *r, const char *name) {
@@ -86,14 +86,16 @@ static void send_all(int fd, const char *p, size_t n) {
 }
 
 /* Sends a whole response; body may be NULL; extra is more header lines ("X: y\r\n"). */
-static void respond(int fd, int status, const char *reason, const char *ctype, const char *body,
-                    size_t len, const char *session, const char *extra) {
+static void respond(int fd, int status, const char *reason, const char *ctype,
+                    const char *body, size_t len, const char *session,
+                    const char *extra) {
   char head[1024];
-  int n = snprintf(head, sizeof head,
-                   "HTTP/1.1 %d %s\r\nContent-Length: %zu\r\nConnection: close\r\n%s%s%s%s%s%s",
-                   status, reason, body ? len : 0, ctype ? "Content-Type: " : "", ctype ? ctype : "",
-                   ctype ? "\r\n" : "", session ? "Mcp-Session-Id: " : "", session ? session : "",
-                   session ? "\r\n" : "");
+  int n = snprintf(
+      head, sizeof head,
+      "HTTP/1.1 %d %s\r\nContent-Length: %zu\r\nConnection: close\r\n%s%s%s%s%s%s",
+      status, reason, body ? len : 0, ctype ? "Content-Type: " : "", ctype ? ctype : "",
+      ctype ? "\r\n" : "", session ? "Mcp-Session-Id: " : "", session ? session : "",
+      session ? "\r\n" : "");
   if (n < 0 || (size_t)n >= sizeof head) return;
   send_all(fd, head, (size_t)n);
   if (extra) send_all(fd, extra, strlen(extra));
@@ -110,11 +112,12 @@ static void respond_text(int fd, int status, const char *reason, const char *tex
 }
 
 /* A JSON-RPC error as the body of an HTTP error. */
-static void respond_rpc_error(int fd, int status, const char *reason, int code, const char *msg) {
+static void respond_rpc_error(int fd, int status, const char *reason, int code,
+                              const char *msg) {
   json_t *e = mcp_error_response(NULL, code, msg);
   char *text = e ? json_dumps(e, JSON_COMPACT) : NULL;
-  respond(fd, status, reason, "application/json", text ? text : "", text ? strlen(text) : 0, NULL,
-          NULL);
+  respond(fd, status, reason, "application/json", text ? text : "",
+          text ? strlen(text) : 0, NULL, NULL);
   free(text);
   json_decref(e);
 }
@@ -138,7 +141,8 @@ static int read_request(int fd, http_request *r) {
   r->head_len = 0;
   while (!end) {
     if (r->head_len >= MCP_HTTP_MAX_HEADER_BYTES) return 431;
-    ssize_t n = read_some(fd, r->head + r->head_len, MCP_HTTP_MAX_HEADER_BYTES - r->head_len);
+    ssize_t n =
+        read_some(fd, r->head + r->head_len, MCP_HTTP_MAX_HEADER_BYTES - r->head_len);
     if (n == -2) return r->head_len ? 408 : -1;
     if (n <= 0) return -1;
     r->head_len += (size_t)n;
@@ -185,7 +189,8 @@ static int read_request(int fd, http_request *r) {
   unsigned long long want = strtoull(cl, &cend, 10);
   if (errno || *cend || cend == cl || cl[0] == '-' || cl[0] == '+') return 400;
   for (int i = 0; i < r->nheaders; i++) /* two different lengths: request smuggling */
-    if (strcasecmp(r->names[i], "Content-Length") == 0 && strcmp(r->values[i], cl) != 0) return 400;
+    if (strcasecmp(r->names[i], "Content-Length") == 0 && strcmp(r->values[i], cl) != 0)
+      return 400;
   if (want > MCP_HTTP_MAX_BODY) return 413;
   r->body = malloc((size_t)want + 1);
   if (!r->body) return 413;
@@ -211,7 +216,8 @@ static int authorized(const http_request *r, const char *token) {
   const char *given = auth + 7;
   size_t a = strlen(given), b = strlen(token);
   unsigned diff = (unsigned)(a ^ b);
-  for (size_t i = 0; i < b; i++) diff |= (unsigned char)token[i] ^ (unsigned char)(i < a ? given[i] : 0);
+  for (size_t i = 0; i < b; i++)
+    diff |= (unsigned char)token[i] ^ (unsigned char)(i < a ? given[i] : 0);
   return diff == 0;
 }
 
@@ -224,7 +230,8 @@ static int origin_allowed(const char *origin) {
   static const char *const ok[] = {"localhost", "127.0.0.1", "[::1]"};
   for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
     size_t n = strlen(ok[i]);
-    if (strncmp(host, ok[i], n) == 0 && (host[n] == '\0' || host[n] == ':' || host[n] == '/'))
+    if (strncmp(host, ok[i], n) == 0 &&
+        (host[n] == '\0' || host[n] == ':' || host[n] == '/'))
       return 1;
   }
   return 0;
@@ -255,14 +262,16 @@ static void handle_post(http_server *hs, int fd, http_request *r) {
     s = mcp_session_open(hs->srv, NULL, &err);
     if (!s) {
       int full = err && strncmp(err, "too many sessions", 17) == 0;
-      respond_rpc_error(fd, full ? 503 : 500, full ? "Service Unavailable" : "Internal Server Error",
-                        -32603, err ? err : "out of memory");
+      respond_rpc_error(fd, full ? 503 : 500,
+                        full ? "Service Unavailable" : "Internal Server Error", -32603,
+                        err ? err : "out of memory");
       free(err);
       json_decref(msg);
       return;
     }
   } else if (!sid) {
-    respond_rpc_error(fd, 400, "Bad Request", -32600, "the Mcp-Session-Id header is required");
+    respond_rpc_error(fd, 400, "Bad Request", -32600,
+                      "the Mcp-Session-Id header is required");
     json_decref(msg);
     return;
   } else if (!mcp_session_id_valid(sid)) {
@@ -287,14 +296,15 @@ static void handle_post(http_server *hs, int fd, http_request *r) {
   json_t *params = json_object_get(msg, "params");
   const char *accept = header(r, "Accept");
   int sse = method && strcmp(method, "tools/call") == 0 && json_object_get(msg, "id") &&
-            json_object_get(json_object_get(params, "_meta"), "progressToken") && accept &&
-            strstr(accept, "text/event-stream");
+            json_object_get(json_object_get(params, "_meta"), "progressToken") &&
+            accept && strstr(accept, "text/event-stream");
   if (sse) {
     char head[256];
-    int n = snprintf(head, sizeof head,
-                     "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: "
-                     "no-cache\r\nConnection: close\r\nMcp-Session-Id: %s\r\n\r\n",
-                     s->id);
+    int n =
+        snprintf(head, sizeof head,
+                 "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: "
+                 "no-cache\r\nConnection: close\r\nMcp-Session-Id: %s\r\n\r\n",
+                 s->id);
     send_all(fd, head, (size_t)n);
   }
   int sink_fd = fd;
@@ -304,8 +314,10 @@ static void handle_post(http_server *hs, int fd, http_request *r) {
     if (resp) send_event(&sink_fd, resp);
   } else if (resp) {
     char *text = json_dumps(resp, JSON_COMPACT);
-    if (text) respond(fd, 200, "OK", "application/json", text, strlen(text), s->id, NULL);
-    else respond_text(fd, 500, "Internal Server Error", "out of memory", NULL);
+    if (text)
+      respond(fd, 200, "OK", "application/json", text, strlen(text), s->id, NULL);
+    else
+      respond_text(fd, 500, "Internal Server Error", "out of memory", NULL);
     free(text);
   } else {
     respond(fd, 202, "Accepted", NULL, NULL, 0, s->id, NULL);
@@ -320,11 +332,16 @@ static void serve_connection(http_server *hs, int fd) {
   if (!r) return;
   int st = read_request(fd, r);
   if (st < 0) goto out;
-  if (st == 408) respond_text(fd, 408, "Request Timeout", "request timeout", NULL);
-  else if (st == 431) respond_text(fd, 431, "Request Header Fields Too Large", "headers too large", NULL);
-  else if (st == 411) respond_text(fd, 411, "Length Required", "Content-Length is required", NULL);
-  else if (st == 413) respond_text(fd, 413, "Payload Too Large", "body too large", NULL);
-  else if (st == 400) respond_text(fd, 400, "Bad Request", "malformed request", NULL);
+  if (st == 408)
+    respond_text(fd, 408, "Request Timeout", "request timeout", NULL);
+  else if (st == 431)
+    respond_text(fd, 431, "Request Header Fields Too Large", "headers too large", NULL);
+  else if (st == 411)
+    respond_text(fd, 411, "Length Required", "Content-Length is required", NULL);
+  else if (st == 413)
+    respond_text(fd, 413, "Payload Too Large", "body too large", NULL);
+  else if (st == 400)
+    respond_text(fd, 400, "Bad Request", "malformed request", NULL);
   if (st) goto out;
   char path[256];
   size_t pl = strcspn(r->target, "?#");
@@ -345,7 +362,8 @@ static void serve_connection(http_server *hs, int fd) {
     handle_post(hs, fd, r);
   } else if (strcmp(r->method, "DELETE") == 0) {
     const char *sid = header(r, "Mcp-Session-Id");
-    mcp_session *s = sid && mcp_session_id_valid(sid) ? mcp_session_find(hs->srv, sid) : NULL;
+    mcp_session *s =
+        sid && mcp_session_id_valid(sid) ? mcp_session_find(hs->srv, sid) : NULL;
     if (!sid) {
       respond_text(fd, 400, "Bad Request", "the Mcp-Session-Id header is required", NULL);
     } else if (!s) {
@@ -356,7 +374,8 @@ static void serve_connection(http_server *hs, int fd) {
       respond(fd, 204, "No Content", NULL, NULL, 0, NULL, NULL);
     }
   } else {
-    respond_text(fd, 405, "Method Not Allowed", "use POST (GET: this server offers no SSE stream)",
+    respond_text(fd, 405, "Method Not Allowed",
+                 "use POST (GET: this server offers no SSE stream)",
                  "Allow: POST, DELETE\r\n");
   }
 out:
@@ -441,7 +460,8 @@ int mcp_http_serve(mcp_server *srv, const char *addr, const char *token) {
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
   signal(SIGPIPE, SIG_IGN);
-  fprintf(stderr, "sbx mcp: listening on http://%s/mcp%s\n", addr, token ? " (bearer token required)" : "");
+  fprintf(stderr, "sbx mcp: listening on http://%s/mcp%s\n", addr,
+          token ? " (bearer token required)" : "");
   while (!http_stop) {
     struct pollfd p = {.fd = lfd, .events = POLLIN};
     if (poll(&p, 1, 200) <= 0) continue;
@@ -455,7 +475,8 @@ int mcp_http_serve(mcp_server *srv, const char *addr, const char *token) {
     if (!full) hs.active++;
     pthread_mutex_unlock(&hs.lock);
     if (full) {
-      respond_text(fd, 503, "Service Unavailable", "too many connections", "Retry-After: 1\r\n");
+      respond_text(fd, 503, "Service Unavailable", "too many connections",
+                   "Retry-After: 1\r\n");
       close(fd);
       continue;
     }

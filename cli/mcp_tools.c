@@ -32,15 +32,18 @@
 #include "cli.h"
 #include "mcp.h"
 
-#define MCP_MAX_FILE (8u << 20)       /* bytes of a file viewed, downloaded or read */
-#define MCP_UNDO_MAX 64               /* edits kept for undo_edit per session */
-#define MCP_LIST_MAX 1000             /* entries of a resources/list or a directory view */
-#define MCP_LIST_DEPTH 16             /* directory levels walked by resources/list */
-#define MCP_MAX_TIMEOUT_S 3600.0      /* the largest per-call timeout a model may ask */
+#define MCP_MAX_FILE (8u << 20)  /* bytes of a file viewed, downloaded or read */
+#define MCP_UNDO_MAX 64          /* edits kept for undo_edit per session */
+#define MCP_LIST_MAX 1000        /* entries of a resources/list or a directory view */
+#define MCP_LIST_DEPTH 16        /* directory levels walked by resources/list */
+#define MCP_MAX_TIMEOUT_S 3600.0 /* the largest per-call timeout a model may ask */
 #define MCP_OUTPUT_DIR "/tmp/.mcp-output"
 
-/* ---- the tool definitions ------------------------------------------------------------ */
+/* ---- the tool definitions ------------------------------------------------------------
+ */
 
+/* One JSON value, laid out by hand. */
+// clang-format off
 static const char tool_defs[] =
     "["
     "{\"name\":\"bash\",\"title\":\"Run a shell command\","
@@ -122,20 +125,22 @@ static const char tool_defs[] =
     "\"name\":{\"type\":\"string\",\"description\":\"Snapshot name: letters, digits, . _ - "
     "(1 to 64).\"}},\"required\":[\"action\"],\"additionalProperties\":false}}"
     "]";
+// clang-format on
 
 json_t *mcp_tools_definitions(void) {
   json_error_t e;
   return json_loads(tool_defs, 0, &e);
 }
 
-/* ---- small helpers --------------------------------------------------------------------------- */
+/* ---- small helpers
+ * --------------------------------------------------------------------------- */
 
 /* A growable byte buffer; on allocation failure `failed` is set and appends stop. */
 typedef struct tbuf {
-  char *data;  /* bytes, NUL-terminated when not failed */
-  size_t len;  /* bytes used */
-  size_t cap;  /* bytes allocated */
-  int failed;  /* an allocation failed */
+  char *data; /* bytes, NUL-terminated when not failed */
+  size_t len; /* bytes used */
+  size_t cap; /* bytes allocated */
+  int failed; /* an allocation failed */
 } tbuf;
 
 static void tb_add(tbuf *b, const void *p, size_t n) {
@@ -156,9 +161,12 @@ static void tb_add(tbuf *b, const void *p, size_t n) {
   b->data[b->len] = '\0';
 }
 
-static void tb_adds(tbuf *b, const char *s) { tb_add(b, s, strlen(s)); }
+static void tb_adds(tbuf *b, const char *s) {
+  tb_add(b, s, strlen(s));
+}
 
-static void tb_printf(tbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tb_printf(tbuf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 static void tb_printf(tbuf *b, const char *fmt, ...) {
   char small[512];
   va_list ap;
@@ -187,10 +195,14 @@ static size_t utf8_seq(const unsigned char *p, size_t n) {
   if (p[0] < 0x80) return 1;
   size_t len;
   unsigned min;
-  if ((p[0] & 0xE0) == 0xC0) len = 2, min = 0x80;
-  else if ((p[0] & 0xF0) == 0xE0) len = 3, min = 0x800;
-  else if ((p[0] & 0xF8) == 0xF0) len = 4, min = 0x10000;
-  else return 0;
+  if ((p[0] & 0xE0) == 0xC0)
+    len = 2, min = 0x80;
+  else if ((p[0] & 0xF0) == 0xE0)
+    len = 3, min = 0x800;
+  else if ((p[0] & 0xF8) == 0xF0)
+    len = 4, min = 0x10000;
+  else
+    return 0;
   if (len > n) return 0;
   unsigned cp = p[0] & (0x7F >> len);
   for (size_t i = 1; i < len; i++) {
@@ -263,7 +275,8 @@ static const char *fs_reason(sbx *h) {
   return e ? strerror(e) : sbx_errmsg(h);
 }
 
-/* ---- arguments --------------------------------------------------------------------------------- */
+/* ---- arguments
+ * --------------------------------------------------------------------------------- */
 
 /* Reads the optional argument `key` of JSON type `type` ('s' string, 'n' number,
  * 'i' integer, 'b' boolean, 'a' array). Returns it (borrowed) or NULL when absent;
@@ -271,7 +284,7 @@ static const char *fs_reason(sbx *h) {
 static json_t *arg(json_t *args, const char *key, char type, char **bad) {
   json_t *v = json_object_get(args, key);
   if (!v || json_is_null(v)) return NULL;
-  int ok = type == 's' ? json_is_string(v)
+  int ok = type == 's'   ? json_is_string(v)
            : type == 'n' ? json_is_number(v)
            : type == 'i' ? json_is_integer(v)
            : type == 'b' ? json_is_boolean(v)
@@ -279,7 +292,11 @@ static json_t *arg(json_t *args, const char *key, char type, char **bad) {
   if (!ok && !*bad) {
     static const char *const names[] = {"a string", "a number", "an integer", "a boolean",
                                         "an array"};
-    const char *tn = names[type == 's' ? 0 : type == 'n' ? 1 : type == 'i' ? 2 : type == 'b' ? 3 : 4];
+    const char *tn = names[type == 's'   ? 0
+                           : type == 'n' ? 1
+                           : type == 'i' ? 2
+                           : type == 'b' ? 3
+                                         : 4];
     size_t n = strlen(key) + 64;
     *bad = malloc(n);
     if (*bad) snprintf(*bad, n, "invalid arguments: '%s' must be %s", key, tn);
@@ -320,7 +337,8 @@ static double call_timeout(mcp_session *s, json_t *t) {
   return v > MCP_MAX_TIMEOUT_S ? MCP_MAX_TIMEOUT_S : v;
 }
 
-/* ---- paths ----------------------------------------------------------------------------------- */
+/* ---- paths
+ * ----------------------------------------------------------------------------------- */
 
 int mcp_path_normalize(const char *path, char *out, size_t outsz) {
   if (!path || path[0] != '/' || outsz < 2) return -1;
@@ -359,14 +377,16 @@ int mcp_path_normalize(const char *path, char *out, size_t outsz) {
 /* The normalized path argument, or NULL with an isError result in *err. */
 static const char *check_path(const char *path, char *buf, size_t bufsz, json_t **err) {
   if (mcp_path_normalize(path, buf, bufsz) != 0) {
-    *err = errorf("refused path '%s': paths must be absolute and stay inside / (no .. above it)",
-                  path);
+    *err = errorf(
+        "refused path '%s': paths must be absolute and stay inside / (no .. above it)",
+        path);
     return NULL;
   }
   return buf;
 }
 
-/* ---- truncation -------------------------------------------------------------------------------- */
+/* ---- truncation
+ * -------------------------------------------------------------------------------- */
 
 /*
  * The text for the model: all of it when it fits in max bytes, else about
@@ -418,11 +438,13 @@ static void bounded_output(mcp_session *s, tbuf *out, const char *p, size_t n) {
   if (sbx_write_file(s->h, path, p, n, SBX_WRITE_MKDIRS) == SBX_OK)
     snprintf(where, sizeof where, "the full output is in %s", path);
   else
-    snprintf(where, sizeof where, "the full output could not be saved: %s", fs_reason(s->h));
+    snprintf(where, sizeof where, "the full output could not be saved: %s",
+             fs_reason(s->h));
   truncated(out, p, n, max, where);
 }
 
-/* ---- progress ------------------------------------------------------------------------------ */
+/* ---- progress
+ * ------------------------------------------------------------------------------ */
 
 typedef struct ticker {
   const mcp_sink *sink; /* where the notifications go */
@@ -486,10 +508,11 @@ static void ticker_stop(ticker *t) {
   pthread_cond_destroy(&t->cond);
 }
 
-/* ---- bash ---------------------------------------------------------------------------------- */
+/* ---- bash
+ * ---------------------------------------------------------------------------------- */
 
-static json_t *tool_bash(mcp_session *s, json_t *args, json_t *token, const mcp_sink *sink,
-                         char **bad) {
+static json_t *tool_bash(mcp_session *s, json_t *args, json_t *token,
+                         const mcp_sink *sink, char **bad) {
   static const char *const keys[] = {"command", "timeout", "restart", NULL};
   if (!only_keys(args, keys, bad)) return NULL;
   json_t *cmd = arg(args, "command", 's', bad);
@@ -532,7 +555,8 @@ static json_t *tool_bash(mcp_session *s, json_t *args, json_t *token, const mcp_
   else if (res.limit && res.limit_name)
     tb_printf(&b, " [stopped: the %s limit (%llu) was reached]", res.limit_name,
               (unsigned long long)res.limit_value);
-  json_t *r = b.failed ? errorf("bash: out of memory") : text_result(b.data, b.len, res.exit_code != 0);
+  json_t *r = b.failed ? errorf("bash: out of memory")
+                       : text_result(b.data, b.len, res.exit_code != 0);
   if (r)
     json_object_set_new(r, "structuredContent",
                         json_pack("{s:i, s:s?}", "exit_code", res.exit_code, "limit",
@@ -542,10 +566,11 @@ static json_t *tool_bash(mcp_session *s, json_t *args, json_t *token, const mcp_
   return r;
 }
 
-/* ---- python -------------------------------------------------------------------------------- */
+/* ---- python
+ * -------------------------------------------------------------------------------- */
 
-static json_t *tool_python(mcp_session *s, json_t *args, json_t *token, const mcp_sink *sink,
-                           char **bad) {
+static json_t *tool_python(mcp_session *s, json_t *args, json_t *token,
+                           const mcp_sink *sink, char **bad) {
   static const char *const keys[] = {"code", "context", "timeout", NULL};
   if (!only_keys(args, keys, bad)) return NULL;
   json_t *code = arg(args, "code", 's', bad);
@@ -565,8 +590,9 @@ static json_t *tool_python(mcp_session *s, json_t *args, json_t *token, const mc
   int rc = sbx_python_exec(s->h, json_string_value(code), &o, &r);
   if (ticking) ticker_stop(&t);
   if (rc == SBX_JAIL)
-    return errorf("Python is not available on this host: %s (run 'sbx doctor' for details)",
-                  sbx_errmsg(s->h));
+    return errorf(
+        "Python is not available on this host: %s (run 'sbx doctor' for details)",
+        sbx_errmsg(s->h));
   if (rc != SBX_OK) return errorf("python: %s", sbx_errmsg(s->h));
   tbuf b = {0};
   bounded_output(s, &b, r->out, r->out_len);
@@ -584,22 +610,26 @@ static json_t *tool_python(mcp_session *s, json_t *args, json_t *token, const mc
       tb_printf(&b, "%s: %s\n", r->error_type ? r->error_type : "Error",
                 r->error_message ? r->error_message : "the code failed");
     }
-    if (r->killed) tb_adds(&b, "[the Python worker was restarted: every context was lost]\n");
+    if (r->killed)
+      tb_adds(&b, "[the Python worker was restarted: every context was lost]\n");
   } else if (r->repr) {
     tb_adds(&b, "[value]\n");
     bounded_output(s, &b, r->repr, strlen(r->repr));
   }
   if (b.len == 0) tb_adds(&b, "(no output)");
-  json_t *res = b.failed ? errorf("python: out of memory") : text_result(b.data, b.len, r->error != SBX_PY_OK);
+  json_t *res = b.failed ? errorf("python: out of memory")
+                         : text_result(b.data, b.len, r->error != SBX_PY_OK);
   if (res)
-    json_object_set_new(res, "structuredContent",
-                        json_pack("{s:s?, s:s?}", "value", r->repr, "error_type", r->error_type));
+    json_object_set_new(
+        res, "structuredContent",
+        json_pack("{s:s?, s:s?}", "value", r->repr, "error_type", r->error_type));
   free(b.data);
   sbx_free(r);
   return res;
 }
 
-/* ---- files: undo, edit, view ----------------------------------------------------------------- */
+/* ---- files: undo, edit, view
+ * ----------------------------------------------------------------- */
 
 void mcp_undo_free(mcp_session *s) {
   while (s->undo) {
@@ -706,19 +736,20 @@ static long line_of(const char *text, size_t off) {
 }
 
 /* The edited file's lines around [from, to] for the model to check the edit. */
-static json_t *edited_snippet(mcp_session *s, const char *path, const char *text, size_t len,
-                              long from, long to, const char *what) {
+static json_t *edited_snippet(mcp_session *s, const char *path, const char *text,
+                              size_t len, long from, long to, const char *what) {
   tbuf b = {0};
   long total = count_lines(text, len), first = from > 4 ? from - 4 : 1;
   long last = to + 4 < total ? to + 4 : total;
-  tb_printf(&b, "The file %s has been edited (%s). Lines %ld-%ld now read:\n", path, what, first,
-            last);
+  tb_printf(&b, "The file %s has been edited (%s). Lines %ld-%ld now read:\n", path, what,
+            first, last);
   tbuf lines = {0};
   numbered(&lines, text, len, first, last);
   truncated(&b, lines.data ? lines.data : "", lines.len, s->srv->max_output,
             "view the file with a view_range");
   tb_adds(&b, "Review the change; undo_edit takes it back.");
-  json_t *r = b.failed || lines.failed ? errorf("out of memory") : text_result(b.data, b.len, 0);
+  json_t *r =
+      b.failed || lines.failed ? errorf("out of memory") : text_result(b.data, b.len, 0);
   free(b.data);
   free(lines.data);
   return r;
@@ -729,13 +760,15 @@ static void list_tree(mcp_session *s, tbuf *b, const char *dir, int depth, int *
   sbx_dirent *ents;
   size_t n;
   if (sbx_listdir(s->h, dir, &ents, &n) != SBX_OK) return;
-  for (size_t i = 0; i < n && *budget > 0; i++) {
+  for (size_t i = 0; i<n && * budget> 0; i++) {
     if (ents[i].name[0] == '.') continue;
     char child[4200];
-    snprintf(child, sizeof child, "%s%s%s", dir, strcmp(dir, "/") ? "/" : "", ents[i].name);
+    snprintf(child, sizeof child, "%s%s%s", dir, strcmp(dir, "/") ? "/" : "",
+             ents[i].name);
     tb_printf(b, "%s%s\n", child, ents[i].type == SBX_TYPE_DIR ? "/" : "");
     (*budget)--;
-    if (ents[i].type == SBX_TYPE_DIR && depth > 1) list_tree(s, b, child, depth - 1, budget);
+    if (ents[i].type == SBX_TYPE_DIR && depth > 1)
+      list_tree(s, b, child, depth - 1, budget);
   }
   if (*budget <= 0) tb_adds(b, "[... more entries not shown ...]\n");
   sbx_free(ents);
@@ -743,13 +776,15 @@ static void list_tree(mcp_session *s, tbuf *b, const char *dir, int depth, int *
 
 static json_t *edit_view(mcp_session *s, const char *path, json_t *range, char **bad) {
   sbx_stat st;
-  if (sbx_stat_path(s->h, path, 0, &st) != SBX_OK) return errorf("%s: %s", path, fs_reason(s->h));
+  if (sbx_stat_path(s->h, path, 0, &st) != SBX_OK)
+    return errorf("%s: %s", path, fs_reason(s->h));
   tbuf b = {0};
   json_t *err = NULL;
   if (st.type == SBX_TYPE_DIR) {
     if (range) return errorf("view_range is for files; %s is a directory", path);
     int budget = MCP_LIST_MAX;
-    tb_printf(&b, "Files and directories up to 2 levels deep in %s, hidden items excluded:\n",
+    tb_printf(&b,
+              "Files and directories up to 2 levels deep in %s, hidden items excluded:\n",
               path);
     list_tree(s, &b, path, 2, &budget);
   } else {
@@ -769,10 +804,11 @@ static json_t *edit_view(mcp_session *s, const char *path, json_t *range, char *
       if (last == -1) last = total;
       if (first < 1 || first > (total ? total : 1) || last < first || last > total) {
         sbx_free(text);
-        return errorf("invalid view_range [%ld, %ld]: %s has %ld lines (first from 1 to %ld, "
-                      "last from first to %ld, or -1)",
-                      (long)json_integer_value(a), (long)json_integer_value(z), path, total,
-                      total, total);
+        return errorf(
+            "invalid view_range [%ld, %ld]: %s has %ld lines (first from 1 to %ld, "
+            "last from first to %ld, or -1)",
+            (long)json_integer_value(a), (long)json_integer_value(z), path, total, total,
+            total);
       }
     }
     tbuf lines = {0};
@@ -783,12 +819,14 @@ static json_t *edit_view(mcp_session *s, const char *path, json_t *range, char *
     sbx_free(text);
     if (total == 0) tb_printf(&b, "(%s is empty)\n", path);
   }
-  json_t *r = b.failed ? errorf("out of memory") : text_result(b.data ? b.data : "", b.len, 0);
+  json_t *r =
+      b.failed ? errorf("out of memory") : text_result(b.data ? b.data : "", b.len, 0);
   free(b.data);
   return r;
 }
 
-static json_t *write_edit(mcp_session *s, const char *path, const char *data, size_t len) {
+static json_t *write_edit(mcp_session *s, const char *path, const char *data,
+                          size_t len) {
   undo_push(s, path);
   if (sbx_write_file(s->h, path, data, len, SBX_WRITE_MKDIRS) != SBX_OK) {
     /* the write changed nothing: forget the undo entry */
@@ -805,7 +843,8 @@ static json_t *write_edit(mcp_session *s, const char *path, const char *data, si
   return NULL;
 }
 
-static json_t *edit_str_replace(mcp_session *s, const char *path, json_t *old, json_t *new_) {
+static json_t *edit_str_replace(mcp_session *s, const char *path, json_t *old,
+                                json_t *new_) {
   json_t *err = NULL;
   size_t len;
   char *text = read_text(s, path, &len, &err);
@@ -818,19 +857,24 @@ static json_t *edit_str_replace(mcp_session *s, const char *path, json_t *old, j
   }
   size_t count = 0, at = 0;
   tbuf lines = {0};
-  for (const char *p = text; (p = memmem(p, len - (size_t)(p - text), o, olen)); p += olen) {
+  for (const char *p = text; (p = memmem(p, len - (size_t)(p - text), o, olen));
+       p += olen) {
     if (count == 0) at = (size_t)(p - text);
-    if (count < 20) tb_printf(&lines, "%s%ld", count ? ", " : "", line_of(text, (size_t)(p - text)));
+    if (count < 20)
+      tb_printf(&lines, "%s%ld", count ? ", " : "", line_of(text, (size_t)(p - text)));
     count++;
     if ((size_t)(p - text) + olen > len) break;
   }
   if (count != 1) {
-    json_t *r = count == 0
-                    ? errorf("No replacement was performed: old_str does not appear verbatim in %s.",
-                             path)
-                    : errorf("No replacement was performed: old_str occurs %zu times in %s (lines "
-                             "%s%s). Include more context so that it matches exactly once.",
-                             count, path, lines.data ? lines.data : "", count > 20 ? ", ..." : "");
+    json_t *r =
+        count == 0
+            ? errorf(
+                  "No replacement was performed: old_str does not appear verbatim in %s.",
+                  path)
+            : errorf(
+                  "No replacement was performed: old_str occurs %zu times in %s (lines "
+                  "%s%s). Include more context so that it matches exactly once.",
+                  count, path, lines.data ? lines.data : "", count > 20 ? ", ..." : "");
     free(lines.data);
     sbx_free(text);
     return r;
@@ -851,7 +895,8 @@ static json_t *edit_str_replace(mcp_session *s, const char *path, json_t *old, j
   json_t *r = write_edit(s, path, out.data ? out.data : "", out.len);
   if (!r) {
     long to = from + count_lines(nw, nlen);
-    r = edited_snippet(s, path, out.data ? out.data : "", out.len, from, to, "str_replace");
+    r = edited_snippet(s, path, out.data ? out.data : "", out.len, from, to,
+                       "str_replace");
   }
   free(out.data);
   return r;
@@ -866,8 +911,8 @@ static json_t *edit_insert(mcp_session *s, const char *path, json_t *line, json_
   json_int_t after = json_integer_value(line);
   if (after < 0 || after > total) {
     sbx_free(text);
-    return errorf("invalid insert_line %lld: %s has %ld lines (0 to %ld)", (long long)after, path,
-                  total, total);
+    return errorf("invalid insert_line %lld: %s has %ld lines (0 to %ld)",
+                  (long long)after, path, total, total);
   }
   size_t off = 0;
   for (json_int_t l = 0; l < after; l++) {
@@ -876,7 +921,8 @@ static json_t *edit_insert(mcp_session *s, const char *path, json_t *line, json_
   }
   tbuf out = {0};
   tb_add(&out, text, off);
-  if (off > 0 && text[off - 1] != '\n') tb_adds(&out, "\n"); /* after a last line without \n */
+  if (off > 0 && text[off - 1] != '\n')
+    tb_adds(&out, "\n"); /* after a last line without \n */
   const char *t = json_string_value(ins);
   size_t tlen = json_string_length(ins);
   tb_add(&out, t, tlen);
@@ -905,8 +951,9 @@ static json_t *edit_undo(mcp_session *s, const char *path) {
   if (rc != SBX_OK) return errorf("undo %s: %s", path, fs_reason(s->h));
   *pp = u->next;
   s->undo_count--;
-  json_t *r = u->data ? okf("Last edit of %s undone.", path)
-                      : okf("Last edit of %s undone: the file it created was removed.", path);
+  json_t *r = u->data
+                  ? okf("Last edit of %s undone.", path)
+                  : okf("Last edit of %s undone: the file it created was removed.", path);
   free(u->path);
   free(u->data);
   free(u);
@@ -939,7 +986,8 @@ static json_t *tool_editor(mcp_session *s, json_t *args, char **bad) {
     sbx_stat st;
     int existed = sbx_stat_path(s->h, path, 0, &st) == SBX_OK;
     if (existed && st.type == SBX_TYPE_DIR) return errorf("%s is a directory", path);
-    json_t *r = write_edit(s, path, json_string_value(file_text), json_string_length(file_text));
+    json_t *r =
+        write_edit(s, path, json_string_value(file_text), json_string_length(file_text));
     if (r) return r;
     return okf("File %s at %s.", existed ? "overwritten" : "created", path);
   }
@@ -962,23 +1010,27 @@ static json_t *tool_editor(mcp_session *s, json_t *args, char **bad) {
   size_t n = strlen(cmd) + 128;
   *bad = malloc(n);
   if (*bad)
-    snprintf(*bad, n,
-             "invalid arguments: unknown command '%s' (view, create, str_replace, insert, "
-             "undo_edit)",
-             cmd);
+    snprintf(
+        *bad, n,
+        "invalid arguments: unknown command '%s' (view, create, str_replace, insert, "
+        "undo_edit)",
+        cmd);
   return NULL;
 }
 
-/* ---- upload, download ------------------------------------------------------------------------ */
+/* ---- upload, download
+ * ------------------------------------------------------------------------ */
 
-static const char b64_chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+static const char b64_chars[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 static void base64_encode(tbuf *b, const unsigned char *p, size_t n) {
   for (size_t i = 0; i < n; i += 3) {
     unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) |
                  (i + 2 < n ? p[i + 2] : 0);
     char q[4] = {b64_chars[v >> 18], b64_chars[(v >> 12) & 63],
-                 i + 1 < n ? b64_chars[(v >> 6) & 63] : '=', i + 2 < n ? b64_chars[v & 63] : '='};
+                 i + 1 < n ? b64_chars[(v >> 6) & 63] : '=',
+                 i + 2 < n ? b64_chars[v & 63] : '='};
     tb_add(b, q, 4);
   }
 }
@@ -1025,7 +1077,8 @@ static json_t *tool_upload(mcp_session *s, json_t *args, char **bad) {
   if (!path) return err;
   tbuf data = {0};
   if (strcmp(e, "base64") == 0) {
-    if (base64_decode(&data, json_string_value(content), json_string_length(content)) != 0) {
+    if (base64_decode(&data, json_string_value(content), json_string_length(content)) !=
+        0) {
       free(data.data);
       return errorf("upload %s: content is not valid base64", path);
     }
@@ -1050,7 +1103,8 @@ static json_t *tool_download(mcp_session *s, json_t *args, char **bad) {
   json_t *enc = arg(args, "encoding", 's', bad);
   if (!jpath) missing("path", bad);
   const char *e = enc ? json_string_value(enc) : "auto";
-  if (!*bad && strcmp(e, "auto") != 0 && strcmp(e, "text") != 0 && strcmp(e, "base64") != 0)
+  if (!*bad && strcmp(e, "auto") != 0 && strcmp(e, "text") != 0 &&
+      strcmp(e, "base64") != 0)
     *bad = strdup("invalid arguments: encoding must be auto, text or base64");
   if (*bad) return NULL;
   char buf[4096];
@@ -1062,9 +1116,10 @@ static json_t *tool_download(mcp_session *s, json_t *args, char **bad) {
     return errorf("download %s: %s", path, fs_reason(s->h));
   if (st.type == SBX_TYPE_DIR) return errorf("download %s: Is a directory", path);
   if (st.size > MCP_MAX_FILE)
-    return errorf("download %s: %llu bytes is more than the %u a download returns; read parts "
-                  "of it with bash (head, tail, split)",
-                  path, (unsigned long long)st.size, MCP_MAX_FILE);
+    return errorf(
+        "download %s: %llu bytes is more than the %u a download returns; read parts "
+        "of it with bash (head, tail, split)",
+        path, (unsigned long long)st.size, MCP_MAX_FILE);
   void *data;
   size_t len;
   if (sbx_read_file(s->h, path, &data, &len) != SBX_OK)
@@ -1072,32 +1127,37 @@ static json_t *tool_download(mcp_session *s, json_t *args, char **bad) {
   int text = is_text(data, len);
   if (strcmp(e, "text") == 0 && !text) {
     sbx_free(data);
-    return errorf("download %s: not UTF-8 text (%zu bytes); use encoding base64", path, len);
+    return errorf("download %s: not UTF-8 text (%zu bytes); use encoding base64", path,
+                  len);
   }
   int as_b64 = strcmp(e, "base64") == 0 || !text;
   tbuf b = {0};
-  if (as_b64) base64_encode(&b, data, len);
-  else tb_add(&b, data, len);
+  if (as_b64)
+    base64_encode(&b, data, len);
+  else
+    tb_add(&b, data, len);
   sbx_free(data);
   json_t *r = b.failed ? errorf("download %s: out of memory", path)
                        : text_result(b.data ? b.data : "", b.len, 0);
   if (r && !b.failed)
-    json_object_set_new(r, "structuredContent",
-                        json_pack("{s:s, s:I, s:s}", "path", path, "size", (json_int_t)len,
-                                  "encoding", as_b64 ? "base64" : "text"));
+    json_object_set_new(
+        r, "structuredContent",
+        json_pack("{s:s, s:I, s:s}", "path", path, "size", (json_int_t)len, "encoding",
+                  as_b64 ? "base64" : "text"));
   free(b.data);
   return r;
 }
 
-/* ---- snapshots ------------------------------------------------------------------------------- */
+/* ---- snapshots
+ * ------------------------------------------------------------------------------- */
 
 static int snapshot_name_valid(const char *name) {
   size_t n = strlen(name);
   if (n == 0 || n > 64 || name[0] == '.') return 0;
   for (size_t i = 0; i < n; i++) {
     char ch = name[i];
-    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-          ch == '-' || ch == '_' || ch == '.'))
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+          (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.'))
       return 0;
   }
   return 1;
@@ -1122,7 +1182,8 @@ static json_t *restore_bytes(mcp_session *s, const char *name, char *bytes, size
   mcp_server *srv = s->srv;
   sbx *check = NULL;
   if (sbx_open_snapshot(bytes, len, SBX_OPEN_MEMORY, &check) != SBX_OK) {
-    json_t *r = errorf("restore %s: %s", name, check ? sbx_errmsg(check) : "out of memory");
+    json_t *r =
+        errorf("restore %s: %s", name, check ? sbx_errmsg(check) : "out of memory");
     sbx_close(check);
     return r;
   }
@@ -1132,7 +1193,8 @@ static json_t *restore_bytes(mcp_session *s, const char *name, char *bytes, size
     int others = srv->sessions && (srv->sessions != s || s->next);
     pthread_mutex_unlock(&srv->lock);
     if (others)
-      return errorf("restore %s: other sessions have the shared database %s open", name, srv->db);
+      return errorf("restore %s: other sessions have the shared database %s open", name,
+                    srv->db);
   }
   pthread_mutex_lock(&s->state_lock);
   sbx *old = s->h;
@@ -1154,7 +1216,8 @@ static json_t *restore_bytes(mcp_session *s, const char *name, char *bytes, size
   } else {
     rc = sbx_open_snapshot(bytes, len, SBX_OPEN_TEMP, &h);
   }
-  if (rc != SBX_OK && !*reason) snprintf(reason, sizeof reason, "%s", h ? sbx_errmsg(h) : "out of memory");
+  if (rc != SBX_OK && !*reason)
+    snprintf(reason, sizeof reason, "%s", h ? sbx_errmsg(h) : "out of memory");
   if (rc != SBX_OK) {
     sbx_close(h);
     h = NULL;
@@ -1165,8 +1228,10 @@ static json_t *restore_bytes(mcp_session *s, const char *name, char *bytes, size
   s->h = h;
   pthread_mutex_unlock(&s->state_lock);
   mcp_undo_free(s);
-  if (rc != SBX_OK) return errorf("restore %s: %s (the session now has an empty sandbox)", name, reason);
-  return okf("Restored snapshot %s (%zu bytes). The shell and Python were restarted.", name, len);
+  if (rc != SBX_OK)
+    return errorf("restore %s: %s (the session now has an empty sandbox)", name, reason);
+  return okf("Restored snapshot %s (%zu bytes). The shell and Python were restarted.",
+             name, len);
 }
 
 static json_t *tool_snapshot(mcp_session *s, json_t *args, char **bad) {
@@ -1189,9 +1254,10 @@ static json_t *tool_snapshot(mcp_session *s, json_t *args, char **bad) {
     return NULL;
   }
   if (name && !snapshot_name_valid(name))
-    return errorf("invalid snapshot name '%s': use 1 to 64 letters, digits, '.', '_' or '-' "
-                  "(not starting with '.')",
-                  name);
+    return errorf(
+        "invalid snapshot name '%s': use 1 to 64 letters, digits, '.', '_' or '-' "
+        "(not starting with '.')",
+        name);
   char file[4200];
   if (name) snprintf(file, sizeof file, "%s/%s.db", srv->snapdir, name);
   if (is_list) {
@@ -1204,7 +1270,8 @@ static json_t *tool_snapshot(mcp_session *s, json_t *args, char **bad) {
       struct dirent *e;
       while ((e = readdir(d)) && n < MCP_LIST_MAX) {
         size_t l = strlen(e->d_name);
-        if (e->d_name[0] == '.' || l < 4 || strcmp(e->d_name + l - 3, ".db") != 0) continue;
+        if (e->d_name[0] == '.' || l < 4 || strcmp(e->d_name + l - 3, ".db") != 0)
+          continue;
         if (n == cap) {
           cap = cap ? cap * 2 : 16;
           char **q = realloc(names, cap * sizeof *q);
@@ -1223,7 +1290,8 @@ static json_t *tool_snapshot(mcp_session *s, json_t *args, char **bad) {
         if (stat(p, &st) == 0) {
           char when[64] = "?";
           struct tm tm;
-          if (gmtime_r(&st.st_mtime, &tm)) strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", &tm);
+          if (gmtime_r(&st.st_mtime, &tm))
+            strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", &tm);
           tb_printf(&b, "%s\t%lld bytes\t%s\n", names[i], (long long)st.st_size, when);
           count++;
         }
@@ -1241,7 +1309,8 @@ static json_t *tool_snapshot(mcp_session *s, json_t *args, char **bad) {
       return errorf("export %s: %s: %s", name, srv->snapdir, strerror(errno));
     void *bytes;
     size_t len;
-    if (sbx_snapshot(s->h, &bytes, &len) != SBX_OK) return errorf("export %s: %s", name, sbx_errmsg(s->h));
+    if (sbx_snapshot(s->h, &bytes, &len) != SBX_OK)
+      return errorf("export %s: %s", name, sbx_errmsg(s->h));
     int e = host_write_atomic(file, bytes, len);
     sbx_free(bytes);
     if (e) return errorf("export %s: %s", name, strerror(e));
@@ -1251,7 +1320,9 @@ static json_t *tool_snapshot(mcp_session *s, json_t *args, char **bad) {
   size_t len = 0;
   if (name) {
     int e = cli_read_host_file(file, &bytes, &len);
-    if (e) return errorf("%s %s: %s", action, name, e == ENOENT ? "no snapshot of that name" : strerror(e));
+    if (e)
+      return errorf("%s %s: %s", action, name,
+                    e == ENOENT ? "no snapshot of that name" : strerror(e));
   }
   if (!is_fork) {
     json_t *r = restore_bytes(s, name, bytes, len);
@@ -1261,18 +1332,22 @@ static json_t *tool_snapshot(mcp_session *s, json_t *args, char **bad) {
   /* fork: a new session's database in --dir, from the snapshot or the current state */
   if (!srv->dir) {
     free(bytes);
-    return errorf("fork needs the server to keep one sandbox per session (sbx mcp --dir DIR)");
+    return errorf(
+        "fork needs the server to keep one sandbox per session (sbx mcp --dir DIR)");
   }
   char err_text[512] = "";
   char id[MCP_SESSION_ID_MAX + 1];
-  if (mcp_random_id(id, 16) != 0) snprintf(err_text, sizeof err_text, "no random numbers for an id");
+  if (mcp_random_id(id, 16) != 0)
+    snprintf(err_text, sizeof err_text, "no random numbers for an id");
   char path[4200];
   snprintf(path, sizeof path, "%s/%s.db", srv->dir, id);
   if (!*err_text) {
     if (bytes) {
       sbx *tmp = NULL;
-      if (sbx_open_snapshot(bytes, len, SBX_OPEN_MEMORY, &tmp) != SBX_OK || sbx_fork(tmp, path, NULL) != SBX_OK)
-        snprintf(err_text, sizeof err_text, "%s", tmp ? sbx_errmsg(tmp) : "out of memory");
+      if (sbx_open_snapshot(bytes, len, SBX_OPEN_MEMORY, &tmp) != SBX_OK ||
+          sbx_fork(tmp, path, NULL) != SBX_OK)
+        snprintf(err_text, sizeof err_text, "%s",
+                 tmp ? sbx_errmsg(tmp) : "out of memory");
       sbx_close(tmp);
     } else if (sbx_fork(s->h, path, NULL) != SBX_OK) {
       snprintf(err_text, sizeof err_text, "%s", sbx_errmsg(s->h));
@@ -1280,26 +1355,36 @@ static json_t *tool_snapshot(mcp_session *s, json_t *args, char **bad) {
   }
   free(bytes);
   if (*err_text) return errorf("fork: %s", err_text);
-  json_t *res = okf("Forked %s into the new session %s. Resume it with the header "
-                    "Mcp-Session-Id: %s (HTTP) or: sbx mcp --dir %s --session %s",
-                    name ? name : "the current state", id, id, srv->dir, id);
+  json_t *res =
+      okf("Forked %s into the new session %s. Resume it with the header "
+          "Mcp-Session-Id: %s (HTTP) or: sbx mcp --dir %s --session %s",
+          name ? name : "the current state", id, id, srv->dir, id);
   json_object_set_new(res, "structuredContent", json_pack("{s:s}", "session", id));
   return res;
 }
 
-/* ---- dispatch ---------------------------------------------------------------------------------- */
+/* ---- dispatch
+ * ---------------------------------------------------------------------------------- */
 
-json_t *mcp_tools_call(mcp_session *s, const char *name, json_t *args, json_t *progress_token,
-                       const mcp_sink *sink, int *code, char **message) {
+json_t *mcp_tools_call(mcp_session *s, const char *name, json_t *args,
+                       json_t *progress_token, const mcp_sink *sink, int *code,
+                       char **message) {
   char *bad = NULL;
   json_t *r = NULL;
-  if (!s->h) return errorf("the session's sandbox could not be reopened; start a new session");
-  if (strcmp(name, "bash") == 0) r = tool_bash(s, args, progress_token, sink, &bad);
-  else if (strcmp(name, "python") == 0) r = tool_python(s, args, progress_token, sink, &bad);
-  else if (strcmp(name, "str_replace_based_edit_tool") == 0) r = tool_editor(s, args, &bad);
-  else if (strcmp(name, "upload") == 0) r = tool_upload(s, args, &bad);
-  else if (strcmp(name, "download") == 0) r = tool_download(s, args, &bad);
-  else if (strcmp(name, "snapshot") == 0) r = tool_snapshot(s, args, &bad);
+  if (!s->h)
+    return errorf("the session's sandbox could not be reopened; start a new session");
+  if (strcmp(name, "bash") == 0)
+    r = tool_bash(s, args, progress_token, sink, &bad);
+  else if (strcmp(name, "python") == 0)
+    r = tool_python(s, args, progress_token, sink, &bad);
+  else if (strcmp(name, "str_replace_based_edit_tool") == 0)
+    r = tool_editor(s, args, &bad);
+  else if (strcmp(name, "upload") == 0)
+    r = tool_upload(s, args, &bad);
+  else if (strcmp(name, "download") == 0)
+    r = tool_download(s, args, &bad);
+  else if (strcmp(name, "snapshot") == 0)
+    r = tool_snapshot(s, args, &bad);
   else {
     size_t n = strlen(name) + 32;
     bad = malloc(n);
@@ -1314,14 +1399,15 @@ json_t *mcp_tools_call(mcp_session *s, const char *name, json_t *args, json_t *p
   return NULL;
 }
 
-/* ---- resources --------------------------------------------------------------------------------- */
+/* ---- resources
+ * --------------------------------------------------------------------------------- */
 
 /* sbx:// + the path, bytes outside [A-Za-z0-9/._~-] percent-encoded. */
 static void path_uri(tbuf *b, const char *path) {
   tb_adds(b, "sbx://");
   for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-    if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-        strchr("/._~-", *p))
+    if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+        (*p >= '0' && *p <= '9') || strchr("/._~-", *p))
       tb_add(b, p, 1);
     else
       tb_printf(b, "%%%02X", *p);
@@ -1330,10 +1416,12 @@ static void path_uri(tbuf *b, const char *path) {
 
 static const char *mime_of(const char *path) {
   static const char *const table[][2] = {
-      {".txt", "text/plain"},        {".md", "text/markdown"},   {".csv", "text/csv"},
-      {".json", "application/json"}, {".py", "text/x-python"},   {".sh", "text/x-shellscript"},
-      {".html", "text/html"},        {".xml", "application/xml"}, {".yaml", "application/yaml"},
-      {".yml", "application/yaml"},  {".png", "image/png"},      {".jpg", "image/jpeg"},
+      {".txt", "text/plain"},        {".md", "text/markdown"},
+      {".csv", "text/csv"},          {".json", "application/json"},
+      {".py", "text/x-python"},      {".sh", "text/x-shellscript"},
+      {".html", "text/html"},        {".xml", "application/xml"},
+      {".yaml", "application/yaml"}, {".yml", "application/yaml"},
+      {".png", "image/png"},         {".jpg", "image/jpeg"},
       {".pdf", "application/pdf"},   {".db", "application/vnd.sqlite3"}};
   const char *dot = strrchr(path, '.');
   if (!dot || strchr(dot, '/')) return NULL;
@@ -1419,7 +1507,8 @@ json_t *mcp_resources_read(mcp_session *s, json_t *params, int *code, char **mes
   }
   raw[n] = '\0';
   if (mcp_path_normalize(raw, path, sizeof path) != 0) {
-    *message = strdup("resources/read: refused path: it must be absolute and stay inside /");
+    *message =
+        strdup("resources/read: refused path: it must be absolute and stay inside /");
     return NULL;
   }
   sbx_stat st;
@@ -1449,7 +1538,8 @@ json_t *mcp_resources_read(mcp_session *s, json_t *params, int *code, char **mes
     tbuf b = {0};
     base64_encode(&b, data, len);
     json_object_set_new(item, "blob", json_stringn(b.data ? b.data : "", b.len));
-    json_object_set_new(item, "mimeType", json_string(mime ? mime : "application/octet-stream"));
+    json_object_set_new(item, "mimeType",
+                        json_string(mime ? mime : "application/octet-stream"));
     free(b.data);
   }
   sbx_free(data);

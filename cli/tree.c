@@ -14,7 +14,8 @@ static int two_operands(cli_ctx *c, int argc, char **argv, const char *name,
                         int (*fn)(sbx *h, const char *a, const char *b)) {
   int first = argc > 1 && strcmp(argv[1], "--") == 0 ? 2 : 1;
   if (argc - first != 2) return cli_usage(name);
-  if (fn(c->h, argv[first], argv[first + 1]) != SBX_OK) return cli_error("%s", sbx_errmsg(c->h));
+  if (fn(c->h, argv[first], argv[first + 1]) != SBX_OK)
+    return cli_error("%s", sbx_errmsg(c->h));
   return 0;
 }
 

@@ -36,16 +36,16 @@
 
 #include "sandbox_int.h"
 
-#define TREE_MAX_DEPTH 256 /* directory levels below the copied root */
+#define TREE_MAX_DEPTH 256   /* directory levels below the copied root */
 #define TREE_PERM_BITS 01777 /* permissions and sticky; set-id bits dropped */
 
 typedef struct tree_ctx {
-  sbx *h;                         /* the sandbox (locked for the whole copy) */
-  const char *op;                 /* "import" or "export", for messages */
-  char host[8192];                /* the host path of the current entry */
-  size_t hlen;                    /* bytes of host */
-  char sb[STORE_PATH_MAX + 1];    /* the sandbox path of the current entry */
-  size_t slen;                    /* bytes of sb */
+  sbx *h;                      /* the sandbox (locked for the whole copy) */
+  const char *op;              /* "import" or "export", for messages */
+  char host[8192];             /* the host path of the current entry */
+  size_t hlen;                 /* bytes of host */
+  char sb[STORE_PATH_MAX + 1]; /* the sandbox path of the current entry */
+  size_t slen;                 /* bytes of sb */
 } tree_ctx;
 
 /* Appends "/name" to both paths; -1 when one would be too long. */
@@ -55,7 +55,8 @@ static int push_name(tree_ctx *t, const char *name, size_t *hsave, size_t *ssave
   *ssave = t->slen;
   int sslash = t->slen > 0 && t->sb[t->slen - 1] != '/';
   int hslash = t->hlen > 0 && t->host[t->hlen - 1] != '/';
-  if (t->hlen + hslash + n >= sizeof t->host || t->slen + sslash + n > STORE_PATH_MAX) return -1;
+  if (t->hlen + hslash + n >= sizeof t->host || t->slen + sslash + n > STORE_PATH_MAX)
+    return -1;
   if (hslash) t->host[t->hlen++] = '/';
   memcpy(t->host + t->hlen, name, n + 1);
   t->hlen += n;
@@ -93,27 +94,30 @@ static int link_stays_inside(const char *target, int depth) {
 
 /* A host failure: "OP HOSTPATH: strerror". */
 static int host_fail(tree_ctx *t, int err) {
-  return sandbox_fail(t->h, SBX_FS | (err << 8), "%s %s: %s", t->op, t->host, strerror(err));
+  return sandbox_fail(t->h, SBX_FS | (err << 8), "%s %s: %s", t->op, t->host,
+                      strerror(err));
 }
 
 static int link_fail(tree_ctx *t, const char *target) {
-  return sandbox_fail(t->h, SBX_ERROR,
-                      "%s %s: the symlink's target '%s' leaves the copied tree (only relative "
-                      "targets that stay inside it are copied)",
-                      t->op, t->host, target);
+  return sandbox_fail(
+      t->h, SBX_ERROR,
+      "%s %s: the symlink's target '%s' leaves the copied tree (only relative "
+      "targets that stay inside it are copied)",
+      t->op, t->host, target);
 }
 
 static int type_fail(tree_ctx *t) {
   return sandbox_fail(t->h, SBX_ERROR,
-                      "%s %s: not a regular file, directory or symlink (not copied)", t->op,
-                      t->host);
+                      "%s %s: not a regular file, directory or symlink (not copied)",
+                      t->op, t->host);
 }
 
 static int store_fail(tree_ctx *t, int src) {
   return sandbox_fail_store(t->h, src, t->op, t->sb);
 }
 
-/* ---- import -------------------------------------------------------------------------- */
+/* ---- import --------------------------------------------------------------------------
+ */
 
 /* Reads a whole host fd; 0 or an errno. */
 static int read_all(int fd, size_t hint, char **data, size_t *len) {
@@ -148,10 +152,12 @@ static int read_all(int fd, size_t hint, char **data, size_t *len) {
 /* Gives the sandbox entry at t->sb the host entry's permissions and times. */
 static int import_attrs(tree_ctx *t, const struct stat *st, int is_link) {
   int src;
-  if (!is_link && (src = store_path_chmod(t->h->st, NULL, t->sb, st->st_mode & TREE_PERM_BITS)) < 0)
+  if (!is_link &&
+      (src = store_path_chmod(t->h->st, NULL, t->sb, st->st_mode & TREE_PERM_BITS)) < 0)
     return store_fail(t, src);
   struct timespec ts[2] = {st->st_atim, st->st_mtim};
-  if ((src = store_path_utimes(t->h->st, NULL, t->sb, ts, is_link ? STORE_NOFOLLOW : 0)) < 0)
+  if ((src = store_path_utimes(t->h->st, NULL, t->sb, ts, is_link ? STORE_NOFOLLOW : 0)) <
+      0)
     return store_fail(t, src);
   return SBX_OK;
 }
@@ -170,7 +176,8 @@ static int import_entry(tree_ctx *t, int dfd, const char *name, int depth) {
     if (depth >= TREE_MAX_DEPTH) return host_fail(t, ELOOP);
     if (exists && !S_ISDIR(old.mode) && (src = store_path_unlink(s, NULL, t->sb)) < 0)
       return store_fail(t, src);
-    if ((!exists || !S_ISDIR(old.mode)) && (src = store_path_mkdir(s, NULL, t->sb, 0700)) < 0)
+    if ((!exists || !S_ISDIR(old.mode)) &&
+        (src = store_path_mkdir(s, NULL, t->sb, 0700)) < 0)
       return store_fail(t, src);
     int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) return host_fail(t, errno);
@@ -192,7 +199,8 @@ static int import_entry(tree_ctx *t, int dfd, const char *name, int depth) {
       free(data);
       return store_fail(t, src);
     }
-    src = store_path_write_file(s, NULL, t->sb, data, len, st.st_mode & TREE_PERM_BITS, 0);
+    src =
+        store_path_write_file(s, NULL, t->sb, data, len, st.st_mode & TREE_PERM_BITS, 0);
     free(data);
     if (src < 0) return store_fail(t, src);
     return import_attrs(t, &st, 0);
@@ -204,7 +212,8 @@ static int import_entry(tree_ctx *t, int dfd, const char *name, int depth) {
     if ((size_t)n >= sizeof target) return host_fail(t, ENAMETOOLONG);
     target[n] = '\0';
     if (!link_stays_inside(target, depth)) return link_fail(t, target);
-    if (exists && (src = store_path_unlink(s, NULL, t->sb)) < 0) return store_fail(t, src);
+    if (exists && (src = store_path_unlink(s, NULL, t->sb)) < 0)
+      return store_fail(t, src);
     if ((src = store_path_symlink(s, NULL, target, t->sb)) < 0) return store_fail(t, src);
     return import_attrs(t, &st, 1);
   }
@@ -253,7 +262,7 @@ static tree_ctx *tree_start(sbx *h, const char *op, const char *hostdir, const c
     *rc = sandbox_fail(h, SBX_MISUSE, "%s: a path is NULL", op);
     return NULL;
   }
-  if (strlen(path) > STORE_PATH_MAX || strlen(hostdir) >= sizeof ((tree_ctx *)0)->host) {
+  if (strlen(path) > STORE_PATH_MAX || strlen(hostdir) >= sizeof((tree_ctx *)0)->host) {
     *rc = sandbox_fail_errno(h, op, path, ENAMETOOLONG);
     return NULL;
   }
@@ -305,7 +314,8 @@ int sbx_import_dir(sbx *h, const char *hostdir, const char *path) {
   return rc;
 }
 
-/* ---- export -------------------------------------------------------------------------- */
+/* ---- export --------------------------------------------------------------------------
+ */
 
 /* Names of a sandbox directory, collected (the walk cannot write meanwhile). */
 typedef struct name_list {
@@ -362,7 +372,8 @@ static int export_entry(tree_ctx *t, int dfd, const char *name, int depth) {
     int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) return host_fail(t, errno);
     int rc = export_dir_fd(t, fd, &st, depth + 1);
-    if (rc == SBX_OK && (fchmod(fd, st.mode & TREE_PERM_BITS) != 0 || futimens(fd, ts) != 0))
+    if (rc == SBX_OK &&
+        (fchmod(fd, st.mode & TREE_PERM_BITS) != 0 || futimens(fd, ts) != 0))
       rc = host_fail(t, errno);
     close(fd);
     return rc;
@@ -370,25 +381,32 @@ static int export_entry(tree_ctx *t, int dfd, const char *name, int depth) {
   if (S_ISREG(st.mode)) {
     void *data;
     size_t len;
-    if ((src = store_path_read_file(s, NULL, t->sb, &data, &len)) < 0) return store_fail(t, src);
-    int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if ((src = store_path_read_file(s, NULL, t->sb, &data, &len)) < 0)
+      return store_fail(t, src);
+    int fd =
+        openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     int e = fd < 0 ? errno : 0;
     for (size_t off = 0; !e && off < len;) {
       ssize_t w = write(fd, (char *)data + off, len - off);
       if (w < 0 && errno == EINTR) continue;
-      if (w < 0) e = errno;
-      else off += (size_t)w;
+      if (w < 0)
+        e = errno;
+      else
+        off += (size_t)w;
     }
     free(data);
-    if (!e && (fchmod(fd, st.mode & TREE_PERM_BITS) != 0 || futimens(fd, ts) != 0)) e = errno;
+    if (!e && (fchmod(fd, st.mode & TREE_PERM_BITS) != 0 || futimens(fd, ts) != 0))
+      e = errno;
     if (fd >= 0 && close(fd) != 0 && !e) e = errno;
     return e ? host_fail(t, e) : SBX_OK;
   }
   if (S_ISLNK(st.mode)) {
     char *target = NULL;
-    if ((src = store_path_readlink(s, NULL, t->sb, &target)) < 0) return store_fail(t, src);
+    if ((src = store_path_readlink(s, NULL, t->sb, &target)) < 0)
+      return store_fail(t, src);
     int rc = SBX_OK;
-    if (!link_stays_inside(target, depth)) rc = link_fail(t, target);
+    if (!link_stays_inside(target, depth))
+      rc = link_fail(t, target);
     else if (symlinkat(target, dfd, name) != 0 ||
              utimensat(dfd, name, ts, AT_SYMLINK_NOFOLLOW) != 0)
       rc = host_fail(t, errno);
@@ -444,7 +462,8 @@ int sbx_export_dir(sbx *h, const char *path, const char *hostdir) {
       struct timespec ts[2];
       to_timespecs(&st, ts);
       rc = export_dir_fd(t, fd, &st, 0);
-      if (rc == SBX_OK && (fchmod(fd, st.mode & TREE_PERM_BITS) != 0 || futimens(fd, ts) != 0))
+      if (rc == SBX_OK &&
+          (fchmod(fd, st.mode & TREE_PERM_BITS) != 0 || futimens(fd, ts) != 0))
         rc = host_fail(t, errno);
       close(fd);
     }
