@@ -90,6 +90,8 @@ expect_code "a body that is not JSON: 400" 400 "$(raw "POST /mcp HTTP/1.1\r\nHos
 start=$SECONDS
 expect_code "a stalled client: 408" 408 "$(raw "POST /mcp HTTP/1.1\r\nHost: x\r\n")"
 [ $((SECONDS - start)) -ge 10 ] && ok || bad "the read timeout is about 15 s" "$((SECONDS - start)) s"
+# it listens on the address given only: 127.0.0.2 is loopback too, but not bound
+if (exec 3<>"/dev/tcp/127.0.0.2/$port") 2>/dev/null; then bad "listens on 127.0.0.1 only"; else ok; fi
 # the server is still there and answers after all that
 expect_code "the server survives the bad requests" 200 "$(raw "POST /mcp HTTP/1.1\r\nHost: x\r\n${auth}Content-Length: ${#init}\r\n\r\n$init")"
 kill -TERM "$server"
@@ -136,6 +138,12 @@ out=$({ head -c 17000000 /dev/zero | tr '\0' a; echo; echo '{"jsonrpc":"2.0","id
 {"jsonrpc":"2.0","id":2,"result":{}}' ] && ok || bad "stdio: a message over 16 MiB is refused, the next one served" "$out"
 out=$(printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"bash","arguments":{"command":"printf \"a\\377b\\0c\""}}}' | "$SBX" mcp)
 expect_match "stdio: invalid UTF-8 output becomes U+FFFD, NUL stays" "$out" '"text":"a�b\\u0000c\\n\[exit status 0\]"'
+# sbx DB mcp: the tools work on the database itself
+out=$(printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"upload","arguments":{"path":"/data/from-mcp.txt","content":"kept\n"}}}' |
+  "$SBX" "$t/stdio.db" mcp)
+expect_match "sbx DB mcp: upload" "$out" 'Wrote 5 bytes to /data/from-mcp.txt'
+run "$SBX" "$t/stdio.db" cat /data/from-mcp.txt
+expect "sbx DB mcp writes into DB" 0 "kept"
 run "$SBX" mcp --preset huge
 expect "--preset checks its value" 1 "" "sbx: mcp: --preset: 'huge' is not strict, normal or permissive"
 run "$SBX" mcp --timeout -3
