@@ -96,6 +96,10 @@ int cli_import_main(cli_ctx *c, int argc, char **argv);
 int cli_fork_main(cli_ctx *c, int argc, char **argv);
 int cli_doctor_main(cli_ctx *c, int argc, char **argv); /* cli/doctor.c */
 int cli_python_main(cli_ctx *c, int argc, char **argv); /* cli/python.c */
+int cli_mcp_main(cli_ctx *c, int argc, char **argv);    /* cli/mcp.c */
+/* cli/tree.c */
+int cli_import_dir_main(cli_ctx *c, int argc, char **argv);
+int cli_export_dir_main(cli_ctx *c, int argc, char **argv);
 
 /* cli/sh.c */
 int cli_sh_main(cli_ctx *c, int argc, char **argv);

@@ -27,6 +27,21 @@
 
 #define SBX_VERSION "0.1.0"
 
+/* The help of both `sbx mcp` entries (global and DB). */
+#define CLI_MCP_HELP                                                                          \
+  "Runs a Model Context Protocol server (revision 2025-06-18) over stdio, or over\n" \
+  "Streamable HTTP at http://ADDR:PORT/mcp with --http. Tools: bash (a persistent\n" \
+  "shell), python (persistent contexts), str_replace_based_edit_tool, upload,\n" \
+  "download, snapshot; the files are resources (sbx:///PATH). See docs/mcp.md.\n" \
+  "  --dir DIR          one sandbox per session, DIR/ID.db (resumable by id);\n" \
+  "                     without it and without DB: a temporary sandbox per session\n" \
+  "  --session ID       stdio: resume session ID of --dir\n" \
+  "  --http ADDR:PORT   serve HTTP on that address only (127.0.0.1:8080)\n" \
+  "  --token TOKEN      HTTP: require 'Authorization: Bearer TOKEN' (or $SBX_MCP_TOKEN)\n" \
+  "  --timeout SEC      time limit of one tool call (default: the preset's)\n" \
+  "  --preset NAME      strict, normal (default) or permissive limits\n" \
+  "  --max-output N     bytes of a tool's output shown to the model (default 30000)"
+
 /*
  * The subcommand table. One line per subcommand; the help lists them in this
  * order. Reserved entries (main == NULL) are filled by the engineers who own
@@ -90,6 +105,17 @@ static const cli_command cli_commands[] = {
      "-n N shows the N most recent calls (default: all).\n"
      "start records a pending call with JSON parameters and prints its id; finish\n"
      "marks it a success (with an optional JSON result) or an error (--error)."},
+    {"import", cli_import_dir_main, CLI_DB, "import HOSTDIR PATH",
+     "copy a host directory tree into the sandbox at PATH (all or nothing)",
+     "Regular files, directories and symlinks are copied with their permission\n"
+     "bits (set-id bits dropped) and times; existing entries are replaced. A\n"
+     "symlink must stay inside the tree (a relative target: some ../ then names);\n"
+     "any other symlink, and fifos, sockets and devices, fail the whole import."},
+    {"export-dir", cli_export_dir_main, CLI_DB | CLI_NOCREATE, "export-dir PATH HOSTDIR",
+     "copy the sandbox tree at PATH into the new host directory HOSTDIR",
+     "HOSTDIR must not exist. Modes (without set-id bits), times and the symlinks\n"
+     "that stay inside the tree are kept; a symlink that points out of it fails\n"
+     "the export (what was written stays)."},
     {"export", cli_export_main, CLI_DB | CLI_NOCREATE, "export FILE",
      "write a snapshot of the sandbox (one SQLite file) to FILE (- for stdout)",
      NULL},
@@ -98,6 +124,12 @@ static const cli_command cli_commands[] = {
      NULL},
     {"fork", cli_fork_main, 0, "fork DB NEWDB",
      "copy the sandbox DB into the new database NEWDB", NULL},
+    {"mcp", cli_mcp_main, 0, "mcp [--dir DIR] [--http ADDR:PORT] [OPTIONS]",
+     "serve sandboxes to AI agents over the Model Context Protocol (one per session)",
+     CLI_MCP_HELP},
+    {"mcp", cli_mcp_main, CLI_DB | CLI_NOOPEN, "mcp [--http ADDR:PORT] [OPTIONS]",
+     "serve this sandbox over the Model Context Protocol (shared by all sessions)",
+     CLI_MCP_HELP},
     {"doctor", cli_doctor_main, 0, "doctor", "report which jail features work on this host",
      "Each line is one piece of the Python jail: [ok], [part] (works partly or is\n"
      "optional) or [FAIL] with the reason and what to change. Exit status 0 when\n"
@@ -122,8 +154,13 @@ static void print_synopsis(FILE *f, const cli_command *cmd) {
   fprintf(f, "sbx %s%s\n", (cmd->flags & CLI_DB) ? "DB " : "", cmd->usage);
 }
 
+/* The entry being run (its usage is the one to print: `import` is both a
+ * global command and a DB command). */
+static const cli_command *cli_running;
+
 int cli_usage(const char *name) {
-  const cli_command *cmd = find_any(name);
+  const cli_command *cmd =
+      cli_running && strcmp(cli_running->name, name) == 0 ? cli_running : find_any(name);
   if (!cmd) return cli_error("unknown subcommand '%s'; see 'sbx --help'", name);
   fprintf(stderr, "usage: ");
   print_synopsis(stderr, cmd);
@@ -189,6 +226,7 @@ static int run_command(const cli_command *cmd, const char *db, int argc, char **
   if (wants_help(argc, argv)) return print_command_help(cmd);
   if (!cmd->main) return not_built(cmd);
   cli_ctx c = {.db = db, .h = NULL};
+  cli_running = cmd;
   if ((cmd->flags & CLI_DB) && !(cmd->flags & CLI_NOOPEN) &&
       cli_open(&c, !(cmd->flags & CLI_NOCREATE)) != 0)
     return 1;

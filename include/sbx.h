@@ -197,6 +197,23 @@ SBX_API int sbx_symlink(sbx *h, const char *target, const char *linkpath);
  * sbx_free. Not a symlink: SBX_FS|EINVAL. */
 SBX_API int sbx_readlink(sbx *h, const char *path, char **target);
 
+/* ---- host directory trees ---------------------------------------------------------- */
+
+/* Copies the host directory tree `hostdir` into the sandbox at `path`
+ * (created with its parents; an existing directory is merged into, existing
+ * entries replaced), in one transaction: all of it or, on the first failure,
+ * nothing. Regular files, directories and symlinks are copied with their
+ * permission bits (set-id bits dropped) and times. A symlink must stay inside
+ * the tree: a relative target of some "../" (at most the link's depth) then
+ * names only; any other target, and any other file type, fails the copy
+ * (SBX_ERROR naming the host path). At most 256 levels deep. */
+SBX_API int sbx_import_dir(sbx *h, const char *hostdir, const char *path);
+/* Copies the sandbox tree at `path` (a directory) into the new host directory
+ * `hostdir` (it must not exist: SBX_FS|EEXIST), with the rules of
+ * sbx_import_dir. Host entries are created fresh (O_EXCL, O_NOFOLLOW); on a
+ * failure what was written so far stays and the caller may remove it. */
+SBX_API int sbx_export_dir(sbx *h, const char *path, const char *hostdir);
+
 /* ---- key-value store ---------------------------------------------------------- */
 
 /* Values are JSON text, stored as AgentFS stores them. sbx_kv_set validates the

@@ -12,6 +12,7 @@ PKGS=(
   python3 python3-dev python3-pytest python3-numpy python3-pandas
   python3-pip python3-venv  # `pip install .` of the package, tested by scripts/suites/pip-install.sh
   nodejs npm
+  curl  # scripts/suites/mcp.sh: raw HTTP requests to sbx mcp --http
   gawk bc diffutils patch tar gzip bzip2 xz-utils zip unzip file tree
   xxd bsdextrautils  # host halves of xxd.t, hexdump.t, column.t (not in every base image)
   yq  # kislyuk/yq: tests/cmd/yq.t proves its expectations against it

@@ -10,6 +10,7 @@ filesystem. ``from localsandbox import LocalSandbox`` and go::
         print(sandbox.read_file("/data/notes.txt"))
 """
 
+from localsandbox.agent_tools import AgentTools, ToolCallError, ToolOutput
 from localsandbox.core import (
     LIMIT_NAMES,
     BashResult,
@@ -45,6 +46,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "LIMIT_NAMES",
+    "AgentTools",
     "BashResult",
     "CommandError",
     "ExecutionLimitError",
@@ -64,7 +66,9 @@ __all__ = [
     "PythonToolset",
     "SubprocessCrashed",
     "TimeoutError",
+    "ToolCallError",
     "ToolDefinition",
+    "ToolOutput",
     "function_to_tool_definition",
     "functions_to_toolset",
     "probe",

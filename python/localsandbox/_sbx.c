@@ -718,6 +718,14 @@ static PyObject *sandbox_symlink(SandboxObject *self, PyObject *args) {
   return call_two_paths(self, args, "O&O&:symlink", sbx_symlink);
 }
 
+static PyObject *sandbox_import_dir(SandboxObject *self, PyObject *args) {
+  return call_two_paths(self, args, "O&O&:import_dir", sbx_import_dir);
+}
+
+static PyObject *sandbox_export_dir(SandboxObject *self, PyObject *args) {
+  return call_two_paths(self, args, "O&O&:export_dir", sbx_export_dir);
+}
+
 static PyObject *sandbox_readlink(SandboxObject *self, PyObject *args) {
   PyObject *path;
   if (!PyArg_ParseTuple(args, "O&:readlink", conv_path, &path)) return NULL;
@@ -957,6 +965,10 @@ static PyMethodDef sandbox_methods[] = {
     {"rename", (PyCFunction)sandbox_rename, METH_VARARGS, "rename(src, dst)"},
     {"symlink", (PyCFunction)sandbox_symlink, METH_VARARGS, "symlink(target, linkpath)"},
     {"readlink", (PyCFunction)sandbox_readlink, METH_VARARGS, "readlink(path) -> str"},
+    {"import_dir", (PyCFunction)sandbox_import_dir, METH_VARARGS,
+     "import_dir(hostdir, path)\n\nCopies a host directory tree into the sandbox (sbx_import_dir)."},
+    {"export_dir", (PyCFunction)sandbox_export_dir, METH_VARARGS,
+     "export_dir(path, hostdir)\n\nCopies a sandbox tree into a new host directory (sbx_export_dir)."},
     {"kv_get", (PyCFunction)sandbox_kv_get, METH_VARARGS,
      "kv_get(key) -> str | None\n\nThe stored JSON text, or None for a missing key."},
     {"kv_set", (PyCFunction)sandbox_kv_set, METH_VARARGS,

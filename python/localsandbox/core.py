@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from localsandbox import _sbx
+from localsandbox.agent_tools import AgentTools
 from localsandbox.exceptions import (
     CommandError,
     ExecutionLimitError,
@@ -540,7 +541,9 @@ class LocalSandbox:
         Args:
             files: Initial files: sandbox path -> content. str is written as
                 UTF-8, bytes as is, and a ``pathlib.Path`` is read from the
-                host now. Relative paths are relative to ``cwd``.
+                host now: a file's bytes, or a directory's whole tree (modes,
+                times and the symlinks that stay inside it; one pointing out
+                of it is a ValueError). Relative paths are relative to ``cwd``.
             snapshot: Restore from ``export_snapshot()`` bytes (mutually
                 exclusive with ``files``).
             cwd: Working directory of bash and Python (created if missing).
@@ -674,7 +677,7 @@ class LocalSandbox:
 
     def _read_seed_files(
         self, files: Mapping[str, str | Path | bytes], cwd: str
-    ) -> list[tuple[str, str, bytes]]:
+    ) -> list[tuple[str, str, bytes | Path]]:
         if not isinstance(files, Mapping):
             raise TypeError(f"files must be a dict of path -> content, not {type(files).__name__}")
         out = []
@@ -685,6 +688,8 @@ class LocalSandbox:
                 data = content.encode("utf-8")
             elif isinstance(content, (bytes, bytearray, memoryview)):
                 data = bytes(content)
+            elif isinstance(content, os.PathLike) and Path(content).is_dir():
+                data = Path(content)  # a host tree, copied by _seed (sbx_import_dir)
             elif isinstance(content, os.PathLike):
                 data = Path(content).read_bytes()  # host file; OSError propagates
             else:
@@ -695,13 +700,20 @@ class LocalSandbox:
             out.append((key, full, data))
         return out
 
-    def _seed(self, seed: list[tuple[str, str, bytes]]) -> None:
+    def _seed(self, seed: list[tuple[str, str, bytes | Path]]) -> None:
         """Writes the files= of the constructor and their "seed" history
         entry in one transaction."""
         with self.transaction():
             try:
-                self._h.write_files([(full, data) for _, full, data in seed], _sbx.WRITE_MKDIRS)
+                self._h.write_files(
+                    [(full, data) for _, full, data in seed if not isinstance(data, Path)], _sbx.WRITE_MKDIRS
+                )
+                for _, full, data in seed:
+                    if isinstance(data, Path):  # modes, times, inner symlinks kept
+                        self._h.import_dir(os.fspath(data), full)
             except _sbx.Error as e:
+                if e.code == _sbx.ERROR:  # a symlink out of the tree, a fifo...
+                    raise ValueError(e.message) from None
                 _raise_sbx(e)
             self._record(
                 "seed",
@@ -1216,6 +1228,23 @@ class LocalSandbox:
             RuntimeError: The sandbox has been destroyed.
         """
         self._on_path(path, lambda h, p: h.remove(p, False))
+
+    # ---- tools for a model ------------------------------------------------------------
+
+    def agent_tools(self, format: str = "anthropic", **options: Any) -> AgentTools:  # noqa: A002
+        """The sandbox as ready-made tools for a model API.
+
+        Args:
+            format: ``"anthropic"``, ``"openai"`` or ``"mcp"``: the shape of
+                the definitions and of the results.
+            options: ``max_output`` (bytes shown per stream, default 30000)
+                and ``timeout`` (seconds of a call).
+
+        Returns:
+            AgentTools: ``definitions`` for the request, ``dispatch(call)``
+            for each tool call of the response (see localsandbox.agent_tools).
+        """
+        return AgentTools(self, format, **options)
 
     # ---- history, snapshots, forks ------------------------------------------------
 

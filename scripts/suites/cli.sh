@@ -32,8 +32,8 @@ run "$SBX" "$db" frobnicate
 expect "unknown command" 1 "" "sbx: unknown command 'frobnicate'; see 'sbx --help'"
 run "$SBX" --frob
 expect "unknown option" 1 "" "sbx: unknown option '--frob'; see 'sbx --help'"
-run "$SBX" "$db" import x y
-expect "global command after a DB" 1 "" "sbx: 'import' takes no database first: sbx import FILE DB"
+run "$SBX" "$db" fork x y
+expect "global command after a DB" 1 "" "sbx: 'fork' takes no database first: sbx fork DB NEWDB"
 # The shell entry runs scripts in the sandbox (its own database here: the
 # shell creates /data, its default working directory, and /tmp).
 run "$SBX" "$t/shell.db" -c 'echo hi; pwd; ls /'
@@ -236,4 +236,82 @@ expect "fork never overwrites" 1 "" "sbx: fork $t/forked.db: File exists"
 run "$SBX" fork "$t/missing.db" "$t/f2.db"
 expect "fork of a missing database" 1 "" "sbx: open $t/missing.db: No such file or directory"
 
+
+# ---- import HOSTDIR PATH, export-dir PATH HOSTDIR ------------------------------------------
+tdb=$t/tree.db
+mkdir -p "$t/src/sub/deep"
+printf 'hello\n' >"$t/src/a.txt"
+printf '#!/bin/sh\n' >"$t/src/run.sh"
+printf 'x' >"$t/src/sub/deep/z"
+chmod 755 "$t/src/run.sh"
+chmod 640 "$t/src/a.txt"
+chmod 1750 "$t/src/sub"
+chmod 4755 "$t/src/run.sh" # set-uid: dropped by the copy
+ln -s ../a.txt "$t/src/sub/link"
+ln -s sub/deep "$t/src/dl"
+touch -h -d '2020-01-02 03:04:05.5 UTC' "$t/src/a.txt" "$t/src/sub/link"
+touch -d '2021-05-06 07:08:09 UTC' "$t/src/sub"
+run "$SBX" "$tdb" import "$t/src" /data/repo
+expect "import a host tree" 0 ""
+run "$SBX" "$tdb" -c 'cd /data/repo; cat sub/link dl/z; echo; find . | sort'
+expect "import: files, inner symlinks" 0 "hello
+x
+.
+./a.txt
+./dl
+./run.sh
+./sub
+./sub/deep
+./sub/deep/z
+./sub/link"
+run "$SBX" "$tdb" stat /data/repo/a.txt
+expect_match "import keeps the mode" "$out" '^mode: 0640$'
+expect_match "import keeps the mtime (nanoseconds too)" "$out" '^mtime: 2020-01-02T03:04:05.500000000Z$'
+run "$SBX" "$tdb" stat /data/repo/run.sh
+expect_match "import drops the set-uid bit" "$out" '^mode: 0755$'
+run "$SBX" "$tdb" stat /data/repo/sub
+expect_match "import keeps a directory's mode (sticky too)" "$out" '^mode: 1750$'
+expect_match "import keeps a directory's mtime" "$out" '^mtime: 2021-05-06T07:08:09'
+run "$SBX" "$tdb" stat /data/repo/sub/link
+expect_match "import keeps a symlink's mtime" "$out" '^mtime: 2020-01-02T03:04:05.5'
+run "$SBX" "$tdb" export-dir /data/repo "$t/out"
+expect "export-dir" 0 ""
+expect_true "export-dir: the same files" diff -r "$t/src" "$t/out"
+[ "$(readlink "$t/out/sub/link")" = ../a.txt ] && ok || bad "export-dir keeps symlinks"
+[ "$(stat -c %a "$t/out/a.txt") $(stat -c %a "$t/out/sub") $(stat -c %a "$t/out/run.sh")" = "640 1750 755" ] &&
+  ok || bad "export-dir keeps modes, drops set-uid" "$(stat -c %a "$t/out/a.txt" "$t/out/sub" "$t/out/run.sh")"
+[ "$(TZ=UTC stat -c %y "$t/out/a.txt")" = "2020-01-02 03:04:05.500000000 +0000" ] && ok ||
+  bad "export-dir keeps mtimes" "$(stat -c %y "$t/out/a.txt")"
+run "$SBX" "$tdb" export-dir /data/repo "$t/out"
+expect "export-dir into an existing directory" 1 "" "sbx: export $t/out: File exists"
+ln -s /etc/passwd "$t/src/sub/bad"
+run "$SBX" "$tdb" import "$t/src" /data/r2
+expect "import refuses an absolute symlink" 1 "" \
+  "sbx: import $t/src/sub/bad: the symlink's target '/etc/passwd' leaves the copied tree (only relative targets that stay inside it are copied)"
+run "$SBX" "$tdb" ls /data/r2
+expect "a refused import changes nothing" 1 "" "sbx: ls /data/r2: No such file or directory"
+rm "$t/src/sub/bad"
+for target in ../.. ../../x deep/../.. deep/../../..; do
+  ln -s "$target" "$t/src/sub/bad"
+  run "$SBX" "$tdb" import "$t/src" /data/r2
+  expect_match "import refuses the symlink $target" "$err" "target '$target' leaves the copied tree"
+  rm "$t/src/sub/bad"
+done
+ln -s .. "$t/src/sub/up" # stays inside: fine
+run "$SBX" "$tdb" import "$t/src" /data/r3
+expect "import keeps a symlink that goes up inside the tree" 0 ""
+rm "$t/src/sub/up"
+mkfifo "$t/src/fifo"
+run "$SBX" "$tdb" import "$t/src" /data/r2
+expect "import refuses a fifo" 1 "" "sbx: import $t/src/fifo: not a regular file, directory or symlink (not copied)"
+rm "$t/src/fifo"
+run "$SBX" "$tdb" -c 'ln -s /data /data/repo/sub/out'
+run "$SBX" "$tdb" export-dir /data/repo "$t/out2"
+expect_match "export-dir refuses a symlink out of the tree" "$err" "^sbx: export $t/out2/sub/out: the symlink's target '/data' leaves"
+run "$SBX" "$tdb" import "$t/none" /data/x
+expect "import of a missing host directory" 1 "" "sbx: import $t/none: No such file or directory"
+run "$SBX" "$tdb" export-dir /data/repo/a.txt "$t/out3"
+expect "export-dir of a file" 1 "" "sbx: export /data/repo/a.txt: Not a directory"
+run "$SBX" "$tdb" import onlyone
+expect_match "import needs two arguments" "$err" '^usage: sbx DB import HOSTDIR PATH'
 finish
