@@ -615,7 +615,7 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
       sh_var_make_array(v);
     }
     v->flags &= ~SH_V_UNSET;
-    int64_t next = assoc ? 0 : sh_array_max(v->arr) + 1;
+    int64_t next = assoc ? 0 : sh_index_add(sh_array_max(v->arr), 1);
     /* bash 5.2: an assoc literal whose first element has no [key] is a list
      * of key value pairs; otherwise unkeyed elements are errors */
     bool kv_pairs = assoc && n > 0 && !items[0].keyed;
@@ -643,17 +643,18 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
         }
         int64_t idx = it->idx;
         if (idx < 0) {
-          int64_t max = sh_array_max(v->arr);
-          if (max + 1 + idx < 0) {
+          int64_t from_end = sh_array_from_end(v->arr, idx);
+          if (from_end < 0) {
             sh_error(sh, "%s[%" PRId64 "]: bad array subscript", v->name, idx);
             continue;
           }
-          idx += max + 1;
+          idx = from_end;
         }
         rc = sh_var_set_index(sh, v, idx, it->val, it->append);
-        next = idx + 1;
+        next = sh_index_add(idx, 1);
       } else {
-        rc = sh_var_set_index(sh, v, next++, it->val, false);
+        rc = sh_var_store_index(sh, v, next, it->val, false);
+        next = sh_index_add(next, 1);
       }
     }
     if (pending && !rc) rc = sh_var_set_key(sh, v, pending, "", false);

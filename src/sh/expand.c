@@ -403,12 +403,12 @@ static void get_var_value(xs *x, const char *name, const sh_word *index, char in
     if (!subscript_index(x, index, &idx)) return;
     if (v->flags & SH_V_ARRAY) {
       if (idx < 0) {
-        int64_t max = sh_array_max(v->arr);
-        if (max + 1 + idx < 0) {
+        int64_t from_end = sh_array_from_end(v->arr, idx);
+        if (from_end < 0) {
           sh_error(sh, "%s: bad array subscript", name);
           return;
         }
-        idx += max + 1;
+        idx = from_end;
       }
       const char *val = sh_array_get(v->arr, idx);
       if (val) pv->s = sh_xstrdup(val);
@@ -832,20 +832,26 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
         return;
       }
       char *r = ref.list ? join_list(sh, &ref.v, ref.lchar) : ref.s ? sh_xstrdup(ref.s) : NULL;
-      bool was_list = ref.list;
+      bool was_list = ref.list, no_elements = ref.list && ref.v.n == 0;
       pval_free(&ref);
       sh_var *refvar = sh_var_find(sh, pa->name);
-      bool is_arr = refvar && (refvar->flags & (SH_V_ARRAY | SH_V_ASSOC));
       ind_target[0] = 0;
-      if (!refvar && (!r || !*r)) {
-        if (unbound_check_status(x, pa->name, 1)) return; /* bash: 1, not 127 */
-        /* bash 5: the reference itself is unset */
+      if (no_elements && !refvar) {
+        /* bash 5.2: ${!@} without positional parameters is empty, and under
+         * set -u "!@: unbound variable" */
+        free(r);
+        r = NULL;
+        const char label[] = {'!', pa->name[0], '\0'};
+        if (unbound_check_status(x, label, -1)) return;
+      } else if (!refvar && (!r || (!*r && !was_list))) {
+        free(r);
+        /* bash 5.2: the reference itself is unset (also under set -u) */
         sh_error(sh, "%s: invalid indirect expansion", pa->name);
         x->err = true;
         sh_fatal(sh, 1);
         return;
-      } else if (!r || (!*r && (was_list || is_arr))) {
-        free(r); /* an array whose element is unset: the target is unset */
+      } else if (!r) {
+        /* an array whose element is unset: the target is unset */
       } else {
         bool valid = sh_is_name(r) || (r[0] && !r[1] && strchr("@*#?-$!0123456789", r[0])) ||
                      (strchr(r, '[') && r[strlen(r) - 1] == ']');
