@@ -7,7 +7,8 @@
  * writes and reads files and runs a query in another thread; B must behave
  * normally during and after each one, and libsqlite3's globals must be as
  * they were. Every call runs under a timeout: a deadlock fails the test
- * instead of hanging it.
+ * instead of hanging it. Last, both sandboxes run at once the commands that
+ * used process-wide scratch state (strtok, a lazily filled CRC table).
  */
 #include <pthread.h>
 #include <sqlite3.h>
@@ -175,6 +176,31 @@ TEST(per_connection_pragmas_still_work) {
   check_globals("per-connection pragmas");
 }
 
+/* Commands that once kept per-call state in process-wide places (strtok's
+ * static position, a CRC table filled on first use) give the same answers
+ * when two sandboxes run them at the same time. */
+static const char parallel_script[] =
+    "cd /data; echo hi > a; i=0; bad=0; while [ $i -lt 200 ]; do i=$((i+1)); "
+    "[ \"$(printf 'hello\\n' | cksum)\" = '3015617425 6' ] || bad=$((bad+1)); "
+    "cp --preserve=mode,timestamps,ownership a b || bad=$((bad+1)); "
+    "[ \"$(echo abc | GREP_COLORS='mt=01;32:fn=35:ln=32:se=36' grep --color=always b)\" = "
+    "$'a\\e[01;32m\\e[Kb\\e[m\\e[Kc' ] || bad=$((bad+1)); "
+    "printf '%s\\n' x y > ex; du --exclude-from=ex -s . > /dev/null || bad=$((bad+1)); "
+    "done; echo bad=$bad";
+
+TEST(commands_agree_when_run_in_parallel) {
+  job ja = {.h = a_box, .script = parallel_script}, jb = {.h = b_box, .script = parallel_script};
+  pthread_t ta, tb;
+  job_start(&ta, &ja);
+  job_start(&tb, &jb);
+  job_wait(ta, &ja);
+  job_wait(tb, &jb);
+  CHECK_STR(ja.out, "bad=0\n");
+  CHECK_STR(jb.out, "bad=0\n");
+  CHECK_STR(ja.err, "");
+  CHECK_STR(jb.err, "");
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   soft_limit0 = sqlite3_soft_heap_limit64(-1);
@@ -189,6 +215,7 @@ int main(int argc, char **argv) {
   RUN(threads_and_extensions_refused);
   RUN(host_files_out_of_reach);
   RUN(per_connection_pragmas_still_work);
+  RUN(commands_agree_when_run_in_parallel);
   sbx_close(a_box);
   sbx_close(b_box);
   return harness_done();
