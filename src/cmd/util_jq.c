@@ -52,7 +52,9 @@
  * callback, stderr to the process's FILE*, localtime/strflocaltime with the
  * process's zone) or crash/spin in C on hostile arguments (setpath and
  * |=/= with huge array indexes, "s" * huge, indices(""), tojson/tostring/
- * @format/"\(...)" of a value whose text would exceed max_string). They call
+ * @format/"\(...)" of a value whose text would exceed max_string) or leak
+ * (ltrimstr/rtrimstr of a non-string: the error value is never freed, and
+ * the leak is the process's, shared by every sandbox). They call
  * back into this file through a channel: `q | debug | _input` hands the
  * query q to our debug callback, and our input callback answers it (a value
  * or an error). `import`/`include`/`module` are refused before compiling,
@@ -157,6 +159,12 @@ static const char jq_prelude[] =
     "else .[$i] end; "
     "def index($i): indices($i) | .[0]; "
     "def rindex($i): indices($i) | .[-1:][0]; "
+    "def _sbx_ltrimstr($x): ltrimstr($x); "
+    "def ltrimstr($x): if type == \"string\" and ($x | type) == \"string\" "
+    "then _sbx_ltrimstr($x) else . end; "
+    "def _sbx_rtrimstr($x): rtrimstr($x); "
+    "def rtrimstr($x): if type == \"string\" and ($x | type) == \"string\" "
+    "then _sbx_rtrimstr($x) else . end; "
     "def get_search_list: [\"~/.jq\", \"$ORIGIN/../lib/jq\", \"$ORIGIN/lib\"]; "
     "def localtime: _sbx_q({\"\\u0000sbx\": 10, v: .}); "
     "def strflocaltime(f): f as $f | _sbx_q({\"\\u0000sbx\": 11, v: ., f: $f}); ";
