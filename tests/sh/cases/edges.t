@@ -63,3 +63,28 @@ echo $?
 sbx: line 4: : invalid variable name
 sbx: line 7: x: invalid indirect expansion
 sbx: line 9: !@: unbound variable
+
+### slices whose end passes 9223372036854775807 (bash 5.2)
+s=abcdef
+echo "[${s:2:9223372036854775807}] [${s:1:9223372036854775806}] [${s: -2:9223372036854775807}]"
+set -- a b c
+echo "[${@:1:9223372036854775807}] [${@:2:9223372036854775806}] [${@:0:9223372036854775807}]"
+a=(1 2 3)
+echo "[${a[@]:1:9223372036854775807}] [${a[@]: -1:9223372036854775807}]"
+x=([9223372036854775807]=1)
+x+=(2)
+echo "[${x[@]: -1}] [${x[@]: -2}] [${x[*]:9223372036854775807}]"
+--- stdout
+[cdef] [bcdef] [ef]
+[a] [b] [sbx a b c]
+[2 3] [3]
+[1] [1] [1]
+
+### slices of associative arrays count from 1, of a scalar's x[@] take characters
+declare -A h=([a]=1 [b]=2 [c]=3)
+echo "[${h[@]:0:1}] [${h[@]:1:2}] [${h[@]:2}] [${h[@]: -1}] [${h[@]: -4}] [${h[@]:1:9223372036854775807}]"
+x=abc
+echo "[${x[@]:1}] [${x[@]: -1}] [${x[*]:1:1}]"
+--- stdout
+[3] [3 2] [2 1] [1] [3 2 1] [3 2 1]
+[bc] [c] [b]
