@@ -836,21 +836,24 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
         return;
       }
       char *r = ref.list ? join_list(sh, &ref.v, ref.lchar) : ref.s ? sh_xstrdup(ref.s) : NULL;
-      bool was_list = ref.list, no_elements = ref.list && ref.v.n == 0;
+      bool no_elements = ref.list && ref.v.n == 0;
       pval_free(&ref);
       sh_var *refvar = sh_var_find(sh, pa->name);
       ind_target[0] = 0;
-      if (no_elements && !refvar) {
+      bool special_list = (pa->name[0] == '@' || pa->name[0] == '*') && !pa->name[1];
+      if (no_elements && special_list) {
         /* bash 5.2: ${!@} without positional parameters is empty, and under
          * set -u "!@: unbound variable" */
         free(r);
         r = NULL;
         const char label[] = {'!', pa->name[0], '\0'};
         if (unbound_check_status(x, label, -1)) return;
-      } else if (!refvar && (!r || (!*r && !was_list))) {
+      } else if (!refvar && (!r || (!*r && !special_list))) {
         free(r);
         /* bash 5.2: the reference itself is unset (also under set -u) */
-        sh_error(sh, "%s: invalid indirect expansion", pa->name);
+        char *lab = param_label(pa); /* a[@], as bash names it */
+        sh_error(sh, "%s: invalid indirect expansion", lab);
+        free(lab);
         x->err = true;
         sh_fatal(sh, 1);
         return;

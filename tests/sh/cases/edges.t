@@ -54,8 +54,11 @@ unset x
 echo $?
 (set -u; set --; echo ${!@})
 echo $?
+(echo "${!a[@]-default}")
+echo $?
 --- stdout
 [] []
+1
 1
 1
 1
@@ -63,6 +66,7 @@ echo $?
 sbx: line 4: : invalid variable name
 sbx: line 7: x: invalid indirect expansion
 sbx: line 9: !@: unbound variable
+sbx: line 11: a[@]: invalid indirect expansion
 
 ### slices whose end passes 9223372036854775807 (bash 5.2)
 s=abcdef
