@@ -334,20 +334,24 @@ static void record_file_error(sh_shell *sh, int err, const char *path) {
   snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", path);
 }
 
-static bool parse_fd_word(const char *s, int *fd, bool *move) {
+/* The word of >&WORD / <&WORD as an fd ("N" or "N-" to move): 1 with *fd
+ * set, 0 when it is not a number (a file name for >&), -1 when it is one
+ * too large for any fd (bash: "Bad file descriptor", never a file name). */
+static int parse_fd_word(const char *s, int *fd, bool *move) {
   *move = false;
-  if (!*s) return false;
+  if (!*s) return 0;
   int n = 0;
+  bool too_large = false;
   const char *p = s;
   for (; *p >= '0' && *p <= '9'; p++) {
-    n = n * 10 + (*p - '0');
-    if (n >= SH_FD_MAX) return false;
+    if (!too_large) n = n * 10 + (*p - '0');
+    if (n >= SH_FD_MAX) too_large = true;
   }
-  if (p == s) return false;
+  if (p == s) return 0;
   if (*p == '-' && !p[1]) *move = true;
-  else if (*p) return false;
+  else if (*p) return 0;
   *fd = n;
-  return true;
+  return too_large ? -1 : 1;
 }
 
 /* {name}>... and friends: puts `f` (whose reference this consumes) on a new
@@ -423,7 +427,18 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
       }
       int src;
       bool move;
-      if (!parse_fd_word(t, &src, &move)) {
+      int parsed = parse_fd_word(t, &src, &move);
+      if (parsed < 0) {
+        /* bash names the word, or the fd being redirected when that is not
+         * the operator's default or the source is moved */
+        if (move || use_var || fd != (r->op == SH_R_DUPIN ? 0 : 1))
+          sh_error(sh, "%d: Bad file descriptor", fd);
+        else
+          sh_error(sh, "%s: Bad file descriptor", t);
+        free(t);
+        return 1;
+      }
+      if (!parsed) {
         if (r->op == SH_R_DUPOUT && (r->fd < 0 || r->fd == 1) && !use_var) {
           /* >& file: both stdout and stderr; 1>&file: bash takes it as a file too */
           char *path = t;

@@ -92,3 +92,20 @@ echo "[${x[@]:1}] [${x[@]: -1}] [${x[*]:1:1}]"
 --- stdout
 [3] [3 2] [2 1] [1] [3 2 1] [3 2 1]
 [bc] [c] [b]
+
+### a dup of an fd number too large is a bad descriptor, never a file
+echo x >&2147483648
+echo $?
+echo x 2>&99999999999999999999
+echo $?
+cat <&2147483648-
+echo $?
+ls
+--- stdout
+1
+1
+1
+--- stderr
+sbx: line 1: 2147483648: Bad file descriptor
+sbx: line 3: 2: Bad file descriptor
+sbx: line 5: 0: Bad file descriptor
