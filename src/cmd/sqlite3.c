@@ -29,7 +29,7 @@
  * libsqlite3 is shared by every sandbox of the process (and by the store), so
  * the command must not reach SQLite's process-wide state. An authorizer
  * (sq_authorize) admits only PRAGMAs whose effects stay on this connection
- * and refuses ATTACH and the functions that reach the host (load_extension,
+ * and refuses ATTACH of URIs and the functions that reach the host (load_extension,
  * fts3_tokenizer's raw pointers); a name starting with "file:" is a path, not
  * a URI that could pick the host's VFS. Refused statements fail at prepare
  * time with SQLite's own "not authorized", status 1, as under sqlite3's
@@ -283,9 +283,11 @@ static int sq_authorize(void *ud, int action, const char *a3, const char *a4, co
       /* a3 = the pragma's name, a4 = its argument, a5 = the schema. */
       return sq_pragma_allowed(a3) ? SQLITE_OK : SQLITE_DENY;
     case SQLITE_ATTACH:
-      /* Also bounded by SQLITE_LIMIT_ATTACHED = 0: an attached URI names a VFS
-       * (vfs=unix: the host's files). */
-      return SQLITE_DENY;
+      /* a3 = the file name. A URI ("file:...", SQLITE_USE_URI) can name a
+       * VFS (vfs=unix: the host's files); any other name is opened through
+       * this connection's VFS, the store, like the main database. VACUUM
+       * attaches "" (a temporary database), VACUUM INTO its target. */
+      return a3 && sqlite3_strnicmp(a3, "file:", 5) == 0 ? SQLITE_DENY : SQLITE_OK;
     case SQLITE_FUNCTION:
       /* a4 = the function's name. load_extension() loads host code;
        * fts3_tokenizer() reads and writes raw function pointers. */
@@ -1255,7 +1257,7 @@ int cmd_sqlite3_main(cmd_ctx *ctx, int argc, char **argv) {
   sqlite3_db_config(s.db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
   if (ctx->max_string && ctx->max_string < 1000000000)
     sqlite3_limit(s.db, SQLITE_LIMIT_LENGTH, (int)ctx->max_string);
-  sqlite3_limit(s.db, SQLITE_LIMIT_ATTACHED, 0); /* a URI could name the host's VFS */
+  sqlite3_limit(s.db, SQLITE_LIMIT_ATTACHED, 4); /* store files only (sq_authorize) */
   sqlite3_exec(s.db, "PRAGMA temp_store=MEMORY", NULL, NULL, NULL);
   sqlite3_set_authorizer(s.db, sq_authorize, NULL);
   sqlite3_progress_handler(s.db, 10000, progress, ctx);

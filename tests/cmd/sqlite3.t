@@ -153,7 +153,11 @@ err: Error: in prepare, not authorized to use function: fts3_tokenizer\n
 err:   select fts3_tokenizer('simple')\n         ^--- error here\n
 status: 1
 
-test: attach refused
+test: vacuum and attach of files in the sandbox
+cmd: sqlite3 a.db "create table t(x); insert into t values(7); pragma page_size=8192; vacuum" "pragma page_size" "vacuum into 'b.db'"; sqlite3 :memory: "attach 'b.db' as b; select x from b.t"
+out: 8192\n7\n
+
+test: attach of a URI refused
 # sandbox-only: an attached URI could name the host's VFS
 host: skip
 cmd: sqlite3 :memory: "attach 'file:/x.db?vfs=unix' as x"; sqlite3 :memory: "vacuum into 'file:/x.db?vfs=unix'"; echo $?
