@@ -286,8 +286,10 @@ static int sq_authorize(void *ud, int action, const char *a3, const char *a4, co
       /* a3 = the file name. A URI ("file:...", SQLITE_USE_URI) can name a
        * VFS (vfs=unix: the host's files); any other name is opened through
        * this connection's VFS, the store, like the main database. VACUUM
-       * attaches "" (a temporary database), VACUUM INTO its target. */
-      return a3 && sqlite3_strnicmp(a3, "file:", 5) == 0 ? SQLITE_DENY : SQLITE_OK;
+       * attaches "" (a temporary database), VACUUM INTO its target. a3 is
+       * NULL when the name is an expression ('fi' || 'le:...'), known only
+       * when the statement runs: refused. */
+      return !a3 || sqlite3_strnicmp(a3, "file:", 5) == 0 ? SQLITE_DENY : SQLITE_OK;
     case SQLITE_FUNCTION:
       /* a4 = the function's name. load_extension() loads host code;
        * fts3_tokenizer() reads and writes raw function pointers. */

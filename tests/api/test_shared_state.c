@@ -164,6 +164,10 @@ TEST(host_files_out_of_reach) {
   snprintf(stmt, sizeof stmt, "vacuum into \"file:%s?vfs=unix\"", host);
   hostile(a_box, b_box, ":memory:", stmt, "authorization denied");
   CHECK(!file_exists(host));
+  /* the name as an expression: unknown when the statement is prepared */
+  snprintf(stmt, sizeof stmt, "attach \"fi\" || \"le:%s?vfs=unix\" as h", host);
+  hostile(a_box, b_box, ":memory:", stmt, "not authorized");
+  CHECK(!file_exists(host));
 }
 
 TEST(per_connection_pragmas_still_work) {

@@ -160,9 +160,9 @@ out: 8192\n7\n
 test: attach of a URI refused
 # sandbox-only: an attached URI could name the host's VFS
 host: skip
-cmd: sqlite3 :memory: "attach 'file:/x.db?vfs=unix' as x"; sqlite3 :memory: "vacuum into 'file:/x.db?vfs=unix'"; echo $?
+cmd: sqlite3 :memory: "attach 'file:/x.db?vfs=unix' as x"; sqlite3 :memory: "attach 'fi' || 'le:/x.db?vfs=unix' as x"; sqlite3 :memory: "vacuum into 'fi' || 'le:/x.db?vfs=unix'"; echo $?
 out: 23\n
-err: Error: in prepare, not authorized\nError: stepping, authorization denied (23)\n
+err: Error: in prepare, not authorized\nError: in prepare, not authorized\nError: stepping, authorization denied (23)\n
 
 test: a file: name is a path in the sandbox, never a URI
 # sandbox-only: the host's sqlite3 opens URIs (vfs=unix reaches host files)
