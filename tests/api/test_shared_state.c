@@ -60,6 +60,16 @@ static void job_wait(pthread_t t, const job *j) {
   }
 }
 
+/* Runs two scripts at the same time, each on its sandbox's own thread, and
+ * waits for both under the timeout. */
+static void run_pair(job *ja, job *jb) {
+  pthread_t ta, tb;
+  job_start(&ta, ja);
+  job_start(&tb, jb);
+  job_wait(ta, ja);
+  job_wait(tb, jb);
+}
+
 /* Runs a script on h in a thread, waits for it under the timeout. */
 static void run_job(job *j, sbx *h, const char *script) {
   memset(j, 0, sizeof *j);
@@ -114,11 +124,7 @@ static void hostile(sbx *a, sbx *b, const char *db, const char *stmt, const char
   char script[1024];
   snprintf(script, sizeof script, "sqlite3 %s '%s'", db, stmt);
   job ja = {.h = a, .script = script}, jb = {.h = b, .script = b_script};
-  pthread_t ta, tb;
-  job_start(&ta, &ja);
-  job_start(&tb, &jb);
-  job_wait(ta, &ja);
-  job_wait(tb, &jb);
+  run_pair(&ja, &jb);
   if (ja.exit_code == 0 || !strstr(ja.err, want_err))
     fprintf(stderr, "  A ran \"%s\": exit %d, err \"%s\"\n", stmt, ja.exit_code, ja.err);
   CHECK(ja.exit_code != 0);
@@ -194,11 +200,7 @@ static const char parallel_script[] =
 
 TEST(commands_agree_when_run_in_parallel) {
   job ja = {.h = a_box, .script = parallel_script}, jb = {.h = b_box, .script = parallel_script};
-  pthread_t ta, tb;
-  job_start(&ta, &ja);
-  job_start(&tb, &jb);
-  job_wait(ta, &ja);
-  job_wait(tb, &jb);
+  run_pair(&ja, &jb);
   CHECK_STR(ja.out, "bad=0\n");
   CHECK_STR(jb.out, "bad=0\n");
   CHECK_STR(ja.err, "");
