@@ -266,6 +266,7 @@ int cmd_flush(cmd_ctx *ctx) {
 
 int cmd_out(cmd_ctx *ctx, const void *buf, size_t n) {
   if (ctx->out_err) return ctx->out_err;
+  if (n == 0) return 0; /* buf may be NULL (an empty member, an empty blob) */
   if (!ctx->outbuf) {
     int rc = raw_write(ctx, 1, buf, n);
     if (rc < 0) ctx->out_err = rc;

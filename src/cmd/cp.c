@@ -678,7 +678,8 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
 static bool parse_preserve(cp_opts *o, const char *list, bool on) {
   char *s = cmd_strdup(o->ctx, list);
   if (!s) return false;
-  for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
+  char *save;
+  for (char *tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
     if (!strcmp(tok, "mode")) o->p_mode = on;
     else if (!strcmp(tok, "ownership")) o->p_owner = on;
     else if (!strcmp(tok, "timestamps")) o->p_time = on;

@@ -147,7 +147,8 @@ static int cs_line_error(cs_state *st, const cs_control *p, uintmax_t rep) {
 }
 
 static int cs_line_count(cs_state *st, const cs_control *p, uintmax_t rep) {
-  uintmax_t target = p->lines * (rep + 1);
+  uintmax_t target; /* past every line when it wraps */
+  if (__builtin_mul_overflow(p->lines, rep + 1, &target)) target = UINTMAX_MAX;
   if (cs_create(st) < 0) return cs_fatal(st);
   if (st->suppress && st->first > st->nlines) return cs_line_error(st, p, rep);
   while (st->first < target) {
@@ -199,7 +200,10 @@ static int cs_regexp(cs_state *st, cs_control *p, uintmax_t rep) {
     }
     if ((k & 1023) == 0 && cmd_poll(st->ctx)) return cs_fatal(st);
   }
-  intmax_t brk = (intmax_t)match + p->offset;
+  /* GNU's sum wraps (an offset near INTMAX_MAX lands before the first line:
+   * out of range, the lines after the match not saved): wrap the same way,
+   * without signed overflow. */
+  intmax_t brk = (intmax_t)((uintmax_t)match + (uintmax_t)p->offset);
   if (brk < (intmax_t)st->first || brk > (intmax_t)st->nlines + 1) {
     /* Lines up to the end belong to the file before the error. */
     if (brk > (intmax_t)st->nlines + 1 && !p->ignore)

@@ -20,6 +20,7 @@
  */
 #include <errno.h>
 #include <openssl/evp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,10 +159,12 @@ static void b2_final(b2_ctx *c, unsigned char *out) {
 
 /* ---- CRC and sums ---------------------------------------------------------------- */
 
+/* Filled once for the process (pthread_once: a sandbox on another thread
+ * must not see a half-filled table). */
 static uint32_t crc_table[256];
+static pthread_once_t crc_table_once = PTHREAD_ONCE_INIT;
 
-static void crc_init_table(void) {
-  if (crc_table[1]) return;
+static void crc_fill_table(void) {
   for (uint32_t i = 0; i < 256; i++) {
     uint32_t c = i << 24;
     for (int k = 0; k < 8; k++) c = (c & 0x80000000u) ? (c << 1) ^ 0x04c11db7u : c << 1;
@@ -202,7 +205,7 @@ static int dg_file(cmd_ctx *ctx, const char *name, enum dg_algo algo, size_t out
   } else if (algo == A_BLAKE2B) {
     b2_init(&b2, outlen);
   } else if (algo == A_CRC) {
-    crc_init_table();
+    pthread_once(&crc_table_once, crc_fill_table);
   }
   int rc = 0;
   for (;;) {

@@ -341,7 +341,8 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
       memcpy(ne, o.excludes, (size_t)o.nexcludes * sizeof *ne);
       o.excludes = ne;
       char *p = data;
-      for (char *line = strtok(p, "\n"); line; line = strtok(NULL, "\n"))
+      char *save;
+      for (char *line = strtok_r(p, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
         o.excludes[o.nexcludes++] = cmd_strdup(ctx, line);
       free(data);
       break;

@@ -301,11 +301,6 @@ static const char *script_kind(const unsigned char *b, size_t n, const char **mi
   if (!strcmp(base, "php")) { *mime = "text/x-php"; return "PHP script"; }
   if (!strcmp(base, "tclsh") || !strcmp(base, "wish")) { *mime = "text/x-tcl"; return "Tcl script"; }
   if (!strcmp(base, "lua")) { *mime = "text/x-lua"; return "Lua script"; }
-  if (*base) {
-    static char buf[300];
-    (void)buf;
-    return NULL;
-  }
   return NULL;
 }
 
@@ -613,7 +608,9 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     int k = 0;
     for (int i = 0; i < nnames; i++) nv[k++] = names[i];
-    for (char *l = strtok(data, "\n"); l; l = strtok(NULL, "\n")) nv[k++] = cmd_strdup(ctx, l);
+    char *save;
+    for (char *l = strtok_r(data, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+      nv[k++] = cmd_strdup(ctx, l);
     free(data);
     names = nv;
     nnames = k;

@@ -881,7 +881,8 @@ static void parse_colors(grep *g, const char *spec) {
   if (!spec) return;
   char *s = cmd_strdup(g->ctx, spec);
   if (!s) return;
-  for (char *tok = strtok(s, ":"); tok; tok = strtok(NULL, ":")) {
+  char *save;
+  for (char *tok = strtok_r(s, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
     char *eq = strchr(tok, '=');
     if (!eq) {
       if (strcmp(tok, "ne") == 0) g->c_ne = true;

@@ -20,6 +20,7 @@
  * or 2 (trouble).
  */
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,17 +107,40 @@ static char *header_name(const char *s, size_t n) {
   return strndup(s + i, j - i);
 }
 
-static long parse_num(const char **p, const char *end) {
-  long v = 0;
-  while (*p < end && **p >= '0' && **p <= '9') v = v * 10 + (**p - '0'), (*p)++;
-  return v;
-}
-
 typedef struct reader {
   const char *data;
   size_t len, pos;
   long lineno;
+  const char *line;      /* the line being parsed (for messages) */
+  size_t linelen;
+  const char *too_large; /* a line number that does not fit a long, or NULL */
+  size_t too_large_len;
 } reader;
+
+/* A decimal line number. One too large for a long is recorded in r (GNU
+ * patch: "line number N is too large") and read as LONG_MAX. */
+static long parse_num(reader *r, const char **p, const char *end) {
+  long v = 0;
+  const char *digits = *p;
+  bool over = false;
+  for (; *p < end && **p >= '0' && **p <= '9'; (*p)++)
+    over = over || __builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, **p - '0', &v);
+  if (over && !r->too_large) r->too_large = digits, r->too_large_len = (size_t)(*p - digits);
+  return over ? LONG_MAX : v;
+}
+
+/* A hunk whose numbers overflow once added up (GNU patch's bounds on a
+ * start line and a line count): "malformed patch at line N". */
+static bool bad_range(long start, long count) {
+  return start < 0 || count < 0 || count >= LONG_MAX - 6 || start >= LONG_MAX - count;
+}
+
+/* a + b clamped to the range of long (positions far outside the file). */
+static long add_clamped(long a, long b) {
+  long sum;
+  if (!__builtin_add_overflow(a, b, &sum)) return sum;
+  return b > 0 ? LONG_MAX : LONG_MIN;
+}
 
 static bool next_line(reader *r, const char **s, size_t *n) {
   if (r->pos >= r->len) return false;
@@ -126,6 +150,7 @@ static bool next_line(reader *r, const char **s, size_t *n) {
   *n = nl ? (size_t)(nl - p) : r->len - r->pos;
   r->pos += *n + (nl ? 1 : 0);
   r->lineno++;
+  r->line = *s, r->linelen = *n;
   return true;
 }
 
@@ -158,12 +183,13 @@ static int parse_unified(reader *r, const char *s, size_t n, filepatch *fp) {
   if (!h) return -ENOMEM;
   h->text = s;
   long oc = 1, nc = 1;
-  h->old_start = parse_num(&p, end);
-  if (p < end && *p == ',') p++, oc = parse_num(&p, end);
+  h->old_start = parse_num(r, &p, end);
+  if (p < end && *p == ',') p++, oc = parse_num(r, &p, end);
   while (p < end && *p == ' ') p++;
   if (p < end && *p == '+') p++;
-  h->new_start = parse_num(&p, end);
-  if (p < end && *p == ',') p++, nc = parse_num(&p, end);
+  h->new_start = parse_num(r, &p, end);
+  if (p < end && *p == ',') p++, nc = parse_num(r, &p, end);
+  if (r->too_large || bad_range(h->old_start, oc) || bad_range(h->new_start, nc)) return -EINVAL;
   bool seen_change = false;
   long trailing = 0;
   char last = 0;
@@ -219,8 +245,9 @@ static int parse_context(reader *r, filepatch *fp) {
   h->text = r->data + r->pos;
   if (!next_line(r, &s, &n) || !starts(s, n, "*** ")) return -EINVAL;
   const char *p = s + 4, *end = s + n;
-  long o1 = parse_num(&p, end), o2 = o1;
-  if (p < end && *p == ',') p++, o2 = parse_num(&p, end);
+  long o1 = parse_num(r, &p, end), o2 = o1;
+  if (p < end && *p == ',') p++, o2 = parse_num(r, &p, end);
+  if (r->too_large || bad_range(o1, 0) || bad_range(o2, 0)) return -EINVAL;
   h->old_start = o1;
   lines oldsec = {0}, newsec = {0};
   char *oldkind = NULL, *newkind = NULL;
@@ -240,8 +267,9 @@ static int parse_context(reader *r, filepatch *fp) {
   }
   if (!next_line(r, &s, &n)) goto bad;
   p = s + 4, end = s + n;
-  long n1 = parse_num(&p, end), n2 = n1;
-  if (p < end && *p == ',') p++, n2 = parse_num(&p, end);
+  long n1 = parse_num(r, &p, end), n2 = n1;
+  if (p < end && *p == ',') p++, n2 = parse_num(r, &p, end);
+  if (r->too_large || bad_range(n1, 0) || bad_range(n2, 0)) goto bad;
   h->new_start = n1;
   long newcount = n1 == 0 && n2 == 0 ? 0 : n2 - n1 + 1;
   while ((long)newsec.n < newcount && peek_line(r, &s, &n) && !starts(s, n, "***************") &&
@@ -299,10 +327,11 @@ static int parse_normal(reader *r, const char *s, size_t n, filepatch *fp) {
   hunk *h = new_hunk(fp);
   if (!h) return -ENOMEM;
   h->text = s;
-  long a1 = parse_num(&p, end), a2 = a1;
-  if (p < end && *p == ',') p++, a2 = parse_num(&p, end);
+  long a1 = parse_num(r, &p, end), a2 = a1;
+  if (p < end && *p == ',') p++, a2 = parse_num(r, &p, end);
   char op = p < end ? *p++ : 0;
-  long b1 = parse_num(&p, end);
+  long b1 = parse_num(r, &p, end);
+  if (r->too_large || bad_range(a1, 0) || bad_range(a2, 0) || bad_range(b1, 0)) return -EINVAL;
   (void)b1;
   long na = op == 'a' ? 0 : a2 - a1 + 1;
   h->old_start = a1; /* for "a": the line after which to insert */
@@ -333,9 +362,11 @@ static bool is_normal_cmd(const char *s, size_t n) {
   return i == n;
 }
 
-/* Splits the patch text into file patches. Returns their count or -errno. */
-static int parse_patch(const char *data, size_t len, filepatch **out, size_t *nout) {
-  reader r = {data, len, 0, 0};
+/* Splits the patch text into file patches. Returns their count or -errno;
+ * *where is the reader at the end (the line a malformed patch failed at). */
+static int parse_patch(const char *data, size_t len, filepatch **out, size_t *nout,
+                       reader *where) {
+  reader r = {.data = data, .len = len};
   filepatch *v = NULL;
   size_t nv = 0;
   const char *s;
@@ -385,6 +416,7 @@ static int parse_patch(const char *data, size_t len, filepatch **out, size_t *no
   }
   *out = v;
   *nout = nv;
+  *where = r;
   return rc;
 }
 
@@ -420,6 +452,10 @@ static bool matches(const lines *file, long at, const lines *want, long lo, long
 static long locate(const lines *file, long guess, long min, const lines *want, long lo, long hi) {
   long n = (long)file->n;
   long maxd = n + 1;
+  /* Past either end the nearest places are the ends themselves (GNU patch
+   * searches the whole file: a hunk at line 2147483648 applies at its text). */
+  if (guess > n) guess = n;
+  if (guess < min) guess = min;
   for (long d = 0; d <= maxd; d++) {
     long before = guess - d, after = guess + d;
     if (before >= min && before <= n && matches(file, before, want, lo, hi)) return before;
@@ -470,7 +506,10 @@ static int write_rej(cmd_ctx *ctx, const char *name, filepatch *fp, bool *failed
   return rc;
 }
 
-static void apply_file(cmd_ctx *ctx, patch_opts *o, filepatch *fp, const char *forced) {
+/* Patches one file. announce_only: a malformed hunk follows in this file's
+ * patch; say which file (as GNU patch does before its error) and stop. */
+static void apply_file(cmd_ctx *ctx, patch_opts *o, filepatch *fp, const char *forced,
+                       bool announce_only) {
   bool creating = fp->old_name && strcmp(fp->old_name, "/dev/null") == 0;
   bool deleting = fp->new_name && strcmp(fp->new_name, "/dev/null") == 0;
   char *oldn = strip_name(fp->old_name, o->strip), *newn = strip_name(fp->new_name, o->strip);
@@ -505,6 +544,12 @@ static void apply_file(cmd_ctx *ctx, patch_opts *o, filepatch *fp, const char *f
     else
       cmd_outf(ctx, "%s file %s\n", o->dry_run ? "checking" : "patching", name);
   }
+  if (announce_only) {
+    free(oldn);
+    free(newn);
+    free(name);
+    return;
+  }
   char *data = NULL;
   size_t len = 0;
   if (exists(ctx, name)) {
@@ -535,13 +580,13 @@ static void apply_file(cmd_ctx *ctx, patch_opts *o, filepatch *fp, const char *f
     hunk *h = &fp->h[k];
     lines *old = o->reverse ? &h->new : &h->old;
     long start = o->reverse ? h->new_start : h->old_start;
-    long guess = (old->n ? start - 1 : start) + offset;
+    long guess = add_clamped(old->n ? start - 1 : start, offset);
     long at = -1;
     int used_fuzz = 0;
     for (int fz = 0; fz <= o->fuzz && at < 0; fz++) {
       long lo = fz < h->pre ? fz : h->pre, hi = (long)old->n - (fz < h->post ? fz : h->post);
       if (hi < lo) break;
-      long pos = locate(&file, guess + lo, min, old, lo, hi);
+      long pos = locate(&file, add_clamped(guess, lo), min, old, lo, hi);
       if (pos >= 0) at = pos - lo, used_fuzz = fz;
       if (fz == 0 && at < 0 && k == 0 && !o->reverse) {
         /* Does it apply the other way round? */
@@ -567,7 +612,7 @@ static void apply_file(cmd_ctx *ctx, patch_opts *o, filepatch *fp, const char *f
       failed[k] = true;
       nfailed++;
       mismatch = true;
-      if (!o->silent) cmd_outf(ctx, "Hunk #%zu FAILED at %ld.\n", k + 1, start + offset);
+      if (!o->silent) cmd_outf(ctx, "Hunk #%zu FAILED at %ld.\n", k + 1, add_clamped(start, offset));
       continue;
     }
     place[k] = at;
@@ -744,9 +789,21 @@ int cmd_patch_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   filepatch *v = NULL;
   size_t nv = 0;
-  rc = parse_patch(data, len, &v, &nv);
+  reader where = {0};
+  rc = parse_patch(data, len, &v, &nv, &where);
   if (rc < 0) {
-    cmd_err_raw(ctx, "patch: **** malformed patch\n");
+    /* GNU patch applies the files before the malformed hunk, names the
+     * file it is in, and stops there. */
+    for (size_t i = 0; i < nv && !cmd_poll(ctx); i++)
+      if (v[i].old_name || forced) apply_file(ctx, &o, &v[i], forced, i + 1 == nv);
+    cmd_flush(ctx);
+    if (where.too_large)
+      cmd_err_raw(ctx, "patch: **** line number %.*s is too large at line %ld: %.*s\n\n",
+                  (int)where.too_large_len, where.too_large, where.lineno,
+                  (int)where.linelen, where.line);
+    else
+      cmd_err_raw(ctx, "patch: **** malformed patch at line %ld: %.*s\n\n", where.lineno,
+                  (int)where.linelen, where.line ? where.line : "");
     free_patches(v, nv);
     free(data);
     return 2;
@@ -765,7 +822,7 @@ int cmd_patch_main(cmd_ctx *ctx, int argc, char **argv) {
       o.status = 2;
       continue;
     }
-    apply_file(ctx, &o, &v[i], forced);
+    apply_file(ctx, &o, &v[i], forced, false);
   }
   free_patches(v, nv);
   free(data);

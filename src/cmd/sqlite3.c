@@ -25,6 +25,15 @@
  * Hostile SQL (recursive CTEs that never end, huge zeroblobs) is bounded by a
  * progress handler that polls the call's cancel/timeout and by SQLite limits
  * set from the sandbox's string bound.
+ *
+ * libsqlite3 is shared by every sandbox of the process (and by the store), so
+ * the command must not reach SQLite's process-wide state. An authorizer
+ * (sq_authorize) admits only PRAGMAs whose effects stay on this connection
+ * and refuses ATTACH of URIs and the functions that reach the host (load_extension,
+ * fts3_tokenizer's raw pointers); a name starting with "file:" is a path, not
+ * a URI that could pick the host's VFS. Refused statements fail at prepare
+ * time with SQLite's own "not authorized", status 1, as under sqlite3's
+ * .auth-style authorizers.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -133,7 +142,7 @@ static int sq_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int flag
   char tmpname[64];
   if (!name) {
     /* A temporary file of SQLite's own: in the store's /tmp, gone on close. */
-    static unsigned counter;
+    static _Atomic unsigned counter; /* process-wide, but only makes names unique */
     store_path_mkdir_p(ctx->store, "/", "/tmp", 01777);
     snprintf(tmpname, sizeof tmpname, "/tmp/.sqlite-tmp-%p-%u", (void *)p, ++counter);
     name = tmpname;
@@ -213,6 +222,84 @@ static int sq_time(sqlite3_vfs *vfs, double *out) {
   return def->xCurrentTime(def, out);
 }
 static int sq_lasterr(sqlite3_vfs *vfs, int n, char *out) { return 0; }
+
+/* ---- what SQL may do ------------------------------------------------------------- */
+
+/*
+ * The PRAGMAs a script may run, sorted (bsearch, case-insensitive). Each one
+ * only reads or changes this connection or the database files it opened (all
+ * of them store files), per https://sqlite.org/pragma.html. Left out on
+ * purpose, because they change libsqlite3 for the whole process:
+ *   hard_heap_limit, soft_heap_limit  the process-wide heap limit: every other
+ *       sandbox's store then fails with SQLITE_NOMEM until the process restarts
+ *   temp_store_directory, data_store_directory  the global sqlite3_temp_directory
+ *       (and SQLite 3.40 returns from its error path holding the global
+ *       STATIC_TEMPDIR mutex, which deadlocks every other connection's VFS)
+ * and, although per connection, these:
+ *   threads            worker threads beyond the one thread a call is given
+ *   writable_schema    hand-made schemas exercise SQLite's corruption paths
+ *   trusted_schema     stays off (SQLITE_DBCONFIG_TRUSTED_SCHEMA)
+ * A PRAGMA not in the list (a future SQLite's, a misspelt one) is refused:
+ * real sqlite3 ignores unknown names, here they say "not authorized".
+ */
+static const char *const sq_pragmas[] = {
+    "analysis_limit", "application_id", "auto_vacuum", "automatic_index", "busy_timeout",
+    "cache_size", "cache_spill", "case_sensitive_like", "cell_size_check",
+    "checkpoint_fullfsync", "collation_list", "compile_options", "count_changes",
+    "data_version", "database_list", "default_cache_size", "defer_foreign_keys",
+    "empty_result_callbacks", "encoding", "foreign_key_check", "foreign_key_list",
+    "foreign_keys", "freelist_count", "full_column_names", "fullfsync", "function_list",
+    "ignore_check_constraints", "incremental_vacuum", "index_info", "index_list",
+    "index_xinfo", "integrity_check", "journal_mode", "journal_size_limit",
+    "legacy_alter_table", "locking_mode", "max_page_count", "mmap_size", "module_list",
+    "optimize", "page_count", "page_size", "pragma_list", "query_only", "quick_check",
+    "read_uncommitted", "recursive_triggers", "reverse_unordered_selects", "schema_version",
+    "secure_delete", "short_column_names", "shrink_memory", "stats", "synchronous",
+    "table_info", "table_list", "table_xinfo", "temp_store", "user_version",
+    "wal_autocheckpoint", "wal_checkpoint",
+};
+
+static int sq_name_cmp(const void *key, const void *elem) {
+  return sqlite3_stricmp(key, *(const char *const *)elem);
+}
+
+static bool sq_pragma_allowed(const char *name) {
+  return name && bsearch(name, sq_pragmas, sizeof sq_pragmas / sizeof *sq_pragmas,
+                         sizeof *sq_pragmas, sq_name_cmp) != NULL;
+}
+
+/*
+ * sqlite3_set_authorizer callback: SQLITE_DENY makes the statement fail to
+ * prepare with "not authorized". Runs at prepare time for the statement's
+ * own text, views and triggers; functions inside a stored schema (CHECK,
+ * DEFAULT, generated columns) are not seen here, which is why the two
+ * functions refused are also SQLITE_DIRECTONLY in SQLite (never callable from
+ * a schema) and TRUSTED_SCHEMA is off.
+ */
+static int sq_authorize(void *ud, int action, const char *a3, const char *a4, const char *a5,
+                        const char *a6) {
+  switch (action) {
+    case SQLITE_PRAGMA:
+      /* a3 = the pragma's name, a4 = its argument, a5 = the schema. */
+      return sq_pragma_allowed(a3) ? SQLITE_OK : SQLITE_DENY;
+    case SQLITE_ATTACH:
+      /* a3 = the file name. A URI ("file:...", SQLITE_USE_URI) can name a
+       * VFS (vfs=unix: the host's files); any other name is opened through
+       * this connection's VFS, the store, like the main database. VACUUM
+       * attaches "" (a temporary database), VACUUM INTO its target. a3 is
+       * NULL when the name is an expression ('fi' || 'le:...'), known only
+       * when the statement runs: refused. */
+      return !a3 || sqlite3_strnicmp(a3, "file:", 5) == 0 ? SQLITE_DENY : SQLITE_OK;
+    case SQLITE_FUNCTION:
+      /* a4 = the function's name. load_extension() loads host code;
+       * fts3_tokenizer() reads and writes raw function pointers. */
+      if (a4 && (sqlite3_stricmp(a4, "load_extension") == 0 ||
+                 sqlite3_stricmp(a4, "fts3_tokenizer") == 0))
+        return SQLITE_DENY;
+      return SQLITE_OK;
+    default: return SQLITE_OK;
+  }
+}
 
 /* ---- the shell -------------------------------------------------------------------- */
 
@@ -1124,6 +1211,16 @@ int cmd_sqlite3_main(cmd_ctx *ctx, int argc, char **argv) {
       return 1;
     }
   }
+  const char *dbname = file && strcmp(file, ":memory:") != 0 && *file ? file : ":memory:";
+  const char *shown = dbname; /* the name in messages */
+  /* libsqlite3 is built with SQLITE_USE_URI: "file:/x?vfs=unix" would open a
+   * host file. "./file:..." is the same store path and never a URI. */
+  if (strncmp(dbname, "file:", 5) == 0) {
+    char *path = cmd_alloc(ctx, strlen(dbname) + 3);
+    if (!path) return 1;
+    sprintf(path, "./%s", dbname);
+    dbname = path;
+  }
   sqlite3_vfs *vfs = calloc(1, sizeof *vfs + 64);
   if (!vfs) return 1;
   char *vfs_name = (char *)(vfs + 1);
@@ -1143,7 +1240,6 @@ int cmd_sqlite3_main(cmd_ctx *ctx, int argc, char **argv) {
   vfs->xGetLastError = sq_lasterr;
   sqlite3_vfs_register(vfs, 0);
   int status = 0;
-  const char *dbname = file && strcmp(file, ":memory:") != 0 && *file ? file : ":memory:";
   int flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   /* Our VFS even for ":memory:": SQLite's temporary files then live in the
    * store's /tmp instead of the host's. */
@@ -1151,7 +1247,7 @@ int cmd_sqlite3_main(cmd_ctx *ctx, int argc, char **argv) {
   if (rc == SQLITE_OK)
     rc = sqlite3_exec(s.db, "PRAGMA schema_version", NULL, NULL, NULL); /* read the header now */
   if (rc != SQLITE_OK) {
-    cmd_err_raw(ctx, "Error: unable to open database \"%s\": %s\n", dbname,
+    cmd_err_raw(ctx, "Error: unable to open database \"%s\": %s\n", shown,
                 s.db ? sqlite3_errmsg(s.db) : "out of memory");
     status = 1;
     goto out;
@@ -1159,10 +1255,13 @@ int cmd_sqlite3_main(cmd_ctx *ctx, int argc, char **argv) {
   /* Bounds: no loading of host extensions, strings within the sandbox's limit,
    * and a progress handler that honours cancel and timeouts. */
   sqlite3_db_config(s.db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, NULL);
+  sqlite3_db_config(s.db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+  sqlite3_db_config(s.db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
   if (ctx->max_string && ctx->max_string < 1000000000)
     sqlite3_limit(s.db, SQLITE_LIMIT_LENGTH, (int)ctx->max_string);
-  sqlite3_limit(s.db, SQLITE_LIMIT_ATTACHED, 0); /* a URI could name the host's VFS */
+  sqlite3_limit(s.db, SQLITE_LIMIT_ATTACHED, 4); /* store files only (sq_authorize) */
   sqlite3_exec(s.db, "PRAGMA temp_store=MEMORY", NULL, NULL, NULL);
+  sqlite3_set_authorizer(s.db, sq_authorize, NULL);
   sqlite3_progress_handler(s.db, 10000, progress, ctx);
   for (int k = 0; k < ncmds && !s.quit; k++) {
     if (cmds[k][0] == '.') status |= do_dot(&s, cmds[k]);

@@ -129,6 +129,9 @@ typedef struct tr_set {
   /* Iteration state for tr_next. */
   size_t cur;            /* element index */
   uintmax_t pos;         /* position inside the element */
+  cmd_ctx *ctx;          /* polled while iterating ([a*9223372036854775807]) */
+  uint32_t steps;        /* bytes handed out since the last poll */
+  bool stopped;          /* the call was stopped: the set reads as ended */
 } tr_set;
 
 /* Unescapes s into bytes + escaped flags. Prints GNU's warnings. */
@@ -388,6 +391,13 @@ static void tr_rewind(tr_set *set) {
  * *fresh whether this byte starts a new element. */
 static int tr_next(tr_set *set, int *ul, bool *fresh) {
   if (ul) *ul = UL_NONE;
+  /* A repeat count can make a set as long as 2^64 bytes: every loop over a
+   * set comes through here, so here is where the deadline is seen. */
+  if (++set->steps == 65536) {
+    set->steps = 0;
+    if (set->ctx && cmd_poll(set->ctx)) set->stopped = true;
+  }
+  if (set->stopped) return -1;
   while (set->cur < set->n) {
     tr_elem *e = &set->e[set->cur];
     if (fresh) *fresh = set->pos == 0;
@@ -608,7 +618,7 @@ int cmd_tr_main(cmd_ctx *ctx, int argc, char **argv) {
                        "repeats.\n");
     return cmd_usage_hint(ctx, 1);
   }
-  tr_set s1 = {0}, s2 = {0};
+  tr_set s1 = {.ctx = ctx}, s2 = {.ctx = ctx};
   if (tr_parse(ctx, argv[g.ind], &s1)) return 1;
   if (nargs == 2 && tr_parse(ctx, argv[g.ind + 1], &s2)) return 1;
   if (tr_validate(ctx, &s1, nargs == 2 ? &s2 : NULL, translating, complement, truncate))
@@ -658,6 +668,8 @@ int cmd_tr_main(cmd_ctx *ctx, int argc, char **argv) {
       }
     }
   }
+
+  if (s1.stopped || s2.stopped) return 1; /* the call's deadline or cancel */
 
   /* Filter stdin. */
   unsigned char *buf = cmd_alloc(ctx, TR_BLOCK), *out = cmd_alloc(ctx, TR_BLOCK);

@@ -138,7 +138,11 @@ int cmd_truncate_main(cmd_ctx *ctx, int argc, char **argv) {
     case '<': target = cur < size ? cur : size; break;
     case '>': target = cur > size ? cur : size; break;
     case '/': target = cur / size * size; break;
-    case '%': target = (cur + size - 1) / size * size; break;
+    case '%': { /* up to a multiple; -1 (overflow) when that is past INT64_MAX */
+      int64_t rest = cur % size;
+      target = rest == 0 ? cur : cur > INT64_MAX - (size - rest) ? -1 : cur + (size - rest);
+      break;
+    }
     default: target = ref_size >= 0 && !size_arg ? ref_size : size;
     }
     if (target < 0) {

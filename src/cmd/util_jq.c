@@ -52,7 +52,11 @@
  * callback, stderr to the process's FILE*, localtime/strflocaltime with the
  * process's zone) or crash/spin in C on hostile arguments (setpath and
  * |=/= with huge array indexes, "s" * huge, indices(""), tojson/tostring/
- * @format/"\(...)" of a value whose text would exceed max_string). They call
+ * @format/"\(...)" of a value whose text would exceed max_string) or leak
+ * (ltrimstr/rtrimstr of a non-string: the error value is never freed, and
+ * the leak is the process's, shared by every sandbox) or abort the process
+ * (strftime/todate of a number gmtime cannot convert, 1e18: libjq asserts on
+ * the error value; gmtime first reports it as an error). They call
  * back into this file through a channel: `q | debug | _input` hands the
  * query q to our debug callback, and our input callback answers it (a value
  * or an error). `import`/`include`/`module` are refused before compiling,
@@ -157,6 +161,17 @@ static const char jq_prelude[] =
     "else .[$i] end; "
     "def index($i): indices($i) | .[0]; "
     "def rindex($i): indices($i) | .[-1:][0]; "
+    "def _sbx_ltrimstr($x): ltrimstr($x); "
+    "def ltrimstr($x): if type == \"string\" and ($x | type) == \"string\" "
+    "then _sbx_ltrimstr($x) else . end; "
+    "def _sbx_rtrimstr($x): rtrimstr($x); "
+    "def rtrimstr($x): if type == \"string\" and ($x | type) == \"string\" "
+    "then _sbx_rtrimstr($x) else . end; "
+    "def _sbx_strftime(f): strftime(f); "
+    "def strftime(f): if type == \"number\" then gmtime | _sbx_strftime(f) "
+    "else _sbx_strftime(f) end; "
+    "def todateiso8601: strftime(\"%Y-%m-%dT%H:%M:%SZ\"); "
+    "def todate: todateiso8601; "
     "def get_search_list: [\"~/.jq\", \"$ORIGIN/../lib/jq\", \"$ORIGIN/lib\"]; "
     "def localtime: _sbx_q({\"\\u0000sbx\": 10, v: .}); "
     "def strflocaltime(f): f as $f | _sbx_q({\"\\u0000sbx\": 11, v: ., f: $f}); ";
@@ -1047,12 +1062,12 @@ static jv j_localtime(struct cmd_jq_job *job, jv a) {
   jv_free(a);
   if (!(fsecs > -1e17 && fsecs < 1e17))
     return jv_invalid_with_msg(
-        jv_string("errror converting number of seconds since epoch to datetime"));
+        jv_string("error converting number of seconds since epoch to datetime"));
   int64_t secs = (int64_t)fsecs;
   struct tm tm;
   if (!cmd_time_local(&job->tz, secs, &tm))
     return jv_invalid_with_msg(
-        jv_string("errror converting number of seconds since epoch to datetime"));
+        jv_string("error converting number of seconds since epoch to datetime"));
   jv r = tm_to_jv(&tm);
   return jv_array_set(r, 5, jv_number(tm.tm_sec + (fsecs - floor(fsecs))));
 }

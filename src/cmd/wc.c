@@ -23,6 +23,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -80,9 +81,10 @@ enum {
   WC_HIGH,    /* >= 0x80: decode UTF-8 */
 };
 
-static unsigned char wc_class[256];
+static unsigned char wc_class[256]; /* shared by every call: filled once */
+static pthread_once_t wc_class_once = PTHREAD_ONCE_INIT;
 
-static void wc_init_classes(void) {
+static void wc_fill_classes(void) {
   for (int c = 0; c < 256; c++) {
     unsigned char k;
     if (c >= 0x80) k = WC_HIGH;
@@ -360,7 +362,7 @@ int cmd_wc_main(cmd_ctx *ctx, int argc, char **argv) {
     cmd_err_raw(ctx, "file operands cannot be combined with --files0-from\n");
     return cmd_usage_hint(ctx, 1);
   }
-  wc_init_classes();
+  pthread_once(&wc_class_once, wc_fill_classes);
   unsigned char *buf = cmd_alloc(ctx, WC_BLOCK + 8);
   if (!buf) return 1;
   locale_t loc = cmd_utf8_locale(), old = (locale_t)0;

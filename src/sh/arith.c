@@ -374,13 +374,13 @@ static int64_t var_value(ax *a, const lval *lv) {
       if (a->err) return 0;
       if (v && (v->flags & SH_V_ARRAY)) {
         if (idx < 0) {
-          int64_t max = sh_array_max(v->arr);
-          if (max + 1 + idx < 0) {
+          int64_t from_end = sh_array_from_end(v->arr, idx);
+          if (from_end < 0) {
             /* bash reports it and the value is 0 */
             if (!a->noeval) sh_error(sh, "%s: bad array subscript", lv->name);
             return 0;
           }
-          idx += max + 1;
+          idx = from_end;
         }
         val = sh_array_get(v->arr, idx);
       } else if (v && (idx == 0 || idx == -1) && !(v->flags & SH_V_UNSET)) {

@@ -178,7 +178,8 @@ static int bi_echo(sh_shell *sh, int argc, char **argv) {
 static char *normalize_path(const char *path) {
   sh_strv parts = {0};
   char *copy = sh_xstrdup(path);
-  for (char *tok = strtok(copy, "/"); tok; tok = strtok(NULL, "/")) {
+  char *save;
+  for (char *tok = strtok_r(copy, "/", &save); tok; tok = strtok_r(NULL, "/", &save)) {
     if (!strcmp(tok, ".")) continue;
     if (!strcmp(tok, "..")) {
       if (parts.n) {

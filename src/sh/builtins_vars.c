@@ -1061,6 +1061,18 @@ done:
   return status;
 }
 
+/* mapfile's -n -O -s -c arguments as bash takes them: a decimal number
+ * (blanks around it allowed) from min to UINT_MAX, else false. */
+static bool mapfile_number(const char *s, long min, long *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  while (*end == ' ' || *end == '\t' || *end == '\n') end++;
+  if (end == s || *end || errno == ERANGE || v < min || v > (long long)UINT32_MAX) return false;
+  *out = (long)v;
+  return true;
+}
+
 int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
   int delim = '\n';
   long count = 0, origin = 0, skip = 0;
@@ -1087,13 +1099,29 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
     }
     switch (o) {
     case 'd': delim = optarg[0] ? (unsigned char)optarg[0] : 0; break;
-    case 'n': count = strtol(optarg, NULL, 10); break;
-    case 'O': origin = strtol(optarg, NULL, 10); have_origin = true; break;
-    case 's': skip = strtol(optarg, NULL, 10); break;
+    case 'n':
+    case 's':
+      if (!mapfile_number(optarg, 0, o == 'n' ? &count : &skip)) {
+        sh_error(sh, "%s: %s: invalid line count", argv[0], optarg);
+        return 1;
+      }
+      break;
+    case 'O':
+      if (!mapfile_number(optarg, 0, &origin)) {
+        sh_error(sh, "%s: %s: invalid array origin", argv[0], optarg);
+        return 1;
+      }
+      have_origin = true;
+      break;
     case 'u': fd = (int)strtol(optarg, NULL, 10); break;
     case 't': trim = true; break;
     case 'C': callback = optarg; break;
-    case 'c': quantum = strtol(optarg, NULL, 10); break;
+    case 'c':
+      if (!mapfile_number(optarg, 1, &quantum)) {
+        sh_error(sh, "%s: %s: invalid callback quantum", argv[0], optarg);
+        return 1;
+      }
+      break;
     default:
       sh_error(sh, "%s: -%c: invalid option", argv[0], o);
       sh_bi_usage(sh, argv[0]);
@@ -1160,7 +1188,9 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
         break;
       }
     }
-    if (sh_var_set_index(sh, v, idx++, sh_buf_str(&line), false)) {
+    int set = sh_var_set_index(sh, v, idx, sh_buf_str(&line), false);
+    idx = sh_index_add(idx, 1);
+    if (set) {
       sh_buf_free(&line);
       status = 1;
       break;

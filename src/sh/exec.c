@@ -334,20 +334,24 @@ static void record_file_error(sh_shell *sh, int err, const char *path) {
   snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", path);
 }
 
-static bool parse_fd_word(const char *s, int *fd, bool *move) {
+/* The word of >&WORD / <&WORD as an fd ("N" or "N-" to move): 1 with *fd
+ * set, 0 when it is not a number (a file name for >&), -1 when it is one
+ * too large for any fd (bash: "Bad file descriptor", never a file name). */
+static int parse_fd_word(const char *s, int *fd, bool *move) {
   *move = false;
-  if (!*s) return false;
+  if (!*s) return 0;
   int n = 0;
+  bool too_large = false;
   const char *p = s;
   for (; *p >= '0' && *p <= '9'; p++) {
-    n = n * 10 + (*p - '0');
-    if (n >= SH_FD_MAX) return false;
+    if (!too_large) n = n * 10 + (*p - '0');
+    if (n >= SH_FD_MAX) too_large = true;
   }
-  if (p == s) return false;
+  if (p == s) return 0;
   if (*p == '-' && !p[1]) *move = true;
-  else if (*p) return false;
+  else if (*p) return 0;
   *fd = n;
-  return true;
+  return too_large ? -1 : 1;
 }
 
 /* {name}>... and friends: puts `f` (whose reference this consumes) on a new
@@ -423,7 +427,18 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
       }
       int src;
       bool move;
-      if (!parse_fd_word(t, &src, &move)) {
+      int parsed = parse_fd_word(t, &src, &move);
+      if (parsed < 0) {
+        /* bash names the word, or the fd being redirected when that is not
+         * the operator's default or the source is moved */
+        if (move || use_var || fd != (r->op == SH_R_DUPIN ? 0 : 1))
+          sh_error(sh, "%d: Bad file descriptor", fd);
+        else
+          sh_error(sh, "%s: Bad file descriptor", t);
+        free(t);
+        return 1;
+      }
+      if (!parsed) {
         if (r->op == SH_R_DUPOUT && (r->fd < 0 || r->fd == 1) && !use_var) {
           /* >& file: both stdout and stderr; 1>&file: bash takes it as a file too */
           char *path = t;
@@ -615,7 +630,7 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
       sh_var_make_array(v);
     }
     v->flags &= ~SH_V_UNSET;
-    int64_t next = assoc ? 0 : sh_array_max(v->arr) + 1;
+    int64_t next = assoc ? 0 : sh_index_add(sh_array_max(v->arr), 1);
     /* bash 5.2: an assoc literal whose first element has no [key] is a list
      * of key value pairs; otherwise unkeyed elements are errors */
     bool kv_pairs = assoc && n > 0 && !items[0].keyed;
@@ -643,17 +658,18 @@ static int assign_array(sh_shell *sh, sh_var *v, const sh_part *arr, bool append
         }
         int64_t idx = it->idx;
         if (idx < 0) {
-          int64_t max = sh_array_max(v->arr);
-          if (max + 1 + idx < 0) {
+          int64_t from_end = sh_array_from_end(v->arr, idx);
+          if (from_end < 0) {
             sh_error(sh, "%s[%" PRId64 "]: bad array subscript", v->name, idx);
             continue;
           }
-          idx += max + 1;
+          idx = from_end;
         }
         rc = sh_var_set_index(sh, v, idx, it->val, it->append);
-        next = idx + 1;
+        next = sh_index_add(idx, 1);
       } else {
-        rc = sh_var_set_index(sh, v, next++, it->val, false);
+        rc = sh_var_store_index(sh, v, next, it->val, false);
+        next = sh_index_add(next, 1);
       }
     }
     if (pending && !rc) rc = sh_var_set_key(sh, v, pending, "", false);

@@ -205,6 +205,8 @@ typedef struct pval {
   int64_t *idx;    /* list indices (arrays) or NULL */
   char *s;         /* scalar value or NULL when unset */
   bool from_params;/* the list is the positional parameters (slicing includes $0) */
+  bool from_assoc; /* an associative array's values (slicing counts them from 1) */
+  bool from_scalar;/* x[@] of a scalar x (slicing takes characters, as of $x) */
 } pval;
 
 static void pval_free(pval *pv) {
@@ -378,9 +380,11 @@ static void get_var_value(xs *x, const char *name, const sh_word *index, char in
         sh_strv_pushdup(&pv->v, v->arr->val[i]);
       }
     } else if (v->flags & SH_V_ASSOC) {
+      pv->from_assoc = true;
       for (sh_assoc_ent *e = sh_assoc_first(v->assoc); e; e = sh_assoc_next(v->assoc, e))
         sh_strv_pushdup(&pv->v, e->val);
     } else if (v->str) {
+      pv->from_scalar = true;
       sh_strv_pushdup(&pv->v, v->str);
     }
     return;
@@ -403,12 +407,12 @@ static void get_var_value(xs *x, const char *name, const sh_word *index, char in
     if (!subscript_index(x, index, &idx)) return;
     if (v->flags & SH_V_ARRAY) {
       if (idx < 0) {
-        int64_t max = sh_array_max(v->arr);
-        if (max + 1 + idx < 0) {
+        int64_t from_end = sh_array_from_end(v->arr, idx);
+        if (from_end < 0) {
           sh_error(sh, "%s: bad array subscript", name);
           return;
         }
-        idx += max + 1;
+        idx = from_end;
       }
       const char *val = sh_array_get(v->arr, idx);
       if (val) pv->s = sh_xstrdup(val);
@@ -1069,20 +1073,29 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
         return;
       }
       char *r = ref.list ? join_list(sh, &ref.v, ref.lchar) : ref.s ? sh_xstrdup(ref.s) : NULL;
-      bool was_list = ref.list;
+      bool no_elements = ref.list && ref.v.n == 0;
       pval_free(&ref);
       sh_var *refvar = sh_var_find(sh, pa->name);
-      bool is_arr = refvar && (refvar->flags & (SH_V_ARRAY | SH_V_ASSOC));
       ind_target[0] = 0;
-      if (!refvar && (!r || !*r)) {
-        if (unbound_check_status(x, pa->name, 1)) return; /* bash: 1, not 127 */
-        /* bash 5: the reference itself is unset */
-        sh_error(sh, "%s: invalid indirect expansion", pa->name);
+      bool special_list = (pa->name[0] == '@' || pa->name[0] == '*') && !pa->name[1];
+      if (no_elements && special_list) {
+        /* bash 5.2: ${!@} without positional parameters is empty, and under
+         * set -u "!@: unbound variable" */
+        free(r);
+        r = NULL;
+        const char label[] = {'!', pa->name[0], '\0'};
+        if (unbound_check_status(x, label, -1)) return;
+      } else if (!refvar && (!r || (!*r && !special_list))) {
+        free(r);
+        /* bash 5.2: the reference itself is unset (also under set -u) */
+        char *lab = param_label(pa); /* a[@], as bash names it */
+        sh_error(sh, "%s: invalid indirect expansion", lab);
+        free(lab);
         x->err = true;
         sh_fatal(sh, 1);
         return;
-      } else if (!r || (!*r && (was_list || is_arr))) {
-        free(r); /* an array whose element is unset: the target is unset */
+      } else if (!r) {
+        /* an array whose element is unset: the target is unset */
       } else {
         bool valid = sh_is_name(r) || (r[0] && !r[1] && strchr("@*#?-$!0123456789", r[0])) ||
                      (strchr(r, '[') && r[strlen(r) - 1] == ']');
@@ -1345,6 +1358,13 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       pval_free(&pv);
       return;
     }
+    if (pv.from_scalar && pv.v.n == 1) {
+      /* bash 5.2: ${x[@]:1} of a scalar is ${x:1} */
+      pv.s = pv.v.v[0];
+      pv.v.v[0] = NULL;
+      sh_strv_free(&pv.v);
+      pv.list = false;
+    }
     if (pv.list) {
       /* positional parameters include $0 at offset 0; arrays slice by index */
       sh_strv out = {0};
@@ -1359,11 +1379,15 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
           pval_free(&pv);
           return;
         }
-        for (int64_t i = start; i < n && (!has_len || i < start + len); i++)
+        /* bash 5.2 walks to the end index start + len; when that sum wraps
+         * it still takes the element at start, and only that one */
+        int64_t end = n;
+        if (has_len && __builtin_add_overflow(start, len, &end)) end = start + 1;
+        for (int64_t i = start; i < n && i < end; i++)
           sh_strv_pushdup(&out, i == 0 ? (sh->arg0 ? sh->arg0 : "sbx") : pv.v.v[i - 1]);
       } else if (pv.idx) {
         int64_t maxi = pv.v.n ? pv.idx[pv.v.n - 1] : -1;
-        int64_t start = off < 0 ? maxi + 1 + off : off;
+        int64_t start = off < 0 ? sh_index_add(sh_index_add(maxi, 1), off) : off;
         if (has_len && len < 0) {
           sh_error(sh, "%s: substring expression < 0", "-1");
           x->err = true;
@@ -1380,11 +1404,20 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
             taken++;
           }
         }
+      } else if (pv.from_assoc) {
+        /* bash 5.2 numbers an associative array's values from 1 (0 is the
+         * first one too) and counts a negative offset from n + 1 */
+        int64_t n = (int64_t)pv.v.n;
+        int64_t start = off < 0 ? n + 1 + off : off;
+        int64_t first = start > 0 ? start - 1 : 0;
+        if (start >= 0)
+          for (int64_t i = first; i < n && (!has_len || i - first < len); i++)
+            sh_strv_pushdup(&out, pv.v.v[i]);
       } else {
         int64_t n = (int64_t)pv.v.n;
         int64_t start = off < 0 ? n + off : off;
         if (start >= 0)
-          for (int64_t i = start; i < n && (!has_len || i < start + len); i++)
+          for (int64_t i = start; i < n && (!has_len || i - start < len); i++)
             sh_strv_pushdup(&out, pv.v.v[i]);
       }
       sh_strv_free(&pv.v);
@@ -1396,7 +1429,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       int64_t n = (int64_t)sh_utf8_len(pv.s, bl);
       int64_t start = off < 0 ? n + off : off;
       int64_t end = n;
-      if (has_len) end = len < 0 ? n + len : start + len;
+      if (has_len) end = len < 0 ? n + len : start < 0 || len > n - start ? n : start + len;
       if (has_len && len < 0 && end < start && start >= 0 && start <= n) {
         sh_error(sh, "%" PRId64 ": substring expression < 0", len);
         x->err = true;

@@ -193,7 +193,8 @@ sh_task *sh_task_spawn(sh_shell *parent, sh_shell *sh, sh_task_fn fn) {
     pthread_cond_destroy(&t->cv);
     free(t);
     sh->task = NULL;
-    sh_error(parent, "cannot start a task: %s", strerror(r));
+    char ebuf[128];
+    sh_error(parent, "cannot start a task: %s", strerror_r(r, ebuf, sizeof ebuf));
     return NULL;
   }
   t->has_thread = true;

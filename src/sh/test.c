@@ -344,9 +344,8 @@ static int shell_var_test(void *ud, const char *arg) {
         if (!sh_arith_eval(sh, sub, &idx)) {
           if (v->flags & SH_V_ARRAY) {
             if (idx < 0) {
-              int64_t max = sh_array_max(v->arr);
-              if (max + 1 + idx < 0) sh_error(sh, "%s: bad array subscript", name);
-              idx += max + 1;
+              idx = sh_array_from_end(v->arr, idx);
+              if (idx < 0) sh_error(sh, "%s: bad array subscript", name);
             }
             r = idx >= 0 && sh_array_get(v->arr, idx) != NULL;
           } else {

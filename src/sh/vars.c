@@ -89,6 +89,12 @@ bool sh_array_unset(sh_array *a, int64_t idx) {
 
 int64_t sh_array_max(const sh_array *a) { return a && a->n ? a->idx[a->n - 1] : -1; }
 
+int64_t sh_index_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+
+int64_t sh_array_from_end(const sh_array *a, int64_t idx) {
+  return sh_index_add(sh_index_add(sh_array_max(a), 1), idx);
+}
+
 void sh_array_free(sh_array *a) {
   if (!a) return;
   for (size_t i = 0; i < a->n; i++) free(a->val[i]);
@@ -829,6 +835,19 @@ int sh_var_set(sh_shell *sh, const char *name, const char *value, int flags) {
 }
 
 int sh_var_set_index(sh_shell *sh, sh_var *v, int64_t idx, const char *value, bool append) {
+  if (idx < 0 && !(v->flags & (SH_V_READONLY | SH_V_ASSOC))) {
+    if (!(v->flags & SH_V_ARRAY)) sh_var_make_array(v);
+    int64_t from_end = sh_array_from_end(v->arr, idx);
+    if (from_end < 0) {
+      sh_error(sh, "%s[%" PRId64 "]: bad array subscript", v->name, idx);
+      return 1;
+    }
+    idx = from_end;
+  }
+  return sh_var_store_index(sh, v, idx, value, append);
+}
+
+int sh_var_store_index(sh_shell *sh, sh_var *v, int64_t idx, const char *value, bool append) {
   if (v->flags & SH_V_READONLY) return readonly_error(sh, v->name);
   if (v->flags & SH_V_ASSOC) {
     char k[32];
@@ -836,14 +855,6 @@ int sh_var_set_index(sh_shell *sh, sh_var *v, int64_t idx, const char *value, bo
     return sh_var_set_key(sh, v, k, value, append);
   }
   if (!(v->flags & SH_V_ARRAY)) sh_var_make_array(v);
-  if (idx < 0) {
-    int64_t max = sh_array_max(v->arr);
-    if (max + 1 + idx < 0) {
-      sh_error(sh, "%s[%" PRId64 "]: bad array subscript", v->name, idx);
-      return 1;
-    }
-    idx = max + 1 + idx;
-  }
   const char *old = sh_array_get(v->arr, idx);
   char *nv = attr_value(sh, v->flags, old, value, append, NULL);
   if (!nv) return 1;
@@ -965,12 +976,12 @@ int sh_var_unset_index(sh_shell *sh, sh_var *v, int64_t idx) {
     return 0;
   }
   if (idx < 0) {
-    int64_t max = sh_array_max(v->arr);
-    if (max + 1 + idx < 0) {
+    int64_t from_end = sh_array_from_end(v->arr, idx);
+    if (from_end < 0) {
       sh_error(sh, "unset: [%" PRId64 "]: bad array subscript", idx);
       return 1;
     }
-    idx = max + 1 + idx;
+    idx = from_end;
   }
   sh_array_unset(v->arr, idx);
   return 0;

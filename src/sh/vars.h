@@ -88,6 +88,9 @@ sh_var *sh_var_get_for_write(sh_shell *sh, const char *name, int flags, int *err
 int sh_var_assign(sh_shell *sh, sh_var *v, const char *value, bool append);
 /* Array element assignment; idx may be negative (counts from the end). */
 int sh_var_set_index(sh_shell *sh, sh_var *v, int64_t idx, const char *value, bool append);
+/* The same at idx as it is: the next element of a list after index
+ * 9223372036854775807 is at -9223372036854775808 (bash), not counted from the end. */
+int sh_var_store_index(sh_shell *sh, sh_var *v, int64_t idx, const char *value, bool append);
 int sh_var_set_key(sh_shell *sh, sh_var *v, const char *key, const char *value, bool append);
 /* Converts a scalar variable to an indexed / associative array. */
 void sh_var_make_array(sh_var *v);
@@ -112,6 +115,14 @@ const char *sh_array_get(const sh_array *a, int64_t idx);
 void sh_array_set(sh_array *a, int64_t idx, char *val); /* takes val */
 bool sh_array_unset(sh_array *a, int64_t idx);
 int64_t sh_array_max(const sh_array *a); /* largest index, -1 when empty */
+/* Index arithmetic wraps in two's complement as bash's does (no signed
+ * overflow): the element after index 9223372036854775807 is at
+ * -9223372036854775808, and a negative subscript counts from max + 1, so
+ * a[-1] after a[9223372036854775807]=x; a+=(y) is x. */
+int64_t sh_index_add(int64_t a, int64_t b);
+/* The index a negative subscript idx names (max + 1 + idx); still negative
+ * means "bad array subscript". */
+int64_t sh_array_from_end(const sh_array *a, int64_t idx);
 void sh_array_free(sh_array *a);
 sh_array *sh_array_copy(const sh_array *a);
 const char *sh_assoc_get(const sh_assoc *a, const char *key);

@@ -408,6 +408,18 @@ static int validate(store *s, char **errmsg) {
     s->chunk_size = (uint32_t)chunk;
   }
   sqlite3_finalize(q);
+  if (!err) {
+    /* A trigger would run inside our own statements, beyond any deadline
+     * (one with an endless recursive CTE hangs every write), and the AgentFS
+     * schema has none: a database that brings one is refused. */
+    int64_t triggers =
+        query_int(s->db, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'", &rc);
+    if (rc != SQLITE_OK) return open_err(s->db, rc, errmsg);
+    if (triggers > 0) {
+      set_errmsg(errmsg, "not an AgentFS 0.4 database: it has triggers%s", "");
+      err = STORE_ESCHEMA;
+    }
+  }
   return err;
 }
 

@@ -171,3 +171,8 @@ out:
 err: csplit: missing operand after ‘f’\n
 err: Try 'csplit --help' for more information.\n
 status: 1
+
+test: offsets and repetitions past the largest number
+cmd: seq 3 > f; csplit f '/2/+9223372036854775807'; echo $?; csplit f 2 '{4611686018427387904}'; echo $?
+out: 2\n1\n2\n4\n1\n
+err: csplit: ‘/2/+9223372036854775807’: line number out of range\ncsplit: ‘2’: line number out of range on repetition 1\n

@@ -47860,3 +47860,15 @@ test: version
 host: skip
 cmd: jq --version
 out: jq (sbx) 1.0\n
+
+# libjq 1.6 aborts the process (an assertion on gmtime's error value) for
+# these; the sandbox's jq reports gmtime's error instead.
+test: todate of a time gmtime cannot convert is an error, not an abort
+cmd: jq -n '1e18 | todate'; echo $?; jq -n '1e18 | strftime("%Y")'; echo $?; jq -n '-1e18 | todateiso8601'; echo $?; jq -n '1e18 | strflocaltime("%Y")'; echo $?
+out: 5\n5\n5\n5\n
+err: jq: error (at <unknown>): errror converting number of seconds since epoch to datetime\n
+err: jq: error (at <unknown>): errror converting number of seconds since epoch to datetime\n
+err: jq: error (at <unknown>): errror converting number of seconds since epoch to datetime\n
+err: jq: error (at <unknown>): error converting number of seconds since epoch to datetime\n
+host: skip
+# sandbox-only: the host's jq 1.6 dies with SIGABRT here

@@ -75,3 +75,32 @@ cmd: echo hello | patch
 out:
 err: patch: **** Only garbage was found in the patch input.\n
 status: 2
+
+# Line numbers at the edge of a long: GNU patch's bounds, no signed overflow.
+test: hunk start at the largest line number is malformed
+cmd: printf 'a\nb\n' > f; printf -- '--- f\n+++ f\n@@ -9223372036854775807,1 +9223372036854775807,1 @@\n-a\n+c\n' | patch -p0
+out: patching file f\n
+err: patch: **** malformed patch at line 3: @@ -9223372036854775807,1 +9223372036854775807,1 @@\n\n
+status: 2
+
+test: line number too large for a long
+cmd: printf 'a\nb\n' > f; printf -- '--- f\n+++ f\n@@ -99999999999999999999,1 +1,1 @@\n-a\n+c\n' | patch -p0; cat f
+out: patching file f\na\nb\n
+err: patch: **** line number 99999999999999999999 is too large at line 3: @@ -99999999999999999999,1 +1,1 @@\n\n
+status: 0
+
+test: line count too large
+cmd: printf 'a\nb\n' > f; printf -- '--- f\n+++ f\n@@ -1,9223372036854775807 +1,1 @@\n-a\n+c\n' | patch -p0 --dry-run
+out: checking file f\n
+err: patch: **** malformed patch at line 3: @@ -1,9223372036854775807 +1,1 @@\n\n
+status: 2
+
+test: hunk far past the end applies where its text is
+cmd: printf 'a\nb\n' > f; printf -- '--- f\n+++ f\n@@ -9223372036854775800,1 +1,1 @@\n-a\n+c\n' | patch -p0; cat f
+out: patching file f\nHunk #1 succeeded at 1 (offset -9223372036854775799 lines).\nc\nb\n
+
+test: files before a malformed hunk are patched
+cmd: printf 'a\n' > f; printf 'x\n' > g; printf -- '--- f\n+++ f\n@@ -1 +1 @@\n-a\n+b\n--- g\n+++ g\n@@ -1,1 +1,1 @@\n-x\nbad\n' | patch -p0; cat f g
+out: patching file f\npatching file g\nb\nx\n
+err: patch: **** malformed patch at line 10: bad\n\n
+status: 0

@@ -1,13 +1,15 @@
 #!/usr/bin/python3
 """Runs the command test files tests/cmd/*.t (format: tests/cmd/README.md).
 
-    run.py [--host] [--sbx PATH] [--faketime WHEN] [-j N] [-v] [-k SUBSTR] [FILE.t ...]
+    run.py [--host | --asan | --sbx PATH] [--faketime WHEN] [-j N] [-v] [-k SUBSTR] [FILE.t ...]
 
 Each case runs in a fresh temporary directory holding its `input` and `file:`
 files, under LC_ALL=C.UTF-8 and TZ=UTC. By default through `build/sbx sh -c CMD`
 (a fresh in-memory sandbox whose working directory is a copy of that directory);
 with --host through the host's `bash -c CMD`, which proves the expectations
-against GNU's tools. Prints a closing line "N passed, N failed".
+against GNU's tools. --asan runs build-asan/sbx (ASan+UBSan; also SBX=PATH in
+the environment picks the binary): a case whose stderr holds a sanitizer report
+fails whatever its expectations say. Prints a closing line "N passed, N failed".
 
 --faketime WHEN runs every case under libfaketime (Debian's faketime), its clock
 starting at WHEN ("2027-06-15 12:00:00" in UTC, the cases' zone, or "+400d" from
@@ -120,6 +122,11 @@ def parse(path):
     return cases
 
 
+# What ASan, LeakSanitizer and UBSan print when they find something.
+SANITIZER_REPORT = re.compile(rb"ERROR: (Address|Leak)Sanitizer|runtime error: |"
+                              rb"SUMMARY: UndefinedBehaviorSanitizer")
+
+
 def run_case(case, args):
     d = tempfile.mkdtemp(prefix="sbxt")
     try:
@@ -140,6 +147,9 @@ def run_case(case, args):
             argv = ["bash", "-c", script]
         else:
             argv = [args.sbx, "sh", "-c", script]
+            for k in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
+                if k in os.environ:
+                    env[k] = os.environ[k]
         if args.faketime:
             # The faketime wrapper, not LD_PRELOAD alone: it owns the shared clock
             # state that every process of the case's pipelines attaches to (a bare
@@ -153,6 +163,8 @@ def run_case(case, args):
         except subprocess.TimeoutExpired:
             return "timeout", b"", b"", -1
         problems = []
+        if not args.host and SANITIZER_REPORT.search(p.stderr):
+            problems.append("sanitizer report")
         if p.stdout != case.out:
             problems.append("stdout")
         if case.err is not None and p.stderr != case.err:
@@ -167,7 +179,8 @@ def run_case(case, args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--host", action="store_true", help="run against the host's GNU tools")
-    ap.add_argument("--sbx", default=os.path.join(ROOT, "build", "sbx"))
+    ap.add_argument("--sbx", default=os.environ.get("SBX") or os.path.join(ROOT, "build", "sbx"))
+    ap.add_argument("--asan", action="store_true", help="run build-asan/sbx (sanitizers)")
     ap.add_argument("-v", action="store_true", help="show details of failures")
     ap.add_argument("-k", default=None, help="only cases whose name contains this")
     ap.add_argument("--timeout", type=float, default=120)
@@ -176,6 +189,9 @@ def main():
     ap.add_argument("-j", type=int, default=1, help="cases run at once")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
+    if args.asan:
+        args.sbx = os.path.join(ROOT, "build-asan", "sbx")
+    args.sbx = os.path.abspath(args.sbx)
     files = args.files or sorted(glob.glob(os.path.join(HERE, "*.t")))
     if args.faketime and not shutil.which("faketime"):
         raise SystemExit("--faketime needs the faketime command (Debian package faketime)")
@@ -203,7 +219,7 @@ def main():
                 continue
             failed += 1
             print(f"FAIL {os.path.basename(case.path)}:{case.line}: {case.name}: {problem}")
-            if args.v:
+            if args.v or problem.startswith("sanitizer"):
                 print(f"  cmd:    {' / '.join(case.cmd)}")
                 print(f"  want:   {case.out!r}")
                 print(f"  got:    {out!r}")

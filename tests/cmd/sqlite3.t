@@ -104,3 +104,70 @@ out: 42\n
 test: dump
 cmd: sqlite3 t.db "create table t(a,b); insert into t values(1,'x');" .dump
 out: PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCREATE TABLE t(a,b);\nINSERT INTO t VALUES(1,'x');\nCOMMIT;\n
+
+# The authorizer: libsqlite3's process-wide settings are out of reach (the
+# host's sqlite3 has no authorizer, hence host: skip on the refusals).
+test: per-connection pragmas allowed
+cmd: sqlite3 t.db "pragma user_version=7; pragma foreign_keys=on; create table t(a integer primary key, b)" "pragma user_version" "pragma foreign_keys" "select name, type from pragma_table_info('t')"
+out: 7\n1\na|INTEGER\nb|\n
+
+test: heap limit pragma refused
+# sandbox-only: PRAGMA hard_heap_limit would limit every sandbox of the process
+host: skip
+cmd: sqlite3 :memory: "PRAGMA hard_heap_limit=200000"; echo $?; sqlite3 :memory: "pragma soft_heap_limit=1"; echo $?; sqlite3 :memory: "select 1"
+out: 1\n1\n1\n
+err: Error: in prepare, not authorized\nError: in prepare, not authorized\n
+
+test: temp_store_directory refused
+# sandbox-only: the pragma sets a global and can leave SQLite's VFS mutex held
+host: skip
+cmd: sqlite3 :memory: 'PRAGMA temp_store_directory="/data"'
+out:
+err: Error: in prepare, not authorized\n
+status: 1
+
+test: pragma table-valued function refused
+# sandbox-only: the same pragma reached through its virtual table
+host: skip
+cmd: sqlite3 :memory: "select * from pragma_hard_heap_limit"
+out:
+err: Error: stepping, not authorized (23)\n
+status: 23
+
+test: unknown and thread pragmas refused
+# sandbox-only: sqlite3 ignores unknown pragmas; the allow list refuses them
+host: skip
+cmd: sqlite3 :memory: "pragma threads=4"; sqlite3 :memory: "pragma no_such_pragma"
+out:
+err: Error: in prepare, not authorized\nError: in prepare, not authorized\n
+status: 1
+
+test: load_extension and fts3_tokenizer refused
+# sandbox-only: host code and raw function pointers
+host: skip
+cmd: sqlite3 :memory: "select load_extension('/lib/x.so')"; sqlite3 :memory: "select fts3_tokenizer('simple')"
+out:
+err: Error: in prepare, not authorized to use function: load_extension\n
+err:   select load_extension('/lib/x.so')\n         ^--- error here\n
+err: Error: in prepare, not authorized to use function: fts3_tokenizer\n
+err:   select fts3_tokenizer('simple')\n         ^--- error here\n
+status: 1
+
+test: vacuum and attach of files in the sandbox
+cmd: sqlite3 a.db "create table t(x); insert into t values(7); pragma page_size=8192; vacuum" "pragma page_size" "vacuum into 'b.db'"; sqlite3 :memory: "attach 'b.db' as b; select x from b.t"
+out: 8192\n7\n
+
+test: attach of a URI refused
+# sandbox-only: an attached URI could name the host's VFS
+host: skip
+cmd: sqlite3 :memory: "attach 'file:/x.db?vfs=unix' as x"; sqlite3 :memory: "attach 'fi' || 'le:/x.db?vfs=unix' as x"; sqlite3 :memory: "vacuum into 'fi' || 'le:/x.db?vfs=unix'"; echo $?
+out: 23\n
+err: Error: in prepare, not authorized\nError: in prepare, not authorized\nError: stepping, authorization denied (23)\n
+
+test: a file: name is a path in the sandbox, never a URI
+# sandbox-only: the host's sqlite3 opens URIs (vfs=unix reaches host files)
+host: skip
+cmd: sqlite3 'file:x.db' "create table t(a); insert into t values(5)"; ls; sqlite3 'file:/etc/hostname?vfs=unix' "select 1"
+out: file:x.db\n
+err: Error: unable to open database "file:/etc/hostname?vfs=unix": unable to open database file\n
+status: 1

@@ -206,6 +206,21 @@ TEST(zip_then_unzip_round_trip) {
   free(data);
 }
 
+/* An empty member's data block is NULL with size 0: writing it must be a
+ * no-op (it reached memcpy(dst, NULL, 0), undefined behaviour). */
+TEST(unzip_p_of_an_empty_member) {
+  fresh();
+  store_path_write_file(st, "/w", "e", "", 0, 0644, 0);
+  store_path_write_file(st, "/w", "a", "hi\n", 3, 0644, 0);
+  CHECK_EQ(run((char *[]){"zip", "-q", "x.zip", "e", "a", NULL}, NULL), 0);
+  cmd_standalone_result r;
+  cmd_run_standalone(st, "/w", 5, (char *[]){"unzip", "-p", "x.zip", "e", "a", NULL}, NULL, 0, &r);
+  CHECK_EQ(r.status, 0);
+  CHECK(r.outlen == 3 && memcmp(r.out, "hi\n", 3) == 0);
+  free(r.out);
+  free(r.err);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   if (!(st = cmd_test_store())) return 1;
@@ -217,6 +232,7 @@ int main(int argc, char **argv) {
   RUN(tar_round_trip_with_compression);
   RUN(unzip_refuses_dotdot_members);
   RUN(zip_then_unzip_round_trip);
+  RUN(unzip_p_of_an_empty_member);
   store_close(st);
   return harness_done();
 }

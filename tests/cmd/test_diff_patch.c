@@ -138,12 +138,37 @@ TEST(patch_failure_leaves_the_file_and_writes_rejects) {
   free(out);
 }
 
+/* Hunk numbers at the edge of a long: GNU patch's messages, no signed
+ * overflow (under UBSan the old code aborted on each of these). */
+TEST(patch_line_numbers_near_the_largest_long) {
+  static const struct {
+    const char *hunk;  /* the @@ line */
+    int status;        /* patch's exit status */
+    const char *file;  /* f afterwards */
+  } cases[] = {
+      {"@@ -9223372036854775807,1 +9223372036854775807,1 @@", 2, "a\nb\n"},
+      {"@@ -99999999999999999999,1 +1,1 @@", 2, "a\nb\n"},
+      {"@@ -1,9223372036854775807 +1,1 @@", 2, "a\nb\n"},
+      {"@@ -9223372036854775800,1 +1,1 @@", 0, "c\nb\n"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    store_path_remove_tree(st, "/", "/w");
+    store_path_mkdir_p(st, "/", "/w", 0755);
+    store_path_write_file(st, "/w", "f", "a\nb\n", 4, 0644, 0);
+    char p[256];
+    int n = snprintf(p, sizeof p, "--- f\n+++ f\n%s\n-a\n+c\n", cases[i].hunk);
+    CHECK_EQ(run((char *[]){"patch", "-p0", NULL}, p, (size_t)n, NULL, NULL), cases[i].status);
+    CHECK(file_is("f", cases[i].file, strlen(cases[i].file)));
+  }
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   if (!(st = cmd_test_store())) return 1;
   RUN(diff_then_patch_reproduces_the_new_file);
   RUN(patch_applies_with_an_offset);
   RUN(patch_failure_leaves_the_file_and_writes_rejects);
+  RUN(patch_line_numbers_near_the_largest_long);
   store_close(st);
   return harness_done();
 }

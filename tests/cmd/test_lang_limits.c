@@ -1,11 +1,12 @@
 /*
  * test_lang_limits.c - hostile programs for the language commands (awk,
- * bc): infinite loops stop through cmd_poll (the path the shell's timeout and
+ * bc) and tr's 2^63-byte sets: infinite loops stop through cmd_poll (the path the shell's timeout and
  * cancel use), runaway recursion and memory growth stop with clear messages,
  * huge strings are refused. A fake cmd_io counts poll() calls and answers
  * "stop" after a budget, so the tests need neither the store nor the shell.
  */
 #include <errno.h>
+#include <unistd.h>
 #include <stdio.h>
 
 #include "cmd/cmd.h"
@@ -90,6 +91,22 @@ static int run(lim_io *io, char *const *env, int argc, char **argv) {
 }
 
 static char *const no_env[] = {"HOME=/nonexistent-home", NULL};
+
+/* ---- tr ------------------------------------------------------------------------------------ */
+
+/* [c*n] makes a set up to 2^64 bytes long; walking it must see the deadline.
+ * Without the poll the walk takes centuries: the alarm turns that into a
+ * failure instead of a hung test. */
+TEST(tr_huge_repeat_stops_on_poll) {
+  static lim_io io = {.in = "abc", .inlen = 3, .poll_budget = 3};
+  char *argv[] = {"tr", "[a*9223372036854775807]", "x", NULL};
+  alarm(60);
+  int st = run(&io, no_env, 3, argv);
+  alarm(0);
+  CHECK_EQ(st, 1);
+  CHECK(io.polls >= 3);
+  CHECK_EQ(io.outtotal, 0);
+}
 
 /* ---- awk ----------------------------------------------------------------------------------- */
 
@@ -256,6 +273,7 @@ TEST(bc_deep_expression_source) {
 
 int main(int argc, char **argv) {
   if (argc > 1) harness_filter = argv[1];
+  RUN(tr_huge_repeat_stops_on_poll);
   RUN(awk_infinite_loop_stops_on_poll);
   RUN(awk_iteration_budget);
   RUN(awk_string_growth_bounded);

@@ -59,3 +59,10 @@ cmd: mkdir d; truncate -s 1 d
 out:
 err: truncate: cannot open 'd' for writing: Is a directory\n
 status: 1
+
+test: rounding up past the largest size is an overflow
+cmd: printf abc > f; truncate -s 4611686018427387906 f && truncate -s %4611686018427387905 f; echo $?; stat -c %s f
+out: 1\n4611686018427387906\n
+err: truncate: overflow extending size of file 'f'\n
+host: skip
+# sandbox-only: a 4 EiB sparse file is beyond the host's file systems

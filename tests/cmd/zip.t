@@ -95,3 +95,7 @@ cmd: echo 1 > a; zip -q x.zip a; unzip x.zip nope
 out: Archive:  x.zip\n
 err: caution: filename not matched:  nope\n
 status: 11
+
+test: unzip -p of an empty member writes nothing
+cmd: : > e; echo hi > a; zip -q x.zip e a; unzip -p x.zip e; unzip -p x.zip a e; echo $?
+out: hi\n0\n

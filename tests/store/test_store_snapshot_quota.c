@@ -134,6 +134,23 @@ TEST(open_of_unknown_schema_version_is_eschema) {
   tu_rm_db(path);
 }
 
+/* A trigger runs inside the store's own statements, past every deadline:
+ * this one would make each new file spin forever. */
+TEST(open_of_a_database_with_a_trigger_is_eschema) {
+  char *path = tu_tmp_path("trigger.db");
+  store *s = NULL;
+  CHECK_EQ(store_open(path, 0, &s, NULL), 0);
+  tu_exec(s, "CREATE TRIGGER spin AFTER INSERT ON fs_dentry BEGIN SELECT count(*) FROM "
+             "(WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c); "
+             "END");
+  store_close(s);
+  char *msg = NULL;
+  CHECK_EQ(store_open(path, 0, &s, &msg), STORE_ESCHEMA);
+  CHECK(msg && strstr(msg, "triggers"));
+  free(msg);
+  tu_rm_db(path);
+}
+
 TEST(open_of_a_directory_is_eisdir) {
   store *s = NULL;
   CHECK_EQ(store_open("/tmp", 0, &s, NULL), -EISDIR);
@@ -430,6 +447,7 @@ int main(int argc, char **argv) {
   RUN(open_of_non_sqlite_bytes_is_ecorrupt);
   RUN(open_of_foreign_sqlite_is_eschema_and_unchanged);
   RUN(open_of_unknown_schema_version_is_eschema);
+  RUN(open_of_a_database_with_a_trigger_is_eschema);
   RUN(open_of_a_directory_is_eisdir);
   RUN(readonly_file_in_readonly_dir_opens_readonly_and_changes_nothing);
   RUN(image_of_file_store_opens_with_the_same_content);
