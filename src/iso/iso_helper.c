@@ -47,7 +47,9 @@
 #include <unistd.h>
 
 #include "iso/iso.h"
+#include "cmd/util_gnu.h"
 #include "jail/jail.h"
+#include "re/re.h"
 #include "sandbox_int.h"
 #include "sbx.h"
 #include "sh/sh.h"
@@ -395,6 +397,10 @@ int iso_helper_main(int argc, char **argv) {
   if (sbx_bash(h, "", 0, &warm) != SBX_OK)
     return fail_startup("cannot start the shell: %s", sbx_errmsg(h));
   sbx_bash_result_free(&warm);
+  /* The C.UTF-8 locale objects of the shell and the commands are read from
+   * /usr/lib/locale on first use, which the seal forbids: load them now. */
+  re_utf8_locale();
+  cmd_utf8_locale();
   sbx_stat st;
   sbx_stat_path(h, "/", 0, &st);
 

@@ -38,6 +38,7 @@
 #ifndef SBX_RE_H
 #define SBX_RE_H
 
+#include <locale.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -167,5 +168,11 @@ int re_first_end(re *r, const char *subj, size_t len, size_t start, unsigned efl
 /* Offset of the first byte of s[0..n) that is not part of a valid UTF-8
  * character, or n when all of it is valid (grep's encoding-error test). */
 size_t re_utf8_check(const char *s, size_t n);
+
+/* The C.UTF-8 LC_CTYPE locale object (loaded once, shared by the whole process;
+ * 0 when the host has none): character classes and case mappings that do not
+ * depend on the host program's setlocale. The first call reads the locale's
+ * files, so a process that seals itself calls it before (src/iso). */
+locale_t re_utf8_locale(void);
 
 #endif

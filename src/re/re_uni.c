@@ -151,7 +151,7 @@ static void uni_init(void) {
   if (!uni_loc) uni_loc = newlocale(LC_CTYPE_MASK, "C.utf8", (locale_t)0);
 }
 
-static locale_t uni_locale(void) {
+locale_t re_utf8_locale(void) {
   pthread_once(&uni_once, uni_init);
   return uni_loc;
 }
@@ -165,7 +165,7 @@ int re_case_variants(uint32_t cp, bool utf8, uint32_t out[4]) {
     return n;
   }
   if (!utf8) return n;
-  locale_t loc = uni_locale();
+  locale_t loc = re_utf8_locale();
   if (!loc) return n;
   uint32_t cand[3];
   cand[0] = (uint32_t)towlower_l((wint_t)cp, loc);
@@ -215,7 +215,7 @@ static int class_ranges(int cl, const re_range **r, size_t *n) {
   pthread_mutex_lock(&class_mu);
   if (!class_done[cl]) {
     re_cset tmp = {0};
-    locale_t loc = uni_locale();
+    locale_t loc = re_utf8_locale();
     if (loc) {
       wctype_t t = wctype_l(class_names[cl], loc);
       uint32_t start = 0;
@@ -265,6 +265,6 @@ int re_cset_add_class(re_cset *s, const char *name, size_t namelen, bool utf8) {
 
 bool re_is_word_cp(uint32_t cp) {
   if (cp < 0x80) return cp == '_' || isalnum((int)cp);
-  locale_t loc = uni_locale();
+  locale_t loc = re_utf8_locale();
   return loc && iswalnum_l((wint_t)cp, loc);
 }

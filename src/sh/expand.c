@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "re/re.h"
 #include "sh/arith.h"
 #include "sh/builtins.h"
 #include "sh/glob.h"
@@ -798,13 +799,6 @@ static void utf8_encode1(sh_buf *b, uint32_t c) {
   sh_buf_add(b, o, n);
 }
 
-static locale_t utf8_loc;
-static void utf8_locale_init(void) { utf8_loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0); }
-static locale_t utf8_locale(void) {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, utf8_locale_init);
-  return utf8_loc;
-}
 
 /* ${x^p} ${x^^p} ${x,p} ${x,,p} ${x~p} ${x~~p} on one string (pat NULL: every
  * character); sh NULL for the transforms, which need no polling. */
@@ -812,7 +806,7 @@ static char *case_convert(sh_shell *sh, const char *s, const char *pat, sh_param
   size_t n = strlen(s), ticks = 0;
   sh_buf r = {0};
   size_t pn = pat ? strlen(pat) : 0;
-  locale_t loc = utf8_locale();
+  locale_t loc = re_utf8_locale();
   bool first_only = op == SH_POP_UPPER1 || op == SH_POP_LOWER1 || op == SH_POP_TOGGLE1;
   sh_matcher *mt = NULL; /* the pattern against each character of s */
   for (size_t i = 0; i < n;) {
