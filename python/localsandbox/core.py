@@ -154,8 +154,8 @@ class ExecutionPreset(Enum):
 # this build has the shell) give every shell limit.
 _PRESET_LIMITS: dict[ExecutionPreset, dict[str, int]] = {
     ExecutionPreset.STRICT: {"loop_iterations": 100, "command_count": 500},
-    ExecutionPreset.NORMAL: {"loop_iterations": 1000, "command_count": 5000},
-    ExecutionPreset.PERMISSIVE: {"loop_iterations": 10000, "command_count": 50000},
+    ExecutionPreset.NORMAL: {"loop_iterations": 10**9, "command_count": 10**9},
+    ExecutionPreset.PERMISSIVE: {"loop_iterations": 10**10, "command_count": 10**10},
 }
 
 #: The shell's limits (each bash() call; positive ints).
@@ -870,14 +870,20 @@ class LocalSandbox:
     ) -> NoReturn:
         text = stderr.strip()
         if kind == "timeout":
-            raise TimeoutError(text or f"Bash execution timed out after {limit_value} ms", limit_value)
+            raise TimeoutError(
+                text or f"Bash execution timed out after {limit_value} ms", limit_value, stdout, stderr
+            )
         if kind == "canceled":
             if self._closing or self._destroyed:
                 raise RuntimeError(_DESTROYED)
             raise LocalSandboxError(text or "Bash execution was cancelled")
         if kind == "limit":
             raise ExecutionLimitError(
-                text or f"execution limit reached: {limit_name}", limit_name or "unknown", limit_value
+                text or f"execution limit reached: {limit_name}",
+                limit_name or "unknown",
+                limit_value,
+                stdout,
+                stderr,
             )
         if err_path and err_no in (_errno.ENOENT, _errno.ENOTDIR):
             raise FileNotFoundError(f"File not found: {err_path}", status, stdout, stderr, err_path)

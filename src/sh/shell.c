@@ -23,14 +23,19 @@
 #include "sh/sh.h"
 #include "sh/vars.h"
 
+/* STRICT keeps the published figures. NORMAL and PERMISSIVE stop runaway
+ * scripts by time, output and size: their loop and command counts (10^9 and
+ * 10^10) are beyond what a script can reach within their time limits (30 s and
+ * 120 s at a few million iterations a second), so a `while read` over a large
+ * file is never cut short by a count (docs/shell.md, "Limits"). */
 const sh_limits sh_limits_strict = {
     .loop_iterations = 100, .commands = 500, .function_depth = 50, .output_bytes = 1u << 20,
     .string_size = 1u << 20, .array_size = 10000, .timeout_ms = 5000, .tasks = 16, .nesting = 200};
 const sh_limits sh_limits_normal = {
-    .loop_iterations = 1000, .commands = 5000, .function_depth = 100, .output_bytes = 10u << 20,
+    .loop_iterations = 1000000000, .commands = 1000000000, .function_depth = 100, .output_bytes = 10u << 20,
     .string_size = 16u << 20, .array_size = 100000, .timeout_ms = 30000, .tasks = 64, .nesting = 500};
 const sh_limits sh_limits_permissive = {
-    .loop_iterations = 10000, .commands = 50000, .function_depth = 1000,
+    .loop_iterations = 10000000000, .commands = 10000000000, .function_depth = 1000,
     .output_bytes = 100u << 20, .string_size = 64u << 20, .array_size = 1000000,
     .timeout_ms = 120000, .tasks = 256, .nesting = 1000};
 
