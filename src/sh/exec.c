@@ -2372,6 +2372,28 @@ int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char 
   return st;
 }
 
+/* cmd_io.run_until: as sh_io_run_env, under a deadline (timeout(1)). The
+ * shell's deadline becomes the earlier of the current one and deadline_ns for
+ * the run: sh_poll, in this shell and in every copy made meanwhile (subshells,
+ * pipeline stages, nested `bash`), unwinds with flow ABORT once it passes, and
+ * here that unwinding ends (unless a limit of the call is what aborted). */
+int sh_io_run_until(void *ud, int64_t deadline_ns, bool *expired, int argc, char **argv,
+                    char *const *env, const char *cwd, int in_fd, int out_fd) {
+  sh_shell *sh = ud;
+  int64_t saved = sh->deadline_ns;
+  if (!saved || deadline_ns < saved) sh->deadline_ns = deadline_ns;
+  int st = sh_io_run_env(ud, argc, argv, env, cwd, in_fd, out_fd);
+  bool passed = sh_now_ns() >= deadline_ns;
+  *expired = passed;
+  if (passed && sh->flow == SH_FLOW_ABORT && sh->sess->limit_hit == SH_LIMIT_NONE &&
+      !atomic_load(&sh->sess->cancel) && !(saved && saved <= deadline_ns)) {
+    sh->flow = SH_FLOW_NONE;
+    sh->exit_status = 0;
+  }
+  sh->deadline_ns = saved;
+  return st;
+}
+
 /* popen'd tasks of a shell: handle = index. */
 typedef struct popen_slot {
   sh_task *task;

@@ -572,6 +572,8 @@ static int io_setvar(void *ud, const char *name, const char *value) {
 int sh_io_run(void *ud, int argc, char **argv, int in_fd, int out_fd);
 int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
                   int in_fd, int out_fd);
+int sh_io_run_until(void *ud, int64_t deadline_ns, bool *expired, int argc, char **argv,
+                    char *const *env, const char *cwd, int in_fd, int out_fd);
 int sh_io_popen(void *ud, const char *script, const char *mode, int *fd);
 int sh_io_pclose(void *ud, int handle);
 
@@ -583,6 +585,7 @@ const cmd_io sh_cmd_io = {
     .lseek = io_lseek,
     .run = sh_io_run,
     .run_env = sh_io_run_env,
+    .run_until = sh_io_run_until,
     .popen = sh_io_popen,
     .pclose = sh_io_pclose,
     .poll = io_poll,

@@ -316,6 +316,10 @@ struct sh_shell {
   int killed_by;          /* the signal that is ending this shell, or 0 */
   bool bytes_locale;       /* LC_ALL/LC_CTYPE/LANG say C or POSIX (see sh_locale_bytes) */
   bool sleeping;          /* running the sleep command: polls yield the baton */
+  int64_t deadline_ns;    /* the deadline of the innermost `timeout` running this shell's
+                           * code (monotonic, 0: none), never later than an outer one's;
+                           * copies inherit it. Passing it unwinds like a limit (flow
+                           * ABORT) back to that timeout, which ends with 124. */
   uint64_t rlim_soft[17], rlim_hard[17]; /* ulimit (builtins_ulimit.c) */
   bool table_builtin;      /* a table command runs as a builtin (printf): its messages
                            * get the shell's "NAME: line N: " in front (cmd_ctx.err_prefix) */

@@ -348,6 +348,7 @@ sh_shell *sh_shell_copy(sh_shell *p) {
       sh_hash_put(sh, p->hashed.e[i].key, h->path, h->table, h->hits);
     }
   memcpy(sh->opt, p->opt, sizeof sh->opt);
+  sh->deadline_ns = p->deadline_ns;
   /* traps: signal and EXIT traps are not inherited by subshells; ERR with
    * errtrace and DEBUG/RETURN with functrace are (bash); ignored signals stay
    * ignored. */
@@ -599,6 +600,12 @@ int sh_poll(sh_shell *sh) {
     return 1;
   }
   if (sh->flow == SH_FLOW_ABORT) return 1;
+  if (sh->deadline_ns && sh_now_ns() >= sh->deadline_ns) {
+    /* a timeout's deadline: unwind to it (sh_io_run_until) */
+    sh->flow = SH_FLOW_ABORT;
+    sh->exit_status = 124;
+    return 1;
+  }
   if ((sh->task && sh->task->pending_sig) || sh->pending_sig) {
     sh_handle_pending_signal(sh);
     if (sh->flow == SH_FLOW_EXIT) return 1;
