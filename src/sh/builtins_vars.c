@@ -349,6 +349,15 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
           if (top->flags & SH_V_ARRAY) v->arr = sh_array_copy(top->arr);
           else if (top->flags & SH_V_ASSOC) v->assoc = sh_assoc_copy(top->assoc);
           else if (top->str) v->str = sh_xstrdup(top->str);
+        } else if (top && (top->flags & SH_V_TEMP) && top != v && top->str &&
+                   !(top->flags & (SH_V_NAMEREF | SH_V_ARRAY | SH_V_ASSOC))) {
+          /* `x=1 f` and `local x` in f: the local starts as the temporary
+           * variable, exported, with its value unless it becomes an array (bash) */
+          v->flags |= SH_V_EXPORT;
+          if (!(o->set & (SH_V_ARRAY | SH_V_ASSOC))) {
+            v->str = sh_xstrdup(top->str);
+            v->flags &= ~SH_V_UNSET;
+          }
         }
       }
     } else if (o->global && sh->local_scope > 0) {

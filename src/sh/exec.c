@@ -1340,8 +1340,27 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     if (trace_after) xtrace_decl(sh, av, ac, decl, &dargs);
     restore_fds(sh, &rs);
     if (temp_scope) {
-      /* `x=1 local` etc. are rare; a temp scope simply ends here */
+      /* `x=1 local` etc. are rare; a temp scope simply ends here. But `w=5
+       * export w` (and readonly) keeps w=5 in the scope below (bash). */
+      sh_strv keep = {0};
+      if (bi && (!strcmp(name, "export") || !strcmp(name, "readonly")))
+        for (sh_assign *as = c->assigns; as; as = as->next)
+          for (int k = 1; k < ac; k++)
+            if (!strcmp(av[k], as->name)) {
+              const char *cur = sh_var_get(sh, as->name);
+              if (cur) {
+                sh_strv_pushdup(&keep, as->name);
+                sh_strv_pushdup(&keep, cur);
+              }
+              break;
+            }
       sh_vars_pop_scope(sh);
+      for (size_t k = 0; k + 1 < keep.n; k += 2) {
+        sh_var_set(sh, keep.v[k], keep.v[k + 1], 0);
+        sh_var *v = sh_var_find_noref(sh, keep.v[k]);
+        if (v) v->flags |= !strcmp(name, "export") ? SH_V_EXPORT : SH_V_READONLY;
+      }
+      sh_strv_free(&keep);
     }
   }
 out:
@@ -1393,7 +1412,10 @@ char *sh_procsub(sh_shell *sh, sh_node *body, char dir) {
   child->xtrace_level++;
   if (dir == '<') sh_fd_set(child, 1, w);
   else sh_fd_set(child, 0, r);
-  int fd = sh_fd_alloc(sh, 63);
+  /* bash numbers them down from 63: <(a) <(b) are /dev/fd/63 and /dev/fd/62 */
+  int fd = 63;
+  while (fd >= 10 && sh_fd_get(sh, fd)) fd--;
+  if (fd < 10) fd = sh_fd_alloc(sh, 64);
   if (fd < 0) {
     sh_file_unref(r);
     sh_file_unref(w);

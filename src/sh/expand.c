@@ -712,9 +712,10 @@ static void emit_value(xs *x, const pval *pv, bool in_dq) {
       return;
     }
     x->list_elems += pv->v.n;
-    if (!in_dq && (x->flags & SH_XF_ASSIGN) && pv->lchar == '@') {
-      /* x=$@ (no splitting): the elements joined with spaces, as "$@" */
-      char *j = join_list(x->sh, &pv->v, '@');
+    if (!in_dq && (x->flags & SH_XF_ASSIGN)) {
+      /* x=$@ (no splitting): the elements joined with spaces, as "$@";
+       * x=$* joined as "$*" (IFS= gives "ab") */
+      char *j = join_list(x->sh, &pv->v, pv->lchar);
       xadd(x, j, strlen(j), XQ);
       free(j);
       return;

@@ -600,14 +600,30 @@ sh_word *sh_lex_arith(sh_parser *p, bool semi, int *stop) {
 bool sh_lex_arith_ahead(sh_parser *p, int k);
 bool sh_lex_arith_ahead(sh_parser *p, int k) { return arith_ahead(p, k); }
 
+/* <(...) or >(...) at the reader (at '<' or '>'): a process substitution
+ * part, also in the middle of a word (a<(true)c) and in the word of an
+ * unquoted ${x:-<(cmd)} (bash). */
+static bool procsub_ahead(sh_parser *p) {
+  int c = sh_lex_peekc(p);
+  return (c == '<' || c == '>') && sh_lex_peekn(p, 1) == '(';
+}
+
+static void lex_procsub(sh_parser *p, wbuild *b) {
+  int c = sh_lex_getc(p);
+  sh_lex_getc(p);
+  sh_part *part = new_part(p, SH_PART_PROCSUB);
+  part->u.cmd.dir = (char)c;
+  part->u.cmd.body = sh_parse_cmdsub(p);
+  wb_part(p, b, part);
+}
+
 /* Scans an argument of ${...} up to (not including) an unnested char of
- * `stops` ('}' always ends at depth 0). `pattern`: unquoted text stays glob
+ * `stops` (an unquoted '}' always ends it). `pattern`: unquoted text stays glob
  * active even inside double quotes. */
 static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pattern) {
   int line = p->line;
   sh_word *w = new_word(p, p->line, p->col);
   wbuild b = {0};
-  int depth = 0;
   /* a pattern, and (bash 5.2) a ${x/p/r} replacement even in "...", is lexed
    * as unquoted text: its & and backslashes keep their meaning */
   bool unquoted = ctx == CTX_UNQ || pattern || p->param_quotes;
@@ -628,13 +644,9 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
       wb_litc(p, &b, litkind, c);
       continue;
     }
-    if (stops && depth == 0 && strchr(stops, c) && !dq_squote) break;
-    if (c == '}' && stops && !dq_squote) {
-      if (depth == 0) break;
-      depth--;
-    } else if (c == '{') {
-      depth++;
-    }
+    /* a bare { does not nest: ${x:-{} is "{" and ${x:-{a}b} is "{ab}" (bash) */
+    if (stops && strchr(stops, c) && !dq_squote) break;
+    if (c == '}' && stops && !dq_squote) break;
     if (c == '\\') {
       sh_lex_getc(p);
       int d = raw_getc(p);
@@ -658,6 +670,10 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
       sh_lex_getc(p);
       wb_litc(p, &b, litkind, c);
       dq_squote = !dq_squote;
+      continue;
+    }
+    if (ctx == CTX_UNQ && !pattern && procsub_ahead(p)) {
+      lex_procsub(p, &b);
       continue;
     }
     if (c == '$' && sh_lex_peekn(p, 1) == '\'' && pattern && ctx != CTX_UNQ) {
@@ -1091,6 +1107,9 @@ static void lex_word_rest(sh_parser *p, wbuild *b, int flags) {
       sh_lex_getc(p);
       wb_litc(p, b, SH_PART_LIT, c);
       continue;
+    } else if (procsub_ahead(p) && !(flags & SH_LW_COND)) {
+      lex_procsub(p, b);
+      continue;
     } else if (is_meta(c)) {
       break;
     }
@@ -1125,6 +1144,7 @@ static void lex_word_rest(sh_parser *p, wbuild *b, int flags) {
 
 static sh_word *lex_word_inner(sh_parser *p, int flags);
 
+
 /* The source text read since (frame fi, s, pos), or NULL when the reader
  * changed frames (alias text) in between. */
 static const char *raw_since(sh_parser *p, int fi, const char *s, size_t pos, size_t trim) {
@@ -1149,13 +1169,8 @@ static sh_word *lex_word_inner(sh_parser *p, int flags) {
   int c = sh_lex_peekc(p);
   sh_pdepth_enter(p);
   /* process substitution at the start of a word */
-  if ((c == '<' || c == '>') && sh_lex_peekn(p, 1) == '(' && !(flags & SH_LW_REGEX)) {
-    sh_lex_getc(p);
-    sh_lex_getc(p);
-    sh_part *part = new_part(p, SH_PART_PROCSUB);
-    part->u.cmd.dir = (char)c;
-    part->u.cmd.body = sh_parse_cmdsub(p);
-    wb_part(p, &b, part);
+  if (procsub_ahead(p) && !(flags & SH_LW_REGEX)) {
+    lex_procsub(p, &b);
     lex_word_rest(p, &b, flags);
     word_finish(p, w, &b);
     sh_pdepth_leave(p);
