@@ -641,7 +641,7 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
     extern _Thread_local int sh_source_depth;
     if (sh_source_depth == 0) {
       sh_error(sh, "return: can only `return' from a function or sourced script");
-      return sh->dash_c ? 2 : 1; /* as the spec records bash 5.2 */
+      return 2; /* bash 5.2.15, with -c, a file or stdin */
     }
   }
   sh->flow = SH_FLOW_RETURN;
@@ -667,7 +667,12 @@ static int loop_ctl(sh_shell *sh, int argc, char **argv, sh_flow kind) {
       return 128;
     }
     if (n < 1) {
+      /* bash: the error leaves every enclosing loop (break and continue alike) */
       sh_error(sh, "%s: %s: loop count out of range", name, argv[1]);
+      if (sh->loop_depth > 0) {
+        sh->flow = SH_FLOW_BREAK;
+        sh->flow_n = sh->loop_depth;
+      }
       return 1;
     }
   }

@@ -1256,9 +1256,33 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     }
     status = cs_status;
     if (c->base.redirs) {
+      /* {v}>file with no command: the file is opened and closed again, and v
+       * keeps its value (bash 5.2) */
+      sh_strv saved = {0}; /* name, value ("" + unset flag below) pairs */
+      bool was_set[16] = {0};
+      int nvars = 0;
+      for (sh_redir *r = c->base.redirs; r && nvars < 16; r = r->next) {
+        if (!r->fdvar) continue;
+        const char *cur = sh_var_get(sh, r->fdvar);
+        was_set[nvars++] = cur != NULL;
+        sh_strv_pushdup(&saved, r->fdvar);
+        sh_strv_pushdup(&saved, cur ? cur : "");
+      }
       redir_state rs = {0};
       int r = apply_redirs(sh, c->base.redirs, &rs);
       restore_fds(sh, &rs);
+      for (int k = 0; k < nvars; k++) {
+        const char *name = saved.v[2 * k], *old = saved.v[2 * k + 1];
+        const char *now = sh_var_get(sh, name);
+        if (now && (!was_set[k] || strcmp(now, old))) {
+          char *end;
+          long fd = strtol(now, &end, 10);
+          if (!*end && fd >= 10) sh_fd_close(sh, (int)fd);
+        }
+        if (was_set[k]) sh_var_set(sh, name, old, 0);
+        else sh_var_unset(sh, name, false);
+      }
+      sh_strv_free(&saved);
       if (r) status = 1;
     }
     goto out;

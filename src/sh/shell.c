@@ -160,9 +160,11 @@ char *sh_opt_flags(sh_shell *sh) {
     for (int i = 0; i < SH_SET_COUNT; i++)
       if (sh_optinfo_table[i].letter == *c && sh->opt[i]) buf[n++] = *c;
   }
-  buf[n++] = sh->dash_c ? 'c' : 's';
+  if (sh->dash_c) buf[n++] = 'c';
+  else if (!sh->script_frame) buf[n++] = 's';
   buf[n] = 0;
-  /* bash -c shows "c" instead of "s"; scripts from stdin show "s" */
+  /* bash -c shows "c" instead of "s"; scripts from stdin show "s", a script
+   * file neither */
   return sh_xstrdup(buf);
 }
 
@@ -466,12 +468,15 @@ static void err_write(sh_shell *sh, const char *msg, size_t n) {
  * session's name. Text given with -c or on stdin has no file. */
 static const char *error_name(sh_shell *sh) {
   int first = sh->script_frame ? 0 : 1;
-  if (!sh->interactive && sh->nframes > first && sh->frames[sh->nframes - 1].file) {
+  const char *dflt = sh->arg0 && *sh->arg0 ? sh->arg0 : sh->sess->sh_name ? sh->sess->sh_name : "sbx";
+  if (!sh->interactive && sh->nframes > first) {
     const char *src = sh->frames[sh->nframes - 1].source;
-    if (src && *src) return src;
+    /* in a function, bash names the text that defined it: its file, or
+     * "environment" (-c text) and "main" (stdin); a call of the API keeps
+     * "sbx" for its own text */
+    if (src && *src && (sh->frames[sh->nframes - 1].file || strcmp(dflt, "sbx") != 0)) return src;
   }
-  if (sh->arg0 && *sh->arg0) return sh->arg0;
-  return sh->sess->sh_name ? sh->sess->sh_name : "sbx";
+  return dflt;
 }
 
 void sh_error_prefix(sh_shell *sh, sh_buf *b) {

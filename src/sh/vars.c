@@ -621,7 +621,10 @@ sh_var *sh_var_find(sh_shell *sh, const char *name) {
   if (!(v->flags & SH_V_NAMEREF)) return v;
   const char *r = sh_var_resolve(sh, name);
   if (!*r) {
-    sh_errorf_raw(sh, "%s: warning: %s: circular name reference\n", sh->sess->sh_name ? sh->sess->sh_name : "sbx", name);
+    if (sh->script_frame) /* a script file: "FILE: line N: warning: ..." (bash) */
+      sh_error(sh, "warning: %s: circular name reference", name);
+    else
+      sh_errorf_raw(sh, "%s: warning: %s: circular name reference\n", sh->sess->sh_name ? sh->sess->sh_name : "sbx", name);
     return NULL;
   }
   if (!sh_is_name(r)) {
