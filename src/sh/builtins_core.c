@@ -280,6 +280,10 @@ static int change_dir(sh_shell *sh, const char *target, bool physical, bool prin
 }
 
 int sh_builtin_cd(sh_shell *sh, int argc, char **argv) {
+  if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+    sh_error(sh, "cd: restricted");
+    return 1;
+  }
   bool physical = sh->opt[SH_OPT_PHYSICAL];
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
@@ -782,6 +786,10 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
     return 2;
   }
   const char *path = argv[i];
+  if (strchr(path, '/') && sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+    sh_error(sh, "%s: %s: restricted", argv[0], path);
+    return 1;
+  }
   void *data = NULL;
   size_t len = 0;
   int r = -ENOENT;
@@ -872,6 +880,10 @@ static int bi_exec(sh_shell *sh, int argc, char **argv) {
     }
   }
   if (i >= argc) return 0; /* redirections only: kept by the executor */
+  if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+    sh_error(sh, "exec: restricted");
+    return 1;
+  }
   /* exec -a NAME: the program's argv[0] ($0 of a nested shell) */
   const char *saved0 = sh->exec_argv0;
   sh->exec_argv0 = arg0;
@@ -941,6 +953,10 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
       if (*c == 'v') v = true;
       else if (*c == 'V') V = true;
       else if (*c == 'p') {
+        if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+          sh_error(sh, "command: -p: restricted");
+          return 1;
+        }
         pflag = true;
       } else {
         sh_error(sh, "command: -%c: invalid option", *c);

@@ -751,6 +751,17 @@ int sh_bi_set(sh_shell *sh, int argc, char **argv) {
         if (k == SH_OPT_EMACS && on) sh->opt[SH_OPT_VI] = false;
         continue;
       }
+      if (*c == 'r') {
+        /* restricted mode: on for good (bash) */
+        if (on) {
+          sh_set_restricted(sh);
+        } else if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+          sh_error(sh, "set: +r: invalid option");
+          sh_bi_usage(sh, "set");
+          return 1;
+        }
+        continue;
+      }
       if (set_option_letter(sh, *c, on) < 0) {
         if (*c == 'i' || *c == 's' || *c == 'c' || *c == 'l' || *c == 'r') {
           sh_error(sh, "set: %c%c: invalid option", a[0], *c);

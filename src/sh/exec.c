@@ -427,6 +427,11 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
         if (r->op == SH_R_DUPOUT && (r->fd < 0 || r->fd == 1) && !use_var) {
           /* >& file: both stdout and stderr; 1>&file: bash takes it as a file too */
           char *path = t;
+          if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+            sh_error(sh, "%s: restricted: cannot redirect output", path);
+            free(path);
+            return 1;
+          }
           int rc = sh_open_file(sh, path, O_WRONLY | O_CREAT | O_TRUNC, 0666, &f);
           if (rc < 0) {
             sh_error(sh, "%s: %s", path, cmd_strerror(rc));
@@ -478,6 +483,11 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
       case SH_R_RDWR: oflags = O_RDWR | O_CREAT; break;
       case SH_R_APPEND: case SH_R_APPENDERR: oflags = O_WRONLY | O_CREAT | O_APPEND; break;
       default: oflags = O_WRONLY | O_CREAT | O_TRUNC; break;
+      }
+      if (r->op != SH_R_IN && sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+        sh_error(sh, "%s: restricted: cannot redirect output", path);
+        free(path);
+        return 1;
       }
       if ((r->op == SH_R_OUT || r->op == SH_R_OUTERR) && sh->opt[SH_OPT_NOCLOBBER]) {
         store_stat st;
@@ -940,6 +950,10 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
   sh->env_override = NULL;
   if (argc == 0) return 0;
   const char *name = argv[0];
+  if (strchr(name, '/') && sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+    sh_error(sh, "%s: restricted: cannot specify `/' in command names", name);
+    return 1;
+  }
   if (!strchr(name, '/')) {
     if (!no_functions && !only_builtin) {
       sh_func *f = sh_func_get(sh, name);

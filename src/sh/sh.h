@@ -452,6 +452,10 @@ void sh_error_prefix(sh_shell *sh, sh_buf *b);
 /* A new shell runs script file `path` (borrowed; must outlive the run): the call
  * stack restarts with a visible "main" frame for it. */
 void sh_frames_start_script(sh_shell *sh, const char *path);
+/* Restricted mode (bash -r, set -r): cd, exec, command -p, `/` in command
+ * names and sourced files, output redirections and assignments to PATH,
+ * SHELL, ENV, BASH_ENV and HISTFILE are refused; it cannot be turned off. */
+void sh_set_restricted(sh_shell *sh);
 void sh_errorf_raw(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Writes to a shell fd (all of it, blocking as needed). Returns 0 or -errno. */
 int sh_write_fd(sh_shell *sh, int fd, const void *buf, size_t n);

@@ -151,12 +151,31 @@ int sh_opt_find(const char *name, bool shopt) {
   return -1;
 }
 
+void sh_set_restricted(sh_shell *sh) {
+  sh->opt[SH_SHOPT_RESTRICTED_SHELL] = true;
+  static const char *const fixed[] = {"PATH", "SHELL", "ENV", "BASH_ENV", "HISTFILE"};
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+    sh_var *v = sh_var_find_noref(sh, fixed[i]);
+    if (!v) {
+      sh_var_set(sh, fixed[i], "", SH_SET_FORCE);
+      v = sh_var_find_noref(sh, fixed[i]);
+      if (v) {
+        v->flags |= SH_V_UNSET;
+        free(v->str);
+        v->str = NULL;
+      }
+    }
+    if (v) v->flags |= SH_V_READONLY;
+  }
+}
+
 char *sh_opt_flags(sh_shell *sh) {
   char buf[64];
   int n = 0;
-  static const char order[] = "abefhikmnptuvxBCEHPT";
+  static const char order[] = "abefhikmnprtuvxBCEHPT";
   for (const char *c = order; *c; c++) {
     if (*c == 'i' && sh->interactive) buf[n++] = 'i';
+    if (*c == 'r' && sh->opt[SH_SHOPT_RESTRICTED_SHELL]) buf[n++] = 'r';
     for (int i = 0; i < SH_SET_COUNT; i++)
       if (sh_optinfo_table[i].letter == *c && sh->opt[i]) buf[n++] = *c;
   }

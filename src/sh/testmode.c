@@ -162,7 +162,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   int i = 1;
   bool opts[SH_OPT_COUNT] = {0};
   bool optset[SH_OPT_COUNT] = {0};
-  bool read_stdin = false, interactive = false, norc = false;
+  bool read_stdin = false, interactive = false, norc = false, restricted = false;
   const char *rcfile = NULL;
   for (; i < argc; i++) {
     const char *a = argv[i];
@@ -214,7 +214,8 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
       }
       case 's': read_stdin = true; break;
       case 'i': interactive = on; break;
-      case 'l': case 'r': case 'p': case 'D': break;
+      case 'r': restricted = on || restricted; break;
+      case 'l': case 'p': case 'D': break;
       default:
         for (int k = 0; k < SH_SET_COUNT; k++)
           if (sh_optinfo_table[k].letter == *c) {
@@ -313,6 +314,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
     free(def);
     status = n->status;
   }
+  if (restricted) sh_set_restricted(n); /* after the startup files, as bash */
   if (interactive && n->flow == SH_FLOW_NONE) sh_hist_load(n);
   if (n->flow != SH_FLOW_NONE) {
     /* exit in the rc file */
