@@ -200,7 +200,8 @@ static char *normalize_path(const char *path) {
   return sh_buf_steal(&b);
 }
 
-static int change_dir(sh_shell *sh, const char *target, bool physical, bool print) {
+/* cd to target; `who` names the builtin in messages (cd, pushd, popd). */
+static int change_dir(sh_shell *sh, const char *who, const char *target, bool physical, bool print) {
   char *abs;
   if (target[0] == '/') abs = sh_xstrdup(target);
   else {
@@ -212,7 +213,7 @@ static int change_dir(sh_shell *sh, const char *target, bool physical, bool prin
     char *real = NULL;
     int r = store_realpath(sh->sess->st, sh->cwd, target, &real);
     if (r < 0) {
-      sh_error(sh, "cd: %s: %s", target, cmd_strerror(r));
+      sh_error(sh, "%s: %s: %s", who, target, cmd_strerror(r));
       sh->sess->err_errno = -r;
       snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", target);
       free(abs);
@@ -233,7 +234,7 @@ static int change_dir(sh_shell *sh, const char *target, bool physical, bool prin
       free(prefix);
       if (pr == 0 && !S_ISDIR(pst.mode)) pr = -ENOTDIR;
       if (pr < 0) {
-        sh_error(sh, "cd: %s: %s", target, cmd_strerror(pr));
+        sh_error(sh, "%s: %s: %s", who, target, cmd_strerror(pr));
         free(abs);
         return 1;
       }
@@ -258,7 +259,7 @@ static int change_dir(sh_shell *sh, const char *target, bool physical, bool prin
       if (r == 0 && !S_ISDIR(st.mode)) r = -ENOTDIR;
     }
     if (r < 0) {
-      sh_error(sh, "cd: %s: %s", target, cmd_strerror(r));
+      sh_error(sh, "%s: %s: %s", who, target, cmd_strerror(r));
       sh->sess->err_errno = -r;
       snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", target);
       free(norm);
@@ -338,7 +339,7 @@ int sh_builtin_cd(sh_shell *sh, int argc, char **argv) {
       char *cand = sh_xasprintf("%s/%s", d, t);
       store_stat st;
       if (store_path_stat(sh->sess->st, sh->cwd, cand, &st) == 0 && S_ISDIR(st.mode)) {
-        int r = change_dir(sh, cand, physical, true);
+        int r = change_dir(sh, "cd", cand, physical, true);
         free(cand);
         free(cp);
         free(t);
@@ -348,7 +349,7 @@ int sh_builtin_cd(sh_shell *sh, int argc, char **argv) {
     }
     free(cp);
   }
-  int r = change_dir(sh, t, physical, print);
+  int r = change_dir(sh, "cd", t, physical, print);
   free(t);
   return r;
 }
@@ -502,7 +503,7 @@ static int bi_pushd(sh_shell *sh, int argc, char **argv) {
     }
     char *top = sh->dirstack.v[sh->dirstack.n - 1];
     char *old = sh_xstrdup(sh->cwd);
-    if (change_dir(sh, top, false, false)) {
+    if (change_dir(sh, "pushd", top, false, false)) {
       free(old);
       return 1;
     }
@@ -523,7 +524,7 @@ static int bi_pushd(sh_shell *sh, int argc, char **argv) {
     size_t n = sh->dirstack.n + 1;
     sh_strv all = {0};
     for (size_t m = 0; m < n; m++) sh_strv_pushdup(&all, dir_entry(sh, m));
-    if (change_dir(sh, all.v[k], false, false)) {
+    if (change_dir(sh, "pushd", all.v[k], false, false)) {
       sh_strv_free(&all);
       return 1;
     }
@@ -542,7 +543,7 @@ static int bi_pushd(sh_shell *sh, int argc, char **argv) {
     print_dirs(sh);
     return 0;
   }
-  if (change_dir(sh, a, false, false)) {
+  if (change_dir(sh, "pushd", a, false, false)) {
     free(old);
     return 1;
   }
@@ -575,7 +576,7 @@ static int bi_popd(sh_shell *sh, int argc, char **argv) {
   if (k == 0 && !nochdir) {
     char *top = sh->dirstack.v[--sh->dirstack.n];
     sh->dirstack.v[sh->dirstack.n] = NULL;
-    int r = change_dir(sh, top, false, false);
+    int r = change_dir(sh, "popd", top, false, false);
     free(top);
     if (!r) print_dirs(sh);
     return r;

@@ -398,16 +398,16 @@ enum {
   SP_RANDOM, SP_SECONDS, SP_LINENO, SP_BASHPID, SP_BASH_SUBSHELL, SP_EPOCHSECONDS,
   SP_EPOCHREALTIME, SP_SRANDOM, SP_SHELLOPTS, SP_BASHOPTS, SP_BASH_COMMAND,
   /* the arrays come last */
-  SP_FUNCNAME, SP_BASH_SOURCE, SP_BASH_LINENO, SP_PIPESTATUS, SP_COUNT
+  SP_FUNCNAME, SP_BASH_SOURCE, SP_BASH_LINENO, SP_PIPESTATUS, SP_DIRSTACK, SP_COUNT
 };
 static const char *const special_names[SP_COUNT] = {
     "RANDOM", "SECONDS", "LINENO", "BASHPID", "BASH_SUBSHELL", "EPOCHSECONDS",
     "EPOCHREALTIME", "SRANDOM", "SHELLOPTS", "BASHOPTS", "BASH_COMMAND",
-    "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "PIPESTATUS"};
+    "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "PIPESTATUS", "DIRSTACK"};
 
 static int special_index(const char *name) {
   switch (name[0]) {
-  case 'R': case 'S': case 'L': case 'B': case 'E': case 'F': case 'P':
+  case 'R': case 'S': case 'L': case 'B': case 'E': case 'F': case 'P': case 'D':
     break;
   default:
     return -1;
@@ -520,6 +520,10 @@ bool sh_var_dynamic_array(sh_shell *sh, const char *name, sh_strv *out) {
       sh_strv_pushdup(out, b);
     }
     return true;
+  case SP_DIRSTACK: /* the cwd, then pushd's stack from its top (dirs) */
+    sh_strv_pushdup(out, sh->cwd);
+    for (size_t k = sh->dirstack.n; k > 0; k--) sh_strv_pushdup(out, sh->dirstack.v[k - 1]);
+    return true;
   case SP_PIPESTATUS:
     for (int k = 0; k < sh->npipestatus; k++) {
       char b[32];
@@ -549,6 +553,7 @@ bool sh_var_special_set(sh_shell *sh, const char *name, const char *value) {
   case SP_LINENO: case SP_BASHPID: case SP_BASH_SUBSHELL: case SP_EPOCHSECONDS:
   case SP_EPOCHREALTIME: case SP_SRANDOM: case SP_FUNCNAME: case SP_BASH_SOURCE:
   case SP_BASH_LINENO: case SP_SHELLOPTS: case SP_BASHOPTS: case SP_BASH_COMMAND:
+  case SP_DIRSTACK:
     return true; /* assignments are ignored (SHELLOPTS/BASHOPTS: refused before) */
   default:
     return false; /* PIPESTATUS: a normal assignment */
