@@ -2338,6 +2338,22 @@ static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bo
         sh_syntax_error(sh, !strcmp(name, "eval") ? "eval" : !strcmp(name, "environment") ? "-c" : NULL, msg, s, n,
                         sh->lineno - first_line);
       sh->lineno = saved;
+      if (sh_parser_error_in_array(p)) {
+        /* a=(x & y): status 1, and the text goes on after the line */
+        status = sh->status = 1;
+        size_t off = sh_parser_offset(p);
+        const char *nl = off < n ? memchr(s + off, '\n', n - off) : NULL;
+        if (!nl) break;
+        int line = first_line;
+        for (const char *q = s; q <= nl; q++) line += *q == '\n';
+        sh_parser_free(p);
+        o.first_line = first_line = line;
+        n -= (size_t)(nl + 1 - s);
+        s = nl + 1;
+        p = sh_parser_new(s, n, &o);
+        echoed = 0;
+        continue;
+      }
       status = 2;
       sh->status = 2;
       break;

@@ -31,6 +31,7 @@ void sh_perr(sh_parser *p, int line, const char *fmt, ...) {
     va_end(ap);
     p->errmsg = sh_buf_steal(&b);
     p->errline = line;
+    p->err_in_array = p->array_depth > 0;
   }
   p->failed = true;
   longjmp(p->jb, 1);
@@ -716,6 +717,10 @@ static bool is_special_param(int c) {
 static void lex_param_brace(sh_parser *p, wbuild *b, int ctx) {
   int line = p->line;
   sh_lex_getc(p);
+  /* where the text inside the braces starts (a bad substitution shows it all) */
+  int start_fi = p->nframes - 1;
+  const char *start_s = p->frames[start_fi].s;
+  size_t start_pos = p->frames[start_fi].pos;
   sh_param *pa = sh_arena_alloc(p->arena, sizeof *pa);
   pa->brace = true;
   pa->line = line;
@@ -907,7 +912,8 @@ bad:
     }
     pa->op = SH_POP_NONE;
     pa->name = NULL; /* marks a bad substitution */
-    pa->text = sh_arena_strndup(p->arena, sh_buf_str(&t), t.len);
+    const char *whole = raw_since(p, start_fi, start_s, start_pos, 1);
+    pa->text = whole ? whole : sh_arena_strndup(p->arena, sh_buf_str(&t), t.len);
     sh_buf_free(&t);
   }
 done:;
@@ -1268,6 +1274,7 @@ static sh_word *lex_word_inner(sh_parser *p, int flags) {
 static sh_part *lex_array_literal(sh_parser *p) {
   int line = p->line;
   sh_lex_getc(p);
+  p->array_depth++;
   sh_part *part = new_part(p, SH_PART_ARRAY);
   size_t cap = 0;
   for (;;) {
@@ -1302,6 +1309,7 @@ static sh_part *lex_array_literal(sh_parser *p) {
       e->value = ew;
     }
   }
+  p->array_depth--;
   return part;
 }
 
