@@ -91,6 +91,23 @@ typedef struct ax {
   int last;           /* recording: the node of the last subexpression parsed */
 } ax;
 
+/* Where the last token of `expr` starts (with what follows it): bash's error
+ * token for an error found at the end of the text ("2 + " gives "+ "). */
+static const char *last_token(const char *expr) {
+  const char *end = expr + strlen(expr);
+  while (end > expr && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n')) end--;
+  if (end == expr) return end;
+  const char *p = end;
+  bool word = isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '#' || p[-1] == '@';
+  while (p > expr) {
+    unsigned char c = (unsigned char)p[-1];
+    bool w = isalnum(c) || c == '_' || c == '#' || c == '@';
+    if (word ? !w : (w || !strchr("+-*/%<>=!&|^~?:,", c))) break;
+    p--;
+  }
+  return p;
+}
+
 static void aerr(ax *a, const char *msg, const char *tok) {
   if (a->err) return;
   a->err = true;
@@ -98,6 +115,7 @@ static void aerr(ax *a, const char *msg, const char *tok) {
   if (!t) t = "";
   /* bash strips leading blanks from the error token */
   while (*t == ' ' || *t == '\t' || *t == '\n') t++;
+  if (!*t) t = last_token(a->expr); /* at the end: bash shows the last token read */
   const char *e = a->expr; /* and from the expression */
   while (*e == ' ' || *e == '\t' || *e == '\n') e++;
   const char *ctx = a->sh->arith_context;
