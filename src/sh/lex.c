@@ -524,7 +524,8 @@ static bool arith_ahead(sh_parser *p, int k) {
  * char), anything else is a quoted literal. */
 static void lex_quoted_text_char(sh_parser *p, wbuild *b, int c, bool squotes) {
   if (c == '$') {
-    lex_dollar(p, b, CTX_DQ);
+    /* where '...' quotes (a subscript), $'...' is ANSI-C quoting too */
+    lex_dollar(p, b, squotes && sh_lex_peekn(p, 1) == '\'' ? CTX_UNQ : CTX_DQ);
   } else if (c == '`') {
     lex_backquote(p, b, true);
   } else if (c == '"') {
