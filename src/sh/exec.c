@@ -2354,8 +2354,13 @@ static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bo
         echoed = 0;
         continue;
       }
-      status = 2;
-      sh->status = 2;
+      /* bash quirk: a malformed [[ ]] read by the shell itself (not eval) ends
+       * the text with the status the shell had */
+      bool cond = strcmp(name, "eval") && (strstr(msg, "to conditional") ||
+                                            strstr(msg, "conditional binary operator expected") ||
+                                            strstr(msg, "syntax error in conditional expression"));
+      status = cond ? sh->status : 2;
+      sh->status = status;
       break;
     }
     any = true;

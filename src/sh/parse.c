@@ -339,9 +339,13 @@ static sh_node *parse_cond(sh_parser *p, int line, int col) {
   cond_state cs = {0};
   if (cond_peek(p, &cs, 0) == CT_END) sh_perr(p, cs.line, "syntax error near `]]'");
   n->expr = cond_or(p, &cs);
-  if (cond_peek(p, &cs, 0) != CT_END)
-    sh_perr(p, cs.line, "syntax error in conditional expression: unexpected token `%s'",
-            cs.word && cs.word->lit ? cs.word->lit : "?");
+  cond_tok k = cond_peek(p, &cs, 0);
+  if (k != CT_END) {
+    /* bash: [[ a b ]] wants an operator; other leftovers are a plain error */
+    if (k == CT_WORD && n->expr->kind == SH_C_WORD)
+      sh_perr(p, cs.line, "conditional binary operator expected");
+    sh_perr(p, cs.line, "syntax error in conditional expression");
+  }
   return &n->base;
 }
 

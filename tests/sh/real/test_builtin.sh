@@ -7,7 +7,7 @@ for p in file.txt dir link nosuch; do
   [ -f "$p" ] && printf ' f'
   [ -d "$p" ] && printf ' d'
   [ -L "$p" ] && printf ' L'
-  [ -s "$p" ] && printf ' s'
+  [ -f "$p" ] && [ -s "$p" ] && printf ' s' # a directory's size depends on the file system
   [ -r "$p" ] && printf ' r'
   echo
 done
