@@ -1705,8 +1705,9 @@ static bool brace_seq(bctx *b, batom *a, size_t n, size_t open, size_t close) {
       if (!((x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z')) ||
           !((y >= 'a' && y <= 'z') || (y >= 'A' && y <= 'Z')))
         return false;
-      if ((x >= 'a') != (y >= 'a')) {
-        /* {z..A} spans ` and [ \ ]: bash fails on the backquote it makes */
+      if ((x >= 'a') != (y >= 'a') && n - close - 1 > 0) {
+        /* {z..A}x spans ` and [ \ ]: bash fails on the backquote it makes
+         * when text follows it; alone, ` stays and \ is removed */
         b->mixed = true;
         return true;
       }
@@ -1751,6 +1752,15 @@ static bool brace_seq(bctx *b, batom *a, size_t n, size_t open, size_t close) {
     for (int m = 0; m < tl; m++) {
       buf[k].c = t[m];
       buf[k].part = NULL;
+      if (chr && (t[m] == '`' || t[m] == '\\')) {
+        /* quoted: the backquote as itself, the backslash removed (bash) */
+        sh_part *q = sh_arena_alloc(b->arena, sizeof *q);
+        memset(q, 0, sizeof *q);
+        q->kind = SH_PART_QLIT;
+        q->u.lit.s = t[m] == '`' ? "`" : "";
+        q->u.lit.n = t[m] == '`' ? 1 : 0;
+        buf[k].part = q;
+      }
       k++;
     }
     memcpy(buf + k, a + close + 1, tail * sizeof *buf);
