@@ -88,6 +88,7 @@ typedef struct ax {
   const char *sub;    /* NULL when the name has none */
   size_t sublen;      /* its length */
   struct arec *rec;   /* recording the parse (see "recording"), or NULL */
+  const char *trunc_at; /* a bad number's end: its message shows the text up to there */
   int last;           /* recording: the node of the last subexpression parsed */
 } ax;
 
@@ -119,7 +120,10 @@ static void aerr(ax *a, const char *msg, const char *tok) {
   const char *e = a->expr; /* and from the expression */
   while (*e == ' ' || *e == '\t' || *e == '\n') e++;
   const char *ctx = a->sh->arith_context;
-  sh_error(a->sh, "%s%s%s: %s (error token is \"%s\")", ctx ? ctx : "", ctx ? ": " : "", e, msg, t);
+  int elen = a->trunc_at && a->trunc_at >= e ? (int)(a->trunc_at - e) : (int)strlen(e);
+  int tlen = a->trunc_at && a->trunc_at >= t ? (int)(a->trunc_at - t) : (int)strlen(t);
+  sh_error(a->sh, "%s%s%.*s: %s (error token is \"%.*s\")", ctx ? ctx : "", ctx ? ": " : "", elen, e, msg,
+           tlen, t);
 }
 
 bool sh_arith_parse_int(const char *s, int64_t *out) {
@@ -257,20 +261,16 @@ static void lex_number(ax *a) {
   buf[n] = 0;
   a->s = p;
   if (!sh_arith_parse_int(buf, &a->num)) {
-    const char *h = strchr(buf, '#');
-    if (h) {
-      long b = strtol(buf, NULL, 10);
-      if (b < 2 || b > 64) aerr(a, "invalid arithmetic base", a->tstart);
-      else aerr(a, "value too great for base", a->tstart);
-    } else if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X') && !buf[2]) {
-      aerr(a, "invalid number", a->tstart);
-    } else if (buf[0] == '0' && !(buf[1] == 'x' || buf[1] == 'X')) {
-      bool alldig = true;
-      for (char *q = buf; *q; q++) alldig &= isdigit((unsigned char)*q) != 0;
-      aerr(a, alldig ? "value too great for base" : "invalid number", a->tstart);
-    } else {
-      aerr(a, "invalid number", a->tstart);
+    if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X') && !buf[2]) {
+      a->num = 0; /* bash: 0x alone is 0 */
+      return;
     }
+    /* bash reads the number as a string of its own: the message shows the
+     * text up to the number's end, and the number as the error token */
+    a->trunc_at = p;
+    const char *h = strchr(buf, '#');
+    long b = h ? strtol(buf, NULL, 10) : 10;
+    aerr(a, h && (b < 2 || b > 64) ? "invalid arithmetic base" : "value too great for base", a->tstart);
   }
 }
 
