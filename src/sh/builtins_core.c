@@ -1410,6 +1410,22 @@ static int bi_unalias(sh_shell *sh, int argc, char **argv) {
 /* caller [N]: read off FUNCNAME, BASH_SOURCE and BASH_LINENO as bash does:
  * "LINE FILE" (FILE is BASH_SOURCE[1], or NULL), or for frame N "LINE
  * FUNCTION FILE", failing when one of them is missing. */
+/* logout and suspend: no login shell and no job control in the sandbox (the
+ * messages of a non-interactive bash) */
+static int bi_logout(sh_shell *sh, int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  sh_error(sh, "logout: not login shell: use `exit'");
+  return 1;
+}
+
+static int bi_suspend(sh_shell *sh, int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  sh_error(sh, "suspend: cannot suspend: no job control");
+  return 1;
+}
+
 static int bi_caller(sh_shell *sh, int argc, char **argv) {
   int64_t n = 0;
   if (argc > 1 && argv[1][0] == '-' && argv[1][1]) {
@@ -1427,8 +1443,8 @@ static int bi_caller(sh_shell *sh, int argc, char **argv) {
   sh_var_dynamic_array(sh, "BASH_SOURCE", &src);
   sh_var_dynamic_array(sh, "BASH_LINENO", &line);
   int st = 1;
-  if (!fn.n) {
-    /* not in a function or sourced file */
+  if (!line.n) {
+    /* not in a function, a sourced file or a script file ("0 NULL" there) */
   } else if (argc < 2) {
     sh_printf_fd(sh, 1, "%s %s\n", line.n ? line.v[0] : "NULL", src.n > 1 ? src.v[1] : "NULL");
     st = 0;
@@ -1565,6 +1581,7 @@ const sh_builtin sh_builtin_table[] = {
     {"kill", sh_bi_kill, 0},
     {"let", bi_let, 0},
     {"local", sh_bi_local, SH_BI_DECL},
+    {"logout", bi_logout, 0},
     {"mapfile", sh_bi_mapfile, 0},
     {"popd", bi_popd, 0},
     {"printenv.py", sh_bi_printenv_py, SH_BI_TESTMODE},
@@ -1582,6 +1599,7 @@ const sh_builtin sh_builtin_table[] = {
     {"shopt", sh_bi_shopt, 0},
     {"source", bi_source, SH_BI_SPECIAL},
     {"stdout_stderr.py", sh_bi_stdout_stderr_py, SH_BI_TESTMODE},
+    {"suspend", bi_suspend, 0},
     {"test", sh_bi_test, 0},
     {"times", bi_times, SH_BI_SPECIAL},
     {"trap", sh_bi_trap, SH_BI_SPECIAL},

@@ -473,6 +473,14 @@ static const help_topic topics[] = {
      "\n"
      "Exit Status:\n"
      "0 unless used outside a function, or an option or assignment fails."},
+    {"logout", "logout [n]",
+     "Exit a login shell.\n"
+     "\n"
+     "A shell in the sandbox is never a login shell: logout reports that and\n"
+     "fails; use `exit'.\n"
+     "\n"
+     "Exit Status:\n"
+     "1."},
     {"mapfile", "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] "
                 "[-c quantum] [array]",
      "Read lines into an indexed array.\n"
@@ -647,6 +655,13 @@ static const help_topic topics[] = {
      "Run the commands of a file in the current shell.\n"
      "\n"
      "Another name for `.'."},
+    {"suspend", "suspend [-f]",
+     "Suspend shell execution.\n"
+     "\n"
+     "There is no job control in the sandbox: suspend reports that and fails.\n"
+     "\n"
+     "Exit Status:\n"
+     "1."},
     {"test", "test [expr]",
      "Evaluate a conditional expression.\n"
      "\n"
