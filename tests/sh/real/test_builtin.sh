@@ -43,7 +43,7 @@ x=5
 arr=(1)
 [[ -v arr[0] ]] && echo "arr[0] set"
 [[ -o errexit ]] || echo "errexit off"
-[[ 1 -eq ]] 2>&1
+eval '[[ 1 -eq ]]' 2>&1
 echo "status: $?"
 [ -f file.txt ] && [ -w file.txt ] && echo writable
 test 2 -ge 2 && echo ge
