@@ -730,7 +730,9 @@ static void lex_param_brace(sh_parser *p, wbuild *b, int ctx) {
   /* ${#...}: length, unless it is ${#} or ${#op...} */
   if (c == '#') {
     int d = sh_lex_peekn(p, 1);
-    if (d != '}' && d >= 0 && !(d == ':' ) &&
+    /* ${###} and ${#-x} are $# with an operator (bash); ${##} is the length of $# */
+    bool op_follows = (d == '#' || d == '-') && sh_lex_peekn(p, 2) != '}';
+    if (d != '}' && d >= 0 && !(d == ':' ) && !op_follows &&
         (sh_is_name_start(d) || is_special_param(d))) {
       sh_lex_getc(p);
       pa->length = true;

@@ -101,10 +101,14 @@ int sh_bi_read_from_fd_py(sh_shell *sh, int argc, char **argv) {
 
 /* ---- sh / bash ------------------------------------------------------------------------------ */
 
-static void sh_usage(sh_shell *sh, const char *name) {
-  sh_errorf_raw(sh, "Usage:\t%s [GNU long option] [option] ...\n\t%s [GNU long option] [option] script-file ...\n",
-                name, name);
-}
+static const char usage_fmt[] =
+    "Usage:\t%s [GNU long option] [option] ...\n\t%s [GNU long option] [option] script-file ...\n"
+    "GNU long options:\n\t--help\n\t--init-file\n\t--login\n\t--noediting\n\t--noprofile\n"
+    "\t--norc\n\t--posix\n\t--rcfile\n\t--restricted\n\t--verbose\n"
+    "Shell options:\n\t-ilrsD or -c command or -O shopt_option\t\t(invocation only)\n"
+    "\t-abefhkmnptuvxBCEHPT or -o option\n";
+
+static void sh_usage(sh_shell *sh, const char *name) { sh_errorf_raw(sh, usage_fmt, name, name); }
 
 /* Sources an rc file into a new interactive shell: a missing file is
  * skipped, errors are reported and the shell goes on (bash). */
@@ -162,7 +166,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   int i = 1;
   bool opts[SH_OPT_COUNT] = {0};
   bool optset[SH_OPT_COUNT] = {0};
-  bool read_stdin = false, interactive = false, norc = false, restricted = false;
+  bool read_stdin = false, interactive = false, norc = false, restricted = false, want_cmd = false;
   const char *rcfile = NULL;
   for (; i < argc; i++) {
     const char *a = argv[i];
@@ -171,6 +175,14 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
       break;
     }
     if (a[0] == '-' && a[1] == '-') {
+      if (!strcmp(a, "--help")) {
+        sh_printf_fd(sh, 1, usage_fmt, argv[0], argv[0]);
+        return 0;
+      }
+      if (!strcmp(a, "--restricted")) {
+        restricted = true;
+        continue;
+      }
       if (!strcmp(a, "--norc") || !strcmp(a, "--noprofile") || !strcmp(a, "--login") ||
           !strcmp(a, "--noediting") || !strcmp(a, "--debugger") || !strcmp(a, "--protected"))
         norc = norc || !strcmp(a, "--norc");
@@ -195,12 +207,8 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
     bool on = a[0] == '-';
     for (const char *c = a + 1; *c; c++) {
       switch (*c) {
-      case 'c':
-        if (i + 1 >= argc) {
-          sh_errorf_raw(sh, "%s: -c: option requires an argument\n", argv[0]);
-          return 2;
-        }
-        cmd = argv[++i];
+      case 'c': /* the command is the first argument after the options (bash) */
+        want_cmd = true;
         break;
       case 'o':
       case 'O': {
@@ -216,18 +224,29 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
       case 'i': interactive = on; break;
       case 'r': restricted = on || restricted; break;
       case 'l': case 'p': case 'D': break;
-      default:
+      default: {
+        bool known = false;
         for (int k = 0; k < SH_SET_COUNT; k++)
           if (sh_optinfo_table[k].letter == *c) {
             opts[k] = on;
             optset[k] = true;
+            known = true;
           }
+        if (!known) {
+          sh_errorf_raw(sh, "%s: %c%c: invalid option\n", argv[0], a[0], *c);
+          sh_usage(sh, argv[0]);
+          return 2;
+        }
+      }
       }
     }
-    if (cmd) {
-      i++;
-      break;
+  }
+  if (want_cmd) {
+    if (i >= argc) {
+      sh_errorf_raw(sh, "%s: -c: option requires an argument\n", argv[0]);
+      return 2;
     }
+    cmd = argv[i++];
   }
   /* a new shell: exported variables, the cwd and the fds are inherited */
   sh_shell *n = sh_shell_new(sh->sess);
