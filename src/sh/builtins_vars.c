@@ -308,6 +308,13 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
       st = 1;
       continue;
     }
+    if (d.sub && !o->funcs && (!strcmp(bname, "export") || !strcmp(bname, "readonly"))) {
+      /* bash: export and readonly take names, not array elements */
+      sh_error(sh, "%s: `%s[%s]': not a valid identifier", bname, d.name, d.sub);
+      free_decl_arg(&d);
+      st = 1;
+      continue;
+    }
     if (o->funcs) {
       /* export -f / readonly -f / declare -f +x name */
       sh_func *f = sh_func_get(sh, d.name);

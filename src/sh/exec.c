@@ -1313,11 +1313,15 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     bool temp_scope = false;
     if (c->assigns) {
       if (special && sh->opt[SH_OPT_POSIX]) {
-        for (sh_assign *as = c->assigns; as; as = as->next)
+        /* they persist, and (bash) keep the export of a temporary variable */
+        for (sh_assign *as = c->assigns; as; as = as->next) {
           if (sh_apply_assign(sh, as, 0)) {
             status = 1;
             goto out;
           }
+          sh_var *v = sh_var_find_noref(sh, as->name);
+          if (v) v->flags |= SH_V_EXPORT;
+        }
       } else {
         sh_vars_push_scope(sh);
         temp_scope = true;
@@ -2169,6 +2173,13 @@ static int exec_node(sh_shell *sh, sh_node *n) {
     if (strpbrk(f->name, "$`'\"\\") || !*f->name) {
       sh_error(sh, "`%s': not a valid identifier", f->name);
       return 1;
+    }
+    const sh_builtin *sb = sh->opt[SH_OPT_POSIX] ? sh_builtin_find(sh, f->name) : NULL;
+    if (sb && (sb->flags & SH_BI_SPECIAL)) {
+      /* POSIX: a special builtin cannot become a function; the shell exits */
+      sh_error(sh, "`%s': is a special builtin", f->name);
+      if (!sh->interactive) sh_fatal_exit(sh, 2);
+      return 2;
     }
     sh_func *old = sh_func_get(sh, f->name);
     if (old && (old->attrs & 2)) {
