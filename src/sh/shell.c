@@ -375,7 +375,11 @@ sh_shell *sh_shell_copy(sh_shell *p) {
    * ignored. */
   for (int i = 0; i < SH_NSIG + 4; i++) {
     const char *a = p->traps.action[i];
-    if (!a) continue;
+    if (!a) {
+      /* a subshell of a subshell lists what its parent listed */
+      if (p->shown_traps.action[i]) sh->shown_traps.action[i] = sh_xstrdup(p->shown_traps.action[i]);
+      continue;
+    }
     bool keep = !*a || (i == SH_TRAP_ERR && p->opt[SH_OPT_ERRTRACE]) ||
                 ((i == SH_TRAP_DEBUG || i == SH_TRAP_RETURN) && p->opt[SH_OPT_FUNCTRACE]);
     if (keep) sh->traps.action[i] = sh_xstrdup(a);
