@@ -11,7 +11,8 @@ re-proved against it at any time (--host).
 
     run.py [--host | --update] [-v] [NAME ...]
 
-Default: `build/sbx sh NAME.sh` against the expected files. Prints
+Default: `build/sbx sh NAME.sh` (or $SBX sh NAME.sh, e.g. SBX=build-asan/sbx)
+against the expected files. Prints
 "N passed, N failed" last; exits non-zero when anything failed.
 """
 import difflib
@@ -35,7 +36,11 @@ def run_one(name, host):
         os.mkdir(work)
         shutil.copy(script, os.path.join(work, name + ".sh"))
         env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "TZ": "UTC", "HOME": tmp, "TERM": "dumb"}
-        argv = ["bash", name + ".sh"] if host else [os.path.join(ROOT, "build", "sbx"), "sh", name + ".sh"]
+        for k in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
+            if k in os.environ:
+                env[k] = os.environ[k]
+        sbx = os.path.abspath(os.environ.get("SBX", os.path.join(ROOT, "build", "sbx")))
+        argv = ["bash", name + ".sh"] if host else [sbx, "sh", name + ".sh"]
         try:
             p = subprocess.run(argv, cwd=work, env=env, stdin=subprocess.DEVNULL,
                                capture_output=True, timeout=TIMEOUT)
