@@ -1261,9 +1261,9 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       uint64_t before = sh->nsubst;
       if (sh_apply_assign(sh, as, 0)) {
         status = 1;
-        sh_var *ro = sh_var_find_noref(sh, as->name);
-        if (sh->flow == SH_FLOW_NONE && !sh->interactive && ro && (ro->flags & SH_V_READONLY))
-          sh_fatal_usage(sh); /* bash abandons the command line (the -c string) */
+        /* a readonly variable or a bad subscript: bash abandons the command
+         * line (the -c string) */
+        if (sh->flow == SH_FLOW_NONE && !sh->interactive) sh_fatal_usage(sh);
         goto out;
       }
       if (sh->nsubst != before) cs_status = sh->status;
