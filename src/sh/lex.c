@@ -678,8 +678,9 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
       lex_procsub(p, &b);
       continue;
     }
-    if (c == '$' && sh_lex_peekn(p, 1) == '\'' && pattern && ctx != CTX_UNQ) {
-      /* $'...' is recognized in a pattern even in double quotes */
+    if (c == '$' && sh_lex_peekn(p, 1) == '\'' && ctx != CTX_UNQ && (pattern || ctx == CTX_DQ)) {
+      /* $'...' is recognized in a pattern even in double quotes, and in the
+       * word of "${x-$'...'}" (bash's extquote, on by default) */
       lex_dollar(p, &b, CTX_UNQ);
       continue;
     }
