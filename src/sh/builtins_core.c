@@ -1198,8 +1198,9 @@ static int bi_hash(sh_shell *sh, int argc, char **argv) {
   for (; i < argc; i++) {
     const char *name = argv[i];
     if (del) {
+      bool empty = sh->hashed.n == 0; /* bash: nothing to forget is no error */
       sh_hashent *h = sh_map_del(&sh->hashed, name);
-      if (!h) {
+      if (!h && !empty) {
         sh_error(sh, "hash: %s: not found", name);
         st = 1;
       }
@@ -1434,6 +1435,11 @@ static int bi_caller(sh_shell *sh, int argc, char **argv) {
     return 2;
   }
   if (argc > 1 && !parse_int_arg(argv[1], &n)) {
+    sh_strv ln = {0};
+    sh_var_dynamic_array(sh, "BASH_LINENO", &ln);
+    size_t frames = ln.n;
+    sh_strv_free(&ln);
+    if (!frames) return 1; /* bash: outside any frame, before the number */
     sh_error(sh, "caller: %s: invalid number", argv[1]);
     sh_bi_usage(sh, "caller");
     return 2;

@@ -1112,15 +1112,31 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
         return 2;
       }
     }
+    /* numbers must be whole non-negative decimals (bash's messages) */
+    long num = 0;
+    if (optarg && strchr("nOsuc", o)) {
+      char *end;
+      errno = 0;
+      num = strtol(optarg, &end, 10);
+      bool bad = !*optarg || *end || errno || num < 0 || (o == 'c' && num == 0);
+      if (bad) {
+        const char *what = o == 'n' || o == 's' ? "invalid line count"
+                           : o == 'O'           ? "invalid array origin"
+                           : o == 'u'           ? "invalid file descriptor specification"
+                                                : "invalid callback quantum";
+        sh_error(sh, "%s: %s: %s", argv[0], optarg, what);
+        return 1;
+      }
+    }
     switch (o) {
     case 'd': delim = optarg[0] ? (unsigned char)optarg[0] : 0; break;
-    case 'n': count = strtol(optarg, NULL, 10); break;
-    case 'O': origin = strtol(optarg, NULL, 10); have_origin = true; break;
-    case 's': skip = strtol(optarg, NULL, 10); break;
-    case 'u': fd = (int)strtol(optarg, NULL, 10); break;
+    case 'n': count = num; break;
+    case 'O': origin = num; have_origin = true; break;
+    case 's': skip = num; break;
+    case 'u': fd = (int)num; break;
     case 't': trim = true; break;
     case 'C': callback = optarg; break;
-    case 'c': quantum = strtol(optarg, NULL, 10); break;
+    case 'c': quantum = num; break;
     default:
       sh_error(sh, "%s: -%c: invalid option", argv[0], o);
       sh_bi_usage(sh, argv[0]);
