@@ -1409,7 +1409,10 @@ void sh_lex_read_heredocs(sh_parser *p) {
     if (!found && p->opts.warn) {
       char *m = sh_xasprintf("warning: here-document at line %d delimited by end-of-file (wanted `%s')",
                              r->line, delim);
-      p->opts.warn(p->opts.ud, p->line, m);
+      /* bash names the last line read, not the one after its newline */
+      const sh_frame *f0 = &p->frames[0];
+      int at = p->line - (p->nframes == 1 && f0->len > 0 && f0->s[f0->len - 1] == '\n' && p->line > 1);
+      p->opts.warn(p->opts.ud, at, m);
       free(m);
     }
     char *text = sh_arena_strndup(p->arena, sh_buf_str(&body), body.len);
