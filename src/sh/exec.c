@@ -1928,6 +1928,7 @@ static int exec_for(sh_shell *sh, sh_for *f) {
     /* select: the menu (first, and again after an empty line) and PS3 on
      * stderr, then a line from stdin */
     bool show_menu = true;
+    if (!items.n && sh->opt[SH_OPT_XTRACE]) xtrace_for(sh, f); /* bash traces the head still */
     for (; items.n;) { /* no words: nothing to choose, as bash */
       if (!loop_tick(sh, &iters)) break;
       if (!debug_trap(sh, f->base.line)) break;
