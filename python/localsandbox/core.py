@@ -133,16 +133,20 @@ _DEFAULT_OPEN_FLAGS = _sbx.OPEN_MEMORY
 class ExecutionPreset(Enum):
     """Execution limit presets (protection against runaway scripts).
 
-    ======== =============== ============
-    Preset   Loop iterations Commands
-    ======== =============== ============
-    STRICT   100             500
-    NORMAL   1,000           5,000
-    PERMISSIVE 10,000        50,000
-    ======== =============== ============
+    ========== =============== ============ =======
+    Preset     Loop iterations Commands     Timeout
+    ========== =============== ============ =======
+    STRICT     100             500          5 s
+    NORMAL     10**9           10**9        30 s
+    PERMISSIVE 10**10          10**10       120 s
+    ========== =============== ============ =======
 
-    The other limits (function depth, output size, string and array size,
-    ...) scale with the preset too; ``limits=`` overrides any of them.
+    STRICT keeps the published figures. NORMAL and PERMISSIVE stop runaway
+    scripts by time, output and size: their counts are beyond what a script
+    can run within their time limits, so a ``while read`` over a large file
+    runs to its end. The other limits (function depth, output size, string
+    and array size, ...) scale with the preset too; ``limits=`` overrides
+    any of them.
     """
 
     STRICT = "strict"
