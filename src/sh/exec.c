@@ -1206,7 +1206,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
           /* the array literal is applied from the parsed assignment */
           sh_strv_pushdup(&argv, as->name);
         } else {
-          char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
+          char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN | SH_XF_DECL) : sh_xstrdup("");
           if (!val) {
             xerr = 1;
             break;

@@ -51,6 +51,7 @@ typedef struct xs {
   bool err;
   int depth;    /* nesting of expansions inside expansions */
   bool assign_word; /* an argument shaped like NAME=value: tildes after = and : */
+  bool string_ctx;  /* expanding to one string (assignment, <<<, case word, [[ ]]) */
   size_t list_elems; /* elements emitted by list expansions ($@, a[@]) */
 } xs;
 
@@ -712,9 +713,11 @@ static void emit_value(xs *x, const pval *pv, bool in_dq) {
       return;
     }
     x->list_elems += pv->v.n;
-    if (!in_dq && (x->flags & SH_XF_ASSIGN)) {
-      /* x=$@ (no splitting): the elements joined with spaces, as "$@";
-       * x=$* joined as "$*" (IFS= gives "ab") */
+    /* one string (x=, <<<, case, [[ ]]): $@ joins with spaces as "$@", $* as
+     * "$*" (IFS='' puts nothing between), except that a declaration
+     * builtin's d=$* joins the positional parameters with spaces (bash) */
+    bool decl_params_null_ifs = (x->flags & SH_XF_DECL) && pv->from_params && !*ifs_value(x->sh);
+    if (!in_dq && x->string_ctx && !(pv->lchar == '*' && decl_params_null_ifs)) {
       char *j = join_list(x->sh, &pv->v, pv->lchar);
       xadd(x, j, strlen(j), XQ);
       free(j);
@@ -2027,6 +2030,7 @@ static char *expand_to_string(sh_shell *sh, const sh_word *w, int flags, bool *e
   }
   xs x;
   xs_init(&x, sh, flags);
+  x.string_ctx = true;
   x_parts(&x, w->parts, (flags & SH_XF_HEREDOC) != 0, 0);
   if (x.err) {
     xs_free(&x);
