@@ -227,6 +227,31 @@ TEST(normal_preset_runs_long_loops_and_limits_keep_output) {
   sbx_close(h);
 }
 
+/* timeout bounds shell code: the code under it unwinds at its deadline and
+ * the call goes on (no limit of the call is recorded) */
+TEST(timeout_bounds_shell_code_and_the_call_goes_on) {
+  sbx *h = open_sb();
+  REQUIRE(h);
+  sbx_bash_result r;
+  const char *s = "timeout 0.2 bash -c 'while :; do :; done'; echo $?; "
+                  "f() { sleep 5; }; export -f f; timeout 0.2 bash -c f; echo $?; "
+                  "timeout 5 bash -c 'exit 3'; echo $?";
+  CHECK_EQ(sbx_bash(h, s, strlen(s), &r), SBX_OK);
+  CHECK_STR(r.out, "124\n124\n3\n");
+  CHECK_EQ(r.limit, 0);
+  CHECK(r.duration_ms < 4000); /* ended at the deadlines, not after the sleep */
+  sbx_bash_result_free(&r);
+  /* the call's own timeout still wins over a longer timeout command */
+  sbx_limits t = {0};
+  t.timeout_ms = 300;
+  sbx_set_limits(h, &t);
+  s = "timeout 10 bash -c 'while :; do :; done'";
+  CHECK_EQ(sbx_bash(h, s, strlen(s), &r), SBX_TIMEOUT);
+  CHECK_EQ(r.limit, SBX_LIMIT_TIMEOUT);
+  sbx_bash_result_free(&r);
+  sbx_close(h);
+}
+
 static void *cancel_later(void *arg) {
   struct timespec ts = {0, 100 * 1000 * 1000};
   nanosleep(&ts, NULL);
@@ -368,6 +393,7 @@ int main(int argc, char **argv) {
   RUN(pipelines_stream_and_stop_early);
   RUN(limits_presets_and_kinds);
   RUN(normal_preset_runs_long_loops_and_limits_keep_output);
+  RUN(timeout_bounds_shell_code_and_the_call_goes_on);
   RUN(cancel_from_another_thread);
   RUN(hostile_scripts_end_with_errors);
   RUN(language_basics);
