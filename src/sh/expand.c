@@ -354,9 +354,10 @@ static void get_var_value(xs *x, const char *name, const sh_word *index, char in
   }
   sh_var *v = sh_var_find(sh, name);
   if (!v) {
-    /* a nameref to an array element: name -> "a[1]" */
+    /* a nameref to an array element: name -> "a[1]" ($ref reads through it;
+     * ${ref[@]} and ${ref[0]} are nothing, as bash) */
     sh_var *r = sh_var_find_noref(sh, name);
-    if (r && (r->flags & SH_V_NAMEREF) && r->str && strchr(r->str, '[')) {
+    if (r && (r->flags & SH_V_NAMEREF) && r->str && strchr(r->str, '[') && !index && !index_all) {
       const char *target = sh_var_resolve(sh, name);
       char *t = sh_xstrdup(target);
       get_ref_value(x, t, pv);
