@@ -1558,6 +1558,7 @@ const sh_builtin sh_builtin_table[] = {
     {"argv.py", sh_bi_argv_py, SH_BI_TESTMODE},
     {"bash", sh_bi_sh, 0},
     {"bg", sh_bi_fg, 0},
+    {"bind", sh_bi_bind, 0},
     {"break", bi_break, SH_BI_SPECIAL},
     {"builtin", bi_builtin, 0},
     {"caller", bi_caller, 0},

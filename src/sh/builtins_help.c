@@ -109,6 +109,17 @@ static const help_topic topics[] = {
      "\n"
      "Exit Status:\n"
      "1 (no job control)."},
+    {"bind", "bind [-lpsvPSVX] [-m keymap] [-f filename] [-q name] [-u name] [-r keyseq] [-x keyseq:shell-command] [keyseq:readline-function or readline-command]",
+     "Set or show readline key bindings.\n"
+     "\n"
+     "There is no line editor in the sandbox: bind warns that line editing is\n"
+     "not enabled, then lists readline's functions (-l), bindings (-p, -P),\n"
+     "variables (-v, -V) and -x commands (-X), queries a function (-q), and\n"
+     "adds (KEYSEQ:FUNCTION, -x) or removes (-r, -u) bindings of the emacs or\n"
+     "vi keymap (-m). No inputrc is read (-f).\n"
+     "\n"
+     "Exit Status:\n"
+     "0 unless an option is invalid or a name is unknown."},
     {"break", "break [n]",
      "Leave loops.\n"
      "\n"

@@ -72,6 +72,11 @@ void sh_session_free(sh_session *s) {
   if (!s) return;
   sh_shell_free(s->root);
   sh_sched_free(s->sched);
+  for (size_t i = 0; i < s->nbinds; i++) {
+    free(s->binds[i].keys);
+    free(s->binds[i].value);
+  }
+  free(s->binds);
   free(s);
 }
 

@@ -354,8 +354,19 @@ typedef struct sh_output {
   void *ud;
 } sh_output;
 
+/* A key binding made by bind (builtins_bind.c). */
+#define SH_BIND_MAX 256
+typedef struct sh_binding {
+  int keymap;              /* 0 emacs, 1 vi */
+  bool command;            /* bind -x: value is a shell command, else a readline function */
+  char *keys;              /* the key sequence as written ("\\C-o") (owned) */
+  char *value;             /* the function or command (owned) */
+} sh_binding;
+
 struct sh_session {
   store *st;               /* the sandbox filesystem (borrowed) */
+  sh_binding *binds;       /* bind's key bindings (owned), nbinds used of capbinds */
+  size_t nbinds, capbinds;
   struct sbx *sandbox;     /* the handle, for python3/tool (cmd_ctx.sandbox); may be NULL */
   sh_limits limits;        /* in force */
   atomic_int cancel;       /* set by sbx_cancel from any thread */
