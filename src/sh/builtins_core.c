@@ -48,7 +48,7 @@ int sh_bi_argv_py(sh_shell *sh, int argc, char **argv);
 int sh_bi_printenv_py(sh_shell *sh, int argc, char **argv);
 int sh_bi_stdout_stderr_py(sh_shell *sh, int argc, char **argv);
 int sh_bi_read_from_fd_py(sh_shell *sh, int argc, char **argv);
-int sh_bi_sh(sh_shell *sh, int argc, char **argv);
+
 int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin);
 bool sh_stack_low(void);
 

@@ -546,6 +546,8 @@ static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
     }
     return st;
   }
+  if (i >= argc && o.set && !o.clear && !local && (!strcmp(bname, "declare") || !strcmp(bname, "typeset")))
+    return print_vars_filtered(sh, o.set, true); /* declare -a: the arrays, declare -x: the exported... */
   bool make_local = local || (!o.global && sh->fn_depth > 0 && strcmp(bname, "export") != 0);
   /* `E=x local v` or `IFS= eval 'local v=1'`: the locals belong to the function,
    * not to the temporary scope of the prefix assignments (bash). Only when no

@@ -819,32 +819,14 @@ static int run_script_file(sh_shell *sh, const char *path, int argc, char **argv
     record_file_error(sh, EACCES, path);
     return 126;
   }
-  void *data;
-  size_t len;
-  r = store_path_read_file(sh->sess->st, sh->cwd, path, &data, &len);
-  if (r < 0) {
-    sh_error(sh, "%s: %s", path, cmd_strerror(r));
-    return 126;
-  }
-  sh_shell *sub = sh_shell_copy(sh);
-  sub->subshell = sh->subshell; /* a new shell, not a subshell */
-  free(sub->arg0);
-  sub->arg0 = sh_xstrdup(path);
-  sh_frames_start_script(sub, sub->arg0);
-  sh_strv_free(&sub->params);
-  for (int i = 1; i < argc; i++) sh_strv_pushdup(&sub->params, argv[i]);
-  /* functions and non-exported variables are not inherited by a new shell;
-   * keep it simple: a copy, as bash does for scripts run without #! */
-  int status = sh_eval_file(sub, data, len, path);
-  if (sub->flow == SH_FLOW_EXIT) status = sub->exit_status;
-  sh_run_exit_trap(sub);
-  if (sub->flow == SH_FLOW_ABORT) {
-    sh->flow = SH_FLOW_ABORT;
-    sh->exit_status = 126;
-    status = 126;
-  }
-  sh_shell_free(sub);
-  free(data);
+  /* a new shell runs it, as `bash PATH ARG...` (with or without #!): it sees
+   * the exported variables and functions, not the rest of this shell */
+  char **av = sh_xcalloc((size_t)argc + 2, sizeof *av);
+  av[0] = (char *)"bash";
+  av[1] = (char *)path;
+  for (int i = 1; i < argc; i++) av[i + 1] = argv[i];
+  int status = sh_bi_sh(sh, argc + 1, av);
+  free(av);
   return status;
 }
 
