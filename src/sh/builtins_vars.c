@@ -47,13 +47,19 @@ void sh_quote_value(sh_buf *b, const char *s) {
   sh_buf_addc(b, '"');
 }
 
-void sh_quote_key(sh_buf *b, const char *k) {
-  bool quote = needs_ansic(k) || ((*k == '@' || *k == '*') && !k[1]);
-  for (const char *p = k; *p && !quote; p++) {
-    if (strchr(" \t\n'\"\\|&;()<>!{}*[?]^$`", *p)) quote = true;
-    else if (*p == '~' && (p == k || p[-1] == '=' || p[-1] == ':')) quote = true;
-    else if (*p == '#' && p == k) quote = true;
+/* bash's sh_contains_shell_metas: a character that would mean something
+ * unquoted (~ and # only where they would) */
+static bool has_shell_metas(const char *k) {
+  for (const char *p = k; *p; p++) {
+    if (strchr(" \t\n'\"\\|&;()<>!{}*[?]^$`", *p)) return true;
+    if (*p == '~' && (p == k || p[-1] == '=' || p[-1] == ':')) return true;
+    if (*p == '#' && p == k) return true;
   }
+  return false;
+}
+
+void sh_quote_key(sh_buf *b, const char *k) {
+  bool quote = needs_ansic(k) || ((*k == '@' || *k == '*') && !k[1]) || has_shell_metas(k);
   if (quote) sh_quote_value(b, k);
   else sh_buf_adds(b, k);
 }
@@ -501,7 +507,7 @@ static int print_vars_filtered(sh_shell *sh, uint32_t need, bool all_attrs) {
   return 0;
 }
 
-static void print_all_vars(sh_shell *sh, bool bare_when_plain);
+static void print_all_vars(sh_shell *sh);
 
 static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
   decl_opts o = {0};
@@ -519,7 +525,7 @@ static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
     if (i >= argc) {
       if (!o.print && !local) {
         /* `declare` alone: all variables as name=value */
-        print_all_vars(sh, false);
+        print_all_vars(sh);
         return 0;
       }
       if (local) {
@@ -694,7 +700,7 @@ static int set_option_letter(sh_shell *sh, char c, bool on) {
 /* Every set variable as name=value (arrays as name=(...)), for `declare`
  * alone and `set` alone; `set` (`bare_when_plain`) leaves a value of only
  * name chars and -./:@%+, unquoted, `declare` quotes every one. */
-static void print_all_vars(sh_shell *sh, bool bare_when_plain) {
+static void print_all_vars(sh_shell *sh) {
   size_t n;
   const char **names = sh_vars_names(sh, &n);
   for (size_t k = 0; k < n; k++) {
@@ -707,11 +713,11 @@ static void print_all_vars(sh_shell *sh, bool bare_when_plain) {
       sh_printf_fd(sh, 1, "%s\n", sp ? sp + 1 : s);
       free(s);
     } else if (v->str) {
-      char *q = sh_quote_single(v->str);
-      bool plain = bare_when_plain && *v->str != 0;
-      for (const char *c = v->str; plain && *c; c++)
-        if (!(sh_is_name_char((unsigned char)*c) || strchr("-./:@%+,", *c))) plain = false;
-      sh_printf_fd(sh, 1, "%s=%s\n", v->name, plain ? v->str : q);
+      /* as bash 5.2's set and declare: bare unless it holds shell
+       * metacharacters, then $'...' for control characters, else '...' */
+      char *q = needs_ansic(v->str) ? sh_quote(v->str, true)
+                : has_shell_metas(v->str) ? sh_quote_single(v->str) : NULL;
+      sh_printf_fd(sh, 1, "%s=%s\n", v->name, q ? q : v->str);
       free(q);
     }
   }
@@ -720,7 +726,7 @@ static void print_all_vars(sh_shell *sh, bool bare_when_plain) {
 
 int sh_bi_set(sh_shell *sh, int argc, char **argv) {
   if (argc == 1) {
-    print_all_vars(sh, true);
+    print_all_vars(sh);
     return 0;
   }
   int i = 1;
