@@ -660,8 +660,19 @@ int sh_bi_unset(sh_shell *sh, int argc, char **argv) {
         } else {
           int64_t idx;
           char *t = sh_expand_arith_text(sh, sub);
-          if (!t || sh_arith_eval(sh, t, &idx)) st = 1;
-          else if (sh_var_unset_index(sh, v, idx)) st = 1;
+          if (!t || sh_arith_eval(sh, t, &idx)) {
+            st = 1;
+          } else if (!(v->flags & SH_V_ARRAY)) {
+            /* a scalar is element 0: unset x[0] unsets x, x[1] is an error (bash) */
+            if (idx == 0 && !(v->flags & SH_V_UNSET)) {
+              if (sh_var_unset(sh, name, false)) st = 1;
+            } else if (idx != 0) {
+              sh_error(sh, "unset: %s: not an array variable", name);
+              st = 1;
+            }
+          } else if (sh_var_unset_index(sh, v, idx)) {
+            st = 1;
+          }
           free(t);
         }
       }
