@@ -441,6 +441,8 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
     }
     v->flags |= o->set & ~(SH_V_READONLY | SH_V_ARRAY | SH_V_ASSOC);
     v->flags &= ~(o->clear & ~(SH_V_ARRAY | SH_V_ASSOC));
+    if ((o->set | o->clear) & SH_V_EXPORT) /* export SHELLOPTS: a computed variable */
+      sh_var_special_export(sh, d.name, (o->set & SH_V_EXPORT) != 0);
     if (o->set & SH_V_UPPER) v->flags &= ~SH_V_LOWER;
     if (o->set & SH_V_LOWER) v->flags &= ~SH_V_UPPER;
     v->flags = (v->flags & ~SH_V_UNSET) | keep_unset;

@@ -278,10 +278,26 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
       *eq = '=';
       continue;
     }
+    if ((!strcmp(env.v[k], "SHELLOPTS") || !strcmp(env.v[k], "BASHOPTS")) &&
+        sh_var_special_export(n, env.v[k], true)) {
+      *eq = '='; /* computed here from the options (set below), exported still */
+      continue;
+    }
     sh_var_set(n, env.v[k], eq + 1, SH_SET_FORCE);
     sh_var *v = sh_var_find_noref(n, env.v[k]);
     if (v) v->flags |= SH_V_EXPORT;
     *eq = '=';
+  }
+  /* SHELLOPTS and BASHOPTS in the environment turn their options on (bash) */
+  for (size_t k = 0; k < env.n; k++) {
+    bool shopt = !strncmp(env.v[k], "BASHOPTS=", 9);
+    if (!shopt && strncmp(env.v[k], "SHELLOPTS=", 10)) continue;
+    char *list = sh_xstrdup(env.v[k] + (shopt ? 9 : 10)), *save = NULL;
+    for (char *o = strtok_r(list, ":", &save); o; o = strtok_r(NULL, ":", &save)) {
+      int opt = sh_opt_find(o, shopt);
+      if (opt >= 0) n->opt[opt] = true;
+    }
+    free(list);
   }
   /* as bash starts: SHLVL one more than the environment's, PWD exported,
    * and bash's built-in search path when the environment has no PATH */

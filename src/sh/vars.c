@@ -27,6 +27,7 @@ struct sh_vars {
   char optsbuf[2048]; /* SHELLOPTS / BASHOPTS text (every option name fits) */
   char resolved[STORE_PATH_MAX]; /* sh_var_resolve result */
   uint32_t disabled; /* bit per special that the user unset */
+  uint32_t exported; /* bit per special that the user exported (export SHELLOPTS) */
 };
 
 /* ---- arrays ------------------------------------------------------------------------ */
@@ -291,6 +292,7 @@ sh_vars *sh_vars_copy(const sh_vars *v) {
   c->nb = v->nb;
   c->n = v->n;
   c->disabled = v->disabled;
+  c->exported = v->exported;
   c->b = sh_xcalloc(c->nb, sizeof *c->b);
   for (size_t i = 0; i < v->nb; i++) {
     sh_var **tail = &c->b[i];
@@ -588,6 +590,7 @@ static sh_var *special_var(sh_shell *sh, const char *name) {
   }
   const char *val = sh_var_dynamic(sh, name);
   if (i == SP_RANDOM || i == SP_SECONDS || i == SP_LINENO) s->flags |= SH_V_INTEGER;
+  if (sh->vars->exported & (1u << i)) s->flags |= SH_V_EXPORT;
   if (i == SP_SHELLOPTS || i == SP_BASHOPTS) s->flags |= SH_V_READONLY;
   s->str = sh_xstrdup(val ? val : "");
   return s;
@@ -1105,7 +1108,21 @@ void sh_vars_environ(sh_shell *sh, sh_strv *out) {
     sh_strv_push(out, sh_xasprintf("%s=%s", v->name, v->str));
   }
   free(names);
+  /* exported computed variables (SHELLOPTS...) with their current values */
+  for (int i = 0; i < SP_FUNCNAME; i++)
+    if ((sh->vars->exported & (1u << i)) && !(sh->vars->disabled & (1u << i))) {
+      const char *val = sh_var_dynamic(sh, special_names[i]);
+      if (val) sh_strv_push(out, sh_xasprintf("%s=%s", special_names[i], val));
+    }
   sh_funcs_environ(sh, out);
+}
+
+bool sh_var_special_export(sh_shell *sh, const char *name, bool on) {
+  int i = special_index(name);
+  if (i < 0 || i >= SP_FUNCNAME) return false;
+  if (on) sh->vars->exported |= 1u << i;
+  else sh->vars->exported &= ~(1u << i);
+  return true;
 }
 
 /* ---- defaults ---------------------------------------------------------------------------------------- */
