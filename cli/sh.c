@@ -279,6 +279,7 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
   sh_var_set(sh, "PWD", cwd, 0);
   const char *home = getenv("HOME");
   if (home) sh_var_set(sh, "HOME", home, 0);
+  else sh_var_unset(sh, "HOME", false); /* bash sets no HOME of its own */
   sh->dash_c = owned == NULL; /* -c SCRIPT */
   free(sh->arg0);
   sh->arg0 = strdup(name); /* $0: "bash" (stdin), the -c NAME or the FILE */
