@@ -549,6 +549,16 @@ static sh_node *parse_funcdef_body(sh_parser *p, const char *name, int line, int
 
 /* ---- simple commands and commands ------------------------------------------------------------ */
 
+/* The command word of a declaration builtin, which takes a=(...) arguments. */
+static bool is_decl_word(const void *word) {
+  const sh_word *w = word;
+  static const char *const names[] = {"alias", "declare", "export", "local", "readonly", "typeset"};
+  if (!w->lit) return false;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (!strcmp(w->lit, names[i])) return true;
+  return false;
+}
+
 static sh_node *parse_simple(sh_parser *p) {
   sh_tok *t = sh_lex_peek(p);
   sh_simple *n = node_new(p, sizeof *n, SH_N_SIMPLE, t->line, t->col);
@@ -578,6 +588,11 @@ static sh_node *parse_simple(sh_parser *p) {
       if (t->kind != T_WORD) continue;
       if (t->word->assign) continue;
     }
+    if (words.n > 0 && t->word->assign && t->word->assign->value && t->word->assign->value->parts &&
+        t->word->assign->value->parts->kind == SH_PART_ARRAY && !is_decl_word(words.v[0]))
+      /* a=(...) is an argument only of a declaration builtin named as the
+       * command (echo a=(1), builtin declare a=(1): bash's syntax error) */
+      sh_perr(p, t->line, "syntax error near unexpected token `('");
     pvec_push(p, &words, t->word);
     sh_lex_consume(p);
     if (words.n == 1 && sh_lex_peek(p)->kind == T_LPAREN && !ahead && !rhead) {
