@@ -34,6 +34,13 @@ static bool is_function(const char *name) {
   return false;
 }
 
+/* A readline command name, or false after bash's message. */
+static bool known_function(sh_shell *sh, const char *name) {
+  if (is_function(name)) return true;
+  sh_error(sh, "bind: `%s': unknown function name", name);
+  return false;
+}
+
 /* The keymap named by -m: 0 emacs, 1 vi, -1 unknown. */
 static int keymap_of(const char *name) {
   if (!strcmp(name, "emacs") || !strcmp(name, "emacs-standard") || !strcmp(name, "emacs-meta") ||
@@ -198,8 +205,7 @@ int sh_bi_bind(sh_shell *sh, int argc, char **argv) {
         }
         break;
       case 'q': {
-        if (!is_function(arg)) {
-          sh_error(sh, "bind: `%s': unknown function name", arg);
+        if (!known_function(sh, arg)) {
           st = 1;
           break;
         }
@@ -217,8 +223,7 @@ int sh_bi_bind(sh_shell *sh, int argc, char **argv) {
         break;
       }
       case 'u': {
-        if (!is_function(arg)) {
-          sh_error(sh, "bind: `%s': unknown function name", arg);
+        if (!known_function(sh, arg)) {
           st = 1;
           break;
         }
