@@ -4,7 +4,7 @@
  *   sbx DB                      interactive prompt with line editing (libedit);
  *                               when stdin is not a terminal, the script on stdin
  *   sbx DB -c SCRIPT [NAME [ARG...]]
- *   sbx sh [-c SCRIPT [NAME [ARG...]] | < SCRIPT]
+ *   sbx sh [-c SCRIPT [NAME [ARG...]] | FILE [ARG...] | < SCRIPT]
  *                               a fresh in-memory sandbox: the conformance kit's
  *                               and the command tests' entry point
  *
@@ -201,6 +201,7 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
   size_t len = 0;
   char *owned = NULL;
   const char *name = "bash";
+  const char *file = NULL; /* the script's host path (sbx sh FILE) */
   char **args = NULL;
   int nargs = 0;
   int i = 1;
@@ -212,8 +213,24 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
     if (i < argc) name = argv[i++];
     args = argv + i;
     nargs = argc - i;
+  } else if (i < argc && argv[i][0] == '-' && argv[i][1]) {
+    return cli_error("sh: usage: sbx sh [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]] (script on stdin otherwise)");
   } else if (i < argc) {
-    return cli_error("sh: usage: sbx sh [-c SCRIPT [NAME [ARG...]]] (script on stdin otherwise)");
+    /* a host script file, run as `bash FILE ARG...`: $0 and the messages
+     * name the file */
+    file = argv[i++];
+    int fd = open(file, O_RDONLY);
+    if (fd < 0) {
+      fprintf(stderr, "bash: %s: %s\n", file, strerror(errno));
+      return 127;
+    }
+    int e = cli_read_fd(fd, &owned, &len);
+    close(fd);
+    if (e) return cli_error("sh: reading %s: %s", file, strerror(e));
+    script = owned;
+    name = file;
+    args = argv + i;
+    nargs = argc - i;
   } else {
     int e = cli_read_fd(0, &owned, &len);
     if (e) return cli_error("sh: reading the script: %s", strerror(e));
@@ -275,10 +292,12 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
   sh_var_set(sh, "PWD", cwd, 0);
   const char *home = getenv("HOME");
   if (home) sh_var_set(sh, "HOME", home, 0);
+  else sh_var_unset(sh, "HOME", false); /* bash sets no HOME of its own */
   sh->dash_c = owned == NULL; /* -c SCRIPT */
   free(sh->arg0);
-  sh->arg0 = strdup(name); /* $0: "bash" (stdin) or the -c NAME */
-  int status = run_script(h, script, len, name, args, nargs, owned ? -1 : 0, 1);
+  sh->arg0 = strdup(name); /* $0: "bash" (stdin), the -c NAME or the FILE */
+  if (file) sh_frames_start_script(sh, sh->arg0);
+  int status = run_script(h, script, len, name, args, nargs, owned && !file ? -1 : 0, 1);
   sbx_close(h);
   free(owned);
   return status;

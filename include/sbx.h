@@ -296,8 +296,10 @@ typedef struct sbx_limits {
   uint64_t timeout_ms;      /* wall clock of one call */
 } sbx_limits;
 
-/* Presets. STRICT: 100 loop iterations, 500 commands; NORMAL (the default):
- * 1,000 / 5,000; PERMISSIVE: 10,000 / 50,000 (other fields scale alike). */
+/* Presets. STRICT: 100 loop iterations, 500 commands; NORMAL (the default)
+ * and PERMISSIVE: 10^9 / 10^9 and 10^10 / 10^10, counts a script cannot reach
+ * within their time limits (30 s, 120 s), so they stop runaway scripts by
+ * time, output and size (the other fields scale from STRICT to PERMISSIVE). */
 #define SBX_PRESET_STRICT 1
 #define SBX_PRESET_NORMAL 2
 #define SBX_PRESET_PERMISSIVE 3

@@ -84,11 +84,15 @@ class TimeoutError(LocalSandboxError):  # noqa: A001 - the published name
 
     Attributes:
         timeout_ms: The limit that was reached, in milliseconds.
+        stdout: What the call wrote to stdout before it was stopped.
+        stderr: What it wrote to stderr (ending with the limit's message).
     """
 
-    def __init__(self, message: str, timeout_ms: int) -> None:
+    def __init__(self, message: str, timeout_ms: int, stdout: str = "", stderr: str = "") -> None:
         super().__init__(message)
         self.timeout_ms = timeout_ms
+        self.stdout = stdout
+        self.stderr = stderr
 
 
 class SubprocessCrashed(LocalSandboxError):
@@ -111,12 +115,18 @@ class ExecutionLimitError(LocalSandboxError):
             one of the other limit names (``function_depth``,
             ``output_bytes``, ``string_size``, ``array_size``, ...).
         limit_value: The value of that limit.
+        stdout: What the script wrote to stdout before the limit stopped it.
+        stderr: What it wrote to stderr (ending with the limit's message).
     """
 
-    def __init__(self, message: str, limit_type: str, limit_value: int) -> None:
+    def __init__(
+        self, message: str, limit_type: str, limit_value: int, stdout: str = "", stderr: str = ""
+    ) -> None:
         super().__init__(message)
         self.limit_type = limit_type
         self.limit_value = limit_value
+        self.stdout = stdout
+        self.stderr = stderr
 
 
 class JailUnavailableError(LocalSandboxError):

@@ -168,6 +168,27 @@ class TestLimits:
             result = sandbox.bash("for i in {1..200}; do echo $i; done")
             assert result.stdout.splitlines()[-1] == "200"
 
+    def test_normal_preset_reads_a_large_file(self) -> None:
+        with LocalSandbox(preset=ExecutionPreset.NORMAL) as sandbox:
+            sandbox.bash("seq 5000 > /tmp/l")
+            result = sandbox.bash("n=0; while read -r x; do n=$((n + 1)); done < /tmp/l; echo $n")
+            assert result.stdout == "5000\n"
+
+    def test_limit_error_keeps_the_output(self) -> None:
+        with LocalSandbox(preset=ExecutionPreset.STRICT) as sandbox:
+            with pytest.raises(ExecutionLimitError) as info:
+                sandbox.bash("echo first; echo oops >&2; for i in {1..200}; do echo $i; done")
+            assert info.value.stdout.startswith("first\n1\n2\n")
+            assert info.value.stdout.endswith("\n100\n")
+            assert info.value.stderr.startswith("oops\n")
+            assert "loop_iterations" in info.value.stderr
+
+    def test_timeout_error_keeps_the_output(self, sandbox: LocalSandbox) -> None:
+        with pytest.raises(TimeoutError) as info:
+            sandbox.bash("echo started; while :; do :; done", limits={"timeout_ms": 300})
+        assert info.value.stdout == "started\n"
+        assert "timeout" in info.value.stderr
+
     def test_every_preset_runs(self) -> None:
         for preset in ExecutionPreset:
             with LocalSandbox(preset=preset) as sandbox:
@@ -178,7 +199,7 @@ class TestLimits:
             with pytest.raises(ExecutionLimitError) as info:
                 sandbox.bash("for i in 1 2 3 4 5 6; do :; done")
             assert info.value.limit_value == 5
-            assert sandbox.limits["command_count"] == 5000
+            assert sandbox.limits["command_count"] == 10**9
 
     def test_per_call_limits_do_not_stick(self, sandbox: LocalSandbox) -> None:
         with pytest.raises(ExecutionLimitError):

@@ -56,6 +56,14 @@ run_in "piped" "$SBX" --isolation=process "$t/shell.db" -c 'tr a-z A-Z; exit 3'
 expect "stdin and exit status through the helper" 3 "PIPED"
 run "$SBX" --isolation thread "$t/shell.db" -c true
 expect "unknown isolation mode" 1 "" "sbx: --isolation: unknown mode 'thread' (in-process or process)"
+# A limit that ends a call: what the script printed until then is on the
+# terminal, then the limit's message, and the status is 126.
+run "$SBX" "$t/shell.db" -c 'echo before; echo warn >&2; a=({1..200000}); echo after'
+expect "a limit keeps the output before it" 126 "before" \
+  "$(printf 'warn\nsbx: execution limit exceeded: array_size (100000)')"
+# The NORMAL preset lets a loop over a large file run to its end.
+run "$SBX" "$t/shell.db" -c 'seq 3000 > /tmp/l; n=0; while read -r x; do n=$((n+1)); done < /tmp/l; echo $n'
+expect "a while-read loop over 3,000 lines" 0 "3000"
 
 # ---- reading commands never create a database ----------------------------------------
 run "$SBX" "$t/missing.db" ls /

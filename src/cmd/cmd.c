@@ -303,7 +303,15 @@ int cmd_outc(cmd_ctx *ctx, int c) {
 }
 
 /* Formats into a stack buffer, or a heap one when the text is long. */
+/* Formats and writes to fd: stdout through the buffer, another fd after
+ * flushing it, or (raw) straight to fd with the buffer left as it is. */
+static int vformat_to(cmd_ctx *ctx, int fd, bool raw, const char *fmt, va_list ap);
+
 static int vformat_and(cmd_ctx *ctx, int fd, const char *fmt, va_list ap) {
+  return vformat_to(ctx, fd, false, fmt, ap);
+}
+
+static int vformat_to(cmd_ctx *ctx, int fd, bool raw, const char *fmt, va_list ap) {
   char small[1024];
   va_list ap2;
   va_copy(ap2, ap);
@@ -314,7 +322,8 @@ static int vformat_and(cmd_ctx *ctx, int fd, const char *fmt, va_list ap) {
     return -EINVAL;
   }
   if ((size_t)n < sizeof small) {
-    rc = fd == 1 ? cmd_out(ctx, small, (size_t)n) : cmd_write_fd(ctx, fd, small, (size_t)n);
+    rc = raw ? raw_write(ctx, fd, small, (size_t)n)
+             : fd == 1 ? cmd_out(ctx, small, (size_t)n) : cmd_write_fd(ctx, fd, small, (size_t)n);
   } else {
     char *big = malloc((size_t)n + 1);
     if (!big) {
@@ -322,7 +331,8 @@ static int vformat_and(cmd_ctx *ctx, int fd, const char *fmt, va_list ap) {
       return -ENOMEM;
     }
     vsnprintf(big, (size_t)n + 1, fmt, ap2);
-    rc = fd == 1 ? cmd_out(ctx, big, (size_t)n) : cmd_write_fd(ctx, fd, big, (size_t)n);
+    rc = raw ? raw_write(ctx, fd, big, (size_t)n)
+             : fd == 1 ? cmd_out(ctx, big, (size_t)n) : cmd_write_fd(ctx, fd, big, (size_t)n);
     free(big);
   }
   va_end(ap2);
@@ -337,6 +347,22 @@ int cmd_outf(cmd_ctx *ctx, const char *fmt, ...) {
   return rc;
 }
 
+/* Writes the buffered output up to its last newline; the rest stays. */
+static void flush_lines(cmd_ctx *ctx) {
+  if (ctx->out_err || !ctx->outbuf || !ctx->outlen) return;
+  char *nl = memrchr(ctx->outbuf, '\n', ctx->outlen);
+  if (!nl) return;
+  size_t n = (size_t)(nl + 1 - ctx->outbuf);
+  int rc = raw_write(ctx, 1, ctx->outbuf, n);
+  if (rc < 0) {
+    ctx->out_err = rc;
+    ctx->outlen = 0;
+    return;
+  }
+  memmove(ctx->outbuf, ctx->outbuf + n, ctx->outlen - n);
+  ctx->outlen -= n;
+}
+
 int cmd_write_fd(cmd_ctx *ctx, int fd, const void *buf, size_t n) {
   if (fd == 1 && ctx->outbuf) {
     int rc = cmd_flush(ctx);
@@ -348,14 +374,18 @@ int cmd_write_fd(cmd_ctx *ctx, int fd, const void *buf, size_t n) {
 }
 
 void cmd_errorf(cmd_ctx *ctx, const char *fmt, ...) {
-  cmd_flush(ctx);
+  /* a command's output so far goes first; a shell builtin's (err_prefix set)
+   * only up to its last newline, as bash's line-buffered stdout does (the
+   * error of printf '%s-%d|' a x comes before "a-0|") */
+  if (!ctx->err_prefix) cmd_flush(ctx);
+  else flush_lines(ctx);
   if (ctx->err_prefix) raw_write(ctx, 2, ctx->err_prefix, strlen(ctx->err_prefix));
   char head[300];
   snprintf(head, sizeof head, "%s: ", ctx->name ? ctx->name : "sbx");
   raw_write(ctx, 2, head, strlen(head));
   va_list ap;
   va_start(ap, fmt);
-  vformat_and(ctx, 2, fmt, ap);
+  vformat_to(ctx, 2, true, fmt, ap);
   va_end(ap);
   raw_write(ctx, 2, "\n", 1);
 }

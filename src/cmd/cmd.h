@@ -72,6 +72,12 @@ typedef struct cmd_io {
    * env -C, timeout. NULL when the caller does not support it. */
   int (*run_env)(void *ud, int argc, char **argv, char *const *env, const char *cwd,
                  int in_fd, int out_fd);
+  /* Like run_env, but the command (shell code too: functions, loops, `bash
+   * -c`) stops when the monotonic clock (CLOCK_MONOTONIC, ns) reaches
+   * deadline_ns; *expired says whether it did: timeout(1). NULL when the
+   * caller cannot bound what it runs. */
+  int (*run_until)(void *ud, int64_t deadline_ns, bool *expired, int argc, char **argv,
+                   char *const *env, const char *cwd, int in_fd, int out_fd);
 } cmd_io;
 
 #define CMD_OUTBUF 65536

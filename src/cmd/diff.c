@@ -820,14 +820,18 @@ static int diff_dirs(cmd_ctx *ctx, diff_opts *o, const char *d1, const char *d2,
   return status;
 }
 
+/* "-", /dev/null, /dev/stdin and /dev/fd/N (a process substitution) are read
+ * through the command's I/O, not the store: regular files as far as diff is
+ * concerned (/dev/null an empty one). */
+static bool read_through_io(const char *p) {
+  return !strcmp(p, "-") || !strcmp(p, "/dev/null") || !strcmp(p, "/dev/stdin") ||
+         !strncmp(p, "/dev/fd/", 8) || !strncmp(p, "/proc/self/fd/", 14);
+}
+
 static int diff_paths(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2, int depth,
                       bool top) {
   store_stat s1, s2;
-  bool std1 = strcmp(p1, "-") == 0, std2 = strcmp(p2, "-") == 0;
-  /* "-" and /dev/null are read through the command's I/O, not the store:
-   * regular files as far as diff is concerned (/dev/null an empty one). */
-  std1 = std1 || strcmp(p1, "/dev/null") == 0;
-  std2 = std2 || strcmp(p2, "/dev/null") == 0;
+  bool std1 = read_through_io(p1), std2 = read_through_io(p2);
   int rc1 = std1 ? 0 : store_path_stat(ctx->store, ctx->cwd, p1, &s1);
   int rc2 = std2 ? 0 : store_path_stat(ctx->store, ctx->cwd, p2, &s2);
   if (std1) memset(&s1, 0, sizeof s1), s1.mode = S_IFREG;

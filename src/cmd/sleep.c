@@ -15,9 +15,12 @@
  *    directly (cmd_invoke) under a wrapped cmd_io whose poll() also reports
  *    the deadline: every command that polls (they all must in long loops)
  *    stops when the time is up, and timeout exits 124 (128+9 for -s KILL,
- *    128+SIG with --preserve-status) like GNU. Other commands (shell
- *    functions, scripts) run through ctx->io->run without a deadline of
- *    their own: the sandbox's overall time limit still applies.
+ *    128+SIG with --preserve-status) like GNU. Shell code (`bash -c`, and
+ *    what a table command runs in turn, like xargs or find -exec) runs
+ *    through the caller's cmd_io.run_until, which bounds it by the same
+ *    deadline: the shell unwinds its loops, functions and nested shells
+ *    when the time is up. The command always ends at the deadline (as if
+ *    it never ignored the signal), so -k changes nothing.
  */
 #include <errno.h>
 #include <math.h>
@@ -124,8 +127,25 @@ typedef struct to_io {
   const cmd_io *parent;  /* the caller's table */
   void *parent_ud;       /* its user data */
   double deadline;       /* monotonic seconds */
+  int64_t deadline_ns;   /* the same in ns for run_until (0: none) */
   bool expired;          /* the deadline passed */
 } to_io;
+
+/* Runs argv through the caller under t's deadline when it can bound it. */
+static int to_run_bounded(to_io *t, int argc, char **argv, char *const *env, const char *cwd,
+                          int in, int out) {
+  if (t->deadline_ns && t->parent->run_until) {
+    bool expired = false;
+    int st = t->parent->run_until(t->parent_ud, t->deadline_ns, &expired, argc, argv, env, cwd,
+                                  in, out);
+    if (expired) t->expired = true;
+    return st;
+  }
+  if (env || cwd) {
+    if (t->parent->run_env) return t->parent->run_env(t->parent_ud, argc, argv, env, cwd, in, out);
+  }
+  return t->parent->run ? t->parent->run(t->parent_ud, argc, argv, in, out) : 127;
+}
 
 static ssize_t to_read(void *ud, int fd, void *b, size_t n) {
   to_io *t = ud;
@@ -148,14 +168,23 @@ static int64_t to_lseek(void *ud, int fd, int64_t off, int wh) {
   return t->parent->lseek ? t->parent->lseek(t->parent_ud, fd, off, wh) : -ESPIPE;
 }
 static int to_run(void *ud, int argc, char **argv, int in, int out) {
-  to_io *t = ud;
-  return t->parent->run ? t->parent->run(t->parent_ud, argc, argv, in, out) : 127;
+  return to_run_bounded(ud, argc, argv, NULL, NULL, in, out);
 }
 static int to_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
                       int in, int out) {
+  return to_run_bounded(ud, argc, argv, env, cwd, in, out);
+}
+static int to_run_until(void *ud, int64_t deadline_ns, bool *expired, int argc, char **argv,
+                        char *const *env, const char *cwd, int in, int out) {
   to_io *t = ud;
-  if (t->parent->run_env) return t->parent->run_env(t->parent_ud, argc, argv, env, cwd, in, out);
-  return to_run(ud, argc, argv, in, out);
+  if (!t->parent->run_until) return to_run_bounded(t, argc, argv, env, cwd, in, out);
+  int64_t dl = t->deadline_ns && t->deadline_ns < deadline_ns ? t->deadline_ns : deadline_ns;
+  int st = t->parent->run_until(t->parent_ud, dl, expired, argc, argv, env, cwd, in, out);
+  if (*expired && dl == t->deadline_ns) {
+    t->expired = true;
+    *expired = deadline_ns <= dl;
+  }
+  return st;
 }
 static int to_popen(void *ud, const char *s, const char *m, int *fd) {
   to_io *t = ud;
@@ -190,6 +219,7 @@ static const cmd_io to_table = {
     .read = to_read, .write = to_write, .open = to_open, .close = to_close,
     .lseek = to_lseek, .run = to_run, .popen = to_popen, .pclose = to_pclose,
     .poll = to_poll, .getvar = to_getvar, .setvar = to_setvar, .run_env = to_run_env,
+    .run_until = to_run_until,
 };
 
 /* Signal names and numbers timeout accepts. */
@@ -273,9 +303,11 @@ int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_flush(ctx);
   int status;
   bool expired = false;
+  bool bounded = !(dur == 0 || isinf(dur) || dur > 1e9);
+  double deadline = bounded ? now_mono() + (double)dur : INFINITY;
+  int64_t deadline_ns = bounded ? (int64_t)(deadline * 1e9) : 0;
   if (cmd_find(cargv[0]) && ctx->io) {
-    to_io t = {ctx->io, ctx->io_ud, dur == 0 || isinf(dur) ? INFINITY : now_mono() + (double)dur,
-               false};
+    to_io t = {ctx->io, ctx->io_ud, deadline, deadline_ns, false};
     cmd_ctx child = *ctx;
     child.io = &to_table;
     child.io_ud = &t;
@@ -286,6 +318,8 @@ int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
     ctx->err_errno = child.err_errno;
     memcpy(ctx->err_path, child.err_path, sizeof ctx->err_path);
     expired = t.expired;
+  } else if (bounded && ctx->io && ctx->io->run_until) {
+    status = ctx->io->run_until(ctx->io_ud, deadline_ns, &expired, cargc, cargv, NULL, NULL, 0, 1);
   } else {
     status = ctx->io && ctx->io->run ? ctx->io->run(ctx->io_ud, cargc, cargv, 0, 1) : 126;
   }

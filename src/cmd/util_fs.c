@@ -565,7 +565,16 @@ const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, b
 bool cmd_fs_runnable(cmd_ctx *ctx, const char *name, const char *path_env) {
   if (strchr(name, '/')) {
     store_stat st;
-    return cmd_fs_stat(ctx, name, &st) == 0;
+    if (cmd_fs_stat(ctx, name, &st) == 0) return true;
+    /* /usr/bin/ls, /bin/bash: the shell runs a command of the standard
+     * directories by its name (exec.c, std_bin_dirs) */
+    static const char *const dirs[] = {"/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/", "/usr/sbin/"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+      size_t n = strlen(dirs[i]);
+      if (!strncmp(name, dirs[i], n) && !strchr(name + n, '/'))
+        return cmd_find(name + n) || shell_utility(name + n);
+    }
+    return false;
   }
   if (cmd_find(name) || shell_utility(name)) return true;
   return cmd_fs_which(ctx, name, path_env, false, NULL, NULL) != NULL;

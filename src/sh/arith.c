@@ -88,8 +88,26 @@ typedef struct ax {
   const char *sub;    /* NULL when the name has none */
   size_t sublen;      /* its length */
   struct arec *rec;   /* recording the parse (see "recording"), or NULL */
+  const char *trunc_at; /* a bad number's end: its message shows the text up to there */
   int last;           /* recording: the node of the last subexpression parsed */
 } ax;
+
+/* Where the last token of `expr` starts (with what follows it): bash's error
+ * token for an error found at the end of the text ("2 + " gives "+ "). */
+static const char *last_token(const char *expr) {
+  const char *end = expr + strlen(expr);
+  while (end > expr && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n')) end--;
+  if (end == expr) return end;
+  const char *p = end;
+  bool word = isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '#' || p[-1] == '@';
+  while (p > expr) {
+    unsigned char c = (unsigned char)p[-1];
+    bool w = isalnum(c) || c == '_' || c == '#' || c == '@';
+    if (word ? !w : (w || !strchr("+-*/%<>=!&|^~?:,", c))) break;
+    p--;
+  }
+  return p;
+}
 
 static void aerr(ax *a, const char *msg, const char *tok) {
   if (a->err) return;
@@ -98,10 +116,14 @@ static void aerr(ax *a, const char *msg, const char *tok) {
   if (!t) t = "";
   /* bash strips leading blanks from the error token */
   while (*t == ' ' || *t == '\t' || *t == '\n') t++;
+  if (!*t) t = last_token(a->expr); /* at the end: bash shows the last token read */
   const char *e = a->expr; /* and from the expression */
   while (*e == ' ' || *e == '\t' || *e == '\n') e++;
   const char *ctx = a->sh->arith_context;
-  sh_error(a->sh, "%s%s%s: %s (error token is \"%s\")", ctx ? ctx : "", ctx ? ": " : "", e, msg, t);
+  int elen = a->trunc_at && a->trunc_at >= e ? (int)(a->trunc_at - e) : (int)strlen(e);
+  int tlen = a->trunc_at && a->trunc_at >= t ? (int)(a->trunc_at - t) : (int)strlen(t);
+  sh_error(a->sh, "%s%s%.*s: %s (error token is \"%.*s\")", ctx ? ctx : "", ctx ? ": " : "", elen, e, msg,
+           tlen, t);
 }
 
 bool sh_arith_parse_int(const char *s, int64_t *out) {
@@ -239,20 +261,16 @@ static void lex_number(ax *a) {
   buf[n] = 0;
   a->s = p;
   if (!sh_arith_parse_int(buf, &a->num)) {
-    const char *h = strchr(buf, '#');
-    if (h) {
-      long b = strtol(buf, NULL, 10);
-      if (b < 2 || b > 64) aerr(a, "invalid arithmetic base", a->tstart);
-      else aerr(a, "value too great for base", a->tstart);
-    } else if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X') && !buf[2]) {
-      aerr(a, "invalid number", a->tstart);
-    } else if (buf[0] == '0' && !(buf[1] == 'x' || buf[1] == 'X')) {
-      bool alldig = true;
-      for (char *q = buf; *q; q++) alldig &= isdigit((unsigned char)*q) != 0;
-      aerr(a, alldig ? "value too great for base" : "invalid number", a->tstart);
-    } else {
-      aerr(a, "invalid number", a->tstart);
+    if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X') && !buf[2]) {
+      a->num = 0; /* bash: 0x alone is 0 */
+      return;
     }
+    /* bash reads the number as a string of its own: the message shows the
+     * text up to the number's end, and the number as the error token */
+    a->trunc_at = p;
+    const char *h = strchr(buf, '#');
+    long b = h ? strtol(buf, NULL, 10) : 10;
+    aerr(a, h && (b < 2 || b > 64) ? "invalid arithmetic base" : "value too great for base", a->tstart);
   }
 }
 

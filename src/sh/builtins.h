@@ -73,6 +73,8 @@ bool sh_test_binary(sh_shell *sh, const char *op, const char *a, const char *b, 
 
 
 int sh_bi_ulimit(sh_shell *sh, int argc, char **argv);
+int sh_bi_bind(sh_shell *sh, int argc, char **argv); /* builtins_bind.c */
+int sh_bi_sh(sh_shell *sh, int argc, char **argv);   /* bash, sh: a new shell (testmode.c) */
 
 /* compgen, complete, compopt (builtins_complete.c) */
 int sh_bi_compgen(sh_shell *sh, int argc, char **argv);

@@ -48,7 +48,7 @@ int sh_bi_argv_py(sh_shell *sh, int argc, char **argv);
 int sh_bi_printenv_py(sh_shell *sh, int argc, char **argv);
 int sh_bi_stdout_stderr_py(sh_shell *sh, int argc, char **argv);
 int sh_bi_read_from_fd_py(sh_shell *sh, int argc, char **argv);
-int sh_bi_sh(sh_shell *sh, int argc, char **argv);
+
 int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bool only_builtin);
 bool sh_stack_low(void);
 
@@ -201,7 +201,8 @@ static char *normalize_path(const char *path) {
   return sh_buf_steal(&b);
 }
 
-static int change_dir(sh_shell *sh, const char *target, bool physical, bool print) {
+/* cd to target; `who` names the builtin in messages (cd, pushd, popd). */
+static int change_dir(sh_shell *sh, const char *who, const char *target, bool physical, bool print) {
   char *abs;
   if (target[0] == '/') abs = sh_xstrdup(target);
   else {
@@ -213,7 +214,7 @@ static int change_dir(sh_shell *sh, const char *target, bool physical, bool prin
     char *real = NULL;
     int r = store_realpath(sh->sess->st, sh->cwd, target, &real);
     if (r < 0) {
-      sh_error(sh, "cd: %s: %s", target, cmd_strerror(r));
+      sh_error(sh, "%s: %s: %s", who, target, cmd_strerror(r));
       sh->sess->err_errno = -r;
       snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", target);
       free(abs);
@@ -234,7 +235,7 @@ static int change_dir(sh_shell *sh, const char *target, bool physical, bool prin
       free(prefix);
       if (pr == 0 && !S_ISDIR(pst.mode)) pr = -ENOTDIR;
       if (pr < 0) {
-        sh_error(sh, "cd: %s: %s", target, cmd_strerror(pr));
+        sh_error(sh, "%s: %s: %s", who, target, cmd_strerror(pr));
         free(abs);
         return 1;
       }
@@ -259,7 +260,7 @@ static int change_dir(sh_shell *sh, const char *target, bool physical, bool prin
       if (r == 0 && !S_ISDIR(st.mode)) r = -ENOTDIR;
     }
     if (r < 0) {
-      sh_error(sh, "cd: %s: %s", target, cmd_strerror(r));
+      sh_error(sh, "%s: %s: %s", who, target, cmd_strerror(r));
       sh->sess->err_errno = -r;
       snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", target);
       free(norm);
@@ -281,6 +282,10 @@ static int change_dir(sh_shell *sh, const char *target, bool physical, bool prin
 }
 
 int sh_builtin_cd(sh_shell *sh, int argc, char **argv) {
+  if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+    sh_error(sh, "cd: restricted");
+    return 1;
+  }
   bool physical = sh->opt[SH_OPT_PHYSICAL];
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
@@ -335,7 +340,7 @@ int sh_builtin_cd(sh_shell *sh, int argc, char **argv) {
       char *cand = sh_xasprintf("%s/%s", d, t);
       store_stat st;
       if (store_path_stat(sh->sess->st, sh->cwd, cand, &st) == 0 && S_ISDIR(st.mode)) {
-        int r = change_dir(sh, cand, physical, true);
+        int r = change_dir(sh, "cd", cand, physical, true);
         free(cand);
         free(cp);
         free(t);
@@ -345,7 +350,7 @@ int sh_builtin_cd(sh_shell *sh, int argc, char **argv) {
     }
     free(cp);
   }
-  int r = change_dir(sh, t, physical, print);
+  int r = change_dir(sh, "cd", t, physical, print);
   free(t);
   return r;
 }
@@ -499,7 +504,7 @@ static int bi_pushd(sh_shell *sh, int argc, char **argv) {
     }
     char *top = sh->dirstack.v[sh->dirstack.n - 1];
     char *old = sh_xstrdup(sh->cwd);
-    if (change_dir(sh, top, false, false)) {
+    if (change_dir(sh, "pushd", top, false, false)) {
       free(old);
       return 1;
     }
@@ -520,7 +525,7 @@ static int bi_pushd(sh_shell *sh, int argc, char **argv) {
     size_t n = sh->dirstack.n + 1;
     sh_strv all = {0};
     for (size_t m = 0; m < n; m++) sh_strv_pushdup(&all, dir_entry(sh, m));
-    if (change_dir(sh, all.v[k], false, false)) {
+    if (change_dir(sh, "pushd", all.v[k], false, false)) {
       sh_strv_free(&all);
       return 1;
     }
@@ -539,7 +544,7 @@ static int bi_pushd(sh_shell *sh, int argc, char **argv) {
     print_dirs(sh);
     return 0;
   }
-  if (change_dir(sh, a, false, false)) {
+  if (change_dir(sh, "pushd", a, false, false)) {
     free(old);
     return 1;
   }
@@ -572,7 +577,7 @@ static int bi_popd(sh_shell *sh, int argc, char **argv) {
   if (k == 0 && !nochdir) {
     char *top = sh->dirstack.v[--sh->dirstack.n];
     sh->dirstack.v[sh->dirstack.n] = NULL;
-    int r = change_dir(sh, top, false, false);
+    int r = change_dir(sh, "popd", top, false, false);
     free(top);
     if (!r) print_dirs(sh);
     return r;
@@ -642,7 +647,7 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
     extern _Thread_local int sh_source_depth;
     if (sh_source_depth == 0) {
       sh_error(sh, "return: can only `return' from a function or sourced script");
-      return sh->dash_c ? 2 : 1; /* as the spec records bash 5.2 */
+      return 2; /* bash 5.2.15, with -c, a file or stdin */
     }
   }
   sh->flow = SH_FLOW_RETURN;
@@ -668,7 +673,12 @@ static int loop_ctl(sh_shell *sh, int argc, char **argv, sh_flow kind) {
       return 128;
     }
     if (n < 1) {
+      /* bash: the error leaves every enclosing loop (break and continue alike) */
       sh_error(sh, "%s: %s: loop count out of range", name, argv[1]);
+      if (sh->loop_depth > 0) {
+        sh->flow = SH_FLOW_BREAK;
+        sh->flow_n = sh->loop_depth;
+      }
       return 1;
     }
   }
@@ -778,6 +788,10 @@ static int bi_source(sh_shell *sh, int argc, char **argv) {
     return 2;
   }
   const char *path = argv[i];
+  if (strchr(path, '/') && sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+    sh_error(sh, "%s: %s: restricted", argv[0], path);
+    return 1;
+  }
   void *data = NULL;
   size_t len = 0;
   int r = -ENOENT;
@@ -868,6 +882,10 @@ static int bi_exec(sh_shell *sh, int argc, char **argv) {
     }
   }
   if (i >= argc) return 0; /* redirections only: kept by the executor */
+  if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+    sh_error(sh, "exec: restricted");
+    return 1;
+  }
   /* exec -a NAME: the program's argv[0] ($0 of a nested shell) */
   const char *saved0 = sh->exec_argv0;
   sh->exec_argv0 = arg0;
@@ -937,6 +955,10 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
       if (*c == 'v') v = true;
       else if (*c == 'V') V = true;
       else if (*c == 'p') {
+        if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+          sh_error(sh, "command: -p: restricted");
+          return 1;
+        }
         pflag = true;
       } else {
         sh_error(sh, "command: -%c: invalid option", *c);
@@ -1177,8 +1199,9 @@ static int bi_hash(sh_shell *sh, int argc, char **argv) {
   for (; i < argc; i++) {
     const char *name = argv[i];
     if (del) {
+      bool empty = sh->hashed.n == 0; /* bash: nothing to forget is no error */
       sh_hashent *h = sh_map_del(&sh->hashed, name);
-      if (!h) {
+      if (!h && !empty) {
         sh_error(sh, "hash: %s: not found", name);
         st = 1;
       }
@@ -1389,6 +1412,22 @@ static int bi_unalias(sh_shell *sh, int argc, char **argv) {
 /* caller [N]: read off FUNCNAME, BASH_SOURCE and BASH_LINENO as bash does:
  * "LINE FILE" (FILE is BASH_SOURCE[1], or NULL), or for frame N "LINE
  * FUNCTION FILE", failing when one of them is missing. */
+/* logout and suspend: no login shell and no job control in the sandbox (the
+ * messages of a non-interactive bash) */
+static int bi_logout(sh_shell *sh, int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  sh_error(sh, "logout: not login shell: use `exit'");
+  return 1;
+}
+
+static int bi_suspend(sh_shell *sh, int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  sh_error(sh, "suspend: cannot suspend: no job control");
+  return 1;
+}
+
 static int bi_caller(sh_shell *sh, int argc, char **argv) {
   int64_t n = 0;
   if (argc > 1 && argv[1][0] == '-' && argv[1][1]) {
@@ -1397,6 +1436,11 @@ static int bi_caller(sh_shell *sh, int argc, char **argv) {
     return 2;
   }
   if (argc > 1 && !parse_int_arg(argv[1], &n)) {
+    sh_strv ln = {0};
+    sh_var_dynamic_array(sh, "BASH_LINENO", &ln);
+    size_t frames = ln.n;
+    sh_strv_free(&ln);
+    if (!frames) return 1; /* bash: outside any frame, before the number */
     sh_error(sh, "caller: %s: invalid number", argv[1]);
     sh_bi_usage(sh, "caller");
     return 2;
@@ -1406,8 +1450,8 @@ static int bi_caller(sh_shell *sh, int argc, char **argv) {
   sh_var_dynamic_array(sh, "BASH_SOURCE", &src);
   sh_var_dynamic_array(sh, "BASH_LINENO", &line);
   int st = 1;
-  if (!fn.n) {
-    /* not in a function or sourced file */
+  if (!line.n) {
+    /* not in a function, a sourced file or a script file ("0 NULL" there) */
   } else if (argc < 2) {
     sh_printf_fd(sh, 1, "%s %s\n", line.n ? line.v[0] : "NULL", src.n > 1 ? src.v[1] : "NULL");
     st = 0;
@@ -1515,6 +1559,7 @@ const sh_builtin sh_builtin_table[] = {
     {"argv.py", sh_bi_argv_py, SH_BI_TESTMODE},
     {"bash", sh_bi_sh, 0},
     {"bg", sh_bi_fg, 0},
+    {"bind", sh_bi_bind, 0},
     {"break", bi_break, SH_BI_SPECIAL},
     {"builtin", bi_builtin, 0},
     {"caller", bi_caller, 0},
@@ -1544,6 +1589,7 @@ const sh_builtin sh_builtin_table[] = {
     {"kill", sh_bi_kill, 0},
     {"let", bi_let, 0},
     {"local", sh_bi_local, SH_BI_DECL},
+    {"logout", bi_logout, 0},
     {"mapfile", sh_bi_mapfile, 0},
     {"popd", bi_popd, 0},
     {"printenv.py", sh_bi_printenv_py, SH_BI_TESTMODE},
@@ -1561,6 +1607,7 @@ const sh_builtin sh_builtin_table[] = {
     {"shopt", sh_bi_shopt, 0},
     {"source", bi_source, SH_BI_SPECIAL},
     {"stdout_stderr.py", sh_bi_stdout_stderr_py, SH_BI_TESTMODE},
+    {"suspend", bi_suspend, 0},
     {"test", sh_bi_test, 0},
     {"times", bi_times, SH_BI_SPECIAL},
     {"trap", sh_bi_trap, SH_BI_SPECIAL},

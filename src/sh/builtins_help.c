@@ -109,6 +109,17 @@ static const help_topic topics[] = {
      "\n"
      "Exit Status:\n"
      "1 (no job control)."},
+    {"bind", "bind [-lpsvPSVX] [-m keymap] [-f filename] [-q name] [-u name] [-r keyseq] [-x keyseq:shell-command] [keyseq:readline-function or readline-command]",
+     "Set or show readline key bindings.\n"
+     "\n"
+     "There is no line editor in the sandbox: bind warns that line editing is\n"
+     "not enabled, then lists readline's functions (-l), bindings (-p, -P),\n"
+     "variables (-v, -V) and -x commands (-X), queries a function (-q), and\n"
+     "adds (KEYSEQ:FUNCTION, -x) or removes (-r, -u) bindings of the emacs or\n"
+     "vi keymap (-m). No inputrc is read (-f).\n"
+     "\n"
+     "Exit Status:\n"
+     "0 unless an option is invalid or a name is unknown."},
     {"break", "break [n]",
      "Leave loops.\n"
      "\n"
@@ -473,6 +484,14 @@ static const help_topic topics[] = {
      "\n"
      "Exit Status:\n"
      "0 unless used outside a function, or an option or assignment fails."},
+    {"logout", "logout [n]",
+     "Exit a login shell.\n"
+     "\n"
+     "A shell in the sandbox is never a login shell: logout reports that and\n"
+     "fails; use `exit'.\n"
+     "\n"
+     "Exit Status:\n"
+     "1."},
     {"mapfile", "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] "
                 "[-c quantum] [array]",
      "Read lines into an indexed array.\n"
@@ -647,6 +666,13 @@ static const help_topic topics[] = {
      "Run the commands of a file in the current shell.\n"
      "\n"
      "Another name for `.'."},
+    {"suspend", "suspend [-f]",
+     "Suspend shell execution.\n"
+     "\n"
+     "There is no job control in the sandbox: suspend reports that and fails.\n"
+     "\n"
+     "Exit Status:\n"
+     "1."},
     {"test", "test [expr]",
      "Evaluate a conditional expression.\n"
      "\n"

@@ -8,6 +8,7 @@
  * chunks from seekable files, seeking back past the delimiter.
  */
 #include <errno.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,13 +48,19 @@ void sh_quote_value(sh_buf *b, const char *s) {
   sh_buf_addc(b, '"');
 }
 
-void sh_quote_key(sh_buf *b, const char *k) {
-  bool quote = needs_ansic(k) || ((*k == '@' || *k == '*') && !k[1]);
-  for (const char *p = k; *p && !quote; p++) {
-    if (strchr(" \t\n'\"\\|&;()<>!{}*[?]^$`", *p)) quote = true;
-    else if (*p == '~' && (p == k || p[-1] == '=' || p[-1] == ':')) quote = true;
-    else if (*p == '#' && p == k) quote = true;
+/* bash's sh_contains_shell_metas: a character that would mean something
+ * unquoted (~ and # only where they would) */
+static bool has_shell_metas(const char *k) {
+  for (const char *p = k; *p; p++) {
+    if (strchr(" \t\n'\"\\|&;()<>!{}*[?]^$`", *p)) return true;
+    if (*p == '~' && (p == k || p[-1] == '=' || p[-1] == ':')) return true;
+    if (*p == '#' && p == k) return true;
   }
+  return false;
+}
+
+void sh_quote_key(sh_buf *b, const char *k) {
+  bool quote = needs_ansic(k) || ((*k == '@' || *k == '*') && !k[1]) || has_shell_metas(k);
   if (quote) sh_quote_value(b, k);
   else sh_buf_adds(b, k);
 }
@@ -308,6 +315,13 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
       st = 1;
       continue;
     }
+    if (d.sub && !o->funcs && (!strcmp(bname, "export") || !strcmp(bname, "readonly"))) {
+      /* bash: export and readonly take names, not array elements */
+      sh_error(sh, "%s: `%s[%s]': not a valid identifier", bname, d.name, d.sub);
+      free_decl_arg(&d);
+      st = 1;
+      continue;
+    }
     if (o->funcs) {
       /* export -f / readonly -f / declare -f +x name */
       sh_func *f = sh_func_get(sh, d.name);
@@ -349,6 +363,15 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
           if (top->flags & SH_V_ARRAY) v->arr = sh_array_copy(top->arr);
           else if (top->flags & SH_V_ASSOC) v->assoc = sh_assoc_copy(top->assoc);
           else if (top->str) v->str = sh_xstrdup(top->str);
+        } else if (top && (top->flags & SH_V_TEMP) && top != v && top->str &&
+                   !(top->flags & (SH_V_NAMEREF | SH_V_ARRAY | SH_V_ASSOC))) {
+          /* `x=1 f` and `local x` in f: the local starts as the temporary
+           * variable, exported, with its value unless it becomes an array (bash) */
+          v->flags |= SH_V_EXPORT;
+          if (!(o->set & (SH_V_ARRAY | SH_V_ASSOC))) {
+            v->str = sh_xstrdup(top->str);
+            v->flags &= ~SH_V_UNSET;
+          }
         }
       }
     } else if (o->global && sh->local_scope > 0) {
@@ -419,6 +442,8 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
     }
     v->flags |= o->set & ~(SH_V_READONLY | SH_V_ARRAY | SH_V_ASSOC);
     v->flags &= ~(o->clear & ~(SH_V_ARRAY | SH_V_ASSOC));
+    if ((o->set | o->clear) & SH_V_EXPORT) /* export SHELLOPTS: a computed variable */
+      sh_var_special_export(sh, d.name, (o->set & SH_V_EXPORT) != 0);
     if (o->set & SH_V_UPPER) v->flags &= ~SH_V_LOWER;
     if (o->set & SH_V_LOWER) v->flags &= ~SH_V_UPPER;
     v->flags = (v->flags & ~SH_V_UNSET) | keep_unset;
@@ -485,7 +510,7 @@ static int print_vars_filtered(sh_shell *sh, uint32_t need, bool all_attrs) {
   return 0;
 }
 
-static void print_all_vars(sh_shell *sh, bool bare_when_plain);
+static void print_all_vars(sh_shell *sh);
 
 static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
   decl_opts o = {0};
@@ -503,7 +528,7 @@ static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
     if (i >= argc) {
       if (!o.print && !local) {
         /* `declare` alone: all variables as name=value */
-        print_all_vars(sh, false);
+        print_all_vars(sh);
         return 0;
       }
       if (local) {
@@ -530,6 +555,8 @@ static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
     }
     return st;
   }
+  if (i >= argc && o.set && !o.clear && !local && (!strcmp(bname, "declare") || !strcmp(bname, "typeset")))
+    return print_vars_filtered(sh, o.set, true); /* declare -a: the arrays, declare -x: the exported... */
   bool make_local = local || (!o.global && sh->fn_depth > 0 && strcmp(bname, "export") != 0);
   /* `E=x local v` or `IFS= eval 'local v=1'`: the locals belong to the function,
    * not to the temporary scope of the prefix assignments (bash). Only when no
@@ -636,8 +663,19 @@ int sh_bi_unset(sh_shell *sh, int argc, char **argv) {
         } else {
           int64_t idx;
           char *t = sh_expand_arith_text(sh, sub);
-          if (!t || sh_arith_eval(sh, t, &idx)) st = 1;
-          else if (sh_var_unset_index(sh, v, idx)) st = 1;
+          if (!t || sh_arith_eval(sh, t, &idx)) {
+            st = 1;
+          } else if (!(v->flags & SH_V_ARRAY)) {
+            /* a scalar is element 0: unset x[0] unsets x, x[1] is an error (bash) */
+            if (idx == 0 && !(v->flags & SH_V_UNSET)) {
+              if (sh_var_unset(sh, name, false)) st = 1;
+            } else if (idx != 0) {
+              sh_error(sh, "unset: %s: not an array variable", name);
+              st = 1;
+            }
+          } else if (sh_var_unset_index(sh, v, idx)) {
+            st = 1;
+          }
           free(t);
         }
       }
@@ -676,7 +714,7 @@ static int set_option_letter(sh_shell *sh, char c, bool on) {
 /* Every set variable as name=value (arrays as name=(...)), for `declare`
  * alone and `set` alone; `set` (`bare_when_plain`) leaves a value of only
  * name chars and -./:@%+, unquoted, `declare` quotes every one. */
-static void print_all_vars(sh_shell *sh, bool bare_when_plain) {
+static void print_all_vars(sh_shell *sh) {
   size_t n;
   const char **names = sh_vars_names(sh, &n);
   for (size_t k = 0; k < n; k++) {
@@ -689,11 +727,11 @@ static void print_all_vars(sh_shell *sh, bool bare_when_plain) {
       sh_printf_fd(sh, 1, "%s\n", sp ? sp + 1 : s);
       free(s);
     } else if (v->str) {
-      char *q = sh_quote_single(v->str);
-      bool plain = bare_when_plain && *v->str != 0;
-      for (const char *c = v->str; plain && *c; c++)
-        if (!(sh_is_name_char((unsigned char)*c) || strchr("-./:@%+,", *c))) plain = false;
-      sh_printf_fd(sh, 1, "%s=%s\n", v->name, plain ? v->str : q);
+      /* as bash 5.2's set and declare: bare unless it holds shell
+       * metacharacters, then $'...' for control characters, else '...' */
+      char *q = needs_ansic(v->str) ? sh_quote(v->str, true)
+                : has_shell_metas(v->str) ? sh_quote_single(v->str) : NULL;
+      sh_printf_fd(sh, 1, "%s=%s\n", v->name, q ? q : v->str);
       free(q);
     }
   }
@@ -702,7 +740,7 @@ static void print_all_vars(sh_shell *sh, bool bare_when_plain) {
 
 int sh_bi_set(sh_shell *sh, int argc, char **argv) {
   if (argc == 1) {
-    print_all_vars(sh, true);
+    print_all_vars(sh);
     return 0;
   }
   int i = 1;
@@ -740,6 +778,17 @@ int sh_bi_set(sh_shell *sh, int argc, char **argv) {
         sh->opt[k] = on;
         if (k == SH_OPT_VI && on) sh->opt[SH_OPT_EMACS] = false;
         if (k == SH_OPT_EMACS && on) sh->opt[SH_OPT_VI] = false;
+        continue;
+      }
+      if (*c == 'r') {
+        /* restricted mode: on for good (bash) */
+        if (on) {
+          sh_set_restricted(sh);
+        } else if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+          sh_error(sh, "set: +r: invalid option");
+          sh_bi_usage(sh, "set");
+          return 1;
+        }
         continue;
       }
       if (set_option_letter(sh, *c, on) < 0) {
@@ -1113,7 +1162,15 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
       }
       have_origin = true;
       break;
-    case 'u': fd = (int)strtol(optarg, NULL, 10); break;
+    case 'u': {
+      long v;
+      if (!mapfile_number(optarg, 0, &v) || v > INT_MAX) {
+        sh_error(sh, "%s: %s: invalid file descriptor specification", argv[0], optarg);
+        return 1;
+      }
+      fd = (int)v;
+      break;
+    }
     case 't': trim = true; break;
     case 'C': callback = optarg; break;
     case 'c':

@@ -442,6 +442,11 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
         if (r->op == SH_R_DUPOUT && (r->fd < 0 || r->fd == 1) && !use_var) {
           /* >& file: both stdout and stderr; 1>&file: bash takes it as a file too */
           char *path = t;
+          if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+            sh_error(sh, "%s: restricted: cannot redirect output", path);
+            free(path);
+            return 1;
+          }
           int rc = sh_open_file(sh, path, O_WRONLY | O_CREAT | O_TRUNC, 0666, &f);
           if (rc < 0) {
             sh_error(sh, "%s: %s", path, cmd_strerror(rc));
@@ -493,6 +498,11 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
       case SH_R_RDWR: oflags = O_RDWR | O_CREAT; break;
       case SH_R_APPEND: case SH_R_APPENDERR: oflags = O_WRONLY | O_CREAT | O_APPEND; break;
       default: oflags = O_WRONLY | O_CREAT | O_TRUNC; break;
+      }
+      if (r->op != SH_R_IN && sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+        sh_error(sh, "%s: restricted: cannot redirect output", path);
+        free(path);
+        return 1;
       }
       if ((r->op == SH_R_OUT || r->op == SH_R_OUTERR) && sh->opt[SH_OPT_NOCLOBBER]) {
         store_stat st;
@@ -825,32 +835,14 @@ static int run_script_file(sh_shell *sh, const char *path, int argc, char **argv
     record_file_error(sh, EACCES, path);
     return 126;
   }
-  void *data;
-  size_t len;
-  r = store_path_read_file(sh->sess->st, sh->cwd, path, &data, &len);
-  if (r < 0) {
-    sh_error(sh, "%s: %s", path, cmd_strerror(r));
-    return 126;
-  }
-  sh_shell *sub = sh_shell_copy(sh);
-  sub->subshell = sh->subshell; /* a new shell, not a subshell */
-  free(sub->arg0);
-  sub->arg0 = sh_xstrdup(path);
-  sh_frames_start_script(sub, sub->arg0);
-  sh_strv_free(&sub->params);
-  for (int i = 1; i < argc; i++) sh_strv_pushdup(&sub->params, argv[i]);
-  /* functions and non-exported variables are not inherited by a new shell;
-   * keep it simple: a copy, as bash does for scripts run without #! */
-  int status = sh_eval_file(sub, data, len, path);
-  if (sub->flow == SH_FLOW_EXIT) status = sub->exit_status;
-  sh_run_exit_trap(sub);
-  if (sub->flow == SH_FLOW_ABORT) {
-    sh->flow = SH_FLOW_ABORT;
-    sh->exit_status = 126;
-    status = 126;
-  }
-  sh_shell_free(sub);
-  free(data);
+  /* a new shell runs it, as `bash PATH ARG...` (with or without #!): it sees
+   * the exported variables and functions, not the rest of this shell */
+  char **av = sh_xcalloc((size_t)argc + 2, sizeof *av);
+  av[0] = (char *)"bash";
+  av[1] = (char *)path;
+  for (int i = 1; i < argc; i++) av[i + 1] = argv[i];
+  int status = sh_bi_sh(sh, argc + 1, av);
+  free(av);
   return status;
 }
 
@@ -956,6 +948,10 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
   sh->env_override = NULL;
   if (argc == 0) return 0;
   const char *name = argv[0];
+  if (strchr(name, '/') && sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+    sh_error(sh, "%s: restricted: cannot specify `/' in command names", name);
+    return 1;
+  }
   if (!strchr(name, '/')) {
     if (!no_functions && !only_builtin) {
       sh_func *f = sh_func_get(sh, name);
@@ -1208,7 +1204,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
           /* the array literal is applied from the parsed assignment */
           sh_strv_pushdup(&argv, as->name);
         } else {
-          char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN) : sh_xstrdup("");
+          char *val = as->value ? sh_expand_string(sh, as->value, SH_XF_ASSIGN | SH_XF_DECL) : sh_xstrdup("");
           if (!val) {
             xerr = 1;
             break;
@@ -1263,18 +1259,42 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       uint64_t before = sh->nsubst;
       if (sh_apply_assign(sh, as, 0)) {
         status = 1;
-        sh_var *ro = sh_var_find_noref(sh, as->name);
-        if (sh->flow == SH_FLOW_NONE && !sh->interactive && ro && (ro->flags & SH_V_READONLY))
-          sh_fatal_usage(sh); /* bash abandons the command line (the -c string) */
+        /* a readonly variable or a bad subscript: bash abandons the command
+         * line (the -c string) */
+        if (sh->flow == SH_FLOW_NONE && !sh->interactive) sh_fatal_usage(sh);
         goto out;
       }
       if (sh->nsubst != before) cs_status = sh->status;
     }
     status = cs_status;
     if (c->base.redirs) {
+      /* {v}>file with no command: the file is opened and closed again, and v
+       * keeps its value (bash 5.2) */
+      sh_strv saved = {0}; /* name, value ("" + unset flag below) pairs */
+      bool was_set[16] = {0};
+      int nvars = 0;
+      for (sh_redir *r = c->base.redirs; r && nvars < 16; r = r->next) {
+        if (!r->fdvar) continue;
+        const char *cur = sh_var_get(sh, r->fdvar);
+        was_set[nvars++] = cur != NULL;
+        sh_strv_pushdup(&saved, r->fdvar);
+        sh_strv_pushdup(&saved, cur ? cur : "");
+      }
       redir_state rs = {0};
       int r = apply_redirs(sh, c->base.redirs, &rs);
       restore_fds(sh, &rs);
+      for (int k = 0; k < nvars; k++) {
+        const char *name = saved.v[2 * k], *old = saved.v[2 * k + 1];
+        const char *now = sh_var_get(sh, name);
+        if (now && (!was_set[k] || strcmp(now, old))) {
+          char *end;
+          long fd = strtol(now, &end, 10);
+          if (!*end && fd >= 10) sh_fd_close(sh, (int)fd);
+        }
+        if (was_set[k]) sh_var_set(sh, name, old, 0);
+        else sh_var_unset(sh, name, false);
+      }
+      sh_strv_free(&saved);
       if (r) status = 1;
     }
     goto out;
@@ -1291,11 +1311,15 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     bool temp_scope = false;
     if (c->assigns) {
       if (special && sh->opt[SH_OPT_POSIX]) {
-        for (sh_assign *as = c->assigns; as; as = as->next)
+        /* they persist, and (bash) keep the export of a temporary variable */
+        for (sh_assign *as = c->assigns; as; as = as->next) {
           if (sh_apply_assign(sh, as, 0)) {
             status = 1;
             goto out;
           }
+          sh_var *v = sh_var_find_noref(sh, as->name);
+          if (v) v->flags |= SH_V_EXPORT;
+        }
       } else {
         sh_vars_push_scope(sh);
         temp_scope = true;
@@ -1356,8 +1380,27 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     if (trace_after) xtrace_decl(sh, av, ac, decl, &dargs);
     restore_fds(sh, &rs);
     if (temp_scope) {
-      /* `x=1 local` etc. are rare; a temp scope simply ends here */
+      /* `x=1 local` etc. are rare; a temp scope simply ends here. But `w=5
+       * export w` (and readonly) keeps w=5 in the scope below (bash). */
+      sh_strv keep = {0};
+      if (bi && (!strcmp(name, "export") || !strcmp(name, "readonly")))
+        for (sh_assign *as = c->assigns; as; as = as->next)
+          for (int k = 1; k < ac; k++)
+            if (!strcmp(av[k], as->name)) {
+              const char *cur = sh_var_get(sh, as->name);
+              if (cur) {
+                sh_strv_pushdup(&keep, as->name);
+                sh_strv_pushdup(&keep, cur);
+              }
+              break;
+            }
       sh_vars_pop_scope(sh);
+      for (size_t k = 0; k + 1 < keep.n; k += 2) {
+        sh_var_set(sh, keep.v[k], keep.v[k + 1], 0);
+        sh_var *v = sh_var_find_noref(sh, keep.v[k]);
+        if (v) v->flags |= !strcmp(name, "export") ? SH_V_EXPORT : SH_V_READONLY;
+      }
+      sh_strv_free(&keep);
     }
   }
 out:
@@ -1409,7 +1452,10 @@ char *sh_procsub(sh_shell *sh, sh_node *body, char dir) {
   child->xtrace_level++;
   if (dir == '<') sh_fd_set(child, 1, w);
   else sh_fd_set(child, 0, r);
-  int fd = sh_fd_alloc(sh, 63);
+  /* bash numbers them down from 63: <(a) <(b) are /dev/fd/63 and /dev/fd/62 */
+  int fd = 63;
+  while (fd >= 10 && sh_fd_get(sh, fd)) fd--;
+  if (fd < 10) fd = sh_fd_alloc(sh, 64);
   if (fd < 0) {
     sh_file_unref(r);
     sh_file_unref(w);
@@ -1880,6 +1926,7 @@ static int exec_for(sh_shell *sh, sh_for *f) {
     /* select: the menu (first, and again after an empty line) and PS3 on
      * stderr, then a line from stdin */
     bool show_menu = true;
+    if (!items.n && sh->opt[SH_OPT_XTRACE]) xtrace_for(sh, f); /* bash traces the head still */
     for (; items.n;) { /* no words: nothing to choose, as bash */
       if (!loop_tick(sh, &iters)) break;
       if (!debug_trap(sh, f->base.line)) break;
@@ -2126,6 +2173,13 @@ static int exec_node(sh_shell *sh, sh_node *n) {
       sh_error(sh, "`%s': not a valid identifier", f->name);
       return 1;
     }
+    const sh_builtin *sb = sh->opt[SH_OPT_POSIX] ? sh_builtin_find(sh, f->name) : NULL;
+    if (sb && (sb->flags & SH_BI_SPECIAL)) {
+      /* POSIX: a special builtin cannot become a function; the shell exits */
+      sh_error(sh, "`%s': is a special builtin", f->name);
+      if (!sh->interactive) sh_fatal_exit(sh, 2);
+      return 2;
+    }
     sh_func *old = sh_func_get(sh, f->name);
     if (old && (old->attrs & 2)) {
       sh_error(sh, "%s: readonly function", f->name);
@@ -2294,6 +2348,24 @@ static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bo
         sh_syntax_error(sh, !strcmp(name, "eval") ? "eval" : !strcmp(name, "environment") ? "-c" : NULL, msg, s, n,
                         sh->lineno - first_line);
       sh->lineno = saved;
+      if (sh_parser_error_in_array(p)) {
+        /* a=(x & y): status 1, and the text goes on after the line */
+        status = sh->status = 1;
+        size_t off = sh_parser_offset(p);
+        const char *nl = off < n ? memchr(s + off, '\n', n - off) : NULL;
+        if (!nl) break;
+        int line = first_line;
+        for (const char *q = s; q <= nl; q++) line += *q == '\n';
+        sh_parser_free(p);
+        o.first_line = first_line = line;
+        n -= (size_t)(nl + 1 - s);
+        s = nl + 1;
+        p = sh_parser_new(s, n, &o);
+        echoed = 0;
+        continue;
+      }
+      /* (bash 5.2.15 ends a malformed [[ ]] read by the shell itself with the
+       * status it had; the spec tests and POSIX want 2, and so does sbx) */
       status = 2;
       sh->status = 2;
       break;
@@ -2385,6 +2457,28 @@ int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char 
     free(sh->cwd);
     sh->cwd = saved_cwd;
   }
+  return st;
+}
+
+/* cmd_io.run_until: as sh_io_run_env, under a deadline (timeout(1)). The
+ * shell's deadline becomes the earlier of the current one and deadline_ns for
+ * the run: sh_poll, in this shell and in every copy made meanwhile (subshells,
+ * pipeline stages, nested `bash`), unwinds with flow ABORT once it passes, and
+ * here that unwinding ends (unless a limit of the call is what aborted). */
+int sh_io_run_until(void *ud, int64_t deadline_ns, bool *expired, int argc, char **argv,
+                    char *const *env, const char *cwd, int in_fd, int out_fd) {
+  sh_shell *sh = ud;
+  int64_t saved = sh->deadline_ns;
+  if (!saved || deadline_ns < saved) sh->deadline_ns = deadline_ns;
+  int st = sh_io_run_env(ud, argc, argv, env, cwd, in_fd, out_fd);
+  bool passed = sh_now_ns() >= deadline_ns;
+  *expired = passed;
+  if (passed && sh->flow == SH_FLOW_ABORT && sh->sess->limit_hit == SH_LIMIT_NONE &&
+      !atomic_load(&sh->sess->cancel) && !(saved && saved <= deadline_ns)) {
+    sh->flow = SH_FLOW_NONE;
+    sh->exit_status = 0;
+  }
+  sh->deadline_ns = saved;
   return st;
 }
 

@@ -52,6 +52,7 @@ typedef struct xs {
   bool err;
   int depth;    /* nesting of expansions inside expansions */
   bool assign_word; /* an argument shaped like NAME=value: tildes after = and : */
+  bool string_ctx;  /* expanding to one string (assignment, <<<, case word, [[ ]]) */
   size_t list_elems; /* elements emitted by list expansions ($@, a[@]) */
 } xs;
 
@@ -356,9 +357,10 @@ static void get_var_value(xs *x, const char *name, const sh_word *index, char in
   }
   sh_var *v = sh_var_find(sh, name);
   if (!v) {
-    /* a nameref to an array element: name -> "a[1]" */
+    /* a nameref to an array element: name -> "a[1]" ($ref reads through it;
+     * ${ref[@]} and ${ref[0]} are nothing, as bash) */
     sh_var *r = sh_var_find_noref(sh, name);
-    if (r && (r->flags & SH_V_NAMEREF) && r->str && strchr(r->str, '[')) {
+    if (r && (r->flags & SH_V_NAMEREF) && r->str && strchr(r->str, '[') && !index && !index_all) {
       const char *target = sh_var_resolve(sh, name);
       char *t = sh_xstrdup(target);
       get_ref_value(x, t, pv);
@@ -947,9 +949,12 @@ static void emit_value(xs *x, const pval *pv, bool in_dq) {
       return;
     }
     x->list_elems += pv->v.n;
-    if (!in_dq && (x->flags & SH_XF_ASSIGN) && pv->lchar == '@') {
-      /* x=$@ (no splitting): the elements joined with spaces, as "$@" */
-      char *j = join_list(x->sh, &pv->v, '@');
+    /* one string (x=, <<<, case, [[ ]]): $@ joins with spaces as "$@", $* as
+     * "$*" (IFS='' puts nothing between), except that a declaration
+     * builtin's d=$* joins the positional parameters with spaces (bash) */
+    bool decl_params_null_ifs = (x->flags & SH_XF_DECL) && pv->from_params && !*ifs_value(x->sh);
+    if (!in_dq && x->string_ctx && !(pv->lchar == '*' && decl_params_null_ifs)) {
+      char *j = join_list(x->sh, &pv->v, pv->lchar);
       xadd(x, j, strlen(j), XQ);
       free(j);
       return;
@@ -1969,8 +1974,9 @@ static bool brace_seq(bctx *b, batom *a, size_t n, size_t open, size_t close) {
       if (!((x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z')) ||
           !((y >= 'a' && y <= 'z') || (y >= 'A' && y <= 'Z')))
         return false;
-      if ((x >= 'a') != (y >= 'a')) {
-        /* {z..A} spans ` and [ \ ]: bash fails on the backquote it makes */
+      if ((x >= 'a') != (y >= 'a') && n - close - 1 > 0) {
+        /* {z..A}x spans ` and [ \ ]: bash fails on the backquote it makes
+         * when text follows it; alone, ` stays and \ is removed */
         b->mixed = true;
         return true;
       }
@@ -2015,6 +2021,15 @@ static bool brace_seq(bctx *b, batom *a, size_t n, size_t open, size_t close) {
     for (int m = 0; m < tl; m++) {
       buf[k].c = t[m];
       buf[k].part = NULL;
+      if (chr && (t[m] == '`' || t[m] == '\\')) {
+        /* quoted: the backquote as itself, the backslash removed (bash) */
+        sh_part *q = sh_arena_alloc(b->arena, sizeof *q);
+        memset(q, 0, sizeof *q);
+        q->kind = SH_PART_QLIT;
+        q->u.lit.s = t[m] == '`' ? "`" : "";
+        q->u.lit.n = t[m] == '`' ? 1 : 0;
+        buf[k].part = q;
+      }
       k++;
     }
     memcpy(buf + k, a + close + 1, tail * sizeof *buf);
@@ -2281,6 +2296,7 @@ static char *expand_to_string(sh_shell *sh, const sh_word *w, int flags, bool *e
   }
   xs x;
   xs_init(&x, sh, flags);
+  x.string_ctx = true;
   x_parts(&x, w->parts, (flags & SH_XF_HEREDOC) != 0, 0);
   if (x.err) {
     xs_free(&x);

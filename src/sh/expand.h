@@ -20,6 +20,7 @@
 #define SH_XF_REGEX 0x08    /* result is an ERE: quoted ERE chars are escaped */
 #define SH_XF_NOTILDE 0x10  /* no tilde expansion at the start */
 #define SH_XF_HEREDOC 0x20  /* here-document body */
+#define SH_XF_DECL 0x40     /* with ASSIGN: a declaration builtin's NAME=value argument */
 
 /* Expands words into fields (all expansions, splitting, globbing). Appends to
  * out. Returns 0, or 1 on an error. */

@@ -702,6 +702,13 @@ static void glob_rec(glob_ctx *g, const char *base, const char *pat) {
   while (rest && *rest == '/') rest++;
   char *comp = sh_xstrndup(pat, cn);
   bool has = sh_has_glob(comp, g->flags);
+  if (g->globstar && strcmp(comp, "**") == 0 && rest && !strncmp(rest, "**", 2) &&
+      (rest[2] == 0 || rest[2] == '/')) {
+    /* ** followed by **: one ** (bash lists each path once, a/ not as well as a) */
+    free(comp);
+    glob_rec(g, base, rest);
+    return;
+  }
   if (g->globstar && strcmp(comp, "**") == 0) {
     /* zero or more directories */
     sh_strv dirs = {0};

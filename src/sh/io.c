@@ -479,6 +479,7 @@ int sh_open_file(sh_shell *sh, const char *path, int oflags, uint32_t mode, sh_f
     p = abs;
   }
   int dupfd = -1;
+  bool fd_path = false; /* /dev/fd/N or /proc/self/fd/N */
   int rc = 0;
   if (strcmp(p, "/dev/null") == 0) {
     *out = sh_file_new(SH_F_NULL);
@@ -495,9 +496,11 @@ int sh_open_file(sh_shell *sh, const char *path, int oflags, uint32_t mode, sh_f
   } else if (strcmp(p, "/dev/stderr") == 0) {
     dupfd = 2;
   } else if (strncmp(p, "/dev/fd/", 8) == 0) {
+    fd_path = true;
     dupfd = fd_suffix(p + 8);
     if (dupfd < 0) rc = -ENOENT;
   } else if (strncmp(p, "/proc/self/fd/", 14) == 0) {
+    fd_path = true;
     dupfd = fd_suffix(p + 14);
     if (dupfd < 0) rc = -ENOENT;
   } else if (strcmp(p, "/dev/tty") == 0) {
@@ -525,7 +528,7 @@ int sh_open_file(sh_shell *sh, const char *path, int oflags, uint32_t mode, sh_f
   }
   if (dupfd >= 0) {
     sh_file *f = sh_fd_get(sh, dupfd);
-    if (!f) rc = -EBADF;
+    if (!f) rc = fd_path ? -ENOENT : -EBADF; /* Linux: a closed /dev/fd/N does not exist */
     else *out = sh_file_ref(f);
   }
   free(abs);
@@ -572,6 +575,8 @@ static int io_setvar(void *ud, const char *name, const char *value) {
 int sh_io_run(void *ud, int argc, char **argv, int in_fd, int out_fd);
 int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
                   int in_fd, int out_fd);
+int sh_io_run_until(void *ud, int64_t deadline_ns, bool *expired, int argc, char **argv,
+                    char *const *env, const char *cwd, int in_fd, int out_fd);
 int sh_io_popen(void *ud, const char *script, const char *mode, int *fd);
 int sh_io_pclose(void *ud, int handle);
 
@@ -583,6 +588,7 @@ const cmd_io sh_cmd_io = {
     .lseek = io_lseek,
     .run = sh_io_run,
     .run_env = sh_io_run_env,
+    .run_until = sh_io_run_until,
     .popen = sh_io_popen,
     .pclose = sh_io_pclose,
     .poll = io_poll,

@@ -31,6 +31,7 @@ void sh_perr(sh_parser *p, int line, const char *fmt, ...) {
     va_end(ap);
     p->errmsg = sh_buf_steal(&b);
     p->errline = line;
+    p->err_in_array = p->array_depth > 0;
   }
   p->failed = true;
   longjmp(p->jb, 1);
@@ -523,7 +524,8 @@ static bool arith_ahead(sh_parser *p, int k) {
  * char), anything else is a quoted literal. */
 static void lex_quoted_text_char(sh_parser *p, wbuild *b, int c, bool squotes) {
   if (c == '$') {
-    lex_dollar(p, b, CTX_DQ);
+    /* where '...' quotes (a subscript), $'...' is ANSI-C quoting too */
+    lex_dollar(p, b, squotes && sh_lex_peekn(p, 1) == '\'' ? CTX_UNQ : CTX_DQ);
   } else if (c == '`') {
     lex_backquote(p, b, true);
   } else if (c == '"') {
@@ -600,14 +602,30 @@ sh_word *sh_lex_arith(sh_parser *p, bool semi, int *stop) {
 bool sh_lex_arith_ahead(sh_parser *p, int k);
 bool sh_lex_arith_ahead(sh_parser *p, int k) { return arith_ahead(p, k); }
 
+/* <(...) or >(...) at the reader (at '<' or '>'): a process substitution
+ * part, also in the middle of a word (a<(true)c) and in the word of an
+ * unquoted ${x:-<(cmd)} (bash). */
+static bool procsub_ahead(sh_parser *p) {
+  int c = sh_lex_peekc(p);
+  return (c == '<' || c == '>') && sh_lex_peekn(p, 1) == '(';
+}
+
+static void lex_procsub(sh_parser *p, wbuild *b) {
+  int c = sh_lex_getc(p);
+  sh_lex_getc(p);
+  sh_part *part = new_part(p, SH_PART_PROCSUB);
+  part->u.cmd.dir = (char)c;
+  part->u.cmd.body = sh_parse_cmdsub(p);
+  wb_part(p, b, part);
+}
+
 /* Scans an argument of ${...} up to (not including) an unnested char of
- * `stops` ('}' always ends at depth 0). `pattern`: unquoted text stays glob
+ * `stops` (an unquoted '}' always ends it). `pattern`: unquoted text stays glob
  * active even inside double quotes. */
 static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pattern) {
   int line = p->line;
   sh_word *w = new_word(p, p->line, p->col);
   wbuild b = {0};
-  int depth = 0;
   /* a pattern, and (bash 5.2) a ${x/p/r} replacement even in "...", is lexed
    * as unquoted text: its & and backslashes keep their meaning */
   bool unquoted = ctx == CTX_UNQ || pattern || p->param_quotes;
@@ -628,13 +646,9 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
       wb_litc(p, &b, litkind, c);
       continue;
     }
-    if (stops && depth == 0 && strchr(stops, c) && !dq_squote) break;
-    if (c == '}' && stops && !dq_squote) {
-      if (depth == 0) break;
-      depth--;
-    } else if (c == '{') {
-      depth++;
-    }
+    /* a bare { does not nest: ${x:-{} is "{" and ${x:-{a}b} is "{ab}" (bash) */
+    if (stops && strchr(stops, c) && !dq_squote) break;
+    if (c == '}' && stops && !dq_squote) break;
     if (c == '\\') {
       sh_lex_getc(p);
       int d = raw_getc(p);
@@ -660,8 +674,13 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
       dq_squote = !dq_squote;
       continue;
     }
-    if (c == '$' && sh_lex_peekn(p, 1) == '\'' && pattern && ctx != CTX_UNQ) {
-      /* $'...' is recognized in a pattern even in double quotes */
+    if (ctx == CTX_UNQ && !pattern && procsub_ahead(p)) {
+      lex_procsub(p, &b);
+      continue;
+    }
+    if (c == '$' && sh_lex_peekn(p, 1) == '\'' && ctx != CTX_UNQ && (pattern || ctx == CTX_DQ)) {
+      /* $'...' is recognized in a pattern even in double quotes, and in the
+       * word of "${x-$'...'}" (bash's extquote, on by default) */
       lex_dollar(p, &b, CTX_UNQ);
       continue;
     }
@@ -700,6 +719,10 @@ static bool is_special_param(int c) {
 static void lex_param_brace(sh_parser *p, wbuild *b, int ctx) {
   int line = p->line;
   sh_lex_getc(p);
+  /* where the text inside the braces starts (a bad substitution shows it all) */
+  int start_fi = p->nframes - 1;
+  const char *start_s = p->frames[start_fi].s;
+  size_t start_pos = p->frames[start_fi].pos;
   sh_param *pa = sh_arena_alloc(p->arena, sizeof *pa);
   pa->brace = true;
   pa->line = line;
@@ -708,7 +731,9 @@ static void lex_param_brace(sh_parser *p, wbuild *b, int ctx) {
   /* ${#...}: length, unless it is ${#} or ${#op...} */
   if (c == '#') {
     int d = sh_lex_peekn(p, 1);
-    if (d != '}' && d >= 0 && !(d == ':' ) &&
+    /* ${###} and ${#-x} are $# with an operator (bash); ${##} is the length of $# */
+    bool op_follows = (d == '#' || d == '-') && sh_lex_peekn(p, 2) != '}';
+    if (d != '}' && d >= 0 && !(d == ':' ) && !op_follows &&
         (sh_is_name_start(d) || is_special_param(d))) {
       sh_lex_getc(p);
       pa->length = true;
@@ -891,7 +916,8 @@ bad:
     }
     pa->op = SH_POP_NONE;
     pa->name = NULL; /* marks a bad substitution */
-    pa->text = sh_arena_strndup(p->arena, sh_buf_str(&t), t.len);
+    const char *whole = raw_since(p, start_fi, start_s, start_pos, 1);
+    pa->text = whole ? whole : sh_arena_strndup(p->arena, sh_buf_str(&t), t.len);
     sh_buf_free(&t);
   }
 done:;
@@ -1091,6 +1117,9 @@ static void lex_word_rest(sh_parser *p, wbuild *b, int flags) {
       sh_lex_getc(p);
       wb_litc(p, b, SH_PART_LIT, c);
       continue;
+    } else if (procsub_ahead(p) && !(flags & SH_LW_COND)) {
+      lex_procsub(p, b);
+      continue;
     } else if (is_meta(c)) {
       break;
     }
@@ -1125,6 +1154,7 @@ static void lex_word_rest(sh_parser *p, wbuild *b, int flags) {
 
 static sh_word *lex_word_inner(sh_parser *p, int flags);
 
+
 /* The source text read since (frame fi, s, pos), or NULL when the reader
  * changed frames (alias text) in between. */
 static const char *raw_since(sh_parser *p, int fi, const char *s, size_t pos, size_t trim) {
@@ -1149,13 +1179,8 @@ static sh_word *lex_word_inner(sh_parser *p, int flags) {
   int c = sh_lex_peekc(p);
   sh_pdepth_enter(p);
   /* process substitution at the start of a word */
-  if ((c == '<' || c == '>') && sh_lex_peekn(p, 1) == '(' && !(flags & SH_LW_REGEX)) {
-    sh_lex_getc(p);
-    sh_lex_getc(p);
-    sh_part *part = new_part(p, SH_PART_PROCSUB);
-    part->u.cmd.dir = (char)c;
-    part->u.cmd.body = sh_parse_cmdsub(p);
-    wb_part(p, &b, part);
+  if (procsub_ahead(p) && !(flags & SH_LW_REGEX)) {
+    lex_procsub(p, &b);
     lex_word_rest(p, &b, flags);
     word_finish(p, w, &b);
     sh_pdepth_leave(p);
@@ -1253,6 +1278,7 @@ static sh_word *lex_word_inner(sh_parser *p, int flags) {
 static sh_part *lex_array_literal(sh_parser *p) {
   int line = p->line;
   sh_lex_getc(p);
+  p->array_depth++;
   sh_part *part = new_part(p, SH_PART_ARRAY);
   size_t cap = 0;
   for (;;) {
@@ -1287,6 +1313,7 @@ static sh_part *lex_array_literal(sh_parser *p) {
       e->value = ew;
     }
   }
+  p->array_depth--;
   return part;
 }
 
@@ -1382,7 +1409,10 @@ void sh_lex_read_heredocs(sh_parser *p) {
     if (!found && p->opts.warn) {
       char *m = sh_xasprintf("warning: here-document at line %d delimited by end-of-file (wanted `%s')",
                              r->line, delim);
-      p->opts.warn(p->opts.ud, p->line, m);
+      /* bash names the last line read, not the one after its newline */
+      const sh_frame *f0 = &p->frames[0];
+      int at = p->line - (p->nframes == 1 && f0->len > 0 && f0->s[f0->len - 1] == '\n' && p->line > 1);
+      p->opts.warn(p->opts.ud, at, m);
       free(m);
     }
     char *text = sh_arena_strndup(p->arena, sh_buf_str(&body), body.len);

@@ -41,7 +41,12 @@ static void *node_new(sh_parser *p, size_t size, sh_node_kind kind, int line, in
 }
 
 static _Noreturn void unexpected(sh_parser *p, sh_tok *t) {
-  if (t->kind == T_EOF) sh_perr(p, t->line, "syntax error: unexpected end of file");
+  if (t->kind == T_EOF) {
+    /* bash counts the end of text without a final newline as the next line */
+    const sh_frame *f = &p->frames[0];
+    int line = t->line + (p->nframes == 1 && f->len > 0 && f->s[f->len - 1] != '\n');
+    sh_perr(p, line, "syntax error: unexpected end of file");
+  }
   sh_perr(p, t->line, "syntax error near unexpected token `%s'", t->text ? t->text : "?");
 }
 
@@ -259,6 +264,8 @@ static sh_cond_expr *cond_primary(sh_parser *p, cond_state *cs) {
     cond_next(cs);
     if (cond_unary_op(w->lit)) {
       cond_tok k2 = cond_peek(p, cs, 0);
+      if (k2 == CT_END)
+        sh_perr(p, cs->line, "unexpected argument `]]' to conditional unary operator");
       if (k2 == CT_WORD || k2 == CT_NOT) {
         /* `-f x`; but `-n == x` style: a binary operator follows */
         const char *bop = cond_binary_op(cs->word, k2);
@@ -282,6 +289,8 @@ static sh_cond_expr *cond_primary(sh_parser *p, cond_state *cs) {
       e->w1 = w;
       bool regex = strcmp(bop, "=~") == 0;
       cond_tok k3 = cond_peek(p, cs, regex ? SH_LW_REGEX : 0);
+      if (k3 == CT_END && !regex)
+        sh_perr(p, cs->line, "unexpected argument `]]' to conditional binary operator");
       if (k3 != CT_WORD && k3 != CT_NOT && !(regex && k3 == CT_END))
         sh_perr(p, cs->line, "syntax error in conditional expression: unexpected argument");
       e->w2 = cs->word;
@@ -330,9 +339,13 @@ static sh_node *parse_cond(sh_parser *p, int line, int col) {
   cond_state cs = {0};
   if (cond_peek(p, &cs, 0) == CT_END) sh_perr(p, cs.line, "syntax error near `]]'");
   n->expr = cond_or(p, &cs);
-  if (cond_peek(p, &cs, 0) != CT_END)
-    sh_perr(p, cs.line, "syntax error in conditional expression: unexpected token `%s'",
-            cs.word && cs.word->lit ? cs.word->lit : "?");
+  cond_tok k = cond_peek(p, &cs, 0);
+  if (k != CT_END) {
+    /* bash: [[ a b ]] wants an operator; other leftovers are a plain error */
+    if (k == CT_WORD && n->expr->kind == SH_C_WORD)
+      sh_perr(p, cs.line, "conditional binary operator expected");
+    sh_perr(p, cs.line, "syntax error in conditional expression");
+  }
   return &n->base;
 }
 
@@ -536,6 +549,16 @@ static sh_node *parse_funcdef_body(sh_parser *p, const char *name, int line, int
 
 /* ---- simple commands and commands ------------------------------------------------------------ */
 
+/* The command word of a declaration builtin, which takes a=(...) arguments. */
+static bool is_decl_word(const void *word) {
+  const sh_word *w = word;
+  static const char *const names[] = {"alias", "declare", "export", "local", "readonly", "typeset"};
+  if (!w->lit) return false;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (!strcmp(w->lit, names[i])) return true;
+  return false;
+}
+
 static sh_node *parse_simple(sh_parser *p) {
   sh_tok *t = sh_lex_peek(p);
   sh_simple *n = node_new(p, sizeof *n, SH_N_SIMPLE, t->line, t->col);
@@ -565,6 +588,11 @@ static sh_node *parse_simple(sh_parser *p) {
       if (t->kind != T_WORD) continue;
       if (t->word->assign) continue;
     }
+    if (words.n > 0 && t->word->assign && t->word->assign->value && t->word->assign->value->parts &&
+        t->word->assign->value->parts->kind == SH_PART_ARRAY && !is_decl_word(words.v[0]))
+      /* a=(...) is an argument only of a declaration builtin named as the
+       * command (echo a=(1), builtin declare a=(1): bash's syntax error) */
+      sh_perr(p, t->line, "syntax error near unexpected token `('");
     pvec_push(p, &words, t->word);
     sh_lex_consume(p);
     if (words.n == 1 && sh_lex_peek(p)->kind == T_LPAREN && !ahead && !rhead) {
@@ -943,6 +971,7 @@ int sh_parse_all(sh_parser *p, sh_node **node, sh_arena **arena) {
 
 const char *sh_parser_error(const sh_parser *p) { return p->errmsg ? p->errmsg : ""; }
 int sh_parser_error_line(const sh_parser *p) { return p->errline; }
+bool sh_parser_error_in_array(const sh_parser *p) { return p->err_in_array; }
 int sh_parser_line(const sh_parser *p) { return p->line; }
 
 sh_word *sh_parse_dq_string(sh_arena *a, const char *s, size_t n, int line, char **err) {

@@ -55,6 +55,9 @@ int sh_parse_all(sh_parser *p, sh_node **node, sh_arena **arena);
 /* The error: "syntax error near unexpected token `fi'" (no "sbx: line N: "). */
 const char *sh_parser_error(const sh_parser *p);
 int sh_parser_error_line(const sh_parser *p);
+/* The error happened inside the (...) of an array assignment: bash reports
+ * it with status 1 and reads on from the next line. */
+bool sh_parser_error_in_array(const sh_parser *p);
 /* The current line (after the last command parsed). */
 int sh_parser_line(const sh_parser *p);
 /* Bytes of the source consumed so far (for set -v, which echoes input as read). */

@@ -64,6 +64,9 @@ struct sh_parser {
   sh_arena *arena;        /* arena of the command being parsed */
   jmp_buf jb;             /* error exit */
   bool failed;            /* an error happened: the parser is done */
+  int array_depth;        /* inside the (...) of an array assignment */
+  bool err_in_array;      /* the error happened there: bash reports it with status 1
+                           * and goes on with the next line */
   char *errmsg;           /* malloc'd */
   int errline;
   bool have_tok;          /* tok holds a lookahead token */

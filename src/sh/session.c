@@ -72,6 +72,11 @@ void sh_session_free(sh_session *s) {
   if (!s) return;
   sh_shell_free(s->root);
   sh_sched_free(s->sched);
+  for (size_t i = 0; i < s->nbinds; i++) {
+    free(s->binds[i].keys);
+    free(s->binds[i].value);
+  }
+  free(s->binds);
   free(s);
 }
 
@@ -118,7 +123,11 @@ int sh_session_run(sh_session *s, const sh_call *call, sh_call_result *res) {
   s->limit_sink_ud = call->err_ud;
   /* the source name of the top-level text (BASH_SOURCE in its functions): bash
    * calls -c text "environment" and standard input "main" */
-  int status = sh_eval_string(sh, call->script, call->len, sh->dash_c ? "environment" : "main", 1);
+  int status;
+  if (sh->script_frame && sh->nframes >= 1 && sh->frames[0].file && sh->frames[0].source)
+    status = sh_eval_file(sh, call->script, call->len, sh->frames[0].source); /* sbx sh FILE */
+  else
+    status = sh_eval_string(sh, call->script, call->len, sh->dash_c ? "environment" : "main", 1);
   if (sh->flow == SH_FLOW_EXIT || sh->flow == SH_FLOW_ABORT) status = sh->exit_status;
   sh_flow final_flow = sh->flow;
   s->last_flow = final_flow;

@@ -316,6 +316,10 @@ struct sh_shell {
   int killed_by;          /* the signal that is ending this shell, or 0 */
   bool bytes_locale;       /* LC_ALL/LC_CTYPE/LANG say C or POSIX (see sh_locale_bytes) */
   bool sleeping;          /* running the sleep command: polls yield the baton */
+  int64_t deadline_ns;    /* the deadline of the innermost `timeout` running this shell's
+                           * code (monotonic, 0: none), never later than an outer one's;
+                           * copies inherit it. Passing it unwinds like a limit (flow
+                           * ABORT) back to that timeout, which ends with 124. */
   uint64_t rlim_soft[17], rlim_hard[17]; /* ulimit (builtins_ulimit.c) */
   bool table_builtin;      /* a table command runs as a builtin (printf): its messages
                            * get the shell's "NAME: line N: " in front (cmd_ctx.err_prefix) */
@@ -350,8 +354,19 @@ typedef struct sh_output {
   void *ud;
 } sh_output;
 
+/* A key binding made by bind (builtins_bind.c). */
+#define SH_BIND_MAX 256
+typedef struct sh_binding {
+  int keymap;              /* 0 emacs, 1 vi */
+  bool command;            /* bind -x: value is a shell command, else a readline function */
+  char *keys;              /* the key sequence as written ("\\C-o") (owned) */
+  char *value;             /* the function or command (owned) */
+} sh_binding;
+
 struct sh_session {
   store *st;               /* the sandbox filesystem (borrowed) */
+  sh_binding *binds;       /* bind's key bindings (owned), nbinds used of capbinds */
+  size_t nbinds, capbinds;
   struct sbx *sandbox;     /* the handle, for python3/tool (cmd_ctx.sandbox); may be NULL */
   sh_limits limits;        /* in force */
   atomic_int cancel;       /* set by sbx_cancel from any thread */
@@ -448,6 +463,10 @@ void sh_error_prefix(sh_shell *sh, sh_buf *b);
 /* A new shell runs script file `path` (borrowed; must outlive the run): the call
  * stack restarts with a visible "main" frame for it. */
 void sh_frames_start_script(sh_shell *sh, const char *path);
+/* Restricted mode (bash -r, set -r): cd, exec, command -p, `/` in command
+ * names and sourced files, output redirections and assignments to PATH,
+ * SHELL, ENV, BASH_ENV and HISTFILE are refused; it cannot be turned off. */
+void sh_set_restricted(sh_shell *sh);
 void sh_errorf_raw(sh_shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Writes to a shell fd (all of it, blocking as needed). Returns 0 or -errno. */
 int sh_write_fd(sh_shell *sh, int fd, const void *buf, size_t n);

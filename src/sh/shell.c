@@ -23,14 +23,19 @@
 #include "sh/sh.h"
 #include "sh/vars.h"
 
+/* STRICT keeps the published figures. NORMAL and PERMISSIVE stop runaway
+ * scripts by time, output and size: their loop and command counts (10^9 and
+ * 10^10) are beyond what a script can reach within their time limits (30 s and
+ * 120 s at a few million iterations a second), so a `while read` over a large
+ * file is never cut short by a count (docs/shell.md, "Limits"). */
 const sh_limits sh_limits_strict = {
     .loop_iterations = 100, .commands = 500, .function_depth = 50, .output_bytes = 1u << 20,
     .string_size = 1u << 20, .array_size = 10000, .timeout_ms = 5000, .tasks = 16, .nesting = 200};
 const sh_limits sh_limits_normal = {
-    .loop_iterations = 1000, .commands = 5000, .function_depth = 100, .output_bytes = 10u << 20,
+    .loop_iterations = 1000000000, .commands = 1000000000, .function_depth = 100, .output_bytes = 10u << 20,
     .string_size = 16u << 20, .array_size = 100000, .timeout_ms = 30000, .tasks = 64, .nesting = 500};
 const sh_limits sh_limits_permissive = {
-    .loop_iterations = 10000, .commands = 50000, .function_depth = 1000,
+    .loop_iterations = 10000000000, .commands = 10000000000, .function_depth = 1000,
     .output_bytes = 100u << 20, .string_size = 64u << 20, .array_size = 1000000,
     .timeout_ms = 120000, .tasks = 256, .nesting = 1000};
 
@@ -146,18 +151,39 @@ int sh_opt_find(const char *name, bool shopt) {
   return -1;
 }
 
+void sh_set_restricted(sh_shell *sh) {
+  sh->opt[SH_SHOPT_RESTRICTED_SHELL] = true;
+  static const char *const fixed[] = {"PATH", "SHELL", "ENV", "BASH_ENV", "HISTFILE"};
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+    sh_var *v = sh_var_find_noref(sh, fixed[i]);
+    if (!v) {
+      sh_var_set(sh, fixed[i], "", SH_SET_FORCE);
+      v = sh_var_find_noref(sh, fixed[i]);
+      if (v) {
+        v->flags |= SH_V_UNSET;
+        free(v->str);
+        v->str = NULL;
+      }
+    }
+    if (v) v->flags |= SH_V_READONLY;
+  }
+}
+
 char *sh_opt_flags(sh_shell *sh) {
   char buf[64];
   int n = 0;
-  static const char order[] = "abefhikmnptuvxBCEHPT";
+  static const char order[] = "abefhikmnprtuvxBCEHPT";
   for (const char *c = order; *c; c++) {
     if (*c == 'i' && sh->interactive) buf[n++] = 'i';
+    if (*c == 'r' && sh->opt[SH_SHOPT_RESTRICTED_SHELL]) buf[n++] = 'r';
     for (int i = 0; i < SH_SET_COUNT; i++)
       if (sh_optinfo_table[i].letter == *c && sh->opt[i]) buf[n++] = *c;
   }
-  buf[n++] = sh->dash_c ? 'c' : 's';
+  if (sh->dash_c) buf[n++] = 'c';
+  else if (!sh->script_frame) buf[n++] = 's';
   buf[n] = 0;
-  /* bash -c shows "c" instead of "s"; scripts from stdin show "s" */
+  /* bash -c shows "c" instead of "s"; scripts from stdin show "s", a script
+   * file neither */
   return sh_xstrdup(buf);
 }
 
@@ -343,12 +369,17 @@ sh_shell *sh_shell_copy(sh_shell *p) {
       sh_hash_put(sh, p->hashed.e[i].key, h->path, h->table, h->hits);
     }
   memcpy(sh->opt, p->opt, sizeof sh->opt);
+  sh->deadline_ns = p->deadline_ns;
   /* traps: signal and EXIT traps are not inherited by subshells; ERR with
    * errtrace and DEBUG/RETURN with functrace are (bash); ignored signals stay
    * ignored. */
   for (int i = 0; i < SH_NSIG + 4; i++) {
     const char *a = p->traps.action[i];
-    if (!a) continue;
+    if (!a) {
+      /* a subshell of a subshell lists what its parent listed */
+      if (p->shown_traps.action[i]) sh->shown_traps.action[i] = sh_xstrdup(p->shown_traps.action[i]);
+      continue;
+    }
     bool keep = !*a || (i == SH_TRAP_ERR && p->opt[SH_OPT_ERRTRACE]) ||
                 ((i == SH_TRAP_DEBUG || i == SH_TRAP_RETURN) && p->opt[SH_OPT_FUNCTRACE]);
     if (keep) sh->traps.action[i] = sh_xstrdup(a);
@@ -460,12 +491,15 @@ static void err_write(sh_shell *sh, const char *msg, size_t n) {
  * session's name. Text given with -c or on stdin has no file. */
 static const char *error_name(sh_shell *sh) {
   int first = sh->script_frame ? 0 : 1;
-  if (!sh->interactive && sh->nframes > first && sh->frames[sh->nframes - 1].file) {
+  const char *dflt = sh->arg0 && *sh->arg0 ? sh->arg0 : sh->sess->sh_name ? sh->sess->sh_name : "sbx";
+  if (!sh->interactive && sh->nframes > first) {
     const char *src = sh->frames[sh->nframes - 1].source;
-    if (src && *src) return src;
+    /* in a function, bash names the text that defined it: its file, or
+     * "environment" (-c text) and "main" (stdin); a call of the API keeps
+     * "sbx" for its own text */
+    if (src && *src && (sh->frames[sh->nframes - 1].file || strcmp(dflt, "sbx") != 0)) return src;
   }
-  if (sh->arg0 && *sh->arg0) return sh->arg0;
-  return sh->sess->sh_name ? sh->sess->sh_name : "sbx";
+  return dflt;
 }
 
 void sh_error_prefix(sh_shell *sh, sh_buf *b) {
@@ -594,6 +628,12 @@ int sh_poll(sh_shell *sh) {
     return 1;
   }
   if (sh->flow == SH_FLOW_ABORT) return 1;
+  if (sh->deadline_ns && sh_now_ns() >= sh->deadline_ns) {
+    /* a timeout's deadline: unwind to it (sh_io_run_until) */
+    sh->flow = SH_FLOW_ABORT;
+    sh->exit_status = 124;
+    return 1;
+  }
   if ((sh->task && sh->task->pending_sig) || sh->pending_sig) {
     sh_handle_pending_signal(sh);
     if (sh->flow == SH_FLOW_EXIT) return 1;

@@ -101,10 +101,14 @@ int sh_bi_read_from_fd_py(sh_shell *sh, int argc, char **argv) {
 
 /* ---- sh / bash ------------------------------------------------------------------------------ */
 
-static void sh_usage(sh_shell *sh, const char *name) {
-  sh_errorf_raw(sh, "Usage:\t%s [GNU long option] [option] ...\n\t%s [GNU long option] [option] script-file ...\n",
-                name, name);
-}
+static const char usage_fmt[] =
+    "Usage:\t%s [GNU long option] [option] ...\n\t%s [GNU long option] [option] script-file ...\n"
+    "GNU long options:\n\t--help\n\t--init-file\n\t--login\n\t--noediting\n\t--noprofile\n"
+    "\t--norc\n\t--posix\n\t--rcfile\n\t--restricted\n\t--verbose\n"
+    "Shell options:\n\t-ilrsD or -c command or -O shopt_option\t\t(invocation only)\n"
+    "\t-abefhkmnptuvxBCEHPT or -o option\n";
+
+static void sh_usage(sh_shell *sh, const char *name) { sh_errorf_raw(sh, usage_fmt, name, name); }
 
 /* Sources an rc file into a new interactive shell: a missing file is
  * skipped, errors are reported and the shell goes on (bash). */
@@ -162,7 +166,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   int i = 1;
   bool opts[SH_OPT_COUNT] = {0};
   bool optset[SH_OPT_COUNT] = {0};
-  bool read_stdin = false, interactive = false, norc = false;
+  bool read_stdin = false, interactive = false, norc = false, restricted = false, want_cmd = false;
   const char *rcfile = NULL;
   for (; i < argc; i++) {
     const char *a = argv[i];
@@ -171,6 +175,14 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
       break;
     }
     if (a[0] == '-' && a[1] == '-') {
+      if (!strcmp(a, "--help")) {
+        sh_printf_fd(sh, 1, usage_fmt, argv[0], argv[0]);
+        return 0;
+      }
+      if (!strcmp(a, "--restricted")) {
+        restricted = true;
+        continue;
+      }
       if (!strcmp(a, "--norc") || !strcmp(a, "--noprofile") || !strcmp(a, "--login") ||
           !strcmp(a, "--noediting") || !strcmp(a, "--debugger") || !strcmp(a, "--protected"))
         norc = norc || !strcmp(a, "--norc");
@@ -195,12 +207,8 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
     bool on = a[0] == '-';
     for (const char *c = a + 1; *c; c++) {
       switch (*c) {
-      case 'c':
-        if (i + 1 >= argc) {
-          sh_errorf_raw(sh, "%s: -c: option requires an argument\n", argv[0]);
-          return 2;
-        }
-        cmd = argv[++i];
+      case 'c': /* the command is the first argument after the options (bash) */
+        want_cmd = true;
         break;
       case 'o':
       case 'O': {
@@ -214,19 +222,31 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
       }
       case 's': read_stdin = true; break;
       case 'i': interactive = on; break;
-      case 'l': case 'r': case 'p': case 'D': break;
-      default:
+      case 'r': restricted = on || restricted; break;
+      case 'l': case 'p': case 'D': break;
+      default: {
+        bool known = false;
         for (int k = 0; k < SH_SET_COUNT; k++)
           if (sh_optinfo_table[k].letter == *c) {
             opts[k] = on;
             optset[k] = true;
+            known = true;
           }
+        if (!known) {
+          sh_errorf_raw(sh, "%s: %c%c: invalid option\n", argv[0], a[0], *c);
+          sh_usage(sh, argv[0]);
+          return 2;
+        }
+      }
       }
     }
-    if (cmd) {
-      i++;
-      break;
+  }
+  if (want_cmd) {
+    if (i >= argc) {
+      sh_errorf_raw(sh, "%s: -c: option requires an argument\n", argv[0]);
+      return 2;
     }
+    cmd = argv[i++];
   }
   /* a new shell: exported variables, the cwd and the fds are inherited */
   sh_shell *n = sh_shell_new(sh->sess);
@@ -236,6 +256,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   n->cwd = sh_xstrdup(sh->cwd);
   n->umask = sh->umask;
   n->sig_ignored = sh->sig_ignored;
+  n->deadline_ns = sh->deadline_ns; /* a timeout around it bounds it */
   memcpy(n->rlim_soft, sh->rlim_soft, sizeof n->rlim_soft);
   memcpy(n->rlim_hard, sh->rlim_hard, sizeof n->rlim_hard);
   sh_fdtab_free(&n->fds);
@@ -257,10 +278,26 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
       *eq = '=';
       continue;
     }
+    if ((!strcmp(env.v[k], "SHELLOPTS") || !strcmp(env.v[k], "BASHOPTS")) &&
+        sh_var_special_export(n, env.v[k], true)) {
+      *eq = '='; /* computed here from the options (set below), exported still */
+      continue;
+    }
     sh_var_set(n, env.v[k], eq + 1, SH_SET_FORCE);
     sh_var *v = sh_var_find_noref(n, env.v[k]);
     if (v) v->flags |= SH_V_EXPORT;
     *eq = '=';
+  }
+  /* SHELLOPTS and BASHOPTS in the environment turn their options on (bash) */
+  for (size_t k = 0; k < env.n; k++) {
+    bool shopt = !strncmp(env.v[k], "BASHOPTS=", 9);
+    if (!shopt && strncmp(env.v[k], "SHELLOPTS=", 10)) continue;
+    char *list = sh_xstrdup(env.v[k] + (shopt ? 9 : 10)), *save = NULL;
+    for (char *o = strtok_r(list, ":", &save); o; o = strtok_r(NULL, ":", &save)) {
+      int opt = sh_opt_find(o, shopt);
+      if (opt >= 0) n->opt[opt] = true;
+    }
+    free(list);
   }
   /* as bash starts: SHLVL one more than the environment's, PWD exported,
    * and bash's built-in search path when the environment has no PATH */
@@ -312,6 +349,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
     free(def);
     status = n->status;
   }
+  if (restricted) sh_set_restricted(n); /* after the startup files, as bash */
   if (interactive && n->flow == SH_FLOW_NONE) sh_hist_load(n);
   if (n->flow != SH_FLOW_NONE) {
     /* exit in the rc file */

@@ -27,6 +27,7 @@ struct sh_vars {
   char optsbuf[2048]; /* SHELLOPTS / BASHOPTS text (every option name fits) */
   char resolved[STORE_PATH_MAX]; /* sh_var_resolve result */
   uint32_t disabled; /* bit per special that the user unset */
+  uint32_t exported; /* bit per special that the user exported (export SHELLOPTS) */
 };
 
 /* ---- arrays ------------------------------------------------------------------------ */
@@ -297,6 +298,7 @@ sh_vars *sh_vars_copy(const sh_vars *v) {
   c->nb = v->nb;
   c->n = v->n;
   c->disabled = v->disabled;
+  c->exported = v->exported;
   c->b = sh_xcalloc(c->nb, sizeof *c->b);
   for (size_t i = 0; i < v->nb; i++) {
     sh_var **tail = &c->b[i];
@@ -404,16 +406,16 @@ enum {
   SP_RANDOM, SP_SECONDS, SP_LINENO, SP_BASHPID, SP_BASH_SUBSHELL, SP_EPOCHSECONDS,
   SP_EPOCHREALTIME, SP_SRANDOM, SP_SHELLOPTS, SP_BASHOPTS, SP_BASH_COMMAND,
   /* the arrays come last */
-  SP_FUNCNAME, SP_BASH_SOURCE, SP_BASH_LINENO, SP_PIPESTATUS, SP_COUNT
+  SP_FUNCNAME, SP_BASH_SOURCE, SP_BASH_LINENO, SP_PIPESTATUS, SP_DIRSTACK, SP_COUNT
 };
 static const char *const special_names[SP_COUNT] = {
     "RANDOM", "SECONDS", "LINENO", "BASHPID", "BASH_SUBSHELL", "EPOCHSECONDS",
     "EPOCHREALTIME", "SRANDOM", "SHELLOPTS", "BASHOPTS", "BASH_COMMAND",
-    "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "PIPESTATUS"};
+    "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "PIPESTATUS", "DIRSTACK"};
 
 static int special_index(const char *name) {
   switch (name[0]) {
-  case 'R': case 'S': case 'L': case 'B': case 'E': case 'F': case 'P':
+  case 'R': case 'S': case 'L': case 'B': case 'E': case 'F': case 'P': case 'D':
     break;
   default:
     return -1;
@@ -526,6 +528,10 @@ bool sh_var_dynamic_array(sh_shell *sh, const char *name, sh_strv *out) {
       sh_strv_pushdup(out, b);
     }
     return true;
+  case SP_DIRSTACK: /* the cwd, then pushd's stack from its top (dirs) */
+    sh_strv_pushdup(out, sh->cwd);
+    for (size_t k = sh->dirstack.n; k > 0; k--) sh_strv_pushdup(out, sh->dirstack.v[k - 1]);
+    return true;
   case SP_PIPESTATUS:
     for (int k = 0; k < sh->npipestatus; k++) {
       char b[32];
@@ -555,6 +561,7 @@ bool sh_var_special_set(sh_shell *sh, const char *name, const char *value) {
   case SP_LINENO: case SP_BASHPID: case SP_BASH_SUBSHELL: case SP_EPOCHSECONDS:
   case SP_EPOCHREALTIME: case SP_SRANDOM: case SP_FUNCNAME: case SP_BASH_SOURCE:
   case SP_BASH_LINENO: case SP_SHELLOPTS: case SP_BASHOPTS: case SP_BASH_COMMAND:
+  case SP_DIRSTACK:
     return true; /* assignments are ignored (SHELLOPTS/BASHOPTS: refused before) */
   default:
     return false; /* PIPESTATUS: a normal assignment */
@@ -589,6 +596,7 @@ static sh_var *special_var(sh_shell *sh, const char *name) {
   }
   const char *val = sh_var_dynamic(sh, name);
   if (i == SP_RANDOM || i == SP_SECONDS || i == SP_LINENO) s->flags |= SH_V_INTEGER;
+  if (sh->vars->exported & (1u << i)) s->flags |= SH_V_EXPORT;
   if (i == SP_SHELLOPTS || i == SP_BASHOPTS) s->flags |= SH_V_READONLY;
   s->str = sh_xstrdup(val ? val : "");
   return s;
@@ -627,7 +635,10 @@ sh_var *sh_var_find(sh_shell *sh, const char *name) {
   if (!(v->flags & SH_V_NAMEREF)) return v;
   const char *r = sh_var_resolve(sh, name);
   if (!*r) {
-    sh_errorf_raw(sh, "%s: warning: %s: circular name reference\n", sh->sess->sh_name ? sh->sess->sh_name : "sbx", name);
+    if (sh->script_frame) /* a script file: "FILE: line N: warning: ..." (bash) */
+      sh_error(sh, "warning: %s: circular name reference", name);
+    else
+      sh_errorf_raw(sh, "%s: warning: %s: circular name reference\n", sh->sess->sh_name ? sh->sess->sh_name : "sbx", name);
     return NULL;
   }
   if (!sh_is_name(r)) {
@@ -1108,7 +1119,21 @@ void sh_vars_environ(sh_shell *sh, sh_strv *out) {
     sh_strv_push(out, sh_xasprintf("%s=%s", v->name, v->str));
   }
   free(names);
+  /* exported computed variables (SHELLOPTS...) with their current values */
+  for (int i = 0; i < SP_FUNCNAME; i++)
+    if ((sh->vars->exported & (1u << i)) && !(sh->vars->disabled & (1u << i))) {
+      const char *val = sh_var_dynamic(sh, special_names[i]);
+      if (val) sh_strv_push(out, sh_xasprintf("%s=%s", special_names[i], val));
+    }
   sh_funcs_environ(sh, out);
+}
+
+bool sh_var_special_export(sh_shell *sh, const char *name, bool on) {
+  int i = special_index(name);
+  if (i < 0 || i >= SP_FUNCNAME) return false;
+  if (on) sh->vars->exported |= 1u << i;
+  else sh->vars->exported &= ~(1u << i);
+  return true;
 }
 
 /* ---- defaults ---------------------------------------------------------------------------------------- */

@@ -101,6 +101,9 @@ void sh_var_clear_value(sh_var *v);
 void sh_var_reset_indexed(sh_var *v);
 /* Unset: returns 0, or 1 with a message if readonly. */
 int sh_var_unset(sh_shell *sh, const char *name, bool noref);
+/* export/export -n of a computed variable (SHELLOPTS, RANDOM...): it goes to
+ * the environment with its value at that time; false if name is none. */
+bool sh_var_special_export(sh_shell *sh, const char *name, bool on);
 int sh_var_unset_index(sh_shell *sh, sh_var *v, int64_t idx);
 int sh_var_unset_key(sh_shell *sh, sh_var *v, const char *key);
 

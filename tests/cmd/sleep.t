@@ -65,3 +65,43 @@ status: 125
 test: zero duration means no limit
 cmd: timeout 0 echo ok
 out: ok\n
+
+# Shell code under timeout ends at the deadline as GNU's timeout kills bash.
+test: timeout ends a nested shell
+cmd: timeout 0.3 bash -c 'sleep 3; echo no'; echo $?
+out: 124\n
+
+test: timeout ends an endless loop in a nested shell
+cmd: timeout 0.3 bash -c 'while :; do :; done'; echo $?
+out: 124\n
+
+test: timeout ends a pipeline in a nested shell
+cmd: timeout 0.3 bash -c 'while :; do echo x; done | cat >/dev/null; echo no'; echo $?
+out: 124\n
+
+test: timeout ends an exported function and its subshell
+cmd: f() { (while :; do :; done); echo after; }; export -f f
+cmd: timeout 0.3 bash -c f; echo $?
+out: 124\n
+
+test: timeout around shell code with -s KILL and --preserve-status
+cmd: timeout -s KILL 0.2 bash -c 'sleep 2'; echo $?
+cmd: timeout --preserve-status 0.2 bash -c 'sleep 2'; echo $?
+cmd: timeout -s INT -k 1 0.2 bash -c 'sleep 2'; echo $?
+out: 137\n143\n124\n
+
+test: an inner timeout ends first and the outer shell goes on
+cmd: timeout 5 bash -c 'timeout 0.2 bash -c "sleep 3"; echo inner $?; echo done'; echo $?
+out: inner 124\ndone\n0\n
+
+test: an outer timeout ends an inner one that has more time
+cmd: timeout 0.3 bash -c 'timeout 5 bash -c "sleep 3"; echo no'; echo $?
+out: 124\n
+
+test: shell code that ends in time keeps its status
+cmd: timeout 5 bash -c 'echo quick; exit 3'; echo $?
+out: quick\n3\n
+
+test: commands run by xargs under timeout
+cmd: seq 3 | timeout 0.3 xargs -n1 bash -c 'sleep 2; echo $0'; echo $?
+out: 124\n

@@ -350,7 +350,7 @@ TEST(loops_give_the_same_values_every_time) {
   expect(h, "k=0; for i in 1 2 3 4; do echo $(( 10 / (3 - k++) )); done", "3\n5\n10\n",
          "sbx: line 1: 10 / (3 - k++) : division by 0 (error token is \"(3 - k++) \")\n", 1);
   expect(h, "for i in 2 1 0 -1; do echo $(( 2 ** i )); done", "4\n2\n1\n",
-         "sbx: line 1: 2 ** i : exponent less than 0 (error token is \"\")\n", 1);
+         "sbx: line 1: 2 ** i : exponent less than 0 (error token is \"i \")\n", 1);
   /* noeval arms skip side effects each time */
   expect(h, "n=0; for i in 0 1 0 1; do (( i && n++ )); done; echo $n", "2\n", "", 0);
   expect(h, "n=0; for i in 0 1; do echo $(( i ? n += 10 : n-- )); done; echo $n", "0\n9\n9\n", "", 0);

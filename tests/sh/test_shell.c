@@ -153,11 +153,11 @@ TEST(limits_presets_and_kinds) {
   CHECK_EQ(lim.loop_iterations, 100);
   CHECK_EQ(lim.command_count, 500);
   REQUIRE(sbx_limits_preset(SBX_PRESET_NORMAL, &lim) == SBX_OK);
-  CHECK_EQ(lim.loop_iterations, 1000);
-  CHECK_EQ(lim.command_count, 5000);
+  CHECK_EQ(lim.loop_iterations, 1000000000);
+  CHECK_EQ(lim.command_count, 1000000000);
   REQUIRE(sbx_limits_preset(SBX_PRESET_PERMISSIVE, &lim) == SBX_OK);
-  CHECK_EQ(lim.loop_iterations, 10000);
-  CHECK_EQ(lim.command_count, 50000);
+  CHECK_EQ(lim.loop_iterations, 10000000000u);
+  CHECK_EQ(lim.command_count, 10000000000u);
   CHECK(sbx_limits_preset(99, &lim) == SBX_MISUSE);
   sbx_limits_preset(SBX_PRESET_STRICT, &lim);
   sbx_set_limits(h, &lim);
@@ -190,6 +190,64 @@ TEST(limits_presets_and_kinds) {
   sbx_bash_result r;
   CHECK_EQ(run(h, "echo still here", &r), 0);
   CHECK_STR(r.out, "still here\n");
+  sbx_bash_result_free(&r);
+  sbx_close(h);
+}
+
+/* NORMAL stops runaway scripts by time and output, not by counts: a `while
+ * read` over 20,000 lines runs to its end; and a limit that ends a call keeps
+ * the output written until then in the result. */
+TEST(normal_preset_runs_long_loops_and_limits_keep_output) {
+  sbx *h = open_sb();
+  REQUIRE(h);
+  sbx_bash_result r;
+  CHECK_EQ(run(h, "seq 20000 > /tmp/lines; n=0; while read -r l; do n=$((n+l)); done < /tmp/lines; echo $n", &r), 0);
+  CHECK_STR(r.out, "200010000\n");
+  sbx_bash_result_free(&r);
+  CHECK_EQ(run(h, "for ((i=0; i<30000; i++)); do :; done; echo $i", &r), 0);
+  CHECK_STR(r.out, "30000\n");
+  sbx_bash_result_free(&r);
+  sbx_limits lim;
+  sbx_limits_preset(SBX_PRESET_STRICT, &lim);
+  sbx_set_limits(h, &lim);
+  const char *s = "echo before; echo warn >&2; while :; do :; done; echo after";
+  CHECK_EQ(sbx_bash(h, s, strlen(s), &r), SBX_LIMIT);
+  CHECK_EQ(r.limit, SBX_LIMIT_LOOP_ITERATIONS);
+  CHECK_STR(r.out, "before\n");
+  CHECK(r.err && strncmp(r.err, "warn\n", 5) == 0 && strstr(r.err, "loop_iterations") != NULL);
+  sbx_bash_result_free(&r);
+  sbx_limits t = {0};
+  t.timeout_ms = 300;
+  t.loop_iterations = t.command_count = 1000000000000u;
+  sbx_set_limits(h, &t);
+  s = "echo start; for ((;;)); do :; done";
+  CHECK_EQ(sbx_bash(h, s, strlen(s), &r), SBX_TIMEOUT);
+  CHECK_STR(r.out, "start\n");
+  sbx_bash_result_free(&r);
+  sbx_close(h);
+}
+
+/* timeout bounds shell code: the code under it unwinds at its deadline and
+ * the call goes on (no limit of the call is recorded) */
+TEST(timeout_bounds_shell_code_and_the_call_goes_on) {
+  sbx *h = open_sb();
+  REQUIRE(h);
+  sbx_bash_result r;
+  const char *s = "timeout 0.2 bash -c 'while :; do :; done'; echo $?; "
+                  "f() { sleep 5; }; export -f f; timeout 0.2 bash -c f; echo $?; "
+                  "timeout 5 bash -c 'exit 3'; echo $?";
+  CHECK_EQ(sbx_bash(h, s, strlen(s), &r), SBX_OK);
+  CHECK_STR(r.out, "124\n124\n3\n");
+  CHECK_EQ(r.limit, 0);
+  CHECK(r.duration_ms < 4000); /* ended at the deadlines, not after the sleep */
+  sbx_bash_result_free(&r);
+  /* the call's own timeout still wins over a longer timeout command */
+  sbx_limits t = {0};
+  t.timeout_ms = 300;
+  sbx_set_limits(h, &t);
+  s = "timeout 10 bash -c 'while :; do :; done'";
+  CHECK_EQ(sbx_bash(h, s, strlen(s), &r), SBX_TIMEOUT);
+  CHECK_EQ(r.limit, SBX_LIMIT_TIMEOUT);
   sbx_bash_result_free(&r);
   sbx_close(h);
 }
@@ -334,6 +392,8 @@ int main(int argc, char **argv) {
   RUN(file_errors_give_errno_and_path);
   RUN(pipelines_stream_and_stop_early);
   RUN(limits_presets_and_kinds);
+  RUN(normal_preset_runs_long_loops_and_limits_keep_output);
+  RUN(timeout_bounds_shell_code_and_the_call_goes_on);
   RUN(cancel_from_another_thread);
   RUN(hostile_scripts_end_with_errors);
   RUN(language_basics);

@@ -106,10 +106,17 @@ one
 --- status 1
 
 ### a limit ends the call with 126 and names the limit
-for i in {1..2000}; do :; done
+echo before; a=({1..200000}); echo after
+--- stdout
+before
 --- stderr
-sbx: execution limit exceeded: loop_iterations (1000)
+sbx: execution limit exceeded: array_size (100000)
 --- status 126
+
+### the default limits let a loop over a large file run to its end
+seq 3000 > /tmp/f; n=0; while read -r l; do n=$((n + 1)); done < /tmp/f; echo $n
+--- stdout
+3000
 
 ### an endless producer into head ends at once
 while :; do echo y; done | head -n 2
