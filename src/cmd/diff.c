@@ -670,7 +670,7 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
   int status = 0;
   for (int k = 0; k < 2; k++) {
     if (!f[k].absent && strcmp(paths[k], "-") != 0 && strcmp(paths[k], "/dev/null") != 0)
-      store_path_stat(ctx->store, ctx->cwd, paths[k], &f[k].st);
+      cmd_fs_stat(ctx, paths[k], &f[k].st);
     int rc = read_file(ctx, &f[k], paths[k]);
     if (rc < 0) {
       cmd_record_error(ctx, rc, paths[k]);
@@ -828,8 +828,8 @@ static int diff_paths(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
    * regular files as far as diff is concerned (/dev/null an empty one). */
   std1 = std1 || strcmp(p1, "/dev/null") == 0;
   std2 = std2 || strcmp(p2, "/dev/null") == 0;
-  int rc1 = std1 ? 0 : store_path_stat(ctx->store, ctx->cwd, p1, &s1);
-  int rc2 = std2 ? 0 : store_path_stat(ctx->store, ctx->cwd, p2, &s2);
+  int rc1 = std1 ? 0 : cmd_fs_stat(ctx, p1, &s1);
+  int rc2 = std2 ? 0 : cmd_fs_stat(ctx, p2, &s2);
   if (std1) memset(&s1, 0, sizeof s1), s1.mode = S_IFREG;
   if (std2) memset(&s2, 0, sizeof s2), s2.mode = S_IFREG;
   if ((rc1 < 0 && !(o->new_file && rc1 == -ENOENT && rc2 == 0)) ||
