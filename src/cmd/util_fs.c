@@ -624,10 +624,23 @@ const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, b
   return NULL;
 }
 
+/* /bin/NAME, /usr/bin/NAME...: the shell runs the table command (or its
+ * utility) NAME for these whether or not the store has the file. */
+static bool std_bin_command(const char *name) {
+  static const char *const dirs[] = {"/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/",
+                                     "/usr/sbin/", NULL};
+  for (int i = 0; dirs[i]; i++) {
+    size_t n = strlen(dirs[i]);
+    if (!strncmp(name, dirs[i], n) && name[n] && !strchr(name + n, '/'))
+      return cmd_find(name + n) != NULL || shell_utility(name + n);
+  }
+  return false;
+}
+
 bool cmd_fs_runnable(cmd_ctx *ctx, const char *name, const char *path_env) {
   if (strchr(name, '/')) {
     store_stat st;
-    return cmd_fs_stat(ctx, name, &st) == 0;
+    return cmd_fs_stat(ctx, name, &st) == 0 || std_bin_command(name);
   }
   if (cmd_find(name) || shell_utility(name)) return true;
   return cmd_fs_which(ctx, name, path_env, false, NULL, NULL) != NULL;
