@@ -248,7 +248,7 @@ int cmd_dd_main(cmd_ctx *ctx, int argc, char **argv) {
     in = ctx->io->open(ctx->io_ud, in_path, O_RDONLY, 0);
     if (in < 0) {
       cmd_record_error(ctx, in, in_path);
-      cmd_errorf(ctx, "failed to open %s: %s", cmd_gnu_quote(ctx, in_path), cmd_strerror(in));
+      cmd_errorf(ctx, "failed to open %s: %s", cmd_gnu_quoteaf(ctx, in_path), cmd_strerror(in));
       return 1;
     }
   }
@@ -259,7 +259,7 @@ int cmd_dd_main(cmd_ctx *ctx, int argc, char **argv) {
     out = ctx->io->open(ctx->io_ud, out_path, fl, 0666);
     if (out < 0) {
       cmd_record_error(ctx, out, out_path);
-      cmd_errorf(ctx, "failed to open %s: %s", cmd_gnu_quote(ctx, out_path), cmd_strerror(out));
+      cmd_errorf(ctx, "failed to open %s: %s", cmd_gnu_quoteaf(ctx, out_path), cmd_strerror(out));
       if (in_path) ctx->io->close(ctx->io_ud, in);
       return 1;
     }

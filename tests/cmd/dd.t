@@ -40,7 +40,7 @@ out: 5 bytes\n2048 bytes (2.0 kB, 2.0 KiB)\n2\n
 test: a missing input
 cmd: dd if=nope
 out:
-err: dd: failed to open ‘nope’: No such file or directory\n
+err: dd: failed to open 'nope': No such file or directory\n
 status: 1
 
 test: bad operands
