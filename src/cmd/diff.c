@@ -879,7 +879,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   o.optstr = optstr;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbBaNrsdt0123456789", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbBaNrsdtL:0123456789", longs)) != -1) {
     switch (c) {
       case 'u': case 'U': case 'c': case 'C': {
         o.format = (c == 'u' || c == 'U') ? F_UNIFIED : F_CONTEXT;
@@ -905,6 +905,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'r': o.recursive = true; break;
       case 's': report_same = true; break;
       case 'd': case 't': case OPT_IGNORED: break;
+      case 'L':
       case OPT_LABEL:
         if (o.nlabels < 2) o.label[o.nlabels++] = st.arg;
         break;
@@ -927,7 +928,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
                  "  -B, --ignore-blank-lines      ignore changes where lines are all blank\n"
                  "      --strip-trailing-cr       strip trailing carriage return on input\n"
                  "  -a, --text                    treat all files as text\n"
-                 "      --label LABEL             use LABEL instead of file name and timestamp\n\n"
+                 "  -L, --label LABEL             use LABEL instead of file name and timestamp\n\n"
                  "Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n");
         return 0;
       case OPT_VERSION: return cmd_print_version(ctx);

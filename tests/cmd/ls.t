@@ -505,7 +505,7 @@ out: 0000000   a   .   t   a   r         033   [   0   m 033   [   0   1   ;\n00
 err: 
 
 test: audit: ls -l f d big | cut -c 1-10,12-30; ls -s f d; ls -i f d big >/dev/null
-cmd: touch f; mkdir d; printf 12345 > big
+cmd: touch f; mkdir d; printf 12345 > big; touch -d '2026-11-21 12:00' f big
 cmd: ls -l f d big | cut -c 1-10,12-30; ls -s f d; ls -i f d big >/dev/null; ls -lh f big d | cut -c 12-30; ls -lhk big | cut -c 12-30; ls -l --si -k big | cut -c 12-30
 out: -rw-r--r--1 root root    5 No\n-rw-r--r--1 root root    0 No\n\nd:\ntotal 0\n0 f\n\nd:\ntotal 0\n1 root root    5 No\n1 root root    0 No\n\n\n\n1 root root 5 Nov 2\n1 root root 5 Nov 2\n
 err: 

@@ -210,7 +210,7 @@ out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n  <directory name="d">\n   
 err:
 
 test: xml time
-cmd: mkdir -p d && touch -d @86400 d/b && tree -X -D --timefmt=%Y-%m-%d d
+cmd: mkdir -p d && touch -d @86400 d/b && touch -d 2026-11-21 d && tree -X -D --timefmt=%Y-%m-%d d
 out: <?xml version="1.0" encoding="UTF-8"?>\n<tree>\n  <directory name="d" time="2026-11-21">\n    <file name="b" time="1970-01-02"></file>\n  </directory>\n  <report>\n    <directories>1</directories>\n    <files>1</files>\n  </report>\n</tree>\n
 err:
 
