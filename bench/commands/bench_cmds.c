@@ -54,9 +54,9 @@ int main(int argc, char **argv) {
   sbx_limits_preset(2 /* PERMISSIVE */, &lim);
   lim.timeout_ms = 600000;
   sbx_set_limits(h, &lim);
-  const char *files[] = {"text1m", "text10m", "text100m", "json10m"};
+  const char *files[] = {"text1m", "text10m", "text100m", "json10m", "pats10k"};
   char host[4096], path[256];
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < 5; i++) {
     snprintf(host, sizeof host, "%s/%s", argv[1], files[i]);
     snprintf(path, sizeof path, "/data/%s", files[i]);
     if (load_file(h, host, path) != SBX_OK) fprintf(stderr, "bench: cannot load %s\n", host);

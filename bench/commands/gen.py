@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Generates the benchmark inputs into DIR: text1m, text10m, text100m (lines of
 random words, about 1 in 8 lines containing an 'x'), json10m (a JSON array of
-objects with fields a and b) and tree/ with 10,000 files in 100 directories.
+objects with fields a and b), pats10k (10,000 random lowercase strings for
+grep -F -f) and tree/ with 10,000 files in 100 directories.
 Deterministic (seeded), so every run and every peer sees the same bytes."""
 import json
 import os
@@ -39,6 +40,13 @@ if not os.path.exists(p):
     arr = [{"a": rng.randint(0, 10**6), "b": rng.choice(words)} for _ in range(330000)]
     with open(p, "w") as f:
         json.dump(arr, f)
+p = os.path.join(d, "pats10k")
+if not os.path.exists(p):
+    prng = random.Random(7)
+    pats = ["".join(prng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(prng.randint(4, 10)))
+            for _ in range(10000)]
+    with open(p, "w") as f:
+        f.write("\n".join(pats + words[:3]) + "\n")
 t = os.path.join(d, "tree")
 if not os.path.isdir(t):
     for i in range(100):

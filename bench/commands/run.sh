@@ -32,6 +32,8 @@ rows=(
   "sort1m=sort text1m > /dev/null"
   "wcl1m=wc -l text1m"
   "find10k=find tree -type f | wc -l"
+  "grepr10k=grep -r x tree | wc -l"
+  "grepFf1m=grep -F -f pats10k text1m | wc -l"
   "awk1m=awk '/x/{n++} END{print n}' text1m"
   "sed10m=sed 's/a/b/g' text10m > /dev/null"
   "jq10m=jq '.[] | .a' json10m > /dev/null"
@@ -86,7 +88,7 @@ awk -v gf="$work/gnu.txt" -v sf="$work/sbx.txt" -v jf="$work/jb.txt" '
     minj["awk1m"] = 50
     # issue 5 sets only the GNU/jq ratio for these two (jq: the same libjq engine)
     minj["sed10m"] = 0; minj["jq10m"] = 0
-    n = split("pipe1m grepc1m sort1m wcl1m find10k awk1m sed10m jq10m pipe100m grepc100m sort100m wcl100m", names, " ")
+    n = split("pipe1m grepc1m sort1m wcl1m find10k grepr10k grepFf1m awk1m sed10m jq10m pipe100m grepc100m sort100m wcl100m", names, " ")
     for (i = 1; i <= n; i++) {
       k = names[i]
       if (!(k in s)) continue

@@ -60,7 +60,8 @@ typedef struct cint_slot {
 typedef struct cmap {
   cint_slot *slots;        /* open addressing, power of two */
   size_t cap;              /* slots */
-  size_t n;                /* used */
+  size_t n;                /* live entries */
+  size_t dead;             /* tombstones (slots whose e is CMAP_DEAD) */
   bool seq;                /* keys are often consecutive (elements): keep them adjacent */
 } cmap;
 
@@ -158,26 +159,38 @@ static size_t cmap_hash(bool seq, int64_t k, size_t cap) {
   return (size_t)((x * 0x9E3779B97F4A7C15ull) >> (64 - sh));
 }
 
+/* A removed entry leaves a tombstone: backward-shift deletion would walk the
+ * whole cluster, and a[0..n-1] is one cluster of n slots under the seq hash,
+ * so deleting it in order would be quadratic. Tombstones are dropped when the
+ * table is rebuilt (at half load, counting them). */
+static char cmap_dead_marker;
+#define CMAP_DEAD ((void *)&cmap_dead_marker)
+
+static bool slot_live(const cint_slot *s) { return s->e && s->e != CMAP_DEAD; }
+
 static cint_slot *cmap_find(cmap *m, int64_t k) {
   if (!m->cap) return NULL;
   size_t i = cmap_hash(m->seq, k, m->cap);
   for (;;) {
     cint_slot *s = &m->slots[i];
     if (!s->e) return NULL;
-    if (s->k == k) return s;
+    if (s->e != CMAP_DEAD && s->k == k) return s;
     i = (i + 1) & (m->cap - 1);
   }
 }
 
+/* Inserts a key known to be absent. */
 static cint_slot *cmap_insert(awk_interp *in, cmap *m, int64_t k, void *e) {
-  if ((m->n + 1) * 2 > m->cap) {
-    size_t ncap = m->cap ? m->cap * 2 : 16;
+  if ((m->n + m->dead + 1) * 2 > m->cap) {
+    size_t ncap = m->cap ? m->cap : 16;
+    while ((m->n + 1) * 2 > ncap) ncap *= 2;
     cint_slot *old = m->slots;
     size_t ocap = m->cap;
     m->slots = xcalloc(in, ncap, sizeof(cint_slot));
     m->cap = ncap;
+    m->dead = 0;
     for (size_t j = 0; j < ocap; j++) {
-      if (!old[j].e) continue;
+      if (!slot_live(&old[j])) continue;
       size_t i = cmap_hash(m->seq, old[j].k, ncap);
       while (m->slots[i].e) i = (i + 1) & (ncap - 1);
       m->slots[i] = old[j];
@@ -185,7 +198,8 @@ static cint_slot *cmap_insert(awk_interp *in, cmap *m, int64_t k, void *e) {
     free(old);
   }
   size_t i = cmap_hash(m->seq, k, m->cap);
-  while (m->slots[i].e) i = (i + 1) & (m->cap - 1);
+  while (slot_live(&m->slots[i])) i = (i + 1) & (m->cap - 1);
+  if (m->slots[i].e == CMAP_DEAD) m->dead--;
   m->slots[i].k = k;
   m->slots[i].e = e;
   m->slots[i].count = 0;
@@ -195,28 +209,15 @@ static cint_slot *cmap_insert(awk_interp *in, cmap *m, int64_t k, void *e) {
 }
 
 static void cmap_remove(cmap *m, cint_slot *s) {
-  size_t i = (size_t)(s - m->slots), mask = m->cap - 1;
-  m->slots[i].e = NULL;
+  s->e = CMAP_DEAD;
   m->n--;
-  size_t j = i;
-  for (;;) {
-    j = (j + 1) & mask;
-    if (!m->slots[j].e) break;
-    size_t h = cmap_hash(m->seq, m->slots[j].k, m->cap);
-    /* can the entry at j move to the hole at i? */
-    bool move = (i <= j) ? (h <= i || h > j) : (h <= i && h > j);
-    if (move) {
-      m->slots[i] = m->slots[j];
-      m->slots[j].e = NULL;
-      i = j;
-    }
-  }
+  m->dead++;
 }
 
 static void cmap_free(cmap *m) {
   free(m->slots);
   m->slots = NULL;
-  m->cap = m->n = 0;
+  m->cap = m->n = m->dead = 0;
 }
 
 /* ---- cint leaf geometry (gawk's hashed array trees) ---------------------------------- */
@@ -362,7 +363,7 @@ static void arr_reset(awk_interp *in, awk_arr *a) {
     free(a->ib);
   }
   for (size_t i = 0; i < a->elems.cap; i++)
-    if (a->elems.slots[i].e) elem_free(in, a->elems.slots[i].e);
+    if (slot_live(&a->elems.slots[i])) elem_free(in, a->elems.slots[i].e);
   cmap_free(&a->elems);
   cmap_free(&a->leaves);
   a->sb = NULL;
@@ -702,12 +703,11 @@ static bool arr_remove(awk_interp *in, awk_arr *a, awk_str *key, bool isint, int
 awk_cell *awk_arr_get(awk_interp *in, awk_arr *a, awk_str *key, bool create) {
   int32_t k = 0;
   bool isint = key_int(key, &k);
-  unsigned long code = isint ? 0 : str_hash(key->p, key->len);
+  /* a str array (or a str extra array) holds integers by their string hash too */
+  unsigned long code = str_hash(key->p, key->len);
   awk_elem *e = arr_find(a, key, isint, k, code);
   if (e) return &e->cell;
   if (!create) return NULL;
-  /* a str array (or str extra) hashes integers as strings too */
-  if (isint) code = str_hash(key->p, key->len);
   e = arr_insert(in, a, key, isint, k, code);
   return &e->cell;
 }
@@ -763,7 +763,7 @@ static void list_arr(awk_interp *in, awk_arr *a, lister *l) {
     awk_elem **v = malloc(n * sizeof *v);
     if (!v) awk_fatal(in, "out of memory");
     for (size_t i = 0; i < a->elems.cap; i++)
-      if (a->elems.slots[i].e) v[m++] = a->elems.slots[i].e;
+      if (slot_live(&a->elems.slots[i])) v[m++] = a->elems.slots[i].e;
     qsort(v, m, sizeof *v, cmp_elem_ikey);
     for (size_t i = 0; i < m; i++) l->out[l->n++] = awk_num(v[i]->ikey);
     free(v);

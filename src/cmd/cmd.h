@@ -78,6 +78,11 @@ typedef struct cmd_io {
    * caller cannot bound what it runs. */
   int (*run_until)(void *ud, int64_t deadline_ns, bool *expired, int argc, char **argv,
                    char *const *env, const char *cwd, int in_fd, int out_fd);
+  /* fstat(2)-like: a store file's own stat; pipes and in-memory input are
+   * S_IFIFO, /dev/null and /dev/zero S_IFCHR (ino 0). -EBADF when not open.
+   * NULL when the caller does not support it (then a seekable fd is taken
+   * for a regular file and any other for a pipe). */
+  int (*fstat)(void *ud, int fd, store_stat *st);
 } cmd_io;
 
 #define CMD_OUTBUF 65536

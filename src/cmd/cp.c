@@ -379,6 +379,32 @@ static void verbose_copy(cp_opts *o, const char *src, const char *dst, const cha
 }
 
 /* Copies a non-directory src (stat'ed as sst, following or not) to dst. */
+/* Copies what the descriptor path `src` reads (a pipe) into the store file
+ * `ino`. Returns 0 or a negative errno. */
+static int copy_stream(cmd_ctx *ctx, const char *src, store_ino ino) {
+  int fd = cmd_open_input(ctx, src);
+  if (fd < 0) return fd;
+  char buf[16384];
+  uint64_t off = 0;
+  ssize_t n;
+  int rc = 0;
+  while ((n = ctx->io->read(ctx->io_ud, fd, buf, sizeof buf)) > 0) {
+    if (cmd_poll(ctx)) {
+      rc = -EINTR;
+      break;
+    }
+    ssize_t w = store_write(ctx->store, ino, buf, (size_t)n, off);
+    if (w < 0) {
+      rc = (int)w;
+      break;
+    }
+    off += (uint64_t)n;
+  }
+  if (n < 0 && rc == 0) rc = (int)n;
+  cmd_close_input(ctx, fd);
+  return rc;
+}
+
 static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const cp_dst *d) {
   cmd_ctx *ctx = o->ctx;
   const char *dst = d->path;
@@ -458,11 +484,13 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
     if (o->p_links && sst->nlink > 1) link_add(o, sst->ino, dst, ino);
     return;
   }
-  if (!S_ISREG(sst->mode)) {
+  /* a pipe or device outside the store (/dev/fd/N, /dev/null): its bytes */
+  bool stream = sst->ino == 0 && (S_ISFIFO(sst->mode) || S_ISCHR(sst->mode));
+  if (!S_ISREG(sst->mode) && !stream) {
     cp_err(o, -EOPNOTSUPP, src, "cannot copy %s", cmd_gnu_quoteaf(ctx, src));
     return;
   }
-  if (store_access(ctx->store, sst->ino, R_OK) != 0) {
+  if (!stream && store_access(ctx->store, sst->ino, R_OK) != 0) {
     cp_err(o, -EACCES, src, "cannot open %s for reading", cmd_gnu_quoteaf(ctx, src));
     return;
   }
@@ -479,7 +507,8 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
     return;
   }
   if (!o->attr_only) {
-    rc = cmd_fs_copy_data(ctx, sst->ino, dst_st.ino, sst->size);
+    rc = stream ? copy_stream(ctx, src, dst_st.ino)
+                : cmd_fs_copy_data(ctx, sst->ino, dst_st.ino, sst->size);
     if (rc < 0) {
       cp_err(o, rc, dst, "error writing %s", cmd_gnu_quoteaf(ctx, dst));
       return;

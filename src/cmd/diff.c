@@ -670,7 +670,7 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
   int status = 0;
   for (int k = 0; k < 2; k++) {
     if (!f[k].absent && strcmp(paths[k], "-") != 0 && strcmp(paths[k], "/dev/null") != 0)
-      store_path_stat(ctx->store, ctx->cwd, paths[k], &f[k].st);
+      cmd_fs_stat(ctx, paths[k], &f[k].st);
     int rc = read_file(ctx, &f[k], paths[k]);
     if (rc < 0) {
       cmd_record_error(ctx, rc, paths[k]);
@@ -820,20 +820,16 @@ static int diff_dirs(cmd_ctx *ctx, diff_opts *o, const char *d1, const char *d2,
   return status;
 }
 
-/* "-", /dev/null, /dev/stdin and /dev/fd/N (a process substitution) are read
- * through the command's I/O, not the store: regular files as far as diff is
- * concerned (/dev/null an empty one). */
-static bool read_through_io(const char *p) {
-  return !strcmp(p, "-") || !strcmp(p, "/dev/null") || !strcmp(p, "/dev/stdin") ||
-         !strncmp(p, "/dev/fd/", 8) || !strncmp(p, "/proc/self/fd/", 14);
-}
-
 static int diff_paths(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2, int depth,
                       bool top) {
   store_stat s1, s2;
-  bool std1 = read_through_io(p1), std2 = read_through_io(p2);
-  int rc1 = std1 ? 0 : store_path_stat(ctx->store, ctx->cwd, p1, &s1);
-  int rc2 = std2 ? 0 : store_path_stat(ctx->store, ctx->cwd, p2, &s2);
+  bool std1 = strcmp(p1, "-") == 0, std2 = strcmp(p2, "-") == 0;
+  /* "-" and /dev/null are read through the command's I/O, not the store:
+   * regular files as far as diff is concerned (/dev/null an empty one). */
+  std1 = std1 || strcmp(p1, "/dev/null") == 0;
+  std2 = std2 || strcmp(p2, "/dev/null") == 0;
+  int rc1 = std1 ? 0 : cmd_fs_stat(ctx, p1, &s1);
+  int rc2 = std2 ? 0 : cmd_fs_stat(ctx, p2, &s2);
   if (std1) memset(&s1, 0, sizeof s1), s1.mode = S_IFREG;
   if (std2) memset(&s2, 0, sizeof s2), s2.mode = S_IFREG;
   if ((rc1 < 0 && !(o->new_file && rc1 == -ENOENT && rc2 == 0)) ||
@@ -883,7 +879,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   o.optstr = optstr;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbBaNrsdt0123456789", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbBaNrsdtL:0123456789", longs)) != -1) {
     switch (c) {
       case 'u': case 'U': case 'c': case 'C': {
         o.format = (c == 'u' || c == 'U') ? F_UNIFIED : F_CONTEXT;
@@ -909,6 +905,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'r': o.recursive = true; break;
       case 's': report_same = true; break;
       case 'd': case 't': case OPT_IGNORED: break;
+      case 'L':
       case OPT_LABEL:
         if (o.nlabels < 2) o.label[o.nlabels++] = st.arg;
         break;
@@ -931,7 +928,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
                  "  -B, --ignore-blank-lines      ignore changes where lines are all blank\n"
                  "      --strip-trailing-cr       strip trailing carriage return on input\n"
                  "  -a, --text                    treat all files as text\n"
-                 "      --label LABEL             use LABEL instead of file name and timestamp\n\n"
+                 "  -L, --label LABEL             use LABEL instead of file name and timestamp\n\n"
                  "Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n");
         return 0;
       case OPT_VERSION: return cmd_print_version(ctx);

@@ -46,9 +46,11 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/util_fs.h"
+#include "cmd/util_acmatch.h"
 #include "cmd/util_gnu.h"
 #include "cmd/util_opt.h"
 #include "cmd/util_scan.h"
@@ -59,6 +61,7 @@ CMD_DEFINE("egrep", cmd_grep_main);
 CMD_DEFINE("fgrep", cmd_grep_main);
 
 #define GREP_CHUNK 98304 /* bytes per read */
+#define GREP_AC_MAX_BYTES (64u << 20) /* -F's Aho-Corasick table; larger sets use the regex */
 
 static const char grep_usage_line[] = "Usage: grep [OPTION]... PATTERNS [FILE]...\n";
 
@@ -197,6 +200,8 @@ typedef struct grep {
   const char *lit;           /* the one pattern when it is a plain ASCII
                                 string (no -i -w -x -P -z), else NULL */
   size_t litlen;             /* its length (> 0) */
+  cmd_ac *ac;                /* -F with several strings: Aho-Corasick, or NULL */
+  bool ac_defer;             /* lines with non-ASCII bytes go to rx (-i, -w in UTF-8) */
   re_ctl ctl;                /* budget and poll */
   unsigned char eol;         /* '\n' or '\0' */
   /* results */
@@ -307,6 +312,52 @@ static bool has_encoding_error(grep *g, const unsigned char *s, size_t n) {
 
 static int report_limit(grep *g, gfile *f, int rc);
 
+static bool has_high_byte(const unsigned char *s, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (s[i] >= 0x80) return true;
+  return false;
+}
+
+/* Is the line s[0..n) one for the Aho-Corasick matcher (else the regex)? */
+static bool use_ac(const grep *g, const unsigned char *s, size_t n) {
+  return g->ac && !(g->ac_defer && has_high_byte(s, n));
+}
+
+/* The leftmost(-longest) match in the line s[0..n) at or after pos: RE_MATCH
+ * with [*so, *eo), RE_NOMATCH, or a negative re error. */
+static int match_span(grep *g, const unsigned char *s, size_t n, size_t pos, size_t *so,
+                      size_t *eo) {
+  if (use_ac(g, s, n))
+    return cmd_ac_leftmost(g->ac, (const char *)s, n, pos, so, eo) ? RE_MATCH : RE_NOMATCH;
+  re_span m[1];
+  int rc = re_exec(g->rx, (const char *)s, n, pos, 0, m, 1, &g->ctl);
+  if (rc == RE_MATCH) *so = (size_t)m[0].so, *eo = (size_t)m[0].eo;
+  return rc;
+}
+
+/* The end of the first match in s[pos..len) (lines separated by '\n'), as
+ * re_first_end. */
+static int match_first_end(grep *g, const char *s, size_t len, size_t pos, size_t *end) {
+  if (!g->ac) return re_first_end(g->rx, s, len, pos, 0, end, &g->ctl);
+  while (pos <= len) {
+    const char *nl = memchr(s + pos, '\n', len - pos);
+    size_t le = nl ? (size_t)(nl - s) : len;
+    if (use_ac(g, (const unsigned char *)s + pos, le - pos)) {
+      long e = cmd_ac_first_end(g->ac, s + pos, le - pos);
+      if (e >= 0) {
+        *end = pos + (size_t)e;
+        return RE_MATCH;
+      }
+    } else {
+      int rc = re_first_end(g->rx, s, le, pos, 0, end, &g->ctl);
+      if (rc != RE_NOMATCH) return rc;
+    }
+    if (!nl) break;
+    pos = le + 1;
+  }
+  return RE_NOMATCH;
+}
+
 /* Prints one output line: [ls, le) is the text, le the eol position (or
  * end of data). `selected`: a selected line (':'), else context ('-'). */
 static void print_line(grep *g, gfile *f, size_t ls, size_t le, bool selected) {
@@ -318,13 +369,12 @@ static void print_line(grep *g, gfile *f, size_t ls, size_t le, bool selected) {
     if (!matching || !g->rx) return;
     size_t pos = 0;
     while (pos <= n) {
-      re_span m[1];
-      int rc = re_exec(g->rx, (const char *)s, n, pos, 0, m, 1, &g->ctl);
+      size_t so, eo;
+      int rc = match_span(g, s, n, pos, &so, &eo);
       if (rc != RE_MATCH) {
         if (rc < 0) report_limit(g, f, rc);
         break;
       }
-      size_t so = (size_t)m[0].so, eo = (size_t)m[0].eo;
       if (eo == so) {
         pos = so + 1;
         continue;
@@ -349,10 +399,9 @@ static void print_line(grep *g, gfile *f, size_t ls, size_t le, bool selected) {
   if (g->color && matching && g->rx && mcolor && *mcolor) {
     size_t pos = 0, printed = 0;
     while (pos <= n) {
-      re_span m[1];
-      int rc = re_exec(g->rx, (const char *)s, n, pos, 0, m, 1, &g->ctl);
+      size_t so, eo;
+      int rc = match_span(g, s, n, pos, &so, &eo);
       if (rc != RE_MATCH) break;
-      size_t so = (size_t)m[0].so, eo = (size_t)m[0].eo;
       if (eo == so) {
         pos = so + 1;
         continue;
@@ -523,7 +572,7 @@ static void process_region(grep *g, gfile *f, size_t from, size_t lim) {
     while (pos <= slen && !f->stop && !f->done_selecting) {
       size_t end;
       /* The subject is the region; positions are absolute in the buffer. */
-      int rc = re_first_end(g->rx, s, slen, pos, 0, &end, &g->ctl);
+      int rc = match_first_end(g, s, slen, pos, &end);
       if (rc < 0) {
         report_limit(g, f, rc);
         return;
@@ -570,9 +619,26 @@ static int grow_buffer(grep *g, size_t need) {
 
 static int poll_cb(void *ud) { return cmd_poll((cmd_ctx *)ud); }
 
-/* Greps an open fd; returns the number of selected lines, or -1 when the
- * file could not be read (message printed). */
-static intmax_t grep_fd(grep *g, int fd, const char *name, const store_stat *st) {
+/* Where a file's bytes come from: an open fd, or (a regular file met by -r)
+ * the store inode itself, which costs one query instead of a path lookup, an
+ * open, two reads and a close per file. */
+typedef struct gsrc {
+  int fd;                /* the caller's fd, when st is NULL */
+  const store_stat *st;  /* the file as the walk stat'ed it (the store does not
+                            change under a command), or NULL */
+  uint64_t off;          /* next offset (st) */
+} gsrc;
+
+static ssize_t src_read(grep *g, gsrc *src, void *buf, size_t n) {
+  if (!src->st) return g->ctx->io->read(g->ctx->io_ud, src->fd, buf, n);
+  ssize_t r = store_read_stat(g->ctx->store, src->st, buf, n, src->off);
+  if (r > 0) src->off += (uint64_t)r;
+  return r;
+}
+
+/* Greps a file; returns the number of selected lines, or -1 when the file
+ * could not be read (message printed). */
+static intmax_t grep_src(grep *g, gsrc *src, const char *name, const store_stat *st) {
   gfile f = {0};
   f.name = name;
   f.last_out = SIZE_MAX;
@@ -583,7 +649,7 @@ static intmax_t grep_fd(grep *g, int fd, const char *name, const store_stat *st)
     f.width = 1;
     while (num >= 10) num /= 10, f.width++;
   }
-  bool eof = false;
+  bool eof = g->max_count == 0; /* -L -m 0: nothing to read */
   size_t pos = 0;
   while (!f.stop && !g->stop_all) {
     if (cmd_poll(g->ctx) || g->ctx->out_err) {
@@ -599,7 +665,7 @@ static intmax_t grep_fd(grep *g, int fd, const char *name, const store_stat *st)
         return -1;
       }
       f.buf = g->buf;
-      ssize_t r = g->ctx->io->read(g->ctx->io_ud, fd, f.buf + f.len, g->cap - f.len);
+      ssize_t r = src_read(g, src, f.buf + f.len, g->cap - f.len);
       if (r == -EINTR) continue;
       if (r < 0) {
         if (!g->no_messages) cmd_perror(g->ctx, name, (int)-r);
@@ -665,10 +731,10 @@ static intmax_t grep_fd(grep *g, int fd, const char *name, const store_stat *st)
     }
     cmd_outf(g->ctx, "%ju\n", f.nsel);
   }
-  if (g->list == LIST_MATCHING && f.nsel > 0) {
+  if (g->list == LIST_MATCHING && f.nsel > 0 && !g->quiet) {
     put_colored(g, g->c_fn, name, strlen(name));
     cmd_outc(g->ctx, g->null_after_name ? 0 : '\n');
-  } else if (g->list == LIST_NONMATCHING && f.nsel == 0 && !g->stop_all) {
+  } else if (g->list == LIST_NONMATCHING && f.nsel == 0 && !g->stop_all && !g->quiet) {
     put_colored(g, g->c_fn, name, strlen(name));
     cmd_outc(g->ctx, g->null_after_name ? 0 : '\n');
   }
@@ -698,6 +764,11 @@ static bool glob_excluded(const grep_globs *gl, const char *name, bool anchored)
   return gl->v[0].include;
 }
 
+static intmax_t grep_fd(grep *g, int fd, const char *name, const store_stat *st) {
+  gsrc src = {.fd = fd};
+  return grep_src(g, &src, name, st);
+}
+
 static void grep_path(grep *g, const char *path, const char *display, const store_stat *st) {
   int fd = cmd_open_input(g->ctx, path);
   if (fd < 0) {
@@ -708,6 +779,19 @@ static void grep_path(grep *g, const char *path, const char *display, const stor
   }
   grep_fd(g, fd, display, st);
   cmd_close_input(g->ctx, fd);
+}
+
+/* A regular file of the walk, read by inode (st from the walk). */
+static void grep_inode(grep *g, const char *display, const store_stat *st) {
+  int rc = store_access_stat(g->ctx->store, st, R_OK);
+  if (rc < 0) {
+    if (!g->no_messages) cmd_perror(g->ctx, display, rc);
+    else cmd_record_error(g->ctx, rc, display);
+    g->errseen = true;
+    return;
+  }
+  gsrc src = {.fd = -1, .st = st};
+  grep_src(g, &src, display, st);
 }
 
 static void grep_tree(grep *g, const char *root, bool omit_dot_slash) {
@@ -741,7 +825,8 @@ static void grep_tree(grep *g, const char *root, bool omit_dot_slash) {
       if (S_ISLNK(e->st.mode)) break; /* -r: symlinks met while walking are skipped */
       if (!S_ISREG(e->st.mode) && (e->depth > 0 || g->devices_skip)) break;
       if (e->depth > 0 && glob_excluded(&g->file_globs, e->name, true)) break;
-      grep_path(g, e->path, disp, &e->st);
+      if (S_ISREG(e->st.mode) && e->st.ino) grep_inode(g, disp, &e->st);
+      else grep_path(g, e->path, disp, &e->st);
       break;
     default: break;
     }
@@ -1151,7 +1236,10 @@ int cmd_grep_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     parse_colors(g, cmd_getenv(ctx, "GREP_COLORS"));
   }
-  if (g->max_count == 0) {
+  /* GNU: when nothing can be selected (-m 0, or no patterns without -v),
+   * grep reads nothing and prints nothing (not even -c's counts), except
+   * that -L still lists every file */
+  if ((g->max_count == 0 || (pats.count == 0 && !g->invert)) && g->list != LIST_NONMATCHING) {
     status = 1;
     goto out_status;
   }
@@ -1202,6 +1290,16 @@ int cmd_grep_main(cmd_ctx *ctx, int argc, char **argv) {
       cmd_errorf(ctx, "%s", err.msg);
       goto out;
     }
+    /* -F with several strings: Aho-Corasick, unless case folding would
+     * need more than ASCII's or a string is empty or not UTF-8 */
+    if (g->matcher == 'F' && !g->line_mode && memchr(pats.s, '\n', pats.len) &&
+        !(g->utf8 && g->icase && has_high_byte((const unsigned char *)pats.s, pats.len)) &&
+        !(g->utf8 && re_utf8_check(pats.s, pats.len) != pats.len)) {
+      unsigned acf = (g->icase ? CMD_AC_ICASE : 0) |
+                     (g->lines ? CMD_AC_LINE : g->words ? CMD_AC_WORDS : 0);
+      if (cmd_ac_build(pats.s, pats.len, acf, GREP_AC_MAX_BYTES, &g->ac) == 0)
+        g->ac_defer = g->utf8 && (g->icase || g->words);
+    }
     if (!g->line_mode && pats.count == 1 && is_plain_string(g, pats.s, pats.len)) {
       char *lit = cmd_alloc(ctx, pats.len + 1);
       if (lit) {
@@ -1245,6 +1343,7 @@ out:
   status = 2;
 out_status:
   re_free(g->rx);
+  cmd_ac_free(g->ac);
   free(g->buf);
   free(pats.s);
   return status;

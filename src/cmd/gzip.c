@@ -376,14 +376,14 @@ static void do_file(cmd_ctx *ctx, gz_opts *o, const char *path, int depth) {
     return;
   }
   store_stat st;
-  int rc = store_path_lstat(ctx->store, ctx->cwd, path, &st);
+  int rc = cmd_fs_lstat(ctx, path, &st);
   if (rc == 0 && S_ISLNK(st.mode) && !o->to_stdout && !o->force) {
     if (!o->quiet)
       cmd_err_raw(ctx, "gzip: %s: Too many levels of symbolic links\n", path);
     warn(o, 2);
     return;
   }
-  if (rc == 0) rc = store_path_stat(ctx->store, ctx->cwd, path, &st);
+  if (rc == 0) rc = cmd_fs_stat(ctx, path, &st);
   if (rc < 0) {
     cmd_record_error(ctx, rc, path);
     cmd_err_raw(ctx, "gzip: %s: %s\n", path, cmd_strerror(rc));

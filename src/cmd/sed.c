@@ -546,7 +546,15 @@ static bool match_address(sed_run *r, sed_cmd *c) {
   if (c->a1.kind == SA_NONE) return true;
   if (c->a2.kind == SA_NONE) return match_one(r, &c->a1);
   if (!c->range_active) {
-    if (!match_one(r, &c->a1)) return false;
+    /* GNU: a range from line N starts at the first line >= N the command
+     * sees (1d;1,3p prints 2 and 3), once */
+    if (c->a1.kind == SA_LINE) {
+      if (c->range_closed || r->lineno < c->a1.n) return false;
+      c->range_closed = true;
+      if (r->lineno > c->a1.n && c->a2.kind == SA_LINE && c->a2.n < r->lineno) return false;
+    } else if (!match_one(r, &c->a1)) {
+      return false;
+    }
     switch (c->a2.kind) {
     case SA_LINE:
       if (c->a2.n <= r->lineno) return true;
@@ -557,7 +565,7 @@ static bool match_address(sed_run *r, sed_cmd *c) {
       c->range_end = r->lineno + c->a2.n;
       break;
     case SA_MULT:
-      if (c->a2.n == 0 || r->lineno % c->a2.n == 0) return true;
+      if (c->a2.n == 0) return true; /* GNU 4.9: a multiple of N runs to the next one */
       c->range_end = (r->lineno / c->a2.n + 1) * c->a2.n;
       break;
     default: break;
@@ -853,8 +861,13 @@ static int execute(sed_run *r) {
       dump_append(r);
       if (!take_next(r, true)) return CYCLE_QUIT;
       break;
-    case 'p': out_line(r, r->out, r->ps.s ? r->ps.s : "", r->ps.n, true); break;
-    case 'P': out_line(r, r->out, r->ps.s ? r->ps.s : "", first_line_len(r), true); break;
+    /* a last line without its newline is printed without one (GNU) */
+    case 'p': out_line(r, r->out, r->ps.s ? r->ps.s : "", r->ps.n, r->chomped); break;
+    case 'P': {
+      size_t fl = first_line_len(r);
+      out_line(r, r->out, r->ps.s ? r->ps.s : "", fl, fl < r->ps.n || r->chomped);
+      break;
+    }
     case 'q':
       r->exit_code = c->int_arg >= 0 ? c->int_arg : 0;
       return CYCLE_QUIT;

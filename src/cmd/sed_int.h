@@ -78,6 +78,8 @@ typedef struct sed_cmd {
   sed_addr a1, a2;   /* addresses (kind SA_NONE when absent) */
   bool neg;          /* ! */
   bool range_active; /* inside a range */
+  bool range_closed; /* a range whose addr1 is a line number has ended: it
+                        starts at most once */
   uint64_t range_end;/* numeric end of an active range (SA_LINE/PLUS/MULT) */
   /* a i c */
   char *text;        /* text with its trailing newline */

@@ -164,12 +164,60 @@ static char *read_filename(sp *p) {
  * becomes a newline and "\/" a slash; in a replacement "\/" becomes "/"
  * (but "\&" stays) and other escapes are kept for later. Returns NULL when
  * the delimiter is missing (a newline or the end comes first). */
+/* A bracket expression of a regex, after its '[': copied as is up to its
+ * ']' (the delimiter is an ordinary character inside, as in GNU sed 4.9:
+ * s/[/]/_/), "\n" becoming a newline. Returns the last character read. */
+static int copy_bracket(sp *p, sbuf *b) {
+  int ch = inchar(p);
+  if (ch == '^') sb_add1(b, '^'), ch = inchar(p);
+  if (ch == ']') sb_add1(b, ']'), ch = inchar(p);
+  for (; ch != SED_EOF && ch != '\n'; ch = inchar(p)) {
+    if (ch == ']') {
+      sb_add1(b, ']');
+      return ch;
+    }
+    if (ch == '[') { /* [:class:] [.coll.] [=equiv=] */
+      int k = inchar(p);
+      sb_add1(b, '[');
+      if (k != ':' && k != '.' && k != '=') {
+        savchar(p, k);
+        continue;
+      }
+      sb_add1(b, (char)k);
+      int prev = 0, c2;
+      while ((c2 = inchar(p)) != SED_EOF && c2 != '\n') {
+        sb_add1(b, (char)c2);
+        if (c2 == ']' && prev == k) break;
+        prev = c2;
+      }
+      if (c2 != ']') return c2;
+      continue;
+    }
+    if (ch == '\\') {
+      int k = inchar(p);
+      if (k == 'n') {
+        sb_add1(b, '\n');
+        continue;
+      }
+      savchar(p, k); /* a backslash is itself inside brackets */
+    }
+    sb_add1(b, (char)ch);
+  }
+  return ch;
+}
+
 static char *match_slash(sp *p, int slash, bool regex, size_t *len) {
   sbuf b = {0};
   sb_add(&b, "", 0);
   int ch;
   while ((ch = inchar(p)) != SED_EOF && ch != '\n') {
     if (ch == slash) break;
+    if (ch == '[' && regex) {
+      sb_add1(&b, '[');
+      ch = copy_bracket(p, &b);
+      if (ch == ']') continue;
+      break;
+    }
     if (ch == '\\') {
       ch = inchar(p);
       if (ch == SED_EOF) break;

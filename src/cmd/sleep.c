@@ -194,6 +194,10 @@ static int to_pclose(void *ud, int h) {
   to_io *t = ud;
   return t->parent->pclose ? t->parent->pclose(t->parent_ud, h) : -ENOSYS;
 }
+static int to_fstat(void *ud, int fd, store_stat *st) {
+  to_io *t = ud;
+  return t->parent->fstat ? t->parent->fstat(t->parent_ud, fd, st) : -ENOSYS;
+}
 static int to_poll(void *ud) {
   to_io *t = ud;
   if (t->parent->poll) {
@@ -220,6 +224,7 @@ static const cmd_io to_table = {
     .lseek = to_lseek, .run = to_run, .popen = to_popen, .pclose = to_pclose,
     .poll = to_poll, .getvar = to_getvar, .setvar = to_setvar, .run_env = to_run_env,
     .run_until = to_run_until,
+    .fstat = to_fstat,
 };
 
 /* Signal names and numbers timeout accepts. */

@@ -217,6 +217,17 @@ static int64_t sa_lseek(void *ud, int fd, int64_t off, int whence) {
   return (int64_t)f->off;
 }
 
+static int sa_fstat(void *ud, int fd, store_stat *st) {
+  sa_view *v = ud;
+  sa_fd *f = view_fd(v, fd);
+  if (!f) return -EBADF;
+  if (f->kind == SA_FILE) return store_getattr(v->st->store, f->ino, st);
+  memset(st, 0, sizeof *st);
+  st->mode = f->kind == SA_NULL || f->kind == SA_ZERO ? S_IFCHR | 0666 : S_IFIFO | 0600;
+  st->nlink = 1;
+  return 0;
+}
+
 static int sa_poll(void *ud) { return 0; }
 
 static int sa_run(void *ud, int argc, char **argv, int in_fd, int out_fd);
@@ -232,6 +243,7 @@ static const cmd_io sa_io = {
     .run = sa_run,
     .poll = sa_poll,
     .run_env = sa_run_env,
+    .fstat = sa_fstat,
 };
 
 /* Runs a table command with the parent's fds in_fd / out_fd as 0 / 1, with

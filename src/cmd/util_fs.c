@@ -50,13 +50,75 @@ uint64_t cmd_fs_blocks(const store_stat *st) {
   return blocks4k * (CMD_FS_BLKSIZE / 512);
 }
 
+/* The descriptor a /dev/stdin, /dev/fd/N or /proc/self/fd/N path names, -2
+ * for /dev/null, /dev/zero and the random devices, or -1 for any other path
+ * (those are the store's). Relative paths count when the directory is /dev
+ * or /proc (as the shell's open does). */
+static int fs_special_fd(cmd_ctx *ctx, const char *path) {
+  if (path[0] != '/') {
+    if (strncmp(ctx->cwd, "/dev", 4) != 0 && strncmp(ctx->cwd, "/proc", 5) != 0) return -1;
+    path = cmd_abspath(ctx, path);
+    if (!path) return -1;
+  }
+  if (!strcmp(path, "/dev/null") || !strcmp(path, "/dev/zero") ||
+      !strcmp(path, "/dev/random") || !strcmp(path, "/dev/urandom"))
+    return -2;
+  if (!strcmp(path, "/dev/stdin")) return 0;
+  if (!strcmp(path, "/dev/stdout")) return 1;
+  if (!strcmp(path, "/dev/stderr")) return 2;
+  const char *n = !strncmp(path, "/dev/fd/", 8)         ? path + 8
+                  : !strncmp(path, "/proc/self/fd/", 14) ? path + 14
+                                                          : NULL;
+  if (!n || !*n) return -1;
+  int fd = 0;
+  for (; *n; n++) {
+    if (*n < '0' || *n > '9' || fd > 1000000) return -1;
+    fd = fd * 10 + (*n - '0');
+  }
+  return fd;
+}
+
+/* stat of a special path (fs_special_fd is not -1): what the descriptor is, as
+ * fstat says; a descriptor that is not open is ENOENT, as on Linux. */
+static int fs_special_stat(cmd_ctx *ctx, int fd, store_stat *st) {
+  memset(st, 0, sizeof *st);
+  st->nlink = 1;
+  if (fd == -2) {
+    st->mode = S_IFCHR | 0666;
+    return 0;
+  }
+  int rc;
+  if (ctx->io && ctx->io->fstat) {
+    rc = ctx->io->fstat(ctx->io_ud, fd, st);
+  } else { /* no fstat: a seekable descriptor is a file, any other a pipe */
+    int64_t off = ctx->io && ctx->io->lseek ? ctx->io->lseek(ctx->io_ud, fd, 0, SEEK_CUR) : -EBADF;
+    rc = off == -ESPIPE || off >= 0 ? 0 : (int)off;
+    st->mode = off >= 0 ? S_IFREG | 0600 : S_IFIFO | 0600;
+  }
+  return rc == -EBADF ? -ENOENT : rc;
+}
+
 int cmd_fs_stat(cmd_ctx *ctx, const char *path, store_stat *st) {
+  int fd = fs_special_fd(ctx, path);
+  if (fd != -1) return fs_special_stat(ctx, fd, st);
   int rc = store_path_stat(ctx->store, ctx->cwd, path, st);
   if (rc == 0) cmd_fs_present(st);
   return rc;
 }
 
+/* On Linux the descriptor paths are symlinks (into /proc/self/fd): lstat
+ * says so when the descriptor is open, as find and du without -L see them. */
 int cmd_fs_lstat(cmd_ctx *ctx, const char *path, store_stat *st) {
+  int fd = fs_special_fd(ctx, path);
+  if (fd != -1) {
+    int rc = fs_special_stat(ctx, fd, st);
+    if (rc == 0 && fd >= 0) {
+      memset(st, 0, sizeof *st);
+      st->mode = S_IFLNK | 0777;
+      st->nlink = 1;
+    }
+    return rc;
+  }
   int rc = store_path_lstat(ctx->store, ctx->cwd, path, st);
   if (rc == 0) cmd_fs_present(st);
   return rc;
@@ -562,19 +624,23 @@ const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, b
   return NULL;
 }
 
+/* /bin/NAME, /usr/bin/NAME...: the shell runs the table command (or its
+ * utility) NAME for these whether or not the store has the file. */
+static bool std_bin_command(const char *name) {
+  static const char *const dirs[] = {"/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/",
+                                     "/usr/sbin/", NULL};
+  for (int i = 0; dirs[i]; i++) {
+    size_t n = strlen(dirs[i]);
+    if (!strncmp(name, dirs[i], n) && name[n] && !strchr(name + n, '/'))
+      return cmd_find(name + n) != NULL || shell_utility(name + n);
+  }
+  return false;
+}
+
 bool cmd_fs_runnable(cmd_ctx *ctx, const char *name, const char *path_env) {
   if (strchr(name, '/')) {
     store_stat st;
-    if (cmd_fs_stat(ctx, name, &st) == 0) return true;
-    /* /usr/bin/ls, /bin/bash: the shell runs a command of the standard
-     * directories by its name (exec.c, std_bin_dirs) */
-    static const char *const dirs[] = {"/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/", "/usr/sbin/"};
-    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-      size_t n = strlen(dirs[i]);
-      if (!strncmp(name, dirs[i], n) && !strchr(name + n, '/'))
-        return cmd_find(name + n) || shell_utility(name + n);
-    }
-    return false;
+    return cmd_fs_stat(ctx, name, &st) == 0 || std_bin_command(name);
   }
   if (cmd_find(name) || shell_utility(name)) return true;
   return cmd_fs_which(ctx, name, path_env, false, NULL, NULL) != NULL;
@@ -1229,8 +1295,7 @@ static int walk_stat(cmd_walk *w, const walk_child *kid, bool can_search,
   w->ent.cycle_depth = 0;
   int rc;
   if (!kid) {
-    rc = follow ? store_path_stat(ctx->store, ctx->cwd, w->path, &st)
-                : store_path_lstat(ctx->store, ctx->cwd, w->path, &st);
+    rc = follow ? cmd_fs_stat(ctx, w->path, &st) : cmd_fs_lstat(ctx, w->path, &st);
     if (rc == -ENOENT && follow) {
       store_stat lst;
       if (store_path_lstat(ctx->store, ctx->cwd, w->path, &lst) == 0 &&

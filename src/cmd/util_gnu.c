@@ -215,11 +215,13 @@ int cmd_open_input(cmd_ctx *ctx, const char *path) {
   if (strcmp(path, "-") == 0) return 0;
   int fd = ctx->io->open(ctx->io_ud, path, O_RDONLY, 0);
   if (fd < 0) return fd;
-  /* open(2) succeeds on a directory and read(2) then fails; without fstat in
-   * cmd_io, ask the store so callers can report EISDIR at the right step. */
+  /* open(2) succeeds on a directory and read(2) then fails: report EISDIR
+   * here so callers say it at the right step. */
   store_stat st;
-  if (ctx->store && store_path_stat(ctx->store, ctx->cwd, path, &st) == 0 &&
-      S_ISDIR(st.mode)) {
+  bool dir = ctx->io->fstat ? ctx->io->fstat(ctx->io_ud, fd, &st) == 0 && S_ISDIR(st.mode)
+                            : ctx->store && store_path_stat(ctx->store, ctx->cwd, path, &st) == 0 &&
+                                  S_ISDIR(st.mode);
+  if (dir) {
     ctx->io->close(ctx->io_ud, fd);
     return -EISDIR;
   }

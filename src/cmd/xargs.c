@@ -152,11 +152,9 @@ static int run_argv(xargs_st *x, int argc, char **argv) {
   } else if (st == 126 || st == 127) {
     x->status = st;
     x->stop = true;
-  } else if (st >= 128) {
-    cmd_errorf(ctx, "%s: terminated by signal %d", argv[0], st - 128);
-    x->status = 125;
-    x->stop = true;
   } else if (st != 0) {
+    /* run() returns an exit status: 130 from `sh -c 'exit 130'` is a status
+     * (GNU: 123), not the signal GNU would see in a wait status */
     x->status = 123;
   }
   return st;

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
+#include "cmd/util_fs.h"
 #include "cmd/util_archive.h"
 
 CMD_DEFINE("xz", cmd_xz_main);
@@ -154,7 +155,7 @@ static void do_file(cmd_ctx *ctx, xz_tool *t, const char *path) {
     return;
   }
   store_stat st;
-  int rc = store_path_stat(ctx->store, ctx->cwd, path, &st);
+  int rc = cmd_fs_stat(ctx, path, &st);
   if (rc < 0) {
     cmd_record_error(ctx, rc, path);
     if (t->bz)

@@ -560,6 +560,26 @@ static int io_close(void *ud, int fd) { return sh_fd_close(ud, fd); }
 static int64_t io_lseek(void *ud, int fd, int64_t off, int whence) {
   return sh_fd_lseek(ud, fd, off, whence);
 }
+static int io_fstat(void *ud, int fd, store_stat *st) {
+  sh_shell *sh = ud;
+  sh_file *f = sh_fd_get(sh, fd);
+  if (!f) return -EBADF;
+  memset(st, 0, sizeof *st);
+  switch (f->kind) {
+  case SH_F_STORE:
+  case SH_F_DIR:
+    return store_getattr(sh->sess->st, f->ino, st);
+  case SH_F_NULL:
+  case SH_F_ZERO:
+    st->mode = S_IFCHR | 0666;
+    break;
+  default: /* pipes, here-documents, the call's own streams */
+    st->mode = S_IFIFO | 0600;
+    break;
+  }
+  st->nlink = 1;
+  return 0;
+}
 static int io_poll(void *ud) { return sh_poll(ud); }
 static const char *io_getvar(void *ud, const char *name) { return sh_var_get(ud, name); }
 static int io_setvar(void *ud, const char *name, const char *value) {
@@ -594,6 +614,7 @@ const cmd_io sh_cmd_io = {
     .poll = io_poll,
     .getvar = io_getvar,
     .setvar = io_setvar,
+    .fstat = io_fstat,
 };
 
 int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv, char **env) {

@@ -226,6 +226,12 @@ int store_truncate(store *s, store_ino ino, uint64_t size);
 /* Permission check for the caller: mask of R_OK, W_OK, X_OK (0 = exists). */
 int store_access(store *s, store_ino ino, int mask);
 
+/* store_access and store_read for a caller that holds `st` fresh from
+ * store_getattr (or a walk built on it) under the same lock: they skip the
+ * inode lookup, which is most of the cost of reading a small file (grep -r). */
+int store_access_stat(store *s, const store_stat *st, int mask);
+ssize_t store_read_stat(store *s, const store_stat *st, void *buf, size_t n, uint64_t off);
+
 /* ---- path API ----------------------------------------------------------------- */
 /*
  * Paths resolve from `cwd` (an absolute path; NULL means "/") like Linux:

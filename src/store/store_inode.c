@@ -1099,6 +1099,14 @@ ssize_t store_read(store *s, store_ino ino, void *buf, size_t n, uint64_t off) {
   return store_i_read(s, &st, buf, n, off);
 }
 
+int store_access_stat(store *s, const store_stat *st, int mask) {
+  return mask == 0 ? 0 : store_i_perm(s, st, mask);
+}
+
+ssize_t store_read_stat(store *s, const store_stat *st, void *buf, size_t n, uint64_t off) {
+  return store_i_read(s, st, buf, n, off);
+}
+
 ssize_t store_write(store *s, store_ino ino, const void *buf, size_t n, uint64_t off) {
   int err = store_tx_begin(s);
   if (err) return err;

@@ -1358,3 +1358,23 @@ status: 2
 test: two output pipes closed in the order they were opened
 cmd: awk 'BEGIN { print "a" | "cat > x1"; print "b" | "cat > x2"; r1 = close("cat > x1"); r2 = close("cat > x2"); print r1, r2 }'; cat x1 x2
 out: 0 0\na\nb\n
+
+test: numeric subscript names the element its string form names
+cmd: printf 'a\nb\nc\n' | awk '{a[n]=$0; n++} END{for(i=0;i<3;i++) printf "[%s]", a[i]; print ""}'
+out: [][b][c]\n
+
+test: integer subscripts in a string array and its extra array
+cmd: awk 'BEGIN{a["x"]=1; a[2]="two"; a[-3]="m3"; k="2"; print a[k], a[2.0], a["-3"], a[-3], length(a)}'
+out: two two m3 m3 3\n
+
+test: non-integer subscripts use CONVFMT
+cmd: awk 'BEGIN{CONVFMT="%.2g"; a[0.1+0.2]=1; x=0.30000001; print (x in a), ("0.3" in a); b[1.0]=5; print b["1"]}'
+out: 1 1\n5\n
+
+test: deleting many ascending integer keys
+cmd: awk 'BEGIN{for(i=0;i<200000;i++)a[i]=i; for(i=0;i<200000;i++) delete a[i]; print length(a); a[7]=1; for(k in a) print k}'
+out: 0\n7\n
+
+test: for-in order of mixed small keys after deletes
+cmd: awk 'BEGIN{a[3];a[1];a["b"];a[-2];a[10];a["a"];delete a[1];a[0];a[2.5]; for(k in a) printf "%s,", k; print ""}'
+out: -2,a,b,2.5,0,3,10,\n

@@ -95,3 +95,8 @@ cmd: diff -99999999999999999999 a b; echo $?; diff -9223372036854775808 -u a b |
 file: a=1\n2\n
 file: b=1\n3\n
 out: 2c2\n< 2\n---\n> 3\n1\n@@ -1,2 +1,2 @@\n 1\n-2\n+3\n
+
+test: -L names the files in the header
+cmd: printf 'a\n' > d1; printf 'b\n' > d2; diff -u -L x -L y d1 d2; diff -c -Lold --label=new d1 d2 | head -2
+out: --- x\n+++ y\n@@ -1 +1 @@\n-a\n+b\n*** old\n--- new\n
+status: 0

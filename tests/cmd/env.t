@@ -131,3 +131,7 @@ out: 1\npath\npwd\n
 test: a shell run by env does not pass env's variables to the caller
 cmd: env S=3 sh -c 'true'; echo "[$S]"
 out: []\n
+
+test: env runs an absolute path of a standard directory
+cmd: FOO=1 env /usr/bin/printenv FOO; env -i /bin/sh -c 'echo in'; timeout 5 /bin/echo hi; mkdir q; touch q/f; find q -exec /bin/echo {} \;
+out: 1\nin\nhi\nq\nq/f\n

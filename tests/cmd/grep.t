@@ -1017,3 +1017,56 @@ out: 2\n3\n2\n1\n
 test: fast -c with several files
 cmd: printf 'ab\nab ab\nb\n' > f; printf 'b\n' > g; grep -c ab f g; grep -vc ab f g
 out: f:2\ng:0\nf:1\ng:1\n
+
+# -F with several strings runs Aho-Corasick: the cases below pin what it
+# must agree with GNU on (-i, -w, -x, -o, overlapping strings, --color).
+test: -F -f several strings
+cmd: printf 'he\nshe\nhis\nhers\n' > p; grep -F -f p input
+in: ushers\nahishe\nnothing\nxhex\n
+out: ushers\nahishe\nxhex\n
+
+test: -F -o several strings leftmost longest
+cmd: printf 'he\nshe\nhis\nhers\n' > p; grep -F -o -f p input
+in: ushers\nahishe\n
+out: she\nhis\nhe\n
+
+test: -F -w several strings: a shorter or later occurrence still matches
+cmd: grep -F -w -n -e ab -e abc -e b input
+in: abc\nabcd\nxab b\nab_\nx.b.\n
+out: 1:abc\n3:xab b\n5:x.b.\n
+
+test: -F -x several strings
+cmd: grep -F -x -c -e ab -e abc input
+in: abc\nabcd\nab\n ab\n
+out: 2\n
+
+test: -F -i several strings
+cmd: grep -F -i -o -e AB -e bc input
+in: xAbC\nabc\nBC\n
+out: Ab\nab\nBC\n
+
+test: -F -i -w several strings on a line with non-ASCII letters
+cmd: grep -F -i -w -e ab -e cd input
+in: éab cd\nÉAB\nab\xc3\xa9\ncd\n
+out: éab cd\ncd\n
+
+test: -F --color several strings
+cmd: grep -F --color=always -e ab -e b input
+in: xaby b\n
+out: x\033[01;31m\033[Kab\033[m\033[Ky \033[01;31m\033[Kb\033[m\033[K\n
+
+test: -F -f with many strings
+cmd: seq 1 5000 | sed 's/^/k/' > p; printf 'k4999x\nk\nzzk12\n' | grep -F -o -f p
+out: k4999\nk12\n
+
+test: -L -q prints nothing
+cmd: printf 'a\n' > f; grep -L -q b f; echo $?; grep -l -q a f; echo $?
+out: 1\n0\n
+
+test: no patterns: -c prints nothing, -v selects every line, -L lists
+cmd: printf 'a\n' > f; grep -c -f /dev/null f; echo $?; grep -v -c -f /dev/null f; grep -L -f /dev/null f; grep -L -m0 a f; echo $?
+out: 1\n1\nf\nf\n1\n
+
+test: -r reads the files of the walk
+cmd: mkdir -p d/e; printf 'x1\n' > d/a; printf 'y\nx2' > d/e/b; printf 'z\n' > d/c; grep -rn x d | sort; grep -rc x d | sort
+out: d/a:1:x1\nd/e/b:2:x2\nd/a:1\nd/c:0\nd/e/b:1\n

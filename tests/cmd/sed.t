@@ -969,3 +969,25 @@ out: \\001\\\n\\002\\\n\\003$\n
 test: stops when the reader goes away
 cmd: yes | sed p | head -2; echo ${PIPESTATUS[1]}
 out: y\ny\n141\n
+
+test: a delimiter inside a bracket expression is an ordinary character
+cmd: echo 'a/b@c' | sed 's/[/]/_/g; s@[@]@@'; echo 'a[b/c]|\n' | sed 's/[\/]/x/g; s/[[:alpha:]/]/y/g'
+out: a_bc\ny[yyy]|yy\n
+
+test: an unterminated bracket is an unterminated s
+cmd: echo a | sed 's/[/x/'
+out:
+err: sed: -e expression #1, char 6: unterminated `s' command\n
+status: 1
+
+test: a range from line N starts at the first line the command sees after N
+cmd: printf '1\n2\n3\n4\n5\n' | sed -n '1d;1,3p'; printf '1\n2\n3\n4\n5\n' | sed -n '$!d;2,3p;1d;1,1p'; printf '1\n2\n3\n' | sed -n '1,3{2d;2,3p}'
+out: 2\n3\n3\n
+
+test: p on a last line without a newline prints none
+cmd: printf 'a\nb' | sed -n 2p | od -c; printf 'a\nb' | sed -n 'p;P' | od -c
+out: 0000000   b\n0000001\n0000000   a  \\n   a  \\n   b  \\n   b\n0000007\n
+
+test: addr1,~N when addr1 is a multiple of N runs to the next multiple
+cmd: seq 10 | sed -n '4,~4p'; seq 20 | sed -n '/4/,~4p' | tr '\n' ' '
+out: 4\n5\n6\n7\n8\n4 5 6 7 8 14 15 16 

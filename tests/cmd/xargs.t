@@ -154,3 +154,12 @@ test: audit: echo | xargs --process-slot-var=S printenv S; echo x | xargs -I{} -
 cmd: echo | xargs --process-slot-var=S printenv S; echo x | xargs -I{} --process-slot-var=SLOT printenv SLOT
 out: 0\n0\n
 err:
+
+test: a command exiting above 128 is a failed command, not a signal
+cmd: echo a | xargs sh -c 'exit 200'; echo $?; echo a | xargs sh -c 'exit 130'; echo $?
+out: 123\n123\n
+
+test: absolute paths of the standard directories run the table command
+cmd: echo a b | xargs /bin/echo; echo c | xargs -I{} /usr/bin/env echo {}; echo a | xargs /usr/bin/nosuchcmd; echo $?
+out: a b\nc\n127\n
+err: xargs: /usr/bin/nosuchcmd: No such file or directory\n

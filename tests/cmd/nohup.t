@@ -1,0 +1,8 @@
+test: nohup runs the command with its streams
+cmd: echo in | nohup sh -c 'cat; echo out; exit 3'; echo $?; ls
+out: in\nout\n3\n
+
+test: nohup errors
+cmd: nohup nosuch; echo $?; nohup; echo $?
+out: 127\n125\n
+err: nohup: failed to run command 'nosuch': No such file or directory\nnohup: missing operand\nTry 'nohup --help' for more information.\n
