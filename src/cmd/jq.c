@@ -130,7 +130,7 @@ static bool jq_has_name(const cmd_jq_arg *args, int n, const char *name) {
 int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_jq_opts o = {0};
   o.name = "jq";
-  o.dumpflags = JV_PRINT_INDENT_FLAGS(2);
+  o.dumpflags = JQV_PRINT_INDENT_FLAGS(2);
   cmd_jq_arg *args = cmd_alloc(ctx, sizeof *args * (size_t)(argc + 1));
   char **files = cmd_alloc(ctx, sizeof *files * (size_t)(argc + 1));
   char **to_free = cmd_alloc(ctx, sizeof *to_free * (size_t)(argc + 2));
@@ -185,7 +185,7 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
       if (!short_opts) continue;
     }
     if (jq_isoption(text, 'c', "compact-output", &short_opts)) {
-      o.dumpflags &= ~(JV_PRINT_TAB | JV_PRINT_INDENT_FLAGS(7));
+      o.dumpflags &= ~(JQV_PRINT_TAB | JQV_PRINT_INDENT_FLAGS(7));
       if (!short_opts) continue;
     }
     if (jq_isoption(text, 'C', "color-output", &short_opts)) {
@@ -202,7 +202,7 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     if (jq_isoption(text, 0, "unbuffered", &short_opts)) continue;
     if (jq_isoption(text, 'S', "sort-keys", &short_opts)) {
-      o.dumpflags |= JV_PRINT_SORTED;
+      o.dumpflags |= JQV_PRINT_SORTED;
       if (!short_opts) continue;
     }
     if (jq_isoption(text, 'R', "raw-input", &short_opts)) {
@@ -222,8 +222,8 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
       if (!short_opts) continue;
     }
     if (jq_isoption(text, 0, "tab", &short_opts)) {
-      o.dumpflags &= ~JV_PRINT_INDENT_FLAGS(7);
-      o.dumpflags |= JV_PRINT_TAB | JV_PRINT_PRETTY;
+      o.dumpflags &= ~JQV_PRINT_INDENT_FLAGS(7);
+      o.dumpflags |= JQV_PRINT_TAB | JQV_PRINT_PRETTY;
       continue;
     }
     if (jq_isoption(text, 0, "indent", &short_opts)) {
@@ -231,13 +231,13 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
         cmd_err_raw(ctx, "jq: --indent takes one parameter\n");
         return jq_die(ctx);
       }
-      o.dumpflags &= ~(JV_PRINT_TAB | JV_PRINT_INDENT_FLAGS(7));
+      o.dumpflags &= ~(JQV_PRINT_TAB | JQV_PRINT_INDENT_FLAGS(7));
       int indent = atoi(argv[i + 1]);
       if (indent < -1 || indent > 7) {
         cmd_err_raw(ctx, "jq: --indent takes a number between -1 and 7\n");
         return jq_die(ctx);
       }
-      o.dumpflags |= JV_PRINT_INDENT_FLAGS(indent);
+      o.dumpflags |= JQV_PRINT_INDENT_FLAGS(indent);
       i++;
       continue;
     }
@@ -319,9 +319,9 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
 
-  if (color) o.dumpflags |= JV_PRINT_COLOR;
-  if (no_color) o.dumpflags &= ~JV_PRINT_COLOR;
-  if (o.ascii_output) o.dumpflags |= JV_PRINT_ASCII;
+  if (color) o.dumpflags |= JQV_PRINT_COLOR;
+  if (no_color) o.dumpflags &= ~JQV_PRINT_COLOR;
+  if (o.ascii_output) o.dumpflags |= JQV_PRINT_ASCII;
   if (!program) program = "."; /* jq 1.6 when stdin or stdout is not a terminal */
 
   char *prog_text = (char *)program;
