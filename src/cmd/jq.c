@@ -64,7 +64,6 @@ static const char jq_help_head[] =
     "\t}\n"
     "\n";
 
-static const char jq_help_short[] = "For a listing of options, use jq --help.\n";
 
 static const char jq_help_options[] =
     "Some of the options include:\n"
@@ -158,11 +157,7 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
       continue;
     }
     if (strcmp(text, "--") == 0) {
-      if (!program) {
-        cmd_err_raw(ctx, "%s%s", jq_help_head, jq_help_short);
-        return 2;
-      }
-      args_done = true;
+      args_done = true; /* jq 1.8: also allowed before the program */
       continue;
     }
     if (text[1] == 'L') {

@@ -464,7 +464,7 @@ static void host_debug(void *ud, jqv v) {
   jqv_buf b = {0};
   b.limit = job->ctx->max_string ? job->ctx->max_string : (64u << 20);
   jqv_buf_adds(&b, "[\"DEBUG:\",");
-  jqv_dump(&b, &v, 0, NULL);
+  jqv_dump(&b, &v, job->o->dumpflags & JQV_PRINT_SORTED, NULL);
   jqv_buf_adds(&b, "]\n");
   err_text(job, b.data ? b.data : "", b.len);
   jqv_buf_free(&b);
@@ -478,7 +478,7 @@ static void host_stderr(void *ud, jqv v) {
   } else {
     jqv_buf b = {0};
     b.limit = job->ctx->max_string ? job->ctx->max_string : (64u << 20);
-    jqv_dump(&b, &v, 0, NULL);
+    jqv_dump(&b, &v, job->o->dumpflags & JQV_PRINT_SORTED, NULL);
     err_text(job, b.data ? b.data : "", b.len);
     jqv_buf_free(&b);
   }
@@ -487,9 +487,8 @@ static void host_stderr(void *ud, jqv v) {
 
 static jqv host_filename(void *ud) {
   cmd_jq_job *job = ud;
-  if (job->o->source.next) return job->src_name.kind == JQV_KIND_STRING && strcmp(jqv_string_value(job->src_name), "<stdin>") != 0 ? jqv_copy(job->src_name) : jqv_null();
-  if (job->filename.kind == JQV_KIND_STRING && strcmp(jqv_string_value(job->filename), "<stdin>") != 0) return jqv_copy(job->filename);
-  return jqv_null();
+  if (job->o->source.next) return job->src_name.kind == JQV_KIND_STRING ? jqv_copy(job->src_name) : jqv_null();
+  return jqv_copy(job->filename);
 }
 
 static int host_poll(void *ud) {
@@ -604,7 +603,7 @@ static jqv env_object(cmd_ctx *ctx) {
 
 /* Parses JQ_COLORS ("null:false:true:numbers:strings:arrays:objects:keys"). */
 static void set_colors(cmd_jq_job *job, const char *spec) {
-  static const char *const defaults[8] = {"0;90", "0;39", "0;39", "0;39", "0;32", "1;39", "1;39", "34;1"};
+  static const char *const defaults[8] = {"0;90", "0;39", "0;39", "0;39", "0;32", "1;39", "1;39", "1;34"};
   for (int i = 0; i < 8; i++) {
     snprintf(job->color_store[i], sizeof job->color_store[i], "%s", defaults[i]);
     job->colors[i] = job->color_store[i];
@@ -840,9 +839,7 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
       }
       if (!opts->seq) {
         ret = 2;
-        errf(job, "%s: error (at %s:%lu): %s\n", name,
-             job->filename.kind == JQV_KIND_STRING ? jqv_string_value(job->filename) : "<stdin>",
-             jqv_parser_line(job->parser), m);
+        errf(job, "%s: parse error: %s\n", name, m);
         jqv_free(msg);
         break;
       }
@@ -856,7 +853,7 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
       jqv hm = job->I.halt_msg;
       job->I.halt_msg = jqv_invalid();
       if (hm.kind == JQV_KIND_STRING) err_text(job, jqv_string_value(hm), jqv_string_len(hm));
-      else if (jqv_is_valid(hm)) {
+      else if (jqv_is_valid(hm) && hm.kind != JQV_KIND_NULL) {
         jqv_buf b = {0};
         b.limit = 1 << 20;
         jqv_dump(&b, &hm, 0, NULL);

@@ -215,7 +215,10 @@ static jqv f_ascii_upcase(jq_interp *I, jqv in, jqv *a) {
 
 static jqv f_explode(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
-  if (in.kind != JQV_KIND_STRING) return type_error(in, "cannot be exploded");
+  if (in.kind != JQV_KIND_STRING) {
+    jqv_free(in);
+    return jq_error_fmt("explode input must be a string");
+  }
   const unsigned char *s = (const unsigned char *)jqv_string_value(in);
   size_t n = jqv_string_len(in);
   jqv r = jqv_array();
@@ -236,7 +239,10 @@ static jqv f_explode(jq_interp *I, jqv in, jqv *a) {
 
 static jqv f_implode(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
-  if (in.kind != JQV_KIND_ARRAY) return type_error(in, "cannot be imploded");
+  if (in.kind != JQV_KIND_ARRAY) {
+    jqv_free(in);
+    return jq_error_fmt("implode input must be an array");
+  }
   jqv_buf b = {0};
   for (size_t i = 0; i < jqv_array_len(in); i++) {
     const jqv *c = jqv_array_at(in, i);
@@ -391,7 +397,13 @@ static jqv f_sort(jq_interp *I, jqv in, jqv *a) {
 }
 static jqv f_unique(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
-  if (in.kind != JQV_KIND_ARRAY) return type_error(in, "cannot be sorted, as it is not an array");
+  if (in.kind != JQV_KIND_ARRAY) {
+    jqv keys = jqv_array();
+    if (in.kind == JQV_KIND_OBJECT)
+      for (size_t i = 0; i < jqv_object_len(in); i++)
+        keys = jqv_array_append(keys, jqv_array_append(jqv_array(), jqv_copy(*jqv_object_value_at(in, i))));
+    return type_error2(in, keys, "cannot be sorted, as they are not both arrays");
+  }
   in = jqv_sort(in);
   jqv r = jqv_array();
   for (size_t i = 0; i < jqv_array_len(in); i++)
@@ -400,7 +412,7 @@ static jqv f_unique(jq_interp *I, jqv in, jqv *a) {
   return r;
 }
 static jqv minmax(jqv in, bool max) {
-  if (in.kind != JQV_KIND_ARRAY) return type_error(in, "cannot be sorted, as it is not an array");
+  if (in.kind != JQV_KIND_ARRAY) return type_error2(jqv_copy(in), in, "cannot be iterated over");
   size_t n = jqv_array_len(in);
   if (n == 0) {
     jqv_free(in);
@@ -437,7 +449,11 @@ static jqv f_reverse(jq_interp *I, jqv in, jqv *a) {
     jqv_free(cps);
     return f_implode(I, r, a);
   }
-  if (in.kind != JQV_KIND_ARRAY) return type_error(in, "cannot be reversed, as it is not an array");
+  if (in.kind != JQV_KIND_ARRAY) {
+    jqv e = jq_error_fmt("Cannot index %s with number", jqv_kind_name((jqv_kind)in.kind));
+    jqv_free(in);
+    return e;
+  }
   jqv r = jqv_array_sized(jqv_array_len(in));
   for (size_t i = jqv_array_len(in); i-- > 0;) r = jqv_array_append(r, jqv_copy(*jqv_array_at(in, i)));
   jqv_free(in);
@@ -461,6 +477,13 @@ static jqv f_flatten(jq_interp *I, jqv in, jqv *a) {
   if (a[0].num < 0) {
     jqv_free(in);
     return jq_error_fmt("flatten depth must not be negative");
+  }
+  if (in.kind == JQV_KIND_OBJECT) {
+    /* jq flattens with reduce .[]: an object's values */
+    jqv vals = jqv_array();
+    for (size_t i = 0; i < jqv_object_len(in); i++) vals = jqv_array_append(vals, jqv_copy(*jqv_object_value_at(in, i)));
+    jqv_free(in);
+    in = vals;
   }
   if (in.kind != JQV_KIND_ARRAY) {
     jqv e = jq_error_fmt("Cannot iterate over %s", jqv_kind_name((jqv_kind)in.kind));
@@ -548,11 +571,6 @@ static jqv f_now(jq_interp *I, jqv in, jqv *a) {
   return jqv_number(I->now);
 }
 
-static jqv f_abs(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  if (in.kind != JQV_KIND_NUMBER) return type_error(in, "has no absolute value");
-  return in.num < 0 ? jqv_number(-in.num) : in;
-}
 
 static jqv f_infinite(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
@@ -1264,7 +1282,6 @@ const jq_builtin jq_builtins[] = {
     {"debug", 0, f_debug, 0},
     {"stderr", 0, f_stderr, 0},
     {"now", 0, f_now, 0},
-    {"abs", 0, f_abs, 0},
     {"infinite", 0, f_infinite, 0},
     {"nan", 0, f_nan, 0},
     {"isinfinite", 0, f_isinfinite, 0},

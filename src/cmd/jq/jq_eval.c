@@ -50,10 +50,14 @@ char *jq_value_brief(const jqv *v, char *buf, size_t size) {
   const char *t = b.data ? b.data : "";
   size_t n = b.len;
   char text[64];
-  if (n > 30 - 1) {
-    /* keep whole UTF-8 characters within 26 bytes */
+  if (n > 29) {
+    /* jq 1.8 keeps 26 bytes and adds "..."; a string also drops its last
+     * (possibly cut) character */
     size_t cut = 26;
-    while (cut > 0 && ((unsigned char)t[cut] & 0xc0) == 0x80) cut--;
+    if (v->kind == JQV_KIND_STRING) {
+      while (cut > 0 && ((unsigned char)t[cut - 1] & 0xc0) == 0x80) cut--;
+      if (cut > 0) cut--;
+    }
     snprintf(text, sizeof text, "%.*s...", (int)cut, t);
   } else {
     snprintf(text, sizeof text, "%s", t);
@@ -1603,7 +1607,7 @@ int jq_eval(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_
   case N_LITERAL: jqv_free(in); return emit(I, cb, ud, jqv_copy(n->val), jqv_invalid());
   case N_LOC: {
     jqv_free(in);
-    jqv o = jqv_object_set(jqv_object(), jqv_string("file"), jqv_string("<stdin>"));
+    jqv o = jqv_object_set(jqv_object(), jqv_string("file"), jqv_string("<top-level>"));
     o = jqv_object_set(o, jqv_string("line"), jqv_number(n->line));
     return emit(I, cb, ud, o, jqv_invalid());
   }
@@ -1929,16 +1933,36 @@ static int keyed_cmp(const void *x, const void *y) {
 
 static int eval_by(jq_interp *I, int special, const jq_node *f, jq_frame *env, jqv in, jq_cb cb, void *ud) {
   if (in.kind != JQV_KIND_ARRAY) {
-    char b[128];
-    jqv e = jq_error_fmt("Cannot index %s with number", jqv_kind_name((jqv_kind)in.kind));
-    if (in.kind == JQV_KIND_OBJECT || in.kind == JQV_KIND_STRING || 1) {
-      jqv_free(e);
-      e = jq_error_fmt("%s cannot be sorted, as it is not an array", jq_value_brief(&in, b, sizeof b));
-      if (special != S_SORT_BY) {
-        jqv_free(e);
-        e = jq_error_fmt("Cannot index %s with number", jqv_kind_name((jqv_kind)in.kind));
+    /* jq computes map([f]) first (errors from f come first), then the
+     * implementation refuses the input */
+    jqv keys = jqv_array();
+    if (in.kind == JQV_KIND_OBJECT) {
+      for (size_t i = 0; i < jqv_object_len(in); i++) {
+        jqv k;
+        int rc = eval_collect(I, f, env, jqv_copy(*jqv_object_value_at(in, i)), &k);
+        if (rc != JQ_OK) {
+          jqv_free(keys);
+          jqv_free(in);
+          return rc;
+        }
+        keys = jqv_array_append(keys, k);
       }
+    } else {
+      jqv_free(keys);
+      jqv e = jq_error_fmt("Cannot iterate over %s", jqv_kind_name((jqv_kind)in.kind));
+      if (in.kind != JQV_KIND_NULL) {
+        char b[128];
+        jqv_free(e);
+        e = jq_error_fmt("Cannot iterate over %s", jq_value_brief(&in, b, sizeof b));
+      }
+      jqv_free(in);
+      return jq_raise(I, e);
     }
+    char b1[128], b2[128];
+    jqv e = jq_error_fmt("%s and %s %s", jq_value_brief(&in, b1, sizeof b1), jq_value_brief(&keys, b2, sizeof b2),
+                         special == S_MIN_BY || special == S_MAX_BY ? "cannot be iterated over"
+                                                                    : "cannot be sorted, as they are not both arrays");
+    jqv_free(keys);
     jqv_free(in);
     return jq_raise(I, e);
   }
@@ -2092,7 +2116,7 @@ static int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, j
         break;
       }
       if (nv.num < 0) {
-        rc = jq_raise(I, jq_error_fmt(b->special == S_LIMIT ? "Invalid limit: must be non-negative" : "Invalid skip: must be non-negative"));
+        rc = jq_raise(I, jq_error_fmt(b->special == S_LIMIT ? "limit doesn't support negative count" : "skip doesn't support negative count"));
         break;
       }
       if (b->special == S_LIMIT && nv.num <= 0) continue;
@@ -2244,12 +2268,15 @@ static int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, j
     }
     jqv c = jqv_array_get(codes, 0);
     if (c.kind != JQV_KIND_NUMBER) {
+      char br[128];
+      jqv e = jq_error_fmt("%s halt_error/1: number required", jq_value_brief(&in, br, sizeof br));
       jqv_free(c);
       jqv_free(in);
-      return jq_raise(I, jq_error_fmt("halt_error/1: number required"));
+      return jq_raise(I, e);
     }
     I->halted = true;
-    I->halt_code = c.num > 255 || c.num < -255 || isnan(c.num) ? 5 : (int)c.num;
+    /* jq converts the code to an int; out of range (inf, nan) gives 0 */
+    I->halt_code = isfinite(c.num) && c.num > -2147483648.0 && c.num < 2147483648.0 ? (int)c.num : 0;
     jqv_free(I->halt_msg);
     I->halt_msg = in;
     return JQ_STOP;

@@ -121,7 +121,7 @@ void jqv_number_text(double d, char out[32]) {
 
 static const char *const default_colors[8] = {
     "0;90", /* null */ "0;39", /* false */ "0;39", /* true */  "0;39", /* numbers */
-    "0;32", /* strings */ "1;39", /* arrays */ "1;39", /* objects */ "34;1", /* keys */
+    "0;32", /* strings */ "1;39", /* arrays */ "1;39", /* objects */ "1;34", /* keys */
 };
 
 void jqv_buf_add_json_string(jqv_buf *b, const char *s, size_t n, bool ascii) {
@@ -207,61 +207,51 @@ static bool dump_rec(dumper *d, const jqv *v, int level) {
   if (level > JQV_MAX_DEPTH || d->b->over) return false;
   bool pretty = d->flags & JQV_PRINT_PRETTY;
   int ci = v->kind == JQV_KIND_NULL ? 0 : v->kind - 1;
-  switch (v->kind) {
+  /* jq 1.8's layout: the value's colour first, containers re-assert
+   * theirs after each member and before the closing bracket, the reset
+   * last; keys get the key colour, the ':' the object's. */
+  if (d->colors) col_start(d, ci);
+  if (level > JQV_MAX_PRINT_DEPTH) {
+    jqv_buf_adds(d->b, "<skipped: too deep>");
+  } else switch (v->kind) {
   case JQV_KIND_INVALID: jqv_buf_adds(d->b, "<invalid>"); break;
-  case JQV_KIND_NULL:
-  case JQV_KIND_FALSE:
-  case JQV_KIND_TRUE:
-    col_start(d, ci);
-    jqv_buf_adds(d->b, v->kind == JQV_KIND_NULL ? "null" : v->kind == JQV_KIND_TRUE ? "true" : "false");
-    col_end(d);
-    break;
+  case JQV_KIND_NULL: jqv_buf_adds(d->b, "null"); break;
+  case JQV_KIND_FALSE: jqv_buf_adds(d->b, "false"); break;
+  case JQV_KIND_TRUE: jqv_buf_adds(d->b, "true"); break;
   case JQV_KIND_NUMBER: {
     char t[32];
     jqv_number_text(v->num, t);
-    col_start(d, 3);
     jqv_buf_adds(d->b, t);
-    col_end(d);
     break;
   }
   case JQV_KIND_STRING:
-    col_start(d, 4);
     jqv_buf_add_json_string(d->b, jqv_string_value(*v), jqv_string_len(*v), d->flags & JQV_PRINT_ASCII);
-    col_end(d);
     break;
   case JQV_KIND_ARRAY: {
     size_t n = jqv_array_len(*v);
-    col_start(d, 5);
-    jqv_buf_addc(d->b, '[');
     if (n == 0) {
-      jqv_buf_addc(d->b, ']');
-      col_end(d);
+      jqv_buf_adds(d->b, "[]");
       break;
     }
+    jqv_buf_addc(d->b, '[');
     for (size_t i = 0; i < n; i++) {
-      if (i) {
-        col_start(d, 5);
-        jqv_buf_addc(d->b, ',');
-      }
+      if (i) jqv_buf_addc(d->b, ',');
       if (pretty) put_indent(d, level + 1);
-      col_end(d);
       if (!dump_rec(d, jqv_array_at(*v, i), level + 1)) return false;
+      if (d->colors) col_start(d, ci);
     }
-    col_start(d, 5);
     if (pretty) put_indent(d, level);
+    if (d->colors) col_start(d, ci);
     jqv_buf_addc(d->b, ']');
-    col_end(d);
     break;
   }
   case JQV_KIND_OBJECT: {
     size_t n = jqv_object_len(*v);
-    col_start(d, 6);
-    jqv_buf_addc(d->b, '{');
     if (n == 0) {
-      jqv_buf_addc(d->b, '}');
-      col_end(d);
+      jqv_buf_adds(d->b, "{}");
       break;
     }
+    jqv_buf_addc(d->b, '{');
     const jqv **order = NULL;
     if (d->flags & JQV_PRINT_SORTED) {
       order = malloc(n * sizeof *order);
@@ -272,37 +262,33 @@ static bool dump_rec(dumper *d, const jqv *v, int level) {
     for (size_t i = 0; i < n; i++) {
       const jqv *k = order ? order[i] : jqv_object_key_at(*v, i);
       const jqv *val = order ? jqv_object_find(*v, jqv_string_value(*k), jqv_string_len(*k)) : jqv_object_value_at(*v, i);
-      if (i) {
-        col_start(d, 6);
-        jqv_buf_addc(d->b, ',');
-        col_end(d);
-      }
+      if (i) jqv_buf_addc(d->b, ',');
       if (pretty) put_indent(d, level + 1);
       if (d->colors) {
+        col_end(d);
         col_start(d, 7);
-        jqv_buf_add_json_string(d->b, jqv_string_value(*k), jqv_string_len(*k), d->flags & JQV_PRINT_ASCII);
-        col_end(d);
-        col_start(d, 6);
-        jqv_buf_addc(d->b, ':');
-        col_end(d);
-        if (pretty) jqv_buf_addc(d->b, ' ');
-      } else {
-        jqv_buf_add_json_string(d->b, jqv_string_value(*k), jqv_string_len(*k), d->flags & JQV_PRINT_ASCII);
-        jqv_buf_adds(d->b, pretty ? ": " : ":");
       }
+      jqv_buf_add_json_string(d->b, jqv_string_value(*k), jqv_string_len(*k), d->flags & JQV_PRINT_ASCII);
+      if (d->colors) {
+        col_end(d);
+        col_start(d, ci);
+      }
+      jqv_buf_adds(d->b, pretty ? ": " : ":");
+      if (d->colors) col_end(d);
       if (!dump_rec(d, val, level + 1)) {
         free(order);
         return false;
       }
+      if (d->colors) col_start(d, ci);
     }
     free(order);
-    col_start(d, 6);
     if (pretty) put_indent(d, level);
+    if (d->colors) col_start(d, ci);
     jqv_buf_addc(d->b, '}');
-    col_end(d);
     break;
   }
   }
+  if (d->colors) col_end(d);
   return true;
 }
 

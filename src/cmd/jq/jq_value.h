@@ -42,6 +42,7 @@ typedef struct jqv {
 } jqv;
 
 #define JQV_MAX_DEPTH 10000 /* nesting the recursive walks accept */
+#define JQV_MAX_PRINT_DEPTH 256 /* deeper values print as <skipped: too deep> (jq) */
 
 extern _Thread_local size_t jqv_mem_used; /* bytes held by values of this thread */
 
@@ -131,7 +132,8 @@ jqv jqv_sort(jqv a);                            /* array of values, sorted */
 #define JQV_PRINT_COLOR 4
 #define JQV_PRINT_SORTED 8
 #define JQV_PRINT_TAB 16
-#define JQV_PRINT_INDENT_FLAGS(n) ((n) > 0 ? (JQV_PRINT_PRETTY | ((n) << 8)) : 0)
+#define JQV_PRINT_INDENT_FLAGS(n) \
+  ((n) < 0 || (n) > 7 ? (JQV_PRINT_TAB | JQV_PRINT_PRETTY) : (n) == 0 ? 0 : (JQV_PRINT_PRETTY | ((n) << 8)))
 #define JQV_PRINT_INDENT_MASK (0xf << 8)
 
 /* A growing byte buffer for the printer. */
