@@ -147,7 +147,7 @@ static jqv f_tonumber(jq_interp *I, jqv in, jqv *a) {
   bool ok = n > 0 && n < 4096 && !isspace((unsigned char)s[0]) && strlen(s) == n;
   if (ok) {
     const char *q = s;
-    if (*q == '-') q++;
+    if (*q == '-' || *q == '+') q++;
     ok = isdigit((unsigned char)*q) || (*q == '.' && isdigit((unsigned char)q[1]));
     if (ok) {
       d = strtod(s, &end);
@@ -156,11 +156,7 @@ static jqv f_tonumber(jq_interp *I, jqv in, jqv *a) {
     for (const char *c = s; ok && *c; c++)
       if (!(isdigit((unsigned char)*c) || strchr("+-.eE", *c))) ok = false;
   }
-  if (!ok) {
-    jqv e = jq_error_fmt("Cannot parse '%s' as JSON", s);
-    jqv_free(in);
-    return e;
-  }
+  if (!ok) return type_error(in, "cannot be parsed as a number");
   jqv_free(in);
   return jqv_number(d);
 }
@@ -169,7 +165,7 @@ static jqv f_toboolean(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
   if (in.kind == JQV_KIND_TRUE || in.kind == JQV_KIND_FALSE) return in;
   if (in.kind == JQV_KIND_STRING) {
-    const char *s = jqv_string_value(in);
+    const char *s = jqv_string_len(in) == strlen(jqv_string_value(in)) ? jqv_string_value(in) : "";
     if (strcmp(s, "true") == 0) {
       jqv_free(in);
       return jqv_true();
@@ -267,7 +263,10 @@ static jqv f_implode(jq_interp *I, jqv in, jqv *a) {
 
 static jqv f_ltrimstr(jq_interp *I, jqv in, jqv *a) {
   (void)I;
-  if (in.kind != JQV_KIND_STRING || a[0].kind != JQV_KIND_STRING) return in;
+  if (in.kind != JQV_KIND_STRING || a[0].kind != JQV_KIND_STRING) {
+    jqv_free(in);
+    return jq_error_fmt("startswith() requires string inputs");
+  }
   size_t n = jqv_string_len(in), m = jqv_string_len(a[0]);
   if (m <= n && memcmp(jqv_string_value(in), jqv_string_value(a[0]), m) == 0) {
     jqv r = jqv_string_raw(jqv_string_value(in) + m, n - m);
@@ -278,7 +277,10 @@ static jqv f_ltrimstr(jq_interp *I, jqv in, jqv *a) {
 }
 static jqv f_rtrimstr(jq_interp *I, jqv in, jqv *a) {
   (void)I;
-  if (in.kind != JQV_KIND_STRING || a[0].kind != JQV_KIND_STRING) return in;
+  if (in.kind != JQV_KIND_STRING || a[0].kind != JQV_KIND_STRING) {
+    jqv_free(in);
+    return jq_error_fmt("endswith() requires string inputs");
+  }
   size_t n = jqv_string_len(in), m = jqv_string_len(a[0]);
   if (m <= n && memcmp(jqv_string_value(in) + n - m, jqv_string_value(a[0]), m) == 0) {
     jqv r = jqv_string_raw(jqv_string_value(in), n - m);
@@ -313,7 +315,10 @@ static jqv f_endswith(jq_interp *I, jqv in, jqv *a) {
 }
 
 static jqv trim_impl(jqv in, bool left, bool right) {
-  if (in.kind != JQV_KIND_STRING) return type_error(in, "cannot be trimmed");
+  if (in.kind != JQV_KIND_STRING) {
+    jqv_free(in);
+    return jq_error_fmt("trim input must be a string");
+  }
   const char *s = jqv_string_value(in);
   size_t n = jqv_string_len(in), i = 0, j = n;
   if (left)
@@ -369,8 +374,9 @@ static jqv f_join(jq_interp *I, jqv in, jqv *a) {
       jqv_buf_add(&b, jqv_string_value(t), jqv_string_len(t));
       jqv_free(t);
     } else {
+      jqv acc = jqv_string_raw(b.data ? b.data : "", b.len);
       jqv_buf_free(&b);
-      jqv e = jq_error_fmt("Cannot join with %s", jqv_kind_name((jqv_kind)x->kind));
+      jqv e = type_error2(acc, jqv_copy(*x), "cannot be added");
       jqv_free(in);
       return e;
     }
@@ -745,14 +751,14 @@ jqv jq_format(jq_interp *I, const char *fmt, jqv v) {
         case '<': jqv_buf_adds(&b, "&lt;"); break;
         case '>': jqv_buf_adds(&b, "&gt;"); break;
         case '&': jqv_buf_adds(&b, "&amp;"); break;
-        case '\'': jqv_buf_adds(&b, "&#39;"); break;
+        case '\'': jqv_buf_adds(&b, "&apos;"); break;
         case '"': jqv_buf_adds(&b, "&quot;"); break;
         default: jqv_buf_addc(&b, (char)s[i]);
         }
       }
     } else if (strcmp(fmt, "uri") == 0) {
       for (size_t i = 0; i < n; i++) {
-        if (isalnum(s[i]) || strchr("-_.~", s[i])) jqv_buf_addc(&b, (char)s[i]);
+        if (isalnum(s[i]) || (s[i] && strchr("-_.~", s[i]))) jqv_buf_addc(&b, (char)s[i]);
         else {
           char t[4];
           snprintf(t, sizeof t, "%%%02X", s[i]);

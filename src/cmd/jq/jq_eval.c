@@ -201,16 +201,10 @@ jqv jq_index(jqv t, jqv k) {
     jqv_free(k);
     return r;
   }
-  jqv e;
-  if (k.kind == JQV_KIND_STRING && t.kind != JQV_KIND_OBJECT) {
-    e = jq_error_fmt("Cannot index %s with \"%s\"", jqv_kind_name((jqv_kind)t.kind), jqv_string_value(k));
-  } else if (t.kind == JQV_KIND_OBJECT || t.kind == JQV_KIND_ARRAY) {
-    e = jq_error_fmt("Cannot index %s with %s", jqv_kind_name((jqv_kind)t.kind), jqv_kind_name((jqv_kind)k.kind));
-  } else {
-    (void)b1;
-    (void)b2;
-    e = jq_error_fmt("Cannot index %s with %s", jqv_kind_name((jqv_kind)t.kind), jqv_kind_name((jqv_kind)k.kind));
-  }
+  char kb[128];
+  jqv e = jq_error_fmt("Cannot index %s with %s", jqv_kind_name((jqv_kind)t.kind), jq_value_brief(&k, kb, sizeof kb));
+  (void)b1;
+  (void)b2;
   jqv_free(t);
   jqv_free(k);
   return e;
@@ -221,6 +215,11 @@ jqv jq_getpath(jqv v, jqv path) {
     jqv_free(v);
     jqv_free(path);
     return jq_error_fmt("Path must be specified as an array");
+  }
+  if (jqv_array_len(path) > JQV_MAX_DEPTH) {
+    jqv_free(v);
+    jqv_free(path);
+    return jq_error_fmt("Path too deep");
   }
   size_t n = jqv_array_len(path);
   for (size_t i = 0; i < n; i++) {
@@ -249,7 +248,8 @@ static jqv setpath_at(jqv v, jqv path, size_t i, jqv nv, int depth) {
       v = jqv_object();
     }
     if (v.kind != JQV_KIND_OBJECT) {
-      jqv e = jq_error_fmt("Cannot index %s with \"%s\"", jqv_kind_name((jqv_kind)v.kind), jqv_string_value(k));
+      char kb[128];
+      jqv e = jq_error_fmt("Cannot index %s with %s", jqv_kind_name((jqv_kind)v.kind), jq_value_brief(&k, kb, sizeof kb));
       jqv_free(v);
       jqv_free(nv);
       return e;
@@ -270,12 +270,18 @@ static jqv setpath_at(jqv v, jqv path, size_t i, jqv nv, int depth) {
       v = jqv_array();
     }
     if (v.kind != JQV_KIND_ARRAY) {
-      jqv e = jq_error_fmt("Cannot index %s with number", jqv_kind_name((jqv_kind)v.kind));
+      char kb[128];
+      jqv e = jq_error_fmt("Cannot index %s with %s", jqv_kind_name((jqv_kind)v.kind), jq_value_brief(&k, kb, sizeof kb));
       jqv_free(v);
       jqv_free(nv);
       return e;
     }
     long idx;
+    if (isnan(k.num)) {
+      jqv_free(v);
+      jqv_free(nv);
+      return jq_error_fmt("Cannot set array element at NaN index");
+    }
     if (!to_index(k.num, &idx)) idx = 0;
     long len = (long)jqv_array_len(v);
     if (idx < 0) idx += len;
@@ -304,7 +310,8 @@ static jqv setpath_at(jqv v, jqv path, size_t i, jqv nv, int depth) {
       v = jqv_array();
     }
     if (v.kind != JQV_KIND_ARRAY) {
-      jqv e = jq_error_fmt("Cannot update field at object index of %s", jqv_kind_name((jqv_kind)v.kind));
+      jqv e = v.kind == JQV_KIND_STRING ? jq_error_fmt("Cannot update string slices")
+                                        : jq_error_fmt("Cannot update field at object index of %s", jqv_kind_name((jqv_kind)v.kind));
       jqv_free(v);
       jqv_free(nv);
       return e;
@@ -347,12 +354,11 @@ static jqv setpath_at(jqv v, jqv path, size_t i, jqv nv, int depth) {
     r = jqv_array_concat(r, jqv_array_slice(v, ei, len));
     return r;
   }
-  jqv e = k.kind == JQV_KIND_NULL && v.kind == JQV_KIND_NULL ? jqv_invalid() : jqv_invalid();
-  (void)e;
-  jqv err = jq_error_fmt("Cannot update field at object index of %s", jqv_kind_name((jqv_kind)v.kind));
-  if (v.kind == JQV_KIND_ARRAY || v.kind == JQV_KIND_OBJECT || v.kind == JQV_KIND_NULL) {
-    jqv_free(err);
-    err = jq_error_fmt("Cannot index %s with %s", jqv_kind_name((jqv_kind)v.kind), jqv_kind_name((jqv_kind)k.kind));
+  jqv err;
+  if (v.kind == JQV_KIND_ARRAY) err = jq_error_fmt("Cannot update field at array index of array");
+  else {
+    char kb[128];
+    err = jq_error_fmt("Cannot index %s with %s", jqv_kind_name((jqv_kind)v.kind), jq_value_brief(&k, kb, sizeof kb));
   }
   jqv_free(v);
   jqv_free(nv);
@@ -365,6 +371,12 @@ jqv jq_setpath(jqv v, jqv path, jqv nv) {
     jqv_free(path);
     jqv_free(nv);
     return jq_error_fmt("Path must be specified as an array");
+  }
+  if (jqv_array_len(path) > JQV_MAX_DEPTH) {
+    jqv_free(v);
+    jqv_free(path);
+    jqv_free(nv);
+    return jq_error_fmt("Path too deep");
   }
   jqv r = setpath_at(v, path, 0, nv, 0);
   jqv_free(path);
@@ -385,11 +397,7 @@ static jqv delpath_one(jqv v, jqv path, size_t i, int depth) {
       long idx, len = (long)jqv_array_len(v);
       if (!to_index(k.num, &idx)) return v;
       if (idx < 0) idx += len;
-      if (idx < 0) {
-        jqv_free(v);
-        return jq_error_fmt("Out of bounds negative array index");
-      }
-      if (idx >= len) return v;
+      if (idx < 0 || idx >= len) return v;
       jqv r = jqv_array_slice(jqv_copy(v), 0, (size_t)idx);
       r = jqv_array_concat(r, jqv_array_slice(v, (size_t)idx + 1, (size_t)len));
       return r;
@@ -446,9 +454,17 @@ jqv jq_delpaths(jqv v, jqv paths) {
   for (long i = (long)jqv_array_len(paths) - 1; i >= 0; i--) {
     jqv p = *jqv_array_at(paths, (size_t)i);
     if (p.kind != JQV_KIND_ARRAY) {
+      char pb[128];
+      jqv e = jq_error_fmt("Path must be specified as array, not %s", jqv_kind_name((jqv_kind)p.kind));
+      (void)pb;
       jqv_free(v);
       jqv_free(paths);
-      return jq_error_fmt("Path must be specified as an array");
+      return e;
+    }
+    if (jqv_array_len(p) > JQV_MAX_DEPTH) {
+      jqv_free(v);
+      jqv_free(paths);
+      return jq_error_fmt("Path too deep");
     }
     if (jqv_array_len(p) == 0) {
       jqv_free(v);
@@ -473,14 +489,13 @@ static jqv binop_err(const char *what, jqv a, jqv b) {
 }
 
 static jqv str_repeat(jqv s, double n) {
-  if (n <= 0 || isnan(n)) {
+  /* jq 1.8: negative counts give null, counts below 1 the empty string */
+  if (n < 0 || isnan(n)) {
     jqv_free(s);
     return jqv_null();
   }
   size_t len = jqv_string_len(s);
-  double times = n < 1 ? 1 : ceil(n) == n ? n : floor(n) + (n - floor(n) > 0 ? 0 : 0);
-  if (n > 0 && n < 1) times = 1;
-  else times = floor(n);
+  double times = n < 1 ? 0 : floor(n);
   if (times * (double)len > 256.0 * 1024 * 1024) {
     jqv_free(s);
     return jq_error_fmt("Repeat string result too long");
@@ -582,7 +597,7 @@ jqv jq_binop(int op, jqv a, jqv b) {
       if (isnan(x) || isnan(y)) return jqv_number(NAN);
       /* jq 1.8: truncate both to integers (saturating), error on zero divisor */
       long long ix = dtoi(x), iy = dtoi(y);
-      if (iy == 0) return binop_err("divided because the divisor is zero", a, b);
+      if (iy == 0) return binop_err("divided (remainder) because the divisor is zero", a, b);
       if (iy == 1 || iy == -1) return jqv_number(0);
       if (iy == LLONG_MIN) return jqv_number(ix == LLONG_MIN ? 0 : (double)ix);
       return jqv_number((double)(ix % (iy < 0 ? -iy : iy))); /* C's sign: the dividend's */
@@ -607,16 +622,30 @@ jqv jq_binop(int op, jqv a, jqv b) {
 
 /* ---- the evaluator ------------------------------------------------------------------- */
 
+/* The dumped text of v as jq quotes it in path errors (cut like briefs). */
+static const char *value_text(const jqv *v, char *buf, size_t size) {
+  char b[160];
+  jq_value_brief(v, b, sizeof b);
+  const char *open = strchr(b, '(');
+  size_t n = open ? strlen(open + 1) : 0;
+  if (n > 0) n--; /* the closing parenthesis */
+  snprintf(buf, size, "%.*s", (int)n, open ? open + 1 : "");
+  return buf;
+}
+
 static int invalid_path(jq_interp *I, jqv v) {
-  char b[128];
-  jqv e = jq_error_fmt("Invalid path expression with result %s", jq_value_brief(&v, b, sizeof b) + strlen(jqv_kind_name((jqv_kind)v.kind)) + 2);
-  /* jq prints just the value text here */
+  char b[160];
+  jqv e = jq_error_fmt("Invalid path expression with result %s", value_text(&v, b, sizeof b));
   jqv_free(v);
   return jq_raise(I, e);
 }
 
+/* A path marker for values computed inside a path expression that are not
+ * paths themselves: null (a real path is an array). */
+static bool bad_path(const jqv *p) { return p->kind == JQV_KIND_NULL; }
+
 static jqv path_add(jqv path, jqv k) {
-  if (!jqv_is_valid(path)) {
+  if (path.kind != JQV_KIND_ARRAY) {
     jqv_free(k);
     return path;
   }
@@ -654,9 +683,11 @@ static int collect_cb(jq_interp *I, void *ud, jqv v, jqv path) {
 }
 
 /* Collect paths only (path mode required). */
+static int invalid_path(jq_interp *I, jqv v);
+static bool bad_path(const jqv *p);
 static int collect_path_cb(jq_interp *I, void *ud, jqv v, jqv path) {
-  (void)I;
   collector *c = ud;
+  if (bad_path(&path)) return invalid_path(I, v);
   jqv_free(v);
   c->arr = jqv_array_append(c->arr, path);
   return JQ_OK;
@@ -688,8 +719,13 @@ typedef struct {
 } index_ctx;
 
 static int do_index(jq_interp *I, index_ctx *x, jqv t, jqv path, jqv key) {
-  if (jqv_is_valid(path) && t.kind == JQV_KIND_NULL) {
-    /* null input on a path: null */
+  if (bad_path(&path)) {
+    char b1[160], b2[160];
+    jqv e = jq_error_fmt("Invalid path expression near attempt to access element %s of %s", value_text(&key, b1, sizeof b1),
+                         value_text(&t, b2, sizeof b2));
+    jqv_free(t);
+    jqv_free(key);
+    return jq_raise(I, e);
   }
   jqv r = jq_index(t, jqv_copy(key));
   if (!jqv_is_valid(r)) {
@@ -721,23 +757,29 @@ static int eval_index(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv
 static int iter_cb(jq_interp *I, void *ud, jqv t, jqv path) {
   index_ctx *x = ud;
   int rc = JQ_OK;
+  if (bad_path(&path)) {
+    char b[160];
+    jqv e = jq_error_fmt("Invalid path expression near attempt to iterate through %s", value_text(&t, b, sizeof b));
+    jqv_free(t);
+    return jq_raise(I, e);
+  }
   if (t.kind == JQV_KIND_ARRAY) {
     size_t n = jqv_array_len(t);
     for (size_t i = 0; i < n && rc == JQ_OK; i++) {
-      jqv p = jqv_is_valid(path) ? jqv_array_append(jqv_copy(path), jqv_number((double)i)) : jqv_invalid();
+      jqv p = path.kind == JQV_KIND_ARRAY ? jqv_array_append(jqv_copy(path), jqv_number((double)i)) : jqv_invalid();
       rc = emit(I, x->cb, x->ud, jqv_copy(*jqv_array_at(t, i)), p);
       if (rc == JQ_OK) rc = step(I);
     }
   } else if (t.kind == JQV_KIND_OBJECT) {
     size_t n = jqv_object_len(t);
     for (size_t i = 0; i < n && rc == JQ_OK; i++) {
-      jqv p = jqv_is_valid(path) ? jqv_array_append(jqv_copy(path), jqv_copy(*jqv_object_key_at(t, i))) : jqv_invalid();
+      jqv p = path.kind == JQV_KIND_ARRAY ? jqv_array_append(jqv_copy(path), jqv_copy(*jqv_object_key_at(t, i))) : jqv_invalid();
       rc = emit(I, x->cb, x->ud, jqv_copy(*jqv_object_value_at(t, i)), p);
       if (rc == JQ_OK) rc = step(I);
     }
   } else {
     char b[128];
-    jqv e = jq_error_fmt("Cannot iterate over %s", t.kind == JQV_KIND_NULL ? "null" : jq_value_brief(&t, b, sizeof b));
+    jqv e = jq_error_fmt("Cannot iterate over %s", jq_value_brief(&t, b, sizeof b));
     jqv_free(t);
     jqv_free(path);
     return jq_raise(I, e);
@@ -778,15 +820,20 @@ static int recurse_rec(jq_interp *I, recurse_ctx *r, jqv v, jqv path, int depth)
     jqv_free(path);
     return rc;
   }
+  if (!r->f && bad_path(&path)) {
+    jqv_free(v);
+    jqv_free(path);
+    return rc;
+  }
   if (!r->f) {
     if (v.kind == JQV_KIND_ARRAY) {
       for (size_t i = 0; i < jqv_array_len(v) && rc == JQ_OK; i++) {
-        jqv p = jqv_is_valid(path) ? jqv_array_append(jqv_copy(path), jqv_number((double)i)) : jqv_invalid();
+        jqv p = path.kind == JQV_KIND_ARRAY ? jqv_array_append(jqv_copy(path), jqv_number((double)i)) : jqv_invalid();
         rc = recurse_rec(I, r, jqv_copy(*jqv_array_at(v, i)), p, depth + 1);
       }
     } else if (v.kind == JQV_KIND_OBJECT) {
       for (size_t i = 0; i < jqv_object_len(v) && rc == JQ_OK; i++) {
-        jqv p = jqv_is_valid(path) ? jqv_array_append(jqv_copy(path), jqv_copy(*jqv_object_key_at(v, i))) : jqv_invalid();
+        jqv p = path.kind == JQV_KIND_ARRAY ? jqv_array_append(jqv_copy(path), jqv_copy(*jqv_object_key_at(v, i))) : jqv_invalid();
         rc = recurse_rec(I, r, jqv_copy(*jqv_object_value_at(v, i)), p, depth + 1);
       }
     }
@@ -1089,6 +1136,7 @@ static int object_level(jq_interp *I, objctx *o, int i, jqv obj) {
 /* ---- function calls ---- */
 
 static int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud);
+static int mark_bad_path_cb(jq_interp *I, void *ud, jqv v, jqv path);
 
 typedef struct callctx {
   const jq_node *def;   /* the function */
@@ -1472,6 +1520,16 @@ static int eval_label(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv
   return rc;
 }
 
+/* Re-emits a value with the "not a path" marker. */
+static int mark_bad_path_cb(jq_interp *I, void *ud, jqv v, jqv path) {
+  struct {
+    jq_cb cb;
+    void *ud;
+  } *w = ud;
+  jqv_free(path);
+  return w->cb(I, w->ud, v, jqv_null());
+}
+
 /* ---- main dispatcher ---- */
 
 int jq_eval(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud) {
@@ -1583,25 +1641,13 @@ int jq_eval(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_
   /* value-only nodes */
   jqv_free(path);
   if (paths) {
-    /* outputs of non-path expressions are errors in path mode */
-    collector c = {jqv_array()};
-    int r2 = jq_eval(I, n, env, in, jqv_invalid(), collect_cb, &c);
-    if (r2 != JQ_OK) {
-      jqv_free(c.arr);
-      return r2;
-    }
-    if (jqv_array_len(c.arr) > 0) {
-      jqv v = jqv_copy(*jqv_array_at(c.arr, 0));
-      jqv_free(c.arr);
-      if (v.kind == JQV_KIND_NULL && (n->type == N_LITERAL)) {
-        /* path(null) is [] ... jq treats `null` literal as a path of nothing? */
-        jqv_free(v);
-        return invalid_path(I, jqv_null());
-      }
-      return invalid_path(I, v);
-    }
-    jqv_free(c.arr);
-    return JQ_OK;
+    /* a value computed inside a path expression: not a path itself */
+    typedef struct {
+      jq_cb cb;
+      void *ud;
+    } np;
+    np w = {cb, ud};
+    return jq_eval(I, n, env, in, jqv_invalid(), mark_bad_path_cb, &w);
   }
   switch (n->type) {
   case N_LITERAL: jqv_free(in); return emit(I, cb, ud, jqv_copy(n->val), jqv_invalid());
@@ -1811,6 +1857,7 @@ static int any_gen_cb(jq_interp *I, void *ud, jqv v, jqv path) {
 
 static int path_out_cb(jq_interp *I, void *ud, jqv v, jqv path) {
   spec_ctx *s = ud;
+  if (bad_path(&path)) return invalid_path(I, v);
   jqv_free(v);
   return s->cb(I, s->ud, path, jqv_invalid());
 }
@@ -2082,7 +2129,7 @@ static int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, j
           break;
         }
       }
-      jqv np = paths ? jqv_array_concat(jqv_copy(path), p) : (jqv_free(p), jqv_invalid());
+      jqv np = path.kind == JQV_KIND_ARRAY ? jqv_array_concat(jqv_copy(path), p) : (jqv_free(p), jqv_copy(path));
       rc = emit(I, cb, ud, r, np);
     }
     jqv_free(ps);
@@ -2293,18 +2340,11 @@ static int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, j
   if (paths) {
     /* C functions are not path expressions */
     jqv_free(path);
-    collector c = {jqv_array()};
-    rc = call_builtin(I, n, env, in, jqv_invalid(), collect_cb, &c);
-    if (rc != JQ_OK) {
-      jqv_free(c.arr);
-      return rc;
-    }
-    if (jqv_array_len(c.arr)) {
-      jqv v = jqv_array_get(c.arr, 0);
-      return invalid_path(I, v);
-    }
-    jqv_free(c.arr);
-    return JQ_OK;
+    struct {
+      jq_cb cb;
+      void *ud;
+    } w = {cb, ud};
+    return call_builtin(I, n, env, in, jqv_invalid(), mark_bad_path_cb, &w);
   }
   jqv_free(path);
   jqv argv[8];

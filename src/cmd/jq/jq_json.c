@@ -450,7 +450,9 @@ static jqv parse_atom(pstate *p) {
   if (len == 4 && memcmp(t, "null", 4) == 0) return jqv_null();
   if (len == 4 && memcmp(t, "true", 4) == 0) return jqv_true();
   if (len == 5 && memcmp(t, "false", 5) == 0) return jqv_false();
-  if (len == 3 && memcmp(t, "nan", 3) == 0) return jqv_number(NAN);
+  if ((len == 3 && (memcmp(t, "nan", 3) == 0 || memcmp(t, "NaN", 3) == 0)) ||
+      (len == 4 && (memcmp(t, "-nan", 4) == 0 || memcmp(t, "-NaN", 4) == 0)))
+    return jqv_number(NAN);
   if (len == 0 || len > 4000) return perr(p, "Invalid literal");
   char tmp[4001];
   memcpy(tmp, t, len);

@@ -264,6 +264,7 @@ static char *tok_str(parser *p, token *t) {
 
 static jq_node *parse_pipe(parser *p, bool no_comma);
 static jq_node *parse_postfix(parser *p);
+static jq_node *parse_binary(parser *p, int min_prec, bool no_comma);
 
 /* A string literal at p->pos (the token is '"'): parts are literal strings
  * and interpolated expressions. fmt: the @format applied to the parts. */
@@ -590,9 +591,11 @@ static jq_node *parse_object(parser *p) {
       advance(p);
       e->b = v;
       if (is_op(p, ":")) {
-        /* {$x: v} is not valid jq; treat as an error */
-        unexpected(p);
-        return NULL;
+        /* {$x: v}: the variable's value is the key */
+        advance(p);
+        e->a = v;
+        e->b = parse_pipe(p, true);
+        if (!e->b) return NULL;
       }
     } else if (t->type == T_IDENT || t->type == T_KEYWORD) {
       e->a = new_node(p, N_LITERAL);
@@ -612,7 +615,7 @@ static jq_node *parse_object(parser *p) {
       }
       free(fmt);
     } else if (t->type == T_NUM) {
-      set_err(p, "syntax error, unexpected LITERAL, expecting '}'");
+      set_err(p, "May need parentheses around object key expression");
       return NULL;
     } else if (is_op(p, "(")) {
       advance(p);
@@ -729,8 +732,7 @@ static jq_node *parse_term(parser *p) {
       n = new_node(p, red ? N_REDUCE : N_FOREACH);
       advance(p);
       if (!n) return NULL;
-      p->stop_as = true;
-      n->a = parse_postfix(p);
+      n->a = parse_binary(p, 2, true); /* jq 1.8: any expression before `as` */
       if (!expect_kw(p, "as")) return NULL;
       jq_node *pat = parse_pattern(p);
       if (!pat) return NULL;
@@ -870,8 +872,6 @@ static jq_node *parse_postfix(parser *p) {
     set_err(p, "program too deeply nested");
     return NULL;
   }
-  bool allow_as = !p->stop_as;
-  p->stop_as = false;
   jq_node *n = parse_term(p);
   while (n && !p->err) {
     token *t = peek(p);
@@ -944,10 +944,6 @@ static jq_node *parse_postfix(parser *p) {
       tr->a = n;
       n = tr;
       continue;
-    }
-    if (allow_as && is_kw(p, "as")) {
-      n = parse_as(p, n);
-      break;
     }
     break;
   }
@@ -1035,7 +1031,10 @@ static jq_node *parse_pipe(parser *p, bool no_comma) {
     if (n && !n->b) n = NULL;
   } else {
     n = parse_binary(p, 2, no_comma);
-    if (n && is_op(p, "|")) {
+    if (n && is_kw(p, "as")) {
+      /* jq 1.8: `Exp as $x | body` binds the whole expression */
+      n = parse_as(p, n);
+    } else if (n && is_op(p, "|")) {
       advance(p);
       jq_node *pn = new_node(p, N_PIPE);
       if (!pn) return NULL;

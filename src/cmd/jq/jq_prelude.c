@@ -47,7 +47,7 @@ const char jq_prelude[] =
     "def first: .[0];"
     "def last: .[-1];"
     "def nth($n): .[$n];"
-    "def nth($n; f): if $n < 0 then error(\"Out of bounds negative array index\") else first(skip($n; f)) end;"
+    "def nth($n; f): if $n < 0 then error(\"nth doesn't support negative indices\") else first(skip($n; f)) end;"
     "def until(cond; update): def _until: if cond then . else (update | _until) end; _until;"
     "def while(cond; update): select(cond) | recurse(update | select(cond));"
     "def repeat(f): f | recurse(f);"

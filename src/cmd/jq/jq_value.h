@@ -42,7 +42,7 @@ typedef struct jqv {
 } jqv;
 
 #define JQV_MAX_DEPTH 10000 /* nesting the recursive walks accept */
-#define JQV_MAX_PRINT_DEPTH 256 /* deeper values print as <skipped: too deep> (jq) */
+#define JQV_MAX_PRINT_DEPTH 10000 /* deeper values print as <skipped: too deep> (jq) */
 
 extern _Thread_local size_t jqv_mem_used; /* bytes held by values of this thread */
 
