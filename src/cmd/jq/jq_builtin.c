@@ -314,21 +314,46 @@ static jqv f_endswith(jq_interp *I, jqv in, jqv *a) {
   return jqv_bool(r);
 }
 
+/* Length of the whitespace character at s[i..n) (ASCII and the Unicode
+ * White_Space code points jq 1.8 trims), or 0. */
+static size_t space_len(const unsigned char *s, size_t i, size_t n) {
+  unsigned c = s[i];
+  if (c == ' ' || (c >= '\t' && c <= '\r')) return 1;
+  if (c == 0xc2 && i + 1 < n && (s[i + 1] == 0x85 || s[i + 1] == 0xa0)) return 2;
+  if (c == 0xe1 && i + 2 < n && s[i + 1] == 0x9a && s[i + 2] == 0x80) return 3;
+  if (c == 0xe2 && i + 2 < n && s[i + 1] == 0x80 &&
+      ((s[i + 2] >= 0x80 && s[i + 2] <= 0x8a) || s[i + 2] == 0xa8 || s[i + 2] == 0xa9 || s[i + 2] == 0xaf))
+    return 3;
+  if (c == 0xe2 && i + 2 < n && s[i + 1] == 0x81 && s[i + 2] == 0x9f) return 3;
+  if (c == 0xe3 && i + 2 < n && s[i + 1] == 0x80 && s[i + 2] == 0x80) return 3;
+  return 0;
+}
+
 static jqv trim_impl(jqv in, bool left, bool right) {
   if (in.kind != JQV_KIND_STRING) {
     jqv_free(in);
     return jq_error_fmt("trim input must be a string");
   }
-  const char *s = jqv_string_value(in);
+  const unsigned char *s = (const unsigned char *)jqv_string_value(in);
   size_t n = jqv_string_len(in), i = 0, j = n;
-  if (left)
-    while (i < j && isspace((unsigned char)s[i])) i++;
-  if (right)
-    while (j > i && isspace((unsigned char)s[j - 1])) j--;
-  jqv r = jqv_string_raw(s + i, j - i);
+  if (left) {
+    size_t l;
+    while (i < j && (l = space_len(s, i, j)) > 0) i += l;
+  }
+  if (right) {
+    while (j > i) {
+      size_t k = j - 1;
+      while (k > i && (s[k] & 0xc0) == 0x80) k--;
+      size_t l = space_len(s, k, j);
+      if (l == 0 || k + l != j) break;
+      j = k;
+    }
+  }
+  jqv r = jqv_string_raw((const char *)s + i, j - i);
   jqv_free(in);
   return r;
 }
+
 static jqv f_trim(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
   return trim_impl(in, true, true);
@@ -537,6 +562,14 @@ static jqv f_tojson_format(jq_interp *I, jqv in, jqv *a) {
   return jq_format(I, jqv_string_value(a[0]), in);
 }
 
+static jqv f_strindices(jq_interp *I, jqv in, jqv *a) {
+  if (in.kind != JQV_KIND_STRING || a[0].kind != JQV_KIND_STRING) {
+    jqv_free(in);
+    return jq_error_fmt("_strindices/1 requires string inputs");
+  }
+  return f_indices(I, in, a);
+}
+
 static jqv f_builtins(jq_interp *I, jqv in, jqv *a) {
   (void)a;
   jqv_free(in);
@@ -605,6 +638,25 @@ static jqv f_isnan(jq_interp *I, jqv in, jqv *a) {
 static jqv f_isnormal(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
   return num_pred(in, 2);
+}
+
+/* bsearch: the index of a[0] in the sorted input, or -1 - insertion point. */
+static jqv f_bsearch(jq_interp *I, jqv in, jqv *a) {
+  (void)I;
+  if (in.kind != JQV_KIND_ARRAY) return type_error(in, "cannot be searched from");
+  long lo = 0, hi = (long)jqv_array_len(in) - 1;
+  while (lo <= hi) {
+    long mid = lo + (hi - lo) / 2;
+    int c = jqv_cmp(jqv_array_at(in, (size_t)mid), &a[0]);
+    if (c == 0) {
+      jqv_free(in);
+      return jqv_number((double)mid);
+    }
+    if (c < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  jqv_free(in);
+  return jqv_number(-1.0 - (double)lo);
 }
 
 /* ---- math ---------------------------------------------------------------------------- */
@@ -767,7 +819,14 @@ jqv jq_format(jq_interp *I, const char *fmt, jqv v) {
       }
     } else if (strcmp(fmt, "urid") == 0) {
       for (size_t i = 0; i < n; i++) {
-        if (s[i] == '%' && i + 2 < n + 0 && isxdigit(s[i + 1]) && isxdigit(s[i + 2])) {
+        if (s[i] == '%') {
+          if (!(i + 2 < n && isxdigit(s[i + 1]) && isxdigit(s[i + 2]))) {
+            jqv_buf_free(&b);
+            char br[128];
+            jqv e = jq_error_fmt("%s is not a valid uri encoding", jq_value_brief(&v, br, sizeof br));
+            jqv_free(v);
+            return e;
+          }
           char t[3] = {(char)s[i + 1], (char)s[i + 2], 0};
           jqv_buf_addc(&b, (char)strtol(t, NULL, 16));
           i += 2;
@@ -801,7 +860,8 @@ jqv jq_format(jq_interp *I, const char *fmt, jqv v) {
         if (s[i] == '=') break;
         if (!p) {
           jqv_buf_free(&b);
-          jqv e = jq_error_fmt("%s is not valid base64 data", jqv_string_value(jqv_dump_string(jqv_copy(v), 0)));
+          char br[128];
+          jqv e = jq_error_fmt("%s is not valid base64 data", jq_value_brief(&v, br, sizeof br));
           jqv_free(v);
           return e;
         }
@@ -986,12 +1046,12 @@ static jqv f_match_impl(jq_interp *I, jqv in, jqv *a) {
     if (rc < 0) break;
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
     size_t ms = ov[0], me = ov[1];
-    if (test) {
+    if (test && !(skip_empty && ms == me)) {
       jqv_free(result);
       result = jqv_true();
       break;
     }
-    if (!(skip_empty && ms == me)) {
+    if (!test && !(skip_empty && ms == me)) {
       jqv m = jqv_object();
       size_t cpo = cp_count(s, ms);
       m = jqv_object_set(m, jqv_string("offset"), jqv_number((double)cpo));
@@ -1021,7 +1081,7 @@ static jqv f_match_impl(jq_interp *I, jqv in, jqv *a) {
       m = jqv_object_set(m, jqv_string("captures"), caps);
       result = jqv_array_append(result, m);
     }
-    if (!global) break;
+    if (!global && !(test && skip_empty)) break;
     if (me == ms) {
       if (me >= n) break;
       start = me + 1;
@@ -1282,6 +1342,8 @@ const jq_builtin jq_builtins[] = {
     {"reverse", 0, f_reverse, 0},
     {"flatten", 1, f_flatten, 0},
     {"indices", 1, f_indices, 0},
+    {"_strindices", 1, f_strindices, 0},
+    {"bsearch", 1, f_bsearch, 0},
     {"format", 1, f_tojson_format, 0},
     {"builtins", 0, f_builtins, 0},
     {"input_filename", 0, f_input_filename, 0},

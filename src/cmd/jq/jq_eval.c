@@ -58,7 +58,7 @@ char *jq_value_brief(const jqv *v, char *buf, size_t size) {
       while (cut > 0 && ((unsigned char)t[cut - 1] & 0xc0) == 0x80) cut--;
       if (cut > 0) cut--;
     }
-    snprintf(text, sizeof text, "%.*s...", (int)cut, t);
+    snprintf(text, sizeof text, "%.*s...%s", (int)cut, t, v->kind == JQV_KIND_STRING ? "\"" : "");
   } else {
     snprintf(text, sizeof text, "%s", t);
   }
@@ -444,12 +444,61 @@ static jqv delpath_one(jqv v, jqv path, size_t i, int depth) {
   return jq_setpath(v, p1, nc);
 }
 
+/* Rewrites negative array indexes and slice bounds of each path as
+ * absolute positions in v, so that deleting in sorted order from the end
+ * removes what each path named in the original value. */
+static jqv normalise_paths(jqv v, jqv paths) {
+  jqv out = jqv_array();
+  for (size_t i = 0; i < jqv_array_len(paths); i++) {
+    jqv p = *jqv_array_at(paths, i);
+    if (p.kind != JQV_KIND_ARRAY) {
+      out = jqv_array_append(out, jqv_copy(p));
+      continue;
+    }
+    jqv np = jqv_array();
+    jqv cur = jqv_copy(v);
+    for (size_t j = 0; j < jqv_array_len(p); j++) {
+      jqv k = jqv_copy(*jqv_array_at(p, j));
+      if (cur.kind == JQV_KIND_ARRAY) {
+        double len = (double)jqv_array_len(cur);
+        if (k.kind == JQV_KIND_NUMBER && k.num < 0) k.num += len;
+        else if (k.kind == JQV_KIND_OBJECT) {
+          jqv s = jqv_object_get(jqv_copy(k), jqv_string("start")), e = jqv_object_get(jqv_copy(k), jqv_string("end"));
+          double ds = s.kind == JQV_KIND_NUMBER ? s.num : 0, de = e.kind == JQV_KIND_NUMBER ? e.num : len;
+          jqv_free(s);
+          jqv_free(e);
+          if (ds < 0) ds += len;
+          if (de < 0) de += len;
+          if (ds < 0) ds = 0;
+          if (de > len) de = len;
+          jqv_free(k);
+          k = jqv_object_set(jqv_object_set(jqv_object(), jqv_string("start"), jqv_number(floor(ds))), jqv_string("end"),
+                             jqv_number(ceil(de)));
+        }
+      }
+      np = jqv_array_append(np, jqv_copy(k));
+      jqv next = jq_index(cur, k);
+      if (!jqv_is_valid(next)) {
+        jqv_free(next);
+        next = jqv_null();
+      }
+      cur = next;
+    }
+    jqv_free(cur);
+    out = jqv_array_append(out, np);
+  }
+  jqv_free(v);
+  jqv_free(paths);
+  return out;
+}
+
 jqv jq_delpaths(jqv v, jqv paths) {
   if (paths.kind != JQV_KIND_ARRAY) {
     jqv_free(v);
     jqv_free(paths);
     return jq_error_fmt("Paths must be specified as an array");
   }
+  paths = normalise_paths(jqv_copy(v), paths);
   paths = jqv_sort(paths);
   for (long i = (long)jqv_array_len(paths) - 1; i >= 0; i--) {
     jqv p = *jqv_array_at(paths, (size_t)i);
@@ -1016,7 +1065,9 @@ static int alt_cb(jq_interp *I, void *ud, jqv v, jqv path) {
     return JQ_OK;
   }
   c->idx++;
-  return c->g->cb(I, c->g->ud, v, path) == JQ_OK ? JQ_OK : (c->g->downstream_err = true, JQ_ERR + 100);
+  int rc = c->g->cb(I, c->g->ud, v, path);
+  if (rc != JQ_OK) c->g->downstream_err = true;
+  return rc;
 }
 
 static int array_cb(jq_interp *I, void *ud, jqv v, jqv path) {
@@ -1581,14 +1632,10 @@ int jq_eval(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_
     guard g = {cb, ud, false, 0};
     gen_ctx c = {n, env, cb, ud, in, path, jqv_invalid(), 0, &g};
     rc = jq_eval(I, n->a, env, jqv_copy(in), jqv_copy(path), alt_cb, &c);
-    if (rc == JQ_ERR + 100) {
-      rc = JQ_ERR;
-      /* downstream failure: report what the downstream returned */
-    }
     if (g.downstream_err) {
       jqv_free(in);
       jqv_free(path);
-      return rc == JQ_OK ? JQ_ERR : rc;
+      return rc;
     }
     if (rc == JQ_ERR) {
       jqv_free(I->err);

@@ -204,7 +204,7 @@ static int key_index_cmp(const void *x, const void *y) {
 }
 
 static bool dump_rec(dumper *d, const jqv *v, int level) {
-  if (level > JQV_MAX_DEPTH || d->b->over) return false;
+  if (d->b->over) return false;
   bool pretty = d->flags & JQV_PRINT_PRETTY;
   int ci = v->kind == JQV_KIND_NULL ? 0 : v->kind - 1;
   /* jq 1.8's layout: the value's colour first, containers re-assert
@@ -453,6 +453,8 @@ static jqv parse_atom(pstate *p) {
   if ((len == 3 && (memcmp(t, "nan", 3) == 0 || memcmp(t, "NaN", 3) == 0)) ||
       (len == 4 && (memcmp(t, "-nan", 4) == 0 || memcmp(t, "-NaN", 4) == 0)))
     return jqv_number(NAN);
+  if (len == 8 && memcmp(t, "Infinity", 8) == 0) return jqv_number(INFINITY);
+  if (len == 9 && memcmp(t, "-Infinity", 9) == 0) return jqv_number(-INFINITY);
   if (len == 0 || len > 4000) return perr(p, "Invalid literal");
   char tmp[4001];
   memcpy(tmp, t, len);
@@ -628,6 +630,7 @@ struct jqv_parser {
   size_t retry_at;      /* don't retry an incomplete value until len reaches this */
   bool last;            /* all input has been fed */
   bool seq;             /* RS-separated (--seq) */
+  bool bom_checked;     /* a leading UTF-8 BOM was looked for */
   unsigned long line;   /* line number of buf[0] */
   unsigned long line_now; /* lines consumed through the last value */
 };
@@ -672,6 +675,13 @@ static void consume(jqv_parser *p, size_t n) {
 
 jqv jqv_parser_next(jqv_parser *p) {
   if (!p->last && p->len < p->retry_at) return jqv_invalid();
+  if (!p->bom_checked && (p->len >= 3 || p->last)) {
+    p->bom_checked = true;
+    if (p->len >= 3 && memcmp(p->buf, "\xef\xbb\xbf", 3) == 0) {
+      memmove(p->buf, p->buf + 3, p->len - 3);
+      p->len -= 3;
+    }
+  }
   pstate st = {.s = p->buf, .n = p->len, .last = p->last};
   skip_ws(&st);
   if (st.pos >= st.n) {
