@@ -463,9 +463,13 @@ static void host_debug(void *ud, jqv v) {
   cmd_jq_job *job = ud;
   jqv_buf b = {0};
   b.limit = job->ctx->max_string ? job->ctx->max_string : (64u << 20);
-  jqv_buf_adds(&b, "[\"DEBUG:\",");
-  jqv_dump(&b, &v, job->o->dumpflags & JQV_PRINT_SORTED, NULL);
-  jqv_buf_adds(&b, "]\n");
+  /* jq prints ["DEBUG:",v] compact, with the output's colours and order */
+  jqv msg = JQV_ARRAY(jqv_string("DEBUG:"), v);
+  int flags = job->o->dumpflags & (JQV_PRINT_SORTED | JQV_PRINT_COLOR | JQV_PRINT_ASCII);
+  jqv_dump(&b, &msg, flags, job->use_colors ? job->colors : NULL);
+  jqv_free(msg);
+  jqv_buf_adds(&b, "\n");
+  v = jqv_null();
   err_text(job, b.data ? b.data : "", b.len);
   jqv_buf_free(&b);
   jqv_free(v);
@@ -798,6 +802,7 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   job->I.tzinfo = &job->tz;
   job->I.host = (jq_host){job, host_next_input, host_debug, host_stderr, host_filename, host_poll, host_line};
   job->I.mem_budget = job->base_budget;
+  jqv_text_limit = ctx->max_string ? (size_t)ctx->max_string : (64u << 20);
   if (jq_interp_init(&job->I, prog, named_vals) < 0) {
     errf(job, "%s: error: cannot allocate memory\n", name);
     status = 5;

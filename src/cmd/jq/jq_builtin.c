@@ -537,7 +537,7 @@ static jqv f_indices(jq_interp *I, jqv in, jqv *a) {
     jqv r = jqv_array();
     if (m == 0) {
       jqv_free(in);
-      return jqv_null();
+      return r; /* no position matches the empty string */
     }
     size_t cp = 0;
     for (size_t i = 0; i + m <= n; i++) {
@@ -563,9 +563,10 @@ static jqv f_tojson_format(jq_interp *I, jqv in, jqv *a) {
 }
 
 static jqv f_strindices(jq_interp *I, jqv in, jqv *a) {
-  if (in.kind != JQV_KIND_STRING || a[0].kind != JQV_KIND_STRING) {
+  if (in.kind != JQV_KIND_STRING) return type_error(in, "cannot be searched, as it is not a string");
+  if (a[0].kind != JQV_KIND_STRING) {
     jqv_free(in);
-    return jq_error_fmt("_strindices/1 requires string inputs");
+    return type_error(jqv_copy(a[0]), "cannot be searched, as it is not a string");
   }
   return f_indices(I, in, a);
 }
@@ -1120,7 +1121,7 @@ static bool clampi(double d, int *out) {
 
 static bool array_to_tm(const jqv *a, struct tm *tm, double *fsec) {
   memset(tm, 0, sizeof *tm);
-  if (a->kind != JQV_KIND_ARRAY || jqv_array_len(*a) < 6) return false;
+  if (a->kind != JQV_KIND_ARRAY) return false;
   int *fields[8] = {&tm->tm_year, &tm->tm_mon, &tm->tm_mday, &tm->tm_hour, &tm->tm_min, &tm->tm_sec, &tm->tm_wday, &tm->tm_yday};
   for (size_t i = 0; i < 8 && i < jqv_array_len(*a); i++) {
     const jqv *x = jqv_array_at(*a, i);

@@ -545,13 +545,14 @@ static jqv str_repeat(jqv s, double n) {
   }
   size_t len = jqv_string_len(s);
   double times = n < 1 ? 0 : floor(n);
-  if (times * (double)len > 256.0 * 1024 * 1024) {
+  if (times * (double)len > 64.0 * 1024 * 1024) {
     jqv_free(s);
     return jq_error_fmt("Repeat string result too long");
   }
   size_t t = (size_t)times;
   jqv_buf b = {0};
-  for (size_t i = 0; i < t; i++) jqv_buf_add(&b, jqv_string_value(s), len);
+  if (len > 0)
+    for (size_t i = 0; i < t; i++) jqv_buf_add(&b, jqv_string_value(s), len);
   jqv r = jqv_string_raw(b.data ? b.data : "", b.len);
   jqv_buf_free(&b);
   jqv_free(s);

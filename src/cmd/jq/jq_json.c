@@ -300,11 +300,14 @@ bool jqv_dump(jqv_buf *b, const jqv *v, int flags, const char *const *colors) {
 
 jqv jqv_dump_string(jqv v, int flags) {
   jqv_buf b = {0};
+  b.limit = jqv_text_limit ? jqv_text_limit : (64u << 20);
   bool ok = jqv_dump(&b, &v, flags & ~JQV_PRINT_COLOR, NULL);
   jqv_free(v);
   if (!ok || b.over) {
     jqv_buf_free(&b);
-    return jqv_invalid_with_msg(jqv_string("Value too deep or too large to print"));
+    return jqv_invalid_with_msg(jqv_string_fmt(
+        "Cannot convert to text a value longer than %zu bytes (the sandbox's string limit)",
+        jqv_text_limit ? jqv_text_limit : (size_t)(64u << 20)));
   }
   jqv r = jqv_string_raw(b.data ? b.data : "", b.len);
   jqv_buf_free(&b);
@@ -489,6 +492,12 @@ static jqv parse_value(pstate *p) {
       p->pos++;
     } else {
       for (;;) {
+        skip_ws(p);
+        if (jqv_array_len(r) > 0 && p->pos < p->n && p->s[p->pos] == ']') {
+          jqv_free(r);
+          r = perr(p, "Expected another array element");
+          break;
+        }
         jqv v = parse_value(p);
         if (!jqv_is_valid(v)) {
           jqv_free(r);
@@ -525,6 +534,11 @@ static jqv parse_value(pstate *p) {
           p->incomplete = true;
           jqv_free(r);
           r = jqv_invalid();
+          break;
+        }
+        if (p->s[p->pos] == '}' && jqv_object_len(r) > 0) {
+          jqv_free(r);
+          r = perr(p, "Expected another key-value pair");
           break;
         }
         if (p->s[p->pos] != '"') {

@@ -1221,10 +1221,6 @@ static void resolve(resolver *r, jq_node *n, scope *sc) {
     int hops;
     const scope *f = lookup(sc, F_VAR, n->name, 0, &hops);
     if (!f) {
-      if (strcmp(n->name, "__prog_args") == 0) {
-        n->res = R_BUILTIN;
-        break;
-      }
       res_err(r, "$%s is not defined", n->name, -1);
       break;
     }

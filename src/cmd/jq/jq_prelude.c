@@ -118,6 +118,8 @@ const char jq_prelude[] =
     "def rindex($i): indices($i) | .[-1:][0];"
     "def have_literal_numbers: true;"
     "def have_decnum: false;"
-    "def get_search_list: [];"
+    "def get_search_list: [\"~/.jq\", \"$ORIGIN/../lib/jq\", \"$ORIGIN/lib\"];"
+    "def modulemeta: if type == \"string\" then error(\"module not found: \" + .)"
+    "  else error(\"modulemeta input module name must be a string\") end;"
     "def debug(msg): (msg | debug | empty), .;"
     ".";

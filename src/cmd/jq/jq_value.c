@@ -16,6 +16,7 @@
 #include <string.h>
 
 _Thread_local size_t jqv_mem_used;
+_Thread_local size_t jqv_text_limit;
 
 enum { H_STRING, H_ARRAY, H_OBJECT, H_BOX };
 
@@ -256,8 +257,11 @@ jqv jqv_string_sized(const char *p, size_t n) {
   while (i < n) {
     int l = u[i] < 0x80 ? 1 : utf8_valid_len(u + i, n - i);
     if (!l) {
+      /* one U+FFFD for a bad lead byte and the continuation bytes after it */
       jqv_buf_adds(&b, "\xef\xbf\xbd");
+      int want = u[i] >= 0xf0 ? 4 : u[i] >= 0xe0 ? 3 : u[i] >= 0xc0 ? 2 : 1;
       i++;
+      for (int k = 1; k < want && i < n && (u[i] & 0xc0) == 0x80; k++) i++;
     } else {
       jqv_buf_add(&b, p + i, (size_t)l);
       i += (size_t)l;

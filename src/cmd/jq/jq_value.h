@@ -45,6 +45,7 @@ typedef struct jqv {
 #define JQV_MAX_PRINT_DEPTH 10000 /* deeper values print as <skipped: too deep> (jq) */
 
 extern _Thread_local size_t jqv_mem_used; /* bytes held by values of this thread */
+extern _Thread_local size_t jqv_text_limit; /* longest text jqv_dump_string builds (0: 64 MiB) */
 
 jqv jqv_null(void);
 jqv jqv_true(void);
