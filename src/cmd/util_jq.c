@@ -202,6 +202,7 @@ struct cmd_jq_job {
   char color_store[8][24];
   bool use_colors;
   int out_err;            /* first write error */
+  bool poll_stop;         /* ctx said stop while printing */
   uint64_t in_bytes;      /* input bytes read (budget) */
   size_t base_budget;
 };
@@ -512,6 +513,24 @@ static int host_line(void *ud) {
 
 /* ---- output ------------------------------------------------------------------------- */
 
+/* Streams a long output as it is printed; stops on a write error or when
+ * ctx says stop (a value can be exponentially long). */
+static bool out_flush(void *ud, const char *p, size_t n) {
+  cmd_jq_job *job = ud;
+  if (job->o->capture) {
+    if (cmd_jq_buf_add(job->o->capture, p, n) < 0) job->out_err = -ENOMEM;
+  } else if (!job->out_err) {
+    int rc = cmd_out(job->ctx, p, n);
+    if (rc < 0) job->out_err = rc;
+  }
+  if (job->out_err) return false;
+  if (cmd_poll(job->ctx)) {
+    job->poll_stop = true;
+    return false;
+  }
+  return true;
+}
+
 typedef struct {
   cmd_jq_job *job;
   int last;      /* -1 none, 0 false/null, 1 other */
@@ -538,6 +557,8 @@ static int output_cb(jq_interp *I, void *ud, jqv v, jqv path) {
     jqv_buf_add(&job->out, text.data ? text.data : "", text.len);
     cmd_jq_buf_free(&text);
     cmd_jq_buf_free(&err);
+    if (job->out.len >= 65536) flush_out(job);
+    return job->out_err ? (I->stop_status = 141, JQ_STOP) : JQ_OK; /* the formatter ends its own lines */
   } else if (o->raw_output && v.kind == JQV_KIND_STRING) {
     if (o->raw_output0 && memchr(jqv_string_value(v), 0, jqv_string_len(v))) {
       jqv_free(v);
@@ -551,15 +572,25 @@ static int output_cb(jq_interp *I, void *ud, jqv v, jqv path) {
     jqv_free(v);
   } else {
     if (o->seq) jqv_buf_addc(&job->out, '\x1e');
-    size_t before = job->out.len;
-    job->out.limit = before + limit;
+    job->out.flush = out_flush;
+    job->out.flush_ud = job;
     bool ok = jqv_dump(&job->out, &v, o->dumpflags, job->use_colors ? job->colors : NULL);
-    job->out.limit = 0;
+    job->out.flush = NULL;
     jqv_free(v);
+    (void)limit;
+    if (job->poll_stop) {
+      job->out.over = false;
+      I->stop_status = 130;
+      return JQ_STOP;
+    }
+    if (job->out_err) {
+      job->out.over = false;
+      I->stop_status = 141;
+      return JQ_STOP;
+    }
     if (!ok || job->out.over) {
       job->out.over = false;
-      job->out.len = before;
-      return jq_raise(I, jq_error_fmt("Cannot print a value longer than %zu bytes (the sandbox's string limit)", limit));
+      return jq_raise(I, jq_error_fmt("Cannot print this value: out of memory"));
     }
   }
   if (o->raw_output0) jqv_buf_addc(&job->out, '\0');

@@ -21,6 +21,14 @@
 
 void jqv_buf_add(jqv_buf *b, const void *p, size_t n) {
   if (b->over) return;
+  if (b->flush && b->len + n > 65536 && b->len > 0) {
+    bool go_on = b->flush(b->flush_ud, b->data, b->len);
+    b->len = 0;
+    if (!go_on) {
+      b->over = true;
+      return;
+    }
+  }
   if (b->limit && b->len + n > b->limit) {
     b->over = true;
     return;

@@ -143,6 +143,10 @@ typedef struct jqv_buf {
   size_t len, cap; /* used / allocated */
   size_t limit;    /* 0 = none; past it `over` is set and bytes are dropped */
   bool over;       /* hit the limit or out of memory */
+  /* when set, called with the bytes held once they pass 64 KiB (then the
+   * buffer is emptied); returning false stops the writer (`over`) */
+  bool (*flush)(void *ud, const char *p, size_t n);
+  void *flush_ud;
 } jqv_buf;
 void jqv_buf_add(jqv_buf *b, const void *p, size_t n);
 void jqv_buf_adds(jqv_buf *b, const char *s);
