@@ -1303,6 +1303,7 @@ const jq_builtin jq_builtins[] = {
     {"del", 1, NULL, S_DEL},
     {"pick", 1, NULL, S_PICK},
     {"any", 2, NULL, S_ANY2},
+    {"until", 2, NULL, S_UNTIL},
     {"all", 2, NULL, S_ALL2},
     {"halt", 0, NULL, S_HALT},
     {"halt_error", 1, NULL, S_HALT_ERROR1},

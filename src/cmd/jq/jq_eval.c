@@ -88,7 +88,7 @@ static void stack_init(jq_interp *I) {
 static int step(jq_interp *I) {
   char here;
   if (I->stack_limit && &here < I->stack_limit) {
-    return jq_raise(I, jqv_invalid_with_msg(jqv_string("jq: program too deeply nested (stack limit)")));
+    return jq_raise(I, jqv_invalid_with_msg(jqv_string("program too deeply nested (stack limit)")));
   }
   if ((++I->steps & 4095) == 0) {
     if (I->host.poll && I->host.poll(I->host.ud)) {
@@ -848,51 +848,101 @@ typedef struct {
   void *ud;
 } recurse_ctx;
 
-static int recurse_rec(jq_interp *I, recurse_ctx *r, jqv v, jqv path, int depth);
-
-static int recurse_child_cb(jq_interp *I, void *ud, jqv v, jqv path) {
-  void **pp = ud;
-  recurse_ctx *r = pp[0];
-  int depth = *(int *)pp[1];
-  return recurse_rec(I, r, v, path, depth + 1);
+/* Collects (value, path) pairs. */
+typedef struct {
+  jqv vals, paths;
+} pair_collector;
+static int collect_pair_cb(jq_interp *I, void *ud, jqv v, jqv path) {
+  (void)I;
+  pair_collector *c = ud;
+  c->vals = jqv_array_append(c->vals, v);
+  c->paths = jqv_array_append(c->paths, path);
+  return JQ_OK;
 }
 
+/* The children of v for `..` (f NULL: .[]?) or recurse(f), as pairs. */
+static int recurse_children(jq_interp *I, recurse_ctx *r, const jqv *v, const jqv *path, pair_collector *pc) {
+  pc->vals = jqv_array();
+  pc->paths = jqv_array();
+  if (r->f) return jq_eval(I, r->f, r->env, jqv_copy(*v), jqv_copy(*path), collect_pair_cb, pc);
+  if (path->kind == JQV_KIND_NULL) return JQ_OK;
+  bool track = path->kind == JQV_KIND_ARRAY;
+  if (v->kind == JQV_KIND_ARRAY) {
+    for (size_t i = 0; i < jqv_array_len(*v); i++) {
+      pc->vals = jqv_array_append(pc->vals, jqv_copy(*jqv_array_at(*v, i)));
+      pc->paths = jqv_array_append(pc->paths, track ? jqv_array_append(jqv_copy(*path), jqv_number((double)i)) : jqv_invalid());
+    }
+  } else if (v->kind == JQV_KIND_OBJECT) {
+    for (size_t i = 0; i < jqv_object_len(*v); i++) {
+      pc->vals = jqv_array_append(pc->vals, jqv_copy(*jqv_object_value_at(*v, i)));
+      pc->paths = jqv_array_append(pc->paths, track ? jqv_array_append(jqv_copy(*path), jqv_copy(*jqv_object_key_at(*v, i))) : jqv_invalid());
+    }
+  }
+  return JQ_OK;
+}
+
+/* `def recurse(f): def r: ., (f | r); r;` without C recursion: a
+ * depth-first walk over an explicit stack of pending children, each level
+ * dropped as soon as its last child is taken (so repeat/while/recurse
+ * over a chain run in constant memory). f's outputs for one value are
+ * collected before the walk goes on. */
 static int recurse_rec(jq_interp *I, recurse_ctx *r, jqv v, jqv path, int depth) {
-  int rc = step(I);
-  if (rc != JQ_OK) {
-    jqv_free(v);
-    jqv_free(path);
-    return rc;
-  }
-  rc = emit(I, r->cb, r->ud, jqv_copy(v), jqv_copy(path));
-  if (rc != JQ_OK) {
-    jqv_free(v);
-    jqv_free(path);
-    return rc;
-  }
-  if (!r->f && bad_path(&path)) {
-    jqv_free(v);
-    jqv_free(path);
-    return rc;
-  }
-  if (!r->f) {
-    if (v.kind == JQV_KIND_ARRAY) {
-      for (size_t i = 0; i < jqv_array_len(v) && rc == JQ_OK; i++) {
-        jqv p = path.kind == JQV_KIND_ARRAY ? jqv_array_append(jqv_copy(path), jqv_number((double)i)) : jqv_invalid();
-        rc = recurse_rec(I, r, jqv_copy(*jqv_array_at(v, i)), p, depth + 1);
-      }
-    } else if (v.kind == JQV_KIND_OBJECT) {
-      for (size_t i = 0; i < jqv_object_len(v) && rc == JQ_OK; i++) {
-        jqv p = path.kind == JQV_KIND_ARRAY ? jqv_array_append(jqv_copy(path), jqv_copy(*jqv_object_key_at(v, i))) : jqv_invalid();
-        rc = recurse_rec(I, r, jqv_copy(*jqv_object_value_at(v, i)), p, depth + 1);
+  (void)depth;
+  typedef struct {
+    jqv vals, paths;
+    size_t i;
+  } level;
+  level *st = NULL;
+  size_t n = 0, cap = 0;
+  int rc = emit(I, r->cb, r->ud, jqv_copy(v), jqv_copy(path));
+  for (;;) {
+    if (rc == JQ_OK) {
+      pair_collector pc;
+      rc = recurse_children(I, r, &v, &path, &pc);
+      if (rc == JQ_OK && jqv_array_len(pc.vals) > 0) {
+        if (n == cap) {
+          size_t ncap = cap ? cap * 2 : 16;
+          level *ns = realloc(st, ncap * sizeof *ns);
+          if (!ns) {
+            jqv_free(pc.vals);
+            jqv_free(pc.paths);
+            rc = jq_raise(I, jq_error_fmt("out of memory"));
+            break;
+          }
+          st = ns;
+          cap = ncap;
+        }
+        st[n++] = (level){pc.vals, pc.paths, 0};
+      } else {
+        jqv_free(pc.vals);
+        jqv_free(pc.paths);
       }
     }
     jqv_free(v);
     jqv_free(path);
-    return rc;
+    v = jqv_invalid();
+    path = jqv_invalid();
+    if (rc != JQ_OK || n == 0) break;
+    level *top = &st[n - 1];
+    v = jqv_copy(*jqv_array_at(top->vals, top->i));
+    path = jqv_copy(*jqv_array_at(top->paths, top->i));
+    if (++top->i == jqv_array_len(top->vals)) {
+      jqv_free(top->vals);
+      jqv_free(top->paths);
+      n--;
+    }
+    rc = step(I);
+    if (rc == JQ_OK) rc = emit(I, r->cb, r->ud, jqv_copy(v), jqv_copy(path));
   }
-  void *pp[2] = {r, &depth};
-  return jq_eval(I, r->f, r->env, v, path, recurse_child_cb, pp);
+  jqv_free(v);
+  jqv_free(path);
+  while (n > 0) {
+    n--;
+    jqv_free(st[n].vals);
+    jqv_free(st[n].paths);
+  }
+  free(st);
+  return rc;
 }
 
 /* ---- pattern binding ---- */
@@ -2124,6 +2174,50 @@ static int eval_by(jq_interp *I, int special, const jq_node *f, jq_frame *env, j
   return emit(I, cb, ud, out, jqv_invalid());
 }
 
+/* `def until(cond; update): if cond then . else (update | until(cond; update)) end`
+ * as a loop while cond and update give one output each (C recursion only
+ * for the branches of generators). */
+static int until_loop(jq_interp *I, const jq_node *cond, const jq_node *upd, jq_frame *env, jqv v, jq_cb cb, void *ud) {
+  for (;;) {
+    int rc = step(I);
+    jqv conds = jqv_invalid();
+    if (rc == JQ_OK) rc = eval_collect(I, cond, env, jqv_copy(v), &conds);
+    if (rc != JQ_OK) {
+      jqv_free(v);
+      return rc;
+    }
+    size_t nc = jqv_array_len(conds);
+    if (nc == 1 && !jq_truthy(jqv_array_at(conds, 0))) {
+      jqv_free(conds);
+      jqv ups;
+      rc = eval_collect(I, upd, env, v, &ups);
+      if (rc != JQ_OK) return rc;
+      if (jqv_array_len(ups) == 1) {
+        v = jqv_array_get(ups, 0);
+        continue;
+      }
+      for (size_t i = 0; i < jqv_array_len(ups) && rc == JQ_OK; i++)
+        rc = until_loop(I, cond, upd, env, jqv_copy(*jqv_array_at(ups, i)), cb, ud);
+      jqv_free(ups);
+      return rc;
+    }
+    for (size_t k = 0; k < nc && rc == JQ_OK; k++) {
+      if (jq_truthy(jqv_array_at(conds, k))) {
+        rc = emit(I, cb, ud, jqv_copy(v), jqv_invalid());
+        continue;
+      }
+      jqv ups;
+      rc = eval_collect(I, upd, env, jqv_copy(v), &ups);
+      for (size_t i = 0; rc == JQ_OK && i < jqv_array_len(ups); i++)
+        rc = until_loop(I, cond, upd, env, jqv_copy(*jqv_array_at(ups, i)), cb, ud);
+      if (rc == JQ_OK || jqv_is_valid(ups)) jqv_free(ups);
+    }
+    jqv_free(conds);
+    jqv_free(v);
+    return rc;
+  }
+}
+
 static int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud) {
   const jq_builtin *b = &jq_builtins[n->builtin];
   bool paths = jqv_is_valid(path);
@@ -2376,7 +2470,7 @@ static int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, j
     I->halt_msg = in;
     return JQ_STOP;
   }
-  case S_UNTIL: break;
+  case S_UNTIL: jqv_free(path); return until_loop(I, n->args[0], n->args[1], env, in, cb, ud);
   case S_INPUT_LINE: {
     jqv_free(in);
     jqv_free(path);

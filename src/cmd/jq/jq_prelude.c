@@ -48,7 +48,6 @@ const char jq_prelude[] =
     "def last: .[-1];"
     "def nth($n): .[$n];"
     "def nth($n; f): if $n < 0 then error(\"nth doesn't support negative indices\") else first(skip($n; f)) end;"
-    "def until(cond; update): def _until: if cond then . else (update | _until) end; _until;"
     "def while(cond; update): select(cond) | recurse(update | select(cond));"
     "def repeat(f): f | recurse(f);"
     "def todate: strftime(\"%Y-%m-%dT%H:%M:%SZ\");"
