@@ -727,6 +727,7 @@ bool jqv_identical(jqv a, jqv b) {
 }
 
 static bool contains_depth(const jqv *a, const jqv *b, int depth) {
+  if (a->h && a->h == b->h) return true; /* a value contains itself */
   if (depth > JQV_MAX_DEPTH) return false;
   if (a->kind == JQV_KIND_OBJECT && b->kind == JQV_KIND_OBJECT) {
     for (size_t i = 0; i < jqv_object_len(*b); i++) {
