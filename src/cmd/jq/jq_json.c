@@ -688,9 +688,10 @@ void jqv_parser_feed(jqv_parser *p, const char *s, size_t n, bool last) {
 }
 
 static void consume(jqv_parser *p, size_t n) {
+  if (!p->buf) return;
   for (size_t i = 0; i < n; i++)
     if (p->buf[i] == '\n') p->line++;
-  memmove(p->buf, p->buf + n, p->len - n);
+  if (n) memmove(p->buf, p->buf + n, p->len - n);
   p->len -= n;
   p->retry_at = 0;
 }
