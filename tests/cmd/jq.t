@@ -47108,3 +47108,49 @@ test: version
 host: skip
 cmd: jq --version
 out: jq (sbx) 1.0\n
+
+# ---- libjq 1.6 aborted on these (SIGFPE, assertions); the engine answers ---------
+test: modulo of infinities saturates (jq 1.8 jq.test)
+cmd: jq -c '[(infinite,-infinite) % (1,-1,infinite)]'
+stdin: null
+host: skip
+out: [0,0,0,0,0,-1]\n
+err:
+
+test: NaN slice bound
+cmd: jq -c '[range(3)] | .[nan:1]'
+stdin: null
+host: skip
+out: [0]\n
+err:
+
+test: strftime of an array of the wrong kind
+cmd: jq -c 'try strftime([]) catch .'
+stdin: 0
+host: skip
+out: "strftime/1 requires a string format"\n
+err:
+
+test: huge and NaN indexes
+cmd: jq -c '(try ([1] | .[1e300] = 1) catch .), ([1,2] | .[-1e300:1e300]), (try ("abc" | .[nan]) catch .)'
+stdin: null
+host: skip
+out: "Array index too large"\n
+out: [1,2]\n
+out: "Cannot index string with number (null)"\n
+err:
+
+test: jq 1.8 language: if without else, pick, abs, trim, toboolean, add(f), limit(0)
+cmd: jq -c '[(if . then 1 end), pick(.a.b), ("  x " | trim), ("true" | toboolean), add(1,2), [limit(0; 1, 2)], ("正xy!" | index("!")), (-3 | abs), have_decnum, $__loc__]'
+stdin: {"a":{"b":1,"c":2}}
+host: skip
+out: [1,{"a":{"b":1}},"x",true,3,[],3,3,false,{"file":"<top-level>","line":1}]\n
+err:
+
+test: streaming input runs one value at a time
+cmd: jq -c '.[] | select(.x > 1) | .name'
+stdin: [{"x":1,"name":"a"},{"x":2,"name":"b"}]\n[{"x":5,"name":"c"}]\n
+host: skip
+out: "b"\n
+out: "c"\n
+err:
