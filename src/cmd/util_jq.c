@@ -27,7 +27,6 @@
 #define JQ_MAX_PROGRAM (1 << 20)           /* program text bytes */
 #define JQ_INPUT_FACTOR 64                 /* budget bytes per input byte read */
 #define JQ_BUDGET_CEILING ((size_t)2 << 30) /* the budget's ceiling with inputs */
-#define JQ_CHUNK 4096                      /* jq's fgets buffer */
 
 /* ---- buffers and files ------------------------------------------------------------- */
 
@@ -295,29 +294,23 @@ static void close_current(cmd_jq_job *job) {
   job->in = NULL;
 }
 
-/* Reads one chunk (a line, at most JQ_CHUNK-1 bytes). Returns its length,
- * 0 at the end of all input. */
-static ssize_t read_chunk(cmd_jq_job *job, char *buf) {
+/* Reads the next line of the inputs (with its newline when it has one)
+ * into *p (valid until the next call). Returns its length, 0 at the end of
+ * all input. */
+static ssize_t read_chunk(cmd_jq_job *job, const char **p) {
   for (;;) {
     if (!open_next(job)) return 0;
-    ssize_t n = 0;
-    while (n < JQ_CHUNK - 1) {
-      ssize_t r = cmd_in_read(job->in, buf + n, 1);
-      if (r <= 0) {
-        if (r < 0) {
-          errf(job, "%s: error: %s: %s\n", job->name, jqv_string_value(job->filename), cmd_strerror((int)r));
-          job->failures++;
-        }
-        break;
-      }
-      n++;
-      if (buf[n - 1] == '\n') {
-        job->line++;
-        break;
-      }
+    char *line = NULL;
+    ssize_t n = cmd_in_getdelim(job->in, &line, '\n');
+    if (n < 0) {
+      errf(job, "%s: error: %s: %s\n", job->name, jqv_string_value(job->filename), cmd_strerror((int)n));
+      job->failures++;
+      n = 0;
     }
     if (n > 0) {
+      if (line[n - 1] == '\n') job->line++;
       job->in_bytes += (uint64_t)n;
+      *p = line;
       return n;
     }
     close_current(job);
@@ -327,13 +320,13 @@ static ssize_t read_chunk(cmd_jq_job *job, char *buf) {
 /* The next JSON value of the text inputs: a value, an invalid (end), or an
  * invalid with a message (parse error). */
 static jqv next_json(cmd_jq_job *job) {
-  char buf[JQ_CHUNK];
+  const char *buf = NULL;
   for (;;) {
     if (cmd_poll(job->ctx)) return jqv_invalid();
     jqv v = jqv_parser_next(job->parser);
     if (jqv_is_valid(v) || jqv_invalid_has_msg(jqv_copy(v))) return v;
     if (job->eof) return jqv_invalid();
-    ssize_t n = read_chunk(job, buf);
+    ssize_t n = read_chunk(job, &buf);
     if (n <= 0) {
       job->eof = true;
       jqv_parser_feed(job->parser, "", 0, true);
@@ -345,14 +338,14 @@ static jqv next_json(cmd_jq_job *job) {
 
 /* The next raw line (without its newline), or invalid at the end. */
 static jqv next_raw(cmd_jq_job *job) {
-  char buf[JQ_CHUNK];
+  const char *buf = NULL;
   jqv acc = jqv_invalid();
   for (;;) {
     if (cmd_poll(job->ctx)) {
       jqv_free(acc);
       return jqv_invalid();
     }
-    ssize_t n = job->eof ? 0 : read_chunk(job, buf);
+    ssize_t n = job->eof ? 0 : read_chunk(job, &buf);
     if (n <= 0) {
       job->eof = true;
       return acc;
@@ -407,9 +400,9 @@ static jqv next_input(cmd_jq_job *job) {
     job->slurp_done = true;
     if (o->raw_input) {
       jqv s = jqv_string("");
-      char buf[JQ_CHUNK];
+      const char *buf = NULL;
       ssize_t n;
-      while ((n = read_chunk(job, buf)) > 0) {
+      while ((n = read_chunk(job, &buf)) > 0) {
         s = jqv_string_append_buf(s, buf, (size_t)n);
         if (cmd_poll(job->ctx)) break;
       }
