@@ -13,7 +13,7 @@ PYCFG    := /usr/bin/python3.11-config
 WARN     := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes -Wvla
 BASEFLAGS = -std=c11 -D_GNU_SOURCE -fPIC -g $(WARN) -Iinclude -Isrc -Ibuild/gen \
             $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LIBS      = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -ljq -lpthread -lm
+LIBS      = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lpthread -lm
 
 B        ?= build
 ifeq ($(B),build-asan)
@@ -24,13 +24,13 @@ endif
 CFLAGS   += $(BASEFLAGS) $(OPT)
 LDFLAGS  += $(OPT)
 
-LIB_SRCS  := $(sort $(wildcard src/*.c src/*/*.c))
+LIB_SRCS  := $(sort $(wildcard src/*.c src/*/*.c src/cmd/*/*.c))
 CLI_SRCS  := $(sort $(wildcard cli/*.c))
 WRK_SRCS  := $(sort $(wildcard worker/*.c))
 WEXT_SRCS := $(sort $(wildcard worker/ext/*.c))
 TEST_SRCS := $(sort $(wildcard tests/*/test_*.c))
 TEST_UTIL := $(sort $(wildcard tests/util/*.c))
-CMD_SRCS  := $(sort $(wildcard src/cmd/*.c))
+CMD_SRCS  := $(sort $(wildcard src/cmd/*.c src/cmd/*/*.c))
 
 LIB_OBJS  := $(LIB_SRCS:%.c=$(B)/%.o) $(B)/gen/cmd_table.o
 CLI_OBJS  := $(CLI_SRCS:%.c=$(B)/%.o)

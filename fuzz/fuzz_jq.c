@@ -1,30 +1,22 @@
 /*
- * fuzz_jq.c - libFuzzer target for jq: option letters, program compile and a
- * bounded run over a small input.
+ * fuzz_jq.c - libFuzzer target for jq (sbx's own jq 1.8 engine in
+ * src/cmd/jq/): option letters, program parse/compile and a bounded run over
+ * a small input.
  *
  * The input is "FLAGS PROGRAM NUL INPUT": the first byte selects options
  * (bit 0 -c, 1 -r, 2 -s, 3 -n, 4 -S, 5 -a, 6 -R, 7 --seq), then the program
  * up to the first NUL, then standard input. It runs through cmd_run_limited:
- * cmd_poll() fires after 200 ms (the shell's timeout path, which halts the
- * jq thread), stdout is capped at 1 MiB (a closed pipe), and the string
- * limit is 1 MiB so the memory budget is 32 MiB. A file "f.json" is in the
- * working directory for --slurpfile/input tests in seeds.
- *
- * Leaks inside libjq are suppressed: libjq 1.6 leaks 21 bytes on every
- * syntax error met inside a string literal ('"a\(1;)"', '{"a'), and its
- * frames have no frame pointers, so LSan's stacks stop at jv_mem_alloc and
- * cannot tell that leak from others allocated by libjq. Leaks of our own
- * (and jv values we fail to free) are caught by tests/cmd/test_jq.c under
- * ASan, whose programs avoid that libjq bug.
+ * cmd_poll() fires after 200 ms (the engine polls it every few thousand
+ * steps), stdout is capped at 1 MiB (a closed pipe), and the string limit is
+ * 1 MiB so the memory budget is 32 MiB. A file "f.json" is in the working
+ * directory for --slurpfile/input tests in seeds. No leak suppressions: the
+ * engine is ours, so LeakSanitizer checks all of it.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz_common.h"
-
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void) { return "leak:libjq.so\n"; }
 
 static store *fz_store;
 

@@ -51,13 +51,13 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 
 # ---- the library, once -----------------------------------------------------------
-scripts/gen-cmd-table.sh src/cmd/*.c >"$out/gen/cmd_table.c.tmp" 2>/dev/null &&
+scripts/gen-cmd-table.sh src/cmd/*.c src/cmd/*/*.c >"$out/gen/cmd_table.c.tmp" 2>/dev/null &&
   { cmp -s "$out/gen/cmd_table.c.tmp" "$out/gen/cmd_table.c" ||
     mv "$out/gen/cmd_table.c.tmp" "$out/gen/cmd_table.c"; }
 rm -f "$out/gen/cmd_table.c.tmp"
 newest_header=$(find include src -name '*.h' -printf '%T@\n' 2>/dev/null | sort -n | tail -1)
 srcs=()
-for f in src/*.c src/*/*.c "$out/gen/cmd_table.c"; do
+for f in src/*.c src/*/*.c src/cmd/*/*.c "$out/gen/cmd_table.c"; do
   [ -e "$f" ] && srcs+=("$f")
 done
 build_failed=0

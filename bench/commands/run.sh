@@ -20,7 +20,7 @@ mkdir -p build/bench
 pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
 # shellcheck disable=SC2046
 cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -o build/bench/bench_cmds bench/commands/bench_cmds.c \
-  build/libsbx.a $(pkg-config --libs $pkgs) -ljq -lpthread -lm
+  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
 
 data=${SBX_BENCH_DATA:-/dev/shm/sbx-bench-data}
 /usr/bin/python3 bench/commands/gen.py "$data"

@@ -1,5 +1,5 @@
 /*
- * jq - command-line JSON processor (jq 1.6 over Debian's libjq).
+ * jq - command-line JSON processor (jq 1.8, sbx's own engine in src/cmd/jq/).
  *
  *   Usage: jq [options] <jq filter> [file...]
  *          jq [options] --args <jq filter> [strings...]
@@ -7,25 +7,22 @@
  *   -c compact  -n null input  -e exit status from the last output
  *   -s slurp  -r raw output  -j join output  -a ASCII output  -R raw input
  *   -C/-M colour on/off  -S sort keys  --tab  --indent n  --seq  --stream
- *   -f file  -L dir (accepted, unused: no modules)  --arg a v  --argjson a v
- *   --slurpfile a f  --rawfile a f  --argfile a f  --args  --jsonargs
+ *   --raw-output0  -f file  -L dir (accepted, unused: no modules)  --arg a v
+ *   --argjson a v  --slurpfile a f  --rawfile a f  --args  --jsonargs
  *   --unbuffered  -h/--help  -V/--version
  *
- * Design: the options are parsed exactly like jq 1.6's main() (its own
- * scanner, not getopt: short options stack in any order but each letter
- * counts once, so "-nn" is an unknown option; the first --arg of a name
- * wins; "-" and "-1" are operands; without a program the filter is "."
- * because a sandbox has no terminal). Files named by -f, --slurpfile,
- * --rawfile and --argfile are read here through the store; everything
- * about running the program is util_jq.c's (the worker thread, limits,
- * confinement, jq 1.6's input positions and exit statuses).
+ * Design: the options are parsed like jq's main() (its own scanner, not
+ * getopt: short options stack in any order but each letter counts once, so
+ * "-nn" is an unknown option; the first --arg of a name wins; "-1" is an
+ * operand; "--" may come before the program; without a program the filter
+ * is "." because a sandbox has no terminal). Files named by -f,
+ * --slurpfile, --rawfile and --argfile are read here through the store;
+ * everything about running the program is util_jq.c's.
  *
- * Differences from jq 1.6, all deliberate: modules (import/include/module,
- * -L) are refused; $JQ_COLORS is ignored (libjq keeps colours in global
- * state shared by all sandboxes); --jsonargs with bad JSON is an error like
- * jq 1.7 (1.6 crashes); --debug-dump-disasm and --debug-trace are refused
- * (libjq prints them on the process's stdout); --version prints the sbx
- * version line of every command.
+ * Differences from jq 1.8, all deliberate: modules (import/include, -L) are
+ * refused; --debug-dump-disasm and --debug-trace are refused; --version
+ * prints the sbx version line of every command; numbers are doubles
+ * (have_decnum is false), like jq 1.8 built without decNumber.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -36,10 +33,10 @@
 
 CMD_DEFINE("jq", cmd_jq_main);
 
-/* jq 1.6's usage(): this head, then the option list (--help, stdout) or a
+/* jq's usage(): this head, then the option list (--help, stdout) or a
  * pointer to --help (usage errors, stderr). */
 static const char jq_help_head[] =
-    "jq - commandline JSON processor [version 1.6]\n"
+    "jq - commandline JSON processor [version 1.8.1]\n"
     "\n"
     "Usage:\tjq [options] <jq filter> [file...]\n"
     "\tjq [options] --args <jq filter> [strings...]\n"
@@ -54,7 +51,7 @@ static const char jq_help_head[] =
     "for number representation internally, with all that that implies).\n"
     "\n"
     "For more advanced filters see the jq(1) manpage (\"man jq\")\n"
-    "and/or https://stedolan.github.io/jq\n"
+    "and/or https://jqlang.org\n"
     "\n"
     "Example:\n"
     "\n"
@@ -64,7 +61,6 @@ static const char jq_help_head[] =
     "\t}\n"
     "\n";
 
-static const char jq_help_short[] = "For a listing of options, use jq --help.\n";
 
 static const char jq_help_options[] =
     "Some of the options include:\n"
@@ -93,15 +89,15 @@ static const char jq_help_options[] =
 
 static const char jq_hint[] =
     "Use jq --help for help with command-line options,\n"
-    "or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n";
+    "or see the jq manpage, or online docs  at https://jqlang.org\n";
 
-/* jq 1.6's die(): the hint, status 2. */
+/* jq's die(): the hint, status 2. */
 static int jq_die(cmd_ctx *ctx) {
   cmd_err_raw(ctx, "%s", jq_hint);
   return 2;
 }
 
-/* jq 1.6's isoption(): a long option by exact name, or a short letter
+/* jq's isoption(): a long option by exact name, or a short letter
  * anywhere in a cluster (counted in *short_opts). */
 static bool jq_isoption(const char *text, char shortopt, const char *longopt, size_t *short_opts) {
   if (text[0] != '-' || text[1] == '-') *short_opts = 0;
@@ -130,7 +126,7 @@ static bool jq_has_name(const cmd_jq_arg *args, int n, const char *name) {
 int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_jq_opts o = {0};
   o.name = "jq";
-  o.dumpflags = JV_PRINT_INDENT_FLAGS(2);
+  o.dumpflags = JQV_PRINT_INDENT_FLAGS(2);
   cmd_jq_arg *args = cmd_alloc(ctx, sizeof *args * (size_t)(argc + 1));
   char **files = cmd_alloc(ctx, sizeof *files * (size_t)(argc + 1));
   char **to_free = cmd_alloc(ctx, sizeof *to_free * (size_t)(argc + 2));
@@ -158,11 +154,7 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
       continue;
     }
     if (strcmp(text, "--") == 0) {
-      if (!program) {
-        cmd_err_raw(ctx, "%s%s", jq_help_head, jq_help_short);
-        return 2;
-      }
-      args_done = true;
+      args_done = true; /* jq 1.8: also allowed before the program */
       continue;
     }
     if (text[1] == 'L') {
@@ -185,7 +177,7 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
       if (!short_opts) continue;
     }
     if (jq_isoption(text, 'c', "compact-output", &short_opts)) {
-      o.dumpflags &= ~(JV_PRINT_TAB | JV_PRINT_INDENT_FLAGS(7));
+      o.dumpflags &= ~(JQV_PRINT_TAB | JQV_PRINT_INDENT_FLAGS(7));
       if (!short_opts) continue;
     }
     if (jq_isoption(text, 'C', "color-output", &short_opts)) {
@@ -202,7 +194,7 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     if (jq_isoption(text, 0, "unbuffered", &short_opts)) continue;
     if (jq_isoption(text, 'S', "sort-keys", &short_opts)) {
-      o.dumpflags |= JV_PRINT_SORTED;
+      o.dumpflags |= JQV_PRINT_SORTED;
       if (!short_opts) continue;
     }
     if (jq_isoption(text, 'R', "raw-input", &short_opts)) {
@@ -221,9 +213,13 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
       o.raw_output = o.join_output = true;
       if (!short_opts) continue;
     }
+    if (jq_isoption(text, 0, "raw-output0", &short_opts)) {
+      o.raw_output = o.raw_output0 = true;
+      continue;
+    }
     if (jq_isoption(text, 0, "tab", &short_opts)) {
-      o.dumpflags &= ~JV_PRINT_INDENT_FLAGS(7);
-      o.dumpflags |= JV_PRINT_TAB | JV_PRINT_PRETTY;
+      o.dumpflags &= ~JQV_PRINT_INDENT_FLAGS(7);
+      o.dumpflags |= JQV_PRINT_TAB | JQV_PRINT_PRETTY;
       continue;
     }
     if (jq_isoption(text, 0, "indent", &short_opts)) {
@@ -231,13 +227,13 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
         cmd_err_raw(ctx, "jq: --indent takes one parameter\n");
         return jq_die(ctx);
       }
-      o.dumpflags &= ~(JV_PRINT_TAB | JV_PRINT_INDENT_FLAGS(7));
+      o.dumpflags &= ~(JQV_PRINT_TAB | JQV_PRINT_INDENT_FLAGS(7));
       int indent = atoi(argv[i + 1]);
       if (indent < -1 || indent > 7) {
         cmd_err_raw(ctx, "jq: --indent takes a number between -1 and 7\n");
         return jq_die(ctx);
       }
-      o.dumpflags |= JV_PRINT_INDENT_FLAGS(indent);
+      o.dumpflags |= JQV_PRINT_INDENT_FLAGS(indent);
       i++;
       continue;
     }
@@ -319,10 +315,18 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
 
-  if (color) o.dumpflags |= JV_PRINT_COLOR;
-  if (no_color) o.dumpflags &= ~JV_PRINT_COLOR;
-  if (o.ascii_output) o.dumpflags |= JV_PRINT_ASCII;
-  if (!program) program = "."; /* jq 1.6 when stdin or stdout is not a terminal */
+  if (color) {
+    o.dumpflags |= JQV_PRINT_COLOR;
+    o.colors = cmd_getenv(ctx, "JQ_COLORS");
+  }
+  if (no_color) o.dumpflags &= ~JQV_PRINT_COLOR;
+  if (o.ascii_output) o.dumpflags |= JQV_PRINT_ASCII;
+  if (!program && args_done) {
+    cmd_err_raw(ctx, "%s", jq_help_head);
+    cmd_err_raw(ctx, "Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org\n");
+    return 2;
+  }
+  if (!program) program = "."; /* jq when stdin or stdout is not a terminal */
 
   char *prog_text = (char *)program;
   size_t prog_len = strlen(program);

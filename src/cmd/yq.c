@@ -714,12 +714,12 @@ static void float_repr(const char *t, char *out, size_t cap) {
     snprintf(out, cap, "%s", r);
 }
 
-static void emit_node(yq_emit *e, jv v, bool root, bool seq, bool map, bool key);
+static void emit_node(yq_emit *e, jqv v, bool root, bool seq, bool map, bool key);
 
-static bool is_simple_key(jv k) {
+static bool is_simple_key(jqv k) {
   /* keys are strings: single-line, non-empty, shorter than 128 */
-  const char *s = jv_string_value(k);
-  size_t n = (size_t)jv_string_length_bytes(jv_copy(k));
+  const char *s = jqv_string_value(k);
+  size_t n = (size_t)jqv_string_length_bytes(jqv_copy(k));
   if (n == 0) return false;
   ustr u;
   if (!ustr_from(&u, s, n)) return false;
@@ -730,22 +730,22 @@ static bool is_simple_key(jv k) {
 }
 
 /* Emits v (consumed) in the given context. */
-static void emit_node(yq_emit *e, jv v, bool root, bool seq, bool map, bool key) {
+static void emit_node(yq_emit *e, jqv v, bool root, bool seq, bool map, bool key) {
   if (e->failed) {
-    jv_free(v);
+    jqv_free(v);
     return;
   }
   e->root_ctx = root;
   e->seq_ctx = seq;
   e->map_ctx = map;
   e->key_ctx = key;
-  switch (jv_get_kind(v)) {
-    case JV_KIND_NULL: emit_scalar(e, "null", 4, true); break;
-    case JV_KIND_TRUE: emit_scalar(e, "true", 4, true); break;
-    case JV_KIND_FALSE: emit_scalar(e, "false", 5, true); break;
-    case JV_KIND_NUMBER: {
-      jv t = jv_dump_string(jv_copy(v), 0);
-      const char *s = jv_string_value(t);
+  switch (jqv_get_kind(v)) {
+    case JQV_KIND_NULL: emit_scalar(e, "null", 4, true); break;
+    case JQV_KIND_TRUE: emit_scalar(e, "true", 4, true); break;
+    case JQV_KIND_FALSE: emit_scalar(e, "false", 5, true); break;
+    case JQV_KIND_NUMBER: {
+      jqv t = jqv_dump_string(jqv_copy(v), 0);
+      const char *s = jqv_string_value(t);
       if (strcmp(s, "null") == 0) {
         emit_scalar(e, "null", 4, true);
       } else if (strpbrk(s, ".eE")) {
@@ -755,17 +755,17 @@ static void emit_node(yq_emit *e, jv v, bool root, bool seq, bool map, bool key)
       } else {
         emit_scalar(e, strcmp(s, "-0") == 0 ? "0" : s, strcmp(s, "-0") == 0 ? 1 : strlen(s), true);
       }
-      jv_free(t);
+      jqv_free(t);
       break;
     }
-    case JV_KIND_STRING: {
-      const char *s = jv_string_value(v);
-      size_t n = (size_t)jv_string_length_bytes(jv_copy(v));
+    case JQV_KIND_STRING: {
+      const char *s = jqv_string_value(v);
+      size_t n = (size_t)jqv_string_length_bytes(jqv_copy(v));
       emit_scalar(e, s, n, !resolves_to_other(s, n, e->grammar));
       break;
     }
-    case JV_KIND_ARRAY: {
-      int n = jv_array_length(jv_copy(v));
+    case JQV_KIND_ARRAY: {
+      int n = jqv_array_length(jqv_copy(v));
       int saved;
       if (n == 0) {
         write_indicator(e, "[", true, true, false);
@@ -781,14 +781,14 @@ static void emit_node(yq_emit *e, jv v, bool root, bool seq, bool map, bool key)
       for (int i = 0; i < n && !e->failed; i++) {
         write_indent(e);
         write_indicator(e, "-", true, false, true);
-        emit_node(e, jv_array_get(jv_copy(v), i), false, true, false, false);
+        emit_node(e, jqv_array_get(jqv_copy(v), i), false, true, false, false);
       }
       e->indent = saved;
       break;
     }
-    case JV_KIND_OBJECT: {
+    case JQV_KIND_OBJECT: {
       int saved;
-      if (jv_object_length(jv_copy(v)) == 0) {
+      if (jqv_object_length(jqv_copy(v)) == 0) {
         write_indicator(e, "{", true, true, false);
         e->flow_level++;
         increase_indent(e, true, false, &saved);
@@ -798,11 +798,11 @@ static void emit_node(yq_emit *e, jv v, bool root, bool seq, bool map, bool key)
         break;
       }
       increase_indent(e, false, false, &saved);
-      jv keys = e->sort_keys ? jv_keys(jv_copy(v)) : jv_keys_unsorted(jv_copy(v));
-      int nk = jv_array_length(jv_copy(keys));
+      jqv keys = e->sort_keys ? jqv_keys(jqv_copy(v)) : jqv_keys_unsorted(jqv_copy(v));
+      int nk = jqv_array_length(jqv_copy(keys));
       for (int i = 0; i < nk && !e->failed; i++) {
-        jv k = jv_array_get(jv_copy(keys), i);
-        jv val = jv_object_get(jv_copy(v), jv_copy(k));
+        jqv k = jqv_array_get(jqv_copy(keys), i);
+        jqv val = jqv_object_get(jqv_copy(v), jqv_copy(k));
         write_indent(e);
         if (is_simple_key(k)) {
           emit_node(e, k, false, false, true, true);
@@ -816,17 +816,17 @@ static void emit_node(yq_emit *e, jv v, bool root, bool seq, bool map, bool key)
           emit_node(e, val, false, false, true, false);
         }
       }
-      jv_free(keys);
+      jqv_free(keys);
       e->indent = saved;
       break;
     }
     default: break;
   }
-  jv_free(v);
+  jqv_free(v);
 }
 
 /* The formatter: one document per jq output. */
-static int yq_format(void *ud, jv value, cmd_jq_buf *out, cmd_jq_buf *err) {
+static int yq_format(void *ud, jqv value, cmd_jq_buf *out, cmd_jq_buf *err) {
   yq_emit *e = ud;
   e->out = out;
   if (!e->first) {
@@ -854,14 +854,14 @@ static int yq_finish(void *ud, cmd_jq_buf *out, cmd_jq_buf *err) {
   return e->failed ? -1 : 0;
 }
 
-/* ---- YAML -> jv (kislyuk/yq's loader) ------------------------------------------------- */
+/* ---- YAML -> jqv (kislyuk/yq's loader) ------------------------------------------------- */
 
 typedef struct yq_frame {
   bool is_map;     /* mapping or sequence */
-  jv val;          /* the array, or for a mapping: its [key, value] pairs */
-  jv merges;       /* mappings merged with "<<" (in order) */
-  jv key;          /* the pending key (mapping), or invalid */
-  jv ids;          /* Python's key equality (1 == 1.0 == true) -> first key text */
+  jqv val;          /* the array, or for a mapping: its [key, value] pairs */
+  jqv merges;       /* mappings merged with "<<" (in order) */
+  jqv key;          /* the pending key (mapping), or invalid */
+  jqv ids;          /* Python's key equality (1 == 1.0 == true) -> first key text */
   bool key_merge;  /* the pending key is "<<" */
   char *anchor;    /* the node's anchor, or NULL */
 } yq_frame;
@@ -878,22 +878,22 @@ typedef struct yq_src {
   bool slurp;           /* -s: one array of all documents */
   bool slurped;         /* already returned */
   bool null_input;      /* -n: no documents at all */
-  jv anchors;           /* anchor name -> value */
+  jqv anchors;           /* anchor name -> value */
   int max_depth;        /* nesting bound */
 } yq_src;
 
-static jv yq_error(const char *type, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static jv yq_error(const char *type, const char *fmt, ...) {
+static jqv yq_error(const char *type, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static jqv yq_error(const char *type, const char *fmt, ...) {
   char msg[1024];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  return jv_invalid_with_msg(jv_string_fmt("yq: Error running jq: %s: %s.", type, msg));
+  return jqv_invalid_with_msg(jqv_string_fmt("yq: Error running jq: %s: %s.", type, msg));
 }
 
 /* The parser's error in PyYAML's words. */
-static jv yq_parse_error(yq_src *s) {
+static jqv yq_parse_error(yq_src *s) {
   yaml_parser_t *p = &s->parser;
   const char *type = p->error == YAML_SCANNER_ERROR  ? "ScannerError"
                      : p->error == YAML_PARSER_ERROR ? "ParserError"
@@ -919,7 +919,7 @@ static jv yq_parse_error(yq_src *s) {
 
 /* Python's str(int) of a big or based integer text, via exact arithmetic
  * when it fits 128 bits (else a double's digits). */
-static jv int_value(const char *digits, int base, bool neg, char *keytext, size_t cap) {
+static jqv int_value(const char *digits, int base, bool neg, char *keytext, size_t cap) {
   unsigned __int128 v = 0;
   bool over = false;
   double d = 0;
@@ -946,11 +946,11 @@ static jv int_value(const char *digits, int base, bool neg, char *keytext, size_
     snprintf(buf, sizeof buf, "%s%.17g", neg ? "-" : "", d);
   }
   snprintf(keytext, cap, "%s", buf);
-  return jv_number(strtod(buf, NULL));
+  return jqv_number(strtod(buf, NULL));
 }
 
 /* PyYAML's construct_yaml_int. */
-static jv construct_int(const char *text, char *keytext, size_t cap) {
+static jqv construct_int(const char *text, char *keytext, size_t cap) {
   char buf[256];
   size_t n = 0;
   for (const char *p = text; *p && n < sizeof buf - 1; p++)
@@ -962,7 +962,7 @@ static jv construct_int(const char *text, char *keytext, size_t cap) {
   if (*v == '-' || *v == '+') v++;
   if (strcmp(v, "0") == 0) {
     snprintf(keytext, cap, "0");
-    return jv_number(0);
+    return jqv_number(0);
   }
   if (!*v) return yq_error("ValueError", "invalid literal for int() with base 10: '%s'", text);
   if (v[0] == '0' && v[1] == 'b') return int_value(v + 2, 2, neg, keytext, cap);
@@ -987,7 +987,7 @@ static jv construct_int(const char *text, char *keytext, size_t cap) {
     }
     total = total * 60 + part;
     snprintf(keytext, cap, "%s%.0f", neg ? "-" : "", total);
-    return jv_number(neg ? -total : total);
+    return jqv_number(neg ? -total : total);
   }
   for (const char *p = v; *p; p++)
     if (*p < '0' || *p > '9') return yq_error("ValueError", "invalid literal for int() with base 10: '%s'", v);
@@ -995,7 +995,7 @@ static jv construct_int(const char *text, char *keytext, size_t cap) {
 }
 
 /* PyYAML's construct_yaml_float. */
-static jv construct_float(const char *text, char *keytext, size_t cap) {
+static jqv construct_float(const char *text, char *keytext, size_t cap) {
   char buf[256];
   size_t n = 0;
   for (const char *p = text; *p && n < sizeof buf - 1; p++)
@@ -1016,15 +1016,15 @@ static jv construct_float(const char *text, char *keytext, size_t cap) {
     char *end;
     d = sign * strtod(v, &end);
     if (*end || !*v) return yq_error("ValueError", "could not convert string to float: '%s'", v);
-    jv t = jv_dump_string(jv_number(d), 0);
-    python_repr(jv_string_value(t), keytext, cap);
-    jv_free(t);
+    jqv t = jqv_dump_string(jqv_number(d), 0);
+    python_repr(jqv_string_value(t), keytext, cap);
+    jqv_free(t);
   }
-  return jv_number(d);
+  return jqv_number(d);
 }
 
 /* A scalar event to a value; keytext gets its text as a JSON object key. */
-static jv resolve_scalar(yaml_event_t *ev, char *keytext, size_t cap) {
+static jqv resolve_scalar(yaml_event_t *ev, char *keytext, size_t cap) {
   const char *text = (const char *)ev->data.scalar.value;
   size_t n = ev->data.scalar.length;
   const char *tag = (const char *)ev->data.scalar.tag;
@@ -1039,63 +1039,63 @@ static jv resolve_scalar(yaml_event_t *ev, char *keytext, size_t cap) {
       low[k] = '\0';
       if (!strcmp(low, "yes") || !strcmp(low, "true") || !strcmp(low, "on")) {
         snprintf(keytext, cap, "true");
-        return jv_true();
+        return jqv_true();
       }
       if (!strcmp(low, "no") || !strcmp(low, "false") || !strcmp(low, "off")) {
         snprintf(keytext, cap, "false");
-        return jv_false();
+        return jqv_false();
       }
       return yq_error("KeyError", "'%s'", low);
     }
     if (strcmp(tag, "tag:yaml.org,2002:null") == 0) {
       snprintf(keytext, cap, "null");
-      return jv_null();
+      return jqv_null();
     }
-    return jv_string_sized(text, (int)n); /* !!str, !!binary, custom tags */
+    return jqv_string_sized(text, (int)n); /* !!str, !!binary, custom tags */
   }
-  if (!ev->data.scalar.plain_implicit || tag) return jv_string_sized(text, (int)n);
+  if (!ev->data.scalar.plain_implicit || tag) return jqv_string_sized(text, (int)n);
   if (one_of(text, n, yq_nulls)) {
     snprintf(keytext, cap, "null");
-    return jv_null();
+    return jqv_null();
   }
   if (one_of(text, n, yq_bools12)) {
     bool t = text[0] == 't' || text[0] == 'T';
     snprintf(keytext, cap, t ? "true" : "false");
-    return t ? jv_true() : jv_false();
+    return t ? jqv_true() : jqv_false();
   }
   if (match_int12(text, n)) return construct_int(text, keytext, cap);
   if (match_float12(text, n)) return construct_float(text, keytext, cap);
-  return jv_string_sized(text, (int)n);
+  return jqv_string_sized(text, (int)n);
 }
 
 static void frames_free(yq_frame *st, int depth) {
   while (depth > 0) {
     yq_frame *f = &st[--depth];
-    jv_free(f->val);
-    jv_free(f->merges);
-    jv_free(f->key);
-    jv_free(f->ids);
+    jqv_free(f->val);
+    jqv_free(f->merges);
+    jqv_free(f->key);
+    jqv_free(f->ids);
     free(f->anchor);
   }
 }
 
 /* Object from [key, value] pairs: the last value wins, at the first
  * key's place (a Python dict). */
-static jv object_from_pairs(jv pairs) {
-  jv o = jv_object();
-  jv_array_foreach(pairs, i, kv) {
-    o = jv_object_set(o, jv_array_get(jv_copy(kv), 0), jv_array_get(jv_copy(kv), 1));
-    jv_free(kv);
+static jqv object_from_pairs(jqv pairs) {
+  jqv o = jqv_object();
+  jqv_array_foreach(pairs, i, kv) {
+    o = jqv_object_set(o, jqv_array_get(jqv_copy(kv), 0), jqv_array_get(jqv_copy(kv), 1));
+    jqv_free(kv);
   }
-  jv_free(pairs);
+  jqv_free(pairs);
   return o;
 }
 
 /* Builds the document after DOCUMENT-START; returns it, or an error. */
-static jv build_document(cmd_jq_job *job, yq_src *s) {
+static jqv build_document(cmd_jq_job *job, yq_src *s) {
   yq_frame *st = NULL;
   int depth = 0, cap = 0;
-  jv result = jv_invalid();
+  jqv result = jqv_invalid();
   bool have_result = false;
   unsigned long events = 0;
   for (;;) {
@@ -1103,17 +1103,17 @@ static jv build_document(cmd_jq_job *job, yq_src *s) {
     if (!yaml_parser_parse(&s->parser, &ev)) {
       frames_free(st, depth);
       free(st);
-      jv_free(result);
+      jqv_free(result);
       return yq_parse_error(s);
     }
     if ((++events & 0xffff) == 0 && cmd_jq_stopping(job)) {
       yaml_event_delete(&ev);
       frames_free(st, depth);
       free(st);
-      jv_free(result);
-      return jv_invalid();
+      jqv_free(result);
+      return jqv_invalid();
     }
-    jv value = jv_invalid();
+    jqv value = jqv_invalid();
     char keytext[256];
     keytext[0] = '\0';
     bool merge_key = false;
@@ -1122,38 +1122,38 @@ static jv build_document(cmd_jq_job *job, yq_src *s) {
       case YAML_DOCUMENT_END_EVENT:
         yaml_event_delete(&ev);
         free(st);
-        return have_result ? result : jv_null();
+        return have_result ? result : jqv_null();
       case YAML_SCALAR_EVENT: {
         anchor = (const char *)ev.data.scalar.anchor;
         value = resolve_scalar(&ev, keytext, sizeof keytext);
         merge_key = ev.data.scalar.plain_implicit && !ev.data.scalar.tag &&
                     ev.data.scalar.length == 2 && memcmp(ev.data.scalar.value, "<<", 2) == 0;
-        if (!jv_is_valid(value)) {
+        if (!jqv_is_valid(value)) {
           yaml_event_delete(&ev);
           frames_free(st, depth);
           free(st);
-          jv_free(result);
+          jqv_free(result);
           return value;
         }
         break;
       }
       case YAML_ALIAS_EVENT: {
         const char *name = (const char *)ev.data.alias.anchor;
-        jv a = jv_object_get(jv_copy(s->anchors), jv_string(name));
-        if (!jv_is_valid(a)) {
+        jqv a = jqv_object_get(jqv_copy(s->anchors), jqv_string(name));
+        if (!jqv_is_valid(a)) {
           /* libyaml's loader (CSafeLoader, as Debian's yq uses) does not
            * name the alias */
-          jv err = yq_error("ComposerError", "found undefined alias\n  in \"%s\", line %zu, column %zu",
+          jqv err = yq_error("ComposerError", "found undefined alias\n  in \"%s\", line %zu, column %zu",
                             s->name, ev.start_mark.line + 1, ev.start_mark.column + 1);
           yaml_event_delete(&ev);
           frames_free(st, depth);
           free(st);
-          jv_free(result);
+          jqv_free(result);
           return err;
         }
         value = a;
         snprintf(keytext, sizeof keytext, "%s",
-                 jv_get_kind(a) == JV_KIND_STRING ? jv_string_value(a) : "");
+                 jqv_get_kind(a) == JQV_KIND_STRING ? jqv_string_value(a) : "");
         break;
       }
       case YAML_SEQUENCE_START_EVENT:
@@ -1162,7 +1162,7 @@ static jv build_document(cmd_jq_job *job, yq_src *s) {
           yaml_event_delete(&ev);
           frames_free(st, depth);
           free(st);
-          jv_free(result);
+          jqv_free(result);
           return yq_error("RecursionError", "maximum nesting depth exceeded");
         }
         if (depth == cap) {
@@ -1172,7 +1172,7 @@ static jv build_document(cmd_jq_job *job, yq_src *s) {
             yaml_event_delete(&ev);
             frames_free(st, depth);
             free(st);
-            jv_free(result);
+            jqv_free(result);
             return yq_error("MemoryError", "out of memory");
           }
           st = ns;
@@ -1180,7 +1180,7 @@ static jv build_document(cmd_jq_job *job, yq_src *s) {
         bool is_map = ev.type == YAML_MAPPING_START_EVENT;
         const char *an = is_map ? (const char *)ev.data.mapping_start.anchor
                                 : (const char *)ev.data.sequence_start.anchor;
-        st[depth++] = (yq_frame){is_map, jv_array(), jv_array(), jv_invalid(), jv_object(), false,
+        st[depth++] = (yq_frame){is_map, jqv_array(), jqv_array(), jqv_invalid(), jqv_object(), false,
                                  an ? strdup(an) : NULL};
         yaml_event_delete(&ev);
         continue;
@@ -1193,116 +1193,116 @@ static jv build_document(cmd_jq_job *job, yq_src *s) {
            * of the "<<" keys (a sequence's mappings reversed), then the own
            * pairs; a later duplicate sets the value, the first one keeps
            * the position */
-          jv pairs = jv_array();
-          int nm = jv_array_length(jv_copy(f.merges));
+          jqv pairs = jqv_array();
+          int nm = jqv_array_length(jqv_copy(f.merges));
           for (int i = 0; i < nm; i++) {
-            jv m = jv_array_get(jv_copy(f.merges), i);
-            jv_object_foreach(m, k, v) pairs = jv_array_append(pairs, JV_ARRAY(k, v));
-            jv_free(m);
+            jqv m = jqv_array_get(jqv_copy(f.merges), i);
+            jqv_object_foreach(m, k, v) pairs = jqv_array_append(pairs, JQV_ARRAY(k, v));
+            jqv_free(m);
           }
-          jv_free(f.merges);
-          pairs = jv_array_concat(pairs, f.val);
+          jqv_free(f.merges);
+          pairs = jqv_array_concat(pairs, f.val);
           value = object_from_pairs(pairs);
-          jv_free(f.key);
-          jv_free(f.ids);
+          jqv_free(f.key);
+          jqv_free(f.ids);
         } else {
-          jv_free(f.merges);
-          jv_free(f.key);
-          jv_free(f.ids);
+          jqv_free(f.merges);
+          jqv_free(f.key);
+          jqv_free(f.ids);
           value = f.val;
         }
         if (f.anchor) {
-          s->anchors = jv_object_set(s->anchors, jv_string(f.anchor), jv_copy(value));
+          s->anchors = jqv_object_set(s->anchors, jqv_string(f.anchor), jqv_copy(value));
           free(f.anchor);
         }
         break;
       }
       default: yaml_event_delete(&ev); continue;
     }
-    if (anchor) s->anchors = jv_object_set(s->anchors, jv_string(anchor), jv_copy(value));
+    if (anchor) s->anchors = jqv_object_set(s->anchors, jqv_string(anchor), jqv_copy(value));
     yaml_event_delete(&ev);
     /* deliver the value */
     if (depth == 0) {
-      jv_free(result);
+      jqv_free(result);
       result = value;
       have_result = true;
       continue;
     }
     yq_frame *top = &st[depth - 1];
     if (!top->is_map) {
-      top->val = jv_array_append(top->val, value);
-    } else if (!jv_is_valid(top->key)) {
-      jv_kind k = jv_get_kind(value);
-      if (k == JV_KIND_ARRAY || k == JV_KIND_OBJECT) {
-        jv_free(value);
+      top->val = jqv_array_append(top->val, value);
+    } else if (!jqv_is_valid(top->key)) {
+      jqv_kind k = jqv_get_kind(value);
+      if (k == JQV_KIND_ARRAY || k == JQV_KIND_OBJECT) {
+        jqv_free(value);
         frames_free(st, depth);
         free(st);
-        jv_free(result);
-        return yq_error("TypeError", "unhashable type: '%s'", k == JV_KIND_ARRAY ? "list" : "dict");
+        jqv_free(result);
+        return yq_error("TypeError", "unhashable type: '%s'", k == JQV_KIND_ARRAY ? "list" : "dict");
       }
       top->key_merge = merge_key;
       /* JSON keys as Python's json.dumps writes them; keys equal in Python
        * (1, 1.0, true) are one key, written as the first one was */
-      jv id;
+      jqv id;
       switch (k) {
-        case JV_KIND_STRING: id = jv_string_fmt("s%s", jv_string_value(value)); break;
-        case JV_KIND_NUMBER: id = jv_string_fmt("n%.17g", jv_number_value(value)); break;
-        case JV_KIND_TRUE: id = jv_string("n1"); break;
-        case JV_KIND_FALSE: id = jv_string("n0"); break;
-        default: id = jv_string("z"); break;
+        case JQV_KIND_STRING: id = jqv_string_fmt("s%s", jqv_string_value(value)); break;
+        case JQV_KIND_NUMBER: id = jqv_string_fmt("n%.17g", jqv_number_value(value)); break;
+        case JQV_KIND_TRUE: id = jqv_string("n1"); break;
+        case JQV_KIND_FALSE: id = jqv_string("n0"); break;
+        default: id = jqv_string("z"); break;
       }
-      jv text = k == JV_KIND_STRING ? jv_copy(value) : jv_string(keytext);
-      jv first = jv_object_get(jv_copy(top->ids), jv_copy(id));
-      if (jv_is_valid(first)) {
-        jv_free(text);
+      jqv text = k == JQV_KIND_STRING ? jqv_copy(value) : jqv_string(keytext);
+      jqv first = jqv_object_get(jqv_copy(top->ids), jqv_copy(id));
+      if (jqv_is_valid(first)) {
+        jqv_free(text);
         text = first;
-        jv_free(id);
+        jqv_free(id);
       } else {
-        jv_free(first);
-        top->ids = jv_object_set(top->ids, id, jv_copy(text));
+        jqv_free(first);
+        top->ids = jqv_object_set(top->ids, id, jqv_copy(text));
       }
       top->key = text;
-      jv_free(value);
+      jqv_free(value);
     } else {
       if (top->key_merge) {
         /* "<<": a mapping or a sequence of mappings */
-        jv_free(top->key);
-        if (jv_get_kind(value) == JV_KIND_OBJECT) {
-          top->merges = jv_array_append(top->merges, value);
-        } else if (jv_get_kind(value) == JV_KIND_ARRAY) {
+        jqv_free(top->key);
+        if (jqv_get_kind(value) == JQV_KIND_OBJECT) {
+          top->merges = jqv_array_append(top->merges, value);
+        } else if (jqv_get_kind(value) == JQV_KIND_ARRAY) {
           /* PyYAML: later ones first, so that earlier ones win */
-          int nv = jv_array_length(jv_copy(value));
+          int nv = jqv_array_length(jqv_copy(value));
           for (int i = nv - 1; i >= 0; i--) {
-            jv m = jv_array_get(jv_copy(value), i);
-            if (jv_get_kind(m) == JV_KIND_OBJECT)
-              top->merges = jv_array_append(top->merges, m);
+            jqv m = jqv_array_get(jqv_copy(value), i);
+            if (jqv_get_kind(m) == JQV_KIND_OBJECT)
+              top->merges = jqv_array_append(top->merges, m);
             else
-              jv_free(m);
+              jqv_free(m);
           }
-          jv_free(value);
+          jqv_free(value);
         } else {
-          jv_free(value);
+          jqv_free(value);
         }
       } else {
-        top->val = jv_array_append(top->val, JV_ARRAY(top->key, value));
+        top->val = jqv_array_append(top->val, JQV_ARRAY(top->key, value));
       }
-      top->key = jv_invalid();
+      top->key = jqv_invalid();
       top->key_merge = false;
     }
   }
 }
 
-static jv yq_next_doc(cmd_jq_job *job, yq_src *s) {
+static jqv yq_next_doc(cmd_jq_job *job, yq_src *s) {
   for (;;) {
     if (!s->open) {
-      if (s->next >= s->nfiles) return jv_invalid();
+      if (s->next >= s->nfiles) return jqv_invalid();
       const char *f = s->files[s->next++];
       free(s->data);
       s->data = NULL;
       int rc = cmd_jq_read_file(job, f, &s->data, &s->len);
       if (rc < 0) {
-        if (rc == -ECANCELED) return jv_invalid();
-        return jv_invalid_with_msg(jv_string_fmt(
+        if (rc == -ECANCELED) return jqv_invalid();
+        return jqv_invalid_with_msg(jqv_string_fmt(
             "yq: error: argument files: can't open '%s': [Errno %d] %s: '%s'", f, -rc,
             cmd_strerror(rc), f));
       }
@@ -1313,7 +1313,7 @@ static jv yq_next_doc(cmd_jq_job *job, yq_src *s) {
     }
     yaml_event_t ev;
     if (!yaml_parser_parse(&s->parser, &ev)) {
-      jv err = yq_parse_error(s);
+      jqv err = yq_parse_error(s);
       yaml_parser_delete(&s->parser);
       s->open = false;
       s->next = s->nfiles; /* stop */
@@ -1327,10 +1327,10 @@ static jv yq_next_doc(cmd_jq_job *job, yq_src *s) {
       continue;
     }
     if (t != YAML_DOCUMENT_START_EVENT) continue;
-    jv_free(s->anchors); /* anchors belong to one document */
-    s->anchors = jv_object();
-    jv doc = build_document(job, s);
-    if (!jv_is_valid(doc) && jv_invalid_has_msg(jv_copy(doc))) {
+    jqv_free(s->anchors); /* anchors belong to one document */
+    s->anchors = jqv_object();
+    jqv doc = build_document(job, s);
+    if (!jqv_is_valid(doc) && jqv_invalid_has_msg(jqv_copy(doc))) {
       yaml_parser_delete(&s->parser);
       s->open = false;
       s->next = s->nfiles;
@@ -1339,30 +1339,30 @@ static jv yq_next_doc(cmd_jq_job *job, yq_src *s) {
   }
 }
 
-static jv yq_source_next(cmd_jq_job *job, void *ud) {
+static jqv yq_source_next(cmd_jq_job *job, void *ud) {
   yq_src *s = ud;
-  if (s->null_input) return jv_invalid();
+  if (s->null_input) return jqv_invalid();
   if (s->slurp) {
-    if (s->slurped) return jv_invalid();
+    if (s->slurped) return jqv_invalid();
     s->slurped = true;
-    jv all = jv_array();
+    jqv all = jqv_array();
     for (;;) {
-      jv d = yq_next_doc(job, s);
-      if (!jv_is_valid(d)) {
-        if (jv_invalid_has_msg(jv_copy(d))) {
-          jv_free(all);
+      jqv d = yq_next_doc(job, s);
+      if (!jqv_is_valid(d)) {
+        if (jqv_invalid_has_msg(jqv_copy(d))) {
+          jqv_free(all);
           return d;
         }
-        jv_free(d);
+        jqv_free(d);
         break;
       }
-      all = jv_array_append(all, d);
+      all = jqv_array_append(all, d);
     }
     cmd_jq_set_position(job, "<stdin>", 1);
     return all;
   }
-  jv d = yq_next_doc(job, s);
-  if (jv_is_valid(d)) cmd_jq_set_position(job, "<stdin>", ++s->ndocs);
+  jqv d = yq_next_doc(job, s);
+  if (jqv_is_valid(d)) cmd_jq_set_position(job, "<stdin>", ++s->ndocs);
   return d;
 }
 
@@ -1370,7 +1370,7 @@ static void yq_source_free(void *ud) {
   yq_src *s = ud;
   if (s->open) yaml_parser_delete(&s->parser);
   free(s->data);
-  jv_free(s->anchors);
+  jqv_free(s->anchors);
   for (int i = 0; i < s->nfiles; i++) free(s->files[i]);
   free(s->files);
   free(s);
@@ -1399,7 +1399,7 @@ static int write_file(cmd_ctx *ctx, const char *path, const cmd_jq_buf *b) {
 int cmd_yq_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_jq_opts o = {0};
   o.name = "jq"; /* jq's messages are jq's, as under kislyuk/yq */
-  o.dumpflags = JV_PRINT_INDENT_FLAGS(2);
+  o.dumpflags = JQV_PRINT_INDENT_FLAGS(2);
   o.source_error_status = 1;
   cmd_jq_arg *args = cmd_alloc(ctx, sizeof *args * (size_t)(argc + 1));
   char **files = cmd_alloc(ctx, sizeof *files * (size_t)(argc + 1));
@@ -1481,8 +1481,8 @@ int cmd_yq_main(cmd_ctx *ctx, int argc, char **argv) {
         cmd_err_raw(ctx, "jq: --indent takes a number between -1 and 7\n");
         return 2;
       }
-      o.dumpflags &= ~(JV_PRINT_TAB | JV_PRINT_INDENT_FLAGS(7));
-      o.dumpflags |= JV_PRINT_INDENT_FLAGS(indent);
+      o.dumpflags &= ~(JQV_PRINT_TAB | JQV_PRINT_INDENT_FLAGS(7));
+      o.dumpflags |= JQV_PRINT_INDENT_FLAGS(indent);
       json_implied = true;
       continue;
     }
@@ -1526,7 +1526,7 @@ int cmd_yq_main(cmd_ctx *ctx, int argc, char **argv) {
       else if (!strcmp(a, "--raw-output"))
         o.raw_output = true;
       else if (!strcmp(a, "--compact-output")) {
-        o.dumpflags &= ~(JV_PRINT_TAB | JV_PRINT_INDENT_FLAGS(7));
+        o.dumpflags &= ~(JQV_PRINT_TAB | JQV_PRINT_INDENT_FLAGS(7));
         json_implied = true;
       } else if (!strcmp(a, "--null-input"))
         o.null_input = true;
@@ -1535,7 +1535,7 @@ int cmd_yq_main(cmd_ctx *ctx, int argc, char **argv) {
       else if (!strcmp(a, "--exit-status"))
         o.exit_status = true;
       else if (!strcmp(a, "--sort-keys"))
-        o.dumpflags |= JV_PRINT_SORTED;
+        o.dumpflags |= JQV_PRINT_SORTED;
       else if (!strcmp(a, "--ascii-output"))
         o.ascii_output = true;
       else if (!strcmp(a, "--raw-input"))
@@ -1545,8 +1545,8 @@ int cmd_yq_main(cmd_ctx *ctx, int argc, char **argv) {
       else if (!strcmp(a, "--monochrome-output"))
         color = false;
       else if (!strcmp(a, "--tab")) {
-        o.dumpflags &= ~JV_PRINT_INDENT_FLAGS(7);
-        o.dumpflags |= JV_PRINT_TAB | JV_PRINT_PRETTY;
+        o.dumpflags &= ~JQV_PRINT_INDENT_FLAGS(7);
+        o.dumpflags |= JQV_PRINT_TAB | JQV_PRINT_PRETTY;
         json_implied = true;
       } else if (!strcmp(a, "--args"))
         strings = true, jsonargs = false;
@@ -1570,13 +1570,13 @@ int cmd_yq_main(cmd_ctx *ctx, int argc, char **argv) {
         case 'i': in_place = true; break;
         case 'r': o.raw_output = true; break;
         case 'c':
-          o.dumpflags &= ~(JV_PRINT_TAB | JV_PRINT_INDENT_FLAGS(7));
+          o.dumpflags &= ~(JQV_PRINT_TAB | JQV_PRINT_INDENT_FLAGS(7));
           json_implied = true;
           break;
         case 'n': o.null_input = true; break;
         case 's': o.slurp = true; break;
         case 'e': o.exit_status = true; break;
-        case 'S': o.dumpflags |= JV_PRINT_SORTED; break;
+        case 'S': o.dumpflags |= JQV_PRINT_SORTED; break;
         case 'a': o.ascii_output = true; break;
         case 'R': o.raw_input = true; break;
         case 'C': color = true; break;
@@ -1600,8 +1600,8 @@ int cmd_yq_main(cmd_ctx *ctx, int argc, char **argv) {
     return 1;
   }
   bool yaml_out = yaml_explicit || (!json && !json_implied);
-  if (color && !yaml_out) o.dumpflags |= JV_PRINT_COLOR;
-  if (o.ascii_output) o.dumpflags |= JV_PRINT_ASCII;
+  if (color && !yaml_out) o.dumpflags |= JQV_PRINT_COLOR;
+  if (o.ascii_output) o.dumpflags |= JQV_PRINT_ASCII;
 
   /* like argparse, open every file first */
   for (int i = 0; i < nfiles; i++) {
@@ -1658,13 +1658,13 @@ int cmd_yq_main(cmd_ctx *ctx, int argc, char **argv) {
     src->nfiles = nnames;
     src->slurp = o.slurp && !o.raw_input;
     src->null_input = o.null_input;
-    src->anchors = jv_invalid();
+    src->anchors = jqv_invalid();
     src->max_depth = 10000;
     em->best_indent = 2;
     em->best_width = width > 4 ? width : 80;
     em->indentless = indentless;
     em->grammar = grammar;
-    em->sort_keys = (o.dumpflags & JV_PRINT_SORTED) != 0;
+    em->sort_keys = (o.dumpflags & JQV_PRINT_SORTED) != 0;
     em->first = true;
     em->indent = -1;
     em->whitespace = em->indention = true;

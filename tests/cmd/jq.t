@@ -1,5 +1,20 @@
-# jq (jq 1.6 over Debian's libjq): every case but the `host: skip` ones is
-# proved against the host's jq 1.6 with `run.py --host tests/cmd/jq.t`.
+# jq (jq 1.8, sbx's own engine in src/cmd/jq/). Cases without `host: skip`
+# are proved against the host's jq with `run.py --host tests/cmd/jq.t`; the
+# host's jq is 1.6, so the cases where jq 1.8 differs carry `host: skip`.
+# Their expectations follow jq 1.8's own tests (../shared/conformance/jq):
+#  - error texts quote values as "kind (text)" cut at 26 bytes + "..."
+#    (jq.test "string (\"very-long-long-long-long...\")"), keys included:
+#    "Cannot index number with string (\"a\")" (jq.test "Cannot index ...");
+#  - colours: JQ_COLORS defaults 0;90 for null and 1;34 for keys (manual
+#    "Colors"); debug messages are printed with the output's colours;
+#  - ltrimstr/rtrimstr of non-strings are errors (jq.test "startswith()
+#    requires string inputs"); limit(0; f) is empty (jq.test
+#    "[limit(0; error)]"); `(.[] | select(...)) |= empty` deletes every
+#    match; halt/halt_error end the whole run; stderr prints strings raw;
+#  - parse and print depth 10000 (jq.test "Exceeds depth limit for parsing");
+#  - "--" may come before the program; parse errors read "jq: parse error";
+#  - @base32/@base32d, input_filename "<stdin>", $__loc__ "<top-level>",
+#    get_search_list, toarray, have_decnum (false: no decNumber).
 # Sections: options and formats, inputs and positions, errors and exit
 # statuses, the language's builtins, then what the sandbox changes on purpose.
 
@@ -137,35 +152,38 @@ err:
 test: --indent 8 .
 cmd: jq --indent 8 .
 stdin: 1
+host: skip
 out:
 err: jq: --indent takes a number between -1 and 7\n
 err: Use jq --help for help with command-line options,\n
-err: or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: --indent
 cmd: jq --indent
 stdin: 1
+host: skip
 out:
 err: jq: --indent takes one parameter\n
 err: Use jq --help for help with command-line options,\n
-err: or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: -C .
 cmd: jq -C .
 stdin: {"a":[1,"x",null,true,false,{}],"b":{"c":[]}}
+host: skip
 out: \x1b[1;39m{\n
-out:   \x1b[0m\x1b[34;1m"a"\x1b[0m\x1b[1;39m: \x1b[0m\x1b[1;39m[\n
+out:   \x1b[0m\x1b[1;34m"a"\x1b[0m\x1b[1;39m: \x1b[0m\x1b[1;39m[\n
 out:     \x1b[0;39m1\x1b[0m\x1b[1;39m,\n
 out:     \x1b[0;32m"x"\x1b[0m\x1b[1;39m,\n
-out:     \x1b[1;30mnull\x1b[0m\x1b[1;39m,\n
+out:     \x1b[0;90mnull\x1b[0m\x1b[1;39m,\n
 out:     \x1b[0;39mtrue\x1b[0m\x1b[1;39m,\n
 out:     \x1b[0;39mfalse\x1b[0m\x1b[1;39m,\n
 out:     \x1b[1;39m{}\x1b[0m\x1b[1;39m\n
 out:   \x1b[1;39m]\x1b[0m\x1b[1;39m,\n
-out:   \x1b[0m\x1b[34;1m"b"\x1b[0m\x1b[1;39m: \x1b[0m\x1b[1;39m{\n
-out:     \x1b[0m\x1b[34;1m"c"\x1b[0m\x1b[1;39m: \x1b[0m\x1b[1;39m[]\x1b[0m\x1b[1;39m\n
+out:   \x1b[0m\x1b[1;34m"b"\x1b[0m\x1b[1;39m: \x1b[0m\x1b[1;39m{\n
+out:     \x1b[0m\x1b[1;34m"c"\x1b[0m\x1b[1;39m: \x1b[0m\x1b[1;39m[]\x1b[0m\x1b[1;39m\n
 out:   \x1b[1;39m}\x1b[0m\x1b[1;39m\n
 out: \x1b[1;39m}\x1b[0m\n
 err:
@@ -173,8 +191,8 @@ err:
 test: -C -c .
 cmd: jq -C -c .
 stdin: {"a":[1,"x",null,true,false,{}],"b":{"c":[]}}
-out: \x1b[1;39m{\x1b[0m\x1b[34;1m"a"\x1b[0m\x1b[1;39m:\x1b[0m\x1b[1;39m[\x1b[0;39m1\x1b[0m\x1b[1;39m,\x1b[0;32m"x"\x1b[0m\x1b[1;39m,\x1b[1;30mnull\x1b[0m\x1b[1;39m,\x1b[0;39mtrue\x1b[0m\x1b[1;39m,\x1b[0;39mfalse\x1b[0m\x1b[1;39m,\x1b[1;39m{}\x1b[0m\x1b[1;39m\x1b[1;39m]\x1b[0m\x1b[1;39m,\x1b[
-out: 0m\x1b[34;1m"b"\x1b[0m\x1b[1;39m:\x1b[0m\x1b[1;39m{\x1b[0m\x1b[34;1m"c"\x1b[0m\x1b[1;39m:\x1b[0m\x1b[1;39m[]\x1b[0m\x1b[1;39m\x1b[1;39m}\x1b[0m\x1b[1;39m\x1b[1;39m}\x1b[0m\n
+host: skip
+out: \x1b[1;39m{\x1b[0m\x1b[1;34m"a"\x1b[0m\x1b[1;39m:\x1b[0m\x1b[1;39m[\x1b[0;39m1\x1b[0m\x1b[1;39m,\x1b[0;32m"x"\x1b[0m\x1b[1;39m,\x1b[0;90mnull\x1b[0m\x1b[1;39m,\x1b[0;39mtrue\x1b[0m\x1b[1;39m,\x1b[0;39mfalse\x1b[0m\x1b[1;39m,\x1b[1;39m{}\x1b[0m\x1b[1;39m\x1b[1;39m]\x1b[0m\x1b[1;39m,\x1b[0m\x1b[1;34m"b"\x1b[0m\x1b[1;39m:\x1b[0m\x1b[1;39m{\x1b[0m\x1b[1;34m"c"\x1b[0m\x1b[1;39m:\x1b[0m\x1b[1;39m[]\x1b[0m\x1b[1;39m\x1b[1;39m}\x1b[0m\x1b[1;39m\x1b[1;39m}\x1b[0m\n
 err:
 
 test: -C -M .
@@ -188,8 +206,10 @@ err:
 test: --seq -c .
 cmd: jq --seq -c .
 stdin: [1] 2
-out:
-err: ignoring parse error: Unfinished abandoned text at EOF at line 1, column 5\n
+host: skip
+out: \x1e[1]\n
+out: \x1e2\n
+err:
 
 test: --seq .
 cmd: jq --seq .
@@ -231,15 +251,17 @@ err:
 
 test: -n input (2)
 cmd: jq -n input
+host: skip
 out:
-err: jq: error (at <stdin>:0): break\n
+err: jq: error (at <stdin>:0): No more inputs\n
 status: 5
 
 test: input
 cmd: jq input
 stdin: 1
+host: skip
 out:
-err: jq: error (at <unknown>): break\n
+err: jq: error (at <stdin>:0): No more inputs\n
 status: 5
 
 test: -s . -c
@@ -321,8 +343,10 @@ status: 4
 
 test: -e . (4)
 cmd: jq -e .
+host: skip
 out:
 err:
+status: 4
 
 test: . (2)
 cmd: jq .
@@ -369,61 +393,71 @@ status: 5
 
 test: -n error(null)
 cmd: jq -n 'error(null)'
+host: skip
 out:
-err:
+err: jq: error (at <unknown>) (not a string): null\n
+status: 5
 
 test: .a (2)
 cmd: jq .a
 stdin: 1 {"a":2}
+host: skip
 out: 2\n
-err: jq: error (at <stdin>:0): Cannot index number with string "a"\n
+err: jq: error (at <stdin>:0): Cannot index number with string ("a")\n
 
 test: .a (3)
 cmd: jq .a
 stdin: {"a":2} 1
+host: skip
 out: 2\n
-err: jq: error (at <stdin>:0): Cannot index number with string "a"\n
+err: jq: error (at <stdin>:0): Cannot index number with string ("a")\n
 status: 5
 
 test: . nofile
 cmd: jq . nofile
+host: skip
 out:
-err: jq: error: Could not open file nofile: No such file or directory\n
+err: jq: error: Could not open nofile: No such file or directory\n
 status: 2
 
 test: . nofile -
 cmd: jq . nofile -
 stdin: 1 2 3
+host: skip
 out: 1\n
-err: jq: error: Could not open file nofile: No such file or directory\n
+err: jq: error: Could not open nofile: No such file or directory\n
 status: 2
 
 test: . (3)
 cmd: jq .
 stdin: {"a":
+host: skip
 out:
-err: parse error: Unfinished JSON term at EOF at line 1, column 5\n
-status: 4
+err: jq: parse error: Unfinished JSON term at EOF at line 2, column 0\n
+status: 2
 
 test: . (4)
 cmd: jq .
 stdin: 1 xx
+host: skip
 out: 1\n
-err: parse error: Invalid numeric literal at EOF at line 1, column 4\n
-status: 4
+err: jq: parse error: Invalid numeric literal at line 1, column 3\n
+status: 2
 
 test: . (5)
 cmd: jq .
 stdin: xx
+host: skip
 out:
-err: parse error: Invalid numeric literal at EOF at line 1, column 2\n
-status: 4
+err: jq: parse error: Invalid numeric literal at line 1, column 2\n
+status: 2
 
 test: --seq . (2)
 cmd: jq --seq .
 stdin: 1 xx
-out:
-err: ignoring parse error: Unfinished abandoned text at EOF at line 1, column 4\n
+host: skip
+out: \x1e1\n
+err: jq: ignoring parse error: Invalid numeric literal at line 1, column 3\n
 
 test: -c [., input_filename, input_line_number] f1 f2
 cmd: jq -c '[., input_filename, input_line_number]' f1 f2
@@ -453,8 +487,9 @@ file: f1=1\n
 file: f1=2
 file: f2=3\n
 file: f2=4
+host: skip
 out: [1,23,4]\n
-err: jq: error: Could not open file nofile: No such file or directory\n
+err: jq: error: Could not open nofile: No such file or directory\n
 status: 2
 
 test: -c [., input] f1 nofile -
@@ -462,15 +497,17 @@ cmd: jq -c '[., input]' f1 nofile -
 file: f1=1\n
 file: f1=2
 stdin: 5
+host: skip
 out: [1,25]\n
-err: jq: error: Could not open file nofile: No such file or directory\n
+err: jq: error: Could not open nofile: No such file or directory\n
 status: 2
 
 test: . d
 cmd: jq . d
 file: d/x=1
+host: skip
 out:
-err:
+err: jq: error: d: Is a directory\n
 status: 2
 
 test: -nc $ARGS --args a b
@@ -544,71 +581,80 @@ err:
 
 test: -n --slurpfile x nofile $x
 cmd: jq -n --slurpfile x nofile '$x'
+host: skip
 out:
-err: jq: Bad JSON in --slurpfile x nofile: Could not open nofile: No such file or directory\n
+err: jq: error: Could not open nofile: No such file or directory\n
 status: 2
 
 test: -n --slurpfile x bad $x
 cmd: jq -n --slurpfile x bad '$x'
 file: bad={
+host: skip
 out:
-err: jq: Bad JSON in --slurpfile x bad: Unfinished JSON term at EOF at line 1, column 1\n
+err: jq: Bad JSON in --slurpfile x bad: Unfinished JSON term at EOF at line 2, column 0\n
 status: 2
 
 test: -n --argjson x { $x
 cmd: jq -n --argjson x '{' '$x'
+host: skip
 out:
-err: jq: invalid JSON text passed to --argjson\n
+err: jq: Invalid JSON text passed to --argjson\n
 err: Use jq --help for help with command-line options,\n
-err: or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: -n --argjson x 1 2 $x
 cmd: jq -n --argjson x '1 2' '$x'
+host: skip
 out:
-err: jq: invalid JSON text passed to --argjson\n
+err: jq: Invalid JSON text passed to --argjson\n
 err: Use jq --help for help with command-line options,\n
-err: or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: -n --arg x
 cmd: jq -n --arg x
+host: skip
 out:
 err: jq: --arg takes two parameters (e.g. --arg varname value)\n
 err: Use jq --help for help with command-line options,\n
-err: or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: -n --argjson x
 cmd: jq -n --argjson x
+host: skip
 out:
 err: jq: --argjson takes two parameters (e.g. --argjson varname text)\n
 err: Use jq --help for help with command-line options,\n
-err: or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: -n --slurpfile x
 cmd: jq -n --slurpfile x
+host: skip
 out:
 err: jq: --slurpfile takes two parameters (e.g. --slurpfile varname filename)\n
 err: Use jq --help for help with command-line options,\n
-err: or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: -n --rawfile x
 cmd: jq -n --rawfile x
+host: skip
 out:
 err: jq: --rawfile takes two parameters (e.g. --rawfile varname filename)\n
 err: Use jq --help for help with command-line options,\n
-err: or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: -L
 cmd: jq -L
+host: skip
 out:
 err: -L takes a parameter: (e.g. -L /search/path or -L/search/path)\n
 err: Use jq --help for help with command-line options,\n
-err: or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: -L /tmp -n 1
@@ -618,32 +664,36 @@ err:
 
 test: -x .
 cmd: jq -x .
+host: skip
 out:
 err: jq: Unknown option -x\n
 err: Use jq --help for help with command-line options,\n
-err: or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: --foo .
 cmd: jq --foo .
+host: skip
 out:
 err: jq: Unknown option --foo\n
 err: Use jq --help for help with command-line options,\n
-err: or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: -nn
 cmd: jq -nn
+host: skip
 out:
 err: jq: Unknown option -nn\n
 err: Use jq --help for help with command-line options,\n
-err: or see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: --
 cmd: jq --
+host: skip
 out:
-err: jq - commandline JSON processor [version 1.6]\n
+err: jq - commandline JSON processor [version 1.8.1]\n
 err: \n
 err: Usage:\tjq [options] <jq filter> [file...]\n
 err: \tjq [options] --args <jq filter> [strings...]\n
@@ -658,7 +708,7 @@ err: unmodified (except for formatting, but note that IEEE754 is used\n
 err: for number representation internally, with all that that implies).\n
 err: \n
 err: For more advanced filters see the jq(1) manpage ("man jq")\n
-err: and/or https://stedolan.github.io/jq\n
+err: and/or https://jqlang.org\n
 err: \n
 err: Example:\n
 err: \n
@@ -667,42 +717,20 @@ err: \t{\n
 err: \t\t"foo": 0\n
 err: \t}\n
 err: \n
-err: For a listing of options, use jq --help.\n
+err: Use jq --help for help with command-line options,\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: -n -- -1
 cmd: jq -n -- -1
-out:
-err: jq - commandline JSON processor [version 1.6]\n
-err: \n
-err: Usage:\tjq [options] <jq filter> [file...]\n
-err: \tjq [options] --args <jq filter> [strings...]\n
-err: \tjq [options] --jsonargs <jq filter> [JSON_TEXTS...]\n
-err: \n
-err: jq is a tool for processing JSON inputs, applying the given filter to\n
-err: its JSON text inputs and producing the filter's results as JSON on\n
-err: standard output.\n
-err: \n
-err: The simplest filter is ., which copies jq's input to its output\n
-err: unmodified (except for formatting, but note that IEEE754 is used\n
-err: for number representation internally, with all that that implies).\n
-err: \n
-err: For more advanced filters see the jq(1) manpage ("man jq")\n
-err: and/or https://stedolan.github.io/jq\n
-err: \n
-err: Example:\n
-err: \n
-err: \t$ echo '{"foo": 0}' | jq .\n
-err: \t{\n
-err: \t\t"foo": 0\n
-err: \t}\n
-err: \n
-err: For a listing of options, use jq --help.\n
-status: 2
+host: skip
+out: -1\n
+err:
 
 test: -h
 cmd: jq -h
-out: jq - commandline JSON processor [version 1.6]\n
+host: skip
+out: jq - commandline JSON processor [version 1.8.1]\n
 out: \n
 out: Usage:\tjq [options] <jq filter> [file...]\n
 out: \tjq [options] --args <jq filter> [strings...]\n
@@ -717,7 +745,7 @@ out: unmodified (except for formatting, but note that IEEE754 is used\n
 out: for number representation internally, with all that that implies).\n
 out: \n
 out: For more advanced filters see the jq(1) manpage ("man jq")\n
-out: and/or https://stedolan.github.io/jq\n
+out: and/or https://jqlang.org\n
 out: \n
 out: Example:\n
 out: \n
@@ -753,7 +781,8 @@ err:
 
 test: --help
 cmd: jq --help
-out: jq - commandline JSON processor [version 1.6]\n
+host: skip
+out: jq - commandline JSON processor [version 1.8.1]\n
 out: \n
 out: Usage:\tjq [options] <jq filter> [file...]\n
 out: \tjq [options] --args <jq filter> [strings...]\n
@@ -768,7 +797,7 @@ out: unmodified (except for formatting, but note that IEEE754 is used\n
 out: for number representation internally, with all that that implies).\n
 out: \n
 out: For more advanced filters see the jq(1) manpage ("man jq")\n
-out: and/or https://stedolan.github.io/jq\n
+out: and/or https://jqlang.org\n
 out: \n
 out: Example:\n
 out: \n
@@ -813,16 +842,17 @@ test: -f prog.jq (2)
 cmd: jq -f prog.jq
 file: prog.jq=.a |\n
 stdin: {}
+host: skip
 out:
-err: jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n
-err: .a |    \n
+err: jq: error: syntax error, unexpected end of file at <top-level>, line 2:\n
 err: jq: 1 compile error\n
 status: 3
 
 test: -f nofile
 cmd: jq -f nofile
+host: skip
 out:
-err: jq: Could not open nofile: No such file or directory\n
+err: jq: error: Could not open nofile: No such file or directory\n
 status: 2
 
 test: 
@@ -897,8 +927,10 @@ err: ["DEBUG:",{"a":2,"b":1}]\n
 test: if .==1 then halt_error(11) else . end
 cmd: jq 'if .==1 then halt_error(11) else . end'
 stdin: 1 2
-out: 2\n
+host: skip
+out:
 err: 1\n
+status: 11
 
 test: if .==2 then halt_error(11) else . end
 cmd: jq 'if .==2 then halt_error(11) else . end'
@@ -910,30 +942,30 @@ status: 11
 test: if .==1 then halt else false end
 cmd: jq 'if .==1 then halt else false end'
 stdin: 1 2
-out: false\n
+host: skip
+out:
 err:
-status: 11
 
 test: if .==1 then halt else empty end
 cmd: jq 'if .==1 then halt else empty end'
 stdin: 1 2
+host: skip
 out:
 err:
-status: 14
 
 test: -e if .==1 then halt else empty end
 cmd: jq -e 'if .==1 then halt else empty end'
 stdin: 1 2
+host: skip
 out:
 err:
-status: 4
 
 test: -e if .==1 then halt else false end
 cmd: jq -e 'if .==1 then halt else false end'
 stdin: 1 2
-out: false\n
+host: skip
+out:
 err:
-status: 1
 
 test: -en null, halt
 cmd: jq -en 'null, halt'
@@ -950,27 +982,28 @@ err:
 
 test: -n "\\(1;2)"
 cmd: jq -n '"\(1;2)"'
+host: skip
 out:
-err: jq: error: syntax error, unexpected ';' (Unix shell quoting issues?) at <top-level>, line 1:\n
-err: "\\(1;2)"    \n
+err: jq: error: syntax error, unexpected ; at <top-level>, line 1:\n
 err: jq: 1 compile error\n
 status: 3
 
 test: -n "a" | test("(")
 cmd: jq -n '"a" | test("(")'
+host: skip
 out:
-err: jq: error (at <unknown>): Regex failure: end pattern with unmatched parenthesis\n
+err: jq: error (at <unknown>): ( (at offset 1) is not a valid regex: missing closing parenthesis\n
 status: 5
 
 test: -n reduce range(300) as $i (0; [.]) -c
 cmd: jq -n 'reduce range(300) as $i (0; [.])' -c
-out: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[
-out: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[<stripped: exceeds max depth>]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
-out: ]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n
+host: skip
+out: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n
 err:
 
 test: -n reduce range(258) as $i (0; [.])
 cmd: jq -n 'reduce range(258) as $i (0; [.])'
+host: skip
 out: [\n
 out:   [\n
 out:     [\n
@@ -1071,751 +1104,323 @@ out:                                                                            
 out:                                                                                                                                                                                                   [\n
 out:                                                                                                                                                                                                     [\n
 out:                                                                                                                                                                                                       [\n
-out:                                                                                                                                                                                                         
-out: [\n
-out:                                                                                                                                                                                                         
-out:   [\n
-out:                                                                                                                                                                                                         
-out:     [\n
-out:                                                                                                                                                                                                         
-out:       [\n
-out:                                                                                                                                                                                                         
-out:         [\n
-out:                                                                                                                                                                                                         
-out:           [\n
-out:                                                                                                                                                                                                         
-out:             [\n
-out:                                                                                                                                                                                                         
-out:               [\n
-out:                                                                                                                                                                                                         
-out:                 [\n
-out:                                                                                                                                                                                                         
-out:                   [\n
-out:                                                                                                                                                                                                         
-out:                     [\n
-out:                                                                                                                                                                                                         
-out:                       [\n
-out:                                                                                                                                                                                                         
-out:                         [\n
-out:                                                                                                                                                                                                         
-out:                           [\n
-out:                                                                                                                                                                                                         
-out:                             [\n
-out:                                                                                                                                                                                                         
-out:                               [\n
-out:                                                                                                                                                                                                         
-out:                                 [\n
-out:                                                                                                                                                                                                         
-out:                                   [\n
-out:                                                                                                                                                                                                         
-out:                                     [\n
-out:                                                                                                                                                                                                         
-out:                                       [\n
-out:                                                                                                                                                                                                         
-out:                                         [\n
-out:                                                                                                                                                                                                         
-out:                                           [\n
-out:                                                                                                                                                                                                         
-out:                                             [\n
-out:                                                                                                                                                                                                         
-out:                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out: [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                   [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                     [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                       [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                         [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                           [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                             [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                               [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                                 [\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                                   <stripped: exceeds max depth>\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out: ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                                 ]\n
-out:                                                                                                                                                                                                         
-out:                                               ]\n
-out:                                                                                                                                                                                                         
-out:                                             ]\n
-out:                                                                                                                                                                                                         
-out:                                           ]\n
-out:                                                                                                                                                                                                         
-out:                                         ]\n
-out:                                                                                                                                                                                                         
-out:                                       ]\n
-out:                                                                                                                                                                                                         
-out:                                     ]\n
-out:                                                                                                                                                                                                         
-out:                                   ]\n
-out:                                                                                                                                                                                                         
-out:                                 ]\n
-out:                                                                                                                                                                                                         
-out:                               ]\n
-out:                                                                                                                                                                                                         
-out:                             ]\n
-out:                                                                                                                                                                                                         
-out:                           ]\n
-out:                                                                                                                                                                                                         
-out:                         ]\n
-out:                                                                                                                                                                                                         
-out:                       ]\n
-out:                                                                                                                                                                                                         
-out:                     ]\n
-out:                                                                                                                                                                                                         
-out:                   ]\n
-out:                                                                                                                                                                                                         
-out:                 ]\n
-out:                                                                                                                                                                                                         
-out:               ]\n
-out:                                                                                                                                                                                                         
-out:             ]\n
-out:                                                                                                                                                                                                         
-out:           ]\n
-out:                                                                                                                                                                                                         
-out:         ]\n
-out:                                                                                                                                                                                                         
-out:       ]\n
-out:                                                                                                                                                                                                         
-out:     ]\n
-out:                                                                                                                                                                                                         
-out:   ]\n
-out:                                                                                                                                                                                                         
-out: ]\n
+out:                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                       [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                           [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                             [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   [\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     0\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                                         ]\n
+out:                                                                                                                                                                                                                       ]\n
+out:                                                                                                                                                                                                                     ]\n
+out:                                                                                                                                                                                                                   ]\n
+out:                                                                                                                                                                                                                 ]\n
+out:                                                                                                                                                                                                               ]\n
+out:                                                                                                                                                                                                             ]\n
+out:                                                                                                                                                                                                           ]\n
+out:                                                                                                                                                                                                         ]\n
 out:                                                                                                                                                                                                       ]\n
 out:                                                                                                                                                                                                     ]\n
 out:                                                                                                                                                                                                   ]\n
@@ -1920,6 +1525,7 @@ err:
 
 test: -C -n reduce range(258) as $i (0; [.])
 cmd: jq -C -n 'reduce range(258) as $i (0; [.])'
+host: skip
 out: \x1b[1;39m[\n
 out:   \x1b[1;39m[\n
 out:     \x1b[1;39m[\n
@@ -2016,790 +1622,336 @@ out:                                                                            
 out:                                                                                                                                                                                           \x1b[1;39m[\n
 out:                                                                                                                                                                                             \x1b[1;39m[\n
 out:                                                                                                                                                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                 \x1b[1;39m[
-out: \n
-out:                                                                                                                                                                                                   \x1b[1;39
-out: m[\n
-out:                                                                                                                                                                                                     \x1b[1;
-out: 39m[\n
-out:                                                                                                                                                                                                       \x1b[
-out: 1;39m[\n
-out:                                                                                                                                                                                                         
-out: \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                 \x1b[1;39m[
-out: \n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                   \x1b[1;39
-out: m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                     \x1b[1;
-out: 39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                       \x1b[
-out: 1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out: \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                   \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                     \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                       \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                         \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                           \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                             \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                               \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                                 \x1b[1;39m[\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                                   \x1b[1;39m<stripped: exceeds max depth>\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out:   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                         
-out: \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                       \x1b[
-out: 1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                     \x1b[1;
-out: 39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                   \x1b[1;39
-out: m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                                 \x1b[1;39m]
-out: \x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                               \x1b[1;39m]\x1b[
-out: 0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                             \x1b[1;39m]\x1b[0m
-out: \x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[
-out: 1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;
-out: 39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39
-out: m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out:   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                         
-out: \x1b[1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                       \x1b[
-out: 1;39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                     \x1b[1;
-out: 39m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                   \x1b[1;39
-out: m]\x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                                 \x1b[1;39m]
-out: \x1b[0m\x1b[1;39m\n
-out:                                                                                                                                                                                               \x1b[1;39m]\x1b[
-out: 0m\x1b[1;39m\n
-out:                                                                                                                                                                                             \x1b[1;39m]\x1b[0m
-out: \x1b[1;39m\n
-out:                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[
-out: 1;39m\n
-out:                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;
-out: 39m\n
-out:                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39
-out: m\n
+out:                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m[\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[0;39m0\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                               \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                             \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                           \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                         \x1b[1;39m]\x1b[0m\x1b[1;39m\n
+out:                                                                                                                                                                                       \x1b[1;39m]\x1b[0m\x1b[1;39m\n
 out:                                                                                                                                                                                     \x1b[1;39m]\x1b[0m\x1b[1;39m\n
 out:                                                                                                                                                                                   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
 out:                                                                                                                                                                                 \x1b[1;39m]\x1b[0m\x1b[1;39m\n
@@ -2961,7 +2113,8 @@ err:
 test: -c (.b[] | select(. >= 2)) |= empty
 cmd: jq -c '(.b[] | select(. >= 2)) |= empty'
 stdin: {"a":1,"b":[1,2,3]}\n
-out: {"a":1,"b":[1,3]}\n
+host: skip
+out: {"a":1,"b":[1]}\n
 err:
 
 test: -c .b[1:] = ["x"]
@@ -3076,7 +2229,8 @@ err:
 test: -c "ab" * 0
 cmd: jq -c '"ab" * 0'
 stdin: {"a":1,"b":[1,2,3]}\n
-out: null\n
+host: skip
+out: ""\n
 err:
 
 test: -c {a:{b:1}} * {a:{c:2}}
@@ -3119,8 +2273,9 @@ err:
 test: -c "abc" | indices(1)
 cmd: jq -c '"abc" | indices(1)'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with number\n
+err: jq: error (at <stdin>:1): Cannot index string with number (1)\n
 status: 5
 
 test: -c .b | index(2)
@@ -3275,15 +2430,17 @@ err:
 test: -c [splits(", *")]
 cmd: jq -c '[splits(", *")]'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be matched, as it is not a string\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be matched, as it is not a string\n
 status: 5
 
 test: -c ascii_downcase
 cmd: jq -c ascii_downcase
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): explode input must be a string\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be ascii_downcased\n
 status: 5
 
 test: -c env | type
@@ -3370,36 +2527,41 @@ status: 5
 test: -c unique
 cmd: jq -c unique
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) and array ([[1],[[1,2,...) cannot be sorted, as they are not both arrays\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) and array ([[1],[[1,2,3]]]) cannot be sorted, as they are not both arrays\n
 status: 5
 
 test: -c group_by(.)
 cmd: jq -c 'group_by(.)'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) and array ([[1],[[1,2,...) cannot be sorted, as they are not both arrays\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) and array ([[1],[[1,2,3]]]) cannot be sorted, as they are not both arrays\n
 status: 5
 
 test: -c min
 cmd: jq -c min
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) and object ({"a":1,"b":...) cannot be iterated over\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) and object ({"a":1,"b":[1,2,3]}) cannot be iterated over\n
 status: 5
 
 test: -c max
 cmd: jq -c max
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) and object ({"a":1,"b":...) cannot be iterated over\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) and object ({"a":1,"b":[1,2,3]}) cannot be iterated over\n
 status: 5
 
 test: -c sort
 cmd: jq -c sort
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be sorted, as it is not an array\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be sorted, as it is not an array\n
 status: 5
 
 test: -c sort_by(-.)
@@ -3419,15 +2581,17 @@ status: 5
 test: -c contains([1])
 cmd: jq -c 'contains([1])'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) and array ([1]) cannot have their containment checked\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) and array ([1]) cannot have their containment checked\n
 status: 5
 
 test: -c inside([1,2,3,4])
 cmd: jq -c 'inside([1,2,3,4])'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): array ([1,2,3,4]) and object ({"a":1,"b":...) cannot have their containment checked\n
+err: jq: error (at <stdin>:1): array ([1,2,3,4]) and object ({"a":1,"b":[1,2,3]}) cannot have their containment checked\n
 status: 5
 
 test: -c walk(if type == "number" then . + 1 else . end)
@@ -3439,43 +2603,49 @@ err:
 test: -c test("a")
 cmd: jq -c 'test("a")'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be matched, as it is not a string\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be matched, as it is not a string\n
 status: 5
 
 test: -c [match("a+"; "g") | .string]
 cmd: jq -c '[match("a+"; "g") | .string]'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be matched, as it is not a string\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be matched, as it is not a string\n
 status: 5
 
 test: -c sub("a"; "b")
 cmd: jq -c 'sub("a"; "b")'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be matched, as it is not a string\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be matched, as it is not a string\n
 status: 5
 
 test: -c gsub("a"; "b")
 cmd: jq -c 'gsub("a"; "b")'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be matched, as it is not a string\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be matched, as it is not a string\n
 status: 5
 
 test: -c capture("(?<x>a)")
 cmd: jq -c 'capture("(?<x>a)")'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be matched, as it is not a string\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be matched, as it is not a string\n
 status: 5
 
 test: -c [scan("a")]
 cmd: jq -c '[scan("a")]'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be matched, as it is not a string\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be matched, as it is not a string\n
 status: 5
 
 test: -c split(",")
@@ -3488,14 +2658,18 @@ status: 5
 test: -c ltrimstr("a")
 cmd: jq -c 'ltrimstr("a")'
 stdin: {"a":1,"b":[1,2,3]}\n
-out: {"a":1,"b":[1,2,3]}\n
-err:
+host: skip
+out:
+err: jq: error (at <stdin>:1): startswith() requires string inputs\n
+status: 5
 
 test: -c rtrimstr("c")
 cmd: jq -c 'rtrimstr("c")'
 stdin: {"a":1,"b":[1,2,3]}\n
-out: {"a":1,"b":[1,2,3]}\n
-err:
+host: skip
+out:
+err: jq: error (at <stdin>:1): endswith() requires string inputs\n
+status: 5
 
 test: -c startswith("a")
 cmd: jq -c 'startswith("a")'
@@ -3514,17 +2688,18 @@ status: 5
 test: -c ascii
 cmd: jq -c ascii
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
 err: jq: error: ascii/0 is not defined at <top-level>, line 1:\n
-err: ascii\n
 err: jq: 1 compile error\n
 status: 3
 
 test: -c @base64d
 cmd: jq -c @base64d
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): string ("{\\"a\\":1,\\...) is not valid base64 data\n
+err: jq: error (at <stdin>:1): string ("{\\"a\\":1,\\"b\\":[1,2,3]}") is not valid base64 data\n
 status: 5
 
 test: -c now | type
@@ -3578,14 +2753,16 @@ err:
 test: -c "1 2" | strptime("%H %M")
 cmd: jq -c '"1 2" | strptime("%H %M")'
 stdin: {"a":1,"b":[1,2,3]}\n
-out: [1900,0,0,1,2,0,8,367]\n
+host: skip
+out: [1900,0,0,1,2,0,0,-1]\n
 err:
 
 test: -c getpath(["a","b"])
 cmd: jq -c 'getpath(["a","b"])'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index number with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index number with string ("b")\n
 status: 5
 
 test: -c try error("x") catch .
@@ -3616,8 +2793,9 @@ err:
 test: -c input
 cmd: jq -c input
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): break\n
+err: jq: error (at <stdin>:1): No more inputs\n
 status: 5
 
 test: -c [.[]?]
@@ -3638,21 +2816,25 @@ err:
 test: -c splits("a")
 cmd: jq -c 'splits("a")'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be matched, as it is not a string\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be matched, as it is not a string\n
 status: 5
 
 test: -c ltrimstr(1)
 cmd: jq -c 'ltrimstr(1)'
 stdin: {"a":1,"b":[1,2,3]}\n
-out: {"a":1,"b":[1,2,3]}\n
-err:
+host: skip
+out:
+err: jq: error (at <stdin>:1): startswith() requires string inputs\n
+status: 5
 
 test: -c tonumber
 cmd: jq -c tonumber
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be parsed as a number\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be parsed as a number\n
 status: 5
 
 test: -c .a | tonumber
@@ -3694,9 +2876,9 @@ err:
 test: -c $__prog_args
 cmd: jq -c '$__prog_args'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
 err: jq: error: $__prog_args is not defined at <top-level>, line 1:\n
-err: $__prog_args\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -3741,9 +2923,9 @@ status: 5
 test: -c splits
 cmd: jq -c splits
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
 err: jq: error: splits/0 is not defined at <top-level>, line 1:\n
-err: splits\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -3794,15 +2976,16 @@ err:
 test: -c @base32
 cmd: jq -c @base32
 stdin: {"a":1,"b":[1,2,3]}\n
-out:
-err: jq: error (at <stdin>:1): base32 is not a valid format\n
-status: 5
+host: skip
+out: "PMRGCIR2GEWCEYRCHJNTCLBSFQZV27I="\n
+err:
 
 test: -c ltrimstr("x") | utf8bytelength
 cmd: jq -c 'ltrimstr("x") | utf8bytelength'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) only strings have UTF-8 byte length\n
+err: jq: error (at <stdin>:1): startswith() requires string inputs\n
 status: 5
 
 test: -c getpath(["x"]) // "d"
@@ -3814,9 +2997,9 @@ err:
 test: -c isvalid(.a)
 cmd: jq -c 'isvalid(.a)'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
 err: jq: error: isvalid/1 is not defined at <top-level>, line 1:\n
-err: isvalid(.a)\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -3830,8 +3013,10 @@ status: 5
 test: -c null | error
 cmd: jq -c 'null | error'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err:
+err: jq: error (at <stdin>:1) (not a string): null\n
+status: 5
 
 test: -c {} | error
 cmd: jq -c '{} | error'
@@ -3874,7 +3059,8 @@ err:
 test: -c limit(0; 1, 2)
 cmd: jq -c 'limit(0; 1, 2)'
 stdin: {"a":1,"b":[1,2,3]}\n
-out: 1\n
+host: skip
+out:
 err:
 
 test: -c nth(1; .b[])
@@ -3886,8 +3072,9 @@ err:
 test: -c combinations | tostring
 cmd: jq -c 'combinations | tostring'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index object with number\n
+err: jq: error (at <stdin>:1): Cannot index object with number (0)\n
 status: 5
 
 test: -c [.b, .b] | transpose
@@ -3899,22 +3086,25 @@ err:
 test: -c splits("(")
 cmd: jq -c 'splits("(")'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be matched, as it is not a string\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be matched, as it is not a string\n
 status: 5
 
 test: -c test("[")
 cmd: jq -c 'test("[")'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be matched, as it is not a string\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be matched, as it is not a string\n
 status: 5
 
 test: -c @base64d (2)
 cmd: jq -c @base64d
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): string ("{\\"a\\":1,\\...) is not valid base64 data\n
+err: jq: error (at <stdin>:1): string ("{\\"a\\":1,\\"b\\":[1,2,3]}") is not valid base64 data\n
 status: 5
 
 test: -c implode
@@ -3940,15 +3130,17 @@ err:
 test: -c getpath([1])
 cmd: jq -c 'getpath([1])'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index object with number\n
+err: jq: error (at <stdin>:1): Cannot index object with number (1)\n
 status: 5
 
 test: -c setpath([1]; 1)
 cmd: jq -c 'setpath([1]; 1)'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index object with number\n
+err: jq: error (at <stdin>:1): Cannot index object with number (1)\n
 status: 5
 
 test: -c setpath("a"; 1)
@@ -3975,8 +3167,9 @@ status: 5
 test: -c del(.[0])
 cmd: jq -c 'del(.[0])'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index object with number\n
+err: jq: error (at <stdin>:1): Cannot index object with number (0)\n
 status: 5
 
 test: -c to_entries | from_entries
@@ -3998,8 +3191,9 @@ err:
 test: -c path(.a[0].b)
 cmd: jq -c 'path(.a[0].b)'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index number with number\n
+err: jq: error (at <stdin>:1): Cannot index number with number (0)\n
 status: 5
 
 test: -c [path(..)]
@@ -4024,9 +3218,9 @@ err:
 test: -c ascii(65)
 cmd: jq -c 'ascii(65)'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
 err: jq: error: ascii/1 is not defined at <top-level>, line 1:\n
-err: ascii(65)\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -4072,78 +3266,89 @@ err:
 test: -c splits(1)
 cmd: jq -c 'splits(1)'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): object ({"a":1,"b":...) cannot be matched, as it is not a string\n
+err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be matched, as it is not a string\n
 status: 5
 
 test: -c getpath(["b", "x"])
 cmd: jq -c 'getpath(["b", "x"])'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index array with string "x"\n
+err: jq: error (at <stdin>:1): Cannot index array with string ("x")\n
 status: 5
 
 test: -c .b | getpath([0, 0])
 cmd: jq -c '.b | getpath([0, 0])'
 stdin: {"a":1,"b":[1,2,3]}\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index number with number\n
+err: jq: error (at <stdin>:1): Cannot index number with number (0)\n
 status: 5
 
 test: -c .a = 1 (2)
 cmd: jq -c '.a = 1'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "a"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("a")\n
 status: 5
 
 test: -c .a |= .+1 (2)
 cmd: jq -c '.a |= .+1'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "a"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("a")\n
 status: 5
 
 test: -c .a += 1 (2)
 cmd: jq -c '.a += 1'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "a"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("a")\n
 status: 5
 
 test: -c .a -= 1 (2)
 cmd: jq -c '.a -= 1'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "a"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("a")\n
 status: 5
 
 test: -c .a *= 2 (2)
 cmd: jq -c '.a *= 2'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "a"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("a")\n
 status: 5
 
 test: -c .a /= 2 (2)
 cmd: jq -c '.a /= 2'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "a"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("a")\n
 status: 5
 
 test: -c .a %= 2 (2)
 cmd: jq -c '.a %= 2'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "a"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("a")\n
 status: 5
 
 test: -c .a //= 3 (2)
 cmd: jq -c '.a //= 3'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "a"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("a")\n
 status: 5
 
 test: -c .[] |= empty (2)
@@ -4156,43 +3361,49 @@ status: 5
 test: -c (.b[] | select(. >= 2)) |= empty (2)
 cmd: jq -c '(.b[] | select(. >= 2)) |= empty'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c .b[1:] = ["x"] (2)
 cmd: jq -c '.b[1:] = ["x"]'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c .b[0] = 9 (2)
 cmd: jq -c '.b[0] = 9'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c del(.a) (2)
 cmd: jq -c 'del(.a)'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "a"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("a")\n
 status: 5
 
 test: -c del(.b[0,1]) (2)
 cmd: jq -c 'del(.b[0,1])'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c delpaths([["a"],["b",0]]) (2)
 cmd: jq -c 'delpaths([["a"],["b",0]])'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c to_entries (2)
@@ -4230,22 +3441,25 @@ err:
 test: -c getpath(["b",1]) (2)
 cmd: jq -c 'getpath(["b",1])'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c setpath(["b",1]; 5) (2)
 cmd: jq -c 'setpath(["b",1]; 5)'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c [setpath((["a"],["b"]); (1,2))] (2)
 cmd: jq -c '[setpath((["a"],["b"]); (1,2))]'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "a"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("a")\n
 status: 5
 
 test: -c [(1,2) * (10,20)] (2)
@@ -4275,7 +3489,8 @@ err:
 test: -c "ab" * 0 (2)
 cmd: jq -c '"ab" * 0'
 stdin: "abc"\n
-out: null\n
+host: skip
+out: ""\n
 err:
 
 test: -c {a:{b:1}} * {a:{c:2}} (2)
@@ -4287,8 +3502,9 @@ err:
 test: -c .b | indices(1) (2)
 cmd: jq -c '.b | indices(1)'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c "a,b,c" | indices(",") (2)
@@ -4319,15 +3535,17 @@ err:
 test: -c "abc" | indices(1) (2)
 cmd: jq -c '"abc" | indices(1)'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with number\n
+err: jq: error (at <stdin>:1): Cannot index string with number (1)\n
 status: 5
 
 test: -c .b | index(2) (2)
 cmd: jq -c '.b | index(2)'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c tojson (2)
@@ -4345,8 +3563,9 @@ err:
 test: -c .b | tostring (2)
 cmd: jq -c '.b | tostring'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c @json (2)
@@ -4370,8 +3589,9 @@ err:
 test: -c @csv "\\(.b)" (2)
 cmd: jq -c '@csv "\(.b)"'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c "x\\(.)y" (2)
@@ -4389,36 +3609,41 @@ err:
 test: -c @sh "echo \\(.a)" (2)
 cmd: jq -c '@sh "echo \(.a)"'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "a"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("a")\n
 status: 5
 
 test: -c .b | @csv (2)
 cmd: jq -c '.b | @csv'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c .b | @tsv (2)
 cmd: jq -c '.b | @tsv'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c [.b[] | tostring] | join(",") (2)
 cmd: jq -c '[.b[] | tostring] | join(",")'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "b"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("b")\n
 status: 5
 
 test: -c @uri "\\(.a)" (2)
 cmd: jq -c '@uri "\(.a)"'
 stdin: "abc"\n
+host: skip
 out:
-err: jq: error (at <stdin>:1): Cannot index string with string "a"\n
+err: jq: error (at <stdin>:1): Cannot index string with string ("a")\n
 status: 5
 
 test: -c keys (2)
@@ -4487,9 +3712,9 @@ test: -n  # c\nmodule {a: "x;y"} ;\n 1 | ]
 cmd: jq -n ' # c
 cmd: module {a: "x;y"} ;
 cmd:  1 | ]'
+host: skip
 out:
-err: jq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top-level>, line 3:\n
-err:  1 | ]     \n
+err: jq: error: syntax error, unexpected ] at <top-level>, line 3:\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -4809,37 +4034,8 @@ stdin: éééééééééééééééééééééééééééééééééééé�
 stdin: éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé
 stdin: éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé
 stdin: \n
-out: "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xef\xbf\xbd\xef\xbf\xbd\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3
-out: \xa9\xc3\xa9\xc3\xa9"\n
+host: skip
+out: "éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé"\n
 err:
 
 test: -R . (2)
@@ -4859,9 +4055,10 @@ err:
 test: -c .
 cmd: jq -c .
 stdin: a\x0d\n
+host: skip
 out:
-err: parse error: Invalid numeric literal at line 1, column 2\n
-status: 4
+err: jq: parse error: Invalid numeric literal at line 1, column 2\n
+status: 2
 
 test: -c . (2)
 cmd: jq -c .
@@ -47237,11 +46434,12 @@ stdin: 1\n
 stdin: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[
 stdin: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
 stdin: ]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
+host: skip
 out: 1\n
 out: 1\n
 out: 1\n
-err: parse error: Exceeds depth limit for parsing at line 4, column 257\n
-status: 4
+out: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n
+err:
 
 test: -c . (7)
 cmd: jq -c .
@@ -47258,9 +46456,9 @@ cmd: jq -c .
 stdin: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[
 stdin: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
 stdin: ]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
-out:
-err: parse error: Exceeds depth limit for parsing at line 1, column 257\n
-status: 4
+host: skip
+out: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n
+err:
 
 test: -c . (9)
 cmd: jq -c .
@@ -47294,23 +46492,25 @@ err:
 test: -c . (13)
 cmd: jq -c .
 stdin: [1,]
+host: skip
 out:
-err: parse error: Expected another array element at line 1, column 4\n
-status: 4
+err: jq: parse error: Expected another array element at line 1, column 4\n
+status: 2
 
 test: -c . (14)
 cmd: jq -c .
 stdin: {"a" 1}
+host: skip
 out:
-err: parse error: Expected separator between values at line 1, column 7\n
-status: 4
+err: jq: parse error: Objects must consist of key:value pairs at line 1, column 6\n
+status: 2
 
 test: -c . (15)
 cmd: jq -c .
 stdin: "\\ud83d\\ude00 \\u00e9 \\ud800"
-out:
-err: parse error: Invalid \\uXXXX\\uXXXX surrogate pair escape at line 1, column 28\n
-status: 4
+host: skip
+out: "😀 é �"\n
+err:
 
 test: -c . (16)
 cmd: jq -c .
@@ -47323,16 +46523,18 @@ err:
 test: -c . (17)
 cmd: jq -c .
 stdin: tru
+host: skip
 out:
-err: parse error: Invalid literal at EOF at line 1, column 3\n
-status: 4
+err: jq: parse error: Invalid literal at line 1, column 3\n
+status: 2
 
 test: -c . (18)
 cmd: jq -c .
 stdin: "unterminated
+host: skip
 out:
-err: parse error: Unfinished string at EOF at line 1, column 13\n
-status: 4
+err: jq: parse error: Unfinished JSON term at EOF at line 2, column 0\n
+status: 2
 
 test: -c . (19)
 cmd: jq -c .
@@ -47345,9 +46547,9 @@ cmd: jq --seq -c .
 stdin: \x1e1\n
 stdin: \x1e[2\n
 stdin: \x1e3\n
+host: skip
 out: \x1e1\n
-out: \x1e3\n
-err:
+err: jq: ignoring parse error: Expected separator between values at line 4, column 0\n
 
 test: --stream -c .
 cmd: jq --stream -c .
@@ -47377,8 +46579,11 @@ err:
 test: -sc --stream .
 cmd: jq -sc --stream .
 stdin: [1,2]
-out: [[[0],1],[[1],2]]\n
-out: [[1]]\n
+host: skip
+out: [[0,0],1]\n
+out: [[0,1],2]\n
+out: [[0,1]]\n
+out: [[0]]\n
 err:
 
 test: -nc [inputs] --stream
@@ -47403,8 +46608,10 @@ err:
 test: --seq -r .
 cmd: jq --seq -r .
 stdin: "a" 1
-out:
-err: ignoring parse error: Unfinished abandoned text at EOF at line 1, column 5\n
+host: skip
+out: a\n
+out: \x1e1\n
+err:
 
 test: -rj .
 cmd: jq -rj .
@@ -47437,9 +46644,10 @@ err:
 test: -C -S .
 cmd: jq -C -S .
 stdin: {"b":1,"a":[]}
+host: skip
 out: \x1b[1;39m{\n
-out:   \x1b[0m\x1b[34;1m"a"\x1b[0m\x1b[1;39m: \x1b[0m\x1b[1;39m[]\x1b[0m\x1b[1;39m,\n
-out:   \x1b[0m\x1b[34;1m"b"\x1b[0m\x1b[1;39m: \x1b[0m\x1b[0;39m1\x1b[0m\x1b[1;39m\n
+out:   \x1b[0m\x1b[1;34m"a"\x1b[0m\x1b[1;39m: \x1b[0m\x1b[1;39m[]\x1b[0m\x1b[1;39m,\n
+out:   \x1b[0m\x1b[1;34m"b"\x1b[0m\x1b[1;39m: \x1b[0m\x1b[0;39m1\x1b[0m\x1b[1;39m\n
 out: \x1b[1;39m}\x1b[0m\n
 err:
 
@@ -47453,15 +46661,18 @@ err: \x1b[1;39m[\x1b[0;32m"DEBUG:"\x1b[0m\x1b[1;39m,\x1b[1;39m[\x1b[0;39m1\x1b[0
 
 test: -n -C {a:1} | stderr
 cmd: jq -n -C '{a:1} | stderr'
+host: skip
 out: \x1b[1;39m{\n
-out:   \x1b[0m\x1b[34;1m"a"\x1b[0m\x1b[1;39m: \x1b[0m\x1b[0;39m1\x1b[0m\x1b[1;39m\n
+out:   \x1b[0m\x1b[1;34m"a"\x1b[0m\x1b[1;39m: \x1b[0m\x1b[0;39m1\x1b[0m\x1b[1;39m\n
 out: \x1b[1;39m}\x1b[0m\n
 err: {"a":1}
 
 test: -n "a\\nb" | stderr
 cmd: jq -n '"a\nb" | stderr'
+host: skip
 out: "a\\nb"\n
-err: "a\\nb"
+err: a\n
+err: b
 
 test: -n [1,2] | debug -S
 cmd: jq -n '[1,2] | debug' -S
@@ -47480,13 +46691,15 @@ err:
 test: -nc [input, input]
 cmd: jq -nc '[input, input]'
 stdin: 1
+host: skip
 out:
-err: jq: error (at <unknown>): break\n
+err: jq: error (at <stdin>:0): No more inputs\n
 status: 5
 
 test: -nc try input catch .
 cmd: jq -nc 'try input catch .'
-out: "break"\n
+host: skip
+out: "No more inputs"\n
 err:
 
 test: -nc first(inputs)
@@ -47498,8 +46711,9 @@ err:
 test: -c [., input]
 cmd: jq -c '[., input]'
 stdin: 1 2 3
+host: skip
 out: [1,2]\n
-err: jq: error (at <unknown>): break\n
+err: jq: error (at <stdin>:0): No more inputs\n
 status: 5
 
 test: -c . (20)
@@ -47533,15 +46747,17 @@ test: -c . f1 nofile f2
 cmd: jq -c . f1 nofile f2
 file: f1=1
 file: f2=2
+host: skip
 out: 12\n
-err: jq: error: Could not open file nofile: No such file or directory\n
+err: jq: error: Could not open nofile: No such file or directory\n
 status: 2
 
 test: -c . nofile1 nofile2
 cmd: jq -c . nofile1 nofile2
+host: skip
 out:
-err: jq: error: Could not open file nofile1: No such file or directory\n
-err: jq: error: Could not open file nofile2: No such file or directory\n
+err: jq: error: Could not open nofile1: No such file or directory\n
+err: jq: error: Could not open nofile2: No such file or directory\n
 status: 2
 
 test: -c . f1 f2
@@ -47703,9 +46919,10 @@ status: 5
 test: -e .
 cmd: jq -e .
 stdin: 1 xx
+host: skip
 out: 1\n
-err: parse error: Invalid numeric literal at EOF at line 1, column 4\n
-status: 4
+err: jq: parse error: Invalid numeric literal at line 1, column 3\n
+status: 2
 
 test: -ne halt_error(0)
 cmd: jq -ne 'halt_error(0)'
@@ -47849,10 +47066,12 @@ out: "\\u00e9"\n
 
 test: bad --jsonargs
 # jq 1.6 crashes on an assertion; sbx reports it like jq 1.7
-host: skip
 cmd: jq -n '$ARGS' --jsonargs '{"a":'
+host: skip
 out:
-err: jq: invalid JSON text passed to --jsonargs\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq\n
+err: jq: Invalid JSON text passed to --jsonargs\n
+err: Use jq --help for help with command-line options,\n
+err: or see the jq manpage, or online docs  at https://jqlang.org\n
 status: 2
 
 test: version
@@ -47861,14 +47080,48 @@ host: skip
 cmd: jq --version
 out: jq (sbx) 1.0\n
 
-# libjq 1.6 aborts the process (an assertion on gmtime's error value) for
-# these; the sandbox's jq reports gmtime's error instead.
-test: todate of a time gmtime cannot convert is an error, not an abort
-cmd: jq -n '1e18 | todate'; echo $?; jq -n '1e18 | strftime("%Y")'; echo $?; jq -n '-1e18 | todateiso8601'; echo $?; jq -n '1e18 | strflocaltime("%Y")'; echo $?
-out: 5\n5\n5\n5\n
-err: jq: error (at <unknown>): errror converting number of seconds since epoch to datetime\n
-err: jq: error (at <unknown>): errror converting number of seconds since epoch to datetime\n
-err: jq: error (at <unknown>): errror converting number of seconds since epoch to datetime\n
-err: jq: error (at <unknown>): error converting number of seconds since epoch to datetime\n
+# ---- libjq 1.6 aborted on these (SIGFPE, assertions); the engine answers ---------
+test: modulo of infinities saturates (jq 1.8 jq.test)
+cmd: jq -c '[(infinite,-infinite) % (1,-1,infinite)]'
+stdin: null
 host: skip
-# sandbox-only: the host's jq 1.6 dies with SIGABRT here
+out: [0,0,0,0,0,-1]\n
+err:
+
+test: NaN slice bound
+cmd: jq -c '[range(3)] | .[nan:1]'
+stdin: null
+host: skip
+out: [0]\n
+err:
+
+test: strftime of an array of the wrong kind
+cmd: jq -c 'try strftime([]) catch .'
+stdin: 0
+host: skip
+out: "strftime/1 requires a string format"\n
+err:
+
+test: huge and NaN indexes
+cmd: jq -c '(try ([1] | .[1e300] = 1) catch .), ([1,2] | .[-1e300:1e300]), (try ("abc" | .[nan]) catch .)'
+stdin: null
+host: skip
+out: "Array index too large"\n
+out: [1,2]\n
+out: "Cannot index string with number (null)"\n
+err:
+
+test: jq 1.8 language: if without else, pick, abs, trim, toboolean, add(f), limit(0)
+cmd: jq -c '[(if . then 1 end), pick(.a.b), ("  x " | trim), ("true" | toboolean), add(1,2), [limit(0; 1, 2)], ("正xy!" | index("!")), (-3 | abs), have_decnum, $__loc__]'
+stdin: {"a":{"b":1,"c":2}}
+host: skip
+out: [1,{"a":{"b":1}},"x",true,3,[],3,3,false,{"file":"<top-level>","line":1}]\n
+err:
+
+test: streaming input runs one value at a time
+cmd: jq -c '.[] | select(.x > 1) | .name'
+stdin: [{"x":1,"name":"a"},{"x":2,"name":"b"}]\n[{"x":5,"name":"c"}]\n
+host: skip
+out: "b"\n
+out: "c"\n
+err:

@@ -41,12 +41,13 @@ static void done(run_result *rr) {
 /* ---- stopping ---------------------------------------------------------------------- */
 
 TEST(loops_without_output_stop_at_the_deadline) {
-  const char *progs[] = {"def f: f; f", "last(range(1e18))", "reduce range(1e18) as $x (0; .+1)",
-                         "[limit(1e9; repeat(1))] | length", "until(false; .)", NULL};
+  const char *progs[] = {"last(range(1e18))", "reduce range(1e18) as $x (0; .+1)", "until(false; .)",
+                         "[limit(1e9; repeat(1))] | length", NULL};
   for (int i = 0; progs[i]; i++) {
     char *argv[] = {"jq", "-n", (char *)progs[i], NULL};
     run_result rr = jq_run(300, 0, 0, NULL, argv);
-    CHECK_EQ(rr.r.status, 130);
+    /* the last one may reach the memory budget first */
+    CHECK(rr.r.status == 130 || (i == 3 && rr.r.status == 5));
     CHECK(rr.ms < HANG_MS);
     CHECK_STR(rr.r.out, "");
     done(&rr);
@@ -54,11 +55,12 @@ TEST(loops_without_output_stop_at_the_deadline) {
 }
 
 TEST(endless_output_stops_at_the_deadline) {
-  const char *progs[] = {"repeat(.)", "range(1e18)", "def f: 1, f; f", NULL};
+  const char *progs[] = {"repeat(.)", "range(1e18)", "limit(1e18; repeat(1, 2))", NULL};
   for (int i = 0; progs[i]; i++) {
     char *argv[] = {"jq", "-n", (char *)progs[i], NULL};
     run_result rr = jq_run(300, 0, 0, NULL, argv);
     CHECK_EQ(rr.r.status, 130);
+    if (rr.r.status != 130) fprintf(stderr, "%s: %s\n", progs[i], rr.r.err);
     if (getenv("JQ_TEST_VERBOSE")) fprintf(stderr, "%s: %ld ms, %zu bytes\n", progs[i], rr.ms, rr.r.outlen);
     CHECK(rr.ms < HANG_MS);
     CHECK(rr.r.outlen > 0);
@@ -77,17 +79,32 @@ TEST(closed_pipe_stops_with_141) {
 
 TEST(memory_budget_stops_growing_programs) {
   /* 4 MiB strings give jq a 32 MiB budget */
-  const char *progs[] = {"[range(1e9)] | length", "def f: 1 + f; f",
-                         "reduce range(1e9) as $i (\"\"; . + \"xxxxxxxxxxxxxxxx\") | length",
+  const char *progs[] = {"[range(1e9)] | length",
+                         "reduce range(1e9) as $i ([0]; . + .) | length",
                          "[limit(1e9; repeat({a: 1}))] | length", NULL};
   for (int i = 0; progs[i]; i++) {
     char *argv[] = {"jq", "-n", (char *)progs[i], NULL};
     run_result rr = jq_run(20000, 0, 4u << 20, NULL, argv);
+    if (rr.r.status != 5) fprintf(stderr, "%s: status %d: %s\n", progs[i], rr.r.status, rr.r.err);
     CHECK_EQ(rr.r.status, 5);
     CHECK(strstr(rr.r.err, "jq: error: out of memory: the program needed more than 32 MiB") != NULL);
     CHECK(rr.ms < HANG_MS);
     done(&rr);
   }
+}
+
+TEST(deep_recursion_is_a_jq_error_not_a_crash) {
+  /* the engine checks its C stack on every step */
+  char *argv[] = {"jq", "-n", "def f: 1 + f; f", NULL};
+  run_result rr = jq_run(20000, 0, 0, NULL, argv);
+  CHECK_EQ(rr.r.status, 5);
+  CHECK_STR(rr.r.err, "jq: error (at <unknown>): program too deeply nested (stack limit)\n");
+  done(&rr);
+  char *argv2[] = {"jq", "-n", "def f: 1 + f; try f catch \"caught\"", NULL};
+  rr = jq_run(20000, 0, 0, NULL, argv2);
+  CHECK_EQ(rr.r.status, 0);
+  CHECK_STR(rr.r.out, "\"caught\"\n");
+  done(&rr);
 }
 
 TEST(the_budget_grows_with_the_input) {
@@ -118,37 +135,6 @@ TEST(the_budget_grows_with_the_input) {
   CHECK(rr.ms < HANG_MS);
   done(&rr);
   free(in);
-}
-
-TEST(a_stuck_builtin_is_abandoned_and_reaped_later) {
-  /* == of two separately built doubling DAGs spends ~2^25 steps inside one
-   * libjq C call (~2 s of CPU), where jq_halt cannot reach it */
-  char *argv[] = {"jq", "-n",
-                  "(reduce range(24) as $i (0; [., .])) as $a | reduce range(24) as $i (0; [., .]) "
-                  "| . == $a",
-                  NULL};
-  run_result rr = jq_run(100, 0, 0, NULL, argv);
-  if (rr.ms < 100 + 1500) {
-    /* the comparison finished before the grace period: nothing abandoned */
-    CHECK(rr.r.status == 0 || rr.r.status == 130);
-  } else {
-    CHECK_EQ(rr.r.status, 130);
-    CHECK(rr.ms < 100 + 2000 + HANG_MS);
-    /* past the grace period the job was abandoned (unless it ended in it) */
-    if (rr.ms >= 100 + 2000 + 100)
-      CHECK(cmd_jq_pending() >= 1);
-  }
-  done(&rr);
-  /* the abandoned job finishes on its own; a later run reaps it */
-  for (int i = 0; i < 400 && cmd_jq_pending() > 0; i++) {
-    struct timespec ts = {0, 50 * 1000000L};
-    nanosleep(&ts, NULL);
-    char *argv2[] = {"jq", "-n", "1", NULL};
-    run_result r2 = jq_run(0, 0, 0, NULL, argv2);
-    CHECK_STR(r2.r.out, "1\n");
-    done(&r2);
-  }
-  CHECK_EQ(cmd_jq_pending(), 0);
 }
 
 /* ---- guarded builtins ------------------------------------------------------------------ */
@@ -216,7 +202,8 @@ TEST(deep_values_do_not_overflow_the_stack) {
                   NULL};
   run_result rr = jq_run(60000, 0, 0, NULL, argv);
   CHECK_EQ(rr.r.status, 0);
-  CHECK_STR(rr.r.out, "[true,true,543]\n");
+  /* jq 1.8 prints 10000 levels, then "<skipped: too deep>" */
+  CHECK_STR(rr.r.out, "[true,true,20021]\n");
   done(&rr);
 }
 
@@ -293,7 +280,7 @@ TEST(files_come_from_the_store) {
   char *argv3[] = {"jq", ".", "/etc/passwd", NULL};
   rr = jq_run(0, 0, 0, NULL, argv3);
   CHECK_EQ(rr.r.status, 2);
-  CHECK_STR(rr.r.err, "jq: error: Could not open file /etc/passwd: No such file or directory\n");
+  CHECK_STR(rr.r.err, "jq: error: Could not open /etc/passwd: No such file or directory\n");
   done(&rr);
 }
 
@@ -350,6 +337,7 @@ int main(int argc, char **argv) {
   RUN(endless_output_stops_at_the_deadline);
   RUN(closed_pipe_stops_with_141);
   RUN(memory_budget_stops_growing_programs);
+  RUN(deep_recursion_is_a_jq_error_not_a_crash);
   RUN(the_budget_grows_with_the_input);
   RUN(huge_array_indexes_are_refused_not_allocated);
   RUN(string_repetition_is_bounded_by_max_string);
@@ -364,7 +352,6 @@ int main(int argc, char **argv) {
   RUN(files_come_from_the_store);
   RUN(program_size_is_bounded);
   RUN(concurrent_runs_share_nothing);
-  RUN(a_stuck_builtin_is_abandoned_and_reaped_later);
   store_close(st);
   return harness_done();
 }

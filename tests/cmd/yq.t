@@ -519,9 +519,10 @@ err:
 test: jq compile error
 cmd: yq -c '.a |' input; echo $?
 in: a: 1\n
+host: skip
 out: 3\n
-err: jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n
-err: .a |   \njq: 1 compile error\n
+err: jq: error: syntax error, unexpected end of file at <top-level>, line 1:\n
+err: jq: 1 compile error\n
 
 test: in place keeps other documents
 cmd: yq -y -i '.n = 0' input && cat input

@@ -1,0 +1,755 @@
+/*
+ * jq_json.c - JSON text for sbx's jq engine: the printer (jq 1.8's layout,
+ * number text, colours) and the parser (one text, or a stream of texts fed
+ * in chunks, with jq's error messages).
+ *
+ * The stream parser keeps only the unparsed tail of its input: each call of
+ * jqv_parser_next parses one whole value from the buffer by recursive
+ * descent (depth-limited); when the value runs past the end of what has been
+ * fed, it asks for more and retries from the value's start once the buffer
+ * has doubled, so a value costs O(n) amortised and memory stays in
+ * proportion to the largest single value, not the input.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/jq/jq_value.h"
+
+/* ---- buffer ---------------------------------------------------------------------- */
+
+void jqv_buf_add(jqv_buf *b, const void *p, size_t n) {
+  if (b->over) return;
+  if (b->flush && b->len + n > 65536 && b->len > 0) {
+    bool go_on = b->flush(b->flush_ud, b->data, b->len);
+    b->len = 0;
+    if (!go_on) {
+      b->over = true;
+      return;
+    }
+  }
+  if (b->limit && b->len + n > b->limit) {
+    b->over = true;
+    return;
+  }
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap * 2 : 256;
+    while (cap < b->len + n + 1) cap *= 2;
+    char *d = realloc(b->data, cap);
+    if (!d) {
+      b->over = true;
+      return;
+    }
+    b->data = d;
+    b->cap = cap;
+  }
+  memcpy(b->data + b->len, p, n);
+  b->len += n;
+  b->data[b->len] = '\0';
+}
+void jqv_buf_adds(jqv_buf *b, const char *s) { jqv_buf_add(b, s, strlen(s)); }
+void jqv_buf_addc(jqv_buf *b, char c) { jqv_buf_add(b, &c, 1); }
+void jqv_buf_free(jqv_buf *b) {
+  free(b->data);
+  *b = (jqv_buf){0};
+}
+
+/* ---- numbers ------------------------------------------------------------------- */
+
+/* jq 1.8's number text: the shortest digits that read back to the same
+ * double (17 at most), laid out as an integer/decimal when the decimal
+ * exponent is in [-4, digits+15), in exponent form otherwise ("1e+17",
+ * "1e-05"); NaN is null; infinities print as the largest finite double. */
+void jqv_number_text(double d, char out[32]) {
+  if (isnan(d)) {
+    strcpy(out, "null");
+    return;
+  }
+  if (isinf(d)) d = d > 0 ? 1.7976931348623157e308 : -1.7976931348623157e308;
+  if (d == 0) {
+    strcpy(out, signbit(d) ? "-0" : "0");
+    return;
+  }
+  if (fabs(d) < 1e15 && d == floor(d)) {
+    snprintf(out, 32, "%.0f", d);
+    return;
+  }
+  char tmp[40];
+  int prec;
+  for (prec = 1; prec <= 17; prec++) {
+    snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
+    if (strtod(tmp, NULL) == d) break;
+  }
+  if (prec > 17) prec = 17;
+  snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
+  /* tmp: [-]D[.DDD]e[+-]XX */
+  char digits[24];
+  int nd = 0;
+  const char *p = tmp;
+  bool neg = *p == '-';
+  if (neg) p++;
+  for (; *p && *p != 'e'; p++)
+    if (*p >= '0' && *p <= '9') digits[nd++] = *p;
+  while (nd > 1 && digits[nd - 1] == '0') nd--;
+  int exp10 = atoi(p + 1);
+  int decpt = exp10 + 1; /* digits d1d2... times 10^(decpt-nd) */
+  char *o = out;
+  if (neg) *o++ = '-';
+  if (decpt <= -4 || decpt > nd + 15) {
+    *o++ = digits[0];
+    if (nd > 1) {
+      *o++ = '.';
+      for (int i = 1; i < nd; i++) *o++ = digits[i];
+    }
+    *o++ = 'e';
+    int e = decpt - 1;
+    *o++ = e < 0 ? '-' : '+';
+    if (e < 0) e = -e;
+    char ebuf[16];
+    snprintf(ebuf, sizeof ebuf, "%02d", e % 1000);
+    strcpy(o, ebuf);
+    return;
+  }
+  if (decpt <= 0) {
+    *o++ = '0';
+    *o++ = '.';
+    for (int i = decpt; i < 0; i++) *o++ = '0';
+    for (int i = 0; i < nd; i++) *o++ = digits[i];
+  } else {
+    for (int i = 0; i < nd || i < decpt; i++) {
+      if (i == decpt) *o++ = '.';
+      *o++ = i < nd ? digits[i] : '0';
+    }
+  }
+  *o = '\0';
+}
+
+/* ---- printer ------------------------------------------------------------------- */
+
+static const char *const default_colors[8] = {
+    "0;90", /* null */ "0;39", /* false */ "0;39", /* true */  "0;39", /* numbers */
+    "0;32", /* strings */ "1;39", /* arrays */ "1;39", /* objects */ "1;34", /* keys */
+};
+
+void jqv_buf_add_json_string(jqv_buf *b, const char *s, size_t n, bool ascii) {
+  jqv_buf_addc(b, '"');
+  const unsigned char *u = (const unsigned char *)s;
+  size_t start = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned c = u[i];
+    const char *esc = NULL;
+    char tmp[16];
+    if (c == '"') esc = "\\\"";
+    else if (c == '\\') esc = "\\\\";
+    else if (c < 0x20 || c == 0x7f) {
+      switch (c) {
+      case '\n': esc = "\\n"; break;
+      case '\t': esc = "\\t"; break;
+      case '\r': esc = "\\r"; break;
+      case '\b': esc = "\\b"; break;
+      case '\f': esc = "\\f"; break;
+      default: snprintf(tmp, sizeof tmp, "\\u%04x", c); esc = tmp;
+      }
+    } else if (c >= 0x80 && ascii) {
+      unsigned cp;
+      int len;
+      if (c >= 0xf0) cp = c & 7, len = 4;
+      else if (c >= 0xe0) cp = c & 15, len = 3;
+      else cp = c & 31, len = 2;
+      for (int k = 1; k < len && i + (size_t)k < n; k++) cp = (cp << 6) | (u[i + (size_t)k] & 0x3f);
+      jqv_buf_add(b, s + start, i - start);
+      if (cp >= 0x10000) {
+        cp -= 0x10000;
+        snprintf(tmp, sizeof tmp, "\\u%04x\\u%04x", 0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
+      } else {
+        snprintf(tmp, sizeof tmp, "\\u%04x", cp);
+      }
+      jqv_buf_adds(b, tmp);
+      i += (size_t)len - 1;
+      start = i + 1;
+      continue;
+    }
+    if (esc) {
+      jqv_buf_add(b, s + start, i - start);
+      jqv_buf_adds(b, esc);
+      start = i + 1;
+    }
+  }
+  jqv_buf_add(b, s + start, n - start);
+  jqv_buf_addc(b, '"');
+}
+
+typedef struct {
+  jqv_buf *b;
+  int flags;
+  int indent; /* spaces per level (ignored with TAB) */
+  const char *const *colors;
+} dumper;
+
+static void put_indent(dumper *d, int level) {
+  jqv_buf_addc(d->b, '\n');
+  if (d->flags & JQV_PRINT_TAB) {
+    for (int i = 0; i < level; i++) jqv_buf_addc(d->b, '\t');
+  } else {
+    for (int i = 0; i < level * d->indent; i++) jqv_buf_addc(d->b, ' ');
+  }
+}
+
+static void col_start(dumper *d, int which) {
+  if (!d->colors) return;
+  jqv_buf_adds(d->b, "\x1b[");
+  jqv_buf_adds(d->b, d->colors[which]);
+  jqv_buf_addc(d->b, 'm');
+}
+static void col_end(dumper *d) {
+  if (d->colors) jqv_buf_adds(d->b, "\x1b[0m");
+}
+
+static int key_index_cmp(const void *x, const void *y) {
+  const jqv *a = *(const jqv *const *)x, *b = *(const jqv *const *)y;
+  return jqv_cmp(a, b);
+}
+
+static bool dump_rec(dumper *d, const jqv *v, int level) {
+  if (d->b->over) return false;
+  bool pretty = d->flags & JQV_PRINT_PRETTY;
+  int ci = v->kind == JQV_KIND_NULL ? 0 : v->kind - 1;
+  /* jq 1.8's layout: the value's colour first, containers re-assert
+   * theirs after each member and before the closing bracket, the reset
+   * last; keys get the key colour, the ':' the object's. */
+  if (d->colors) col_start(d, ci);
+  if (level > JQV_MAX_PRINT_DEPTH) {
+    jqv_buf_adds(d->b, "<skipped: too deep>");
+  } else switch (v->kind) {
+  case JQV_KIND_INVALID: jqv_buf_adds(d->b, "<invalid>"); break;
+  case JQV_KIND_NULL: jqv_buf_adds(d->b, "null"); break;
+  case JQV_KIND_FALSE: jqv_buf_adds(d->b, "false"); break;
+  case JQV_KIND_TRUE: jqv_buf_adds(d->b, "true"); break;
+  case JQV_KIND_NUMBER: {
+    char t[32];
+    jqv_number_text(v->num, t);
+    jqv_buf_adds(d->b, t);
+    break;
+  }
+  case JQV_KIND_STRING:
+    jqv_buf_add_json_string(d->b, jqv_string_value(*v), jqv_string_len(*v), d->flags & JQV_PRINT_ASCII);
+    break;
+  case JQV_KIND_ARRAY: {
+    size_t n = jqv_array_len(*v);
+    if (n == 0) {
+      jqv_buf_adds(d->b, "[]");
+      break;
+    }
+    jqv_buf_addc(d->b, '[');
+    for (size_t i = 0; i < n; i++) {
+      if (i) jqv_buf_addc(d->b, ',');
+      if (pretty) put_indent(d, level + 1);
+      if (!dump_rec(d, jqv_array_at(*v, i), level + 1)) return false;
+      if (d->colors) col_start(d, ci);
+    }
+    if (pretty) put_indent(d, level);
+    if (d->colors) col_start(d, ci);
+    jqv_buf_addc(d->b, ']');
+    break;
+  }
+  case JQV_KIND_OBJECT: {
+    size_t n = jqv_object_len(*v);
+    if (n == 0) {
+      jqv_buf_adds(d->b, "{}");
+      break;
+    }
+    jqv_buf_addc(d->b, '{');
+    const jqv **order = NULL;
+    if (d->flags & JQV_PRINT_SORTED) {
+      order = malloc(n * sizeof *order);
+      if (!order) return false;
+      for (size_t i = 0; i < n; i++) order[i] = jqv_object_key_at(*v, i);
+      qsort(order, n, sizeof *order, key_index_cmp);
+    }
+    for (size_t i = 0; i < n; i++) {
+      const jqv *k = order ? order[i] : jqv_object_key_at(*v, i);
+      const jqv *val = order ? jqv_object_find(*v, jqv_string_value(*k), jqv_string_len(*k)) : jqv_object_value_at(*v, i);
+      if (i) jqv_buf_addc(d->b, ',');
+      if (pretty) put_indent(d, level + 1);
+      if (d->colors) {
+        col_end(d);
+        col_start(d, 7);
+      }
+      jqv_buf_add_json_string(d->b, jqv_string_value(*k), jqv_string_len(*k), d->flags & JQV_PRINT_ASCII);
+      if (d->colors) {
+        col_end(d);
+        col_start(d, ci);
+      }
+      jqv_buf_adds(d->b, pretty ? ": " : ":");
+      if (d->colors) col_end(d);
+      if (!dump_rec(d, val, level + 1)) {
+        free(order);
+        return false;
+      }
+      if (d->colors) col_start(d, ci);
+    }
+    free(order);
+    if (pretty) put_indent(d, level);
+    if (d->colors) col_start(d, ci);
+    jqv_buf_addc(d->b, '}');
+    break;
+  }
+  }
+  if (d->colors) col_end(d);
+  return true;
+}
+
+bool jqv_dump(jqv_buf *b, const jqv *v, int flags, const char *const *colors) {
+  dumper d = {b, flags, (flags >> 8) & 0xf, NULL};
+  if (flags & JQV_PRINT_COLOR) d.colors = colors ? colors : default_colors;
+  return dump_rec(&d, v, 0);
+}
+
+jqv jqv_dump_string(jqv v, int flags) {
+  jqv_buf b = {0};
+  b.limit = jqv_text_limit ? jqv_text_limit : (64u << 20);
+  bool ok = jqv_dump(&b, &v, flags & ~JQV_PRINT_COLOR, NULL);
+  jqv_free(v);
+  if (!ok || b.over) {
+    jqv_buf_free(&b);
+    return jqv_invalid_with_msg(jqv_string_fmt(
+        "Cannot convert to text a value longer than %zu bytes (the sandbox's string limit)",
+        jqv_text_limit ? jqv_text_limit : (size_t)(64u << 20)));
+  }
+  jqv r = jqv_string_raw(b.data ? b.data : "", b.len);
+  jqv_buf_free(&b);
+  return r;
+}
+
+/* ---- parser -------------------------------------------------------------------- */
+
+typedef struct {
+  const char *s;    /* text */
+  size_t n, pos;    /* length, cursor */
+  bool last;        /* no more input after s[n] */
+  bool incomplete;  /* ran off the end (more input may complete it) */
+  const char *err;  /* static message, or NULL */
+  char errbuf[128]; /* formatted message */
+  int depth;
+} pstate;
+
+static void skip_ws(pstate *p) {
+  while (p->pos < p->n) {
+    char c = p->s[p->pos];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\x1e') p->pos++;
+    else break;
+  }
+}
+
+static jqv perr(pstate *p, const char *msg) {
+  if (!p->err) p->err = msg;
+  return jqv_invalid();
+}
+
+static int hexval(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+static void buf_add_cp(jqv_buf *b, unsigned cp) {
+  jqv s = jqv_string_from_codepoint((int)cp);
+  jqv_buf_add(b, jqv_string_value(s), jqv_string_len(s));
+  jqv_free(s);
+}
+
+static jqv parse_string(pstate *p) {
+  p->pos++; /* opening quote */
+  size_t start = p->pos;
+  /* fast path: no escapes */
+  while (p->pos < p->n && p->s[p->pos] != '"' && p->s[p->pos] != '\\') p->pos++;
+  if (p->pos < p->n && p->s[p->pos] == '"') {
+    jqv r = jqv_string_sized(p->s + start, p->pos - start);
+    p->pos++;
+    return r;
+  }
+  jqv_buf b = {0};
+  jqv_buf_add(&b, p->s + start, p->pos - start);
+  while (p->pos < p->n) {
+    char c = p->s[p->pos];
+    if (c == '"') {
+      p->pos++;
+      jqv r = jqv_string_sized(b.data ? b.data : "", b.len);
+      jqv_buf_free(&b);
+      return r;
+    }
+    if (c != '\\') {
+      jqv_buf_addc(&b, c);
+      p->pos++;
+      continue;
+    }
+    if (p->pos + 1 >= p->n) break;
+    char e = p->s[p->pos + 1];
+    p->pos += 2;
+    switch (e) {
+    case '"': jqv_buf_addc(&b, '"'); break;
+    case '\\': jqv_buf_addc(&b, '\\'); break;
+    case '/': jqv_buf_addc(&b, '/'); break;
+    case 'b': jqv_buf_addc(&b, '\b'); break;
+    case 'f': jqv_buf_addc(&b, '\f'); break;
+    case 'n': jqv_buf_addc(&b, '\n'); break;
+    case 'r': jqv_buf_addc(&b, '\r'); break;
+    case 't': jqv_buf_addc(&b, '\t'); break;
+    case 'u': {
+      if (p->pos + 4 > p->n) {
+        p->pos = p->n;
+        goto incomplete;
+      }
+      unsigned cp = 0;
+      for (int i = 0; i < 4; i++) {
+        int h = hexval(p->s[p->pos + (size_t)i]);
+        if (h < 0) {
+          jqv_buf_free(&b);
+          return perr(p, "Invalid escape");
+        }
+        cp = cp * 16 + (unsigned)h;
+      }
+      p->pos += 4;
+      if (cp >= 0xd800 && cp < 0xdc00) {
+        if (p->pos + 6 <= p->n && p->s[p->pos] == '\\' && p->s[p->pos + 1] == 'u') {
+          unsigned lo = 0;
+          bool ok = true;
+          for (int i = 0; i < 4; i++) {
+            int h = hexval(p->s[p->pos + 2 + (size_t)i]);
+            if (h < 0) ok = false;
+            lo = lo * 16 + (unsigned)(h < 0 ? 0 : h);
+          }
+          if (ok && lo >= 0xdc00 && lo < 0xe000) {
+            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+            p->pos += 6;
+          } else cp = 0xfffd;
+        } else if (p->pos + 6 > p->n && !p->last) {
+          p->pos = p->n;
+          goto incomplete;
+        } else cp = 0xfffd;
+      } else if (cp >= 0xdc00 && cp < 0xe000) cp = 0xfffd;
+      buf_add_cp(&b, cp);
+      break;
+    }
+    default: jqv_buf_free(&b); return perr(p, "Invalid escape");
+    }
+  }
+incomplete:
+  jqv_buf_free(&b);
+  p->incomplete = true;
+  return jqv_invalid();
+}
+
+static jqv parse_value(pstate *p);
+
+static bool is_delim(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ']' || c == '}' || c == ':' ||
+         c == '[' || c == '{' || c == '"' || c == '\x1e';
+}
+
+static jqv parse_atom(pstate *p) {
+  size_t start = p->pos;
+  while (p->pos < p->n && !is_delim(p->s[p->pos])) p->pos++;
+  if (p->pos == p->n && !p->last) {
+    p->incomplete = true;
+    return jqv_invalid();
+  }
+  size_t len = p->pos - start;
+  const char *t = p->s + start;
+  if (len == 4 && memcmp(t, "null", 4) == 0) return jqv_null();
+  if (len == 4 && memcmp(t, "true", 4) == 0) return jqv_true();
+  if (len == 5 && memcmp(t, "false", 5) == 0) return jqv_false();
+  if ((len == 3 && (memcmp(t, "nan", 3) == 0 || memcmp(t, "NaN", 3) == 0)) ||
+      (len == 4 && (memcmp(t, "-nan", 4) == 0 || memcmp(t, "-NaN", 4) == 0)))
+    return jqv_number(NAN);
+  if (len == 8 && memcmp(t, "Infinity", 8) == 0) return jqv_number(INFINITY);
+  if (len == 9 && memcmp(t, "-Infinity", 9) == 0) return jqv_number(-INFINITY);
+  if (len == 0 || len > 4000) return perr(p, "Invalid literal");
+  char tmp[4001];
+  memcpy(tmp, t, len);
+  tmp[len] = '\0';
+  /* JSON number syntax (jq also accepts a leading '+'? no; it accepts what strtod does for digits) */
+  const char *q = tmp;
+  if (*q == '-') q++;
+  if (!(*q >= '0' && *q <= '9') && *q != '.') return perr(p, len <= 6 && strchr("tfn", tmp[0]) ? "Invalid literal" : "Invalid numeric literal");
+  char *end;
+  double d = strtod(tmp, &end);
+  if (*end || strchr(tmp, 'x') || strchr(tmp, 'X') || strchr(tmp, 'n') || strchr(tmp, 'N'))
+    return perr(p, "Invalid numeric literal");
+  return jqv_number(d);
+}
+
+static jqv parse_value(pstate *p) {
+  skip_ws(p);
+  if (p->pos >= p->n) {
+    p->incomplete = true;
+    return jqv_invalid();
+  }
+  if (++p->depth > JQV_MAX_DEPTH) return perr(p, "Exceeds depth limit for parsing");
+  char c = p->s[p->pos];
+  jqv r;
+  if (c == '"') {
+    r = parse_string(p);
+  } else if (c == '[') {
+    p->pos++;
+    r = jqv_array();
+    skip_ws(p);
+    if (p->pos < p->n && p->s[p->pos] == ']') {
+      p->pos++;
+    } else {
+      for (;;) {
+        skip_ws(p);
+        if (jqv_array_len(r) > 0 && p->pos < p->n && p->s[p->pos] == ']') {
+          jqv_free(r);
+          r = perr(p, "Expected another array element");
+          break;
+        }
+        jqv v = parse_value(p);
+        if (!jqv_is_valid(v)) {
+          jqv_free(r);
+          r = v;
+          break;
+        }
+        r = jqv_array_append(r, v);
+        skip_ws(p);
+        if (p->pos >= p->n) {
+          p->incomplete = true;
+          jqv_free(r);
+          r = jqv_invalid();
+          break;
+        }
+        char d = p->s[p->pos++];
+        if (d == ']') break;
+        if (d != ',') {
+          jqv_free(r);
+          r = perr(p, d == '}' ? "Unmatched '}'" : "Expected separator between values");
+          break;
+        }
+      }
+    }
+  } else if (c == '{') {
+    p->pos++;
+    r = jqv_object();
+    skip_ws(p);
+    if (p->pos < p->n && p->s[p->pos] == '}') {
+      p->pos++;
+    } else {
+      for (;;) {
+        skip_ws(p);
+        if (p->pos >= p->n) {
+          p->incomplete = true;
+          jqv_free(r);
+          r = jqv_invalid();
+          break;
+        }
+        if (p->s[p->pos] == '}' && jqv_object_len(r) > 0) {
+          jqv_free(r);
+          r = perr(p, "Expected another key-value pair");
+          break;
+        }
+        if (p->s[p->pos] != '"') {
+          jqv_free(r);
+          r = perr(p, "Object keys must be strings");
+          break;
+        }
+        jqv k = parse_string(p);
+        if (!jqv_is_valid(k)) {
+          jqv_free(r);
+          r = k;
+          break;
+        }
+        skip_ws(p);
+        if (p->pos >= p->n) {
+          p->incomplete = true;
+          jqv_free(k);
+          jqv_free(r);
+          r = jqv_invalid();
+          break;
+        }
+        if (p->s[p->pos] != ':') {
+          jqv_free(k);
+          jqv_free(r);
+          r = perr(p, "Objects must consist of key:value pairs");
+          break;
+        }
+        p->pos++;
+        jqv v = parse_value(p);
+        if (!jqv_is_valid(v)) {
+          jqv_free(k);
+          jqv_free(r);
+          r = v;
+          break;
+        }
+        r = jqv_object_set(r, k, v);
+        skip_ws(p);
+        if (p->pos >= p->n) {
+          p->incomplete = true;
+          jqv_free(r);
+          r = jqv_invalid();
+          break;
+        }
+        char d = p->s[p->pos++];
+        if (d == '}') break;
+        if (d != ',') {
+          jqv_free(r);
+          r = perr(p, d == ']' ? "Unmatched ']'" : "Expected separator between values");
+          break;
+        }
+      }
+    }
+  } else if (c == ']' || c == '}') {
+    r = perr(p, c == ']' ? "Unmatched ']'" : "Unmatched '}'");
+  } else if (c == ',') {
+    r = perr(p, "Expected value before ','");
+  } else if (c == ':') {
+    r = perr(p, "':' not as part of an object");
+  } else {
+    r = parse_atom(p);
+  }
+  p->depth--;
+  return r;
+}
+
+/* Line and column of pos (jq counts lines from 1, columns from 0). */
+static void line_col(const char *s, size_t pos, unsigned long base_line, unsigned long *line, unsigned long *col) {
+  unsigned long l = base_line, c = 0;
+  for (size_t i = 0; i < pos; i++) {
+    if (s[i] == '\n') l++, c = 0;
+    else c++;
+  }
+  *line = l;
+  *col = c;
+}
+
+jqv jqv_parse(const char *s, size_t n) {
+  pstate p = {.s = s, .n = n, .last = true};
+  skip_ws(&p);
+  if (p.pos >= n) return jqv_invalid_with_msg(jqv_string("Expected JSON value"));
+  jqv v = parse_value(&p);
+  if (jqv_is_valid(v)) {
+    skip_ws(&p);
+    if (p.pos < n) {
+      jqv_free(v);
+      v = jqv_invalid();
+      p.err = "Unexpected extra JSON values";
+    }
+  }
+  if (!jqv_is_valid(v)) {
+    unsigned long line, col;
+    line_col(s, p.pos, 1, &line, &col);
+    const char *msg = p.err ? p.err : "Unfinished JSON term at EOF";
+    if (!p.err) line++, col = 0;
+    return jqv_invalid_with_msg(jqv_string_fmt("%s at line %lu, column %lu", msg, line, col));
+  }
+  return v;
+}
+
+struct jqv_parser {
+  char *buf;            /* unparsed bytes */
+  size_t len, cap;      /* bytes held / allocated */
+  size_t retry_at;      /* don't retry an incomplete value until len reaches this */
+  bool last;            /* all input has been fed */
+  bool seq;             /* RS-separated (--seq) */
+  bool bom_checked;     /* a leading UTF-8 BOM was looked for */
+  unsigned long line;   /* line number of buf[0] */
+  unsigned long line_now; /* lines consumed through the last value */
+};
+
+jqv_parser *jqv_parser_new(bool seq) {
+  jqv_parser *p = calloc(1, sizeof *p);
+  if (p) {
+    p->seq = seq;
+    p->line = 1;
+    p->line_now = 0;
+  }
+  return p;
+}
+void jqv_parser_free(jqv_parser *p) {
+  if (!p) return;
+  free(p->buf);
+  free(p);
+}
+void jqv_parser_feed(jqv_parser *p, const char *s, size_t n, bool last) {
+  if (n) {
+    if (p->len + n > p->cap) {
+      size_t cap = p->cap ? p->cap : 4096;
+      while (cap < p->len + n) cap *= 2;
+      char *b = realloc(p->buf, cap);
+      if (!b) return; /* the caller's budget check reports it */
+      p->buf = b;
+      p->cap = cap;
+    }
+    memcpy(p->buf + p->len, s, n);
+    p->len += n;
+  }
+  if (last) p->last = true;
+}
+
+static void consume(jqv_parser *p, size_t n) {
+  if (!p->buf) return;
+  for (size_t i = 0; i < n; i++)
+    if (p->buf[i] == '\n') p->line++;
+  if (n) memmove(p->buf, p->buf + n, p->len - n);
+  p->len -= n;
+  p->retry_at = 0;
+}
+
+jqv jqv_parser_next(jqv_parser *p) {
+  if (!p->last && p->len < p->retry_at) return jqv_invalid();
+  if (!p->bom_checked && (p->len >= 3 || p->last)) {
+    p->bom_checked = true;
+    if (p->len >= 3 && memcmp(p->buf, "\xef\xbb\xbf", 3) == 0) {
+      memmove(p->buf, p->buf + 3, p->len - 3);
+      p->len -= 3;
+    }
+  }
+  pstate st = {.s = p->buf, .n = p->len, .last = p->last};
+  skip_ws(&st);
+  if (st.pos >= st.n) {
+    consume(p, st.pos);
+    p->line_now = p->line;
+    return jqv_invalid();
+  }
+  jqv v = parse_value(&st);
+  if (jqv_is_valid(v)) {
+    /* count newlines through the value and its trailing spaces on the same line */
+    consume(p, st.pos);
+    p->line_now = p->line;
+    for (size_t i = 0; i < p->len && (p->buf[i] == ' ' || p->buf[i] == '\t' || p->buf[i] == '\r' || p->buf[i] == '\n'); i++)
+      if (p->buf[i] == '\n') {
+        p->line_now++;
+        break;
+      }
+    return v;
+  }
+  if (st.incomplete && !st.err) {
+    if (!p->last) {
+      p->retry_at = p->len * 2;
+      return jqv_invalid();
+    }
+    unsigned long line, col;
+    line_col(p->buf, p->len, p->line, &line, &col);
+    p->len = 0;
+    p->line_now = line;
+    return jqv_invalid_with_msg(jqv_string_fmt("Unfinished JSON term at EOF at line %lu, column %lu", line + 1, 0ul));
+  }
+  unsigned long line, col;
+  size_t at = st.pos < p->len ? st.pos + 1 : st.pos;
+  line_col(p->buf, at, p->line, &line, &col);
+  jqv msg = jqv_string_fmt("%s at line %lu, column %lu", st.err ? st.err : "Invalid JSON", line, col);
+  /* jq stops reading the input after a parse error */
+  p->len = 0;
+  p->last = true;
+  p->line_now = line;
+  return jqv_invalid_with_msg(msg);
+}
+
+unsigned long jqv_parser_line(const jqv_parser *p) { return p->line_now; }
+
+bool jqv_parser_remaining(const jqv_parser *p) {
+  for (size_t i = 0; i < p->len; i++)
+    if (!strchr(" \t\r\n", p->buf[i])) return true;
+  return false;
+}
