@@ -88,7 +88,20 @@ typedef struct sbx_quota {
  * SBX_OPEN_MEMORY. On success *out is a new handle; on failure *out is set to a
  * handle that only carries the error message (call sbx_errmsg then sbx_close),
  * or NULL when memory ran out.
+ *
+ * File descriptors: an open sandbox file holds SBX_FDS_PER_SANDBOX of them
+ * (the database, its -wal and its -shm); an in-memory sandbox none; opening
+ * briefly needs two more when it creates the file (the new file and its
+ * directory). SBX_OPEN_PROCESS adds the helper process's pipes. When the
+ * process has none left the open fails with SBX_FS|EMFILE (or ENFILE),
+ * "Too many open files", and nothing is left behind.
+ *
+ * Creating a missing file costs two fdatasync(2) (the file, its directory):
+ * the empty sandbox is complete on disk, with its name, when sbx_open
+ * returns. A crash can leave a stray PATH.sbx-new-* file, never a partial
+ * PATH.
  */
+#define SBX_FDS_PER_SANDBOX 3
 SBX_API int sbx_open(const char *path, int flags, sbx **out);
 
 /* Opens a new in-memory sandbox (SBX_OPEN_MEMORY, or flags 0) or
