@@ -230,9 +230,39 @@ static double run_open_close(int flags, int n) {
 }
 
 /* One workload, once, for a profiler; 1 for an unknown name. */
+/* One create of a new named sandbox file (sbx_open + sbx_close) or, for
+ * the floor, of an empty WAL SQLite database with one table; run under
+ * `strace -c` by run.sh to count the fdatasync calls. */
+static double run_create(int floor) {
+  char p[600];
+  snprintf(p, sizeof p, "%s/%s", dir, floor ? "floor-create.db" : "create.db");
+  double t0 = now_ms();
+  if (floor) {
+    sqlite3 *db;
+    if (sqlite3_open(p, &db) != SQLITE_OK ||
+        sqlite3_exec(db,
+                     "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+                     "CREATE TABLE t (x INTEGER PRIMARY KEY, y TEXT);",
+                     NULL, NULL, NULL) != SQLITE_OK)
+      exit(1);
+    sqlite3_close(db);
+  } else {
+    sbx *h;
+    if (sbx_open(p, 0, &h) != SBX_OK) exit(1);
+    sbx_close(h);
+  }
+  double t = now_ms() - t0;
+  remove_db(floor ? "floor-create.db" : "create.db");
+  return t;
+}
+
 static int run_one(const char *w) {
   double t;
   sbx *h;
+  if (!strcmp(w, "create") || !strcmp(w, "sqlite_create")) {
+    printf("%s %.3f\n", w, run_create(w[0] == 's'));
+    return 0;
+  }
   if (!strcmp(w, "write_each") || !strcmp(w, "write_begin") || !strcmp(w, "write_batch")) {
     t = run_write(w[6] == 'e' ? EACH : w[7] == 'e' ? BEGIN : BATCH);
   } else if (!strcmp(w, "read") || !strcmp(w, "big_read")) {

@@ -73,3 +73,31 @@ awk -v sbxf="$work/sbx.txt" -v agf="$work/agentfs.txt" '
   }
   function ok(c) { return c ? "met" : "NOT met" }
 '
+
+# Creating a named sandbox file: fdatasync(2)/fsync(2) calls counted by
+# strace -c (and their system time), wall time best of 7 without strace,
+# against the floor: one SQLite create of an empty WAL database with one
+# table (journal_mode=WAL, synchronous=NORMAL, CREATE TABLE, close).
+if command -v strace >/dev/null; then
+  syncs() { # WORKLOAD -> "calls seconds"
+    strace -f -c -e trace=fdatasync,fsync -o "$work/strace.txt" \
+      build/bench/bench_store "$work" "$1" >/dev/null
+    awk '$NF == "total" { print $4, $2 }' "$work/strace.txt"
+  }
+  best() { # WORKLOAD -> best wall ms of 7
+    for _ in 1 2 3 4 5 6 7; do build/bench/bench_store "$work" "$1"; done |
+      awk 'NR == 1 || $2 < m { m = $2 } END { printf "%.3f", m }'
+  }
+  read -r sc st < <(syncs create)
+  read -r fc ft < <(syncs sqlite_create)
+  sw=$(best create)
+  fw=$(best sqlite_create)
+  echo
+  echo "create a named sandbox file (open + close; fsync time is strace's system time)"
+  printf '%-30s %8s %12s %10s\n' "" "fsyncs" "fsync ms" "wall ms"
+  awk -v c="$sc" -v t="$st" -v w="$sw" 'BEGIN { printf "%-30s %8d %12.3f %10.3f\n", "sbx_open + sbx_close", c, t * 1000, w }'
+  awk -v c="$fc" -v t="$ft" -v w="$fw" 'BEGIN { printf "%-30s %8d %12.3f %10.3f\n", "floor: SQLite WAL + 1 table", c, t * 1000, w }'
+  awk -v c="$sc" -v w="$sw" -v fw="$fw" -v fc="$fc" 'BEGIN {
+    printf "target: at most 2 fdatasync: %s (%d; floor %d); wall %.2fx the floor\n",
+      c <= 2 ? "met" : "NOT met", c, fc, w / fw }'
+fi
