@@ -275,6 +275,17 @@ SBX_API int sbx_history_record(sbx *h, const char *name, const char *parameters,
  * (non-NULL on success): sbx_free(*entries). */
 SBX_API int sbx_history_list(sbx *h, int limit, sbx_history_entry **entries,
                              size_t *n);
+/* Bounds the history: at most max_rows calls (the newest are kept) and none
+ * started more than max_age_s seconds ago; 0 lifts that bound. Default:
+ * SBX_HISTORY_DEFAULT_ROWS calls, no age limit. The old calls are deleted at
+ * once, then by every 64th recorded call in its own transaction (by every
+ * call when max_rows < 128), so the table never holds more than max_rows
+ * calls and recording stays cheap. A call still pending can be deleted (its
+ * sbx_history_finish is then SBX_NOTFOUND). The setting belongs to this
+ * handle (not stored in the file); calls recorded by an isolated helper
+ * process (SBX_OPEN_PROCESS) use the default. Negative: SBX_MISUSE. */
+#define SBX_HISTORY_DEFAULT_ROWS 100000
+SBX_API int sbx_history_retention(sbx *h, int64_t max_rows, int64_t max_age_s);
 
 /* ---- snapshots and forks ------------------------------------------------------- */
 

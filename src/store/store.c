@@ -211,6 +211,8 @@ static const char *const stmt_sql[ST_COUNT] = {
         "INSERT INTO tool_calls (name, parameters, result, error, status, "
         "started_at, completed_at, duration_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
         "?7, ?8)",
+    [ST_CALL_PRUNE_ID] = "DELETE FROM tool_calls WHERE id <= ?1",
+    [ST_CALL_PRUNE_AGE] = "DELETE FROM tool_calls WHERE started_at < ?1",
 };
 
 /* ---- small helpers --------------------------------------------------------- */
@@ -702,6 +704,8 @@ static store *store_alloc(void) {
   if (s) {
     s->umask = 022;
     s->dcache_epoch = 1; /* calloc'd entries (epoch 0) are empty */
+    s->hist_max_rows = STORE_HISTORY_DEFAULT_ROWS;
+    s->hist_unpruned = STORE_HISTORY_PRUNE_EVERY; /* the first insert prunes */
   }
   return s;
 }
