@@ -348,7 +348,9 @@ static int set_errmsg(char **errmsg, const char *fmt, const char *detail) {
  * open(2) that ran out of file descriptors (SQLite reports it as a plain
  * I/O or cannot-open error), else 0. */
 static int fd_shortage(sqlite3 *db) {
-  int e = db ? sqlite3_system_errno(db) : 0;
+  int prim = db ? sqlite3_errcode(db) & 0xff : 0;
+  if (prim != SQLITE_IOERR && prim != SQLITE_CANTOPEN) return 0;
+  int e = sqlite3_system_errno(db);
   return e == EMFILE || e == ENFILE ? e : 0;
 }
 
