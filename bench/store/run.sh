@@ -77,12 +77,14 @@ awk -v sbxf="$work/sbx.txt" -v agf="$work/agentfs.txt" '
 '
 
 # Creating a named sandbox file: fdatasync(2)/fsync(2) calls counted by
-# strace -c (and their system time), wall time best of 7 without strace,
+# strace -c -w (and the wall time spent in them), the whole open + close
+# best of 7 without strace (in a new process each: includes building the
+# schema template once),
 # against the floor: one SQLite create of an empty WAL database with one
 # table (journal_mode=WAL, synchronous=NORMAL, CREATE TABLE, close).
 if command -v strace >/dev/null; then
   syncs() { # WORKLOAD -> "calls seconds"
-    strace -f -c -e trace=fdatasync,fsync -o "$work/strace.txt" \
+    strace -f -c -w -e trace=fdatasync,fsync -o "$work/strace.txt" \
       build/bench/bench_store "$work" "$1" >/dev/null
     awk '$NF == "total" { print $4, $2 }' "$work/strace.txt"
   }
@@ -95,7 +97,7 @@ if command -v strace >/dev/null; then
   sw=$(best create)
   fw=$(best sqlite_create)
   echo
-  echo "create a named sandbox file (open + close; fsync time is strace's system time)"
+  echo "create a named sandbox file (open + close; fsync ms: wall time inside fdatasync, strace -w -c)"
   printf '%-30s %8s %12s %10s\n' "" "fsyncs" "fsync ms" "wall ms"
   awk -v c="$sc" -v t="$st" -v w="$sw" 'BEGIN { printf "%-30s %8d %12.3f %10.3f\n", "sbx_open + sbx_close", c, t * 1000, w }'
   awk -v c="$fc" -v t="$ft" -v w="$fw" 'BEGIN { printf "%-30s %8d %12.3f %10.3f\n", "floor: SQLite WAL + 1 table", c, t * 1000, w }'
