@@ -88,7 +88,20 @@ typedef struct sbx_quota {
  * SBX_OPEN_MEMORY. On success *out is a new handle; on failure *out is set to a
  * handle that only carries the error message (call sbx_errmsg then sbx_close),
  * or NULL when memory ran out.
+ *
+ * File descriptors: an open sandbox file holds SBX_FDS_PER_SANDBOX of them
+ * (the database, its -wal and its -shm); an in-memory sandbox none; opening
+ * briefly needs two more when it creates the file (the new file and its
+ * directory). SBX_OPEN_PROCESS adds the helper process's pipes. When the
+ * process has none left the open fails with SBX_FS|EMFILE (or ENFILE),
+ * "Too many open files", and nothing is left behind.
+ *
+ * Creating a missing file costs two fdatasync(2) (the file, its directory):
+ * the empty sandbox is complete on disk, with its name, when sbx_open
+ * returns. A crash can leave a stray PATH.sbx-new-* file, never a partial
+ * PATH.
  */
+#define SBX_FDS_PER_SANDBOX 3
 SBX_API int sbx_open(const char *path, int flags, sbx **out);
 
 /* Opens a new in-memory sandbox (SBX_OPEN_MEMORY, or flags 0) or
@@ -262,6 +275,17 @@ SBX_API int sbx_history_record(sbx *h, const char *name, const char *parameters,
  * (non-NULL on success): sbx_free(*entries). */
 SBX_API int sbx_history_list(sbx *h, int limit, sbx_history_entry **entries,
                              size_t *n);
+/* Bounds the history: at most max_rows calls (the newest are kept) and none
+ * started more than max_age_s seconds ago; 0 lifts that bound. Default:
+ * SBX_HISTORY_DEFAULT_ROWS calls, no age limit. The old calls are deleted at
+ * once, then by every 64th recorded call in its own transaction (by every
+ * call when max_rows < 128), so the table never holds more than max_rows
+ * calls and recording stays cheap. A call still pending can be deleted (its
+ * sbx_history_finish is then SBX_NOTFOUND). The setting belongs to this
+ * handle (not stored in the file); calls recorded by an isolated helper
+ * process (SBX_OPEN_PROCESS) use the default. Negative: SBX_MISUSE. */
+#define SBX_HISTORY_DEFAULT_ROWS 100000
+SBX_API int sbx_history_retention(sbx *h, int64_t max_rows, int64_t max_age_s);
 
 /* ---- snapshots and forks ------------------------------------------------------- */
 

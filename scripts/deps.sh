@@ -17,6 +17,7 @@ PKGS=(
   xxd bsdextrautils  # host halves of xxd.t, hexdump.t, column.t (not in every base image)
   yq  # kislyuk/yq: tests/cmd/yq.t proves its expectations against it
   faketime  # scripts/suites/shifted-clock.sh: the suites that print times, at other dates
+  strace    # bench/store/run.sh: counts the fdatasync calls of creating a sandbox file
 )
 PKGS+=("$@")
 

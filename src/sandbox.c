@@ -987,6 +987,19 @@ static int history_cb(void *ud, const store_call *c) {
   return b->oom ? -ENOMEM : 0;
 }
 
+_Static_assert(SBX_HISTORY_DEFAULT_ROWS == STORE_HISTORY_DEFAULT_ROWS, "one default");
+
+int sbx_history_retention(sbx *h, int64_t max_rows, int64_t max_age_s) {
+  int rc = sandbox_enter(h);
+  if (rc) return rc;
+  MISUSE_IF(max_rows < 0 || max_age_s < 0,
+            "history retention: negative bound (0 means no bound)");
+  int src = store_history_retention(h->st, max_rows, max_age_s);
+  if (src < 0) rc = sandbox_fail_store(h, src, "history retention", NULL);
+  sandbox_leave(h);
+  return rc;
+}
+
 int sbx_history_list(sbx *h, int limit, sbx_history_entry **entries, size_t *n) {
   int rc = sandbox_enter(h);
   if (rc) return rc;

@@ -229,10 +229,64 @@ static double run_open_close(int flags, int n) {
   return (now_ms() - t0) / n;
 }
 
+/* One create of a new named sandbox file (sbx_open + sbx_close) or, for
+ * the floor, of an empty WAL SQLite database with one table; run under
+ * `strace -c` by run.sh to count the fdatasync calls. */
+static double run_create(int floor) {
+  char p[600];
+  snprintf(p, sizeof p, "%s/%s", dir, floor ? "floor-create.db" : "create.db");
+  double t0 = now_ms();
+  if (floor) {
+    sqlite3 *db;
+    if (sqlite3_open(p, &db) != SQLITE_OK ||
+        sqlite3_exec(db,
+                     "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+                     "CREATE TABLE t (x INTEGER PRIMARY KEY, y TEXT);",
+                     NULL, NULL, NULL) != SQLITE_OK)
+      exit(1);
+    sqlite3_close(db);
+  } else {
+    sbx *h;
+    if (sbx_open(p, 0, &h) != SBX_OK) exit(1);
+    sbx_close(h);
+  }
+  double t = now_ms() - t0;
+  remove_db(floor ? "floor-create.db" : "create.db");
+  return t;
+}
+
+/* A history at the default bound (100,100 calls recorded in one group),
+ * then 1,000 more each in its own transaction, timed: with the default
+ * retention (every 64th prunes 64 rows) or none (`bounded` 0). Prints the
+ * rows left as "history_rows N" first. */
+static double run_history_at_bound(int bounded) {
+  static const char params[] = "{\"script\":\"echo hi\"}", result[] = "{\"exitCode\":0}";
+  sbx *h = fresh("bound.db");
+  if (!bounded && sbx_history_retention(h, 0, 0) != SBX_OK) die("retention", h);
+  if (sbx_begin(h) != SBX_OK) die("begin", h);
+  for (int i = 0; i < SBX_HISTORY_DEFAULT_ROWS + 100; i++)
+    if (sbx_history_record(h, "bash", params, result, NULL, 0, 1, NULL) != SBX_OK)
+      die("history", h);
+  if (sbx_commit(h) != SBX_OK) die("commit", h);
+  double t = run_history(h, 0);
+  sbx_history_entry *e;
+  size_t n = 0;
+  if (sbx_history_list(h, 0, &e, &n) != SBX_OK) die("history list", h);
+  sbx_free(e);
+  printf("history_rows %zu\n", n);
+  sbx_close(h);
+  remove_db("bound.db");
+  return t;
+}
+
 /* One workload, once, for a profiler; 1 for an unknown name. */
 static int run_one(const char *w) {
   double t;
   sbx *h;
+  if (!strcmp(w, "create") || !strcmp(w, "sqlite_create")) {
+    printf("%s %.3f\n", w, run_create(w[0] == 's'));
+    return 0;
+  }
   if (!strcmp(w, "write_each") || !strcmp(w, "write_begin") || !strcmp(w, "write_batch")) {
     t = run_write(w[6] == 'e' ? EACH : w[7] == 'e' ? BEGIN : BATCH);
   } else if (!strcmp(w, "read") || !strcmp(w, "big_read")) {
@@ -253,6 +307,8 @@ static int run_one(const char *w) {
     t = run_open_close(SBX_OPEN_TEMP, 50);
   } else if (!strcmp(w, "sqlite_files")) {
     t = sqlite_floor("floor.db", NFILES, FILE_SIZE, &contents[0][0]);
+  } else if (!strcmp(w, "history_bounded") || !strcmp(w, "history_unbounded")) {
+    t = run_history_at_bound(w[8] == 'b');
   } else if (!strcmp(w, "history") || !strcmp(w, "history_2phase")) {
     h = fresh("history.db");
     t = run_history(h, w[7] == '_');

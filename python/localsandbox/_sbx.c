@@ -872,6 +872,17 @@ static PyObject *sandbox_history_list(SandboxObject *self, PyObject *args) {
   return list;
 }
 
+/* history_retention(max_rows, max_age_s=0): sbx_history_retention. */
+static PyObject *sandbox_history_retention(SandboxObject *self, PyObject *args) {
+  long long rows = 0, age = 0;
+  if (!PyArg_ParseTuple(args, "L|L:history_retention", &rows, &age)) return NULL;
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, sbx_history_retention(self->h, rows, age));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  Py_RETURN_NONE;
+}
+
 /* ---- snapshots and forks --------------------------------------------------- */
 
 static PyObject *sandbox_snapshot(SandboxObject *self, PyObject *unused) {
@@ -976,6 +987,9 @@ static PyMethodDef sandbox_methods[] = {
     {"kv_delete", (PyCFunction)sandbox_kv_delete, METH_VARARGS, "kv_delete(key)"},
     {"kv_keys", (PyCFunction)sandbox_kv_keys, METH_VARARGS,
      "kv_keys(prefix=None) -> [str]\n\nKeys starting with prefix, sorted."},
+    {"history_retention", (PyCFunction)sandbox_history_retention, METH_VARARGS,
+     "history_retention(max_rows, max_age_s=0)\n\nBounds the history (0: no bound); "
+     "the newest calls are kept."},
     {"history_start", (PyCFunction)sandbox_history_start, METH_VARARGS,
      "history_start(name, parameters_json=None) -> id"},
     {"history_finish", (PyCFunction)(void (*)(void))sandbox_history_finish,

@@ -539,6 +539,7 @@ class LocalSandbox:
         path: str | os.PathLike[str] | None = None,
         limits: Mapping[str, int] | None = None,
         isolation: str = "in-process",
+        history_limit: int | None = None,
     ) -> None:
         """Create a sandbox.
 
@@ -567,6 +568,9 @@ class LocalSandbox:
                 ``SubprocessCrashed`` and never affects the host. A kill
                 loses the shell session (the next call starts afresh);
                 files are kept.
+            history_limit: The most calls the history keeps (the oldest are
+                deleted as new ones are recorded); 0: no bound. None: the
+                library's default (100,000 calls).
 
         Raises:
             ValueError: Both ``files`` and ``snapshot``; invalid snapshot
@@ -590,6 +594,12 @@ class LocalSandbox:
         if isolation not in ("in-process", "process"):
             raise ValueError(f"isolation must be 'in-process' or 'process', got {isolation!r}")
         iso = _sbx.OPEN_PROCESS if isolation == "process" else 0
+        if history_limit is not None and (
+            isinstance(history_limit, bool) or not isinstance(history_limit, int)
+        ):
+            raise TypeError(f"history_limit must be an int, not {type(history_limit).__name__}")
+        if history_limit is not None and history_limit < 0:
+            raise ValueError(f"history_limit must be >= 0, got {history_limit}")
         seed = self._read_seed_files(files, cwd) if files is not None else None
         if snapshot is not None and not isinstance(snapshot, (bytes, bytearray, memoryview)):
             raise TypeError(f"snapshot must be bytes, not {type(snapshot).__name__}")
@@ -618,6 +628,8 @@ class LocalSandbox:
             _raise_sbx(e)
         self._setup(h, cwd, preset, overrides, db_path, isolation)
         try:
+            if history_limit is not None:
+                h.history_retention(history_limit, 0)
             if not h.exists(cwd):
                 h.mkdir(cwd, True)
             if seed:

@@ -93,6 +93,29 @@ class TestHistory:
         assert sandbox.history(limit=2)[0].parameters == {"i": 4}
         assert sandbox.history(limit=0) == []
 
+    def test_history_limit_keeps_the_newest(self) -> None:
+        with LocalSandbox(history_limit=10) as sb:
+            for i in range(40):
+                sb._record("tool", {"i": i}, {"ok": i})
+            entries = sb.history(limit=1000)
+            assert [e.parameters["i"] for e in entries] == list(range(39, 29, -1))  # type: ignore[index]
+            sb.bash("true")  # a shell call is recorded under the same bound
+            entries = sb.history(limit=1000)
+            assert len(entries) == 10
+            assert entries[1].parameters == {"i": 39}
+
+    def test_history_limit_zero_is_unbounded_and_bad_values_raise(self) -> None:
+        with LocalSandbox(history_limit=0) as sb:
+            for i in range(150):
+                sb._record("tool", {"i": i}, {})
+            assert len(sb.history(limit=1000)) == 150
+        with pytest.raises(ValueError):
+            LocalSandbox(history_limit=-1)
+        with pytest.raises(TypeError):
+            LocalSandbox(history_limit="10")  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            LocalSandbox(history_limit=True)
+
     def test_timestamps(self, sandbox: LocalSandbox) -> None:
         sandbox._record("tool", {}, {})
         e = sandbox.history()[0]

@@ -211,6 +211,8 @@ static const char *const stmt_sql[ST_COUNT] = {
         "INSERT INTO tool_calls (name, parameters, result, error, status, "
         "started_at, completed_at, duration_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
         "?7, ?8)",
+    [ST_CALL_PRUNE_ID] = "DELETE FROM tool_calls WHERE id <= ?1",
+    [ST_CALL_PRUNE_AGE] = "DELETE FROM tool_calls WHERE started_at < ?1",
 };
 
 /* ---- small helpers --------------------------------------------------------- */
@@ -342,9 +344,21 @@ static int set_errmsg(char **errmsg, const char *fmt, const char *detail) {
 }
 
 /* Maps a failure of the first real read of a database to STORE_E* codes. */
+/* EMFILE or ENFILE when the last SQLite failure on `db` came from an
+ * open(2) that ran out of file descriptors (SQLite reports it as a plain
+ * I/O or cannot-open error), else 0. */
+static int fd_shortage(sqlite3 *db) {
+  int prim = db ? sqlite3_errcode(db) & 0xff : 0;
+  if (prim != SQLITE_IOERR && prim != SQLITE_CANTOPEN) return 0;
+  int e = sqlite3_system_errno(db);
+  return e == EMFILE || e == ENFILE ? e : 0;
+}
+
 static int open_err(sqlite3 *db, int rc, char **errmsg) {
   int prim = rc & 0xff;
   set_errmsg(errmsg, "%s", sqlite3_errmsg(db));
+  int fde = fd_shortage(db);
+  if (fde) return -fde;
   if (prim == SQLITE_NOTADB || prim == SQLITE_CORRUPT) return STORE_ECORRUPT;
   if (prim == SQLITE_CANTOPEN) return -EACCES;
   if (prim == SQLITE_BUSY || prim == SQLITE_LOCKED) return -EBUSY;
@@ -459,6 +473,114 @@ static void template_build(void) {
   sqlite3_close(db);
 }
 
+/* Loads a copy of the template into the main database of `db` and sets the
+ * root's times to now. */
+static int template_load(sqlite3 *db) {
+  pthread_once(&template_once, template_build);
+  if (!template_bytes) return SQLITE_NOMEM;
+  char root[200];
+  int64_t now;
+  uint32_t ns;
+  store_now(&now, &ns);
+  snprintf(root, sizeof root,
+           "UPDATE fs_inode SET atime = %lld, mtime = %lld, ctime = %lld, atime_nsec "
+           "= %u, mtime_nsec = %u, ctime_nsec = %u WHERE ino = 1",
+           (long long)now, (long long)now, (long long)now, ns, ns, ns);
+  unsigned char *copy = sqlite3_malloc64((sqlite3_uint64)template_len);
+  if (!copy) return SQLITE_NOMEM;
+  memcpy(copy, template_bytes, (size_t)template_len);
+  int rc = sqlite3_deserialize(db, "main", copy, template_len, template_len,
+                               SQLITE_DESERIALIZE_FREEONCLOSE |
+                                   SQLITE_DESERIALIZE_RESIZEABLE);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(db, root, NULL, NULL, NULL);
+  return rc;
+}
+
+/* ---- creating a database file ----------------------------------------------
+ * A missing file is made outside SQLite, in four steps that cost two
+ * fdatasync(2) in all:
+ *   1. the template (root times now), its header marked WAL (bytes 18-19 =
+ *      2), is written to a new file beside `path` (PATH.sbx-new-PID-N,
+ *      O_EXCL, mode 0644 less the umask, as SQLite would create it);
+ *   2. fdatasync of that file;
+ *   3. link(2) to `path`: atomic and never replaces a file (EEXIST: another
+ *      process created it first; theirs is opened and ours dropped);
+ *   4. fdatasync of the directory, so the new name survives a crash.
+ * When store_open returns, the whole empty sandbox is on disk: stronger than
+ * the SQLite route (journal switch to WAL, then the schema in the WAL, then
+ * a checkpoint at close: seven syncs, and the schema durable only at the
+ * checkpoint). A crash can leave a stray PATH.sbx-new-* file, never a
+ * half-written PATH. Commits after that keep SQLite's WAL guarantees
+ * (synchronous=NORMAL: atomic, durable at the next checkpoint). */
+
+static int write_all(int fd, const unsigned char *p, size_t len) {
+  while (len > 0) {
+    ssize_t w = write(fd, p, len);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return w < 0 ? errno : EIO;
+    p += w;
+    len -= (size_t)w;
+  }
+  return 0;
+}
+
+/* Syncs the directory holding `path` (best effort: some file systems
+ * refuse to sync a directory, which then has nothing to lose). */
+static void sync_parent(const char *path) {
+  const char *slash = strrchr(path, '/');
+  char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : NULL;
+  int fd = open(dir ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  free(dir);
+  if (fd >= 0) {
+    fdatasync(fd);
+    close(fd);
+  }
+}
+
+/* Makes the missing file `path` as above. 0: `path` exists now (ours or
+ * another's); 1: this file system cannot (no hard links, name too long):
+ * let SQLite create it; -errno: failed (message in *errmsg). */
+static int create_file(const char *path, char **errmsg) {
+  static _Atomic unsigned counter;
+  sqlite3 *db = NULL;
+  sqlite3_int64 len = 0;
+  unsigned char *img = NULL;
+  int rc = sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  if (rc == SQLITE_OK) rc = template_load(db);
+  if (rc == SQLITE_OK) img = sqlite3_serialize(db, "main", &len, 0);
+  sqlite3_close(db);
+  if (!img || len < 100) {
+    sqlite3_free(img);
+    set_errmsg(errmsg, "creating the AgentFS schema: out of memory%s", "");
+    return -ENOMEM;
+  }
+  img[18] = img[19] = 2; /* WAL: opened as is, no journal-mode switch */
+  size_t n = strlen(path) + 48;
+  char *tmp = malloc(n);
+  int fd = -1, e = ENOMEM;
+  for (int i = 0; tmp && i < 16; i++) {
+    snprintf(tmp, n, "%s.sbx-new-%ld-%u", path, (long)getpid(), counter++);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+    e = fd < 0 ? errno : 0;
+    if (e != EEXIST) break;
+  }
+  if (!e) {
+    e = write_all(fd, img, (size_t)len);
+    if (!e && fdatasync(fd) != 0) e = errno;
+    if (close(fd) != 0 && !e) e = errno;
+    if (!e && link(tmp, path) != 0 && errno != EEXIST) e = errno;
+    unlink(tmp);
+    if (!e) sync_parent(path);
+  }
+  free(tmp);
+  sqlite3_free(img);
+  if (!e) return 0;
+  if (e == ENAMETOOLONG || e == EPERM || e == EOPNOTSUPP || e == ENOSYS || e == EMLINK)
+    return 1;
+  set_errmsg(errmsg, "creating the database file: %s", strerror(e));
+  return -e;
+}
+
 /* Copies the template into the empty main database of s->db and sets the
  * root's times: for a memory store by deserializing a copy, for a file by
  * the backup API from a private copy (whose root is updated first), so the
@@ -510,6 +632,8 @@ static int create_schema(store *s, int is_file, char **errmsg) {
   int rc = copy_template(s, is_file);
   if (rc != SQLITE_OK) {
     set_errmsg(errmsg, "creating the AgentFS schema: %s", sqlite3_errmsg(s->db));
+    int fde = fd_shortage(s->db);
+    if (fde) return -fde;
     return (rc & 0xff) == SQLITE_READONLY ? STORE_EROFS
            : (rc & 0xff) == SQLITE_NOMEM  ? -ENOMEM
                                           : -EIO;
@@ -582,6 +706,8 @@ static store *store_alloc(void) {
   if (s) {
     s->umask = 022;
     s->dcache_epoch = 1; /* calloc'd entries (epoch 0) are empty */
+    s->hist_max_rows = STORE_HISTORY_DEFAULT_ROWS;
+    s->hist_unpruned = STORE_HISTORY_PRUNE_EVERY; /* the first insert prunes */
   }
   return s;
 }
@@ -648,6 +774,9 @@ int store_open(const char *path, int flags, store **out, char **errmsg) {
     } else if (errno == ENOENT && (flags & (STORE_OPEN_READONLY | STORE_OPEN_NOCREATE))) {
       set_errmsg(errmsg, "%s: no such file", path);
       return -ENOENT;
+    } else if (errno == ENOENT) {
+      int err = create_file(path, errmsg);
+      if (err < 0) return err;
     }
   }
   store *s = store_alloc();
@@ -656,7 +785,9 @@ int store_open(const char *path, int flags, store **out, char **errmsg) {
   int err;
   if (rc != SQLITE_OK) {
     set_errmsg(errmsg, "%s", s->db ? sqlite3_errmsg(s->db) : "cannot open");
-    err = (rc & 0xff) == SQLITE_NOMEM ? -ENOMEM
+    int fde = fd_shortage(s->db);
+    err = fde                         ? -fde
+          : (rc & 0xff) == SQLITE_NOMEM ? -ENOMEM
           : access(path, F_OK) != 0   ? -ENOENT
                                       : -EACCES;
   } else {

@@ -331,6 +331,21 @@ int store_call_finish(store *s, int64_t id, const char *result, const char *erro
 int store_call_record(store *s, const char *name, const char *parameters,
                       const char *result, const char *error, double started_at,
                       double duration_ms, int64_t *id);
+/* Retention of the history: at most max_rows rows (the newest ids) and
+ * none started more than max_age_s seconds ago; 0 = no limit on that one.
+ * Applied in the transaction of every STORE_HISTORY_PRUNE_EVERY-th insert
+ * (every insert when max_rows < 128), with one DELETE on the id (primary
+ * key) and one on started_at (its index), deleting down to max_rows minus
+ * the inserts until the next prune: the table never holds more than
+ * max_rows rows once a prune ran. Ids are counted, not rows: rows deleted by
+ * hand leave fewer. An unfinished call can be pruned (its finish then gives
+ * -ENOENT). Setting it prunes at once (a write; skipped when read-only).
+ * Default: STORE_HISTORY_DEFAULT_ROWS rows, no age limit. Per store, not
+ * kept in the file. */
+#define STORE_HISTORY_DEFAULT_ROWS 100000
+#define STORE_HISTORY_PRUNE_EVERY 64
+int store_history_retention(store *s, int64_t max_rows, int64_t max_age_s);
+
 /* Newest first, at most `limit` rows (limit <= 0: all). */
 int store_call_list(store *s, int limit, int (*cb)(void *ud, const store_call *c),
                     void *ud);

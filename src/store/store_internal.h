@@ -84,6 +84,8 @@ enum store_stmt_id {
   ST_CALL_FINISH,
   ST_CALL_LIST,
   ST_CALL_RECORD,
+  ST_CALL_PRUNE_ID,
+  ST_CALL_PRUNE_AGE,
   ST_COUNT
 };
 
@@ -138,6 +140,9 @@ struct store {
     int64_t start_ns;       /* CLOCK_REALTIME at start, ns */
   } calls[STORE_CALL_MEMO]; /* for sub-second duration_ms */
   unsigned calls_next;      /* next slot in calls */
+  int64_t hist_max_rows;    /* history retention: rows (0 = unbounded) */
+  int64_t hist_max_age;     /* and seconds (0 = unbounded) */
+  unsigned hist_unpruned;   /* inserts since the last prune */
   uint64_t dcache_epoch;    /* entries of other epochs are empty */
   unsigned dcache_dv;       /* SQLite data version the cache was checked at */
   int dcache_used;          /* a walk used an entry since the last check */

@@ -18,6 +18,12 @@
  * (a shell or tool call recorded once it is over) costs one statement
  * instead of three. Reads accept REAL and NULL in every time column.
  *
+ * Retention: every STORE_HISTORY_PRUNE_EVERY-th insert of a call also
+ * deletes, in its transaction, the ids beyond the newest max_rows (one range
+ * DELETE on the primary key) and the calls started before the age limit
+ * (one DELETE on idx_tool_calls_started_at), so the table stays bounded
+ * (100,000 rows by default) at a cost spread over 64 inserts.
+ *
  * Iterating calls (store_kv_keys, store_call_list) copy each row out before
  * the callback runs on a private statement when the cached one is busy, so
  * a callback may call back into the store.
@@ -174,11 +180,69 @@ static void bind_call(sqlite3_stmt *q, const char *name, const char *parameters)
     sqlite3_bind_null(q, 2);
 }
 
-/* Runs the bound INSERT `q` of a call and ends the call's transaction;
- * *rowid gets the new row's id. */
+/* Inserts between two prunes: fewer for a small bound, so it stays exact. */
+static unsigned prune_every(const store *s) {
+  return s->hist_max_rows > 0 && s->hist_max_rows < 128 ? 1 : STORE_HISTORY_PRUNE_EVERY;
+}
+
+/* Deletes the history beyond the retention (see store_history_retention),
+ * given the newest id, inside the caller's transaction. */
+static int prune_calls(store *s, int64_t newest) {
+  int err = 0;
+  s->hist_unpruned = 0;
+  if (s->hist_max_rows > 0) {
+    /* room for the inserts until the next prune */
+    int64_t keep = s->hist_max_rows - (int64_t)prune_every(s) + 1;
+    sqlite3_stmt *q = store_stmt(s, ST_CALL_PRUNE_ID);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, newest - keep);
+    err = store_step_done(s, q);
+  }
+  if (!err && s->hist_max_age > 0) {
+    int64_t sec;
+    uint32_t ns;
+    store_now(&sec, &ns);
+    sqlite3_stmt *q = store_stmt(s, ST_CALL_PRUNE_AGE);
+    if (!q) return -EIO;
+    sqlite3_bind_int64(q, 1, sec - s->hist_max_age);
+    err = store_step_done(s, q);
+  }
+  return err;
+}
+
+/* Runs the bound INSERT `q` of a call, prunes when due and ends the call's
+ * transaction; *rowid gets the new row's id. */
 static int insert_call(store *s, sqlite3_stmt *q, int64_t *rowid) {
   int err = store_step_done(s, q);
   *rowid = sqlite3_last_insert_rowid(s->db);
+  if (!err && ++s->hist_unpruned >= prune_every(s)) err = prune_calls(s, *rowid);
+  return store_tx_end(s, err);
+}
+
+/* The newest id in tool_calls (0 when empty). */
+static int64_t query_max_id(store *s, int *err) {
+  sqlite3_stmt *q = NULL;
+  int64_t v = 0;
+  int rc = sqlite3_prepare_v2(s->db, "SELECT max(id) FROM tool_calls", -1, &q, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_step(q);
+  if (rc == SQLITE_ROW) {
+    v = sqlite3_column_int64(q, 0);
+    rc = SQLITE_OK;
+  }
+  *err = rc == SQLITE_OK ? 0 : store_sqlerr(s, rc);
+  sqlite3_finalize(q);
+  return v;
+}
+
+int store_history_retention(store *s, int64_t max_rows, int64_t max_age_s) {
+  if (max_rows < 0 || max_age_s < 0) return -EINVAL;
+  s->hist_max_rows = max_rows;
+  s->hist_max_age = max_age_s;
+  if (s->readonly) return 0;
+  int err = store_tx_begin(s);
+  if (err) return err;
+  int64_t newest = query_max_id(s, &err);
+  if (!err) err = prune_calls(s, newest);
   return store_tx_end(s, err);
 }
 

@@ -2,8 +2,11 @@
  * test_kv_history.c - the key-value store and the history (tool_calls) of the
  * C API: JSON validation (invalid JSON is SBX_MISUSE, nothing stored), sorted
  * literal-prefix key listing, missing keys, and the life of a call (pending,
- * success, error), newest-first listing with limits, unknown ids.
+ * success, error), newest-first listing with limits, unknown ids, and the
+ * retention bounds (rows, age, the default) keeping the newest calls.
  */
+#include <time.h>
+
 #include "api_util.h"
 
 TEST(kv_set_get_overwrite_delete) {
@@ -215,6 +218,120 @@ TEST(history_of_an_empty_sandbox_is_empty) {
   sbx_close(h);
 }
 
+/* Records calls named c<first>..c<last> (finished, now). */
+static void record_calls(sbx *h, int first, int last) {
+  char name[32];
+  for (int i = first; i <= last; i++) {
+    snprintf(name, sizeof name, "c%d", i);
+    REQUIRE(sbx_history_record(h, name, NULL, "1", NULL, 0, 1, NULL) == SBX_OK);
+  }
+}
+
+/* The history's size; *newest_ok when its names run c<newest>, c<newest-1>,
+ * ... without a gap. */
+static size_t history_check(sbx *h, int newest, int *newest_ok) {
+  sbx_history_entry *e;
+  size_t n = 0;
+  if (sbx_history_list(h, 0, &e, &n) != SBX_OK) return (size_t)-1;
+  *newest_ok = 1;
+  char want[32];
+  for (size_t i = 0; i < n; i++) {
+    snprintf(want, sizeof want, "c%d", newest - (int)i);
+    if (strcmp(e[i].name, want) != 0) *newest_ok = 0;
+  }
+  sbx_free(e);
+  return n;
+}
+
+TEST(history_row_bound_holds_and_keeps_the_newest) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  CHECK_EQ(sbx_history_retention(h, 500, 0), SBX_OK);
+  int ok = 0;
+  for (int i = 0; i < 2000; i += 50) {
+    record_calls(h, i, i + 49);
+    size_t n = history_check(h, i + 49, &ok);
+    CHECK(n <= 500);
+    CHECK(n >= (size_t)(i + 50 < 437 ? i + 50 : 437)); /* 500 - 64 + 1 after a prune */
+    CHECK(ok);
+  }
+  sbx_close(h);
+}
+
+TEST(history_small_bound_is_exact) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  CHECK_EQ(sbx_history_retention(h, 5, 0), SBX_OK);
+  record_calls(h, 0, 19);
+  int ok = 0;
+  CHECK_EQ(history_check(h, 19, &ok), 5);
+  CHECK(ok);
+  /* 0 lifts the bound */
+  CHECK_EQ(sbx_history_retention(h, 0, 0), SBX_OK);
+  record_calls(h, 20, 219);
+  CHECK_EQ(history_check(h, 219, &ok), 205);
+  CHECK(ok);
+  sbx_close(h);
+}
+
+TEST(history_retention_prunes_at_once_in_a_file) {
+  const char *p = scratch("retention.db");
+  sbx *h;
+  REQUIRE(sbx_open(p, 0, &h) == SBX_OK);
+  CHECK_EQ(sbx_history_retention(h, 0, 0), SBX_OK);
+  REQUIRE(sbx_begin(h) == SBX_OK);
+  record_calls(h, 0, 299);
+  REQUIRE(sbx_commit(h) == SBX_OK);
+  int ok = 0;
+  CHECK_EQ(history_check(h, 299, &ok), 300);
+  CHECK_EQ(sbx_history_retention(h, 100, 0), SBX_OK);
+  CHECK_EQ(history_check(h, 299, &ok), 100);
+  CHECK(ok);
+  sbx_close(h);
+  /* a new handle has the default bound, and the pruned rows stay gone */
+  REQUIRE(sbx_open(p, SBX_OPEN_NOCREATE, &h) == SBX_OK);
+  CHECK_EQ(history_check(h, 299, &ok), 100);
+  CHECK(ok);
+  sbx_close(h);
+}
+
+TEST(history_age_bound_drops_old_calls_only) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  double now = (double)time(NULL);
+  REQUIRE(sbx_history_record(h, "old1", NULL, NULL, "x", now - 5000, 3, NULL) == SBX_OK);
+  REQUIRE(sbx_history_record(h, "old2", NULL, NULL, "x", now - 2000, 3, NULL) == SBX_OK);
+  REQUIRE(sbx_history_record(h, "new1", NULL, NULL, "x", now - 10, 3, NULL) == SBX_OK);
+  REQUIRE(sbx_history_record(h, "new2", NULL, NULL, "x", 0, 3, NULL) == SBX_OK);
+  CHECK_EQ(sbx_history_retention(h, 0, 1000), SBX_OK);
+  sbx_history_entry *e;
+  size_t n = 0;
+  REQUIRE(sbx_history_list(h, 0, &e, &n) == SBX_OK);
+  CHECK_EQ(n, 2);
+  if (n == 2) {
+    CHECK_STR(e[0].name, "new2");
+    CHECK_STR(e[1].name, "new1");
+  }
+  sbx_free(e);
+  CHECK_EQ(sbx_history_retention(h, -1, 0), SBX_MISUSE);
+  CHECK_EQ(sbx_history_retention(h, 0, -1), SBX_MISUSE);
+  sbx_close(h);
+}
+
+TEST(history_default_bound_is_100000_calls) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  REQUIRE(sbx_begin(h) == SBX_OK);
+  record_calls(h, 0, SBX_HISTORY_DEFAULT_ROWS + 99);
+  REQUIRE(sbx_commit(h) == SBX_OK);
+  int ok = 0;
+  size_t n = history_check(h, SBX_HISTORY_DEFAULT_ROWS + 99, &ok);
+  CHECK(n <= SBX_HISTORY_DEFAULT_ROWS);
+  CHECK(n > SBX_HISTORY_DEFAULT_ROWS - 64);
+  CHECK(ok);
+  sbx_close(h);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   RUN(kv_set_get_overwrite_delete);
@@ -225,5 +342,10 @@ int main(int argc, char **argv) {
   RUN(history_bad_input_is_rejected);
   RUN(history_record_writes_a_finished_call);
   RUN(history_of_an_empty_sandbox_is_empty);
+  RUN(history_row_bound_holds_and_keeps_the_newest);
+  RUN(history_small_bound_is_exact);
+  RUN(history_retention_prunes_at_once_in_a_file);
+  RUN(history_age_bound_drops_old_calls_only);
+  RUN(history_default_bound_is_100000_calls);
   return harness_done();
 }

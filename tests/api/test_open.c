@@ -4,9 +4,13 @@
  * modes, and every way an open can fail (bad arguments, a directory, a
  * non-SQLite file, a damaged one, a foreign SQLite schema, an unknown schema
  * version, a read-only database file), each with a clear error and nothing
- * changed. Also: NULL handles are SBX_MISUSE for every function.
+ * changed. Also: NULL handles are SBX_MISUSE for every function, running
+ * out of file descriptors says so (EMFILE) at every point of an open, and a
+ * missing file is created complete (no stray temporary file left).
  */
+#include <dirent.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -81,6 +85,102 @@ TEST(temp_sandbox_in_a_missing_tmpdir_is_a_clear_error) {
   CHECK(strstr(sbx_errmsg(h), "no-such-tmpdir: No such file or directory") != NULL);
   sbx_close(h);
   unsetenv("TMPDIR");
+}
+
+/* Open file descriptors of this process (counted in /proc/self/fd). */
+static int count_fds(void) {
+  DIR *d = opendir("/proc/self/fd");
+  if (!d) return -1;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)))
+    if (e->d_name[0] != '.') n++;
+  closedir(d);
+  return n - 1; /* the directory's own fd */
+}
+
+TEST(named_sandbox_uses_the_documented_three_fds) {
+  const char *p = scratch("fds.db");
+  int before = count_fds();
+  REQUIRE(before > 0);
+  sbx *h;
+  REQUIRE(sbx_open(p, 0, &h) == SBX_OK);
+  CHECK(count_fds() - before == SBX_FDS_PER_SANDBOX); /* db, -wal, -shm */
+  CHECK(write_str(h, "/x", "1") == 0);
+  CHECK(count_fds() - before == SBX_FDS_PER_SANDBOX);
+  sbx_close(h);
+  CHECK(count_fds() == before);
+  sbx *m;
+  REQUIRE(sbx_open(NULL, SBX_OPEN_MEMORY, &m) == SBX_OK);
+  CHECK(count_fds() == before); /* memory: none */
+  sbx_close(m);
+}
+
+/* In a child with RLIMIT_NOFILE at `limit`: opens new named sandboxes until
+ * one fails; exit status 0 when the failure is SBX_FS|EMFILE saying "Too
+ * many open files", nothing stray is left, and after closing one sandbox the
+ * failed open works. */
+static int fd_exhaustion_child(rlim_t limit, int round) {
+  struct rlimit rl = {limit, limit};
+  if (setrlimit(RLIMIT_NOFILE, &rl) != 0) return 10;
+  sbx *open_h[64];
+  int n = 0, rc = SBX_OK;
+  sbx *h = NULL;
+  char path[300];
+  for (; n < 64; n++) {
+    snprintf(path, sizeof path, "%s/emfile-%d-%d.db", scratch_dir(), round, n);
+    rc = sbx_open(path, 0, &h);
+    if (rc != SBX_OK) break;
+    open_h[n] = h;
+  }
+  if (rc == SBX_OK) return 11;
+  if (rc != (SBX_FS | (EMFILE << 8))) {
+    fprintf(stderr, "limit %d: rc %d: %s\n", (int)limit, rc, sbx_errmsg(h));
+    return 12;
+  }
+  if (!strstr(sbx_errmsg(h), "Too many open files")) {
+    fprintf(stderr, "limit %d: %s\n", (int)limit, sbx_errmsg(h));
+    return 13;
+  }
+  if (strstr(sbx_errmsg(h), "Input/output")) return 14;
+  sbx_close(h);
+  if (n == 0) return 15;
+  sbx_close(open_h[--n]);
+  rc = sbx_open(path, 0, &h); /* the one that failed */
+  if (rc != SBX_OK) {
+    fprintf(stderr, "limit %d, reopen: %s\n", (int)limit, sbx_errmsg(h));
+    return 16;
+  }
+  int ok = write_str(h, "/f", "x") == 0;
+  sbx_close(h);
+  for (int i = 0; i < n; i++) sbx_close(open_h[i]);
+  if (!ok) return 17;
+  DIR *d = opendir(scratch_dir());
+  if (!d) return 18;
+  struct dirent *e;
+  int stray = 0;
+  while ((e = readdir(d)))
+    if (strstr(e->d_name, ".sbx-new-")) stray++;
+  closedir(d);
+  return stray ? 19 : 0;
+}
+
+TEST(running_out_of_fds_is_emfile_at_every_step_of_an_open) {
+  int base = count_fds();
+  REQUIRE(base > 0);
+  /* limits one apart land the failure on each fd an open takes: the
+   * database, the new file, its directory, the WAL, the shared memory */
+  for (int k = 1; k <= 9; k++) {
+    fflush(NULL);
+    pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) _exit(fd_exhaustion_child((rlim_t)(base + k), k));
+    int st = 0;
+    REQUIRE(waitpid(pid, &st, 0) == pid);
+    CHECK(WIFEXITED(st));
+    if (WEXITSTATUS(st) != 0) fprintf(stderr, "  limit base+%d: exit %d\n", k, WEXITSTATUS(st));
+    CHECK(WEXITSTATUS(st) == 0);
+  }
 }
 
 TEST(named_sandbox_persists_across_opens) {
@@ -381,6 +481,8 @@ int main(int argc, char **argv) {
   RUN(temp_sandbox_file_is_removed_on_close);
   RUN(temp_sandbox_in_a_missing_tmpdir_is_a_clear_error);
   RUN(named_sandbox_persists_across_opens);
+  RUN(named_sandbox_uses_the_documented_three_fds);
+  RUN(running_out_of_fds_is_emfile_at_every_step_of_an_open);
   RUN(nocreate_on_missing_file_is_enoent_and_creates_nothing);
   RUN(readonly_open_reads_but_refuses_writes);
   RUN(bad_open_arguments_are_misuse);
