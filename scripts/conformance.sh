@@ -26,7 +26,11 @@ SBX="$PWD/build/sbx"
 [ -x "$SBX" ] || { echo "conformance: build/sbx is missing (run make)"; echo "0 passed, 1 failed"; exit 1; }
 [ -f "$KIT/spec_runner.py" ] || { echo "conformance: kit not found"; echo "0 passed, 1 failed"; exit 1; }
 mkdir -p build/conformance
-run() { "$PY" "$KIT/spec_runner.py" --shell "$SBX sh" --label bash --sh-path bash -j 2 "$@"; }
+# Each run its own scratch directory (the runner's default is one fixed path in
+# /tmp, which two checkouts running at once would share).
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+run() { "$PY" "$KIT/spec_runner.py" --shell "$SBX sh" --label bash --sh-path bash -j 2 --tmp "$scratch" "$@"; }
 
 mode=${1:-full}
 case $mode in
