@@ -263,22 +263,22 @@ static sh_cond_expr *cond_primary(sh_parser *p, cond_state *cs) {
     sh_word *w = cs->word;
     cond_next(cs);
     if (cond_unary_op(w->lit)) {
+      /* bash: a unary operator takes the next word whatever it is (`-n ==`
+       * tests the string "=="); any other token is an error */
       cond_tok k2 = cond_peek(p, cs, 0);
-      if (k2 == CT_END)
-        sh_perr(p, cs->line, "unexpected argument `]]' to conditional unary operator");
-      if (k2 == CT_WORD || k2 == CT_NOT) {
-        /* `-f x`; but `-n == x` style: a binary operator follows */
-        const char *bop = cond_binary_op(cs->word, k2);
-        if (!bop || k2 == CT_NOT) {
-          e = cond_new(p, SH_C_UNARY);
-          e->op = w->lit;
-          e->w1 = cs->word;
-          if (k2 == CT_NOT) e->w1 = cs->word;
-          cond_next(cs);
-          sh_pdepth_leave(p);
-          return e;
-        }
+      if (k2 != CT_WORD && k2 != CT_NOT) {
+        static const char *const names[] = {[CT_END] = "]]", [CT_LP] = "(", [CT_RP] = ")",
+                                            [CT_LT] = "<", [CT_GT] = ">", [CT_AND] = "&&",
+                                            [CT_OR] = "||"};
+        const char *t = (size_t)k2 < sizeof names / sizeof *names && names[k2] ? names[k2] : "newline";
+        sh_perr(p, cs->line, "unexpected argument `%s' to conditional unary operator", t);
       }
+      e = cond_new(p, SH_C_UNARY);
+      e->op = w->lit;
+      e->w1 = cs->word;
+      cond_next(cs);
+      sh_pdepth_leave(p);
+      return e;
     }
     cond_tok k2 = cond_peek(p, cs, 0);
     const char *bop = cond_binary_op(cs->word, k2);

@@ -216,3 +216,47 @@ function lib/greet { echo "hi $1"; }
 lib/greet there
 --- stdout
 hi there
+
+### a unary operator of [[ ]] takes the next word whatever it is
+[[ -f == ]]; echo $?
+[[ -n == ]]; echo $?
+[[ -z != ]]; echo $?
+[[ -n ! ]]; echo $?
+eval '[[ -n == x ]]'; echo $?
+eval '[[ -n < ]]'; echo $?
+eval '[[ -n ]]'; echo $?
+--- stdout
+1
+0
+1
+0
+2
+2
+2
+--- stderr
+sbx: eval: line 5: syntax error in conditional expression
+sbx: eval: line 6: unexpected argument `<' to conditional unary operator
+sbx: eval: line 7: unexpected argument `]]' to conditional unary operator
+
+### posix mode: a readonly assignment skips the command, and exits alone or before a special builtin
+readonly x=1
+x=2 echo no
+echo "status $?"
+set -o posix
+x=2 echo no
+echo "status $?"
+(x=2 :; echo no)
+echo "status $?"
+x=2
+echo no
+--- stdout
+no
+status 0
+status 1
+status 1
+--- stderr
+sbx: line 2: x: readonly variable
+sbx: line 5: x: readonly variable
+sbx: line 7: x: readonly variable
+sbx: line 9: x: readonly variable
+--- status 1
