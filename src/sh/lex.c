@@ -1112,7 +1112,7 @@ static void lex_word_rest(sh_parser *p, wbuild *b, int flags) {
       if (is_meta(c)) break;
     } else if (c == '(' && b->has_pend && b->pkind == SH_PART_LIT && b->plen > 0 &&
                strchr("?*+@!", b->pend[b->plen - 1]) &&
-               (extglob_on(p) || (flags & SH_LW_COND))) {
+               (extglob_on(p) || (flags & SH_LW_PAT))) {
       xdepth = 1;
       sh_lex_getc(p);
       wb_litc(p, b, SH_PART_LIT, c);

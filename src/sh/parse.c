@@ -288,7 +288,10 @@ static sh_cond_expr *cond_primary(sh_parser *p, cond_state *cs) {
       e->op = bop;
       e->w1 = w;
       bool regex = strcmp(bop, "=~") == 0;
-      cond_tok k3 = cond_peek(p, cs, regex ? SH_LW_REGEX : 0);
+      /* bash parses the pattern of == = != with extglob on; other words of
+       * [[ ]] follow the option (`!(x)` is then `!` and a group) */
+      bool pat = !strcmp(bop, "==") || !strcmp(bop, "=") || !strcmp(bop, "!=");
+      cond_tok k3 = cond_peek(p, cs, regex ? SH_LW_REGEX : pat ? SH_LW_PAT : 0);
       if (k3 == CT_END && !regex)
         sh_perr(p, cs->line, "unexpected argument `]]' to conditional binary operator");
       if (k3 != CT_WORD && k3 != CT_NOT && !(regex && k3 == CT_END))

@@ -100,6 +100,7 @@ bool sh_lex_alias_active(sh_parser *p, const char *name);
 /* Word scanning, with the reader positioned at the word's first character. */
 #define SH_LW_COND 0x01   /* inside [[ ]]: < > are not part of words */
 #define SH_LW_REGEX 0x02  /* right side of =~: ( ) | are part of the word */
+#define SH_LW_PAT 0x04    /* right side of == = !=: extglob groups even with extglob off */
 sh_word *sh_lex_word(sh_parser *p, int flags);
 /* Reads pending here-document bodies (called right after a newline). */
 void sh_lex_read_heredocs(sh_parser *p);
