@@ -1037,6 +1037,9 @@ static int subscript_assign_ahead(sh_parser *p, int k) {
   for (la_cur u = la_at(p, k + 1); u.i < 65536; la_next(p, &u)) {
     int c = la_peek(p, &u);
     if (c < 0 || c == '\n') return -1;
+    /* after the command word, a blank ends the word as anywhere (bash:
+     * `echo a[1 + 2]=x` has three arguments) */
+    if (p->lex_arg && (c == ' ' || c == '\t')) return -1;
     if (c == '\\') {
       la_next(p, &u);
       continue;

@@ -414,6 +414,14 @@ static sh_node *parse_loop(sh_parser *p, bool until, int line, int col) {
   return &n->base;
 }
 
+/* A word written name=(...) is an array literal, which only an assignment
+ * or a declaration builtin's argument may hold; elsewhere (a for list, the
+ * word of case) bash reports the `(` as a syntax error. */
+static bool word_is_array_literal(const sh_word *w) {
+  return w->assign && w->assign->value && w->assign->value->parts &&
+         w->assign->value->parts->kind == SH_PART_ARRAY;
+}
+
 static sh_node *parse_for(sh_parser *p, bool select, int line, int col) {
   /* for (( init; cond; step )) */
   if (!select) {
@@ -452,6 +460,7 @@ static sh_node *parse_for(sh_parser *p, bool select, int line, int col) {
     for (;;) {
       t = sh_lex_peek(p);
       if (t->kind != T_WORD) break;
+      if (word_is_array_literal(t->word)) sh_perr(p, t->line, "syntax error near unexpected token `('");
       pvec_push(p, &words, t->word);
       sh_lex_consume(p);
     }
@@ -471,6 +480,7 @@ static sh_node *parse_case(sh_parser *p, int line, int col) {
   sh_case *n = node_new(p, sizeof *n, SH_N_CASE, line, col);
   sh_tok *t = sh_lex_peek(p);
   if (t->kind != T_WORD) unexpected(p, t);
+  if (word_is_array_literal(t->word)) sh_perr(p, t->line, "syntax error near unexpected token `('");
   n->word = t->word;
   sh_lex_consume(p);
   skip_newlines(p);
@@ -552,10 +562,11 @@ static sh_node *parse_funcdef_body(sh_parser *p, const char *name, int line, int
 
 /* ---- simple commands and commands ------------------------------------------------------------ */
 
-/* The command word of a declaration builtin, which takes a=(...) arguments. */
+/* The command word of a declaration builtin, which takes a=(...) arguments
+ * (bash also lets eval and let take them, as text: `let x=( 1 + 2 )`). */
 static bool is_decl_word(const void *word) {
   const sh_word *w = word;
-  static const char *const names[] = {"alias", "declare", "export", "local", "readonly", "typeset"};
+  static const char *const names[] = {"alias", "declare", "eval", "export", "let", "local", "readonly", "typeset"};
   if (!w->lit) return false;
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!strcmp(w->lit, names[i])) return true;
@@ -569,6 +580,7 @@ static sh_node *parse_simple(sh_parser *p) {
   sh_assign *ahead = NULL, **atail = &ahead;
   sh_redir *rhead = NULL, **rtail = &rhead;
   for (;;) {
+    p->lex_arg = words.n > 0;
     t = sh_lex_peek(p);
     if (t->kind == T_REDIR) {
       *rtail = parse_redir(p);
@@ -591,13 +603,13 @@ static sh_node *parse_simple(sh_parser *p) {
       if (t->kind != T_WORD) continue;
       if (t->word->assign) continue;
     }
-    if (words.n > 0 && t->word->assign && t->word->assign->value && t->word->assign->value->parts &&
-        t->word->assign->value->parts->kind == SH_PART_ARRAY && !is_decl_word(words.v[0]))
+    if (words.n > 0 && word_is_array_literal(t->word) && !is_decl_word(words.v[0]))
       /* a=(...) is an argument only of a declaration builtin named as the
        * command (echo a=(1), builtin declare a=(1): bash's syntax error) */
       sh_perr(p, t->line, "syntax error near unexpected token `('");
     pvec_push(p, &words, t->word);
     sh_lex_consume(p);
+    p->lex_arg = true;
     if (words.n == 1 && sh_lex_peek(p)->kind == T_LPAREN && !ahead && !rhead) {
       /* name () compound-command */
       sh_word *w = (sh_word *)words.v[0];
@@ -607,9 +619,11 @@ static sh_node *parse_simple(sh_parser *p) {
       sh_lex_consume(p);
       /* a name with expansions or quotes is a runtime error in bash */
       const char *name = w->lit ? w->lit : w->raw ? w->raw : "?";
+      p->lex_arg = false;
       return parse_funcdef_body(p, name, n->base.line, n->base.col);
     }
   }
+  p->lex_arg = false;
   if (words.n == 0 && !ahead && !rhead) unexpected(p, t);
   n->words = (sh_word **)words.v;
   n->nwords = words.n;
@@ -805,7 +819,9 @@ sh_node *sh_parse_cmdsub(sh_parser *p) {
   bool had = p->have_tok;
   sh_tok saved = p->tok;
   bool alias_next = p->alias_next;
+  bool lex_arg = p->lex_arg;
   p->have_tok = false;
+  p->lex_arg = false;
   sh_pdepth_enter(p);
   skip_newlines(p);
   sh_node *body = NULL;
@@ -820,6 +836,7 @@ sh_node *sh_parse_cmdsub(sh_parser *p) {
   p->have_tok = had;
   p->tok = saved;
   p->alias_next = alias_next;
+  p->lex_arg = lex_arg;
   return body;
 }
 
@@ -910,6 +927,7 @@ int sh_parse_next(sh_parser *p, sh_node **node, sh_arena **arena) {
   p->arena = sh_arena_new();
   p->depth = 0;
   p->npending = 0;
+  p->lex_arg = false; /* a syntax error may have left it set */
   if (setjmp(p->jb)) {
     sh_arena_unref(p->arena);
     p->arena = NULL;

@@ -76,6 +76,7 @@ struct sh_parser {
   int depth;              /* current nesting */
   bool alias_next;        /* previous alias ended with a blank */
   bool alias_blank_popped; /* an alias value ending in a blank was just read */
+  bool lex_arg;            /* lexing a command's argument: name[...]= spans no blank */
   bool in_backquote;      /* parsing the inside of `...` (for \` handling) */
   struct sh_parser *parent; /* for sub-parsers (backquotes): errors go there */
 };

@@ -260,3 +260,39 @@ sbx: line 5: x: readonly variable
 sbx: line 7: x: readonly variable
 sbx: line 9: x: readonly variable
 --- status 1
+
+### a subscript spans blanks only in assignment position
+printf '<%s>' a[1 + 2]= b[ 3 ]+=
+echo
+a[1 + 2]=5
+declare -p a
+echo $(c[0 + 1]=4; echo ${c[1]}) x[1 + 1]=
+declare d[ 1 ]=Y
+--- stdout
+<a[1><+><2]=><b[><3><]+=>
+declare -a a=([3]="5")
+4 x[1 + 1]=
+--- stderr
+sbx: line 6: declare: `d[': not a valid identifier
+sbx: line 6: declare: `1': not a valid identifier
+sbx: line 6: declare: `]=Y': not a valid identifier
+--- status 1
+
+### an array literal belongs to assignments, declarations, eval and let
+let x=( 1 + 2 ) y=(x*2)
+eval 'z=( a b )'
+declare b[a[0]=1]=X
+echo $x $y ${z[1]}
+declare -p a b
+eval 'for w in a=(); do :; done'
+eval 'case a=() in *) ;; esac'
+--- stdout
+3 6 b
+declare -a a=([0]="1")
+declare -a b=([1]="X")
+--- stderr
+sbx: eval: line 6: syntax error near unexpected token `('
+sbx: eval: line 6: `for w in a=(); do :; done'
+sbx: eval: line 7: syntax error near unexpected token `('
+sbx: eval: line 7: `case a=() in *) ;; esac'
+--- status 2
