@@ -296,3 +296,17 @@ sbx: eval: line 6: `for w in a=(); do :; done'
 sbx: eval: line 7: syntax error near unexpected token `('
 sbx: eval: line 7: `case a=() in *) ;; esac'
 --- status 2
+
+### an indirect reference's subscript is not tilde-expanded
+a=(x y z)
+ref='a[1+1]'
+echo ${!ref}
+PWD=1
+ref='a[~]'
+echo ${!ref}
+echo next
+--- stdout
+z
+next
+--- stderr
+sbx: line 6: ~: syntax error: operand expected (error token is "~")
