@@ -310,3 +310,17 @@ z
 next
 --- stderr
 sbx: line 6: ~: syntax error: operand expected (error token is "~")
+
+### command -v names a file by its path only when it may be executed
+touch ne ex
+chmod +x ex
+command -v ./ne; echo $?
+command -V ./ne; echo $?
+command -v ./ex; echo $?
+--- stdout
+1
+1
+./ex
+0
+--- stderr
+sbx: line 4: command: ./ne: not found
