@@ -857,7 +857,7 @@ static int64_t p_comma(ax *a) {
 
 /* Evaluates a nested text (a variable's value) with the same state. */
 static int64_t eval_text(ax *a, const char *text) {
-  if (a->depth >= ARITH_DEPTH_MAX) {
+  if (a->depth >= ARITH_DEPTH_MAX * 16) { /* bash allows 1024 nested values */
     aerr(a, "expression recursion level exceeded", text);
     return 0;
   }

@@ -924,7 +924,9 @@ static int resolve_kind(sh_shell *sh, const char *name, bool funcs) {
   }
   if (strchr(name, '/')) {
     store_stat st;
-    if (store_path_stat(sh->sess->st, sh->cwd, name, &st) == 0 && !S_ISDIR(st.mode)) return 5;
+    /* bash: a file that no one may execute is not a command */
+    if (store_path_stat(sh->sess->st, sh->cwd, name, &st) == 0 && !S_ISDIR(st.mode) && (st.mode & 0111))
+      return 5;
   }
   return 0;
 }

@@ -233,8 +233,12 @@ static bool split_decl_arg(const char *a, decl_arg *d) {
   while (sh_is_name_char((unsigned char)*p)) p++;
   d->name = sh_xstrndup(a, (size_t)(p - a));
   if (*p == '[') {
-    const char *e = strchr(p, ']');
-    if (!e) return false;
+    /* the matching ']': a subscript may hold brackets (bash: `declare
+     * b[a[0]=1]=x` assigns a[0] while computing b's index) */
+    const char *e = p + 1;
+    for (int depth = 0; *e && (*e != ']' || depth > 0); e++)
+      depth += *e == '[' ? 1 : *e == ']' ? -1 : 0;
+    if (!*e) return false;
     d->sub = sh_xstrndup(p + 1, (size_t)(e - p - 1));
     p = e + 1;
   }

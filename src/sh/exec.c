@@ -1261,7 +1261,11 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
         status = 1;
         /* a readonly variable or a bad subscript: bash abandons the command
          * line (the -c string) */
-        if (sh->flow == SH_FLOW_NONE && !sh->interactive) sh_fatal_usage(sh);
+        if (sh->flow == SH_FLOW_NONE && !sh->interactive) {
+          /* in posix mode the shell itself exits (bash) */
+          if (sh->opt[SH_OPT_POSIX]) sh_fatal_exit(sh, 1);
+          else sh_fatal_usage(sh);
+        }
         goto out;
       }
       if (sh->nsubst != before) cs_status = sh->status;
@@ -1315,6 +1319,8 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
         for (sh_assign *as = c->assigns; as; as = as->next) {
           if (sh_apply_assign(sh, as, 0)) {
             status = 1;
+            /* an assignment error before a special builtin exits (bash) */
+            if (sh->flow == SH_FLOW_NONE && !sh->interactive) sh_fatal_exit(sh, 1);
             goto out;
           }
           sh_var *v = sh_var_find_noref(sh, as->name);
@@ -1335,8 +1341,10 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
           }
           int rc = sh_apply_assign(sh, as, SH_SET_LOCAL | SH_SET_TEMP);
           sh_var *ro = rc ? sh_var_find_noref(sh, as->name) : NULL;
-          if (ro && (ro->flags & SH_V_READONLY) && sh->flow == SH_FLOW_NONE)
-            continue; /* bash reports a readonly one and runs the command anyway */
+          /* bash reports a readonly one and runs the command anyway, except
+           * in posix mode, where the command is not run */
+          if (ro && (ro->flags & SH_V_READONLY) && sh->flow == SH_FLOW_NONE && !sh->opt[SH_OPT_POSIX])
+            continue;
           if (rc) {
             status = 1;
             sh_vars_pop_scope(sh);

@@ -294,6 +294,9 @@ static void get_ref_value(xs *x, const char *ref, pval *pv) {
       sh_arena *a = sh_arena_new();
       char *err = NULL;
       sh_word *w = sh_parse_word_string(a, br + 1, sl, x->sh->lineno, &err);
+      /* no tilde expansion in a subscript, as in ${a[~]} (bash 5: a[~+]
+       * is an arithmetic error, not $PWD) */
+      if (w && w->parts && w->parts->kind == SH_PART_LIT) w->parts->kind = SH_PART_QLIT;
       if (w) get_var_value(x, name, w, 0, pv);
       else x->err = true;
       free(err);

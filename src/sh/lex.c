@@ -1037,6 +1037,9 @@ static int subscript_assign_ahead(sh_parser *p, int k) {
   for (la_cur u = la_at(p, k + 1); u.i < 65536; la_next(p, &u)) {
     int c = la_peek(p, &u);
     if (c < 0 || c == '\n') return -1;
+    /* after the command word, a blank ends the word as anywhere (bash:
+     * `echo a[1 + 2]=x` has three arguments) */
+    if (p->lex_arg && (c == ' ' || c == '\t')) return -1;
     if (c == '\\') {
       la_next(p, &u);
       continue;
@@ -1112,7 +1115,7 @@ static void lex_word_rest(sh_parser *p, wbuild *b, int flags) {
       if (is_meta(c)) break;
     } else if (c == '(' && b->has_pend && b->pkind == SH_PART_LIT && b->plen > 0 &&
                strchr("?*+@!", b->pend[b->plen - 1]) &&
-               (extglob_on(p) || (flags & SH_LW_COND))) {
+               (extglob_on(p) || (flags & SH_LW_PAT))) {
       xdepth = 1;
       sh_lex_getc(p);
       wb_litc(p, b, SH_PART_LIT, c);

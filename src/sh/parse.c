@@ -263,22 +263,22 @@ static sh_cond_expr *cond_primary(sh_parser *p, cond_state *cs) {
     sh_word *w = cs->word;
     cond_next(cs);
     if (cond_unary_op(w->lit)) {
+      /* bash: a unary operator takes the next word whatever it is (`-n ==`
+       * tests the string "=="); any other token is an error */
       cond_tok k2 = cond_peek(p, cs, 0);
-      if (k2 == CT_END)
-        sh_perr(p, cs->line, "unexpected argument `]]' to conditional unary operator");
-      if (k2 == CT_WORD || k2 == CT_NOT) {
-        /* `-f x`; but `-n == x` style: a binary operator follows */
-        const char *bop = cond_binary_op(cs->word, k2);
-        if (!bop || k2 == CT_NOT) {
-          e = cond_new(p, SH_C_UNARY);
-          e->op = w->lit;
-          e->w1 = cs->word;
-          if (k2 == CT_NOT) e->w1 = cs->word;
-          cond_next(cs);
-          sh_pdepth_leave(p);
-          return e;
-        }
+      if (k2 != CT_WORD && k2 != CT_NOT) {
+        static const char *const names[] = {[CT_END] = "]]", [CT_LP] = "(", [CT_RP] = ")",
+                                            [CT_LT] = "<", [CT_GT] = ">", [CT_AND] = "&&",
+                                            [CT_OR] = "||"};
+        const char *t = (size_t)k2 < sizeof names / sizeof *names && names[k2] ? names[k2] : "newline";
+        sh_perr(p, cs->line, "unexpected argument `%s' to conditional unary operator", t);
       }
+      e = cond_new(p, SH_C_UNARY);
+      e->op = w->lit;
+      e->w1 = cs->word;
+      cond_next(cs);
+      sh_pdepth_leave(p);
+      return e;
     }
     cond_tok k2 = cond_peek(p, cs, 0);
     const char *bop = cond_binary_op(cs->word, k2);
@@ -288,7 +288,10 @@ static sh_cond_expr *cond_primary(sh_parser *p, cond_state *cs) {
       e->op = bop;
       e->w1 = w;
       bool regex = strcmp(bop, "=~") == 0;
-      cond_tok k3 = cond_peek(p, cs, regex ? SH_LW_REGEX : 0);
+      /* bash parses the pattern of == = != with extglob on; other words of
+       * [[ ]] follow the option (`!(x)` is then `!` and a group) */
+      bool pat = !strcmp(bop, "==") || !strcmp(bop, "=") || !strcmp(bop, "!=");
+      cond_tok k3 = cond_peek(p, cs, regex ? SH_LW_REGEX : pat ? SH_LW_PAT : 0);
       if (k3 == CT_END && !regex)
         sh_perr(p, cs->line, "unexpected argument `]]' to conditional binary operator");
       if (k3 != CT_WORD && k3 != CT_NOT && !(regex && k3 == CT_END))
@@ -411,6 +414,14 @@ static sh_node *parse_loop(sh_parser *p, bool until, int line, int col) {
   return &n->base;
 }
 
+/* A word written name=(...) is an array literal, which only an assignment
+ * or a declaration builtin's argument may hold; elsewhere (a for list, the
+ * word of case) bash reports the `(` as a syntax error. */
+static bool word_is_array_literal(const sh_word *w) {
+  return w->assign && w->assign->value && w->assign->value->parts &&
+         w->assign->value->parts->kind == SH_PART_ARRAY;
+}
+
 static sh_node *parse_for(sh_parser *p, bool select, int line, int col) {
   /* for (( init; cond; step )) */
   if (!select) {
@@ -449,6 +460,7 @@ static sh_node *parse_for(sh_parser *p, bool select, int line, int col) {
     for (;;) {
       t = sh_lex_peek(p);
       if (t->kind != T_WORD) break;
+      if (word_is_array_literal(t->word)) sh_perr(p, t->line, "syntax error near unexpected token `('");
       pvec_push(p, &words, t->word);
       sh_lex_consume(p);
     }
@@ -468,6 +480,7 @@ static sh_node *parse_case(sh_parser *p, int line, int col) {
   sh_case *n = node_new(p, sizeof *n, SH_N_CASE, line, col);
   sh_tok *t = sh_lex_peek(p);
   if (t->kind != T_WORD) unexpected(p, t);
+  if (word_is_array_literal(t->word)) sh_perr(p, t->line, "syntax error near unexpected token `('");
   n->word = t->word;
   sh_lex_consume(p);
   skip_newlines(p);
@@ -549,10 +562,11 @@ static sh_node *parse_funcdef_body(sh_parser *p, const char *name, int line, int
 
 /* ---- simple commands and commands ------------------------------------------------------------ */
 
-/* The command word of a declaration builtin, which takes a=(...) arguments. */
+/* The command word of a declaration builtin, which takes a=(...) arguments
+ * (bash also lets eval and let take them, as text: `let x=( 1 + 2 )`). */
 static bool is_decl_word(const void *word) {
   const sh_word *w = word;
-  static const char *const names[] = {"alias", "declare", "export", "local", "readonly", "typeset"};
+  static const char *const names[] = {"alias", "declare", "eval", "export", "let", "local", "readonly", "typeset"};
   if (!w->lit) return false;
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!strcmp(w->lit, names[i])) return true;
@@ -566,6 +580,7 @@ static sh_node *parse_simple(sh_parser *p) {
   sh_assign *ahead = NULL, **atail = &ahead;
   sh_redir *rhead = NULL, **rtail = &rhead;
   for (;;) {
+    p->lex_arg = words.n > 0;
     t = sh_lex_peek(p);
     if (t->kind == T_REDIR) {
       *rtail = parse_redir(p);
@@ -588,13 +603,13 @@ static sh_node *parse_simple(sh_parser *p) {
       if (t->kind != T_WORD) continue;
       if (t->word->assign) continue;
     }
-    if (words.n > 0 && t->word->assign && t->word->assign->value && t->word->assign->value->parts &&
-        t->word->assign->value->parts->kind == SH_PART_ARRAY && !is_decl_word(words.v[0]))
+    if (words.n > 0 && word_is_array_literal(t->word) && !is_decl_word(words.v[0]))
       /* a=(...) is an argument only of a declaration builtin named as the
        * command (echo a=(1), builtin declare a=(1): bash's syntax error) */
       sh_perr(p, t->line, "syntax error near unexpected token `('");
     pvec_push(p, &words, t->word);
     sh_lex_consume(p);
+    p->lex_arg = true;
     if (words.n == 1 && sh_lex_peek(p)->kind == T_LPAREN && !ahead && !rhead) {
       /* name () compound-command */
       sh_word *w = (sh_word *)words.v[0];
@@ -604,9 +619,11 @@ static sh_node *parse_simple(sh_parser *p) {
       sh_lex_consume(p);
       /* a name with expansions or quotes is a runtime error in bash */
       const char *name = w->lit ? w->lit : w->raw ? w->raw : "?";
+      p->lex_arg = false;
       return parse_funcdef_body(p, name, n->base.line, n->base.col);
     }
   }
+  p->lex_arg = false;
   if (words.n == 0 && !ahead && !rhead) unexpected(p, t);
   n->words = (sh_word **)words.v;
   n->nwords = words.n;
@@ -802,7 +819,9 @@ sh_node *sh_parse_cmdsub(sh_parser *p) {
   bool had = p->have_tok;
   sh_tok saved = p->tok;
   bool alias_next = p->alias_next;
+  bool lex_arg = p->lex_arg;
   p->have_tok = false;
+  p->lex_arg = false;
   sh_pdepth_enter(p);
   skip_newlines(p);
   sh_node *body = NULL;
@@ -817,6 +836,7 @@ sh_node *sh_parse_cmdsub(sh_parser *p) {
   p->have_tok = had;
   p->tok = saved;
   p->alias_next = alias_next;
+  p->lex_arg = lex_arg;
   return body;
 }
 
@@ -907,6 +927,7 @@ int sh_parse_next(sh_parser *p, sh_node **node, sh_arena **arena) {
   p->arena = sh_arena_new();
   p->depth = 0;
   p->npending = 0;
+  p->lex_arg = false; /* a syntax error may have left it set */
   if (setjmp(p->jb)) {
     sh_arena_unref(p->arena);
     p->arena = NULL;

@@ -76,6 +76,7 @@ struct sh_parser {
   int depth;              /* current nesting */
   bool alias_next;        /* previous alias ended with a blank */
   bool alias_blank_popped; /* an alias value ending in a blank was just read */
+  bool lex_arg;            /* lexing a command's argument: name[...]= spans no blank */
   bool in_backquote;      /* parsing the inside of `...` (for \` handling) */
   struct sh_parser *parent; /* for sub-parsers (backquotes): errors go there */
 };
@@ -100,6 +101,7 @@ bool sh_lex_alias_active(sh_parser *p, const char *name);
 /* Word scanning, with the reader positioned at the word's first character. */
 #define SH_LW_COND 0x01   /* inside [[ ]]: < > are not part of words */
 #define SH_LW_REGEX 0x02  /* right side of =~: ( ) | are part of the word */
+#define SH_LW_PAT 0x04    /* right side of == = !=: extglob groups even with extglob off */
 sh_word *sh_lex_word(sh_parser *p, int flags);
 /* Reads pending here-document bodies (called right after a newline). */
 void sh_lex_read_heredocs(sh_parser *p);

@@ -216,3 +216,111 @@ function lib/greet { echo "hi $1"; }
 lib/greet there
 --- stdout
 hi there
+
+### a unary operator of [[ ]] takes the next word whatever it is
+[[ -f == ]]; echo $?
+[[ -n == ]]; echo $?
+[[ -z != ]]; echo $?
+[[ -n ! ]]; echo $?
+eval '[[ -n == x ]]'; echo $?
+eval '[[ -n < ]]'; echo $?
+eval '[[ -n ]]'; echo $?
+--- stdout
+1
+0
+1
+0
+2
+2
+2
+--- stderr
+sbx: eval: line 5: syntax error in conditional expression
+sbx: eval: line 6: unexpected argument `<' to conditional unary operator
+sbx: eval: line 7: unexpected argument `]]' to conditional unary operator
+
+### posix mode: a readonly assignment skips the command, and exits alone or before a special builtin
+readonly x=1
+x=2 echo no
+echo "status $?"
+set -o posix
+x=2 echo no
+echo "status $?"
+(x=2 :; echo no)
+echo "status $?"
+x=2
+echo no
+--- stdout
+no
+status 0
+status 1
+status 1
+--- stderr
+sbx: line 2: x: readonly variable
+sbx: line 5: x: readonly variable
+sbx: line 7: x: readonly variable
+sbx: line 9: x: readonly variable
+--- status 1
+
+### a subscript spans blanks only in assignment position
+printf '<%s>' a[1 + 2]= b[ 3 ]+=
+echo
+a[1 + 2]=5
+declare -p a
+echo $(c[0 + 1]=4; echo ${c[1]}) x[1 + 1]=
+declare d[ 1 ]=Y
+--- stdout
+<a[1><+><2]=><b[><3><]+=>
+declare -a a=([3]="5")
+4 x[1 + 1]=
+--- stderr
+sbx: line 6: declare: `d[': not a valid identifier
+sbx: line 6: declare: `1': not a valid identifier
+sbx: line 6: declare: `]=Y': not a valid identifier
+--- status 1
+
+### an array literal belongs to assignments, declarations, eval and let
+let x=( 1 + 2 ) y=(x*2)
+eval 'z=( a b )'
+declare b[a[0]=1]=X
+echo $x $y ${z[1]}
+declare -p a b
+eval 'for w in a=(); do :; done'
+eval 'case a=() in *) ;; esac'
+--- stdout
+3 6 b
+declare -a a=([0]="1")
+declare -a b=([1]="X")
+--- stderr
+sbx: eval: line 6: syntax error near unexpected token `('
+sbx: eval: line 6: `for w in a=(); do :; done'
+sbx: eval: line 7: syntax error near unexpected token `('
+sbx: eval: line 7: `case a=() in *) ;; esac'
+--- status 2
+
+### an indirect reference's subscript is not tilde-expanded
+a=(x y z)
+ref='a[1+1]'
+echo ${!ref}
+PWD=1
+ref='a[~]'
+echo ${!ref}
+echo next
+--- stdout
+z
+next
+--- stderr
+sbx: line 6: ~: syntax error: operand expected (error token is "~")
+
+### command -v names a file by its path only when it may be executed
+touch ne ex
+chmod +x ex
+command -v ./ne; echo $?
+command -V ./ne; echo $?
+command -v ./ex; echo $?
+--- stdout
+1
+1
+./ex
+0
+--- stderr
+sbx: line 4: command: ./ne: not found

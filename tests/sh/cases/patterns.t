@@ -92,3 +92,16 @@ x='héllo wörld ÀB'
 echo ${x^^} ${x,,} ${x^} ${x~~} ${x^^[lö]}
 --- stdout
 HÉLLO WÖRLD ÀB héllo wörld àb Héllo wörld ÀB HÉLLO WÖRLD àb héLLo wÖrLd ÀB
+
+### in [[ ]] only the pattern of == and != is an extglob group while extglob is off
+e= s=x
+[[ !($e) ]] && echo empty
+[[ !($s) ]] || echo nonempty
+[[ a == @(a|b) && c != +(a) ]] && echo groups
+shopt -s extglob
+[[ !($s) ]] && echo word
+--- stdout
+empty
+nonempty
+groups
+word
