@@ -46,7 +46,7 @@ static jqv f_length(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
   switch (in.kind) {
   case JQV_KIND_NULL: return jqv_number(0);
-  case JQV_KIND_NUMBER: return jqv_number(fabs(in.num));
+  case JQV_KIND_NUMBER: return jqv_number_abs(in);
   case JQV_KIND_STRING: return jqv_number((double)jqv_string_length_codepoints(in));
   case JQV_KIND_ARRAY: return jqv_number((double)jqv_array_length(in));
   case JQV_KIND_OBJECT: return jqv_number((double)jqv_object_length(in));
@@ -157,8 +157,9 @@ static jqv f_tonumber(jq_interp *I, jqv in, jqv *a) {
       if (!(isdigit((unsigned char)*c) || strchr("+-.eE", *c))) ok = false;
   }
   if (!ok) return type_error(in, "cannot be parsed as a number");
+  jqv r = jqv_number_literal(s, n, d);
   jqv_free(in);
-  return jqv_number(d);
+  return r;
 }
 
 static jqv f_toboolean(jq_interp *I, jqv in, jqv *a) {
@@ -935,8 +936,9 @@ jqv jq_format(jq_interp *I, const char *fmt, jqv v) {
       case JQV_KIND_FALSE: jqv_buf_adds(&b, "false"); break;
       case JQV_KIND_NUMBER: {
         char t[32];
-        jqv_number_text(x->num, t);
-        jqv_buf_adds(&b, t);
+        const char *lit = jqv_number_get_literal(x);
+        if (!lit) jqv_number_text(x->num, t), lit = t;
+        jqv_buf_adds(&b, lit);
         break;
       }
       case JQV_KIND_STRING: {

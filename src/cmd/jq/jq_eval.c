@@ -459,7 +459,7 @@ static jqv normalise_paths(jqv v, jqv paths) {
       jqv k = jqv_copy(*jqv_array_at(p, j));
       if (cur.kind == JQV_KIND_ARRAY) {
         double len = (double)jqv_array_len(cur);
-        if (k.kind == JQV_KIND_NUMBER && k.num < 0) k.num += len;
+        if (k.kind == JQV_KIND_NUMBER && k.num < 0) k = jqv_number(k.num + len);
         else if (k.kind == JQV_KIND_OBJECT) {
           jqv s = jqv_object_get(jqv_copy(k), jqv_string("start")), e = jqv_object_get(jqv_copy(k), jqv_string("end"));
           double ds = s.kind == JQV_KIND_NUMBER ? s.num : 0, de = e.kind == JQV_KIND_NUMBER ? e.num : len;
@@ -1101,7 +1101,7 @@ static int neg_cb(jq_interp *I, void *ud, jqv v, jqv path) {
     jqv_free(v);
     return jq_raise(I, e);
   }
-  return emit(I, c->cb, c->ud, jqv_number(-v.num), jqv_invalid());
+  return emit(I, c->cb, c->ud, jqv_number_negate(v), jqv_invalid());
 }
 
 static int if_cb(jq_interp *I, void *ud, jqv cond, jqv cpath) {

@@ -656,7 +656,7 @@ static jq_node *parse_term(parser *p) {
   switch (t->type) {
   case T_NUM:
     n = new_node(p, N_LITERAL);
-    if (n) n->val = jqv_number(t->num);
+    if (n) n->val = jqv_number_literal(t->s, t->len, t->num);
     advance(p);
     return n;
   case T_STR: return parse_string(p, NULL);

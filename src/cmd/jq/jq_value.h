@@ -37,6 +37,7 @@ struct jqv_heap;
  * object, an invalid's message, a number's literal text). */
 typedef struct jqv {
   uint8_t kind;         /* jqv_kind */
+  uint8_t lit;          /* JQV_KIND_NUMBER: from a literal, not computed */
   double num;           /* JQV_KIND_NUMBER */
   struct jqv_heap *h;   /* string/array/object body, invalid message; or NULL */
 } jqv;
@@ -52,6 +53,13 @@ jqv jqv_true(void);
 jqv jqv_false(void);
 jqv jqv_bool(bool b);
 jqv jqv_number(double d);
+/* A number from literal text s (JSON or program), valued d: keeps jq 1.8's
+ * canonical literal when it differs from d's text (see jq_value.c). */
+jqv jqv_number_literal(const char *s, size_t n, double d);
+const char *jqv_number_get_literal(const jqv *v); /* NULL: print the double */
+jqv jqv_number_negate(jqv v);
+jqv jqv_number_abs(jqv v);
+void jqv_literals_release(void); /* frees this thread's literals (end of a run) */
 jqv jqv_invalid(void);
 jqv jqv_invalid_with_msg(jqv msg);
 bool jqv_invalid_has_msg(jqv v);
