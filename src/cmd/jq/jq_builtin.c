@@ -101,9 +101,10 @@ static jqv f_contains(jq_interp *I, jqv in, jqv *a) {
   if (in.kind != a[0].kind && !((in.kind == JQV_KIND_TRUE || in.kind == JQV_KIND_FALSE) &&
                                 (a[0].kind == JQV_KIND_TRUE || a[0].kind == JQV_KIND_FALSE)))
     return type_error2(in, jqv_copy(a[0]), "cannot have their containment checked");
+  jqv_too_deep = false;
   bool r = jqv_contains(&in, &a[0]);
   jqv_free(in);
-  return jqv_bool(r);
+  return jqv_too_deep ? jq_error_fmt("Containment check too deep") : jqv_bool(r);
 }
 
 static jqv f_tostring(jq_interp *I, jqv in, jqv *a) {
@@ -425,7 +426,11 @@ static jqv f_delpaths(jq_interp *I, jqv in, jqv *a) {
 static jqv f_sort(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
   if (in.kind != JQV_KIND_ARRAY) return type_error(in, "cannot be sorted, as it is not an array");
-  return jqv_sort(in);
+  jqv_too_deep = false;
+  in = jqv_sort(in);
+  if (!jqv_too_deep) return in;
+  jqv_free(in);
+  return jq_error_fmt("Comparison too deep");
 }
 static jqv f_unique(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
@@ -436,12 +441,15 @@ static jqv f_unique(jq_interp *I, jqv in, jqv *a) {
         keys = jqv_array_append(keys, jqv_array_append(jqv_array(), jqv_copy(*jqv_object_value_at(in, i))));
     return type_error2(in, keys, "cannot be sorted, as they are not both arrays");
   }
+  jqv_too_deep = false;
   in = jqv_sort(in);
   jqv r = jqv_array();
   for (size_t i = 0; i < jqv_array_len(in); i++)
     if (i == 0 || jqv_cmp(jqv_array_at(in, i), jqv_array_at(in, i - 1)) != 0) r = jqv_array_append(r, jqv_copy(*jqv_array_at(in, i)));
   jqv_free(in);
-  return r;
+  if (!jqv_too_deep) return r;
+  jqv_free(r);
+  return jq_error_fmt("Comparison too deep");
 }
 static jqv minmax(jqv in, bool max) {
   if (in.kind != JQV_KIND_ARRAY) return type_error2(jqv_copy(in), in, "cannot be iterated over");

@@ -608,7 +608,13 @@ jqv jq_binop(int op, jqv a, jqv b) {
     if (a.kind == JQV_KIND_NUMBER && b.kind == JQV_KIND_NUMBER) return jqv_number(a.num * b.num);
     if (a.kind == JQV_KIND_STRING && b.kind == JQV_KIND_NUMBER) return str_repeat(a, b.num);
     if (a.kind == JQV_KIND_NUMBER && b.kind == JQV_KIND_STRING) return str_repeat(b, a.num);
-    if (a.kind == JQV_KIND_OBJECT && b.kind == JQV_KIND_OBJECT) return jqv_object_merge_recursive(a, b);
+    if (a.kind == JQV_KIND_OBJECT && b.kind == JQV_KIND_OBJECT) {
+      jqv_too_deep = false;
+      jqv r = jqv_object_merge_recursive(a, b);
+      if (!jqv_too_deep) return r;
+      jqv_free(r);
+      return jq_error_fmt("Object merge too deep");
+    }
     return binop_err("multiplied", a, b);
   case '/':
     if (a.kind == JQV_KIND_NUMBER && b.kind == JQV_KIND_NUMBER) {
@@ -659,15 +665,22 @@ jqv jq_binop(int op, jqv a, jqv b) {
       return jqv_number((double)(ix % (iy < 0 ? -iy : iy))); /* C's sign: the dividend's */
     }
     return binop_err("divided", a, b);
-  case 'E': return jqv_bool(jqv_equal(a, b));
-  case 'N': return jqv_bool(!jqv_equal(a, b));
+  case 'E':
+  case 'N': {
+    jqv_too_deep = false;
+    bool eq = jqv_equal(a, b);
+    if (jqv_too_deep) return jq_error_fmt("Equality check too deep");
+    return jqv_bool(op == 'E' ? eq : !eq);
+  }
   case '<':
   case 'L':
   case '>':
   case 'G': {
+    jqv_too_deep = false;
     int c = jqv_cmp(&a, &b);
     jqv_free(a);
     jqv_free(b);
+    if (jqv_too_deep) return jq_error_fmt("Comparison too deep");
     return jqv_bool(op == '<' ? c < 0 : op == 'L' ? c <= 0 : op == '>' ? c > 0 : c >= 0);
   }
   }

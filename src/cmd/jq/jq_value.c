@@ -16,6 +16,7 @@
 #include <string.h>
 
 _Thread_local size_t jqv_mem_used;
+_Thread_local bool jqv_too_deep;
 _Thread_local size_t jqv_text_limit;
 
 enum { H_STRING, H_ARRAY, H_OBJECT, H_BOX, H_NUMLIT };
@@ -608,17 +609,23 @@ jqv jqv_object_merge(jqv a, jqv b) {
   return a;
 }
 
-jqv jqv_object_merge_recursive(jqv a, jqv b) {
+static jqv merge_depth(jqv a, jqv b, int depth) {
+  if (depth > JQV_MAX_DEPTH) {
+    jqv_too_deep = true;
+    jqv_free(b);
+    return a;
+  }
   for (size_t i = 0; i < jqv_object_len(b); i++) {
     jqv k = *jqv_object_key_at(b, i), v = *jqv_object_value_at(b, i);
     const jqv *old = jqv_object_find(a, jqv_string_value(k), jqv_string_len(k));
     if (old && old->kind == JQV_KIND_OBJECT && v.kind == JQV_KIND_OBJECT)
-      a = jqv_object_set(a, jqv_copy(k), jqv_object_merge_recursive(jqv_copy(*old), jqv_copy(v)));
+      a = jqv_object_set(a, jqv_copy(k), merge_depth(jqv_copy(*old), jqv_copy(v), depth + 1));
     else a = jqv_object_set(a, jqv_copy(k), jqv_copy(v));
   }
   jqv_free(b);
   return a;
 }
+jqv jqv_object_merge_recursive(jqv a, jqv b) { return merge_depth(a, b, 0); }
 
 static int str_cmp(const jqv *a, const jqv *b) {
   size_t la = jqv_string_len(*a), lb = jqv_string_len(*b);
@@ -860,7 +867,10 @@ static int cmp_depth(const jqv *a, const jqv *b, int depth) {
     int ka = a->kind, kb = b->kind;
     return ka < kb ? -1 : 1;
   }
-  if (depth > JQV_MAX_DEPTH) return 0;
+  if (depth > JQV_MAX_DEPTH) {
+    jqv_too_deep = true;
+    return 0;
+  }
   switch (a->kind) {
   case JQV_KIND_NUMBER:
     if (numlit_comparable(a, b)) return numlit_cmp(a, b);
@@ -872,7 +882,6 @@ static int cmp_depth(const jqv *a, const jqv *b, int depth) {
     return 1;
   case JQV_KIND_STRING: return a->h == b->h ? 0 : str_cmp(a, b);
   case JQV_KIND_ARRAY: {
-    if (a->h == b->h) return 0;
     size_t la = jqv_array_len(*a), lb = jqv_array_len(*b);
     for (size_t i = 0; i < la && i < lb; i++) {
       int r = cmp_depth(jqv_array_at(*a, i), jqv_array_at(*b, i), depth + 1);
@@ -881,7 +890,6 @@ static int cmp_depth(const jqv *a, const jqv *b, int depth) {
     return la < lb ? -1 : la > lb;
   }
   case JQV_KIND_OBJECT: {
-    if (a->h == b->h) return 0;
     jqv ka = jqv_keys(jqv_copy(*a)), kb = jqv_keys(jqv_copy(*b));
     int r = cmp_depth(&ka, &kb, depth + 1);
     for (size_t i = 0; r == 0 && i < jqv_array_len(ka); i++) {
@@ -902,7 +910,10 @@ static bool eq_depth(const jqv *a, const jqv *b, int depth) {
   if (a->kind != b->kind) return false;
   if (a->kind == JQV_KIND_NUMBER) return numlit_comparable(a, b) ? numlit_cmp(a, b) == 0 : a->num == b->num;
   if (a->h == b->h) return true;
-  if (depth > JQV_MAX_DEPTH) return true;
+  if (depth > JQV_MAX_DEPTH) {
+    jqv_too_deep = true;
+    return true;
+  }
   switch (a->kind) {
   case JQV_KIND_STRING: return jqv_string_len(*a) == jqv_string_len(*b) && str_cmp(a, b) == 0;
   case JQV_KIND_ARRAY: {
@@ -939,8 +950,10 @@ bool jqv_identical(jqv a, jqv b) {
 }
 
 static bool contains_depth(const jqv *a, const jqv *b, int depth) {
-  if (a->h && a->h == b->h) return true; /* a value contains itself */
-  if (depth > JQV_MAX_DEPTH) return false;
+  if (depth > JQV_MAX_DEPTH) {
+    jqv_too_deep = true;
+    return false;
+  }
   if (a->kind == JQV_KIND_OBJECT && b->kind == JQV_KIND_OBJECT) {
     for (size_t i = 0; i < jqv_object_len(*b); i++) {
       const jqv *k = jqv_object_key_at(*b, i);

@@ -45,6 +45,10 @@ typedef struct jqv {
 #define JQV_MAX_DEPTH 10000 /* nesting the recursive walks accept */
 #define JQV_MAX_PRINT_DEPTH 10000 /* deeper values print as <skipped: too deep> (jq) */
 
+/* Set when a comparison, containment check or merge met nesting deeper than
+ * JQV_MAX_DEPTH (its result is then meaningless); callers clear it first and
+ * raise jq 1.8's "... too deep" error. */
+extern _Thread_local bool jqv_too_deep;
 extern _Thread_local size_t jqv_mem_used; /* bytes held by values of this thread */
 extern _Thread_local size_t jqv_text_limit; /* longest text jqv_dump_string builds (0: 64 MiB) */
 
