@@ -984,7 +984,7 @@ test: -n "\\(1;2)"
 cmd: jq -n '"\(1;2)"'
 host: skip
 out:
-err: jq: error: syntax error, unexpected ; at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected ';' at <top-level>, line 1:\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -3712,6 +3712,29 @@ out: {"file":"<top-level>","line":1}\n
 err:
 
 # ---- input edge cases (long lines, NUL, bad UTF-8, --seq, --stream), halt_error ------
+# bison's texts: quoted single characters, token names, "expecting end of
+# file" where only the end may follow, unmatched closers are INVALID_CHARACTER
+# (jq.test:553, 1987, 2080; jq 1.6 says "$end" and adds a shell-quoting hint)
+test: syntax error texts
+cmd: jq -n '1 2' ; jq -n '. | foo bar' ; jq -n '%::wat' ; jq -n '}' ; jq -n '(]' ; jq -n '. as {} | null' ; jq -n '.a == == 1'
+host: skip
+err: jq: error: syntax error, unexpected LITERAL, expecting end of file at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+err: jq: error: syntax error, unexpected IDENT, expecting end of file at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+err: jq: error: syntax error, unexpected '%', expecting end of file at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+err: jq: error: syntax error, unexpected INVALID_CHARACTER, expecting end of file at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+err: jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+err: jq: error: syntax error, unexpected '}' at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+err: jq: error: syntax error, unexpected == at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+out:
+status: 3
+
 test: -n module 1; 2
 cmd: jq -n 'module 1; 2'
 out: 2\n
@@ -3723,7 +3746,7 @@ cmd: module {a: "x;y"} ;
 cmd:  1 | ]'
 host: skip
 out:
-err: jq: error: syntax error, unexpected ] at <top-level>, line 3:\n
+err: jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 3:\n
 err: jq: 1 compile error\n
 status: 3
 
