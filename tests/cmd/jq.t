@@ -47176,3 +47176,12 @@ host: skip
 out: "b"\n
 out: "c"\n
 err:
+
+# jq 1.8 (uri.test, jq.test:2407, 1557): @urid rejects bytes that are not
+# UTF-8 (truncated, overlong, surrogate), implode rejects nan, _strindices
+# names a non-string argument
+test: @urid invalid UTF-8, implode nan, _strindices argument
+cmd: jq -nc '[("%F0%93%81", "%C0%80", "%ED%A0%80", "%E2%82%AC" | try @urid catch .), (try ([nan] | implode) catch .), (try ("abc" | _strindices(1)) catch .)]'
+host: skip
+out: ["string (\"%F0%93%81\") is not a valid uri encoding","string (\"%C0%80\") is not a valid uri encoding","string (\"%ED%A0%80\") is not a valid uri encoding","€","number (null) can't be imploded, unicode codepoint needs to be numeric","number (1) is not a string"]\n
+err:

@@ -244,7 +244,7 @@ static jqv f_implode(jq_interp *I, jqv in, jqv *a) {
   jqv_buf b = {0};
   for (size_t i = 0; i < jqv_array_len(in); i++) {
     const jqv *c = jqv_array_at(in, i);
-    if (c->kind != JQV_KIND_NUMBER) {
+    if (c->kind != JQV_KIND_NUMBER || isnan(c->num)) { /* nan: "number (null)" (jq 1.8) */
       jqv_buf_free(&b);
       jqv e = type_error(jqv_copy(*c), "can't be imploded, unicode codepoint needs to be numeric");
       jqv_free(in);
@@ -571,11 +571,30 @@ static jqv f_tojson_format(jq_interp *I, jqv in, jqv *a) {
   return jq_format(I, jqv_string_value(a[0]), in);
 }
 
+/* Strict UTF-8 (no overlong forms, surrogates or code points past U+10FFFF):
+ * @urid's decoded bytes must be text (jq 1.8). */
+static bool utf8_valid(const unsigned char *s, size_t n) {
+  for (size_t i = 0; i < n;) {
+    unsigned c = s[i];
+    size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+    if (len == 0 || i + len > n) return false;
+    unsigned cp = len == 1 ? c : len == 2 ? c & 0x1f : len == 3 ? c & 0x0f : c & 0x07;
+    for (size_t k = 1; k < len; k++) {
+      if ((s[i + k] & 0xc0) != 0x80) return false;
+      cp = cp << 6 | (s[i + k] & 0x3f);
+    }
+    static const unsigned min[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < min[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+    i += len;
+  }
+  return true;
+}
+
 static jqv f_strindices(jq_interp *I, jqv in, jqv *a) {
   if (in.kind != JQV_KIND_STRING) return type_error(in, "cannot be searched, as it is not a string");
   if (a[0].kind != JQV_KIND_STRING) {
     jqv_free(in);
-    return type_error(jqv_copy(a[0]), "cannot be searched, as it is not a string");
+    return type_error(jqv_copy(a[0]), "is not a string"); /* jq 1.8's text for the argument */
   }
   return f_indices(I, in, a);
 }
@@ -841,6 +860,13 @@ jqv jq_format(jq_interp *I, const char *fmt, jqv v) {
           jqv_buf_addc(&b, (char)strtol(t, NULL, 16));
           i += 2;
         } else jqv_buf_addc(&b, (char)s[i]);
+      }
+      if (!utf8_valid((const unsigned char *)(b.data ? b.data : ""), b.len)) {
+        jqv_buf_free(&b);
+        char br[128];
+        jqv e = jq_error_fmt("%s is not a valid uri encoding", jq_value_brief(&v, br, sizeof br));
+        jqv_free(v);
+        return e;
       }
       jqv r = jqv_string_sized(b.data ? b.data : "", b.len);
       jqv_buf_free(&b);
