@@ -47185,3 +47185,11 @@ cmd: jq -nc '[("%F0%93%81", "%C0%80", "%ED%A0%80", "%E2%82%AC" | try @urid catch
 host: skip
 out: ["string (\"%F0%93%81\") is not a valid uri encoding","string (\"%C0%80\") is not a valid uri encoding","string (\"%ED%A0%80\") is not a valid uri encoding","€","number (null) can't be imploded, unicode codepoint needs to be numeric","number (1) is not a string"]\n
 err:
+
+# a literal keeps at most 1000 coefficient digits; longer ones are doubles
+test: number literal digit limit
+cmd: printf '1%0999d 1%01000d\n' 0 0 | jq -c 'tostring | length'
+host: skip
+out: 1000\n
+out: 23\n
+err:
