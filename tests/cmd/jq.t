@@ -47193,3 +47193,11 @@ host: skip
 out: 1000\n
 out: 23\n
 err:
+
+# getpath in a path expression whose lookup fails keeps its path (was a use-after-free)
+test: getpath(...) |= on failing lookups
+cmd: jq -c '[.[] | try (getpath(["a",0,"b"]) |= 5) catch .]'
+stdin: [null,{"b":0},{"a":0},{"a":null},{"a":[0,1]},{"a":{"b":1}},{"a":[{}]},{"a":[{"c":3}]}]
+host: skip
+out: [{"a":[{"b":5}]},{"b":0,"a":[{"b":5}]},"Cannot index number with number (0)",{"a":[{"b":5}]},"Cannot index number with string (\"b\")","Cannot index object with number (0)",{"a":[{"b":5}]},{"a":[{"c":3,"b":5}]}]\n
+err:

@@ -2281,11 +2281,11 @@ static int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, j
       jqv p = jqv_copy(*jqv_array_at(ps, i));
       jqv r = jq_getpath(jqv_copy(in), jqv_copy(p));
       if (!jqv_is_valid(r)) {
-        jqv_free(p);
-        if (paths) {
+        if (paths) { /* the path still counts (jq 1.8): p goes on below */
           jqv_free(r);
           r = jqv_null();
         } else {
+          jqv_free(p);
           rc = jq_raise(I, r);
           break;
         }
