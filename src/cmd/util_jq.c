@@ -946,6 +946,7 @@ out:
   jqv_free(job->src_name);
   jqv_buf_free(&job->out);
   free_hooks(opts);
+  jqv_literals_release(); /* every value of the run is gone */
   (void)mem0;
   return status;
 }

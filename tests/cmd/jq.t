@@ -984,7 +984,7 @@ test: -n "\\(1;2)"
 cmd: jq -n '"\(1;2)"'
 host: skip
 out:
-err: jq: error: syntax error, unexpected ; at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected ';' at <top-level>, line 1:\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -2045,9 +2045,18 @@ out:   \x1b[1;39m]\x1b[0m\x1b[1;39m\n
 out: \x1b[1;39m]\x1b[0m\n
 err:
 
+# jq 1.8 keeps number literals (manual "Identity": `[1, 1.000, 1.0, 100e-2]`
+# prints `[1,1.000,1.0,1.00]` with have_decnum; jq.test: `1E+1000 | tojson` is
+# "1E+1000"); computed numbers print as doubles with 17 digits.
 test: -n [nan, infinite, -infinite, 1e1000, 0.1, 1e17, 3.0, 1.5e-7, 10000000
 cmd: jq -n '[nan, infinite, -infinite, 1e1000, 0.1, 1e17, 3.0, 1.5e-7, 100000000000000000000]' -c
-out: [null,1.7976931348623157e+308,-1.7976931348623157e+308,1.7976931348623157e+308,0.1,1e+17,3,1.5e-07,1e+20]\n
+host: skip
+out: [null,1.7976931348623157e+308,-1.7976931348623157e+308,1E+1000,0.1,1E+17,3.0,1.5E-7,100000000000000000000]\n
+err:
+
+test: computed numbers print as doubles
+cmd: jq -n '[1e1000 + 0, 1e17 * 1, 3.0 + 0, 1.5e-7 - 0, 100000000000000000000 + 0, 1.000000000000000000001 * 1]' -c
+out: [1.7976931348623157e+308,1e+17,3,1.5e-07,1e+20,1]\n
 err:
 
 test: -n "\\u007f\\u0001é"
@@ -3703,6 +3712,29 @@ out: {"file":"<top-level>","line":1}\n
 err:
 
 # ---- input edge cases (long lines, NUL, bad UTF-8, --seq, --stream), halt_error ------
+# bison's texts: quoted single characters, token names, "expecting end of
+# file" where only the end may follow, unmatched closers are INVALID_CHARACTER
+# (jq.test:553, 1987, 2080; jq 1.6 says "$end" and adds a shell-quoting hint)
+test: syntax error texts
+cmd: jq -n '1 2' ; jq -n '. | foo bar' ; jq -n '%::wat' ; jq -n '}' ; jq -n '(]' ; jq -n '. as {} | null' ; jq -n '.a == == 1'
+host: skip
+err: jq: error: syntax error, unexpected LITERAL, expecting end of file at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+err: jq: error: syntax error, unexpected IDENT, expecting end of file at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+err: jq: error: syntax error, unexpected '%', expecting end of file at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+err: jq: error: syntax error, unexpected INVALID_CHARACTER, expecting end of file at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+err: jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+err: jq: error: syntax error, unexpected '}' at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+err: jq: error: syntax error, unexpected == at <top-level>, line 1:\n
+err: jq: 1 compile error\n
+out:
+status: 3
+
 test: -n module 1; 2
 cmd: jq -n 'module 1; 2'
 out: 2\n
@@ -3714,7 +3746,7 @@ cmd: module {a: "x;y"} ;
 cmd:  1 | ]'
 host: skip
 out:
-err: jq: error: syntax error, unexpected ] at <top-level>, line 3:\n
+err: jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 3:\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -46469,12 +46501,31 @@ err:
 test: -c . (10)
 cmd: jq -c .
 stdin: 100000000000000000000000 1.000000000000000000001 -0 0.00001 1E3 1e-400
-out: 1e+23\n
-out: 1\n
+host: skip
+out: 100000000000000000000000\n
+out: 1.000000000000000000001\n
 out: -0\n
-out: 1e-05\n
-out: 1000\n
-out: 0\n
+out: 0.00001\n
+out: 1E+3\n
+out: 1E-400\n
+err:
+
+# jq 1.8 literals: decNumber's text (1.00 for 100e-2, 50000.0 for 500000e-1,
+# 1E-7 below 1e-6), kept by tostring/tojson/@csv/tonumber, negation, abs and
+# length; two literals compare as decimals (jq.test: 13911860366432393 !=
+# 13911860366432392), a literal and a computed number as doubles.
+test: number literals keep their text
+cmd: jq -c '[.[], (.[] | tostring), (.[0] | -.), (.[1] | abs, length), ("1.50" | tonumber), ([.[0], .[2]] | @csv), (.[3] | tojson)]'
+stdin: [1.0, -1e400, 100e-2, 500000e-1, 0.0000001, 0.000001]
+host: skip
+out: [1.0,-1E+400,1.00,50000.0,1E-7,0.000001,"1.0","-1E+400","1.00","50000.0","1E-7","0.000001",-1.0,1E+400,1E+400,1.50,"1.0,1.00","50000.0"]\n
+err:
+
+test: number literals compare as decimals
+cmd: jq -c '[13911860366432393 == 13911860366432392, 13911860366432393 + 0 == 13911860366432392, . == 1, 1.0 == 1, (.[] | . < 0.10000000000000000001), ([1E400, 3, -1e400, 0.00, 1e-400] | sort), ([1, 1.0, 1.00] | unique)]'
+stdin: [0.1]
+host: skip
+out: [false,true,false,true,true,[-1E+400,0.00,1E-400,3,1E+400],[1]]\n
 err:
 
 test: -c . (11)
@@ -47115,7 +47166,7 @@ test: jq 1.8 language: if without else, pick, abs, trim, toboolean, add(f), limi
 cmd: jq -c '[(if . then 1 end), pick(.a.b), ("  x " | trim), ("true" | toboolean), add(1,2), [limit(0; 1, 2)], ("正xy!" | index("!")), (-3 | abs), have_decnum, $__loc__]'
 stdin: {"a":{"b":1,"c":2}}
 host: skip
-out: [1,{"a":{"b":1}},"x",true,3,[],3,3,false,{"file":"<top-level>","line":1}]\n
+out: [1,{"a":{"b":1}},"x",true,3,[],3,3,true,{"file":"<top-level>","line":1}]\n
 err:
 
 test: streaming input runs one value at a time
@@ -47124,4 +47175,29 @@ stdin: [{"x":1,"name":"a"},{"x":2,"name":"b"}]\n[{"x":5,"name":"c"}]\n
 host: skip
 out: "b"\n
 out: "c"\n
+err:
+
+# jq 1.8 (uri.test, jq.test:2407, 1557): @urid rejects bytes that are not
+# UTF-8 (truncated, overlong, surrogate), implode rejects nan, _strindices
+# names a non-string argument
+test: @urid invalid UTF-8, implode nan, _strindices argument
+cmd: jq -nc '[("%F0%93%81", "%C0%80", "%ED%A0%80", "%E2%82%AC" | try @urid catch .), (try ([nan] | implode) catch .), (try ("abc" | _strindices(1)) catch .)]'
+host: skip
+out: ["string (\"%F0%93%81\") is not a valid uri encoding","string (\"%C0%80\") is not a valid uri encoding","string (\"%ED%A0%80\") is not a valid uri encoding","€","number (null) can't be imploded, unicode codepoint needs to be numeric","number (1) is not a string"]\n
+err:
+
+# a literal keeps at most 1000 coefficient digits; longer ones are doubles
+test: number literal digit limit
+cmd: printf '1%0999d 1%01000d\n' 0 0 | jq -c 'tostring | length'
+host: skip
+out: 1000\n
+out: 23\n
+err:
+
+# getpath in a path expression whose lookup fails keeps its path (was a use-after-free)
+test: getpath(...) |= on failing lookups
+cmd: jq -c '[.[] | try (getpath(["a",0,"b"]) |= 5) catch .]'
+stdin: [null,{"b":0},{"a":0},{"a":null},{"a":[0,1]},{"a":{"b":1}},{"a":[{}]},{"a":[{"c":3}]}]
+host: skip
+out: [{"a":[{"b":5}]},{"b":0,"a":[{"b":5}]},"Cannot index number with number (0)",{"a":[{"b":5}]},"Cannot index number with string (\"b\")","Cannot index object with number (0)",{"a":[{"b":5}]},{"a":[{"c":3,"b":5}]}]\n
 err:

@@ -197,13 +197,16 @@ TEST(printing_an_exponential_value_streams_and_stops) {
 TEST(deep_values_do_not_overflow_the_stack) {
   /* libjq frees, compares and tests containment recursively in C */
   char *argv[] = {"jq", "-nc",
-                  "(reduce range(200000) as $i (0; [.])) as $a | [($a | contains($a)), ($a == $a), "
-                  "($a | tojson | length)]",
+                  "(reduce range(200000) as $i (0; [.])) as $a | (reduce range(200000) as $i ({}; {a: .})) as $o "
+                  "| [(try ($a | contains($a)) catch .), ($a == $a), ($a | tojson | length), "
+                  "(try ([$a, $a] | sort) catch .), (try ($o * $o) catch .), (try ($a < [$a]) catch .)]",
                   NULL};
   run_result rr = jq_run(60000, 0, 0, NULL, argv);
   CHECK_EQ(rr.r.status, 0);
-  /* jq 1.8 prints 10000 levels, then "<skipped: too deep>" */
-  CHECK_STR(rr.r.out, "[true,true,20021]\n");
+  /* jq 1.8 prints 10000 levels, then "<skipped: too deep>"; past 10000 levels
+   * comparisons, containment and merges raise (jq.test) */
+  CHECK_STR(rr.r.out, "[\"Containment check too deep\",true,20021,\"Comparison too deep\","
+                      "\"Object merge too deep\",\"Comparison too deep\"]\n");
   done(&rr);
 }
 

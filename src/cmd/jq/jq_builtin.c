@@ -46,7 +46,7 @@ static jqv f_length(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
   switch (in.kind) {
   case JQV_KIND_NULL: return jqv_number(0);
-  case JQV_KIND_NUMBER: return jqv_number(fabs(in.num));
+  case JQV_KIND_NUMBER: return jqv_number_abs(in);
   case JQV_KIND_STRING: return jqv_number((double)jqv_string_length_codepoints(in));
   case JQV_KIND_ARRAY: return jqv_number((double)jqv_array_length(in));
   case JQV_KIND_OBJECT: return jqv_number((double)jqv_object_length(in));
@@ -101,9 +101,10 @@ static jqv f_contains(jq_interp *I, jqv in, jqv *a) {
   if (in.kind != a[0].kind && !((in.kind == JQV_KIND_TRUE || in.kind == JQV_KIND_FALSE) &&
                                 (a[0].kind == JQV_KIND_TRUE || a[0].kind == JQV_KIND_FALSE)))
     return type_error2(in, jqv_copy(a[0]), "cannot have their containment checked");
+  jqv_too_deep = false;
   bool r = jqv_contains(&in, &a[0]);
   jqv_free(in);
-  return jqv_bool(r);
+  return jqv_too_deep ? jq_error_fmt("Containment check too deep") : jqv_bool(r);
 }
 
 static jqv f_tostring(jq_interp *I, jqv in, jqv *a) {
@@ -157,8 +158,9 @@ static jqv f_tonumber(jq_interp *I, jqv in, jqv *a) {
       if (!(isdigit((unsigned char)*c) || strchr("+-.eE", *c))) ok = false;
   }
   if (!ok) return type_error(in, "cannot be parsed as a number");
+  jqv r = jqv_number_literal(s, n, d);
   jqv_free(in);
-  return jqv_number(d);
+  return r;
 }
 
 static jqv f_toboolean(jq_interp *I, jqv in, jqv *a) {
@@ -242,7 +244,7 @@ static jqv f_implode(jq_interp *I, jqv in, jqv *a) {
   jqv_buf b = {0};
   for (size_t i = 0; i < jqv_array_len(in); i++) {
     const jqv *c = jqv_array_at(in, i);
-    if (c->kind != JQV_KIND_NUMBER) {
+    if (c->kind != JQV_KIND_NUMBER || isnan(c->num)) { /* nan: "number (null)" (jq 1.8) */
       jqv_buf_free(&b);
       jqv e = type_error(jqv_copy(*c), "can't be imploded, unicode codepoint needs to be numeric");
       jqv_free(in);
@@ -424,7 +426,11 @@ static jqv f_delpaths(jq_interp *I, jqv in, jqv *a) {
 static jqv f_sort(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
   if (in.kind != JQV_KIND_ARRAY) return type_error(in, "cannot be sorted, as it is not an array");
-  return jqv_sort(in);
+  jqv_too_deep = false;
+  in = jqv_sort(in);
+  if (!jqv_too_deep) return in;
+  jqv_free(in);
+  return jq_error_fmt("Comparison too deep");
 }
 static jqv f_unique(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
@@ -435,12 +441,15 @@ static jqv f_unique(jq_interp *I, jqv in, jqv *a) {
         keys = jqv_array_append(keys, jqv_array_append(jqv_array(), jqv_copy(*jqv_object_value_at(in, i))));
     return type_error2(in, keys, "cannot be sorted, as they are not both arrays");
   }
+  jqv_too_deep = false;
   in = jqv_sort(in);
   jqv r = jqv_array();
   for (size_t i = 0; i < jqv_array_len(in); i++)
     if (i == 0 || jqv_cmp(jqv_array_at(in, i), jqv_array_at(in, i - 1)) != 0) r = jqv_array_append(r, jqv_copy(*jqv_array_at(in, i)));
   jqv_free(in);
-  return r;
+  if (!jqv_too_deep) return r;
+  jqv_free(r);
+  return jq_error_fmt("Comparison too deep");
 }
 static jqv minmax(jqv in, bool max) {
   if (in.kind != JQV_KIND_ARRAY) return type_error2(jqv_copy(in), in, "cannot be iterated over");
@@ -562,11 +571,30 @@ static jqv f_tojson_format(jq_interp *I, jqv in, jqv *a) {
   return jq_format(I, jqv_string_value(a[0]), in);
 }
 
+/* Strict UTF-8 (no overlong forms, surrogates or code points past U+10FFFF):
+ * @urid's decoded bytes must be text (jq 1.8). */
+static bool utf8_valid(const unsigned char *s, size_t n) {
+  for (size_t i = 0; i < n;) {
+    unsigned c = s[i];
+    size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+    if (len == 0 || i + len > n) return false;
+    unsigned cp = len == 1 ? c : len == 2 ? c & 0x1f : len == 3 ? c & 0x0f : c & 0x07;
+    for (size_t k = 1; k < len; k++) {
+      if ((s[i + k] & 0xc0) != 0x80) return false;
+      cp = cp << 6 | (s[i + k] & 0x3f);
+    }
+    static const unsigned min[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < min[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+    i += len;
+  }
+  return true;
+}
+
 static jqv f_strindices(jq_interp *I, jqv in, jqv *a) {
   if (in.kind != JQV_KIND_STRING) return type_error(in, "cannot be searched, as it is not a string");
   if (a[0].kind != JQV_KIND_STRING) {
     jqv_free(in);
-    return type_error(jqv_copy(a[0]), "cannot be searched, as it is not a string");
+    return type_error(jqv_copy(a[0]), "is not a string"); /* jq 1.8's text for the argument */
   }
   return f_indices(I, in, a);
 }
@@ -833,6 +861,13 @@ jqv jq_format(jq_interp *I, const char *fmt, jqv v) {
           i += 2;
         } else jqv_buf_addc(&b, (char)s[i]);
       }
+      if (!utf8_valid((const unsigned char *)(b.data ? b.data : ""), b.len)) {
+        jqv_buf_free(&b);
+        char br[128];
+        jqv e = jq_error_fmt("%s is not a valid uri encoding", jq_value_brief(&v, br, sizeof br));
+        jqv_free(v);
+        return e;
+      }
       jqv r = jqv_string_sized(b.data ? b.data : "", b.len);
       jqv_buf_free(&b);
       jqv_free(v);
@@ -935,8 +970,9 @@ jqv jq_format(jq_interp *I, const char *fmt, jqv v) {
       case JQV_KIND_FALSE: jqv_buf_adds(&b, "false"); break;
       case JQV_KIND_NUMBER: {
         char t[32];
-        jqv_number_text(x->num, t);
-        jqv_buf_adds(&b, t);
+        const char *lit = jqv_number_get_literal(x);
+        if (!lit) jqv_number_text(x->num, t), lit = t;
+        jqv_buf_adds(&b, lit);
         break;
       }
       case JQV_KIND_STRING: {

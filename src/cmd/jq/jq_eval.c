@@ -459,7 +459,7 @@ static jqv normalise_paths(jqv v, jqv paths) {
       jqv k = jqv_copy(*jqv_array_at(p, j));
       if (cur.kind == JQV_KIND_ARRAY) {
         double len = (double)jqv_array_len(cur);
-        if (k.kind == JQV_KIND_NUMBER && k.num < 0) k.num += len;
+        if (k.kind == JQV_KIND_NUMBER && k.num < 0) k = jqv_number(k.num + len);
         else if (k.kind == JQV_KIND_OBJECT) {
           jqv s = jqv_object_get(jqv_copy(k), jqv_string("start")), e = jqv_object_get(jqv_copy(k), jqv_string("end"));
           double ds = s.kind == JQV_KIND_NUMBER ? s.num : 0, de = e.kind == JQV_KIND_NUMBER ? e.num : len;
@@ -608,7 +608,13 @@ jqv jq_binop(int op, jqv a, jqv b) {
     if (a.kind == JQV_KIND_NUMBER && b.kind == JQV_KIND_NUMBER) return jqv_number(a.num * b.num);
     if (a.kind == JQV_KIND_STRING && b.kind == JQV_KIND_NUMBER) return str_repeat(a, b.num);
     if (a.kind == JQV_KIND_NUMBER && b.kind == JQV_KIND_STRING) return str_repeat(b, a.num);
-    if (a.kind == JQV_KIND_OBJECT && b.kind == JQV_KIND_OBJECT) return jqv_object_merge_recursive(a, b);
+    if (a.kind == JQV_KIND_OBJECT && b.kind == JQV_KIND_OBJECT) {
+      jqv_too_deep = false;
+      jqv r = jqv_object_merge_recursive(a, b);
+      if (!jqv_too_deep) return r;
+      jqv_free(r);
+      return jq_error_fmt("Object merge too deep");
+    }
     return binop_err("multiplied", a, b);
   case '/':
     if (a.kind == JQV_KIND_NUMBER && b.kind == JQV_KIND_NUMBER) {
@@ -659,15 +665,22 @@ jqv jq_binop(int op, jqv a, jqv b) {
       return jqv_number((double)(ix % (iy < 0 ? -iy : iy))); /* C's sign: the dividend's */
     }
     return binop_err("divided", a, b);
-  case 'E': return jqv_bool(jqv_equal(a, b));
-  case 'N': return jqv_bool(!jqv_equal(a, b));
+  case 'E':
+  case 'N': {
+    jqv_too_deep = false;
+    bool eq = jqv_equal(a, b);
+    if (jqv_too_deep) return jq_error_fmt("Equality check too deep");
+    return jqv_bool(op == 'E' ? eq : !eq);
+  }
   case '<':
   case 'L':
   case '>':
   case 'G': {
+    jqv_too_deep = false;
     int c = jqv_cmp(&a, &b);
     jqv_free(a);
     jqv_free(b);
+    if (jqv_too_deep) return jq_error_fmt("Comparison too deep");
     return jqv_bool(op == '<' ? c < 0 : op == 'L' ? c <= 0 : op == '>' ? c > 0 : c >= 0);
   }
   }
@@ -1101,7 +1114,7 @@ static int neg_cb(jq_interp *I, void *ud, jqv v, jqv path) {
     jqv_free(v);
     return jq_raise(I, e);
   }
-  return emit(I, c->cb, c->ud, jqv_number(-v.num), jqv_invalid());
+  return emit(I, c->cb, c->ud, jqv_number_negate(v), jqv_invalid());
 }
 
 static int if_cb(jq_interp *I, void *ud, jqv cond, jqv cpath) {
@@ -2268,11 +2281,11 @@ static int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, j
       jqv p = jqv_copy(*jqv_array_at(ps, i));
       jqv r = jq_getpath(jqv_copy(in), jqv_copy(p));
       if (!jqv_is_valid(r)) {
-        jqv_free(p);
-        if (paths) {
+        if (paths) { /* the path still counts (jq 1.8): p goes on below */
           jqv_free(r);
           r = jqv_null();
         } else {
+          jqv_free(p);
           rc = jq_raise(I, r);
           break;
         }

@@ -228,8 +228,9 @@ static bool dump_rec(dumper *d, const jqv *v, int level) {
   case JQV_KIND_TRUE: jqv_buf_adds(d->b, "true"); break;
   case JQV_KIND_NUMBER: {
     char t[32];
-    jqv_number_text(v->num, t);
-    jqv_buf_adds(d->b, t);
+    const char *lit = jqv_number_get_literal(v);
+    if (!lit) jqv_number_text(v->num, t), lit = t;
+    jqv_buf_adds(d->b, lit);
     break;
   }
   case JQV_KIND_STRING:
@@ -478,7 +479,7 @@ static jqv parse_atom(pstate *p) {
   double d = strtod(tmp, &end);
   if (*end || strchr(tmp, 'x') || strchr(tmp, 'X') || strchr(tmp, 'n') || strchr(tmp, 'N'))
     return perr(p, "Invalid numeric literal");
-  return jqv_number(d);
+  return jqv_number_literal(tmp, len, d);
 }
 
 static jqv parse_value(pstate *p) {

@@ -225,12 +225,66 @@ static bool is_kw(parser *p, const char *kw) {
   return t->type == T_KEYWORD && t->len == strlen(kw) && memcmp(t->s, kw, t->len) == 0;
 }
 
-static void unexpected(parser *p) {
-  token *t = peek(p);
-  if (t->type == T_EOF) set_err(p, "syntax error, unexpected end of file");
-  else if (t->type == T_INVALID) set_err(p, "syntax error, unexpected INVALID_CHARACTER");
-  else set_err(p, "syntax error, unexpected %.*s", (int)(t->len > 40 ? 40 : t->len), t->s);
+/* Whether only blanks and comments precede text position q. */
+static bool first_token(const parser *p, const char *q) {
+  const char *s = p->src;
+  while (s < q) {
+    if (*s == '#') {
+      while (s < q && *s != '\n') s++;
+    } else if (isspace((unsigned char)*s)) {
+      s++;
+    } else {
+      return false;
+    }
+  }
+  return true;
 }
+
+/* Whether the closing bracket at q has no matching opener before it: jq's
+ * lexer tracks brackets and turns such a closer into INVALID_CHARACTER.
+ * Strings and comments are skipped; past 256 levels the closer is taken as
+ * matched. */
+static bool unmatched_closer(const parser *p, const char *q) {
+  char stack[256];
+  size_t n = 0;
+  bool deep = false;
+  for (const char *s = p->src; s < q; s++) {
+    if (*s == '#') {
+      while (s < q && *s != '\n') s++;
+    } else if (*s == '"') {
+      for (s++; s < q && *s != '"'; s++)
+        if (*s == '\\' && s + 1 < q) s++;
+    } else if (*s == '(' || *s == '[' || *s == '{') {
+      if (n < sizeof stack) stack[n++] = *s;
+      else deep = true;
+    } else if (*s == ')' || *s == ']' || *s == '}') {
+      if (n) n--;
+    }
+  }
+  if (deep) return false;
+  char want = *q == ')' ? '(' : *q == ']' ? '[' : '{';
+  return n == 0 || stack[n - 1] != want;
+}
+
+/* bison's message: single-character tokens quoted ('}'), named tokens by
+ * name (IDENT, LITERAL), others by their text (as, ==); a token where only
+ * the end may follow adds "expecting end of file"; an unmatched closing
+ * bracket is the lexer's INVALID_CHARACTER. */
+static void unexpected_at_end(parser *p, bool at_end) {
+  token *t = peek(p);
+  const char *tail = t->type != T_EOF && (at_end || first_token(p, t->s)) ? ", expecting end of file" : "";
+  if (t->type == T_EOF) set_err(p, "syntax error, unexpected end of file");
+  else if (t->type == T_INVALID || (t->type == T_OP && t->len == 1 && strchr(")]}", t->s[0]) && unmatched_closer(p, t->s)))
+    set_err(p, "syntax error, unexpected INVALID_CHARACTER%s", tail);
+  else if (t->type == T_OP && t->len == 1) set_err(p, "syntax error, unexpected '%c'%s", t->s[0], tail);
+  else if (t->type == T_IDENT) set_err(p, "syntax error, unexpected IDENT%s", tail);
+  else if (t->type == T_FIELD) set_err(p, "syntax error, unexpected FIELD%s", tail);
+  else if (t->type == T_NUM) set_err(p, "syntax error, unexpected LITERAL%s", tail);
+  else if (t->type == T_FORMAT) set_err(p, "syntax error, unexpected FORMAT%s", tail);
+  else if (t->type == T_STR) set_err(p, "syntax error, unexpected QQSTRING_START%s", tail);
+  else set_err(p, "syntax error, unexpected %.*s%s", (int)(t->len > 40 ? 40 : t->len), t->s, tail);
+}
+static void unexpected(parser *p) { unexpected_at_end(p, false); }
 
 static bool expect_op(parser *p, const char *op) {
   if (p->err) return false;
@@ -656,7 +710,7 @@ static jq_node *parse_term(parser *p) {
   switch (t->type) {
   case T_NUM:
     n = new_node(p, N_LITERAL);
-    if (n) n->val = jqv_number(t->num);
+    if (n) n->val = jqv_number_literal(t->s, t->len, t->num);
     advance(p);
     return n;
   case T_STR: return parse_string(p, NULL);
@@ -1305,7 +1359,7 @@ static jq_node *parse_text(parser *p, const char *text, size_t len) {
   p->line = 1;
   p->have = false;
   jq_node *n = parse_pipe(p, false);
-  if (n && !p->err && peek(p)->type != T_EOF) unexpected(p);
+  if (n && !p->err && peek(p)->type != T_EOF) unexpected_at_end(p, true);
   return p->err ? NULL : n;
 }
 

@@ -116,7 +116,7 @@ const char jq_prelude[] =
     "def index($i): indices($i) | .[0];"
     "def rindex($i): indices($i) | .[-1:][0];"
     "def have_literal_numbers: true;"
-    "def have_decnum: false;"
+    "def have_decnum: true;"
     "def get_search_list: [\"~/.jq\", \"$ORIGIN/../lib/jq\", \"$ORIGIN/lib\"];"
     "def modulemeta: if type == \"string\" then error(\"module not found: \" + .)"
     "  else error(\"modulemeta input module name must be a string\") end;"

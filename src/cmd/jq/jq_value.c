@@ -16,9 +16,10 @@
 #include <string.h>
 
 _Thread_local size_t jqv_mem_used;
+_Thread_local bool jqv_too_deep;
 _Thread_local size_t jqv_text_limit;
 
-enum { H_STRING, H_ARRAY, H_OBJECT, H_BOX };
+enum { H_STRING, H_ARRAY, H_OBJECT, H_BOX, H_NUMLIT };
 
 typedef struct jqv_heap {
   int refcnt; /* references */
@@ -84,12 +85,12 @@ static void oom(void) {
   _Exit(70);
 }
 
-jqv jqv_null(void) { return (jqv){JQV_KIND_NULL, 0, NULL}; }
-jqv jqv_true(void) { return (jqv){JQV_KIND_TRUE, 0, NULL}; }
-jqv jqv_false(void) { return (jqv){JQV_KIND_FALSE, 0, NULL}; }
+jqv jqv_null(void) { return (jqv){JQV_KIND_NULL, 0, 0, NULL}; }
+jqv jqv_true(void) { return (jqv){JQV_KIND_TRUE, 0, 0, NULL}; }
+jqv jqv_false(void) { return (jqv){JQV_KIND_FALSE, 0, 0, NULL}; }
 jqv jqv_bool(bool b) { return b ? jqv_true() : jqv_false(); }
-jqv jqv_number(double d) { return (jqv){JQV_KIND_NUMBER, d, NULL}; }
-jqv jqv_invalid(void) { return (jqv){JQV_KIND_INVALID, 0, NULL}; }
+jqv jqv_number(double d) { return (jqv){JQV_KIND_NUMBER, 0, d, NULL}; }
+jqv jqv_invalid(void) { return (jqv){JQV_KIND_INVALID, 0, 0, NULL}; }
 
 jqv jqv_invalid_with_msg(jqv msg) {
   h_box *b = xmalloc(sizeof *b);
@@ -97,7 +98,7 @@ jqv jqv_invalid_with_msg(jqv msg) {
   b->h.refcnt = 1;
   b->h.type = H_BOX;
   b->v = msg;
-  return (jqv){JQV_KIND_INVALID, 0, &b->h};
+  return (jqv){JQV_KIND_INVALID, 0, 0, &b->h};
 }
 bool jqv_invalid_has_msg(jqv v) {
   bool r = v.kind == JQV_KIND_INVALID && v.h;
@@ -116,10 +117,10 @@ const char *jqv_kind_name(jqv_kind k) {
   return names[k];
 }
 jqv jqv_copy(jqv v) {
-  if (v.h) v.h->refcnt++;
+  if (v.h && v.kind != JQV_KIND_NUMBER) v.h->refcnt++;
   return v;
 }
-int jqv_refcnt(const jqv v) { return v.h ? v.h->refcnt : 1; }
+int jqv_refcnt(const jqv v) { return v.h && v.kind != JQV_KIND_NUMBER ? v.h->refcnt : 1; }
 
 bool jqv_is_integer(const jqv v) {
   return v.kind == JQV_KIND_NUMBER && isfinite(v.num) && v.num == floor(v.num);
@@ -129,7 +130,7 @@ bool jqv_is_integer(const jqv v) {
  * reach zero go on an explicit stack, so deep values free in constant C
  * stack. */
 void jqv_free(jqv v) {
-  if (!v.h || --v.h->refcnt > 0) return;
+  if (!v.h || v.kind == JQV_KIND_NUMBER || --v.h->refcnt > 0) return;
   size_t n = 0, cap = 0;
   jqv_heap **stack = NULL;
   jqv_heap *cur = v.h;
@@ -139,7 +140,7 @@ void jqv_free(jqv v) {
     case H_BOX: {
       jqv m = ((h_box *)cur)->v;
       xfree(cur, sizeof(h_box));
-      if (m.h && --m.h->refcnt == 0) goto push1;
+      if (m.h && m.kind != JQV_KIND_NUMBER && --m.h->refcnt == 0) goto push1;
       break;
     push1:
       if (n == cap) {
@@ -154,7 +155,7 @@ void jqv_free(jqv v) {
     case H_ARRAY: {
       h_array *a = (h_array *)cur;
       for (size_t i = 0; i < a->len; i++) {
-        jqv_heap *c = a->items[i].h;
+        jqv_heap *c = a->items[i].kind == JQV_KIND_NUMBER ? NULL : a->items[i].h;
         if (c && --c->refcnt == 0) {
           if (n == cap) {
             cap = cap ? cap * 2 : 64;
@@ -172,7 +173,7 @@ void jqv_free(jqv v) {
     case H_OBJECT: {
       h_object *o = (h_object *)cur;
       for (size_t i = 0; i < o->len; i++) {
-        jqv_heap *cs[2] = {o->items[i].key.h, o->items[i].val.h};
+        jqv_heap *cs[2] = {o->items[i].key.h, o->items[i].val.kind == JQV_KIND_NUMBER ? NULL : o->items[i].val.h};
         for (int j = 0; j < 2; j++) {
           jqv_heap *c = cs[j];
           if (c && --c->refcnt == 0) {
@@ -216,7 +217,7 @@ static h_string *str_alloc(size_t len) {
 jqv jqv_string_raw(const char *p, size_t n) {
   h_string *s = str_alloc(n);
   if (n) memcpy(s->data, p, n);
-  return (jqv){JQV_KIND_STRING, 0, &s->h};
+  return (jqv){JQV_KIND_STRING, 0, 0, &s->h};
 }
 
 /* Length of the valid UTF-8 sequence at p (1..4), or 0 when invalid. */
@@ -327,13 +328,13 @@ jqv jqv_string_append_buf(jqv a, const char *p, size_t n) {
     ns->len += n;
     ns->data[ns->len] = '\0';
     ns->hash = 0;
-    return (jqv){JQV_KIND_STRING, 0, &ns->h};
+    return (jqv){JQV_KIND_STRING, 0, 0, &ns->h};
   }
   h_string *ns = str_alloc(s->len + n);
   memcpy(ns->data, s->data, s->len);
   memcpy(ns->data + s->len, p, n);
   jqv_free(a);
-  return (jqv){JQV_KIND_STRING, 0, &ns->h};
+  return (jqv){JQV_KIND_STRING, 0, 0, &ns->h};
 }
 
 jqv jqv_string_concat(jqv a, jqv b) {
@@ -379,8 +380,8 @@ static h_array *arr_alloc(size_t cap) {
   if (cap && !a->items) oom();
   return a;
 }
-jqv jqv_array(void) { return (jqv){JQV_KIND_ARRAY, 0, &arr_alloc(0)->h}; }
-jqv jqv_array_sized(size_t n) { return (jqv){JQV_KIND_ARRAY, 0, &arr_alloc(n)->h}; }
+jqv jqv_array(void) { return (jqv){JQV_KIND_ARRAY, 0, 0, &arr_alloc(0)->h}; }
+jqv jqv_array_sized(size_t n) { return (jqv){JQV_KIND_ARRAY, 0, 0, &arr_alloc(n)->h}; }
 size_t jqv_array_len(const jqv a) { return ((h_array *)a.h)->len; }
 size_t jqv_array_length(jqv a) {
   size_t n = jqv_array_len(a);
@@ -452,7 +453,7 @@ jqv jqv_array_slice(jqv a, size_t start, size_t end) {
   h_array *n = arr_alloc(end - start);
   for (size_t i = start; i < end; i++) n->items[n->len++] = jqv_copy(*jqv_array_at(a, i));
   jqv_free(a);
-  return (jqv){JQV_KIND_ARRAY, 0, &n->h};
+  return (jqv){JQV_KIND_ARRAY, 0, 0, &n->h};
 }
 
 /* ---- objects ------------------------------------------------------------------ */
@@ -470,7 +471,7 @@ static h_object *obj_alloc(size_t cap) {
   o->index_cap = 0;
   return o;
 }
-jqv jqv_object(void) { return (jqv){JQV_KIND_OBJECT, 0, &obj_alloc(0)->h}; }
+jqv jqv_object(void) { return (jqv){JQV_KIND_OBJECT, 0, 0, &obj_alloc(0)->h}; }
 size_t jqv_object_len(const jqv o) { return ((h_object *)o.h)->len; }
 size_t jqv_object_length(jqv o) {
   size_t n = jqv_object_len(o);
@@ -608,17 +609,23 @@ jqv jqv_object_merge(jqv a, jqv b) {
   return a;
 }
 
-jqv jqv_object_merge_recursive(jqv a, jqv b) {
+static jqv merge_depth(jqv a, jqv b, int depth) {
+  if (depth > JQV_MAX_DEPTH) {
+    jqv_too_deep = true;
+    jqv_free(b);
+    return a;
+  }
   for (size_t i = 0; i < jqv_object_len(b); i++) {
     jqv k = *jqv_object_key_at(b, i), v = *jqv_object_value_at(b, i);
     const jqv *old = jqv_object_find(a, jqv_string_value(k), jqv_string_len(k));
     if (old && old->kind == JQV_KIND_OBJECT && v.kind == JQV_KIND_OBJECT)
-      a = jqv_object_set(a, jqv_copy(k), jqv_object_merge_recursive(jqv_copy(*old), jqv_copy(v)));
+      a = jqv_object_set(a, jqv_copy(k), merge_depth(jqv_copy(*old), jqv_copy(v), depth + 1));
     else a = jqv_object_set(a, jqv_copy(k), jqv_copy(v));
   }
   jqv_free(b);
   return a;
 }
+jqv jqv_object_merge_recursive(jqv a, jqv b) { return merge_depth(a, b, 0); }
 
 static int str_cmp(const jqv *a, const jqv *b) {
   size_t la = jqv_string_len(*a), lb = jqv_string_len(*b);
@@ -642,6 +649,217 @@ jqv jqv_keys(jqv o) {
   return r;
 }
 
+/* ---- number literals ------------------------------------------------------------ */
+
+/* jq 1.8 (built with decNumber) keeps a number's literal, from the input or
+ * the program, until arithmetic replaces it: it prints in decNumber's
+ * scientific-string form (`1.0`, `1.00` for `100e-2`, `1E+2` for `1e2`,
+ * `1E+1000`) and two literals compare as exact decimals. A number keeps a
+ * literal only when that text differs from how its double prints, so common
+ * numbers stay plain doubles. Literals are not reference counted: they live
+ * in the thread's arena until jqv_literals_release (end of a jq run), and
+ * numbers copy and free as plain values. */
+typedef struct numlit {
+  jqv_heap h; /* type H_NUMLIT; refcnt unused */
+  struct numlit *next;
+  size_t size;   /* bytes allocated */
+  int64_t exp;   /* exponent of the last coefficient digit */
+  uint32_t ndig; /* coefficient digits (no leading zeros; "0" for zero) */
+  bool neg;
+  const char *digits;
+  char text[]; /* canonical text, NUL, the coefficient digits */
+} numlit;
+
+#define NUMLIT_MAX_DIGITS 1000                   /* longer coefficients become doubles */
+#define NUMLIT_MAX_EXP 999999999                 /* decNumber's exponent range in jq */
+#define NUMLIT_ARENA_MAX ((size_t)64 << 20)      /* literal bytes kept per thread */
+static _Thread_local numlit *lit_head;
+static _Thread_local size_t lit_bytes;
+
+void jqv_literals_release(void) {
+  while (lit_head) {
+    numlit *n = lit_head;
+    lit_head = n->next;
+    xfree(n, n->size);
+  }
+  lit_bytes = 0;
+}
+
+static jqv make_numlit(bool neg, const char *dig, uint32_t nd, int64_t exp, double d) {
+  int64_t adj = exp + (int64_t)nd - 1;
+  if (nd == 0 || nd > NUMLIT_MAX_DIGITS || adj > NUMLIT_MAX_EXP || adj < -NUMLIT_MAX_EXP) return jqv_number(d);
+  char *t = malloc((size_t)nd + 40);
+  if (!t) oom();
+  size_t k = 0;
+  if (neg) t[k++] = '-';
+  if (exp <= 0 && adj >= -6) {
+    int64_t point = (int64_t)nd + exp; /* digits before the point */
+    if (exp == 0) {
+      memcpy(t + k, dig, nd), k += nd;
+    } else if (point > 0) {
+      memcpy(t + k, dig, (size_t)point), k += (size_t)point;
+      t[k++] = '.';
+      memcpy(t + k, dig + point, nd - (size_t)point), k += nd - (size_t)point;
+    } else {
+      t[k++] = '0', t[k++] = '.';
+      for (int64_t i = 0; i < -point; i++) t[k++] = '0';
+      memcpy(t + k, dig, nd), k += nd;
+    }
+  } else {
+    t[k++] = dig[0];
+    if (nd > 1) {
+      t[k++] = '.';
+      memcpy(t + k, dig + 1, nd - 1), k += nd - 1;
+    }
+    k += (size_t)snprintf(t + k, 24, "E%c%lld", adj < 0 ? '-' : '+', (long long)(adj < 0 ? -adj : adj));
+  }
+  t[k] = '\0';
+  char plain[32];
+  jqv_number_text(d, plain);
+  if (strcmp(plain, t) == 0 || lit_bytes > NUMLIT_ARENA_MAX) {
+    free(t);
+    return (jqv){JQV_KIND_NUMBER, 1, d, NULL};
+  }
+  size_t size = sizeof(numlit) + k + 1 + nd;
+  numlit *n = xmalloc(size);
+  if (!n) oom();
+  n->h.refcnt = 1;
+  n->h.type = H_NUMLIT;
+  n->size = size;
+  n->exp = exp;
+  n->ndig = nd;
+  n->neg = neg;
+  memcpy(n->text, t, k + 1);
+  memcpy(n->text + k + 1, dig, nd);
+  n->digits = n->text + k + 1;
+  free(t);
+  n->next = lit_head;
+  lit_head = n;
+  lit_bytes += size;
+  return (jqv){JQV_KIND_NUMBER, 1, d, &n->h};
+}
+
+jqv jqv_number_literal(const char *s, size_t n, double d) {
+  if (!isfinite(d) && !isinf(d)) return jqv_number(d);
+  size_t i = 0;
+  bool neg = i < n && s[i] == '-';
+  if (neg) i++;
+  size_t ds = i, nd = 0, frac = 0;
+  bool dot = false, any = false;
+  for (; i < n && ((s[i] >= '0' && s[i] <= '9') || (s[i] == '.' && !dot)); i++) {
+    if (s[i] == '.') {
+      dot = true;
+      continue;
+    }
+    any = true;
+    if (dot) frac++;
+  }
+  if (!any) return jqv_number(d);
+  size_t de = i;
+  int64_t e = 0;
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    i++;
+    bool eneg = i < n && s[i] == '-';
+    if (i < n && (s[i] == '+' || s[i] == '-')) i++;
+    if (i >= n) return jqv_number(d);
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
+      e = e * 10 + (s[i] - '0');
+      if (e > 4 * (int64_t)NUMLIT_MAX_EXP) return jqv_number(d);
+    }
+    if (eneg) e = -e;
+  }
+  if (i != n) return jqv_number(d);
+  char dig[NUMLIT_MAX_DIGITS];
+  for (size_t j = ds; j < de; j++) {
+    if (s[j] == '.') continue;
+    if (nd == 0 && s[j] == '0') continue; /* leading zeros */
+    if (nd == sizeof dig) return jqv_number(d);
+    dig[nd++] = s[j];
+  }
+  if (nd == 0) dig[nd++] = '0';
+  return make_numlit(neg, dig, (uint32_t)nd, e - (int64_t)frac, d);
+}
+
+const char *jqv_number_get_literal(const jqv *v) {
+  return v->kind == JQV_KIND_NUMBER && v->h ? ((const numlit *)v->h)->text : NULL;
+}
+
+jqv jqv_number_negate(jqv v) {
+  if (!v.h) return (jqv){JQV_KIND_NUMBER, v.lit, -v.num, NULL};
+  const numlit *l = (const numlit *)v.h;
+  return make_numlit(!l->neg, l->digits, l->ndig, l->exp, -v.num);
+}
+
+jqv jqv_number_abs(jqv v) {
+  if (!v.h) return (jqv){JQV_KIND_NUMBER, v.lit, fabs(v.num), NULL};
+  return ((const numlit *)v.h)->neg ? jqv_number_negate(v) : v;
+}
+
+/* A number as a decimal: its literal, or the shortest text of its double
+ * (a number that kept no literal was written as that text, or computed). */
+typedef struct {
+  bool neg;
+  const char *digits;
+  uint32_t ndig;
+  int64_t exp;
+  char buf[32];
+} decimal;
+
+static void to_decimal(const jqv *v, decimal *d) {
+  if (v->h) {
+    const numlit *l = (const numlit *)v->h;
+    d->neg = l->neg, d->digits = l->digits, d->ndig = l->ndig, d->exp = l->exp;
+    return;
+  }
+  char t[32];
+  jqv_number_text(v->num, t);
+  const char *p = t;
+  d->neg = *p == '-';
+  if (d->neg) p++;
+  uint32_t n = 0, frac = 0;
+  bool dot = false;
+  for (; *p && *p != 'e'; p++) {
+    if (*p == '.') {
+      dot = true;
+      continue;
+    }
+    if (dot) frac++;
+    if (n == 0 && *p == '0') continue;
+    d->buf[n++] = *p;
+  }
+  if (n == 0) d->buf[n++] = '0';
+  d->digits = d->buf, d->ndig = n;
+  d->exp = (*p == 'e' ? strtol(p + 1, NULL, 10) : 0) - (int64_t)frac;
+}
+
+/* Exact decimal order of two finite numbers, one of them a literal. */
+static int numlit_cmp(const jqv *a, const jqv *b) {
+  decimal x, y;
+  to_decimal(a, &x);
+  to_decimal(b, &y);
+  bool zx = x.digits[0] == '0', zy = y.digits[0] == '0';
+  int sx = zx ? 0 : x.neg ? -1 : 1, sy = zy ? 0 : y.neg ? -1 : 1;
+  if (sx != sy) return sx < sy ? -1 : 1;
+  if (sx == 0) return 0;
+  int64_t ax = x.exp + x.ndig - 1, ay = y.exp + y.ndig - 1;
+  int mag = 0;
+  if (ax != ay) {
+    mag = ax < ay ? -1 : 1;
+  } else {
+    uint32_t n = x.ndig > y.ndig ? x.ndig : y.ndig;
+    for (uint32_t i = 0; i < n && !mag; i++) {
+      char cx = i < x.ndig ? x.digits[i] : '0', cy = i < y.ndig ? y.digits[i] : '0';
+      if (cx != cy) mag = cx < cy ? -1 : 1;
+    }
+  }
+  return sx * mag;
+}
+
+/* jq 1.8 compares two literals as decimals, anything else as doubles. */
+static bool numlit_comparable(const jqv *a, const jqv *b) {
+  return a->lit && b->lit && (a->h || b->h);
+}
+
 /* ---- order, equality, contains -------------------------------------------------- */
 
 static int cmp_depth(const jqv *a, const jqv *b, int depth) {
@@ -649,9 +867,13 @@ static int cmp_depth(const jqv *a, const jqv *b, int depth) {
     int ka = a->kind, kb = b->kind;
     return ka < kb ? -1 : 1;
   }
-  if (depth > JQV_MAX_DEPTH) return 0;
+  if (depth > JQV_MAX_DEPTH) {
+    jqv_too_deep = true;
+    return 0;
+  }
   switch (a->kind) {
   case JQV_KIND_NUMBER:
+    if (numlit_comparable(a, b)) return numlit_cmp(a, b);
     if (a->num < b->num) return -1;
     if (a->num > b->num) return 1;
     if (a->num == b->num) return 0;
@@ -660,7 +882,6 @@ static int cmp_depth(const jqv *a, const jqv *b, int depth) {
     return 1;
   case JQV_KIND_STRING: return a->h == b->h ? 0 : str_cmp(a, b);
   case JQV_KIND_ARRAY: {
-    if (a->h == b->h) return 0;
     size_t la = jqv_array_len(*a), lb = jqv_array_len(*b);
     for (size_t i = 0; i < la && i < lb; i++) {
       int r = cmp_depth(jqv_array_at(*a, i), jqv_array_at(*b, i), depth + 1);
@@ -669,7 +890,6 @@ static int cmp_depth(const jqv *a, const jqv *b, int depth) {
     return la < lb ? -1 : la > lb;
   }
   case JQV_KIND_OBJECT: {
-    if (a->h == b->h) return 0;
     jqv ka = jqv_keys(jqv_copy(*a)), kb = jqv_keys(jqv_copy(*b));
     int r = cmp_depth(&ka, &kb, depth + 1);
     for (size_t i = 0; r == 0 && i < jqv_array_len(ka); i++) {
@@ -688,9 +908,12 @@ int jqv_cmp(const jqv *a, const jqv *b) { return cmp_depth(a, b, 0); }
 
 static bool eq_depth(const jqv *a, const jqv *b, int depth) {
   if (a->kind != b->kind) return false;
-  if (a->kind == JQV_KIND_NUMBER) return a->num == b->num;
+  if (a->kind == JQV_KIND_NUMBER) return numlit_comparable(a, b) ? numlit_cmp(a, b) == 0 : a->num == b->num;
   if (a->h == b->h) return true;
-  if (depth > JQV_MAX_DEPTH) return true;
+  if (depth > JQV_MAX_DEPTH) {
+    jqv_too_deep = true;
+    return true;
+  }
   switch (a->kind) {
   case JQV_KIND_STRING: return jqv_string_len(*a) == jqv_string_len(*b) && str_cmp(a, b) == 0;
   case JQV_KIND_ARRAY: {
@@ -727,8 +950,10 @@ bool jqv_identical(jqv a, jqv b) {
 }
 
 static bool contains_depth(const jqv *a, const jqv *b, int depth) {
-  if (a->h && a->h == b->h) return true; /* a value contains itself */
-  if (depth > JQV_MAX_DEPTH) return false;
+  if (depth > JQV_MAX_DEPTH) {
+    jqv_too_deep = true;
+    return false;
+  }
   if (a->kind == JQV_KIND_OBJECT && b->kind == JQV_KIND_OBJECT) {
     for (size_t i = 0; i < jqv_object_len(*b); i++) {
       const jqv *k = jqv_object_key_at(*b, i);

@@ -37,6 +37,7 @@ struct jqv_heap;
  * object, an invalid's message, a number's literal text). */
 typedef struct jqv {
   uint8_t kind;         /* jqv_kind */
+  uint8_t lit;          /* JQV_KIND_NUMBER: from a literal, not computed */
   double num;           /* JQV_KIND_NUMBER */
   struct jqv_heap *h;   /* string/array/object body, invalid message; or NULL */
 } jqv;
@@ -44,6 +45,10 @@ typedef struct jqv {
 #define JQV_MAX_DEPTH 10000 /* nesting the recursive walks accept */
 #define JQV_MAX_PRINT_DEPTH 10000 /* deeper values print as <skipped: too deep> (jq) */
 
+/* Set when a comparison, containment check or merge met nesting deeper than
+ * JQV_MAX_DEPTH (its result is then meaningless); callers clear it first and
+ * raise jq 1.8's "... too deep" error. */
+extern _Thread_local bool jqv_too_deep;
 extern _Thread_local size_t jqv_mem_used; /* bytes held by values of this thread */
 extern _Thread_local size_t jqv_text_limit; /* longest text jqv_dump_string builds (0: 64 MiB) */
 
@@ -52,6 +57,13 @@ jqv jqv_true(void);
 jqv jqv_false(void);
 jqv jqv_bool(bool b);
 jqv jqv_number(double d);
+/* A number from literal text s (JSON or program), valued d: keeps jq 1.8's
+ * canonical literal when it differs from d's text (see jq_value.c). */
+jqv jqv_number_literal(const char *s, size_t n, double d);
+const char *jqv_number_get_literal(const jqv *v); /* NULL: print the double */
+jqv jqv_number_negate(jqv v);
+jqv jqv_number_abs(jqv v);
+void jqv_literals_release(void); /* frees this thread's literals (end of a run) */
 jqv jqv_invalid(void);
 jqv jqv_invalid_with_msg(jqv msg);
 bool jqv_invalid_has_msg(jqv v);
