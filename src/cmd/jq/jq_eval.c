@@ -71,6 +71,17 @@ bool jq_truthy(const jqv *v) { return !(v->kind == JQV_KIND_NULL || v->kind == J
 
 /* ---- stack and polling ------------------------------------------------------------- */
 
+/* The running interpreter's stack floor, for the value functions that recurse
+ * over a path (setpath, delpaths) without an interpreter at hand: a path of
+ * JQV_MAX_DEPTH levels fits an optimized build's stack but not every stack
+ * (sanitizers make frames several times larger), so they stop at the floor too. */
+static _Thread_local char *path_stack_floor;
+
+static bool path_stack_low(void) {
+  char here;
+  return path_stack_floor && &here < path_stack_floor;
+}
+
 static void stack_init(jq_interp *I) {
   pthread_attr_t attr;
   I->stack_limit = NULL;
@@ -83,6 +94,7 @@ static void stack_init(jq_interp *I) {
     }
     pthread_attr_destroy(&attr);
   }
+  path_stack_floor = I->stack_limit;
 }
 
 static int step(jq_interp *I) {
@@ -234,7 +246,7 @@ static jqv setpath_at(jqv v, jqv path, size_t i, jqv nv, int depth) {
     jqv_free(v);
     return nv;
   }
-  if (depth > JQV_MAX_DEPTH) {
+  if (depth > JQV_MAX_DEPTH || path_stack_low()) {
     jqv_free(v);
     jqv_free(nv);
     return jq_error_fmt("Path too deep");
@@ -384,7 +396,7 @@ jqv jq_setpath(jqv v, jqv path, jqv nv) {
 static jqv delpath_one(jqv v, jqv path, size_t i, int depth) {
   size_t n = jqv_array_len(path);
   if (v.kind == JQV_KIND_NULL) return v;
-  if (depth > JQV_MAX_DEPTH) {
+  if (depth > JQV_MAX_DEPTH || path_stack_low()) {
     jqv_free(v);
     return jq_error_fmt("Path too deep");
   }
