@@ -33,7 +33,7 @@ PKG_CFLAGS=$(pkg-config --cflags $PKGS 2>/dev/null)
 PKG_LIBS=$(pkg-config --libs $PKGS 2>/dev/null)
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 CFLAGS="-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -w -Iinclude -Isrc -I$out/gen -Ibuild/gen $PKG_CFLAGS"
-LIBS="$PKG_LIBS -ljq -lpthread -lm"
+LIBS="$PKG_LIBS -lpthread -lm"
 
 # ---- the targets --------------------------------------------------------------
 if [ $# -gt 0 ]; then

@@ -12,7 +12,7 @@ mkdir -p build/bench
 pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
 # shellcheck disable=SC2046
 cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -Ibench -o build/bench/bench_isolation bench/isolation/bench_isolation.c \
-  build/libsbx.a $(pkg-config --libs $pkgs) -ljq -lpthread -lm
+  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
 SBX_PYWORKER="$root/build/sbx-pyworker" build/bench/bench_isolation "${1:-10000}" | awk '
   { best[$1 " " $2] = $3; med[$1 " " $2] = $4 }
   END {

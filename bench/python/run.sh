@@ -13,7 +13,7 @@ mkdir -p build/bench
 pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
 # shellcheck disable=SC2046
 cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -o build/bench/bench_python bench/python/bench_python.c \
-  build/libsbx.a $(pkg-config --libs $pkgs) -ljq -lpthread -lm
+  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
 # For comparison: Debian's own python.o linked with its libpython3.11.a (PGO,
 # no LTO), what a worker embedding that archive would run at; the worker execs
 # /usr/bin/python3.11 instead (docs/python.md).

@@ -22,7 +22,7 @@ mkdir -p build/bench
 pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
 # shellcheck disable=SC2046
 cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -Ibench -o build/bench/bench_shell bench/shell/bench_shell.c \
-  build/libsbx.a $(pkg-config --libs $pkgs) -ljq -lpthread -lm
+  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

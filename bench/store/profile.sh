@@ -15,7 +15,7 @@ pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
 # -fno-inline keeps the measured functions as symbols for --toggle-collect.
 # shellcheck disable=SC2046
 cc -std=c11 -D_GNU_SOURCE -O1 -fno-inline -g -Iinclude -o build/bench/bench_store_prof \
-  bench/store/bench_store.c build/libsbx.a $(pkg-config --libs $pkgs) -ljq -lpthread -lm
+  bench/store/bench_store.c build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbx-prof-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 ulimit -f 1000000

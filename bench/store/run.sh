@@ -23,7 +23,7 @@ mkdir -p build/bench
 pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
 # shellcheck disable=SC2046
 cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -o build/bench/bench_store bench/store/bench_store.c \
-  build/libsbx.a $(pkg-config --libs $pkgs) -ljq -lpthread -lm
+  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbx-bench-XXXXXX")
 trap 'rm -rf "$work"' EXIT
