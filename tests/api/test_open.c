@@ -120,7 +120,30 @@ TEST(named_sandbox_uses_the_documented_three_fds) {
  * one fails; exit status 0 when the failure is SBX_FS|EMFILE saying "Too
  * many open files", nothing stray is left, and after closing one sandbox the
  * failed open works. */
-static int fd_exhaustion_child(rlim_t limit, int round) {
+/* The lowest RLIMIT_NOFILE that leaves exactly `free_slots` fd numbers
+ * unused below it. The limit caps fd numbers, not their count, and a test
+ * runner may leave fds open anywhere (3, 10, 251...), so counting open fds
+ * is not enough to know what room a limit leaves. */
+static rlim_t limit_leaving(int free_slots) {
+  char open_below[1024] = {0};
+  DIR *d = opendir("/proc/self/fd");
+  if (!d) return 0;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (e->d_name[0] == '.') continue;
+    int fd = atoi(e->d_name);
+    if (fd != dirfd(d) && fd >= 0 && fd < (int)sizeof open_below) open_below[fd] = 1;
+  }
+  closedir(d);
+  int seen = 0;
+  for (int fd = 0; fd < (int)sizeof open_below; fd++)
+    if (!open_below[fd] && ++seen == free_slots) return (rlim_t)fd + 1;
+  return 0;
+}
+
+static int fd_exhaustion_child(int free_slots, int round) {
+  rlim_t limit = limit_leaving(free_slots);
+  if (limit == 0) return 9;
   struct rlimit rl = {limit, limit};
   if (setrlimit(RLIMIT_NOFILE, &rl) != 0) return 10;
   sbx *open_h[64];
@@ -166,19 +189,18 @@ static int fd_exhaustion_child(rlim_t limit, int round) {
 }
 
 TEST(running_out_of_fds_is_emfile_at_every_step_of_an_open) {
-  int base = count_fds();
-  REQUIRE(base > 0);
-  /* limits one apart land the failure on each fd an open takes: the
-   * database, the new file, its directory, the WAL, the shared memory */
-  for (int k = 1; k <= 9; k++) {
+  /* room for one sandbox and then 0..8 more fds: the failure lands on each
+   * fd a second open takes (the database, the new file, its directory, the
+   * WAL, the shared memory) and then on later sandboxes */
+  for (int k = 0; k <= 8; k++) {
     fflush(NULL);
     pid_t pid = fork();
     REQUIRE(pid >= 0);
-    if (pid == 0) _exit(fd_exhaustion_child((rlim_t)(base + k), k));
+    if (pid == 0) _exit(fd_exhaustion_child(SBX_FDS_PER_SANDBOX + k, k));
     int st = 0;
     REQUIRE(waitpid(pid, &st, 0) == pid);
     CHECK(WIFEXITED(st));
-    if (WEXITSTATUS(st) != 0) fprintf(stderr, "  limit base+%d: exit %d\n", k, WEXITSTATUS(st));
+    if (WEXITSTATUS(st) != 0) fprintf(stderr, "  room %d+%d: exit %d\n", SBX_FDS_PER_SANDBOX, k, WEXITSTATUS(st));
     CHECK(WEXITSTATUS(st) == 0);
   }
 }
