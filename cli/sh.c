@@ -30,7 +30,7 @@
 #include <editline/readline.h>
 
 #include "cli.h"
-#include "sandbox_int.h"
+#include "api/sandbox_int.h"
 #include "sh/parse.h"
 #include "sh/sh.h"
 #include "sh/vars.h"

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_limited.h"
+#include "cmd/lib/run_limited.h"
 
 /* A malloc'd copy of data[0..size) with a NUL after it (the caller frees),
  * or NULL when out of memory. */

@@ -1,6 +1,6 @@
 /*
  * fuzz_cut_lists.c - libFuzzer target for cut's LIST parser
- * (src/cmd/util_ranges.c) and the cut command.
+ * (src/cmd/cut/cut_list.c) and the cut command.
  *
  * Input: a LIST (up to the first NUL), then lines of data. The parsed ranges
  * must be sorted and non-overlapping (checked: abort otherwise), with and
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "fuzz_common.h"
-#include "cmd/util_ranges.h"
+#include "cmd/cut/cut_list.h"
 
 static store *fuzz_store;
 

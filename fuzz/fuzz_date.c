@@ -1,5 +1,5 @@
 /*
- * fuzz_date.c - libFuzzer target for the date machinery of util_time: GNU
+ * fuzz_date.c - libFuzzer target for the date machinery of lib/datetime: GNU
  * date-string parsing, strftime formats and POSIX TZ strings.
  *
  * Input: up to three NUL-separated parts: a date string, a format and a TZ
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/util_time.h"
+#include "cmd/lib/datetime.h"
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

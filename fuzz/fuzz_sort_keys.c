@@ -1,6 +1,6 @@
 /*
  * fuzz_sort_keys.c - libFuzzer target for sort's KEYDEF parser and
- * comparisons (src/cmd/sort_keys.c).
+ * comparisons (src/cmd/sort/sort_keys.c).
  *
  * Input: a first line of sort options to apply ("-k2,3n", "-t:", "-r",
  * ordering letters), then lines to compare. Each KEYDEF is parsed; then every
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "fuzz_common.h"
-#include "cmd/sort_keys.h"
+#include "cmd/sort/sort_keys.h"
 
 static store *fuzz_store;
 

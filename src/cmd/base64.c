@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("base64", cmd_base64_main);
 CMD_DEFINE("base32", cmd_base64_main);

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("basename", cmd_basename_main);
 CMD_DEFINE("dirname", cmd_dirname_main);

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("cat", cmd_cat_main);
 

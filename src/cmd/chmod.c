@@ -8,12 +8,12 @@
  *   --no-preserve-root  --preserve-root  --reference=RFILE
  *
  * Design decisions:
- *  - Modes are parsed and applied by util_fs's port of gnulib's modechange
+ *  - Modes are parsed and applied by lib/fs's port of gnulib's modechange
  *    rules (umask for clauses without who, X, s/t, u/g/o copies, directories
  *    keeping set-id bits under short octal modes).
  *  - An argument like "-w" or "-x,o+r" is the mode, not an option, as GNU
  *    decides; it is found before option parsing.
- *  - -R walks with the util_fs walker (physical: symlinks met in the walk
+ *  - -R walks with the lib/fs walker (physical: symlinks met in the walk
  *    are not followed, and -v says so like GNU).
  */
 #include <errno.h>
@@ -22,8 +22,8 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("chmod", cmd_chmod_main);
 

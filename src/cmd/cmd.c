@@ -13,7 +13,7 @@
  *    puts it back on the next call.
  */
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -37,7 +37,7 @@
 #include <wchar.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("column", cmd_column_main);
 

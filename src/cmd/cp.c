@@ -12,7 +12,7 @@
  *
  * Design decisions:
  *  - File data moves inode to inode (store_read/store_write in 64 KiB chunks);
- *    a recursive copy walks the source with the util_fs walker (iterative,
+ *    a recursive copy walks the source with the lib/fs walker (iterative,
  *    symlink-loop safe with -L) and creates each entry by name in the inode
  *    of the destination directory it made one level up (cp_dst), so no path
  *    is resolved per entry and depth costs are linear; modes are exact (the
@@ -38,8 +38,8 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("cp", cmd_cp_main);
 

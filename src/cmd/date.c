@@ -15,9 +15,9 @@
  * Design decisions:
  *  - "Now" is ctx->now (seconds; the sandbox may pin it); the nanoseconds come
  *    from the real clock only when it agrees on the second, else 0.
- *  - Time zones: TZ from the environment through util_time (POSIX rules and
+ *  - Time zones: TZ from the environment through lib/datetime (POSIX rules and
  *    the built-in zone table with current rules; no host zoneinfo files).
- *  - --debug prints gnulib parse-datetime's trace (util_time's
+ *  - --debug prints gnulib parse-datetime's trace (lib/datetime's
  *    cmd_parse_date_debug) and the output format, on stderr.
  *  - Setting the clock (-s, or an MMDDhhmm operand) fails with EPERM like an
  *    unprivileged GNU date.
@@ -29,9 +29,9 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
-#include "cmd/util_time.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
+#include "cmd/lib/datetime.h"
 
 CMD_DEFINE("date", cmd_date_main);
 

@@ -27,8 +27,8 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_time.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/datetime.h"
 
 CMD_DEFINE("diff", cmd_diff_main);
 

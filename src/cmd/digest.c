@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("md5sum", cmd_digest_main);
 CMD_DEFINE("sha1sum", cmd_digest_main);

@@ -11,7 +11,7 @@
  *   --files0-from=F (NUL-separated names; "-" = stdin)
  *
  * Design decisions:
- *  - Usage is the sandbox's block model (util_fs: whole 4 KiB blocks,
+ *  - Usage is the sandbox's block model (lib/fs: whole 4 KiB blocks,
  *    directories 4 KiB, symlinks 0), the same numbers ls -s and stat %b show.
  *  - One post-order walk per operand with a stack of per-depth totals;
  *    inodes with several links and directories are counted once across all
@@ -26,9 +26,9 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
-#include "cmd/util_time.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
+#include "cmd/lib/datetime.h"
 
 CMD_DEFINE("du", cmd_du_main);
 

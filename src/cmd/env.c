@@ -24,8 +24,8 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("env", cmd_env_main);
 CMD_DEFINE("printenv", cmd_printenv_main);

@@ -7,7 +7,7 @@
  *   -t, --tabs=LIST use comma separated list of tab positions; a last "/N"
  *                   repeats every N, a last "+N" every N after the last stop
  *
- * Design: GNU's byte-oriented column model (util_tabs.c for the stops):
+ * Design: GNU's byte-oriented column model (lib/tabstops.c for the stops):
  * one byte is one column, backspace goes back one and recomputes the stop;
  * past the last explicit stop a tab is a single space. Obsolete "-N[,M]"
  * arguments are tab lists too.
@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
-#include "cmd/util_tabs.h"
+#include "cmd/lib/gnu.h"
+#include "cmd/lib/tabstops.h"
 
 CMD_DEFINE("expand", cmd_expand_main);
 

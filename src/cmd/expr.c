@@ -26,8 +26,8 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
 #include "re/re.h"
 
 CMD_DEFINE("expr", cmd_expr_main);

@@ -26,9 +26,9 @@
 #include <fcntl.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
-#include "cmd/util_time.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
+#include "cmd/lib/datetime.h"
 
 CMD_DEFINE("file", cmd_file_main);
 

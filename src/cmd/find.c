@@ -17,7 +17,7 @@
  * Design decisions:
  *  - The expression is parsed once into a tree (find_parse_expr; the parser is
  *    also the fuzz target fuzz/fuzz_find_expr.c) with GNU's error messages,
- *    then evaluated for every entry of an iterative walk (util_fs walker:
+ *    then evaluated for every entry of an iterative walk (lib/fs walker:
  *    bounded memory, symlink loops reported like GNU). Recursion in the
  *    parser and evaluator is bounded by FIND_MAX_NESTING.
  *  - Directory entries come in name order (the store's order), where GNU
@@ -52,9 +52,9 @@
 
 #include "cmd/cmd.h"
 #include "cmd/find.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
-#include "cmd/util_time.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
+#include "cmd/lib/datetime.h"
 #include "re/re.h"
 
 CMD_DEFINE("find", cmd_find_main);

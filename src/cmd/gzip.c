@@ -25,7 +25,7 @@
 #include <zlib.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
+#include "cmd/lib/fs.h"
 
 CMD_DEFINE("gzip", cmd_gzip_main);
 CMD_DEFINE("gunzip", cmd_gzip_main);

@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("head", cmd_head_main);
 

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("hexdump", cmd_hexdump_main);
 CMD_DEFINE("hd", cmd_hexdump_main);

@@ -12,7 +12,7 @@
  * Design decisions: a copy replaces the destination (unlink, then create) as
  * GNU install does, with mode 0755 unless -m; -d and -D make directories
  * with mkdir -p semantics (0755) and -v reports each one. Ownership can only
- * name the sandbox's users (util_fs ids).
+ * name the sandbox's users (lib/fs ids).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,8 +22,8 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("install", cmd_install_main);
 

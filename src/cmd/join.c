@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("join", cmd_join_main);
 

@@ -32,8 +32,8 @@
  *  - Names are quoted per style as gnulib's quotearg does in C.UTF-8:
  *    printable characters (valid UTF-8 included) kept, controls and invalid
  *    bytes escaped or '?' (-q); widths as mbsnwidth counts them.
- *  - Sizes, blocks and owners come from util_fs (the sandbox's ext4-like block
- *    model, /etc/passwd of the sandbox); dates from util_time (TZ of the
+ *  - Sizes, blocks and owners come from lib/fs (the sandbox's ext4-like block
+ *    model, /etc/passwd of the sandbox); dates from lib/datetime (TZ of the
  *    environment, "recent" meaning within six months before ctx->now).
  *  - Colours (--color=always; auto is never as stdout is no terminal) follow
  *    GNU ls 9.1: LS_COLORS parsed as GNU does (two-letter keys, *.ext
@@ -56,9 +56,9 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
-#include "cmd/util_time.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
+#include "cmd/lib/datetime.h"
 
 CMD_DEFINE("ls", cmd_ls_main);
 CMD_DEFINE("dir", cmd_ls_main);

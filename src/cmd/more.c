@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("more", cmd_more_main);
 CMD_DEFINE("less", cmd_more_main);

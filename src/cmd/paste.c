@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("paste", cmd_paste_main);
 

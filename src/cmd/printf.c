@@ -36,7 +36,7 @@
 #include <wctype.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("printf", cmd_printf_main);
 

@@ -9,7 +9,7 @@
  *   -e, -m, -L, -P, -q, -s/--strip/--no-symlinks, -z, --relative-to=DIR,
  *   --relative-base=DIR
  *
- * Design decision: both use cmd_fs_canonicalize (util_fs), which walks the
+ * Design decision: both use cmd_fs_canonicalize (lib/fs), which walks the
  * store component by component with lstat/readlink like gnulib's
  * canonicalize_filename_mode, so -f/-e/-m agree with GNU on missing
  * components, loops (ELOOP) and non-directories in the middle (ENOTDIR).
@@ -20,8 +20,8 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("readlink", cmd_readlink_main);
 CMD_DEFINE("realpath", cmd_realpath_main);

@@ -20,7 +20,7 @@
  *    standard input (a line starting with y or Y is yes).
  *  - rm -r without -v/-i first tries store_path_remove_tree, one atomic store
  *    call for the whole tree; if that fails (permissions...), the tree is
- *    walked (post-order, util_fs walker) so every failure gets GNU's message
+ *    walked (post-order, lib/fs walker) so every failure gets GNU's message
  *    and everything removable is removed. The whole call is one transaction.
  */
 #include <errno.h>
@@ -30,8 +30,8 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("rm", cmd_rm_main);
 

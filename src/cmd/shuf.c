@@ -26,7 +26,7 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("shuf", cmd_shuf_main);
 

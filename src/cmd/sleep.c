@@ -31,8 +31,8 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("sleep", cmd_sleep_main);
 CMD_DEFINE("timeout", cmd_timeout_main);

@@ -8,7 +8,7 @@
  * the parent's through a view, so xargs and find -exec work here too; `popen`
  * is not available (the shell provides it). The context setup, the output
  * capture and the hand-over of the result are shared with cmd_run_limited
- * (util_limited.c) through standalone.h.
+ * (lib/run_limited.c) through standalone.h.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 /*
  * standalone.h - what the two ways of running one command outside the shell
  * share: cmd_run_standalone (standalone.c) and cmd_run_limited
- * (util_limited.c). Each has its own cmd_io; both capture stdout and stderr
+ * (lib/run_limited.c). Each has its own cmd_io; both capture stdout and stderr
  * in a cmd_capture and hand them over through cmd_standalone_invoke, so the
  * context a command sees and the result a caller gets are the same in both.
  * Internal to src/cmd.

@@ -16,7 +16,7 @@
  * seconds); for -f: %a %b %c %d %f %i %l %n %s %S %t %T.
  *
  * Design decisions: sizes and block counts follow the sandbox's ext4-like
- * model (util_fs); the device is 0,0, there is no birth time ("-", 0), no
+ * model (lib/fs); the device is 0,0, there is no birth time ("-", 0), no
  * SELinux context ("?"), and -f describes the store as an ext2/ext3-type file
  * system of 4 KiB blocks with fixed totals (the store does not expose its
  * quota). Times use TZ from the environment.
@@ -29,9 +29,9 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
-#include "cmd/util_time.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
+#include "cmd/lib/datetime.h"
 
 CMD_DEFINE("stat", cmd_stat_main);
 

@@ -11,7 +11,7 @@
  * store's default credentials; AgentFS files are owned by 0:0), whose
  * permissions are nevertheless checked like a normal user's by the store.
  * Names and extra users come from /etc/passwd and /etc/group inside the
- * store when they exist (util_fs). Nothing reports host facts: the host
+ * store when they exist (lib/fs). Nothing reports host facts: the host
  * name, kernel release and CPU count are fixed values.
  */
 #include <errno.h>
@@ -21,8 +21,8 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("whoami", cmd_whoami_main);
 CMD_DEFINE("id", cmd_id_main);

@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("tail", cmd_tail_main);
 

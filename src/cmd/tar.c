@@ -32,8 +32,8 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_archive.h"
-#include "cmd/util_fs.h"
+#include "cmd/lib/archive_io.h"
+#include "cmd/lib/fs.h"
 
 CMD_DEFINE("tar", cmd_tar_main);
 

@@ -13,7 +13,7 @@
  *       --time=WORD        change the specified time: access/atime/use or
  *                          modify/mtime
  *
- * Design decisions: dates are parsed by util_time (GNU date strings, TZ of
+ * Design decisions: dates are parsed by lib/datetime (GNU date strings, TZ of
  * the environment); a missing file is created exclusively first (mode 0666
  * minus the umask, exactly: the inode API applies no umask of its own),
  * then its times are set in a second call when they are not "now", as GNU
@@ -31,9 +31,9 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
-#include "cmd/util_time.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
+#include "cmd/lib/datetime.h"
 
 CMD_DEFINE("touch", cmd_touch_main);
 

@@ -12,7 +12,7 @@
  *    entries) replaces tree's recursion, so depth costs heap memory only and
  *    a huge tree cannot overflow a command's stack. --du needs the size of a
  *    directory before its line is printed, so it pre-computes sizes with a
- *    walk of the subtree (util_fs walker).
+ *    walk of the subtree (lib/fs walker).
  *  - Line graphics follow the locale like tree: UTF-8 box drawing when
  *    LC_ALL/LC_CTYPE/LANG name UTF-8 (the test setup's C.UTF-8), ASCII
  *    otherwise. Colours (-C) are not produced; -n is the default.
@@ -39,9 +39,9 @@
 #include <fcntl.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
-#include "cmd/util_time.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
+#include "cmd/lib/datetime.h"
 
 CMD_DEFINE("tree", cmd_tree_main);
 

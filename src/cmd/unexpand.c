@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
-#include "cmd/util_tabs.h"
+#include "cmd/lib/gnu.h"
+#include "cmd/lib/tabstops.h"
 
 CMD_DEFINE("unexpand", cmd_unexpand_main);
 

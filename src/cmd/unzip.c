@@ -25,7 +25,7 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_archive.h"
+#include "cmd/lib/archive_io.h"
 
 CMD_DEFINE("unzip", cmd_unzip_main);
 

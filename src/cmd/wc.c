@@ -31,8 +31,8 @@
 #include <wctype.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
-#include "cmd/util_scan.h"
+#include "cmd/lib/gnu.h"
+#include "cmd/lib/bytescan.h"
 
 CMD_DEFINE("wc", cmd_wc_main);
 

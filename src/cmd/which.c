@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
+#include "cmd/lib/fs.h"
 
 CMD_DEFINE("which", cmd_which_main);
 

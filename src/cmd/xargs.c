@@ -28,8 +28,8 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("xargs", cmd_xargs_main);
 

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("xxd", cmd_xxd_main);
 

@@ -21,8 +21,8 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_fs.h"
-#include "cmd/util_archive.h"
+#include "cmd/lib/fs.h"
+#include "cmd/lib/archive_io.h"
 
 CMD_DEFINE("xz", cmd_xz_main);
 CMD_DEFINE("unxz", cmd_xz_main);

@@ -11,7 +11,7 @@
  *   --argjson --slurpfile --rawfile --args --jsonargs -f FILE
  *
  * Design: YAML goes in through libyaml's parser and comes out through a C
- * port of PyYAML's block emitter, both run in the jq thread of util_jq.c
+ * port of PyYAML's block emitter, both run in the jq thread of jq/jq_cli.c
  * (a cmd_jq_source and a cmd_jq_formatter), so the filter language, the
  * limits and the confinement are jq's. Inputs follow kislyuk/yq's loader:
  * YAML 1.2 core resolution for plain scalars (true/false, null/~, decimal,
@@ -41,7 +41,7 @@
 #include <yaml.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_jq.h"
+#include "cmd/jq/jq_cli.h"
 
 CMD_DEFINE("yq", cmd_yq_main);
 

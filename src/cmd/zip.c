@@ -24,8 +24,8 @@
 #include <zlib.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_archive.h"
-#include "cmd/util_fs.h"
+#include "cmd/lib/archive_io.h"
+#include "cmd/lib/fs.h"
 
 CMD_DEFINE("zip", cmd_zip_main);
 

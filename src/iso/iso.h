@@ -1,6 +1,6 @@
 /*
  * iso.h - process isolation of the shell (SBX_OPEN_PROCESS): the protocol
- * between the host (src/sandbox_iso.c) and the helper that runs the shell
+ * between the host (src/api/sandbox_iso.c) and the helper that runs the shell
  * (src/iso/iso_helper.c, started as "sbx-pyworker shell ...").
  *
  *   host ──posix_spawn──> helper "sbx-pyworker shell DB FLAGS mem=.. cpu=.. fsize=.."

@@ -1,6 +1,6 @@
 /*
  * iso_helper.c - the helper process of process isolation (SBX_OPEN_PROCESS):
- * "sbx-pyworker shell DB FLAGS KEY=VALUE...", started by src/sandbox_iso.c
+ * "sbx-pyworker shell DB FLAGS KEY=VALUE...", started by src/api/sandbox_iso.c
  * with the channel on fd 3 and /dev/null on 0, 1, 2.
  *
  * It is an ordinary client of the public API: it opens the sandbox's
@@ -47,10 +47,10 @@
 #include <unistd.h>
 
 #include "iso/iso.h"
-#include "cmd/util_gnu.h"
+#include "cmd/lib/gnu.h"
 #include "jail/jail.h"
 #include "re/re.h"
-#include "sandbox_int.h"
+#include "api/sandbox_int.h"
 #include "sbx.h"
 #include "sh/sh.h"
 

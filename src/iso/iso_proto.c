@@ -1,7 +1,7 @@
 /*
  * iso_proto.c - frames of the process-isolation channel (see iso.h): payload
  * building and bounded reading, and blocking send/receive with an optional
- * fd (SCM_RIGHTS). The host's non-blocking reader lives in src/sandbox_iso.c;
+ * fd (SCM_RIGHTS). The host's non-blocking reader lives in src/api/sandbox_iso.c;
  * both ends share the header layout and the limits defined in iso.h.
  */
 #include <errno.h>

@@ -25,7 +25,7 @@
 #include "fuse/fuse_server.h"
 #include "jail/jail.h"
 #include "py/py_proto.h"
-#include "sandbox_int.h"
+#include "api/sandbox_int.h"
 #include "sbx.h"
 
 #define PY_DEFAULT_TIMEOUT 30.0

@@ -5,7 +5,7 @@
  * ends the run; and a long input stream runs line by line.
  */
 #include "cmd/cmd.h"
-#include "cmd/util_limited.h"
+#include "cmd/lib/run_limited.h"
 #include "harness.h"
 
 static store *st;

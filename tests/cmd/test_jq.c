@@ -7,8 +7,8 @@
 #include <pthread.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_jq.h"
-#include "cmd/util_limited.h"
+#include "cmd/jq/jq_cli.h"
+#include "cmd/lib/run_limited.h"
 #include "harness.h"
 
 /* Time bounds here catch a run that does not stop; they are not speed checks

@@ -10,8 +10,8 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
-#include "cmd/util_limited.h"
-#include "cmd/util_scan.h"
+#include "cmd/lib/run_limited.h"
+#include "cmd/lib/bytescan.h"
 #include "harness.h"
 #include "store/store.h"
 

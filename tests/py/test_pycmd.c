@@ -15,7 +15,7 @@
 #include "cmd/cmd.h"
 #include "harness.h"
 #include "py_util.h"
-#include "sandbox_int.h"
+#include "api/sandbox_int.h"
 
 static sbx *H;
 

@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "cmd/jq/jq_int.h"
-#include "cmd/util_time.h"
+#include "cmd/lib/datetime.h"
 
 static jqv type_error(jqv v, const char *what) {
   char b[128];

@@ -1,0 +1,122 @@
+/*
+ * sandbox_int.h - the private layout of the sandbox handle (`struct sbx`) and
+ * the helpers that every src/ file implementing an sbx_* section shares.
+ *
+ * The handle is one struct owned by src/api/sandbox.c (open, close, errors, files,
+ * kv, history, snapshots, quotas). Other sections hang their own state off it:
+ * add a field in the marked block below, with a comment, and free it in
+ * sandbox_close_extensions() (sandbox.c calls it first thing in sbx_close).
+ *
+ * Error reporting: every public function starts with sandbox_clear_error(h)
+ * and ends with `return sandbox_fail*(...)` on failure, which fills rc, errno,
+ * path and message in one place so sbx_errmsg() is consistent everywhere.
+ */
+#ifndef SBX_SANDBOX_INT_H
+#define SBX_SANDBOX_INT_H
+
+#include <pthread.h>
+
+#include "sbx.h"
+#include "store/store.h"
+
+/* How deep sbx_bash calls may nest (tool callbacks of a running script). */
+#define SANDBOX_SHELL_NEST 4
+
+/* Room for "OP PATH -> PATH: REASON" with two maximal paths. */
+#define SANDBOX_ERRMSG_MAX (2 * STORE_PATH_MAX + 512)
+
+struct sbx {
+  store *st;           /* the open store; NULL in an error-only handle from a
+                          failed sbx_open (every call then gives SBX_MISUSE) */
+  char *path;          /* database file path (malloc'd); "" when in memory */
+  int flags;           /* the SBX_OPEN_* flags it was opened with */
+  int remove_on_close; /* 1: `path` is our temporary file, unlinked on close */
+  sbx_quota quota;     /* current quotas (also pushed into the store) */
+  int txn_depth;       /* open sbx_begin groups (quota changes and forks wait
+                          for 0) */
+  pthread_mutex_t lock; /* held around every store call made through the
+                           handle; a server thread working on the same store
+                           (the FUSE server) takes it too */
+
+  /* The last failure (sbx_errmsg / sbx_errno / sbx_errpath). */
+  int err_rc;                         /* last result code (SBX_OK after success) */
+  int err_errno;                      /* errno of the last SBX_FS failure, else 0 */
+  char err_path[STORE_PATH_MAX];      /* sandbox path of the last SBX_FS failure */
+  char err_msg[SANDBOX_ERRMSG_MAX];   /* "write /a/b: No such file or directory" */
+
+  /* ---- other sections add their fields here (each with a comment) ---- */
+  /* shell session: owned by src/sh (the shell engineer) */
+  struct sh_session *shell;  /* the persistent shell (created on first sbx_bash; NULL before) */
+  struct sbx_limits *shell_limits; /* limits set before the session exists (malloc'd) or NULL */
+  _Atomic int shell_cancel;  /* sbx_cancel before/while a call: forwarded to the session */
+  int shell_depth;           /* sbx_bash calls running now (> 1: nested ones, made by
+                                tool callbacks on the loan of a waiting script) */
+  pthread_t shell_thread;    /* the thread that entered the innermost running call
+                                (its python3 commands act for it) */
+  _Atomic(struct sh_session *) shell_nested[SANDBOX_SHELL_NEST]; /* the sessions of
+                                nested calls, by depth (created on first use, reset
+                                before each call, freed on close) */
+  /* process isolation (SBX_OPEN_PROCESS): src/api/sandbox_iso.c */
+  struct sandbox_iso *iso;   /* the helper process and its channel; NULL in-process */
+  int sealed;                /* 1: this handle is the one inside an isolated shell's
+                                sealed helper (src/iso): no Python jail can start */
+  int memory_as_file;        /* 1: an in-memory sandbox kept in the temporary file
+                                `path` so the helper can open it (sbx_path gives "") */
+  /* python worker: owned by src/py (the python engineer) */
+  struct py_state *py; /* the Python worker, its jail and the host tools
+                          (src/py/py_int.h); NULL until first used */
+};
+
+/* Resets the error state at the start of a public call. */
+void sandbox_clear_error(sbx *h);
+/* Records `rc` with a printf-style message; returns rc. */
+int sandbox_fail(sbx *h, int rc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Records a filesystem failure "OP PATH: strerror(err)" (err > 0) as
+ * SBX_FS | err << 8, with `path` as sbx_errpath; returns the code. */
+int sandbox_fail_errno(sbx *h, const char *op, const char *path, int err);
+/* Maps a negative store result (a -errno or STORE_E*) to an sbx result code
+ * and records it with the message "OP PATH: REASON"; `path` may be NULL. */
+int sandbox_fail_store(sbx *h, int store_rc, const char *op, const char *path);
+
+/* Frees what other sections attached to the handle (called by sbx_close
+ * before the store closes). Defined in sandbox.c; extend it there. */
+void sandbox_close_extensions(sbx *h);
+/* Frees the shell session (src/api/sandbox_bash.c). */
+void sandbox_bash_close(sbx *h);
+
+/* The limits of the next sbx_bash call (no lock taken; src/api/sandbox_bash.c). */
+void sandbox_bash_limits(sbx *h, sbx_limits *out);
+
+/* Process isolation (src/api/sandbox_iso.c). open: creates h->iso (no helper
+ * yet); bash: one sbx_bash_ex call in the helper, under the handle's lock;
+ * reset: sbx_shell_reset; cancel: wakes the waiting call (any thread, no
+ * lock); close: kills the helper and frees h->iso. */
+int sandbox_iso_open(sbx *h);
+int sandbox_iso_bash(sbx *h, const char *script, size_t len, const sbx_bash_opts *opts,
+                     sbx_bash_result *res);
+int sandbox_iso_reset(sbx *h);
+void sandbox_iso_cancel(sbx *h);
+void sandbox_iso_close(sbx *h);
+/* For the CLI's prompt (cli/sh.c), which reads an in-process session
+ * directly: later calls make an interactive shell (aliases expand); the
+ * session's cwd (owned by h, valid until the next call) and whether the
+ * last call ran `exit`. */
+void sandbox_iso_interactive(sbx *h);
+const char *sandbox_iso_session(sbx *h, int *exited);
+
+/* Stops the Python worker and frees h->py (src/py/python.c). */
+void py_sandbox_close(sbx *h);
+
+/* Takes the sandbox for one call: h->lock, or, on the thread that holds the
+ * sandbox on loan from a shell script waiting for it (a tool callback of the
+ * script's python3/tool command, src/py/py_loan.c), the loan. Every public
+ * call that uses the store or the shell goes through these (sandbox.c). */
+void sandbox_lock(sbx *h);
+void sandbox_unlock(sbx *h);
+/* The loan's side of sandbox_lock / sandbox_unlock: 1 when the call went on
+ * the loan (src/py/py_loan.c). */
+int py_loan_api_enter(sbx *h);
+int py_loan_api_leave(sbx *h);
+
+#endif

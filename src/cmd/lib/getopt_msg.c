@@ -1,0 +1,50 @@
+/*
+ * getopt_msg.c - getopt_long's error messages for commands that print their own
+ * usage after them (see lib/getopt_msg.h). The message is reconstructed from the
+ * parser state after the fact: the argument that failed is argv[ind] while
+ * inside a cluster of short options (pos > 0), else argv[ind - 1].
+ */
+#include <string.h>
+
+#include "cmd/lib/getopt_msg.h"
+
+void cmd_getopt_report(cmd_ctx *ctx, const cmd_getopt_state *st, int argc, char **argv,
+                       int ret, const cmd_longopt *longopts) {
+  int i = st->pos > 0 ? st->ind : st->ind - 1;
+  const char *cur = i >= 0 && i < argc ? argv[i] : "";
+  cmd_flush(ctx);
+  if (strncmp(cur, "--", 2) != 0 || !longopts) {
+    if (ret == ':') cmd_errorf(ctx, "option requires an argument -- '%c'", st->opt);
+    else cmd_errorf(ctx, "invalid option -- '%c'", st->opt);
+    return;
+  }
+  const char *name = cur + 2;
+  const char *eq = strchr(name, '=');
+  size_t len = eq ? (size_t)(eq - name) : strlen(name);
+  int found = -1, n = 0;
+  for (int k = 0; longopts[k].name; k++) {
+    if (strncmp(longopts[k].name, name, len) != 0) continue;
+    if (strlen(longopts[k].name) == len) {
+      found = k;
+      n = 1;
+      break;
+    }
+    if (found >= 0 && longopts[found].val == longopts[k].val &&
+        longopts[found].has_arg == longopts[k].has_arg)
+      continue;
+    if (found < 0) found = k;
+    n++;
+  }
+  if (n == 0) {
+    cmd_errorf(ctx, "unrecognized option '%s'", cur);
+  } else if (n > 1) {
+    cmd_err_raw(ctx, "%s: option '%.*s' is ambiguous; possibilities:", ctx->name, (int)(len + 2), cur);
+    for (int k = 0; longopts[k].name; k++)
+      if (strncmp(longopts[k].name, name, len) == 0) cmd_err_raw(ctx, " '--%s'", longopts[k].name);
+    cmd_err_raw(ctx, "\n");
+  } else if (ret == ':') {
+    cmd_errorf(ctx, "option '--%s' requires an argument", longopts[found].name);
+  } else {
+    cmd_errorf(ctx, "option '--%s' doesn't allow an argument", longopts[found].name);
+  }
+}

@@ -1,0 +1,151 @@
+/*
+ * tabstops.c - TAB stop lists for expand and unexpand (see lib/tabstops.h),
+ * following GNU expand-common's parsing and validation messages.
+ */
+#include "cmd/lib/tabstops.h"
+
+#include <string.h>
+
+#include "cmd/lib/gnu.h"
+
+static int add_stop(cmd_ctx *ctx, cmd_tabs *t, uintmax_t v) {
+  if (t->n == t->cap) {
+    size_t nc = t->cap ? t->cap * 2 : 8;
+    uintmax_t *nl = cmd_alloc(ctx, nc * sizeof *nl);
+    if (!nl) return -1;
+    if (t->n) memcpy(nl, t->list, t->n * sizeof *nl);
+    t->list = nl;
+    t->cap = nc;
+  }
+  t->list[t->n++] = v;
+  return 0;
+}
+
+static bool set_extend(cmd_ctx *ctx, cmd_tabs *t, uintmax_t v) {
+  bool ok = true;
+  if (t->extend) {
+    cmd_errorf(ctx, "'/' specifier only allowed with the last value");
+    ok = false;
+  }
+  t->extend = v;
+  return ok;
+}
+
+static bool set_increment(cmd_ctx *ctx, cmd_tabs *t, uintmax_t v) {
+  bool ok = true;
+  if (t->increment) {
+    cmd_errorf(ctx, "'+' specifier only allowed with the last value");
+    ok = false;
+  }
+  t->increment = v;
+  return ok;
+}
+
+int cmd_tabs_parse(cmd_ctx *ctx, cmd_tabs *t, const char *s) {
+  bool have = false, ext = false, inc = false, ok = true;
+  uintmax_t val = 0;
+  const char *num_start = NULL;
+  for (; *s; s++) {
+    if (*s == ',' || *s == ' ' || *s == '\t') {
+      if (have) {
+        if (ext) {
+          if (!set_extend(ctx, t, val)) { ok = false; break; }
+        } else if (inc) {
+          if (!set_increment(ctx, t, val)) { ok = false; break; }
+        } else if (add_stop(ctx, t, val) < 0) {
+          return -1;
+        }
+      }
+      have = false;
+    } else if (*s == '/') {
+      if (have) {
+        cmd_errorf(ctx, "'/' specifier not at start of number: %s", cmd_gnu_quote(ctx, s));
+        ok = false;
+      }
+      ext = true;
+      inc = false;
+    } else if (*s == '+') {
+      if (have) {
+        cmd_errorf(ctx, "'+' specifier not at start of number: %s", cmd_gnu_quote(ctx, s));
+        ok = false;
+      }
+      inc = true;
+      ext = false;
+    } else if (*s >= '0' && *s <= '9') {
+      if (!have) {
+        val = 0;
+        have = true;
+        num_start = s;
+      }
+      uintmax_t d = (uintmax_t)(*s - '0');
+      if (val > (UINTMAX_MAX - d) / 10) {
+        size_t len = strspn(num_start, "0123456789");
+        cmd_errorf(ctx, "tab stop is too large %s",
+                   cmd_gnu_quote_n(ctx, num_start, (long)len));
+        ok = false;
+        s = num_start + len - 1;
+      } else {
+        val = val * 10 + d;
+      }
+    } else {
+      cmd_errorf(ctx, "tab size contains invalid character(s): %s", cmd_gnu_quote(ctx, s));
+      ok = false;
+      break;
+    }
+  }
+  if (ok && have) {
+    if (ext) ok = set_extend(ctx, t, val);
+    else if (inc) ok = set_increment(ctx, t, val);
+    else if (add_stop(ctx, t, val) < 0) return -1;
+  }
+  return ok ? 0 : -1;
+}
+
+int cmd_tabs_obsolete(cmd_ctx *ctx, cmd_tabs *t, cmd_getopt_state *g, int argc, char **argv) {
+  if (g->pos != 0 || g->ind >= argc || argv[g->ind][0] != '-' || argv[g->ind][1] < '0' ||
+      argv[g->ind][1] > '9')
+    return 0;
+  if (cmd_tabs_parse(ctx, t, argv[g->ind] + 1) < 0) return -1;
+  g->ind++;
+  return 1;
+}
+
+int cmd_tabs_finalize(cmd_ctx *ctx, cmd_tabs *t) {
+  uintmax_t prev = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    if (t->list[i] == 0) {
+      cmd_errorf(ctx, "tab size cannot be 0");
+      return -1;
+    }
+    if (t->list[i] <= prev) {
+      cmd_errorf(ctx, "tab sizes must be ascending");
+      return -1;
+    }
+    prev = t->list[i];
+  }
+  if (t->increment && t->extend) {
+    cmd_errorf(ctx, "'/' specifier is mutually exclusive with '+'");
+    return -1;
+  }
+  if (t->n == 0)
+    t->tab_size = t->extend ? t->extend : t->increment ? t->increment : 8;
+  else if (t->n == 1 && !t->extend && !t->increment)
+    t->tab_size = t->list[0];
+  else
+    t->tab_size = 0;
+  return 0;
+}
+
+uintmax_t cmd_tabs_next(const cmd_tabs *t, uintmax_t column, size_t *index, bool *last) {
+  *last = false;
+  if (t->tab_size) return column + (t->tab_size - column % t->tab_size);
+  for (; *index < t->n; (*index)++)
+    if (column < t->list[*index]) return t->list[*index];
+  if (t->extend) return column + (t->extend - column % t->extend);
+  if (t->increment) {
+    uintmax_t end = t->list[t->n - 1];
+    return column + (t->increment - ((column - end) % t->increment));
+  }
+  *last = true;
+  return 0;
+}
