@@ -127,9 +127,6 @@ PY_PKG    := $(B)/python/localsandbox
 PY_INC    ?= $(shell $(PYCFG) --includes)
 PY_FILES  := $(patsubst python/localsandbox/%,$(PY_PKG)/%,$(sort $(wildcard python/localsandbox/*.py \
                python/localsandbox/*.pyi python/localsandbox/py.typed)))
-LPAREN    := (
-PY_DEFS   := $(shell grep -qE 'sbx_bash[[:space:]]*[$(LPAREN)]' include/sbx.h && echo -DSBX_PYAPI_HAVE_BASH) \
-             $(shell grep -qE 'sbx_python_exec[[:space:]]*[$(LPAREN)]' include/sbx.h && echo -DSBX_PYAPI_HAVE_PYTHON)
 
 python-package: $(PY_PKG)/_sbx$(PY_EXT) $(PY_FILES) $(if $(WRK_SRCS),$(PY_PKG)/sbx-pyworker)
 
@@ -139,7 +136,7 @@ $(PY_PKG)/sbx-pyworker: $(B)/sbx-pyworker
 
 $(B)/pyext/_sbx.o: python/localsandbox/_sbx.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(PY_DEFS) -Ipython/localsandbox $(PY_INC) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) -Ipython/localsandbox $(PY_INC) -MMD -MP -c $< -o $@
 
 $(PY_PKG)/_sbx$(PY_EXT): $(B)/pyext/_sbx.o $(B)/libsbx.a
 	@mkdir -p $(dir $@)

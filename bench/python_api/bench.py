@@ -16,7 +16,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from localsandbox import LocalSandbox, _sbx
+from localsandbox import LocalSandbox
 
 # The published package on this machine kind (ms), as ranges (low, high).
 PUBLISHED = {
@@ -61,22 +61,17 @@ def report(name: str, ms: float) -> None:
 
 
 def main() -> None:
-    print(f"localsandbox over sbx (shell: {'yes' if _sbx.HAVE_BASH else 'no'}, "
-          f"python: {'yes' if _sbx.HAVE_PYTHON else 'no'})")
+    print("localsandbox over sbx")
     mb = os.urandom(512 * 1024).hex().encode()[: 1 << 20]  # 1 MB of text
     files = {f"/data/seed/f{i:03}.txt": os.urandom(5 * 1024).hex() for i in range(100)}
 
-    if _sbx.HAVE_BASH:
-        def create_first() -> None:
-            with LocalSandbox() as s:
-                s.bash("echo hi")
-
-        report("create + first bash('echo hi')", median_ms(create_first, 15))
+    def create_first() -> None:
         with LocalSandbox() as s:
-            report("warm bash('echo hi')", warm_ms(lambda: s.bash("echo hi"), 2000))
-    else:
-        print("(bash: not in this build; the shell figures are skipped)")
-        report("create + destroy", median_ms(lambda: LocalSandbox().destroy(), 15))
+            s.bash("echo hi")
+
+    report("create + first bash('echo hi')", median_ms(create_first, 15))
+    with LocalSandbox() as s:
+        report("warm bash('echo hi')", warm_ms(lambda: s.bash("echo hi"), 2000))
 
     with LocalSandbox() as s:
         report("write_file 1 MB", median_ms(lambda: s.write_file_bytes("/data/mb.txt", mb), 15))
@@ -92,14 +87,11 @@ def main() -> None:
         report("LocalSandbox(snapshot=it)", median_ms(lambda: LocalSandbox(snapshot=snap).destroy(), 15))
         report("fork() of it", median_ms(lambda: s.fork().destroy(), 15))
 
-    if _sbx.HAVE_PYTHON:
-        with LocalSandbox() as s:
-            t = time.perf_counter()
-            s.execute_python("x = 1")
-            report("first execute_python (jail start)", (time.perf_counter() - t) * 1000)
-            report("warm execute_python('x = 1')", warm_ms(lambda: s.execute_python("x = 1"), 200))
-    else:
-        print("(python: not in this build; the execute_python figures are skipped)")
+    with LocalSandbox() as s:
+        t = time.perf_counter()
+        s.execute_python("x = 1")
+        report("first execute_python (jail start)", (time.perf_counter() - t) * 1000)
+        report("warm execute_python('x = 1')", warm_ms(lambda: s.execute_python("x = 1"), 200))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ import os
 import urllib.request
 from typing import Any
 
-from localsandbox import AgentTools, LocalSandbox, _sbx
+from localsandbox import AgentTools, LocalSandbox
 
 
 class ScriptedModel:
@@ -41,11 +41,10 @@ class ScriptedModel:
                       "for r in \"${!total[@]}\"; do echo \"$r ${total[$r]}\"; done | sort"}),
             ("bash", {"command": "cat /data/missing.csv"}),  # an error the model sees and survives
         ]
-        if _sbx.HAVE_PYTHON:
-            self.plan.append(
-                ("python", {"code": "import csv\nrows = list(csv.DictReader(open('sales.csv')))\n"
-                            "sum(int(r['amount']) for r in rows if r['region'] == 'north')"})
-            )
+        self.plan.append(
+            ("python", {"code": "import csv\nrows = list(csv.DictReader(open('sales.csv')))\n"
+                        "sum(int(r['amount']) for r in rows if r['region'] == 'north')"})
+        )
         self.step = 0
 
     def __call__(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> dict[str, Any]:

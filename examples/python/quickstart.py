@@ -4,7 +4,7 @@ Run from the repository root after `make`:
     PYTHONPATH=build/python /usr/bin/python3 examples/python/quickstart.py
 """
 
-from localsandbox import CommandError, FileNotFoundError, LocalSandbox, _sbx
+from localsandbox import CommandError, FileNotFoundError, LocalSandbox
 
 
 def main() -> None:
@@ -30,13 +30,12 @@ def main() -> None:
             print(f"CommandError: exit_code={err.exit_code} stdout={err.stdout!r}")
 
         # Python: the host's CPython in a jail, over the same files.
-        if _sbx.HAVE_PYTHON:
-            py = sandbox.execute_python(
-                "import json\nconfig = json.load(open('/data/config.json'))\nconfig['retries'] * 2"
-            )
-            print("python says:", py.return_value)
-            failed = sandbox.execute_python("1 / 0")
-            print("python error (returned, not raised):", failed.error)
+        py = sandbox.execute_python(
+            "import json\nconfig = json.load(open('/data/config.json'))\nconfig['retries'] * 2"
+        )
+        print("python says:", py.return_value)
+        failed = sandbox.execute_python("1 / 0")
+        print("python error (returned, not raised):", failed.error)
 
         # Key-value store and history.
         sandbox.kv.set("user:42:name", "Ada")

@@ -30,10 +30,7 @@
  *    back are decoded the same way. kv keys, JSON text and history names are
  *    UTF-8 str.
  *  - The shell (sbx_bash) and Python (sbx_python_*) sections of sbx.h are
- *    bound in _sbx_exec.h, included only when the build finds them in sbx.h
- *    (SBX_PYAPI_HAVE_BASH / SBX_PYAPI_HAVE_PYTHON, set by the Makefile, which
- *    pip's backend runs too); the module's HAVE_BASH / HAVE_PYTHON constants
- *    say which.
+ *    bound in _sbx_exec.h.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -925,11 +922,9 @@ static PyObject *sandbox_fork(SandboxObject *self, PyObject *args) {
   return (PyObject *)copy;
 }
 
-/* ---- the shell and Python sections (when this build has them) ---------------- */
+/* ---- the shell and Python sections -------------------------------------------- */
 
-#if defined(SBX_PYAPI_HAVE_BASH) || defined(SBX_PYAPI_HAVE_PYTHON)
 #include "_sbx_exec.h"
-#endif
 
 /* ---- type and module ---------------------------------------------------------- */
 
@@ -1005,9 +1000,7 @@ static PyMethodDef sandbox_methods[] = {
      "snapshot() -> bytes\n\nThe whole sandbox as one SQLite image."},
     {"fork", (PyCFunction)sandbox_fork, METH_VARARGS,
      "fork(path) -> Sandbox\n\nCopies the sandbox into a new file at path and opens it."},
-#ifdef SBX_PYAPI_EXEC_METHODS
     SBX_PYAPI_EXEC_METHODS
-#endif
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef sandbox_getset[] = {
@@ -1032,9 +1025,7 @@ static PyTypeObject sandbox_type = {
 };
 
 static PyMethodDef module_methods[] = {
-#ifdef SBX_PYAPI_EXEC_MODULE_METHODS
     SBX_PYAPI_EXEC_MODULE_METHODS
-#endif
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module_def = {
@@ -1092,16 +1083,6 @@ PyMODINIT_FUNC PyInit__sbx(void) {
       {"TYPE_DIR", SBX_TYPE_DIR},
       {"TYPE_SYMLINK", SBX_TYPE_SYMLINK},
       {"TYPE_OTHER", SBX_TYPE_OTHER},
-#ifdef SBX_PYAPI_HAVE_BASH
-      {"HAVE_BASH", 1},
-#else
-      {"HAVE_BASH", 0},
-#endif
-#ifdef SBX_PYAPI_HAVE_PYTHON
-      {"HAVE_PYTHON", 1},
-#else
-      {"HAVE_PYTHON", 0},
-#endif
   };
   for (size_t i = 0; i < sizeof consts / sizeof consts[0]; i++)
     if (PyModule_AddIntConstant(m, consts[i].name, consts[i].value) < 0) goto fail;

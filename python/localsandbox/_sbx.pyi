@@ -1,10 +1,4 @@
-"""Type stubs of localsandbox._sbx, the C extension over include/sbx.h.
-
-The shell methods (bash, set_limits, get_limits, reset_shell, cancel and
-limits_preset) exist when HAVE_BASH is 1; the Python ones (python_exec,
-python_context, python_set_var, python_protect, python_stop and probe) when
-HAVE_PYTHON is 1.
-"""
+"""Type stubs of localsandbox._sbx, the C extension over include/sbx.h."""
 
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
@@ -37,8 +31,6 @@ TYPE_FILE: int
 TYPE_DIR: int
 TYPE_SYMLINK: int
 TYPE_OTHER: int
-HAVE_BASH: int
-HAVE_PYTHON: int
 
 class Error(Exception):
     """A failed sbx_* call."""
@@ -105,7 +97,7 @@ class Sandbox:
     ) -> list[tuple[int, str, str | None, str | None, str | None, str, float, float, float]]: ...
     def snapshot(self) -> bytes: ...
     def fork(self, path: str | bytes) -> Sandbox: ...
-    # the shell (HAVE_BASH)
+    # the shell
     def bash(
         self,
         script: str,
@@ -117,7 +109,7 @@ class Sandbox:
     def get_limits(self) -> dict[str, int]: ...
     def reset_shell(self) -> None: ...
     def cancel(self) -> None: ...
-    # Python (HAVE_PYTHON)
+    # Python
     def python_exec(
         self,
         code: str,

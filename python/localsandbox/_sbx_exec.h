@@ -24,8 +24,6 @@
  *    `cancel_lock`, which close() also takes, so a cancel never races a close.
  */
 
-#ifdef SBX_PYAPI_HAVE_BASH
-
 /* The limit fields of sbx_limits by the names of the Python API. */
 static const struct limit_field {
   const char *name;
@@ -314,12 +312,6 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
    "limits_preset(name) -> dict\n\nThe limits of a preset: strict, normal, " \
    "permissive."},
 
-#else
-#define SBX_PYAPI_BASH_METHODS
-#define SBX_PYAPI_BASH_MODULE_METHODS
-#endif /* SBX_PYAPI_HAVE_BASH */
-
-#ifdef SBX_PYAPI_HAVE_PYTHON
 /*
  * Key decisions (Python):
  *  - Host tools are registered on the handle for the duration of one
@@ -638,10 +630,6 @@ static PyObject *module_probe(PyObject *mod, PyObject *unused) {
   {"probe", (PyCFunction)module_probe, METH_NOARGS, \
    "probe() -> ([(name, ok, detail, fix)], jail_ok)\n\nWhich jail features work here."},
 
-#else
-#define SBX_PYAPI_PYTHON_METHODS
-#define SBX_PYAPI_PYTHON_MODULE_METHODS
-#endif /* SBX_PYAPI_HAVE_PYTHON */
 
 #define SBX_PYAPI_EXEC_METHODS SBX_PYAPI_BASH_METHODS SBX_PYAPI_PYTHON_METHODS
 #define SBX_PYAPI_EXEC_MODULE_METHODS \

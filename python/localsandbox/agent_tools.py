@@ -325,7 +325,7 @@ class AgentTools:
     @property
     def names(self) -> list[str]:
         """The tool names offered (python only when the jail is built in)."""
-        return [d["name"] for d in _DEFINITIONS if d["name"] != "python" or _sbx.HAVE_PYTHON]
+        return [d["name"] for d in _DEFINITIONS]
 
     @property
     def definitions(self) -> list[dict[str, Any]]:

@@ -110,14 +110,6 @@ _T = TypeVar("_T")
 OutputCallback = Callable[[str, bytes], None]
 
 _DESTROYED = "LocalSandbox instance has been destroyed"
-_NO_SHELL = (
-    "bash() is not available in this build of localsandbox: the sbx library "
-    "was built without its shell (sbx_bash)"
-)
-_NO_PYTHON = (
-    "execute_python() is not available in this build of localsandbox: the sbx "
-    "library was built without its Python worker (sbx_python_exec)"
-)
 
 # The Python worker binary: the library finds it through $SBX_PYWORKER; the
 # package ships it next to the extension.
@@ -155,14 +147,6 @@ class ExecutionPreset(Enum):
     PERMISSIVE = "permissive"
 
 
-# The published presets name these two limits; the library's presets (when
-# this build has the shell) give every shell limit.
-_PRESET_LIMITS: dict[ExecutionPreset, dict[str, int]] = {
-    ExecutionPreset.STRICT: {"loop_iterations": 100, "command_count": 500},
-    ExecutionPreset.NORMAL: {"loop_iterations": 10**9, "command_count": 10**9},
-    ExecutionPreset.PERMISSIVE: {"loop_iterations": 10**10, "command_count": 10**10},
-}
-
 #: The shell's limits (each bash() call; positive ints).
 SHELL_LIMIT_NAMES = (
     "loop_iterations",
@@ -183,10 +167,7 @@ LIMIT_NAMES: frozenset[str] = frozenset(SHELL_LIMIT_NAMES + QUOTA_NAMES + PYTHON
 
 
 def _preset_limits(preset: ExecutionPreset) -> dict[str, int]:
-    preset_fn = getattr(_sbx, "limits_preset", None)
-    if preset_fn is not None:
-        return preset_fn(preset.value)  # type: ignore[no-any-return]
-    return dict(_PRESET_LIMITS[preset])
+    return _sbx.limits_preset(preset.value)  # type: ignore[no-any-return]
 
 
 def _check_limits(limits: Mapping[str, int] | None) -> dict[str, int]:
@@ -402,14 +383,8 @@ def probe() -> tuple[bool, list[ProbeItem]]:
     Returns:
         (python_ok, items): whether execute_python() can work here, and one
         item per feature with what was found and how to fix what is missing.
-
-    Raises:
-        LocalSandboxError: This build has no Python worker.
     """
-    fn = getattr(_sbx, "probe", None)
-    if fn is None:
-        raise LocalSandboxError(_NO_PYTHON)
-    rows, ok = fn()
+    rows, ok = _sbx.probe()
     items = [
         ProbeItem(name or "", True if good == 1 else False if good == 0 else None, detail or "", fix or "")
         for name, good, detail, fix in rows
@@ -857,9 +832,7 @@ class LocalSandbox:
             call_limits = {**self._shell_limits, **self._check_shell_limits(limits)}
             if timeout is not None:
                 call_limits["timeout_ms"] = _timeout_ms(timeout)
-        run = getattr(h, "bash", None)
-        if run is None:
-            raise LocalSandboxError(_NO_SHELL)
+        run = h.bash
         if not self._shell_at_cwd:
             self._enter_cwd()
         record = f'{{"command":{_json_str(command)},"cwd":{self._cwd_json}}}'
@@ -958,9 +931,7 @@ class LocalSandbox:
             RuntimeError: The sandbox has been destroyed.
         """
         h = self._handle()
-        reset = getattr(h, "reset_shell", None)
-        if reset is None:
-            raise LocalSandboxError(_NO_SHELL)
+        reset = h.reset_shell
         try:
             reset()
         except _sbx.Error as e:
@@ -1031,9 +1002,7 @@ class LocalSandbox:
             raise TypeError("on_output must be callable")
         lim = {**self._limits, **_check_limits(limits)}
         seconds = _timeout_ms(timeout) / 1000 if timeout is not None else lim.get("timeout_ms", 30_000) / 1000
-        run = getattr(h, "python_exec", None)
-        if run is None:
-            raise LocalSandboxError(_NO_PYTHON)
+        run = h.python_exec
         bridge = _ToolBridge(tools) if tools else None
         try:
             r = run(
@@ -1099,9 +1068,7 @@ class LocalSandbox:
 
     def _python_op(self, op: str, *args: Any) -> Any:
         h = self._handle()
-        fn = getattr(h, op, None)
-        if fn is None:
-            raise LocalSandboxError(_NO_PYTHON)
+        fn = getattr(h, op)
         try:
             return fn(*args)
         except _sbx.Error as e:

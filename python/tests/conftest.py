@@ -1,11 +1,7 @@
 """Shared fixtures of the localsandbox test suite.
 
 The suite runs against the package built by `make` (PYTHONPATH=build/python,
-see scripts/suites/python.sh) or an installed one. Tests that need the shell
-or the Python worker live in test_bash.py, test_readme_bash.py,
-test_python_exec.py and test_readme_python.py, which are collected only when
-the extension was built with them (localsandbox._sbx HAVE_BASH / HAVE_PYTHON);
-test_readme.py checks the clear error given when they are absent.
+see scripts/suites/python.sh) or an installed one.
 """
 
 from __future__ import annotations
@@ -16,17 +12,9 @@ from typing import TypeVar
 
 import pytest
 
-from localsandbox import LocalSandbox, PythonToolset, ToolDefinition, _sbx
+from localsandbox import LocalSandbox, PythonToolset, ToolDefinition
 
 T = TypeVar("T")
-
-collect_ignore = []
-if not _sbx.HAVE_BASH:
-    collect_ignore += ["test_bash.py", "test_readme_bash.py"]
-if not _sbx.HAVE_PYTHON:
-    collect_ignore += ["test_python_exec.py", "test_readme_python.py"]
-elif not _sbx.HAVE_BASH:
-    collect_ignore += ["test_readme_python.py"]  # it runs bash too
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from localsandbox import AgentTools, LocalSandbox, ToolCallError, _sbx
+from localsandbox import AgentTools, LocalSandbox, ToolCallError
 from localsandbox.agent_tools import truncate_output
 
 SBX = Path(__file__).resolve().parents[2] / "build" / "sbx"
@@ -49,7 +49,7 @@ def test_definitions_in_each_format(sandbox: LocalSandbox) -> None:
     a = sandbox.agent_tools("anthropic").definitions
     o = sandbox.agent_tools("openai").definitions
     m = sandbox.agent_tools("mcp").definitions
-    names = ["bash", "python", EDIT, "upload", "download"] if _sbx.HAVE_PYTHON else ["bash", EDIT, "upload", "download"]
+    names = ["bash", "python", EDIT, "upload", "download"]
     assert [d["name"] for d in a] == names
     assert all(set(d) == {"name", "description", "input_schema"} for d in a)
     assert [d["function"]["name"] for d in o] == names
@@ -210,9 +210,6 @@ def test_unknown_tool_and_bad_arguments(tools: AgentTools) -> None:
 
 
 def test_python_tool(tools: AgentTools) -> None:
-    if not _sbx.HAVE_PYTHON:  # the tool is not offered then
-        assert "python" not in tools.names
-        return
     assert text(mcp(tools, "python", code="x = 20\nprint('hi')\nx * 2")) == "hi\n[value]\n40"
     assert text(mcp(tools, "python", code="x + 1")) == "[value]\n21"
     r = mcp(tools, "python", code="x", context="other")

@@ -76,19 +76,3 @@ def test_concurrent_requests_on_one_sandbox(sandbox: LocalSandbox) -> None:
         return await asyncio.gather(*(sandbox.aread_file("/data/data.txt") for _ in range(20)))
 
     assert run(main()) == ["hello"] * 20
-
-
-def test_async_bash_and_python_without_the_engines_raise_cleanly(sandbox: LocalSandbox) -> None:
-    from localsandbox import LocalSandboxError, _sbx
-
-    async def main() -> None:
-        if not _sbx.HAVE_BASH:
-            with pytest.raises(LocalSandboxError, match="without its shell"):
-                await sandbox.abash("echo hi")
-        else:
-            assert (await sandbox.abash("echo hi")).stdout == "hi\n"
-        if not _sbx.HAVE_PYTHON:
-            with pytest.raises(LocalSandboxError, match="without its Python worker"):
-                await sandbox.aexecute_python("print(1)")
-
-    run(main())

@@ -158,11 +158,13 @@ static int sandbox_enter(sbx *h) {
 static void sandbox_leave(sbx *h) { sandbox_unlock(h); }
 
 void sandbox_lock(sbx *h) {
-  if (!py_loan_api_enter(h)) pthread_mutex_lock(&h->lock);
+  const sandbox_section *s = h->py_section;
+  if (!s || !s->lock_enter(h)) pthread_mutex_lock(&h->lock);
 }
 
 void sandbox_unlock(sbx *h) {
-  if (!py_loan_api_leave(h)) pthread_mutex_unlock(&h->lock);
+  const sandbox_section *s = h->py_section;
+  if (!s || !s->lock_leave(h)) pthread_mutex_unlock(&h->lock);
 }
 
 #define MISUSE_IF(cond, ...) \
@@ -550,7 +552,8 @@ static int open_snapshot(const void *bytes, size_t len, int flags, sbx **out) {
 
 void sandbox_close_extensions(sbx *h) {
   /* Other sections (shell session, python worker) release their state here. */
-  py_sandbox_close(h);   /* src/py/python.c: the worker first (its FUSE uses the store) */
+  const sandbox_section *py = h->py_section;
+  if (py) py->close(h); /* src/py: the worker first (its FUSE uses the store) */
   sandbox_iso_close(h);  /* src/api/sandbox_iso.c: the helper before the store closes */
   sandbox_bash_close(h); /* src/api/sandbox_bash.c */
 }

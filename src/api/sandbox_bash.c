@@ -147,8 +147,6 @@ static ssize_t collect_err(void *ud, const void *buf, size_t n) {
   return (ssize_t)n;
 }
 
-int sh_session_exit(sh_session *s, const sh_call *call);
-
 int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opts,
                 sbx_bash_result *res) {
   if (res) memset(res, 0, sizeof *res);

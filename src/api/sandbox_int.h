@@ -62,10 +62,24 @@ struct sbx {
                                 sealed helper (src/iso): no Python jail can start */
   int memory_as_file;        /* 1: an in-memory sandbox kept in the temporary file
                                 `path` so the helper can open it (sbx_path gives "") */
-  /* python worker: owned by src/py (the python engineer) */
+  /* python worker: owned by src/py */
   struct py_state *py; /* the Python worker, its jail and the host tools
                           (src/py/py_int.h); NULL until first used */
+  _Atomic(const struct sandbox_section *) py_section; /* what src/py plugs in
+                          when it creates h->py (py_state_get); NULL before */
 };
+
+/* What a section above this layer plugs into the handle, so that this layer
+ * calls nothing of it (src/py registers itself when it first starts; the
+ * dependency runs one way, from src/py to src/api). */
+typedef struct sandbox_section {
+  /* sbx_close: stops what the section runs and frees its state */
+  void (*close)(sbx *h);
+  /* sandbox_lock / sandbox_unlock: 1 when the call went on the section's
+   * loan of the handle instead of h->lock (src/py/py_loan.c) */
+  int (*lock_enter)(sbx *h);
+  int (*lock_leave)(sbx *h);
+} sandbox_section;
 
 /* Resets the error state at the start of a public call. */
 void sandbox_clear_error(sbx *h);
@@ -105,18 +119,12 @@ void sandbox_iso_close(sbx *h);
 void sandbox_iso_interactive(sbx *h);
 const char *sandbox_iso_session(sbx *h, int *exited);
 
-/* Stops the Python worker and frees h->py (src/py/python.c). */
-void py_sandbox_close(sbx *h);
-
 /* Takes the sandbox for one call: h->lock, or, on the thread that holds the
  * sandbox on loan from a shell script waiting for it (a tool callback of the
- * script's python3/tool command, src/py/py_loan.c), the loan. Every public
- * call that uses the store or the shell goes through these (sandbox.c). */
+ * script's python3/tool command; h->py_section's lock_enter), the loan.
+ * Every public call that uses the store or the shell goes through these
+ * (sandbox.c). */
 void sandbox_lock(sbx *h);
 void sandbox_unlock(sbx *h);
-/* The loan's side of sandbox_lock / sandbox_unlock: 1 when the call went on
- * the loan (src/py/py_loan.c). */
-int py_loan_api_enter(sbx *h);
-int py_loan_api_leave(sbx *h);
 
 #endif

@@ -161,6 +161,11 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
 
 /* ---- py_loan.c -------------------------------------------------------------------- */
 
+/* The loan's side of sandbox_lock / sandbox_unlock (registered in the
+ * handle's py_section): 1 when the public call went on the loan. */
+int py_loan_api_enter(sbx *h);
+int py_loan_api_leave(sbx *h);
+
 /* Our own store calls: the lock, or on the loan (this thread owns it)
  * taking the store from the FUSE thread. Returns the token for leave. */
 int py_store_enter(sbx *h, py_state *ps);

@@ -124,7 +124,10 @@ py_state *py_state_get(sbx *h) {
   jail_init(&ps->j);
   pthread_mutex_init(&ps->chan_lock, NULL);
   pthread_mutex_init(&ps->runners_lock, NULL);
+  static const sandbox_section section = {py_sandbox_close, py_loan_api_enter,
+                                          py_loan_api_leave};
   h->py = ps;
+  h->py_section = &section;
   return ps;
 }
 

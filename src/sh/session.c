@@ -163,7 +163,6 @@ int sh_session_run(sh_session *s, const sh_call *call, sh_call_result *res) {
 }
 
 /* Runs the EXIT trap of the persistent shell (a fresh shell's exit). */
-int sh_session_exit(sh_session *s, const sh_call *call);
 int sh_session_exit(sh_session *s, const sh_call *call) {
   sh_shell *sh = s->root;
   if (!sh->traps.action[SH_TRAP_EXIT]) return sh->status;

@@ -423,6 +423,9 @@ typedef struct sh_call_result {
 
 /* Runs a script in the session's persistent shell. */
 int sh_session_run(sh_session *s, const sh_call *call, sh_call_result *res);
+/* Runs the EXIT trap of the persistent shell, as a shell that exits would
+ * (sbx_bash after a script ran `exit`); returns the exit status. */
+int sh_session_exit(sh_session *s, const sh_call *call);
 
 /* ---- shell state (shell.c) --------------------------------------------------------------- */
 
