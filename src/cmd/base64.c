@@ -166,8 +166,7 @@ int cmd_base64_main(cmd_ctx *ctx, int argc, char **argv) {
                     "  -i, --ignore-garbage  when decoding, ignore non-alphabet characters\n"
                     "  -w, --wrap=COLS       wrap encoded lines after COLS character (default 76).\n"
                     "                          Use 0 to disable line wrapping\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n",
+                    CMD_HELP_VERSION_LINES,
                base, st->b32 ? "Base32" : "Base64");
       return 0;
     case 257: return cmd_print_version(ctx);

@@ -27,8 +27,7 @@ static const char basename_usage[] =
     "  -a, --multiple       support multiple arguments and treat each as a NAME\n"
     "  -s, --suffix=SUFFIX  remove a trailing SUFFIX; implies -a\n"
     "  -z, --zero           end each output line with NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 static const char dirname_usage[] =
     "Usage: dirname [OPTION] NAME...\n"
@@ -36,8 +35,7 @@ static const char dirname_usage[] =
     "removed; if NAME contains no /'s, output '.' (meaning the current directory).\n"
     "\n"
     "  -z, --zero     end each output line with NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 static void base_one(cmd_ctx *ctx, const char *name, const char *suffix, char end) {
   size_t len = strlen(name);

@@ -55,8 +55,7 @@ static const char cat_usage[] =
     "  -T, --show-tabs          display TAB characters as ^I\n"
     "  -u                       (ignored)\n"
     "  -v, --show-nonprinting   use ^ and M- notation, except for LFD and TAB\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 /* Flushes the staging buffer to stdout. */
 static int cat_flush(cmd_ctx *ctx, cat_state *st) {

@@ -41,8 +41,7 @@ static const char chmod_usage[] =
     "      --preserve-root    fail to operate recursively on '/'\n"
     "      --reference=RFILE  use RFILE's mode instead of MODE values\n"
     "  -R, --recursive        change files and directories recursively\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n"
+    CMD_HELP_VERSION_LINES
     "\n"
     "Each MODE is of the form '[ugoa]*([-+=]([rwxXst]*|[ugo]))+|[-+=][0-7]+'.\n";
 

@@ -193,6 +193,11 @@ int cmd_perror(cmd_ctx *ctx, const char *path, int err);
 void cmd_record_error(cmd_ctx *ctx, int err, const char *path);
 /* --version: "NAME (sbx) 1.0" (basename of ctx->name); returns 0. */
 int cmd_print_version(cmd_ctx *ctx);
+/* The last two lines of a GNU --help text (coreutils' HELP_OPTION_DESCRIPTION
+ * and VERSION_OPTION_DESCRIPTION), to end a usage string literal. */
+#define CMD_HELP_VERSION_LINES                         \
+  "      --help        display this help and exit\n" \
+  "      --version     output version information and exit\n"
 /* "Try 'NAME --help' for more information." and returns `status`. */
 int cmd_usage_hint(cmd_ctx *ctx, int status);
 /* strerror text as GNU prints it (no locale), for negative or positive err. */

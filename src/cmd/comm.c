@@ -95,8 +95,7 @@ int cmd_comm_main(cmd_ctx *ctx, int argc, char **argv) {
                     "  --output-delimiter=STR  separate columns with STR\n"
                     "  --total           output a summary\n"
                     "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       return 0;
     case 257: return cmd_print_version(ctx);
     default: return 1; /* cmd_getopt printed the message */

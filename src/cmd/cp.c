@@ -79,8 +79,7 @@ static const char cp_usage[] =
     "                                 destination file is missing\n"
     "  -v, --verbose                explain what is being done\n"
     "  -x, --one-file-system        stay on this file system\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 enum { DEREF_UNSET, DEREF_NEVER, DEREF_CMDLINE, DEREF_ALL };
 

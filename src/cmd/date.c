@@ -53,8 +53,7 @@ static const char date_usage[] =
     "      --debug                annotate the parsed date,\n"
     "                              and warn about questionable usage to stderr\n"
     "  -u, --utc, --universal     print or set Coordinated Universal Time (UTC)\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 /* Prints one time in `fmt` (with --debug, GNU's "output format" line
  * first); returns 0 or -1 (output error / too long). */

@@ -530,8 +530,7 @@ static int dg_usage(cmd_ctx *ctx, bool is_cksum) {
                 "      --status         don't output anything, status code shows success\n"
                 "      --strict         exit non-zero for improperly formatted checksum lines\n"
                 "  -w, --warn           warn about improperly formatted checksum lines\n"
-                "      --help        display this help and exit\n"
-                "      --version     output version information and exit\n");
+                CMD_HELP_VERSION_LINES);
   return 0;
 }
 
@@ -549,8 +548,7 @@ static int sum_main(cmd_ctx *ctx, int argc, char **argv) {
       cmd_outs(ctx, "Usage: sum [OPTION]... [FILE]...\nPrint or check BSD (16-bit) checksums.\n\n"
                     "  -r              use BSD sum algorithm (the default), use 1K blocks\n"
                     "  -s, --sysv      use System V sum algorithm, use 512 bytes blocks\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       return 0;
     case 257: return cmd_print_version(ctx);
     default: return 1;

@@ -70,8 +70,7 @@ static const char du_usage[] =
     "      --time-style=STYLE  show times using STYLE: full-iso, long-iso, iso,\n"
     "                          +FORMAT\n"
     "  -x, --one-file-system  skip directories on different file systems\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 /* Running totals of one directory level. */
 typedef struct du_acc {

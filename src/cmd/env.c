@@ -41,8 +41,7 @@ static const char env_usage[] =
     "  -S, --split-string=S  process and split S into separate arguments;\n"
     "                        used to pass multiple arguments on shebang lines\n"
     "  -v, --debug          print verbose information for each processing step\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n"
+    CMD_HELP_VERSION_LINES
     "\n"
     "A mere - implies -i.  If no COMMAND, print the resulting environment.\n";
 

@@ -92,8 +92,7 @@ int cmd_expand_main(cmd_ctx *ctx, int argc, char **argv) {
                     "  -i, --initial    do not convert tabs after non blanks\n"
                     "  -t, --tabs=N     have tabs N characters apart, not 8\n"
                     "  -t, --tabs=LIST  use comma separated list of tab positions.\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       return 0;
     case 257: return cmd_print_version(ctx);
     default: return 1; /* cmd_getopt printed the message */

@@ -446,8 +446,7 @@ int cmd_fmt_main(cmd_ctx *ctx, int argc, char **argv) {
                     "  -u, --uniform-spacing     one space between words, two after sentences\n"
                     "  -w, --width=WIDTH         maximum line width (default of 75 columns)\n"
                     "  -g, --goal=WIDTH          goal width (default of 93% of width)\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       free(st);
       return 0;
     case 257: free(st); return cmd_print_version(ctx);

@@ -72,8 +72,7 @@ int cmd_fold_main(cmd_ctx *ctx, int argc, char **argv) {
                     "  -b, --bytes         count bytes rather than columns\n"
                     "  -s, --spaces        break at spaces\n"
                     "  -w, --width=WIDTH   use WIDTH columns instead of 80\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       return 0;
     case 257: return cmd_print_version(ctx);
     default: return 1; /* cmd_getopt printed the message */

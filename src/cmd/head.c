@@ -46,8 +46,7 @@ static const char head_usage[] =
     "  -q, --quiet, --silent    never print headers giving file names\n"
     "  -v, --verbose            always print headers giving file names\n"
     "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n"
+    CMD_HELP_VERSION_LINES
     "\n"
     CMD_GNU_NUM_SUFFIX_HELP;
 

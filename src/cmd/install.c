@@ -49,8 +49,7 @@ static const char install_usage[] =
     "  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY\n"
     "  -T, --no-target-directory  treat DEST as a normal file\n"
     "  -v, --verbose       print the name of each directory as it is created\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 /* Options of one install call. */
 typedef struct inst_opts {

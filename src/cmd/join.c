@@ -516,8 +516,7 @@ int cmd_join_main(cmd_ctx *ctx, int argc, char **argv) {
                     "      --nocheck-order    do not check that the input is correctly sorted\n"
                     "      --header           treat the first line in each file as field headers\n"
                     "  -z, --zero-terminated  line delimiter is NUL, not newline\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       return 0;
     case 257: return cmd_print_version(ctx);
     default: return 1; /* cmd_getopt printed the message */

@@ -47,8 +47,7 @@ static const char ln_usage[] =
     "                                the links\n"
     "  -T, --no-target-directory   treat LINK_NAME as a normal file always\n"
     "  -v, --verbose               print name of each linked file\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 /* Options of one ln call. */
 typedef struct ln_opts {

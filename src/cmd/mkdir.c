@@ -37,8 +37,7 @@ static const char mkdir_usage[] =
     "  -m, --mode=MODE   set file mode (as in chmod), not a=rwx - umask\n"
     "  -p, --parents     no error if existing, make parent directories as needed\n"
     "  -v, --verbose     print a message for each created directory\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 /* Creates `name` in directory `dir` with exactly `mode` (the inode API takes
  * the mode as given: the umask was applied by the caller), with Linux's

@@ -39,8 +39,7 @@ static const char mktemp_usage[] =
     "  -t                  interpret TEMPLATE as a single file name component,\n"
     "                        relative to a directory: $TMPDIR, if set; else the\n"
     "                        directory specified via -p; else /tmp [deprecated]\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 int cmd_mktemp_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { OPT_SUFFIX = 256, OPT_TMPDIR };

@@ -44,8 +44,7 @@ static const char mv_usage[] =
     "                                 than the destination file or when the\n"
     "                                 destination file is missing\n"
     "  -v, --verbose                explain what is being done\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 
 /* Options of one mv call. */

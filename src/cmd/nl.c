@@ -232,8 +232,7 @@ int cmd_nl_main(cmd_ctx *ctx, int argc, char **argv) {
                     "  -s, --number-separator=STRING   add STRING after (possible) line number\n"
                     "  -v, --starting-line-number=NUMBER  first line number for each section\n"
                     "  -w, --number-width=NUMBER       use NUMBER columns for line numbers\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       goto out;
     case 257: cmd_print_version(ctx); goto out;
     default: status = 1; goto out; /* cmd_getopt printed the message */

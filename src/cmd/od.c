@@ -50,8 +50,7 @@ static const char od_usage[] =
     "  -v, --output-duplicates     do not use * to mark line suppression\n"
     "  -w[BYTES], --width[=BYTES]  output BYTES bytes per output line;\n"
     "                                32 is implied when BYTES is not specified\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 enum od_kind { K_SIGNED, K_UNSIGNED, K_OCTAL, K_HEX, K_FLOAT, K_NAMED, K_CHAR };
 

@@ -63,8 +63,7 @@ int cmd_paste_main(cmd_ctx *ctx, int argc, char **argv) {
                     "  -d, --delimiters=LIST   reuse characters from LIST instead of TABs\n"
                     "  -s, --serial            paste one file at a time instead of in parallel\n"
                     "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       return 0;
     case 257: return cmd_print_version(ctx);
     default: return 1; /* cmd_getopt printed the message */

@@ -44,8 +44,7 @@ static const char readlink_usage[] =
     "  -s, --silent                  suppress most error messages (on by default)\n"
     "  -v, --verbose                 report error messages\n"
     "  -z, --zero                    end each output line with NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 static const char realpath_usage[] =
     "Usage: realpath [OPTION]... FILE...\n"
@@ -61,8 +60,7 @@ static const char realpath_usage[] =
     "      --relative-base=DIR      print absolute paths unless paths below DIR\n"
     "  -s, --strip, --no-symlinks   don't expand symlinks\n"
     "  -z, --zero                   end each output line with NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 int cmd_readlink_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt lo[] = {

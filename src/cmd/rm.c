@@ -52,8 +52,7 @@ static const char rm_usage[] =
     "  -r, -R, --recursive   remove directories and their contents recursively\n"
     "  -d, --dir             remove empty directories\n"
     "  -v, --verbose         explain what is being done\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 enum { INTER_NEVER, INTER_ONCE, INTER_ALWAYS };
 

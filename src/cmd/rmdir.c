@@ -33,8 +33,7 @@ static const char rmdir_usage[] =
     "  -p, --parents     remove DIRECTORY and its ancestors; e.g., 'rmdir -p a/b/c' is\n"
     "                    similar to 'rmdir a/b/c a/b a'\n"
     "  -v, --verbose     output a diagnostic for every directory processed\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 static int rmdir_one(cmd_ctx *ctx, const char *path) {
   const char *b = cmd_fs_basename(ctx, path);

@@ -40,8 +40,7 @@ static const char seq_usage[] =
     "  -f, --format=FORMAT      use printf style floating-point FORMAT\n"
     "  -s, --separator=STRING   use STRING to separate numbers (default: \\n)\n"
     "  -w, --equal-width        equalize width by padding with leading zeroes\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n"
+    CMD_HELP_VERSION_LINES
     "\n"
     "If FIRST or INCREMENT is omitted, it defaults to 1.  That is, an\n"
     "omitted INCREMENT defaults to 1 even when LAST is smaller than FIRST.\n"

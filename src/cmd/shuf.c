@@ -171,8 +171,7 @@ int cmd_shuf_main(cmd_ctx *ctx, int argc, char **argv) {
                     "      --random-source=FILE  get random bytes from FILE\n"
                     "  -r, --repeat              output lines can be repeated\n"
                     "  -z, --zero-terminated     line delimiter is NUL, not newline\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       return 0;
     case 257: return cmd_print_version(ctx);
     default: return 1; /* cmd_getopt printed the message */

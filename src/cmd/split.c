@@ -607,8 +607,7 @@ int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
                     "  -u, --unbuffered        immediately copy input to output with '-n r/...'\n"
                     "      --verbose           print a diagnostic just before each\n"
                     "                            output file is opened\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       return 0;
     case 257: return cmd_print_version(ctx);
     default:

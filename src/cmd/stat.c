@@ -47,8 +47,7 @@ static const char stat_usage[] =
     "                          and do not output a mandatory trailing newline;\n"
     "                          if you want a newline, include \\n in FORMAT\n"
     "  -t, --terse           print the information in terse form\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 #define FS_TOTAL_BLOCKS 1048576ull /* 4 GiB of 4 KiB blocks */
 #define FS_TOTAL_INODES 1048576ull

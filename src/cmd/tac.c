@@ -98,8 +98,7 @@ int cmd_tac_main(cmd_ctx *ctx, int argc, char **argv) {
                     "  -b, --before             attach the separator before instead of after\n"
                     "  -r, --regex              interpret the separator as a regular expression\n"
                     "  -s, --separator=STRING   use STRING as the separator instead of newline\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       return 0;
     case 257: return cmd_print_version(ctx);
     default: return 1; /* cmd_getopt printed the message */

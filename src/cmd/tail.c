@@ -57,8 +57,7 @@ static const char tail_usage[] =
     "  -s, --sleep-interval=N   accepted, ignored\n"
     "  -v, --verbose            always output headers giving file names\n"
     "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n"
+    CMD_HELP_VERSION_LINES
     "\n"
     CMD_GNU_NUM_SUFFIX_HELP;
 

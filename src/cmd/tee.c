@@ -80,8 +80,7 @@ int cmd_tee_main(cmd_ctx *ctx, int argc, char **argv) {
                     "  -i, --ignore-interrupts   ignore interrupt signals\n"
                     "  -p                        diagnose errors writing to non pipes\n"
                     "      --output-error[=MODE]   set behavior on write error.  See MODE below\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       return 0;
     case 257: return cmd_print_version(ctx);
     default: return 1; /* cmd_getopt printed the message */

@@ -91,8 +91,7 @@ static const char touch_usage[] =
     "      --time=WORD        change the specified time:\n"
     "                           WORD is access, atime, or use: equivalent to -a\n"
     "                           WORD is modify or mtime: equivalent to -m\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 /* Parses -t's [[CC]YY]MMDDhhmm[.ss] in tz. */
 static bool parse_stamp(const char *s, const cmd_tz *tz, int64_t now, int64_t *out) {

@@ -42,8 +42,7 @@ static const char tr_usage[] =
     "                            that is listed in the last specified ARRAY,\n"
     "                            with a single occurrence of that character\n"
     "  -t, --truncate-set1     first truncate ARRAY1 to length of ARRAY2\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n"
+    CMD_HELP_VERSION_LINES
     "\n"
     "ARRAYs are specified as strings of characters.  Most represent themselves.\n"
     "Interpreted sequences are:\n"

@@ -33,8 +33,7 @@ static const char truncate_usage[] =
     "  -o, --io-blocks        treat SIZE as number of IO blocks instead of bytes\n"
     "  -r, --reference=RFILE  base size on RFILE\n"
     "  -s, --size=SIZE        set or adjust the file size by SIZE bytes\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 int cmd_truncate_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt lo[] = {{"no-create", 0, 'c'}, {"io-blocks", 0, 'o'},

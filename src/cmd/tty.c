@@ -23,8 +23,7 @@ int cmd_tty_main(cmd_ctx *ctx, int argc, char **argv) {
       cmd_outs(ctx, "Usage: tty [OPTION]...\n"
                     "Print the file name of the terminal connected to standard input.\n\n"
                     "  -s, --silent, --quiet   print nothing, only return an exit status\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       return 0;
     } else if (c == 257) return cmd_print_version(ctx);
     else return 2;

@@ -47,8 +47,7 @@ static const char uniq_usage[] =
     "  -u, --unique          only print unique lines\n"
     "  -z, --zero-terminated     line delimiter is NUL, not newline\n"
     "  -w, --check-chars=N   compare no more than N characters in lines\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n"
+    CMD_HELP_VERSION_LINES
     "\n"
     "A field is a run of blanks (usually spaces and/or TABs), then non-blank\n"
     "characters.  Fields are skipped before chars.\n"

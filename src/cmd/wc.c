@@ -57,8 +57,7 @@ static const char wc_usage[] =
     "                           If F is - then read names from standard input\n"
     "  -L, --max-line-length  print the maximum display width\n"
     "  -w, --words            print the word counts\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+    CMD_HELP_VERSION_LINES;
 
 typedef struct wc_counts {
   uintmax_t lines, words, chars, bytes, maxlen; /* maxlen: display columns */

@@ -26,8 +26,7 @@ int cmd_yes_main(cmd_ctx *ctx, int argc, char **argv) {
     if (c == 256) {
       cmd_outs(ctx, "Usage: yes [STRING]...\n  or:  yes OPTION\n"
                     "Repeatedly output a line with all specified STRING(s), or 'y'.\n\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n");
+                    CMD_HELP_VERSION_LINES);
       return 0;
     }
     if (c == 257) return cmd_print_version(ctx);

@@ -43,8 +43,7 @@ static const char cut_usage[] =
     "      --output-delimiter=STRING  use STRING as the output delimiter\n"
     "                            the default is to use the input delimiter\n"
     "  -z, --zero-terminated   line delimiter is NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n"
+    CMD_HELP_VERSION_LINES
     "\n"
     "Use one, and only one of -b, -c or -f.  Each LIST is made up of one\n"
     "range, or many ranges separated by commas.  Selected input is written\n"

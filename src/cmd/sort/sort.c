@@ -108,8 +108,7 @@ static const char sort_usage[] =
     "  -u, --unique              with -c, check for strict ordering;\n"
     "                              without -c, output only the first of an equal run\n"
     "  -z, --zero-terminated     line delimiter is NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n"
+    CMD_HELP_VERSION_LINES
     "\n"
     "KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\n"
     "field number and C a character position in the field; both are origin 1, and\n"
