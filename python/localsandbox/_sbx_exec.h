@@ -176,10 +176,10 @@ static void stream_emit(bash_stream *st, int which, const void *data, size_t n) 
   PyGILState_Release(g);
 }
 
-static void on_stdout(void *ud, const void *buf, size_t n) {
+static void bash_stream_stdout(void *ud, const void *buf, size_t n) {
   stream_emit(ud, 0, buf, n);
 }
-static void on_stderr(void *ud, const void *buf, size_t n) {
+static void bash_stream_stderr(void *ud, const void *buf, size_t n) {
   stream_emit(ud, 1, buf, n);
 }
 
@@ -237,7 +237,7 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
 
   bash_stream st = {.self = self, .callback = callback != Py_None ? callback : NULL};
   sbx_bash_opts opts = {
-      .stdin_fd = -1, .on_stdout = on_stdout, .on_stderr = on_stderr, .ud = &st};
+      .stdin_fd = -1, .on_stdout = bash_stream_stdout, .on_stderr = bash_stream_stderr, .ud = &st};
   sbx_bash_result res;
   call_err e;
   int rc = SBX_OK;

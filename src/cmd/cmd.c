@@ -13,7 +13,6 @@
  *    puts it back on the next call.
  */
 #include "cmd/cmd.h"
-#include "cmd/lib/gnu.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -191,6 +191,21 @@ void cmd_err_raw(cmd_ctx *ctx, const char *fmt, ...)
 int cmd_perror(cmd_ctx *ctx, const char *path, int err);
 /* Records a file error for the C API without printing. */
 void cmd_record_error(cmd_ctx *ctx, int err, const char *path);
+/* The C escape ("\\n") of the controls \a \b \f \n \r \t \v as GNU's
+ * quoting and dumps print them; NULL for every other byte. */
+static inline const char *cmd_c_escape(unsigned c) {
+  switch (c) {
+  case '\a': return "\\a";
+  case '\b': return "\\b";
+  case '\f': return "\\f";
+  case '\n': return "\\n";
+  case '\r': return "\\r";
+  case '\t': return "\\t";
+  case '\v': return "\\v";
+  }
+  return NULL;
+}
+
 /* --version: "NAME (sbx) 1.0" (basename of ctx->name); returns 0. */
 int cmd_print_version(cmd_ctx *ctx);
 /* The last two lines of a GNU --help text (coreutils' HELP_OPTION_DESCRIPTION

@@ -1872,3 +1872,12 @@ int cmd_parse_date_debug(const char *s, int64_t now, long now_nsec, const cmd_tz
   dbg_final(g, tzstr, tz, t, nsec);
   return 0;
 }
+
+int cmd_localtime(cmd_ctx *ctx, int64_t t, struct tm *out) {
+  /* One time-zone implementation for all commands: lib/datetime's. The zone
+   * lives in the arena because tm_zone points into it. */
+  cmd_tz *tz = cmd_alloc(ctx, sizeof *tz);
+  if (!tz) return -1;
+  cmd_tz_from_env(ctx, tz);
+  return cmd_time_local(tz, t, out) ? 0 : -1;
+}

@@ -492,15 +492,6 @@ int cmd_outfile_close(cmd_outfile *o) {
 }
 
 
-int cmd_localtime(cmd_ctx *ctx, int64_t t, struct tm *out) {
-  /* One time-zone implementation for all commands: lib/datetime's. The zone
-   * lives in the arena because tm_zone points into it. */
-  cmd_tz *tz = cmd_alloc(ctx, sizeof *tz);
-  if (!tz) return -1;
-  cmd_tz_from_env(ctx, tz);
-  return cmd_time_local(tz, t, out) ? 0 : -1;
-}
-
 int cmd_read_all(cmd_ctx *ctx, const char *path, size_t limit, char **data, size_t *len) {
   int fd = cmd_open_input(ctx, path);
   if (fd < 0) return fd;

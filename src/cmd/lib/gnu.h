@@ -95,21 +95,6 @@ ssize_t cmd_read_full(cmd_ctx *ctx, int fd, void *buf, size_t n);
  * count, 0 at EOF, or a negative errno; -EINTR only when cancelled. */
 ssize_t cmd_read_once(cmd_ctx *ctx, int fd, void *buf, size_t n);
 
-/* The C escape ("\\n") of the controls \a \b \f \n \r \t \v as GNU's
- * quoting and dumps print them; NULL for every other byte. */
-static inline const char *cmd_c_escape(unsigned c) {
-  switch (c) {
-  case '\a': return "\\a";
-  case '\b': return "\\b";
-  case '\f': return "\\f";
-  case '\n': return "\\n";
-  case '\r': return "\\r";
-  case '\t': return "\\t";
-  case '\v': return "\\v";
-  }
-  return NULL;
-}
-
 /* A growing NUL-terminated byte string (awk's regex translation, strftime).
  * Zero-initialize with the limit in max (SIZE_MAX: none); free p. An append
  * past max or a failed allocation sets fail, and every later append is
