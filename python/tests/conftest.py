@@ -24,7 +24,7 @@ collect_ignore = []
 if not _sbx.HAVE_BASH:
     collect_ignore += ["test_bash.py", "test_readme_bash.py"]
 if not _sbx.HAVE_PYTHON:
-    collect_ignore += ["test_python_exec.py", "test_readme_python.py"]
+    collect_ignore += ["test_python_exec.py", "test_python_rich.py", "test_readme_python.py"]
 elif not _sbx.HAVE_BASH:
     collect_ignore += ["test_readme_python.py"]  # it runs bash too
 
