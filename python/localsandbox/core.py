@@ -252,9 +252,12 @@ class PythonResult:
         error: ``"Type: message"`` of the error, or None.
         return_value: repr() of the value of a trailing expression, or None.
         error_kind: None, or ``exception``, ``syntax``, ``timeout``,
-            ``memory``, ``killed``, ``exit``.
+            ``memory``, ``killed``, ``exit``, ``cancelled``.
         stdout_bytes: Standard output exactly as written.
         duration_ms: Wall-clock time of the call in milliseconds.
+        images: PNG bytes of each matplotlib figure the code showed
+            (``plt.show()``) or left open, in order; they are closed once
+            returned, as in a Jupyter cell.
     """
 
     stdout: str
@@ -265,6 +268,7 @@ class PythonResult:
     error_kind: str | None = None
     stdout_bytes: bytes = field(default=b"", repr=False)
     duration_ms: float = 0.0
+    images: list[bytes] = field(default_factory=list, repr=False)
 
 
 @dataclass
@@ -753,6 +757,20 @@ class LocalSandbox:
             self._cancel_running()
             raise
 
+    def _cancel_until(self, done: threading.Event) -> None:
+        """Cancels the running call, again every 50 ms until `done` is set
+        (from a thread of its own): a cancel that comes before the call has
+        reached the library would otherwise be missed."""
+
+        def repeat() -> None:
+            while not done.is_set() and not self._destroyed:
+                cancel = getattr(self._h, "python_cancel", None)
+                if cancel is not None:
+                    cancel()
+                done.wait(0.05)
+
+        threading.Thread(target=repeat, name="localsandbox-cancel", daemon=True).start()
+
     def _cancel_running(self) -> None:
         cancel = getattr(self._h, "cancel", None)
         if cancel is not None and not self._destroyed:
@@ -980,6 +998,7 @@ class LocalSandbox:
         timeout: float | None = None,
         on_output: OutputCallback | None = None,
         limits: Mapping[str, int] | None = None,
+        max_output_bytes: int | None = None,
     ) -> PythonResult:
         """Execute Python code in the sandbox's jailed CPython worker.
 
@@ -1001,10 +1020,17 @@ class LocalSandbox:
             timeout: Wall-clock limit for this call, in seconds (default: the
                 ``timeout_ms`` limit). The code is interrupted first (the
                 context is kept), then the worker is killed.
-            on_output: Called with ("stdout" | "stderr", bytes) when the call
-                has ended (Python output is not streamed by the library).
+            on_output: Called with ("stdout" | "stderr", bytes) as the code
+                writes, while it runs. An exception in it stops the code
+                (interrupted, the context is kept) and is raised from
+                execute_python().
             limits: Overrides for this call: ``timeout_ms``,
                 ``output_bytes``, ``memory_bytes``, ``cpu_seconds``.
+            max_output_bytes: Return at most this many bytes of each of
+                stdout and stderr: longer output keeps its first and last
+                halves around a line ``[... N bytes of output left out ...]``
+                (the code runs on; on_output still sees everything). The
+                ``output_bytes`` limit still counts every byte written.
 
         Returns:
             PythonResult. Errors of the code (exceptions, syntax errors,
@@ -1029,6 +1055,12 @@ class LocalSandbox:
         _check_context_name(context)
         if on_output is not None and not callable(on_output):
             raise TypeError("on_output must be callable")
+        if max_output_bytes is not None and (
+            isinstance(max_output_bytes, bool) or not isinstance(max_output_bytes, int)
+        ):
+            raise TypeError(f"max_output_bytes must be an int, not {type(max_output_bytes).__name__}")
+        if max_output_bytes is not None and max_output_bytes < 2:
+            raise ValueError(f"max_output_bytes must be >= 2, got {max_output_bytes}")
         lim = {**self._limits, **_check_limits(limits)}
         seconds = _timeout_ms(timeout) / 1000 if timeout is not None else lim.get("timeout_ms", 30_000) / 1000
         run = getattr(h, "python_exec", None)
@@ -1048,12 +1080,14 @@ class LocalSandbox:
                 False,
                 bridge.manifest if bridge else None,
                 bridge.dispatch if bridge else None,
+                on_output,
+                max_output_bytes or 0,
             )
         except _sbx.Error as e:
             if e.code == _sbx.ERROR:
                 raise SubprocessCrashed(e.message) from None
             _raise_sbx(e)
-        out, err, kind, etype, emsg, tb, value_repr, exit_code, killed, duration_ms = r
+        out, err, kind, etype, emsg, tb, value_repr, exit_code, killed, duration_ms, images = r
         stderr = _decode(err)
         error = None
         if kind is not None:
@@ -1066,11 +1100,6 @@ class LocalSandbox:
                     stderr += tb if not stderr or stderr.endswith("\n") else "\n" + tb
                 elif not tb and error not in stderr:
                     stderr += ("" if not stderr or stderr.endswith("\n") else "\n") + error + "\n"
-        if on_output is not None:
-            if out:
-                on_output("stdout", out)
-            if err:
-                on_output("stderr", err)
         return PythonResult(
             stdout=_decode(out),
             stderr=stderr,
@@ -1080,6 +1109,7 @@ class LocalSandbox:
             error_kind=kind,
             stdout_bytes=out,
             duration_ms=duration_ms,
+            images=images,
         )
 
     @staticmethod
@@ -1428,10 +1458,22 @@ class LocalSandbox:
         toolset: ToolsetInput | None = None,
         **kwargs: Any,
     ) -> PythonResult:
-        """Async version of execute_python()."""
-        return await self._to_thread(
-            self.execute_python, code, cwd, preload_packages, toolset, **kwargs
-        )
+        """Async version of execute_python(). Cancelling the task stops the
+        code: it is interrupted (the context is kept) and, if that does not
+        end it within the grace period, the worker is killed."""
+        done = threading.Event()
+
+        def call() -> PythonResult:
+            try:
+                return self.execute_python(code, cwd, preload_packages, toolset, **kwargs)
+            finally:
+                done.set()
+
+        try:
+            return await asyncio.to_thread(call)
+        except asyncio.CancelledError:
+            self._cancel_until(done)
+            raise
 
     async def aread_file(self, path: str) -> str:
         """Async version of read_file()."""

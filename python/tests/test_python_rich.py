@@ -80,3 +80,150 @@ class TestRobustWorker:
         for i in range(5):
             r = sandbox.execute_python(f"import os\nos.fork()\n{i}")
             assert r.error is None and r.return_value == str(i)
+
+
+class TestCancel:
+    def test_cancelling_the_task_interrupts_the_code_and_keeps_the_context(self) -> None:
+        async def main() -> tuple[str, str, str]:
+            with LocalSandbox() as s:
+                s.execute_python("n = 0")
+                task = asyncio.create_task(
+                    s.aexecute_python(
+                        "import time\nwhile True:\n    n += 1\n    time.sleep(0.01)", timeout=60
+                    )
+                )
+                await asyncio.sleep(0.5)
+                task.cancel()
+                started = time.monotonic()
+                with pytest.raises(asyncio.CancelledError):
+                    await task
+                # The next call waits for the channel: it runs once the
+                # cancelled code has stopped, well within the 1 s grace.
+                first = s.execute_python("n").return_value
+                waited = time.monotonic() - started
+                await asyncio.sleep(0.3)
+                second = s.execute_python("n").return_value
+                shell = s.bash("echo shell").stdout  # a Python cancel leaves the shell alone
+                assert waited < 5
+                return first, second, shell
+
+        first, second, shell = asyncio.run(main())
+        assert first == second and int(first) > 5  # it ran, then stopped
+        assert shell == "shell\n"
+
+    def test_cancel_before_the_worker_started(self) -> None:
+        async def main() -> str:
+            with LocalSandbox() as s:
+                task = asyncio.create_task(s.aexecute_python("import time; time.sleep(30)", timeout=60))
+                await asyncio.sleep(0)  # the thread may not have reached the library yet
+                task.cancel()
+                started = time.monotonic()
+                with pytest.raises(asyncio.CancelledError):
+                    await task
+                r = s.execute_python("'alive'")
+                assert time.monotonic() - started < 10
+                return r.return_value or ""
+
+        assert asyncio.run(main()) == "'alive'"
+
+
+class TestOutput:
+    def test_on_output_streams_while_the_code_runs(self, sandbox: LocalSandbox) -> None:
+        seen: list[tuple[str, bytes, float]] = []
+        sandbox.execute_python("1")  # the worker is up
+        start = time.monotonic()
+        r = sandbox.execute_python(
+            "import sys, time\nprint('one', flush=True)\ntime.sleep(0.5)\n"
+            "print('err', file=sys.stderr, flush=True)\nprint('two')",
+            on_output=lambda stream, data: seen.append((stream, data, time.monotonic() - start)),
+        )
+        assert r.stdout == "one\ntwo\n" and r.stderr == "err\n"
+        assert seen[0][:2] == ("stdout", b"one\n") and seen[0][2] < 0.4  # before the sleep ended
+        assert b"".join(d for s, d, _ in seen if s == "stdout") == b"one\ntwo\n"
+        assert b"".join(d for s, d, _ in seen if s == "stderr") == b"err\n"
+
+    def test_on_output_exception_stops_the_code(self, sandbox: LocalSandbox) -> None:
+        class Stop(Exception):
+            pass
+
+        def on_output(stream: str, data: bytes) -> None:
+            raise Stop("enough")
+
+        sandbox.execute_python("n = 0")
+        started = time.monotonic()
+        with pytest.raises(Stop):
+            sandbox.execute_python(
+                "import time\nprint('go', flush=True)\nwhile True:\n    n += 1\n    time.sleep(0.01)",
+                on_output=on_output,
+                timeout=60,
+            )
+        assert time.monotonic() - started < 10
+        n1 = sandbox.execute_python("n").return_value
+        time.sleep(0.2)
+        assert sandbox.execute_python("n").return_value == n1  # stopped, context kept
+
+    def test_max_output_bytes_keeps_head_and_tail(self, sandbox: LocalSandbox) -> None:
+        r = sandbox.execute_python(
+            "import sys\nprint('HEAD' + 'x' * 10_000_000)\nprint('TAIL')\n"
+            "sys.stderr.write('e' * 100)",
+            max_output_bytes=1000,
+        )
+        assert r.error is None
+        assert r.stdout.startswith("HEADxxx")
+        assert r.stdout.endswith("xxx\nTAIL\n")
+        left_out = 10_000_010 - 1000
+        assert f"\n[... {left_out} bytes of output left out ...]\n" in r.stdout
+        assert len(r.stdout) < 1100
+        assert r.stderr == "e" * 100  # under the cap: whole
+
+    def test_max_output_bytes_with_streaming_sees_everything(self, sandbox: LocalSandbox) -> None:
+        total = 0
+
+        def count(stream: str, data: bytes) -> None:
+            nonlocal total
+            total += len(data)
+
+        r = sandbox.execute_python("print('y' * 3_000_000)", on_output=count, max_output_bytes=64)
+        assert total == 3_000_001
+        assert "bytes of output left out" in r.stdout and len(r.stdout) < 200
+
+    def test_max_output_bytes_checks_its_argument(self, sandbox: LocalSandbox) -> None:
+        with pytest.raises(ValueError):
+            sandbox.execute_python("1", max_output_bytes=1)
+        with pytest.raises(TypeError):
+            sandbox.execute_python("1", max_output_bytes="10")  # type: ignore[arg-type]
+
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+class TestCharts:
+    def test_savefig_and_figures_come_back(self, sandbox: LocalSandbox) -> None:
+        r = sandbox.execute_python(
+            "import matplotlib.pyplot as plt\n"
+            "plt.plot([1, 2, 3])\nplt.savefig('/data/c.png')\nplt.show()\n"
+            "fig = plt.figure()\nplt.bar([1, 2], [3, 4])\n"
+            "len(plt.get_fignums())"
+        )
+        assert r.error is None, r.stderr
+        assert r.return_value == "1"  # the shown one was closed by show()
+        assert r.stderr == ""
+        assert len(r.images) == 2 and all(i.startswith(PNG) for i in r.images)
+        assert sandbox.read_file_bytes("/data/c.png").startswith(PNG)
+        after = sandbox.execute_python("import matplotlib.pyplot as plt\nlen(plt.get_fignums())")
+        assert after.return_value == "0" and after.images == []
+
+    def test_figures_of_a_failing_cell_and_no_figures(self, sandbox: LocalSandbox) -> None:
+        r = sandbox.execute_python("import matplotlib.pyplot as plt\nplt.plot([1])\n1/0")
+        assert r.error_kind == "exception" and len(r.images) == 1
+        assert sandbox.execute_python("1 + 1").images == []
+
+    def test_subprocess_python_uses_agg(self, sandbox: LocalSandbox) -> None:
+        r = sandbox.execute_python(
+            "import subprocess, sys\n"
+            "subprocess.run([sys.executable, '-c', 'import matplotlib.pyplot as plt; "
+            "plt.plot([1]); plt.savefig(\"/data/s.png\"); print(plt.get_backend())'],"
+            " capture_output=True, text=True).stdout"
+        )
+        assert r.return_value == "'agg\\n'" or r.return_value == "'Agg\\n'"
+        assert sandbox.read_file_bytes("/data/s.png").startswith(PNG)

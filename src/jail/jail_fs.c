@@ -11,8 +11,8 @@
  *   /usr, /bin.. the host's runtime: read-only, nosuid, nodev bind mounts
  *                (merged-/usr symlinks are served as symlinks by the FUSE root)
  *   /etc         a tmpfs written here (passwd, group, hosts, nsswitch.conf,
- *                resolv.conf, hostname, alternatives symlinks, the loader cache),
- *                then made read-only
+ *                resolv.conf, hostname, alternatives symlinks, the loader cache,
+ *                fontconfig's directory bound read-only), then made read-only
  *   /proc        a new proc of the jail's pid namespace (subset=pid when the
  *                kernel has it: no /proc/sys, /proc/kcore, ...)
  *   /dev         a tmpfs with null, zero, full, random, urandom bound from the
@@ -215,6 +215,14 @@ static int setup_etc(jail_err *e) {
    * program started inside searches the default directories. */
   if (access("/etc/ld.so.cache", R_OK) == 0 && bind_file("/etc/ld.so.cache", "etc/ld.so.cache", e))
     return -1;
+  /* Fontconfig's configuration (matplotlib, Pillow): without it every font
+   * lookup prints "Cannot load default config file". */
+  struct stat fst;
+  if (stat("/etc/fonts", &fst) == 0 && S_ISDIR(fst.st_mode)) {
+    if (mkdir("etc/fonts", 0755) || mount("/etc/fonts", "etc/fonts", NULL, MS_BIND | MS_REC, NULL))
+      return jail_fail(e, "bind /etc/fonts");
+    if (make_readonly("etc/fonts", e)) return -1;
+  }
   char target[256];
   ssize_t l = readlink("/etc/localtime", target, sizeof target - 1);
   if (l > 0) {

@@ -150,6 +150,17 @@ static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_wo
   setenv("HOSTNAME", "sandbox", 1);
   setenv("TERM", "dumb", 1);
   setenv("PYTHONDONTWRITEBYTECODE", "1", 1);
+  /* Packages: `pip install` goes to the user site under /data (the system's
+   * is the host's, read-only; Debian's "externally managed" marker is about
+   * that one), which every interpreter of the jail puts on sys.path. */
+  setenv("PYTHONUSERBASE", "/data/.local", 1);
+  setenv("PIP_BREAK_SYSTEM_PACKAGES", "1", 1);
+  setenv("PIP_DISABLE_PIP_VERSION_CHECK", "1", 1);
+  /* Charts without a display, and a writable place for matplotlib's cache. */
+  setenv("MPLBACKEND", "Agg", 1);
+  setenv("MPLCONFIGDIR", "/tmp/.config/matplotlib", 1);
+  /* Debian's copy of the defaults is /etc/matplotlibrc, outside the jail's /etc. */
+  setenv("MATPLOTLIBRC", "/usr/share/matplotlib/mpl-data", 1);
   /* One BLAS/OpenMP thread: threads count against RLIMIT_NPROC and each one
    * reserves tens of MB of address space (RLIMIT_AS). */
   setenv("OPENBLAS_NUM_THREADS", "1", 1);

@@ -276,10 +276,12 @@ static void send_internal_error(uint32_t id, const char *kind, const char *msg) 
   send_out();
 }
 
-/* Sends a RESULT from a bootstrap tuple (status, kind, type, msg, tb, repr, exit)
- * or (status, kind, msg). */
+/* Sends a RESULT from a bootstrap tuple (status, kind, type, msg, tb, repr,
+ * exit[, images]) or (status, kind, msg). images: a list of bytes (PNG), one
+ * DATA field each. */
 static void send_result(uint32_t id, PyObject *t) {
-  if (!t || !PyTuple_Check(t) || (PyTuple_GET_SIZE(t) != 7 && PyTuple_GET_SIZE(t) != 3)) {
+  Py_ssize_t size = t && PyTuple_Check(t) ? PyTuple_GET_SIZE(t) : 0;
+  if (size != 7 && size != 8 && size != 3) {
     if (PyErr_Occurred()) {
       int mem = PyErr_ExceptionMatches(PyExc_MemoryError);
       PyErr_Clear();
@@ -290,7 +292,8 @@ static void send_result(uint32_t id, PyObject *t) {
     return;
   }
   long status = PyLong_AsLong(PyTuple_GET_ITEM(t, 0));
-  int full = PyTuple_GET_SIZE(t) == 7;
+  int full = size >= 7;
+  PyObject *images = size == 8 && PyList_Check(PyTuple_GET_ITEM(t, 7)) ? PyTuple_GET_ITEM(t, 7) : NULL;
   long code = full ? PyLong_AsLong(PyTuple_GET_ITEM(t, 6)) : 0;
   /* kind, then (message) or (type, message, traceback, repr). */
   static const uint8_t tags3[] = {PY_T_ERRKIND, PY_T_MESSAGE};
@@ -304,6 +307,10 @@ static void send_result(uint32_t id, PyObject *t) {
   py_msg_add_u64(&W.out, PY_T_STATUS, status == 0 ? 0 : 1);
   for (size_t i = 0; i < nstr; i++) add_utf8(tags[i], enc[i]);
   if (code) py_msg_add_u64(&W.out, PY_T_EXIT, (uint64_t)(code & 0xff));
+  for (Py_ssize_t i = 0; images && i < PyList_GET_SIZE(images); i++) {
+    PyObject *b = PyList_GET_ITEM(images, i);
+    if (PyBytes_Check(b)) py_msg_add(&W.out, PY_T_DATA, PyBytes_AS_STRING(b), (size_t)PyBytes_GET_SIZE(b));
+  }
   int too_large = py_msg_end(&W.out) != 0;
   if (too_large) out_abort();
   else send_out();
