@@ -510,6 +510,14 @@ SBX_API int sbx_python_protect(sbx *h, const char *context, const char *name);
 /* Stops the worker and its jail now (contexts are lost; the next call starts
  * a fresh one). Closing the sandbox does the same. */
 SBX_API int sbx_python_stop(sbx *h);
+/* Host directories that Python in the sandbox can import from: each is bound
+ * read-only into the jail (at /run/sbx/pypath/N) and put on sys.path of the
+ * worker and of every python3 it starts (PYTHONPATH), e.g. a host venv's
+ * site-packages. `dirs`: absolute paths of directories (NULL-terminated, at
+ * most 16, no ':'), or NULL for none; the jail's user must be able to read
+ * them. A running worker is stopped (contexts are lost) when the set changes;
+ * the next call starts one with them. SBX_MISUSE for a bad path. */
+SBX_API int sbx_python_set_paths(sbx *h, const char *const *dirs);
 /* Stops the running Python call of h, if any, like sbx_cancel but without
  * touching the shell: any thread, any time; the call ends with
  * SBX_PY_CANCELED. A cancel when no call runs is forgotten. */

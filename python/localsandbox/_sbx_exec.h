@@ -590,6 +590,21 @@ static PyObject *sandbox_python_exec(SandboxObject *self, PyObject *args, PyObje
   return r;
 }
 
+/* python_set_paths(dirs): host directories importable in the jail
+ * (sbx_python_set_paths); a list of str, or None. */
+static PyObject *sandbox_python_set_paths(SandboxObject *self, PyObject *arg) {
+  str_list dirs;
+  if (str_list_init(&dirs, arg, "python paths must be a list of str") < 0) {
+    str_list_free(&dirs);
+    return NULL;
+  }
+  int rc;
+  call_err e;
+  SBX_CALL_THEN(self, rc, &e, sbx_python_set_paths(self->h, dirs.items), str_list_free(&dirs));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  Py_RETURN_NONE;
+}
+
 /* python_cancel(): stops the running Python call, if any (any thread, no
  * waiting; the shell is not touched). */
 static PyObject *sandbox_python_cancel(SandboxObject *self, PyObject *unused) {
@@ -688,6 +703,8 @@ static PyObject *module_probe(PyObject *mod, PyObject *unused) {
    "max_output=0, max_cpu=0, no_repr=False, tools=None, dispatch=None, on_output=None, " \
    "keep_output=0) -> tuple\n\n"                                                        \
    "Runs Python in the sandbox's jailed worker (sbx_python_exec)."},                     \
+      {"python_set_paths", (PyCFunction)sandbox_python_set_paths, METH_O,                \
+       "python_set_paths(dirs)\n\nHost directories importable in the jail."},             \
       {"python_cancel", (PyCFunction)sandbox_python_cancel, METH_NOARGS,                 \
        "python_cancel()\n\nStops the running Python call (sbx_python_cancel)."},          \
       {"python_context", (PyCFunction)sandbox_python_context, METH_VARARGS,              \

@@ -43,7 +43,7 @@ import shlex
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
@@ -544,6 +544,7 @@ class LocalSandbox:
         limits: Mapping[str, int] | None = None,
         isolation: str = "in-process",
         history_limit: int | None = None,
+        python_paths: Sequence[str | os.PathLike[str]] | None = None,
     ) -> None:
         """Create a sandbox.
 
@@ -575,6 +576,12 @@ class LocalSandbox:
             history_limit: The most calls the history keeps (the oldest are
                 deleted as new ones are recorded); 0: no bound. None: the
                 library's default (100,000 calls).
+            python_paths: Host directories whose packages Python in the
+                sandbox can import, e.g. a venv's site-packages (at most 16).
+                Each is bound read-only into the jail (at
+                ``/run/sbx/pypath/N``) and put on ``sys.path`` of
+                execute_python and of every python3 it starts (PYTHONPATH).
+                The sandbox's user must be able to read them.
 
         Raises:
             ValueError: Both ``files`` and ``snapshot``; invalid snapshot
@@ -604,6 +611,7 @@ class LocalSandbox:
             raise TypeError(f"history_limit must be an int, not {type(history_limit).__name__}")
         if history_limit is not None and history_limit < 0:
             raise ValueError(f"history_limit must be >= 0, got {history_limit}")
+        py_paths = self._check_python_paths(python_paths)
         seed = self._read_seed_files(files, cwd) if files is not None else None
         if snapshot is not None and not isinstance(snapshot, (bytes, bytearray, memoryview)):
             raise TypeError(f"snapshot must be bytes, not {type(snapshot).__name__}")
@@ -634,6 +642,14 @@ class LocalSandbox:
         try:
             if history_limit is not None:
                 h.history_retention(history_limit, 0)
+            if py_paths:
+                set_paths = getattr(h, "python_set_paths", None)
+                if set_paths is None:
+                    raise LocalSandboxError(_NO_PYTHON)
+                try:
+                    set_paths(py_paths)
+                except _sbx.Error as e:
+                    raise ValueError(e.message) from None
             if not h.exists(cwd):
                 h.mkdir(cwd, True)
             if seed:
@@ -643,6 +659,25 @@ class LocalSandbox:
             raise
 
     # ---- internals ---------------------------------------------------------------
+
+    @staticmethod
+    def _check_python_paths(paths: Any) -> list[str]:
+        if paths is None:
+            return []
+        if isinstance(paths, (str, bytes, os.PathLike)) or not isinstance(paths, (list, tuple)):
+            raise TypeError("python_paths must be a list of host directories")
+        out = []
+        for p in paths:
+            if not isinstance(p, (str, os.PathLike)):
+                raise TypeError(f"python_paths entries must be str or os.PathLike, not {type(p).__name__}")
+            p = os.fspath(p)
+            if not isinstance(p, str):
+                raise TypeError("python_paths entries must be str paths")
+            p = os.path.abspath(p)
+            if not os.path.isdir(p):
+                raise ValueError(f"python_paths: {p} is not a directory")
+            out.append(p)
+        return out
 
     def _setup(
         self,

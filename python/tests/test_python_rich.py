@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 
 import pytest
 
@@ -227,3 +228,101 @@ class TestCharts:
         )
         assert r.return_value == "'agg\\n'" or r.return_value == "'Agg\\n'"
         assert sandbox.read_file_bytes("/data/s.png").startswith(PNG)
+
+
+def tiny_wheel(name: str = "tinypkg", value: int = 42) -> bytes:
+    """A pure-Python wheel made by hand (no network, no build backend)."""
+    import io
+    import zipfile
+
+    info = f"{name}-1.0.dist-info"
+    files = {
+        f"{name}/__init__.py": f"VALUE = {value}\n",
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: hand\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    files[f"{info}/RECORD"] = "".join(f"{p},,\n" for p in [*files, f"{info}/RECORD"])
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for path, text in files.items():
+            z.writestr(path, text)
+    return buf.getvalue()
+
+
+PIP_INSTALL = (
+    "import subprocess, sys\n"
+    "p = subprocess.run([sys.executable, '-m', 'pip', 'install', '--no-index',\n"
+    "                    '--find-links', '/data/wheels', 'tinypkg'], capture_output=True, text=True)\n"
+    "print(p.returncode, p.stdout, p.stderr)\n"
+)
+
+
+class TestPackages:
+    def test_pip_install_into_the_user_site_is_seen_by_the_next_calls(self) -> None:
+        with LocalSandbox(files={"/data/wheels/tinypkg-1.0-py3-none-any.whl": tiny_wheel()}) as s:
+            before = s.execute_python("import tinypkg")
+            assert before.error_kind == "exception" and "No module named 'tinypkg'" in before.error
+            r = s.execute_python(PIP_INSTALL, timeout=120)
+            assert r.stdout.startswith("0 ") and "Successfully installed tinypkg-1.0" in r.stdout, r.stdout
+            # The same worker (its failed import above is not cached) ...
+            r = s.execute_python("import tinypkg; (tinypkg.VALUE, tinypkg.__file__)")
+            assert r.return_value == "(42, '/data/.local/lib/python3.11/site-packages/tinypkg/__init__.py')"
+            # ... a fresh interpreter ...
+            r = s.execute_python(
+                "import subprocess, sys\n"
+                "subprocess.run([sys.executable, '-c', 'import tinypkg; print(tinypkg.VALUE)'],"
+                " capture_output=True, text=True).stdout"
+            )
+            assert r.return_value == "'42\\n'"
+            # ... and a new worker see it; the files live in the sandbox.
+            s.stop_python()
+            assert s.execute_python("import tinypkg; tinypkg.VALUE").return_value == "42"
+            assert s.exists("/data/.local/lib/python3.11/site-packages/tinypkg/__init__.py")
+
+    def test_pip_install_into_a_venv_under_data(self) -> None:
+        with LocalSandbox(files={"/data/wheels/tinypkg-1.0-py3-none-any.whl": tiny_wheel(value=7)}) as s:
+            r = s.execute_python(
+                "import subprocess, sys\n"
+                "run = lambda *a: subprocess.run(a, capture_output=True, text=True)\n"
+                "v = run(sys.executable, '-m', 'venv', '/data/venv')\n"
+                "p = run('/data/venv/bin/pip', 'install', '--no-index', '--find-links', '/data/wheels', 'tinypkg')\n"
+                "q = run('/data/venv/bin/python', '-c', 'import tinypkg, sys; print(tinypkg.VALUE, sys.prefix)')\n"
+                "(v.returncode, p.returncode, q.stdout)",
+                timeout=120,
+            )
+            assert r.return_value == "(0, 0, '7 /data/venv\\n')", r.stderr
+
+    def test_python_paths_are_importable_and_read_only(self) -> None:
+        import tempfile
+        from pathlib import Path
+
+        with tempfile.TemporaryDirectory() as top:
+            self._python_paths(Path(top))
+
+    def _python_paths(self, top: Path) -> None:
+        root = top / "site"
+        (root / "hostpkg").mkdir(parents=True)
+        (root / "hostpkg" / "__init__.py").write_text("WHERE = 'host'\n")
+        (root / "hostpkg" / "__init__.py").chmod(0o666)  # only the mount keeps it unchanged
+        for p in (top, root, root / "hostpkg"):
+            p.chmod(0o755)  # the sandbox's user must reach it
+        with LocalSandbox(python_paths=[root]) as s:
+            r = s.execute_python("import hostpkg; (hostpkg.WHERE, hostpkg.__file__)")
+            assert r.return_value == "('host', '/run/sbx/pypath/0/hostpkg/__init__.py')", r.stderr
+            r = s.execute_python("open(hostpkg.__file__, 'a').write('x')")
+            assert r.error_kind == "exception" and "Read-only file system" in r.error
+            r = s.execute_python(
+                "import subprocess, sys\n"
+                "subprocess.run([sys.executable, '-c', 'import hostpkg; print(hostpkg.WHERE)'],"
+                " capture_output=True, text=True).stdout"
+            )
+            assert r.return_value == "'host\\n'"
+        assert (root / "hostpkg" / "__init__.py").read_text() == "WHERE = 'host'\n"
+
+    def test_python_paths_are_checked(self, tmp_path) -> None:  # type: ignore[no-untyped-def]
+        with pytest.raises(ValueError):
+            LocalSandbox(python_paths=[tmp_path / "missing"])
+        with pytest.raises(TypeError):
+            LocalSandbox(python_paths=str(tmp_path))  # type: ignore[arg-type]
+        with pytest.raises(ValueError):
+            LocalSandbox(python_paths=[tmp_path] * 17)

@@ -17,6 +17,9 @@
  *                kernel has it: no /proc/sys, /proc/kcore, ...)
  *   /dev         a tmpfs with null, zero, full, random, urandom bound from the
  *                host, fd/std* links and a size-limited /dev/shm; read-only
+ *   /run         a read-only tmpfs; the host directories the API exposes to
+ *                Python (sbx_python_set_paths) are bound read-only at
+ *                /run/sbx/pypath/N
  *
  * Nothing of the host is writable from the jail: every host mount is bound
  * read-only, and everything else is a fresh tmpfs or the store.
@@ -235,6 +238,56 @@ static int setup_etc(jail_err *e) {
   return 0;
 }
 
+/* Opens the read-only host directories (O_PATH) before the root is built:
+ * the staging root hides the host's /tmp, where they may live. Looked up as
+ * the jail's user, so a directory that user cannot reach is refused. */
+static int open_ro_dirs(const jail_fs_plan *p, int *fds, jail_err *e) {
+  for (int i = 0; i < p->nro_dirs; i++) {
+    fds[i] = open(p->ro_dirs[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (fds[i] < 0) {
+      jail_fail(e, "python path %s (the sandbox's user must be able to open it)", p->ro_dirs[i]);
+      while (i-- > 0) close(fds[i]);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* /run: the read-only host directories (fds from open_ro_dirs, closed here)
+ * at JAIL_RO_DIR_PREFIX "N". */
+static int setup_run(const jail_fs_plan *p, int *fds, jail_err *e) {
+  int rc = -1, i = 0;
+  if (mount("tmpfs", "run", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0755,size=64k")) {
+    jail_fail(e, "mount tmpfs on /run");
+    goto out;
+  }
+  if (p->nro_dirs && (mkdir("run/sbx", 0755) || mkdir("run/sbx/pypath", 0755))) {
+    jail_fail(e, "create /run/sbx/pypath");
+    goto out;
+  }
+  for (; i < p->nro_dirs; i++) {
+    char dst[64], src[64];
+    snprintf(dst, sizeof dst, "run/sbx/pypath/%d", i);
+    snprintf(src, sizeof src, "/proc/self/fd/%d", fds[i]);
+    if (mkdir(dst, 0755) || mount(src, dst, NULL, MS_BIND | MS_REC, NULL)) {
+      jail_fail(e, "bind %s", p->ro_dirs[i]);
+      goto out;
+    }
+    close(fds[i]);
+    if (make_readonly(dst, e)) {
+      i++;
+      goto out;
+    }
+  }
+  if (mount(NULL, "run", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))
+    jail_fail(e, "remount /run read-only");
+  else
+    rc = 0;
+out:
+  for (; i < p->nro_dirs; i++) close(fds[i]);
+  return rc;
+}
+
 static int setup_dev(uint32_t shm_bytes, jail_err *e) {
   if (mount("tmpfs", "dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k"))
     return jail_fail(e, "mount tmpfs on /dev");
@@ -299,7 +352,12 @@ int jail_setup_fs(const jail_fs_plan *p, jail_err *e) {
   int nrt = jail_runtime_entries(rt, JAIL_MAX_RUNTIME);
   /* Nothing we mount may propagate back to the host. */
   if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) return jail_fail(e, "make / private");
-  if (mount_root(p, e)) return -1;
+  int ro_fds[JAIL_MAX_RO_DIRS];
+  if (open_ro_dirs(p, ro_fds, e)) return -1;
+  if (mount_root(p, e)) {
+    for (int i = 0; i < p->nro_dirs; i++) close(ro_fds[i]);
+    return -1;
+  }
   /* With a FUSE root this is the first request the host must answer. */
   if (chdir(p->stage)) return jail_fail(e, "chdir into the new root");
   if (p->root == JAIL_ROOT_TMPFS) {
@@ -321,6 +379,7 @@ int jail_setup_fs(const jail_fs_plan *p, jail_err *e) {
     if (make_readonly(rt[i].name, e)) return -1;
   }
   if (setup_etc(e)) return -1;
+  if (setup_run(p, ro_fds, e)) return -1; /* J1 exits on any failure: no fd outlives it */
   /* subset=pid (5.8+) hides everything of /proc that is not a process. */
   if (mount("proc", "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "subset=pid") &&
       (errno != EINVAL || mount("proc", "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)))

@@ -276,7 +276,7 @@ static int start_worker(sbx *h, py_state *ps) {
   if (h->sealed) /* the shell's helper process (SBX_OPEN_PROCESS) can exec nothing */
     return sandbox_fail(h, SBX_JAIL, "python: not available in a process-isolated shell");
   ensure_dirs(h, ps);
-  jail_config cfg = {.root = JAIL_ROOT_FUSE, .cwd = "/data"};
+  jail_config cfg = {.root = JAIL_ROOT_FUSE, .cwd = "/data", .ro_dirs = ps->python_paths};
   cfg.limits.mem_bytes = PY_JAIL_MEMORY;
   cfg.limits.nproc = PY_JAIL_NPROC;
   cfg.limits.nofile = PY_JAIL_NOFILE;
@@ -996,6 +996,61 @@ int sbx_python_stop(sbx *h) {
   return SBX_OK;
 }
 
+static void free_paths(char **paths) {
+  for (size_t i = 0; paths && paths[i]; i++) free(paths[i]);
+  free(paths);
+}
+
+static int same_paths(char **a, const char *const *b) {
+  size_t i = 0;
+  for (; a && a[i] && b && b[i]; i++)
+    if (strcmp(a[i], b[i]) != 0) return 0;
+  return !(a && a[i]) && !(b && b[i]);
+}
+
+int sbx_python_set_paths(sbx *h, const char *const *dirs) {
+  if (!h) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  size_t n = 0;
+  for (; dirs && dirs[n]; n++) {
+    const char *d = dirs[n];
+    struct stat st;
+    if (n == JAIL_MAX_RO_DIRS)
+      return sandbox_fail(h, SBX_MISUSE, "python paths: more than %d directories", JAIL_MAX_RO_DIRS);
+    if (d[0] != '/' || strlen(d) >= 4096 || strchr(d, ':'))
+      return sandbox_fail(h, SBX_MISUSE, "python paths: '%s' is not an absolute path without ':'", d);
+    if (stat(d, &st) != 0)
+      return sandbox_fail(h, SBX_MISUSE, "python paths: %s: %s", d, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+      return sandbox_fail(h, SBX_MISUSE, "python paths: %s: not a directory", d);
+  }
+  py_state *ps = py_state_get(h);
+  if (!ps) return sandbox_fail(h, SBX_NOMEM, "python: out of memory");
+  pthread_t saved;
+  if (!chan_enter(h, ps, 0, &saved))
+    return sandbox_fail(h, SBX_MISUSE, "python: another thread is running Python in this sandbox");
+  int rc = SBX_OK;
+  if (ps->chan_depth > 1) {
+    rc = sandbox_fail(h, SBX_MISUSE, "python paths: cannot change them from inside a call");
+  } else if (!same_paths(ps->python_paths, dirs)) {
+    char **copy = n ? calloc(n + 1, sizeof *copy) : NULL;
+    for (size_t i = 0; copy && i < n; i++)
+      if (!(copy[i] = strdup(dirs[i]))) {
+        free_paths(copy);
+        copy = NULL;
+      }
+    if (n && !copy) {
+      rc = sandbox_fail(h, SBX_NOMEM, "python: out of memory");
+    } else {
+      if (ps->running) py_stop_worker(ps); /* the jail's mounts are fixed at its start */
+      free_paths(ps->python_paths);
+      ps->python_paths = copy;
+    }
+  }
+  chan_leave(ps, saved);
+  return rc;
+}
+
 int sbx_python_cancel(sbx *h) {
   if (!h) return SBX_MISUSE;
   atomic_fetch_add(&h->py_cancels, 1); /* the running call compares (run_call) */
@@ -1007,6 +1062,7 @@ void py_sandbox_close(sbx *h) {
   if (!ps) return;
   if (ps->running) py_stop_worker(ps);
   py_tools_free(ps);
+  free_paths(ps->python_paths);
   py_reader_free(&ps->rd);
   py_buf_free(&ps->out);
   pthread_mutex_destroy(&ps->chan_lock);
