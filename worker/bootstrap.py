@@ -292,21 +292,31 @@ sys.modules["host_tools"] = _host_tools
 
 # ---- contexts ----------------------------------------------------------------------
 
-def _fresh_globals():
-    return {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
+# Each context's globals are the __dict__ of a module named __main__, which
+# is sys.modules["__main__"] while a cell runs (and after): pickle finds the
+# functions and classes a cell defines there, so multiprocessing and
+# ProcessPoolExecutor work with them, as in a script or a notebook.
+_mains = {}           # context name -> its __main__ module
+
+
+def _fresh_globals(name):
+    m = type(sys)("__main__")
+    m.__dict__["__builtins__"] = builtins
+    _mains[name] = m
+    return m.__dict__
 
 
 def _ctx(name, create=True):
     g = _contexts.get(name)
     if g is None and create:
-        g = _contexts[name] = _fresh_globals()
+        g = _contexts[name] = _fresh_globals(name)
     return g
 
 
 def ctx_create(name):
     if name in _contexts:
         return (1, "context", "context '%s' already exists" % name)
-    _contexts[name] = _fresh_globals()
+    _contexts[name] = _fresh_globals(name)
     return (0, "", "")
 
 
@@ -317,7 +327,7 @@ def ctx_fork(name, src):
         return (1, "context", "context '%s' already exists" % name)
     import copy
     old = _contexts[src]
-    new = {}
+    new = _fresh_globals(name)
     memo = {}
     for k, v in old.items():
         # A deep copy where possible, so the fork never changes its parent;
@@ -335,7 +345,7 @@ def ctx_fork(name, src):
 
 
 def ctx_reset(name):
-    _contexts[name] = _fresh_globals()
+    _contexts[name] = _fresh_globals(name)
     _protected.pop(name, None)
     return (0, "", "")
 
@@ -344,6 +354,7 @@ def ctx_delete(name):
     if name not in _contexts:
         return (1, "context", "no context named '%s'" % name)
     del _contexts[name]
+    _mains.pop(name, None)
     _protected.pop(name, None)
     return (0, "", "")
 
@@ -572,6 +583,7 @@ def _run_cell_code(ctx, src, filename, want_repr):
         _state.cell += 1
         filename = "<cell-%d>" % _state.cell
     g = _ctx(ctx)
+    sys.modules["__main__"] = _mains[ctx]
     try:
         hit = _compile(src, filename, want_repr)
         body, expr = hit[0], hit[1]

@@ -77,6 +77,27 @@ class TestRobustWorker:
             r = sandbox.execute_python("kept += 1; kept")
             assert r.error is None and r.return_value == str(i + 2)
 
+    def test_multiprocessing_with_functions_a_cell_defines(self, sandbox: LocalSandbox) -> None:
+        sandbox.execute_python("def square(x):\n    return x * x")
+        r = sandbox.execute_python(
+            "import multiprocessing as mp\n"
+            "with mp.Pool(2) as pool:\n    out = pool.map(square, range(6))\nout",
+            timeout=60,
+        )
+        assert r.error is None, r.stderr
+        assert r.return_value == "[0, 1, 4, 9, 16, 25]"
+        r = sandbox.execute_python(
+            "from concurrent.futures import ProcessPoolExecutor\n"
+            "class Box:\n    def __init__(self, v):\n        self.v = v\n"
+            "def unbox(b):\n    return b.v + 1\n"
+            "with ProcessPoolExecutor(2) as ex:\n    got = list(ex.map(unbox, [Box(1), Box(2)]))\ngot",
+            context="other",
+            timeout=60,
+        )
+        assert r.return_value == "[2, 3]", r.stderr
+        assert sandbox.execute_python("square(3)").return_value == "9"
+        assert sandbox.execute_python("'square' in dir()", context="other").return_value == "False"
+
     def test_fork_in_many_calls(self, sandbox: LocalSandbox) -> None:
         for i in range(5):
             r = sandbox.execute_python(f"import os\nos.fork()\n{i}")
