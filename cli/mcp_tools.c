@@ -1236,7 +1236,10 @@ static json_t *restore_bytes(mcp_session *s, const char *name, char *bytes, size
     h = NULL;
     sbx_open(NULL, SBX_OPEN_TEMP, &h); /* keep the session usable, empty */
   }
-  if (h) sbx_set_limits(h, &srv->limits);
+  if (h) {
+    sbx_set_limits(h, &srv->limits);
+    cli_sandbox_setup(h); /* checked when the session opened */
+  }
   pthread_mutex_lock(&s->state_lock);
   s->h = h;
   pthread_mutex_unlock(&s->state_lock);
