@@ -475,9 +475,11 @@ static void run_call(sbx *h, py_state *ps, py_call *c) {
     if (!c->interrupted &&
         (t >= c->deadline || c->output_over || c->stream_broken || cancel || api_cancel)) {
       c->interrupted = 1;
+      /* A streamed call (the python3 command) reports any stop as its shell
+       * does: a timeout. */
       c->why_interrupt = c->output_over ? SBX_PY_OUTPUT_LIMIT
-                         : api_cancel && t < c->deadline ? SBX_PY_CANCELED
-                                                         : SBX_PY_TIMEOUT;
+                         : api_cancel && t < c->deadline && !c->stream ? SBX_PY_CANCELED
+                                                                       : SBX_PY_TIMEOUT;
       c->kill_at = t + c->grace;
       jail_interrupt(&ps->j, c->id);
     }
