@@ -110,16 +110,18 @@ def _refresh_paths():
 # closes them, as Jupyter's inline backend does. Figures still open when a
 # cell ends come back the same way. Nothing is imported before matplotlib is.
 
-def _capture_figures():
-    """PNG bytes of every open pyplot figure into the running cell's result,
-    then closes them."""
+def _capture_figures(managers=None):
+    """PNG bytes of the open pyplot figures (or of `managers`') into the
+    running cell's result, then closes them."""
     plt = sys.modules.get("matplotlib.pyplot")
     if plt is None or _state.images is None:
         return
     import io as _io
     from matplotlib._pylab_helpers import Gcf
+    if managers is None:
+        managers = Gcf.get_all_fig_managers()
     try:
-        for manager in Gcf.get_all_fig_managers():
+        for manager in managers:
             if len(_state.images) >= _MAX_IMAGES:
                 _state.dropped += 1
                 continue
@@ -131,7 +133,8 @@ def _capture_figures():
                 continue
             _state.images.append(data)
     finally:
-        plt.close("all")
+        for manager in managers:
+            plt.close(manager.canvas.figure)
 
 
 def _inline_show(*args, **kwargs):
@@ -180,8 +183,17 @@ class _MplHook:
     def exec_module(module):
         from matplotlib.backend_bases import FigureManagerBase
         from matplotlib.backends.backend_agg import FigureCanvasAgg
-        module.FigureCanvas = FigureCanvasAgg
-        module.FigureManager = FigureManagerBase
+
+        class FigureManager(FigureManagerBase):
+            def show(self):  # fig.show(): this one figure, as plt.show() does all
+                if _state.images is not None:
+                    _capture_figures([self])
+
+        class FigureCanvas(FigureCanvasAgg):
+            manager_class = FigureManager
+
+        module.FigureCanvas = FigureCanvas
+        module.FigureManager = FigureManager
         module.show = _inline_show
 
 

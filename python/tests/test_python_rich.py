@@ -235,6 +235,17 @@ class TestCharts:
         after = sandbox.execute_python("import matplotlib.pyplot as plt\nlen(plt.get_fignums())")
         assert after.return_value == "0" and after.images == []
 
+    def test_figure_show_returns_that_figure(self, sandbox: LocalSandbox) -> None:
+        r = sandbox.execute_python(
+            "import matplotlib.pyplot as plt\n"
+            "a = plt.figure(); plt.plot([1])\nb = plt.figure(); plt.plot([2])\n"
+            "a.show()\n"
+            "plt.get_fignums() == [b.number]"
+        )
+        assert r.error is None and r.stderr == "", r.stderr
+        assert r.return_value == "True"  # only the shown one was closed
+        assert len(r.images) == 2  # a when shown, b at the end of the cell
+
     def test_figures_of_a_failing_cell_and_no_figures(self, sandbox: LocalSandbox) -> None:
         r = sandbox.execute_python("import matplotlib.pyplot as plt\nplt.plot([1])\n1/0")
         assert r.error_kind == "exception" and len(r.images) == 1
