@@ -650,6 +650,7 @@ class LocalSandbox:
                     set_paths(py_paths)
                 except _sbx.Error as e:
                     raise ValueError(e.message) from None
+                self._python_paths = py_paths
             if not h.exists(cwd):
                 h.mkdir(cwd, True)
             if seed:
@@ -697,6 +698,7 @@ class LocalSandbox:
         self._limits = {**_preset_limits(preset), **overrides}
         self._shell_limits = {k: v for k, v in self._limits.items() if k in SHELL_LIMIT_NAMES}
         self._shell_at_cwd = cwd == "/data"  # a fresh shell session starts in /data
+        self._python_paths: list[str] = []  # python_paths= (kept by fork())
         self._db_path = db_path
         self._destroyed = False
         self._closing = False  # destroy() is under way
@@ -1387,8 +1389,8 @@ class LocalSandbox:
 
     def fork(self, path: str | os.PathLike[str] | None = None) -> LocalSandbox:
         """An independent copy of this sandbox (files, kv, history), with the
-        same cwd, preset and limits. The shell session and Python contexts
-        are not copied: the fork starts them fresh.
+        same cwd, preset, limits and python_paths. The shell session and
+        Python contexts are not copied: the fork starts them fresh.
 
         Args:
             path: Database file for the copy (must not exist). Without it the
@@ -1411,6 +1413,13 @@ class LocalSandbox:
             _raise_sbx(e, os.fspath(path) if path is not None else None)
         other = LocalSandbox.__new__(LocalSandbox)
         other._setup(copy, self._cwd, self._preset, dict(self._overrides), db_path, self._isolation)
+        if self._python_paths:
+            try:
+                copy.python_set_paths(self._python_paths)
+            except _sbx.Error as e:
+                other.destroy()
+                raise ValueError(e.message) from None
+            other._python_paths = self._python_paths
         return other
 
     @contextmanager

@@ -349,6 +349,9 @@ class TestPackages:
                 " capture_output=True, text=True).stdout"
             )
             assert r.return_value == "'host\\n'"
+            with s.fork() as copy:
+                r = copy.execute_python("import hostpkg; hostpkg.WHERE")
+                assert r.return_value == "'host'", r.stderr
         assert (root / "hostpkg" / "__init__.py").read_text() == "WHERE = 'host'\n"
 
     def test_python_paths_are_checked(self, tmp_path) -> None:  # type: ignore[no-untyped-def]
