@@ -432,8 +432,7 @@ SBX_API int sbx_shell_reset(sbx *h);
 #define SBX_PY_PROTECTED 9    /* the code assigns or deletes a protected name */
 #define SBX_PY_PRELOAD 10     /* a preload_packages module cannot be imported */
 #define SBX_PY_CWD 11         /* the working directory does not exist */
-#define SBX_PY_CANCELED 12    /* sbx_cancel() during the call: interrupted (context
-                                 kept) or, if that did not end it, killed */
+#define SBX_PY_CANCELED 12    /* sbx_cancel/sbx_python_cancel: interrupted or killed */
 
 /* Options of one call; a zeroed struct (or NULL) means the defaults. */
 typedef struct sbx_py_options {
