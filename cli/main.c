@@ -274,8 +274,9 @@ int main(int argc, char **argv) {
     argc -= used;
   }
   if (argc < 2) {
-    fprintf(stderr, "usage: sbx [--python-path DIR] [--isolation MODE] DB [COMMAND [ARG...]] | "
-                    "sbx COMMAND [ARG...]\n");
+    fprintf(stderr,
+            "usage: sbx [--python-path DIR] [--isolation MODE] DB [COMMAND [ARG...]] | "
+            "sbx COMMAND [ARG...]\n");
     return 1;
   }
   const char *first = argv[1];

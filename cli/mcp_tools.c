@@ -627,9 +627,9 @@ static json_t *tool_python(mcp_session *s, json_t *args, json_t *token,
     tbuf enc = {0};
     base64_encode(&enc, r->images[i].data, r->images[i].len);
     if (!enc.failed)
-      json_array_append_new(content, json_pack("{s:s, s:s%, s:s}", "type", "image", "data",
-                                               enc.data ? enc.data : "", enc.len, "mimeType",
-                                               r->images[i].mime));
+      json_array_append_new(content, json_pack("{s:s, s:s%, s:s}", "type", "image",
+                                               "data", enc.data ? enc.data : "", enc.len,
+                                               "mimeType", r->images[i].mime));
     free(enc.data);
   }
   if (res)

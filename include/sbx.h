@@ -452,18 +452,18 @@ typedef struct sbx_py_options {
    * (fd 2) as the code writes it; non-zero stops the code (interrupted as at
    * a timeout). It must not call into the sandbox. NULL: none. */
   int (*on_output)(void *ud, int fd, const char *data, size_t len);
-  void *on_output_ud;          /* passed to on_output */
-  uint64_t keep_output;        /* bytes of each of stdout and stderr kept in the
-                                  result: longer output keeps its first and last
-                                  halves around a line "[... N bytes of output
-                                  left out ...]"; 0: all of it (max_output
-                                  still counts every byte written) */
+  void *on_output_ud;   /* passed to on_output */
+  uint64_t keep_output; /* bytes of each of stdout and stderr kept in the
+                           result: longer output keeps its first and last
+                           halves around a line "[... N bytes of output
+                           left out ...]"; 0: all of it (max_output
+                           still counts every byte written) */
 } sbx_py_options;
 
 /* A rich output of a call: a matplotlib figure left open or shown. */
 typedef struct sbx_py_image {
-  const char *mime;            /* "image/png" */
-  const unsigned char *data;   /* the file's bytes */
+  const char *mime;          /* "image/png" */
+  const unsigned char *data; /* the file's bytes */
   size_t len;
 } sbx_py_image;
 

@@ -383,10 +383,9 @@ static int tool_trampoline(void *ud, sbx *h, const char *name, const char *args_
 }
 
 static const char *py_kind_name(int error) {
-  static const char *const names[] = {NULL,     "syntax",    "exception",    "timeout",
-                                      "memory", "killed",    "output_limit", "cpu",
-                                      "exit",   "protected", "preload",      "cwd",
-                                      "cancelled"};
+  static const char *const names[] = {
+      NULL,  "syntax", "exception", "timeout", "memory", "killed",   "output_limit",
+      "cpu", "exit",   "protected", "preload", "cwd",    "cancelled"};
   if (error >= 0 && (size_t)error < sizeof names / sizeof names[0]) return names[error];
   return "error";
 }
@@ -458,8 +457,8 @@ static sbx_tool_def *tool_defs(PyObject *tools, size_t *n) {
 /* on_output of one python_exec call: the Python callback, and its first
  * exception (raised from python_exec once the call has stopped). */
 typedef struct py_output_ctx {
-  SandboxObject *self; /* the sandbox (borrowed) */
-  PyObject *callback;  /* on_output(stream, bytes) (borrowed) */
+  SandboxObject *self;                     /* the sandbox (borrowed) */
+  PyObject *callback;                      /* on_output(stream, bytes) (borrowed) */
   PyObject *exc_type, *exc_value, *exc_tb; /* PyErr_Fetch, or all NULL */
 } py_output_ctx;
 
@@ -469,7 +468,8 @@ static int py_output_trampoline(void *ud, int fd, const char *data, size_t n) {
   PyGILState_STATE g = PyGILState_Ensure();
   cb_state prev = cb_begin(oc->self, 0);
   PyObject *bytes = PyBytes_FromStringAndSize(data, (Py_ssize_t)n);
-  PyObject *r = bytes ? PyObject_CallFunction(oc->callback, "sO", fd == 2 ? "stderr" : "stdout", bytes)
+  PyObject *r = bytes ? PyObject_CallFunction(oc->callback, "sO",
+                                              fd == 2 ? "stderr" : "stdout", bytes)
                       : NULL;
   cb_end(prev);
   if (!r) PyErr_Fetch(&oc->exc_type, &oc->exc_value, &oc->exc_tb);
@@ -494,22 +494,20 @@ static int py_output_trampoline(void *ud, int fd, const char *data, size_t n) {
  * images: a list of PNG bytes (figures).
  */
 static PyObject *sandbox_python_exec(SandboxObject *self, PyObject *args, PyObject *kw) {
-  static char *kwlist[] = {"code",    "context",    "cwd",        "preload",
-                           "timeout", "max_memory", "max_output", "max_cpu",
-                           "no_repr", "tools",      "dispatch",   "on_output",
-                           "keep_output", NULL};
+  static char *kwlist[] = {
+      "code",    "context", "cwd",   "preload",  "timeout",   "max_memory",  "max_output",
+      "max_cpu", "no_repr", "tools", "dispatch", "on_output", "keep_output", NULL};
   const char *code, *context = NULL, *cwd = NULL;
   PyObject *preload_obj = Py_None, *tools_obj = Py_None, *dispatch = Py_None,
            *on_output = Py_None;
   double timeout = 0;
   uint64_t max_memory = 0, max_output = 0, max_cpu = 0, keep_output = 0;
   int no_repr = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|O&O&OdO&O&O&pOOOO&:python_exec", kwlist,
-                                   conv_text, &code, conv_opt_text, &context,
-                                   conv_opt_text, &cwd, &preload_obj, &timeout, conv_u64,
-                                   &max_memory, conv_u64, &max_output, conv_u64, &max_cpu,
-                                   &no_repr, &tools_obj, &dispatch, &on_output, conv_u64,
-                                   &keep_output))
+  if (!PyArg_ParseTupleAndKeywords(
+          args, kw, "O&|O&O&OdO&O&O&pOOOO&:python_exec", kwlist, conv_text, &code,
+          conv_opt_text, &context, conv_opt_text, &cwd, &preload_obj, &timeout, conv_u64,
+          &max_memory, conv_u64, &max_output, conv_u64, &max_cpu, &no_repr, &tools_obj,
+          &dispatch, &on_output, conv_u64, &keep_output))
     return NULL;
   if (on_output != Py_None && !PyCallable_Check(on_output)) {
     PyErr_SetString(PyExc_TypeError, "on_output must be callable");
@@ -576,16 +574,19 @@ static PyObject *sandbox_python_exec(SandboxObject *self, PyObject *args, PyObje
   for (size_t i = 0; images && i < res->nimages; i++) {
     PyObject *b = PyBytes_FromStringAndSize((const char *)res->images[i].data,
                                             (Py_ssize_t)res->images[i].len);
-    if (!b) Py_CLEAR(images);
-    else PyList_SET_ITEM(images, (Py_ssize_t)i, b);
+    if (!b)
+      Py_CLEAR(images);
+    else
+      PyList_SET_ITEM(images, (Py_ssize_t)i, b);
   }
-  PyObject *r = images ? Py_BuildValue("(y#y#NNNNNiOdN)", res->out, (Py_ssize_t)res->out_len, res->err,
-                                       (Py_ssize_t)res->err_len, str_or_none(kind),
-                                       str_or_none(res->error_type), str_or_none(res->error_message),
-                                       str_or_none(res->traceback), str_or_none(res->repr),
-                                       res->exit_code, res->killed ? Py_True : Py_False,
-                                       res->duration_ms, images)
-                       : NULL;
+  PyObject *r =
+      images ? Py_BuildValue("(y#y#NNNNNiOdN)", res->out, (Py_ssize_t)res->out_len,
+                             res->err, (Py_ssize_t)res->err_len, str_or_none(kind),
+                             str_or_none(res->error_type),
+                             str_or_none(res->error_message), str_or_none(res->traceback),
+                             str_or_none(res->repr), res->exit_code,
+                             res->killed ? Py_True : Py_False, res->duration_ms, images)
+             : NULL;
   sbx_free(res);
   return r;
 }
@@ -600,7 +601,8 @@ static PyObject *sandbox_python_set_paths(SandboxObject *self, PyObject *arg) {
   }
   int rc;
   call_err e;
-  SBX_CALL_THEN(self, rc, &e, sbx_python_set_paths(self->h, dirs.items), str_list_free(&dirs));
+  SBX_CALL_THEN(self, rc, &e, sbx_python_set_paths(self->h, dirs.items),
+                str_list_free(&dirs));
   if (rc != SBX_OK) return raise_call_err(&e);
   Py_RETURN_NONE;
 }
@@ -701,12 +703,12 @@ static PyObject *module_probe(PyObject *mod, PyObject *unused) {
    METH_VARARGS | METH_KEYWORDS,                                                         \
    "python_exec(code, context=None, cwd=None, preload=None, timeout=0.0, max_memory=0, " \
    "max_output=0, max_cpu=0, no_repr=False, tools=None, dispatch=None, on_output=None, " \
-   "keep_output=0) -> tuple\n\n"                                                        \
+   "keep_output=0) -> tuple\n\n"                                                         \
    "Runs Python in the sandbox's jailed worker (sbx_python_exec)."},                     \
       {"python_set_paths", (PyCFunction)sandbox_python_set_paths, METH_O,                \
-       "python_set_paths(dirs)\n\nHost directories importable in the jail."},             \
+       "python_set_paths(dirs)\n\nHost directories importable in the jail."},            \
       {"python_cancel", (PyCFunction)sandbox_python_cancel, METH_NOARGS,                 \
-       "python_cancel()\n\nStops the running Python call (sbx_python_cancel)."},          \
+       "python_cancel()\n\nStops the running Python call (sbx_python_cancel)."},         \
       {"python_context", (PyCFunction)sandbox_python_context, METH_VARARGS,              \
        "python_context(op, name, src=None)\n\nop: create, fork (from src), reset, "      \
        "delete."},                                                                       \

@@ -388,7 +388,8 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
     size_t len = strlen(cfg->ro_dirs[nro]);
     if (nro == JAIL_MAX_RO_DIRS || cfg->ro_dirs[nro][0] != '/' || len >= PATH_MAX ||
         !(roargs[nro] = malloc(len + 4))) {
-      snprintf(err, errlen, "jail: bad read-only directory (absolute, at most %d)", JAIL_MAX_RO_DIRS);
+      snprintf(err, errlen, "jail: bad read-only directory (absolute, at most %d)",
+               JAIL_MAX_RO_DIRS);
       for (size_t i = 0; i < nro; i++) free(roargs[i]);
       goto fail_fds;
     }

@@ -222,7 +222,8 @@ static int setup_etc(jail_err *e) {
    * lookup prints "Cannot load default config file". */
   struct stat fst;
   if (stat("/etc/fonts", &fst) == 0 && S_ISDIR(fst.st_mode)) {
-    if (mkdir("etc/fonts", 0755) || mount("/etc/fonts", "etc/fonts", NULL, MS_BIND | MS_REC, NULL))
+    if (mkdir("etc/fonts", 0755) ||
+        mount("/etc/fonts", "etc/fonts", NULL, MS_BIND | MS_REC, NULL))
       return jail_fail(e, "bind /etc/fonts");
     if (make_readonly("etc/fonts", e)) return -1;
   }
@@ -245,7 +246,8 @@ static int open_ro_dirs(const jail_fs_plan *p, int *fds, jail_err *e) {
   for (int i = 0; i < p->nro_dirs; i++) {
     fds[i] = open(p->ro_dirs[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (fds[i] < 0) {
-      jail_fail(e, "python path %s (the sandbox's user must be able to open it)", p->ro_dirs[i]);
+      jail_fail(e, "python path %s (the sandbox's user must be able to open it)",
+                p->ro_dirs[i]);
       while (i-- > 0) close(fds[i]);
       return -1;
     }
@@ -257,7 +259,8 @@ static int open_ro_dirs(const jail_fs_plan *p, int *fds, jail_err *e) {
  * at JAIL_RO_DIR_PREFIX "N". */
 static int setup_run(const jail_fs_plan *p, int *fds, jail_err *e) {
   int rc = -1, i = 0;
-  if (mount("tmpfs", "run", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0755,size=64k")) {
+  if (mount("tmpfs", "run", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+            "mode=0755,size=64k")) {
     jail_fail(e, "mount tmpfs on /run");
     goto out;
   }
@@ -279,7 +282,8 @@ static int setup_run(const jail_fs_plan *p, int *fds, jail_err *e) {
       goto out;
     }
   }
-  if (mount(NULL, "run", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))
+  if (mount(NULL, "run", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+            NULL))
     jail_fail(e, "remount /run read-only");
   else
     rc = 0;

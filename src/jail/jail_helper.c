@@ -56,7 +56,7 @@ typedef struct helper_args {
   char cgroup[JAIL_CGROUP_PATH];  /* cgroup=: the jail's (memory) cgroup, or "" */
   char cgpids[JAIL_CGROUP_PATH];  /* cgpids=: its v1 pids cgroup, or "" */
   const char *ro_dirs[JAIL_MAX_RO_DIRS]; /* ro=: host directories (into argv) */
-  int nro_dirs;          /* their count */
+  int nro_dirs;                          /* their count */
 } helper_args;
 
 static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
@@ -286,9 +286,14 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
   if (read(sync_rd, &c, 1) != 1) _exit(1);
 
   /* 2. The root filesystem. */
-  jail_fs_plan plan = {.root = a->root, .fuse = a->fuse, .fuse_mount_fd = mntfd,
-                       .setup_fd = JAIL_FD_SETUP, .shm_bytes = a->limits.shm_bytes,
-                       .stage = "/tmp", .ro_dirs = a->ro_dirs, .nro_dirs = a->nro_dirs};
+  jail_fs_plan plan = {.root = a->root,
+                       .fuse = a->fuse,
+                       .fuse_mount_fd = mntfd,
+                       .setup_fd = JAIL_FD_SETUP,
+                       .shm_bytes = a->limits.shm_bytes,
+                       .stage = "/tmp",
+                       .ro_dirs = a->ro_dirs,
+                       .nro_dirs = a->nro_dirs};
   if (jail_setup_fs(&plan, &e)) setup_die(buf);
   /* 0-2 become the jail's own /dev/null: nothing J1 holds names a host file
    * (P1 got /dev/null from the host; reopened here, no fd of J1 even refers

@@ -62,7 +62,7 @@ typedef struct jail_fs_plan {
   const char *stage;     /* where the new root is assembled ("/tmp") */
   const char *const *ro_dirs; /* host directories to bind read-only under
                               JAIL_RO_DIR_PREFIX */
-  int nro_dirs;          /* their count */
+  int nro_dirs;               /* their count */
 } jail_fs_plan;
 
 /* Builds the root at plan->stage and pivots into it (J1, before any limits).

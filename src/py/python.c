@@ -56,12 +56,12 @@ typedef struct py_obuf {
  * (sbx_py_options.keep_output): the head fills `out`/`err` of the call, the
  * last bytes go round a ring, and the bytes in between are only counted. */
 typedef struct py_trim {
-  size_t head_max;          /* bytes of the head (0: not trimming) */
-  char *ring;               /* the tail ring (malloc'd), ring_max bytes */
-  size_t ring_max;          /* its size */
-  size_t ring_pos;          /* where the next byte goes */
-  size_t ring_len;          /* bytes in it (<= ring_max) */
-  uint64_t total;           /* bytes the stream produced */
+  size_t head_max; /* bytes of the head (0: not trimming) */
+  char *ring;      /* the tail ring (malloc'd), ring_max bytes */
+  size_t ring_max; /* its size */
+  size_t ring_pos; /* where the next byte goes */
+  size_t ring_len; /* bytes in it (<= ring_max) */
+  uint64_t total;  /* bytes the stream produced */
 } py_trim;
 
 /* The state of one call while it runs. */
@@ -76,9 +76,9 @@ typedef struct py_call {
   uint64_t produced;        /* bytes of stdout+stderr the code wrote */
   int (*on_output)(void *, int, const char *, size_t); /* sbx_py_options.on_output */
   void *on_output_ud;
-  int output_stop;          /* on_output asked to stop the code */
-  py_trim trim[2];          /* stdout, stderr (keep_output) */
-  py_obuf images;           /* PNG images from RESULT: u64 length + bytes each */
+  int output_stop; /* on_output asked to stop the code */
+  py_trim trim[2]; /* stdout, stderr (keep_output) */
+  py_obuf images;  /* PNG images from RESULT: u64 length + bytes each */
   size_t nimages;
   uint64_t max_output;      /* bytes of stdout+stderr kept */
   int output_over;          /* more output than max_output came */
@@ -398,7 +398,8 @@ static void drain_output(py_state *ps, py_call *c) {
         continue;
       }
       py_obuf *b = i == 0 ? &c->out : &c->err;
-      if (c->on_output && !c->output_stop && c->on_output(c->on_output_ud, i + 1, buf, (size_t)r))
+      if (c->on_output && !c->output_stop &&
+          c->on_output(c->on_output_ud, i + 1, buf, (size_t)r))
         c->output_stop = 1;
       if (c->trim[i].head_max) {
         /* The stored output is bounded by the trim; the limit counts every byte. */
@@ -472,8 +473,8 @@ static void run_call(sbx *h, py_state *ps, py_call *c) {
       py_store_leave(h, ps, tk);
     }
     int api_cancel = atomic_load(&h->py_cancels) != c->cancels || c->output_stop;
-    if (!c->interrupted &&
-        (t >= c->deadline || c->output_over || c->stream_broken || cancel || api_cancel)) {
+    if (!c->interrupted && (t >= c->deadline || c->output_over || c->stream_broken ||
+                            cancel || api_cancel)) {
       c->interrupted = 1;
       /* A streamed call (the python3 command) reports any stop as its shell
        * does: a timeout. */
@@ -484,11 +485,13 @@ static void run_call(sbx *h, py_state *ps, py_call *c) {
       jail_interrupt(&ps->j, c->id);
     }
     if (c->interrupted && t >= c->kill_at) {
-      call_kill(ps, c, c->why_interrupt == SBX_PY_OUTPUT_LIMIT
-                           ? "the output limit was passed and the code did not stop"
-                       : c->why_interrupt == SBX_PY_CANCELED
-                           ? "cancelled, and the interrupt did not stop the code"
-                           : "the time limit was passed and the interrupt did not stop the code");
+      call_kill(
+          ps, c,
+          c->why_interrupt == SBX_PY_OUTPUT_LIMIT
+              ? "the output limit was passed and the code did not stop"
+          : c->why_interrupt == SBX_PY_CANCELED
+              ? "cancelled, and the interrupt did not stop the code"
+              : "the time limit was passed and the interrupt did not stop the code");
       break;
     }
     /* Serve frames already buffered before polling. */
@@ -608,9 +611,9 @@ static sbx_py_result *make_result(py_call *c, double ms) {
   if (code == SBX_PY_TIMEOUT) etype = "TimeoutError";
   if (code == SBX_PY_CANCELED) etype = "CancelledError";
   for (int i = 0; i < 2; i++) trim_finish(&c->trim[i], i == 0 ? &c->out : &c->err);
-  size_t total = sizeof(sbx_py_result) + c->nimages * sizeof(sbx_py_image) + c->images.len +
-                 c->out.len + 1 + c->err.len + 1 + slen(c->repr) + slen(etype) + slen(message) +
-                 slen(c->killed ? NULL : c->traceback);
+  size_t total = sizeof(sbx_py_result) + c->nimages * sizeof(sbx_py_image) +
+                 c->images.len + c->out.len + 1 + c->err.len + 1 + slen(c->repr) +
+                 slen(etype) + slen(message) + slen(c->killed ? NULL : c->traceback);
   sbx_py_result *r = malloc(total);
   if (!r) return NULL;
   memset(r, 0, sizeof *r);
@@ -697,9 +700,9 @@ static int64_t history_start(sbx *h, const char *code, const char *ctx, const ch
   return id;
 }
 
-static const char *const kind_names[] = {"ok", "syntax", "exception", "timeout", "memory", "killed",
-                                         "output_limit", "cpu", "exit", "protected", "preload", "cwd",
-                                         "cancelled"};
+static const char *const kind_names[] = {
+    "ok",  "syntax", "exception", "timeout", "memory", "killed",   "output_limit",
+    "cpu", "exit",   "protected", "preload", "cwd",    "cancelled"};
 
 static void history_finish(sbx *h, int64_t id, const sbx_py_result *r) {
   if (id < 0 || !r) return;
@@ -818,7 +821,9 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   c.on_output = opt->on_output;
   c.on_output_ud = opt->on_output_ud;
   if (opt->keep_output && !stream) {
-    uint64_t keep = opt->keep_output < 2 ? 2 : opt->keep_output > (1u << 30) ? 1u << 30 : opt->keep_output;
+    uint64_t keep = opt->keep_output < 2            ? 2
+                    : opt->keep_output > (1u << 30) ? 1u << 30
+                                                    : opt->keep_output;
     for (int i = 0; i < 2; i++) {
       c.trim[i].ring_max = (size_t)(keep / 2);
       c.trim[i].head_max = (size_t)(keep - keep / 2);
@@ -1018,9 +1023,11 @@ int sbx_python_set_paths(sbx *h, const char *const *dirs) {
     const char *d = dirs[n];
     struct stat st;
     if (n == JAIL_MAX_RO_DIRS)
-      return sandbox_fail(h, SBX_MISUSE, "python paths: more than %d directories", JAIL_MAX_RO_DIRS);
+      return sandbox_fail(h, SBX_MISUSE, "python paths: more than %d directories",
+                          JAIL_MAX_RO_DIRS);
     if (d[0] != '/' || strlen(d) >= 4096 || strchr(d, ':'))
-      return sandbox_fail(h, SBX_MISUSE, "python paths: '%s' is not an absolute path without ':'", d);
+      return sandbox_fail(h, SBX_MISUSE,
+                          "python paths: '%s' is not an absolute path without ':'", d);
     if (stat(d, &st) != 0)
       return sandbox_fail(h, SBX_MISUSE, "python paths: %s: %s", d, strerror(errno));
     if (!S_ISDIR(st.st_mode))
@@ -1030,10 +1037,12 @@ int sbx_python_set_paths(sbx *h, const char *const *dirs) {
   if (!ps) return sandbox_fail(h, SBX_NOMEM, "python: out of memory");
   pthread_t saved;
   if (!chan_enter(h, ps, 0, &saved))
-    return sandbox_fail(h, SBX_MISUSE, "python: another thread is running Python in this sandbox");
+    return sandbox_fail(h, SBX_MISUSE,
+                        "python: another thread is running Python in this sandbox");
   int rc = SBX_OK;
   if (ps->chan_depth > 1) {
-    rc = sandbox_fail(h, SBX_MISUSE, "python paths: cannot change them from inside a call");
+    rc = sandbox_fail(h, SBX_MISUSE,
+                      "python paths: cannot change them from inside a call");
   } else if (!same_paths(ps->python_paths, dirs)) {
     char **copy = n ? calloc(n + 1, sizeof *copy) : NULL;
     for (size_t i = 0; copy && i < n; i++)

@@ -32,16 +32,18 @@ static double now(void) {
 TEST(figures_come_back_as_png_images) {
   sbx *h = fresh();
   REQUIRE(h);
-  sbx_py_result *r = py_run(h, "import matplotlib.pyplot as plt\n"
-                               "plt.plot([1, 2]); plt.show()\n"
-                               "plt.figure(); plt.plot([3, 1])\n"
-                               "'done'");
+  sbx_py_result *r = py_run(h,
+                            "import matplotlib.pyplot as plt\n"
+                            "plt.plot([1, 2]); plt.show()\n"
+                            "plt.figure(); plt.plot([3, 1])\n"
+                            "'done'");
   REQUIRE(r);
   CHECK_EQ(r->error, SBX_PY_OK);
   CHECK_EQ(r->nimages, 2);
   for (size_t i = 0; i < r->nimages && i < 2; i++) {
     CHECK_STR(r->images[i].mime, "image/png");
-    CHECK(r->images[i].len > 1000 && memcmp(r->images[i].data, "\x89PNG\r\n\x1a\n", 8) == 0);
+    CHECK(r->images[i].len > 1000 &&
+          memcmp(r->images[i].data, "\x89PNG\r\n\x1a\n", 8) == 0);
   }
   sbx_free(r);
   r = py_run(h, "len(plt.get_fignums())");
@@ -54,16 +56,18 @@ TEST(figures_come_back_as_png_images) {
 }
 
 typedef struct seen {
-  size_t out, err;  /* bytes seen per stream */
-  int calls;        /* callback calls */
-  int stop_after;   /* return non-zero from this call on (0: never) */
+  size_t out, err; /* bytes seen per stream */
+  int calls;       /* callback calls */
+  int stop_after;  /* return non-zero from this call on (0: never) */
 } seen;
 
 static int on_output(void *ud, int fd, const char *data, size_t len) {
   seen *s = ud;
   (void)data;
-  if (fd == 1) s->out += len;
-  else s->err += len;
+  if (fd == 1)
+    s->out += len;
+  else
+    s->err += len;
   s->calls++;
   return s->stop_after && s->calls >= s->stop_after;
 }
@@ -73,10 +77,12 @@ TEST(keep_output_keeps_head_and_tail) {
   REQUIRE(h);
   seen s = {0};
   sbx_py_options o = {.keep_output = 20, .on_output = on_output, .on_output_ud = &s};
-  sbx_py_result *r = py_run_opt(h, "import sys\n"
-                                   "sys.stdout.write('0123456789' + 'x' * 100000 + 'abcdefghij')\n"
-                                   "sys.stderr.write('short')",
-                                &o);
+  sbx_py_result *r =
+      py_run_opt(h,
+                 "import sys\n"
+                 "sys.stdout.write('0123456789' + 'x' * 100000 + 'abcdefghij')\n"
+                 "sys.stderr.write('short')",
+                 &o);
   REQUIRE(r);
   CHECK_EQ(r->error, SBX_PY_OK);
   CHECK_STR(r->out, "0123456789\n[... 100000 bytes of output left out ...]\nabcdefghij");
@@ -102,8 +108,9 @@ TEST(on_output_can_stop_the_code) {
   seen s = {.stop_after = 1};
   sbx_py_options o = {.timeout = 60, .on_output = on_output, .on_output_ud = &s};
   double t0 = now();
-  sbx_py_result *r = py_run_opt(h, "import time\nprint('go', flush=True)\n"
-                                   "while True:\n    n += 1\n    time.sleep(0.01)",
+  sbx_py_result *r = py_run_opt(h,
+                                "import time\nprint('go', flush=True)\n"
+                                "while True:\n    n += 1\n    time.sleep(0.01)",
                                 &o);
   REQUIRE(r);
   CHECK(now() - t0 < 10);
@@ -154,9 +161,10 @@ TEST(a_forked_child_that_returns_leaves_the_worker_alone) {
   CHECK_STR(py_eval(h, "kept = 1"), "");
   CHECK_STR(py_eval(h, "import os\nos.fork()\n'forked'"), "'forked'");
   CHECK_STR(py_eval(h, "kept + 1"), "2");
-  CHECK_STR(py_eval(h, "import os\npid = os.fork()\n"
-                       "if pid == 0:\n    raise SystemExit(9)\n"
-                       "os.waitpid(pid, 0)[1] >> 8"),
+  CHECK_STR(py_eval(h,
+                    "import os\npid = os.fork()\n"
+                    "if pid == 0:\n    raise SystemExit(9)\n"
+                    "os.waitpid(pid, 0)[1] >> 8"),
             "9");
   sbx_close(h);
 }
@@ -187,7 +195,8 @@ TEST(python_paths_are_bound_read_only) {
   CHECK_EQ(sbx_python_set_paths(h, dirs), SBX_OK);
   CHECK_STR(py_eval(h, "import hostmod; (hostmod.ANSWER, hostmod.__file__)"),
             "(42, '/run/sbx/pypath/0/hostmod/__init__.py')");
-  CHECK(strstr(py_eval(h, "open(hostmod.__file__, 'w')"), "Read-only file system") != NULL);
+  CHECK(strstr(py_eval(h, "open(hostmod.__file__, 'w')"), "Read-only file system") !=
+        NULL);
   CHECK_EQ(sbx_python_set_paths(h, NULL), SBX_OK);
   CHECK(strstr(py_eval(h, "import hostmod"), "No module named") != NULL);
   sbx_close(h);

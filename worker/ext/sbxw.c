@@ -50,8 +50,9 @@
  * interpreter runs, so programs that code starts never hold them either.
  */
 #define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "sbxw.h"
 
+#include <Python.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -66,7 +67,6 @@
 
 #include "jail/jail.h"
 #include "py/py_proto.h"
-#include "sbxw.h"
 
 #define PYW_MAX_DEPTH 8
 
@@ -107,7 +107,9 @@ static void die(const char *what) {
 }
 
 /* 1 in a child that user code forked (it shares nothing with the host). */
-static int forked(void) { return getpid() != W.pid; }
+static int forked(void) {
+  return getpid() != W.pid;
+}
 
 /* pthread_atfork, in every child: the channel is the parent's alone. Only
  * async-signal-safe calls (the parent may have had other threads). */
@@ -293,7 +295,8 @@ static void send_result(uint32_t id, PyObject *t) {
   }
   long status = PyLong_AsLong(PyTuple_GET_ITEM(t, 0));
   int full = size >= 7;
-  PyObject *images = size == 8 && PyList_Check(PyTuple_GET_ITEM(t, 7)) ? PyTuple_GET_ITEM(t, 7) : NULL;
+  PyObject *images =
+      size == 8 && PyList_Check(PyTuple_GET_ITEM(t, 7)) ? PyTuple_GET_ITEM(t, 7) : NULL;
   long code = full ? PyLong_AsLong(PyTuple_GET_ITEM(t, 6)) : 0;
   /* kind, then (message) or (type, message, traceback, repr). */
   static const uint8_t tags3[] = {PY_T_ERRKIND, PY_T_MESSAGE};
@@ -309,7 +312,8 @@ static void send_result(uint32_t id, PyObject *t) {
   if (code) py_msg_add_u64(&W.out, PY_T_EXIT, (uint64_t)(code & 0xff));
   for (Py_ssize_t i = 0; images && i < PyList_GET_SIZE(images); i++) {
     PyObject *b = PyList_GET_ITEM(images, i);
-    if (PyBytes_Check(b)) py_msg_add(&W.out, PY_T_DATA, PyBytes_AS_STRING(b), (size_t)PyBytes_GET_SIZE(b));
+    if (PyBytes_Check(b))
+      py_msg_add(&W.out, PY_T_DATA, PyBytes_AS_STRING(b), (size_t)PyBytes_GET_SIZE(b));
   }
   int too_large = py_msg_end(&W.out) != 0;
   if (too_large) out_abort();
