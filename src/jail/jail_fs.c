@@ -211,6 +211,11 @@ static int setup_etc(jail_err *e) {
       {"etc/nsswitch.conf", "passwd: files\ngroup: files\nshadow: files\nhosts: files\n"},
       {"etc/resolv.conf", "# no network in the sandbox\n"},
       {"etc/shells", "/bin/sh\n/bin/bash\n"},
+      /* pip installs into the user site (PYTHONUSERBASE, under /data): the
+       * system's site-packages is the host's, read-only here, and Debian's
+       * "externally managed" marker protects only that one. No network. */
+      {"etc/pip.conf", "[global]\nbreak-system-packages = true\n"
+                       "disable-pip-version-check = true\nno-input = true\n"},
   };
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
     if (jail_write_file(files[i].name, files[i].text, 0644)) return jail_fail(e, "write /%s", files[i].name);

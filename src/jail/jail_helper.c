@@ -157,12 +157,10 @@ static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_wo
   setenv("HOSTNAME", "sandbox", 1);
   setenv("TERM", "dumb", 1);
   setenv("PYTHONDONTWRITEBYTECODE", "1", 1);
-  /* Packages: `pip install` goes to the user site under /data (the system's
-   * is the host's, read-only; Debian's "externally managed" marker is about
-   * that one), which every interpreter of the jail puts on sys.path. */
+  /* Packages: `pip install` goes to the user site under /data (with
+   * /etc/pip.conf, jail_fs.c), which every interpreter of the jail puts on
+   * sys.path (the shell's HOME is /data: the same place). */
   setenv("PYTHONUSERBASE", "/data/.local", 1);
-  setenv("PIP_BREAK_SYSTEM_PACKAGES", "1", 1);
-  setenv("PIP_DISABLE_PIP_VERSION_CHECK", "1", 1);
   /* Charts without a display, and a writable place for matplotlib's cache. */
   setenv("MPLBACKEND", "Agg", 1);
   if (a->nro_dirs) { /* the read-only directories, for every interpreter */
