@@ -225,6 +225,9 @@ def test_python_tool_returns_figures_in_each_format(sandbox: LocalSandbox) -> No
     if not _sbx.HAVE_PYTHON:
         return
     plot = "import matplotlib.pyplot as plt\nplt.plot([1, 3, 2])\nplt.show()\n'drawn'"
+    # The first import of matplotlib builds its font cache: not within a tool's timeout
+    # on a loaded machine.
+    assert sandbox.execute_python("import matplotlib.pyplot", timeout=600).error is None
     t = sandbox.agent_tools("mcp")
     r = mcp(t, "python", code=plot)
     assert text(r) == "[value]\n'drawn'" and r["content"][1]["mimeType"] == "image/png"

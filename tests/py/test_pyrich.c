@@ -32,11 +32,15 @@ static double now(void) {
 TEST(figures_come_back_as_png_images) {
   sbx *h = fresh();
   REQUIRE(h);
-  sbx_py_result *r = py_run(h,
-                            "import matplotlib.pyplot as plt\n"
-                            "plt.plot([1, 2]); plt.show()\n"
-                            "plt.figure(); plt.plot([3, 1])\n"
-                            "'done'");
+  /* The first import of matplotlib in a sandbox builds its font cache:
+   * seconds, more on a loaded machine. */
+  sbx_py_options slow = {.timeout = 600};
+  sbx_py_result *r = py_run_opt(h,
+                                "import matplotlib.pyplot as plt\n"
+                                "plt.plot([1, 2]); plt.show()\n"
+                                "plt.figure(); plt.plot([3, 1])\n"
+                                "'done'",
+                                &slow);
   REQUIRE(r);
   CHECK_EQ(r->error, SBX_PY_OK);
   CHECK_EQ(r->nimages, 2);
