@@ -28,6 +28,13 @@ typedef struct cli_ctx {
 /* Extra sbx_open flags from global options (--isolation process:
  * SBX_OPEN_PROCESS); cli_open adds them. Set once by main(). */
 extern int cli_open_flags;
+/* Host directories for Python's imports (--python-path DIR, repeatable; at
+ * most CLI_MAX_PYTHON_PATHS, NULL-terminated). Set once by main(). */
+#define CLI_MAX_PYTHON_PATHS 16
+extern const char *cli_python_paths[CLI_MAX_PYTHON_PATHS + 1];
+/* Applies the global options that act on an open sandbox (the Python paths);
+ * SBX_OK or the failing code, with the message on h. */
+int cli_sandbox_setup(sbx *h);
 
 /* argv[0] is the subcommand's name; its arguments follow. */
 typedef int (*cli_main_fn)(cli_ctx *c, int argc, char **argv);

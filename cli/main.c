@@ -179,7 +179,9 @@ static void print_help(void) {
       "Options (before DB):\n"
       "  --isolation process             the shell runs in a jailed helper process of\n"
       "                                  its own, killed at the deadline (in-process:\n"
-      "                                  the default)\n\n"
+      "                                  the default)\n"
+      "  --python-path DIR               a host directory Python can import from, bound\n"
+      "                                  read-only into the jail (repeatable)\n\n"
       "Commands:\n",
       SBX_VERSION);
   for (size_t i = 0; i < CLI_NCOMMANDS; i++) {
@@ -241,21 +243,40 @@ int main(int argc, char **argv) {
                     "Try 'sbx --help' for more information.\n");
     return 1;
   }
-  /* Global options before the database: --isolation in-process|process. */
-  while (argc >= 2 && strncmp(argv[1], "--isolation", 11) == 0 &&
-         (argv[1][11] == '=' || argv[1][11] == '\0')) {
-    const char *mode = argv[1][11] == '=' ? argv[1] + 12 : argc >= 3 ? argv[2] : NULL;
-    int used = argv[1][11] == '=' ? 1 : 2;
-    if (!mode) return cli_error("--isolation needs a mode: in-process or process");
-    if (strcmp(mode, "process") == 0) cli_open_flags |= SBX_OPEN_PROCESS;
-    else if (strcmp(mode, "in-process") == 0) cli_open_flags &= ~SBX_OPEN_PROCESS;
-    else return cli_error("--isolation: unknown mode '%s' (in-process or process)", mode);
+  /* Global options before the database: --isolation in-process|process,
+   * --python-path DIR (repeatable). */
+  size_t npaths = 0;
+  for (;;) {
+    int is_path = argc >= 2 && strncmp(argv[1], "--python-path", 13) == 0 &&
+                  (argv[1][13] == '=' || argv[1][13] == '\0');
+    int is_iso = argc >= 2 && strncmp(argv[1], "--isolation", 11) == 0 &&
+                 (argv[1][11] == '=' || argv[1][11] == '\0');
+    if (!is_path && !is_iso) break;
+    size_t nl = is_path ? 13 : 11;
+    const char *v = argv[1][nl] == '=' ? argv[1] + nl + 1 : argc >= 3 ? argv[2] : NULL;
+    int used = argv[1][nl] == '=' ? 1 : 2;
+    if (is_path) {
+      if (!v || !*v) return cli_error("--python-path needs a host directory");
+      if (npaths == CLI_MAX_PYTHON_PATHS)
+        return cli_error("--python-path: at most %d directories", CLI_MAX_PYTHON_PATHS);
+      cli_python_paths[npaths++] = v;
+    } else if (!v) {
+      return cli_error("--isolation needs a mode: in-process or process");
+    } else if (strcmp(v, "process") == 0) {
+      cli_open_flags |= SBX_OPEN_PROCESS;
+    } else if (strcmp(v, "in-process") == 0) {
+      cli_open_flags &= ~SBX_OPEN_PROCESS;
+    } else {
+      return cli_error("--isolation: unknown mode '%s' (in-process or process)", v);
+    }
     argv[used] = argv[0];
     argv += used;
     argc -= used;
   }
   if (argc < 2) {
-    fprintf(stderr, "usage: sbx [--isolation MODE] DB [COMMAND [ARG...]] | sbx COMMAND [ARG...]\n");
+    fprintf(stderr,
+            "usage: sbx [--python-path DIR] [--isolation MODE] DB [COMMAND [ARG...]] | "
+            "sbx COMMAND [ARG...]\n");
     return 1;
   }
   const char *first = argv[1];

@@ -122,6 +122,12 @@ mcp_session *mcp_session_open(mcp_server *srv, const char *resume_id, char **err
     goto fail;
   }
   sbx_set_limits(s->h, &srv->limits);
+  if (cli_sandbox_setup(s->h) != SBX_OK) {
+    *err = strdup(sbx_errmsg(s->h));
+    sbx_close(s->h);
+    s->h = NULL;
+    goto fail;
+  }
   pthread_mutex_lock(&srv->lock);
   size_t live = 0;
   mcp_session *same = NULL;

@@ -569,6 +569,8 @@ static json_t *tool_bash(mcp_session *s, json_t *args, json_t *token,
 /* ---- python
  * -------------------------------------------------------------------------------- */
 
+static void base64_encode(tbuf *b, const unsigned char *p, size_t n);
+
 static json_t *tool_python(mcp_session *s, json_t *args, json_t *token,
                            const mcp_sink *sink, char **bad) {
   static const char *const keys[] = {"code", "context", "timeout", NULL};
@@ -619,6 +621,17 @@ static json_t *tool_python(mcp_session *s, json_t *args, json_t *token,
   if (b.len == 0) tb_adds(&b, "(no output)");
   json_t *res = b.failed ? errorf("python: out of memory")
                          : text_result(b.data, b.len, r->error != SBX_PY_OK);
+  /* Figures the code showed or left open: MCP image content, after the text. */
+  json_t *content = res ? json_object_get(res, "content") : NULL;
+  for (size_t i = 0; content && i < r->nimages; i++) {
+    tbuf enc = {0};
+    base64_encode(&enc, r->images[i].data, r->images[i].len);
+    if (!enc.failed)
+      json_array_append_new(content, json_pack("{s:s, s:s%, s:s}", "type", "image",
+                                               "data", enc.data ? enc.data : "", enc.len,
+                                               "mimeType", r->images[i].mime));
+    free(enc.data);
+  }
   if (res)
     json_object_set_new(
         res, "structuredContent",
@@ -1223,7 +1236,10 @@ static json_t *restore_bytes(mcp_session *s, const char *name, char *bytes, size
     h = NULL;
     sbx_open(NULL, SBX_OPEN_TEMP, &h); /* keep the session usable, empty */
   }
-  if (h) sbx_set_limits(h, &srv->limits);
+  if (h) {
+    sbx_set_limits(h, &srv->limits);
+    cli_sandbox_setup(h); /* checked when the session opened */
+  }
   pthread_mutex_lock(&s->state_lock);
   s->h = h;
   pthread_mutex_unlock(&s->state_lock);

@@ -96,9 +96,15 @@ int cli_write_all(int fd, const void *buf, size_t len) {
 }
 
 int cli_open_flags;
+const char *cli_python_paths[CLI_MAX_PYTHON_PATHS + 1];
+
+int cli_sandbox_setup(sbx *h) {
+  return cli_python_paths[0] ? sbx_python_set_paths(h, cli_python_paths) : SBX_OK;
+}
 
 int cli_open(cli_ctx *c, int create) {
   int rc = sbx_open(c->db, (create ? 0 : SBX_OPEN_NOCREATE) | cli_open_flags, &c->h);
+  if (rc == SBX_OK) rc = cli_sandbox_setup(c->h);
   if (rc == SBX_OK) return 0;
   cli_error("%s", c->h ? sbx_errmsg(c->h) : "out of memory");
   sbx_close(c->h);

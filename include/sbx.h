@@ -392,7 +392,8 @@ SBX_API int sbx_bash(sbx *h, const char *script, size_t len, sbx_bash_result *re
 SBX_API int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opts,
                         sbx_bash_result *res);
 SBX_API void sbx_bash_result_free(sbx_bash_result *res);
-/* Stops the running call on h as soon as possible (any thread, any time). */
+/* Stops the running call on h as soon as possible (any thread, any time); a
+ * Python call is interrupted and ends with SBX_PY_CANCELED. */
 SBX_API int sbx_cancel(sbx *h);
 /* A fresh shell: cwd /data, default variables, no functions, aliases or traps. */
 SBX_API int sbx_shell_reset(sbx *h);
@@ -431,6 +432,7 @@ SBX_API int sbx_shell_reset(sbx *h);
 #define SBX_PY_PROTECTED 9    /* the code assigns or deletes a protected name */
 #define SBX_PY_PRELOAD 10     /* a preload_packages module cannot be imported */
 #define SBX_PY_CWD 11         /* the working directory does not exist */
+#define SBX_PY_CANCELED 12    /* sbx_cancel/sbx_python_cancel: interrupted or killed */
 
 /* Options of one call; a zeroed struct (or NULL) means the defaults. */
 typedef struct sbx_py_options {
@@ -446,7 +448,24 @@ typedef struct sbx_py_options {
   uint64_t max_output;         /* stdout + stderr bytes kept; 0: 16 MiB */
   uint32_t max_cpu;            /* CPU seconds; 0: no per-call limit */
   int no_repr;                 /* 1: do not evaluate a trailing expression's repr */
+  /* Called on the calling thread with each piece of stdout (fd 1) or stderr
+   * (fd 2) as the code writes it; non-zero stops the code (interrupted as at
+   * a timeout). It must not call into the sandbox. NULL: none. */
+  int (*on_output)(void *ud, int fd, const char *data, size_t len);
+  void *on_output_ud;   /* passed to on_output */
+  uint64_t keep_output; /* bytes of each of stdout and stderr kept in the
+                           result: longer output keeps its first and last
+                           halves around a line "[... N bytes of output
+                           left out ...]"; 0: all of it (max_output
+                           still counts every byte written) */
 } sbx_py_options;
+
+/* A rich output of a call: a matplotlib figure left open or shown. */
+typedef struct sbx_py_image {
+  const char *mime;          /* "image/png" */
+  const unsigned char *data; /* the file's bytes */
+  size_t len;
+} sbx_py_image;
 
 /* The outcome of one call: one block (sbx_free) holding every string. */
 typedef struct sbx_py_result {
@@ -462,6 +481,9 @@ typedef struct sbx_py_result {
   int exit_code;         /* SystemExit status (scripts), else 0 */
   int killed;            /* 1: the worker was killed; contexts were lost */
   double duration_ms;    /* wall-clock time of the call */
+  size_t nimages;        /* figures the code left open or showed (plt.show()),
+                            in order; they are closed once returned */
+  sbx_py_image *images;  /* nimages entries, or NULL */
 } sbx_py_result;
 
 /* Runs `code` in a context. *out (non-NULL on SBX_OK) is freed with sbx_free.
@@ -487,6 +509,18 @@ SBX_API int sbx_python_protect(sbx *h, const char *context, const char *name);
 /* Stops the worker and its jail now (contexts are lost; the next call starts
  * a fresh one). Closing the sandbox does the same. */
 SBX_API int sbx_python_stop(sbx *h);
+/* Host directories that Python in the sandbox can import from: each is bound
+ * read-only into the jail (at /run/sbx/pypath/N) and put on sys.path of the
+ * worker and of every python3 it starts (PYTHONPATH), e.g. a host venv's
+ * site-packages. `dirs`: absolute paths of directories (NULL-terminated, at
+ * most 16, no ':'), or NULL for none; the jail's user must be able to read
+ * them. A running worker is stopped (contexts are lost) when the set changes;
+ * the next call starts one with them. SBX_MISUSE for a bad path. */
+SBX_API int sbx_python_set_paths(sbx *h, const char *const *dirs);
+/* Stops the running Python call of h, if any, like sbx_cancel but without
+ * touching the shell: any thread, any time; the call ends with
+ * SBX_PY_CANCELED. A cancel when no call runs is forgotten. */
+SBX_API int sbx_python_cancel(sbx *h);
 
 /* ---- host tools (programmatic tool calling) ------------------------------------------
  *

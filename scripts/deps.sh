@@ -10,6 +10,7 @@ PKGS=(
   libpcre2-dev zlib1g-dev libarchive-dev libssl-dev jq libyaml-dev
   libfuse3-dev fuse3 libseccomp-dev
   python3 python3-dev python3-pytest python3-numpy python3-pandas
+  python3-matplotlib python3-scipy python3-sklearn  # what an agent's analysis code imports
   python3-pip python3-venv  # `pip install .` of the package, tested by scripts/suites/pip-install.sh
   nodejs npm
   curl  # scripts/suites/mcp.sh: raw HTTP requests to sbx mcp --http

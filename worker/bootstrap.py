@@ -6,7 +6,8 @@
 #
 # Every entry point returns plain tuples of str/int so the C side never has to
 # interpret Python objects beyond that:
-#   run(...)      -> (status, errkind, errtype, message, traceback, repr, exit)
+#   run(...)      -> (status, errkind, errtype, message, traceback, repr, exit
+#                     [, images: list of PNG bytes])
 #   ctx_*(...)    -> (status, errkind, message)
 # status 0 = ok, 1 = error. errkind: syntax, exception, interrupt, memory, cpu,
 # exit, protected, context, preload, cwd, value.
@@ -30,6 +31,12 @@ _MAX_TB = 256 * 1024
 class _State:
     running = False   # user code is executing: SIGINT raises KeyboardInterrupt
     cell = 0          # counter for cell file names
+    images = None     # PNG bytes of the running cell's figures (a list), or None
+    dropped = 0       # figures past the limits below, in this cell
+
+
+_MAX_IMAGES = 32               # figures returned per call
+_MAX_IMAGE_BYTES = 8 << 20     # their bytes together (a result frame is 16 MiB)
 
 
 _state = _State()
@@ -65,11 +72,133 @@ def _isdir(p):
         return False
 
 
-# Debian's dist-packages (site.py is not run: the config is isolated).
+def _env(name):
+    v = posix.environ.get(name.encode())
+    return v.decode("utf-8", "surrogateescape") if v else ""
+
+
+# sys.path as python3 builds it (site.py is not run: the config is isolated):
+# $PYTHONPATH first (the host directories the sandbox exposes), then the
+# user site (where `pip install` puts packages: PYTHONUSERBASE is under /data),
+# then Debian's dist-packages. The first two may not exist yet: _refresh_paths
+# lets a later call see them once they do.
+_refresh = [p for p in _env("PYTHONPATH").split(":") if p.startswith("/")]
+_refresh.append("%s/lib/python%d.%d/site-packages" % (
+    _env("PYTHONUSERBASE") or _env("HOME") + "/.local", sys.version_info[0], sys.version_info[1]))
+sys.path[0:0] = [p for p in _refresh[:-1] if p not in sys.path]
+if _refresh[-1] not in sys.path:
+    sys.path.append(_refresh[-1])
 for _p in ("/usr/local/lib/python3.11/dist-packages", "/usr/lib/python3/dist-packages",
            "/usr/lib/python3.11/dist-packages"):
     if _p not in sys.path and _isdir(_p):
         sys.path.append(_p)
+
+
+def _refresh_paths():
+    # An entry that did not exist when first looked at is cached as None
+    # (no finder) forever; drop that, so a package installed since is seen.
+    cache = sys.path_importer_cache
+    for p in _refresh:
+        if p in cache and cache[p] is None:
+            del cache[p]
+
+# ---- matplotlib: figures come back with the result ----------------------------
+#
+# When user code first imports matplotlib, it gets the backend below (unless
+# MPLBACKEND names another one than the jail's default Agg): Agg's canvas,
+# whose show() hands the open figures to the result of the running cell and
+# closes them, as Jupyter's inline backend does. Figures still open when a
+# cell ends come back the same way. Nothing is imported before matplotlib is.
+
+def _capture_figures(managers=None):
+    """PNG bytes of the open pyplot figures (or of `managers`') into the
+    running cell's result, then closes them."""
+    plt = sys.modules.get("matplotlib.pyplot")
+    if plt is None or _state.images is None:
+        return
+    import io as _io
+    from matplotlib._pylab_helpers import Gcf
+    if managers is None:
+        managers = Gcf.get_all_fig_managers()
+    try:
+        for manager in managers:
+            if len(_state.images) >= _MAX_IMAGES:
+                _state.dropped += 1
+                continue
+            buf = _io.BytesIO()
+            manager.canvas.figure.savefig(buf, format="png")
+            data = buf.getvalue()
+            if sum(map(len, _state.images)) + len(data) > _MAX_IMAGE_BYTES:
+                _state.dropped += 1
+                continue
+            _state.images.append(data)
+    finally:
+        for manager in managers:
+            plt.close(manager.canvas.figure)
+
+
+def _inline_show(*args, **kwargs):
+    """plt.show(): the figures go to the result (in a cell; elsewhere it
+    does what Agg's show does: nothing)."""
+    if _state.images is not None:
+        _capture_figures()
+
+
+class _MplHook:
+    """sys.meta_path entry: the `_sbx_inline` backend module, and the switch
+    to it once matplotlib itself has been executed."""
+    BACKEND = "module://_sbx_inline"
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if name == "_sbx_inline":
+            import importlib.machinery
+            return importlib.machinery.ModuleSpec(name, cls)
+        if name != "matplotlib":
+            return None
+        import importlib.util
+        sys.meta_path.remove(cls)  # the real finder runs without us
+        try:
+            spec = importlib.util.find_spec(name)
+        finally:
+            sys.meta_path.insert(0, cls)
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        real_exec = spec.loader.exec_module
+
+        def exec_module(module):
+            real_exec(module)
+            import os
+            if os.environ.get("MPLBACKEND", "Agg").lower() == "agg":
+                module.use(cls.BACKEND)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+    @staticmethod
+    def create_module(spec):
+        return None
+
+    @staticmethod
+    def exec_module(module):
+        from matplotlib.backend_bases import FigureManagerBase
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        class FigureManager(FigureManagerBase):
+            def show(self):  # fig.show(): this one figure, as plt.show() does all
+                if _state.images is not None:
+                    _capture_figures([self])
+
+        class FigureCanvas(FigureCanvasAgg):
+            manager_class = FigureManager
+
+        module.FigureCanvas = FigureCanvas
+        module.FigureManager = FigureManager
+        module.show = _inline_show
+
+
+sys.meta_path.insert(0, _MplHook)
+
 
 def _new_streams():
     global _stdout, _stderr, _stdin
@@ -175,21 +304,31 @@ sys.modules["host_tools"] = _host_tools
 
 # ---- contexts ----------------------------------------------------------------------
 
-def _fresh_globals():
-    return {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
+# Each context's globals are the __dict__ of a module named __main__, which
+# is sys.modules["__main__"] while a cell runs (and after): pickle finds the
+# functions and classes a cell defines there, so multiprocessing and
+# ProcessPoolExecutor work with them, as in a script or a notebook.
+_mains = {}           # context name -> its __main__ module
+
+
+def _fresh_globals(name):
+    m = type(sys)("__main__")
+    m.__dict__["__builtins__"] = builtins
+    _mains[name] = m
+    return m.__dict__
 
 
 def _ctx(name, create=True):
     g = _contexts.get(name)
     if g is None and create:
-        g = _contexts[name] = _fresh_globals()
+        g = _contexts[name] = _fresh_globals(name)
     return g
 
 
 def ctx_create(name):
     if name in _contexts:
         return (1, "context", "context '%s' already exists" % name)
-    _contexts[name] = _fresh_globals()
+    _contexts[name] = _fresh_globals(name)
     return (0, "", "")
 
 
@@ -200,7 +339,7 @@ def ctx_fork(name, src):
         return (1, "context", "context '%s' already exists" % name)
     import copy
     old = _contexts[src]
-    new = {}
+    new = _fresh_globals(name)
     memo = {}
     for k, v in old.items():
         # A deep copy where possible, so the fork never changes its parent;
@@ -218,7 +357,7 @@ def ctx_fork(name, src):
 
 
 def ctx_reset(name):
-    _contexts[name] = _fresh_globals()
+    _contexts[name] = _fresh_globals(name)
     _protected.pop(name, None)
     return (0, "", "")
 
@@ -227,6 +366,7 @@ def ctx_delete(name):
     if name not in _contexts:
         return (1, "context", "no context named '%s'" % name)
     del _contexts[name]
+    _mains.pop(name, None)
     _protected.pop(name, None)
     return (0, "", "")
 
@@ -403,6 +543,7 @@ def run(ctx, src, filename, flags, argv, preload, cwd, env):
     script or module runs (the shell's exported variables)."""
     want_repr, script, module, host_stdin = flags & 1, flags & 2, flags & 4, flags & 8
     _std_streams(bool(host_stdin))
+    _refresh_paths()
     try:
         if cwd:
             try:
@@ -433,10 +574,28 @@ def run(ctx, src, filename, flags, argv, preload, cwd, env):
 
 
 def _run_cell(ctx, src, filename, want_repr):
+    _state.images, _state.dropped = [], 0
+    try:
+        r = _run_cell_code(ctx, src, filename, want_repr)
+        if "matplotlib.pyplot" in sys.modules:
+            try:
+                _capture_figures()
+            except BaseException as e:
+                _stderr.write("figures could not be returned: %s\n" % _safe_str(e))
+        if _state.dropped:
+            _stderr.write("[%d more figure(s) not returned: at most %d figures and %d MiB "
+                          "per call]\n" % (_state.dropped, _MAX_IMAGES, _MAX_IMAGE_BYTES >> 20))
+        return r + (_state.images,) if _state.images else r
+    finally:
+        _state.images = None
+
+
+def _run_cell_code(ctx, src, filename, want_repr):
     if not filename:
         _state.cell += 1
         filename = "<cell-%d>" % _state.cell
     g = _ctx(ctx)
+    sys.modules["__main__"] = _mains[ctx]
     try:
         hit = _compile(src, filename, want_repr)
         body, expr = hit[0], hit[1]

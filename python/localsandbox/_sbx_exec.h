@@ -375,9 +375,9 @@ static int tool_trampoline(void *ud, sbx *h, const char *name, const char *args_
 }
 
 static const char *py_kind_name(int error) {
-  static const char *const names[] = {NULL,     "syntax",    "exception",    "timeout",
-                                      "memory", "killed",    "output_limit", "cpu",
-                                      "exit",   "protected", "preload",      "cwd"};
+  static const char *const names[] = {
+      NULL,  "syntax", "exception", "timeout", "memory", "killed",   "output_limit",
+      "cpu", "exit",   "protected", "preload", "cwd",    "cancelled"};
   if (error >= 0 && (size_t)error < sizeof names / sizeof names[0]) return names[error];
   return "error";
 }
@@ -446,32 +446,65 @@ static sbx_tool_def *tool_defs(PyObject *tools, size_t *n) {
   return defs;
 }
 
+/* on_output of one python_exec call: the Python callback, and its first
+ * exception (raised from python_exec once the call has stopped). */
+typedef struct py_output_ctx {
+  SandboxObject *self;                     /* the sandbox (borrowed) */
+  PyObject *callback;                      /* on_output(stream, bytes) (borrowed) */
+  PyObject *exc_type, *exc_value, *exc_tb; /* PyErr_Fetch, or all NULL */
+} py_output_ctx;
+
+static int py_output_trampoline(void *ud, int fd, const char *data, size_t n) {
+  py_output_ctx *oc = ud;
+  if (oc->exc_type) return 1;
+  PyGILState_STATE g = PyGILState_Ensure();
+  cb_state prev = cb_begin(oc->self, 0);
+  PyObject *bytes = PyBytes_FromStringAndSize(data, (Py_ssize_t)n);
+  PyObject *r = bytes ? PyObject_CallFunction(oc->callback, "sO",
+                                              fd == 2 ? "stderr" : "stdout", bytes)
+                      : NULL;
+  cb_end(prev);
+  if (!r) PyErr_Fetch(&oc->exc_type, &oc->exc_value, &oc->exc_tb);
+  Py_XDECREF(r);
+  Py_XDECREF(bytes);
+  PyGILState_Release(g);
+  return oc->exc_type != NULL;
+}
+
 /*
  * python_exec(code, context=None, cwd=None, preload=None, timeout=0.0,
  *             max_memory=0, max_output=0, max_cpu=0, no_repr=False,
- *             tools=None, dispatch=None)
+ *             tools=None, dispatch=None, on_output=None, keep_output=0)
  *   -> (stdout: bytes, stderr: bytes, kind, error_type, error_message,
- *       traceback, repr, exit_code, killed, duration_ms)
+ *       traceback, repr, exit_code, killed, duration_ms, images)
  *
  * kind is None when the code ran to its end, else "syntax", "exception",
  * "timeout", "memory", "killed", "output_limit", "cpu", "exit", "protected",
- * "preload" or "cwd".
+ * "preload", "cwd" or "cancelled". on_output(stream, bytes) is called as the
+ * code writes (an exception in it stops the code and is raised here);
+ * keep_output trims each stream to its head and tail (sbx_py_options).
+ * images: a list of PNG bytes (figures).
  */
 static PyObject *sandbox_python_exec(SandboxObject *self, PyObject *args, PyObject *kw) {
-  static char *kwlist[] = {"code",    "context",    "cwd",        "preload",
-                           "timeout", "max_memory", "max_output", "max_cpu",
-                           "no_repr", "tools",      "dispatch",   NULL};
+  static char *kwlist[] = {
+      "code",    "context", "cwd",   "preload",  "timeout",   "max_memory",  "max_output",
+      "max_cpu", "no_repr", "tools", "dispatch", "on_output", "keep_output", NULL};
   const char *code, *context = NULL, *cwd = NULL;
-  PyObject *preload_obj = Py_None, *tools_obj = Py_None, *dispatch = Py_None;
+  PyObject *preload_obj = Py_None, *tools_obj = Py_None, *dispatch = Py_None,
+           *on_output = Py_None;
   double timeout = 0;
-  uint64_t max_memory = 0, max_output = 0, max_cpu = 0;
+  uint64_t max_memory = 0, max_output = 0, max_cpu = 0, keep_output = 0;
   int no_repr = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|O&O&OdO&O&O&pOO:python_exec", kwlist,
-                                   conv_text, &code, conv_opt_text, &context,
-                                   conv_opt_text, &cwd, &preload_obj, &timeout, conv_u64,
-                                   &max_memory, conv_u64, &max_output, conv_u64, &max_cpu,
-                                   &no_repr, &tools_obj, &dispatch))
+  if (!PyArg_ParseTupleAndKeywords(
+          args, kw, "O&|O&O&OdO&O&O&pOOOO&:python_exec", kwlist, conv_text, &code,
+          conv_opt_text, &context, conv_opt_text, &cwd, &preload_obj, &timeout, conv_u64,
+          &max_memory, conv_u64, &max_output, conv_u64, &max_cpu, &no_repr, &tools_obj,
+          &dispatch, &on_output, conv_u64, &keep_output))
     return NULL;
+  if (on_output != Py_None && !PyCallable_Check(on_output)) {
+    PyErr_SetString(PyExc_TypeError, "on_output must be callable");
+    return NULL;
+  }
   if (max_cpu > UINT32_MAX) max_cpu = UINT32_MAX;
   if (tools_obj != Py_None && !PyCallable_Check(dispatch)) {
     PyErr_SetString(PyExc_TypeError, "tools need a callable dispatch");
@@ -495,7 +528,13 @@ static PyObject *sandbox_python_exec(SandboxObject *self, PyObject *args, PyObje
                         .max_memory = max_memory,
                         .max_output = max_output,
                         .max_cpu = (uint32_t)max_cpu,
-                        .no_repr = no_repr};
+                        .no_repr = no_repr,
+                        .keep_output = keep_output};
+  py_output_ctx oc = {.self = self, .callback = on_output};
+  if (on_output != Py_None) {
+    opt.on_output = py_output_trampoline;
+    opt.on_output_ud = &oc;
+  }
   tool_ctx tc = {.self = self, .dispatch = dispatch};
   sbx_py_result *res = NULL;
   call_err e;
@@ -513,19 +552,60 @@ static PyObject *sandbox_python_exec(SandboxObject *self, PyObject *args, PyObje
   leave(self, ts);
   PyMem_Free(defs);
   str_list_free(&preload);
+  if (oc.exc_type) { /* on_output raised: that is the call's outcome */
+    sbx_free(res);
+    PyErr_Restore(oc.exc_type, oc.exc_value, oc.exc_tb);
+    return NULL;
+  }
   if (rc != SBX_OK) {
     sbx_free(res);
     return raise_call_err(&e);
   }
   const char *kind = py_kind_name(res->error);
+  PyObject *images = PyList_New((Py_ssize_t)res->nimages);
+  for (size_t i = 0; images && i < res->nimages; i++) {
+    PyObject *b = PyBytes_FromStringAndSize((const char *)res->images[i].data,
+                                            (Py_ssize_t)res->images[i].len);
+    if (!b)
+      Py_CLEAR(images);
+    else
+      PyList_SET_ITEM(images, (Py_ssize_t)i, b);
+  }
   PyObject *r =
-      Py_BuildValue("(y#y#NNNNNiOd)", res->out, (Py_ssize_t)res->out_len, res->err,
-                    (Py_ssize_t)res->err_len, str_or_none(kind),
-                    str_or_none(res->error_type), str_or_none(res->error_message),
-                    str_or_none(res->traceback), str_or_none(res->repr), res->exit_code,
-                    res->killed ? Py_True : Py_False, res->duration_ms);
+      images ? Py_BuildValue("(y#y#NNNNNiOdN)", res->out, (Py_ssize_t)res->out_len,
+                             res->err, (Py_ssize_t)res->err_len, str_or_none(kind),
+                             str_or_none(res->error_type),
+                             str_or_none(res->error_message), str_or_none(res->traceback),
+                             str_or_none(res->repr), res->exit_code,
+                             res->killed ? Py_True : Py_False, res->duration_ms, images)
+             : NULL;
   sbx_free(res);
   return r;
+}
+
+/* python_set_paths(dirs): host directories importable in the jail
+ * (sbx_python_set_paths); a list of str, or None. */
+static PyObject *sandbox_python_set_paths(SandboxObject *self, PyObject *arg) {
+  str_list dirs;
+  if (str_list_init(&dirs, arg, "python paths must be a list of str") < 0) {
+    str_list_free(&dirs);
+    return NULL;
+  }
+  int rc;
+  call_err e;
+  SBX_CALL_THEN(self, rc, &e, sbx_python_set_paths(self->h, dirs.items),
+                str_list_free(&dirs));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  Py_RETURN_NONE;
+}
+
+/* python_cancel(): stops the running Python call, if any (any thread, no
+ * waiting; the shell is not touched). */
+static PyObject *sandbox_python_cancel(SandboxObject *self, PyObject *unused) {
+  pthread_mutex_lock(&self->cancel_lock);
+  if (self->h) sbx_python_cancel(self->h);
+  pthread_mutex_unlock(&self->cancel_lock);
+  Py_RETURN_NONE;
 }
 
 static PyObject *sandbox_python_context(SandboxObject *self, PyObject *args) {
@@ -614,8 +694,13 @@ static PyObject *module_probe(PyObject *mod, PyObject *unused) {
   {"python_exec", (PyCFunction)(void (*)(void))sandbox_python_exec,                      \
    METH_VARARGS | METH_KEYWORDS,                                                         \
    "python_exec(code, context=None, cwd=None, preload=None, timeout=0.0, max_memory=0, " \
-   "max_output=0, max_cpu=0, no_repr=False, tools=None, dispatch=None) -> tuple\n\n"     \
+   "max_output=0, max_cpu=0, no_repr=False, tools=None, dispatch=None, on_output=None, " \
+   "keep_output=0) -> tuple\n\n"                                                         \
    "Runs Python in the sandbox's jailed worker (sbx_python_exec)."},                     \
+      {"python_set_paths", (PyCFunction)sandbox_python_set_paths, METH_O,                \
+       "python_set_paths(dirs)\n\nHost directories importable in the jail."},            \
+      {"python_cancel", (PyCFunction)sandbox_python_cancel, METH_NOARGS,                 \
+       "python_cancel()\n\nStops the running Python call (sbx_python_cancel)."},         \
       {"python_context", (PyCFunction)sandbox_python_context, METH_VARARGS,              \
        "python_context(op, name, src=None)\n\nop: create, fork (from src), reset, "      \
        "delete."},                                                                       \

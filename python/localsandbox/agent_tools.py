@@ -189,11 +189,14 @@ class ToolOutput:
         text: The model-ready text (bounded as described in the module).
         is_error: The tool's work failed (the model should read and react).
         structured: Machine-readable extras (exit_code, encoding, ...).
+        images: PNG bytes of the figures the python tool's code showed or
+            left open (matplotlib), in order.
     """
 
     text: str
     is_error: bool = False
     structured: dict[str, Any] = field(default_factory=dict)
+    images: list[bytes] = field(default_factory=list)
 
 
 # ---- truncation (the algorithm of cli/mcp_tools.c, byte for byte) -----------------------
@@ -380,13 +383,27 @@ class AgentTools:
                 out = self.run(name, args if args is not None else {})
             except ToolCallError as e:
                 out = ToolOutput(str(e), True)
+        pngs = [base64.b64encode(i).decode("ascii") for i in out.images]
         if self.format == "anthropic":
-            return {"type": "tool_result", "tool_use_id": call_id, "content": out.text, "is_error": out.is_error}
+            content: Any = out.text
+            if pngs:  # figures as image blocks after the text
+                content = [{"type": "text", "text": out.text}] + [
+                    {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": d}}
+                    for d in pngs
+                ]
+            return {"type": "tool_result", "tool_use_id": call_id, "content": content, "is_error": out.is_error}
         if self.format == "openai":
+            text = out.text
+            if pngs:  # tool results carry text only in this format
+                text += f"\n[{len(pngs)} figure(s) made; images cannot be shown in this tool result]"
             if _get(call, "function") is None and _get(call, "call_id") is not None:
-                return {"type": "function_call_output", "call_id": call_id, "output": out.text}
-            return {"role": "tool", "tool_call_id": call_id, "content": out.text}
-        result: dict[str, Any] = {"content": [{"type": "text", "text": out.text}], "isError": out.is_error}
+                return {"type": "function_call_output", "call_id": call_id, "output": text}
+            return {"role": "tool", "tool_call_id": call_id, "content": text}
+        result: dict[str, Any] = {
+            "content": [{"type": "text", "text": out.text}]
+            + [{"type": "image", "data": d, "mimeType": "image/png"} for d in pngs],
+            "isError": out.is_error,
+        }
         if out.structured:
             result["structuredContent"] = out.structured
         return result
@@ -506,7 +523,7 @@ class AgentTools:
             b += b"[value]\n" + self._bounded(r.return_value.encode())
         if not b:
             b += b"(no output)"
-        return ToolOutput(b.decode("utf-8", "replace"), r.error is not None, {"value": r.return_value})
+        return ToolOutput(b.decode("utf-8", "replace"), r.error is not None, {"value": r.return_value}, r.images)
 
     # ---- the editor --------------------------------------------------------------
 

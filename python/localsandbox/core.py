@@ -43,7 +43,7 @@ import shlex
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
@@ -233,9 +233,12 @@ class PythonResult:
         error: ``"Type: message"`` of the error, or None.
         return_value: repr() of the value of a trailing expression, or None.
         error_kind: None, or ``exception``, ``syntax``, ``timeout``,
-            ``memory``, ``killed``, ``exit``.
+            ``memory``, ``killed``, ``exit``, ``cancelled``.
         stdout_bytes: Standard output exactly as written.
         duration_ms: Wall-clock time of the call in milliseconds.
+        images: PNG bytes of each matplotlib figure the code showed
+            (``plt.show()``) or left open, in order; they are closed once
+            returned, as in a Jupyter cell.
     """
 
     stdout: str
@@ -246,6 +249,7 @@ class PythonResult:
     error_kind: str | None = None
     stdout_bytes: bytes = field(default=b"", repr=False)
     duration_ms: float = 0.0
+    images: list[bytes] = field(default_factory=list, repr=False)
 
 
 @dataclass
@@ -515,6 +519,7 @@ class LocalSandbox:
         limits: Mapping[str, int] | None = None,
         isolation: str = "in-process",
         history_limit: int | None = None,
+        python_paths: Sequence[str | os.PathLike[str]] | None = None,
     ) -> None:
         """Create a sandbox.
 
@@ -546,6 +551,12 @@ class LocalSandbox:
             history_limit: The most calls the history keeps (the oldest are
                 deleted as new ones are recorded); 0: no bound. None: the
                 library's default (100,000 calls).
+            python_paths: Host directories whose packages Python in the
+                sandbox can import, e.g. a venv's site-packages (at most 16).
+                Each is bound read-only into the jail (at
+                ``/run/sbx/pypath/N``) and put on ``sys.path`` of
+                execute_python and of every python3 it starts (PYTHONPATH).
+                The sandbox's user must be able to read them.
 
         Raises:
             ValueError: Both ``files`` and ``snapshot``; invalid snapshot
@@ -575,6 +586,7 @@ class LocalSandbox:
             raise TypeError(f"history_limit must be an int, not {type(history_limit).__name__}")
         if history_limit is not None and history_limit < 0:
             raise ValueError(f"history_limit must be >= 0, got {history_limit}")
+        py_paths = self._check_python_paths(python_paths)
         seed = self._read_seed_files(files, cwd) if files is not None else None
         if snapshot is not None and not isinstance(snapshot, (bytes, bytearray, memoryview)):
             raise TypeError(f"snapshot must be bytes, not {type(snapshot).__name__}")
@@ -605,6 +617,15 @@ class LocalSandbox:
         try:
             if history_limit is not None:
                 h.history_retention(history_limit, 0)
+            if py_paths:
+                set_paths = getattr(h, "python_set_paths", None)
+                if set_paths is None:
+                    raise LocalSandboxError(_NO_PYTHON)
+                try:
+                    set_paths(py_paths)
+                except _sbx.Error as e:
+                    raise ValueError(e.message) from None
+                self._python_paths = py_paths
             if not h.exists(cwd):
                 h.mkdir(cwd, True)
             if seed:
@@ -614,6 +635,25 @@ class LocalSandbox:
             raise
 
     # ---- internals ---------------------------------------------------------------
+
+    @staticmethod
+    def _check_python_paths(paths: Any) -> list[str]:
+        if paths is None:
+            return []
+        if isinstance(paths, (str, bytes, os.PathLike)) or not isinstance(paths, (list, tuple)):
+            raise TypeError("python_paths must be a list of host directories")
+        out = []
+        for p in paths:
+            if not isinstance(p, (str, os.PathLike)):
+                raise TypeError(f"python_paths entries must be str or os.PathLike, not {type(p).__name__}")
+            p = os.fspath(p)
+            if not isinstance(p, str):
+                raise TypeError("python_paths entries must be str paths")
+            p = os.path.abspath(p)
+            if not os.path.isdir(p):
+                raise ValueError(f"python_paths: {p} is not a directory")
+            out.append(p)
+        return out
 
     def _setup(
         self,
@@ -633,6 +673,7 @@ class LocalSandbox:
         self._limits = {**_preset_limits(preset), **overrides}
         self._shell_limits = {k: v for k, v in self._limits.items() if k in SHELL_LIMIT_NAMES}
         self._shell_at_cwd = cwd == "/data"  # a fresh shell session starts in /data
+        self._python_paths: list[str] = []  # python_paths= (kept by fork())
         self._db_path = db_path
         self._destroyed = False
         self._closing = False  # destroy() is under way
@@ -727,6 +768,20 @@ class LocalSandbox:
         except asyncio.CancelledError:
             self._cancel_running()
             raise
+
+    def _cancel_until(self, done: threading.Event) -> None:
+        """Cancels the running call, again every 50 ms until `done` is set
+        (from a thread of its own): a cancel that comes before the call has
+        reached the library would otherwise be missed."""
+
+        def repeat() -> None:
+            while not done.is_set() and not self._destroyed:
+                cancel = getattr(self._h, "python_cancel", None)
+                if cancel is not None:
+                    cancel()
+                done.wait(0.05)
+
+        threading.Thread(target=repeat, name="localsandbox-cancel", daemon=True).start()
 
     def _cancel_running(self) -> None:
         cancel = getattr(self._h, "cancel", None)
@@ -951,6 +1006,7 @@ class LocalSandbox:
         timeout: float | None = None,
         on_output: OutputCallback | None = None,
         limits: Mapping[str, int] | None = None,
+        max_output_bytes: int | None = None,
     ) -> PythonResult:
         """Execute Python code in the sandbox's jailed CPython worker.
 
@@ -972,10 +1028,17 @@ class LocalSandbox:
             timeout: Wall-clock limit for this call, in seconds (default: the
                 ``timeout_ms`` limit). The code is interrupted first (the
                 context is kept), then the worker is killed.
-            on_output: Called with ("stdout" | "stderr", bytes) when the call
-                has ended (Python output is not streamed by the library).
+            on_output: Called with ("stdout" | "stderr", bytes) as the code
+                writes, while it runs. An exception in it stops the code
+                (interrupted, the context is kept) and is raised from
+                execute_python().
             limits: Overrides for this call: ``timeout_ms``,
                 ``output_bytes``, ``memory_bytes``, ``cpu_seconds``.
+            max_output_bytes: Return at most this many bytes of each of
+                stdout and stderr: longer output keeps its first and last
+                halves around a line ``[... N bytes of output left out ...]``
+                (the code runs on; on_output still sees everything). The
+                ``output_bytes`` limit still counts every byte written.
 
         Returns:
             PythonResult. Errors of the code (exceptions, syntax errors,
@@ -1000,6 +1063,12 @@ class LocalSandbox:
         _check_context_name(context)
         if on_output is not None and not callable(on_output):
             raise TypeError("on_output must be callable")
+        if max_output_bytes is not None and (
+            isinstance(max_output_bytes, bool) or not isinstance(max_output_bytes, int)
+        ):
+            raise TypeError(f"max_output_bytes must be an int, not {type(max_output_bytes).__name__}")
+        if max_output_bytes is not None and max_output_bytes < 2:
+            raise ValueError(f"max_output_bytes must be >= 2, got {max_output_bytes}")
         lim = {**self._limits, **_check_limits(limits)}
         seconds = _timeout_ms(timeout) / 1000 if timeout is not None else lim.get("timeout_ms", 30_000) / 1000
         run = h.python_exec
@@ -1017,12 +1086,14 @@ class LocalSandbox:
                 False,
                 bridge.manifest if bridge else None,
                 bridge.dispatch if bridge else None,
+                on_output,
+                max_output_bytes or 0,
             )
         except _sbx.Error as e:
             if e.code == _sbx.ERROR:
                 raise SubprocessCrashed(e.message) from None
             _raise_sbx(e)
-        out, err, kind, etype, emsg, tb, value_repr, exit_code, killed, duration_ms = r
+        out, err, kind, etype, emsg, tb, value_repr, exit_code, killed, duration_ms, images = r
         stderr = _decode(err)
         error = None
         if kind is not None:
@@ -1035,11 +1106,6 @@ class LocalSandbox:
                     stderr += tb if not stderr or stderr.endswith("\n") else "\n" + tb
                 elif not tb and error not in stderr:
                     stderr += ("" if not stderr or stderr.endswith("\n") else "\n") + error + "\n"
-        if on_output is not None:
-            if out:
-                on_output("stdout", out)
-            if err:
-                on_output("stderr", err)
         return PythonResult(
             stdout=_decode(out),
             stderr=stderr,
@@ -1049,6 +1115,7 @@ class LocalSandbox:
             error_kind=kind,
             stdout_bytes=out,
             duration_ms=duration_ms,
+            images=images,
         )
 
     @staticmethod
@@ -1289,8 +1356,8 @@ class LocalSandbox:
 
     def fork(self, path: str | os.PathLike[str] | None = None) -> LocalSandbox:
         """An independent copy of this sandbox (files, kv, history), with the
-        same cwd, preset and limits. The shell session and Python contexts
-        are not copied: the fork starts them fresh.
+        same cwd, preset, limits and python_paths. The shell session and
+        Python contexts are not copied: the fork starts them fresh.
 
         Args:
             path: Database file for the copy (must not exist). Without it the
@@ -1313,6 +1380,13 @@ class LocalSandbox:
             _raise_sbx(e, os.fspath(path) if path is not None else None)
         other = LocalSandbox.__new__(LocalSandbox)
         other._setup(copy, self._cwd, self._preset, dict(self._overrides), db_path, self._isolation)
+        if self._python_paths:
+            try:
+                copy.python_set_paths(self._python_paths)
+            except _sbx.Error as e:
+                other.destroy()
+                raise ValueError(e.message) from None
+            other._python_paths = self._python_paths
         return other
 
     @contextmanager
@@ -1395,10 +1469,22 @@ class LocalSandbox:
         toolset: ToolsetInput | None = None,
         **kwargs: Any,
     ) -> PythonResult:
-        """Async version of execute_python()."""
-        return await self._to_thread(
-            self.execute_python, code, cwd, preload_packages, toolset, **kwargs
-        )
+        """Async version of execute_python(). Cancelling the task stops the
+        code: it is interrupted (the context is kept) and, if that does not
+        end it within the grace period, the worker is killed."""
+        done = threading.Event()
+
+        def call() -> PythonResult:
+            try:
+                return self.execute_python(code, cwd, preload_packages, toolset, **kwargs)
+            finally:
+                done.set()
+
+        try:
+            return await asyncio.to_thread(call)
+        except asyncio.CancelledError:
+            self._cancel_until(done)
+            raise
 
     async def aread_file(self, path: str) -> str:
         """Async version of read_file()."""

@@ -216,3 +216,27 @@ def test_python_tool(tools: AgentTools) -> None:
     assert r["isError"] and "NameError" in text(r)
     with pytest.raises(ToolCallError, match="'code' is required"):
         tools.run("python", {})
+
+
+def test_python_tool_returns_figures_in_each_format(sandbox: LocalSandbox) -> None:
+    if not _sbx.HAVE_PYTHON:
+        return
+    plot = "import matplotlib.pyplot as plt\nplt.plot([1, 3, 2])\nplt.show()\n'drawn'"
+    # The first import of matplotlib builds its font cache: not within a tool's timeout
+    # on a loaded machine.
+    assert sandbox.execute_python("import matplotlib.pyplot", timeout=600).error is None
+    t = sandbox.agent_tools("mcp")
+    r = mcp(t, "python", code=plot)
+    assert text(r) == "[value]\n'drawn'" and r["content"][1]["mimeType"] == "image/png"
+    assert base64.b64decode(r["content"][1]["data"]).startswith(b"\x89PNG")
+    a = sandbox.agent_tools("anthropic")
+    r = a.dispatch({"type": "tool_use", "id": "p1", "name": "python", "input": {"code": plot}})
+    assert r["content"][0] == {"type": "text", "text": "[value]\n'drawn'"}
+    src = r["content"][1]["source"]
+    assert src["media_type"] == "image/png" and base64.b64decode(src["data"]).startswith(b"\x89PNG")
+    o = sandbox.agent_tools("openai")
+    call = {"id": "c1", "type": "function", "function": {"name": "python", "arguments": json.dumps({"code": plot})}}
+    assert o.dispatch(call)["content"].endswith("[1 figure(s) made; images cannot be shown in this tool result]")
+    # Without figures the answers keep their text-only shape.
+    r = a.dispatch({"type": "tool_use", "id": "p2", "name": "python", "input": {"code": "1 + 1"}})
+    assert r["content"] == "[value]\n2"

@@ -43,5 +43,18 @@ check "undeclared tool" 1 "" -- $sbx "$db" -c 'tool nope "{}"'
 check "history records tool and python calls" 0 "nope python" -- \
   sh -c "$sbx '$db' history -n 2 | sed 's/.*\"name\":\"\\([a-z]*\\)\".*/\\1/' | tr '\\n' ' ' | sed 's/ \$//'"
 check "doctor" 0 "Python calls run jailed on this host." -- sh -c "$sbx doctor | tail -1"
+# --python-path: a host directory importable in the jail, read-only.
+mkdir -p "$work/site/hostpkg" && echo "X = 'from the host'" >"$work/site/hostpkg/__init__.py"
+chmod 755 "$work" "$work/site" "$work/site/hostpkg" && chmod 666 "$work/site/hostpkg/__init__.py"
+check "--python-path imports" 0 "from the host /run/sbx/pypath/0/hostpkg/__init__.py" -- \
+  $sbx --python-path "$work/site" "$db" -c 'python3 -c "import hostpkg; print(hostpkg.X, hostpkg.__file__)"'
+check "--python-path is read-only" 0 "EROFS" -- $sbx --isolation in-process --python-path="$work/site" "$db" \
+  -c 'python3 -c "
+import errno, hostpkg
+try:
+    open(hostpkg.__file__, \"a\")
+except OSError as e:
+    print(errno.errorcode[e.errno])"'
+check "--python-path must exist" 1 "" -- $sbx --python-path "$work/missing" "$db" -c 'echo no'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

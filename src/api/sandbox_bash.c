@@ -240,6 +240,7 @@ void sbx_bash_result_free(sbx_bash_result *res) {
 int sbx_cancel(sbx *h) {
   if (!h) return SBX_MISUSE;
   h->shell_cancel = 1;
+  atomic_fetch_add(&h->py_cancels, 1);
   sandbox_iso_cancel(h);
   sh_session *s = h->shell;
   if (s) atomic_store(&s->cancel, 1);

@@ -49,6 +49,8 @@ struct sbx {
   struct sh_session *shell;  /* the persistent shell (created on first sbx_bash; NULL before) */
   struct sbx_limits *shell_limits; /* limits set before the session exists (malloc'd) or NULL */
   _Atomic int shell_cancel;  /* sbx_cancel before/while a call: forwarded to the session */
+  _Atomic unsigned py_cancels; /* sbx_cancel calls: a Python call that sees it change
+                                  while it runs stops (src/py/python.c) */
   int shell_depth;           /* sbx_bash calls running now (> 1: nested ones, made by
                                 tool callbacks on the loan of a waiting script) */
   pthread_t shell_thread;    /* the thread that entered the innermost running call

@@ -161,6 +161,7 @@ int jail_runtime_entries(jail_runtime_entry *out, int max) {
   ADD("etc", 0, 0, "");
   ADD("proc", 0, 0, "");
   ADD("dev", 0, 0, "");
+  ADD("run", 0, 0, ""); /* a tmpfs, with the read-only directories of jail_config */
 #undef ADD
   return n;
 }
@@ -381,7 +382,20 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   char cgarg[JAIL_CGROUP_PATH + 16], cgpidsarg[JAIL_CGROUP_PATH + 16];
   snprintf(cgarg, sizeof cgarg, "cgroup=%s", j->cg.dir);
   snprintf(cgpidsarg, sizeof cgpidsarg, "cgpids=%s", j->cg.pids_dir);
-  char *argv[16 + 64 + 2];
+  size_t nro = 0;
+  char *roargs[JAIL_MAX_RO_DIRS] = {NULL};
+  for (; cfg->ro_dirs && cfg->ro_dirs[nro]; nro++) {
+    size_t len = strlen(cfg->ro_dirs[nro]);
+    if (nro == JAIL_MAX_RO_DIRS || cfg->ro_dirs[nro][0] != '/' || len >= PATH_MAX ||
+        !(roargs[nro] = malloc(len + 4))) {
+      snprintf(err, errlen, "jail: bad read-only directory (absolute, at most %d)",
+               JAIL_MAX_RO_DIRS);
+      for (size_t i = 0; i < nro; i++) free(roargs[i]);
+      goto fail_fds;
+    }
+    snprintf(roargs[nro], len + 4, "ro=%s", cfg->ro_dirs[nro]);
+  }
+  char *argv[16 + JAIL_MAX_RO_DIRS + 64 + 2];
   size_t ac = 0;
   argv[ac++] = (char *)"sbx-pyworker";
   argv[ac++] = (char *)"jail";
@@ -389,6 +403,7 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   argv[ac++] = cwdarg;
   if (j->cg.dir[0]) argv[ac++] = cgarg;
   if (j->cg.pids_dir[0]) argv[ac++] = cgpidsarg;
+  for (size_t i = 0; i < nro; i++) argv[ac++] = roargs[i];
   if (nexec) {
     argv[ac++] = (char *)"--";
     for (size_t i = 0; i < nexec; i++) argv[ac++] = cfg->exec_argv[i];
@@ -402,6 +417,7 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   /* stderr is /dev/null, not the host's: P1 and J1 inherit 0-2, and a hijacked
    * J1 could write to (or truncate) whatever file the host's fd 2 is. */
   int rc = jail_spawn(helper, argv, envp, fds, 5, 1, &pid);
+  for (size_t i = 0; i < nro; i++) free(roargs[i]);
   if (rc != 0) {
     snprintf(err, errlen, "jail: cannot start %s: %s", helper, strerror(rc));
     goto fail_fds;

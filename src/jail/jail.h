@@ -70,6 +70,8 @@
 
 #define JAIL_ERRMSG_MAX 512
 #define JAIL_MAX_RUNTIME 12      /* synthetic root entries (usr, etc, lib...) */
+#define JAIL_MAX_RO_DIRS 16      /* host directories bound read-only (jail_config) */
+#define JAIL_RO_DIR_PREFIX "/run/sbx/pypath/" /* ... at this prefix and their index */
 
 typedef enum jail_root {
   JAIL_ROOT_TMPFS = 0, /* an empty tmpfs (jail tests, doctor) */
@@ -102,6 +104,10 @@ typedef struct jail_config {
   const char *cwd;         /* first working directory inside ("/data"); "/" if absent */
   char *const *exec_argv;  /* NULL: W runs the Python worker; else W execs this
                               program (an absolute path inside the jail) */
+  char *const *ro_dirs;    /* host directories (absolute, NULL-terminated, at most
+                              JAIL_MAX_RO_DIRS) bound read-only at
+                              JAIL_RO_DIR_PREFIX "N" and listed in W's PYTHONPATH,
+                              or NULL */
 } jail_config;
 
 /* The jail's own cgroup (jail_cgroup.c), made by the host before P1 starts. */
@@ -153,7 +159,7 @@ typedef struct jail_runtime_entry {
 } jail_runtime_entry;
 
 /* The runtime entries of this host (lstat of /usr, /bin, /lib*, ... plus etc,
- * proc, dev). Returns the count (<= JAIL_MAX_RUNTIME). Deterministic for a
+ * proc, dev, run). Returns the count (<= JAIL_MAX_RUNTIME). Deterministic for a
  * host, so the FUSE server and J1 agree on it. */
 int jail_runtime_entries(jail_runtime_entry *out, int max);
 

@@ -11,12 +11,15 @@
  *   /usr, /bin.. the host's runtime: read-only, nosuid, nodev bind mounts
  *                (merged-/usr symlinks are served as symlinks by the FUSE root)
  *   /etc         a tmpfs written here (passwd, group, hosts, nsswitch.conf,
- *                resolv.conf, hostname, alternatives symlinks, the loader cache),
- *                then made read-only
+ *                resolv.conf, hostname, alternatives symlinks, the loader cache,
+ *                fontconfig's directory bound read-only), then made read-only
  *   /proc        a new proc of the jail's pid namespace (subset=pid when the
  *                kernel has it: no /proc/sys, /proc/kcore, ...)
  *   /dev         a tmpfs with null, zero, full, random, urandom bound from the
  *                host, fd/std* links and a size-limited /dev/shm; read-only
+ *   /run         a read-only tmpfs; the host directories the API exposes to
+ *                Python (sbx_python_set_paths) are bound read-only at
+ *                /run/sbx/pypath/N
  *
  * Nothing of the host is writable from the jail: every host mount is bound
  * read-only, and everything else is a fresh tmpfs or the store.
@@ -208,6 +211,11 @@ static int setup_etc(jail_err *e) {
       {"etc/nsswitch.conf", "passwd: files\ngroup: files\nshadow: files\nhosts: files\n"},
       {"etc/resolv.conf", "# no network in the sandbox\n"},
       {"etc/shells", "/bin/sh\n/bin/bash\n"},
+      /* pip installs into the user site (PYTHONUSERBASE, under /data): the
+       * system's site-packages is the host's, read-only here, and Debian's
+       * "externally managed" marker protects only that one. No network. */
+      {"etc/pip.conf", "[global]\nbreak-system-packages = true\n"
+                       "disable-pip-version-check = true\nno-input = true\n"},
   };
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
     if (jail_write_file(files[i].name, files[i].text, 0644)) return jail_fail(e, "write /%s", files[i].name);
@@ -215,6 +223,15 @@ static int setup_etc(jail_err *e) {
    * program started inside searches the default directories. */
   if (access("/etc/ld.so.cache", R_OK) == 0 && bind_file("/etc/ld.so.cache", "etc/ld.so.cache", e))
     return -1;
+  /* Fontconfig's configuration (matplotlib, Pillow): without it every font
+   * lookup prints "Cannot load default config file". */
+  struct stat fst;
+  if (stat("/etc/fonts", &fst) == 0 && S_ISDIR(fst.st_mode)) {
+    if (mkdir("etc/fonts", 0755) ||
+        mount("/etc/fonts", "etc/fonts", NULL, MS_BIND | MS_REC, NULL))
+      return jail_fail(e, "bind /etc/fonts");
+    if (make_readonly("etc/fonts", e)) return -1;
+  }
   char target[256];
   ssize_t l = readlink("/etc/localtime", target, sizeof target - 1);
   if (l > 0) {
@@ -225,6 +242,59 @@ static int setup_etc(jail_err *e) {
   if (mount(NULL, "etc", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))
     return jail_fail(e, "remount /etc read-only");
   return 0;
+}
+
+/* Opens the read-only host directories (O_PATH) before the root is built:
+ * the staging root hides the host's /tmp, where they may live. Looked up as
+ * the jail's user, so a directory that user cannot reach is refused. */
+static int open_ro_dirs(const jail_fs_plan *p, int *fds, jail_err *e) {
+  for (int i = 0; i < p->nro_dirs; i++) {
+    fds[i] = open(p->ro_dirs[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (fds[i] < 0) {
+      jail_fail(e, "python path %s (the sandbox's user must be able to open it)",
+                p->ro_dirs[i]);
+      while (i-- > 0) close(fds[i]);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* /run: the read-only host directories (fds from open_ro_dirs, closed here)
+ * at JAIL_RO_DIR_PREFIX "N". */
+static int setup_run(const jail_fs_plan *p, int *fds, jail_err *e) {
+  int rc = -1, i = 0;
+  if (mount("tmpfs", "run", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+            "mode=0755,size=64k")) {
+    jail_fail(e, "mount tmpfs on /run");
+    goto out;
+  }
+  if (p->nro_dirs && (mkdir("run/sbx", 0755) || mkdir("run/sbx/pypath", 0755))) {
+    jail_fail(e, "create /run/sbx/pypath");
+    goto out;
+  }
+  for (; i < p->nro_dirs; i++) {
+    char dst[64], src[64];
+    snprintf(dst, sizeof dst, "run/sbx/pypath/%d", i);
+    snprintf(src, sizeof src, "/proc/self/fd/%d", fds[i]);
+    if (mkdir(dst, 0755) || mount(src, dst, NULL, MS_BIND | MS_REC, NULL)) {
+      jail_fail(e, "bind %s", p->ro_dirs[i]);
+      goto out;
+    }
+    close(fds[i]);
+    if (make_readonly(dst, e)) {
+      i++;
+      goto out;
+    }
+  }
+  if (mount(NULL, "run", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+            NULL))
+    jail_fail(e, "remount /run read-only");
+  else
+    rc = 0;
+out:
+  for (; i < p->nro_dirs; i++) close(fds[i]);
+  return rc;
 }
 
 static int setup_dev(uint32_t shm_bytes, jail_err *e) {
@@ -291,7 +361,12 @@ int jail_setup_fs(const jail_fs_plan *p, jail_err *e) {
   int nrt = jail_runtime_entries(rt, JAIL_MAX_RUNTIME);
   /* Nothing we mount may propagate back to the host. */
   if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) return jail_fail(e, "make / private");
-  if (mount_root(p, e)) return -1;
+  int ro_fds[JAIL_MAX_RO_DIRS];
+  if (open_ro_dirs(p, ro_fds, e)) return -1;
+  if (mount_root(p, e)) {
+    for (int i = 0; i < p->nro_dirs; i++) close(ro_fds[i]);
+    return -1;
+  }
   /* With a FUSE root this is the first request the host must answer. */
   if (chdir(p->stage)) return jail_fail(e, "chdir into the new root");
   if (p->root == JAIL_ROOT_TMPFS) {
@@ -313,6 +388,7 @@ int jail_setup_fs(const jail_fs_plan *p, jail_err *e) {
     if (make_readonly(rt[i].name, e)) return -1;
   }
   if (setup_etc(e)) return -1;
+  if (setup_run(p, ro_fds, e)) return -1; /* J1 exits on any failure: no fd outlives it */
   /* subset=pid (5.8+) hides everything of /proc that is not a process. */
   if (mount("proc", "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "subset=pid") &&
       (errno != EINVAL || mount("proc", "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)))

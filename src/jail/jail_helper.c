@@ -55,6 +55,8 @@ typedef struct helper_args {
   char **exec_argv;      /* after "--", or NULL */
   char cgroup[JAIL_CGROUP_PATH];  /* cgroup=: the jail's (memory) cgroup, or "" */
   char cgpids[JAIL_CGROUP_PATH];  /* cgpids=: its v1 pids cgroup, or "" */
+  const char *ro_dirs[JAIL_MAX_RO_DIRS]; /* ro=: host directories (into argv) */
+  int nro_dirs;                          /* their count */
 } helper_args;
 
 static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
@@ -99,6 +101,11 @@ static int parse_args(int argc, char **argv, helper_args *a, jail_err *e) {
           strlen(v) >= sizeof a->cgroup)
         return jail_failx(e, "jail: bad cgroup '%s'", v);
       strcpy(KEY("cgroup") ? a->cgroup : a->cgpids, v);
+    } else if (KEY("ro")) {
+      /* A directory the host's API was given (sbx_python_set_paths). */
+      if (v[0] != '/' || strlen(v) >= PATH_MAX || a->nro_dirs == JAIL_MAX_RO_DIRS)
+        return jail_failx(e, "jail: bad read-only directory '%s'", v);
+      a->ro_dirs[a->nro_dirs++] = v;
     } else if (KEY("cwd")) {
       if (v[0] != '/' || strlen(v) >= sizeof a->cwd) return jail_failx(e, "jail: bad cwd");
       strcpy(a->cwd, v);
@@ -150,6 +157,22 @@ static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_wo
   setenv("HOSTNAME", "sandbox", 1);
   setenv("TERM", "dumb", 1);
   setenv("PYTHONDONTWRITEBYTECODE", "1", 1);
+  /* Packages: `pip install` goes to the user site under /data (with
+   * /etc/pip.conf, jail_fs.c), which every interpreter of the jail puts on
+   * sys.path (the shell's HOME is /data: the same place). */
+  setenv("PYTHONUSERBASE", "/data/.local", 1);
+  /* Charts without a display, and a writable place for matplotlib's cache. */
+  setenv("MPLBACKEND", "Agg", 1);
+  if (a->nro_dirs) { /* the read-only directories, for every interpreter */
+    char path[JAIL_MAX_RO_DIRS * (sizeof JAIL_RO_DIR_PREFIX + 4)] = "";
+    for (int i = 0; i < a->nro_dirs; i++)
+      snprintf(path + strlen(path), sizeof path - strlen(path), "%s%s%d", i ? ":" : "",
+               JAIL_RO_DIR_PREFIX, i);
+    setenv("PYTHONPATH", path, 1);
+  }
+  setenv("MPLCONFIGDIR", "/tmp/.config/matplotlib", 1);
+  /* Debian's copy of the defaults is /etc/matplotlibrc, outside the jail's /etc. */
+  setenv("MATPLOTLIBRC", "/usr/share/matplotlib/mpl-data", 1);
   /* One BLAS/OpenMP thread: threads count against RLIMIT_NPROC and each one
    * reserves tens of MB of address space (RLIMIT_AS). */
   setenv("OPENBLAS_NUM_THREADS", "1", 1);
@@ -261,9 +284,14 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
   if (read(sync_rd, &c, 1) != 1) _exit(1);
 
   /* 2. The root filesystem. */
-  jail_fs_plan plan = {.root = a->root, .fuse = a->fuse, .fuse_mount_fd = mntfd,
-                       .setup_fd = JAIL_FD_SETUP, .shm_bytes = a->limits.shm_bytes,
-                       .stage = "/tmp"};
+  jail_fs_plan plan = {.root = a->root,
+                       .fuse = a->fuse,
+                       .fuse_mount_fd = mntfd,
+                       .setup_fd = JAIL_FD_SETUP,
+                       .shm_bytes = a->limits.shm_bytes,
+                       .stage = "/tmp",
+                       .ro_dirs = a->ro_dirs,
+                       .nro_dirs = a->nro_dirs};
   if (jail_setup_fs(&plan, &e)) setup_die(buf);
   /* 0-2 become the jail's own /dev/null: nothing J1 holds names a host file
    * (P1 got /dev/null from the host; reopened here, no fd of J1 even refers

@@ -60,6 +60,9 @@ typedef struct jail_fs_plan {
   int setup_fd;          /* where the userns /dev/fuse fd is sent */
   uint32_t shm_bytes;    /* /dev/shm size */
   const char *stage;     /* where the new root is assembled ("/tmp") */
+  const char *const *ro_dirs; /* host directories to bind read-only under
+                              JAIL_RO_DIR_PREFIX */
+  int nro_dirs;               /* their count */
 } jail_fs_plan;
 
 /* Builds the root at plan->stage and pivots into it (J1, before any limits).

@@ -104,6 +104,9 @@ typedef struct py_state {
   py_buf out;               /* frames to W */
   uint32_t next_id;         /* request ids (never 0) */
   py_msg *msg;              /* scratch for decoding (large) */
+  char **python_paths;      /* sbx_python_set_paths: host directories bound
+                               read-only in the jail (NULL-terminated, malloc'd
+                               with their strings), or NULL */
 
   pthread_mutex_t chan_lock; /* guards chan_owner / chan_depth and the loan's
                                lending / loan_owner / api_calls */

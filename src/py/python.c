@@ -12,6 +12,8 @@
  *                           │ deadline
  *                           v
  *                      [interrupted] ──RESULT──> [done: timeout, context kept]
+ *                           ^ also: sbx_cancel (h->py_cancels changed), the
+ *                           │ on_output callback or the stream asked to stop
  *                           │ grace passed, or EOF, or a protocol violation
  *                           v
  *                        [killed] ──> jail and FUSE stopped; next call restarts
@@ -50,6 +52,18 @@ typedef struct py_obuf {
   size_t cap;   /* allocated */
 } py_obuf;
 
+/* One stream's output when the caller keeps only its head and tail
+ * (sbx_py_options.keep_output): the head fills `out`/`err` of the call, the
+ * last bytes go round a ring, and the bytes in between are only counted. */
+typedef struct py_trim {
+  size_t head_max; /* bytes of the head (0: not trimming) */
+  char *ring;      /* the tail ring (malloc'd), ring_max bytes */
+  size_t ring_max; /* its size */
+  size_t ring_pos; /* where the next byte goes */
+  size_t ring_len; /* bytes in it (<= ring_max) */
+  uint64_t total;  /* bytes the stream produced */
+} py_trim;
+
 /* The state of one call while it runs. */
 typedef struct py_call {
   uint32_t id;              /* request id */
@@ -57,7 +71,15 @@ typedef struct py_call {
   double grace;             /* seconds from the interrupt to the kill */
   double kill_at;           /* monotonic seconds: kill (after the interrupt) */
   int interrupted;          /* the interrupt was sent */
-  int why_interrupt;        /* SBX_PY_TIMEOUT or SBX_PY_OUTPUT_LIMIT */
+  int why_interrupt;        /* SBX_PY_TIMEOUT, SBX_PY_OUTPUT_LIMIT or SBX_PY_CANCELED */
+  unsigned cancels;         /* h->py_cancels when the call began */
+  uint64_t produced;        /* bytes of stdout+stderr the code wrote */
+  int (*on_output)(void *, int, const char *, size_t); /* sbx_py_options.on_output */
+  void *on_output_ud;
+  int output_stop; /* on_output asked to stop the code */
+  py_trim trim[2]; /* stdout, stderr (keep_output) */
+  py_obuf images;  /* PNG images from RESULT: u64 length + bytes each */
+  size_t nimages;
   uint64_t max_output;      /* bytes of stdout+stderr kept */
   int output_over;          /* more output than max_output came */
   sbx *h;                   /* the sandbox */
@@ -257,7 +279,7 @@ static int start_worker(sbx *h, py_state *ps) {
   if (h->sealed) /* the shell's helper process (SBX_OPEN_PROCESS) can exec nothing */
     return sandbox_fail(h, SBX_JAIL, "python: not available in a process-isolated shell");
   ensure_dirs(h, ps);
-  jail_config cfg = {.root = JAIL_ROOT_FUSE, .cwd = "/data"};
+  jail_config cfg = {.root = JAIL_ROOT_FUSE, .cwd = "/data", .ro_dirs = ps->python_paths};
   cfg.limits.mem_bytes = PY_JAIL_MEMORY;
   cfg.limits.nproc = PY_JAIL_NPROC;
   cfg.limits.nofile = PY_JAIL_NOFILE;
@@ -316,6 +338,47 @@ static void obuf_add(py_obuf *b, const char *data, size_t n) {
   b->data[b->len] = 0;
 }
 
+/* Adds produced bytes to a trimmed stream (py_trim). */
+static void trim_add(py_trim *t, py_obuf *head, const char *data, size_t n) {
+  t->total += n;
+  if (head->len < t->head_max) {
+    size_t k = n < t->head_max - head->len ? n : t->head_max - head->len;
+    obuf_add(head, data, k);
+    data += k;
+    n -= k;
+  }
+  if (!n || !t->ring) return;
+  if (n > t->ring_max) { /* only the last ring_max bytes can stay */
+    data += n - t->ring_max;
+    n = t->ring_max;
+  }
+  size_t first = t->ring_max - t->ring_pos < n ? t->ring_max - t->ring_pos : n;
+  memcpy(t->ring + t->ring_pos, data, first);
+  memcpy(t->ring, data + first, n - first);
+  t->ring_pos = (t->ring_pos + n) % t->ring_max;
+  t->ring_len = t->ring_len + n > t->ring_max ? t->ring_max : t->ring_len + n;
+}
+
+/* The trimmed stream's head, the marker line when bytes were left out, then
+ * the tail, into `head` (which becomes the call's whole output). */
+static void trim_finish(py_trim *t, py_obuf *head) {
+  if (!t->ring) return;
+  uint64_t left_out = t->total - head->len - t->ring_len;
+  if (left_out) {
+    char mark[96];
+    int n = snprintf(mark, sizeof mark, "%s[... %llu bytes of output left out ...]\n",
+                     head->len && head->data[head->len - 1] != '\n' ? "\n" : "",
+                     (unsigned long long)left_out);
+    obuf_add(head, mark, (size_t)n);
+  }
+  size_t start = (t->ring_pos + t->ring_max - t->ring_len) % t->ring_max;
+  size_t first = t->ring_max - start < t->ring_len ? t->ring_max - start : t->ring_len;
+  obuf_add(head, t->ring + start, first);
+  obuf_add(head, t->ring, t->ring_len - first);
+  free(t->ring);
+  t->ring = NULL;
+}
+
 /* Drains what the pipes hold now (non-blocking). */
 static void drain_output(py_state *ps, py_call *c) {
   int fds[2] = {ps->j.out_fd, ps->j.err_fd};
@@ -338,6 +401,16 @@ static void drain_output(py_state *ps, py_call *c) {
         continue;
       }
       py_obuf *b = i == 0 ? &c->out : &c->err;
+      if (c->on_output && !c->output_stop &&
+          c->on_output(c->on_output_ud, i + 1, buf, (size_t)r))
+        c->output_stop = 1;
+      if (c->trim[i].head_max) {
+        /* The stored output is bounded by the trim; the limit counts every byte. */
+        c->produced += (uint64_t)r;
+        if (c->produced > c->max_output) c->output_over = 1;
+        trim_add(&c->trim[i], b, buf, (size_t)r);
+        continue;
+      }
       size_t used = c->out.len + c->err.len, keep = (size_t)r;
       if (used + keep > c->max_output) {
         keep = used >= c->max_output ? 0 : (size_t)(c->max_output - used);
@@ -364,6 +437,13 @@ static void take_result(py_state *ps, py_call *c) {
   c->message = py_msg_strdup(m, PY_T_MESSAGE);
   c->traceback = py_msg_strdup(m, PY_T_TRACEBACK);
   c->repr = py_msg_strdup(m, PY_T_REPR);
+  for (uint32_t i = 0; i < m->nfields; i++) {
+    if (m->fields[i].tag != PY_T_DATA) continue;
+    uint64_t len = m->fields[i].len;
+    obuf_add(&c->images, (const char *)&len, sizeof len);
+    obuf_add(&c->images, (const char *)m->fields[i].data, m->fields[i].len);
+    c->nimages++;
+  }
   c->done = 1;
 }
 
@@ -395,16 +475,26 @@ static void run_call(sbx *h, py_state *ps, py_call *c) {
       cancel = c->stream->cancelled(c->stream->ud);
       py_store_leave(h, ps, tk);
     }
-    if (!c->interrupted && (t >= c->deadline || c->output_over || c->stream_broken || cancel)) {
+    int api_cancel = atomic_load(&h->py_cancels) != c->cancels || c->output_stop;
+    if (!c->interrupted && (t >= c->deadline || c->output_over || c->stream_broken ||
+                            cancel || api_cancel)) {
       c->interrupted = 1;
-      c->why_interrupt = c->output_over ? SBX_PY_OUTPUT_LIMIT : SBX_PY_TIMEOUT;
+      /* A streamed call (the python3 command) reports any stop as its shell
+       * does: a timeout. */
+      c->why_interrupt = c->output_over ? SBX_PY_OUTPUT_LIMIT
+                         : api_cancel && t < c->deadline && !c->stream ? SBX_PY_CANCELED
+                                                                       : SBX_PY_TIMEOUT;
       c->kill_at = t + c->grace;
       jail_interrupt(&ps->j, c->id);
     }
     if (c->interrupted && t >= c->kill_at) {
-      call_kill(ps, c, c->why_interrupt == SBX_PY_OUTPUT_LIMIT
-                           ? "the output limit was passed and the code did not stop"
-                           : "the time limit was passed and the interrupt did not stop the code");
+      call_kill(
+          ps, c,
+          c->why_interrupt == SBX_PY_OUTPUT_LIMIT
+              ? "the output limit was passed and the code did not stop"
+          : c->why_interrupt == SBX_PY_CANCELED
+              ? "cancelled, and the interrupt did not stop the code"
+              : "the time limit was passed and the interrupt did not stop the code");
       break;
     }
     /* Serve frames already buffered before polling. */
@@ -435,7 +525,7 @@ static void run_call(sbx *h, py_state *ps, py_call *c) {
     double until = c->interrupted ? c->kill_at : c->deadline;
     double left = until - py_now();
     if (left < 0) left = 0;
-    if (c->stream && c->stream->cancelled && left > 0.05) left = 0.05; /* check the cancel */
+    if (left > 0.05) left = 0.05; /* see sbx_cancel and the stream's cancel */
     struct pollfd p[3] = {{ps->j.ctl_fd, POLLIN, 0}, {ps->j.out_fd, POLLIN, 0}, {ps->j.err_fd, POLLIN, 0}};
     int pr = poll(p, 3, (int)(left * 1000) + 1);
     if (pr < 0 && errno != EINTR) {
@@ -516,15 +606,36 @@ static sbx_py_result *make_result(py_call *c, double ms) {
   } else if (code == SBX_PY_TIMEOUT && !c->killed) {
     snprintf(buf, sizeof buf, "interrupted after the time limit (the context is kept)");
     message = buf;
+  } else if (code == SBX_PY_CANCELED && !c->killed) {
+    snprintf(buf, sizeof buf, "cancelled: interrupted (the context is kept)");
+    message = buf;
   }
   const char *etype = c->killed ? NULL : c->errtype;
   if (code == SBX_PY_TIMEOUT) etype = "TimeoutError";
-  size_t total = sizeof(sbx_py_result) + c->out.len + 1 + c->err.len + 1 + slen(c->repr) +
+  if (code == SBX_PY_CANCELED) etype = "CancelledError";
+  for (int i = 0; i < 2; i++) trim_finish(&c->trim[i], i == 0 ? &c->out : &c->err);
+  size_t total = sizeof(sbx_py_result) + c->nimages * sizeof(sbx_py_image) +
+                 c->images.len + c->out.len + 1 + c->err.len + 1 + slen(c->repr) +
                  slen(etype) + slen(message) + slen(c->killed ? NULL : c->traceback);
   sbx_py_result *r = malloc(total);
   if (!r) return NULL;
   memset(r, 0, sizeof *r);
   char *p = (char *)(r + 1);
+  if (c->nimages) {
+    r->images = (sbx_py_image *)p;
+    r->nimages = c->nimages;
+    p += c->nimages * sizeof(sbx_py_image);
+    const char *q = c->images.data;
+    for (size_t i = 0; i < c->nimages; i++) {
+      uint64_t len;
+      memcpy(&len, q, sizeof len);
+      q += sizeof len;
+      memcpy(p, q, (size_t)len);
+      r->images[i] = (sbx_py_image){"image/png", (const unsigned char *)p, (size_t)len};
+      p += len;
+      q += len;
+    }
+  }
   r->out = put(&p, c->out.data ? c->out.data : "", c->out.len);
   r->out_len = c->out.len;
   r->err = put(&p, c->err.data ? c->err.data : "", c->err.len);
@@ -542,6 +653,8 @@ static sbx_py_result *make_result(py_call *c, double ms) {
 }
 
 static void call_free(py_call *c) {
+  for (int i = 0; i < 2; i++) free(c->trim[i].ring);
+  free(c->images.data);
   free(c->out.data);
   free(c->err.data);
   free(c->kill_reason);
@@ -590,8 +703,9 @@ static int64_t history_start(sbx *h, const char *code, const char *ctx, const ch
   return id;
 }
 
-static const char *const kind_names[] = {"ok", "syntax", "exception", "timeout", "memory", "killed",
-                                         "output_limit", "cpu", "exit", "protected", "preload", "cwd"};
+static const char *const kind_names[] = {
+    "ok",  "syntax", "exception", "timeout", "memory", "killed",   "output_limit",
+    "cpu", "exit",   "protected", "preload", "cwd",    "cancelled"};
 
 static void history_finish(sbx *h, int64_t id, const sbx_py_result *r) {
   if (id < 0 || !r) return;
@@ -692,10 +806,11 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
                         PY_MAX_ARGS);
   py_state *ps;
   py_entry e;
+  /* Read before the worker starts: a cancel while it starts counts too. */
+  unsigned cancels = atomic_load(&h->py_cancels);
   if ((rc = enter(h, &ps, stream && stream->store_held, &e))) return rc;
 
   double t0 = py_now();
-  int64_t hid = history_start(h, code, ctx, opt->cwd, argv);
   py_call c;
   memset(&c, 0, sizeof c);
   c.id = ++ps->next_id ? ps->next_id : ++ps->next_id;
@@ -705,6 +820,25 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   c.max_output = opt->max_output ? opt->max_output : PY_DEFAULT_OUTPUT;
   c.stream = stream;
   c.h = h;
+  c.cancels = cancels;
+  c.on_output = opt->on_output;
+  c.on_output_ud = opt->on_output_ud;
+  if (opt->keep_output && !stream) {
+    uint64_t keep = opt->keep_output < 2            ? 2
+                    : opt->keep_output > (1u << 30) ? 1u << 30
+                                                    : opt->keep_output;
+    for (int i = 0; i < 2; i++) {
+      c.trim[i].ring_max = (size_t)(keep / 2);
+      c.trim[i].head_max = (size_t)(keep - keep / 2);
+      c.trim[i].ring = malloc(c.trim[i].ring_max);
+      if (!c.trim[i].ring) {
+        call_free(&c);
+        leave(ps, &e);
+        return sandbox_fail(h, SBX_NOMEM, "python: out of memory");
+      }
+    }
+  }
+  int64_t hid = history_start(h, code, ctx, opt->cwd, argv);
 
   const char *cwd = opt->cwd;
   if (!cwd) {
@@ -872,11 +1006,77 @@ int sbx_python_stop(sbx *h) {
   return SBX_OK;
 }
 
+static void free_paths(char **paths) {
+  for (size_t i = 0; paths && paths[i]; i++) free(paths[i]);
+  free(paths);
+}
+
+static int same_paths(char **a, const char *const *b) {
+  size_t i = 0;
+  for (; a && a[i] && b && b[i]; i++)
+    if (strcmp(a[i], b[i]) != 0) return 0;
+  return !(a && a[i]) && !(b && b[i]);
+}
+
+int sbx_python_set_paths(sbx *h, const char *const *dirs) {
+  if (!h) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  size_t n = 0;
+  for (; dirs && dirs[n]; n++) {
+    const char *d = dirs[n];
+    struct stat st;
+    if (n == JAIL_MAX_RO_DIRS)
+      return sandbox_fail(h, SBX_MISUSE, "python paths: more than %d directories",
+                          JAIL_MAX_RO_DIRS);
+    if (d[0] != '/' || strlen(d) >= 4096 || strchr(d, ':'))
+      return sandbox_fail(h, SBX_MISUSE,
+                          "python paths: '%s' is not an absolute path without ':'", d);
+    if (stat(d, &st) != 0)
+      return sandbox_fail(h, SBX_MISUSE, "python paths: %s: %s", d, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+      return sandbox_fail(h, SBX_MISUSE, "python paths: %s: not a directory", d);
+  }
+  py_state *ps = py_state_get(h);
+  if (!ps) return sandbox_fail(h, SBX_NOMEM, "python: out of memory");
+  pthread_t saved;
+  if (!chan_enter(h, ps, 0, &saved))
+    return sandbox_fail(h, SBX_MISUSE,
+                        "python: another thread is running Python in this sandbox");
+  int rc = SBX_OK;
+  if (ps->chan_depth > 1) {
+    rc = sandbox_fail(h, SBX_MISUSE,
+                      "python paths: cannot change them from inside a call");
+  } else if (!same_paths(ps->python_paths, dirs)) {
+    char **copy = n ? calloc(n + 1, sizeof *copy) : NULL;
+    for (size_t i = 0; copy && i < n; i++)
+      if (!(copy[i] = strdup(dirs[i]))) {
+        free_paths(copy);
+        copy = NULL;
+      }
+    if (n && !copy) {
+      rc = sandbox_fail(h, SBX_NOMEM, "python: out of memory");
+    } else {
+      if (ps->running) py_stop_worker(ps); /* the jail's mounts are fixed at its start */
+      free_paths(ps->python_paths);
+      ps->python_paths = copy;
+    }
+  }
+  chan_leave(ps, saved);
+  return rc;
+}
+
+int sbx_python_cancel(sbx *h) {
+  if (!h) return SBX_MISUSE;
+  atomic_fetch_add(&h->py_cancels, 1); /* the running call compares (run_call) */
+  return SBX_OK;
+}
+
 void py_sandbox_close(sbx *h) {
   py_state *ps = h->py;
   if (!ps) return;
   if (ps->running) py_stop_worker(ps);
   py_tools_free(ps);
+  free_paths(ps->python_paths);
   py_reader_free(&ps->rd);
   py_buf_free(&ps->out);
   pthread_mutex_destroy(&ps->chan_lock);

@@ -91,6 +91,11 @@ async function common(client, tag) {
   r = await call(client, "python", { code: "def g():\n    1/0\ng()" });
   check(t("python: exception with traceback"), r.isError && text(r).includes("Traceback") && text(r).includes("ZeroDivisionError"), text(r));
   await call(client, "bash", { command: "echo from-bash > /data/shared.txt" });
+  r = await call(client, "python", { code: "import matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.show()\n'plotted'" });
+  const img = r.content.find((c) => c.type === "image");
+  check(t("python: a figure comes back as PNG image content"),
+    !r.isError && text(r).endsWith("'plotted'") && img && img.mimeType === "image/png" &&
+      Buffer.from(img.data, "base64").subarray(0, 4).toString("latin1") === "\x89PNG", text(r));
   r = await call(client, "python", { code: "open('/data/shared.txt').read().strip()" });
   check(t("python: sees the files bash wrote"), text(r).endsWith("'from-bash'"), text(r));
 

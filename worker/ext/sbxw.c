@@ -40,11 +40,21 @@
  * SIGINT to the main thread only when that id is the running EXEC, so a late
  * interrupt never hits the next call; bootstrap.py's handler raises
  * KeyboardInterrupt only while user code runs.
+ *
+ * Forks: user code may call os.fork() and let the child return, so the
+ * child comes back here with a copy of everything. It must never touch the
+ * channel (the host would see two workers' frames and kill both): a
+ * pthread_atfork handler points fds 3 and 4 of every child at /dev/null, and
+ * a child that returns from its cell exits at once (forked_exit) with the
+ * status python3 would give it. The channel fds are close-on-exec once the
+ * interpreter runs, so programs that code starts never hold them either.
  */
 #define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "sbxw.h"
 
+#include <Python.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -57,7 +67,6 @@
 
 #include "jail/jail.h"
 #include "py/py_proto.h"
-#include "sbxw.h"
 
 #define PYW_MAX_DEPTH 8
 
@@ -88,12 +97,46 @@ static struct {
   pthread_mutex_t out_mu;     /* the output lock: W.out and the write */
   uint8_t *req_copy;          /* the main loop's copy of the request it serves */
   size_t req_cap;             /* allocated */
+  pid_t pid;                  /* the worker's own pid: any other is a forked child */
 } W = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER,
        .out_mu = PTHREAD_MUTEX_INITIALIZER};
 
 static void die(const char *what) {
   fprintf(stderr, "sbx-pyworker: %s\n", what);
   _exit(1);
+}
+
+/* 1 in a child that user code forked (it shares nothing with the host). */
+static int forked(void) {
+  return getpid() != W.pid;
+}
+
+/* pthread_atfork, in every child: the channel is the parent's alone. Only
+ * async-signal-safe calls (the parent may have had other threads). */
+static void fork_child(void) {
+  int fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (fd < 0) return;
+  dup3(fd, JAIL_WFD_CTL, O_CLOEXEC);
+  dup3(fd, JAIL_WFD_INTR, O_CLOEXEC);
+  close(fd);
+}
+
+/* A forked child came back from its cell (it did not exit): it ends here,
+ * as it would at the end of a python3 script, with the cell's status (0, 1
+ * after an exception, whose traceback goes to its stderr, or the SystemExit
+ * code). Never returns. */
+static void forked_exit(PyObject *t) {
+  int code = 1;
+  if (t && PyTuple_Check(t) && PyTuple_GET_SIZE(t) >= 7) {
+    long status = PyLong_AsLong(PyTuple_GET_ITEM(t, 0));
+    long exit_code = PyLong_AsLong(PyTuple_GET_ITEM(t, 6));
+    PyObject *tb = PyTuple_GET_ITEM(t, 4);
+    code = status == 0 ? 0 : exit_code ? (int)(exit_code & 0xff) : 1;
+    Py_ssize_t n;
+    const char *text = PyUnicode_Check(tb) ? PyUnicode_AsUTF8AndSize(tb, &n) : NULL;
+    if (text && n > 0 && write(2, text, (size_t)n) < 0) code = code ? code : 1;
+  }
+  _exit(code);
 }
 
 /* ---- protocol I/O ------------------------------------------------------------ */
@@ -133,6 +176,7 @@ static void chan_leave(void) {
 
 /* Takes the output lock and starts a frame in W.out (GIL held). */
 static void out_begin(uint8_t type, uint32_t id) {
+  if (forked()) _exit(0); /* a backstop: forked children never send */
   if (pthread_mutex_trylock(&W.out_mu) != 0) {
     Py_BEGIN_ALLOW_THREADS
     pthread_mutex_lock(&W.out_mu);
@@ -170,6 +214,7 @@ static void read_frame(py_msg *m, int gil) {
       return;
     }
     ssize_t n;
+    if (forked()) _exit(0); /* never read the parent's requests */
     if (gil) {
       Py_BEGIN_ALLOW_THREADS
       n = py_reader_fill(&W.rd, JAIL_WFD_CTL);
@@ -233,10 +278,12 @@ static void send_internal_error(uint32_t id, const char *kind, const char *msg) 
   send_out();
 }
 
-/* Sends a RESULT from a bootstrap tuple (status, kind, type, msg, tb, repr, exit)
- * or (status, kind, msg). */
+/* Sends a RESULT from a bootstrap tuple (status, kind, type, msg, tb, repr,
+ * exit[, images]) or (status, kind, msg). images: a list of bytes (PNG), one
+ * DATA field each. */
 static void send_result(uint32_t id, PyObject *t) {
-  if (!t || !PyTuple_Check(t) || (PyTuple_GET_SIZE(t) != 7 && PyTuple_GET_SIZE(t) != 3)) {
+  Py_ssize_t size = t && PyTuple_Check(t) ? PyTuple_GET_SIZE(t) : 0;
+  if (size != 7 && size != 8 && size != 3) {
     if (PyErr_Occurred()) {
       int mem = PyErr_ExceptionMatches(PyExc_MemoryError);
       PyErr_Clear();
@@ -247,7 +294,9 @@ static void send_result(uint32_t id, PyObject *t) {
     return;
   }
   long status = PyLong_AsLong(PyTuple_GET_ITEM(t, 0));
-  int full = PyTuple_GET_SIZE(t) == 7;
+  int full = size >= 7;
+  PyObject *images =
+      size == 8 && PyList_Check(PyTuple_GET_ITEM(t, 7)) ? PyTuple_GET_ITEM(t, 7) : NULL;
   long code = full ? PyLong_AsLong(PyTuple_GET_ITEM(t, 6)) : 0;
   /* kind, then (message) or (type, message, traceback, repr). */
   static const uint8_t tags3[] = {PY_T_ERRKIND, PY_T_MESSAGE};
@@ -261,6 +310,11 @@ static void send_result(uint32_t id, PyObject *t) {
   py_msg_add_u64(&W.out, PY_T_STATUS, status == 0 ? 0 : 1);
   for (size_t i = 0; i < nstr; i++) add_utf8(tags[i], enc[i]);
   if (code) py_msg_add_u64(&W.out, PY_T_EXIT, (uint64_t)(code & 0xff));
+  for (Py_ssize_t i = 0; images && i < PyList_GET_SIZE(images); i++) {
+    PyObject *b = PyList_GET_ITEM(images, i);
+    if (PyBytes_Check(b))
+      py_msg_add(&W.out, PY_T_DATA, PyBytes_AS_STRING(b), (size_t)PyBytes_GET_SIZE(b));
+  }
   int too_large = py_msg_end(&W.out) != 0;
   if (too_large) out_abort();
   else send_out();
@@ -333,6 +387,7 @@ static void handle_exec(const py_msg *m) {
     atomic_store(&W.running, id);
     PyObject *r = call_boot("run", "(OOOKOOOO)", ctx, code, fname, (unsigned long long)flags, argv,
                             preload, cwd, env);
+    if (forked()) forked_exit(r);
     atomic_store(&W.running, outer);
     apply_call_limits(0, 0);
     send_result(id, r);
@@ -433,6 +488,7 @@ static void next_request(py_msg *m) {
     if (r < 0) die("protocol error from the host");
     if (r == 0) {
       ssize_t n;
+      if (forked()) _exit(0);
       Py_BEGIN_ALLOW_THREADS
       n = py_reader_fill(&W.rd, JAIL_WFD_CTL);
       Py_END_ALLOW_THREADS
@@ -460,6 +516,13 @@ static void next_request(py_msg *m) {
 
 static py_msg *g_reply; /* scratch for replies (large; not on the stack) */
 
+/* Host calls need the channel, which a forked child does not have. */
+static int refuse_in_child(void) {
+  if (!forked()) return 0;
+  PyErr_SetString(PyExc_RuntimeError, "the host is not reachable from a forked process");
+  return 1;
+}
+
 /* Returns (status, body, kind) from a TOOL_REPLY. */
 static PyObject *reply_tuple(const py_msg *m) {
   uint64_t st = py_msg_u64(m, PY_T_STATUS, 1);
@@ -475,6 +538,7 @@ static PyObject *w_tool_call(PyObject *self, PyObject *args) {
   const char *name, *json;
   Py_ssize_t nl, jl;
   if (!PyArg_ParseTuple(args, "s#s#", &name, &nl, &json, &jl)) return NULL;
+  if (refuse_in_child()) return NULL;
   chan_enter();
   uint32_t id = ++W.next_call_id;
   out_begin(PY_MSG_TOOL_CALL, id);
@@ -497,6 +561,7 @@ static PyObject *w_tool_search(PyObject *self, PyObject *args) {
   const char *q, *detail;
   int limit;
   if (!PyArg_ParseTuple(args, "ssi", &q, &detail, &limit)) return NULL;
+  if (refuse_in_child()) return NULL;
   chan_enter();
   uint32_t id = ++W.next_call_id;
   out_begin(PY_MSG_TOOL_SEARCH, id);
@@ -521,6 +586,7 @@ static PyObject *w_stdin_read(PyObject *self, PyObject *args) {
   if (!PyArg_ParseTuple(args, "n", &n)) return NULL;
   if (n <= 0) return PyBytes_FromStringAndSize("", 0);
   if (n > (1 << 20)) n = 1 << 20;
+  if (refuse_in_child()) return NULL;
   chan_enter();
   uint32_t id = ++W.next_call_id;
   out_begin(PY_MSG_STDIN_READ, id);
@@ -562,6 +628,12 @@ static PyObject *w_main(PyObject *self, PyObject *unused) {
   /* The shared object is mapped: its memfd is not needed any more and must
    * not reach user code. */
   close(SBXW_EXT_FD);
+  /* The interpreter runs: the channel need not survive exec any more, and
+   * programs that user code starts (os.system) must not inherit it. */
+  fcntl(JAIL_WFD_CTL, F_SETFD, FD_CLOEXEC);
+  fcntl(JAIL_WFD_INTR, F_SETFD, FD_CLOEXEC);
+  W.pid = getpid();
+  if (pthread_atfork(NULL, NULL, fork_child) != 0) die("pthread_atfork");
   /* exec made the process dumpable again; J1's uid change had cleared it.
    * Keep W as the embedding worker was: its /proc files not open to other
    * processes of the sandbox user (those run user code too). */
