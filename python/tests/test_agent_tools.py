@@ -219,8 +219,6 @@ def test_python_tool(tools: AgentTools) -> None:
 
 
 def test_python_tool_returns_figures_in_each_format(sandbox: LocalSandbox) -> None:
-    if not _sbx.HAVE_PYTHON:
-        return
     plot = "import matplotlib.pyplot as plt\nplt.plot([1, 3, 2])\nplt.show()\n'drawn'"
     # The first import of matplotlib builds its font cache: not within a tool's timeout
     # on a loaded machine.

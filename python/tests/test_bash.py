@@ -1,8 +1,6 @@
 """bash(): results, the error classes chosen from the library's structured
 errors, limits and presets, timeouts, streaming output, the persistent shell
-session, history records, and cross-visibility with the file helpers.
-
-Collected only when the extension was built with the shell (HAVE_BASH)."""
+session, history records, and cross-visibility with the file helpers."""
 
 from __future__ import annotations
 

@@ -1,9 +1,7 @@
 """execute_python(): results, errors in PythonResult, the shared filesystem,
 contexts, set_var/protect, return values, timeouts and limits, host tools
-(sync, async, validation, timeouts, search, nested calls), history.
-
-Collected only when the extension was built with the Python worker
-(HAVE_PYTHON); the jail must work on the host (see localsandbox.probe())."""
+(sync, async, validation, timeouts, search, nested calls), history. The
+jail must work on the host (see localsandbox.probe())."""
 
 import asyncio
 import json
