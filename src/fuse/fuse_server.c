@@ -20,6 +20,17 @@
  *    kernel saw that change itself); any other writer leaves it behind, and the
  *    next sync invalidates everything remembered. The loop polls an eventfd
  *    besides /dev/fuse, so fuse_server_stop() never blocks on a live mount.
+ *  - Open files: every open or create holds its inode in the store
+ *    (store_hold) until the kernel's release, so a file unlinked or renamed
+ *    over while open keeps working by inode (read, write, ftruncate, fstat,
+ *    mmap), as POSIX wants and tools rely on (Python's TemporaryFile, git's
+ *    lock files, editors' rename-over saves); the last release frees it. A
+ *    server that stops with handles open (the jail is gone: the kernel will
+ *    send no release) drops them with store_unhold_later.
+ *  - Locks (flock, fcntl) are left to the kernel (FUSE_CAP_*_LOCKS off): one
+ *    mount is served to one jail, so the kernel's local locks are the whole
+ *    story. O_TMPFILE gets the kernel's EOPNOTSUPP (libfuse 3.14 has no
+ *    tmpfile op), from which Python's tempfile falls back to mkstemp+unlink.
  */
 #define FUSE_USE_VERSION 34
 #include "fuse/fuse_server.h"
@@ -50,6 +61,12 @@ typedef struct fs_entry {
   char name[];           /* NUL-terminated */
 } fs_entry;
 
+/* An open file: fi->fh points to it. */
+typedef struct fs_handle {
+  struct fs_handle *prev, *next; /* the server's list of open handles */
+  uint64_t ino;                  /* the inode it holds in the store */
+} fs_handle;
+
 /* An inode the kernel knows, with its lookup count. */
 typedef struct fs_inode {
   struct fs_inode *next; /* bucket chain */
@@ -70,6 +87,7 @@ struct fuse_server {
   pthread_mutex_t tab_lock;      /* guards the two tables below */
   fs_entry *entries[FS_HASH];    /* remembered entries */
   fs_inode *inodes[FS_HASH];     /* remembered inodes */
+  fs_handle *handles;            /* open files, each holding its inode (tab_lock) */
   size_t nentries, ninodes;      /* their counts */
   _Atomic uint64_t requests;     /* requests served */
   int borrowed;                  /* the current request uses a lent store */
@@ -217,7 +235,9 @@ static void to_stat(fuse_server *fs, const store_stat *s, struct stat *st) {
   memset(st, 0, sizeof *st);
   st->st_ino = (ino_t)s->ino;
   st->st_mode = s->mode;
-  st->st_nlink = s->nlink ? s->nlink : 1;
+  /* 0 is an open file's after its last unlink; a directory's 0 (written by
+   * other tools) reads as 1 */
+  st->st_nlink = (s->nlink || !S_ISDIR(s->mode)) ? s->nlink : 1;
   st->st_uid = report_uid(fs, s->uid);
   st->st_gid = report_gid(fs, s->gid);
   st->st_size = (off_t)s->size;
@@ -515,6 +535,32 @@ static void op_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent, const 
   reply_entry(req, fs, newparent, newname, &s);
 }
 
+/* A new handle for `ino`, not yet listed (NULL: out of memory). */
+static fs_handle *handle_new(uint64_t ino) {
+  fs_handle *h = calloc(1, sizeof *h);
+  if (h) h->ino = ino;
+  return h;
+}
+
+/* Lists a handle whose inode the store now holds, and gives it to fi. */
+static void handle_add(fuse_server *fs, fs_handle *h, struct fuse_file_info *fi) {
+  pthread_mutex_lock(&fs->tab_lock);
+  h->next = fs->handles;
+  if (h->next) h->next->prev = h;
+  fs->handles = h;
+  pthread_mutex_unlock(&fs->tab_lock);
+  fi->fh = (uint64_t)(uintptr_t)h;
+}
+
+static void handle_remove(fuse_server *fs, fs_handle *h) {
+  pthread_mutex_lock(&fs->tab_lock);
+  if (h->prev) h->prev->next = h->next;
+  else fs->handles = h->next;
+  if (h->next) h->next->prev = h->prev;
+  pthread_mutex_unlock(&fs->tab_lock);
+  free(h);
+}
+
 static int access_mask(int flags) {
   switch (flags & O_ACCMODE) {
     case O_WRONLY: return W_OK;
@@ -524,7 +570,8 @@ static int access_mask(int flags) {
 }
 
 /* The store's checks for open and opendir: the type, the access mask and, for
- * a file opened for writing with O_TRUNC, the truncation. 0 or -errno. */
+ * a file opened for writing with O_TRUNC, the truncation; then, for a file,
+ * the hold. 0 or -errno. */
 static int open_checks(fuse_server *fs, fuse_ino_t ino, int dir, int mask, int trunc) {
   store_stat s;
   uint64_t g;
@@ -533,8 +580,24 @@ static int open_checks(fuse_server *fs, fuse_ino_t ino, int dir, int mask, int t
   if (r == 0 && !S_ISDIR(s.mode) != !dir) r = dir ? -ENOTDIR : -EISDIR;
   if (r == 0) r = store_access(fs->cfg.st, (store_ino)ino, mask);
   if (r == 0 && trunc) r = store_truncate(fs->cfg.st, (store_ino)ino, 0);
+  if (r == 0 && !dir) r = store_hold(fs->cfg.st, (store_ino)ino);
   unlock_store(fs, g);
   return r;
+}
+
+/* Ends a handle: the store lets go of its inode (an orphan is freed). */
+static void release_handle(fuse_server *fs, fs_handle *h) {
+  uint64_t g;
+  lock_store(fs, &g);
+  store_unhold(fs->cfg.st, (store_ino)h->ino);
+  unlock_store(fs, g);
+  handle_remove(fs, h);
+}
+
+static void op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
+  fs_handle *h = (fs_handle *)(uintptr_t)fi->fh;
+  if (h) release_handle(server(req), h);
+  fuse_reply_err(req, 0);
 }
 
 static void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
@@ -543,14 +606,21 @@ static void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
     fuse_reply_err(req, EISDIR);
     return;
   }
+  fs_handle *h = handle_new(ino);
+  if (!h) {
+    fuse_reply_err(req, ENOMEM);
+    return;
+  }
   int r = open_checks(fs, ino, 0, access_mask(fi->flags),
                       (fi->flags & O_TRUNC) && (fi->flags & O_ACCMODE) != O_RDONLY);
   if (r < 0) {
+    free(h);
     fuse_reply_err(req, -r);
     return;
   }
+  handle_add(fs, h, fi);
   fi->keep_cache = 0; /* a new open always sees the store's current bytes */
-  fuse_reply_open(req, fi);
+  if (fuse_reply_open(req, fi) != 0) release_handle(fs, h); /* the opener is gone */
 }
 
 static void op_create(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
@@ -560,15 +630,24 @@ static void op_create(fuse_req_t req, fuse_ino_t parent, const char *name, mode_
     fuse_reply_err(req, EEXIST);
     return;
   }
+  fs_handle *h = handle_new(0);
+  if (!h) {
+    fuse_reply_err(req, ENOMEM);
+    return;
+  }
   store_stat s;
   uint64_t g;
   lock_store(fs, &g);
   int r = store_create(fs->cfg.st, (store_ino)parent, name, S_IFREG | (mode & 07777), &s);
+  if (r == 0) r = store_hold(fs->cfg.st, s.ino);
   unlock_store(fs, g);
   if (r < 0) {
+    free(h);
     fuse_reply_err(req, -r);
     return;
   }
+  h->ino = (uint64_t)s.ino;
+  handle_add(fs, h, fi);
   struct fuse_entry_param e;
   memset(&e, 0, sizeof e);
   e.ino = (fuse_ino_t)s.ino;
@@ -577,7 +656,10 @@ static void op_create(fuse_req_t req, fuse_ino_t parent, const char *name, mode_
   e.entry_timeout = ce ? fs->cfg.cache_seconds : 0;
   e.attr_timeout = ci ? fs->cfg.cache_seconds : 0;
   fi->keep_cache = 0;
-  if (fuse_reply_create(req, &e, fi) != 0) forget_inode(fs, (uint64_t)s.ino, 1);
+  if (fuse_reply_create(req, &e, fi) != 0) {
+    forget_inode(fs, (uint64_t)s.ino, 1);
+    release_handle(fs, h);
+  }
 }
 
 static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
@@ -744,7 +826,7 @@ static const struct fuse_lowlevel_ops ops = {
     .read = op_read,
     .write = op_write,
     .flush = op_ok,
-    .release = op_ok,
+    .release = op_release,
     .fsync = op_fsync,
     .opendir = op_opendir,
     .readdir = op_readdir,
@@ -871,6 +953,14 @@ void fuse_server_stop(fuse_server *fs) {
     pthread_join(fs->thread, NULL);
   }
   if (fs->se) fuse_session_destroy(fs->se); /* closes the /dev/fuse fd */
+  /* Handles the kernel will never release now: the store frees their
+   * orphans at its next write (the caller may own the store right now). */
+  for (fs_handle *h = fs->handles, *n; h; h = n) {
+    n = h->next;
+    store_unhold_later(fs->cfg.st, (store_ino)h->ino);
+    free(h);
+  }
+  fs->handles = NULL;
   if (fs->stop_fd >= 0) close(fs->stop_fd);
   free_tables(fs);
   pthread_mutex_destroy(&fs->tab_lock);
