@@ -1158,6 +1158,7 @@ int store_copy_to(store *s, const char *path) {
   }
   int err = (rc == SQLITE_DONE || rc == SQLITE_OK) ? 0 : store_sqlerr(s, rc);
   sqlite3_finalize(q);
+  if (!err) err = store_i_reclaim_in_copy(s, path); /* open files stay behind */
   /* The path did not exist before: whatever a failed VACUUM left is ours. */
   if (err) unlink(path);
   return err;

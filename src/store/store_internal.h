@@ -276,5 +276,8 @@ int store_i_free_waiting(store *s);
 /* Frees the orphans of owners that are gone (all of them when `all`: the
  * store is a copy), in its own transaction. At open. */
 int store_i_reclaim_orphans(store *s, int all);
+/* Deletes from the database file `path`, a copy of s just made, the orphans
+ * it copied (no handle of the copy can be open). */
+int store_i_reclaim_in_copy(store *s, const char *path);
 
 #endif

@@ -340,6 +340,24 @@ int store_i_reclaim_orphans(store *s, int all) {
   return err;
 }
 
+int store_i_reclaim_in_copy(store *s, const char *path) {
+  if (!have_table(s) || store_orphan_count(s) <= 0) return 0;
+  sqlite3 *db = NULL;
+  int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec(db,
+                      "BEGIN;"
+                      "DELETE FROM fs_data WHERE ino IN (SELECT o.ino FROM sbx_orphan o "
+                      "  JOIN fs_inode i ON i.ino = o.ino WHERE i.nlink = 0);"
+                      "DELETE FROM fs_inode WHERE nlink = 0 AND ino IN (SELECT ino FROM sbx_orphan);"
+                      "DELETE FROM sbx_orphan;"
+                      "COMMIT;",
+                      NULL, NULL, NULL);
+  int err = rc == SQLITE_OK ? 0 : -EIO;
+  sqlite3_close(db);
+  return err;
+}
+
 int store_orphan_count(store *s) {
   if (!have_table(s)) return 0;
   sqlite3_stmt *q = NULL;

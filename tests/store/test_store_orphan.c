@@ -5,7 +5,8 @@
  * freed with their data at the last unhold; hard links; holds dropped from
  * another thread (store_unhold_later) freed at the next write or at close;
  * a crashed owner's orphans reclaimed when the file is opened again, a live
- * owner's kept; a copy (image) starts without any; quotas count an orphan
+ * owner's kept; a copy (image, or a file made by store_copy_to as sbx_fork
+ * does) starts without any; quotas count an orphan
  * until it is freed.
  */
 #include <pthread.h>
@@ -229,6 +230,31 @@ TEST(a_copy_starts_without_orphans) {
   store_close(s);
 }
 
+TEST(a_file_copy_starts_without_orphans) {
+  char *path = tu_tmp_path("src.db");
+  char copy[4200];
+  snprintf(copy, sizeof copy, "%s.copy", path);
+  store *s = NULL;
+  REQUIRE(store_open(path, 0, &s, NULL) == 0);
+  store_ino ino = make_file(s, "/t", "open in the source");
+  make_file(s, "/kept", "kept");
+  CHECK_EQ(store_hold(s, ino), 0);
+  CHECK_EQ(store_path_unlink(s, NULL, "/t"), 0);
+  CHECK_EQ(store_copy_to(s, copy), 0); /* what sbx_fork does */
+  store *c = NULL;
+  REQUIRE(store_open(copy, 0, &c, NULL) == 0);
+  CHECK_EQ(store_orphan_count(c), 0);
+  CHECK_EQ(rows(c, "fs_inode"), 2); /* the root and /kept */
+  CHECK_EQ(rows(c, "fs_data WHERE ino NOT IN (SELECT ino FROM fs_inode)"), 0);
+  CHECK(tu_file_is(c, "/kept", "kept", 4));
+  store_close(c);
+  CHECK_EQ(store_orphan_count(s), 1); /* the source still has it open */
+  CHECK_EQ(store_unhold(s, ino), 0);
+  store_close(s);
+  unlink(copy);
+  tu_rm_db(path);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   RUN(unlinked_open_file_keeps_working_until_unhold);
@@ -242,5 +268,6 @@ int main(int argc, char **argv) {
   RUN(crashed_owner_orphans_reclaimed_on_open);
   RUN(live_owner_orphans_kept_by_a_second_open);
   RUN(a_copy_starts_without_orphans);
+  RUN(a_file_copy_starts_without_orphans);
   return harness_done();
 }
