@@ -1,7 +1,8 @@
 """POSIX file semantics over the jail's FUSE view of the store, as real
 tools need them (issue 16, parts 3 and 4): unlinked-but-open files, rename
 over an open file, O_TMPFILE's fallback, shared and private mmap, flock and
-fcntl locks, fsync, hard links, utimensat, sparse files; the store stays
+fcntl locks (and a SQLite WAL database shared by two processes), fsync,
+hard links, utimensat, sparse files; the store stays
 consistent (an orphan is freed at its last close, and when the worker goes
 away with the file still open); git in /data; and the agent's development
 loop end to end: write a package and its tests, pytest fails, fix with the
@@ -186,6 +187,30 @@ class TestFileSemantics:
             print(run(), end="")
         """)
         assert out == "flock busy\nlockf busy\nflock taken\nlockf taken\n"
+
+    def test_sqlite_wal_database_shared_by_two_processes(self, sandbox: LocalSandbox) -> None:
+        # WAL maps its -shm file shared and locks with fcntl
+        out = py(sandbox, """
+            import sqlite3, subprocess
+            db = sqlite3.connect("/data/app.db")
+            print(db.execute("pragma journal_mode=wal").fetchone()[0])
+            db.execute("create table t(x)"); db.execute("insert into t values (1)"); db.commit()
+            child = '''
+            import sqlite3
+            c = sqlite3.connect('/data/app.db', timeout=0.2)
+            print(c.execute('select count(*) from t').fetchone()[0])
+            try:
+                c.execute('begin immediate'); print('writer lock taken')
+            except sqlite3.OperationalError as e:
+                print('busy:', e)
+            '''
+            run = lambda: subprocess.run(["/usr/bin/python3", "-c", child], capture_output=True, text=True).stdout
+            db.execute("begin immediate"); db.execute("insert into t values (2)")
+            print(run(), end="")
+            db.commit()
+            print(run(), end="")
+        """)
+        assert out == "wal\n1\nbusy: database is locked\n2\nwriter lock taken\n"
 
     def test_hard_links_times_fsync_and_sparse_files(self, sandbox: LocalSandbox) -> None:
         out = py(sandbox, """

@@ -17,7 +17,9 @@ docs/python.md.
 """
 import os
 import re
+import shutil
 import sys
+import tempfile
 import time
 
 GATE = ["test_tempfile", "test_fileio", "test_mmap", "test_fcntl", "test_shutil",
@@ -105,7 +107,10 @@ def main(argv):
     limits = {"cpu_seconds": 3600}
     if not gate:
         limits.update({"memory_bytes": 8 << 30, "max_file_size": 8 << 30})
-    sb = LocalSandbox(limits=limits)
+    # A database file, as a long-lived agent sandbox is (an in-memory one
+    # holds about 950 MB of file data, less than test_largefile copies).
+    tmpdir = tempfile.mkdtemp(prefix="sbx-cpython-files-")
+    sb = LocalSandbox(path=os.path.join(tmpdir, "sandbox.db"), limits=limits)
     try:
         r = sb.execute_python(code, timeout=per_module * len(mods) + 60)
         if r.error_kind:
@@ -132,6 +137,7 @@ def main(argv):
                     print("    " + n)
     finally:
         sb.destroy()
+        shutil.rmtree(tmpdir, ignore_errors=True)
     print("cpython-files: %d tests passed in %d modules, %.0f s (floor %d)"
           % (total_pass, len(mods), time.time() - t0, floor))
     bad = 1 if total_pass < floor else 0
