@@ -114,6 +114,19 @@ class TestUnlinkedOpenFiles:
         assert store_rows(db, "SELECT count(*) FROM fs_inode WHERE nlink = 0") == 0
         assert store_rows(db, "SELECT count(*) FROM fs_data d LEFT JOIN fs_inode i USING (ino) WHERE i.ino IS NULL") == 0
 
+    def test_ftruncate_through_a_descriptor_of_a_read_only_mode_file(self, sandbox: LocalSandbox) -> None:
+        out = py(sandbox, """
+            import os
+            fd = os.open("/data/ro", os.O_CREAT | os.O_RDWR, 0o444)
+            os.write(fd, b"abcdef"); os.ftruncate(fd, 2)
+            print(os.fstat(fd).st_size, oct(os.fstat(fd).st_mode & 0o777)); os.close(fd)
+            try:
+                os.truncate("/data/ro", 0)
+            except PermissionError:
+                print("truncate by path refused")
+        """)
+        assert out == "2 0o444\ntruncate by path refused\n"
+
     def test_rename_over_an_open_file(self, sandbox: LocalSandbox) -> None:
         out = py(sandbox, """
             import os

@@ -401,8 +401,17 @@ static void op_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to
   store_stat s;
   uint64_t g;
   lock_store(fs, &g);
-  int r = store_setattr_ino(fs->cfg.st, (store_ino)ino, &a, which, &s);
-  if (r == 0 && !which) r = store_getattr(fs->cfg.st, (store_ino)ino, &s);
+  int r;
+  if (fi && which == STORE_SET_SIZE) {
+    /* ftruncate: the open checked the access (the kernel refuses a
+     * descriptor not open for writing), not the mode bits of now (a file
+     * made with mode 0444 and O_RDWR can still be truncated through it). */
+    r = store_truncate(fs->cfg.st, (store_ino)ino, a.size);
+    if (r == 0) r = store_getattr(fs->cfg.st, (store_ino)ino, &s);
+  } else {
+    r = store_setattr_ino(fs->cfg.st, (store_ino)ino, &a, which, &s);
+    if (r == 0 && !which) r = store_getattr(fs->cfg.st, (store_ino)ino, &s);
+  }
   unlock_store(fs, g);
   if (r < 0) {
     fuse_reply_err(req, -r);
