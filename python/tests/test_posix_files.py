@@ -1,6 +1,6 @@
 """POSIX file semantics over the jail's FUSE view of the store, as real
 tools need them (issue 16, parts 3 and 4): unlinked-but-open files, rename
-over an open file, O_TMPFILE's fallback, shared and private mmap, flock and
+over an open file, O_TMPFILE, shared and private mmap, flock and
 fcntl locks (and a SQLite WAL database shared by two processes), fsync,
 hard links, utimensat, sparse files; the store stays
 consistent (an orphan is freed at its last close, and when the worker goes
@@ -139,18 +139,30 @@ class TestUnlinkedOpenFiles:
         """)
         assert out == "old new! 0\n"
 
-    def test_o_tmpfile_is_refused_clearly_and_tempfile_falls_back(self, sandbox: LocalSandbox) -> None:
-        out = py(sandbox, """
-            import errno, os, tempfile
-            try:
-                os.open("/data", os.O_TMPFILE | os.O_RDWR, 0o600)
-                print("opened")
-            except OSError as e:
-                print(e.errno == errno.EOPNOTSUPP)
-            with tempfile.TemporaryFile(dir="/data") as f:
-                f.write(b"ok"); f.seek(0); print(f.read())
-        """)
-        assert out == "True\nb'ok'\n"
+    def test_o_tmpfile(self, tmp_path: Path) -> None:
+        db = tmp_path / "s.db"
+        sb = LocalSandbox(path=db)
+        try:
+            out = py(sb, """
+                import os, tempfile
+                fd = os.open("/data", os.O_TMPFILE | os.O_RDWR, 0o600)
+                os.write(fd, b"no name"); os.ftruncate(fd, 5); os.lseek(fd, 0, 0)
+                st = os.fstat(fd)
+                print(os.read(fd, 100), st.st_nlink, oct(st.st_mode), os.listdir("/data"))
+            """)
+            assert out == "b'no na' 0 0o100600 []\n"
+            assert store_rows(db, "SELECT count(*) FROM sbx_orphan") == 1
+            out = py(sb, """
+                os.close(fd)
+                with tempfile.TemporaryFile(dir="/data") as f:  # O_TMPFILE now
+                    f.write(b"ok"); f.seek(0); print(f.read(), f.name == f.fileno())
+                print(os.listdir("/data"))
+            """)
+            assert out == "b'ok' True\n[]\n"
+            assert orphans_soon(db, 0) == 0
+            assert store_rows(db, "SELECT count(*) FROM fs_inode WHERE nlink = 0") == 0
+        finally:
+            sb.destroy()
 
 
 def sandbox_ls(sb: LocalSandbox) -> str:

@@ -29,8 +29,11 @@
  *    send no release) drops them with store_unhold_later.
  *  - Locks (flock, fcntl) are left to the kernel (FUSE_CAP_*_LOCKS off): one
  *    mount is served to one jail, so the kernel's local locks are the whole
- *    story. O_TMPFILE gets the kernel's EOPNOTSUPP (libfuse 3.14 has no
- *    tmpfile op), from which Python's tempfile falls back to mkstemp+unlink.
+ *    story.
+ *  - O_TMPFILE: libfuse 3.14 has no tmpfile operation (it would answer
+ *    ENOSYS, which the kernel turns into EOPNOTSUPP), so the loop answers
+ *    FUSE_TMPFILE itself (serve_tmpfile): a nameless orphan (store_tmpfile)
+ *    and a handle, replied as for create; linkat() can name it later.
  */
 #define FUSE_USE_VERSION 34
 #include "fuse/fuse_server.h"
@@ -38,6 +41,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fuse_lowlevel.h>
+#include <linux/fuse.h>
 #include <poll.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -45,6 +49,7 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -846,6 +851,85 @@ static const struct fuse_lowlevel_ops ops = {
     .create = op_create,
 };
 
+/* ---- O_TMPFILE, below libfuse ------------------------------------------------------------- */
+
+/* Writes one reply: the header, then `n` parts. 0 or -1. */
+static int raw_reply(fuse_server *fs, uint64_t unique, int error, struct iovec *part, int n) {
+  struct fuse_out_header oh = {.unique = unique, .error = error ? -error : 0};
+  struct iovec iov[4];
+  iov[0].iov_base = &oh;
+  iov[0].iov_len = sizeof oh;
+  size_t len = sizeof oh;
+  for (int i = 0; i < n && i < 3; i++) {
+    iov[i + 1] = part[i];
+    len += part[i].iov_len;
+  }
+  oh.len = (uint32_t)len;
+  ssize_t w = writev(fuse_session_fd(fs->se), iov, error ? 1 : n + 1);
+  return w == (ssize_t)(error ? sizeof oh : len) ? 0 : -1;
+}
+
+/* FUSE_TMPFILE: (fuse_create_in, name) in, (fuse_entry_out, fuse_open_out)
+ * out, as FUSE_CREATE; the name ("/") is not used. The request's length was
+ * checked by the kernel, and again here. */
+static void serve_tmpfile(fuse_server *fs, const struct fuse_in_header *ih, size_t len) {
+  if (len < sizeof *ih + sizeof(struct fuse_create_in)) {
+    raw_reply(fs, ih->unique, EINVAL, NULL, 0);
+    return;
+  }
+  const struct fuse_create_in *in = (const void *)(ih + 1);
+  if (synth_index(fs, ih->nodeid) >= 0) {
+    raw_reply(fs, ih->unique, EROFS, NULL, 0);
+    return;
+  }
+  fs_handle *h = handle_new(0);
+  if (!h) {
+    raw_reply(fs, ih->unique, ENOMEM, NULL, 0);
+    return;
+  }
+  store_stat s;
+  uint64_t g;
+  lock_store(fs, &g);
+  int r = store_tmpfile(fs->cfg.st, (store_ino)ih->nodeid, in->mode & ~in->umask & 07777, &s);
+  unlock_store(fs, g);
+  if (r < 0) {
+    free(h);
+    raw_reply(fs, ih->unique, -r, NULL, 0);
+    return;
+  }
+  h->ino = (uint64_t)s.ino;
+  struct fuse_file_info fi;
+  memset(&fi, 0, sizeof fi);
+  handle_add(fs, h, &fi);
+  struct stat st;
+  to_stat(fs, &s, &st);
+  struct fuse_entry_out eo;
+  memset(&eo, 0, sizeof eo);
+  eo.nodeid = (uint64_t)s.ino;
+  eo.attr_valid = 0; /* no caching: its nlink changes when it is linked */
+  eo.attr.ino = (uint64_t)s.ino;
+  eo.attr.mode = st.st_mode;
+  eo.attr.nlink = 0;
+  eo.attr.uid = st.st_uid;
+  eo.attr.gid = st.st_gid;
+  eo.attr.blksize = 4096;
+  eo.attr.atime = (uint64_t)st.st_atim.tv_sec;
+  eo.attr.mtime = (uint64_t)st.st_mtim.tv_sec;
+  eo.attr.ctime = (uint64_t)st.st_ctim.tv_sec;
+  eo.attr.atimensec = (uint32_t)st.st_atim.tv_nsec;
+  eo.attr.mtimensec = (uint32_t)st.st_mtim.tv_nsec;
+  eo.attr.ctimensec = (uint32_t)st.st_ctim.tv_nsec;
+  struct fuse_open_out oo;
+  memset(&oo, 0, sizeof oo);
+  oo.fh = fi.fh;
+  remember_inode(fs, (uint64_t)s.ino); /* the kernel counts it as a lookup */
+  struct iovec part[2] = {{&eo, sizeof eo}, {&oo, sizeof oo}};
+  if (raw_reply(fs, ih->unique, 0, part, 2) != 0) {
+    forget_inode(fs, (uint64_t)s.ino, 1);
+    release_handle(fs, h);
+  }
+}
+
 /* ---- the loop ---------------------------------------------------------------------------- */
 
 static void *serve(void *arg) {
@@ -866,6 +950,11 @@ static void *serve(void *arg) {
     if (n == -EINTR || n == -EAGAIN) continue;
     if (n <= 0) break; /* ENODEV: the jail's mount is gone */
     atomic_fetch_add(&fs->requests, 1);
+    const struct fuse_in_header *ih = buf.mem;
+    if (!(buf.flags & FUSE_BUF_IS_FD) && (size_t)n >= sizeof *ih && ih->opcode == FUSE_TMPFILE) {
+      serve_tmpfile(fs, ih, (size_t)n);
+      continue;
+    }
     fuse_session_process_buf(fs->se, &buf);
   }
   free(buf.mem);

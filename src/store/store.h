@@ -234,6 +234,10 @@ int store_truncate(store *s, store_ino ino, uint64_t size);
 int store_hold(store *s, store_ino ino); /* 0, -ENOMEM */
 int store_unhold(store *s, store_ino ino);
 void store_unhold_later(store *s, store_ino ino);
+/* O_TMPFILE: a new regular file in `dir` (w+x checked) with no name,
+ * already held once (as by store_hold) and an orphan (nlink 0): freed at its
+ * last unhold unless store_link gives it a name first. */
+int store_tmpfile(store *s, store_ino dir, uint32_t mode, store_stat *st);
 /* Orphans recorded in the store (tests), or -errno. */
 int store_orphan_count(store *s);
 

@@ -368,3 +368,55 @@ int store_orphan_count(store *s) {
   sqlite3_finalize(q);
   return r;
 }
+
+int store_tmpfile(store *s, store_ino dir, uint32_t mode, store_stat *st) {
+  int err = store_tx_begin(s);
+  if (err) return err;
+  store_stat d;
+  int held = 0;
+  err = store_i_getattr(s, dir, &d);
+  if (!err && !S_ISDIR(d.mode)) err = -ENOTDIR;
+  if (!err) err = store_i_perm(s, &d, W_OK | X_OK);
+  if (!err) err = store_quota_inodes(s, 1);
+  int64_t sec;
+  uint32_t ns;
+  store_now(&sec, &ns);
+  sqlite3_stmt *q = err ? NULL : store_stmt(s, ST_INODE_INSERT);
+  if (!err && !q) err = -EIO;
+  if (!err) {
+    sqlite3_bind_int64(q, 1, S_IFREG | (mode & 07777));
+    sqlite3_bind_int64(q, 2, s->uid);
+    sqlite3_bind_int64(q, 3, s->gid);
+    sqlite3_bind_int64(q, 4, 0);
+    sqlite3_bind_int64(q, 5, sec);
+    sqlite3_bind_int64(q, 6, ns);
+    err = store_step_done(s, q);
+  }
+  if (!err) {
+    memset(st, 0, sizeof *st);
+    st->ino = sqlite3_last_insert_rowid(s->db);
+    st->mode = S_IFREG | (mode & 07777);
+    st->nlink = 1; /* as inserted; store_i_orphan takes it to 0 */
+    st->uid = s->uid;
+    st->gid = s->gid;
+    st->atime = st->mtime = st->ctime = sec;
+    st->atime_nsec = st->mtime_nsec = st->ctime_nsec = ns;
+    err = store_hold(s, st->ino);
+    held = err == 0;
+  }
+  if (!err) err = store_i_orphan(s, st, sec, ns);
+  if (!err) st->nlink = 0;
+  err = store_tx_end(s, err);
+  if (err && held) {
+    /* rolled back: the inode never existed; drop the hold without a write */
+    pthread_mutex_lock(&s->holds->lock);
+    store_held **pp;
+    store_held *h = find_held(s->holds, st->ino, &pp);
+    if (h && --h->count == 0) {
+      *pp = h->next;
+      free(h);
+    }
+    pthread_mutex_unlock(&s->holds->lock);
+  }
+  return err;
+}

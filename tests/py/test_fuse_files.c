@@ -1,7 +1,8 @@
 /*
  * test_fuse_files.c - open files over the jail's FUSE view of the store, as
  * the C API sees them (so the server's handle bookkeeping runs under ASan):
- * an unlinked-but-open file works by inode and is freed at its last close; a
+ * an unlinked-but-open file works by inode and is freed at its last close (and
+ * an O_TMPFILE one, which never had a name); a
  * file the shell removes while Python has it open stays readable; a worker
  * killed with such a file open leaves no orphan once the store writes again;
  * closing the sandbox frees what is left. The store's tables are read with a
@@ -66,6 +67,20 @@ TEST(unlinked_open_file_truncates_and_is_freed_at_close) {
   sbx_close(h);
 }
 
+TEST(o_tmpfile_is_an_orphan_from_the_start) {
+  sbx *h = NULL;
+  REQUIRE(sbx_open(db_path, 0, &h) == SBX_OK);
+  CHECK_STR(py_eval(h, "import os\n"
+                       "t = os.open('/data', os.O_TMPFILE | os.O_RDWR, 0o600)\n"
+                       "os.write(t, b'abc'); (os.pread(t, 9, 0), os.fstat(t).st_nlink, os.listdir('/data'))"),
+            "(b'abc', 0, [])");
+  CHECK_EQ(orphans(), 1);
+  CHECK_STR(py_eval(h, "os.close(t)"), "");
+  CHECK_EQ(orphans_soon(0), 0);
+  CHECK_EQ(db_count("SELECT count(*) FROM fs_inode WHERE nlink = 0"), 0);
+  sbx_close(h);
+}
+
 TEST(shell_rm_while_python_reads) {
   sbx *h = NULL;
   REQUIRE(sbx_open(db_path, 0, &h) == SBX_OK);
@@ -124,6 +139,7 @@ int main(int argc, char **argv) {
   snprintf(db_path, sizeof db_path, "%s/sbx-fuse-files-%d.db", tmp && *tmp ? tmp : "/tmp",
            (int)getpid());
   RUN(unlinked_open_file_truncates_and_is_freed_at_close);
+  RUN(o_tmpfile_is_an_orphan_from_the_start);
   RUN(shell_rm_while_python_reads);
   RUN(killed_worker_leaves_no_orphan);
   RUN(closing_the_sandbox_frees_open_orphans);

@@ -255,6 +255,40 @@ TEST(a_file_copy_starts_without_orphans) {
   tu_rm_db(path);
 }
 
+TEST(tmpfile_is_a_held_orphan_freed_at_unhold) {
+  store *s = tu_mem();
+  store_stat st, d;
+  CHECK_EQ(store_path_mkdir(s, NULL, "/d", 0755), 0);
+  CHECK_EQ(store_path_stat(s, NULL, "/d", &d), 0);
+  REQUIRE(store_tmpfile(s, d.ino, 0600, &st) == 0);
+  CHECK_EQ(st.nlink, 0);
+  CHECK_EQ(store_orphan_count(s), 1);
+  CHECK_EQ(store_write(s, st.ino, "tmp", 3, 0), 3);
+  CHECK_EQ(rows(s, "fs_dentry"), 1); /* /d only: it has no name */
+  CHECK_EQ(store_unhold(s, st.ino), 0);
+  CHECK_EQ(store_getattr(s, st.ino, &st), -ENOENT);
+  CHECK_EQ(store_orphan_count(s), 0);
+  /* a directory the caller may not write, and a file that is no directory */
+  CHECK_EQ(store_path_chmod(s, NULL, "/d", 0555), 0);
+  CHECK_EQ(store_tmpfile(s, d.ino, 0600, &st), -EACCES);
+  store_ino f = make_file(s, "/f", "x");
+  CHECK_EQ(store_tmpfile(s, f, 0600, &st), -ENOTDIR);
+  CHECK_EQ(rows(s, "fs_inode"), 3); /* the root, /d, /f */
+  store_close(s);
+}
+
+TEST(tmpfile_that_is_linked_keeps_its_data) {
+  store *s = tu_mem();
+  store_stat st;
+  REQUIRE(store_tmpfile(s, STORE_ROOT_INO, 0644, &st) == 0);
+  CHECK_EQ(store_write(s, st.ino, "named later", 11, 0), 11);
+  CHECK_EQ(store_link(s, st.ino, STORE_ROOT_INO, "named", NULL), 0);
+  CHECK_EQ(store_unhold(s, st.ino), 0);
+  CHECK(tu_file_is(s, "/named", "named later", 11));
+  CHECK_EQ(store_orphan_count(s), 0);
+  store_close(s);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   RUN(unlinked_open_file_keeps_working_until_unhold);
@@ -269,5 +303,7 @@ int main(int argc, char **argv) {
   RUN(live_owner_orphans_kept_by_a_second_open);
   RUN(a_copy_starts_without_orphans);
   RUN(a_file_copy_starts_without_orphans);
+  RUN(tmpfile_is_a_held_orphan_freed_at_unhold);
+  RUN(tmpfile_that_is_linked_keeps_its_data);
   return harness_done();
 }
