@@ -97,7 +97,7 @@ def main(argv):
         return 1
     from localsandbox import LocalSandbox
 
-    per_module = 600 if not gate else 150
+    per_module = 1200 if not gate else 150
     code = RUNNER.replace("MODULES", repr(mods)).replace("PER_MODULE", str(per_module))
     t0 = time.time()
     # The gate keeps the sandbox's default limits (a 1 GiB file size, which
