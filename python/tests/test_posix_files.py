@@ -6,7 +6,7 @@ hard links, utimensat, sparse files; the store stays
 consistent (an orphan is freed at its last close, and when the worker goes
 away with the file still open); git in /data; and the agent's development
 loop end to end: write a package and its tests, pytest fails, fix with the
-shell's sed -i, pytest passes, git commit.
+shell's sed -i, pytest passes, git commit, make.
 
 Collected only when the extension was built with the Python worker and the
 shell (conftest.py). CPython's own file tests run in scripts/suites/
@@ -326,3 +326,7 @@ class TestGitAndTheDevelopmentLoop:
                                      "&& git ls-files")
         assert (code, out) == (0, "calc: add adds\n.gitignore\ncalc/__init__.py\ntests/test_calc.py\n")
         assert sandbox.bash("cd /data/proj && ls -A").stdout == ".git\n.gitignore\ncalc\ntests\n"
+        if shutil.which("make"):  # and the project's make target, in the jail too
+            sandbox.bash("cd /data/proj && printf 'test:\\n\\tpython3 -m pytest -q -p no:cacheprovider\\n' > Makefile")
+            code, out = self.sh(sandbox, "make -s test")
+            assert code == 0 and "1 passed" in out, out
