@@ -52,9 +52,9 @@ typedef struct store_held {
 
 /* The hold table of a store. */
 struct store_holds {
-  pthread_mutex_t lock;                 /* guards everything below */
-  store_held *bucket[HOLD_BUCKETS];     /* chains by inode */
-  size_t waiting;                       /* entries with count 0 (to free) */
+  pthread_mutex_t lock;             /* guards everything below */
+  store_held *bucket[HOLD_BUCKETS]; /* chains by inode */
+  size_t waiting;                   /* entries with count 0 (to free) */
 };
 
 static size_t hold_hash(store_ino ino) {
@@ -92,8 +92,10 @@ int store_hold(store *s, store_ino ino) {
   store_held *h = find_held(t, ino, NULL);
   if (h) {
     if (h->count == 0) t->waiting--;
-    if (h->count == UINT32_MAX) err = -EMFILE;
-    else h->count++;
+    if (h->count == UINT32_MAX)
+      err = -EMFILE;
+    else
+      h->count++;
   } else if (!(h = calloc(1, sizeof *h))) {
     err = -ENOMEM;
   } else {
@@ -145,8 +147,8 @@ static int ensure_table(store *s) {
 }
 
 static int have_table(store *s) {
-  return sqlite3_table_column_metadata(s->db, "main", "sbx_orphan", "ino", NULL, NULL, NULL,
-                                       NULL, NULL) == SQLITE_OK;
+  return sqlite3_table_column_metadata(s->db, "main", "sbx_orphan", "ino", NULL, NULL,
+                                       NULL, NULL, NULL) == SQLITE_OK;
 }
 
 /* "BOOTID PID STARTTIME" of this process into buf; "" when /proc cannot
@@ -192,9 +194,9 @@ static int owner_gone(const char *owner) {
   unsigned long long st;
   if (sscanf(owner, "%63s %ld %llu", oboot, &pid, &st) != 3 || pid <= 0) return 0;
   read_first_line("/proc/sys/kernel/random/boot_id", boot, sizeof boot);
-  if (!boot[0]) return 0;                   /* cannot tell */
-  if (strcmp(boot, oboot) != 0) return 1;  /* another boot: every process is gone */
-  return start_time(pid) != st;            /* dead (0) or a new process on the id */
+  if (!boot[0]) return 0;                 /* cannot tell */
+  if (strcmp(boot, oboot) != 0) return 1; /* another boot: every process is gone */
+  return start_time(pid) != st;           /* dead (0) or a new process on the id */
 }
 
 int store_i_orphan(store *s, const store_stat *victim, int64_t sec, uint32_t ns) {
@@ -203,9 +205,9 @@ int store_i_orphan(store *s, const store_stat *victim, int64_t sec, uint32_t ns)
   char owner[160];
   owner_of_self(owner, sizeof owner);
   sqlite3_stmt *q = NULL;
-  int rc = sqlite3_prepare_v2(s->db,
-                              "INSERT OR REPLACE INTO sbx_orphan (ino, owner) VALUES (?1, ?2)",
-                              -1, &q, NULL);
+  int rc = sqlite3_prepare_v2(
+      s->db, "INSERT OR REPLACE INTO sbx_orphan (ino, owner) VALUES (?1, ?2)", -1, &q,
+      NULL);
   if (rc == SQLITE_OK) {
     sqlite3_bind_int64(q, 1, victim->ino);
     sqlite3_bind_text(q, 2, owner, -1, SQLITE_STATIC);
@@ -247,7 +249,8 @@ static int free_orphan(store *s, store_ino ino) {
   }
   if (!have_table(s)) return 0;
   sqlite3_stmt *q = NULL;
-  int rc = sqlite3_prepare_v2(s->db, "DELETE FROM sbx_orphan WHERE ino = ?1", -1, &q, NULL);
+  int rc =
+      sqlite3_prepare_v2(s->db, "DELETE FROM sbx_orphan WHERE ino = ?1", -1, &q, NULL);
   if (rc == SQLITE_OK) {
     sqlite3_bind_int64(q, 1, ino);
     rc = sqlite3_step(q);
@@ -345,14 +348,15 @@ int store_i_reclaim_in_copy(store *s, const char *path) {
   sqlite3 *db = NULL;
   int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
   if (rc == SQLITE_OK)
-    rc = sqlite3_exec(db,
-                      "BEGIN;"
-                      "DELETE FROM fs_data WHERE ino IN (SELECT o.ino FROM sbx_orphan o "
-                      "  JOIN fs_inode i ON i.ino = o.ino WHERE i.nlink = 0);"
-                      "DELETE FROM fs_inode WHERE nlink = 0 AND ino IN (SELECT ino FROM sbx_orphan);"
-                      "DELETE FROM sbx_orphan;"
-                      "COMMIT;",
-                      NULL, NULL, NULL);
+    rc = sqlite3_exec(
+        db,
+        "BEGIN;"
+        "DELETE FROM fs_data WHERE ino IN (SELECT o.ino FROM sbx_orphan o "
+        "  JOIN fs_inode i ON i.ino = o.ino WHERE i.nlink = 0);"
+        "DELETE FROM fs_inode WHERE nlink = 0 AND ino IN (SELECT ino FROM sbx_orphan);"
+        "DELETE FROM sbx_orphan;"
+        "COMMIT;",
+        NULL, NULL, NULL);
   int err = rc == SQLITE_OK ? 0 : -EIO;
   sqlite3_close(db);
   return err;
@@ -363,8 +367,10 @@ int store_orphan_count(store *s) {
   sqlite3_stmt *q = NULL;
   int rc = sqlite3_prepare_v2(s->db, "SELECT count(*) FROM sbx_orphan", -1, &q, NULL);
   int r = 0;
-  if (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) r = sqlite3_column_int(q, 0);
-  else r = store_sqlerr(s, rc);
+  if (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW)
+    r = sqlite3_column_int(q, 0);
+  else
+    r = store_sqlerr(s, rc);
   sqlite3_finalize(q);
   return r;
 }

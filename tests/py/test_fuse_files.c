@@ -21,7 +21,8 @@ static long long db_count(const char *sql) {
   long long n = -1;
   if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK) {
     sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
+    if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) == SQLITE_OK &&
+        sqlite3_step(q) == SQLITE_ROW)
       n = sqlite3_column_int64(q, 0);
     sqlite3_finalize(q);
   }
@@ -29,7 +30,9 @@ static long long db_count(const char *sql) {
   return n;
 }
 
-static long long orphans(void) { return db_count("SELECT count(*) FROM sbx_orphan"); }
+static long long orphans(void) {
+  return db_count("SELECT count(*) FROM sbx_orphan");
+}
 
 /* The orphan count once it is `want`, or after 5 s (the kernel sends a
  * release after close() has returned). */
@@ -55,11 +58,13 @@ static int bash_ok(sbx *h, const char *script) {
 TEST(unlinked_open_file_truncates_and_is_freed_at_close) {
   sbx *h = NULL;
   REQUIRE(sbx_open(db_path, 0, &h) == SBX_OK);
-  CHECK_STR(py_eval(h, "import os, tempfile\n"
-                       "f = tempfile.TemporaryFile(dir='/data')\n"
-                       "f.write(b'captured'); f.flush(); f.truncate(3); f.seek(0)\n"
-                       "(f.read(), os.fstat(f.fileno()).st_size, os.fstat(f.fileno()).st_nlink)"),
-            "(b'cap', 3, 0)");
+  CHECK_STR(
+      py_eval(h,
+              "import os, tempfile\n"
+              "f = tempfile.TemporaryFile(dir='/data')\n"
+              "f.write(b'captured'); f.flush(); f.truncate(3); f.seek(0)\n"
+              "(f.read(), os.fstat(f.fileno()).st_size, os.fstat(f.fileno()).st_nlink)"),
+      "(b'cap', 3, 0)");
   CHECK_EQ(orphans(), 1);
   CHECK_STR(py_eval(h, "f.close(); os.listdir('/data')"), "[]");
   CHECK_EQ(orphans_soon(0), 0);
@@ -70,9 +75,11 @@ TEST(unlinked_open_file_truncates_and_is_freed_at_close) {
 TEST(o_tmpfile_is_an_orphan_from_the_start) {
   sbx *h = NULL;
   REQUIRE(sbx_open(db_path, 0, &h) == SBX_OK);
-  CHECK_STR(py_eval(h, "import os\n"
-                       "t = os.open('/data', os.O_TMPFILE | os.O_RDWR, 0o600)\n"
-                       "os.write(t, b'abc'); (os.pread(t, 9, 0), os.fstat(t).st_nlink, os.listdir('/data'))"),
+  CHECK_STR(py_eval(h,
+                    "import os\n"
+                    "t = os.open('/data', os.O_TMPFILE | os.O_RDWR, 0o600)\n"
+                    "os.write(t, b'abc'); (os.pread(t, 9, 0), os.fstat(t).st_nlink, "
+                    "os.listdir('/data'))"),
             "(b'abc', 0, [])");
   CHECK_EQ(orphans(), 1);
   CHECK_STR(py_eval(h, "os.close(t)"), "");
@@ -98,13 +105,14 @@ TEST(killed_worker_leaves_no_orphan) {
   sbx *h = NULL;
   REQUIRE(sbx_open(db_path, 0, &h) == SBX_OK);
   sbx_py_options o = {.timeout = 1, .grace = 0.2};
-  sbx_py_result *r = py_run_opt(h,
-                                "import os, signal\n"
-                                "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
-                                "g = open('/data/big', 'wb'); g.write(b'x' * 300000); g.flush()\n"
-                                "os.unlink('/data/big')\n"
-                                "while True: pass\n",
-                                &o);
+  sbx_py_result *r =
+      py_run_opt(h,
+                 "import os, signal\n"
+                 "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+                 "g = open('/data/big', 'wb'); g.write(b'x' * 300000); g.flush()\n"
+                 "os.unlink('/data/big')\n"
+                 "while True: pass\n",
+                 &o);
   REQUIRE(r);
   CHECK(r->killed);
   sbx_free(r);
@@ -114,8 +122,7 @@ TEST(killed_worker_leaves_no_orphan) {
   CHECK_EQ(db_count("SELECT count(*) FROM fs_data d LEFT JOIN fs_inode i USING (ino) "
                     "WHERE i.ino IS NULL"),
            0);
-  CHECK_STR(py_eval(h, "__import__('os').listdir('/data')"),
-            "['after']");
+  CHECK_STR(py_eval(h, "__import__('os').listdir('/data')"), "['after']");
   CHECK(bash_ok(h, "rm /data/after"));
   sbx_close(h);
 }
@@ -123,9 +130,11 @@ TEST(killed_worker_leaves_no_orphan) {
 TEST(closing_the_sandbox_frees_open_orphans) {
   sbx *h = NULL;
   REQUIRE(sbx_open(db_path, 0, &h) == SBX_OK);
-  CHECK_STR(py_eval(h, "import os\nk = open('/data/k', 'wb'); k.write(b'y' * 5000); k.flush()\n"
-                       "os.unlink('/data/k'); os.fstat(k.fileno()).st_size"),
-            "5000");
+  CHECK_STR(
+      py_eval(h,
+              "import os\nk = open('/data/k', 'wb'); k.write(b'y' * 5000); k.flush()\n"
+              "os.unlink('/data/k'); os.fstat(k.fileno()).st_size"),
+      "5000");
   CHECK_EQ(orphans(), 1);
   sbx_close(h); /* the worker stops with the file open */
   CHECK_EQ(orphans(), 0);
