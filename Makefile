@@ -38,7 +38,7 @@ TEST_BINS := $(TEST_SRCS:%.c=$(B)/%)
 TEST_UTIL_OBJS := $(TEST_UTIL:%.c=$(B)/%.o)
 
 .PHONY: FORCE all deps lib demo test python-package test-c test-asan test-py test-cmd conformance conformance-gate \
-        fuzz fuzz-gate bench clean format asan test-dates
+        fuzz fuzz-gate bench clean format asan test-dates test-cpython-files
 
 all: deps
 	@$(MAKE) --no-print-directory B=build binaries
@@ -168,6 +168,11 @@ conformance: all
 test-dates: all
 	@SBX_CLOCK_DATES=$$'+400d\n2028-02-29 12:00:00\n2027-12-31 23:59:00\n2039-03-01 08:00:00' \
 	  bash scripts/suites/shifted-clock.sh
+
+# CPython's own file and OS test modules (libpython3.11-testsuite) in the jail,
+# all of them (make test runs the gate list, scripts/suites/cpython-files.sh).
+test-cpython-files: all
+	@PYTHONPATH=build/python /usr/bin/python3 scripts/suites/cpython_files.py --list
 
 fuzz: deps
 	@scripts/fuzz.sh 300

@@ -19,6 +19,8 @@ PKGS=(
   yq  # kislyuk/yq: tests/cmd/yq.t proves its expectations against it
   faketime  # scripts/suites/shifted-clock.sh: the suites that print times, at other dates
   strace    # bench/store/run.sh: counts the fdatasync calls of creating a sandbox file
+  libpython3.11-testsuite  # scripts/suites/cpython-files.sh: CPython's file tests in the jail
+  git       # the git workflow in the jail (python/tests/test_posix_files.py)
 )
 PKGS+=("$@")
 

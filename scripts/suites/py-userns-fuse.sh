@@ -16,7 +16,7 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 0
 fi
 tests=(build/tests/py/test_python build/tests/py/test_escape build/tests/py/test_pycmd
-       build/tests/py/test_tools build/tests/py/test_nested)
+       build/tests/py/test_tools build/tests/py/test_nested build/tests/py/test_fuse_files)
 for t in "${tests[@]}"; do
   [ -x "$t" ] || { echo "py-userns-fuse: $t missing (run make)"; echo "0 passed, 1 failed"; exit 1; }
 done

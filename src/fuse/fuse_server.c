@@ -20,6 +20,20 @@
  *    kernel saw that change itself); any other writer leaves it behind, and the
  *    next sync invalidates everything remembered. The loop polls an eventfd
  *    besides /dev/fuse, so fuse_server_stop() never blocks on a live mount.
+ *  - Open files: every open or create holds its inode in the store
+ *    (store_hold) until the kernel's release, so a file unlinked or renamed
+ *    over while open keeps working by inode (read, write, ftruncate, fstat,
+ *    mmap), as POSIX wants and tools rely on (Python's TemporaryFile, git's
+ *    lock files, editors' rename-over saves); the last release frees it. A
+ *    server that stops with handles open (the jail is gone: the kernel will
+ *    send no release) drops them with store_unhold_later.
+ *  - Locks (flock, fcntl) are left to the kernel (FUSE_CAP_*_LOCKS off): one
+ *    mount is served to one jail, so the kernel's local locks are the whole
+ *    story.
+ *  - O_TMPFILE: libfuse 3.14 has no tmpfile operation (it would answer
+ *    ENOSYS, which the kernel turns into EOPNOTSUPP), so the loop answers
+ *    FUSE_TMPFILE itself (serve_tmpfile): a nameless orphan (store_tmpfile)
+ *    and a handle, replied as for create; linkat() can name it later.
  */
 #define FUSE_USE_VERSION 34
 #include "fuse/fuse_server.h"
@@ -27,6 +41,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fuse_lowlevel.h>
+#include <linux/fuse.h>
 #include <poll.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -34,6 +49,7 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -49,6 +65,12 @@ typedef struct fs_entry {
   uint64_t parent;       /* directory inode */
   char name[];           /* NUL-terminated */
 } fs_entry;
+
+/* An open file: fi->fh points to it. */
+typedef struct fs_handle {
+  struct fs_handle *prev, *next; /* the server's list of open handles */
+  uint64_t ino;                  /* the inode it holds in the store */
+} fs_handle;
 
 /* An inode the kernel knows, with its lookup count. */
 typedef struct fs_inode {
@@ -70,6 +92,7 @@ struct fuse_server {
   pthread_mutex_t tab_lock;      /* guards the two tables below */
   fs_entry *entries[FS_HASH];    /* remembered entries */
   fs_inode *inodes[FS_HASH];     /* remembered inodes */
+  fs_handle *handles;            /* open files, each holding its inode (tab_lock) */
   size_t nentries, ninodes;      /* their counts */
   _Atomic uint64_t requests;     /* requests served */
   int borrowed;                  /* the current request uses a lent store */
@@ -217,7 +240,9 @@ static void to_stat(fuse_server *fs, const store_stat *s, struct stat *st) {
   memset(st, 0, sizeof *st);
   st->st_ino = (ino_t)s->ino;
   st->st_mode = s->mode;
-  st->st_nlink = s->nlink ? s->nlink : 1;
+  /* 0 is an open file's after its last unlink; a directory's 0 (written by
+   * other tools) reads as 1 */
+  st->st_nlink = (s->nlink || !S_ISDIR(s->mode)) ? s->nlink : 1;
   st->st_uid = report_uid(fs, s->uid);
   st->st_gid = report_gid(fs, s->gid);
   st->st_size = (off_t)s->size;
@@ -381,8 +406,17 @@ static void op_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to
   store_stat s;
   uint64_t g;
   lock_store(fs, &g);
-  int r = store_setattr_ino(fs->cfg.st, (store_ino)ino, &a, which, &s);
-  if (r == 0 && !which) r = store_getattr(fs->cfg.st, (store_ino)ino, &s);
+  int r;
+  if (fi && which == STORE_SET_SIZE) {
+    /* ftruncate: the open checked the access (the kernel refuses a
+     * descriptor not open for writing), not the mode bits of now (a file
+     * made with mode 0444 and O_RDWR can still be truncated through it). */
+    r = store_truncate(fs->cfg.st, (store_ino)ino, a.size);
+    if (r == 0) r = store_getattr(fs->cfg.st, (store_ino)ino, &s);
+  } else {
+    r = store_setattr_ino(fs->cfg.st, (store_ino)ino, &a, which, &s);
+    if (r == 0 && !which) r = store_getattr(fs->cfg.st, (store_ino)ino, &s);
+  }
   unlock_store(fs, g);
   if (r < 0) {
     fuse_reply_err(req, -r);
@@ -515,6 +549,32 @@ static void op_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent, const 
   reply_entry(req, fs, newparent, newname, &s);
 }
 
+/* A new handle for `ino`, not yet listed (NULL: out of memory). */
+static fs_handle *handle_new(uint64_t ino) {
+  fs_handle *h = calloc(1, sizeof *h);
+  if (h) h->ino = ino;
+  return h;
+}
+
+/* Lists a handle whose inode the store now holds, and gives it to fi. */
+static void handle_add(fuse_server *fs, fs_handle *h, struct fuse_file_info *fi) {
+  pthread_mutex_lock(&fs->tab_lock);
+  h->next = fs->handles;
+  if (h->next) h->next->prev = h;
+  fs->handles = h;
+  pthread_mutex_unlock(&fs->tab_lock);
+  fi->fh = (uint64_t)(uintptr_t)h;
+}
+
+static void handle_remove(fuse_server *fs, fs_handle *h) {
+  pthread_mutex_lock(&fs->tab_lock);
+  if (h->prev) h->prev->next = h->next;
+  else fs->handles = h->next;
+  if (h->next) h->next->prev = h->prev;
+  pthread_mutex_unlock(&fs->tab_lock);
+  free(h);
+}
+
 static int access_mask(int flags) {
   switch (flags & O_ACCMODE) {
     case O_WRONLY: return W_OK;
@@ -524,7 +584,8 @@ static int access_mask(int flags) {
 }
 
 /* The store's checks for open and opendir: the type, the access mask and, for
- * a file opened for writing with O_TRUNC, the truncation. 0 or -errno. */
+ * a file opened for writing with O_TRUNC, the truncation; then, for a file,
+ * the hold. 0 or -errno. */
 static int open_checks(fuse_server *fs, fuse_ino_t ino, int dir, int mask, int trunc) {
   store_stat s;
   uint64_t g;
@@ -533,8 +594,24 @@ static int open_checks(fuse_server *fs, fuse_ino_t ino, int dir, int mask, int t
   if (r == 0 && !S_ISDIR(s.mode) != !dir) r = dir ? -ENOTDIR : -EISDIR;
   if (r == 0) r = store_access(fs->cfg.st, (store_ino)ino, mask);
   if (r == 0 && trunc) r = store_truncate(fs->cfg.st, (store_ino)ino, 0);
+  if (r == 0 && !dir) r = store_hold(fs->cfg.st, (store_ino)ino);
   unlock_store(fs, g);
   return r;
+}
+
+/* Ends a handle: the store lets go of its inode (an orphan is freed). */
+static void release_handle(fuse_server *fs, fs_handle *h) {
+  uint64_t g;
+  lock_store(fs, &g);
+  store_unhold(fs->cfg.st, (store_ino)h->ino);
+  unlock_store(fs, g);
+  handle_remove(fs, h);
+}
+
+static void op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
+  fs_handle *h = (fs_handle *)(uintptr_t)fi->fh;
+  if (h) release_handle(server(req), h);
+  fuse_reply_err(req, 0);
 }
 
 static void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
@@ -543,14 +620,21 @@ static void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
     fuse_reply_err(req, EISDIR);
     return;
   }
+  fs_handle *h = handle_new(ino);
+  if (!h) {
+    fuse_reply_err(req, ENOMEM);
+    return;
+  }
   int r = open_checks(fs, ino, 0, access_mask(fi->flags),
                       (fi->flags & O_TRUNC) && (fi->flags & O_ACCMODE) != O_RDONLY);
   if (r < 0) {
+    free(h);
     fuse_reply_err(req, -r);
     return;
   }
+  handle_add(fs, h, fi);
   fi->keep_cache = 0; /* a new open always sees the store's current bytes */
-  fuse_reply_open(req, fi);
+  if (fuse_reply_open(req, fi) != 0) release_handle(fs, h); /* the opener is gone */
 }
 
 static void op_create(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
@@ -560,15 +644,24 @@ static void op_create(fuse_req_t req, fuse_ino_t parent, const char *name, mode_
     fuse_reply_err(req, EEXIST);
     return;
   }
+  fs_handle *h = handle_new(0);
+  if (!h) {
+    fuse_reply_err(req, ENOMEM);
+    return;
+  }
   store_stat s;
   uint64_t g;
   lock_store(fs, &g);
   int r = store_create(fs->cfg.st, (store_ino)parent, name, S_IFREG | (mode & 07777), &s);
+  if (r == 0) r = store_hold(fs->cfg.st, s.ino);
   unlock_store(fs, g);
   if (r < 0) {
+    free(h);
     fuse_reply_err(req, -r);
     return;
   }
+  h->ino = (uint64_t)s.ino;
+  handle_add(fs, h, fi);
   struct fuse_entry_param e;
   memset(&e, 0, sizeof e);
   e.ino = (fuse_ino_t)s.ino;
@@ -577,7 +670,10 @@ static void op_create(fuse_req_t req, fuse_ino_t parent, const char *name, mode_
   e.entry_timeout = ce ? fs->cfg.cache_seconds : 0;
   e.attr_timeout = ci ? fs->cfg.cache_seconds : 0;
   fi->keep_cache = 0;
-  if (fuse_reply_create(req, &e, fi) != 0) forget_inode(fs, (uint64_t)s.ino, 1);
+  if (fuse_reply_create(req, &e, fi) != 0) {
+    forget_inode(fs, (uint64_t)s.ino, 1);
+    release_handle(fs, h);
+  }
 }
 
 static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
@@ -744,7 +840,7 @@ static const struct fuse_lowlevel_ops ops = {
     .read = op_read,
     .write = op_write,
     .flush = op_ok,
-    .release = op_ok,
+    .release = op_release,
     .fsync = op_fsync,
     .opendir = op_opendir,
     .readdir = op_readdir,
@@ -754,6 +850,85 @@ static const struct fuse_lowlevel_ops ops = {
     .access = op_access,
     .create = op_create,
 };
+
+/* ---- O_TMPFILE, below libfuse ------------------------------------------------------------- */
+
+/* Writes one reply: the header, then `n` parts. 0 or -1. */
+static int raw_reply(fuse_server *fs, uint64_t unique, int error, struct iovec *part, int n) {
+  struct fuse_out_header oh = {.unique = unique, .error = error ? -error : 0};
+  struct iovec iov[4];
+  iov[0].iov_base = &oh;
+  iov[0].iov_len = sizeof oh;
+  size_t len = sizeof oh;
+  for (int i = 0; i < n && i < 3; i++) {
+    iov[i + 1] = part[i];
+    len += part[i].iov_len;
+  }
+  oh.len = (uint32_t)len;
+  ssize_t w = writev(fuse_session_fd(fs->se), iov, error ? 1 : n + 1);
+  return w == (ssize_t)(error ? sizeof oh : len) ? 0 : -1;
+}
+
+/* FUSE_TMPFILE: (fuse_create_in, name) in, (fuse_entry_out, fuse_open_out)
+ * out, as FUSE_CREATE; the name ("/") is not used. The request's length was
+ * checked by the kernel, and again here. */
+static void serve_tmpfile(fuse_server *fs, const struct fuse_in_header *ih, size_t len) {
+  if (len < sizeof *ih + sizeof(struct fuse_create_in)) {
+    raw_reply(fs, ih->unique, EINVAL, NULL, 0);
+    return;
+  }
+  const struct fuse_create_in *in = (const void *)(ih + 1);
+  if (synth_index(fs, ih->nodeid) >= 0) {
+    raw_reply(fs, ih->unique, EROFS, NULL, 0);
+    return;
+  }
+  fs_handle *h = handle_new(0);
+  if (!h) {
+    raw_reply(fs, ih->unique, ENOMEM, NULL, 0);
+    return;
+  }
+  store_stat s;
+  uint64_t g;
+  lock_store(fs, &g);
+  int r = store_tmpfile(fs->cfg.st, (store_ino)ih->nodeid, in->mode & ~in->umask & 07777, &s);
+  unlock_store(fs, g);
+  if (r < 0) {
+    free(h);
+    raw_reply(fs, ih->unique, -r, NULL, 0);
+    return;
+  }
+  h->ino = (uint64_t)s.ino;
+  struct fuse_file_info fi;
+  memset(&fi, 0, sizeof fi);
+  handle_add(fs, h, &fi);
+  struct stat st;
+  to_stat(fs, &s, &st);
+  struct fuse_entry_out eo;
+  memset(&eo, 0, sizeof eo);
+  eo.nodeid = (uint64_t)s.ino;
+  eo.attr_valid = 0; /* no caching: its nlink changes when it is linked */
+  eo.attr.ino = (uint64_t)s.ino;
+  eo.attr.mode = st.st_mode;
+  eo.attr.nlink = 0;
+  eo.attr.uid = st.st_uid;
+  eo.attr.gid = st.st_gid;
+  eo.attr.blksize = 4096;
+  eo.attr.atime = (uint64_t)st.st_atim.tv_sec;
+  eo.attr.mtime = (uint64_t)st.st_mtim.tv_sec;
+  eo.attr.ctime = (uint64_t)st.st_ctim.tv_sec;
+  eo.attr.atimensec = (uint32_t)st.st_atim.tv_nsec;
+  eo.attr.mtimensec = (uint32_t)st.st_mtim.tv_nsec;
+  eo.attr.ctimensec = (uint32_t)st.st_ctim.tv_nsec;
+  struct fuse_open_out oo;
+  memset(&oo, 0, sizeof oo);
+  oo.fh = fi.fh;
+  remember_inode(fs, (uint64_t)s.ino); /* the kernel counts it as a lookup */
+  struct iovec part[2] = {{&eo, sizeof eo}, {&oo, sizeof oo}};
+  if (raw_reply(fs, ih->unique, 0, part, 2) != 0) {
+    forget_inode(fs, (uint64_t)s.ino, 1);
+    release_handle(fs, h);
+  }
+}
 
 /* ---- the loop ---------------------------------------------------------------------------- */
 
@@ -775,6 +950,11 @@ static void *serve(void *arg) {
     if (n == -EINTR || n == -EAGAIN) continue;
     if (n <= 0) break; /* ENODEV: the jail's mount is gone */
     atomic_fetch_add(&fs->requests, 1);
+    const struct fuse_in_header *ih = buf.mem;
+    if (!(buf.flags & FUSE_BUF_IS_FD) && (size_t)n >= sizeof *ih && ih->opcode == FUSE_TMPFILE) {
+      serve_tmpfile(fs, ih, (size_t)n);
+      continue;
+    }
     fuse_session_process_buf(fs->se, &buf);
   }
   free(buf.mem);
@@ -871,6 +1051,14 @@ void fuse_server_stop(fuse_server *fs) {
     pthread_join(fs->thread, NULL);
   }
   if (fs->se) fuse_session_destroy(fs->se); /* closes the /dev/fuse fd */
+  /* Handles the kernel will never release now: the store frees their
+   * orphans at its next write (the caller may own the store right now). */
+  for (fs_handle *h = fs->handles, *n; h; h = n) {
+    n = h->next;
+    store_unhold_later(fs->cfg.st, (store_ino)h->ino);
+    free(h);
+  }
+  fs->handles = NULL;
   if (fs->stop_fd >= 0) close(fs->stop_fd);
   free_tables(fs);
   pthread_mutex_destroy(&fs->tab_lock);

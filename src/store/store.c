@@ -708,6 +708,10 @@ static store *store_alloc(void) {
     s->dcache_epoch = 1; /* calloc'd entries (epoch 0) are empty */
     s->hist_max_rows = STORE_HISTORY_DEFAULT_ROWS;
     s->hist_unpruned = STORE_HISTORY_PRUNE_EVERY; /* the first insert prunes */
+    if (store_i_holds_init(s)) {
+      free(s);
+      s = NULL;
+    }
   }
   return s;
 }
@@ -814,6 +818,8 @@ int store_open(const char *path, int flags, store **out, char **errmsg) {
     store_close(s);
     return err;
   }
+  /* Orphans of a crashed process; a trusted open is a fresh copy: all. */
+  store_i_reclaim_orphans(s, memory || (flags & STORE_OPEN_TRUSTED));
   *out = s;
   return 0;
 }
@@ -886,12 +892,19 @@ int store_open_image(const void *bytes, size_t len, store **out, char **errmsg) 
     store_close(s);
     return err;
   }
+  store_i_reclaim_orphans(s, 1); /* a copy: no handle of it can be open */
   *out = s;
   return 0;
 }
 
+static int push_frame(store *s);
+static int pop_frame(store *s, int ok);
+
 void store_close(store *s) {
   if (!s) return;
+  if (s->holds && s->depth == 0 && !s->readonly && store_i_waiting(s) && push_frame(s) == 0)
+    pop_frame(s, store_i_free_waiting(s) == 0);
+  store_i_holds_free(s);
   for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
   for (int t = 0; t < STORE_MULTI_TABLES; t++)
     for (int k = 0; k < STORE_MULTI_SIZES; k++) sqlite3_finalize(s->multi[t][k]);
@@ -1071,6 +1084,10 @@ static int pop_frame(store *s, int ok) {
 
 int store_tx_begin(store *s) {
   if (s->readonly) return -EROFS;
+  /* Orphans whose holds were dropped from another thread: freed first, in a
+   * transaction of their own (a failing call must not bring them back). */
+  if (s->depth == 0 && store_i_waiting(s) && push_frame(s) == 0)
+    pop_frame(s, store_i_free_waiting(s) == 0);
   int err = push_frame(s);
   if (!err) s->generation++;
   return err;
@@ -1141,6 +1158,7 @@ int store_copy_to(store *s, const char *path) {
   }
   int err = (rc == SQLITE_DONE || rc == SQLITE_OK) ? 0 : store_sqlerr(s, rc);
   sqlite3_finalize(q);
+  if (!err) err = store_i_reclaim_in_copy(s, path); /* open files stay behind */
   /* The path did not exist before: whatever a failed VACUUM left is ours. */
   if (err) unlink(path);
   return err;

@@ -223,6 +223,24 @@ ssize_t store_read(store *s, store_ino ino, void *buf, size_t n, uint64_t off);
 ssize_t store_write(store *s, store_ino ino, const void *buf, size_t n, uint64_t off);
 int store_truncate(store *s, store_ino ino, uint64_t size);
 
+/* Open files (see store_orphan.c). The server of open files (FUSE) holds
+ * every inode it has open: a held regular file that loses its last link
+ * (unlink, rename over it) stays readable, writable and truncatable by
+ * inode with nlink 0 until its last hold goes, then it is deleted with its
+ * data. An unhold may write (that deletion): call it with the store owned.
+ * store_unhold_later may be called from any thread without the store: the
+ * deletion then waits for the next mutating call or close. Orphans of a
+ * process that died are deleted when the file is next opened. */
+int store_hold(store *s, store_ino ino); /* 0, -ENOMEM */
+int store_unhold(store *s, store_ino ino);
+void store_unhold_later(store *s, store_ino ino);
+/* O_TMPFILE: a new regular file in `dir` (w+x checked) with no name,
+ * already held once (as by store_hold) and an orphan (nlink 0): freed at its
+ * last unhold unless store_link gives it a name first. */
+int store_tmpfile(store *s, store_ino dir, uint32_t mode, store_stat *st);
+/* Orphans recorded in the store (tests), or -errno. */
+int store_orphan_count(store *s);
+
 /* Permission check for the caller: mask of R_OK, W_OK, X_OK (0 = exists). */
 int store_access(store *s, store_ino ino, int mask);
 

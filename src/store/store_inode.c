@@ -9,8 +9,9 @@
  *    the Rust SDK (2 + subdirectories) reads fine, and nothing here derives a
  *    decision from a directory's nlink (rmdir checks emptiness with a query).
  *  - A regular file's or symlink's nlink counts its dentries; when it reaches
- *    0 the inode is deleted with its data and symlink rows, as AgentFS does
- *    (there are no orphaned open files).
+ *    0 the inode is deleted with its data and symlink rows, as AgentFS does,
+ *    unless the file is held open (store_orphan.c): it is then kept with
+ *    nlink 0 until its last close.
  *  - File data is cut into fs_data rows of chunk_size bytes (from fs_config):
  *    every chunk but the last is exactly chunk_size. Files are written dense:
  *    a write past EOF or a truncate that extends a file pads the old short
@@ -168,6 +169,8 @@ static int drop_link(store *s, const store_stat *victim, int64_t sec, uint32_t n
   int err;
   if (!S_ISDIR(victim->mode) && victim->nlink > 1)
     return nlink_add(s, victim->ino, -1, sec, ns);
+  if (S_ISREG(victim->mode) && store_i_held(s, victim->ino))
+    return store_i_orphan(s, victim, sec, ns); /* open: freed at its last close */
   if (S_ISREG(victim->mode)) {
     err = store_quota_bytes(s, -(int64_t)victim->size);
     if (err) return err;

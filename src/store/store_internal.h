@@ -147,6 +147,7 @@ struct store {
   unsigned dcache_dv;       /* SQLite data version the cache was checked at */
   int dcache_used;          /* a walk used an entry since the last check */
   store_dcache_ent dcache[STORE_DCACHE_SLOTS]; /* the directory cache */
+  struct store_holds *holds; /* inodes held open (store_orphan.c), owned */
   /* multi-row INSERTs of store_i_create_files by table and log2(rows) */
   sqlite3_stmt *multi[STORE_MULTI_TABLES][STORE_MULTI_SIZES];
 };
@@ -257,5 +258,26 @@ ssize_t store_i_read(store *s, const store_stat *st, void *buf, size_t n, uint64
 ssize_t store_i_readlink(store *s, store_ino ino, char *buf, size_t bufsz);
 int store_i_setattr(store *s, const store_stat *cur, const store_setattr *a, int which,
                     store_stat *st_out);
+
+/* ---- open files and orphans (store_orphan.c) ---- */
+
+/* The hold table of a new store / freeing it at close. */
+int store_i_holds_init(store *s);
+void store_i_holds_free(store *s);
+/* 1 when `ino` is held open. */
+int store_i_held(store *s, store_ino ino);
+/* Keeps held regular file `victim`, whose last link is going, as an orphan
+ * (nlink 0, a row in sbx_orphan); its dentry is already gone. */
+int store_i_orphan(store *s, const store_stat *victim, int64_t sec, uint32_t ns);
+/* 1 when holds dropped by store_unhold_later left orphans to free. */
+int store_i_waiting(store *s);
+/* Frees them, in the caller's transaction. */
+int store_i_free_waiting(store *s);
+/* Frees the orphans of owners that are gone (all of them when `all`: the
+ * store is a copy), in its own transaction. At open. */
+int store_i_reclaim_orphans(store *s, int all);
+/* Deletes from the database file `path`, a copy of s just made, the orphans
+ * it copied (no handle of the copy can be open). */
+int store_i_reclaim_in_copy(store *s, const char *path);
 
 #endif
