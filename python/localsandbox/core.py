@@ -540,6 +540,7 @@ class LocalSandbox:
         limits: Mapping[str, int] | None = None,
         isolation: str = "in-process",
         history_limit: int | None = None,
+        require: str | None = None,
     ) -> None:
         """Create a sandbox.
 
@@ -571,6 +572,13 @@ class LocalSandbox:
             history_limit: The most calls the history keeps (the oldest are
                 deleted as new ones are recorded); 0: no bound. None: the
                 library's default (100,000 calls).
+            require: The jail tier Python may run in. None (the default):
+                the full jail (namespaces, the store as the root file
+                system), else the reduced tier where the host denies user
+                namespaces or /dev/fuse (see ``jail_info()``). ``"full"``:
+                refuse the reduced tier (calls raise
+                ``JailUnavailableError``). ``"reduced"``: always the reduced
+                tier (tests, benchmarks).
 
         Raises:
             ValueError: Both ``files`` and ``snapshot``; invalid snapshot
@@ -594,6 +602,9 @@ class LocalSandbox:
         if isolation not in ("in-process", "process"):
             raise ValueError(f"isolation must be 'in-process' or 'process', got {isolation!r}")
         iso = _sbx.OPEN_PROCESS if isolation == "process" else 0
+        tiers = {None: 0, "full": 1, "reduced": 2}
+        if require not in tiers:
+            raise ValueError(f"require must be None, 'full' or 'reduced', got {require!r}")
         if history_limit is not None and (
             isinstance(history_limit, bool) or not isinstance(history_limit, int)
         ):
@@ -630,6 +641,8 @@ class LocalSandbox:
         try:
             if history_limit is not None:
                 h.history_retention(history_limit, 0)
+            if require is not None and hasattr(h, "python_require"):
+                h.python_require(tiers[require])
             if not h.exists(cwd):
                 h.mkdir(cwd, True)
             if seed:
@@ -1168,6 +1181,19 @@ class LocalSandbox:
         if not name.isidentifier():
             raise ValueError(f"not a Python identifier: {name!r}")
         self._python_op("python_protect", _check_context_name(context), name)
+
+    def jail_info(self) -> dict[str, Any]:
+        """The jail Python runs in here, starting the worker if needed:
+        ``{"tier": "full" | "reduced", "why": ..., "root": ..., "memory":
+        ..., "kept": [...], "lost": [...]}``. ``root`` is the sandbox's ``/``
+        as the code sees it: ``"/"`` in the full jail, the private host
+        directory in the reduced tier (also ``$SBX_ROOT`` there).
+
+        Raises:
+            JailUnavailableError: No jail tier can start on this host (or
+                ``require="full"`` and the full jail cannot).
+        """
+        return json.loads(self._python_op("jail_info"))
 
     def stop_python(self) -> None:
         """Stop the Python worker now (all contexts are lost; the next call

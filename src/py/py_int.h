@@ -209,6 +209,13 @@ void py_tier_import(sbx *h, py_state *ps, char *msg, size_t n);
 /* A store path as the worker sees it ("/data" -> "D/data" on the reduced
  * tier), into buf. */
 const char *py_tier_path(py_state *ps, const char *path, char *buf, size_t n);
+/* An environment entry for the worker: on the reduced tier HOME, TMPDIR,
+ * PWD and OLDPWD with an absolute store path are given as the worker's path
+ * (docs/python.md); anything else as is. */
+const char *py_tier_env(py_state *ps, const char *kv, char *buf, size_t n);
+/* Adds to the EXEC frame being built the reduced tier's SBX_ROOT, and
+ * TMPDIR when `env` has none (the worker's own would be replaced). */
+void py_tier_env_extra(py_state *ps, char *const *env);
 
 /* ---- py_tools.c ------------------------------------------------------------------ */
 

@@ -152,6 +152,34 @@ const char *py_tier_path(py_state *ps, const char *path, char *buf, size_t n) {
   return buf;
 }
 
+const char *py_tier_env(py_state *ps, const char *kv, char *buf, size_t n) {
+  static const char *const mapped[] = {"HOME=", "TMPDIR=", "PWD=", "OLDPWD="};
+  if (!ps->mirror) return kv;
+  for (size_t i = 0; i < sizeof mapped / sizeof mapped[0]; i++) {
+    size_t l = strlen(mapped[i]);
+    if (strncmp(kv, mapped[i], l) == 0 && kv[l] == '/') {
+      char path[STORE_PATH_MAX + PATH_MAX];
+      snprintf(buf, n, "%.*s%s", (int)l, kv, py_tier_path(ps, kv + l, path, sizeof path));
+      return buf;
+    }
+  }
+  return kv;
+}
+
+void py_tier_env_extra(py_state *ps, char *const *env) {
+  if (!ps->mirror) return;
+  char kv[PATH_MAX + 16];
+  int tmpdir = 0;
+  for (size_t i = 0; env[i]; i++)
+    if (strncmp(env[i], "TMPDIR=", 7) == 0) tmpdir = 1;
+  snprintf(kv, sizeof kv, "SBX_ROOT=%s", py_mirror_root(ps->mirror));
+  py_msg_add(&ps->out, PY_T_ENV, kv, strlen(kv));
+  if (!tmpdir) {
+    snprintf(kv, sizeof kv, "TMPDIR=%s/tmp", py_mirror_root(ps->mirror));
+    py_msg_add(&ps->out, PY_T_ENV, kv, strlen(kv));
+  }
+}
+
 /* ---- the public calls ------------------------------------------------------------------- */
 
 int sbx_python_require(sbx *h, int tier) {

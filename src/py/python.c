@@ -714,9 +714,12 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   size_t nfields = nargs;
   for (size_t i = 0; stream && stream->env && stream->env[i] && nfields < PY_PROTO_MAX_FIELDS - 16; i++) {
     if (strlen(stream->env[i]) > 128 * 1024) continue;
-    py_msg_add(&ps->out, PY_T_ENV, stream->env[i], strlen(stream->env[i]));
+    char envbuf[2 * STORE_PATH_MAX];
+    const char *kv = py_tier_env(ps, stream->env[i], envbuf, sizeof envbuf);
+    py_msg_add(&ps->out, PY_T_ENV, kv, strlen(kv));
     nfields++;
   }
+  if (stream && stream->env) py_tier_env_extra(ps, stream->env);
   if (py_msg_end(&ps->out) != 0) {
     leave(ps, &e);
     return sandbox_fail(h, SBX_MISUSE, "python: the request is too large (16 MiB)");
