@@ -160,6 +160,12 @@ static int host_same(const mirror_rec *r, const struct stat *st) {
 /* Drops the records no walk met (their paths were deleted on the walked
  * side); `gone` is called for each first. */
 static void rec_sweep(py_mirror *m, void (*gone)(py_mirror *, store *, mirror_rec *), store *s) {
+  if (m->failed) {
+    /* A walk that failed part way did not meet everything: what it missed
+     * is not a deletion. */
+    for (size_t i = 0; i < m->cap; i++) m->recs[i].seen = 0;
+    return;
+  }
   for (size_t i = 0; i < m->cap; i++)
     if (m->recs[i].path && !m->recs[i].seen) gone(m, s, &m->recs[i]);
   for (size_t i = 0; i < m->cap; i++) {
@@ -340,8 +346,9 @@ static void export_entry(py_mirror *m, store *s, int dirfd, const char *dirpath,
     }
     if (!same) fchmod(fd, st->mode & 07777);
     export_dir(m, s, fd, path, st->ino, depth + 1);
-    if (fstat(fd, &hs) == 0) rec_set_host(r, &hs);
-    rec_set_store(r, st);
+    r = rec_find(m, path); /* the table may have grown meanwhile */
+    if (r && fstat(fd, &hs) == 0) rec_set_host(r, &hs);
+    if (r) rec_set_store(r, st);
     close(fd);
     return;
   }
@@ -448,6 +455,8 @@ static void import_entry(py_mirror *m, store *s, int dirfd, const char *dirpath,
     }
     import_dir(m, s, fd, path, depth + 1);
     close(fd);
+    r = rec_find(m, path); /* the table may have grown meanwhile */
+    if (!r) return;
   } else if (!same && S_ISREG(hs.st_mode)) {
     int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return;
@@ -474,7 +483,9 @@ static void import_dir(py_mirror *m, store *s, int fd, const char *path, int dep
     fail(m, "import %s: deeper than %d levels", path, MIRROR_MAX_DEPTH);
     return;
   }
-  int dfd = dup(fd);
+  /* A new open file description: a dup would share (and leave at the end)
+   * the directory offset of fd, and the next walk would see nothing. */
+  int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
   if (!d) {
     if (dfd >= 0) close(dfd);
