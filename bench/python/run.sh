@@ -25,3 +25,8 @@ if [ -f "$cfg/python.o" ] && [ -f "$cfg/libpython3.11.a" ] &&
   pystatic=$root/build/bench/python-static
 fi
 SBX_PYWORKER="$root/build/sbx-pyworker" SBX_BENCH_PYSTATIC=$pystatic build/bench/bench_python "$@"
+# The two jail tiers side by side (first and warm call, the reduced tier's sync).
+# shellcheck disable=SC2046
+cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -o build/bench/bench_tiers bench/python/bench_tiers.c \
+  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
+SBX_PYWORKER="$root/build/sbx-pyworker" build/bench/bench_tiers
