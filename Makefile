@@ -82,6 +82,12 @@ $(B)/sbx: $(CLI_OBJS) $(B)/libsbx.a
 $(B)/sbx-run: $(B)/tools/sbx-run.o $(B)/libsbx.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libsbx.a $(LIBS)
 
+# The Python jail in real containers (podman over a debootstrapped Debian 12;
+# not part of `make test`): scripts/container-test.sh, docs/deploy.md.
+.PHONY: container-test
+container-test: binaries
+	scripts/container-test.sh
+
 # sbx-nons: a program under a default container's denial of namespaces and
 # mounts (tests of the reduced jail tier, scripts/suites/py-reduced.sh).
 $(B)/sbx-nons: $(B)/tools/sbx-nons.o

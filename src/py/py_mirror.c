@@ -64,6 +64,8 @@ struct py_mirror {
   size_t errlen;
   int failed;           /* a failure was recorded in err */
   unsigned char *buf;   /* copy buffer (MIRROR_CHUNK) */
+  uint64_t gen;         /* store_generation() when both sides last agreed */
+  int synced;           /* gen is valid */
 };
 
 static int fail(py_mirror *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -389,11 +391,16 @@ int py_mirror_export(py_mirror *m, store *s, char *err, size_t errlen) {
   m->errlen = errlen;
   m->failed = 0;
   err[0] = 0;
+  /* Nothing written to the store since both sides last agreed: D is
+   * already its copy (changes made in D are the import's business). */
+  if (m->synced && store_generation(s) == m->gen) return 0;
   store_stat root;
   int rc = store_getattr(s, STORE_ROOT_INO, &root);
   if (rc < 0) return fail(m, "export /: %s", strerror(-rc));
   export_dir(m, s, m->root_fd, "/", STORE_ROOT_INO, 0);
   rec_sweep(m, export_gone, s);
+  m->gen = store_generation(s);
+  m->synced = !m->failed;
   return m->failed ? -1 : 0;
 }
 
@@ -517,12 +524,17 @@ int py_mirror_import(py_mirror *m, store *s, char *err, size_t errlen) {
   m->errlen = errlen;
   m->failed = 0;
   err[0] = 0;
+  uint64_t before = store_generation(s);
   int rc = store_begin(s);
   if (rc < 0) return fail(m, "import: %s", strerror(-rc));
   import_dir(m, s, m->root_fd, "/", 0);
   rec_sweep(m, import_gone, s);
   rc = store_commit(s);
   if (rc < 0) fail(m, "import: commit: %s", strerror(-rc));
+  /* What the import wrote is in the records already: the next export need
+   * not walk for it. */
+  if (m->synced && !m->failed && before == m->gen) m->gen = store_generation(s);
+  else m->synced = 0;
   return m->failed ? -1 : 0;
 }
 
@@ -556,6 +568,10 @@ py_mirror *py_mirror_create(uint32_t uid, char *err, size_t errlen) {
 }
 
 const char *py_mirror_root(const py_mirror *m) { return m->root; }
+
+void py_mirror_known_write(py_mirror *m, uint64_t before, uint64_t after) {
+  if (m && m->synced && m->gen == before) m->gen = after;
+}
 
 uint32_t py_mirror_uid(const py_mirror *m) { return m->uid; }
 

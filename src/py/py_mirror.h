@@ -30,6 +30,11 @@ int py_mirror_export(py_mirror *m, store *s, char *err, size_t errlen);
  * deletions) in one store transaction. 0, or -1 with the reason in err (the
  * first failure; e.g. the store's quota). */
 int py_mirror_import(py_mirror *m, store *s, char *err, size_t errlen);
+/* The store went from generation `before` to `after` by a write known to
+ * change no file (a history record): the next export need not walk for it.
+ * (Exports are skipped while store_generation() is where the last sync left
+ * it; any other write makes the next export walk both trees.) */
+void py_mirror_known_write(py_mirror *m, uint64_t before, uint64_t after);
 /* Removes the directory and frees (NULL is a no-op). */
 void py_mirror_free(py_mirror *m);
 

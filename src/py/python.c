@@ -560,7 +560,9 @@ static int64_t history_start(sbx *h, const char *code, const char *ctx, const ch
   int64_t id = -1;
   if (text) {
     int t = py_store_enter(h, h->py);
+    uint64_t g = store_generation(h->st);
     if (store_call_start(h->st, "python", text, &id) < 0) id = -1;
+    py_mirror_known_write(h->py->mirror, g, store_generation(h->st));
     py_store_leave(h, h->py, t);
   }
   free(text);
@@ -586,7 +588,9 @@ static void history_finish(sbx *h, int64_t id, const sbx_py_result *r) {
                r->error_type ? ": " : "", r->error_message ? r->error_message : "");
   }
   int t = py_store_enter(h, h->py);
+  uint64_t g = store_generation(h->st);
   store_call_finish(h->st, id, err ? NULL : text, err);
+  py_mirror_known_write(h->py->mirror, g, store_generation(h->st));
   py_store_leave(h, h->py, t);
   free(text);
   free(err);
