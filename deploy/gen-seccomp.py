@@ -6,7 +6,7 @@ with one rule added that lets an unprivileged process build sbx's full Python
 jail: user/mount/pid/net/ipc/uts/cgroup namespaces (unshare, clone with
 CLONE_NEW* flags), the mounts of its root file system (mount, umount2,
 pivot_root and the new mount API for the root-made FUSE mount) and its
-hostname. Nothing else changes: the calls the default denies stay denied.
+hostname and domain name. Nothing else changes: the calls the default denies stay denied.
 
 Docker's default profile denies the namespace flags of clone and unshare
 unless the container has CAP_SYS_ADMIN; this profile allows them without any
@@ -20,7 +20,7 @@ import json
 import sys
 
 JAIL_CALLS = [
-    "unshare", "clone", "clone3", "mount", "umount2", "pivot_root", "sethostname",
+    "unshare", "clone", "clone3", "mount", "umount2", "pivot_root", "sethostname", "setdomainname",
     "fsopen", "fsconfig", "fsmount", "move_mount", "open_tree", "mount_setattr",
 ]
 

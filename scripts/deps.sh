@@ -18,7 +18,7 @@ PKGS=(
   yq  # kislyuk/yq: tests/cmd/yq.t proves its expectations against it
   faketime  # scripts/suites/shifted-clock.sh: the suites that print times, at other dates
   strace    # bench/store/run.sh: counts the fdatasync calls of creating a sandbox file
-  podman debootstrap  # make container-test: the jail in Debian 12 containers
+  podman runc debootstrap  # make container-test: the jail in Debian 12 containers
 )
 PKGS+=("$@")
 

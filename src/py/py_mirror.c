@@ -260,17 +260,21 @@ static void names_free(name_list *l) {
 /* Writes the store's file `st` as `name` in dirfd. */
 static int export_file(py_mirror *m, store *s, int dirfd, const char *name, const store_stat *st,
                        const char *path) {
-  int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
-  if (fd < 0 && (errno == EISDIR || errno == ELOOP)) {
+  /* O_NONBLOCK: a FIFO planted here must not block the host (ENXIO without
+   * a reader); whatever is not a regular file is removed and made anew. */
+  const int flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC;
+  int fd = openat(dirfd, name, flags, 0600);
+  struct stat hs;
+  if (fd >= 0 && (fstat(fd, &hs) || !S_ISREG(hs.st_mode))) {
+    close(fd);
+    fd = -1;
+    errno = EEXIST;
+  }
+  if (fd < 0 && errno != EACCES && errno != ENOENT) {
     host_remove(dirfd, name, 0);
-    fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+    fd = openat(dirfd, name, flags | O_EXCL, 0600);
   }
   if (fd < 0) return fail(m, "export %s: %s", path, strerror(errno));
-  struct stat hs;
-  if (fstat(fd, &hs) || !S_ISREG(hs.st_mode)) {
-    close(fd);
-    return fail(m, "export %s: not a regular file on the host side", path);
-  }
   for (uint64_t off = 0; off < st->size;) {
     ssize_t r = store_read_stat(s, st, m->buf, MIRROR_CHUNK, off);
     if (r < 0) {

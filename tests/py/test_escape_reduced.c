@@ -225,6 +225,16 @@ TEST(swapped_directories_cannot_redirect_the_host) {
   sbx_python_stop(H); /* ends the swapper */
 }
 
+/* A FIFO where the host will write a file: the host neither blocks on it
+ * nor keeps it; the file arrives. */
+TEST(a_fifo_in_place_of_a_file_does_not_block_the_host) {
+  REQUIRE(sbx_write_file(H, "/data/ff.txt", "one", 3, 0) == SBX_OK);
+  expect("os.remove('ff.txt')\nos.mkfifo('ff.txt')\n'fifo'", "'fifo'");
+  REQUIRE(sbx_write_file(H, "/data/ff.txt", "two", 3, 0) == SBX_OK);
+  expect("import stat\n(stat.S_ISREG(os.lstat('ff.txt').st_mode), open('ff.txt').read())",
+         "(True, 'two')");
+}
+
 TEST(fork_bomb_is_bounded) {
   /* RLIMIT_NPROC counts a uid's processes: it bounds the jail only when it
    * has a uid of its own, i.e. when the host is root (docs/security.md). */
@@ -347,6 +357,7 @@ int main(int argc, char **argv) {
   RUN(kernel_surface);
   RUN(symlinks_and_hard_links_out);
   RUN(swapped_directories_cannot_redirect_the_host);
+  RUN(a_fifo_in_place_of_a_file_does_not_block_the_host);
   RUN(fork_bomb_is_bounded);
   RUN(memory_bomb);
   RUN(a_big_file_is_refused);
