@@ -11,14 +11,14 @@
  *   $SBX_JAIL_TIER=full|reduced     forces one tier for the process (tests)
  *   sbx_python_require(h, tier)     SBX_TIER_FULL refuses the reduced tier
  *
- * Once the full jail has failed in this process, later workers go straight
- * to the reduced tier (the failure does not change while the process runs,
- * and trying costs a helper start); the note keeps the reason, and
+ * Every worker start tries the full jail first (a host whose failure was
+ * passing - a helper not found yet, a full /tmp - must get the full jail
+ * back): where the host refuses it that costs one helper start that fails at
+ * once (bench/python/bench_tiers.c). The note keeps the reason, and
  * sbx_jail_info() and sbx_probe() show it.
  */
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,10 +27,6 @@
 #include "jail/jail.h"
 #include "jail/jail_int.h" /* jail_pick_host_id */
 #include "py/py_int.h"
-
-/* The full jail's failure in this process ("" while it has not failed). */
-static pthread_mutex_t full_lock = PTHREAD_MUTEX_INITIALIZER;
-static char full_failure[JAIL_ERRMSG_MAX];
 
 static void base_limits(sbx *h, jail_config *cfg) {
   cfg->limits.mem_bytes = PY_JAIL_MEMORY;
@@ -97,13 +93,13 @@ int py_tier_start(sbx *h, py_state *ps) {
   char err[JAIL_ERRMSG_MAX], full[JAIL_ERRMSG_MAX];
   int forced = jail_tier_forced();
   full[0] = 0;
-  pthread_mutex_lock(&full_lock);
-  snprintf(full, sizeof full, "%s", full_failure);
-  pthread_mutex_unlock(&full_lock);
   if (ps->require == SBX_TIER_REDUCED) forced = JAIL_TIER_REDUCED;
   if (forced == JAIL_TIER_REDUCED) snprintf(full, sizeof full, "the reduced tier is forced");
   if (forced == JAIL_TIER_FULL || ps->require == SBX_TIER_FULL || !full[0]) {
     if (start_full(h, ps, err, sizeof err) == 0) {
+      /* A directory of an earlier reduced worker is not this one's view. */
+      py_mirror_free(ps->mirror);
+      ps->mirror = NULL;
       ps->tier = JAIL_TIER_FULL;
       snprintf(ps->tier_note, sizeof ps->tier_note, "namespaces and a FUSE root work here");
       return SBX_OK;
@@ -114,17 +110,17 @@ int py_tier_start(sbx *h, py_state *ps) {
                           "(run 'sbx doctor')",
                           err);
     snprintf(full, sizeof full, "%s", err);
-    pthread_mutex_lock(&full_lock);
-    snprintf(full_failure, sizeof full_failure, "%s", err);
-    pthread_mutex_unlock(&full_lock);
   }
-  if (start_reduced(h, ps, err, sizeof err))
+  if (start_reduced(h, ps, err, sizeof err)) {
+    py_mirror_free(ps->mirror);
+    ps->mirror = NULL;
     return sandbox_fail(h, SBX_JAIL,
                         "python: no jail can start here: the full one: %s; the reduced one: %s "
                         "(run 'sbx doctor')",
                         full, err);
+  }
   ps->tier = JAIL_TIER_REDUCED;
-  snprintf(ps->tier_note, sizeof ps->tier_note, "%s", full);
+  snprintf(ps->tier_note, sizeof ps->tier_note, "%.383s", full);
   return SBX_OK;
 }
 

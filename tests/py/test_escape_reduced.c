@@ -58,6 +58,26 @@ TEST(the_tier_is_the_reduced_one) {
   expect("os.environ['SBX_JAIL_TIER']", "'reduced'");
 }
 
+/* sbx_python_require: an unknown tier is a misuse; where the host refuses
+ * the full jail (under sbx-nons), requiring it fails with SBX_JAIL and says
+ * why, instead of running on the reduced tier. */
+TEST(require_full_refuses_the_reduced_tier) {
+  sbx *h = NULL;
+  REQUIRE(sbx_open(NULL, SBX_OPEN_MEMORY, &h) == SBX_OK);
+  CHECK_EQ(sbx_python_require(h, 7), SBX_MISUSE);
+  if (getenv("SBX_ESCAPE_NATURAL")) {
+    CHECK_EQ(sbx_python_require(h, SBX_TIER_FULL), SBX_OK);
+    sbx_py_result *r = NULL;
+    CHECK_EQ(sbx_python_exec(h, "1", NULL, &r), SBX_JAIL);
+    CHECK(strstr(sbx_errmsg(h), "the full jail is required") != NULL);
+    CHECK(r == NULL);
+    char *info = NULL;
+    CHECK_EQ(sbx_jail_info(h, &info), SBX_JAIL);
+    CHECK(info == NULL);
+  }
+  sbx_close(h);
+}
+
 TEST(read_host_files) {
   expect("[err(lambda: open(p, 'rb').read()) for p in "
          "('/etc/shadow', '/etc/passwd', '/etc/hostname', '/proc/1/environ', "
@@ -347,6 +367,7 @@ int main(int argc, char **argv) {
   if (!getenv("SBX_ESCAPE_NATURAL")) sbx_python_require(H, SBX_TIER_REDUCED);
   int before = count_jail_processes();
   RUN(the_tier_is_the_reduced_one);
+  RUN(require_full_refuses_the_reduced_tier);
   RUN(read_host_files);
   RUN(write_outside_the_sandbox);
   RUN(network_is_absent);
