@@ -40,6 +40,10 @@
  *  I6. The memory of all the jail's processes together is bounded: by its
  *      cgroup (jail_cgroup_*; P1 joins it before the clone), or, when the
  *      host has none to give, by J1's watch plus W's memory filter.
+ *
+ * The reduced tier (jail_config.tier, jail_reduced.c) keeps this host side
+ * and the fds but has no J1: P1 forks W directly, without namespaces or
+ * FUSE; its guarantees, R1-R5, are listed in that file.
  */
 #ifndef SBX_JAIL_H
 #define SBX_JAIL_H

@@ -309,7 +309,7 @@ static void export_entry(py_mirror *m, store *s, int dirfd, const char *dirpath,
 
 static void export_dir(py_mirror *m, store *s, int fd, const char *path, store_ino ino, int depth) {
   if (depth > MIRROR_MAX_DEPTH) {
-    fail(m, "export %s: deeper than %d levels", path, MIRROR_MAX_DEPTH);
+    fail(m, "export: deeper than %d levels at %s", MIRROR_MAX_DEPTH, path);
     return;
   }
   name_list l = {0};
@@ -491,7 +491,7 @@ static void import_entry(py_mirror *m, store *s, int dirfd, const char *dirpath,
 
 static void import_dir(py_mirror *m, store *s, int fd, const char *path, int depth) {
   if (depth > MIRROR_MAX_DEPTH) {
-    fail(m, "import %s: deeper than %d levels", path, MIRROR_MAX_DEPTH);
+    fail(m, "import: deeper than %d levels at %s", MIRROR_MAX_DEPTH, path);
     return;
   }
   /* A new open file description: a dup would share (and leave at the end)

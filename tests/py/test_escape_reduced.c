@@ -255,6 +255,26 @@ TEST(a_fifo_in_place_of_a_file_does_not_block_the_host) {
          "(True, 'two')");
 }
 
+/* The host walks the code's tree to a bounded depth (MIRROR_MAX_DEPTH, 256):
+ * deeper is reported on the call's stderr, nothing is deleted from the store
+ * on a walk that stopped early, and removing the tree heals it. */
+TEST(a_tree_deeper_than_the_walk_limit_is_reported) {
+  REQUIRE(sbx_write_file(H, "/data/keep.txt", "kept", 4, 0) == SBX_OK);
+  sbx_py_result *r = py_run(H, "import os\nos.makedirs('/'.join(['deep'] + ['d'] * 300))\n'made'");
+  REQUIRE(r);
+  CHECK_STR(r->repr ? r->repr : "", "'made'");
+  CHECK(r->err && strstr(r->err, "deeper than 256 levels") != NULL);
+  sbx_free(r);
+  sbx_stat st;
+  CHECK_EQ(sbx_stat_path(H, "/data/keep.txt", 0, &st), SBX_OK);
+  r = py_run(H, "import shutil\nshutil.rmtree('deep')\nos.remove('keep.txt')\n'gone'");
+  REQUIRE(r);
+  CHECK(r->err_len == 0);
+  sbx_free(r);
+  CHECK(sbx_stat_path(H, "/data/keep.txt", 0, &st) != SBX_OK);
+  CHECK(sbx_stat_path(H, "/data/deep", 0, &st) != SBX_OK);
+}
+
 TEST(fork_bomb_is_bounded) {
   /* RLIMIT_NPROC counts a uid's processes: it bounds the jail only when it
    * has a uid of its own, i.e. when the host is root (docs/security.md). */
@@ -379,6 +399,7 @@ int main(int argc, char **argv) {
   RUN(symlinks_and_hard_links_out);
   RUN(swapped_directories_cannot_redirect_the_host);
   RUN(a_fifo_in_place_of_a_file_does_not_block_the_host);
+  RUN(a_tree_deeper_than_the_walk_limit_is_reported);
   RUN(fork_bomb_is_bounded);
   RUN(memory_bomb);
   RUN(a_big_file_is_refused);
