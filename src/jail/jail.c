@@ -570,6 +570,11 @@ void jail_stop(jail *j, int grace_ms) {
     kill(j->helper_pid, SIGKILL);
     reap_helper(j, -1);
   }
+  /* The reduced tier: P1 kills G before it exits; if P1 died first (W may
+   * signal it where Landlock has no signal scope), G's members are orphans
+   * still in G, and while any of them lives G's number is theirs. */
+  if (j->group > 0) kill(-j->group, SIGKILL);
+  j->group = 0;
   close_fd(&j->out_fd);
   close_fd(&j->err_fd);
   close_fd(&j->fuse_fd);
