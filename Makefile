@@ -46,7 +46,7 @@ all: deps
 asan: deps
 	@$(MAKE) --no-print-directory B=build-asan binaries
 
-binaries: $(B)/libsbx.a $(if $(CLI_SRCS),$(B)/sbx) $(if $(wildcard src/store/*.c),$(B)/sbx-run) $(TEST_BINS) \
+binaries: $(B)/libsbx.a $(if $(CLI_SRCS),$(B)/sbx) $(if $(wildcard src/store/*.c),$(B)/sbx-run) $(B)/sbx-nons $(TEST_BINS) \
           $(if $(WRK_SRCS),$(B)/sbx-pyworker) $(if $(filter build,$(B)),python-package)
 
 deps:
@@ -81,6 +81,17 @@ $(B)/sbx: $(CLI_OBJS) $(B)/libsbx.a
 # sbx-run: runs one table command in a fresh in-memory sandbox (tests, debugging).
 $(B)/sbx-run: $(B)/tools/sbx-run.o $(B)/libsbx.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libsbx.a $(LIBS)
+
+# The Python jail in real containers (podman over a debootstrapped Debian 12;
+# not part of `make test`): scripts/container-test.sh, docs/deploy.md.
+.PHONY: container-test
+container-test: binaries
+	scripts/container-test.sh
+
+# sbx-nons: a program under a default container's denial of namespaces and
+# mounts (tests of the reduced jail tier, scripts/suites/py-reduced.sh).
+$(B)/sbx-nons: $(B)/tools/sbx-nons.o
+	$(CC) $(LDFLAGS) -o $@ $< -lseccomp
 
 # The worker shares the jail and protocol code of libsbx.a (only the objects it uses).
 # It runs in the jail under RLIMIT_AS, which AddressSanitizer's terabytes of shadow

@@ -1,6 +1,6 @@
 /*
- * bench_util.h - what the C shell benchmarks share (bench/shell,
- * bench/isolation): a monotonic clock in microseconds, sorting samples, and
+ * bench_util.h - what the C benchmarks share (bench/shell, bench/isolation,
+ * bench/python/bench_tiers.c): a monotonic clock in microseconds, sorting samples, and
  * one shell call whose result is checked, so that a broken call cannot look
  * fast. Header-only: each benchmark is one C file built by its run.sh.
  */

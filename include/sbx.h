@@ -522,6 +522,26 @@ SBX_API int sbx_python_set_paths(sbx *h, const char *const *dirs);
  * SBX_PY_CANCELED. A cancel when no call runs is forgotten. */
 SBX_API int sbx_python_cancel(sbx *h);
 
+/* Jail tiers. The full jail above needs user namespaces and /dev/fuse; where
+ * the host denies them (Docker's default seccomp profile, a user without
+ * /dev/fuse) the worker runs in the reduced tier: seccomp allow list,
+ * Landlock, no_new_privs, rlimits, its own process group, a dropped uid as
+ * root, over a private host directory synchronised with the store around
+ * each call (docs/python.md, docs/security.md). $SBX_JAIL_TIER=full|reduced
+ * forces one for the whole process. */
+#define SBX_TIER_ANY 0     /* the full jail, else the reduced tier (default) */
+#define SBX_TIER_FULL 1    /* only the full jail: else calls fail with SBX_JAIL */
+#define SBX_TIER_REDUCED 2 /* the reduced tier even where the full one works */
+/* Sets which tier this sandbox's worker may use (a running worker on
+ * another tier is stopped). SBX_MISUSE for an unknown tier. */
+SBX_API int sbx_python_require(sbx *h, int tier);
+/* The tier the worker runs in (starting it if needed, as a call would) and
+ * what it keeps and loses, as JSON text: {"tier": "full"|"reduced", "why":
+ * ..., "root": the sandbox's "/" as the worker sees it, "memory": ...,
+ * "kept": [...], "lost": [...]}. *json is freed with sbx_free. SBX_JAIL
+ * when no tier can start. */
+SBX_API int sbx_jail_info(sbx *h, char **json);
+
 /* ---- host tools (programmatic tool calling) ------------------------------------------
  *
  * Code in the sandbox runs `from host_tools import call, search`;

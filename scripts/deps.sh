@@ -21,6 +21,7 @@ PKGS=(
   strace    # bench/store/run.sh: counts the fdatasync calls of creating a sandbox file
   libpython3.11-testsuite  # scripts/suites/cpython-files.sh: CPython's file tests in the jail
   git       # the git workflow in the jail (python/tests/test_posix_files.py)
+  podman runc debootstrap  # make container-test: the jail in Debian 12 containers
 )
 PKGS+=("$@")
 

@@ -25,3 +25,11 @@ if [ -f "$cfg/python.o" ] && [ -f "$cfg/libpython3.11.a" ] &&
   pystatic=$root/build/bench/python-static
 fi
 SBX_PYWORKER="$root/build/sbx-pyworker" SBX_BENCH_PYSTATIC=$pystatic build/bench/bench_python "$@"
+# The two jail tiers side by side (first and warm call, the reduced tier's sync).
+# shellcheck disable=SC2046
+cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -Ibench -o build/bench/bench_tiers bench/python/bench_tiers.c \
+  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
+SBX_PYWORKER="$root/build/sbx-pyworker" build/bench/bench_tiers
+# Where the host refuses the full jail (a default container, simulated by
+# tools/sbx-nons): the first call, full jail tried first, then the reduced tier.
+[ -x build/sbx-nons ] && SBX_PYWORKER="$root/build/sbx-pyworker" build/sbx-nons build/bench/bench_tiers --first-auto

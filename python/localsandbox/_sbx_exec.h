@@ -665,6 +665,29 @@ static PyObject *sandbox_python_stop(SandboxObject *self, PyObject *unused) {
   Py_RETURN_NONE;
 }
 
+/* python_require(tier): SBX_TIER_ANY / FULL / REDUCED (sbx_python_require). */
+static PyObject *sandbox_python_require(SandboxObject *self, PyObject *args) {
+  int tier;
+  if (!PyArg_ParseTuple(args, "i", &tier)) return NULL;
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, sbx_python_require(self->h, tier));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  Py_RETURN_NONE;
+}
+
+/* jail_info() -> str: the JSON text of sbx_jail_info. */
+static PyObject *sandbox_jail_info(SandboxObject *self, PyObject *unused) {
+  call_err e;
+  int rc;
+  char *json = NULL;
+  SBX_CALL(self, rc, &e, sbx_jail_info(self->h, &json));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  PyObject *r = PyUnicode_FromString(json);
+  sbx_free(json);
+  return r;
+}
+
 /* probe() -> ([(name, ok, detail, fix), ...], jail_ok) */
 static PyObject *module_probe(PyObject *mod, PyObject *unused) {
   sbx_probe_item *items = NULL;
@@ -709,7 +732,11 @@ static PyObject *module_probe(PyObject *mod, PyObject *unused) {
       {"python_protect", (PyCFunction)sandbox_python_protect, METH_VARARGS,              \
        "python_protect(context, name)"},                                                 \
       {"python_stop", (PyCFunction)sandbox_python_stop, METH_NOARGS,                     \
-       "python_stop()\n\nStops the worker (contexts are lost)."},
+       "python_stop()\n\nStops the worker (contexts are lost)."},                 \
+      {"python_require", (PyCFunction)sandbox_python_require, METH_VARARGS,              \
+       "python_require(tier)\n\nTIER_ANY, TIER_FULL or TIER_REDUCED."},                  \
+      {"jail_info", (PyCFunction)sandbox_jail_info, METH_NOARGS,                         \
+       "jail_info() -> str\n\nThe jail tier and its guarantees, as JSON text."},
 
 #define SBX_PYAPI_PYTHON_MODULE_METHODS             \
   {"probe", (PyCFunction)module_probe, METH_NOARGS, \

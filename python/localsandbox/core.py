@@ -520,6 +520,7 @@ class LocalSandbox:
         isolation: str = "in-process",
         history_limit: int | None = None,
         python_paths: Sequence[str | os.PathLike[str]] | None = None,
+        require: str | None = None,
     ) -> None:
         """Create a sandbox.
 
@@ -557,6 +558,13 @@ class LocalSandbox:
                 ``/run/sbx/pypath/N``) and put on ``sys.path`` of
                 execute_python and of every python3 it starts (PYTHONPATH).
                 The sandbox's user must be able to read them.
+            require: The jail tier Python may run in. None (the default):
+                the full jail (namespaces, the store as the root file
+                system), else the reduced tier where the host denies user
+                namespaces or /dev/fuse (see ``jail_info()``). ``"full"``:
+                refuse the reduced tier (calls raise
+                ``JailUnavailableError``). ``"reduced"``: always the reduced
+                tier (tests, benchmarks).
 
         Raises:
             ValueError: Both ``files`` and ``snapshot``; invalid snapshot
@@ -580,6 +588,9 @@ class LocalSandbox:
         if isolation not in ("in-process", "process"):
             raise ValueError(f"isolation must be 'in-process' or 'process', got {isolation!r}")
         iso = _sbx.OPEN_PROCESS if isolation == "process" else 0
+        tiers = {None: 0, "full": 1, "reduced": 2}
+        if require not in tiers:
+            raise ValueError(f"require must be None, 'full' or 'reduced', got {require!r}")
         if history_limit is not None and (
             isinstance(history_limit, bool) or not isinstance(history_limit, int)
         ):
@@ -618,14 +629,13 @@ class LocalSandbox:
             if history_limit is not None:
                 h.history_retention(history_limit, 0)
             if py_paths:
-                set_paths = getattr(h, "python_set_paths", None)
-                if set_paths is None:
-                    raise LocalSandboxError(_NO_PYTHON)
                 try:
-                    set_paths(py_paths)
+                    h.python_set_paths(py_paths)
                 except _sbx.Error as e:
                     raise ValueError(e.message) from None
                 self._python_paths = py_paths
+            if require is not None:
+                h.python_require(tiers[require])
             if not h.exists(cwd):
                 h.mkdir(cwd, True)
             if seed:
@@ -683,7 +693,7 @@ class LocalSandbox:
             quota = {k: overrides[k] for k in QUOTA_NAMES if k in overrides}
             if quota:
                 h.set_quota(**quota)
-            if hasattr(h, "set_limits") and (
+            if (
                 preset is not ExecutionPreset.NORMAL or set(overrides) & set(SHELL_LIMIT_NAMES)
             ):
                 h.set_limits(self._shell_limits)
@@ -1203,6 +1213,19 @@ class LocalSandbox:
             raise ValueError(f"not a Python identifier: {name!r}")
         self._python_op("python_protect", _check_context_name(context), name)
 
+    def jail_info(self) -> dict[str, Any]:
+        """The jail Python runs in here, starting the worker if needed:
+        ``{"tier": "full" | "reduced", "why": ..., "root": ..., "memory":
+        ..., "kept": [...], "lost": [...]}``. ``root`` is the sandbox's ``/``
+        as the code sees it: ``"/"`` in the full jail, the private host
+        directory in the reduced tier (also ``$SBX_ROOT`` there).
+
+        Raises:
+            JailUnavailableError: No jail tier can start on this host (or
+                ``require="full"`` and the full jail cannot).
+        """
+        return json.loads(self._python_op("jail_info"))
+
     def stop_python(self) -> None:
         """Stop the Python worker now (all contexts are lost; the next call
         starts a fresh one)."""
@@ -1428,9 +1451,7 @@ class LocalSandbox:
                 return
             h = self._h
             self._closing = True  # a script stopped by the cancel reports "destroyed"
-            cancel = getattr(h, "cancel", None)
-            if cancel is not None:
-                cancel()
+            h.cancel()
             try:
                 h.close()  # waits for a call running in another thread
             except BaseException:

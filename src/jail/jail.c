@@ -332,7 +332,12 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
     return -1;
   }
   jail_fuse_mode fm = JAIL_FUSE_NONE;
-  if (cfg->root == JAIL_ROOT_FUSE) {
+  int reduced = cfg->tier == JAIL_TIER_REDUCED;
+  if (reduced && (!cfg->dir || cfg->dir[0] != '/' || strlen(cfg->dir) > PATH_MAX - 8)) {
+    snprintf(err, errlen, "jail: the reduced tier needs an absolute directory");
+    return -1;
+  }
+  if (!reduced && cfg->root == JAIL_ROOT_FUSE) {
     char why[JAIL_ERRMSG_MAX];
     fm = jail_choose_fuse_mode(why, sizeof why);
     if (fm == JAIL_FUSE_NONE) {
@@ -395,7 +400,11 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
     }
     snprintf(roargs[nro], len + 4, "ro=%s", cfg->ro_dirs[nro]);
   }
-  char *argv[16 + JAIL_MAX_RO_DIRS + 64 + 2];
+  char tierarg[PATH_MAX + 8], dirarg[PATH_MAX + 8], uidarg[32];
+  snprintf(tierarg, sizeof tierarg, "tier=reduced");
+  snprintf(dirarg, sizeof dirarg, "dir=%s", reduced ? cfg->dir : "");
+  snprintf(uidarg, sizeof uidarg, "uid=%u", cfg->run_uid);
+  char *argv[20 + JAIL_MAX_RO_DIRS + 64 + 2];
   size_t ac = 0;
   argv[ac++] = (char *)"sbx-pyworker";
   argv[ac++] = (char *)"jail";
@@ -404,6 +413,11 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   if (j->cg.dir[0]) argv[ac++] = cgarg;
   if (j->cg.pids_dir[0]) argv[ac++] = cgpidsarg;
   for (size_t i = 0; i < nro; i++) argv[ac++] = roargs[i];
+  if (reduced) {
+    argv[ac++] = tierarg;
+    argv[ac++] = dirarg;
+    if (cfg->run_uid) argv[ac++] = uidarg;
+  }
   if (nexec) {
     argv[ac++] = (char *)"--";
     for (size_t i = 0; i < nexec; i++) argv[ac++] = cfg->exec_argv[i];
@@ -434,7 +448,8 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   j->err_fd = errp[0];
   j->intr_fd = intr[1];
   j->fuse_mode = fm;
-  if (cfg->root != JAIL_ROOT_FUSE) return 0;
+  j->tier = cfg->tier;
+  if (reduced || cfg->root != JAIL_ROOT_FUSE) return 0;
 
   /* A FUSE root: the first message is the /dev/fuse fd (or the error). */
   char kind, text[JAIL_ERRMSG_MAX];
@@ -491,7 +506,11 @@ int jail_wait_ready(jail *j, int timeout_ms, char *err, size_t errlen) {
       return -1;
     }
     if (fd >= 0) close(fd);
-    if (kind == JAIL_MSG_READY) return 0;
+    if (kind == JAIL_MSG_READY) {
+      /* The reduced tier names its process group (jail_reduced.c, R3). */
+      if (j->tier == JAIL_TIER_REDUCED) j->group = (pid_t)atoi(text);
+      return 0;
+    }
     if (kind == JAIL_MSG_ERROR) {
       jail_stop(j, 1000);
       snprintf(err, errlen, "jail: %s", text);
@@ -561,9 +580,17 @@ void jail_stop(jail *j, int grace_ms) {
    * exit (I3). */
   close_fd(&j->setup_fd);
   if (j->helper_pid > 0 && !reap_helper(j, grace_ms)) {
+    /* P1 is not reaped yet, so the number of its group G is still taken
+     * by G's members (jail_reduced.c, R3). */
+    if (j->group > 0) kill(-j->group, SIGKILL);
     kill(j->helper_pid, SIGKILL);
     reap_helper(j, -1);
   }
+  /* The reduced tier: P1 kills G before it exits; if P1 died first (W may
+   * signal it where Landlock has no signal scope), G's members are orphans
+   * still in G, and while any of them lives G's number is theirs. */
+  if (j->group > 0) kill(-j->group, SIGKILL);
+  j->group = 0;
   close_fd(&j->out_fd);
   close_fd(&j->err_fd);
   close_fd(&j->fuse_fd);

@@ -40,6 +40,10 @@
  *  I6. The memory of all the jail's processes together is bounded: by its
  *      cgroup (jail_cgroup_*; P1 joins it before the clone), or, when the
  *      host has none to give, by J1's watch plus W's memory filter.
+ *
+ * The reduced tier (jail_config.tier, jail_reduced.c) keeps this host side
+ * and the fds but has no J1: P1 forks W directly, without namespaces or
+ * FUSE; its guarantees, R1-R5, are listed in that file.
  */
 #ifndef SBX_JAIL_H
 #define SBX_JAIL_H
@@ -86,6 +90,15 @@ typedef enum jail_fuse_mode {
                               for hosts whose /dev/fuse only root may open */
 } jail_fuse_mode;
 
+/* Which jail: the full one (namespaces and a FUSE root, all of this file) or
+ * the reduced one for hosts that deny user namespaces or /dev/fuse
+ * (jail_reduced.c: seccomp allow list, Landlock, no_new_privs, rlimits, its
+ * own process group, a dropped uid; the files are a private host directory). */
+typedef enum jail_tier {
+  JAIL_TIER_FULL = 0,
+  JAIL_TIER_REDUCED = 1,
+} jail_tier;
+
 typedef struct jail_limits {
   uint64_t mem_bytes;   /* RLIMIT_AS of every jailed process (0 = none) */
   uint64_t cpu_seconds; /* RLIMIT_CPU hard limit for the jail's life (0 = none) */
@@ -108,6 +121,11 @@ typedef struct jail_config {
                               JAIL_MAX_RO_DIRS) bound read-only at
                               JAIL_RO_DIR_PREFIX "N" and listed in W's PYTHONPATH,
                               or NULL */
+  jail_tier tier;          /* full (root ignored below otherwise) or reduced */
+  const char *dir;         /* reduced: the private host directory W may use
+                              (absolute; cwd is a host path under it) */
+  uint32_t run_uid;        /* reduced, host is root: the unprivileged id W
+                              runs as (the owner of `dir`); else unused */
 } jail_config;
 
 /* The jail's own cgroup (jail_cgroup.c), made by the host before P1 starts. */
@@ -148,6 +166,9 @@ typedef struct jail {
   int wait_status;           /* P1's wait status once reaped, else -1 */
   jail_cgroup cg;            /* the jail's memory cgroup, if it has one */
   char memory_note[160];     /* why memory is bounded the way it is */
+  jail_tier tier;            /* the tier it was started with */
+  pid_t group;               /* reduced: W's process group (every process of
+                                the jail is in it), 0 until "ready" */
 } jail;
 
 /* A synthetic entry of the jail's root: a mount point or a symlink. */
@@ -242,6 +263,16 @@ int jail_probe_main(int argc, char **argv);
  * a seccomp allow list (src/jail/jail_seal.c says what it allows). Returns 0,
  * or -1 with the failing step in err. */
 int jail_seal_process(const jail_limits *l, int *landlock_abi, char *err, size_t errlen);
+
+/* ---- the reduced tier (jail_reduced.c) -------------------------------------- */
+
+/* The tier asked for by $SBX_JAIL_TIER: "full", "reduced", or anything else
+ * (unset, "auto"): -1, the library tries the full tier first. */
+int jail_tier_forced(void);
+/* What the reduced tier keeps and loses on this host, as JSON object text
+ * ({"kept": [...], "lost": [...]}), for jail_info and the doctor. The
+ * landlock ABI and whether the host runs as root decide some of it. */
+int jail_reduced_guarantees(char *buf, size_t n, int host_root, int cgroup);
 
 /* ---- the doctor (host side) ------------------------------------------------- */
 

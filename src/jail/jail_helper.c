@@ -57,6 +57,9 @@ typedef struct helper_args {
   char cgpids[JAIL_CGROUP_PATH];  /* cgpids=: its v1 pids cgroup, or "" */
   const char *ro_dirs[JAIL_MAX_RO_DIRS]; /* ro=: host directories (into argv) */
   int nro_dirs;                          /* their count */
+  jail_tier tier;        /* tier=full|reduced */
+  char dir[PATH_MAX];    /* dir=: the reduced tier's private directory */
+  uint32_t uid;          /* uid=: the reduced tier's id when root */
 } helper_args;
 
 static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
@@ -106,6 +109,17 @@ static int parse_args(int argc, char **argv, helper_args *a, jail_err *e) {
       if (v[0] != '/' || strlen(v) >= PATH_MAX || a->nro_dirs == JAIL_MAX_RO_DIRS)
         return jail_failx(e, "jail: bad read-only directory '%s'", v);
       a->ro_dirs[a->nro_dirs++] = v;
+    } else if (KEY("tier")) {
+      if (strcmp(v, "full") == 0) a->tier = JAIL_TIER_FULL;
+      else if (strcmp(v, "reduced") == 0) a->tier = JAIL_TIER_REDUCED;
+      else return jail_failx(e, "jail: bad tier '%s'", v);
+    } else if (KEY("dir")) {
+      if (v[0] != '/' || strlen(v) >= sizeof a->dir || strcmp(v, "/") == 0)
+        return jail_failx(e, "jail: bad dir");
+      strcpy(a->dir, v);
+    } else if (KEY("uid")) {
+      if (parse_u64(v, UINT32_MAX, &n) || n == 0) return jail_failx(e, "jail: bad uid '%s'", v);
+      a->uid = (uint32_t)n;
     } else if (KEY("cwd")) {
       if (v[0] != '/' || strlen(v) >= sizeof a->cwd) return jail_failx(e, "jail: bad cwd");
       strcpy(a->cwd, v);
@@ -124,7 +138,9 @@ static int parse_args(int argc, char **argv, helper_args *a, jail_err *e) {
     }
 #undef KEY
   }
-  if (a->root == JAIL_ROOT_FUSE && a->fuse == JAIL_FUSE_NONE)
+  if (a->tier == JAIL_TIER_REDUCED && !a->dir[0])
+    return jail_failx(e, "jail: the reduced tier needs dir=");
+  if (a->tier == JAIL_TIER_FULL && a->root == JAIL_ROOT_FUSE && a->fuse == JAIL_FUSE_NONE)
     return jail_failx(e, "jail: a FUSE root needs fuse=userns or fuse=hostmount");
   a->limits.memory_cgroup = a->cgroup[0] != 0;
   return 0;
@@ -377,6 +393,11 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
       return 2;
     }
   if (parse_args(argc, argv, &a, &e)) setup_die(buf);
+  if (a.tier == JAIL_TIER_REDUCED) {
+    jail_reduced_args ra = {.limits = a.limits, .dir = a.dir, .cwd = a.cwd, .uid = a.uid,
+                            .exec_argv = a.exec_argv, .cgroup = a.cgroup, .cgpids = a.cgpids};
+    jail_reduced_helper(&ra, worker);
+  }
 
   /* Hostmount mode: the only privileged step, done before the drop (I1). */
   int mntfd = -1;

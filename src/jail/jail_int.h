@@ -133,4 +133,18 @@ int jail_drop_root(uint32_t id, jail_err *e);
 /* Writes uid_map/gid_map/setgroups of `pid` mapping JAIL_UID to our uid. */
 int jail_write_idmaps(pid_t pid, jail_err *e);
 
+/* The reduced tier's helper (jail_reduced.c), called by jail_helper_main
+ * for "tier=reduced": P1 becomes the supervisor (subreaper) and W the
+ * worker, with no namespace. Never returns. */
+typedef struct jail_reduced_args {
+  jail_limits limits;     /* rlimits of W */
+  const char *dir;        /* the private directory (absolute) */
+  const char *cwd;        /* W's first working directory (a host path) */
+  uint32_t uid;           /* as root: the id to drop to (never 0) */
+  char **exec_argv;       /* a program instead of the worker, or NULL */
+  const char *cgroup, *cgpids; /* cgroup directories to join, or "" */
+} jail_reduced_args;
+void jail_reduced_helper(const jail_reduced_args *a, jail_worker_fn worker)
+    __attribute__((noreturn));
+
 #endif

@@ -24,6 +24,7 @@
 
 #include "fuse/fuse_server.h"
 #include "jail/jail.h"
+#include "py/py_mirror.h"
 #include "py/py_proto.h"
 #include "api/sandbox_int.h"
 #include "sbx.h"
@@ -128,6 +129,12 @@ typedef struct py_state {
   int hold;                 /* store sections of the chain in progress (L2) */
   _Atomic int store_lent;   /* the FUSE thread may borrow the store now */
   _Atomic int store_borrowers; /* borrowers inside the store */
+
+  /* The jail tier (py_tier.c). */
+  int require;              /* SBX_TIER_*: what sbx_python_require asked */
+  jail_tier tier;           /* the running worker's tier */
+  py_mirror *mirror;        /* reduced tier: the private directory, or NULL */
+  char tier_note[384];      /* why this tier (the full one's failure) */
 } py_state;
 
 /* One call's part in the loan (py_loan_begin .. py_loan_end). */
@@ -194,6 +201,29 @@ int py_loan_revoke_locked(py_state *ps, const py_loan_handoff *ho);
 void py_stop_worker(py_state *ps);
 /* Brings the jail's view of the store up to date (after host-side writes). */
 void py_sync_view(sbx *h, py_state *ps);
+
+/* ---- py_tier.c ------------------------------------------------------------------- */
+
+/* Starts the jail of a new worker on the tier the host allows (full first,
+ * then reduced, unless forced or required) and brings it to "ready" with its
+ * file view; the caller then waits for HELLO. SBX_OK, or SBX_JAIL with the
+ * message set on h. */
+int py_tier_start(sbx *h, py_state *ps);
+/* The reduced tier's file sync around a call: export before (store ->
+ * directory), import after (directory -> store). No-ops on the full tier.
+ * Import failures are described in msg ("" when none). */
+void py_tier_export(sbx *h, py_state *ps);
+void py_tier_import(sbx *h, py_state *ps, char *msg, size_t n);
+/* A store path as the worker sees it ("/data" -> "D/data" on the reduced
+ * tier), into buf. */
+const char *py_tier_path(py_state *ps, const char *path, char *buf, size_t n);
+/* An environment entry for the worker: on the reduced tier HOME, TMPDIR,
+ * PWD and OLDPWD with an absolute store path are given as the worker's path
+ * (docs/python.md); anything else as is. */
+const char *py_tier_env(py_state *ps, const char *kv, char *buf, size_t n);
+/* Adds to the EXEC frame being built the reduced tier's SBX_ROOT, and
+ * TMPDIR when `env` has none (the worker's own would be replaced). */
+void py_tier_env_extra(py_state *ps, char *const *env);
 
 /* ---- py_tools.c ------------------------------------------------------------------ */
 

@@ -186,6 +186,7 @@ static void chan_leave(py_state *ps, pthread_t saved) {
 }
 
 void py_sync_view(sbx *h, py_state *ps) {
+  if (ps->mirror) py_tier_export(h, ps);
   if (!ps->fuse) return;
   int t = py_store_enter(h, ps);
   int stale = fuse_server_stale(ps->fuse);
@@ -275,36 +276,11 @@ static int read_msg(py_state *ps, double deadline) {
 }
 
 static int start_worker(sbx *h, py_state *ps) {
-  char err[JAIL_ERRMSG_MAX];
   if (h->sealed) /* the shell's helper process (SBX_OPEN_PROCESS) can exec nothing */
     return sandbox_fail(h, SBX_JAIL, "python: not available in a process-isolated shell");
   ensure_dirs(h, ps);
-  jail_config cfg = {.root = JAIL_ROOT_FUSE, .cwd = "/data", .ro_dirs = ps->python_paths};
-  cfg.limits.mem_bytes = PY_JAIL_MEMORY;
-  cfg.limits.nproc = PY_JAIL_NPROC;
-  cfg.limits.nofile = PY_JAIL_NOFILE;
-  cfg.limits.fsize_bytes = h->quota.max_file_size ? h->quota.max_file_size : 1ull << 30;
-  cfg.limits.shm_bytes = 16u << 20;
-  if (jail_start(&cfg, &ps->j, err, sizeof err))
-    return sandbox_fail(h, SBX_JAIL, "python: the jail cannot start: %s (run 'sbx doctor')", err);
-  fuse_server_config fc = {.st = h->st, .lock = &h->lock, .dev_fd = ps->j.fuse_fd,
-                           .uid = ps->j.fuse_uid, .gid = ps->j.fuse_gid,
-                           /* Userns mode: the jail maps only its own id, and an
-                            * unmapped owner would make the kernel refuse the
-                            * inode (EOVERFLOW), so everything shows as the
-                            * sandbox user's; the store still decides access. */
-                           .other_id = ps->j.fuse_mode == JAIL_FUSE_USERNS ? ps->j.fuse_uid : 65534,
-                           .store_uid = 0, .store_gid = 0, .cache_seconds = 1.0,
-                           .lent = &ps->store_lent, .borrowers = &ps->store_borrowers};
-  ps->j.fuse_fd = -1; /* the server owns it now */
-  if (fuse_server_start(&fc, &ps->fuse, err, sizeof err)) {
-    jail_stop(&ps->j, 2000);
-    return sandbox_fail(h, SBX_JAIL, "python: %s", err);
-  }
-  if (jail_wait_ready(&ps->j, 10000, err, sizeof err)) {
-    py_stop_worker(ps);
-    return sandbox_fail(h, SBX_JAIL, "python: the jail cannot start: %s (run 'sbx doctor')", err);
-  }
+  int rc = py_tier_start(h, ps);
+  if (rc) return rc;
   fcntl(ps->j.ctl_fd, F_SETFL, O_NONBLOCK);
   fcntl(ps->j.out_fd, F_SETFL, O_NONBLOCK);
   fcntl(ps->j.err_fd, F_SETFL, O_NONBLOCK);
@@ -510,6 +486,10 @@ static void run_call(sbx *h, py_state *ps, py_call *c) {
       if (m->type == PY_MSG_RESULT && m->id == c->id) {
         take_result(ps, c);
       } else if (m->type == PY_MSG_TOOL_CALL || m->type == PY_MSG_TOOL_SEARCH) {
+        /* The reduced tier: the tool sees what the code wrote so far. */
+        char imp[256];
+        py_tier_import(h, ps, imp, sizeof imp);
+        if (imp[0]) obuf_add(&c->err, imp, strlen(imp));
         py_tools_serve(h, m);
         if (!ps->running) {
           c->killed = 1;
@@ -696,7 +676,9 @@ static int64_t history_start(sbx *h, const char *code, const char *ctx, const ch
   int64_t id = -1;
   if (text) {
     int t = py_store_enter(h, h->py);
+    uint64_t g = store_generation(h->st);
     if (store_call_start(h->st, "python", text, &id) < 0) id = -1;
+    py_mirror_known_write(h->py->mirror, g, store_generation(h->st));
     py_store_leave(h, h->py, t);
   }
   free(text);
@@ -723,7 +705,9 @@ static void history_finish(sbx *h, int64_t id, const sbx_py_result *r) {
                r->error_type ? ": " : "", r->error_message ? r->error_message : "");
   }
   int t = py_store_enter(h, h->py);
+  uint64_t g = store_generation(h->st);
   store_call_finish(h->st, id, err ? NULL : text, err);
+  py_mirror_known_write(h->py->mirror, g, store_generation(h->st));
   py_store_leave(h, h->py, t);
   free(text);
   free(err);
@@ -853,7 +837,8 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   py_msg_begin(&ps->out, PY_MSG_EXEC, c.id);
   py_msg_add_str(&ps->out, PY_T_CTX, ctx);
   py_msg_add_str(&ps->out, PY_T_CODE, code);
-  py_msg_add_str(&ps->out, PY_T_CWD, cwd);
+  char cwdbuf[2 * STORE_PATH_MAX];
+  py_msg_add_str(&ps->out, PY_T_CWD, py_tier_path(ps, cwd, cwdbuf, sizeof cwdbuf));
   if (filename) py_msg_add_str(&ps->out, PY_T_FILENAME, filename);
   py_msg_add_u64(&ps->out, PY_T_FLAGS, f);
   uint64_t mem = opt->max_memory ? opt->max_memory : PY_CALL_MEMORY;
@@ -870,15 +855,22 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   size_t nfields = nargs;
   for (size_t i = 0; stream && stream->env && stream->env[i] && nfields < PY_PROTO_MAX_FIELDS - 16; i++) {
     if (strlen(stream->env[i]) > 128 * 1024) continue;
-    py_msg_add(&ps->out, PY_T_ENV, stream->env[i], strlen(stream->env[i]));
+    char envbuf[2 * STORE_PATH_MAX];
+    const char *kv = py_tier_env(ps, stream->env[i], envbuf, sizeof envbuf);
+    py_msg_add(&ps->out, PY_T_ENV, kv, strlen(kv));
     nfields++;
   }
+  if (stream && stream->env) py_tier_env_extra(ps, stream->env);
   if (py_msg_end(&ps->out) != 0) {
     leave(ps, &e);
     return sandbox_fail(h, SBX_MISUSE, "python: the request is too large (16 MiB)");
   }
   if (py_send(ps) != 0) call_kill(ps, &c, "the worker stopped reading its channel");
   else run_call(h, ps, &c);
+  /* The reduced tier: what the code wrote goes back into the store. */
+  char imp[256];
+  py_tier_import(h, ps, imp, sizeof imp);
+  if (imp[0]) obuf_add(&c.err, imp, strlen(imp));
   sbx_py_result *r = make_result(&c, (py_now() - t0) * 1000);
   call_free(&c);
   if (r) history_finish(h, hid, r);
@@ -1075,6 +1067,7 @@ void py_sandbox_close(sbx *h) {
   py_state *ps = h->py;
   if (!ps) return;
   if (ps->running) py_stop_worker(ps);
+  py_mirror_free(ps->mirror);
   py_tools_free(ps);
   free_paths(ps->python_paths);
   py_reader_free(&ps->rd);
