@@ -59,6 +59,9 @@ static int run_script(sbx *h, const char *script, size_t len, const char *name, 
   o.args = args;
   o.nargs = nargs;
   o.run_exit_trap = exit_trap;
+  /* the prompt's jobs run on between lines, as in bash; `sbx DB -c` and a
+   * script file are bash -c: the sandbox closes when they end, so they wait */
+  o.wait_jobs = !(h->shell && h->shell->root->interactive);
   sbx_bash_result res;
   int rc = sbx_bash_ex(h, script, len, &o, &res);
   int status = res.exit_code;

@@ -75,7 +75,13 @@ typedef struct sbx sbx;
 #define SBX_OPEN_PROCESS 0x10  /* the shell runs in a jailed helper process of its
                                   own ("process isolation", see sbx_bash) */
 
-/* Quotas. 0 means "no limit" for each field. */
+/* Quotas. 0 means "no limit" for each field (SBX_QUOTA_UNLIMITED). A sandbox
+ * starts with the default quotas below (sbx_open, sbx_open_snapshot, sbx_fork;
+ * not a read-only one): a sandbox whose file lives in /tmp - often RAM - cannot
+ * fill the host by default. No limit is had only by asking for it. */
+#define SBX_QUOTA_DEFAULT_BYTES (1ull << 30) /* 1 GiB of file data */
+#define SBX_QUOTA_DEFAULT_INODES 100000ull   /* files, directories, symlinks */
+#define SBX_QUOTA_UNLIMITED 0ull
 typedef struct sbx_quota {
   uint64_t max_bytes;     /* total bytes of file data in the sandbox */
   uint64_t max_inodes;    /* number of inodes (files, dirs, symlinks) */
@@ -132,6 +138,8 @@ SBX_API const char *sbx_path(const sbx *h);
  * exceed one fails with SBX_FS|ENOSPC (bytes, inodes) or SBX_FS|EFBIG (file
  * size) and changes nothing. */
 SBX_API int sbx_set_quota(sbx *h, const sbx_quota *q);
+/* The quotas in force (the defaults until sbx_set_quota). */
+SBX_API int sbx_get_quota(sbx *h, sbx_quota *q);
 
 /* Transactions. The calls between sbx_begin and sbx_commit form one
  * transaction (nestable; the outermost commit makes them durable, rollback
@@ -318,6 +326,10 @@ typedef struct sbx_limits {
   uint64_t string_size;     /* bytes of one string (variable, word, line) */
   uint64_t array_size;      /* elements of one array (also brace/glob results) */
   uint64_t timeout_ms;      /* wall clock of one call */
+  /* Background jobs that outlive their call (docs/limits.md): */
+  uint64_t bg_jobs;         /* jobs alive at once (`cmd &` fails beyond) */
+  uint64_t bg_lifetime_ms;  /* wall clock of one job after its call */
+  uint64_t bg_cpu_ms;       /* CPU time of one job (each of its tasks) after its call */
 } sbx_limits;
 
 /* Presets. STRICT: 100 loop iterations, 500 commands; NORMAL (the default)
@@ -380,11 +392,17 @@ typedef struct sbx_bash_opts {
   char *const *args;      /* positional parameters $1... (NULL: unchanged) */
   int nargs;
   int run_exit_trap;      /* run the EXIT trap at the end (the shell exits) */
+  int wait_jobs;          /* wait for the script's background jobs before returning
+                             (bash -c as its caller sees it: the CLI's -c). Default:
+                             they keep running after the call (docs/shell.md) */
 } sbx_bash_opts;
 
 /*
  * Runs a script (len bytes, NUL bytes not allowed in the text) in the
- * sandbox's shell. Returns SBX_OK when the script ran (whatever its exit code),
+ * sandbox's shell. Background jobs (`cmd &`) outlive the call: they run on
+ * between calls under their own limits, and a later call sees them in `jobs`,
+ * `wait` and `kill` (docs/shell.md, "Background jobs"; opts->wait_jobs waits
+ * for them instead). Returns SBX_OK when the script ran (whatever its exit code),
  * SBX_LIMIT / SBX_TIMEOUT / SBX_CANCELED when a limit stopped it (res is filled
  * all the same), or an error code. Free the result with sbx_bash_result_free.
  */
@@ -395,8 +413,48 @@ SBX_API void sbx_bash_result_free(sbx_bash_result *res);
 /* Stops the running call on h as soon as possible (any thread, any time); a
  * Python call is interrupted and ends with SBX_PY_CANCELED. */
 SBX_API int sbx_cancel(sbx *h);
-/* A fresh shell: cwd /data, default variables, no functions, aliases or traps. */
+/* A fresh shell: cwd /data, default variables, no functions, aliases or
+ * traps, no background jobs (they end). */
 SBX_API int sbx_shell_reset(sbx *h);
+
+/* ---- long commands: background jobs with a handle ---------------------------
+ *
+ * sbx_start runs a script as one background job of the sandbox's shell (as
+ * `{ SCRIPT; } &` would, so `jobs`, `wait` and `kill` in later sbx_bash
+ * calls see it too) and returns at once with a handle. The job runs between
+ * calls under its own limits (bg_jobs, bg_lifetime_ms, bg_cpu_ms of
+ * sbx_limits; docs/limits.md); its stdout and stderr go to the handle (the
+ * last SBX_JOB_OUTPUT_MAX bytes of each are kept; offsets count every byte,
+ * so a reader streams by asking from where it stopped). When it ends, the
+ * history records a "bash_background" call with its command and exit code.
+ * Close and sbx_shell_reset end every job; a handle stays valid (its job
+ * ended) until sbx_job_free, which may come before or after the job ends.
+ * Not with SBX_OPEN_PROCESS, nor from a tool callback of a running script
+ * (SBX_MISUSE).
+ */
+typedef struct sbx_job sbx_job;
+#define SBX_JOB_OUTPUT_MAX (1u << 20)
+SBX_API int sbx_start(sbx *h, const char *script, size_t len, sbx_job **out);
+/* Waits up to timeout_ms (< 0: without a limit; 0: only looks) for the job to
+ * end: SBX_OK and *exit_code (128+N when signal N ended it), or SBX_TIMEOUT
+ * while it runs. */
+SBX_API int sbx_job_wait(sbx_job *j, int timeout_ms, int *exit_code);
+/* Sends signal sig (SIGTERM when 0) to the job, as `kill` does. */
+SBX_API int sbx_job_kill(sbx_job *j, int sig);
+/* Output so far of fd 1 or 2 from byte offset `from`: *data (malloc'd, free
+ * with sbx_free; NULL when empty) and *len; *next is the offset to ask from
+ * next time; bytes before the kept window are skipped (*next - *len > from). */
+SBX_API int sbx_job_output(sbx_job *j, int fd, uint64_t from, void **data, size_t *len,
+                           uint64_t *next);
+/* The job's $! (its pid in the shell), its command, and whether it runs. */
+SBX_API int64_t sbx_job_pid(const sbx_job *j);
+SBX_API const char *sbx_job_command(const sbx_job *j);
+SBX_API int sbx_job_running(sbx_job *j);
+/* The handles of the jobs that run now (borrowed; valid until each one's
+ * sbx_job_free), *n of them; free the array with sbx_free. */
+SBX_API int sbx_jobs(sbx *h, sbx_job ***jobs, size_t *n);
+/* Releases the handle (NULL is a no-op); the job itself runs on. */
+SBX_API void sbx_job_free(sbx_job *j);
 /* ---- Python in a jail ------------------------------------------------------------
  *
  * The first Python call starts the sandbox's worker: Debian's CPython 3.11

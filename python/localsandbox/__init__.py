@@ -14,6 +14,7 @@ from localsandbox.agent_tools import AgentTools, ToolCallError, ToolOutput
 from localsandbox.core import (
     LIMIT_NAMES,
     BashResult,
+    CommandHandle,
     ExecutionPreset,
     HistoryEntry,
     KVStore,
@@ -49,6 +50,7 @@ __all__ = [
     "AgentTools",
     "BashResult",
     "CommandError",
+    "CommandHandle",
     "ExecutionLimitError",
     "ExecutionPreset",
     "Field",

@@ -58,6 +58,9 @@ typedef struct {
   pthread_mutex_t cancel_lock; /* keeps h alive for cancel(), which must not
                                   wait for `lock`; close takes both */
   PyObject *weakreflist;       /* for weakref.ref(sandbox) */
+  sbx_job **jobs;              /* the handles of start() (freed by sbx_close; this array
+                                  with the handle), looked up by pid under `lock` */
+  size_t njobs, capjobs;
 } SandboxObject;
 
 /* A failure copied out of the handle while the lock was held. */
@@ -259,7 +262,10 @@ static void close_handle(SandboxObject *self) {
   h = self->h;
   self->h = NULL;
   pthread_mutex_unlock(&self->cancel_lock);
-  sbx_close(h);
+  sbx_close(h); /* ends the jobs and frees their handles */
+  free(self->jobs);
+  self->jobs = NULL;
+  self->njobs = self->capjobs = 0;
   pthread_mutex_unlock(&self->lock);
   Py_END_ALLOW_THREADS
 }
@@ -461,17 +467,35 @@ static PyObject *sandbox_rollback(SandboxObject *self, PyObject *unused) {
   return call_handle(self, sbx_rollback);
 }
 
+/* set_quota: the fields given replace the quotas in force; the others keep
+ * theirs (a sandbox starts with the defaults, docs/limits.md). 0 lifts one. */
 static PyObject *sandbox_set_quota(SandboxObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"max_bytes", "max_inodes", "max_file_size", NULL};
-  uint64_t b = 0, i = 0, f = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&O&O&:set_quota", kwlist, conv_u64, &b,
-                                   conv_u64, &i, conv_u64, &f))
+  PyObject *given[3] = {NULL, NULL, NULL};
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "|OOO:set_quota", kwlist, &given[0], &given[1],
+                                   &given[2]))
     return NULL;
-  sbx_quota q = {.max_bytes = b, .max_inodes = i, .max_file_size = f};
+  sbx_quota q;
   call_err e;
   int rc;
+  SBX_CALL(self, rc, &e, sbx_get_quota(self->h, &q));
+  if (rc != SBX_OK) return none_or_raise(rc, &e);
+  uint64_t *field[3] = {&q.max_bytes, &q.max_inodes, &q.max_file_size};
+  for (int k = 0; k < 3; k++)
+    if (given[k] && !conv_u64(given[k], field[k])) return NULL;
   SBX_CALL(self, rc, &e, sbx_set_quota(self->h, &q));
   return none_or_raise(rc, &e);
+}
+
+static PyObject *sandbox_get_quota(SandboxObject *self, PyObject *unused) {
+  sbx_quota q;
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, sbx_get_quota(self->h, &q));
+  if (rc != SBX_OK) return none_or_raise(rc, &e);
+  return Py_BuildValue("{s:K,s:K,s:K}", "max_bytes", (unsigned long long)q.max_bytes,
+                       "max_inodes", (unsigned long long)q.max_inodes, "max_file_size",
+                       (unsigned long long)q.max_file_size);
 }
 
 /* ---- files ------------------------------------------------------------------- */
@@ -943,8 +967,10 @@ static PyMethodDef sandbox_methods[] = {
      "rollback()\n\nRolls a group back."},
     {"set_quota", (PyCFunction)(void (*)(void))sandbox_set_quota,
      METH_VARARGS | METH_KEYWORDS,
-     "set_quota(max_bytes=0, max_inodes=0, max_file_size=0)\n\nSets quotas (0: no "
-     "limit)."},
+     "set_quota(max_bytes=, max_inodes=, max_file_size=)\n\nSets the quotas given (0: no "
+     "limit); the others keep theirs."},
+    {"get_quota", (PyCFunction)sandbox_get_quota, METH_NOARGS,
+     "get_quota() -> dict\n\nThe quotas in force (a new sandbox has the defaults)."},
     {"read_file", (PyCFunction)sandbox_read_file, METH_VARARGS,
      "read_file(path) -> bytes\n\nReads a whole file."},
     {"write_file", (PyCFunction)(void (*)(void))sandbox_write_file,

@@ -36,6 +36,9 @@ static const struct limit_field {
     {"string_size", offsetof(sbx_limits, string_size)},
     {"array_size", offsetof(sbx_limits, array_size)},
     {"timeout_ms", offsetof(sbx_limits, timeout_ms)},
+    {"bg_jobs", offsetof(sbx_limits, bg_jobs)},
+    {"bg_lifetime_ms", offsetof(sbx_limits, bg_lifetime_ms)},
+    {"bg_cpu_ms", offsetof(sbx_limits, bg_cpu_ms)},
 };
 #define N_LIMIT_FIELDS (sizeof limit_fields / sizeof limit_fields[0])
 
@@ -290,7 +293,115 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
   return result;
 }
 
+/* ---- background jobs with a handle (sbx_start) ------------------------------
+ * The handles stay in the Sandbox (self->jobs) and are named by their pid;
+ * sbx_close frees them with the handle. Waiting is the Python layer's loop
+ * over job_poll (short calls), so no call holds the sandbox while a job runs. */
+
+/* The handle of pid (under the Sandbox's lock), or NULL. */
+static sbx_job *job_of(SandboxObject *self, long long pid) {
+  for (size_t i = 0; i < self->njobs; i++)
+    if (sbx_job_pid(self->jobs[i]) == pid) return self->jobs[i];
+  return NULL;
+}
+
+static PyObject *sandbox_job_start(SandboxObject *self, PyObject *args) {
+  PyObject *script_obj;
+  if (!PyArg_ParseTuple(args, "U:job_start", &script_obj)) return NULL;
+  Py_ssize_t len;
+  const char *script = PyUnicode_AsUTF8AndSize(script_obj, &len);
+  if (!script) return NULL;
+  if (self->njobs == self->capjobs) {
+    size_t cap = self->capjobs ? 2 * self->capjobs : 8;
+    sbx_job **v = realloc(self->jobs, cap * sizeof *v);
+    if (!v) return PyErr_NoMemory();
+    self->jobs = v;
+    self->capjobs = cap;
+  }
+  sbx_job *j = NULL;
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, sbx_start(self->h, script, (size_t)len, &j));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  self->jobs[self->njobs++] = j; /* the GIL serializes this array's users */
+  return PyLong_FromLongLong((long long)sbx_job_pid(j));
+}
+
+/* job_poll(pid) -> None while it runs, else its exit code. */
+static PyObject *sandbox_job_poll(SandboxObject *self, PyObject *args) {
+  long long pid;
+  if (!PyArg_ParseTuple(args, "L:job_poll", &pid)) return NULL;
+  sbx_job *j = job_of(self, pid);
+  if (!j) return PyErr_Format(PyExc_KeyError, "no job %lld", pid);
+  int code = 0, rc;
+  call_err e;
+  SBX_CALL(self, rc, &e, sbx_job_wait(j, 0, &code));
+  if (rc == SBX_TIMEOUT) Py_RETURN_NONE;
+  if (rc != SBX_OK) return raise_call_err(&e);
+  return PyLong_FromLong(code);
+}
+
+static PyObject *sandbox_job_kill(SandboxObject *self, PyObject *args) {
+  long long pid;
+  int sig = 15;
+  if (!PyArg_ParseTuple(args, "L|i:job_kill", &pid, &sig)) return NULL;
+  sbx_job *j = job_of(self, pid);
+  if (!j) return PyErr_Format(PyExc_KeyError, "no job %lld", pid);
+  int rc;
+  call_err e;
+  SBX_CALL(self, rc, &e, sbx_job_kill(j, sig));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  Py_RETURN_NONE;
+}
+
+/* job_output(pid, fd, from) -> (bytes, next) */
+static PyObject *sandbox_job_output(SandboxObject *self, PyObject *args) {
+  long long pid;
+  int fd;
+  unsigned long long from;
+  if (!PyArg_ParseTuple(args, "LiK:job_output", &pid, &fd, &from)) return NULL;
+  sbx_job *j = job_of(self, pid);
+  if (!j) return PyErr_Format(PyExc_KeyError, "no job %lld", pid);
+  void *data = NULL;
+  size_t len = 0;
+  uint64_t next = 0;
+  int rc;
+  call_err e;
+  SBX_CALL(self, rc, &e, sbx_job_output(j, fd, from, &data, &len, &next));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  PyObject *b = PyBytes_FromStringAndSize(data ? data : "", (Py_ssize_t)len);
+  sbx_free(data);
+  if (!b) return NULL;
+  return Py_BuildValue("(NK)", b, (unsigned long long)next);
+}
+
+/* jobs() -> [pid, ...]: the started jobs that run now. */
+static PyObject *sandbox_jobs(SandboxObject *self, PyObject *unused) {
+  sbx_job **v = NULL;
+  size_t n = 0;
+  int rc;
+  call_err e;
+  SBX_CALL(self, rc, &e, sbx_jobs(self->h, &v, &n));
+  if (rc != SBX_OK) return raise_call_err(&e);
+  PyObject *l = PyList_New((Py_ssize_t)n);
+  for (size_t i = 0; l && i < n; i++) {
+    PyObject *p = PyLong_FromLongLong((long long)sbx_job_pid(v[i]));
+    if (!p) Py_CLEAR(l);
+    else PyList_SET_ITEM(l, (Py_ssize_t)i, p);
+  }
+  sbx_free(v);
+  return l;
+}
+
 #define SBX_PYAPI_BASH_METHODS                                                        \
+  {"job_start", (PyCFunction)sandbox_job_start, METH_VARARGS,                         \
+   "job_start(script) -> pid\n\nStarts a background job (sbx_start)."},              \
+  {"job_poll", (PyCFunction)sandbox_job_poll, METH_VARARGS,                           \
+   "job_poll(pid) -> None | exit_code"},                                              \
+  {"job_kill", (PyCFunction)sandbox_job_kill, METH_VARARGS, "job_kill(pid, sig=15)"}, \
+  {"job_output", (PyCFunction)sandbox_job_output, METH_VARARGS,                       \
+   "job_output(pid, fd, from) -> (bytes, next)"},                                     \
+  {"jobs", (PyCFunction)sandbox_jobs, METH_NOARGS, "jobs() -> [pid]: running ones"},  \
   {"bash", (PyCFunction)(void (*)(void))sandbox_bash, METH_VARARGS | METH_KEYWORDS,   \
    "bash(script, limits=None, on_output=None, record=None) -> (stdout, stderr, "      \
    "exit_code, "                                                                      \

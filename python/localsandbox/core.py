@@ -156,8 +156,13 @@ SHELL_LIMIT_NAMES = (
     "string_size",
     "array_size",
     "timeout_ms",
+    # background jobs that outlive their call (docs/limits.md)
+    "bg_jobs",
+    "bg_lifetime_ms",
+    "bg_cpu_ms",
 )
-#: The sandbox's quotas (0 means no limit).
+#: The sandbox's quotas: a new sandbox has 1 GiB and 100,000 inodes (docs/limits.md);
+#: a value replaces that default, 0 means no limit (asked for explicitly).
 QUOTA_NAMES = ("max_bytes", "max_inodes", "max_file_size")
 #: The Python worker's limits (each execute_python() call).
 PYTHON_LIMIT_NAMES = ("memory_bytes", "cpu_seconds")
@@ -499,6 +504,134 @@ class KVStore:
         return await self._sandbox._to_thread(self.keys, prefix)
 
 
+#: Output a CommandHandle keeps of each stream (the newest bytes); the
+#: library keeps at least as much (SBX_JOB_OUTPUT_MAX).
+JOB_OUTPUT_MAX = 1 << 20
+
+
+class CommandHandle:
+    """A command running in the background of a sandbox's shell: what
+    ``LocalSandbox.start()`` (or ``bash(..., background=True)``) returns.
+
+    The command is a job of the shell session (``jobs``, ``wait`` and ``kill``
+    in later ``bash()`` calls see it) and runs between calls under its own
+    limits (``bg_lifetime_ms``, ``bg_cpu_ms``; docs/limits.md). Its output is
+    read as it comes: ``stdout`` and ``stderr`` hold what it wrote so far (the
+    newest ``JOB_OUTPUT_MAX`` bytes of each). When it ends, the history has a
+    ``bash_background`` entry with its exit code.
+    """
+
+    def __init__(self, sandbox: LocalSandbox, pid: int, command: str) -> None:
+        self._sandbox = sandbox
+        self.pid = pid
+        self.command = command
+        self._out = bytearray()
+        self._err = bytearray()
+        self._next = [0, 0]
+        self._exit_code: int | None = None
+
+    def __repr__(self) -> str:
+        state = "running" if self._exit_code is None else f"exit_code={self._exit_code}"
+        return f"CommandHandle(pid={self.pid}, {state}, command={self.command!r})"
+
+    def _pull(self) -> None:
+        sb = self._sandbox
+        if sb._destroyed:
+            return
+        for fd, buf in ((1, self._out), (2, self._err)):
+            try:
+                data, nxt = sb._h.job_output(self.pid, fd, self._next[fd - 1])
+            except _sbx.Error as e:
+                _raise_sbx(e)
+            self._next[fd - 1] = nxt
+            buf += data
+            if len(buf) > 2 * JOB_OUTPUT_MAX:
+                del buf[: len(buf) - JOB_OUTPUT_MAX]
+
+    def poll(self) -> int | None:
+        """The exit code if the command has ended, else None (no waiting)."""
+        if self._exit_code is None:
+            if self._sandbox._destroyed:
+                raise RuntimeError(_DESTROYED)
+            try:
+                self._exit_code = self._sandbox._h.job_poll(self.pid)
+            except _sbx.Error as e:
+                _raise_sbx(e)
+            if self._exit_code is not None:
+                self._sandbox._jobs.pop(self.pid, None)
+        return self._exit_code
+
+    @property
+    def exit_code(self) -> int | None:
+        """The exit code (128+N when signal N ended it), None while it runs."""
+        return self.poll()
+
+    @property
+    def running(self) -> bool:
+        return self.poll() is None
+
+    @property
+    def stdout_bytes(self) -> bytes:
+        """What it wrote to stdout so far (the newest JOB_OUTPUT_MAX bytes)."""
+        self._pull()
+        return bytes(self._out)
+
+    @property
+    def stderr_bytes(self) -> bytes:
+        self._pull()
+        return bytes(self._err)
+
+    @property
+    def stdout(self) -> str:
+        return self.stdout_bytes.decode("utf-8", "replace")
+
+    @property
+    def stderr(self) -> str:
+        return self.stderr_bytes.decode("utf-8", "replace")
+
+    def wait(self, timeout: float | None = None) -> int:
+        """Waits for the command to end; returns its exit code.
+
+        Raises:
+            TimeoutError: It still runs after ``timeout`` seconds (it goes on).
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        delay = 0.001
+        while (code := self.poll()) is None:
+            self._check_deadline(deadline, timeout)
+            time.sleep(delay)
+            delay = min(delay * 2, 0.05)
+        return code
+
+    def _check_deadline(self, deadline: float | None, timeout: float | None) -> None:
+        if deadline is not None and time.monotonic() >= deadline:
+            raise TimeoutError(
+                f"background command {self.pid} still running after {timeout} s",
+                _timeout_ms(timeout or 0),
+                self.stdout,
+                self.stderr,
+            )
+
+    async def await_exit(self, timeout: float | None = None) -> int:
+        """The async twin of wait(): awaits the end without blocking the loop."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        delay = 0.001
+        while (code := self.poll()) is None:
+            self._check_deadline(deadline, timeout)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 0.05)
+        return code
+
+    def kill(self, signal: int = 15) -> None:
+        """Sends a signal (SIGTERM by default) as the shell's ``kill`` does."""
+        if self._sandbox._destroyed:
+            raise RuntimeError(_DESTROYED)
+        try:
+            self._sandbox._h.job_kill(self.pid, signal)
+        except _sbx.Error as e:
+            _raise_sbx(e)
+
+
 class LocalSandbox:
     """A sandbox for an AI agent: a filesystem, bash, Python, a key-value
     store and a history, all in one SQLite file.
@@ -689,6 +822,7 @@ class LocalSandbox:
         self._closing = False  # destroy() is under way
         self._lock = threading.Lock()  # serializes destroy()
         self.kv = KVStore(self)
+        self._jobs: dict[int, CommandHandle] = {}  # start()'s running handles, by pid
         try:
             quota = {k: overrides[k] for k in QUOTA_NAMES if k in overrides}
             if quota:
@@ -857,6 +991,7 @@ class LocalSandbox:
         timeout: float | None = None,
         on_output: OutputCallback | None = None,
         limits: Mapping[str, int] | None = None,
+        background: bool = False,
     ) -> BashResult:
         """Execute a bash command in the sandbox.
 
@@ -873,9 +1008,13 @@ class LocalSandbox:
                 raised from bash().
             limits: Shell limit overrides for this call only (see
                 ``SHELL_LIMIT_NAMES``).
+            background: Start the command in the background and return a
+                ``CommandHandle`` at once (as ``start()``); ``timeout``,
+                ``on_output`` and ``limits`` do not apply then.
 
         Returns:
-            BashResult with stdout, stderr, exit_code and duration_ms.
+            BashResult with stdout, stderr, exit_code and duration_ms (a
+            CommandHandle with ``background=True``).
 
         Raises:
             CommandError: The command exited with a non-zero status.
@@ -885,6 +1024,8 @@ class LocalSandbox:
             TimeoutError: It ran past its time limit.
             RuntimeError: The sandbox has been destroyed.
         """
+        if background:
+            return self.start(command)  # type: ignore[return-value]
         if self._destroyed:
             raise RuntimeError(_DESTROYED)
         h = self._h
@@ -920,6 +1061,55 @@ class LocalSandbox:
         self._raise_bash(
             _decode(out), _decode(err), status, kind, limit_name, limit_value, err_no, err_path
         )
+
+    def start(self, command: str) -> CommandHandle:
+        """Starts a command in the background of the shell session and
+        returns at once with a ``CommandHandle`` (wait, kill, stdout/stderr so
+        far, exit_code). The command is a job of the session: it runs between
+        calls, and ``jobs``/``wait``/``kill`` in later ``bash()`` calls see it.
+
+        Raises:
+            ExecutionLimitError: ``bg_jobs`` jobs run already.
+            CommandError: The command does not parse.
+            RuntimeError: The sandbox has been destroyed.
+        """
+        if self._destroyed:
+            raise RuntimeError(_DESTROYED)
+        if type(command) is not str:
+            raise TypeError(f"command must be str, not {type(command).__name__}")
+        start = getattr(self._h, "job_start", None)
+        if start is None:
+            raise LocalSandboxError(_NO_SHELL)
+        if not self._shell_at_cwd:
+            self._enter_cwd()
+        try:
+            pid = start(command)
+        except _sbx.Error as e:
+            if e.code == _sbx.LIMIT:
+                raise ExecutionLimitError(e.message, "bg_jobs", self._limits.get("bg_jobs", 0)) from None
+            if e.code == _sbx.ERROR:
+                raise CommandError(e.message, 2, "", e.message) from None
+            _raise_sbx(e)
+        handle = CommandHandle(self, pid, command)
+        self._jobs[pid] = handle
+        return handle
+
+    def handles(self) -> list[CommandHandle]:
+        """The handles of start()'s commands that still run."""
+        if self._destroyed:
+            raise RuntimeError(_DESTROYED)
+        try:
+            running = set(self._h.jobs())
+        except _sbx.Error as e:
+            _raise_sbx(e)
+        for pid in list(self._jobs):
+            if pid not in running:
+                self._jobs[pid].poll()
+        return [h for pid, h in self._jobs.items() if pid in running]
+
+    async def astart(self, command: str) -> CommandHandle:
+        """The async twin of start()."""
+        return await self._to_thread(self.start, command)
 
     @staticmethod
     def _check_shell_limits(limits: Mapping[str, int] | None) -> dict[str, int]:

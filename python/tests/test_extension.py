@@ -151,7 +151,11 @@ def test_transactions_and_misuse(h: _sbx.Sandbox) -> None:
 
 
 def test_quota(h: _sbx.Sandbox) -> None:
+    # a new sandbox is bounded: 1 GiB, 100,000 inodes (docs/limits.md)
+    assert h.get_quota() == {"max_bytes": 1 << 30, "max_inodes": 100000, "max_file_size": 0}
     h.set_quota(max_inodes=3)
+    # the fields not given keep theirs
+    assert h.get_quota() == {"max_bytes": 1 << 30, "max_inodes": 3, "max_file_size": 0}
     h.write_file("/a", b"")
     h.write_file("/b", b"")
     with pytest.raises(_sbx.Error) as info:

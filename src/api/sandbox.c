@@ -159,7 +159,12 @@ static void sandbox_leave(sbx *h) { sandbox_unlock(h); }
 
 void sandbox_lock(sbx *h) {
   const sandbox_section *s = h->py_section;
-  if (!s || !s->lock_enter(h)) pthread_mutex_lock(&h->lock);
+  if (s && s->lock_enter(h)) return;
+  /* counted while waiting: the driver of background jobs lets a waiting
+   * call in before its next slice (src/api/sandbox_bash.c, hold_lock) */
+  atomic_fetch_add(&h->lock_waiters, 1);
+  pthread_mutex_lock(&h->lock);
+  atomic_fetch_sub(&h->lock_waiters, 1);
 }
 
 void sandbox_unlock(sbx *h) {
@@ -420,7 +425,17 @@ static int open_temp(sbx *h, const void *bytes, size_t len) {
 /* Process isolation for a handle that opened: the helper's state (no helper
  * runs before the first sbx_bash). On failure the handle keeps only the
  * error, as a failed open does. */
+/* Every sandbox starts bounded (docs/limits.md): the default quotas. A
+ * read-only one cannot grow, and summing its totals would only cost time. */
+static void apply_default_quota(sbx *h) {
+  if (h->flags & SBX_OPEN_READONLY) return;
+  h->quota = (sbx_quota){SBX_QUOTA_DEFAULT_BYTES, SBX_QUOTA_DEFAULT_INODES, 0};
+  store_quota sq = {h->quota.max_bytes, h->quota.max_inodes, h->quota.max_file_size};
+  store_set_quota(h->st, &sq);
+}
+
 static int open_isolation(sbx *h, int rc) {
+  if (rc == SBX_OK) apply_default_quota(h);
   if (rc != SBX_OK || !(h->flags & SBX_OPEN_PROCESS)) return rc;
   rc = sandbox_iso_open(h);
   if (rc != SBX_OK) {
@@ -552,6 +567,7 @@ static int open_snapshot(const void *bytes, size_t len, int flags, sbx **out) {
 
 void sandbox_close_extensions(sbx *h) {
   /* Other sections (shell session, python worker) release their state here. */
+  sandbox_bash_stop_jobs(h); /* src/api/sandbox_bash.c: background jobs use all of them */
   const sandbox_section *py = h->py_section;
   if (py) py->close(h); /* src/py: the worker first (its FUSE uses the store) */
   sandbox_iso_close(h);  /* src/api/sandbox_iso.c: the helper before the store closes */
@@ -579,6 +595,15 @@ int sbx_set_quota(sbx *h, const sbx_quota *q) {
   store_usage_forget(h->st);
   store_quota sq = {q->max_bytes, q->max_inodes, q->max_file_size};
   store_set_quota(h->st, &sq);
+  sandbox_leave(h);
+  return SBX_OK;
+}
+
+int sbx_get_quota(sbx *h, sbx_quota *q) {
+  int rc = sandbox_enter(h);
+  if (rc) return rc;
+  MISUSE_IF(!q, "get quota: the quota is NULL");
+  *q = h->quota;
   sandbox_leave(h);
   return SBX_OK;
 }

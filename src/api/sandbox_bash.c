@@ -17,15 +17,25 @@
  * script's state is neither seen nor changed. Those sessions live until
  * sbx_close, so that sbx_cancel (which takes no lock) can reach them.
  *
+ * Background jobs outlive the call that started them (src/sh/session.c, "Jobs
+ * between calls"): between calls the session's driver thread runs them, in
+ * slices, each under h->lock (hold_lock below), so that every other call of
+ * the handle finds the store and the session quiet while it holds the lock.
+ * Close and reset stop the driver first (without the lock: it may be waiting
+ * for it), then end the jobs under the lock.
+ *
  * Process isolation (SBX_OPEN_PROCESS): no session lives here; sbx_bash_ex,
  * sbx_shell_reset and sbx_cancel hand over to src/api/sandbox_iso.c, and the
  * limits (h->shell_limits, sandbox_bash_limits) travel with each call.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "api/sandbox_int.h"
+#include "sh/sched.h"
 #include "sh/sh.h"
 
 static void to_sh_limits(const sbx_limits *in, sh_limits *out) {
@@ -36,6 +46,9 @@ static void to_sh_limits(const sbx_limits *in, sh_limits *out) {
   if (in->string_size) out->string_size = in->string_size;
   if (in->array_size) out->array_size = in->array_size;
   if (in->timeout_ms) out->timeout_ms = in->timeout_ms;
+  if (in->bg_jobs) out->bg_jobs = in->bg_jobs;
+  if (in->bg_lifetime_ms) out->bg_lifetime_ms = in->bg_lifetime_ms;
+  if (in->bg_cpu_ms) out->bg_cpu_ms = in->bg_cpu_ms;
 }
 
 static void from_sh_limits(const sh_limits *in, sbx_limits *out) {
@@ -46,6 +59,9 @@ static void from_sh_limits(const sh_limits *in, sbx_limits *out) {
   out->string_size = in->string_size;
   out->array_size = in->array_size;
   out->timeout_ms = in->timeout_ms;
+  out->bg_jobs = in->bg_jobs;
+  out->bg_lifetime_ms = in->bg_lifetime_ms;
+  out->bg_cpu_ms = in->bg_cpu_ms;
 }
 
 int sbx_limits_preset(int preset, sbx_limits *lim) {
@@ -58,12 +74,39 @@ int sbx_limits_preset(int preset, sbx_limits *lim) {
   }
 }
 
+/* The driver's side of h->lock (a plain lock: the driver is not a thread
+ * that holds a loan). */
+static void hold_lock(void *ud) {
+  sbx *h = ud;
+  /* calls waiting for the sandbox go first (a mutex is not fair: the driver
+   * would take it again before they wake); for 50 ms at most, so that the
+   * jobs are not starved by a stream of calls */
+  for (int i = 0; i < 250 && atomic_load(&h->lock_waiters) > 0; i++)
+    nanosleep(&(struct timespec){0, 200000}, NULL);
+  pthread_mutex_lock(&h->lock);
+  /* the driver's slice is a call as python3 and tool see it (the loan,
+   * src/py/py_loan.c: the thread that holds the store for the script) */
+  h->shell_depth = 1;
+  h->shell_thread = pthread_self();
+}
+
+static void release_lock(void *ud) {
+  sbx *h = ud;
+  h->shell_depth = 0;
+  pthread_mutex_unlock(&h->lock);
+}
+
 static sh_session *session_of(sbx *h) {
   if (!h->shell) {
     sh_limits lim = sh_limits_normal;
     if (h->shell_limits) to_sh_limits(h->shell_limits, &lim);
     h->shell = sh_session_new(h->st, &lim);
-    if (h->shell) h->shell->sandbox = h; /* for python3 / tool */
+    if (h->shell) {
+      h->shell->sandbox = h; /* for python3 / tool */
+      h->shell->hold = hold_lock;
+      h->shell->release = release_lock;
+      h->shell->hold_ud = h;
+    }
   }
   return h->shell;
 }
@@ -105,7 +148,8 @@ int sbx_set_limits(sbx *h, const sbx_limits *lim) {
     sbx_limits *s = h->shell_limits;
 #define KEEP(f) if (lim->f) s->f = lim->f
     KEEP(loop_iterations); KEEP(command_count); KEEP(function_depth); KEEP(output_bytes);
-    KEEP(string_size); KEEP(array_size); KEEP(timeout_ms);
+    KEEP(string_size); KEEP(array_size); KEEP(timeout_ms); KEEP(bg_jobs); KEEP(bg_lifetime_ms);
+    KEEP(bg_cpu_ms);
 #undef KEEP
   }
   sandbox_unlock(h);
@@ -176,6 +220,8 @@ int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opt
     atomic_store(&s->cancel, 0);
     h->shell_cancel = 0;
   }
+  /* the persistent session's jobs outlive the call; a nested call's do not */
+  s->jobs_outlive = depth == 0 && !(opts && opts->wait_jobs);
   pthread_t outer_thread = h->shell_thread;
   h->shell_depth = depth + 1;
   h->shell_thread = pthread_self();
@@ -259,14 +305,31 @@ int sbx_shell_reset(sbx *h) {
     sandbox_unlock(h);
     return sandbox_fail(h, SBX_MISUSE, "shell reset: a script of this sandbox is running");
   }
-  if (h->shell) sh_session_reset(h->shell);
+  if (h->shell) {
+    /* the jobs end with the old shell; the driver (between its slices now:
+     * we hold the lock) leaves, and the next call with jobs starts another */
+    sh_session_stop_driver(h->shell);
+    sh_session_reset(h->shell);
+  }
   if (h->iso) sandbox_iso_reset(h);
   sandbox_unlock(h);
   return SBX_OK;
 }
 
+void sandbox_bash_stop_jobs(sbx *h) {
+  if (!h || !h->shell) return;
+  sh_session_stop_driver(h->shell);
+  sh_session_wait_drivers(h->shell);
+  pthread_mutex_lock(&h->lock);
+  sh_session_kill_jobs(h->shell);
+  pthread_mutex_unlock(&h->lock);
+}
+
+static void jobs_free_all(sbx *h);
+
 void sandbox_bash_close(sbx *h) {
   if (!h) return;
+  jobs_free_all(h); /* before the session: the records hold its tasks */
   sh_session_free(h->shell);
   h->shell = NULL;
   for (int i = 0; i < SANDBOX_SHELL_NEST; i++) {
@@ -275,4 +338,297 @@ void sandbox_bash_close(sbx *h) {
   }
   free(h->shell_limits);
   h->shell_limits = NULL;
+}
+
+/* ---- sbx_start: background jobs with a handle ------------------------------------------ */
+
+/* One stream of a job's output: the newest bytes (between SBX_JOB_OUTPUT_MAX
+ * and twice that are kept, so that dropping the oldest is amortized). */
+typedef struct job_stream {
+  sh_buf buf;      /* the kept bytes */
+  uint64_t total;  /* every byte written; the kept ones end here */
+} job_stream;
+
+/* A handle's record, on h->jobs until sbx_close. The job's sinks point at it,
+ * so it outlives sbx_job_free; a released record whose job ended keeps only
+ * this struct (the buffers and command are freed, later bytes are dropped). */
+struct sbx_job {
+  sbx *h;                 /* the sandbox */
+  struct sh_task *task;   /* the job's task (a reference), NULL once released */
+  int64_t pid;            /* $! of the job */
+  char *command;          /* the script (malloc'd) */
+  job_stream out, err;    /* fd 1 and fd 2 */
+  int64_t history_id;     /* its history entry (0: none) */
+  int finished;           /* on_done ran (or it had ended when the handle was made) */
+  int status;             /* exit status then */
+  int released;           /* sbx_job_free ran */
+  struct sbx_job *next;   /* h->jobs */
+};
+
+static void stream_add(job_stream *s, const void *buf, size_t n, int discard) {
+  s->total += n;
+  if (discard) return;
+  if (n >= SBX_JOB_OUTPUT_MAX) {
+    sh_buf_clear(&s->buf);
+    sh_buf_add(&s->buf, (const char *)buf + n - SBX_JOB_OUTPUT_MAX, SBX_JOB_OUTPUT_MAX);
+    return;
+  }
+  if (s->buf.len + n > 2 * (size_t)SBX_JOB_OUTPUT_MAX) {
+    size_t keep = SBX_JOB_OUTPUT_MAX - n;
+    memmove(s->buf.data, s->buf.data + s->buf.len - keep, keep);
+    s->buf.len = keep;
+  }
+  sh_buf_add(&s->buf, buf, n);
+}
+
+/* The job's sinks (a baton holder writes, under the lock its thread's
+ * entry holds; the API reads under h->lock: never at once). */
+static ssize_t job_sink_out(void *ud, const void *buf, size_t n) {
+  sbx_job *j = ud;
+  stream_add(&j->out, buf, n, j->released && j->finished);
+  return (ssize_t)n;
+}
+
+static ssize_t job_sink_err(void *ud, const void *buf, size_t n) {
+  sbx_job *j = ud;
+  stream_add(&j->err, buf, n, j->released && j->finished);
+  return (ssize_t)n;
+}
+
+static void job_forget_data(sbx_job *j) {
+  sh_buf_free(&j->out.buf);
+  sh_buf_free(&j->err.buf);
+  memset(&j->out.buf, 0, sizeof j->out.buf);
+  memset(&j->err.buf, 0, sizeof j->err.buf);
+  free(j->command);
+  j->command = NULL;
+}
+
+/* The job ended: its history entry is finished (the store is ours: the
+ * baton, invariant 4 of src/sh/sched.h). */
+static void job_done(void *ud, int status, int sig) {
+  sbx_job *j = ud;
+  (void)sig;
+  j->finished = 1;
+  j->status = status;
+  if (j->history_id) {
+    char result[64];
+    snprintf(result, sizeof result, "{\"exit_code\":%d}", status);
+    store_call_finish(j->h->st, j->history_id, result, NULL);
+    j->history_id = 0;
+  }
+  if (j->released) job_forget_data(j);
+}
+
+/* Refuses what the handle API cannot do now: see sbx.h. */
+static int job_refuse(sbx *h, const char *what) {
+  if (h->iso)
+    return sandbox_fail(h, SBX_MISUSE, "%s: background jobs with a handle need the in-process shell",
+                        what);
+  if (h->shell_depth > 0)
+    return sandbox_fail(h, SBX_MISUSE, "%s: a script of this sandbox is running", what);
+  return SBX_OK;
+}
+
+int sbx_start(sbx *h, const char *script, size_t len, sbx_job **out) {
+  if (out) *out = NULL;
+  if (!h || !out || (!script && len)) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
+  if (memchr(script ? script : "", 0, len))
+    return sandbox_fail(h, SBX_MISUSE, "start: the script contains a NUL byte");
+  sandbox_lock(h);
+  int rc = job_refuse(h, "start");
+  sh_session *s = rc ? NULL : session_of(h);
+  if (!rc && !s) rc = sandbox_fail(h, SBX_NOMEM, "start: out of memory");
+  if (rc) {
+    sandbox_unlock(h);
+    return rc;
+  }
+  sbx_job *j = calloc(1, sizeof *j);
+  char *text = j ? malloc(len + 16) : NULL;
+  if (!j || !text || !(j->command = strndup(script ? script : "", len))) {
+    free(j ? j->command : NULL);
+    free(j);
+    free(text);
+    sandbox_unlock(h);
+    return sandbox_fail(h, SBX_NOMEM, "start: out of memory");
+  }
+  j->h = h;
+  /* one job: a group, so that `a; b` and `a | b` are all of it */
+  int tl = snprintf(text, len + 16, "{\n%.*s\n} &", (int)len, script ? script : "");
+  int64_t before = s->root->last_bg;
+  sh_call call = {0};
+  call.script = text;
+  call.len = (size_t)tl;
+  call.host_stdin = -1;
+  call.out = job_sink_out;
+  call.err = job_sink_err;
+  call.out_ud = call.err_ud = j;
+  call.start_job = true;
+  atomic_store(&s->cancel, 0);
+  s->jobs_outlive = true;
+  sh_call_result r;
+  sh_session_run(s, &call, &r);
+  free(text);
+  int64_t pid = s->root->last_bg;
+  j->task = pid != before ? sh_session_job_task(s, pid) : NULL;
+  if (!j->task) {
+    /* not started: a syntax error, or the bg_jobs limit; its message went to
+     * the job's stderr */
+    rc = sandbox_fail(h, SBX_LIMIT, "start: %.*s", (int)(j->err.buf.len > 400 ? 400 : j->err.buf.len),
+                      j->err.buf.data ? j->err.buf.data : "the job did not start");
+    if (r.status == 2) h->err_rc = rc = SBX_ERROR;
+    job_forget_data(j);
+    free(j);
+    sandbox_unlock(h);
+    return rc;
+  }
+  j->pid = pid;
+  /* the history entry: the command as a JSON string */
+  sh_buf pj = {0};
+  sh_buf_adds(&pj, "{\"command\":\"");
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)script[i];
+    if (c == '"' || c == '\\') {
+      sh_buf_addc(&pj, '\\');
+      sh_buf_addc(&pj, (char)c);
+    } else if (c < 0x20) {
+      char e[8];
+      snprintf(e, sizeof e, "\\u%04x", c);
+      sh_buf_adds(&pj, e);
+    } else {
+      sh_buf_addc(&pj, (char)c);
+    }
+  }
+  sh_buf_addf(&pj, "\",\"pid\":%lld}", (long long)pid);
+  if (store_call_start(h->st, "bash_background", sh_buf_str(&pj), &j->history_id) < 0)
+    j->history_id = 0;
+  sh_buf_free(&pj);
+  /* no task runs while we hold the lock: set the end hook, or it ended already */
+  int st, sig;
+  if (sh_task_finished(j->task, &st, &sig)) job_done(j, st, sig);
+  else {
+    j->task->on_done = job_done;
+    j->task->on_done_ud = j;
+  }
+  j->next = h->jobs;
+  h->jobs = j;
+  sandbox_unlock(h);
+  *out = j;
+  return SBX_OK;
+}
+
+int sbx_job_wait(sbx_job *j, int timeout_ms, int *exit_code) {
+  if (!j || j->released) return SBX_MISUSE;
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  for (;;) {
+    int st, sig;
+    /* the scheduler's own lock: no need for the sandbox's */
+    if (sh_task_finished(j->task, &st, &sig)) {
+      if (exit_code) *exit_code = st;
+      return SBX_OK;
+    }
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double ms = (double)(now.tv_sec - t0.tv_sec) * 1e3 + (double)(now.tv_nsec - t0.tv_nsec) / 1e6;
+    if (timeout_ms >= 0 && ms >= timeout_ms) return SBX_TIMEOUT;
+    nanosleep(&(struct timespec){0, 2000000}, NULL);
+  }
+}
+
+int sbx_job_kill(sbx_job *j, int sig) {
+  if (!j || j->released) return SBX_MISUSE;
+  sbx *h = j->h;
+  sandbox_clear_error(h);
+  if (sig < 0 || sig >= SH_NSIG) return sandbox_fail(h, SBX_MISUSE, "kill: %d: invalid signal", sig);
+  sandbox_lock(h);
+  int rc = job_refuse(h, "kill");
+  if (!rc && !sh_task_finished(j->task, NULL, NULL) && h->shell)
+    sh_session_signal_job(h->shell, j->pid, sig ? sig : 15);
+  sandbox_unlock(h);
+  return rc;
+}
+
+int sbx_job_output(sbx_job *j, int fd, uint64_t from, void **data, size_t *len, uint64_t *next) {
+  if (data) *data = NULL;
+  if (len) *len = 0;
+  if (!j || j->released || !data || !len || (fd != 1 && fd != 2)) return SBX_MISUSE;
+  sbx *h = j->h;
+  sandbox_clear_error(h);
+  sandbox_lock(h);
+  int rc = h->shell_depth > 0 ? sandbox_fail(h, SBX_MISUSE, "job output: a script of this sandbox is running") : SBX_OK;
+  if (!rc) {
+    job_stream *s = fd == 1 ? &j->out : &j->err;
+    uint64_t start = s->total - s->buf.len;
+    if (from < start) from = start;
+    if (from > s->total) from = s->total;
+    size_t n = (size_t)(s->total - from);
+    if (n) {
+      *data = malloc(n);
+      if (!*data) rc = sandbox_fail(h, SBX_NOMEM, "job output: out of memory");
+      else memcpy(*data, s->buf.data + (from - start), n);
+    }
+    if (!rc) {
+      *len = n;
+      if (next) *next = s->total;
+    }
+  }
+  sandbox_unlock(h);
+  return rc;
+}
+
+int64_t sbx_job_pid(const sbx_job *j) { return j ? j->pid : 0; }
+
+const char *sbx_job_command(const sbx_job *j) { return j && j->command ? j->command : ""; }
+
+int sbx_job_running(sbx_job *j) {
+  return j && !j->released && !sh_task_finished(j->task, NULL, NULL);
+}
+
+int sbx_jobs(sbx *h, sbx_job ***jobs, size_t *n) {
+  if (jobs) *jobs = NULL;
+  if (n) *n = 0;
+  if (!h || !jobs || !n) return SBX_MISUSE;
+  sandbox_clear_error(h);
+  sandbox_lock(h);
+  size_t count = 0;
+  for (sbx_job *j = h->jobs; j; j = j->next)
+    if (!j->released && !sh_task_finished(j->task, NULL, NULL)) count++;
+  sbx_job **v = calloc(count + 1, sizeof *v);
+  if (!v) {
+    sandbox_unlock(h);
+    return sandbox_fail(h, SBX_NOMEM, "jobs: out of memory");
+  }
+  size_t k = 0;
+  for (sbx_job *j = h->jobs; j && k < count; j = j->next)
+    if (!j->released && !sh_task_finished(j->task, NULL, NULL)) v[k++] = j;
+  sandbox_unlock(h);
+  *jobs = v;
+  *n = k;
+  return SBX_OK;
+}
+
+void sbx_job_free(sbx_job *j) {
+  if (!j || j->released) return;
+  sbx *h = j->h;
+  sandbox_lock(h);
+  j->released = 1;
+  struct sh_task *t = j->task;
+  j->task = NULL;
+  if (j->finished) job_forget_data(j);
+  sandbox_unlock(h);
+  if (t) sh_task_unref(t);
+}
+
+/* sbx_close, after the jobs ended: the records go. */
+static void jobs_free_all(sbx *h) {
+  while (h->jobs) {
+    sbx_job *j = h->jobs;
+    h->jobs = j->next;
+    if (j->task) sh_task_unref(j->task);
+    job_forget_data(j);
+    free(j);
+  }
 }

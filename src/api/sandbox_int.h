@@ -15,6 +15,7 @@
 #define SBX_SANDBOX_INT_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "sbx.h"
 #include "store/store.h"
@@ -37,6 +38,8 @@ struct sbx {
   pthread_mutex_t lock; /* held around every store call made through the
                            handle; a server thread working on the same store
                            (the FUSE server) takes it too */
+  _Atomic int lock_waiters; /* threads waiting in sandbox_lock (the jobs' driver
+                               waits for them before it takes the lock again) */
 
   /* The last failure (sbx_errmsg / sbx_errno / sbx_errpath). */
   int err_rc;                         /* last result code (SBX_OK after success) */
@@ -58,6 +61,8 @@ struct sbx {
   _Atomic(struct sh_session *) shell_nested[SANDBOX_SHELL_NEST]; /* the sessions of
                                 nested calls, by depth (created on first use, reset
                                 before each call, freed on close) */
+  struct sbx_job *jobs;      /* sbx_start's handles, live or released-but-running
+                                (src/api/sandbox_bash.c); freed on close */
   /* process isolation (SBX_OPEN_PROCESS): src/api/sandbox_iso.c */
   struct sandbox_iso *iso;   /* the helper process and its channel; NULL in-process */
   int sealed;                /* 1: this handle is the one inside an isolated shell's
@@ -98,6 +103,9 @@ int sandbox_fail_store(sbx *h, int store_rc, const char *op, const char *path);
 /* Frees what other sections attached to the handle (called by sbx_close
  * before the store closes). Defined in sandbox.c; extend it there. */
 void sandbox_close_extensions(sbx *h);
+/* Ends the shell's background jobs: the first thing sbx_close does (they may
+ * use the store, the Python worker and the helper). src/api/sandbox_bash.c. */
+void sandbox_bash_stop_jobs(sbx *h);
 /* Frees the shell session (src/api/sandbox_bash.c). */
 void sandbox_bash_close(sbx *h);
 

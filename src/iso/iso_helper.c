@@ -302,7 +302,10 @@ static void run_call(sbx *h, const iso_buf *payload, int fd, int hooks) {
     pthread_mutex_lock(&send_lock);
     stream_now = (flags & ISO_RUN_STREAM) != 0;
     pthread_mutex_unlock(&send_lock);
-    sbx_bash_opts o = {.stdin_fd = -1, .on_stdout = stream_out, .on_stderr = stream_err};
+    /* jobs finish within their call here: the helper is killed at a call's
+     * deadline, and nothing would run them between calls (docs/shell.md) */
+    sbx_bash_opts o = {.stdin_fd = -1, .on_stdout = stream_out, .on_stderr = stream_err,
+                       .wait_jobs = 1};
     if (in && stdin_len) {
       o.stdin_data = in;
       o.stdin_len = stdin_len;

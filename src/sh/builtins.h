@@ -126,4 +126,10 @@ void sh_quote_key(sh_buf *b, const char *k);
 /* declare -p text for a variable (builtins_vars.c); malloc'd, no newline. */
 char *sh_declare_print(sh_shell *sh, struct sh_var *v, bool for_A);
 
+/* The job whose pid (of any stage) is `pid` in sh's table: sends it signal
+ * sig as `kill` does (0, or -1: no such job); gives its last task
+ * (borrowed), or NULL. */
+int sh_jobs_signal_pid(sh_shell *sh, int64_t pid, int sig);
+sh_task *sh_jobs_task_of(sh_shell *sh, int64_t pid);
+
 #endif

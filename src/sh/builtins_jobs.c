@@ -226,9 +226,21 @@ int64_t sh_job_start(sh_shell *sh, sh_task *t, sh_node *n) {
   return j->pid;
 }
 
+/* A wait for t that the call's limit ended, t still running (jobs outlive
+ * their call only: else a wait ends when t does, or at a deadlock). */
+static bool wait_cut_short(const sh_shell *sh, sh_task *t) {
+  return sh->sess->jobs_outlive && sh->sess->limit_hit != SH_LIMIT_NONE &&
+         t->state != SH_TASK_DONE;
+}
+
 static int job_wait(sh_shell *sh, sh_job *j) {
   int st = 0;
-  for (int i = 0; i < j->ntasks; i++) st = sh_task_wait(sh->task, j->tasks[i]);
+  for (int i = 0; i < j->ntasks; i++) {
+    st = sh_task_wait(sh->task, j->tasks[i]);
+    /* the call's deadline or cancel ended the wait, not the job: it runs on
+     * (a job that outlives its call, session.c) */
+    if (wait_cut_short(sh, j->tasks[i])) return st;
+  }
   j->done = true;
   j->status = st;
   return st;
@@ -299,6 +311,7 @@ int sh_wait_all(sh_shell *sh) {
       continue;
     }
     st = job_wait(sh, sh->jobs[k]);
+    if (!job_dead(sh->jobs[k])) return st; /* cut short by the call's limit: they run on */
     job_remove(sh, k);
   }
   return st;
@@ -514,6 +527,7 @@ int sh_jobs_running(sh_shell *sh) {
 static int wait_job(sh_shell *sh, int k) {
   sh_job *j = sh->jobs[k];
   int st = job_wait(sh, j);
+  if (!job_dead(j)) return st; /* the wait was cut short (sh->flow says why) */
   if (job_listed(j)) sh_jobs_notify(sh, 0);
   else job_remove(sh, k);
   return st;
@@ -527,7 +541,7 @@ static void wait_set_pvar(sh_shell *sh, const char *pvar, int64_t pid) {
   sh_var_set(sh, pvar, buf, 0);
 }
 
-int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
+static int wait_builtin(sh_shell *sh, int argc, char **argv) {
   int i = 1;
   bool any = false;
   const char *pvar = NULL;
@@ -558,7 +572,8 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
       int k = 0;
       while (k < sh->njobs && sh->jobs[k]->foreign) k++;
       if (k >= sh->njobs) break;
-      wait_job(sh, k);
+      int st = wait_job(sh, k);
+      if (sh->sess->limit_hit != SH_LIMIT_NONE) return st;
     }
     free(sh->bgstatus);
     sh->bgstatus = NULL;
@@ -614,6 +629,7 @@ int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
     /* in order: each one's status; the last one counts */
     int64_t jpid = sh->jobs[k]->pid;
     st = wait_job(sh, k);
+    if (sh->sess->limit_hit != SH_LIMIT_NONE) break;
     wait_set_pvar(sh, pvar, jpid);
   }
   if (!any) {
@@ -669,7 +685,7 @@ static void list_job(sh_shell *sh, sh_job *j, int form) {
   sh_buf_free(&b);
 }
 
-int sh_bi_jobs(sh_shell *sh, int argc, char **argv) {
+static int jobs_builtin(sh_shell *sh, int argc, char **argv) {
   int form = FORM_STANDARD, state = LIST_ANY;
   bool execute = false;
   int i = 1;
@@ -832,6 +848,19 @@ static void signal_job(sh_shell *sh, sh_job *j, int sig) {
     x->pending_sig = sig;
     if (x->task != sh->task) sh_task_wake(x->task);
   }
+}
+
+int sh_jobs_signal_pid(sh_shell *sh, int64_t pid, int sig) {
+  int k = job_by_pid(sh, pid);
+  if (k < 0) return -1;
+  signal_job(sh, sh->jobs[k], sig);
+  return 0;
+}
+
+sh_task *sh_jobs_task_of(sh_shell *sh, int64_t pid) {
+  int k = job_by_pid(sh, pid);
+  if (k < 0 || !sh->jobs[k]->ntasks) return NULL;
+  return sh->jobs[k]->tasks[sh->jobs[k]->ntasks - 1];
 }
 
 /* kill -l and trap -l: every signal as " N) SIGNAME", five to a line. */
@@ -1111,4 +1140,19 @@ int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
     sh->traps.action[s] = reset ? NULL : sh_xstrdup(action);
   }
   return st;
+}
+
+/* wait and jobs show what detached jobs wrote since the call began (their
+ * pending output, session.c) before they return: after `wait` the job's
+ * output is there, as on a terminal. */
+int sh_bi_wait(sh_shell *sh, int argc, char **argv) {
+  sh_session_flush_bg(sh);
+  int st = wait_builtin(sh, argc, argv);
+  sh_session_flush_bg(sh);
+  return st;
+}
+
+int sh_bi_jobs(sh_shell *sh, int argc, char **argv) {
+  sh_session_flush_bg(sh);
+  return jobs_builtin(sh, argc, argv);
 }

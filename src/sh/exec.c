@@ -1129,6 +1129,7 @@ int sh_call_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
 
 static bool count_command(sh_shell *sh) {
   sh_session *s = sh->sess;
+  if (sh->task && sh->task->detached) return sh_poll(sh) == 0; /* not the call's commands */
   if (++s->ncommands > s->limits.commands) {
     sh_limit_hit(sh, SH_LIMIT_COMMANDS, s->limits.commands);
     return false;
@@ -1765,6 +1766,14 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
 /* ---- background jobs ------------------------------------------------------------------------------------------- */
 
 static int exec_background(sh_shell *sh, sh_node *n) {
+  sh_session *s = sh->sess;
+  if (s->jobs_outlive && (uint64_t)sh_sched_count_jobs(s->sched) >= s->limits.bg_jobs) {
+    /* jobs outlive their call: their number is bounded (docs/limits.md) */
+    sh_error(sh, "background job not started: %" PRIu64 " jobs are running (limit bg_jobs)",
+             s->limits.bg_jobs);
+    sh->status = 1;
+    return 1;
+  }
   sh_shell *child = sh_shell_copy(sh);
   /* without job control, an asynchronous command ignores SIGINT and SIGQUIT */
   if (!sh->opt[SH_OPT_MONITOR]) child->sig_ignored |= (1u << 2) | (1u << 3);
@@ -1779,6 +1788,7 @@ static int exec_background(sh_shell *sh, sh_node *n) {
     return 1;
   }
   t->node = n;
+  t->bg_job = true;
   if (current_arena) t->arena = sh_arena_ref(current_arena);
   sh->last_bg = sh_job_start(sh, t, n);
   sh_task_unref(t);

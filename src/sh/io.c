@@ -386,6 +386,9 @@ ssize_t sh_fd_write(sh_shell *sh, int fd, const void *buf, size_t n) {
   case SH_F_SINK: {
     sh_session *s = sh->sess;
     if (f->capture) return f->sink(f->sink_ud, buf, n);
+    /* a detached job writes to the session's pending output (capped there),
+     * not to the running call's */
+    if (sh->task && sh->task->detached) return f->sink(f->sink_ud, buf, n);
     if (s->limit_hit == SH_LIMIT_OUTPUT) return -EPIPE;
     if (s->out_bytes + n > s->limits.output_bytes) {
       size_t room = (size_t)(s->limits.output_bytes - s->out_bytes);
@@ -617,6 +620,28 @@ const cmd_io sh_cmd_io = {
     .fstat = io_fstat,
 };
 
+/* When `sleep ARGS` will end (monotonic), if its operands are plain
+ * NUMBER[smhd] (sleep itself parses them; this is only a hint so a detached
+ * job can nap off the baton until then), else 0. */
+static int64_t sleep_end(int argc, char **argv) {
+  long double total = 0;
+  for (int i = 1; i < argc; i++) {
+    char *end;
+    errno = 0;
+    long double v = strtold(argv[i], &end);
+    if (end == argv[i] || errno || !(v >= 0)) return 0;
+    long double mult = 1;
+    if (*end == 'm') mult = 60;
+    else if (*end == 'h') mult = 3600;
+    else if (*end == 'd') mult = 86400;
+    else if (*end && *end != 's') return 0;
+    if (*end && end[1]) return 0;
+    total += v * mult;
+  }
+  if (argc < 2 || total > 1e9) return 0;
+  return sh_now_ns() + (int64_t)(total * 1e9L);
+}
+
 int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv, char **env) {
   cmd_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
@@ -639,10 +664,17 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
     ctx.err_prefix = sh_buf_str(&prefix);
   }
   /* sleep waits for time, not for data: its polls let the other tasks run */
-  bool saved_sleep = sh->sleeping;
+  bool saved_sleep = sh->sleeping, saved_loan = sh->loan_command;
+  int64_t saved_until = sh->sleep_until_ns;
   sh->sleeping = !strcmp(e->name, "sleep");
+  sh->sleep_until_ns = sh->sleeping ? sleep_end(argc, argv) : 0;
+  /* the commands that take the whole sandbox (ctx.sandbox) and lend it */
+  sh->loan_command = !strcmp(e->name, "python3") || !strcmp(e->name, "python") ||
+                     !strcmp(e->name, "tool");
   int status = cmd_invoke(&ctx, argc, argv);
   sh->sleeping = saved_sleep;
+  sh->loan_command = saved_loan;
+  sh->sleep_until_ns = saved_until;
   if (ctx.err_errno) {
     sh->sess->err_errno = ctx.err_errno;
     snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", ctx.err_path);

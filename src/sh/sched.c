@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define TASK_STACK (64u << 20)
 
@@ -61,16 +62,39 @@ static void all_remove(sh_sched *s, sh_task *t) {
     }
 }
 
+/* Makes the napping tasks whose time has come runnable (mutex held). */
+static void wake_due(sh_sched *s) {
+  if (!s->nnapping) return;
+  int64_t now = sh_now_ns();
+  for (sh_task *t = s->all; t; t = t->all_next)
+    if (t->state == SH_TASK_BLOCKED && t->wake_at_ns && t->wake_at_ns <= now) {
+      t->wake_at_ns = 0;
+      s->nnapping--;
+      t->state = SH_TASK_READY;
+      rq_push(s, t);
+    }
+}
+
 /* Gives the baton to the next runnable task (mutex held). If none is
  * runnable and `self_blocking`, breaks the deadlock: returns false. */
 static bool pass_baton(sh_sched *s, sh_task *self) {
+  wake_due(s);
   sh_task *n = rq_pop(s);
   if (!n) {
     /* Nobody can run. If others are blocked, wake the oldest with a
      * deadlock flag so that someone makes progress. */
     if (self->state == SH_TASK_DONE) {
+      if (s->nnapping && s->main && s->main != self && s->main->state == SH_TASK_BLOCKED &&
+          !s->main->wake_at_ns) {
+        /* a task naps: not a deadlock. The main task takes the baton (a
+         * spurious wake) and waits for the nap in sh_task_block. */
+        s->main->state = SH_TASK_RUNNING;
+        s->running = s->main;
+        pthread_cond_signal(&s->main->cv);
+        return true;
+      }
       for (sh_task *t = s->all; t; t = t->all_next) {
-        if (t != self && t->state == SH_TASK_BLOCKED) {
+        if (t != self && t->state == SH_TASK_BLOCKED && !t->wake_at_ns) {
           t->deadlocked = true;
           t->state = SH_TASK_RUNNING;
           s->running = t;
@@ -93,6 +117,24 @@ static bool pass_baton(sh_sched *s, sh_task *self) {
 static void wait_baton(sh_sched *s, sh_task *self) {
   while (s->running != self) pthread_cond_wait(&self->cv, &s->mu);
   self->turns++;
+  if (self->detached) self->turn_start_ns = sh_now_ns();
+}
+
+/* The earliest wake time of a napping task, or 0 (mutex held). */
+static int64_t next_wake(sh_sched *s) {
+  int64_t w = 0;
+  if (!s->nnapping) return 0;
+  for (sh_task *t = s->all; t; t = t->all_next)
+    if (t->state == SH_TASK_BLOCKED && t->wake_at_ns && (!w || t->wake_at_ns < w)) w = t->wake_at_ns;
+  return w;
+}
+
+/* A napping task that stops waiting (its time came, or a wake). */
+static void unnap(sh_sched *s, sh_task *t) {
+  if (t->wake_at_ns) {
+    t->wake_at_ns = 0;
+    s->nnapping--;
+  }
 }
 
 sh_task *sh_sched_enter(sh_sched *s) {
@@ -102,8 +144,10 @@ sh_task *sh_sched_enter(sh_sched *s) {
   t->refs = 1;
   pthread_cond_init(&t->cv, NULL);
   pthread_mutex_lock(&s->mu);
+  assert(s->running == NULL); /* invariant 4: nobody holds the baton between entries */
   t->state = SH_TASK_RUNNING;
   s->running = t;
+  s->main = t;
   t->all_next = s->all;
   s->all = t;
   pthread_mutex_unlock(&s->mu);
@@ -114,6 +158,7 @@ void sh_sched_leave(sh_sched *s, sh_task *t) {
   pthread_mutex_lock(&s->mu);
   all_remove(s, t);
   if (s->running == t) s->running = NULL;
+  if (s->main == t) s->main = NULL;
   pthread_mutex_unlock(&s->mu);
   pthread_cond_destroy(&t->cv);
   free(t->waiters);
@@ -128,12 +173,14 @@ static void *task_main(void *arg) {
   pthread_mutex_unlock(&s->mu);
 
   t->fn(t);
+  if (t->on_done) t->on_done(t->on_done_ud, t->status, t->term_sig);
 
   pthread_mutex_lock(&s->mu);
   t->state = SH_TASK_DONE;
   for (int i = 0; i < t->nwaiters; i++) {
     sh_task *w = t->waiters[i];
     if (w->state == SH_TASK_BLOCKED) {
+      unnap(s, w);
       w->state = SH_TASK_READY;
       rq_push(s, w);
     }
@@ -165,6 +212,12 @@ sh_task *sh_task_spawn(sh_shell *parent, sh_shell *sh, sh_task_fn fn) {
   t->fn = fn;
   t->refs = 2; /* the spawner and the running task */
   t->pid = sh->pid;
+  sh_task *cur = s->running;
+  if (cur && cur->detached) {
+    /* a task of a detached job: it belongs to the same job and its limits */
+    t->detached = true;
+    t->job_deadline_ns = cur->job_deadline_ns;
+  }
   pthread_cond_init(&t->cv, NULL);
   sh->task = t;
   pthread_attr_t attr;
@@ -209,11 +262,34 @@ bool sh_task_block(sh_task *self) {
   assert(s->running == self);
   self->deadlocked = false;
   self->state = SH_TASK_BLOCKED;
-  if (!pass_baton(s, self)) {
-    /* nobody else can run: a deadlock */
-    self->state = SH_TASK_RUNNING;
+  while (!pass_baton(s, self)) {
+    /* Nobody can run now. Without napping tasks nobody ever will: a
+     * deadlock. Else wait for the earliest nap to end (10 ms at most, and the
+     * main task returns then: the call looks at its deadline and cancel). */
+    if (!s->nnapping) {
+      self->state = SH_TASK_RUNNING;
+      pthread_mutex_unlock(&s->mu);
+      return false;
+    }
+    sh_task *m = s->main;
+    if (m && m != self && m->state == SH_TASK_BLOCKED && !m->wake_at_ns) {
+      /* the main task waits meanwhile: it takes the baton (a spurious wake)
+       * and does the waiting, looking at its call's deadline as it goes */
+      m->state = SH_TASK_RUNNING;
+      s->running = m;
+      pthread_cond_signal(&m->cv);
+      break;
+    }
+    int64_t d = next_wake(s) - sh_now_ns();
+    if (d > 10000000) d = 10000000;
     pthread_mutex_unlock(&s->mu);
-    return false;
+    if (d > 0) nanosleep(&(struct timespec){0, (long)d}, NULL);
+    pthread_mutex_lock(&s->mu);
+    if (self->is_main && self->state == SH_TASK_BLOCKED && !self->wake_at_ns) {
+      self->state = SH_TASK_RUNNING;
+      pthread_mutex_unlock(&s->mu);
+      return true; /* a spurious wake: the caller checks again */
+    }
   }
   wait_baton(s, self);
   self->state = SH_TASK_RUNNING;
@@ -223,11 +299,77 @@ bool sh_task_block(sh_task *self) {
   return ok;
 }
 
+void sh_task_nap(sh_task *self, int64_t until_ns) {
+  sh_sched *s = self->sched;
+  pthread_mutex_lock(&s->mu);
+  self->wake_at_ns = until_ns > 0 ? until_ns : 1;
+  s->nnapping++;
+  pthread_mutex_unlock(&s->mu);
+  sh_task_block(self);
+  pthread_mutex_lock(&s->mu);
+  unnap(s, self);
+  pthread_mutex_unlock(&s->mu);
+}
+
+int64_t sh_sched_next_wake(sh_sched *s) {
+  pthread_mutex_lock(&s->mu);
+  int64_t w = next_wake(s);
+  pthread_mutex_unlock(&s->mu);
+  return w;
+}
+
+int sh_sched_count_jobs(sh_sched *s) {
+  pthread_mutex_lock(&s->mu);
+  int n = 0;
+  for (sh_task *t = s->all; t; t = t->all_next)
+    if (t->bg_job && t->state != SH_TASK_DONE) n++;
+  pthread_mutex_unlock(&s->mu);
+  return n;
+}
+
+bool sh_sched_has_ready(sh_sched *s) {
+  pthread_mutex_lock(&s->mu);
+  wake_due(s);
+  bool r = s->rq_head != NULL;
+  pthread_mutex_unlock(&s->mu);
+  return r;
+}
+
+void sh_sched_detach_all(sh_sched *s, int64_t deadline_ns) {
+  pthread_mutex_lock(&s->mu);
+  for (sh_task *t = s->all; t; t = t->all_next)
+    if (t != s->main && !t->detached && t->state != SH_TASK_DONE) {
+      t->detached = true;
+      t->job_deadline_ns = deadline_ns;
+    }
+  pthread_mutex_unlock(&s->mu);
+}
+
+void sh_sched_break_all(sh_sched *s) {
+  pthread_mutex_lock(&s->mu);
+  for (sh_task *t = s->all; t; t = t->all_next)
+    if (t != s->main && t->state == SH_TASK_BLOCKED) {
+      unnap(s, t);
+      t->deadlocked = true;
+      t->state = SH_TASK_READY;
+      rq_push(s, t);
+    }
+  pthread_mutex_unlock(&s->mu);
+}
+
+int sh_sched_ntasks(sh_sched *s) {
+  pthread_mutex_lock(&s->mu);
+  int n = s->ntasks;
+  pthread_mutex_unlock(&s->mu);
+  return n;
+}
+
 void sh_task_wake(sh_task *t) {
   if (!t) return;
   sh_sched *s = t->sched;
   pthread_mutex_lock(&s->mu);
   if (t->state == SH_TASK_BLOCKED) {
+    unnap(s, t);
     t->state = SH_TASK_READY;
     rq_push(s, t);
   }
@@ -237,6 +379,7 @@ void sh_task_wake(sh_task *t) {
 void sh_task_yield(sh_task *self) {
   sh_sched *s = self->sched;
   pthread_mutex_lock(&s->mu);
+  wake_due(s);
   if (!s->rq_head) {
     pthread_mutex_unlock(&s->mu);
     return;
@@ -277,7 +420,15 @@ int sh_task_wait_any(sh_task *self, sh_task **ts, int n) {
     }
     pthread_mutex_unlock(&s->mu);
     if (!ok) return -1;
+    if (self->call_sh && self->call_sh->sess->jobs_outlive && sh_call_expired(self->call_sh))
+      return -1;
   }
+}
+
+/* Takes self off t's waiters (mutex held). */
+static void unwait(sh_task *self, sh_task *t) {
+  for (int i = 0; i < t->nwaiters; i++)
+    if (t->waiters[i] == self) t->waiters[i--] = t->waiters[--t->nwaiters];
 }
 
 int sh_task_wait(sh_task *self, sh_task *t) {
@@ -286,6 +437,7 @@ int sh_task_wait(sh_task *self, sh_task *t) {
     pthread_mutex_lock(&s->mu);
     if (t->state == SH_TASK_DONE) {
       int st = t->status;
+      unwait(self, t);
       pthread_mutex_unlock(&s->mu);
       if (t->has_thread) {
         /* the thread is exiting (or exited): join it so that nothing lingers */
@@ -295,21 +447,48 @@ int sh_task_wait(sh_task *self, sh_task *t) {
       }
       return st;
     }
+    /* once on the list, even after a spurious wake (sh_task_block) */
+    unwait(self, t);
     if (t->nwaiters == t->capwaiters) {
       t->capwaiters = t->capwaiters ? t->capwaiters * 2 : 2;
       t->waiters = sh_xrealloc(t->waiters, (size_t)t->capwaiters * sizeof *t->waiters);
     }
     t->waiters[t->nwaiters++] = self;
     pthread_mutex_unlock(&s->mu);
-    if (!sh_task_block(self)) {
+    bool woke = sh_task_block(self);
+    if (woke && self->call_sh && self->call_sh->sess->jobs_outlive &&
+        sh_call_expired(self->call_sh)) {
+      /* the call's deadline or cancel: stop waiting (the job runs on) */
+      pthread_mutex_lock(&s->mu);
+      unwait(self, t);
+      pthread_mutex_unlock(&s->mu);
+      return 126;
+    }
+    if (!woke) {
       /* deadlock: t can never finish; report a failure status */
       pthread_mutex_lock(&s->mu);
-      for (int i = 0; i < t->nwaiters; i++)
-        if (t->waiters[i] == self) t->waiters[i] = t->waiters[--t->nwaiters];
+      unwait(self, t);
       pthread_mutex_unlock(&s->mu);
       return 1;
     }
   }
+}
+
+void sh_task_ref(sh_task *t) {
+  pthread_mutex_lock(&t->sched->mu);
+  t->refs++;
+  pthread_mutex_unlock(&t->sched->mu);
+}
+
+bool sh_task_finished(sh_task *t, int *status, int *sig) {
+  pthread_mutex_lock(&t->sched->mu);
+  bool done = t->state == SH_TASK_DONE;
+  if (done) {
+    if (status) *status = t->status;
+    if (sig) *sig = t->term_sig;
+  }
+  pthread_mutex_unlock(&t->sched->mu);
+  return done;
 }
 
 void sh_task_unref(sh_task *t) {

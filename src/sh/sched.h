@@ -14,7 +14,15 @@
  *  3. A BLOCKED task is woken only by sh_task_wake, by its waker holding the baton.
  * When the holder must block and no task is runnable, every task is blocked:
  * that is a deadlock (a pipe cycle, a read nobody will write); the blocking call
- * then fails (EOF / EPIPE) instead of hanging, and the script goes on.
+ * then fails (EOF / EPIPE) instead of hanging, and the script goes on - unless
+ * a task naps (sh_task_nap, a timed block): then the holder waits for it.
+ *
+ * Background jobs that outlive their call (session.c, "Jobs between calls")
+ * are detached tasks: the baton still passes among all tasks of the session,
+ * but between calls it is held by the session's driver thread, which takes
+ * the sandbox's lock for a short slice at a time (invariant 4).
+ *  4. The baton is held only while the thread that entered the scheduler (a
+ *     call, or the driver between calls) holds the sandbox's lock.
  */
 #ifndef SBX_SH_SCHED_H
 #define SBX_SH_SCHED_H
@@ -58,6 +66,20 @@ struct sh_task {
   unsigned burst_turn;     /* the turn burst_bytes and burst_mark belong to */
   size_t burst_bytes;      /* bytes written to pipes in that turn */
   uint64_t burst_mark;     /* the session's command count at its first pipe write in that turn */
+  bool detached;           /* a background job's task that outlived its call: its own
+                            * limits apply (sh_poll), not the running call's */
+  int64_t job_deadline_ns; /* detached: when its lifetime ends (monotonic) */
+  int64_t cpu_seen_ns;     /* detached: its thread's CPU clock at the last check */
+  int64_t cpu_used_ns;     /* detached: CPU time used since it was detached */
+  int64_t turn_start_ns;   /* when it last got the baton (a detached task's slice) */
+  unsigned polls;          /* sh_poll calls (a detached task checks its clocks every 64) */
+  int64_t wake_at_ns;      /* napping (BLOCKED until then, sh_task_nap), else 0 */
+  bool bg_job;             /* the task of a background job (`cmd &`), counted for bg_jobs */
+  void (*on_done)(void *ud, int status, int sig); /* called when it ends (the baton held:
+                            * it may use the store), or NULL */
+  void *on_done_ud;
+  sh_shell *call_sh;       /* the main task of a call: its shell, whose deadline and cancel
+                            * end a wait for another task (sh_call_expired), else NULL */
 };
 
 struct sh_sched {
@@ -66,6 +88,8 @@ struct sh_sched {
   sh_task *rq_head, *rq_tail;
   sh_task *all;            /* every live task */
   int ntasks;              /* live tasks besides the main one */
+  int nnapping;            /* BLOCKED tasks with a wake_at_ns */
+  sh_task *main;           /* the task of the thread that entered (a call or the driver) */
 };
 
 sh_sched *sh_sched_new(void);
@@ -81,6 +105,23 @@ sh_task *sh_task_spawn(sh_shell *parent, sh_shell *sh, sh_task_fn fn);
 /* The caller (holding the baton) blocks until woken. Returns false if it
  * was woken to break a deadlock. */
 bool sh_task_block(sh_task *self);
+/* The caller (holding the baton) blocks until `until_ns` (monotonic) or a
+ * wake, whichever is first; other tasks run meanwhile. */
+void sh_task_nap(sh_task *self, int64_t until_ns);
+/* The earliest wake time of a napping task, or 0. */
+int64_t sh_sched_next_wake(sh_sched *s);
+/* Live tasks other than the main one. */
+int sh_sched_ntasks(sh_sched *s);
+/* Live background jobs (tasks with bg_job). */
+int sh_sched_count_jobs(sh_sched *s);
+/* Whether a task is waiting for the baton. */
+bool sh_sched_has_ready(sh_sched *s);
+/* Marks every live task but the main one detached (the call that started
+ * them returns), its lifetime ending at deadline_ns. */
+void sh_sched_detach_all(sh_sched *s, int64_t deadline_ns);
+/* Makes every blocked task runnable as if a deadlock were broken: its
+ * blocking call fails, and it polls soon (closing a session). */
+void sh_sched_break_all(sh_sched *s);
 /* Makes a blocked task runnable (no switch happens). */
 void sh_task_wake(sh_task *t);
 /* Waits until t is DONE; returns its status (the reference is kept). */
@@ -91,6 +132,10 @@ void sh_task_yield(sh_task *self);
  * Does not collect it: sh_task_wait then returns its status at once. */
 int sh_task_wait_any(sh_task *self, sh_task **ts, int n);
 void sh_task_unref(sh_task *t);
+/* One more owner of t (sh_task_unref releases it). */
+void sh_task_ref(sh_task *t);
+/* Whether t ended; then its exit status and the signal that ended it. */
+bool sh_task_finished(sh_task *t, int *status, int *sig);
 /* The task currently holding the baton. */
 sh_task *sh_sched_current(sh_sched *s);
 

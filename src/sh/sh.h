@@ -49,6 +49,9 @@ typedef enum sh_limit_kind {
   SH_LIMIT_CANCEL,      /* cancelled */
   SH_LIMIT_JOBS,        /* concurrent_tasks */
   SH_LIMIT_NESTING,     /* parse/expansion nesting (parse_depth) */
+  SH_LIMIT_BG_JOBS,     /* bg_jobs: background jobs alive at once */
+  SH_LIMIT_BG_LIFETIME, /* bg_lifetime: a detached job's wall clock */
+  SH_LIMIT_BG_CPU,      /* bg_cpu: a detached job's CPU time */
 } sh_limit_kind;
 
 typedef struct sh_limits {
@@ -61,7 +64,13 @@ typedef struct sh_limits {
   uint64_t timeout_ms;      /* wall clock of one call (0 = none) */
   uint64_t tasks;           /* concurrent pipeline stages and jobs */
   uint64_t nesting;         /* parser / expansion nesting depth */
+  uint64_t bg_jobs;         /* background jobs alive at once (when jobs outlive calls) */
+  uint64_t bg_lifetime_ms;  /* wall clock of one background job after its call */
+  uint64_t bg_cpu_ms;       /* CPU time of one background job's task after its call */
 } sh_limits;
+
+/* Output of background jobs that no call has shown yet, kept per session. */
+#define SH_BG_OUTPUT_MAX (1u << 20)
 
 extern const sh_limits sh_limits_strict, sh_limits_normal, sh_limits_permissive;
 const char *sh_limit_name(sh_limit_kind k);
@@ -316,6 +325,11 @@ struct sh_shell {
   int killed_by;          /* the signal that is ending this shell, or 0 */
   bool bytes_locale;       /* LC_ALL/LC_CTYPE/LANG say C or POSIX (see sh_locale_bytes) */
   bool sleeping;          /* running the sleep command: polls yield the baton */
+  bool job_limit_reported;/* a detached job's limit message was written */
+  bool loan_command;      /* running python3, python or tool: the command lends the
+                           * sandbox (src/py/py_loan.c); a detached job keeps its slice */
+  int64_t sleep_until_ns; /* when that sleep ends, if its operands said (monotonic), else 0:
+                           * a detached job naps until then off the baton */
   int64_t deadline_ns;    /* the deadline of the innermost `timeout` running this shell's
                            * code (monotonic, 0: none), never later than an outer one's;
                            * copies inherit it. Passing it unwinds like a limit (flow
@@ -393,6 +407,18 @@ struct sh_session {
   sh_flow last_flow;       /* how the last call ended (SH_FLOW_EXIT: `exit` ran) */
   bool note_commands;      /* some script text named BASH_COMMAND: from then on commands
                             * record their text (sh_note_command); else nothing is spent */
+  /* Jobs between calls (session.c): */
+  bool jobs_outlive;       /* background jobs keep running after their call (sbx_bash);
+                            * false: the call waits for them at its end (bash -c) */
+  bool in_call;            /* a call is running: its deadline and cancel are live */
+  sh_buf bg_out, bg_err;   /* what detached jobs wrote to their call's stdout/stderr and
+                            * no call has shown yet (SH_BG_OUTPUT_MAX each) */
+  uint64_t bg_dropped;     /* bytes of it dropped at the cap */
+  atomic_int jobs_stop;    /* close/reset: detached tasks end at their next poll */
+  struct sh_driver *driver;/* runs detached jobs between calls (NULL: none yet) */
+  void (*hold)(void *ud);  /* takes / releases the sandbox's lock for the driver */
+  void (*release)(void *ud);
+  void *hold_ud;
 };
 
 /* ---- session API (session.c) ------------------------------------------------------------ */
@@ -410,6 +436,9 @@ typedef struct sh_call {
   int host_stdin;          /* >= 0: stream stdin from this host fd instead */
   sh_sink_fn out, err;     /* stdout / stderr receivers */
   void *out_ud, *err_ud;
+  bool start_job;          /* sbx_start: the script is one `... &` whose stdout and stderr
+                            * stay these receivers after the call; the pending output of
+                            * other jobs is not shown in it */
 } sh_call;
 
 typedef struct sh_call_result {
@@ -426,6 +455,24 @@ int sh_session_run(sh_session *s, const sh_call *call, sh_call_result *res);
 /* Runs the EXIT trap of the persistent shell, as a shell that exits would
  * (sbx_bash after a script ran `exit`); returns the exit status. */
 int sh_session_exit(sh_session *s, const sh_call *call);
+/* Jobs between calls. stop_driver: the driver thread leaves at its next look
+ * (any thread, any lock). wait_drivers: until every driver thread has ended
+ * (without the sandbox's lock: a driver may wait for it). kill_jobs: every
+ * detached job ends now (with the lock, after stop_driver). */
+void sh_session_stop_driver(sh_session *s);
+void sh_session_wait_drivers(sh_session *s);
+void sh_session_kill_jobs(sh_session *s);
+/* Writes the pending output of detached jobs to sh's fds 1 and 2 (the start
+ * and end of a call, `wait`, `jobs`). */
+void sh_session_flush_bg(sh_shell *sh);
+/* sbx_start's side (the caller holds the sandbox's lock, no call runs): the
+ * task of the root shell's job `pid`, with a reference for the caller (NULL:
+ * none); a signal to that job as `kill` sends it. */
+sh_task *sh_session_job_task(sh_session *s, int64_t pid);
+int sh_session_signal_job(sh_session *s, int64_t pid, int sig);
+/* The running call's deadline passed or it was cancelled: reports the limit
+ * on sh (the call's main shell) and returns true. */
+bool sh_call_expired(sh_shell *sh);
 
 /* ---- shell state (shell.c) --------------------------------------------------------------- */
 

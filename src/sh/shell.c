@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sh/arith.h"
 #include "sh/builtins.h"
@@ -30,14 +31,17 @@
  * file is never cut short by a count (docs/shell.md, "Limits"). */
 const sh_limits sh_limits_strict = {
     .loop_iterations = 100, .commands = 500, .function_depth = 50, .output_bytes = 1u << 20,
-    .string_size = 1u << 20, .array_size = 10000, .timeout_ms = 5000, .tasks = 16, .nesting = 200};
+    .string_size = 1u << 20, .array_size = 10000, .timeout_ms = 5000, .tasks = 16, .nesting = 200,
+    .bg_jobs = 4, .bg_lifetime_ms = 60000, .bg_cpu_ms = 10000};
 const sh_limits sh_limits_normal = {
     .loop_iterations = 1000000000, .commands = 1000000000, .function_depth = 100, .output_bytes = 10u << 20,
-    .string_size = 16u << 20, .array_size = 100000, .timeout_ms = 30000, .tasks = 64, .nesting = 500};
+    .string_size = 16u << 20, .array_size = 100000, .timeout_ms = 30000, .tasks = 64, .nesting = 500,
+    .bg_jobs = 16, .bg_lifetime_ms = 3600000, .bg_cpu_ms = 600000};
 const sh_limits sh_limits_permissive = {
     .loop_iterations = 10000000000, .commands = 10000000000, .function_depth = 1000,
     .output_bytes = 100u << 20, .string_size = 64u << 20, .array_size = 1000000,
-    .timeout_ms = 120000, .tasks = 256, .nesting = 1000};
+    .timeout_ms = 120000, .tasks = 256, .nesting = 1000,
+    .bg_jobs = 64, .bg_lifetime_ms = 86400000, .bg_cpu_ms = 3600000};
 
 const char *sh_limit_name(sh_limit_kind k) {
   switch (k) {
@@ -51,6 +55,9 @@ const char *sh_limit_name(sh_limit_kind k) {
   case SH_LIMIT_CANCEL: return "cancelled";
   case SH_LIMIT_JOBS: return "concurrent_tasks";
   case SH_LIMIT_NESTING: return "nesting_depth";
+  case SH_LIMIT_BG_JOBS: return "bg_jobs";
+  case SH_LIMIT_BG_LIFETIME: return "bg_lifetime";
+  case SH_LIMIT_BG_CPU: return "bg_cpu";
   default: return "none";
   }
 }
@@ -567,8 +574,28 @@ void sh_errorf_raw(sh_shell *sh, const char *fmt, ...) {
 
 void sh_session_report_limit(sh_session *s, const char *msg, size_t n);
 
+/* A detached job's limit (sh_limit_hit): only the job ends, with the message
+ * on its own stderr - the call running now, if any, is not concerned. */
+static void job_limit_hit(sh_shell *sh, sh_limit_kind k, uint64_t value) {
+  sh->flow = SH_FLOW_ABORT;
+  sh->exit_status = 126;
+  if (sh->job_limit_reported) return;
+  sh->job_limit_reported = true;
+  const char *unit = k == SH_LIMIT_BG_LIFETIME || k == SH_LIMIT_BG_CPU || k == SH_LIMIT_TIMEOUT
+                         ? " ms" : "";
+  char msg[256];
+  int n = snprintf(msg, sizeof msg, "%s: background job: execution limit exceeded: %s (%" PRIu64
+                   "%s)\n", sh->sess->sh_name ? sh->sess->sh_name : "sbx", sh_limit_name(k),
+                   value, unit);
+  sh_write_fd(sh, 2, msg, (size_t)n);
+}
+
 void sh_limit_hit(sh_shell *sh, sh_limit_kind k, uint64_t value) {
   sh_session *s = sh->sess;
+  if (sh->task && sh->task->detached) {
+    job_limit_hit(sh, k, value);
+    return;
+  }
   if (s->limit_hit == SH_LIMIT_NONE) {
     s->limit_hit = k;
     s->limit_value = value;
@@ -586,6 +613,20 @@ void sh_limit_hit(sh_shell *sh, sh_limit_kind k, uint64_t value) {
   }
   sh->flow = SH_FLOW_ABORT;
   sh->exit_status = 126;
+}
+
+bool sh_call_expired(sh_shell *sh) {
+  sh_session *s = sh->sess;
+  if (s->limit_hit != SH_LIMIT_NONE) return true;
+  if (atomic_load_explicit(&s->cancel, memory_order_relaxed)) {
+    sh_limit_hit(sh, SH_LIMIT_CANCEL, 0);
+    return true;
+  }
+  if (s->deadline_ns && sh_now_ns() > s->deadline_ns) {
+    sh_limit_hit(sh, SH_LIMIT_TIMEOUT, s->limits.timeout_ms);
+    return true;
+  }
+  return false;
 }
 
 void sh_fatal(sh_shell *sh, int status) {
@@ -612,8 +653,67 @@ void sh_fatal_usage(sh_shell *sh) {
 
 void sh_handle_pending_signal(sh_shell *sh);
 
+/* The slice a detached task runs before it lets the others (and the driver,
+ * which then lets API calls in) have the baton. */
+#define JOB_SLICE_NS 10000000
+
+/* sh_poll for a detached job's task: the job's own limits (lifetime, CPU),
+ * the session's stop, its slice; a sleeping job naps off the baton. The
+ * running call's limits do not apply to it (docs/shell.md, "Background jobs"). */
+static int poll_detached(sh_shell *sh, sh_task *t) {
+  sh_session *s = sh->sess;
+  if (sh->flow == SH_FLOW_ABORT) return 1;
+  if (atomic_load_explicit(&s->jobs_stop, memory_order_relaxed)) {
+    sh->flow = SH_FLOW_ABORT;
+    sh->exit_status = 128 + 9;
+    return 1;
+  }
+  int64_t now = sh_now_ns();
+  if (t->job_deadline_ns && now > t->job_deadline_ns) {
+    sh_limit_hit(sh, SH_LIMIT_BG_LIFETIME, s->limits.bg_lifetime_ms);
+    return 1;
+  }
+  struct timespec ts; /* the thread's CPU clock is a system call: every 64 polls */
+  if ((++t->polls & 63) == 0 && clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0) {
+    int64_t cpu = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+    if (t->cpu_seen_ns) t->cpu_used_ns += cpu - t->cpu_seen_ns;
+    t->cpu_seen_ns = cpu;
+    if (s->limits.bg_cpu_ms && t->cpu_used_ns > (int64_t)s->limits.bg_cpu_ms * 1000000) {
+      sh_limit_hit(sh, SH_LIMIT_BG_CPU, s->limits.bg_cpu_ms);
+      return 1;
+    }
+  }
+  /* a call waiting for this job (wait) must see its own deadline and cancel */
+  sh_task *main = s->sched->main;
+  if (s->in_call && main &&
+      (atomic_load_explicit(&s->cancel, memory_order_relaxed) ||
+       (s->deadline_ns && now > s->deadline_ns)))
+    sh_task_wake(main);
+  /* the slice ends - but not inside python3 or tool: their loan needs the
+   * sandbox's lock held until they return (L1 of src/py/py_loan.c) */
+  if (now - t->turn_start_ns > JOB_SLICE_NS && !sh->loan_command) sh_task_yield(t);
+  if (sh->deadline_ns && sh_now_ns() >= sh->deadline_ns) {
+    sh->flow = SH_FLOW_ABORT; /* a `timeout` inside the job */
+    sh->exit_status = 124;
+    return 1;
+  }
+  if (t->pending_sig || sh->pending_sig) {
+    sh_handle_pending_signal(sh);
+    if (sh->flow == SH_FLOW_EXIT) return 1;
+  }
+  if (sh->sleeping) {
+    /* the sleep command naps between polls: do it here, without the baton,
+     * so that the sandbox is free meanwhile (a kill wakes it early) */
+    int64_t until = sh->sleep_until_ns ? sh->sleep_until_ns : sh_now_ns() + 10000000;
+    if (t->job_deadline_ns && until > t->job_deadline_ns) until = t->job_deadline_ns + 1;
+    if (until > sh_now_ns()) sh_task_nap(t, until);
+  }
+  return 0;
+}
+
 int sh_poll(sh_shell *sh) {
   sh_session *s = sh->sess;
+  if (sh->task && sh->task->detached) return poll_detached(sh, sh->task);
   if (s->limit_hit != SH_LIMIT_NONE) {
     sh->flow = SH_FLOW_ABORT;
     sh->exit_status = 126;

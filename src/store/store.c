@@ -238,6 +238,7 @@ int store_sqlerr(store *s, int rc) {
     case SQLITE_NOMEM:
       return -ENOMEM;
     case SQLITE_FULL:
+      s->host_full = 1;
       return -ENOSPC;
     case SQLITE_READONLY:
       return -EROFS;
@@ -249,9 +250,30 @@ int store_sqlerr(store *s, int rc) {
     case SQLITE_PERM:
     case SQLITE_AUTH:
       return -EACCES;
+    case SQLITE_IOERR: {
+      /* The host filesystem (or the user's disk quota) is full: say so,
+       * not "Input/output error". */
+      int e = sqlite3_system_errno(s->db);
+      if (e == ENOSPC || e == EDQUOT) {
+        s->host_full = 1;
+        return -ENOSPC;
+      }
+      return -EIO;
+    }
     default:
       return -EIO;
   }
+}
+
+/* After a write failed on a full host filesystem: the outermost transaction
+ * is rolled back; fold the WAL into the database and truncate it, so that the
+ * space the failed write took in the WAL is given back and the next writes
+ * (deleting files to make room, above all) find it. Best effort: the
+ * checkpoint may find no room either, and then the next write fails cleanly. */
+static void reclaim_after_full(store *s) {
+  if (!s->host_full || s->depth > 0) return;
+  s->host_full = 0;
+  sqlite3_exec(s->db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL);
 }
 
 sqlite3_stmt *store_stmt(store *s, int id) {
@@ -1032,7 +1054,7 @@ static int push_frame(store *s) {
     s->frames = f;
     s->frames_cap = cap;
   }
-  if (s->tx_aborted) return -EIO;
+  if (s->tx_aborted) return s->host_full ? -ENOSPC : -EIO; /* the cause, when known */
   int err = run(s, s->depth == 0 ? ST_BEGIN : ST_SAVEPOINT);
   if (err) return err;
   if (s->depth == 0) store_dcache_sync(s); /* the snapshot is ours now */
@@ -1054,7 +1076,9 @@ static int pop_frame(store *s, int ok) {
     if (top == 0) s->tx_aborted = 0;
     s->bytes = s->frames[top].bytes;
     s->inodes = s->frames[top].inodes;
-    return ok ? -EIO : 0;
+    int cause = s->host_full ? -ENOSPC : -EIO;
+    reclaim_after_full(s);
+    return ok ? cause : 0;
   }
   if (ok) {
     err = run(s, top == 0 ? ST_COMMIT : ST_RELEASE);
@@ -1079,6 +1103,7 @@ static int pop_frame(store *s, int ok) {
   s->bytes = s->frames[top].bytes;
   s->inodes = s->frames[top].inodes;
   if (top > 0 && sqlite3_get_autocommit(s->db)) s->tx_aborted = 1;
+  reclaim_after_full(s);
   return err;
 }
 

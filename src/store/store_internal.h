@@ -131,6 +131,8 @@ struct store {
   store_tx_frame *frames;       /* transaction stack, `depth` used */
   int depth, frames_cap;        /* used / allocated frames */
   int tx_aborted;               /* SQLite dropped the transaction mid-stack */
+  int host_full;                /* a write met a full host filesystem (ENOSPC from
+                                   SQLite): the WAL is folded back at the rollback */
   uint64_t generation;          /* bumped by every mutating call */
   char errmsg[256];             /* last SQLite error message */
   store_cookie_memo memo[STORE_COOKIE_MEMO]; /* ring of readdir cookies */

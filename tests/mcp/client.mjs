@@ -63,6 +63,11 @@ async function common(client, tag) {
   check(t("bash: cwd, variables and functions persist"), text(r).startsWith("/tmp\n42\nfn7\n"), text(r));
   r = await call(client, "bash", { command: "echo out; echo err >&2; exit 3" });
   check(t("bash: stderr and a failing status"), text(r) === "out\n[stderr]\nerr\n[exit status 3]" && r.isError === true, text(r));
+  // a background job outlives its tool call and is waited for by a later one
+  r = await call(client, "bash", { command: "(sleep 0.3; echo job-done > /tmp/job.txt) & echo started" });
+  check(t("bash: a background job returns at once"), text(r).startsWith("started\n"), text(r));
+  r = await call(client, "bash", { command: "jobs -p | wc -l; wait; cat /tmp/job.txt" });
+  check(t("bash: a later call waits for the job and reads what it wrote"), text(r).startsWith("1\njob-done\n"), text(r));
   r = await call(client, "bash", { restart: true });
   r = await call(client, "bash", { command: "pwd; echo \"[$X]\"" });
   check(t("bash: restart gives a fresh shell"), text(r).startsWith("/data\n[]\n"), text(r));

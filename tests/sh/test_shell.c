@@ -134,9 +134,13 @@ TEST(pipelines_stream_and_stop_early) {
   sbx_close(h);
 }
 
+/* A limit of the call: the call waits for its background jobs (wait_jobs), so
+ * that a fork bomb's limit is the call's; tests/api/test_jobs.c shows a
+ * detached one, bounded by its own limits. */
 static void check_limit(sbx *h, const char *script, int kind, const char *name) {
   sbx_bash_result r;
-  int rc = sbx_bash(h, script, strlen(script), &r);
+  sbx_bash_opts opts = {.stdin_fd = -1, .wait_jobs = 1};
+  int rc = sbx_bash_ex(h, script, strlen(script), &opts, &r);
   CHECK_EQ(r.exit_code, 126);
   CHECK_EQ(r.limit, kind);
   CHECK_STR(r.limit_name, name);
@@ -300,8 +304,10 @@ TEST(hostile_scripts_end_with_errors) {
   run(h, "f() { f; }; f", &r);
   CHECK_EQ(r.limit, SBX_LIMIT_FUNCTION_DEPTH);
   sbx_bash_result_free(&r);
-  /* the fork bomb: bounded by tasks and commands */
-  run(h, "f(){ f|f& };f", &r);
+  /* the fork bomb: bounded by tasks and commands (the call waits for its jobs) */
+  sbx_bash_opts wait_opts = {.stdin_fd = -1, .wait_jobs = 1};
+  const char *bomb = "f(){ f|f& };f";
+  sbx_bash_ex(h, bomb, strlen(bomb), &wait_opts, &r);
   CHECK(r.limit != SBX_LIMIT_NONE);
   CHECK_EQ(r.exit_code, 126);
   sbx_bash_result_free(&r);
