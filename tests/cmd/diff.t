@@ -100,3 +100,59 @@ test: -L names the files in the header
 cmd: printf 'a\n' > d1; printf 'b\n' > d2; diff -u -L x -L y d1 d2; diff -c -Lold --label=new d1 d2 | head -2
 out: --- x\n+++ y\n@@ -1 +1 @@\n-a\n+b\n*** old\n--- new\n
 status: 0
+
+# ---- -F / -p: the function line in hunk headers
+
+test: -p shows the enclosing C function (and implies -c)
+cmd: printf 'int main() {\n  a;\n  b;\n  c;\n  d;\n}\nstatic void foo(void)\n{\n  x;\n  y;\n  z;\n}\n' > c1; sed 's/y;/Y;/; s/b;/B;/' c1 > c2
+cmd: diff -p -C1 -L a -L b c1 c2
+out: *** a\n--- b\n*************** int main() {\n*** 2,4 ****\n    a;\n!   b;\n    c;\n--- 2,4 ----\n    a;\n!   B;\n    c;\n
+out: *************** static void foo(void)\n*** 9,11 ****\n    x;\n!   y;\n    z;\n--- 9,11 ----\n    x;\n!   Y;\n    z;\n
+status: 1
+
+test: -F with unified output, several expressions, 40-byte names
+cmd: printf 'fn  a_very_long_function_name_that_goes_on_and_on(int x)   \n1\n2\n3\n4\n5\nclass K\n6\n7\n8\n' > l1; sed 's/5/X/; s/8/Y/' l1 > l2
+cmd: diff -U1 -F '^fn' --show-function-line='^class' l1 l2 | grep '^@@'; diff -F x l1 l2 | head -1
+out: @@ -5,3 +5,3 @@ fn  a_very_long_function_name_that_goes_\n@@ -9,2 +9,2 @@ class K\n6c6\n
+
+test: -F with a bad expression
+cmd: diff -F 'a\(' /dev/null /dev/null
+out:
+status: 2
+
+# ---- GNU's line and group formats
+
+test: line formats with line numbers
+cmd: printf 'a\nb\nc\n' > x; printf 'a\nB\nc\nd\n' > y
+cmd: diff --old-line-format='-%dn %l
+cmd: ' --new-line-format='+%3dn|%L' --unchanged-line-format='=%-3dn=%L' x y
+out: =1  =a\n-2 b\n+  2|B\n=3  =c\n+  4|d\n
+status: 1
+
+test: group formats with line numbers, conditionals and characters
+cmd: printf 'a\nb\nc\nd\n' > x; printf 'a\nB\nc\nd\ne\nf\n' > y
+cmd: diff --changed-group-format='C %df-%dl %dF,%dN %(N=1?one:many) %c'"'"':'"'"'
+cmd: %<%>' --unchanged-group-format='U %de..%dm
+cmd: ' --new-group-format='N %dE %(N=2?two %dN:other) %xM %c'"'"'\101'"'"'
+cmd: %>' x y
+out: U 0..2\nC 2-2 2,1 one :\nb\nB\nU 2..5\nN 4 two 2 7 A\ne\nf\n
+status: 1
+
+test: identical files still print with formats
+cmd: printf 'a\nb\n' > x; cp x y; diff --unchanged-group-format='[%=]' --line-format='<%l>' x y; echo " $?"
+out: [<a><b>] 0\n
+
+test: unknown directives and percent signs are printed as is
+cmd: printf 'a\n' > x; printf 'b\n' > y; diff --line-format='%q %% %L' x y
+out: %q % a\n%q % b\n
+status: 1
+
+test: a missing final newline under %L and %l
+cmd: printf 'a\nb' > x; printf 'a\nc' > y; diff --old-line-format='<%L' --new-line-format='>%L' --unchanged-line-format='=%l\n' x y; echo; diff x y --line-format='%l|'
+out: =a\\n<b>c\na|b|c|
+status: 1
+
+test: -D makes C preprocessor output
+cmd: printf 'a\nb\nc\n' > x; printf 'a\nB\nc\nd\n' > y; diff -D FOO x y
+out: a\n#ifndef FOO\nb\n#else /* FOO */\nB\n#endif /* FOO */\nc\n#ifdef FOO\nd\n#endif /* FOO */\n
+status: 1
