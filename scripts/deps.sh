@@ -9,6 +9,7 @@ PKGS=(
   libsqlite3-dev sqlite3 libjansson-dev libedit-dev
   libpcre2-dev zlib1g-dev libarchive-dev libssl-dev jq libyaml-dev
   libzstd-dev zstd  # zstd/unzstd (src/cmd/zstd.c) and the host half of zstd.t
+  libmagic-dev  # file (src/cmd/file.c) answers through libmagic
   libfuse3-dev fuse3 libseccomp-dev
   python3 python3-dev python3-pytest python3-numpy python3-pandas
   python3-pip python3-venv  # `pip install .` of the package, tested by scripts/suites/pip-install.sh
