@@ -16,7 +16,7 @@ PKGS=(
   nodejs npm
   curl  # scripts/suites/mcp.sh: raw HTTP requests to sbx mcp --http
   gawk bc diffutils patch tar gzip bzip2 xz-utils zip unzip file tree
-  ncal uuid-runtime  # host halves of cal.t and uuidgen.t
+  ncal uuid-runtime ripgrep  # host halves of cal.t, uuidgen.t and rg.t
   xxd bsdextrautils  # host halves of xxd.t, hexdump.t, column.t (not in every base image)
   yq  # kislyuk/yq: tests/cmd/yq.t proves its expectations against it
   faketime  # scripts/suites/shifted-clock.sh: the suites that print times, at other dates
