@@ -368,3 +368,10 @@ test: too many operands print the usage
 cmd: cal 1 2 3
 out:
 status: 64
+
+# sbx: -A and -B span at most 1200 months (CAL_MAX_MONTHS)
+test: the month span limit
+cmd: cal -A 1201 1 2000; echo $?; cal -B 1200 1 2000 | head -1
+out: 64\n                            1900\n
+err: cal: -A argument must be between 0 and 1200\n
+host: skip

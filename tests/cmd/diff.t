@@ -156,3 +156,10 @@ test: -D makes C preprocessor output
 cmd: printf 'a\nb\nc\n' > x; printf 'a\nB\nc\nd\n' > y; diff -D FOO x y
 out: a\n#ifndef FOO\nb\n#else /* FOO */\nB\n#endif /* FOO */\nc\n#ifdef FOO\nd\n#endif /* FOO */\n
 status: 1
+
+# sbx: at most 16 -F expressions (DIFF_MAX_FUNC_RE)
+test: the -F limit
+cmd: a=; for i in $(seq 17); do a="$a -F x$i"; done; diff $a /dev/null /dev/null; echo $?
+out: 2\n
+err: diff: too many -F expressions (limit 16)\n
+host: skip

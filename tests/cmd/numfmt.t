@@ -410,3 +410,9 @@ cmd: printf '1000 a\n2000 b\n' | numfmt --invalid=fail --field=2 --to=si
 out: 1000 a\n2000 b\n
 err: numfmt: invalid number: ‘a’\nnumfmt: invalid number: ‘b’\n
 status: 2
+
+# sbx: a field longer than 255 bytes is refused like an overlong number
+test: the field length limit
+cmd: numfmt $(printf '%0300d' 1); echo $?
+out: 2\n
+host: skip

@@ -273,3 +273,10 @@ test: pr -2 -t -w 30 -J lg
 cmd: seq 3 > p3; seq 20 > p20; seq 100 > p100; printf 'a\nb\n' > m1; printf '1\n2\n3\n' > m2; printf 'averyveryverylonglinethatgoeson\nb\nshort\n\tx\n' > lg; touch -d '2020-01-02 03:04:05' p3 p20 p100 m1 m2 lg; pr -2 -t -w 30 -J lg
 out: averyveryverylonglinethatgoeson\tshort\nb\t\tx\n
 err: 
+
+# sbx: at most 256 columns (PR_MAX_COLUMNS) and 64 files (PR_MAX_FILES)
+test: the column and file limits
+cmd: seq 3 | pr -257 -t; echo $?; pr -t $(seq 65 | sed 's/^/f/'); echo $?
+out: 1\n1\n
+err: pr: invalid number of columns: ‘257’\npr: too many files (limit 64)\n
+host: skip

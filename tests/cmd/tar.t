@@ -172,3 +172,10 @@ status: 2
 test: zstd by option and by suffix
 cmd: mkdir d; echo hi > d/a; tar --zstd -cf x.tar.zst d && tar xOf x.tar.zst d/a; tar caf y.tzst d; zstd -t -q y.tzst && echo ok; tar --zstd -tf y.tzst
 out: hi\nok\nd/\nd/a\n
+
+# sbx: -X holds at most 64 patterns (TAR_MAX_EXCLUDES), with a clear error
+test: the exclude limit
+cmd: seq 65 | sed 's/^/p/' > ex; echo z > f; tar cf x.tar -X ex f; echo $?; seq 64 | sed 's/^/p/' > ex; tar cf x.tar -X ex f && tar tf x.tar
+out: 2\nf\n
+err: tar: ex: too many exclude patterns (limit 64)\n
+host: skip
