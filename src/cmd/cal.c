@@ -30,16 +30,17 @@ CMD_DEFINE("cal", cmd_cal_main);
 
 #define CAL_MAX_MONTHS 1200 /* -A/-B span (100 years) */
 
-static const char *const cal_months[12] = {"January", "February", "March",     "April",
-                                           "May",     "June",     "July",      "August",
-                                           "September", "October", "November", "December"};
+static const char *const cal_months[12] = {
+    "January", "February", "March",     "April",   "May",      "June",
+    "July",    "August",   "September", "October", "November", "December"};
 
 /* Day number of a date: Julian calendar before 1752-09-14, Gregorian after
  * (the Julian Day Number, whose +1 mod 7 is the weekday, 0 = Sunday). */
 static long cal_jdn(long y, int m, int d) {
   long a = (14 - m) / 12, yy = y + 4800 - a, mm = m + 12 * a - 3;
   bool greg = y > 1752 || (y == 1752 && (m > 9 || (m == 9 && d >= 14)));
-  if (greg) return d + (153 * mm + 2) / 5 + 365 * yy + yy / 4 - yy / 100 + yy / 400 - 32045;
+  if (greg)
+    return d + (153 * mm + 2) / 5 + 365 * yy + yy / 4 - yy / 100 + yy / 400 - 32045;
   return d + (153 * mm + 2) / 5 + 365 * yy + yy / 4 - 32083;
 }
 
@@ -68,8 +69,8 @@ static void cal_layout(long y, int m, int grid[42], int jul[42]) {
 
 typedef struct cal_opts {
   bool julian;
-  int mpl;      /* months per band */
-  int width;    /* a month's width without the two trailing spaces */
+  int mpl;   /* months per band */
+  int width; /* a month's width without the two trailing spaces */
 } cal_opts;
 
 static void pad(cmd_ctx *ctx, int n) {
@@ -103,8 +104,10 @@ static int cal_range(cmd_ctx *ctx, const cal_opts *o, long m1, long count) {
     for (int k = 0; k < n; k++) {
       long mi = band + k;
       char t[48];
-      if (headers) snprintf(t, sizeof t, "%s", cal_months[mi % 12]);
-      else snprintf(t, sizeof t, "%s %ld", cal_months[mi % 12], mi / 12);
+      if (headers)
+        snprintf(t, sizeof t, "%s", cal_months[mi % 12]);
+      else
+        snprintf(t, sizeof t, "%s %ld", cal_months[mi % 12], mi / 12);
       cal_title(ctx, o, t);
     }
     cmd_outc(ctx, '\n');
@@ -114,13 +117,16 @@ static int cal_range(cmd_ctx *ctx, const cal_opts *o, long m1, long count) {
     }
     cmd_outc(ctx, '\n');
     int grid[3][42], jul[3][42];
-    for (int k = 0; k < n; k++) cal_layout((band + k) / 12, (int)((band + k) % 12) + 1, grid[k], jul[k]);
+    for (int k = 0; k < n; k++)
+      cal_layout((band + k) / 12, (int)((band + k) % 12) + 1, grid[k], jul[k]);
     for (int w = 0; w < 6; w++) {
       for (int k = 0; k < n; k++) {
         for (int d = 0; d < 7; d++) {
           int v = grid[k][w * 7 + d];
-          if (!v) cmd_outs(ctx, o->julian ? "    " : "   ");
-          else cmd_outf(ctx, o->julian ? "%3d " : "%2d ", o->julian ? jul[k][w * 7 + d] : v);
+          if (!v)
+            cmd_outs(ctx, o->julian ? "    " : "   ");
+          else
+            cmd_outf(ctx, o->julian ? "%3d " : "%2d ", o->julian ? jul[k][w * 7 + d] : v);
         }
         cmd_outc(ctx, ' ');
       }
@@ -135,20 +141,23 @@ static int cal_month_arg(const char *s) {
   long v = strtol(s, &end, 10);
   if (*s && !*end) return v >= 1 && v <= 12 ? (int)v : 0;
   for (int i = 0; i < 12; i++)
-    if (strcasecmp(s, cal_months[i]) == 0 || (strlen(s) == 3 && strncasecmp(s, cal_months[i], 3) == 0))
+    if (strcasecmp(s, cal_months[i]) == 0 ||
+        (strlen(s) == 3 && strncasecmp(s, cal_months[i], 3) == 0))
       return i + 1;
   return 0;
 }
 
 static int cal_usage(cmd_ctx *ctx) {
-  cmd_err_raw(ctx, "Usage: cal [general options] [-jy] [[month] year]\n"
-                   "       cal [general options] [-j] [-m month] [year]\n"
-                   "       ncal -C [general options] [-jy] [[month] year]\n"
-                   "       ncal -C [general options] [-j] [-m month] [year]\n"
-                   "       ncal [general options] [-bhJjpwySM] [-H yyyy-mm-dd] [-s country_code] "
-                   "[-W number of days] [[month] year]\n"
-                   "       ncal [general options] [-Jeo] [year]\n"
-                   "General options: [-31] [-A months] [-B months] [-d yyyy-mm]\n");
+  cmd_err_raw(
+      ctx,
+      "Usage: cal [general options] [-jy] [[month] year]\n"
+      "       cal [general options] [-j] [-m month] [year]\n"
+      "       ncal -C [general options] [-jy] [[month] year]\n"
+      "       ncal -C [general options] [-j] [-m month] [year]\n"
+      "       ncal [general options] [-bhJjpwySM] [-H yyyy-mm-dd] [-s country_code] "
+      "[-W number of days] [[month] year]\n"
+      "       ncal [general options] [-Jeo] [year]\n"
+      "General options: [-31] [-A months] [-B months] [-d yyyy-mm]\n");
   return 64;
 }
 
@@ -169,19 +178,33 @@ int cmd_cal_main(cmd_ctx *ctx, int argc, char **argv) {
   int c;
   while ((c = cmd_getopt(ctx, &g, argc, argv, "+3jy1A:B:m:d:", NULL)) != -1) {
     switch (c) {
-      case '3': three = true; break;
-      case '1': three = false; break;
-      case 'j': o.julian = true; break;
-      case 'y': year_flag = true; break;
-      case 'm': mflag = g.arg; break;
-      case 'd': dflag = g.arg; break;
-      case 'A': case 'B':
+      case '3':
+        three = true;
+        break;
+      case '1':
+        three = false;
+        break;
+      case 'j':
+        o.julian = true;
+        break;
+      case 'y':
+        year_flag = true;
+        break;
+      case 'm':
+        mflag = g.arg;
+        break;
+      case 'd':
+        dflag = g.arg;
+        break;
+      case 'A':
+      case 'B':
         if (!cal_count(g.arg, c == 'A' ? &after : &before)) {
           cmd_errorf(ctx, "-%c argument must be between 0 and %d", c, CAL_MAX_MONTHS);
           return 64;
         }
         break;
-      default: return cal_usage(ctx);
+      default:
+        return cal_usage(ctx);
     }
   }
   if (o.julian) o.mpl = 2, o.width = 27;
@@ -193,8 +216,8 @@ int cmd_cal_main(cmd_ctx *ctx, int argc, char **argv) {
   if (dflag) {
     char *end;
     y = strtol(dflag, &end, 10);
-    if (*end != '-' || (m = (int)strtol(end + 1, &end, 10)) < 1 || m > 12 || *end || y < 1 ||
-        y > 9999) {
+    if (*end != '-' || (m = (int)strtol(end + 1, &end, 10)) < 1 || m > 12 || *end ||
+        y < 1 || y > 9999) {
       cmd_errorf(ctx, "-d %s: invalid date", dflag);
       return 64;
     }

@@ -1,8 +1,8 @@
 /*
  * chown, chgrp - change file owner and group (GNU coreutils 9.1).
  *
- *   chown [-cfvhR] [--from=CUR_OWNER:CUR_GROUP] [--reference=RFILE] OWNER[:[GROUP]] FILE...
- *   chgrp [-cfvhR] [--reference=RFILE] GROUP FILE...
+ *   chown [-cfvhR] [--from=CUR_OWNER:CUR_GROUP] [--reference=RFILE] OWNER[:[GROUP]]
+ * FILE... chgrp [-cfvhR] [--reference=RFILE] GROUP FILE...
  *
  * The owner and group are the store's uid/gid fields. Names are the
  * sandbox's (its /etc/passwd and /etc/group when they exist, "root" for 0);
@@ -54,19 +54,25 @@ static void report(chown_opts *o, const char *path, const store_stat *st, bool c
   if (o->is_chgrp || o->uid < 0) {
     const char *old = id_name(o, true, st->gid);
     const char *nw = o->gid >= 0 ? o->gname : old;
-    if (changed) cmd_outf(ctx, "changed group of %s from %s to %s\n", q, old, nw);
-    else cmd_outf(ctx, "group of %s retained as %s\n", q, old);
+    if (changed)
+      cmd_outf(ctx, "changed group of %s from %s to %s\n", q, old, nw);
+    else
+      cmd_outf(ctx, "group of %s retained as %s\n", q, old);
     return;
   }
   const char *ou = id_name(o, false, st->uid), *og = id_name(o, true, st->gid);
   const char *nu = o->uname;
   const char *ng = o->gid >= 0 ? o->gname : NULL;
   if (changed) {
-    if (ng) cmd_outf(ctx, "changed ownership of %s from %s:%s to %s:%s\n", q, ou, og, nu, ng);
-    else cmd_outf(ctx, "changed ownership of %s from %s to %s\n", q, ou, nu);
+    if (ng)
+      cmd_outf(ctx, "changed ownership of %s from %s:%s to %s:%s\n", q, ou, og, nu, ng);
+    else
+      cmd_outf(ctx, "changed ownership of %s from %s to %s\n", q, ou, nu);
   } else {
-    if (ng) cmd_outf(ctx, "ownership of %s retained as %s:%s\n", q, ou, og);
-    else cmd_outf(ctx, "ownership of %s retained as %s\n", q, ou);
+    if (ng)
+      cmd_outf(ctx, "ownership of %s retained as %s:%s\n", q, ou, og);
+    else
+      cmd_outf(ctx, "ownership of %s retained as %s\n", q, ou);
   }
 }
 
@@ -87,7 +93,8 @@ static void change_one(chown_opts *o, const char *path, const store_stat *st) {
     int rc = store_setattr_ino(ctx->store, st->ino, &a, which, NULL);
     if (rc < 0) {
       if (!o->silent)
-        cmd_errorf(ctx, "changing %s of %s: %s", o->is_chgrp || o->uid < 0 ? "group" : "ownership",
+        cmd_errorf(ctx, "changing %s of %s: %s",
+                   o->is_chgrp || o->uid < 0 ? "group" : "ownership",
                    cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
       cmd_record_error(ctx, rc, path);
       o->status = 1;
@@ -121,7 +128,8 @@ static void change_path(chown_opts *o, const char *path) {
   cmd_walk_ent *e;
   while ((e = cmd_walk_next(w))) {
     switch (e->info) {
-      case CMD_WALK_DNR: case CMD_WALK_NS:
+      case CMD_WALK_DNR:
+      case CMD_WALK_NS:
         if (!o->silent)
           cmd_errorf(ctx, "%s %s: %s",
                      e->info == CMD_WALK_DNR ? "cannot read directory" : "cannot access",
@@ -232,13 +240,25 @@ static bool parse_spec(chown_opts *o, const char *spec, int64_t *uid, int64_t *g
 
 static int run(cmd_ctx *ctx, int argc, char **argv, bool is_chgrp) {
   enum { O_REF = 256, O_FROM, O_DEREF, O_HELP, O_VERSION, O_IGN };
-  static const cmd_longopt longs[] = {
-      {"changes", 0, 'c'},  {"silent", 0, 'f'},     {"quiet", 0, 'f'},
-      {"verbose", 0, 'v'},  {"no-dereference", 0, 'h'}, {"dereference", 0, O_DEREF},
-      {"recursive", 0, 'R'}, {"reference", 1, O_REF}, {"from", 1, O_FROM},
-      {"preserve-root", 0, O_IGN}, {"no-preserve-root", 0, O_IGN},
-      {"help", 0, O_HELP},  {"version", 0, O_VERSION}, {0, 0, 0}};
-  chown_opts o = {.ctx = ctx, .is_chgrp = is_chgrp, .uid = -1, .gid = -1, .from_uid = -1,
+  static const cmd_longopt longs[] = {{"changes", 0, 'c'},
+                                      {"silent", 0, 'f'},
+                                      {"quiet", 0, 'f'},
+                                      {"verbose", 0, 'v'},
+                                      {"no-dereference", 0, 'h'},
+                                      {"dereference", 0, O_DEREF},
+                                      {"recursive", 0, 'R'},
+                                      {"reference", 1, O_REF},
+                                      {"from", 1, O_FROM},
+                                      {"preserve-root", 0, O_IGN},
+                                      {"no-preserve-root", 0, O_IGN},
+                                      {"help", 0, O_HELP},
+                                      {"version", 0, O_VERSION},
+                                      {0, 0, 0}};
+  chown_opts o = {.ctx = ctx,
+                  .is_chgrp = is_chgrp,
+                  .uid = -1,
+                  .gid = -1,
+                  .from_uid = -1,
                   .from_gid = -1};
   o.ids = cmd_fs_ids_load(ctx);
   if (!o.ids) return 1;
@@ -247,36 +267,64 @@ static int run(cmd_ctx *ctx, int argc, char **argv, bool is_chgrp) {
   int c;
   while ((c = cmd_getopt(ctx, &g, argc, argv, "cfvhRHLP", longs)) != -1) {
     switch (c) {
-      case 'c': o.changes = true; break;
-      case 'f': o.silent = true; break;
-      case 'v': o.verbose = true; break;
-      case 'h': o.no_deref = true; break;
-      case O_DEREF: o.no_deref = false; break;
-      case 'R': o.recursive = true; break;
-      case 'H': case 'L': case 'P': case O_IGN: break;
-      case O_REF: ref = g.arg; break;
-      case O_FROM: from = g.arg; break;
+      case 'c':
+        o.changes = true;
+        break;
+      case 'f':
+        o.silent = true;
+        break;
+      case 'v':
+        o.verbose = true;
+        break;
+      case 'h':
+        o.no_deref = true;
+        break;
+      case O_DEREF:
+        o.no_deref = false;
+        break;
+      case 'R':
+        o.recursive = true;
+        break;
+      case 'H':
+      case 'L':
+      case 'P':
+      case O_IGN:
+        break;
+      case O_REF:
+        ref = g.arg;
+        break;
+      case O_FROM:
+        from = g.arg;
+        break;
       case O_HELP:
-        cmd_outf(ctx, is_chgrp ? "Usage: chgrp [OPTION]... GROUP FILE...\n"
-                                 "Change the group of each FILE to GROUP.\n"
-                               : "Usage: chown [OPTION]... [OWNER][:[GROUP]] FILE...\n"
-                                 "Change the owner and/or group of each FILE to OWNER and/or "
-                                 "GROUP.\n");
-        cmd_outs(ctx, "  -c, --changes          like verbose but report only when a change is made\n"
-                      "  -f, --silent, --quiet  suppress most error messages\n"
-                      "  -v, --verbose          output a diagnostic for every file processed\n"
-                      "  -h, --no-dereference   affect symbolic links instead of referenced files\n"
-                      "      --reference=RFILE  use RFILE's owner and group\n"
-                      "  -R, --recursive        operate on files and directories recursively\n");
+        cmd_outf(ctx, is_chgrp
+                          ? "Usage: chgrp [OPTION]... GROUP FILE...\n"
+                            "Change the group of each FILE to GROUP.\n"
+                          : "Usage: chown [OPTION]... [OWNER][:[GROUP]] FILE...\n"
+                            "Change the owner and/or group of each FILE to OWNER and/or "
+                            "GROUP.\n");
+        cmd_outs(
+            ctx,
+            "  -c, --changes          like verbose but report only when a change is "
+            "made\n"
+            "  -f, --silent, --quiet  suppress most error messages\n"
+            "  -v, --verbose          output a diagnostic for every file processed\n"
+            "  -h, --no-dereference   affect symbolic links instead of referenced files\n"
+            "      --reference=RFILE  use RFILE's owner and group\n"
+            "  -R, --recursive        operate on files and directories recursively\n");
         return 0;
-      case O_VERSION: return cmd_print_version(ctx);
-      default: return cmd_usage_hint(ctx, 1);
+      case O_VERSION:
+        return cmd_print_version(ctx);
+      default:
+        return cmd_usage_hint(ctx, 1);
     }
   }
   int need = ref ? 1 : 2;
   if (argc - g.ind < need) {
-    if (argc - g.ind == 0) cmd_errorf(ctx, "missing operand");
-    else cmd_errorf(ctx, "missing operand after %s", cmd_gnu_quote(ctx, argv[argc - 1]));
+    if (argc - g.ind == 0)
+      cmd_errorf(ctx, "missing operand");
+    else
+      cmd_errorf(ctx, "missing operand after %s", cmd_gnu_quote(ctx, argv[argc - 1]));
     return cmd_usage_hint(ctx, 1);
   }
   if (from && !parse_spec(&o, from, &o.from_uid, &o.from_gid, true)) return 1;
@@ -305,5 +353,9 @@ static int run(cmd_ctx *ctx, int argc, char **argv, bool is_chgrp) {
   return o.status;
 }
 
-int cmd_chown_main(cmd_ctx *ctx, int argc, char **argv) { return run(ctx, argc, argv, false); }
-int cmd_chgrp_main(cmd_ctx *ctx, int argc, char **argv) { return run(ctx, argc, argv, true); }
+int cmd_chown_main(cmd_ctx *ctx, int argc, char **argv) {
+  return run(ctx, argc, argv, false);
+}
+int cmd_chgrp_main(cmd_ctx *ctx, int argc, char **argv) {
+  return run(ctx, argc, argv, true);
+}

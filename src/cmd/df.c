@@ -25,13 +25,26 @@
 
 CMD_DEFINE("df", cmd_df_main);
 
-enum df_field { F_SOURCE, F_FSTYPE, F_ITOTAL, F_IUSED, F_IAVAIL, F_IPCENT, F_SIZE, F_USED,
-                F_AVAIL, F_PCENT, F_FILE, F_TARGET, F_NFIELDS };
+enum df_field {
+  F_SOURCE,
+  F_FSTYPE,
+  F_ITOTAL,
+  F_IUSED,
+  F_IAVAIL,
+  F_IPCENT,
+  F_SIZE,
+  F_USED,
+  F_AVAIL,
+  F_PCENT,
+  F_FILE,
+  F_TARGET,
+  F_NFIELDS
+};
 
 static const struct {
-  const char *name;   /* --output name */
+  const char *name; /* --output name */
   const char *header;
-  int width;          /* GNU's minimum width */
+  int width; /* GNU's minimum width */
   bool left;
 } df_fields[F_NFIELDS] = {
     {"source", "Filesystem", 14, true}, {"fstype", "Type", 4, true},
@@ -44,7 +57,7 @@ static const struct {
 #define DF_MAX_ROWS 64
 
 typedef struct df_opts {
-  int human;          /* CMD_HUMAN_* or -1 */
+  int human; /* CMD_HUMAN_* or -1 */
   uint64_t block;
   bool posix, inodes, type, output, total;
   int fields[F_NFIELDS];
@@ -52,8 +65,10 @@ typedef struct df_opts {
 } df_opts;
 
 static void df_size(const df_opts *o, uint64_t bytes, char *buf, size_t n) {
-  if (o->human >= 0) cmd_human(bytes, 1, o->human | CMD_HUMAN_CEIL, buf, n);
-  else cmd_blocks_str(bytes, 1, o->block, buf, n);
+  if (o->human >= 0)
+    cmd_human(bytes, 1, o->human | CMD_HUMAN_CEIL, buf, n);
+  else
+    cmd_blocks_str(bytes, 1, o->block, buf, n);
 }
 
 static void df_pcent(uint64_t used, uint64_t total, char *buf, size_t n) {
@@ -85,13 +100,23 @@ static const char *size_header(cmd_ctx *ctx, const df_opts *o) {
 
 int cmd_df_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { O_OUTPUT = 256, O_TOTAL, O_SI, O_IGN, O_HELP, O_VERSION };
-  static const cmd_longopt longs[] = {
-      {"human-readable", 0, 'h'}, {"si", 0, 'H'},        {"block-size", 1, 'B'},
-      {"inodes", 0, 'i'},         {"portability", 0, 'P'}, {"print-type", 0, 'T'},
-      {"output", 2, O_OUTPUT},    {"total", 0, O_TOTAL},  {"all", 0, 'a'},
-      {"local", 0, 'l'},          {"type", 1, 't'},       {"exclude-type", 1, 'x'},
-      {"sync", 0, O_IGN},         {"no-sync", 0, O_IGN},  {"help", 0, O_HELP},
-      {"version", 0, O_VERSION},  {0, 0, 0}};
+  static const cmd_longopt longs[] = {{"human-readable", 0, 'h'},
+                                      {"si", 0, 'H'},
+                                      {"block-size", 1, 'B'},
+                                      {"inodes", 0, 'i'},
+                                      {"portability", 0, 'P'},
+                                      {"print-type", 0, 'T'},
+                                      {"output", 2, O_OUTPUT},
+                                      {"total", 0, O_TOTAL},
+                                      {"all", 0, 'a'},
+                                      {"local", 0, 'l'},
+                                      {"type", 1, 't'},
+                                      {"exclude-type", 1, 'x'},
+                                      {"sync", 0, O_IGN},
+                                      {"no-sync", 0, O_IGN},
+                                      {"help", 0, O_HELP},
+                                      {"version", 0, O_VERSION},
+                                      {0, 0, 0}};
   df_opts o = {.human = -1, .block = 1024};
   const char *out_list = NULL;
   bool excluded = false, type_given = false, type_match = false;
@@ -106,9 +131,15 @@ int cmd_df_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   while ((c = cmd_getopt(ctx, &g, argc, argv, "hHB:iPTalt:x:kv", longs)) != -1) {
     switch (c) {
-      case 'h': o.human = 0; break;
-      case 'H': o.human = CMD_HUMAN_SI; break;
-      case 'k': o.block = 1024, o.human = -1; break;
+      case 'h':
+        o.human = 0;
+        break;
+      case 'H':
+        o.human = CMD_HUMAN_SI;
+        break;
+      case 'k':
+        o.block = 1024, o.human = -1;
+        break;
       case 'B': {
         uint64_t blk;
         int h;
@@ -119,11 +150,21 @@ int cmd_df_main(cmd_ctx *ctx, int argc, char **argv) {
         o.block = blk, o.human = h;
         break;
       }
-      case 'i': o.inodes = true; break;
-      case 'P': o.posix = true; break;
-      case 'T': o.type = true; break;
-      case O_OUTPUT: o.output = true, out_list = g.arg; break;
-      case O_TOTAL: o.total = true; break;
+      case 'i':
+        o.inodes = true;
+        break;
+      case 'P':
+        o.posix = true;
+        break;
+      case 'T':
+        o.type = true;
+        break;
+      case O_OUTPUT:
+        o.output = true, out_list = g.arg;
+        break;
+      case O_TOTAL:
+        o.total = true;
+        break;
       case 't':
         type_given = true;
         if (strcmp(g.arg, "sbx") == 0) type_match = true;
@@ -131,30 +172,41 @@ int cmd_df_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'x':
         if (strcmp(g.arg, "sbx") == 0) excluded = true;
         break;
-      case 'a': case 'l': case 'v': case O_IGN: break;
+      case 'a':
+      case 'l':
+      case 'v':
+      case O_IGN:
+        break;
       case O_HELP:
-        cmd_outs(ctx, "Usage: df [OPTION]... [FILE]...\n"
-                      "Show information about the file system on which each FILE resides,\n"
-                      "or all file systems by default.\n\n"
-                      "  -B, --block-size=SIZE  scale sizes by SIZE before printing them\n"
-                      "  -h, --human-readable  print sizes in powers of 1024 (e.g., 1023M)\n"
-                      "  -H, --si              print sizes in powers of 1000 (e.g., 1.1G)\n"
-                      "  -i, --inodes          list inode information instead of block usage\n"
-                      "  -k                    like --block-size=1K\n"
-                      "      --output[=FIELD_LIST]  use the output format defined by FIELD_LIST\n"
-                      "  -P, --portability     use the POSIX output format\n"
-                      "      --total           elide all entries insignificant to available space,\n"
-                      "                          and produce a grand total\n"
-                      "  -T, --print-type      print file system type\n"
-                      "(the sandbox is one file system, sized by its quotas)\n");
+        cmd_outs(
+            ctx,
+            "Usage: df [OPTION]... [FILE]...\n"
+            "Show information about the file system on which each FILE resides,\n"
+            "or all file systems by default.\n\n"
+            "  -B, --block-size=SIZE  scale sizes by SIZE before printing them\n"
+            "  -h, --human-readable  print sizes in powers of 1024 (e.g., 1023M)\n"
+            "  -H, --si              print sizes in powers of 1000 (e.g., 1.1G)\n"
+            "  -i, --inodes          list inode information instead of block usage\n"
+            "  -k                    like --block-size=1K\n"
+            "      --output[=FIELD_LIST]  use the output format defined by FIELD_LIST\n"
+            "  -P, --portability     use the POSIX output format\n"
+            "      --total           elide all entries insignificant to available "
+            "space,\n"
+            "                          and produce a grand total\n"
+            "  -T, --print-type      print file system type\n"
+            "(the sandbox is one file system, sized by its quotas)\n");
         return 0;
-      case O_VERSION: return cmd_print_version(ctx);
-      default: return cmd_usage_hint(ctx, 1);
+      case O_VERSION:
+        return cmd_print_version(ctx);
+      default:
+        return cmd_usage_hint(ctx, 1);
     }
   }
   if (o.output && (o.inodes || o.type || o.posix)) {
     cmd_errorf(ctx, "options %s and --output are mutually exclusive",
-               o.inodes ? "-i" : o.type ? "-T" : "-P");
+               o.inodes ? "-i"
+               : o.type ? "-T"
+                        : "-P");
     return cmd_usage_hint(ctx, 1);
   }
   /* the columns */
@@ -232,36 +284,58 @@ int cmd_df_main(cmd_ctx *ctx, int argc, char **argv) {
       bool is_total = o.total && r == total_rows - 1;
       if (r == 0) {
         text = df_fields[f].header;
-        if (f == F_SIZE && !o.output && !o.posix && o.human < 0) text = size_header(ctx, &o);
+        if (f == F_SIZE && !o.output && !o.posix && o.human < 0)
+          text = size_header(ctx, &o);
         if (f == F_SIZE && o.posix) text = size_header(ctx, &o);
         if (f == F_SIZE && o.output && o.human < 0) text = size_header(ctx, &o);
         if (f == F_AVAIL && !o.output && o.human < 0) text = "Available";
         if (f == F_PCENT && o.posix) text = "Capacity";
       } else {
         switch (f) {
-          case F_SOURCE: text = is_total ? "total" : "sbx"; break;
-          case F_FSTYPE: text = is_total ? "-" : "sbx"; break;
-          case F_TARGET: text = is_total ? "-" : "/"; break;
-          case F_FILE: text = is_total ? "-" : files[r - 1]; break;
-          case F_SIZE: if (q.max_bytes) df_size(&o, q.max_bytes, buf, sizeof buf); break;
-          case F_USED: df_size(&o, bytes, buf, sizeof buf); break;
+          case F_SOURCE:
+            text = is_total ? "total" : "sbx";
+            break;
+          case F_FSTYPE:
+            text = is_total ? "-" : "sbx";
+            break;
+          case F_TARGET:
+            text = is_total ? "-" : "/";
+            break;
+          case F_FILE:
+            text = is_total ? "-" : files[r - 1];
+            break;
+          case F_SIZE:
+            if (q.max_bytes) df_size(&o, q.max_bytes, buf, sizeof buf);
+            break;
+          case F_USED:
+            df_size(&o, bytes, buf, sizeof buf);
+            break;
           case F_AVAIL:
-            if (q.max_bytes) df_size(&o, q.max_bytes > bytes ? q.max_bytes - bytes : 0, buf,
-                                     sizeof buf);
+            if (q.max_bytes)
+              df_size(&o, q.max_bytes > bytes ? q.max_bytes - bytes : 0, buf, sizeof buf);
             break;
-          case F_PCENT: if (q.max_bytes) df_pcent(bytes, q.max_bytes, buf, sizeof buf); break;
+          case F_PCENT:
+            if (q.max_bytes) df_pcent(bytes, q.max_bytes, buf, sizeof buf);
+            break;
           case F_ITOTAL:
-            if (q.max_inodes) snprintf(buf, sizeof buf, "%llu", (unsigned long long)q.max_inodes);
+            if (q.max_inodes)
+              snprintf(buf, sizeof buf, "%llu", (unsigned long long)q.max_inodes);
             break;
-          case F_IUSED: snprintf(buf, sizeof buf, "%llu", (unsigned long long)inodes); break;
+          case F_IUSED:
+            snprintf(buf, sizeof buf, "%llu", (unsigned long long)inodes);
+            break;
           case F_IAVAIL:
             if (q.max_inodes)
               snprintf(buf, sizeof buf, "%llu",
-                       (unsigned long long)(q.max_inodes > inodes ? q.max_inodes - inodes : 0));
+                       (unsigned long long)(q.max_inodes > inodes ? q.max_inodes - inodes
+                                                                  : 0));
             break;
-          case F_IPCENT: if (q.max_inodes) df_pcent(inodes, q.max_inodes, buf, sizeof buf); break;
+          case F_IPCENT:
+            if (q.max_inodes) df_pcent(inodes, q.max_inodes, buf, sizeof buf);
+            break;
         }
-        if (o.human >= 0 && f == F_IUSED) cmd_human(inodes, 1, o.human | CMD_HUMAN_CEIL, buf, sizeof buf);
+        if (o.human >= 0 && f == F_IUSED)
+          cmd_human(inodes, 1, o.human | CMD_HUMAN_CEIL, buf, sizeof buf);
       }
       cell[r][k] = cmd_strdup(ctx, text);
       if (!cell[r][k]) return 1;

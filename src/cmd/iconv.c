@@ -31,29 +31,36 @@ CMD_DEFINE("iconv", cmd_iconv_main);
 #define ICONV_CHUNK 65536
 
 static const char *const iconv_names[] = {
-    "ANSI_X3.4-1968//", "ASCII//", "BIG5//", "CP1250//", "CP1251//", "CP1252//", "CP1253//",
-    "CP1254//", "CP1255//", "CP1256//", "CP1257//", "CP437//", "CP850//", "CP866//",
-    "CP932//", "CP936//", "CP949//", "EBCDIC-US//", "EUC-JP//", "EUC-KR//", "EUC-TW//",
-    "GB18030//", "GB2312//", "GBK//", "ISO-2022-JP//", "ISO-2022-KR//", "ISO-8859-1//",
-    "ISO-8859-2//", "ISO-8859-3//", "ISO-8859-4//", "ISO-8859-5//", "ISO-8859-6//",
-    "ISO-8859-7//", "ISO-8859-8//", "ISO-8859-9//", "ISO-8859-10//", "ISO-8859-13//",
-    "ISO-8859-14//", "ISO-8859-15//", "ISO-8859-16//", "KOI8-R//", "KOI8-U//", "LATIN1//",
-    "MACINTOSH//", "SHIFT_JIS//", "SJIS//", "TIS-620//", "UCS-2//", "UCS-2BE//", "UCS-2LE//",
-    "UCS-4//", "UCS-4BE//", "UCS-4LE//", "US-ASCII//", "UTF-16//", "UTF-16BE//",
-    "UTF-16LE//", "UTF-32//", "UTF-32BE//", "UTF-32LE//", "UTF-7//", "UTF-8//", "UTF8//",
-    "WCHAR_T//", "WINDOWS-1250//", "WINDOWS-1251//", "WINDOWS-1252//", NULL};
+    "ANSI_X3.4-1968//", "ASCII//",        "BIG5//",         "CP1250//",
+    "CP1251//",         "CP1252//",       "CP1253//",       "CP1254//",
+    "CP1255//",         "CP1256//",       "CP1257//",       "CP437//",
+    "CP850//",          "CP866//",        "CP932//",        "CP936//",
+    "CP949//",          "EBCDIC-US//",    "EUC-JP//",       "EUC-KR//",
+    "EUC-TW//",         "GB18030//",      "GB2312//",       "GBK//",
+    "ISO-2022-JP//",    "ISO-2022-KR//",  "ISO-8859-1//",   "ISO-8859-2//",
+    "ISO-8859-3//",     "ISO-8859-4//",   "ISO-8859-5//",   "ISO-8859-6//",
+    "ISO-8859-7//",     "ISO-8859-8//",   "ISO-8859-9//",   "ISO-8859-10//",
+    "ISO-8859-13//",    "ISO-8859-14//",  "ISO-8859-15//",  "ISO-8859-16//",
+    "KOI8-R//",         "KOI8-U//",       "LATIN1//",       "MACINTOSH//",
+    "SHIFT_JIS//",      "SJIS//",         "TIS-620//",      "UCS-2//",
+    "UCS-2BE//",        "UCS-2LE//",      "UCS-4//",        "UCS-4BE//",
+    "UCS-4LE//",        "US-ASCII//",     "UTF-16//",       "UTF-16BE//",
+    "UTF-16LE//",       "UTF-32//",       "UTF-32BE//",     "UTF-32LE//",
+    "UTF-7//",          "UTF-8//",        "UTF8//",         "WCHAR_T//",
+    "WINDOWS-1250//",   "WINDOWS-1251//", "WINDOWS-1252//", NULL};
 
 typedef struct iconv_state {
   cmd_ctx *ctx;
   iconv_t cd;
-  bool omit;     /* -c */
-  int out_fd;    /* 1 or -o's */
+  bool omit;  /* -c */
+  int out_fd; /* 1 or -o's */
   char *obuf;
 } iconv_state;
 
 static int flush_out(iconv_state *s, size_t n) {
   if (!n) return 0;
-  return s->out_fd == 1 ? cmd_out(s->ctx, s->obuf, n) : cmd_write_fd(s->ctx, s->out_fd, s->obuf, n);
+  return s->out_fd == 1 ? cmd_out(s->ctx, s->obuf, n)
+                        : cmd_write_fd(s->ctx, s->out_fd, s->obuf, n);
 }
 
 /* Converts one buffer; returns 0, 1 after a conversion error, or < 0 for I/O. */
@@ -65,14 +72,15 @@ static int convert(iconv_state *s, char *data, size_t len) {
     if (cmd_poll(s->ctx)) return -ECANCELED;
     char *out = s->obuf;
     size_t room = ICONV_CHUNK;
-    size_t r = left ? iconv(s->cd, &in, &left, &out, &room) : iconv(s->cd, NULL, NULL, &out, &room);
+    size_t r = left ? iconv(s->cd, &in, &left, &out, &room)
+                    : iconv(s->cd, NULL, NULL, &out, &room);
     int err = r == (size_t)-1 ? errno : 0;
     int rc = flush_out(s, (size_t)(out - s->obuf));
     if (rc < 0) return rc;
     if (!err) {
       if (left == 0) {
         if (!in) return 0; /* the shift state is flushed */
-        in = NULL;              /* one more call resets the shift state */
+        in = NULL;         /* one more call resets the shift state */
       }
       continue;
     }
@@ -96,43 +104,58 @@ static int convert(iconv_state *s, char *data, size_t len) {
 
 int cmd_iconv_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longs[] = {
-      {"from-code", 1, 'f'}, {"to-code", 1, 't'}, {"list", 0, 'l'}, {"output", 1, 'o'},
-      {"silent", 0, 's'},    {"verbose", 0, 256}, {"help", 0, 257}, {"version", 0, 258},
-      {0, 0, 0}};
+      {"from-code", 1, 'f'}, {"to-code", 1, 't'}, {"list", 0, 'l'},
+      {"output", 1, 'o'},    {"silent", 0, 's'},  {"verbose", 0, 256},
+      {"help", 0, 257},      {"version", 0, 258}, {0, 0, 0}};
   const char *from = "UTF-8", *to = "UTF-8", *output = NULL;
   bool omit = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
   int c;
   while ((c = cmd_getopt(ctx, &g, argc, argv, "f:t:lco:s", longs)) != -1) {
     switch (c) {
-      case 'f': from = g.arg; break;
-      case 't': to = g.arg; break;
-      case 'c': omit = true; break;
-      case 's': break; /* glibc prints its conversion errors anyway */
-      case 'o': output = g.arg; break;
-      case 256: break;
+      case 'f':
+        from = g.arg;
+        break;
+      case 't':
+        to = g.arg;
+        break;
+      case 'c':
+        omit = true;
+        break;
+      case 's':
+        break; /* glibc prints its conversion errors anyway */
+      case 'o':
+        output = g.arg;
+        break;
+      case 256:
+        break;
       case 'l':
-        cmd_outs(ctx, "The following list contains the character sets the sandbox names.\n"
-                      "Others that glibc's iconv(3) knows work too.\n\n");
+        cmd_outs(ctx,
+                 "The following list contains the character sets the sandbox names.\n"
+                 "Others that glibc's iconv(3) knows work too.\n\n");
         for (int i = 0; iconv_names[i]; i++) cmd_outf(ctx, "%s\n", iconv_names[i]);
         return 0;
       case 257:
-        cmd_outs(ctx, "Usage: iconv [OPTION...] [FILE...]\n"
-                      "Convert encoding of given files from one encoding to another.\n\n"
-                      "  -f, --from-code=NAME       encoding of original text\n"
-                      "  -t, --to-code=NAME         encoding for output\n"
-                      "  -l, --list                 list all known coded character sets\n"
-                      "  -c                         omit invalid characters from output\n"
-                      "  -o, --output=FILE          output file\n"
-                      "  -s, --silent               suppress warnings\n");
+        cmd_outs(ctx,
+                 "Usage: iconv [OPTION...] [FILE...]\n"
+                 "Convert encoding of given files from one encoding to another.\n\n"
+                 "  -f, --from-code=NAME       encoding of original text\n"
+                 "  -t, --to-code=NAME         encoding for output\n"
+                 "  -l, --list                 list all known coded character sets\n"
+                 "  -c                         omit invalid characters from output\n"
+                 "  -o, --output=FILE          output file\n"
+                 "  -s, --silent               suppress warnings\n");
         return 0;
-      case 258: return cmd_print_version(ctx);
-      default: return cmd_usage_hint(ctx, 64);
+      case 258:
+        return cmd_print_version(ctx);
+      default:
+        return cmd_usage_hint(ctx, 64);
     }
   }
   char tocode[256];
   if (strlen(to) > 200) to = "?";
-  snprintf(tocode, sizeof tocode, "%s%s", to, omit && !strstr(to, "//IGNORE") ? "//IGNORE" : "");
+  snprintf(tocode, sizeof tocode, "%s%s", to,
+           omit && !strstr(to, "//IGNORE") ? "//IGNORE" : "");
   /* //TRANSLIT's tables come from the locale: C.UTF-8's, for this thread only */
   locale_t utf8 = re_utf8_locale();
   locale_t saved = utf8 ? uselocale(utf8) : (locale_t)0;
@@ -165,7 +188,8 @@ int cmd_iconv_main(cmd_ctx *ctx, int argc, char **argv) {
     return 1;
   }
   if (output) {
-    s.out_fd = ctx->io->open(ctx->io_ud, output, O_WRONLY | O_CREAT | O_TRUNC, 0666 & ~ctx->umask);
+    s.out_fd = ctx->io->open(ctx->io_ud, output, O_WRONLY | O_CREAT | O_TRUNC,
+                             0666 & ~ctx->umask);
     if (s.out_fd < 0) {
       cmd_record_error(ctx, s.out_fd, output);
       cmd_errorf(ctx, "cannot open output file: %s", cmd_strerror(s.out_fd));

@@ -20,8 +20,11 @@
 CMD_DEFINE("mkfifo", cmd_mkfifo_main);
 
 int cmd_mkfifo_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longs[] = {{"mode", 1, 'm'}, {"context", 2, 'Z'},
-                                      {"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
+  static const cmd_longopt longs[] = {{"mode", 1, 'm'},
+                                      {"context", 2, 'Z'},
+                                      {"help", 0, 256},
+                                      {"version", 0, 257},
+                                      {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
   int c;
   while ((c = cmd_getopt(ctx, &g, argc, argv, "m:Z", longs)) != -1) {
@@ -32,15 +35,20 @@ int cmd_mkfifo_main(cmd_ctx *ctx, int argc, char **argv) {
           return 1;
         }
         break;
-      case 'Z': break;
+      case 'Z':
+        break;
       case 256:
-        cmd_outs(ctx, "Usage: mkfifo [OPTION]... NAME...\n"
-                      "Create named pipes (FIFOs) with the given NAMEs.\n\n"
-                      "  -m, --mode=MODE    set file permission bits to MODE, not a=rw - umask\n"
-                      "(the sandbox's store cannot hold FIFOs: every NAME fails)\n");
+        cmd_outs(
+            ctx,
+            "Usage: mkfifo [OPTION]... NAME...\n"
+            "Create named pipes (FIFOs) with the given NAMEs.\n\n"
+            "  -m, --mode=MODE    set file permission bits to MODE, not a=rw - umask\n"
+            "(the sandbox's store cannot hold FIFOs: every NAME fails)\n");
         return 0;
-      case 257: return cmd_print_version(ctx);
-      default: return cmd_usage_hint(ctx, 1);
+      case 257:
+        return cmd_print_version(ctx);
+      default:
+        return cmd_usage_hint(ctx, 1);
     }
   }
   if (g.ind >= argc) {
@@ -60,7 +68,8 @@ int cmd_mkfifo_main(cmd_ctx *ctx, int argc, char **argv) {
       if (rc == 0) rc = -EOPNOTSUPP;
     }
     cmd_record_error(ctx, rc, argv[i]);
-    cmd_errorf(ctx, "cannot create fifo %s: %s", cmd_gnu_quoteaf(ctx, argv[i]), cmd_strerror(rc));
+    cmd_errorf(ctx, "cannot create fifo %s: %s", cmd_gnu_quoteaf(ctx, argv[i]),
+               cmd_strerror(rc));
   }
   return 1;
 }

@@ -49,16 +49,16 @@ typedef struct numfmt {
   enum nf_inval inval;
   long double from_unit, to_unit;
   const char *suffix;
-  long padding;          /* > 0 right-align, < 0 left-align */
+  long padding; /* > 0 right-align, < 0 left-align */
   bool auto_padding;
-  long zero_width;       /* --format's 0 flag */
+  long zero_width; /* --format's 0 flag */
   bool grouping;
-  int user_precision;    /* --format's .N, or -1 */
+  int user_precision; /* --format's .N, or -1 */
   const char *fmt_prefix, *fmt_suffix;
-  cmd_ranges fields;     /* n == 0: field 1 */
-  char delim;            /* 0: blanks */
-  bool failed;           /* a number was invalid (for --invalid=fail) */
-  bool abort;            /* --invalid=abort hit: stop now */
+  cmd_ranges fields; /* n == 0: field 1 */
+  char delim;        /* 0: blanks */
+  bool failed;       /* a number was invalid (for --invalid=fail) */
+  bool abort;        /* --invalid=abort hit: stop now */
 } numfmt;
 
 static const char nf_suffixes[] = "KMGTPEZY";
@@ -72,8 +72,12 @@ static long double nf_pow(long double base, int n) {
 static long double nf_round(long double v, enum nf_round how) {
   long double iv;
   switch (how) {
-    case R_UP: iv = (long double)(intmax_t)v; return iv < v ? iv + 1 : iv;
-    case R_DOWN: iv = (long double)(intmax_t)v; return iv > v ? iv - 1 : iv;
+    case R_UP:
+      iv = (long double)(intmax_t)v;
+      return iv < v ? iv + 1 : iv;
+    case R_DOWN:
+      iv = (long double)(intmax_t)v;
+      return iv > v ? iv - 1 : iv;
     case R_FROM_ZERO:
       if (v < 0) {
         iv = (long double)(intmax_t)v;
@@ -81,8 +85,10 @@ static long double nf_round(long double v, enum nf_round how) {
       }
       iv = (long double)(intmax_t)v;
       return iv < v ? iv + 1 : iv;
-    case R_TO_ZERO: return (long double)(intmax_t)v;
-    default: return (long double)(intmax_t)(v < 0 ? v - 0.5L : v + 0.5L);
+    case R_TO_ZERO:
+      return (long double)(intmax_t)v;
+    default:
+      return (long double)(intmax_t)(v < 0 ? v - 0.5L : v + 0.5L);
   }
 }
 
@@ -113,7 +119,8 @@ static bool nf_parse(numfmt *n, const char *str, long double *val, int *prec) {
     found = true;
     if (v != 0 || *p != '0') digits++;
     if (digits > NF_MAX_DIGITS) {
-      nf_error(n, "value too large to be converted: %s", cmd_gnu_quote(n->ctx, str), NULL);
+      nf_error(n, "value too large to be converted: %s", cmd_gnu_quote(n->ctx, str),
+               NULL);
       return nf_bad(n);
     }
     v = v * 10 + (*p++ - '0');
@@ -160,8 +167,8 @@ static bool nf_parse(numfmt *n, const char *str, long double *val, int *prec) {
     if (*p == 'i') {
       p++;
     } else {
-      nf_error(n, "missing 'i' suffix in input: %s (e.g Ki/Mi/Gi)", cmd_gnu_quote(n->ctx, str),
-               NULL);
+      nf_error(n, "missing 'i' suffix in input: %s (e.g Ki/Mi/Gi)",
+               cmd_gnu_quote(n->ctx, str), NULL);
       return nf_bad(n);
     }
   }
@@ -192,8 +199,10 @@ static void nf_human(numfmt *n, long double val, int precision, char *buf, size_
   int power = 0;
   while (fabsl(val) >= base && power < 100) val /= base, power++;
   int adjust = 0;
-  if (n->user_precision != -1) adjust = power * 3 < n->user_precision ? power * 3 : n->user_precision;
-  else if (fabsl(val) < 10) adjust = 1;
+  if (n->user_precision != -1)
+    adjust = power * 3 < n->user_precision ? power * 3 : n->user_precision;
+  else if (fabsl(val) < 10)
+    adjust = 1;
   val *= nf_pow(10, adjust);
   val = nf_round(val, n->round);
   val /= nf_pow(10, adjust);
@@ -215,7 +224,8 @@ static bool nf_number(numfmt *n, const char *text, long field, char *out, size_t
     return nf_bad(n);
   }
   memcpy(tbuf, text, tl + 1);
-  if (n->suffix && tl > strlen(n->suffix) && strcmp(tbuf + tl - strlen(n->suffix), n->suffix) == 0)
+  if (n->suffix && tl > strlen(n->suffix) &&
+      strcmp(tbuf + tl - strlen(n->suffix), n->suffix) == 0)
     tbuf[tl - strlen(n->suffix)] = '\0';
   char *p = tbuf;
   while (*p == ' ' || *p == '\t') p++;
@@ -234,8 +244,9 @@ static bool nf_number(numfmt *n, const char *text, long field, char *out, size_t
     if (used) {
       char pb[32];
       snprintf(pb, sizeof pb, "%d", used);
-      nf_error(n, "value/precision too large to be printed: '%s/%s' (consider using --to)", num,
-               pb);
+      nf_error(n,
+               "value/precision too large to be printed: '%s/%s' (consider using --to)",
+               num, pb);
     } else {
       nf_error(n, "value too large to be printed: '%s' (consider using --to)", num, NULL);
     }
@@ -243,7 +254,8 @@ static bool nf_number(numfmt *n, const char *text, long field, char *out, size_t
   }
   if (x > NF_MAX_DIGITS - 1) {
     snprintf(num, sizeof num, "%Lg", val);
-    nf_error(n, "value too large to be printed: '%s' (cannot handle values > 999Y)", num, NULL);
+    nf_error(n, "value too large to be printed: '%s' (cannot handle values > 999Y)", num,
+             NULL);
     return nf_bad(n);
   }
   nf_human(n, val, used, num, sizeof num - 64);
@@ -251,8 +263,10 @@ static bool nf_number(numfmt *n, const char *text, long field, char *out, size_t
   size_t len = strlen(num), w = (size_t)(width < 0 ? -width : width);
   if (w > outsz - 1) w = outsz - 1;
   if (width && len < w) {
-    if (width > 0) snprintf(out, outsz, "%*s", (int)w, num);
-    else snprintf(out, outsz, "%-*s", (int)w, num);
+    if (width > 0)
+      snprintf(out, outsz, "%*s", (int)w, num);
+    else
+      snprintf(out, outsz, "%-*s", (int)w, num);
   } else {
     snprintf(out, outsz, "%s", num);
   }
@@ -362,10 +376,14 @@ static bool nf_format(numfmt *n, const char *f) {
   const char *p = pct + 1;
   bool left = false;
   for (;; p++) {
-    if (*p == '\'') n->grouping = true;
-    else if (*p == '-') left = true;
-    else if (*p == '0') n->zero_width = 1;
-    else if (*p != ' ' && *p != '+') break;
+    if (*p == '\'')
+      n->grouping = true;
+    else if (*p == '-')
+      left = true;
+    else if (*p == '0')
+      n->zero_width = 1;
+    else if (*p != ' ' && *p != '+')
+      break;
   }
   long width = 0;
   while (isdigit((unsigned char)*p) && width < 100000) width = width * 10 + (*p++ - '0');
@@ -382,13 +400,15 @@ static bool nf_format(numfmt *n, const char *f) {
   }
   for (const char *q = p + 1; *q; q++) {
     if (*q == '%' && q[1] != '%') {
-      cmd_errorf(n->ctx, "format %s has too many %% directives", cmd_gnu_quote(n->ctx, f));
+      cmd_errorf(n->ctx, "format %s has too many %% directives",
+                 cmd_gnu_quote(n->ctx, f));
       return false;
     }
     if (*q == '%') q++;
   }
   /* the text around the directive, with %% as % */
-  char *pre = cmd_alloc(n->ctx, (size_t)(pct - f) + 1), *post = cmd_alloc(n->ctx, strlen(p) + 1);
+  char *pre = cmd_alloc(n->ctx, (size_t)(pct - f) + 1),
+       *post = cmd_alloc(n->ctx, strlen(p) + 1);
   if (!pre || !post) return false;
   size_t k = 0;
   for (const char *q = f; q < pct; q++) {
@@ -398,8 +418,10 @@ static bool nf_format(numfmt *n, const char *f) {
   strcpy(post, p + 1); /* GNU prints the text after the directive as is */
   n->fmt_prefix = pre, n->fmt_suffix = post;
   if (width) {
-    if (n->zero_width && !left) n->zero_width = width;
-    else n->zero_width = 0, n->padding = left ? -width : width;
+    if (n->zero_width && !left)
+      n->zero_width = width;
+    else
+      n->zero_width = 0, n->padding = left ? -width : width;
   } else {
     n->zero_width = 0;
   }
@@ -407,17 +429,40 @@ static bool nf_format(numfmt *n, const char *f) {
 }
 
 int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { O_FROM = 256, O_TO, O_FROM_UNIT, O_TO_UNIT, O_ROUND, O_SUFFIX, O_PADDING, O_FORMAT,
-         O_FIELD, O_HEADER, O_INVALID, O_GROUPING, O_DEBUG, O_HELP, O_VERSION };
+  enum {
+    O_FROM = 256,
+    O_TO,
+    O_FROM_UNIT,
+    O_TO_UNIT,
+    O_ROUND,
+    O_SUFFIX,
+    O_PADDING,
+    O_FORMAT,
+    O_FIELD,
+    O_HEADER,
+    O_INVALID,
+    O_GROUPING,
+    O_DEBUG,
+    O_HELP,
+    O_VERSION
+  };
   static const cmd_longopt longs[] = {
-      {"from", 1, O_FROM},         {"to", 1, O_TO},           {"from-unit", 1, O_FROM_UNIT},
-      {"to-unit", 1, O_TO_UNIT},   {"round", 1, O_ROUND},     {"suffix", 1, O_SUFFIX},
-      {"padding", 1, O_PADDING},   {"format", 1, O_FORMAT},   {"field", 1, O_FIELD},
-      {"delimiter", 1, 'd'},       {"header", 2, O_HEADER},   {"invalid", 1, O_INVALID},
-      {"grouping", 0, O_GROUPING}, {"zero-terminated", 0, 'z'}, {"debug", 0, O_DEBUG},
-      {"help", 0, O_HELP},         {"version", 0, O_VERSION}, {0, 0, 0}};
-  numfmt n = {.ctx = ctx, .round = R_FROM_ZERO, .from_unit = 1, .to_unit = 1,
-              .user_precision = -1, .fmt_prefix = "", .fmt_suffix = ""};
+      {"from", 1, O_FROM},           {"to", 1, O_TO},
+      {"from-unit", 1, O_FROM_UNIT}, {"to-unit", 1, O_TO_UNIT},
+      {"round", 1, O_ROUND},         {"suffix", 1, O_SUFFIX},
+      {"padding", 1, O_PADDING},     {"format", 1, O_FORMAT},
+      {"field", 1, O_FIELD},         {"delimiter", 1, 'd'},
+      {"header", 2, O_HEADER},       {"invalid", 1, O_INVALID},
+      {"grouping", 0, O_GROUPING},   {"zero-terminated", 0, 'z'},
+      {"debug", 0, O_DEBUG},         {"help", 0, O_HELP},
+      {"version", 0, O_VERSION},     {0, 0, 0}};
+  numfmt n = {.ctx = ctx,
+              .round = R_FROM_ZERO,
+              .from_unit = 1,
+              .to_unit = 1,
+              .user_precision = -1,
+              .fmt_prefix = "",
+              .fmt_suffix = ""};
   long header = 0;
   bool zero = false, padding_set = false;
   int status = 0;
@@ -431,7 +476,8 @@ int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
       case O_TO:
         if ((status = nf_scale_arg(ctx, g.arg, "--to", false, &n.to))) goto out;
         break;
-      case O_FROM_UNIT: case O_TO_UNIT:
+      case O_FROM_UNIT:
+      case O_TO_UNIT:
         if (!nf_unit(g.arg, c == O_FROM_UNIT ? &n.from_unit : &n.to_unit)) {
           cmd_errorf(ctx, "invalid unit size: %s", cmd_gnu_quote(ctx, g.arg));
           status = 1;
@@ -439,7 +485,8 @@ int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
         }
         break;
       case O_ROUND: {
-        static const char *const r[] = {"up", "down", "from-zero", "towards-zero", "nearest"};
+        static const char *const r[] = {"up", "down", "from-zero", "towards-zero",
+                                        "nearest"};
         int k = -1;
         for (int i = 0; i < 5; i++)
           if (strcmp(g.arg, r[i]) == 0) k = i;
@@ -447,14 +494,17 @@ int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
           cmd_errorf(ctx, "invalid argument %s for %s", cmd_gnu_quote_n(ctx, g.arg, -1),
                      cmd_gnu_quote_n(ctx, "--round", -1));
           cmd_err_raw(ctx, "Valid arguments are:\n");
-          for (int i = 0; i < 5; i++) cmd_err_raw(ctx, "  - %s\n", cmd_gnu_quote_n(ctx, r[i], -1));
+          for (int i = 0; i < 5; i++)
+            cmd_err_raw(ctx, "  - %s\n", cmd_gnu_quote_n(ctx, r[i], -1));
           status = cmd_usage_hint(ctx, 1);
           goto out;
         }
         n.round = (enum nf_round)k;
         break;
       }
-      case O_SUFFIX: n.suffix = g.arg; break;
+      case O_SUFFIX:
+        n.suffix = g.arg;
+        break;
       case O_PADDING: {
         char *end;
         errno = 0;
@@ -524,37 +574,51 @@ int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
           cmd_errorf(ctx, "invalid argument %s for %s", cmd_gnu_quote_n(ctx, g.arg, -1),
                      cmd_gnu_quote_n(ctx, "--invalid", -1));
           cmd_err_raw(ctx, "Valid arguments are:\n");
-          for (int i = 0; i < 4; i++) cmd_err_raw(ctx, "  - %s\n", cmd_gnu_quote_n(ctx, m[i], -1));
+          for (int i = 0; i < 4; i++)
+            cmd_err_raw(ctx, "  - %s\n", cmd_gnu_quote_n(ctx, m[i], -1));
           status = cmd_usage_hint(ctx, 1);
           goto out;
         }
         n.inval = (enum nf_inval)k;
         break;
       }
-      case O_GROUPING: n.grouping = true; break;
-      case 'z': zero = true; break;
-      case O_DEBUG: break;
+      case O_GROUPING:
+        n.grouping = true;
+        break;
+      case 'z':
+        zero = true;
+        break;
+      case O_DEBUG:
+        break;
       case O_HELP:
-        cmd_outs(ctx, "Usage: numfmt [OPTION]... [NUMBER]...\n"
-                      "Reformat NUMBER(s), or the numbers from standard input if none are "
-                      "specified.\n\n"
-                      "      --from=UNIT     auto-scale input numbers to UNITs (none auto si iec iec-i)\n"
-                      "      --from-unit=N   specify the input unit size (instead of 1)\n"
-                      "      --to=UNIT       auto-scale output numbers to UNITs\n"
-                      "      --to-unit=N     the output unit size (instead of 1)\n"
-                      "      --round=METHOD  up, down, from-zero (default), towards-zero, nearest\n"
-                      "      --suffix=SUFFIX add SUFFIX to output numbers\n"
-                      "      --padding=N     pad the output to N characters\n"
-                      "      --format=FORMAT use printf style floating-point FORMAT\n"
-                      "      --field=FIELDS  replace the numbers in these input fields (default 1)\n"
-                      "  -d, --delimiter=X   use X instead of whitespace for field delimiter\n"
-                      "      --header[=N]    print (without converting) the first N header lines\n"
-                      "      --invalid=MODE  abort (default), fail, warn, ignore\n"
-                      "      --grouping      group digits as the locale does\n"
-                      "  -z, --zero-terminated    line delimiter is NUL, not newline\n");
+        cmd_outs(
+            ctx,
+            "Usage: numfmt [OPTION]... [NUMBER]...\n"
+            "Reformat NUMBER(s), or the numbers from standard input if none are "
+            "specified.\n\n"
+            "      --from=UNIT     auto-scale input numbers to UNITs (none auto si iec "
+            "iec-i)\n"
+            "      --from-unit=N   specify the input unit size (instead of 1)\n"
+            "      --to=UNIT       auto-scale output numbers to UNITs\n"
+            "      --to-unit=N     the output unit size (instead of 1)\n"
+            "      --round=METHOD  up, down, from-zero (default), towards-zero, nearest\n"
+            "      --suffix=SUFFIX add SUFFIX to output numbers\n"
+            "      --padding=N     pad the output to N characters\n"
+            "      --format=FORMAT use printf style floating-point FORMAT\n"
+            "      --field=FIELDS  replace the numbers in these input fields (default "
+            "1)\n"
+            "  -d, --delimiter=X   use X instead of whitespace for field delimiter\n"
+            "      --header[=N]    print (without converting) the first N header lines\n"
+            "      --invalid=MODE  abort (default), fail, warn, ignore\n"
+            "      --grouping      group digits as the locale does\n"
+            "  -z, --zero-terminated    line delimiter is NUL, not newline\n");
         goto out;
-      case O_VERSION: status = cmd_print_version(ctx); goto out;
-      default: status = cmd_usage_hint(ctx, 1); goto out;
+      case O_VERSION:
+        status = cmd_print_version(ctx);
+        goto out;
+      default:
+        status = cmd_usage_hint(ctx, 1);
+        goto out;
     }
   }
   if (n.to == SC_AUTO) n.to = SC_NONE;

@@ -50,7 +50,7 @@ typedef struct pr_opts {
   long length, width, offset, first_page, last_page, first_num;
   char num_sep;
   int num_digits;
-  const char *col_sep;   /* between columns */
+  const char *col_sep; /* between columns */
   bool sep_given;
   cmd_tz tz;
 } pr_opts;
@@ -59,8 +59,8 @@ typedef struct pr_opts {
  * run of more than one reaches a tab stop. */
 typedef struct pr_out {
   cmd_ctx *ctx;
-  long pos;      /* output column */
-  long pending;  /* spaces not printed yet */
+  long pos;     /* output column */
+  long pending; /* spaces not printed yet */
 } pr_out;
 
 static void out_white(pr_out *w) {
@@ -80,7 +80,8 @@ static void out_text(pr_out *w, const char *s, size_t n) {
   if (!n) return;
   if (w->pending) out_white(w);
   cmd_out(w->ctx, s, n);
-  for (size_t i = 0; i < n; i++) w->pos = s[i] == '\t' ? (w->pos / 8 + 1) * 8 : w->pos + 1;
+  for (size_t i = 0; i < n; i++)
+    w->pos = s[i] == '\t' ? (w->pos / 8 + 1) * 8 : w->pos + 1;
 }
 
 static void out_nl(pr_out *w) {
@@ -134,8 +135,8 @@ static void print_header(pr_opts *o, const char *name, int64_t when, long page) 
                (long)cmd_fs_width(file_text, strlen(file_text)) - (long)strlen(page_text);
   if (avail < 0) avail = 0;
   long lhs = avail / 2, rhs = avail - lhs;
-  cmd_outf(ctx, "\n\n%*s%s%*s%s%*s%s\n\n\n", (int)o->offset, "", date, (int)(lhs ? lhs : 1), " ",
-           file_text, (int)(rhs ? rhs : 1), " ", page_text);
+  cmd_outf(ctx, "\n\n%*s%s%*s%s%*s%s\n\n\n", (int)o->offset, "", date,
+           (int)(lhs ? lhs : 1), " ", file_text, (int)(rhs ? rhs : 1), " ", page_text);
 }
 
 /* One cell: an optional number, then the text cut to the column width. */
@@ -187,11 +188,14 @@ static void print_cell(pr_opts *o, pr_out *w, const char *text, long num, long c
 
 /* The separator between two columns. */
 static void print_sep(pr_opts *o, pr_out *w) {
-  if (o->sep_given) out_text(w, o->col_sep, strlen(o->col_sep));
-  else w->pending += 1;
+  if (o->sep_given)
+    out_text(w, o->col_sep, strlen(o->col_sep));
+  else
+    w->pending += 1;
 }
 
-static int pr_file_pages(pr_opts *o, pr_in *files, int nfiles, const char *title, int64_t when) {
+static int pr_file_pages(pr_opts *o, pr_in *files, int nfiles, const char *title,
+                         int64_t when) {
   cmd_ctx *ctx = o->ctx;
   bool headers = !o->no_header && o->length > 10;
   long body = headers ? o->length - 10 : o->length;
@@ -200,7 +204,10 @@ static int pr_file_pages(pr_opts *o, pr_in *files, int nfiles, const char *title
   long cols = o->merge ? nfiles : o->columns;
   long sep_w = o->sep_given ? (long)strlen(o->col_sep) : 1;
   /* -m -n: the number (DIGITS and its separator) comes out of the width */
-  long numw = o->merge && o->number ? o->num_digits + 1 + (o->num_sep == '\t' ? 8 - (o->num_digits + 1) % 8 : 0) % 8 : 0;
+  long numw =
+      o->merge && o->number
+          ? o->num_digits + 1 + (o->num_sep == '\t' ? 8 - (o->num_digits + 1) % 8 : 0) % 8
+          : 0;
   long colw = cols > 1 ? (o->width - numw - (cols - 1) * sep_w) / cols : o->width;
   if (colw < 1) colw = 1;
   long num = o->first_num;
@@ -265,7 +272,8 @@ static int pr_file_pages(pr_opts *o, pr_in *files, int nfiles, const char *title
           w.pending = o->offset; /* a whitespace run of its own (tabs where they fit) */
           out_white(&w);
         } else {
-          for (long k = 0; k < o->offset; k++) cmd_outc(ctx, ' '); /* one column: spaces */
+          for (long k = 0; k < o->offset; k++)
+            cmd_outc(ctx, ' '); /* one column: spaces */
           w.pos = o->offset;
         }
         if (o->merge) {
@@ -341,18 +349,41 @@ static bool pr_num(const char *s, long min, long max, long *out) {
 }
 
 int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longs[] = {
-      {"pages", 1, 256},          {"columns", 1, 257},      {"across", 0, 'a'},
-      {"double-space", 0, 'd'},   {"date-format", 1, 'D'},  {"form-feed", 0, 'F'},
-      {"header", 1, 'h'},         {"join-lines", 0, 'J'},   {"length", 1, 'l'},
-      {"merge", 0, 'm'},          {"number-lines", 2, 'n'}, {"first-line-number", 1, 'N'},
-      {"indent", 1, 'o'},         {"no-file-warnings", 0, 'r'}, {"separator", 2, 's'},
-      {"sep-string", 2, 'S'},     {"omit-header", 0, 't'},  {"omit-pagination", 0, 'T'},
-      {"width", 1, 'w'},          {"page-width", 1, 'W'},   {"help", 0, 258},
-      {"version", 0, 259},        {0, 0, 0}};
-  pr_opts o = {.ctx = ctx, .columns = 1, .length = 66, .width = 72, .first_page = 1,
-               .first_num = 1, .num_sep = '\t', .num_digits = 5, .date_fmt = "%Y-%m-%d %H:%M",
-               .col_sep = " ", .truncate = true, .pad = true};
+  static const cmd_longopt longs[] = {{"pages", 1, 256},
+                                      {"columns", 1, 257},
+                                      {"across", 0, 'a'},
+                                      {"double-space", 0, 'd'},
+                                      {"date-format", 1, 'D'},
+                                      {"form-feed", 0, 'F'},
+                                      {"header", 1, 'h'},
+                                      {"join-lines", 0, 'J'},
+                                      {"length", 1, 'l'},
+                                      {"merge", 0, 'm'},
+                                      {"number-lines", 2, 'n'},
+                                      {"first-line-number", 1, 'N'},
+                                      {"indent", 1, 'o'},
+                                      {"no-file-warnings", 0, 'r'},
+                                      {"separator", 2, 's'},
+                                      {"sep-string", 2, 'S'},
+                                      {"omit-header", 0, 't'},
+                                      {"omit-pagination", 0, 'T'},
+                                      {"width", 1, 'w'},
+                                      {"page-width", 1, 'W'},
+                                      {"help", 0, 258},
+                                      {"version", 0, 259},
+                                      {0, 0, 0}};
+  pr_opts o = {.ctx = ctx,
+               .columns = 1,
+               .length = 66,
+               .width = 72,
+               .first_page = 1,
+               .first_num = 1,
+               .num_sep = '\t',
+               .num_digits = 5,
+               .date_fmt = "%Y-%m-%d %H:%M",
+               .col_sep = " ",
+               .truncate = true,
+               .pad = true};
   cmd_tz_from_env(ctx, &o.tz);
   bool width_given = false, s_flag = false;
   /* +FIRST[:LAST] and -COLUMN are taken out before the options */
@@ -389,22 +420,41 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
   argc = nc, argv = nv;
   cmd_getopt_state g = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "adD:Fh:Jl:mn::N:o:rs::S::tTw:W:f", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &g, argc, argv, "adD:Fh:Jl:mn::N:o:rs::S::tTw:W:f",
+                         longs)) != -1) {
     switch (c) {
-      case 'a': o.across = true; break;
-      case 'd': o.dbl = true; break;
-      case 'D': o.date_fmt = g.arg; break;
-      case 'F': case 'f': o.formfeed = true; break;
-      case 'h': o.header = g.arg; break;
-      case 'J': o.join = true; break;
+      case 'a':
+        o.across = true;
+        break;
+      case 'd':
+        o.dbl = true;
+        break;
+      case 'D':
+        o.date_fmt = g.arg;
+        break;
+      case 'F':
+      case 'f':
+        o.formfeed = true;
+        break;
+      case 'h':
+        o.header = g.arg;
+        break;
+      case 'J':
+        o.join = true;
+        break;
       case 'l':
         if (!pr_num(g.arg, 1, PR_MAX_LENGTH, &o.length)) {
-          cmd_errorf(ctx, "'-l PAGE_LENGTH' invalid number of lines: %s%s", cmd_gnu_quote(ctx, g.arg),
-                     strspn(g.arg, "0123456789") == strlen(g.arg) ? ": Numerical result out of range" : "");
+          cmd_errorf(ctx, "'-l PAGE_LENGTH' invalid number of lines: %s%s",
+                     cmd_gnu_quote(ctx, g.arg),
+                     strspn(g.arg, "0123456789") == strlen(g.arg)
+                         ? ": Numerical result out of range"
+                         : "");
           return 1;
         }
         break;
-      case 'm': o.merge = true; break;
+      case 'm':
+        o.merge = true;
+        break;
       case 'n':
         o.number = true;
         if (g.arg) {
@@ -413,7 +463,8 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
           if (*p) {
             long d;
             if (!pr_num(p, 1, 20, &d)) {
-              cmd_errorf(ctx, "'-n' extra characters or invalid number in the argument: %s",
+              cmd_errorf(ctx,
+                         "'-n' extra characters or invalid number in the argument: %s",
                          cmd_gnu_quote(ctx, p));
               return 1;
             }
@@ -423,39 +474,54 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
         break;
       case 'N':
         if (!pr_num(g.arg, -1000000000L, 1000000000L, &o.first_num)) {
-          cmd_errorf(ctx, "'-N NUMBER' invalid starting line number: %s", cmd_gnu_quote(ctx, g.arg));
+          cmd_errorf(ctx, "'-N NUMBER' invalid starting line number: %s",
+                     cmd_gnu_quote(ctx, g.arg));
           return 1;
         }
         break;
       case 'o':
         if (!pr_num(g.arg, 0, 10000, &o.offset)) {
-          cmd_errorf(ctx, "'-o MARGIN' invalid line offset: %s", cmd_gnu_quote(ctx, g.arg));
+          cmd_errorf(ctx, "'-o MARGIN' invalid line offset: %s",
+                     cmd_gnu_quote(ctx, g.arg));
           return 1;
         }
         break;
-      case 'r': break;
-      case 's': case 'S':
+      case 'r':
+        break;
+      case 's':
+      case 'S':
         o.sep_given = true;
         if (c == 's') s_flag = true;
         o.col_sep = g.arg ? cmd_strdup(ctx, g.arg) : c == 's' ? "\t" : "";
-        if (c == 's' && g.arg && strlen(g.arg) > 1) o.col_sep = cmd_strdup(ctx, (char[]){g.arg[0], 0});
+        if (c == 's' && g.arg && strlen(g.arg) > 1)
+          o.col_sep = cmd_strdup(ctx, (char[]){g.arg[0], 0});
         break;
-      case 't': o.no_header = true; break;
-      case 'T': o.no_header = true; break;
-      case 'w': case 'W':
+      case 't':
+        o.no_header = true;
+        break;
+      case 'T':
+        o.no_header = true;
+        break;
+      case 'w':
+      case 'W':
         if (!pr_num(g.arg, 1, 100000, &o.width)) {
           cmd_errorf(ctx, "'-%c PAGE_WIDTH' invalid number of characters: %s%s", c,
                      cmd_gnu_quote(ctx, g.arg),
-                     strspn(g.arg, "0123456789") == strlen(g.arg) ? ": Numerical result out of range" : "");
+                     strspn(g.arg, "0123456789") == strlen(g.arg)
+                         ? ": Numerical result out of range"
+                         : "");
           return 1;
         }
         width_given = c == 'w';
         if (c == 'W') o.join = false;
         break;
       case 258:
-        cmd_outs(ctx, "Usage: pr [OPTION]... [FILE]...\nPaginate or columnate FILE(s) for printing.\n");
+        cmd_outs(ctx,
+                 "Usage: pr [OPTION]... [FILE]...\nPaginate or columnate FILE(s) for "
+                 "printing.\n");
         return 0;
-      case 259: return cmd_print_version(ctx);
+      case 259:
+        return cmd_print_version(ctx);
       case 256: {
         char *end;
         o.first_page = strtol(g.arg, &end, 10);
@@ -472,7 +538,8 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
           return 1;
         }
         break;
-      default: return cmd_usage_hint(ctx, 1);
+      default:
+        return cmd_usage_hint(ctx, 1);
     }
   }
   if (o.across && o.columns == 1) o.across = false;
@@ -494,7 +561,8 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
   if (o.columns == 1 && !o.merge) o.truncate = false, o.pad = false;
   int nfiles = argc - g.ind;
   const char *names[PR_MAX_FILES];
-  if (nfiles == 0) names[0] = "-", nfiles = 1;
+  if (nfiles == 0)
+    names[0] = "-", nfiles = 1;
   else if (nfiles > PR_MAX_FILES) {
     cmd_errorf(ctx, "too many files (limit %d)", PR_MAX_FILES);
     return 1;
@@ -514,7 +582,8 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
       continue;
     }
     store_stat st;
-    if (strcmp(names[i], "-") != 0 && cmd_fs_stat(ctx, names[i], &st) == 0) f->mtime = st.mtime;
+    if (strcmp(names[i], "-") != 0 && cmd_fs_stat(ctx, names[i], &st) == 0)
+      f->mtime = st.mtime;
     nopen++;
   }
   if (o.merge) {

@@ -48,7 +48,9 @@ static const struct {
   const char *globs; /* comma-separated */
 } rg_types[] = {
     {"c", "*.[chH],*.[chH].in,*.cats"},
-    {"cpp", "*.[ChH],*.cc,*.[ch]pp,*.[ch]xx,*.hh,*.inl,*.[ChH].in,*.cc.in,*.[ch]pp.in,*.[ch]xx.in,*.hh.in"},
+    {"cpp",
+     "*.[ChH],*.cc,*.[ch]pp,*.[ch]xx,*.hh,*.inl,*.[ChH].in,*.cc.in,*.[ch]pp.in,*.[ch]xx."
+     "in,*.hh.in"},
     {"css", "*.css,*.scss"},
     {"go", "*.go"},
     {"h", "*.h,*.hh,*.hpp"},
@@ -56,8 +58,9 @@ static const struct {
     {"java", "*.java,*.jsp,*.jspx,*.properties"},
     {"js", "*.js,*.jsx,*.vue,*.cjs,*.mjs"},
     {"json", "*.json,composer.lock"},
-    {"make", "[Gg][Nn][Uu]makefile,[Mm]akefile,[Gg][Nn][Uu]makefile.am,[Gg][Nn][Uu]makefile.in,"
-             "[Mm]akefile.am,[Mm]akefile.in,*.mk,*.mak"},
+    {"make",
+     "[Gg][Nn][Uu]makefile,[Mm]akefile,[Gg][Nn][Uu]makefile.am,[Gg][Nn][Uu]makefile.in,"
+     "[Mm]akefile.am,[Mm]akefile.in,*.mk,*.mak"},
     {"markdown", "*.markdown,*.md,*.mdown,*.mdwn,*.mkd,*.mkdn,*.mdx"},
     {"md", "*.markdown,*.md,*.mdown,*.mdwn,*.mkd,*.mkdn,*.mdx"},
     {"py", "*.py,*.pyi"},
@@ -84,11 +87,11 @@ typedef struct rg {
   re *rx;
   bool fixed, icase, smart, word, line, invert, count, count_matches, files_with,
       files_without, quiet, only, column, null, hidden, no_ignore, follow, list_files;
-  int line_numbers;  /* -1 default, 0 -N, 1 -n */
-  int with_name;     /* -1 default, 0 -I, 1 -H */
-  long max_count;    /* -1 none */
+  int line_numbers; /* -1 default, 0 -N, 1 -n */
+  int with_name;    /* -1 default, 0 -I, 1 -H */
+  long max_count;   /* -1 none */
   long after, before;
-  long max_depth;    /* -1 none */
+  long max_depth; /* -1 none */
   const char *globs[RG_MAX_GLOBS];
   int nglobs;
   const char *types[32], *not_types[32];
@@ -109,7 +112,8 @@ static void rg_load_ignore(rg *g, const char *dir, const char *file) {
   char *line;
   ssize_t n;
   while ((n = cmd_in_getdelim(in, &line, '\n')) > 0 && g->nign < RG_MAX_IGNORE) {
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ')) n--;
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' '))
+      n--;
     line[n] = '\0';
     if (!n || line[0] == '#') continue;
     rg_ignore r = {0};
@@ -118,8 +122,10 @@ static void rg_load_ignore(rg *g, const char *dir, const char *file) {
     if (*p == '\\') p++;
     size_t len = strlen(p);
     if (len && p[len - 1] == '/') r.dir_only = true, p[--len] = '\0';
-    if (*p == '/') r.anchored = true, p++;
-    else if (strchr(p, '/')) r.anchored = true;
+    if (*p == '/')
+      r.anchored = true, p++;
+    else if (strchr(p, '/'))
+      r.anchored = true;
     if (!*p) continue;
     r.pat = cmd_strdup(g->ctx, p);
     r.dir = strcmp(dir, ".") == 0 ? "" : cmd_strdup(g->ctx, dir);
@@ -193,7 +199,8 @@ static bool rg_wanted(rg *g, const char *path) {
   base = base ? base + 1 : path;
   if (g->ntypes) {
     bool ok = false;
-    for (int i = 0; i < g->ntypes && !ok; i++) ok = rg_glob_list(rg_type_globs(g->types[i]), base);
+    for (int i = 0; i < g->ntypes && !ok; i++)
+      ok = rg_glob_list(rg_type_globs(g->types[i]), base);
     if (!ok) return false;
   }
   for (int i = 0; i < g->nnot_types; i++)
@@ -213,7 +220,9 @@ static bool rg_wanted(rg *g, const char *path) {
 
 /* ---- searching ------------------------------------------------------------------- */
 
-static int rg_poll(void *ud) { return cmd_poll(ud); }
+static int rg_poll(void *ud) {
+  return cmd_poll(ud);
+}
 
 static void rg_prefix(rg *g, const char *name, long lineno, long col, char sep) {
   if (name) {
@@ -313,7 +322,8 @@ static void rg_search(rg *g, const char *path, const char *name, bool explicit_f
           size_t at = 0;
           while (at <= ll && re_exec(g->rx, ls, ll, at, 0, m, 1, &ctl) == RE_MATCH) {
             if (m[0].eo > m[0].so) {
-              rg_prefix(g, name, show_ln ? lineno : 0, g->column ? (long)m[0].so + 1 : 0, ':');
+              rg_prefix(g, name, show_ln ? lineno : 0, g->column ? (long)m[0].so + 1 : 0,
+                        ':');
               cmd_out(ctx, ls + m[0].so, (size_t)(m[0].eo - m[0].so));
               cmd_outc(ctx, '\n');
             }
@@ -412,8 +422,10 @@ static void rg_walk(rg *g, const char *root, bool show_name) {
       for (char *p = prefix; p; p = strchr(p + 1, '/')) {
         char c0 = *p;
         const char *dir = prefix;
-        if (p == prefix) dir = ".";
-        else *p = '\0';
+        if (p == prefix)
+          dir = ".";
+        else
+          *p = '\0';
         if (repo) rg_load_ignore(g, dir, ".gitignore");
         rg_load_ignore(g, dir, ".ignore");
         rg_load_ignore(g, dir, ".rgignore");
@@ -422,7 +434,8 @@ static void rg_walk(rg *g, const char *root, bool show_name) {
       }
     }
   }
-  cmd_walk *w = cmd_walk_open(ctx, root, g->follow ? CMD_WALK_LOGICAL : CMD_WALK_COMFOLLOW);
+  cmd_walk *w =
+      cmd_walk_open(ctx, root, g->follow ? CMD_WALK_LOGICAL : CMD_WALK_COMFOLLOW);
   if (!w) {
     g->error = true;
     return;
@@ -488,35 +501,87 @@ static bool has_upper(const char *p) {
 }
 
 int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { O_FILES = 256, O_HIDDEN, O_NOIGN, O_TYPELIST, O_MAXDEPTH, O_COLUMN, O_NOFN,
-         O_COUNTM, O_FWOUT, O_SORT, O_HEADING, O_NOHEADING, O_COLOR, O_JSON, O_HELP,
-         O_VERSION, O_IGN, O_NOHIDDEN, O_IGNORE };
-  static const cmd_longopt longs[] = {
-      {"regexp", 1, 'e'},          {"file", 1, 'f'},          {"fixed-strings", 0, 'F'},
-      {"ignore-case", 0, 'i'},     {"smart-case", 0, 'S'},    {"case-sensitive", 0, 's'},
-      {"word-regexp", 0, 'w'},     {"line-regexp", 0, 'x'},   {"invert-match", 0, 'v'},
-      {"line-number", 0, 'n'},     {"no-line-number", 0, 'N'}, {"with-filename", 0, 'H'},
-      {"no-filename", 0, 'I'},     {"count", 0, 'c'},         {"count-matches", 0, O_COUNTM},
-      {"files-with-matches", 0, 'l'}, {"files-without-match", 0, O_FWOUT},
-      {"quiet", 0, 'q'},           {"only-matching", 0, 'o'}, {"max-count", 1, 'm'},
-      {"after-context", 1, 'A'},   {"before-context", 1, 'B'}, {"context", 1, 'C'},
-      {"glob", 1, 'g'},            {"type", 1, 't'},          {"type-not", 1, 'T'},
-      {"hidden", 0, O_HIDDEN},     {"no-hidden", 0, O_NOHIDDEN}, {"no-ignore", 0, O_NOIGN},
-      {"ignore", 0, O_IGNORE},     {"unrestricted", 0, 'u'},  {"files", 0, O_FILES},
-      {"type-list", 0, O_TYPELIST}, {"max-depth", 1, O_MAXDEPTH}, {"maxdepth", 1, O_MAXDEPTH},
-      {"follow", 0, 'L'},          {"column", 0, O_COLUMN},   {"null", 0, '0'},
-      {"sort", 1, O_SORT},         {"sort-files", 0, O_IGN},  {"heading", 0, O_HEADING},
-      {"no-heading", 0, O_NOHEADING}, {"color", 1, O_COLOR},  {"colour", 1, O_COLOR},
-      {"json", 0, O_JSON},         {"pcre2", 0, 'P'},         {"threads", 1, 'j'},
-      {"no-messages", 0, O_IGN},   {"help", 0, O_HELP},       {"version", 0, O_VERSION},
-      {0, 0, 0}};
-  rg g = {.ctx = ctx, .line_numbers = -1, .with_name = -1, .max_count = -1, .max_depth = -1};
+  enum {
+    O_FILES = 256,
+    O_HIDDEN,
+    O_NOIGN,
+    O_TYPELIST,
+    O_MAXDEPTH,
+    O_COLUMN,
+    O_NOFN,
+    O_COUNTM,
+    O_FWOUT,
+    O_SORT,
+    O_HEADING,
+    O_NOHEADING,
+    O_COLOR,
+    O_JSON,
+    O_HELP,
+    O_VERSION,
+    O_IGN,
+    O_NOHIDDEN,
+    O_IGNORE
+  };
+  static const cmd_longopt longs[] = {{"regexp", 1, 'e'},
+                                      {"file", 1, 'f'},
+                                      {"fixed-strings", 0, 'F'},
+                                      {"ignore-case", 0, 'i'},
+                                      {"smart-case", 0, 'S'},
+                                      {"case-sensitive", 0, 's'},
+                                      {"word-regexp", 0, 'w'},
+                                      {"line-regexp", 0, 'x'},
+                                      {"invert-match", 0, 'v'},
+                                      {"line-number", 0, 'n'},
+                                      {"no-line-number", 0, 'N'},
+                                      {"with-filename", 0, 'H'},
+                                      {"no-filename", 0, 'I'},
+                                      {"count", 0, 'c'},
+                                      {"count-matches", 0, O_COUNTM},
+                                      {"files-with-matches", 0, 'l'},
+                                      {"files-without-match", 0, O_FWOUT},
+                                      {"quiet", 0, 'q'},
+                                      {"only-matching", 0, 'o'},
+                                      {"max-count", 1, 'm'},
+                                      {"after-context", 1, 'A'},
+                                      {"before-context", 1, 'B'},
+                                      {"context", 1, 'C'},
+                                      {"glob", 1, 'g'},
+                                      {"type", 1, 't'},
+                                      {"type-not", 1, 'T'},
+                                      {"hidden", 0, O_HIDDEN},
+                                      {"no-hidden", 0, O_NOHIDDEN},
+                                      {"no-ignore", 0, O_NOIGN},
+                                      {"ignore", 0, O_IGNORE},
+                                      {"unrestricted", 0, 'u'},
+                                      {"files", 0, O_FILES},
+                                      {"type-list", 0, O_TYPELIST},
+                                      {"max-depth", 1, O_MAXDEPTH},
+                                      {"maxdepth", 1, O_MAXDEPTH},
+                                      {"follow", 0, 'L'},
+                                      {"column", 0, O_COLUMN},
+                                      {"null", 0, '0'},
+                                      {"sort", 1, O_SORT},
+                                      {"sort-files", 0, O_IGN},
+                                      {"heading", 0, O_HEADING},
+                                      {"no-heading", 0, O_NOHEADING},
+                                      {"color", 1, O_COLOR},
+                                      {"colour", 1, O_COLOR},
+                                      {"json", 0, O_JSON},
+                                      {"pcre2", 0, 'P'},
+                                      {"threads", 1, 'j'},
+                                      {"no-messages", 0, O_IGN},
+                                      {"help", 0, O_HELP},
+                                      {"version", 0, O_VERSION},
+                                      {0, 0, 0}};
+  rg g = {
+      .ctx = ctx, .line_numbers = -1, .with_name = -1, .max_count = -1, .max_depth = -1};
   const char *pats[RG_MAX_PATTERNS];
   int npats = 0, unrestricted = 0, status = 2;
   bool case_sensitive_set = false;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "e:f:FiSswxvnNHIclqom:A:B:C:g:t:T:uL0Pj:r:", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv,
+                         "e:f:FiSswxvnNHIclqom:A:B:C:g:t:T:uL0Pj:r:", longs)) != -1) {
     switch (c) {
       case 'e':
         if (npats < RG_MAX_PATTERNS) pats[npats++] = st.arg;
@@ -536,28 +601,67 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         cmd_in_close(in);
         break;
       }
-      case 'F': g.fixed = true; break;
-      case 'i': g.icase = true, g.smart = false; break;
-      case 'S': g.smart = true, g.icase = false; break;
-      case 's': g.icase = g.smart = false, case_sensitive_set = true; break;
-      case 'w': g.word = true; break;
-      case 'x': g.line = true; break;
-      case 'v': g.invert = true; break;
-      case 'n': g.line_numbers = 1; break;
-      case 'N': g.line_numbers = 0; break;
-      case 'H': g.with_name = 1; break;
-      case 'I': g.with_name = 0; break;
-      case 'c': g.count = true; break;
-      case O_COUNTM: g.count_matches = true; break;
-      case 'l': g.files_with = true; break;
-      case O_FWOUT: g.files_without = true; break;
-      case 'q': g.quiet = true; break;
-      case 'o': g.only = true; break;
-      case 'm': case 'A': case 'B': case 'C': case O_MAXDEPTH: {
+      case 'F':
+        g.fixed = true;
+        break;
+      case 'i':
+        g.icase = true, g.smart = false;
+        break;
+      case 'S':
+        g.smart = true, g.icase = false;
+        break;
+      case 's':
+        g.icase = g.smart = false, case_sensitive_set = true;
+        break;
+      case 'w':
+        g.word = true;
+        break;
+      case 'x':
+        g.line = true;
+        break;
+      case 'v':
+        g.invert = true;
+        break;
+      case 'n':
+        g.line_numbers = 1;
+        break;
+      case 'N':
+        g.line_numbers = 0;
+        break;
+      case 'H':
+        g.with_name = 1;
+        break;
+      case 'I':
+        g.with_name = 0;
+        break;
+      case 'c':
+        g.count = true;
+        break;
+      case O_COUNTM:
+        g.count_matches = true;
+        break;
+      case 'l':
+        g.files_with = true;
+        break;
+      case O_FWOUT:
+        g.files_without = true;
+        break;
+      case 'q':
+        g.quiet = true;
+        break;
+      case 'o':
+        g.only = true;
+        break;
+      case 'm':
+      case 'A':
+      case 'B':
+      case 'C':
+      case O_MAXDEPTH: {
         char *end;
         long v = strtol(st.arg, &end, 10);
         if (*end || v < 0 || v > RG_MAX_CONTEXT * 1000L) {
-          cmd_err_raw(ctx, "error: Invalid value for '%s': invalid digit found in string\n",
+          cmd_err_raw(ctx,
+                      "error: Invalid value for '%s': invalid digit found in string\n",
                       c == 'm' ? "--max-count <NUM>" : "--context <NUM>");
           goto out;
         }
@@ -571,7 +675,8 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'g':
         if (g.nglobs < RG_MAX_GLOBS) g.globs[g.nglobs++] = st.arg;
         break;
-      case 't': case 'T':
+      case 't':
+      case 'T':
         if (!rg_type_globs(st.arg)) {
           cmd_err_raw(ctx, "unrecognized file type: %s\n", st.arg);
           goto out;
@@ -579,33 +684,52 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         if (c == 't' && g.ntypes < 32) g.types[g.ntypes++] = st.arg;
         if (c == 'T' && g.nnot_types < 32) g.not_types[g.nnot_types++] = st.arg;
         break;
-      case O_HIDDEN: g.hidden = true; break;
-      case O_NOHIDDEN: g.hidden = false; break;
-      case O_NOIGN: g.no_ignore = true; break;
-      case O_IGNORE: g.no_ignore = false; break;
+      case O_HIDDEN:
+        g.hidden = true;
+        break;
+      case O_NOHIDDEN:
+        g.hidden = false;
+        break;
+      case O_NOIGN:
+        g.no_ignore = true;
+        break;
+      case O_IGNORE:
+        g.no_ignore = false;
+        break;
       case 'u':
         unrestricted++;
         if (unrestricted >= 1) g.no_ignore = true;
         if (unrestricted >= 2) g.hidden = true;
         break;
-      case O_FILES: g.list_files = true; break;
+      case O_FILES:
+        g.list_files = true;
+        break;
       case O_TYPELIST:
         for (size_t i = 0; i < RG_NTYPES; i++) {
           cmd_outf(ctx, "%s: ", rg_types[i].name);
           for (const char *p = rg_types[i].globs; *p; p++) {
-            if (*p == ',') cmd_outs(ctx, ", ");
-            else cmd_outc(ctx, *p);
+            if (*p == ',')
+              cmd_outs(ctx, ", ");
+            else
+              cmd_outc(ctx, *p);
           }
           cmd_outc(ctx, '\n');
         }
         status = 0;
         goto out;
-      case 'L': g.follow = true; break;
-      case O_COLUMN: g.column = true, g.line_numbers = g.line_numbers == 0 ? 0 : 1; break;
-      case '0': g.null = true; break;
+      case 'L':
+        g.follow = true;
+        break;
+      case O_COLUMN:
+        g.column = true, g.line_numbers = g.line_numbers == 0 ? 0 : 1;
+        break;
+      case '0':
+        g.null = true;
+        break;
       case O_SORT:
         if (strcmp(st.arg, "path") && strcmp(st.arg, "none")) {
-          cmd_err_raw(ctx, "rg: --sort %s: only path order is supported in the sandbox\n", st.arg);
+          cmd_err_raw(ctx, "rg: --sort %s: only path order is supported in the sandbox\n",
+                      st.arg);
           goto out;
         }
         break;
@@ -615,25 +739,40 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'r':
         cmd_err_raw(ctx, "rg: --replace is not supported in the sandbox\n");
         goto out;
-      case 'P': case 'j': case O_IGN: case O_HEADING: case O_NOHEADING: case O_COLOR: break;
+      case 'P':
+      case 'j':
+      case O_IGN:
+      case O_HEADING:
+      case O_NOHEADING:
+      case O_COLOR:
+        break;
       case O_HELP:
-        cmd_outs(ctx, "USAGE:\n    rg [OPTIONS] PATTERN [PATH ...]\n    rg [OPTIONS] -e PATTERN ... "
-                      "[PATH ...]\n    rg [OPTIONS] --files [PATH ...]\n    rg [OPTIONS] --type-list\n");
+        cmd_outs(ctx,
+                 "USAGE:\n    rg [OPTIONS] PATTERN [PATH ...]\n    rg [OPTIONS] -e "
+                 "PATTERN ... "
+                 "[PATH ...]\n    rg [OPTIONS] --files [PATH ...]\n    rg [OPTIONS] "
+                 "--type-list\n");
         status = 0;
         goto out;
-      case O_VERSION: cmd_outs(ctx, "ripgrep 13.0.0 (sbx)\n"); status = 0; goto out;
-      default: goto out;
+      case O_VERSION:
+        cmd_outs(ctx, "ripgrep 13.0.0 (sbx)\n");
+        status = 0;
+        goto out;
+      default:
+        goto out;
     }
   }
   (void)case_sensitive_set;
   int i = st.ind;
   if (!g.list_files && npats == 0) {
     if (i >= argc) {
-      cmd_err_raw(ctx, "error: The following required arguments were not provided:\n"
-                       "    <PATTERN>\n\nUSAGE:\n\n    rg [OPTIONS] PATTERN [PATH ...]\n"
-                       "    rg [OPTIONS] [-e PATTERN ...] [-f PATTERNFILE ...] [PATH ...]\n"
-                       "    rg [OPTIONS] --files [PATH ...]\n    rg [OPTIONS] --type-list\n"
-                       "    command | rg [OPTIONS] PATTERN\n\nFor more information try --help\n");
+      cmd_err_raw(
+          ctx,
+          "error: The following required arguments were not provided:\n"
+          "    <PATTERN>\n\nUSAGE:\n\n    rg [OPTIONS] PATTERN [PATH ...]\n"
+          "    rg [OPTIONS] [-e PATTERN ...] [-f PATTERNFILE ...] [PATH ...]\n"
+          "    rg [OPTIONS] --files [PATH ...]\n    rg [OPTIONS] --type-list\n"
+          "    command | rg [OPTIONS] PATTERN\n\nFor more information try --help\n");
       goto out;
     }
     pats[npats++] = argv[i++];
@@ -654,21 +793,28 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
       } else {
         /* -w / -x as ripgrep builds them around each pattern */
         jl += (size_t)sprintf(joined + jl, "%s(?:%s)%s",
-                              g.line ? "^" : g.word ? "(?<!\\w)" : "", pats[k],
-                              g.line ? "$" : g.word ? "(?!\\w)" : "");
+                              g.line   ? "^"
+                              : g.word ? "(?<!\\w)"
+                                       : "",
+                              pats[k],
+                              g.line   ? "$"
+                              : g.word ? "(?!\\w)"
+                                       : "");
       }
     }
     joined[jl] = '\0';
     unsigned flags = RE_UTF8;
-    if (g.fixed) flags |= RE_LITERAL | RE_NLALT;
-    else flags |= RE_PERL;
+    if (g.fixed)
+      flags |= RE_LITERAL | RE_NLALT;
+    else
+      flags |= RE_PERL;
     if (g.icase || (g.smart && !upper)) flags |= RE_NOCASE;
     if (g.fixed && g.word) flags |= RE_WHOLE_WORD;
     if (g.fixed && g.line) flags |= RE_WHOLE_LINE;
     re_err err = {0};
     if (re_compile(&g.rx, joined, jl, flags, &err) != 0) {
-      cmd_err_raw(ctx, "regex parse error:\n    %s\nerror: %s\n", npats == 1 ? pats[0] : joined,
-                  err.msg);
+      cmd_err_raw(ctx, "regex parse error:\n    %s\nerror: %s\n",
+                  npats == 1 ? pats[0] : joined, err.msg);
       goto out;
     }
   }
@@ -707,8 +853,10 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         g.error = true;
         continue;
       }
-      if (S_ISDIR(s.mode)) rg_walk(&g, p, g.with_name != 0);
-      else rg_file(&g, p, show, true);
+      if (S_ISDIR(s.mode))
+        rg_walk(&g, p, g.with_name != 0);
+      else
+        rg_file(&g, p, show, true);
       if (g.quiet && g.any_match) break;
     }
   }

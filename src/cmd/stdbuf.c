@@ -28,14 +28,17 @@ static bool mode_ok(const char *m) {
 }
 
 int cmd_stdbuf_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longs[] = {{"input", 1, 'i'}, {"output", 1, 'o'}, {"error", 1, 'e'},
-                                      {"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
+  static const cmd_longopt longs[] = {{"input", 1, 'i'},   {"output", 1, 'o'},
+                                      {"error", 1, 'e'},   {"help", 0, 256},
+                                      {"version", 0, 257}, {0, 0, 0}};
   bool any = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
   int c;
   while ((c = cmd_getopt(ctx, &g, argc, argv, "+i:o:e:", longs)) != -1) {
     switch (c) {
-      case 'i': case 'o': case 'e':
+      case 'i':
+      case 'o':
+      case 'e':
         if (c == 'i' && strcmp(g.arg, "L") == 0) {
           cmd_errorf(ctx, "line buffering stdin is meaningless");
           return cmd_usage_hint(ctx, 125);
@@ -47,14 +50,18 @@ int cmd_stdbuf_main(cmd_ctx *ctx, int argc, char **argv) {
         any = true;
         break;
       case 256:
-        cmd_outs(ctx, "Usage: stdbuf OPTION... COMMAND\n"
-                      "Run COMMAND, with modified buffering operations for its standard streams.\n\n"
-                      "  -i, --input=MODE   adjust standard input stream buffering\n"
-                      "  -o, --output=MODE  adjust standard output stream buffering\n"
-                      "  -e, --error=MODE   adjust standard error stream buffering\n");
+        cmd_outs(ctx,
+                 "Usage: stdbuf OPTION... COMMAND\n"
+                 "Run COMMAND, with modified buffering operations for its standard "
+                 "streams.\n\n"
+                 "  -i, --input=MODE   adjust standard input stream buffering\n"
+                 "  -o, --output=MODE  adjust standard output stream buffering\n"
+                 "  -e, --error=MODE   adjust standard error stream buffering\n");
         return 0;
-      case 257: return cmd_print_version(ctx);
-      default: return cmd_usage_hint(ctx, 125);
+      case 257:
+        return cmd_print_version(ctx);
+      default:
+        return cmd_usage_hint(ctx, 125);
     }
   }
   if (g.ind >= argc) {

@@ -34,47 +34,90 @@ typedef struct tp_cap {
 
 #define TP_BOOL (-2) /* a boolean that is present */
 
-static const tp_cap tp_xterm[] = {
-    {"am", NULL, TP_BOOL}, {"bce", NULL, TP_BOOL}, {"km", NULL, TP_BOOL},
-    {"mir", NULL, TP_BOOL}, {"msgr", NULL, TP_BOOL}, {"xenl", NULL, TP_BOOL},
-    {"npc", NULL, TP_BOOL},
-    {"cols", NULL, 80}, {"lines", NULL, 24}, {"colors", NULL, 8}, {"pairs", NULL, 64},
-    {"it", NULL, 8},
-    {"bold", "\033[1m", 0}, {"dim", "\033[2m", 0}, {"sitm", "\033[3m", 0},
-    {"ritm", "\033[23m", 0}, {"smul", "\033[4m", 0}, {"rmul", "\033[24m", 0},
-    {"blink", "\033[5m", 0}, {"rev", "\033[7m", 0}, {"invis", "\033[8m", 0},
-    {"smso", "\033[7m", 0}, {"rmso", "\033[27m", 0}, {"sgr0", "\033(B\033[m", 0},
-    {"op", "\033[39;49m", 0}, {"setaf", "\033[3%p1%dm", 0}, {"setab", "\033[4%p1%dm", 0},
-    {"clear", "\033[H\033[2J", 0}, {"E3", "\033[3J", 0}, {"el", "\033[K", 0},
-    {"el1", "\033[1K", 0}, {"ed", "\033[J", 0}, {"ech", "\033[%p1%dX", 0},
-    {"civis", "\033[?25l", 0}, {"cnorm", "\033[?12l\033[?25h", 0},
-    {"cvvis", "\033[?12;25h", 0}, {"smcup", "\033[?1049h\033[22;0;0t", 0},
-    {"rmcup", "\033[?1049l\033[23;0;0t", 0}, {"sc", "\0337", 0}, {"rc", "\0338", 0},
-    {"home", "\033[H", 0}, {"cup", "\033[%i%p1%d;%p2%dH", 0}, {"cuu1", "\033[A", 0},
-    {"cud1", "\n", 0}, {"cub1", "\b", 0}, {"cuf1", "\033[C", 0},
-    {"cuu", "\033[%p1%dA", 0}, {"cud", "\033[%p1%dB", 0}, {"cuf", "\033[%p1%dC", 0},
-    {"cub", "\033[%p1%dD", 0}, {"hpa", "\033[%i%p1%dG", 0}, {"vpa", "\033[%i%p1%dd", 0},
-    {"il1", "\033[L", 0}, {"dl1", "\033[M", 0}, {"il", "\033[%p1%dL", 0},
-    {"dl", "\033[%p1%dM", 0}, {"ind", "\n", 0}, {"ri", "\033M", 0}, {"cr", "\r", 0},
-    {"ht", "\t", 0}, {"bel", "\a", 0}, {"smam", "\033[?7h", 0}, {"rmam", "\033[?7l", 0},
-    {"smkx", "\033[?1h\033=", 0}, {"rmkx", "\033[?1l\033>", 0}, {"kbs", "\177", 0},
-    {NULL, NULL, 0}};
+static const tp_cap tp_xterm[] = {{"am", NULL, TP_BOOL},
+                                  {"bce", NULL, TP_BOOL},
+                                  {"km", NULL, TP_BOOL},
+                                  {"mir", NULL, TP_BOOL},
+                                  {"msgr", NULL, TP_BOOL},
+                                  {"xenl", NULL, TP_BOOL},
+                                  {"npc", NULL, TP_BOOL},
+                                  {"cols", NULL, 80},
+                                  {"lines", NULL, 24},
+                                  {"colors", NULL, 8},
+                                  {"pairs", NULL, 64},
+                                  {"it", NULL, 8},
+                                  {"bold", "\033[1m", 0},
+                                  {"dim", "\033[2m", 0},
+                                  {"sitm", "\033[3m", 0},
+                                  {"ritm", "\033[23m", 0},
+                                  {"smul", "\033[4m", 0},
+                                  {"rmul", "\033[24m", 0},
+                                  {"blink", "\033[5m", 0},
+                                  {"rev", "\033[7m", 0},
+                                  {"invis", "\033[8m", 0},
+                                  {"smso", "\033[7m", 0},
+                                  {"rmso", "\033[27m", 0},
+                                  {"sgr0", "\033(B\033[m", 0},
+                                  {"op", "\033[39;49m", 0},
+                                  {"setaf", "\033[3%p1%dm", 0},
+                                  {"setab", "\033[4%p1%dm", 0},
+                                  {"clear", "\033[H\033[2J", 0},
+                                  {"E3", "\033[3J", 0},
+                                  {"el", "\033[K", 0},
+                                  {"el1", "\033[1K", 0},
+                                  {"ed", "\033[J", 0},
+                                  {"ech", "\033[%p1%dX", 0},
+                                  {"civis", "\033[?25l", 0},
+                                  {"cnorm", "\033[?12l\033[?25h", 0},
+                                  {"cvvis", "\033[?12;25h", 0},
+                                  {"smcup", "\033[?1049h\033[22;0;0t", 0},
+                                  {"rmcup", "\033[?1049l\033[23;0;0t", 0},
+                                  {"sc", "\0337", 0},
+                                  {"rc", "\0338", 0},
+                                  {"home", "\033[H", 0},
+                                  {"cup", "\033[%i%p1%d;%p2%dH", 0},
+                                  {"cuu1", "\033[A", 0},
+                                  {"cud1", "\n", 0},
+                                  {"cub1", "\b", 0},
+                                  {"cuf1", "\033[C", 0},
+                                  {"cuu", "\033[%p1%dA", 0},
+                                  {"cud", "\033[%p1%dB", 0},
+                                  {"cuf", "\033[%p1%dC", 0},
+                                  {"cub", "\033[%p1%dD", 0},
+                                  {"hpa", "\033[%i%p1%dG", 0},
+                                  {"vpa", "\033[%i%p1%dd", 0},
+                                  {"il1", "\033[L", 0},
+                                  {"dl1", "\033[M", 0},
+                                  {"il", "\033[%p1%dL", 0},
+                                  {"dl", "\033[%p1%dM", 0},
+                                  {"ind", "\n", 0},
+                                  {"ri", "\033M", 0},
+                                  {"cr", "\r", 0},
+                                  {"ht", "\t", 0},
+                                  {"bel", "\a", 0},
+                                  {"smam", "\033[?7h", 0},
+                                  {"rmam", "\033[?7l", 0},
+                                  {"smkx", "\033[?1h\033=", 0},
+                                  {"rmkx", "\033[?1l\033>", 0},
+                                  {"kbs", "\177", 0},
+                                  {NULL, NULL, 0}};
 
 /* What xterm-256color changes. */
 static const tp_cap tp_xterm256[] = {
-    {"colors", NULL, 256}, {"pairs", NULL, 65536},
+    {"colors", NULL, 256},
+    {"pairs", NULL, 65536},
     {"setaf", "\033[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m", 0},
     {"setab", "\033[%?%p1%{8}%<%t4%p1%d%e%p1%{16}%<%t10%p1%{8}%-%d%e48;5;%p1%d%;m", 0},
     {NULL, NULL, 0}};
 
 static const tp_cap tp_dumb[] = {
     {"am", NULL, TP_BOOL}, {"cols", NULL, 80}, {"bel", "\a", 0}, {"cr", "\r", 0},
-    {"cud1", "\n", 0}, {"ind", "\n", 0}, {NULL, NULL, 0}};
+    {"cud1", "\n", 0},     {"ind", "\n", 0},   {NULL, NULL, 0}};
 
 /* Every name the capability tables could hold, for "unknown capability". */
-static const char *const tp_known[] = {"lines", "colors", "pairs", "it", "hs", "longname",
-                                       "xon", "bw", "da", "db", "eo", "hc", "in", "os",
-                                       "ul", "xhp", "blink", NULL};
+static const char *const tp_known[] = {
+    "lines", "colors", "pairs", "it", "hs", "longname", "xon", "bw",    "da",
+    "db",    "eo",     "hc",    "in", "os", "ul",       "xhp", "blink", NULL};
 
 typedef struct tp_term {
   const char *name, *longname;
@@ -116,8 +159,12 @@ static void tp_expand(cmd_ctx *ctx, const char *s, long *p, int np) {
     }
     s++;
     switch (*s) {
-      case '%': cmd_outc(ctx, '%'); break;
-      case 'i': params[0]++, params[1]++; break;
+      case '%':
+        cmd_outc(ctx, '%');
+        break;
+      case 'i':
+        params[0]++, params[1]++;
+        break;
       case 'p':
         if (s[1] >= '1' && s[1] <= '9' && sp < 16) stack[sp++] = params[s[1] - '1'];
         if (s[1]) s++;
@@ -132,14 +179,23 @@ static void tp_expand(cmd_ctx *ctx, const char *s, long *p, int np) {
         if (sp < 16) stack[sp++] = v;
         break;
       }
-      case '<': case '-': case '+': case '>': case '=':
+      case '<':
+      case '-':
+      case '+':
+      case '>':
+      case '=':
         if (sp >= 2) {
           long b = stack[--sp], a = stack[--sp];
-          stack[sp++] = *s == '<' ? a < b : *s == '>' ? a > b : *s == '=' ? a == b
-                        : *s == '-' ? a - b : a + b;
+          stack[sp++] = *s == '<'   ? a < b
+                        : *s == '>' ? a > b
+                        : *s == '=' ? a == b
+                        : *s == '-' ? a - b
+                                    : a + b;
         }
         break;
-      case '?': case ';': break;
+      case '?':
+      case ';':
+        break;
       case 't': {
         long v = sp > 0 ? stack[--sp] : 0;
         if (v) break;
@@ -148,9 +204,12 @@ static void tp_expand(cmd_ctx *ctx, const char *s, long *p, int np) {
         for (s++; *s; s++) {
           if (*s != '%' || !s[1]) continue;
           s++;
-          if (*s == '?') depth++;
-          else if (*s == ';' && depth-- == 0) break;
-          else if (*s == 'e' && depth == 0) break;
+          if (*s == '?')
+            depth++;
+          else if (*s == ';' && depth-- == 0)
+            break;
+          else if (*s == 'e' && depth == 0)
+            break;
         }
         if (!*s) return;
         break;
@@ -161,14 +220,19 @@ static void tp_expand(cmd_ctx *ctx, const char *s, long *p, int np) {
         for (s++; *s; s++) {
           if (*s != '%' || !s[1]) continue;
           s++;
-          if (*s == '?') depth++;
-          else if (*s == ';' && depth-- == 0) break;
+          if (*s == '?')
+            depth++;
+          else if (*s == ';' && depth-- == 0)
+            break;
         }
         if (!*s) return;
         break;
       }
-      case '\0': return;
-      default: cmd_outc(ctx, '%'), cmd_outc(ctx, *s); break;
+      case '\0':
+        return;
+      default:
+        cmd_outc(ctx, '%'), cmd_outc(ctx, *s);
+        break;
     }
   }
 }
@@ -200,10 +264,13 @@ static int tp_one(cmd_ctx *ctx, const tp_term *t, int argc, char **argv, bool no
   }
   if (!c->value) {
     if (c->num == TP_BOOL) return 0;
-    const char *env = strcmp(name, "cols") == 0 ? cmd_getenv(ctx, "COLUMNS")
-                      : strcmp(name, "lines") == 0 ? cmd_getenv(ctx, "LINES") : NULL;
-    if (env && atoi(env) > 0) cmd_outf(ctx, "%d\n", atoi(env));
-    else cmd_outf(ctx, "%d\n", c->num);
+    const char *env = strcmp(name, "cols") == 0    ? cmd_getenv(ctx, "COLUMNS")
+                      : strcmp(name, "lines") == 0 ? cmd_getenv(ctx, "LINES")
+                                                   : NULL;
+    if (env && atoi(env) > 0)
+      cmd_outf(ctx, "%d\n", atoi(env));
+    else
+      cmd_outf(ctx, "%d\n", c->num);
     return 0;
   }
   long p[9];
@@ -224,10 +291,18 @@ int cmd_tput_main(cmd_ctx *ctx, int argc, char **argv) {
   int c;
   while ((c = cmd_getopt(ctx, &g, argc, argv, "+T:SxV", NULL)) != -1) {
     switch (c) {
-      case 'T': tname = g.arg; break;
-      case 'S': from_stdin = true; break;
-      case 'x': no_e3 = true; break;
-      case 'V': cmd_outs(ctx, "ncurses 6.4 (sbx)\n"); return 0;
+      case 'T':
+        tname = g.arg;
+        break;
+      case 'S':
+        from_stdin = true;
+        break;
+      case 'x':
+        no_e3 = true;
+        break;
+      case 'V':
+        cmd_outs(ctx, "ncurses 6.4 (sbx)\n");
+        return 0;
       default:
         cmd_err_raw(ctx, "Usage: tput [-V] [-S] [-T term] [-x] capname\n");
         return 2;
@@ -279,10 +354,18 @@ int cmd_clear_main(cmd_ctx *ctx, int argc, char **argv) {
   int c;
   while ((c = cmd_getopt(ctx, &g, argc, argv, "T:xV", NULL)) != -1) {
     switch (c) {
-      case 'T': tname = g.arg; break;
-      case 'x': no_e3 = true; break;
-      case 'V': cmd_outs(ctx, "ncurses 6.4 (sbx)\n"); return 0;
-      default: cmd_err_raw(ctx, "Usage: clear [options]\n"); return 1;
+      case 'T':
+        tname = g.arg;
+        break;
+      case 'x':
+        no_e3 = true;
+        break;
+      case 'V':
+        cmd_outs(ctx, "ncurses 6.4 (sbx)\n");
+        return 0;
+      default:
+        cmd_err_raw(ctx, "Usage: clear [options]\n");
+        return 1;
     }
   }
   const tp_term *t = tp_find_term(ctx, tname, "clear");

@@ -32,20 +32,20 @@ typedef struct ts_succ {
 } ts_succ;
 
 typedef struct ts_item {
-  const char *str;   /* NULL once printed */
-  size_t count;      /* predecessors not yet output */
-  ts_succ *top;      /* successors, the latest relation first */
-  long qlink;        /* next in the queue / loop chain, -1 = none */
+  const char *str; /* NULL once printed */
+  size_t count;    /* predecessors not yet output */
+  ts_succ *top;    /* successors, the latest relation first */
+  long qlink;      /* next in the queue / loop chain, -1 = none */
 } ts_item;
 
 typedef struct tsort {
   cmd_ctx *ctx;
   ts_item *items;
   size_t n, cap;
-  size_t *slot;      /* hash table of item index + 1 (0 = empty) */
+  size_t *slot; /* hash table of item index + 1 (0 = empty) */
   size_t nslots;
-  size_t *order;     /* item indices in strcmp order */
-  long loop;         /* GNU's detect_loop state, -1 = none */
+  size_t *order; /* item indices in strcmp order */
+  long loop;     /* GNU's detect_loop state, -1 = none */
 } tsort;
 
 static uint64_t ts_hash(const char *s) {
@@ -105,7 +105,8 @@ static int ts_relate(tsort *t, size_t j, size_t k) {
 static _Thread_local const ts_item *ts_sort_items;
 
 static int ts_cmp(const void *a, const void *b) {
-  return strcmp(ts_sort_items[*(const size_t *)a].str, ts_sort_items[*(const size_t *)b].str);
+  return strcmp(ts_sort_items[*(const size_t *)a].str,
+                ts_sort_items[*(const size_t *)b].str);
 }
 
 /* GNU's detect_loop for one item; true when a loop was printed and broken. */
@@ -181,8 +182,10 @@ static int ts_run(tsort *t, char *data, size_t len, const char *file) {
     for (size_t i = 0; i < t->n; i++) {
       ts_item *it = &t->items[t->order[i]];
       if (it->count || !it->str) continue;
-      if (head < 0) head = (long)t->order[i];
-      else t->items[tail].qlink = (long)t->order[i];
+      if (head < 0)
+        head = (long)t->order[i];
+      else
+        t->items[tail].qlink = (long)t->order[i];
       tail = (long)t->order[i];
     }
     while (head >= 0) {
@@ -206,7 +209,8 @@ static int ts_run(tsort *t, char *data, size_t len, const char *file) {
       bool found;
       do {
         found = false;
-        for (size_t i = 0; i < t->n && !found; i++) found = ts_detect(t, t->order[i], file);
+        for (size_t i = 0; i < t->n && !found; i++)
+          found = ts_detect(t, t->order[i], file);
         if (cmd_poll(t->ctx)) return -ECANCELED;
       } while (t->loop >= 0 && !found);
       /* GNU repeats the walk while a chain is pending; one that found
@@ -222,9 +226,11 @@ int cmd_tsort_main(cmd_ctx *ctx, int argc, char **argv) {
   int c;
   while ((c = cmd_getopt(ctx, &g, argc, argv, "", longs)) != -1) {
     if (c == 256) {
-      cmd_outs(ctx, "Usage: tsort [OPTION] [FILE]\n"
-                    "Write totally ordered list consistent with the partial ordering in FILE.\n\n"
-                    "With no FILE, or when FILE is -, read standard input.\n");
+      cmd_outs(
+          ctx,
+          "Usage: tsort [OPTION] [FILE]\n"
+          "Write totally ordered list consistent with the partial ordering in FILE.\n\n"
+          "With no FILE, or when FILE is -, read standard input.\n");
       return 0;
     }
     if (c == 257) return cmd_print_version(ctx);

@@ -32,8 +32,10 @@ static const struct {
                {"@x500", "6ba7b814-9dad-11d1-80b4-00c04fd430c8"}};
 
 static int hexval(char c) {
-  return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-         : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+  return c >= '0' && c <= '9'   ? c - '0'
+         : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                : -1;
 }
 
 /* "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" to 16 bytes (libuuid's uuid_parse). */
@@ -80,8 +82,8 @@ static bool fill_random(uint8_t *p, size_t n) {
 
 int cmd_uuidgen_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longs[] = {
-      {"random", 0, 'r'}, {"time", 0, 't'}, {"namespace", 1, 'n'}, {"name", 1, 'N'},
-      {"md5", 0, 'm'},    {"sha1", 0, 's'}, {"hex", 0, 'x'},       {"help", 0, 'h'},
+      {"random", 0, 'r'},  {"time", 0, 't'}, {"namespace", 1, 'n'}, {"name", 1, 'N'},
+      {"md5", 0, 'm'},     {"sha1", 0, 's'}, {"hex", 0, 'x'},       {"help", 0, 'h'},
       {"version", 0, 'V'}, {0, 0, 0}};
   char kind = 'r';
   const char *ns = NULL, *name = NULL;
@@ -90,23 +92,37 @@ int cmd_uuidgen_main(cmd_ctx *ctx, int argc, char **argv) {
   int c;
   while ((c = cmd_getopt(ctx, &g, argc, argv, "rtn:N:msxhV", longs)) != -1) {
     switch (c) {
-      case 'r': case 't': case 'm': case 's': kind = (char)c; break;
-      case 'n': ns = g.arg; break;
-      case 'N': name = g.arg; break;
-      case 'x': hex = true; break;
+      case 'r':
+      case 't':
+      case 'm':
+      case 's':
+        kind = (char)c;
+        break;
+      case 'n':
+        ns = g.arg;
+        break;
+      case 'N':
+        name = g.arg;
+        break;
+      case 'x':
+        hex = true;
+        break;
       case 'h':
-        cmd_outs(ctx, "\nUsage:\n uuidgen [options]\n\nCreate a new UUID value.\n\nOptions:\n"
-                      " -r, --random        generate random-based uuid\n"
-                      " -t, --time          generate time-based uuid\n"
-                      " -n, --namespace ns  generate hash-based uuid in this namespace\n"
-                      "                       available namespaces: @dns @url @oid @x500\n"
-                      " -N, --name name     generate hash-based uuid from this name\n"
-                      " -m, --md5           generate md5 hash\n"
-                      " -s, --sha1          generate sha1 hash\n"
-                      " -x, --hex           interpret name as hex string\n");
+        cmd_outs(ctx,
+                 "\nUsage:\n uuidgen [options]\n\nCreate a new UUID value.\n\nOptions:\n"
+                 " -r, --random        generate random-based uuid\n"
+                 " -t, --time          generate time-based uuid\n"
+                 " -n, --namespace ns  generate hash-based uuid in this namespace\n"
+                 "                       available namespaces: @dns @url @oid @x500\n"
+                 " -N, --name name     generate hash-based uuid from this name\n"
+                 " -m, --md5           generate md5 hash\n"
+                 " -s, --sha1          generate sha1 hash\n"
+                 " -x, --hex           interpret name as hex string\n");
         return 0;
-      case 'V': return cmd_print_version(ctx);
-      default: return cmd_usage_hint(ctx, 1);
+      case 'V':
+        return cmd_print_version(ctx);
+      default:
+        return cmd_usage_hint(ctx, 1);
     }
   }
   if (ns && !name) return fail(ctx, "--namespace requires --name argument");

@@ -91,7 +91,7 @@ static int zs_stream(cmd_ctx *ctx, zs_opts *o, int in_fd, int out_fd, long long 
         size_t r = ZSTD_decompressStream(dc, &ob2, &in);
         if (ZSTD_isError(r)) {
           ZSTD_ErrorCode e = ZSTD_getErrorCode(r);
-          *why = e == ZSTD_error_prefix_unknown ? "unsupported format"
+          *why = e == ZSTD_error_prefix_unknown   ? "unsupported format"
                  : e == ZSTD_error_checksum_wrong ? "Restored data doesn't match checksum"
                                                   : ZSTD_getErrorName(r);
           rc = 1;
@@ -99,7 +99,8 @@ static int zs_stream(cmd_ctx *ctx, zs_opts *o, int in_fd, int out_fd, long long 
         }
         pending = r;
         if (ob2.pos && out_fd >= 0) {
-          rc = out_fd == 1 ? cmd_out(ctx, ob, ob2.pos) : cmd_write_fd(ctx, out_fd, ob, ob2.pos);
+          rc = out_fd == 1 ? cmd_out(ctx, ob, ob2.pos)
+                           : cmd_write_fd(ctx, out_fd, ob, ob2.pos);
           if (rc < 0) goto out;
         }
         if (cmd_poll(ctx)) {
@@ -120,7 +121,8 @@ static int zs_stream(cmd_ctx *ctx, zs_opts *o, int in_fd, int out_fd, long long 
         goto out;
       }
       if (ob2.pos) {
-        rc = out_fd == 1 ? cmd_out(ctx, ob, ob2.pos) : cmd_write_fd(ctx, out_fd, ob, ob2.pos);
+        rc = out_fd == 1 ? cmd_out(ctx, ob, ob2.pos)
+                         : cmd_write_fd(ctx, out_fd, ob, ob2.pos);
         if (rc < 0) goto out;
       }
       done = last ? r == 0 : in.pos == in.size;
@@ -147,21 +149,21 @@ static bool ends_with(const char *s, const char *suf) {
   return n > k && strcmp(s + n - k, suf) == 0;
 }
 
-static void zs_fail(zs_opts *o) { o->status = 1; }
-
-static void zs_file(cmd_ctx *ctx, zs_opts *o, const char *path, int nfiles) {
+static void zs_file(cmd_ctx *ctx, zs_opts *o, const char *path) {
   bool is_stdin = strcmp(path, "-") == 0;
   store_stat st = {0};
   if (!is_stdin) {
     int rc = cmd_fs_stat(ctx, path, &st);
     if (rc == 0 && S_ISDIR(st.mode)) {
       cmd_err_raw(ctx, "zstd: %s is a directory -- ignored \n", path);
-      return zs_fail(o);
+      o->status = 1;
+      return;
     }
     if (rc < 0) {
       cmd_record_error(ctx, rc, path);
       cmd_err_raw(ctx, "zstd: can't stat %s : %s -- ignored \n", path, cmd_strerror(rc));
-      return zs_fail(o);
+      o->status = 1;
+      return;
     }
   }
   /* where the output goes */
@@ -182,10 +184,14 @@ static void zs_file(cmd_ctx *ctx, zs_opts *o, const char *path, int nfiles) {
         strcpy(p + n - 5, ".tar");
         outname = p;
       } else {
-        cmd_err_raw(ctx, "zstd: %s: unknown suffix (.zst/.tzst/.gz/.tgz/.lzma/.xz/.txz/.lz4/.tlz4 "
-                         "expected). Can't derive the "
-                         "output file name. Specify it with -o dstFileName. Ignoring.\n", path);
-        return zs_fail(o);
+        cmd_err_raw(
+            ctx,
+            "zstd: %s: unknown suffix (.zst/.tzst/.gz/.tgz/.lzma/.xz/.txz/.lz4/.tlz4 "
+            "expected). Can't derive the "
+            "output file name. Specify it with -o dstFileName. Ignoring.\n",
+            path);
+        o->status = 1;
+        return;
       }
     } else {
       size_t n = strlen(path);
@@ -195,12 +201,12 @@ static void zs_file(cmd_ctx *ctx, zs_opts *o, const char *path, int nfiles) {
       outname = p;
     }
   }
-  (void)nfiles;
   int in_fd = is_stdin ? 0 : ctx->io->open(ctx->io_ud, path, O_RDONLY, 0);
   if (in_fd < 0) {
     cmd_record_error(ctx, in_fd, path);
     cmd_err_raw(ctx, "zstd: %s: %s \n", path, cmd_strerror(in_fd));
-    return zs_fail(o);
+    o->status = 1;
+    return;
   }
   int out_fd = o->test ? -1 : 1;
   if (outname) {
@@ -209,7 +215,8 @@ static void zs_file(cmd_ctx *ctx, zs_opts *o, const char *path, int nfiles) {
       if (!o->force) {
         cmd_err_raw(ctx, "zstd: %s already exists; not overwritten  \n", outname);
         if (in_fd != 0) ctx->io->close(ctx->io_ud, in_fd);
-        return zs_fail(o);
+        o->status = 1;
+        return;
       }
       store_path_unlink(ctx->store, ctx->cwd, outname);
     }
@@ -219,7 +226,8 @@ static void zs_file(cmd_ctx *ctx, zs_opts *o, const char *path, int nfiles) {
       cmd_record_error(ctx, out_fd, outname);
       cmd_err_raw(ctx, "zstd: %s: %s \n", outname, cmd_strerror(out_fd));
       if (in_fd != 0) ctx->io->close(ctx->io_ud, in_fd);
-      return zs_fail(o);
+      o->status = 1;
+      return;
     }
   }
   const char *why;
@@ -227,15 +235,18 @@ static void zs_file(cmd_ctx *ctx, zs_opts *o, const char *path, int nfiles) {
   if (in_fd != 0) ctx->io->close(ctx->io_ud, in_fd);
   if (outname) ctx->io->close(ctx->io_ud, out_fd);
   if (rc != 0) {
-    if (rc == 1) cmd_err_raw(ctx, "zstd: %s: %s \n", is_stdin ? "stdin" : path, why);
+    if (rc == 1)
+      cmd_err_raw(ctx, "zstd: %s: %s \n", is_stdin ? "stdin" : path, why);
     else if (rc != -EPIPE && rc != -ECANCELED)
       cmd_err_raw(ctx, "zstd: %s: %s \n", outname ? outname : path, cmd_strerror(rc));
-    if (outname) store_path_unlink(ctx->store, ctx->cwd, outname); /* nothing half-written */
+    if (outname)
+      store_path_unlink(ctx->store, ctx->cwd, outname); /* nothing half-written */
     o->status = 1;
     return;
   }
   if (outname && !is_stdin) {
-    struct timespec times[2] = {{st.atime, (long)st.atime_nsec}, {st.mtime, (long)st.mtime_nsec}};
+    struct timespec times[2] = {{st.atime, (long)st.atime_nsec},
+                                {st.mtime, (long)st.mtime_nsec}};
     store_path_utimes(ctx->store, ctx->cwd, outname, times, 0);
     if (o->rm) store_path_unlink(ctx->store, ctx->cwd, path);
   }
@@ -243,14 +254,27 @@ static void zs_file(cmd_ctx *ctx, zs_opts *o, const char *path, int nfiles) {
 
 int cmd_zstd_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { OPT_RM = 256, OPT_ULTRA, OPT_IGNORED, OPT_HELP, OPT_VERSION, OPT_FAST };
-  static const cmd_longopt longs[] = {
-      {"decompress", 0, 'd'}, {"uncompress", 0, 'd'}, {"compress", 0, 'z'},
-      {"stdout", 0, 'c'},     {"force", 0, 'f'},      {"keep", 0, 'k'},
-      {"rm", 0, OPT_RM},      {"test", 0, 't'},       {"quiet", 0, 'q'},
-      {"verbose", 0, 'v'},    {"ultra", 0, OPT_ULTRA}, {"threads", 1, 'T'},
-      {"long", 2, OPT_IGNORED}, {"no-progress", 0, OPT_IGNORED}, {"progress", 0, OPT_IGNORED},
-      {"check", 0, OPT_IGNORED}, {"sparse", 0, OPT_IGNORED}, {"fast", 2, OPT_FAST},
-      {"help", 0, OPT_HELP},  {"version", 0, OPT_VERSION}, {0, 0, 0}};
+  static const cmd_longopt longs[] = {{"decompress", 0, 'd'},
+                                      {"uncompress", 0, 'd'},
+                                      {"compress", 0, 'z'},
+                                      {"stdout", 0, 'c'},
+                                      {"force", 0, 'f'},
+                                      {"keep", 0, 'k'},
+                                      {"rm", 0, OPT_RM},
+                                      {"test", 0, 't'},
+                                      {"quiet", 0, 'q'},
+                                      {"verbose", 0, 'v'},
+                                      {"ultra", 0, OPT_ULTRA},
+                                      {"threads", 1, 'T'},
+                                      {"long", 2, OPT_IGNORED},
+                                      {"no-progress", 0, OPT_IGNORED},
+                                      {"progress", 0, OPT_IGNORED},
+                                      {"check", 0, OPT_IGNORED},
+                                      {"sparse", 0, OPT_IGNORED},
+                                      {"fast", 2, OPT_FAST},
+                                      {"help", 0, OPT_HELP},
+                                      {"version", 0, OPT_VERSION},
+                                      {0, 0, 0}};
   zs_opts o = {.level = 3};
   const char *base = strrchr(argv[0], '/');
   base = base ? base + 1 : argv[0];
@@ -264,8 +288,8 @@ int cmd_zstd_main(cmd_ctx *ctx, int argc, char **argv) {
   int nc = 0;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
-    if (i > 0 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' && strspn(a + 1, "0123456789") ==
-                                                                 strlen(a + 1)) {
+    if (i > 0 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' &&
+        strspn(a + 1, "0123456789") == strlen(a + 1)) {
       level = strlen(a + 1) > 4 ? 1000 : atoi(a + 1);
       continue;
     }
@@ -280,44 +304,72 @@ int cmd_zstd_main(cmd_ctx *ctx, int argc, char **argv) {
   int c;
   while ((c = cmd_getopt(ctx, &g, argc, argv, "dzcfktqvo:T:", longs)) != -1) {
     switch (c) {
-      case 'd': o.decompress = true; break;
-      case 'z': o.decompress = false; break;
-      case 'c': o.to_stdout = true; break;
-      case 'f': o.force = true; break;
-      case 'k': o.rm = false; break;
-      case OPT_RM: o.rm = true; break;
-      case 't': o.test = o.decompress = true; break;
-      case 'q': o.quiet = true; break;
-      case 'v': case 'T': case OPT_IGNORED: break;
-      case 'o': o.output = g.arg; break;
-      case OPT_ULTRA: ultra = true; break;
-      case OPT_FAST: level = g.arg ? -atoi(g.arg) : -1; break;
+      case 'd':
+        o.decompress = true;
+        break;
+      case 'z':
+        o.decompress = false;
+        break;
+      case 'c':
+        o.to_stdout = true;
+        break;
+      case 'f':
+        o.force = true;
+        break;
+      case 'k':
+        o.rm = false;
+        break;
+      case OPT_RM:
+        o.rm = true;
+        break;
+      case 't':
+        o.test = o.decompress = true;
+        break;
+      case 'q':
+        o.quiet = true;
+        break;
+      case 'v':
+      case 'T':
+      case OPT_IGNORED:
+        break;
+      case 'o':
+        o.output = g.arg;
+        break;
+      case OPT_ULTRA:
+        ultra = true;
+        break;
+      case OPT_FAST:
+        level = g.arg ? -atoi(g.arg) : -1;
+        break;
       case OPT_HELP:
-        cmd_outs(ctx, "Usage: zstd [OPTION]... [FILE]...\n"
-                      "Compress or uncompress FILEs (with no FILE or when FILE is `-`, read "
-                      "standard input).\n\n"
-                      "  -#           # compression level (1-19, default: 3)\n"
-                      "  -d, --decompress  decompression\n"
-                      "  -c, --stdout write to standard output (even if it is the console)\n"
-                      "  -o FILE      result stored into `FILE` (only 1 output file)\n"
-                      "  -f, --force  overwrite output without prompting\n"
-                      "  --rm         remove source file(s) after successful (de)compression\n"
-                      "  -k, --keep   preserve source file(s) (default)\n"
-                      "  -t, --test   test compressed file integrity\n"
-                      "  -q, --quiet  suppress warnings\n"
-                      "  --ultra      enable levels beyond 19, up to 22\n");
+        cmd_outs(ctx,
+                 "Usage: zstd [OPTION]... [FILE]...\n"
+                 "Compress or uncompress FILEs (with no FILE or when FILE is `-`, read "
+                 "standard input).\n\n"
+                 "  -#           # compression level (1-19, default: 3)\n"
+                 "  -d, --decompress  decompression\n"
+                 "  -c, --stdout write to standard output (even if it is the console)\n"
+                 "  -o FILE      result stored into `FILE` (only 1 output file)\n"
+                 "  -f, --force  overwrite output without prompting\n"
+                 "  --rm         remove source file(s) after successful (de)compression\n"
+                 "  -k, --keep   preserve source file(s) (default)\n"
+                 "  -t, --test   test compressed file integrity\n"
+                 "  -q, --quiet  suppress warnings\n"
+                 "  --ultra      enable levels beyond 19, up to 22\n");
         return 0;
       case OPT_VERSION:
         cmd_outf(ctx, "*** Zstandard CLI (sbx), v%s ***\n", ZSTD_versionString());
         return 0;
-      default: return 1;
+      default:
+        return 1;
     }
   }
   if (level != -1000) {
     int max = ultra ? 22 : 19;
     if (level > max) {
       if (!o.quiet)
-        cmd_err_raw(ctx, "Warning : compression level higher than max, reduced to %d \n", max);
+        cmd_err_raw(ctx, "Warning : compression level higher than max, reduced to %d \n",
+                    max);
       level = max;
     }
     o.level = level;
@@ -327,7 +379,7 @@ int cmd_zstd_main(cmd_ctx *ctx, int argc, char **argv) {
     cmd_err_raw(ctx, "zstd: -o cannot be used with multiple files\n");
     return 1;
   }
-  if (nfiles == 0) zs_file(ctx, &o, "-", 1);
-  for (int i = g.ind; i < argc && !cmd_poll(ctx); i++) zs_file(ctx, &o, argv[i], nfiles);
+  if (nfiles == 0) zs_file(ctx, &o, "-");
+  for (int i = g.ind; i < argc && !cmd_poll(ctx); i++) zs_file(ctx, &o, argv[i]);
   return o.status;
 }
