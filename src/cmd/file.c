@@ -557,6 +557,30 @@ static void classify(cmd_ctx *ctx, const char *path, const store_stat *st,
   strcpy(k->mime, "text/plain");
 }
 
+/* Debian's libmagic, the same database as file(1), on n bytes of contents
+ * (NULL when there is no library, no database, or no answer: the
+ * hand-written table answers then). */
+static const char *file_magic(magic_t cookie, bool mime_type, bool mime_enc, bool uncompress,
+                              const unsigned char *buf, size_t n) {
+  if (!cookie || n == 0) return NULL;
+  int flags = (mime_type && mime_enc) ? MAGIC_MIME
+              : mime_type             ? MAGIC_MIME_TYPE
+              : mime_enc              ? MAGIC_MIME_ENCODING
+                                      : MAGIC_NONE;
+  if (uncompress) flags |= MAGIC_COMPRESS;
+  magic_setflags(cookie, flags | MAGIC_ERROR);
+  /* through an anonymous memory file, so the tests that look at the file's
+   * end ("original size modulo 2^32") see it as file(1) does */
+  const char *m = NULL;
+  int mfd = memfd_create("sbx-file", MFD_CLOEXEC);
+  if (mfd >= 0 && write(mfd, buf, n) == (ssize_t)n && lseek(mfd, 0, SEEK_SET) == 0)
+    m = magic_descriptor(cookie, mfd);
+  else
+    m = magic_buffer(cookie, buf, n);
+  if (mfd >= 0) close(mfd);
+  return m;
+}
+
 int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { OPT_MIME_TYPE = 256, OPT_MIME_ENC };
   static const cmd_longopt lo[] = {
@@ -637,7 +661,9 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
   if (!shown) return 1;
   size_t width = 0;
   for (int i = 0; i < nnames; i++) {
-    shown[i] = raw ? names[i] : cmd_fs_octal_escape(ctx, names[i]);
+    shown[i] = strcmp(names[i], "-") == 0 ? "/dev/stdin" /* file(1)'s name for it */
+               : raw                        ? names[i]
+                                            : cmd_fs_octal_escape(ctx, names[i]);
     size_t l = cmd_fs_width(shown[i], strlen(shown[i])) + strlen(sep);
     if (l > width) width = l;
   }
@@ -667,6 +693,30 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
         for (size_t p = cmd_fs_width(shown[i], strlen(shown[i])) + strlen(sep); p < width; p++)
           cmd_outc(ctx, ' ');
       cmd_outc(ctx, ' ');
+    }
+    if (strcmp(path, "-") == 0) {
+      /* standard input: its contents, as file(1) reads them */
+      cmd_in *in = cmd_in_fd(ctx, 0);
+      ssize_t n = 0;
+      size_t win = cookie ? FILE_MAGIC_WINDOW : FILE_WINDOW;
+      while (in && (size_t)n < win) {
+        ssize_t r = cmd_in_read(in, buf + n, win - (size_t)n);
+        if (r <= 0) break;
+        n += r;
+      }
+      if (in) cmd_in_close(in);
+      const char *m = file_magic(cookie, mime_type, mime_enc, uncompress, buf, (size_t)n);
+      if (m) {
+        cmd_outf(ctx, "%s\n", m);
+        continue;
+      }
+      store_stat none = {.mode = S_IFREG, .size = (uint64_t)n};
+      classify(ctx, path, &none, buf, (size_t)(n < FILE_WINDOW ? n : FILE_WINDOW), &k);
+      if (mime_type && mime_enc) cmd_outf(ctx, "%s; charset=%s\n", k.mime, k.charset);
+      else if (mime_type) cmd_outf(ctx, "%s\n", k.mime);
+      else if (mime_enc) cmd_outf(ctx, "%s\n", k.charset);
+      else cmd_outf(ctx, "%s\n", k.desc);
+      continue;
     }
     if (rc < 0) {
       if (mime_type || mime_enc) cmd_outs(ctx, "cannot open `");
@@ -710,23 +760,7 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
         if (r <= 0) break;
         n += r;
       }
-      const char *m = NULL;
-      if (cookie) {
-        /* Debian's libmagic, the same database as file(1); the hand-written
-         * table only when the library or its database is missing */
-        int flags = (mime_type && mime_enc) ? MAGIC_MIME : mime_type ? MAGIC_MIME_TYPE
-                    : mime_enc ? MAGIC_MIME_ENCODING : MAGIC_NONE;
-        if (uncompress) flags |= MAGIC_COMPRESS;
-        magic_setflags(cookie, flags | MAGIC_ERROR);
-        /* through an anonymous memory file, so the tests that look at the
-         * file's end ("original size modulo 2^32") see it as file(1) does */
-        int mfd = n > 0 ? memfd_create("sbx-file", MFD_CLOEXEC) : -1;
-        if (mfd >= 0 && write(mfd, buf, (size_t)n) == n && lseek(mfd, 0, SEEK_SET) == 0)
-          m = magic_descriptor(cookie, mfd);
-        else if (n > 0)
-          m = magic_buffer(cookie, buf, (size_t)n);
-        if (mfd >= 0) close(mfd);
-      }
+      const char *m = file_magic(cookie, mime_type, mime_enc, uncompress, buf, (size_t)n);
       if (m) {
         cmd_outs(ctx, m);
         cmd_outc(ctx, '\n');

@@ -78,3 +78,7 @@ out: application/x-tar\napplication/zip\napplication/pdf\ntext/x-c\n
 test: -z looks inside compressed files
 cmd: printf 'hello\n' | gzip -n > h.gz; file -z h.gz
 out: h.gz: ASCII text (gzip compressed data, from Unix)\n
+
+test: standard input as -
+cmd: echo x | file -; printf '' | file -; printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\1\0\0\0\1\10\2\0\0\0' | file -b --mime-type -
+out: /dev/stdin: ASCII text\n/dev/stdin: empty\nimage/png\n
