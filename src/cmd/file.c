@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <fcntl.h>
 #include <magic.h>
+#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -557,6 +558,25 @@ static void classify(cmd_ctx *ctx, const char *path, const store_stat *st,
   strcpy(k->mime, "text/plain");
 }
 
+/* The database loaded before a seal (cmd_file_preload), used one call at a
+ * time; NULL in ordinary processes, where each call loads its own. */
+static magic_t file_preloaded;
+static pthread_mutex_t file_preload_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void cmd_file_preload(void) {
+  pthread_mutex_lock(&file_preload_lock);
+  if (!file_preloaded) {
+    magic_t m = magic_open(MAGIC_NONE);
+    if (m && magic_load(m, NULL) == 0) {
+      magic_setparam(m, MAGIC_PARAM_BYTES_MAX, &(size_t){FILE_MAGIC_WINDOW});
+      file_preloaded = m;
+    } else if (m) {
+      magic_close(m);
+    }
+  }
+  pthread_mutex_unlock(&file_preload_lock);
+}
+
 /* Debian's libmagic, the same database as file(1), on n bytes of contents
  * (NULL when there is no library, no database, or no answer: the
  * hand-written table answers then). */
@@ -667,15 +687,22 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
     size_t l = cmd_fs_width(shown[i], strlen(shown[i])) + strlen(sep);
     if (l > width) width = l;
   }
-  magic_t cookie = magic_open(MAGIC_NONE);
-  if (cookie && magic_load(cookie, NULL) != 0) {
-    magic_close(cookie);
-    cookie = NULL;
+  pthread_mutex_lock(&file_preload_lock);
+  bool shared = file_preloaded != NULL;
+  magic_t cookie = file_preloaded;
+  if (!shared) {
+    pthread_mutex_unlock(&file_preload_lock);
+    cookie = magic_open(MAGIC_NONE);
+    if (cookie && magic_load(cookie, NULL) != 0) {
+      magic_close(cookie);
+      cookie = NULL;
+    }
+    if (cookie) magic_setparam(cookie, MAGIC_PARAM_BYTES_MAX, &(size_t){FILE_MAGIC_WINDOW});
   }
-  if (cookie) magic_setparam(cookie, MAGIC_PARAM_BYTES_MAX, &(size_t){FILE_MAGIC_WINDOW});
   unsigned char *buf = malloc(cookie ? FILE_MAGIC_WINDOW : FILE_WINDOW);
   if (!buf) {
-    if (cookie) magic_close(cookie);
+    if (shared) pthread_mutex_unlock(&file_preload_lock);
+    else if (cookie) magic_close(cookie);
     return 1;
   }
   for (int i = 0; i < nnames; i++) {
@@ -776,6 +803,7 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
     else cmd_outf(ctx, "%s\n", k.desc);
   }
   free(buf);
-  if (cookie) magic_close(cookie);
+  if (shared) pthread_mutex_unlock(&file_preload_lock);
+  else if (cookie) magic_close(cookie);
   return 0;
 }

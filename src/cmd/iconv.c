@@ -18,12 +18,14 @@
 #include <fcntl.h>
 #include <iconv.h>
 #include <locale.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/util_gnu.h"
 #include "re/re.h"
 
 CMD_DEFINE("iconv", cmd_iconv_main);
@@ -48,6 +50,24 @@ static const char *const iconv_names[] = {
     "UTF-16LE//",       "UTF-32//",       "UTF-32BE//",     "UTF-32LE//",
     "UTF-7//",          "UTF-8//",        "UTF8//",         "WCHAR_T//",
     "WINDOWS-1250//",   "WINDOWS-1251//", "WINDOWS-1252//", NULL};
+
+/* Conversions kept open from before a seal (cmd_iconv_preload): glibc then
+ * has its gconv configuration and these sets' modules in memory for good. */
+static const char *const iconv_preload_sets[] = {
+    "ISO-8859-1", "ISO-8859-15", "CP1252", "CP1251", "UTF-16", "UTF-16LE", "UTF-16BE",
+    "UTF-32", "UCS-2", "ASCII", "SHIFT_JIS", "EUC-JP", "GB18030", "BIG5", "KOI8-R", NULL};
+static iconv_t iconv_kept[2 * (sizeof iconv_preload_sets / sizeof *iconv_preload_sets)];
+static pthread_once_t iconv_preload_once = PTHREAD_ONCE_INIT;
+
+static void iconv_preload_init(void) {
+  size_t k = 0;
+  for (int i = 0; iconv_preload_sets[i]; i++) {
+    iconv_kept[k++] = iconv_open("UTF-8", iconv_preload_sets[i]);
+    iconv_kept[k++] = iconv_open(iconv_preload_sets[i], "UTF-8");
+  }
+}
+
+void cmd_iconv_preload(void) { pthread_once(&iconv_preload_once, iconv_preload_init); }
 
 typedef struct iconv_state {
   cmd_ctx *ctx;
