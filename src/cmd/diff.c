@@ -3,6 +3,7 @@
  *
  *   diff [-u | -U N | -c | -C N | -q | --normal] [-i] [-w] [-b] [-B] [-a] [-N] [-r]
  *        [--label L]... [--strip-trailing-cr] [-p | -F RE]... FILE1 FILE2
+ *   diff -y [-W N] [-t] [--suppress-common-lines] [--left-column] FILE1 FILE2
  *   diff [--line-format=LFMT | --LTYPE-line-format=LFMT | --GTYPE-group-format=GFMT
  *        | -D NAME]... FILE1 FILE2
  *
@@ -39,7 +40,7 @@ CMD_DEFINE("diff", cmd_diff_main);
 
 #define DIFF_MAX_DEPTH 128
 
-enum diff_format { F_NORMAL, F_UNIFIED, F_CONTEXT, F_BRIEF, F_FORMAT };
+enum diff_format { F_NORMAL, F_UNIFIED, F_CONTEXT, F_BRIEF, F_FORMAT, F_SIDE };
 
 #define DIFF_MAX_FUNC_RE 16
 /* --old/new/unchanged-line-format and --old/new/changed/unchanged-group-format */
@@ -59,6 +60,10 @@ typedef struct diff_opts {
   long func_search, func_match;  /* GNU's find_function cache (per file pair) */
   const char *lfmt[3];      /* line formats (NULL: "%l\n") */
   const char *gfmt[4];      /* group formats (NULL: the default of each) */
+  long width;               /* -W (side by side), 130 */
+  bool expand_tabs;         /* -t */
+  bool suppress_common;     /* --suppress-common-lines */
+  bool left_column;         /* --left-column */
   int status;               /* 0, 1, or 2 */
 } diff_opts;
 
@@ -726,6 +731,127 @@ static void format_group(cmd_ctx *ctx, const diff_opts *o, int type, const fmt_g
   format_run(ctx, o, fmt, fmt + strlen(fmt), g, NULL, 0, 0);
 }
 
+/* ---- -y: side by side (GNU's side.c) ---------------------------------------------------- */
+
+typedef struct side {
+  cmd_ctx *ctx;
+  long half, col2; /* half width, offset of the second column */
+  bool expand;
+} side;
+
+/* Tabs (unless -t) then spaces from column `from` to `to`. */
+static long side_tab_to(side *sd, long from, long to) {
+  if (!sd->expand)
+    for (long tab = from + 8 - from % 8; tab <= to; tab += 8) {
+      cmd_outc(sd->ctx, '\t');
+      from = tab;
+    }
+  while (from++ < to) cmd_outc(sd->ctx, ' ');
+  return to;
+}
+
+/* One side's line cut to `bound` columns; returns the column reached. */
+static long side_half(side *sd, const diff_file *f, long i, long indent, long bound) {
+  const unsigned char *p = (const unsigned char *)f->line[i];
+  const unsigned char *end = p + f->linelen[i];
+  long in = 0, out = 0;
+  while (p < end) {
+    unsigned char c = *p++;
+    if (c == '\t') {
+      long spaces = 8 - in % 8;
+      if (in == out) {
+        long stop = out + spaces;
+        if (sd->expand) {
+          if (bound < stop) stop = bound;
+          for (; out < stop; out++) cmd_outc(sd->ctx, ' ');
+        } else if (stop < bound) {
+          out = stop;
+          cmd_outc(sd->ctx, '\t');
+        }
+      }
+      in += spaces;
+    } else if (c == '\r') {
+      cmd_outc(sd->ctx, '\r');
+      side_tab_to(sd, 0, indent);
+      in = out = 0;
+    } else if (c == '\b') {
+      if (in != 0 && --in < bound) {
+        if (out <= in) {
+          for (; out < in; out++) cmd_outc(sd->ctx, ' ');
+        } else {
+          out = in;
+          cmd_outc(sd->ctx, '\b');
+        }
+      }
+    } else if (c == '\f' || c == '\v') {
+      if (in < bound) cmd_outc(sd->ctx, (char)c);
+    } else {
+      /* one character (a UTF-8 sequence counts one column) */
+      const unsigned char *start = p - 1;
+      if (c >= 0xc0)
+        while (p < end && (*p & 0xc0) == 0x80) p++;
+      if (in < bound) {
+        out = in + 1;
+        cmd_out(sd->ctx, start, (size_t)(p - start));
+      }
+      in++;
+    }
+  }
+  return out;
+}
+
+static bool side_nl(const diff_file *f, long i) {
+  return !(i == (long)f->nlines - 1 && f->missing_newline);
+}
+
+/* GNU's print_1sdiff_line: a (or -1), the separator, b (or -1). */
+static void side_line(side *sd, diff_file *a, long i, char sep, diff_file *b, long j) {
+  long col = 0;
+  bool nl = false;
+  if (i >= 0) {
+    nl |= side_nl(a, i);
+    col = side_half(sd, a, i, 0, sd->half);
+  }
+  if (sep != ' ') {
+    col = side_tab_to(sd, col, (sd->half + sd->col2 - 1) / 2) + 1;
+    if (sep == '|' && nl != side_nl(b, j)) sep = nl ? '/' : '\\';
+    cmd_outc(sd->ctx, sep);
+  }
+  if (j >= 0) {
+    nl |= side_nl(b, j);
+    if (b->linelen[j] > 0) {
+      col = side_tab_to(sd, col, sd->col2);
+      side_half(sd, b, j, col, sd->half);
+    }
+  }
+  if (nl) cmd_outc(sd->ctx, '\n');
+}
+
+static void print_side(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
+                       const diff_opts *o) {
+  side sd = {ctx, 0, 0, o->expand_tabs};
+  long t = o->expand_tabs ? 1 : 8;
+  long off = (o->width + t + 3) / (2 * t) * t;
+  sd.half = off - 3 < o->width - off ? off - 3 : o->width - off;
+  if (sd.half < 0) sd.half = 0;
+  sd.col2 = sd.half ? off : o->width;
+  long i = 0, j = 0;
+  for (size_t k = 0; k <= n; k++) {
+    long a0 = k < n ? v[k].a0 : (long)a->nlines;
+    for (; i < a0; i++, j++) {
+      if (cmd_poll(ctx)) return;
+      if (o->suppress_common) continue;
+      if (o->left_column) side_line(&sd, a, i, '(', b, -1);
+      else side_line(&sd, a, i, ' ', b, j);
+    }
+    if (k == n) break;
+    long na = v[k].na, nb = v[k].nb, m = na < nb ? na : nb;
+    for (long x = 0; x < m; x++) side_line(&sd, a, i++, '|', b, j++);
+    for (long x = m; x < na; x++) side_line(&sd, a, i++, '<', b, -1);
+    for (long x = m; x < nb; x++) side_line(&sd, a, -1, '>', b, j++);
+  }
+}
+
 /* Every group in order: the unchanged runs between changes and each change,
  * as GNU's print_ifdef_script (a -B-ignorable change stays in the run of
  * unchanged lines, shown from file 1). */
@@ -920,7 +1046,8 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
     }
   }
   bool same_bytes = f[0].len == f[1].len && memcmp(f[0].data, f[1].data, f[0].len) == 0;
-  if (same_bytes && o->format != F_FORMAT) goto out; /* formats print the common lines too */
+  /* formats and -y print the common lines too */
+  if (same_bytes && o->format != F_FORMAT && o->format != F_SIDE) goto out;
   bool binary = !o->text && (memchr(f[0].data, 0, f[0].len < 32768 ? f[0].len : 32768) ||
                              memchr(f[1].data, 0, f[1].len < 32768 ? f[1].len : 32768));
   if (binary || o->format == F_BRIEF) {
@@ -979,9 +1106,10 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
   size_t real = 0;
   for (size_t k = 0; v && k < n; k++)
     if (!ignorable(o, &f[0], &f[1], &v[k])) real++;
-  if (v && o->format == F_FORMAT) {
-    o->func_search = 0, o->func_match = -1;
-    print_formats(ctx, &f[0], &f[1], v, n, o);
+  if (v && (o->format == F_FORMAT || o->format == F_SIDE)) {
+    if (show_cmd && real) cmd_outf(ctx, "diff%s %s %s\n", o->optstr, n1, n2);
+    if (o->format == F_SIDE) print_side(ctx, &f[0], &f[1], v, n, o);
+    else print_formats(ctx, &f[0], &f[1], v, n, o);
     status = real ? 1 : 0;
   } else if (real) {
     status = 1;
@@ -1104,7 +1232,8 @@ static int diff_paths(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
 
 int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { OPT_LABEL = 256, OPT_NORMAL, OPT_STRIP_CR, OPT_HELP, OPT_VERSION, OPT_IGNORED,
-         OPT_LINE, OPT_LOLD, OPT_LNEW, OPT_LUNCH, OPT_GOLD, OPT_GNEW, OPT_GCHG, OPT_GUNCH };
+         OPT_LINE, OPT_LOLD, OPT_LNEW, OPT_LUNCH, OPT_GOLD, OPT_GNEW, OPT_GCHG, OPT_GUNCH,
+         OPT_SUPPRESS, OPT_LEFT };
   static const cmd_longopt longs[] = {
       {"unified", 2, 'u'},          {"context", 2, 'c'},
       {"brief", 0, 'q'},            {"ignore-case", 0, 'i'},
@@ -1120,9 +1249,11 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
       {"old-line-format", 1, OPT_LOLD}, {"new-line-format", 1, OPT_LNEW},
       {"unchanged-line-format", 1, OPT_LUNCH}, {"old-group-format", 1, OPT_GOLD},
       {"new-group-format", 1, OPT_GNEW}, {"changed-group-format", 1, OPT_GCHG},
-      {"unchanged-group-format", 1, OPT_GUNCH},
+      {"unchanged-group-format", 1, OPT_GUNCH}, {"side-by-side", 0, 'y'},
+      {"width", 1, 'W'},            {"expand-tabs", 0, 't'},
+      {"suppress-common-lines", 0, OPT_SUPPRESS}, {"left-column", 0, OPT_LEFT},
       {0, 0, 0}};
-  diff_opts o = {.format = F_NORMAL, .context = 3};
+  diff_opts o = {.format = F_NORMAL, .context = 3, .width = 130};
   bool report_same = false, format_set = false, func_c = false;
   int status = 2;
   /* The options as given, for "diff -r a/x b/x" lines in directory mode. */
@@ -1132,7 +1263,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   o.optstr = optstr;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbBaNrsdtL:pF:D:0123456789", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbBaNrsdtL:pF:D:yW:0123456789", longs)) != -1) {
     switch (c) {
       case 'u': case 'U': case 'c': case 'C': {
         o.format = (c == 'u' || c == 'U') ? F_UNIFIED : F_CONTEXT;
@@ -1199,7 +1330,22 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'N': o.new_file = true; break;
       case 'r': o.recursive = true; break;
       case 's': report_same = true; break;
-      case 'd': case 't': case OPT_IGNORED: break;
+      case 'd': case OPT_IGNORED: break;
+      case 't': o.expand_tabs = true; break;
+      case 'y': o.format = F_SIDE; format_set = true; break;
+      case OPT_SUPPRESS: o.suppress_common = true; break;
+      case OPT_LEFT: o.left_column = true; break;
+      case 'W': {
+        char *end;
+        long w = strtol(st.arg, &end, 10);
+        if (*end || w <= 0 || w > 100000) {
+          cmd_errorf(ctx, "invalid width '%s'", st.arg);
+          cmd_errorf(ctx, "Try 'diff --help' for more information.");
+          goto done;
+        }
+        o.width = w;
+        break;
+      }
       case 'L':
       case OPT_LABEL:
         if (o.nlabels < 2) o.label[o.nlabels++] = st.arg;
@@ -1224,6 +1370,11 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
                  "      --strip-trailing-cr       strip trailing carriage return on input\n"
                  "  -a, --text                    treat all files as text\n"
                  "  -L, --label LABEL             use LABEL instead of file name and timestamp\n"
+                 "  -y, --side-by-side            output in two columns\n"
+                 "  -W, --width=NUM               output at most NUM (default 130) print columns\n"
+                 "      --left-column             output only the left column of common lines\n"
+                 "      --suppress-common-lines   do not output common lines\n"
+                 "  -t, --expand-tabs             expand tabs to spaces in output\n"
                  "  -p, --show-c-function         show which C function each change is in\n"
                  "  -F, --show-function-line=RE   show the most recent line matching RE\n"
                  "  -D, --ifdef=NAME              output merged file with '#ifdef NAME' diffs\n"

@@ -163,3 +163,16 @@ cmd: a=; for i in $(seq 17); do a="$a -F x$i"; done; diff $a /dev/null /dev/null
 out: 2\n
 err: diff: too many -F expressions (limit 16)\n
 host: skip
+
+# ---- -y: side by side
+
+test: side by side, with width, suppressed common lines and the left column
+cmd: printf 'a\nb\nc\nd\n' > x; printf 'a\nB\nc\ne\nf\n' > y; diff -y x y; diff -y -W 40 --suppress-common-lines x y; diff -y -W 30 --left-column x y
+out: a\t\t\t\t\t\t\t\ta\nb\t\t\t\t\t\t\t      |\tB\nc\t\t\t\t\t\t\t\tc\nd\t\t\t\t\t\t\t      |\te\n\t\t\t\t\t\t\t      >\tf\n
+out: b\t\t   |\tB\nd\t\t   |\te\n\t\t   >\tf\n
+out: a\t      (\nb\t      |\tB\nc\t      (\nd\t      |\te\n\t      >\tf\n
+status: 1
+
+test: side by side: tabs, -t, a missing final newline, identical files
+cmd: printf 'x\ty\n' > t1; printf 'x\tz\n' > t2; diff -y -W 30 t1 t2; diff -y -t -W 30 t1 t2; printf 'a' > n1; printf 'b' > n2; diff -y -W 20 n1 n2; echo; diff -y -W 20 t1 t1; echo $?
+out: x\ty     |\tx\tz\nx       y     |  x       z\na     |\tb\nx\tx\n0\n

@@ -63,7 +63,10 @@ def main():
                ["--changed-group-format=C %df,%dl %dF,%dL %(N=1?one:%dN) %c'|'\n%<%>",
                 "--unchanged-group-format=U %de %dm %(n=0?empty:)\n",
                 "--old-group-format=O %dn %c'\\101'\n%<", "--new-group-format=N %xE %XM\n%>"],
-               ["-D", "SBX"], ["-B", "--line-format=%c'['%L"]]
+               ["-D", "SBX"], ["-B", "--line-format=%c'['%L"],
+               # side by side
+               ["-y"], ["-y", "-W", "40"], ["-y", "--suppress-common-lines", "-W", "60"],
+               ["-y", "-t", "-W", "33"], ["-y", "--left-column"]]
     for case in range(args.cases):
         sa, sb = make_pair(rng)
         with open(os.path.join(tmp, "a"), "w") as f:
