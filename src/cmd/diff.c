@@ -57,6 +57,8 @@ typedef struct diff_opts {
   const char *optstr;       /* the options as given, for "diff -r a/x b/x" lines */
   re *func_re[DIFF_MAX_FUNC_RE]; /* -F / -p: a hunk header shows the line before */
   int nfunc;
+  re *ign_re[DIFF_MAX_FUNC_RE];  /* -I: changes of matching lines only do not count */
+  int nign;
   long func_search, func_match;  /* GNU's find_function cache (per file pair) */
   const char *lfmt[3];      /* line formats (NULL: "%l\n") */
   const char *gfmt[4];      /* group formats (NULL: the default of each) */
@@ -492,12 +494,22 @@ static bool blank_line(diff_file *f, long i) {
 }
 
 /* -B: a change whose lines are all blank does not count. */
+/* -B / -I: a line that does not count (blank, or matching an -I expression). */
+static bool ignorable_line(const diff_opts *o, diff_file *f, long i) {
+  if (o->ign_blank && blank_line(f, i)) return true;
+  for (int k = 0; k < o->nign; k++)
+    if (re_exec(o->ign_re[k], f->line[i], f->linelen[i], 0, 0, NULL, 0, NULL) == RE_MATCH)
+      return true;
+  return false;
+}
+
+/* -B / -I: a change whose lines all do not count is no change (GNU). */
 static bool ignorable(const diff_opts *o, diff_file *a, diff_file *b, const change *c) {
-  if (!o->ign_blank) return false;
+  if (!o->ign_blank && !o->nign) return false;
   for (long k = 0; k < c->na; k++)
-    if (!blank_line(a, c->a0 + k)) return false;
+    if (!ignorable_line(o, a, c->a0 + k)) return false;
   for (long k = 0; k < c->nb; k++)
-    if (!blank_line(b, c->b0 + k)) return false;
+    if (!ignorable_line(o, b, c->b0 + k)) return false;
   return true;
 }
 
@@ -1052,7 +1064,8 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
                              memchr(f[1].data, 0, f[1].len < 32768 ? f[1].len : 32768));
   if (binary || o->format == F_BRIEF) {
     /* -q with -i/-w could still find the files equal; GNU compares then too. */
-    if (binary || !(o->icase || o->ign_all_space || o->ign_space_change || o->ign_blank)) {
+    if (binary ||
+        !(o->icase || o->ign_all_space || o->ign_space_change || o->ign_blank || o->nign)) {
       if (show_cmd && !binary && o->format != F_BRIEF) cmd_outf(ctx, "diff%s %s %s\n", o->optstr, n1, n2);
       cmd_outf(ctx, binary ? "Binary files %s and %s differ\n" : "Files %s and %s differ\n", n1, n2);
       status = 1;
@@ -1251,6 +1264,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
       {"new-group-format", 1, OPT_GNEW}, {"changed-group-format", 1, OPT_GCHG},
       {"unchanged-group-format", 1, OPT_GUNCH}, {"side-by-side", 0, 'y'},
       {"width", 1, 'W'},            {"expand-tabs", 0, 't'},
+      {"ignore-matching-lines", 1, 'I'},
       {"suppress-common-lines", 0, OPT_SUPPRESS}, {"left-column", 0, OPT_LEFT},
       {0, 0, 0}};
   diff_opts o = {.format = F_NORMAL, .context = 3, .width = 130};
@@ -1263,7 +1277,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   o.optstr = optstr;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbBaNrsdtL:pF:D:yW:0123456789", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbBaNrsdtL:pF:D:yW:I:0123456789", longs)) != -1) {
     switch (c) {
       case 'u': case 'U': case 'c': case 'C': {
         o.format = (c == 'u' || c == 'U') ? F_UNIFIED : F_CONTEXT;
@@ -1295,6 +1309,19 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
           goto done;
         }
         o.nfunc++;
+        break;
+      }
+      case 'I': {
+        if (o.nign == DIFF_MAX_FUNC_RE) {
+          cmd_errorf(ctx, "too many -I expressions (limit %d)", DIFF_MAX_FUNC_RE);
+          goto done;
+        }
+        re_err err = {0};
+        if (re_compile(&o.ign_re[o.nign], st.arg, strlen(st.arg), RE_NOSUB, &err) != 0) {
+          cmd_errorf(ctx, "%s: %s", st.arg, err.msg);
+          goto done;
+        }
+        o.nign++;
         break;
       }
       case 'D': {
@@ -1367,6 +1394,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
                  "  -b, --ignore-space-change     ignore changes in the amount of white space\n"
                  "  -w, --ignore-all-space        ignore all white space\n"
                  "  -B, --ignore-blank-lines      ignore changes where lines are all blank\n"
+                 "  -I, --ignore-matching-lines=RE  ignore changes where all lines match RE\n"
                  "      --strip-trailing-cr       strip trailing carriage return on input\n"
                  "  -a, --text                    treat all files as text\n"
                  "  -L, --label LABEL             use LABEL instead of file name and timestamp\n"
@@ -1412,5 +1440,6 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
     cmd_outf(ctx, "Files %s and %s are identical\n", argv[st.ind], argv[st.ind + 1]);
 done:
   for (int i = 0; i < o.nfunc; i++) re_free(o.func_re[i]);
+  for (int i = 0; i < o.nign; i++) re_free(o.ign_re[i]);
   return status;
 }

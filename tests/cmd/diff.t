@@ -176,3 +176,7 @@ status: 1
 test: side by side: tabs, -t, a missing final newline, identical files
 cmd: printf 'x\ty\n' > t1; printf 'x\tz\n' > t2; diff -y -W 30 t1 t2; diff -y -t -W 30 t1 t2; printf 'a' > n1; printf 'b' > n2; diff -y -W 20 n1 n2; echo; diff -y -W 20 t1 t1; echo $?
 out: x\ty     |\tx\tz\nx       y     |  x       z\na     |\tb\nx\tx\n0\n
+
+test: -I ignores changes whose lines all match
+cmd: printf 'a\n# v1\nb\nc\n' > x; printf 'a\n# v2\nb\nC\n' > y; diff -I '^#' x y; echo $?; printf 'a\n# v1\n' > x1; printf 'a\n# v2\n' > y1; diff -I '^#' x1 y1; echo $?; diff --ignore-matching-lines='v[0-9]' -I '^[cC]$' x y; echo $?
+out: 4c4\n< c\n---\n> C\n1\n0\n0\n

@@ -66,7 +66,9 @@ def main():
                ["-D", "SBX"], ["-B", "--line-format=%c'['%L"],
                # side by side
                ["-y"], ["-y", "-W", "40"], ["-y", "--suppress-common-lines", "-W", "60"],
-               ["-y", "-t", "-W", "33"], ["-y", "--left-column"]]
+               ["-y", "-t", "-W", "33"], ["-y", "--left-column"],
+               # -I (with -B too)
+               ["-I", "^[ab]"], ["-I", "int", "-I", "^$"], ["-B", "-I", "f"]]
     for case in range(args.cases):
         sa, sb = make_pair(rng)
         with open(os.path.join(tmp, "a"), "w") as f:
