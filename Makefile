@@ -6,7 +6,7 @@
 # so adding a source file never needs an edit here.
 
 CC       ?= gcc
-PKGS     := sqlite3 jansson libedit libpcre2-8 zlib libarchive libcrypto fuse3 libseccomp yaml-0.1
+PKGS     := sqlite3 jansson libedit libpcre2-8 zlib libarchive libcrypto fuse3 libseccomp yaml-0.1 libzstd libmagic
 PY       := /usr/bin/python3
 # Debian's libpython3.11, never a python3.11-config found first on PATH (pyenv).
 PYCFG    := /usr/bin/python3.11-config

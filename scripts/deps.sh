@@ -8,6 +8,8 @@ PKGS=(
   build-essential pkg-config clang libclang-rt-14-dev
   libsqlite3-dev sqlite3 libjansson-dev libedit-dev
   libpcre2-dev zlib1g-dev libarchive-dev libssl-dev jq libyaml-dev
+  libzstd-dev zstd  # zstd/unzstd (src/cmd/zstd.c) and the host half of zstd.t
+  libmagic-dev  # file (src/cmd/file.c) answers through libmagic
   libfuse3-dev fuse3 libseccomp-dev
   python3 python3-dev python3-pytest python3-numpy python3-pandas
   python3-matplotlib python3-scipy python3-sklearn  # what an agent's analysis code imports
@@ -15,6 +17,7 @@ PKGS=(
   nodejs npm
   curl  # scripts/suites/mcp.sh: raw HTTP requests to sbx mcp --http
   gawk bc diffutils patch tar gzip bzip2 xz-utils zip unzip file tree
+  ncal uuid-runtime ripgrep  # host halves of cal.t, uuidgen.t and rg.t
   xxd bsdextrautils  # host halves of xxd.t, hexdump.t, column.t (not in every base image)
   yq  # kislyuk/yq: tests/cmd/yq.t proves its expectations against it
   faketime  # scripts/suites/shifted-clock.sh: the suites that print times, at other dates

@@ -2,7 +2,10 @@
  * diff - compare files line by line (GNU diffutils 3.8).
  *
  *   diff [-u | -U N | -c | -C N | -q | --normal] [-i] [-w] [-b] [-B] [-a] [-N] [-r]
- *        [--label L]... [--strip-trailing-cr] FILE1 FILE2
+ *        [--label L]... [--strip-trailing-cr] [-p | -F RE]... FILE1 FILE2
+ *   diff -y [-W N] [-t] [--suppress-common-lines] [--left-column] FILE1 FILE2
+ *   diff [--line-format=LFMT | --LTYPE-line-format=LFMT | --GTYPE-group-format=GFMT
+ *        | -D NAME]... FILE1 FILE2
  *
  * The differences come from Myers' O(ND) algorithm in linear space: strip the
  * common prefix and suffix, find the middle snake of the shortest edit script
@@ -11,7 +14,9 @@
  * search compares integers. Afterwards each run of changes is slid to the
  * position GNU prefers (as far down as it goes, then back up to line up with
  * a change in the other file), so hunks match GNU's on ordinary input. Output
- * formats: normal, unified, context, brief; directories (with -r recursively,
+ * formats: normal, unified, context (with -F/-p: the last matching line before
+ * each hunk in its header), brief, GNU's line and group formats (%l %L %dn
+ * %c'C' %< %> %= %df... %(A=B?T:E), -D as formats); directories (with -r recursively,
  * -N for absent files), binary files ("Binary files a and b differ"), the
  * "\ No newline at end of file" marker. Exit 0 same, 1 different, 2 trouble.
  *
@@ -29,12 +34,18 @@
 #include "cmd/cmd.h"
 #include "cmd/lib/fs.h"
 #include "cmd/lib/datetime.h"
+#include "re/re.h"
 
 CMD_DEFINE("diff", cmd_diff_main);
 
 #define DIFF_MAX_DEPTH 128
 
-enum diff_format { F_NORMAL, F_UNIFIED, F_CONTEXT, F_BRIEF };
+enum diff_format { F_NORMAL, F_UNIFIED, F_CONTEXT, F_BRIEF, F_FORMAT, F_SIDE };
+
+#define DIFF_MAX_FUNC_RE 16
+/* --old/new/unchanged-line-format and --old/new/changed/unchanged-group-format */
+enum { L_OLD, L_NEW, L_UNCHANGED };
+enum { G_OLD, G_NEW, G_CHANGED, G_UNCHANGED };
 
 typedef struct diff_opts {
   enum diff_format format;
@@ -44,6 +55,17 @@ typedef struct diff_opts {
   const char *label[2];
   int nlabels;
   const char *optstr;       /* the options as given, for "diff -r a/x b/x" lines */
+  re *func_re[DIFF_MAX_FUNC_RE]; /* -F / -p: a hunk header shows the line before */
+  int nfunc;
+  re *ign_re[DIFF_MAX_FUNC_RE];  /* -I: changes of matching lines only do not count */
+  int nign;
+  long func_search, func_match;  /* GNU's find_function cache (per file pair) */
+  const char *lfmt[3];      /* line formats (NULL: "%l\n") */
+  const char *gfmt[4];      /* group formats (NULL: the default of each) */
+  long width;               /* -W (side by side), 130 */
+  bool expand_tabs;         /* -t */
+  bool suppress_common;     /* --suppress-common-lines */
+  bool left_column;         /* --left-column */
   int status;               /* 0, 1, or 2 */
 } diff_opts;
 
@@ -472,12 +494,22 @@ static bool blank_line(diff_file *f, long i) {
 }
 
 /* -B: a change whose lines are all blank does not count. */
+/* -B / -I: a line that does not count (blank, or matching an -I expression). */
+static bool ignorable_line(const diff_opts *o, diff_file *f, long i) {
+  if (o->ign_blank && blank_line(f, i)) return true;
+  for (int k = 0; k < o->nign; k++)
+    if (re_exec(o->ign_re[k], f->line[i], f->linelen[i], 0, 0, NULL, 0, NULL) == RE_MATCH)
+      return true;
+  return false;
+}
+
+/* -B / -I: a change whose lines all do not count is no change (GNU). */
 static bool ignorable(const diff_opts *o, diff_file *a, diff_file *b, const change *c) {
-  if (!o->ign_blank) return false;
+  if (!o->ign_blank && !o->nign) return false;
   for (long k = 0; k < c->na; k++)
-    if (!blank_line(a, c->a0 + k)) return false;
+    if (!ignorable_line(o, a, c->a0 + k)) return false;
   for (long k = 0; k < c->nb; k++)
-    if (!blank_line(b, c->b0 + k)) return false;
+    if (!ignorable_line(o, b, c->b0 + k)) return false;
   return true;
 }
 
@@ -509,6 +541,348 @@ static void uni_range(cmd_ctx *ctx, long first, long count) {
   if (count == 1) cmd_outf(ctx, "%ld", first);
   else if (count == 0) cmd_outf(ctx, "%ld,0", first - 1);
   else cmd_outf(ctx, "%ld,%ld", first, count);
+}
+
+/* -F / -p: the last line before a's line `first` (0-based) that matches one
+ * of the expressions, searching back no further than the previous search
+ * started (then the previous match stands), as GNU's find_function. */
+static int diff_poll(void *ud) { return cmd_poll(ud); }
+
+static long find_function(cmd_ctx *ctx, diff_opts *o, diff_file *a, long first) {
+  long last = o->func_search;
+  o->func_search = first;
+  re_ctl ctl = {0, diff_poll, ctx};
+  for (long i = first - 1; i >= last && i >= 0; i--) {
+    for (int k = 0; k < o->nfunc; k++) {
+      if (re_exec(o->func_re[k], a->line[i], a->linelen[i], 0, 0, NULL, 0, &ctl) == RE_MATCH) {
+        o->func_match = i;
+        return i;
+      }
+    }
+    if ((i & 1023) == 0 && cmd_poll(ctx)) break;
+  }
+  return o->func_match;
+}
+
+/* GNU's print_context_function: a space, then up to 40 bytes of the line
+ * from its first non-blank, trailing blanks dropped. */
+static void print_function(cmd_ctx *ctx, diff_opts *o, diff_file *a, long first) {
+  if (!o->nfunc) return;
+  long f = find_function(ctx, o, a, first);
+  if (f < 0) return;
+  const char *s = a->line[f];
+  size_t n = a->linelen[f], i = 0, j;
+  while (i < n && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r'))) i++;
+  for (j = i; j < i + 40 && j < n; j++) continue;
+  while (j > i && (s[j - 1] == ' ' || (s[j - 1] >= '\t' && s[j - 1] <= '\r'))) j--;
+  cmd_outc(ctx, ' ');
+  cmd_out(ctx, s + i, j - i);
+}
+
+/* ---- --line-format and --GTYPE-group-format (GNU's ifdef output) ---------------------- */
+
+/* The extent of a group: lines [lo, hi) of each file (0-based). */
+typedef struct fmt_group {
+  diff_file *f[2];
+  long lo[2], hi[2];
+} fmt_group;
+
+/* Parses a printf spec after '%' ("-05.3d" ...) up to its conversion; returns
+ * the position of the conversion letter (d o x X) or NULL when it is not one.
+ * spec gets a printf format for a long. */
+static const char *parse_spec(const char *p, char *spec, size_t sz) {
+  const char *q = p;
+  while (*q == '-' || *q == '\'' || *q == '0' || *q == ' ' || *q == '+' || *q == '#') q++;
+  while (*q >= '0' && *q <= '9') q++;
+  if (*q == '.') {
+    q++;
+    while (*q >= '0' && *q <= '9') q++;
+  }
+  if (*q != 'd' && *q != 'o' && *q != 'x' && *q != 'X') return NULL;
+  size_t n = (size_t)(q - p);
+  if (n + 4 > sz) return NULL;
+  spec[0] = '%';
+  memcpy(spec + 1, p, n);
+  spec[n + 1] = 'l';
+  spec[n + 2] = *q;
+  spec[n + 3] = '\0';
+  return q;
+}
+
+/* %c'C' or %c'\OOO': returns the position after it and the byte in *out. */
+static const char *parse_char(const char *p, char *out) {
+  if (p[0] != 'c' || p[1] != '\'') return NULL;
+  p += 2;
+  if (*p == '\\') {
+    int v = 0, k = 0;
+    p++;
+    while (k < 3 && *p >= '0' && *p <= '7') v = v * 8 + (*p++ - '0'), k++;
+    if (!k) return NULL;
+    *out = (char)v;
+  } else if (*p && *p != '\'') {
+    *out = *p++;
+  } else {
+    return NULL;
+  }
+  return *p == '\'' ? p + 1 : NULL;
+}
+
+/* The value of a line-number letter of a group: e f l m n for file 1, E F L
+ * M N for file 2 (first-1, first, last, last+1, count; 1-based). */
+static bool group_value(const fmt_group *g, char c, long *v) {
+  int k = c >= 'A' && c <= 'Z';
+  long first = g->lo[k] + 1, last = g->hi[k];
+  switch (c | 0x20) {
+    case 'e': *v = first - 1; return true;
+    case 'f': *v = first; return true;
+    case 'l': *v = last; return true;
+    case 'm': *v = last + 1; return true;
+    case 'n': *v = last - first + 1; return true;
+    default: return false;
+  }
+}
+
+static void format_lines(cmd_ctx *ctx, const diff_opts *o, int type, diff_file *f, long lo,
+                         long hi);
+
+/* One operand of %(A=B?T:E): a decimal number or a letter. */
+static const char *cond_operand(const char *p, const fmt_group *g, long line, long *v) {
+  if (*p >= '0' && *p <= '9') {
+    *v = 0;
+    while (*p >= '0' && *p <= '9') *v = *v * 10 + (*p++ - '0');
+    return p;
+  }
+  if (g ? group_value(g, *p, v) : *p == 'n' ? (*v = line + 1, true) : false) return p + 1;
+  return NULL;
+}
+
+/* Finds the end of a conditional branch (up to `stop` at nesting level 0). */
+static const char *branch_end(const char *p, char stop) {
+  int depth = 0;
+  for (; *p; p++) {
+    if (*p == '%' && p[1] == '(') depth++, p++;
+    else if (*p == '%' && p[1]) p++;
+    else if (*p == ')' && depth) depth--;
+    else if (*p == stop && !depth) return p;
+    else if (*p == ')' && !depth && stop == ':') return p;
+  }
+  return p;
+}
+
+/* Prints fmt[0..end) for a group (g) or a line (f, line; g NULL). */
+static void format_run(cmd_ctx *ctx, const diff_opts *o, const char *fmt, const char *end,
+                       const fmt_group *g, diff_file *f, long line, int depth) {
+  char spec[64];
+  for (const char *p = fmt; p < end;) {
+    if (*p != '%') {
+      const char *q = memchr(p, '%', (size_t)(end - p));
+      if (!q) q = end;
+      cmd_out(ctx, p, (size_t)(q - p));
+      p = q;
+      continue;
+    }
+    const char *d = p + 1, *q;
+    char ch;
+    long v;
+    if (d >= end) {
+      cmd_outc(ctx, '%');
+      break;
+    }
+    if (*d == '%') {
+      cmd_outc(ctx, '%');
+      p = d + 1;
+    } else if (g && (*d == '<' || *d == '>' || *d == '=')) {
+      int k = *d == '>';
+      format_lines(ctx, o, *d == '<' ? L_OLD : *d == '>' ? L_NEW : L_UNCHANGED, g->f[k],
+                   g->lo[k], g->hi[k]);
+      p = d + 1;
+    } else if (!g && (*d == 'l' || *d == 'L')) {
+      size_t n = f->linelen[line];
+      bool nl = !(line == (long)f->nlines - 1 && f->missing_newline);
+      cmd_out(ctx, f->line[line], n);
+      if (*d == 'L' && nl) cmd_outc(ctx, '\n');
+      p = d + 1;
+    } else if ((q = parse_char(d, &ch))) {
+      cmd_outc(ctx, ch);
+      p = q;
+    } else if ((q = parse_spec(d, spec, sizeof spec)) && q + 1 < end + 1 &&
+               (g ? group_value(g, q[1], &v) : q[1] == 'n' ? (v = line + 1, true) : false)) {
+      cmd_outf(ctx, spec, v);
+      p = q + 2;
+    } else if (*d == '(' && depth < 32) {
+      /* %(A=B?T:E) */
+      long x, y;
+      const char *a = cond_operand(d + 1, g, line, &x), *b;
+      if (!a || *a != '=' || !(b = cond_operand(a + 1, g, line, &y)) || *b != '?') {
+        cmd_outc(ctx, '%');
+        p = d;
+        continue;
+      }
+      const char *t = b + 1, *te = branch_end(t, ':');
+      const char *e = *te == ':' ? te + 1 : te, *ee = *te == ':' ? branch_end(e, ')') : te;
+      if (x == y) format_run(ctx, o, t, te < end ? te : end, g, f, line, depth + 1);
+      else if (e < ee) format_run(ctx, o, e, ee < end ? ee : end, g, f, line, depth + 1);
+      p = *ee == ')' ? ee + 1 : ee;
+    } else {
+      cmd_outc(ctx, '%');
+      p = d;
+    }
+  }
+}
+
+static void format_lines(cmd_ctx *ctx, const diff_opts *o, int type, diff_file *f, long lo,
+                         long hi) {
+  const char *fmt = o->lfmt[type] ? o->lfmt[type] : "%l\n";
+  for (long i = lo; i < hi && !cmd_poll(ctx); i++)
+    format_run(ctx, o, fmt, fmt + strlen(fmt), NULL, f, i, 0);
+}
+
+static void format_group(cmd_ctx *ctx, const diff_opts *o, int type, const fmt_group *g) {
+  static const char *const defaults[4] = {"%<", "%>", "%<%>", "%="};
+  const char *fmt = o->gfmt[type] ? o->gfmt[type] : defaults[type];
+  format_run(ctx, o, fmt, fmt + strlen(fmt), g, NULL, 0, 0);
+}
+
+/* ---- -y: side by side (GNU's side.c) ---------------------------------------------------- */
+
+typedef struct side {
+  cmd_ctx *ctx;
+  long half, col2; /* half width, offset of the second column */
+  bool expand;
+} side;
+
+/* Tabs (unless -t) then spaces from column `from` to `to`. */
+static long side_tab_to(side *sd, long from, long to) {
+  if (!sd->expand)
+    for (long tab = from + 8 - from % 8; tab <= to; tab += 8) {
+      cmd_outc(sd->ctx, '\t');
+      from = tab;
+    }
+  while (from++ < to) cmd_outc(sd->ctx, ' ');
+  return to;
+}
+
+/* One side's line cut to `bound` columns; returns the column reached. */
+static long side_half(side *sd, const diff_file *f, long i, long indent, long bound) {
+  const unsigned char *p = (const unsigned char *)f->line[i];
+  const unsigned char *end = p + f->linelen[i];
+  long in = 0, out = 0;
+  while (p < end) {
+    unsigned char c = *p++;
+    if (c == '\t') {
+      long spaces = 8 - in % 8;
+      if (in == out) {
+        long stop = out + spaces;
+        if (sd->expand) {
+          if (bound < stop) stop = bound;
+          for (; out < stop; out++) cmd_outc(sd->ctx, ' ');
+        } else if (stop < bound) {
+          out = stop;
+          cmd_outc(sd->ctx, '\t');
+        }
+      }
+      in += spaces;
+    } else if (c == '\r') {
+      cmd_outc(sd->ctx, '\r');
+      side_tab_to(sd, 0, indent);
+      in = out = 0;
+    } else if (c == '\b') {
+      if (in != 0 && --in < bound) {
+        if (out <= in) {
+          for (; out < in; out++) cmd_outc(sd->ctx, ' ');
+        } else {
+          out = in;
+          cmd_outc(sd->ctx, '\b');
+        }
+      }
+    } else if (c == '\f' || c == '\v') {
+      if (in < bound) cmd_outc(sd->ctx, (char)c);
+    } else {
+      /* one character (a UTF-8 sequence counts one column) */
+      const unsigned char *start = p - 1;
+      if (c >= 0xc0)
+        while (p < end && (*p & 0xc0) == 0x80) p++;
+      if (in < bound) {
+        out = in + 1;
+        cmd_out(sd->ctx, start, (size_t)(p - start));
+      }
+      in++;
+    }
+  }
+  return out;
+}
+
+static bool side_nl(const diff_file *f, long i) {
+  return !(i == (long)f->nlines - 1 && f->missing_newline);
+}
+
+/* GNU's print_1sdiff_line: a (or -1), the separator, b (or -1). */
+static void side_line(side *sd, diff_file *a, long i, char sep, diff_file *b, long j) {
+  long col = 0;
+  bool nl = false;
+  if (i >= 0) {
+    nl |= side_nl(a, i);
+    col = side_half(sd, a, i, 0, sd->half);
+  }
+  if (sep != ' ') {
+    col = side_tab_to(sd, col, (sd->half + sd->col2 - 1) / 2) + 1;
+    if (sep == '|' && nl != side_nl(b, j)) sep = nl ? '/' : '\\';
+    cmd_outc(sd->ctx, sep);
+  }
+  if (j >= 0) {
+    nl |= side_nl(b, j);
+    if (b->linelen[j] > 0) {
+      col = side_tab_to(sd, col, sd->col2);
+      side_half(sd, b, j, col, sd->half);
+    }
+  }
+  if (nl) cmd_outc(sd->ctx, '\n');
+}
+
+static void print_side(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
+                       const diff_opts *o) {
+  side sd = {ctx, 0, 0, o->expand_tabs};
+  long t = o->expand_tabs ? 1 : 8;
+  long off = (o->width + t + 3) / (2 * t) * t;
+  sd.half = off - 3 < o->width - off ? off - 3 : o->width - off;
+  if (sd.half < 0) sd.half = 0;
+  sd.col2 = sd.half ? off : o->width;
+  long i = 0, j = 0;
+  for (size_t k = 0; k <= n; k++) {
+    long a0 = k < n ? v[k].a0 : (long)a->nlines;
+    for (; i < a0; i++, j++) {
+      if (cmd_poll(ctx)) return;
+      if (o->suppress_common) continue;
+      if (o->left_column) side_line(&sd, a, i, '(', b, -1);
+      else side_line(&sd, a, i, ' ', b, j);
+    }
+    if (k == n) break;
+    long na = v[k].na, nb = v[k].nb, m = na < nb ? na : nb;
+    for (long x = 0; x < m; x++) side_line(&sd, a, i++, '|', b, j++);
+    for (long x = m; x < na; x++) side_line(&sd, a, i++, '<', b, -1);
+    for (long x = m; x < nb; x++) side_line(&sd, a, -1, '>', b, j++);
+  }
+}
+
+/* Every group in order: the unchanged runs between changes and each change,
+ * as GNU's print_ifdef_script (a -B-ignorable change stays in the run of
+ * unchanged lines, shown from file 1). */
+static void print_formats(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
+                          const diff_opts *o) {
+  long na = 0, nb = 0;
+  for (size_t k = 0; k <= n; k++) {
+    if (k < n && ignorable(o, a, b, &v[k])) continue;
+    long a0 = k < n ? v[k].a0 : (long)a->nlines, b0 = k < n ? v[k].b0 : (long)b->nlines;
+    if (na < a0) {
+      fmt_group u = {{a, b}, {na, nb}, {a0, b0}};
+      format_group(ctx, o, G_UNCHANGED, &u);
+    }
+    if (k == n) break;
+    fmt_group c = {{a, b}, {v[k].a0, v[k].b0}, {v[k].a0 + v[k].na, v[k].b0 + v[k].nb}};
+    format_group(ctx, o, v[k].na && v[k].nb ? G_CHANGED : v[k].na ? G_OLD : G_NEW, &c);
+    na = c.hi[0], nb = c.hi[1];
+    if (cmd_poll(ctx)) break;
+  }
 }
 
 static void print_normal(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
@@ -585,7 +959,7 @@ static void hunk_bounds(const change *v, size_t k, size_t last, long ctxlines,
 }
 
 static void print_unified(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
-                          const diff_opts *o) {
+                          diff_opts *o) {
   for (size_t k = 0; k < n; k++) {
     if (ignorable(o, a, b, &v[k])) continue;
     size_t last = hunk_end(v, n, k, o->context, o, a, b);
@@ -595,7 +969,9 @@ static void print_unified(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, s
     uni_range(ctx, a_lo + 1, a_hi - a_lo);
     cmd_outs(ctx, " +");
     uni_range(ctx, b_lo + 1, b_hi - b_lo);
-    cmd_outs(ctx, " @@\n");
+    cmd_outs(ctx, " @@");
+    print_function(ctx, o, a, a_lo);
+    cmd_outc(ctx, '\n');
     long i = a_lo, j = b_lo;
     for (size_t m = k; m <= last; m++) {
       for (; i < v[m].a0; i++, j++) print_line(ctx, " ", a, i);
@@ -623,7 +999,7 @@ static void print_context_side(cmd_ctx *ctx, diff_file *f, const change *v, size
 }
 
 static void print_context(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
-                          const diff_opts *o) {
+                          diff_opts *o) {
   for (size_t k = 0; k < n; k++) {
     if (ignorable(o, a, b, &v[k])) continue;
     size_t last = hunk_end(v, n, k, o->context, o, a, b);
@@ -631,7 +1007,9 @@ static void print_context(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, s
     hunk_bounds(v, k, last, o->context, a, b, &a_lo, &a_hi, &b_lo, &b_hi);
     bool any_a = false, any_b = false;
     for (size_t m = k; m <= last; m++) any_a |= v[m].na > 0, any_b |= v[m].nb > 0;
-    cmd_outs(ctx, "***************\n*** ");
+    cmd_outs(ctx, "***************");
+    print_function(ctx, o, a, a_lo);
+    cmd_outs(ctx, "\n*** ");
     range(ctx, a_lo + 1, a_hi - a_lo, ',');
     cmd_outs(ctx, " ****\n");
     if (any_a) print_context_side(ctx, a, v, k, last, a_lo, a_hi, false);
@@ -680,12 +1058,14 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
     }
   }
   bool same_bytes = f[0].len == f[1].len && memcmp(f[0].data, f[1].data, f[0].len) == 0;
-  if (same_bytes) goto out;
+  /* formats and -y print the common lines too */
+  if (same_bytes && o->format != F_FORMAT && o->format != F_SIDE) goto out;
   bool binary = !o->text && (memchr(f[0].data, 0, f[0].len < 32768 ? f[0].len : 32768) ||
                              memchr(f[1].data, 0, f[1].len < 32768 ? f[1].len : 32768));
   if (binary || o->format == F_BRIEF) {
     /* -q with -i/-w could still find the files equal; GNU compares then too. */
-    if (binary || !(o->icase || o->ign_all_space || o->ign_space_change || o->ign_blank)) {
+    if (binary ||
+        !(o->icase || o->ign_all_space || o->ign_space_change || o->ign_blank || o->nign)) {
       if (show_cmd && !binary && o->format != F_BRIEF) cmd_outf(ctx, "diff%s %s %s\n", o->optstr, n1, n2);
       cmd_outf(ctx, binary ? "Binary files %s and %s differ\n" : "Files %s and %s differ\n", n1, n2);
       status = 1;
@@ -739,7 +1119,12 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
   size_t real = 0;
   for (size_t k = 0; v && k < n; k++)
     if (!ignorable(o, &f[0], &f[1], &v[k])) real++;
-  if (real) {
+  if (v && (o->format == F_FORMAT || o->format == F_SIDE)) {
+    if (show_cmd && real) cmd_outf(ctx, "diff%s %s %s\n", o->optstr, n1, n2);
+    if (o->format == F_SIDE) print_side(ctx, &f[0], &f[1], v, n, o);
+    else print_formats(ctx, &f[0], &f[1], v, n, o);
+    status = real ? 1 : 0;
+  } else if (real) {
     status = 1;
     if (o->format == F_BRIEF) {
       cmd_outf(ctx, "Files %s and %s differ\n", n1, n2);
@@ -747,6 +1132,7 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
       if (show_cmd) /* GNU shows the labels, when given, in place of the names */
         cmd_outf(ctx, "diff%s %s %s\n", o->optstr, o->nlabels > 0 ? o->label[0] : n1,
                  o->nlabels > 1 ? o->label[1] : n2);
+      o->func_search = 0, o->func_match = -1;
       if (o->format == F_NORMAL) print_normal(ctx, &f[0], &f[1], v, n, o);
       else {
         print_headers(ctx, &f[0], &f[1], o);
@@ -858,7 +1244,9 @@ static int diff_paths(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
 }
 
 int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_LABEL = 256, OPT_NORMAL, OPT_STRIP_CR, OPT_HELP, OPT_VERSION, OPT_IGNORED };
+  enum { OPT_LABEL = 256, OPT_NORMAL, OPT_STRIP_CR, OPT_HELP, OPT_VERSION, OPT_IGNORED,
+         OPT_LINE, OPT_LOLD, OPT_LNEW, OPT_LUNCH, OPT_GOLD, OPT_GNEW, OPT_GCHG, OPT_GUNCH,
+         OPT_SUPPRESS, OPT_LEFT };
   static const cmd_longopt longs[] = {
       {"unified", 2, 'u'},          {"context", 2, 'c'},
       {"brief", 0, 'q'},            {"ignore-case", 0, 'i'},
@@ -869,9 +1257,19 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
       {"strip-trailing-cr", 0, OPT_STRIP_CR}, {"report-identical-files", 0, 's'},
       {"help", 0, OPT_HELP},        {"version", 0, OPT_VERSION},
       {"color", 2, OPT_IGNORED},    {"minimal", 0, 'd'},
+      {"show-c-function", 0, 'p'},  {"show-function-line", 1, 'F'},
+      {"ifdef", 1, 'D'},            {"line-format", 1, OPT_LINE},
+      {"old-line-format", 1, OPT_LOLD}, {"new-line-format", 1, OPT_LNEW},
+      {"unchanged-line-format", 1, OPT_LUNCH}, {"old-group-format", 1, OPT_GOLD},
+      {"new-group-format", 1, OPT_GNEW}, {"changed-group-format", 1, OPT_GCHG},
+      {"unchanged-group-format", 1, OPT_GUNCH}, {"side-by-side", 0, 'y'},
+      {"width", 1, 'W'},            {"expand-tabs", 0, 't'},
+      {"ignore-matching-lines", 1, 'I'},
+      {"suppress-common-lines", 0, OPT_SUPPRESS}, {"left-column", 0, OPT_LEFT},
       {0, 0, 0}};
-  diff_opts o = {.format = F_NORMAL, .context = 3};
-  bool report_same = false;
+  diff_opts o = {.format = F_NORMAL, .context = 3, .width = 130};
+  bool report_same = false, format_set = false, func_c = false;
+  int status = 2;
   /* The options as given, for "diff -r a/x b/x" lines in directory mode. */
   size_t olen = 1;
   for (int i = 1; i < argc; i++) olen += strlen(argv[i]) + 1;
@@ -879,23 +1277,78 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   o.optstr = optstr;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbBaNrsdtL:0123456789", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbBaNrsdtL:pF:D:yW:I:0123456789", longs)) != -1) {
     switch (c) {
       case 'u': case 'U': case 'c': case 'C': {
         o.format = (c == 'u' || c == 'U') ? F_UNIFIED : F_CONTEXT;
+        format_set = true;
         if (st.arg) {
           char *end;
           long n = strtol(st.arg, &end, 10);
           if (*end || n < 0 || n > 1000000) {
             cmd_errorf(ctx, "invalid context length '%s'", st.arg);
             cmd_errorf(ctx, "Try 'diff --help' for more information.");
-            return 2;
+            goto done;
           }
           o.context = (int)n;
         }
         break;
       }
-      case 'q': o.format = F_BRIEF; break;
+      case 'q': o.format = F_BRIEF; format_set = true; break;
+      case 'p': case 'F': {
+        /* -p is -F with GNU's C function pattern, and asks for -c output */
+        const char *pat = c == 'p' ? "^[[:alpha:]$_]" : st.arg;
+        if (c == 'p') func_c = true;
+        if (o.nfunc == DIFF_MAX_FUNC_RE) {
+          cmd_errorf(ctx, "too many -F expressions (limit %d)", DIFF_MAX_FUNC_RE);
+          goto done;
+        }
+        re_err err = {0};
+        if (re_compile(&o.func_re[o.nfunc], pat, strlen(pat), RE_NOSUB, &err) != 0) {
+          cmd_errorf(ctx, "%s: %s", pat, err.msg);
+          goto done;
+        }
+        o.nfunc++;
+        break;
+      }
+      case 'I': {
+        if (o.nign == DIFF_MAX_FUNC_RE) {
+          cmd_errorf(ctx, "too many -I expressions (limit %d)", DIFF_MAX_FUNC_RE);
+          goto done;
+        }
+        re_err err = {0};
+        if (re_compile(&o.ign_re[o.nign], st.arg, strlen(st.arg), RE_NOSUB, &err) != 0) {
+          cmd_errorf(ctx, "%s: %s", st.arg, err.msg);
+          goto done;
+        }
+        o.nign++;
+        break;
+      }
+      case 'D': {
+        /* -D NAME: C preprocessor output, through the group formats */
+        size_t n = strlen(st.arg) * 4 + 128;
+        char *g0 = cmd_alloc(ctx, n), *g1 = cmd_alloc(ctx, n), *g2 = cmd_alloc(ctx, n);
+        snprintf(g0, n, "#ifndef %s\n%%<#endif /* ! %s */\n", st.arg, st.arg);
+        snprintf(g1, n, "#ifdef %s\n%%>#endif /* %s */\n", st.arg, st.arg);
+        snprintf(g2, n, "#ifndef %s\n%%<#else /* %s */\n%%>#endif /* %s */\n", st.arg,
+                 st.arg, st.arg);
+        o.gfmt[G_OLD] = g0, o.gfmt[G_NEW] = g1, o.gfmt[G_CHANGED] = g2;
+        o.format = F_FORMAT;
+        format_set = true;
+        break;
+      }
+      case OPT_LINE: o.lfmt[L_OLD] = o.lfmt[L_NEW] = o.lfmt[L_UNCHANGED] = st.arg; goto fmt;
+      case OPT_LOLD: o.lfmt[L_OLD] = st.arg; goto fmt;
+      case OPT_LNEW: o.lfmt[L_NEW] = st.arg; goto fmt;
+      case OPT_LUNCH: o.lfmt[L_UNCHANGED] = st.arg; goto fmt;
+      case OPT_GOLD: o.gfmt[G_OLD] = st.arg; goto fmt;
+      case OPT_GNEW: o.gfmt[G_NEW] = st.arg; goto fmt;
+      case OPT_GCHG: o.gfmt[G_CHANGED] = st.arg; goto fmt;
+      case OPT_GUNCH: o.gfmt[G_UNCHANGED] = st.arg;
+      fmt:
+        o.format = F_FORMAT;
+        format_set = true;
+        break;
       case 'i': o.icase = true; break;
       case 'w': o.ign_all_space = true; break;
       case 'b': o.ign_space_change = true; break;
@@ -904,7 +1357,22 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'N': o.new_file = true; break;
       case 'r': o.recursive = true; break;
       case 's': report_same = true; break;
-      case 'd': case 't': case OPT_IGNORED: break;
+      case 'd': case OPT_IGNORED: break;
+      case 't': o.expand_tabs = true; break;
+      case 'y': o.format = F_SIDE; format_set = true; break;
+      case OPT_SUPPRESS: o.suppress_common = true; break;
+      case OPT_LEFT: o.left_column = true; break;
+      case 'W': {
+        char *end;
+        long w = strtol(st.arg, &end, 10);
+        if (*end || w <= 0 || w > 100000) {
+          cmd_errorf(ctx, "invalid width '%s'", st.arg);
+          cmd_errorf(ctx, "Try 'diff --help' for more information.");
+          goto done;
+        }
+        o.width = w;
+        break;
+      }
       case 'L':
       case OPT_LABEL:
         if (o.nlabels < 2) o.label[o.nlabels++] = st.arg;
@@ -926,21 +1394,35 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
                  "  -b, --ignore-space-change     ignore changes in the amount of white space\n"
                  "  -w, --ignore-all-space        ignore all white space\n"
                  "  -B, --ignore-blank-lines      ignore changes where lines are all blank\n"
+                 "  -I, --ignore-matching-lines=RE  ignore changes where all lines match RE\n"
                  "      --strip-trailing-cr       strip trailing carriage return on input\n"
                  "  -a, --text                    treat all files as text\n"
-                 "  -L, --label LABEL             use LABEL instead of file name and timestamp\n\n"
+                 "  -L, --label LABEL             use LABEL instead of file name and timestamp\n"
+                 "  -y, --side-by-side            output in two columns\n"
+                 "  -W, --width=NUM               output at most NUM (default 130) print columns\n"
+                 "      --left-column             output only the left column of common lines\n"
+                 "      --suppress-common-lines   do not output common lines\n"
+                 "  -t, --expand-tabs             expand tabs to spaces in output\n"
+                 "  -p, --show-c-function         show which C function each change is in\n"
+                 "  -F, --show-function-line=RE   show the most recent line matching RE\n"
+                 "  -D, --ifdef=NAME              output merged file with '#ifdef NAME' diffs\n"
+                 "      --GTYPE-group-format=GFMT  format GTYPE input groups with GFMT\n"
+                 "      --line-format=LFMT        format all input lines with LFMT\n"
+                 "      --LTYPE-line-format=LFMT  format LTYPE input lines with LFMT\n\n"
                  "Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n");
-        return 0;
-      case OPT_VERSION: return cmd_print_version(ctx);
+        status = 0;
+        goto done;
+      case OPT_VERSION: status = cmd_print_version(ctx); goto done;
       default:
         if (c >= '0' && c <= '9') {
           /* -NUM digits accumulate; saturate like -U's bound (no int overflow) */
           o.context = o.context >= 100000 ? 1000000 : o.context * 10 + (c - '0');
           break;
         }
-        return 2;
+        goto done;
     }
   }
+  if (func_c && !format_set) o.format = F_CONTEXT;
   /* Rebuild the option words (before the operands) for directory headers. */
   size_t k = 0;
   for (int i = 1; i < st.ind; i++) k += (size_t)sprintf(optstr + k, " %s", argv[i]);
@@ -951,10 +1433,13 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
     else
       cmd_errorf(ctx, "extra operand '%s'", argv[st.ind + 2]);
     cmd_errorf(ctx, "Try 'diff --help' for more information."); /* GNU diff prefixes it */
-    return 2;
+    goto done;
   }
-  int status = diff_paths(ctx, &o, argv[st.ind], argv[st.ind + 1], 0, true);
+  status = diff_paths(ctx, &o, argv[st.ind], argv[st.ind + 1], 0, true);
   if (status == 0 && report_same)
     cmd_outf(ctx, "Files %s and %s are identical\n", argv[st.ind], argv[st.ind + 1]);
+done:
+  for (int i = 0; i < o.nfunc; i++) re_free(o.func_re[i]);
+  for (int i = 0; i < o.nign; i++) re_free(o.ign_re[i]);
   return status;
 }

@@ -2,7 +2,10 @@
  * tar - create, list and extract archives (libarchive).
  *
  *   tar -c|-x|-t [-f ARCHIVE] [-zjJa] [-C DIR] [-v] [-O] [-k] [-m] [-h]
- *       [--strip-components=N] [--exclude=PATTERN] [-T FILE] [FILE]...
+ *       [--strip-components=N] [--exclude=PATTERN] [-X FILE] [--exclude-vcs]
+ *       [-T FILE] [--null] [--no-recursion] [--format=FMT] [FILE]...
+ *   reproducible archives: --mtime=DATE|FILE [--clamp-mtime] --owner=NAME[:UID]
+ *       --group=NAME[:GID] --numeric-owner --mode=CHANGES --sort=none|name|inode
  *   (old style too: `tar czf out.tgz dir`)
  *
  * Behaves like GNU tar 1.34 for what agents do with it: the GNU format on
@@ -34,12 +37,15 @@
 #include "cmd/cmd.h"
 #include "cmd/lib/archive_io.h"
 #include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
+#include "cmd/lib/datetime.h"
 
 CMD_DEFINE("tar", cmd_tar_main);
 
 #define TAR_BUF 65536
 #define TAR_MAX_DEPTH 512
 #define TAR_MAX_EXCLUDES 64
+#define TAR_TRY "Try 'tar --help' or 'tar --usage' for more information.\n"
 
 typedef struct tar_opts {
   char mode;                 /* 'c', 'x' or 't' */
@@ -58,6 +64,18 @@ typedef struct tar_opts {
   int status;                /* 0 or 2 */
   bool warned_slash;         /* "Removing leading `/'" printed */
   int ugswidth;              /* GNU's sticky width of "user/group size" */
+  cmd_tz tz;                 /* TZ for listings and --mtime */
+  bool recurse;              /* not --no-recursion */
+  bool exclude_vcs;          /* --exclude-vcs */
+  bool null_names;           /* --null: -T names end with NUL */
+  bool numeric;              /* --numeric-owner */
+  bool has_mtime, clamp;     /* --mtime, --clamp-mtime */
+  int64_t mtime;
+  int64_t owner, group;      /* --owner/--group ids, -1 = the file's */
+  const char *owner_name, *group_name; /* their names, NULL = looked up */
+  cmd_mode_change *mode_changes; /* --mode */
+  char format;               /* create: 'g'nu, 'u'star, 'p'osix, '7' (v7) */
+  cmd_fs_ids *ids;
 } tar_opts;
 
 static void tar_err(cmd_ctx *ctx, tar_opts *o, const char *fmt, const char *a, const char *b) {
@@ -67,7 +85,20 @@ static void tar_err(cmd_ctx *ctx, tar_opts *o, const char *fmt, const char *a, c
   o->status = 2;
 }
 
+/* The names --exclude-vcs leaves out (GNU tar 1.34's list). */
+static const char *const vcs_names[] = {
+    "CVS", ".cvsignore", "RCS", "SCCS", ".git", ".gitignore", ".gitattributes",
+    ".gitmodules", ".arch-ids", "{arch}", "=RELEASE-ID", "=meta-update", "=update",
+    ".bzr", ".bzrignore", ".bzrtags", ".hg", ".hgignore", ".hgtags", "_darcs", NULL};
+
 static bool excluded(tar_opts *o, const char *name) {
+  if (o->exclude_vcs) {
+    const char *base = strrchr(name, '/');
+    base = base && base[1] ? base + 1 : name;
+    size_t n = strcspn(base, "/");
+    for (int i = 0; vcs_names[i]; i++)
+      if (strlen(vcs_names[i]) == n && strncmp(vcs_names[i], base, n) == 0) return true;
+  }
   for (int i = 0; i < o->nexcludes; i++) {
     /* GNU matches the pattern against the name and each of its suffixes after '/'. */
     for (const char *p = name; p; p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL) {
@@ -96,6 +127,7 @@ static void list_long(cmd_ctx *ctx, tar_opts *o, struct archive_entry *e, const 
   char mode[11], ug[128], size[32], date[32];
   mode_string(archive_entry_mode(e), mode);
   const char *u = archive_entry_uname(e), *g = archive_entry_gname(e);
+  if (o->numeric) u = g = NULL;
   char ubuf[24], gbuf[24];
   if (!u || !*u) snprintf(ubuf, sizeof ubuf, "%lld", (long long)archive_entry_uid(e)), u = ubuf;
   if (!g || !*g) snprintf(gbuf, sizeof gbuf, "%lld", (long long)archive_entry_gid(e)), g = gbuf;
@@ -103,10 +135,11 @@ static void list_long(cmd_ctx *ctx, tar_opts *o, struct archive_entry *e, const 
   snprintf(size, sizeof size, "%lld", (long long)archive_entry_size(e));
   int pad = (int)(strlen(ug) + 1 + strlen(size));
   if (pad > o->ugswidth) o->ugswidth = pad;
-  time_t t = archive_entry_mtime(e);
   struct tm tm;
-  gmtime_r(&t, &tm);
-  strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm);
+  if (cmd_time_local(&o->tz, (int64_t)archive_entry_mtime(e), &tm))
+    strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm);
+  else
+    snprintf(date, sizeof date, "%lld", (long long)archive_entry_mtime(e));
   cmd_outf(ctx, "%s %s %*s %s %s", mode, ug, (int)(o->ugswidth - strlen(ug) - 1), size, date,
            name);
   if (archive_entry_hardlink(e))
@@ -405,12 +438,25 @@ static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
   }
   struct archive_entry *e = archive_entry_clear(c->e);
   archive_entry_set_pathname(e, ename ? ename : name);
-  archive_entry_set_mode(e, st.mode);
-  archive_entry_set_uid(e, st.uid);
-  archive_entry_set_gid(e, st.gid);
-  if (st.uid == 0) archive_entry_set_uname(e, "root");
-  if (st.gid == 0) archive_entry_set_gname(e, "root");
-  archive_entry_set_mtime(e, st.mtime, 0);
+  uint32_t mode = st.mode;
+  if (o->mode_changes)
+    mode = (mode & ~07777u) |
+           cmd_mode_adjust(mode & 07777, S_ISDIR(mode), 0, o->mode_changes, NULL);
+  archive_entry_set_mode(e, mode);
+  uint32_t uid = o->owner >= 0 ? (uint32_t)o->owner : st.uid;
+  uint32_t gid = o->group >= 0 ? (uint32_t)o->group : st.gid;
+  archive_entry_set_uid(e, uid);
+  archive_entry_set_gid(e, gid);
+  if (!o->numeric) {
+    /* GNU: the name given with --owner/--group, else the id's name */
+    const char *un = o->owner_name ? o->owner_name : cmd_fs_username(o->ids, uid);
+    const char *gn = o->group_name ? o->group_name : cmd_fs_groupname(o->ids, gid);
+    if (un) archive_entry_set_uname(e, un);
+    if (gn) archive_entry_set_gname(e, gn);
+  }
+  int64_t mtime = st.mtime;
+  if (o->has_mtime && (!o->clamp || mtime > o->mtime)) mtime = o->mtime;
+  archive_entry_set_mtime(e, (time_t)mtime, 0);
   bool is_hardlink = false;
   if (S_ISREG(st.mode) && st.nlink > 1) {
     for (size_t i = 0; i < c->nlinks; i++) {
@@ -474,7 +520,7 @@ static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
     }
   }
   free(ename);
-  if (S_ISDIR(st.mode)) {
+  if (S_ISDIR(st.mode) && o->recurse) {
     char **names;
     int n = cmd_fs_listdir(ctx, path, &names);
     if (n < 0) tar_err(ctx, o, "%s: Cannot open: %s", path, cmd_strerror(n));
@@ -484,8 +530,8 @@ static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
 
 static int do_create(cmd_ctx *ctx, tar_opts *o, char **names, int nnames) {
   if (nnames == 0 && !o->files_from) {
-    cmd_err_raw(ctx, "tar: Cowardly refusing to create an empty archive\n");
-    return cmd_usage_hint(ctx, 2);
+    cmd_err_raw(ctx, "tar: Cowardly refusing to create an empty archive\n" TAR_TRY);
+    return 2;
   }
   char filter = o->filter;
   if (filter == 'a') {
@@ -496,6 +542,7 @@ static int do_create(cmd_ctx *ctx, tar_opts *o, char **names, int nnames) {
     if (ENDS(".gz") || ENDS(".tgz")) filter = 'z';
     if (ENDS(".bz2") || ENDS(".tbz") || ENDS(".tbz2")) filter = 'j';
     if (ENDS(".xz") || ENDS(".txz")) filter = 'J';
+    if (ENDS(".zst") || ENDS(".tzst")) filter = 'Z';
 #undef ENDS
   }
   int fd = 1;
@@ -520,10 +567,16 @@ static int do_create(cmd_ctx *ctx, tar_opts *o, char **names, int nnames) {
   }
   io->ctx = ctx;
   io->fd = fd;
-  archive_write_set_format_gnutar(c.a);
+  switch (o->format) {
+    case 'u': archive_write_set_format_ustar(c.a); break;
+    case 'p': archive_write_set_format_pax_restricted(c.a); break;
+    case '7': archive_write_set_format_v7tar(c.a); break;
+    default: archive_write_set_format_gnutar(c.a); break;
+  }
   if (filter == 'z') archive_write_add_filter_gzip(c.a);
   if (filter == 'j') archive_write_add_filter_bzip2(c.a);
   if (filter == 'J') archive_write_add_filter_xz(c.a);
+  if (filter == 'Z') archive_write_add_filter_zstd(c.a);
   archive_write_set_bytes_in_last_block(c.a, 1);
   if (archive_write_open(c.a, io, NULL, arc_write_cb, NULL) != ARCHIVE_OK) {
     cmd_err_raw(ctx, "tar: %s\n", archive_error_string(c.a));
@@ -546,8 +599,10 @@ static int do_create(cmd_ctx *ctx, tar_opts *o, char **names, int nnames) {
     } else {
       char *line;
       ssize_t n;
-      while ((n = cmd_in_getdelim(in, &line, '\n')) > 0) {
-        if (line[n - 1] == '\n') line[--n] = '\0';
+      char delim = o->null_names ? '\0' : '\n';
+      while ((n = cmd_in_getdelim(in, &line, delim)) > 0) {
+        if (cmd_poll(ctx)) break;
+        if (line[n - 1] == delim) line[--n] = '\0';
         if (n > 0) {
           char *copy = strdup(line);
           if (copy) add_path(ctx, o, &c, copy, 0);
@@ -601,26 +656,129 @@ static char **old_style(cmd_ctx *ctx, int *argc, char **argv) {
   return nv;
 }
 
+/* --owner / --group: NAME, ID or NAME:ID as GNU tar's parse_owner_group.
+ * Returns 0, or 2 after an error message. */
+static int parse_owner(cmd_ctx *ctx, tar_opts *o, char *arg, bool group) {
+  int64_t id = -1;
+  const char *name = NULL, *bad = NULL;
+  char *colon = strchr(arg, ':');
+  if (colon) {
+    *colon = '\0';
+    if (*arg) name = arg;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(colon + 1, &end, 10);
+    if (!colon[1] || *end || errno || v > UINT32_MAX - 1 || colon[1] == '-') bad = colon + 1;
+    else id = (int64_t)v;
+  } else if (*arg >= '0' && *arg <= '9') {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(arg, &end, 10);
+    if (*end) name = arg;
+    else if (errno || v > UINT32_MAX - 1) bad = arg;
+    else id = (int64_t)v;
+  } else {
+    name = arg;
+  }
+  if (bad) {
+    cmd_err_raw(ctx, "tar: %s: Invalid owner or group ID\n"
+                     "tar: Error is not recoverable: exiting now\n", bad);
+    return 2;
+  }
+  if (id < 0 && name) {
+    uint32_t v;
+    if ((group ? cmd_fs_groupid(o->ids, name, &v) : cmd_fs_userid(o->ids, name, &v)) == 0)
+      id = v;
+  }
+  if (group) o->group = id, o->group_name = name;
+  else o->owner = id, o->owner_name = name;
+  return 0;
+}
+
+/* --mtime: a date, or the time of a file when it starts with '/' or '.'. */
+static int parse_mtime(cmd_ctx *ctx, tar_opts *o, const char *arg) {
+  o->has_mtime = true;
+  if (arg[0] == '/' || arg[0] == '.') {
+    store_stat st;
+    int rc = store_path_stat(ctx->store, ctx->cwd, arg, &st);
+    if (rc < 0) {
+      cmd_record_error(ctx, rc, arg);
+      cmd_err_raw(ctx, "tar: %s: Cannot stat: %s\ntar: Date sample file not found\n" TAR_TRY,
+                  arg, cmd_strerror(rc));
+      return 2;
+    }
+    o->mtime = st.mtime;
+    return 0;
+  }
+  long ns;
+  if (cmd_parse_date(arg, ctx->now, 0, &o->tz, &o->mtime, &ns) < 0) {
+    /* GNU warns and goes on with the smallest time it can hold */
+    cmd_err_raw(ctx, "tar: Substituting -9223372036854775807 for unknown date format %s\n",
+                cmd_gnu_quote(ctx, arg));
+    o->mtime = -INT64_MAX;
+  }
+  return 0;
+}
+
+/* -X FILE: one exclude pattern per line. */
+static int read_excludes(cmd_ctx *ctx, tar_opts *o, const char *file) {
+  cmd_in *in;
+  int rc = cmd_in_open(ctx, file, &in);
+  if (rc < 0) {
+    cmd_record_error(ctx, rc, file);
+    cmd_err_raw(ctx, "tar: %s: Cannot open: %s\ntar: Error is not recoverable: exiting now\n",
+                file, cmd_strerror(rc));
+    return 2;
+  }
+  char *line;
+  ssize_t n;
+  while ((n = cmd_in_getdelim(in, &line, '\n')) > 0) {
+    if (line[n - 1] == '\n') line[--n] = '\0';
+    if (n == 0) continue;
+    if (o->nexcludes == TAR_MAX_EXCLUDES) {
+      cmd_err_raw(ctx, "tar: %s: too many exclude patterns (limit %d)\n", file,
+                  TAR_MAX_EXCLUDES);
+      cmd_in_close(in);
+      return 2;
+    }
+    o->excludes[o->nexcludes++] = cmd_strdup(ctx, line);
+  }
+  cmd_in_close(in);
+  return 0;
+}
+
 int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_STRIP = 256, OPT_EXCLUDE, OPT_OVERWRITE, OPT_IGNORED, OPT_HELP };
+  enum { OPT_STRIP = 256, OPT_EXCLUDE, OPT_OVERWRITE, OPT_IGNORED, OPT_HELP, OPT_MTIME,
+         OPT_CLAMP, OPT_OWNER, OPT_GROUP, OPT_NUMERIC, OPT_MODE, OPT_SORT, OPT_NORECURSE,
+         OPT_RECURSE, OPT_VCS, OPT_NULL, OPT_NO_NULL, OPT_FORMAT, OPT_ZSTD };
   static const cmd_longopt longs[] = {
       {"create", 0, 'c'},      {"extract", 0, 'x'},    {"get", 0, 'x'},
       {"list", 0, 't'},        {"file", 1, 'f'},       {"gzip", 0, 'z'},
       {"gunzip", 0, 'z'},      {"bzip2", 0, 'j'},      {"xz", 0, 'J'},
+      {"zstd", 0, OPT_ZSTD},
       {"auto-compress", 0, 'a'}, {"directory", 1, 'C'}, {"verbose", 0, 'v'},
       {"to-stdout", 0, 'O'},   {"keep-old-files", 0, 'k'}, {"touch", 0, 'm'},
       {"dereference", 0, 'h'}, {"files-from", 1, 'T'}, {"strip-components", 1, OPT_STRIP},
-      {"exclude", 1, OPT_EXCLUDE}, {"overwrite", 0, OPT_OVERWRITE},
+      {"exclude", 1, OPT_EXCLUDE}, {"exclude-from", 1, 'X'}, {"exclude-vcs", 0, OPT_VCS},
+      {"overwrite", 0, OPT_OVERWRITE},
       {"preserve-permissions", 0, 'p'}, {"same-permissions", 0, 'p'},
       {"no-same-owner", 0, OPT_IGNORED}, {"same-owner", 0, OPT_IGNORED},
-      {"owner", 1, OPT_IGNORED}, {"group", 1, OPT_IGNORED}, {"numeric-owner", 0, OPT_IGNORED},
-      {"wildcards", 0, OPT_IGNORED}, {"no-recursion", 0, OPT_IGNORED},
+      {"no-same-permissions", 0, OPT_IGNORED}, {"atime-preserve", 2, OPT_IGNORED},
+      {"owner", 1, OPT_OWNER}, {"group", 1, OPT_GROUP}, {"numeric-owner", 0, OPT_NUMERIC},
+      {"mtime", 1, OPT_MTIME}, {"clamp-mtime", 0, OPT_CLAMP}, {"mode", 1, OPT_MODE},
+      {"sort", 1, OPT_SORT}, {"format", 1, 'H'},
+      {"null", 0, OPT_NULL}, {"no-null", 0, OPT_NO_NULL},
+      {"wildcards", 0, OPT_IGNORED}, {"no-recursion", 0, OPT_NORECURSE},
+      {"recursion", 0, OPT_RECURSE}, {"absolute-names", 0, 'P'},
       {"help", 0, OPT_HELP},    {0, 0, 0}};
   argv = old_style(ctx, &argc, argv);
-  tar_opts o = {.ugswidth = 19};
+  tar_opts o = {.ugswidth = 19, .recurse = true, .owner = -1, .group = -1, .format = 'g'};
+  cmd_tz_from_env(ctx, &o.tz);
+  o.ids = cmd_fs_ids_load(ctx);
+  if (!o.ids) return 2;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "cxtf:zjJaC:vOkmhT:pP", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "cxtf:zjJaC:vOkmhT:pPX:H:", longs)) != -1) {
     switch (c) {
       case 'c': case 'x': case 't':
         if (o.mode && o.mode != c) {
@@ -644,11 +802,58 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
         char *end;
         o.strip = strtol(st.arg, &end, 10);
         if (*end || o.strip < 0) {
-          cmd_err_raw(ctx, "tar: %s: Invalid number of elements\n", st.arg);
-          return cmd_usage_hint(ctx, 2);
+          cmd_err_raw(ctx, "tar: %s: Invalid number of elements\n" TAR_TRY, st.arg);
+          return 2;
         }
         break;
       }
+      case OPT_ZSTD: o.filter = 'Z'; break;
+      case 'X':
+        if (read_excludes(ctx, &o, st.arg)) return 2;
+        break;
+      case OPT_VCS: o.exclude_vcs = true; break;
+      case OPT_NULL: o.null_names = true; break;
+      case OPT_NO_NULL: o.null_names = false; break;
+      case OPT_NORECURSE: o.recurse = false; break;
+      case OPT_RECURSE: o.recurse = true; break;
+      case OPT_NUMERIC: o.numeric = true; break;
+      case OPT_CLAMP: o.clamp = true; break;
+      case OPT_MTIME:
+        if (parse_mtime(ctx, &o, st.arg)) return 2;
+        break;
+      case OPT_OWNER: case OPT_GROUP:
+        if (parse_owner(ctx, &o, cmd_strdup(ctx, st.arg), c == OPT_GROUP)) return 2;
+        break;
+      case OPT_MODE:
+        o.mode_changes = cmd_mode_compile(ctx, st.arg);
+        if (!o.mode_changes) {
+          cmd_err_raw(ctx, "tar: Invalid mode given on option\n"
+                           "tar: Error is not recoverable: exiting now\n");
+          return 2;
+        }
+        break;
+      case OPT_SORT:
+        /* the store lists every directory sorted by name bytewise, which is
+         * --sort=name; none and inode are orders GNU leaves to the system */
+        if (strcmp(st.arg, "none") && strcmp(st.arg, "name") && strcmp(st.arg, "inode")) {
+          cmd_err_raw(ctx, "tar: invalid argument %s for %s\nValid arguments are:\n"
+                           "  - %s\n  - %s\n  - %s\n",
+                      cmd_gnu_quote_n(ctx, st.arg, -1), cmd_gnu_quote_n(ctx, "--sort", -1),
+                      cmd_gnu_quote_n(ctx, "none", -1), cmd_gnu_quote_n(ctx, "name", -1),
+                      cmd_gnu_quote_n(ctx, "inode", -1));
+          return 2;
+        }
+        break;
+      case 'H':
+        if (!strcmp(st.arg, "gnu") || !strcmp(st.arg, "oldgnu")) o.format = 'g';
+        else if (!strcmp(st.arg, "ustar")) o.format = 'u';
+        else if (!strcmp(st.arg, "posix") || !strcmp(st.arg, "pax")) o.format = 'p';
+        else if (!strcmp(st.arg, "v7")) o.format = '7';
+        else {
+          cmd_err_raw(ctx, "tar: %s: Invalid archive format\n" TAR_TRY, st.arg);
+          return 2;
+        }
+        break;
       case OPT_EXCLUDE:
         if (o.nexcludes < TAR_MAX_EXCLUDES) o.excludes[o.nexcludes++] = st.arg;
         break;
@@ -669,7 +874,19 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
                  "  -h, --dereference  archive the files symlinks point to\n"
                  "  -T, --files-from=FILE  get names to archive from FILE\n"
                  "      --strip-components=N  strip N leading components on extraction\n"
-                 "      --exclude=PATTERN     exclude files matching PATTERN\n");
+                 "      --exclude=PATTERN     exclude files matching PATTERN\n"
+                 "  -X, --exclude-from=FILE   exclude patterns listed in FILE\n"
+                 "      --exclude-vcs         exclude version control directories\n"
+                 "      --no-recursion        do not descend into directories\n"
+                 "      --null                -T reads null-terminated names\n"
+                 "      --mtime=DATE-OR-FILE  set mtime for added files\n"
+                 "      --clamp-mtime         only set time when the file is newer\n"
+                 "      --owner=NAME[:UID], --group=NAME[:GID]  force owner/group\n"
+                 "      --numeric-owner       always use numbers for user/group names\n"
+                 "      --mode=CHANGES        force (symbolic) mode CHANGES\n"
+                 "      --sort=ORDER          none, name or inode (name is always used)\n"
+                 "  -H, --format=FORMAT       gnu, oldgnu, ustar, posix, pax, v7\n"
+                 "      --zstd                filter through zstd\n");
         return 0;
       default: return 2;
     }

@@ -404,6 +404,8 @@ int iso_helper_main(int argc, char **argv) {
    * /usr/lib/locale on first use, which the seal forbids: load them now. */
   re_utf8_locale();
   cmd_utf8_locale();
+  cmd_file_preload();  /* libmagic's database */
+  cmd_iconv_preload(); /* glibc's gconv configuration and common modules */
   sbx_stat st;
   sbx_stat_path(h, "/", 0, &st);
 

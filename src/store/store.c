@@ -992,6 +992,8 @@ void store_set_quota(store *s, const store_quota *q) {
     compute_totals(s); /* on failure: computed at the next quota check */
 }
 
+void store_get_quota(const store *s, store_quota *q) { *q = s->quota; }
+
 void store_usage_forget(store *s) { s->have_totals = 0; }
 
 int store_get_usage(store *s, uint64_t *bytes, uint64_t *inodes) {

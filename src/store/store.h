@@ -113,6 +113,8 @@ void store_set_cred(store *s, uint32_t uid, uint32_t gid);
  * store_begin group. Exceeding gives -ENOSPC (bytes, inodes) or -EFBIG (one
  * file's size) and changes nothing. */
 void store_set_quota(store *s, const store_quota *q);
+/* The limits in force (all 0 when none): df(1). */
+void store_get_quota(const store *s, store_quota *q);
 /* Forgets the running totals: the next quota check sums them again (another
  * process wrote to the same database: process isolation). */
 void store_usage_forget(store *s);

@@ -87,6 +87,9 @@ static const char *const session[] = {
     "echo $?; ls /data; wc -c < /data/big2",
     "sqlite3 /data/t.db 'create table t(x); insert into t values (2),(1); "
     "select * from t order by x'",
+    /* what file and iconv load from the host is loaded before the seal */
+    "printf '\\211PNG\\r\\n\\032\\n' > /data/p.png; file -b /data/p.png; "
+    "printf 'caf\\351\\n' | iconv -f cp1252; printf 'a\\303\\251\\n' | iconv -t ascii//TRANSLIT",
 };
 
 TEST(same_results_in_both_modes) {

@@ -100,3 +100,83 @@ test: -L names the files in the header
 cmd: printf 'a\n' > d1; printf 'b\n' > d2; diff -u -L x -L y d1 d2; diff -c -Lold --label=new d1 d2 | head -2
 out: --- x\n+++ y\n@@ -1 +1 @@\n-a\n+b\n*** old\n--- new\n
 status: 0
+
+# ---- -F / -p: the function line in hunk headers
+
+test: -p shows the enclosing C function (and implies -c)
+cmd: printf 'int main() {\n  a;\n  b;\n  c;\n  d;\n}\nstatic void foo(void)\n{\n  x;\n  y;\n  z;\n}\n' > c1; sed 's/y;/Y;/; s/b;/B;/' c1 > c2
+cmd: diff -p -C1 -L a -L b c1 c2
+out: *** a\n--- b\n*************** int main() {\n*** 2,4 ****\n    a;\n!   b;\n    c;\n--- 2,4 ----\n    a;\n!   B;\n    c;\n
+out: *************** static void foo(void)\n*** 9,11 ****\n    x;\n!   y;\n    z;\n--- 9,11 ----\n    x;\n!   Y;\n    z;\n
+status: 1
+
+test: -F with unified output, several expressions, 40-byte names
+cmd: printf 'fn  a_very_long_function_name_that_goes_on_and_on(int x)   \n1\n2\n3\n4\n5\nclass K\n6\n7\n8\n' > l1; sed 's/5/X/; s/8/Y/' l1 > l2
+cmd: diff -U1 -F '^fn' --show-function-line='^class' l1 l2 | grep '^@@'; diff -F x l1 l2 | head -1
+out: @@ -5,3 +5,3 @@ fn  a_very_long_function_name_that_goes_\n@@ -9,2 +9,2 @@ class K\n6c6\n
+
+test: -F with a bad expression
+cmd: diff -F 'a\(' /dev/null /dev/null
+out:
+status: 2
+
+# ---- GNU's line and group formats
+
+test: line formats with line numbers
+cmd: printf 'a\nb\nc\n' > x; printf 'a\nB\nc\nd\n' > y
+cmd: diff --old-line-format='-%dn %l
+cmd: ' --new-line-format='+%3dn|%L' --unchanged-line-format='=%-3dn=%L' x y
+out: =1  =a\n-2 b\n+  2|B\n=3  =c\n+  4|d\n
+status: 1
+
+test: group formats with line numbers, conditionals and characters
+cmd: printf 'a\nb\nc\nd\n' > x; printf 'a\nB\nc\nd\ne\nf\n' > y
+cmd: diff --changed-group-format='C %df-%dl %dF,%dN %(N=1?one:many) %c'"'"':'"'"'
+cmd: %<%>' --unchanged-group-format='U %de..%dm
+cmd: ' --new-group-format='N %dE %(N=2?two %dN:other) %xM %c'"'"'\101'"'"'
+cmd: %>' x y
+out: U 0..2\nC 2-2 2,1 one :\nb\nB\nU 2..5\nN 4 two 2 7 A\ne\nf\n
+status: 1
+
+test: identical files still print with formats
+cmd: printf 'a\nb\n' > x; cp x y; diff --unchanged-group-format='[%=]' --line-format='<%l>' x y; echo " $?"
+out: [<a><b>] 0\n
+
+test: unknown directives and percent signs are printed as is
+cmd: printf 'a\n' > x; printf 'b\n' > y; diff --line-format='%q %% %L' x y
+out: %q % a\n%q % b\n
+status: 1
+
+test: a missing final newline under %L and %l
+cmd: printf 'a\nb' > x; printf 'a\nc' > y; diff --old-line-format='<%L' --new-line-format='>%L' --unchanged-line-format='=%l\n' x y; echo; diff x y --line-format='%l|'
+out: =a\\n<b>c\na|b|c|
+status: 1
+
+test: -D makes C preprocessor output
+cmd: printf 'a\nb\nc\n' > x; printf 'a\nB\nc\nd\n' > y; diff -D FOO x y
+out: a\n#ifndef FOO\nb\n#else /* FOO */\nB\n#endif /* FOO */\nc\n#ifdef FOO\nd\n#endif /* FOO */\n
+status: 1
+
+# sbx: at most 16 -F expressions (DIFF_MAX_FUNC_RE)
+test: the -F limit
+cmd: a=; for i in $(seq 17); do a="$a -F x$i"; done; diff $a /dev/null /dev/null; echo $?
+out: 2\n
+err: diff: too many -F expressions (limit 16)\n
+host: skip
+
+# ---- -y: side by side
+
+test: side by side, with width, suppressed common lines and the left column
+cmd: printf 'a\nb\nc\nd\n' > x; printf 'a\nB\nc\ne\nf\n' > y; diff -y x y; diff -y -W 40 --suppress-common-lines x y; diff -y -W 30 --left-column x y
+out: a\t\t\t\t\t\t\t\ta\nb\t\t\t\t\t\t\t      |\tB\nc\t\t\t\t\t\t\t\tc\nd\t\t\t\t\t\t\t      |\te\n\t\t\t\t\t\t\t      >\tf\n
+out: b\t\t   |\tB\nd\t\t   |\te\n\t\t   >\tf\n
+out: a\t      (\nb\t      |\tB\nc\t      (\nd\t      |\te\n\t      >\tf\n
+status: 1
+
+test: side by side: tabs, -t, a missing final newline, identical files
+cmd: printf 'x\ty\n' > t1; printf 'x\tz\n' > t2; diff -y -W 30 t1 t2; diff -y -t -W 30 t1 t2; printf 'a' > n1; printf 'b' > n2; diff -y -W 20 n1 n2; echo; diff -y -W 20 t1 t1; echo $?
+out: x\ty     |\tx\tz\nx       y     |  x       z\na     |\tb\nx\tx\n0\n
+
+test: -I ignores changes whose lines all match
+cmd: printf 'a\n# v1\nb\nc\n' > x; printf 'a\n# v2\nb\nC\n' > y; diff -I '^#' x y; echo $?; printf 'a\n# v1\n' > x1; printf 'a\n# v2\n' > y1; diff -I '^#' x1 y1; echo $?; diff --ignore-matching-lines='v[0-9]' -I '^[cC]$' x y; echo $?
+out: 4c4\n< c\n---\n> C\n1\n0\n0\n

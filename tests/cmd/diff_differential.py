@@ -54,7 +54,21 @@ def main():
     passed = failed = 0
     tmp = "/tmp/sbx-diff-diff-%d" % os.getpid()
     os.makedirs(tmp, exist_ok=True)
-    formats = [[], ["-u"], ["-c"], ["-U1"], ["-q"], ["-i"], ["-w"], ["-b", "-u"], ["-B"]]
+    formats = [[], ["-u"], ["-c"], ["-U1"], ["-q"], ["-i"], ["-w"], ["-b", "-u"], ["-B"],
+               # -F / -p hunk headers, GNU's line and group formats, -D
+               ["-U1", "-F", "^[a-z{]"], ["-C0", "-p"], ["-u", "-F", "}", "-F", "^if"],
+               ["--line-format=%L"],
+               ["--old-line-format=-%dn %l\n", "--new-line-format=+%3dn|%L",
+                "--unchanged-line-format="],
+               ["--changed-group-format=C %df,%dl %dF,%dL %(N=1?one:%dN) %c'|'\n%<%>",
+                "--unchanged-group-format=U %de %dm %(n=0?empty:)\n",
+                "--old-group-format=O %dn %c'\\101'\n%<", "--new-group-format=N %xE %XM\n%>"],
+               ["-D", "SBX"], ["-B", "--line-format=%c'['%L"],
+               # side by side
+               ["-y"], ["-y", "-W", "40"], ["-y", "--suppress-common-lines", "-W", "60"],
+               ["-y", "-t", "-W", "33"], ["-y", "--left-column"],
+               # -I (with -B too)
+               ["-I", "^[ab]"], ["-I", "int", "-I", "^$"], ["-B", "-I", "f"]]
     for case in range(args.cases):
         sa, sb = make_pair(rng)
         with open(os.path.join(tmp, "a"), "w") as f:

@@ -63,3 +63,22 @@ out: a| ASCII text\n
 test: usage without operands
 cmd: file 2>/dev/null; echo $?
 out: 1\n
+
+# libmagic: the answers of file(1) itself
+test: a truncated PNG is data, a whole one is an image
+cmd: printf '\211PNG\r\n\032\n' > t.png; printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\20\0\0\0\20\10\6\0\0\0' > ok.png; file t.png ok.png
+out: t.png:  data\nok.png: PNG image data, 16 x 16, 8-bit/color RGBA, non-interlaced\n
+
+test: archives, documents and code as file(1) names them
+cmd: mkdir d; echo hi > d/a; tar cf a.tar d; zip -qr a.zip d; printf '%%PDF-1.4\n%%\342\343\n1 0 obj\n' > p.pdf; printf 'SQLite format 3\0' > s.db; printf '#include <stdio.h>\nint main(void) { return 0; }\n' > c.c; printf 'import os\n\ndef f():\n    pass\n' > p.py
+cmd: file a.tar a.zip p.pdf c.c p.py; file -b --mime-type a.tar a.zip p.pdf c.c
+out: a.tar: POSIX tar archive (GNU)\na.zip: Zip archive data, at least v1.0 to extract, compression method=store\np.pdf: PDF document, version 1.4\nc.c:   C source, ASCII text\np.py:  Python script, ASCII text executable\n
+out: application/x-tar\napplication/zip\napplication/pdf\ntext/x-c\n
+
+test: -z looks inside compressed files
+cmd: printf 'hello\n' | gzip -n > h.gz; file -z h.gz
+out: h.gz: ASCII text (gzip compressed data, from Unix)\n
+
+test: standard input as -
+cmd: echo x | file -; printf '' | file -; printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\1\0\0\0\1\10\2\0\0\0' | file -b --mime-type -
+out: /dev/stdin: ASCII text\n/dev/stdin: empty\nimage/png\n

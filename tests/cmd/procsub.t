@@ -313,3 +313,27 @@ test: diff of a process substitution and /dev/null
 cmd: diff <(printf 'a\n') /dev/null
 out: 1d0\n< a\n
 status: 1
+
+test: numfmt has no file operand; tsort tsort <(printf 'a b\n')
+cmd: tsort <(printf 'a b\n'); tsort /dev/stdin <<< 'c d'
+out: a\nb\nc\nd\n
+
+test: pr pr -t <(printf 'a\n')
+cmd: pr -t <(printf 'a\n') /dev/stdin <<< b
+out: a\nb\n
+
+test: iconv iconv -f latin1 <(printf '\351\n')
+cmd: iconv -f latin1 -t utf-8 <(printf '\351\n'); printf 'x\n' | iconv -f ascii /dev/stdin
+out: é\nx\n
+
+test: zstd zstd -dc <(printf 'a\n' | zstd -q)
+cmd: zstd -q -dc <(printf 'a\n' | zstd -q); printf 'b\n' | zstd -q | zstdcat /dev/stdin
+out: a\nb\n
+
+test: rg rg a <(printf 'a\nb\n')
+cmd: rg a <(printf 'a\nb\n'); printf 'c\n' | rg c /dev/stdin
+out: a\nc\n
+
+test: file file -b <(printf '%%PDF-1.4\n')
+cmd: file -b - < <(printf '%%PDF-1.4\n')
+out: PDF document, version 1.4\n

@@ -8,6 +8,7 @@
 #include <archive_entry.h>
 #include <errno.h>
 #include <zlib.h>
+#include <zstd.h>
 
 #include "cmd/cmd.h"
 #include "cmd_testutil.h"
@@ -221,6 +222,64 @@ TEST(unzip_p_of_an_empty_member) {
   free(r.err);
 }
 
+TEST(unzstd_bomb_stops_at_quota_and_leaves_nothing) {
+  fresh();
+  /* 64 MiB of zeros compress to a few KiB. */
+  size_t n = 64u << 20;
+  unsigned char *zeros = calloc(1, n);
+  size_t bound = ZSTD_compressBound(n);
+  unsigned char *z = malloc(bound);
+  size_t zlen = ZSTD_compress(z, bound, zeros, n, 3);
+  free(zeros);
+  REQUIRE(!ZSTD_isError(zlen));
+  REQUIRE(store_path_write_file(st, "/w", "bomb.zst", z, zlen, 0644, 0) == 0);
+  free(z);
+  store_quota q = {.max_bytes = 4u << 20};
+  store_set_quota(st, &q);
+  char *err = NULL;
+  CHECK_EQ(run((char *[]){"unzstd", "-q", "bomb.zst", NULL}, &err), 1);
+  CHECK(err && strstr(err, "No space left on device"));
+  free(err);
+  CHECK(!exists("bomb"));
+  CHECK(exists("bomb.zst"));
+  store_quota none = {0};
+  store_set_quota(st, &none);
+}
+
+/* df reports the quotas as the file system's size, the usage as used. */
+TEST(df_reports_quota_and_usage) {
+  fresh();
+  store_quota q = {.max_bytes = 10u << 20, .max_inodes = 1000};
+  store_set_quota(st, &q);
+  uint64_t bytes, inodes;
+  REQUIRE(store_get_usage(st, &bytes, &inodes) == 0);
+  char big[8192] = {0};
+  REQUIRE(store_path_write_file(st, "/w", "f", big, sizeof big, 0644, 0) == 0);
+  bytes += sizeof big, inodes++;
+  cmd_standalone_result r;
+  cmd_run_standalone(st, "/w", 1, (char *[]){"df", NULL}, NULL, 0, &r);
+  CHECK_EQ(r.status, 0);
+  char want[512];
+  unsigned long long used = (bytes + 1023) / 1024, avail = 10240 - used;
+  snprintf(want, sizeof want,
+           "Filesystem     1K-blocks  Used Available Use%% Mounted on\n"
+           "sbx                10240 %5llu %9llu %3llu%% /\n", used, avail,
+           (used * 100 + 10239) / 10240);
+  CHECK_STR(r.out, want);
+  free(r.out);
+  free(r.err);
+  cmd_run_standalone(st, "/w", 2, (char *[]){"df", "-i", NULL}, NULL, 0, &r);
+  snprintf(want, sizeof want,
+           "Filesystem     Inodes IUsed IFree IUse%% Mounted on\n"
+           "sbx              1000 %5llu %5llu %4llu%% /\n", (unsigned long long)inodes,
+           (unsigned long long)(1000 - inodes), (unsigned long long)((inodes * 100 + 999) / 1000));
+  CHECK_STR(r.out, want);
+  free(r.out);
+  free(r.err);
+  store_quota none = {0};
+  store_set_quota(st, &none);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   if (!(st = cmd_test_store())) return 1;
@@ -233,6 +292,8 @@ int main(int argc, char **argv) {
   RUN(unzip_refuses_dotdot_members);
   RUN(zip_then_unzip_round_trip);
   RUN(unzip_p_of_an_empty_member);
+  RUN(unzstd_bomb_stops_at_quota_and_leaves_nothing);
+  RUN(df_reports_quota_and_usage);
   store_close(st);
   return harness_done();
 }

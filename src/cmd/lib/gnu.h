@@ -115,6 +115,13 @@ void cmd_strbuf_add(cmd_strbuf *b, const char *s, size_t n);
 #include <locale.h>
 locale_t cmd_utf8_locale(void);
 
+/* For a process about to seal itself (src/iso): what file and iconv read from
+ * the host on first use (libmagic's database; glibc's gconv configuration and
+ * the modules of the common character sets) is loaded now and kept for the
+ * life of the process. Elsewhere each call loads what it needs. */
+void cmd_file_preload(void);
+void cmd_iconv_preload(void);
+
 /* Decodes one UTF-8 character at s (avail bytes) the way glibc's mbrtowc does
  * in C.UTF-8: returns its length (1..4) and sets *wc, 0 if the bytes are an
  * incomplete but so far valid prefix (need more input), or -1 if invalid

@@ -1,0 +1,868 @@
+/*
+ * rg - ripgrep's command line for what coding agents use (ripgrep 13), over
+ * the sandbox's regex engine.
+ *
+ *   rg [OPTIONS] PATTERN [PATH]...      rg [OPTIONS] -e PATTERN... [PATH]...
+ *   rg --files [PATH]...                rg --type-list
+ *
+ * Patterns are Perl-style (PCRE2 through src/re, close to Rust's regex
+ * syntax for what agents write); -F fixed strings, -i / -S (smart case) /
+ * -s, -w, -x, -v. Output is ripgrep's without a terminal: "PATH:LINE" when
+ * more than one file may match (-H / --no-filename / -I override), -n /
+ * -N line numbers, --column, -o, -c, --count-matches, -l, --files-without-
+ * match, -q, -m, -A / -B / -C with "-" context lines and "--" between
+ * groups, -0. Directories are walked in sorted order (as --sort path: the
+ * output is deterministic), skipping hidden names (--hidden shows them) and
+ * what .gitignore (inside a git repository: a .git above or at the start),
+ * .ignore and .rgignore say, unless --no-ignore; -u / -uu / -uuu as ripgrep.
+ * -g GLOB / -g '!GLOB' filter by name or path, -t TYPE / -T TYPE by file
+ * type (a table of common types; --type-list prints it), --max-depth, -L.
+ * Files with a NUL byte are skipped in walks; one named on the command line
+ * reports "binary file matches" as ripgrep does. Exit 0 match, 1 none,
+ * 2 error. Not done: --json, -r/--replace, -U multiline, --sort other keys.
+ *
+ * Bounds: lines up to the sandbox's string limit, ignore files up to
+ * RG_MAX_IGNORE patterns; walks and searches poll for cancel/timeout.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd/cmd.h"
+#include "cmd/lib/fs.h"
+#include "re/re.h"
+
+CMD_DEFINE("rg", cmd_rg_main);
+
+#define RG_MAX_IGNORE 4096
+#define RG_MAX_GLOBS 64
+#define RG_MAX_PATTERNS 256
+#define RG_MAX_CONTEXT 10000
+
+static const struct {
+  const char *name;
+  const char *globs; /* comma-separated */
+} rg_types[] = {
+    {"c", "*.[chH],*.[chH].in,*.cats"},
+    {"cpp",
+     "*.[ChH],*.cc,*.[ch]pp,*.[ch]xx,*.hh,*.inl,*.[ChH].in,*.cc.in,*.[ch]pp.in,*.[ch]xx."
+     "in,*.hh.in"},
+    {"css", "*.css,*.scss"},
+    {"go", "*.go"},
+    {"h", "*.h,*.hh,*.hpp"},
+    {"html", "*.htm,*.html,*.ejs"},
+    {"java", "*.java,*.jsp,*.jspx,*.properties"},
+    {"js", "*.js,*.jsx,*.vue,*.cjs,*.mjs"},
+    {"json", "*.json,composer.lock"},
+    {"make",
+     "[Gg][Nn][Uu]makefile,[Mm]akefile,[Gg][Nn][Uu]makefile.am,[Gg][Nn][Uu]makefile.in,"
+     "[Mm]akefile.am,[Mm]akefile.in,*.mk,*.mak"},
+    {"markdown", "*.markdown,*.md,*.mdown,*.mdwn,*.mkd,*.mkdn,*.mdx"},
+    {"md", "*.markdown,*.md,*.mdown,*.mdwn,*.mkd,*.mkdn,*.mdx"},
+    {"py", "*.py,*.pyi"},
+    {"ruby", "Gemfile,*.gemspec,.irbrc,Rakefile,*.rb"},
+    {"rust", "*.rs"},
+    {"sh", "*.bash,.bashrc,*.csh,.cshrc,*.ksh,.kshrc,*.sh,.zshrc,*.zsh"},
+    {"sql", "*.sql,*.psql"},
+    {"toml", "*.toml,Cargo.lock"},
+    {"ts", "*.ts,*.tsx,*.cts,*.mts"},
+    {"txt", "*.txt"},
+    {"yaml", "*.yaml,*.yml"},
+};
+#define RG_NTYPES (sizeof rg_types / sizeof rg_types[0])
+
+typedef struct rg_ignore {
+  char *pat;       /* without !, leading / and trailing / */
+  size_t base;     /* length of the directory prefix it applies under */
+  const char *dir; /* that prefix (arena) */
+  bool neg, dir_only, anchored;
+} rg_ignore;
+
+typedef struct rg {
+  cmd_ctx *ctx;
+  re *rx;
+  bool fixed, icase, smart, word, line, invert, count, count_matches, files_with,
+      files_without, quiet, only, column, null, hidden, no_ignore, follow, list_files;
+  int line_numbers; /* -1 default, 0 -N, 1 -n */
+  int with_name;    /* -1 default, 0 -I, 1 -H */
+  long max_count;   /* -1 none */
+  long after, before;
+  long max_depth; /* -1 none */
+  const char *globs[RG_MAX_GLOBS];
+  int nglobs;
+  const char *types[32], *not_types[32];
+  int ntypes, nnot_types;
+  rg_ignore *ign;
+  size_t nign, capign;
+  bool any_match, error;
+  bool printed_group; /* for "--" between context groups */
+  bool strip_dot;     /* no path given: names without "./" */
+} rg;
+
+/* ---- ignore rules ------------------------------------------------------------------ */
+
+static void rg_load_ignore(rg *g, const char *dir, const char *file) {
+  char *path = cmd_fs_join(g->ctx, dir, file);
+  cmd_in *in;
+  if (cmd_in_open(g->ctx, path, &in) < 0) return;
+  char *line;
+  ssize_t n;
+  while ((n = cmd_in_getdelim(in, &line, '\n')) > 0 && g->nign < RG_MAX_IGNORE) {
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' '))
+      n--;
+    line[n] = '\0';
+    if (!n || line[0] == '#') continue;
+    rg_ignore r = {0};
+    char *p = line;
+    if (*p == '!') r.neg = true, p++;
+    if (*p == '\\') p++;
+    size_t len = strlen(p);
+    if (len && p[len - 1] == '/') r.dir_only = true, p[--len] = '\0';
+    if (*p == '/')
+      r.anchored = true, p++;
+    else if (strchr(p, '/'))
+      r.anchored = true;
+    if (!*p) continue;
+    r.pat = cmd_strdup(g->ctx, p);
+    r.dir = strcmp(dir, ".") == 0 ? "" : cmd_strdup(g->ctx, dir);
+    r.base = strlen(r.dir);
+    if (g->nign == g->capign) {
+      size_t nc = g->capign ? g->capign * 2 : 64;
+      rg_ignore *ni = realloc(g->ign, nc * sizeof *ni);
+      if (!ni) break;
+      g->ign = ni, g->capign = nc;
+    }
+    g->ign[g->nign++] = r;
+  }
+  cmd_in_close(in);
+}
+
+/* gitignore-style match of one rule against a path (relative to the walk). */
+static bool rg_rule_matches(const rg_ignore *r, const char *path, bool is_dir) {
+  if (r->dir_only && !is_dir) return false;
+  const char *rel = path;
+  if (r->base) {
+    if (strncmp(path, r->dir, r->base) != 0 || path[r->base] != '/') return false;
+    rel = path + r->base + 1;
+  } else if (rel[0] == '.' && rel[1] == '/') {
+    rel += 2;
+  }
+  if (r->anchored) {
+    const char *pat = r->pat;
+    if (strncmp(pat, "**/", 3) == 0) {
+      for (const char *p = rel; p; p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL)
+        if (fnmatch(pat + 3, p, FNM_PATHNAME) == 0) return true;
+      return false;
+    }
+    return fnmatch(pat, rel, strstr(pat, "**") ? 0 : FNM_PATHNAME) == 0;
+  }
+  const char *base = strrchr(rel, '/');
+  return fnmatch(r->pat, base ? base + 1 : rel, 0) == 0;
+}
+
+static bool rg_ignored(rg *g, const char *path, bool is_dir) {
+  bool ign = false;
+  for (size_t i = 0; i < g->nign; i++)
+    if (rg_rule_matches(&g->ign[i], path, is_dir)) ign = !g->ign[i].neg;
+  return ign;
+}
+
+/* ---- globs and types --------------------------------------------------------------- */
+
+static bool rg_glob_list(const char *list, const char *name) {
+  char buf[512];
+  for (const char *p = list; *p;) {
+    size_t n = strcspn(p, ",");
+    if (n < sizeof buf) {
+      memcpy(buf, p, n);
+      buf[n] = '\0';
+      if (fnmatch(buf, name, 0) == 0) return true;
+    }
+    p += n + (p[n] == ',');
+  }
+  return false;
+}
+
+static const char *rg_type_globs(const char *t) {
+  for (size_t i = 0; i < RG_NTYPES; i++)
+    if (strcmp(rg_types[i].name, t) == 0) return rg_types[i].globs;
+  return NULL;
+}
+
+/* -g / -t / -T for a file found in a walk. */
+static bool rg_wanted(rg *g, const char *path) {
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  if (g->ntypes) {
+    bool ok = false;
+    for (int i = 0; i < g->ntypes && !ok; i++)
+      ok = rg_glob_list(rg_type_globs(g->types[i]), base);
+    if (!ok) return false;
+  }
+  for (int i = 0; i < g->nnot_types; i++)
+    if (rg_glob_list(rg_type_globs(g->not_types[i]), base)) return false;
+  bool any_pos = false, pos_ok = false;
+  const char *rel = path[0] == '.' && path[1] == '/' ? path + 2 : path;
+  for (int i = 0; i < g->nglobs; i++) {
+    const char *gl = g->globs[i];
+    bool neg = gl[0] == '!';
+    if (neg) gl++;
+    bool m = strchr(gl, '/') ? fnmatch(gl, rel, 0) == 0 : fnmatch(gl, base, 0) == 0;
+    if (neg && m) return false;
+    if (!neg) any_pos = true, pos_ok |= m;
+  }
+  return !any_pos || pos_ok;
+}
+
+/* ---- searching ------------------------------------------------------------------- */
+
+static int rg_poll(void *ud) {
+  return cmd_poll(ud);
+}
+
+static void rg_prefix(rg *g, const char *name, long lineno, long col, char sep) {
+  if (name) {
+    cmd_outs(g->ctx, name);
+    cmd_outc(g->ctx, g->null ? '\0' : sep);
+  }
+  if (lineno > 0) cmd_outf(g->ctx, "%ld%c", lineno, sep);
+  if (col > 0) cmd_outf(g->ctx, "%ld%c", col, sep);
+}
+
+/* Searches one file; name is NULL when file names are not shown. */
+static void rg_search(rg *g, const char *path, const char *name, bool explicit_file) {
+  cmd_ctx *ctx = g->ctx;
+  cmd_in *in;
+  int rc = cmd_in_open(ctx, path, &in);
+  if (rc < 0) {
+    cmd_record_error(ctx, rc, path);
+    cmd_err_raw(ctx, "%s: %s (os error %d)\n", path, cmd_strerror(rc), -rc);
+    g->error = true;
+    return;
+  }
+  char *data = NULL;
+  size_t len = 0;
+  rc = cmd_in_slurp(in, &data, &len);
+  cmd_in_close(in);
+  if (rc < 0) {
+    cmd_err_raw(ctx, "%s: %s (os error %d)\n", path, cmd_strerror(rc), -rc);
+    g->error = true;
+    free(data);
+    return;
+  }
+  const char *nul = memchr(data, 0, len);
+  if (nul && !explicit_file) {
+    free(data);
+    return;
+  }
+  bool show_ln = g->line_numbers == 1 && !g->count && !g->files_with && !g->files_without;
+  re_ctl ctl = {0, rg_poll, ctx};
+  long count = 0, matches = 0, last_printed = 0, lineno = 0, after_left = 0;
+  /* line starts for -B */
+  size_t *starts = g->before ? calloc((size_t)g->before + 1, sizeof *starts) : NULL;
+  size_t pos = 0;
+  bool stop = false;
+  while (pos < len && !stop) {
+    if (cmd_poll(ctx)) break;
+    const char *ls = data + pos;
+    const char *nl = memchr(ls, '\n', len - pos);
+    size_t ll = nl ? (size_t)(nl - ls) : len - pos;
+    lineno++;
+    re_span m[1];
+    int r = re_exec(g->rx, ls, ll, 0, 0, m, 1, &ctl);
+    if (r < 0) {
+      cmd_err_raw(ctx, "%s: %s\n", path, re_strerror(r));
+      g->error = true;
+      break;
+    }
+    bool hit = (r == RE_MATCH) != g->invert;
+    if (hit && nul) {
+      if (!g->quiet && !g->files_with && !g->count)
+        cmd_outf(ctx, "%s%sbinary file matches (found \"\\0\" byte around offset %ld)\n",
+                 name ? name : "", name ? ":" : "", (long)(nul - data));
+      count++;
+      g->any_match = true;
+      break;
+    }
+    if (hit) {
+      count++;
+      g->any_match = true;
+      if (g->quiet) break;
+      if (g->count_matches && !g->invert) {
+        size_t at = 0;
+        while (at <= ll && re_exec(g->rx, ls, ll, at, 0, m, 1, &ctl) == RE_MATCH) {
+          matches++;
+          at = (size_t)m[0].eo > at ? (size_t)m[0].eo : at + 1;
+        }
+      }
+      if (!g->count && !g->count_matches && !g->files_with && !g->files_without) {
+        /* "--" between separate groups when context is on */
+        if ((g->after || g->before) && g->printed_group && last_printed &&
+            lineno - g->before > last_printed + 1)
+          cmd_outs(ctx, "--\n");
+        else if ((g->after || g->before) && g->printed_group && !last_printed)
+          cmd_outs(ctx, "--\n");
+        /* before-context */
+        long from = lineno - g->before;
+        if (from <= last_printed) from = last_printed + 1;
+        if (from < 1) from = 1;
+        for (long k = from; k < lineno; k++) {
+          size_t s = starts[(k - 1) % (g->before + 1)];
+          const char *cs = data + s;
+          const char *ce = memchr(cs, '\n', len - s);
+          rg_prefix(g, name, show_ln ? k : 0, 0, '-');
+          cmd_out(ctx, cs, ce ? (size_t)(ce - cs) : len - s);
+          cmd_outc(ctx, '\n');
+        }
+        if (g->only && !g->invert) {
+          size_t at = 0;
+          while (at <= ll && re_exec(g->rx, ls, ll, at, 0, m, 1, &ctl) == RE_MATCH) {
+            if (m[0].eo > m[0].so) {
+              rg_prefix(g, name, show_ln ? lineno : 0, g->column ? (long)m[0].so + 1 : 0,
+                        ':');
+              cmd_out(ctx, ls + m[0].so, (size_t)(m[0].eo - m[0].so));
+              cmd_outc(ctx, '\n');
+            }
+            at = (size_t)m[0].eo > at ? (size_t)m[0].eo : at + 1;
+          }
+        } else {
+          long col = 0;
+          if (g->column) col = r == RE_MATCH && !g->invert ? (long)m[0].so + 1 : 1;
+          rg_prefix(g, name, show_ln ? lineno : 0, col, ':');
+          cmd_out(ctx, ls, ll);
+          cmd_outc(ctx, '\n');
+        }
+        last_printed = lineno;
+        g->printed_group = true;
+        after_left = g->after;
+      }
+      if (g->files_with) break;
+      if (g->max_count >= 0 && count >= g->max_count) stop = true;
+    } else if (after_left > 0 && !g->count && !g->files_with && !g->files_without) {
+      rg_prefix(g, name, show_ln ? lineno : 0, 0, '-');
+      cmd_out(ctx, ls, ll);
+      cmd_outc(ctx, '\n');
+      last_printed = lineno;
+      after_left--;
+    }
+    if (starts) starts[(lineno - 1) % (g->before + 1)] = pos;
+    pos += ll + 1;
+  }
+  /* after-context of the last match when -m stopped the search */
+  while (stop && after_left > 0 && pos < len) {
+    const char *ls = data + pos;
+    const char *nl = memchr(ls, '\n', len - pos);
+    size_t ll = nl ? (size_t)(nl - ls) : len - pos;
+    lineno++;
+    rg_prefix(g, name, show_ln ? lineno : 0, 0, '-');
+    cmd_out(ctx, ls, ll);
+    cmd_outc(ctx, '\n');
+    after_left--;
+    pos += ll + 1;
+  }
+  free(starts);
+  free(data);
+  if (g->quiet) return;
+  const char *shown = name ? name : path;
+  if (g->files_with && count) {
+    cmd_outs(ctx, shown);
+    cmd_outc(ctx, g->null ? '\0' : '\n');
+  } else if (g->files_without && !count) {
+    cmd_outs(ctx, shown);
+    cmd_outc(ctx, g->null ? '\0' : '\n');
+  } else if ((g->count || g->count_matches) && count) {
+    if (name) {
+      cmd_outs(ctx, name);
+      cmd_outc(ctx, g->null ? '\0' : ':');
+    }
+    cmd_outf(ctx, "%ld\n", g->count_matches && !g->invert ? matches : count);
+  }
+}
+
+static void rg_file(rg *g, const char *path, bool show_name, bool explicit_file) {
+  if (g->strip_dot && path[0] == '.' && path[1] == '/') path += 2;
+  if (g->list_files) {
+    cmd_outs(g->ctx, path);
+    cmd_outc(g->ctx, g->null ? '\0' : '\n');
+    g->any_match = true;
+    return;
+  }
+  rg_search(g, path, show_name ? (strcmp(path, "-") == 0 ? "<stdin>" : path) : NULL,
+            explicit_file);
+}
+
+/* Is there a git repository at dir or above it (ripgrep reads .gitignore only then)? */
+static bool rg_in_repo(cmd_ctx *ctx, const char *dir) {
+  char *p = NULL;
+  if (cmd_fs_canonicalize(ctx, dir, 0, &p) < 0 || !p) return false;
+  for (int depth = 0; depth < 256; depth++) {
+    store_stat st;
+    char *git = cmd_fs_join(ctx, p, ".git");
+    if (cmd_fs_lstat(ctx, git, &st) == 0) return true;
+    if (strcmp(p, "/") == 0) break;
+    p = cmd_fs_dirname(ctx, p);
+  }
+  return false;
+}
+
+static void rg_walk(rg *g, const char *root, bool show_name) {
+  cmd_ctx *ctx = g->ctx;
+  bool repo = !g->no_ignore && rg_in_repo(ctx, root);
+  size_t saved = g->nign;
+  /* the ignore files of the directories above a relative root (up to the
+   * working directory) apply too, as ripgrep reads its parents' */
+  if (!g->no_ignore && root[0] != '/' && !strstr(root, "..")) {
+    const char *r = root[0] == '.' && root[1] == '/' ? root + 2 : root;
+    if (strcmp(r, ".") != 0 && *r) {
+      char *prefix = cmd_strdup(ctx, r);
+      for (char *p = prefix; p; p = strchr(p + 1, '/')) {
+        char c0 = *p;
+        const char *dir = prefix;
+        if (p == prefix)
+          dir = ".";
+        else
+          *p = '\0';
+        if (repo) rg_load_ignore(g, dir, ".gitignore");
+        rg_load_ignore(g, dir, ".ignore");
+        rg_load_ignore(g, dir, ".rgignore");
+        *p = c0;
+        if (p == prefix && !strchr(prefix, '/')) break;
+      }
+    }
+  }
+  cmd_walk *w =
+      cmd_walk_open(ctx, root, g->follow ? CMD_WALK_LOGICAL : CMD_WALK_COMFOLLOW);
+  if (!w) {
+    g->error = true;
+    return;
+  }
+  cmd_walk_ent *e;
+  while ((e = cmd_walk_next(w))) {
+    if (e->info == CMD_WALK_DNR || e->info == CMD_WALK_NS) {
+      cmd_err_raw(ctx, "%s: %s (os error %d)\n", e->path, cmd_strerror(e->err), -e->err);
+      g->error = true;
+      continue;
+    }
+    bool is_dir = e->info == CMD_WALK_D;
+    if (e->depth > 0) {
+      if (!g->hidden && e->name[0] == '.') {
+        if (is_dir) cmd_walk_skip(w);
+        continue;
+      }
+      if (is_dir && strcmp(e->name, ".git") == 0 && !g->no_ignore && repo) {
+        /* ripgrep 13 shows .git only with --hidden; it is not special otherwise */
+      }
+      if (!g->no_ignore && rg_ignored(g, e->path, is_dir)) {
+        if (is_dir) cmd_walk_skip(w);
+        continue;
+      }
+      if (g->max_depth >= 0 && e->depth > g->max_depth) {
+        if (is_dir) cmd_walk_skip(w);
+        continue;
+      }
+    }
+    if (is_dir) {
+      if (g->max_depth >= 0 && e->depth >= g->max_depth) {
+        cmd_walk_skip(w);
+        continue;
+      }
+      if (!g->no_ignore) {
+        if (repo) rg_load_ignore(g, e->path, ".gitignore");
+        rg_load_ignore(g, e->path, ".ignore");
+        rg_load_ignore(g, e->path, ".rgignore");
+      }
+      continue;
+    }
+    if (e->info == CMD_WALK_DP || e->info == CMD_WALK_DC) continue;
+    if (!S_ISREG(e->st.mode)) continue;
+    if (!rg_wanted(g, e->path)) continue;
+    rg_file(g, e->path, show_name, false);
+    if (g->quiet && g->any_match) break;
+  }
+  if (cmd_walk_stopped(w)) g->error = true;
+  cmd_walk_close(w);
+  g->nign = saved;
+}
+
+/* Smart case: the pattern has an uppercase letter (outside escapes). */
+static bool has_upper(const char *p) {
+  for (; *p; p++) {
+    if (*p == '\\' && p[1]) {
+      p++;
+      continue;
+    }
+    if (*p >= 'A' && *p <= 'Z') return true;
+  }
+  return false;
+}
+
+int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
+  enum {
+    O_FILES = 256,
+    O_HIDDEN,
+    O_NOIGN,
+    O_TYPELIST,
+    O_MAXDEPTH,
+    O_COLUMN,
+    O_NOFN,
+    O_COUNTM,
+    O_FWOUT,
+    O_SORT,
+    O_HEADING,
+    O_NOHEADING,
+    O_COLOR,
+    O_JSON,
+    O_HELP,
+    O_VERSION,
+    O_IGN,
+    O_NOHIDDEN,
+    O_IGNORE
+  };
+  static const cmd_longopt longs[] = {{"regexp", 1, 'e'},
+                                      {"file", 1, 'f'},
+                                      {"fixed-strings", 0, 'F'},
+                                      {"ignore-case", 0, 'i'},
+                                      {"smart-case", 0, 'S'},
+                                      {"case-sensitive", 0, 's'},
+                                      {"word-regexp", 0, 'w'},
+                                      {"line-regexp", 0, 'x'},
+                                      {"invert-match", 0, 'v'},
+                                      {"line-number", 0, 'n'},
+                                      {"no-line-number", 0, 'N'},
+                                      {"with-filename", 0, 'H'},
+                                      {"no-filename", 0, 'I'},
+                                      {"count", 0, 'c'},
+                                      {"count-matches", 0, O_COUNTM},
+                                      {"files-with-matches", 0, 'l'},
+                                      {"files-without-match", 0, O_FWOUT},
+                                      {"quiet", 0, 'q'},
+                                      {"only-matching", 0, 'o'},
+                                      {"max-count", 1, 'm'},
+                                      {"after-context", 1, 'A'},
+                                      {"before-context", 1, 'B'},
+                                      {"context", 1, 'C'},
+                                      {"glob", 1, 'g'},
+                                      {"type", 1, 't'},
+                                      {"type-not", 1, 'T'},
+                                      {"hidden", 0, O_HIDDEN},
+                                      {"no-hidden", 0, O_NOHIDDEN},
+                                      {"no-ignore", 0, O_NOIGN},
+                                      {"ignore", 0, O_IGNORE},
+                                      {"unrestricted", 0, 'u'},
+                                      {"files", 0, O_FILES},
+                                      {"type-list", 0, O_TYPELIST},
+                                      {"max-depth", 1, O_MAXDEPTH},
+                                      {"maxdepth", 1, O_MAXDEPTH},
+                                      {"follow", 0, 'L'},
+                                      {"column", 0, O_COLUMN},
+                                      {"null", 0, '0'},
+                                      {"sort", 1, O_SORT},
+                                      {"sort-files", 0, O_IGN},
+                                      {"heading", 0, O_HEADING},
+                                      {"no-heading", 0, O_NOHEADING},
+                                      {"color", 1, O_COLOR},
+                                      {"colour", 1, O_COLOR},
+                                      {"json", 0, O_JSON},
+                                      {"pcre2", 0, 'P'},
+                                      {"threads", 1, 'j'},
+                                      {"no-messages", 0, O_IGN},
+                                      {"help", 0, O_HELP},
+                                      {"version", 0, O_VERSION},
+                                      {0, 0, 0}};
+  rg g = {
+      .ctx = ctx, .line_numbers = -1, .with_name = -1, .max_count = -1, .max_depth = -1};
+  const char *pats[RG_MAX_PATTERNS];
+  int npats = 0, unrestricted = 0, status = 2;
+  bool case_sensitive_set = false;
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  int c;
+  while ((c = cmd_getopt(ctx, &st, argc, argv,
+                         "e:f:FiSswxvnNHIclqom:A:B:C:g:t:T:uL0Pj:r:", longs)) != -1) {
+    switch (c) {
+      case 'e':
+        if (npats < RG_MAX_PATTERNS) pats[npats++] = st.arg;
+        break;
+      case 'f': {
+        cmd_in *in;
+        if (cmd_in_open(ctx, st.arg, &in) < 0) {
+          cmd_err_raw(ctx, "%s: No such file or directory (os error 2)\n", st.arg);
+          goto out;
+        }
+        char *line;
+        ssize_t n;
+        while ((n = cmd_in_getdelim(in, &line, '\n')) > 0 && npats < RG_MAX_PATTERNS) {
+          if (line[n - 1] == '\n') line[--n] = '\0';
+          pats[npats++] = cmd_strdup(ctx, line);
+        }
+        cmd_in_close(in);
+        break;
+      }
+      case 'F':
+        g.fixed = true;
+        break;
+      case 'i':
+        g.icase = true, g.smart = false;
+        break;
+      case 'S':
+        g.smart = true, g.icase = false;
+        break;
+      case 's':
+        g.icase = g.smart = false, case_sensitive_set = true;
+        break;
+      case 'w':
+        g.word = true;
+        break;
+      case 'x':
+        g.line = true;
+        break;
+      case 'v':
+        g.invert = true;
+        break;
+      case 'n':
+        g.line_numbers = 1;
+        break;
+      case 'N':
+        g.line_numbers = 0;
+        break;
+      case 'H':
+        g.with_name = 1;
+        break;
+      case 'I':
+        g.with_name = 0;
+        break;
+      case 'c':
+        g.count = true;
+        break;
+      case O_COUNTM:
+        g.count_matches = true;
+        break;
+      case 'l':
+        g.files_with = true;
+        break;
+      case O_FWOUT:
+        g.files_without = true;
+        break;
+      case 'q':
+        g.quiet = true;
+        break;
+      case 'o':
+        g.only = true;
+        break;
+      case 'm':
+      case 'A':
+      case 'B':
+      case 'C':
+      case O_MAXDEPTH: {
+        char *end;
+        long v = strtol(st.arg, &end, 10);
+        if (*end || v < 0 || v > RG_MAX_CONTEXT * 1000L) {
+          cmd_err_raw(ctx,
+                      "error: Invalid value for '%s': invalid digit found in string\n",
+                      c == 'm' ? "--max-count <NUM>" : "--context <NUM>");
+          goto out;
+        }
+        if (c == 'm') g.max_count = v;
+        if ((c == 'A' || c == 'B' || c == 'C') && v > RG_MAX_CONTEXT) v = RG_MAX_CONTEXT;
+        if (c == 'A' || c == 'C') g.after = v;
+        if (c == 'B' || c == 'C') g.before = v;
+        if (c == O_MAXDEPTH) g.max_depth = v;
+        break;
+      }
+      case 'g':
+        if (g.nglobs < RG_MAX_GLOBS) g.globs[g.nglobs++] = st.arg;
+        break;
+      case 't':
+      case 'T':
+        if (!rg_type_globs(st.arg)) {
+          cmd_err_raw(ctx, "unrecognized file type: %s\n", st.arg);
+          goto out;
+        }
+        if (c == 't' && g.ntypes < 32) g.types[g.ntypes++] = st.arg;
+        if (c == 'T' && g.nnot_types < 32) g.not_types[g.nnot_types++] = st.arg;
+        break;
+      case O_HIDDEN:
+        g.hidden = true;
+        break;
+      case O_NOHIDDEN:
+        g.hidden = false;
+        break;
+      case O_NOIGN:
+        g.no_ignore = true;
+        break;
+      case O_IGNORE:
+        g.no_ignore = false;
+        break;
+      case 'u':
+        unrestricted++;
+        if (unrestricted >= 1) g.no_ignore = true;
+        if (unrestricted >= 2) g.hidden = true;
+        break;
+      case O_FILES:
+        g.list_files = true;
+        break;
+      case O_TYPELIST:
+        for (size_t i = 0; i < RG_NTYPES; i++) {
+          cmd_outf(ctx, "%s: ", rg_types[i].name);
+          for (const char *p = rg_types[i].globs; *p; p++) {
+            if (*p == ',')
+              cmd_outs(ctx, ", ");
+            else
+              cmd_outc(ctx, *p);
+          }
+          cmd_outc(ctx, '\n');
+        }
+        status = 0;
+        goto out;
+      case 'L':
+        g.follow = true;
+        break;
+      case O_COLUMN:
+        g.column = true, g.line_numbers = g.line_numbers == 0 ? 0 : 1;
+        break;
+      case '0':
+        g.null = true;
+        break;
+      case O_SORT:
+        if (strcmp(st.arg, "path") && strcmp(st.arg, "none")) {
+          cmd_err_raw(ctx, "rg: --sort %s: only path order is supported in the sandbox\n",
+                      st.arg);
+          goto out;
+        }
+        break;
+      case O_JSON:
+        cmd_err_raw(ctx, "rg: --json is not supported in the sandbox\n");
+        goto out;
+      case 'r':
+        cmd_err_raw(ctx, "rg: --replace is not supported in the sandbox\n");
+        goto out;
+      case 'P':
+      case 'j':
+      case O_IGN:
+      case O_HEADING:
+      case O_NOHEADING:
+      case O_COLOR:
+        break;
+      case O_HELP:
+        cmd_outs(ctx,
+                 "USAGE:\n    rg [OPTIONS] PATTERN [PATH ...]\n    rg [OPTIONS] -e "
+                 "PATTERN ... "
+                 "[PATH ...]\n    rg [OPTIONS] --files [PATH ...]\n    rg [OPTIONS] "
+                 "--type-list\n");
+        status = 0;
+        goto out;
+      case O_VERSION:
+        cmd_outs(ctx, "ripgrep 13.0.0 (sbx)\n");
+        status = 0;
+        goto out;
+      default:
+        goto out;
+    }
+  }
+  (void)case_sensitive_set;
+  int i = st.ind;
+  if (!g.list_files && npats == 0) {
+    if (i >= argc) {
+      cmd_err_raw(
+          ctx,
+          "error: The following required arguments were not provided:\n"
+          "    <PATTERN>\n\nUSAGE:\n\n    rg [OPTIONS] PATTERN [PATH ...]\n"
+          "    rg [OPTIONS] [-e PATTERN ...] [-f PATTERNFILE ...] [PATH ...]\n"
+          "    rg [OPTIONS] --files [PATH ...]\n    rg [OPTIONS] --type-list\n"
+          "    command | rg [OPTIONS] PATTERN\n\nFor more information try --help\n");
+      goto out;
+    }
+    pats[npats++] = argv[i++];
+  }
+  if (!g.list_files) {
+    /* one expression: the patterns as alternatives */
+    size_t total = 16;
+    for (int k = 0; k < npats; k++) total += strlen(pats[k]) * 4 + 16;
+    char *joined = cmd_alloc(ctx, total);
+    if (!joined) goto out;
+    size_t jl = 0;
+    bool upper = false;
+    for (int k = 0; k < npats; k++) {
+      upper |= has_upper(pats[k]);
+      if (k) joined[jl++] = g.fixed ? '\n' : '|';
+      if (g.fixed) {
+        jl += (size_t)sprintf(joined + jl, "%s", pats[k]);
+      } else {
+        /* -w / -x as ripgrep builds them around each pattern */
+        jl += (size_t)sprintf(joined + jl, "%s(?:%s)%s",
+                              g.line   ? "^"
+                              : g.word ? "(?<!\\w)"
+                                       : "",
+                              pats[k],
+                              g.line   ? "$"
+                              : g.word ? "(?!\\w)"
+                                       : "");
+      }
+    }
+    joined[jl] = '\0';
+    unsigned flags = RE_UTF8;
+    if (g.fixed)
+      flags |= RE_LITERAL | RE_NLALT;
+    else
+      flags |= RE_PERL;
+    if (g.icase || (g.smart && !upper)) flags |= RE_NOCASE;
+    if (g.fixed && g.word) flags |= RE_WHOLE_WORD;
+    if (g.fixed && g.line) flags |= RE_WHOLE_LINE;
+    re_err err = {0};
+    if (re_compile(&g.rx, joined, jl, flags, &err) != 0) {
+      cmd_err_raw(ctx, "regex parse error:\n    %s\nerror: %s\n",
+                  npats == 1 ? pats[0] : joined, err.msg);
+      goto out;
+    }
+  }
+  int nops = argc - i;
+  /* no path: stdin when it is a pipe or a file (ripgrep's rule), else "." */
+  store_stat in_st;
+  bool stdin_search = nops == 0 && !g.list_files && ctx->io->fstat &&
+                      ctx->io->fstat(ctx->io_ud, 0, &in_st) == 0 &&
+                      (S_ISFIFO(in_st.mode) || S_ISREG(in_st.mode));
+  if (stdin_search) {
+    rg_file(&g, "-", g.with_name == 1, true);
+  } else if (nops == 0) {
+    g.strip_dot = true;
+    /* no path: the current directory, names shown without "./" */
+    bool show = g.with_name != 0;
+    rg_walk(&g, ".", show);
+  } else {
+    bool single_file = false;
+    if (nops == 1) {
+      store_stat s;
+      single_file = cmd_fs_stat(ctx, argv[i], &s) == 0 && !S_ISDIR(s.mode);
+      if (strcmp(argv[i], "-") == 0) single_file = true;
+    }
+    bool show = g.with_name == 1 || (g.with_name == -1 && !single_file);
+    for (; i < argc && !cmd_poll(ctx); i++) {
+      store_stat s;
+      const char *p = argv[i];
+      if (strcmp(p, "-") == 0) {
+        rg_file(&g, "-", show, true);
+        continue;
+      }
+      int rc = cmd_fs_stat(ctx, p, &s);
+      if (rc < 0) {
+        cmd_record_error(ctx, rc, p);
+        cmd_err_raw(ctx, "%s: %s (os error %d)\n", p, cmd_strerror(rc), -rc);
+        g.error = true;
+        continue;
+      }
+      if (S_ISDIR(s.mode))
+        rg_walk(&g, p, g.with_name != 0);
+      else
+        rg_file(&g, p, show, true);
+      if (g.quiet && g.any_match) break;
+    }
+  }
+  status = g.error && !(g.quiet && g.any_match) ? 2 : g.any_match ? 0 : 1;
+out:
+  if (g.rx) re_free(g.rx);
+  free(g.ign);
+  return status;
+}

@@ -1,0 +1,292 @@
+# rg (ripgrep 13) over the sandbox's regex engine and walker. Every case
+# builds the same tree (a git repository with a .gitignore, hidden and binary
+# files); the expectations come from ripgrep (run both ways with --host).
+
+test: rg foo --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg foo --sort path < /dev/null
+out: a.txt:foo bar\nctx.txt:foo1\nctx.txt:foo2\nsrc/sub/y.c:int foo;\nsrc/x.py:def foo():\n
+err: 
+
+test: rg -n foo --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -n foo --sort path < /dev/null
+out: a.txt:2:foo bar\nctx.txt:2:foo1\nctx.txt:6:foo2\nsrc/sub/y.c:1:int foo;\nsrc/x.py:1:def foo():\n
+err: 
+
+test: rg foo a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg foo a.txt < /dev/null
+out: foo bar\n
+err: 
+
+test: rg -i hello
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -i hello < /dev/null
+out: a.txt:hello world\na.txt:Hello again\n
+err: 
+
+test: rg -S hello
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -S hello < /dev/null
+out: a.txt:hello world\na.txt:Hello again\n
+err: 
+
+test: rg -S Hello
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -S Hello < /dev/null
+out: a.txt:Hello again\n
+err: 
+
+test: rg -s hello
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -s hello < /dev/null
+out: a.txt:hello world\n
+err: 
+
+test: rg -c foo --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -c foo --sort path < /dev/null
+out: a.txt:1\nctx.txt:2\nsrc/sub/y.c:1\nsrc/x.py:1\n
+err: 
+
+test: rg -l foo --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -l foo --sort path < /dev/null
+out: a.txt\nctx.txt\nsrc/sub/y.c\nsrc/x.py\n
+err: 
+
+test: rg --files-without-match foo --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg --files-without-match foo --sort path < /dev/null
+out: 
+err: 
+
+test: rg -w fo
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -w fo < /dev/null
+out: 
+err: 
+status: 1
+
+test: rg -o 'o+' a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -o 'o+' a.txt < /dev/null
+out: o\no\noo\no\n
+err: 
+
+test: rg -o -n 'o+' a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -o -n 'o+' a.txt < /dev/null
+out: 1:o\n1:o\n2:oo\n3:o\n
+err: 
+
+test: rg --files --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg --files --sort path < /dev/null
+out: a.txt\nbin.dat\nctx.txt\nsrc/sub/y.c\nsrc/x.py\n
+err: 
+
+test: rg --hidden --files --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg --hidden --files --sort path < /dev/null
+out: .gitignore\n.hidden/h.txt\na.txt\nbin.dat\nctx.txt\nsrc/sub/y.c\nsrc/x.py\n
+err: 
+
+test: rg -u --files --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -u --files --sort path < /dev/null
+out: a.txt\nbin.dat\nctx.txt\nignored.txt\nsrc/sub/y.c\nsrc/x.py\nsrc/z.log\n
+err: 
+
+test: rg -t py foo
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -t py foo < /dev/null
+out: src/x.py:def foo():\n
+err: 
+
+test: rg -T py foo --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -T py foo --sort path < /dev/null
+out: a.txt:foo bar\nctx.txt:foo1\nctx.txt:foo2\nsrc/sub/y.c:int foo;\n
+err: 
+
+test: rg -g '*.c' foo
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -g '*.c' foo < /dev/null
+out: src/sub/y.c:int foo;\n
+err: 
+
+test: rg -g '!*.py' foo --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -g '!*.py' foo --sort path < /dev/null
+out: a.txt:foo bar\nctx.txt:foo1\nctx.txt:foo2\nsrc/sub/y.c:int foo;\n
+err: 
+
+test: rg -F 'o()'
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -F 'o()' < /dev/null
+out: src/x.py:def foo():\n
+err: 
+
+test: rg -v foo a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -v foo a.txt < /dev/null
+out: hello world\nHello again\n
+err: 
+
+test: rg -A1 foo a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -A1 foo a.txt < /dev/null
+out: foo bar\nHello again\n
+err: 
+
+test: rg -C1 bar a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -C1 bar a.txt < /dev/null
+out: hello world\nfoo bar\nHello again\n
+err: 
+
+test: rg -A1 -n foo --sort path a.txt src
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -A1 -n foo --sort path a.txt src < /dev/null
+out: a.txt:2:foo bar\na.txt-3-Hello again\n--\nsrc/sub/y.c:1:int foo;\n--\nsrc/x.py:1:def foo():\nsrc/x.py-2-    return 1\n
+err: 
+
+test: rg -B1 foo ctx.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -B1 foo ctx.txt < /dev/null
+out: x\nfoo1\n--\nw\nfoo2\n
+err: 
+
+test: rg -C1 foo ctx.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -C1 foo ctx.txt < /dev/null
+out: x\nfoo1\ny\n--\nw\nfoo2\nq\n
+err: 
+
+test: rg -A1 -B2 -n foo ctx.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -A1 -B2 -n foo ctx.txt < /dev/null
+out: 1-x\n2:foo1\n3-y\n4-z\n5-w\n6:foo2\n7-q\n
+err: 
+
+test: rg nothing
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg nothing < /dev/null
+out: 
+err: 
+status: 1
+
+test: rg foo bin.dat
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg foo bin.dat < /dev/null
+out: binary file matches (found "\\0" byte around offset 1)\n
+err: 
+
+test: rg -t nosuch foo
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -t nosuch foo < /dev/null
+out: 
+err: unrecognized file type: nosuch\n
+status: 2
+
+test: rg -m1 o a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -m1 o a.txt < /dev/null
+out: hello world\n
+err: 
+
+test: rg -e foo -e hello --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -e foo -e hello --sort path < /dev/null
+out: a.txt:hello world\na.txt:foo bar\nctx.txt:foo1\nctx.txt:foo2\nsrc/sub/y.c:int foo;\nsrc/x.py:def foo():\n
+err: 
+
+test: rg -x 'foo bar'
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -x 'foo bar' < /dev/null
+out: a.txt:foo bar\n
+err: 
+
+test: rg --column foo a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg --column foo a.txt < /dev/null
+out: 2:1:foo bar\n
+err: 
+
+test: rg -H foo a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -H foo a.txt < /dev/null
+out: a.txt:foo bar\n
+err: 
+
+test: rg -l foo nonexist a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -l foo nonexist a.txt < /dev/null
+out: a.txt\n
+err: nonexist: No such file or directory (os error 2)\n
+status: 2
+
+test: rg --max-depth 1 foo --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg --max-depth 1 foo --sort path < /dev/null
+out: a.txt:foo bar\nctx.txt:foo1\nctx.txt:foo2\n
+err: 
+
+test: rg -q foo
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -q foo < /dev/null
+out: 
+err: 
+
+test: rg --no-filename foo --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg --no-filename foo --sort path < /dev/null
+out: foo bar\nfoo1\nfoo2\nint foo;\ndef foo():\n
+err: 
+
+test: rg -c foo a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -c foo a.txt < /dev/null
+out: 1\n
+err: 
+
+test: rg --count-matches o a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg --count-matches o a.txt < /dev/null
+out: 5\n
+err: 
+
+test: rg '\bfo+\b' --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg '\bfo+\b' --sort path < /dev/null
+out: a.txt:foo bar\nsrc/sub/y.c:int foo;\nsrc/x.py:def foo():\n
+err: 
+
+test: rg 'fo{2}\s' --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg 'fo{2}\s' --sort path < /dev/null
+out: a.txt:foo bar\n
+err: 
+
+test: rg foo src
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg foo src < /dev/null
+out: src/sub/y.c:int foo;\nsrc/x.py:def foo():\n
+err: 
+
+test: rg foo . --sort path
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg foo . --sort path < /dev/null
+out: ./a.txt:foo bar\n./ctx.txt:foo1\n./ctx.txt:foo2\n./src/sub/y.c:int foo;\n./src/x.py:def foo():\n
+err: 
+
+test: rg -l foo ./src
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -l foo ./src < /dev/null
+out: ./src/sub/y.c\n./src/x.py\n
+err: 
+
+test: rg -w -F fo
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -w -F fo < /dev/null
+out: 
+err: 
+status: 1
+
+test: rg -x -F 'foo bar'
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -x -F 'foo bar' < /dev/null
+out: a.txt:foo bar\n
+err: 
+
+test: rg -w 'foo|bar' a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -w 'foo|bar' a.txt < /dev/null
+out: foo bar\n
+err: 
+
+test: rg -i -w HELLO a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -i -w HELLO a.txt < /dev/null
+out: hello world\nHello again\n
+err: 
+
+test: rg -l foo src/sub
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -l foo src/sub < /dev/null
+out: src/sub/y.c\n
+err: 
+
+test: rg -c o --sort path src a.txt
+cmd: mkdir -p src/sub .hidden .git; printf 'hello world\nfoo bar\nHello again\n' > a.txt; printf 'def foo():\n    return 1\n' > src/x.py; printf 'int foo;\n' > src/sub/y.c; echo 'foo hidden' > .hidden/h.txt; printf 'ignored.txt\n*.log\n' > .gitignore; echo 'foo ign' > ignored.txt; echo 'foo log' > src/z.log; printf 'a\0b foo\n' > bin.dat; printf 'x\nfoo1\ny\nz\nw\nfoo2\nq\n' > ctx.txt; rg -c o --sort path src a.txt < /dev/null
+out: src/sub/y.c:1\nsrc/x.py:1\na.txt:3\n
+err: 
+
+test: stdin is searched when it is a pipe
+cmd: printf 'a\nfoo\n' | rg foo; printf 'a\nfoo\n' | rg -n -H foo
+out: foo\n<stdin>:2:foo\n
+err: 
+
+test: .gitignore only counts inside a repository
+cmd: printf 'x.txt\n' > .gitignore; echo foo > x.txt; echo foo > y.txt; rg -l foo --sort path < /dev/null; mkdir .git; rg -l foo < /dev/null
+out: x.txt\ny.txt\ny.txt\n
+err: 
+
+test: nested .gitignore, negation and directory rules
+cmd: mkdir -p .git a/b build; printf 'build/\n*.tmp\n!keep.tmp\n' > .gitignore; printf 'secret\n' > a/.gitignore; for f in a/b/x a/secret a/k.tmp a/keep.tmp build/o c; do echo foo > $f; done; rg -l foo --sort path < /dev/null; rg -l foo a --sort path
+out: a/b/x\na/keep.tmp\nc\na/b/x\na/keep.tmp\n
+err: 
+
+test: a bad pattern
+cmd: rg '(' a; echo $?
+out: 2\n
