@@ -380,6 +380,12 @@ typedef struct sbx_bash_opts {
   char *const *args;      /* positional parameters $1... (NULL: unchanged) */
   int nargs;
   int run_exit_trap;      /* run the EXIT trap at the end (the shell exits) */
+  int record;             /* 1: record the call in the history as every front
+                             does: name "bash", parameters {"command": the
+                             script, "cwd": the shell's cwd when it started},
+                             result {"exitCode": N}, its duration; written in
+                             the call's locked section when the script ran
+                             (a limit included); invalid UTF-8 becomes U+FFFD */
 } sbx_bash_opts;
 
 /*

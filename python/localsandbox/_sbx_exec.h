@@ -200,15 +200,6 @@ static const char *limit_kind(int rc) {
   }
 }
 
-/* Records a finished bash call: name "bash", the given parameters JSON and
- * the result {"exitCode": N}, with the call's duration, in one statement
- * (sbx_history_record). A history failure does not fail the call. */
-static void record_bash(sbx *h, const char *params, int exit_code, double duration_ms) {
-  char result[40];
-  snprintf(result, sizeof result, "{\"exitCode\":%d}", exit_code);
-  sbx_history_record(h, "bash", params, result, NULL, 0, duration_ms, NULL);
-}
-
 /*
  * bash(script, limits=None, on_output=None, record=None) -> (stdout: bytes,
  *     stderr: bytes, exit_code, duration_ms, kind, limit_name, limit_value,
@@ -216,15 +207,15 @@ static void record_bash(sbx *h, const char *params, int exit_code, double durati
  *
  * kind is None when the script ran to its end (any exit code), else "limit",
  * "timeout" or "canceled". limits: a dict of limit overrides for this call.
- * record: the parameters JSON of a history entry "bash" to write after the
- * call (in the same locked section), or None for no entry.
+ * record: true to record the call in the history as "bash" (the library
+ * writes the row every front writes: sbx_bash_opts.record).
  */
 static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"script", "limits", "on_output", "record", NULL};
   PyObject *script_obj, *limits_obj = Py_None, *callback = Py_None;
-  const char *record = NULL;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "U|OOO&:bash", kwlist, &script_obj,
-                                   &limits_obj, &callback, conv_opt_text, &record))
+  int record = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "U|OOp:bash", kwlist, &script_obj,
+                                   &limits_obj, &callback, &record))
     return NULL;
   Py_ssize_t len;
   const char *script = PyUnicode_AsUTF8AndSize(script_obj, &len);
@@ -239,7 +230,8 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
 
   bash_stream st = {.self = self, .callback = callback != Py_None ? callback : NULL};
   sbx_bash_opts opts = {
-      .stdin_fd = -1, .on_stdout = on_stdout, .on_stderr = on_stderr, .ud = &st};
+      .stdin_fd = -1, .on_stdout = on_stdout, .on_stderr = on_stderr, .ud = &st,
+      .record = record};
   sbx_bash_result res;
   call_err e;
   int rc = SBX_OK;
@@ -253,8 +245,6 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
     rc = sbx_bash_ex(self->h, script, (size_t)len, &opts, &res);
     if (rc != SBX_OK && !limit_kind(rc)) capture_error(self->h, rc, &e);
     if (with_limits) sbx_set_limits(self->h, &saved);
-    if (record && (rc == SBX_OK || limit_kind(rc)))
-      record_bash(self->h, record, res.exit_code, res.duration_ms);
   } else {
     capture_error(self->h, rc, &e);
     memset(&res, 0, sizeof res);
@@ -298,7 +288,7 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
    "exit_code, "                                                                      \
    "duration_ms, kind, limit_name, limit_value, errno, errpath, killed)\n\nRuns a script in " \
    "the "                                                                             \
-   "sandbox's shell session (sbx_bash_ex); record: history parameters JSON."},        \
+   "sandbox's shell session (sbx_bash_ex); record: write its history row."},        \
       {"set_limits", (PyCFunction)sandbox_set_limits, METH_O,                         \
        "set_limits(dict)\n\nSets the shell limits of later calls (absent names keep " \
        "theirs)."},                                                                   \

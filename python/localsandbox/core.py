@@ -22,8 +22,8 @@ Design decisions:
 - kv values are stored as JSON text, as AgentFS stores them: ``kv.set(k,
   "abc")`` stores ``"abc"`` (a JSON string) and ``kv.get`` decodes it again.
 - History: ``bash`` calls (``{"command", "cwd"}`` / ``{"exitCode"}``, written
-  by the extension in the same locked section as the call) and ``seed`` are
-  recorded as published; the library records ``python`` calls and each host
+  by the library in the call's locked section: the row the CLI and ``sbx mcp``
+  write too) and ``seed`` are recorded as published; the library records ``python`` calls and each host
   tool call (under the tool's name). The file helpers are not recorded (cheap
   reads and writes, not agent actions).
 - Thread safety comes from the extension: calls on one sandbox from several
@@ -47,7 +47,6 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
-from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -306,11 +305,6 @@ def _json_or_text(text: str | None) -> Any:
         return json.loads(text)
     except ValueError:
         return text
-
-
-def _json_str(text: str) -> str:
-    """A str as a JSON string literal (the C encoder of the json module)."""
-    return encode_basestring(text)  # type: ignore[no-any-return]
 
 
 def _dumps(value: Any) -> str:
@@ -652,7 +646,6 @@ class LocalSandbox:
         self._h = h
         self._isolation = isolation
         self._cwd = cwd
-        self._cwd_json = _json_str(cwd)
         self._preset = preset
         self._overrides = overrides
         self._limits = {**_preset_limits(preset), **overrides}
@@ -862,11 +855,10 @@ class LocalSandbox:
             raise LocalSandboxError(_NO_SHELL)
         if not self._shell_at_cwd:
             self._enter_cwd()
-        record = f'{{"command":{_json_str(command)},"cwd":{self._cwd_json}}}'
         started = time.perf_counter()
         try:
             out, err, status, _, kind, limit_name, limit_value, err_no, err_path, killed = run(
-                command, call_limits, on_output, record
+                command, call_limits, on_output, True
             )
         except _sbx.Error as e:
             _raise_sbx(e)
