@@ -312,9 +312,10 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
 #ifdef SBX_PYAPI_HAVE_PYTHON
 /*
  * Key decisions (Python):
- *  - Host tools are registered on the handle for the duration of one
- *    python_exec call and cleared after it, under the same lock, so each call
- *    sees exactly its own toolset. The library runs a tool's callback on one
+ *  - Host tools of one python_exec call are registered on the handle for
+ *    that call and cleared after it, under the same lock; the sandbox's own
+ *    toolset (set_tools) is registered again then, so a call sees its own
+ *    tools over the sandbox's, and later calls the sandbox's alone. The library runs a tool's callback on one
  *    of its threads while the call waits and allows that callback to use the
  *    handle, so the trampoline marks the thread (cb_begin with nested calls
  *    allowed): a handler may read files or run bash in its own sandbox.
@@ -507,7 +508,12 @@ static PyObject *sandbox_python_exec(SandboxObject *self, PyObject *args, PyObje
   if (defs) rc = sbx_tools_register(self->h, defs, ntools, tool_trampoline, &tc);
   if (rc == SBX_OK) rc = sbx_python_exec(self->h, code, &opt, &res);
   if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  if (defs) sbx_tools_clear(self->h);
+  if (defs) {
+    sbx_tools_clear(self->h);
+    if (self->toolset_n) /* the sandbox's own toolset again (set_tools) */
+      sbx_tools_register(self->h, self->toolset_defs, self->toolset_n, tool_trampoline,
+                         self->toolset_ctx);
+  }
   leave(self, ts);
   PyMem_Free(defs);
   str_list_free(&preload);
@@ -524,6 +530,67 @@ static PyObject *sandbox_python_exec(SandboxObject *self, PyObject *args, PyObje
                     res->killed ? Py_True : Py_False, res->duration_ms);
   sbx_free(res);
   return r;
+}
+
+/*
+ * set_tools(tools, dispatch) / set_tools(None): the sandbox's own toolset,
+ * declared once (sbx_tools_register) for every later call: python_exec
+ * without tools of its own, and the shell's `tool` command. tools as for
+ * python_exec. Replaces the previous toolset; None forgets it.
+ */
+static PyObject *sandbox_set_tools(SandboxObject *self, PyObject *args) {
+  PyObject *tools_obj, *dispatch = Py_None;
+  if (!PyArg_ParseTuple(args, "O|O:set_tools", &tools_obj, &dispatch)) return NULL;
+  if (tools_obj != Py_None && !PyCallable_Check(dispatch)) {
+    PyErr_SetString(PyExc_TypeError, "tools need a callable dispatch");
+    return NULL;
+  }
+  PyObject *keep = NULL;
+  sbx_tool_def *defs = NULL;
+  tool_ctx *tc = NULL;
+  size_t n = 0;
+  if (tools_obj != Py_None) {
+    keep = Py_BuildValue("(OO)", tools_obj, dispatch);
+    tc = PyMem_Calloc(1, sizeof *tc);
+    if (!keep || !tc || !(defs = tool_defs(tools_obj, &n))) {
+      if (!tc) PyErr_NoMemory();
+      Py_XDECREF(keep);
+      PyMem_Free(tc);
+      return NULL;
+    }
+    tc->self = self;
+    tc->dispatch = dispatch; /* kept alive by `keep` */
+  }
+  call_err e;
+  int rc = SBX_OK;
+  PyThreadState *ts;
+  if (enter(self, &ts) < 0) {
+    Py_XDECREF(keep);
+    PyMem_Free(tc);
+    PyMem_Free(defs);
+    return NULL;
+  }
+  rc = sbx_tools_clear(self->h);
+  if (rc == SBX_OK && defs) rc = sbx_tools_register(self->h, defs, n, tool_trampoline, tc);
+  if (rc != SBX_OK) {
+    capture_error(self->h, rc, &e);
+    if (self->toolset_n) /* keep the previous toolset */
+      sbx_tools_register(self->h, self->toolset_defs, self->toolset_n, tool_trampoline,
+                         self->toolset_ctx);
+  }
+  leave(self, ts);
+  if (rc != SBX_OK) {
+    Py_XDECREF(keep);
+    PyMem_Free(tc);
+    PyMem_Free(defs);
+    return raise_call_err(&e);
+  }
+  toolset_release(self);
+  self->toolset = keep;
+  self->toolset_defs = defs;
+  self->toolset_n = n;
+  self->toolset_ctx = tc;
+  Py_RETURN_NONE;
 }
 
 static PyObject *sandbox_python_context(SandboxObject *self, PyObject *args) {
@@ -614,6 +681,9 @@ static PyObject *module_probe(PyObject *mod, PyObject *unused) {
    "python_exec(code, context=None, cwd=None, preload=None, timeout=0.0, max_memory=0, " \
    "max_output=0, max_cpu=0, no_repr=False, tools=None, dispatch=None) -> tuple\n\n"     \
    "Runs Python in the sandbox's jailed worker (sbx_python_exec)."},                     \
+      {"set_tools", (PyCFunction)sandbox_set_tools, METH_VARARGS,                        \
+       "set_tools(tools, dispatch) | set_tools(None)\n\nThe sandbox's own toolset, "     \
+       "declared once for every later call and the shell's tool command."},             \
       {"python_context", (PyCFunction)sandbox_python_context, METH_VARARGS,              \
        "python_context(op, name, src=None)\n\nop: create, fork (from src), reset, "      \
        "delete."},                                                                       \

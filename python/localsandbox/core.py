@@ -987,8 +987,10 @@ class LocalSandbox:
             cwd: Working directory for this call (default: the sandbox's).
             preload_packages: Modules to import before the code runs.
             toolset: Host tools the code can call with ``from host_tools
-                import call, search``: a PythonToolset or a list of typed
-                callables (sync or async).
+                import call, search, NAME`` (NAME: a stub typed from the
+                tool's schema): a PythonToolset or a list of typed
+                callables (sync or async), for this call, over those of
+                set_toolset().
             context: The name of the globals to run in (created if missing).
             timeout: Wall-clock limit for this call, in seconds (default: the
                 ``timeout_ms`` limit). The code is interrupted first (the
@@ -1244,6 +1246,30 @@ class LocalSandbox:
         self._on_path(path, lambda h, p: h.remove(p, False))
 
     # ---- tools for a model ------------------------------------------------------------
+
+    def set_toolset(self, toolset: ToolsetInput | None) -> None:
+        """Declares host tools once for this sandbox: every later
+        ``execute_python`` (``from host_tools import call, search, NAME``)
+        and the shell's ``tool`` command in ``bash`` reach them, without
+        passing them again. A ``toolset=`` given to one ``execute_python``
+        call adds to these for that call (its names win). ``None`` forgets
+        them. The definitions are checked here (TypeError, ValueError)."""
+        h = self._handle()
+        tools = resolve_toolset(toolset) if toolset is not None else None
+        if tools is not None and not tools[0]:
+            tools = None
+        bridge = _ToolBridge(tools) if tools else None
+        try:
+            if bridge is None:
+                h.set_tools(None)
+            else:
+                h.set_tools(bridge.manifest, bridge.dispatch)
+        except _sbx.Error as e:
+            _raise_sbx(e)
+
+    async def aset_toolset(self, toolset: ToolsetInput | None) -> None:
+        """Async version of set_toolset()."""
+        await self._to_thread(self.set_toolset, toolset)
 
     def agent_tools(self, format: str = "anthropic", **options: Any) -> AgentTools:  # noqa: A002
         """The sandbox as ready-made tools for a model API.
