@@ -36,6 +36,7 @@
  */
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -473,6 +474,15 @@ static void template_build(void) {
   sqlite3_close(db);
 }
 
+/* A sandbox opened from an image (sqlite3_deserialize, a memdb) may grow
+ * past SQLite's default cap of SQLITE_MEMDB_DEFAULT_MAXSIZE (1 GiB), up to
+ * SQLite's largest allocation (the buffer is one block): about 1 GiB of file
+ * data more than before, bounded further by the quotas. */
+static void memory_size_unbounded(sqlite3 *db) {
+  sqlite3_int64 limit = 0x7fffff00; /* SQLITE_MAX_ALLOCATION_SIZE */
+  sqlite3_file_control(db, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit);
+}
+
 /* Loads a copy of the template into the main database of `db` and sets the
  * root's times to now. */
 static int template_load(sqlite3 *db) {
@@ -582,9 +592,13 @@ static int create_file(const char *path, char **errmsg) {
 }
 
 /* Copies the template into the empty main database of s->db and sets the
- * root's times: for a memory store by deserializing a copy, for a file by
- * the backup API from a private copy (whose root is updated first), so the
- * file gets everything in one write transaction. */
+ * root's times, by the backup API from a private deserialized copy (whose
+ * root is updated first), so a file gets everything in one write
+ * transaction. A memory store is filled the same way and stays a plain
+ * ":memory:" database: a deserialized one (memdb) is one buffer that grows
+ * by doubling and cannot pass SQLite's largest allocation (2 GiB), so it
+ * failed at 906 MiB of file data (the 1 GiB default cap) or ~1 GiB (the
+ * doubling); the pages of a plain one have no cap but the quotas. */
 static int copy_template(store *s, int is_file) {
   pthread_once(&template_once, template_build);
   if (!template_bytes) return SQLITE_NOMEM;
@@ -596,11 +610,8 @@ static int copy_template(store *s, int is_file) {
            "UPDATE fs_inode SET atime = %lld, mtime = %lld, ctime = %lld, atime_nsec "
            "= %u, mtime_nsec = %u, ctime_nsec = %u WHERE ino = 1",
            (long long)now, (long long)now, (long long)now, ns, ns, ns);
-  sqlite3 *src = s->db;
-  int rc = SQLITE_OK;
-  if (is_file)
-    rc = sqlite3_open_v2(":memory:", &src, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                         NULL);
+  sqlite3 *src = NULL;
+  int rc = sqlite3_open_v2(":memory:", &src, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
   unsigned char *copy = NULL;
   if (rc == SQLITE_OK) {
     copy = sqlite3_malloc64((sqlite3_uint64)template_len);
@@ -612,8 +623,11 @@ static int copy_template(store *s, int is_file) {
         src, "main", copy, template_len, template_len,
         SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
   }
-  if (rc == SQLITE_OK) rc = sqlite3_exec(src, root, NULL, NULL, NULL);
-  if (rc == SQLITE_OK && is_file) {
+  /* A file gets the root's times before the copy (one write transaction);
+   * a memory store after it, so that only s->db parses the schema (the
+   * parse is most of an open's cost). */
+  if (rc == SQLITE_OK && is_file) rc = sqlite3_exec(src, root, NULL, NULL, NULL);
+  if (rc == SQLITE_OK) {
     sqlite3_backup *b = sqlite3_backup_init(s->db, "main", src, "main");
     if (!b) {
       rc = sqlite3_errcode(s->db);
@@ -623,7 +637,8 @@ static int copy_template(store *s, int is_file) {
       rc = rc == SQLITE_DONE ? rc2 : rc;
     }
   }
-  if (is_file) sqlite3_close(src);
+  sqlite3_close(src);
+  if (rc == SQLITE_OK && !is_file) rc = sqlite3_exec(s->db, root, NULL, NULL, NULL);
   return rc;
 }
 
@@ -860,6 +875,7 @@ int store_open_image(const void *bytes, size_t len, store **out, char **errmsg) 
         s->db, "main", copy, (sqlite3_int64)len, (sqlite3_int64)len,
         SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
     copy = NULL; /* owned by SQLite now (freed on close or on failure) */
+    if (rc == SQLITE_OK) memory_size_unbounded(s->db);
   }
   if (rc != SQLITE_OK) {
     set_errmsg(errmsg, "%s", sqlite3_errmsg(s->db));

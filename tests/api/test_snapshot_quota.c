@@ -3,7 +3,8 @@
  * temporary file), invalid snapshot bytes (empty, random, truncated, foreign
  * SQLite), forks (a new file, independent of the original, never over an
  * existing file), and quotas (ENOSPC for bytes and inodes, EFBIG for a file's
- * size, each leaving the sandbox exactly as it was).
+ * size, each leaving the sandbox exactly as it was; an in-memory sandbox
+ * past 1 GiB).
  */
 #include <dirent.h>
 #include <sqlite3.h>
@@ -334,6 +335,32 @@ TEST(quota_failure_inside_a_batch_rolls_back_the_batch) {
   sbx_close(h);
 }
 
+/* An in-memory sandbox holds what its quota allows, past the 906 MiB where
+ * SQLite's memdb cap stopped it with ENOSPC whatever the quota (issue 19). */
+TEST(memory_sandbox_holds_its_quota_past_one_gib) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  const size_t chunk = 8u << 20, files = 136; /* 1088 MiB */
+  sbx_quota q = {.max_bytes = (uint64_t)(files + 4) * chunk};
+  REQUIRE(sbx_set_quota(h, &q) == SBX_OK);
+  char *buf = malloc(5 * chunk); /* the largest write below */
+  REQUIRE(buf);
+  memset(buf, 'x', 5 * chunk);
+  char p[32];
+  int rc = SBX_OK;
+  for (size_t i = 0; i < files && rc == SBX_OK; i++) {
+    snprintf(p, sizeof p, "/f%zu", i);
+    rc = sbx_write_file(h, p, buf, chunk, 0);
+  }
+  CHECK_EQ(rc, SBX_OK);
+  if (rc != SBX_OK) fprintf(stderr, "  %s\n", sbx_errmsg(h));
+  /* the quota, not the memory database, is the bound */
+  CHECK_EQ(sbx_write_file(h, "/over", buf, 5 * chunk, 0), FS_ERR(ENOSPC));
+  CHECK_EQ(sbx_write_file(h, "/last", buf, 4 * chunk, 0), SBX_OK);
+  free(buf);
+  sbx_close(h);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   RUN(snapshot_round_trips_in_memory_and_as_temp_file);
@@ -347,5 +374,6 @@ int main(int argc, char **argv) {
   RUN(quota_on_file_size_is_efbig);
   RUN(quota_on_inodes_is_enospc);
   RUN(quota_failure_inside_a_batch_rolls_back_the_batch);
+  RUN(memory_sandbox_holds_its_quota_past_one_gib);
   return harness_done();
 }
