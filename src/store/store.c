@@ -1092,6 +1092,11 @@ int store_tx_begin(store *s) {
   return err;
 }
 
+int store_tx_begin_meta(store *s) {
+  if (s->readonly) return -EROFS;
+  return push_frame(s);
+}
+
 int store_tx_end(store *s, int rc) {
   if (rc < 0) {
     pop_frame(s, 0);
