@@ -1123,9 +1123,60 @@ int store_rollback(store *s) {
 
 /* ---- snapshots ------------------------------------------------------------------ */
 
+/* The image of a file store read straight from its file: after a checkpoint
+ * that emptied the WAL, inside a read transaction (a snapshot at WAL frame
+ * 0: no checkpoint may write the file under it), when the -wal file is
+ * still empty the database file holds exactly that snapshot. One pread per
+ * MiB into the result, instead of a page-by-page serialize and a copy of it
+ * (6.8x a cp of the file before, issue 19). 1: not possible here (the caller
+ * serializes), 0 or -errno. */
+static int image_from_file(store *s, void **bytes, size_t *len) {
+  const char *path = sqlite3_db_filename(s->db, "main");
+  if (s->depth > 0 || s->readonly || !path || !*path) return 1;
+  int nlog = -1, nckpt = -1;
+  if (sqlite3_wal_checkpoint_v2(s->db, "main", SQLITE_CHECKPOINT_TRUNCATE, &nlog, &nckpt) !=
+          SQLITE_OK ||
+      nlog != 0)
+    return 1;
+  if (sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) return 1;
+  int rc = 1;
+  int64_t pages = query_int(s->db, "PRAGMA page_count", &rc);
+  int64_t psize = rc == SQLITE_OK ? query_int(s->db, "PRAGMA page_size", &rc) : 0;
+  char *wal = rc == SQLITE_OK ? sqlite3_mprintf("%s-wal", path) : NULL;
+  struct stat ws;
+  int err = 1;
+  if (wal && (stat(wal, &ws) != 0 ? errno == ENOENT : ws.st_size == 0) && pages > 0 &&
+      psize > 0 && (uint64_t)pages <= SIZE_MAX / (uint64_t)psize) {
+    size_t n = (size_t)pages * (size_t)psize;
+    char *buf = malloc(n);
+    int fd = buf ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+    size_t off = 0;
+    while (fd >= 0 && off < n) {
+      ssize_t r = pread(fd, buf + off, n - off > (1u << 20) ? 1u << 20 : n - off, (off_t)off);
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) break;
+      off += (size_t)r;
+    }
+    if (fd >= 0) close(fd);
+    if (buf && off == n) {
+      *bytes = buf;
+      *len = n;
+      err = 0;
+    } else {
+      free(buf);
+      err = buf ? 1 : -ENOMEM;
+    }
+  }
+  sqlite3_free(wal);
+  sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+  return err;
+}
+
 int store_image(store *s, void **bytes, size_t *len) {
   *bytes = NULL;
   *len = 0;
+  int done = image_from_file(s, bytes, len);
+  if (done <= 0) return done;
   /* Folding the WAL back is not needed for correctness (serialize reads
    * through the pager) but keeps the main file itself a complete copy. */
   if (s->depth == 0 && !s->readonly)
@@ -1148,12 +1199,39 @@ int store_image(store *s, void **bytes, size_t *len) {
   return 0;
 }
 
-int store_copy_to(store *s, const char *path) {
-  if (!path || !*path) return -ENOENT;
-  if (s->depth > 0) return -EBUSY; /* VACUUM cannot run inside a transaction */
-  struct stat sb;
-  if (lstat(path, &sb) == 0) return -EEXIST;
-  if (errno != ENOENT) return -errno;
+/* The whole database into the new file `tmp` by the backup API: the pages as
+ * they are (no rebuild of every b-tree as VACUUM INTO does: 2.8x a cp of
+ * the file before, issue 19), without a journal (the file is not visible
+ * until linked), then synced. 0 or -errno. */
+static int backup_to(store *s, const char *tmp) {
+  sqlite3 *dst = NULL;
+  int rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec(dst, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF", NULL, NULL, NULL);
+  if (rc == SQLITE_OK) {
+    sqlite3_backup *b = sqlite3_backup_init(dst, "main", s->db, "main");
+    if (!b) {
+      rc = sqlite3_errcode(dst);
+    } else {
+      rc = sqlite3_backup_step(b, -1);
+      int rc2 = sqlite3_backup_finish(b);
+      rc = rc == SQLITE_DONE ? rc2 : rc;
+    }
+  }
+  if (rc != SQLITE_OK) keep_msg(s, dst ? sqlite3_errmsg(dst) : "out of memory");
+  int err = rc == SQLITE_OK ? 0 : (rc & 0xff) == SQLITE_NOMEM ? -ENOMEM
+                                  : (rc & 0xff) == SQLITE_FULL  ? -ENOSPC
+                                                                : -EIO;
+  if (sqlite3_close(dst) != SQLITE_OK && !err) err = -EIO;
+  int fd = err ? -1 : open(tmp, O_RDONLY | O_CLOEXEC);
+  if (!err && (fd < 0 || fdatasync(fd) != 0)) err = -errno;
+  if (fd >= 0) close(fd);
+  return err;
+}
+
+/* A copy that may not be linked (a file system without hard links): VACUUM
+ * INTO the path itself. */
+static int vacuum_into(store *s, const char *path) {
   sqlite3_stmt *q = NULL;
   int rc = sqlite3_prepare_v2(s->db, "VACUUM INTO ?1", -1, &q, NULL);
   if (rc == SQLITE_OK) {
@@ -1164,5 +1242,40 @@ int store_copy_to(store *s, const char *path) {
   sqlite3_finalize(q);
   /* The path did not exist before: whatever a failed VACUUM left is ours. */
   if (err) unlink(path);
+  return err;
+}
+
+/* Copies into `tmp` beside the path and links it there, as create_file
+ * does: the path appears complete or not at all, and an existing one is
+ * never replaced (link fails with EEXIST). */
+int store_copy_to(store *s, const char *path) {
+  static _Atomic unsigned counter;
+  if (!path || !*path) return -ENOENT;
+  if (s->depth > 0) return -EBUSY; /* a copy needs no write transaction open */
+  struct stat sb;
+  if (lstat(path, &sb) == 0) return -EEXIST;
+  if (errno != ENOENT) return -errno;
+  size_t n = strlen(path) + 48;
+  char *tmp = malloc(n);
+  if (!tmp) return -ENOMEM;
+  int fd = -1, e = 0;
+  for (int i = 0; i < 16; i++) {
+    snprintf(tmp, n, "%s.sbx-fork-%ld-%u", path, (long)getpid(), counter++);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+    e = fd < 0 ? errno : 0;
+    if (e != EEXIST) break;
+  }
+  if (fd >= 0) close(fd);
+  if (e) {
+    free(tmp);
+    return e == ENAMETOOLONG ? vacuum_into(s, path) : -e;
+  }
+  int err = backup_to(s, tmp);
+  if (!err && link(tmp, path) != 0) err = -errno;
+  unlink(tmp);
+  free(tmp);
+  if (err == -EPERM || err == -EOPNOTSUPP || err == -ENOSYS || err == -EMLINK)
+    return vacuum_into(s, path);
+  if (!err) sync_parent(path);
   return err;
 }

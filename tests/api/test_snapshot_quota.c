@@ -335,6 +335,48 @@ TEST(quota_failure_inside_a_batch_rolls_back_the_batch) {
   sbx_close(h);
 }
 
+/* A snapshot read straight from the file needs an empty WAL under a read
+ * snapshot; with another reader pinning an older snapshot (the checkpoint
+ * cannot empty the WAL) it serializes instead; fork copies either way. Both
+ * hold the newest write. */
+TEST(snapshot_and_fork_with_another_reader_pinning_the_wal) {
+  const char *p = scratch("pinned.db");
+  sbx *h;
+  REQUIRE(sbx_open(p, 0, &h) == SBX_OK);
+  REQUIRE(write_str(h, "/old", "old") == SBX_OK);
+  sqlite3 *reader;
+  REQUIRE(sqlite3_open_v2(p, &reader, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(reader, "BEGIN; SELECT count(*) FROM fs_inode;", NULL, NULL, NULL) ==
+          SQLITE_OK);
+  REQUIRE(write_str(h, "/new", "new") == SBX_OK); /* in the WAL, past the reader */
+  for (int round = 0; round < 2; round++) {
+    void *bytes;
+    size_t len;
+    REQUIRE(sbx_snapshot(h, &bytes, &len) == SBX_OK);
+    sbx *m;
+    REQUIRE(sbx_open_snapshot(bytes, len, 0, &m) == SBX_OK);
+    char *a = read_str(m, "/new"), *b = read_str(m, "/old");
+    CHECK_STR(a, "new");
+    CHECK_STR(b, "old");
+    sbx_free(a);
+    sbx_free(b);
+    sbx_close(m);
+    sbx_free(bytes);
+    char fp[64];
+    snprintf(fp, sizeof fp, "pinned-fork%d.db", round);
+    sbx *f;
+    REQUIRE(sbx_fork(h, scratch(fp), &f) == SBX_OK);
+    a = read_str(f, "/new");
+    CHECK_STR(a, "new");
+    sbx_free(a);
+    sbx_close(f);
+    /* the second round: the reader is gone, the fast path is taken */
+    sqlite3_exec(reader, "COMMIT", NULL, NULL, NULL);
+  }
+  sqlite3_close(reader);
+  sbx_close(h);
+}
+
 /* An in-memory sandbox holds what its quota allows, past the 906 MiB where
  * SQLite's memdb cap stopped it with ENOSPC whatever the quota (issue 19). */
 TEST(memory_sandbox_holds_its_quota_past_one_gib) {
@@ -374,6 +416,7 @@ int main(int argc, char **argv) {
   RUN(quota_on_file_size_is_efbig);
   RUN(quota_on_inodes_is_enospc);
   RUN(quota_failure_inside_a_batch_rolls_back_the_batch);
+  RUN(snapshot_and_fork_with_another_reader_pinning_the_wal);
   RUN(memory_sandbox_holds_its_quota_past_one_gib);
   return harness_done();
 }
