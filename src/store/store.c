@@ -1123,14 +1123,14 @@ int store_rollback(store *s) {
 
 /* ---- snapshots ------------------------------------------------------------------ */
 
-/* The image of a file store read straight from its file: after a checkpoint
- * that emptied the WAL, inside a read transaction (a snapshot at WAL frame
- * 0: no checkpoint may write the file under it), when the -wal file is
- * still empty the database file holds exactly that snapshot. One pread per
- * MiB into the result, instead of a page-by-page serialize and a copy of it
- * (6.8x a cp of the file before, issue 19). 1: not possible here (the caller
- * serializes), 0 or -errno. */
-static int image_from_file(store *s, void **bytes, size_t *len) {
+/* Runs fn(ud, fd, n) on the database file of a file store (fd open for
+ * reading, n its bytes) when that file alone is the store's current state:
+ * after a checkpoint that emptied the WAL, inside a read transaction (a
+ * snapshot at WAL frame 0: no checkpoint may write the file under it), with
+ * the -wal file still empty. Returns fn's result (0 or -errno), or 1 when
+ * the state is elsewhere too (another reader pinned the WAL, a transaction
+ * is open, a memory store): the caller takes SQLite's way. */
+static int with_file_snapshot(store *s, int (*fn)(void *ud, int fd, size_t n), void *ud) {
   const char *path = sqlite3_db_filename(s->db, "main");
   if (s->depth > 0 || s->readonly || !path || !*path) return 1;
   int nlog = -1, nckpt = -1;
@@ -1147,29 +1147,47 @@ static int image_from_file(store *s, void **bytes, size_t *len) {
   int err = 1;
   if (wal && (stat(wal, &ws) != 0 ? errno == ENOENT : ws.st_size == 0) && pages > 0 &&
       psize > 0 && (uint64_t)pages <= SIZE_MAX / (uint64_t)psize) {
-    size_t n = (size_t)pages * (size_t)psize;
-    char *buf = malloc(n);
-    int fd = buf ? open(path, O_RDONLY | O_CLOEXEC) : -1;
-    size_t off = 0;
-    while (fd >= 0 && off < n) {
-      ssize_t r = pread(fd, buf + off, n - off > (1u << 20) ? 1u << 20 : n - off, (off_t)off);
-      if (r < 0 && errno == EINTR) continue;
-      if (r <= 0) break;
-      off += (size_t)r;
-    }
-    if (fd >= 0) close(fd);
-    if (buf && off == n) {
-      *bytes = buf;
-      *len = n;
-      err = 0;
-    } else {
-      free(buf);
-      err = buf ? 1 : -ENOMEM;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+      err = fn(ud, fd, (size_t)pages * (size_t)psize);
+      close(fd);
     }
   }
   sqlite3_free(wal);
   sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
   return err;
+}
+
+/* with_file_snapshot: the file into a malloc'd image, one pread per MiB
+ * (a page-by-page serialize and a copy of it were 6.8x a cp, issue 19). */
+typedef struct image_out {
+  void **bytes;
+  size_t *len;
+} image_out;
+
+static int read_image(void *ud, int fd, size_t n) {
+  image_out *o = ud;
+  char *buf = malloc(n);
+  if (!buf) return -ENOMEM;
+  size_t off = 0;
+  while (off < n) {
+    ssize_t r = pread(fd, buf + off, n - off > (1u << 20) ? 1u << 20 : n - off, (off_t)off);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    off += (size_t)r;
+  }
+  if (off != n) {
+    free(buf);
+    return 1; /* shorter than SQLite says: let SQLite read it */
+  }
+  *o->bytes = buf;
+  *o->len = n;
+  return 0;
+}
+
+static int image_from_file(store *s, void **bytes, size_t *len) {
+  image_out o = {bytes, len};
+  return with_file_snapshot(s, read_image, &o);
 }
 
 int store_image(store *s, void **bytes, size_t *len) {
@@ -1229,6 +1247,22 @@ static int backup_to(store *s, const char *tmp) {
   return err;
 }
 
+/* with_file_snapshot: the file's bytes into the fd *ud (copy_file_range:
+ * in the kernel, as cp does), then synced. */
+static int copy_file(void *ud, int fd, size_t n) {
+  int out = *(int *)ud;
+  loff_t in_off = 0, out_off = 0;
+  while ((size_t)in_off < n) {
+    ssize_t r = copy_file_range(fd, &in_off, out, &out_off, n - (size_t)in_off, 0);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0 && (errno == EXDEV || errno == ENOSYS || errno == EOPNOTSUPP || errno == EINVAL))
+      return 1; /* not here: the backup API */
+    if (r < 0) return -errno;
+    if (r == 0) return 1;
+  }
+  return fdatasync(out) == 0 ? 0 : -errno;
+}
+
 /* A copy that may not be linked (a file system without hard links): VACUUM
  * INTO the path itself. */
 static int vacuum_into(store *s, const char *path) {
@@ -1265,12 +1299,16 @@ int store_copy_to(store *s, const char *path) {
     e = fd < 0 ? errno : 0;
     if (e != EEXIST) break;
   }
-  if (fd >= 0) close(fd);
   if (e) {
     free(tmp);
     return e == ENAMETOOLONG ? vacuum_into(s, path) : -e;
   }
-  int err = backup_to(s, tmp);
+  int err = with_file_snapshot(s, copy_file, &fd);
+  close(fd);
+  if (err == 1) {
+    if (truncate(tmp, 0) != 0) err = -errno;
+    else err = backup_to(s, tmp);
+  }
   if (!err && link(tmp, path) != 0) err = -errno;
   unlink(tmp);
   free(tmp);
