@@ -761,7 +761,19 @@ static int open_immutable(const char *path, store **out, char **errmsg) {
   return 0;
 }
 
+/* Once per process, before this library's first SQLite call: no memory
+ * statistics. With them on (SQLite's default) every sqlite3_malloc and
+ * sqlite3_free takes one process-wide mutex, which serializes the stores of
+ * all threads (issue 19: N threads on N sandboxes). When the process has
+ * initialized SQLite already (another user of it), the call is refused and
+ * nothing changes. */
+static pthread_once_t sqlite_config_once = PTHREAD_ONCE_INIT;
+static void sqlite_config(void) {
+  sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 int store_open(const char *path, int flags, store **out, char **errmsg) {
+  pthread_once(&sqlite_config_once, sqlite_config);
   *out = NULL;
   if (errmsg) *errmsg = NULL;
   int memory = (flags & STORE_OPEN_MEMORY) != 0;
@@ -847,6 +859,7 @@ static int image_header_ok(const unsigned char *p, size_t len) {
 }
 
 int store_open_image(const void *bytes, size_t len, store **out, char **errmsg) {
+  pthread_once(&sqlite_config_once, sqlite_config);
   *out = NULL;
   if (errmsg) *errmsg = NULL;
   if (!bytes || !image_header_ok(bytes, len)) {
