@@ -81,6 +81,26 @@ int cli_write_all(int fd, const void *buf, size_t len);
  * returns 1, or returns 0. */
 int cli_open(cli_ctx *c, int create);
 
+/* Limits of the commands that run code (`sbx DB -c`, the shell, python,
+ * mcp), as the API takes them: --preset strict|normal|permissive, --timeout
+ * SEC (the timeout_ms limit) and --limit NAME=N (an sbx_limits field:
+ * loop_iterations, command_count, function_depth, output_bytes, string_size,
+ * array_size, timeout_ms). Accepted before DB, after DB and after the
+ * subcommand's name; later ones override earlier ones. */
+/* Sets one option: opt is "preset", "timeout" or "limit". Prints the error
+ * and returns 1 for a bad value, else 0. */
+int cli_limit_set(const char *opt, const char *value);
+/* If argv[*i] is one of them (--opt VALUE or --opt=VALUE), takes it, moves
+ * *i past it and returns 1; returns 0 for any other argument and -1 (the
+ * error printed) for a bad or missing value. */
+int cli_limit_option(int argc, char **argv, int *i);
+/* The limits the options give (the preset, default normal, with the others
+ * over it) into *lim; returns whether any option was given. */
+int cli_limits(sbx_limits *lim);
+/* Sets them on c->h when any was given (cli_open does it after opening);
+ * returns 0 or 1 after printing the error. */
+int cli_apply_limits(cli_ctx *c);
+
 /* ---- subcommands (one file per group) ----------------------------------------- */
 
 /* cli/files.c */

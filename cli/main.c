@@ -40,6 +40,7 @@
   "  --token TOKEN      HTTP: require 'Authorization: Bearer TOKEN' (or $SBX_MCP_TOKEN)\n" \
   "  --timeout SEC      time limit of one tool call (default: the preset's)\n" \
   "  --preset NAME      strict, normal (default) or permissive limits\n" \
+  "  --limit NAME=N     one limit over the preset's (see 'sbx --help')\n" \
   "  --max-output N     bytes of a tool's output shown to the model (default 30000)"
 
 /*
@@ -50,7 +51,7 @@
 static const cli_command cli_commands[] = {
     /* The shell: `sbx DB` and `sbx DB -c SCRIPT` dispatch here as "sh".
      * RESERVED for the shell engineer: cli/sh.c, cli_sh_main. */
-    {"sh", cli_sh_main, CLI_DB, "sh | -c SCRIPT [ARG...]",
+    {"sh", cli_sh_main, CLI_DB, "sh [LIMITS] | [LIMITS] -c SCRIPT [ARG...]",
      "run the shell in the sandbox (interactive without arguments)", NULL},
     /* The shell's test mode (cli/sh.c): a fresh in-memory sandbox. */
     {"sh", cli_shtest_main, 0, "sh [-c SCRIPT [NAME [ARG...]]]",
@@ -60,12 +61,13 @@ static const cli_command cli_commands[] = {
      "files (not subdirectories) are copied in; $REPO_ROOT/spec/testdata is copied\n"
      "when the script mentions REPO_ROOT; the host environment is imported. Host\n"
      "files are only read, never written."},
-    {"python", cli_python_main, CLI_DB, "python [-c CODE | FILE | -] [ARG...]",
+    {"python", cli_python_main, CLI_DB, "python [LIMITS] [-c CODE | FILE | -] [ARG...]",
      "run Python in the sandbox's jail (like python3; FILE is a sandbox path)",
      "The script runs in the sandbox's Python worker (CPython 3.11 in a Linux jail\n"
      "whose / is the sandbox), with this terminal's stdin, stdout and stderr.\n"
      "Without -c or FILE the script is read from stdin. The exit status is the\n"
-     "script's. 'sbx doctor' tells whether this host can run the jail."},
+     "script's. 'sbx doctor' tells whether this host can run the jail.\n"
+     "LIMITS: --timeout SEC, --preset NAME, --limit NAME=N (see 'sbx --help')."},
 
     {"ls", cli_ls_main, CLI_DB | CLI_NOCREATE, "ls [-l] [PATH]",
      "list a directory (names one per line; -l: long form)",
@@ -181,7 +183,13 @@ static void print_help(void) {
       "                                  its own, killed at the deadline (in-process:\n"
       "                                  the default)\n"
       "  --python-path DIR               a host directory Python can import from, bound\n"
-      "                                  read-only into the jail (repeatable)\n\n"
+      "                                  read-only into the jail (repeatable)\n"
+      "  --preset strict|normal|permissive  the limits of the calls that run code\n"
+      "  --timeout SEC                   the time limit of one call (shell and Python)\n"
+      "  --limit NAME=N                  one limit (loop_iterations, command_count,\n"
+      "                                  function_depth, output_bytes, string_size,\n"
+      "                                  array_size, timeout_ms); these three may\n"
+      "                                  also follow DB or the subcommand's name\n\n"
       "Commands:\n",
       SBX_VERSION);
   for (size_t i = 0; i < CLI_NCOMMANDS; i++) {
@@ -244,34 +252,38 @@ int main(int argc, char **argv) {
     return 1;
   }
   /* Global options before the database: --isolation in-process|process,
-   * --python-path DIR (repeatable). */
+   * --python-path DIR (repeatable) and the limit options (cli_limit_option). */
   size_t npaths = 0;
   for (;;) {
-    int is_path = argc >= 2 && strncmp(argv[1], "--python-path", 13) == 0 &&
-                  (argv[1][13] == '=' || argv[1][13] == '\0');
-    int is_iso = argc >= 2 && strncmp(argv[1], "--isolation", 11) == 0 &&
-                 (argv[1][11] == '=' || argv[1][11] == '\0');
-    if (!is_path && !is_iso) break;
-    size_t nl = is_path ? 13 : 11;
-    const char *v = argv[1][nl] == '=' ? argv[1] + nl + 1 : argc >= 3 ? argv[2] : NULL;
-    int used = argv[1][nl] == '=' ? 1 : 2;
-    if (is_path) {
-      if (!v || !*v) return cli_error("--python-path needs a host directory");
-      if (npaths == CLI_MAX_PYTHON_PATHS)
-        return cli_error("--python-path: at most %d directories", CLI_MAX_PYTHON_PATHS);
-      cli_python_paths[npaths++] = v;
-    } else if (!v) {
-      return cli_error("--isolation needs a mode: in-process or process");
-    } else if (strcmp(v, "process") == 0) {
-      cli_open_flags |= SBX_OPEN_PROCESS;
-    } else if (strcmp(v, "in-process") == 0) {
-      cli_open_flags &= ~SBX_OPEN_PROCESS;
-    } else {
-      return cli_error("--isolation: unknown mode '%s' (in-process or process)", v);
+    int i = 1, k = cli_limit_option(argc, argv, &i);
+    if (k < 0) return 1;
+    if (k == 0) {
+      int is_path = argc >= 2 && strncmp(argv[1], "--python-path", 13) == 0 &&
+                    (argv[1][13] == '=' || argv[1][13] == '\0');
+      int is_iso = argc >= 2 && strncmp(argv[1], "--isolation", 11) == 0 &&
+                   (argv[1][11] == '=' || argv[1][11] == '\0');
+      if (!is_path && !is_iso) break;
+      size_t nl = is_path ? 13 : 11;
+      const char *v = argv[1][nl] == '=' ? argv[1] + nl + 1 : argc >= 3 ? argv[2] : NULL;
+      i = argv[1][nl] == '=' ? 2 : 3;
+      if (is_path) {
+        if (!v || !*v) return cli_error("--python-path needs a host directory");
+        if (npaths == CLI_MAX_PYTHON_PATHS)
+          return cli_error("--python-path: at most %d directories", CLI_MAX_PYTHON_PATHS);
+        cli_python_paths[npaths++] = v;
+      } else if (!v) {
+        return cli_error("--isolation needs a mode: in-process or process");
+      } else if (strcmp(v, "process") == 0) {
+        cli_open_flags |= SBX_OPEN_PROCESS;
+      } else if (strcmp(v, "in-process") == 0) {
+        cli_open_flags &= ~SBX_OPEN_PROCESS;
+      } else {
+        return cli_error("--isolation: unknown mode '%s' (in-process or process)", v);
+      }
     }
-    argv[used] = argv[0];
-    argv += used;
-    argc -= used;
+    argv[i - 1] = argv[0];
+    argv += i - 1;
+    argc -= i - 1;
   }
   if (argc < 2) {
     fprintf(stderr,
@@ -302,8 +314,14 @@ int main(int argc, char **argv) {
   const cli_command *global = find_command(first, 0);
   if (global) return run_command(global, NULL, argc - 1, argv + 1);
 
-  /* `sbx DB ...` */
+  /* `sbx DB ...`; limit options may follow DB (`sbx DB --timeout 5 -c ...`) */
   const char *db = first;
+  for (int i = 2, k; (k = cli_limit_option(argc, argv, &i)) != 0;) {
+    if (k < 0) return 1;
+    memmove(argv + 2, argv + i, (size_t)(argc - i + 1) * sizeof *argv);
+    argc -= i - 2;
+    i = 2;
+  }
   if (argc == 2 || strcmp(argv[2], "-c") == 0) {
     /* The shell gets argv as {"sh", ["-c", SCRIPT, ARG...]}. */
     char **shargv = calloc((size_t)argc, sizeof *shargv);

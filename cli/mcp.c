@@ -523,13 +523,6 @@ static int serve_stdio(mcp_server *srv, const char *resume) {
 /* ---- the command
  * ------------------------------------------------------------------------- */
 
-static int parse_preset(const char *name) {
-  if (strcmp(name, "strict") == 0) return SBX_PRESET_STRICT;
-  if (strcmp(name, "normal") == 0) return SBX_PRESET_NORMAL;
-  if (strcmp(name, "permissive") == 0) return SBX_PRESET_PERMISSIVE;
-  return 0;
-}
-
 /* Removes the temporary snapshot directory and what is in it (flat). */
 static void remove_snapdir(const char *dir) {
   DIR *d = opendir(dir);
@@ -553,10 +546,9 @@ int cli_mcp_main(cli_ctx *c, int argc, char **argv) {
                                         {"preset", required_argument, NULL, 'p'},
                                         {"session", required_argument, NULL, 's'},
                                         {"max-output", required_argument, NULL, 'm'},
+                                        {"limit", required_argument, NULL, 'l'},
                                         {NULL, 0, NULL, 0}};
   const char *dir = NULL, *http = NULL, *token = getenv("SBX_MCP_TOKEN"), *session = NULL;
-  int preset = SBX_PRESET_NORMAL;
-  double timeout = 0;
   long max_output = 30000;
   int opt;
   cli_getopt_reset();
@@ -576,17 +568,13 @@ int cli_mcp_main(cli_ctx *c, int argc, char **argv) {
         session = optarg;
         break;
       case 'p':
-        preset = parse_preset(optarg);
-        if (!preset)
-          return cli_error("mcp: --preset: '%s' is not strict, normal or permissive",
-                           optarg);
+        if (cli_limit_set("preset", optarg)) return 1;
         break;
       case 't':
-        errno = 0;
-        timeout = strtod(optarg, &end);
-        if (errno || *end || !(timeout > 0) || timeout > 86400)
-          return cli_error(
-              "mcp: --timeout: '%s' is not a number of seconds (0 < T <= 86400)", optarg);
+        if (cli_limit_set("timeout", optarg)) return 1;
+        break;
+      case 'l':
+        if (cli_limit_set("limit", optarg)) return 1;
         break;
       case 'm':
         errno = 0;
@@ -613,8 +601,7 @@ int cli_mcp_main(cli_ctx *c, int argc, char **argv) {
   srv.db = c->db;
   srv.dir = dir;
   srv.max_output = (size_t)max_output;
-  sbx_limits_preset(preset, &srv.limits);
-  if (timeout > 0) srv.limits.timeout_ms = (uint64_t)(timeout * 1000);
+  cli_limits(&srv.limits); /* --preset, --timeout, --limit here or before DB */
   srv.timeout_s = (double)srv.limits.timeout_ms / 1000.0;
   if (srv.timeout_s <= 0) srv.timeout_s = 30;
   pthread_mutex_init(&srv.lock, NULL);

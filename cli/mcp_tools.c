@@ -1,7 +1,7 @@
 /*
  * mcp_tools.c - the tools and resources `sbx mcp` offers a model:
  *
- *   bash                        the session's persistent shell (sbx_bash)
+ *   bash                        the session's persistent shell (sbx_bash_ex, recorded)
  *   python                      a named persistent Python context (sbx_python_exec)
  *   str_replace_based_edit_tool view / create / str_replace / insert / undo_edit,
  *                               in the shape of Anthropic's text-editor tool
@@ -533,7 +533,8 @@ static json_t *tool_bash(mcp_session *s, json_t *args, json_t *token,
   ticker t;
   int ticking = ticker_start(&t, sink, token) == 0;
   sbx_bash_result res;
-  int rc = sbx_bash(s->h, json_string_value(cmd), json_string_length(cmd), &res);
+  sbx_bash_opts o = {.stdin_fd = -1, .record = 1}; /* the history row of every front */
+  int rc = sbx_bash_ex(s->h, json_string_value(cmd), json_string_length(cmd), &o, &res);
   if (ticking) ticker_stop(&t);
   sbx_set_limits(s->h, &s->srv->limits);
   if (rc != SBX_OK && rc != SBX_LIMIT && rc != SBX_TIMEOUT && rc != SBX_CANCELED) {

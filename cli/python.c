@@ -7,6 +7,8 @@
  *
  * Design decision: it goes through the shell (sbx_bash_ex with "$@"), so the
  * CLI and the shell share one implementation of the interpreter's options.
+ * The call is recorded once, as "python" (by the library), not as "bash".
+ * Limit options (--timeout, --preset, --limit) may come before the script.
  */
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +27,13 @@ static void to_stderr(void *ud, const void *buf, size_t n) {
 
 int cli_python_main(cli_ctx *c, int argc, char **argv) {
   static const char script[] = "python3 \"$@\"";
+  /* limit options first: `sbx DB python --timeout 5 -c CODE` (the shell's
+   * timeout bounds the python3 command) */
+  int i = 1, k;
+  while ((k = cli_limit_option(argc, argv, &i)) > 0) {}
+  if (k < 0 || (i > 1 && cli_apply_limits(c) != 0)) return 1;
+  argv += i - 1;
+  argc -= i - 1;
   sbx_bash_opts o;
   memset(&o, 0, sizeof o);
   o.stdin_fd = 0;

@@ -50,8 +50,9 @@ static void err_host(void *ud, const void *buf, size_t n) {
 /* Runs a script with the host's stdin and streaming output; exit_trap runs
  * the EXIT trap afterwards, as a shell that ends. */
 static int run_script(sbx *h, const char *script, size_t len, const char *name, char **args, int nargs,
-                      int stdin_fd, int exit_trap) {
+                      int stdin_fd, int exit_trap, int record) {
   sbx_bash_opts o = {0};
+  o.record = record;
   o.stdin_fd = stdin_fd;
   o.on_stdout = out_host;
   o.on_stderr = err_host;
@@ -114,7 +115,7 @@ static int interactive(sbx *h) {
       h->shell->root->interactive = true;
       h->shell->root->opt[SH_SHOPT_EXPAND_ALIASES] = true;
     }
-    status = run_script(h, pending.data, pending.len, "sbx", NULL, 0, -1, 0);
+    status = run_script(h, pending.data, pending.len, "sbx", NULL, 0, -1, 0, 1);
     sh_buf_clear(&pending);
     /* `exit` ends the session (the call has already reset the shell's flow) */
     session_state(h, &exited);
@@ -125,19 +126,27 @@ static int interactive(sbx *h) {
   /* (isolated: only the helper knows the traps; an empty call that runs
    * the EXIT trap does nothing when there is none) */
   if (h->iso || (h->shell && h->shell->root->traps.action[SH_TRAP_EXIT])) {
-    int st = run_script(h, "", 0, "sbx", NULL, 0, -1, 1);
+    int st = run_script(h, "", 0, "sbx", NULL, 0, -1, 1, 0);
     if (st) status = st;
   }
   return status;
 }
 
 int cli_sh_main(cli_ctx *c, int argc, char **argv) {
+  /* `sbx DB sh --timeout 5 -c ...`: limit options first (main() applied
+   * those before the subcommand's name) */
+  int i = 1, k;
+  while ((k = cli_limit_option(argc, argv, &i)) > 0) {}
+  if (k < 0) return 1;
+  if (i > 1 && cli_apply_limits(c) != 0) return 1;
+  argv += i - 1;
+  argc -= i - 1;
   if (argc >= 2 && strcmp(argv[1], "-c") == 0) {
     if (argc < 3) return cli_error("-c: option requires an argument");
     const char *script = argv[2];
     const char *name = argc > 3 ? argv[3] : "sbx";
     return run_script(c->h, script, strlen(script), name, argc > 4 ? argv + 4 : NULL,
-                      argc > 4 ? argc - 4 : 0, 0, 1);
+                      argc > 4 ? argc - 4 : 0, 0, 1, 1);
   }
   if (argc >= 2) return cli_error("sh: unexpected argument '%s' (use -c SCRIPT)", argv[1]);
   if (isatty(0)) return interactive(c->h);
@@ -145,7 +154,7 @@ int cli_sh_main(cli_ctx *c, int argc, char **argv) {
   size_t len;
   int e = cli_read_fd(0, &data, &len);
   if (e) return cli_error("reading the script: %s", strerror(e));
-  int st = run_script(c->h, data, len, "sbx", NULL, 0, -1, 1);
+  int st = run_script(c->h, data, len, "sbx", NULL, 0, -1, 1, 1);
   free(data);
   return st;
 }
@@ -300,7 +309,7 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
   free(sh->arg0);
   sh->arg0 = strdup(name); /* $0: "bash" (stdin), the -c NAME or the FILE */
   if (file) sh_frames_start_script(sh, sh->arg0);
-  int status = run_script(h, script, len, name, args, nargs, owned && !file ? -1 : 0, 1);
+  int status = run_script(h, script, len, name, args, nargs, owned && !file ? -1 : 0, 1, 0);
   sbx_close(h);
   free(owned);
   return status;

@@ -395,6 +395,12 @@ typedef struct sbx_bash_opts {
   int wait_jobs;          /* wait for the script's background jobs before returning
                              (bash -c as its caller sees it: the CLI's -c). Default:
                              they keep running after the call (docs/shell.md) */
+  int record;             /* 1: record the call in the history as every front
+                             does: name "bash", parameters {"command": the
+                             script, "cwd": the shell's cwd when it started},
+                             result {"exitCode": N}, its duration; written in
+                             the call's locked section when the script ran
+                             (a limit included); invalid UTF-8 becomes U+FFFD */
 } sbx_bash_opts;
 
 /*

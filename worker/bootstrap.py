@@ -297,8 +297,112 @@ def _tool_search(query, detail="brief", limit=10):
     return json.loads(body)
 
 
+# Typed stubs: `from host_tools import get_weather` gives a function whose
+# signature, annotations and docstring come from the declared tool (its input
+# schema's properties as parameters, the required ones first, the others
+# with the schema's default or None, sent only when given; its output
+# schema as the return annotation), so help() and inspect show what a model
+# or a person needs. A stub is built on each import from the definitions the
+# host has now (a toolset may change between calls); a tool name that is not
+# an identifier (a.b, get-weather) is reached with `_` in place of the other
+# characters. Calling it is call(name, {the arguments given}).
+
+_JSON_TYPES = {"string": str, "integer": int, "number": float, "boolean": bool,
+               "null": type(None), "array": list, "object": dict}
+
+
+def _schema_type(schema):
+    """The annotation for a JSON Schema (typing objects where they say more)."""
+    import typing
+    if not isinstance(schema, dict):
+        return typing.Any
+    if "enum" in schema and isinstance(schema["enum"], list) and schema["enum"]:
+        try:
+            return typing.Literal[tuple(schema["enum"])]
+        except TypeError:
+            return typing.Any
+    kinds = schema.get("type")
+    if isinstance(kinds, list):
+        types = [_schema_type(dict(schema, type=k)) for k in kinds]
+        return typing.Union[tuple(types)] if types else typing.Any
+    if "anyOf" in schema or "oneOf" in schema:
+        alts = schema.get("anyOf") or schema.get("oneOf")
+        if isinstance(alts, list) and alts:
+            return typing.Union[tuple(_schema_type(a) for a in alts)]
+    if kinds == "array":
+        items = schema.get("items")
+        return list[_schema_type(items)] if isinstance(items, dict) else list
+    if kinds == "object":
+        values = schema.get("additionalProperties")
+        if isinstance(values, dict) and not schema.get("properties"):
+            return dict[str, _schema_type(values)]
+        return dict[str, typing.Any]
+    return _JSON_TYPES.get(kinds, typing.Any)
+
+
+def _tool_stub(name, tool):
+    import inspect
+    import keyword
+    schema = tool.get("input_schema") or {}
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    props = props if isinstance(props, dict) else {}
+    required = schema.get("required") if isinstance(schema, dict) else None
+    required = [r for r in required if r in props] if isinstance(required, list) else []
+    P = inspect.Parameter
+    params, lines = [], []
+    for pname in required + [p for p in props if p not in required]:
+        if not pname.isidentifier() or keyword.iskeyword(pname) or pname == "self":
+            continue
+        ps = props[pname]
+        default = ps.get("default") if isinstance(ps, dict) else None
+        params.append(P(pname, P.POSITIONAL_OR_KEYWORD, annotation=_schema_type(ps),
+                        default=P.empty if pname in required else default))
+        desc = ps.get("description") if isinstance(ps, dict) else None
+        lines.append("    %s%s%s" % (pname, "" if pname in required else " (optional)",
+                                       ": " + desc if isinstance(desc, str) else ""))
+    extra = len(params) < len(props) or not (isinstance(schema, dict) and schema.get("additionalProperties") is False)
+    if extra:
+        params.append(P("extra", P.VAR_KEYWORD))
+    out = tool.get("output_schema")
+    sig = inspect.Signature(params, return_annotation=_schema_type(out) if out else inspect.Signature.empty)
+    given = [p.name for p in params if p.kind is P.POSITIONAL_OR_KEYWORD]
+
+    def stub(*args, **kwargs):
+        bound = sig.bind(*args, **kwargs)  # the arguments given, no defaults
+        payload = {k: v for k, v in bound.arguments.items() if k in given}
+        payload.update(bound.arguments.get("extra", {}))
+        return _tool_call(name, payload)
+
+    stub.__name__ = stub.__qualname__ = name if name.isidentifier() else name.replace(".", "_").replace("-", "_")
+    stub.__module__ = "host_tools"
+    stub.__signature__ = sig
+    stub.__annotations__ = {p.name: p.annotation for p in params if p.annotation is not P.empty}
+    if sig.return_annotation is not inspect.Signature.empty:
+        stub.__annotations__["return"] = sig.return_annotation
+    doc = tool.get("description") or ""
+    stub.__doc__ = doc + ("\n\nArgs:\n" + "\n".join(lines) if lines else "")
+    return stub
+
+
+def _host_tools_getattr(attr):
+    import json
+    if attr.startswith("__"):
+        raise AttributeError(attr)
+    status, body, kind = _sbxw.tool_search("", "full", 100)
+    found = [t for t in (json.loads(body) if status == 0 else ())
+             if t["name"] == attr or t["name"].replace(".", "_").replace("-", "_") == attr]
+    if not found and status == 0:  # past the first 100: rank by the name itself
+        status, body, kind = _sbxw.tool_search(attr.replace("_", " "), "full", 100)
+        found = [t for t in (json.loads(body) if status == 0 else ())
+                 if t["name"] == attr or t["name"].replace(".", "_").replace("-", "_") == attr]
+    if not found:
+        raise AttributeError("host_tools has no tool %r (declared tools: host_tools.search(''))" % attr)
+    return _tool_stub(found[0]["name"], found[0])
+
+
 _host_tools.call = _tool_call
 _host_tools.search = _tool_search
+_host_tools.__getattr__ = _host_tools_getattr
 sys.modules["host_tools"] = _host_tools
 
 

@@ -61,7 +61,25 @@ typedef struct {
   sbx_job **jobs;              /* the handles of start() (freed by sbx_close; this array
                                   with the handle), looked up by pid under `lock` */
   size_t njobs, capjobs;
+  /* The sandbox's own toolset (set_tools): registered on h from set_tools
+   * until replaced, and again after each python_exec with a toolset of its
+   * own, so every later call and the shell's `tool` command reach it. */
+  PyObject *toolset;           /* (tools list, dispatch) keeping the strings alive, or NULL */
+  sbx_tool_def *toolset_defs;  /* views into toolset's tuples (PyMem), or NULL */
+  size_t toolset_n;            /* entries in toolset_defs */
+  void *toolset_ctx;           /* the trampoline's tool_ctx (PyMem), or NULL */
 } SandboxObject;
+
+/* Forgets the toolset's Python side (the handle's registration is gone with
+ * sbx_tools_clear or sbx_close). Needs the GIL. */
+static void toolset_release(SandboxObject *self) {
+  Py_CLEAR(self->toolset);
+  PyMem_Free(self->toolset_defs);
+  PyMem_Free(self->toolset_ctx);
+  self->toolset_defs = NULL;
+  self->toolset_ctx = NULL;
+  self->toolset_n = 0;
+}
 
 /* A failure copied out of the handle while the lock was held. */
 typedef struct call_err {
@@ -273,6 +291,7 @@ static void close_handle(SandboxObject *self) {
 static void sandbox_dealloc(SandboxObject *self) {
   if (self->weakreflist) PyObject_ClearWeakRefs((PyObject *)self);
   if (self->h) close_handle(self);
+  toolset_release(self);
   pthread_mutex_destroy(&self->lock);
   pthread_mutex_destroy(&self->cancel_lock);
   PyTypeObject *tp = Py_TYPE(self);
@@ -432,6 +451,7 @@ static PyObject *sandbox_close(SandboxObject *self, PyObject *unused) {
     return NULL;
   }
   close_handle(self);
+  toolset_release(self);
   Py_RETURN_NONE;
 }
 

@@ -201,15 +201,6 @@ static const char *limit_kind(int rc) {
   }
 }
 
-/* Records a finished bash call: name "bash", the given parameters JSON and
- * the result {"exitCode": N}, with the call's duration, in one statement
- * (sbx_history_record). A history failure does not fail the call. */
-static void record_bash(sbx *h, const char *params, int exit_code, double duration_ms) {
-  char result[40];
-  snprintf(result, sizeof result, "{\"exitCode\":%d}", exit_code);
-  sbx_history_record(h, "bash", params, result, NULL, 0, duration_ms, NULL);
-}
-
 /*
  * bash(script, limits=None, on_output=None, record=None) -> (stdout: bytes,
  *     stderr: bytes, exit_code, duration_ms, kind, limit_name, limit_value,
@@ -217,15 +208,15 @@ static void record_bash(sbx *h, const char *params, int exit_code, double durati
  *
  * kind is None when the script ran to its end (any exit code), else "limit",
  * "timeout" or "canceled". limits: a dict of limit overrides for this call.
- * record: the parameters JSON of a history entry "bash" to write after the
- * call (in the same locked section), or None for no entry.
+ * record: true to record the call in the history as "bash" (the library
+ * writes the row every front writes: sbx_bash_opts.record).
  */
 static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"script", "limits", "on_output", "record", NULL};
   PyObject *script_obj, *limits_obj = Py_None, *callback = Py_None;
-  const char *record = NULL;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "U|OOO&:bash", kwlist, &script_obj,
-                                   &limits_obj, &callback, conv_opt_text, &record))
+  int record = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "U|OOp:bash", kwlist, &script_obj,
+                                   &limits_obj, &callback, &record))
     return NULL;
   Py_ssize_t len;
   const char *script = PyUnicode_AsUTF8AndSize(script_obj, &len);
@@ -240,7 +231,8 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
 
   bash_stream st = {.self = self, .callback = callback != Py_None ? callback : NULL};
   sbx_bash_opts opts = {
-      .stdin_fd = -1, .on_stdout = bash_stream_stdout, .on_stderr = bash_stream_stderr, .ud = &st};
+      .stdin_fd = -1, .on_stdout = bash_stream_stdout, .on_stderr = bash_stream_stderr, .ud = &st,
+      .record = record};
   sbx_bash_result res;
   call_err e;
   int rc = SBX_OK;
@@ -254,8 +246,6 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
     rc = sbx_bash_ex(self->h, script, (size_t)len, &opts, &res);
     if (rc != SBX_OK && !limit_kind(rc)) capture_error(self->h, rc, &e);
     if (with_limits) sbx_set_limits(self->h, &saved);
-    if (record && (rc == SBX_OK || limit_kind(rc)))
-      record_bash(self->h, record, res.exit_code, res.duration_ms);
   } else {
     capture_error(self->h, rc, &e);
     memset(&res, 0, sizeof res);
@@ -407,7 +397,7 @@ static PyObject *sandbox_jobs(SandboxObject *self, PyObject *unused) {
    "exit_code, "                                                                      \
    "duration_ms, kind, limit_name, limit_value, errno, errpath, killed)\n\nRuns a script in " \
    "the "                                                                             \
-   "sandbox's shell session (sbx_bash_ex); record: history parameters JSON."},        \
+   "sandbox's shell session (sbx_bash_ex); record: write its history row."},        \
       {"set_limits", (PyCFunction)sandbox_set_limits, METH_O,                         \
        "set_limits(dict)\n\nSets the shell limits of later calls (absent names keep " \
        "theirs)."},                                                                   \
@@ -425,9 +415,10 @@ static PyObject *sandbox_jobs(SandboxObject *self, PyObject *unused) {
 
 /*
  * Key decisions (Python):
- *  - Host tools are registered on the handle for the duration of one
- *    python_exec call and cleared after it, under the same lock, so each call
- *    sees exactly its own toolset. The library runs a tool's callback on one
+ *  - Host tools of one python_exec call are registered on the handle for
+ *    that call and cleared after it, under the same lock; the sandbox's own
+ *    toolset (set_tools) is registered again then, so a call sees its own
+ *    tools over the sandbox's, and later calls the sandbox's alone. The library runs a tool's callback on one
  *    of its threads while the call waits and allows that callback to use the
  *    handle, so the trampoline marks the thread (cb_begin with nested calls
  *    allowed): a handler may read files or run bash in its own sandbox.
@@ -659,7 +650,12 @@ static PyObject *sandbox_python_exec(SandboxObject *self, PyObject *args, PyObje
   if (defs) rc = sbx_tools_register(self->h, defs, ntools, tool_trampoline, &tc);
   if (rc == SBX_OK) rc = sbx_python_exec(self->h, code, &opt, &res);
   if (rc != SBX_OK) capture_error(self->h, rc, &e);
-  if (defs) sbx_tools_clear(self->h);
+  if (defs) {
+    sbx_tools_clear(self->h);
+    if (self->toolset_n) /* the sandbox's own toolset again (set_tools) */
+      sbx_tools_register(self->h, self->toolset_defs, self->toolset_n, tool_trampoline,
+                         self->toolset_ctx);
+  }
   leave(self, ts);
   PyMem_Free(defs);
   str_list_free(&preload);
@@ -716,6 +712,67 @@ static PyObject *sandbox_python_cancel(SandboxObject *self, PyObject *unused) {
   pthread_mutex_lock(&self->cancel_lock);
   if (self->h) sbx_python_cancel(self->h);
   pthread_mutex_unlock(&self->cancel_lock);
+  Py_RETURN_NONE;
+}
+
+/*
+ * set_tools(tools, dispatch) / set_tools(None): the sandbox's own toolset,
+ * declared once (sbx_tools_register) for every later call: python_exec
+ * without tools of its own, and the shell's `tool` command. tools as for
+ * python_exec. Replaces the previous toolset; None forgets it.
+ */
+static PyObject *sandbox_set_tools(SandboxObject *self, PyObject *args) {
+  PyObject *tools_obj, *dispatch = Py_None;
+  if (!PyArg_ParseTuple(args, "O|O:set_tools", &tools_obj, &dispatch)) return NULL;
+  if (tools_obj != Py_None && !PyCallable_Check(dispatch)) {
+    PyErr_SetString(PyExc_TypeError, "tools need a callable dispatch");
+    return NULL;
+  }
+  PyObject *keep = NULL;
+  sbx_tool_def *defs = NULL;
+  tool_ctx *tc = NULL;
+  size_t n = 0;
+  if (tools_obj != Py_None) {
+    keep = Py_BuildValue("(OO)", tools_obj, dispatch);
+    tc = PyMem_Calloc(1, sizeof *tc);
+    if (!keep || !tc || !(defs = tool_defs(tools_obj, &n))) {
+      if (!tc) PyErr_NoMemory();
+      Py_XDECREF(keep);
+      PyMem_Free(tc);
+      return NULL;
+    }
+    tc->self = self;
+    tc->dispatch = dispatch; /* kept alive by `keep` */
+  }
+  call_err e;
+  int rc = SBX_OK;
+  PyThreadState *ts;
+  if (enter(self, &ts) < 0) {
+    Py_XDECREF(keep);
+    PyMem_Free(tc);
+    PyMem_Free(defs);
+    return NULL;
+  }
+  rc = sbx_tools_clear(self->h);
+  if (rc == SBX_OK && defs) rc = sbx_tools_register(self->h, defs, n, tool_trampoline, tc);
+  if (rc != SBX_OK) {
+    capture_error(self->h, rc, &e);
+    if (self->toolset_n) /* keep the previous toolset */
+      sbx_tools_register(self->h, self->toolset_defs, self->toolset_n, tool_trampoline,
+                         self->toolset_ctx);
+  }
+  leave(self, ts);
+  if (rc != SBX_OK) {
+    Py_XDECREF(keep);
+    PyMem_Free(tc);
+    PyMem_Free(defs);
+    return raise_call_err(&e);
+  }
+  toolset_release(self);
+  self->toolset = keep;
+  self->toolset_defs = defs;
+  self->toolset_n = n;
+  self->toolset_ctx = tc;
   Py_RETURN_NONE;
 }
 
@@ -835,6 +892,9 @@ static PyObject *module_probe(PyObject *mod, PyObject *unused) {
        "python_set_paths(dirs)\n\nHost directories importable in the jail."},            \
       {"python_cancel", (PyCFunction)sandbox_python_cancel, METH_NOARGS,                 \
        "python_cancel()\n\nStops the running Python call (sbx_python_cancel)."},         \
+      {"set_tools", (PyCFunction)sandbox_set_tools, METH_VARARGS,                        \
+       "set_tools(tools, dispatch) | set_tools(None)\n\nThe sandbox's own toolset, "     \
+       "declared once for every later call and the shell's tool command."},             \
       {"python_context", (PyCFunction)sandbox_python_context, METH_VARARGS,              \
        "python_context(op, name, src=None)\n\nop: create, fork (from src), reset, "      \
        "delete."},                                                                       \

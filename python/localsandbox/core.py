@@ -22,8 +22,8 @@ Design decisions:
 - kv values are stored as JSON text, as AgentFS stores them: ``kv.set(k,
   "abc")`` stores ``"abc"`` (a JSON string) and ``kv.get`` decodes it again.
 - History: ``bash`` calls (``{"command", "cwd"}`` / ``{"exitCode"}``, written
-  by the extension in the same locked section as the call) and ``seed`` are
-  recorded as published; the library records ``python`` calls and each host
+  by the library in the call's locked section: the row the CLI and ``sbx mcp``
+  write too) and ``seed`` are recorded as published; the library records ``python`` calls and each host
   tool call (under the tool's name). The file helpers are not recorded (cheap
   reads and writes, not agent actions).
 - Thread safety comes from the extension: calls on one sandbox from several
@@ -47,7 +47,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
-from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -296,11 +295,6 @@ def _json_or_text(text: str | None) -> Any:
         return json.loads(text)
     except ValueError:
         return text
-
-
-def _json_str(text: str) -> str:
-    """A str as a JSON string literal (the C encoder of the json module)."""
-    return encode_basestring(text)  # type: ignore[no-any-return]
 
 
 def _dumps(value: Any) -> str:
@@ -810,7 +804,6 @@ class LocalSandbox:
         self._h = h
         self._isolation = isolation
         self._cwd = cwd
-        self._cwd_json = _json_str(cwd)
         self._preset = preset
         self._overrides = overrides
         self._limits = {**_preset_limits(preset), **overrides}
@@ -1041,11 +1034,10 @@ class LocalSandbox:
         run = h.bash
         if not self._shell_at_cwd:
             self._enter_cwd()
-        record = f'{{"command":{_json_str(command)},"cwd":{self._cwd_json}}}'
         started = time.perf_counter()
         try:
             out, err, status, _, kind, limit_name, limit_value, err_no, err_path, killed = run(
-                command, call_limits, on_output, record
+                command, call_limits, on_output, True
             )
         except _sbx.Error as e:
             _raise_sbx(e)
@@ -1222,8 +1214,10 @@ class LocalSandbox:
             cwd: Working directory for this call (default: the sandbox's).
             preload_packages: Modules to import before the code runs.
             toolset: Host tools the code can call with ``from host_tools
-                import call, search``: a PythonToolset or a list of typed
-                callables (sync or async).
+                import call, search, NAME`` (NAME: a stub typed from the
+                tool's schema): a PythonToolset or a list of typed
+                callables (sync or async), for this call, over those of
+                set_toolset().
             context: The name of the globals to run in (created if missing).
             timeout: Wall-clock limit for this call, in seconds (default: the
                 ``timeout_ms`` limit). The code is interrupted first (the
@@ -1499,6 +1493,30 @@ class LocalSandbox:
         self._on_path(path, lambda h, p: h.remove(p, False))
 
     # ---- tools for a model ------------------------------------------------------------
+
+    def set_toolset(self, toolset: ToolsetInput | None) -> None:
+        """Declares host tools once for this sandbox: every later
+        ``execute_python`` (``from host_tools import call, search, NAME``)
+        and the shell's ``tool`` command in ``bash`` reach them, without
+        passing them again. A ``toolset=`` given to one ``execute_python``
+        call adds to these for that call (its names win). ``None`` forgets
+        them. The definitions are checked here (TypeError, ValueError)."""
+        h = self._handle()
+        tools = resolve_toolset(toolset) if toolset is not None else None
+        if tools is not None and not tools[0]:
+            tools = None
+        bridge = _ToolBridge(tools) if tools else None
+        try:
+            if bridge is None:
+                h.set_tools(None)
+            else:
+                h.set_tools(bridge.manifest, bridge.dispatch)
+        except _sbx.Error as e:
+            _raise_sbx(e)
+
+    async def aset_toolset(self, toolset: ToolsetInput | None) -> None:
+        """Async version of set_toolset()."""
+        await self._to_thread(self.set_toolset, toolset)
 
     def agent_tools(self, format: str = "anthropic", **options: Any) -> AgentTools:  # noqa: A002
         """The sandbox as ready-made tools for a model API.

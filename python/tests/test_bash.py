@@ -4,9 +4,11 @@ session, history records, and cross-visibility with the file helpers."""
 
 from __future__ import annotations
 
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -221,6 +223,25 @@ class TestLimits:
             with pytest.raises(ExecutionLimitError):
                 sandbox.bash("for i in {1..200}; do :; done")
             assert sandbox.history()[0].result == {"exitCode": 126}
+
+    def test_history_row_is_the_one_every_front_writes(self, tmp_path) -> None:  # type: ignore[no-untyped-def]
+        # the library writes it (sbx_bash_opts.record): the cwd is the
+        # shell's at the call's start, as `sbx DB -c` and `sbx mcp` record it
+        db = str(tmp_path / "h.db")
+        with LocalSandbox(path=db) as sandbox:
+            sandbox.bash("cd /tmp")
+            with pytest.raises(CommandError):
+                sandbox.bash("pwd; exit 5")
+            rows = sandbox.history()
+        assert [r.name for r in rows[:2]] == ["bash", "bash"]
+        assert rows[0].parameters == {"command": "pwd; exit 5", "cwd": "/tmp"}
+        assert rows[0].result == {"exitCode": 5}
+        assert rows[1].parameters == {"command": "cd /tmp", "cwd": "/data"}
+        assert rows[1].result == {"exitCode": 0}
+        # the CLI reads the same row from the same file
+        sbx = Path(__file__).resolve().parents[2] / "build" / "sbx"
+        out = subprocess.run([str(sbx), db, "history", "-n", "1"], capture_output=True, text=True, check=True).stdout
+        assert '"parameters":{"command":"pwd; exit 5","cwd":"/tmp"}' in out
 
     def test_shell_limits_only_per_call(self, sandbox: LocalSandbox) -> None:
         with pytest.raises(ValueError, match="not a shell limit"):

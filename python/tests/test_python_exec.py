@@ -308,6 +308,46 @@ class TestTools:
         assert payload["input_schema"]["required"] == ["text"]
         assert payload["input_schema"]["properties"]["count"]["default"] == 2
 
+    def test_typed_stub_and_toolset_declared_once(self, sandbox: LocalSandbox) -> None:
+        calls = []
+
+        def repeat(text: str, count: int = 2) -> dict[str, str]:
+            """Repeat text a configurable number of times."""
+            calls.append((text, count))
+            return {"text": text * count}
+
+        sandbox.set_toolset([repeat])
+        # a typed stub: the signature and the docstring come from the schema
+        first = sandbox.execute_python(
+            "import inspect\nfrom host_tools import repeat\n"
+            "print(inspect.signature(repeat))\nprint(repeat.__doc__.splitlines()[0])\nrepeat('ab')['text']"
+        )
+        assert first.exit_code == 0, first.stderr
+        assert first.stdout == "(text: str, count: int = 2) -> dict[str, str]\nRepeat text a configurable number of times.\n"
+        assert first.return_value == "'abab'"
+        # the next call and the shell's tool command reach it without passing it again
+        assert sandbox.execute_python("from host_tools import repeat\nrepeat('x', count=3)['text']").return_value == "'xxx'"
+        assert sandbox.bash('tool repeat \'{"text": "yo", "count": 1}\'').stdout == '{"text":"yo"}\n'
+        assert calls == [("ab", 2), ("x", 3), ("yo", 1)]
+
+        def other(n: int) -> int:
+            """Other."""
+            return n + 1
+
+        # a per-call toolset adds to it for that call only
+        both = sandbox.execute_python(
+            "from host_tools import call\n(call('other', {'n': 1}), call('repeat', {'text': 'z'}))", toolset=[other]
+        )
+        assert both.return_value == "(2, {'text': 'zz'})", both.stderr
+        after = sandbox.execute_python("from host_tools import call\ncall('other', {'n': 1})")
+        assert "permission_error" in after.stderr
+        assert sandbox.execute_python("from host_tools import call\ncall('repeat', {'text': 'q'})").return_value == "{'text': 'qq'}"
+        sandbox.set_toolset(None)
+        gone = sandbox.execute_python("from host_tools import call\ncall('repeat', {'text': 'q'})")
+        assert "permission_error" in gone.stderr
+        with pytest.raises(TypeError):
+            sandbox.set_toolset([3])  # type: ignore[list-item]
+
     def test_annotated_field_is_enforced(self, sandbox: LocalSandbox) -> None:
         def shout(text: Annotated[str, Field(min_length=2)]) -> str:
             """Shout."""

@@ -322,4 +322,51 @@ run "$SBX" "$tdb" export-dir /data/repo/a.txt "$t/out3"
 expect "export-dir of a file" 1 "" "sbx: export /data/repo/a.txt: Not a directory"
 run "$SBX" "$tdb" import onlyone
 expect_match "import needs two arguments" "$err" '^usage: sbx DB import HOSTDIR PATH'
+# ---- the history row of a bash call, and limit options (issue 18) ------------------------
+hdb=$t/hist.db
+"$SBX" "$hdb" -c 'cd /tmp; echo one' >/dev/null
+"$SBX" "$hdb" -c "printf 'x'; exit 3 # $(printf '\xff')" >/dev/null
+run "$SBX" "$hdb" history
+expect_match "sbx DB -c is recorded: command, cwd, exitCode" "$(sed -n 2p <<<"$out")" \
+  '"name":"bash","status":"success".*"parameters":\{"command":"cd /tmp; echo one","cwd":"/data"\},"result":\{"exitCode":0\}'
+expect_match "invalid UTF-8 in a recorded script becomes U+FFFD" "$(sed -n 1p <<<"$out")" \
+  '"command":"printf .x.; exit 3 # \\uFFFD","cwd":"/data"\},"result":\{"exitCode":3\}'
+run_in 'echo piped' "$SBX" "$hdb"
+"$SBX" --isolation process "$t/hiso.db" -c 'cd /tmp; exit 2'
+run "$SBX" "$t/hiso.db" history
+expect_match "--isolation process records the same row" "$out" \
+  '"name":"bash".*"parameters":\{"command":"cd /tmp; exit 2","cwd":"/data"\},"result":\{"exitCode":2\}'
+run "$SBX" "$hdb" history -n 1
+expect_match "a script on stdin is recorded" "$out" '"parameters":\{"command":"echo piped","cwd":"/data"\}'
+"$SBX" "$hdb" python -c 'print(1)' >/dev/null
+run "$SBX" "$hdb" history -n 1
+expect_match "sbx DB python is recorded once, as python" "$out" '^\{"id":[0-9]+,"name":"python".*"code":"print\(1\)"'
+run "$SBX" "$hdb" ls /
+run "$SBX" "$hdb" history
+expect_match "file commands are not recorded" "$(wc -l <<<"$out")" '^4$'
+run "$SBX" "$hdb" --timeout 0.2 -c 'echo before; while :; do :; done'
+expect "--timeout after DB" 126 "before" "sbx: execution limit exceeded: timeout (200 ms)"
+run "$SBX" --timeout=0.2 "$hdb" -c 'while :; do :; done'
+expect "--timeout= before DB" 126 "" "sbx: execution limit exceeded: timeout (200 ms)"
+run "$SBX" "$hdb" sh --preset strict -c 'for i in $(seq 200); do :; done'
+expect "sh --preset strict" 126 "" "sbx: execution limit exceeded: loop_iterations (100)"
+run "$SBX" --preset strict "$hdb" --limit loop_iterations=3 -c 'for i in 1 2 3 4; do echo $i; done'
+expect "--limit over a preset" 126 "$(printf '1\n2\n3')" "sbx: execution limit exceeded: loop_iterations (3)"
+run "$SBX" "$hdb" --limit output_bytes=4 -c 'echo 123456789'
+expect_match "--limit output_bytes" "$err" 'output_bytes \(4\)'
+run "$SBX" "$hdb" python --timeout 0.5 -c 'import time; time.sleep(20)'
+expect_match "python --timeout interrupts the script" "$err" 'interrupted after the time limit'
+[ "$rc" != 0 ] && ok || bad "python --timeout: a non-zero status"
+run "$SBX" "$hdb" --limit bogus=1 -c true
+expect "--limit with an unknown name" 1 "" "sbx: --limit: 'bogus=1' is not NAME=N with NAME one of loop_iterations, command_count, function_depth, output_bytes, string_size, array_size, timeout_ms"
+run "$SBX" "$hdb" --limit loop_iterations=-1 -c true
+expect "--limit with a negative value" 1 "" "sbx: --limit: 'loop_iterations=-1': the value is not a positive integer"
+run "$SBX" "$hdb" --timeout 0 -c true
+expect "--timeout 0" 1 "" "sbx: --timeout: '0' is not a number of seconds (0 < T <= 86400)"
+run "$SBX" "$hdb" --preset lax -c true
+expect "--preset unknown" 1 "" "sbx: --preset: 'lax' is not strict, normal or permissive"
+run "$SBX" "$hdb" --timeout
+expect "--timeout without a value" 1 "" "sbx: --timeout: a value is needed"
+run "$SBX" "$hdb" -c 'echo --timeout 1' --timeout 1
+expect "a limit option after the script is an argument" 0 "--timeout 1"
 finish

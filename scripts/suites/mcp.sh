@@ -145,9 +145,11 @@ expect_match "sbx DB mcp: upload" "$out" 'Wrote 5 bytes to /data/from-mcp.txt'
 run "$SBX" "$t/stdio.db" cat /data/from-mcp.txt
 expect "sbx DB mcp writes into DB" 0 "kept"
 run "$SBX" mcp --preset huge
-expect "--preset checks its value" 1 "" "sbx: mcp: --preset: 'huge' is not strict, normal or permissive"
+expect "--preset checks its value" 1 "" "sbx: --preset: 'huge' is not strict, normal or permissive"
 run "$SBX" mcp --timeout -3
-expect "--timeout checks its value" 1 "" "sbx: mcp: --timeout: '-3' is not a number of seconds (0 < T <= 86400)"
+expect "--timeout checks its value" 1 "" "sbx: --timeout: '-3' is not a number of seconds (0 < T <= 86400)"
+run "$SBX" mcp --limit loop_iterations=x
+expect "--limit checks its value" 1 "" "sbx: --limit: 'loop_iterations=x': the value is not a positive integer"
 run "$SBX" mcp --session abc
 expect "--session needs --dir" 1 "" "sbx: mcp: --session needs --dir"
 run "$SBX" mcp --dir "$t/none"
@@ -162,6 +164,20 @@ expect_match "--timeout limits a tool call" "$out" 'stopped: the timeout limit \
 out=$(printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"bash","arguments":{"command":"for i in $(seq 1000); do :; done; echo done"}}}' |
   "$SBX" mcp --preset strict 2>/dev/null)
 expect_match "--preset strict limits loops" "$out" 'loop_iterations limit \(100\)'
+out=$(printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"bash","arguments":{"command":"for i in 1 2 3 4; do :; done; echo done"}}}' |
+  "$SBX" mcp --limit loop_iterations=3 2>/dev/null)
+expect_match "--limit reaches the tools" "$out" 'loop_iterations limit \(3\)'
+out=$(printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"bash","arguments":{"command":"for i in $(seq 200); do :; done"}}}' |
+  "$SBX" --preset strict mcp 2>/dev/null)
+expect_match "--preset before mcp (a global option)" "$out" 'loop_iterations limit \(100\)'
+# every front writes the same history row: a bash call through MCP
+printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"bash","arguments":{"command":"cd /tmp"}}}' \
+  '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"bash","arguments":{"command":"pwd; exit 4"}}}' |
+  "$SBX" "$t/hist.db" mcp >/dev/null 2>&1
+run "$SBX" "$t/hist.db" history
+expect_match "an MCP bash call is recorded (command, cwd at its start, exitCode)" "$(sed -n 1p <<<"$out")" \
+  '"name":"bash","status":"success".*"parameters":\{"command":"pwd; exit 4","cwd":"/tmp"\},"result":\{"exitCode":4\}'
+expect_match "both MCP bash calls are recorded" "$(wc -l <<<"$out")" '^2$'
 run "$SBX" help mcp
 expect_match "help mcp" "$out" '^usage: sbx mcp \[--dir DIR\]'
 finish

@@ -24,6 +24,11 @@
  * Close and reset stop the driver first (without the lock: it may be waiting
  * for it), then end the jobs under the lock.
  *
+ * History: with opts->record every front (C API, CLI, MCP, the Python package)
+ * writes the same "bash" row ({"command", "cwd"} / {"exitCode"}), built here
+ * once, inside the call's locked section, so that no other call on the handle
+ * runs between the script and its row.
+ *
  * Process isolation (SBX_OPEN_PROCESS): no session lives here; sbx_bash_ex,
  * sbx_shell_reset and sbx_cancel hand over to src/api/sandbox_iso.c, and the
  * limits (h->shell_limits, sandbox_bash_limits) travel with each call.
@@ -191,6 +196,70 @@ static ssize_t collect_err(void *ud, const void *buf, size_t n) {
   return (ssize_t)n;
 }
 
+/* Appends s[0..n) to b as a JSON string: quotes, escapes, and each byte that
+ * does not start a valid UTF-8 sequence as U+FFFD (a script may hold any
+ * bytes but NUL; the history is JSON text). */
+static void json_quote(sh_buf *b, const char *s, size_t n) {
+  static const char hex[] = "0123456789abcdef";
+  const unsigned char *p = (const unsigned char *)s;
+  sh_buf_addc(b, '"');
+  size_t i = 0;
+  while (i < n) {
+    unsigned c = p[i];
+    if (c == '"' || c == '\\') {
+      sh_buf_addc(b, '\\');
+      sh_buf_addc(b, (char)c);
+      i++;
+    } else if (c < 0x20 || c == 0x7f) {
+      char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+      sh_buf_add(b, e, sizeof e);
+      i++;
+    } else if (c < 0x80) {
+      sh_buf_addc(b, (char)c);
+      i++;
+    } else {
+      /* the length of a valid sequence starting here, or 0 */
+      size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+                   : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+      if (len > n - i) len = 0;
+      for (size_t k = 1; k < len; k++)
+        if ((p[i + k] & 0xc0) != 0x80) len = 0;
+      if (len == 3 && ((c == 0xe0 && p[i + 1] < 0xa0) || (c == 0xed && p[i + 1] > 0x9f)))
+        len = 0; /* overlong, or a surrogate */
+      if (len == 4 && ((c == 0xf0 && p[i + 1] < 0x90) || (c == 0xf4 && p[i + 1] > 0x8f)))
+        len = 0; /* overlong, or past U+10FFFF */
+      if (len) {
+        sh_buf_add(b, p + i, len);
+        i += len;
+      } else {
+        sh_buf_adds(b, "\\ufffd");
+        i++;
+      }
+    }
+  }
+  sh_buf_addc(b, '"');
+}
+
+/* The history row of a finished bash call (opts->record); a failure to write
+ * it does not fail the call. Called with the handle locked. */
+static void record_call(sbx *h, const char *script, size_t len, const char *cwd,
+                        const sbx_bash_result *res) {
+  sh_buf params = {0};
+  sh_buf_adds(&params, "{\"command\":");
+  json_quote(&params, script, len);
+  sh_buf_adds(&params, ",\"cwd\":");
+  json_quote(&params, cwd, strlen(cwd));
+  sh_buf_addc(&params, '}');
+  char result[40];
+  snprintf(result, sizeof result, "{\"exitCode\":%d}", res->exit_code);
+  store_call_record(h->st, "bash", sh_buf_str(&params), result, NULL, 0, res->duration_ms, NULL);
+  sh_buf_free(&params);
+}
+
+static int recorded(int rc) {
+  return rc == SBX_OK || rc == SBX_LIMIT || rc == SBX_TIMEOUT || rc == SBX_CANCELED;
+}
+
 int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opts,
                 sbx_bash_result *res) {
   if (res) memset(res, 0, sizeof *res);
@@ -201,7 +270,11 @@ int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opt
     return sandbox_fail(h, SBX_MISUSE, "the script contains a NUL byte");
   sandbox_lock(h);
   if (h->iso) {
+    int exited;
+    char *cwd = opts && opts->record ? strdup(sandbox_iso_session(h, &exited)) : NULL;
     int rc = sandbox_iso_bash(h, script ? script : "", len, opts, res);
+    if (cwd && recorded(rc)) record_call(h, script ? script : "", len, cwd, res);
+    free(cwd);
     sandbox_unlock(h);
     return rc;
   }
@@ -243,6 +316,7 @@ int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opt
   call.out = collect_out;
   call.err = collect_err;
   call.out_ud = call.err_ud = &col;
+  char *start_cwd = opts && opts->record ? strdup(s->root->cwd) : NULL;
   sh_call_result r;
   sh_session_run(s, &call, &r);
   if (opts && opts->run_exit_trap) {
@@ -251,9 +325,11 @@ int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opt
   }
   h->shell_depth = depth;
   h->shell_thread = outer_thread;
-  sandbox_unlock(h);
   res->exit_code = r.status;
   res->duration_ms = (double)r.duration_ns / 1e6;
+  if (start_cwd) record_call(h, call.script, len, start_cwd, res);
+  free(start_cwd);
+  sandbox_unlock(h);
   res->out_len = col.out.len;
   res->out = sh_buf_steal(&col.out);
   res->err_len = col.err.len;

@@ -141,7 +141,8 @@ int store_copy_to(store *s, const char *path);
  * fs_inode or fs_dentry through it inside a store_begin group. */
 struct sqlite3 *store_db(store *s);
 
-/* Incremented by every mutating call: lets caches (FUSE) notice host writes. */
+/* Incremented by every call that may change files (not by kv or history
+ * writes): lets caches (FUSE) notice host writes. */
 uint64_t store_generation(const store *s);
 
 /* ---- inode API --------------------------------------------------------------- */

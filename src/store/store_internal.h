@@ -133,7 +133,7 @@ struct store {
   int tx_aborted;               /* SQLite dropped the transaction mid-stack */
   int host_full;                /* a write met a full host filesystem (ENOSPC from
                                    SQLite): the WAL is folded back at the rollback */
-  uint64_t generation;          /* bumped by every mutating call */
+  uint64_t generation;          /* bumped by every call that may change files */
   char errmsg[256];             /* last SQLite error message */
   store_cookie_memo memo[STORE_COOKIE_MEMO]; /* ring of readdir cookies */
   unsigned memo_next;                        /* next ring slot */
@@ -175,6 +175,11 @@ void store_col_stat(sqlite3_stmt *q, int col, store_stat *st);
 
 /* Starts a mutating call: -EROFS on a read-only store. */
 int store_tx_begin(store *s);
+/* The same for a call that changes no file (kv, history): the generation
+ * stays, so the FUSE view of a running Python worker is not dropped by the
+ * history row each call writes (issue 19: that invalidation was half of a
+ * warm execute_python's host instructions). */
+int store_tx_begin_meta(store *s);
 /* Ends it: releases when rc >= 0, rolls back otherwise. Returns rc, or the
  * commit's error. */
 int store_tx_end(store *s, int rc);

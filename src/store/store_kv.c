@@ -102,7 +102,7 @@ static int json_ok(store *s, const char *json) {
 
 int store_kv_set(store *s, const char *key, const char *json) {
   if (!key || !json) return -EINVAL;
-  int err = store_tx_begin(s);
+  int err = store_tx_begin_meta(s);
   if (err) return err;
   err = json_ok(s, json);
   if (!err) {
@@ -124,7 +124,7 @@ int store_kv_set(store *s, const char *key, const char *json) {
 
 int store_kv_delete(store *s, const char *key) {
   if (!key) return -EINVAL;
-  int err = store_tx_begin(s);
+  int err = store_tx_begin_meta(s);
   if (err) return err;
   sqlite3_stmt *q = store_stmt(s, ST_KV_DELETE);
   if (!q) {
@@ -239,7 +239,7 @@ int store_history_retention(store *s, int64_t max_rows, int64_t max_age_s) {
   s->hist_max_rows = max_rows;
   s->hist_max_age = max_age_s;
   if (s->readonly) return 0;
-  int err = store_tx_begin(s);
+  int err = store_tx_begin_meta(s);
   if (err) return err;
   int64_t newest = query_max_id(s, &err);
   if (!err) err = prune_calls(s, newest);
@@ -248,7 +248,7 @@ int store_history_retention(store *s, int64_t max_rows, int64_t max_age_s) {
 
 int store_call_start(store *s, const char *name, const char *parameters, int64_t *id) {
   if (!name) return -EINVAL;
-  int err = store_tx_begin(s);
+  int err = store_tx_begin_meta(s);
   if (err) return err;
   int64_t sec;
   uint32_t ns;
@@ -282,7 +282,7 @@ static void bind_outcome(sqlite3_stmt *q, int r, const char *result, const char 
 }
 
 int store_call_finish(store *s, int64_t id, const char *result, const char *error) {
-  int err = store_tx_begin(s);
+  int err = store_tx_begin_meta(s);
   if (err) return err;
   int64_t sec;
   uint32_t ns;
@@ -349,7 +349,7 @@ int store_call_record(store *s, const char *name, const char *parameters,
   double now = (double)sec + ns / 1e9;
   if (!(started_at > 0) || started_at > 1e15) started_at = now - duration_ms / 1000;
   double completed = started_at + duration_ms / 1000;
-  int err = store_tx_begin(s);
+  int err = store_tx_begin_meta(s);
   if (err) return err;
   sqlite3_stmt *q = store_stmt(s, ST_CALL_RECORD);
   if (!q) return store_tx_end(s, -EIO);

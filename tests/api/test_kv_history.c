@@ -332,6 +332,42 @@ TEST(history_default_bound_is_100000_calls) {
   sbx_close(h);
 }
 
+/* sbx_bash_opts.record: the "bash" row every front writes; without it, none. */
+TEST(history_bash_record_option) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  sbx_bash_result r;
+  sbx_bash_opts o = {.stdin_fd = -1, .record = 1};
+  REQUIRE(sbx_bash(h, "echo plain", 10, &r) == SBX_OK); /* not recorded */
+  sbx_bash_result_free(&r);
+  REQUIRE(sbx_bash_ex(h, "cd /tmp", 7, &o, &r) == SBX_OK);
+  sbx_bash_result_free(&r);
+  static const char script[] = "echo \"q\\\tx\xff\xc3\"; exit 7";
+  REQUIRE(sbx_bash_ex(h, script, sizeof script - 1, &o, &r) == SBX_OK);
+  CHECK_EQ(r.exit_code, 7);
+  sbx_bash_result_free(&r);
+  sbx_limits lim = {.loop_iterations = 2};
+  REQUIRE(sbx_set_limits(h, &lim) == SBX_OK);
+  CHECK_EQ(sbx_bash_ex(h, "for i in 1 2 3; do :; done", 26, &o, &r), SBX_LIMIT);
+  sbx_bash_result_free(&r);
+  sbx_history_entry *e;
+  size_t n;
+  REQUIRE(sbx_history_list(h, 10, &e, &n) == SBX_OK);
+  REQUIRE(n == 3);
+  CHECK_STR(e[2].name, "bash");
+  CHECK_STR(e[2].parameters, "{\"command\":\"cd /tmp\",\"cwd\":\"/data\"}");
+  CHECK_STR(e[2].result, "{\"exitCode\":0}");
+  /* quotes, backslashes and control bytes escaped, invalid UTF-8 as U+FFFD;
+   * the cwd is the one the call started in */
+  CHECK_STR(e[1].parameters,
+            "{\"command\":\"echo \\\"q\\\\\\u0009x\\ufffd\\ufffd\\\"; exit 7\","
+            "\"cwd\":\"/tmp\"}");
+  CHECK_STR(e[1].result, "{\"exitCode\":7}");
+  CHECK_STR(e[0].result, "{\"exitCode\":126}"); /* a limit is recorded too */
+  sbx_free(e);
+  sbx_close(h);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   RUN(kv_set_get_overwrite_delete);
@@ -347,5 +383,6 @@ int main(int argc, char **argv) {
   RUN(history_retention_prunes_at_once_in_a_file);
   RUN(history_age_bound_drops_old_calls_only);
   RUN(history_default_bound_is_100000_calls);
+  RUN(history_bash_record_option);
   return harness_done();
 }

@@ -3,7 +3,8 @@
  * temporary file), invalid snapshot bytes (empty, random, truncated, foreign
  * SQLite), forks (a new file, independent of the original, never over an
  * existing file), and quotas (ENOSPC for bytes and inodes, EFBIG for a file's
- * size, each leaving the sandbox exactly as it was).
+ * size, each leaving the sandbox exactly as it was; an in-memory sandbox
+ * past 1 GiB).
  */
 #include <dirent.h>
 #include <sqlite3.h>
@@ -334,6 +335,74 @@ TEST(quota_failure_inside_a_batch_rolls_back_the_batch) {
   sbx_close(h);
 }
 
+/* A snapshot read straight from the file needs an empty WAL under a read
+ * snapshot; with another reader pinning an older snapshot (the checkpoint
+ * cannot empty the WAL) it serializes instead; fork copies either way. Both
+ * hold the newest write. */
+TEST(snapshot_and_fork_with_another_reader_pinning_the_wal) {
+  const char *p = scratch("pinned.db");
+  sbx *h;
+  REQUIRE(sbx_open(p, 0, &h) == SBX_OK);
+  REQUIRE(write_str(h, "/old", "old") == SBX_OK);
+  sqlite3 *reader;
+  REQUIRE(sqlite3_open_v2(p, &reader, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(reader, "BEGIN; SELECT count(*) FROM fs_inode;", NULL, NULL, NULL) ==
+          SQLITE_OK);
+  REQUIRE(write_str(h, "/new", "new") == SBX_OK); /* in the WAL, past the reader */
+  for (int round = 0; round < 2; round++) {
+    void *bytes;
+    size_t len;
+    REQUIRE(sbx_snapshot(h, &bytes, &len) == SBX_OK);
+    sbx *m;
+    REQUIRE(sbx_open_snapshot(bytes, len, 0, &m) == SBX_OK);
+    char *a = read_str(m, "/new"), *b = read_str(m, "/old");
+    CHECK_STR(a, "new");
+    CHECK_STR(b, "old");
+    sbx_free(a);
+    sbx_free(b);
+    sbx_close(m);
+    sbx_free(bytes);
+    char fp[64];
+    snprintf(fp, sizeof fp, "pinned-fork%d.db", round);
+    sbx *f;
+    REQUIRE(sbx_fork(h, scratch(fp), &f) == SBX_OK);
+    a = read_str(f, "/new");
+    CHECK_STR(a, "new");
+    sbx_free(a);
+    sbx_close(f);
+    /* the second round: the reader is gone, the fast path is taken */
+    sqlite3_exec(reader, "COMMIT", NULL, NULL, NULL);
+  }
+  sqlite3_close(reader);
+  sbx_close(h);
+}
+
+/* An in-memory sandbox holds what its quota allows, past the 906 MiB where
+ * SQLite's memdb cap stopped it with ENOSPC whatever the quota (issue 19). */
+TEST(memory_sandbox_holds_its_quota_past_one_gib) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  const size_t chunk = 8u << 20, files = 136; /* 1088 MiB */
+  sbx_quota q = {.max_bytes = (uint64_t)(files + 4) * chunk};
+  REQUIRE(sbx_set_quota(h, &q) == SBX_OK);
+  char *buf = malloc(5 * chunk); /* the largest write below */
+  REQUIRE(buf);
+  memset(buf, 'x', 5 * chunk);
+  char p[32];
+  int rc = SBX_OK;
+  for (size_t i = 0; i < files && rc == SBX_OK; i++) {
+    snprintf(p, sizeof p, "/f%zu", i);
+    rc = sbx_write_file(h, p, buf, chunk, 0);
+  }
+  CHECK_EQ(rc, SBX_OK);
+  if (rc != SBX_OK) fprintf(stderr, "  %s\n", sbx_errmsg(h));
+  /* the quota, not the memory database, is the bound */
+  CHECK_EQ(sbx_write_file(h, "/over", buf, 5 * chunk, 0), FS_ERR(ENOSPC));
+  CHECK_EQ(sbx_write_file(h, "/last", buf, 4 * chunk, 0), SBX_OK);
+  free(buf);
+  sbx_close(h);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   RUN(snapshot_round_trips_in_memory_and_as_temp_file);
@@ -347,5 +416,7 @@ int main(int argc, char **argv) {
   RUN(quota_on_file_size_is_efbig);
   RUN(quota_on_inodes_is_enospc);
   RUN(quota_failure_inside_a_batch_rolls_back_the_batch);
+  RUN(snapshot_and_fork_with_another_reader_pinning_the_wal);
+  RUN(memory_sandbox_holds_its_quota_past_one_gib);
   return harness_done();
 }

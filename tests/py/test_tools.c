@@ -82,6 +82,25 @@ TEST(call_returns_the_result) {
   CHECK_EQ(calls, 1);
 }
 
+/* `from host_tools import NAME`: a stub typed from the tool's schemas. */
+TEST(typed_stubs_from_the_schemas) {
+  calls = 0;
+  CHECK_STR(py_eval(H, "import inspect\nfrom host_tools import add\n"
+                       "(str(inspect.signature(add)), add.__name__, add.__doc__, add(2, b=40))"),
+            "('(a: int, b: int) -> dict[str, typing.Any]', 'add', "
+            "'Add two integers and return their sum.\\n\\nArgs:\\n    a\\n    b', {'sum': 42})");
+  CHECK_EQ(calls, 1);
+  /* a free schema takes keyword arguments; a missing argument fails before the call */
+  CHECK_STR(py_eval(H, "import inspect, host_tools\n"
+                       "(str(inspect.signature(host_tools.write_file)), str(inspect.signature(host_tools.fails)))"),
+            "('(text: str, **extra)', '(**extra)')");
+  CHECK_STR(py_eval(H, "from host_tools import add\ntry:\n  add(1)\nexcept TypeError as e:\n  r = str(e)\nr"),
+            "\"missing a required argument: 'b'\"");
+  CHECK_EQ(calls, 1);
+  CHECK_STR(py_eval(H, "try:\n  from host_tools import nope\nexcept ImportError as e:\n  r = 'nope' in str(e)\nr"),
+            "True");
+}
+
 TEST(errors_reach_the_sandbox_as_runtime_errors) {
   struct {
     const char *code, *kind;
@@ -345,6 +364,7 @@ int main(int argc, char **argv) {
   if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
   if (sbx_tools_register(H, TOOLS, sizeof TOOLS / sizeof TOOLS[0], tool_cb, NULL) != SBX_OK) return 1;
   RUN(call_returns_the_result);
+  RUN(typed_stubs_from_the_schemas);
   RUN(errors_reach_the_sandbox_as_runtime_errors);
   RUN(a_late_result_after_timeout_is_dropped);
   RUN(callback_can_write_files_visible_at_once);

@@ -249,6 +249,24 @@ TEST(history_reads_real_and_null_times) {
   store_close(s);
 }
 
+/* kv and history writes change no file: the generation (what the FUSE view
+ * of a running worker checks before each call) stays; a file write bumps it. */
+TEST(generation_moves_with_files_only) {
+  store *s = tu_mem();
+  uint64_t g = store_generation(s);
+  CHECK_EQ(store_kv_set(s, "k", "1"), 0);
+  CHECK_EQ(store_kv_delete(s, "k"), 0);
+  int64_t id;
+  CHECK_EQ(store_call_start(s, "python", "{}", &id), 0);
+  CHECK_EQ(store_call_finish(s, id, "{}", NULL), 0);
+  CHECK_EQ(store_call_record(s, "bash", "{}", "{}", NULL, 0, 1, NULL), 0);
+  CHECK_EQ(store_history_retention(s, 10, 0), 0);
+  CHECK(store_generation(s) == g);
+  CHECK_EQ(store_path_write_file(s, NULL, "/f", "x", 1, 0644, 0), 0);
+  CHECK(store_generation(s) != g);
+  store_close(s);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   RUN(kv_set_get_replace_delete);
@@ -260,5 +278,6 @@ int main(int argc, char **argv) {
   RUN(history_reads_real_and_null_times);
   RUN(history_record_is_start_and_finish_in_one_row);
   RUN(history_finish_of_a_row_started_elsewhere);
+  RUN(generation_moves_with_files_only);
   return harness_done();
 }

@@ -1,0 +1,432 @@
+/*
+ * bench_scale.c - the figures of issue 19 that the C API shows, each beside
+ * its floor in one run (run.sh prints the table and the ratios):
+ *
+ *   bash      a warm `echo hi`: in memory, unrecorded (the shell alone); in a
+ *             file sandbox with its history row (what every front does);
+ *             and the floor, a fork+exec of `/bin/bash -c 'echo hi'` with its
+ *             output read through a pipe
+ *   threads   T threads (1, 2, 4), each on a sandbox of its own, doing short
+ *             calls for a fixed time: calls per second and p99 latency, in
+ *             memory and in files with the history row
+ *   python    a warm sbx_python_exec("x = 1") round trip
+ *   fuse      Python in the jail reading a 100 MB file of the sandbox
+ *             (through FUSE) beside `cat` of the same bytes on the host
+ *   fork      sbx_fork and sbx_snapshot + write of a sandbox holding 1 GB
+ *             (BENCH_SCALE_MB), beside `cp` of its database file; all three
+ *             end with the copy on disk (fork: fdatasync; the snapshot's
+ *             file: fdatasync; cp: `sync FILE`)
+ *   memory    MB written into an in-memory sandbox under a quota past 1 GiB
+ *
+ *   bench_scale DIR [ROW...]      (DIR: a scratch directory on the disk)
+ *
+ * Prints "ROW NAME VALUE" lines (microseconds, calls/s or milliseconds, as
+ * the name says). Every call's result is checked, so a broken path cannot
+ * look fast.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench_util.h"
+
+extern char **environ;
+
+static const char *scratch;
+
+static int wanted(int argc, char **argv, const char *row) {
+  if (argc <= 2) return 1;
+  for (int i = 2; i < argc; i++)
+    if (strcmp(argv[i], row) == 0) return 1;
+  return 0;
+}
+
+static double median(double *t, int n) {
+  qsort(t, (size_t)n, sizeof *t, bench_cmp_double);
+  return t[n / 2];
+}
+
+static double pct(double *t, int n, double p) {
+  qsort(t, (size_t)n, sizeof *t, bench_cmp_double);
+  int i = (int)(p * (n - 1));
+  return t[i];
+}
+
+/* One recorded `echo hi` call (the row every front writes). */
+static int run_recorded(sbx *h) {
+  sbx_bash_opts o = {.stdin_fd = -1, .record = 1};
+  sbx_bash_result r;
+  int rc = sbx_bash_ex(h, "echo hi", 7, &o, &r);
+  int bad = rc != SBX_OK || r.out_len != 3 || memcmp(r.out, "hi\n", 3) != 0;
+  if (bad) fprintf(stderr, "bench: recorded echo: rc %d: %s\n", rc, sbx_errmsg(h));
+  sbx_bash_result_free(&r);
+  return bad;
+}
+
+/* fork+exec of /bin/bash -c 'echo hi', its stdout read through a pipe. */
+static int host_bash(void) {
+  int p[2];
+  if (pipe2(p, O_CLOEXEC)) return 1;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, p[1], 1);
+  char *argv[] = {"bash", "-c", "echo hi", NULL};
+  pid_t pid;
+  int e = posix_spawn(&pid, "/bin/bash", &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(p[1]);
+  char buf[16];
+  ssize_t n = e ? -1 : read(p[0], buf, sizeof buf);
+  close(p[0]);
+  int st = 0;
+  if (!e) waitpid(pid, &st, 0);
+  return e || n != 3 || memcmp(buf, "hi\n", 3) != 0 || st != 0;
+}
+
+static sbx *open_file(const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", scratch, name);
+  unlink(path);
+  sbx *h;
+  if (sbx_open(path, 0, &h) != SBX_OK) {
+    fprintf(stderr, "bench: open %s: %s\n", path, h ? sbx_errmsg(h) : "out of memory");
+    sbx_close(h);
+    return NULL;
+  }
+  return h;
+}
+
+static int row_bash(void) {
+  enum { N = 4000, HOST = 300 };
+  static double t[N];
+  sbx *m, *f = open_file("bash.db");
+  if (!f || sbx_open(NULL, SBX_OPEN_MEMORY, &m) != SBX_OK) return 1;
+  for (int i = 0; i < 100; i++)
+    if (bench_run(m, "echo hi", "hi\n") || run_recorded(f)) return 1;
+  for (int i = 0; i < N; i++) {
+    double t0 = bench_now_us();
+    if (bench_run(m, "echo hi", "hi\n")) return 1;
+    t[i] = bench_now_us() - t0;
+  }
+  printf("bash mem_us %.3f\n", median(t, N));
+  for (int i = 0; i < N; i++) {
+    double t0 = bench_now_us();
+    if (run_recorded(f)) return 1;
+    t[i] = bench_now_us() - t0;
+  }
+  printf("bash file_recorded_us %.3f\n", median(t, N));
+  for (int i = 0; i < HOST; i++) {
+    double t0 = bench_now_us();
+    if (host_bash()) return 1;
+    t[i] = bench_now_us() - t0;
+  }
+  printf("bash host_us %.3f\n", median(t, HOST));
+  sbx_close(m);
+  sbx_close(f);
+  return 0;
+}
+
+/* ---- threads ---------------------------------------------------------------------- */
+
+typedef struct worker {
+  sbx *h;          /* this thread's sandbox */
+  int recorded;    /* 1: calls with the history row */
+  double until;    /* stop time (bench_now_us) */
+  long calls;      /* calls done */
+  double *lat;     /* latencies (us), up to cap */
+  long cap;
+  int failed;
+  pthread_barrier_t *start;
+} worker;
+
+static void *worker_main(void *arg) {
+  worker *w = arg;
+  pthread_barrier_wait(w->start);
+  while (bench_now_us() < w->until) {
+    double t0 = bench_now_us();
+    int bad = w->recorded ? run_recorded(w->h) : bench_run(w->h, "echo hi", "hi\n");
+    if (bad) {
+      w->failed = 1;
+      break;
+    }
+    if (w->calls < w->cap) w->lat[w->calls] = bench_now_us() - t0;
+    w->calls++;
+  }
+  return NULL;
+}
+
+static int row_threads(void) {
+  static const int counts[] = {1, 2, 4};
+  const double secs = 1.5;
+  for (int recorded = 0; recorded < 2; recorded++) {
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+      int n = counts[c];
+      worker w[4];
+      pthread_t th[4];
+      pthread_barrier_t bar;
+      pthread_barrier_init(&bar, NULL, (unsigned)n + 1);
+      for (int i = 0; i < n; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "thread%d.db", i);
+        memset(&w[i], 0, sizeof w[i]);
+        if (recorded) w[i].h = open_file(name);
+        else if (sbx_open(NULL, SBX_OPEN_MEMORY, &w[i].h) != SBX_OK) w[i].h = NULL;
+        if (!w[i].h) return 1;
+        for (int k = 0; k < 50; k++)
+          if (bench_run(w[i].h, "echo hi", "hi\n")) return 1;
+        w[i].recorded = recorded;
+        w[i].cap = 2000000;
+        w[i].lat = malloc((size_t)w[i].cap * sizeof(double));
+        w[i].start = &bar;
+        if (!w[i].lat) return 1;
+      }
+      double until = bench_now_us() + secs * 1e6 + 1e4;
+      for (int i = 0; i < n; i++) {
+        w[i].until = until;
+        pthread_create(&th[i], NULL, worker_main, &w[i]);
+      }
+      pthread_barrier_wait(&bar);
+      double t0 = bench_now_us();
+      long total = 0, kept = 0;
+      for (int i = 0; i < n; i++) pthread_join(th[i], NULL);
+      double el = bench_now_us() - t0;
+      for (int i = 0; i < n; i++) total += w[i].calls;
+      double *all = malloc((size_t)total * sizeof *all);
+      if (!all) return 1;
+      for (int i = 0; i < n; i++) {
+        long k = w[i].calls < w[i].cap ? w[i].calls : w[i].cap;
+        memcpy(all + kept, w[i].lat, (size_t)k * sizeof *all);
+        kept += k;
+        if (w[i].failed) return 1;
+        free(w[i].lat);
+        sbx_close(w[i].h);
+      }
+      printf("threads %s_%d_calls_per_s %.0f\n", recorded ? "file" : "mem", n, total / (el / 1e6));
+      printf("threads %s_%d_p99_us %.2f\n", recorded ? "file" : "mem", n, pct(all, (int)kept, 0.99));
+      free(all);
+      pthread_barrier_destroy(&bar);
+    }
+  }
+  return 0;
+}
+
+/* ---- python ----------------------------------------------------------------------- */
+
+static int py_ok(sbx *h, const char *code, double *ms) {
+  sbx_py_result *r = NULL;
+  int rc = sbx_python_exec(h, code, NULL, &r);
+  int bad = rc != SBX_OK || !r || r->error != SBX_PY_OK;
+  if (bad)
+    fprintf(stderr, "bench: python %s: rc %d %s %s\n", code, rc, sbx_errmsg(h),
+            r && r->error_message ? r->error_message : "");
+  if (ms && r) *ms = r->duration_ms;
+  sbx_free(r);
+  return bad;
+}
+
+static int row_python(void) {
+  enum { N = 2000 };
+  static double t[N];
+  sbx *h;
+  if (sbx_open(NULL, SBX_OPEN_MEMORY, &h) != SBX_OK) return 1;
+  for (int i = 0; i < 50; i++)
+    if (py_ok(h, "x = 1", NULL)) return 1;
+  for (int i = 0; i < N; i++) {
+    double t0 = bench_now_us();
+    if (py_ok(h, "x = 1", NULL)) return 1;
+    t[i] = bench_now_us() - t0;
+  }
+  printf("python warm_us %.3f\n", median(t, N));
+  sbx_close(h);
+  return 0;
+}
+
+/* ---- fuse ------------------------------------------------------------------------- */
+
+static int run_host(const char *cmd) {
+  int st = system(cmd);
+  return st != 0;
+}
+
+static int row_fuse(void) {
+  const size_t mb = 100;
+  size_t len = mb << 20;
+  char *buf = malloc(len);
+  if (!buf) return 1;
+  for (size_t i = 0; i < len; i++) buf[i] = (char)('a' + i % 26);
+  sbx *h = open_file("fuse.db");
+  if (!h || sbx_write_file(h, "/data/big.bin", buf, len, SBX_WRITE_MKDIRS) != SBX_OK) return 1;
+  char host[512], cmd[1200];
+  snprintf(host, sizeof host, "%s/big.bin", scratch);
+  FILE *f = fopen(host, "wb");
+  if (!f || fwrite(buf, 1, len, f) != len || fclose(f)) return 1;
+  free(buf);
+  const char *code = "with open('/data/big.bin', 'rb', buffering=0) as f:\n"
+                     "    n = 0\n"
+                     "    while True:\n"
+                     "        b = f.read(1 << 20)\n"
+                     "        if not b: break\n"
+                     "        n += len(b)\n"
+                     "assert n == 104857600, n\n";
+  double best = 1e18, ms;
+  if (py_ok(h, "x = 1", NULL)) return 1; /* the worker is up */
+  for (int i = 0; i < 5; i++) {
+    double t0 = bench_now_us();
+    if (py_ok(h, code, &ms)) return 1;
+    double el = (bench_now_us() - t0) / 1e3;
+    if (el < best) best = el;
+  }
+  printf("fuse python_read_ms %.3f\n", best);
+  /* the floors: cat of the same bytes on the host, and host python reading them */
+  snprintf(cmd, sizeof cmd, "cat %s > /dev/null", host);
+  best = 1e18;
+  for (int i = 0; i < 5; i++) {
+    double t0 = bench_now_us();
+    if (run_host(cmd)) return 1;
+    double el = (bench_now_us() - t0) / 1e3;
+    if (el < best) best = el;
+  }
+  printf("fuse host_cat_ms %.3f\n", best);
+  snprintf(cmd, sizeof cmd,
+           "/usr/bin/python3 -S -c \"import time,sys\nt=time.perf_counter()\n"
+           "f=open('%s','rb',buffering=0)\nn=0\nwhile True:\n b=f.read(1<<20)\n if not b: break\n n+=len(b)\n"
+           "assert n==104857600\nprint((time.perf_counter()-t)*1e3)\"",
+           host);
+  best = 1e18;
+  for (int i = 0; i < 5; i++) {
+    FILE *p = popen(cmd, "r");
+    double v = 0;
+    if (!p || fscanf(p, "%lf", &v) != 1 || pclose(p) != 0) return 1;
+    if (v < best) best = v;
+  }
+  printf("fuse host_python_read_ms %.3f\n", best);
+  unlink(host);
+  sbx_close(h);
+  return 0;
+}
+
+/* ---- fork / export ---------------------------------------------------------------- */
+
+static int row_fork(void) {
+  const char *e = getenv("BENCH_SCALE_MB");
+  size_t mb = e && atoi(e) > 0 ? (size_t)atoi(e) : 1024;
+  size_t chunk = 4u << 20;
+  char *buf = malloc(chunk);
+  if (!buf) return 1;
+  sbx *h = open_file("fork.db");
+  if (!h) return 1;
+  if (sbx_begin(h) != SBX_OK) return 1;
+  for (size_t i = 0; i < mb / 4; i++) {
+    for (size_t k = 0; k < chunk; k += 8) memcpy(buf + k, &i, sizeof i); /* distinct pages */
+    char p[64];
+    snprintf(p, sizeof p, "/data/f%zu", i);
+    if (sbx_write_file(h, p, buf, chunk, SBX_WRITE_MKDIRS) != SBX_OK) {
+      fprintf(stderr, "bench: %s\n", sbx_errmsg(h));
+      return 1;
+    }
+  }
+  if (sbx_commit(h) != SBX_OK) return 1;
+  free(buf);
+  /* the database file itself is what cp copies: checkpoint first (a snapshot
+   * does too), so both copy the same bytes */
+  void *bytes;
+  size_t len;
+  if (sbx_snapshot(h, &bytes, &len) != SBX_OK) return 1;
+  sbx_free(bytes);
+  printf("fork size_mb %.1f\n", (double)len / (1 << 20));
+  char src[512], dst[512], cmd[1200];
+  snprintf(src, sizeof src, "%s/fork.db", scratch);
+  double best_fork = 1e18, best_snap = 1e18, best_cp = 1e18, best_only = 1e18;
+  for (int r = 0; r < 3; r++) {
+    snprintf(dst, sizeof dst, "%s/copy.db", scratch);
+    unlink(dst);
+    snprintf(cmd, sizeof cmd, "sync");
+    run_host(cmd);
+    double t0 = bench_now_us();
+    if (sbx_fork(h, dst, NULL) != SBX_OK) {
+      fprintf(stderr, "bench: fork: %s\n", sbx_errmsg(h));
+      return 1;
+    }
+    double el = (bench_now_us() - t0) / 1e3;
+    if (el < best_fork) best_fork = el;
+    unlink(dst);
+    run_host("sync");
+    t0 = bench_now_us();
+    if (sbx_snapshot(h, &bytes, &len) != SBX_OK) return 1;
+    double snap = (bench_now_us() - t0) / 1e3;
+    if (snap < best_only) best_only = snap;
+    int fd = open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    size_t off = 0;
+    while (fd >= 0 && off < len) {
+      ssize_t w = write(fd, (char *)bytes + off, len - off);
+      if (w <= 0) break;
+      off += (size_t)w;
+    }
+    if (fd < 0 || off != len || fdatasync(fd) || close(fd)) return 1;
+    sbx_free(bytes);
+    el = (bench_now_us() - t0) / 1e3;
+    if (el < best_snap) best_snap = el;
+    unlink(dst);
+    run_host("sync");
+    snprintf(cmd, sizeof cmd, "cp %s %s && sync %s", src, dst, dst);
+    t0 = bench_now_us();
+    if (run_host(cmd)) return 1;
+    el = (bench_now_us() - t0) / 1e3;
+    if (el < best_cp) best_cp = el;
+    unlink(dst);
+  }
+  printf("fork fork_ms %.3f\n", best_fork);
+  printf("fork snapshot_write_ms %.3f\n", best_snap);
+  printf("fork snapshot_only_ms %.3f\n", best_only);
+  printf("fork cp_ms %.3f\n", best_cp);
+  sbx_close(h);
+  unlink(src);
+  return 0;
+}
+
+/* ---- memory ----------------------------------------------------------------------- */
+
+static int row_memory(void) {
+  const size_t chunk = 8u << 20, n = 140; /* 1,120 MiB */
+  sbx *h;
+  if (sbx_open(NULL, SBX_OPEN_MEMORY, &h) != SBX_OK) return 1;
+  sbx_quota q = {.max_bytes = (uint64_t)(n + 1) * chunk};
+  sbx_set_quota(h, &q);
+  char *buf = malloc(chunk);
+  if (!buf) return 1;
+  memset(buf, 'm', chunk);
+  size_t done = 0;
+  double t0 = bench_now_us();
+  for (size_t i = 0; i < n; i++) {
+    char p[32];
+    snprintf(p, sizeof p, "/m%zu", i);
+    if (sbx_write_file(h, p, buf, chunk, 0) != SBX_OK) break;
+    done++;
+  }
+  double el = (bench_now_us() - t0) / 1e3;
+  printf("memory held_mib %zu\n", done * 8);
+  printf("memory quota_mib %zu\n", (n + 1) * 8);
+  printf("memory write_ms %.1f\n", el);
+  free(buf);
+  sbx_close(h);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: bench_scale DIR [ROW...]\n");
+    return 2;
+  }
+  scratch = argv[1];
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  if (wanted(argc, argv, "bash") && row_bash()) return 1;
+  if (wanted(argc, argv, "threads") && row_threads()) return 1;
+  if (wanted(argc, argv, "python") && row_python()) return 1;
+  if (wanted(argc, argv, "fuse") && row_fuse()) return 1;
+  if (wanted(argc, argv, "memory") && row_memory()) return 1;
+  if (wanted(argc, argv, "fork") && row_fork()) return 1;
+  return 0;
+}
