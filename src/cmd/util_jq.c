@@ -811,9 +811,10 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   }
 
   char *cerr = NULL;
-  prog = jq_compile(text, opts->program_len, names, nnamed, &cerr);
+  prog = jq_compile(text, opts->program_len, names, nnamed, name, &cerr);
   if (!prog) {
-    errf(job, "%s: error: %s\n%s: 1 compile error\n", name, cerr ? cerr : "compile error", name);
+    if (cerr) err_text(job, cerr, strlen(cerr));
+    else errf(job, "%s: error: out of memory\n%s: 1 compile error\n", name, name);
     free(cerr);
     status = 3;
     goto out;

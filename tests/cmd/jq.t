@@ -441,7 +441,7 @@ cmd: jq .
 stdin: 1 xx
 host: skip
 out: 1\n
-err: jq: parse error: Invalid numeric literal at line 1, column 3\n
+err: jq: parse error: Invalid numeric literal at EOF at line 1, column 4\n
 status: 2
 
 test: . (5)
@@ -449,7 +449,7 @@ cmd: jq .
 stdin: xx
 host: skip
 out:
-err: jq: parse error: Invalid numeric literal at line 1, column 2\n
+err: jq: parse error: Invalid numeric literal at EOF at line 1, column 2\n
 status: 2
 
 test: --seq . (2)
@@ -457,7 +457,7 @@ cmd: jq --seq .
 stdin: 1 xx
 host: skip
 out: \x1e1\n
-err: jq: ignoring parse error: Invalid numeric literal at line 1, column 3\n
+err: jq: ignoring parse error: Invalid numeric literal at EOF at line 1, column 4\n
 
 test: -c [., input_filename, input_line_number] f1 f2
 cmd: jq -c '[., input_filename, input_line_number]' f1 f2
@@ -844,7 +844,9 @@ file: prog.jq=.a |\n
 stdin: {}
 host: skip
 out:
-err: jq: error: syntax error, unexpected end of file at <top-level>, line 2:\n
+err: jq: error: syntax error, unexpected end of file at <top-level>, line 1, column 5:\n
+err:     .a |\n
+err:         ^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -984,7 +986,9 @@ test: -n "\\(1;2)"
 cmd: jq -n '"\(1;2)"'
 host: skip
 out:
-err: jq: error: syntax error, unexpected ';' at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected ';' at <top-level>, line 1, column 5:\n
+err:     "\\(1;2)"\n
+err:         ^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -2699,7 +2703,9 @@ cmd: jq -c ascii
 stdin: {"a":1,"b":[1,2,3]}\n
 host: skip
 out:
-err: jq: error: ascii/0 is not defined at <top-level>, line 1:\n
+err: jq: error: ascii/0 is not defined at <top-level>, line 1, column 1:\n
+err:     ascii\n
+err:     ^^^^^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -2887,7 +2893,9 @@ cmd: jq -c '$__prog_args'
 stdin: {"a":1,"b":[1,2,3]}\n
 host: skip
 out:
-err: jq: error: $__prog_args is not defined at <top-level>, line 1:\n
+err: jq: error: $__prog_args is not defined at <top-level>, line 1, column 1:\n
+err:     $__prog_args\n
+err:     ^^^^^^^^^^^^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -2934,7 +2942,9 @@ cmd: jq -c splits
 stdin: {"a":1,"b":[1,2,3]}\n
 host: skip
 out:
-err: jq: error: splits/0 is not defined at <top-level>, line 1:\n
+err: jq: error: splits/0 is not defined at <top-level>, line 1, column 1:\n
+err:     splits\n
+err:     ^^^^^^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -3008,7 +3018,9 @@ cmd: jq -c 'isvalid(.a)'
 stdin: {"a":1,"b":[1,2,3]}\n
 host: skip
 out:
-err: jq: error: isvalid/1 is not defined at <top-level>, line 1:\n
+err: jq: error: isvalid/1 is not defined at <top-level>, line 1, column 1:\n
+err:     isvalid(.a)\n
+err:     ^^^^^^^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -3229,7 +3241,9 @@ cmd: jq -c 'ascii(65)'
 stdin: {"a":1,"b":[1,2,3]}\n
 host: skip
 out:
-err: jq: error: ascii/1 is not defined at <top-level>, line 1:\n
+err: jq: error: ascii/1 is not defined at <top-level>, line 1, column 1:\n
+err:     ascii(65)\n
+err:     ^^^^^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -3715,22 +3729,62 @@ err:
 # bison's texts: quoted single characters, token names, "expecting end of
 # file" where only the end may follow, unmatched closers are INVALID_CHARACTER
 # (jq.test:553, 1987, 2080; jq 1.6 says "$end" and adds a shell-quoting hint)
+test: compile errors: every undefined name is reported where it is (jq 1.8 locfile_locate)
+cmd: jq -n '. as $foo | [$foo, $bar,
+cmd:   baz(1;2)]' ; jq -n '{non_const:., (0):1}' ; jq -n '"u\vw" | "a\n\q"' ; jq -n '. as $x | break $x'
+host: skip
+out:
+err: jq: error: $bar is not defined at <top-level>, line 1, column 20:\n
+err:     . as $foo | [$foo, $bar,\n
+err:                        ^^^^\n
+err: jq: error: baz/2 is not defined at <top-level>, line 2, column 3:\n
+err:       baz(1;2)]\n
+err:       ^^^\n
+err: jq: 2 compile errors\n
+err: jq: error: Cannot use number (0) as object key at <top-level>, line 1, column 16:\n
+err:     {non_const:., (0):1}\n
+err:                    ^\n
+err: jq: 1 compile error\n
+err: jq: error: Invalid escape at line 1, column 4 (while parsing '"\\v"') at <top-level>, line 1, column 3:\n
+err:     "u\\vw" | "a\\n\\q"\n
+err:       ^^\n
+err: jq: 1 compile error\n
+err: jq: error: $*label-x is not defined at <top-level>, line 1, column 11:\n
+err:     . as $x | break $x\n
+err:               ^^^^^^^^\n
+err: jq: 1 compile error\n
+status: 3
+
 test: syntax error texts
 cmd: jq -n '1 2' ; jq -n '. | foo bar' ; jq -n '%::wat' ; jq -n '}' ; jq -n '(]' ; jq -n '. as {} | null' ; jq -n '.a == == 1'
 host: skip
-err: jq: error: syntax error, unexpected LITERAL, expecting end of file at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected LITERAL, expecting end of file at <top-level>, line 1, column 3:\n
+err:     1 2\n
+err:       ^\n
 err: jq: 1 compile error\n
-err: jq: error: syntax error, unexpected IDENT, expecting end of file at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected IDENT, expecting end of file at <top-level>, line 1, column 9:\n
+err:     . | foo bar\n
+err:             ^^^\n
 err: jq: 1 compile error\n
-err: jq: error: syntax error, unexpected '%', expecting end of file at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected '%', expecting end of file at <top-level>, line 1, column 1:\n
+err:     %::wat\n
+err:     ^\n
 err: jq: 1 compile error\n
-err: jq: error: syntax error, unexpected INVALID_CHARACTER, expecting end of file at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected INVALID_CHARACTER, expecting end of file at <top-level>, line 1, column 1:\n
+err:     }\n
+err:     ^\n
 err: jq: 1 compile error\n
-err: jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 1, column 2:\n
+err:     (]\n
+err:      ^\n
 err: jq: 1 compile error\n
-err: jq: error: syntax error, unexpected '}' at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected '}' at <top-level>, line 1, column 7:\n
+err:     . as {} | null\n
+err:           ^\n
 err: jq: 1 compile error\n
-err: jq: error: syntax error, unexpected == at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected == at <top-level>, line 1, column 7:\n
+err:     .a == == 1\n
+err:           ^^\n
 err: jq: 1 compile error\n
 out:
 status: 3
@@ -3746,7 +3800,9 @@ cmd: module {a: "x;y"} ;
 cmd:  1 | ]'
 host: skip
 out:
-err: jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 3:\n
+err: jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 3, column 6:\n
+err:      1 | ]\n
+err:          ^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -46576,7 +46632,7 @@ cmd: jq -c .
 stdin: tru
 host: skip
 out:
-err: jq: parse error: Invalid literal at line 1, column 3\n
+err: jq: parse error: Invalid literal at EOF at line 1, column 3\n
 status: 2
 
 test: -c . (18)
@@ -46972,7 +47028,7 @@ cmd: jq -e .
 stdin: 1 xx
 host: skip
 out: 1\n
-err: jq: parse error: Invalid numeric literal at line 1, column 3\n
+err: jq: parse error: Invalid numeric literal at EOF at line 1, column 4\n
 status: 2
 
 test: -ne halt_error(0)

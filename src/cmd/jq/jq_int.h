@@ -65,6 +65,7 @@ typedef struct jq_node jq_node;
 struct jq_node {
   jq_node_type type;
   int line;            /* source line (for $__loc__ and messages) */
+  size_t start, end;   /* byte span in its source text (compile errors) */
   int op;              /* operator for N_BINOP/N_ASSIGN */
   jq_node *a, *b, *c, *d; /* children (see the types) */
   jqv val;             /* literal / field name */
@@ -173,7 +174,7 @@ struct jq_interp {
 /* Parses and resolves program text (prelude first). On error returns NULL
  * and sets *err to jq's message (malloc'd). named: the names of --arg
  * variables (without $). */
-jq_program *jq_compile(const char *text, size_t len, char **named, int nnamed, char **err);
+jq_program *jq_compile(const char *text, size_t len, char **named, int nnamed, const char *who, char **err);
 void jq_program_free(jq_program *p);
 
 /* Evaluates the program on one input; cb gets each output (path invalid). */

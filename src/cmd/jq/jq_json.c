@@ -333,6 +333,7 @@ typedef struct {
   const char *err;  /* static message, or NULL */
   char errbuf[128]; /* formatted message */
   int depth;
+  bool past;        /* the error's cursor is already past the character that showed it */
 } pstate;
 
 static void skip_ws(pstate *p) {
@@ -467,18 +468,31 @@ static jqv parse_atom(pstate *p) {
     return jqv_number(NAN);
   if (len == 8 && memcmp(t, "Infinity", 8) == 0) return jqv_number(INFINITY);
   if (len == 9 && memcmp(t, "-Infinity", 9) == 0) return jqv_number(-INFINITY);
-  if (len == 0 || len > 4000) return perr(p, "Invalid literal");
+  bool eof = p->pos == p->n; /* jq checks a literal cut by the end "at EOF" */
+  /* jq checks a literal when it reads the character after it: the
+   * message's column counts that character */
+  if (!eof && (len == 0 || len > 4000 || (t[0] != '-' && (t[0] < '0' || t[0] > '9') && t[0] != '.') ||
+               strspn(t, "0123456789+-.eE") < len)) {
+    p->pos++;
+    p->past = true;
+    if (t[0] == '\'') return perr(p, "Invalid string literal; expected \", but got '");
+  }
+  if (eof && t[0] == '\'') return perr(p, "Invalid string literal; expected \", but got ' at EOF");
+  if (len == 0 || len > 4000) return perr(p, eof ? "Invalid literal at EOF" : "Invalid literal");
   char tmp[4001];
   memcpy(tmp, t, len);
   tmp[len] = '\0';
   /* JSON number syntax (jq also accepts a leading '+'? no; it accepts what strtod does for digits) */
   const char *q = tmp;
   if (*q == '-') q++;
-  if (!(*q >= '0' && *q <= '9') && *q != '.') return perr(p, len <= 6 && strchr("tfn", tmp[0]) ? "Invalid literal" : "Invalid numeric literal");
+  if (!(*q >= '0' && *q <= '9') && *q != '.') {
+    if (len <= 6 && strchr("tfn", tmp[0])) return perr(p, eof ? "Invalid literal at EOF" : "Invalid literal");
+    return perr(p, eof ? "Invalid numeric literal at EOF" : "Invalid numeric literal");
+  }
   char *end;
   double d = strtod(tmp, &end);
   if (*end || strchr(tmp, 'x') || strchr(tmp, 'X') || strchr(tmp, 'n') || strchr(tmp, 'N'))
-    return perr(p, "Invalid numeric literal");
+    return perr(p, eof ? "Invalid numeric literal at EOF" : "Invalid numeric literal");
   return jqv_number_literal(tmp, len, d);
 }
 
@@ -552,6 +566,15 @@ static jqv parse_value(pstate *p) {
         }
         if (p->s[p->pos] != '"') {
           jqv_free(r);
+          /* jq reads a bare key as a literal first: its error comes first */
+          if (p->s[p->pos] == '\'') {
+            jqv a = parse_atom(p);
+            if (p->incomplete || p->err) {
+              r = a;
+              break;
+            }
+            jqv_free(a);
+          }
           r = perr(p, "Object keys must be strings");
           break;
         }
@@ -655,6 +678,7 @@ struct jqv_parser {
   bool seq;             /* RS-separated (--seq) */
   bool bom_checked;     /* a leading UTF-8 BOM was looked for */
   unsigned long line;   /* line number of buf[0] */
+  unsigned long col;    /* its column (characters after the last newline consumed) */
   unsigned long line_now; /* lines consumed through the last value */
 };
 
@@ -690,8 +714,10 @@ void jqv_parser_feed(jqv_parser *p, const char *s, size_t n, bool last) {
 
 static void consume(jqv_parser *p, size_t n) {
   if (!p->buf) return;
-  for (size_t i = 0; i < n; i++)
-    if (p->buf[i] == '\n') p->line++;
+  for (size_t i = 0; i < n; i++) {
+    if (p->buf[i] == '\n') p->line++, p->col = 0;
+    else p->col++;
+  }
   if (n) memmove(p->buf, p->buf + n, p->len - n);
   p->len -= n;
   p->retry_at = 0;
@@ -737,8 +763,9 @@ jqv jqv_parser_next(jqv_parser *p) {
     return jqv_invalid_with_msg(jqv_string_fmt("Unfinished JSON term at EOF at line %lu, column %lu", line + 1, 0ul));
   }
   unsigned long line, col;
-  size_t at = st.pos < p->len ? st.pos + 1 : st.pos;
+  size_t at = st.pos < p->len && !st.past ? st.pos + 1 : st.pos;
   line_col(p->buf, at, p->line, &line, &col);
+  if (line == p->line) col += p->col; /* the error is on buf[0]'s line */
   jqv msg = jqv_string_fmt("%s at line %lu, column %lu", st.err ? st.err : "Invalid JSON", line, col);
   /* jq stops reading the input after a parse error */
   p->len = 0;
