@@ -46654,9 +46654,12 @@ cmd: jq --seq -c .
 stdin: \x1e1\n
 stdin: \x1e[2\n
 stdin: \x1e3\n
+# jq 1.6 drops the value cut by an RS silently; jq 1.8 warns (manual: "ignored
+# (but warned about), discarding all subsequent input until the next RS")
 host: skip
 out: \x1e1\n
-err: jq: ignoring parse error: Expected separator between values at line 4, column 0\n
+out: \x1e3\n
+err: jq: ignoring parse error: Truncated value at line 3, column 1\n
 
 test: --stream -c .
 cmd: jq --stream -c .
@@ -46683,14 +46686,13 @@ stdin: {"a":[1,2]}
 out: {"a":[1,2]}\n
 err:
 
+# -s with --stream slurps the events (jq's main appends each parsed value,
+# here each event, to the slurped array); jq 1.6 prints the last event apart
 test: -sc --stream .
 cmd: jq -sc --stream .
 stdin: [1,2]
 host: skip
-out: [[0,0],1]\n
-out: [[0,1],2]\n
-out: [[0,1]]\n
-out: [[0]]\n
+out: [[[0],1],[[1],2],[[1]]]\n
 err:
 
 test: -nc [inputs] --stream
@@ -47256,4 +47258,96 @@ cmd: jq -c '[.[] | try (getpath(["a",0,"b"]) |= 5) catch .]'
 stdin: [null,{"b":0},{"a":0},{"a":null},{"a":[0,1]},{"a":{"b":1}},{"a":[{}]},{"a":[{"c":3}]}]
 host: skip
 out: [{"a":[{"b":5}]},{"b":0,"a":[{"b":5}]},"Cannot index number with number (0)",{"a":[{"b":5}]},"Cannot index number with string (\"b\")","Cannot index object with number (0)",{"a":[{"b":5}]},{"a":[{"c":3,"b":5}]}]\n
+err:
+
+# ---- --stream, --stream-errors, --seq and `.[] | f` over large inputs ----------
+test: --stream events are produced while reading: a one-line array of 30000 elements
+cmd: awk 'BEGIN { printf "["; for (i = 0; i < 30000; i++) printf "%s{\"x\":%d,\"s\":\"é%d\"}", (i ? "," : ""), i % 10, i; print "]" }' > big.json
+cmd: jq -c --stream 'select(length == 2 and .[0][1] == "s" and (.[0][0] % 7919 == 0))' big.json
+cmd: jq -cn --stream 'reduce inputs as $e (0; . + 1)' big.json
+out: [[0,"s"],"é0"]\n
+out: [[7919,"s"],"é7919"]\n
+out: [[15838,"s"],"é15838"]\n
+out: [[23757,"s"],"é23757"]\n
+out: 90001\n
+err:
+
+test: .[] | select over a one-line array runs element by element, results as jq's
+cmd: awk 'BEGIN { printf "["; for (i = 0; i < 30000; i++) printf "%s{\"x\":%d,\"n\":\"é%d\"}", (i ? "," : ""), i % 10, i; print "]" }' > big.json
+cmd: jq -c '.[] | select(.x > 8) | .n' big.json | wc -l ; jq -c '.[] | select(.x > 8) | .n' big.json | tail -1
+cmd: jq -c '.[].n' big.json | head -2 ; jq '[.[]] | length' big.json
+out: 3000\n
+out: "é29999"\n
+out: "é0"\n
+out: "é1"\n
+out: 30000\n
+err:
+
+test: .[] | f: an error ends the array (the rest is not run), the next input goes on
+cmd: jq -c '.[] | . + 1'
+stdin: [1,{"a":2},3] [10] 5 {"a":7}
+out: 2\n
+out: 11\n
+out: 8\n
+err: jq: error (at <stdin>:0): object ({"a":2}) and number (1) cannot be added\n
+err: jq: error (at <stdin>:0): Cannot iterate over number (5)\n
+
+test: --stream parse errors: jq's texts, columns and lines, after the events before them
+cmd: for t in '["a",n]' '[1 2]' '{"a" 1}' '{1:2}' '[1,]' '{"a":1,}' '[1,2]]' '"abc' '[[[' '{"a":1 "b":2}'; do printf '%s\n' "$t" | jq -c --stream . 2>&1; echo "rc=$?"; done
+host: skip
+out: [[0],"a"]\n
+out: jq: parse error: Invalid literal at line 1, column 7\n
+out: rc=2\n
+out: [[0],1]\n
+out: jq: parse error: Expected separator between values at line 1, column 5\n
+out: rc=2\n
+out: jq: parse error: Expected separator between values at line 1, column 7\n
+out: rc=2\n
+out: jq: parse error: Object keys must be strings at line 1, column 3\n
+out: rc=2\n
+out: [[0],1]\n
+out: jq: parse error: Expected another array element at line 1, column 4\n
+out: rc=2\n
+out: [["a"],1]\n
+out: jq: parse error: Expected another key-value pair at line 1, column 8\n
+out: rc=2\n
+out: [[0],1]\n
+out: [[1],2]\n
+out: [[1]]\n
+out: jq: parse error: Unmatched ']' at the top-level at line 1, column 6\n
+out: rc=2\n
+out: jq: parse error: Unfinished string at EOF at line 2, column 0\n
+out: rc=2\n
+out: jq: parse error: Unfinished JSON term at EOF at line 2, column 0\n
+out: rc=2\n
+out: [["a"],1]\n
+out: jq: parse error: Expected separator between values at line 1, column 10\n
+out: rc=2\n
+
+test: --stream-errors: a parse error is the value [message, path] (jq 1.8 manual)
+cmd: printf '["a",n]\n' | jq -c --stream-errors . ; printf '[1,{"a":[2,3' | jq -c --stream-errors .
+host: skip
+out: [[0],"a"]\n
+out: ["Invalid literal at line 1, column 7",[1]]\n
+out: [[0],1]\n
+out: [[1,"a",0],2]\n
+out: [[1,"a",1],3]\n
+out: ["Unfinished JSON term at EOF at line 1, column 12",[1,"a",1]]\n
+err:
+
+test: --seq: a number cut by an RS is dropped with jq's warning
+cmd: printf '\0361\036[2\n' | jq --seq -c . ; printf '\036"ab' | jq --seq -c . ; printf '\036[1,x]\0363\n' | jq --seq -c .
+host: skip
+out: \x1e3\n
+err: jq: ignoring parse error: Potentially truncated top-level numeric value at line 1, column 3\n
+err: jq: ignoring parse error: Unfinished JSON term at EOF at line 2, column 0\n
+err: jq: ignoring parse error: Unfinished string at EOF at line 1, column 4\n
+err: jq: ignoring parse error: Invalid numeric literal at line 1, column 6\n
+
+test: -R reads a long line in pieces and keeps characters split between them
+cmd: awk 'BEGIN { for (i = 0; i < 3000; i++) printf "é"; print ""; print "x" }' | jq -R 'length'
+# jq 1.6 cuts the character at its 4095-byte read into two U+FFFD (3001)
+host: skip
+out: 3000\n
+out: 1\n
 err:

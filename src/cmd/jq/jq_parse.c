@@ -1518,6 +1518,7 @@ jq_program *jq_compile(const char *text, size_t len, char **named, int nnamed, c
   while (last->type == N_FUNCDEF && last->b && last->b->type == N_FUNCDEF) last = last->b;
   last->b = user;
   prog->root = pre;
+  prog->user = user;
   resolver r = {prog, &errs, false, 0};
   /* global variables: $ENV, $__prog_name..., named arguments, $ARGS */
   scope gs[260];
@@ -1539,6 +1540,29 @@ jq_program *jq_compile(const char *text, size_t len, char **named, int nnamed, c
     return NULL;
   }
   return prog;
+}
+
+/* Whether the tree calls a function that reads inputs. */
+static bool reads_input(const jq_node *n, int depth) {
+  if (!n || depth > JQ_PARSE_DEPTH * 4) return n != NULL;
+  if (n->type == N_CALL && n->name &&
+      (strcmp(n->name, "input") == 0 || strcmp(n->name, "inputs") == 0 ||
+       strcmp(n->name, "input_line_number") == 0))
+    return true;
+  const jq_node *kids[4] = {n->a, n->b, n->c, n->d};
+  for (int i = 0; i < 4; i++)
+    if (reads_input(kids[i], depth + 1)) return true;
+  for (int i = 0; i < n->nargs; i++)
+    if (reads_input(n->args[i], depth + 1)) return true;
+  return false;
+}
+
+bool jq_program_each_input(const jq_program *p) {
+  const jq_node *n = p->user;
+  while (n && n->type == N_FUNCDEF) n = n->b;
+  while (n && n->type == N_PIPE) n = n->a;
+  if (!n || n->type != N_ITER || (n->a && n->a->type != N_IDENTITY)) return false;
+  return !reads_input(p->user, 0);
 }
 
 void jq_program_free(jq_program *p) {

@@ -189,5 +189,19 @@ void jqv_parser_feed(jqv_parser *p, const char *s, size_t n, bool last);
 jqv jqv_parser_next(jqv_parser *p);
 unsigned long jqv_parser_line(const jqv_parser *p);
 bool jqv_parser_remaining(const jqv_parser *p); /* unparsed non-space bytes */
+/* --stream: jqv_parser_next returns the events of the input ([path, leaf],
+ * [path] after a container's last child) as they are read, holding only the
+ * path and the current scalar, so memory stays constant over any input. */
+void jqv_parser_set_stream(jqv_parser *p);
+/* The path where a --stream parse error happened (--stream-errors). */
+jqv jqv_parser_stream_path(const jqv_parser *p);
+/* Element mode (`.[] | f` programs): a top-level array is returned one
+ * element at a time, each wrapped as [element]; other values whole.
+ * jqv_parser_in_array says whether the last value was such an element;
+ * jqv_parser_skip_array drops the rest of the current array (after an error,
+ * jq abandons the input). */
+void jqv_parser_set_each(jqv_parser *p);
+bool jqv_parser_in_array(const jqv_parser *p);
+void jqv_parser_skip_array(jqv_parser *p);
 
 #endif
