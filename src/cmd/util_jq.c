@@ -707,7 +707,7 @@ static int process(cmd_jq_job *job, jqv value, out_state *os, bool *stop) {
   return os->last == -1 ? -4 : os->last == 0 ? -1 : 0;
 }
 
-int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
+static int run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   const char *name = opts->name ? opts->name : "jq";
   if (opts->program_len > JQ_MAX_PROGRAM) {
     cmd_err_raw(ctx, "%s: error: the program is longer than %d bytes\n", name, JQ_MAX_PROGRAM);
@@ -958,5 +958,22 @@ out:
   free_hooks(opts);
   jqv_literals_release(); /* every value of the run is gone */
   (void)mem0;
+  return status;
+}
+
+/* A run under jqv_oom_jmp: when malloc fails inside a value operation the
+ * run is abandoned here with a jq error (status 5); what it held is leaked
+ * rather than freed from a half-updated state, and the host goes on. */
+int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
+  jmp_buf jb;
+  jmp_buf *saved = jqv_oom_jmp;
+  if (setjmp(jb)) {
+    jqv_oom_jmp = saved;
+    cmd_err_raw(ctx, "%s: error: out of memory (malloc failed)\n", opts->name ? opts->name : "jq");
+    return 5;
+  }
+  jqv_oom_jmp = &jb;
+  int status = run(ctx, opts);
+  jqv_oom_jmp = saved;
   return status;
 }

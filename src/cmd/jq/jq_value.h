@@ -50,6 +50,15 @@ typedef struct jqv {
  * raise jq 1.8's "... too deep" error. */
 extern _Thread_local bool jqv_too_deep;
 extern _Thread_local size_t jqv_mem_used; /* bytes held by values of this thread */
+/* Out of memory inside a value operation has nothing sane to return: the
+ * run that set jqv_oom_jmp (cmd_jq_run) is unwound to it, leaking what it
+ * held, so the host process and the other sandboxes go on; with no run
+ * active the process exits (70). */
+#include <setjmp.h>
+extern _Thread_local jmp_buf *jqv_oom_jmp;
+/* Test hook (tests/cmd/test_jq.c): when > 0, the allocation that brings it
+ * to 0 fails. Never set outside the tests. */
+extern int jqv_test_fail_after;
 extern _Thread_local size_t jqv_text_limit; /* longest text jqv_dump_string builds (0: 64 MiB) */
 
 jqv jqv_null(void);
