@@ -9,7 +9,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-floor=854 # of 879
+floor=857 # of 879
 dir=${SBX_SHARED:+$SBX_SHARED/conformance/jq}
 if [ -z "$dir" ]; then
   # a fresh clone keeps shared/ beside the repository

@@ -441,7 +441,7 @@ cmd: jq .
 stdin: 1 xx
 host: skip
 out: 1\n
-err: jq: parse error: Invalid numeric literal at line 1, column 3\n
+err: jq: parse error: Invalid numeric literal at EOF at line 1, column 4\n
 status: 2
 
 test: . (5)
@@ -449,7 +449,7 @@ cmd: jq .
 stdin: xx
 host: skip
 out:
-err: jq: parse error: Invalid numeric literal at line 1, column 2\n
+err: jq: parse error: Invalid numeric literal at EOF at line 1, column 2\n
 status: 2
 
 test: --seq . (2)
@@ -457,7 +457,7 @@ cmd: jq --seq .
 stdin: 1 xx
 host: skip
 out: \x1e1\n
-err: jq: ignoring parse error: Invalid numeric literal at line 1, column 3\n
+err: jq: ignoring parse error: Invalid numeric literal at EOF at line 1, column 4\n
 
 test: -c [., input_filename, input_line_number] f1 f2
 cmd: jq -c '[., input_filename, input_line_number]' f1 f2
@@ -844,7 +844,9 @@ file: prog.jq=.a |\n
 stdin: {}
 host: skip
 out:
-err: jq: error: syntax error, unexpected end of file at <top-level>, line 2:\n
+err: jq: error: syntax error, unexpected end of file at <top-level>, line 1, column 5:\n
+err:     .a |\n
+err:         ^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -984,7 +986,9 @@ test: -n "\\(1;2)"
 cmd: jq -n '"\(1;2)"'
 host: skip
 out:
-err: jq: error: syntax error, unexpected ';' at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected ';' at <top-level>, line 1, column 5:\n
+err:     "\\(1;2)"\n
+err:         ^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -2699,7 +2703,9 @@ cmd: jq -c ascii
 stdin: {"a":1,"b":[1,2,3]}\n
 host: skip
 out:
-err: jq: error: ascii/0 is not defined at <top-level>, line 1:\n
+err: jq: error: ascii/0 is not defined at <top-level>, line 1, column 1:\n
+err:     ascii\n
+err:     ^^^^^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -2887,7 +2893,9 @@ cmd: jq -c '$__prog_args'
 stdin: {"a":1,"b":[1,2,3]}\n
 host: skip
 out:
-err: jq: error: $__prog_args is not defined at <top-level>, line 1:\n
+err: jq: error: $__prog_args is not defined at <top-level>, line 1, column 1:\n
+err:     $__prog_args\n
+err:     ^^^^^^^^^^^^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -2934,7 +2942,9 @@ cmd: jq -c splits
 stdin: {"a":1,"b":[1,2,3]}\n
 host: skip
 out:
-err: jq: error: splits/0 is not defined at <top-level>, line 1:\n
+err: jq: error: splits/0 is not defined at <top-level>, line 1, column 1:\n
+err:     splits\n
+err:     ^^^^^^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -3008,7 +3018,9 @@ cmd: jq -c 'isvalid(.a)'
 stdin: {"a":1,"b":[1,2,3]}\n
 host: skip
 out:
-err: jq: error: isvalid/1 is not defined at <top-level>, line 1:\n
+err: jq: error: isvalid/1 is not defined at <top-level>, line 1, column 1:\n
+err:     isvalid(.a)\n
+err:     ^^^^^^^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -3229,7 +3241,9 @@ cmd: jq -c 'ascii(65)'
 stdin: {"a":1,"b":[1,2,3]}\n
 host: skip
 out:
-err: jq: error: ascii/1 is not defined at <top-level>, line 1:\n
+err: jq: error: ascii/1 is not defined at <top-level>, line 1, column 1:\n
+err:     ascii(65)\n
+err:     ^^^^^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -3715,22 +3729,62 @@ err:
 # bison's texts: quoted single characters, token names, "expecting end of
 # file" where only the end may follow, unmatched closers are INVALID_CHARACTER
 # (jq.test:553, 1987, 2080; jq 1.6 says "$end" and adds a shell-quoting hint)
+test: compile errors: every undefined name is reported where it is (jq 1.8 locfile_locate)
+cmd: jq -n '. as $foo | [$foo, $bar,
+cmd:   baz(1;2)]' ; jq -n '{non_const:., (0):1}' ; jq -n '"u\vw" | "a\n\q"' ; jq -n '. as $x | break $x'
+host: skip
+out:
+err: jq: error: $bar is not defined at <top-level>, line 1, column 20:\n
+err:     . as $foo | [$foo, $bar,\n
+err:                        ^^^^\n
+err: jq: error: baz/2 is not defined at <top-level>, line 2, column 3:\n
+err:       baz(1;2)]\n
+err:       ^^^\n
+err: jq: 2 compile errors\n
+err: jq: error: Cannot use number (0) as object key at <top-level>, line 1, column 16:\n
+err:     {non_const:., (0):1}\n
+err:                    ^\n
+err: jq: 1 compile error\n
+err: jq: error: Invalid escape at line 1, column 4 (while parsing '"\\v"') at <top-level>, line 1, column 3:\n
+err:     "u\\vw" | "a\\n\\q"\n
+err:       ^^\n
+err: jq: 1 compile error\n
+err: jq: error: $*label-x is not defined at <top-level>, line 1, column 11:\n
+err:     . as $x | break $x\n
+err:               ^^^^^^^^\n
+err: jq: 1 compile error\n
+status: 3
+
 test: syntax error texts
 cmd: jq -n '1 2' ; jq -n '. | foo bar' ; jq -n '%::wat' ; jq -n '}' ; jq -n '(]' ; jq -n '. as {} | null' ; jq -n '.a == == 1'
 host: skip
-err: jq: error: syntax error, unexpected LITERAL, expecting end of file at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected LITERAL, expecting end of file at <top-level>, line 1, column 3:\n
+err:     1 2\n
+err:       ^\n
 err: jq: 1 compile error\n
-err: jq: error: syntax error, unexpected IDENT, expecting end of file at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected IDENT, expecting end of file at <top-level>, line 1, column 9:\n
+err:     . | foo bar\n
+err:             ^^^\n
 err: jq: 1 compile error\n
-err: jq: error: syntax error, unexpected '%', expecting end of file at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected '%', expecting end of file at <top-level>, line 1, column 1:\n
+err:     %::wat\n
+err:     ^\n
 err: jq: 1 compile error\n
-err: jq: error: syntax error, unexpected INVALID_CHARACTER, expecting end of file at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected INVALID_CHARACTER, expecting end of file at <top-level>, line 1, column 1:\n
+err:     }\n
+err:     ^\n
 err: jq: 1 compile error\n
-err: jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 1, column 2:\n
+err:     (]\n
+err:      ^\n
 err: jq: 1 compile error\n
-err: jq: error: syntax error, unexpected '}' at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected '}' at <top-level>, line 1, column 7:\n
+err:     . as {} | null\n
+err:           ^\n
 err: jq: 1 compile error\n
-err: jq: error: syntax error, unexpected == at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected == at <top-level>, line 1, column 7:\n
+err:     .a == == 1\n
+err:           ^^\n
 err: jq: 1 compile error\n
 out:
 status: 3
@@ -3746,7 +3800,9 @@ cmd: module {a: "x;y"} ;
 cmd:  1 | ]'
 host: skip
 out:
-err: jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 3:\n
+err: jq: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 3, column 6:\n
+err:      1 | ]\n
+err:          ^\n
 err: jq: 1 compile error\n
 status: 3
 
@@ -46576,7 +46632,7 @@ cmd: jq -c .
 stdin: tru
 host: skip
 out:
-err: jq: parse error: Invalid literal at line 1, column 3\n
+err: jq: parse error: Invalid literal at EOF at line 1, column 3\n
 status: 2
 
 test: -c . (18)
@@ -46598,9 +46654,12 @@ cmd: jq --seq -c .
 stdin: \x1e1\n
 stdin: \x1e[2\n
 stdin: \x1e3\n
+# jq 1.6 drops the value cut by an RS silently; jq 1.8 warns (manual: "ignored
+# (but warned about), discarding all subsequent input until the next RS")
 host: skip
 out: \x1e1\n
-err: jq: ignoring parse error: Expected separator between values at line 4, column 0\n
+out: \x1e3\n
+err: jq: ignoring parse error: Truncated value at line 3, column 1\n
 
 test: --stream -c .
 cmd: jq --stream -c .
@@ -46627,14 +46686,13 @@ stdin: {"a":[1,2]}
 out: {"a":[1,2]}\n
 err:
 
+# -s with --stream slurps the events (jq's main appends each parsed value,
+# here each event, to the slurped array); jq 1.6 prints the last event apart
 test: -sc --stream .
 cmd: jq -sc --stream .
 stdin: [1,2]
 host: skip
-out: [[0,0],1]\n
-out: [[0,1],2]\n
-out: [[0,1]]\n
-out: [[0]]\n
+out: [[[0],1],[[1],2],[[1]]]\n
 err:
 
 test: -nc [inputs] --stream
@@ -46972,7 +47030,7 @@ cmd: jq -e .
 stdin: 1 xx
 host: skip
 out: 1\n
-err: jq: parse error: Invalid numeric literal at line 1, column 3\n
+err: jq: parse error: Invalid numeric literal at EOF at line 1, column 4\n
 status: 2
 
 test: -ne halt_error(0)
@@ -47200,4 +47258,96 @@ cmd: jq -c '[.[] | try (getpath(["a",0,"b"]) |= 5) catch .]'
 stdin: [null,{"b":0},{"a":0},{"a":null},{"a":[0,1]},{"a":{"b":1}},{"a":[{}]},{"a":[{"c":3}]}]
 host: skip
 out: [{"a":[{"b":5}]},{"b":0,"a":[{"b":5}]},"Cannot index number with number (0)",{"a":[{"b":5}]},"Cannot index number with string (\"b\")","Cannot index object with number (0)",{"a":[{"b":5}]},{"a":[{"c":3,"b":5}]}]\n
+err:
+
+# ---- --stream, --stream-errors, --seq and `.[] | f` over large inputs ----------
+test: --stream events are produced while reading: a one-line array of 30000 elements
+cmd: awk 'BEGIN { printf "["; for (i = 0; i < 30000; i++) printf "%s{\"x\":%d,\"s\":\"é%d\"}", (i ? "," : ""), i % 10, i; print "]" }' > big.json
+cmd: jq -c --stream 'select(length == 2 and .[0][1] == "s" and (.[0][0] % 7919 == 0))' big.json
+cmd: jq -cn --stream 'reduce inputs as $e (0; . + 1)' big.json
+out: [[0,"s"],"é0"]\n
+out: [[7919,"s"],"é7919"]\n
+out: [[15838,"s"],"é15838"]\n
+out: [[23757,"s"],"é23757"]\n
+out: 90001\n
+err:
+
+test: .[] | select over a one-line array runs element by element, results as jq's
+cmd: awk 'BEGIN { printf "["; for (i = 0; i < 30000; i++) printf "%s{\"x\":%d,\"n\":\"é%d\"}", (i ? "," : ""), i % 10, i; print "]" }' > big.json
+cmd: jq -c '.[] | select(.x > 8) | .n' big.json | wc -l ; jq -c '.[] | select(.x > 8) | .n' big.json | tail -1
+cmd: jq -c '.[].n' big.json | head -2 ; jq '[.[]] | length' big.json
+out: 3000\n
+out: "é29999"\n
+out: "é0"\n
+out: "é1"\n
+out: 30000\n
+err:
+
+test: .[] | f: an error ends the array (the rest is not run), the next input goes on
+cmd: jq -c '.[] | . + 1'
+stdin: [1,{"a":2},3] [10] 5 {"a":7}
+out: 2\n
+out: 11\n
+out: 8\n
+err: jq: error (at <stdin>:0): object ({"a":2}) and number (1) cannot be added\n
+err: jq: error (at <stdin>:0): Cannot iterate over number (5)\n
+
+test: --stream parse errors: jq's texts, columns and lines, after the events before them
+cmd: for t in '["a",n]' '[1 2]' '{"a" 1}' '{1:2}' '[1,]' '{"a":1,}' '[1,2]]' '"abc' '[[[' '{"a":1 "b":2}'; do printf '%s\n' "$t" | jq -c --stream . 2>&1; echo "rc=$?"; done
+host: skip
+out: [[0],"a"]\n
+out: jq: parse error: Invalid literal at line 1, column 7\n
+out: rc=2\n
+out: [[0],1]\n
+out: jq: parse error: Expected separator between values at line 1, column 5\n
+out: rc=2\n
+out: jq: parse error: Expected separator between values at line 1, column 7\n
+out: rc=2\n
+out: jq: parse error: Object keys must be strings at line 1, column 3\n
+out: rc=2\n
+out: [[0],1]\n
+out: jq: parse error: Expected another array element at line 1, column 4\n
+out: rc=2\n
+out: [["a"],1]\n
+out: jq: parse error: Expected another key-value pair at line 1, column 8\n
+out: rc=2\n
+out: [[0],1]\n
+out: [[1],2]\n
+out: [[1]]\n
+out: jq: parse error: Unmatched ']' at the top-level at line 1, column 6\n
+out: rc=2\n
+out: jq: parse error: Unfinished string at EOF at line 2, column 0\n
+out: rc=2\n
+out: jq: parse error: Unfinished JSON term at EOF at line 2, column 0\n
+out: rc=2\n
+out: [["a"],1]\n
+out: jq: parse error: Expected separator between values at line 1, column 10\n
+out: rc=2\n
+
+test: --stream-errors: a parse error is the value [message, path] (jq 1.8 manual)
+cmd: printf '["a",n]\n' | jq -c --stream-errors . ; printf '[1,{"a":[2,3' | jq -c --stream-errors .
+host: skip
+out: [[0],"a"]\n
+out: ["Invalid literal at line 1, column 7",[1]]\n
+out: [[0],1]\n
+out: [[1,"a",0],2]\n
+out: [[1,"a",1],3]\n
+out: ["Unfinished JSON term at EOF at line 1, column 12",[1,"a",1]]\n
+err:
+
+test: --seq: a number cut by an RS is dropped with jq's warning
+cmd: printf '\0361\036[2\n' | jq --seq -c . ; printf '\036"ab' | jq --seq -c . ; printf '\036[1,x]\0363\n' | jq --seq -c .
+host: skip
+out: \x1e3\n
+err: jq: ignoring parse error: Potentially truncated top-level numeric value at line 1, column 3\n
+err: jq: ignoring parse error: Unfinished JSON term at EOF at line 2, column 0\n
+err: jq: ignoring parse error: Unfinished string at EOF at line 1, column 4\n
+err: jq: ignoring parse error: Invalid numeric literal at line 1, column 6\n
+
+test: -R reads a long line in pieces and keeps characters split between them
+cmd: awk 'BEGIN { for (i = 0; i < 3000; i++) printf "é"; print ""; print "x" }' | jq -R 'length'
+# jq 1.6 cuts the character at its 4095-byte read into two U+FFFD (3001)
+host: skip
+out: 3000\n
+out: 1\n
 err:

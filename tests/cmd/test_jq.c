@@ -7,6 +7,15 @@
 #include <pthread.h>
 
 #include "cmd/cmd.h"
+#include "cmd/jq/jq_value.h"
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#define LSAN_OFF() __lsan_disable()
+#define LSAN_ON() __lsan_enable()
+#else
+#define LSAN_OFF() ((void)0)
+#define LSAN_ON() ((void)0)
+#endif
 #include "cmd/jq/jq_cli.h"
 #include "cmd/lib/run_limited.h"
 #include "harness.h"
@@ -91,6 +100,34 @@ TEST(memory_budget_stops_growing_programs) {
     CHECK(rr.ms < HANG_MS);
     done(&rr);
   }
+}
+
+TEST(malloc_failure_is_a_jq_error_and_the_process_goes_on) {
+  /* the Nth value allocation fails, at several points of a run: each run
+   * ends with jq's error and status 5, and the next run works (an abandoned
+   * run leaks what it held, on purpose: LeakSanitizer is told) */
+  int fails = 0;
+  LSAN_OFF();
+  for (int n = 1; n <= 400; n += 37) {
+    char *argv[] = {"jq", "-c", "[.[] | {a: ., b: [range(10)], c: tostring}] | length", NULL};
+    jqv_test_fail_after = n;
+    run_result rr = jq_run(20000, 0, 0, "[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]", argv);
+    bool failed = jqv_test_fail_after == 0;
+    jqv_test_fail_after = 0;
+    if (failed) {
+      fails++;
+      CHECK_EQ(rr.r.status, 5);
+      CHECK(strstr(rr.r.err, "jq: error: out of memory (malloc failed)") != NULL);
+    }
+    done(&rr);
+  }
+  LSAN_ON();
+  CHECK(fails > 5);
+  char *argv[] = {"jq", "-c", "[.[] | . * 2]", NULL};
+  run_result rr = jq_run(20000, 0, 0, "[1,2,3]", argv);
+  CHECK_EQ(rr.r.status, 0);
+  CHECK(strcmp(rr.r.out, "[2,4,6]\n") == 0);
+  done(&rr);
 }
 
 TEST(deep_recursion_is_a_jq_error_not_a_crash) {
@@ -340,6 +377,7 @@ int main(int argc, char **argv) {
   RUN(endless_output_stops_at_the_deadline);
   RUN(closed_pipe_stops_with_141);
   RUN(memory_budget_stops_growing_programs);
+  RUN(malloc_failure_is_a_jq_error_and_the_process_goes_on);
   RUN(deep_recursion_is_a_jq_error_not_a_crash);
   RUN(the_budget_grows_with_the_input);
   RUN(huge_array_indexes_are_refused_not_allocated);

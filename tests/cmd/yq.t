@@ -521,7 +521,9 @@ cmd: yq -c '.a |' input; echo $?
 in: a: 1\n
 host: skip
 out: 3\n
-err: jq: error: syntax error, unexpected end of file at <top-level>, line 1:\n
+err: jq: error: syntax error, unexpected end of file at <top-level>, line 1, column 4:\n
+err:     .a |\n
+err:        ^\n
 err: jq: 1 compile error\n
 
 test: in place keeps other documents

@@ -245,6 +245,10 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
       o.stream = true;
       continue;
     }
+    if (jq_isoption(text, 0, "stream-errors", &short_opts)) {
+      o.stream = o.stream_errors = true;
+      continue;
+    }
     if (jq_isoption(text, 'e', "exit-status", &short_opts)) {
       o.exit_status = true;
       if (!short_opts) continue;
@@ -294,8 +298,7 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
     if (jq_isoption(text, 0, "debug-dump-disasm", &short_opts) ||
         jq_isoption(text, 0, "debug-trace", &short_opts) ||
         jq_isoption(text, 0, "debug-trace=all", &short_opts) ||
-        jq_isoption(text, 0, "run-tests", &short_opts) ||
-        jq_isoption(text, 0, "stream-errors", &short_opts)) {
+        jq_isoption(text, 0, "run-tests", &short_opts)) {
       cmd_err_raw(ctx, "jq: %s is not available in the sandbox\n", text);
       return jq_die(ctx);
     }

@@ -190,8 +190,9 @@ struct cmd_jq_job {
   jqv_parser *parser;     /* JSON parser (NULL for raw input) */
   jqv slurped;            /* the -s accumulator, or invalid */
   bool slurp_done;        /* the slurped value was handed out */
-  jqv stream_q;           /* --stream: pending events (array) or invalid */
-  size_t stream_pos;      /* next event */
+  char *rbuf;             /* read buffer (JQ_READ bytes) */
+  size_t rpos, rlen;      /* its unread part */
+  bool each;              /* `.[] | f` over arrays, element by element */
   /* source positions (yq) */
   jqv src_name;
   unsigned long src_line;
@@ -294,26 +295,47 @@ static void close_current(cmd_jq_job *job) {
   job->in = NULL;
 }
 
-/* Reads the next line of the inputs (with its newline when it has one)
- * into *p (valid until the next call). Returns its length, 0 at the end of
- * all input. */
+/* Reads the next piece of the inputs into *p (valid until the next call):
+ * a line with its newline, or JQ_CHUNK bytes of a longer one (jq's fgets
+ * into a 4 KiB buffer), so a one-line 100 MB array is read in constant
+ * memory. Returns its length, 0 at the end of all input. */
+#define JQ_CHUNK 4095
+#define JQ_READ (64 * 1024)
 static ssize_t read_chunk(cmd_jq_job *job, const char **p) {
   for (;;) {
     if (!open_next(job)) return 0;
-    char *line = NULL;
-    ssize_t n = cmd_in_getdelim(job->in, &line, '\n');
-    if (n < 0) {
-      errf(job, "%s: error: %s: %s\n", job->name, jqv_string_value(job->filename), cmd_strerror((int)n));
-      job->failures++;
-      n = 0;
+    if (!job->rbuf) {
+      job->rbuf = malloc(JQ_READ);
+      if (!job->rbuf) {
+        errf(job, "%s: error: cannot allocate memory\n", job->name);
+        job->failures++;
+        return 0;
+      }
     }
-    if (n > 0) {
-      if (line[n - 1] == '\n') job->line++;
-      job->in_bytes += (uint64_t)n;
-      *p = line;
-      return n;
+    if (job->rpos == job->rlen) {
+      ssize_t n = cmd_in_read(job->in, job->rbuf, JQ_READ);
+      if (n < 0) {
+        errf(job, "%s: error: %s: %s\n", job->name, jqv_string_value(job->filename), cmd_strerror((int)n));
+        job->failures++;
+        n = 0;
+      }
+      job->rpos = 0;
+      job->rlen = (size_t)n;
+      if (n == 0) {
+        close_current(job);
+        continue;
+      }
     }
-    close_current(job);
+    size_t avail = job->rlen - job->rpos;
+    if (avail > JQ_CHUNK) avail = JQ_CHUNK;
+    const char *start = job->rbuf + job->rpos;
+    const char *nl = memchr(start, '\n', avail);
+    size_t n = nl ? (size_t)(nl - start) + 1 : avail;
+    if (nl) job->line++;
+    job->rpos += n;
+    job->in_bytes += n;
+    *p = start;
+    return (ssize_t)n;
   }
 }
 
@@ -336,51 +358,48 @@ static jqv next_json(cmd_jq_job *job) {
   }
 }
 
-/* The next raw line (without its newline), or invalid at the end. */
+/* The next raw line (without its newline), or invalid at the end. The
+ * line's bytes are gathered before they become a string, so a character
+ * split between two reads stays whole. */
 static jqv next_raw(cmd_jq_job *job) {
   const char *buf = NULL;
-  jqv acc = jqv_invalid();
+  cmd_jq_buf acc = {0};
+  bool any = false;
   for (;;) {
     if (cmd_poll(job->ctx)) {
-      jqv_free(acc);
+      cmd_jq_buf_free(&acc);
       return jqv_invalid();
     }
     ssize_t n = job->eof ? 0 : read_chunk(job, &buf);
-    if (n <= 0) {
-      job->eof = true;
-      return acc;
+    if (n <= 0) job->eof = true;
+    bool nl = n > 0 && buf[n - 1] == '\n';
+    if (n > 0 && cmd_jq_buf_add(&acc, buf, (size_t)n - nl) < 0) {
+      cmd_jq_buf_free(&acc);
+      return jqv_invalid_with_msg(jqv_string("out of memory"));
     }
-    if (!jqv_is_valid(acc)) acc = jqv_string("");
-    if (buf[n - 1] == '\n') return jqv_string_concat(acc, jqv_string_sized(buf, (size_t)n - 1));
-    acc = jqv_string_concat(acc, jqv_string_sized(buf, (size_t)n));
-    if (jqv_string_len(acc) > job->ctx->max_string && job->ctx->max_string) {
-      jqv_free(acc);
+    any |= n > 0;
+    if (n <= 0 || nl) {
+      jqv v = any ? jqv_string_sized(acc.data ? acc.data : "", acc.len) : jqv_invalid();
+      cmd_jq_buf_free(&acc);
+      return v;
+    }
+    if (job->ctx->max_string && acc.len > job->ctx->max_string) {
+      cmd_jq_buf_free(&acc);
       return jqv_invalid_with_msg(jqv_string("input line too long"));
     }
   }
 }
 
-/* --stream: the events of one value, like tostream. */
-static void stream_events(jqv *out, jqv v, jqv path, bool top) {
-  if ((v.kind == JQV_KIND_ARRAY && jqv_array_len(v) > 0) || (v.kind == JQV_KIND_OBJECT && jqv_object_len(v) > 0)) {
-    size_t n = v.kind == JQV_KIND_ARRAY ? jqv_array_len(v) : jqv_object_len(v);
-    jqv last = jqv_invalid();
-    for (size_t i = 0; i < n; i++) {
-      jqv k = v.kind == JQV_KIND_ARRAY ? jqv_number((double)i) : jqv_copy(*jqv_object_key_at(v, i));
-      jqv child = v.kind == JQV_KIND_ARRAY ? jqv_copy(*jqv_array_at(v, i)) : jqv_copy(*jqv_object_value_at(v, i));
-      jqv p = jqv_array_append(jqv_copy(path), jqv_copy(k));
-      stream_events(out, child, jqv_copy(p), false);
-      jqv_free(last);
-      last = p;
-      jqv_free(k);
-    }
-    *out = jqv_array_append(*out, jqv_array_append(jqv_array(), last));
-  } else {
-    *out = jqv_array_append(*out, JQV_ARRAY(jqv_copy(path), jqv_copy(v)));
+/* The next value of the text inputs with --stream-errors' handling: a
+ * parse error becomes the value [message, path] and ends the input. */
+static jqv next_json_or_event(cmd_jq_job *job) {
+  jqv v = next_json(job);
+  if (job->o->stream_errors && !jqv_is_valid(v) && jqv_invalid_has_msg(jqv_copy(v))) {
+    jqv msg = jqv_invalid_get_msg(v);
+    job->eof = true;
+    return JQV_ARRAY(msg, jqv_parser_stream_path(job->parser));
   }
-  (void)top;
-  jqv_free(v);
-  jqv_free(path);
+  return v;
 }
 
 /* The next input value for the main loop and for input/inputs. */
@@ -390,27 +409,23 @@ static jqv next_input(cmd_jq_job *job) {
     if (cmd_poll(job->ctx)) return jqv_invalid();
     return o->source.next(job, o->source.ud);
   }
-  if (o->stream && jqv_is_valid(job->stream_q)) {
-    if (job->stream_pos < jqv_array_len(job->stream_q)) return jqv_copy(*jqv_array_at(job->stream_q, job->stream_pos++));
-    jqv_free(job->stream_q);
-    job->stream_q = jqv_invalid();
-  }
   if (o->slurp) {
     if (job->slurp_done) return jqv_invalid();
     job->slurp_done = true;
     if (o->raw_input) {
-      jqv s = jqv_string("");
+      cmd_jq_buf acc = {0};
       const char *buf = NULL;
       ssize_t n;
       while ((n = read_chunk(job, &buf)) > 0) {
-        s = jqv_string_append_buf(s, buf, (size_t)n);
-        if (cmd_poll(job->ctx)) break;
+        if (cmd_jq_buf_add(&acc, buf, (size_t)n) < 0 || cmd_poll(job->ctx)) break;
       }
+      jqv s = jqv_string_sized(acc.data ? acc.data : "", acc.len);
+      cmd_jq_buf_free(&acc);
       return s;
     }
     jqv arr = jqv_array();
     for (;;) {
-      jqv v = next_json(job);
+      jqv v = next_json_or_event(job);
       if (!jqv_is_valid(v)) {
         if (jqv_invalid_has_msg(jqv_copy(v))) {
           jqv_free(arr);
@@ -420,25 +435,10 @@ static jqv next_input(cmd_jq_job *job) {
       }
       arr = jqv_array_append(arr, v);
     }
-    if (o->stream) {
-      jqv q = jqv_array();
-      stream_events(&q, arr, jqv_array(), true);
-      job->stream_q = q;
-      job->stream_pos = 0;
-      return next_input(job);
-    }
     return arr;
   }
   if (o->raw_input) return next_raw(job);
-  jqv v = next_json(job);
-  if (o->stream && jqv_is_valid(v)) {
-    jqv q = jqv_array();
-    stream_events(&q, v, jqv_array(), true);
-    job->stream_q = q;
-    job->stream_pos = 0;
-    return next_input(job);
-  }
-  return v;
+  return next_json_or_event(job);
 }
 
 /* ---- host callbacks -------------------------------------------------------------- */
@@ -707,7 +707,7 @@ static int process(cmd_jq_job *job, jqv value, out_state *os, bool *stop) {
   return os->last == -1 ? -4 : os->last == 0 ? -1 : 0;
 }
 
-int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
+static int run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   const char *name = opts->name ? opts->name : "jq";
   if (opts->program_len > JQ_MAX_PROGRAM) {
     cmd_err_raw(ctx, "%s: error: the program is longer than %d bytes\n", name, JQ_MAX_PROGRAM);
@@ -752,7 +752,6 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   job->name = name;
   job->filename = jqv_null();
   job->slurped = jqv_invalid();
-  job->stream_q = jqv_invalid();
   job->src_name = jqv_invalid();
   job->base_budget = cmd_jq_budget(ctx);
   size_t mem0 = jqv_mem_used;
@@ -811,9 +810,10 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   }
 
   char *cerr = NULL;
-  prog = jq_compile(text, opts->program_len, names, nnamed, &cerr);
+  prog = jq_compile(text, opts->program_len, names, nnamed, name, &cerr);
   if (!prog) {
-    errf(job, "%s: error: %s\n%s: 1 compile error\n", name, cerr ? cerr : "compile error", name);
+    if (cerr) err_text(job, cerr, strlen(cerr));
+    else errf(job, "%s: error: out of memory\n%s: 1 compile error\n", name, name);
     free(cerr);
     status = 3;
     goto out;
@@ -841,6 +841,14 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
       status = 5;
       goto out;
     }
+    if (opts->stream || opts->stream_errors) {
+      jqv_parser_set_stream(job->parser);
+    } else if (!opts->slurp && !opts->seq && !opts->null_input && jq_program_each_input(prog)) {
+      /* `.[] | f`: a top-level array is run element by element, in memory
+       * proportional to the largest element, not the array */
+      jqv_parser_set_each(job->parser);
+      job->each = true;
+    }
   }
 
   out_state os = {job, -1, false};
@@ -855,6 +863,8 @@ int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
       if (jqv_is_valid(value)) {
         ret = process(job, value, &os, &stop);
         if (ret <= 0 && ret != -4) last_result = ret != -1;
+        /* an error ends the input value: the rest of its array goes unread */
+        if (ret == 5 && job->each) jqv_parser_skip_array(job->parser);
         continue;
       }
       if (!jqv_invalid_has_msg(jqv_copy(value))) break;
@@ -942,11 +952,28 @@ out:
   jqv_parser_free(job->parser);
   jqv_free(job->filename);
   jqv_free(job->slurped);
-  jqv_free(job->stream_q);
+  free(job->rbuf);
   jqv_free(job->src_name);
   jqv_buf_free(&job->out);
   free_hooks(opts);
   jqv_literals_release(); /* every value of the run is gone */
   (void)mem0;
+  return status;
+}
+
+/* A run under jqv_oom_jmp: when malloc fails inside a value operation the
+ * run is abandoned here with a jq error (status 5); what it held is leaked
+ * rather than freed from a half-updated state, and the host goes on. */
+int cmd_jq_run(cmd_ctx *ctx, cmd_jq_opts *opts) {
+  jmp_buf jb;
+  jmp_buf *saved = jqv_oom_jmp;
+  if (setjmp(jb)) {
+    jqv_oom_jmp = saved;
+    cmd_err_raw(ctx, "%s: error: out of memory (malloc failed)\n", opts->name ? opts->name : "jq");
+    return 5;
+  }
+  jqv_oom_jmp = &jb;
+  int status = run(ctx, opts);
+  jqv_oom_jmp = saved;
   return status;
 }

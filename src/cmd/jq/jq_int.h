@@ -65,6 +65,7 @@ typedef struct jq_node jq_node;
 struct jq_node {
   jq_node_type type;
   int line;            /* source line (for $__loc__ and messages) */
+  size_t start, end;   /* byte span in its source text (compile errors) */
   int op;              /* operator for N_BINOP/N_ASSIGN */
   jq_node *a, *b, *c, *d; /* children (see the types) */
   jqv val;             /* literal / field name */
@@ -104,6 +105,7 @@ typedef struct jq_program {
   jq_node **global_defs; /* the N_FUNCDEF/variable of each global frame (var: NULL) */
   char **global_names;   /* names of global variables (for N_VAR lookup), NULL for defs */
   int user_line0;        /* lines of the prelude before the user's program (0) */
+  jq_node *user;         /* the user's program */
 } jq_program;
 
 struct jq_engine;
@@ -173,8 +175,12 @@ struct jq_interp {
 /* Parses and resolves program text (prelude first). On error returns NULL
  * and sets *err to jq's message (malloc'd). named: the names of --arg
  * variables (without $). */
-jq_program *jq_compile(const char *text, size_t len, char **named, int nnamed, char **err);
+jq_program *jq_compile(const char *text, size_t len, char **named, int nnamed, const char *who, char **err);
 void jq_program_free(jq_program *p);
+/* Whether the program is `.[] | f` (or `.[]`, `def`s first allowed) with no
+ * input/inputs/input_line_number anywhere: then running it on [e] for each
+ * element e of an input array gives what running it on the array gives. */
+bool jq_program_each_input(const jq_program *p);
 
 /* Evaluates the program on one input; cb gets each output (path invalid). */
 int jq_eval_program(jq_interp *I, jqv in, jq_cb cb, void *ud);

@@ -333,6 +333,7 @@ typedef struct {
   const char *err;  /* static message, or NULL */
   char errbuf[128]; /* formatted message */
   int depth;
+  bool past;        /* the error's cursor is already past the character that showed it */
 } pstate;
 
 static void skip_ws(pstate *p) {
@@ -467,18 +468,31 @@ static jqv parse_atom(pstate *p) {
     return jqv_number(NAN);
   if (len == 8 && memcmp(t, "Infinity", 8) == 0) return jqv_number(INFINITY);
   if (len == 9 && memcmp(t, "-Infinity", 9) == 0) return jqv_number(-INFINITY);
-  if (len == 0 || len > 4000) return perr(p, "Invalid literal");
+  bool eof = p->pos == p->n; /* jq checks a literal cut by the end "at EOF" */
+  /* jq checks a literal when it reads the character after it: the
+   * message's column counts that character */
+  if (!eof && (len == 0 || len > 4000 || (t[0] != '-' && (t[0] < '0' || t[0] > '9') && t[0] != '.') ||
+               strspn(t, "0123456789+-.eE") < len)) {
+    p->pos++;
+    p->past = true;
+    if (t[0] == '\'') return perr(p, "Invalid string literal; expected \", but got '");
+  }
+  if (eof && t[0] == '\'') return perr(p, "Invalid string literal; expected \", but got ' at EOF");
+  if (len == 0 || len > 4000) return perr(p, eof ? "Invalid literal at EOF" : "Invalid literal");
   char tmp[4001];
   memcpy(tmp, t, len);
   tmp[len] = '\0';
   /* JSON number syntax (jq also accepts a leading '+'? no; it accepts what strtod does for digits) */
   const char *q = tmp;
   if (*q == '-') q++;
-  if (!(*q >= '0' && *q <= '9') && *q != '.') return perr(p, len <= 6 && strchr("tfn", tmp[0]) ? "Invalid literal" : "Invalid numeric literal");
+  if (!(*q >= '0' && *q <= '9') && *q != '.') {
+    if (len <= 6 && strchr("tfn", tmp[0])) return perr(p, eof ? "Invalid literal at EOF" : "Invalid literal");
+    return perr(p, eof ? "Invalid numeric literal at EOF" : "Invalid numeric literal");
+  }
   char *end;
   double d = strtod(tmp, &end);
   if (*end || strchr(tmp, 'x') || strchr(tmp, 'X') || strchr(tmp, 'n') || strchr(tmp, 'N'))
-    return perr(p, "Invalid numeric literal");
+    return perr(p, eof ? "Invalid numeric literal at EOF" : "Invalid numeric literal");
   return jqv_number_literal(tmp, len, d);
 }
 
@@ -552,6 +566,15 @@ static jqv parse_value(pstate *p) {
         }
         if (p->s[p->pos] != '"') {
           jqv_free(r);
+          /* jq reads a bare key as a literal first: its error comes first */
+          if (p->s[p->pos] == '\'') {
+            jqv a = parse_atom(p);
+            if (p->incomplete || p->err) {
+              r = a;
+              break;
+            }
+            jqv_free(a);
+          }
           r = perr(p, "Object keys must be strings");
           break;
         }
@@ -648,20 +671,36 @@ jqv jqv_parse(const char *s, size_t n) {
 }
 
 struct jqv_parser {
-  char *buf;            /* unparsed bytes */
+  char *buf;            /* unparsed bytes (in base) */
+  char *base;           /* the allocation */
   size_t len, cap;      /* bytes held / allocated */
   size_t retry_at;      /* don't retry an incomplete value until len reaches this */
   bool last;            /* all input has been fed */
   bool seq;             /* RS-separated (--seq) */
+  bool wait_rs;         /* --seq: skipping to the next RS after an error */
   bool bom_checked;     /* a leading UTF-8 BOM was looked for */
   unsigned long line;   /* line number of buf[0] */
+  unsigned long col;    /* its column (characters after the last newline consumed) */
   unsigned long line_now; /* lines consumed through the last value */
+  /* --stream */
+  bool stream;
+  struct sframe {
+    bool obj;           /* object (else array) */
+    char want;          /* 'v' value, 'k' key, ':' colon, ',' comma or end */
+    size_t index;       /* array: index of the current element */
+    jqv key;            /* object: the current key (or invalid) */
+  } *st;
+  size_t depth, st_cap;
+  /* element mode */
+  bool each, in_array, each_first, skip;
+  jqv err_path;         /* where the parse error was (--stream-errors) */
 };
 
 jqv_parser *jqv_parser_new(bool seq) {
   jqv_parser *p = calloc(1, sizeof *p);
   if (p) {
     p->seq = seq;
+    p->err_path = jqv_invalid();
     p->line = 1;
     p->line_now = 0;
   }
@@ -669,17 +708,25 @@ jqv_parser *jqv_parser_new(bool seq) {
 }
 void jqv_parser_free(jqv_parser *p) {
   if (!p) return;
-  free(p->buf);
+  for (size_t i = 0; i < p->depth; i++) jqv_free(p->st[i].key);
+  free(p->st);
+  jqv_free(p->err_path);
+  free(p->base);
   free(p);
 }
 void jqv_parser_feed(jqv_parser *p, const char *s, size_t n, bool last) {
   if (n) {
+    /* consumed bytes are dropped here, once per chunk, not per value */
+    if (p->buf != p->base) {
+      if (p->len) memmove(p->base, p->buf, p->len);
+      p->buf = p->base;
+    }
     if (p->len + n > p->cap) {
       size_t cap = p->cap ? p->cap : 4096;
       while (cap < p->len + n) cap *= 2;
-      char *b = realloc(p->buf, cap);
+      char *b = realloc(p->base, cap);
       if (!b) return; /* the caller's budget check reports it */
-      p->buf = b;
+      p->buf = p->base = b;
       p->cap = cap;
     }
     memcpy(p->buf + p->len, s, n);
@@ -688,17 +735,23 @@ void jqv_parser_feed(jqv_parser *p, const char *s, size_t n, bool last) {
   if (last) p->last = true;
 }
 
+static jqv value_next(jqv_parser *p);
+
 static void consume(jqv_parser *p, size_t n) {
   if (!p->buf) return;
-  for (size_t i = 0; i < n; i++)
-    if (p->buf[i] == '\n') p->line++;
-  if (n) memmove(p->buf, p->buf + n, p->len - n);
+  for (size_t i = 0; i < n; i++) {
+    if (p->buf[i] == '\n') p->line++, p->col = 0;
+    else p->col++;
+  }
+  p->buf += n;
   p->len -= n;
   p->retry_at = 0;
 }
 
+static jqv stream_next(jqv_parser *p);
+static jqv each_next(jqv_parser *p);
+
 jqv jqv_parser_next(jqv_parser *p) {
-  if (!p->last && p->len < p->retry_at) return jqv_invalid();
   if (!p->bom_checked && (p->len >= 3 || p->last)) {
     p->bom_checked = true;
     if (p->len >= 3 && memcmp(p->buf, "\xef\xbb\xbf", 3) == 0) {
@@ -706,12 +759,65 @@ jqv jqv_parser_next(jqv_parser *p) {
       p->len -= 3;
     }
   }
+  if (p->stream) return stream_next(p);
+  if (p->each) return each_next(p);
+  return value_next(p);
+}
+
+static jqv value_next(jqv_parser *p) {
+  if (!p->last && p->len < p->retry_at) return jqv_invalid();
   pstate st = {.s = p->buf, .n = p->len, .last = p->last};
+  if (p->wait_rs) {
+    /* --seq: after a parse error the input is skipped up to the next RS */
+    const char *rs = memchr(p->buf, '\x1e', p->len);
+    consume(p, rs ? (size_t)(rs - p->buf) : p->len);
+    if (!rs) return jqv_invalid();
+    p->wait_rs = false;
+    st.n = p->len;
+  }
   skip_ws(&st);
   if (st.pos >= st.n) {
     consume(p, st.pos);
     p->line_now = p->line;
     return jqv_invalid();
+  }
+  if (p->seq) {
+    /* --seq: a value must end before the next RS; one cut by it is reported
+     * and dropped, and so is one with an error (up to the next RS) */
+    const char *rs = memchr(p->buf + st.pos, '\x1e', p->len - st.pos);
+    if (rs || p->last) {
+      size_t r = rs ? (size_t)(rs - p->buf) : p->len;
+      pstate sq = {.s = p->buf, .n = r, .pos = st.pos, .last = true};
+      jqv v = parse_value(&sq);
+      if (!jqv_is_valid(v)) {
+        unsigned long line, col;
+        const char *msg = sq.err;
+        size_t at = sq.past || sq.pos >= r ? sq.pos : sq.pos + 1;
+        if (sq.incomplete && !sq.err) {
+          msg = rs ? "Truncated value" : p->buf[st.pos] == '"' ? "Unfinished string at EOF" : "Unfinished JSON term at EOF";
+          at = rs ? r + 1 : r;
+        }
+        line_col(p->buf, at, p->line, &line, &col);
+        if (line == p->line) col += p->col;
+        consume(p, r);
+        p->line_now = line;
+        return jqv_invalid_with_msg(jqv_string_fmt("%s at line %lu, column %lu", msg ? msg : "Invalid JSON", line, col));
+      }
+      if (rs && v.kind == JQV_KIND_NUMBER && sq.pos == r) {
+        /* a number right before an RS may have been cut short */
+        unsigned long line, col;
+        line_col(p->buf, r + 1, p->line, &line, &col);
+        if (line == p->line) col += p->col;
+        jqv_free(v);
+        consume(p, r);
+        p->line_now = line;
+        return jqv_invalid_with_msg(
+            jqv_string_fmt("Potentially truncated top-level numeric value at line %lu, column %lu", line, col));
+      }
+      consume(p, sq.pos);
+      p->line_now = p->line;
+      return v;
+    }
   }
   jqv v = parse_value(&st);
   if (jqv_is_valid(v)) {
@@ -737,8 +843,9 @@ jqv jqv_parser_next(jqv_parser *p) {
     return jqv_invalid_with_msg(jqv_string_fmt("Unfinished JSON term at EOF at line %lu, column %lu", line + 1, 0ul));
   }
   unsigned long line, col;
-  size_t at = st.pos < p->len ? st.pos + 1 : st.pos;
+  size_t at = st.pos < p->len && !st.past ? st.pos + 1 : st.pos;
   line_col(p->buf, at, p->line, &line, &col);
+  if (line == p->line) col += p->col; /* the error is on buf[0]'s line */
   jqv msg = jqv_string_fmt("%s at line %lu, column %lu", st.err ? st.err : "Invalid JSON", line, col);
   /* jq stops reading the input after a parse error */
   p->len = 0;
@@ -753,4 +860,274 @@ bool jqv_parser_remaining(const jqv_parser *p) {
   for (size_t i = 0; i < p->len; i++)
     if (!strchr(" \t\r\n", p->buf[i])) return true;
   return false;
+}
+
+/* ---- --stream events ---------------------------------------------------------- */
+
+void jqv_parser_set_stream(jqv_parser *p) { p->stream = true; }
+
+/* The path to the current position: indexes and keys of the open containers. */
+static jqv stream_path(const jqv_parser *p, size_t depth) {
+  jqv path = jqv_array();
+  for (size_t i = 0; i < depth; i++) {
+    const struct sframe *f = &p->st[i];
+    if (f->obj) path = jqv_array_append(path, jqv_is_valid(f->key) ? jqv_copy(f->key) : jqv_null());
+    else path = jqv_array_append(path, jqv_number((double)f->index));
+  }
+  return path;
+}
+
+jqv jqv_parser_stream_path(const jqv_parser *p) {
+  return jqv_is_valid(p->err_path) ? jqv_copy(p->err_path) : stream_path(p, p->depth);
+}
+
+/* A parse error at buffer offset `at` (jq's column counts that character). */
+static void stream_stop(jqv_parser *p);
+static jqv stream_error(jqv_parser *p, const char *msg, size_t at) {
+  unsigned long line, col;
+  if (at > p->len) at = p->len;
+  line_col(p->buf, at, p->line, &line, &col);
+  if (line == p->line) col += p->col;
+  stream_stop(p);
+  p->line_now = line;
+  return jqv_invalid_with_msg(jqv_string_fmt("%s at line %lu, column %lu", msg, line, col));
+}
+
+/* After a parse error the input ends (jq reads no further); the path of
+ * the error is kept for --stream-errors. */
+static void stream_stop(jqv_parser *p) {
+  if (!jqv_is_valid(p->err_path)) p->err_path = stream_path(p, p->depth);
+  for (size_t i = 0; i < p->depth; i++) jqv_free(p->st[i].key);
+  p->depth = 0;
+  p->in_array = p->skip = false;
+  p->len = 0;
+  p->last = true;
+}
+
+/* Input ended inside a value: jq's message, at the end of the input. */
+static jqv eof_error(jqv_parser *p, bool in_string) {
+  consume(p, p->len);
+  stream_stop(p);
+  p->line_now = p->line;
+  return jqv_invalid_with_msg(jqv_string_fmt("%s at EOF at line %lu, column %lu",
+                                             in_string ? "Unfinished string" : "Unfinished JSON term", p->line, p->col));
+}
+
+/* Where jq notices an unexpected token at buffer offset i: a string at its
+ * closing quote, a literal at the character after it, others at once. */
+static size_t token_seen_at(const jqv_parser *p, size_t i) {
+  char c = p->buf[i];
+  if (c == '"') {
+    for (size_t j = i + 1; j < p->len; j++) {
+      if (p->buf[j] == '\\') j++;
+      else if (p->buf[j] == '"') return j + 1;
+    }
+    return p->len;
+  }
+  if (strchr("[]{},:", c)) return i + 1;
+  size_t j = i;
+  while (j < p->len && !is_delim(p->buf[j])) j++;
+  return j < p->len ? j + 1 : j;
+}
+
+static bool stream_push(jqv_parser *p, bool obj) {
+  if (p->depth >= JQV_MAX_DEPTH) return false;
+  if (p->depth == p->st_cap) {
+    size_t cap = p->st_cap ? p->st_cap * 2 : 16;
+    struct sframe *n = realloc(p->st, cap * sizeof *n);
+    if (!n) return false;
+    p->st = n;
+    p->st_cap = cap;
+  }
+  p->st[p->depth++] = (struct sframe){obj, obj ? 'k' : 'v', 0, jqv_invalid()};
+  return true;
+}
+
+/* After a value at the current level: the container wants a comma or its end. */
+static void stream_after_value(jqv_parser *p) {
+  if (p->depth) p->st[p->depth - 1].want = ',';
+  else p->line_now = p->line;
+}
+
+static jqv stream_next(jqv_parser *p) {
+  if (!p->last && p->len < p->retry_at) return jqv_invalid();
+  for (;;) {
+    pstate st = {.s = p->buf, .n = p->len, .last = p->last};
+    skip_ws(&st);
+    consume(p, st.pos);
+    if (p->len == 0) {
+      if (!p->last) return jqv_invalid();
+      if (p->depth) return eof_error(p, false);
+      p->line_now = p->line;
+      return jqv_invalid();
+    }
+    struct sframe *f = p->depth ? &p->st[p->depth - 1] : NULL;
+    char c = p->buf[0];
+    char want = f ? f->want : 'v';
+    if (want == ',') {
+      if (c == ',') {
+        consume(p, 1);
+        if (f->obj) {
+          f->want = 'k';
+        } else {
+          f->index++;
+          f->want = 'v';
+        }
+        continue;
+      }
+      if (c == (f->obj ? '}' : ']')) {
+        /* the container ends: [path of its last child] */
+        jqv ev = jqv_array_append(jqv_array(), stream_path(p, p->depth));
+        consume(p, 1);
+        jqv_free(f->key);
+        p->depth--;
+        stream_after_value(p);
+        return ev;
+      }
+      if (c == ']' || c == '}') return stream_error(p, c == ']' ? "Unmatched ']' in the middle of an object" : "Unmatched '}' in the middle of an array", 1);
+      return stream_error(p, "Expected separator between values", token_seen_at(p, 0));
+    }
+    if (want == ':') {
+      if (c != ':')
+        return strchr("[]{},", c) ? stream_error(p, "Objects must consist of key:value pairs", 1)
+                                  : stream_error(p, "Expected separator between values", token_seen_at(p, 0));
+      consume(p, 1);
+      f->want = 'v';
+      continue;
+    }
+    if (want == 'k') {
+      if (c == '}' && f->index == 0 && !jqv_is_valid(f->key)) {
+        /* {} seen only now: cannot happen (empty objects are leaves) */
+        return stream_error(p, "Expected another key-value pair", 1);
+      }
+      if (c != '"') return stream_error(p, c == '}' ? "Expected another key-value pair" : "Object keys must be strings", token_seen_at(p, 0));
+      pstate ks = {.s = p->buf, .n = p->len, .last = p->last};
+      jqv k = parse_string(&ks);
+      if (!jqv_is_valid(k)) {
+        if (ks.incomplete && !ks.err) {
+          if (p->last) return eof_error(p, true);
+          p->retry_at = p->len * 2;
+          return jqv_invalid();
+        }
+        return stream_error(p, ks.err ? ks.err : "Invalid string", ks.pos);
+      }
+      consume(p, ks.pos);
+      jqv_free(f->key);
+      f->key = k;
+      f->want = ':';
+      continue;
+    }
+    /* a value */
+    if (c == ']' || c == '}' || c == ',' || c == ':') {
+      if (!f) return stream_error(p, c == ']' ? "Unmatched ']' at the top-level" : c == '}' ? "Unmatched '}' at the top-level" : c == ',' ? "Expected value before ','" : "':' not as part of an object", 1);
+      return stream_error(p, c == ']' && !f->obj ? "Expected another array element" : "Expected value", 1);
+    }
+    if (c == '[' || c == '{') {
+      /* an empty container is a leaf */
+      size_t i = 1;
+      while (i < p->len && strchr(" \t\r\n", p->buf[i])) i++;
+      if (i >= p->len && !p->last) {
+        p->retry_at = p->len + 1;
+        return jqv_invalid();
+      }
+      if (i < p->len && p->buf[i] == (c == '[' ? ']' : '}')) {
+        jqv ev = JQV_ARRAY(stream_path(p, p->depth), c == '[' ? jqv_array() : jqv_object());
+        consume(p, i + 1);
+        stream_after_value(p);
+        return ev;
+      }
+      if (!stream_push(p, c == '{')) return stream_error(p, "Exceeds depth limit for parsing", 1);
+      consume(p, 1);
+      continue;
+    }
+    pstate vs = {.s = p->buf, .n = p->len, .last = p->last};
+    jqv v = c == '"' ? parse_string(&vs) : parse_atom(&vs);
+    if (!jqv_is_valid(v)) {
+      if (vs.incomplete && !vs.err) {
+        if (p->last) return eof_error(p, c == '"');
+        p->retry_at = p->len * 2;
+        return jqv_invalid();
+      }
+      return stream_error(p, vs.err ? vs.err : "Invalid literal", vs.past || vs.pos >= p->len ? vs.pos : vs.pos + 1);
+    }
+    jqv ev = JQV_ARRAY(stream_path(p, p->depth), v);
+    consume(p, vs.pos);
+    stream_after_value(p);
+    return ev;
+  }
+}
+
+/* ---- element mode ------------------------------------------------------------ */
+
+void jqv_parser_set_each(jqv_parser *p) { p->each = true; }
+bool jqv_parser_in_array(const jqv_parser *p) { return p->in_array; }
+void jqv_parser_skip_array(jqv_parser *p) {
+  if (p->in_array) p->skip = true;
+}
+
+static jqv each_next(jqv_parser *p) {
+  for (;;) {
+    if (!p->in_array) {
+      pstate st = {.s = p->buf, .n = p->len, .last = p->last};
+      skip_ws(&st);
+      if (st.pos < st.n && p->buf[st.pos] == '[') {
+        /* the top-level array is taken apart (unless it is empty) */
+        size_t i = st.pos + 1;
+        while (i < p->len && strchr(" \t\r\n", p->buf[i])) i++;
+        if (i >= p->len && !p->last) {
+          p->retry_at = p->len + 1;
+          return jqv_invalid();
+        }
+        if (i < p->len && p->buf[i] == ']') return value_next(p);
+        consume(p, st.pos + 1);
+        p->in_array = p->each_first = true;
+        p->skip = false;
+      } else {
+        return value_next(p);
+      }
+    }
+    if (!p->last && p->len < p->retry_at) return jqv_invalid();
+    pstate st = {.s = p->buf, .n = p->len, .last = p->last};
+    skip_ws(&st);
+    if (st.pos >= st.n) {
+      consume(p, st.pos);
+      if (p->last) return eof_error(p, false);
+      return jqv_invalid();
+    }
+    if (!p->each_first) {
+      char c = p->buf[st.pos];
+      if (c == ']') {
+        consume(p, st.pos + 1);
+        p->in_array = p->skip = false;
+        p->line_now = p->line;
+        continue;
+      }
+      if (c != ',') return stream_error(p, "Expected separator between values", st.pos + 1);
+      st.pos++;
+      skip_ws(&st);
+      if (st.pos >= st.n) {
+        if (p->last) return eof_error(p, false);
+        return jqv_invalid();
+      }
+    }
+    size_t start = st.pos;
+    jqv v = parse_value(&st);
+    if (!jqv_is_valid(v)) {
+      if (st.incomplete && !st.err) {
+        if (p->last) return eof_error(p, false);
+        p->retry_at = p->len * 2;
+        return jqv_invalid();
+      }
+      return stream_error(p, st.err ? st.err : "Invalid JSON", st.past || st.pos >= p->len ? st.pos : st.pos + 1);
+    }
+    (void)start;
+    consume(p, st.pos);
+    p->each_first = false;
+    p->line_now = p->line;
+    if (p->skip) {
+      jqv_free(v);
+      continue;
+    }
+    return jqv_array_append(jqv_array(), v);
+  }
 }

@@ -33,6 +33,7 @@ typedef struct {
   size_t len;    /* text length */
   double num;    /* T_NUM */
   int line;
+  size_t off, end; /* byte span of the whole lexeme (the `.` of a field, the `$` of a variable) */
 } token;
 
 typedef struct {
@@ -42,6 +43,9 @@ typedef struct {
   token tok;         /* current token */
   bool have;         /* tok is valid */
   char *err;         /* first error (malloc'd) */
+  size_t err_off, err_end; /* its location */
+  size_t last_off, last_end; /* the last lexeme (blanks and comments too): jq's location at the end */
+  size_t prev_end;   /* end of the last consumed token */
   int depth;
   jq_program *prog;
   int line_base;     /* added to line numbers */
@@ -60,6 +64,13 @@ static void set_err(parser *p, const char *fmt, ...) {
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
   p->err = strdup(buf);
+  if (p->have) {
+    p->err_off = p->tok.off;
+    p->err_end = p->tok.end;
+  } else {
+    p->err_off = p->pos;
+    p->err_end = p->pos + 1;
+  }
 }
 
 static jq_node *new_node(parser *p, jq_node_type t) {
@@ -70,6 +81,8 @@ static jq_node *new_node(parser *p, jq_node_type t) {
   }
   n->type = t;
   n->line = p->tok.line ? p->tok.line : p->line;
+  n->start = p->have ? p->tok.off : p->pos;
+  n->end = p->have ? p->tok.end : p->pos + 1;
   n->val = jqv_invalid();
   n->global = -1;
   n->next_alloc = p->prog->nodes;
@@ -91,15 +104,26 @@ static bool add_arg(parser *p, jq_node *n, jq_node *a) {
 static bool is_ident_start(char c) { return isalpha((unsigned char)c) || c == '_'; }
 static bool is_ident_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
 
+/* Makes t (lexed up to p->pos) the current token and the last lexeme. */
+static void set_tok(parser *p, token *t) {
+  t->end = p->pos;
+  p->last_off = t->off;
+  p->last_end = t->end;
+  p->tok = *t;
+}
+
 /* Lexes the next token at p->pos. */
 static void lex(parser *p) {
   const char *s = p->src;
   for (;;) {
+    size_t ws = p->pos;
     while (p->pos < p->n && isspace((unsigned char)s[p->pos])) {
       if (s[p->pos] == '\n') p->line++;
       p->pos++;
     }
+    if (p->pos > ws) p->last_off = ws, p->last_end = p->pos;
     if (p->pos < p->n && s[p->pos] == '#') {
+      p->last_off = p->pos;
       /* comment to end of line; a backslash before the newline continues it (1.8) */
       while (p->pos < p->n && s[p->pos] != '\n') {
         if (s[p->pos] == '\\' && p->pos + 1 < p->n && (s[p->pos + 1] == '\n' || s[p->pos + 1] == '\\')) {
@@ -108,12 +132,16 @@ static void lex(parser *p) {
         }
         p->pos++;
       }
+      p->last_end = p->pos;
       continue;
     }
     break;
   }
-  token t = {T_EOF, s + p->pos, 0, 0, p->line};
+  token t = {T_EOF, s + p->pos, 0, 0, p->line, p->pos, p->pos};
   if (p->pos >= p->n) {
+    /* jq's location at the end is its last lexeme's */
+    t.off = p->last_off;
+    t.end = p->last_end > p->last_off ? p->last_end : p->last_off + 1;
     p->tok = t;
     p->have = true;
     return;
@@ -129,7 +157,7 @@ static void lex(parser *p) {
     t.type = T_FIELD;
     t.s = s + st + 1;
     t.len = p->pos - st - 1;
-    p->tok = t;
+    set_tok(p, &t);
     p->have = true;
     return;
   } else if (isdigit((unsigned char)c) || (c == '.' && p->pos + 1 < p->n && isdigit((unsigned char)s[p->pos + 1]))) {
@@ -155,7 +183,7 @@ static void lex(parser *p) {
     t.num = strtod(buf, NULL);
     t.len = e - p->pos;
     p->pos = e;
-    p->tok = t;
+    set_tok(p, &t);
     p->have = true;
     return;
   } else if (is_ident_start(c)) {
@@ -170,7 +198,7 @@ static void lex(parser *p) {
     for (int i = 0; keywords[i]; i++)
       if (strlen(keywords[i]) == t.len && memcmp(keywords[i], t.s, t.len) == 0) t.type = T_KEYWORD;
     p->pos = e;
-    p->tok = t;
+    set_tok(p, &t);
     p->have = true;
     return;
   } else if ((c == '$' || c == '@') && p->pos + 1 < p->n && is_ident_start(s[p->pos + 1])) {
@@ -184,7 +212,7 @@ static void lex(parser *p) {
     t.s = s + p->pos + 1;
     t.len = e - p->pos - 1;
     p->pos = e;
-    p->tok = t;
+    set_tok(p, &t);
     p->have = true;
     return;
   } else {
@@ -198,7 +226,7 @@ static void lex(parser *p) {
         t.type = T_OP;
         t.len = l;
         p->pos += l;
-        p->tok = t;
+        set_tok(p, &t);
         p->have = true;
         return;
       }
@@ -207,7 +235,7 @@ static void lex(parser *p) {
     t.len = 1;
   }
   p->pos += t.len;
-  p->tok = t;
+  set_tok(p, &t);
   p->have = true;
 }
 
@@ -215,7 +243,10 @@ static token *peek(parser *p) {
   if (!p->have) lex(p);
   return &p->tok;
 }
-static void advance(parser *p) { p->have = false; }
+static void advance(parser *p) {
+  if (p->have) p->prev_end = p->tok.end;
+  p->have = false;
+}
 static bool is_op(parser *p, const char *op) {
   token *t = peek(p);
   return t->type == T_OP && t->len == strlen(op) && memcmp(t->s, op, t->len) == 0;
@@ -330,6 +361,7 @@ static jq_node *parse_string(parser *p, const char *fmt) {
   p->pos = (size_t)(p->tok.s - s) + 1;
   p->have = false;
   jqv_buf b = {0};
+  size_t run_start = 0, esc_end = (size_t)-1; /* the current run of escapes */
   for (;;) {
     if (p->pos >= p->n) {
       set_err(p, "syntax error, unexpected end of file, unterminated string");
@@ -350,6 +382,7 @@ static jq_node *parse_string(parser *p, const char *fmt) {
       set_err(p, "syntax error, unexpected end of file, unterminated string");
       break;
     }
+    if (esc_end != p->pos) run_start = p->pos;
     char e = s[p->pos + 1];
     p->pos += 2;
     switch (e) {
@@ -405,8 +438,26 @@ static jq_node *parse_string(parser *p, const char *fmt) {
       p->have = false;
       break;
     }
-    default: set_err(p, "Invalid escape at line %d, column %zu (while parsing '\"\\%c\"')", p->line, p->pos - 1, e);
+    default: {
+      /* jq lexes a run of escapes as one piece and parses it as the JSON
+       * string '"RUN"': the column is that text's end, the location the run */
+      size_t r0 = run_start, r1 = r0;
+      while (r1 + 1 < p->n && s[r1] == '\\') {
+        if (s[r1 + 1] == '(') break;
+        if (s[r1 + 1] != 'u') {
+          r1 += 2;
+          continue;
+        }
+        r1 += 2;
+        for (int i = 0; i < 4 && r1 < p->n && isalnum((unsigned char)s[r1]); i++) r1++;
+      }
+      set_err(p, "Invalid escape at line 1, column %zu (while parsing '\"%.*s\"')", r1 - r0 + 2, (int)(r1 - r0),
+              s + r0);
+      p->err_off = r0;
+      p->err_end = r1;
     }
+    }
+    if (e != '(') esc_end = p->pos;
     if (p->err) break;
   }
   if (!p->err) {
@@ -419,6 +470,8 @@ static jq_node *parse_string(parser *p, const char *fmt) {
   jqv_buf_free(&b);
   p->have = false;
   if (p->err) return NULL;
+  p->last_off = p->pos - 1; /* the closing quote */
+  p->last_end = p->prev_end = p->pos;
   /* a plain string with no interpolation is a literal */
   if (n->nargs == 1 && !fmt) {
     jq_node *lit = n->args[0];
@@ -703,7 +756,7 @@ static jq_node *parse_object(parser *p) {
 }
 
 /* A primary term. */
-static jq_node *parse_term(parser *p) {
+static jq_node *parse_term_inner(parser *p) {
   if (p->err) return NULL;
   token *t = peek(p);
   jq_node *n = NULL;
@@ -920,6 +973,21 @@ static jq_node *parse_term(parser *p) {
   }
 }
 
+/* A primary term, located at its text (jq's @$): a parenthesised
+ * expression keeps the inner one's location. */
+static jq_node *parse_term(parser *p) {
+  if (p->err) return NULL;
+  size_t st = peek(p)->off;
+  bool paren = is_op(p, "(");
+  jq_node *n = parse_term_inner(p);
+  /* a call with arguments is located at its name (jq's @1) */
+  if (n && !paren && n->type != N_FUNCDEF && !(n->type == N_CALL && n->nargs > 0)) {
+    n->start = st;
+    n->end = p->prev_end > st ? p->prev_end : st + 1;
+  }
+  return n;
+}
+
 /* Suffixes: .name, ."str", [e], [], [e:e], ?, and `as`. */
 static jq_node *parse_postfix(parser *p) {
   if (++p->depth > JQ_PARSE_DEPTH) {
@@ -1111,9 +1179,59 @@ typedef struct scope {
   int global;        /* >= 0: global frame index */
 } scope;
 
+/* Compile errors as jq 1.8 prints them (its locfile_locate): the message,
+ * "at <top-level>, line L, column C:", the source line and a caret under
+ * the location's part of that line. */
+typedef struct {
+  const char *who; /* "jq" */
+  const char *src; /* the user's program */
+  size_t n;
+  jqv_buf out;     /* the report so far */
+  int count;
+} errlist;
+
+static void err_report(errlist *e, const char *msg, size_t start, size_t end) {
+  char head[700];
+  e->count++;
+  if (e->n == 0) {
+    snprintf(head, sizeof head, "%s: error: %s\n", e->who, msg);
+    jqv_buf_adds(&e->out, head);
+    return;
+  }
+  if (start >= e->n) start = e->n - 1;
+  size_t off = start, line = 1;
+  while (off > 0 && e->src[off - 1] != '\n') off--;
+  for (size_t i = 0; i < off; i++) line += e->src[i] == '\n';
+  const char *nl = memchr(e->src + off, '\n', e->n - off);
+  size_t line_end = nl ? (size_t)(nl - e->src) : e->n;
+  if (end > line_end) end = line_end;
+  if (end <= start) end = start + 1; /* jq asserts here; one caret */
+  snprintf(head, sizeof head, "%s: error: %s at <top-level>, line %zu, column %zu:\n    ", e->who, msg, line,
+           start - off + 1);
+  jqv_buf_adds(&e->out, head);
+  jqv_buf_add(&e->out, e->src + off, line_end - off);
+  jqv_buf_adds(&e->out, "\n    ");
+  for (size_t i = off; i < start; i++) jqv_buf_addc(&e->out, ' ');
+  for (size_t i = start; i < end; i++) jqv_buf_addc(&e->out, '^');
+  jqv_buf_addc(&e->out, '\n');
+}
+
+/* The whole report with jq's closing count line (malloc'd). */
+static char *err_finish(errlist *e) {
+  char tail[64];
+  snprintf(tail, sizeof tail, "%s: %d compile error%s\n", e->who, e->count, e->count == 1 ? "" : "s");
+  jqv_buf_adds(&e->out, tail);
+  char *r = e->out.over || !e->out.data ? NULL : strdup(e->out.data);
+  jqv_buf_free(&e->out);
+  return r ? r : strdup("jq: error: out of memory\n");
+}
+
+#define JQ_MAX_COMPILE_ERRORS 100
+
 typedef struct {
   jq_program *prog;
-  char *err;
+  errlist *errs;
+  bool fatal; /* stop resolving (jq goes on after undefined names) */
   int depth;
 } resolver;
 
@@ -1136,12 +1254,13 @@ static bool all_global(const scope *s) {
   return true;
 }
 
-static void res_err(resolver *r, const char *fmt, const char *name, int arity) {
-  if (r->err) return;
+static void res_err(resolver *r, const jq_node *at, bool fatal, const char *fmt, const char *name, int arity) {
+  if (r->fatal) return;
   char buf[512];
   if (arity >= 0) snprintf(buf, sizeof buf, fmt, name, arity);
   else snprintf(buf, sizeof buf, fmt, name);
-  r->err = strdup(buf);
+  err_report(r->errs, buf, at ? at->start : 0, at ? at->end : 1);
+  if (fatal || r->errs->count >= JQ_MAX_COMPILE_ERRORS) r->fatal = true;
 }
 
 /* Finds name among scope entries of `kind` (and arity for defs). */
@@ -1187,7 +1306,7 @@ static void resolve_patterns(resolver *r, jq_node **pats, int npats, scope *sc, 
   const char *names[JQ_MAX_PATVARS];
   int n = 0;
   for (int i = 0; i < npats; i++) pattern_vars(pats[i], names, &n, JQ_MAX_PATVARS);
-  if (n >= JQ_MAX_PATVARS) res_err(r, "too many variables in a pattern%s", "", -1);
+  if (n >= JQ_MAX_PATVARS) res_err(r, pats[0], true, "too many variables in a pattern%s", "", -1);
   scope *s = sc;
   for (int i = 0; i < n; i++) {
     entries[i] = (scope){s, F_VAR, names[i], 0, -1};
@@ -1218,9 +1337,9 @@ static void resolve_patterns(resolver *r, jq_node **pats, int npats, scope *sc, 
 }
 
 static void resolve(resolver *r, jq_node *n, scope *sc) {
-  if (!n || r->err) return;
+  if (!n || r->fatal) return;
   if (++r->depth > JQ_PARSE_DEPTH * 4) {
-    res_err(r, "program too deeply nested%s", "", -1);
+    res_err(r, n, true, "program too deeply nested%s", "", -1);
     return;
   }
   switch (n->type) {
@@ -1232,7 +1351,7 @@ static void resolve(resolver *r, jq_node *n, scope *sc) {
     }
     scope params[64];
     if (n->nparams > 30) {
-      res_err(r, "too many parameters in %s", n->name, -1);
+      res_err(r, n, true, "too many parameters in %s", n->name, -1);
       break;
     }
     scope *s = &self;
@@ -1262,7 +1381,7 @@ static void resolve(resolver *r, jq_node *n, scope *sc) {
     } else {
       int b = jq_builtin_find(n->name, n->nargs);
       if (b < 0) {
-        res_err(r, "%s/%d is not defined", n->name, n->nargs);
+        res_err(r, n, false, "%s/%d is not defined", n->name, n->nargs);
         break;
       }
       n->res = R_BUILTIN;
@@ -1275,7 +1394,7 @@ static void resolve(resolver *r, jq_node *n, scope *sc) {
     int hops;
     const scope *f = lookup(sc, F_VAR, n->name, 0, &hops);
     if (!f) {
-      res_err(r, "$%s is not defined", n->name, -1);
+      res_err(r, n, false, "$%s is not defined", n->name, -1);
       break;
     }
     if (f->global >= 0) n->res = R_GLOBAL, n->gidx = f->global;
@@ -1316,7 +1435,7 @@ static void resolve(resolver *r, jq_node *n, scope *sc) {
     int hops;
     const scope *f = lookup(sc, F_LABEL, name, 0, &hops);
     if (!f) {
-      res_err(r, "$%s is not defined", name, -1);
+      res_err(r, n, false, "$%s is not defined", name, -1);
       break;
     }
     n->res = R_LOCAL;
@@ -1335,21 +1454,16 @@ static void resolve(resolver *r, jq_node *n, scope *sc) {
 }
 
 /* Checks constant object keys (jq rejects non-string constants at compile time). */
-static const char *check_consts(jq_node *n, int depth) {
-  if (!n || depth > JQ_PARSE_DEPTH * 4) return NULL;
+static void check_consts(errlist *e, jq_node *n, int depth) {
+  if (!n || depth > JQ_PARSE_DEPTH * 4 || e->count >= JQ_MAX_COMPILE_ERRORS) return;
   if (n->type == N_OBJENTRY && n->a && n->a->type == N_LITERAL && n->a->val.kind != JQV_KIND_STRING) {
-    static char buf[128];
-    char brief[64];
+    char buf[128], brief[64];
     snprintf(buf, sizeof buf, "Cannot use %s as object key", jq_value_brief(&n->a->val, brief, sizeof brief));
-    return buf;
+    err_report(e, buf, n->a->start, n->a->end);
   }
-  const char *e;
   jq_node *kids[4] = {n->a, n->b, n->c, n->d};
-  for (int i = 0; i < 4; i++)
-    if ((e = check_consts(kids[i], depth + 1))) return e;
-  for (int i = 0; i < n->nargs; i++)
-    if ((e = check_consts(n->args[i], depth + 1))) return e;
-  return NULL;
+  for (int i = 0; i < 4; i++) check_consts(e, kids[i], depth + 1);
+  for (int i = 0; i < n->nargs; i++) check_consts(e, n->args[i], depth + 1);
 }
 
 static jq_node *parse_text(parser *p, const char *text, size_t len) {
@@ -1363,18 +1477,22 @@ static jq_node *parse_text(parser *p, const char *text, size_t len) {
   return p->err ? NULL : n;
 }
 
-jq_program *jq_compile(const char *text, size_t len, char **named, int nnamed, char **err) {
+jq_program *jq_compile(const char *text, size_t len, char **named, int nnamed, const char *who, char **err) {
   *err = NULL;
+  errlist errs = {who, text, len, {0}, 0};
   jq_program *prog = calloc(1, sizeof *prog);
   if (!prog) {
-    *err = strdup("out of memory");
+    err_report(&errs, "out of memory", 0, 0);
+    *err = err_finish(&errs);
     return NULL;
   }
   parser p = {0};
   p.prog = prog;
   jq_node *pre = parse_text(&p, jq_prelude, strlen(jq_prelude));
   if (!pre) {
-    *err = p.err ? p.err : strdup("prelude failed");
+    err_report(&errs, p.err ? p.err : "prelude failed", 0, 0);
+    free(p.err);
+    *err = err_finish(&errs);
     jq_program_free(prog);
     return NULL;
   }
@@ -1382,11 +1500,16 @@ jq_program *jq_compile(const char *text, size_t len, char **named, int nnamed, c
   q.prog = prog;
   jq_node *user = parse_text(&q, text, len);
   if (!user) {
-    char buf[600];
-    int line = q.tok.line ? q.tok.line : q.line;
-    snprintf(buf, sizeof buf, "%s at <top-level>, line %d:", q.err ? q.err : "syntax error", line);
+    err_report(&errs, q.err ? q.err : "syntax error", q.err_off, q.err_end);
     free(q.err);
-    *err = strdup(buf);
+    *err = err_finish(&errs);
+    jq_program_free(prog);
+    return NULL;
+  }
+  /* constant object keys are the parser's errors in jq: checked before names */
+  check_consts(&errs, user, 0);
+  if (errs.count) {
+    *err = err_finish(&errs);
     jq_program_free(prog);
     return NULL;
   }
@@ -1395,7 +1518,8 @@ jq_program *jq_compile(const char *text, size_t len, char **named, int nnamed, c
   while (last->type == N_FUNCDEF && last->b && last->b->type == N_FUNCDEF) last = last->b;
   last->b = user;
   prog->root = pre;
-  resolver r = {prog, NULL, 0};
+  prog->user = user;
+  resolver r = {prog, &errs, false, 0};
   /* global variables: $ENV, $__prog_name..., named arguments, $ARGS */
   scope gs[260];
   scope *sc = NULL;
@@ -1410,16 +1534,35 @@ jq_program *jq_compile(const char *text, size_t len, char **named, int nnamed, c
     sc = &gs[ng++];
   }
   resolve(&r, prog->root, sc);
-  const char *ce = r.err ? NULL : check_consts(user, 0);
-  if (r.err || ce) {
-    char buf[600];
-    snprintf(buf, sizeof buf, "%s at <top-level>, line 1:", r.err ? r.err : ce);
-    free(r.err);
-    *err = strdup(buf);
+  if (errs.count) {
+    *err = err_finish(&errs);
     jq_program_free(prog);
     return NULL;
   }
   return prog;
+}
+
+/* Whether the tree calls a function that reads inputs. */
+static bool reads_input(const jq_node *n, int depth) {
+  if (!n || depth > JQ_PARSE_DEPTH * 4) return n != NULL;
+  if (n->type == N_CALL && n->name &&
+      (strcmp(n->name, "input") == 0 || strcmp(n->name, "inputs") == 0 ||
+       strcmp(n->name, "input_line_number") == 0))
+    return true;
+  const jq_node *kids[4] = {n->a, n->b, n->c, n->d};
+  for (int i = 0; i < 4; i++)
+    if (reads_input(kids[i], depth + 1)) return true;
+  for (int i = 0; i < n->nargs; i++)
+    if (reads_input(n->args[i], depth + 1)) return true;
+  return false;
+}
+
+bool jq_program_each_input(const jq_program *p) {
+  const jq_node *n = p->user;
+  while (n && n->type == N_FUNCDEF) n = n->b;
+  while (n && n->type == N_PIPE) n = n->a;
+  if (!n || n->type != N_ITER || (n->a && n->a->type != N_IDENTITY)) return false;
+  return !reads_input(p->user, 0);
 }
 
 void jq_program_free(jq_program *p) {

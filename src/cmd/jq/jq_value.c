@@ -59,8 +59,16 @@ typedef struct {
   jqv v; /* an invalid's message */
 } h_box;
 
+_Thread_local jmp_buf *jqv_oom_jmp;
+int jqv_test_fail_after;
+
+/* The test hook's failure. */
+static bool test_fail(void) {
+  return jqv_test_fail_after > 0 && --jqv_test_fail_after == 0;
+}
+
 static void *xmalloc(size_t n) {
-  void *p = malloc(n);
+  void *p = test_fail() ? NULL : malloc(n);
   if (p) jqv_mem_used += n;
   return p;
 }
@@ -70,17 +78,18 @@ static void xfree(void *p, size_t n) {
   free(p);
 }
 static void *xrealloc(void *p, size_t old, size_t n) {
-  void *q = realloc(p, n);
+  void *q = test_fail() ? NULL : realloc(p, n);
   if (q) {
     jqv_mem_used -= old < jqv_mem_used ? old : jqv_mem_used;
     jqv_mem_used += n;
   }
   return q;
 }
-static void oom(void) {
+static _Noreturn void oom(void) {
   /* Out of memory inside a value operation: nothing sane to return, and the
    * engine must not abort the host; the budget check stops programs long
-   * before malloc fails, so this is a last resort. */
+   * before malloc fails, so this is a last resort (see jqv_oom_jmp). */
+  if (jqv_oom_jmp) longjmp(*jqv_oom_jmp, 1);
   fputs("sbx jq: out of memory\n", stderr);
   _Exit(70);
 }

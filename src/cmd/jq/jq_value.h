@@ -50,6 +50,15 @@ typedef struct jqv {
  * raise jq 1.8's "... too deep" error. */
 extern _Thread_local bool jqv_too_deep;
 extern _Thread_local size_t jqv_mem_used; /* bytes held by values of this thread */
+/* Out of memory inside a value operation has nothing sane to return: the
+ * run that set jqv_oom_jmp (cmd_jq_run) is unwound to it, leaking what it
+ * held, so the host process and the other sandboxes go on; with no run
+ * active the process exits (70). */
+#include <setjmp.h>
+extern _Thread_local jmp_buf *jqv_oom_jmp;
+/* Test hook (tests/cmd/test_jq.c): when > 0, the allocation that brings it
+ * to 0 fails. Never set outside the tests. */
+extern int jqv_test_fail_after;
 extern _Thread_local size_t jqv_text_limit; /* longest text jqv_dump_string builds (0: 64 MiB) */
 
 jqv jqv_null(void);
@@ -189,5 +198,19 @@ void jqv_parser_feed(jqv_parser *p, const char *s, size_t n, bool last);
 jqv jqv_parser_next(jqv_parser *p);
 unsigned long jqv_parser_line(const jqv_parser *p);
 bool jqv_parser_remaining(const jqv_parser *p); /* unparsed non-space bytes */
+/* --stream: jqv_parser_next returns the events of the input ([path, leaf],
+ * [path] after a container's last child) as they are read, holding only the
+ * path and the current scalar, so memory stays constant over any input. */
+void jqv_parser_set_stream(jqv_parser *p);
+/* The path where a --stream parse error happened (--stream-errors). */
+jqv jqv_parser_stream_path(const jqv_parser *p);
+/* Element mode (`.[] | f` programs): a top-level array is returned one
+ * element at a time, each wrapped as [element]; other values whole.
+ * jqv_parser_in_array says whether the last value was such an element;
+ * jqv_parser_skip_array drops the rest of the current array (after an error,
+ * jq abandons the input). */
+void jqv_parser_set_each(jqv_parser *p);
+bool jqv_parser_in_array(const jqv_parser *p);
+void jqv_parser_skip_array(jqv_parser *p);
 
 #endif
