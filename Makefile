@@ -84,9 +84,16 @@ $(B)/sbx-run: $(B)/tools/sbx-run.o $(B)/libsbx.a
 
 # The Python jail in real containers (podman over a debootstrapped Debian 12;
 # not part of `make test`): scripts/container-test.sh, docs/deploy.md.
-.PHONY: container-test
-container-test: binaries
+.PHONY: container-test seccomp-profile
+container-test: binaries deploy/seccomp-sbx.json
 	scripts/container-test.sh
+
+# The seccomp profile for containers: Debian's default container profile
+# (containers-common, installed with podman by scripts/deps.sh) plus the calls
+# the full jail needs. Generated, not kept in the tree: it is that package's data.
+seccomp-profile: deploy/seccomp-sbx.json
+deploy/seccomp-sbx.json: deploy/gen-seccomp.py /usr/share/containers/seccomp.json
+	$(PY) deploy/gen-seccomp.py /usr/share/containers/seccomp.json > $@.tmp && mv $@.tmp $@
 
 # sbx-nons: a program under a default container's denial of namespaces and
 # mounts (tests of the reduced jail tier, scripts/suites/py-reduced.sh).
