@@ -25,6 +25,7 @@
 #include "fuse/fuse_server.h"
 #include "jail/jail.h"
 #include "py/py_proto.h"
+#include "py/py_spawn.h"
 #include "sandbox_int.h"
 #include "sbx.h"
 
@@ -125,6 +126,10 @@ typedef struct py_state {
   int hold;                 /* store sections of the chain in progress (L2) */
   _Atomic int store_lent;   /* the FUSE thread may borrow the store now */
   _Atomic int store_borrowers; /* borrowers inside the store */
+
+  char **programs;          /* host programs the shell may run: names or
+                               absolute paths, NULL-terminated (owned);
+                               NULL: every program of the jail's runtime */
 } py_state;
 
 /* One call's part in the loan (py_loan_begin .. py_loan_end). */
@@ -186,6 +191,12 @@ int py_loan_revoke_locked(py_state *ps, const py_loan_handoff *ho);
 void py_stop_worker(py_state *ps);
 /* Brings the jail's view of the store up to date (after host-side writes). */
 void py_sync_view(sbx *h, py_state *ps);
+
+/* Brings the jail up for a python3/host program command that has opened the
+ * loan and released its holds (py_spawn.c): starts the worker (and with it
+ * the fork server) if needed and syncs the jail's view of the store.
+ * SBX_OK, or an error code with the message on the handle. */
+int py_jail_up(sbx *h, py_state *ps);
 
 /* ---- py_tools.c ------------------------------------------------------------------ */
 
