@@ -22,6 +22,7 @@
  *    CMD_WALK_DC. Deeper than CMD_WALK_MAX_DEPTH is a clear error.
  */
 #include "cmd/util_fs.h"
+#include "py/py_spawn.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -614,6 +615,8 @@ const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, b
       hit = true;
     else if (in_table && (!strcmp(dir, "/usr/bin") || !strcmp(dir, "/bin")))
       hit = true;
+    else if (full && full[0] == '/' && py_program_visible(ctx->sandbox, full))
+      hit = true; /* a program of the host's runtime, run in the jail */
     if (hit) {
       if (!all) return full;
       if (cb) cb(ud, full);

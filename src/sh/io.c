@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd/host.h"
 #include "sh/sched.h"
 #include "sh/vars.h"
 
@@ -617,7 +618,9 @@ const cmd_io sh_cmd_io = {
     .fstat = io_fstat,
 };
 
-int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv, char **env) {
+/* A command of the table (e) or a host program (jail_path) with a ctx of its own. */
+static int run_command(sh_shell *sh, const cmd_entry *e, const char *jail_path, int argc, char **argv,
+                       char **env) {
   cmd_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
   ctx.store = sh->sess->st;
@@ -638,10 +641,13 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
     sh_error_prefix(sh, &prefix);
     ctx.err_prefix = sh_buf_str(&prefix);
   }
-  /* sleep waits for time, not for data: its polls let the other tasks run */
   bool saved_sleep = sh->sleeping;
-  sh->sleeping = !strcmp(e->name, "sleep");
-  int status = cmd_invoke(&ctx, argc, argv);
+  /* sleep waits for time and a host program for its process: their polls
+   * let the other stages of the pipeline run meanwhile */
+  sh->sleeping = !e || !strcmp(e->name, "sleep") || !strcmp(e->name, "python3") ||
+                 !strcmp(e->name, "python");
+  ctx.jail_path = jail_path;
+  int status = e ? cmd_invoke(&ctx, argc, argv) : cmd_invoke_main(&ctx, cmd_host_main, argc, argv);
   sh->sleeping = saved_sleep;
   if (ctx.err_errno) {
     sh->sess->err_errno = ctx.err_errno;
@@ -653,4 +659,12 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
   cmd_arena_free(ctx.arena);
   sh_buf_free(&prefix);
   return status;
+}
+
+int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv, char **env) {
+  return run_command(sh, e, NULL, argc, argv, env);
+}
+
+int sh_run_host_program(sh_shell *sh, const char *path, int argc, char **argv, char **env) {
+  return run_command(sh, NULL, path, argc, argv, env);
 }
