@@ -28,6 +28,9 @@ typedef struct cli_ctx {
 /* Extra sbx_open flags from global options (--isolation process:
  * SBX_OPEN_PROCESS); cli_open adds them. Set once by main(). */
 extern int cli_open_flags;
+/* --programs LIST: the host programs the shell may run (sbx_set_programs),
+ * NULL-terminated; NULL: the default (all of the jail's runtime). */
+extern char **cli_programs;
 
 /* argv[0] is the subcommand's name; its arguments follow. */
 typedef int (*cli_main_fn)(cli_ctx *c, int argc, char **argv);

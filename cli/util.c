@@ -96,9 +96,11 @@ int cli_write_all(int fd, const void *buf, size_t len) {
 }
 
 int cli_open_flags;
+char **cli_programs;
 
 int cli_open(cli_ctx *c, int create) {
   int rc = sbx_open(c->db, (create ? 0 : SBX_OPEN_NOCREATE) | cli_open_flags, &c->h);
+  if (rc == SBX_OK && cli_programs) rc = sbx_set_programs(c->h, (const char *const *)cli_programs);
   if (rc == SBX_OK) return 0;
   cli_error("%s", c->h ? sbx_errmsg(c->h) : "out of memory");
   sbx_close(c->h);
