@@ -43,7 +43,7 @@ import shlex
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
@@ -540,6 +540,7 @@ class LocalSandbox:
         limits: Mapping[str, int] | None = None,
         isolation: str = "in-process",
         history_limit: int | None = None,
+        programs: Sequence[str] | None = None,
     ) -> None:
         """Create a sandbox.
 
@@ -571,6 +572,11 @@ class LocalSandbox:
             history_limit: The most calls the history keeps (the oldest are
                 deleted as new ones are recorded); 0: no bound. None: the
                 library's default (100,000 calls).
+            programs: The host programs ``bash()`` may run in the jail
+                (``["git", "make"]``: names, or absolute paths such as
+                ``"/usr/bin/git"``); ``[]`` allows none. None (the default):
+                every executable of the jail's read-only runtime (/usr).
+                Others are "command not found". ``python3`` is always there.
 
         Raises:
             ValueError: Both ``files`` and ``snapshot``; invalid snapshot
@@ -628,6 +634,7 @@ class LocalSandbox:
             _raise_sbx(e)
         self._setup(h, cwd, preset, overrides, db_path, isolation)
         try:
+            self._set_programs(programs)
             if history_limit is not None:
                 h.history_retention(history_limit, 0)
             if not h.exists(cwd):
@@ -639,6 +646,16 @@ class LocalSandbox:
             raise
 
     # ---- internals ---------------------------------------------------------------
+
+    def _set_programs(self, programs: Sequence[str] | None) -> None:
+        if isinstance(programs, str):
+            raise TypeError("programs must be a list of names, not a str")
+        self._programs = None if programs is None else list(programs)
+        if self._programs is not None:
+            try:
+                self._h.set_programs(self._programs)
+            except _sbx.Error as e:
+                raise ValueError(e.message) from None
 
     def _setup(
         self,
@@ -1346,6 +1363,7 @@ class LocalSandbox:
             _raise_sbx(e, os.fspath(path) if path is not None else None)
         other = LocalSandbox.__new__(LocalSandbox)
         other._setup(copy, self._cwd, self._preset, dict(self._overrides), db_path, self._isolation)
+        other._set_programs(getattr(self, "_programs", None))
         return other
 
     @contextmanager
