@@ -22,7 +22,9 @@
 # the way `python3` ends (SystemExit up through the stack, then atexit,
 # finally blocks, thread joins and stdio flush in the interpreter's own exit).
 # Options or PYTHON* variables it cannot honour that way (-I, -X, -O, -W,
-# PYTHONHASHSEED...) make C exec the real interpreter instead.
+# PYTHONHASHSEED...) make C exec the real interpreter instead. Differences
+# left: sys.flags is the server's (default options), the str hash seed is
+# shared by all children, and no bytecode is written (see _fresh_state).
 #
 # Replies on the call's reply socket: "E errno" (from C, exec failed) and
 # "X status" (the raw wait status, from Z once C is reaped). When the host
@@ -142,7 +144,10 @@ def _fresh_state(path0, env, exe, argv):
             del sys.modules[name]
     sys.executable = exe
     sys.orig_argv = list(argv)
-    sys.dont_write_bytecode = bool(env.get("PYTHONDONTWRITEBYTECODE"))
+    # No __pycache__ in the store: a .pyc is trusted when the source's mtime
+    # (whole seconds) and size match, so a same-size fix made within the
+    # second of the last run (`sed -i s/1/2/`) would run the old code.
+    sys.dont_write_bytecode = True
     extra = [p for p in env.get("PYTHONPATH", "").split(":") if p]
     base = list(_BASE_PATH)
     user = None
