@@ -27,6 +27,8 @@ if not _sbx.HAVE_PYTHON:
     collect_ignore += ["test_python_exec.py", "test_readme_python.py"]
 elif not _sbx.HAVE_BASH:
     collect_ignore += ["test_readme_python.py"]  # it runs bash too
+if not (_sbx.HAVE_BASH and _sbx.HAVE_PYTHON):
+    collect_ignore += ["test_programs.py"]  # the shell's python3 and host programs
 
 
 @pytest.fixture
