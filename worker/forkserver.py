@@ -41,6 +41,14 @@ import array  # noqa: E402
 import io  # noqa: E402
 import select  # noqa: E402
 import runpy  # noqa: E402,F401  (warm for -m; dropped from sys.modules in C)
+import ctypes  # noqa: E402
+
+# Z is not dumpable: user code of the jail runs as the same uid, and a
+# dumpable Z's /proc/PID/mem would be writable to it. Its children turn it
+# back on (exec does it for programs), as any process of the user has it.
+_prctl = ctypes.CDLL(None, use_errno=True).prctl
+_PR_SET_DUMPABLE = 4
+_prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 _EXE = os.path.realpath(sys.executable)
 _BASE_PATH = list(sys.path[1:])    # without '' (the server's -c)
@@ -243,6 +251,7 @@ def _run_python(pyargv, env):
 def _child(path, cwd, args, env, fds):
     reply, stdin, stdout, stderr = fds
     signal.set_wakeup_fd(-1)
+    _prctl(_PR_SET_DUMPABLE, 1, 0, 0, 0)
     for fd, target in ((stdin, 0), (stdout, 1), (stderr, 2)):
         os.dup2(fd, target)
     os.closerange(3, reply)
