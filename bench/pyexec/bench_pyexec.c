@@ -5,7 +5,7 @@
  *
  *   sbx_bash("python3 -c pass")   vs  posix_spawn(/usr/bin/python3 -I -S -c pass)
  *   sbx_bash("python3 -c 'import json'")  vs  posix_spawn(/usr/bin/python3 -c 'import json')
- *   sbx_bash("/bin/true")        vs  posix_spawn(/bin/true)   (a host program)
+ *   sbx_bash("perl -e 1")        vs  posix_spawn(/usr/bin/perl -e 1)   (a host program)
  *
  * Each round runs one of each, in turn, so both sides see the same load.
  * Prints min and median per side and the ratio of the medians; the target
@@ -74,13 +74,13 @@ int main(int argc, char **argv) {
   double *a = calloc((size_t)n * 6, sizeof *a);
   char *py_pass[] = {"/usr/bin/python3", "-I", "-S", "-c", "pass", NULL};
   char *py_json[] = {"/usr/bin/python3", "-c", "import json", NULL};
-  char *tru[] = {"/bin/true", NULL};
+  char *tru[] = {"/usr/bin/perl", "-e", "1", NULL};
   for (int i = 0; i < n; i++) {
     a[i] = in_sandbox(h, "python3 -c pass");
     a[n + i] = on_host(py_pass);
     a[2 * n + i] = in_sandbox(h, "python3 -c 'import json'");
     a[3 * n + i] = on_host(py_json);
-    a[4 * n + i] = in_sandbox(h, "/bin/true");
+    a[4 * n + i] = in_sandbox(h, "perl -e 1");
     a[5 * n + i] = on_host(tru);
   }
   printf("%d rounds, interleaved (load: ", n);
@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
   printf("%s)\n", load);
   report("python3 -c pass  vs  python3 -I -S -c pass", a, a + n, n);
   report("python3 -c 'import json'  vs  the same", a + 2 * n, a + 3 * n, n);
-  report("/bin/true (host program)  vs  /bin/true", a + 4 * n, a + 5 * n, n);
+  report("perl -e 1 (host program)  vs  perl -e 1", a + 4 * n, a + 5 * n, n);
   printf("target: warm python3 -c pass under 15 ms\n");
   free(a);
   sbx_close(h);

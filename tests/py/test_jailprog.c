@@ -158,6 +158,15 @@ TEST(host_programs_are_found_and_wired) {
   CHECK(strstr(ERR, "nosuchprogram: command not found") != NULL);
 }
 
+TEST(git_log_into_head_ends_at_once) {
+  CHECK_STR(run("cd /data; git init -q repo && cd repo && export GIT_AUTHOR_NAME=a GIT_AUTHOR_EMAIL=a@b "
+                "GIT_COMMITTER_NAME=a GIT_COMMITTER_EMAIL=a@b\n"
+                "for i in 1 2 3 4 5; do echo $i >> f; git add f; git commit -qm c$i; done\n"
+                "git log --format=%s | head -n 3; echo \"${PIPESTATUS[*]}\"; git status --short | wc -l; cd /data"),
+            "c5\nc4\nc3\n141 0\n0\n");
+  CHECK(SECS < 60);
+}
+
 TEST(shebang_scripts) {
   /* #!/bin/sh and #!/bin/bash run in the shell itself ($BASH_VERSION is
    * ours; the jail's /bin/sh is dash), other interpreters in the jail. */
@@ -279,6 +288,7 @@ int main(int argc, char **argv) {
   RUN(python3_environment_and_cwd);
   RUN(streams_end_at_once);
   RUN(host_programs_are_found_and_wired);
+  RUN(git_log_into_head_ends_at_once);
   RUN(shebang_scripts);
   RUN(a_program_built_in_the_sandbox_runs);
   RUN(timeout_kills_the_process_tree);
