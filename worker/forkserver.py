@@ -28,8 +28,8 @@
 #
 # Replies on the call's reply socket: "E errno" (from C, exec failed) and
 # "X status" (the raw wait status, from Z once C is reaped). When the host
-# closes the reply socket (timeout, cancel, the command's end) or C ends, Z
-# kills C's whole process group. When the host closes the spawn socket, Z
+# sends "K" or closes the reply socket (timeout, cancel) or C ends, Z kills
+# C's whole process group. When the host closes the spawn socket, Z
 # kills every group and exits.
 import os
 import signal
@@ -374,13 +374,19 @@ def serve():
                                 pass
                         os.close(rfd)
             elif fd in by_fd:
-                # The host hung up (timeout, cancel): the call's tree dies.
+                # "K" or the host hung up (timeout, cancel): the call's tree
+                # dies; the reaping above answers "X" if the host still waits.
                 pid = by_fd[fd]
                 try:
                     os.killpg(pid, signal.SIGKILL)
                 except OSError:
                     pass
-                poller.unregister(fd)  # reaped and closed above, later
+                try:
+                    msg = os.read(fd, 16)
+                except OSError:
+                    msg = b""
+                if not msg:
+                    poller.unregister(fd)  # closed: reaped (and closed) later
 
 
 serve()

@@ -83,6 +83,11 @@ typedef struct cmd_io {
    * NULL when the caller does not support it (then a seekable fd is taken
    * for a regular file and any other for a pipe). */
   int (*fstat)(void *ud, int fd, store_stat *st);
+  /* 1 when a read of fd returns at once or waits only for other tasks of the
+   * caller (its own pipes); 0 when it would block the thread on a host fd
+   * that has nothing yet (the CLI's terminal). NULL: always 1. A program run
+   * in the jail feeds its stdin ahead of its reads and must not wait there. */
+  int (*read_ready)(void *ud, int fd);
 } cmd_io;
 
 #define CMD_OUTBUF 65536

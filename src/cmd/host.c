@@ -22,6 +22,7 @@
 
 static ssize_t host_read(void *ud, void *buf, size_t n) {
   cmd_ctx *ctx = ud;
+  if (ctx->io->read_ready && !ctx->io->read_ready(ctx->io_ud, 0)) return -EAGAIN;
   return ctx->io->read(ctx->io_ud, 0, buf, n);
 }
 

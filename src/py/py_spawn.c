@@ -18,8 +18,9 @@
  *   shell task <── reply socket ── Z ("E n", "X n"); closing it kills the group
  *
  * Stopping: the shell's cancel, time limits and `timeout` reach us through
- * the io's `cancelled` hook, polled at least every 50 ms; we then close the
- * reply socket and Z kills the child's whole process group at once.
+ * the io's `cancelled` hook, polled at least every 50 ms; we then send "K"
+ * (or just close the reply socket) and Z kills the child's whole process
+ * group at once.
  *
  * The store: the shell that runs the command holds it, so the call opens the
  * loan (py_loan.c) and releases its holds while it waits in poll(), so the
@@ -54,6 +55,8 @@
 #define SPAWN_MAX_REQUEST (200u << 10) /* args + environment in one datagram */
 #define SPAWN_CHUNK 65536
 #define SPAWN_POLL_MS 50
+#define SPAWN_KILL_WAIT 2.0 /* seconds a kill waits for Z to reap the program */
+#define SPAWN_STDIN_RETRY 0.02 /* seconds between looks at a host stdin that had nothing */
 
 /* One running program: our ends of its fds and what we know of it. */
 typedef struct spawn_call {
@@ -62,6 +65,7 @@ typedef struct spawn_call {
   char *pending;        /* stdin bytes read from the shell, not yet written */
   size_t pend_off, pend_len;
   int stdin_eof;        /* the shell's stdin ended (in is closed after pending) */
+  double stdin_retry;   /* stdin had nothing (-EAGAIN): ask again from then on */
   int exited;           /* "X" received */
   int wait_status;      /* its raw wait status */
   int exec_errno;       /* "E" received: exec failed with this errno */
@@ -169,6 +173,10 @@ static void pump_input(py_state *ps, py_loan_frame *f, const py_proc_io *io, spa
     py_loan_release(ps, f);
     c->pend_off = 0;
     c->pend_len = r > 0 ? (size_t)r : 0;
+    if (r == -EAGAIN) {
+      c->stdin_retry = py_now() + SPAWN_STDIN_RETRY;
+      return;
+    }
     if (r <= 0) c->stdin_eof = 1;
   }
   while (c->pend_off < c->pend_len) {
@@ -201,17 +209,27 @@ static int run_loop(py_state *ps, py_loan_frame *f, const py_proc_io *io, spawn_
       py_loan_release(ps, f);
     }
     if (stop) {
-      /* Closing the reply socket makes Z kill the process group. */
+      /* "K" makes Z kill the process group; its "X" says the leader is
+       * reaped (waited for a little: closing the socket kills too). */
+      send(c->reply, "K", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+      for (double until = py_now() + SPAWN_KILL_WAIT; !c->exited && c->reply >= 0 && py_now() < until;) {
+        struct pollfd p = {c->reply, POLLIN, 0};
+        if (poll(&p, 1, 50) > 0) read_reply(c);
+      }
       close_fd(&c->reply);
       *killed = 1;
       return 128 + SIGKILL;
     }
-    int want_in = c->in >= 0 && (c->pend_off < c->pend_len || !c->stdin_eof);
+    double t = py_now();
+    int want_in = c->in >= 0 && (c->pend_off < c->pend_len || (!c->stdin_eof && t >= c->stdin_retry));
+    int wait_ms = SPAWN_POLL_MS;
+    if (c->in >= 0 && !want_in && !c->stdin_eof && c->stdin_retry - t < SPAWN_POLL_MS / 1e3)
+      wait_ms = (int)((c->stdin_retry - t) * 1e3) + 1;
     struct pollfd p[4] = {{c->reply, POLLIN, 0},
                           {c->out, POLLIN, 0},
                           {c->err, POLLIN, 0},
                           {want_in ? c->in : -1, POLLOUT, 0}};
-    int pr = poll(p, 4, SPAWN_POLL_MS);
+    int pr = poll(p, 4, wait_ms);
     if (pr < 0 && errno != EINTR) break;
     if (pr <= 0) continue;
     if (p[1].revents) pump_output(ps, f, io, &c->out, 1);

@@ -16,7 +16,8 @@ struct sbx;
 /* Where a program's stdin comes from and its output goes (the shell's ctx). */
 typedef struct py_proc_io {
   void *ud;               /* caller's data */
-  /* Reads up to n bytes of stdin; 0 at end, <0 on error (taken as the end). */
+  /* Reads up to n bytes of stdin; 0 at end, -EAGAIN when nothing is there
+   * yet (asked again a little later), other <0 errors are taken as the end. */
   ssize_t (*read)(void *ud, void *buf, size_t n);
   /* Writes output of fd 1 or 2; <0 (-EPIPE) closes that stream for the program. */
   int (*write)(void *ud, int fd, const void *buf, size_t n);

@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -561,6 +562,13 @@ static int io_close(void *ud, int fd) { return sh_fd_close(ud, fd); }
 static int64_t io_lseek(void *ud, int fd, int64_t off, int whence) {
   return sh_fd_lseek(ud, fd, off, whence);
 }
+static int io_read_ready(void *ud, int fd) {
+  sh_file *f = sh_fd_get(ud, fd);
+  if (!f || f->kind != SH_F_HOSTIN) return 1;
+  struct pollfd p = {f->hostfd, POLLIN, 0};
+  return poll(&p, 1, 0) != 0; /* data, EOF, an error: the read returns */
+}
+
 static int io_fstat(void *ud, int fd, store_stat *st) {
   sh_shell *sh = ud;
   sh_file *f = sh_fd_get(sh, fd);
@@ -616,6 +624,7 @@ const cmd_io sh_cmd_io = {
     .getvar = io_getvar,
     .setvar = io_setvar,
     .fstat = io_fstat,
+    .read_ready = io_read_ready,
 };
 
 /* A command of the table (e) or a host program (jail_path) with a ctx of its own. */
