@@ -643,7 +643,8 @@ static bool std_bin_command(const char *name) {
 bool cmd_fs_runnable(cmd_ctx *ctx, const char *name, const char *path_env) {
   if (strchr(name, '/')) {
     store_stat st;
-    return cmd_fs_stat(ctx, name, &st) == 0 || std_bin_command(name);
+    return cmd_fs_stat(ctx, name, &st) == 0 || std_bin_command(name) ||
+           py_program_visible(ctx->sandbox, cmd_abspath(ctx, name));
   }
   if (cmd_find(name) || shell_utility(name)) return true;
   return cmd_fs_which(ctx, name, path_env, false, NULL, NULL) != NULL;

@@ -201,6 +201,12 @@ TEST(host_programs_are_found_and_wired) {
                 "cat /data/out.txt; perl -e 'print STDERR \"to err\\n\"' 2>&1 >/dev/null"),
             "A\nB\nto err\n");
   CHECK_STR(run("perl -e 'kill \"TERM\", $$'; echo $?"), "143\n");
+  /* Through the commands that run commands, and a substitution. */
+  CHECK_STR(run("env A=5 perl -e 'print $ENV{A}'; env -i /usr/bin/perl -e 'print scalar(keys %ENV)'; echo"),
+            "50\n");
+  CHECK_STR(run("echo 1 2 | xargs perl -e 'print \"@ARGV\\n\"'; "
+                "find /data -maxdepth 0 -exec perl -e 'print \"@ARGV\\n\"' {} \\;; x=$(perl -e 'print 42'); echo $x"),
+            "1 2\n/data\n42\n");
   CHECK_STR(run("nosuchprogram; echo $?"), "127\n");
   CHECK(strstr(ERR, "nosuchprogram: command not found") != NULL);
 }
