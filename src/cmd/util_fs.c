@@ -615,7 +615,7 @@ const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, b
       hit = true;
     else if (in_table && (!strcmp(dir, "/usr/bin") || !strcmp(dir, "/bin")))
       hit = true;
-    else if (full && full[0] == '/' && py_program_visible(ctx->sandbox, full))
+    else if (!in_table && full && full[0] == '/' && py_program_visible(ctx->sandbox, full))
       hit = true; /* a program of the host's runtime, run in the jail */
     if (hit) {
       if (!all) return full;

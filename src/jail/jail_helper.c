@@ -334,18 +334,23 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
     close(JAIL_FD_SETUP);
     worker_start(a, worker);
   }
-  /* Z, when the host gave a spawn socket and W is the Python worker. */
-  int has_spawn = fcntl(JAIL_FD_SPAWN, F_GETFD) >= 0;
-  if (has_spawn && spawner && !a->exec_argv) {
-    pid_t z = fork();
+  /* Z, when the host gave a spawn socket and W is the Python worker. J1
+   * keeps the socket (to the host, I5) to start a new Z when user code
+   * killed it (os.kill(-1, 9) in the worker reaches Z). */
+  int has_spawn = fcntl(JAIL_FD_SPAWN, F_GETFD) >= 0 && spawner && !a->exec_argv;
+  pid_t z = -1;
+  if (has_spawn) {
+    z = fork();
     if (z == 0) {
       close(sync_rd);
       close(JAIL_FD_SETUP);
       spawner_start(a, spawner);
     }
-    /* No Z (fork failed): the host's requests find the socket closed. */
+    /* No Z (fork failed): the host's requests wait in the socket until
+     * a call's time limit. */
+  } else if (fcntl(JAIL_FD_SPAWN, F_GETFD) >= 0) {
+    close(JAIL_FD_SPAWN);
   }
-  if (has_spawn) close(JAIL_FD_SPAWN);
   /* Ready only after W exists, so "ready" means nothing else can fail. W does
    * not run untrusted code before the host sends it a request (I2). */
   jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_READY, "", -1);
@@ -365,6 +370,18 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
       _exit(0);
     }
     if (r == w) _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+    if (r > 0 && r == z && WIFSIGNALED(st)) {
+      /* Z was killed (it exits by itself only when the host hangs up). */
+      struct timespec pause = {0, 20 * 1000000L}; /* a kill loop stays slow */
+      nanosleep(&pause, NULL);
+      z = fork();
+      if (z == 0) {
+        close(sync_rd);
+        close(JAIL_FD_SETUP);
+        spawner_start(a, spawner);
+      }
+      continue;
+    }
     /* Any other child is an orphan reparented to us: reaped, nothing more. */
     if (r > 0) continue;
     int ms = memory_watch(&budget, a->limits.mem_bytes);

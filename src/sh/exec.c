@@ -928,7 +928,8 @@ static bool is_table_dir(const char *d, size_t n) {
  * the store, in PATH order; all of them (`type -a`) or the first. A table
  * command is still found when PATH misses those directories (the sandbox
  * has no other programs): as /usr/bin/NAME. Returns the kind of the first
- * match: SH_PATH_TABLE, SH_PATH_FILE, SH_PATH_NOEXEC (only a file that is
+ * match: SH_PATH_TABLE, SH_PATH_FILE, SH_PATH_HOST (a program of the jail's
+ * runtime, never for a name of the table), SH_PATH_NOEXEC (only a file that is
  * not executable: out holds it) or SH_PATH_NONE. */
 int sh_path_search_all(sh_shell *sh, const char *name, bool all, sh_strv *out) {
   int kind = SH_PATH_NONE;
@@ -956,7 +957,9 @@ int sh_path_search_all(sh_shell *sh, const char *name, bool all, sh_strv *out) {
           noexec = cand;
           cand = NULL;
         }
-      } else if (cand[0] == '/' && py_program_visible(sh->sess->sandbox, cand)) {
+      } else if (!e && cand[0] == '/' && py_program_visible(sh->sess->sandbox, cand)) {
+        /* (a table command wins over a host program of its name wherever
+         * PATH has them: the table is the sandbox's /usr/bin) */
         /* a program of the host's runtime, run in the jail */
         sh_strv_push(out, cand);
         cand = NULL;

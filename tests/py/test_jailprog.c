@@ -319,6 +319,12 @@ TEST(without_a_jail_it_is_not_found_with_the_reason) {
   sbx_close(h2);
 }
 
+TEST(a_killed_fork_server_is_started_again) {
+  /* User code in the worker can signal every process of the jail. */
+  CHECK_STR(py_eval(H, "import os, signal\nos.kill(-1, signal.SIGKILL)\n'sent'"), "'sent'");
+  CHECK_STR(run("python3 -c 'print(\"again\")'; perl -e 'print \"too\\n\"'"), "again\ntoo\n");
+}
+
 TEST(execute_python_keeps_its_contexts) {
   CHECK_STR(py_eval(H, "kept = 41"), "");
   run("python3 -c 'kept = 0'");
@@ -350,6 +356,7 @@ int main(int argc, char **argv) {
   RUN(cancel_kills_it);
   RUN(allow_list);
   RUN(without_a_jail_it_is_not_found_with_the_reason);
+  RUN(a_killed_fork_server_is_started_again);
   RUN(execute_python_keeps_its_contexts);
   RUN(no_processes_left_after_close);
   if (H) sbx_close(H);
