@@ -207,6 +207,11 @@ TEST(host_programs_are_found_and_wired) {
   CHECK_STR(run("echo 1 2 | xargs perl -e 'print \"@ARGV\\n\"'; "
                 "find /data -maxdepth 0 -exec perl -e 'print \"@ARGV\\n\"' {} \\;; x=$(perl -e 'print 42'); echo $x"),
             "1 2\n/data\n42\n");
+  /* A request is one datagram: arguments and environment up to 200 KiB. */
+  CHECK_STR(run("big=$(printf '%0100000d' 0); perl -e 'print length($ARGV[0])' $big; echo\n"
+                "perl -e 1 $big $big $big; echo $?"),
+            "100000\n126\n");
+  CHECK(strstr(ERR, "Argument list too long") != NULL);
   CHECK_STR(run("nosuchprogram; echo $?"), "127\n");
   CHECK(strstr(ERR, "nosuchprogram: command not found") != NULL);
 }
