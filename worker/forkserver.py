@@ -9,7 +9,7 @@
 # serves the spawn socket (fd 3, SEQPACKET) one request per datagram:
 #
 #   data = PATH \0 CWD \0 NARGS \0 ARG... \0 ENV...      ("K=V" entries)
-#   fds  = [reply, stdin, stdout, stderr]                 (SCM_RIGHTS)
+#   fds  = [reply, stdin, stdout, stderr, tools]          (SCM_RIGHTS)
 #
 # For each request it forks a child C in a process group of its own. C puts
 # the fds on 0, 1 and 2, takes the call's environment and directory, and
@@ -30,7 +30,10 @@
 # "X status" (the raw wait status, from Z once C is reaped). When the host
 # sends "K" or closes the reply socket (timeout, cancel) or C ends, Z kills
 # C's whole process group. When the host closes the spawn socket, Z
-# kills every group and exits.
+# kills every group and exits. The tools socket carries the `host_tools`
+# calls of a script run in place (one JSON line each way: ["call", NAME,
+# PAYLOAD] or ["search", QUERY, DETAIL, LIMIT] -> [0, RESULT] or [1, "[kind]
+# message"]); exec'd programs do not get it.
 import os
 import signal
 import sys
@@ -54,7 +57,7 @@ _EXE = os.path.realpath(sys.executable)
 _BASE_PATH = list(sys.path[1:])    # without '' (the server's -c)
 _ENCODING = sys.stdout.encoding
 _ERRORS = sys.stdout.errors
-_LOCALE = {k: os.environ.get(k) for k in ("LANG", "LC_ALL", "LC_CTYPE")}
+_CTYPE = os.environ.get("LC_CTYPE") or os.environ.get("LANG")  # the server's: C.UTF-8
 _ORIG_STDIO = (sys.stdin, sys.stdout, sys.stderr)   # kept alive: they own fds 0-2
 _FAST_ENV = {"PYTHONPATH", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE"}
 _MAX_REQUEST = 256 * 1024
@@ -100,12 +103,22 @@ def _python_argv(path, args):
     return [interp] + ([extra] if extra else []) + [path] + args[1:]
 
 
+def _ctype(env):
+    return env.get("LC_CTYPE") or env.get("LANG")
+
+
 def _parse(argv, env):
     """(mode, value, rest, unbuffered) for the fast path, or None."""
     for k in env:
         if k.startswith("PYTHON") and k not in _FAST_ENV:
             return None
-    if any(env.get(k) != v for k, v in _LOCALE.items()):
+    # The character type locale decides stdio's encoding. The server's is
+    # C.UTF-8; the C locale (or none) is coerced to it by python3 itself,
+    # which then sets LC_CTYPE in os.environ (PEP 538); LC_ALL turns the
+    # coercion off. Anything else: the real interpreter.
+    if env.get("LC_ALL"):
+        return None
+    if _ctype(env) not in (None, "", "C", "POSIX", _CTYPE):
         return None
     unbuffered = bool(env.get("PYTHONUNBUFFERED"))
     i = 1
@@ -195,13 +208,55 @@ def _report(exc):
     sys.excepthook(type(exc), exc.with_traceback(tb), tb)
 
 
-def _run_python(pyargv, env):
+def _host_tools(fd):
+    """The host_tools module of a script run in place: the same call() and
+    search() as in execute_python, over the call's tools socket."""
+    sock = _socket.socket(fileno=fd)
+    buf = bytearray()
+
+    def ask(request):
+        import json
+        sock.sendall(json.dumps(request).encode() + b"\n")
+        while b"\n" not in buf:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise RuntimeError("[internal_error] the host closed the tool channel")
+            buf.extend(chunk)
+        line, _, rest = bytes(buf).partition(b"\n")
+        buf[:] = rest
+        status, body = json.loads(line)
+        if status != 0:
+            raise RuntimeError(body)
+        return json.loads(body)
+
+    def call(name, payload=None):
+        """Calls the host tool `name` with a JSON-serializable payload; returns its result."""
+        import json
+        if not isinstance(name, str):
+            raise TypeError("tool name must be a str")
+        return ask(["call", name, json.dumps({} if payload is None else payload)])
+
+    def search(query, detail="brief", limit=10):
+        """Ranks the declared host tools for `query` (BM25); returns a list of dicts."""
+        if detail not in ("brief", "full"):
+            raise ValueError("detail must be 'brief' or 'full'")
+        return ask(["search", str(query), detail, int(limit)])
+
+    mod = type(sys)("host_tools")
+    mod.__doc__ = "Call the host's tools: call(name, payload), search(query)."
+    mod.call, mod.search = call, search
+    return mod
+
+
+def _run_python(pyargv, env, tools):
     """Runs the script in this (forked) process; returns its exit code, or
     None when the real interpreter must be exec'd."""
     parsed = _parse(pyargv, env)
     if parsed is None:
         return None
     mode, value, rest, unbuffered = parsed
+    if _ctype(env) in (None, "", "C", "POSIX"):
+        os.environ["LC_CTYPE"] = _CTYPE  # python3's locale coercion
     exe = pyargv[0] if "/" in pyargv[0] else sys.executable
     src = filename = None
     if mode == "file":
@@ -224,6 +279,7 @@ def _run_python(pyargv, env):
     else:
         path0, argv0 = "", value
     _fresh_state(path0, env, exe, pyargv)
+    sys.modules["host_tools"] = _host_tools(tools)
     _stdio(unbuffered)
     sys.argv = [argv0] + list(rest)
     try:
@@ -249,14 +305,19 @@ def _run_python(pyargv, env):
 
 
 def _child(path, cwd, args, env, fds):
-    reply, stdin, stdout, stderr = fds
+    reply, stdin, stdout, stderr, tools = fds
     signal.set_wakeup_fd(-1)
     _prctl(_PR_SET_DUMPABLE, 1, 0, 0, 0)
     for fd, target in ((stdin, 0), (stdout, 1), (stderr, 2)):
         os.dup2(fd, target)
-    os.closerange(3, reply)
-    os.closerange(reply + 1, 65536)
+    # Everything else closes but the reply and tools sockets (fds >= 3: 0-2
+    # were taken when they arrived).
+    lo, hi = sorted((reply, tools))
+    os.closerange(3, lo)
+    os.closerange(lo + 1, hi)
+    os.closerange(hi + 1, 65536)
     os.set_inheritable(reply, False)
+    os.set_inheritable(tools, False)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     os.environ.clear()
     os.environ.update(env)
@@ -267,10 +328,9 @@ def _child(path, cwd, args, env, fds):
     pyargv = _python_argv(path, args)
     if pyargv is not None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        code = _run_python(pyargv, env)
+        code = _run_python(pyargv, env, tools)
         if code is not None:
-            sys.stdout.flush()
-            raise SystemExit(code)
+            raise SystemExit(code)  # the interpreter's exit flushes stdio
         path, args = _EXE, pyargv
     # A program gets the signal dispositions a shell gives it.
     for s in (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM):
@@ -304,7 +364,7 @@ def serve():
         for fd, ev in events:
             if fd == 3:
                 try:
-                    data, anc, flags, addr = sock.recvmsg(_MAX_REQUEST, _socket.CMSG_SPACE(4 * 4))
+                    data, anc, flags, addr = sock.recvmsg(_MAX_REQUEST, _socket.CMSG_SPACE(5 * 4))
                 except OSError:
                     continue
                 fds = array.array("i")
@@ -319,7 +379,7 @@ def serve():
                             pass
                     os._exit(0)
                 fields = data.split(b"\0")
-                if len(fds) != 4 or len(fields) < 3 or not fields[2].isdigit():
+                if len(fds) != 5 or len(fields) < 3 or not fields[2].isdigit():
                     for f in fds:
                         os.close(f)
                     continue

@@ -61,6 +61,9 @@
 /* One running program: our ends of its fds and what we know of it. */
 typedef struct spawn_call {
   int reply;            /* the reply socket, -1 once closed (the kill) */
+  int tools;            /* the script's host_tools socket, -1 once closed */
+  char *tbuf;           /* what it sent that is not a whole line yet */
+  size_t tlen, tcap;
   int in, out, err;     /* our ends of the pipes, -1 once closed */
   char *pending;        /* stdin bytes read from the shell, not yet written */
   size_t pend_off, pend_len;
@@ -85,11 +88,11 @@ static int put_field(char *buf, size_t *len, const char *s) {
   return 0;
 }
 
-/* Sends the request with the four child-side fds. 0 or -errno. */
-static int send_request(int sock, const char *data, size_t len, const int fds[4]) {
+/* Sends the request with the five child-side fds. 0 or -errno. */
+static int send_request(int sock, const char *data, size_t len, const int fds[5]) {
   struct iovec iov = {(void *)data, len};
   union {
-    char buf[CMSG_SPACE(4 * sizeof(int))];
+    char buf[CMSG_SPACE(5 * sizeof(int))];
     struct cmsghdr align;
   } u;
   memset(&u, 0, sizeof u);
@@ -98,8 +101,8 @@ static int send_request(int sock, const char *data, size_t len, const int fds[4]
   struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
   c->cmsg_level = SOL_SOCKET;
   c->cmsg_type = SCM_RIGHTS;
-  c->cmsg_len = CMSG_LEN(4 * sizeof(int));
-  memcpy(CMSG_DATA(c), fds, 4 * sizeof(int));
+  c->cmsg_len = CMSG_LEN(5 * sizeof(int));
+  memcpy(CMSG_DATA(c), fds, 5 * sizeof(int));
   for (;;) {
     ssize_t r = sendmsg(sock, &mh, MSG_NOSIGNAL);
     if (r >= 0) return 0;
@@ -191,6 +194,87 @@ static void pump_input(py_state *ps, py_loan_frame *f, const py_proc_io *io, spa
   if (c->stdin_eof) close_fd(&c->in);
 }
 
+/* Writes a whole reply line to the script's tools socket, waiting at most
+ * a few seconds for room (the script waits for it; one that does not read
+ * loses its channel). */
+static void tools_reply(spawn_call *c, json_t *reply) {
+  char *text = json_dumps(reply, JSON_COMPACT | JSON_ENSURE_ASCII);
+  json_decref(reply);
+  size_t n = text ? strlen(text) : 0, off = 0;
+  double until = py_now() + 5;
+  while (text && off <= n && c->tools >= 0) {
+    const char *p = off < n ? text + off : "\n";
+    size_t len = off < n ? n - off : 1;
+    ssize_t w = send(c->tools, p, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (w > 0) {
+      off += (size_t)w;
+      if (off == n + 1) break;
+      continue;
+    }
+    struct pollfd pf = {c->tools, POLLOUT, 0};
+    if ((w < 0 && errno != EAGAIN && errno != EINTR) || py_now() > until || poll(&pf, 1, 50) < 0)
+      close_fd(&c->tools);
+  }
+  free(text);
+}
+
+/* One host_tools request line of the script: ["call", NAME, PAYLOAD] or
+ * ["search", QUERY, DETAIL, LIMIT]; answered [0, RESULT] or [1, "[kind] msg"],
+ * the tool run as the `tool` command runs it (holds restored). */
+static void tools_serve(sbx *h, py_state *ps, py_loan_frame *f, spawn_call *c, const char *line,
+                        size_t len) {
+  json_t *req = json_loadb(line, len, 0, NULL);
+  const char *op = json_string_value(json_array_get(req, 0));
+  char *out = NULL, msg[1100] = "[value_error] a malformed host_tools request";
+  int ok = 0;
+  py_loan_restore(ps, f);
+  if (op && !strcmp(op, "call") && json_is_string(json_array_get(req, 1)) &&
+      json_is_string(json_array_get(req, 2))) {
+    ok = py_tool_call(h, json_string_value(json_array_get(req, 1)),
+                      json_string_value(json_array_get(req, 2)), 1, &out, msg, sizeof msg) == 0;
+  } else if (op && !strcmp(op, "search") && json_is_string(json_array_get(req, 1)) &&
+             json_is_string(json_array_get(req, 2)) && json_is_integer(json_array_get(req, 3))) {
+    json_int_t lim = json_integer_value(json_array_get(req, 3));
+    ok = sbx_tools_search(h, json_string_value(json_array_get(req, 1)),
+                          json_string_value(json_array_get(req, 2)),
+                          lim < 0 ? 0 : lim > 1000 ? 1000 : (int)lim, &out) == SBX_OK;
+    if (!ok) snprintf(msg, sizeof msg, "[value_error] %s", sbx_errmsg(h));
+  }
+  py_loan_release(ps, f);
+  json_decref(req);
+  tools_reply(c, ok ? json_pack("[is]", 0, out ? out : "null") : json_pack("[is]", 1, msg));
+  free(out);
+}
+
+/* Reads the tools socket and serves every whole line (a line is at most one
+ * protocol frame: 16 MiB). */
+static void tools_pump(sbx *h, py_state *ps, py_loan_frame *f, spawn_call *c) {
+  if (c->tcap - c->tlen < SPAWN_CHUNK) {
+    size_t cap = c->tcap ? c->tcap * 2 : 2 * SPAWN_CHUNK;
+    char *nb = cap <= PY_PROTO_MAX_FRAME + 2 * SPAWN_CHUNK ? realloc(c->tbuf, cap) : NULL;
+    if (!nb) {
+      close_fd(&c->tools); /* too long a request: the script's call fails */
+      return;
+    }
+    c->tbuf = nb;
+    c->tcap = cap;
+  }
+  ssize_t r = recv(c->tools, c->tbuf + c->tlen, c->tcap - c->tlen, MSG_DONTWAIT);
+  if (r < 0 && (errno == EAGAIN || errno == EINTR)) return;
+  if (r <= 0) {
+    close_fd(&c->tools);
+    return;
+  }
+  c->tlen += (size_t)r;
+  char *nl;
+  while (c->tools >= 0 && (nl = memchr(c->tbuf, '\n', c->tlen))) {
+    size_t len = (size_t)(nl - c->tbuf);
+    tools_serve(h, ps, f, c, c->tbuf, len);
+    memmove(c->tbuf, nl + 1, c->tlen - len - 1);
+    c->tlen -= len + 1;
+  }
+}
+
 /* The status a shell reports for a wait status. */
 static int shell_status(int st) {
   if (WIFEXITED(st)) return WEXITSTATUS(st);
@@ -199,7 +283,7 @@ static int shell_status(int st) {
 }
 
 /* The wait loop (holds released). Returns the shell status. */
-static int run_loop(py_state *ps, py_loan_frame *f, const py_proc_io *io, spawn_call *c,
+static int run_loop(sbx *h, py_state *ps, py_loan_frame *f, const py_proc_io *io, spawn_call *c,
                     int *killed) {
   while (!c->exited) {
     int stop = 0;
@@ -225,17 +309,19 @@ static int run_loop(py_state *ps, py_loan_frame *f, const py_proc_io *io, spawn_
     int wait_ms = SPAWN_POLL_MS;
     if (c->in >= 0 && !want_in && !c->stdin_eof && c->stdin_retry - t < SPAWN_POLL_MS / 1e3)
       wait_ms = (int)((c->stdin_retry - t) * 1e3) + 1;
-    struct pollfd p[4] = {{c->reply, POLLIN, 0},
+    struct pollfd p[5] = {{c->reply, POLLIN, 0},
                           {c->out, POLLIN, 0},
                           {c->err, POLLIN, 0},
-                          {want_in ? c->in : -1, POLLOUT, 0}};
-    int pr = poll(p, 4, wait_ms);
+                          {want_in ? c->in : -1, POLLOUT, 0},
+                          {c->tools, POLLIN, 0}};
+    int pr = poll(p, 5, wait_ms);
     if (pr < 0 && errno != EINTR) break;
     if (pr <= 0) continue;
     if (p[1].revents) pump_output(ps, f, io, &c->out, 1);
     if (p[2].revents) pump_output(ps, f, io, &c->err, 2);
     if (p[3].revents & (POLLERR | POLLHUP)) close_fd(&c->in);
     else if (p[3].revents) pump_input(ps, f, io, c);
+    if (p[4].revents) tools_pump(h, ps, f, c);
     if (p[0].revents) read_reply(c);
   }
   /* Everything the program wrote before it ended is in the pipes now (a
@@ -261,7 +347,7 @@ int py_spawn_run(sbx *h, const char *path, char *const *argv, char *const *env, 
     return -1;
   }
   char *req = malloc(SPAWN_MAX_REQUEST);
-  spawn_call c = {.reply = -1, .in = -1, .out = -1, .err = -1};
+  spawn_call c = {.reply = -1, .in = -1, .out = -1, .err = -1, .tools = -1};
   c.pending = malloc(SPAWN_CHUNK);
   if (!req || !c.pending) {
     free(req);
@@ -295,19 +381,24 @@ int py_spawn_run(sbx *h, const char *path, char *const *argv, char *const *env, 
     snprintf(res->msg, sizeof res->msg, "%s", sbx_errmsg(h));
     goto out;
   }
-  int reply[2] = {-1, -1}, in[2] = {-1, -1}, outp[2] = {-1, -1}, errp[2] = {-1, -1};
+  int reply[2] = {-1, -1}, in[2] = {-1, -1}, outp[2] = {-1, -1}, errp[2] = {-1, -1},
+      tools[2] = {-1, -1};
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, reply) || pipe2(in, O_CLOEXEC) ||
-      pipe2(outp, O_CLOEXEC) || pipe2(errp, O_CLOEXEC)) {
+      pipe2(outp, O_CLOEXEC) || pipe2(errp, O_CLOEXEC) ||
+      socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, tools)) {
     snprintf(res->msg, sizeof res->msg, "socketpair/pipe: %s", strerror(errno));
-    for (int i = 0; i < 2; i++) close_fd(&reply[i]), close_fd(&in[i]), close_fd(&outp[i]), close_fd(&errp[i]);
+    for (int i = 0; i < 2; i++)
+      close_fd(&reply[i]), close_fd(&in[i]), close_fd(&outp[i]), close_fd(&errp[i]), close_fd(&tools[i]);
     goto out;
   }
-  const int child_fds[4] = {reply[1], in[0], outp[1], errp[1]};
+  const int child_fds[5] = {reply[1], in[0], outp[1], errp[1], tools[1]};
   int sr = ps->j.spawn_fd >= 0 ? send_request(ps->j.spawn_fd, req, len, child_fds) : -ENOTCONN;
   close_fd(&reply[1]);
   close_fd(&in[0]);
   close_fd(&outp[1]);
   close_fd(&errp[1]);
+  close_fd(&tools[1]);
+  c.tools = tools[0];
   c.reply = reply[0];
   c.in = in[1];
   c.out = outp[0];
@@ -318,7 +409,7 @@ int py_spawn_run(sbx *h, const char *path, char *const *argv, char *const *env, 
     fcntl(c.in, F_SETFL, O_NONBLOCK);
     fcntl(c.out, F_SETFL, O_NONBLOCK);
     fcntl(c.err, F_SETFL, O_NONBLOCK);
-    status = run_loop(ps, &f, io, &c, &res->killed);
+    status = run_loop(h, ps, &f, io, &c, &res->killed);
     res->status = status;
     res->exec_errno = c.exec_errno;
   }
@@ -326,11 +417,13 @@ int py_spawn_run(sbx *h, const char *path, char *const *argv, char *const *env, 
   close_fd(&c.in);
   close_fd(&c.out);
   close_fd(&c.err);
+  close_fd(&c.tools);
 out:
   py_loan_restore(ps, &f);
   py_loan_end(ps, &f);
   free(req);
   free(c.pending);
+  free(c.tbuf);
   return status < 0 ? -1 : 0;
 }
 

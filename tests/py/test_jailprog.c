@@ -94,6 +94,8 @@ TEST(python3_exits_like_python3) {
   CHECK_STR(run("python3 -c '1/0' 2>&1 | grep -c File"), "1\n");
   CHECK_STR(run("python3 -c 'import os, signal; os.kill(os.getpid(), signal.SIGTERM)'; echo $?"),
             "143\n");
+  /* A script that closes its stdout (json.tool does) exits 0. */
+  CHECK_STR(run("python3 -c 'import sys; print(1); sys.stdout.close()'; echo $?"), "1\n0\n");
   CHECK_STR(run("python3 -c 'import sys; sys.exit(\"bye\")'; echo $?"), "1\n");
   CHECK_STR(ERR, "bye\n");
   /* Non-daemon threads are joined at exit, as in python3. */
@@ -330,6 +332,31 @@ TEST(a_killed_fork_server_is_started_again) {
   CHECK_STR(run("python3 -c 'print(\"again\")'; perl -e 'print \"too\\n\"'"), "again\ntoo\n");
 }
 
+static int sh_tool(void *ud, sbx *h, const char *name, const char *args, char **result, char **error) {
+  (void)ud, (void)name, (void)args, (void)error;
+  sbx_bash_result r;
+  int rc = sbx_bash(h, "cat /data/shared.txt; echo $((6*7))", 35, &r);
+  char buf[256];
+  snprintf(buf, sizeof buf, "{\"rc\": %d, \"out\": \"%.*s\"}", rc, (int)strcspn(r.out ? r.out : "", "\n"),
+           r.out ? r.out : "");
+  sbx_bash_result_free(&r);
+  *result = strdup(buf);
+  return 0;
+}
+
+TEST(host_tools_from_the_shells_python3) {
+  sbx_tool_def def = {"sh", "Run a script in the same sandbox.", NULL, NULL, 60};
+  REQUIRE(sbx_tools_register(H, &def, 1, sh_tool, NULL) == SBX_OK);
+  /* The callback runs a script in the sandbox whose shell waits for it. */
+  CHECK_STR(run("echo shared > /data/shared.txt\n"
+                "python3 -c 'from host_tools import call; print(call(\"sh\", {}))' | cat"),
+            "{'rc': 0, 'out': 'shared'}\n");
+  CHECK(SECS < 30);
+  /* Programs exec'd in the jail do not get the channel. */
+  CHECK_STR(run("python3 -X utf8 -c 'import host_tools' 2>&1 | tail -n 1"),
+            "ModuleNotFoundError: No module named 'host_tools'\n");
+}
+
 TEST(execute_python_keeps_its_contexts) {
   CHECK_STR(py_eval(H, "kept = 41"), "");
   run("python3 -c 'kept = 0'");
@@ -362,6 +389,7 @@ int main(int argc, char **argv) {
   RUN(allow_list);
   RUN(without_a_jail_it_is_not_found_with_the_reason);
   RUN(a_killed_fork_server_is_started_again);
+  RUN(host_tools_from_the_shells_python3);
   RUN(execute_python_keeps_its_contexts);
   RUN(no_processes_left_after_close);
   if (H) sbx_close(H);

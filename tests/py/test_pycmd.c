@@ -216,11 +216,17 @@ TEST(tool_command) {
   CHECK(strstr(IO.out, "\"name\":\"echo\"") != NULL);
   char *usage[] = {"tool", NULL};
   CHECK_EQ(run_cmd(NULL, usage), 2);
-  /* python3 in the shell is a plain interpreter: host_tools belongs to
-   * execute_python (sbx_python_exec) only. */
-  char *py[] = {"python3", "-c", "import host_tools", NULL};
-  CHECK_EQ(run_cmd(NULL, py), 1);
-  CHECK(strstr(IO.err, "ModuleNotFoundError: No module named 'host_tools'") != NULL);
+  /* python3 in the shell reaches the same tools. */
+  char *py[] = {"python3", "-c", "from host_tools import call\nprint(call('echo', {'x': 5}))", NULL};
+  CHECK_EQ(run_cmd(NULL, py), 0);
+  CHECK_STR(IO.out, "{'x': 5}\n");
+  char *s[] = {"python3", "-c", "from host_tools import search\nprint(search('payload')[0]['name'])", NULL};
+  CHECK_EQ(run_cmd(NULL, s), 0);
+  if (getenv("PY_TEST_VERBOSE")) fprintf(stderr, "  stderr: %s\n", IO.err);
+  CHECK_STR(IO.out, "echo\n");
+  char *bad_args[] = {"python3", "-c", "from host_tools import call\ncall('echo', {'x': 'no'})", NULL};
+  CHECK_EQ(run_cmd(NULL, bad_args), 1);
+  CHECK(strstr(IO.err, "RuntimeError: [validation_error]") != NULL);
 }
 
 TEST(without_a_sandbox) {
