@@ -1,8 +1,7 @@
 /*
  * test_nested.c - host tool callbacks that call back into the same sandbox
  * while a shell script of that sandbox waits for them: the script runs
- * `tool` (or execute_python code calls host_tools), whose call reaches a C
- * callback, and the
+ * `python3` (or `tool`), whose tool call reaches a C callback, and the
  * callback runs sbx_bash, reads files or runs Python in the same sandbox.
  * The shell holds the sandbox for its whole script, so these calls must run
  * on the script's loan (src/py/py_loan.c) instead of waiting for the lock,
@@ -112,14 +111,16 @@ static const char *bash(const char *script, int *status, double *secs) {
   return out;
 }
 
-TEST(tool_callback_runs_sbx_bash) {
+TEST(python3_callback_runs_sbx_bash) {
   int st;
   double secs;
   const char *out = bash("echo hello > /data/f\n"
-                         "tool sh '{\"script\": \"cat /data/f; echo $((6*7))\"}'\n"
+                         "python3 -c 'from host_tools import call\n"
+                         "r = call(\"sh\", {\"script\": \"cat /data/f; echo $((6*7))\"})\n"
+                         "print(r[\"rc\"], r[\"status\"], r[\"out\"], end=\"\")'\n"
                          "echo after $?\n",
                          &st, &secs);
-  CHECK_STR(out, "{\"rc\":0,\"out\":\"hello\\n42\\n\",\"err\":\"\",\"status\":0}\nafter 0\n");
+  CHECK_STR(out, "0 0 hello\n42\nafter 0\n");
   CHECK_EQ(st, 0);
   CHECK(secs < 30);
 }
@@ -142,8 +143,9 @@ TEST(nested_script_runs_in_a_separate_shell) {
    * the callback's script, which starts like a fresh session. */
   int st;
   const char *out = bash("cd /tmp; X=outer\n"
-                         "tool sh '{\"script\": \"echo [${X-unset}] $PWD; cd /; X=inner; echo $X $PWD\"}' |\n"
-                         "  python3 -c 'import json, sys; print(json.load(sys.stdin)[\"out\"], end=\"\")'\n"
+                         "python3 -c 'from host_tools import call\n"
+                         "r = call(\"sh\", {\"script\": \"echo [${X-unset}] $PWD; cd /; X=inner; echo $X $PWD\"})\n"
+                         "print(r[\"out\"], end=\"\")'\n"
                          "echo $X $PWD\n",
                          &st, NULL);
   CHECK_STR(out, "[unset] /data\ninner /\nouter /tmp\n");
@@ -153,13 +155,13 @@ TEST(nested_script_runs_in_a_separate_shell) {
 
 TEST(callback_script_runs_python3_in_a_pipeline) {
   /* The inner python3 runs on a pipeline stage's thread of the nested shell
-   * while the outer `tool` waits in its callback. */
+   * while the outer python3 waits in its tool call. */
   int st;
   double secs;
-  const char *out = bash("tool sh '{\"script\": \"echo abc | python3 -c \\\"import sys; "
-                         "print(sys.stdin.read().upper().strip())\\\" | tr A Z; echo inner $?\"}' |\n"
-                         "  python3 -c 'import json, sys; print(json.load(sys.stdin)[\"out\"], end=\"\")' |\n"
-                         "  tr a-z A-Z\n",
+  const char *out = bash("python3 -c 'from host_tools import call\n"
+                         "r = call(\"sh\", {\"script\": \"echo abc | python3 -c \\\"import sys; "
+                         "print(sys.stdin.read().upper().strip())\\\" | tr A Z; echo inner $?\"})\n"
+                         "print(r[\"out\"], end=\"\")' | tr a-z A-Z\n",
                          &st, &secs);
   CHECK_STR(out, "ZBC\nINNER 0\n");
   CHECK_EQ(st, 0);
@@ -168,10 +170,12 @@ TEST(callback_script_runs_python3_in_a_pipeline) {
 
 TEST(callback_runs_python_while_the_script_waits) {
   int st;
-  const char *out = bash("python3 -c 'open(\"/tmp/shared\", \"w\").write(\"from outer\")'\n"
-                         "tool py '{\"code\": \"open(\\\"/tmp/shared\\\").read()\"}'\n",
+  const char *out = bash("python3 -c 'from host_tools import call\n"
+                         "open(\"/tmp/shared\", \"w\").write(\"from outer\")\n"
+                         "r = call(\"py\", {\"code\": \"open(\\\"/tmp/shared\\\").read()\"})\n"
+                         "print(r[\"rc\"], r[\"error\"], r[\"repr\"])'\n",
                          &st, NULL);
-  CHECK_STR(out, "{\"rc\":0,\"repr\":\"'from outer'\",\"error\":0}\n");
+  CHECK_STR(out, "0 0 'from outer'\n");
 }
 
 TEST(pipeline_from_sbx_python_exec_callback) {
@@ -233,7 +237,8 @@ TEST(cancel_reaches_the_nested_script) {
   pthread_t t;
   pthread_create(&t, NULL, cancel_later, NULL);
   sbx_bash_result r;
-  const char *script = "tool sh '{\"script\": \"sleep 50; echo not cancelled\"}'\n"
+  const char *script = "python3 -c 'from host_tools import call\n"
+                       "print(call(\"sh\", {\"script\": \"sleep 50; echo not cancelled\"}))'\n"
                        "echo after\n";
   double t0 = now_s();
   int rc = sbx_bash(H, script, strlen(script), &r);
@@ -259,7 +264,7 @@ int main(int argc, char **argv) {
   become_subreaper();
   if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
   if (sbx_tools_register(H, TOOLS, sizeof TOOLS / sizeof TOOLS[0], tool_cb, NULL) != SBX_OK) return 1;
-  RUN(tool_callback_runs_sbx_bash);
+  RUN(python3_callback_runs_sbx_bash);
   RUN(tool_command_callback_reads_a_file);
   RUN(nested_script_runs_in_a_separate_shell);
   RUN(callback_script_runs_python3_in_a_pipeline);
