@@ -19,7 +19,8 @@
  * options it cannot honour that way (-I, -X, -O, -W, PYTHONHASHSEED...) make
  * the child exec the real interpreter instead. `python` is python3 (Debian's
  * python-is-python3). The persistent interpreter with named contexts is
- * sbx_python_exec (execute_python), not this command.
+ * sbx_python_exec (execute_python), not this command; `from host_tools
+ * import call, search` works in both.
  */
 #include "cmd/cmd.h"
 #include "cmd/host.h"
