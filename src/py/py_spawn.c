@@ -16,6 +16,8 @@
  *   shell task ──(read stdin)──> in pipe  ──> child fd 0
  *   shell task <──(write 1/2)── out, err pipes <── child fds 1, 2
  *   shell task <── reply socket ── Z ("E n", "X n"); closing it kills the group
+ *   shell task <──> tools socket <──> a script run in place: its host_tools
+ *                   calls, one JSON line each way, run like the `tool` command
  *
  * Stopping: the shell's cancel, time limits and `timeout` reach us through
  * the io's `cancelled` hook, polled at least every 50 ms; we then send "K"
