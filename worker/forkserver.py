@@ -117,8 +117,9 @@ def _parse(argv, env):
     # which then sets LC_CTYPE in os.environ (PEP 538); LC_ALL turns the
     # coercion off. Anything else: the real interpreter.
     if env.get("LC_ALL"):
-        return None
-    if _ctype(env) not in (None, "", "C", "POSIX", _CTYPE):
+        if env["LC_ALL"] != _CTYPE:
+            return None
+    elif _ctype(env) not in (None, "", "C", "POSIX", _CTYPE):
         return None
     unbuffered = bool(env.get("PYTHONUNBUFFERED"))
     i = 1
@@ -255,7 +256,7 @@ def _run_python(pyargv, env, tools):
     if parsed is None:
         return None
     mode, value, rest, unbuffered = parsed
-    if _ctype(env) in (None, "", "C", "POSIX"):
+    if not env.get("LC_ALL") and _ctype(env) in (None, "", "C", "POSIX"):
         os.environ["LC_CTYPE"] = _CTYPE  # python3's locale coercion
     exe = pyargv[0] if "/" in pyargv[0] else sys.executable
     src = filename = None
