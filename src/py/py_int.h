@@ -194,9 +194,11 @@ void py_sync_view(sbx *h, py_state *ps);
 
 /* Brings the jail up for a python3/host program command that has opened the
  * loan and released its holds (py_spawn.c): starts the worker (and with it
- * the fork server) if needed and syncs the jail's view of the store.
- * SBX_OK, or an error code with the message on the handle. */
-int py_jail_up(sbx *h, py_state *ps);
+ * the fork server) if needed and syncs the jail's view of the store;
+ * `restart`: the jail is gone although the worker seemed up (its spawn
+ * socket is dead), start a new one. SBX_OK, or an error code with the
+ * message on the handle. */
+int py_jail_up(sbx *h, py_state *ps, int restart);
 
 /* ---- py_tools.c ------------------------------------------------------------------ */
 

@@ -379,7 +379,7 @@ int py_spawn_run(sbx *h, const char *path, char *const *argv, char *const *env, 
   py_loan_begin(ps, 1, &f);
   py_loan_release(ps, &f);
   int status = -1;
-  if (py_jail_up(h, ps) != SBX_OK) {
+  if (py_jail_up(h, ps, 0) != SBX_OK) {
     snprintf(res->msg, sizeof res->msg, "%s", sbx_errmsg(h));
     goto out;
   }
@@ -395,6 +395,11 @@ int py_spawn_run(sbx *h, const char *path, char *const *argv, char *const *env, 
   }
   const int child_fds[5] = {reply[1], in[0], outp[1], errp[1], tools[1]};
   int sr = ps->j.spawn_fd >= 0 ? send_request(ps->j.spawn_fd, req, len, child_fds) : -ENOTCONN;
+  if (sr == -EPIPE || sr == -ECONNRESET || sr == -ENOTCONN) {
+    /* The jail is gone (killed from outside): once more in a new one. */
+    if (py_jail_up(h, ps, 1) == SBX_OK && ps->j.spawn_fd >= 0)
+      sr = send_request(ps->j.spawn_fd, req, len, child_fds);
+  }
   close_fd(&reply[1]);
   close_fd(&in[0]);
   close_fd(&outp[1]);

@@ -663,7 +663,18 @@ static int enter(sbx *h, py_state **out, int command, py_entry *e) {
   return SBX_OK;
 }
 
-int py_jail_up(sbx *h, py_state *ps) {
+int py_jail_up(sbx *h, py_state *ps, int restart) {
+  if (restart && ps->running) {
+    /* The jail went away under a running worker (killed from outside):
+     * start a new one, unless a call is inside the worker now. */
+    pthread_t saved;
+    if (!chan_enter(h, ps, 1, &saved))
+      return sandbox_fail(h, SBX_MISUSE, "python: another thread is running Python in this sandbox");
+    int busy = ps->chan_depth > 1;
+    if (!busy) py_stop_worker(ps);
+    chan_leave(ps, saved);
+    if (busy) return sandbox_fail(h, SBX_JAIL, "the jail ended while Python was running in it");
+  }
   if (!ps->running) {
     pthread_t saved;
     if (!chan_enter(h, ps, 1, &saved))

@@ -11,6 +11,8 @@
  * slow), so a hang fails the test instead of passing late.
  */
 #include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "py/py_int.h"
 #include "py_util.h"
 
 static sbx *H;
@@ -357,6 +360,21 @@ TEST(host_tools_from_the_shells_python3) {
             "ModuleNotFoundError: No module named 'host_tools'\n");
 }
 
+TEST(a_jail_killed_from_outside_is_started_again) {
+  /* The jail's helper P1 dies (the host's OOM killer, an operator): its
+   * spawn socket is dead; the next program starts a new jail. */
+  CHECK_STR(run("python3 -c 'print(1)'"), "1\n");
+  REQUIRE(H->py && H->py->j.helper_pid > 0);
+  kill(H->py->j.helper_pid, SIGKILL);
+  usleep(200 * 1000);
+  CHECK_STR(run("python3 -c 'print(2)'; perl -e 'print 3'"), "2\n3");
+  /* The old jail's init came back to us (this test is a subreaper) once its
+   * parent was killed: reaped here, as init would for a library user. */
+  usleep(200 * 1000);
+  while (waitpid(-1, NULL, WNOHANG) > 0) {
+  }
+}
+
 TEST(execute_python_keeps_its_contexts) {
   CHECK_STR(py_eval(H, "kept = 41"), "");
   run("python3 -c 'kept = 0'");
@@ -390,6 +408,7 @@ int main(int argc, char **argv) {
   RUN(without_a_jail_it_is_not_found_with_the_reason);
   RUN(a_killed_fork_server_is_started_again);
   RUN(host_tools_from_the_shells_python3);
+  RUN(a_jail_killed_from_outside_is_started_again);
   RUN(execute_python_keeps_its_contexts);
   RUN(no_processes_left_after_close);
   if (H) sbx_close(H);
