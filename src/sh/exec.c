@@ -958,9 +958,9 @@ int sh_path_search_all(sh_shell *sh, const char *name, bool all, sh_strv *out) {
           cand = NULL;
         }
       } else if (!e && cand[0] == '/' && py_program_visible(sh->sess->sandbox, cand)) {
-        /* (a table command wins over a host program of its name wherever
-         * PATH has them: the table is the sandbox's /usr/bin) */
-        /* a program of the host's runtime, run in the jail */
+        /* a program of the host's runtime, run in the jail (a table command
+         * wins over a host program of its name wherever PATH has them: the
+         * table is the sandbox's /usr/bin) */
         sh_strv_push(out, cand);
         cand = NULL;
         if (kind == SH_PATH_NONE) kind = SH_PATH_HOST;
@@ -1027,6 +1027,11 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
     sh_hashent *h = sh_map_get(&sh->hashed, name);
     char *found = NULL;
     int kind;
+    if (h && h->host && !py_program_visible(sh->sess->sandbox, h->path)) {
+      /* hashed, but no longer allowed (sbx_set_programs): search again */
+      sh_hash_free_entry(sh_map_del(&sh->hashed, name));
+      h = NULL;
+    }
     if (h) {
       kind = h->host ? SH_PATH_HOST : h->table ? SH_PATH_TABLE : SH_PATH_FILE;
       h->hits++;
