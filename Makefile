@@ -120,7 +120,7 @@ endif
 $(B)/worker/_sbxw.so: $(WEXT_SRCS:%.c=$(B)/%.o) $(B)/libsbx.a
 	$(CC) -shared $(LDFLAGS) -o $@ $(WEXT_SRCS:%.c=$(B)/%.o) $(B)/libsbx.a \
 	  -Wl,--exclude-libs,ALL -Wl,--as-needed $(LIBS)
-$(B)/worker/main.o: $(B)/worker/_sbxw.so
+$(B)/worker/main.o: $(B)/worker/_sbxw.so worker/forkserver.py
 $(B)/worker/main.o: private CFLAGS += -DSBXW_EXT_SO='"$(B)/worker/_sbxw.so"'
 
 # bootstrap.py is linked into _sbxw.so with .incbin.

@@ -35,6 +35,9 @@ extern const char *cli_python_paths[CLI_MAX_PYTHON_PATHS + 1];
 /* Applies the global options that act on an open sandbox (the Python paths);
  * SBX_OK or the failing code, with the message on h. */
 int cli_sandbox_setup(sbx *h);
+/* --programs LIST: the host programs the shell may run (sbx_set_programs),
+ * NULL-terminated; NULL: the default (all of the jail's runtime). */
+extern char **cli_programs;
 
 /* argv[0] is the subcommand's name; its arguments follow. */
 typedef int (*cli_main_fn)(cli_ctx *c, int argc, char **argv);

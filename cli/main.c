@@ -190,6 +190,9 @@ static void print_help(void) {
       "                                  function_depth, output_bytes, string_size,\n"
       "                                  array_size, timeout_ms); these three may\n"
       "                                  also follow DB or the subcommand's name\n\n"
+      "  --programs NAME[,NAME...]       host programs the shell may run in the jail\n"
+      "                                  (git, make, gcc...; '' for none; default: all\n"
+      "                                  of the jail's runtime)\n\n"
       "Commands:\n",
       SBX_VERSION);
   for (size_t i = 0; i < CLI_NCOMMANDS; i++) {
@@ -285,10 +288,29 @@ int main(int argc, char **argv) {
     argv += i - 1;
     argc -= i - 1;
   }
+  /* --programs LIST: comma-separated names or paths ("" for none). */
+  while (argc >= 2 && strncmp(argv[1], "--programs", 10) == 0 &&
+         (argv[1][10] == '=' || argv[1][10] == '\0')) {
+    const char *list = argv[1][10] == '=' ? argv[1] + 11 : argc >= 3 ? argv[2] : NULL;
+    int used = argv[1][10] == '=' ? 1 : 2;
+    if (!list) return cli_error("--programs needs a list: NAME[,NAME...] (or '' for none)");
+    size_t n = 1;
+    for (const char *p = list; *p; p++) n += *p == ',';
+    char *copy = strdup(list);
+    char **names = calloc(n + 1, sizeof *names);
+    if (!copy || !names) return cli_error("out of memory");
+    size_t k = 0;
+    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+      names[k++] = tok;
+    cli_programs = names; /* lives as long as the process */
+    argv[used] = argv[0];
+    argv += used;
+    argc -= used;
+  }
   if (argc < 2) {
     fprintf(stderr,
-            "usage: sbx [--python-path DIR] [--isolation MODE] DB [COMMAND [ARG...]] | "
-            "sbx COMMAND [ARG...]\n");
+            "usage: sbx [--python-path DIR] [--isolation MODE] [--programs LIST] DB "
+            "[COMMAND [ARG...]] | sbx COMMAND [ARG...]\n");
     return 1;
   }
   const char *first = argv[1];

@@ -99,9 +99,12 @@ int cli_write_all(int fd, const void *buf, size_t len) {
 
 int cli_open_flags;
 const char *cli_python_paths[CLI_MAX_PYTHON_PATHS + 1];
+char **cli_programs;
 
 int cli_sandbox_setup(sbx *h) {
-  return cli_python_paths[0] ? sbx_python_set_paths(h, cli_python_paths) : SBX_OK;
+  int rc = cli_python_paths[0] ? sbx_python_set_paths(h, cli_python_paths) : SBX_OK;
+  if (rc == SBX_OK && cli_programs) rc = sbx_set_programs(h, (const char *const *)cli_programs);
+  return rc;
 }
 
 /* The limit options given so far (cli_limit_set). */

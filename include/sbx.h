@@ -606,6 +606,17 @@ SBX_API int sbx_python_require(sbx *h, int tier);
  * when no tier can start. */
 SBX_API int sbx_jail_info(sbx *h, char **json);
 
+/* Host programs in the shell. A simple command that is neither a builtin, a
+ * function nor a table command is looked up on PATH in the jail's view of
+ * the host's runtime (/usr, /bin, /lib... read-only) and runs in the jail over
+ * the sandbox's files, wired into the pipeline like any command (git, make,
+ * gcc, node, perl...). `names` limits which: program names ("git") or
+ * absolute paths ("/usr/bin/git"), NULL-terminated; an empty list allows
+ * none; NULL (the default) allows every executable of the runtime. The
+ * shell's python3/python commands are not affected. SBX_MISUSE for a name
+ * with a '/' that is not absolute. */
+SBX_API int sbx_set_programs(sbx *h, const char *const *names);
+
 /* ---- host tools (programmatic tool calling) ------------------------------------------
  *
  * Code in the sandbox runs `from host_tools import call, search`;

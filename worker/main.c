@@ -2,7 +2,8 @@
  * main.c - sbx-pyworker's entry point. One binary, two roles, chosen by argv[1]:
  *   jail KEY=VALUE... [-- PROGRAM ARGS...]  P1 of a jail (see src/jail/jail.h);
  *                                           its W runs the Python worker
- *                                           (below) or PROGRAM
+ *                                           (below) or PROGRAM, its Z the
+ *                                           fork server (forkserver.py)
  *   probe                                   the doctor's checks, one line each
  *   shell DB FLAGS KEY=VALUE...             the sealed helper of a process-isolated
  *                                           shell (SBX_OPEN_PROCESS, src/iso/iso.h)
@@ -45,6 +46,16 @@ __asm__(".section .rodata\n"
         "sbxw_so_end:\n"
         ".previous\n");
 extern const char sbxw_so_start[], sbxw_so_end[];
+
+/* forkserver.py (Z), embedded at build time (NUL-terminated). */
+__asm__(".section .rodata\n"
+        ".global sbx_forkserver_src\n"
+        ".type sbx_forkserver_src, @object\n"
+        "sbx_forkserver_src:\n"
+        ".incbin \"worker/forkserver.py\"\n"
+        ".byte 0\n"
+        ".previous\n");
+extern const char sbx_forkserver_src[];
 
 /* W: exec the interpreter with the extension on SBXW_EXT_FD. Returns only on
  * failure (the exit status). */
@@ -89,8 +100,27 @@ static int python_worker(const jail_limits *limits) {
   return 127;
 }
 
+/* Z: exec the interpreter on forkserver.py, the spawn socket on fd 3. Default
+ * interpreter options (site, user site, bytecode): what it forks must look
+ * like a plain `python3`. Returns only on failure. */
+static int fork_server(const jail_limits *limits) {
+  char err[256];
+  if (jail_worker_memory_filter(limits, err, sizeof err)) {
+    dprintf(2, "sbx-pyworker: %s\n", err);
+    return 126;
+  }
+  if (fcntl(JAIL_ZFD_SPAWN, F_SETFD, 0) != 0) return 126;
+  char *argv[] = {"python3.11", "-c",
+                  "import sys; exec(compile(sys.argv[1], '<sbx-forkserver>', 'exec'))",
+                  (char *)sbx_forkserver_src, NULL};
+  extern char **environ;
+  execve(SBXW_PYTHON, argv, environ);
+  return 127;
+}
+
 int main(int argc, char **argv) {
-  if (argc >= 2 && strcmp(argv[1], "jail") == 0) return jail_helper_main(argc, argv, python_worker);
+  if (argc >= 2 && strcmp(argv[1], "jail") == 0)
+    return jail_helper_main(argc, argv, python_worker, fork_server);
   if (argc >= 2 && strcmp(argv[1], "probe") == 0) return jail_probe_main(argc, argv);
   if (argc >= 2 && strcmp(argv[1], "shell") == 0) return iso_helper_main(argc, argv);
   fprintf(stderr, "usage: sbx-pyworker jail KEY=VALUE... | probe | shell DB FLAGS ...\n"

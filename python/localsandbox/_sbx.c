@@ -518,6 +518,43 @@ static PyObject *sandbox_get_quota(SandboxObject *self, PyObject *unused) {
                        (unsigned long long)q.max_file_size);
 }
 
+/* set_programs(names): the host programs the shell may run in the jail
+ * (a list of names or absolute paths; None: all of the runtime). */
+static PyObject *sandbox_set_programs(SandboxObject *self, PyObject *arg) {
+  if (arg == Py_None) {
+    call_err e;
+    int rc;
+    SBX_CALL(self, rc, &e, sbx_set_programs(self->h, NULL));
+    return none_or_raise(rc, &e);
+  }
+  PyObject *seq = PySequence_Fast(arg, "programs must be a list of str or None");
+  if (!seq) return NULL;
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+  const char **names = PyMem_Calloc((size_t)n + 1, sizeof *names);
+  if (!names) {
+    Py_DECREF(seq);
+    return PyErr_NoMemory();
+  }
+  for (Py_ssize_t i = 0; i < n; i++) {
+    PyObject *o = PySequence_Fast_GET_ITEM(seq, i);
+    Py_ssize_t len;
+    const char *s = PyUnicode_Check(o) ? PyUnicode_AsUTF8AndSize(o, &len) : NULL;
+    if (!s || (Py_ssize_t)strlen(s) != len) {
+      if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "programs must be a list of str without NUL");
+      PyMem_Free(names);
+      Py_DECREF(seq);
+      return NULL;
+    }
+    names[i] = s;
+  }
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, sbx_set_programs(self->h, names));
+  PyMem_Free(names);
+  Py_DECREF(seq);
+  return none_or_raise(rc, &e);
+}
+
 /* ---- files ------------------------------------------------------------------- */
 
 static PyObject *sandbox_read_file(SandboxObject *self, PyObject *args) {
@@ -985,6 +1022,8 @@ static PyMethodDef sandbox_methods[] = {
     {"commit", (PyCFunction)sandbox_commit, METH_NOARGS, "commit()\n\nCommits a group."},
     {"rollback", (PyCFunction)sandbox_rollback, METH_NOARGS,
      "rollback()\n\nRolls a group back."},
+    {"set_programs", (PyCFunction)sandbox_set_programs, METH_O,
+     "set_programs(names): host programs the shell may run (None: all)"},
     {"set_quota", (PyCFunction)(void (*)(void))sandbox_set_quota,
      METH_VARARGS | METH_KEYWORDS,
      "set_quota(max_bytes=, max_inodes=, max_file_size=)\n\nSets the quotas given (0: no "

@@ -648,6 +648,7 @@ class LocalSandbox:
         history_limit: int | None = None,
         python_paths: Sequence[str | os.PathLike[str]] | None = None,
         require: str | None = None,
+        programs: Sequence[str] | None = None,
     ) -> None:
         """Create a sandbox.
 
@@ -692,6 +693,11 @@ class LocalSandbox:
                 refuse the reduced tier (calls raise
                 ``JailUnavailableError``). ``"reduced"``: always the reduced
                 tier (tests, benchmarks).
+            programs: The host programs ``bash()`` may run in the jail
+                (``["git", "make"]``: names, or absolute paths such as
+                ``"/usr/bin/git"``); ``[]`` allows none. None (the default):
+                every executable of the jail's read-only runtime (/usr).
+                Others are "command not found". ``python3`` is always there.
 
         Raises:
             ValueError: Both ``files`` and ``snapshot``; invalid snapshot
@@ -753,6 +759,7 @@ class LocalSandbox:
             _raise_sbx(e)
         self._setup(h, cwd, preset, overrides, db_path, isolation)
         try:
+            self._set_programs(programs)
             if history_limit is not None:
                 h.history_retention(history_limit, 0)
             if py_paths:
@@ -791,6 +798,16 @@ class LocalSandbox:
                 raise ValueError(f"python_paths: {p} is not a directory")
             out.append(p)
         return out
+
+    def _set_programs(self, programs: Sequence[str] | None) -> None:
+        if isinstance(programs, str):
+            raise TypeError("programs must be a list of names, not a str")
+        self._programs = None if programs is None else list(programs)
+        if self._programs is not None:
+            try:
+                self._h.set_programs(self._programs)
+            except _sbx.Error as e:
+                raise ValueError(e.message) from None
 
     def _setup(
         self,
@@ -1618,6 +1635,7 @@ class LocalSandbox:
                 other.destroy()
                 raise ValueError(e.message) from None
             other._python_paths = self._python_paths
+        other._set_programs(getattr(self, "_programs", None))
         return other
 
     @contextmanager

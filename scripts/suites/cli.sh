@@ -56,6 +56,13 @@ run_in "piped" "$SBX" --isolation=process "$t/shell.db" -c 'tr a-z A-Z; exit 3'
 expect "stdin and exit status through the helper" 3 "PIPED"
 run "$SBX" --isolation thread "$t/shell.db" -c true
 expect "unknown isolation mode" 1 "" "sbx: --isolation: unknown mode 'thread' (in-process or process)"
+# --programs: the host programs the shell may run in the jail.
+run "$SBX" --programs perl "$t/shell.db" -c 'perl -e "print 6*7"; echo; git --version; echo $?'
+expect "--programs perl allows perl only" 0 "$(printf '42\n127')" "sbx: line 1: git: command not found"
+run "$SBX" --programs= "$t/shell.db" -c 'perl -e 1; echo $?; python3 -c "print(1)"'
+expect "--programs= allows none (python3 is the sandbox's own)" 0 "$(printf '127\n1')" "sbx: line 1: perl: command not found"
+run "$SBX" --programs bin/perl "$t/shell.db" -c true
+expect "--programs with a relative path" 1 "" "sbx: programs: 'bin/perl' is neither a program name nor an absolute path"
 # A limit that ends a call: what the script printed until then is on the
 # terminal, then the limit's message, and the status is 126.
 run "$SBX" "$t/shell.db" -c 'echo before; echo warn >&2; a=({1..200000}); echo after'

@@ -39,6 +39,12 @@ int cmd_invoke(cmd_ctx *ctx, int argc, char **argv) {
     cmd_err_raw(ctx, "%s: command not found\n", name);
     return 127;
   }
+  return cmd_invoke_main(ctx, e->main, argc, argv);
+}
+
+int cmd_invoke_main(cmd_ctx *ctx, cmd_main_fn main_fn, int argc, char **argv) {
+  const char *name = argc > 0 ? argv[0] : "";
+  ctx->name = name;
   char *saved_buf = ctx->outbuf;
   size_t saved_len = ctx->outlen;
   char *buf = malloc(CMD_OUTBUF);
@@ -49,7 +55,7 @@ int cmd_invoke(cmd_ctx *ctx, int argc, char **argv) {
   ctx->outbuf = buf;
   ctx->outlen = 0;
   ctx->out_err = 0;
-  int status = e->main(ctx, argc, argv);
+  int status = main_fn(ctx, argc, argv);
   cmd_flush(ctx);
   free(buf);
   ctx->outbuf = saved_buf;

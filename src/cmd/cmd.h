@@ -83,6 +83,11 @@ typedef struct cmd_io {
    * NULL when the caller does not support it (then a seekable fd is taken
    * for a regular file and any other for a pipe). */
   int (*fstat)(void *ud, int fd, store_stat *st);
+  /* 1 when a read of fd returns at once or waits only for other tasks of the
+   * caller (its own pipes); 0 when it would block the thread on a host fd
+   * that has nothing yet (the CLI's terminal). NULL: always 1. A program run
+   * in the jail feeds its stdin ahead of its reads and must not wait there. */
+  int (*read_ready)(void *ud, int fd);
 } cmd_io;
 
 #define CMD_OUTBUF 65536
@@ -104,6 +109,8 @@ struct cmd_ctx {
                             than the store (python3, python, tool); NULL when
                             run standalone. The caller (the shell) holds the
                             sandbox's lock while the command runs. */
+  const char *jail_path;  /* a host program run in the jail (src/cmd/host.c): its
+                             path there; NULL for table commands */
   /* Set by cmd_perror / cmd_record_error: the last file error, for the C API. */
   int err_errno;
   char err_path[STORE_PATH_MAX];
@@ -135,6 +142,8 @@ const cmd_entry *cmd_find(const char *name);
  * output buffer, calls main, flushes, and returns the exit status (127 with
  * "NAME: command not found" if absent). */
 int cmd_invoke(cmd_ctx *ctx, int argc, char **argv);
+/* The same with the command's main given (a host program: cmd_host_main). */
+int cmd_invoke_main(cmd_ctx *ctx, cmd_main_fn main_fn, int argc, char **argv);
 
 /* ---- option parsing (getopt_long, reentrant) ----------------------------------- */
 

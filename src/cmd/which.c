@@ -7,7 +7,9 @@
  * Design decision: the sandbox's commands live in its command table, not in
  * files; they are reported in the standard directories of PATH (/usr/local/bin,
  * /usr/bin, /bin) where a Debian system keeps them, after any executable file
- * of that name that the store holds earlier in PATH (cmd_fs_which). Status 1
+ * of that name that the store holds earlier in PATH (cmd_fs_which); other
+ * names are found where the jail's runtime has them (/usr/bin/git: host
+ * programs the shell runs in the jail, src/cmd/host.c). Status 1
  * when some COMMAND is not found (nothing printed for it), 2 for bad options.
  */
 #include <string.h>

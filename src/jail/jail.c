@@ -262,7 +262,7 @@ int jail_spawn(const char *path, char *const argv[], char *const envp[], const i
 void jail_init(jail *j) {
   memset(j, 0, sizeof *j);
   j->helper_pid = -1;
-  j->ctl_fd = j->setup_fd = j->out_fd = j->err_fd = j->intr_fd = j->fuse_fd = -1;
+  j->ctl_fd = j->setup_fd = j->out_fd = j->err_fd = j->intr_fd = j->fuse_fd = j->spawn_fd = -1;
   j->wait_status = -1;
   jail_cgroup_init(&j->cg);
 }
@@ -355,12 +355,13 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
     snprintf(j->memory_note, sizeof j->memory_note, "no cgroup (%.140s)", cgwhy);
 
   int ctl[2] = {-1, -1}, setup[2] = {-1, -1}, out[2] = {-1, -1}, errp[2] = {-1, -1},
-      intr[2] = {-1, -1};
+      intr[2] = {-1, -1}, spawn[2] = {-1, -1};
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ctl) ||
       socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, setup) ||
       pipe2(out, O_CLOEXEC) || pipe2(errp, O_CLOEXEC) ||
       /* A socket, not a pipe: writing to a dead worker must not SIGPIPE us. */
       socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, intr) ||
+      socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, spawn) || move_high(&spawn[1]) ||
       move_high(&ctl[1]) || move_high(&setup[1]) || move_high(&out[1]) ||
       move_high(&errp[1]) || move_high(&intr[0])) {
     snprintf(err, errlen, "jail: socketpair/pipe: %s", strerror(errno));
@@ -425,12 +426,12 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   argv[ac] = NULL;
   char *envp[] = {NULL};
 
-  /* fds 3..7 in the order of JAIL_FD_CTL .. JAIL_FD_INTR */
-  const int fds[] = {ctl[1], setup[1], out[1], errp[1], intr[0]};
+  /* fds 3..8 in the order of JAIL_FD_CTL .. JAIL_FD_SPAWN */
+  const int fds[] = {ctl[1], setup[1], out[1], errp[1], intr[0], spawn[1]};
   pid_t pid;
   /* stderr is /dev/null, not the host's: P1 and J1 inherit 0-2, and a hijacked
    * J1 could write to (or truncate) whatever file the host's fd 2 is. */
-  int rc = jail_spawn(helper, argv, envp, fds, 5, 1, &pid);
+  int rc = jail_spawn(helper, argv, envp, fds, 6, 1, &pid);
   for (size_t i = 0; i < nro; i++) free(roargs[i]);
   if (rc != 0) {
     snprintf(err, errlen, "jail: cannot start %s: %s", helper, strerror(rc));
@@ -441,12 +442,14 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   close(out[1]);
   close(errp[1]);
   close(intr[0]);
+  close(spawn[1]);
   j->helper_pid = pid;
   j->ctl_fd = ctl[0];
   j->setup_fd = setup[0];
   j->out_fd = out[0];
   j->err_fd = errp[0];
   j->intr_fd = intr[1];
+  j->spawn_fd = spawn[0];
   j->fuse_mode = fm;
   j->tier = cfg->tier;
   if (reduced || cfg->root != JAIL_ROOT_FUSE) return 0;
@@ -487,6 +490,7 @@ fail_fds:
   close_pair(out);
   close_pair(errp);
   close_pair(intr);
+  close_pair(spawn);
   jail_cgroup_remove(&j->cg);
   return -1;
 }
@@ -576,6 +580,7 @@ int jail_wait_exit(jail *j, int timeout_ms) { return reap_helper(j, timeout_ms);
 void jail_stop(jail *j, int grace_ms) {
   close_fd(&j->ctl_fd);
   close_fd(&j->intr_fd);
+  close_fd(&j->spawn_fd);
   /* Closing the lifeline makes P1 kill J1, wait for the namespace to empty and
    * exit (I3). */
   close_fd(&j->setup_fd);

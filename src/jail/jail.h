@@ -12,13 +12,18 @@
  *    │                     └─clone(NEWUSER|NEWNS|NEWPID|NEWNET|NEWIPC|NEWUTS|NEWCGROUP)
  *    │                         J1  pid 1 of the jail: mounts, pivot_root, limits,
  *    │                          │  no_new_privs, Landlock, seccomp; then reaps
- *    │                          └─fork──> W  the worker (exec /usr/bin/python3.11 + _sbxw), or an
- *    │                                       exec'd program for the jail tests
+ *    │                          ├─fork──> W  the worker (exec /usr/bin/python3.11 + _sbxw), or an
+ *    │                          │            exec'd program for the jail tests
+ *    │                          └─fork──> Z  the fork server (exec /usr/bin/python3.11
+ *    │                                       forkserver.py): starts the shell's python3
+ *    │                                       and host programs (src/py/py_spawn.c)
  *    ├── ctl socket (host <-> W, the py protocol)       fd 3 in W
  *    ├── setup socket (SEQPACKET; P1/J1 -> host: the FUSE fd, "ready", errors;
  *    │   also P1's lifeline: when the host closes it, P1 kills J1 and exits)
  *    ├── stdout / stderr pipes (W's fd 1 and 2)
- *    └── interrupt socket (host -> W's watcher thread, fd 4 in W)
+ *    ├── interrupt socket (host -> W's watcher thread, fd 4 in W)
+ *    └── spawn socket (SEQPACKET host -> Z, fd 3 in Z: one request per datagram,
+ *        with the call's own reply socket and stdio fds; src/py/py_spawn.c)
  *
  * Invariants (the code cites them):
  *  I1. No host uid 0 is ever mapped into a jail: as root, P1 drops to an
@@ -68,9 +73,12 @@
 #define JAIL_FD_OUT 5
 #define JAIL_FD_ERR 6
 #define JAIL_FD_INTR 7
+#define JAIL_FD_SPAWN 8 /* optional: the spawn socket, kept by J1 for Z */
 /* File descriptors of the worker W (0 is /dev/null, 1 and 2 the pipes). */
 #define JAIL_WFD_CTL 3
 #define JAIL_WFD_INTR 4
+/* File descriptor of the fork server Z (0-2 are /dev/null). */
+#define JAIL_ZFD_SPAWN 3
 
 #define JAIL_ERRMSG_MAX 512
 #define JAIL_MAX_RUNTIME 12      /* synthetic root entries (usr, etc, lib...) */
@@ -158,6 +166,7 @@ typedef struct jail {
   int setup_fd;              /* setup messages in, lifeline out */
   int out_fd, err_fd;        /* read ends of W's stdout and stderr */
   int intr_fd;               /* our end of W's interrupt socket */
+  int spawn_fd;              /* our end of Z's spawn socket, or -1 */
   int fuse_fd;               /* /dev/fuse of the jail's root, or -1 */
   jail_fuse_mode fuse_mode;  /* how that fd was obtained */
   uint32_t fuse_uid, fuse_gid; /* ids FUSE replies must use for the sandbox user
@@ -250,8 +259,11 @@ typedef int (*jail_worker_fn)(const jail_limits *limits);
  * that no rlimit bounds). 0, or -1 with a message in err. */
 int jail_worker_memory_filter(const jail_limits *limits, char *err, size_t errlen);
 
-/* main() of "sbx-pyworker jail KEY=VALUE... [-- PROGRAM ARGS...]". */
-int jail_helper_main(int argc, char **argv, jail_worker_fn worker);
+/* main() of "sbx-pyworker jail KEY=VALUE... [-- PROGRAM ARGS...]". `spawner`
+ * (may be NULL) runs in Z, a second child of J1 made right after W with the
+ * same restrictions, its fds 0-2 on /dev/null and the spawn socket on
+ * JAIL_ZFD_SPAWN; it is not made in exec mode (jail tests). */
+int jail_helper_main(int argc, char **argv, jail_worker_fn worker, jail_worker_fn spawner);
 
 /* main() of "sbx-pyworker probe": tries each jail step and prints one line per
  * step, "name\tok|fail\tdetail". */

@@ -15,7 +15,7 @@
  *                                                         the mount calls above)
  *   6. PR_SET_PDEATHSIG(SIGKILL), then check P1 still lives (I3; cred changes in
  *      step 4 reset the death signal, so it is set here, after them)
- *   7. "ready" to the host, fork W, reap until W exits
+ *   7. "ready" to the host, fork W and Z (the fork server), reap until W exits
  *
  * Errors: J1 and P1 send the first failure as one setup message ("E" + text)
  * and exit 1; the host turns it into the Python call's error and the doctor's.
@@ -152,17 +152,8 @@ static void __attribute__((noreturn)) setup_die(const char *msg) {
   _exit(1);
 }
 
-/* W: put the fds in place and run the worker (or exec the test program). */
-static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_worker_fn worker) {
-  /* Layout: 0 /dev/null, 1 stdout pipe, 2 stderr pipe, 3 ctl, 4 interrupt. */
-  int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
-  if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(JAIL_FD_INTR, JAIL_WFD_INTR) < 0 ||
-      dup2(JAIL_FD_OUT, 1) < 0 || dup2(JAIL_FD_ERR, 2) < 0)
-    _exit(126);
-  /* JAIL_WFD_CTL == JAIL_FD_CTL: it stays. Everything above 4 goes. */
-  syscall(SYS_close_range, JAIL_WFD_INTR + 1, ~0U, 0);
-  setsid();
-  if (chdir(a->cwd) != 0 && chdir("/") != 0) _exit(126);
+/* The environment of W and Z (a call sets its own on top). */
+static void worker_env(const helper_args *a) {
   clearenv();
   setenv("PATH", "/usr/local/bin:/usr/bin:/bin", 1);
   setenv("HOME", "/tmp", 1);
@@ -194,6 +185,20 @@ static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_wo
   setenv("OPENBLAS_NUM_THREADS", "1", 1);
   setenv("OMP_NUM_THREADS", "1", 1);
   setenv("MKL_NUM_THREADS", "1", 1);
+}
+
+/* W: put the fds in place and run the worker (or exec the test program). */
+static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_worker_fn worker) {
+  /* Layout: 0 /dev/null, 1 stdout pipe, 2 stderr pipe, 3 ctl, 4 interrupt. */
+  int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(JAIL_FD_INTR, JAIL_WFD_INTR) < 0 ||
+      dup2(JAIL_FD_OUT, 1) < 0 || dup2(JAIL_FD_ERR, 2) < 0)
+    _exit(126);
+  /* JAIL_WFD_CTL == JAIL_FD_CTL: it stays. Everything above 4 goes. */
+  syscall(SYS_close_range, JAIL_WFD_INTR + 1, ~0U, 0);
+  setsid();
+  if (chdir(a->cwd) != 0 && chdir("/") != 0) _exit(126);
+  worker_env(a);
   if (a->exec_argv) {
     close(JAIL_WFD_CTL);
     close(JAIL_WFD_INTR);
@@ -208,6 +213,23 @@ static void __attribute__((noreturn)) worker_start(const helper_args *a, jail_wo
     _exit(127);
   }
   _exit(worker(&a->limits));
+}
+
+/* Z: the fork server. Its only fd besides 0-2 (/dev/null) is the spawn
+ * socket; the processes it starts get their stdio from the host with each
+ * request (src/py/py_spawn.c). */
+static void __attribute__((noreturn)) spawner_start(const helper_args *a, jail_worker_fn spawner) {
+  int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(devnull, 1) < 0 || dup2(devnull, 2) < 0 ||
+      dup2(JAIL_FD_SPAWN, JAIL_ZFD_SPAWN) < 0)
+    _exit(126);
+  syscall(SYS_close_range, JAIL_ZFD_SPAWN + 1, ~0U, 0);
+  setsid();
+  if (chdir(a->cwd) != 0 && chdir("/") != 0) _exit(126);
+  worker_env(a);
+  /* Z's children decide for themselves (the call's environment). */
+  unsetenv("PYTHONDONTWRITEBYTECODE");
+  _exit(spawner(&a->limits));
 }
 
 /* ---- the memory watch (a jail without a memory cgroup) ---------------------------
@@ -292,7 +314,7 @@ static int memory_watch(uint64_t *host_budget, uint64_t jail_max) {
 
 /* J1: pid 1 of the jail. Never returns. */
 static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_rd, int mntfd,
-                                                jail_worker_fn worker) {
+                                                jail_worker_fn spawner, jail_worker_fn worker) {
   char buf[JAIL_ERRMSG_MAX];
   jail_err e = {buf, sizeof buf};
   char c;
@@ -356,6 +378,23 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
     close(JAIL_FD_SETUP);
     worker_start(a, worker);
   }
+  /* Z, when the host gave a spawn socket and W is the Python worker. J1
+   * keeps the socket (to the host, I5) to start a new Z when user code
+   * killed it (os.kill(-1, 9) in the worker reaches Z). */
+  int has_spawn = fcntl(JAIL_FD_SPAWN, F_GETFD) >= 0 && spawner && !a->exec_argv;
+  pid_t z = -1;
+  if (has_spawn) {
+    z = fork();
+    if (z == 0) {
+      close(sync_rd);
+      close(JAIL_FD_SETUP);
+      spawner_start(a, spawner);
+    }
+    /* No Z (fork failed): the host's requests wait in the socket until
+     * a call's time limit. */
+  } else if (fcntl(JAIL_FD_SPAWN, F_GETFD) >= 0) {
+    close(JAIL_FD_SPAWN);
+  }
   /* Ready only after W exists, so "ready" means nothing else can fail. W does
    * not run untrusted code before the host sends it a request (I2). */
   jail_send_msg(JAIL_FD_SETUP, JAIL_MSG_READY, "", -1);
@@ -375,6 +414,18 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
       _exit(0);
     }
     if (r == w) _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+    if (r > 0 && r == z && WIFSIGNALED(st)) {
+      /* Z was killed (it exits by itself only when the host hangs up). */
+      struct timespec pause = {0, 20 * 1000000L}; /* a kill loop stays slow */
+      nanosleep(&pause, NULL);
+      z = fork();
+      if (z == 0) {
+        close(sync_rd);
+        close(JAIL_FD_SETUP);
+        spawner_start(a, spawner);
+      }
+      continue;
+    }
     /* Any other child is an orphan reparented to us: reaped, nothing more. */
     if (r > 0) continue;
     int ms = memory_watch(&budget, a->limits.mem_bytes);
@@ -383,7 +434,7 @@ static void __attribute__((noreturn)) init_main(const helper_args *a, int sync_r
   }
 }
 
-int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
+int jail_helper_main(int argc, char **argv, jail_worker_fn worker, jail_worker_fn spawner) {
   char buf[JAIL_ERRMSG_MAX];
   jail_err e = {buf, sizeof buf};
   helper_args a;
@@ -433,7 +484,7 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
   pid_t pid = (pid_t)syscall(SYS_clone, JAIL_NS_FLAGS | SIGCHLD, NULL, NULL, NULL, NULL);
   if (pid == 0) {
     close(sync[1]);
-    init_main(&a, sync[0], mntfd, worker);
+    init_main(&a, sync[0], mntfd, spawner, worker);
   }
   if (pid < 0) {
     jail_fail(&e, "clone(CLONE_NEWUSER|CLONE_NEWNS|CLONE_NEWPID|CLONE_NEWNET|...)");
@@ -446,6 +497,7 @@ int jail_helper_main(int argc, char **argv, jail_worker_fn worker) {
   close(JAIL_FD_OUT);
   close(JAIL_FD_ERR);
   close(JAIL_FD_INTR);
+  close(JAIL_FD_SPAWN);
   if (jail_write_idmaps(pid, &e)) {
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);

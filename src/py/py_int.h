@@ -27,6 +27,7 @@
 #include "py/py_mirror.h"
 #include "py/py_proto.h"
 #include "api/sandbox_int.h"
+#include "py/py_spawn.h"
 #include "sbx.h"
 
 #define PY_DEFAULT_TIMEOUT 30.0
@@ -135,6 +136,9 @@ typedef struct py_state {
   jail_tier tier;           /* the running worker's tier */
   py_mirror *mirror;        /* reduced tier: the private directory, or NULL */
   char tier_note[384];      /* why this tier (the full one's failure) */
+  char **programs;          /* host programs the shell may run: names or
+                               absolute paths, NULL-terminated (owned);
+                               NULL: every program of the jail's runtime */
 } py_state;
 
 /* One call's part in the loan (py_loan_begin .. py_loan_end). */
@@ -224,6 +228,13 @@ const char *py_tier_env(py_state *ps, const char *kv, char *buf, size_t n);
 /* Adds to the EXEC frame being built the reduced tier's SBX_ROOT, and
  * TMPDIR when `env` has none (the worker's own would be replaced). */
 void py_tier_env_extra(py_state *ps, char *const *env);
+/* Brings the jail up for a python3/host program command that has opened the
+ * loan and released its holds (py_spawn.c): starts the worker (and with it
+ * the fork server) if needed and syncs the jail's view of the store;
+ * `restart`: the jail is gone although the worker seemed up (its spawn
+ * socket is dead), start a new one. SBX_OK, or an error code with the
+ * message on the handle. */
+int py_jail_up(sbx *h, py_state *ps, int restart);
 
 /* ---- py_tools.c ------------------------------------------------------------------ */
 

@@ -764,6 +764,30 @@ static int enter(sbx *h, py_state **out, int command, py_entry *e) {
   return SBX_OK;
 }
 
+int py_jail_up(sbx *h, py_state *ps, int restart) {
+  if (restart && ps->running) {
+    /* The jail went away under a running worker (killed from outside):
+     * start a new one, unless a call is inside the worker now. */
+    pthread_t saved;
+    if (!chan_enter(h, ps, 1, &saved))
+      return sandbox_fail(h, SBX_MISUSE, "python: another thread is running Python in this sandbox");
+    int busy = ps->chan_depth > 1;
+    if (!busy) py_stop_worker(ps);
+    chan_leave(ps, saved);
+    if (busy) return sandbox_fail(h, SBX_JAIL, "the jail ended while Python was running in it");
+  }
+  if (!ps->running) {
+    pthread_t saved;
+    if (!chan_enter(h, ps, 1, &saved))
+      return sandbox_fail(h, SBX_MISUSE, "python: another thread is running Python in this sandbox");
+    int rc = ps->running ? SBX_OK : start_worker(h, ps);
+    chan_leave(ps, saved);
+    if (rc) return rc;
+  }
+  py_sync_view(h, ps);
+  return SBX_OK;
+}
+
 int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
             const char *filename, char *const *argv, const py_stream *stream,
             sbx_py_result **out) {
@@ -1074,6 +1098,8 @@ void py_sandbox_close(sbx *h) {
   py_buf_free(&ps->out);
   pthread_mutex_destroy(&ps->chan_lock);
   pthread_mutex_destroy(&ps->runners_lock);
+  for (size_t i = 0; ps->programs && ps->programs[i]; i++) free(ps->programs[i]);
+  free(ps->programs);
   free(ps->msg);
   free(ps);
   h->py = NULL;

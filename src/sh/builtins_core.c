@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
+#include "py/py_spawn.h"
 #include "sh/arith.h"
 #include "sh/builtins.h"
 #include "sh/expand.h"
@@ -920,9 +921,10 @@ static int resolve_kind(sh_shell *sh, const char *name, bool funcs) {
   if (!strchr(name, '/')) {
     int kind;
     free(sh_path_search(sh, name, &kind));
-    if (kind == SH_PATH_TABLE || kind == SH_PATH_FILE) return 5;
+    if (kind == SH_PATH_TABLE || kind == SH_PATH_FILE || kind == SH_PATH_HOST) return 5;
   }
   if (strchr(name, '/')) {
+    if (name[0] == '/' && py_program_visible(sh->sess->sandbox, name)) return 5;
     store_stat st;
     /* bash: a file that no one may execute is not a command */
     if (store_path_stat(sh->sess->st, sh->cwd, name, &st) == 0 && !S_ISDIR(st.mode) && (st.mode & 0111))
@@ -938,7 +940,7 @@ static char *command_path_sh(sh_shell *sh, const char *name) {
   if (h) return sh_xstrdup(h->path);
   int kind;
   char *p = sh_path_search(sh, name, &kind);
-  if (p && (kind == SH_PATH_TABLE || kind == SH_PATH_FILE)) return p;
+  if (p && (kind == SH_PATH_TABLE || kind == SH_PATH_FILE || kind == SH_PATH_HOST)) return p;
   free(p);
   return sh_xasprintf("/usr/bin/%s", name);
 }
@@ -1229,8 +1231,8 @@ static int bi_hash(sh_shell *sh, int argc, char **argv) {
     if (strchr(name, '/') || sh_builtin_find(sh, name) || sh_func_get(sh, name)) continue;
     int kind;
     char *p = sh_path_search(sh, name, &kind);
-    if (kind == SH_PATH_TABLE || kind == SH_PATH_FILE) {
-      sh_hash_put(sh, name, p, kind == SH_PATH_TABLE, 0);
+    if (kind == SH_PATH_TABLE || kind == SH_PATH_FILE || kind == SH_PATH_HOST) {
+      sh_hash_put_kind(sh, name, p, kind, 0);
     } else {
       sh_error(sh, "hash: %s: not found", name);
       st = 1;

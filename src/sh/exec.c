@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
+#include "py/py_spawn.h"
 #include "sh/arith.h"
 #include "sh/builtins.h"
 #include "sh/expand.h"
@@ -817,8 +818,43 @@ static int not_found(sh_shell *sh, const char *name) {
   return 127;
 }
 
+/* Environment for a table command: exported variables. */
+static char **build_env(sh_shell *sh, sh_strv *env) {
+  sh_vars_environ(sh, env);
+  return sh_strv_terminated(env);
+}
+
+/* How a file of the store runs: in this shell (a shell script, or no #!
+ * line: bash's ENOEXEC fallback) or in the jail (an ELF binary, or a #! line
+ * naming another interpreter: python3, perl, node...). */
+static bool runs_in_jail(sh_shell *sh, const char *path) {
+  char head[256];
+  store_stat st;
+  if (store_path_stat(sh->sess->st, sh->cwd, path, &st) < 0) return false;
+  ssize_t got = store_read(sh->sess->st, st.ino, head, sizeof head - 1, 0);
+  if (got < 0) return false;
+  size_t n = (size_t)got;
+  head[n] = 0;
+  if (n >= 4 && !memcmp(head, "\x7f" "ELF", 4)) return true;
+  if (n < 2 || head[0] != '#' || head[1] != '!') return false;
+  char *p = head + 2;
+  p += strspn(p, " \t");
+  size_t il = strcspn(p, " \t\n");
+  char *arg = p + il;
+  arg += strspn(arg, " \t");
+  size_t al = strcspn(arg, " \t\n");
+  static const char *const shells[] = {"/bin/sh", "/bin/bash", "/usr/bin/sh", "/usr/bin/bash", NULL};
+  for (int i = 0; shells[i]; i++)
+    if (il == strlen(shells[i]) && !strncmp(p, shells[i], il)) return false;
+  if (((il == 12 && !strncmp(p, "/usr/bin/env", 12)) || (il == 8 && !strncmp(p, "/bin/env", 8))) &&
+      ((al == 2 && !strncmp(arg, "sh", 2)) || (al == 4 && !strncmp(arg, "bash", 4))))
+    return false;
+  return il > 0;
+}
+
 /* Runs a script file from the store in a subshell (./script.sh). */
-static int run_script_file(sh_shell *sh, const char *path, int argc, char **argv) {
+static int run_script_file(sh_shell *sh, const char *path, int argc, char **argv,
+                           char *const *override) {
   store_stat st;
   int r = store_path_stat(sh->sess->st, sh->cwd, path, &st);
   if (r < 0) {
@@ -835,6 +871,14 @@ static int run_script_file(sh_shell *sh, const char *path, int argc, char **argv
     record_file_error(sh, EACCES, path);
     return 126;
   }
+  if (runs_in_jail(sh, path)) {
+    /* the jail sees the store at the same paths, from the same directory */
+    sh_strv env = {0};
+    int status = sh_run_host_program(sh, path, argc, argv,
+                                     override ? (char **)override : build_env(sh, &env));
+    sh_strv_free(&env);
+    return status;
+  }
   /* a new shell runs it, as `bash PATH ARG...` (with or without #!): it sees
    * the exported variables and functions, not the rest of this shell */
   char **av = sh_xcalloc((size_t)argc + 2, sizeof *av);
@@ -849,11 +893,6 @@ static int run_script_file(sh_shell *sh, const char *path, int argc, char **argv
 static const char *const std_bin_dirs[] = {"/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/",
                                            "/usr/sbin/", NULL};
 
-/* Environment for a table command: exported variables. */
-static char **build_env(sh_shell *sh, sh_strv *env) {
-  sh_vars_environ(sh, env);
-  return sh_strv_terminated(env);
-}
 
 /* ---- $PATH search and the hash table -------------------------------------------------------------- */
 
@@ -866,9 +905,14 @@ void sh_hash_free_entry(void *v) {
 }
 
 void sh_hash_put(sh_shell *sh, const char *name, const char *path, bool table, int hits) {
+  sh_hash_put_kind(sh, name, path, table ? SH_PATH_TABLE : SH_PATH_FILE, hits);
+}
+
+void sh_hash_put_kind(sh_shell *sh, const char *name, const char *path, int kind, int hits) {
   sh_hashent *e = sh_xcalloc(1, sizeof *e);
   e->path = sh_xstrdup(path);
-  e->table = table;
+  e->table = kind == SH_PATH_TABLE;
+  e->host = kind == SH_PATH_HOST;
   e->hits = hits;
   sh_hash_free_entry(sh_map_set(&sh->hashed, name, e));
 }
@@ -884,7 +928,8 @@ static bool is_table_dir(const char *d, size_t n) {
  * the store, in PATH order; all of them (`type -a`) or the first. A table
  * command is still found when PATH misses those directories (the sandbox
  * has no other programs): as /usr/bin/NAME. Returns the kind of the first
- * match: SH_PATH_TABLE, SH_PATH_FILE, SH_PATH_NOEXEC (only a file that is
+ * match: SH_PATH_TABLE, SH_PATH_FILE, SH_PATH_HOST (a program of the jail's
+ * runtime, never for a name of the table), SH_PATH_NOEXEC (only a file that is
  * not executable: out holds it) or SH_PATH_NONE. */
 int sh_path_search_all(sh_shell *sh, const char *name, bool all, sh_strv *out) {
   int kind = SH_PATH_NONE;
@@ -912,6 +957,14 @@ int sh_path_search_all(sh_shell *sh, const char *name, bool all, sh_strv *out) {
           noexec = cand;
           cand = NULL;
         }
+      } else if (!e && cand[0] == '/' && py_program_visible(sh->sess->sandbox, cand)) {
+        /* a program of the host's runtime, run in the jail (a table command
+         * wins over a host program of its name wherever PATH has them: the
+         * table is the sandbox's /usr/bin) */
+        sh_strv_push(out, cand);
+        cand = NULL;
+        if (kind == SH_PATH_NONE) kind = SH_PATH_HOST;
+        if (!all) break;
       }
       free(cand);
     }
@@ -974,15 +1027,30 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
     sh_hashent *h = sh_map_get(&sh->hashed, name);
     char *found = NULL;
     int kind;
+    if (h && h->host && !py_program_visible(sh->sess->sandbox, h->path)) {
+      /* hashed, but no longer allowed (sbx_set_programs): search again */
+      sh_hash_free_entry(sh_map_del(&sh->hashed, name));
+      h = NULL;
+    }
     if (h) {
-      kind = h->table ? SH_PATH_TABLE : SH_PATH_FILE;
+      kind = h->host ? SH_PATH_HOST : h->table ? SH_PATH_TABLE : SH_PATH_FILE;
       h->hits++;
     } else {
       found = sh_path_search(sh, name, &kind);
-      if (kind == SH_PATH_TABLE || kind == SH_PATH_FILE) {
-        sh_hash_put(sh, name, found, kind == SH_PATH_TABLE, 1);
+      if (kind == SH_PATH_TABLE || kind == SH_PATH_FILE || kind == SH_PATH_HOST) {
+        sh_hash_put_kind(sh, name, found, kind, 1);
         h = sh_map_get(&sh->hashed, name);
       }
+    }
+    if (kind == SH_PATH_HOST) {
+      char *p = sh_xstrdup(h ? h->path : found);
+      free(found);
+      sh_strv env = {0};
+      int st = sh_run_host_program(sh, p, argc, argv, override ? (char **)override : build_env(sh, &env));
+      sh_strv_free(&env);
+      free(p);
+      sh_jobs_notify(sh, 0);
+      return st;
     }
     const cmd_entry *e = kind == SH_PATH_TABLE ? cmd_find(name) : NULL;
     if (e) {
@@ -997,7 +1065,7 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
     if (kind == SH_PATH_FILE) {
       char *p = sh_xstrdup(h ? h->path : found);
       free(found);
-      int st = run_script_file(sh, p, argc, argv);
+      int st = run_script_file(sh, p, argc, argv, override);
       free(p);
       return st;
     }
@@ -1013,7 +1081,7 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
   /* a path: a script in the store, or a standard bin dir name */
   store_stat st;
   if (store_path_stat(sh->sess->st, sh->cwd, name, &st) == 0 && !S_ISDIR(st.mode))
-    return run_script_file(sh, name, argc, argv);
+    return run_script_file(sh, name, argc, argv, override);
   for (int i = 0; std_bin_dirs[i]; i++) {
     size_t n = strlen(std_bin_dirs[i]);
     if (strncmp(name, std_bin_dirs[i], n) == 0 && !strchr(name + n, '/')) {
@@ -1030,6 +1098,13 @@ int sh_run_argv_flags(sh_shell *sh, int argc, char **argv, bool no_functions, bo
       }
       if (b) return b->fn(sh, argc, argv) & 0xff;
     }
+  }
+  if (name[0] == '/' && py_program_visible(sh->sess->sandbox, name)) {
+    sh_strv env = {0};
+    int s = sh_run_host_program(sh, name, argc, argv, override ? (char **)override : build_env(sh, &env));
+    sh_strv_free(&env);
+    sh_jobs_notify(sh, 0);
+    return s;
   }
   int r = store_path_stat(sh->sess->st, sh->cwd, name, &st);
   if (r == 0 && S_ISDIR(st.mode)) {

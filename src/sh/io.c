@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd/host.h"
 #include "sh/sched.h"
 #include "sh/vars.h"
 
@@ -563,6 +565,13 @@ static int io_close(void *ud, int fd) { return sh_fd_close(ud, fd); }
 static int64_t io_lseek(void *ud, int fd, int64_t off, int whence) {
   return sh_fd_lseek(ud, fd, off, whence);
 }
+static int io_read_ready(void *ud, int fd) {
+  sh_file *f = sh_fd_get(ud, fd);
+  if (!f || f->kind != SH_F_HOSTIN) return 1;
+  struct pollfd p = {f->hostfd, POLLIN, 0};
+  return poll(&p, 1, 0) != 0; /* data, EOF, an error: the read returns */
+}
+
 static int io_fstat(void *ud, int fd, store_stat *st) {
   sh_shell *sh = ud;
   sh_file *f = sh_fd_get(sh, fd);
@@ -618,6 +627,7 @@ const cmd_io sh_cmd_io = {
     .getvar = io_getvar,
     .setvar = io_setvar,
     .fstat = io_fstat,
+    .read_ready = io_read_ready,
 };
 
 /* When `sleep ARGS` will end (monotonic), if its operands are plain
@@ -642,7 +652,9 @@ static int64_t sleep_end(int argc, char **argv) {
   return sh_now_ns() + (int64_t)(total * 1e9L);
 }
 
-int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv, char **env) {
+/* A command of the table (e) or a host program (jail_path) with a ctx of its own. */
+static int run_command(sh_shell *sh, const cmd_entry *e, const char *jail_path, int argc, char **argv,
+                       char **env) {
   cmd_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
   ctx.store = sh->sess->st;
@@ -663,15 +675,18 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
     sh_error_prefix(sh, &prefix);
     ctx.err_prefix = sh_buf_str(&prefix);
   }
-  /* sleep waits for time, not for data: its polls let the other tasks run */
+  /* sleep waits for time, not for data, and a host program or python3 for its
+   * process: their polls let the other tasks run */
   bool saved_sleep = sh->sleeping, saved_loan = sh->loan_command;
   int64_t saved_until = sh->sleep_until_ns;
-  sh->sleeping = !strcmp(e->name, "sleep");
-  sh->sleep_until_ns = sh->sleeping ? sleep_end(argc, argv) : 0;
+  bool is_sleep = e && !strcmp(e->name, "sleep");
+  sh->sleeping = !e || is_sleep || !strcmp(e->name, "python3") || !strcmp(e->name, "python");
+  sh->sleep_until_ns = is_sleep ? sleep_end(argc, argv) : 0;
   /* the commands that take the whole sandbox (ctx.sandbox) and lend it */
-  sh->loan_command = !strcmp(e->name, "python3") || !strcmp(e->name, "python") ||
+  sh->loan_command = !e || !strcmp(e->name, "python3") || !strcmp(e->name, "python") ||
                      !strcmp(e->name, "tool");
-  int status = cmd_invoke(&ctx, argc, argv);
+  ctx.jail_path = jail_path;
+  int status = e ? cmd_invoke(&ctx, argc, argv) : cmd_invoke_main(&ctx, cmd_host_main, argc, argv);
   sh->sleeping = saved_sleep;
   sh->loan_command = saved_loan;
   sh->sleep_until_ns = saved_until;
@@ -685,4 +700,12 @@ int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv
   cmd_arena_free(ctx.arena);
   sh_buf_free(&prefix);
   return status;
+}
+
+int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv, char **env) {
+  return run_command(sh, e, NULL, argc, argv, env);
+}
+
+int sh_run_host_program(sh_shell *sh, const char *path, int argc, char **argv, char **env) {
+  return run_command(sh, NULL, path, argc, argv, env);
 }

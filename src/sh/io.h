@@ -77,5 +77,8 @@ extern const cmd_io sh_cmd_io;
 
 /* Runs a table command in-process with the shell's fds. */
 int sh_run_table_command(sh_shell *sh, const cmd_entry *e, int argc, char **argv, char **env);
+/* Runs a host program in the jail (`path` there: /usr/bin/git, /data/a.out)
+ * the way a table command runs (src/cmd/host.c). */
+int sh_run_host_program(sh_shell *sh, const char *path, int argc, char **argv, char **env);
 
 #endif

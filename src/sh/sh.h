@@ -546,13 +546,17 @@ const char **sh_map_keys(const sh_map *m, size_t *n);
 typedef struct sh_hashent {
   char *path;  /* where the command was found (owned) */
   bool table;  /* a table command (src/cmd) */
+  bool host;   /* a host program run in the jail (src/cmd/host.c) */
   int hits;    /* times run through the table */
 } sh_hashent;
 
-enum { SH_PATH_NONE, SH_PATH_TABLE, SH_PATH_FILE, SH_PATH_NOEXEC };
+/* SH_PATH_HOST: an executable of the jail's runtime (py_program_visible). */
+enum { SH_PATH_NONE, SH_PATH_TABLE, SH_PATH_FILE, SH_PATH_NOEXEC, SH_PATH_HOST };
 char *sh_path_search(sh_shell *sh, const char *name, int *kind);
 int sh_path_search_all(sh_shell *sh, const char *name, bool all, sh_strv *out);
 void sh_hash_put(sh_shell *sh, const char *name, const char *path, bool table, int hits);
+/* The same for any kind (SH_PATH_TABLE, SH_PATH_FILE or SH_PATH_HOST). */
+void sh_hash_put_kind(sh_shell *sh, const char *name, const char *path, int kind, int hits);
 void sh_hash_free_entry(void *v);
 
 /* ---- functions (exec.c) ---------------------------------------------------------------------- */

@@ -373,7 +373,8 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   for (size_t i = 0; i < p->hashed.cap; i++)
     if (p->hashed.e[i].key) {
       const sh_hashent *h = p->hashed.e[i].val;
-      sh_hash_put(sh, p->hashed.e[i].key, h->path, h->table, h->hits);
+      sh_hash_put_kind(sh, p->hashed.e[i].key, h->path,
+                       h->host ? SH_PATH_HOST : h->table ? SH_PATH_TABLE : SH_PATH_FILE, h->hits);
     }
   memcpy(sh->opt, p->opt, sizeof sh->opt);
   sh->deadline_ns = p->deadline_ns;

@@ -331,8 +331,9 @@ TEST(helper_is_sealed) {
             "open EPERM\nstat EPERM\nsocket EPERM\nfork EPERM\nexec EPERM\nroot no\n");
   /* python3 needs the Python jail, which the helper cannot start */
   run(h, "python3 -c 'print(1)'; echo \"status $?\"", NULL, &oc);
-  CHECK_STR(oc.out, "status 126\n");
-  CHECK(strstr(oc.err, "not available in a process-isolated shell") != NULL);
+  CHECK_STR(oc.out, "status 127\n");
+  CHECK(strstr(oc.err, "python3: command not found (it would run in the sandbox's jail: programs of "
+                       "the jail cannot run in a process-isolated shell)") != NULL);
   sbx_close(h);
 }
 

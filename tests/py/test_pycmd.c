@@ -172,16 +172,18 @@ TEST(modules_and_version) {
 }
 
 TEST(environment_is_the_shells_only_while_the_script_runs) {
-  char *const env[] = {"X=1", "PATH=/bin", "ODD=a=b", "\xff=bad name", NULL};
+  char *const env[] = {"X=1", "PATH=/bin", "ODD=a=b", "LANG=C.UTF-8", "\xff=bad name", NULL};
   ENV = env;
   char *argv[] = {"python3", "-c", "import os; print(sorted(os.environ.items()))", NULL};
   CHECK_EQ(run_cmd(NULL, argv), 0);
-  CHECK_STR(IO.out, "[('ODD', 'a=b'), ('PATH', '/bin'), ('X', '1'), ('\\udcff', 'bad name')]\n");
-  char *none[] = {"python3", "-c", "import os; print(len(os.environ))", NULL};
+  CHECK_STR(IO.out, "[('LANG', 'C.UTF-8'), ('ODD', 'a=b'), ('PATH', '/bin'), ('X', '1'), ('\\udcff', 'bad name')]\n");
+  /* An empty environment: the C locale, which CPython coerces to C.UTF-8 by
+   * setting LC_CTYPE (PEP 538), as python3 does under `env -i`. */
+  char *none[] = {"python3", "-c", "import os; print(sorted(os.environ))", NULL};
   char *const empty[] = {NULL};
   ENV = empty;
   CHECK_EQ(run_cmd(NULL, none), 0);
-  CHECK_STR(IO.out, "0\n");
+  CHECK_STR(IO.out, "['LC_CTYPE']\n");
   ENV = NULL;
   /* The worker's own environment is back for the API's calls. */
   CHECK_STR(py_eval(H, "import os; ('X' in os.environ, 'PATH' in os.environ)"), "(False, True)");
@@ -218,6 +220,13 @@ TEST(tool_command) {
   char *py[] = {"python3", "-c", "from host_tools import call\nprint(call('echo', {'x': 5}))", NULL};
   CHECK_EQ(run_cmd(NULL, py), 0);
   CHECK_STR(IO.out, "{'x': 5}\n");
+  char *s[] = {"python3", "-c", "from host_tools import search\nprint(search('payload')[0]['name'])", NULL};
+  CHECK_EQ(run_cmd(NULL, s), 0);
+  if (getenv("PY_TEST_VERBOSE")) fprintf(stderr, "  stderr: %s\n", IO.err);
+  CHECK_STR(IO.out, "echo\n");
+  char *bad_args[] = {"python3", "-c", "from host_tools import call\ncall('echo', {'x': 'no'})", NULL};
+  CHECK_EQ(run_cmd(NULL, bad_args), 1);
+  CHECK(strstr(IO.err, "RuntimeError: [validation_error]") != NULL);
 }
 
 TEST(without_a_sandbox) {

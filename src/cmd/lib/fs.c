@@ -22,6 +22,7 @@
  *    CMD_WALK_DC. Deeper than CMD_WALK_MAX_DEPTH is a clear error.
  */
 #include "cmd/lib/fs.h"
+#include "py/py_spawn.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -614,6 +615,8 @@ const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, b
       hit = true;
     else if (in_table && (!strcmp(dir, "/usr/bin") || !strcmp(dir, "/bin")))
       hit = true;
+    else if (!in_table && full && full[0] == '/' && py_program_visible(ctx->sandbox, full))
+      hit = true; /* a program of the host's runtime, run in the jail */
     if (hit) {
       if (!all) return full;
       if (cb) cb(ud, full);
@@ -640,7 +643,8 @@ static bool std_bin_command(const char *name) {
 bool cmd_fs_runnable(cmd_ctx *ctx, const char *name, const char *path_env) {
   if (strchr(name, '/')) {
     store_stat st;
-    return cmd_fs_stat(ctx, name, &st) == 0 || std_bin_command(name);
+    return cmd_fs_stat(ctx, name, &st) == 0 || std_bin_command(name) ||
+           py_program_visible(ctx->sandbox, cmd_abspath(ctx, name));
   }
   if (cmd_find(name) || shell_utility(name)) return true;
   return cmd_fs_which(ctx, name, path_env, false, NULL, NULL) != NULL;
