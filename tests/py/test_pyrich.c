@@ -113,7 +113,7 @@ TEST(on_output_can_stop_the_code) {
   sbx_py_options o = {.timeout = 60, .on_output = on_output, .on_output_ud = &s};
   double t0 = now();
   sbx_py_result *r = py_run_opt(h,
-                                "import time\nprint('go', flush=True)\n"
+                                "import time\nn += 1\nprint('go', flush=True)\n"
                                 "while True:\n    n += 1\n    time.sleep(0.01)",
                                 &o);
   REQUIRE(r);
