@@ -41,9 +41,20 @@ if [ "$(id -u)" -eq 0 ]; then
     "$(cd "$scratch" && SBX_ESCAPE_NATURAL=1 "$root"/build/sbx-nons --uid 65534 "$root/$esc" 2>&1 | tail -1)"
   rmdir "$scratch"
 fi
-# pytest: the tests that name /data inside Python (absolute sandbox paths).
+# pytest: what the reduced tier does not offer (docs/python.md, "The reduced
+# tier"), each proven on the full tier by scripts/suites/python.sh: absolute
+# /data paths inside Python (no mount namespace), programs of the jail from the
+# shell (python3, git: no fork server; the refusal is checked below), host
+# directories bound read-only (python_paths), and the FUSE file semantics.
 deselect=(
   "python/tests/test_python_exec.py::TestFilesystem"
+  "python/tests/test_programs.py"
+  "python/tests/test_posix_files.py"
+  "python/tests/test_background.py::test_python3_in_a_background_job_runs_between_calls"
+  "python/tests/test_python_rich.py::TestRobustWorker::test_multiprocessing_with_functions_a_cell_defines"
+  "python/tests/test_python_rich.py::TestCharts::test_savefig_and_figures_come_back"
+  "python/tests/test_python_rich.py::TestCharts::test_subprocess_python_uses_agg"
+  "python/tests/test_python_rich.py::TestPackages"
 )
 args=()
 for d in "${deselect[@]}"; do args+=(--deselect "$d"); done
@@ -65,5 +76,17 @@ if ls build/python/localsandbox/_sbx*.so >/dev/null 2>&1; then
     rm -f "$log"
   done
 fi
+# The shell's programs of the jail on the reduced tier: refused at once with
+# the reason (127), not left waiting for a fork server that is not there.
+db=$(mktemp -u /tmp/py-reduced-XXXXXX.db)
+out=$(SBX_JAIL_TIER=reduced timeout 60 build/sbx "$db" -c \
+  'python3 -c "print(1)"; echo "status $?"; git --version; echo "status $?"' 2>&1)
+rm -f "$db" "$db"-wal "$db"-shm
+want="python3: command not found (it would run in the sandbox's jail: programs of the jail do not run on the reduced jail tier (execute_python does))
+status 127
+git: command not found (it would run in the sandbox's jail: programs of the jail do not run on the reduced jail tier (execute_python does))
+status 127"
+if [ "$out" = "$want" ]; then tally "programs refused" "1 passed, 0 failed"
+else echo "$out"; tally "programs refused" "0 passed, 1 failed"; fi
 echo "$p passed, $f failed"
 [ "$f" -eq 0 ]

@@ -121,7 +121,9 @@ static int reduced_landlock(const char *dir, jail_err *e) {
   static const char *const runtime[] = {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
                                         "/libx32",
                                         /* the dynamic loader's cache and the zone */
-                                        "/etc/ld.so.cache", "/etc/localtime"};
+                                        "/etc/ld.so.cache", "/etc/localtime",
+                                        /* fontconfig (matplotlib), as the full jail */
+                                        "/etc/fonts"};
   static const char *const devices[] = {"/dev/null", "/dev/zero", "/dev/full", "/dev/urandom",
                                         "/dev/random"};
   int r = 0;
@@ -294,6 +296,13 @@ static void __attribute__((noreturn)) reduced_worker(const jail_reduced_args *a,
   setenv("LOGNAME", "sandbox", 1);
   setenv("TERM", "dumb", 1);
   setenv("PYTHONDONTWRITEBYTECODE", "1", 1);
+  /* Charts without a display, as in the full jail (jail_helper.c): Debian's
+   * /etc/matplotlibrc is outside what Landlock lets W read. */
+  setenv("MPLBACKEND", "Agg", 1);
+  setenv("MATPLOTLIBRC", "/usr/share/matplotlib/mpl-data", 1);
+  char mpl[PATH_MAX + 32];
+  snprintf(mpl, sizeof mpl, "%s/.config/matplotlib", tmp);
+  setenv("MPLCONFIGDIR", mpl, 1);
   setenv("OPENBLAS_NUM_THREADS", "1", 1);
   setenv("OMP_NUM_THREADS", "1", 1);
   setenv("MKL_NUM_THREADS", "1", 1);

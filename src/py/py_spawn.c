@@ -383,6 +383,13 @@ int py_spawn_run(sbx *h, const char *path, char *const *argv, char *const *env, 
     snprintf(res->msg, sizeof res->msg, "%s", sbx_errmsg(h));
     goto out;
   }
+  if (ps->tier == JAIL_TIER_REDUCED) {
+    /* The reduced tier's helper runs W only: no fork server, and no /data
+     * for a program's paths (docs/python.md, "The reduced tier"). */
+    snprintf(res->msg, sizeof res->msg,
+             "programs of the jail do not run on the reduced jail tier (execute_python does)");
+    goto out;
+  }
   int reply[2] = {-1, -1}, in[2] = {-1, -1}, outp[2] = {-1, -1}, errp[2] = {-1, -1},
       tools[2] = {-1, -1};
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, reply) || pipe2(in, O_CLOEXEC) ||
