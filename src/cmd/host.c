@@ -33,7 +33,11 @@ static int host_write(void *ud, int fd, const void *buf, size_t n) {
 static int host_cancelled(void *ud) { return cmd_poll(ud); }
 
 int cmd_jail_exec(cmd_ctx *ctx, const char *path, int argc, char **argv) {
-  (void)argc;
+  return cmd_jail_exec_or(ctx, path, argc, argv, NULL);
+}
+
+int cmd_jail_exec_or(cmd_ctx *ctx, const char *path, int argc, char **argv,
+                     int (*fallback)(cmd_ctx *ctx, int argc, char **argv)) {
   if (!ctx->sandbox) {
     cmd_err_raw(ctx, "%s: command not found (programs of the jail need a sandbox; this runner has none)\n",
                 ctx->name);
@@ -43,6 +47,7 @@ int cmd_jail_exec(cmd_ctx *ctx, const char *path, int argc, char **argv) {
   py_proc_io io = {.ud = ctx, .read = host_read, .write = host_write, .cancelled = host_cancelled};
   py_proc_result r;
   if (py_spawn_run(ctx->sandbox, path, argv, ctx->env, ctx->cwd, &io, &r) != 0) {
+    if (r.reduced_tier && fallback) return fallback(ctx, argc, argv);
     cmd_err_raw(ctx, "%s: command not found (it would run in the sandbox's jail: %s)\n", ctx->name,
                 r.msg);
     return 127;

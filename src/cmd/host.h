@@ -14,6 +14,11 @@
  * cannot be run, 127 "command not found" with the reason when the jail is
  * not available. */
 int cmd_jail_exec(cmd_ctx *ctx, const char *path, int argc, char **argv);
+/* The same, but where the jail runs on the reduced tier (no fork server:
+ * nothing was started) runs `fallback` instead (python3: the script in the
+ * persistent worker). */
+int cmd_jail_exec_or(cmd_ctx *ctx, const char *path, int argc, char **argv,
+                     int (*fallback)(cmd_ctx *ctx, int argc, char **argv));
 
 /* The main of a host program: runs ctx->jail_path with argv (the shell's
  * sh_run_host_program sets it). */

@@ -388,6 +388,7 @@ int py_spawn_run(sbx *h, const char *path, char *const *argv, char *const *env, 
      * for a program's paths (docs/python.md, "The reduced tier"). */
     snprintf(res->msg, sizeof res->msg,
              "programs of the jail do not run on the reduced jail tier (execute_python does)");
+    res->reduced_tier = 1;
     goto out;
   }
   int reply[2] = {-1, -1}, in[2] = {-1, -1}, outp[2] = {-1, -1}, errp[2] = {-1, -1},

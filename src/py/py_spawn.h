@@ -30,6 +30,8 @@ typedef struct py_proc_result {
   int status;             /* shell status: exit code, or 128 + signal */
   int exec_errno;         /* exec failed with this errno (status 127) */
   int killed;             /* 1: stopped by the cancel hook (status 137) */
+  int reduced_tier;       /* 1: not run: the jail runs on the reduced tier,
+                             which has no fork server */
   char msg[512];          /* why it could not run at all */
 } py_proc_result;
 
