@@ -362,7 +362,7 @@ expect "--limit over a preset" 126 "$(printf '1\n2\n3')" "sbx: execution limit e
 run "$SBX" "$hdb" --limit output_bytes=4 -c 'echo 123456789'
 expect_match "--limit output_bytes" "$err" 'output_bytes \(4\)'
 run "$SBX" "$hdb" python --timeout 0.5 -c 'import time; time.sleep(20)'
-expect_match "python --timeout interrupts the script" "$err" 'interrupted after the time limit'
+expect_match "python --timeout interrupts the script" "$err" 'execution limit exceeded: timeout \(500 ms\)'
 [ "$rc" != 0 ] && ok || bad "python --timeout: a non-zero status"
 run "$SBX" "$hdb" --limit bogus=1 -c true
 expect "--limit with an unknown name" 1 "" "sbx: --limit: 'bogus=1' is not NAME=N with NAME one of loop_iterations, command_count, function_depth, output_bytes, string_size, array_size, timeout_ms"

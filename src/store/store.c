@@ -1367,6 +1367,7 @@ int store_copy_to(store *s, const char *path) {
     if (truncate(tmp, 0) != 0) err = -errno;
     else err = backup_to(s, tmp);
   }
+  if (!err) err = store_i_reclaim_in_copy(s, tmp); /* open files stay behind */
   if (!err && link(tmp, path) != 0) err = -errno;
   unlink(tmp);
   free(tmp);
