@@ -14,6 +14,14 @@
 # suite. The monotonic clock is left alone (time limits and `sleep` as usual),
 # and stat() is not faked (file times are what the cases set). Prints one
 # closing line "N passed, N failed".
+#
+# Left out, because the method cannot reach them: programs that run in the
+# jail (the fork server's python3, git, ... : tests/cmd/python3.t and
+# tests/py/test_jailprog). libfaketime is a preload of the host's processes:
+# in the jail the clock is the real one, so host and jail disagree by the
+# offset, and the preload, inherited through `sbx sh`'s host environment,
+# cannot attach its shared clock state there (no /dev/shm). They print no
+# date from the clock; they run at the real date in the rest of `make test`.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -53,12 +61,13 @@ while IFS= read -r when; do
   [ -n "$when" ] || continue
   echo "== clock at $when"
   for mode in --host ""; do
-    out=$(/usr/bin/python3 tests/cmd/run.py $mode -j 2 --faketime "$when" 2>&1)
+    out=$(/usr/bin/python3 tests/cmd/run.py $mode -j 2 --faketime "$when" \
+      $(ls tests/cmd/*.t | grep -v '/python3\.t$') 2>&1)
     echo "$out" | grep -v '^[0-9]* passed' | sed "s/^/  cmd${mode:+ $mode}: /"
     echo "  cmd${mode:+ $mode}: $(tail -1 <<<"$out")"
     add "$out"
   done
-  for t in $(find build/tests -type f -perm -u+x -name 'test_*' | sort); do
+  for t in $(find build/tests -type f -perm -u+x -name 'test_*' ! -name test_jailprog | sort); do
     out=$(shifted "$when" "$t" 2>&1)
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' <<<"$out" | tail -1)
     if ! grep -q ' 0 failed' <<<"$line"; then echo "$out" | sed "s#^#  $t: #"; fi
