@@ -106,6 +106,14 @@ static const int deny_numbers[] = {
     460, /* lsm_set_self_attr (6.8) */
 };
 
+void jail_filter_allow(jail_filter *f, const char *const *names, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    int nr = seccomp_syscall_resolve_name(names[i]);
+    if (nr == __NR_SCMP_ERROR || nr < 0) continue;
+    JAIL_FILTER_TRY(f, seccomp_rule_add(f->ctx, SCMP_ACT_ALLOW, nr, 0), names[i]);
+  }
+}
+
 int jail_filter_begin(jail_filter *f, uint32_t def_action, jail_err *e) {
   f->ctx = seccomp_init(def_action);
   f->rc = 0;

@@ -153,23 +153,37 @@ static void __attribute__((noreturn)) setup_die(const char *msg) {
 }
 
 /* The environment of W and Z (a call sets its own on top). */
-static void worker_env(const helper_args *a) {
-  clearenv();
+void jail_env_common(const char *tmp) {
   setenv("PATH", "/usr/local/bin:/usr/bin:/bin", 1);
-  setenv("HOME", "/tmp", 1);
-  setenv("TMPDIR", "/tmp", 1);
   setenv("LANG", "C.UTF-8", 1);
   setenv("USER", "sandbox", 1);
   setenv("LOGNAME", "sandbox", 1);
-  setenv("HOSTNAME", "sandbox", 1);
   setenv("TERM", "dumb", 1);
   setenv("PYTHONDONTWRITEBYTECODE", "1", 1);
+  /* Charts without a display, and a writable place for matplotlib's cache;
+   * Debian's copy of the defaults is /etc/matplotlibrc, outside the jail's /etc. */
+  setenv("MPLBACKEND", "Agg", 1);
+  setenv("MATPLOTLIBRC", "/usr/share/matplotlib/mpl-data", 1);
+  char mpl[PATH_MAX + 32];
+  snprintf(mpl, sizeof mpl, "%s/.config/matplotlib", tmp);
+  setenv("MPLCONFIGDIR", mpl, 1);
+  /* One BLAS/OpenMP thread: threads count against RLIMIT_NPROC and each one
+   * reserves tens of MB of address space (RLIMIT_AS). */
+  setenv("OPENBLAS_NUM_THREADS", "1", 1);
+  setenv("OMP_NUM_THREADS", "1", 1);
+  setenv("MKL_NUM_THREADS", "1", 1);
+}
+
+static void worker_env(const helper_args *a) {
+  clearenv();
+  jail_env_common("/tmp");
+  setenv("HOME", "/tmp", 1);
+  setenv("TMPDIR", "/tmp", 1);
+  setenv("HOSTNAME", "sandbox", 1);
   /* Packages: `pip install` goes to the user site under /data (with
    * /etc/pip.conf, jail_fs.c), which every interpreter of the jail puts on
    * sys.path (the shell's HOME is /data: the same place). */
   setenv("PYTHONUSERBASE", "/data/.local", 1);
-  /* Charts without a display, and a writable place for matplotlib's cache. */
-  setenv("MPLBACKEND", "Agg", 1);
   if (a->nro_dirs) { /* the read-only directories, for every interpreter */
     char path[JAIL_MAX_RO_DIRS * (sizeof JAIL_RO_DIR_PREFIX + 4)] = "";
     for (int i = 0; i < a->nro_dirs; i++)
@@ -177,14 +191,6 @@ static void worker_env(const helper_args *a) {
                JAIL_RO_DIR_PREFIX, i);
     setenv("PYTHONPATH", path, 1);
   }
-  setenv("MPLCONFIGDIR", "/tmp/.config/matplotlib", 1);
-  /* Debian's copy of the defaults is /etc/matplotlibrc, outside the jail's /etc. */
-  setenv("MATPLOTLIBRC", "/usr/share/matplotlib/mpl-data", 1);
-  /* One BLAS/OpenMP thread: threads count against RLIMIT_NPROC and each one
-   * reserves tens of MB of address space (RLIMIT_AS). */
-  setenv("OPENBLAS_NUM_THREADS", "1", 1);
-  setenv("OMP_NUM_THREADS", "1", 1);
-  setenv("MKL_NUM_THREADS", "1", 1);
 }
 
 /* W: put the fds in place and run the worker (or exec the test program). */

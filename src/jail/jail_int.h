@@ -93,6 +93,22 @@ typedef struct jail_filter {
 int jail_filter_begin(jail_filter *f, uint32_t def_action, jail_err *e);
 /* Loads and releases the filter: 0, or -1 with "seccomp (STEP): reason". */
 int jail_filter_load(jail_filter *f, jail_err *e);
+/* The environment both tiers give the worker, after clearenv(): PATH,
+ * C.UTF-8, the sandbox user's names, no bytecode files, matplotlib without
+ * a display (its rc from the package: /etc is not the jail's) and its cache
+ * under `tmp`, one BLAS/OpenMP thread. The caller adds HOME, TMPDIR and its
+ * tier's own variables. */
+void jail_env_common(const char *tmp);
+
+/* Allows each named call without condition (an allow list); names this
+ * libseccomp or this architecture does not know are skipped. */
+void jail_filter_allow(jail_filter *f, const char *const *names, size_t n);
+
+/* Every namespace flag of clone/unshare, CLONE_NEWTIME (0x80) included: what
+ * the jail's own clone asks for, and what the filters refuse to user code. */
+#define JAIL_CLONE_NS_FLAGS                                                    \
+  ((uint64_t)(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET |      \
+              CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP | 0x80))
 
 /* The seccomp deny list (requires no_new_privs). */
 int jail_apply_seccomp(jail_err *e);

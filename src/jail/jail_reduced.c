@@ -196,15 +196,9 @@ static int reduced_seccomp(jail_err *e) {
   if (jail_filter_begin(&f, SCMP_ACT_ERRNO(EPERM), e)) return -1;
   scmp_filter_ctx ctx = f.ctx;
 #define TRY(expr, w) JAIL_FILTER_TRY(&f, expr, w)
-  for (size_t i = 0; i < sizeof allow_names / sizeof allow_names[0]; i++) {
-    int nr = seccomp_syscall_resolve_name(allow_names[i]);
-    if (nr == __NR_SCMP_ERROR || nr < 0) continue;
-    TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), allow_names[i]);
-  }
+  jail_filter_allow(&f, allow_names, sizeof allow_names / sizeof allow_names[0]);
   /* clone: threads and plain forks, never a namespace flag. */
-  const uint64_t ns = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET |
-                      CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP |
-                      0x80 /* CLONE_NEWTIME */;
+  const uint64_t ns = JAIL_CLONE_NS_FLAGS;
   TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
                        SCMP_A0(SCMP_CMP_MASKED_EQ, ns, 0)),
       "clone");
@@ -284,28 +278,13 @@ static void __attribute__((noreturn)) reduced_worker(const jail_reduced_args *a,
   char tmp[PATH_MAX];
   snprintf(tmp, sizeof tmp, "%s/tmp", a->dir);
   clearenv();
-  setenv("PATH", "/usr/local/bin:/usr/bin:/bin", 1);
   setenv("HOME", tmp, 1);
   setenv("TMPDIR", tmp, 1);
   /* Where the sandbox's / is: code that needs an absolute path builds it
    * from this (docs/python.md: nothing is rewritten behind its back). */
   setenv("SBX_ROOT", a->dir, 1);
   setenv("SBX_JAIL_TIER", "reduced", 1);
-  setenv("LANG", "C.UTF-8", 1);
-  setenv("USER", "sandbox", 1);
-  setenv("LOGNAME", "sandbox", 1);
-  setenv("TERM", "dumb", 1);
-  setenv("PYTHONDONTWRITEBYTECODE", "1", 1);
-  /* Charts without a display, as in the full jail (jail_helper.c): Debian's
-   * /etc/matplotlibrc is outside what Landlock lets W read. */
-  setenv("MPLBACKEND", "Agg", 1);
-  setenv("MATPLOTLIBRC", "/usr/share/matplotlib/mpl-data", 1);
-  char mpl[PATH_MAX + 32];
-  snprintf(mpl, sizeof mpl, "%s/.config/matplotlib", tmp);
-  setenv("MPLCONFIGDIR", mpl, 1);
-  setenv("OPENBLAS_NUM_THREADS", "1", 1);
-  setenv("OMP_NUM_THREADS", "1", 1);
-  setenv("MKL_NUM_THREADS", "1", 1);
+  jail_env_common(tmp); /* matplotlib's rc too: /etc/matplotlibrc is outside Landlock's rules */
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) {
     jail_fail(&e, "no_new_privs");
     goto fail;

@@ -74,11 +74,7 @@ static int seal_seccomp(jail_err *e) {
   if (jail_filter_begin(&f, SCMP_ACT_ERRNO(EPERM), e)) return -1;
   scmp_filter_ctx ctx = f.ctx;
 #define TRY(expr, w) JAIL_FILTER_TRY(&f, expr, w)
-  for (size_t i = 0; i < sizeof allow_names / sizeof allow_names[0]; i++) {
-    int nr = seccomp_syscall_resolve_name(allow_names[i]);
-    if (nr == __NR_SCMP_ERROR || nr < 0) continue;
-    TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0), allow_names[i]);
-  }
+  jail_filter_allow(&f, allow_names, sizeof allow_names / sizeof allow_names[0]);
 #ifndef SYS_fstat
   /* glibc's fstat(fd) is newfstatat(fd, "", st, AT_EMPTY_PATH). */
   TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(newfstatat), 1,
@@ -86,9 +82,7 @@ static int seal_seccomp(jail_err *e) {
       "newfstatat");
 #endif
   /* Threads only: CLONE_THREAD set, no namespace flag. */
-  const uint64_t ns = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET |
-                      CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP |
-                      0x80 /* CLONE_NEWTIME */;
+  const uint64_t ns = JAIL_CLONE_NS_FLAGS;
   TRY(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
                        SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD | ns, CLONE_THREAD)),
       "clone");
