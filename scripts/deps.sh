@@ -25,6 +25,7 @@ PKGS=(
   libpython3.11-testsuite  # scripts/suites/cpython-files.sh: CPython's file tests in the jail
   git       # the git workflow in the jail (python/tests/test_posix_files.py)
   podman runc debootstrap  # make container-test: the jail in Debian 12 containers
+  fuse-overlayfs uidmap slirp4netns catatonit  # podman's recommends, as on the machine it was tested on
 )
 PKGS+=("$@")
 
