@@ -68,7 +68,11 @@ typedef struct {
   sbx_tool_def *toolset_defs;  /* views into toolset's tuples (PyMem), or NULL */
   size_t toolset_n;            /* entries in toolset_defs */
   void *toolset_ctx;           /* the trampoline's tool_ctx (PyMem), or NULL */
+  struct bash_runner *runner;  /* abash's thread (bash_submit), or NULL until first used */
 } SandboxObject;
+
+static void runner_stop(SandboxObject *self);
+static void runner_free(SandboxObject *self);
 
 /* Forgets the toolset's Python side (the handle's registration is gone with
  * sbx_tools_clear or sbx_close). Needs the GIL. */
@@ -238,6 +242,7 @@ static SandboxObject *sandbox_alloc(PyTypeObject *type) {
   s->h = NULL;
   s->busy = 0;
   s->weakreflist = NULL;
+  s->runner = NULL;
   return s;
 }
 
@@ -275,7 +280,8 @@ static int sandbox_init(SandboxObject *self, PyObject *args, PyObject *kw) {
 
 static void close_handle(SandboxObject *self) {
   sbx *h;
-  Py_BEGIN_ALLOW_THREADS pthread_mutex_lock(&self->lock);
+  Py_BEGIN_ALLOW_THREADS runner_stop(self); /* before the lock: its call ends first */
+  pthread_mutex_lock(&self->lock);
   pthread_mutex_lock(&self->cancel_lock);
   h = self->h;
   self->h = NULL;
@@ -291,6 +297,7 @@ static void close_handle(SandboxObject *self) {
 static void sandbox_dealloc(SandboxObject *self) {
   if (self->weakreflist) PyObject_ClearWeakRefs((PyObject *)self);
   if (self->h) close_handle(self);
+  runner_free(self);
   toolset_release(self);
   pthread_mutex_destroy(&self->lock);
   pthread_mutex_destroy(&self->cancel_lock);

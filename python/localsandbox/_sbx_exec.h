@@ -201,6 +201,42 @@ static const char *limit_kind(int rc) {
   }
 }
 
+/* The value of a finished bash call (GIL held): its result tuple, or NULL
+ * with the callback's exception, the call's error or MemoryError set. Frees
+ * the captured output and `res` either way. */
+static PyObject *bash_build(bash_stream *st, int rc, sbx_bash_result *res, const call_err *e) {
+  PyObject *result = NULL;
+  if (st->exc_type) {
+    PyErr_Restore(st->exc_type, st->exc_value, st->exc_tb);
+  } else if (rc != SBX_OK && !limit_kind(rc)) {
+    raise_call_err(e);
+  } else if (st->oom) {
+    PyErr_NoMemory();
+  } else {
+    PyObject *kind =
+        limit_kind(rc) ? PyUnicode_FromString(limit_kind(rc)) : Py_NewRef(Py_None);
+    PyObject *lname =
+        res->limit_name ? PyUnicode_FromString(res->limit_name) : Py_NewRef(Py_None);
+    PyObject *epath =
+        res->err_path ? PyUnicode_DecodeFSDefault(res->err_path) : Py_NewRef(Py_None);
+    if (kind && lname && epath)
+      result =
+          Py_BuildValue("(y#y#idOOKiOO)", st->buf[0].data ? st->buf[0].data : "",
+                        (Py_ssize_t)st->buf[0].len, st->buf[1].data ? st->buf[1].data : "",
+                        (Py_ssize_t)st->buf[1].len, res->exit_code, res->duration_ms, kind,
+                        lname, (unsigned long long)res->limit_value, res->err_errno, epath,
+                        res->killed ? Py_True : Py_False);
+    Py_XDECREF(kind);
+    Py_XDECREF(lname);
+    Py_XDECREF(epath);
+  }
+  free(st->buf[0].data);
+  free(st->buf[1].data);
+  st->buf[0].data = st->buf[1].data = NULL;
+  sbx_bash_result_free(res);
+  return result;
+}
+
 /*
  * bash(script, limits=None, on_output=None, record=None) -> (stdout: bytes,
  *     stderr: bytes, exit_code, duration_ms, kind, limit_name, limit_value,
@@ -251,36 +287,427 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
     memset(&res, 0, sizeof res);
   }
   leave(self, ts);
+  return bash_build(&st, rc, &res, &e);
+}
 
-  PyObject *result = NULL;
-  if (st.exc_type) {
-    PyErr_Restore(st.exc_type, st.exc_value, st.exc_tb);
-  } else if (rc != SBX_OK && !limit_kind(rc)) {
-    raise_call_err(&e);
-  } else if (st.oom) {
-    PyErr_NoMemory();
-  } else {
-    PyObject *kind =
-        limit_kind(rc) ? PyUnicode_FromString(limit_kind(rc)) : Py_NewRef(Py_None);
-    PyObject *lname =
-        res.limit_name ? PyUnicode_FromString(res.limit_name) : Py_NewRef(Py_None);
-    PyObject *epath =
-        res.err_path ? PyUnicode_DecodeFSDefault(res.err_path) : Py_NewRef(Py_None);
-    if (kind && lname && epath)
-      result =
-          Py_BuildValue("(y#y#idOOKiOO)", st.buf[0].data ? st.buf[0].data : "",
-                        (Py_ssize_t)st.buf[0].len, st.buf[1].data ? st.buf[1].data : "",
-                        (Py_ssize_t)st.buf[1].len, res.exit_code, res.duration_ms, kind,
-                        lname, (unsigned long long)res.limit_value, res.err_errno, epath,
-                        res.killed ? Py_True : Py_False);
-    Py_XDECREF(kind);
-    Py_XDECREF(lname);
-    Py_XDECREF(epath);
+/* ---- abash's runner (bash_submit / bash_collect) ----------------------------
+ * asyncio.to_thread costs ~60 us a call (a pool job, a concurrent future, a
+ * wake-up of the loop through its self-pipe): 8x a warm bash('echo hi'). The
+ * async path hands the call to one C thread per sandbox instead, which runs
+ * it without the GIL (no Python in between) and finishes it in one of two ways:
+ *   - the submitter waits up to RUNNER_SPIN_NS for it (the GIL released,
+ *     spinning): a short call comes back from bash_submit itself and the
+ *     coroutine never yields to the loop;
+ *   - past that, bash_submit returns with the call still running; the runner
+ *     writes the sandbox's eventfd when it ends, the loop's reader calls
+ *     bash_collect and the Python layer completes the awaiting future.
+ * The runner spins as long for the next call before it sleeps, so a task
+ * issuing calls back to back finds it awake. A call still queued when its task
+ * is cancelled is dropped (bash_abandon); a running one is cancelled. Closing
+ * the sandbox stops the runner after its current call; calls still queued end
+ * with "destroyed". No output callbacks on this path (abash falls back to the
+ * thread pool for on_output). */
+
+#include <sched.h>
+#include <sys/eventfd.h>
+#include <time.h>
+
+#define RUNNER_SPIN_NS 50000 /* 50 us: the submitter's wait, and the idle runner's */
+
+typedef struct bash_req {
+  struct bash_req *next;
+  unsigned long long ticket;
+  char *script;
+  size_t len;
+  int record, with_limits;
+  sbx_limits lim;
+  int state;  /* REQ_QUEUED, REQ_RUNNING, REQ_DONE (atomic: the submitter spins on it) */
+  int notify; /* the submitter stopped waiting: write the eventfd when done */
+  int closed; /* never ran: the sandbox was closed first */
+  int rc;
+  bash_stream st;
+  sbx_bash_result res;
+  call_err e;
+} bash_req;
+
+enum { REQ_QUEUED, REQ_RUNNING, REQ_DONE };
+
+typedef struct bash_runner {
+  pthread_t thread;
+  int efd;                   /* eventfd: calls finished for the loop (kept until dealloc) */
+  pthread_mutex_t mu;        /* guards everything below */
+  pthread_cond_t cv;         /* the runner sleeps on it */
+  bash_req *head, *tail;     /* queued */
+  bash_req *done;            /* finished, waiting for bash_collect (any order) */
+  bash_req *running;         /* the one it runs, or NULL */
+  int sleeping, stop, alive; /* alive: the thread runs (joined by runner_stop) */
+  unsigned long long next_ticket;
+} bash_runner;
+
+static long long mono_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* One step of a wait for the other thread: give it the CPU if it waits for
+ * one (on a busy host both threads may share a core). */
+static inline void cpu_relax(void) {
+  sched_yield();
+}
+
+static void req_free(bash_req *r) {
+  if (!r) return;
+  free(r->script);
+  free(r->st.buf[0].data);
+  free(r->st.buf[1].data);
+  sbx_bash_result_free(&r->res);
+  free(r);
+}
+
+/* Runs one call as bash() does between enter and leave (no GIL). */
+static void runner_run(SandboxObject *s, bash_req *r) {
+  sbx_bash_opts opts = {.stdin_fd = -1, .on_stdout = bash_stream_stdout,
+                        .on_stderr = bash_stream_stderr, .ud = &r->st, .record = r->record};
+  sbx_limits saved;
+  pthread_mutex_lock(&s->lock);
+  if (!s->h) {
+    pthread_mutex_unlock(&s->lock);
+    r->closed = 1;
+    return;
   }
-  free(st.buf[0].data);
-  free(st.buf[1].data);
-  sbx_bash_result_free(&res);
-  return result;
+  s->owner = pthread_self();
+  __atomic_store_n(&s->busy, 1, __ATOMIC_RELEASE);
+  int rc = SBX_OK;
+  if (r->with_limits) {
+    rc = sbx_get_limits(s->h, &saved);
+    if (rc == SBX_OK) rc = sbx_set_limits(s->h, &r->lim);
+  }
+  if (rc == SBX_OK) {
+    rc = sbx_bash_ex(s->h, r->script, r->len, &opts, &r->res);
+    if (rc != SBX_OK && !limit_kind(rc)) capture_error(s->h, rc, &r->e);
+    if (r->with_limits) sbx_set_limits(s->h, &saved);
+  } else {
+    capture_error(s->h, rc, &r->e);
+  }
+  r->rc = rc;
+  __atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
+  pthread_mutex_unlock(&s->lock);
+}
+
+static void runner_notify(bash_runner *rn) {
+  uint64_t one = 1;
+  ssize_t w = write(rn->efd, &one, sizeof one); /* fails only when the counter is full */
+  (void)w;
+}
+
+static void *runner_main(void *arg) {
+  SandboxObject *s = arg;
+  bash_runner *rn = s->runner;
+  pthread_mutex_lock(&rn->mu);
+  for (;;) {
+    if (!rn->head && !rn->stop) {
+      /* spin a while for the next call, then sleep */
+      pthread_mutex_unlock(&rn->mu);
+      long long until = mono_ns() + RUNNER_SPIN_NS;
+      while (!__atomic_load_n(&rn->head, __ATOMIC_ACQUIRE) &&
+             !__atomic_load_n(&rn->stop, __ATOMIC_ACQUIRE) && mono_ns() < until)
+        cpu_relax();
+      pthread_mutex_lock(&rn->mu);
+      while (!rn->head && !rn->stop) {
+        rn->sleeping = 1;
+        pthread_cond_wait(&rn->cv, &rn->mu);
+        rn->sleeping = 0;
+      }
+    }
+    if (rn->stop) break;
+    bash_req *r = rn->head;
+    rn->head = r->next;
+    if (!rn->head) rn->tail = NULL;
+    rn->running = r;
+    __atomic_store_n(&r->state, REQ_RUNNING, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&rn->mu);
+    runner_run(s, r);
+    pthread_mutex_lock(&rn->mu);
+    rn->running = NULL;
+    r->next = rn->done;
+    rn->done = r;
+    __atomic_store_n(&r->state, REQ_DONE, __ATOMIC_RELEASE);
+    if (r->notify) runner_notify(rn);
+  }
+  pthread_mutex_unlock(&rn->mu);
+  return NULL;
+}
+
+/* Stops the thread after its current call (no GIL; the caller does not hold
+ * s->lock). Queued calls end as closed; the loop is told. */
+static void runner_stop(SandboxObject *s) {
+  bash_runner *rn = s->runner;
+  if (!rn) return;
+  pthread_mutex_lock(&rn->mu);
+  int alive = rn->alive;
+  __atomic_store_n(&rn->stop, 1, __ATOMIC_RELEASE);
+  pthread_cond_signal(&rn->cv);
+  pthread_mutex_unlock(&rn->mu);
+  if (alive) pthread_join(rn->thread, NULL);
+  pthread_mutex_lock(&rn->mu);
+  rn->alive = 0;
+  int any = 0;
+  while (rn->head) {
+    bash_req *r = rn->head;
+    rn->head = r->next;
+    r->closed = 1;
+    r->next = rn->done;
+    rn->done = r;
+    __atomic_store_n(&r->state, REQ_DONE, __ATOMIC_RELEASE);
+    any |= r->notify;
+  }
+  rn->tail = NULL;
+  if (any) runner_notify(rn);
+  pthread_mutex_unlock(&rn->mu);
+}
+
+/* Frees the runner (dealloc: the thread is stopped, nothing awaits). */
+static void runner_free(SandboxObject *s) {
+  bash_runner *rn = s->runner;
+  if (!rn) return;
+  runner_stop(s);
+  while (rn->done) {
+    bash_req *r = rn->done;
+    rn->done = r->next;
+    req_free(r);
+  }
+  close(rn->efd);
+  pthread_mutex_destroy(&rn->mu);
+  pthread_cond_destroy(&rn->cv);
+  free(rn);
+  s->runner = NULL;
+}
+
+/* The runner of s, started if need be (GIL held). NULL with an exception. */
+static bash_runner *runner_get(SandboxObject *s) {
+  bash_runner *rn = s->runner;
+  if (!rn) {
+    rn = calloc(1, sizeof *rn);
+    if (!rn) return (bash_runner *)PyErr_NoMemory();
+    rn->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    if (rn->efd < 0) {
+      free(rn);
+      return (bash_runner *)PyErr_SetFromErrno(PyExc_OSError);
+    }
+    pthread_mutex_init(&rn->mu, NULL);
+    pthread_cond_init(&rn->cv, NULL);
+    s->runner = rn;
+  }
+  if (!rn->alive) {
+    if (rn->stop) {
+      PyErr_SetString(PyExc_RuntimeError, "LocalSandbox instance has been destroyed");
+      return NULL;
+    }
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    int e = pthread_create(&rn->thread, &at, runner_main, s);
+    pthread_attr_destroy(&at);
+    if (e) {
+      errno = e;
+      return (bash_runner *)PyErr_SetFromErrno(PyExc_OSError);
+    }
+    rn->alive = 1;
+  }
+  return rn;
+}
+
+/* Unlinks r from the done list (rn->mu held). */
+static void done_unlink(bash_runner *rn, bash_req *r) {
+  for (bash_req **p = &rn->done; *p; p = &(*p)->next)
+    if (*p == r) {
+      *p = r->next;
+      return;
+    }
+}
+
+/* The outcome of a finished request as a value (GIL held): the result tuple,
+ * or the exception object it raises (never raised here). Frees r. */
+static PyObject *req_outcome(bash_req *r) {
+  PyObject *v;
+  if (r->closed) {
+    PyErr_SetString(PyExc_RuntimeError, "LocalSandbox instance has been destroyed");
+    v = NULL;
+    free(r->st.buf[0].data);
+    free(r->st.buf[1].data);
+    r->st.buf[0].data = r->st.buf[1].data = NULL;
+  } else {
+    v = bash_build(&r->st, r->rc, &r->res, &r->e);
+  }
+  if (!v) {
+    PyObject *t, *val, *tb;
+    PyErr_Fetch(&t, &val, &tb);
+    PyErr_NormalizeException(&t, &val, &tb);
+    if (val && tb) PyException_SetTraceback(val, tb);
+    Py_XDECREF(t);
+    Py_XDECREF(tb);
+    v = val ? val : Py_NewRef(Py_None);
+  }
+  r->res = (sbx_bash_result){0};
+  req_free(r);
+  return v;
+}
+
+/*
+ * bash_submit(script, limits=None, record=False) -> (ticket, outcome | None)
+ *
+ * Queues a bash call for the runner and waits up to RUNNER_SPIN_NS for it.
+ * outcome is what bash() returns (the tuple) or the exception it would raise,
+ * as a value; None: the call still runs, its outcome comes from bash_collect
+ * after the eventfd (runner_fd()) is readable.
+ */
+static PyObject *sandbox_bash_submit(SandboxObject *self, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"script", "limits", "record", NULL};
+  PyObject *script_obj, *limits_obj = Py_None;
+  int record = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "U|Op:bash_submit", kwlist, &script_obj,
+                                   &limits_obj, &record))
+    return NULL;
+  if (!self->h) {
+    PyErr_SetString(PyExc_RuntimeError, "LocalSandbox instance has been destroyed");
+    return NULL;
+  }
+  if (is_reentry(self) || tls_cb_sandbox == self) {
+    PyErr_SetString(PyExc_RuntimeError,
+                    "the sandbox is already in a call on this thread (an output callback "
+                    "cannot call back into its own sandbox)");
+    return NULL;
+  }
+  Py_ssize_t len;
+  const char *script = PyUnicode_AsUTF8AndSize(script_obj, &len);
+  if (!script) return NULL;
+  bash_req *r = calloc(1, sizeof *r);
+  if (!r) return PyErr_NoMemory();
+  r->st.self = self;
+  r->record = record;
+  r->with_limits = limits_obj != Py_None;
+  if ((r->with_limits && dict_to_limits(limits_obj, &r->lim) < 0) ||
+      !(r->script = malloc((size_t)len + 1))) {
+    free(r);
+    return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+  }
+  memcpy(r->script, script, (size_t)len + 1);
+  r->len = (size_t)len;
+  bash_runner *rn = runner_get(self);
+  if (!rn) {
+    req_free(r);
+    return NULL;
+  }
+  unsigned long long ticket;
+  int done = 0;
+  Py_BEGIN_ALLOW_THREADS pthread_mutex_lock(&rn->mu);
+  ticket = r->ticket = ++rn->next_ticket;
+  if (rn->tail) rn->tail->next = r;
+  else __atomic_store_n(&rn->head, r, __ATOMIC_RELEASE);
+  rn->tail = r;
+  if (rn->sleeping) pthread_cond_signal(&rn->cv);
+  pthread_mutex_unlock(&rn->mu);
+  long long until = mono_ns() + RUNNER_SPIN_NS;
+  while (__atomic_load_n(&r->state, __ATOMIC_ACQUIRE) != REQ_DONE && mono_ns() < until)
+    cpu_relax();
+  pthread_mutex_lock(&rn->mu);
+  if (r->state == REQ_DONE) {
+    done_unlink(rn, r);
+    done = 1;
+  } else {
+    r->notify = 1; /* r may be freed by bash_collect once the lock is dropped */
+  }
+  pthread_mutex_unlock(&rn->mu);
+  Py_END_ALLOW_THREADS
+  if (!done) return Py_BuildValue("(KO)", ticket, Py_None);
+  PyObject *v = req_outcome(r);
+  if (!v) return NULL;
+  PyObject *t = Py_BuildValue("(KN)", ticket, v);
+  return t;
+}
+
+/* runner_fd() -> int: the eventfd that turns readable when a call submitted
+ * with bash_submit (and not finished there) ends. */
+static PyObject *sandbox_runner_fd(SandboxObject *self, PyObject *unused) {
+  if (self->runner) return PyLong_FromLong(self->runner->efd);
+  bash_runner *rn = runner_get(self);
+  if (!rn) return NULL;
+  return PyLong_FromLong(rn->efd);
+}
+
+/* bash_collect() -> [(ticket, outcome)]: the finished calls nobody took yet
+ * (reads the eventfd). Works on a closed sandbox too. */
+static PyObject *sandbox_bash_collect(SandboxObject *self, PyObject *unused) {
+  bash_runner *rn = self->runner;
+  PyObject *list = PyList_New(0);
+  if (!rn || !list) return list;
+  bash_req *got;
+  Py_BEGIN_ALLOW_THREADS uint64_t n;
+  ssize_t rd = read(rn->efd, &n, sizeof n); /* nonblocking: resets the counter */
+  (void)rd;
+  pthread_mutex_lock(&rn->mu);
+  got = rn->done;
+  rn->done = NULL;
+  pthread_mutex_unlock(&rn->mu);
+  Py_END_ALLOW_THREADS
+  while (got) {
+    bash_req *r = got;
+    got = r->next;
+    unsigned long long ticket = r->ticket;
+    PyObject *v = req_outcome(r);
+    PyObject *t = v ? Py_BuildValue("(KN)", ticket, v) : NULL;
+    if (!t || PyList_Append(list, t) < 0) {
+      Py_XDECREF(t);
+      while (got) {
+        r = got;
+        got = r->next;
+        req_free(r);
+      }
+      Py_DECREF(list);
+      return NULL;
+    }
+    Py_DECREF(t);
+  }
+  return list;
+}
+
+/* bash_abandon(ticket) -> bool: drops a queued call (True), or cancels it
+ * if it runs (False). For a cancelled abash task. */
+static PyObject *sandbox_bash_abandon(SandboxObject *self, PyObject *arg) {
+  unsigned long long ticket = PyLong_AsUnsignedLongLong(arg);
+  if (PyErr_Occurred()) return NULL;
+  bash_runner *rn = self->runner;
+  if (!rn) Py_RETURN_FALSE;
+  int dropped = 0, running = 0;
+  bash_req *gone = NULL;
+  Py_BEGIN_ALLOW_THREADS pthread_mutex_lock(&rn->mu);
+  bash_req *prev = NULL;
+  for (bash_req *r = rn->head; r; prev = r, r = r->next)
+    if (r->ticket == ticket) {
+      if (prev) prev->next = r->next;
+      else rn->head = r->next;
+      if (rn->tail == r) rn->tail = prev;
+      gone = r;
+      dropped = 1;
+      break;
+    }
+  if (!dropped && rn->running && rn->running->ticket == ticket) running = 1;
+  if (!dropped && !running) /* finished meanwhile: nobody will collect it */
+    for (bash_req *r = rn->done; r; r = r->next)
+      if (r->ticket == ticket) {
+        done_unlink(rn, r);
+        gone = r;
+        break;
+      }
+  pthread_mutex_unlock(&rn->mu);
+  if (running) {
+    pthread_mutex_lock(&self->cancel_lock);
+    if (self->h) sbx_cancel(self->h);
+    pthread_mutex_unlock(&self->cancel_lock);
+  }
+  Py_END_ALLOW_THREADS
+  req_free(gone);
+  return PyBool_FromLong(dropped);
 }
 
 /* ---- background jobs with a handle (sbx_start) ------------------------------
@@ -392,6 +819,15 @@ static PyObject *sandbox_jobs(SandboxObject *self, PyObject *unused) {
   {"job_output", (PyCFunction)sandbox_job_output, METH_VARARGS,                       \
    "job_output(pid, fd, from) -> (bytes, next)"},                                     \
   {"jobs", (PyCFunction)sandbox_jobs, METH_NOARGS, "jobs() -> [pid]: running ones"},  \
+  {"bash_submit", (PyCFunction)(void (*)(void))sandbox_bash_submit,                 \
+   METH_VARARGS | METH_KEYWORDS,                                                      \
+   "bash_submit(script, limits=None, record=False) -> (ticket, outcome | None)"},     \
+  {"bash_collect", (PyCFunction)sandbox_bash_collect, METH_NOARGS,                    \
+   "bash_collect() -> [(ticket, outcome)]"},                                          \
+  {"bash_abandon", (PyCFunction)sandbox_bash_abandon, METH_O,                         \
+   "bash_abandon(ticket) -> dropped: bool"},                                          \
+  {"runner_fd", (PyCFunction)sandbox_runner_fd, METH_NOARGS,                          \
+   "runner_fd() -> eventfd of finished bash_submit calls"},                           \
   {"bash", (PyCFunction)(void (*)(void))sandbox_bash, METH_VARARGS | METH_KEYWORDS,   \
    "bash(script, limits=None, on_output=None, record=None) -> (stdout, stderr, "      \
    "exit_code, "                                                                      \

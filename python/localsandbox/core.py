@@ -194,6 +194,12 @@ def _check_limits(limits: Mapping[str, int] | None) -> dict[str, int]:
     return out
 
 
+def _settle(fut: asyncio.Future[Any], outcome: Any) -> None:
+    """Completes an abash future on its own loop (unless cancelled meanwhile)."""
+    if not fut.done():
+        fut.set_result(outcome)
+
+
 def _timeout_ms(timeout: float | None) -> int:
     """A per-call timeout in seconds (None: the sandbox's) to milliseconds."""
     if timeout is None:
@@ -833,6 +839,8 @@ class LocalSandbox:
         self._lock = threading.Lock()  # serializes destroy()
         self.kv = KVStore(self)
         self._jobs: dict[int, CommandHandle] = {}  # start()'s running handles, by pid
+        self._runner_waiters: dict[int, asyncio.Future[Any]] = {}  # abash calls still running
+        self._runner_loops: dict[asyncio.AbstractEventLoop, int] = {}  # loops watching runner_fd
         try:
             quota = {k: overrides[k] for k in QUOTA_NAMES if k in overrides}
             if quota:
@@ -1053,11 +1061,14 @@ class LocalSandbox:
             self._enter_cwd()
         started = time.perf_counter()
         try:
-            out, err, status, _, kind, limit_name, limit_value, err_no, err_path, killed = run(
-                command, call_limits, on_output, True
-            )
+            outcome = run(command, call_limits, on_output, True)
         except _sbx.Error as e:
             _raise_sbx(e)
+        return self._bash_finish(outcome, started)
+
+    def _bash_finish(self, outcome: tuple[Any, ...], started: float) -> BashResult:
+        """The BashResult of a finished bash call (or its published error)."""
+        out, err, status, _, kind, limit_name, limit_value, err_no, err_path, killed = outcome
         if killed:
             # process isolation: the shell process was killed or died; the
             # next call starts a fresh session in /data
@@ -1705,8 +1716,75 @@ class LocalSandbox:
     # ---- async twins ------------------------------------------------------------------
 
     async def abash(self, command: str, **kwargs: Any) -> BashResult:
-        """Async version of bash()."""
-        return await self._to_thread(self.bash, command, **kwargs)
+        """Async version of bash().
+
+        Runs on the sandbox's own C thread (no thread pool hop): a short call
+        comes back without yielding to the event loop (the loop waits up to
+        50 us for it, without the GIL); a longer one is awaited through an
+        eventfd the loop watches. ``on_output`` and ``background`` go through
+        ``asyncio.to_thread`` as before.
+        """
+        submit = getattr(self._h, "bash_submit", None)
+        if (
+            submit is None
+            or self._destroyed
+            or type(command) is not str
+            or not self._shell_at_cwd
+            or not set(kwargs) <= {"timeout", "limits"}
+        ):
+            return await self._to_thread(self.bash, command, **kwargs)
+        timeout = kwargs.get("timeout")
+        limits = kwargs.get("limits")
+        call_limits = None
+        if limits is not None or timeout is not None:
+            call_limits = {**self._shell_limits, **self._check_shell_limits(limits)}
+            if timeout is not None:
+                call_limits["timeout_ms"] = _timeout_ms(timeout)
+        started = time.perf_counter()
+        ticket, outcome = submit(command, call_limits, True)
+        if outcome is None:
+            outcome = await self._runner_wait(ticket)
+        if isinstance(outcome, BaseException):
+            if isinstance(outcome, _sbx.Error):
+                _raise_sbx(outcome)
+            raise outcome
+        return self._bash_finish(outcome, started)
+
+    async def _runner_wait(self, ticket: int) -> Any:
+        """The outcome of a bash_submit call still running: a future the
+        eventfd's reader completes (one reader per loop while calls wait)."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[Any] = loop.create_future()
+        h = self._h
+        waiters = self._runner_waiters
+        waiters[ticket] = fut
+        loops = self._runner_loops
+        fd = h.runner_fd()  # open until the handle object is freed
+        if loops.get(loop, 0) == 0:
+            loop.add_reader(fd, self._runner_ready, h)
+        loops[loop] = loops.get(loop, 0) + 1
+        try:
+            return await fut
+        except asyncio.CancelledError:
+            if waiters.pop(ticket, None) is not None:
+                h.bash_abandon(ticket)
+            raise
+        finally:
+            loops[loop] -= 1
+            if loops[loop] == 0:
+                del loops[loop]
+                loop.remove_reader(fd)
+
+    def _runner_ready(self, h: Any) -> None:
+        """The eventfd's reader: hands each finished call to its future."""
+        for ticket, outcome in h.bash_collect():
+            fut = self._runner_waiters.pop(ticket, None)
+            if fut is None or fut.done():
+                continue
+            if fut.get_loop() is asyncio.get_running_loop():
+                fut.set_result(outcome)
+            else:
+                fut.get_loop().call_soon_threadsafe(_settle, fut, outcome)
 
     async def aexecute_python(
         self,
