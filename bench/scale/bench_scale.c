@@ -6,9 +6,14 @@
  *             file sandbox with its history row (what every front does);
  *             and the floor, a fork+exec of `/bin/bash -c 'echo hi'` with its
  *             output read through a pipe
- *   threads   T threads (1, 2, 4), each on a sandbox of its own, doing short
- *             calls for a fixed time: calls per second and p99 latency, in
- *             memory and in files with the history row
+ *   threads   T threads (1, 2, 4, 16, 64), each on a sandbox of its own,
+ *             doing short calls for a fixed time (BENCH_SCALE_SECS, 1 s):
+ *             calls per second, p99 latency, CPU per call and voluntary
+ *             context switches, in memory and in files with the history row,
+ *             beside a pure-CPU spin peer on as many threads
+ *   persandbox  RSS per open sandbox (64 in memory, 64 files, each after a
+ *             call), and with a Python worker (8): host RSS and the workers'
+ *             PSS per sandbox
  *   python    a warm sbx_python_exec("x = 1") round trip
  *   fuse      Python in the jail reading a 100 MB file of the sandbox
  *             (through FUSE) beside `cat` of the same bytes on the host
@@ -27,7 +32,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <dirent.h>
 #include <spawn.h>
+#include <sys/resource.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -36,6 +44,8 @@
 extern char **environ;
 
 static const char *scratch;
+
+static int py_ok(sbx *h, const char *code, double *ms);
 
 static int wanted(int argc, char **argv, const char *row) {
   if (argc <= 2) return 1;
@@ -129,25 +139,59 @@ static int row_bash(void) {
   return 0;
 }
 
-/* ---- threads ---------------------------------------------------------------------- */
+/* ---- threads ----------------------------------------------------------------------
+ * T threads (1, 2, 4, 16, 64), each on a sandbox of its own, doing short calls
+ * for a fixed time; beside them the same threads doing a fixed unit of pure
+ * CPU work (the spin peer): on a shared host the peer shows what the machine
+ * gave the threads in that moment, so sbx's scaling is read against the
+ * peer's. Each thread also counts its CPU time and its voluntary context
+ * switches (a lock that serializes the calls shows as waits, i.e. switches,
+ * or as CPU per call growing with T). */
+
+enum { MAXT = 64 };
 
 typedef struct worker {
-  sbx *h;          /* this thread's sandbox */
+  sbx *h;          /* this thread's sandbox (NULL: the spin peer) */
   int recorded;    /* 1: calls with the history row */
   double until;    /* stop time (bench_now_us) */
   long calls;      /* calls done */
   double *lat;     /* latencies (us), up to cap */
   long cap;
+  double cpu_us;   /* this thread's CPU time */
+  long vcsw;       /* its voluntary context switches */
   int failed;
   pthread_barrier_t *start;
 } worker;
 
+static double thread_cpu_us(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+
+static long thread_vcsw(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_THREAD, &ru);
+  return ru.ru_nvcsw;
+}
+
+/* The spin peer's unit: about as much CPU as a short call. */
+static volatile unsigned long spin_sink;
+static int spin_unit(void) {
+  unsigned long x = 0;
+  for (int i = 0; i < 2000; i++) x = x * 6364136223846793005UL + (unsigned long)i;
+  spin_sink = x;
+  return 0;
+}
+
 static void *worker_main(void *arg) {
   worker *w = arg;
   pthread_barrier_wait(w->start);
+  double cpu0 = thread_cpu_us();
+  long cs0 = thread_vcsw();
   while (bench_now_us() < w->until) {
     double t0 = bench_now_us();
-    int bad = w->recorded ? run_recorded(w->h) : bench_run(w->h, "echo hi", "hi\n");
+    int bad = !w->h ? spin_unit() : w->recorded ? run_recorded(w->h) : bench_run(w->h, "echo hi", "hi\n");
     if (bad) {
       w->failed = 1;
       break;
@@ -155,61 +199,168 @@ static void *worker_main(void *arg) {
     if (w->calls < w->cap) w->lat[w->calls] = bench_now_us() - t0;
     w->calls++;
   }
+  w->cpu_us = thread_cpu_us() - cpu0;
+  w->vcsw = thread_vcsw() - cs0;
   return NULL;
 }
 
-static int row_threads(void) {
-  static const int counts[] = {1, 2, 4};
-  const double secs = 1.5;
-  for (int recorded = 0; recorded < 2; recorded++) {
-    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
-      int n = counts[c];
-      worker w[4];
-      pthread_t th[4];
-      pthread_barrier_t bar;
-      pthread_barrier_init(&bar, NULL, (unsigned)n + 1);
-      for (int i = 0; i < n; i++) {
-        char name[32];
-        snprintf(name, sizeof name, "thread%d.db", i);
-        memset(&w[i], 0, sizeof w[i]);
-        if (recorded) w[i].h = open_file(name);
-        else if (sbx_open(NULL, SBX_OPEN_MEMORY, &w[i].h) != SBX_OK) w[i].h = NULL;
-        if (!w[i].h) return 1;
-        for (int k = 0; k < 50; k++)
-          if (bench_run(w[i].h, "echo hi", "hi\n")) return 1;
-        w[i].recorded = recorded;
-        w[i].cap = 2000000;
-        w[i].lat = malloc((size_t)w[i].cap * sizeof(double));
-        w[i].start = &bar;
-        if (!w[i].lat) return 1;
-      }
-      double until = bench_now_us() + secs * 1e6 + 1e4;
-      for (int i = 0; i < n; i++) {
-        w[i].until = until;
-        pthread_create(&th[i], NULL, worker_main, &w[i]);
-      }
-      pthread_barrier_wait(&bar);
-      double t0 = bench_now_us();
-      long total = 0, kept = 0;
-      for (int i = 0; i < n; i++) pthread_join(th[i], NULL);
-      double el = bench_now_us() - t0;
-      for (int i = 0; i < n; i++) total += w[i].calls;
-      double *all = malloc((size_t)total * sizeof *all);
-      if (!all) return 1;
-      for (int i = 0; i < n; i++) {
-        long k = w[i].calls < w[i].cap ? w[i].calls : w[i].cap;
-        memcpy(all + kept, w[i].lat, (size_t)k * sizeof *all);
-        kept += k;
-        if (w[i].failed) return 1;
-        free(w[i].lat);
-        sbx_close(w[i].h);
-      }
-      printf("threads %s_%d_calls_per_s %.0f\n", recorded ? "file" : "mem", n, total / (el / 1e6));
-      printf("threads %s_%d_p99_us %.2f\n", recorded ? "file" : "mem", n, pct(all, (int)kept, 0.99));
-      free(all);
-      pthread_barrier_destroy(&bar);
+/* One measurement: n threads of `kind` (0 spin, 1 memory, 2 file) for secs. */
+static int threads_run(int kind, int n, double secs) {
+  static const char *names[] = {"spin", "mem", "file"};
+  worker *w = calloc(MAXT, sizeof *w);
+  pthread_t th[MAXT];
+  pthread_barrier_t bar;
+  if (!w) return 1;
+  pthread_barrier_init(&bar, NULL, (unsigned)n + 1);
+  for (int i = 0; i < n; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "thread%d.db", i);
+    if (kind == 2) w[i].h = open_file(name);
+    else if (kind == 1 && sbx_open(NULL, SBX_OPEN_MEMORY, &w[i].h) != SBX_OK) w[i].h = NULL;
+    if (kind && !w[i].h) return 1;
+    for (int k = 0; kind && k < 50; k++)
+      if (bench_run(w[i].h, "echo hi", "hi\n")) return 1;
+    w[i].recorded = kind == 2;
+    w[i].cap = 4000000 / n;
+    w[i].lat = malloc((size_t)w[i].cap * sizeof(double));
+    w[i].start = &bar;
+    if (!w[i].lat) return 1;
+  }
+  double until = bench_now_us() + secs * 1e6 + 1e4;
+  for (int i = 0; i < n; i++) {
+    w[i].until = until;
+    pthread_create(&th[i], NULL, worker_main, &w[i]);
+  }
+  pthread_barrier_wait(&bar);
+  double t0 = bench_now_us();
+  long total = 0, kept = 0, vcsw = 0;
+  double cpu = 0;
+  for (int i = 0; i < n; i++) pthread_join(th[i], NULL);
+  double el = bench_now_us() - t0;
+  for (int i = 0; i < n; i++) total += w[i].calls, cpu += w[i].cpu_us, vcsw += w[i].vcsw;
+  double *all = malloc((size_t)total * sizeof *all);
+  if (!all) return 1;
+  for (int i = 0; i < n; i++) {
+    long k = w[i].calls < w[i].cap ? w[i].calls : w[i].cap;
+    memcpy(all + kept, w[i].lat, (size_t)k * sizeof *all);
+    kept += k;
+    if (w[i].failed) return 1;
+    free(w[i].lat);
+    sbx_close(w[i].h);
+    if (kind == 2) {
+      char path[512];
+      snprintf(path, sizeof path, "%s/thread%d.db", scratch, i);
+      unlink(path);
     }
   }
+  const char *K = names[kind];
+  printf("threads %s_%d_calls_per_s %.0f\n", K, n, total / (el / 1e6));
+  printf("threads %s_%d_p99_us %.2f\n", K, n, pct(all, (int)kept, 0.99));
+  printf("threads %s_%d_cpu_us_per_call %.3f\n", K, n, cpu / (double)total);
+  printf("threads %s_%d_vcsw_per_kcall %.3f\n", K, n, 1000.0 * (double)vcsw / (double)total);
+  printf("threads %s_%d_cpus %.2f\n", K, n, cpu / el);
+  free(all);
+  free(w);
+  pthread_barrier_destroy(&bar);
+  return 0;
+}
+
+static int row_threads(void) {
+  static const int counts[] = {1, 2, 4, 16, 64};
+  const char *e = getenv("BENCH_SCALE_SECS");
+  double secs = e && atof(e) > 0 ? atof(e) : 1.0;
+  for (int kind = 0; kind < 3; kind++)
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
+      if (threads_run(kind, counts[c], secs)) return 1;
+  return 0;
+}
+
+/* ---- memory per sandbox ------------------------------------------------------------
+ * RSS of this process (and PSS of its child processes: the Python workers)
+ * before and after opening N sandboxes that each ran a call. */
+
+static long rss_kib(void) {
+  FILE *f = fopen("/proc/self/statm", "r");
+  long size = 0, res = 0;
+  if (f) {
+    if (fscanf(f, "%ld %ld", &size, &res) != 2) res = 0;
+    fclose(f);
+  }
+  return res * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/* The summed Pss (KiB) of this process's descendants. */
+static long children_pss_kib(void) {
+  enum { MAXP = 1 << 16 };
+  static int parent[MAXP];
+  static unsigned char mine[MAXP];
+  memset(parent, 0, sizeof parent);
+  memset(mine, 0, sizeof mine);
+  DIR *d = opendir("/proc");
+  struct dirent *de;
+  while (d && (de = readdir(d))) {
+    int pid = atoi(de->d_name);
+    if (pid <= 0 || pid >= MAXP) continue;
+    char p[64], buf[512];
+    snprintf(p, sizeof p, "/proc/%d/stat", pid);
+    FILE *f = fopen(p, "r");
+    if (!f) continue;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *rp = strrchr(buf, ')');
+    int pp = 0;
+    if (rp && sscanf(rp + 1, " %*c %d", &pp) == 1 && pp > 0 && pp < MAXP) parent[pid] = pp;
+  }
+  if (d) closedir(d);
+  int self = getpid();
+  if (self >= MAXP) return 0;
+  mine[self] = 1;
+  for (int grew = 1; grew;) {
+    grew = 0;
+    for (int pid = 1; pid < MAXP; pid++)
+      if (!mine[pid] && parent[pid] && mine[parent[pid]]) mine[pid] = 1, grew = 1;
+  }
+  long total = 0;
+  for (int pid = 1; pid < MAXP; pid++) {
+    if (!mine[pid] || pid == self) continue;
+    char p[64], line[256];
+    snprintf(p, sizeof p, "/proc/%d/smaps_rollup", pid);
+    FILE *f = fopen(p, "r");
+    long v;
+    while (f && fgets(line, sizeof line, f))
+      if (sscanf(line, "Pss: %ld", &v) == 1) total += v;
+    if (f) fclose(f);
+  }
+  return total;
+}
+
+static int row_persandbox(void) {
+  enum { N = 64, NPY = 8 };
+  sbx *h[N];
+  /* warm the allocator and the shell's one-time state first */
+  sbx *w;
+  if (sbx_open(NULL, SBX_OPEN_MEMORY, &w) != SBX_OK || bench_run(w, "echo hi", "hi\n")) return 1;
+  sbx_close(w);
+  for (int file = 0; file < 2; file++) {
+    long r0 = rss_kib();
+    for (int i = 0; i < N; i++) {
+      char name[32];
+      snprintf(name, sizeof name, "per%d.db", i);
+      if (file) h[i] = open_file(name);
+      else if (sbx_open(NULL, SBX_OPEN_MEMORY, &h[i]) != SBX_OK) h[i] = NULL;
+      if (!h[i] || bench_run(h[i], "echo hi > /tmp/x; cat /tmp/x", "hi\n")) return 1;
+    }
+    printf("persandbox %s_kib %.1f\n", file ? "file" : "mem", (double)(rss_kib() - r0) / N);
+    for (int i = 0; i < N; i++) sbx_close(h[i]);
+  }
+  long r0 = rss_kib(), c0 = children_pss_kib();
+  for (int i = 0; i < NPY; i++) {
+    if (sbx_open(NULL, SBX_OPEN_MEMORY, &h[i]) != SBX_OK || py_ok(h[i], "x = 1", NULL)) return 1;
+  }
+  printf("persandbox python_host_kib %.1f\n", (double)(rss_kib() - r0) / NPY);
+  printf("persandbox python_worker_kib %.1f\n", (double)(children_pss_kib() - c0) / NPY);
+  for (int i = 0; i < NPY; i++) sbx_close(h[i]);
   return 0;
 }
 
@@ -425,6 +576,7 @@ int main(int argc, char **argv) {
   if (wanted(argc, argv, "bash") && row_bash()) return 1;
   if (wanted(argc, argv, "threads") && row_threads()) return 1;
   if (wanted(argc, argv, "python") && row_python()) return 1;
+  if (wanted(argc, argv, "persandbox") && row_persandbox()) return 1;
   if (wanted(argc, argv, "fuse") && row_fuse()) return 1;
   if (wanted(argc, argv, "memory") && row_memory()) return 1;
   if (wanted(argc, argv, "fork") && row_fork()) return 1;
