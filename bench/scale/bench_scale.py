@@ -44,22 +44,24 @@ def row_pkg(scratch: str) -> None:
         os.unlink(path)
     with LocalSandbox(path=path) as f, LocalSandbox() as m:
         print(f"pkg bash_file_us {per_call_us(lambda: f.bash('echo hi'), 2000):.2f}")
-        print(f"pkg bash_mem_us {per_call_us(lambda: m.bash('echo hi'), 2000):.2f}")
 
-        async def many(n: int) -> None:
-            for _ in range(n):
-                await m.abash("echo hi")
-
-        async def timed(n: int) -> list[float]:
+        async def timed(n: int) -> float:
             out = []
             for _ in range(n):
                 t = time.perf_counter()
                 await m.abash("echo hi")
                 out.append((time.perf_counter() - t) * 1e6)
-            return out
+            return statistics.median(out)
 
-        asyncio.run(many(100))
-        print(f"pkg abash_mem_us {statistics.median(asyncio.run(timed(2000))):.2f}")
+        # abash beside bash in alternating rounds (the host's load changes
+        # between rounds; each pair shares one), the best round of each
+        asyncio.run(timed(100))
+        sync, asyn = [], []
+        for _ in range(3):
+            sync.append(per_call_us(lambda: m.bash("echo hi"), 2000))
+            asyn.append(asyncio.run(timed(2000)))
+        print(f"pkg bash_mem_us {min(sync):.2f}")
+        print(f"pkg abash_mem_us {min(asyn):.2f}")
         m.execute_python("x = 0")
         print(f"pkg python_mem_us {per_call_us(lambda: m.execute_python('x = 1'), 1000):.2f}")
 

@@ -6,8 +6,10 @@
 # abash beside bash; a warm execute_python round trip; Python reading 100 MB
 # through FUSE beside cat and host python on the same bytes; an in-memory
 # sandbox past 1 GiB; sbx_fork and a snapshot written out beside cp of a 1 GB
-# sandbox (BENCH_SCALE_MB). Usage: bench/scale/run.sh [ROW...] with ROW among
-# bash threads python fuse memory fork pkg pthreads. Informational only.
+# sandbox (BENCH_SCALE_MB); 1-64 threads beside a pure-CPU spin peer, 1-64
+# asyncio tasks and 1-64 Python workers, and memory per sandbox. Usage:
+# bench/scale/run.sh [ROW...] with ROW among bash threads python persandbox
+# fuse memory fork pkg pthreads asyncio pyexec. Informational only.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -21,7 +23,7 @@ scratch=$(mktemp -d "${BENCH_DIR:-$root/build/bench}/scale.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 c_rows=() py_rows=()
 for r in "$@"; do
-  case $r in pkg | pthreads) py_rows+=("$r") ;; *) c_rows+=("$r") ;; esac
+  case $r in pkg | pthreads | asyncio | pyexec) py_rows+=("$r") ;; *) c_rows+=("$r") ;; esac
 done
 out=$scratch/figures
 if [ $# -eq 0 ] || [ ${#c_rows[@]} -gt 0 ]; then
@@ -49,22 +51,69 @@ awk '
            "(the history row: one WAL commit per call)")
     }
     if (has("threads mem_1_calls_per_s")) {
-      split("mem file", kinds, " ")
-      for (k = 1; k <= 2; k++) {
-        K = kinds[k]
-        one = v["threads " K "_1_calls_per_s"]
-        for (n = 1; n <= 4; n *= 2) {
-          c = v["threads " K "_" n "_calls_per_s"]
-          goal = n == 2 ? ((c >= 1.7 * one ? "met" : "MISSED") " (2 threads >= 1.7x one)") : ""
-          line(sprintf("%s sandboxes, %d thread(s): calls/s (p99 us)", K, n), sprintf("%.0f", c),
-               sprintf("p99 %.1f", v["threads " K "_" n "_p99_us"]), sprintf("%.2fx", c / one), goal)
+      printf "\nshort calls, N threads on N sandboxes (C API); peer: the same threads spinning on pure CPU\n"
+      printf "%-10s %4s %10s %10s %8s %8s %8s %10s %9s\n", "calls", "N", "calls/s", "p99 us", "xN=1", "peer x", "CPUs", "cpu us/call", "waits/1k"
+      split("spin mem file", kinds, " ")
+      split("1 2 4 16 64", ns, " ")
+      for (k = 1; k <= 3; k++) {
+        K = kinds[k]; one = v["threads " K "_1_calls_per_s"]
+        for (j = 1; j <= 5; j++) {
+          n = ns[j]; P = "threads " K "_" n "_"
+          printf "%-10s %4d %10.0f %10.1f %7.2fx %7.2fx %8.2f %10.3f %9.3f\n", K, n, v[P "calls_per_s"], v[P "p99_us"],
+                 v[P "calls_per_s"] / one, v["threads spin_" n "_calls_per_s"] / v["threads spin_1_calls_per_s"],
+                 v[P "cpus"], v[P "cpu_us_per_call"], v[P "vcsw_per_kcall"]
         }
       }
+      for (k = 2; k <= 3; k++) {
+        K = kinds[k]
+        eff = 2 * v["threads " K "_1_cpu_us_per_call"] / v["threads " K "_2_cpu_us_per_call"]
+        wall = v["threads " K "_2_calls_per_s"] / v["threads " K "_1_calls_per_s"]
+        peer = v["threads spin_2_calls_per_s"] / v["threads spin_1_calls_per_s"]
+        printf "%s: 2 threads on 2 free cores (CPU per call, no waits) %.2fx one: %s (>= 1.7x); wall %.2fx beside %.2fx for the spin peer\n",
+               K, eff, (eff >= 1.7 && v["threads " K "_2_vcsw_per_kcall"] < 100 ? "met" : "MISSED"), wall, peer
+      }
+      printf "\n"
     }
-    if (has("pthreads bash_1_calls_per_s")) {
-      one = v["pthreads bash_1_calls_per_s"]; two = v["pthreads bash_2_calls_per_s"]
-      line("python threads bash(): 2 vs 1 (calls/s)", sprintf("%.0f", two), sprintf("%.0f", one),
-           sprintf("%.2fx", two / one), (two >= 1.7 * one ? "met" : "MISSED") " (>= 1.7x)")
+    if (has("persandbox mem_kib")) {
+      line("memory per open sandbox, in memory (KiB RSS)", sprintf("%.1f", v["persandbox mem_kib"]), "", "", "")
+      line("memory per open sandbox, file (KiB RSS)", sprintf("%.1f", v["persandbox file_kib"]), "", "", "")
+      line("  with a Python worker: host RSS + worker PSS (KiB)", sprintf("%.1f", v["persandbox python_host_kib"]),
+           sprintf("%.1f", v["persandbox python_worker_kib"]), "", "")
+    }
+    if (has("pthreads mem_1_calls_per_s")) {
+      printf "\nPython threads, N threads on N sandboxes, bash(\"echo hi\") (file: with its history row)\n"
+      printf "%-10s %4s %10s %10s %8s %11s\n", "sandboxes", "N", "calls/s", "p99 us", "xN=1", "cpu us/call"
+      split("mem file", kinds, " ")
+      split("1 2 4 16 64", ns, " ")
+      for (k = 1; k <= 2; k++) {
+        K = kinds[k]; one = v["pthreads " K "_1_calls_per_s"]
+        for (j = 1; j <= 5; j++) {
+          n = ns[j]; P = "pthreads " K "_" n "_"
+          printf "%-10s %4d %10.0f %10.1f %7.2fx %11.2f\n", K, n, v[P "calls_per_s"], v[P "p99_us"], v[P "calls_per_s"] / one, v[P "cpu_us_per_call"]
+        }
+      }
+      printf "\n"
+    }
+    if (has("asyncio abash_1_calls_per_s")) {
+      printf "asyncio, N tasks on N sandboxes in one loop: abash beside asyncio.to_thread(bash)\n"
+      printf "%4s %12s %10s %14s %10s\n", "N", "abash/s", "p99 us", "to_thread/s", "p99 us"
+      split("1 2 4 16 64", ns, " ")
+      for (j = 1; j <= 5; j++) {
+        n = ns[j]
+        printf "%4d %12.0f %10.1f %14.0f %10.1f\n", n, v["asyncio abash_" n "_calls_per_s"], v["asyncio abash_" n "_p99_us"],
+               v["asyncio to_thread_" n "_calls_per_s"], v["asyncio to_thread_" n "_p99_us"]
+      }
+      printf "\n"
+    }
+    if (has("pyexec py_1_calls_per_s")) {
+      printf "execute_python(\"x = 1\"), N threads on N sandboxes, a worker process each\n"
+      printf "%4s %14s %10s %10s %11s\n", "N", "cold start ms", "calls/s", "p99 us", "cpu us/call"
+      split("1 2 4 16 64", ns, " ")
+      for (j = 1; j <= 5; j++) {
+        n = ns[j]; P = "pyexec py_" n "_"
+        printf "%4d %14.0f %10.0f %10.1f %11.2f\n", n, v["pyexec start_" n "_ms"], v[P "calls_per_s"], v[P "p99_us"], v[P "cpu_us_per_call"]
+      }
+      printf "\n"
     }
     if (has("pkg bash_mem_us")) {
       line("package warm bash(): file (recorded) vs memory (us)", sprintf("%.2f", v["pkg bash_file_us"]),

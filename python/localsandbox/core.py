@@ -1730,16 +1730,17 @@ class LocalSandbox:
             or self._destroyed
             or type(command) is not str
             or not self._shell_at_cwd
-            or not set(kwargs) <= {"timeout", "limits"}
+            or (kwargs and not kwargs.keys() <= {"timeout", "limits"})
         ):
             return await self._to_thread(self.bash, command, **kwargs)
-        timeout = kwargs.get("timeout")
-        limits = kwargs.get("limits")
         call_limits = None
-        if limits is not None or timeout is not None:
-            call_limits = {**self._shell_limits, **self._check_shell_limits(limits)}
-            if timeout is not None:
-                call_limits["timeout_ms"] = _timeout_ms(timeout)
+        if kwargs:
+            timeout = kwargs.get("timeout")
+            limits = kwargs.get("limits")
+            if limits is not None or timeout is not None:
+                call_limits = {**self._shell_limits, **self._check_shell_limits(limits)}
+                if timeout is not None:
+                    call_limits["timeout_ms"] = _timeout_ms(timeout)
         started = time.perf_counter()
         ticket, outcome = submit(command, call_limits, True)
         if outcome is None:
