@@ -53,9 +53,9 @@ awk '
     if (has("threads mem_1_calls_per_s")) {
       printf "\nshort calls, N threads on N sandboxes (C API); peer: the same threads spinning on pure CPU\n"
       printf "%-10s %4s %10s %10s %8s %8s %8s %10s %9s\n", "calls", "N", "calls/s", "p99 us", "xN=1", "peer x", "CPUs", "cpu us/call", "waits/1k"
-      split("spin mem file", kinds, " ")
+      split("spin mem memrec file", kinds, " ")
       split("1 2 4 16 64", ns, " ")
-      for (k = 1; k <= 3; k++) {
+      for (k = 1; k <= 4; k++) {
         K = kinds[k]; one = v["threads " K "_1_calls_per_s"]
         for (j = 1; j <= 5; j++) {
           n = ns[j]; P = "threads " K "_" n "_"
@@ -64,7 +64,7 @@ awk '
                  v[P "cpus"], v[P "cpu_us_per_call"], v[P "vcsw_per_kcall"]
         }
       }
-      for (k = 2; k <= 3; k++) {
+      for (k = 2; k <= 4; k++) {
         K = kinds[k]
         eff = 2 * v["threads " K "_1_cpu_us_per_call"] / v["threads " K "_2_cpu_us_per_call"]
         wall = v["threads " K "_2_calls_per_s"] / v["threads " K "_1_calls_per_s"]
