@@ -376,4 +376,13 @@ run "$SBX" "$hdb" --timeout
 expect "--timeout without a value" 1 "" "sbx: --timeout: a value is needed"
 run "$SBX" "$hdb" -c 'echo --timeout 1' --timeout 1
 expect "a limit option after the script is an argument" 0 "--timeout 1"
+# Out of file descriptors (room for 1 and for 2 more): the open says so; the
+# database opens once the descriptors are back.
+for n in 4 5; do
+  run bash -c 'ulimit -n "$1"; exec "$2" "$3" -c "echo hi"' - "$n" "$SBX" "$t/emfile$n.db"
+  expect_match "ulimit -n $n: Too many open files" "$err" "^sbx: open .*/emfile$n\.db: Too many open files"
+  [ "$rc" = 1 ] && ok || bad "ulimit -n $n: exit 1" "rc $rc"
+  run "$SBX" "$t/emfile$n.db" -c 'echo hi'
+  expect "ulimit -n $n: opens with the fds back" 0 "hi"
+done
 finish
