@@ -422,7 +422,7 @@ static void *runner_main(void *arg) {
     }
     if (rn->stop) break;
     bash_req *r = rn->head;
-    rn->head = r->next;
+    __atomic_store_n(&rn->head, r->next, __ATOMIC_RELEASE); /* read by the spin above */
     if (!rn->head) rn->tail = NULL;
     rn->running = r;
     __atomic_store_n(&r->state, REQ_RUNNING, __ATOMIC_RELEASE);
@@ -455,7 +455,7 @@ static void runner_stop(SandboxObject *s) {
   int any = 0;
   while (rn->head) {
     bash_req *r = rn->head;
-    rn->head = r->next;
+    __atomic_store_n(&rn->head, r->next, __ATOMIC_RELEASE);
     r->closed = 1;
     r->next = rn->done;
     rn->done = r;
@@ -635,8 +635,9 @@ static PyObject *sandbox_runner_fd(SandboxObject *self, PyObject *unused) {
   return PyLong_FromLong(rn->efd);
 }
 
-/* bash_collect() -> [(ticket, outcome)]: the finished calls nobody took yet
- * (reads the eventfd). Works on a closed sandbox too. */
+/* bash_collect() -> [(ticket, outcome)]: the finished calls whose
+ * bash_submit returned without them (reads the eventfd). Works on a closed
+ * sandbox too. */
 static PyObject *sandbox_bash_collect(SandboxObject *self, PyObject *unused) {
   bash_runner *rn = self->runner;
   PyObject *list = PyList_New(0);
@@ -646,8 +647,19 @@ static PyObject *sandbox_bash_collect(SandboxObject *self, PyObject *unused) {
   ssize_t rd = read(rn->efd, &n, sizeof n); /* nonblocking: resets the counter */
   (void)rd;
   pthread_mutex_lock(&rn->mu);
-  got = rn->done;
-  rn->done = NULL;
+  /* only the calls whose submitter stopped waiting (notify): one still
+   * spinning in bash_submit on another thread takes its own */
+  got = NULL;
+  for (bash_req **p = &rn->done; *p;) {
+    bash_req *r = *p;
+    if (r->notify) {
+      *p = r->next;
+      r->next = got;
+      got = r;
+    } else {
+      p = &r->next;
+    }
+  }
   pthread_mutex_unlock(&rn->mu);
   Py_END_ALLOW_THREADS
   while (got) {
@@ -685,7 +697,7 @@ static PyObject *sandbox_bash_abandon(SandboxObject *self, PyObject *arg) {
   for (bash_req *r = rn->head; r; prev = r, r = r->next)
     if (r->ticket == ticket) {
       if (prev) prev->next = r->next;
-      else rn->head = r->next;
+      else __atomic_store_n(&rn->head, r->next, __ATOMIC_RELEASE);
       if (rn->tail == r) rn->tail = prev;
       gone = r;
       dropped = 1;

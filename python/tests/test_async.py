@@ -213,3 +213,30 @@ def test_abash_runner_thread_and_fd_end_with_the_sandbox() -> None:
     assert threading.active_count() == before_threads
     assert len(os.listdir("/proc/self/task")) == native_before
     assert fds() == before_fds
+
+
+def test_abash_one_sandbox_from_two_loops() -> None:
+    """Two threads with a loop each share one sandbox: each call's outcome
+    reaches its own awaiting task (short ones inline, long ones by the
+    eventfd, which both loops watch)."""
+    import threading
+
+    s = LocalSandbox()
+    got: list[list[str]] = [[], []]
+
+    def work(i: int) -> None:
+        async def main() -> None:
+            for k in range(60):
+                cmd = f"sleep 0.002; echo {i}.{k}" if k % 3 == 0 else f"echo {i}.{k}"
+                got[i].append((await s.abash(cmd)).stdout)
+
+        asyncio.run(main())
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    for i in range(2):
+        assert got[i] == [f"{i}.{k}\n" for k in range(60)]
+    s.destroy()
