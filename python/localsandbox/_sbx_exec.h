@@ -306,7 +306,7 @@ static PyObject *sandbox_bash(SandboxObject *self, PyObject *args, PyObject *kw)
  * is cancelled is dropped (bash_abandon); a running one is cancelled. Closing
  * the sandbox stops the runner after its current call; calls still queued end
  * with "destroyed". No output callbacks on this path (abash falls back to the
- * thread pool for on_output). */
+ * thread pool for on_output). A child of fork() starts a runner of its own. */
 
 #include <sched.h>
 #include <sys/eventfd.h>
@@ -342,6 +342,7 @@ typedef struct bash_runner {
   bash_req *running;         /* the one it runs, or NULL */
   int sleeping, stop, alive; /* alive: the thread runs (joined by runner_stop) */
   unsigned long long next_ticket;
+  pid_t pid;                 /* the process the thread runs in (see runner_get) */
 } bash_runner;
 
 static long long mono_ns(void) {
@@ -439,11 +440,31 @@ static void *runner_main(void *arg) {
   return NULL;
 }
 
+/* In a child of fork() the runner's thread is gone and its lock, queue and
+ * eventfd (shared with the parent) are not ours: start afresh. */
+static int runner_forked(bash_runner *rn) {
+  bash_req *lists[3] = {rn->head, rn->done, rn->running};
+  for (int i = 0; i < 3; i++)
+    for (bash_req *r = lists[i], *next; r; r = next) {
+      next = i < 2 ? r->next : NULL;
+      req_free(r);
+    }
+  rn->head = rn->tail = rn->done = rn->running = NULL;
+  rn->sleeping = rn->stop = rn->alive = 0;
+  pthread_mutex_init(&rn->mu, NULL);
+  pthread_cond_init(&rn->cv, NULL);
+  close(rn->efd);
+  rn->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  rn->pid = getpid();
+  return rn->efd < 0 ? -1 : 0;
+}
+
 /* Stops the thread after its current call (no GIL; the caller does not hold
  * s->lock). Queued calls end as closed; the loop is told. */
 static void runner_stop(SandboxObject *s) {
   bash_runner *rn = s->runner;
   if (!rn) return;
+  if (rn->pid != getpid()) runner_forked(rn); /* no thread to join here */
   pthread_mutex_lock(&rn->mu);
   int alive = rn->alive;
   __atomic_store_n(&rn->stop, 1, __ATOMIC_RELEASE);
@@ -487,6 +508,8 @@ static void runner_free(SandboxObject *s) {
 /* The runner of s, started if need be (GIL held). NULL with an exception. */
 static bash_runner *runner_get(SandboxObject *s) {
   bash_runner *rn = s->runner;
+  if (rn && rn->pid != getpid() && runner_forked(rn) < 0)
+    return (bash_runner *)PyErr_SetFromErrno(PyExc_OSError);
   if (!rn) {
     rn = calloc(1, sizeof *rn);
     if (!rn) return (bash_runner *)PyErr_NoMemory();
@@ -497,6 +520,7 @@ static bash_runner *runner_get(SandboxObject *s) {
     }
     pthread_mutex_init(&rn->mu, NULL);
     pthread_cond_init(&rn->cv, NULL);
+    rn->pid = getpid();
     s->runner = rn;
   }
   if (!rn->alive) {
@@ -629,7 +653,7 @@ static PyObject *sandbox_bash_submit(SandboxObject *self, PyObject *args, PyObje
 /* runner_fd() -> int: the eventfd that turns readable when a call submitted
  * with bash_submit (and not finished there) ends. */
 static PyObject *sandbox_runner_fd(SandboxObject *self, PyObject *unused) {
-  if (self->runner) return PyLong_FromLong(self->runner->efd);
+  if (self->runner && self->runner->pid == getpid()) return PyLong_FromLong(self->runner->efd);
   bash_runner *rn = runner_get(self);
   if (!rn) return NULL;
   return PyLong_FromLong(rn->efd);
@@ -641,7 +665,7 @@ static PyObject *sandbox_runner_fd(SandboxObject *self, PyObject *unused) {
 static PyObject *sandbox_bash_collect(SandboxObject *self, PyObject *unused) {
   bash_runner *rn = self->runner;
   PyObject *list = PyList_New(0);
-  if (!rn || !list) return list;
+  if (!rn || !list || (rn->pid != getpid() && runner_forked(rn) < 0)) return list;
   bash_req *got;
   Py_BEGIN_ALLOW_THREADS uint64_t n;
   ssize_t rd = read(rn->efd, &n, sizeof n); /* nonblocking: resets the counter */
@@ -689,7 +713,7 @@ static PyObject *sandbox_bash_abandon(SandboxObject *self, PyObject *arg) {
   unsigned long long ticket = PyLong_AsUnsignedLongLong(arg);
   if (PyErr_Occurred()) return NULL;
   bash_runner *rn = self->runner;
-  if (!rn) Py_RETURN_FALSE;
+  if (!rn || (rn->pid != getpid() && runner_forked(rn) < 0)) Py_RETURN_FALSE;
   int dropped = 0, running = 0;
   bash_req *gone = NULL;
   Py_BEGIN_ALLOW_THREADS pthread_mutex_lock(&rn->mu);

@@ -240,3 +240,25 @@ def test_abash_one_sandbox_from_two_loops() -> None:
     for i in range(2):
         assert got[i] == [f"{i}.{k}\n" for k in range(60)]
     s.destroy()
+
+
+def test_abash_in_a_forked_child() -> None:
+    """The runner thread does not survive fork(): the child starts its own
+    (and its own eventfd) on its first abash, and closes cleanly."""
+    import os
+
+    s = LocalSandbox()
+    assert run(s.abash("echo parent")).stdout == "parent\n"
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            out = asyncio.run(s.abash("sleep 0.1; echo child")).stdout
+            s.destroy()
+            code = 0 if out == "child\n" else 2
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert run(s.abash("sleep 0.1; echo parent again")).stdout == "parent again\n"
+    s.destroy()
