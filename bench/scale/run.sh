@@ -84,6 +84,10 @@ awk '
            (v["fuse python_read_ms"] <= 1.4 * v["fuse host_python_read_ms"] ? "met" : "MISSED") " (<= 1.4x)")
       line("  the same vs cat on the host fs (ms)", sprintf("%.1f", v["fuse python_read_ms"]),
            sprintf("%.1f", v["fuse host_cat_ms"]), sprintf("%.2fx", v["fuse python_read_ms"] / v["fuse host_cat_ms"]), "")
+      line("  first read (from the store) vs host python", sprintf("%.1f", v["fuse python_first_read_ms"]),
+           sprintf("%.1f", v["fuse host_python_read_ms"]), sprintf("%.2fx", v["fuse python_first_read_ms"] / v["fuse host_python_read_ms"]), "")
+      line("  read after the shell changed it vs host python", sprintf("%.1f", v["fuse python_cold_read_ms"]),
+           sprintf("%.1f", v["fuse host_python_read_ms"]), sprintf("%.2fx", v["fuse python_cold_read_ms"] / v["fuse host_python_read_ms"]), "")
     }
     if (has("memory held_mib"))
       line("in-memory sandbox: MiB held under a quota", v["memory held_mib"], v["memory quota_mib"] " quota",
