@@ -10,6 +10,8 @@
  * an unchanged file is served from it (no READ request), and a change the
  * shell makes between (or during) Python calls is seen by the next read, even
  * when the size and mtime stay the same (only the store's generation tells).
+ * The working directory: a warm call skips the chdir (no request) only while
+ * nothing moved the view or the code's own directory.
  */
 #include <sqlite3.h>
 #include <time.h>
@@ -194,6 +196,41 @@ TEST(page_cache_kept_while_unchanged_dropped_when_the_shell_writes) {
   sbx_close(h);
 }
 
+static int py_cwd_error(sbx *h) {
+  sbx_py_result *r = py_run(h, "1");
+  int e = r ? r->error : -1;
+  sbx_free(r);
+  return e;
+}
+
+TEST(working_directory_kept_only_while_the_view_is) {
+  sbx *h = NULL;
+  REQUIRE(sbx_open(db_path, 0, &h) == SBX_OK);
+  CHECK_STR(py_eval(h, "import os; os.getcwd()"), "'/data'");
+  /* warm calls in an unchanged view cost the server no request (no chdir) */
+  uint64_t before = fuse_requests(h);
+  for (int i = 0; i < 20; i++) CHECK_STR(py_eval(h, "x = 1"), "");
+  CHECK(fuse_requests(h) - before < 5);
+  /* the code moved: the next call starts in /data again */
+  CHECK_STR(py_eval(h, "os.chdir('/tmp'); os.getcwd()"), "'/tmp'");
+  CHECK_STR(py_eval(h, "os.getcwd()"), "'/data'");
+  /* the shell replaces /data: the next call is in the new one */
+  REQUIRE(bash_ok(h, "mv /data /old && mkdir /data && echo new > /data/n"));
+  CHECK_STR(py_eval(h, "open('n').read()"), "'new\\n'");
+  /* the shell takes the search right away: the call cannot start there */
+  REQUIRE(bash_ok(h, "chmod 000 /data"));
+  CHECK_EQ(py_cwd_error(h), SBX_PY_CWD);
+  REQUIRE(bash_ok(h, "chmod 755 /data"));
+  CHECK_STR(py_eval(h, "open('n').read()"), "'new\\n'");
+  /* the code removes its own working directory (the kernel's own change) */
+  CHECK_STR(py_eval(h, "os.rename('/data', '/gone'); os.mkdir('/data'); "
+                       "open('/data/m', 'w').write('m')"),
+            "1");
+  CHECK_STR(py_eval(h, "open('m').read()"), "'m'");
+  CHECK(bash_ok(h, "rm -r /old /gone /data/m"));
+  sbx_close(h);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   become_subreaper();
@@ -206,6 +243,7 @@ int main(int argc, char **argv) {
   RUN(killed_worker_leaves_no_orphan);
   RUN(closing_the_sandbox_frees_open_orphans);
   RUN(page_cache_kept_while_unchanged_dropped_when_the_shell_writes);
+  RUN(working_directory_kept_only_while_the_view_is);
   char side[300];
   unlink(db_path);
   snprintf(side, sizeof side, "%s-wal", db_path);
