@@ -86,7 +86,7 @@ awk '
              sprintf("%.0f", v["python host_spawn_us"]), sprintf("%.4fx", v["pkg python_mem_us"] / v["python host_spawn_us"]), "")
     }
     if (has("fuse python_read_ms")) {
-      line("Python reads 100 MB via FUSE again vs host python on tmpfs (ms)", sprintf("%.1f", v["fuse python_read_ms"]),
+      line("Python re-reads 100 MB (FUSE) vs host python, tmpfs (ms)", sprintf("%.1f", v["fuse python_read_ms"]),
            sprintf("%.1f", v["fuse host_python_read_ms"]), sprintf("%.2fx", v["fuse python_read_ms"] / v["fuse host_python_read_ms"]),
            (v["fuse python_read_ms"] <= 1.4 * v["fuse host_python_read_ms"] ? "met" : "MISSED") " (<= 1.4x)")
       line("  the same vs cat on tmpfs (ms)", sprintf("%.1f", v["fuse python_read_ms"]),

@@ -196,6 +196,19 @@ TEST(page_cache_kept_while_unchanged_dropped_when_the_shell_writes) {
   sbx_close(h);
 }
 
+/* py_eval with the call's working directory set. */
+static const char *py_eval_in(sbx *h, const char *cwd, const char *code) {
+  static char buf[256];
+  sbx_py_options o = {.cwd = cwd};
+  sbx_py_result *r = py_run_opt(h, code, &o);
+  if (!r) return "<call failed>";
+  if (r->error != SBX_PY_OK)
+    snprintf(buf, sizeof buf, "<error %d: %s>", r->error, r->error_message ? r->error_message : "");
+  else snprintf(buf, sizeof buf, "%s", r->repr ? r->repr : "");
+  sbx_free(r);
+  return buf;
+}
+
 static int py_cwd_error(sbx *h) {
   sbx_py_result *r = py_run(h, "1");
   int e = r ? r->error : -1;
@@ -223,12 +236,15 @@ TEST(working_directory_kept_only_while_the_view_is) {
   CHECK_EQ(py_cwd_error(h), SBX_PY_CWD);
   REQUIRE(bash_ok(h, "chmod 755 /data"));
   CHECK_STR(py_eval(h, "open('n').read()"), "'new\\n'");
-  /* the code removes its own working directory (the kernel's own change) */
-  CHECK_STR(py_eval(h, "os.rename('/data', '/gone'); os.mkdir('/data'); "
-                       "open('/data/m', 'w').write('m')"),
+  /* the code moves its own working directory away and makes a new one in
+   * its place (the kernel's own change: no sync) */
+  REQUIRE(bash_ok(h, "mkdir /data/w"));
+  CHECK_STR(py_eval_in(h, "/data/w", "import os; os.getcwd()"), "'/data/w'");
+  CHECK_STR(py_eval_in(h, "/data/w", "os.rename('/data/w', '/data/v'); os.mkdir('/data/w'); "
+                                     "open('/data/w/m', 'w').write('m')"),
             "1");
-  CHECK_STR(py_eval(h, "open('m').read()"), "'m'");
-  CHECK(bash_ok(h, "rm -r /old /gone /data/m"));
+  CHECK_STR(py_eval_in(h, "/data/w", "open('m').read()"), "'m'");
+  CHECK(bash_ok(h, "rm -r /old /data/v /data/w"));
   sbx_close(h);
 }
 
