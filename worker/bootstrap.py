@@ -33,6 +33,7 @@ class _State:
     cell = 0          # counter for cell file names
     images = None     # PNG bytes of the running cell's figures (a list), or None
     dropped = 0       # figures past the limits below, in this cell
+    cwd = None        # the directory the last EXEC changed to (None: unknown)
 
 
 _MAX_IMAGES = 32               # figures returned per call
@@ -639,9 +640,20 @@ def _classify(e):
     return "exception"
 
 
+def _getcwd():
+    # None when the working directory is gone (removed, or its entry dropped
+    # by the host's invalidation: getcwd fails with ENOENT).
+    try:
+        return posix.getcwd()
+    except OSError:
+        return None
+
+
 def run(ctx, src, filename, flags, argv, preload, cwd, env):
     """Runs one EXEC. flags: 1 repr, 2 script, 4 module, 8 host stdin,
-    0x20 the script is a file's bytes (src holds them surrogate-escaped).
+    0x20 the script is a file's bytes (src holds them surrogate-escaped),
+    0x40 the view is unchanged since the last EXEC: the chdir to cwd (a FUSE
+    round trip) is skipped when the working directory is still cwd.
 
     env: None, or the list of "NAME=VALUE" that os.environ holds while a
     script or module runs (the shell's exported variables)."""
@@ -649,12 +661,14 @@ def run(ctx, src, filename, flags, argv, preload, cwd, env):
     _std_streams(bool(host_stdin))
     _refresh_paths()
     try:
-        if cwd:
+        if cwd and not (flags & 0x40 and cwd == _state.cwd and _getcwd() == cwd):
             try:
                 posix.chdir(cwd)
             except OSError as e:
+                _state.cwd = None
                 return (1, "cwd", type(e).__name__, "cannot change to %s: %s" % (cwd, e.strerror),
                         "", "", 0)
+            _state.cwd = cwd
         for name in preload:
             try:
                 __import__(name)

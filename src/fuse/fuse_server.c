@@ -18,7 +18,11 @@
  *    store generation the kernel's view matches: each request that starts with
  *    the store at known_gen moves it to the generation after the request (the
  *    kernel saw that change itself); any other writer leaves it behind, and the
- *    next sync invalidates everything remembered. The loop polls an eventfd
+ *    next sync invalidates everything remembered (entries, attributes and the
+ *    inodes' cached pages). An open keeps the file's cached pages
+ *    (keep_cache: a second read of an unchanged file is served by the jail
+ *    kernel's page cache) only when that holds for it: the view was current
+ *    at the open and the inode is remembered. The loop polls an eventfd
  *    besides /dev/fuse, so fuse_server_stop() never blocks on a live mount.
  *  - Open files: every open or create holds its inode in the store
  *    (store_hold) until the kernel's release, so a file unlinked or renamed
@@ -95,6 +99,7 @@ struct fuse_server {
   fs_handle *handles;            /* open files, each holding its inode (tab_lock) */
   size_t nentries, ninodes;      /* their counts */
   _Atomic uint64_t requests;     /* requests served */
+  char *rbuf;                    /* the read buffer (FS_MAX_IO; server thread) */
   int borrowed;                  /* the current request uses a lent store */
 };
 
@@ -583,13 +588,27 @@ static int access_mask(int flags) {
   }
 }
 
+/* Whether the server remembers `ino` (a sync will invalidate it). */
+static int inode_known(fuse_server *fs, uint64_t ino) {
+  size_t h = (size_t)(ino * 0x9e3779b97f4a7c15ULL >> 40) % FS_HASH;
+  pthread_mutex_lock(&fs->tab_lock);
+  fs_inode *n = fs->inodes[h];
+  while (n && n->ino != ino) n = n->next;
+  pthread_mutex_unlock(&fs->tab_lock);
+  return n != NULL;
+}
+
 /* The store's checks for open and opendir: the type, the access mask and, for
  * a file opened for writing with O_TRUNC, the truncation; then, for a file,
- * the hold. 0 or -errno. */
-static int open_checks(fuse_server *fs, fuse_ino_t ino, int dir, int mask, int trunc) {
+ * the hold. 0 or -errno. *current (may be NULL) tells whether the kernel's
+ * view matched the store when the request began (no other writer since the
+ * last sync). */
+static int open_checks(fuse_server *fs, fuse_ino_t ino, int dir, int mask, int trunc,
+                       int *current) {
   store_stat s;
   uint64_t g;
   lock_store(fs, &g);
+  if (current) *current = g == fs->known_gen;
   int r = store_getattr(fs->cfg.st, (store_ino)ino, &s);
   if (r == 0 && !S_ISDIR(s.mode) != !dir) r = dir ? -ENOTDIR : -EISDIR;
   if (r == 0) r = store_access(fs->cfg.st, (store_ino)ino, mask);
@@ -625,15 +644,21 @@ static void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
     fuse_reply_err(req, ENOMEM);
     return;
   }
+  int current = 0;
   int r = open_checks(fs, ino, 0, access_mask(fi->flags),
-                      (fi->flags & O_TRUNC) && (fi->flags & O_ACCMODE) != O_RDONLY);
+                      (fi->flags & O_TRUNC) && (fi->flags & O_ACCMODE) != O_RDONLY, &current);
   if (r < 0) {
     free(h);
     fuse_reply_err(req, -r);
     return;
   }
   handle_add(fs, h, fi);
-  fi->keep_cache = 0; /* a new open always sees the store's current bytes */
+  /* The kernel keeps the file's cached pages (a second read of an unchanged
+   * file costs no request) only when they cannot be stale: every change
+   * since the last sync came through this mount (which updates the pages
+   * itself), and the inode is remembered, so the next sync after any other
+   * writer invalidates its pages. Otherwise this open drops them. */
+  fi->keep_cache = current && inode_known(fs, (uint64_t)ino);
   if (fuse_reply_open(req, fi) != 0) release_handle(fs, h); /* the opener is gone */
 }
 
@@ -684,18 +709,18 @@ static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
     return;
   }
   if (size > FS_MAX_IO) size = FS_MAX_IO;
-  char *buf = malloc(size ? size : 1);
-  if (!buf) {
+  /* One buffer for every read, kept: a fresh malloc of 128 KiB or more is
+   * an mmap, page faults on each of its pages and an munmap per request. */
+  if (!fs->rbuf && !(fs->rbuf = malloc(FS_MAX_IO))) {
     fuse_reply_err(req, ENOMEM);
     return;
   }
   uint64_t g;
   lock_store(fs, &g);
-  ssize_t r = store_read(fs->cfg.st, (store_ino)ino, buf, size, (uint64_t)off);
+  ssize_t r = store_read(fs->cfg.st, (store_ino)ino, fs->rbuf, size, (uint64_t)off);
   unlock_store(fs, g);
   if (r < 0) fuse_reply_err(req, (int)-r);
-  else fuse_reply_buf(req, buf, (size_t)r);
-  free(buf);
+  else fuse_reply_buf(req, fs->rbuf, (size_t)r);
 }
 
 static void op_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t size, off_t off,
@@ -723,7 +748,7 @@ static void op_fsync(fuse_req_t req, fuse_ino_t ino, int datasync, struct fuse_f
 
 static void op_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi) {
   fuse_server *fs = server(req);
-  int r = synth_index(fs, ino) >= 0 ? 0 : open_checks(fs, ino, 1, R_OK, 0);
+  int r = synth_index(fs, ino) >= 0 ? 0 : open_checks(fs, ino, 1, R_OK, 0, NULL);
   if (r < 0) fuse_reply_err(req, -r);
   else fuse_reply_open(req, fi);
 }
@@ -1060,6 +1085,7 @@ void fuse_server_stop(fuse_server *fs) {
   }
   fs->handles = NULL;
   if (fs->stop_fd >= 0) close(fs->stop_fd);
+  free(fs->rbuf);
   free_tables(fs);
   pthread_mutex_destroy(&fs->tab_lock);
   free(fs);

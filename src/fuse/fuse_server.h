@@ -15,7 +15,10 @@
  * something else changes the store (the shell, the C API), the host calls
  * fuse_server_sync() before the next Python call; it compares
  * store_generation() with the generation the kernel's view matches and, if
- * they differ, invalidates every entry and inode it has handed out.
+ * they differ, invalidates every entry and inode it has handed out (and the
+ * inodes' cached pages). Between syncs an open keeps the file's cached pages
+ * when the view is current (keep_cache), so an unchanged file is read again
+ * from the jail kernel's page cache.
  */
 #ifndef SBX_FUSE_SERVER_H
 #define SBX_FUSE_SERVER_H

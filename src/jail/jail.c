@@ -601,13 +601,18 @@ void jail_stop(jail *j, int grace_ms) {
   close_fd(&j->fuse_fd);
   /* P1 is reaped and took J1 and the pid namespace with it: empty. */
   if (j->helper_pid <= 0) jail_cgroup_remove(&j->cg);
+  j->mem_set = 0;
 }
 
 void jail_set_memory(jail *j, uint64_t bytes) {
+  /* The same limit as the last call's: nothing to write (a cgroup write is
+   * several system calls per call, a message to J1 a wakeup). */
+  if (bytes && bytes == j->mem_set) return;
   /* A failure (v1 refuses a limit below the usage) keeps the previous one. */
   if (j->cg.version) {
-    jail_cgroup_set_memory(&j->cg, bytes);
+    j->mem_set = jail_cgroup_set_memory(&j->cg, bytes) == 0 ? bytes : 0;
   } else if (j->setup_fd >= 0) {
+    j->mem_set = bytes;
     /* J1 reads it at its next tick, before the call's code has run long. */
     char text[32];
     snprintf(text, sizeof text, "%llu", (unsigned long long)bytes);

@@ -174,6 +174,7 @@ typedef struct jail {
                                   hostmount mode) */
   int wait_status;           /* P1's wait status once reaped, else -1 */
   jail_cgroup cg;            /* the jail's memory cgroup, if it has one */
+  uint64_t mem_set;          /* the limit jail_set_memory last set (0: none yet) */
   char memory_note[160];     /* why memory is bounded the way it is */
   jail_tier tier;            /* the tier it was started with */
   pid_t group;               /* reduced: W's process group (every process of

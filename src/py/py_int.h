@@ -135,6 +135,7 @@ typedef struct py_state {
   int require;              /* SBX_TIER_*: what sbx_python_require asked */
   jail_tier tier;           /* the running worker's tier */
   py_mirror *mirror;        /* reduced tier: the private directory, or NULL */
+  int view_moved;           /* the FUSE view was invalidated since the last EXEC */
   char tier_note[384];      /* why this tier (the full one's failure) */
   char **programs;          /* host programs the shell may run: names or
                                absolute paths, NULL-terminated (owned);

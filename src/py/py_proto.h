@@ -88,6 +88,10 @@ enum py_tag {
 #define PY_EXEC_STDIN 0x08  /* sys.stdin reads through STDIN_READ */
 #define PY_EXEC_ENV 0x10    /* os.environ is exactly the ENV fields while it runs */
 #define PY_EXEC_FILE 0x20   /* CODE is a file's bytes: compiled as bytes (coding cookies) */
+#define PY_EXEC_VIEW 0x40   /* no file of the jail's view was invalidated since the
+                               last EXEC: W may skip the chdir to CWD when its
+                               working directory is still CWD (a chdir costs a
+                               FUSE round trip, FUSE_ACCESS) */
 
 typedef struct py_field {
   uint8_t tag;          /* PY_T_* */

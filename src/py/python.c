@@ -191,7 +191,10 @@ void py_sync_view(sbx *h, py_state *ps) {
   int t = py_store_enter(h, ps);
   int stale = fuse_server_stale(ps->fuse);
   py_store_leave(h, ps, t);
-  if (stale) fuse_server_invalidate(ps->fuse);
+  if (stale) {
+    fuse_server_invalidate(ps->fuse);
+    ps->view_moved = 1;
+  }
 }
 
 void py_stop_worker(py_state *ps) {
@@ -858,6 +861,8 @@ int py_exec(sbx *h, const char *code, const sbx_py_options *opt, uint64_t flags,
   uint64_t f = flags & (PY_EXEC_SCRIPT | PY_EXEC_MODULE | PY_EXEC_STDIN | PY_EXEC_FILE);
   if (stream && stream->env) f |= PY_EXEC_ENV;
   if (!opt->no_repr && !(flags & (PY_EXEC_SCRIPT | PY_EXEC_MODULE))) f |= PY_EXEC_REPR;
+  if (ps->fuse && !ps->view_moved) f |= PY_EXEC_VIEW;
+  ps->view_moved = 0;
   py_msg_begin(&ps->out, PY_MSG_EXEC, c.id);
   py_msg_add_str(&ps->out, PY_T_CTX, ctx);
   py_msg_add_str(&ps->out, PY_T_CODE, code);

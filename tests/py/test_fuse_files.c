@@ -6,11 +6,18 @@
  * file the shell removes while Python has it open stays readable; a worker
  * killed with such a file open leaves no orphan once the store writes again;
  * closing the sandbox frees what is left. The store's tables are read with a
- * separate SQLite connection.
+ * separate SQLite connection. The jail kernel's page cache: a second read of
+ * an unchanged file is served from it (no READ request), and a change the
+ * shell makes between (or during) Python calls is seen by the next read, even
+ * when the size and mtime stay the same (only the store's generation tells).
+ * The working directory: a warm call skips the chdir (no request) only while
+ * nothing moved the view or the code's own directory.
  */
 #include <sqlite3.h>
 #include <time.h>
 
+#include "api/sandbox_int.h"
+#include "py/py_int.h"
 #include "py_util.h"
 
 static char db_path[256];
@@ -141,6 +148,106 @@ TEST(closing_the_sandbox_frees_open_orphans) {
   CHECK_EQ(db_count("SELECT count(*) FROM fs_inode WHERE nlink = 0"), 0);
 }
 
+/* Requests the sandbox's FUSE server has served so far. */
+static uint64_t fuse_requests(sbx *h) {
+  return h->py && h->py->fuse ? fuse_server_requests(h->py->fuse) : 0;
+}
+
+/* 4 MiB of 'a' with a fixed mtime; each change below keeps the size and the
+ * mtime, so the kernel's own checks (FUSE_AUTO_INVAL_DATA) cannot see it. */
+#define SAME_MTIME "touch -d '2020-01-02 03:04:05' /data/c"
+#define READ_C "d = open('/data/c', 'rb').read(); (len(d), d.count(b'a'), d[4000000:4000003])"
+
+TEST(page_cache_kept_while_unchanged_dropped_when_the_shell_writes) {
+  sbx *h = NULL;
+  REQUIRE(sbx_open(db_path, 0, &h) == SBX_OK);
+  REQUIRE(bash_ok(h, "head -c 4194304 /dev/zero | tr '\\0' a > /data/c && " SAME_MTIME));
+  CHECK_STR(py_eval(h, READ_C), "(4194304, 4194304, b'aaa')");
+  uint64_t before = fuse_requests(h);
+  CHECK_STR(py_eval(h, READ_C), "(4194304, 4194304, b'aaa')");
+  /* from the page cache: open, flush, release, no READ (4 MiB takes 32+) */
+  CHECK(fuse_requests(h) - before < 24);
+  /* the shell changes 3 bytes: the next call reads them */
+  REQUIRE(bash_ok(h, "printf xyz | dd of=/data/c bs=1 seek=4000000 conv=notrunc status=none && " SAME_MTIME));
+  before = fuse_requests(h);
+  CHECK_STR(py_eval(h, READ_C), "(4194304, 4194301, b'xyz')");
+  CHECK(fuse_requests(h) - before >= 32); /* read again from the store */
+  /* and again, after the cached read of the changed file */
+  CHECK_STR(py_eval(h, READ_C), "(4194304, 4194301, b'xyz')");
+  REQUIRE(bash_ok(h, "printf pqr | dd of=/data/c bs=1 seek=4000000 conv=notrunc status=none && " SAME_MTIME));
+  CHECK_STR(py_eval(h, READ_C), "(4194304, 4194301, b'pqr')");
+  /* a file Python holds open across the change reads the new bytes */
+  CHECK_STR(py_eval(h, "k = open('/data/c', 'rb', buffering=0); k.seek(4000000); k.read(3)"), "b'pqr'");
+  REQUIRE(bash_ok(h, "printf QQQ | dd of=/data/c bs=1 seek=4000000 conv=notrunc status=none && " SAME_MTIME));
+  CHECK_STR(py_eval(h, "k.seek(4000000); k.read(3)"), "b'QQQ'");
+  CHECK_STR(py_eval(h, "k.close()"), "");
+  /* the C API's write: a new file of the same size */
+  char *buf = malloc(4194304);
+  REQUIRE(buf);
+  memset(buf, 'b', 4194304);
+  REQUIRE(sbx_write_file(h, "/data/c", buf, 4194304, 0) == SBX_OK);
+  free(buf);
+  CHECK_STR(py_eval(h, READ_C), "(4194304, 0, b'bbb')");
+  /* what Python writes it reads back at once (the kernel's pages follow) */
+  CHECK_STR(py_eval(h, "with open('/data/c', 'r+b') as w: w.seek(4000000); w.write(b'123')\n" READ_C),
+            "(4194304, 0, b'123')");
+  CHECK(bash_ok(h, "test \"$(dd if=/data/c bs=1 skip=4000000 count=3 status=none)\" = 123"));
+  CHECK(bash_ok(h, "rm /data/c"));
+  sbx_close(h);
+}
+
+/* py_eval with the call's working directory set. */
+static const char *py_eval_in(sbx *h, const char *cwd, const char *code) {
+  static char buf[256];
+  sbx_py_options o = {.cwd = cwd};
+  sbx_py_result *r = py_run_opt(h, code, &o);
+  if (!r) return "<call failed>";
+  if (r->error != SBX_PY_OK)
+    snprintf(buf, sizeof buf, "<error %d: %s>", r->error, r->error_message ? r->error_message : "");
+  else snprintf(buf, sizeof buf, "%s", r->repr ? r->repr : "");
+  sbx_free(r);
+  return buf;
+}
+
+static int py_cwd_error(sbx *h) {
+  sbx_py_result *r = py_run(h, "1");
+  int e = r ? r->error : -1;
+  sbx_free(r);
+  return e;
+}
+
+TEST(working_directory_kept_only_while_the_view_is) {
+  sbx *h = NULL;
+  REQUIRE(sbx_open(db_path, 0, &h) == SBX_OK);
+  CHECK_STR(py_eval(h, "import os; os.getcwd()"), "'/data'");
+  /* warm calls in an unchanged view cost the server no request (a chdir
+   * costs one, FUSE_ACCESS; stray ones: forgets, an attribute expiring) */
+  uint64_t before = fuse_requests(h);
+  for (int i = 0; i < 40; i++) CHECK_STR(py_eval(h, "x = 1"), "");
+  CHECK(fuse_requests(h) - before < 20);
+  /* the code moved: the next call starts in /data again */
+  CHECK_STR(py_eval(h, "os.chdir('/tmp'); os.getcwd()"), "'/tmp'");
+  CHECK_STR(py_eval(h, "os.getcwd()"), "'/data'");
+  /* the shell replaces /data: the next call is in the new one */
+  REQUIRE(bash_ok(h, "mv /data /old && mkdir /data && echo new > /data/n"));
+  CHECK_STR(py_eval(h, "open('n').read()"), "'new\\n'");
+  /* the shell takes the search right away: the call cannot start there */
+  REQUIRE(bash_ok(h, "chmod 000 /data"));
+  CHECK_EQ(py_cwd_error(h), SBX_PY_CWD);
+  REQUIRE(bash_ok(h, "chmod 755 /data"));
+  CHECK_STR(py_eval(h, "open('n').read()"), "'new\\n'");
+  /* the code moves its own working directory away and makes a new one in
+   * its place (the kernel's own change: no sync) */
+  REQUIRE(bash_ok(h, "mkdir /data/w"));
+  CHECK_STR(py_eval_in(h, "/data/w", "import os; os.getcwd()"), "'/data/w'");
+  CHECK_STR(py_eval_in(h, "/data/w", "os.rename('/data/w', '/data/v'); os.mkdir('/data/w'); "
+                                     "open('/data/w/m', 'w').write('m')"),
+            "1");
+  CHECK_STR(py_eval_in(h, "/data/w", "open('m').read()"), "'m'");
+  CHECK(bash_ok(h, "rm -r /old /data/v /data/w"));
+  sbx_close(h);
+}
+
 int main(int argc, char **argv) {
   harness_init(argc, argv);
   become_subreaper();
@@ -152,6 +259,8 @@ int main(int argc, char **argv) {
   RUN(shell_rm_while_python_reads);
   RUN(killed_worker_leaves_no_orphan);
   RUN(closing_the_sandbox_frees_open_orphans);
+  RUN(page_cache_kept_while_unchanged_dropped_when_the_shell_writes);
+  RUN(working_directory_kept_only_while_the_view_is);
   char side[300];
   unlink(db_path);
   snprintf(side, sizeof side, "%s-wal", db_path);

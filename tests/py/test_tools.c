@@ -148,6 +148,23 @@ TEST(callback_can_write_files_visible_at_once) {
             "'from the host tool'");
 }
 
+TEST(callback_rewrite_of_a_cached_file_is_read_afresh) {
+  /* the file is in the jail's page cache (read, held open) when the tool
+   * rewrites it at the same size: both a new open and the held handle read
+   * the tool's bytes after the call returns */
+  CHECK_STR(py_eval(H, "call('write_file', {'text': 'aaaaaaaaaa'})\n"
+                       "k = open('/data/tool_out.txt', 'rb', buffering=0)\n"
+                       "(open('/data/tool_out.txt').read(), k.read())"),
+            "('aaaaaaaaaa', b'aaaaaaaaaa')");
+  CHECK_STR(py_eval(H, "k.seek(0)\n"
+                       "before = k.read()\n"
+                       "call('write_file', {'text': 'bbbbbbbbbb'})\n"
+                       "k.seek(0)\n"
+                       "(before, k.read(), open('/data/tool_out.txt').read())"),
+            "(b'aaaaaaaaaa', b'bbbbbbbbbb', 'bbbbbbbbbb')");
+  CHECK_STR(py_eval(H, "k.close()"), "");
+}
+
 TEST(callback_can_run_python_in_the_same_sandbox) {
   CHECK_STR(py_eval(H, "r = call('nested_python', {})\n(r['rc'], r['repr'], inner_value)"),
             "(0, '42', 42)");
@@ -368,6 +385,7 @@ int main(int argc, char **argv) {
   RUN(errors_reach_the_sandbox_as_runtime_errors);
   RUN(a_late_result_after_timeout_is_dropped);
   RUN(callback_can_write_files_visible_at_once);
+  RUN(callback_rewrite_of_a_cached_file_is_read_afresh);
   RUN(callback_can_run_python_in_the_same_sandbox);
   RUN(calls_are_recorded_in_the_history);
   RUN(tool_call_from_the_host_api);
