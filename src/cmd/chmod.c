@@ -199,8 +199,7 @@ int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
     args[nargs++] = argv[i];
   }
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, nargs, args, "cfvR", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, nargs, args, "cfvR", lo)) != -1;) {
     switch (c) {
     case 'c': o.changes = true; break;
     case 'f': o.silent = true; break;
@@ -209,8 +208,7 @@ int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
     case OPT_NOPRES: o.preserve_root = false; break;
     case OPT_PRES: o.preserve_root = true; break;
     case OPT_REF: ref = st.arg; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, chmod_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, chmod_usage);
     default: return 1;
     }
   }

@@ -264,8 +264,7 @@ static int run(cmd_ctx *ctx, int argc, char **argv, bool is_chgrp) {
   if (!o.ids) return 1;
   const char *ref = NULL, *from = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "cfvhRHLP", longs)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "cfvhRHLP", longs)) != -1;) {
     switch (c) {
       case 'c':
         o.changes = true;

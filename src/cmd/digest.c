@@ -539,8 +539,7 @@ static int sum_main(cmd_ctx *ctx, int argc, char **argv) {
       {"sysv", 0, 's'}, {"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   enum dg_algo algo = A_BSD;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "rs", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "rs", longopts)) != -1;) {
     switch (c) {
     case 'r': algo = A_BSD; break;
     case 's': algo = A_SYSV; break;
@@ -601,8 +600,7 @@ int cmd_digest_main(cmd_ctx *ctx, int argc, char **argv) {
   bool check = false, untagged = false, tag_option = false;
   const char *length = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, shortopts, longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, shortopts, longopts)) != -1;) {
     switch (c) {
     case 'a': {
       int found = -1;

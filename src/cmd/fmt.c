@@ -408,8 +408,8 @@ int cmd_fmt_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   int status = 0;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, ac, av, "0123456789cstuw:p:g:", longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &g, ac, av, "0123456789cstuw:p:g:", longopts)) != -1;) {
     switch (c) {
     case 'c': st->crown = true; break;
     case 's': st->split_lines = true; break;

@@ -53,8 +53,7 @@ int cmd_fold_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   av[ac] = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, ac, av, "bsw:", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, ac, av, "bsw:", longopts)) != -1;) {
     switch (c) {
     case 'b': bytes = true; break;
     case 's': spaces = true; break;

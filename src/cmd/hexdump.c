@@ -111,8 +111,8 @@ int cmd_hexdump_main(cmd_ctx *ctx, int argc, char **argv) {
   uintmax_t length = UINTMAX_MAX, skip = 0;
   bool squeeze = true;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "bcCde:f:n:os:vxhV", longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &g, argc, argv, "bcCde:f:n:os:vxhV", longopts)) != -1;) {
     enum hd_kind k;
     switch (c) {
     case 'b': k = HD_B; break;

@@ -50,8 +50,7 @@ int cmd_paste_main(cmd_ctx *ctx, int argc, char **argv) {
   bool serial = false;
   char eol = '\n';
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "d:sz", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "d:sz", longopts)) != -1;) {
     switch (c) {
     case 'd': dlist = g.arg; break;
     case 's': serial = true; break;

@@ -84,8 +84,7 @@ int cmd_tac_main(cmd_ctx *ctx, int argc, char **argv) {
   tac_opts o = {0};
   o.sep = "\n";
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "brs:", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "brs:", longopts)) != -1;) {
     switch (c) {
     case 'b': o.before = true; break;
     case 'r': o.regex = true; break;

@@ -1588,14 +1588,6 @@ bool cmd_mode_uses_umask(const cmd_mode_change *c) {
   return false;
 }
 
-/* ---- --help / --version ----------------------------------------------------------- */
-
-
-int cmd_print_help(cmd_ctx *ctx, const char *usage) {
-  cmd_outs(ctx, usage);
-  return 0;
-}
-
 /* ---- cp, mv, ln, install: operands and backups -------------------------------------- */
 
 int cmd_fs_check_operands(cmd_ctx *ctx, int n, char *const *ops, const char *target_dir,

@@ -292,12 +292,4 @@ int cmd_fs_backup_kind(cmd_ctx *ctx, const char *control);
  * memory. */
 char *cmd_fs_backup_name(cmd_ctx *ctx, const char *dst, int kind, const char *suffix);
 
-/* ---- --help / --version ----------------------------------------------------------- */
-
-#define CMD_OPT_HELP 0x10000
-#define CMD_OPT_VERSION 0x10001
-#define CMD_LONGOPTS_STD {"help", 0, CMD_OPT_HELP}, {"version", 0, CMD_OPT_VERSION}
-/* Prints `usage` to stdout; returns 0. */
-int cmd_print_help(cmd_ctx *ctx, const char *usage);
-
 #endif

@@ -1102,8 +1102,8 @@ int cmd_sed_main(cmd_ctx *ctx, int argc, char **argv) {
   bool have_script = false;
 
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, ":bnrsuEe:f:l:i::z", sed_longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &st, argc, argv, ":bnrsuEe:f:l:i::z", sed_longopts)) != -1;) {
     switch (c) {
     case 'n': r->quiet = true; break;
     case 'e':
