@@ -354,6 +354,10 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   else
     snprintf(j->memory_note, sizeof j->memory_note, "no cgroup (%.140s)", cgwhy);
 
+  /* The spawn socket exists only where J1 starts the fork server Z: a full
+   * jail running the Python worker (the reduced tier runs W alone; exec mode
+   * runs one program). j->spawn_fd tells the caller (py_spawn.c). */
+  int with_spawn = !reduced && !cfg->exec_argv;
   int ctl[2] = {-1, -1}, setup[2] = {-1, -1}, out[2] = {-1, -1}, errp[2] = {-1, -1},
       intr[2] = {-1, -1}, spawn[2] = {-1, -1};
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ctl) ||
@@ -361,7 +365,8 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
       pipe2(out, O_CLOEXEC) || pipe2(errp, O_CLOEXEC) ||
       /* A socket, not a pipe: writing to a dead worker must not SIGPIPE us. */
       socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, intr) ||
-      socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, spawn) || move_high(&spawn[1]) ||
+      (with_spawn && (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, spawn) ||
+                      move_high(&spawn[1]))) ||
       move_high(&ctl[1]) || move_high(&setup[1]) || move_high(&out[1]) ||
       move_high(&errp[1]) || move_high(&intr[0])) {
     snprintf(err, errlen, "jail: socketpair/pipe: %s", strerror(errno));
@@ -426,12 +431,13 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   argv[ac] = NULL;
   char *envp[] = {NULL};
 
-  /* fds 3..8 in the order of JAIL_FD_CTL .. JAIL_FD_SPAWN */
+  /* fds 3..8 in the order of JAIL_FD_CTL .. JAIL_FD_SPAWN (the last one only
+   * with a fork server) */
   const int fds[] = {ctl[1], setup[1], out[1], errp[1], intr[0], spawn[1]};
   pid_t pid;
   /* stderr is /dev/null, not the host's: P1 and J1 inherit 0-2, and a hijacked
    * J1 could write to (or truncate) whatever file the host's fd 2 is. */
-  int rc = jail_spawn(helper, argv, envp, fds, 6, 1, &pid);
+  int rc = jail_spawn(helper, argv, envp, fds, with_spawn ? 6 : 5, 1, &pid);
   for (size_t i = 0; i < nro; i++) free(roargs[i]);
   if (rc != 0) {
     snprintf(err, errlen, "jail: cannot start %s: %s", helper, strerror(rc));
@@ -442,7 +448,7 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   close(out[1]);
   close(errp[1]);
   close(intr[0]);
-  close(spawn[1]);
+  if (with_spawn) close(spawn[1]);
   j->helper_pid = pid;
   j->ctl_fd = ctl[0];
   j->setup_fd = setup[0];

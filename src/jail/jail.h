@@ -166,7 +166,8 @@ typedef struct jail {
   int setup_fd;              /* setup messages in, lifeline out */
   int out_fd, err_fd;        /* read ends of W's stdout and stderr */
   int intr_fd;               /* our end of W's interrupt socket */
-  int spawn_fd;              /* our end of Z's spawn socket, or -1 */
+  int spawn_fd;              /* our end of Z's spawn socket; -1 where the jail
+                                runs no fork server (reduced tier, exec mode) */
   int fuse_fd;               /* /dev/fuse of the jail's root, or -1 */
   jail_fuse_mode fuse_mode;  /* how that fd was obtained */
   uint32_t fuse_uid, fuse_gid; /* ids FUSE replies must use for the sandbox user
