@@ -123,12 +123,7 @@ static void chmod_path(chmod_opts *o, const char *path) {
     return;
   }
   if (o->preserve_root && st.ino == STORE_ROOT_INO) {
-    if (strcmp(path, "/") == 0)
-      cmd_errorf(ctx, "it is dangerous to operate recursively on '/'");
-    else
-      cmd_errorf(ctx, "it is dangerous to operate recursively on %s (same as '/')",
-                 cmd_gnu_quoteaf(ctx, path));
-    cmd_errorf(ctx, "use --no-preserve-root to override this failsafe");
+    cmd_fs_refuse_root(ctx, path);
     o->status = 1;
     return;
   }
@@ -147,11 +142,7 @@ static void chmod_path(chmod_opts *o, const char *path) {
       break;
     case CMD_WALK_DNR:
     case CMD_WALK_NS:
-      if (!o->silent)
-        cmd_errorf(ctx, "%s %s: %s",
-                   e->info == CMD_WALK_DNR ? "cannot read directory" : "cannot access",
-                   cmd_gnu_quoteaf(ctx, e->path), cmd_strerror(e->err));
-      cmd_record_error(ctx, e->err, e->path);
+      cmd_walk_report(ctx, e, o->silent);
       o->status = 1;
       break;
     default:

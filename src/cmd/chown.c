@@ -130,11 +130,7 @@ static void change_path(chown_opts *o, const char *path) {
     switch (e->info) {
       case CMD_WALK_DNR:
       case CMD_WALK_NS:
-        if (!o->silent)
-          cmd_errorf(ctx, "%s %s: %s",
-                     e->info == CMD_WALK_DNR ? "cannot read directory" : "cannot access",
-                     cmd_gnu_quoteaf(ctx, e->path), cmd_strerror(e->err));
-        cmd_record_error(ctx, e->err, e->path);
+        cmd_walk_report(ctx, e, o->silent);
         o->status = 1;
         break;
       default:

@@ -256,12 +256,7 @@ static void rm_one(rm_opts *o, const char *path) {
       return;
     }
     if (o->recursive && o->preserve_root && st.ino == STORE_ROOT_INO) {
-      if (strcmp(path, "/") == 0)
-        cmd_errorf(ctx, "it is dangerous to operate recursively on '/'");
-      else
-        cmd_errorf(ctx, "it is dangerous to operate recursively on %s (same as '/')",
-                   cmd_gnu_quoteaf(ctx, path));
-      cmd_errorf(ctx, "use --no-preserve-root to override this failsafe");
+      cmd_fs_refuse_root(ctx, path);
       o->status = 1;
       return;
     }

@@ -233,6 +233,14 @@ void cmd_walk_skip(cmd_walk *w);
 bool cmd_walk_stopped(const cmd_walk *w);
 void cmd_walk_close(cmd_walk *w);
 
+/* A CMD_WALK_DNR or CMD_WALK_NS entry of a -R walk (chmod, chown): GNU's
+ * "cannot read directory X: why" / "cannot access X: why" unless `silent`
+ * (-f), and the error recorded either way. */
+void cmd_walk_report(cmd_ctx *ctx, const cmd_walk_ent *e, bool silent);
+/* GNU's --preserve-root refusal of a recursive operation on `path`, which
+ * is the root: prints its two messages (chmod -R, rm -r). */
+void cmd_fs_refuse_root(cmd_ctx *ctx, const char *path);
+
 /* Deepest nesting the walker enters (a clear error beyond). */
 #define CMD_WALK_MAX_DEPTH 4096
 
