@@ -57,15 +57,7 @@ int cli_read_host_file(const char *path, char **data, size_t *len) {
 }
 
 int cli_write_all(int fd, const void *buf, size_t len) {
-  const char *p = buf;
-  while (len > 0) {
-    ssize_t w = write(fd, p, len);
-    if (w < 0 && errno == EINTR) continue;
-    if (w < 0) return errno;
-    p += w;
-    len -= (size_t)w;
-  }
-  return 0;
+  return store_write_all(fd, buf, len);
 }
 
 int cli_open_flags;
