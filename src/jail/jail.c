@@ -65,27 +65,26 @@ int jail_failx(jail_err *e, const char *fmt, ...) {
   return r;
 }
 
+void jail_cmsg_put_fds(struct msghdr *m, jail_cmsg_buf *cb, const int *fds, int n) {
+  memset(cb, 0, sizeof *cb);
+  m->msg_control = cb->buf;
+  m->msg_controllen = CMSG_SPACE((size_t)n * sizeof(int));
+  struct cmsghdr *c = CMSG_FIRSTHDR(m);
+  c->cmsg_level = SOL_SOCKET;
+  c->cmsg_type = SCM_RIGHTS;
+  c->cmsg_len = CMSG_LEN((size_t)n * sizeof(int));
+  memcpy(CMSG_DATA(c), fds, (size_t)n * sizeof(int));
+}
+
 int jail_send_msg(int sock, char kind, const char *text, int fd) {
   char buf[JAIL_ERRMSG_MAX + 2];
   size_t tl = text ? strnlen(text, JAIL_ERRMSG_MAX) : 0;
   buf[0] = kind;
   if (tl) memcpy(buf + 1, text, tl);
   struct iovec iov = {buf, 1 + tl};
-  union {
-    char b[CMSG_SPACE(sizeof(int))];
-    struct cmsghdr align;
-  } cbuf;
+  jail_cmsg_buf cbuf;
   struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1};
-  if (fd >= 0) {
-    memset(&cbuf, 0, sizeof cbuf);
-    m.msg_control = cbuf.b;
-    m.msg_controllen = sizeof cbuf.b;
-    struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
-    cm->cmsg_level = SOL_SOCKET;
-    cm->cmsg_type = SCM_RIGHTS;
-    cm->cmsg_len = CMSG_LEN(sizeof(int));
-    memcpy(CMSG_DATA(cm), &fd, sizeof(int));
-  }
+  if (fd >= 0) jail_cmsg_put_fds(&m, &cbuf, &fd, 1);
   ssize_t r;
   do r = sendmsg(sock, &m, MSG_NOSIGNAL);
   while (r < 0 && errno == EINTR);

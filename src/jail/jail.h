@@ -55,6 +55,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
 #include <sys/types.h>
 
 #define JAIL_UID 1000            /* the sandbox user inside the jail */
@@ -193,6 +194,17 @@ typedef struct jail_runtime_entry {
  * proc, dev, run). Returns the count (<= JAIL_MAX_RUNTIME). Deterministic for a
  * host, so the FUSE server and J1 agree on it. */
 int jail_runtime_entries(jail_runtime_entry *out, int max);
+
+/* File descriptors passed with a message (SCM_RIGHTS): the control data of
+ * up to JAIL_CMSG_MAX_FDS of them, and jail_cmsg_put_fds to attach fds[0..n)
+ * to m with it (cb must live until the sendmsg). The jail's setup messages,
+ * the spawn requests (py_spawn.c) and the isolated shell's frames (iso). */
+#define JAIL_CMSG_MAX_FDS 5
+typedef union jail_cmsg_buf {
+  char buf[CMSG_SPACE(JAIL_CMSG_MAX_FDS * sizeof(int))];
+  struct cmsghdr align;
+} jail_cmsg_buf;
+void jail_cmsg_put_fds(struct msghdr *m, jail_cmsg_buf *cb, const int *fds, int n);
 
 /* Starts a helper program with posix_spawn (exec'd, never a bare fork of a
  * possibly multi-threaded host, I4): empty signal mask, default dispositions,

@@ -93,18 +93,9 @@ static int put_field(char *buf, size_t *len, const char *s) {
 /* Sends the request with the five child-side fds. 0 or -errno. */
 static int send_request(int sock, const char *data, size_t len, const int fds[5]) {
   struct iovec iov = {(void *)data, len};
-  union {
-    char buf[CMSG_SPACE(5 * sizeof(int))];
-    struct cmsghdr align;
-  } u;
-  memset(&u, 0, sizeof u);
-  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
-                      .msg_controllen = sizeof u.buf};
-  struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
-  c->cmsg_level = SOL_SOCKET;
-  c->cmsg_type = SCM_RIGHTS;
-  c->cmsg_len = CMSG_LEN(5 * sizeof(int));
-  memcpy(CMSG_DATA(c), fds, 5 * sizeof(int));
+  jail_cmsg_buf cb;
+  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1};
+  jail_cmsg_put_fds(&mh, &cb, fds, 5);
   for (;;) {
     ssize_t r = sendmsg(sock, &mh, MSG_NOSIGNAL);
     if (r >= 0) return 0;
