@@ -192,9 +192,8 @@ int cmd_cat_main(cmd_ctx *ctx, int argc, char **argv) {
     cmd_errorf(ctx, "memory exhausted");
     return 1;
   }
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   int status = 0;
   for (int i = 0; i < nfiles; i++) {
     cmd_in *in;

@@ -244,6 +244,10 @@ const char *cmd_quote(cmd_ctx *ctx, const char *s);
 
 /* ---- input ----------------------------------------------------------------------- */
 
+/* The FILE operands argv[ind..argc), or the one operand "-" (stdin) when
+ * there are none; *nfiles gets how many. */
+char **cmd_file_operands(int argc, char **argv, int ind, int *nfiles);
+
 typedef struct cmd_in cmd_in;
 
 /* Opens a file for reading ("-" means stdin, fd 0, not closed by cmd_in_close).

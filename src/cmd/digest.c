@@ -555,9 +555,8 @@ static int sum_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   unsigned char *buf = cmd_alloc(ctx, DG_BLOCK);
   if (!buf) return 1;
-  static char *dash[] = {"-", NULL};
-  char **files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char **files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   int status = 0;
   for (int i = 0; i < nfiles; i++) {
     dg_result res;
@@ -682,9 +681,8 @@ int cmd_digest_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   unsigned char *buf = cmd_alloc(ctx, DG_BLOCK);
   if (!buf) return 1;
-  static char *dash[] = {"-", NULL};
-  char **files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char **files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   int status = 0;
   if (check) {
     for (int i = 0; i < nfiles; i++) status |= dg_check(ctx, &o, files[i], buf);

@@ -81,9 +81,8 @@ int cmd_fold_main(cmd_ctx *ctx, int argc, char **argv) {
     cmd_errorf(ctx, "width too large for this sandbox");
     return 1;
   }
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < ac ? av + g.ind : dash;
-  int nfiles = g.ind < ac ? ac - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(ac, av, g.ind, &nfiles);
   size_t cap = 256, off = 0;
   char *line = malloc(cap);
   unsigned char *buf = cmd_alloc(ctx, 65536);

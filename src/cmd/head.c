@@ -248,9 +248,8 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
 
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < ac ? av + g.ind : dash;
-  int nfiles = g.ind < ac ? ac - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(ac, av, g.ind, &nfiles);
   bool headers = header_mode == 2 || (header_mode == 0 && nfiles > 1);
   char *buf = cmd_alloc(ctx, HEAD_BLOCK);
   if (!buf) return 1;

@@ -157,9 +157,8 @@ int cmd_hexdump_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   if (nfmt == 0) fmts[nfmt++] = HD_DEFAULT;
 
-  static char *dash[] = {"-", NULL};
-  char **files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char **files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   int fi = 0, fd = -1, failed = 0, opened = 0;
   unsigned char blk[16], prev[16];
   bool have_prev = false, in_dup = false;

@@ -594,9 +594,7 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
     st->spec[i].pad = line_width - st->spec[i].width * fields;
   }
 
-  static char *dash[] = {"-", NULL};
-  st->files = g.ind < argc ? argv + g.ind : dash;
-  st->nfiles = g.ind < argc ? argc - g.ind : 1;
+  st->files = cmd_file_operands(argc, argv, g.ind, &st->nfiles);
   unsigned char *cur = cmd_alloc(ctx, st->per_block * 2 + 16);
   unsigned char *prev = cmd_alloc(ctx, st->per_block + 16);
   if (!cur || !prev) return 1;

@@ -87,9 +87,8 @@ int cmd_paste_main(cmd_ctx *ctx, int argc, char **argv) {
     empty[0] = true;
     nd = 1;
   }
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   int status = 0;
 
   if (serial) {

@@ -112,9 +112,8 @@ int cmd_tac_main(cmd_ctx *ctx, int argc, char **argv) {
       return 1;
     }
   }
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   size_t limit = ctx->max_string ? (size_t)ctx->max_string * 8 : (size_t)1 << 30;
   int status = 0;
   for (int i = 0; i < nfiles && !ctx->out_err; i++) {

@@ -388,9 +388,8 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
 
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < ac ? av + g.ind : dash;
-  int nfiles = g.ind < ac ? ac - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(ac, av, g.ind, &nfiles);
   bool headers = header_mode == 2 || (header_mode == 0 && nfiles > 1);
   char *buf = cmd_alloc(ctx, TAIL_BLOCK);
   if (!buf) return 1;
