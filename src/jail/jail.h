@@ -74,7 +74,8 @@
 #define JAIL_FD_OUT 5
 #define JAIL_FD_ERR 6
 #define JAIL_FD_INTR 7
-#define JAIL_FD_SPAWN 8 /* optional: the spawn socket, kept by J1 for Z */
+#define JAIL_FD_SPAWN 8 /* the spawn socket, kept by J1 for Z: given only to a
+                           full jail running the Python worker (jail_start) */
 /* File descriptors of the worker W (0 is /dev/null, 1 and 2 the pipes). */
 #define JAIL_WFD_CTL 3
 #define JAIL_WFD_INTR 4
