@@ -50,28 +50,32 @@ static void msg_prefix(awk_interp *in, char *buf, size_t cap) {
   }
 }
 
-void awk_fatal(awk_interp *in, const char *fmt, ...) {
+/* "awk: FILE:LINE: KIND: message" on stderr (gawk's form). */
+static void vmessage(awk_interp *in, const char *kind, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+static void vmessage(awk_interp *in, const char *kind, const char *fmt, va_list ap) {
   char pre[600], msg[1024];
   msg_prefix(in, pre, sizeof pre);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  cmd_err_raw(in->ctx, "%s%s: %s\n", pre, kind, msg);
+}
+
+void awk_fatal(awk_interp *in, const char *fmt, ...) {
+  cmd_flush(in->ctx);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  vmessage(in, "fatal", fmt, ap);
   va_end(ap);
-  cmd_flush(in->ctx);
-  cmd_err_raw(in->ctx, "%sfatal: %s\n", pre, msg);
   in->status = 2;
   if (in->fatal_set) longjmp(in->fatal_jmp, 1);
   abort(); /* unreachable: the driver always arms fatal_jmp */
 }
 
 void awk_warning(awk_interp *in, const char *fmt, ...) {
-  char pre[600], msg[1024];
-  msg_prefix(in, pre, sizeof pre);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  vmessage(in, "warning", fmt, ap);
   va_end(ap);
-  cmd_err_raw(in->ctx, "%swarning: %s\n", pre, msg);
 }
 
 void awk_mem_over(awk_interp *in) {
