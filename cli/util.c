@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "api/sandbox_int.h"
 #include "cli.h"
 
 int cli_error(const char *fmt, ...) {
@@ -43,37 +44,7 @@ void cli_getopt_reset(void) {
 }
 
 int cli_read_fd(int fd, char **data, size_t *len) {
-  size_t cap = 65536, n = 0;
-  char *buf = malloc(cap + 1);
-  if (!buf) return ENOMEM;
-  for (;;) {
-    if (n == cap) {
-      if (cap > ((size_t)-1) / 4) {
-        free(buf);
-        return EFBIG;
-      }
-      char *p = realloc(buf, cap * 2 + 1);
-      if (!p) {
-        free(buf);
-        return ENOMEM;
-      }
-      buf = p;
-      cap *= 2;
-    }
-    ssize_t r = read(fd, buf + n, cap - n);
-    if (r < 0 && errno == EINTR) continue;
-    if (r < 0) {
-      int e = errno;
-      free(buf);
-      return e;
-    }
-    if (r == 0) break;
-    n += (size_t)r;
-  }
-  buf[n] = '\0';
-  *data = buf;
-  *len = n;
-  return 0;
+  return sandbox_read_fd(fd, 65535, data, len);
 }
 
 int cli_read_host_file(const char *path, char **data, size_t *len) {
@@ -86,15 +57,7 @@ int cli_read_host_file(const char *path, char **data, size_t *len) {
 }
 
 int cli_write_all(int fd, const void *buf, size_t len) {
-  const char *p = buf;
-  while (len > 0) {
-    ssize_t w = write(fd, p, len);
-    if (w < 0 && errno == EINTR) continue;
-    if (w < 0) return errno;
-    p += w;
-    len -= (size_t)w;
-  }
-  return 0;
+  return store_write_all(fd, buf, len);
 }
 
 int cli_open_flags;

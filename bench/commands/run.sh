@@ -13,14 +13,10 @@
 # sbx's captured output (on /dev/null GNU grep stops at the first match).
 # The last column says whether each row meets its target.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-[ -f build/libsbx.a ] || { echo "bench/commands: run make first" >&2; exit 1; }
-mkdir -p build/bench
-pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
-# shellcheck disable=SC2046
-cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -o build/bench/bench_cmds bench/commands/bench_cmds.c \
-  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/../lib.sh"
+bench_setup commands
+bench_cc bench_cmds bench/commands/bench_cmds.c
 
 data=${SBX_BENCH_DATA:-/dev/shm/sbx-bench-data}
 /usr/bin/python3 bench/commands/gen.py "$data"

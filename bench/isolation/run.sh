@@ -5,14 +5,10 @@
 # call. Prints best and median in microseconds and the ratio process /
 # in-process of each. Informational only: nothing here fails on a slow machine.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-[ -f build/libsbx.a ] && [ -x build/sbx-pyworker ] || { echo "bench/isolation: run make first" >&2; exit 1; }
-mkdir -p build/bench
-pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
-# shellcheck disable=SC2046
-cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -Ibench -o build/bench/bench_isolation bench/isolation/bench_isolation.c \
-  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/../lib.sh"
+bench_setup isolation pyworker
+bench_cc bench_isolation bench/isolation/bench_isolation.c
 SBX_PYWORKER="$root/build/sbx-pyworker" build/bench/bench_isolation "${1:-10000}" | awk '
   { best[$1 " " $2] = $3; med[$1 " " $2] = $4 }
   END {

@@ -6,14 +6,10 @@
 # sum(range(10**6)) within 1.2x of python3) and the ratios.
 # Informational only: nothing here fails on a slow machine.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-[ -f build/libsbx.a ] && [ -x build/sbx-pyworker ] || { echo "bench/python: run make first" >&2; exit 1; }
-mkdir -p build/bench
-pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
-# shellcheck disable=SC2046
-cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -o build/bench/bench_python bench/python/bench_python.c \
-  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/../lib.sh"
+bench_setup python pyworker
+bench_cc bench_python bench/python/bench_python.c
 # For comparison: Debian's own python.o linked with its libpython3.11.a (PGO,
 # no LTO), what a worker embedding that archive would run at; the worker execs
 # /usr/bin/python3.11 instead (docs/python.md).
@@ -26,9 +22,7 @@ if [ -f "$cfg/python.o" ] && [ -f "$cfg/libpython3.11.a" ] &&
 fi
 SBX_PYWORKER="$root/build/sbx-pyworker" SBX_BENCH_PYSTATIC=$pystatic build/bench/bench_python "$@"
 # The two jail tiers side by side (first and warm call, the reduced tier's sync).
-# shellcheck disable=SC2046
-cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -Ibench -o build/bench/bench_tiers bench/python/bench_tiers.c \
-  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
+bench_cc bench_tiers bench/python/bench_tiers.c
 SBX_PYWORKER="$root/build/sbx-pyworker" build/bench/bench_tiers
 # Where the host refuses the full jail (a default container, simulated by
 # tools/sbx-nons): the first call, full jail tried first, then the reduced tier.

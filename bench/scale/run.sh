@@ -12,14 +12,10 @@
 # bench/scale/run.sh [ROW...] with ROW among bash threads python persandbox
 # fuse memory fork pkg pthreads asyncio pyexec. Informational only.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-[ -f build/libsbx.a ] && [ -x build/sbx-pyworker ] || { echo "bench/scale: run make first" >&2; exit 1; }
-mkdir -p build/bench
-pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
-# shellcheck disable=SC2046
-cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -Ibench -o build/bench/bench_scale bench/scale/bench_scale.c \
-  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/../lib.sh"
+bench_setup scale pyworker
+bench_cc bench_scale bench/scale/bench_scale.c
 scratch=$(mktemp -d "${BENCH_DIR:-$root/build/bench}/scale.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 c_rows=() py_rows=()

@@ -15,14 +15,10 @@
 # process. Prints best and median and the ratios. Informational only: nothing
 # here fails on a slow machine.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-[ -f build/libsbx.a ] || { echo "bench/shell: run make first" >&2; exit 1; }
-mkdir -p build/bench
-pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
-# shellcheck disable=SC2046
-cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -Ibench -o build/bench/bench_shell bench/shell/bench_shell.c \
-  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/../lib.sh"
+bench_setup shell
+bench_cc bench_shell bench/shell/bench_shell.c
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

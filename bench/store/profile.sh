@@ -7,15 +7,11 @@
 #   prints "WORKLOAD instructions" lines; with PROFILE_KEEP=DIR the
 #   callgrind.out files are kept in DIR for callgrind_annotate.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-[ -f build/libsbx.a ] || { echo "bench/store: run make first" >&2; exit 1; }
-mkdir -p build/bench
-pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/../lib.sh"
+bench_setup store
 # -fno-inline keeps the measured functions as symbols for --toggle-collect.
-# shellcheck disable=SC2046
-cc -std=c11 -D_GNU_SOURCE -O1 -fno-inline -g -Iinclude -o build/bench/bench_store_prof \
-  bench/store/bench_store.c build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
+bench_cc bench_store_prof bench/store/bench_store.c -O1 -fno-inline -g
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbx-prof-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 ulimit -f 1000000

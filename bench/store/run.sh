@@ -15,15 +15,10 @@
 # sbx_write_file + sbx_commit, and 1,000 sbx_write_file each committing.
 # Informational only: nothing here fails on a slow machine.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-[ -f build/libsbx.a ] || { echo "bench/store: run make first" >&2; exit 1; }
-
-mkdir -p build/bench
-pkgs=$(sed -n 's/^PKGS *:= *//p' Makefile)
-# shellcheck disable=SC2046
-cc -std=c11 -D_GNU_SOURCE -O2 -Iinclude -o build/bench/bench_store bench/store/bench_store.c \
-  build/libsbx.a $(pkg-config --libs $pkgs) -lpthread -lm
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/../lib.sh"
+bench_setup store
+bench_cc bench_store bench/store/bench_store.c
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbx-bench-XXXXXX")
 trap 'rm -rf "$work"' EXIT

@@ -358,18 +358,6 @@ static void empty_image_build(void) {
   store_close(m);
 }
 
-static int write_all_fd(int fd, const void *bytes, size_t len) {
-  const char *p = bytes;
-  while (len > 0) {
-    ssize_t w = write(fd, p, len);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return w < 0 ? errno : EIO;
-    p += w;
-    len -= (size_t)w;
-  }
-  return 0;
-}
-
 /* Opens a new temporary sandbox file (h->path) holding `bytes` (an SQLite
  * image validated by the caller) or, with NULL bytes, an empty sandbox.
  * On failure records the error and removes the file. */
@@ -389,8 +377,8 @@ static int open_temp(sbx *h, const void *bytes, size_t len) {
     unsigned char head[100];
     memcpy(head, bytes, sizeof head);
     head[18] = head[19] = 2;
-    e = write_all_fd(fd, head, sizeof head);
-    if (!e) e = write_all_fd(fd, (const char *)bytes + 100, len - 100);
+    e = store_write_all(fd, head, sizeof head);
+    if (!e) e = store_write_all(fd, (const char *)bytes + 100, len - 100);
   }
   close(fd);
   if (e) {

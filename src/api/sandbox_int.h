@@ -137,4 +137,9 @@ const char *sandbox_iso_session(sbx *h, int *exited);
 void sandbox_lock(sbx *h);
 void sandbox_unlock(sbx *h);
 
+/* Reads a host fd to its end into a malloc'd buffer, NUL-terminated beyond
+ * *len (sandbox_tree.c; `hint`, the expected size, sizes the first buffer).
+ * Returns 0 or an errno; the caller frees *data. */
+int sandbox_read_fd(int fd, size_t hint, char **data, size_t *len);
+
 #endif

@@ -119,14 +119,18 @@ static int store_fail(tree_ctx *t, int src) {
 /* ---- import --------------------------------------------------------------------------
  */
 
-/* Reads a whole host fd; 0 or an errno. */
-static int read_all(int fd, size_t hint, char **data, size_t *len) {
+/* Declared in sandbox_int.h; the CLI reads its stdin and host files with it too. */
+int sandbox_read_fd(int fd, size_t hint, char **data, size_t *len) {
   size_t cap = hint + 1, n = 0;
-  char *buf = malloc(cap);
+  char *buf = malloc(cap + 1);
   if (!buf) return ENOMEM;
   for (;;) {
     if (n == cap) {
-      char *p = cap < ((size_t)-1) / 2 ? realloc(buf, cap * 2) : NULL;
+      if (cap > ((size_t)-1) / 4) {
+        free(buf);
+        return EFBIG;
+      }
+      char *p = realloc(buf, cap * 2 + 1);
       if (!p) {
         free(buf);
         return ENOMEM;
@@ -144,6 +148,7 @@ static int read_all(int fd, size_t hint, char **data, size_t *len) {
     if (r == 0) break;
     n += (size_t)r;
   }
+  buf[n] = '\0';
   *data = buf;
   *len = n;
   return 0;
@@ -192,7 +197,7 @@ static int import_entry(tree_ctx *t, int dfd, const char *name, int depth) {
     if (fd < 0) return host_fail(t, errno);
     char *data = NULL;
     size_t len = 0;
-    int e = read_all(fd, (size_t)st.st_size, &data, &len);
+    int e = sandbox_read_fd(fd, (size_t)st.st_size, &data, &len);
     close(fd);
     if (e) return host_fail(t, e);
     if (exists && S_ISLNK(old.mode) && (src = store_path_unlink(s, NULL, t->sb)) < 0) {

@@ -143,8 +143,7 @@ int cmd_base64_main(cmd_ctx *ctx, int argc, char **argv) {
   st->wrap = 76;
   bool decode = false, garbage = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "diw:", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "diw:", longopts)) != -1;) {
     switch (c) {
     case 'd': decode = true; break;
     case 'i': garbage = true; break;

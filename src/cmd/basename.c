@@ -66,14 +66,12 @@ int cmd_basename_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool multiple = false, zero = false;
   const char *suffix = NULL;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "+as:z", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "+as:z", lo)) != -1;) {
     switch (c) {
     case 'a': multiple = true; break;
     case 's': suffix = st.arg; multiple = true; break;
     case 'z': zero = true; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, basename_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, basename_usage);
     default: return 1;
     }
   }
@@ -99,12 +97,10 @@ int cmd_dirname_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt lo[] = {{"zero", 0, 'z'}, CMD_LONGOPTS_STD, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool zero = false;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "z", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "z", lo)) != -1;) {
     switch (c) {
     case 'z': zero = true; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, dirname_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, dirname_usage);
     default: return 1;
     }
   }

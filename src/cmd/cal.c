@@ -175,8 +175,7 @@ int cmd_cal_main(cmd_ctx *ctx, int argc, char **argv) {
   long after = 0, before = 0;
   const char *mflag = NULL, *dflag = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "+3jy1A:B:m:d:", NULL)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+3jy1A:B:m:d:", NULL)) != -1;) {
     switch (c) {
       case '3':
         three = true;

@@ -164,12 +164,11 @@ int cmd_cat_main(cmd_ctx *ctx, int argc, char **argv) {
       {"show-all", 0, 'A'},         {"number-nonblank", 0, 'b'},
       {"show-ends", 0, 'E'},        {"number", 0, 'n'},
       {"squeeze-blank", 0, 's'},    {"show-tabs", 0, 'T'},
-      {"show-nonprinting", 0, 'v'}, {"help", 0, 256},
-      {"version", 0, 257},          {0, 0, 0}};
+      {"show-nonprinting", 0, 'v'}, {"help", 0, CMD_OPT_HELP},
+      {"version", 0, CMD_OPT_VERSION},          {0, 0, 0}};
   cat_state st = {0};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "AbeEnstTuv", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "AbeEnstTuv", longopts)) != -1;) {
     switch (c) {
     case 'A': st.show_nonprinting = st.show_ends = st.show_tabs = true; break;
     case 'b': st.number = st.number_nonblank = true; break;
@@ -181,8 +180,7 @@ int cmd_cat_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'T': st.show_tabs = true; break;
     case 'u': break;
     case 'v': st.show_nonprinting = true; break;
-    case 256: cmd_outs(ctx, cat_usage); return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, cat_usage);
     default: return 1; /* cmd_getopt printed the message */
     }
   }
@@ -194,9 +192,8 @@ int cmd_cat_main(cmd_ctx *ctx, int argc, char **argv) {
     cmd_errorf(ctx, "memory exhausted");
     return 1;
   }
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   int status = 0;
   for (int i = 0; i < nfiles; i++) {
     cmd_in *in;

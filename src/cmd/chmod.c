@@ -123,12 +123,7 @@ static void chmod_path(chmod_opts *o, const char *path) {
     return;
   }
   if (o->preserve_root && st.ino == STORE_ROOT_INO) {
-    if (strcmp(path, "/") == 0)
-      cmd_errorf(ctx, "it is dangerous to operate recursively on '/'");
-    else
-      cmd_errorf(ctx, "it is dangerous to operate recursively on %s (same as '/')",
-                 cmd_gnu_quoteaf(ctx, path));
-    cmd_errorf(ctx, "use --no-preserve-root to override this failsafe");
+    cmd_fs_refuse_root(ctx, path);
     o->status = 1;
     return;
   }
@@ -147,11 +142,7 @@ static void chmod_path(chmod_opts *o, const char *path) {
       break;
     case CMD_WALK_DNR:
     case CMD_WALK_NS:
-      if (!o->silent)
-        cmd_errorf(ctx, "%s %s: %s",
-                   e->info == CMD_WALK_DNR ? "cannot read directory" : "cannot access",
-                   cmd_gnu_quoteaf(ctx, e->path), cmd_strerror(e->err));
-      cmd_record_error(ctx, e->err, e->path);
+      cmd_walk_report(ctx, e, o->silent);
       o->status = 1;
       break;
     default:
@@ -199,8 +190,7 @@ int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
     args[nargs++] = argv[i];
   }
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, nargs, args, "cfvR", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, nargs, args, "cfvR", lo)) != -1;) {
     switch (c) {
     case 'c': o.changes = true; break;
     case 'f': o.silent = true; break;
@@ -209,8 +199,7 @@ int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
     case OPT_NOPRES: o.preserve_root = false; break;
     case OPT_PRES: o.preserve_root = true; break;
     case OPT_REF: ref = st.arg; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, chmod_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, chmod_usage);
     default: return 1;
     }
   }

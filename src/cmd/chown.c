@@ -130,11 +130,7 @@ static void change_path(chown_opts *o, const char *path) {
     switch (e->info) {
       case CMD_WALK_DNR:
       case CMD_WALK_NS:
-        if (!o->silent)
-          cmd_errorf(ctx, "%s %s: %s",
-                     e->info == CMD_WALK_DNR ? "cannot read directory" : "cannot access",
-                     cmd_gnu_quoteaf(ctx, e->path), cmd_strerror(e->err));
-        cmd_record_error(ctx, e->err, e->path);
+        cmd_walk_report(ctx, e, o->silent);
         o->status = 1;
         break;
       default:
@@ -264,8 +260,7 @@ static int run(cmd_ctx *ctx, int argc, char **argv, bool is_chgrp) {
   if (!o.ids) return 1;
   const char *ref = NULL, *from = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "cfvhRHLP", longs)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "cfvhRHLP", longs)) != -1;) {
     switch (c) {
       case 'c':
         o.changes = true;

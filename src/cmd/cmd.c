@@ -425,6 +425,22 @@ int cmd_print_version(cmd_ctx *ctx) {
   return 0;
 }
 
+char **cmd_file_operands(int argc, char **argv, int ind, int *nfiles) {
+  static char stdin_name[] = "-";
+  static char *dash[] = {stdin_name, NULL};
+  if (ind >= argc) {
+    *nfiles = 1;
+    return dash;
+  }
+  *nfiles = argc - ind;
+  return argv + ind;
+}
+
+int cmd_print_help(cmd_ctx *ctx, const char *usage) {
+  cmd_outs(ctx, usage);
+  return 0;
+}
+
 int cmd_usage_hint(cmd_ctx *ctx, int status) {
   cmd_err_raw(ctx, "Try '%s --help' for more information.\n", ctx->name);
   return status;

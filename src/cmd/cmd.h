@@ -217,6 +217,18 @@ static inline const char *cmd_c_escape(unsigned c) {
 
 /* --version: "NAME (sbx) 1.0" (basename of ctx->name); returns 0. */
 int cmd_print_version(cmd_ctx *ctx);
+/* --help: prints `usage` to stdout; returns 0. */
+int cmd_print_help(cmd_ctx *ctx, const char *usage);
+/* The values cmd_getopt returns for --help and --version (above every
+ * character and every command's own long-only values). */
+#define CMD_OPT_HELP 0x10000
+#define CMD_OPT_VERSION 0x10001
+#define CMD_LONGOPTS_STD {"help", 0, CMD_OPT_HELP}, {"version", 0, CMD_OPT_VERSION}
+/* The two cases every option switch has (coreutils' case_GETOPT_HELP_CHAR and
+ * case_GETOPT_VERSION_CHAR): `CMD_CASES_HELP_VERSION(ctx, usage);`. */
+#define CMD_CASES_HELP_VERSION(ctx, usage)             \
+  case CMD_OPT_HELP: return cmd_print_help(ctx, usage); \
+  case CMD_OPT_VERSION: return cmd_print_version(ctx)
 /* The last two lines of a GNU --help text (coreutils' HELP_OPTION_DESCRIPTION
  * and VERSION_OPTION_DESCRIPTION), to end a usage string literal. */
 #define CMD_HELP_VERSION_LINES                         \
@@ -231,6 +243,10 @@ const char *cmd_strerror(int err);
 const char *cmd_quote(cmd_ctx *ctx, const char *s);
 
 /* ---- input ----------------------------------------------------------------------- */
+
+/* The FILE operands argv[ind..argc), or the one operand "-" (stdin) when
+ * there are none; *nfiles gets how many. */
+char **cmd_file_operands(int argc, char **argv, int ind, int *nfiles);
 
 typedef struct cmd_in cmd_in;
 

@@ -96,8 +96,7 @@ int cmd_cmp_main(cmd_ctx *ctx, int argc, char **argv) {
   bool print_bytes = false, verbose = false, silent = false;
   uintmax_t skip[2] = {0, 0}, limit = UINTMAX_MAX;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, ":bci:ln:sv", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, ":bci:ln:sv", longopts)) != -1;) {
     switch (c) {
     case 'b': case 'c': print_bytes = true; break;
     case 'i': {

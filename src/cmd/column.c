@@ -355,9 +355,8 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
     termwidth = cols && atoi(cols) > 0 ? (size_t)atoi(cols) : 80;
   }
   /* Read all inputs. */
-  static char *dash[] = {"-", NULL};
-  char **files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char **files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   char **bufs = calloc((size_t)nfiles, sizeof *bufs);
   size_t *lens = calloc((size_t)nfiles, sizeof *lens);
   col_row *rows = NULL;

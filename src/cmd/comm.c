@@ -70,8 +70,7 @@ int cmd_comm_main(cmd_ctx *ctx, int argc, char **argv) {
   size_t seplen = 1;
   char eol = '\n';
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "123z", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "123z", longopts)) != -1;) {
     switch (c) {
     case '1': show[0] = false; break;
     case '2': show[1] = false; break;

@@ -739,8 +739,8 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
   bool no_target = false, strip = false, backup_set = false;
   const char *backup_arg = NULL;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "abdfHilLnprst:uvxPRS:TZ", lo)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &st, argc, argv, "abdfHilLnprst:uvxPRS:TZ", lo)) != -1;) {
     switch (c) {
     case 'a':
       o.recursive = true;
@@ -787,8 +787,7 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'x': case 'Z': case OPT_COPY_CONTENTS: case OPT_REFLINK: case OPT_SPARSE:
     case OPT_DEBUG:
       break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, cp_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, cp_usage);
     default: return 1;
     }
   }

@@ -96,8 +96,7 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
   const char *fmt = NULL;
   bool utc = false, resolution = false, debug = false;
   int nfmt = 0;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "d:f:I::r:Rs:u", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "d:f:I::r:Rs:u", lo)) != -1;) {
     switch (c) {
     case 'd': date = st.arg; break;
     case 'f': file = st.arg; break;
@@ -148,8 +147,7 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'u': utc = true; break;
     case OPT_DEBUG: debug = true; break;
     case OPT_RESOLUTION: resolution = true; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, date_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, date_usage);
     default: return 1;
     }
   }

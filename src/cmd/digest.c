@@ -539,8 +539,7 @@ static int sum_main(cmd_ctx *ctx, int argc, char **argv) {
       {"sysv", 0, 's'}, {"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   enum dg_algo algo = A_BSD;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "rs", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "rs", longopts)) != -1;) {
     switch (c) {
     case 'r': algo = A_BSD; break;
     case 's': algo = A_SYSV; break;
@@ -556,9 +555,8 @@ static int sum_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   unsigned char *buf = cmd_alloc(ctx, DG_BLOCK);
   if (!buf) return 1;
-  static char *dash[] = {"-", NULL};
-  char **files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char **files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   int status = 0;
   for (int i = 0; i < nfiles; i++) {
     dg_result res;
@@ -601,8 +599,7 @@ int cmd_digest_main(cmd_ctx *ctx, int argc, char **argv) {
   bool check = false, untagged = false, tag_option = false;
   const char *length = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, shortopts, longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, shortopts, longopts)) != -1;) {
     switch (c) {
     case 'a': {
       int found = -1;
@@ -684,9 +681,8 @@ int cmd_digest_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   unsigned char *buf = cmd_alloc(ctx, DG_BLOCK);
   if (!buf) return 1;
-  static char *dash[] = {"-", NULL};
-  char **files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char **files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   int status = 0;
   if (check) {
     for (int i = 0; i < nfiles; i++) status |= dg_check(ctx, &o, files[i], buf);

@@ -294,8 +294,8 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
   o.excludes = cmd_alloc(ctx, (size_t)(argc + 1) * sizeof *o.excludes);
   if (!o.excludes) return 1;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "0abB:cd:DhHklLmPsSt:xX:", lo)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &st, argc, argv, "0abB:cd:DhHklLmPsSt:xX:", lo)) != -1;) {
     switch (c) {
     case '0': o.zero = true; break;
     case 'a': o.all = true; break;
@@ -398,8 +398,7 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
       break;
     case 'x': break;
     case OPT_FILES0: files0 = st.arg; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, du_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, du_usage);
     default: return 1;
     }
   }

@@ -56,8 +56,7 @@ int cmd_envsubst_main(cmd_ctx *ctx, int argc, char **argv) {
       {"variables", 0, 'v'}, {"help", 0, 'h'}, {"version", 0, 'V'}, {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
   bool list = false;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "vhV", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "vhV", longopts)) != -1;) {
     switch (c) {
     case 'v': list = true; break;
     case 'h':

@@ -74,13 +74,8 @@ int cmd_expand_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_tabs tabs = {0};
   bool initial = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  for (;;) {
-    /* Obsolete "-8" / "-4,8": a tab list. */
-    int obsolete = cmd_tabs_obsolete(ctx, &tabs, &g, argc, argv);
-    if (obsolete < 0) return 1;
-    if (obsolete) continue;
-    if ((c = cmd_getopt(ctx, &g, argc, argv, "it:", longopts)) == -1) break;
+  /* "-8" / "-4,8" are tab lists too (the obsolete form). */
+  for (int c; (c = cmd_tabs_getopt(ctx, &tabs, &g, argc, argv, "it:", longopts)) != -1;) {
     switch (c) {
     case 'i': initial = true; break;
     case 't':

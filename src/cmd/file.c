@@ -614,8 +614,7 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
   bool print0 = false, raw = false, uncompress = false;
   const char *sep = ":";
   const char *files_from = NULL;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "bhLiF:0Nzf:r", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "bhLiF:0Nzf:r", lo)) != -1;) {
     switch (c) {
     case 'b': brief = true; break;
     case 'h': follow = false; break;

@@ -408,8 +408,8 @@ int cmd_fmt_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   int status = 0;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, ac, av, "0123456789cstuw:p:g:", longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &g, ac, av, "0123456789cstuw:p:g:", longopts)) != -1;) {
     switch (c) {
     case 'c': st->crown = true; break;
     case 's': st->split_lines = true; break;
@@ -483,9 +483,8 @@ int cmd_fmt_main(cmd_ctx *ctx, int argc, char **argv) {
     free(st);
     return 1;
   }
-  static char *dash[] = {"-", NULL};
-  char **files = g.ind < ac ? av + g.ind : dash;
-  int nfiles = g.ind < ac ? ac - g.ind : 1;
+  int nfiles;
+  char **files = cmd_file_operands(ac, av, g.ind, &nfiles);
   for (int i = 0; i < nfiles; i++) {
     int r = cmd_in_open(ctx, files[i], &st->in);
     if (r < 0) {

@@ -53,8 +53,7 @@ int cmd_fold_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   av[ac] = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, ac, av, "bsw:", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, ac, av, "bsw:", longopts)) != -1;) {
     switch (c) {
     case 'b': bytes = true; break;
     case 's': spaces = true; break;
@@ -82,9 +81,8 @@ int cmd_fold_main(cmd_ctx *ctx, int argc, char **argv) {
     cmd_errorf(ctx, "width too large for this sandbox");
     return 1;
   }
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < ac ? av + g.ind : dash;
-  int nfiles = g.ind < ac ? ac - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(ac, av, g.ind, &nfiles);
   size_t cap = 256, off = 0;
   char *line = malloc(cap);
   unsigned char *buf = cmd_alloc(ctx, 65536);

@@ -527,8 +527,8 @@ int cmd_gzip_main(cmd_ctx *ctx, int argc, char **argv) {
   if (strcmp(base, "gunzip") == 0) o.decompress = true;
   if (strcmp(base, "zcat") == 0) o.decompress = o.to_stdout = true;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "cdfhklnNqrS:tvV123456789", longs)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &st, argc, argv, "cdfhklnNqrS:tvV123456789", longs)) != -1;) {
     switch (c) {
       case 'c': o.to_stdout = true; break;
       case 'd': o.decompress = true; break;

@@ -172,8 +172,8 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longopts[] = {
       {"bytes", 1, 'c'},   {"lines", 1, 'n'},   {"quiet", 0, 'q'},
       {"silent", 0, 'q'},  {"verbose", 0, 'v'}, {"zero-terminated", 0, 'z'},
-      {"presume-input-pipe", 0, 258},           {"help", 0, 256},
-      {"version", 0, 257}, {0, 0, 0}};
+      {"presume-input-pipe", 0, 258},           {"help", 0, CMD_OPT_HELP},
+      {"version", 0, CMD_OPT_VERSION}, {0, 0, 0}};
   bool count_lines = true, elide = false;
   uintmax_t n = 10;
   int header_mode = 0; /* 0 multiple files, 1 never, 2 always */
@@ -219,8 +219,7 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
   }
 
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, ac, av, "c:n:qvz0123456789", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, ac, av, "c:n:qvz0123456789", longopts)) != -1;) {
     switch (c) {
     case 'c':
     case 'n': {
@@ -239,8 +238,7 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'v': header_mode = 2; break;
     case 'z': delim = '\0'; break;
     case 258: break;
-    case 256: cmd_outs(ctx, head_usage); return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, head_usage);
     default:
       if (c >= '0' && c <= '9') {
         cmd_errorf(ctx, "invalid trailing option -- %c", c);
@@ -250,9 +248,8 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
 
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < ac ? av + g.ind : dash;
-  int nfiles = g.ind < ac ? ac - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(ac, av, g.ind, &nfiles);
   bool headers = header_mode == 2 || (header_mode == 0 && nfiles > 1);
   char *buf = cmd_alloc(ctx, HEAD_BLOCK);
   if (!buf) return 1;

@@ -111,8 +111,8 @@ int cmd_hexdump_main(cmd_ctx *ctx, int argc, char **argv) {
   uintmax_t length = UINTMAX_MAX, skip = 0;
   bool squeeze = true;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "bcCde:f:n:os:vxhV", longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &g, argc, argv, "bcCde:f:n:os:vxhV", longopts)) != -1;) {
     enum hd_kind k;
     switch (c) {
     case 'b': k = HD_B; break;
@@ -157,9 +157,8 @@ int cmd_hexdump_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   if (nfmt == 0) fmts[nfmt++] = HD_DEFAULT;
 
-  static char *dash[] = {"-", NULL};
-  char **files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char **files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   int fi = 0, fd = -1, failed = 0, opened = 0;
   unsigned char blk[16], prev[16];
   bool have_prev = false, in_dup = false;

@@ -130,8 +130,7 @@ int cmd_iconv_main(cmd_ctx *ctx, int argc, char **argv) {
   const char *from = "UTF-8", *to = "UTF-8", *output = NULL;
   bool omit = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "f:t:lco:s", longs)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "f:t:lco:s", longs)) != -1;) {
     switch (c) {
       case 'f':
         from = g.arg;

@@ -190,8 +190,7 @@ int cmd_install_main(cmd_ctx *ctx, int argc, char **argv) {
   const char *target = NULL, *mode_arg = NULL;
   cmd_fs_ids *ids = NULL;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "bcCdDg:m:o:psS:t:TvZ", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "bcCdDg:m:o:psS:t:TvZ", lo)) != -1;) {
     switch (c) {
     case 'b': case OPT_BACKUP: o.backup = true; break;
     case 'c': case 's': case 'Z': case OPT_STRIP_PROG: case OPT_PRESERVE_CTX: case OPT_DEBUG:
@@ -221,8 +220,7 @@ int cmd_install_main(cmd_ctx *ctx, int argc, char **argv) {
     case 't': target = st.arg; break;
     case 'T': no_target = true; break;
     case 'v': o.verbose = true; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, install_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, install_usage);
     default: return 1;
     }
   }

@@ -439,8 +439,8 @@ int cmd_join_main(cmd_ctx *ctx, int argc, char **argv) {
   st->print_pairs = true;
   bool header = false, have_jf[2] = {false, false};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "a:e:ij:1:2:o:t:v:z", longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &g, argc, argv, "a:e:ij:1:2:o:t:v:z", longopts)) != -1;) {
     switch (c) {
     case 'a': case 'v': {
       uintmax_t v;

@@ -168,8 +168,7 @@ int cmd_ln_main(cmd_ctx *ctx, int argc, char **argv) {
   const char *target_dir = NULL;
   bool no_target = false, no_deref = false;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "bdfiLnPrsS:t:TvF", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "bdfiLnPrsS:t:TvF", lo)) != -1;) {
     switch (c) {
     case 'b': case OPT_BACKUP: o.backup = true; break;
     case 'd': case 'F': break;
@@ -184,8 +183,7 @@ int cmd_ln_main(cmd_ctx *ctx, int argc, char **argv) {
     case 't': target_dir = st.arg; break;
     case 'T': no_target = true; break;
     case 'v': o.verbose = true; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, ln_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, ln_usage);
     default: return 1;
     }
   }

@@ -148,15 +148,13 @@ int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   const char *mode_str = NULL;
   bool parents = false, verbose = false;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "m:pvZ", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "m:pvZ", lo)) != -1;) {
     switch (c) {
     case 'm': mode_str = st.arg; break;
     case 'p': parents = true; break;
     case 'v': verbose = true; break;
     case 'Z': break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, mkdir_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, mkdir_usage);
     default: return 1;
     }
   }

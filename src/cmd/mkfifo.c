@@ -26,8 +26,7 @@ int cmd_mkfifo_main(cmd_ctx *ctx, int argc, char **argv) {
                                       {"version", 0, 257},
                                       {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "m:Z", longs)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "m:Z", longs)) != -1;) {
     switch (c) {
       case 'm':
         if (!cmd_mode_compile(ctx, g.arg)) {

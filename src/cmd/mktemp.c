@@ -49,8 +49,7 @@ int cmd_mktemp_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool dir = false, dry = false, quiet = false, use_t = false, use_tmpdir = false;
   const char *suffix = NULL, *tmpdir = NULL;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "dp:qtu", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "dp:qtu", lo)) != -1;) {
     switch (c) {
     case 'd': dir = true; break;
     case 'u': dry = true; break;
@@ -59,8 +58,7 @@ int cmd_mktemp_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'p': use_tmpdir = true; tmpdir = st.arg; break;
     case OPT_TMPDIR: use_tmpdir = true; tmpdir = st.arg; break;
     case OPT_SUFFIX: suffix = st.arg; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, mktemp_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, mktemp_usage);
     default: return 1;
     }
   }

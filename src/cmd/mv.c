@@ -163,8 +163,7 @@ int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
   const char *target_dir = NULL, *backup_arg = NULL;
   bool no_target = false, strip = false, backup_set = false;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "bfint:uvS:TZ", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "bfint:uvS:TZ", lo)) != -1;) {
     switch (c) {
     case 'b': backup_set = true; break;
     case OPT_BACKUP: backup_set = true; backup_arg = st.arg; break;
@@ -178,8 +177,7 @@ int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'u': o.update = !(st.arg && !strcmp(st.arg, "all")); break;
     case 'v': o.verbose = true; break;
     case 'Z': case OPT_DEBUG: case OPT_NOCOPY: break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, mv_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, mv_usage);
     default: return 1;
     }
   }

@@ -175,8 +175,8 @@ int cmd_nl_main(cmd_ctx *ctx, int argc, char **argv) {
   const char *delim = "\\:";
   int status = 0;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "b:d:f:h:i:l:n:ps:v:w:", longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &g, argc, argv, "b:d:f:h:i:l:n:ps:v:w:", longopts)) != -1;) {
     intmax_t v;
     switch (c) {
     case 'b': if (nl_style_parse(st, &st->body, g.arg, "body")) { status = 1; goto out; } break;

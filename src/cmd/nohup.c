@@ -20,8 +20,7 @@ CMD_DEFINE("nohup", cmd_nohup_main);
 int cmd_nohup_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longopts[] = {{"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "+", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+", longopts)) != -1;) {
     if (c == 256) {
       cmd_outs(ctx, "Usage: nohup COMMAND [ARG]...\n  or:  nohup OPTION\n"
                     "Run COMMAND, ignoring hangup signals.\n");

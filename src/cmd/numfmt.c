@@ -467,8 +467,7 @@ int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
   bool zero = false, padding_set = false;
   int status = 0;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "d:z", longs)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "d:z", longs)) != -1;) {
     switch (c) {
       case O_FROM:
         if ((status = nf_scale_arg(ctx, g.arg, "--from", true, &n.from))) goto out;

@@ -454,7 +454,7 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
       {"address-radix", 1, 'A'}, {"skip-bytes", 1, 'j'},   {"read-bytes", 1, 'N'},
       {"format", 1, 't'},        {"output-duplicates", 0, 'v'}, {"width", 2, 'w'},
       {"endian", 1, 258},        {"traditional", 0, 259},  {"strings", 2, 'S'},
-      {"help", 0, 256},          {"version", 0, 257},      {0, 0, 0}};
+      {"help", 0, CMD_OPT_HELP},          {"version", 0, CMD_OPT_VERSION},      {0, 0, 0}};
   od_state *st = cmd_alloc(ctx, sizeof *st);
   if (!st) return 1;
   st->ctx = ctx;
@@ -468,8 +468,8 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
   size_t width = 0;
   bool width_given = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "A:aBbcDdeFfHhIij:LlN:OoS:st:vw::Xx", longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &g, argc, argv, "A:aBbcDdeFfHhIij:LlN:OoS:st:vw::Xx", longopts)) != -1;) {
     const char *t = NULL;
     switch (c) {
     case 'A':
@@ -550,8 +550,7 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'o': t = "o2"; break;
     case 's': t = "d2"; break;
     case 'B': t = "o2"; break;
-    case 256: cmd_outs(ctx, od_usage); return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, od_usage);
     default: return 1; /* cmd_getopt printed the message */
     }
     if (t && od_add_types(st, t) < 0) return 1;
@@ -595,9 +594,7 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
     st->spec[i].pad = line_width - st->spec[i].width * fields;
   }
 
-  static char *dash[] = {"-", NULL};
-  st->files = g.ind < argc ? argv + g.ind : dash;
-  st->nfiles = g.ind < argc ? argc - g.ind : 1;
+  st->files = cmd_file_operands(argc, argv, g.ind, &st->nfiles);
   unsigned char *cur = cmd_alloc(ctx, st->per_block * 2 + 16);
   unsigned char *prev = cmd_alloc(ctx, st->per_block + 16);
   if (!cur || !prev) return 1;

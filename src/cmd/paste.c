@@ -50,8 +50,7 @@ int cmd_paste_main(cmd_ctx *ctx, int argc, char **argv) {
   bool serial = false;
   char eol = '\n';
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "d:sz", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "d:sz", longopts)) != -1;) {
     switch (c) {
     case 'd': dlist = g.arg; break;
     case 's': serial = true; break;
@@ -88,9 +87,8 @@ int cmd_paste_main(cmd_ctx *ctx, int argc, char **argv) {
     empty[0] = true;
     nd = 1;
   }
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   int status = 0;
 
   if (serial) {

@@ -71,8 +71,7 @@ int cmd_readlink_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int mode = -1;
   bool no_newline = false, verbose = false, zero = false;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "efmnqsvz", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "efmnqsvz", lo)) != -1;) {
     switch (c) {
     case 'e': mode = CMD_CANON_EXISTING; break;
     case 'f': mode = CMD_CANON_ALL_BUT_LAST; break;
@@ -81,8 +80,7 @@ int cmd_readlink_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'q': case 's': verbose = false; break;
     case 'v': verbose = true; break;
     case 'z': zero = true; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, readlink_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, readlink_usage);
     default: return 1;
     }
   }
@@ -140,8 +138,7 @@ int cmd_realpath_main(cmd_ctx *ctx, int argc, char **argv) {
   int mode = CMD_CANON_ALL_BUT_LAST, flags = 0;
   bool quiet = false, zero = false;
   const char *rel_to = NULL, *rel_base = NULL;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "emLPqsz", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "emLPqsz", lo)) != -1;) {
     switch (c) {
     case 'e': mode = CMD_CANON_EXISTING; break;
     case 'm': mode = CMD_CANON_MISSING; break;
@@ -152,8 +149,7 @@ int cmd_realpath_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'z': zero = true; break;
     case OPT_REL_TO: rel_to = st.arg; break;
     case OPT_REL_BASE: rel_base = st.arg; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, realpath_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, realpath_usage);
     default: return 1;
     }
   }

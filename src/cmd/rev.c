@@ -22,8 +22,7 @@ CMD_DEFINE("rev", cmd_rev_main);
 int cmd_rev_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longopts[] = {{"help", 0, 'h'}, {"version", 0, 'V'}, {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "hV", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "hV", longopts)) != -1;) {
     if (c == 'h') {
       cmd_outs(ctx, "\nUsage:\n rev [options] [file ...]\n\nReverse lines characterwise.\n\n"
                     "Options:\n -h, --help     display this help\n"
@@ -36,9 +35,8 @@ int cmd_rev_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     return 1;
   }
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   int status = 0;
   char *out = NULL;
   size_t outcap = 0;

@@ -256,12 +256,7 @@ static void rm_one(rm_opts *o, const char *path) {
       return;
     }
     if (o->recursive && o->preserve_root && st.ino == STORE_ROOT_INO) {
-      if (strcmp(path, "/") == 0)
-        cmd_errorf(ctx, "it is dangerous to operate recursively on '/'");
-      else
-        cmd_errorf(ctx, "it is dangerous to operate recursively on %s (same as '/')",
-                   cmd_gnu_quoteaf(ctx, path));
-      cmd_errorf(ctx, "use --no-preserve-root to override this failsafe");
+      cmd_fs_refuse_root(ctx, path);
       o->status = 1;
       return;
     }
@@ -302,8 +297,7 @@ int cmd_rm_main(cmd_ctx *ctx, int argc, char **argv) {
       {"-presume-input-tty", 0, OPT_PRESUME}, CMD_LONGOPTS_STD, {0, 0, 0}};
   rm_opts o = {.ctx = ctx, .preserve_root = true};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "dfirvIR", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "dfirvIR", lo)) != -1;) {
     switch (c) {
     case 'f': o.force = true; o.interactive = INTER_NEVER; break;
     case 'i': o.interactive = INTER_ALWAYS; o.force = false; break;
@@ -337,8 +331,7 @@ int cmd_rm_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'r': case 'R': o.recursive = true; break;
     case 'd': o.dir = true; break;
     case 'v': o.verbose = true; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, rm_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, rm_usage);
     default: return 1;
     }
   }

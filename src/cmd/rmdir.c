@@ -94,14 +94,12 @@ int cmd_rmdir_main(cmd_ctx *ctx, int argc, char **argv) {
                                    CMD_LONGOPTS_STD, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool ignore = false, parents = false, verbose = false;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "pv", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "pv", lo)) != -1;) {
     switch (c) {
     case OPT_IGNORE: ignore = true; break;
     case 'p': parents = true; break;
     case 'v': verbose = true; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, rmdir_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, rmdir_usage);
     default: return 1;
     }
   }

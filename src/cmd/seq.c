@@ -298,7 +298,7 @@ static int seq_fast(cmd_ctx *ctx, const char *a, const char *b, unsigned step,
 int cmd_seq_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longopts[] = {
       {"format", 1, 'f'}, {"separator", 1, 's'}, {"equal-width", 0, 'w'},
-      {"help", 0, 256},   {"version", 0, 257},   {0, 0, 0}};
+      {"help", 0, CMD_OPT_HELP},   {"version", 0, CMD_OPT_VERSION},   {0, 0, 0}};
   const char *format = NULL, *sep = "\n";
   bool equal_width = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
@@ -313,8 +313,7 @@ int cmd_seq_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'f': format = g.arg; break;
     case 's': sep = g.arg; break;
     case 'w': equal_width = true; break;
-    case 256: cmd_outs(ctx, seq_usage); return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, seq_usage);
     default: return 1; /* cmd_getopt printed the message */
     }
   }

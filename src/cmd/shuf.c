@@ -122,8 +122,7 @@ int cmd_shuf_main(cmd_ctx *ctx, int argc, char **argv) {
   uintmax_t count = UINTMAX_MAX;
   char eol = '\n';
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "ei:n:o:rz", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "ei:n:o:rz", longopts)) != -1;) {
     switch (c) {
     case 'e': echo = true; break;
     case 'i':

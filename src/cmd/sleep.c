@@ -86,8 +86,7 @@ static int nap(cmd_ctx *ctx, long double secs) {
 int cmd_sleep_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt lo[] = {CMD_LONGOPTS_STD, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "", lo)) != -1;) {
     switch (c) {
     case CMD_OPT_HELP:
       return cmd_print_help(ctx,
@@ -261,8 +260,7 @@ int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool preserve = false, verbose = false;
   int sig = 15;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "+fk:s:v", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "+fk:s:v", lo)) != -1;) {
     switch (c) {
     case OPT_PRESERVE: preserve = true; break;
     case 'f': break;

@@ -481,8 +481,8 @@ int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
   char sep = '\n';
   bool sep_given = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "0123456789C:a:b:d::el:n:t:ux::", longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &g, argc, argv, "0123456789C:a:b:d::el:n:t:ux::", longopts)) != -1;) {
     switch (c) {
     case 'a': {
       uintmax_t v;

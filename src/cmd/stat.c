@@ -383,8 +383,7 @@ int cmd_stat_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool deref = false, fs = false, terse = false, escapes = false;
   const char *fmt = NULL;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "Lfc:tZ", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "Lfc:tZ", lo)) != -1;) {
     switch (c) {
     case 'L': deref = true; break;
     case 'f': fs = true; break;
@@ -392,8 +391,7 @@ int cmd_stat_main(cmd_ctx *ctx, int argc, char **argv) {
     case OPT_PRINTF: fmt = st.arg; escapes = true; break;
     case 't': terse = true; break;
     case 'Z': case OPT_CACHED: break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, stat_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, stat_usage);
     default: return 1;
     }
   }

@@ -33,8 +33,7 @@ int cmd_stdbuf_main(cmd_ctx *ctx, int argc, char **argv) {
                                       {"version", 0, 257}, {0, 0, 0}};
   bool any = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "+i:o:e:", longs)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+i:o:e:", longs)) != -1;) {
     switch (c) {
       case 'i':
       case 'o':

@@ -144,8 +144,7 @@ int cmd_strings_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   av[ac] = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, ac, av, "adfhn:ot:e:s:vVw", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, ac, av, "adfhn:ot:e:s:vVw", longopts)) != -1;) {
     switch (c) {
     case 'a': case 'd': break;
     case 'f': o.names = true; break;

@@ -44,8 +44,7 @@ CMD_DEFINE("nproc", cmd_nproc_main);
 static int no_operands(cmd_ctx *ctx, int argc, char **argv, const char *usage) {
   static const cmd_longopt lo[] = {CMD_LONGOPTS_STD, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "", lo)) != -1;) {
     switch (c) {
     case CMD_OPT_HELP: return cmd_print_help(ctx, usage) - 1;
     case CMD_OPT_VERSION: return cmd_print_version(ctx) - 1;
@@ -82,8 +81,7 @@ int cmd_id_main(cmd_ctx *ctx, int argc, char **argv) {
                                    {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool u = false, g = false, G = false, n = false, r = false, z = false;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "agGnruzZ", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "agGnruzZ", lo)) != -1;) {
     switch (c) {
     case 'a': break;
     case 'g': g = true; break;
@@ -187,8 +185,7 @@ int cmd_hostname_main(cmd_ctx *ctx, int argc, char **argv) {
       {"nis", 0, 'y'}, {"help", 0, 'h'}, {"version", 0, 'V'}, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
   char mode = 0;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "sfdiIaAF:byhV", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "sfdiIaAF:byhV", lo)) != -1;) {
     switch (c) {
     case 'h':
       cmd_outs(ctx, "Usage: hostname [-b] {hostname|-F file}         set host name (from file)\n"
@@ -226,8 +223,7 @@ int cmd_uname_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int want = 0;
   bool all = false;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "asnrvmpio", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "asnrvmpio", lo)) != -1;) {
     switch (c) {
     case 'a': all = true; want |= S | N | R | V | M | O; break;
     case 's': want |= S; break;
@@ -272,8 +268,7 @@ int cmd_nproc_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool all = false;
   unsigned long ignore = 0;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "", lo)) != -1;) {
     switch (c) {
     case OPT_ALL: all = true; break;
     case OPT_IGNORE: {

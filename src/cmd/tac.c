@@ -84,8 +84,7 @@ int cmd_tac_main(cmd_ctx *ctx, int argc, char **argv) {
   tac_opts o = {0};
   o.sep = "\n";
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "brs:", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "brs:", longopts)) != -1;) {
     switch (c) {
     case 'b': o.before = true; break;
     case 'r': o.regex = true; break;
@@ -113,9 +112,8 @@ int cmd_tac_main(cmd_ctx *ctx, int argc, char **argv) {
       return 1;
     }
   }
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < argc ? argv + g.ind : dash;
-  int nfiles = g.ind < argc ? argc - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   size_t limit = ctx->max_string ? (size_t)ctx->max_string * 8 : (size_t)1 << 30;
   int status = 0;
   for (int i = 0; i < nfiles && !ctx->out_err; i++) {

@@ -301,7 +301,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
       {"pid", 1, 260},     {"max-unchanged-stats", 1, 261},
       {"quiet", 0, 'q'},   {"silent", 0, 'q'},    {"verbose", 0, 'v'},
       {"zero-terminated", 0, 'z'},                {"presume-input-pipe", 0, 262},
-      {"help", 0, 256},    {"version", 0, 257},   {0, 0, 0}};
+      {"help", 0, CMD_OPT_HELP},    {"version", 0, CMD_OPT_VERSION},   {0, 0, 0}};
   uintmax_t n = 10;
   bool from_start = false, lines = true, follow = false;
   int header_mode = 0; /* 0 when several files, 1 never, 2 always */
@@ -320,8 +320,8 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
   }
 
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, ac, av, "c:n:fFqs:vz0123456789", longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &g, ac, av, "c:n:fFqs:vz0123456789", longopts)) != -1;) {
     switch (c) {
     case 'c':
     case 'n': {
@@ -378,8 +378,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'q': header_mode = 1; break;
     case 'v': header_mode = 2; break;
     case 'z': delim = '\0'; break;
-    case 256: cmd_outs(ctx, tail_usage); return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, tail_usage);
     default:
       if (c >= '0' && c <= '9') {
         cmd_errorf(ctx, "option used in invalid context -- %c", c);
@@ -389,9 +388,8 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
 
-  static char *const dash[] = {"-", NULL};
-  char *const *files = g.ind < ac ? av + g.ind : dash;
-  int nfiles = g.ind < ac ? ac - g.ind : 1;
+  int nfiles;
+  char *const *files = cmd_file_operands(ac, av, g.ind, &nfiles);
   bool headers = header_mode == 2 || (header_mode == 0 && nfiles > 1);
   char *buf = cmd_alloc(ctx, TAIL_BLOCK);
   if (!buf) return 1;

@@ -46,8 +46,7 @@ int cmd_tee_main(cmd_ctx *ctx, int argc, char **argv) {
   bool append = false;
   int mode = OE_DEFAULT;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "aip", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "aip", longopts)) != -1;) {
     switch (c) {
     case 'a': append = true; break;
     case 'i': break;

@@ -150,8 +150,7 @@ int cmd_touch_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool a = false, m = false, nocreate = false, nofollow = false;
   const char *date = NULL, *ref = NULL, *stamp = NULL;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "acd:fhmr:t:", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "acd:fhmr:t:", lo)) != -1;) {
     switch (c) {
     case 'a': a = true; break;
     case 'c': nocreate = true; break;
@@ -173,8 +172,7 @@ int cmd_touch_main(cmd_ctx *ctx, int argc, char **argv) {
         return cmd_usage_hint(ctx, 1);
       }
       break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, touch_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, touch_usage);
     default: return 1;
     }
   }

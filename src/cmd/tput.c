@@ -288,8 +288,7 @@ int cmd_tput_main(cmd_ctx *ctx, int argc, char **argv) {
   const char *tname = cmd_getenv(ctx, "TERM");
   bool from_stdin = false, no_e3 = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "+T:SxV", NULL)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+T:SxV", NULL)) != -1;) {
     switch (c) {
       case 'T':
         tname = g.arg;
@@ -351,8 +350,7 @@ int cmd_clear_main(cmd_ctx *ctx, int argc, char **argv) {
   const char *tname = cmd_getenv(ctx, "TERM");
   bool no_e3 = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "T:xV", NULL)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "T:xV", NULL)) != -1;) {
     switch (c) {
       case 'T':
         tname = g.arg;

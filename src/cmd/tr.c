@@ -580,19 +580,17 @@ static int tr_validate(cmd_ctx *ctx, tr_set *s1, tr_set *s2, bool translating,
 int cmd_tr_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longopts[] = {
       {"complement", 0, 'c'}, {"delete", 0, 'd'},     {"squeeze-repeats", 0, 's'},
-      {"truncate-set1", 0, 't'}, {"help", 0, 256},    {"version", 0, 257},
+      {"truncate-set1", 0, 't'}, {"help", 0, CMD_OPT_HELP},    {"version", 0, CMD_OPT_VERSION},
       {0, 0, 0}};
   bool complement = false, del = false, squeeze = false, truncate = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "+cCdst", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+cCdst", longopts)) != -1;) {
     switch (c) {
     case 'c': case 'C': complement = true; break;
     case 'd': del = true; break;
     case 's': squeeze = true; break;
     case 't': truncate = true; break;
-    case 256: cmd_outs(ctx, tr_usage); return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, tr_usage);
     default: return 1; /* cmd_getopt printed the message */
     }
   }

@@ -42,15 +42,13 @@ int cmd_truncate_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool nocreate = false, io_blocks = false;
   const char *ref = NULL, *size_arg = NULL;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "cor:s:", lo)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "cor:s:", lo)) != -1;) {
     switch (c) {
     case 'c': nocreate = true; break;
     case 'o': io_blocks = true; break;
     case 'r': ref = st.arg; break;
     case 's': size_arg = st.arg; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, truncate_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, truncate_usage);
     default: return 1;
     }
   }

@@ -223,8 +223,7 @@ static int ts_run(tsort *t, char *data, size_t len, const char *file) {
 int cmd_tsort_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longs[] = {{"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "", longs)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "", longs)) != -1;) {
     if (c == 256) {
       cmd_outs(
           ctx,

@@ -16,8 +16,7 @@ int cmd_tty_main(cmd_ctx *ctx, int argc, char **argv) {
       {"silent", 0, 's'}, {"quiet", 0, 's'}, {"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
   bool silent = false;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "s", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "s", longopts)) != -1;) {
     if (c == 's') silent = true;
     else if (c == 256) {
       cmd_outs(ctx, "Usage: tty [OPTION]...\n"

@@ -123,13 +123,8 @@ int cmd_unexpand_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_tabs tabs = {0};
   bool all = false, first_only = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  for (;;) {
-    /* Unlike -t, the obsolete form does not imply -a (as in GNU). */
-    int obsolete = cmd_tabs_obsolete(ctx, &tabs, &g, argc, argv);
-    if (obsolete < 0) return 1;
-    if (obsolete) continue;
-    if ((c = cmd_getopt(ctx, &g, argc, argv, "at:", longopts)) == -1) break;
+  /* Unlike -t, the obsolete form does not imply -a (as in GNU). */
+  for (int c; (c = cmd_tabs_getopt(ctx, &tabs, &g, argc, argv, "at:", longopts)) != -1;) {
     switch (c) {
     case 'a': all = true; break;
     case 258: first_only = true; break;

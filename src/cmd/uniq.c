@@ -246,7 +246,7 @@ int cmd_uniq_main(cmd_ctx *ctx, int argc, char **argv) {
       {"count", 0, 'c'},       {"repeated", 0, 'd'},        {"all-repeated", 2, 258},
       {"group", 2, 259},       {"ignore-case", 0, 'i'},     {"unique", 0, 'u'},
       {"skip-fields", 1, 'f'}, {"skip-chars", 1, 's'},      {"check-chars", 1, 'w'},
-      {"zero-terminated", 0, 'z'}, {"help", 0, 256},        {"version", 0, 257},
+      {"zero-terminated", 0, 'z'}, {"help", 0, CMD_OPT_HELP},        {"version", 0, CMD_OPT_VERSION},
       {0, 0, 0}};
   uniq_opts o = {0};
   o.check_chars = SIZE_MAX;
@@ -254,8 +254,8 @@ int cmd_uniq_main(cmd_ctx *ctx, int argc, char **argv) {
   o.delim = '\n';
   bool fields_from_f = true; /* skip_fields was last set by -f (or not at all) */
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "0123456789cdDf:is:uw:z", longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &g, argc, argv, "0123456789cdDf:is:uw:z", longopts)) != -1;) {
     if (c >= '0' && c <= '9') {
       /* Obsolete -N: digits accumulate, restarting after a -f. */
       if (fields_from_f) o.skip_fields = 0;
@@ -309,8 +309,7 @@ int cmd_uniq_main(cmd_ctx *ctx, int argc, char **argv) {
         return 1;
       break;
     case 'z': o.delim = '\0'; break;
-    case 256: cmd_outs(ctx, uniq_usage); return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, uniq_usage);
     default: return 1; /* cmd_getopt printed the message */
     }
   }

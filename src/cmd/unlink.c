@@ -24,8 +24,7 @@ static int simple_args(cmd_ctx *ctx, int argc, char **argv, const char *usage, i
                        int *st) {
   static const cmd_longopt longopts[] = {{"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "", longopts)) != -1;) {
     if (c == 256) {
       cmd_outs(ctx, usage);
       *st = 0;

@@ -89,8 +89,7 @@ int cmd_uuidgen_main(cmd_ctx *ctx, int argc, char **argv) {
   const char *ns = NULL, *name = NULL;
   bool hex = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "rtn:N:msxhV", longs)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "rtn:N:msxhV", longs)) != -1;) {
     switch (c) {
       case 'r':
       case 't':

@@ -335,12 +335,11 @@ int cmd_wc_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longopts[] = {
       {"bytes", 0, 'c'}, {"chars", 0, 'm'},           {"lines", 0, 'l'},
       {"words", 0, 'w'}, {"max-line-length", 0, 'L'}, {"files0-from", 1, 258},
-      {"help", 0, 256},  {"version", 0, 257},         {0, 0, 0}};
+      {"help", 0, CMD_OPT_HELP},  {"version", 0, CMD_OPT_VERSION},         {0, 0, 0}};
   wc_opts o = {0};
   const char *files_from = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "clLmw", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "clLmw", longopts)) != -1;) {
     switch (c) {
     case 'c': o.bytes = true; break;
     case 'm': o.chars = true; break;
@@ -348,8 +347,7 @@ int cmd_wc_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'w': o.words = true; break;
     case 'L': o.maxlen = true; break;
     case 258: files_from = g.arg; break;
-    case 256: cmd_outs(ctx, wc_usage); return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, wc_usage);
     default: return 1; /* cmd_getopt printed the message */
     }
   }

@@ -270,8 +270,8 @@ int cmd_xz_main(cmd_ctx *ctx, int argc, char **argv) {
   if (strncmp(base, "un", 2) == 0 || strncmp(base, "bun", 3) == 0) t.decompress = true;
   if (strstr(base, "cat")) t.decompress = t.to_stdout = true;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "zdtkcfqvhVsT:0123456789", longs)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &st, argc, argv, "zdtkcfqvhVsT:0123456789", longs)) != -1;) {
     switch (c) {
       case 'z': t.decompress = false; break;
       case 'd': t.decompress = true; break;

@@ -21,8 +21,7 @@ int cmd_yes_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longopts[] = {{"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   /* Like GNU, only --help/--version are options, and only before operands. */
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "+", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+", longopts)) != -1;) {
     if (c == 256) {
       cmd_outs(ctx, "Usage: yes [STRING]...\n  or:  yes OPTION\n"
                     "Repeatedly output a line with all specified STRING(s), or 'y'.\n\n"

@@ -146,6 +146,20 @@ static size_t span(const char *s, size_t n, size_t *i, const char *set) {
 #define DIG "0123456789"
 #define DIG_ "0123456789_"
 
+/* Skips YAML 1.1's sexagesimal groups (":[0-5]?[0-9]", each) at *i; false
+ * when a ':' is not followed by one or two digits. */
+static bool span_sexagesimal(const char *s, size_t n, size_t *i) {
+  while (*i < n && s[*i] == ':') {
+    size_t d = ++*i;
+    if (d < n && s[d] >= '0' && s[d] <= '5' && d + 1 < n && s[d + 1] >= '0' && s[d + 1] <= '9')
+      *i += 2;
+    else if (d < n && s[d] >= '0' && s[d] <= '9')
+      *i += 1;
+    if (*i == d) return false;
+  }
+  return true;
+}
+
 /* YAML 1.1 int: [-+]?0b[0-1_]+ | [-+]?0[0-7_]+ | [-+]?(0|[1-9][0-9_]*) |
  * [-+]?0x[0-9a-fA-F_]+ | [-+]?[1-9][0-9_]*(:[0-5]?[0-9])+ */
 static bool match_int11(const char *s, size_t n) {
@@ -161,17 +175,7 @@ static bool match_int11(const char *s, size_t n) {
     i = b + 1;
     span(s, n, &i, DIG_);
     if (i == n) return true;
-    /* sexagesimal */
-    while (i < n && s[i] == ':') {
-      i++;
-      size_t d = i;
-      if (i < n && s[i] >= '0' && s[i] <= '5' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')
-        i += 2;
-      else if (i < n && s[i] >= '0' && s[i] <= '9')
-        i += 1;
-      if (i == d) return false;
-    }
-    return i == n;
+    return span_sexagesimal(s, n, &i) && i == n;
   }
   return false;
 }
@@ -192,15 +196,7 @@ static bool match_float11(const char *s, size_t n) {
     span(s, n, &i, DIG_);
     if (i < n && s[i] == ':') {
       /* [0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]* */
-      while (i < n && s[i] == ':') {
-        i++;
-        size_t d = i;
-        if (i < n && s[i] >= '0' && s[i] <= '5' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')
-          i += 2;
-        else if (i < n && s[i] >= '0' && s[i] <= '9')
-          i += 1;
-        if (i == d) return false;
-      }
+      if (!span_sexagesimal(s, n, &i)) return false;
       if (!(i < n && s[i] == '.')) return false;
       i++;
       span(s, n, &i, DIG_);

@@ -301,8 +301,7 @@ int cmd_zstd_main(cmd_ctx *ctx, int argc, char **argv) {
   nv[nc] = NULL;
   argc = nc, argv = nv;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "dzcfktqvo:T:", longs)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "dzcfktqvo:T:", longs)) != -1;) {
     switch (c) {
       case 'd':
         o.decompress = true;

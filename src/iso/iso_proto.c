@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "iso/iso.h"
+#include "jail/jail.h"
 
 void iso_buf_add(iso_buf *b, const void *p, size_t n) {
   if (b->oom || n == 0) return;
@@ -74,21 +75,9 @@ int iso_send(int sock, uint32_t type, const void *data, size_t len, int pass_fd)
   iso_frame_head head = {type, 0, len};
   struct iovec iov[2] = {{&head, sizeof head}, {(void *)data, len}};
   int niov = len ? 2 : 1;
-  union {
-    char buf[CMSG_SPACE(sizeof(int))];
-    struct cmsghdr align;
-  } cm;
+  jail_cmsg_buf cm;
   struct msghdr msg = {.msg_iov = iov, .msg_iovlen = (size_t)niov};
-  if (pass_fd >= 0) {
-    memset(&cm, 0, sizeof cm);
-    msg.msg_control = cm.buf;
-    msg.msg_controllen = sizeof cm.buf;
-    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-    c->cmsg_level = SOL_SOCKET;
-    c->cmsg_type = SCM_RIGHTS;
-    c->cmsg_len = CMSG_LEN(sizeof(int));
-    memcpy(CMSG_DATA(c), &pass_fd, sizeof(int));
-  }
+  if (pass_fd >= 0) jail_cmsg_put_fds(&msg, &cm, &pass_fd, 1);
   while (msg.msg_iovlen > 0) {
     ssize_t w = sendmsg(sock, &msg, MSG_NOSIGNAL);
     if (w < 0 && errno == EINTR) continue;

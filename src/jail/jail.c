@@ -65,27 +65,26 @@ int jail_failx(jail_err *e, const char *fmt, ...) {
   return r;
 }
 
+void jail_cmsg_put_fds(struct msghdr *m, jail_cmsg_buf *cb, const int *fds, int n) {
+  memset(cb, 0, sizeof *cb);
+  m->msg_control = cb->buf;
+  m->msg_controllen = CMSG_SPACE((size_t)n * sizeof(int));
+  struct cmsghdr *c = CMSG_FIRSTHDR(m);
+  c->cmsg_level = SOL_SOCKET;
+  c->cmsg_type = SCM_RIGHTS;
+  c->cmsg_len = CMSG_LEN((size_t)n * sizeof(int));
+  memcpy(CMSG_DATA(c), fds, (size_t)n * sizeof(int));
+}
+
 int jail_send_msg(int sock, char kind, const char *text, int fd) {
   char buf[JAIL_ERRMSG_MAX + 2];
   size_t tl = text ? strnlen(text, JAIL_ERRMSG_MAX) : 0;
   buf[0] = kind;
   if (tl) memcpy(buf + 1, text, tl);
   struct iovec iov = {buf, 1 + tl};
-  union {
-    char b[CMSG_SPACE(sizeof(int))];
-    struct cmsghdr align;
-  } cbuf;
+  jail_cmsg_buf cbuf;
   struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1};
-  if (fd >= 0) {
-    memset(&cbuf, 0, sizeof cbuf);
-    m.msg_control = cbuf.b;
-    m.msg_controllen = sizeof cbuf.b;
-    struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
-    cm->cmsg_level = SOL_SOCKET;
-    cm->cmsg_type = SCM_RIGHTS;
-    cm->cmsg_len = CMSG_LEN(sizeof(int));
-    memcpy(CMSG_DATA(cm), &fd, sizeof(int));
-  }
+  if (fd >= 0) jail_cmsg_put_fds(&m, &cbuf, &fd, 1);
   ssize_t r;
   do r = sendmsg(sock, &m, MSG_NOSIGNAL);
   while (r < 0 && errno == EINTR);
@@ -354,6 +353,10 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   else
     snprintf(j->memory_note, sizeof j->memory_note, "no cgroup (%.140s)", cgwhy);
 
+  /* The spawn socket exists only where J1 starts the fork server Z: a full
+   * jail running the Python worker (the reduced tier runs W alone; exec mode
+   * runs one program). j->spawn_fd tells the caller (py_spawn.c). */
+  int with_spawn = !reduced && !cfg->exec_argv;
   int ctl[2] = {-1, -1}, setup[2] = {-1, -1}, out[2] = {-1, -1}, errp[2] = {-1, -1},
       intr[2] = {-1, -1}, spawn[2] = {-1, -1};
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ctl) ||
@@ -361,7 +364,8 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
       pipe2(out, O_CLOEXEC) || pipe2(errp, O_CLOEXEC) ||
       /* A socket, not a pipe: writing to a dead worker must not SIGPIPE us. */
       socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, intr) ||
-      socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, spawn) || move_high(&spawn[1]) ||
+      (with_spawn && (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, spawn) ||
+                      move_high(&spawn[1]))) ||
       move_high(&ctl[1]) || move_high(&setup[1]) || move_high(&out[1]) ||
       move_high(&errp[1]) || move_high(&intr[0])) {
     snprintf(err, errlen, "jail: socketpair/pipe: %s", strerror(errno));
@@ -426,12 +430,13 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   argv[ac] = NULL;
   char *envp[] = {NULL};
 
-  /* fds 3..8 in the order of JAIL_FD_CTL .. JAIL_FD_SPAWN */
+  /* fds 3..8 in the order of JAIL_FD_CTL .. JAIL_FD_SPAWN (the last one only
+   * with a fork server) */
   const int fds[] = {ctl[1], setup[1], out[1], errp[1], intr[0], spawn[1]};
   pid_t pid;
   /* stderr is /dev/null, not the host's: P1 and J1 inherit 0-2, and a hijacked
    * J1 could write to (or truncate) whatever file the host's fd 2 is. */
-  int rc = jail_spawn(helper, argv, envp, fds, 6, 1, &pid);
+  int rc = jail_spawn(helper, argv, envp, fds, with_spawn ? 6 : 5, 1, &pid);
   for (size_t i = 0; i < nro; i++) free(roargs[i]);
   if (rc != 0) {
     snprintf(err, errlen, "jail: cannot start %s: %s", helper, strerror(rc));
@@ -442,7 +447,7 @@ int jail_start(const jail_config *cfg, jail *j, char *err, size_t errlen) {
   close(out[1]);
   close(errp[1]);
   close(intr[0]);
-  close(spawn[1]);
+  if (with_spawn) close(spawn[1]);
   j->helper_pid = pid;
   j->ctl_fd = ctl[0];
   j->setup_fd = setup[0];

@@ -55,6 +55,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
 #include <sys/types.h>
 
 #define JAIL_UID 1000            /* the sandbox user inside the jail */
@@ -73,7 +74,8 @@
 #define JAIL_FD_OUT 5
 #define JAIL_FD_ERR 6
 #define JAIL_FD_INTR 7
-#define JAIL_FD_SPAWN 8 /* optional: the spawn socket, kept by J1 for Z */
+#define JAIL_FD_SPAWN 8 /* the spawn socket, kept by J1 for Z: given only to a
+                           full jail running the Python worker (jail_start) */
 /* File descriptors of the worker W (0 is /dev/null, 1 and 2 the pipes). */
 #define JAIL_WFD_CTL 3
 #define JAIL_WFD_INTR 4
@@ -166,7 +168,8 @@ typedef struct jail {
   int setup_fd;              /* setup messages in, lifeline out */
   int out_fd, err_fd;        /* read ends of W's stdout and stderr */
   int intr_fd;               /* our end of W's interrupt socket */
-  int spawn_fd;              /* our end of Z's spawn socket, or -1 */
+  int spawn_fd;              /* our end of Z's spawn socket; -1 where the jail
+                                runs no fork server (reduced tier, exec mode) */
   int fuse_fd;               /* /dev/fuse of the jail's root, or -1 */
   jail_fuse_mode fuse_mode;  /* how that fd was obtained */
   uint32_t fuse_uid, fuse_gid; /* ids FUSE replies must use for the sandbox user
@@ -193,6 +196,17 @@ typedef struct jail_runtime_entry {
  * proc, dev, run). Returns the count (<= JAIL_MAX_RUNTIME). Deterministic for a
  * host, so the FUSE server and J1 agree on it. */
 int jail_runtime_entries(jail_runtime_entry *out, int max);
+
+/* File descriptors passed with a message (SCM_RIGHTS): the control data of
+ * up to JAIL_CMSG_MAX_FDS of them, and jail_cmsg_put_fds to attach fds[0..n)
+ * to m with it (cb must live until the sendmsg). The jail's setup messages,
+ * the spawn requests (py_spawn.c) and the isolated shell's frames (iso). */
+#define JAIL_CMSG_MAX_FDS 5
+typedef union jail_cmsg_buf {
+  char buf[CMSG_SPACE(JAIL_CMSG_MAX_FDS * sizeof(int))];
+  struct cmsghdr align;
+} jail_cmsg_buf;
+void jail_cmsg_put_fds(struct msghdr *m, jail_cmsg_buf *cb, const int *fds, int n);
 
 /* Starts a helper program with posix_spawn (exec'd, never a bare fork of a
  * possibly multi-threaded host, I4): empty signal mask, default dispositions,

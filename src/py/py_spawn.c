@@ -93,18 +93,9 @@ static int put_field(char *buf, size_t *len, const char *s) {
 /* Sends the request with the five child-side fds. 0 or -errno. */
 static int send_request(int sock, const char *data, size_t len, const int fds[5]) {
   struct iovec iov = {(void *)data, len};
-  union {
-    char buf[CMSG_SPACE(5 * sizeof(int))];
-    struct cmsghdr align;
-  } u;
-  memset(&u, 0, sizeof u);
-  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
-                      .msg_controllen = sizeof u.buf};
-  struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
-  c->cmsg_level = SOL_SOCKET;
-  c->cmsg_type = SCM_RIGHTS;
-  c->cmsg_len = CMSG_LEN(5 * sizeof(int));
-  memcpy(CMSG_DATA(c), fds, 5 * sizeof(int));
+  jail_cmsg_buf cb;
+  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1};
+  jail_cmsg_put_fds(&mh, &cb, fds, 5);
   for (;;) {
     ssize_t r = sendmsg(sock, &mh, MSG_NOSIGNAL);
     if (r >= 0) return 0;
@@ -383,9 +374,10 @@ int py_spawn_run(sbx *h, const char *path, char *const *argv, char *const *env, 
     snprintf(res->msg, sizeof res->msg, "%s", sbx_errmsg(h));
     goto out;
   }
-  if (ps->tier == JAIL_TIER_REDUCED) {
-    /* The reduced tier's helper runs W only: no fork server, and no /data
-     * for a program's paths (docs/python.md, "The reduced tier"). */
+  if (ps->j.spawn_fd < 0) {
+    /* The jail runs no fork server: the reduced tier's helper runs W only,
+     * and has no /data for a program's paths (docs/python.md, "The reduced
+     * tier"). */
     snprintf(res->msg, sizeof res->msg,
              "programs of the jail do not run on the reduced jail tier (execute_python does)");
     res->reduced_tier = 1;
@@ -402,7 +394,7 @@ int py_spawn_run(sbx *h, const char *path, char *const *argv, char *const *env, 
     goto out;
   }
   const int child_fds[5] = {reply[1], in[0], outp[1], errp[1], tools[1]};
-  int sr = ps->j.spawn_fd >= 0 ? send_request(ps->j.spawn_fd, req, len, child_fds) : -ENOTCONN;
+  int sr = send_request(ps->j.spawn_fd, req, len, child_fds);
   if (sr == -EPIPE || sr == -ECONNRESET || sr == -ENOTCONN) {
     /* The jail is gone (killed from outside): once more in a new one. */
     if (py_jail_up(h, ps, 1) == SBX_OK && ps->j.spawn_fd >= 0)

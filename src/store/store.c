@@ -545,7 +545,8 @@ static int template_load(sqlite3 *db) {
  * half-written PATH. Commits after that keep SQLite's WAL guarantees
  * (synchronous=NORMAL: atomic, durable at the next checkpoint). */
 
-static int write_all(int fd, const unsigned char *p, size_t len) {
+int store_write_all(int fd, const void *buf, size_t len) {
+  const char *p = buf;
   while (len > 0) {
     ssize_t w = write(fd, p, len);
     if (w < 0 && errno == EINTR) continue;
@@ -597,7 +598,7 @@ static int create_file(const char *path, char **errmsg) {
     if (e != EEXIST) break;
   }
   if (!e) {
-    e = write_all(fd, img, (size_t)len);
+    e = store_write_all(fd, img, (size_t)len);
     if (!e && fdatasync(fd) != 0) e = errno;
     if (close(fd) != 0 && !e) e = errno;
     if (!e && link(tmp, path) != 0 && errno != EEXIST) e = errno;
@@ -1035,38 +1036,31 @@ int store_get_usage(store *s, uint64_t *bytes, uint64_t *inodes) {
   return 0;
 }
 
-int store_quota_bytes(store *s, int64_t delta) {
+/* Adds delta to *total (s->bytes or s->inodes) under the limit max (0: none):
+ * -ENOSPC when it would pass it; a negative delta stops at 0. The totals are
+ * counted on first use, and only once a limit asks for them. */
+static int quota_charge(store *s, uint64_t max, uint64_t *total, int64_t delta) {
   if (!s->have_totals) {
-    if (!s->quota.max_bytes) return 0;
+    if (!max) return 0;
     int err = compute_totals(s);
     if (err) return err;
   }
   if (delta > 0) {
-    if (s->quota.max_bytes && s->bytes + (uint64_t)delta > s->quota.max_bytes)
-      return -ENOSPC;
-    s->bytes += (uint64_t)delta;
+    if (max && *total + (uint64_t)delta > max) return -ENOSPC;
+    *total += (uint64_t)delta;
   } else {
-    uint64_t d = (uint64_t)(-(delta + 1)) + 1;
-    s->bytes = s->bytes > d ? s->bytes - d : 0;
+    uint64_t d = (uint64_t)(-(delta + 1)) + 1; /* -delta, INT64_MIN too */
+    *total = *total > d ? *total - d : 0;
   }
   return 0;
 }
 
+int store_quota_bytes(store *s, int64_t delta) {
+  return quota_charge(s, s->quota.max_bytes, &s->bytes, delta);
+}
+
 int store_quota_inodes(store *s, int64_t delta) {
-  if (!s->have_totals) {
-    if (!s->quota.max_inodes) return 0;
-    int err = compute_totals(s);
-    if (err) return err;
-  }
-  if (delta > 0) {
-    if (s->quota.max_inodes && s->inodes + (uint64_t)delta > s->quota.max_inodes)
-      return -ENOSPC;
-    s->inodes += (uint64_t)delta;
-  } else {
-    uint64_t d = (uint64_t)(-delta);
-    s->inodes = s->inodes > d ? s->inodes - d : 0;
-  }
-  return 0;
+  return quota_charge(s, s->quota.max_inodes, &s->inodes, delta);
 }
 
 /* ---- transactions ------------------------------------------------------------- */

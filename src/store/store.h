@@ -71,6 +71,11 @@ typedef struct store_quota {
 
 /* ---- open / close ---------------------------------------------------------- */
 
+/* Writes all of buf to a host fd (retrying EINTR and short writes): 0 or an
+ * errno (EIO when write returns 0). The store writes its images with it; the
+ * API and the CLI their files and streams. */
+int store_write_all(int fd, const void *buf, size_t len);
+
 #define STORE_OPEN_READONLY 0x01 /* SQLITE_OPEN_READONLY */
 #define STORE_OPEN_NOCREATE 0x02 /* do not create a missing file */
 #define STORE_OPEN_MEMORY 0x04   /* path ignored: a private in-memory database */

@@ -125,6 +125,15 @@ static UNUSED char *read_str(sbx *h, const char *path) {
   return data;
 }
 
+/* Checks that the sandbox file at path holds exactly the string want (a
+ * macro, so that a failure names the caller's line). */
+#define CHECK_FILE(h, path, want)          \
+  do {                                     \
+    char *check_file_ = read_str(h, path); \
+    CHECK_STR(check_file_, want);          \
+    sbx_free(check_file_);                 \
+  } while (0)
+
 static UNUSED int write_str(sbx *h, const char *path, const char *s) {
   return sbx_write_file(h, path, s, strlen(s), 0);
 }

@@ -66,17 +66,11 @@ TEST(write_replaces_and_append_appends) {
   REQUIRE(h);
   CHECK_EQ(write_str(h, "/f", "a long first version"), SBX_OK);
   CHECK_EQ(write_str(h, "/f", "short"), SBX_OK);
-  char *s = read_str(h, "/f");
-  CHECK_STR(s, "short");
-  sbx_free(s);
+  CHECK_FILE(h, "/f", "short");
   CHECK_EQ(sbx_write_file(h, "/f", "+more", 5, SBX_WRITE_APPEND), SBX_OK);
-  s = read_str(h, "/f");
-  CHECK_STR(s, "short+more");
-  sbx_free(s);
+  CHECK_FILE(h, "/f", "short+more");
   CHECK_EQ(sbx_write_file(h, "/new", "x", 1, SBX_WRITE_APPEND), SBX_OK); /* creates */
-  s = read_str(h, "/new");
-  CHECK_STR(s, "x");
-  sbx_free(s);
+  CHECK_FILE(h, "/new", "x");
   sbx_close(h);
 }
 
@@ -90,9 +84,7 @@ TEST(missing_parent_is_enoent_unless_mkdirs) {
   CHECK_EQ(sbx_errno(h), ENOENT);
   CHECK_EQ(count_entries(h, "/"), 0);
   CHECK_EQ(sbx_write_file(h, "/a/b/c/d.txt", "deep", 4, SBX_WRITE_MKDIRS), SBX_OK);
-  char *s = read_str(h, "/a/b/c/d.txt");
-  CHECK_STR(s, "deep");
-  sbx_free(s);
+  CHECK_FILE(h, "/a/b/c/d.txt", "deep");
   sbx_stat st;
   REQUIRE(sbx_stat_path(h, "/a/b", 0, &st) == SBX_OK);
   CHECK_EQ(st.type, SBX_TYPE_DIR);
@@ -111,9 +103,7 @@ TEST(writing_to_a_directory_is_eisdir_and_changes_nothing) {
   sbx_stat st;
   REQUIRE(sbx_stat_path(h, "/d", 0, &st) == SBX_OK);
   CHECK_EQ(st.type, SBX_TYPE_DIR);
-  char *s = read_str(h, "/d/inner");
-  CHECK_STR(s, "keep");
-  sbx_free(s);
+  CHECK_FILE(h, "/d/inner", "keep");
   sbx_close(h);
 }
 
@@ -146,9 +136,7 @@ TEST(a_file_used_as_a_directory_is_enotdir) {
   sbx_dirent *e;
   size_t n;
   CHECK_EQ(sbx_listdir(h, "/f", &e, &n), FS_ERR(ENOTDIR));
-  char *s = read_str(h, "/f");
-  CHECK_STR(s, "x");
-  sbx_free(s);
+  CHECK_FILE(h, "/f", "x");
   sbx_close(h);
 }
 
@@ -293,13 +281,9 @@ TEST(rename_moves_and_replaces) {
   REQUIRE(sbx_mkdir(h, "/d", 0) == SBX_OK);
   CHECK_EQ(sbx_rename(h, "/a", "/d/a2"), SBX_OK);
   CHECK(!path_exists(h, "/a"));
-  char *s = read_str(h, "/d/a2");
-  CHECK_STR(s, "A");
-  sbx_free(s);
+  CHECK_FILE(h, "/d/a2", "A");
   CHECK_EQ(sbx_rename(h, "/b", "/d/a2"), SBX_OK); /* replaces */
-  s = read_str(h, "/d/a2");
-  CHECK_STR(s, "B");
-  sbx_free(s);
+  CHECK_FILE(h, "/d/a2", "B");
   CHECK_EQ(sbx_rename(h, "/nope", "/x"), FS_ERR(ENOENT));
   CHECK_STR(sbx_errpath(h), "/nope");
   CHECK(strstr(sbx_errmsg(h), "rename /nope -> /x") != NULL);
@@ -319,12 +303,8 @@ TEST(symlinks_are_created_read_and_followed) {
   REQUIRE(sbx_readlink(h, "/src/rel", &t) == SBX_OK);
   CHECK_STR(t, "lib/util.h");
   sbx_free(t);
-  char *s = read_str(h, "/src/rel");
-  CHECK_STR(s, "u");
-  sbx_free(s);
-  s = read_str(h, "/abs/util.h"); /* through a symlinked directory */
-  CHECK_STR(s, "u");
-  sbx_free(s);
+  CHECK_FILE(h, "/src/rel", "u");
+  CHECK_FILE(h, "/abs/util.h", "u"); /* through a symlinked directory */
   void *d;
   size_t n;
   CHECK_EQ(sbx_read_file(h, "/dangling", &d, &n), FS_ERR(ENOENT));
@@ -343,12 +323,8 @@ TEST(relative_paths_start_at_the_root) {
   sbx *h = open_mem();
   REQUIRE(h);
   CHECK_EQ(sbx_write_file(h, "rel/x.txt", "r", 1, SBX_WRITE_MKDIRS), SBX_OK);
-  char *s = read_str(h, "/rel/x.txt");
-  CHECK_STR(s, "r");
-  sbx_free(s);
-  s = read_str(h, "/rel/../rel/./x.txt");
-  CHECK_STR(s, "r");
-  sbx_free(s);
+  CHECK_FILE(h, "/rel/x.txt", "r");
+  CHECK_FILE(h, "/rel/../rel/./x.txt", "r");
   sbx_close(h);
 }
 
@@ -363,9 +339,7 @@ TEST(non_utf8_names_are_bytes) {
   REQUIRE(n == 1);
   CHECK_STR(e[0].name, name + 1);
   sbx_free(e);
-  char *s = read_str(h, name);
-  CHECK_STR(s, "latin1");
-  sbx_free(s);
+  CHECK_FILE(h, name, "latin1");
   sbx_close(h);
 }
 
@@ -374,9 +348,7 @@ TEST(write_files_is_all_or_nothing) {
   REQUIRE(h);
   sbx_file ok[] = {{"/s/a", "A", 1}, {"/s/b/c", "C", 1}, {"/s/empty", NULL, 0}};
   CHECK_EQ(sbx_write_files(h, ok, 3, SBX_WRITE_MKDIRS), SBX_OK);
-  char *s = read_str(h, "/s/b/c");
-  CHECK_STR(s, "C");
-  sbx_free(s);
+  CHECK_FILE(h, "/s/b/c", "C");
   sbx_file bad[] = {{"/n1", "1", 1}, {"/n2", "2", 1}, {"/missing/n3", "3", 1}};
   CHECK_EQ(sbx_write_files(h, bad, 3, 0), FS_ERR(ENOENT));
   CHECK_STR(sbx_errpath(h), "/missing/n3");
@@ -437,9 +409,7 @@ TEST(a_thousand_files_in_one_transaction) {
   }
   REQUIRE(sbx_commit(h) == SBX_OK);
   CHECK_EQ(count_entries(h, "/many"), 1000);
-  char *s = read_str(h, "/many/f0999");
-  CHECK_STR(s, "body 999");
-  sbx_free(s);
+  CHECK_FILE(h, "/many/f0999", "body 999");
   sbx_close(h);
 }
 

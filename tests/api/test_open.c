@@ -41,9 +41,7 @@ TEST(memory_sandbox_has_no_path_and_works) {
   REQUIRE(h);
   CHECK_STR(sbx_path(h), "");
   CHECK_EQ(write_str(h, "/x", "1"), SBX_OK);
-  char *s = read_str(h, "/x");
-  CHECK_STR(s, "1");
-  sbx_free(s);
+  CHECK_FILE(h, "/x", "1");
   CHECK_STR(sbx_errmsg(h), "");
   CHECK_EQ(sbx_close(h), SBX_OK);
 }
@@ -212,9 +210,7 @@ TEST(named_sandbox_persists_across_opens) {
   sbx *h;
   REQUIRE(sbx_open(p, SBX_OPEN_NOCREATE, &h) == SBX_OK);
   CHECK_STR(sbx_path(h), p);
-  char *s = read_str(h, "/a");
-  CHECK_STR(s, "hello");
-  sbx_free(s);
+  CHECK_FILE(h, "/a", "hello");
   sbx_close(h);
   CHECK(file_exists(p)); /* a named file is never removed */
 }
@@ -244,9 +240,7 @@ TEST(readonly_open_reads_but_refuses_writes) {
   REQUIRE(make_sandbox(p) == 0);
   sbx *h;
   REQUIRE(sbx_open(p, SBX_OPEN_READONLY, &h) == SBX_OK);
-  char *s = read_str(h, "/a");
-  CHECK_STR(s, "hello");
-  sbx_free(s);
+  CHECK_FILE(h, "/a", "hello");
   CHECK_EQ(write_str(h, "/a", "changed"), SBX_READONLY);
   CHECK(strstr(sbx_errmsg(h), "read-only") != NULL);
   CHECK_EQ(write_str(h, "/b", "new"), SBX_READONLY);
@@ -255,9 +249,7 @@ TEST(readonly_open_reads_but_refuses_writes) {
   CHECK_EQ(sbx_remove(h, "/a", 0), SBX_READONLY);
   sbx_close(h);
   REQUIRE(sbx_open(p, SBX_OPEN_NOCREATE, &h) == SBX_OK);
-  s = read_str(h, "/a");
-  CHECK_STR(s, "hello");
-  sbx_free(s);
+  CHECK_FILE(h, "/a", "hello");
   CHECK(!path_exists(h, "/b"));
   CHECK(!path_exists(h, "/d"));
   sbx_close(h);
@@ -421,9 +413,7 @@ TEST(readonly_database_file_gives_readonly) {
   chmod(dir, 0755);
   sbx *h;
   REQUIRE(sbx_open(p, SBX_OPEN_READONLY, &h) == SBX_OK);
-  char *s = read_str(h, "/a");
-  CHECK_STR(s, "hello");
-  sbx_free(s);
+  CHECK_FILE(h, "/a", "hello");
   sbx_close(h);
 }
 

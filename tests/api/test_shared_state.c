@@ -95,9 +95,7 @@ static void check_b(sbx *b, const job *jb, const char *stmt) {
   CHECK_EQ(jb->exit_code, 0);
   CHECK_STR(jb->out, "line8\n1\n");
   CHECK_EQ(write_str(b, "/data/api.txt", "api"), SBX_OK);
-  char *s = read_str(b, "/data/api.txt");
-  CHECK_STR(s, "api");
-  sbx_free(s);
+  CHECK_FILE(b, "/data/api.txt", "api");
 }
 
 static sqlite3_int64 soft_limit0, hard_limit0; /* libsqlite3's limits at start */

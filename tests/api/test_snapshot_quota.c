@@ -100,9 +100,7 @@ TEST(snapshot_of_a_file_sandbox_includes_uncheckpointed_writes) {
   sbx_close(h);
   sbx *m;
   REQUIRE(sbx_open_snapshot(bytes, len, 0, &m) == SBX_OK);
-  char *s = read_str(m, "/w");
-  CHECK_STR(s, "written");
-  sbx_free(s);
+  CHECK_FILE(m, "/w", "written");
   sbx_close(m);
   sbx_free(bytes);
 }
@@ -214,9 +212,7 @@ TEST(fork_copies_into_an_independent_file) {
   sbx_close(f);
   /* the fork persists as a normal file */
   REQUIRE(sbx_open(p, SBX_OPEN_NOCREATE, &f) == SBX_OK);
-  char *s = read_str(f, "/docs/readme.md");
-  CHECK_STR(s, "changed in fork");
-  sbx_free(s);
+  CHECK_FILE(f, "/docs/readme.md", "changed in fork");
   sbx_close(f);
   /* fork without a handle, from a file sandbox */
   const char *p2 = scratch("fork2.db");
@@ -366,9 +362,7 @@ TEST(snapshot_and_fork_with_another_reader_pinning_the_wal) {
     snprintf(fp, sizeof fp, "pinned-fork%d.db", round);
     sbx *f;
     REQUIRE(sbx_fork(h, scratch(fp), &f) == SBX_OK);
-    a = read_str(f, "/new");
-    CHECK_STR(a, "new");
-    sbx_free(a);
+    CHECK_FILE(f, "/new", "new");
     sbx_close(f);
     /* the second round: the reader is gone, the fast path is taken */
     sqlite3_exec(reader, "COMMIT", NULL, NULL, NULL);

@@ -156,12 +156,8 @@ TEST(file_bytes_match_the_stored_chunks) {
     sbx_free(got);
     free(raw);
   }
-  char *s = read_str(h, "/README.md");
-  CHECK_STR(s, "hello from agentfs fixture v1\n\n");
-  sbx_free(s);
-  s = read_str(h, "/renamed.txt");
-  CHECK_STR(s, "rename me\n");
-  sbx_free(s);
+  CHECK_FILE(h, "/README.md", "hello from agentfs fixture v1\n\n");
+  CHECK_FILE(h, "/renamed.txt", "rename me\n");
   /* blob.bin: byte i = (i*7+3) & 0xff, 25 chunks of 4096 */
   void *blob;
   size_t len;
@@ -185,12 +181,8 @@ TEST(symlinks_have_their_targets) {
   REQUIRE(sbx_readlink(h, "/src/rel-link", &t) == SBX_OK);
   CHECK_STR(t, "lib/util.h");
   sbx_free(t);
-  char *s = read_str(h, "/readme-link");
-  CHECK_STR(s, "hello from agentfs fixture v1\n\n");
-  sbx_free(s);
-  s = read_str(h, "/src/rel-link");
-  CHECK_STR(s, "static inline int util(void){return 0;}\n");
-  sbx_free(s);
+  CHECK_FILE(h, "/readme-link", "hello from agentfs fixture v1\n\n");
+  CHECK_FILE(h, "/src/rel-link", "static inline int util(void){return 0;}\n");
   sbx_close(h);
 }
 
@@ -268,13 +260,9 @@ TEST(sbx_writes_into_the_sdk_database) {
   sbx_close(h);
   h = open_copy();
   REQUIRE(h);
-  char *s = read_str(h, "/new/from-sbx.txt");
-  CHECK_STR(s, "sbx was here\n");
-  sbx_free(s);
+  CHECK_FILE(h, "/new/from-sbx.txt", "sbx was here\n");
   CHECK(!path_exists(h, "/renamed.txt"));
-  s = read_str(h, "/README.md"); /* the SDK's data is intact */
-  CHECK_STR(s, "hello from agentfs fixture v1\n\n");
-  sbx_free(s);
+  CHECK_FILE(h, "/README.md", "hello from agentfs fixture v1\n\n"); /* the SDK's data is intact */
   sbx_close(h);
 }
 

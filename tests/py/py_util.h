@@ -7,10 +7,12 @@
 
 #include <ctype.h>
 #include <dirent.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -46,6 +48,43 @@ static UNUSED const char *py_eval(sbx *h, const char *code) {
   else snprintf(buf, sizeof buf, "%s", r->repr ? r->repr : "");
   sbx_free(r);
   return buf;
+}
+
+/* Seconds on the monotonic clock. */
+static UNUSED double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+typedef struct py_cancel_timer {
+  sbx *h;       /* the sandbox to cancel */
+  int after_ms; /* after this long */
+} py_cancel_timer;
+
+static void *py_cancel_later(void *arg) {
+  py_cancel_timer *c = arg;
+  usleep((useconds_t)c->after_ms * 1000);
+  sbx_cancel(c->h);
+  return NULL;
+}
+
+/* Runs a script that would not end by itself (it prints "after" when it
+ * does), cancels it from another thread after_ms later, and checks that the
+ * call ends SBX_CANCELED, soon, without reaching "after". */
+static UNUSED void check_bash_cancel(sbx *h, const char *script, int after_ms) {
+  py_cancel_timer c = {h, after_ms};
+  pthread_t t;
+  pthread_create(&t, NULL, py_cancel_later, &c);
+  sbx_bash_result r;
+  double t0 = now_s();
+  int rc = sbx_bash(h, script, strlen(script), &r);
+  double secs = now_s() - t0;
+  pthread_join(t, NULL);
+  CHECK_EQ(rc, SBX_CANCELED);
+  CHECK(secs < 30);
+  CHECK(!r.out || !strstr(r.out, "after"));
+  sbx_bash_result_free(&r);
 }
 
 /* Processes that descend from this test process: the jails it started (their

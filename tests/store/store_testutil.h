@@ -18,18 +18,22 @@
 #include "harness.h"
 #include "store/store.h"
 
-/* A fresh in-memory store (aborts the program if that fails). */
-static inline store *tu_mem(void) {
+/* store_open(path, flags), or the program exits 2 after saying what failed
+ * (`what`: which store it was). */
+static inline store *tu_open(const char *path, int flags, const char *what) {
   store *s = NULL;
   char *msg = NULL;
-  int rc = store_open(NULL, STORE_OPEN_MEMORY, &s, &msg);
+  int rc = store_open(path, flags, &s, &msg);
   if (rc) {
-    fprintf(stderr, "store_open(memory): %d %s\n", rc, msg ? msg : "");
+    fprintf(stderr, "%s: %d %s\n", what, rc, msg ? msg : "");
     exit(2);
   }
   free(msg);
   return s;
 }
+
+/* A fresh in-memory store (aborts the program if that fails). */
+static inline store *tu_mem(void) { return tu_open(NULL, STORE_OPEN_MEMORY, "store_open(memory)"); }
 
 /* The first column of the first row of `sql` as an integer (-999 if none). */
 static inline long long tu_int(store *s, const char *sql) {

@@ -50,16 +50,8 @@ static store *open_copy(char **path_out) {
     exit(2);
   }
   fclose(f);
-  store *s = NULL;
-  char *msg = NULL;
-  int rc = store_open(path, STORE_OPEN_NOCREATE, &s, &msg);
-  if (rc) {
-    fprintf(stderr, "open fixture copy: %d %s\n", rc, msg ? msg : "");
-    exit(2);
-  }
-  free(msg);
   *path_out = path;
-  return s;
+  return tu_open(path, STORE_OPEN_NOCREATE, "open fixture copy");
 }
 
 /* sqlite_master as "type|name|tbl_name|sql\n" lines in creation order. */

@@ -534,6 +534,23 @@ static PyObject *reply_tuple(const py_msg *m) {
   return r;
 }
 
+/* Ends a TOOL_CALL or TOOL_SEARCH request begun in W.out (the channel
+ * entered), sends it and waits for its TOOL_REPLY: the reply's tuple, or
+ * NULL with ValueError(too_large) when the request does not fit a frame. */
+static PyObject *tool_request_finish(uint32_t id, const char *too_large) {
+  if (py_msg_end(&W.out) != 0) {
+    out_abort();
+    chan_leave();
+    PyErr_SetString(PyExc_ValueError, too_large);
+    return NULL;
+  }
+  send_out();
+  wait_for(PY_MSG_TOOL_REPLY, id, g_reply);
+  PyObject *r = reply_tuple(g_reply);
+  chan_leave();
+  return r;
+}
+
 static PyObject *w_tool_call(PyObject *self, PyObject *args) {
   const char *name, *json;
   Py_ssize_t nl, jl;
@@ -544,17 +561,7 @@ static PyObject *w_tool_call(PyObject *self, PyObject *args) {
   out_begin(PY_MSG_TOOL_CALL, id);
   py_msg_add(&W.out, PY_T_NAME, name, (size_t)nl);
   py_msg_add(&W.out, PY_T_JSON, json, (size_t)jl);
-  if (py_msg_end(&W.out) != 0) {
-    out_abort();
-    chan_leave();
-    PyErr_SetString(PyExc_ValueError, "tool call too large (name <= 255 bytes, payload <= 16 MiB)");
-    return NULL;
-  }
-  send_out();
-  wait_for(PY_MSG_TOOL_REPLY, id, g_reply);
-  PyObject *r = reply_tuple(g_reply);
-  chan_leave();
-  return r;
+  return tool_request_finish(id, "tool call too large (name <= 255 bytes, payload <= 16 MiB)");
 }
 
 static PyObject *w_tool_search(PyObject *self, PyObject *args) {
@@ -568,17 +575,7 @@ static PyObject *w_tool_search(PyObject *self, PyObject *args) {
   py_msg_add_str(&W.out, PY_T_QUERY, q);
   py_msg_add_str(&W.out, PY_T_DETAIL, detail);
   py_msg_add_u64(&W.out, PY_T_LIMIT, limit < 0 ? 0 : (uint64_t)limit);
-  if (py_msg_end(&W.out) != 0) {
-    out_abort();
-    chan_leave();
-    PyErr_SetString(PyExc_ValueError, "search query too large");
-    return NULL;
-  }
-  send_out();
-  wait_for(PY_MSG_TOOL_REPLY, id, g_reply);
-  PyObject *r = reply_tuple(g_reply);
-  chan_leave();
-  return r;
+  return tool_request_finish(id, "search query too large");
 }
 
 static PyObject *w_stdin_read(PyObject *self, PyObject *args) {

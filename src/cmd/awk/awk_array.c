@@ -408,17 +408,18 @@ static void promote(awk_arr *a) {
 
 /* ---- str part ---------------------------------------------------------------------- */
 
-static void str_grow(awk_interp *in, awk_arr *a) {
-  size_t oldsize = a->ssize, newsize = oldsize;
+/* The table size after `size` (the next of prime_sizes), or `size` itself,
+ * with a->maxed set, when it is the largest: the table then stops growing. */
+static size_t next_prime_size(awk_arr *a, size_t size) {
   for (size_t i = 0; i < sizeof prime_sizes / sizeof prime_sizes[0]; i++)
-    if (oldsize < prime_sizes[i]) {
-      newsize = prime_sizes[i];
-      break;
-    }
-  if (newsize == oldsize) {
-    a->maxed = true;
-    return;
-  }
+    if (size < prime_sizes[i]) return prime_sizes[i];
+  a->maxed = true;
+  return size;
+}
+
+static void str_grow(awk_interp *in, awk_arr *a) {
+  size_t oldsize = a->ssize, newsize = next_prime_size(a, oldsize);
+  if (newsize == oldsize) return;
   awk_elem **nb = xcalloc(in, newsize, sizeof *nb);
   awk_elem **old = a->sb;
   a->sb = nb;
@@ -493,16 +494,8 @@ static void int_insert_raw(awk_interp *in, awk_arr *a, int32_t k, awk_elem *e) {
 }
 
 static void int_grow(awk_interp *in, awk_arr *a) {
-  size_t oldsize = a->isize, newsize = oldsize;
-  for (size_t i = 0; i < sizeof prime_sizes / sizeof prime_sizes[0]; i++)
-    if (oldsize < prime_sizes[i]) {
-      newsize = prime_sizes[i];
-      break;
-    }
-  if (newsize == oldsize) {
-    a->maxed = true;
-    return;
-  }
+  size_t oldsize = a->isize, newsize = next_prime_size(a, oldsize);
+  if (newsize == oldsize) return;
   int_node **old = a->ib;
   a->ib = xcalloc(in, newsize, sizeof *a->ib);
   a->isize = newsize;

@@ -50,28 +50,32 @@ static void msg_prefix(awk_interp *in, char *buf, size_t cap) {
   }
 }
 
-void awk_fatal(awk_interp *in, const char *fmt, ...) {
+/* "awk: FILE:LINE: KIND: message" on stderr (gawk's form). */
+static void vmessage(awk_interp *in, const char *kind, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+static void vmessage(awk_interp *in, const char *kind, const char *fmt, va_list ap) {
   char pre[600], msg[1024];
   msg_prefix(in, pre, sizeof pre);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  cmd_err_raw(in->ctx, "%s%s: %s\n", pre, kind, msg);
+}
+
+void awk_fatal(awk_interp *in, const char *fmt, ...) {
+  cmd_flush(in->ctx);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  vmessage(in, "fatal", fmt, ap);
   va_end(ap);
-  cmd_flush(in->ctx);
-  cmd_err_raw(in->ctx, "%sfatal: %s\n", pre, msg);
   in->status = 2;
   if (in->fatal_set) longjmp(in->fatal_jmp, 1);
   abort(); /* unreachable: the driver always arms fatal_jmp */
 }
 
 void awk_warning(awk_interp *in, const char *fmt, ...) {
-  char pre[600], msg[1024];
-  msg_prefix(in, pre, sizeof pre);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  vmessage(in, "warning", fmt, ap);
   va_end(ap);
-  cmd_err_raw(in->ctx, "%swarning: %s\n", pre, msg);
 }
 
 void awk_mem_over(awk_interp *in) {
@@ -966,6 +970,14 @@ static bool assign_append(awk_interp *in, awk_node *n, awk_val *ret) {
 
 static awk_val eval_getline(awk_interp *in, awk_node *n);
 
+/* Evaluates n for its truth (a condition, a pattern, && || !). */
+static bool eval_truth(awk_interp *in, awk_node *n) {
+  awk_val v = awk_eval(in, n);
+  bool t = awk_is_true(in, &v);
+  awk_val_free(in, &v);
+  return t;
+}
+
 awk_val awk_eval(awk_interp *in, awk_node *n) {
   awk_stack_check(in);
   switch (n->type) {
@@ -1032,37 +1044,12 @@ awk_val awk_eval(awk_interp *in, awk_node *n) {
     return ret;
   }
   case AN_COND: {
-    awk_val c = awk_eval(in, n->a);
-    bool t = awk_is_true(in, &c);
-    awk_val_free(in, &c);
+    bool t = eval_truth(in, n->a);
     return awk_eval(in, t ? n->b : n->c);
   }
-  case AN_AND: {
-    awk_val a = awk_eval(in, n->a);
-    bool t = awk_is_true(in, &a);
-    awk_val_free(in, &a);
-    if (!t) return awk_num(0);
-    awk_val b = awk_eval(in, n->b);
-    t = awk_is_true(in, &b);
-    awk_val_free(in, &b);
-    return awk_num(t);
-  }
-  case AN_OR: {
-    awk_val a = awk_eval(in, n->a);
-    bool t = awk_is_true(in, &a);
-    awk_val_free(in, &a);
-    if (t) return awk_num(1);
-    awk_val b = awk_eval(in, n->b);
-    t = awk_is_true(in, &b);
-    awk_val_free(in, &b);
-    return awk_num(t);
-  }
-  case AN_NOT: {
-    awk_val a = awk_eval(in, n->a);
-    bool t = awk_is_true(in, &a);
-    awk_val_free(in, &a);
-    return awk_num(!t);
-  }
+  case AN_AND: return awk_num(eval_truth(in, n->a) && eval_truth(in, n->b));
+  case AN_OR: return awk_num(eval_truth(in, n->a) || eval_truth(in, n->b));
+  case AN_NOT: return awk_num(!eval_truth(in, n->a));
   case AN_BINARY: {
     awk_val a = awk_eval(in, n->a);
     double x = awk_to_num(in, &a);
@@ -1294,9 +1281,7 @@ static int exec(awk_interp *in, awk_node *s) {
     exec_print(in, s);
     return EX_NORMAL;
   case AS_IF: {
-    awk_val c = awk_eval(in, s->a);
-    bool t = awk_is_true(in, &c);
-    awk_val_free(in, &c);
+    bool t = eval_truth(in, s->a);
     if (t) return exec(in, s->b);
     if (s->c) return exec(in, s->c);
     return EX_NORMAL;
@@ -1304,9 +1289,7 @@ static int exec(awk_interp *in, awk_node *s) {
   case AS_WHILE:
     for (;;) {
       tick(in);
-      awk_val c = awk_eval(in, s->a);
-      bool t = awk_is_true(in, &c);
-      awk_val_free(in, &c);
+      bool t = eval_truth(in, s->a);
       if (!t) break;
       int r = exec(in, s->b);
       if (r == EX_BREAK) break;
@@ -1320,9 +1303,7 @@ static int exec(awk_interp *in, awk_node *s) {
       int r = exec(in, s->b);
       if (r == EX_BREAK) break;
       if (r != EX_CONTINUE && r != EX_NORMAL) return r;
-      awk_val c = awk_eval(in, s->a);
-      bool t = awk_is_true(in, &c);
-      awk_val_free(in, &c);
+      bool t = eval_truth(in, s->a);
       if (!t) break;
     }
     return EX_NORMAL;
@@ -1334,9 +1315,7 @@ static int exec(awk_interp *in, awk_node *s) {
     for (;;) {
       tick(in);
       if (s->b) {
-        awk_val c = awk_eval(in, s->b);
-        bool t = awk_is_true(in, &c);
-        awk_val_free(in, &c);
+        bool t = eval_truth(in, s->b);
         if (!t) break;
       }
       int r = exec(in, s->d);
@@ -1408,15 +1387,11 @@ static bool rule_matches(awk_interp *in, awk_rule *r) {
   if (!r->pattern) return true;
   if (r->pattern2) {
     if (!r->in_range) {
-      awk_val v = awk_eval(in, r->pattern);
-      bool t = awk_is_true(in, &v);
-      awk_val_free(in, &v);
+      bool t = eval_truth(in, r->pattern);
       if (!t) return false;
       r->in_range = true;
     }
-    awk_val v = awk_eval(in, r->pattern2);
-    bool t = awk_is_true(in, &v);
-    awk_val_free(in, &v);
+    bool t = eval_truth(in, r->pattern2);
     if (t) r->in_range = false;
     return true;
   }
@@ -1425,9 +1400,7 @@ static bool rule_matches(awk_interp *in, awk_rule *r) {
     awk_str *rec = awk_get_rec(in);
     return awk_re_test(r->pattern->re, rec->p, rec->len) != 0;
   }
-  awk_val v = awk_eval(in, r->pattern);
-  bool t = awk_is_true(in, &v);
-  awk_val_free(in, &v);
+  bool t = eval_truth(in, r->pattern);
   return t;
 }
 

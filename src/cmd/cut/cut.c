@@ -130,7 +130,7 @@ int cmd_cut_main(cmd_ctx *ctx, int argc, char **argv) {
       {"delimiter", 1, 'd'},       {"fields", 1, 'f'},
       {"only-delimited", 0, 's'},  {"output-delimiter", 1, 258},
       {"complement", 0, 259},      {"zero-terminated", 0, 'z'},
-      {"help", 0, 256},            {"version", 0, 257},
+      {"help", 0, CMD_OPT_HELP},            {"version", 0, CMD_OPT_VERSION},
       {0, 0, 0}};
   cut_opts o = {0};
   o.ctx = ctx;
@@ -140,8 +140,7 @@ int cmd_cut_main(cmd_ctx *ctx, int argc, char **argv) {
   int mode = 0; /* 'b' or 'f' */
   bool delim_given = false, complement = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "b:c:d:f:nsz", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "b:c:d:f:nsz", longopts)) != -1;) {
     switch (c) {
     case 'b': case 'c': case 'f': {
       int m = c == 'f' ? 'f' : 'b';
@@ -165,8 +164,7 @@ int cmd_cut_main(cmd_ctx *ctx, int argc, char **argv) {
       o.outdelim_len = g.arg[0] ? strlen(g.arg) : 1;
       break;
     case 259: complement = true; break;
-    case 256: cmd_outs(ctx, cut_usage); return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, cut_usage);
     default: return 1; /* cmd_getopt printed the message */
     }
   }

@@ -1368,6 +1368,23 @@ static int walk_stat(cmd_walk *w, const walk_child *kid, bool can_search,
   return S_ISDIR(st.mode) ? CMD_WALK_D : CMD_WALK_F;
 }
 
+void cmd_walk_report(cmd_ctx *ctx, const cmd_walk_ent *e, bool silent) {
+  if (!silent)
+    cmd_errorf(ctx, "%s %s: %s",
+               e->info == CMD_WALK_DNR ? "cannot read directory" : "cannot access",
+               cmd_gnu_quoteaf(ctx, e->path), cmd_strerror(e->err));
+  cmd_record_error(ctx, e->err, e->path);
+}
+
+void cmd_fs_refuse_root(cmd_ctx *ctx, const char *path) {
+  if (strcmp(path, "/") == 0)
+    cmd_errorf(ctx, "it is dangerous to operate recursively on '/'");
+  else
+    cmd_errorf(ctx, "it is dangerous to operate recursively on %s (same as '/')",
+               cmd_gnu_quoteaf(ctx, path));
+  cmd_errorf(ctx, "use --no-preserve-root to override this failsafe");
+}
+
 cmd_walk_ent *cmd_walk_next(cmd_walk *w) {
   if (w->stopped || w->oom) return NULL;
   if (cmd_poll(w->ctx)) {
@@ -1586,14 +1603,6 @@ bool cmd_mode_uses_umask(const cmd_mode_change *c) {
   for (; c && c->op; c++)
     if (!c->affected) return true;
   return false;
-}
-
-/* ---- --help / --version ----------------------------------------------------------- */
-
-
-int cmd_print_help(cmd_ctx *ctx, const char *usage) {
-  cmd_outs(ctx, usage);
-  return 0;
 }
 
 /* ---- cp, mv, ln, install: operands and backups -------------------------------------- */

@@ -233,6 +233,14 @@ void cmd_walk_skip(cmd_walk *w);
 bool cmd_walk_stopped(const cmd_walk *w);
 void cmd_walk_close(cmd_walk *w);
 
+/* A CMD_WALK_DNR or CMD_WALK_NS entry of a -R walk (chmod, chown): GNU's
+ * "cannot read directory X: why" / "cannot access X: why" unless `silent`
+ * (-f), and the error recorded either way. */
+void cmd_walk_report(cmd_ctx *ctx, const cmd_walk_ent *e, bool silent);
+/* GNU's --preserve-root refusal of a recursive operation on `path`, which
+ * is the root: prints its two messages (chmod -R, rm -r). */
+void cmd_fs_refuse_root(cmd_ctx *ctx, const char *path);
+
 /* Deepest nesting the walker enters (a clear error beyond). */
 #define CMD_WALK_MAX_DEPTH 4096
 
@@ -291,13 +299,5 @@ int cmd_fs_backup_kind(cmd_ctx *ctx, const char *control);
  * chooses numbered when a numbered backup exists). Arena; NULL when out of
  * memory. */
 char *cmd_fs_backup_name(cmd_ctx *ctx, const char *dst, int kind, const char *suffix);
-
-/* ---- --help / --version ----------------------------------------------------------- */
-
-#define CMD_OPT_HELP 0x10000
-#define CMD_OPT_VERSION 0x10001
-#define CMD_LONGOPTS_STD {"help", 0, CMD_OPT_HELP}, {"version", 0, CMD_OPT_VERSION}
-/* Prints `usage` to stdout; returns 0. */
-int cmd_print_help(cmd_ctx *ctx, const char *usage);
 
 #endif

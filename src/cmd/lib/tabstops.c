@@ -101,13 +101,15 @@ int cmd_tabs_parse(cmd_ctx *ctx, cmd_tabs *t, const char *s) {
   return ok ? 0 : -1;
 }
 
-int cmd_tabs_obsolete(cmd_ctx *ctx, cmd_tabs *t, cmd_getopt_state *g, int argc, char **argv) {
-  if (g->pos != 0 || g->ind >= argc || argv[g->ind][0] != '-' || argv[g->ind][1] < '0' ||
-      argv[g->ind][1] > '9')
-    return 0;
-  if (cmd_tabs_parse(ctx, t, argv[g->ind] + 1) < 0) return -1;
-  g->ind++;
-  return 1;
+int cmd_tabs_getopt(cmd_ctx *ctx, cmd_tabs *t, cmd_getopt_state *g, int argc, char **argv,
+                    const char *shortopts, const cmd_longopt *longopts) {
+  /* An obsolete "-N[,M]..." at g's position (not inside a cluster). */
+  while (g->pos == 0 && g->ind < argc && argv[g->ind][0] == '-' && argv[g->ind][1] >= '0' &&
+         argv[g->ind][1] <= '9') {
+    if (cmd_tabs_parse(ctx, t, argv[g->ind] + 1) < 0) return '?';
+    g->ind++;
+  }
+  return cmd_getopt(ctx, g, argc, argv, shortopts, longopts);
 }
 
 int cmd_tabs_finalize(cmd_ctx *ctx, cmd_tabs *t) {

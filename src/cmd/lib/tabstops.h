@@ -23,10 +23,11 @@ typedef struct cmd_tabs {
 /* Adds the stops of one -t argument; prints GNU's message and returns -1 on
  * error. */
 int cmd_tabs_parse(cmd_ctx *ctx, cmd_tabs *t, const char *stops);
-/* Before each cmd_getopt call: an obsolete "-N[,M]..." operand at g's
- * position is a tab list (added to t; GNU's obsolete form). Returns 1 when it
- * took one (g moves past it), 0 when there is none, -1 after an error. */
-int cmd_tabs_obsolete(cmd_ctx *ctx, cmd_tabs *t, cmd_getopt_state *g, int argc, char **argv);
+/* cmd_getopt for expand and unexpand: first takes the obsolete "-N[,M]..."
+ * operands at g's position as tab lists (added to t; GNU's obsolete form).
+ * Returns what cmd_getopt returns, or '?' after a bad list's message. */
+int cmd_tabs_getopt(cmd_ctx *ctx, cmd_tabs *t, cmd_getopt_state *g, int argc, char **argv,
+                    const char *shortopts, const cmd_longopt *longopts);
 /* Validates and settles the list (default 8). -1 after printing an error. */
 int cmd_tabs_finalize(cmd_ctx *ctx, cmd_tabs *t);
 /* The next stop after `column`; *last when the list is exhausted. */

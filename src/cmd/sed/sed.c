@@ -1102,8 +1102,8 @@ int cmd_sed_main(cmd_ctx *ctx, int argc, char **argv) {
   bool have_script = false;
 
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, ":bnrsuEe:f:l:i::z", sed_longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &st, argc, argv, ":bnrsuEe:f:l:i::z", sed_longopts)) != -1;) {
     switch (c) {
     case 'n': r->quiet = true; break;
     case 'e':
@@ -1209,9 +1209,7 @@ int cmd_sed_main(cmd_ctx *ctx, int argc, char **argv) {
   for (size_t i = 0; i < r->prog.n; i++)
     if (r->prog.cmds[i].a1.kind == SA_ZERO) r->prog.cmds[i].range_active = true;
 
-  static char *dash[] = {"-", NULL};
-  r->files = ai < argc ? argv + ai : dash;
-  r->nfiles = ai < argc ? argc - ai : 1;
+  r->files = cmd_file_operands(argc, argv, ai, &r->nfiles);
   if (r->inplace) {
     for (int i = 0; i < r->nfiles && !r->fatal && !r->quit; i++) edit_in_place(r, r->files[i]);
   } else if (r->separate) {

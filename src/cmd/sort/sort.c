@@ -1019,8 +1019,8 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
   av[ac] = NULL;
 
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, ac, av, "bcCdfghik:mMno:rRsS:t:T:uVy:z", longopts)) != -1) {
+  for (int c;
+       (c = cmd_getopt(ctx, &g, ac, av, "bcCdfghik:mMno:rRsS:t:T:uVy:z", longopts)) != -1;) {
     switch (c) {
     case 'b': case 'd': case 'f': case 'g': case 'h': case 'i': case 'M':
     case 'n': case 'r': case 'R': case 'V':
