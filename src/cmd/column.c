@@ -342,6 +342,10 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
     default: return 1; /* cmd_getopt printed the message */
     }
   }
+  if (fillrows && table) { /* util-linux's exclusive option groups */
+    cmd_errorf(ctx, "mutually exclusive arguments: %s --fillrows", json ? "--json" : "--table");
+    return 1;
+  }
   if (tree && (!tree_id || !tree_parent)) {
     cmd_errorf(ctx, "options --tree-id and --tree-parent are required for tree formatting");
     return 1;
@@ -395,8 +399,13 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
       row->n = 0;
       size_t ccap = 0;
       /* Cells: with -s every separator splits; else runs of blanks. */
+      /* util-linux skips a line of white space (unless -L in a table), but
+       * keeps the leading blanks of the others */
+      bool white = true;
+      for (size_t k = 0; k < l && white; k++)
+        white = line[k] == ' ' || (line[k] >= '\t' && line[k] <= '\r');
       if (!table) {
-        if (l == 0) continue;
+        if (white) continue;
         row->cells = malloc(sizeof *row->cells);
         if (!row->cells) goto out;
         row->cells[0].s = line;
@@ -413,7 +422,7 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
           blank_line = false;
           break;
         }
-      if (l == 0 || (blank_line && !sep)) {
+      if (white || (blank_line && !sep)) {
         if (!keep_empty) continue;
         nrows++;
         continue;

@@ -389,6 +389,8 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
 
+  /* GNU: nothing to print and nothing to follow: no file is even opened */
+  if (n == 0 && !from_start && !follow) return 0;
   static char *const dash[] = {"-", NULL};
   char *const *files = g.ind < ac ? av + g.ind : dash;
   int nfiles = g.ind < ac ? ac - g.ind : 1;
