@@ -640,7 +640,7 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
       if (jrows) cmd_outs(ctx, "   ]\n}\n");
       noheadings = true;
     }
-    bool header = nnames && !noheadings;
+    bool header = nnames && !noheadings && nrows; /* no lines: no header either */
     if (header)
       for (size_t i = 0; i < nnames; i++) {
         size_t w = col_width(names[i], strlen(names[i]));

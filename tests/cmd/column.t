@@ -283,3 +283,7 @@ test: --table and --fillrows are exclusive
 cmd: column -t -x /dev/null; echo $?; column -J -x /dev/null; echo $?
 out: 1\n1\n
 err: column: mutually exclusive arguments: --table --fillrows\ncolumn: mutually exclusive arguments: --json --fillrows\n
+
+test: a table of no lines prints no header
+cmd: printf '' | column -t -N a,b; printf '\n \n' | column -t -s: -N a,b; echo $?
+out: 0\n
