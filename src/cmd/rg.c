@@ -19,18 +19,23 @@
  * type (a table of common types; --type-list prints it), --max-depth, -L.
  * Files with a NUL byte are skipped in walks; one named on the command line
  * reports "binary file matches" as ripgrep does. Exit 0 match, 1 none,
- * 2 error. Not done: --json, -r/--replace, -U multiline, --sort other keys.
+ * 2 error. -r/--replace TEXT prints each match replaced ($1, ${1}, $name,
+ * ${name}, $$), --json prints ripgrep's JSON Lines (begin, match, context,
+ * end and summary messages; the elapsed times are measured). Not done: -U
+ * multiline, --sort by time.
  *
  * Bounds: lines up to the sandbox's string limit, ignore files up to
  * RG_MAX_IGNORE patterns; walks and searches poll for cancel/timeout.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <fnmatch.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "cmd/cmd.h"
 #include "cmd/lib/fs.h"
@@ -42,6 +47,7 @@ CMD_DEFINE("rg", cmd_rg_main);
 #define RG_MAX_GLOBS 64
 #define RG_MAX_PATTERNS 256
 #define RG_MAX_CONTEXT 10000
+#define RG_MAX_GROUPS 64 /* capture groups -r can name */
 
 static const struct {
   const char *name;
@@ -101,7 +107,253 @@ typedef struct rg {
   bool any_match, error;
   bool printed_group; /* for "--" between context groups */
   bool strip_dot;     /* no path given: names without "./" */
+  const char *replace;                 /* -r TEXT, or NULL */
+  const char *group_names[RG_MAX_GROUPS]; /* the name of each capture group, or NULL */
+  size_t ngroups;                      /* capture groups + 1 */
+  bool json;
+  /* --json totals over the files that matched (ripgrep's summary counts those) */
+  uint64_t js_bytes_printed, js_bytes_searched, js_matched_lines, js_matches, js_searches;
+  uint64_t jf_matches; /* submatches of the current file */
+  int64_t js_elapsed_ns, js_start_ns;
+  uint64_t js_file_printed; /* bytes printed for the current file */
 } rg;
+
+static int rg_poll(void *ud) {
+  return cmd_poll(ud);
+}
+
+static int64_t rg_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* ---- -r/--replace -------------------------------------------------------------------- */
+
+/* The capture groups of a Perl pattern in order, with their names:
+ * (?<name>...), (?P<name>...) and (?'name'...) are named; (...) is numbered;
+ * other (?...) groups capture nothing. */
+static void rg_scan_groups(rg *g, const char *p) {
+  bool cls = false;
+  for (; *p; p++) {
+    if (*p == '\\' && p[1]) {
+      p++;
+      continue;
+    }
+    if (cls) {
+      if (*p == ']') cls = false;
+      continue;
+    }
+    if (*p == '[') {
+      cls = true;
+      if (p[1] == '^') p++;
+      if (p[1] == ']') p++;
+      continue;
+    }
+    if (*p != '(') continue;
+    const char *name = NULL;
+    size_t nl = 0;
+    if (p[1] == '?') {
+      const char *q = p + 2;
+      if (*q == 'P' && q[1] == '<') q++;
+      if ((*q == '<' && q[1] != '=' && q[1] != '!') || *q == '\'') {
+        char close = *q == '<' ? '>' : '\'';
+        name = q + 1;
+        while (name[nl] && name[nl] != close) nl++;
+      } else {
+        continue;
+      }
+    }
+    if (g->ngroups >= RG_MAX_GROUPS) return;
+    char *nm = NULL;
+    if (name && (nm = cmd_alloc(g->ctx, nl + 1))) {
+      memcpy(nm, name, nl);
+      nm[nl] = 0;
+    }
+    g->group_names[g->ngroups] = nm;
+    g->ngroups++;
+  }
+}
+
+static long rg_group_index(const rg *g, const char *name, size_t n) {
+  bool digits = n > 0;
+  for (size_t i = 0; i < n; i++)
+    if (name[i] < '0' || name[i] > '9') digits = false;
+  if (digits) {
+    long v = 0;
+    for (size_t i = 0; i < n && v < 100000; i++) v = v * 10 + (name[i] - '0');
+    return v;
+  }
+  for (size_t i = 1; i < g->ngroups; i++)
+    if (g->group_names[i] && strlen(g->group_names[i]) == n && !strncmp(g->group_names[i], name, n))
+      return (long)i;
+  return -1;
+}
+
+/* The replacement of one match (m[0..nm-1] are its groups in s). */
+static void rg_replacement(rg *g, const char *s, const re_span *m, size_t nm) {
+  cmd_ctx *ctx = g->ctx;
+  for (const char *r = g->replace; *r; r++) {
+    if (*r != '$') {
+      cmd_outc(ctx, *r);
+      continue;
+    }
+    if (r[1] == '$') {
+      cmd_outc(ctx, '$');
+      r++;
+      continue;
+    }
+    const char *name;
+    size_t n = 0;
+    if (r[1] == '{') {
+      name = r + 2;
+      while (name[n] && name[n] != '}') n++;
+      if (!name[n]) { /* no closing brace: literal */
+        cmd_outc(ctx, '$');
+        continue;
+      }
+      r = name + n;
+    } else {
+      name = r + 1;
+      while ((name[n] >= 'a' && name[n] <= 'z') || (name[n] >= 'A' && name[n] <= 'Z') ||
+             (name[n] >= '0' && name[n] <= '9') || name[n] == '_')
+        n++;
+      if (!n) {
+        cmd_outc(ctx, '$');
+        continue;
+      }
+      r = name + n - 1;
+    }
+    long k = rg_group_index(g, name, n);
+    if (k >= 0 && (size_t)k < nm && m[k].so >= 0)
+      cmd_out(ctx, s + m[k].so, (size_t)(m[k].eo - m[k].so));
+  }
+}
+
+/* ---- --json -------------------------------------------------------------------------- */
+
+typedef struct {
+  char *p;
+  size_t n, cap;
+} rg_buf;
+
+static void jb_add(rg_buf *b, const char *s, size_t n) {
+  if (b->n + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->n + n + 1) cap *= 2;
+    char *np = realloc(b->p, cap);
+    if (!np) return;
+    b->p = np;
+    b->cap = cap;
+  }
+  memcpy(b->p + b->n, s, n);
+  b->n += n;
+}
+static void jb_str(rg_buf *b, const char *s) { jb_add(b, s, strlen(s)); }
+static void jb_fmt(rg_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void jb_fmt(rg_buf *b, const char *fmt, ...) {
+  char tmp[256];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (n > 0) jb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+/* {"text":"..."} as serde_json escapes it, or {"bytes":"BASE64"} when s is
+ * not UTF-8 (ripgrep's arbitrary data). */
+static void jb_data(rg_buf *b, const char *s, size_t n) {
+  if (re_utf8_check(s, n) != n) {
+    static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    jb_str(b, "{\"bytes\":\"");
+    for (size_t i = 0; i < n; i += 3) {
+      unsigned v = (unsigned char)s[i] << 16;
+      if (i + 1 < n) v |= (unsigned char)s[i + 1] << 8;
+      if (i + 2 < n) v |= (unsigned char)s[i + 2];
+      char q[4] = {b64[v >> 18 & 63], b64[v >> 12 & 63], i + 1 < n ? b64[v >> 6 & 63] : '=',
+                   i + 2 < n ? b64[v & 63] : '='};
+      jb_add(b, q, 4);
+    }
+    jb_str(b, "\"}");
+    return;
+  }
+  jb_str(b, "{\"text\":\"");
+  size_t run = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    const char *e = NULL;
+    char u[8];
+    if (c == '"') e = "\\\"";
+    else if (c == '\\') e = "\\\\";
+    else if (c == '\n') e = "\\n";
+    else if (c == '\t') e = "\\t";
+    else if (c == '\r') e = "\\r";
+    else if (c == '\b') e = "\\b";
+    else if (c == '\f') e = "\\f";
+    else if (c < 0x20) {
+      snprintf(u, sizeof u, "\\u%04x", c);
+      e = u;
+    }
+    if (!e) continue;
+    jb_add(b, s + run, i - run);
+    jb_str(b, e);
+    run = i + 1;
+  }
+  jb_add(b, s + run, n - run);
+  jb_str(b, "\"}");
+}
+
+static void jb_elapsed(rg_buf *b, int64_t ns) {
+  jb_fmt(b, "{\"secs\":%lld,\"nanos\":%lld,\"human\":\"%.6fs\"}", (long long)(ns / 1000000000),
+         (long long)(ns % 1000000000), (double)ns / 1e9);
+}
+
+static void rg_json_emit(rg *g, rg_buf *b) {
+  jb_add(b, "\n", 1);
+  cmd_out(g->ctx, b->p, b->n);
+  g->js_file_printed += b->n;
+  free(b->p);
+}
+
+/* A "match" or "context" message for the line ls[0..ll) (with its newline
+ * when it has one) at lineno and byte offset off. */
+static void rg_json_line(rg *g, const char *path, bool *begun, bool match, const char *ls,
+                         size_t ll, bool has_nl, long lineno, size_t off) {
+  rg_buf b = {0};
+  if (!*begun) {
+    jb_str(&b, "{\"type\":\"begin\",\"data\":{\"path\":");
+    jb_data(&b, path, strlen(path));
+    jb_str(&b, "}}");
+    rg_json_emit(g, &b);
+    b = (rg_buf){0};
+    *begun = true;
+  }
+  jb_str(&b, match ? "{\"type\":\"match\",\"data\":{\"path\":" : "{\"type\":\"context\",\"data\":{\"path\":");
+  jb_data(&b, path, strlen(path));
+  jb_str(&b, ",\"lines\":");
+  jb_data(&b, ls, ll + (has_nl ? 1 : 0));
+  jb_fmt(&b, ",\"line_number\":%ld,\"absolute_offset\":%zu,\"submatches\":[", lineno, off);
+  if (match && !g->invert) {
+    re_ctl ctl = {0, rg_poll, g->ctx};
+    re_span m[1];
+    size_t at = 0;
+    bool first = true;
+    while (at <= ll && re_exec(g->rx, ls, ll, at, 0, m, 1, &ctl) == RE_MATCH) {
+      if (m[0].eo > m[0].so || first) {
+        if (!first) jb_str(&b, ",");
+        jb_str(&b, "{\"match\":");
+        jb_data(&b, ls + m[0].so, (size_t)(m[0].eo - m[0].so));
+        jb_fmt(&b, ",\"start\":%ld,\"end\":%ld}", (long)m[0].so, (long)m[0].eo);
+        first = false;
+        g->jf_matches++;
+      }
+      at = (size_t)m[0].eo > at ? (size_t)m[0].eo : at + 1;
+    }
+  }
+  jb_str(&b, "]}}");
+  rg_json_emit(g, &b);
+}
+
 
 /* ---- ignore rules ------------------------------------------------------------------ */
 
@@ -220,9 +472,6 @@ static bool rg_wanted(rg *g, const char *path) {
 
 /* ---- searching ------------------------------------------------------------------- */
 
-static int rg_poll(void *ud) {
-  return cmd_poll(ud);
-}
 
 static void rg_prefix(rg *g, const char *name, long lineno, long col, char sep) {
   if (name) {
@@ -260,6 +509,13 @@ static void rg_search(rg *g, const char *path, const char *name, bool explicit_f
     return;
   }
   bool show_ln = g->line_numbers == 1 && !g->count && !g->files_with && !g->files_without;
+  int64_t t0 = g->json ? rg_now_ns() : 0;
+  bool begun = false;
+  const char *jpath = name ? name : strcmp(path, "-") == 0 ? "<stdin>" : path;
+  g->js_file_printed = 0;
+  g->jf_matches = 0;
+  size_t ngroups = g->ngroups < RG_MAX_GROUPS ? g->ngroups : RG_MAX_GROUPS;
+  re_span groups[RG_MAX_GROUPS];
   re_ctl ctl = {0, rg_poll, ctx};
   long count = 0, matches = 0, last_printed = 0, lineno = 0, after_left = 0;
   /* line starts for -B */
@@ -314,21 +570,44 @@ static void rg_search(rg *g, const char *path, const char *name, bool explicit_f
           size_t s = starts[(k - 1) % (g->before + 1)];
           const char *cs = data + s;
           const char *ce = memchr(cs, '\n', len - s);
+          if (g->json) {
+            rg_json_line(g, jpath, &begun, false, cs, ce ? (size_t)(ce - cs) : len - s, ce != NULL,
+                         k, s);
+            continue;
+          }
           rg_prefix(g, name, show_ln ? k : 0, 0, '-');
           cmd_out(ctx, cs, ce ? (size_t)(ce - cs) : len - s);
           cmd_outc(ctx, '\n');
         }
-        if (g->only && !g->invert) {
+        if (g->json) {
+          rg_json_line(g, jpath, &begun, true, ls, ll, nl != NULL, lineno, (size_t)(ls - data));
+        } else if (g->only && !g->invert) {
           size_t at = 0;
-          while (at <= ll && re_exec(g->rx, ls, ll, at, 0, m, 1, &ctl) == RE_MATCH) {
-            if (m[0].eo > m[0].so) {
-              rg_prefix(g, name, show_ln ? lineno : 0, g->column ? (long)m[0].so + 1 : 0,
-                        ':');
-              cmd_out(ctx, ls + m[0].so, (size_t)(m[0].eo - m[0].so));
+          while (at <= ll &&
+                 re_exec(g->rx, ls, ll, at, 0, groups, ngroups, &ctl) == RE_MATCH) {
+            if (groups[0].eo > groups[0].so) {
+              rg_prefix(g, name, show_ln ? lineno : 0,
+                        g->column ? (long)groups[0].so + 1 : 0, ':');
+              if (g->replace) rg_replacement(g, ls, groups, ngroups);
+              else cmd_out(ctx, ls + groups[0].so, (size_t)(groups[0].eo - groups[0].so));
               cmd_outc(ctx, '\n');
             }
-            at = (size_t)m[0].eo > at ? (size_t)m[0].eo : at + 1;
+            at = (size_t)groups[0].eo > at ? (size_t)groups[0].eo : at + 1;
           }
+        } else if (g->replace && !g->invert) {
+          /* the line with every match replaced */
+          long col = g->column ? (long)m[0].so + 1 : 0;
+          rg_prefix(g, name, show_ln ? lineno : 0, col, ':');
+          size_t at = 0, done = 0;
+          while (at <= ll &&
+                 re_exec(g->rx, ls, ll, at, 0, groups, ngroups, &ctl) == RE_MATCH) {
+            cmd_out(ctx, ls + done, (size_t)groups[0].so - done);
+            rg_replacement(g, ls, groups, ngroups);
+            done = (size_t)groups[0].eo;
+            at = (size_t)groups[0].eo > at ? (size_t)groups[0].eo : at + 1;
+          }
+          cmd_out(ctx, ls + done, ll - done);
+          cmd_outc(ctx, '\n');
         } else {
           long col = 0;
           if (g->column) col = r == RE_MATCH && !g->invert ? (long)m[0].so + 1 : 1;
@@ -342,6 +621,10 @@ static void rg_search(rg *g, const char *path, const char *name, bool explicit_f
       }
       if (g->files_with) break;
       if (g->max_count >= 0 && count >= g->max_count) stop = true;
+    } else if (after_left > 0 && !g->count && !g->files_with && !g->files_without && g->json) {
+      rg_json_line(g, jpath, &begun, false, ls, ll, nl != NULL, lineno, pos);
+      last_printed = lineno;
+      after_left--;
     } else if (after_left > 0 && !g->count && !g->files_with && !g->files_without) {
       rg_prefix(g, name, show_ln ? lineno : 0, 0, '-');
       cmd_out(ctx, ls, ll);
@@ -358,14 +641,39 @@ static void rg_search(rg *g, const char *path, const char *name, bool explicit_f
     const char *nl = memchr(ls, '\n', len - pos);
     size_t ll = nl ? (size_t)(nl - ls) : len - pos;
     lineno++;
-    rg_prefix(g, name, show_ln ? lineno : 0, 0, '-');
-    cmd_out(ctx, ls, ll);
-    cmd_outc(ctx, '\n');
+    if (g->json) {
+      rg_json_line(g, jpath, &begun, false, ls, ll, nl != NULL, lineno, pos);
+    } else {
+      rg_prefix(g, name, show_ln ? lineno : 0, 0, '-');
+      cmd_out(ctx, ls, ll);
+      cmd_outc(ctx, '\n');
+    }
     after_left--;
     pos += ll + 1;
   }
   free(starts);
   free(data);
+  if (g->json && count) {
+    int64_t el = rg_now_ns() - t0;
+    rg_buf b = {0};
+    jb_str(&b, "{\"type\":\"end\",\"data\":{\"path\":");
+    jb_data(&b, jpath, strlen(jpath));
+    jb_str(&b, ",\"binary_offset\":null,\"stats\":{\"elapsed\":");
+    jb_elapsed(&b, el);
+    jb_fmt(&b, ",\"searches\":1,\"searches_with_match\":1,\"bytes_searched\":%zu,"
+               "\"bytes_printed\":%llu,\"matched_lines\":%ld,\"matches\":%llu}}}",
+           len, (unsigned long long)g->js_file_printed, count,
+           (unsigned long long)g->jf_matches);
+    g->js_bytes_printed += g->js_file_printed;
+    g->js_bytes_searched += len;
+    g->js_matched_lines += (uint64_t)count;
+    g->js_matches += g->jf_matches;
+    g->js_searches++;
+    g->js_elapsed_ns += el;
+    rg_json_emit(g, &b);
+    return;
+  }
+  if (g->json) return;
   if (g->quiet) return;
   const char *shown = name ? name : path;
   if (g->files_with && count) {
@@ -567,6 +875,7 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
                                       {"color", 1, O_COLOR},
                                       {"colour", 1, O_COLOR},
                                       {"json", 0, O_JSON},
+                                      {"replace", 1, 'r'},
                                       {"pcre2", 0, 'P'},
                                       {"threads", 1, 'j'},
                                       {"no-messages", 0, O_IGN},
@@ -734,11 +1043,11 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         }
         break;
       case O_JSON:
-        cmd_err_raw(ctx, "rg: --json is not supported in the sandbox\n");
-        goto out;
+        g.json = true;
+        break;
       case 'r':
-        cmd_err_raw(ctx, "rg: --replace is not supported in the sandbox\n");
-        goto out;
+        g.replace = st.arg;
+        break;
       case 'P':
       case 'j':
       case O_IGN:
@@ -763,6 +1072,11 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
   (void)case_sensitive_set;
+  if (g.json) {
+    /* ripgrep's JSON printer reports lines: the count and list modes give way */
+    g.js_start_ns = rg_now_ns();
+    g.count = g.count_matches = g.files_with = g.files_without = g.only = false;
+  }
   int i = st.ind;
   if (!g.list_files && npats == 0) {
     if (i >= argc) {
@@ -803,6 +1117,9 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
       }
     }
     joined[jl] = '\0';
+    g.ngroups = 1;
+    if (!g.fixed)
+      for (int k = 0; k < npats; k++) rg_scan_groups(&g, pats[k]);
     unsigned flags = RE_UTF8;
     if (g.fixed)
       flags |= RE_LITERAL | RE_NLALT;
@@ -859,6 +1176,23 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         rg_file(&g, p, show, true);
       if (g.quiet && g.any_match) break;
     }
+  }
+  if (g.json) {
+    int64_t total = rg_now_ns() - g.js_start_ns;
+    rg_buf b = {0};
+    jb_fmt(&b, "{\"data\":{\"elapsed_total\":{\"human\":\"%.6fs\",\"nanos\":%lld,\"secs\":%lld},",
+           (double)total / 1e9, (long long)(total % 1000000000), (long long)(total / 1000000000));
+    jb_fmt(&b, "\"stats\":{\"bytes_printed\":%llu,\"bytes_searched\":%llu,",
+           (unsigned long long)g.js_bytes_printed, (unsigned long long)g.js_bytes_searched);
+    int64_t el = g.js_elapsed_ns;
+    jb_fmt(&b, "\"elapsed\":{\"human\":\"%.6fs\",\"nanos\":%lld,\"secs\":%lld},", (double)el / 1e9,
+           (long long)(el % 1000000000), (long long)(el / 1000000000));
+    jb_fmt(&b, "\"matched_lines\":%llu,\"matches\":%llu,\"searches\":%llu,"
+               "\"searches_with_match\":%llu}},\"type\":\"summary\"}\n",
+           (unsigned long long)g.js_matched_lines, (unsigned long long)g.js_matches,
+           (unsigned long long)g.js_searches, (unsigned long long)g.js_searches);
+    cmd_out(ctx, b.p, b.n);
+    free(b.p);
   }
   status = g.error && !(g.quiet && g.any_match) ? 2 : g.any_match ? 0 : 1;
 out:

@@ -290,3 +290,33 @@ err:
 test: a bad pattern
 cmd: rg '(' a; echo $?
 out: 2\n
+
+test: --json with context: begin, match, context, end and summary messages
+cmd: printf 'hello world\nfoo\nhello again h\303\251llo\n' > a.txt; printf 'nothing\n' > b.txt
+cmd: rg --json -C1 hello a.txt b.txt | sed -E 's/"(secs|nanos)":[0-9]+/"\1":N/g; s/"human":"[0-9.]+s"/"human":"H"/g'
+out: {"type":"begin","data":{"path":{"text":"a.txt"}}}\n
+out: {"type":"match","data":{"path":{"text":"a.txt"},"lines":{"text":"hello world\\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}\n
+out: {"type":"context","data":{"path":{"text":"a.txt"},"lines":{"text":"foo\\n"},"line_number":2,"absolute_offset":12,"submatches":[]}}\n
+out: {"type":"match","data":{"path":{"text":"a.txt"},"lines":{"text":"hello again h\303\251llo\\n"},"line_number":3,"absolute_offset":16,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}\n
+out: {"type":"end","data":{"path":{"text":"a.txt"},"binary_offset":null,"stats":{"elapsed":{"secs":N,"nanos":N,"human":"H"},"searches":1,"searches_with_match":1,"bytes_searched":35,"bytes_printed":546,"matched_lines":2,"matches":2}}}\n
+out: {"data":{"elapsed_total":{"human":"H","nanos":N,"secs":N},"stats":{"bytes_printed":546,"bytes_searched":35,"elapsed":{"human":"H","nanos":N,"secs":N},"matched_lines":2,"matches":2,"searches":1,"searches_with_match":1}},"type":"summary"}\n
+
+test: --json escapes, stdin, no match, -v and several matches on a line
+cmd: printf 'x\tq"\\\n' > c.txt; rg --json 'q"' c.txt | head -2; rg --json zzz c.txt | grep -c summary; echo ${PIPESTATUS[0]}
+cmd: printf 'hello hello\n' | rg --json hello | sed -n 2p; printf 'a\nb\n' | rg --json -v a | sed -n 2p
+out: {"type":"begin","data":{"path":{"text":"c.txt"}}}\n
+out: {"type":"match","data":{"path":{"text":"c.txt"},"lines":{"text":"x\\tq\\"\\\\\\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"q\\""},"start":2,"end":4}]}}\n
+out: 1\n1\n
+out: {"type":"match","data":{"path":{"text":"<stdin>"},"lines":{"text":"hello hello\\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":0,"end":5},{"match":{"text":"hello"},"start":6,"end":11}]}}\n
+out: {"type":"match","data":{"path":{"text":"<stdin>"},"lines":{"text":"b\\n"},"line_number":2,"absolute_offset":2,"submatches":[]}}\n
+
+test: -r replaces every match, with $0, $N, ${N}, $name, ${name} and $$
+cmd: printf 'hello world\nfoo\nhello again\n' > a.txt
+cmd: rg -r '[$0]' hello a.txt; rg -o -r '<$1>' 'h(e)llo' a.txt; rg -r '${w}:$$' '(?P<w>wor)ld' a.txt
+cmd: rg -n -r 'X' -e ll -e fo a.txt; rg -r '$2$1' '(h)(e)' a.txt; rg -r '${1}x$1x' '(o)' a.txt; rg -r '$nope.' 'l+' a.txt
+out: [hello] world\n[hello] again\n<e>\n<e>\nhello wor:$\n1:heXo world\n2:Xo\n3:heXo again\nehllo world\nehllo again\n
+out: hellox woxrld\nfoxox\nhellox again\nhe.o wor.d\nhe.o again\n
+
+test: -r with -o and --column
+cmd: printf 'a1b22c333\n' | rg -o -r '<$0>' '\d+'; printf 'a1b22c333\n' | rg --column -r '#' '\d+'
+out: <1>\n<22>\n<333>\n1:2:a#b#c#\n

@@ -567,6 +567,9 @@ static bool match_address(sed_run *r, sed_cmd *c) {
       if (c->a2.n == 0) return true;
       c->range_end = r->lineno + c->a2.n;
       break;
+    case SA_LAST:
+      if (is_last_line(r)) return true; /* a range that starts on the last line ends there */
+      break;
     case SA_MULT:
       if (c->a2.n == 0) return true; /* GNU 4.9: a multiple of N runs to the next one */
       c->range_end = (r->lineno / c->a2.n + 1) * c->a2.n;

@@ -396,9 +396,10 @@ def main():
                 setup = "; ".join(f"printf %s {q(t)} > f{k + 1}" for k, t in enumerate(files))
                 cmds.append((cmd, files))
                 lines.append(f"{setup}; echo '{MARK} {i}'; {{ {cmd} ; }} 2>&1 </dev/null; echo \"@@@status $?\"")
-            script = "\n".join(lines) + "\n"
-            h = split_cases(run_batch(["bash", "-c"], d, script, env))
-            s = split_cases(run_batch([a.sbx, "sh", "-c"], d, script, env))
+            with open(os.path.join(d, "cases.sh"), "w") as f:
+                f.write("\n".join(lines) + "\n")
+            h = split_cases(run_batch(["bash", "-c"], d, ". ./cases.sh", env))
+            s = split_cases(run_batch([a.sbx, "sh", "-c"], d, ". ./cases.sh", env))
         finally:
             shutil.rmtree(d, ignore_errors=True)
         nbad = 0
