@@ -1005,6 +1005,6 @@ out: X1 X2 3 4 5 6 \nX1 X2 3 4 5 6 7 8 \nX1 2 3 4 5 6 7 8 \na\nb\nc\nd\ne\n
 
 test: a range to $ that starts on the last line ends there (c prints its text)
 cmd: printf 'a\nb\nc\n' | sed '3,$c\
-X'; printf 'a\nb\nc\n' | sed '/c/,$c\
-X'; printf 'a\nb\nc\n' | sed -n '3,$p;$,/x/p'
+cmd: X'; printf 'a\nb\nc\n' | sed '/c/,$c\
+cmd: X'; printf 'a\nb\nc\n' | sed -n '3,$p;$,/x/p'
 out: a\nb\nX\na\nb\nX\nc\nc\n
