@@ -50,7 +50,7 @@ enum { G_OLD, G_NEW, G_CHANGED, G_UNCHANGED };
 typedef struct diff_opts {
   enum diff_format format;
   int context;              /* lines of context for -u / -c */
-  bool icase, ign_all_space, ign_space_change, ign_blank, text, new_file, recursive;
+  bool icase, ign_all_space, ign_space_change, ign_trailing, ign_blank, text, new_file, recursive;
   bool strip_cr;
   const char *label[2];
   int nlabels;
@@ -145,6 +145,10 @@ static size_t fold_line(const diff_opts *o, const char *s, size_t n, char *out) 
     if (o->icase && c >= 'A' && c <= 'Z') c = (char)(c + 32);
     out[k++] = c;
   }
+  /* -Z: white space at the end of the line is ignored */
+  while (o->ign_trailing && k && (out[k - 1] == ' ' || out[k - 1] == '\t' || out[k - 1] == '\r' ||
+                                  out[k - 1] == '\f' || out[k - 1] == '\v'))
+    k--;
   /* -b: trailing white space is ignored entirely */
   return k;
 }
@@ -170,7 +174,7 @@ static uint64_t hash_bytes(const char *s, size_t n) {
 }
 
 static int classify(const diff_opts *o, eq_table *t, diff_file *f, char *scratch) {
-  bool fold = o->icase || o->ign_all_space || o->ign_space_change;
+  bool fold = o->icase || o->ign_all_space || o->ign_space_change || o->ign_trailing;
   for (size_t i = 0; i < f->nlines; i++) {
     const char *s = f->line[i];
     size_t n = f->linelen[i];
@@ -201,7 +205,8 @@ static int classify(const diff_opts *o, eq_table *t, diff_file *f, char *scratch
   }
   /* A last line without '\n' differs from the same text with one, unless
    * white space is ignored (the newline counts as white space then, as GNU). */
-  if (f->missing_newline && f->nlines && !o->ign_all_space && !o->ign_space_change)
+  if (f->missing_newline && f->nlines && !o->ign_all_space && !o->ign_space_change &&
+      !o->ign_trailing)
     f->eq[f->nlines - 1] = -1 - f->eq[f->nlines - 1];
   return 0;
 }
@@ -1065,7 +1070,8 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
   if (binary || o->format == F_BRIEF) {
     /* -q with -i/-w could still find the files equal; GNU compares then too. */
     if (binary ||
-        !(o->icase || o->ign_all_space || o->ign_space_change || o->ign_blank || o->nign)) {
+        !(o->icase || o->ign_all_space || o->ign_space_change || o->ign_trailing || o->ign_blank ||
+          o->nign)) {
       if (show_cmd && !binary && o->format != F_BRIEF) cmd_outf(ctx, "diff%s %s %s\n", o->optstr, n1, n2);
       cmd_outf(ctx, binary ? "Binary files %s and %s differ\n" : "Files %s and %s differ\n", n1, n2);
       status = 1;
@@ -1250,7 +1256,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longs[] = {
       {"unified", 2, 'u'},          {"context", 2, 'c'},
       {"brief", 0, 'q'},            {"ignore-case", 0, 'i'},
-      {"ignore-all-space", 0, 'w'}, {"ignore-space-change", 0, 'b'},
+      {"ignore-all-space", 0, 'w'}, {"ignore-trailing-space", 0, 'Z'}, {"ignore-space-change", 0, 'b'},
       {"ignore-blank-lines", 0, 'B'}, {"text", 0, 'a'},
       {"new-file", 0, 'N'},         {"recursive", 0, 'r'},
       {"label", 1, OPT_LABEL},      {"normal", 0, OPT_NORMAL},
@@ -1277,7 +1283,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   o.optstr = optstr;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbBaNrsdtL:pF:D:yW:I:0123456789", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbZBaNrsdtL:pF:D:yW:I:0123456789", longs)) != -1) {
     switch (c) {
       case 'u': case 'U': case 'c': case 'C': {
         o.format = (c == 'u' || c == 'U') ? F_UNIFIED : F_CONTEXT;
@@ -1352,6 +1358,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'i': o.icase = true; break;
       case 'w': o.ign_all_space = true; break;
       case 'b': o.ign_space_change = true; break;
+      case 'Z': o.ign_trailing = true; break;
       case 'B': o.ign_blank = true; break;
       case 'a': o.text = true; break;
       case 'N': o.new_file = true; break;

@@ -180,3 +180,8 @@ out: x\ty     |\tx\tz\nx       y     |  x       z\na     |\tb\nx\tx\n0\n
 test: -I ignores changes whose lines all match
 cmd: printf 'a\n# v1\nb\nc\n' > x; printf 'a\n# v2\nb\nC\n' > y; diff -I '^#' x y; echo $?; printf 'a\n# v1\n' > x1; printf 'a\n# v2\n' > y1; diff -I '^#' x1 y1; echo $?; diff --ignore-matching-lines='v[0-9]' -I '^[cC]$' x y; echo $?
 out: 4c4\n< c\n---\n> C\n1\n0\n0\n
+
+test: -Z ignores white space at line ends, and a missing last newline
+cmd: printf 'a \nb\n c\n' > o; printf 'a\nb  \nc\n' > n; diff -Z o n; echo $?; diff --ignore-trailing-space -u o n | tail -n +3
+cmd: printf 'a' > x; printf 'a \n' > y; diff -Z x y; echo $?; diff -Zq o n; echo $?; diff -Z -c o n | tail -n +3
+out: 3c3\n<  c\n---\n> c\n1\n@@ -1,3 +1,3 @@\n a \n b\n- c\n+c\n0\nFiles o and n differ\n1\n***************\n*** 1,3 ****\n  a \n  b\n!  c\n--- 1,3 ----\n  a\n  b  \n! c\n
