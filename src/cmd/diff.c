@@ -937,17 +937,27 @@ static void print_headers(cmd_ctx *ctx, diff_file *a, diff_file *b, const diff_o
   }
 }
 
-/* Groups changes into hunks: [*first, *last] share context. */
+/* Groups changes into hunks as GNU's find_hunk: the next change joins the
+ * hunk when fewer than 2*C+1 lines separate them, or fewer than C when it is
+ * one -B/-I ignore. A hunk of ignorable changes only is not printed
+ * (hunk_real); one with a real change prints its ignorable ones too. */
 static size_t hunk_end(change *v, size_t n, size_t k, int ctxlines, const diff_opts *o,
                        diff_file *a, diff_file *b) {
   size_t last = k;
   for (size_t m = k + 1; m < n; m++) {
-    if (ignorable(o, a, b, &v[m])) continue;
     long gap = v[m].a0 - (v[last].a0 + v[last].na);
-    if (gap > 2L * ctxlines) break;
+    long thresh = ignorable(o, a, b, &v[m]) ? ctxlines : 2L * ctxlines + 1;
+    if (gap >= thresh) break;
     last = m;
   }
   return last;
+}
+
+static bool hunk_real(change *v, size_t k, size_t last, const diff_opts *o, diff_file *a,
+                      diff_file *b) {
+  for (size_t m = k; m <= last; m++)
+    if (!ignorable(o, a, b, &v[m])) return true;
+  return false;
 }
 
 /* The lines a hunk of changes k..last shows, context included: [a_lo, a_hi)
@@ -966,8 +976,11 @@ static void hunk_bounds(const change *v, size_t k, size_t last, long ctxlines,
 static void print_unified(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           diff_opts *o) {
   for (size_t k = 0; k < n; k++) {
-    if (ignorable(o, a, b, &v[k])) continue;
     size_t last = hunk_end(v, n, k, o->context, o, a, b);
+    if (!hunk_real(v, k, last, o, a, b)) {
+      k = last;
+      continue;
+    }
     long a_lo, a_hi, b_lo, b_hi;
     hunk_bounds(v, k, last, o->context, a, b, &a_lo, &a_hi, &b_lo, &b_hi);
     cmd_outs(ctx, "@@ -");
@@ -1006,8 +1019,11 @@ static void print_context_side(cmd_ctx *ctx, diff_file *f, const change *v, size
 static void print_context(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           diff_opts *o) {
   for (size_t k = 0; k < n; k++) {
-    if (ignorable(o, a, b, &v[k])) continue;
     size_t last = hunk_end(v, n, k, o->context, o, a, b);
+    if (!hunk_real(v, k, last, o, a, b)) {
+      k = last;
+      continue;
+    }
     long a_lo, a_hi, b_lo, b_hi;
     hunk_bounds(v, k, last, o->context, a, b, &a_lo, &a_hi, &b_lo, &b_hi);
     bool any_a = false, any_b = false;
