@@ -674,7 +674,9 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
         if (!first) cmd_out(ctx, osep, osl);
         first = false;
         size_t pad = width[i] - w;
-        if (rightc[i]) cmd_outf(ctx, "%*s", (int)pad, "");
+        /* libsmartcols prints nothing for a missing cell that ends the line */
+        bool missing = r != (size_t)-1 && i >= rows[r].n && k + 1 == last;
+        if (rightc[i] && !missing) cmd_outf(ctx, "%*s", (int)pad, "");
         if (r != (size_t)-1 && (long)i == treec && pre[r]) cmd_outs(ctx, pre[r]);
         cmd_out(ctx, s, len);
         if (!rightc[i] && k + 1 < last) cmd_outf(ctx, "%*s", (int)pad, "");

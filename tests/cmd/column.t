@@ -287,3 +287,7 @@ err: column: mutually exclusive arguments: --table --fillrows\ncolumn: mutually 
 test: a table of no lines prints no header
 cmd: printf '' | column -t -N a,b; printf '\n \n' | column -t -s: -N a,b; echo $?
 out: 0\n
+
+test: a missing last cell of a right-aligned column is not padded
+cmd: printf 'a:1:2\nbb:3\nc\n' | column -t -s: -R 3 -o '|'; printf 'a:1:2\nbb\n' | column -t -s: -R 2 -o '|'
+out: a |1|2\nbb|3|\nc | |\na |1|2\nbb| |\n
