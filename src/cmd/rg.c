@@ -21,8 +21,10 @@
  * reports "binary file matches" as ripgrep does. Exit 0 match, 1 none,
  * 2 error. -r/--replace TEXT prints each match replaced ($1, ${1}, $name,
  * ${name}, $$), --json prints ripgrep's JSON Lines (begin, match, context,
- * end and summary messages; the elapsed times are measured). Not done: -U
- * multiline, --sort by time.
+ * end and summary messages; the elapsed times are measured), -U lets a match
+ * span lines (each line it touches is printed once; -o prints the match).
+ * Not done: --sort by time, -U with -v, context, -r or --json (they search
+ * line by line).
  *
  * Bounds: lines up to the sandbox's string limit, ignore files up to
  * RG_MAX_IGNORE patterns; walks and searches poll for cancel/timeout.
@@ -91,6 +93,7 @@ typedef struct rg_ignore {
 typedef struct rg {
   cmd_ctx *ctx;
   re *rx;
+  bool multiline; /* -U */
   bool fixed, icase, smart, word, line, invert, count, count_matches, files_with,
       files_without, quiet, only, column, null, hidden, no_ignore, follow, list_files;
   int line_numbers; /* -1 default, 0 -N, 1 -n */
@@ -482,6 +485,59 @@ static void rg_prefix(rg *g, const char *name, long lineno, long col, char sep) 
   if (col > 0) cmd_outf(g->ctx, "%ld%c", col, sep);
 }
 
+/* -U: matches over the whole buffer. Prints every line a match touches
+ * once (-o: the match itself); returns the number of matches. */
+static long rg_search_multi(rg *g, const char *data, size_t len, const char *name) {
+  cmd_ctx *ctx = g->ctx;
+  re_ctl ctl = {0, rg_poll, ctx};
+  bool show_ln = g->line_numbers == 1;
+  bool print = !g->quiet && !g->count && !g->count_matches && !g->files_with && !g->files_without;
+  long matches = 0, line = 1, printed_to = 0; /* lines printed so far: 1..printed_to */
+  size_t at = 0, line_start = 0, scan = 0;   /* line number of byte `scan` is `line` */
+  re_span m[1];
+  while (at <= len) {
+    if (cmd_poll(ctx)) break;
+    int r = re_exec(g->rx, data, len, at, 0, m, 1, &ctl);
+    if (r != RE_MATCH) break;
+    matches++;
+    if (g->quiet || g->files_with) break;
+    size_t so = (size_t)m[0].so, eo = (size_t)m[0].eo;
+    size_t last = eo > so ? eo - 1 : so; /* the match's last byte */
+    for (; scan < so; scan++)
+      if (data[scan] == '\n') line++, line_start = scan + 1;
+    long first_line = line;
+    size_t first_start = line_start;
+    if (print && g->only) {
+      rg_prefix(g, name, show_ln ? first_line : 0, g->column ? (long)(so - first_start) + 1 : 0,
+                ':');
+      cmd_out(ctx, data + so, eo - so);
+      cmd_outc(ctx, '\n');
+    } else if (print) {
+      /* the lines from the match's first to its last byte */
+      size_t p = first_start;
+      long ln = first_line;
+      /* (a match at the very end of a file that ends with a newline touches no line) */
+      while (p < len || (p == len && len && data[len - 1] != '\n')) {
+        const char *nl = memchr(data + p, '\n', len - p);
+        size_t e = nl ? (size_t)(nl - data) : len;
+        if (ln > printed_to) {
+          rg_prefix(g, name, show_ln ? ln : 0, g->column && ln == first_line ? (long)(so - first_start) + 1 : 0,
+                    ':');
+          cmd_out(ctx, data + p, e - p);
+          cmd_outc(ctx, '\n');
+          printed_to = ln;
+        }
+        if (e >= last || !nl) break;
+        p = e + 1;
+        ln++;
+      }
+    }
+    if (g->max_count >= 0 && matches >= g->max_count) break;
+    at = eo > at ? eo : at + 1;
+  }
+  return matches;
+}
+
 /* Searches one file; name is NULL when file names are not shown. */
 static void rg_search(rg *g, const char *path, const char *name, bool explicit_file) {
   cmd_ctx *ctx = g->ctx;
@@ -506,6 +562,24 @@ static void rg_search(rg *g, const char *path, const char *name, bool explicit_f
   const char *nul = memchr(data, 0, len);
   if (nul && !explicit_file) {
     free(data);
+    return;
+  }
+  if (g->multiline && !g->json && !g->invert && !g->replace && !g->after && !g->before) {
+    long count = rg_search_multi(g, data, len, name);
+    free(data);
+    if (count) g->any_match = true;
+    if (g->quiet) return;
+    const char *shown = name ? name : path;
+    if ((g->files_with && count) || (g->files_without && !count)) {
+      cmd_outs(ctx, shown);
+      cmd_outc(ctx, g->null ? '\0' : '\n');
+    } else if ((g->count || g->count_matches) && count && !g->files_with && !g->files_without) {
+      if (name) {
+        cmd_outs(ctx, name);
+        cmd_outc(ctx, g->null ? '\0' : ':');
+      }
+      cmd_outf(ctx, "%ld\n", count);
+    }
     return;
   }
   bool show_ln = g->line_numbers == 1 && !g->count && !g->files_with && !g->files_without;
@@ -828,7 +902,8 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
     O_VERSION,
     O_IGN,
     O_NOHIDDEN,
-    O_IGNORE
+    O_IGNORE,
+    O_NOMULTI
   };
   static const cmd_longopt longs[] = {{"regexp", 1, 'e'},
                                       {"file", 1, 'f'},
@@ -876,6 +951,8 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
                                       {"colour", 1, O_COLOR},
                                       {"json", 0, O_JSON},
                                       {"replace", 1, 'r'},
+                                      {"multiline", 0, 'U'},
+                                      {"no-multiline", 0, O_NOMULTI},
                                       {"pcre2", 0, 'P'},
                                       {"threads", 1, 'j'},
                                       {"no-messages", 0, O_IGN},
@@ -890,7 +967,7 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
   while ((c = cmd_getopt(ctx, &st, argc, argv,
-                         "e:f:FiSswxvnNHIclqom:A:B:C:g:t:T:uL0Pj:r:", longs)) != -1) {
+                         "e:f:FiSswxvnNHIclqom:A:B:C:g:t:T:uL0Pj:r:U", longs)) != -1) {
     switch (c) {
       case 'e':
         if (npats < RG_MAX_PATTERNS) pats[npats++] = st.arg;
@@ -1048,6 +1125,12 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'r':
         g.replace = st.arg;
         break;
+      case 'U':
+        g.multiline = true;
+        break;
+      case O_NOMULTI:
+        g.multiline = false;
+        break;
       case 'P':
       case 'j':
       case O_IGN:
@@ -1128,6 +1211,7 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
     if (g.icase || (g.smart && !upper)) flags |= RE_NOCASE;
     if (g.fixed && g.word) flags |= RE_WHOLE_WORD;
     if (g.fixed && g.line) flags |= RE_WHOLE_LINE;
+    if (g.multiline) flags |= RE_MULTILINE; /* ^ and $ at every line */
     re_err err = {0};
     if (re_compile(&g.rx, joined, jl, flags, &err) != 0) {
       cmd_err_raw(ctx, "regex parse error:\n    %s\nerror: %s\n",

@@ -320,3 +320,11 @@ out: hellox woxrld\nfoxox\nhellox again\nhe.o wor.d\nhe.o again\n
 test: -r with -o and --column
 cmd: printf 'a1b22c333\n' | rg -o -r '<$0>' '\d+'; printf 'a1b22c333\n' | rg --column -r '#' '\d+'
 out: <1>\n<22>\n<333>\n1:2:a#b#c#\n
+
+test: -U lets a match span lines; each line it touches is printed once
+cmd: printf 'foo\nbar\nbaz foo\nbar x\nq\n' > f
+cmd: rg -U 'foo\nbar' f; echo st=$?; rg -Un 'foo\nbar' f; rg -Uc 'foo\nbar' f; rg -U --count-matches 'o\nb' f
+cmd: rg -Uo 'foo\nbar' f; rg -U -n 'a.*\n.*o' f; rg -U 'x\nq\n' f; rg -U '^bar' f; rg -Ul 'r\nb' f; rg -U -n -H 'z foo$' f
+cmd: rg -U 'nope\nx' f; echo st=$?; rg -U --multiline 'q\n' f; rg -U -m1 -n 'bar' f
+out: foo\nbar\nbaz foo\nbar x\nst=0\n1:foo\n2:bar\n3:baz foo\n4:bar x\n2\n2\nfoo\nbar\nfoo\nbar\n2:bar\n3:baz foo\n
+out: bar x\nq\nbar\nbar x\nf\nf:3:baz foo\nst=1\nq\n2:bar\n
