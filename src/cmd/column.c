@@ -473,7 +473,9 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     size_t ml = (maxlen + 8) & ~(size_t)7;
     size_t numcols = termwidth / ml;
-    if (!numcols) numcols = 1;
+    /* util-linux's fillrows keeps 0 columns when the widest entry rounded up
+     * to a tab stop passes the width: it never breaks the line then */
+    if (!numcols && !fillrows) numcols = 1;
     if (fillrows) {
       size_t chcnt = 0, col = 0, endcol = ml;
       for (size_t r = 0; r < nrows; r++) {

@@ -291,3 +291,7 @@ out: 0\n
 test: a missing last cell of a right-aligned column is not padded
 cmd: printf 'a:1:2\nbb:3\nc\n' | column -t -s: -R 3 -o '|'; printf 'a:1:2\nbb\n' | column -t -s: -R 2 -o '|'
 out: a |1|2\nbb|3|\nc | |\na |1|2\nbb| |\n
+
+test: -x with an entry wider than the width once rounded to a tab stop keeps one line (util-linux)
+cmd: printf 'aaaaaaaaaaaaaaaaaaaaaaaa\nb\nc\n' | column -c 30 -x; printf 'aaaaaaaaaaaaaaaaaaaaaaaa\nb\nc\n' | column -c 30
+out: aaaaaaaaaaaaaaaaaaaaaaaa\tb\t\t\t\tc\naaaaaaaaaaaaaaaaaaaaaaaa\nb\nc\n
