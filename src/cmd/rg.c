@@ -23,8 +23,10 @@
  * ${name}, $$), --json prints ripgrep's JSON Lines (begin, match, context,
  * end and summary messages; the elapsed times are measured), -U lets a match
  * span lines (each line it touches is printed once; -o prints the match).
- * Not done: --sort by time, -U with -v, context, -r or --json (they search
- * line by line).
+ * --sort/--sortr path|modified|accessed|created order siblings as ripgrep's
+ * walker does (files and directories together, each directory's contents
+ * in turn). Not done: -U with -v, context, -r or --json (they search line
+ * by line).
  *
  * Bounds: lines up to the sandbox's string limit, ignore files up to
  * RG_MAX_IGNORE patterns; walks and searches poll for cancel/timeout.
@@ -50,6 +52,7 @@ CMD_DEFINE("rg", cmd_rg_main);
 #define RG_MAX_PATTERNS 256
 #define RG_MAX_CONTEXT 10000
 #define RG_MAX_GROUPS 64 /* capture groups -r can name */
+#define RG_MAX_SORT_DEPTH 256 /* directory depth a sorted walk orders */
 
 static const struct {
   const char *name;
@@ -94,6 +97,10 @@ typedef struct rg {
   cmd_ctx *ctx;
   re *rx;
   bool multiline; /* -U */
+  int sort_key;   /* --sort/--sortr: 0 path, 1 modified, 2 accessed, 3 created */
+  bool sort_rev;  /* --sortr */
+  struct rg_sorted *sorted; /* files of the walk, when a sort other than by path asks */
+  size_t nsorted, capsorted;
   bool fixed, icase, smart, word, line, invert, count, count_matches, files_with,
       files_without, quiet, only, column, null, hidden, no_ignore, follow, list_files;
   int line_numbers; /* -1 default, 0 -N, 1 -n */
@@ -777,6 +784,92 @@ static void rg_file(rg *g, const char *path, bool show_name, bool explicit_file)
             explicit_file);
 }
 
+/* ---- --sort by time / --sortr --------------------------------------------------------- */
+
+#define RG_MAX_SORTED 1000000 /* files a sorted walk holds */
+
+/* A file of a sorted walk: its path and the time of each of its components
+ * below the root (the root's children first). */
+typedef struct rg_sorted {
+  char *path;
+  int64_t *times;
+  int depth; /* components below the root */
+  bool show_name;
+} rg_sorted;
+
+static int64_t rg_sort_time(const rg *g, const store_stat *st) {
+  return g->sort_key == 2 ? st->atime * 1000000000 + st->atime_nsec
+       : g->sort_key == 3 ? st->ctime * 1000000000 + st->ctime_nsec
+                          : st->mtime * 1000000000 + st->mtime_nsec;
+}
+
+static void rg_sort_add(rg *g, const char *path, const int64_t *dir_times, int depth,
+                        int64_t own, bool show_name) {
+  if (g->nsorted >= RG_MAX_SORTED) return;
+  if (g->nsorted == g->capsorted) {
+    size_t nc = g->capsorted ? g->capsorted * 2 : 64;
+    rg_sorted *nv = realloc(g->sorted, nc * sizeof *nv);
+    if (!nv) return;
+    g->sorted = nv;
+    g->capsorted = nc;
+  }
+  rg_sorted *f = &g->sorted[g->nsorted];
+  f->path = strdup(path);
+  f->times = malloc((size_t)(depth > 0 ? depth : 1) * sizeof *f->times);
+  if (!f->path || !f->times) {
+    free(f->path);
+    free(f->times);
+    return;
+  }
+  for (int i = 0; i + 1 < depth; i++) f->times[i] = dir_times[i + 1];
+  if (depth > 0) f->times[depth - 1] = own;
+  f->depth = depth;
+  f->show_name = show_name;
+  g->nsorted++;
+}
+
+/* The path's components below the root compared in turn: by time (or
+ * name when sorting by path), then by name; --sortr reverses each. */
+static int rg_sort_cmp(const void *pa, const void *pb, void *ud) {
+  const rg *g = ud;
+  const rg_sorted *a = pa, *b = pb;
+  const char *ca = a->path, *cb = b->path;
+  /* skip the common root: the first depth components from the end are ours */
+  int skip_a = 0, skip_b = 0;
+  for (const char *p = ca; *p; p++) skip_a += *p == '/';
+  for (const char *p = cb; *p; p++) skip_b += *p == '/';
+  skip_a -= a->depth - 1;
+  skip_b -= b->depth - 1;
+  while (skip_a-- > 0) ca = strchr(ca, '/') + 1;
+  while (skip_b-- > 0) cb = strchr(cb, '/') + 1;
+  for (int i = 0; i < a->depth && i < b->depth; i++) {
+    size_t la = strcspn(ca, "/"), lb = strcspn(cb, "/");
+    int r = 0;
+    if (g->sort_key) r = (a->times[i] > b->times[i]) - (a->times[i] < b->times[i]);
+    if (!r) {
+      r = memcmp(ca, cb, la < lb ? la : lb);
+      if (!r) r = (la > lb) - (la < lb);
+    }
+    if (r) return g->sort_rev ? -r : r;
+    ca += la + (ca[la] == '/');
+    cb += lb + (cb[lb] == '/');
+  }
+  return (a->depth > b->depth) - (a->depth < b->depth);
+}
+
+static void rg_file(rg *g, const char *path, bool show_name, bool explicit_file);
+
+static void rg_sort_flush(rg *g) {
+  qsort_r(g->sorted, g->nsorted, sizeof *g->sorted, rg_sort_cmp, g);
+  for (size_t i = 0; i < g->nsorted; i++) {
+    if (!cmd_poll(g->ctx) && !(g->quiet && g->any_match))
+      rg_file(g, g->sorted[i].path, g->sorted[i].show_name, false);
+    free(g->sorted[i].path);
+    free(g->sorted[i].times);
+  }
+  g->nsorted = 0;
+}
+
 /* Is there a git repository at dir or above it (ripgrep reads .gitignore only then)? */
 static bool rg_in_repo(cmd_ctx *ctx, const char *dir) {
   char *p = NULL;
@@ -823,6 +916,8 @@ static void rg_walk(rg *g, const char *root, bool show_name) {
     return;
   }
   cmd_walk_ent *e;
+  bool sorting = g->sort_key || g->sort_rev;
+  int64_t dir_times[RG_MAX_SORT_DEPTH];
   while ((e = cmd_walk_next(w))) {
     if (e->info == CMD_WALK_DNR || e->info == CMD_WALK_NS) {
       cmd_err_raw(ctx, "%s: %s (os error %d)\n", e->path, cmd_strerror(e->err), -e->err);
@@ -852,6 +947,7 @@ static void rg_walk(rg *g, const char *root, bool show_name) {
         cmd_walk_skip(w);
         continue;
       }
+      if (sorting && e->depth < RG_MAX_SORT_DEPTH) dir_times[e->depth] = rg_sort_time(g, &e->st);
       if (!g->no_ignore) {
         if (repo) rg_load_ignore(g, e->path, ".gitignore");
         rg_load_ignore(g, e->path, ".ignore");
@@ -862,9 +958,14 @@ static void rg_walk(rg *g, const char *root, bool show_name) {
     if (e->info == CMD_WALK_DP || e->info == CMD_WALK_DC) continue;
     if (!S_ISREG(e->st.mode)) continue;
     if (!rg_wanted(g, e->path)) continue;
+    if (sorting && e->depth < RG_MAX_SORT_DEPTH) {
+      rg_sort_add(g, e->path, dir_times, e->depth, rg_sort_time(g, &e->st), show_name);
+      continue;
+    }
     rg_file(g, e->path, show_name, false);
     if (g->quiet && g->any_match) break;
   }
+  if (sorting) rg_sort_flush(g);
   if (cmd_walk_stopped(w)) g->error = true;
   cmd_walk_close(w);
   g->nign = saved;
@@ -903,7 +1004,8 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
     O_IGN,
     O_NOHIDDEN,
     O_IGNORE,
-    O_NOMULTI
+    O_NOMULTI,
+    O_SORTR
   };
   static const cmd_longopt longs[] = {{"regexp", 1, 'e'},
                                       {"file", 1, 'f'},
@@ -944,6 +1046,7 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
                                       {"column", 0, O_COLUMN},
                                       {"null", 0, '0'},
                                       {"sort", 1, O_SORT},
+                                      {"sortr", 1, O_SORTR},
                                       {"sort-files", 0, O_IGN},
                                       {"heading", 0, O_HEADING},
                                       {"no-heading", 0, O_NOHEADING},
@@ -1113,12 +1216,28 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         g.null = true;
         break;
       case O_SORT:
-        if (strcmp(st.arg, "path") && strcmp(st.arg, "none")) {
-          cmd_err_raw(ctx, "rg: --sort %s: only path order is supported in the sandbox\n",
-                      st.arg);
+      case O_SORTR: {
+        static const char *const keys[] = {"path", "modified", "accessed", "created", "none"};
+        int k = -1;
+        for (int q = 0; q < 5; q++)
+          if (!strcmp(st.arg, keys[q])) k = q;
+        if (k < 0) {
+          cmd_err_raw(ctx,
+                      "error: '%s' isn't a valid value for '--%s <SORTBY>'\n"
+                      "\t[possible values: accessed, created, modified, none, path]\n\n\n"
+                      "USAGE:\n    \n    rg [OPTIONS] PATTERN [PATH ...]\n"
+                      "    rg [OPTIONS] -e PATTERN ... [PATH ...]\n"
+                      "    rg [OPTIONS] -f PATTERNFILE ... [PATH ...]\n"
+                      "    rg [OPTIONS] --files [PATH ...]\n    rg [OPTIONS] --type-list\n"
+                      "    command | rg [OPTIONS] PATTERN\n    rg [OPTIONS] --help\n"
+                      "    rg [OPTIONS] --version\n\nFor more information try --help\n",
+                      st.arg, c == O_SORT ? "sort" : "sortr");
           goto out;
         }
+        g.sort_key = k == 4 ? 0 : k;
+        g.sort_rev = c == O_SORTR && k != 4;
         break;
+      }
       case O_JSON:
         g.json = true;
         break;
@@ -1281,6 +1400,7 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
   status = g.error && !(g.quiet && g.any_match) ? 2 : g.any_match ? 0 : 1;
 out:
   if (g.rx) re_free(g.rx);
+  free(g.sorted);
   free(g.ign);
   return status;
 }

@@ -328,3 +328,11 @@ cmd: rg -Uo 'foo\nbar' f; rg -U -n 'a.*\n.*o' f; rg -U 'x\nq\n' f; rg -U '^bar' 
 cmd: rg -U 'nope\nx' f; echo st=$?; rg -U --multiline 'q\n' f; rg -U -m1 -n 'bar' f
 out: foo\nbar\nbaz foo\nbar x\nst=0\n1:foo\n2:bar\n3:baz foo\n4:bar x\n2\n2\nfoo\nbar\nfoo\nbar\n2:bar\n3:baz foo\n
 out: bar x\nq\nbar\nbar x\nf\nf:3:baz foo\nst=1\nq\n2:bar\n
+
+test: --sort/--sortr modified order siblings by time, then each directory's contents
+cmd: mkdir -p d1 d2; touch -d '2020-01-05' d1/a; touch -d '2020-01-01' d1/b; touch -d '2020-01-03' d2/c
+cmd: touch -d '2020-01-02' e; touch -d '2020-01-04' f; touch -d '2020-01-06' d1; touch -d '2020-01-01' d2
+cmd: rg --files --sort modified; echo --; rg --files --sortr modified; echo --; rg --files --sortr path; echo --
+cmd: rg --files --sort=path; echo --; rg --files --sort modified d1 .; rg --files --sort bogus; echo $?
+out: d2/c\ne\nf\nd1/b\nd1/a\n--\nd1/a\nd1/b\nf\ne\nd2/c\n--\nf\ne\nd2/c\nd1/b\nd1/a\n--\nd1/a\nd1/b\nd2/c\ne\nf\n--\n
+out: d1/b\nd1/a\n./d2/c\n./e\n./f\n./d1/b\n./d1/a\n2\n
