@@ -1230,7 +1230,7 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
                       "    rg [OPTIONS] -f PATTERNFILE ... [PATH ...]\n"
                       "    rg [OPTIONS] --files [PATH ...]\n    rg [OPTIONS] --type-list\n"
                       "    command | rg [OPTIONS] PATTERN\n    rg [OPTIONS] --help\n"
-                      "    rg [OPTIONS] --version\n\nFor more information try --help\n",
+                      "    rg [OPTIONS] --version\n\nFor more information try --help\n\n",
                       st.arg, c == O_SORT ? "sort" : "sortr");
           goto out;
         }
