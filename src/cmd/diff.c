@@ -50,7 +50,7 @@ enum { G_OLD, G_NEW, G_CHANGED, G_UNCHANGED };
 typedef struct diff_opts {
   enum diff_format format;
   int context;              /* lines of context for -u / -c */
-  bool icase, ign_all_space, ign_space_change, ign_trailing, ign_blank, text, new_file, recursive;
+  bool icase, ign_all_space, ign_space_change, ign_trailing, ign_blank, initial_tab, text, new_file, recursive;
   bool strip_cr;
   const char *label[2];
   int nlabels;
@@ -78,6 +78,7 @@ typedef struct diff_file {
   size_t *linelen;      /* length without the '\n' */
   size_t nlines;
   bool missing_newline; /* the last line has no '\n' */
+  bool initial_tab;     /* -T: a TAB ends each line's prefix */
   int *eq;              /* equivalence class per line */
   bool *changed;        /* per line, after the search (changed[-1] and
                            changed[nlines] exist and stay false) */
@@ -521,7 +522,13 @@ static bool ignorable(const diff_opts *o, diff_file *a, diff_file *b, const chan
 /* ---- output ---------------------------------------------------------------------------- */
 
 static void print_line(cmd_ctx *ctx, const char *prefix, diff_file *f, long i) {
-  cmd_outs(ctx, prefix);
+  if (f->initial_tab) { /* -T: "< a" is "<\ta", "+a" is "+\ta", " a" is "\ta" */
+    size_t pl = strlen(prefix);
+    cmd_out(ctx, prefix, pl && prefix[pl - 1] == ' ' ? pl - 1 : pl);
+    cmd_outc(ctx, '\t');
+  } else {
+    cmd_outs(ctx, prefix);
+  }
   cmd_out(ctx, f->line[i], f->linelen[i]);
   if (f->linelen[i] < (size_t)((i + 1 < (long)f->nlines ? f->line[i + 1] : f->data + f->len) -
                                f->line[i]) &&
@@ -1071,6 +1078,7 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
     if (!f[k].absent && strcmp(paths[k], "-") != 0 && strcmp(paths[k], "/dev/null") != 0)
       cmd_fs_stat(ctx, paths[k], &f[k].st);
     int rc = read_file(ctx, &f[k], paths[k]);
+    f[k].initial_tab = o->initial_tab;
     if (rc < 0) {
       cmd_record_error(ctx, rc, paths[k]);
       cmd_errorf(ctx, "%s: %s", f[k].name, cmd_strerror(rc));
@@ -1272,7 +1280,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longs[] = {
       {"unified", 2, 'u'},          {"context", 2, 'c'},
       {"brief", 0, 'q'},            {"ignore-case", 0, 'i'},
-      {"ignore-all-space", 0, 'w'}, {"ignore-trailing-space", 0, 'Z'}, {"ignore-space-change", 0, 'b'},
+      {"ignore-all-space", 0, 'w'}, {"ignore-trailing-space", 0, 'Z'}, {"initial-tab", 0, 'T'}, {"ignore-space-change", 0, 'b'},
       {"ignore-blank-lines", 0, 'B'}, {"text", 0, 'a'},
       {"new-file", 0, 'N'},         {"recursive", 0, 'r'},
       {"label", 1, OPT_LABEL},      {"normal", 0, OPT_NORMAL},
@@ -1299,7 +1307,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   o.optstr = optstr;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbZBaNrsdtL:pF:D:yW:I:0123456789", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbZTBaNrsdtL:pF:D:yW:I:0123456789", longs)) != -1) {
     switch (c) {
       case 'u': case 'U': case 'c': case 'C': {
         o.format = (c == 'u' || c == 'U') ? F_UNIFIED : F_CONTEXT;
@@ -1375,6 +1383,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'w': o.ign_all_space = true; break;
       case 'b': o.ign_space_change = true; break;
       case 'Z': o.ign_trailing = true; break;
+      case 'T': o.initial_tab = true; break;
       case 'B': o.ign_blank = true; break;
       case 'a': o.text = true; break;
       case 'N': o.new_file = true; break;

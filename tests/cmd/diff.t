@@ -197,3 +197,7 @@ out: @@ -1,4 +1,4 @@\n x1\n-foo\n+bar\n x3\n-x4\n+X4\n
 out: ***************\n*** 1,4 ****\n  x1\n! foo\n  x3\n! x4\n--- 1,4 ----\n  x1\n! bar\n  x3\n! X4\n
 out: @@ -1,7 +1,8 @@\n 1\n+\n 2\n 3\n 4\n-5\n+5x\n 6\n 7\n
 out: @@ -4,3 +5,3 @@\n 4\n-5\n+5x\n 6\n0\n
+
+test: -T ends each line's prefix with a TAB (normal, unified, context)
+cmd: printf 'a\nb\nc\n' > o; printf 'a\nB\nc\n' > n; diff -T o n; diff -T -u o n | tail -n +3; diff --initial-tab -c o n | tail -n +3
+out: 2c2\n<\tb\n---\n>\tB\n@@ -1,3 +1,3 @@\n\ta\n-\tb\n+\tB\n\tc\n***************\n*** 1,3 ****\n \ta\n!\tb\n \tc\n--- 1,3 ----\n \ta\n!\tB\n \tc\n
