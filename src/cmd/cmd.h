@@ -43,6 +43,15 @@
 typedef struct cmd_ctx cmd_ctx;
 typedef struct cmd_arena cmd_arena;
 
+/* One process of the sandbox, as ps(1) shows it (cmd_io.procs). */
+typedef struct cmd_proc {
+  int64_t pid, ppid;
+  int64_t start;  /* when it started (wall clock, seconds) */
+  char stat[4];   /* ps's STAT: "Ss" a shell, "S" a job, "R" the caller */
+  char comm[16];  /* the program's name (/proc/PID/comm: 15 bytes at most) */
+  char args[256]; /* its command line (cut at 255 bytes) */
+} cmd_proc;
+
 /* What the caller provides. `ud` is cmd_ctx.io_ud. All fd arguments are the
  * caller's descriptor numbers; all returns are >= 0 or a negative errno. */
 typedef struct cmd_io {
@@ -88,6 +97,11 @@ typedef struct cmd_io {
    * that has nothing yet (the CLI's terminal). NULL: always 1. A program run
    * in the jail feeds its stdin ahead of its reads and must not wait there. */
   int (*read_ready)(void *ud, int fd);
+  /* ps(1): the caller's processes - its shell (and the subshell it runs in), the
+   * stages of its running background jobs, and last the calling command itself
+   * with a new pid. Fills up to max entries; returns how many there are. NULL:
+   * the caller has no processes to show (a command run standalone). */
+  int (*procs)(void *ud, cmd_proc *out, int max);
 } cmd_io;
 
 #define CMD_OUTBUF 65536

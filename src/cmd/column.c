@@ -342,6 +342,10 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
     default: return 1; /* cmd_getopt printed the message */
     }
   }
+  if (fillrows && table) { /* util-linux's exclusive option groups */
+    cmd_errorf(ctx, "mutually exclusive arguments: %s --fillrows", json ? "--json" : "--table");
+    return 1;
+  }
   if (tree && (!tree_id || !tree_parent)) {
     cmd_errorf(ctx, "options --tree-id and --tree-parent are required for tree formatting");
     return 1;
@@ -394,8 +398,13 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
       row->n = 0;
       size_t ccap = 0;
       /* Cells: with -s every separator splits; else runs of blanks. */
+      /* util-linux skips a line of white space (unless -L in a table), but
+       * keeps the leading blanks of the others */
+      bool white = true;
+      for (size_t k = 0; k < l && white; k++)
+        white = line[k] == ' ' || (line[k] >= '\t' && line[k] <= '\r');
       if (!table) {
-        if (l == 0) continue;
+        if (white) continue;
         row->cells = malloc(sizeof *row->cells);
         if (!row->cells) goto out;
         row->cells[0].s = line;
@@ -412,7 +421,7 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
           blank_line = false;
           break;
         }
-      if (l == 0 || (blank_line && !sep)) {
+      if (white || (blank_line && !sep)) {
         if (!keep_empty) continue;
         nrows++;
         continue;
@@ -463,7 +472,9 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     size_t ml = (maxlen + 8) & ~(size_t)7;
     size_t numcols = termwidth / ml;
-    if (!numcols) numcols = 1;
+    /* util-linux's fillrows keeps 0 columns when the widest entry rounded up
+     * to a tab stop passes the width: it never breaks the line then */
+    if (!numcols && !fillrows) numcols = 1;
     if (fillrows) {
       size_t chcnt = 0, col = 0, endcol = ml;
       for (size_t r = 0; r < nrows; r++) {
@@ -630,7 +641,7 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
       if (jrows) cmd_outs(ctx, "   ]\n}\n");
       noheadings = true;
     }
-    bool header = nnames && !noheadings;
+    bool header = nnames && !noheadings && nrows; /* no lines: no header either */
     if (header)
       for (size_t i = 0; i < nnames; i++) {
         size_t w = col_width(names[i], strlen(names[i]));
@@ -664,7 +675,9 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
         if (!first) cmd_out(ctx, osep, osl);
         first = false;
         size_t pad = width[i] - w;
-        if (rightc[i]) cmd_outf(ctx, "%*s", (int)pad, "");
+        /* libsmartcols prints nothing for a missing cell that ends the line */
+        bool missing = r != (size_t)-1 && i >= rows[r].n && k + 1 == last;
+        if (rightc[i] && !missing) cmd_outf(ctx, "%*s", (int)pad, "");
         if (r != (size_t)-1 && (long)i == treec && pre[r]) cmd_outs(ctx, pre[r]);
         cmd_out(ctx, s, len);
         if (!rightc[i] && k + 1 < last) cmd_outf(ctx, "%*s", (int)pad, "");

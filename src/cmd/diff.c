@@ -50,7 +50,7 @@ enum { G_OLD, G_NEW, G_CHANGED, G_UNCHANGED };
 typedef struct diff_opts {
   enum diff_format format;
   int context;              /* lines of context for -u / -c */
-  bool icase, ign_all_space, ign_space_change, ign_blank, text, new_file, recursive;
+  bool icase, ign_all_space, ign_space_change, ign_trailing, ign_blank, initial_tab, text, new_file, recursive;
   bool strip_cr;
   const char *label[2];
   int nlabels;
@@ -78,6 +78,7 @@ typedef struct diff_file {
   size_t *linelen;      /* length without the '\n' */
   size_t nlines;
   bool missing_newline; /* the last line has no '\n' */
+  bool initial_tab;     /* -T: a TAB ends each line's prefix */
   int *eq;              /* equivalence class per line */
   bool *changed;        /* per line, after the search (changed[-1] and
                            changed[nlines] exist and stay false) */
@@ -145,6 +146,10 @@ static size_t fold_line(const diff_opts *o, const char *s, size_t n, char *out) 
     if (o->icase && c >= 'A' && c <= 'Z') c = (char)(c + 32);
     out[k++] = c;
   }
+  /* -Z: white space at the end of the line is ignored */
+  while (o->ign_trailing && k && (out[k - 1] == ' ' || out[k - 1] == '\t' || out[k - 1] == '\r' ||
+                                  out[k - 1] == '\f' || out[k - 1] == '\v'))
+    k--;
   /* -b: trailing white space is ignored entirely */
   return k;
 }
@@ -170,7 +175,7 @@ static uint64_t hash_bytes(const char *s, size_t n) {
 }
 
 static int classify(const diff_opts *o, eq_table *t, diff_file *f, char *scratch) {
-  bool fold = o->icase || o->ign_all_space || o->ign_space_change;
+  bool fold = o->icase || o->ign_all_space || o->ign_space_change || o->ign_trailing;
   for (size_t i = 0; i < f->nlines; i++) {
     const char *s = f->line[i];
     size_t n = f->linelen[i];
@@ -201,7 +206,8 @@ static int classify(const diff_opts *o, eq_table *t, diff_file *f, char *scratch
   }
   /* A last line without '\n' differs from the same text with one, unless
    * white space is ignored (the newline counts as white space then, as GNU). */
-  if (f->missing_newline && f->nlines && !o->ign_all_space && !o->ign_space_change)
+  if (f->missing_newline && f->nlines && !o->ign_all_space && !o->ign_space_change &&
+      !o->ign_trailing)
     f->eq[f->nlines - 1] = -1 - f->eq[f->nlines - 1];
   return 0;
 }
@@ -516,7 +522,13 @@ static bool ignorable(const diff_opts *o, diff_file *a, diff_file *b, const chan
 /* ---- output ---------------------------------------------------------------------------- */
 
 static void print_line(cmd_ctx *ctx, const char *prefix, diff_file *f, long i) {
-  cmd_outs(ctx, prefix);
+  if (f->initial_tab) { /* -T: "< a" is "<\ta", "+a" is "+\ta", " a" is "\ta" */
+    size_t pl = strlen(prefix);
+    cmd_out(ctx, prefix, pl && prefix[pl - 1] == ' ' ? pl - 1 : pl);
+    cmd_outc(ctx, '\t');
+  } else {
+    cmd_outs(ctx, prefix);
+  }
   cmd_out(ctx, f->line[i], f->linelen[i]);
   if (f->linelen[i] < (size_t)((i + 1 < (long)f->nlines ? f->line[i + 1] : f->data + f->len) -
                                f->line[i]) &&
@@ -932,17 +944,27 @@ static void print_headers(cmd_ctx *ctx, diff_file *a, diff_file *b, const diff_o
   }
 }
 
-/* Groups changes into hunks: [*first, *last] share context. */
+/* Groups changes into hunks as GNU's find_hunk: the next change joins the
+ * hunk when fewer than 2*C+1 lines separate them, or fewer than C when it is
+ * one -B/-I ignore. A hunk of ignorable changes only is not printed
+ * (hunk_real); one with a real change prints its ignorable ones too. */
 static size_t hunk_end(change *v, size_t n, size_t k, int ctxlines, const diff_opts *o,
                        diff_file *a, diff_file *b) {
   size_t last = k;
   for (size_t m = k + 1; m < n; m++) {
-    if (ignorable(o, a, b, &v[m])) continue;
     long gap = v[m].a0 - (v[last].a0 + v[last].na);
-    if (gap > 2L * ctxlines) break;
+    long thresh = ignorable(o, a, b, &v[m]) ? ctxlines : 2L * ctxlines + 1;
+    if (gap >= thresh) break;
     last = m;
   }
   return last;
+}
+
+static bool hunk_real(change *v, size_t k, size_t last, const diff_opts *o, diff_file *a,
+                      diff_file *b) {
+  for (size_t m = k; m <= last; m++)
+    if (!ignorable(o, a, b, &v[m])) return true;
+  return false;
 }
 
 /* The lines a hunk of changes k..last shows, context included: [a_lo, a_hi)
@@ -961,8 +983,11 @@ static void hunk_bounds(const change *v, size_t k, size_t last, long ctxlines,
 static void print_unified(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           diff_opts *o) {
   for (size_t k = 0; k < n; k++) {
-    if (ignorable(o, a, b, &v[k])) continue;
     size_t last = hunk_end(v, n, k, o->context, o, a, b);
+    if (!hunk_real(v, k, last, o, a, b)) {
+      k = last;
+      continue;
+    }
     long a_lo, a_hi, b_lo, b_hi;
     hunk_bounds(v, k, last, o->context, a, b, &a_lo, &a_hi, &b_lo, &b_hi);
     cmd_outs(ctx, "@@ -");
@@ -1001,8 +1026,11 @@ static void print_context_side(cmd_ctx *ctx, diff_file *f, const change *v, size
 static void print_context(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           diff_opts *o) {
   for (size_t k = 0; k < n; k++) {
-    if (ignorable(o, a, b, &v[k])) continue;
     size_t last = hunk_end(v, n, k, o->context, o, a, b);
+    if (!hunk_real(v, k, last, o, a, b)) {
+      k = last;
+      continue;
+    }
     long a_lo, a_hi, b_lo, b_hi;
     hunk_bounds(v, k, last, o->context, a, b, &a_lo, &a_hi, &b_lo, &b_hi);
     bool any_a = false, any_b = false;
@@ -1050,6 +1078,7 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
     if (!f[k].absent && strcmp(paths[k], "-") != 0 && strcmp(paths[k], "/dev/null") != 0)
       cmd_fs_stat(ctx, paths[k], &f[k].st);
     int rc = read_file(ctx, &f[k], paths[k]);
+    f[k].initial_tab = o->initial_tab;
     if (rc < 0) {
       cmd_record_error(ctx, rc, paths[k]);
       cmd_errorf(ctx, "%s: %s", f[k].name, cmd_strerror(rc));
@@ -1065,7 +1094,8 @@ static int diff_files(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
   if (binary || o->format == F_BRIEF) {
     /* -q with -i/-w could still find the files equal; GNU compares then too. */
     if (binary ||
-        !(o->icase || o->ign_all_space || o->ign_space_change || o->ign_blank || o->nign)) {
+        !(o->icase || o->ign_all_space || o->ign_space_change || o->ign_trailing || o->ign_blank ||
+          o->nign)) {
       if (show_cmd && !binary && o->format != F_BRIEF) cmd_outf(ctx, "diff%s %s %s\n", o->optstr, n1, n2);
       cmd_outf(ctx, binary ? "Binary files %s and %s differ\n" : "Files %s and %s differ\n", n1, n2);
       status = 1;
@@ -1250,7 +1280,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   static const cmd_longopt longs[] = {
       {"unified", 2, 'u'},          {"context", 2, 'c'},
       {"brief", 0, 'q'},            {"ignore-case", 0, 'i'},
-      {"ignore-all-space", 0, 'w'}, {"ignore-space-change", 0, 'b'},
+      {"ignore-all-space", 0, 'w'}, {"ignore-trailing-space", 0, 'Z'}, {"initial-tab", 0, 'T'}, {"ignore-space-change", 0, 'b'},
       {"ignore-blank-lines", 0, 'B'}, {"text", 0, 'a'},
       {"new-file", 0, 'N'},         {"recursive", 0, 'r'},
       {"label", 1, OPT_LABEL},      {"normal", 0, OPT_NORMAL},
@@ -1277,7 +1307,7 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   o.optstr = optstr;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbBaNrsdtL:pF:D:yW:I:0123456789", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbZTBaNrsdtL:pF:D:yW:I:0123456789", longs)) != -1) {
     switch (c) {
       case 'u': case 'U': case 'c': case 'C': {
         o.format = (c == 'u' || c == 'U') ? F_UNIFIED : F_CONTEXT;
@@ -1352,6 +1382,8 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'i': o.icase = true; break;
       case 'w': o.ign_all_space = true; break;
       case 'b': o.ign_space_change = true; break;
+      case 'Z': o.ign_trailing = true; break;
+      case 'T': o.initial_tab = true; break;
       case 'B': o.ign_blank = true; break;
       case 'a': o.text = true; break;
       case 'N': o.new_file = true; break;

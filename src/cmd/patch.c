@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("patch", cmd_patch_main);
 
@@ -80,6 +81,8 @@ typedef struct patch_opts {
   int fuzz;
   const char *outfile;
   const char *dir;
+  const char *reject_file; /* -r: every reject goes there ("-": nowhere), or NULL */
+  bool reject_written;     /* -r's file was started by this run (later rejects append) */
   int status;
 } patch_opts;
 
@@ -483,13 +486,25 @@ static bool exists(cmd_ctx *ctx, const char *path) {
   return path && store_path_stat(ctx->store, ctx->cwd, path, &st) == 0;
 }
 
-static int write_rej(cmd_ctx *ctx, const char *name, filepatch *fp, bool *failed) {
+static int write_rej(cmd_ctx *ctx, patch_opts *po, const char *name, filepatch *fp,
+                     bool *failed) {
+  if (po->reject_file && !strcmp(po->reject_file, "-")) return 0;
   bool context = fp->header && fp->header[0] == '*';
-  size_t cap = fp->headerlen + 1;
+  char *prev = NULL;
+  size_t prevlen = 0;
+  if (po->reject_file && po->reject_written &&
+      cmd_read_all(ctx, po->reject_file, (size_t)1 << 30, &prev, &prevlen) < 0)
+    prev = NULL, prevlen = 0;
+  size_t cap = prevlen + fp->headerlen + 1;
   for (size_t k = 0; k < fp->nh; k++)
     if (failed[k]) cap += fp->h[k].textlen + 17;
   char *buf = malloc(cap), *o = buf;
-  if (!buf) return -ENOMEM;
+  if (!buf) {
+    free(prev);
+    return -ENOMEM;
+  }
+  if (prevlen) memcpy(o, prev, prevlen), o += prevlen;
+  free(prev);
   if (fp->header) memcpy(o, fp->header, fp->headerlen), o += fp->headerlen;
   for (size_t k = 0; k < fp->nh; k++) {
     if (!failed[k]) continue;
@@ -498,9 +513,14 @@ static int write_rej(cmd_ctx *ctx, const char *name, filepatch *fp, bool *failed
     o += fp->h[k].textlen;
   }
   char *rej = malloc(strlen(name) + 5);
+  if (!rej) {
+    free(buf);
+    return -ENOMEM;
+  }
   sprintf(rej, "%s.rej", name);
-  int rc = store_path_write_file(ctx->store, ctx->cwd, rej, buf, (size_t)(o - buf),
-                                 0644 & ~ctx->umask, 0);
+  int rc = store_path_write_file(ctx->store, ctx->cwd, po->reject_file ? po->reject_file : rej,
+                                 buf, (size_t)(o - buf), 0644 & ~ctx->umask, 0);
+  if (rc >= 0 && po->reject_file) po->reject_written = true;
   free(rej);
   free(buf);
   return rc;
@@ -630,6 +650,16 @@ static void apply_file(cmd_ctx *ctx, patch_opts *o, filepatch *fp, const char *f
   }
   /* Build the new file: copy, replacing each placed hunk's old side. */
   int rc = 0;
+  if (failed && nfailed == fp->nh && fp->nh && !reversed_skip && !o->dry_run &&
+      o->backup_mismatch && !o->outfile && data) {
+    /* nothing applied: GNU still keeps the mismatching file's FILE.orig */
+    char *orig = malloc(strlen(name) + 6);
+    if (orig) {
+      sprintf(orig, "%s.orig", name);
+      store_path_write_file(ctx->store, ctx->cwd, orig, data, len, 0644 & ~ctx->umask, 0);
+      free(orig);
+    }
+  }
   if (failed && place && nfailed < fp->nh && !o->dry_run) {
     size_t cap = len + 64;
     for (size_t k = 0; k < fp->nh; k++)
@@ -692,10 +722,17 @@ static void apply_file(cmd_ctx *ctx, patch_opts *o, filepatch *fp, const char *f
     if (o->dry_run)
       cmd_outf(ctx, "%zu out of %zu hunk%s %s\n", nfailed, fp->nh, fp->nh == 1 ? "" : "s",
                reversed_skip ? "ignored" : "FAILED");
+    else if (o->reject_file && !strcmp(o->reject_file, "-"))
+      cmd_outf(ctx, "%zu out of %zu hunk%s %s\n", nfailed, fp->nh, fp->nh == 1 ? "" : "s",
+               reversed_skip ? "ignored" : "FAILED");
+    else if (o->reject_file)
+      cmd_outf(ctx, "%zu out of %zu hunk%s %s -- saving rejects to file %s\n", nfailed,
+               fp->nh, fp->nh == 1 ? "" : "s", reversed_skip ? "ignored" : "FAILED",
+               o->reject_file);
     else
       cmd_outf(ctx, "%zu out of %zu hunk%s %s -- saving rejects to file %s.rej\n", nfailed,
                fp->nh, fp->nh == 1 ? "" : "s", reversed_skip ? "ignored" : "FAILED", name);
-    if (!o->dry_run) write_rej(ctx, name, fp, failed);
+    if (!o->dry_run) write_rej(ctx, o, name, fp, failed);
     if (o->status < 1) o->status = 1;
   }
   free(failed);
@@ -714,7 +751,7 @@ int cmd_patch_main(cmd_ctx *ctx, int argc, char **argv) {
       {"input", 1, 'i'},        {"output", 1, 'o'},      {"directory", 1, 'd'},
       {"fuzz", 1, 'F'},         {"silent", 0, 's'},      {"quiet", 0, 's'},
       {"force", 0, 'f'},        {"batch", 0, 't'},       {"backup", 0, 'b'},
-      {"remove-empty-files", 0, 'E'}, {"dry-run", 0, OPT_DRY},
+      {"remove-empty-files", 0, 'E'}, {"dry-run", 0, OPT_DRY}, {"reject-file", 1, 'r'},
       {"no-backup-if-mismatch", 0, OPT_NOBACKUP}, {"backup-if-mismatch", 0, OPT_IGNORED},
       {"unified", 0, 'u'},      {"context", 0, 'c'},     {"normal", 0, 'n'},
       {"posix", 0, OPT_IGNORED}, {"help", 0, OPT_HELP},  {"version", 0, OPT_VERSION},
@@ -723,7 +760,7 @@ int cmd_patch_main(cmd_ctx *ctx, int argc, char **argv) {
   const char *patchfile = NULL;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "p:RNi:o:d:F:sftbEucnlz:B:V:", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "p:RNi:o:d:F:sftbEucnlz:B:V:r:", longs)) != -1) {
     switch (c) {
       case 'p': {
         char *end;
@@ -738,6 +775,7 @@ int cmd_patch_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'N': o.forward = true; break;
       case 'i': patchfile = st.arg; break;
       case 'o': o.outfile = st.arg; break;
+      case 'r': o.reject_file = st.arg; break;
       case 'd': o.dir = st.arg; break;
       case 'F': o.fuzz = atoi(st.arg); break;
       case 's': o.silent = true; break;

@@ -17,8 +17,11 @@
  * them. -n numbers lines ("%5d" and a TAB by default), -d double-spaces,
  * -o indents, -N sets the first number, +FIRST:LAST selects pages.
  *
- * Known differences: -n with -COLUMN (GNU narrows each column by the
- * number's width its own way) and -d with -COLUMN under -t.
+ * -e[CHAR[WIDTH]] expands input tabs, -i[CHAR[WIDTH]] turns output spaces into
+ * tabs, -v shows nonprinting bytes as \NNN, -c as ^X (and \NNN above 127).
+ *
+ * Known differences: -d with -COLUMN under -t; -n with -COLUMN and a -s/-S
+ * separator holding spaces (where GNU puts tabs in the number's field).
  *
  * Bounds: one page of lines is held at a time (lines up to the sandbox's
  * string limit); loops poll for cancel/timeout.
@@ -53,6 +56,10 @@ typedef struct pr_opts {
   const char *col_sep; /* between columns */
   bool sep_given;
   cmd_tz tz;
+  bool expand, tabify;     /* -e, -i */
+  char in_tab, out_tab;    /* their CHARs */
+  int in_tab_w, out_tab_w; /* their WIDTHs */
+  char show;               /* 'v' octal, 'c' hat notation, or 0 */
 } pr_opts;
 
 /* The output with GNU's whitespace: pending spaces become tabs where a
@@ -61,14 +68,17 @@ typedef struct pr_out {
   cmd_ctx *ctx;
   long pos;     /* output column */
   long pending; /* spaces not printed yet */
+  const pr_opts *o;
 } pr_out;
 
 static void out_white(pr_out *w) {
   long goal = w->pos + w->pending, h = w->pos;
+  long tw = w->o && w->o->tabify ? w->o->out_tab_w : 8;
+  char tc = w->o && w->o->tabify ? w->o->out_tab : '\t';
   while (goal - h > 1) {
-    long next = (h / 8 + 1) * 8;
+    long next = (h / tw + 1) * tw;
     if (next > goal) break;
-    cmd_outc(w->ctx, '\t');
+    cmd_outc(w->ctx, tc);
     h = next;
   }
   while (++h <= goal) cmd_outc(w->ctx, ' ');
@@ -78,6 +88,20 @@ static void out_white(pr_out *w) {
 
 static void out_text(pr_out *w, const char *s, size_t n) {
   if (!n) return;
+  if (w->o && w->o->tabify) { /* -i: the text's spaces join the white space */
+    for (size_t i = 0; i < n; i++) {
+      if (s[i] == ' ') {
+        w->pending++;
+        continue;
+      }
+      if (w->pending) out_white(w);
+      cmd_outc(w->ctx, s[i]);
+      unsigned char c = (unsigned char)s[i];
+      if (c == '\b') w->pos--;
+      else if (c >= 0x20 && c < 0x7f) w->pos++;
+    }
+    return;
+  }
   if (w->pending) out_white(w);
   cmd_out(w->ctx, s, n);
   for (size_t i = 0; i < n; i++)
@@ -95,7 +119,43 @@ typedef struct pr_in {
   cmd_in *in;
   bool eof;
   int64_t mtime;
+  const pr_opts *o;
 } pr_in;
+
+/* -e, -v, -c: the line as GNU's char_to_clump turns it into printed
+ * characters (malloc'd; frees line). */
+static char *clump_line(const pr_opts *o, char *line) {
+  size_t n = strlen(line), cap = n * 4 + 1;
+  if (o->expand) cap = n * (size_t)(o->in_tab_w > 4 ? o->in_tab_w : 4) + 1;
+  char *out = malloc(cap);
+  if (!out) return line;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)line[i];
+    if ((char)c == (o->expand ? o->in_tab : '\t')) {
+      if (o->expand) {
+        size_t w = (size_t)o->in_tab_w - k % (size_t)o->in_tab_w;
+        while (w--) out[k++] = ' ';
+      } else {
+        out[k++] = (char)c;
+      }
+    } else if ((c < 0x20 || c >= 0x7f) && o->show == 'v') {
+      k += (size_t)sprintf(out + k, "\\%03o", c);
+    } else if ((c < 0x20 || c >= 0x7f) && o->show == 'c') {
+      if (c < 0200) {
+        out[k++] = '^';
+        out[k++] = (char)(c ^ 0100);
+      } else {
+        k += (size_t)sprintf(out + k, "\\%03o", c);
+      }
+    } else {
+      out[k++] = (char)c;
+    }
+  }
+  out[k] = 0;
+  free(line);
+  return out;
+}
 
 /* The next line (without '\n') as a malloc'd string, or NULL at EOF. */
 static char *next_line(pr_in *f) {
@@ -114,6 +174,7 @@ static char *next_line(pr_in *f) {
   }
   memcpy(copy, line, (size_t)n);
   copy[n] = '\0';
+  if (f->o && (f->o->expand || f->o->show)) copy = clump_line(f->o, copy);
   return copy;
 }
 
@@ -151,7 +212,11 @@ static void print_cell(pr_opts *o, pr_out *w, const char *text, long num, long c
     size_t lead = strspn(s, " ");
     w->pending += (long)lead;
     out_text(w, s + lead, strlen(s + lead));
-    if (o->num_sep == '\t') {
+    if (o->num_sep == '\t' && (o->columns > 1 || o->merge)) {
+      /* GNU: in columns the TAB is as many spaces as reach the next tab
+       * stop from the number's own start (the field is constant) */
+      w->pending += 8 - o->num_digits % 8;
+    } else if (o->num_sep == '\t') {
       cmd_outc(w->ctx, '\t');
       w->pos = (w->pos / 8 + 1) * 8;
     } else {
@@ -187,11 +252,18 @@ static void print_cell(pr_opts *o, pr_out *w, const char *text, long num, long c
 }
 
 /* The separator between two columns. */
+/* GNU's print_sep_string: the separator's spaces join the white space
+ * before them, which is printed at its end. */
 static void print_sep(pr_opts *o, pr_out *w) {
-  if (o->sep_given)
-    out_text(w, o->col_sep, strlen(o->col_sep));
-  else
+  if (o->sep_given) {
+    for (const char *p = o->col_sep; *p; p++) {
+      if (*p == ' ') w->pending++;
+      else out_text(w, p, 1);
+    }
+  } else {
     w->pending += 1;
+  }
+  if (w->pending) out_white(w);
 }
 
 static int pr_file_pages(pr_opts *o, pr_in *files, int nfiles, const char *title,
@@ -220,7 +292,7 @@ static int pr_file_pages(pr_opts *o, pr_in *files, int nfiles, const char *title
     free(nums);
     return 1;
   }
-  pr_out w = {ctx, 0, 0};
+  pr_out w = {ctx, 0, 0, o};
   int status = 0;
   for (;; page++) {
     if (cmd_poll(ctx)) {
@@ -359,6 +431,10 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
                                       {"join-lines", 0, 'J'},
                                       {"length", 1, 'l'},
                                       {"merge", 0, 'm'},
+                                      {"expand-tabs", 2, 'e'},
+                                      {"output-tabs", 2, 'i'},
+                                      {"show-nonprinting", 0, 'v'},
+                                      {"show-control-chars", 0, 'c'},
                                       {"number-lines", 2, 'n'},
                                       {"first-line-number", 1, 'N'},
                                       {"indent", 1, 'o'},
@@ -383,7 +459,11 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
                .date_fmt = "%Y-%m-%d %H:%M",
                .col_sep = " ",
                .truncate = true,
-               .pad = true};
+               .pad = true,
+               .in_tab = '\t',
+               .out_tab = '\t',
+               .in_tab_w = 8,
+               .out_tab_w = 8};
   cmd_tz_from_env(ctx, &o.tz);
   bool width_given = false, s_flag = false;
   /* +FIRST[:LAST] and -COLUMN are taken out before the options */
@@ -420,7 +500,7 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
   argc = nc, argv = nv;
   cmd_getopt_state g = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "adD:Fh:Jl:mn::N:o:rs::S::tTw:W:f",
+  while ((c = cmd_getopt(ctx, &g, argc, argv, "adD:Fh:Jl:mn::N:o:rs::S::tTw:W:fe::i::vc",
                          longs)) != -1) {
     switch (c) {
       case 'a':
@@ -455,6 +535,33 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'm':
         o.merge = true;
         break;
+      case 'v':
+        o.show = 'v';
+        break;
+      case 'c':
+        if (o.show != 'v') o.show = 'c';
+        break;
+      case 'e':
+      case 'i': {
+        char *tc = c == 'e' ? &o.in_tab : &o.out_tab;
+        int *tw = c == 'e' ? &o.in_tab_w : &o.out_tab_w;
+        if (c == 'e') o.expand = true;
+        else o.tabify = true;
+        if (g.arg) {
+          const char *p = g.arg;
+          if (*p && !(*p >= '0' && *p <= '9')) *tc = *p++;
+          if (*p) {
+            long d;
+            if (!pr_num(p, 1, 1000, &d)) {
+              cmd_errorf(ctx, "'-%c' extra characters or invalid number in the argument: %s",
+                         c, cmd_gnu_quote(ctx, p));
+              return cmd_usage_hint(ctx, 1);
+            }
+            *tw = (int)d;
+          }
+        }
+        break;
+      }
       case 'n':
         o.number = true;
         if (g.arg) {
@@ -493,8 +600,6 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
         o.sep_given = true;
         if (c == 's') s_flag = true;
         o.col_sep = g.arg ? cmd_strdup(ctx, g.arg) : c == 's' ? "\t" : "";
-        if (c == 's' && g.arg && strlen(g.arg) > 1)
-          o.col_sep = cmd_strdup(ctx, (char[]){g.arg[0], 0});
         break;
       case 't':
         o.no_header = true;
@@ -573,7 +678,7 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
   int status = 0, nopen = 0;
   for (int i = 0; i < nfiles; i++) {
     pr_in *f = &files[nopen];
-    *f = (pr_in){names[i], NULL, false, ctx->now};
+    *f = (pr_in){names[i], NULL, false, ctx->now, &o};
     int rc = cmd_in_open(ctx, names[i], &f->in);
     if (rc < 0) {
       cmd_record_error(ctx, rc, names[i]);

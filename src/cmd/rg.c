@@ -19,18 +19,27 @@
  * type (a table of common types; --type-list prints it), --max-depth, -L.
  * Files with a NUL byte are skipped in walks; one named on the command line
  * reports "binary file matches" as ripgrep does. Exit 0 match, 1 none,
- * 2 error. Not done: --json, -r/--replace, -U multiline, --sort other keys.
+ * 2 error. -r/--replace TEXT prints each match replaced ($1, ${1}, $name,
+ * ${name}, $$), --json prints ripgrep's JSON Lines (begin, match, context,
+ * end and summary messages; the elapsed times are measured), -U lets a match
+ * span lines (each line it touches is printed once; -o prints the match).
+ * --sort/--sortr path|modified|accessed|created order siblings as ripgrep's
+ * walker does (files and directories together, each directory's contents
+ * in turn). Not done: -U with -v, context, -r or --json (they search line
+ * by line).
  *
  * Bounds: lines up to the sandbox's string limit, ignore files up to
  * RG_MAX_IGNORE patterns; walks and searches poll for cancel/timeout.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <fnmatch.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "cmd/cmd.h"
 #include "cmd/lib/fs.h"
@@ -42,6 +51,8 @@ CMD_DEFINE("rg", cmd_rg_main);
 #define RG_MAX_GLOBS 64
 #define RG_MAX_PATTERNS 256
 #define RG_MAX_CONTEXT 10000
+#define RG_MAX_GROUPS 64 /* capture groups -r can name */
+#define RG_MAX_SORT_DEPTH 256 /* directory depth a sorted walk orders */
 
 static const struct {
   const char *name;
@@ -85,6 +96,11 @@ typedef struct rg_ignore {
 typedef struct rg {
   cmd_ctx *ctx;
   re *rx;
+  bool multiline; /* -U */
+  int sort_key;   /* --sort/--sortr: 0 path, 1 modified, 2 accessed, 3 created */
+  bool sort_rev;  /* --sortr */
+  struct rg_sorted *sorted; /* files of the walk, when a sort other than by path asks */
+  size_t nsorted, capsorted;
   bool fixed, icase, smart, word, line, invert, count, count_matches, files_with,
       files_without, quiet, only, column, null, hidden, no_ignore, follow, list_files;
   int line_numbers; /* -1 default, 0 -N, 1 -n */
@@ -101,7 +117,253 @@ typedef struct rg {
   bool any_match, error;
   bool printed_group; /* for "--" between context groups */
   bool strip_dot;     /* no path given: names without "./" */
+  const char *replace;                 /* -r TEXT, or NULL */
+  const char *group_names[RG_MAX_GROUPS]; /* the name of each capture group, or NULL */
+  size_t ngroups;                      /* capture groups + 1 */
+  bool json;
+  /* --json totals over the files that matched (ripgrep's summary counts those) */
+  uint64_t js_bytes_printed, js_bytes_searched, js_matched_lines, js_matches, js_searches;
+  uint64_t jf_matches; /* submatches of the current file */
+  int64_t js_elapsed_ns, js_start_ns;
+  uint64_t js_file_printed; /* bytes printed for the current file */
 } rg;
+
+static int rg_poll(void *ud) {
+  return cmd_poll(ud);
+}
+
+static int64_t rg_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* ---- -r/--replace -------------------------------------------------------------------- */
+
+/* The capture groups of a Perl pattern in order, with their names:
+ * (?<name>...), (?P<name>...) and (?'name'...) are named; (...) is numbered;
+ * other (?...) groups capture nothing. */
+static void rg_scan_groups(rg *g, const char *p) {
+  bool cls = false;
+  for (; *p; p++) {
+    if (*p == '\\' && p[1]) {
+      p++;
+      continue;
+    }
+    if (cls) {
+      if (*p == ']') cls = false;
+      continue;
+    }
+    if (*p == '[') {
+      cls = true;
+      if (p[1] == '^') p++;
+      if (p[1] == ']') p++;
+      continue;
+    }
+    if (*p != '(') continue;
+    const char *name = NULL;
+    size_t nl = 0;
+    if (p[1] == '?') {
+      const char *q = p + 2;
+      if (*q == 'P' && q[1] == '<') q++;
+      if ((*q == '<' && q[1] != '=' && q[1] != '!') || *q == '\'') {
+        char close = *q == '<' ? '>' : '\'';
+        name = q + 1;
+        while (name[nl] && name[nl] != close) nl++;
+      } else {
+        continue;
+      }
+    }
+    if (g->ngroups >= RG_MAX_GROUPS) return;
+    char *nm = NULL;
+    if (name && (nm = cmd_alloc(g->ctx, nl + 1))) {
+      memcpy(nm, name, nl);
+      nm[nl] = 0;
+    }
+    g->group_names[g->ngroups] = nm;
+    g->ngroups++;
+  }
+}
+
+static long rg_group_index(const rg *g, const char *name, size_t n) {
+  bool digits = n > 0;
+  for (size_t i = 0; i < n; i++)
+    if (name[i] < '0' || name[i] > '9') digits = false;
+  if (digits) {
+    long v = 0;
+    for (size_t i = 0; i < n && v < 100000; i++) v = v * 10 + (name[i] - '0');
+    return v;
+  }
+  for (size_t i = 1; i < g->ngroups; i++)
+    if (g->group_names[i] && strlen(g->group_names[i]) == n && !strncmp(g->group_names[i], name, n))
+      return (long)i;
+  return -1;
+}
+
+/* The replacement of one match (m[0..nm-1] are its groups in s). */
+static void rg_replacement(rg *g, const char *s, const re_span *m, size_t nm) {
+  cmd_ctx *ctx = g->ctx;
+  for (const char *r = g->replace; *r; r++) {
+    if (*r != '$') {
+      cmd_outc(ctx, *r);
+      continue;
+    }
+    if (r[1] == '$') {
+      cmd_outc(ctx, '$');
+      r++;
+      continue;
+    }
+    const char *name;
+    size_t n = 0;
+    if (r[1] == '{') {
+      name = r + 2;
+      while (name[n] && name[n] != '}') n++;
+      if (!name[n]) { /* no closing brace: literal */
+        cmd_outc(ctx, '$');
+        continue;
+      }
+      r = name + n;
+    } else {
+      name = r + 1;
+      while ((name[n] >= 'a' && name[n] <= 'z') || (name[n] >= 'A' && name[n] <= 'Z') ||
+             (name[n] >= '0' && name[n] <= '9') || name[n] == '_')
+        n++;
+      if (!n) {
+        cmd_outc(ctx, '$');
+        continue;
+      }
+      r = name + n - 1;
+    }
+    long k = rg_group_index(g, name, n);
+    if (k >= 0 && (size_t)k < nm && m[k].so >= 0)
+      cmd_out(ctx, s + m[k].so, (size_t)(m[k].eo - m[k].so));
+  }
+}
+
+/* ---- --json -------------------------------------------------------------------------- */
+
+typedef struct {
+  char *p;
+  size_t n, cap;
+} rg_buf;
+
+static void jb_add(rg_buf *b, const char *s, size_t n) {
+  if (b->n + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->n + n + 1) cap *= 2;
+    char *np = realloc(b->p, cap);
+    if (!np) return;
+    b->p = np;
+    b->cap = cap;
+  }
+  memcpy(b->p + b->n, s, n);
+  b->n += n;
+}
+static void jb_str(rg_buf *b, const char *s) { jb_add(b, s, strlen(s)); }
+static void jb_fmt(rg_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void jb_fmt(rg_buf *b, const char *fmt, ...) {
+  char tmp[256];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (n > 0) jb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+/* {"text":"..."} as serde_json escapes it, or {"bytes":"BASE64"} when s is
+ * not UTF-8 (ripgrep's arbitrary data). */
+static void jb_data(rg_buf *b, const char *s, size_t n) {
+  if (re_utf8_check(s, n) != n) {
+    static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    jb_str(b, "{\"bytes\":\"");
+    for (size_t i = 0; i < n; i += 3) {
+      unsigned v = (unsigned char)s[i] << 16;
+      if (i + 1 < n) v |= (unsigned char)s[i + 1] << 8;
+      if (i + 2 < n) v |= (unsigned char)s[i + 2];
+      char q[4] = {b64[v >> 18 & 63], b64[v >> 12 & 63], i + 1 < n ? b64[v >> 6 & 63] : '=',
+                   i + 2 < n ? b64[v & 63] : '='};
+      jb_add(b, q, 4);
+    }
+    jb_str(b, "\"}");
+    return;
+  }
+  jb_str(b, "{\"text\":\"");
+  size_t run = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    const char *e = NULL;
+    char u[8];
+    if (c == '"') e = "\\\"";
+    else if (c == '\\') e = "\\\\";
+    else if (c == '\n') e = "\\n";
+    else if (c == '\t') e = "\\t";
+    else if (c == '\r') e = "\\r";
+    else if (c == '\b') e = "\\b";
+    else if (c == '\f') e = "\\f";
+    else if (c < 0x20) {
+      snprintf(u, sizeof u, "\\u%04x", c);
+      e = u;
+    }
+    if (!e) continue;
+    jb_add(b, s + run, i - run);
+    jb_str(b, e);
+    run = i + 1;
+  }
+  jb_add(b, s + run, n - run);
+  jb_str(b, "\"}");
+}
+
+static void jb_elapsed(rg_buf *b, int64_t ns) {
+  jb_fmt(b, "{\"secs\":%lld,\"nanos\":%lld,\"human\":\"%.6fs\"}", (long long)(ns / 1000000000),
+         (long long)(ns % 1000000000), (double)ns / 1e9);
+}
+
+static void rg_json_emit(rg *g, rg_buf *b) {
+  jb_add(b, "\n", 1);
+  cmd_out(g->ctx, b->p, b->n);
+  g->js_file_printed += b->n;
+  free(b->p);
+}
+
+/* A "match" or "context" message for the line ls[0..ll) (with its newline
+ * when it has one) at lineno and byte offset off. */
+static void rg_json_line(rg *g, const char *path, bool *begun, bool match, const char *ls,
+                         size_t ll, bool has_nl, long lineno, size_t off) {
+  rg_buf b = {0};
+  if (!*begun) {
+    jb_str(&b, "{\"type\":\"begin\",\"data\":{\"path\":");
+    jb_data(&b, path, strlen(path));
+    jb_str(&b, "}}");
+    rg_json_emit(g, &b);
+    b = (rg_buf){0};
+    *begun = true;
+  }
+  jb_str(&b, match ? "{\"type\":\"match\",\"data\":{\"path\":" : "{\"type\":\"context\",\"data\":{\"path\":");
+  jb_data(&b, path, strlen(path));
+  jb_str(&b, ",\"lines\":");
+  jb_data(&b, ls, ll + (has_nl ? 1 : 0));
+  jb_fmt(&b, ",\"line_number\":%ld,\"absolute_offset\":%zu,\"submatches\":[", lineno, off);
+  if (match && !g->invert) {
+    re_ctl ctl = {0, rg_poll, g->ctx};
+    re_span m[1];
+    size_t at = 0;
+    bool first = true;
+    while (at <= ll && re_exec(g->rx, ls, ll, at, 0, m, 1, &ctl) == RE_MATCH) {
+      if (m[0].eo > m[0].so || first) {
+        if (!first) jb_str(&b, ",");
+        jb_str(&b, "{\"match\":");
+        jb_data(&b, ls + m[0].so, (size_t)(m[0].eo - m[0].so));
+        jb_fmt(&b, ",\"start\":%ld,\"end\":%ld}", (long)m[0].so, (long)m[0].eo);
+        first = false;
+        g->jf_matches++;
+      }
+      at = (size_t)m[0].eo > at ? (size_t)m[0].eo : at + 1;
+    }
+  }
+  jb_str(&b, "]}}");
+  rg_json_emit(g, &b);
+}
+
 
 /* ---- ignore rules ------------------------------------------------------------------ */
 
@@ -220,9 +482,6 @@ static bool rg_wanted(rg *g, const char *path) {
 
 /* ---- searching ------------------------------------------------------------------- */
 
-static int rg_poll(void *ud) {
-  return cmd_poll(ud);
-}
 
 static void rg_prefix(rg *g, const char *name, long lineno, long col, char sep) {
   if (name) {
@@ -231,6 +490,59 @@ static void rg_prefix(rg *g, const char *name, long lineno, long col, char sep) 
   }
   if (lineno > 0) cmd_outf(g->ctx, "%ld%c", lineno, sep);
   if (col > 0) cmd_outf(g->ctx, "%ld%c", col, sep);
+}
+
+/* -U: matches over the whole buffer. Prints every line a match touches
+ * once (-o: the match itself); returns the number of matches. */
+static long rg_search_multi(rg *g, const char *data, size_t len, const char *name) {
+  cmd_ctx *ctx = g->ctx;
+  re_ctl ctl = {0, rg_poll, ctx};
+  bool show_ln = g->line_numbers == 1;
+  bool print = !g->quiet && !g->count && !g->count_matches && !g->files_with && !g->files_without;
+  long matches = 0, line = 1, printed_to = 0; /* lines printed so far: 1..printed_to */
+  size_t at = 0, line_start = 0, scan = 0;   /* line number of byte `scan` is `line` */
+  re_span m[1];
+  while (at <= len) {
+    if (cmd_poll(ctx)) break;
+    int r = re_exec(g->rx, data, len, at, 0, m, 1, &ctl);
+    if (r != RE_MATCH) break;
+    matches++;
+    if (g->quiet || g->files_with) break;
+    size_t so = (size_t)m[0].so, eo = (size_t)m[0].eo;
+    size_t last = eo > so ? eo - 1 : so; /* the match's last byte */
+    for (; scan < so; scan++)
+      if (data[scan] == '\n') line++, line_start = scan + 1;
+    long first_line = line;
+    size_t first_start = line_start;
+    if (print && g->only) {
+      rg_prefix(g, name, show_ln ? first_line : 0, g->column ? (long)(so - first_start) + 1 : 0,
+                ':');
+      cmd_out(ctx, data + so, eo - so);
+      cmd_outc(ctx, '\n');
+    } else if (print) {
+      /* the lines from the match's first to its last byte */
+      size_t p = first_start;
+      long ln = first_line;
+      /* (a match at the very end of a file that ends with a newline touches no line) */
+      while (p < len || (p == len && len && data[len - 1] != '\n')) {
+        const char *nl = memchr(data + p, '\n', len - p);
+        size_t e = nl ? (size_t)(nl - data) : len;
+        if (ln > printed_to) {
+          rg_prefix(g, name, show_ln ? ln : 0, g->column && ln == first_line ? (long)(so - first_start) + 1 : 0,
+                    ':');
+          cmd_out(ctx, data + p, e - p);
+          cmd_outc(ctx, '\n');
+          printed_to = ln;
+        }
+        if (e >= last || !nl) break;
+        p = e + 1;
+        ln++;
+      }
+    }
+    if (g->max_count >= 0 && matches >= g->max_count) break;
+    at = eo > at ? eo : at + 1;
+  }
+  return matches;
 }
 
 /* Searches one file; name is NULL when file names are not shown. */
@@ -259,7 +571,32 @@ static void rg_search(rg *g, const char *path, const char *name, bool explicit_f
     free(data);
     return;
   }
+  if (g->multiline && !g->json && !g->invert && !g->replace && !g->after && !g->before) {
+    long count = rg_search_multi(g, data, len, name);
+    free(data);
+    if (count) g->any_match = true;
+    if (g->quiet) return;
+    const char *shown = name ? name : path;
+    if ((g->files_with && count) || (g->files_without && !count)) {
+      cmd_outs(ctx, shown);
+      cmd_outc(ctx, g->null ? '\0' : '\n');
+    } else if ((g->count || g->count_matches) && count && !g->files_with && !g->files_without) {
+      if (name) {
+        cmd_outs(ctx, name);
+        cmd_outc(ctx, g->null ? '\0' : ':');
+      }
+      cmd_outf(ctx, "%ld\n", count);
+    }
+    return;
+  }
   bool show_ln = g->line_numbers == 1 && !g->count && !g->files_with && !g->files_without;
+  int64_t t0 = g->json ? rg_now_ns() : 0;
+  bool begun = false;
+  const char *jpath = name ? name : strcmp(path, "-") == 0 ? "<stdin>" : path;
+  g->js_file_printed = 0;
+  g->jf_matches = 0;
+  size_t ngroups = g->ngroups < RG_MAX_GROUPS ? g->ngroups : RG_MAX_GROUPS;
+  re_span groups[RG_MAX_GROUPS];
   re_ctl ctl = {0, rg_poll, ctx};
   long count = 0, matches = 0, last_printed = 0, lineno = 0, after_left = 0;
   /* line starts for -B */
@@ -314,21 +651,44 @@ static void rg_search(rg *g, const char *path, const char *name, bool explicit_f
           size_t s = starts[(k - 1) % (g->before + 1)];
           const char *cs = data + s;
           const char *ce = memchr(cs, '\n', len - s);
+          if (g->json) {
+            rg_json_line(g, jpath, &begun, false, cs, ce ? (size_t)(ce - cs) : len - s, ce != NULL,
+                         k, s);
+            continue;
+          }
           rg_prefix(g, name, show_ln ? k : 0, 0, '-');
           cmd_out(ctx, cs, ce ? (size_t)(ce - cs) : len - s);
           cmd_outc(ctx, '\n');
         }
-        if (g->only && !g->invert) {
+        if (g->json) {
+          rg_json_line(g, jpath, &begun, true, ls, ll, nl != NULL, lineno, (size_t)(ls - data));
+        } else if (g->only && !g->invert) {
           size_t at = 0;
-          while (at <= ll && re_exec(g->rx, ls, ll, at, 0, m, 1, &ctl) == RE_MATCH) {
-            if (m[0].eo > m[0].so) {
-              rg_prefix(g, name, show_ln ? lineno : 0, g->column ? (long)m[0].so + 1 : 0,
-                        ':');
-              cmd_out(ctx, ls + m[0].so, (size_t)(m[0].eo - m[0].so));
+          while (at <= ll &&
+                 re_exec(g->rx, ls, ll, at, 0, groups, ngroups, &ctl) == RE_MATCH) {
+            if (groups[0].eo > groups[0].so) {
+              rg_prefix(g, name, show_ln ? lineno : 0,
+                        g->column ? (long)groups[0].so + 1 : 0, ':');
+              if (g->replace) rg_replacement(g, ls, groups, ngroups);
+              else cmd_out(ctx, ls + groups[0].so, (size_t)(groups[0].eo - groups[0].so));
               cmd_outc(ctx, '\n');
             }
-            at = (size_t)m[0].eo > at ? (size_t)m[0].eo : at + 1;
+            at = (size_t)groups[0].eo > at ? (size_t)groups[0].eo : at + 1;
           }
+        } else if (g->replace && !g->invert) {
+          /* the line with every match replaced */
+          long col = g->column ? (long)m[0].so + 1 : 0;
+          rg_prefix(g, name, show_ln ? lineno : 0, col, ':');
+          size_t at = 0, done = 0;
+          while (at <= ll &&
+                 re_exec(g->rx, ls, ll, at, 0, groups, ngroups, &ctl) == RE_MATCH) {
+            cmd_out(ctx, ls + done, (size_t)groups[0].so - done);
+            rg_replacement(g, ls, groups, ngroups);
+            done = (size_t)groups[0].eo;
+            at = (size_t)groups[0].eo > at ? (size_t)groups[0].eo : at + 1;
+          }
+          cmd_out(ctx, ls + done, ll - done);
+          cmd_outc(ctx, '\n');
         } else {
           long col = 0;
           if (g->column) col = r == RE_MATCH && !g->invert ? (long)m[0].so + 1 : 1;
@@ -342,6 +702,10 @@ static void rg_search(rg *g, const char *path, const char *name, bool explicit_f
       }
       if (g->files_with) break;
       if (g->max_count >= 0 && count >= g->max_count) stop = true;
+    } else if (after_left > 0 && !g->count && !g->files_with && !g->files_without && g->json) {
+      rg_json_line(g, jpath, &begun, false, ls, ll, nl != NULL, lineno, pos);
+      last_printed = lineno;
+      after_left--;
     } else if (after_left > 0 && !g->count && !g->files_with && !g->files_without) {
       rg_prefix(g, name, show_ln ? lineno : 0, 0, '-');
       cmd_out(ctx, ls, ll);
@@ -358,14 +722,39 @@ static void rg_search(rg *g, const char *path, const char *name, bool explicit_f
     const char *nl = memchr(ls, '\n', len - pos);
     size_t ll = nl ? (size_t)(nl - ls) : len - pos;
     lineno++;
-    rg_prefix(g, name, show_ln ? lineno : 0, 0, '-');
-    cmd_out(ctx, ls, ll);
-    cmd_outc(ctx, '\n');
+    if (g->json) {
+      rg_json_line(g, jpath, &begun, false, ls, ll, nl != NULL, lineno, pos);
+    } else {
+      rg_prefix(g, name, show_ln ? lineno : 0, 0, '-');
+      cmd_out(ctx, ls, ll);
+      cmd_outc(ctx, '\n');
+    }
     after_left--;
     pos += ll + 1;
   }
   free(starts);
   free(data);
+  if (g->json && count) {
+    int64_t el = rg_now_ns() - t0;
+    rg_buf b = {0};
+    jb_str(&b, "{\"type\":\"end\",\"data\":{\"path\":");
+    jb_data(&b, jpath, strlen(jpath));
+    jb_str(&b, ",\"binary_offset\":null,\"stats\":{\"elapsed\":");
+    jb_elapsed(&b, el);
+    jb_fmt(&b, ",\"searches\":1,\"searches_with_match\":1,\"bytes_searched\":%zu,"
+               "\"bytes_printed\":%llu,\"matched_lines\":%ld,\"matches\":%llu}}}",
+           len, (unsigned long long)g->js_file_printed, count,
+           (unsigned long long)g->jf_matches);
+    g->js_bytes_printed += g->js_file_printed;
+    g->js_bytes_searched += len;
+    g->js_matched_lines += (uint64_t)count;
+    g->js_matches += g->jf_matches;
+    g->js_searches++;
+    g->js_elapsed_ns += el;
+    rg_json_emit(g, &b);
+    return;
+  }
+  if (g->json) return;
   if (g->quiet) return;
   const char *shown = name ? name : path;
   if (g->files_with && count) {
@@ -393,6 +782,92 @@ static void rg_file(rg *g, const char *path, bool show_name, bool explicit_file)
   }
   rg_search(g, path, show_name ? (strcmp(path, "-") == 0 ? "<stdin>" : path) : NULL,
             explicit_file);
+}
+
+/* ---- --sort by time / --sortr --------------------------------------------------------- */
+
+#define RG_MAX_SORTED 1000000 /* files a sorted walk holds */
+
+/* A file of a sorted walk: its path and the time of each of its components
+ * below the root (the root's children first). */
+typedef struct rg_sorted {
+  char *path;
+  int64_t *times;
+  int depth; /* components below the root */
+  bool show_name;
+} rg_sorted;
+
+static int64_t rg_sort_time(const rg *g, const store_stat *st) {
+  return g->sort_key == 2 ? st->atime * 1000000000 + st->atime_nsec
+       : g->sort_key == 3 ? st->ctime * 1000000000 + st->ctime_nsec
+                          : st->mtime * 1000000000 + st->mtime_nsec;
+}
+
+static void rg_sort_add(rg *g, const char *path, const int64_t *dir_times, int depth,
+                        int64_t own, bool show_name) {
+  if (g->nsorted >= RG_MAX_SORTED) return;
+  if (g->nsorted == g->capsorted) {
+    size_t nc = g->capsorted ? g->capsorted * 2 : 64;
+    rg_sorted *nv = realloc(g->sorted, nc * sizeof *nv);
+    if (!nv) return;
+    g->sorted = nv;
+    g->capsorted = nc;
+  }
+  rg_sorted *f = &g->sorted[g->nsorted];
+  f->path = strdup(path);
+  f->times = malloc((size_t)(depth > 0 ? depth : 1) * sizeof *f->times);
+  if (!f->path || !f->times) {
+    free(f->path);
+    free(f->times);
+    return;
+  }
+  for (int i = 0; i + 1 < depth; i++) f->times[i] = dir_times[i + 1];
+  if (depth > 0) f->times[depth - 1] = own;
+  f->depth = depth;
+  f->show_name = show_name;
+  g->nsorted++;
+}
+
+/* The path's components below the root compared in turn: by time (or
+ * name when sorting by path), then by name; --sortr reverses each. */
+static int rg_sort_cmp(const void *pa, const void *pb, void *ud) {
+  const rg *g = ud;
+  const rg_sorted *a = pa, *b = pb;
+  const char *ca = a->path, *cb = b->path;
+  /* skip the common root: the first depth components from the end are ours */
+  int skip_a = 0, skip_b = 0;
+  for (const char *p = ca; *p; p++) skip_a += *p == '/';
+  for (const char *p = cb; *p; p++) skip_b += *p == '/';
+  skip_a -= a->depth - 1;
+  skip_b -= b->depth - 1;
+  while (skip_a-- > 0) ca = strchr(ca, '/') + 1;
+  while (skip_b-- > 0) cb = strchr(cb, '/') + 1;
+  for (int i = 0; i < a->depth && i < b->depth; i++) {
+    size_t la = strcspn(ca, "/"), lb = strcspn(cb, "/");
+    int r = 0;
+    if (g->sort_key) r = (a->times[i] > b->times[i]) - (a->times[i] < b->times[i]);
+    if (!r) {
+      r = memcmp(ca, cb, la < lb ? la : lb);
+      if (!r) r = (la > lb) - (la < lb);
+    }
+    if (r) return g->sort_rev ? -r : r;
+    ca += la + (ca[la] == '/');
+    cb += lb + (cb[lb] == '/');
+  }
+  return (a->depth > b->depth) - (a->depth < b->depth);
+}
+
+static void rg_file(rg *g, const char *path, bool show_name, bool explicit_file);
+
+static void rg_sort_flush(rg *g) {
+  qsort_r(g->sorted, g->nsorted, sizeof *g->sorted, rg_sort_cmp, g);
+  for (size_t i = 0; i < g->nsorted; i++) {
+    if (!cmd_poll(g->ctx) && !(g->quiet && g->any_match))
+      rg_file(g, g->sorted[i].path, g->sorted[i].show_name, false);
+    free(g->sorted[i].path);
+    free(g->sorted[i].times);
+  }
+  g->nsorted = 0;
 }
 
 /* Is there a git repository at dir or above it (ripgrep reads .gitignore only then)? */
@@ -441,6 +916,8 @@ static void rg_walk(rg *g, const char *root, bool show_name) {
     return;
   }
   cmd_walk_ent *e;
+  bool sorting = g->sort_key || g->sort_rev;
+  int64_t dir_times[RG_MAX_SORT_DEPTH];
   while ((e = cmd_walk_next(w))) {
     if (e->info == CMD_WALK_DNR || e->info == CMD_WALK_NS) {
       cmd_err_raw(ctx, "%s: %s (os error %d)\n", e->path, cmd_strerror(e->err), -e->err);
@@ -470,6 +947,7 @@ static void rg_walk(rg *g, const char *root, bool show_name) {
         cmd_walk_skip(w);
         continue;
       }
+      if (sorting && e->depth < RG_MAX_SORT_DEPTH) dir_times[e->depth] = rg_sort_time(g, &e->st);
       if (!g->no_ignore) {
         if (repo) rg_load_ignore(g, e->path, ".gitignore");
         rg_load_ignore(g, e->path, ".ignore");
@@ -480,9 +958,14 @@ static void rg_walk(rg *g, const char *root, bool show_name) {
     if (e->info == CMD_WALK_DP || e->info == CMD_WALK_DC) continue;
     if (!S_ISREG(e->st.mode)) continue;
     if (!rg_wanted(g, e->path)) continue;
+    if (sorting && e->depth < RG_MAX_SORT_DEPTH) {
+      rg_sort_add(g, e->path, dir_times, e->depth, rg_sort_time(g, &e->st), show_name);
+      continue;
+    }
     rg_file(g, e->path, show_name, false);
     if (g->quiet && g->any_match) break;
   }
+  if (sorting) rg_sort_flush(g);
   if (cmd_walk_stopped(w)) g->error = true;
   cmd_walk_close(w);
   g->nign = saved;
@@ -520,7 +1003,9 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
     O_VERSION,
     O_IGN,
     O_NOHIDDEN,
-    O_IGNORE
+    O_IGNORE,
+    O_NOMULTI,
+    O_SORTR
   };
   static const cmd_longopt longs[] = {{"regexp", 1, 'e'},
                                       {"file", 1, 'f'},
@@ -561,12 +1046,16 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
                                       {"column", 0, O_COLUMN},
                                       {"null", 0, '0'},
                                       {"sort", 1, O_SORT},
+                                      {"sortr", 1, O_SORTR},
                                       {"sort-files", 0, O_IGN},
                                       {"heading", 0, O_HEADING},
                                       {"no-heading", 0, O_NOHEADING},
                                       {"color", 1, O_COLOR},
                                       {"colour", 1, O_COLOR},
                                       {"json", 0, O_JSON},
+                                      {"replace", 1, 'r'},
+                                      {"multiline", 0, 'U'},
+                                      {"no-multiline", 0, O_NOMULTI},
                                       {"pcre2", 0, 'P'},
                                       {"threads", 1, 'j'},
                                       {"no-messages", 0, O_IGN},
@@ -581,7 +1070,7 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
   while ((c = cmd_getopt(ctx, &st, argc, argv,
-                         "e:f:FiSswxvnNHIclqom:A:B:C:g:t:T:uL0Pj:r:", longs)) != -1) {
+                         "e:f:FiSswxvnNHIclqom:A:B:C:g:t:T:uL0Pj:r:U", longs)) != -1) {
     switch (c) {
       case 'e':
         if (npats < RG_MAX_PATTERNS) pats[npats++] = st.arg;
@@ -727,18 +1216,40 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         g.null = true;
         break;
       case O_SORT:
-        if (strcmp(st.arg, "path") && strcmp(st.arg, "none")) {
-          cmd_err_raw(ctx, "rg: --sort %s: only path order is supported in the sandbox\n",
-                      st.arg);
+      case O_SORTR: {
+        static const char *const keys[] = {"path", "modified", "accessed", "created", "none"};
+        int k = -1;
+        for (int q = 0; q < 5; q++)
+          if (!strcmp(st.arg, keys[q])) k = q;
+        if (k < 0) {
+          cmd_err_raw(ctx,
+                      "error: '%s' isn't a valid value for '--%s <SORTBY>'\n"
+                      "\t[possible values: accessed, created, modified, none, path]\n\n\n"
+                      "USAGE:\n    \n    rg [OPTIONS] PATTERN [PATH ...]\n"
+                      "    rg [OPTIONS] -e PATTERN ... [PATH ...]\n"
+                      "    rg [OPTIONS] -f PATTERNFILE ... [PATH ...]\n"
+                      "    rg [OPTIONS] --files [PATH ...]\n    rg [OPTIONS] --type-list\n"
+                      "    command | rg [OPTIONS] PATTERN\n    rg [OPTIONS] --help\n"
+                      "    rg [OPTIONS] --version\n\nFor more information try --help\n\n",
+                      st.arg, c == O_SORT ? "sort" : "sortr");
           goto out;
         }
+        g.sort_key = k == 4 ? 0 : k;
+        g.sort_rev = c == O_SORTR && k != 4;
         break;
+      }
       case O_JSON:
-        cmd_err_raw(ctx, "rg: --json is not supported in the sandbox\n");
-        goto out;
+        g.json = true;
+        break;
       case 'r':
-        cmd_err_raw(ctx, "rg: --replace is not supported in the sandbox\n");
-        goto out;
+        g.replace = st.arg;
+        break;
+      case 'U':
+        g.multiline = true;
+        break;
+      case O_NOMULTI:
+        g.multiline = false;
+        break;
       case 'P':
       case 'j':
       case O_IGN:
@@ -763,6 +1274,11 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
   (void)case_sensitive_set;
+  if (g.json) {
+    /* ripgrep's JSON printer reports lines: the count and list modes give way */
+    g.js_start_ns = rg_now_ns();
+    g.count = g.count_matches = g.files_with = g.files_without = g.only = false;
+  }
   int i = st.ind;
   if (!g.list_files && npats == 0) {
     if (i >= argc) {
@@ -803,6 +1319,9 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
       }
     }
     joined[jl] = '\0';
+    g.ngroups = 1;
+    if (!g.fixed)
+      for (int k = 0; k < npats; k++) rg_scan_groups(&g, pats[k]);
     unsigned flags = RE_UTF8;
     if (g.fixed)
       flags |= RE_LITERAL | RE_NLALT;
@@ -811,6 +1330,7 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
     if (g.icase || (g.smart && !upper)) flags |= RE_NOCASE;
     if (g.fixed && g.word) flags |= RE_WHOLE_WORD;
     if (g.fixed && g.line) flags |= RE_WHOLE_LINE;
+    if (g.multiline) flags |= RE_MULTILINE; /* ^ and $ at every line */
     re_err err = {0};
     if (re_compile(&g.rx, joined, jl, flags, &err) != 0) {
       cmd_err_raw(ctx, "regex parse error:\n    %s\nerror: %s\n",
@@ -860,9 +1380,27 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
       if (g.quiet && g.any_match) break;
     }
   }
+  if (g.json) {
+    int64_t total = rg_now_ns() - g.js_start_ns;
+    rg_buf b = {0};
+    jb_fmt(&b, "{\"data\":{\"elapsed_total\":{\"human\":\"%.6fs\",\"nanos\":%lld,\"secs\":%lld},",
+           (double)total / 1e9, (long long)(total % 1000000000), (long long)(total / 1000000000));
+    jb_fmt(&b, "\"stats\":{\"bytes_printed\":%llu,\"bytes_searched\":%llu,",
+           (unsigned long long)g.js_bytes_printed, (unsigned long long)g.js_bytes_searched);
+    int64_t el = g.js_elapsed_ns;
+    jb_fmt(&b, "\"elapsed\":{\"human\":\"%.6fs\",\"nanos\":%lld,\"secs\":%lld},", (double)el / 1e9,
+           (long long)(el % 1000000000), (long long)(el / 1000000000));
+    jb_fmt(&b, "\"matched_lines\":%llu,\"matches\":%llu,\"searches\":%llu,"
+               "\"searches_with_match\":%llu}},\"type\":\"summary\"}\n",
+           (unsigned long long)g.js_matched_lines, (unsigned long long)g.js_matches,
+           (unsigned long long)g.js_searches, (unsigned long long)g.js_searches);
+    cmd_out(ctx, b.p, b.n);
+    free(b.p);
+  }
   status = g.error && !(g.quiet && g.any_match) ? 2 : g.any_match ? 0 : 1;
 out:
   if (g.rx) re_free(g.rx);
+  free(g.sorted);
   free(g.ign);
   return status;
 }

@@ -388,6 +388,8 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
 
+  /* GNU: nothing to print and nothing to follow: no file is even opened */
+  if (n == 0 && !from_start && !follow) return 0;
   int nfiles;
   char *const *files = cmd_file_operands(ac, av, g.ind, &nfiles);
   bool headers = header_mode == 2 || (header_mode == 0 && nfiles > 1);

@@ -39,13 +39,27 @@
 #include "cmd/lib/fs.h"
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/datetime.h"
+#include "re/re.h"
 
 CMD_DEFINE("tar", cmd_tar_main);
 
 #define TAR_BUF 65536
 #define TAR_MAX_DEPTH 512
 #define TAR_MAX_EXCLUDES 64
+#define TAR_MAX_XFORMS 64
 #define TAR_TRY "Try 'tar --help' or 'tar --usage' for more information.\n"
+
+/* One --transform expression: s/REGEX/REPLACEMENT/FLAGS as GNU tar's. */
+typedef struct tar_xform {
+  re *rx;
+  const char *repl;
+  bool global;
+  long nth;       /* replace the Nth match only (0: the first, or all with g) */
+  unsigned apply; /* TX_REG | TX_SYM | TX_HARD: the names it rewrites */
+} tar_xform;
+#define TX_REG 1u
+#define TX_SYM 2u
+#define TX_HARD 4u
 
 typedef struct tar_opts {
   char mode;                 /* 'c', 'x' or 't' */
@@ -76,7 +90,183 @@ typedef struct tar_opts {
   cmd_mode_change *mode_changes; /* --mode */
   char format;               /* create: 'g'nu, 'u'star, 'p'osix, '7' (v7) */
   cmd_fs_ids *ids;
+  const char *xform_args[TAR_MAX_XFORMS]; /* --transform, as given */
+  int nxform_args;
+  tar_xform xforms[TAR_MAX_XFORMS];
+  int nxforms;
 } tar_opts;
+
+/* ---- --transform ------------------------------------------------------------------ */
+
+/* Parses the expressions of one --transform (separated by ';'); 0 or prints
+ * GNU's message and returns 2. */
+static int xform_parse(cmd_ctx *ctx, tar_opts *o, const char *arg) {
+  const char *p = arg;
+  while (*p) {
+    if (*p == ';') {
+      p++;
+      continue;
+    }
+    if (*p != 's' || !p[1]) {
+      cmd_err_raw(ctx, "tar: Invalid transform expression\n" TAR_TRY);
+      return 2;
+    }
+    char delim = p[1];
+    const char *parts[2];
+    size_t lens[2];
+    const char *q = p + 2;
+    for (int k = 0; k < 2; k++) {
+      parts[k] = q;
+      while (*q && *q != delim) {
+        if (*q == '\\' && q[1]) q++;
+        q++;
+      }
+      if (!*q) {
+        cmd_err_raw(ctx, "tar: Invalid transform expression\n");
+        return 2;
+      }
+      lens[k] = (size_t)(q - parts[k]);
+      q++;
+    }
+    if (o->nxforms >= TAR_MAX_XFORMS) {
+      cmd_err_raw(ctx, "tar: Too many transform expressions\n");
+      return 2;
+    }
+    tar_xform *x = &o->xforms[o->nxforms];
+    *x = (tar_xform){.apply = TX_REG | TX_SYM | TX_HARD};
+    unsigned flags = 0;
+    for (; *q && *q != ';'; q++) {
+      switch (*q) {
+        case 'g': x->global = true; break;
+        case 'i': flags |= RE_NOCASE; break;
+        case 'x': flags |= RE_EXTENDED; break;
+        case 'r': x->apply |= TX_REG; break;
+        case 'R': x->apply &= ~TX_REG; break;
+        case 's': x->apply |= TX_SYM; break;
+        case 'S': x->apply &= ~TX_SYM; break;
+        case 'h': x->apply |= TX_HARD; break;
+        case 'H': x->apply &= ~TX_HARD; break;
+        default:
+          if (*q >= '0' && *q <= '9') {
+            x->nth = 0;
+            while (*q >= '0' && *q <= '9' && x->nth < 100000) x->nth = x->nth * 10 + (*q++ - '0');
+            q--;
+            break;
+          }
+          cmd_err_raw(ctx, "tar: Unknown flag in transform expression: %c\n" TAR_TRY, *q);
+          return 2;
+      }
+    }
+    /* the regex and replacement with the delimiter unescaped */
+    char *rx = cmd_alloc(ctx, lens[0] + 1), *rep = cmd_alloc(ctx, lens[1] + 1);
+    if (!rx || !rep) return 2;
+    char *out[2] = {rx, rep};
+    for (int k = 0; k < 2; k++) {
+      size_t n = 0;
+      for (size_t i = 0; i < lens[k]; i++) {
+        if (parts[k][i] == '\\' && i + 1 < lens[k] && parts[k][i + 1] == delim) i++;
+        out[k][n++] = parts[k][i];
+      }
+      out[k][n] = 0;
+    }
+    re_err err = {0};
+    if (re_compile(&x->rx, rx, strlen(rx), flags, &err) != 0) {
+      cmd_err_raw(ctx, "tar: Invalid transform expression: %s\n", err.msg);
+      return 2;
+    }
+    x->repl = rep;
+    o->nxforms++;
+    p = q;
+  }
+  return 0;
+}
+
+static void xform_free(tar_opts *o) {
+  for (int i = 0; i < o->nxforms; i++) re_free(o->xforms[i].rx);
+  o->nxforms = 0;
+}
+
+static int xform_poll(void *ud) { return cmd_poll(ud); }
+
+/* Appends s[0..n) to b with the case conversion in force (\U \L, \u \l once). */
+static void xf_put(cmd_ctx *ctx, char **b, size_t *bl, size_t *bc, const char *s, size_t n,
+                   char *mode, char *once) {
+  for (size_t i = 0; i < n; i++) {
+    if (*bl + 2 > *bc) {
+      size_t nc = *bc ? *bc * 2 : 64;
+      char *nb = cmd_alloc(ctx, nc);
+      if (!nb) return;
+      if (*b) memcpy(nb, *b, *bl);
+      *b = nb;
+      *bc = nc;
+    }
+    char c = s[i];
+    char m = *once ? *once : *mode;
+    if (m == 'U' || m == 'u') c = (char)(c >= 'a' && c <= 'z' ? c - 32 : c);
+    if (m == 'L' || m == 'l') c = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    *once = 0;
+    (*b)[(*bl)++] = c;
+  }
+}
+
+/* The name after every --transform that applies to names of `kind`. */
+static const char *xform_apply(cmd_ctx *ctx, tar_opts *o, const char *name, unsigned kind) {
+  re_ctl ctl = {0, xform_poll, ctx};
+  for (int k = 0; k < o->nxforms; k++) {
+    tar_xform *x = &o->xforms[k];
+    if (!(x->apply & kind)) continue;
+    size_t len = strlen(name), at = 0, done = 0, bl = 0, bc = 0;
+    char *b = NULL;
+    long count = 0;
+    bool changed = false;
+    re_span m[10];
+    while (at <= len && re_exec(x->rx, name, len, at, 0, m, 10, &ctl) == RE_MATCH) {
+      count++;
+      bool hit = x->nth ? count == x->nth : true;
+      if (hit) {
+        char mode = 0, once = 0;
+        xf_put(ctx, &b, &bl, &bc, name + done, (size_t)m[0].so - done, &mode, &once);
+        for (const char *r = x->repl; *r; r++) {
+          if (*r == '&') {
+            xf_put(ctx, &b, &bl, &bc, name + m[0].so, (size_t)(m[0].eo - m[0].so), &mode, &once);
+          } else if (*r == '\\' && r[1]) {
+            r++;
+            if (*r >= '0' && *r <= '9') {
+              int g = *r - '0';
+              if (m[g].so >= 0)
+                xf_put(ctx, &b, &bl, &bc, name + m[g].so, (size_t)(m[g].eo - m[g].so), &mode,
+                       &once);
+            } else if (*r == 'U' || *r == 'L') {
+              mode = *r;
+            } else if (*r == 'E') {
+              mode = once = 0;
+            } else if (*r == 'u' || *r == 'l') {
+              once = *r;
+            } else if (*r == 'n') {
+              xf_put(ctx, &b, &bl, &bc, "\n", 1, &mode, &once);
+            } else {
+              xf_put(ctx, &b, &bl, &bc, r, 1, &mode, &once);
+            }
+          } else {
+            xf_put(ctx, &b, &bl, &bc, r, 1, &mode, &once);
+          }
+        }
+        done = (size_t)m[0].eo;
+        changed = true;
+        if (!x->global) break;
+      }
+      at = (size_t)m[0].eo > at ? (size_t)m[0].eo : at + 1;
+      if (x->nth && count >= x->nth && !x->global) break;
+    }
+    if (!changed) continue;
+    char mode = 0, once = 0;
+    xf_put(ctx, &b, &bl, &bc, name + done, len - done, &mode, &once);
+    if (!b) continue;
+    b[bl] = 0;
+    name = b;
+  }
+  return name;
+}
 
 static void tar_err(cmd_ctx *ctx, tar_opts *o, const char *fmt, const char *a, const char *b) {
   cmd_err_raw(ctx, "tar: ");
@@ -358,6 +548,14 @@ static int do_read(cmd_ctx *ctx, tar_opts *o, char **names, int nnames) {
     }
     const char *name = member_name(ctx, o, raw, true);
     if (!name) continue;
+    if (o->nxforms) {
+      name = xform_apply(ctx, o, name, TX_REG);
+      if (!*name) continue;
+      const char *t = archive_entry_symlink(e);
+      if (t) archive_entry_set_symlink(e, xform_apply(ctx, o, t, TX_SYM));
+      t = archive_entry_hardlink(e);
+      if (t) archive_entry_set_hardlink(e, xform_apply(ctx, o, t, TX_HARD));
+    }
     if (o->verbose) {
       if (o->verbose > 1)
         list_long(ctx, o, e, raw);
@@ -432,6 +630,11 @@ static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
     if (!*name) name = "./";
   }
   if (excluded(o, name)) return;
+  const char *given = name; /* -v lists the names as given */
+  if (o->nxforms) {
+    name = xform_apply(ctx, o, name, TX_REG);
+    if (!*name) return; /* GNU drops a member whose name becomes empty */
+  }
   char *ename = NULL;
   if (S_ISDIR(st.mode) && name[strlen(name) - 1] != '/') {
     ename = arc_join(name, "");
@@ -480,7 +683,7 @@ static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
   if (S_ISLNK(st.mode)) {
     char *target = NULL;
     if (store_path_readlink(ctx->store, ctx->cwd, path, &target) == 0) {
-      archive_entry_set_symlink(e, target);
+      archive_entry_set_symlink(e, o->nxforms ? xform_apply(ctx, o, target, TX_SYM) : target);
       free(target);
     }
     archive_entry_set_size(e, 0);
@@ -490,10 +693,22 @@ static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
     archive_entry_set_size(e, 0);
   }
   if (o->verbose) {
+    const char *shown = ename ? ename : name;
+    if (given != name) {
+      size_t gl = strlen(given);
+      bool slash = S_ISDIR(st.mode) && gl && given[gl - 1] != '/';
+      char *g = cmd_alloc(ctx, gl + 2);
+      if (g) {
+        memcpy(g, given, gl);
+        if (slash) g[gl++] = '/';
+        g[gl] = 0;
+        shown = g;
+      }
+    }
     if (o->verbose > 1)
-      list_long(ctx, o, e, ename ? ename : name);
+      list_long(ctx, o, e, shown);
     else
-      cmd_outf(ctx, "%s\n", ename ? ename : name);
+      cmd_outf(ctx, "%s\n", shown);
   }
   if (archive_write_header(c->a, e) < ARCHIVE_WARN) {
     tar_err(ctx, o, "%s: %s", name, archive_error_string(c->a));
@@ -748,7 +963,7 @@ static int read_excludes(cmd_ctx *ctx, tar_opts *o, const char *file) {
 }
 
 int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_STRIP = 256, OPT_EXCLUDE, OPT_OVERWRITE, OPT_IGNORED, OPT_HELP, OPT_MTIME,
+  enum { OPT_XFORM = 200, OPT_STRIP = 256, OPT_EXCLUDE, OPT_OVERWRITE, OPT_IGNORED, OPT_HELP, OPT_MTIME,
          OPT_CLAMP, OPT_OWNER, OPT_GROUP, OPT_NUMERIC, OPT_MODE, OPT_SORT, OPT_NORECURSE,
          OPT_RECURSE, OPT_VCS, OPT_NULL, OPT_NO_NULL, OPT_FORMAT, OPT_ZSTD };
   static const cmd_longopt longs[] = {
@@ -770,6 +985,7 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
       {"null", 0, OPT_NULL}, {"no-null", 0, OPT_NO_NULL},
       {"wildcards", 0, OPT_IGNORED}, {"no-recursion", 0, OPT_NORECURSE},
       {"recursion", 0, OPT_RECURSE}, {"absolute-names", 0, 'P'},
+      {"transform", 1, OPT_XFORM}, {"xform", 1, OPT_XFORM},
       {"help", 0, OPT_HELP},    {0, 0, 0}};
   argv = old_style(ctx, &argc, argv);
   tar_opts o = {.ugswidth = 19, .recurse = true, .owner = -1, .group = -1, .format = 'g'};
@@ -789,6 +1005,9 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
         o.mode = (char)c;
         break;
       case 'f': o.file = st.arg; break;
+      case OPT_XFORM:
+        if (o.nxform_args < TAR_MAX_XFORMS) o.xform_args[o.nxform_args++] = st.arg;
+        break;
       case 'z': case 'j': case 'J': case 'a': o.filter = (char)c; break;
       case 'C': o.dir = st.arg; break;
       case 'v': o.verbose++; break;
@@ -897,9 +1116,18 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
                      "Try 'tar --help' or 'tar --usage' for more information.\n");
     return 2;
   }
+  for (int i = 0; i < o.nxform_args; i++)
+    if (xform_parse(ctx, &o, o.xform_args[i])) {
+      xform_free(&o);
+      return 2;
+    }
+  int status;
   if (o.mode == 'c') {
     if (o.dir) ctx->cwd = cmd_abspath(ctx, o.dir);
-    return do_create(ctx, &o, argv + st.ind, argc - st.ind);
+    status = do_create(ctx, &o, argv + st.ind, argc - st.ind);
+  } else {
+    status = do_read(ctx, &o, argv + st.ind, argc - st.ind);
   }
-  return do_read(ctx, &o, argv + st.ind, argc - st.ind);
+  xform_free(&o);
+  return status;
 }

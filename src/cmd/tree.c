@@ -95,6 +95,8 @@ typedef struct tree_opts {
   int npats;                         /* count */
   const char **ignores;              /* -I patterns */
   int nignores;                      /* count */
+  bool gitignore;                    /* --gitignore */
+  const char *git_root;              /* the root being listed (where .gitignore files start) */
   int out_fd;                        /* -o: fd, else -1 */
   uint64_t ndirs, nfiles;            /* report */
   uint64_t du_total;                 /* --du: total shown in the report */
@@ -213,6 +215,103 @@ static int ent_cmp(const void *pa, const void *pb) {
   return o->reverse ? -c : c;
 }
 
+/* ---- --gitignore ---------------------------------------------------------------- */
+
+typedef struct git_rule {
+  char *pat;       /* without !, the leading / and the trailing / */
+  size_t dirlen;   /* length of the directory of its .gitignore (a prefix of paths) */
+  bool neg, dir_only, anchored;
+} git_rule;
+
+typedef struct git_rules {
+  git_rule *v;
+  size_t n, cap;
+  char *texts[256]; /* the .gitignore files read (owned) */
+  int ntexts;
+} git_rules;
+
+#define TREE_GIT_MAX_RULES 100000
+
+static void git_load(tree_opts *o, git_rules *g, const char *dir) {
+  if (g->ntexts >= 256) return;
+  char *file = cmd_fs_join(o->ctx, dir, ".gitignore");
+  char *buf = NULL;
+  size_t len = 0;
+  if (!file || cmd_read_all(o->ctx, file, 1u << 20, &buf, &len) < 0 || !buf) return;
+  g->texts[g->ntexts++] = buf;
+  for (char *line = buf, *next; line < buf + len && g->n < TREE_GIT_MAX_RULES; line = next) {
+    char *nl = memchr(line, '\n', (size_t)(buf + len - line));
+    next = nl ? nl + 1 : buf + len;
+    char *end = nl ? nl : buf + len;
+    *end = 0;
+    if (end > line && end[-1] == '\r') *--end = 0;
+    while (end > line && end[-1] == ' ' && !(end - 1 > line && end[-2] == '\\')) *--end = 0;
+    if (!*line || *line == '#') continue;
+    git_rule r = {0};
+    char *p = line;
+    if (*p == '!') r.neg = true, p++;
+    else if (*p == '\\' && (p[1] == '!' || p[1] == '#')) p++;
+    size_t pl = strlen(p);
+    if (pl && p[pl - 1] == '/') r.dir_only = true, p[--pl] = 0;
+    if (!pl) continue;
+    if (strchr(p, '/')) r.anchored = true;
+    if (*p == '/') p++;
+    r.pat = p;
+    r.dirlen = strlen(dir);
+    if (g->n == g->cap) {
+      size_t nc = g->cap ? g->cap * 2 : 32;
+      git_rule *nv = realloc(g->v, nc * sizeof *nv);
+      if (!nv) return;
+      g->v = nv;
+      g->cap = nc;
+    }
+    g->v[g->n++] = r;
+  }
+}
+
+/* The rules of the .gitignore files from the root being listed down to dir. */
+static void git_rules_for(tree_opts *o, git_rules *g, const char *dir) {
+  const char *root = o->git_root ? o->git_root : ".";
+  size_t rl = strlen(root);
+  git_load(o, g, root);
+  if (strncmp(dir, root, rl) != 0) return;
+  char *d = strdup(dir);
+  if (!d) return;
+  for (size_t i = rl + (root[rl - 1] == '/' ? 0 : 1); i <= strlen(dir); i++) {
+    if (dir[i] != '/' && dir[i] != 0) continue;
+    if (i <= rl) continue;
+    char c = d[i];
+    d[i] = 0;
+    git_load(o, g, d);
+    d[i] = c;
+  }
+  free(d);
+}
+
+static void git_rules_free(git_rules *g) {
+  for (int i = 0; i < g->ntexts; i++) free(g->texts[i]);
+  free(g->v);
+}
+
+/* Does the last rule that matches the entry at path (named name) ignore it? */
+static bool git_ignored(const git_rules *g, const char *path, const char *name, bool is_dir) {
+  bool ignored = false;
+  for (size_t i = 0; i < g->n; i++) {
+    const git_rule *r = &g->v[i];
+    if (r->dir_only && !is_dir) continue;
+    bool m;
+    if (r->anchored) {
+      const char *rel = path + r->dirlen;
+      while (*rel == '/') rel++;
+      m = fnmatch(r->pat, rel, FNM_PATHNAME) == 0;
+    } else {
+      m = fnmatch(r->pat, name, 0) == 0;
+    }
+    if (m) ignored = !r->neg;
+  }
+  return ignored;
+}
+
 /* Reads, stats, filters and sorts a directory. Returns 0 or -errno. */
 static int read_level(tree_opts *o, const char *path, store_ino ino, tree_level *l) {
   cmd_ctx *ctx = o->ctx;
@@ -235,6 +334,8 @@ static int read_level(tree_opts *o, const char *path, store_ino ino, tree_level 
   /* without x on the directory its entries cannot be stat'ed, and tree
    * leaves out what it cannot lstat */
   bool can_search = store_access(ctx->store, ino, X_OK) == 0;
+  git_rules git = {0};
+  if (o->gitignore) git_rules_for(o, &git, path);
   size_t kept = 0;
   for (size_t i = 0; i < r.n; i++) {
     tree_ent *e = &r.v[i];
@@ -266,6 +367,7 @@ static int read_level(tree_opts *o, const char *path, store_ino ino, tree_level 
     if (o->dirs_only && !e->is_dir) keep = false;
     for (int k = 0; keep && k < o->nignores; k++)
       if (pat_match(o, o->ignores[k], e->name)) keep = false;
+    if (keep && git.n && git_ignored(&git, e->path, e->name, e->is_dir)) keep = false;
     if (keep && o->npats && (!e->is_dir || o->matchdirs)) {
       bool any = false;
       for (int k = 0; k < o->npats; k++)
@@ -284,6 +386,7 @@ static int read_level(tree_opts *o, const char *path, store_ino ino, tree_level 
     r.v[kept++] = *e;
   }
   r.n = kept;
+  git_rules_free(&git);
   if (o->sort != SORT_NONE && r.n > 1) {
     tl_tree_sort = o;
     qsort(r.v, r.n, sizeof *r.v, ent_cmp);
@@ -627,6 +730,7 @@ static void indent_nested(tree_opts *o, int depth) {
 /* Lists one root. */
 static void tree_root(tree_opts *o, const char *root, bool first_root) {
   cmd_ctx *ctx = o->ctx;
+  o->git_root = root;
   tree_ent top = {0};
   top.name = (char *)root;
   top.path = (char *)root;
@@ -1031,7 +1135,7 @@ static bool locale_utf8(cmd_ctx *ctx) {
 int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { OPT_IGNCASE = 256, OPT_MATCHDIRS, OPT_PRUNE, OPT_NOREPORT, OPT_FILELIMIT,
          OPT_DIRSFIRST, OPT_FILESFIRST, OPT_SORT, OPT_DU, OPT_SI, OPT_INODES, OPT_TIMEFMT,
-         OPT_CHARSET, OPT_DEVICE, OPT_METAFIRST, OPT_NOLINKS, OPT_FROMFILE };
+         OPT_CHARSET, OPT_DEVICE, OPT_METAFIRST, OPT_NOLINKS, OPT_FROMFILE, OPT_GITIGNORE };
   static const cmd_longopt lo[] = {
       {"ignore-case", 0, OPT_IGNCASE}, {"matchdirs", 0, OPT_MATCHDIRS},
       {"prune", 0, OPT_PRUNE}, {"noreport", 0, OPT_NOREPORT},
@@ -1040,7 +1144,7 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
       {"si", 0, OPT_SI}, {"inodes", 0, OPT_INODES}, {"timefmt", 1, OPT_TIMEFMT},
       {"charset", 1, OPT_CHARSET}, {"device", 0, OPT_DEVICE},
       {"metafirst", 0, OPT_METAFIRST}, {"nolinks", 0, OPT_NOLINKS},
-      {"fromfile", 0, OPT_FROMFILE},
+      {"fromfile", 0, OPT_FROMFILE}, {"gitignore", 0, OPT_GITIGNORE},
       CMD_LONGOPTS_STD, {0, 0, 0}};
   tree_opts o = {.ctx = ctx, .out_fd = -1, .hide_ctrl = false};
   o.pats = cmd_alloc(ctx, (size_t)(argc + 1) * sizeof *o.pats);
@@ -1095,6 +1199,7 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
     case OPT_IGNCASE: o.ignore_case = true; break;
     case OPT_MATCHDIRS: o.matchdirs = true; break;
     case OPT_PRUNE: o.prune = true; break;
+    case OPT_GITIGNORE: o.gitignore = true; break;
     case OPT_NOREPORT: o.noreport = true; break;
     case OPT_FILELIMIT: o.filelimit = strtol(st.arg, NULL, 10); break;
     case OPT_DIRSFIRST: o.dirsfirst = true; break;

@@ -137,9 +137,12 @@ static void swap_lines(uniq_line *a, uniq_line *b) {
   *b = t;
 }
 
-static void write_line(const uniq_opts *o, cmd_outfile *out, const uniq_line *l,
+/* GNU's writeline: a line without duplicates goes out with -u's choice, the
+ * line that ends a group with -d's, a line that a later one repeats with -D's
+ * (so -u -D prints each group but its last line). */
+static void write_line(const uniq_opts *o, cmd_outfile *out, const uniq_line *l, bool match,
                        uintmax_t count) {
-  if (!(count == 0 ? o->out_unique : o->out_first)) return;
+  if (!(count == 0 ? o->out_unique : !match ? o->out_first : o->out_later)) return;
   if (o->count) {
     char num[32];
     int k = snprintf(num, sizeof num, "%7ju ", count + 1);
@@ -195,13 +198,13 @@ static int uniq_run(cmd_ctx *ctx, const uniq_opts *o, cmd_in *in, cmd_outfile *o
           }
         }
         if (!match || o->out_later) {
-          write_line(o, out, prev, match_count);
+          write_line(o, out, prev, match, match_count);
           swap_lines(prev, cur);
           if (!match) match_count = 0;
         }
         if (out->err) break;
       }
-      if (r >= 0) write_line(o, out, prev, match_count);
+      if (r >= 0) write_line(o, out, prev, false, match_count);
     }
   }
   free(lines[0].buf);

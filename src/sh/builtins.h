@@ -12,6 +12,7 @@
 #ifndef SBX_SH_BUILTINS_H
 #define SBX_SH_BUILTINS_H
 
+#include "cmd/cmd.h"
 #include "sh/sh.h"
 #include "sh/shared.h"
 
@@ -131,5 +132,8 @@ char *sh_declare_print(sh_shell *sh, struct sh_var *v, bool for_A);
  * (borrowed), or NULL. */
 int sh_jobs_signal_pid(sh_shell *sh, int64_t pid, int sig);
 sh_task *sh_jobs_task_of(sh_shell *sh, int64_t pid);
+/* cmd_io.procs: the shell, the stages of its running jobs, and the calling
+ * command (ps) with a new pid; up to max in out; returns how many. */
+int sh_jobs_procs(sh_shell *sh, cmd_proc *out, int max);
 
 #endif

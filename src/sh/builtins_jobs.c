@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sh/builtins.h"
 #include "sh/expand.h"
@@ -174,6 +175,7 @@ static sh_job *job_new(sh_shell *sh, sh_task **tasks, int ntasks) {
   }
   j->ntasks = ntasks;
   j->pid = ntasks ? tasks[ntasks - 1]->pid : 0;
+  j->started = time(NULL);
   sh->jobs = sh_xrealloc(sh->jobs, (size_t)(sh->njobs + 1) * sizeof *sh->jobs);
   sh->jobs[sh->njobs++] = j;
   return j;
@@ -337,9 +339,92 @@ void sh_jobs_inherit(sh_shell *sh, const sh_shell *p) {
     j->status = pj->status;
     j->notified = pj->notified;
     j->foreign = true;
+    j->started = pj->started;
   }
   sh->job_cur = p->job_cur;
   sh->job_prev = p->job_prev;
+}
+
+/* ---- ps (cmd_io.procs) -------------------------------------------------------------------- */
+
+static void proc_set(cmd_proc *p, int64_t pid, int64_t ppid, int64_t start, const char *stat,
+                     const char *comm, const char *args, size_t argslen) {
+  p->pid = pid;
+  p->ppid = ppid;
+  p->start = start;
+  size_t n = strnlen(stat, sizeof p->stat - 1);
+  memcpy(p->stat, stat, n);
+  p->stat[n] = 0;
+  n = strnlen(comm, sizeof p->comm - 1);
+  memcpy(p->comm, comm, n);
+  p->comm[n] = 0;
+  if (argslen >= sizeof p->args) argslen = sizeof p->args - 1;
+  memcpy(p->args, args, argslen);
+  p->args[argslen] = 0;
+}
+
+static bool assignment_word(const char *w, size_t n) {
+  size_t i = 0;
+  while (i < n && (w[i] == '_' || (w[i] >= 'a' && w[i] <= 'z') || (w[i] >= 'A' && w[i] <= 'Z') ||
+                   (i && w[i] >= '0' && w[i] <= '9')))
+    i++;
+  return i && i < n && w[i] == '=';
+}
+
+/* One stage of a job as ps shows it: a table command or a program named by
+ * its path runs as that program (its text, past leading assignments, is its
+ * command line); anything else - a builtin, a function, a compound command -
+ * runs in a copy of the shell, which ps shows as bash. */
+static void stage_proc(cmd_proc *p, int64_t pid, int64_t ppid, int64_t start, const char *text) {
+  const char *w = text;
+  for (;;) {
+    while (*w == ' ' || *w == '\t') w++;
+    size_t n = strcspn(w, " \t");
+    if (!n || !assignment_word(w, n)) break;
+    w += n;
+  }
+  size_t n = strcspn(w, " \t;&|<>()'\"`$");
+  char name[256];
+  bool program = n && n < sizeof name && (!w[n] || w[n] == ' ' || w[n] == '\t');
+  if (program) {
+    memcpy(name, w, n);
+    name[n] = 0;
+    program = strchr(name, '/') || cmd_find(name);
+  }
+  if (!program) {
+    proc_set(p, pid, ppid, start, "S", "bash", "bash", 4);
+    return;
+  }
+  const char *base = strrchr(name, '/');
+  proc_set(p, pid, ppid, start, "S", base ? base + 1 : name, w, strlen(w));
+}
+
+int sh_jobs_procs(sh_shell *sh, cmd_proc *out, int max) {
+  sh_session *s = sh->sess;
+  int n = 0;
+#define PROC_ADD(...)                                                                          \
+  do {                                                                                         \
+    if (n < max) proc_set(&out[n], __VA_ARGS__);                                               \
+    n++;                                                                                       \
+  } while (0)
+  PROC_ADD(s->shell_pid, 1, s->start_epoch, "Ss", "bash", "bash", 4);
+  for (int i = 0; i < sh->njobs; i++) {
+    const sh_job *j = sh->jobs[i];
+    if (!job_listed(j) || job_dead(j)) continue;
+    int64_t ppid = j->foreign ? (sh->parent_pid ? sh->parent_pid : s->shell_pid) : sh->pid;
+    for (int k = 0; k < j->ntexts; k++) {
+      if (n < max) stage_proc(&out[n], j->pids[k], ppid, j->started, j->texts[k]);
+      n++;
+    }
+  }
+  /* In a subshell or a pipeline stage, bash's child would exec ps: ps is that
+   * process. Else the shell forks it a new one. */
+  if (sh->pid != s->shell_pid)
+    PROC_ADD(sh->pid, sh->parent_pid ? sh->parent_pid : s->shell_pid, time(NULL), "R", "ps", "ps", 2);
+  else
+    PROC_ADD(++s->next_pid, sh->pid, time(NULL), "R", "ps", "ps", 2);
+#undef PROC_ADD
+  return n;
 }
 
 void sh_jobs_release(sh_shell *sh) {

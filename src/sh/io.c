@@ -13,6 +13,7 @@
  * Synthetic paths: /dev/null, /dev/zero, /dev/urandom, /dev/random,
  * /dev/stdin, /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N, /dev/tty.
  */
+#include "sh/builtins.h"
 #include "sh/io.h"
 #include "sh/expand.h"
 
@@ -593,6 +594,7 @@ static int io_fstat(void *ud, int fd, store_stat *st) {
   return 0;
 }
 static int io_poll(void *ud) { return sh_poll(ud); }
+static int io_procs(void *ud, cmd_proc *out, int max) { return sh_jobs_procs(ud, out, max); }
 static const char *io_getvar(void *ud, const char *name) { return sh_var_get(ud, name); }
 static int io_setvar(void *ud, const char *name, const char *value) {
   /* printf -v 'a[1]': an array element */
@@ -628,6 +630,7 @@ const cmd_io sh_cmd_io = {
     .setvar = io_setvar,
     .fstat = io_fstat,
     .read_ready = io_read_ready,
+    .procs = io_procs,
 };
 
 /* When `sleep ARGS` will end (monotonic), if its operands are plain

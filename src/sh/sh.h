@@ -209,6 +209,7 @@ typedef struct sh_job {
   bool notified;       /* its end was reported, or needs no report (bash's J_NOTIFIED) */
   bool foreign;        /* a parent's job seen from a subshell: listed, not waited for */
   int status;          /* exit status when done */
+  int64_t started;     /* wall clock when it started (ps's STIME) */
 } sh_job;
 
 #define SH_JOB_TEXT_MAX 4096 /* bytes of a job's command text */

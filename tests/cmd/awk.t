@@ -1378,3 +1378,11 @@ out: 0\n7\n
 test: for-in order of mixed small keys after deletes
 cmd: awk 'BEGIN{a[3];a[1];a["b"];a[-2];a[10];a["a"];delete a[1];a[0];a[2.5]; for(k in a) printf "%s,", k; print ""}'
 out: -2,a,b,2.5,0,3,10,\n
+
+test: printf %c takes input that looks numeric as a character code
+cmd: printf '65 x\n100,fig\n1,000\n' | awk -F'[ ,]' '{printf "%c|%c\n", $1, $2}'
+out: A|x\nd|f\n\x01|\0\n
+
+test: printf %c of a negative number prints its low byte, as gawk
+cmd: awk 'BEGIN{printf "%c|%c|%c\n", -3, -256, -1}' | od -An -tx1; echo -65 | awk '{printf "%c\n", $1}' | od -An -tx1
+out:  fd 7c 00 7c ff 0a\n bf 0a\n

@@ -274,3 +274,24 @@ file: input=1 0 a\n1 0 b\n2 1 c\n
 out: ID  PARENT  NAME\n1   0       a\n1   0       b\n2   1       \xe2\x94\x94\xe2\x94\x80c\n
 err:
 
+
+test: lines of white space are skipped, leading blanks of others kept
+cmd: printf ' \n\t\na\n  \n b\n' | column; printf 'a b\n  \n,\nc d\n' | column -t -s' ,'; printf '10:B\n \nk:1\n' | column -c 30 -s,
+out: a\t b\na  b\n   \nc  d\n10:B\tk:1\n
+
+test: --table and --fillrows are exclusive
+cmd: column -t -x /dev/null; echo $?; column -J -x /dev/null; echo $?
+out: 1\n1\n
+err: column: mutually exclusive arguments: --table --fillrows\ncolumn: mutually exclusive arguments: --json --fillrows\n
+
+test: a table of no lines prints no header
+cmd: printf '' | column -t -N a,b; printf '\n \n' | column -t -s: -N a,b; echo $?
+out: 0\n
+
+test: a missing last cell of a right-aligned column is not padded
+cmd: printf 'a:1:2\nbb:3\nc\n' | column -t -s: -R 3 -o '|'; printf 'a:1:2\nbb\n' | column -t -s: -R 2 -o '|'
+out: a |1|2\nbb|3|\nc | |\na |1|2\nbb| |\n
+
+test: -x with an entry wider than the width once rounded to a tab stop keeps one line (util-linux)
+cmd: printf 'aaaaaaaaaaaaaaaaaaaaaaaa\nb\nc\n' | column -c 30 -x; printf 'aaaaaaaaaaaaaaaaaaaaaaaa\nb\nc\n' | column -c 30
+out: aaaaaaaaaaaaaaaaaaaaaaaa\tb\t\t\t\tc\naaaaaaaaaaaaaaaaaaaaaaaa\nb\nc\n

@@ -180,3 +180,24 @@ out: x\ty     |\tx\tz\nx       y     |  x       z\na     |\tb\nx\tx\n0\n
 test: -I ignores changes whose lines all match
 cmd: printf 'a\n# v1\nb\nc\n' > x; printf 'a\n# v2\nb\nC\n' > y; diff -I '^#' x y; echo $?; printf 'a\n# v1\n' > x1; printf 'a\n# v2\n' > y1; diff -I '^#' x1 y1; echo $?; diff --ignore-matching-lines='v[0-9]' -I '^[cC]$' x y; echo $?
 out: 4c4\n< c\n---\n> C\n1\n0\n0\n
+
+test: -Z ignores white space at line ends, and a missing last newline
+cmd: printf 'a \nb\n c\n' > o; printf 'a\nb  \nc\n' > n; diff -Z o n; echo $?; diff --ignore-trailing-space -u o n | tail -n +3
+cmd: printf 'a' > x; printf 'a \n' > y; diff -Z x y; echo $?; diff -Zq o n; echo $?; diff -Z -c o n | tail -n +3
+out: 3c3\n<  c\n---\n> c\n1\n@@ -1,3 +1,3 @@\n a \n b\n- c\n+c\n0\nFiles o and n differ\n1\n***************\n*** 1,3 ****\n  a \n  b\n!  c\n--- 1,3 ----\n  a\n  b  \n! c\n
+
+test: -u/-c print a change -B or -I ignores when it sits in a real change's hunk (GNU's find_hunk)
+cmd: printf '1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n' > o2; printf '1\n2x\n3\n\n4\n5\n6\n7\n8\n9\n10\n' > n2
+cmd: printf 'x1\nfoo\nx3\nx4\n' > o3; printf 'x1\nbar\nx3\nX4\n' > n3
+cmd: printf '1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n' > o4; printf '1\n\n2\n3\n4\n5x\n6\n7\n8\n\n9\n10\n11\n12\n\n' > n4
+cmd: diff -B -u o2 n2 | tail -n +3; diff -I foo -I bar -u o3 n3 | tail -n +3; diff -I x -c o3 n3 | tail -n +3
+cmd: diff -B -U2 o4 n4 | tail -n +3; diff -B -U1 o4 n4 | tail -n +3; echo $?
+out: @@ -1,6 +1,7 @@\n 1\n-2\n+2x\n 3\n+\n 4\n 5\n 6\n
+out: @@ -1,4 +1,4 @@\n x1\n-foo\n+bar\n x3\n-x4\n+X4\n
+out: ***************\n*** 1,4 ****\n  x1\n! foo\n  x3\n! x4\n--- 1,4 ----\n  x1\n! bar\n  x3\n! X4\n
+out: @@ -1,7 +1,8 @@\n 1\n+\n 2\n 3\n 4\n-5\n+5x\n 6\n 7\n
+out: @@ -4,3 +5,3 @@\n 4\n-5\n+5x\n 6\n0\n
+
+test: -T ends each line's prefix with a TAB (normal, unified, context)
+cmd: printf 'a\nb\nc\n' > o; printf 'a\nB\nc\n' > n; diff -T o n; diff -T -u o n | tail -n +3; diff --initial-tab -c o n | tail -n +3
+out: 2c2\n<\tb\n---\n>\tB\n@@ -1,3 +1,3 @@\n\ta\n-\tb\n+\tB\n\tc\n***************\n*** 1,3 ****\n \ta\n!\tb\n \tc\n--- 1,3 ----\n \ta\n!\tB\n \tc\n

@@ -104,3 +104,19 @@ cmd: printf 'a\n' > f; printf 'x\n' > g; printf -- '--- f\n+++ f\n@@ -1 +1 @@\n-
 out: patching file f\npatching file g\nb\nx\n
 err: patch: **** malformed patch at line 10: bad\n\n
 status: 0
+
+test: patch -R, --dry-run, -N, -r and -p
+cmd: mkdir -p a b; printf 'one\ntwo\nthree\n' > a/f; printf 'one\n2\nthree\n' > b/f; diff -u a/f b/f > p.diff; cp a/f f
+cmd: patch --dry-run -p1 < p.diff; cat f; patch -p1 < p.diff; cat f; patch -N -p1 < p.diff; echo $?; cat f
+cmd: patch -R -p1 < p.diff; cat f; printf 'x\ny\n' > f; patch -p1 -r rej.txt < p.diff; echo $?; cat rej.txt | tail -n +3
+out: checking file f\none\ntwo\nthree\npatching file f\none\n2\nthree\npatching file f\nReversed (or previously applied) patch detected!  Skipping patch.\n1 out of 1 hunk ignored -- saving rejects to file f.rej\n1\none\n2\nthree\npatching file f\none\ntwo\nthree\npatching file f\nHunk #1 FAILED at 1.\n1 out of 1 hunk FAILED -- saving rejects to file rej.txt\n1\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n
+
+test: patch -r - discards the rejects
+cmd: mkdir -p a b; printf 'one\ntwo\n' > a/f; printf 'one\n2\n' > b/f; diff -u a/f b/f > p.diff; printf 'x\n' > f
+cmd: patch -p1 -r - < p.diff; echo $?; ls
+out: patching file f\nHunk #1 FAILED at 1.\n1 out of 1 hunk FAILED\n1\na\nb\nf\nf.orig\np.diff\n
+
+test: a file no hunk applies to keeps FILE.orig; a reversed patch skipped keeps none
+cmd: printf 'x\n' > g; printf -- '--- g\n+++ g\n@@ -1 +1 @@\n-q\n+r\n' > g.diff; patch -s < g.diff; echo $?
+cmd: mkdir -p a b; printf 'one\ntwo\n' > a/f; printf 'one\n2\n' > b/f; diff -u a/f b/f > p.diff; cp b/f f; patch -N -p1 < p.diff; ls
+out: 1 out of 1 hunk FAILED -- saving rejects to file g.rej\n1\npatching file f\nReversed (or previously applied) patch detected!  Skipping patch.\n1 out of 1 hunk ignored -- saving rejects to file f.rej\na\nb\nf\nf.rej\ng\ng.diff\ng.orig\ng.rej\np.diff\n

@@ -280,3 +280,19 @@ cmd: seq 3 | pr -257 -t; echo $?; pr -t $(seq 65 | sed 's/^/f/'); echo $?
 out: 1\n1\n
 err: pr: invalid number of columns: ‘257’\npr: too many files (limit 64)\n
 host: skip
+
+test: -e expands input tabs, -i puts tabs in the output, -v and -c show nonprinting bytes
+cmd: printf 'a\tb\tc\n' | pr -e4 -t; printf 'aXb\n' | pr -eX3 -t; printf 'a\001b\177\303\251\tz\n' | pr -v -t
+cmd: printf 'a\001b\177\303\251\n' | pr -c -t; printf 'a        b  c\n' | pr -i -t | od -An -c; printf 'ab       b\n' | pr -i_ -t
+cmd: printf 'a\tb\n' | pr -e -i -t | od -An -c; pr -e0 /dev/null; echo $?
+out: a   b   c\na  b\na\\001b\\177\\303\\251\tz\na^Ab^?\\303\\251\n   a  \\t       b           c  \\n\nab_ b\n   a  \\t   b  \\n\n1\n
+err: pr: '-e' extra characters or invalid number in the argument: \xe2\x80\x980\xe2\x80\x99\nTry 'pr --help' for more information.\n
+
+test: -n with columns: the number field is 8 wide as GNU's, its TAB spaces to the tab stop
+cmd: seq 20 | pr -n -2 -t | head -3; seq 30 | pr -n -3 -t -w 40 | head -2; seq 12 | pr -n: -2 -t -a | head -2
+cmd: seq 25 | pr -n3 -3 -t -w50 | head -2; seq 4 | pr -2 -t -n -s'XY'; seq 10 | pr -2 -t -n:3 -s | head -2
+out:     1\t1\t\t\t       11   11\n    2\t2\t\t\t       12   12\n    3\t3\t\t\t       13   13\n
+out:     1\t1    \t11   11\t     21\t  21\n    2\t2    \t12   12\t     22\t  22\n
+out:     1:1\t\t\t\t    \t2:2\n    3:3\t\t\t\t    \t4:4\n
+out:   1\t1\t  10\t 10\t   18\t  18\n  2\t2\t  11\t 11\t   19\t  19\n
+out:     1\t1XY    3   3\n    2\t2XY    4   4\n  1:1\t  6:6\n  2:2\t  7:7\n

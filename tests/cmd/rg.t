@@ -290,3 +290,49 @@ err:
 test: a bad pattern
 cmd: rg '(' a; echo $?
 out: 2\n
+
+test: --json with context: begin, match, context, end and summary messages
+cmd: printf 'hello world\nfoo\nhello again h\303\251llo\n' > a.txt; printf 'nothing\n' > b.txt
+cmd: rg --json -C1 hello a.txt b.txt | sed -E 's/"(secs|nanos)":[0-9]+/"\1":N/g; s/"human":"[0-9.]+s"/"human":"H"/g'
+out: {"type":"begin","data":{"path":{"text":"a.txt"}}}\n
+out: {"type":"match","data":{"path":{"text":"a.txt"},"lines":{"text":"hello world\\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}\n
+out: {"type":"context","data":{"path":{"text":"a.txt"},"lines":{"text":"foo\\n"},"line_number":2,"absolute_offset":12,"submatches":[]}}\n
+out: {"type":"match","data":{"path":{"text":"a.txt"},"lines":{"text":"hello again h\303\251llo\\n"},"line_number":3,"absolute_offset":16,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}\n
+out: {"type":"end","data":{"path":{"text":"a.txt"},"binary_offset":null,"stats":{"elapsed":{"secs":N,"nanos":N,"human":"H"},"searches":1,"searches_with_match":1,"bytes_searched":35,"bytes_printed":546,"matched_lines":2,"matches":2}}}\n
+out: {"data":{"elapsed_total":{"human":"H","nanos":N,"secs":N},"stats":{"bytes_printed":546,"bytes_searched":35,"elapsed":{"human":"H","nanos":N,"secs":N},"matched_lines":2,"matches":2,"searches":1,"searches_with_match":1}},"type":"summary"}\n
+
+test: --json escapes, stdin, no match, -v and several matches on a line
+cmd: printf 'x\tq"\\\n' > c.txt; rg --json 'q"' c.txt | head -2; rg --json zzz c.txt | grep -c summary; echo ${PIPESTATUS[0]}
+cmd: printf 'hello hello\n' | rg --json hello | sed -n 2p; printf 'a\nb\n' | rg --json -v a | sed -n 2p
+out: {"type":"begin","data":{"path":{"text":"c.txt"}}}\n
+out: {"type":"match","data":{"path":{"text":"c.txt"},"lines":{"text":"x\\tq\\"\\\\\\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"q\\""},"start":2,"end":4}]}}\n
+out: 1\n1\n
+out: {"type":"match","data":{"path":{"text":"<stdin>"},"lines":{"text":"hello hello\\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":0,"end":5},{"match":{"text":"hello"},"start":6,"end":11}]}}\n
+out: {"type":"match","data":{"path":{"text":"<stdin>"},"lines":{"text":"b\\n"},"line_number":2,"absolute_offset":2,"submatches":[]}}\n
+
+test: -r replaces every match, with $0, $N, ${N}, $name, ${name} and $$
+cmd: printf 'hello world\nfoo\nhello again\n' > a.txt
+cmd: rg -r '[$0]' hello a.txt; rg -o -r '<$1>' 'h(e)llo' a.txt; rg -r '${w}:$$' '(?P<w>wor)ld' a.txt
+cmd: rg -n -r 'X' -e ll -e fo a.txt; rg -r '$2$1' '(h)(e)' a.txt; rg -r '${1}x$1x' '(o)' a.txt; rg -r '$nope.' 'l+' a.txt
+out: [hello] world\n[hello] again\n<e>\n<e>\nhello wor:$\n1:heXo world\n2:Xo\n3:heXo again\nehllo world\nehllo again\n
+out: hellox woxrld\nfoxox\nhellox again\nhe.o wor.d\nhe.o again\n
+
+test: -r with -o and --column
+cmd: printf 'a1b22c333\n' | rg -o -r '<$0>' '\d+'; printf 'a1b22c333\n' | rg --column -r '#' '\d+'
+out: <1>\n<22>\n<333>\n1:2:a#b#c#\n
+
+test: -U lets a match span lines; each line it touches is printed once
+cmd: printf 'foo\nbar\nbaz foo\nbar x\nq\n' > f
+cmd: rg -U 'foo\nbar' f; echo st=$?; rg -Un 'foo\nbar' f; rg -Uc 'foo\nbar' f; rg -U --count-matches 'o\nb' f
+cmd: rg -Uo 'foo\nbar' f; rg -U -n 'a.*\n.*o' f; rg -U 'x\nq\n' f; rg -U '^bar' f; rg -Ul 'r\nb' f; rg -U -n -H 'z foo$' f
+cmd: rg -U 'nope\nx' f; echo st=$?; rg -U --multiline 'q\n' f; rg -U -m1 -n 'bar' f
+out: foo\nbar\nbaz foo\nbar x\nst=0\n1:foo\n2:bar\n3:baz foo\n4:bar x\n2\n2\nfoo\nbar\nfoo\nbar\n2:bar\n3:baz foo\n
+out: bar x\nq\nbar\nbar x\nf\nf:3:baz foo\nst=1\nq\n2:bar\n
+
+test: --sort/--sortr modified order siblings by time, then each directory's contents
+cmd: mkdir -p d1 d2; touch -d '2020-01-05' d1/a; touch -d '2020-01-01' d1/b; touch -d '2020-01-03' d2/c
+cmd: touch -d '2020-01-02' e; touch -d '2020-01-04' f; touch -d '2020-01-06' d1; touch -d '2020-01-01' d2
+cmd: rg --files --sort modified; echo --; rg --files --sortr modified; echo --; rg --files --sortr path; echo --
+cmd: rg --files --sort=path; echo --; rg --files --sort modified d1 .; rg --files --sort bogus; echo $?
+out: d2/c\ne\nf\nd1/b\nd1/a\n--\nd1/a\nd1/b\nf\ne\nd2/c\n--\nf\ne\nd2/c\nd1/b\nd1/a\n--\nd1/a\nd1/b\nd2/c\ne\nf\n--\n
+out: d1/b\nd1/a\n./d2/c\n./e\n./f\n./d1/b\n./d1/a\n2\n

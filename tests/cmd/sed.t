@@ -991,3 +991,20 @@ out: 0000000   b\n0000001\n0000000   a  \\n   a  \\n   b  \\n   b\n0000007\n
 test: addr1,~N when addr1 is a multiple of N runs to the next multiple
 cmd: seq 10 | sed -n '4,~4p'; seq 20 | sed -n '/4/,~4p' | tr '\n' ' '
 out: 4\n5\n6\n7\n8\n4 5 6 7 8 14 15 16 
+
+test: the hold space carries the last line's missing newline (h H g G x)
+cmd: for s in G 'x;G' 'H;$!d;x' x g 'h;G' '$!d;x;G'; do printf 'a\nb' | sed "$s" | tr '\n' '|'; echo; done
+out: a||b||\n|a|a|b\n|a|b\n|a|\n||\na|a|b|b\n|b\n
+
+test: a relative range end that N skipped past still takes the next line
+cmd: seq 6 | sed -e '2N' -e '1,+1s/^/X/' | tr '\n' ' '; echo
+cmd: seq 8 | sed -e '2{N;N}' -e '1,~2s/^/X/' | tr '\n' ' '; echo
+cmd: seq 8 | sed -e '2{N;N}' -e '1,3s/^/X/' | tr '\n' ' '; echo
+cmd: printf 'a\nb\nc\nd\ne\n' | sed '$D;2,+1N'
+out: X1 X2 3 4 5 6 \nX1 X2 3 4 5 6 7 8 \nX1 2 3 4 5 6 7 8 \na\nb\nc\nd\ne\n
+
+test: a range to $ that starts on the last line ends there (c prints its text)
+cmd: printf 'a\nb\nc\n' | sed '3,$c\
+cmd: X'; printf 'a\nb\nc\n' | sed '/c/,$c\
+cmd: X'; printf 'a\nb\nc\n' | sed -n '3,$p;$,/x/p'
+out: a\nb\nX\na\nb\nX\nc\nc\n

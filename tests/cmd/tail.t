@@ -309,3 +309,7 @@ out:
 err: tail: cannot open 'nope' for reading: No such file or directory\ntail: no files remaining\n
 status: 1
 host: skip
+
+test: -n 0 and -c 0 print nothing, not even headers, and open no file
+cmd: printf 'a\n' > f; tail -n0 -v f; tail -c 0 f nosuch; tail -n 0 nosuch; echo $?; tail -n +0 -v f
+out: 0\n==> f <==\na\n

@@ -179,3 +179,28 @@ cmd: seq 65 | sed 's/^/p/' > ex; echo z > f; tar cf x.tar -X ex f; echo $?; seq 
 out: 2\nf\n
 err: tar: ex: too many exclude patterns (limit 64)\n
 host: skip
+
+test: --transform and --xform rewrite member names on create (sed s///, flags g, N, x, case)
+cmd: mkdir -p d/sub; echo a > d/x.txt; echo b > d/sub/y.c; ln -s x.txt d/lnk
+cmd: tar cf t.tar --transform 's,^d,pkg,' d && tar tvf t.tar | awk '{print $1, $6, $7, $8}' | sort
+cmd: tar cf t.tar --xform 's/x/Z/g' d && tar tf t.tar | sort
+cmd: tar cf t.tar --transform 's,X,Y,x;s/(u)b/\U\1&/x' d && tar tf t.tar | sort
+cmd: tar cf t.tar --transform 's/[a-z]/\u&/2' d && tar tf t.tar | sort
+cmd: tar cf t.tar --transform 's/x/X/S' d && tar tvf t.tar | awk '{print $6, $7, $8}' | sort
+out: -rw-r--r-- pkg/sub/y.c  \n-rw-r--r-- pkg/x.txt  \ndrwxr-xr-x pkg/  \ndrwxr-xr-x pkg/sub/  \nlrwxrwxrwx pkg/lnk -> x.txt\n
+out: d/\nd/Z.tZt\nd/lnk\nd/sub/\nd/sub/y.c\n
+out: d/\nd/lnk\nd/sUUB/\nd/sUUB/y.c\nd/x.txt\n
+out: d/\nd/Lnk\nd/Sub/\nd/Sub/y.c\nd/X.txt\n
+out: d/  \nd/X.txt  \nd/lnk -> x.txt\nd/sub/  \nd/sub/y.c  \n
+
+test: --transform on extraction, -v shows the names as given, a name made empty is dropped
+cmd: mkdir -p d/sub; echo a > d/x.txt; echo b > d/sub/y.c; ln -s x.txt d/lnk
+cmd: tar cf t.tar d && mkdir out && tar xf t.tar -C out --transform 's,^d,new,' && find out | sort
+cmd: tar cvf t2.tar --transform 's,^d/,,;s/\.txt$/.md/' d | sort; tar tf t2.tar | sort; tar tf t.tar --transform 's,d,Q,' | sort
+out: out\nout/new\nout/new/lnk\nout/new/sub\nout/new/sub/y.c\nout/new/x.txt\n
+out: d/\nd/lnk\nd/sub/\nd/sub/y.c\nd/x.txt\nd/\nlnk\nsub/\nsub/y.c\nx.md\nd/\nd/lnk\nd/sub/\nd/sub/y.c\nd/x.txt\n
+
+test: a bad --transform expression
+cmd: mkdir d; tar cf t.tar --transform 'bogus' d; echo $?; tar cf t.tar --transform 's/a/b/q' d; echo $?
+out: 2\n2\n
+err: tar: Invalid transform expression\nTry 'tar --help' or 'tar --usage' for more information.\ntar: Unknown flag in transform expression: q\nTry 'tar --help' or 'tar --usage' for more information.\n

@@ -255,3 +255,11 @@ file: input=a/b/c\nd\n
 out: input\n\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 a\n\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 d\n\n2 directories, 1 file\n
 err:
 
+
+test: --gitignore leaves out what the .gitignore files of the tree say
+cmd: mkdir -p p/src/gen p/build p/docs; touch p/a.c p/a.o p/src/m.c p/src/m.o p/src/gen/x.c p/build/out p/docs/keep.log p/docs/r.md
+cmd: printf '*.o\n/build/\n# comment\n*.log\n!keep.log\n' > p/.gitignore; printf 'gen/\n' > p/src/.gitignore
+cmd: tree --gitignore p; tree --gitignore -a p | tail -1; cd p && tree --gitignore --noreport
+out: p\n├── a.c\n├── docs\n│\xc2\xa0\xc2\xa0 ├── keep.log\n│\xc2\xa0\xc2\xa0 └── r.md\n└── src\n    └── m.c\n\n3 directories, 4 files\n
+out: 3 directories, 6 files\n
+out: .\n├── a.c\n├── docs\n│\xc2\xa0\xc2\xa0 ├── keep.log\n│\xc2\xa0\xc2\xa0 └── r.md\n└── src\n    └── m.c\n

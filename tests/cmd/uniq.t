@@ -267,3 +267,7 @@ out:
 err: uniq: invalid option -- 'x'\n
 err: Try 'uniq --help' for more information.\n
 status: 1
+
+test: -u with -D prints each repeated group but its last line (GNU's writeline)
+cmd: printf 'a\na\na\nb\n\n\n' | uniq -u -D; echo --; printf 'a\na\na\nb\nb\nc\n' | uniq -d -D -u
+out: a\na\n\n--\na\na\nb\n

@@ -365,10 +365,17 @@ size_t awk_format_vals(awk_interp *in, const char *fmt, size_t fmtlen, awk_val *
     case 'c': {
       char buf[8];
       size_t n;
-      if (arg->type == AWK_NUM) {
+      double looks;
+      /* input that looks numeric is a number to %c, as in gawk ("65" -> A) */
+      if (arg->type == AWK_NUM ||
+          (arg->type == AWK_STRNUM && arg->s && awk_looks_numeric(arg->s->p, arg->s->len, &looks))) {
         double d = awk_to_num(in, arg);
         uint32_t cp = d < 0 ? 0 : d > 0x10ffff ? 0xfffd : (uint32_t)d;
         n = cp < 128 ? (buf[0] = (char)cp, 1) : awk_utf8_encode(cp, buf);
+        if (d < 0 && d > -9e18) { /* gawk: no character; the value's low byte */
+          buf[0] = (char)(uint8_t)(int64_t)d;
+          n = 1;
+        }
         fo_field(&o, buf, n, 1, sp.width, sp.minus);
       } else {
         awk_str *s = awk_to_str(in, arg);

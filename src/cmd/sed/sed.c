@@ -142,6 +142,9 @@ typedef struct sed_run {
   /* state */
   sstr ps, hs;             /* pattern and hold space */
   bool chomped;            /* ps's line had its delimiter */
+  bool hs_chomped;         /* the same of hs (GNU: h, H, g, G and x carry it along; an
+                            * empty hold space has one), so `$!d;x` or G on a last line
+                            * without one prints the newline */
   uint64_t lineno;         /* current line number */
   bool replaced;           /* t flag */
   bool quit;               /* stop after this cycle */
@@ -564,6 +567,9 @@ static bool match_address(sed_run *r, sed_cmd *c) {
       if (c->a2.n == 0) return true;
       c->range_end = r->lineno + c->a2.n;
       break;
+    case SA_LAST:
+      if (is_last_line(r)) return true; /* a range that starts on the last line ends there */
+      break;
     case SA_MULT:
       if (c->a2.n == 0) return true; /* GNU 4.9: a multiple of N runs to the next one */
       c->range_end = (r->lineno / c->a2.n + 1) * c->a2.n;
@@ -575,10 +581,14 @@ static bool match_address(sed_run *r, sed_cmd *c) {
   }
   switch (c->a2.kind) {
   case SA_LINE:
-  case SA_PLUS:
-  case SA_MULT:
     if (r->lineno >= c->range_end) c->range_active = false;
     return r->lineno <= c->range_end;
+  case SA_PLUS:
+  case SA_MULT:
+    /* GNU: a relative end (+N, ~N) that N or n skipped past still takes
+     * the line the range next sees (2N;1,+1p prints "2\n3") */
+    if (r->lineno >= c->range_end) c->range_active = false;
+    return true;
   default:
     if (match_one(r, &c->a2)) c->range_active = false;
     return true;
@@ -833,20 +843,31 @@ static int execute(sed_run *r) {
       out_raw(r, r->out, "\n", 1);
       break;
     }
-    case 'g': if (str_set(r, &r->ps, r->hs.s ? r->hs.s : "", r->hs.n) < 0) return CYCLE_QUIT; break;
+    case 'g':
+      if (str_set(r, &r->ps, r->hs.s ? r->hs.s : "", r->hs.n) < 0) return CYCLE_QUIT;
+      r->chomped = r->hs_chomped;
+      break;
     case 'G':
       if (str_add(r, &r->ps, "\n", 1) < 0 || str_add(r, &r->ps, r->hs.s ? r->hs.s : "", r->hs.n) < 0)
         return CYCLE_QUIT;
+      r->chomped = r->hs_chomped;
       break;
-    case 'h': if (str_set(r, &r->hs, r->ps.s ? r->ps.s : "", r->ps.n) < 0) return CYCLE_QUIT; break;
+    case 'h':
+      if (str_set(r, &r->hs, r->ps.s ? r->ps.s : "", r->ps.n) < 0) return CYCLE_QUIT;
+      r->hs_chomped = r->chomped;
+      break;
     case 'H':
       if (str_add(r, &r->hs, "\n", 1) < 0 || str_add(r, &r->hs, r->ps.s ? r->ps.s : "", r->ps.n) < 0)
         return CYCLE_QUIT;
+      r->hs_chomped = r->chomped;
       break;
     case 'x': {
       sstr t = r->ps;
       r->ps = r->hs;
       r->hs = t;
+      bool ch = r->chomped;
+      r->chomped = r->hs_chomped;
+      r->hs_chomped = ch;
       break;
     }
     case 'l': do_list(r, c->int_arg >= 0 ? c->int_arg : r->line_len); break;
@@ -1080,6 +1101,7 @@ static int usage_error(cmd_ctx *ctx) {
 
 int cmd_sed_main(cmd_ctx *ctx, int argc, char **argv) {
   sed_run *r = calloc(1, sizeof *r);
+  if (r) r->hs_chomped = true;
   if (!r) {
     cmd_errorf(ctx, "memory exhausted");
     return 4;
