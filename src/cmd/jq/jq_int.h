@@ -152,6 +152,8 @@ struct jq_interp {
   jq_program *prog;
   jq_frame **globals;   /* the global frames */
   jq_frame *global_store; /* their storage */
+  const jq_node *body;  /* where an input's evaluation starts (under the global defs) */
+  jq_frame *body_env;   /* and its environment */
   jqv err;              /* the pending error value (JQ_ERR) */
   uint64_t break_label; /* the label unwinding (JQ_BREAK) */
   uint64_t next_label;  /* label id counter */

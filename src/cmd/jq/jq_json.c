@@ -72,17 +72,30 @@ void jqv_number_text(double d, char out[32]) {
     return;
   }
   if (fabs(d) < 1e15 && d == floor(d)) {
-    snprintf(out, 32, "%.0f", d);
+    /* an integer below 10^15 is exact as a long long: its digits, no printf */
+    long long i = (long long)d;
+    unsigned long long u = i < 0 ? 0ULL - (unsigned long long)i : (unsigned long long)i;
+    char rev[20];
+    int k = 0;
+    do rev[k++] = (char)('0' + u % 10), u /= 10;
+    while (u);
+    char *o = out;
+    if (i < 0) *o++ = '-';
+    while (k) *o++ = rev[--k];
+    *o = '\0';
     return;
   }
+  /* The shortest digits that read back: 15 significant digits read back
+   * whenever any 15 or fewer do (two 15-digit decimals are further apart
+   * than a double's rounding interval), and then their trailing zeros are
+   * the only excess; otherwise 16, otherwise 17 (each correctly rounded). */
   char tmp[40];
   int prec;
-  for (prec = 1; prec <= 17; prec++) {
+  for (prec = 15; prec < 17; prec++) {
     snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
     if (strtod(tmp, NULL) == d) break;
   }
-  if (prec > 17) prec = 17;
-  snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
+  if (prec == 17) snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
   /* tmp: [-]D[.DDD]e[+-]XX */
   char digits[24];
   int nd = 0;
@@ -334,7 +347,24 @@ typedef struct {
   char errbuf[128]; /* formatted message */
   int depth;
   bool past;        /* the error's cursor is already past the character that showed it */
+  struct keycache *keys; /* object keys seen lately (a stream parser's), or NULL */
 } pstate;
+
+/* Object keys repeat from value to value (the same few keys in every
+ * object of an array or a JSON-lines file): a parser keeps the last key of
+ * each hash slot and hands out another reference to it, instead of a new
+ * string per object. A hit compares the bytes, so it is always exact. */
+#define KEYCACHE_SLOTS 256
+#define KEYCACHE_MAX_LEN 32
+typedef struct keycache {
+  jqv keys[KEYCACHE_SLOTS]; /* invalid: empty */
+} keycache;
+
+static void keycache_free(keycache *kc) {
+  if (!kc) return;
+  for (size_t i = 0; i < KEYCACHE_SLOTS; i++) jqv_free(kc->keys[i]);
+  free(kc);
+}
 
 static void skip_ws(pstate *p) {
   while (p->pos < p->n) {
@@ -362,16 +392,28 @@ static void buf_add_cp(jqv_buf *b, unsigned cp) {
   jqv_free(s);
 }
 
-static jqv parse_string(pstate *p) {
+static jqv parse_string(pstate *p, bool key) {
   p->pos++; /* opening quote */
   size_t start = p->pos;
   /* fast path: no escapes */
-  while (p->pos < p->n && p->s[p->pos] != '"' && p->s[p->pos] != '\\') p->pos++;
-  if (p->pos < p->n && p->s[p->pos] == '"') {
-    jqv r = jqv_string_sized(p->s + start, p->pos - start);
-    p->pos++;
+  const char *q = memchr(p->s + start, '"', p->n - start);
+  const char *bs = memchr(p->s + start, '\\', (size_t)((q ? q : p->s + p->n) - (p->s + start)));
+  if (q && !bs) {
+    size_t len = (size_t)(q - (p->s + start));
+    p->pos = start + len + 1;
+    if (!key || !p->keys || len > KEYCACHE_MAX_LEN) return jqv_string_sized(p->s + start, len);
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)p->s[start + i]) * 16777619u;
+    jqv *slot = &p->keys->keys[(h ^ (h >> 8)) & (KEYCACHE_SLOTS - 1)];
+    if (slot->kind == JQV_KIND_STRING && jqv_string_len(*slot) == len &&
+        memcmp(jqv_string_value(*slot), p->s + start, len) == 0)
+      return jqv_copy(*slot);
+    jqv r = jqv_string_sized(p->s + start, len);
+    jqv_free(*slot);
+    *slot = jqv_copy(r);
     return r;
   }
+  p->pos = bs ? (size_t)(bs - p->s) : p->n;
   jqv_buf b = {0};
   jqv_buf_add(&b, p->s + start, p->pos - start);
   while (p->pos < p->n) {
@@ -453,6 +495,22 @@ static bool is_delim(char c) {
 
 static jqv parse_atom(pstate *p) {
   size_t start = p->pos;
+  {
+    /* fast path: an integer of at most 15 digits (no leading zero) ended by
+     * a delimiter is exact as a double and prints as its own text, so it
+     * keeps no literal (what the general path below decides for it) */
+    size_t i = start;
+    bool neg = p->s[i] == '-';
+    if (neg) i++;
+    size_t d0 = i;
+    uint64_t acc = 0;
+    while (i < p->n && i - d0 < 16 && p->s[i] >= '0' && p->s[i] <= '9') acc = acc * 10 + (uint64_t)(p->s[i++] - '0');
+    size_t nd = i - d0;
+    if (nd >= 1 && nd <= 15 && (nd == 1 || p->s[d0] != '0') && i < p->n && is_delim(p->s[i])) {
+      p->pos = i;
+      return (jqv){JQV_KIND_NUMBER, 1, neg ? -(double)acc : (double)acc, NULL};
+    }
+  }
   while (p->pos < p->n && !is_delim(p->s[p->pos])) p->pos++;
   if (p->pos == p->n && !p->last) {
     p->incomplete = true;
@@ -506,7 +564,7 @@ static jqv parse_value(pstate *p) {
   char c = p->s[p->pos];
   jqv r;
   if (c == '"') {
-    r = parse_string(p);
+    r = parse_string(p, false);
   } else if (c == '[') {
     p->pos++;
     r = jqv_array();
@@ -578,7 +636,7 @@ static jqv parse_value(pstate *p) {
           r = perr(p, "Object keys must be strings");
           break;
         }
-        jqv k = parse_string(p);
+        jqv k = parse_string(p, true);
         if (!jqv_is_valid(k)) {
           jqv_free(r);
           r = k;
@@ -694,6 +752,7 @@ struct jqv_parser {
   /* element mode */
   bool each, in_array, each_first, skip;
   jqv err_path;         /* where the parse error was (--stream-errors) */
+  keycache *keys;       /* recent object keys (NULL: none, out of memory) */
 };
 
 jqv_parser *jqv_parser_new(bool seq) {
@@ -703,6 +762,7 @@ jqv_parser *jqv_parser_new(bool seq) {
     p->err_path = jqv_invalid();
     p->line = 1;
     p->line_now = 0;
+    p->keys = calloc(1, sizeof *p->keys); /* all invalid (kind 0) */
   }
   return p;
 }
@@ -711,6 +771,7 @@ void jqv_parser_free(jqv_parser *p) {
   for (size_t i = 0; i < p->depth; i++) jqv_free(p->st[i].key);
   free(p->st);
   jqv_free(p->err_path);
+  keycache_free(p->keys);
   free(p->base);
   free(p);
 }
@@ -739,10 +800,13 @@ static jqv value_next(jqv_parser *p);
 
 static void consume(jqv_parser *p, size_t n) {
   if (!p->buf) return;
-  for (size_t i = 0; i < n; i++) {
-    if (p->buf[i] == '\n') p->line++, p->col = 0;
-    else p->col++;
+  const char *s = p->buf, *e = p->buf + n, *nl;
+  while ((nl = memchr(s, '\n', (size_t)(e - s))) != NULL) {
+    p->line++;
+    p->col = 0;
+    s = nl + 1;
   }
+  p->col += (unsigned long)(e - s);
   p->buf += n;
   p->len -= n;
   p->retry_at = 0;
@@ -766,7 +830,7 @@ jqv jqv_parser_next(jqv_parser *p) {
 
 static jqv value_next(jqv_parser *p) {
   if (!p->last && p->len < p->retry_at) return jqv_invalid();
-  pstate st = {.s = p->buf, .n = p->len, .last = p->last};
+  pstate st = {.s = p->buf, .n = p->len, .last = p->last, .keys = p->keys};
   if (p->wait_rs) {
     /* --seq: after a parse error the input is skipped up to the next RS */
     const char *rs = memchr(p->buf, '\x1e', p->len);
@@ -787,7 +851,7 @@ static jqv value_next(jqv_parser *p) {
     const char *rs = memchr(p->buf + st.pos, '\x1e', p->len - st.pos);
     if (rs || p->last) {
       size_t r = rs ? (size_t)(rs - p->buf) : p->len;
-      pstate sq = {.s = p->buf, .n = r, .pos = st.pos, .last = true};
+      pstate sq = {.s = p->buf, .n = r, .pos = st.pos, .last = true, .keys = p->keys};
       jqv v = parse_value(&sq);
       if (!jqv_is_valid(v)) {
         unsigned long line, col;
@@ -1001,8 +1065,8 @@ static jqv stream_next(jqv_parser *p) {
         return stream_error(p, "Expected another key-value pair", 1);
       }
       if (c != '"') return stream_error(p, c == '}' ? "Expected another key-value pair" : "Object keys must be strings", token_seen_at(p, 0));
-      pstate ks = {.s = p->buf, .n = p->len, .last = p->last};
-      jqv k = parse_string(&ks);
+      pstate ks = {.s = p->buf, .n = p->len, .last = p->last, .keys = p->keys};
+      jqv k = parse_string(&ks, true);
       if (!jqv_is_valid(k)) {
         if (ks.incomplete && !ks.err) {
           if (p->last) return eof_error(p, true);
@@ -1041,7 +1105,7 @@ static jqv stream_next(jqv_parser *p) {
       continue;
     }
     pstate vs = {.s = p->buf, .n = p->len, .last = p->last};
-    jqv v = c == '"' ? parse_string(&vs) : parse_atom(&vs);
+    jqv v = c == '"' ? parse_string(&vs, false) : parse_atom(&vs);
     if (!jqv_is_valid(v)) {
       if (vs.incomplete && !vs.err) {
         if (p->last) return eof_error(p, c == '"');
@@ -1087,7 +1151,7 @@ static jqv each_next(jqv_parser *p) {
       }
     }
     if (!p->last && p->len < p->retry_at) return jqv_invalid();
-    pstate st = {.s = p->buf, .n = p->len, .last = p->last};
+    pstate st = {.s = p->buf, .n = p->len, .last = p->last, .keys = p->keys};
     skip_ws(&st);
     if (st.pos >= st.n) {
       consume(p, st.pos);

@@ -135,13 +135,39 @@ bool jqv_is_integer(const jqv v) {
   return v.kind == JQV_KIND_NUMBER && isfinite(v.num) && v.num == floor(v.num);
 }
 
+/* The blocks jqv_free still has to free: in its frame, on the heap when a
+ * value holds more than 64 children whose counts reach zero at once. */
+typedef struct {
+  jqv_heap **items;
+  size_t n, cap;
+  jqv_heap *small[64];
+} free_stack;
+
+/* Drops one reference to c (a child); a block whose count reaches zero is pushed. */
+static void free_push(free_stack *st, jqv_heap *c) {
+  if (!c || --c->refcnt > 0) return;
+  if (st->n == st->cap) {
+    jqv_heap **ns = malloc(st->cap * 2 * sizeof *ns);
+    if (!ns) oom();
+    memcpy(ns, st->items, st->n * sizeof *ns);
+    if (st->items != st->small) free(st->items);
+    st->items = ns;
+    st->cap *= 2;
+  }
+  st->items[st->n++] = c;
+}
+
+static jqv_heap *child_heap(const jqv *v) { return v->kind == JQV_KIND_NUMBER ? NULL : v->h; }
+
 /* Frees one heap block whose count reached zero; children whose counts
  * reach zero go on an explicit stack, so deep values free in constant C
  * stack. */
 void jqv_free(jqv v) {
   if (!v.h || v.kind == JQV_KIND_NUMBER || --v.h->refcnt > 0) return;
-  size_t n = 0, cap = 0;
-  jqv_heap **stack = NULL;
+  free_stack st;
+  st.items = st.small;
+  st.n = 0;
+  st.cap = sizeof st.small / sizeof st.small[0];
   jqv_heap *cur = v.h;
   for (;;) {
     switch (cur->type) {
@@ -149,32 +175,12 @@ void jqv_free(jqv v) {
     case H_BOX: {
       jqv m = ((h_box *)cur)->v;
       xfree(cur, sizeof(h_box));
-      if (m.h && m.kind != JQV_KIND_NUMBER && --m.h->refcnt == 0) goto push1;
-      break;
-    push1:
-      if (n == cap) {
-        cap = cap ? cap * 2 : 64;
-        jqv_heap **ns = realloc(stack, cap * sizeof *stack);
-        if (!ns) oom();
-        stack = ns;
-      }
-      stack[n++] = m.h;
+      free_push(&st, child_heap(&m));
       break;
     }
     case H_ARRAY: {
       h_array *a = (h_array *)cur;
-      for (size_t i = 0; i < a->len; i++) {
-        jqv_heap *c = a->items[i].kind == JQV_KIND_NUMBER ? NULL : a->items[i].h;
-        if (c && --c->refcnt == 0) {
-          if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            jqv_heap **ns = realloc(stack, cap * sizeof *stack);
-            if (!ns) oom();
-            stack = ns;
-          }
-          stack[n++] = c;
-        }
-      }
+      for (size_t i = 0; i < a->len; i++) free_push(&st, child_heap(&a->items[i]));
       xfree(a->items, a->cap * sizeof(jqv));
       xfree(a, sizeof *a);
       break;
@@ -182,19 +188,8 @@ void jqv_free(jqv v) {
     case H_OBJECT: {
       h_object *o = (h_object *)cur;
       for (size_t i = 0; i < o->len; i++) {
-        jqv_heap *cs[2] = {o->items[i].key.h, o->items[i].val.kind == JQV_KIND_NUMBER ? NULL : o->items[i].val.h};
-        for (int j = 0; j < 2; j++) {
-          jqv_heap *c = cs[j];
-          if (c && --c->refcnt == 0) {
-            if (n == cap) {
-              cap = cap ? cap * 2 : 64;
-              jqv_heap **ns = realloc(stack, cap * sizeof *stack);
-              if (!ns) oom();
-              stack = ns;
-            }
-            stack[n++] = c;
-          }
-        }
+        free_push(&st, o->items[i].key.h);
+        free_push(&st, child_heap(&o->items[i].val));
       }
       xfree(o->items, o->cap * sizeof(obj_entry));
       xfree(o->index, o->index_cap * sizeof(uint32_t));
@@ -202,10 +197,10 @@ void jqv_free(jqv v) {
       break;
     }
     }
-    if (n == 0) break;
-    cur = stack[--n];
+    if (st.n == 0) break;
+    cur = st.items[--st.n];
   }
-  free(stack);
+  if (st.items != st.small) free(st.items);
 }
 
 /* ---- strings ------------------------------------------------------------------ */
