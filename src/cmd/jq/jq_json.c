@@ -10,6 +10,7 @@
  * has doubled, so a value costs O(n) amortised and memory stays in
  * proportion to the largest single value, not the input.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +62,7 @@ void jqv_buf_free(jqv_buf *b) {
  * double (17 at most), laid out as an integer/decimal when the decimal
  * exponent is in [-4, digits+15), in exponent form otherwise ("1e+17",
  * "1e-05"); NaN is null; infinities print as the largest finite double. */
-void jqv_number_text(double d, char out[32]) {
+void jqv_number_text(double d, char out[JQV_NUMBER_TEXT_SIZE]) {
   if (isnan(d)) {
     strcpy(out, "null");
     return;
@@ -88,10 +89,11 @@ void jqv_number_text(double d, char out[32]) {
   /* The shortest digits that read back: 15 significant digits read back
    * whenever any 15 or fewer do (two 15-digit decimals are further apart
    * than a double's rounding interval), and then their trailing zeros are
-   * the only excess; otherwise 16, otherwise 17 (each correctly rounded). */
+   * the only excess; otherwise 16, otherwise 17 (each correctly rounded).
+   * Subnormals hold fewer digits: they search from 1. */
   char tmp[40];
   int prec;
-  for (prec = 15; prec < 17; prec++) {
+  for (prec = fabs(d) < DBL_MIN ? 1 : 15; prec < 17; prec++) {
     snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
     if (strtod(tmp, NULL) == d) break;
   }
@@ -240,7 +242,7 @@ static bool dump_rec(dumper *d, const jqv *v, int level) {
   case JQV_KIND_FALSE: jqv_buf_adds(d->b, "false"); break;
   case JQV_KIND_TRUE: jqv_buf_adds(d->b, "true"); break;
   case JQV_KIND_NUMBER: {
-    char t[32];
+    char t[JQV_NUMBER_TEXT_SIZE];
     const char *lit = jqv_number_get_literal(v);
     if (!lit) jqv_number_text(v->num, t), lit = t;
     jqv_buf_adds(d->b, lit);

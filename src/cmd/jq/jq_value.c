@@ -718,7 +718,7 @@ static jqv make_numlit(bool neg, const char *dig, uint32_t nd, int64_t exp, doub
     k += (size_t)snprintf(t + k, 24, "E%c%lld", adj < 0 ? '-' : '+', (long long)(adj < 0 ? -adj : adj));
   }
   t[k] = '\0';
-  char plain[32];
+  char plain[JQV_NUMBER_TEXT_SIZE];
   jqv_number_text(d, plain);
   if (strcmp(plain, t) == 0 || lit_bytes > NUMLIT_ARENA_MAX) {
     free(t);
@@ -806,7 +806,7 @@ typedef struct {
   const char *digits;
   uint32_t ndig;
   int64_t exp;
-  char buf[32];
+  char buf[JQV_NUMBER_TEXT_SIZE];
 } decimal;
 
 static void to_decimal(const jqv *v, decimal *d) {
@@ -815,7 +815,7 @@ static void to_decimal(const jqv *v, decimal *d) {
     d->neg = l->neg, d->digits = l->digits, d->ndig = l->ndig, d->exp = l->exp;
     return;
   }
-  char t[32];
+  char t[JQV_NUMBER_TEXT_SIZE];
   jqv_number_text(v->num, t);
   const char *p = t;
   d->neg = *p == '-';

@@ -179,7 +179,8 @@ void jqv_buf_free(jqv_buf *b);
  * false when too deep. */
 bool jqv_dump(jqv_buf *b, const jqv *v, int flags, const char *const *colors);
 jqv jqv_dump_string(jqv v, int flags); /* invalid with message when too deep */
-void jqv_number_text(double d, char out[32]); /* jq 1.8's number text */
+#define JQV_NUMBER_TEXT_SIZE 40 /* the longest number text (34 bytes: "-" and 32 digits) and its NUL */
+void jqv_number_text(double d, char out[JQV_NUMBER_TEXT_SIZE]); /* jq 1.8's number text */
 void jqv_buf_add_json_string(jqv_buf *b, const char *s, size_t n, bool ascii);
 
 /* Parsing one JSON text (the whole buffer must be one value, whitespace
