@@ -2589,6 +2589,10 @@ int jq_interp_init(jq_interp *I, jq_program *p, jqv *named_vals) {
     I->body_env = I->globals[I->body->global];
     I->body = I->body->b;
   }
+  const jq_node *b = I->body, *it = b->type == N_PIPE ? b->a : b;
+  bool iter = it->type == N_ITER && (!it->a || it->a->type == N_IDENTITY);
+  I->each_f = iter && b->type == N_PIPE ? b->b : NULL;
+  I->each_iter = iter && b == it;
   return 0;
 }
 
@@ -2607,4 +2611,19 @@ void jq_interp_free(jq_interp *I) {
 
 int jq_eval_program(jq_interp *I, jqv in, jq_cb cb, void *ud) {
   return jq_eval(I, I->body, I->body_env, in, jqv_invalid(), cb, ud);
+}
+
+/* `.[] | f` on [e] is f on e (`.[]` emits e, and outside a path expression
+ * that is all it does), without building [e] and iterating it. */
+int jq_eval_element(jq_interp *I, jqv e, jq_cb cb, void *ud) {
+  if (I->each_f) return jq_eval(I, I->each_f, I->body_env, e, jqv_invalid(), cb, ud);
+  if (I->each_iter) {
+    int rc = step(I);
+    if (rc != JQ_OK) {
+      jqv_free(e);
+      return rc;
+    }
+    return cb(I, ud, e, jqv_invalid());
+  }
+  return jq_eval_program(I, jqv_array_append(jqv_array(), e), cb, ud);
 }

@@ -1194,6 +1194,6 @@ static jqv each_next(jqv_parser *p) {
       jqv_free(v);
       continue;
     }
-    return jqv_array_append(jqv_array(), v);
+    return v;
   }
 }

@@ -206,7 +206,7 @@ void jqv_parser_set_stream(jqv_parser *p);
 /* The path where a --stream parse error happened (--stream-errors). */
 jqv jqv_parser_stream_path(const jqv_parser *p);
 /* Element mode (`.[] | f` programs): a top-level array is returned one
- * element at a time, each wrapped as [element]; other values whole.
+ * element at a time; other values whole (an empty array too).
  * jqv_parser_in_array says whether the last value was such an element;
  * jqv_parser_skip_array drops the rest of the current array (after an error,
  * jq abandons the input). */
