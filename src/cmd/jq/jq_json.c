@@ -368,7 +368,7 @@ static void keycache_free(keycache *kc) {
   free(kc);
 }
 
-static void skip_ws(pstate *p) {
+static inline __attribute__((always_inline)) void skip_ws(pstate *p) {
   while (p->pos < p->n) {
     char c = p->s[p->pos];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\x1e') p->pos++;
@@ -397,25 +397,32 @@ static void buf_add_cp(jqv_buf *b, unsigned cp) {
 static jqv parse_string(pstate *p, bool key) {
   p->pos++; /* opening quote */
   size_t start = p->pos;
-  /* fast path: no escapes */
-  const char *q = memchr(p->s + start, '"', p->n - start);
-  const char *bs = memchr(p->s + start, '\\', (size_t)((q ? q : p->s + p->n) - (p->s + start)));
-  if (q && !bs) {
-    size_t len = (size_t)(q - (p->s + start));
-    p->pos = start + len + 1;
-    if (!key || !p->keys || len > KEYCACHE_MAX_LEN) return jqv_string_sized(p->s + start, len);
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)p->s[start + i]) * 16777619u;
-    jqv *slot = &p->keys->keys[(h ^ (h >> 8)) & (KEYCACHE_SLOTS - 1)];
-    if (slot->kind == JQV_KIND_STRING && jqv_string_len(*slot) == len &&
-        memcmp(jqv_string_value(*slot), p->s + start, len) == 0)
-      return jqv_copy(*slot);
-    jqv r = jqv_string_sized(p->s + start, len);
-    jqv_free(*slot);
-    *slot = jqv_copy(r);
+  /* fast path: no escapes (bytes up to the closing quote; all ASCII
+   * needs no UTF-8 check) */
+  const unsigned char *u = (const unsigned char *)p->s;
+  size_t end = start;
+  unsigned high = 0;
+  while (end < p->n && u[end] != '"' && u[end] != '\\') high |= u[end++];
+  if (end < p->n && u[end] == '"') {
+    size_t len = end - start;
+    p->pos = end + 1;
+    jqv *slot = NULL;
+    if (key && p->keys && len <= KEYCACHE_MAX_LEN) {
+      uint32_t h = 2166136261u;
+      for (size_t j = start; j < end; j++) h = (h ^ u[j]) * 16777619u;
+      slot = &p->keys->keys[(h ^ (h >> 8)) & (KEYCACHE_SLOTS - 1)];
+      if (slot->kind == JQV_KIND_STRING && jqv_string_len(*slot) == len &&
+          memcmp(jqv_string_value(*slot), p->s + start, len) == 0)
+        return jqv_copy(*slot);
+    }
+    jqv r = high < 0x80 ? jqv_string_raw(p->s + start, len) : jqv_string_sized(p->s + start, len);
+    if (slot) {
+      jqv_free(*slot);
+      *slot = jqv_copy(r);
+    }
     return r;
   }
-  p->pos = bs ? (size_t)(bs - p->s) : p->n;
+  p->pos = end;
   jqv_buf b = {0};
   jqv_buf_add(&b, p->s + start, p->pos - start);
   while (p->pos < p->n) {

@@ -45,13 +45,16 @@ typedef struct {
 } obj_entry;
 
 #define JQV_OBJ_INDEX 8
+#define JQV_OBJ_INLINE 4 /* entries a small object keeps in its own block */
 
 typedef struct {
   jqv_heap h;
   size_t len, cap;  /* entries used / allocated */
-  obj_entry *items; /* the entries, in insertion order */
+  obj_entry *items; /* the entries, in insertion order (inl, or a block of their own) */
   uint32_t *index;  /* open addressing, entry number + 1 (0 = empty), or NULL */
   size_t index_cap; /* slots (a power of two) */
+  size_t inl_cap;   /* entries of inl (0 or JQV_OBJ_INLINE) */
+  obj_entry inl[];  /* a small object's entries: one allocation, not two */
 } h_object;
 
 typedef struct {
@@ -191,9 +194,9 @@ void jqv_free(jqv v) {
         free_push(&st, o->items[i].key.h);
         free_push(&st, child_heap(&o->items[i].val));
       }
-      xfree(o->items, o->cap * sizeof(obj_entry));
+      if (o->items != o->inl) xfree(o->items, o->cap * sizeof(obj_entry));
       xfree(o->index, o->index_cap * sizeof(uint32_t));
-      xfree(o, sizeof *o);
+      xfree(o, sizeof *o + o->inl_cap * sizeof(obj_entry));
       break;
     }
     }
@@ -463,14 +466,16 @@ jqv jqv_array_slice(jqv a, size_t start, size_t end) {
 /* ---- objects ------------------------------------------------------------------ */
 
 static h_object *obj_alloc(size_t cap) {
-  h_object *o = xmalloc(sizeof *o);
+  size_t inl = cap <= JQV_OBJ_INLINE ? JQV_OBJ_INLINE : 0;
+  h_object *o = xmalloc(sizeof *o + inl * sizeof(obj_entry));
   if (!o) oom();
   o->h.refcnt = 1;
   o->h.type = H_OBJECT;
   o->len = 0;
-  o->cap = cap;
-  o->items = cap ? xmalloc(cap * sizeof(obj_entry)) : NULL;
-  if (cap && !o->items) oom();
+  o->inl_cap = inl;
+  o->cap = inl ? inl : cap;
+  o->items = inl ? o->inl : xmalloc(cap * sizeof(obj_entry));
+  if (!o->items) oom();
   o->index = NULL;
   o->index_cap = 0;
   return o;
@@ -572,7 +577,13 @@ jqv jqv_object_set(jqv o, jqv key, jqv v) {
   }
   if (h->len == h->cap) {
     size_t cap = h->cap ? h->cap * 2 : 4;
-    obj_entry *ni = xrealloc(h->items, h->cap * sizeof(obj_entry), cap * sizeof(obj_entry));
+    obj_entry *ni;
+    if (h->items == h->inl) {
+      ni = xmalloc(cap * sizeof(obj_entry));
+      if (ni) memcpy(ni, h->items, h->len * sizeof(obj_entry));
+    } else {
+      ni = xrealloc(h->items, h->cap * sizeof(obj_entry), cap * sizeof(obj_entry));
+    }
     if (!ni) oom();
     h->items = ni;
     h->cap = cap;
