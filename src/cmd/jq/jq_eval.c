@@ -518,10 +518,10 @@ jqv jq_delpaths(jqv v, jqv paths) {
   paths = jqv_sort(paths);
   for (long i = (long)jqv_array_len(paths) - 1; i >= 0; i--) {
     jqv p = *jqv_array_at(paths, (size_t)i);
+    /* a path given twice deletes once (the sorted paths hold it side by side) */
+    if (i + 1 < (long)jqv_array_len(paths) && jqv_cmp(&p, jqv_array_at(paths, (size_t)i + 1)) == 0) continue;
     if (p.kind != JQV_KIND_ARRAY) {
-      char pb[128];
       jqv e = jq_error_fmt("Path must be specified as array, not %s", jqv_kind_name((jqv_kind)p.kind));
-      (void)pb;
       jqv_free(v);
       jqv_free(paths);
       return e;
