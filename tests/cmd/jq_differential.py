@@ -14,6 +14,9 @@ All cases run in one script, through `sbx sh` and the host's bash, so the run
 takes seconds. Prints "N passed, N failed" and exits 1 on a difference.
 
     jq_differential.py [--seed N] [--cases N] [--sbx PATH] [--jq PATH] [-v]
+
+--sbx build-asan/sbx runs sbx's side under ASan+UBSan: a sanitizer report
+fails the run.
 """
 import argparse
 import json
@@ -81,7 +84,8 @@ def lit(rng):
 # gives nothing, 1.6 null or the last), @uri of "'" (1.8 escapes it),
 # index/indices on non-ASCII strings (1.8 counts codepoints), ltrimstr of
 # non-strings, implode of invalid codepoints, limit(0; ...), keys sorted
-# by codepoint, `tostring` of 1.0-style literals (1.8 keeps them).
+# by codepoint, `tostring` of 1.0-style literals (1.8 keeps them), error(null)
+# caught (1.8 gives null to catch, 1.6 nothing).
 TEMPLATES = [
     # paths
     ("any", "[paths]"), ("any", "[paths(type == \"number\")]"), ("any", "[leaf_paths]"),
@@ -114,7 +118,7 @@ TEMPLATES = [
     # try / catch, errors, alternatives
     ("any", "[.[]? | try error(\"x\") catch .]"), ("nums", "[.[] | try (if . > 5 then error(\"big\") else . end) catch \"c\"]"),
     ("any", "[.. | tonumber? // \"n\"]"), ("any", ".a? // \"none\""), ("nums", "[.[] | (. / 0)?]"),
-    ("any", "try error catch ."), ("any", "error(\"boom\")"), ("any", "[.[]?]"), ("any", ".[0]?"),
+    ("str", "try error catch ."), ("any", "error(\"boom\")"), ("any", "[.[]?]"), ("any", ".[0]?"),
     ("obj", "(.a // .b) // 5"), ("strs", "[.[] | try tonumber catch \"nan\"]"), ("any", "tojson | fromjson"),
     # strings
     ("str", "ascii_downcase"), ("str", "ascii_upcase"), ("str", "ltrimstr({s})"), ("str", "rtrimstr({s})"),
@@ -250,6 +254,7 @@ def main():
     ap.add_argument("--jq", default=shutil.which("jq") or "/usr/bin/jq")
     ap.add_argument("-v", action="store_true")
     a = ap.parse_args()
+    a.sbx = os.path.abspath(a.sbx)
     if not os.path.exists(a.jq):
         print("jq_differential: no host jq (apt-get install jq)", file=sys.stderr)
         print("0 passed, 1 failed")
@@ -281,6 +286,10 @@ def main():
             print("  input: %s" % (inp if inp is None or len(inp) < 300 else inp[:300] + "..."))
             print("  jq 1.6: %r" % (hr[i],))
             print("  sbx:    %r" % (sr[i],))
+    err = sbx.stderr.decode("utf-8", "replace")
+    if "Sanitizer" in err or "runtime error:" in err:
+        failed += 1
+        print("sanitizer report from %s:\n%s" % (a.sbx, err[:4000]))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
