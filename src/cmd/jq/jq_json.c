@@ -381,6 +381,20 @@ static jqv perr(pstate *p, const char *msg) {
   return jqv_invalid();
 }
 
+int jqv_json_escape(char e) {
+  switch (e) {
+  case '"': return '"';
+  case '\\': return '\\';
+  case '/': return '/';
+  case 'b': return '\b';
+  case 'f': return '\f';
+  case 'n': return '\n';
+  case 'r': return '\r';
+  case 't': return '\t';
+  default: return -1;
+  }
+}
+
 static int hexval(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -441,15 +455,12 @@ static jqv parse_string(pstate *p, bool key) {
     if (p->pos + 1 >= p->n) break;
     char e = p->s[p->pos + 1];
     p->pos += 2;
+    int simple = jqv_json_escape(e);
+    if (simple >= 0) {
+      jqv_buf_addc(&b, (char)simple);
+      continue;
+    }
     switch (e) {
-    case '"': jqv_buf_addc(&b, '"'); break;
-    case '\\': jqv_buf_addc(&b, '\\'); break;
-    case '/': jqv_buf_addc(&b, '/'); break;
-    case 'b': jqv_buf_addc(&b, '\b'); break;
-    case 'f': jqv_buf_addc(&b, '\f'); break;
-    case 'n': jqv_buf_addc(&b, '\n'); break;
-    case 'r': jqv_buf_addc(&b, '\r'); break;
-    case 't': jqv_buf_addc(&b, '\t'); break;
     case 'u': {
       if (p->pos + 4 > p->n) {
         p->pos = p->n;
@@ -505,19 +516,43 @@ static bool is_delim(char c) {
 static jqv parse_atom(pstate *p) {
   size_t start = p->pos;
   {
-    /* fast path: an integer of at most 15 digits (no leading zero) ended by
-     * a delimiter is exact as a double and prints as its own text, so it
-     * keeps no literal (what the general path below decides for it) */
+    /* fast path: a plain number (-?D+ or -?D+.D+, no leading zero, at most
+     * 15 significant digits and 22 decimals, no trailing zero, at most three
+     * zeros after "0.") ended by a delimiter. Its digits over 10^decimals is
+     * an exact quotient of exact doubles, so correctly rounded, and such a
+     * double prints back as this very text (15 digits read back; the layout
+     * is the same), so it keeps no literal: what the general path below,
+     * with strtod and jqv_number_literal, decides for it. */
+    static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    const char *s = p->s;
     size_t i = start;
-    bool neg = p->s[i] == '-';
+    bool neg = s[i] == '-';
     if (neg) i++;
     size_t d0 = i;
     uint64_t acc = 0;
-    while (i < p->n && i - d0 < 16 && p->s[i] >= '0' && p->s[i] <= '9') acc = acc * 10 + (uint64_t)(p->s[i++] - '0');
-    size_t nd = i - d0;
-    if (nd >= 1 && nd <= 15 && (nd == 1 || p->s[d0] != '0') && i < p->n && is_delim(p->s[i])) {
+    int sig = 0, frac = 0, zeros = 0;
+    while (i < p->n && i - d0 < 16 && s[i] >= '0' && s[i] <= '9') acc = acc * 10 + (uint64_t)(s[i++] - '0');
+    size_t nint = i - d0;
+    bool ok = nint >= 1 && nint <= 15 && (nint == 1 || s[d0] != '0');
+    sig = acc ? (int)nint : 0;
+    if (ok && i < p->n && s[i] == '.') {
+      i++;
+      size_t f0 = i;
+      while (i < p->n && frac <= 22 && s[i] >= '0' && s[i] <= '9') {
+        if (sig == 0 && s[i] == '0') zeros++;
+        else sig++;
+        acc = acc * 10 + (uint64_t)(s[i++] - '0');
+        frac++;
+        if (sig > 15) break;
+      }
+      ok = frac >= 1 && frac <= 22 && sig <= 15 && s[i - 1] != '0' && (nint > 1 || s[d0] != '0' || zeros <= 3) &&
+           i > f0;
+    }
+    if (ok && i < p->n && is_delim(s[i])) {
       p->pos = i;
-      return (jqv){JQV_KIND_NUMBER, 1, neg ? -(double)acc : (double)acc, NULL};
+      double d = frac ? (double)acc / pow10[frac] : (double)acc;
+      return (jqv){JQV_KIND_NUMBER, 1, neg ? -d : d, NULL};
     }
   }
   while (p->pos < p->n && !is_delim(p->s[p->pos])) p->pos++;
@@ -563,6 +598,26 @@ static jqv parse_atom(pstate *p) {
   return jqv_number_literal(tmp, len, d);
 }
 
+/* After a member of an array or object (close: its bracket): a comma (0),
+ * the closing bracket (1), or the end of the text or an error (-1; *r is
+ * then dropped for an invalid). */
+static int member_end(pstate *p, char close, jqv *r) {
+  skip_ws(p);
+  if (p->pos >= p->n) {
+    p->incomplete = true;
+    jqv_free(*r);
+    *r = jqv_invalid();
+    return -1;
+  }
+  char d = p->s[p->pos++];
+  if (d == close) return 1;
+  if (d == ',') return 0;
+  jqv_free(*r);
+  if (d == ']' || d == '}') *r = perr(p, d == ']' ? "Unmatched ']'" : "Unmatched '}'");
+  else *r = perr(p, "Expected separator between values");
+  return -1;
+}
+
 static jqv parse_value(pstate *p) {
   skip_ws(p);
   if (p->pos >= p->n) {
@@ -595,20 +650,7 @@ static jqv parse_value(pstate *p) {
           break;
         }
         r = jqv_array_append(r, v);
-        skip_ws(p);
-        if (p->pos >= p->n) {
-          p->incomplete = true;
-          jqv_free(r);
-          r = jqv_invalid();
-          break;
-        }
-        char d = p->s[p->pos++];
-        if (d == ']') break;
-        if (d != ',') {
-          jqv_free(r);
-          r = perr(p, d == '}' ? "Unmatched '}'" : "Expected separator between values");
-          break;
-        }
+        if (member_end(p, ']', &r) != 0) break;
       }
     }
   } else if (c == '{') {
@@ -674,20 +716,7 @@ static jqv parse_value(pstate *p) {
           break;
         }
         r = jqv_object_set(r, k, v);
-        skip_ws(p);
-        if (p->pos >= p->n) {
-          p->incomplete = true;
-          jqv_free(r);
-          r = jqv_invalid();
-          break;
-        }
-        char d = p->s[p->pos++];
-        if (d == '}') break;
-        if (d != ',') {
-          jqv_free(r);
-          r = perr(p, d == ']' ? "Unmatched ']'" : "Expected separator between values");
-          break;
-        }
+        if (member_end(p, '}', &r) != 0) break;
       }
     }
   } else if (c == ']' || c == '}') {

@@ -183,6 +183,11 @@ jqv jqv_dump_string(jqv v, int flags); /* invalid with message when too deep */
 void jqv_number_text(double d, char out[JQV_NUMBER_TEXT_SIZE]); /* jq 1.8's number text */
 void jqv_buf_add_json_string(jqv_buf *b, const char *s, size_t n, bool ascii);
 
+/* The byte a one-letter JSON escape stands for (\" \\ \/ \b \f \n \r \t: e is
+ * the letter), or -1 (\u and invalid escapes); JSON texts and jq string
+ * literals share it. */
+int jqv_json_escape(char e);
+
 /* Parsing one JSON text (the whole buffer must be one value, whitespace
  * around). Returns the value or an invalid with jq's message. */
 jqv jqv_parse(const char *s, size_t n);
