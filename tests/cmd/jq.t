@@ -2160,6 +2160,32 @@ stdin: {"a":1,"b":[1,2,3]}\n
 out: {"b":[2,3]}\n
 err:
 
+test: -c delpaths with a path given twice deletes it once
+cmd: jq -c 'delpaths([[0],[0],[-3]]), del(.[0, 0]), del(.[1], .[-2])'
+stdin: [1,2,3]\n
+out: [2,3]\n
+out: [2,3]\n
+out: [1,3]\n
+err:
+
+test: a computed number of 32 digits prints whole (its text is 32 bytes and a sign)
+cmd: jq -c '[17710056194398208 * 1e15, -17710056194398208 * 1e15, . * 1e300]'
+stdin: 1.7976931348623157\n
+host: skip
+out: [17710056194398208000000000000000,-17710056194398208000000000000000,1.797693134862316e+300]\n
+err:
+
+test: element mode: `.[] | f` over arrays and other values, errors end their array
+cmd: jq -c '.[] | .a + 1'
+stdin: [{"a":1},{"a":"x"},{"a":2}] [{"a":5}] {"k":{"a":7}} [] [[]]\n
+out: 2\n
+out: 6\n
+out: 8\n
+err: jq: error (at <stdin>:1): string ("x") and number (1) cannot be added\n
+err: jq: error (at <stdin>:1): Cannot index array with string ("a")\n
+status: 5
+host: skip
+
 test: -c to_entries
 cmd: jq -c to_entries
 stdin: {"a":1,"b":[1,2,3]}\n

@@ -665,10 +665,10 @@ static void free_hooks(cmd_jq_opts *o) {
 
 /* Runs the program on one input; returns jq's process() result: 0 output
  * ended truthy, -1 ended false/null, -4 no output, 5 error, or the stop. */
-static int process(cmd_jq_job *job, jqv value, out_state *os, bool *stop) {
+static int process(cmd_jq_job *job, jqv value, bool element, out_state *os, bool *stop) {
   jq_interp *I = &job->I;
   os->last = -1;
-  int rc = jq_eval_program(I, value, output_cb, os);
+  int rc = element ? jq_eval_element(I, value, output_cb, os) : jq_eval_program(I, value, output_cb, os);
   flush_out(job);
   if (rc == JQ_STOP) {
     *stop = true;
@@ -855,13 +855,15 @@ static int run(cmd_ctx *ctx, cmd_jq_opts *opts) {
   int ret = -4, last_result = -1;
   bool stop = false;
   if (opts->null_input) {
-    ret = process(job, jqv_null(), &os, &stop);
+    ret = process(job, jqv_null(), false, &os, &stop);
     if (ret <= 0 && ret != -4) last_result = ret != -1;
   } else {
     while (!stop && job->failures == 0) {
       jqv value = next_input(job);
       if (jqv_is_valid(value)) {
-        ret = process(job, value, &os, &stop);
+        /* element mode: an element of a top-level array (the parser took it apart) */
+        bool element = job->each && jqv_parser_in_array(job->parser);
+        ret = process(job, value, element, &os, &stop);
         if (ret <= 0 && ret != -4) last_result = ret != -1;
         /* an error ends the input value: the rest of its array goes unread */
         if (ret == 5 && job->each) jqv_parser_skip_array(job->parser);

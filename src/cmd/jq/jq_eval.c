@@ -25,6 +25,12 @@
 
 #include "cmd/jq/jq_int.h"
 
+
+/* jq_eval recurses once per node: the forms with big locals (parameter
+ * frames, message buffers) stay out of its frame, so a deep program's
+ * stack holds small frames. */
+#define NOINLINE __attribute__((noinline))
+
 /* ---- errors ---------------------------------------------------------------------- */
 
 jqv jq_error_fmt(const char *fmt, ...) {
@@ -512,10 +518,10 @@ jqv jq_delpaths(jqv v, jqv paths) {
   paths = jqv_sort(paths);
   for (long i = (long)jqv_array_len(paths) - 1; i >= 0; i--) {
     jqv p = *jqv_array_at(paths, (size_t)i);
+    /* a path given twice deletes once (the sorted paths hold it side by side) */
+    if (i + 1 < (long)jqv_array_len(paths) && jqv_cmp(&p, jqv_array_at(paths, (size_t)i + 1)) == 0) continue;
     if (p.kind != JQV_KIND_ARRAY) {
-      char pb[128];
       jqv e = jq_error_fmt("Path must be specified as array, not %s", jqv_kind_name((jqv_kind)p.kind));
-      (void)pb;
       jqv_free(v);
       jqv_free(paths);
       return e;
@@ -799,7 +805,7 @@ typedef struct {
   bool opt;
 } index_ctx;
 
-static int do_index(jq_interp *I, index_ctx *x, jqv t, jqv path, jqv key) {
+static NOINLINE int do_index(jq_interp *I, index_ctx *x, jqv t, jqv path, jqv key) {
   if (bad_path(&path)) {
     char b1[160], b2[160];
     jqv e = jq_error_fmt("Invalid path expression near attempt to access element %s of %s", value_text(&key, b1, sizeof b1),
@@ -833,9 +839,9 @@ static int slice_key(jqv from, jqv to, jqv *key) {
   return 0;
 }
 
-static int eval_index(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud);
+static NOINLINE int eval_index(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud);
 
-static int iter_cb(jq_interp *I, void *ud, jqv t, jqv path) {
+static NOINLINE int iter_cb(jq_interp *I, void *ud, jqv t, jqv path) {
   index_ctx *x = ud;
   int rc = JQ_OK;
   if (bad_path(&path)) {
@@ -917,7 +923,7 @@ static int recurse_children(jq_interp *I, recurse_ctx *r, const jqv *v, const jq
  * dropped as soon as its last child is taken (so repeat/while/recurse
  * over a chain run in constant memory). f's outputs for one value are
  * collected before the walk goes on. */
-static int recurse_rec(jq_interp *I, recurse_ctx *r, jqv v, jqv path, int depth) {
+static NOINLINE int recurse_rec(jq_interp *I, recurse_ctx *r, jqv v, jqv path, int depth) {
   (void)depth;
   typedef struct {
     jqv vals, paths;
@@ -1268,7 +1274,7 @@ static int object_level(jq_interp *I, objctx *o, int i, jqv obj) {
 
 /* ---- function calls ---- */
 
-static int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud);
+static NOINLINE int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud);
 static int mark_bad_path_cb(jq_interp *I, void *ud, jqv v, jqv path);
 
 typedef struct callctx {
@@ -1313,6 +1319,8 @@ static jq_frame *frame_up(jq_frame *env, int hops) {
   return env;
 }
 
+static NOINLINE int call_with_params(jq_interp *I, const jq_node *n, jq_frame *f, jq_frame *env, jqv in, jqv path,
+                                     jq_cb cb, void *ud);
 static int call_function(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud) {
   jq_frame *f = n->res == R_GLOBAL ? I->globals[n->gidx] : frame_up(env, n->hops);
   if (!f) {
@@ -1321,8 +1329,15 @@ static int call_function(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, 
     return jq_raise(I, jq_error_fmt("internal error: unresolved %s", n->name));
   }
   if (f->kind == F_CLOSURE) return jq_eval(I, f->fn, f->fenv, in, path, cb, ud);
+  if (f->fn->nparams == 0) return jq_eval(I, f->fn->a, f, in, path, cb, ud);
+  return call_with_params(I, n, f, env, in, path, cb, ud);
+}
+
+/* A call of a function with parameters: a frame per closure parameter,
+ * two per $parameter (the closure and the value bound in turn). */
+static NOINLINE int call_with_params(jq_interp *I, const jq_node *n, jq_frame *f, jq_frame *env, jqv in, jqv path,
+                                     jq_cb cb, void *ud) {
   const jq_node *def = f->fn;
-  if (def->nparams == 0) return jq_eval(I, def->a, f, in, path, cb, ud);
   jq_frame frames[64];
   jq_frame *up = f;
   int fi = 0;
@@ -1567,7 +1582,7 @@ static int first_value_cb(jq_interp *I, void *ud, jqv v, jqv path) {
   return JQ_BREAK + 100; /* stop after the first */
 }
 
-static int eval_modify(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jq_cb cb, void *ud) {
+static NOINLINE int eval_modify(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jq_cb cb, void *ud) {
   jqv paths;
   int rc = collect_paths(I, n->a, env, jqv_copy(in), &paths);
   if (rc != JQ_OK) {
@@ -1620,7 +1635,7 @@ static int eval_modify(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jq
 
 /* ---- try ---- */
 
-static int eval_try(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud) {
+static NOINLINE int eval_try(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud) {
   guard g = {cb, ud, false, 0};
   jqv in2 = jqv_copy(in);
   int rc = jq_eval(I, n->a, env, in, path, guard_cb, &g);
@@ -1646,7 +1661,7 @@ static int eval_try(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv p
 
 /* ---- label ---- */
 
-static int eval_label(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud) {
+static NOINLINE int eval_label(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud) {
   jq_frame l = {env, F_LABEL, jqv_invalid(), NULL, NULL, ++I->next_label};
   int rc = jq_eval(I, n->a, &l, in, path, cb, ud);
   if (rc == JQ_BREAK && I->break_label == l.label) return JQ_OK;
@@ -1903,7 +1918,7 @@ static int slice_from_cb(jq_interp *I, void *ud, jqv from, jqv fpath) {
   return rc;
 }
 
-static int eval_index(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud) {
+static NOINLINE int eval_index(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud) {
   idxgen g = {n, env, in, path, cb, ud, jqv_invalid()};
   int rc;
   if (n->type == N_INDEX) rc = jq_eval(I, n->b, env, jqv_copy(in), jqv_invalid(), index_key_cb, &g);
@@ -2249,7 +2264,7 @@ static int until_loop(jq_interp *I, const jq_node *cond, const jq_node *upd, jq_
   }
 }
 
-static int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud) {
+static NOINLINE int call_builtin(jq_interp *I, const jq_node *n, jq_frame *env, jqv in, jqv path, jq_cb cb, void *ud) {
   const jq_builtin *b = &jq_builtins[n->builtin];
   bool paths = jqv_is_valid(path);
   int rc;
@@ -2565,6 +2580,19 @@ int jq_interp_init(jq_interp *I, jq_program *p, jqv *named_vals) {
     I->globals[i] = f;
     up = f;
   }
+  /* the global definitions (the prelude's ~80, the user's) bind nothing
+   * per input: each input starts at the first node under them, in the
+   * innermost global frame, as evaluating each N_FUNCDEF in turn would */
+  I->body = p->root;
+  I->body_env = NULL;
+  while (I->body->type == N_FUNCDEF && I->body->global >= 0) {
+    I->body_env = I->globals[I->body->global];
+    I->body = I->body->b;
+  }
+  const jq_node *b = I->body, *it = b->type == N_PIPE ? b->a : b;
+  bool iter = it->type == N_ITER && (!it->a || it->a->type == N_IDENTITY);
+  I->each_f = iter && b->type == N_PIPE ? b->b : NULL;
+  I->each_iter = iter && b == it;
   return 0;
 }
 
@@ -2582,5 +2610,20 @@ void jq_interp_free(jq_interp *I) {
 }
 
 int jq_eval_program(jq_interp *I, jqv in, jq_cb cb, void *ud) {
-  return jq_eval(I, I->prog->root, NULL, in, jqv_invalid(), cb, ud);
+  return jq_eval(I, I->body, I->body_env, in, jqv_invalid(), cb, ud);
+}
+
+/* `.[] | f` on [e] is f on e (`.[]` emits e, and outside a path expression
+ * that is all it does), without building [e] and iterating it. */
+int jq_eval_element(jq_interp *I, jqv e, jq_cb cb, void *ud) {
+  if (I->each_f) return jq_eval(I, I->each_f, I->body_env, e, jqv_invalid(), cb, ud);
+  if (I->each_iter) {
+    int rc = step(I);
+    if (rc != JQ_OK) {
+      jqv_free(e);
+      return rc;
+    }
+    return cb(I, ud, e, jqv_invalid());
+  }
+  return jq_eval_program(I, jqv_array_append(jqv_array(), e), cb, ud);
 }

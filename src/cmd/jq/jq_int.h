@@ -152,6 +152,10 @@ struct jq_interp {
   jq_program *prog;
   jq_frame **globals;   /* the global frames */
   jq_frame *global_store; /* their storage */
+  const jq_node *body;  /* where an input's evaluation starts (under the global defs) */
+  jq_frame *body_env;   /* and its environment */
+  const jq_node *each_f; /* body `.[] | f`: f (jq_eval_element), or NULL */
+  bool each_iter;        /* body `.[]` alone */
   jqv err;              /* the pending error value (JQ_ERR) */
   uint64_t break_label; /* the label unwinding (JQ_BREAK) */
   uint64_t next_label;  /* label id counter */
@@ -184,6 +188,9 @@ bool jq_program_each_input(const jq_program *p);
 
 /* Evaluates the program on one input; cb gets each output (path invalid). */
 int jq_eval_program(jq_interp *I, jqv in, jq_cb cb, void *ud);
+/* For a program jq_program_each_input accepts: what the program gives for
+ * [e] (e: one element of an input array, taken apart by the parser). */
+int jq_eval_element(jq_interp *I, jqv e, jq_cb cb, void *ud);
 int jq_interp_init(jq_interp *I, jq_program *p, jqv *named_vals);
 void jq_interp_free(jq_interp *I);
 

@@ -10,6 +10,7 @@
  * has doubled, so a value costs O(n) amortised and memory stays in
  * proportion to the largest single value, not the input.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +62,7 @@ void jqv_buf_free(jqv_buf *b) {
  * double (17 at most), laid out as an integer/decimal when the decimal
  * exponent is in [-4, digits+15), in exponent form otherwise ("1e+17",
  * "1e-05"); NaN is null; infinities print as the largest finite double. */
-void jqv_number_text(double d, char out[32]) {
+void jqv_number_text(double d, char out[JQV_NUMBER_TEXT_SIZE]) {
   if (isnan(d)) {
     strcpy(out, "null");
     return;
@@ -72,17 +73,31 @@ void jqv_number_text(double d, char out[32]) {
     return;
   }
   if (fabs(d) < 1e15 && d == floor(d)) {
-    snprintf(out, 32, "%.0f", d);
+    /* an integer below 10^15 is exact as a long long: its digits, no printf */
+    long long i = (long long)d;
+    unsigned long long u = i < 0 ? 0ULL - (unsigned long long)i : (unsigned long long)i;
+    char rev[20];
+    int k = 0;
+    do rev[k++] = (char)('0' + u % 10), u /= 10;
+    while (u);
+    char *o = out;
+    if (i < 0) *o++ = '-';
+    while (k) *o++ = rev[--k];
+    *o = '\0';
     return;
   }
+  /* The shortest digits that read back: 15 significant digits read back
+   * whenever any 15 or fewer do (two 15-digit decimals are further apart
+   * than a double's rounding interval), and then their trailing zeros are
+   * the only excess; otherwise 16, otherwise 17 (each correctly rounded).
+   * Subnormals hold fewer digits: they search from 1. */
   char tmp[40];
   int prec;
-  for (prec = 1; prec <= 17; prec++) {
+  for (prec = fabs(d) < DBL_MIN ? 1 : 15; prec < 17; prec++) {
     snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
     if (strtod(tmp, NULL) == d) break;
   }
-  if (prec > 17) prec = 17;
-  snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
+  if (prec == 17) snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
   /* tmp: [-]D[.DDD]e[+-]XX */
   char digits[24];
   int nd = 0;
@@ -227,7 +242,7 @@ static bool dump_rec(dumper *d, const jqv *v, int level) {
   case JQV_KIND_FALSE: jqv_buf_adds(d->b, "false"); break;
   case JQV_KIND_TRUE: jqv_buf_adds(d->b, "true"); break;
   case JQV_KIND_NUMBER: {
-    char t[32];
+    char t[JQV_NUMBER_TEXT_SIZE];
     const char *lit = jqv_number_get_literal(v);
     if (!lit) jqv_number_text(v->num, t), lit = t;
     jqv_buf_adds(d->b, lit);
@@ -334,9 +349,26 @@ typedef struct {
   char errbuf[128]; /* formatted message */
   int depth;
   bool past;        /* the error's cursor is already past the character that showed it */
+  struct keycache *keys; /* object keys seen lately (a stream parser's), or NULL */
 } pstate;
 
-static void skip_ws(pstate *p) {
+/* Object keys repeat from value to value (the same few keys in every
+ * object of an array or a JSON-lines file): a parser keeps the last key of
+ * each hash slot and hands out another reference to it, instead of a new
+ * string per object. A hit compares the bytes, so it is always exact. */
+#define KEYCACHE_SLOTS 256
+#define KEYCACHE_MAX_LEN 32
+typedef struct keycache {
+  jqv keys[KEYCACHE_SLOTS]; /* invalid: empty */
+} keycache;
+
+static void keycache_free(keycache *kc) {
+  if (!kc) return;
+  for (size_t i = 0; i < KEYCACHE_SLOTS; i++) jqv_free(kc->keys[i]);
+  free(kc);
+}
+
+static inline __attribute__((always_inline)) void skip_ws(pstate *p) {
   while (p->pos < p->n) {
     char c = p->s[p->pos];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\x1e') p->pos++;
@@ -347,6 +379,20 @@ static void skip_ws(pstate *p) {
 static jqv perr(pstate *p, const char *msg) {
   if (!p->err) p->err = msg;
   return jqv_invalid();
+}
+
+int jqv_json_escape(char e) {
+  switch (e) {
+  case '"': return '"';
+  case '\\': return '\\';
+  case '/': return '/';
+  case 'b': return '\b';
+  case 'f': return '\f';
+  case 'n': return '\n';
+  case 'r': return '\r';
+  case 't': return '\t';
+  default: return -1;
+  }
 }
 
 static int hexval(char c) {
@@ -362,16 +408,35 @@ static void buf_add_cp(jqv_buf *b, unsigned cp) {
   jqv_free(s);
 }
 
-static jqv parse_string(pstate *p) {
+static jqv parse_string(pstate *p, bool key) {
   p->pos++; /* opening quote */
   size_t start = p->pos;
-  /* fast path: no escapes */
-  while (p->pos < p->n && p->s[p->pos] != '"' && p->s[p->pos] != '\\') p->pos++;
-  if (p->pos < p->n && p->s[p->pos] == '"') {
-    jqv r = jqv_string_sized(p->s + start, p->pos - start);
-    p->pos++;
+  /* fast path: no escapes (bytes up to the closing quote; all ASCII
+   * needs no UTF-8 check) */
+  const unsigned char *u = (const unsigned char *)p->s;
+  size_t end = start;
+  unsigned high = 0;
+  while (end < p->n && u[end] != '"' && u[end] != '\\') high |= u[end++];
+  if (end < p->n && u[end] == '"') {
+    size_t len = end - start;
+    p->pos = end + 1;
+    jqv *slot = NULL;
+    if (key && p->keys && len <= KEYCACHE_MAX_LEN) {
+      uint32_t h = 2166136261u;
+      for (size_t j = start; j < end; j++) h = (h ^ u[j]) * 16777619u;
+      slot = &p->keys->keys[(h ^ (h >> 8)) & (KEYCACHE_SLOTS - 1)];
+      if (slot->kind == JQV_KIND_STRING && jqv_string_len(*slot) == len &&
+          memcmp(jqv_string_value(*slot), p->s + start, len) == 0)
+        return jqv_copy(*slot);
+    }
+    jqv r = high < 0x80 ? jqv_string_raw(p->s + start, len) : jqv_string_sized(p->s + start, len);
+    if (slot) {
+      jqv_free(*slot);
+      *slot = jqv_copy(r);
+    }
     return r;
   }
+  p->pos = end;
   jqv_buf b = {0};
   jqv_buf_add(&b, p->s + start, p->pos - start);
   while (p->pos < p->n) {
@@ -390,15 +455,12 @@ static jqv parse_string(pstate *p) {
     if (p->pos + 1 >= p->n) break;
     char e = p->s[p->pos + 1];
     p->pos += 2;
+    int simple = jqv_json_escape(e);
+    if (simple >= 0) {
+      jqv_buf_addc(&b, (char)simple);
+      continue;
+    }
     switch (e) {
-    case '"': jqv_buf_addc(&b, '"'); break;
-    case '\\': jqv_buf_addc(&b, '\\'); break;
-    case '/': jqv_buf_addc(&b, '/'); break;
-    case 'b': jqv_buf_addc(&b, '\b'); break;
-    case 'f': jqv_buf_addc(&b, '\f'); break;
-    case 'n': jqv_buf_addc(&b, '\n'); break;
-    case 'r': jqv_buf_addc(&b, '\r'); break;
-    case 't': jqv_buf_addc(&b, '\t'); break;
     case 'u': {
       if (p->pos + 4 > p->n) {
         p->pos = p->n;
@@ -453,6 +515,46 @@ static bool is_delim(char c) {
 
 static jqv parse_atom(pstate *p) {
   size_t start = p->pos;
+  {
+    /* fast path: a plain number (-?D+ or -?D+.D+, no leading zero, at most
+     * 15 significant digits and 22 decimals, no trailing zero, at most three
+     * zeros after "0.") ended by a delimiter. Its digits over 10^decimals is
+     * an exact quotient of exact doubles, so correctly rounded, and such a
+     * double prints back as this very text (15 digits read back; the layout
+     * is the same), so it keeps no literal: what the general path below,
+     * with strtod and jqv_number_literal, decides for it. */
+    static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    const char *s = p->s;
+    size_t i = start;
+    bool neg = s[i] == '-';
+    if (neg) i++;
+    size_t d0 = i;
+    uint64_t acc = 0;
+    int sig = 0, frac = 0, zeros = 0;
+    while (i < p->n && i - d0 < 16 && s[i] >= '0' && s[i] <= '9') acc = acc * 10 + (uint64_t)(s[i++] - '0');
+    size_t nint = i - d0;
+    bool ok = nint >= 1 && nint <= 15 && (nint == 1 || s[d0] != '0');
+    sig = acc ? (int)nint : 0;
+    if (ok && i < p->n && s[i] == '.') {
+      i++;
+      size_t f0 = i;
+      while (i < p->n && frac <= 22 && s[i] >= '0' && s[i] <= '9') {
+        if (sig == 0 && s[i] == '0') zeros++;
+        else sig++;
+        acc = acc * 10 + (uint64_t)(s[i++] - '0');
+        frac++;
+        if (sig > 15) break;
+      }
+      ok = frac >= 1 && frac <= 22 && sig <= 15 && s[i - 1] != '0' && (nint > 1 || s[d0] != '0' || zeros <= 3) &&
+           i > f0;
+    }
+    if (ok && i < p->n && is_delim(s[i])) {
+      p->pos = i;
+      double d = frac ? (double)acc / pow10[frac] : (double)acc;
+      return (jqv){JQV_KIND_NUMBER, 1, neg ? -d : d, NULL};
+    }
+  }
   while (p->pos < p->n && !is_delim(p->s[p->pos])) p->pos++;
   if (p->pos == p->n && !p->last) {
     p->incomplete = true;
@@ -496,6 +598,26 @@ static jqv parse_atom(pstate *p) {
   return jqv_number_literal(tmp, len, d);
 }
 
+/* After a member of an array or object (close: its bracket): a comma (0),
+ * the closing bracket (1), or the end of the text or an error (-1; *r is
+ * then dropped for an invalid). */
+static int member_end(pstate *p, char close, jqv *r) {
+  skip_ws(p);
+  if (p->pos >= p->n) {
+    p->incomplete = true;
+    jqv_free(*r);
+    *r = jqv_invalid();
+    return -1;
+  }
+  char d = p->s[p->pos++];
+  if (d == close) return 1;
+  if (d == ',') return 0;
+  jqv_free(*r);
+  if (d == ']' || d == '}') *r = perr(p, d == ']' ? "Unmatched ']'" : "Unmatched '}'");
+  else *r = perr(p, "Expected separator between values");
+  return -1;
+}
+
 static jqv parse_value(pstate *p) {
   skip_ws(p);
   if (p->pos >= p->n) {
@@ -506,7 +628,7 @@ static jqv parse_value(pstate *p) {
   char c = p->s[p->pos];
   jqv r;
   if (c == '"') {
-    r = parse_string(p);
+    r = parse_string(p, false);
   } else if (c == '[') {
     p->pos++;
     r = jqv_array();
@@ -528,20 +650,7 @@ static jqv parse_value(pstate *p) {
           break;
         }
         r = jqv_array_append(r, v);
-        skip_ws(p);
-        if (p->pos >= p->n) {
-          p->incomplete = true;
-          jqv_free(r);
-          r = jqv_invalid();
-          break;
-        }
-        char d = p->s[p->pos++];
-        if (d == ']') break;
-        if (d != ',') {
-          jqv_free(r);
-          r = perr(p, d == '}' ? "Unmatched '}'" : "Expected separator between values");
-          break;
-        }
+        if (member_end(p, ']', &r) != 0) break;
       }
     }
   } else if (c == '{') {
@@ -578,7 +687,7 @@ static jqv parse_value(pstate *p) {
           r = perr(p, "Object keys must be strings");
           break;
         }
-        jqv k = parse_string(p);
+        jqv k = parse_string(p, true);
         if (!jqv_is_valid(k)) {
           jqv_free(r);
           r = k;
@@ -607,20 +716,7 @@ static jqv parse_value(pstate *p) {
           break;
         }
         r = jqv_object_set(r, k, v);
-        skip_ws(p);
-        if (p->pos >= p->n) {
-          p->incomplete = true;
-          jqv_free(r);
-          r = jqv_invalid();
-          break;
-        }
-        char d = p->s[p->pos++];
-        if (d == '}') break;
-        if (d != ',') {
-          jqv_free(r);
-          r = perr(p, d == ']' ? "Unmatched ']'" : "Expected separator between values");
-          break;
-        }
+        if (member_end(p, '}', &r) != 0) break;
       }
     }
   } else if (c == ']' || c == '}') {
@@ -694,6 +790,7 @@ struct jqv_parser {
   /* element mode */
   bool each, in_array, each_first, skip;
   jqv err_path;         /* where the parse error was (--stream-errors) */
+  keycache *keys;       /* recent object keys (NULL: none, out of memory) */
 };
 
 jqv_parser *jqv_parser_new(bool seq) {
@@ -703,6 +800,7 @@ jqv_parser *jqv_parser_new(bool seq) {
     p->err_path = jqv_invalid();
     p->line = 1;
     p->line_now = 0;
+    p->keys = calloc(1, sizeof *p->keys); /* all invalid (kind 0) */
   }
   return p;
 }
@@ -711,6 +809,7 @@ void jqv_parser_free(jqv_parser *p) {
   for (size_t i = 0; i < p->depth; i++) jqv_free(p->st[i].key);
   free(p->st);
   jqv_free(p->err_path);
+  keycache_free(p->keys);
   free(p->base);
   free(p);
 }
@@ -739,10 +838,13 @@ static jqv value_next(jqv_parser *p);
 
 static void consume(jqv_parser *p, size_t n) {
   if (!p->buf) return;
-  for (size_t i = 0; i < n; i++) {
-    if (p->buf[i] == '\n') p->line++, p->col = 0;
-    else p->col++;
+  const char *s = p->buf, *e = p->buf + n, *nl;
+  while ((nl = memchr(s, '\n', (size_t)(e - s))) != NULL) {
+    p->line++;
+    p->col = 0;
+    s = nl + 1;
   }
+  p->col += (unsigned long)(e - s);
   p->buf += n;
   p->len -= n;
   p->retry_at = 0;
@@ -766,7 +868,7 @@ jqv jqv_parser_next(jqv_parser *p) {
 
 static jqv value_next(jqv_parser *p) {
   if (!p->last && p->len < p->retry_at) return jqv_invalid();
-  pstate st = {.s = p->buf, .n = p->len, .last = p->last};
+  pstate st = {.s = p->buf, .n = p->len, .last = p->last, .keys = p->keys};
   if (p->wait_rs) {
     /* --seq: after a parse error the input is skipped up to the next RS */
     const char *rs = memchr(p->buf, '\x1e', p->len);
@@ -787,7 +889,7 @@ static jqv value_next(jqv_parser *p) {
     const char *rs = memchr(p->buf + st.pos, '\x1e', p->len - st.pos);
     if (rs || p->last) {
       size_t r = rs ? (size_t)(rs - p->buf) : p->len;
-      pstate sq = {.s = p->buf, .n = r, .pos = st.pos, .last = true};
+      pstate sq = {.s = p->buf, .n = r, .pos = st.pos, .last = true, .keys = p->keys};
       jqv v = parse_value(&sq);
       if (!jqv_is_valid(v)) {
         unsigned long line, col;
@@ -1001,8 +1103,8 @@ static jqv stream_next(jqv_parser *p) {
         return stream_error(p, "Expected another key-value pair", 1);
       }
       if (c != '"') return stream_error(p, c == '}' ? "Expected another key-value pair" : "Object keys must be strings", token_seen_at(p, 0));
-      pstate ks = {.s = p->buf, .n = p->len, .last = p->last};
-      jqv k = parse_string(&ks);
+      pstate ks = {.s = p->buf, .n = p->len, .last = p->last, .keys = p->keys};
+      jqv k = parse_string(&ks, true);
       if (!jqv_is_valid(k)) {
         if (ks.incomplete && !ks.err) {
           if (p->last) return eof_error(p, true);
@@ -1041,7 +1143,7 @@ static jqv stream_next(jqv_parser *p) {
       continue;
     }
     pstate vs = {.s = p->buf, .n = p->len, .last = p->last};
-    jqv v = c == '"' ? parse_string(&vs) : parse_atom(&vs);
+    jqv v = c == '"' ? parse_string(&vs, false) : parse_atom(&vs);
     if (!jqv_is_valid(v)) {
       if (vs.incomplete && !vs.err) {
         if (p->last) return eof_error(p, c == '"');
@@ -1087,7 +1189,7 @@ static jqv each_next(jqv_parser *p) {
       }
     }
     if (!p->last && p->len < p->retry_at) return jqv_invalid();
-    pstate st = {.s = p->buf, .n = p->len, .last = p->last};
+    pstate st = {.s = p->buf, .n = p->len, .last = p->last, .keys = p->keys};
     skip_ws(&st);
     if (st.pos >= st.n) {
       consume(p, st.pos);
@@ -1128,6 +1230,6 @@ static jqv each_next(jqv_parser *p) {
       jqv_free(v);
       continue;
     }
-    return jqv_array_append(jqv_array(), v);
+    return v;
   }
 }

@@ -385,15 +385,13 @@ static jq_node *parse_string(parser *p, const char *fmt) {
     if (esc_end != p->pos) run_start = p->pos;
     char e = s[p->pos + 1];
     p->pos += 2;
+    int simple = jqv_json_escape(e);
+    if (simple >= 0) {
+      jqv_buf_addc(&b, (char)simple);
+      esc_end = p->pos;
+      continue;
+    }
     switch (e) {
-    case '"': jqv_buf_addc(&b, '"'); break;
-    case '\\': jqv_buf_addc(&b, '\\'); break;
-    case '/': jqv_buf_addc(&b, '/'); break;
-    case 'b': jqv_buf_addc(&b, '\b'); break;
-    case 'f': jqv_buf_addc(&b, '\f'); break;
-    case 'n': jqv_buf_addc(&b, '\n'); break;
-    case 'r': jqv_buf_addc(&b, '\r'); break;
-    case 't': jqv_buf_addc(&b, '\t'); break;
     case 'u': {
       unsigned cp = 0;
       bool ok = p->pos + 4 <= p->n;
@@ -482,6 +480,16 @@ static jq_node *parse_string(parser *p, const char *fmt) {
 
 static jq_node *parse_pattern(parser *p);
 
+/* After an item of a list (arguments, patterns): sep, and another item
+ * follows (1); the closing token, consumed (0); else an error (-1). */
+static int list_more(parser *p, const char *sep, const char *close) {
+  if (is_op(p, sep)) {
+    advance(p);
+    return 1;
+  }
+  return expect_op(p, close) ? 0 : -1;
+}
+
 static jq_node *parse_object_pattern(parser *p) {
   jq_node *n = new_node(p, N_PAT_OBJECT);
   advance(p); /* { */
@@ -521,12 +529,9 @@ static jq_node *parse_object_pattern(parser *p) {
       e->b = parse_pattern(p);
     }
     add_arg(p, n, e);
-    if (is_op(p, ",")) {
-      advance(p);
-      continue;
-    }
-    if (!expect_op(p, "}")) return NULL;
-    return n;
+    int more = list_more(p, ",", "}");
+    if (more > 0) continue;
+    return more < 0 ? NULL : n;
   }
 }
 
@@ -550,12 +555,9 @@ static jq_node *parse_pattern(parser *p) {
       jq_node *e = parse_pattern(p);
       if (!e || !n) return NULL;
       add_arg(p, n, e);
-      if (is_op(p, ",")) {
-        advance(p);
-        continue;
-      }
-      if (!expect_op(p, "]")) return NULL;
-      return n;
+      int more = list_more(p, ",", "]");
+      if (more > 0) continue;
+      return more < 0 ? NULL : n;
     }
   }
   if (is_op(p, "{")) {
@@ -640,11 +642,9 @@ static jq_node *parse_funcdef(parser *p) {
       n->params = np;
       n->params[n->nparams++] = pn;
       n->nframes += pn[0] == '$' ? 2 : 1;
-      if (is_op(p, ";")) {
-        advance(p);
-        continue;
-      }
-      if (!expect_op(p, ")")) return NULL;
+      int more = list_more(p, ";", ")");
+      if (more > 0) continue;
+      if (more < 0) return NULL;
       break;
     }
   }
@@ -660,12 +660,9 @@ static jq_node *parse_call_args(parser *p, jq_node *call) {
     jq_node *a = parse_pipe(p, false);
     if (!a) return NULL;
     add_arg(p, call, a);
-    if (is_op(p, ";")) {
-      advance(p);
-      continue;
-    }
-    if (!expect_op(p, ")")) return NULL;
-    return call;
+    int more = list_more(p, ";", ")");
+    if (more > 0) continue;
+    return more < 0 ? NULL : call;
   }
 }
 

@@ -45,13 +45,16 @@ typedef struct {
 } obj_entry;
 
 #define JQV_OBJ_INDEX 8
+#define JQV_OBJ_INLINE 4 /* entries a small object keeps in its own block */
 
 typedef struct {
   jqv_heap h;
   size_t len, cap;  /* entries used / allocated */
-  obj_entry *items; /* the entries, in insertion order */
+  obj_entry *items; /* the entries, in insertion order (inl, or a block of their own) */
   uint32_t *index;  /* open addressing, entry number + 1 (0 = empty), or NULL */
   size_t index_cap; /* slots (a power of two) */
+  size_t inl_cap;   /* entries of inl (0 or JQV_OBJ_INLINE) */
+  obj_entry inl[];  /* a small object's entries: one allocation, not two */
 } h_object;
 
 typedef struct {
@@ -135,13 +138,39 @@ bool jqv_is_integer(const jqv v) {
   return v.kind == JQV_KIND_NUMBER && isfinite(v.num) && v.num == floor(v.num);
 }
 
+/* The blocks jqv_free still has to free: in its frame, on the heap when a
+ * value holds more than 64 children whose counts reach zero at once. */
+typedef struct {
+  jqv_heap **items;
+  size_t n, cap;
+  jqv_heap *small[64];
+} free_stack;
+
+/* Drops one reference to c (a child); a block whose count reaches zero is pushed. */
+static void free_push(free_stack *st, jqv_heap *c) {
+  if (!c || --c->refcnt > 0) return;
+  if (st->n == st->cap) {
+    jqv_heap **ns = malloc(st->cap * 2 * sizeof *ns);
+    if (!ns) oom();
+    memcpy(ns, st->items, st->n * sizeof *ns);
+    if (st->items != st->small) free(st->items);
+    st->items = ns;
+    st->cap *= 2;
+  }
+  st->items[st->n++] = c;
+}
+
+static jqv_heap *child_heap(const jqv *v) { return v->kind == JQV_KIND_NUMBER ? NULL : v->h; }
+
 /* Frees one heap block whose count reached zero; children whose counts
  * reach zero go on an explicit stack, so deep values free in constant C
  * stack. */
 void jqv_free(jqv v) {
   if (!v.h || v.kind == JQV_KIND_NUMBER || --v.h->refcnt > 0) return;
-  size_t n = 0, cap = 0;
-  jqv_heap **stack = NULL;
+  free_stack st;
+  st.items = st.small;
+  st.n = 0;
+  st.cap = sizeof st.small / sizeof st.small[0];
   jqv_heap *cur = v.h;
   for (;;) {
     switch (cur->type) {
@@ -149,32 +178,12 @@ void jqv_free(jqv v) {
     case H_BOX: {
       jqv m = ((h_box *)cur)->v;
       xfree(cur, sizeof(h_box));
-      if (m.h && m.kind != JQV_KIND_NUMBER && --m.h->refcnt == 0) goto push1;
-      break;
-    push1:
-      if (n == cap) {
-        cap = cap ? cap * 2 : 64;
-        jqv_heap **ns = realloc(stack, cap * sizeof *stack);
-        if (!ns) oom();
-        stack = ns;
-      }
-      stack[n++] = m.h;
+      free_push(&st, child_heap(&m));
       break;
     }
     case H_ARRAY: {
       h_array *a = (h_array *)cur;
-      for (size_t i = 0; i < a->len; i++) {
-        jqv_heap *c = a->items[i].kind == JQV_KIND_NUMBER ? NULL : a->items[i].h;
-        if (c && --c->refcnt == 0) {
-          if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            jqv_heap **ns = realloc(stack, cap * sizeof *stack);
-            if (!ns) oom();
-            stack = ns;
-          }
-          stack[n++] = c;
-        }
-      }
+      for (size_t i = 0; i < a->len; i++) free_push(&st, child_heap(&a->items[i]));
       xfree(a->items, a->cap * sizeof(jqv));
       xfree(a, sizeof *a);
       break;
@@ -182,30 +191,19 @@ void jqv_free(jqv v) {
     case H_OBJECT: {
       h_object *o = (h_object *)cur;
       for (size_t i = 0; i < o->len; i++) {
-        jqv_heap *cs[2] = {o->items[i].key.h, o->items[i].val.kind == JQV_KIND_NUMBER ? NULL : o->items[i].val.h};
-        for (int j = 0; j < 2; j++) {
-          jqv_heap *c = cs[j];
-          if (c && --c->refcnt == 0) {
-            if (n == cap) {
-              cap = cap ? cap * 2 : 64;
-              jqv_heap **ns = realloc(stack, cap * sizeof *stack);
-              if (!ns) oom();
-              stack = ns;
-            }
-            stack[n++] = c;
-          }
-        }
+        free_push(&st, o->items[i].key.h);
+        free_push(&st, child_heap(&o->items[i].val));
       }
-      xfree(o->items, o->cap * sizeof(obj_entry));
+      if (o->items != o->inl) xfree(o->items, o->cap * sizeof(obj_entry));
       xfree(o->index, o->index_cap * sizeof(uint32_t));
-      xfree(o, sizeof *o);
+      xfree(o, sizeof *o + o->inl_cap * sizeof(obj_entry));
       break;
     }
     }
-    if (n == 0) break;
-    cur = stack[--n];
+    if (st.n == 0) break;
+    cur = st.items[--st.n];
   }
-  free(stack);
+  if (st.items != st.small) free(st.items);
 }
 
 /* ---- strings ------------------------------------------------------------------ */
@@ -468,14 +466,16 @@ jqv jqv_array_slice(jqv a, size_t start, size_t end) {
 /* ---- objects ------------------------------------------------------------------ */
 
 static h_object *obj_alloc(size_t cap) {
-  h_object *o = xmalloc(sizeof *o);
+  size_t inl = cap <= JQV_OBJ_INLINE ? JQV_OBJ_INLINE : 0;
+  h_object *o = xmalloc(sizeof *o + inl * sizeof(obj_entry));
   if (!o) oom();
   o->h.refcnt = 1;
   o->h.type = H_OBJECT;
   o->len = 0;
-  o->cap = cap;
-  o->items = cap ? xmalloc(cap * sizeof(obj_entry)) : NULL;
-  if (cap && !o->items) oom();
+  o->inl_cap = inl;
+  o->cap = inl ? inl : cap;
+  o->items = inl ? o->inl : xmalloc(cap * sizeof(obj_entry));
+  if (!o->items) oom();
   o->index = NULL;
   o->index_cap = 0;
   return o;
@@ -577,7 +577,13 @@ jqv jqv_object_set(jqv o, jqv key, jqv v) {
   }
   if (h->len == h->cap) {
     size_t cap = h->cap ? h->cap * 2 : 4;
-    obj_entry *ni = xrealloc(h->items, h->cap * sizeof(obj_entry), cap * sizeof(obj_entry));
+    obj_entry *ni;
+    if (h->items == h->inl) {
+      ni = xmalloc(cap * sizeof(obj_entry));
+      if (ni) memcpy(ni, h->items, h->len * sizeof(obj_entry));
+    } else {
+      ni = xrealloc(h->items, h->cap * sizeof(obj_entry), cap * sizeof(obj_entry));
+    }
     if (!ni) oom();
     h->items = ni;
     h->cap = cap;
@@ -723,7 +729,7 @@ static jqv make_numlit(bool neg, const char *dig, uint32_t nd, int64_t exp, doub
     k += (size_t)snprintf(t + k, 24, "E%c%lld", adj < 0 ? '-' : '+', (long long)(adj < 0 ? -adj : adj));
   }
   t[k] = '\0';
-  char plain[32];
+  char plain[JQV_NUMBER_TEXT_SIZE];
   jqv_number_text(d, plain);
   if (strcmp(plain, t) == 0 || lit_bytes > NUMLIT_ARENA_MAX) {
     free(t);
@@ -811,7 +817,7 @@ typedef struct {
   const char *digits;
   uint32_t ndig;
   int64_t exp;
-  char buf[32];
+  char buf[JQV_NUMBER_TEXT_SIZE];
 } decimal;
 
 static void to_decimal(const jqv *v, decimal *d) {
@@ -820,7 +826,7 @@ static void to_decimal(const jqv *v, decimal *d) {
     d->neg = l->neg, d->digits = l->digits, d->ndig = l->ndig, d->exp = l->exp;
     return;
   }
-  char t[32];
+  char t[JQV_NUMBER_TEXT_SIZE];
   jqv_number_text(v->num, t);
   const char *p = t;
   d->neg = *p == '-';

@@ -179,8 +179,14 @@ void jqv_buf_free(jqv_buf *b);
  * false when too deep. */
 bool jqv_dump(jqv_buf *b, const jqv *v, int flags, const char *const *colors);
 jqv jqv_dump_string(jqv v, int flags); /* invalid with message when too deep */
-void jqv_number_text(double d, char out[32]); /* jq 1.8's number text */
+#define JQV_NUMBER_TEXT_SIZE 40 /* the longest number text (34 bytes: "-" and 32 digits) and its NUL */
+void jqv_number_text(double d, char out[JQV_NUMBER_TEXT_SIZE]); /* jq 1.8's number text */
 void jqv_buf_add_json_string(jqv_buf *b, const char *s, size_t n, bool ascii);
+
+/* The byte a one-letter JSON escape stands for (\" \\ \/ \b \f \n \r \t: e is
+ * the letter), or -1 (\u and invalid escapes); JSON texts and jq string
+ * literals share it. */
+int jqv_json_escape(char e);
 
 /* Parsing one JSON text (the whole buffer must be one value, whitespace
  * around). Returns the value or an invalid with jq's message. */
@@ -205,7 +211,7 @@ void jqv_parser_set_stream(jqv_parser *p);
 /* The path where a --stream parse error happened (--stream-errors). */
 jqv jqv_parser_stream_path(const jqv_parser *p);
 /* Element mode (`.[] | f` programs): a top-level array is returned one
- * element at a time, each wrapped as [element]; other values whole.
+ * element at a time; other values whole (an empty array too).
  * jqv_parser_in_array says whether the last value was such an element;
  * jqv_parser_skip_array drops the rest of the current array (after an error,
  * jq abandons the input). */
