@@ -400,7 +400,10 @@ typedef struct sbx_bash_opts {
                              script, "cwd": the shell's cwd when it started},
                              result {"exitCode": N}, its duration; written in
                              the call's locked section when the script ran
-                             (a limit included); invalid UTF-8 becomes U+FFFD */
+                             (a limit included); invalid UTF-8 becomes U+FFFD;
+                             with args, parameters also hold "args": [...] */
+  const char *record_name; /* the recorded call's name (NULL: "bash"); the CLI's
+                             `sbx DB python` records "python" this way */
 } sbx_bash_opts;
 
 /*

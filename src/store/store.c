@@ -953,6 +953,8 @@ static int pop_frame(store *s, int ok);
 
 void store_close(store *s) {
   if (!s) return;
+  if (s->depth == 0) store_calls_flush(s); /* what a clean close keeps */
+  store_i_calls_drop(s);
   if (s->holds && s->depth == 0 && !s->readonly && store_i_waiting(s) && push_frame(s) == 0)
     pop_frame(s, store_i_free_waiting(s) == 0);
   store_i_holds_free(s);
@@ -1112,9 +1114,13 @@ static int pop_frame(store *s, int ok) {
     return ok ? cause : 0;
   }
   if (ok) {
+    /* the calls waiting in memory ride along with this commit (store_kv.c);
+     * a failed insert leaves them waiting and this commit alone */
+    int logged = top == 0 && s->log_rows && store_i_calls_insert(s) == 0;
     err = run(s, top == 0 ? ST_COMMIT : ST_RELEASE);
     if (!err) {
       if (top == 0) store_dcache_committed(s);
+      if (logged) store_i_calls_drop(s);
       return 0;
     }
     store_dcache_clear(s);
@@ -1250,6 +1256,7 @@ static int image_from_file(store *s, void **bytes, size_t *len) {
 int store_image(store *s, void **bytes, size_t *len) {
   *bytes = NULL;
   *len = 0;
+  if (s->depth == 0) store_calls_flush(s); /* the image holds every call */
   int done = image_from_file(s, bytes, len);
   if (done <= 0) return done;
   /* Folding the WAL back is not needed for correctness (serialize reads
@@ -1344,6 +1351,7 @@ int store_copy_to(store *s, const char *path) {
   static _Atomic unsigned counter;
   if (!path || !*path) return -ENOENT;
   if (s->depth > 0) return -EBUSY; /* a copy needs no write transaction open */
+  store_calls_flush(s);              /* the copy holds every call */
   struct stat sb;
   if (lstat(path, &sb) == 0) return -EEXIST;
   if (errno != ENOENT) return -errno;
