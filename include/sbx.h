@@ -294,6 +294,18 @@ SBX_API int sbx_history_list(sbx *h, int limit, sbx_history_entry **entries,
  * process (SBX_OPEN_PROCESS) use the default. Negative: SBX_MISUSE. */
 #define SBX_HISTORY_DEFAULT_ROWS 100000
 SBX_API int sbx_history_retention(sbx *h, int64_t max_rows, int64_t max_age_s);
+/* The file helpers (sbx_read_file, sbx_write_file, sbx_write_files,
+ * sbx_mkdir, sbx_remove, sbx_listdir, sbx_rename, sbx_symlink,
+ * sbx_import_dir, sbx_export_dir; not sbx_stat_path, sbx_readlink) record
+ * each call as every front does: name as the function's ("read_file",
+ * "write_file", "write_files", "mkdir", "remove", "list_dir", "rename",
+ * "symlink", "import_dir", "export_dir"), parameters the paths and sizes,
+ * never the contents ({"path", "size", "mode", ...}), result {"bytes": N}
+ * (read, write), {"entries": N} (list) or {}, or the error message. A
+ * helper that writes commits its row with its change. on = 0 stops that
+ * for this handle (a front's own setup work), 1 resumes; returns the
+ * previous setting (1 by default). */
+SBX_API int sbx_history_files(sbx *h, int on);
 
 /* ---- snapshots and forks ------------------------------------------------------- */
 

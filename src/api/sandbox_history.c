@@ -87,6 +87,13 @@ double sandbox_ms_since(const struct timespec *t0) {
   return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
+int sbx_history_files(sbx *h, int on) {
+  if (!h) return SBX_MISUSE;
+  int was = !h->files_quiet;
+  h->files_quiet = !on;
+  return was;
+}
+
 void sandbox_record(sbx *h, const char *name, const char *parameters, const char *result,
                     const char *error, double duration_ms) {
   if (!h->st) return;
@@ -104,8 +111,9 @@ int sandbox_call_end(sbx *h, sandbox_call *c, const char *name, int rc, const ch
   sh_buf_adds(&c->params, c->params.len ? "}" : "{}");
   char result[48] = "{}";
   if (key) snprintf(result, sizeof result, "{\"%s\":%lld}", key, count);
-  sandbox_record(h, name, sh_buf_str(&c->params), result, rc == SBX_OK ? NULL : sbx_errmsg(h),
-                 sandbox_ms_since(&c->t0));
+  if (!h->files_quiet)
+    sandbox_record(h, name, sh_buf_str(&c->params), result, rc == SBX_OK ? NULL : sbx_errmsg(h),
+                   sandbox_ms_since(&c->t0));
   sh_buf_free(&c->params);
   if (c->tx) { /* the call and its row in one commit */
     int src = store_commit(h->st);

@@ -35,6 +35,7 @@ struct sbx {
   int flags;           /* the SBX_OPEN_* flags it was opened with */
   int remove_on_close; /* 1: `path` is our temporary file, unlinked on close */
   sbx_quota quota;     /* current quotas (also pushed into the store) */
+  int files_quiet;     /* 1: file helpers leave no history row (sbx_history_files) */
   int txn_depth;       /* open sbx_begin groups (quota changes and forks wait
                           for 0) */
   pthread_mutex_t lock; /* held around every store call made through the
