@@ -435,7 +435,11 @@ static void bounded_output(mcp_session *s, tbuf *out, const char *p, size_t n) {
     s->output_seq++;
     snprintf(path, sizeof path, MCP_OUTPUT_DIR "/%u.txt", s->output_seq);
   } while (sbx_stat_path(s->h, path, 1, &st) == SBX_OK && s->output_seq < 1000000);
-  if (sbx_write_file(s->h, path, p, n, SBX_WRITE_MKDIRS) == SBX_OK)
+  /* the server's own bookkeeping of the bash call: no row of its own */
+  int was = sbx_history_files(s->h, 0);
+  int saved = sbx_write_file(s->h, path, p, n, SBX_WRITE_MKDIRS) == SBX_OK;
+  sbx_history_files(s->h, was);
+  if (saved)
     snprintf(where, sizeof where, "the full output is in %s", path);
   else
     snprintf(where, sizeof where, "the full output could not be saved: %s",
