@@ -669,7 +669,10 @@ static void undo_push(mcp_session *s, const char *path) {
   }
   void *data;
   size_t len;
-  if (sbx_read_file(s->h, path, &data, &len) == SBX_OK) {
+  int was = sbx_history_files(s->h, 0); /* the editor's own bookkeeping: no row */
+  int rc = sbx_read_file(s->h, path, &data, &len);
+  sbx_history_files(s->h, was);
+  if (rc == SBX_OK) {
     u->data = malloc(len + 1);
     if (u->data) memcpy(u->data, data, len);
     u->len = len;
