@@ -17,6 +17,10 @@
  *             end with the copy on disk (fork: fdatasync; the snapshot's
  *             file: fdatasync; cp: `sync FILE`)
  *   memory    MB written into an in-memory sandbox under a quota past 1 GiB
+ *   create    sbx_open of a missing file + sbx_close (create_sbx), and the
+ *             floor, SQLite creating a WAL database with one table
+ *             (create_sqlite): run.sh counts their fdatasync/fsync calls
+ *             under strace -f -c, one workload per process
  *
  *   bench_scale DIR [ROW...]      (DIR: a scratch directory on the disk)
  *
@@ -28,6 +32,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <spawn.h>
+#include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -97,6 +102,32 @@ static sbx *open_file(const char *name) {
     return NULL;
   }
   return h;
+}
+
+/* A new named sandbox file, opened and closed (what `create` counts). */
+static int row_create_sbx(void) {
+  sbx *h = open_file("create.db");
+  if (!h) return 1;
+  sbx_close(h);
+  printf("create sbx_done 1\n");
+  return 0;
+}
+
+/* The floor: SQLite's own create of a one-table WAL database. */
+static int row_create_sqlite(void) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/create-sqlite.db", scratch);
+  unlink(path);
+  sqlite3 *db;
+  int rc = sqlite3_open(path, &db);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec(db,
+                      "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+                      "CREATE TABLE t (x INTEGER)",
+                      NULL, NULL, NULL);
+  sqlite3_close(db);
+  printf("create sqlite_done 1\n");
+  return rc != SQLITE_OK;
 }
 
 static int row_bash(void) {
@@ -428,5 +459,10 @@ int main(int argc, char **argv) {
   if (wanted(argc, argv, "fuse") && row_fuse()) return 1;
   if (wanted(argc, argv, "memory") && row_memory()) return 1;
   if (wanted(argc, argv, "fork") && row_fork()) return 1;
+  /* named only: run.sh runs each under strace */
+  for (int i = 2; i < argc; i++) {
+    if (strcmp(argv[i], "create_sbx") == 0 && row_create_sbx()) return 1;
+    if (strcmp(argv[i], "create_sqlite") == 0 && row_create_sqlite()) return 1;
+  }
   return 0;
 }
