@@ -117,8 +117,8 @@ static int history_prune(cli_ctx *c, int argc, char **argv) {
       return cli_usage("history");
     long long v = bound_arg(argv[i + 1]);
     if (v < 0)
-      return cli_error("history prune: invalid %s '%s' (%s, 0: no bound)", argv[i], argv[i + 1],
-                       is_rows ? "calls" : "seconds");
+      return cli_error("history prune: invalid %s '%s' (%s, 0: no bound)", argv[i],
+                       argv[i + 1], is_rows ? "calls" : "seconds");
     *(is_rows ? &rows : &age) = v;
   }
   if (sbx_history_retention(c->h, rows, age) != SBX_OK)

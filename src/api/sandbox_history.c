@@ -45,8 +45,10 @@ void sandbox_json_quote(sh_buf *b, const char *s, size_t n) {
       i++;
     } else {
       /* the length of a valid sequence starting here, or 0 */
-      size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
-                   : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+      size_t len = c >= 0xc2 && c <= 0xdf   ? 2
+                   : c >= 0xe0 && c <= 0xef ? 3
+                   : c >= 0xf0 && c <= 0xf4 ? 4
+                                            : 0;
       if (len > n - i) len = 0;
       for (size_t k = 1; k < len; k++)
         if ((p[i + k] & 0xc0) != 0x80) len = 0;
@@ -84,7 +86,8 @@ void sandbox_json_key_int(sh_buf *b, const char *key, long long v) {
 double sandbox_ms_since(const struct timespec *t0) {
   struct timespec t1;
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+  return (double)(t1.tv_sec - t0->tv_sec) * 1e3 +
+         (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
 int sbx_history_files(sbx *h, int on) {
@@ -112,8 +115,8 @@ int sandbox_call_end(sbx *h, sandbox_call *c, const char *name, int rc, const ch
   char result[48] = "{}";
   if (key) snprintf(result, sizeof result, "{\"%s\":%lld}", key, count);
   if (!h->files_quiet)
-    sandbox_record(h, name, sh_buf_str(&c->params), result, rc == SBX_OK ? NULL : sbx_errmsg(h),
-                   sandbox_ms_since(&c->t0));
+    sandbox_record(h, name, sh_buf_str(&c->params), result,
+                   rc == SBX_OK ? NULL : sbx_errmsg(h), sandbox_ms_since(&c->t0));
   sh_buf_free(&c->params);
   if (c->tx) { /* the call and its row in one commit */
     int src = store_commit(h->st);

@@ -145,9 +145,10 @@ struct store {
   int64_t hist_max_rows;    /* history retention: rows (0 = unbounded) */
   int64_t hist_max_age;     /* and seconds (0 = unbounded) */
   unsigned hist_unpruned;   /* inserts since the last prune */
-  struct store_logged *log_head, *log_tail; /* buffered calls (store_call_log), oldest first */
-  unsigned log_rows;        /* how many */
-  int64_t log_oldest_ns;    /* when the oldest was buffered (CLOCK_MONOTONIC) */
+  struct store_logged *log_head; /* buffered calls (store_call_log), oldest first */
+  struct store_logged *log_tail; /* the newest of them */
+  unsigned log_rows;             /* how many */
+  int64_t log_oldest_ns;         /* when the oldest was buffered (CLOCK_MONOTONIC) */
   uint64_t dcache_epoch;    /* entries of other epochs are empty */
   unsigned dcache_dv;       /* SQLite data version the cache was checked at */
   int dcache_used;          /* a walk used an entry since the last check */

@@ -414,7 +414,7 @@ int store_call_record(store *s, const char *name, const char *parameters,
 
 /* One waiting call: the struct, then its strings in the same block. */
 typedef struct store_logged {
-  struct store_logged *next; /* the next newer call, or NULL */
+  struct store_logged *next;                      /* the next newer call, or NULL */
   const char *name, *parameters, *result, *error; /* into the block (NULLs kept) */
   call_times t;                                   /* as the row stores them */
 } store_logged;

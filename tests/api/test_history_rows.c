@@ -31,8 +31,9 @@ static int rows_on_disk(const char *path, const char *name) {
   if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) return -1;
   sqlite3_stmt *q;
   int n = -1;
-  if (sqlite3_prepare_v2(db, "SELECT count(*) FROM tool_calls WHERE ?1 IS NULL OR name = ?1", -1,
-                         &q, NULL) == SQLITE_OK) {
+  if (sqlite3_prepare_v2(db,
+                         "SELECT count(*) FROM tool_calls WHERE ?1 IS NULL OR name = ?1",
+                         -1, &q, NULL) == SQLITE_OK) {
     if (name) sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC);
     if (sqlite3_step(q) == SQLITE_ROW) n = sqlite3_column_int(q, 0);
     sqlite3_finalize(q);
@@ -83,13 +84,15 @@ TEST(file_helpers_leave_one_row_shape_each) {
   static const char *const want[9][4] = {
       /* name, parameters, result, error (newest first) */
       {"remove", "{\"path\":\"/g\",\"recursive\":1}", "{}", NULL},
-      {"write_files", "{\"paths\":[\"/g/1\",\"/g/2\"],\"files\":2,\"size\":3,\"mode\":420,\"mkdirs\":1}",
+      {"write_files",
+       "{\"paths\":[\"/g/1\",\"/g/2\"],\"files\":2,\"size\":3,\"mode\":420,\"mkdirs\":1}",
        "{\"bytes\":3}", NULL},
       {"symlink", "{\"target\":\"/e/b.txt\",\"path\":\"/l\"}", "{}", NULL},
       {"rename", "{\"from\":\"/d/a.txt\",\"to\":\"/e/b.txt\"}", "{}", NULL},
       {"mkdir", "{\"path\":\"/e/f\",\"mode\":493,\"parents\":1}", "{}", NULL},
       {"list_dir", "{\"path\":\"/d\"}", "{\"entries\":1}", NULL},
-      {"read_file", "{\"path\":\"/nope\"}", NULL, "read /nope: No such file or directory"},
+      {"read_file", "{\"path\":\"/nope\"}", NULL,
+       "read /nope: No such file or directory"},
       {"read_file", "{\"path\":\"/d/a.txt\"}", "{\"bytes\":5}", NULL},
       {"write_file", "{\"path\":\"/d/a.txt\",\"size\":5,\"mode\":420,\"mkdirs\":1}",
        "{\"bytes\":5}", NULL},
@@ -143,8 +146,8 @@ TEST(bash_record_name_and_args) {
   sbx *h = open_mem();
   REQUIRE(h);
   char *args[] = {"-c", "print(1)", NULL};
-  sbx_bash_opts o = {.stdin_fd = -1, .record = 1, .record_name = "python", .args = args,
-                     .nargs = 2};
+  sbx_bash_opts o = {
+      .stdin_fd = -1, .record = 1, .record_name = "python", .args = args, .nargs = 2};
   sbx_bash_result r;
   REQUIRE(sbx_bash_ex(h, "echo \"$@\"", 9, &o, &r) == SBX_OK);
   CHECK_EQ(r.out_len, 12); /* "-c print(1)\n" */
@@ -154,7 +157,8 @@ TEST(bash_record_name_and_args) {
   REQUIRE(e && n == 1);
   CHECK_STR(e[0].name, "python");
   CHECK_STR(e[0].parameters,
-            "{\"command\":\"echo \\\"$@\\\"\",\"args\":[\"-c\",\"print(1)\"],\"cwd\":\"/data\"}");
+            "{\"command\":\"echo "
+            "\\\"$@\\\"\",\"args\":[\"-c\",\"print(1)\"],\"cwd\":\"/data\"}");
   CHECK_STR(e[0].result, "{\"exitCode\":0}");
   sbx_free(e);
   sbx_close(h);
@@ -318,8 +322,8 @@ TEST(sigkill_loses_at_most_the_waiting_rows) {
     CHECK(bashes - bash_rows <= (long)(round + 1) * 3);
     CHECK(3 <= STORE_HISTORY_BUFFER_ROWS);
     if (write_rows < writes || bashes - bash_rows > (long)(round + 1) * 3)
-      fprintf(stderr, "  round %d: writes %ld rows %ld, bash %ld rows %ld\n", round, writes,
-              write_rows, bashes, bash_rows);
+      fprintf(stderr, "  round %d: writes %ld rows %ld, bash %ld rows %ld\n", round,
+              writes, write_rows, bashes, bash_rows);
   }
   CHECK(writes > 12);
 }
