@@ -3,7 +3,8 @@
  * (sandbox_history.c) and when they reach the file (store_call_log): the one
  * shape of each file helper's row, bash's record_name and args, rows that
  * wait in memory (seen by this handle at once, by another connection after
- * the next commit or 64 rows, kept by a clean close), a write helper whose
+ * the next commit or 64 rows, kept by a clean close; a rolled-back group keeps
+ * them up to 1,024), a write helper whose
  * row is committed with its change, and a SIGKILL loop: the database stays
  * consistent, every write that returned is there with its row, and no more
  * than the documented tail (STORE_HISTORY_BUFFER_ROWS) of bash rows is lost.
@@ -230,6 +231,28 @@ TEST(rolled_back_group_keeps_the_rows) {
   sbx_close(h);
 }
 
+/* Memory stays bounded in a long group: past 16 x 64 waiting rows they are
+ * written into the group, and go with it when it rolls back (docs/limits.md). */
+TEST(long_group_writes_its_rows_into_itself) {
+  sbx *h = open_mem();
+  REQUIRE(h);
+  REQUIRE(sbx_begin(h) == SBX_OK);
+  int n_calls = 16 * STORE_HISTORY_BUFFER_ROWS + 10;
+  for (int i = 0; i < n_calls; i++) REQUIRE(bash_recorded(h, "true") == SBX_OK);
+  REQUIRE(sbx_rollback(h) == SBX_OK);
+  size_t n;
+  sbx_history_entry *e = rows(h, &n);
+  CHECK_EQ(n, 10); /* the 1,024 written into the group went with it */
+  sbx_free(e);
+  REQUIRE(sbx_begin(h) == SBX_OK);
+  for (int i = 0; i < n_calls; i++) REQUIRE(bash_recorded(h, "true") == SBX_OK);
+  REQUIRE(sbx_commit(h) == SBX_OK);
+  e = rows(h, &n);
+  CHECK_EQ(n, 10 + (size_t)n_calls);
+  sbx_free(e);
+  sbx_close(h);
+}
+
 /* A child writes files and records bash calls, telling the parent (a pipe)
  * after each call returns; the parent kills it at a random moment. */
 static void crash_child(const char *path, int fd) {
@@ -335,6 +358,7 @@ int main(int argc, char **argv) {
   RUN(bash_record_name_and_args);
   RUN(waiting_rows_reach_the_file_with_the_next_commit);
   RUN(rolled_back_group_keeps_the_rows);
+  RUN(long_group_writes_its_rows_into_itself);
   RUN(sigkill_loses_at_most_the_waiting_rows);
   return harness_done();
 }
