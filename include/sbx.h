@@ -250,7 +250,7 @@ SBX_API int sbx_kv_keys(sbx *h, const char *prefix, char ***keys, size_t *n);
 /* ---- history (the tool_calls table) ------------------------------------------ *
  * The rows the library writes for the fronts (a bash call with record, each
  * file helper, see sbx_history_files) wait in memory and are written with
- * the next commit of the sandbox, or once 64 wait or the oldest waited 1 s,
+ * the next commit of the sandbox, or once 128 wait or the oldest waited 1 s,
  * and at sbx_history_list, sbx_snapshot, sbx_fork and sbx_close: a crash of
  * the process loses at most those waiting rows (docs/limits.md, "History").
  * The calls below write at once (the waiting rows first, so ids stay in

@@ -684,7 +684,7 @@ class LocalSandbox:
             history_max_age: Calls started more than this many seconds ago
                 are deleted as new ones are recorded; None or 0: no age
                 bound. Calls are written lazily: a crash of the process
-                loses at most the last 64 recorded calls (docs/limits.md).
+                loses at most the last 128 recorded calls (docs/limits.md).
             python_paths: Host directories whose packages Python in the
                 sandbox can import, e.g. a venv's site-packages (at most 16).
                 Each is bound read-only into the jail (at

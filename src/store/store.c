@@ -696,6 +696,12 @@ static int setup(store *s, int may_create, int is_file, int flags, char **errmsg
    * without it (the page cache holds 2 MB). Writes still go through the WAL
    * with write(2); only the address space is reserved (up to 1 GiB). */
   if (is_file) sqlite3_exec(s->db, "PRAGMA mmap_size=1073741824", NULL, NULL, NULL);
+  /* Savepoints' sub-journals in memory: past 64 KiB SQLite spills them to a
+   * temporary file in /var/tmp (open, write, unlink), which every nested
+   * write (a file helper inside its call's transaction, the history rows
+   * riding with a commit) would pay. They hold only pages the savepoint
+   * changed, so their size follows the transaction's. */
+  sqlite3_exec(s->db, "PRAGMA temp_store=MEMORY", NULL, NULL, NULL);
   if (flags & STORE_OPEN_TRUSTED) {
     /* bytes this process made or checked a moment ago: chunk_size only */
     int64_t cs =
@@ -959,6 +965,7 @@ void store_close(store *s) {
     pop_frame(s, store_i_free_waiting(s) == 0);
   store_i_holds_free(s);
   for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
+  sqlite3_finalize(s->log_multi);
   for (int t = 0; t < STORE_MULTI_TABLES; t++)
     for (int k = 0; k < STORE_MULTI_SIZES; k++) sqlite3_finalize(s->multi[t][k]);
   if (s->db && !sqlite3_get_autocommit(s->db))

@@ -361,7 +361,7 @@ int store_call_record(store *s, const char *name, const char *parameters,
  * snapshots, copies and store_close. A crash loses only the waiting rows.
  * Inside an open transaction the rows wait for its commit (a rollback keeps
  * them waiting). -EROFS on a read-only store; -ENOMEM. */
-#define STORE_HISTORY_BUFFER_ROWS 64
+#define STORE_HISTORY_BUFFER_ROWS 128
 #define STORE_HISTORY_FLUSH_MS 1000
 int store_call_log(store *s, const char *name, const char *parameters, const char *result,
                    const char *error, double started_at, double duration_ms);

@@ -116,6 +116,7 @@ typedef struct store_dcache_ent {
 
 #define STORE_COOKIE_MEMO 64 /* ring size: covers one FUSE readdir buffer */
 #define STORE_CALL_MEMO 16   /* started calls whose start time we keep (ns) */
+#define STORE_LOG_MULTI 16   /* buffered calls one INSERT writes (store_kv.c) */
 
 struct store {
   sqlite3 *db;                  /* the connection (owned) */
@@ -149,6 +150,7 @@ struct store {
   struct store_logged *log_tail; /* the newest of them */
   unsigned log_rows;             /* how many */
   int64_t log_oldest_ns;         /* when the oldest was buffered (CLOCK_MONOTONIC) */
+  sqlite3_stmt *log_multi;       /* INSERT of STORE_LOG_MULTI calls at once (lazy) */
   uint64_t dcache_epoch;    /* entries of other epochs are empty */
   unsigned dcache_dv;       /* SQLite data version the cache was checked at */
   int dcache_used;          /* a walk used an entry since the last check */

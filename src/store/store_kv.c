@@ -443,14 +443,69 @@ void store_i_calls_drop(store *s) {
   s->log_rows = 0;
 }
 
+/* Binds call l as the 8 columns of ST_CALL_RECORD from ?(base+1) on. */
+static void bind_logged(sqlite3_stmt *q, int base, const store_logged *l) {
+  const char *text[4] = {l->name, l->parameters, l->result, l->error};
+  for (int i = 0; i < 4; i++)
+    if (text[i])
+      sqlite3_bind_text(q, base + 1 + i, text[i], -1, SQLITE_STATIC);
+    else
+      sqlite3_bind_null(q, base + 1 + i);
+  sqlite3_bind_text(q, base + 5, l->error ? "error" : "success", -1, SQLITE_STATIC);
+  sqlite3_bind_int64(q, base + 6, l->t.started);
+  sqlite3_bind_int64(q, base + 7, l->t.completed);
+  sqlite3_bind_int64(q, base + 8, l->t.duration_ms);
+}
+
+/* The INSERT of STORE_LOG_MULTI calls (prepared once), or NULL. One
+ * statement for 16 rows costs ~40% less per row than 16 statements (the
+ * statement's own work, AUTOINCREMENT's sqlite_sequence update). */
+static sqlite3_stmt *multi_stmt(store *s) {
+  if (s->log_multi) {
+    sqlite3_reset(s->log_multi);
+    return s->log_multi;
+  }
+  char sql[128 + STORE_LOG_MULTI * 32];
+  int n = snprintf(sql, sizeof sql,
+                   "INSERT INTO tool_calls (name, parameters, result, error, status, "
+                   "started_at, completed_at, duration_ms) VALUES ");
+  for (int i = 0; i < STORE_LOG_MULTI; i++)
+    n += snprintf(sql + n, sizeof sql - (size_t)n, "%s(?,?,?,?,?,?,?,?)", i ? "," : "");
+  if (sqlite3_prepare_v3(s->db, sql, n, SQLITE_PREPARE_PERSISTENT, &s->log_multi, NULL) !=
+      SQLITE_OK) {
+    sqlite3_finalize(s->log_multi);
+    s->log_multi = NULL;
+  }
+  return s->log_multi;
+}
+
 int store_i_calls_insert(store *s) {
   sqlite3_stmt *sp = store_stmt(s, ST_SAVEPOINT);
   int err = sp ? store_step_done(s, sp) : -EIO;
   if (err) return err;
-  for (store_logged *l = s->log_head; l && !err; l = l->next) {
-    sqlite3_stmt *q = bind_record(s, l->name, l->parameters, l->result, l->error, l->t);
+  store_logged *l = s->log_head;
+  unsigned left = s->log_rows;
+  while (l && !err) {
     int64_t rowid;
-    err = q ? insert_row(s, q, &rowid) : -EIO;
+    sqlite3_stmt *q;
+    if (left >= STORE_LOG_MULTI &&
+        s->hist_unpruned + STORE_LOG_MULTI < prune_every(s) && (q = multi_stmt(s))) {
+      /* 16 at once, when no prune falls inside them */
+      for (int i = 0; i < STORE_LOG_MULTI; i++, l = l->next) bind_logged(q, 8 * i, l);
+      err = store_step_done(s, q);
+      s->hist_unpruned += STORE_LOG_MULTI;
+      left -= STORE_LOG_MULTI;
+      continue;
+    }
+    q = store_stmt(s, ST_CALL_RECORD);
+    if (!q) {
+      err = -EIO;
+      break;
+    }
+    bind_logged(q, 0, l);
+    err = insert_row(s, q, &rowid);
+    l = l->next;
+    left--;
   }
   if (err) { /* none of them, and the caller's writes stay */
     sqlite3_stmt *q = store_stmt(s, ST_ROLLBACK_TO);

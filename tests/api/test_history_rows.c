@@ -3,8 +3,8 @@
  * (sandbox_history.c) and when they reach the file (store_call_log): the one
  * shape of each file helper's row, bash's record_name and args, rows that
  * wait in memory (seen by this handle at once, by another connection after
- * the next commit or 64 rows, kept by a clean close; a rolled-back group keeps
- * them up to 1,024), a write helper whose
+ * the next commit or 128 rows, kept by a clean close; a rolled-back group keeps
+ * them up to 2,048), a write helper whose
  * row is committed with its change, and a SIGKILL loop: the database stays
  * consistent, every write that returned is there with its row, and no more
  * than the documented tail (STORE_HISTORY_BUFFER_ROWS) of bash rows is lost.
@@ -167,7 +167,7 @@ TEST(bash_record_name_and_args) {
 
 /* Rows wait in memory: this handle lists them at once; another connection
  * sees them after the next commit (a write helper commits its own row and the
- * waiting ones, in call order), after 64 waiting rows, or after the close. */
+ * waiting ones, in call order), after 128 waiting rows, or after the close. */
 TEST(waiting_rows_reach_the_file_with_the_next_commit) {
   const char *p = scratch("lazy.db");
   sbx *h;
@@ -231,7 +231,7 @@ TEST(rolled_back_group_keeps_the_rows) {
   sbx_close(h);
 }
 
-/* Memory stays bounded in a long group: past 16 x 64 waiting rows they are
+/* Memory stays bounded in a long group: past 16 x 128 waiting rows they are
  * written into the group, and go with it when it rolls back (docs/limits.md). */
 TEST(long_group_writes_its_rows_into_itself) {
   sbx *h = open_mem();
@@ -242,7 +242,7 @@ TEST(long_group_writes_its_rows_into_itself) {
   REQUIRE(sbx_rollback(h) == SBX_OK);
   size_t n;
   sbx_history_entry *e = rows(h, &n);
-  CHECK_EQ(n, 10); /* the 1,024 written into the group went with it */
+  CHECK_EQ(n, 10); /* the 2,048 written into the group went with it */
   sbx_free(e);
   REQUIRE(sbx_begin(h) == SBX_OK);
   for (int i = 0; i < n_calls; i++) REQUIRE(bash_recorded(h, "true") == SBX_OK);
