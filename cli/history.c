@@ -1,7 +1,9 @@
 /*
  * history.c - `sbx DB history [-n N] [-t]`: the tool_calls table, newest
  * first; `history start NAME [PARAMS]` and `history finish ID [RESULT |
- * --error TEXT]` record a call from scripts (start prints the new id).
+ * --error TEXT]` record a call from scripts (start prints the new id);
+ * `history prune [--rows N] [--age SECONDS]` applies a retention once (the
+ * library bounds every handle to SBX_HISTORY_DEFAULT_ROWS calls anyway).
  *
  * The default output is JSON lines (one object per call) because agents and
  * scripts consume it (`| jq`); -t prints an aligned table for people. In the
@@ -96,7 +98,36 @@ static int history_finish(cli_ctx *c, int argc, char **argv) {
   return 0;
 }
 
+/* A non-negative count for --rows / --age, or -1. */
+static long long bound_arg(const char *s) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  return errno || *end || end == s || v < 0 ? -1 : v;
+}
+
+/* history prune [--rows N] [--age SECONDS]: deletes now all but the newest
+ * N calls and those started more than SECONDS ago (sbx_history_retention;
+ * 0 or absent: no bound of that kind). */
+static int history_prune(cli_ctx *c, int argc, char **argv) {
+  long long rows = 0, age = 0;
+  for (int i = 2; i < argc; i += 2) {
+    int is_rows = strcmp(argv[i], "--rows") == 0;
+    if ((!is_rows && strcmp(argv[i], "--age") != 0) || i + 1 >= argc)
+      return cli_usage("history");
+    long long v = bound_arg(argv[i + 1]);
+    if (v < 0)
+      return cli_error("history prune: invalid %s '%s' (%s, 0: no bound)", argv[i],
+                       argv[i + 1], is_rows ? "calls" : "seconds");
+    *(is_rows ? &rows : &age) = v;
+  }
+  if (sbx_history_retention(c->h, rows, age) != SBX_OK)
+    return cli_fail(c, "history prune", NULL);
+  return 0;
+}
+
 int cli_history_main(cli_ctx *c, int argc, char **argv) {
+  if (argc >= 2 && strcmp(argv[1], "prune") == 0) return history_prune(c, argc, argv);
   if (argc >= 2 && strcmp(argv[1], "start") == 0) return history_start(c, argc, argv);
   if (argc >= 2 && strcmp(argv[1], "finish") == 0) return history_finish(c, argc, argv);
   long limit = 0;

@@ -99,14 +99,19 @@ static const cli_command cli_commands[] = {
      "changes nothing. keys lists keys (sorted) starting with the literal PREFIX.\n"
      "kv set creates the database if it is missing; the others do not."},
     {"history", cli_history_main, CLI_DB | CLI_NOCREATE,
-     "history [-n N] [-t] | history start NAME [JSON] | history finish ID [JSON | --error TEXT]",
+     "history [-n N] [-t] | history start NAME [JSON] | history finish ID [JSON | --error TEXT]"
+     " | history prune [--rows N] [--age SECONDS]",
      "the tool-call history, newest first, as JSON lines (-t: a table)",
      "Each line is one JSON object: id, name, status (pending, success, error),\n"
      "started_at, completed_at, duration_ms (null while pending), parameters and\n"
      "result (JSON values, null when absent), error (text or null).\n"
      "-n N shows the N most recent calls (default: all).\n"
      "start records a pending call with JSON parameters and prints its id; finish\n"
-     "marks it a success (with an optional JSON result) or an error (--error)."},
+     "marks it a success (with an optional JSON result) or an error (--error).\n"
+     "prune deletes all but the newest N calls (--rows) and the calls started more\n"
+     "than SECONDS ago (--age); every front also bounds the history to 100,000\n"
+     "calls. The CLI, sbx mcp, the C API and the Python package record each bash\n"
+     "call and each file command; calls are written lazily (docs/limits.md)."},
     {"import", cli_import_dir_main, CLI_DB, "import HOSTDIR PATH",
      "copy a host directory tree into the sandbox at PATH (all or nothing)",
      "Regular files, directories and symlinks are copied with their permission\n"

@@ -442,7 +442,11 @@ static void bounded_output(mcp_session *s, tbuf *out, const char *p, size_t n) {
     s->output_seq++;
     snprintf(path, sizeof path, MCP_OUTPUT_DIR "/%u.txt", s->output_seq);
   } while (sbx_stat_path(s->h, path, 1, &st) == SBX_OK && s->output_seq < 1000000);
-  if (sbx_write_file(s->h, path, p, n, SBX_WRITE_MKDIRS) == SBX_OK)
+  /* the server's own bookkeeping of the bash call: no row of its own */
+  int was = sbx_history_files(s->h, 0);
+  int saved = sbx_write_file(s->h, path, p, n, SBX_WRITE_MKDIRS) == SBX_OK;
+  sbx_history_files(s->h, was);
+  if (saved)
     snprintf(where, sizeof where, "the full output is in %s", path);
   else
     snprintf(where, sizeof where, "the full output could not be saved: %s",
@@ -672,7 +676,10 @@ static void undo_push(mcp_session *s, const char *path) {
   }
   void *data;
   size_t len;
-  if (sbx_read_file(s->h, path, &data, &len) == SBX_OK) {
+  int was = sbx_history_files(s->h, 0); /* the editor's own bookkeeping: no row */
+  int rc = sbx_read_file(s->h, path, &data, &len);
+  sbx_history_files(s->h, was);
+  if (rc == SBX_OK) {
     u->data = malloc(len + 1);
     if (u->data) memcpy(u->data, data, len);
     u->len = len;

@@ -273,6 +273,7 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
   char cwd[4096];
   if (!getcwd(cwd, sizeof cwd)) strcpy(cwd, "/data");
   int budget = SEED_MAX_FILES;
+  sbx_history_files(h, 0); /* setup, not the script's calls: no history rows */
   copy_host_dir(h, cwd, 1, &budget); /* its files, and one level of subdirectories */
   const char *repo = getenv("REPO_ROOT");
   if (repo && *repo == '/' && memmem(script, len, "REPO_ROOT", 9)) {
@@ -285,6 +286,7 @@ int cli_shtest_main(cli_ctx *c, int argc, char **argv) {
     snprintf(p, sizeof p, "%s/spec", repo); /* the spec files themselves (compgen -f spec/) */
     copy_host_dir(h, p, 0, &b2);
   }
+  sbx_history_files(h, 1);
   /* the session: test mode, host environment, cwd */
   sbx_bash_result r;
   sbx_bash(h, "", 0, &r);

@@ -247,7 +247,14 @@ SBX_API int sbx_kv_delete(sbx *h, const char *key); /* missing key: SBX_OK */
  * NULL after the last key) and the strings: sbx_free(*keys). */
 SBX_API int sbx_kv_keys(sbx *h, const char *prefix, char ***keys, size_t *n);
 
-/* ---- history (the tool_calls table) ------------------------------------------ */
+/* ---- history (the tool_calls table) ------------------------------------------ *
+ * The rows the library writes for the fronts (a bash call with record, each
+ * file helper, see sbx_history_files) wait in memory and are written with
+ * the next commit of the sandbox, or once 128 wait or the oldest waited 1 s,
+ * and at sbx_history_list, sbx_snapshot, sbx_fork and sbx_close: a crash of
+ * the process loses at most those waiting rows (docs/limits.md, "History").
+ * The calls below write at once (the waiting rows first, so ids stay in
+ * call order). */
 
 typedef struct sbx_history_entry {
   int64_t id;
@@ -294,6 +301,18 @@ SBX_API int sbx_history_list(sbx *h, int limit, sbx_history_entry **entries,
  * process (SBX_OPEN_PROCESS) use the default. Negative: SBX_MISUSE. */
 #define SBX_HISTORY_DEFAULT_ROWS 100000
 SBX_API int sbx_history_retention(sbx *h, int64_t max_rows, int64_t max_age_s);
+/* The file helpers (sbx_read_file, sbx_write_file, sbx_write_files,
+ * sbx_mkdir, sbx_remove, sbx_listdir, sbx_rename, sbx_symlink,
+ * sbx_import_dir, sbx_export_dir; not sbx_stat_path, sbx_readlink) record
+ * each call as every front does: name as the function's ("read_file",
+ * "write_file", "write_files", "mkdir", "remove", "list_dir", "rename",
+ * "symlink", "import_dir", "export_dir"), parameters the paths and sizes,
+ * never the contents ({"path", "size", "mode", ...}), result {"bytes": N}
+ * (read, write), {"entries": N} (list) or {}, or the error message. A
+ * helper that writes commits its row with its change. on = 0 stops that
+ * for this handle (a front's own setup work), 1 resumes; returns the
+ * previous setting (1 by default). */
+SBX_API int sbx_history_files(sbx *h, int on);
 
 /* ---- snapshots and forks ------------------------------------------------------- */
 
@@ -400,7 +419,10 @@ typedef struct sbx_bash_opts {
                              script, "cwd": the shell's cwd when it started},
                              result {"exitCode": N}, its duration; written in
                              the call's locked section when the script ran
-                             (a limit included); invalid UTF-8 becomes U+FFFD */
+                             (a limit included); invalid UTF-8 becomes U+FFFD;
+                             with args, parameters also hold "args": [...] */
+  const char *record_name; /* the recorded call's name (NULL: "bash"); the CLI's
+                             `sbx DB python` records "python" this way */
 } sbx_bash_opts;
 
 /*

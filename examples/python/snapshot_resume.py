@@ -36,7 +36,7 @@ def main() -> None:
             first.bash("mkdir -p /data/work && echo draft > /data/work/plan.md")
         with LocalSandbox(path=db) as again:
             print("reopened from", os.path.basename(db), "->", again.read_file("/data/work/plan.md").strip())
-            print("its history:", [e.parameters["command"] for e in again.history()])
+            print("its history:", [(e.name, e.parameters) for e in again.history()])
 
 
 if __name__ == "__main__":

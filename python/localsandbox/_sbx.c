@@ -968,6 +968,17 @@ static PyObject *sandbox_history_retention(SandboxObject *self, PyObject *args) 
   Py_RETURN_NONE;
 }
 
+/* history_files(on) -> bool: sbx_history_files (the previous setting). */
+static PyObject *sandbox_history_files(SandboxObject *self, PyObject *args) {
+  int on, was = 1;
+  if (!PyArg_ParseTuple(args, "p:history_files", &on)) return NULL;
+  call_err e;
+  int rc;
+  SBX_CALL(self, rc, &e, (was = sbx_history_files(self->h, on), SBX_OK));
+  (void)rc;
+  return PyBool_FromLong(was);
+}
+
 /* ---- snapshots and forks --------------------------------------------------- */
 
 static PyObject *sandbox_snapshot(SandboxObject *self, PyObject *unused) {
@@ -1074,6 +1085,9 @@ static PyMethodDef sandbox_methods[] = {
     {"kv_delete", (PyCFunction)sandbox_kv_delete, METH_VARARGS, "kv_delete(key)"},
     {"kv_keys", (PyCFunction)sandbox_kv_keys, METH_VARARGS,
      "kv_keys(prefix=None) -> [str]\n\nKeys starting with prefix, sorted."},
+    {"history_files", (PyCFunction)sandbox_history_files, METH_VARARGS,
+     "history_files(on) -> bool\n\nWhether the file helpers record their calls "
+     "(sbx_history_files); returns the previous setting."},
     {"history_retention", (PyCFunction)sandbox_history_retention, METH_VARARGS,
      "history_retention(max_rows, max_age_s=0)\n\nBounds the history (0: no bound); "
      "the newest calls are kept."},
@@ -1173,6 +1187,7 @@ PyMODINIT_FUNC PyInit__sbx(void) {
       {"TIER_FULL", SBX_TIER_FULL},
       {"TIER_REDUCED", SBX_TIER_REDUCED},
       {"WRITE_MKDIRS", SBX_WRITE_MKDIRS},
+      {"HISTORY_DEFAULT_ROWS", SBX_HISTORY_DEFAULT_ROWS},
       {"WRITE_APPEND", SBX_WRITE_APPEND},
       {"TYPE_FILE", SBX_TYPE_FILE},
       {"TYPE_DIR", SBX_TYPE_DIR},

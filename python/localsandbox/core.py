@@ -652,6 +652,7 @@ class LocalSandbox:
         limits: Mapping[str, int] | None = None,
         isolation: str = "in-process",
         history_limit: int | None = None,
+        history_max_age: int | None = None,
         python_paths: Sequence[str | os.PathLike[str]] | None = None,
         require: str | None = None,
         programs: Sequence[str] | None = None,
@@ -686,6 +687,10 @@ class LocalSandbox:
             history_limit: The most calls the history keeps (the oldest are
                 deleted as new ones are recorded); 0: no bound. None: the
                 library's default (100,000 calls).
+            history_max_age: Calls started more than this many seconds ago
+                are deleted as new ones are recorded; None or 0: no age
+                bound. Calls are written lazily: a crash of the process
+                loses at most the last 128 recorded calls (docs/limits.md).
             python_paths: Host directories whose packages Python in the
                 sandbox can import, e.g. a venv's site-packages (at most 16).
                 Each is bound read-only into the jail (at
@@ -736,6 +741,12 @@ class LocalSandbox:
             raise TypeError(f"history_limit must be an int, not {type(history_limit).__name__}")
         if history_limit is not None and history_limit < 0:
             raise ValueError(f"history_limit must be >= 0, got {history_limit}")
+        if history_max_age is not None and (
+            isinstance(history_max_age, bool) or not isinstance(history_max_age, int)
+        ):
+            raise TypeError(f"history_max_age must be an int, not {type(history_max_age).__name__}")
+        if history_max_age is not None and history_max_age < 0:
+            raise ValueError(f"history_max_age must be >= 0, got {history_max_age}")
         py_paths = self._check_python_paths(python_paths)
         seed = self._read_seed_files(files, cwd) if files is not None else None
         if snapshot is not None and not isinstance(snapshot, (bytes, bytearray, memoryview)):
@@ -766,8 +777,11 @@ class LocalSandbox:
         self._setup(h, cwd, preset, overrides, db_path, isolation)
         try:
             self._set_programs(programs)
-            if history_limit is not None:
-                h.history_retention(history_limit, 0)
+            if history_limit is not None or history_max_age is not None:
+                h.history_retention(
+                    _sbx.HISTORY_DEFAULT_ROWS if history_limit is None else history_limit,
+                    history_max_age or 0,
+                )
             if py_paths:
                 try:
                     h.python_set_paths(py_paths)
@@ -776,10 +790,14 @@ class LocalSandbox:
                 self._python_paths = py_paths
             if require is not None:
                 h.python_require(tiers[require])
+            # the sandbox's own setup: the cwd and the files= seed (one
+            # "seed" row) leave no file-helper rows in the history
+            h.history_files(False)
             if not h.exists(cwd):
                 h.mkdir(cwd, True)
             if seed:
                 self._seed(seed)
+            h.history_files(True)
         except BaseException:
             self.destroy()
             raise

@@ -283,3 +283,36 @@ class TestFileErrors:
             sandbox.write_file_bytes("/a", b"x" * 4000)
             with pytest.raises(CommandError, match="No space left"):
                 sandbox.write_file_bytes("/b", b"x" * 2000)
+
+
+class TestFileHistory:
+    """Each file helper leaves the library's row (the shape the C API, the
+    CLI and sbx mcp leave too): the paths and sizes, never the contents."""
+
+    def test_file_helpers_record_one_row_each(self) -> None:
+        with LocalSandbox() as sandbox:
+            sandbox.write_file("/d/a.txt", "hello")
+            assert sandbox.read_file("/d/a.txt") == "hello"
+            assert sandbox.list_files("/d") == ["a.txt"]
+            assert sandbox.exists("/d/a.txt")  # a query: no row
+            sandbox.delete_file("/d/a.txt")
+            with pytest.raises(FileNotFoundError):
+                sandbox.read_file("/d/a.txt")
+            rows = [(e.name, e.parameters, e.result, e.error) for e in sandbox.history()]
+            assert rows == [
+                ("read_file", {"path": "/d/a.txt"}, None, "read /d/a.txt: No such file or directory"),
+                ("remove", {"path": "/d/a.txt"}, {}, None),
+                ("list_dir", {"path": "/d"}, {"entries": 1}, None),
+                ("read_file", {"path": "/d/a.txt"}, {"bytes": 5}, None),
+                ("write_file", {"path": "/d/a.txt", "size": 5, "mode": 0o644, "mkdirs": 1}, {"bytes": 5}, None),
+            ]
+
+    def test_history_max_age_is_checked_and_applied(self) -> None:
+        with pytest.raises(ValueError):
+            LocalSandbox(history_max_age=-1)
+        with pytest.raises(TypeError):
+            LocalSandbox(history_max_age="1")  # type: ignore[arg-type]
+        with LocalSandbox(history_max_age=3600, history_limit=3) as sandbox:
+            for i in range(5):
+                sandbox.bash(f"echo {i}")
+            assert [e.parameters["command"] for e in sandbox.history()] == ["echo 4", "echo 3", "echo 2"]

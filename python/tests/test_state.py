@@ -157,7 +157,8 @@ class TestSnapshot:
             assert s2.read_file("/home/user/myfile.txt") == "test content"
             assert s2.read_file("/project/src/main.py") == "code"
             assert s2.kv.get("key1") == "value1"
-            assert [e.name for e in s2.history()] == ["seed"]
+            # newest first: s2's two reads, s1's write_file, the seed
+            assert [e.name for e in s2.history()] == ["read_file", "read_file", "write_file", "seed"]
 
     def test_snapshot_is_a_valid_agentfs_database(self, tmp_path: os.PathLike[str]) -> None:
         with LocalSandbox(files={"/a.txt": "A"}) as s:

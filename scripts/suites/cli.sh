@@ -194,28 +194,31 @@ run "$SBX" "$t/new-kv.db" kv set k 1
 expect "kv set creates the database" 0 ""
 
 # ---- history ------------------------------------------------------------------------------
-run "$SBX" "$db" history
+# (a database of its own: the file commands above left their rows in $db)
+cdb=$t/calls.db
+"$SBX" "$cdb" kv set made 1 # creates it; kv calls are not history
+run "$SBX" "$cdb" history
 expect "empty history" 0 ""
-id1=$("$SBX" "$db" history start web_search '{"query":"AI"}')
-"$SBX" "$db" history finish "$id1" '{"hits":2}'
-id2=$("$SBX" "$db" history start api_call)
-"$SBX" "$db" history finish "$id2" --error "timeout"
-run "$SBX" "$db" history
+id1=$("$SBX" "$cdb" history start web_search '{"query":"AI"}')
+"$SBX" "$cdb" history finish "$id1" '{"hits":2}'
+id2=$("$SBX" "$cdb" history start api_call)
+"$SBX" "$cdb" history finish "$id2" --error "timeout"
+run "$SBX" "$cdb" history
 expect_match "history has two lines" "$(wc -l <<<"$out")" '^2$'
 expect_match "history JSON line (newest first)" "$(head -1 <<<"$out")" \
   "^\{\"id\":$id2,\"name\":\"api_call\",\"status\":\"error\",\"started_at\":[0-9.]+,\"completed_at\":[0-9.]+,\"duration_ms\":[0-9.]+,\"parameters\":null,\"result\":null,\"error\":\"timeout\"\}$"
 expect_match "history embeds JSON values" "$(tail -1 <<<"$out")" \
   '"parameters":\{"query":"AI"\},"result":\{"hits":2\},"error":null\}$'
-run "$SBX" "$db" history -n 1
+run "$SBX" "$cdb" history -n 1
 expect_match "history -n 1" "$(wc -l <<<"$out")" '^1$'
-run "$SBX" "$db" history -t
+run "$SBX" "$cdb" history -t
 expect_match "history -t header" "$(head -1 <<<"$out")" '^ +ID +STATUS +NAME +MS +ERROR$'
 expect_match "history -t row" "$out" "^ +$id2 +error +api_call +[0-9.]+ +timeout$"
-run "$SBX" "$db" history -n zero
+run "$SBX" "$cdb" history -n zero
 expect "history -n invalid" 1 "" "sbx: history: invalid count 'zero' (a positive number)"
-run "$SBX" "$db" history finish 999 '1'
+run "$SBX" "$cdb" history finish 999 '1'
 expect "history finish unknown id" 1 "" "sbx: history finish 999: no such call"
-run "$SBX" "$db" history start t '{bad'
+run "$SBX" "$cdb" history start t '{bad'
 expect_match "history start invalid JSON" "$err" '^sbx: history start t: invalid JSON'
 
 # ---- export, import, fork ------------------------------------------------------------------
@@ -347,10 +350,36 @@ run "$SBX" "$hdb" history -n 1
 expect_match "a script on stdin is recorded" "$out" '"parameters":\{"command":"echo piped","cwd":"/data"\}'
 "$SBX" "$hdb" python -c 'print(1)' >/dev/null
 run "$SBX" "$hdb" history -n 1
-expect_match "sbx DB python is recorded once, as python" "$out" '^\{"id":[0-9]+,"name":"python".*"code":"print\(1\)"'
-run "$SBX" "$hdb" ls /
+expect_match "sbx DB python is recorded once, as python (the library's row, by name)" "$out" \
+  '^\{"id":[0-9]+,"name":"python".*"parameters":\{"command":"python3 \\"\$@\\"","args":\["-c","print\(1\)"\],"cwd":"/data"\},"result":\{"exitCode":0\}'
 run "$SBX" "$hdb" history
-expect_match "file commands are not recorded" "$(wc -l <<<"$out")" '^4$'
+expect_match "sbx DB python leaves one row" "$(wc -l <<<"$out")" '^4$'
+# the file commands leave the library's file-helper rows (the C API's shape)
+fdb=$t/fhist.db
+printf 'hello' | "$SBX" "$fdb" write /d/a.txt
+"$SBX" "$fdb" cat /d/a.txt >/dev/null
+"$SBX" "$fdb" cat /nope 2>/dev/null
+"$SBX" "$fdb" ls /d >/dev/null
+"$SBX" "$fdb" mkdir -p /e/f
+"$SBX" "$fdb" mv /d/a.txt /e/b.txt
+"$SBX" "$fdb" rm /e/b.txt
+"$SBX" "$fdb" stat /e >/dev/null
+run "$SBX" "$fdb" history
+want=$(printf '%s\n' \
+  'remove {"path":"/e/b.txt"} {}' \
+  'rename {"from":"/d/a.txt","to":"/e/b.txt"} {}' \
+  'mkdir {"path":"/e/f","mode":493,"parents":1} {}' \
+  'list_dir {"path":"/d"} {"entries":1}' \
+  'read_file {"path":"/nope"} read /nope: No such file or directory' \
+  'read_file {"path":"/d/a.txt"} {"bytes":5}' \
+  'write_file {"path":"/d/a.txt","size":5,"mode":420,"mkdirs":1} {"bytes":5}')
+rows=$(jq -r '"\(.name) \(.parameters | tojson) \(.error // (.result | tojson))"' <<<"$out")
+[ "$rows" = "$want" ] && ok || bad "file commands are recorded, one row each (stat is not)" "$rows"
+run "$SBX" "$fdb" history prune --rows 2
+run "$SBX" "$fdb" history
+expect_match "history prune --rows keeps the newest" "$(wc -l <<<"$out")" '^2$'
+run "$SBX" "$fdb" history prune --age -1
+expect "history prune checks its values" 1 "" "sbx: history prune: invalid --age '-1' (seconds, 0: no bound)"
 run "$SBX" "$hdb" --timeout 0.2 -c 'echo before; while :; do :; done'
 expect "--timeout after DB" 126 "before" "sbx: execution limit exceeded: timeout (200 ms)"
 run "$SBX" --timeout=0.2 "$hdb" -c 'while :; do :; done'

@@ -178,6 +178,19 @@ run "$SBX" "$t/hist.db" history
 expect_match "an MCP bash call is recorded (command, cwd at its start, exitCode)" "$(sed -n 1p <<<"$out")" \
   '"name":"bash","status":"success".*"parameters":\{"command":"pwd; exit 4","cwd":"/tmp"\},"result":\{"exitCode":4\}'
 expect_match "both MCP bash calls are recorded" "$(wc -l <<<"$out")" '^2$'
+# and its file tools leave the library's file-helper rows (the C API's, the CLI's shape)
+printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"upload","arguments":{"path":"/data/u.txt","content":"aGk=","encoding":"base64"}}}' \
+  '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"download","arguments":{"path":"/data/u.txt"}}}' \
+  '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"str_replace_based_edit_tool","arguments":{"command":"create","path":"/data/e.txt","file_text":"abc"}}}' \
+  '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"download","arguments":{"path":"/data/none"}}}' |
+  "$SBX" "$t/fhist.db" mcp >/dev/null 2>&1
+run "$SBX" "$t/fhist.db" history
+rows=$(jq -r '"\(.name) \(.parameters | tojson) \(.error // (.result | tojson))"' <<<"$out")
+want=$(printf '%s\n' \
+  'write_file {"path":"/data/e.txt","size":3,"mode":420,"mkdirs":1} {"bytes":3}' \
+  'read_file {"path":"/data/u.txt"} {"bytes":2}' \
+  'write_file {"path":"/data/u.txt","size":2,"mode":420,"mkdirs":1} {"bytes":2}')
+[ "$rows" = "$want" ] && ok || bad "MCP upload, download and the editor's create leave the file-helper rows" "$rows"
 run "$SBX" help mcp
 expect_match "help mcp" "$out" '^usage: sbx mcp \[--dir DIR\]'
 finish

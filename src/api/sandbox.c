@@ -648,14 +648,24 @@ int sbx_read_file(sbx *h, const char *path, void **data, size_t *len) {
   MISUSE_IF(!data || !len, "read %.*s: NULL output pointer", STORE_PATH_MAX, path);
   *data = NULL;
   *len = 0;
+  sandbox_call c;
+  sandbox_call_begin(h, &c, 0);
+  sandbox_json_key_str(&c.params, "path", path);
   int src = store_path_read_file(h->st, NULL, path, data, len);
   if (src < 0) {
     *data = NULL;
     *len = 0;
     rc = sandbox_fail_store(h, src, "read", path);
   }
+  rc = sandbox_call_end(h, &c, "read_file", rc, "bytes", (long long)*len);
   sandbox_leave(h);
   return rc;
+}
+
+/* The write flags in a history row: "mkdirs":1, "append":1 when set. */
+static void add_write_flags(sh_buf *params, int flags) {
+  if (flags & SBX_WRITE_MKDIRS) sandbox_json_key_int(params, "mkdirs", 1);
+  if (flags & SBX_WRITE_APPEND) sandbox_json_key_int(params, "append", 1);
 }
 
 static int store_write_flags(int flags) {
@@ -670,9 +680,16 @@ int sbx_write_file(sbx *h, const char *path, const void *data, size_t len, int f
   MISUSE_IF(!data && len, "write %.*s: the data is NULL", STORE_PATH_MAX, path);
   MISUSE_IF(flags & ~(SBX_WRITE_MKDIRS | SBX_WRITE_APPEND), "write %.*s: unknown flags 0x%x",
             STORE_PATH_MAX, path, (unsigned)flags);
+  sandbox_call c;
+  sandbox_call_begin(h, &c, 1);
+  sandbox_json_key_str(&c.params, "path", path);
+  sandbox_json_key_int(&c.params, "size", (long long)len);
+  sandbox_json_key_int(&c.params, "mode", 0644);
+  add_write_flags(&c.params, flags);
   int src = store_path_write_file(h->st, NULL, path, data ? data : "", len, 0644,
                                   store_write_flags(flags));
   if (src < 0) rc = sandbox_fail_store(h, src, "write", path);
+  rc = sandbox_call_end(h, &c, "write_file", rc, "bytes", (long long)len);
   sandbox_leave(h);
   return rc;
 }
@@ -694,7 +711,23 @@ int sbx_write_files(sbx *h, const sbx_file *files, size_t n, int flags) {
     sandbox_leave(h);
     return sandbox_fail(h, SBX_NOMEM, "write files: out of memory");
   }
-  for (size_t i = 0; i < n; i++) sf[i] = (store_file){files[i].path, files[i].data, files[i].len};
+  sandbox_call c;
+  sandbox_call_begin(h, &c, 1);
+  long long total = 0;
+  sh_buf_adds(&c.params, "{\"paths\":[");
+  for (size_t i = 0; i < n; i++) {
+    sf[i] = (store_file){files[i].path, files[i].data, files[i].len};
+    total += (long long)files[i].len;
+    if (i < 100) { /* the row stays small: the first 100 paths, and the count */
+      if (i) sh_buf_addc(&c.params, ',');
+      sandbox_json_quote(&c.params, files[i].path, strlen(files[i].path));
+    }
+  }
+  sh_buf_addc(&c.params, ']');
+  sandbox_json_key_int(&c.params, "files", (long long)n);
+  sandbox_json_key_int(&c.params, "size", total);
+  sandbox_json_key_int(&c.params, "mode", 0644);
+  add_write_flags(&c.params, flags);
   size_t failed = n;
   int src = store_path_write_files(h->st, NULL, sf, n, 0644, store_write_flags(flags), &failed);
   free(sf);
@@ -702,6 +735,7 @@ int sbx_write_files(sbx *h, const sbx_file *files, size_t n, int flags) {
     rc = sandbox_fail_store(h, src, "write", files[failed].path);
   else if (src < 0)
     rc = sandbox_fail_store(h, src, "write files", NULL);
+  rc = sandbox_call_end(h, &c, "write_files", rc, "bytes", total);
   sandbox_leave(h);
   return rc;
 }
@@ -710,9 +744,15 @@ int sbx_mkdir(sbx *h, const char *path, int parents) {
   int rc = sandbox_enter(h);
   if (rc) return rc;
   MISUSE_IF(!path, "mkdir: the path is NULL");
+  sandbox_call c;
+  sandbox_call_begin(h, &c, 1);
+  sandbox_json_key_str(&c.params, "path", path);
+  sandbox_json_key_int(&c.params, "mode", 0755);
+  if (parents) sandbox_json_key_int(&c.params, "parents", 1);
   int src = parents ? store_path_mkdir_p(h->st, NULL, path, 0755)
                     : store_path_mkdir(h->st, NULL, path, 0755);
   if (src < 0) rc = sandbox_fail_store(h, src, "mkdir", path);
+  rc = sandbox_call_end(h, &c, "mkdir", rc, NULL, 0);
   sandbox_leave(h);
   return rc;
 }
@@ -721,6 +761,10 @@ int sbx_remove(sbx *h, const char *path, int recursive) {
   int rc = sandbox_enter(h);
   if (rc) return rc;
   MISUSE_IF(!path, "remove: the path is NULL");
+  sandbox_call c;
+  sandbox_call_begin(h, &c, 1);
+  sandbox_json_key_str(&c.params, "path", path);
+  if (recursive) sandbox_json_key_int(&c.params, "recursive", 1);
   store_stat st;
   int src = store_path_lstat(h->st, NULL, path, &st);
   if (src >= 0 && st.ino == STORE_ROOT_INO)
@@ -732,6 +776,7 @@ int sbx_remove(sbx *h, const char *path, int recursive) {
   else if (src >= 0)
     src = store_path_unlink(h->st, NULL, path);
   if (src < 0) rc = sandbox_fail_store(h, src, "remove", path);
+  rc = sandbox_call_end(h, &c, "remove", rc, NULL, 0);
   sandbox_leave(h);
   return rc;
 }
@@ -786,6 +831,9 @@ int sbx_listdir(sbx *h, const char *path, sbx_dirent **entries, size_t *n) {
   MISUSE_IF(!entries || !n, "list %.*s: NULL output pointer", STORE_PATH_MAX, path);
   *entries = NULL;
   *n = 0;
+  sandbox_call c;
+  sandbox_call_begin(h, &c, 0);
+  sandbox_json_key_str(&c.params, "path", path);
   store_stat st;
   block b = {.item_size = sizeof(sbx_dirent)};
   int src = store_path_stat(h->st, NULL, path, &st);
@@ -804,6 +852,7 @@ int sbx_listdir(sbx *h, const char *path, sbx_dirent **entries, size_t *n) {
   }
   if (src < 0) rc = sandbox_fail_store(h, src, "list", path);
   block_free(&b);
+  rc = sandbox_call_end(h, &c, "list_dir", rc, "entries", (long long)*n);
   sandbox_leave(h);
   return rc;
 }
@@ -812,8 +861,13 @@ int sbx_rename(sbx *h, const char *from, const char *to) {
   int rc = sandbox_enter(h);
   if (rc) return rc;
   MISUSE_IF(!from || !to, "rename: a path is NULL");
+  sandbox_call c;
+  sandbox_call_begin(h, &c, 1);
+  sandbox_json_key_str(&c.params, "from", from);
+  sandbox_json_key_str(&c.params, "to", to);
   int src = store_path_rename(h->st, NULL, from, to);
   if (src < 0) rc = fail_store2(h, src, "rename", from, to);
+  rc = sandbox_call_end(h, &c, "rename", rc, NULL, 0);
   sandbox_leave(h);
   return rc;
 }
@@ -822,8 +876,13 @@ int sbx_symlink(sbx *h, const char *target, const char *linkpath) {
   int rc = sandbox_enter(h);
   if (rc) return rc;
   MISUSE_IF(!target || !linkpath, "symlink: a path is NULL");
+  sandbox_call c;
+  sandbox_call_begin(h, &c, 1);
+  sandbox_json_key_str(&c.params, "target", target);
+  sandbox_json_key_str(&c.params, "path", linkpath);
   int src = store_path_symlink(h->st, NULL, target, linkpath);
   if (src < 0) rc = sandbox_fail_store(h, src, "symlink", linkpath);
+  rc = sandbox_call_end(h, &c, "symlink", rc, NULL, 0);
   sandbox_leave(h);
   return rc;
 }

@@ -196,63 +196,29 @@ static ssize_t collect_err(void *ud, const void *buf, size_t n) {
   return (ssize_t)n;
 }
 
-/* Appends s[0..n) to b as a JSON string: quotes, escapes, and each byte that
- * does not start a valid UTF-8 sequence as U+FFFD (a script may hold any
- * bytes but NUL; the history is JSON text). */
-static void json_quote(sh_buf *b, const char *s, size_t n) {
-  static const char hex[] = "0123456789abcdef";
-  const unsigned char *p = (const unsigned char *)s;
-  sh_buf_addc(b, '"');
-  size_t i = 0;
-  while (i < n) {
-    unsigned c = p[i];
-    if (c == '"' || c == '\\') {
-      sh_buf_addc(b, '\\');
-      sh_buf_addc(b, (char)c);
-      i++;
-    } else if (c < 0x20 || c == 0x7f) {
-      char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-      sh_buf_add(b, e, sizeof e);
-      i++;
-    } else if (c < 0x80) {
-      sh_buf_addc(b, (char)c);
-      i++;
-    } else {
-      /* the length of a valid sequence starting here, or 0 */
-      size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
-                   : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-      if (len > n - i) len = 0;
-      for (size_t k = 1; k < len; k++)
-        if ((p[i + k] & 0xc0) != 0x80) len = 0;
-      if (len == 3 && ((c == 0xe0 && p[i + 1] < 0xa0) || (c == 0xed && p[i + 1] > 0x9f)))
-        len = 0; /* overlong, or a surrogate */
-      if (len == 4 && ((c == 0xf0 && p[i + 1] < 0x90) || (c == 0xf4 && p[i + 1] > 0x8f)))
-        len = 0; /* overlong, or past U+10FFFF */
-      if (len) {
-        sh_buf_add(b, p + i, len);
-        i += len;
-      } else {
-        sh_buf_adds(b, "\\ufffd");
-        i++;
-      }
-    }
-  }
-  sh_buf_addc(b, '"');
-}
-
-/* The history row of a finished bash call (opts->record); a failure to write
- * it does not fail the call. Called with the handle locked. */
+/* The history row of a finished bash call (opts->record), under
+ * opts->record_name or "bash"; a failure to write it does not fail the
+ * call. Called with the handle locked. */
 static void record_call(sbx *h, const char *script, size_t len, const char *cwd,
-                        const sbx_bash_result *res) {
+                        const sbx_bash_opts *opts, const sbx_bash_result *res) {
   sh_buf params = {0};
   sh_buf_adds(&params, "{\"command\":");
-  json_quote(&params, script, len);
+  sandbox_json_quote(&params, script, len);
+  if (opts->args) {
+    sh_buf_adds(&params, ",\"args\":[");
+    for (int i = 0; i < opts->nargs; i++) {
+      if (i) sh_buf_addc(&params, ',');
+      sandbox_json_quote(&params, opts->args[i], strlen(opts->args[i]));
+    }
+    sh_buf_addc(&params, ']');
+  }
   sh_buf_adds(&params, ",\"cwd\":");
-  json_quote(&params, cwd, strlen(cwd));
+  sandbox_json_quote(&params, cwd, strlen(cwd));
   sh_buf_addc(&params, '}');
   char result[40];
   snprintf(result, sizeof result, "{\"exitCode\":%d}", res->exit_code);
-  store_call_record(h->st, "bash", sh_buf_str(&params), result, NULL, 0, res->duration_ms, NULL);
+  const char *name = opts->record_name && *opts->record_name ? opts->record_name : "bash";
+  sandbox_record(h, name, sh_buf_str(&params), result, NULL, res->duration_ms);
   sh_buf_free(&params);
 }
 
@@ -273,7 +239,7 @@ int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opt
     int exited;
     char *cwd = opts && opts->record ? strdup(sandbox_iso_session(h, &exited)) : NULL;
     int rc = sandbox_iso_bash(h, script ? script : "", len, opts, res);
-    if (cwd && recorded(rc)) record_call(h, script ? script : "", len, cwd, res);
+    if (cwd && recorded(rc)) record_call(h, script ? script : "", len, cwd, opts, res);
     free(cwd);
     sandbox_unlock(h);
     return rc;
@@ -327,7 +293,7 @@ int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opt
   h->shell_thread = outer_thread;
   res->exit_code = r.status;
   res->duration_ms = (double)r.duration_ns / 1e6;
-  if (start_cwd) record_call(h, call.script, len, start_cwd, res);
+  if (start_cwd) record_call(h, call.script, len, start_cwd, opts, res);
   free(start_cwd);
   sandbox_unlock(h);
   res->out_len = col.out.len;

@@ -16,8 +16,10 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <time.h>
 
 #include "sbx.h"
+#include "sh/util.h"
 #include "store/store.h"
 
 /* How deep sbx_bash calls may nest (tool callbacks of a running script). */
@@ -33,6 +35,7 @@ struct sbx {
   int flags;           /* the SBX_OPEN_* flags it was opened with */
   int remove_on_close; /* 1: `path` is our temporary file, unlinked on close */
   sbx_quota quota;     /* current quotas (also pushed into the store) */
+  int files_quiet;     /* 1: file helpers leave no history row (sbx_history_files) */
   int txn_depth;       /* open sbx_begin groups (quota changes and forks wait
                           for 0) */
   pthread_mutex_t lock; /* held around every store call made through the
@@ -128,6 +131,36 @@ void sandbox_iso_close(sbx *h);
  * last call ran `exit`. */
 void sandbox_iso_interactive(sbx *h);
 const char *sandbox_iso_session(sbx *h, int *exited);
+
+/* ---- history rows (src/api/sandbox_history.c) ---- */
+
+/* Appends s[0..n) as a JSON string (invalid UTF-8 as U+FFFD). */
+void sandbox_json_quote(sh_buf *b, const char *s, size_t n);
+/* Appends "key":"s" / "key":v to the JSON object being built in b ('{'
+ * first when b is empty; sandbox_record_file closes it). */
+void sandbox_json_key_str(sh_buf *b, const char *key, const char *s);
+void sandbox_json_key_int(sh_buf *b, const char *key, long long v);
+/* Milliseconds since t0 (CLOCK_MONOTONIC). */
+double sandbox_ms_since(const struct timespec *t0);
+/* The one way a front's call becomes a history row: buffered in the store
+ * (store_call_log), written with the next commit. error non-NULL: a failed
+ * call (result dropped). Called with the handle locked; never fails the call. */
+void sandbox_record(sbx *h, const char *name, const char *parameters, const char *result,
+                    const char *error, double duration_ms);
+/* One file helper call being recorded: sandbox_call_begin (after the
+ * argument checks; `writes`: the call runs in a transaction that its row
+ * joins), parameters added to `params` with sandbox_json_key_*, then
+ * sandbox_call_end: the row (result {key: count}, or {} for key NULL, when
+ * rc is SBX_OK, else the handle's error), the commit; returns rc, or the
+ * commit's failure. */
+typedef struct sandbox_call {
+  struct timespec t0; /* start (CLOCK_MONOTONIC) */
+  int tx;             /* 1: a store_begin to commit */
+  sh_buf params;      /* the parameters object being built */
+} sandbox_call;
+void sandbox_call_begin(sbx *h, sandbox_call *c, int writes);
+int sandbox_call_end(sbx *h, sandbox_call *c, const char *name, int rc, const char *key,
+                     long long count);
 
 /* Takes the sandbox for one call: h->lock, or, on the thread that holds the
  * sandbox on loan from a shell script waiting for it (a tool callback of the

@@ -291,6 +291,10 @@ int sbx_import_dir(sbx *h, const char *hostdir, const char *path) {
   int rc;
   tree_ctx *t = tree_start(h, "import", hostdir, path, &rc);
   if (!t) return rc;
+  sandbox_call c;
+  sandbox_call_begin(h, &c, 1);
+  sandbox_json_key_str(&c.params, "hostdir", hostdir);
+  sandbox_json_key_str(&c.params, "path", path);
   int fd = open(hostdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   struct stat st;
   if (fd < 0 || fstat(fd, &st) != 0) {
@@ -314,6 +318,7 @@ int sbx_import_dir(sbx *h, const char *hostdir, const char *path) {
       if (rc != SBX_OK) store_rollback(h->st);
     }
   }
+  rc = sandbox_call_end(h, &c, "import_dir", rc, NULL, 0);
   sandbox_unlock(h);
   free(t);
   return rc;
@@ -451,6 +456,10 @@ int sbx_export_dir(sbx *h, const char *path, const char *hostdir) {
   int rc;
   tree_ctx *t = tree_start(h, "export", hostdir, path, &rc);
   if (!t) return rc;
+  sandbox_call c;
+  sandbox_call_begin(h, &c, 0);
+  sandbox_json_key_str(&c.params, "path", path);
+  sandbox_json_key_str(&c.params, "hostdir", hostdir);
   store_stat st;
   int src = store_path_stat(h->st, NULL, path, &st);
   if (src < 0) {
@@ -473,6 +482,7 @@ int sbx_export_dir(sbx *h, const char *path, const char *hostdir) {
       close(fd);
     }
   }
+  rc = sandbox_call_end(h, &c, "export_dir", rc, NULL, 0);
   sandbox_unlock(h);
   free(t);
   return rc;

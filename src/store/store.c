@@ -697,6 +697,12 @@ static int setup(store *s, int may_create, int is_file, int flags, char **errmsg
    * without it (the page cache holds 2 MB). Writes still go through the WAL
    * with write(2); only the address space is reserved (up to 1 GiB). */
   if (is_file) sqlite3_exec(s->db, "PRAGMA mmap_size=1073741824", NULL, NULL, NULL);
+  /* Savepoints' sub-journals in memory: past 64 KiB SQLite spills them to a
+   * temporary file in /var/tmp (open, write, unlink), which every nested
+   * write (a file helper inside its call's transaction, the history rows
+   * riding with a commit) would pay. They hold only pages the savepoint
+   * changed, so their size follows the transaction's. */
+  sqlite3_exec(s->db, "PRAGMA temp_store=MEMORY", NULL, NULL, NULL);
   if (flags & STORE_OPEN_TRUSTED) {
     /* bytes this process made or checked a moment ago: chunk_size only */
     int64_t cs =
@@ -954,10 +960,13 @@ static int pop_frame(store *s, int ok);
 
 void store_close(store *s) {
   if (!s) return;
+  if (s->depth == 0) store_calls_flush(s); /* what a clean close keeps */
+  store_i_calls_drop(s);
   if (s->holds && s->depth == 0 && !s->readonly && store_i_waiting(s) && push_frame(s) == 0)
     pop_frame(s, store_i_free_waiting(s) == 0);
   store_i_holds_free(s);
   for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
+  sqlite3_finalize(s->log_multi);
   for (int t = 0; t < STORE_MULTI_TABLES; t++)
     for (int k = 0; k < STORE_MULTI_SIZES; k++) sqlite3_finalize(s->multi[t][k]);
   if (s->db && !sqlite3_get_autocommit(s->db))
@@ -1106,9 +1115,13 @@ static int pop_frame(store *s, int ok) {
     return ok ? cause : 0;
   }
   if (ok) {
+    /* the calls waiting in memory ride along with this commit (store_kv.c);
+     * a failed insert leaves them waiting and this commit alone */
+    int logged = top == 0 && s->log_rows && store_i_calls_insert(s) == 0;
     err = run(s, top == 0 ? ST_COMMIT : ST_RELEASE);
     if (!err) {
       if (top == 0) store_dcache_committed(s);
+      if (logged) store_i_calls_drop(s);
       return 0;
     }
     store_dcache_clear(s);
@@ -1244,6 +1257,7 @@ static int image_from_file(store *s, void **bytes, size_t *len) {
 int store_image(store *s, void **bytes, size_t *len) {
   *bytes = NULL;
   *len = 0;
+  if (s->depth == 0) store_calls_flush(s); /* the image holds every call */
   int done = image_from_file(s, bytes, len);
   if (done <= 0) return done;
   /* Folding the WAL back is not needed for correctness (serialize reads
@@ -1338,6 +1352,7 @@ int store_copy_to(store *s, const char *path) {
   static _Atomic unsigned counter;
   if (!path || !*path) return -ENOENT;
   if (s->depth > 0) return -EBUSY; /* a copy needs no write transaction open */
+  store_calls_flush(s);              /* the copy holds every call */
   struct stat sb;
   if (lstat(path, &sb) == 0) return -EEXIST;
   if (errno != ENOENT) return -errno;

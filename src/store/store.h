@@ -357,6 +357,22 @@ int store_call_finish(store *s, int64_t id, const char *result, const char *erro
 int store_call_record(store *s, const char *name, const char *parameters,
                       const char *result, const char *error, double started_at,
                       double duration_ms, int64_t *id);
+/* A finished call, buffered: as store_call_record without an id, but the
+ * row is kept in memory and written later (STORE_HISTORY_BUFFER_ROWS rows
+ * at most): with the next outermost commit of this store (a file write, a
+ * kv set, any history call), or in a transaction of its own once
+ * STORE_HISTORY_BUFFER_ROWS rows are waiting or the oldest waited
+ * STORE_HISTORY_FLUSH_MS, and at store_calls_flush, store_call_list,
+ * snapshots, copies and store_close. A crash loses only the waiting rows.
+ * Inside an open transaction the rows wait for its commit (a rollback keeps
+ * them waiting). -EROFS on a read-only store; -ENOMEM. */
+#define STORE_HISTORY_BUFFER_ROWS 128
+#define STORE_HISTORY_FLUSH_MS 1000
+int store_call_log(store *s, const char *name, const char *parameters, const char *result,
+                   const char *error, double started_at, double duration_ms);
+/* Writes the waiting rows now (in the open transaction, if any): 0 or
+ * -errno (the rows then keep waiting). */
+int store_calls_flush(store *s);
 /* Retention of the history: at most max_rows rows (the newest ids) and
  * none started more than max_age_s seconds ago; 0 = no limit on that one.
  * Applied in the transaction of every STORE_HISTORY_PRUNE_EVERY-th insert

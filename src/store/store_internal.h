@@ -116,6 +116,7 @@ typedef struct store_dcache_ent {
 
 #define STORE_COOKIE_MEMO 64 /* ring size: covers one FUSE readdir buffer */
 #define STORE_CALL_MEMO 16   /* started calls whose start time we keep (ns) */
+#define STORE_LOG_MULTI 16   /* buffered calls one INSERT writes (store_kv.c) */
 
 struct store {
   sqlite3 *db;                  /* the connection (owned) */
@@ -145,6 +146,11 @@ struct store {
   int64_t hist_max_rows;    /* history retention: rows (0 = unbounded) */
   int64_t hist_max_age;     /* and seconds (0 = unbounded) */
   unsigned hist_unpruned;   /* inserts since the last prune */
+  struct store_logged *log_head; /* buffered calls (store_call_log), oldest first */
+  struct store_logged *log_tail; /* the newest of them */
+  unsigned log_rows;             /* how many */
+  int64_t log_oldest_ns;         /* when the oldest was buffered (CLOCK_MONOTONIC) */
+  sqlite3_stmt *log_multi;       /* INSERT of STORE_LOG_MULTI calls at once (lazy) */
   uint64_t dcache_epoch;    /* entries of other epochs are empty */
   unsigned dcache_dv;       /* SQLite data version the cache was checked at */
   int dcache_used;          /* a walk used an entry since the last check */
@@ -172,6 +178,13 @@ int64_t store_col_i64(sqlite3_stmt *q, int col);
 void store_col_stat(sqlite3_stmt *q, int col, store_stat *st);
 
 /* ---- transactions (store.c) ---- */
+
+/* Inserts the buffered calls into the open write transaction (store_kv.c),
+ * inside a savepoint of their own: 0, or -errno with nothing inserted and
+ * the rows still buffered. Called by the outermost commit. */
+int store_i_calls_insert(store *s);
+/* Frees the buffered calls (at close, or once inserted and committed). */
+void store_i_calls_drop(store *s);
 
 /* Starts a mutating call: -EROFS on a read-only store. */
 int store_tx_begin(store *s);
