@@ -500,6 +500,11 @@ sh_shell *sh_shell_copy(sh_shell *sh);   /* for subshells, stages, jobs */
 void sh_shell_free(sh_shell *sh);
 /* Checks limits/cancel; sets flow ABORT and returns non-zero when the call must stop. */
 int sh_poll(sh_shell *sh);
+/* The shell is unwinding for good: a limit (flow ABORT) or the death by a
+ * signal (a kill's or a timeout's): long loops stop as at sh_poll's 1. */
+static inline bool sh_stopping(const sh_shell *sh) {
+  return sh->flow == SH_FLOW_ABORT || (sh->flow == SH_FLOW_EXIT && sh->killed_by);
+}
 /* After a simple command: if a timeout's signal ended the command it ran
  * (sh_timeout), reports that death as bash does and delivers the signal to
  * the shell (its trap, or its end); if the command ended as killed

@@ -724,7 +724,7 @@ void sh_timeout_after_command(sh_shell *sh, sh_node *cmd) {
  * running call's limits do not apply to it (docs/shell.md, "Background jobs"). */
 static int poll_detached(sh_shell *sh, sh_task *t) {
   sh_session *s = sh->sess;
-  if (sh->flow == SH_FLOW_ABORT) return 1;
+  if (sh_stopping(sh)) return 1;
   if (atomic_load_explicit(&s->jobs_stop, memory_order_relaxed)) {
     sh->flow = SH_FLOW_ABORT;
     sh->exit_status = 128 + 9;
@@ -785,7 +785,7 @@ int sh_poll(sh_shell *sh) {
     sh_limit_hit(sh, SH_LIMIT_TIMEOUT, s->limits.timeout_ms);
     return 1;
   }
-  if (sh->flow == SH_FLOW_ABORT) return 1;
+  if (sh_stopping(sh)) return 1;
   if (poll_timeout(sh)) return 1;
   if ((sh->task && sh->task->pending_sig) || sh->pending_sig) {
     sh_handle_pending_signal(sh);
