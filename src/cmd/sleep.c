@@ -217,7 +217,11 @@ static int to_poll(void *ud) {
   }
   if (now_mono() >= t->deadline) {
     t->expired = true;
-    return 1;
+    if (t->dl.sig) return 1; /* -s 0 sends nothing: only -k ends it */
+    if (t->dl.kill_ns && now_mono() * 1e9 >= (double)t->dl.kill_ns) {
+      t->killed = true;
+      return 1;
+    }
   }
   return 0;
 }
@@ -332,8 +336,7 @@ int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
     return 126;
   }
   cmd_flush(ctx);
-  /* sig 0 sends nothing: the command runs to its end (GNU) */
-  bool bounded = timeout_bounds(dur) && sig != 0;
+  bool bounded = timeout_bounds(dur);
   double deadline = bounded ? now_mono() + (double)dur : INFINITY;
   cmd_deadline dl = {.sig = sig};
   if (bounded) {
@@ -354,7 +357,7 @@ int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
     status = cmd_invoke(&child, cargc, cargv);
     ctx->err_errno = child.err_errno;
     memcpy(ctx->err_path, child.err_path, sizeof ctx->err_path);
-    if (t.expired && !t.killed) status = 128 + sig;
+    if (t.expired && !t.killed && sig) status = 128 + sig;
     if (t.expired && sig == 9) t.killed = true;
   } else if (ctx->io && ctx->io->run_until) {
     status = to_run_bounded(&t, cargc, cargv, NULL, NULL, 0, 1);

@@ -667,12 +667,13 @@ static int poll_timeout(sh_shell *sh) {
   if (!t->deadline_ns) return 0;
   int64_t now = sh_now_ns();
   if (now < t->deadline_ns) return 0;
-  if (t->waiter || t->sig == 9 || (t->kill_ns && now >= t->kill_ns)) {
+  bool kill = t->sig == 9 || (t->kill_ns && now >= t->kill_ns);
+  if (kill || (t->waiter && t->sig)) {
     sh->flow = SH_FLOW_ABORT;
-    sh->exit_status = 128 + (t->waiter ? t->sig : 9);
+    sh->exit_status = 128 + (kill ? 9 : t->sig);
     return 1;
   }
-  if (t->signalled) return 0;
+  if (t->signalled || t->waiter || !t->sig) return 0; /* -s 0 sends nothing */
   t->signalled = true;
   const char *trap = t->sig < SH_NSIG ? sh->traps.action[t->sig] : NULL;
   bool ignored = (t->sig < 64 && ((sh->sig_ignored >> t->sig) & 1)) || (trap && !*trap);

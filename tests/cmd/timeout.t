@@ -100,3 +100,9 @@ test: an invalid -k duration is 125
 cmd: timeout -k x 1 true; echo $?
 out: 125\n
 err: timeout: invalid time interval \xe2\x80\x98x\xe2\x80\x99\nTry 'timeout --help' for more information.\n
+
+test: -s 0 sends nothing, yet the time is out
+cmd: timeout -s 0 0.2 bash -c 'sleep 0.5; echo done'; echo $?
+cmd: timeout -s 0 0.2 sleep 0.5; echo $?
+cmd: timeout -s 0 -k 0.2 0.2 bash -c 'while :; do :; done' 2>/dev/null; echo $?
+out: done\n124\n124\n137\n
