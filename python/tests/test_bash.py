@@ -170,9 +170,9 @@ class TestLimits:
 
     def test_normal_preset_reads_a_large_file(self) -> None:
         with LocalSandbox(preset=ExecutionPreset.NORMAL) as sandbox:
-            sandbox.bash("seq 5000 > /tmp/l")
+            sandbox.bash("seq 200000 > /tmp/l")
             result = sandbox.bash("n=0; while read -r x; do n=$((n + 1)); done < /tmp/l; echo $n")
-            assert result.stdout == "5000\n"
+            assert result.stdout == "200000\n"
 
     def test_limit_error_keeps_the_output(self) -> None:
         with LocalSandbox(preset=ExecutionPreset.STRICT) as sandbox:
@@ -182,6 +182,14 @@ class TestLimits:
             assert info.value.stdout.endswith("\n100\n")
             assert info.value.stderr.startswith("oops\n")
             assert "loop_iterations" in info.value.stderr
+
+    def test_output_limit_error_keeps_the_output(self, sandbox: LocalSandbox) -> None:
+        with pytest.raises(ExecutionLimitError) as info:
+            sandbox.bash("echo first; echo note >&2; while :; do echo xxxxxxxxx; done",
+                         limits={"output_bytes": 1000})
+        assert info.value.limit_type == "output_bytes"
+        assert info.value.stdout.startswith("first\nxxxxxxxxx\n")
+        assert info.value.stderr.startswith("note\n")
 
     def test_timeout_error_keeps_the_output(self, sandbox: LocalSandbox) -> None:
         with pytest.raises(TimeoutError) as info:

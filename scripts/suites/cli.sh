@@ -69,8 +69,11 @@ run "$SBX" "$t/shell.db" -c 'echo before; echo warn >&2; a=({1..200000}); echo a
 expect "a limit keeps the output before it" 126 "before" \
   "$(printf 'warn\nsbx: execution limit exceeded: array_size (100000)')"
 # The NORMAL preset lets a loop over a large file run to its end.
-run "$SBX" "$t/shell.db" -c 'seq 3000 > /tmp/l; n=0; while read -r x; do n=$((n+1)); done < /tmp/l; echo $n'
-expect "a while-read loop over 3,000 lines" 0 "3000"
+run "$SBX" "$t/shell.db" -c 'seq 200000 > /tmp/l; n=0; while read -r x; do n=$((n+1)); done < /tmp/l; echo $n'
+expect "a while-read loop over 200,000 lines" 0 "200000"
+# A timeout inside the script is not a limit of the call: the script goes on.
+run "$SBX" "$t/shell.db" -c 'echo a; timeout 0.2 bash -c "trap \"echo got TERM; exit 3\" TERM; while :; do :; done"; echo $?'
+expect "timeout runs the TERM trap of the timed code" 0 "$(printf 'a\ngot TERM\n124')"
 
 # ---- reading commands never create a database ----------------------------------------
 run "$SBX" "$t/missing.db" ls /

@@ -52,6 +52,15 @@ typedef struct cmd_proc {
   char args[256]; /* its command line (cut at 255 bytes) */
 } cmd_proc;
 
+/* A deadline of timeout(1), given to cmd_io.run_until. */
+typedef struct cmd_deadline {
+  int64_t deadline_ns; /* when the signal is sent (CLOCK_MONOTONIC, ns) */
+  int64_t kill_ns;     /* when KILL follows if the command still runs (0: never) */
+  int sig;             /* the signal sent at deadline_ns (15: TERM) */
+  bool expired;        /* out: deadline_ns passed while the command ran */
+  bool killed;         /* out: the command was killed (d->sig KILL, or kill_ns passed) */
+} cmd_deadline;
+
 /* What the caller provides. `ud` is cmd_ctx.io_ud. All fd arguments are the
  * caller's descriptor numbers; all returns are >= 0 or a negative errno. */
 typedef struct cmd_io {
@@ -81,11 +90,13 @@ typedef struct cmd_io {
    * env -C, timeout. NULL when the caller does not support it. */
   int (*run_env)(void *ud, int argc, char **argv, char *const *env, const char *cwd,
                  int in_fd, int out_fd);
-  /* Like run_env, but the command (shell code too: functions, loops, `bash
-   * -c`) stops when the monotonic clock (CLOCK_MONOTONIC, ns) reaches
-   * deadline_ns; *expired says whether it did: timeout(1). NULL when the
-   * caller cannot bound what it runs. */
-  int (*run_until)(void *ud, int64_t deadline_ns, bool *expired, int argc, char **argv,
+  /* Like run_env, under the deadline *d (timeout(1)): when the monotonic
+   * clock reaches d->deadline_ns, the command gets d->sig as a process of
+   * timeout's group would: shell code (`bash -c`, loops, subshells) runs its
+   * trap or dies of it, a command ends. If it still runs at d->kill_ns (when
+   * not 0), or d->sig is KILL, it is killed. NULL when the caller cannot
+   * bound what it runs. */
+  int (*run_until)(void *ud, struct cmd_deadline *d, int argc, char **argv,
                    char *const *env, const char *cwd, int in_fd, int out_fd);
   /* fstat(2)-like: a store file's own stat; pipes and in-memory input are
    * S_IFIFO, /dev/null and /dev/zero S_IFCHR (ino 0). -EBADF when not open.
@@ -125,6 +136,9 @@ struct cmd_ctx {
                             sandbox's lock while the command runs. */
   const char *jail_path;  /* a host program run in the jail (src/cmd/host.c): its
                              path there; NULL for table commands */
+  /* Set by a command that ends as if killed by this signal (timeout killing its
+   * own process group): the shell reports it as bash reports such a death. */
+  int killed_by;
   /* Set by cmd_perror / cmd_record_error: the last file error, for the C API. */
   int err_errno;
   char err_path[STORE_PATH_MAX];

@@ -1089,11 +1089,10 @@ static int run_cmd(find_state *f, int argc, char **argv, const char *dir) {
   return 127;
 }
 
-static bool ask(find_state *f, int argc, char **argv) {
+/* -ok's question: GNU's "< PROGRAM ... FILE > ? " (not the whole command). */
+static bool ask(find_state *f, const char *program, const char *file) {
   cmd_ctx *ctx = f->ctx;
-  cmd_err_raw(ctx, "< %s", argv[0]);
-  for (int i = 1; i < argc; i++) cmd_err_raw(ctx, " %s", argv[i]);
-  cmd_err_raw(ctx, " > ? ");
+  cmd_err_raw(ctx, "< %s ... %s > ? ", program, file);
   cmd_in *in = cmd_in_fd(ctx, 0);
   if (!in) return false;
   char *line;
@@ -1169,7 +1168,7 @@ static bool do_exec(find_state *f, exec_spec *ex, const char *path) {
   char **argv = cmd_alloc(ctx, ((size_t)ex->argc + 1) * sizeof *argv);
   if (!argv) return false;
   for (int i = 0; i < ex->argc; i++) argv[i] = subst(ctx, ex->argv[i], name);
-  if (ex->ok && !ask(f, ex->argc, argv)) return false;
+  if (ex->ok && !ask(f, argv[0], name)) return false;
   return run_cmd(f, ex->argc, argv, dir) == 0;
 }
 

@@ -14,13 +14,15 @@
  *  - timeout cannot signal an in-process command. A table command is run
  *    directly (cmd_invoke) under a wrapped cmd_io whose poll() also reports
  *    the deadline: every command that polls (they all must in long loops)
- *    stops when the time is up, and timeout exits 124 (128+9 for -s KILL,
- *    128+SIG with --preserve-status) like GNU. Shell code (`bash -c`, and
- *    what a table command runs in turn, like xargs or find -exec) runs
- *    through the caller's cmd_io.run_until, which bounds it by the same
- *    deadline: the shell unwinds its loops, functions and nested shells
- *    when the time is up. The command always ends at the deadline (as if
- *    it never ignored the signal), so -k changes nothing.
+ *    stops when the time is up, as if it died of the signal. Shell code
+ *    (`bash -c`, a script, and what a table command runs in turn, like xargs
+ *    or find -exec) runs through the caller's cmd_io.run_until with the
+ *    deadline, the signal and -k's second deadline (cmd_deadline): each shell
+ *    of the code gets the signal as each process of GNU timeout's group does,
+ *    runs its trap or dies of it, and is killed at -k's deadline. timeout
+ *    then exits as GNU's: 124, the command's status with --preserve-status,
+ *    137 when it killed (and, without --foreground, died of KILL with its
+ *    group: the shell reports it, ctx->killed_by).
  */
 #include <errno.h>
 #include <math.h>
@@ -28,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cmd/cmd.h"
@@ -126,18 +129,20 @@ typedef struct to_io {
   const cmd_io *parent;  /* the caller's table */
   void *parent_ud;       /* its user data */
   double deadline;       /* monotonic seconds */
-  int64_t deadline_ns;   /* the same in ns for run_until (0: none) */
+  cmd_deadline dl;       /* the same in ns, the signal and -k, for run_until
+                            (deadline_ns 0: none) */
   bool expired;          /* the deadline passed */
+  bool killed;           /* what ran through run_until was killed */
 } to_io;
 
 /* Runs argv through the caller under t's deadline when it can bound it. */
 static int to_run_bounded(to_io *t, int argc, char **argv, char *const *env, const char *cwd,
                           int in, int out) {
-  if (t->deadline_ns && t->parent->run_until) {
-    bool expired = false;
-    int st = t->parent->run_until(t->parent_ud, t->deadline_ns, &expired, argc, argv, env, cwd,
-                                  in, out);
-    if (expired) t->expired = true;
+  if (t->dl.deadline_ns && t->parent->run_until) {
+    cmd_deadline d = t->dl;
+    int st = t->parent->run_until(t->parent_ud, &d, argc, argv, env, cwd, in, out);
+    if (d.expired) t->expired = true;
+    if (d.killed) t->killed = true;
     return st;
   }
   if (env || cwd) {
@@ -173,15 +178,21 @@ static int to_run_env(void *ud, int argc, char **argv, char *const *env, const c
                       int in, int out) {
   return to_run_bounded(ud, argc, argv, env, cwd, in, out);
 }
-static int to_run_until(void *ud, int64_t deadline_ns, bool *expired, int argc, char **argv,
-                        char *const *env, const char *cwd, int in, int out) {
+static int to_run_until(void *ud, cmd_deadline *d, int argc, char **argv, char *const *env,
+                        const char *cwd, int in, int out) {
   to_io *t = ud;
   if (!t->parent->run_until) return to_run_bounded(t, argc, argv, env, cwd, in, out);
-  int64_t dl = t->deadline_ns && t->deadline_ns < deadline_ns ? t->deadline_ns : deadline_ns;
-  int st = t->parent->run_until(t->parent_ud, dl, expired, argc, argv, env, cwd, in, out);
-  if (*expired && dl == t->deadline_ns) {
-    t->expired = true;
-    *expired = deadline_ns <= dl;
+  /* the earlier of the two timeouts is in force */
+  bool ours = t->dl.deadline_ns && t->dl.deadline_ns < d->deadline_ns;
+  cmd_deadline inner = ours ? t->dl : *d;
+  int st = t->parent->run_until(t->parent_ud, &inner, argc, argv, env, cwd, in, out);
+  if (ours) {
+    t->expired |= inner.expired;
+    t->killed |= inner.killed;
+    d->expired = d->killed = false;
+  } else {
+    d->expired = inner.expired;
+    d->killed = inner.killed;
   }
   return st;
 }
@@ -205,7 +216,11 @@ static int to_poll(void *ud) {
   }
   if (now_mono() >= t->deadline) {
     t->expired = true;
-    return 1;
+    if (t->dl.sig) return 1; /* -s 0 sends nothing: only -k ends it */
+    if (t->dl.kill_ns && now_mono() * 1e9 >= (double)t->dl.kill_ns) {
+      t->killed = true;
+      return 1;
+    }
   }
   return 0;
 }
@@ -226,30 +241,45 @@ static const cmd_io to_table = {
     .fstat = to_fstat,
 };
 
-/* Signal names and numbers timeout accepts. */
+/* Signal names and numbers timeout accepts (Linux's numbering). */
+static const struct { const char *name; int num; } to_signals[] = {
+    {"HUP", 1},   {"INT", 2},   {"QUIT", 3},  {"ILL", 4},   {"TRAP", 5},   {"ABRT", 6},
+    {"BUS", 7},   {"FPE", 8},   {"KILL", 9},  {"USR1", 10}, {"SEGV", 11},  {"USR2", 12},
+    {"PIPE", 13}, {"ALRM", 14}, {"TERM", 15}, {"STKFLT", 16}, {"CHLD", 17}, {"CONT", 18},
+    {"STOP", 19}, {"TSTP", 20}, {"TTIN", 21}, {"TTOU", 22}, {"URG", 23},   {"XCPU", 24},
+    {"XFSZ", 25}, {"VTALRM", 26}, {"PROF", 27}, {"WINCH", 28}, {"POLL", 29}, {"PWR", 30},
+    {"SYS", 31}, {"EXIT", 0}};
+
 static int signal_number(const char *s) {
-  static const struct { const char *name; int num; } sigs[] = {
-      {"HUP", 1}, {"INT", 2}, {"QUIT", 3}, {"ILL", 4}, {"TRAP", 5}, {"ABRT", 6},
-      {"BUS", 7}, {"FPE", 8}, {"KILL", 9}, {"USR1", 10}, {"SEGV", 11}, {"USR2", 12},
-      {"PIPE", 13}, {"ALRM", 14}, {"TERM", 15}, {"CHLD", 17}, {"CONT", 18},
-      {"STOP", 19}, {"TSTP", 20}, {"TTIN", 21}, {"TTOU", 22}};
   if (*s >= '0' && *s <= '9') {
     char *ep;
     long v = strtol(s, &ep, 10);
     return *ep || v > 64 ? -1 : (int)v;
   }
   if (!strncasecmp(s, "SIG", 3)) s += 3;
-  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-    if (!strcmp(s, sigs[i].name)) return sigs[i].num;
+  for (size_t i = 0; i < sizeof to_signals / sizeof to_signals[0]; i++)
+    if (!strcmp(s, to_signals[i].name)) return to_signals[i].num;
   return -1;
 }
 
-static const char *signal_name(int n) {
-  static const char *names[] = {"0", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS",
-                                "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM",
-                                "TERM"};
-  return n >= 0 && n < 16 ? names[n] : "TERM";
+/* The name -v prints ("TERM"), or the number for the real-time ones. */
+static const char *signal_name(int n, char *buf, size_t size) {
+  for (size_t i = 0; i < sizeof to_signals / sizeof to_signals[0]; i++)
+    if (to_signals[i].num == n) return to_signals[i].name;
+  if (n >= 34 && n <= 64) snprintf(buf, size, n < 50 ? "RTMIN+%d" : "RTMAX-%d", n < 50 ? n - 34 : 64 - n);
+  else snprintf(buf, size, "%d", n);
+  return buf;
 }
+
+/* Parses -k's or DURATION's operand into seconds; 125 after the message if bad. */
+static int timeout_duration(cmd_ctx *ctx, const char *arg, long double *out) {
+  if (parse_duration(arg, out)) return 0;
+  cmd_errorf(ctx, "invalid time interval %s", cmd_gnu_quote(ctx, arg));
+  return cmd_usage_hint(ctx, 125);
+}
+
+/* A duration that bounds the command: 0 and huge ones do not (GNU). */
+static bool timeout_bounds(long double secs) { return !(secs == 0 || isinf(secs) || secs > 1e9); }
 
 int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { OPT_PRESERVE = 256 };
@@ -258,24 +288,20 @@ int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
       {"kill-after", 1, 'k'}, {"signal", 1, 's'}, {"verbose", 0, 'v'}, CMD_LONGOPTS_STD,
       {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  bool preserve = false, verbose = false;
+  bool preserve = false, verbose = false, foreground = false;
+  long double kill_after = 0;
   int sig = 15;
   for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "+fk:s:v", lo)) != -1;) {
     switch (c) {
     case OPT_PRESERVE: preserve = true; break;
-    case 'f': break;
-    case 'k': {
-      long double v;
-      if (!parse_duration(st.arg, &v)) {
-        cmd_errorf(ctx, "invalid time interval %s", cmd_gnu_quote(ctx, st.arg));
-        return cmd_usage_hint(ctx, 125);
-      }
+    case 'f': foreground = true; break;
+    case 'k':
+      if (timeout_duration(ctx, st.arg, &kill_after)) return 125;
       break;
-    }
     case 's':
       sig = signal_number(st.arg);
       if (sig < 0) {
-        cmd_errorf(ctx, "%s: invalid signal", st.arg);
+        cmd_errorf(ctx, "%s: invalid signal", cmd_gnu_quote(ctx, st.arg));
         return cmd_usage_hint(ctx, 125);
       }
       break;
@@ -291,10 +317,7 @@ int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   if (argc - st.ind < 2) return cmd_usage_hint(ctx, 125);
   long double dur;
-  if (!parse_duration(argv[st.ind], &dur)) {
-    cmd_errorf(ctx, "invalid time interval %s", cmd_gnu_quote(ctx, argv[st.ind]));
-    return cmd_usage_hint(ctx, 125);
-  }
+  if (timeout_duration(ctx, argv[st.ind], &dur)) return 125;
   int cargc = argc - st.ind - 1;
   char **cargv = argv + st.ind + 1;
   const char *path = cmd_getenv(ctx, "PATH");
@@ -303,14 +326,26 @@ int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
                cmd_strerror(-ENOENT));
     return 127;
   }
+  store_stat fst;
+  if (strchr(cargv[0], '/') && cmd_fs_stat(ctx, cargv[0], &fst) == 0 &&
+      (S_ISDIR(fst.mode) || !(fst.mode & 0111))) {
+    cmd_errorf(ctx, "failed to run command %s: %s", cmd_gnu_quote(ctx, cargv[0]),
+               cmd_strerror(-EACCES));
+    return 126;
+  }
   cmd_flush(ctx);
-  int status;
-  bool expired = false;
-  bool bounded = !(dur == 0 || isinf(dur) || dur > 1e9);
+  bool bounded = timeout_bounds(dur);
   double deadline = bounded ? now_mono() + (double)dur : INFINITY;
-  int64_t deadline_ns = bounded ? (int64_t)(deadline * 1e9) : 0;
+  cmd_deadline dl = {.sig = sig};
+  if (bounded) {
+    dl.deadline_ns = (int64_t)(deadline * 1e9);
+    if (timeout_bounds(kill_after)) dl.kill_ns = dl.deadline_ns + (int64_t)(kill_after * 1e9L);
+  }
+  to_io t = {ctx->io, ctx->io_ud, deadline, dl, false, false};
+  int status;
   if (cmd_find(cargv[0]) && ctx->io) {
-    to_io t = {ctx->io, ctx->io_ud, deadline, deadline_ns, false};
+    /* a command of the table runs here, its polls seeing the deadline: it
+     * ends at the signal, whatever the signal (it cannot trap it) */
     cmd_ctx child = *ctx;
     child.io = &to_table;
     child.io_ud = &t;
@@ -320,16 +355,27 @@ int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
     status = cmd_invoke(&child, cargc, cargv);
     ctx->err_errno = child.err_errno;
     memcpy(ctx->err_path, child.err_path, sizeof ctx->err_path);
-    expired = t.expired;
-  } else if (bounded && ctx->io && ctx->io->run_until) {
-    status = ctx->io->run_until(ctx->io_ud, deadline_ns, &expired, cargc, cargv, NULL, NULL, 0, 1);
+    if (t.expired && !t.killed && sig) status = 128 + sig;
+    if (t.expired && sig == 9) t.killed = true;
+  } else if (ctx->io && ctx->io->run_until) {
+    status = to_run_bounded(&t, cargc, cargv, NULL, NULL, 0, 1);
   } else {
     status = ctx->io && ctx->io->run ? ctx->io->run(ctx->io_ud, cargc, cargv, 0, 1) : 126;
   }
-  if (!expired) return status;
-  if (verbose)
-    cmd_errorf(ctx, "sending signal %s to command %s", signal_name(sig),
+  if (!t.expired) return status;
+  char b1[16], b2[16];
+  if (verbose) {
+    cmd_errorf(ctx, "sending signal %s to command %s", signal_name(sig, b1, sizeof b1),
                cmd_gnu_quote(ctx, cargv[0]));
-  if (preserve) return 128 + sig;
-  return sig == 9 ? 128 + 9 : 124;
+    if (t.killed && sig != 9)
+      cmd_errorf(ctx, "sending signal %s to command %s", signal_name(9, b2, sizeof b2),
+                 cmd_gnu_quote(ctx, cargv[0]));
+  }
+  if (t.killed) {
+    /* GNU's timeout sends KILL to its whole process group, itself in it,
+     * unless --foreground: it dies of it too */
+    if (!foreground) ctx->killed_by = 9;
+    return 128 + 9;
+  }
+  return preserve ? status : 124;
 }

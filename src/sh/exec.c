@@ -1461,6 +1461,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       status = sh_run_argv(sh, ac, av, true);
     }
     sh_current_decl = saved_decl;
+    if (sh->cmd_killed_by || sh->cmd_died_of) sh_timeout_after_command(sh, &c->base);
     if (trace_after) xtrace_decl(sh, av, ac, decl, &dargs);
     restore_fds(sh, &rs);
     if (temp_scope) {
@@ -1709,7 +1710,7 @@ int sh_subshell_run(sh_shell *sh, sh_node *body) {
     sh->flow = SH_FLOW_ABORT;
     sh->exit_status = 126;
   }
-  if (child->killed_by && !sh->pipeline_stage) {
+  if (child->killed_by && !sh->pipeline_stage && !sh_timeout_ends(sh)) {
     /* killed by a signal: bash reports it as for a foreground job */
     char *t = sh_node_text(sh, body);
     char *text = sh_xasprintf("( %s )", t);
@@ -1756,6 +1757,7 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
       }
       sh_shell *child = sh_shell_copy(sh);
       child->pipeline_stage = pl->cmds[i]->kind == SH_N_SUBSHELL; /* the stage is the subshell */
+      child->stage_command = pl->cmds[i]->kind == SH_N_SIMPLE;
       if (stage_is_simple(pl->cmds[i])) child->debug_done = true;
       if (prev_r) sh_fd_set(child, 0, prev_r);
       sh_fd_set(child, 1, w);
@@ -1795,6 +1797,7 @@ static int exec_pipeline(sh_shell *sh, sh_pipeline *pl) {
         }
       } else {
         sh_shell *child = sh_shell_copy(sh);
+        child->stage_command = pl->cmds[n - 1]->kind == SH_N_SIMPLE;
         if (stage_is_simple(pl->cmds[n - 1])) child->debug_done = true;
         sh_fd_set(child, 0, prev_r);
         sh_file_unref(prev_r);
@@ -2558,20 +2561,28 @@ int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char 
  * the run: sh_poll, in this shell and in every copy made meanwhile (subshells,
  * pipeline stages, nested `bash`), unwinds with flow ABORT once it passes, and
  * here that unwinding ends (unless a limit of the call is what aborted). */
-int sh_io_run_until(void *ud, int64_t deadline_ns, bool *expired, int argc, char **argv,
-                    char *const *env, const char *cwd, int in_fd, int out_fd) {
+int sh_io_run_until(void *ud, cmd_deadline *d, int argc, char **argv, char *const *env,
+                    const char *cwd, int in_fd, int out_fd) {
   sh_shell *sh = ud;
-  int64_t saved = sh->deadline_ns;
-  if (!saved || deadline_ns < saved) sh->deadline_ns = deadline_ns;
+  sh_timeout saved = sh->timeout;
+  /* an outer timeout that comes first stays in force (its signal ends this one too) */
+  bool outer_first = saved.deadline_ns && saved.deadline_ns <= d->deadline_ns;
+  if (!outer_first)
+    sh->timeout = (sh_timeout){.deadline_ns = d->deadline_ns, .kill_ns = d->kill_ns,
+                               .sig = d->sig, .waiter = true};
   int st = sh_io_run_env(ud, argc, argv, env, cwd, in_fd, out_fd);
-  bool passed = sh_now_ns() >= deadline_ns;
-  *expired = passed;
-  if (passed && sh->flow == SH_FLOW_ABORT && sh->sess->limit_hit == SH_LIMIT_NONE &&
-      !atomic_load(&sh->sess->cancel) && !(saved && saved <= deadline_ns)) {
+  int64_t now = sh_now_ns();
+  d->expired = now >= d->deadline_ns;
+  d->killed = false;
+  if (d->expired && sh->flow == SH_FLOW_ABORT && sh->sess->limit_hit == SH_LIMIT_NONE &&
+      !atomic_load(&sh->sess->cancel) && !outer_first) {
+    /* the code was killed, or the program this shell ran ended at the signal */
+    d->killed = d->sig == 9 || (d->kill_ns && now >= d->kill_ns);
+    st = d->killed ? 128 + 9 : 128 + d->sig;
     sh->flow = SH_FLOW_NONE;
     sh->exit_status = 0;
   }
-  sh->deadline_ns = saved;
+  sh->timeout = saved;
   return st;
 }
 

@@ -465,7 +465,7 @@ static bool loop_stop_n(sh_shell *sh, size_t *ticks, size_t units) {
   size_t before = *ticks;
   *ticks += units;
   if ((before >> 12) != (*ticks >> 12)) return sh_poll(sh) != 0;
-  return sh->flow == SH_FLOW_ABORT;
+  return sh_stopping(sh);
 }
 
 static bool loop_stop(sh_shell *sh, size_t *ticks) { return loop_stop_n(sh, ticks, 1); }
@@ -749,7 +749,7 @@ static char *replace_pattern(sh_shell *sh, const char *s, const char *pat, const
         }
       }
       bool found = longest_match_at(&ps, i, &j);
-      if (sh->flow == SH_FLOW_ABORT) break;
+      if (sh_stopping(sh)) break;
       if (!found) {
         i = next_boundary(s, n, i);
         continue;

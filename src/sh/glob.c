@@ -497,7 +497,7 @@ sh_matcher *sh_matcher_new(sh_shell *sh, const char *pat, size_t plen, const cha
 
 bool sh_matcher_test(sh_matcher *mt, size_t i, size_t j) {
   mstate *m = &mt->m;
-  if (m->stop || (m->sh && m->sh->flow == SH_FLOW_ABORT)) return false;
+  if (m->stop || (m->sh && sh_stopping(m->sh))) return false;
   return match(m, m->pat0, mt->plen, m->s0 + i, j - i, true) && !m->stop;
 }
 
@@ -610,7 +610,7 @@ typedef struct glob_ctx {
 /* Polls the call every 256 names or directories: true when globbing must stop. */
 static bool glob_stop(glob_ctx *g) {
   if ((++g->polls & 255) == 0 && sh_poll(g->sh)) return true;
-  return g->sh->flow == SH_FLOW_ABORT;
+  return sh_stopping(g->sh);
 }
 
 typedef struct dir_list {

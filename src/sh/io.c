@@ -609,8 +609,8 @@ static int io_setvar(void *ud, const char *name, const char *value) {
 int sh_io_run(void *ud, int argc, char **argv, int in_fd, int out_fd);
 int sh_io_run_env(void *ud, int argc, char **argv, char *const *env, const char *cwd,
                   int in_fd, int out_fd);
-int sh_io_run_until(void *ud, int64_t deadline_ns, bool *expired, int argc, char **argv,
-                    char *const *env, const char *cwd, int in_fd, int out_fd);
+int sh_io_run_until(void *ud, cmd_deadline *d, int argc, char **argv, char *const *env,
+                    const char *cwd, int in_fd, int out_fd);
 int sh_io_popen(void *ud, const char *script, const char *mode, int *fd);
 int sh_io_pclose(void *ud, int handle);
 
@@ -689,7 +689,15 @@ static int run_command(sh_shell *sh, const cmd_entry *e, const char *jail_path, 
   sh->loan_command = !e || !strcmp(e->name, "python3") || !strcmp(e->name, "python") ||
                      !strcmp(e->name, "tool");
   ctx.jail_path = jail_path;
+  bool saved_in_command = sh->in_command;
+  sh->in_command = true;
   int status = e ? cmd_invoke(&ctx, argc, argv) : cmd_invoke_main(&ctx, cmd_host_main, argc, argv);
+  sh->in_command = saved_in_command;
+  if (sh->cmd_killed_by) status = 128 + sh->cmd_killed_by; /* a timeout's signal ended it */
+  else if (ctx.killed_by) { /* timeout killed its own group */
+    sh->cmd_died_of = ctx.killed_by;
+    status = 128 + ctx.killed_by;
+  }
   sh->sleeping = saved_sleep;
   sh->loan_command = saved_loan;
   sh->sleep_until_ns = saved_until;

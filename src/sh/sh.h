@@ -246,6 +246,20 @@ typedef struct sh_frame_info {
 
 #define SH_CALLSTACK_MAX 4096
 
+/* The deadline of the innermost `timeout` (cmd_io.run_until) around a shell's
+ * code. Copies of the shell (subshells, pipeline stages, nested `bash`)
+ * inherit it: they are the processes of timeout's group, and each gets the
+ * signal at its next poll past deadline_ns (its trap runs, or it dies of it),
+ * then is killed (flow ABORT back to the timeout) at kill_ns. The shell that
+ * ran the timeout (waiter) is not signalled: a program it runs meanwhile ends. */
+typedef struct sh_timeout {
+  int64_t deadline_ns; /* when the signal comes (monotonic, 0: no timeout) */
+  int64_t kill_ns;     /* when KILL follows (0: never) */
+  int sig;             /* the signal (KILL: killed at deadline_ns) */
+  bool signalled;      /* this shell got the signal (a copy made later does not) */
+  bool waiter;         /* this shell ran the timeout: its own code is not timed */
+} sh_timeout;
+
 struct sh_shell {
   sh_session *sess;       /* shared session (borrowed) */
   sh_task *task;          /* the task running this shell */
@@ -331,10 +345,12 @@ struct sh_shell {
                            * sandbox (src/py/py_loan.c); a detached job keeps its slice */
   int64_t sleep_until_ns; /* when that sleep ends, if its operands said (monotonic), else 0:
                            * a detached job naps until then off the baton */
-  int64_t deadline_ns;    /* the deadline of the innermost `timeout` running this shell's
-                           * code (monotonic, 0: none), never later than an outer one's;
-                           * copies inherit it. Passing it unwinds like a limit (flow
-                           * ABORT) back to that timeout, which ends with 124. */
+  sh_timeout timeout;     /* the innermost `timeout` running this shell's code */
+  int cmd_killed_by;      /* a command this shell runs was ended by that timeout's
+                           * signal (reported after it, then the shell gets it) */
+  int cmd_died_of;        /* the command this shell ran ended as killed by this
+                           * signal (timeout killing its group): reported after it */
+  bool in_command;        /* a table command or host program is running in this shell */
   uint64_t rlim_soft[17], rlim_hard[17]; /* ulimit (builtins_ulimit.c) */
   bool table_builtin;      /* a table command runs as a builtin (printf): its messages
                            * get the shell's "NAME: line N: " in front (cmd_ctx.err_prefix) */
@@ -343,6 +359,9 @@ struct sh_shell {
   int status_at_return;   /* $? when `return` ran: what a RETURN trap sees as $? (bash) */
   bool pipeline_stage;    /* a pipeline stage before the last: a subshell killed by a signal
                            * here is not reported (bash reports the pipeline's status) */
+  bool stage_command;     /* a pipeline stage that is a simple command: a command of it
+                           * killed by a signal is not reported (bash reports pipelines
+                           * by their status) */
   const char *arith_context; /* "let" or "[[" while they evaluate: named in arithmetic
                            * error messages ("let: 1/0: division by 0 ..."), or NULL */
   uint64_t builtins_off[2]; /* enable -n: bit i set = sh_builtin_table[i] is disabled */
@@ -482,6 +501,19 @@ sh_shell *sh_shell_copy(sh_shell *sh);   /* for subshells, stages, jobs */
 void sh_shell_free(sh_shell *sh);
 /* Checks limits/cancel; sets flow ABORT and returns non-zero when the call must stop. */
 int sh_poll(sh_shell *sh);
+/* The shell is unwinding for good: a limit (flow ABORT) or the death by a
+ * signal (a kill's or a timeout's): long loops stop as at sh_poll's 1. */
+static inline bool sh_stopping(const sh_shell *sh) {
+  return sh->flow == SH_FLOW_ABORT || (sh->flow == SH_FLOW_EXIT && sh->killed_by);
+}
+/* After a simple command: if a timeout's signal ended the command it ran
+ * (sh_timeout), reports that death as bash does and delivers the signal to
+ * the shell (its trap, or its end); if the command ended as killed
+ * (cmd_died_of), reports that. */
+void sh_timeout_after_command(sh_shell *sh, sh_node *cmd);
+/* True when the timeout's signal is due to this shell and will end it (no
+ * trap): it dies at once, before it would report its child's death. */
+bool sh_timeout_ends(const sh_shell *sh);
 /* Reports a limit: message on stderr, flow ABORT with status 126. */
 void sh_limit_hit(sh_shell *sh, sh_limit_kind k, uint64_t value);
 /* Fatal shell errors unwind like `exit status`, but stop earlier (bash):

@@ -377,7 +377,8 @@ sh_shell *sh_shell_copy(sh_shell *p) {
                        h->host ? SH_PATH_HOST : h->table ? SH_PATH_TABLE : SH_PATH_FILE, h->hits);
     }
   memcpy(sh->opt, p->opt, sizeof sh->opt);
-  sh->deadline_ns = p->deadline_ns;
+  sh->timeout = p->timeout; /* a process of the timeout's group, as its parent */
+  sh->timeout.waiter = false;
   /* traps: signal and EXIT traps are not inherited by subshells; ERR with
    * errtrace and DEBUG/RETURN with functrace are (bash); ignored signals stay
    * ignored. */
@@ -654,6 +655,67 @@ void sh_fatal_usage(sh_shell *sh) {
 
 void sh_handle_pending_signal(sh_shell *sh);
 
+/* The deadline of the `timeout` around this shell's code (sh_timeout): 1 when
+ * what polls must stop. Past deadline_ns the shell gets the signal once, as
+ * at a kill: a command running in it (a process of the group too) dies of it
+ * first, unless the shell ignores it, and the shell gets it when the command
+ * has ended (sh_timeout_after_command). KILL, kill_ns, or the shell that ran
+ * the timeout (its program ends) unwind back to that timeout (flow ABORT). */
+static int poll_timeout(sh_shell *sh) {
+  sh_timeout *t = &sh->timeout;
+  if (sh->in_command && sh->cmd_killed_by) return 1;
+  if (!t->deadline_ns) return 0;
+  int64_t now = sh_now_ns();
+  if (now < t->deadline_ns) return 0;
+  bool kill = t->sig == 9 || (t->kill_ns && now >= t->kill_ns);
+  if (kill || (t->waiter && t->sig)) {
+    sh->flow = SH_FLOW_ABORT;
+    sh->exit_status = 128 + (kill ? 9 : t->sig);
+    return 1;
+  }
+  if (t->signalled || t->waiter || !t->sig) return 0; /* -s 0 sends nothing */
+  t->signalled = true;
+  const char *trap = t->sig < SH_NSIG ? sh->traps.action[t->sig] : NULL;
+  bool ignored = (t->sig < 64 && ((sh->sig_ignored >> t->sig) & 1)) || (trap && !*trap);
+  if (sh->in_command && !ignored) {
+    sh->cmd_killed_by = t->sig;
+    return 1;
+  }
+  sh->pending_sig = t->sig; /* acted on below, as a kill's */
+  return 0;
+}
+
+bool sh_timeout_ends(const sh_shell *sh) {
+  const sh_timeout *t = &sh->timeout;
+  if (!t->deadline_ns || t->waiter || t->signalled || sh_now_ns() < t->deadline_ns) return false;
+  if (t->sig == 9) return true;
+  if (t->sig < 64 && ((sh->sig_ignored >> t->sig) & 1)) return false;
+  return t->sig >= SH_NSIG || !sh->traps.action[t->sig];
+}
+
+void sh_timeout_after_command(sh_shell *sh, sh_node *cmd) {
+  if (sh->cmd_died_of) {
+    if (!sh->pipeline_stage && !sh->stage_command) {
+      char *text = sh_node_text(sh, cmd);
+      sh_report_signal_death(sh, sh->cmd_died_of, ++sh->sess->next_pid, text);
+      free(text);
+    }
+    sh->cmd_died_of = 0;
+  }
+  int sig = sh->cmd_killed_by;
+  if (!sig) return;
+  sh->cmd_killed_by = 0;
+  /* bash reports the death of its command when it lives on (it traps the
+   * signal), then runs the trap; untrapped, it dies of the signal itself */
+  if (sig < SH_NSIG && sh->traps.action[sig] && !sh->pipeline_stage) {
+    char *text = sh_node_text(sh, cmd);
+    sh_report_signal_death(sh, sig, ++sh->sess->next_pid, text);
+    free(text);
+  }
+  sh->pending_sig = sig;
+  sh_handle_pending_signal(sh);
+}
+
 /* The slice a detached task runs before it lets the others (and the driver,
  * which then lets API calls in) have the baton. */
 #define JOB_SLICE_NS 10000000
@@ -663,7 +725,7 @@ void sh_handle_pending_signal(sh_shell *sh);
  * running call's limits do not apply to it (docs/shell.md, "Background jobs"). */
 static int poll_detached(sh_shell *sh, sh_task *t) {
   sh_session *s = sh->sess;
-  if (sh->flow == SH_FLOW_ABORT) return 1;
+  if (sh_stopping(sh)) return 1;
   if (atomic_load_explicit(&s->jobs_stop, memory_order_relaxed)) {
     sh->flow = SH_FLOW_ABORT;
     sh->exit_status = 128 + 9;
@@ -693,11 +755,7 @@ static int poll_detached(sh_shell *sh, sh_task *t) {
   /* the slice ends - but not inside python3 or tool: their loan needs the
    * sandbox's lock held until they return (L1 of src/py/py_loan.c) */
   if (now - t->turn_start_ns > JOB_SLICE_NS && !sh->loan_command) sh_task_yield(t);
-  if (sh->deadline_ns && sh_now_ns() >= sh->deadline_ns) {
-    sh->flow = SH_FLOW_ABORT; /* a `timeout` inside the job */
-    sh->exit_status = 124;
-    return 1;
-  }
+  if (poll_timeout(sh)) return 1; /* a `timeout` inside the job */
   if (t->pending_sig || sh->pending_sig) {
     sh_handle_pending_signal(sh);
     if (sh->flow == SH_FLOW_EXIT) return 1;
@@ -728,13 +786,8 @@ int sh_poll(sh_shell *sh) {
     sh_limit_hit(sh, SH_LIMIT_TIMEOUT, s->limits.timeout_ms);
     return 1;
   }
-  if (sh->flow == SH_FLOW_ABORT) return 1;
-  if (sh->deadline_ns && sh_now_ns() >= sh->deadline_ns) {
-    /* a timeout's deadline: unwind to it (sh_io_run_until) */
-    sh->flow = SH_FLOW_ABORT;
-    sh->exit_status = 124;
-    return 1;
-  }
+  if (sh_stopping(sh)) return 1;
+  if (poll_timeout(sh)) return 1;
   if ((sh->task && sh->task->pending_sig) || sh->pending_sig) {
     sh_handle_pending_signal(sh);
     if (sh->flow == SH_FLOW_EXIT) return 1;

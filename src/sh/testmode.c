@@ -256,7 +256,8 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   n->cwd = sh_xstrdup(sh->cwd);
   n->umask = sh->umask;
   n->sig_ignored = sh->sig_ignored;
-  n->deadline_ns = sh->deadline_ns; /* a timeout around it bounds it */
+  n->timeout = sh->timeout; /* a timeout around it bounds it */
+  n->timeout.waiter = false;
   memcpy(n->rlim_soft, sh->rlim_soft, sizeof n->rlim_soft);
   memcpy(n->rlim_hard, sh->rlim_hard, sizeof n->rlim_hard);
   sh_fdtab_free(&n->fds);

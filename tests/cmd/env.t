@@ -135,3 +135,10 @@ out: []\n
 test: env runs an absolute path of a standard directory
 cmd: FOO=1 env /usr/bin/printenv FOO; env -i /bin/sh -c 'echo in'; timeout 5 /bin/echo hi; mkdir q; touch q/f; find q -exec /bin/echo {} \;
 out: 1\nin\nhi\nq\nq/f\n
+
+test: env runs an absolute program path and passes its status on
+cmd: X=1 env /usr/bin/printenv X; echo $?
+cmd: env X=2 /usr/bin/env /usr/bin/printenv X; echo $?
+cmd: env sh -c 'exit 200'; echo $?
+cmd: /usr/bin/env /bin/sh -c 'exit 201'; echo $?
+out: 1\n0\n2\n0\n200\n201\n

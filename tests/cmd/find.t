@@ -345,3 +345,24 @@ test: audit: mkdir d; printf 'x\n' > d/f1; find d -quit; echo $?; find d -name f
 cmd: mkdir d; printf 'x\n' > d/f1; find d -quit; echo $?; find d -name f1 -print -quit; find d -quit -print; find d -print -quit; find d \( -quit -o -print \); find d -name f1 -quit , -print
 out: 0\nd/f1\nd\nd\n
 err: 
+
+test: -exec, -execdir and -ok run an absolute program path
+cmd: mkdir d; touch d/a
+cmd: find d -name a -exec /bin/echo x {} \;
+cmd: find d -name a -execdir /bin/echo y {} \;
+cmd: find d -name a -exec /bin/echo z {} +
+cmd: echo y | find d -name a -ok /bin/echo w {} \;
+out: x d/a\ny ./a\nz d/a\nw d/a\n
+err: < /bin/echo ... d/a > ? 
+
+test: -ok asks with the program and the file only, and a no skips it
+cmd: mkdir d; touch d/a
+cmd: echo n | find d -name a -ok echo v {} w \; ; echo $?
+out: 0\n
+err: < echo ... d/a > ? 
+
+test: a status above 128 from -exec is false, not a signal
+cmd: mkdir d; touch d/a
+cmd: find d -name a -exec sh -c 'exit 200' \; -print; echo $?
+cmd: find d -name a -exec sh -c 'exit 200' {} +; echo $?
+out: 0\n1\n

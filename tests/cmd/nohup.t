@@ -6,3 +6,8 @@ test: nohup errors
 cmd: nohup nosuch; echo $?; nohup; echo $?
 out: 127\n125\n
 err: nohup: failed to run command 'nosuch': No such file or directory\nnohup: missing operand\nTry 'nohup --help' for more information.\n
+
+test: nohup runs an absolute program path and passes its status on
+cmd: nohup /bin/echo a; echo $?
+cmd: nohup sh -c 'exit 200'; echo $?
+out: a\n0\n200\n

@@ -15,3 +15,8 @@ test: missing command
 cmd: stdbuf -o0 nosuchcmd; echo $?
 out: 127\n
 err: stdbuf: failed to run command ‘nosuchcmd’: No such file or directory\n
+
+test: stdbuf runs an absolute program path and passes its status on
+cmd: stdbuf -oL /bin/echo a; echo $?
+cmd: stdbuf -oL sh -c 'exit 200'; echo $?
+out: a\n0\n200\n

@@ -163,3 +163,15 @@ test: absolute paths of the standard directories run the table command
 cmd: echo a b | xargs /bin/echo; echo c | xargs -I{} /usr/bin/env echo {}; echo a | xargs /usr/bin/nosuchcmd; echo $?
 out: a b\nc\n127\n
 err: xargs: /usr/bin/nosuchcmd: No such file or directory\n
+
+test: xargs runs an absolute program path
+cmd: printf 'a b\n' | xargs /bin/echo x; echo $?
+cmd: printf 'HOME\n' | HOME=/h xargs /usr/bin/printenv; echo $?
+out: x a b\n0\n/h\n0\n
+
+test: a child status above 128 is a status (123), 255 stops (124)
+cmd: echo a | xargs sh -c 'exit 200'; echo $?
+cmd: echo a | xargs /bin/sh -c 'exit 129'; echo $?
+cmd: printf 'a\nb\n' | xargs -n1 sh -c 'echo $0; exit 255'; echo $?
+out: 123\n123\na\n124\n
+err: xargs: sh: exited with status 255; aborting\n

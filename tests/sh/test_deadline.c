@@ -153,6 +153,17 @@ TEST(slow_extglob_replace_ends_at_the_timeout) {
              "case $s in +(+(a))*(a)c) echo y;; esac; echo done", NULL);
 }
 
+/* `timeout` inside the call ends a slow expansion on 1 MB at its own deadline:
+ * the shell under it polls in the matcher and dies of the signal (124), and the
+ * call goes on. The call's own timeout is 20 s: ending by it would fail. */
+TEST(timeout_ends_a_slow_expansion_on_1m_with_124) {
+  check_ends("shopt -s extglob; x=$(head -c 1000000 /dev/zero | tr '\\0' a); export s=${x}b${x}",
+             "timeout 1 bash -O extglob -c 'y=${s//*(a)*(a)*(a)c/x}; echo done'; echo $?; "
+             "f() { timeout 0.5 bash -O extglob -c '[[ $s == *(a)*(a)*(a)*(a)c ]]; echo done'; }; "
+             "f; echo $?",
+             "124\n124\n");
+}
+
 static void *cancel_later(void *arg) {
   struct timespec ts = {0, 300 * 1000 * 1000};
   nanosleep(&ts, NULL);
@@ -211,6 +222,7 @@ int main(int argc, char **argv) {
   RUN(unbalanced_extglob_in_a_glob_is_instant);
   RUN(tr_repeat_counts_are_one_step);
   RUN(slow_extglob_replace_ends_at_the_timeout);
+  RUN(timeout_ends_a_slow_expansion_on_1m_with_124);
   RUN(cancel_ends_a_slow_expansion);
   RUN(a_replacement_past_string_size_is_a_limit);
   return harness_done();

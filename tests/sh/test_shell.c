@@ -199,14 +199,14 @@ TEST(limits_presets_and_kinds) {
 }
 
 /* NORMAL stops runaway scripts by time and output, not by counts: a `while
- * read` over 20,000 lines runs to its end; and a limit that ends a call keeps
- * the output written until then in the result. */
+ * read` over 200,000 lines (issue 13's figure) runs to its end; and a limit
+ * that ends a call keeps the output written until then in the result. */
 TEST(normal_preset_runs_long_loops_and_limits_keep_output) {
   sbx *h = open_sb();
   REQUIRE(h);
   sbx_bash_result r;
-  CHECK_EQ(run(h, "seq 20000 > /tmp/lines; n=0; while read -r l; do n=$((n+l)); done < /tmp/lines; echo $n", &r), 0);
-  CHECK_STR(r.out, "200010000\n");
+  CHECK_EQ(run(h, "seq 200000 > /tmp/lines; n=0; while read -r l; do n=$((n+l)); done < /tmp/lines; echo $n", &r), 0);
+  CHECK_STR(r.out, "20000100000\n");
   sbx_bash_result_free(&r);
   CHECK_EQ(run(h, "for ((i=0; i<30000; i++)); do :; done; echo $i", &r), 0);
   CHECK_STR(r.out, "30000\n");
