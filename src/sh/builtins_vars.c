@@ -349,6 +349,19 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
       sh_var *top = sh_var_find_noref(sh, d.name);
       if (top && top->level == sh->local_scope && sh->local_scope > 0) {
         v = top;
+      } else if (top && (top->flags & SH_V_CALLTEMP) && top->level == sh->local_scope - 1) {
+        /* `x=1 f` and `local x` in f: bash keeps the temporary variable in
+         * f's own scope, so the local is that cell (exported, with its value
+         * unless it becomes an array), and unsetting it from a function f
+         * calls reveals the variable below the temporary one */
+        v = top;
+        v->level = sh->local_scope;
+        v->flags &= ~(SH_V_TEMP | SH_V_CALLTEMP);
+        if ((o->set & (SH_V_ARRAY | SH_V_ASSOC)) && !(v->flags & (SH_V_ARRAY | SH_V_ASSOC))) {
+          free(v->str);
+          v->str = NULL;
+          v->flags |= SH_V_UNSET;
+        }
       } else {
         if (top && (top->flags & SH_V_READONLY)) {
           /* a readonly variable cannot be shadowed by a local (bash) */
@@ -1011,8 +1024,9 @@ int sh_bi_read(sh_shell *sh, int argc, char **argv) {
   /* -p shows the prompt only on a terminal, and the sandbox has none */
   (void)prompt;
   if (timeout_zero) {
-    /* read -t 0: is input available? It is (or EOF is); nothing is read */
-    return 0;
+    /* read -t 0: is input available? It is (or EOF is) on an open
+     * descriptor; nothing is read. A closed one fails (bash) */
+    return sh_fd_get(sh, fd) ? 0 : 1;
   }
   sh_buf line = {0}, q = {0};
   int r = read_record(sh, fd, delim, nchars, raw, exact, &line, &q);

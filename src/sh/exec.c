@@ -1427,7 +1427,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
             goto out;
           }
           sh_var *v = sh_var_find_noref(sh, as->name);
-          if (v) v->flags |= SH_V_EXPORT | SH_V_TEMP;
+          if (v) v->flags |= SH_V_EXPORT | SH_V_TEMP | (fn ? SH_V_CALLTEMP : 0);
         }
       }
     }
