@@ -1388,19 +1388,24 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     const sh_builtin *bi = fn ? NULL : sh_builtin_find(sh, name);
     bool special = bi && (bi->flags & SH_BI_SPECIAL);
     /* prefix assignments */
-    bool temp_scope = false;
+    bool temp_scope = false, posix_merge = false;
     if (c->assigns) {
       if (special && sh->opt[SH_OPT_POSIX]) {
-        /* they persist, and (bash) keep the export of a temporary variable */
+        /* they persist, and (bash) keep the export of a temporary variable:
+         * bash keeps them temporary while the builtin runs and then merges
+         * what is left into the shell (so `x=1 unset x` leaves an outer x) */
+        sh_vars_push_scope(sh);
+        temp_scope = posix_merge = true;
         for (sh_assign *as = c->assigns; as; as = as->next) {
-          if (sh_apply_assign(sh, as, 0)) {
+          if (sh_apply_assign(sh, as, SH_SET_LOCAL | SH_SET_TEMP)) {
             status = 1;
+            sh_vars_pop_scope(sh);
             /* an assignment error before a special builtin exits (bash) */
             if (sh->flow == SH_FLOW_NONE && !sh->interactive) sh_fatal_exit(sh, 1);
             goto out;
           }
           sh_var *v = sh_var_find_noref(sh, as->name);
-          if (v) v->flags |= SH_V_EXPORT;
+          if (v) v->flags |= SH_V_EXPORT | SH_V_TEMP;
         }
       } else {
         sh_vars_push_scope(sh);
@@ -1467,7 +1472,16 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       /* `x=1 local` etc. are rare; a temp scope simply ends here. But `w=5
        * export w` (and readonly) keeps w=5 in the scope below (bash). */
       sh_strv keep = {0};
-      if (bi && (!strcmp(name, "export") || !strcmp(name, "readonly")))
+      if (posix_merge) {
+        for (sh_assign *as = c->assigns; as; as = as->next) {
+          sh_var *v = sh_var_find_noref(sh, as->name);
+          const char *cur = v && v->level == sh->local_scope ? sh_var_get(sh, as->name) : NULL;
+          if (cur) {
+            sh_strv_pushdup(&keep, as->name);
+            sh_strv_pushdup(&keep, cur);
+          }
+        }
+      } else if (bi && (!strcmp(name, "export") || !strcmp(name, "readonly")))
         for (sh_assign *as = c->assigns; as; as = as->next)
           for (int k = 1; k < ac; k++)
             if (!strcmp(av[k], as->name)) {
@@ -1482,7 +1496,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       for (size_t k = 0; k + 1 < keep.n; k += 2) {
         sh_var_set(sh, keep.v[k], keep.v[k + 1], 0);
         sh_var *v = sh_var_find_noref(sh, keep.v[k]);
-        if (v) v->flags |= !strcmp(name, "export") ? SH_V_EXPORT : SH_V_READONLY;
+        if (v) v->flags |= posix_merge || !strcmp(name, "export") ? SH_V_EXPORT : SH_V_READONLY;
       }
       sh_strv_free(&keep);
     }

@@ -1166,7 +1166,12 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
   case SH_POP_ERROR:
   case SH_POP_ALT: {
     bool set = pval_set(&pv);
-    if (set && pa->colon) {
+    /* bash: ${!ref:-w} with ref='a[@]' or 'a[*]' tests only that the array
+     * has elements, not that they are null */
+    size_t tl = strlen(ind_target);
+    bool ind_all = pa->indirect && tl > 3 && ind_target[tl - 1] == ']' &&
+                   (ind_target[tl - 2] == '@' || ind_target[tl - 2] == '*') && ind_target[tl - 3] == '[';
+    if (set && pa->colon && !(ind_all && pv.list)) {
       if (pv.list) {
         char *j = join_list(sh, &pv.v, pv.lchar);
         /* "$@" with several (empty) elements is not null; neither is an
