@@ -1384,6 +1384,11 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     int ac = (int)argv.n;
     const char *name = av[0];
     sh_func *fn = sh_func_get(sh, name); /* bash: a function name may hold a '/' */
+    if (fn && sh->opt[SH_OPT_POSIX]) {
+      /* posix mode finds a special builtin before a function of its name */
+      const sh_builtin *sb = sh_builtin_find(sh, name);
+      if (sb && (sb->flags & SH_BI_SPECIAL)) fn = NULL;
+    }
     if (!fn) set_last_arg(sh, av[ac - 1]); /* a function's: when it returns (bash) */
     const sh_builtin *bi = fn ? NULL : sh_builtin_find(sh, name);
     bool special = bi && (bi->flags & SH_BI_SPECIAL);
