@@ -13,25 +13,21 @@ multi() {
   echo pipe | cat
   x=$(( x + 1 )); y=$(echo cmd); z=`echo bq`
   [[ -n $x && $x != 3 ]] && echo ok
-  arr=(1 2 "three")
-  for ((i=0; i<2; i++)); do echo $i; done
-  echo "quoted $x" 'single'
-  echo bg &
-  wait
-}
-hd() {
   cat <<EOF
 heredoc $x
 EOF
   arr=(1 2 "three")
-  echo x
+  for ((i=0; i<2; i++)); do echo $i; done
+  echo "quoted $x" 'single' $'ansi\n'
+  echo bg &
+  wait
 }
 function kw { echo keyword; }
 redir() { echo r; } > /dev/null
 sub() ( echo subshell-body )
 declare -f simple
 declare -f multi
-declare -f hd kw redir sub
+declare -f kw redir sub
 declare -F | sort
 type simple
 declare -f nosuch; echo "status $?"
