@@ -2429,6 +2429,7 @@ static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bo
   o.name = name;
   o.name_is_file = file;
   sh_parser *p = sh_parser_new(s, n, &o);
+  bool file_is_eval = !strcmp(name, "eval");
   int status = 0;
   sh->status = sh->status; /* eval of nothing keeps... bash: eval '' gives 0 */
   bool any = false;
@@ -2437,7 +2438,17 @@ static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bo
     sh_node *node;
     sh_arena *arena;
     sh_jobs_notify(sh, sh_parser_line(p)); /* bash reports ended jobs as it reads each command line */
+    size_t cmd_from = sh_parser_offset(p);
+    bool hist_added = false;
     int r = sh_parse_next(p, &node, &arena);
+    if (r == 1 && sh->opt[SH_OPT_HISTORY] && !sh->interactive && sh->eval_depth == 1 && !file_is_eval) {
+      /* set -o history in a script: bash records each command as it reads it */
+      size_t to = sh_parser_offset(p);
+      if (to > n) to = n;
+      while (cmd_from < to && (s[cmd_from] == '\n' || s[cmd_from] == ' ' || s[cmd_from] == '\t')) cmd_from++;
+      if (to > cmd_from) sh_hist_add(sh, s + cmd_from, to - cmd_from);
+      hist_added = true;
+    }
     if (sh->opt[SH_OPT_VERBOSE]) {
       size_t off = r == 0 ? n : sh_parser_offset(p);
       if (off > n) off = n;
@@ -2493,6 +2504,7 @@ static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bo
     status = sh_exec(sh, node);
     current_arena = saved_arena;
     sh_arena_unref(arena);
+    if (hist_added) sh_hist_ran(sh);
     if (sh->flow == SH_FLOW_EXIT &&
         ((sh->fatal == SH_FATAL_DISCARD && !sh->is_subshell) ||
          (sh->fatal && sh->interactive && sh->eval_depth == 1))) {
