@@ -600,6 +600,18 @@ static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
 int sh_bi_declare(sh_shell *sh, int argc, char **argv) { return declare_main(sh, argc, argv, false); }
 int sh_bi_local(sh_shell *sh, int argc, char **argv) { return declare_main(sh, argc, argv, true); }
 
+/* export and readonly with no names: every variable with the attribute,
+ * as declare -p prints it. */
+static void print_vars_with(sh_shell *sh, uint32_t attr) {
+  size_t n;
+  const char **names = sh_vars_names(sh, &n);
+  for (size_t k = 0; k < n; k++) {
+    sh_var *v = sh_var_find_noref(sh, names[k]);
+    if (v && (v->flags & attr)) print_var(sh, v);
+  }
+  free(names);
+}
+
 int sh_bi_export(sh_shell *sh, int argc, char **argv) {
   decl_opts o = {0};
   int i = parse_decl_opts(sh, "export", argc, argv, &o, "aAfnp");
@@ -608,13 +620,7 @@ int sh_bi_export(sh_shell *sh, int argc, char **argv) {
   for (int k = 1; k < i; k++)
     if (strchr(argv[k], 'n')) unexport = true;
   if (i >= argc) {
-    size_t n;
-    const char **names = sh_vars_names(sh, &n);
-    for (size_t k = 0; k < n; k++) {
-      sh_var *v = sh_var_find_noref(sh, names[k]);
-      if (v && (v->flags & SH_V_EXPORT)) print_var(sh, v);
-    }
-    free(names);
+    print_vars_with(sh, SH_V_EXPORT);
     return 0;
   }
   o.print = false;
@@ -632,13 +638,7 @@ int sh_bi_readonly(sh_shell *sh, int argc, char **argv) {
   int i = parse_decl_opts(sh, "readonly", argc, argv, &o, "aAfnp");
   if (i < 0) return 2;
   if (i >= argc) {
-    size_t n;
-    const char **names = sh_vars_names(sh, &n);
-    for (size_t k = 0; k < n; k++) {
-      sh_var *v = sh_var_find_noref(sh, names[k]);
-      if (v && (v->flags & SH_V_READONLY)) print_var(sh, v);
-    }
-    free(names);
+    print_vars_with(sh, SH_V_READONLY);
     return 0;
   }
   o.print = false;

@@ -212,12 +212,7 @@ char *sh_xtrace_quote(const char *s) {
   if (xtrace_has_metas(s)) {
     if (s[0] == '\'' && !s[1]) return sh_xstrdup("\\'");
     sh_buf b = {0};
-    sh_buf_addc(&b, '\'');
-    for (const char *p = s; *p; p++) {
-      if (*p == '\'') sh_buf_adds(&b, "'\\''");
-      else sh_buf_addc(&b, *p);
-    }
-    sh_buf_addc(&b, '\'');
+    sh_buf_add_single_quoted(&b, s, strlen(s));
     return sh_buf_steal(&b);
   }
   if (xtrace_has_ctl(s)) return sh_quote(s, true);
@@ -375,6 +370,18 @@ static int redir_fdvar(sh_shell *sh, const char *fdvar, sh_file *f) {
 
 /* Applies redirections; on failure prints the error and returns 1 (what was
  * applied stays recorded in rs for the caller to restore). */
+/* Opens a redirection's file; path is freed here. A failure is reported as
+ * bash reports it: 1, else 0 with *f set. */
+static int redir_open(sh_shell *sh, char *path, int oflags, sh_file **f) {
+  int rc = sh_open_file(sh, path, oflags, 0666, f);
+  if (rc < 0) {
+    sh_error(sh, "%s: %s", path, cmd_strerror(rc));
+    record_file_error(sh, -rc, path);
+  }
+  free(path);
+  return rc < 0 ? 1 : 0;
+}
+
 static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
   for (; r; r = r->next) {
     sh->lineno = r->line;
@@ -448,14 +455,7 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
             free(path);
             return 1;
           }
-          int rc = sh_open_file(sh, path, O_WRONLY | O_CREAT | O_TRUNC, 0666, &f);
-          if (rc < 0) {
-            sh_error(sh, "%s: %s", path, cmd_strerror(rc));
-            record_file_error(sh, -rc, path);
-            free(path);
-            return 1;
-          }
-          free(path);
+          if (redir_open(sh, path, O_WRONLY | O_CREAT | O_TRUNC, &f)) return 1;
           save_fd(sh, rs, 1);
           save_fd(sh, rs, 2);
           sh_fd_set(sh, 1, f);
@@ -518,14 +518,7 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
         free(path);
         return 1;
       }
-      int rc = sh_open_file(sh, path, oflags, 0666, &f);
-      if (rc < 0) {
-        sh_error(sh, "%s: %s", path, cmd_strerror(rc));
-        record_file_error(sh, -rc, path);
-        free(path);
-        return 1;
-      }
-      free(path);
+      if (redir_open(sh, path, oflags, &f)) return 1;
       if (r->op == SH_R_OUTERR || r->op == SH_R_APPENDERR) {
         save_fd(sh, rs, 1);
         save_fd(sh, rs, 2);

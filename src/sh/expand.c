@@ -930,7 +930,7 @@ char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A);
 /* Applies a transform to one value. */
 static char *transform1(xs *x, const sh_param *pa, const char *s, sh_var *v) {
   switch (pa->transform) {
-  case 'Q': case 'k': return sh_quote_single(s);
+  case 'Q': case 'k': case 'K': return sh_quote_single(s);
   case 'E': return escape_expand(s);
   case 'P': return sh_expand_prompt(x->sh, s);
   case 'u': return case_convert(x->sh, s, NULL, SH_POP_UPPER1, 0);
@@ -938,6 +938,18 @@ static char *transform1(xs *x, const sh_param *pa, const char *s, sh_var *v) {
   case 'L': return case_convert(x->sh, s, NULL, SH_POP_LOWER, 0);
   case 'a': return attr_letters(v);
   default: return sh_xstrdup(s);
+  }
+}
+
+/* Replaces each value of pv (its scalar or each element) with its
+ * transform (transform1). */
+static void pval_transform(xs *x, const sh_param *pa, pval *pv, sh_var *var) {
+  size_t nv;
+  char **vals = pval_values(pv, &nv);
+  for (size_t i = 0; i < nv; i++) {
+    char *r = transform1(x, pa, vals[i], var);
+    free(vals[i]);
+    vals[i] = r;
   }
 }
 
@@ -1505,13 +1517,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
         break;
       }
       /* K on a scalar: like Q */
-      size_t nv;
-      char **vals = pval_values(&pv, &nv);
-      for (size_t i = 0; i < nv; i++) {
-        char *r = sh_quote_single(vals[i]);
-        free(vals[i]);
-        vals[i] = r;
-      }
+      pval_transform(x, pa, &pv, var);
       break;
     }
     if (pa->transform == 'k' && var && (var->flags & (SH_V_ARRAY | SH_V_ASSOC)) && pv.list) {
@@ -1544,13 +1550,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       pv.s = r;
       break;
     }
-    size_t nv;
-    char **vals = pval_values(&pv, &nv);
-    for (size_t i = 0; i < nv; i++) {
-      char *r = transform1(x, pa, vals[i], var);
-      free(vals[i]);
-      vals[i] = r;
-    }
+    pval_transform(x, pa, &pv, var);
     break;
   }
   default:
@@ -2514,12 +2514,7 @@ char *sh_quote_single(const char *s) {
     if ((unsigned char)*p < 32 || *p == 127) ctl = true;
   if (ctl) return sh_quote(s, true);
   sh_buf b = {0};
-  sh_buf_addc(&b, '\'');
-  for (const char *p = s; *p; p++) {
-    if (*p == '\'') sh_buf_adds(&b, "'\\''");
-    else sh_buf_addc(&b, *p);
-  }
-  sh_buf_addc(&b, '\'');
+  sh_buf_add_single_quoted(&b, s, strlen(s));
   return sh_buf_steal(&b);
 }
 

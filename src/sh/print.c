@@ -120,12 +120,10 @@ static void praw(pctx *c, const char *r) {
       while (r[j] && r[j] != '\'') j += r[j] == '\\' && r[j + 1] ? 2 : 1;
       sh_buf dec = {0};
       sh_ansi_c_decode(r + i + 2, j - (i + 2), &dec);
-      puts_(c, "'");
-      for (size_t k = 0; k < dec.len; k++) {
-        if (dec.data[k] == '\'') puts_(c, "'\\''");
-        else put(c, dec.data + k, 1);
-      }
-      puts_(c, "'");
+      sh_buf q = {0};
+      sh_buf_add_single_quoted(&q, dec.data ? dec.data : "", dec.len);
+      put(c, q.data, q.len);
+      sh_buf_free(&q);
       sh_buf_free(&dec);
       i = r[j] ? j + 1 : j;
     } else {

@@ -278,6 +278,15 @@ int sh_hex_digit(int c) {
   return -1;
 }
 
+void sh_buf_add_single_quoted(sh_buf *b, const char *s, size_t n) {
+  sh_buf_addc(b, '\'');
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '\'') sh_buf_adds(b, "'\\''");
+    else sh_buf_addc(b, s[i]);
+  }
+  sh_buf_addc(b, '\'');
+}
+
 void sh_ansi_c_decode(const char *s, size_t n, sh_buf *out) {
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];

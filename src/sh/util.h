@@ -96,6 +96,8 @@ int sh_hex_digit(int c);
  * bash's ANSI-C escapes decoded (\n \t \e \cX \xHH \uHHHH \ooo ...); an
  * unknown escape stays as written, and a NUL (\0, \x00, \c@) ends the text. */
 void sh_ansi_c_decode(const char *s, size_t n, sh_buf *out);
+/* Appends s (n bytes) in single quotes, a quote in it as '\''. */
+void sh_buf_add_single_quoted(sh_buf *b, const char *s, size_t n);
 
 /* True if s is a valid shell name: [A-Za-z_][A-Za-z0-9_]*. */
 bool sh_is_name(const char *s);
