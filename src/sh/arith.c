@@ -81,6 +81,7 @@ typedef struct ax {
   /* current token */
   atok tok;           /* its kind */
   const char *tstart; /* token text */
+  const char *ptstart; /* the previous token's text (bash names it at the end) */
   size_t tlen;        /* its length */
   int64_t num;        /* A_NUM: the value */
   aop op;             /* A_OP: the operator */
@@ -116,7 +117,8 @@ static void aerr(ax *a, const char *msg, const char *tok) {
   if (!t) t = "";
   /* bash strips leading blanks from the error token */
   while (*t == ' ' || *t == '\t' || *t == '\n') t++;
-  if (!*t) t = last_token(a->expr); /* at the end: bash shows the last token read */
+  if (!*t) /* at the end: bash shows the last token read */
+    t = a->ptstart && a->ptstart >= a->expr && *a->ptstart ? a->ptstart : last_token(a->expr);
   const char *e = a->expr; /* and from the expression */
   while (*e == ' ' || *e == '\t' || *e == '\n') e++;
   const char *ctx = a->sh->arith_context;
@@ -299,6 +301,7 @@ static void lex_name(ax *a) {
 
 static void next(ax *a) {
   while (is_blank(*a->s)) a->s++;
+  a->ptstart = a->tstart;
   a->tstart = a->s;
   a->sub = NULL;
   char c = *a->s;
@@ -323,6 +326,16 @@ static void next(ax *a) {
   }
   size_t n;
   aop op = lex_op(a->s, &n);
+  if ((op == O_INC || op == O_DEC) && a->tok != A_NAME) {
+    /* bash: ++ and -- after no name increment only a name that follows;
+     * otherwise they are two signs (x++ ++ fails on the second +) */
+    const char *q = a->s + 2;
+    while (is_blank(*q)) q++;
+    if (!sh_is_name_start((unsigned char)*q)) {
+      op = op == O_INC ? O_ADD : O_SUB;
+      n = 1;
+    }
+  }
   if (op != O_NONE) {
     a->op = op;
     a->s += n;
@@ -735,11 +748,13 @@ static int64_t p_pow(ax *a) {
     int bn = a->last;
     next(a);
     int64_t e = p_pow(a); /* right associative */
+    /* the error token: the one after the exponent, or at the end the last one */
+    const char *etok = *a->tstart || !a->ptstart ? a->tstart : a->ptstart;
     if (a->rec) {
       rec_node(a, N_POW, O_NONE, tok, bn, a->last, -1);
-      if (!a->rec->full) a->rec->nodes[a->last].tok2 = (uint16_t)(a->tstart - a->expr);
+      if (!a->rec->full) a->rec->nodes[a->last].tok2 = (uint16_t)(etok - a->expr);
     }
-    return a->noeval ? 0 : ipow(a, b, e, a->tstart);
+    return a->noeval ? 0 : ipow(a, b, e, etok);
   }
   return b;
 }

@@ -1177,6 +1177,11 @@ static int bi_hash(sh_shell *sh, int argc, char **argv) {
       }
     }
   }
+  if (ppath && strchr(ppath, '/') && sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+    /* a restricted shell may not name a program by its path (bash) */
+    sh_error(sh, "hash: %s: restricted", ppath);
+    return 1;
+  }
   if (reset) sh_map_free(&sh->hashed, sh_hash_free_entry);
   if (i >= argc) {
     if (reset) return 0;

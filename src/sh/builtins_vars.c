@@ -349,6 +349,19 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
       sh_var *top = sh_var_find_noref(sh, d.name);
       if (top && top->level == sh->local_scope && sh->local_scope > 0) {
         v = top;
+      } else if (top && (top->flags & SH_V_CALLTEMP) && top->level == sh->local_scope - 1) {
+        /* `x=1 f` and `local x` in f: bash keeps the temporary variable in
+         * f's own scope, so the local is that cell (exported, with its value
+         * unless it becomes an array), and unsetting it from a function f
+         * calls reveals the variable below the temporary one */
+        v = top;
+        v->level = sh->local_scope;
+        v->flags &= ~(SH_V_TEMP | SH_V_CALLTEMP);
+        if ((o->set & (SH_V_ARRAY | SH_V_ASSOC)) && !(v->flags & (SH_V_ARRAY | SH_V_ASSOC))) {
+          free(v->str);
+          v->str = NULL;
+          v->flags |= SH_V_UNSET;
+        }
       } else {
         if (top && (top->flags & SH_V_READONLY)) {
           /* a readonly variable cannot be shadowed by a local (bash) */
@@ -587,6 +600,18 @@ static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
 int sh_bi_declare(sh_shell *sh, int argc, char **argv) { return declare_main(sh, argc, argv, false); }
 int sh_bi_local(sh_shell *sh, int argc, char **argv) { return declare_main(sh, argc, argv, true); }
 
+/* export and readonly with no names: every variable with the attribute,
+ * as declare -p prints it. */
+static void print_vars_with(sh_shell *sh, uint32_t attr) {
+  size_t n;
+  const char **names = sh_vars_names(sh, &n);
+  for (size_t k = 0; k < n; k++) {
+    sh_var *v = sh_var_find_noref(sh, names[k]);
+    if (v && (v->flags & attr)) print_var(sh, v);
+  }
+  free(names);
+}
+
 int sh_bi_export(sh_shell *sh, int argc, char **argv) {
   decl_opts o = {0};
   int i = parse_decl_opts(sh, "export", argc, argv, &o, "aAfnp");
@@ -595,13 +620,7 @@ int sh_bi_export(sh_shell *sh, int argc, char **argv) {
   for (int k = 1; k < i; k++)
     if (strchr(argv[k], 'n')) unexport = true;
   if (i >= argc) {
-    size_t n;
-    const char **names = sh_vars_names(sh, &n);
-    for (size_t k = 0; k < n; k++) {
-      sh_var *v = sh_var_find_noref(sh, names[k]);
-      if (v && (v->flags & SH_V_EXPORT)) print_var(sh, v);
-    }
-    free(names);
+    print_vars_with(sh, SH_V_EXPORT);
     return 0;
   }
   o.print = false;
@@ -619,13 +638,7 @@ int sh_bi_readonly(sh_shell *sh, int argc, char **argv) {
   int i = parse_decl_opts(sh, "readonly", argc, argv, &o, "aAfnp");
   if (i < 0) return 2;
   if (i >= argc) {
-    size_t n;
-    const char **names = sh_vars_names(sh, &n);
-    for (size_t k = 0; k < n; k++) {
-      sh_var *v = sh_var_find_noref(sh, names[k]);
-      if (v && (v->flags & SH_V_READONLY)) print_var(sh, v);
-    }
-    free(names);
+    print_vars_with(sh, SH_V_READONLY);
     return 0;
   }
   o.print = false;
@@ -1011,8 +1024,9 @@ int sh_bi_read(sh_shell *sh, int argc, char **argv) {
   /* -p shows the prompt only on a terminal, and the sandbox has none */
   (void)prompt;
   if (timeout_zero) {
-    /* read -t 0: is input available? It is (or EOF is); nothing is read */
-    return 0;
+    /* read -t 0: is input available? It is (or EOF is) on an open
+     * descriptor; nothing is read. A closed one fails (bash) */
+    return sh_fd_get(sh, fd) ? 0 : 1;
   }
   sh_buf line = {0}, q = {0};
   int r = read_record(sh, fd, delim, nchars, raw, exact, &line, &q);

@@ -212,12 +212,7 @@ char *sh_xtrace_quote(const char *s) {
   if (xtrace_has_metas(s)) {
     if (s[0] == '\'' && !s[1]) return sh_xstrdup("\\'");
     sh_buf b = {0};
-    sh_buf_addc(&b, '\'');
-    for (const char *p = s; *p; p++) {
-      if (*p == '\'') sh_buf_adds(&b, "'\\''");
-      else sh_buf_addc(&b, *p);
-    }
-    sh_buf_addc(&b, '\'');
+    sh_buf_add_single_quoted(&b, s, strlen(s));
     return sh_buf_steal(&b);
   }
   if (xtrace_has_ctl(s)) return sh_quote(s, true);
@@ -375,6 +370,18 @@ static int redir_fdvar(sh_shell *sh, const char *fdvar, sh_file *f) {
 
 /* Applies redirections; on failure prints the error and returns 1 (what was
  * applied stays recorded in rs for the caller to restore). */
+/* Opens a redirection's file; path is freed here. A failure is reported as
+ * bash reports it: 1, else 0 with *f set. */
+static int redir_open(sh_shell *sh, char *path, int oflags, sh_file **f) {
+  int rc = sh_open_file(sh, path, oflags, 0666, f);
+  if (rc < 0) {
+    sh_error(sh, "%s: %s", path, cmd_strerror(rc));
+    record_file_error(sh, -rc, path);
+  }
+  free(path);
+  return rc < 0 ? 1 : 0;
+}
+
 static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
   for (; r; r = r->next) {
     sh->lineno = r->line;
@@ -448,14 +455,7 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
             free(path);
             return 1;
           }
-          int rc = sh_open_file(sh, path, O_WRONLY | O_CREAT | O_TRUNC, 0666, &f);
-          if (rc < 0) {
-            sh_error(sh, "%s: %s", path, cmd_strerror(rc));
-            record_file_error(sh, -rc, path);
-            free(path);
-            return 1;
-          }
-          free(path);
+          if (redir_open(sh, path, O_WRONLY | O_CREAT | O_TRUNC, &f)) return 1;
           save_fd(sh, rs, 1);
           save_fd(sh, rs, 2);
           sh_fd_set(sh, 1, f);
@@ -518,14 +518,7 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
         free(path);
         return 1;
       }
-      int rc = sh_open_file(sh, path, oflags, 0666, &f);
-      if (rc < 0) {
-        sh_error(sh, "%s: %s", path, cmd_strerror(rc));
-        record_file_error(sh, -rc, path);
-        free(path);
-        return 1;
-      }
-      free(path);
+      if (redir_open(sh, path, oflags, &f)) return 1;
       if (r->op == SH_R_OUTERR || r->op == SH_R_APPENDERR) {
         save_fd(sh, rs, 1);
         save_fd(sh, rs, 2);
@@ -1384,23 +1377,33 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
     int ac = (int)argv.n;
     const char *name = av[0];
     sh_func *fn = sh_func_get(sh, name); /* bash: a function name may hold a '/' */
+    if (fn && sh->opt[SH_OPT_POSIX]) {
+      /* posix mode finds a special builtin before a function of its name */
+      const sh_builtin *sb = sh_builtin_find(sh, name);
+      if (sb && (sb->flags & SH_BI_SPECIAL)) fn = NULL;
+    }
     if (!fn) set_last_arg(sh, av[ac - 1]); /* a function's: when it returns (bash) */
     const sh_builtin *bi = fn ? NULL : sh_builtin_find(sh, name);
     bool special = bi && (bi->flags & SH_BI_SPECIAL);
     /* prefix assignments */
-    bool temp_scope = false;
+    bool temp_scope = false, posix_merge = false;
     if (c->assigns) {
       if (special && sh->opt[SH_OPT_POSIX]) {
-        /* they persist, and (bash) keep the export of a temporary variable */
+        /* they persist, and (bash) keep the export of a temporary variable:
+         * bash keeps them temporary while the builtin runs and then merges
+         * what is left into the shell (so `x=1 unset x` leaves an outer x) */
+        sh_vars_push_scope(sh);
+        temp_scope = posix_merge = true;
         for (sh_assign *as = c->assigns; as; as = as->next) {
-          if (sh_apply_assign(sh, as, 0)) {
+          if (sh_apply_assign(sh, as, SH_SET_LOCAL | SH_SET_TEMP)) {
             status = 1;
+            sh_vars_pop_scope(sh);
             /* an assignment error before a special builtin exits (bash) */
             if (sh->flow == SH_FLOW_NONE && !sh->interactive) sh_fatal_exit(sh, 1);
             goto out;
           }
           sh_var *v = sh_var_find_noref(sh, as->name);
-          if (v) v->flags |= SH_V_EXPORT;
+          if (v) v->flags |= SH_V_EXPORT | SH_V_TEMP;
         }
       } else {
         sh_vars_push_scope(sh);
@@ -1427,7 +1430,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
             goto out;
           }
           sh_var *v = sh_var_find_noref(sh, as->name);
-          if (v) v->flags |= SH_V_EXPORT | SH_V_TEMP;
+          if (v) v->flags |= SH_V_EXPORT | SH_V_TEMP | (fn ? SH_V_CALLTEMP : 0);
         }
       }
     }
@@ -1468,7 +1471,16 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       /* `x=1 local` etc. are rare; a temp scope simply ends here. But `w=5
        * export w` (and readonly) keeps w=5 in the scope below (bash). */
       sh_strv keep = {0};
-      if (bi && (!strcmp(name, "export") || !strcmp(name, "readonly")))
+      if (posix_merge) {
+        for (sh_assign *as = c->assigns; as; as = as->next) {
+          sh_var *v = sh_var_find_noref(sh, as->name);
+          const char *cur = v && v->level == sh->local_scope ? sh_var_get(sh, as->name) : NULL;
+          if (cur) {
+            sh_strv_pushdup(&keep, as->name);
+            sh_strv_pushdup(&keep, cur);
+          }
+        }
+      } else if (bi && (!strcmp(name, "export") || !strcmp(name, "readonly")))
         for (sh_assign *as = c->assigns; as; as = as->next)
           for (int k = 1; k < ac; k++)
             if (!strcmp(av[k], as->name)) {
@@ -1483,7 +1495,7 @@ static int exec_simple(sh_shell *sh, sh_simple *c) {
       for (size_t k = 0; k + 1 < keep.n; k += 2) {
         sh_var_set(sh, keep.v[k], keep.v[k + 1], 0);
         sh_var *v = sh_var_find_noref(sh, keep.v[k]);
-        if (v) v->flags |= !strcmp(name, "export") ? SH_V_EXPORT : SH_V_READONLY;
+        if (v) v->flags |= posix_merge || !strcmp(name, "export") ? SH_V_EXPORT : SH_V_READONLY;
       }
       sh_strv_free(&keep);
     }
@@ -2413,6 +2425,7 @@ static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bo
   o.name = name;
   o.name_is_file = file;
   sh_parser *p = sh_parser_new(s, n, &o);
+  bool file_is_eval = !strcmp(name, "eval");
   int status = 0;
   sh->status = sh->status; /* eval of nothing keeps... bash: eval '' gives 0 */
   bool any = false;
@@ -2421,7 +2434,17 @@ static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bo
     sh_node *node;
     sh_arena *arena;
     sh_jobs_notify(sh, sh_parser_line(p)); /* bash reports ended jobs as it reads each command line */
+    size_t cmd_from = sh_parser_offset(p);
+    bool hist_added = false;
     int r = sh_parse_next(p, &node, &arena);
+    if (r == 1 && sh->opt[SH_OPT_HISTORY] && !sh->interactive && sh->eval_depth == 1 && !file_is_eval) {
+      /* set -o history in a script: bash records each command as it reads it */
+      size_t to = sh_parser_offset(p);
+      if (to > n) to = n;
+      while (cmd_from < to && (s[cmd_from] == '\n' || s[cmd_from] == ' ' || s[cmd_from] == '\t')) cmd_from++;
+      if (to > cmd_from) sh_hist_add(sh, s + cmd_from, to - cmd_from);
+      hist_added = true;
+    }
     if (sh->opt[SH_OPT_VERBOSE]) {
       size_t off = r == 0 ? n : sh_parser_offset(p);
       if (off > n) off = n;
@@ -2477,6 +2500,7 @@ static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bo
     status = sh_exec(sh, node);
     current_arena = saved_arena;
     sh_arena_unref(arena);
+    if (hist_added) sh_hist_ran(sh);
     if (sh->flow == SH_FLOW_EXIT &&
         ((sh->fatal == SH_FATAL_DISCARD && !sh->is_subshell) ||
          (sh->fatal && sh->interactive && sh->eval_depth == 1))) {

@@ -930,7 +930,7 @@ char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A);
 /* Applies a transform to one value. */
 static char *transform1(xs *x, const sh_param *pa, const char *s, sh_var *v) {
   switch (pa->transform) {
-  case 'Q': case 'k': return sh_quote_single(s);
+  case 'Q': case 'k': case 'K': return sh_quote_single(s);
   case 'E': return escape_expand(s);
   case 'P': return sh_expand_prompt(x->sh, s);
   case 'u': return case_convert(x->sh, s, NULL, SH_POP_UPPER1, 0);
@@ -938,6 +938,18 @@ static char *transform1(xs *x, const sh_param *pa, const char *s, sh_var *v) {
   case 'L': return case_convert(x->sh, s, NULL, SH_POP_LOWER, 0);
   case 'a': return attr_letters(v);
   default: return sh_xstrdup(s);
+  }
+}
+
+/* Replaces each value of pv (its scalar or each element) with its
+ * transform (transform1). */
+static void pval_transform(xs *x, const sh_param *pa, pval *pv, sh_var *var) {
+  size_t nv;
+  char **vals = pval_values(pv, &nv);
+  for (size_t i = 0; i < nv; i++) {
+    char *r = transform1(x, pa, vals[i], var);
+    free(vals[i]);
+    vals[i] = r;
   }
 }
 
@@ -1166,7 +1178,12 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
   case SH_POP_ERROR:
   case SH_POP_ALT: {
     bool set = pval_set(&pv);
-    if (set && pa->colon) {
+    /* bash: ${!ref:-w} with ref='a[@]' or 'a[*]' tests only that the array
+     * has elements, not that they are null */
+    size_t tl = strlen(ind_target);
+    bool ind_all = pa->indirect && tl > 3 && ind_target[tl - 1] == ']' &&
+                   (ind_target[tl - 2] == '@' || ind_target[tl - 2] == '*') && ind_target[tl - 3] == '[';
+    if (set && pa->colon && !(ind_all && pv.list)) {
       if (pv.list) {
         char *j = join_list(sh, &pv.v, pv.lchar);
         /* "$@" with several (empty) elements is not null; neither is an
@@ -1355,8 +1372,19 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
         return;
       }
     }
-    if (sh_expand_arith(sh, pa->arg, &off) || (has_len && sh_expand_arith(sh, pa->arg2, &len))) {
+    /* an error in the offset or length names the parameter and ends a
+     * script, as any expansion error does (bash: "s: 2:3: syntax error") */
+    char ctx[300];
+    if (pa->index_all) snprintf(ctx, sizeof ctx, "%s[%c]", pa->name, pa->index_all);
+    else if (pa->index && pa->index->raw) snprintf(ctx, sizeof ctx, "%s[%s]", pa->name, pa->index->raw);
+    else snprintf(ctx, sizeof ctx, "%s", pa->name);
+    const char *saved_ctx = sh->arith_context;
+    sh->arith_context = ctx;
+    bool bad = sh_expand_arith(sh, pa->arg, &off) || (has_len && sh_expand_arith(sh, pa->arg2, &len));
+    sh->arith_context = saved_ctx;
+    if (bad) {
       x->err = true;
+      sh_fatal(sh, 1);
       pval_free(&pv);
       return;
     }
@@ -1489,13 +1517,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
         break;
       }
       /* K on a scalar: like Q */
-      size_t nv;
-      char **vals = pval_values(&pv, &nv);
-      for (size_t i = 0; i < nv; i++) {
-        char *r = sh_quote_single(vals[i]);
-        free(vals[i]);
-        vals[i] = r;
-      }
+      pval_transform(x, pa, &pv, var);
       break;
     }
     if (pa->transform == 'k' && var && (var->flags & (SH_V_ARRAY | SH_V_ASSOC)) && pv.list) {
@@ -1528,13 +1550,7 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
       pv.s = r;
       break;
     }
-    size_t nv;
-    char **vals = pval_values(&pv, &nv);
-    for (size_t i = 0; i < nv; i++) {
-      char *r = transform1(x, pa, vals[i], var);
-      free(vals[i]);
-      vals[i] = r;
-    }
+    pval_transform(x, pa, &pv, var);
     break;
   }
   default:
@@ -2498,12 +2514,7 @@ char *sh_quote_single(const char *s) {
     if ((unsigned char)*p < 32 || *p == 127) ctl = true;
   if (ctl) return sh_quote(s, true);
   sh_buf b = {0};
-  sh_buf_addc(&b, '\'');
-  for (const char *p = s; *p; p++) {
-    if (*p == '\'') sh_buf_adds(&b, "'\\''");
-    else sh_buf_addc(&b, *p);
-  }
-  sh_buf_addc(&b, '\'');
+  sh_buf_add_single_quoted(&b, s, strlen(s));
   return sh_buf_steal(&b);
 }
 

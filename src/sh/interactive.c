@@ -101,6 +101,10 @@ void sh_hist_add(sh_shell *sh, const char *line, size_t n) {
   sh->hist->current = true;
 }
 
+void sh_hist_ran(sh_shell *sh) {
+  if (sh->hist) sh->hist->current = false;
+}
+
 /* HISTFILE's value, or NULL when unset or empty. */
 static const char *histfile(sh_shell *sh) {
   const char *f = sh_var_get(sh, "HISTFILE");
@@ -548,7 +552,7 @@ int sh_interactive_loop(sh_shell *sh) {
     if (sh_poll(sh)) break;
     sh_hist_add(sh, in.data, in.len);
     status = sh_eval_string(sh, in.data, in.len, sh->arg0, first_line);
-    if (sh->hist) sh->hist->current = false;
+    sh_hist_ran(sh);
     if (sh->flow == SH_FLOW_RETURN || sh->flow == SH_FLOW_BREAK || sh->flow == SH_FLOW_CONTINUE)
       sh->flow = SH_FLOW_NONE;
   }

@@ -291,109 +291,32 @@ static void lex_squote(sh_parser *p, wbuild *b) {
   }
 }
 
-static void put_utf8(sh_parser *p, wbuild *b, uint32_t cp) {
-  char out[SH_UTF8_MAX];
-  size_t n = sh_utf8_encode(cp, out);
-  if (n) wb_lit(p, b, SH_PART_QLIT, out, n);
-}
-
-/* $'...' with ANSI-C escapes; the reader is at the quote. */
+/* $'...' with ANSI-C escapes; the reader is at the quote. The text up to the
+ * closing quote is read as written, then decoded (sh_ansi_c_decode). */
 static void lex_ansi_c(sh_parser *p, wbuild *b) {
   int line = p->line;
   raw_getc(p);
-  wb_lit(p, b, SH_PART_QLIT, "", 0);
+  sh_buf text = {0};
   for (;;) {
     int c = raw_getc(p);
-    if (c < 0) sh_perr(p, line, "unexpected EOF while looking for matching `''");
     if (c == '\'') break;
-    if (c != '\\') {
-      wb_litc(p, b, SH_PART_QLIT, c);
-      continue;
+    if (c == '\\') {
+      /* an escape is kept whole, so \' does not end the text */
+      sh_buf_addc(&text, '\\');
+      c = raw_getc(p);
     }
-    c = raw_getc(p);
-    if (c < 0) sh_perr(p, line, "unexpected EOF while looking for matching `''");
-    switch (c) {
-    case 'a': wb_litc(p, b, SH_PART_QLIT, '\a'); break;
-    case 'b': wb_litc(p, b, SH_PART_QLIT, '\b'); break;
-    case 'e': case 'E': wb_litc(p, b, SH_PART_QLIT, 27); break;
-    case 'f': wb_litc(p, b, SH_PART_QLIT, '\f'); break;
-    case 'n': wb_litc(p, b, SH_PART_QLIT, '\n'); break;
-    case 'r': wb_litc(p, b, SH_PART_QLIT, '\r'); break;
-    case 't': wb_litc(p, b, SH_PART_QLIT, '\t'); break;
-    case 'v': wb_litc(p, b, SH_PART_QLIT, '\v'); break;
-    case '\\': case '\'': case '"': case '?': wb_litc(p, b, SH_PART_QLIT, c); break;
-    case 'c': {
-      int d = raw_getc(p);
-      if (d < 0) sh_perr(p, line, "unexpected EOF while looking for matching `''");
-      if (d == '\\' && raw_peekn(p, 0) == '\\') raw_getc(p);
-      int v = (d >= 'a' && d <= 'z') ? d - 'a' + 'A' : d;
-      v &= 0x1f;
-      if (v == 0) {
-        /* \c@ is NUL, which ends the string in bash: skip to the quote */
-        int e;
-        while ((e = raw_getc(p)) >= 0 && e != '\'')
-          if (e == '\\') raw_getc(p);
-        return;
-      }
-      wb_litc(p, b, SH_PART_QLIT, v);
-      break;
+    if (c < 0) {
+      sh_buf_free(&text);
+      sh_perr(p, line, "unexpected EOF while looking for matching `''");
     }
-    case 'x': {
-      int v = 0, n = 0, h;
-      while (n < 2 && (h = sh_hex_digit(raw_peekn(p, 0))) >= 0) {
-        v = v * 16 + h;
-        raw_getc(p);
-        n++;
-      }
-      if (n == 0) {
-        wb_lit(p, b, SH_PART_QLIT, "\\x", 2);
-      } else if (v == 0) {
-        int e;
-        while ((e = raw_getc(p)) >= 0 && e != '\'')
-          if (e == '\\') raw_getc(p);
-        return;
-      } else {
-        wb_litc(p, b, SH_PART_QLIT, v);
-      }
-      break;
-    }
-    case 'u': case 'U': {
-      int max = c == 'u' ? 4 : 8, n = 0, h;
-      uint32_t v = 0;
-      while (n < max && (h = sh_hex_digit(raw_peekn(p, 0))) >= 0) {
-        v = v * 16 + (uint32_t)h;
-        raw_getc(p);
-        n++;
-      }
-      if (n == 0) {
-        wb_litc(p, b, SH_PART_QLIT, '\\');
-        wb_litc(p, b, SH_PART_QLIT, c);
-      } else {
-        put_utf8(p, b, v);
-      }
-      break;
-    }
-    default:
-      if (c >= '0' && c <= '7') {
-        int v = c - '0', n = 1;
-        while (n < 3 && raw_peekn(p, 0) >= '0' && raw_peekn(p, 0) <= '7') {
-          v = v * 8 + (raw_getc(p) - '0');
-          n++;
-        }
-        v &= 0xff;
-        if (v == 0) {
-          int e;
-          while ((e = raw_getc(p)) >= 0 && e != '\'')
-            if (e == '\\') raw_getc(p);
-          return;
-        }
-        wb_litc(p, b, SH_PART_QLIT, v);
-      } else {
-        wb_litc(p, b, SH_PART_QLIT, '\\');
-        wb_litc(p, b, SH_PART_QLIT, c);
-      }
-    }
+    sh_buf_addc(&text, (char)c);
   }
+  sh_buf dec = {0};
+  sh_ansi_c_decode(text.data ? text.data : "", text.len, &dec);
+  sh_buf_free(&text);
+  wb_lit(p, b, SH_PART_QLIT, "", 0);
+  if (dec.len) wb_lit(p, b, SH_PART_QLIT, dec.data, dec.len);
+  sh_buf_free(&dec);
 }
 
 /* The inside of "...": text and expansions, up to the closing quote (consumed).

@@ -97,10 +97,47 @@ static void semicolon(pctx *c) {
 
 /* ---- words and redirections --------------------------------------------------------------- */
 
+/* A word as written, except that $'...' prints as bash keeps it after
+ * parsing: the decoded text in single quotes ('\'' for a quote). */
+static void praw(pctx *c, const char *r) {
+  if (!strstr(r, "$'")) {
+    puts_(c, r);
+    return;
+  }
+  bool dq = false;
+  size_t i = 0;
+  while (r[i]) {
+    if (r[i] == '\\' && r[i + 1]) {
+      put(c, r + i, 2);
+      i += 2;
+    } else if (r[i] == '\'' && !dq) {
+      const char *e = strchr(r + i + 1, '\'');
+      size_t len = e ? (size_t)(e - (r + i)) + 1 : strlen(r + i);
+      put(c, r + i, len);
+      i += len;
+    } else if (r[i] == '$' && r[i + 1] == '\'' && !dq) {
+      size_t j = i + 2;
+      while (r[j] && r[j] != '\'') j += r[j] == '\\' && r[j + 1] ? 2 : 1;
+      sh_buf dec = {0};
+      sh_ansi_c_decode(r + i + 2, j - (i + 2), &dec);
+      sh_buf q = {0};
+      sh_buf_add_single_quoted(&q, dec.data ? dec.data : "", dec.len);
+      put(c, q.data, q.len);
+      sh_buf_free(&q);
+      sh_buf_free(&dec);
+      i = r[j] ? j + 1 : j;
+    } else {
+      if (r[i] == '"') dq = !dq;
+      put(c, r + i, 1);
+      i++;
+    }
+  }
+}
+
 static void pword(pctx *c, const sh_word *w) {
   if (!w) return;
   if (w->raw) {
-    puts_(c, w->raw);
+    praw(c, w->raw);
     return;
   }
   for (const sh_part *p = w->parts; p; p = p->next) {
@@ -324,9 +361,11 @@ static void plist(pctx *c, sh_list *l) {
   for (size_t i = 0; i < l->n && !c->full; i++) {
     if (i) list_sep(c, l->items[i - 1].background, true);
     cmd(c, l->items[i].cmd);
-    /* the last item is the second half of bash's outermost connection: its
-     * bodies come at once; an item before `&` or `;` waits for the operator */
-    if (i && i == l->n - 1 && !l->items[i].background) deferred(c, "");
+    /* bash's list is a left-nested chain of connections: every item after
+     * the first is the second half of one, so its bodies come at once (and
+     * the next `;` is left out); the first item's wait for the operator, and
+     * an item before `&` too */
+    if (i && !l->items[i].background) deferred(c, "");
   }
   if (l->items[l->n - 1].background) {
     list_sep(c, true, false);

@@ -659,6 +659,8 @@ uint64_t sh_ulimit_nofile(const sh_shell *sh); /* fds */
 int sh_interactive_loop(sh_shell *sh);
 /* Adds a command line to the history (when `set -o history` is on). */
 void sh_hist_add(sh_shell *sh, const char *line, size_t n);
+/* The command last added has run: it is no longer the current one. */
+void sh_hist_ran(sh_shell *sh);
 /* Loads HISTFILE into the history (interactive startup) and writes it back
  * (interactive exit). */
 void sh_hist_load(sh_shell *sh);

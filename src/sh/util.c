@@ -278,6 +278,94 @@ int sh_hex_digit(int c) {
   return -1;
 }
 
+void sh_buf_add_single_quoted(sh_buf *b, const char *s, size_t n) {
+  sh_buf_addc(b, '\'');
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '\'') sh_buf_adds(b, "'\\''");
+    else sh_buf_addc(b, s[i]);
+  }
+  sh_buf_addc(b, '\'');
+}
+
+void sh_ansi_c_decode(const char *s, size_t n, sh_buf *out) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c != '\\' || i + 1 >= n) {
+      sh_buf_addc(out, (char)c);
+      continue;
+    }
+    c = (unsigned char)s[++i];
+    int v = -1; /* the byte to add, or -1 when done otherwise */
+    switch (c) {
+    case 'a': v = '\a'; break;
+    case 'b': v = '\b'; break;
+    case 'e': case 'E': v = 27; break;
+    case 'f': v = '\f'; break;
+    case 'n': v = '\n'; break;
+    case 'r': v = '\r'; break;
+    case 't': v = '\t'; break;
+    case 'v': v = '\v'; break;
+    case '\\': case '\'': case '"': case '?': v = c; break;
+    case 'c': {
+      if (i + 1 >= n) {
+        sh_buf_add(out, "\\c", 2);
+        break;
+      }
+      int d = (unsigned char)s[++i];
+      if (d == '\\' && i + 1 < n && s[i + 1] == '\\') i++;
+      if (d >= 'a' && d <= 'z') d = d - 'a' + 'A';
+      v = d & 0x1f;
+      if (v == 0) return; /* \c@ is NUL, which ends the text (bash) */
+      break;
+    }
+    case 'x': {
+      int x = 0, k = 0, h;
+      while (k < 2 && i + 1 < n && (h = sh_hex_digit((unsigned char)s[i + 1])) >= 0) {
+        x = x * 16 + h;
+        i++;
+        k++;
+      }
+      if (k == 0) sh_buf_add(out, "\\x", 2);
+      else if (x == 0) return;
+      else v = x;
+      break;
+    }
+    case 'u': case 'U': {
+      int max = c == 'u' ? 4 : 8, k = 0, h;
+      uint32_t cp = 0;
+      while (k < max && i + 1 < n && (h = sh_hex_digit((unsigned char)s[i + 1])) >= 0) {
+        cp = cp * 16 + (uint32_t)h;
+        i++;
+        k++;
+      }
+      if (k == 0) {
+        sh_buf_addc(out, '\\');
+        sh_buf_addc(out, (char)c);
+      } else {
+        char u[SH_UTF8_MAX];
+        sh_buf_add(out, u, sh_utf8_encode(cp, u));
+      }
+      break;
+    }
+    default:
+      if (c >= '0' && c <= '7') {
+        int o = c - '0', k = 1;
+        while (k < 3 && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7') {
+          o = o * 8 + (s[++i] - '0');
+          k++;
+        }
+        o &= 0xff;
+        if (o == 0) return;
+        v = o;
+      } else {
+        sh_buf_addc(out, '\\');
+        v = c;
+      }
+    }
+    if (v >= 0) sh_buf_addc(out, (char)v);
+  }
+}
+
 void *sh_arena_grow(sh_arena *a, void *items, size_t n, size_t *cap, size_t first,
                     size_t size) {
   if (n < *cap) return items;

@@ -92,6 +92,12 @@ size_t sh_utf8_encode(uint32_t cp, char out[SH_UTF8_MAX]);
 
 /* The value of hex digit c (0-9, a-f, A-F), or -1. */
 int sh_hex_digit(int c);
+/* Appends the text of $'...' (s: the n bytes between the quotes) to out with
+ * bash's ANSI-C escapes decoded (\n \t \e \cX \xHH \uHHHH \ooo ...); an
+ * unknown escape stays as written, and a NUL (\0, \x00, \c@) ends the text. */
+void sh_ansi_c_decode(const char *s, size_t n, sh_buf *out);
+/* Appends s (n bytes) in single quotes, a quote in it as '\''. */
+void sh_buf_add_single_quoted(sh_buf *b, const char *s, size_t n);
 
 /* True if s is a valid shell name: [A-Za-z_][A-Za-z0-9_]*. */
 bool sh_is_name(const char *s);

@@ -26,6 +26,8 @@
 #define SH_V_TRACE 0x200
 #define SH_V_UNSET 0x400   /* declared (or local) without a value */
 #define SH_V_TEMP 0x800    /* a prefix assignment (x=1 cmd) */
+#define SH_V_CALLTEMP 0x1000 /* a prefix assignment of a function call (x=1 f): `local x`
+                              * in f takes the cell over, as bash merges it into f's scope */
 
 typedef struct sh_array {
   int64_t *idx;  /* indices, ascending */

@@ -2,8 +2,11 @@
 """Whole-script differential tests of the shell against bash 5.2.
 
 Each tests/sh/real/NAME.sh is a realistic script (functions, loops, arrays,
-here-documents, error paths). It runs as `bash NAME.sh` would: in a fresh
-empty directory holding only a copy of the script, under a fixed environment
+here-documents, error paths). It runs as `bash NAME.sh` would: in a
+fresh temporary directory holding only a copy of the script (and, when
+tests/sh/real/inputs/NAME/ exists, a copy of the input files in it; a script
+writes its outputs only there, so nothing is left in this folder), under a
+fixed environment
 (LC_ALL=C.UTF-8, TZ=UTC, PATH=/usr/bin:/bin). Its whole stdout, stderr and
 exit status are compared with tests/sh/real/expected/NAME.{out,err,status},
 which are written by running the host's bash 5.2 (--update) and can be
@@ -25,6 +28,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 EXPECTED = os.path.join(HERE, "expected")
+INPUTS = os.path.join(HERE, "inputs")
 TIMEOUT = 60
 
 
@@ -35,6 +39,9 @@ def run_one(name, host):
         work = os.path.join(tmp, "w")
         os.mkdir(work)
         shutil.copy(script, os.path.join(work, name + ".sh"))
+        inputs = os.path.join(INPUTS, name)
+        if os.path.isdir(inputs):
+            shutil.copytree(inputs, work, dirs_exist_ok=True)
         env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "TZ": "UTC", "HOME": tmp, "TERM": "dumb"}
         for k in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
             if k in os.environ:
