@@ -131,10 +131,31 @@ static size_t utf8_seq_len(const char *s, size_t n) {
   return l;
 }
 
+/* The length of the run of ASCII bytes at s (n bytes left), at most max,
+ * eight at a time: ${#x} and ${x:off} on megabytes of text. */
+static size_t ascii_run(const char *s, size_t n, size_t max) {
+  size_t i = 0;
+  if (max < n) n = max;
+  for (uint64_t w; i + 8 <= n; i += 8) {
+    memcpy(&w, s + i, 8);
+    if (w & 0x8080808080808080u) break;
+  }
+  while (i < n && !((unsigned char)s[i] & 0x80)) i++;
+  return i;
+}
+
 size_t sh_utf8_len(const char *s, size_t n) {
   if (sh_locale_bytes) return n;
   size_t count = 0;
-  for (size_t i = 0; i < n; i += utf8_seq_len(s + i, n - i)) count++;
+  for (size_t i = 0; i < n; count++) {
+    size_t a = ascii_run(s + i, n - i, SIZE_MAX);
+    if (a) {
+      i += a;
+      count += a - 1;
+      continue;
+    }
+    i += utf8_seq_len(s + i, n - i);
+  }
   return count;
 }
 
@@ -142,7 +163,16 @@ size_t sh_utf8_len(const char *s, size_t n) {
 static size_t utf8_offset(const char *s, size_t n, size_t ci) {
   if (sh_locale_bytes) return ci < n ? ci : n;
   size_t i = 0;
-  for (; ci > 0 && i < n; ci--) i += utf8_seq_len(s + i, n - i);
+  while (ci > 0 && i < n) {
+    size_t a = ascii_run(s + i, n - i, ci);
+    if (a) {
+      i += a;
+      ci -= a;
+      continue;
+    }
+    i += utf8_seq_len(s + i, n - i);
+    ci--;
+  }
   return i;
 }
 

@@ -245,6 +245,16 @@ TEST(timeout_bounds_shell_code_and_the_call_goes_on) {
   CHECK_EQ(r.limit, 0);
   CHECK(r.duration_ms < 4000); /* ended at the deadlines, not after the sleep */
   sbx_bash_result_free(&r);
+  /* the signal reaches the code: its trap runs; -k kills it if it goes on, and
+   * timeout dies of KILL with its group (reported on stderr as by bash) */
+  s = "timeout 0.2 bash -c 'trap \"echo got TERM; exit 3\" TERM; while :; do :; done'; echo $?; "
+      "timeout --preserve-status 0.2 bash -c 'trap \"exit 3\" TERM; while :; do :; done'; echo $?; "
+      "timeout -k 0.2 0.2 bash -c 'trap \"echo again\" TERM; while :; do :; done'; echo $?";
+  CHECK_EQ(sbx_bash(h, s, strlen(s), &r), SBX_OK);
+  CHECK_STR(r.out, "got TERM\n124\n3\nagain\n137\n");
+  CHECK(r.err && strstr(r.err, " Killed ") && strstr(r.err, "timeout -k 0.2 0.2 bash -c"));
+  CHECK_EQ(r.limit, 0);
+  sbx_bash_result_free(&r);
   /* the call's own timeout still wins over a longer timeout command */
   sbx_limits t = {0};
   t.timeout_ms = 300;
