@@ -2186,6 +2186,22 @@ err: jq: error (at <stdin>:1): Cannot index array with string ("a")\n
 status: 5
 host: skip
 
+test: plain numbers (the parser's fast path) keep jq 1.8's text; others keep their literal
+cmd: jq -c '., map(. * 1)'
+stdin: [0.0001,0.00001,1.50,-0.5,123456789012.345,1234567890123456.5,0.1,100,-0,1e2,12.0]\n
+host: skip
+out: [0.0001,0.00001,1.50,-0.5,123456789012.345,1234567890123456.5,0.1,100,-0,1E+2,12.0]\n
+out: [0.0001,1e-05,1.5,-0.5,123456789012.345,1234567890123456.5,0.1,100,-0,100,12]\n
+err:
+
+test: object keys from the parser's key cache: escaped, long, repeated across values
+cmd: jq -c '[keys_unsorted, ., (.. | objects | keys)]'
+stdin: {"a":1,"b":{"a":2,"bb":"x"},"k\\u0041":3,"a\\"q":4,"longlonglonglonglonglonglonglonglonglong":5}\n
+stdin: {"b":6,"a":7}\n
+out: [["a","b","kA","a\\"q","longlonglonglonglonglonglonglonglonglong"],{"a":1,"b":{"a":2,"bb":"x"},"kA":3,"a\\"q":4,"longlonglonglonglonglonglonglonglonglong":5},["a","a\\"q","b","kA","longlonglonglonglonglonglonglonglonglong"],["a","bb"]]\n
+out: [["b","a"],{"b":6,"a":7},["a","b"]]\n
+err:
+
 test: -c to_entries
 cmd: jq -c to_entries
 stdin: {"a":1,"b":[1,2,3]}\n

@@ -107,20 +107,21 @@ static jqv f_contains(jq_interp *I, jqv in, jqv *a) {
   return jqv_too_deep ? jq_error_fmt("Containment check too deep") : jqv_bool(r);
 }
 
-static jqv f_tostring(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  return jq_tostring(in);
-}
+/* A builtin of its input alone (no interpreter, no arguments): one line each. */
+#define BUILTIN_OF_INPUT(name, expr)              \
+  static jqv name(jq_interp *I, jqv in, jqv *a) { \
+    (void)I, (void)a;                             \
+    return expr;                                  \
+  }
+
+BUILTIN_OF_INPUT(f_tostring, jq_tostring(in))
 
 jqv jq_tostring(jqv v) {
   if (v.kind == JQV_KIND_STRING) return v;
   return jqv_dump_string(v, 0);
 }
 
-static jqv f_tojson(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  return jqv_dump_string(in, 0);
-}
+BUILTIN_OF_INPUT(f_tojson, jqv_dump_string(in, 0))
 
 static jqv f_fromjson(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
@@ -202,14 +203,8 @@ static jqv f_ascii_case(jqv in, bool up) {
   jqv_free(in);
   return r;
 }
-static jqv f_ascii_downcase(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  return f_ascii_case(in, false);
-}
-static jqv f_ascii_upcase(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  return f_ascii_case(in, true);
-}
+BUILTIN_OF_INPUT(f_ascii_downcase, f_ascii_case(in, false))
+BUILTIN_OF_INPUT(f_ascii_upcase, f_ascii_case(in, true))
 
 static jqv f_explode(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
@@ -356,18 +351,9 @@ static jqv trim_impl(jqv in, bool left, bool right) {
   return r;
 }
 
-static jqv f_trim(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  return trim_impl(in, true, true);
-}
-static jqv f_ltrim(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  return trim_impl(in, true, false);
-}
-static jqv f_rtrim(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  return trim_impl(in, false, true);
-}
+BUILTIN_OF_INPUT(f_trim, trim_impl(in, true, true))
+BUILTIN_OF_INPUT(f_ltrim, trim_impl(in, true, false))
+BUILTIN_OF_INPUT(f_rtrim, trim_impl(in, false, true))
 
 static jqv f_split1(jq_interp *I, jqv in, jqv *a) {
   (void)I;
@@ -467,14 +453,8 @@ static jqv minmax(jqv in, bool max) {
   jqv_free(in);
   return r;
 }
-static jqv f_min(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  return minmax(in, false);
-}
-static jqv f_max(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  return minmax(in, true);
-}
+BUILTIN_OF_INPUT(f_min, minmax(in, false))
+BUILTIN_OF_INPUT(f_max, minmax(in, true))
 
 static jqv f_reverse(jq_interp *I, jqv in, jqv *a) {
   (void)I, (void)a;
@@ -656,18 +636,9 @@ static jqv num_pred(jqv in, int which) {
   bool r = which == 0 ? isinf(d) : which == 1 ? isnan(d) : isnormal(d);
   return jqv_bool(r);
 }
-static jqv f_isinfinite(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  return num_pred(in, 0);
-}
-static jqv f_isnan(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  return num_pred(in, 1);
-}
-static jqv f_isnormal(jq_interp *I, jqv in, jqv *a) {
-  (void)I, (void)a;
-  return num_pred(in, 2);
-}
+BUILTIN_OF_INPUT(f_isinfinite, num_pred(in, 0))
+BUILTIN_OF_INPUT(f_isnan, num_pred(in, 1))
+BUILTIN_OF_INPUT(f_isnormal, num_pred(in, 2))
 
 /* bsearch: the index of a[0] in the sorted input, or -1 - insertion point. */
 static jqv f_bsearch(jq_interp *I, jqv in, jqv *a) {
