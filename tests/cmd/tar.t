@@ -212,3 +212,10 @@ out: 2\n0\n
 err: tar: Too many transform expressions\n
 # GNU tar has no such bound; the sandbox keeps one (src/cmd/tar.c TAR_MAX_XFORMS)
 host: skip
+
+test: --remove-files removes what went into the archive
+cmd: mkdir -p d/s; echo a > d/x; echo b > d/s/y; echo c > z; echo keep > k
+cmd: tar cf t.tar --remove-files d z; echo $?; ls; tar tf t.tar | sort
+cmd: mkdir -p e/s; echo a > e/x; echo b > e/s/y; tar cf u.tar --remove-files --exclude=y e; echo $?; find e | sort
+out: 0\nk\nt.tar\nd/\nd/s/\nd/s/y\nd/x\nz\n2\ne\ne/s\ne/s/y\n
+err: tar: e/s: Cannot rmdir: Directory not empty\ntar: e: Cannot rmdir: Directory not empty\ntar: Exiting with failure status due to previous errors\n
