@@ -90,6 +90,7 @@ typedef struct tar_opts {
   cmd_mode_change *mode_changes; /* --mode */
   char format;               /* create: 'g'nu, 'u'star, 'p'osix, '7' (v7) */
   cmd_fs_ids *ids;
+  bool remove_files;         /* --remove-files */
   const char *xform_args[TAR_MAX_XFORMS]; /* --transform, as given */
   int nxform_args;
   tar_xform xforms[TAR_MAX_XFORMS];
@@ -604,6 +605,11 @@ typedef struct tar_create {
   hardlink *links;   /* files with nlink > 1 already archived */
   size_t nlinks, caplinks;
   char *buf;
+  struct tar_added { /* --remove-files: what was archived, in order (arena paths) */
+    const char *path, *given; /* absolute; as named (for messages) */
+    bool dir;
+  } *added;
+  size_t nadded, capadded;
 } tar_create;
 
 static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
@@ -735,6 +741,16 @@ static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
     }
   }
   free(ename);
+  if (o->remove_files) {
+    if (c->nadded == c->capadded) {
+      size_t nc = c->capadded ? c->capadded * 2 : 64;
+      struct tar_added *nv = realloc(c->added, nc * sizeof *nv);
+      if (nv) c->added = nv, c->capadded = nc;
+    }
+    const char *abs = cmd_abspath(ctx, path);
+    if (c->nadded < c->capadded && abs)
+      c->added[c->nadded++] = (struct tar_added){abs, cmd_strdup(ctx, path), S_ISDIR(st.mode)};
+  }
   if (S_ISDIR(st.mode) && o->recurse) {
     char **names;
     int n = cmd_fs_listdir(ctx, path, &names);
@@ -832,11 +848,22 @@ static int do_create(cmd_ctx *ctx, tar_opts *o, char **names, int nnames) {
     cmd_err_raw(ctx, "tar: %s\n", archive_error_string(c.a));
     o->status = 2;
   }
+  /* --remove-files: what went into the archive goes away, contents before
+   * their directory (a directory still holding something is reported) */
+  bool archived = o->status == 0;
+  for (size_t i = c.nadded; archived && i-- > 0;) {
+    int rc = c.added[i].dir ? store_path_rmdir(ctx->store, ctx->cwd, c.added[i].path)
+                            : store_path_unlink(ctx->store, ctx->cwd, c.added[i].path);
+    if (rc < 0 && rc != -ENOENT)
+      tar_err(ctx, o, c.added[i].dir ? "%s: Cannot rmdir: %s" : "%s: Cannot unlink: %s",
+              c.added[i].given, cmd_strerror(rc));
+  }
   if (o->status) {
     cmd_err_raw(ctx, "tar: Exiting with failure status due to previous errors\n");
     status = 2;
   }
 out:
+  free(c.added);
   for (size_t i = 0; i < c.nlinks; i++) free(c.links[i].name);
   free(c.links);
   if (c.a) archive_write_free(c.a);
@@ -963,7 +990,7 @@ static int read_excludes(cmd_ctx *ctx, tar_opts *o, const char *file) {
 }
 
 int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_XFORM = 200, OPT_STRIP = 256, OPT_EXCLUDE, OPT_OVERWRITE, OPT_IGNORED, OPT_HELP, OPT_MTIME,
+  enum { OPT_XFORM = 200, OPT_REMOVE, OPT_STRIP = 256, OPT_EXCLUDE, OPT_OVERWRITE, OPT_IGNORED, OPT_HELP, OPT_MTIME,
          OPT_CLAMP, OPT_OWNER, OPT_GROUP, OPT_NUMERIC, OPT_MODE, OPT_SORT, OPT_NORECURSE,
          OPT_RECURSE, OPT_VCS, OPT_NULL, OPT_NO_NULL, OPT_FORMAT, OPT_ZSTD };
   static const cmd_longopt longs[] = {
@@ -986,6 +1013,7 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
       {"wildcards", 0, OPT_IGNORED}, {"no-recursion", 0, OPT_NORECURSE},
       {"recursion", 0, OPT_RECURSE}, {"absolute-names", 0, 'P'},
       {"transform", 1, OPT_XFORM}, {"xform", 1, OPT_XFORM},
+      {"remove-files", 0, OPT_REMOVE},
       {"help", 0, OPT_HELP},    {0, 0, 0}};
   argv = old_style(ctx, &argc, argv);
   tar_opts o = {.ugswidth = 19, .recurse = true, .owner = -1, .group = -1, .format = 'g'};
@@ -1005,6 +1033,7 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
         o.mode = (char)c;
         break;
       case 'f': o.file = st.arg; break;
+      case OPT_REMOVE: o.remove_files = true; break;
       case OPT_XFORM:
         if (o.nxform_args < TAR_MAX_XFORMS) o.xform_args[o.nxform_args++] = st.arg;
         break;

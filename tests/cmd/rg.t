@@ -336,3 +336,10 @@ cmd: rg --files --sort modified; echo --; rg --files --sortr modified; echo --; 
 cmd: rg --files --sort=path; echo --; rg --files --sort modified d1 .; rg --files --sort bogus; echo $?
 out: d2/c\ne\nf\nd1/b\nd1/a\n--\nd1/a\nd1/b\nf\ne\nd2/c\n--\nf\ne\nd2/c\nd1/b\nd1/a\n--\nd1/a\nd1/b\nd2/c\ne\nf\n--\n
 out: d1/b\nd1/a\n./d2/c\n./e\n./f\n./d1/b\n./d1/a\n2\n
+
+test: -r names at most 64 capture groups; later ones replace with nothing
+cmd: p=$(for i in $(seq 70); do printf '(a)'; done); s=$(for i in $(seq 70); do printf 'a'; done)
+cmd: echo "$s" | rg -o -r '[$1|$63|$64|$70]' "$p"
+out: [a|a||]\n
+# ripgrep has no such bound (src/cmd/rg.c RG_MAX_GROUPS)
+host: skip
