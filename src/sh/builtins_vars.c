@@ -348,7 +348,10 @@ static int declare_core(sh_shell *sh, const char *bname, int argc, char **argv, 
     if (make_local) {
       sh_var *top = sh_var_find_noref(sh, d.name);
       if (top && top->level == sh->local_scope && sh->local_scope > 0) {
+        /* (`v=1 eval 'local v'`: the temporary variable becomes a local of
+         * the scope, so an unset there hides its value, as bash does) */
         v = top;
+        v->flags &= ~SH_V_TEMP;
       } else if (top && (top->flags & SH_V_CALLTEMP) && top->level == sh->local_scope - 1) {
         /* `x=1 f` and `local x` in f: bash keeps the temporary variable in
          * f's own scope, so the local is that cell (exported, with its value

@@ -1156,7 +1156,9 @@ static int run_function(sh_shell *sh, sh_func *f, int argc, char **argv) {
   int saved_line = sh->lineno;
   sh_trap_hide hidden;
   sh_traps_hide(sh, &hidden, true, f->attrs & 4);
-  int status = sh_exec(sh, f->def->body);
+  /* a DEBUG trap the function sees (functrace, declare -ft) also runs as it
+   * starts, BASH_COMMAND still naming the call (bash) */
+  int status = debug_trap(sh, sh->lineno) ? sh_exec(sh, f->def->body) : sh->status;
   /* the RETURN trap (the caller's when inherited, or one the body set) sees
    * as $? the status before `return` */
   sh->status = status;

@@ -1404,14 +1404,12 @@ static void expand_param(xs *x, const sh_param *pa, bool in_dq) {
     }
     /* an error in the offset or length names the parameter and ends a
      * script, as any expansion error does (bash: "s: 2:3: syntax error") */
-    char ctx[300];
-    if (pa->index_all) snprintf(ctx, sizeof ctx, "%s[%c]", pa->name, pa->index_all);
-    else if (pa->index && pa->index->raw) snprintf(ctx, sizeof ctx, "%s[%s]", pa->name, pa->index->raw);
-    else snprintf(ctx, sizeof ctx, "%s", pa->name);
+    char *ctx = param_label(pa);
     const char *saved_ctx = sh->arith_context;
     sh->arith_context = ctx;
     bool bad = sh_expand_arith(sh, pa->arg, &off) || (has_len && sh_expand_arith(sh, pa->arg2, &len));
     sh->arith_context = saved_ctx;
+    free(ctx);
     if (bad) {
       x->err = true;
       sh_fatal(sh, 1);

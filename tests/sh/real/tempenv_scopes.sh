@@ -11,6 +11,8 @@ g() { local v; show "g local v (inherits temp)"; v=changed; show "g changed"; un
 v=temp g
 h() { local v=h; v=inner eval 'show "eval temp"; local v=evlocal; show "eval local"'; show "h after eval"; }
 h
+m() { local v=l1; v=t2 eval 'local v=l2; unset v; show "eval local unset"'; show "m after"; }
+m
 k() { v=k-temp show "nested prefix"; show "k"; }
 v=outer-temp k
 show "top"
