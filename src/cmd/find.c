@@ -1918,7 +1918,13 @@ int cmd_find_main(cmd_ctx *ctx, int argc, char **argv) {
   if (!f) return 1;
   f->follow = follow;
   struct timespec rt;
-  if (clock_gettime(CLOCK_REALTIME, &rt) == 0 && rt.tv_sec == f->now) f->now_ns = rt.tv_nsec;
+  /* -mtime and friends measure from find's own start, to the nanosecond (as
+   * GNU): the call's clock (ctx->now, whole seconds) may lag a second behind,
+   * and a file touched in that second would seem younger than it is */
+  if (clock_gettime(CLOCK_REALTIME, &rt) == 0 && rt.tv_sec >= f->now && rt.tv_sec - f->now <= 1) {
+    f->now = rt.tv_sec;
+    f->now_ns = rt.tv_nsec;
+  }
   if (find_parse_expr(f) < 0) {
     find_state_free(f);
     return 1;
