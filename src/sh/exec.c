@@ -1678,6 +1678,8 @@ char *sh_command_subst(sh_shell *sh, sh_node *body, int *status) {
   f->capture = true;
   sh_shell *child = sh_shell_copy(sh);
   child->xtrace_level++;
+  /* bash's substitution shell does not report its commands killed by a signal */
+  child->stage_command = true;
   /* command substitution does not inherit set -e (unless inherit_errexit) */
   if (!sh->opt[SH_SHOPT_INHERIT_ERREXIT]) {
     child->errexit_off = 0;

@@ -364,7 +364,7 @@ static void get_var_value(xs *x, const char *name, const sh_word *index, char in
       pv->s = sh_opt_flags(sh);
       return;
     case '$':
-      snprintf(buf, sizeof buf, "%" PRId64, sh->sess->shell_pid);
+      snprintf(buf, sizeof buf, "%" PRId64, sh->dollar_pid);
       pv->s = sh_xstrdup(buf);
       return;
     case '!':

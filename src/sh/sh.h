@@ -282,6 +282,8 @@ struct sh_shell {
   int status;             /* $? */
   int64_t last_bg;        /* $! (0: none) */
   int64_t pid;            /* BASHPID of this shell */
+  int64_t dollar_pid;     /* $$: the shell process's pid (a subshell keeps its parent's;
+                           * a nested `bash` has its own, as bash) */
   sh_job **jobs;          /* background jobs started by this shell */
   int njobs;
   int job_cur, job_prev;  /* the jobs %+ and %- stand for (ids; 0: none) */

@@ -321,6 +321,7 @@ sh_shell *sh_shell_new(sh_session *sess) {
   sh_fdtab_init(&sh->fds);
   sh->umask = 022;
   sh->pid = sess->shell_pid;
+  sh->dollar_pid = sess->shell_pid;
   sh->random_state = (sess->start_epoch ^ 0x5DEECE66DLL) & 0x7fffffff;
   sh->seconds_base = sh_now_ns();
   sh->opt[SH_OPT_BRACEEXPAND] = true;
@@ -403,6 +404,7 @@ sh_shell *sh_shell_copy(sh_shell *p) {
   sh->status = p->status;
   sh->last_bg = p->last_bg;
   sh->pid = ++p->sess->next_pid;
+  sh->dollar_pid = p->dollar_pid;
   sh->parent_pid = p->pid;
   /* a job killed before it got to run: the shells it starts die of it too */
   if (p->task && p->task->pending_sig) sh->pending_sig = p->task->pending_sig;

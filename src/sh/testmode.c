@@ -6,6 +6,7 @@
  * those Python scripts print).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,7 +252,7 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
   /* a new shell: exported variables, the cwd and the fds are inherited */
   sh_shell *n = sh_shell_new(sh->sess);
   n->task = sh->task;
-  n->pid = ++sh->sess->next_pid;
+  n->pid = n->dollar_pid = ++sh->sess->next_pid;
   free(n->cwd);
   n->cwd = sh_xstrdup(sh->cwd);
   n->umask = sh->umask;
@@ -288,6 +289,11 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
     sh_var *v = sh_var_find_noref(n, env.v[k]);
     if (v) v->flags |= SH_V_EXPORT;
     *eq = '=';
+  }
+  { /* its parent is the shell process that ran it (PPID stays readonly) */
+    char ppid[24];
+    snprintf(ppid, sizeof ppid, "%" PRId64, sh->pid);
+    sh_var_set(n, "PPID", ppid, SH_SET_FORCE);
   }
   /* SHELLOPTS and BASHOPTS in the environment turn their options on (bash) */
   for (size_t k = 0; k < env.n; k++) {
@@ -406,6 +412,9 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
     sh->flow = SH_FLOW_ABORT;
     sh->exit_status = 126;
   }
+  /* the new shell died of a signal (`bash -c 'kill $$'`): its caller reports
+   * it as bash reports a foreground process killed by one */
+  if (n->killed_by && !sh->cmd_died_of && !sh->cmd_killed_by) sh->cmd_died_of = n->killed_by;
   sh_shell_free(n);
   return status;
 }
