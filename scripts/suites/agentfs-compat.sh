@@ -64,6 +64,12 @@ expect "kv config" 0 '{"theme":"dark","n":3}'
 run "$SBX" "$fx" kv get list
 expect "kv list" 0 '[1,"two",null]'
 run "$SBX" "$fx" history
+# sbx records its own file helpers too (the reads above: read_file, list_dir
+# rows after the fixture's four, whose third is the SDK's own read_file call)
+sbx_rows='"name":"(read_file|list_dir|write_file|write_files|mkdir|remove|rename|symlink|import_dir|export_dir)"'
+newer=$(grep -Ev '^\{"id":[1-4],' <<<"$out")
+expect_match "after the SDK's calls, only sbx's own file rows" "$(grep -E '^\{' <<<"$newer" | grep -Evc "$sbx_rows")" '^0$'
+out=$(grep -E '^\{"id":[1-4],' <<<"$out")
 expect_match "4 tool calls" "$(wc -l <<<"$out")" '^4$'
 expect_match "call 4 pending" "$(sed -n 1p <<<"$out")" \
   '^\{"id":4,"name":"execute_code","status":"pending",.*"completed_at":null,"duration_ms":null,'
@@ -149,7 +155,8 @@ run "$SBX" "$db" cat /from-node.txt
 expect "sbx reads the SDK's file" 0 "written by agentfs-sdk"
 run "$SBX" "$db" kv get node
 expect "sbx reads the SDK's kv value" 0 '{"ok":true}'
-run "$SBX" "$db" history -n 1
+run "$SBX" "$db" history
+out=$(grep -F '"name":"node_tool"' <<<"$out") # besides sbx's own rows of this test's reads
 expect_match "sbx reads the SDK's tool call" "$out" \
   '"name":"node_tool","status":"success",.*"parameters":\{"from":"node"\},"result":\{"done":true\}'
 "$SBX" "$db" cat /data/multi.bin >"$t/multi.got"
