@@ -180,12 +180,19 @@ static void print_var(sh_shell *sh, sh_var *v) {
   free(s);
 }
 
-static int print_funcs(sh_shell *sh, int argc, char **argv, int i, bool names_only) {
+/* Function attribute bits (sh_func.attrs) for declare attribute flags. */
+static uint32_t func_attr_bits(uint32_t set) {
+  return ((set & SH_V_EXPORT) ? 1u : 0) | ((set & SH_V_READONLY) ? 2u : 0) | ((set & SH_V_TRACE) ? 4u : 0);
+}
+
+/* `need`: listing all, only the functions with all these attrs (declare -xf). */
+static int print_funcs(sh_shell *sh, int argc, char **argv, int i, bool names_only, uint32_t need) {
   int st = 0;
   if (i >= argc) {
     size_t n;
     const char **keys = sh_map_keys(&sh->funcs, &n);
     for (size_t k = 0; k < n; k++) {
+      if ((sh_func_get(sh, keys[k])->attrs & need) != need) continue;
       if (names_only) {
         sh_printf_fd(sh, 1, "declare -f %s\n", keys[k]);
       } else {
@@ -542,7 +549,7 @@ static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
   int i = parse_decl_opts(sh, bname, argc, argv, &o, "aAfFgilnprtuxcI");
   if (i < 0) return 2;
   if (o.funcs || o.func_names) {
-    if (o.print || i >= argc || !(o.set || o.clear)) return print_funcs(sh, argc, argv, i, o.func_names);
+    if (o.print || i >= argc || !(o.set || o.clear)) return print_funcs(sh, argc, argv, i, o.func_names, func_attr_bits(o.set));
   }
   if (o.print || (i >= argc && !o.set && !o.clear)) {
     if (i >= argc) {
@@ -1284,6 +1291,16 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
 /* ---- getopts ------------------------------------------------------------------------------------------ */
 
 int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
+  /* getopts takes no options of its own: -- is skipped, -x is an error */
+  if (argc > 1 && argv[1][0] == '-' && argv[1][1]) {
+    if (strcmp(argv[1], "--")) {
+      sh_error(sh, "getopts: -%c: invalid option", argv[1][1]);
+      sh_bi_usage(sh, "getopts");
+      return 2;
+    }
+    argv++;
+    argc--;
+  }
   if (argc < 3) {
     sh_bi_usage(sh, "getopts");
     return 2;
