@@ -840,7 +840,13 @@ static int64_t assign(ax *a, aop op, const lval *lv, int64_t v, const char *rtok
 static int64_t p_assign(ax *a) {
   if (a->err) return 0;
   aop op = a->tok == A_NAME ? assign_op_ahead(a) : O_NONE;
-  if (op == O_NONE) return p_cond(a);
+  if (op == O_NONE) {
+    int64_t v = p_cond(a);
+    /* an assignment operator after anything but a variable (bash: 7=4) */
+    if (!a->err && a->tok == A_OP && is_assign_code(a->op))
+      aerr(a, "attempted assignment to non-variable", a->tstart);
+    return v;
+  }
   const char *tok = a->tstart;
   char name[LVAL_NAME_MAX];
   lval lv;

@@ -180,18 +180,32 @@ static void print_var(sh_shell *sh, sh_var *v) {
   free(s);
 }
 
-static int print_funcs(sh_shell *sh, int argc, char **argv, int i, bool names_only) {
+/* Function attribute bits (sh_func.attrs) for declare attribute flags. */
+static uint32_t func_attr_bits(uint32_t set) {
+  return ((set & SH_V_EXPORT) ? 1u : 0) | ((set & SH_V_READONLY) ? 2u : 0) | ((set & SH_V_TRACE) ? 4u : 0);
+}
+
+/* bash's "declare -f<attrs> name" line for a function (rx: readonly, exported). */
+static void print_func_decl(sh_shell *sh, const char *name, uint32_t attrs) {
+  sh_printf_fd(sh, 1, "declare -f%s%s %s\n", (attrs & 2) ? "r" : "", (attrs & 1) ? "x" : "", name);
+}
+
+/* `need`: listing all, only the functions with all these attrs (declare -xf). */
+static int print_funcs(sh_shell *sh, int argc, char **argv, int i, bool names_only, uint32_t need) {
   int st = 0;
   if (i >= argc) {
     size_t n;
     const char **keys = sh_map_keys(&sh->funcs, &n);
     for (size_t k = 0; k < n; k++) {
+      sh_func *f = sh_func_get(sh, keys[k]);
+      if ((f->attrs & need) != need) continue;
       if (names_only) {
-        sh_printf_fd(sh, 1, "declare -f %s\n", keys[k]);
+        print_func_decl(sh, keys[k], f->attrs);
       } else {
-        char *t = sh_func_text(sh, sh_func_get(sh, keys[k]));
+        char *t = sh_func_text(sh, f);
         sh_printf_fd(sh, 1, "%s\n", t);
         free(t);
+        if (f->attrs & 3) print_func_decl(sh, keys[k], f->attrs);
       }
     }
     free(keys);
@@ -542,7 +556,7 @@ static int declare_main(sh_shell *sh, int argc, char **argv, bool local) {
   int i = parse_decl_opts(sh, bname, argc, argv, &o, "aAfFgilnprtuxcI");
   if (i < 0) return 2;
   if (o.funcs || o.func_names) {
-    if (o.print || i >= argc || !(o.set || o.clear)) return print_funcs(sh, argc, argv, i, o.func_names);
+    if (o.print || i >= argc || !(o.set || o.clear)) return print_funcs(sh, argc, argv, i, o.func_names, func_attr_bits(o.set));
   }
   if (o.print || (i >= argc && !o.set && !o.clear)) {
     if (i >= argc) {
@@ -622,6 +636,7 @@ int sh_bi_export(sh_shell *sh, int argc, char **argv) {
   bool unexport = false;
   for (int k = 1; k < i; k++)
     if (strchr(argv[k], 'n')) unexport = true;
+  if (i >= argc && o.funcs && !unexport) return print_funcs(sh, argc, argv, i, false, 1);
   if (i >= argc) {
     print_vars_with(sh, SH_V_EXPORT);
     return 0;
@@ -640,6 +655,7 @@ int sh_bi_readonly(sh_shell *sh, int argc, char **argv) {
   decl_opts o = {0};
   int i = parse_decl_opts(sh, "readonly", argc, argv, &o, "aAfnp");
   if (i < 0) return 2;
+  if (i >= argc && o.funcs) return print_funcs(sh, argc, argv, i, false, 2);
   if (i >= argc) {
     print_vars_with(sh, SH_V_READONLY);
     return 0;
@@ -1284,6 +1300,16 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
 /* ---- getopts ------------------------------------------------------------------------------------------ */
 
 int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
+  /* getopts takes no options of its own: -- is skipped, -x is an error */
+  if (argc > 1 && argv[1][0] == '-' && argv[1][1]) {
+    if (strcmp(argv[1], "--")) {
+      sh_error(sh, "getopts: -%c: invalid option", argv[1][1]);
+      sh_bi_usage(sh, "getopts");
+      return 2;
+    }
+    argv++;
+    argc--;
+  }
   if (argc < 3) {
     sh_bi_usage(sh, "getopts");
     return 2;

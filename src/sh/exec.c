@@ -2394,6 +2394,11 @@ static bool extglob_cb(void *ud) {
   return sh->opt[SH_SHOPT_EXTGLOB];
 }
 
+static bool posix_cb(void *ud) {
+  sh_shell *sh = ud;
+  return sh->opt[SH_OPT_POSIX];
+}
+
 static void warn_cb(void *ud, int line, const char *msg) {
   sh_shell *sh = ud;
   int saved = sh->lineno;
@@ -2422,6 +2427,7 @@ static int eval_text(sh_shell *sh, const char *s, size_t n, const char *name, bo
   sh_parse_opts o = {0};
   o.alias = alias_cb;
   o.extglob = extglob_cb;
+  o.posix = posix_cb;
   o.warn = warn_cb;
   o.ud = sh;
   o.first_line = first_line;

@@ -320,8 +320,10 @@ static void lex_ansi_c(sh_parser *p, wbuild *b) {
 }
 
 /* The inside of "...": text and expansions, up to the closing quote (consumed).
- * In CTX_HEREDOC mode there is no closing quote: it reads to the end. */
-static sh_part *lex_dq_body(sh_parser *p, int ctx, int line) {
+ * In CTX_HEREDOC mode there is no closing quote: it reads to the end.
+ * `bs_any`: a backslash quotes any character and goes (bash, for "..." inside
+ * the word of a double-quoted "${x-"\p"}", which gives p). */
+static sh_part *lex_dq_body(sh_parser *p, int ctx, int line, bool bs_any) {
   wbuild b = {0};
   sh_pdepth_enter(p);
   wb_lit(p, &b, SH_PART_QLIT, "", 0);
@@ -342,7 +344,7 @@ static sh_part *lex_dq_body(sh_parser *p, int ctx, int line) {
         wb_litc(p, &b, SH_PART_QLIT, '\\');
         continue;
       }
-      if (d == '$' || d == '`' || d == '\\' || (d == '"' && ctx == CTX_DQ)) {
+      if (bs_any || d == '$' || d == '`' || d == '\\' || (d == '"' && ctx == CTX_DQ)) {
         wb_litc(p, &b, SH_PART_QLIT, d);
       } else {
         wb_litc(p, &b, SH_PART_QLIT, '\\');
@@ -366,12 +368,16 @@ static sh_part *lex_dq_body(sh_parser *p, int ctx, int line) {
   return b.head;
 }
 
-static void lex_dquote(sh_parser *p, wbuild *b) {
+static void lex_dquote_bs(sh_parser *p, wbuild *b, bool bs_any) {
   int line = p->line;
   sh_lex_getc(p);
   sh_part *part = new_part(p, SH_PART_DQUOTE);
-  part->u.children = lex_dq_body(p, CTX_DQ, line);
+  part->u.children = lex_dq_body(p, CTX_DQ, line, bs_any);
   wb_part(p, b, part);
+}
+
+static void lex_dquote(sh_parser *p, wbuild *b) {
+  lex_dquote_bs(p, b, false);
 }
 
 static void lex_backquote(sh_parser *p, wbuild *b, bool in_dq) {
@@ -542,6 +548,8 @@ static void lex_procsub(sh_parser *p, wbuild *b) {
   wb_part(p, b, part);
 }
 
+static bool posix_on(sh_parser *p) { return p->opts.posix && p->opts.posix(p->opts.ud); }
+
 /* Scans an argument of ${...} up to (not including) an unnested char of
  * `stops` (an unquoted '}' always ends it). `pattern`: unquoted text stays glob
  * active even inside double quotes. */
@@ -589,9 +597,10 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
       lex_squote(p, &b);
       continue;
     }
-    if (c == '\'' && stops) {
+    if (c == '\'' && stops && !posix_on(p)) {
       /* in double quotes a '...' is literal, but a } inside it does not end
-       * the expansion (bash: "${x-'}'}" gives '}'); $ still expands */
+       * the expansion (bash: "${x-'}'}" gives '}'); $ still expands. Under
+       * set -o posix a ' there is an ordinary character. */
       sh_lex_getc(p);
       wb_litc(p, &b, litkind, c);
       dq_squote = !dq_squote;
@@ -608,7 +617,7 @@ static sh_word *lex_param_word(sh_parser *p, int ctx, const char *stops, bool pa
       continue;
     }
     if (c == '"') {
-      lex_dquote(p, &b);
+      lex_dquote_bs(p, &b, !unquoted && ctx == CTX_DQ);
       continue;
     }
     if (c == '$') {
@@ -1368,7 +1377,7 @@ void sh_lex_read_heredocs(sh_parser *p) {
 /* Called by parse.c on a sub-parser over a here-document body. */
 sh_part *sh_lex_dq_all(sh_parser *p, bool heredoc);
 sh_part *sh_lex_dq_all(sh_parser *p, bool heredoc) {
-  return lex_dq_body(p, heredoc ? CTX_HEREDOC : CTX_HEREDOC, p->line);
+  return lex_dq_body(p, heredoc ? CTX_HEREDOC : CTX_HEREDOC, p->line, false);
 }
 
 /* ---- tokens ------------------------------------------------------------------------------ */

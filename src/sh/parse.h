@@ -23,6 +23,8 @@ typedef struct sh_parse_opts {
   const char *(*alias)(void *ud, const char *name);
   /* Is shopt extglob on right now (checked per word)? NULL: off. */
   bool (*extglob)(void *ud);
+  /* Is set -o posix on right now? NULL: off. */
+  bool (*posix)(void *ud);
   /* Warnings (unterminated here-document): a message without "sbx: ". */
   void (*warn)(void *ud, int line, const char *msg);
   void *ud;
