@@ -47393,3 +47393,50 @@ host: skip
 out: 3000\n
 out: 1\n
 err:
+
+test: an empty program, one of comments alone or of definitions alone is `.`
+cmd: echo '[7]' | jq -c '' ; echo 8 | jq '  # nothing here' ; echo '"z"' | jq 'def inc: . + 1; def twice(f): f | f;'
+out: [7]\n
+out: 8\n
+out: "z"\n
+err:
+
+test: a definition without a body inside a definition is still a syntax error
+cmd: echo 1 | jq 'def outer: def inner: 2;'
+status: 3
+out:
+err: jq: error: syntax error, unexpected end of file at <top-level>, line 1, column 24:\n
+err:     def outer: def inner: 2;\n
+err:                            ^\n
+err: jq: 1 compile error\n
+host: skip
+
+test: object construction accepts one trailing comma, not two
+cmd: jq -nc '{k: 3, "m": 4,}, {$__loc__,}' ; jq -n '{q: 1,,}'
+host: skip
+status: 3
+out: {"k":3,"m":4}\n
+out: {"__loc__":{"file":"<top-level>","line":1}}\n
+err: jq: error: syntax error, unexpected ',' at <top-level>, line 1, column 7:\n
+err:     {q: 1,,}\n
+err:           ^\n
+err: jq: 1 compile error\n
+
+test: join reads an object's values, joins with null as with "", and adds a non-string separator only between elements
+cmd: jq -nc '{"p": "x", "q": 2, "r": null} | join("-")' ; jq -nc '["u", "v"] | join(null)' ; jq -nc '[5] | join(7)' ; jq -nc '[5, 6] | try join(7) catch .' ; jq -nc '3 | try join(",") catch .'
+out: "x-2-"\n
+out: "uv"\n
+out: "5"\n
+out: "string (\"5\") and number (7) cannot be added"\n
+out: "Cannot iterate over number (3)"\n
+err:
+
+test: flatten's depth counts down to exactly 0 (a fraction flattens everything); a depth that is not a number fails where jq subtracts from it
+cmd: jq -nc '[1, [2, [3, [4]]]] | flatten(1.5), flatten(1)' ; jq -nc '[[1]] | try flatten("d") catch .' ; jq -nc '[1] | flatten("d")' ; jq -nc '[[1]] | try flatten(true) catch .' ; jq -nc '"s" | try flatten catch .'
+out: [1,2,3,4]\n
+out: [1,2,[3,[4]]]\n
+out: "string (\"d\") and number (1) cannot be subtracted"\n
+out: [1]\n
+out: "flatten depth must not be negative"\n
+out: "Cannot iterate over string (\"s\")"\n
+err:
