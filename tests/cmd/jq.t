@@ -47440,3 +47440,19 @@ out: [1]\n
 out: "flatten depth must not be negative"\n
 out: "Cannot iterate over string (\"s\")"\n
 err:
+
+test: isfinite is true for every number that is not infinite (NaN too) and false for the other types
+cmd: jq -nc '[1.5, -infinite, infinite, nan, "7", null, [3]] | map(isfinite)'
+out: [true,false,false,true,false,false,false]\n
+err:
+
+test: a NaN compares below a NaN (jq compares it as null against the other side)
+cmd: jq -nc '[nan < nan, nan > nan, nan <= nan, nan >= nan, nan == nan, nan < 0, nan > -infinite]'
+out: [true,false,true,false,false,true,false]\n
+err:
+
+test: @csv and @tsv render a NaN as an empty field
+cmd: jq -nr '[2, nan, "w"] | @csv, @tsv'
+out: 2,,"w"\n
+out: 2\t\tw\n
+err:

@@ -953,6 +953,7 @@ jqv jq_format(jq_interp *I, const char *fmt, jqv v) {
       case JQV_KIND_TRUE: jqv_buf_adds(&b, "true"); break;
       case JQV_KIND_FALSE: jqv_buf_adds(&b, "false"); break;
       case JQV_KIND_NUMBER: {
+        if (isnan(x->num)) break; /* jq renders a NaN as an empty field */
         char t[JQV_NUMBER_TEXT_SIZE];
         const char *lit = jqv_number_get_literal(x);
         if (!lit) jqv_number_text(x->num, t), lit = t;
