@@ -47456,3 +47456,10 @@ cmd: jq -nr '[2, nan, "w"] | @csv, @tsv'
 out: 2,,"w"\n
 out: 2\t\tw\n
 err:
+
+test: a ? after .name or [] makes only that last step optional: an error in the steps before it still ends the program
+cmd: jq -c '[.[] | .k.m?]' <<< '[{"k":{"m":1}},{"k":"s"}]' ; jq -c '.u?.v?' <<< '{"u":7}' ; jq -c '.p.q.w?' <<< '{"p":7}' ; jq -c '.r[]?' <<< '5'
+status: 5
+out: [1]\n
+err: jq: error (at <stdin>:1): Cannot index number with string ("q")\n
+err: jq: error (at <stdin>:1): Cannot index number with string ("r")\n

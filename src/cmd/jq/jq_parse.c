@@ -1065,6 +1065,19 @@ static jq_node *parse_postfix(parser *p) {
       advance(p);
       jq_node *tr = new_node(p, N_TRY);
       if (!tr) return NULL;
+      if ((n->type == N_FIELD || n->type == N_ITER) && n->a && n->a->type != N_IDENTITY) {
+        /* jq's `Term FIELD '?'` and `Term '[' ']' '?'` make only the last
+         * step optional (INDEX_OPT, EACH_OPT): `.a.b?` is `.a | try .b`,
+         * so an error in `.a` still stops the program */
+        jq_node *pipe = new_node(p, N_PIPE);
+        if (!pipe) return NULL;
+        pipe->a = n->a;
+        n->a = NULL;
+        tr->a = n;
+        pipe->b = tr;
+        n = pipe;
+        continue;
+      }
       tr->a = n;
       n = tr;
       continue;
