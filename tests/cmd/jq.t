@@ -47393,3 +47393,75 @@ host: skip
 out: 3000\n
 out: 1\n
 err:
+
+test: an empty program, one of comments alone or of definitions alone is `.`
+cmd: echo '[7]' | jq -c '' ; echo 8 | jq '  # nothing here' ; echo '"z"' | jq 'def inc: . + 1; def twice(f): f | f;'
+out: [7]\n
+out: 8\n
+out: "z"\n
+err:
+
+test: a definition without a body inside a definition is still a syntax error
+cmd: echo 1 | jq 'def outer: def inner: 2;'
+status: 3
+out:
+err: jq: error: syntax error, unexpected end of file at <top-level>, line 1, column 24:\n
+err:     def outer: def inner: 2;\n
+err:                            ^\n
+err: jq: 1 compile error\n
+host: skip
+
+test: object construction accepts one trailing comma, not two
+cmd: jq -nc '{k: 3, "m": 4,}, {$__loc__,}' ; jq -n '{q: 1,,}'
+host: skip
+status: 3
+out: {"k":3,"m":4}\n
+out: {"__loc__":{"file":"<top-level>","line":1}}\n
+err: jq: error: syntax error, unexpected ',' at <top-level>, line 1, column 7:\n
+err:     {q: 1,,}\n
+err:           ^\n
+err: jq: 1 compile error\n
+
+test: join reads an object's values, joins with null as with "", and adds a non-string separator only between elements
+cmd: jq -nc '{"p": "x", "q": 2, "r": null} | join("-")' ; jq -nc '["u", "v"] | join(null)' ; jq -nc '[5] | join(7)' ; jq -nc '[5, 6] | try join(7) catch .' ; jq -nc '3 | try join(",") catch .'
+out: "x-2-"\n
+out: "uv"\n
+out: "5"\n
+out: "string (\"5\") and number (7) cannot be added"\n
+out: "Cannot iterate over number (3)"\n
+err:
+
+test: flatten's depth counts down to exactly 0 (a fraction flattens everything); a depth that is not a number fails where jq subtracts from it
+cmd: jq -nc '[1, [2, [3, [4]]]] | flatten(1.5), flatten(1)' ; jq -nc '[[1]] | try flatten("d") catch .' ; jq -nc '[1] | flatten("d")' ; jq -nc '[[1]] | try flatten(true) catch .' ; jq -nc '"s" | try flatten catch .'
+out: [1,2,3,4]\n
+out: [1,2,[3,[4]]]\n
+out: "string (\"d\") and number (1) cannot be subtracted"\n
+out: [1]\n
+out: "flatten depth must not be negative"\n
+out: "Cannot iterate over string (\"s\")"\n
+err:
+
+test: isfinite is true for every number that is not infinite (NaN too) and false for the other types
+cmd: jq -nc '[1.5, -infinite, infinite, nan, "7", null, [3]] | map(isfinite)'
+out: [true,false,false,true,false,false,false]\n
+err:
+
+test: a NaN compares below a NaN (jq compares it as null against the other side)
+cmd: jq -nc '[nan < nan, nan > nan, nan <= nan, nan >= nan, nan == nan, nan < 0, nan > -infinite]'
+out: [true,false,true,false,false,true,false]\n
+err:
+
+test: @csv and @tsv render a NaN as an empty field
+cmd: jq -nr '[2, nan, "w"] | @csv, @tsv'
+out: 2,,"w"\n
+out: 2\t\tw\n
+err:
+
+test: a ? after .name or [] makes only that last step optional: an error in the steps before it still ends the program
+cmd: jq -c '[.[] | .k.m?]' <<< '[{"k":{"m":1}},{"k":"s"}]' ; jq -c '.u?.v?' <<< '{"u":7}' ; jq -c '.p.q.w?' <<< '{"p":7}' ; jq -c '.r[]?' <<< '5'
+status: 5
+out: [1]\n
+err: jq: error (at <stdin>:1): Cannot index number with string ("q")\n
+err: jq: error (at <stdin>:1): Cannot index number with string ("r")\n
+# jq 1.6 words the error without parentheses around "q"
+host: skip

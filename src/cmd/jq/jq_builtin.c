@@ -33,6 +33,23 @@ static jqv type_error2(jqv a, jqv b, const char *what) {
   return e;
 }
 
+/* `.[]` on a value that is neither array nor object, as the evaluator words it. */
+static jqv iterate_error(jqv v) {
+  char b[128];
+  jqv e = v.kind == JQV_KIND_NULL ? jq_error_fmt("Cannot iterate over null")
+                                  : jq_error_fmt("Cannot iterate over %s", jq_value_brief(&v, b, sizeof b));
+  jqv_free(v);
+  return e;
+}
+
+/* An object's values in order (jq's builtins written with `reduce .[]` take them). */
+static jqv object_values(jqv in) {
+  jqv vals = jqv_array();
+  for (size_t i = 0; i < jqv_object_len(in); i++) vals = jqv_array_append(vals, jqv_copy(*jqv_object_value_at(in, i)));
+  jqv_free(in);
+  return vals;
+}
+
 /* ---- basic ------------------------------------------------------------------------ */
 
 static jqv f_not(jq_interp *I, jqv in, jqv *a) {
@@ -366,19 +383,19 @@ static jqv f_split1(jq_interp *I, jqv in, jqv *a) {
 
 static jqv f_join(jq_interp *I, jqv in, jqv *a) {
   (void)I;
-  if (in.kind != JQV_KIND_ARRAY) {
-    jqv e = jq_error_fmt("Cannot iterate over %s", jqv_kind_name((jqv_kind)in.kind));
-    jqv_free(in);
-    return e;
-  }
-  if (a[0].kind != JQV_KIND_STRING && jqv_array_len(in) > 0) {
-    jqv e = type_error2(jqv_string(""), jqv_copy(a[0]), "cannot be added");
-    jqv_free(in);
-    return e;
-  }
+  /* jq: reduce .[] as $i (null; (if . == null then "" else . + $x end) + ($i | ...)) // "" */
+  if (in.kind == JQV_KIND_OBJECT) in = object_values(in);
+  if (in.kind != JQV_KIND_ARRAY) return iterate_error(in);
   jqv_buf b = {0};
   for (size_t i = 0; i < jqv_array_len(in); i++) {
-    if (i) jqv_buf_add(&b, jqv_string_value(a[0]), jqv_string_len(a[0]));
+    if (i && a[0].kind == JQV_KIND_STRING) {
+      jqv_buf_add(&b, jqv_string_value(a[0]), jqv_string_len(a[0]));
+    } else if (i && a[0].kind != JQV_KIND_NULL) { /* string + null is the string; anything else fails */
+      jqv acc = jqv_string_raw(b.data ? b.data : "", b.len);
+      jqv_buf_free(&b);
+      jqv_free(in);
+      return type_error2(acc, jqv_copy(a[0]), "cannot be added");
+    }
     const jqv *x = jqv_array_at(in, i);
     if (x->kind == JQV_KIND_NULL) continue;
     if (x->kind == JQV_KIND_STRING) jqv_buf_add(&b, jqv_string_value(*x), jqv_string_len(*x));
@@ -480,37 +497,33 @@ static jqv f_reverse(jq_interp *I, jqv in, jqv *a) {
   return r;
 }
 
-static jqv flatten_rec(jqv r, const jqv *a, double depth, int level) {
-  for (size_t i = 0; i < jqv_array_len(*a); i++) {
+/* jq: _flatten($x) descends into an array element while $x != 0, with $x - 1
+ * (so a fractional depth never reaches 0 and flattens everything). A depth
+ * that is not a number fails at the first subtraction, as `"" - 1` does. */
+static jqv flatten_rec(jqv r, const jqv *a, const jqv *depth, double d, int level) {
+  for (size_t i = 0; i < jqv_array_len(*a) && r.kind == JQV_KIND_ARRAY; i++) {
     const jqv *x = jqv_array_at(*a, i);
-    if (x->kind == JQV_KIND_ARRAY && depth > 0 && level < JQV_MAX_DEPTH) r = flatten_rec(r, x, depth - 1, level + 1);
+    if (x->kind == JQV_KIND_ARRAY && depth->kind != JQV_KIND_NUMBER) {
+      jqv_free(r);
+      return type_error2(jqv_copy(*depth), jqv_number(1), "cannot be subtracted");
+    }
+    if (x->kind == JQV_KIND_ARRAY && d != 0 && level < JQV_MAX_DEPTH) r = flatten_rec(r, x, depth, d - 1, level + 1);
     else r = jqv_array_append(r, jqv_copy(*x));
   }
   return r;
 }
 static jqv f_flatten(jq_interp *I, jqv in, jqv *a) {
   (void)I;
-  if (a[0].kind != JQV_KIND_NUMBER) {
+  /* `$x < 0` in jq's order: null, false and true sort below every number */
+  bool negative = a[0].kind == JQV_KIND_NUMBER ? a[0].num < 0
+                  : a[0].kind == JQV_KIND_NULL || a[0].kind == JQV_KIND_FALSE || a[0].kind == JQV_KIND_TRUE;
+  if (negative) {
     jqv_free(in);
     return jq_error_fmt("flatten depth must not be negative");
   }
-  if (a[0].num < 0) {
-    jqv_free(in);
-    return jq_error_fmt("flatten depth must not be negative");
-  }
-  if (in.kind == JQV_KIND_OBJECT) {
-    /* jq flattens with reduce .[]: an object's values */
-    jqv vals = jqv_array();
-    for (size_t i = 0; i < jqv_object_len(in); i++) vals = jqv_array_append(vals, jqv_copy(*jqv_object_value_at(in, i)));
-    jqv_free(in);
-    in = vals;
-  }
-  if (in.kind != JQV_KIND_ARRAY) {
-    jqv e = jq_error_fmt("Cannot iterate over %s", jqv_kind_name((jqv_kind)in.kind));
-    jqv_free(in);
-    return e;
-  }
-  jqv r = flatten_rec(jqv_array(), &in, a[0].num, 0);
+  if (in.kind == JQV_KIND_OBJECT) in = object_values(in); /* jq flattens with reduce .[] */
+  if (in.kind != JQV_KIND_ARRAY) return iterate_error(in);
+  jqv r = flatten_rec(jqv_array(), &in, &a[0], a[0].kind == JQV_KIND_NUMBER ? a[0].num : 1, 0);
   jqv_free(in);
   return r;
 }
@@ -940,6 +953,7 @@ jqv jq_format(jq_interp *I, const char *fmt, jqv v) {
       case JQV_KIND_TRUE: jqv_buf_adds(&b, "true"); break;
       case JQV_KIND_FALSE: jqv_buf_adds(&b, "false"); break;
       case JQV_KIND_NUMBER: {
+        if (isnan(x->num)) break; /* jq renders a NaN as an empty field */
         char t[JQV_NUMBER_TEXT_SIZE];
         const char *lit = jqv_number_get_literal(x);
         if (!lit) jqv_number_text(x->num, t), lit = t;

@@ -696,6 +696,9 @@ jqv jq_binop(int op, jqv a, jqv b) {
   case 'G': {
     jqv_too_deep = false;
     int c = jqv_cmp(&a, &b);
+    /* jq compares a NaN as null against the other side, so NaN < NaN holds
+     * (sorting keeps jqv_cmp's consistent order: all NaNs print alike) */
+    if (a.kind == JQV_KIND_NUMBER && b.kind == JQV_KIND_NUMBER && isnan(a.num) && isnan(b.num)) c = -1;
     jqv_free(a);
     jqv_free(b);
     if (jqv_too_deep) return jq_error_fmt("Comparison too deep");

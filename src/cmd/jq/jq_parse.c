@@ -47,6 +47,7 @@ typedef struct {
   size_t last_off, last_end; /* the last lexeme (blanks and comments too): jq's location at the end */
   size_t prev_end;   /* end of the last consumed token */
   int depth;
+  int top_depth; /* the depth of parse_pipe calls that are the program's own chain of top-level defs */
   jq_program *prog;
   int line_base;     /* added to line numbers */
   bool stop_as;      /* the next postfix term ends before `as` (reduce/foreach) */
@@ -741,6 +742,10 @@ static jq_node *parse_object(parser *p) {
     add_arg(p, n, e);
     if (is_op(p, ",")) {
       advance(p);
+      if (is_op(p, "}")) { /* jq accepts a trailing comma: {a, b,} */
+        advance(p);
+        return n;
+      }
       continue;
     }
     if (!is_op(p, "}")) {
@@ -1060,6 +1065,19 @@ static jq_node *parse_postfix(parser *p) {
       advance(p);
       jq_node *tr = new_node(p, N_TRY);
       if (!tr) return NULL;
+      if ((n->type == N_FIELD || n->type == N_ITER) && n->a && n->a->type != N_IDENTITY) {
+        /* jq's `Term FIELD '?'` and `Term '[' ']' '?'` make only the last
+         * step optional (INDEX_OPT, EACH_OPT): `.a.b?` is `.a | try .b`,
+         * so an error in `.a` still stops the program */
+        jq_node *pipe = new_node(p, N_PIPE);
+        if (!pipe) return NULL;
+        pipe->a = n->a;
+        n->a = NULL;
+        tr->a = n;
+        pipe->b = tr;
+        n = pipe;
+        continue;
+      }
       tr->a = n;
       n = tr;
       continue;
@@ -1145,8 +1163,15 @@ static jq_node *parse_pipe(parser *p, bool no_comma) {
   }
   jq_node *n;
   if (is_kw(p, "def")) {
+    bool top = p->depth == p->top_depth;
     n = parse_funcdef(p);
-    if (n) n->b = parse_pipe(p, no_comma);
+    if (n && top && peek(p)->type == T_EOF) {
+      n->b = new_node(p, N_IDENTITY); /* jq: a program of definitions alone is `.` */
+    } else if (n) {
+      if (top) p->top_depth++;
+      n->b = parse_pipe(p, no_comma);
+      if (top) p->top_depth--;
+    }
     if (n && !n->b) n = NULL;
   } else {
     n = parse_binary(p, 2, no_comma);
@@ -1469,7 +1494,9 @@ static jq_node *parse_text(parser *p, const char *text, size_t len) {
   p->pos = 0;
   p->line = 1;
   p->have = false;
-  jq_node *n = parse_pipe(p, false);
+  p->top_depth = 1;
+  /* jq: an empty program (or one of comments alone) is `.` */
+  jq_node *n = peek(p)->type == T_EOF ? new_node(p, N_IDENTITY) : parse_pipe(p, false);
   if (n && !p->err && peek(p)->type != T_EOF) unexpected_at_end(p, true);
   return p->err ? NULL : n;
 }

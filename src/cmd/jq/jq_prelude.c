@@ -33,6 +33,7 @@ const char jq_prelude[] =
     "          ($x | if type == \"object\" then (if has(\"value\") then .value elif has(\"v\") then .v"
     "              elif has(\"Value\") then .Value elif has(\"V\") then .V else null end) else null end) });"
     "def with_entries(f): to_entries | map(f) | from_entries;"
+    "def isfinite: type == \"number\" and (isinfinite | not);"
     "def add: reduce .[] as $x (null; . + $x);"
     "def add(f): reduce f as $x (null; . + $x);"
     "def any: any(.[]; .);"
