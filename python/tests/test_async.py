@@ -156,7 +156,7 @@ def test_abash_cancel_drops_a_queued_call() -> None:
 def test_abash_destroy_ends_waiting_calls() -> None:
     async def main() -> None:
         s = LocalSandbox()
-        running = asyncio.create_task(s.abash("sleep 0.3"))
+        running = asyncio.create_task(s.abash("sleep 30"))
         await asyncio.sleep(0.05)
         queued = asyncio.create_task(s.abash("echo never"))
         await asyncio.sleep(0.05)

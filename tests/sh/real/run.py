@@ -21,6 +21,7 @@ against the expected files. Prints
 import difflib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -113,4 +114,9 @@ def main():
 
 
 if __name__ == "__main__":
+    # the cases send HUP, INT and QUIT to jobs and expect bash's defaults: a
+    # runner started under nohup (HUP ignored) or in the background would
+    # hand its children the ignored signals
+    for _sig in (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT):
+        signal.signal(_sig, signal.SIG_DFL)
     sys.exit(main())
