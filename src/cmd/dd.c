@@ -15,7 +15,8 @@
  * time and rate, so tests look at the first two (or use status=none).
  * Numbers take GNU's suffixes (c w b kB K KiB MB M MiB ... and NxM
  * products). of= without notrunc truncates the file at the seek offset, as
- * ftruncate(2) in GNU (through the store: of= is a store path).
+ * ftruncate(2) in GNU, which also extends a shorter one (sparse; through the
+ * store: of= is a store path).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -68,21 +69,28 @@ static bool parse_num(const char *s, uint64_t *out) {
       if (v > (UINT64_MAX - 9) / 10) return false;
       v = v * 10 + (uint64_t)(*s++ - '0');
     }
+    /* c w b, xM, and for each of k K M G T P E (Z Y R Q overflow): X and XiB
+     * powers of 1024, XB powers of 1000 (GNU's xstrtoumax; k and K alike) */
     uint64_t mul = 1;
-    static const struct { const char *suf; uint64_t mul; } sufs[] = {
-        {"c", 1}, {"w", 2}, {"b", 512}, {"kB", 1000}, {"K", 1024}, {"KiB", 1024},
-        {"MB", 1000000}, {"M", 1 << 20}, {"MiB", 1 << 20}, {"xM", 1 << 20},
-        {"GB", 1000000000}, {"G", 1 << 30}, {"GiB", 1 << 30},
-        {"TB", 1000000000000ull}, {"T", 1ull << 40}, {"TiB", 1ull << 40}, {NULL, 0}};
-    size_t best = 0;
-    for (int i = 0; sufs[i].suf; i++) {
-      size_t l = strlen(sufs[i].suf);
-      if (l > best && !strncmp(s, sufs[i].suf, l) && (s[l] == 0 || s[l] == 'x')) {
-        best = l;
-        mul = sufs[i].mul;
+    static const char powers[] = "kKMGTPEZYRQ";
+    static const int power_of[] = {1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    const char *pl = *s ? strchr(powers, *s) : NULL;
+    if ((*s == 'c' || *s == 'w' || *s == 'b') && (s[1] == 0 || s[1] == 'x')) {
+      mul = *s == 'c' ? 1 : *s == 'w' ? 2 : 512;
+      s++;
+    } else if (s[0] == 'x' && s[1] == 'M' && s[2] == 0) {
+      mul = 1 << 20;
+      s += 2;
+    } else if (pl) {
+      size_t l = s[1] == 'B' ? 2 : (s[1] == 'i' && s[2] == 'B') ? 3 : 1;
+      if (s[l] != 0 && s[l] != 'x') return false;
+      uint64_t base = l == 2 ? 1000 : 1024;
+      for (int p = power_of[pl - powers]; p > 0; p--) {
+        if (mul > UINT64_MAX / base) return false;
+        mul *= base;
       }
+      s += l;
     }
-    s += best;
     if (mul && v > UINT64_MAX / mul) return false;
     v *= mul;
     if (v && total > UINT64_MAX / v) return false;
@@ -265,7 +273,7 @@ int cmd_dd_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     if (!(conv & C_NOTRUNC) && !(oflag & F_APPEND)) {
       store_stat st;
-      if (cmd_fs_stat(ctx, out_path, &st) == 0 && S_ISREG(st.mode) && st.ino && st.size > seek_off)
+      if (cmd_fs_stat(ctx, out_path, &st) == 0 && S_ISREG(st.mode) && st.ino && st.size != seek_off)
         store_truncate(ctx->store, st.ino, seek_off);
     }
   }

@@ -31,7 +31,8 @@ typedef struct expand_state {
 static int expand_line(void *ud, const char *line, size_t len, bool has_delim) {
   expand_state *es = ud;
   cmd_ctx *ctx = es->ctx;
-  static const char spaces[64] = "                                                               ";
+  /* 64 spaces, no terminating NUL (the last of 63 spaces and a NUL was written out) */
+  static const char spaces[64] = "                                                                ";
   uintmax_t column = 0;
   size_t index = 0, from = 0;
   bool convert = true;

@@ -185,6 +185,8 @@ static void add_item(xargs_st *x, const char *s, size_t len) {
   if (x->stop) return;
   size_t need = len + 1;
   if (x->init_len + need > x->max_chars) {
+    /* GNU runs the items gathered so far, then stops at the one too long */
+    if (x->nbatch) flush(x);
     cmd_errorf(x->ctx, "argument line too long");
     x->status = 1;
     x->stop = true;

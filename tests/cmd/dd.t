@@ -48,3 +48,18 @@ cmd: dd bs=0; dd foo=1; dd conv=lcase,ucase
 out:
 err: dd: invalid number: ‘0’\ndd: unrecognized operand ‘foo=1’\nTry 'dd --help' for more information.\ndd: cannot combine lcase and ucase\n
 status: 1
+
+# k is K (1024) as in GNU's xstrtoumax; kB is 1000, kiB 1024; m and g are not suffixes
+test: lowercase k suffix
+cmd: seq 2000 > f; dd if=f bs=1k count=2 2>/dev/null | wc -c; dd if=f of=g seek=2k count=0 2>/dev/null; stat -c %s g
+out: 2048\n1048576\n
+
+test: kB and kiB suffixes
+cmd: seq 2000 > f; dd if=f bs=1kB count=2 2>/dev/null | wc -c; dd if=f bs=2kiB count=1 2>/dev/null | wc -c
+out: 2000\n2048\n
+
+test: lowercase m is not a suffix
+cmd: dd if=/dev/null bs=1m
+out:
+err: dd: invalid number: ‘1m’\n
+status: 1

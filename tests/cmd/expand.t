@@ -99,3 +99,12 @@ cmd: expand nofile
 out:
 err: expand: nofile: No such file or directory\n
 status: 1
+
+# a tab wider than 64 columns is all spaces (every 64th byte used to be a NUL)
+test: wide tab stop is all spaces
+cmd: printf '\tx\n' | expand -t 200 | tr -d ' ' | od -An -c
+out:    x  \\n\n
+
+test: wide tab stop width
+cmd: printf 'ab\tx\n' | expand -t 130 | wc -c
+out: 132\n

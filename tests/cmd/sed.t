@@ -1008,3 +1008,38 @@ cmd: printf 'a\nb\nc\n' | sed '3,$c\
 cmd: X'; printf 'a\nb\nc\n' | sed '/c/,$c\
 cmd: X'; printf 'a\nb\nc\n' | sed -n '3,$p;$,/x/p'
 out: a\nb\nX\na\nb\nX\nc\nc\n
+
+# -z: N, G, H, D and P join and split the pattern space at NULs, l ends with a NUL
+test: z N joins with a NUL
+cmd: printf 'x\0y\0' | sed -z N | tr '\0' '|'
+out: x|y|
+
+test: z G and H join with a NUL
+cmd: printf 'p\0q\0' | sed -zn 'H;${x;G;p}' | tr '\0' '|'
+out: |p|q|q|
+
+test: z P and D split at NULs
+cmd: printf 'a\0b\0c\0' | sed -z '$!N;P;D' | tr '\0' '|'
+out: a|b|c|
+
+test: z l ends with a NUL
+cmd: printf 'a\nb\0' | sed -zn l | tr '\0' '|'
+out: a\\nb$|
+
+# s///p, s///w and w keep a last line without its newline as it is
+test: s p last line without newline
+cmd: printf 'one\ntwo' | sed -n 's/two/2/p'; echo .
+out: 2.\n
+
+test: s w and w last line without newline
+cmd: printf 'a\nb' | sed -n -e 's/b/c/w s.out' -e 'w w.out'; cat s.out; echo .; cat w.out; echo .
+out: c.\na\nc.\n
+
+# a text ending in a backslash goes on in the next -e, even an empty one
+test: a text continues in next e
+cmd: echo h | sed -e 'a x\' -e 'ab' -e p
+out: h\nh\nx\nab\n
+
+test: c text continues into an empty e
+cmd: echo h | sed -e 'c\' -e 'two\' -e ''; echo .
+out: two\n\n.\n

@@ -175,3 +175,9 @@ cmd: echo a | xargs /bin/sh -c 'exit 129'; echo $?
 cmd: printf 'a\nb\n' | xargs -n1 sh -c 'echo $0; exit 255'; echo $?
 out: 123\n123\na\n124\n
 err: xargs: sh: exited with status 255; aborting\n
+
+# an item too long for -s alone: the items gathered before it still run, then xargs stops
+test: s item too long runs the pending batch first
+cmd: echo 'ab cd efghij kl' | xargs -s 8 echo; echo "status $?"
+out: ab\ncd\nstatus 1\n
+err: xargs: argument line too long\n

@@ -431,7 +431,7 @@ static void fill_next(sed_run *r) {
 static bool take_next(sed_run *r, bool append) {
   if (!r->has_next) return false;
   if (append) {
-    if (str_add(r, &r->ps, "\n", 1) < 0 || str_add(r, &r->ps, r->next.s, r->next.n) < 0) return false;
+    if (str_add(r, &r->ps, &r->eol, 1) < 0 || str_add(r, &r->ps, r->next.s, r->next.n) < 0) return false;
   } else {
     /* Swap buffers instead of copying the line. */
     sstr t = r->ps;
@@ -618,7 +618,8 @@ static void do_list(sed_run *r, int width) {
     out_raw(r, o, piece, pl);
     col += pl;
   }
-  out_raw(r, o, "$\n", 2);
+  out_raw(r, o, "$", 1);
+  out_raw(r, o, &r->eol, 1); /* -z ends the listing with a NUL, as GNU */
 }
 
 static size_t char_at(sed_run *r, const char *s, size_t n, size_t i) {
@@ -708,8 +709,9 @@ static void do_subst(sed_run *r, sed_cmd *c) {
   r->ps = *out;
   *out = t;
   r->replaced = true;
-  if (c->print) out_line(r, r->out, r->ps.s, r->ps.n, true);
-  if (c->wf) wfile_line(r, c->wf, r->ps.s, r->ps.n, true);
+  /* like p and w, a last line without its newline is printed without one (GNU) */
+  if (c->print) out_line(r, r->out, r->ps.s, r->ps.n, r->chomped);
+  if (c->wf) wfile_line(r, c->wf, r->ps.s, r->ps.n, r->chomped);
 }
 
 static void do_translate(sed_run *r, sed_cmd *c) {
@@ -771,7 +773,7 @@ enum { CYCLE_END, CYCLE_DELETE, CYCLE_RESTART, CYCLE_QUIT };
 
 /* Length of the pattern space's first line (P, W). */
 static size_t first_line_len(sed_run *r) {
-  char *nl = r->ps.n ? memchr(r->ps.s, '\n', r->ps.n) : NULL;
+  char *nl = r->ps.n ? memchr(r->ps.s, r->eol, r->ps.n) : NULL;
   return nl ? (size_t)(nl - r->ps.s) : r->ps.n;
 }
 
@@ -829,7 +831,7 @@ static int execute(sed_run *r) {
     }
     case 'd': return CYCLE_DELETE;
     case 'D': {
-      char *nl = r->ps.n ? memchr(r->ps.s, '\n', r->ps.n) : NULL;
+      char *nl = r->ps.n ? memchr(r->ps.s, r->eol, r->ps.n) : NULL;
       if (!nl) return CYCLE_DELETE;
       size_t cut = (size_t)(nl - r->ps.s) + 1;
       memmove(r->ps.s, r->ps.s + cut, r->ps.n - cut);
@@ -848,7 +850,7 @@ static int execute(sed_run *r) {
       r->chomped = r->hs_chomped;
       break;
     case 'G':
-      if (str_add(r, &r->ps, "\n", 1) < 0 || str_add(r, &r->ps, r->hs.s ? r->hs.s : "", r->hs.n) < 0)
+      if (str_add(r, &r->ps, &r->eol, 1) < 0 || str_add(r, &r->ps, r->hs.s ? r->hs.s : "", r->hs.n) < 0)
         return CYCLE_QUIT;
       r->chomped = r->hs_chomped;
       break;
@@ -857,7 +859,7 @@ static int execute(sed_run *r) {
       r->hs_chomped = r->chomped;
       break;
     case 'H':
-      if (str_add(r, &r->hs, "\n", 1) < 0 || str_add(r, &r->hs, r->ps.s ? r->ps.s : "", r->ps.n) < 0)
+      if (str_add(r, &r->hs, &r->eol, 1) < 0 || str_add(r, &r->hs, r->ps.s ? r->ps.s : "", r->ps.n) < 0)
         return CYCLE_QUIT;
       r->hs_chomped = r->chomped;
       break;
@@ -899,7 +901,7 @@ static int execute(sed_run *r) {
     case 'r': app_push(r, 1, c->fname, 0, NULL); break;
     case 'R': do_R(r, c); break;
     case 's': do_subst(r, c); break;
-    case 'w': wfile_line(r, c->wf, r->ps.s ? r->ps.s : "", r->ps.n, true); break;
+    case 'w': wfile_line(r, c->wf, r->ps.s ? r->ps.s : "", r->ps.n, r->chomped); break;
     case 'W': wfile_line(r, c->wf, r->ps.s ? r->ps.s : "", first_line_len(r), true); break;
     case 'y': do_translate(r, c); break;
     case 'z': r->ps.n = 0; if (r->ps.s) r->ps.s[0] = 0; break;

@@ -418,6 +418,12 @@ static void read_text(sp *p, sed_cmd *c, int leadin) {
   while (ch != SED_EOF && ch != '\n') {
     if (ch == '\\') {
       ch = inchar(p);
+      if (ch == SED_EOF && p->si + 1 < p->nsrc) {
+        /* a backslash ending an -e continues the text in the next -e (GNU) */
+        p->si++;
+        p->pos = 0;
+        ch = '\n';
+      }
       if (ch != SED_EOF) sb_add1(&raw, '\\');
     }
     if (ch == SED_EOF) break;
