@@ -413,8 +413,10 @@ int sh_bi_sh(sh_shell *sh, int argc, char **argv) {
     sh->exit_status = 126;
   }
   /* the new shell died of a signal (`bash -c 'kill $$'`): its caller reports
-   * it as bash reports a foreground process killed by one */
-  if (n->killed_by && !sh->cmd_died_of && !sh->cmd_killed_by) sh->cmd_died_of = n->killed_by;
+   * it as bash reports a foreground process killed by one; not the signal of
+   * a timeout around it (GNU timeout then exits 124 itself, unreported) */
+  if (n->killed_by && !n->timeout.signalled && !sh->cmd_died_of && !sh->cmd_killed_by)
+    sh->cmd_died_of = n->killed_by;
   sh_shell_free(n);
   return status;
 }
