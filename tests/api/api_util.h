@@ -7,6 +7,7 @@
 #ifndef SBX_TESTS_API_UTIL_H
 #define SBX_TESTS_API_UTIL_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -159,6 +160,26 @@ static UNUSED const char *repeat(char c, size_t n) {
   memset(buf, c, n);
   buf[n] = '\0';
   return buf;
+}
+
+/* Entries of a /proc directory, "." and ".." left out (-1: unreadable). */
+static UNUSED int count_dir(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return -1;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)))
+    if (e->d_name[0] != '.') n++;
+  closedir(d);
+  return n;
+}
+
+/* Open file descriptors of this process, and its threads. */
+static UNUSED int count_fds(void) {
+  return count_dir("/proc/self/fd") - 1; /* the directory's own fd */
+}
+static UNUSED int count_threads(void) {
+  return count_dir("/proc/self/task");
 }
 
 #endif

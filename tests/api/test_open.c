@@ -85,18 +85,6 @@ TEST(temp_sandbox_in_a_missing_tmpdir_is_a_clear_error) {
   unsetenv("TMPDIR");
 }
 
-/* Open file descriptors of this process (counted in /proc/self/fd). */
-static int count_fds(void) {
-  DIR *d = opendir("/proc/self/fd");
-  if (!d) return -1;
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)))
-    if (e->d_name[0] != '.') n++;
-  closedir(d);
-  return n - 1; /* the directory's own fd */
-}
-
 TEST(named_sandbox_uses_the_documented_three_fds) {
   const char *p = scratch("fds.db");
   int before = count_fds();

@@ -13,25 +13,6 @@
 
 #include "api_util.h"
 
-static int count_dir(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) return -1;
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)))
-    if (e->d_name[0] != '.') n++;
-  closedir(d);
-  return n;
-}
-
-static int count_fds(void) {
-  return count_dir("/proc/self/fd") - 1; /* the directory's own fd */
-}
-
-static int count_threads(void) {
-  return count_dir("/proc/self/task");
-}
-
 /* Resident set size in KiB (/proc/self/statm). */
 static long rss_kib(void) {
   FILE *f = fopen("/proc/self/statm", "r");
