@@ -61,20 +61,12 @@ static void base_one(cmd_ctx *ctx, const char *name, const char *suffix, char en
 }
 
 int cmd_basename_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt lo[] = {{"multiple", 0, 'a'}, {"suffix", 1, 's'},
-                                   {"zero", 0, 'z'}, CMD_LONGOPTS_STD, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  bool multiple = false, zero = false;
-  const char *suffix = NULL;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "+as:z", lo)) != -1;) {
-    switch (c) {
-    case 'a': multiple = true; break;
-    case 's': suffix = st.arg; multiple = true; break;
-    case 'z': zero = true; break;
-    CMD_CASES_HELP_VERSION(ctx, basename_usage);
-    default: return 1;
-    }
-  }
+  int rc = cmd_getopt_all(ctx, &st, argc, argv,
+                          "+(help)(version)a(multiple)s:(suffix)z(zero)", basename_usage);
+  if (rc >= 0) return rc;
+  const char *suffix = cmd_opt_arg(&st, 's');
+  bool multiple = cmd_opt_on(&st, 'a') || suffix, zero = cmd_opt_on(&st, 'z');
   int n = argc - st.ind;
   if (n < 1) {
     cmd_errorf(ctx, "missing operand");

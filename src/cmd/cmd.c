@@ -168,8 +168,85 @@ static int getopt_long_opt(cmd_ctx *ctx, cmd_getopt_state *st, int argc, char **
   return o->val;
 }
 
+/* Reads the long names out of an option string (see cmd.h) once per state:
+ * st->shorts gets the string without them, st->longs them and then the
+ * `longopts` table. A string without '(' is used as it is. */
+static void getopt_compile(cmd_ctx *ctx, cmd_getopt_state *st, const char *spec,
+                           const cmd_longopt *longopts) {
+  st->spec = spec;
+  st->shorts = spec;
+  st->longs = longopts;
+  if (!strchr(spec, '(')) return;
+  size_t nnames = 0, ntable = 0;
+  for (const char *p = spec; *p; p++) nnames += *p == '(';
+  while (longopts && longopts[ntable].name) ntable++;
+  size_t len = strlen(spec);
+  char *shorts = cmd_alloc(ctx, len + 1), *names = cmd_alloc(ctx, len + 1);
+  cmd_longopt *longs = cmd_alloc(ctx, (nnames + ntable + 1) * sizeof *longs);
+  if (!shorts || !names || !longs) return; /* out of memory: short options only */
+  size_t ns = 0, nl = 0, k = 0;
+  const char *p = spec;
+  while (*p == '+' || *p == '-' || *p == ':') shorts[ns++] = *p++;
+  int cur = -1, cur_arg = 0, next_long = CMD_OPT_LONG;
+  while (*p) {
+    if (*p != '(') {
+      cur = (unsigned char)*p;
+      shorts[ns++] = *p++;
+      for (cur_arg = 0; *p == ':' && cur_arg < 2; cur_arg++) shorts[ns++] = *p++;
+      continue;
+    }
+    const char *end = strchr(p, ')');
+    if (!end) break; /* a malformed string: the rest is ignored */
+    char *name = names + k;
+    memcpy(name, p + 1, (size_t)(end - p - 1));
+    k += (size_t)(end - p);
+    names[k - 1] = '\0';
+    p = end + 1;
+    cmd_longopt *o = &longs[nl++];
+    o->name = name;
+    if (cur >= 0) { /* a long name of the short option before it */
+      o->has_arg = cur_arg;
+      o->val = cur;
+      continue;
+    }
+    for (o->has_arg = 0; *p == ':' && o->has_arg < 2; p++) o->has_arg++;
+    o->val = strcmp(name, "help") == 0      ? CMD_OPT_HELP
+             : strcmp(name, "version") == 0 ? CMD_OPT_VERSION
+                                            : next_long++;
+  }
+  shorts[ns] = '\0';
+  for (size_t i = 0; i < ntable; i++) longs[nl++] = longopts[i];
+  st->shorts = shorts;
+  st->longs = longs;
+}
+
+static int getopt_next(cmd_ctx *ctx, cmd_getopt_state *st, int argc, char **argv,
+                       const char *shortopts, const cmd_longopt *longopts);
+
 int cmd_getopt(cmd_ctx *ctx, cmd_getopt_state *st, int argc, char **argv,
                const char *shortopts, const cmd_longopt *longopts) {
+  if (st->spec != shortopts) getopt_compile(ctx, st, shortopts, longopts);
+  int c = getopt_next(ctx, st, argc, argv, st->shorts, st->longs);
+  int slot = c == '?' || c == ':' ? -1 : cmd_opt_slot(c);
+  if (slot >= 0) {
+    st->seen[slot >> 6] |= (uint64_t)1 << (slot & 63);
+    st->args[slot] = st->arg;
+  }
+  return c;
+}
+
+int cmd_getopt_all(cmd_ctx *ctx, cmd_getopt_state *st, int argc, char **argv,
+                   const char *spec, const char *usage) {
+  for (int c; (c = cmd_getopt(ctx, st, argc, argv, spec, NULL)) != -1;) {
+    if (c == CMD_OPT_HELP) return cmd_print_help(ctx, usage);
+    if (c == CMD_OPT_VERSION) return cmd_print_version(ctx);
+    if (c == '?' || c == ':') return 1;
+  }
+  return -1;
+}
+
+static int getopt_next(cmd_ctx *ctx, cmd_getopt_state *st, int argc, char **argv,
+                       const char *shortopts, const cmd_longopt *longopts) {
   bool posix = false, quiet = false;
   if (*shortopts == '+') posix = true, shortopts++;
   if (*shortopts == '-') shortopts++; /* "return operands as 1": not supported */

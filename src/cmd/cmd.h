@@ -188,11 +188,41 @@ typedef struct cmd_getopt_state {
   int pos;            /* position inside a cluster of short options */
   int first_nonopt, last_nonopt; /* permutation bookkeeping */
   int longindex;      /* index in longopts of the matched long option */
+  /* Filled on the first call from the option string's long names (below). */
+  const char *spec;          /* the option string they were read from */
+  const char *shorts;        /* the short options alone */
+  const cmd_longopt *longs;  /* its long names, then `longopts` */
+  /* Every option seen, by cmd_getopt_all (and cmd_getopt): a bit per option
+   * (cmd_opt_on), the last argument of each (cmd_opt_arg). */
+  uint64_t seen[2];
+  const char *args[128];
 } cmd_getopt_state;
 
-#define CMD_GETOPT_INIT {1, 0, 0, 0, 1, 1, -1}
+#define CMD_GETOPT_INIT {1, 0, 0, 0, 1, 1, -1, 0, 0, 0, {0, 0}, {0}}
+
+/* Long-only options of an option string return CMD_OPT_LONG, CMD_OPT_LONG + 1,
+ * ... in the order they are written: a command names them with an enum
+ * starting at CMD_OPT_LONG, written in the same order. */
+#define CMD_OPT_LONG 256
 
 /*
+ * The option string (toybox's, with getopt's letters): each short option is a
+ * character, then ':' when it takes an argument ("-n 5", "-n5") or '::' when
+ * the argument is optional (attached only), then its long names in
+ * parentheses, which take the argument as the short option does:
+ *
+ *     "c:(bytes)n:(lines)q(quiet)(silent)v(verbose)z(zero-terminated)"
+ *
+ * Long-only options come first, each a name in parentheses with its ':' or
+ * '::' after it, and return CMD_OPT_LONG + k (the k-th of them); "(help)" and
+ * "(version)" there return CMD_OPT_HELP and CMD_OPT_VERSION instead:
+ *
+ *     "(presume-input-pipe)(help)(version)c:(bytes)..."
+ *
+ * A leading '+' stops at the first operand (POSIX), a ':' after it makes
+ * cmd_getopt quiet (see below). A `longopts` table may add long names the
+ * string cannot say (a long option whose argument differs from its letter's).
+ *
  * Like getopt_long(3) with the GNU rules: argv is permuted so that operands
  * end up after the options (unless `shortopts` starts with '+'); "--" ends the
  * options; long options may be abbreviated when unambiguous; "--name=value".
@@ -201,10 +231,42 @@ typedef struct cmd_getopt_state {
  * unrecognized option '--foo'" / "NAME: option requires an argument -- 'n'")
  * followed by "Try 'NAME --help' for more information.". A shortopts starting
  * with ':' (after an optional '+') suppresses messages and returns ':' for a
- * missing argument. `longopts` may be NULL; it ends with a {0} entry.
+ * missing argument. `longopts` may be NULL; it ends with a {0} entry. Each
+ * option returned is also recorded in st->seen and st->args.
  */
 int cmd_getopt(cmd_ctx *ctx, cmd_getopt_state *st, int argc, char **argv,
                const char *shortopts, const cmd_longopt *longopts);
+
+/* The slot of an option in cmd_getopt_state.seen/args: 0-61 for the letters and
+ * digits, 64 + k for the k-th long-only option (CMD_OPT_LONG + k); -1 for none. */
+static inline int cmd_opt_slot(int c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'Z') return 10 + c - 'A';
+  if (c >= 'a' && c <= 'z') return 36 + c - 'a';
+  if (c >= CMD_OPT_LONG && c < CMD_OPT_LONG + 64) return 64 + c - CMD_OPT_LONG;
+  return -1;
+}
+/* Whether option c (a letter, digit or CMD_OPT_LONG + k) was given. */
+static inline bool cmd_opt_on(const cmd_getopt_state *st, int c) {
+  int k = cmd_opt_slot(c);
+  return k >= 0 && (st->seen[k >> 6] >> (k & 63) & 1);
+}
+/* The last argument given to option c, or NULL. */
+static inline const char *cmd_opt_arg(const cmd_getopt_state *st, int c) {
+  int k = cmd_opt_slot(c);
+  return k >= 0 ? st->args[k] : NULL;
+}
+
+/*
+ * The whole option loop of a command whose options are independent flags and
+ * arguments (the last of a repeated option counts): reads every option into
+ * st (cmd_opt_on, cmd_opt_arg; operands are argv[st->ind..]), prints `usage`
+ * for --help and the version for --version. Returns -1 when the command goes
+ * on, else the status to return at once: 0 after --help or --version, 1 after
+ * a bad option (cmd_getopt printed the message).
+ */
+int cmd_getopt_all(cmd_ctx *ctx, cmd_getopt_state *st, int argc, char **argv,
+                   const char *spec, const char *usage);
 
 /* ---- output ---------------------------------------------------------------------- */
 

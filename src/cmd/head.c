@@ -169,11 +169,8 @@ static void head_elide_lines(head_job *j, uintmax_t n) {
 }
 
 int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"bytes", 1, 'c'},   {"lines", 1, 'n'},   {"quiet", 0, 'q'},
-      {"silent", 0, 'q'},  {"verbose", 0, 'v'}, {"zero-terminated", 0, 'z'},
-      {"presume-input-pipe", 0, 258},           {"help", 0, CMD_OPT_HELP},
-      {"version", 0, CMD_OPT_VERSION}, {0, 0, 0}};
+  static const char spec[] = "(presume-input-pipe)(help)(version)c:(bytes)n:(lines)"
+                             "q(quiet)(silent)v(verbose)z(zero-terminated)0123456789";
   bool count_lines = true, elide = false;
   uintmax_t n = 10;
   int header_mode = 0; /* 0 multiple files, 1 never, 2 always */
@@ -219,7 +216,7 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
   }
 
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, ac, av, "c:n:qvz0123456789", longopts)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, ac, av, spec, NULL)) != -1;) {
     switch (c) {
     case 'c':
     case 'n': {
@@ -237,7 +234,7 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'q': header_mode = 1; break;
     case 'v': header_mode = 2; break;
     case 'z': delim = '\0'; break;
-    case 258: break;
+    case CMD_OPT_LONG: break; /* --presume-input-pipe */
     CMD_CASES_HELP_VERSION(ctx, head_usage);
     default:
       if (c >= '0' && c <= '9') {

@@ -172,6 +172,96 @@ TEST(getopt_gnu_error_messages) {
   cmd_arena_free(ctx.arena);
 }
 
+/* The option string's long names (toybox's form) act as a table would. */
+static const char spec[] = "(verify)(color)::(help)(version)n:(lines)v(verbose)(loud)x::(extra)";
+
+TEST(getopt_string_long_names_and_long_only_values) {
+  cmd_ctx ctx; fake_io f; ctx_init(&ctx, &f, "t");
+  char *argv[] = {"t", "--lin=4", "--lou", "--verif", "--col", "--colo=never", "--ext=9",
+                  "--help", "--vers", "-x", "-xq", "op", NULL};
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  int got[16], n = 0;
+  const char *args[16];
+  for (int c; (c = cmd_getopt(&ctx, &st, 12, argv, spec, NULL)) != -1 && n < 16; n++) {
+    got[n] = c;
+    args[n] = st.arg;
+  }
+  CHECK_EQ(n, 10);
+  CHECK_EQ(got[0], 'n'); CHECK_STR(args[0], "4");
+  CHECK_EQ(got[1], 'v'); CHECK(args[1] == NULL);         /* --loud: -v's second name */
+  CHECK_EQ(got[2], CMD_OPT_LONG);                        /* the first long-only option */
+  CHECK_EQ(got[3], CMD_OPT_LONG + 1); CHECK(args[3] == NULL);
+  CHECK_EQ(got[4], CMD_OPT_LONG + 1); CHECK_STR(args[4], "never");
+  CHECK_EQ(got[5], 'x'); CHECK_STR(args[5], "9");        /* optional, like -x's */
+  CHECK_EQ(got[6], CMD_OPT_HELP); CHECK_EQ(got[7], CMD_OPT_VERSION);
+  CHECK_EQ(got[8], 'x'); CHECK(args[8] == NULL);
+  CHECK_EQ(got[9], 'x'); CHECK_STR(args[9], "q");
+  CHECK_EQ(st.ind, 11); CHECK_STR(argv[11], "op");
+  CHECK_EQ(f.loglen, 0);
+  cmd_arena_free(ctx.arena);
+}
+
+TEST(getopt_string_long_names_errors_as_glibc) {
+  cmd_ctx ctx; fake_io f; ctx_init(&ctx, &f, "t");
+  char *a1[] = {"t", "--ver", NULL}; /* --verbose, --verify, --version */
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  CHECK_EQ(cmd_getopt(&ctx, &st, 2, a1, spec, NULL), '?');
+  CHECK_STR(f.log, "2:t: option '--ver' is ambiguous; possibilities:2: '--verify'2: "
+                   "'--version'2: '--verbose'2:\n2:Try 't --help' for more information.\n");
+  f.loglen = 0; f.log[0] = 0;
+  char *a2[] = {"t", "--lines", NULL};
+  cmd_getopt_state st2 = CMD_GETOPT_INIT;
+  CHECK_EQ(cmd_getopt(&ctx, &st2, 2, a2, spec, NULL), '?');
+  CHECK_STR(f.log, "2:t: option '--lines' requires an argument\n2:Try 't --help' for more information.\n");
+  f.loglen = 0; f.log[0] = 0;
+  char *a3[] = {"t", "--loud=1", NULL};
+  cmd_getopt_state st3 = CMD_GETOPT_INIT;
+  CHECK_EQ(cmd_getopt(&ctx, &st3, 2, a3, spec, NULL), '?');
+  CHECK_STR(f.log, "2:t: option '--loud' doesn't allow an argument\n2:Try 't --help' for more information.\n");
+  f.loglen = 0; f.log[0] = 0;
+  char *a4[] = {"t", "-(", NULL}; /* the string's punctuation is no option */
+  cmd_getopt_state st4 = CMD_GETOPT_INIT;
+  CHECK_EQ(cmd_getopt(&ctx, &st4, 2, a4, spec, NULL), '?');
+  CHECK_STR(f.log, "2:t: invalid option -- '('\n2:Try 't --help' for more information.\n");
+  cmd_arena_free(ctx.arena);
+}
+
+TEST(getopt_string_with_a_table_for_the_rest) {
+  cmd_ctx ctx; fake_io f; ctx_init(&ctx, &f, "t");
+  static const cmd_longopt extra[] = {{"count", 1, 'v'}, {0, 0, 0}};
+  char *argv[] = {"t", "--count=3", "--verb", NULL};
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  CHECK_EQ(cmd_getopt(&ctx, &st, 3, argv, spec, extra), 'v');
+  CHECK_STR(st.arg, "3");
+  CHECK_EQ(cmd_getopt(&ctx, &st, 3, argv, spec, extra), 'v');
+  CHECK(st.arg == NULL);
+  CHECK_EQ(cmd_getopt(&ctx, &st, 3, argv, spec, extra), -1);
+  cmd_arena_free(ctx.arena);
+}
+
+TEST(getopt_all_records_flags_and_last_arguments) {
+  cmd_ctx ctx; fake_io f; ctx_init(&ctx, &f, "t");
+  char *argv[] = {"t", "-n1", "a", "--lines", "2", "--verify", "--col=x", "--", "-v", NULL};
+  cmd_getopt_state st = CMD_GETOPT_INIT;
+  CHECK_EQ(cmd_getopt_all(&ctx, &st, 9, argv, spec, "usage\n"), -1);
+  CHECK(cmd_opt_on(&st, 'n')); CHECK_STR(cmd_opt_arg(&st, 'n'), "2");
+  CHECK(!cmd_opt_on(&st, 'v')); CHECK(!cmd_opt_on(&st, 'x')); CHECK(!cmd_opt_on(&st, '?'));
+  CHECK(cmd_opt_on(&st, CMD_OPT_LONG)); CHECK(cmd_opt_arg(&st, CMD_OPT_LONG) == NULL);
+  CHECK_STR(cmd_opt_arg(&st, CMD_OPT_LONG + 1), "x");
+  CHECK_EQ(st.ind, 7); CHECK_STR(argv[7], "a"); CHECK_STR(argv[8], "-v");
+
+  char *h[] = {"t", "-v", "--he", NULL};
+  cmd_getopt_state sh = CMD_GETOPT_INIT;
+  CHECK_EQ(cmd_getopt_all(&ctx, &sh, 3, h, spec, "usage\n"), 0);
+  CHECK_STR(f.log, "1:usage\n");
+  f.loglen = 0; f.log[0] = 0;
+  char *b[] = {"t", "-vq", NULL};
+  cmd_getopt_state sb = CMD_GETOPT_INIT;
+  CHECK_EQ(cmd_getopt_all(&ctx, &sb, 2, b, spec, "usage\n"), 1);
+  CHECK_STR(f.log, "2:t: invalid option -- 'q'\n2:Try 't --help' for more information.\n");
+  cmd_arena_free(ctx.arena);
+}
+
 TEST(getopt_lone_dash_is_an_operand) {
   cmd_ctx ctx; fake_io f; ctx_init(&ctx, &f, "t");
   char *argv[] = {"t", "-", "-v", NULL};
@@ -338,6 +428,10 @@ int main(int argc, char **argv) {
   RUN(getopt_long_abbreviation_and_value);
   RUN(getopt_ambiguous_long_option_message);
   RUN(getopt_gnu_error_messages);
+  RUN(getopt_string_long_names_and_long_only_values);
+  RUN(getopt_string_long_names_errors_as_glibc);
+  RUN(getopt_string_with_a_table_for_the_rest);
+  RUN(getopt_all_records_flags_and_last_arguments);
   RUN(getopt_lone_dash_is_an_operand);
   RUN(stderr_flushes_buffered_stdout_first);
   RUN(buffered_output_is_written_in_one_piece);

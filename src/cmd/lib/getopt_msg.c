@@ -10,6 +10,7 @@
 
 void cmd_getopt_report(cmd_ctx *ctx, const cmd_getopt_state *st, int argc, char **argv,
                        int ret, const cmd_longopt *longopts) {
+  if (st->longs) longopts = st->longs; /* the option string's long names too */
   int i = st->pos > 0 ? st->ind : st->ind - 1;
   const char *cur = i >= 0 && i < argc ? argv[i] : "";
   cmd_flush(ctx);
