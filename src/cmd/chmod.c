@@ -168,13 +168,10 @@ static bool mode_like(const char *a) {
 }
 
 int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_NOPRES = 256, OPT_PRES, OPT_REF };
-  static const cmd_longopt lo[] = {
-      {"changes", 0, 'c'}, {"silent", 0, 'f'}, {"quiet", 0, 'f'}, {"verbose", 0, 'v'},
-      {"no-preserve-root", 0, OPT_NOPRES}, {"preserve-root", 0, OPT_PRES},
-      {"reference", 1, OPT_REF}, {"recursive", 0, 'R'}, CMD_LONGOPTS_STD, {0, 0, 0}};
+  enum { O_NO_PRESERVE_ROOT = CMD_OPT_LONG, O_PRESERVE_ROOT, O_REFERENCE };
+  static const char spec[] = "(no-preserve-root)(preserve-root)(reference):(help)(version)"
+                             "c(changes)f(silent)(quiet)v(verbose)R(recursive)";
   chmod_opts o = {.ctx = ctx};
-  const char *ref = NULL;
   /* pull a mode that looks like an option out of argv */
   char **args = cmd_alloc(ctx, (size_t)(argc + 1) * sizeof *args);
   if (!args) return 1;
@@ -190,19 +187,19 @@ int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
     args[nargs++] = argv[i];
   }
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &st, nargs, args, "cfvR", lo)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &st, nargs, args, spec, NULL)) != -1;) {
     switch (c) {
-    case 'c': o.changes = true; break;
-    case 'f': o.silent = true; break;
-    case 'v': o.verbose = true; break;
-    case 'R': o.recursive = true; break;
-    case OPT_NOPRES: o.preserve_root = false; break;
-    case OPT_PRES: o.preserve_root = true; break;
-    case OPT_REF: ref = st.arg; break;
+    case O_NO_PRESERVE_ROOT: o.preserve_root = false; break; /* the last one counts */
+    case O_PRESERVE_ROOT: o.preserve_root = true; break;
     CMD_CASES_HELP_VERSION(ctx, chmod_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  o.changes = cmd_opt_on(&st, 'c');
+  o.silent = cmd_opt_on(&st, 'f');
+  o.verbose = cmd_opt_on(&st, 'v');
+  o.recursive = cmd_opt_on(&st, 'R');
+  const char *ref = cmd_opt_arg(&st, O_REFERENCE);
   int i = st.ind;
   const char *mode = dash_mode;
   if (!ref && !mode) {
