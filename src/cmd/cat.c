@@ -161,10 +161,9 @@ static int cat_stream(cmd_ctx *ctx, cat_state *st, cmd_in *in, bool plain,
 
 int cmd_cat_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int rc = cmd_getopt_all(ctx, &g, argc, argv,
-                          "(help)(version)A(show-all)b(number-nonblank)eE(show-ends)n(number)"
-                          "s(squeeze-blank)tT(show-tabs)uv(show-nonprinting)",
-                          cat_usage);
+  static const char spec[] = "(help)(version)A(show-all)b(number-nonblank)eE(show-ends)"
+                             "n(number)s(squeeze-blank)tT(show-tabs)uv(show-nonprinting)";
+  int rc = cmd_getopt_all(ctx, &g, argc, argv, spec, cat_usage);
   if (rc >= 0) return rc;
   bool all = cmd_opt_on(&g, 'A');
   cat_state st = {

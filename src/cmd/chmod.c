@@ -169,8 +169,9 @@ static bool mode_like(const char *a) {
 
 int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { O_NO_PRESERVE_ROOT = CMD_OPT_LONG, O_PRESERVE_ROOT, O_REFERENCE };
-  static const char spec[] = "(no-preserve-root)(preserve-root)(reference):(help)(version)"
-                             "c(changes)f(silent)(quiet)v(verbose)R(recursive)";
+  static const char spec[] =
+      "(no-preserve-root)(preserve-root)(reference):(help)(version)c(changes)"
+      "f(silent)(quiet)v(verbose)R(recursive)";
   chmod_opts o = {.ctx = ctx};
   /* pull a mode that looks like an option out of argv */
   char **args = cmd_alloc(ctx, (size_t)(argc + 1) * sizeof *args);

@@ -275,7 +275,8 @@ static const char column_usage[] =
     " -p, --tree-parent <column>       parent to specify child-parent relation\n"
     "\n"
     " -c, --output-width <width>       width of output in number of characters\n"
-    " -o, --output-separator <string>  columns separator for table output (default is two spaces)\n"
+    " -o, --output-separator <string>  columns separator for table output"
+    " (default is two spaces)\n"
     " -s, --separator <string>         possible table delimiters\n"
     " -x, --fillrows                   fill rows before columns\n";
 

@@ -74,8 +74,9 @@ static const char comm_usage[] =
 
 int cmd_comm_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { O_CHECK = CMD_OPT_LONG, O_NOCHECK, O_OUTPUT_DELIMITER, O_TOTAL };
-  static const char spec[] = "(check-order)(nocheck-order)(output-delimiter):(total)(help)(version)"
-                             "123z(zero-terminated)";
+  static const char spec[] =
+      "(check-order)(nocheck-order)(output-delimiter):(total)(help)(version)123"
+      "z(zero-terminated)";
   int check = 0; /* 0 default, 1 enabled, -1 disabled: the last of the two counts */
   cmd_getopt_state g = CMD_GETOPT_INIT;
   for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {

@@ -725,8 +725,8 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
          O_STRIP_TRAILING_SLASHES, O_DEBUG };
   static const char spec[] =
       "(attributes-only)(backup)::(copy-contents)(preserve)::(no-preserve):(parents)"
-      "(reflink)::(remove-destination)(sparse):(strip-trailing-slashes)(debug)(help)(version)"
-      "a(archive)bdf(force)Hi(interactive)l(link)L(dereference)n(no-clobber)"
+      "(reflink)::(remove-destination)(sparse):(strip-trailing-slashes)(debug)(help)"
+      "(version)a(archive)bdf(force)Hi(interactive)l(link)L(dereference)n(no-clobber)"
       "P(no-dereference)prR(recursive)s(symbolic-link)S:(suffix)t:(target-directory)"
       "T(no-target-directory)uv(verbose)x(one-file-system)Z";
   /* --update and --context take an optional argument where -u and -Z take none. */
@@ -778,8 +778,10 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
   o.attr_only = cmd_opt_on(&st, O_ATTRIBUTES_ONLY);
   if (cmd_opt_on(&st, 'S')) o.suffix = cmd_opt_arg(&st, 'S');
   const char *target_dir = cmd_opt_arg(&st, 't');
-  bool no_target = cmd_opt_on(&st, 'T'), strip = cmd_opt_on(&st, O_STRIP_TRAILING_SLASHES);
-  bool backup_set = cmd_opt_on(&st, 'b') || cmd_opt_on(&st, O_BACKUP) || cmd_opt_on(&st, 'S');
+  bool no_target = cmd_opt_on(&st, 'T');
+  bool strip = cmd_opt_on(&st, O_STRIP_TRAILING_SLASHES);
+  bool backup_set =
+      cmd_opt_on(&st, 'b') || cmd_opt_on(&st, O_BACKUP) || cmd_opt_on(&st, 'S');
   const char *backup_arg = cmd_opt_arg(&st, O_BACKUP);
   if (backup_set) {
     o.backup = cmd_fs_backup_kind(ctx, backup_arg);

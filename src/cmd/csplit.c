@@ -311,8 +311,9 @@ static const char csplit_usage[] =
 
 int cmd_csplit_main(cmd_ctx *ctx, int argc, char **argv) {
   /* '+': patterns such as "-3" offsets are operands. */
-  static const char spec[] = "+(suppress-matched)(help)(version)b:(suffix-format)f:(prefix)"
-                             "k(keep-files)n:(digits)s(quiet)(silent)qz(elide-empty-files)";
+  static const char spec[] =
+      "+(suppress-matched)(help)(version)b:(suffix-format)f:(prefix)k(keep-files)"
+      "n:(digits)s(quiet)(silent)qz(elide-empty-files)";
   enum { O_SUPPRESS_MATCHED = CMD_OPT_LONG };
   cs_state *st = cmd_alloc(ctx, sizeof *st);
   if (!st) return 1;

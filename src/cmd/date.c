@@ -85,9 +85,9 @@ static int bad_fmt_arg(cmd_ctx *ctx, const char *arg, const char *opt, const cha
 
 int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { O_RFC_3339 = CMD_OPT_LONG, O_DEBUG, O_RESOLUTION };
-  static const char spec[] = "(rfc-3339):(debug)(resolution)(help)(version)d:(date)f:(file)"
-                             "I::(iso-8601)R(rfc-email)(rfc-822)(rfc-2822)r:(reference)"
-                             "s:(set)u(utc)(universal)(uct)";
+  static const char spec[] =
+      "(rfc-3339):(debug)(resolution)(help)(version)d:(date)f:(file)I::(iso-8601)"
+      "R(rfc-email)(rfc-822)(rfc-2822)r:(reference)s:(set)u(utc)(universal)(uct)";
   cmd_getopt_state st = CMD_GETOPT_INIT;
   const char *fmt = NULL;
   int nfmt = 0;

@@ -116,9 +116,10 @@ static const char df_usage[] =
 
 int cmd_df_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { O_OUTPUT = CMD_OPT_LONG, O_TOTAL };
-  static const char spec[] = "(output)::(total)(sync)(no-sync)(help)(version)h(human-readable)"
-                             "H(si)B:(block-size)i(inodes)P(portability)T(print-type)a(all)"
-                             "l(local)t:(type)x:(exclude-type)kv";
+  static const char spec[] =
+      "(output)::(total)(sync)(no-sync)(help)(version)h(human-readable)H(si)"
+      "B:(block-size)i(inodes)P(portability)T(print-type)a(all)l(local)t:(type)"
+      "x:(exclude-type)kv";
   df_opts o = {.human = -1, .block = 1024};
   bool excluded = false, type_given = false, type_match = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;

@@ -1308,15 +1308,18 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { O_NORMAL = CMD_OPT_LONG, O_STRIP_TRAILING_CR, O_COLOR, O_LINE, O_LOLD, O_LNEW,
          O_LUNCH, O_GOLD, O_GNEW, O_GCHG, O_GUNCH, O_SUPPRESS_COMMON, O_LEFT_COLUMN };
   static const char spec[] =
-      "(normal)(strip-trailing-cr)(help)(version)(color)::(line-format):(old-line-format):"
-      "(new-line-format):(unchanged-line-format):(old-group-format):(new-group-format):"
-      "(changed-group-format):(unchanged-group-format):(suppress-common-lines)(left-column)"
-      "uU:cC:q(brief)i(ignore-case)w(ignore-all-space)Z(ignore-trailing-space)T(initial-tab)"
-      "b(ignore-space-change)B(ignore-blank-lines)a(text)N(new-file)r(recursive)L:(label)"
-      "s(report-identical-files)d(minimal)p(show-c-function)F:(show-function-line)D:(ifdef)"
-      "y(side-by-side)W:(width)t(expand-tabs)I:(ignore-matching-lines)0123456789";
+      "(normal)(strip-trailing-cr)(help)(version)(color)::(line-format):"
+      "(old-line-format):(new-line-format):(unchanged-line-format):(old-group-format):"
+      "(new-group-format):(changed-group-format):(unchanged-group-format):"
+      "(suppress-common-lines)(left-column)uU:cC:q(brief)i(ignore-case)"
+      "w(ignore-all-space)Z(ignore-trailing-space)T(initial-tab)b(ignore-space-change)"
+      "B(ignore-blank-lines)a(text)N(new-file)r(recursive)L:(label)"
+      "s(report-identical-files)d(minimal)p(show-c-function)F:(show-function-line)"
+      "D:(ifdef)y(side-by-side)W:(width)t(expand-tabs)I:(ignore-matching-lines)"
+      "0123456789";
   /* --unified and --context take an optional argument where -u and -c take none. */
-  static const cmd_longopt longs[] = {{"unified", 2, 'u'}, {"context", 2, 'c'}, {0, 0, 0}};
+  static const cmd_longopt longs[] = {
+      {"unified", 2, 'u'}, {"context", 2, 'c'}, {0, 0, 0}};
   diff_opts o = {.format = F_NORMAL, .context = 3, .width = 130};
   bool format_set = false, func_c = false;
   int status = 2;

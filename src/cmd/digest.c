@@ -543,7 +543,8 @@ static const char sum_usage[] =
 static int sum_main(cmd_ctx *ctx, int argc, char **argv) {
   enum dg_algo algo = A_BSD;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "(help)(version)rs(sysv)", NULL)) != -1;) {
+  static const char spec[] = "(help)(version)rs(sysv)";
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
     case 'r': algo = A_BSD; break; /* the last of -r and -s counts */
     case 's': algo = A_SYSV; break;
