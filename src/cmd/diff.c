@@ -980,16 +980,23 @@ static void hunk_bounds(const change *v, size_t k, size_t last, long ctxlines,
   if (*b_hi > (long)b->nlines) *b_hi = (long)b->nlines;
 }
 
+/* The hunk that starts at change k: its last change (*last) and, when it has a
+ * change to print, its lines (hunk_bounds); false when it has none. */
+static bool hunk_at(change *v, size_t n, size_t k, const diff_opts *o, diff_file *a,
+                    diff_file *b, size_t *last, long *a_lo, long *a_hi, long *b_lo,
+                    long *b_hi) {
+  *last = hunk_end(v, n, k, o->context, o, a, b);
+  if (!hunk_real(v, k, *last, o, a, b)) return false;
+  hunk_bounds(v, k, *last, o->context, a, b, a_lo, a_hi, b_lo, b_hi);
+  return true;
+}
+
 static void print_unified(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           diff_opts *o) {
-  for (size_t k = 0; k < n; k++) {
-    size_t last = hunk_end(v, n, k, o->context, o, a, b);
-    if (!hunk_real(v, k, last, o, a, b)) {
-      k = last;
-      continue;
-    }
-    long a_lo, a_hi, b_lo, b_hi;
-    hunk_bounds(v, k, last, o->context, a, b, &a_lo, &a_hi, &b_lo, &b_hi);
+  size_t last;
+  long a_lo, a_hi, b_lo, b_hi;
+  for (size_t k = 0; k < n; k = last + 1) {
+    if (!hunk_at(v, n, k, o, a, b, &last, &a_lo, &a_hi, &b_lo, &b_hi)) continue;
     cmd_outs(ctx, "@@ -");
     uni_range(ctx, a_lo + 1, a_hi - a_lo);
     cmd_outs(ctx, " +");
@@ -1004,7 +1011,6 @@ static void print_unified(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, s
       for (long x = 0; x < v[m].nb; x++) print_line(ctx, "+", b, j++);
     }
     for (; i < a_hi; i++, j++) print_line(ctx, " ", a, i);
-    k = last;
   }
 }
 
@@ -1025,14 +1031,10 @@ static void print_context_side(cmd_ctx *ctx, diff_file *f, const change *v, size
 
 static void print_context(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           diff_opts *o) {
-  for (size_t k = 0; k < n; k++) {
-    size_t last = hunk_end(v, n, k, o->context, o, a, b);
-    if (!hunk_real(v, k, last, o, a, b)) {
-      k = last;
-      continue;
-    }
-    long a_lo, a_hi, b_lo, b_hi;
-    hunk_bounds(v, k, last, o->context, a, b, &a_lo, &a_hi, &b_lo, &b_hi);
+  size_t last;
+  long a_lo, a_hi, b_lo, b_hi;
+  for (size_t k = 0; k < n; k = last + 1) {
+    if (!hunk_at(v, n, k, o, a, b, &last, &a_lo, &a_hi, &b_lo, &b_hi)) continue;
     bool any_a = false, any_b = false;
     for (size_t m = k; m <= last; m++) any_a |= v[m].na > 0, any_b |= v[m].nb > 0;
     cmd_outs(ctx, "***************");
@@ -1045,7 +1047,6 @@ static void print_context(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, s
     range(ctx, b_lo + 1, b_hi - b_lo, ',');
     cmd_outs(ctx, " ----\n");
     if (any_b) print_context_side(ctx, b, v, k, last, b_lo, b_hi, true);
-    k = last;
   }
 }
 
