@@ -377,6 +377,18 @@ static void verbose_copy(cp_opts *o, const char *src, const char *dst, const cha
   cmd_outc(ctx, '\n');
 }
 
+/* After making the link dst to target (a copy of src): rc's error "cannot create
+ * KIND dst to target", or the verbose line "src -> dst". */
+static void link_done(cp_opts *o, int rc, const char *kind, const char *src,
+                      const char *dst, const char *target) {
+  cmd_ctx *ctx = o->ctx;
+  if (rc < 0)
+    cp_err(o, rc, dst, "cannot create %s %s to %s", kind, cmd_gnu_quoteaf(ctx, dst),
+           cmd_gnu_quoteaf(ctx, target));
+  else
+    verbose_copy(o, src, dst, NULL);
+}
+
 /* Copies a non-directory src (stat'ed as sst, following or not) to dst. */
 /* Copies what the descriptor path `src` reads (a pipe) into the store file
  * `ino`. Returns 0 or a negative errno. */
@@ -422,13 +434,7 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
   }
   int rc;
   if (o->hardlink) {
-    rc = dst_link(o, d, sst->ino, src);
-    if (rc < 0) {
-      cp_err(o, rc, dst, "cannot create hard link %s to %s", cmd_gnu_quoteaf(ctx, dst),
-             cmd_gnu_quoteaf(ctx, src));
-      return;
-    }
-    verbose_copy(o, src, dst, NULL);
+    link_done(o, dst_link(o, d, sst->ino, src), "hard link", src, dst, src);
     return;
   }
   if (o->symlink) {
@@ -443,24 +449,14 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
       }
     }
     store_ino ino;
-    rc = dst_symlink(o, d, src, &ino);
-    if (rc < 0) {
-      cp_err(o, rc, dst, "cannot create symbolic link %s to %s", cmd_gnu_quoteaf(ctx, dst),
-             cmd_gnu_quoteaf(ctx, src));
-      return;
-    }
-    verbose_copy(o, src, dst, NULL);
+    link_done(o, dst_symlink(o, d, src, &ino), "symbolic link", src, dst, src);
     return;
   }
   if (o->p_links && sst->nlink > 1 && !S_ISDIR(sst->mode)) {
     const cp_link *first = link_find(o, sst->ino);
     if (first) {
-      rc = dst_link(o, d, first->dst_ino, first->dst);
-      if (rc < 0)
-        cp_err(o, rc, dst, "cannot create hard link %s to %s", cmd_gnu_quoteaf(ctx, dst),
-               cmd_gnu_quoteaf(ctx, first->dst));
-      else
-        verbose_copy(o, src, dst, NULL);
+      link_done(o, dst_link(o, d, first->dst_ino, first->dst), "hard link", src, dst,
+                first->dst);
       return;
     }
   }
