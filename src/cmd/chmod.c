@@ -105,6 +105,19 @@ static void chmod_one(chmod_opts *o, const char *path, const store_stat *st) {
   }
 }
 
+/* An entry of a -R walk; a directory comes before its contents and is changed
+ * before it is read, so that u+r lets the walk in. */
+static void chmod_walked(void *ud, const cmd_walk_ent *e) {
+  chmod_opts *o = ud;
+  if (S_ISLNK(e->st.mode)) {
+    if (o->verbose)
+      cmd_outf(o->ctx, "neither symbolic link %s nor referent has been changed\n",
+               cmd_gnu_quoteaf(o->ctx, e->path));
+    return;
+  }
+  chmod_one(o, e->path, &e->st);
+}
+
 static void chmod_path(chmod_opts *o, const char *path) {
   cmd_ctx *ctx = o->ctx;
   store_stat st;
@@ -128,35 +141,9 @@ static void chmod_path(chmod_opts *o, const char *path) {
     return;
   }
   /* the modes readdir gives are all chmod needs: no stat per file */
-  cmd_walk *w = cmd_walk_open(ctx, path, CMD_WALK_COMFOLLOW | CMD_WALK_NOSTAT);
-  if (!w) {
+  if (cmd_walk_each(ctx, path, CMD_WALK_COMFOLLOW | CMD_WALK_NOSTAT, o->silent,
+                    chmod_walked, o))
     o->status = 1;
-    return;
-  }
-  cmd_walk_ent *e;
-  while ((e = cmd_walk_next(w))) {
-    switch (e->info) {
-    case CMD_WALK_D:
-      /* change before reading, so that u+r lets the walk in */
-      chmod_one(o, e->path, &e->st);
-      break;
-    case CMD_WALK_DNR:
-    case CMD_WALK_NS:
-      cmd_walk_report(ctx, e, o->silent);
-      o->status = 1;
-      break;
-    default:
-      if (S_ISLNK(e->st.mode)) {
-        if (o->verbose)
-          cmd_outf(ctx, "neither symbolic link %s nor referent has been changed\n",
-                   cmd_gnu_quoteaf(ctx, e->path));
-        break;
-      }
-      chmod_one(o, e->path, &e->st);
-    }
-  }
-  if (cmd_walk_stopped(w)) o->status = 1;
-  cmd_walk_close(w);
 }
 
 /* Is `a` a mode written like an option ("-w", "-rx,o+t")? */

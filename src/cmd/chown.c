@@ -104,6 +104,17 @@ static void change_one(chown_opts *o, const char *path, const store_stat *st) {
   if (o->verbose || (o->changes && changed)) report(o, path, st, changed);
 }
 
+/* An entry of a -R walk: without -h, links met on the way are left alone (GNU's
+ * -P). */
+static void change_walked(void *ud, const cmd_walk_ent *e) {
+  chown_opts *o = ud;
+  if (S_ISLNK(e->st.mode) && !o->no_deref) {
+    if (o->verbose) report(o, e->path, &e->st, false);
+    return;
+  }
+  change_one(o, e->path, &e->st);
+}
+
 static void change_path(chown_opts *o, const char *path) {
   cmd_ctx *ctx = o->ctx;
   store_stat st;
@@ -120,30 +131,8 @@ static void change_path(chown_opts *o, const char *path) {
     change_one(o, path, &st);
     return;
   }
-  cmd_walk *w = cmd_walk_open(ctx, path, CMD_WALK_COMFOLLOW);
-  if (!w) {
+  if (cmd_walk_each(ctx, path, CMD_WALK_COMFOLLOW, o->silent, change_walked, o))
     o->status = 1;
-    return;
-  }
-  cmd_walk_ent *e;
-  while ((e = cmd_walk_next(w))) {
-    switch (e->info) {
-      case CMD_WALK_DNR:
-      case CMD_WALK_NS:
-        cmd_walk_report(ctx, e, o->silent);
-        o->status = 1;
-        break;
-      default:
-        /* -R without -h leaves links met on the way alone (GNU's -P) */
-        if (S_ISLNK(e->st.mode) && !o->no_deref) {
-          if (o->verbose) report(o, e->path, &e->st, false);
-          break;
-        }
-        change_one(o, e->path, &e->st);
-    }
-  }
-  if (cmd_walk_stopped(w)) o->status = 1;
-  cmd_walk_close(w);
 }
 
 /* An id by name or number. */
