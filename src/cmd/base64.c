@@ -132,21 +132,17 @@ static bool b64_decode_group(b64_state *st, const unsigned char *in, size_t inle
 }
 
 int cmd_base64_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"decode", 0, 'd'}, {"ignore-garbage", 0, 'i'}, {"wrap", 1, 'w'},
-      {"help", 0, 256},   {"version", 0, 257},        {0, 0, 0}};
   b64_state *st = cmd_alloc(ctx, sizeof *st);
   if (!st) return 1;
   st->ctx = ctx;
   const char *base = strrchr(ctx->name, '/') ? strrchr(ctx->name, '/') + 1 : ctx->name;
   st->b32 = strcmp(base, "base32") == 0;
   st->wrap = 76;
-  bool decode = false, garbage = false;
+  static const char spec[] = "(help)(version)d(decode)i(ignore-garbage)w:(wrap)";
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "diw:", longopts)) != -1;) {
+  /* -w is read at once, so a bad size is reported before a later bad option */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
-    case 'd': decode = true; break;
-    case 'i': garbage = true; break;
     case 'w': {
       uintmax_t w;
       int e = cmd_parse_umax(g.arg, "", &w);
@@ -157,7 +153,7 @@ int cmd_base64_main(cmd_ctx *ctx, int argc, char **argv) {
       st->wrap = e == CMD_NUM_OVERFLOW || w > SIZE_MAX ? SIZE_MAX : (size_t)w;
       break;
     }
-    case 256:
+    case CMD_OPT_HELP:
       cmd_outf(ctx, "Usage: %s [OPTION]... [FILE]\n"
                     "%s encode or decode FILE, or standard input, to standard output.\n\n"
                     "With no FILE, or when FILE is -, read standard input.\n\n"
@@ -168,10 +164,11 @@ int cmd_base64_main(cmd_ctx *ctx, int argc, char **argv) {
                     CMD_HELP_VERSION_LINES,
                base, st->b32 ? "Base32" : "Base64");
       return 0;
-    case 257: return cmd_print_version(ctx);
-    default: return 1; /* cmd_getopt printed the message */
+    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    case '?': return 1; /* cmd_getopt printed the message */
     }
   }
+  bool decode = cmd_opt_on(&g, 'd'), garbage = cmd_opt_on(&g, 'i');
   if (argc - g.ind > 1) {
     cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[g.ind + 1]));
     return cmd_usage_hint(ctx, 1);

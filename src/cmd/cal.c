@@ -171,10 +171,10 @@ static bool cal_count(const char *s, long *out) {
 
 int cmd_cal_main(cmd_ctx *ctx, int argc, char **argv) {
   cal_opts o = {false, 3, 20};
-  bool three = false, year_flag = false;
+  bool three = false;
   long after = 0, before = 0;
-  const char *mflag = NULL, *dflag = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
+  /* The last of -3 and -1 counts; -A and -B are checked at once. */
   for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+3jy1A:B:m:d:", NULL)) != -1;) {
     switch (c) {
       case '3':
@@ -183,18 +183,6 @@ int cmd_cal_main(cmd_ctx *ctx, int argc, char **argv) {
       case '1':
         three = false;
         break;
-      case 'j':
-        o.julian = true;
-        break;
-      case 'y':
-        year_flag = true;
-        break;
-      case 'm':
-        mflag = g.arg;
-        break;
-      case 'd':
-        dflag = g.arg;
-        break;
       case 'A':
       case 'B':
         if (!cal_count(g.arg, c == 'A' ? &after : &before)) {
@@ -202,10 +190,13 @@ int cmd_cal_main(cmd_ctx *ctx, int argc, char **argv) {
           return 64;
         }
         break;
-      default:
+      case '?':
         return cal_usage(ctx);
     }
   }
+  o.julian = cmd_opt_on(&g, 'j');
+  bool year_flag = cmd_opt_on(&g, 'y');
+  const char *mflag = cmd_opt_arg(&g, 'm'), *dflag = cmd_opt_arg(&g, 'd');
   if (o.julian) o.mpl = 2, o.width = 27;
   int nops = argc - g.ind;
   if (nops > 2) return cal_usage(ctx);

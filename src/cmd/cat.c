@@ -160,30 +160,21 @@ static int cat_stream(cmd_ctx *ctx, cat_state *st, cmd_in *in, bool plain,
 }
 
 int cmd_cat_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"show-all", 0, 'A'},         {"number-nonblank", 0, 'b'},
-      {"show-ends", 0, 'E'},        {"number", 0, 'n'},
-      {"squeeze-blank", 0, 's'},    {"show-tabs", 0, 'T'},
-      {"show-nonprinting", 0, 'v'}, {"help", 0, CMD_OPT_HELP},
-      {"version", 0, CMD_OPT_VERSION},          {0, 0, 0}};
-  cat_state st = {0};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "AbeEnstTuv", longopts)) != -1;) {
-    switch (c) {
-    case 'A': st.show_nonprinting = st.show_ends = st.show_tabs = true; break;
-    case 'b': st.number = st.number_nonblank = true; break;
-    case 'e': st.show_nonprinting = st.show_ends = true; break;
-    case 'E': st.show_ends = true; break;
-    case 'n': st.number = true; break;
-    case 's': st.squeeze = true; break;
-    case 't': st.show_nonprinting = st.show_tabs = true; break;
-    case 'T': st.show_tabs = true; break;
-    case 'u': break;
-    case 'v': st.show_nonprinting = true; break;
-    CMD_CASES_HELP_VERSION(ctx, cat_usage);
-    default: return 1; /* cmd_getopt printed the message */
-    }
-  }
+  static const char spec[] = "(help)(version)A(show-all)b(number-nonblank)eE(show-ends)"
+                             "n(number)s(squeeze-blank)tT(show-tabs)uv(show-nonprinting)";
+  int rc = cmd_getopt_all(ctx, &g, argc, argv, spec, cat_usage);
+  if (rc >= 0) return rc;
+  bool all = cmd_opt_on(&g, 'A');
+  cat_state st = {
+      .number_nonblank = cmd_opt_on(&g, 'b'),
+      .number = cmd_opt_on(&g, 'b') || cmd_opt_on(&g, 'n'),
+      .squeeze = cmd_opt_on(&g, 's'),
+      .show_ends = all || cmd_opt_on(&g, 'e') || cmd_opt_on(&g, 'E'),
+      .show_tabs = all || cmd_opt_on(&g, 't') || cmd_opt_on(&g, 'T'),
+      .show_nonprinting = all || cmd_opt_on(&g, 'e') || cmd_opt_on(&g, 't') ||
+                          cmd_opt_on(&g, 'v'),
+  };
   bool plain = !(st.number || st.squeeze || st.show_ends || st.show_tabs ||
                  st.show_nonprinting);
   unsigned char *buf = cmd_alloc(ctx, CAT_BLOCK);

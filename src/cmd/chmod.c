@@ -105,6 +105,19 @@ static void chmod_one(chmod_opts *o, const char *path, const store_stat *st) {
   }
 }
 
+/* An entry of a -R walk; a directory comes before its contents and is changed
+ * before it is read, so that u+r lets the walk in. */
+static void chmod_walked(void *ud, const cmd_walk_ent *e) {
+  chmod_opts *o = ud;
+  if (S_ISLNK(e->st.mode)) {
+    if (o->verbose)
+      cmd_outf(o->ctx, "neither symbolic link %s nor referent has been changed\n",
+               cmd_gnu_quoteaf(o->ctx, e->path));
+    return;
+  }
+  chmod_one(o, e->path, &e->st);
+}
+
 static void chmod_path(chmod_opts *o, const char *path) {
   cmd_ctx *ctx = o->ctx;
   store_stat st;
@@ -128,35 +141,9 @@ static void chmod_path(chmod_opts *o, const char *path) {
     return;
   }
   /* the modes readdir gives are all chmod needs: no stat per file */
-  cmd_walk *w = cmd_walk_open(ctx, path, CMD_WALK_COMFOLLOW | CMD_WALK_NOSTAT);
-  if (!w) {
+  if (cmd_walk_each(ctx, path, CMD_WALK_COMFOLLOW | CMD_WALK_NOSTAT, o->silent,
+                    chmod_walked, o))
     o->status = 1;
-    return;
-  }
-  cmd_walk_ent *e;
-  while ((e = cmd_walk_next(w))) {
-    switch (e->info) {
-    case CMD_WALK_D:
-      /* change before reading, so that u+r lets the walk in */
-      chmod_one(o, e->path, &e->st);
-      break;
-    case CMD_WALK_DNR:
-    case CMD_WALK_NS:
-      cmd_walk_report(ctx, e, o->silent);
-      o->status = 1;
-      break;
-    default:
-      if (S_ISLNK(e->st.mode)) {
-        if (o->verbose)
-          cmd_outf(ctx, "neither symbolic link %s nor referent has been changed\n",
-                   cmd_gnu_quoteaf(ctx, e->path));
-        break;
-      }
-      chmod_one(o, e->path, &e->st);
-    }
-  }
-  if (cmd_walk_stopped(w)) o->status = 1;
-  cmd_walk_close(w);
 }
 
 /* Is `a` a mode written like an option ("-w", "-rx,o+t")? */
@@ -168,13 +155,11 @@ static bool mode_like(const char *a) {
 }
 
 int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_NOPRES = 256, OPT_PRES, OPT_REF };
-  static const cmd_longopt lo[] = {
-      {"changes", 0, 'c'}, {"silent", 0, 'f'}, {"quiet", 0, 'f'}, {"verbose", 0, 'v'},
-      {"no-preserve-root", 0, OPT_NOPRES}, {"preserve-root", 0, OPT_PRES},
-      {"reference", 1, OPT_REF}, {"recursive", 0, 'R'}, CMD_LONGOPTS_STD, {0, 0, 0}};
+  enum { O_NO_PRESERVE_ROOT = CMD_OPT_LONG, O_PRESERVE_ROOT, O_REFERENCE };
+  static const char spec[] =
+      "(no-preserve-root)(preserve-root)(reference):(help)(version)c(changes)"
+      "f(silent)(quiet)v(verbose)R(recursive)";
   chmod_opts o = {.ctx = ctx};
-  const char *ref = NULL;
   /* pull a mode that looks like an option out of argv */
   char **args = cmd_alloc(ctx, (size_t)(argc + 1) * sizeof *args);
   if (!args) return 1;
@@ -190,19 +175,19 @@ int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
     args[nargs++] = argv[i];
   }
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &st, nargs, args, "cfvR", lo)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &st, nargs, args, spec, NULL)) != -1;) {
     switch (c) {
-    case 'c': o.changes = true; break;
-    case 'f': o.silent = true; break;
-    case 'v': o.verbose = true; break;
-    case 'R': o.recursive = true; break;
-    case OPT_NOPRES: o.preserve_root = false; break;
-    case OPT_PRES: o.preserve_root = true; break;
-    case OPT_REF: ref = st.arg; break;
+    case O_NO_PRESERVE_ROOT: o.preserve_root = false; break; /* the last one counts */
+    case O_PRESERVE_ROOT: o.preserve_root = true; break;
     CMD_CASES_HELP_VERSION(ctx, chmod_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  o.changes = cmd_opt_on(&st, 'c');
+  o.silent = cmd_opt_on(&st, 'f');
+  o.verbose = cmd_opt_on(&st, 'v');
+  o.recursive = cmd_opt_on(&st, 'R');
+  const char *ref = cmd_opt_arg(&st, O_REFERENCE);
   int i = st.ind;
   const char *mode = dash_mode;
   if (!ref && !mode) {

@@ -104,6 +104,17 @@ static void change_one(chown_opts *o, const char *path, const store_stat *st) {
   if (o->verbose || (o->changes && changed)) report(o, path, st, changed);
 }
 
+/* An entry of a -R walk: without -h, links met on the way are left alone (GNU's
+ * -P). */
+static void change_walked(void *ud, const cmd_walk_ent *e) {
+  chown_opts *o = ud;
+  if (S_ISLNK(e->st.mode) && !o->no_deref) {
+    if (o->verbose) report(o, e->path, &e->st, false);
+    return;
+  }
+  change_one(o, e->path, &e->st);
+}
+
 static void change_path(chown_opts *o, const char *path) {
   cmd_ctx *ctx = o->ctx;
   store_stat st;
@@ -120,30 +131,8 @@ static void change_path(chown_opts *o, const char *path) {
     change_one(o, path, &st);
     return;
   }
-  cmd_walk *w = cmd_walk_open(ctx, path, CMD_WALK_COMFOLLOW);
-  if (!w) {
+  if (cmd_walk_each(ctx, path, CMD_WALK_COMFOLLOW, o->silent, change_walked, o))
     o->status = 1;
-    return;
-  }
-  cmd_walk_ent *e;
-  while ((e = cmd_walk_next(w))) {
-    switch (e->info) {
-      case CMD_WALK_DNR:
-      case CMD_WALK_NS:
-        cmd_walk_report(ctx, e, o->silent);
-        o->status = 1;
-        break;
-      default:
-        /* -R without -h leaves links met on the way alone (GNU's -P) */
-        if (S_ISLNK(e->st.mode) && !o->no_deref) {
-          if (o->verbose) report(o, e->path, &e->st, false);
-          break;
-        }
-        change_one(o, e->path, &e->st);
-    }
-  }
-  if (cmd_walk_stopped(w)) o->status = 1;
-  cmd_walk_close(w);
 }
 
 /* An id by name or number. */
@@ -235,21 +224,10 @@ static bool parse_spec(chown_opts *o, const char *spec, int64_t *uid, int64_t *g
 }
 
 static int run(cmd_ctx *ctx, int argc, char **argv, bool is_chgrp) {
-  enum { O_REF = 256, O_FROM, O_DEREF, O_HELP, O_VERSION, O_IGN };
-  static const cmd_longopt longs[] = {{"changes", 0, 'c'},
-                                      {"silent", 0, 'f'},
-                                      {"quiet", 0, 'f'},
-                                      {"verbose", 0, 'v'},
-                                      {"no-dereference", 0, 'h'},
-                                      {"dereference", 0, O_DEREF},
-                                      {"recursive", 0, 'R'},
-                                      {"reference", 1, O_REF},
-                                      {"from", 1, O_FROM},
-                                      {"preserve-root", 0, O_IGN},
-                                      {"no-preserve-root", 0, O_IGN},
-                                      {"help", 0, O_HELP},
-                                      {"version", 0, O_VERSION},
-                                      {0, 0, 0}};
+  enum { O_DEREFERENCE = CMD_OPT_LONG, O_REFERENCE, O_FROM };
+  static const char spec[] = "(dereference)(reference):(from):(preserve-root)"
+                             "(no-preserve-root)(help)(version)c(changes)f(silent)(quiet)"
+                             "v(verbose)h(no-dereference)R(recursive)HLP";
   chown_opts o = {.ctx = ctx,
                   .is_chgrp = is_chgrp,
                   .uid = -1,
@@ -258,40 +236,16 @@ static int run(cmd_ctx *ctx, int argc, char **argv, bool is_chgrp) {
                   .from_gid = -1};
   o.ids = cmd_fs_ids_load(ctx);
   if (!o.ids) return 1;
-  const char *ref = NULL, *from = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "cfvhRHLP", longs)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
-      case 'c':
-        o.changes = true;
-        break;
-      case 'f':
-        o.silent = true;
-        break;
-      case 'v':
-        o.verbose = true;
-        break;
-      case 'h':
+      case 'h': /* the last of -h and --dereference counts */
         o.no_deref = true;
         break;
-      case O_DEREF:
+      case O_DEREFERENCE:
         o.no_deref = false;
         break;
-      case 'R':
-        o.recursive = true;
-        break;
-      case 'H':
-      case 'L':
-      case 'P':
-      case O_IGN:
-        break;
-      case O_REF:
-        ref = g.arg;
-        break;
-      case O_FROM:
-        from = g.arg;
-        break;
-      case O_HELP:
+      case CMD_OPT_HELP:
         cmd_outf(ctx, is_chgrp
                           ? "Usage: chgrp [OPTION]... GROUP FILE...\n"
                             "Change the group of each FILE to GROUP.\n"
@@ -308,12 +262,17 @@ static int run(cmd_ctx *ctx, int argc, char **argv, bool is_chgrp) {
             "      --reference=RFILE  use RFILE's owner and group\n"
             "  -R, --recursive        operate on files and directories recursively\n");
         return 0;
-      case O_VERSION:
+      case CMD_OPT_VERSION:
         return cmd_print_version(ctx);
-      default:
-        return cmd_usage_hint(ctx, 1);
+      case '?': /* cmd_getopt printed the message and the hint */
+        return 1;
     }
   }
+  o.changes = cmd_opt_on(&g, 'c');
+  o.silent = cmd_opt_on(&g, 'f');
+  o.verbose = cmd_opt_on(&g, 'v');
+  o.recursive = cmd_opt_on(&g, 'R');
+  const char *ref = cmd_opt_arg(&g, O_REFERENCE), *from = cmd_opt_arg(&g, O_FROM);
   int need = ref ? 1 : 2;
   if (argc - g.ind < need) {
     if (argc - g.ind == 0)

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/getopt_msg.h"
 #include "cmd/lib/gnu.h"
 
 CMD_DEFINE("cmp", cmd_cmp_main);
@@ -88,17 +89,14 @@ static int64_t cmp_remaining(cmd_ctx *ctx, int fd) {
 }
 
 int cmd_cmp_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"print-bytes", 0, 'b'}, {"print-chars", 0, 'c'}, {"ignore-initial", 1, 'i'},
-      {"verbose", 0, 'l'},     {"bytes", 1, 'n'},       {"silent", 0, 's'},
-      {"quiet", 0, 's'},       {"version", 0, 'v'},     {"help", 0, 256},
-      {0, 0, 0}};
-  bool print_bytes = false, verbose = false, silent = false;
+  /* Quiet (':'): diffutils' hint after the message is "cmp: Try...", status 2. */
+  static const char spec[] = ":(help)b(print-bytes)c(print-chars)i:(ignore-initial)"
+                             "l(verbose)n:(bytes)s(silent)(quiet)v(version)";
   uintmax_t skip[2] = {0, 0}, limit = UINTMAX_MAX;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, ":bci:ln:sv", longopts)) != -1;) {
+  /* -i and -n are checked at once, in the order given. */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
-    case 'b': case 'c': print_bytes = true; break;
     case 'i': {
       const char *colon = strchr(g.arg, ':');
       bool ok;
@@ -120,16 +118,14 @@ int cmd_cmp_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       break;
     }
-    case 'l': verbose = true; break;
     case 'n':
       if (!cmp_skip(g.arg, &limit)) {
         cmd_errorf(ctx, "invalid --bytes value '%s'", g.arg);
         return cmp_try(ctx);
       }
       break;
-    case 's': silent = true; break;
     case 'v': cmd_outs(ctx, "cmp (GNU diffutils) 3.8 (sbx)\n"); return 0;
-    case 256:
+    case CMD_OPT_HELP:
       cmd_outs(ctx, "Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\n"
                     "Compare two files byte by byte.\n\n"
                     "  -b, --print-bytes          print differing bytes\n"
@@ -144,14 +140,13 @@ int cmd_cmp_main(cmd_ctx *ctx, int argc, char **argv) {
                     "Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n");
       return 0;
     case ':':
-      cmd_errorf(ctx, "option requires an argument -- '%c'", g.opt);
-      return cmp_try(ctx);
-    default:
-      if (g.opt) cmd_errorf(ctx, "invalid option -- '%c'", g.opt);
-      else cmd_errorf(ctx, "unrecognized option '%s'", argv[g.ind - 1]);
+    case '?':
+      cmd_getopt_report(ctx, &g, argc, argv, c, NULL);
       return cmp_try(ctx);
     }
   }
+  bool print_bytes = cmd_opt_on(&g, 'b') || cmd_opt_on(&g, 'c');
+  bool verbose = cmd_opt_on(&g, 'l'), silent = cmd_opt_on(&g, 's');
   if (verbose && silent) {
     cmd_errorf(ctx, "options -l and -s are incompatible");
     return cmp_try(ctx);

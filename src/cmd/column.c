@@ -256,32 +256,44 @@ out:
   return ok;
 }
 
+static const char column_usage[] =
+    "\nUsage:\n column [options] [<file>...]\n\nColumnate lists.\n\nOptions:\n"
+    " -t, --table                      create a table\n"
+    " -n, --table-name <name>          table name for JSON output\n"
+    " -O, --table-order <columns>      specify order of output columns\n"
+    " -N, --table-columns <names>      comma separated columns names\n"
+    " -l, --table-columns-limit <num>  maximal number of input columns\n"
+    " -d, --table-noheadings           don't print header\n"
+    " -e, --table-header-repeat        repeat header for each page\n"
+    " -H, --table-hide <columns>       don't print the columns\n"
+    " -R, --table-right <columns>      right align text in these columns\n"
+    " -L, --keep-empty-lines           don't ignore empty lines\n"
+    " -J, --json                       use JSON output format for table\n"
+    "\n"
+    " -r, --tree <column>              column to use tree-like output for the table\n"
+    " -i, --tree-id <column>           line ID to specify child-parent relation\n"
+    " -p, --tree-parent <column>       parent to specify child-parent relation\n"
+    "\n"
+    " -c, --output-width <width>       width of output in number of characters\n"
+    " -o, --output-separator <string>  columns separator for table output"
+    " (default is two spaces)\n"
+    " -s, --separator <string>         possible table delimiters\n"
+    " -x, --fillrows                   fill rows before columns\n";
+
 int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"table", 0, 't'},            {"separator", 1, 's'},       {"output-separator", 1, 'o'},
-      {"table-columns", 1, 'N'},    {"table-right", 1, 'R'},     {"table-hide", 1, 'H'},
-      {"table-empty-lines", 0, 'L'}, {"table-noheadings", 0, 'd'}, {"output-width", 1, 'c'},
-      {"fillrows", 0, 'x'},         {"json", 0, 'J'},            {"table-name", 1, 'n'},
-      {"table-order", 1, 'O'},      {"table-columns-limit", 1, 'l'}, {"table-header-repeat", 0, 'e'},
-      {"tree", 1, 'r'},             {"tree-id", 1, 'i'},         {"tree-parent", 1, 'p'},
-      {"keep-empty-lines", 0, 'L'},
-      {"help", 0, 'h'},             {"version", 0, 'V'},         {0, 0, 0}};
-  bool table = false, fillrows = false, keep_empty = false, noheadings = false, json = false;
-  const char *table_name = "table";
-  const char *sep = NULL, *osep = "  ", *names_arg = NULL, *right = NULL, *hide = NULL;
-  const char *order = NULL, *tree = NULL, *tree_id = NULL, *tree_parent = NULL;
+  static const char spec[] =
+      "t(table)s:(separator)o:(output-separator)N:(table-columns)R:(table-right)"
+      "H:(table-hide)L(table-empty-lines)(keep-empty-lines)d(table-noheadings)"
+      "c:(output-width)x(fillrows)J(json)n:(table-name)O:(table-order)"
+      "l:(table-columns-limit)e(table-header-repeat)r:(tree)i:(tree-id)p:(tree-parent)"
+      "h(help)V(version)";
   size_t limit_cols = 0; /* -l: the last column takes the rest of the line */
   size_t termwidth = 0;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "tc:dH:LN:n:o:R:s:xJO:l:er:i:p:hV", longopts)) !=
-         -1) {
+  /* -l and -c are checked at once, in the order given; -e: the header repeats per
+   * terminal page, so never off a terminal. */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
-    case 'O': order = g.arg; break;
-    case 'e': break; /* the header repeats per terminal page: never off a terminal */
-    case 'r': tree = g.arg; break;
-    case 'i': tree_id = g.arg; break;
-    case 'p': tree_parent = g.arg; break;
     case 'l': {
       uintmax_t v;
       if (cmd_parse_umax(g.arg, NULL, &v) != CMD_NUM_OK) {
@@ -295,16 +307,6 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
       limit_cols = v > 1000000 ? 1000000 : (size_t)v;
       break;
     }
-    case 't': table = true; break;
-    case 's': sep = g.arg; break;
-    case 'o': osep = g.arg; break;
-    case 'N': names_arg = g.arg; break;
-    case 'R': right = g.arg; break;
-    case 'H': hide = g.arg; break;
-    case 'L': keep_empty = true; break;
-    case 'd': noheadings = true; break;
-    case 'n': table_name = g.arg; break;
-    case 'x': fillrows = true; break;
     case 'c': {
       uintmax_t v;
       if (cmd_parse_umax(g.arg, NULL, &v) != CMD_NUM_OK) {
@@ -314,34 +316,20 @@ int cmd_column_main(cmd_ctx *ctx, int argc, char **argv) {
       termwidth = v > 100000 ? 100000 : (size_t)v;
       break;
     }
-    case 'J': json = table = true; break;
-    case 'h':
-      cmd_outs(ctx, "\nUsage:\n column [options] [<file>...]\n\nColumnate lists.\n\nOptions:\n"
-                    " -t, --table                      create a table\n"
-                    " -n, --table-name <name>          table name for JSON output\n"
-                    " -O, --table-order <columns>      specify order of output columns\n"
-                    " -N, --table-columns <names>      comma separated columns names\n"
-                    " -l, --table-columns-limit <num>  maximal number of input columns\n"
-                    " -d, --table-noheadings           don't print header\n"
-                    " -e, --table-header-repeat        repeat header for each page\n"
-                    " -H, --table-hide <columns>       don't print the columns\n"
-                    " -R, --table-right <columns>      right align text in these columns\n"
-                    " -L, --keep-empty-lines           don't ignore empty lines\n"
-                    " -J, --json                       use JSON output format for table\n"
-                    "\n"
-                    " -r, --tree <column>              column to use tree-like output for the table\n"
-                    " -i, --tree-id <column>           line ID to specify child-parent relation\n"
-                    " -p, --tree-parent <column>       parent to specify child-parent relation\n"
-                    "\n"
-                    " -c, --output-width <width>       width of output in number of characters\n"
-                    " -o, --output-separator <string>  columns separator for table output (default is two spaces)\n"
-                    " -s, --separator <string>         possible table delimiters\n"
-                    " -x, --fillrows                   fill rows before columns\n");
-      return 0;
+    case 'h': return cmd_print_help(ctx, column_usage);
     case 'V': cmd_outs(ctx, "column from util-linux 2.38.1 (sbx)\n"); return 0;
-    default: return 1; /* cmd_getopt printed the message */
+    case '?': return 1; /* cmd_getopt printed the message */
     }
   }
+  bool json = cmd_opt_on(&g, 'J'), table = json || cmd_opt_on(&g, 't');
+  bool fillrows = cmd_opt_on(&g, 'x'), keep_empty = cmd_opt_on(&g, 'L');
+  bool noheadings = cmd_opt_on(&g, 'd');
+  const char *table_name = cmd_opt_on(&g, 'n') ? cmd_opt_arg(&g, 'n') : "table";
+  const char *sep = cmd_opt_arg(&g, 's'), *names_arg = cmd_opt_arg(&g, 'N');
+  const char *osep = cmd_opt_on(&g, 'o') ? cmd_opt_arg(&g, 'o') : "  ";
+  const char *right = cmd_opt_arg(&g, 'R'), *hide = cmd_opt_arg(&g, 'H');
+  const char *order = cmd_opt_arg(&g, 'O'), *tree = cmd_opt_arg(&g, 'r');
+  const char *tree_id = cmd_opt_arg(&g, 'i'), *tree_parent = cmd_opt_arg(&g, 'p');
   if (fillrows && table) { /* util-linux's exclusive option groups */
     cmd_errorf(ctx, "mutually exclusive arguments: %s --fillrows", json ? "--json" : "--table");
     return 1;

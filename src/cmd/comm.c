@@ -59,47 +59,40 @@ static int comm_read(cmd_in *in, comm_line *l, char eol) {
   return 1;
 }
 
+static const char comm_usage[] =
+    "Usage: comm [OPTION]... FILE1 FILE2\n"
+    "Compare sorted files FILE1 and FILE2 line by line.\n\n"
+    "  -1              suppress column 1 (lines unique to FILE1)\n"
+    "  -2              suppress column 2 (lines unique to FILE2)\n"
+    "  -3              suppress column 3 (lines that appear in both files)\n\n"
+    "  --check-order     check that the input is correctly sorted\n"
+    "  --nocheck-order   do not check that the input is correctly sorted\n"
+    "  --output-delimiter=STR  separate columns with STR\n"
+    "  --total           output a summary\n"
+    "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
+    CMD_HELP_VERSION_LINES;
+
 int cmd_comm_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"check-order", 0, 258}, {"nocheck-order", 0, 259}, {"output-delimiter", 1, 260},
-      {"total", 0, 261},       {"zero-terminated", 0, 'z'}, {"help", 0, 256},
-      {"version", 0, 257},     {0, 0, 0}};
-  bool show[3] = {true, true, true}, total = false;
-  int check = 0; /* 0 default, 1 enabled, -1 disabled */
-  const char *sep = "\t";
-  size_t seplen = 1;
-  char eol = '\n';
+  enum { O_CHECK = CMD_OPT_LONG, O_NOCHECK, O_OUTPUT_DELIMITER, O_TOTAL };
+  static const char spec[] =
+      "(check-order)(nocheck-order)(output-delimiter):(total)(help)(version)123"
+      "z(zero-terminated)";
+  int check = 0; /* 0 default, 1 enabled, -1 disabled: the last of the two counts */
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "123z", longopts)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
-    case '1': show[0] = false; break;
-    case '2': show[1] = false; break;
-    case '3': show[2] = false; break;
-    case 'z': eol = '\0'; break;
-    case 258: check = 1; break;
-    case 259: check = -1; break;
-    case 260:
-      sep = g.arg;
-      seplen = *g.arg ? strlen(g.arg) : 1;
-      break;
-    case 261: total = true; break;
-    case 256:
-      cmd_outs(ctx, "Usage: comm [OPTION]... FILE1 FILE2\n"
-                    "Compare sorted files FILE1 and FILE2 line by line.\n\n"
-                    "  -1              suppress column 1 (lines unique to FILE1)\n"
-                    "  -2              suppress column 2 (lines unique to FILE2)\n"
-                    "  -3              suppress column 3 (lines that appear in both files)\n\n"
-                    "  --check-order     check that the input is correctly sorted\n"
-                    "  --nocheck-order   do not check that the input is correctly sorted\n"
-                    "  --output-delimiter=STR  separate columns with STR\n"
-                    "  --total           output a summary\n"
-                    "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    case 257: return cmd_print_version(ctx);
-    default: return 1; /* cmd_getopt printed the message */
+    case O_CHECK: check = 1; break;
+    case O_NOCHECK: check = -1; break;
+    CMD_CASES_HELP_VERSION(ctx, comm_usage);
+    case '?': return 1; /* cmd_getopt printed the message */
     }
   }
+  bool show[3] = {!cmd_opt_on(&g, '1'), !cmd_opt_on(&g, '2'), !cmd_opt_on(&g, '3')};
+  bool total = cmd_opt_on(&g, O_TOTAL);
+  const char *sep = cmd_opt_arg(&g, O_OUTPUT_DELIMITER);
+  if (!sep) sep = "\t";
+  size_t seplen = *sep ? strlen(sep) : 1; /* an empty delimiter is a NUL byte */
+  char eol = cmd_opt_on(&g, 'z') ? '\0' : '\n';
   if (cmd_check_operands(ctx, argc, argv, g.ind, 2, 2)) return 1;
   const char *names[2] = {argv[g.ind], argv[g.ind + 1]};
   cmd_in *in[2] = {NULL, NULL};

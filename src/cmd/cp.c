@@ -377,6 +377,18 @@ static void verbose_copy(cp_opts *o, const char *src, const char *dst, const cha
   cmd_outc(ctx, '\n');
 }
 
+/* After making the link dst to target (a copy of src): rc's error "cannot create
+ * KIND dst to target", or the verbose line "src -> dst". */
+static void link_done(cp_opts *o, int rc, const char *kind, const char *src,
+                      const char *dst, const char *target) {
+  cmd_ctx *ctx = o->ctx;
+  if (rc < 0)
+    cp_err(o, rc, dst, "cannot create %s %s to %s", kind, cmd_gnu_quoteaf(ctx, dst),
+           cmd_gnu_quoteaf(ctx, target));
+  else
+    verbose_copy(o, src, dst, NULL);
+}
+
 /* Copies a non-directory src (stat'ed as sst, following or not) to dst. */
 /* Copies what the descriptor path `src` reads (a pipe) into the store file
  * `ino`. Returns 0 or a negative errno. */
@@ -422,13 +434,7 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
   }
   int rc;
   if (o->hardlink) {
-    rc = dst_link(o, d, sst->ino, src);
-    if (rc < 0) {
-      cp_err(o, rc, dst, "cannot create hard link %s to %s", cmd_gnu_quoteaf(ctx, dst),
-             cmd_gnu_quoteaf(ctx, src));
-      return;
-    }
-    verbose_copy(o, src, dst, NULL);
+    link_done(o, dst_link(o, d, sst->ino, src), "hard link", src, dst, src);
     return;
   }
   if (o->symlink) {
@@ -443,24 +449,14 @@ static void copy_file(cp_opts *o, const char *src, const store_stat *sst, const 
       }
     }
     store_ino ino;
-    rc = dst_symlink(o, d, src, &ino);
-    if (rc < 0) {
-      cp_err(o, rc, dst, "cannot create symbolic link %s to %s", cmd_gnu_quoteaf(ctx, dst),
-             cmd_gnu_quoteaf(ctx, src));
-      return;
-    }
-    verbose_copy(o, src, dst, NULL);
+    link_done(o, dst_symlink(o, d, src, &ino), "symbolic link", src, dst, src);
     return;
   }
   if (o->p_links && sst->nlink > 1 && !S_ISDIR(sst->mode)) {
     const cp_link *first = link_find(o, sst->ino);
     if (first) {
-      rc = dst_link(o, d, first->dst_ino, first->dst);
-      if (rc < 0)
-        cp_err(o, rc, dst, "cannot create hard link %s to %s", cmd_gnu_quoteaf(ctx, dst),
-               cmd_gnu_quoteaf(ctx, first->dst));
-      else
-        verbose_copy(o, src, dst, NULL);
+      link_done(o, dst_link(o, d, first->dst_ino, first->dst), "hard link", src, dst,
+                first->dst);
       return;
     }
   }
@@ -720,45 +716,35 @@ static bool parse_preserve(cp_opts *o, const char *list, bool on) {
 }
 
 int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_ATTR = 256, OPT_BACKUP, OPT_COPY_CONTENTS, OPT_PRESERVE, OPT_NOPRESERVE,
-         OPT_PARENTS, OPT_REFLINK, OPT_REMOVE, OPT_SPARSE, OPT_STRIP, OPT_DEBUG };
-  static const cmd_longopt lo[] = {
-      {"archive", 0, 'a'}, {"attributes-only", 0, OPT_ATTR}, {"backup", 2, OPT_BACKUP},
-      {"copy-contents", 0, OPT_COPY_CONTENTS}, {"force", 0, 'f'},
-      {"interactive", 0, 'i'}, {"link", 0, 'l'}, {"dereference", 0, 'L'},
-      {"no-clobber", 0, 'n'}, {"no-dereference", 0, 'P'}, {"preserve", 2, OPT_PRESERVE},
-      {"no-preserve", 1, OPT_NOPRESERVE}, {"parents", 0, OPT_PARENTS},
-      {"recursive", 0, 'R'}, {"reflink", 2, OPT_REFLINK},
-      {"remove-destination", 0, OPT_REMOVE}, {"sparse", 1, OPT_SPARSE},
-      {"strip-trailing-slashes", 0, OPT_STRIP}, {"symbolic-link", 0, 's'},
-      {"suffix", 1, 'S'}, {"target-directory", 1, 't'}, {"no-target-directory", 0, 'T'},
-      {"update", 2, 'u'}, {"verbose", 0, 'v'}, {"one-file-system", 0, 'x'},
-      {"context", 2, 'Z'}, {"debug", 0, OPT_DEBUG}, CMD_LONGOPTS_STD, {0, 0, 0}};
+  enum { O_ATTRIBUTES_ONLY = CMD_OPT_LONG, O_BACKUP, O_COPY_CONTENTS, O_PRESERVE,
+         O_NO_PRESERVE, O_PARENTS, O_REFLINK, O_REMOVE_DESTINATION, O_SPARSE,
+         O_STRIP_TRAILING_SLASHES, O_DEBUG };
+  static const char spec[] =
+      "(attributes-only)(backup)::(copy-contents)(preserve)::(no-preserve):(parents)"
+      "(reflink)::(remove-destination)(sparse):(strip-trailing-slashes)(debug)(help)"
+      "(version)a(archive)bdf(force)Hi(interactive)l(link)L(dereference)n(no-clobber)"
+      "P(no-dereference)prR(recursive)s(symbolic-link)S:(suffix)t:(target-directory)"
+      "T(no-target-directory)uv(verbose)x(one-file-system)Z";
+  /* --update and --context take an optional argument where -u and -Z take none. */
+  static const cmd_longopt lo[] = {{"update", 2, 'u'}, {"context", 2, 'Z'}, {0, 0, 0}};
   cp_opts o = {.ctx = ctx, .suffix = "~"};
-  const char *target_dir = NULL;
-  bool no_target = false, strip = false, backup_set = false;
-  const char *backup_arg = NULL;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &st, argc, argv, "abdfHilLnprst:uvxPRS:TZ", lo)) != -1;) {
+  /* In the order given: the last of -H/-L/-P/-d/-a, of -i/-n and of -u/--update
+   * counts, and the preserve lists apply one after the other. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, lo)) != -1;) {
     switch (c) {
     case 'a':
-      o.recursive = true;
       o.deref = DEREF_NEVER;
       o.p_mode = o.p_owner = o.p_time = o.p_links = true;
       break;
-    case 'b': backup_set = true; break;
-    case OPT_BACKUP: backup_set = true; backup_arg = st.arg; break;
     case 'd': o.deref = DEREF_NEVER; o.p_links = true; break;
-    case 'f': o.force = true; break;
     case 'H': o.deref = DEREF_CMDLINE; break;
     case 'i': o.interactive = true; o.noclobber = false; break;
-    case 'l': o.hardlink = true; break;
     case 'L': o.deref = DEREF_ALL; break;
     case 'n': o.noclobber = true; o.interactive = false; break;
     case 'P': o.deref = DEREF_NEVER; break;
     case 'p': o.p_mode = o.p_owner = o.p_time = true; break;
-    case OPT_PRESERVE:
+    case O_PRESERVE:
       if (!parse_preserve(&o, st.arg ? st.arg : "mode,ownership,timestamps", true)) {
         cmd_errorf(ctx, "invalid argument %s for '--preserve'", cmd_gnu_quote(ctx, st.arg));
         cmd_err_raw(ctx, "Valid arguments are:\n  - 'mode'\n  - 'timestamps'\n"
@@ -767,30 +753,32 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
         return cmd_usage_hint(ctx, 1);
       }
       break;
-    case OPT_NOPRESERVE:
+    case O_NO_PRESERVE:
       if (!parse_preserve(&o, st.arg, false)) {
         cmd_errorf(ctx, "invalid argument %s for '--no-preserve'", cmd_gnu_quote(ctx, st.arg));
         return cmd_usage_hint(ctx, 1);
       }
       break;
-    case OPT_PARENTS: o.parents = true; break;
-    case 'r': case 'R': o.recursive = true; break;
-    case OPT_REMOVE: o.remove_dest = true; break;
-    case OPT_STRIP: strip = true; break;
-    case 's': o.symlink = true; break;
-    case 'S': backup_set = true; o.suffix = st.arg; break;
-    case 't': target_dir = st.arg; break;
-    case 'T': no_target = true; break;
     case 'u': o.update = !(st.arg && !strcmp(st.arg, "all")); break;
-    case 'v': o.verbose = true; break;
-    case OPT_ATTR: o.attr_only = true; break;
-    case 'x': case 'Z': case OPT_COPY_CONTENTS: case OPT_REFLINK: case OPT_SPARSE:
-    case OPT_DEBUG:
-      break;
     CMD_CASES_HELP_VERSION(ctx, cp_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  o.recursive = cmd_opt_on(&st, 'a') || cmd_opt_on(&st, 'r') || cmd_opt_on(&st, 'R');
+  o.force = cmd_opt_on(&st, 'f');
+  o.hardlink = cmd_opt_on(&st, 'l');
+  o.symlink = cmd_opt_on(&st, 's');
+  o.verbose = cmd_opt_on(&st, 'v');
+  o.parents = cmd_opt_on(&st, O_PARENTS);
+  o.remove_dest = cmd_opt_on(&st, O_REMOVE_DESTINATION);
+  o.attr_only = cmd_opt_on(&st, O_ATTRIBUTES_ONLY);
+  if (cmd_opt_on(&st, 'S')) o.suffix = cmd_opt_arg(&st, 'S');
+  const char *target_dir = cmd_opt_arg(&st, 't');
+  bool no_target = cmd_opt_on(&st, 'T');
+  bool strip = cmd_opt_on(&st, O_STRIP_TRAILING_SLASHES);
+  bool backup_set =
+      cmd_opt_on(&st, 'b') || cmd_opt_on(&st, O_BACKUP) || cmd_opt_on(&st, 'S');
+  const char *backup_arg = cmd_opt_arg(&st, O_BACKUP);
   if (backup_set) {
     o.backup = cmd_fs_backup_kind(ctx, backup_arg);
     if (o.backup < 0) return cmd_usage_hint(ctx, 1);

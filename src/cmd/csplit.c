@@ -288,61 +288,57 @@ static int cs_check_format(cmd_ctx *ctx, const char *f) {
   return 0;
 }
 
+static const char csplit_usage[] =
+    "Usage: csplit [OPTION]... FILE PATTERN...\n"
+    "Output pieces of FILE separated by PATTERN(s) to files 'xx00', 'xx01', ...,\n"
+    "and output byte counts of each piece to standard output.\n\n"
+    "Read standard input if FILE is -\n\n"
+    "  -b, --suffix-format=FORMAT  use sprintf FORMAT instead of %02d\n"
+    "  -f, --prefix=PREFIX        use PREFIX instead of 'xx'\n"
+    "  -k, --keep-files           do not remove output files on errors\n"
+    "      --suppress-matched     suppress the lines matching PATTERN\n"
+    "  -n, --digits=DIGITS        use specified number of digits instead of 2\n"
+    "  -s, --quiet, --silent      do not print counts of output file sizes\n"
+    "  -z, --elide-empty-files    remove empty output files\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n\n"
+    "Each PATTERN may be:\n"
+    "  INTEGER            copy up to but not including specified line number\n"
+    "  /REGEXP/[OFFSET]   copy up to but not including a matching line\n"
+    "  %REGEXP%[OFFSET]   skip to, but not including a matching line\n"
+    "  {INTEGER}          repeat the previous pattern specified number of times\n"
+    "  {*}                repeat the previous pattern as many times as possible\n";
+
 int cmd_csplit_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"suffix-format", 1, 'b'}, {"prefix", 1, 'f'},   {"keep-files", 0, 'k'},
-      {"digits", 1, 'n'},        {"quiet", 0, 's'},    {"silent", 0, 's'},
-      {"elide-empty-files", 0, 'z'}, {"suppress-matched", 0, 258},
-      {"help", 0, 256},          {"version", 0, 257},  {0, 0, 0}};
+  /* '+': patterns such as "-3" offsets are operands. */
+  static const char spec[] =
+      "+(suppress-matched)(help)(version)b:(suffix-format)f:(prefix)k(keep-files)"
+      "n:(digits)s(quiet)(silent)qz(elide-empty-files)";
+  enum { O_SUPPRESS_MATCHED = CMD_OPT_LONG };
   cs_state *st = cmd_alloc(ctx, sizeof *st);
   if (!st) return 1;
   st->ctx = ctx;
-  st->prefix = "xx";
   st->fd = -1;
-  const char *suffix_format = NULL;
   uintmax_t digits = 2;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  /* '+': patterns such as "-3" offsets are operands. */
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "+b:f:kn:sqz", longopts)) != -1) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
-    case 'b': suffix_format = g.arg; break;
-    case 'f': st->prefix = g.arg; break;
-    case 'k': st->keep = true; break;
-    case 'n':
+    case 'n': /* checked at once, in the order given */
       if (cmd_parse_umax(g.arg, NULL, &digits) != CMD_NUM_OK || digits > 64) {
         cmd_errorf(ctx, "invalid number: %s", cmd_gnu_quote(ctx, g.arg));
         return 1;
       }
       break;
-    case 's': case 'q': st->quiet = true; break;
-    case 'z': st->elide = true; break;
-    case 258: st->suppress = true; break;
-    case 256:
-      cmd_outs(ctx, "Usage: csplit [OPTION]... FILE PATTERN...\n"
-                    "Output pieces of FILE separated by PATTERN(s) to files 'xx00', 'xx01', ...,\n"
-                    "and output byte counts of each piece to standard output.\n\n"
-                    "Read standard input if FILE is -\n\n"
-                    "  -b, --suffix-format=FORMAT  use sprintf FORMAT instead of %02d\n"
-                    "  -f, --prefix=PREFIX        use PREFIX instead of 'xx'\n"
-                    "  -k, --keep-files           do not remove output files on errors\n"
-                    "      --suppress-matched     suppress the lines matching PATTERN\n"
-                    "  -n, --digits=DIGITS        use specified number of digits instead of 2\n"
-                    "  -s, --quiet, --silent      do not print counts of output file sizes\n"
-                    "  -z, --elide-empty-files    remove empty output files\n"
-                    "      --help        display this help and exit\n"
-                    "      --version     output version information and exit\n\n"
-                    "Each PATTERN may be:\n"
-                    "  INTEGER            copy up to but not including specified line number\n"
-                    "  /REGEXP/[OFFSET]   copy up to but not including a matching line\n"
-                    "  %REGEXP%[OFFSET]   skip to, but not including a matching line\n"
-                    "  {INTEGER}          repeat the previous pattern specified number of times\n"
-                    "  {*}                repeat the previous pattern as many times as possible\n");
-      return 0;
-    case 257: return cmd_print_version(ctx);
-    default: return 1; /* cmd_getopt printed the message */
+    CMD_CASES_HELP_VERSION(ctx, csplit_usage);
+    case '?': return 1; /* cmd_getopt printed the message */
     }
   }
+  const char *suffix_format = cmd_opt_arg(&g, 'b');
+  st->prefix = cmd_opt_on(&g, 'f') ? cmd_opt_arg(&g, 'f') : "xx";
+  st->keep = cmd_opt_on(&g, 'k');
+  st->quiet = cmd_opt_on(&g, 's') || cmd_opt_on(&g, 'q');
+  st->elide = cmd_opt_on(&g, 'z');
+  st->suppress = cmd_opt_on(&g, O_SUPPRESS_MATCHED);
   if (cmd_check_operands(ctx, argc, argv, g.ind, 2, -1)) return 1;
   int nops = argc - g.ind;
   char fmtbuf[32];

@@ -84,22 +84,16 @@ static int bad_fmt_arg(cmd_ctx *ctx, const char *arg, const char *opt, const cha
 }
 
 int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_RFC3339 = 256, OPT_DEBUG, OPT_RESOLUTION };
-  static const cmd_longopt lo[] = {
-      {"date", 1, 'd'}, {"file", 1, 'f'}, {"iso-8601", 2, 'I'}, {"rfc-email", 0, 'R'},
-      {"rfc-822", 0, 'R'}, {"rfc-2822", 0, 'R'}, {"rfc-3339", 1, OPT_RFC3339},
-      {"reference", 1, 'r'}, {"set", 1, 's'}, {"utc", 0, 'u'}, {"universal", 0, 'u'},
-      {"uct", 0, 'u'}, {"debug", 0, OPT_DEBUG}, {"resolution", 0, OPT_RESOLUTION},
-      CMD_LONGOPTS_STD, {0, 0, 0}};
+  enum { O_RFC_3339 = CMD_OPT_LONG, O_DEBUG, O_RESOLUTION };
+  static const char spec[] =
+      "(rfc-3339):(debug)(resolution)(help)(version)d:(date)f:(file)I::(iso-8601)"
+      "R(rfc-email)(rfc-822)(rfc-2822)r:(reference)s:(set)u(utc)(universal)(uct)";
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  const char *date = NULL, *file = NULL, *ref = NULL, *set = NULL;
   const char *fmt = NULL;
-  bool utc = false, resolution = false, debug = false;
   int nfmt = 0;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "d:f:I::r:Rs:u", lo)) != -1;) {
+  /* The formats are read at once, in the order given: the last one counts. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
-    case 'd': date = st.arg; break;
-    case 'f': file = st.arg; break;
     case 'I': {
       static const char *const names[] = {"hours", "minutes", "date", "seconds", "ns"};
       static const char *const fmts[] = {"%Y-%m-%dT%H%:z", "%Y-%m-%dT%H:%M%:z", "%Y-%m-%d",
@@ -126,7 +120,7 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
       break;
     }
     case 'R': fmt = "%a, %d %b %Y %H:%M:%S %z"; nfmt++; break;
-    case OPT_RFC3339: {
+    case O_RFC_3339: {
       static const char *const names[] = {"date", "seconds", "ns"};
       static const char *const fmts[] = {"%Y-%m-%d", "%Y-%m-%d %H:%M:%S%:z",
                                          "%Y-%m-%d %H:%M:%S.%N%:z"};
@@ -142,15 +136,14 @@ int cmd_date_main(cmd_ctx *ctx, int argc, char **argv) {
       nfmt++;
       break;
     }
-    case 'r': ref = st.arg; break;
-    case 's': set = st.arg; break;
-    case 'u': utc = true; break;
-    case OPT_DEBUG: debug = true; break;
-    case OPT_RESOLUTION: resolution = true; break;
     CMD_CASES_HELP_VERSION(ctx, date_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  const char *date = cmd_opt_arg(&st, 'd'), *file = cmd_opt_arg(&st, 'f');
+  const char *ref = cmd_opt_arg(&st, 'r'), *set = cmd_opt_arg(&st, 's');
+  bool utc = cmd_opt_on(&st, 'u'), resolution = cmd_opt_on(&st, O_RESOLUTION);
+  bool debug = cmd_opt_on(&st, O_DEBUG);
   int nsrc = (date != NULL) + (file != NULL) + (ref != NULL) + (resolution ? 1 : 0);
   if (nsrc > 1) {
     cmd_errorf(ctx, "the options to specify dates for printing are mutually exclusive");

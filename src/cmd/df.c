@@ -98,30 +98,31 @@ static const char *size_header(cmd_ctx *ctx, const df_opts *o) {
   return h;
 }
 
+static const char df_usage[] =
+    "Usage: df [OPTION]... [FILE]...\n"
+    "Show information about the file system on which each FILE resides,\n"
+    "or all file systems by default.\n\n"
+    "  -B, --block-size=SIZE  scale sizes by SIZE before printing them\n"
+    "  -h, --human-readable  print sizes in powers of 1024 (e.g., 1023M)\n"
+    "  -H, --si              print sizes in powers of 1000 (e.g., 1.1G)\n"
+    "  -i, --inodes          list inode information instead of block usage\n"
+    "  -k                    like --block-size=1K\n"
+    "      --output[=FIELD_LIST]  use the output format defined by FIELD_LIST\n"
+    "  -P, --portability     use the POSIX output format\n"
+    "      --total           elide all entries insignificant to available space,\n"
+    "                          and produce a grand total\n"
+    "  -T, --print-type      print file system type\n"
+    "(the sandbox is one file system, sized by its quotas)\n";
+
 int cmd_df_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { O_OUTPUT = 256, O_TOTAL, O_SI, O_IGN, O_HELP, O_VERSION };
-  static const cmd_longopt longs[] = {{"human-readable", 0, 'h'},
-                                      {"si", 0, 'H'},
-                                      {"block-size", 1, 'B'},
-                                      {"inodes", 0, 'i'},
-                                      {"portability", 0, 'P'},
-                                      {"print-type", 0, 'T'},
-                                      {"output", 2, O_OUTPUT},
-                                      {"total", 0, O_TOTAL},
-                                      {"all", 0, 'a'},
-                                      {"local", 0, 'l'},
-                                      {"type", 1, 't'},
-                                      {"exclude-type", 1, 'x'},
-                                      {"sync", 0, O_IGN},
-                                      {"no-sync", 0, O_IGN},
-                                      {"help", 0, O_HELP},
-                                      {"version", 0, O_VERSION},
-                                      {0, 0, 0}};
+  enum { O_OUTPUT = CMD_OPT_LONG, O_TOTAL };
+  static const char spec[] =
+      "(output)::(total)(sync)(no-sync)(help)(version)h(human-readable)H(si)"
+      "B:(block-size)i(inodes)P(portability)T(print-type)a(all)l(local)t:(type)"
+      "x:(exclude-type)kv";
   df_opts o = {.human = -1, .block = 1024};
-  const char *out_list = NULL;
   bool excluded = false, type_given = false, type_match = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
   const char *bs = cmd_getenv(ctx, "DF_BLOCK_SIZE");
   if (!bs) bs = cmd_getenv(ctx, "BLOCK_SIZE");
   if (bs) {
@@ -129,7 +130,8 @@ int cmd_df_main(cmd_ctx *ctx, int argc, char **argv) {
     int h;
     if (cmd_parse_blocksize(bs, &blk, &h) == 0) o.block = blk, o.human = h;
   }
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "hHB:iPTalt:x:kv", longs)) != -1) {
+  /* The sizes: the last of -h, -H, -k and -B counts; -t and -x add up. */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
       case 'h':
         o.human = 0;
@@ -150,21 +152,6 @@ int cmd_df_main(cmd_ctx *ctx, int argc, char **argv) {
         o.block = blk, o.human = h;
         break;
       }
-      case 'i':
-        o.inodes = true;
-        break;
-      case 'P':
-        o.posix = true;
-        break;
-      case 'T':
-        o.type = true;
-        break;
-      case O_OUTPUT:
-        o.output = true, out_list = g.arg;
-        break;
-      case O_TOTAL:
-        o.total = true;
-        break;
       case 't':
         type_given = true;
         if (strcmp(g.arg, "sbx") == 0) type_match = true;
@@ -172,36 +159,17 @@ int cmd_df_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'x':
         if (strcmp(g.arg, "sbx") == 0) excluded = true;
         break;
-      case 'a':
-      case 'l':
-      case 'v':
-      case O_IGN:
-        break;
-      case O_HELP:
-        cmd_outs(
-            ctx,
-            "Usage: df [OPTION]... [FILE]...\n"
-            "Show information about the file system on which each FILE resides,\n"
-            "or all file systems by default.\n\n"
-            "  -B, --block-size=SIZE  scale sizes by SIZE before printing them\n"
-            "  -h, --human-readable  print sizes in powers of 1024 (e.g., 1023M)\n"
-            "  -H, --si              print sizes in powers of 1000 (e.g., 1.1G)\n"
-            "  -i, --inodes          list inode information instead of block usage\n"
-            "  -k                    like --block-size=1K\n"
-            "      --output[=FIELD_LIST]  use the output format defined by FIELD_LIST\n"
-            "  -P, --portability     use the POSIX output format\n"
-            "      --total           elide all entries insignificant to available "
-            "space,\n"
-            "                          and produce a grand total\n"
-            "  -T, --print-type      print file system type\n"
-            "(the sandbox is one file system, sized by its quotas)\n");
-        return 0;
-      case O_VERSION:
-        return cmd_print_version(ctx);
-      default:
-        return cmd_usage_hint(ctx, 1);
+      CMD_CASES_HELP_VERSION(ctx, df_usage);
+      case '?': /* cmd_getopt printed the message and the hint */
+        return 1;
     }
   }
+  o.inodes = cmd_opt_on(&g, 'i');
+  o.posix = cmd_opt_on(&g, 'P');
+  o.type = cmd_opt_on(&g, 'T');
+  o.output = cmd_opt_on(&g, O_OUTPUT);
+  o.total = cmd_opt_on(&g, O_TOTAL);
+  const char *out_list = cmd_opt_arg(&g, O_OUTPUT);
   if (o.output && (o.inodes || o.type || o.posix)) {
     cmd_errorf(ctx, "options %s and --output are mutually exclusive",
                o.inodes ? "-i"

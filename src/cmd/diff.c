@@ -980,16 +980,23 @@ static void hunk_bounds(const change *v, size_t k, size_t last, long ctxlines,
   if (*b_hi > (long)b->nlines) *b_hi = (long)b->nlines;
 }
 
+/* The hunk that starts at change k: its last change (*last) and, when it has a
+ * change to print, its lines (hunk_bounds); false when it has none. */
+static bool hunk_at(change *v, size_t n, size_t k, const diff_opts *o, diff_file *a,
+                    diff_file *b, size_t *last, long *a_lo, long *a_hi, long *b_lo,
+                    long *b_hi) {
+  *last = hunk_end(v, n, k, o->context, o, a, b);
+  if (!hunk_real(v, k, *last, o, a, b)) return false;
+  hunk_bounds(v, k, *last, o->context, a, b, a_lo, a_hi, b_lo, b_hi);
+  return true;
+}
+
 static void print_unified(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           diff_opts *o) {
-  for (size_t k = 0; k < n; k++) {
-    size_t last = hunk_end(v, n, k, o->context, o, a, b);
-    if (!hunk_real(v, k, last, o, a, b)) {
-      k = last;
-      continue;
-    }
-    long a_lo, a_hi, b_lo, b_hi;
-    hunk_bounds(v, k, last, o->context, a, b, &a_lo, &a_hi, &b_lo, &b_hi);
+  size_t last;
+  long a_lo, a_hi, b_lo, b_hi;
+  for (size_t k = 0; k < n; k = last + 1) {
+    if (!hunk_at(v, n, k, o, a, b, &last, &a_lo, &a_hi, &b_lo, &b_hi)) continue;
     cmd_outs(ctx, "@@ -");
     uni_range(ctx, a_lo + 1, a_hi - a_lo);
     cmd_outs(ctx, " +");
@@ -1004,7 +1011,6 @@ static void print_unified(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, s
       for (long x = 0; x < v[m].nb; x++) print_line(ctx, "+", b, j++);
     }
     for (; i < a_hi; i++, j++) print_line(ctx, " ", a, i);
-    k = last;
   }
 }
 
@@ -1025,14 +1031,10 @@ static void print_context_side(cmd_ctx *ctx, diff_file *f, const change *v, size
 
 static void print_context(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           diff_opts *o) {
-  for (size_t k = 0; k < n; k++) {
-    size_t last = hunk_end(v, n, k, o->context, o, a, b);
-    if (!hunk_real(v, k, last, o, a, b)) {
-      k = last;
-      continue;
-    }
-    long a_lo, a_hi, b_lo, b_hi;
-    hunk_bounds(v, k, last, o->context, a, b, &a_lo, &a_hi, &b_lo, &b_hi);
+  size_t last;
+  long a_lo, a_hi, b_lo, b_hi;
+  for (size_t k = 0; k < n; k = last + 1) {
+    if (!hunk_at(v, n, k, o, a, b, &last, &a_lo, &a_hi, &b_lo, &b_hi)) continue;
     bool any_a = false, any_b = false;
     for (size_t m = k; m <= last; m++) any_a |= v[m].na > 0, any_b |= v[m].nb > 0;
     cmd_outs(ctx, "***************");
@@ -1045,7 +1047,6 @@ static void print_context(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, s
     range(ctx, b_lo + 1, b_hi - b_lo, ',');
     cmd_outs(ctx, " ----\n");
     if (any_b) print_context_side(ctx, b, v, k, last, b_lo, b_hi, true);
-    k = last;
   }
 }
 
@@ -1273,32 +1274,55 @@ static int diff_paths(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
   return diff_files(ctx, o, p1, p2, p1, p2, false, rc1 < 0, rc2 < 0);
 }
 
+static const char diff_usage[] =
+    "Usage: diff [OPTION]... FILES\n"
+    "Compare FILES line by line.\n\n"
+    "      --normal                  output a normal diff (the default)\n"
+    "  -q, --brief                   report only when files differ\n"
+    "  -s, --report-identical-files  report when two files are the same\n"
+    "  -c, -C NUM, --context[=NUM]   output NUM (default 3) lines of copied context\n"
+    "  -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of unified context\n"
+    "  -r, --recursive               recursively compare any subdirectories found\n"
+    "  -N, --new-file                treat absent files as empty\n"
+    "  -i, --ignore-case             ignore case differences in file contents\n"
+    "  -b, --ignore-space-change     ignore changes in the amount of white space\n"
+    "  -w, --ignore-all-space        ignore all white space\n"
+    "  -B, --ignore-blank-lines      ignore changes where lines are all blank\n"
+    "  -I, --ignore-matching-lines=RE  ignore changes where all lines match RE\n"
+    "      --strip-trailing-cr       strip trailing carriage return on input\n"
+    "  -a, --text                    treat all files as text\n"
+    "  -L, --label LABEL             use LABEL instead of file name and timestamp\n"
+    "  -y, --side-by-side            output in two columns\n"
+    "  -W, --width=NUM               output at most NUM (default 130) print columns\n"
+    "      --left-column             output only the left column of common lines\n"
+    "      --suppress-common-lines   do not output common lines\n"
+    "  -t, --expand-tabs             expand tabs to spaces in output\n"
+    "  -p, --show-c-function         show which C function each change is in\n"
+    "  -F, --show-function-line=RE   show the most recent line matching RE\n"
+    "  -D, --ifdef=NAME              output merged file with '#ifdef NAME' diffs\n"
+    "      --GTYPE-group-format=GFMT  format GTYPE input groups with GFMT\n"
+    "      --line-format=LFMT        format all input lines with LFMT\n"
+    "      --LTYPE-line-format=LFMT  format LTYPE input lines with LFMT\n\n"
+    "Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n";
+
 int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_LABEL = 256, OPT_NORMAL, OPT_STRIP_CR, OPT_HELP, OPT_VERSION, OPT_IGNORED,
-         OPT_LINE, OPT_LOLD, OPT_LNEW, OPT_LUNCH, OPT_GOLD, OPT_GNEW, OPT_GCHG, OPT_GUNCH,
-         OPT_SUPPRESS, OPT_LEFT };
+  enum { O_NORMAL = CMD_OPT_LONG, O_STRIP_TRAILING_CR, O_COLOR, O_LINE, O_LOLD, O_LNEW,
+         O_LUNCH, O_GOLD, O_GNEW, O_GCHG, O_GUNCH, O_SUPPRESS_COMMON, O_LEFT_COLUMN };
+  static const char spec[] =
+      "(normal)(strip-trailing-cr)(help)(version)(color)::(line-format):"
+      "(old-line-format):(new-line-format):(unchanged-line-format):(old-group-format):"
+      "(new-group-format):(changed-group-format):(unchanged-group-format):"
+      "(suppress-common-lines)(left-column)uU:cC:q(brief)i(ignore-case)"
+      "w(ignore-all-space)Z(ignore-trailing-space)T(initial-tab)b(ignore-space-change)"
+      "B(ignore-blank-lines)a(text)N(new-file)r(recursive)L:(label)"
+      "s(report-identical-files)d(minimal)p(show-c-function)F:(show-function-line)"
+      "D:(ifdef)y(side-by-side)W:(width)t(expand-tabs)I:(ignore-matching-lines)"
+      "0123456789";
+  /* --unified and --context take an optional argument where -u and -c take none. */
   static const cmd_longopt longs[] = {
-      {"unified", 2, 'u'},          {"context", 2, 'c'},
-      {"brief", 0, 'q'},            {"ignore-case", 0, 'i'},
-      {"ignore-all-space", 0, 'w'}, {"ignore-trailing-space", 0, 'Z'}, {"initial-tab", 0, 'T'}, {"ignore-space-change", 0, 'b'},
-      {"ignore-blank-lines", 0, 'B'}, {"text", 0, 'a'},
-      {"new-file", 0, 'N'},         {"recursive", 0, 'r'},
-      {"label", 1, OPT_LABEL},      {"normal", 0, OPT_NORMAL},
-      {"strip-trailing-cr", 0, OPT_STRIP_CR}, {"report-identical-files", 0, 's'},
-      {"help", 0, OPT_HELP},        {"version", 0, OPT_VERSION},
-      {"color", 2, OPT_IGNORED},    {"minimal", 0, 'd'},
-      {"show-c-function", 0, 'p'},  {"show-function-line", 1, 'F'},
-      {"ifdef", 1, 'D'},            {"line-format", 1, OPT_LINE},
-      {"old-line-format", 1, OPT_LOLD}, {"new-line-format", 1, OPT_LNEW},
-      {"unchanged-line-format", 1, OPT_LUNCH}, {"old-group-format", 1, OPT_GOLD},
-      {"new-group-format", 1, OPT_GNEW}, {"changed-group-format", 1, OPT_GCHG},
-      {"unchanged-group-format", 1, OPT_GUNCH}, {"side-by-side", 0, 'y'},
-      {"width", 1, 'W'},            {"expand-tabs", 0, 't'},
-      {"ignore-matching-lines", 1, 'I'},
-      {"suppress-common-lines", 0, OPT_SUPPRESS}, {"left-column", 0, OPT_LEFT},
-      {0, 0, 0}};
+      {"unified", 2, 'u'}, {"context", 2, 'c'}, {0, 0, 0}};
   diff_opts o = {.format = F_NORMAL, .context = 3, .width = 130};
-  bool report_same = false, format_set = false, func_c = false;
+  bool format_set = false, func_c = false;
   int status = 2;
   /* The options as given, for "diff -r a/x b/x" lines in directory mode. */
   size_t olen = 1;
@@ -1307,7 +1331,8 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
   o.optstr = optstr;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "uU:cC:qiwbZTBaNrsdtL:pF:D:yW:I:0123456789", longs)) != -1) {
+  /* The formats, -F/-I/-L (which add up) and the widths, in the order given. */
+  while ((c = cmd_getopt(ctx, &st, argc, argv, spec, longs)) != -1) {
     switch (c) {
       case 'u': case 'U': case 'c': case 'C': {
         o.format = (c == 'u' || c == 'U') ? F_UNIFIED : F_CONTEXT;
@@ -1367,33 +1392,19 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
         format_set = true;
         break;
       }
-      case OPT_LINE: o.lfmt[L_OLD] = o.lfmt[L_NEW] = o.lfmt[L_UNCHANGED] = st.arg; goto fmt;
-      case OPT_LOLD: o.lfmt[L_OLD] = st.arg; goto fmt;
-      case OPT_LNEW: o.lfmt[L_NEW] = st.arg; goto fmt;
-      case OPT_LUNCH: o.lfmt[L_UNCHANGED] = st.arg; goto fmt;
-      case OPT_GOLD: o.gfmt[G_OLD] = st.arg; goto fmt;
-      case OPT_GNEW: o.gfmt[G_NEW] = st.arg; goto fmt;
-      case OPT_GCHG: o.gfmt[G_CHANGED] = st.arg; goto fmt;
-      case OPT_GUNCH: o.gfmt[G_UNCHANGED] = st.arg;
+      case O_LINE: o.lfmt[L_OLD] = o.lfmt[L_NEW] = o.lfmt[L_UNCHANGED] = st.arg; goto fmt;
+      case O_LOLD: o.lfmt[L_OLD] = st.arg; goto fmt;
+      case O_LNEW: o.lfmt[L_NEW] = st.arg; goto fmt;
+      case O_LUNCH: o.lfmt[L_UNCHANGED] = st.arg; goto fmt;
+      case O_GOLD: o.gfmt[G_OLD] = st.arg; goto fmt;
+      case O_GNEW: o.gfmt[G_NEW] = st.arg; goto fmt;
+      case O_GCHG: o.gfmt[G_CHANGED] = st.arg; goto fmt;
+      case O_GUNCH: o.gfmt[G_UNCHANGED] = st.arg;
       fmt:
         o.format = F_FORMAT;
         format_set = true;
         break;
-      case 'i': o.icase = true; break;
-      case 'w': o.ign_all_space = true; break;
-      case 'b': o.ign_space_change = true; break;
-      case 'Z': o.ign_trailing = true; break;
-      case 'T': o.initial_tab = true; break;
-      case 'B': o.ign_blank = true; break;
-      case 'a': o.text = true; break;
-      case 'N': o.new_file = true; break;
-      case 'r': o.recursive = true; break;
-      case 's': report_same = true; break;
-      case 'd': case OPT_IGNORED: break;
-      case 't': o.expand_tabs = true; break;
       case 'y': o.format = F_SIDE; format_set = true; break;
-      case OPT_SUPPRESS: o.suppress_common = true; break;
-      case OPT_LEFT: o.left_column = true; break;
       case 'W': {
         char *end;
         long w = strtol(st.arg, &end, 10);
@@ -1406,54 +1417,36 @@ int cmd_diff_main(cmd_ctx *ctx, int argc, char **argv) {
         break;
       }
       case 'L':
-      case OPT_LABEL:
         if (o.nlabels < 2) o.label[o.nlabels++] = st.arg;
         break;
-      case OPT_NORMAL: o.format = F_NORMAL; break;
-      case OPT_STRIP_CR: o.strip_cr = true; break;
-      case OPT_HELP:
-        cmd_outs(ctx,
-                 "Usage: diff [OPTION]... FILES\n"
-                 "Compare FILES line by line.\n\n"
-                 "      --normal                  output a normal diff (the default)\n"
-                 "  -q, --brief                   report only when files differ\n"
-                 "  -s, --report-identical-files  report when two files are the same\n"
-                 "  -c, -C NUM, --context[=NUM]   output NUM (default 3) lines of copied context\n"
-                 "  -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of unified context\n"
-                 "  -r, --recursive               recursively compare any subdirectories found\n"
-                 "  -N, --new-file                treat absent files as empty\n"
-                 "  -i, --ignore-case             ignore case differences in file contents\n"
-                 "  -b, --ignore-space-change     ignore changes in the amount of white space\n"
-                 "  -w, --ignore-all-space        ignore all white space\n"
-                 "  -B, --ignore-blank-lines      ignore changes where lines are all blank\n"
-                 "  -I, --ignore-matching-lines=RE  ignore changes where all lines match RE\n"
-                 "      --strip-trailing-cr       strip trailing carriage return on input\n"
-                 "  -a, --text                    treat all files as text\n"
-                 "  -L, --label LABEL             use LABEL instead of file name and timestamp\n"
-                 "  -y, --side-by-side            output in two columns\n"
-                 "  -W, --width=NUM               output at most NUM (default 130) print columns\n"
-                 "      --left-column             output only the left column of common lines\n"
-                 "      --suppress-common-lines   do not output common lines\n"
-                 "  -t, --expand-tabs             expand tabs to spaces in output\n"
-                 "  -p, --show-c-function         show which C function each change is in\n"
-                 "  -F, --show-function-line=RE   show the most recent line matching RE\n"
-                 "  -D, --ifdef=NAME              output merged file with '#ifdef NAME' diffs\n"
-                 "      --GTYPE-group-format=GFMT  format GTYPE input groups with GFMT\n"
-                 "      --line-format=LFMT        format all input lines with LFMT\n"
-                 "      --LTYPE-line-format=LFMT  format LTYPE input lines with LFMT\n\n"
-                 "Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n");
-        status = 0;
+      case O_NORMAL: o.format = F_NORMAL; break;
+      case CMD_OPT_HELP:
+        status = cmd_print_help(ctx, diff_usage);
         goto done;
-      case OPT_VERSION: status = cmd_print_version(ctx); goto done;
+      case CMD_OPT_VERSION: status = cmd_print_version(ctx); goto done;
+      case '?': goto done;
       default:
         if (c >= '0' && c <= '9') {
           /* -NUM digits accumulate; saturate like -U's bound (no int overflow) */
           o.context = o.context >= 100000 ? 1000000 : o.context * 10 + (c - '0');
-          break;
         }
-        goto done;
+        break;
     }
   }
+  o.icase = cmd_opt_on(&st, 'i');
+  o.ign_all_space = cmd_opt_on(&st, 'w');
+  o.ign_space_change = cmd_opt_on(&st, 'b');
+  o.ign_trailing = cmd_opt_on(&st, 'Z');
+  o.initial_tab = cmd_opt_on(&st, 'T');
+  o.ign_blank = cmd_opt_on(&st, 'B');
+  o.text = cmd_opt_on(&st, 'a');
+  o.new_file = cmd_opt_on(&st, 'N');
+  o.recursive = cmd_opt_on(&st, 'r');
+  o.expand_tabs = cmd_opt_on(&st, 't');
+  o.strip_cr = cmd_opt_on(&st, O_STRIP_TRAILING_CR);
+  o.suppress_common = cmd_opt_on(&st, O_SUPPRESS_COMMON);
+  o.left_column = cmd_opt_on(&st, O_LEFT_COLUMN);
+  bool report_same = cmd_opt_on(&st, 's');
   if (func_c && !format_set) o.format = F_CONTEXT;
   /* Rebuild the option words (before the operands) for directory headers. */
   size_t k = 0;

@@ -534,23 +534,22 @@ static int dg_usage(cmd_ctx *ctx, bool is_cksum) {
   return 0;
 }
 
+static const char sum_usage[] =
+    "Usage: sum [OPTION]... [FILE]...\nPrint or check BSD (16-bit) checksums.\n\n"
+    "  -r              use BSD sum algorithm (the default), use 1K blocks\n"
+    "  -s, --sysv      use System V sum algorithm, use 512 bytes blocks\n"
+    CMD_HELP_VERSION_LINES;
+
 static int sum_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"sysv", 0, 's'}, {"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   enum dg_algo algo = A_BSD;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "rs", longopts)) != -1;) {
+  static const char spec[] = "(help)(version)rs(sysv)";
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
-    case 'r': algo = A_BSD; break;
+    case 'r': algo = A_BSD; break; /* the last of -r and -s counts */
     case 's': algo = A_SYSV; break;
-    case 256:
-      cmd_outs(ctx, "Usage: sum [OPTION]... [FILE]...\nPrint or check BSD (16-bit) checksums.\n\n"
-                    "  -r              use BSD sum algorithm (the default), use 1K blocks\n"
-                    "  -s, --sysv      use System V sum algorithm, use 512 bytes blocks\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    case 257: return cmd_print_version(ctx);
-    default: return 1;
+    CMD_CASES_HELP_VERSION(ctx, sum_usage);
+    case '?': return 1;
     }
   }
   unsigned char *buf = cmd_alloc(ctx, DG_BLOCK);
@@ -587,21 +586,23 @@ int cmd_digest_main(cmd_ctx *ctx, int argc, char **argv) {
            : strncmp(base, "sha256", 6) == 0 ? A_SHA256
            : strncmp(base, "sha384", 6) == 0 ? A_SHA384
                                             : A_SHA512;
-  enum { O_TAG = 258, O_UNTAGGED, O_IGNORE, O_QUIET, O_STATUS, O_STRICT, O_DEBUG };
-  static const cmd_longopt longopts[] = {
-      {"binary", 0, 'b'},      {"check", 0, 'c'},          {"length", 1, 'l'},
-      {"tag", 0, O_TAG},       {"untagged", 0, O_UNTAGGED}, {"text", 0, 't'},
-      {"zero", 0, 'z'},        {"ignore-missing", 0, O_IGNORE}, {"quiet", 0, O_QUIET},
-      {"status", 0, O_STATUS}, {"strict", 0, O_STRICT},    {"warn", 0, 'w'},
-      {"algorithm", 1, 'a'},   {"debug", 0, O_DEBUG},      {"help", 0, 256},
-      {"version", 0, 257},     {0, 0, 0}};
-  const char *shortopts = is_cksum ? "a:bcl:tzw" : is_b2 ? "bcl:tzw" : "bctzw";
-  bool check = false, untagged = false, tag_option = false;
+  /* Every name has --length and --algorithm (-l and -a only b2sum and cksum). */
+  enum { O_TAG = CMD_OPT_LONG, O_UNTAGGED, O_IGNORE_MISSING, O_QUIET, O_STATUS, O_STRICT,
+         O_LENGTH, O_ALGORITHM };
+#define DG_SPEC(letters)                                                             \
+  "(tag)(untagged)(ignore-missing)(quiet)(status)(strict)(length):(algorithm):(debug)" \
+  "(help)(version)" letters "b(binary)c(check)t(text)z(zero)w(warn)"
+  const char *spec = is_cksum ? DG_SPEC("a:l:") : is_b2 ? DG_SPEC("l:") : DG_SPEC("");
+#undef DG_SPEC
+  bool untagged = false, tag_option = false;
   const char *length = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, shortopts, longopts)) != -1;) {
+  /* In the order given: -a is checked at once; the last of -b/-t, of --tag/--untagged
+   * and of -l/--length counts. */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
-    case 'a': {
+    case 'a':
+    case O_ALGORITHM: {
       int found = -1;
       for (int a = 0; a < A_COUNT; a++)
         if (strcmp(g.arg, dg_names[a]) == 0) found = a;
@@ -622,22 +623,22 @@ int cmd_digest_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     case 'b': o.binary = true; break;
     case 't': o.binary = false; break;
-    case 'c': check = true; break;
-    case 'l': length = g.arg; break;
-    case 'z': o.zero = true; break;
-    case 'w': o.warn = true; break;
+    case 'l':
+    case O_LENGTH: length = g.arg; break;
     case O_TAG: o.tag = tag_option = true; untagged = false; break;
     case O_UNTAGGED: untagged = true; o.tag = false; break;
-    case O_IGNORE: o.ignore_missing = true; break;
-    case O_QUIET: o.quiet = true; break;
-    case O_STATUS: o.status = true; break;
-    case O_STRICT: o.strict = true; break;
-    case O_DEBUG: break;
-    case 256: return dg_usage(ctx, is_cksum);
-    case 257: return cmd_print_version(ctx);
-    default: return 1; /* cmd_getopt printed the message */
+    case CMD_OPT_HELP: return dg_usage(ctx, is_cksum);
+    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    case '?': return 1; /* cmd_getopt printed the message */
     }
   }
+  bool check = cmd_opt_on(&g, 'c');
+  o.zero = cmd_opt_on(&g, 'z');
+  o.warn = cmd_opt_on(&g, 'w');
+  o.ignore_missing = cmd_opt_on(&g, O_IGNORE_MISSING);
+  o.quiet = cmd_opt_on(&g, O_QUIET);
+  o.status = cmd_opt_on(&g, O_STATUS);
+  o.strict = cmd_opt_on(&g, O_STRICT);
   if (is_cksum && o.algo_given && o.algo >= A_MD5 && !untagged) o.tag = true;
   o.outlen = (size_t)dg_bytes[o.algo];
   if (length) {

@@ -1386,3 +1386,7 @@ out: A|x\nd|f\n\x01|\0\n
 test: printf %c of a negative number prints its low byte, as gawk
 cmd: awk 'BEGIN{printf "%c|%c|%c\n", -3, -256, -1}' | od -An -tx1; echo -65 | awk '{printf "%c\n", $1}' | od -An -tx1
 out:  fd 7c 00 7c ff 0a\n bf 0a\n
+
+test: abbreviated long options with arguments
+cmd: awk --as x=1 --so='BEGIN { print x + 1 }'
+out: 2\n

@@ -93,3 +93,13 @@ cmd: base64 nope
 out:
 err: base64: nope: No such file or directory\n
 status: 1
+
+test: abbreviated --wrap with its argument attached
+cmd: printf abcdef | base64 --wr=4
+out: YWJj\nZGVm\n
+
+test: a bad wrap size is reported before a later bad option
+cmd: base64 -w x --bogus
+out:
+err: base64: invalid wrap size: ‘x’\n
+status: 1

@@ -4298,3 +4298,8 @@ host: skip
 out: 4\n
 err: Runtime error (func=(main), adr=17): exponent too large in raise\n
 
+
+test: an option given an argument it does not take: glibc's message, then the usage
+cmd: bc --quiet=1 | head -1
+out: usage: bc [options] [file ...]\n
+err: bc: option '--quiet' doesn't allow an argument\n

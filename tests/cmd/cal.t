@@ -375,3 +375,7 @@ cmd: cal -A 1201 1 2000; echo $?; cal -B 1200 1 2000 | head -1
 out: 64\n                            1900\n
 err: cal: -A argument must be between 0 and 1200\n
 host: skip
+
+test: the last of -3 and -1 counts
+cmd: cal -3 -1 5 2024 | head -2; cal -1 -3 5 2024 | head -1
+out:       May 2024        \nSu Mo Tu We Th Fr Sa  \n                            2024\n

@@ -198,3 +198,7 @@ out:  400000 2577790\n
 test: long line
 cmd: head -c 2000000 /dev/zero | tr '\0' x | cat -n | wc -c
 out: 2000007\n
+
+test: abbreviated long options
+cmd: printf 'a\tb\n\n\n\nc\n' | cat --show-e --squ --show-t
+out: a^Ib$\n$\nc$\n

@@ -103,3 +103,13 @@ status: 1
 test: several clauses
 cmd: touch f; chmod 000 f; chmod u+rw,g+r,o+r,u-w f; ls -l f | cut -c1-10
 out: -r--r--r--\n
+
+test: the last of --no-preserve-root and --preserve-root counts, abbreviated
+cmd: chmod -R --no-pres --preserve-r 755 /
+out:
+err: chmod: it is dangerous to operate recursively on '/'\nchmod: use --no-preserve-root to override this failsafe\n
+status: 1
+
+test: abbreviated --reference and --verbose
+cmd: touch a b; chmod 700 a; chmod --verb --ref=a b; ls -l b | cut -c1-10
+out: mode of 'b' changed from 0644 (rw-r--r--) to 0700 (rwx------)\n-rwx------\n

@@ -48,3 +48,14 @@ cmd: touch f; chown 4242 f; chown 0 f; echo $?; stat -c %u f
 out: 1\n4242\n
 err: chown: changing ownership of 'f': Operation not permitted\n
 host: skip
+
+test: a bad option prints the usage hint once
+cmd: chown --nosuch f; chgrp -Q f
+out:
+err: chown: unrecognized option '--nosuch'\nTry 'chown --help' for more information.\n
+err: chgrp: invalid option -- 'Q'\nTry 'chgrp --help' for more information.\n
+status: 1
+
+test: abbreviated --from and --reference
+cmd: touch f g h; chown 4242:4343 g; chown --fr=0 --verb 4244 f; chown --refer=g h; stat -c '%u %g' f h
+out: changed ownership of 'f' from root to 4244\n4244 0\n4242 4343\n

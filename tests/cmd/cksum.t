@@ -81,3 +81,14 @@ cmd: cksum nope
 out:
 err: cksum: nope: No such file or directory\n
 status: 1
+
+test: abbreviated long options; the last of --tag and --untagged counts
+cmd: cksum --algo=md5 --tag --untag input; cksum --a=sha1 --untag --tag input
+in: abc\n
+out: 0bee89b07a248e27c83fc3d5951213c1  input\nSHA1 (input) = 03cfd743661f07975fa2f1220c5194cbaff48451\n
+
+test: an ambiguous prefix lists the long options in order
+cmd: cksum --s
+out:
+err: cksum: option '--s' is ambiguous; possibilities: '--status' '--strict'\nTry 'cksum --help' for more information.\n
+status: 1

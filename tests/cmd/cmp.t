@@ -203,3 +203,18 @@ cmd: mkdir dd; printf 'a' > f; cmp dd f; echo $?
 out: 2\n
 err: cmp: dd: Is a directory\n
 
+
+test: option errors are worded as glibc's, then diffutils' hint
+cmd: cmp --print; cmp --by; cmp --print-b=1 x y; cmp -n x --bogus x y
+out:
+err: cmp: option '--print' is ambiguous; possibilities: '--print-bytes' '--print-chars'\n
+err: cmp: Try 'cmp --help' for more information.\n
+err: cmp: option '--bytes' requires an argument\ncmp: Try 'cmp --help' for more information.\n
+err: cmp: option '--print-bytes' doesn't allow an argument\ncmp: Try 'cmp --help' for more information.\n
+err: cmp: invalid --bytes value 'x'\ncmp: Try 'cmp --help' for more information.\n
+status: 2
+
+test: abbreviated long options with arguments
+cmd: printf 'xabc' > x; printf 'yabd' > y; cmp --ign=1 --byt=2 x y; echo $?; cmp --ign=1 --verb x y
+out: 0\n3 143 144\n
+status: 1

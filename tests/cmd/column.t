@@ -295,3 +295,20 @@ out: a |1|2\nbb|3|\nc | |\na |1|2\nbb| |\n
 test: -x with an entry wider than the width once rounded to a tab stop keeps one line (util-linux)
 cmd: printf 'aaaaaaaaaaaaaaaaaaaaaaaa\nb\nc\n' | column -c 30 -x; printf 'aaaaaaaaaaaaaaaaaaaaaaaa\nb\nc\n' | column -c 30
 out: aaaaaaaaaaaaaaaaaaaaaaaa\tb\t\t\t\tc\naaaaaaaaaaaaaaaaaaaaaaaa\nb\nc\n
+
+test: ambiguous prefixes list the long options in order
+cmd: column --table-c; column --o
+out:
+err: column: option '--table-c' is ambiguous; possibilities: '--table-columns' '--table-columns-limit'\nTry 'column --help' for more information.\n
+err: column: option '--o' is ambiguous; possibilities: '--output-separator' '--output-width'\nTry 'column --help' for more information.\n
+status: 1
+
+test: abbreviated long options with arguments
+cmd: printf 'a b\nc d\n' | column --table --table-columns=X,Y --output-sep=:
+out: X:Y\na:b\nc:d\n
+
+test: a bad -c is reported before a later bad option
+cmd: column -c x --bogus
+out:
+err: column: invalid columns argument: 'x'\n
+status: 1

@@ -125,3 +125,12 @@ out:
 err: comm: extra operand ‘c’\n
 err: Try 'comm --help' for more information.\n
 status: 1
+
+test: abbreviated long-only options, one with an argument
+cmd: printf 'a\nb\n' > x; printf 'b\nc\n' > y; comm --output-d=: --tot --check x y
+out: a\n::b\n:c\n1:1:1:total\n
+
+test: the last of --nocheck-order and --check-order counts
+cmd: printf 'b\na\n' > x; printf 'c\n' > y; comm --nocheck --check-o x y; echo $?; comm --check-o --nocheck x y
+out: b\n1\nb\na\n\tc\n
+err: comm: file 1 is not in sorted order\n

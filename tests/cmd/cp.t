@@ -189,3 +189,7 @@ cmd: touch a; cp -t nodir a
 out:
 err: cp: target directory 'nodir': No such file or directory\n
 status: 1
+
+test: abbreviated long options, long-only ones with arguments
+cmd: echo a > f; echo b > g; cp --suf=.old --backup=simple f g; cat g g.old; echo c > h; cp --no-p=mode --pres=mode --no-clob f h; cat h
+out: a\nb\nc\n

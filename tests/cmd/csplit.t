@@ -176,3 +176,14 @@ test: offsets and repetitions past the largest number
 cmd: seq 3 > f; csplit f '/2/+9223372036854775807'; echo $?; csplit f 2 '{4611686018427387904}'; echo $?
 out: 2\n1\n2\n4\n1\n
 err: csplit: ‘/2/+9223372036854775807’: line number out of range\ncsplit: ‘2’: line number out of range on repetition 1\n
+
+test: abbreviated long options, a long-only one among them
+cmd: printf '1\n2\n3\n' | csplit --suppress --dig=3 --pref=p - 2; cat p000 p001
+out: 2\n2\n1\n3\n
+
+test: a bad -n is reported before a later bad option
+cmd: csplit -n x --bogus input 1
+in: a\n
+out:
+err: csplit: invalid number: ‘x’\n
+status: 1

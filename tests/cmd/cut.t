@@ -303,3 +303,13 @@ out: cdef\n
 test: long line fields
 cmd: head -c 500000 /dev/zero | tr '\0' a | sed 's/$/:x/' | cut -d: -f2
 out: x\n
+
+test: abbreviated long-only options, one with an argument
+cmd: printf 'a\tb\tc\n' | cut --output-delim=: --compl -f2
+out: a:c\n
+
+test: a bad delimiter is reported before a later bad option
+cmd: cut -d ab --bogus
+out:
+err: cut: the delimiter must be a single character\nTry 'cut --help' for more information.\n
+status: 1

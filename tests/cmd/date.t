@@ -776,3 +776,13 @@ err: date: final: (Y-M-D) 2024-01-02 10:00:00 (UTC)\n
 err: date: final: (Y-M-D) 2024-01-02 10:00:00 (UTC+00)\n
 err: date: output format: \xe2\x80\x98%a %b %e %H:%M:%S %Z %Y\xe2\x80\x99\n
 
+
+test: abbreviated long options, optional and required arguments
+cmd: date --rfc-3=date -d @0; date --iso=h --uni -d @0
+out: 1970-01-01\n1970-01-01T00+00:00\n
+
+test: a bad --iso-8601 argument is reported before a later bad option
+cmd: date --iso=x --bogus
+out:
+err: date: invalid argument ‘x’ for ‘--iso-8601’\nValid arguments are:\n  - ‘hours’\n  - ‘minutes’\n  - ‘date’\n  - ‘seconds’\n  - ‘ns’\nTry 'date --help' for more information.\n
+status: 1

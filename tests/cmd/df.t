@@ -22,3 +22,15 @@ out: 1\n1\nsbx\nFilesystem     Type Inodes IUsed IFree IUse% Mounted on\n
 err: df: nosuch: No such file or directory\ndf: no file systems processed\ndf: ‘nope’: unrecognized field\nTry 'df --help' for more information.\n
 status: 1
 host: skip
+
+test: a bad option prints the usage hint once
+cmd: df --nosuch
+out:
+err: df: unrecognized option '--nosuch'\nTry 'df --help' for more information.\n
+status: 1
+
+test: an ambiguous prefix lists the long options in order
+cmd: df --t
+out:
+err: df: option '--t' is ambiguous; possibilities: '--total' '--type'\nTry 'df --help' for more information.\n
+status: 1

@@ -201,3 +201,14 @@ out: @@ -4,3 +5,3 @@\n 4\n-5\n+5x\n 6\n0\n
 test: -T ends each line's prefix with a TAB (normal, unified, context)
 cmd: printf 'a\nb\nc\n' > o; printf 'a\nB\nc\n' > n; diff -T o n; diff -T -u o n | tail -n +3; diff --initial-tab -c o n | tail -n +3
 out: 2c2\n<\tb\n---\n>\tB\n@@ -1,3 +1,3 @@\n\ta\n-\tb\n+\tB\n\tc\n***************\n*** 1,3 ****\n \ta\n!\tb\n \tc\n--- 1,3 ----\n \ta\n!\tB\n \tc\n
+
+test: abbreviated long options, long-only ones with arguments
+cmd: printf 'a\nb\n' > x; printf 'a\nc\n' > y; diff --unif=0 --la=X --lab Y x y; diff --old-line='-%L' --new-line='+%L' --unchanged-l='' x y
+out: --- X\n+++ Y\n@@ -2 +2 @@\n-b\n+c\n-b\n+c\n
+status: 1
+
+test: a bad width is reported before a later bad option
+cmd: diff -W x --bogus a b
+out:
+err: diff: invalid width 'x'\ndiff: Try 'diff --help' for more information.\n
+status: 2

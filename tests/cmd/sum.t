@@ -29,3 +29,8 @@ cmd: sum nope
 out:
 err: sum: nope: No such file or directory\n
 status: 1
+
+test: abbreviated --sysv; the last of -r and -s counts
+cmd: sum --sys input; sum -s -r input
+in: abc\n
+out: 304 1 input\n08288     1 input\n

@@ -310,15 +310,12 @@ static int run_program(cmd_ctx *ctx, const char *progname, srclist *srcs, const 
 /* ---- main -------------------------------------------------------------------------------- */
 
 int cmd_awk_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"file", 1, 'f'},          {"field-separator", 1, 'F'}, {"assign", 1, 'v'},
-      {"source", 1, 'e'},        {"exec", 1, 'E'},            {"help", 0, 'h'},
-      {"version", 0, 'V'},       {"characters-as-bytes", 0, 'b'}, {"traditional", 0, 'c'},
-      {"posix", 0, 'P'},         {"re-interval", 0, 'r'},     {"sandbox", 0, 'S'},
-      {"non-decimal-data", 0, 'n'}, {"optimize", 0, 'O'},     {"no-optimize", 0, 's'},
-      {"lint", 2, 'L'},          {"lint-old", 0, 't'},        {"include", 1, 'i'},
-      {"copyright", 0, 'C'},     {"dump-variables", 2, 'd'},  {"use-lc-numeric", 0, 'N'},
-      {0, 0, 0}};
+  /* Quiet (':'): gawk words a missing argument itself and prints its usage. */
+  static const char spec[] =
+      "+:f:(file)F:(field-separator)v:(assign)e:(source)E:(exec)h(help)V(version)"
+      "b(characters-as-bytes)c(traditional)P(posix)r(re-interval)S(sandbox)"
+      "n(non-decimal-data)O(optimize)s(no-optimize)L::(lint)t(lint-old)i:(include)"
+      "C(copyright)d::(dump-variables)N(use-lc-numeric)";
   const char *progname = strrchr(ctx->name ? ctx->name : argv[0], '/');
   progname = progname ? progname + 1 : (ctx->name ? ctx->name : argv[0]);
   srclist srcs = {0};
@@ -331,7 +328,7 @@ int cmd_awk_main(cmd_ctx *ctx, int argc, char **argv) {
   int opt;
   assigns = calloc((size_t)argc + 1, sizeof *assigns);
   if (!assigns) return 2;
-  while ((opt = cmd_getopt(ctx, &st, argc, argv, "+:f:F:v:e:E:i:hVbcPrSnOsL::tCd::N", longopts)) != -1) {
+  while ((opt = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1) {
     switch (opt) {
     case 'f':
     case 'i':

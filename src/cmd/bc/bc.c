@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/getopt_msg.h"
 #include "cmd/bc/bc_num.h"
 
 CMD_DEFINE("bc", cmd_bc_main);
@@ -2740,38 +2741,31 @@ static void bc_free(bc_state *b) {
 static int bc_poll(void *ud) { return cmd_poll((cmd_ctx *)ud); }
 
 int cmd_bc_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"help", 0, 'h'},  {"interactive", 0, 'i'}, {"mathlib", 0, 'l'}, {"quiet", 0, 'q'},
-      {"standard", 0, 's'}, {"warn", 0, 'w'},     {"version", 0, 'v'}, {0, 0, 0},
-  };
+  /* Quiet (':'): a bad option prints glibc's message, then the usage on stdout. */
+  static const char spec[] = ":h(help)i(interactive)l(mathlib)q(quiet)s(standard)w(warn)"
+                             "v(version)";
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  bool interactive = false, quiet = false;
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1;) {
+    switch (c) {
+      case 'h': cmd_outf(ctx, bc_usage, ctx->name); return 0;
+      case 'v': return cmd_print_version(ctx);
+      case '?':
+      case ':':
+        cmd_getopt_report(ctx, &st, argc, argv, c, NULL);
+        cmd_outf(ctx, bc_usage, ctx->name);
+        return 1;
+    }
+  }
+  bool interactive = cmd_opt_on(&st, 'i'), quiet = cmd_opt_on(&st, 'q');
   bc_state *b = calloc(1, sizeof *b);
   if (!b) {
     cmd_errorf(ctx, "out of memory");
     return 1;
   }
-  int c, status = 0;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, ":hilqswv", longopts)) != -1) {
-    switch (c) {
-      case 'h': cmd_outf(ctx, bc_usage, ctx->name); free(b); return 0;
-      case 'i': interactive = true; break;
-      case 'l': b->mathlib = true; break;
-      case 'q': quiet = true; break;
-      case 's': b->standard = true; break;
-      case 'w': b->warn_posix = true; break;
-      case 'v': free(b); return cmd_print_version(ctx);
-      default:
-        /* GNU getopt's message, then the usage on stdout, status 1 */
-        if (st.opt)
-          cmd_err_raw(ctx, "%s: invalid option -- '%c'\n", ctx->name, st.opt);
-        else
-          cmd_err_raw(ctx, "%s: unrecognized option '%s'\n", ctx->name, argv[st.ind - 1]);
-        cmd_outf(ctx, bc_usage, ctx->name);
-        free(b);
-        return 1;
-    }
-  }
+  b->mathlib = cmd_opt_on(&st, 'l');
+  b->standard = cmd_opt_on(&st, 's');
+  b->warn_posix = cmd_opt_on(&st, 'w');
+  int status = 0;
   b->ctx = ctx;
   b->env.max_digits = ctx->max_string ? (size_t)ctx->max_string : (64u << 20);
   if (b->env.max_digits > INT_MAX / 2) b->env.max_digits = INT_MAX / 2;

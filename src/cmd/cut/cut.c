@@ -125,22 +125,18 @@ static int cut_fatal(cmd_ctx *ctx, const char *msg) {
 }
 
 int cmd_cut_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"bytes", 1, 'b'},           {"characters", 1, 'c'},
-      {"delimiter", 1, 'd'},       {"fields", 1, 'f'},
-      {"only-delimited", 0, 's'},  {"output-delimiter", 1, 258},
-      {"complement", 0, 259},      {"zero-terminated", 0, 'z'},
-      {"help", 0, CMD_OPT_HELP},            {"version", 0, CMD_OPT_VERSION},
-      {0, 0, 0}};
+  enum { O_OUTPUT_DELIMITER = CMD_OPT_LONG, O_COMPLEMENT };
+  static const char spec[] = "(output-delimiter):(complement)(help)(version)b:(bytes)"
+                             "c:(characters)d:(delimiter)f:(fields)ns(only-delimited)"
+                             "z(zero-terminated)";
   cut_opts o = {0};
   o.ctx = ctx;
   o.delim = '\t';
-  o.eol = '\n';
   const char *list = NULL;
   int mode = 0; /* 'b' or 'f' */
-  bool delim_given = false, complement = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "b:c:d:f:nsz", longopts)) != -1;) {
+  /* The lists and -d are checked at once, in the order given, as GNU does. */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
     case 'b': case 'c': case 'f': {
       int m = c == 'f' ? 'f' : 'b';
@@ -153,21 +149,17 @@ int cmd_cut_main(cmd_ctx *ctx, int argc, char **argv) {
       if (g.arg[0] && g.arg[1])
         return cut_fatal(ctx, "the delimiter must be a single character");
       o.delim = g.arg[0];
-      delim_given = true;
       break;
-    case 'n': break;
-    case 's': o.only_delimited = true; break;
-    case 'z': o.eol = '\0'; break;
-    case 258:
-      /* Like GNU, an empty string means a NUL byte. */
-      o.outdelim = g.arg;
-      o.outdelim_len = g.arg[0] ? strlen(g.arg) : 1;
-      break;
-    case 259: complement = true; break;
     CMD_CASES_HELP_VERSION(ctx, cut_usage);
-    default: return 1; /* cmd_getopt printed the message */
+    case '?': return 1; /* cmd_getopt printed the message */
     }
   }
+  bool delim_given = cmd_opt_on(&g, 'd'), complement = cmd_opt_on(&g, O_COMPLEMENT);
+  o.only_delimited = cmd_opt_on(&g, 's');
+  o.eol = cmd_opt_on(&g, 'z') ? '\0' : '\n';
+  /* Like GNU, an empty output delimiter means a NUL byte. */
+  o.outdelim = cmd_opt_arg(&g, O_OUTPUT_DELIMITER);
+  if (o.outdelim) o.outdelim_len = o.outdelim[0] ? strlen(o.outdelim) : 1;
   if (!mode) return cut_fatal(ctx, "you must specify a list of bytes, characters, or fields");
   o.fields = mode == 'f';
   if (!o.fields && delim_given)

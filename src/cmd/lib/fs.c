@@ -1376,6 +1376,25 @@ void cmd_walk_report(cmd_ctx *ctx, const cmd_walk_ent *e, bool silent) {
   cmd_record_error(ctx, e->err, e->path);
 }
 
+int cmd_walk_each(cmd_ctx *ctx, const char *path, int flags, bool silent,
+                  void (*fn)(void *ud, const cmd_walk_ent *e), void *ud) {
+  cmd_walk *w = cmd_walk_open(ctx, path, flags);
+  if (!w) return 1;
+  int status = 0;
+  cmd_walk_ent *e;
+  while ((e = cmd_walk_next(w))) {
+    if (e->info == CMD_WALK_DNR || e->info == CMD_WALK_NS) {
+      cmd_walk_report(ctx, e, silent);
+      status = 1;
+    } else {
+      fn(ud, e);
+    }
+  }
+  if (cmd_walk_stopped(w)) status = 1;
+  cmd_walk_close(w);
+  return status;
+}
+
 void cmd_fs_refuse_root(cmd_ctx *ctx, const char *path) {
   if (strcmp(path, "/") == 0)
     cmd_errorf(ctx, "it is dangerous to operate recursively on '/'");

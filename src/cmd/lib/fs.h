@@ -237,6 +237,12 @@ void cmd_walk_close(cmd_walk *w);
  * "cannot read directory X: why" / "cannot access X: why" unless `silent`
  * (-f), and the error recorded either way. */
 void cmd_walk_report(cmd_ctx *ctx, const cmd_walk_ent *e, bool silent);
+/* The -R walk of chmod and chown: calls fn(ud, e) on every entry of the tree at
+ * `path` (cmd_walk_open's flags) but those it cannot read or stat, which it
+ * reports (cmd_walk_report). Returns 1 when any failed or the walk stopped
+ * (cmd_poll), else 0. */
+int cmd_walk_each(cmd_ctx *ctx, const char *path, int flags, bool silent,
+                  void (*fn)(void *ud, const cmd_walk_ent *e), void *ud);
 /* GNU's --preserve-root refusal of a recursive operation on `path`, which
  * is the root: prints its two messages (chmod -R, rm -r). */
 void cmd_fs_refuse_root(cmd_ctx *ctx, const char *path);
