@@ -658,3 +658,24 @@ int cmd_window_reserve(cmd_window *w, size_t more, size_t limit) {
   w->cap = ncap;
   return 0;
 }
+
+char **cmd_gnu_num_option(cmd_ctx *ctx, int argc, char **argv, const char *opt, int *ac) {
+  char **av = cmd_alloc(ctx, sizeof(char *) * ((size_t)argc * 2 + 1));
+  if (!av) return NULL;
+  int n = 0;
+  for (int i = 0; i < argc; i++) {
+    if (i > 0 && argv[i][0] == '-' && argv[i][1] >= '0' && argv[i][1] <= '9') {
+      av[n++] = (char *)opt;
+      av[n++] = argv[i] + 1;
+    } else {
+      av[n++] = argv[i];
+    }
+    if (i > 0 && strcmp(argv[i], "--") == 0) {
+      for (i++; i < argc; i++) av[n++] = argv[i];
+      break;
+    }
+  }
+  av[n] = NULL;
+  *ac = n;
+  return av;
+}

@@ -190,4 +190,9 @@ int cmd_outfile_close(cmd_outfile *o);
 struct tm;
 int cmd_localtime(cmd_ctx *ctx, int64_t t, struct tm *out);
 
+/* argv with each obsolete "-NUM" argument before "--" split into `opt` and
+ * NUM ("fold -5" is "fold -w 5", "strings -8" is "strings -n 8"), in ctx's
+ * arena (NULL on OOM); *ac gets its count. */
+char **cmd_gnu_num_option(cmd_ctx *ctx, int argc, char **argv, const char *opt, int *ac);
+
 #endif
