@@ -512,23 +512,18 @@ static void do_file(cmd_ctx *ctx, gz_opts *o, const char *path, int depth) {
 }
 
 int cmd_gzip_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longs[] = {
-      {"stdout", 0, 'c'},  {"to-stdout", 0, 'c'}, {"decompress", 0, 'd'},
-      {"uncompress", 0, 'd'}, {"force", 0, 'f'},  {"help", 0, 'h'},
-      {"keep", 0, 'k'},    {"list", 0, 'l'},      {"no-name", 0, 'n'},
-      {"name", 0, 'N'},    {"quiet", 0, 'q'},     {"silent", 0, 'q'},
-      {"recursive", 0, 'r'}, {"suffix", 1, 'S'},  {"test", 0, 't'},
-      {"verbose", 0, 'v'}, {"version", 0, 'V'},   {"fast", 0, '1'},
-      {"best", 0, '9'},    {"synchronous", 0, 256}, {"rsyncable", 0, 256},
-      {0, 0, 0}};
+  static const char spec[] =
+      "(synchronous)(rsyncable)c(stdout)(to-stdout)d(decompress)(uncompress)f(force)h(help)"
+      "k(keep)l(list)n(no-name)N(name)q(quiet)(silent)r(recursive)S:(suffix)t(test)"
+      "v(verbose)V(version)1(fast)9(best)2345678";
   const char *base = strrchr(ctx->name, '/');
   base = base ? base + 1 : ctx->name;
   gz_opts o = {.level = 6, .save_name = true};
   if (strcmp(base, "gunzip") == 0) o.decompress = true;
   if (strcmp(base, "zcat") == 0) o.decompress = o.to_stdout = true;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &st, argc, argv, "cdfhklnNqrS:tvV123456789", longs)) != -1;) {
+  /* A loop: the last of -q and -v counts, a suffix is checked as it comes. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
       case 'c': o.to_stdout = true; break;
       case 'd': o.decompress = true; break;
@@ -570,7 +565,7 @@ int cmd_gzip_main(cmd_ctx *ctx, int argc, char **argv) {
                  base);
         return 0;
       case 'V': cmd_outs(ctx, "gzip (sbx) 1.12\n"); return 0;
-      case 256: break;
+      case CMD_OPT_LONG: case CMD_OPT_LONG + 1: break; /* --synchronous, --rsyncable */
       case '?': return 1;
       default:
         if (c >= '1' && c <= '9') o.level = c - '0';

@@ -112,3 +112,7 @@ test: mode is kept
 cmd: chmod 600 input; gzip input; stat -c %a input.gz
 in: m\n
 out: 600\n
+
+test: --fast, --to-std and --decomp abbreviated; --rsyncable is accepted
+cmd: printf 'abc\n' | gzip --fast --rsyncable --to-std | gzip --decomp --to-std
+out: abc\n

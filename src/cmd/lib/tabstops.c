@@ -101,15 +101,24 @@ int cmd_tabs_parse(cmd_ctx *ctx, cmd_tabs *t, const char *s) {
   return ok ? 0 : -1;
 }
 
-int cmd_tabs_getopt(cmd_ctx *ctx, cmd_tabs *t, cmd_getopt_state *g, int argc, char **argv,
-                    const char *shortopts, const cmd_longopt *longopts) {
-  /* An obsolete "-N[,M]..." at g's position (not inside a cluster). */
-  while (g->pos == 0 && g->ind < argc && argv[g->ind][0] == '-' && argv[g->ind][1] >= '0' &&
-         argv[g->ind][1] <= '9') {
-    if (cmd_tabs_parse(ctx, t, argv[g->ind] + 1) < 0) return '?';
-    g->ind++;
+int cmd_tabs_getopt_all(cmd_ctx *ctx, cmd_tabs *t, cmd_getopt_state *g, int argc,
+                        char **argv, const char *spec, const char *usage) {
+  for (;;) {
+    /* An obsolete "-N[,M]..." at g's position (not inside a cluster). */
+    while (g->pos == 0 && g->ind < argc && argv[g->ind][0] == '-' &&
+           argv[g->ind][1] >= '0' && argv[g->ind][1] <= '9') {
+      if (cmd_tabs_parse(ctx, t, argv[g->ind] + 1) < 0) return 1;
+      g->ind++;
+    }
+    switch (cmd_getopt(ctx, g, argc, argv, spec, NULL)) {
+    case -1: return -1;
+    case 't':
+      if (cmd_tabs_parse(ctx, t, g->arg) < 0) return 1;
+      break;
+    CMD_CASES_HELP_VERSION(ctx, usage);
+    case '?': return 1;
+    }
   }
-  return cmd_getopt(ctx, g, argc, argv, shortopts, longopts);
 }
 
 int cmd_tabs_finalize(cmd_ctx *ctx, cmd_tabs *t) {
