@@ -9,6 +9,7 @@
  */
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/datetime.h"
+#include "cmd/lib/fs.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -678,4 +679,10 @@ char **cmd_gnu_num_option(cmd_ctx *ctx, int argc, char **argv, const char *opt, 
   av[n] = NULL;
   *ac = n;
   return av;
+}
+
+bool cmd_gnu_env_blocksize(cmd_ctx *ctx, const char *var, uint64_t *block, int *human) {
+  const char *bs = cmd_getenv(ctx, var);
+  if (!bs) bs = cmd_getenv(ctx, "BLOCK_SIZE");
+  return bs && cmd_parse_blocksize(bs, block, human) == 0;
 }

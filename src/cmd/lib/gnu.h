@@ -195,4 +195,9 @@ int cmd_localtime(cmd_ctx *ctx, int64_t t, struct tm *out);
  * arena (NULL on OOM); *ac gets its count. */
 char **cmd_gnu_num_option(cmd_ctx *ctx, int argc, char **argv, const char *opt, int *ac);
 
+/* The block size of the environment as du, ls and df read it: `var`
+ * ("DU_BLOCK_SIZE"), else BLOCK_SIZE, parsed by cmd_parse_blocksize. Returns
+ * whether one was set and valid (then *block and *human are filled). */
+bool cmd_gnu_env_blocksize(cmd_ctx *ctx, const char *var, uint64_t *block, int *human);
+
 #endif
