@@ -265,14 +265,14 @@ static uint64_t du_walk(du_opts *o, const char *root) {
 
 int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
   enum {
-    OPT_APPARENT = CMD_OPT_LONG, OPT_EXCLUDE, OPT_INODES, OPT_SI, OPT_TIME, OPT_TIME_STYLE,
-    OPT_FILES0
+    OPT_APPARENT = CMD_OPT_LONG, OPT_EXCLUDE, OPT_INODES, OPT_SI, OPT_TIME,
+    OPT_TIME_STYLE, OPT_FILES0
   };
   static const char spec[] =
-      "(apparent-size)(exclude):(inodes)(si)(time)::(time-style):(files0-from):(help)"
-      "(version)0(null)a(all)B:(block-size)b(bytes)c(total)D(dereference-args)d:(max-depth)"
-      "X:(exclude-from)h(human-readable)L(dereference)l(count-links)P(no-dereference)"
-      "S(separate-dirs)s(summarize)t:(threshold)x(one-file-system)Hkm";
+      "(apparent-size)(exclude):(inodes)(si)(time)::(time-style):(files0-from):"
+      "(help)(version)0(null)a(all)B:(block-size)b(bytes)c(total)D(dereference-args)"
+      "d:(max-depth)X:(exclude-from)h(human-readable)L(dereference)l(count-links)"
+      "P(no-dereference)S(separate-dirs)s(summarize)t:(threshold)x(one-file-system)Hkm";
   du_opts o = {.ctx = ctx, .max_depth = -1, .human = -1, .block = 1024, .deref = 'P',
                .time_field = 'm', .time_fmt = "%Y-%m-%d %H:%M"};
   uint64_t env_block;

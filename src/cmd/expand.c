@@ -80,8 +80,8 @@ int cmd_expand_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_tabs tabs = {0};
   cmd_getopt_state g = CMD_GETOPT_INIT;
   /* "-8" / "-4,8" are tab lists too (the obsolete form). */
-  int rc = cmd_tabs_getopt_all(ctx, &tabs, &g, argc, argv, "(help)(version)i(initial)t:(tabs)",
-                               expand_usage);
+  int rc = cmd_tabs_getopt_all(ctx, &tabs, &g, argc, argv,
+                               "(help)(version)i(initial)t:(tabs)", expand_usage);
   if (rc >= 0) return rc;
   bool initial = cmd_opt_on(&g, 'i');
   if (cmd_tabs_finalize(ctx, &tabs) < 0) return 1;

@@ -415,8 +415,9 @@ int cmd_fmt_main(cmd_ctx *ctx, int argc, char **argv) {
   /* A loop: a digit option is refused as it comes; the others are read from g. */
   for (int c; (c = cmd_getopt(ctx, &g, ac, av, spec, NULL)) != -1;) {
     if (c >= '0' && c <= '9') {
-      cmd_errorf(ctx, "invalid option -- %c; -WIDTH is recognized only when it is the first\n"
-                      "option; use -w N instead", c);
+      cmd_errorf(ctx,
+                 "invalid option -- %c; -WIDTH is recognized only when it is the first\n"
+                 "option; use -w N instead", c);
       return cmd_usage_hint(ctx, 1);
     }
     switch (c) {

@@ -45,8 +45,8 @@ int cmd_fold_main(cmd_ctx *ctx, int argc, char **argv) {
   if (!av) return 1;
   cmd_getopt_state g = CMD_GETOPT_INIT;
   /* A loop: each width is checked as it comes. */
-  for (int c; (c = cmd_getopt(ctx, &g, ac, av, "(help)(version)b(bytes)s(spaces)w:(width)",
-                              NULL)) != -1;) {
+  static const char spec[] = "(help)(version)b(bytes)s(spaces)w:(width)";
+  for (int c; (c = cmd_getopt(ctx, &g, ac, av, spec, NULL)) != -1;) {
     switch (c) {
     case 'b': bytes = true; break;
     case 's': spaces = true; break;

@@ -513,9 +513,9 @@ static void do_file(cmd_ctx *ctx, gz_opts *o, const char *path, int depth) {
 
 int cmd_gzip_main(cmd_ctx *ctx, int argc, char **argv) {
   static const char spec[] =
-      "(synchronous)(rsyncable)c(stdout)(to-stdout)d(decompress)(uncompress)f(force)h(help)"
-      "k(keep)l(list)n(no-name)N(name)q(quiet)(silent)r(recursive)S:(suffix)t(test)"
-      "v(verbose)V(version)1(fast)9(best)2345678";
+      "(synchronous)(rsyncable)c(stdout)(to-stdout)d(decompress)(uncompress)f(force)"
+      "h(help)k(keep)l(list)n(no-name)N(name)q(quiet)(silent)r(recursive)S:(suffix)"
+      "t(test)v(verbose)V(version)1(fast)9(best)2345678";
   const char *base = strrchr(ctx->name, '/');
   base = base ? base + 1 : ctx->name;
   gz_opts o = {.level = 6, .save_name = true};

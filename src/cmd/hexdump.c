@@ -99,9 +99,9 @@ static void hd_line(cmd_ctx *ctx, enum hd_kind k, uintmax_t addr, const unsigned
 
 int cmd_hexdump_main(cmd_ctx *ctx, int argc, char **argv) {
   static const char spec[] =
-      "b(one-byte-octal)c(one-byte-char)C(canonical)d(two-bytes-decimal)o(two-bytes-octal)"
-      "x(two-bytes-hex)e:(format)f:(format-file)n:(length)s:(skip)v(no-squeezing)h(help)"
-      "V(version)";
+      "b(one-byte-octal)c(one-byte-char)C(canonical)d(two-bytes-decimal)"
+      "o(two-bytes-octal)x(two-bytes-hex)e:(format)f:(format-file)n:(length)s:(skip)"
+      "v(no-squeezing)h(help)V(version)";
   enum hd_kind fmts[HD_MAX_FORMATS];
   int nfmt = 0;
   const char *base = strrchr(ctx->name, '/') ? strrchr(ctx->name, '/') + 1 : ctx->name;

@@ -184,7 +184,7 @@ int cmd_install_main(cmd_ctx *ctx, int argc, char **argv) {
       "t:(target-directory)T(no-target-directory)v(verbose)bcDZ";
   /* --context[=CTX] takes an optional argument, its -Z none. */
   static const cmd_longopt context[] = {{"context", 2, 'Z'}, {0, 0, 0}};
-  inst_opts o = {.ctx = ctx, .mode = 0755, .suffix = "~"};
+  inst_opts o = {.ctx = ctx, .mode = 0755};
   cmd_fs_ids *ids = NULL;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   /* A loop: an owner or group is looked up as it comes; the other options
@@ -192,27 +192,24 @@ int cmd_install_main(cmd_ctx *ctx, int argc, char **argv) {
   for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, context)) != -1;) {
     switch (c) {
     case 'g':
+    case 'o': {
+      bool group = c == 'g';
       if (!ids) ids = cmd_fs_ids_load(ctx);
-      if (cmd_fs_groupid(ids, st.arg, &o.gid) < 0) {
-        cmd_errorf(ctx, "invalid group %s", cmd_gnu_quote(ctx, st.arg));
+      int rc = group ? cmd_fs_groupid(ids, st.arg, &o.gid)
+                     : cmd_fs_userid(ids, st.arg, &o.uid);
+      if (rc < 0) {
+        cmd_errorf(ctx, "invalid %s %s", group ? "group" : "user",
+                   cmd_gnu_quote(ctx, st.arg));
         return 1;
       }
-      o.set_gid = true;
+      *(group ? &o.set_gid : &o.set_uid) = true;
       break;
-    case 'o':
-      if (!ids) ids = cmd_fs_ids_load(ctx);
-      if (cmd_fs_userid(ids, st.arg, &o.uid) < 0) {
-        cmd_errorf(ctx, "invalid user %s", cmd_gnu_quote(ctx, st.arg));
-        return 1;
-      }
-      o.set_uid = true;
-      break;
+    }
     CMD_CASES_HELP_VERSION(ctx, install_usage);
     case '?': return 1;
     }
   }
-  o.backup = cmd_opt_on(&st, 'b') || cmd_opt_on(&st, OPT_BACKUP) || cmd_opt_on(&st, 'S');
-  if (cmd_opt_arg(&st, 'S')) o.suffix = cmd_opt_arg(&st, 'S');
+  o.backup = cmd_gnu_backup_opts(&st, OPT_BACKUP, &o.suffix);
   o.compare = cmd_opt_on(&st, 'C');
   o.preserve = cmd_opt_on(&st, 'p');
   o.verbose = cmd_opt_on(&st, 'v');

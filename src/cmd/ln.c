@@ -162,7 +162,7 @@ int cmd_ln_main(cmd_ctx *ctx, int argc, char **argv) {
       "(backup)::(help)(version)d(directory)f(force)i(interactive)L(logical)"
       "n(no-dereference)P(physical)r(relative)s(symbolic)S:(suffix)t:(target-directory)"
       "T(no-target-directory)v(verbose)bF";
-  ln_opts o = {.ctx = ctx, .suffix = "~"};
+  ln_opts o = {.ctx = ctx};
   cmd_getopt_state st = CMD_GETOPT_INIT;
   /* A loop for the last of -f and -i and of -L and -P; the other options are
    * read from st after it. */
@@ -176,8 +176,7 @@ int cmd_ln_main(cmd_ctx *ctx, int argc, char **argv) {
     case '?': return 1;
     }
   }
-  o.backup = cmd_opt_on(&st, 'b') || cmd_opt_on(&st, OPT_BACKUP) || cmd_opt_on(&st, 'S');
-  if (cmd_opt_arg(&st, 'S')) o.suffix = cmd_opt_arg(&st, 'S');
+  o.backup = cmd_gnu_backup_opts(&st, OPT_BACKUP, &o.suffix);
   o.relative = cmd_opt_on(&st, 'r');
   o.symbolic = cmd_opt_on(&st, 's');
   o.verbose = cmd_opt_on(&st, 'v');

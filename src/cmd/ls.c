@@ -1459,8 +1459,9 @@ static int list_dir(ls_opts *o, const char *path, store_ino ino, bool cmdline,
 /* The long-only options, in the order of the option string. */
 enum {
   OPT_AUTHOR = CMD_OPT_LONG, OPT_BLOCK_SIZE, OPT_COLOR, OPT_CLASSIFY, OPT_FILE_TYPE,
-  OPT_FORMAT, OPT_FULL_TIME, OPT_GROUP_DIRS, OPT_SI, OPT_DEREF_DIR, OPT_HIDE, OPT_HYPERLINK,
-  OPT_INDICATOR, OPT_SHOW_CTRL, OPT_QUOTING, OPT_SORT, OPT_TIME, OPT_TIME_STYLE, OPT_ZERO
+  OPT_FORMAT, OPT_FULL_TIME, OPT_GROUP_DIRS, OPT_SI, OPT_DEREF_DIR, OPT_HIDE,
+  OPT_HYPERLINK, OPT_INDICATOR, OPT_SHOW_CTRL, OPT_QUOTING, OPT_SORT, OPT_TIME,
+  OPT_TIME_STYLE, OPT_ZERO
 };
 
 static const char ls_spec[] =
@@ -1468,9 +1469,10 @@ static const char ls_spec[] =
     "(group-directories-first)(si)(dereference-command-line-symlink-to-dir)(hide):"
     "(hyperlink)::(indicator-style):(show-control-chars)(quoting-style):(sort):(time):"
     "(time-style):(zero)(help)(version)a(all)A(almost-all)b(escape)B(ignore-backups)"
-    "d(directory)D(dired)G(no-group)h(human-readable)H(dereference-command-line)i(inode)"
-    "I:(ignore)k(kibibytes)L(dereference)n(numeric-uid-gid)N(literal)q(hide-control-chars)"
-    "Q(quote-name)r(reverse)R(recursive)s(size)T:(tabsize)w:(width)Z(context)"
+    "d(directory)D(dired)G(no-group)h(human-readable)H(dereference-command-line)"
+    "i(inode)I:(ignore)k(kibibytes)L(dereference)n(numeric-uid-gid)N(literal)"
+    "q(hide-control-chars)Q(quote-name)r(reverse)R(recursive)s(size)T:(tabsize)w:(width)"
+    "Z(context)"
     "cfglmoptuvxCFSUX1";
 /* A long-only option's second name: an alias, so "--col" is not ambiguous. */
 static const cmd_longopt ls_colour[] = {{"colour", 2, OPT_COLOR}, {0, 0, 0}};

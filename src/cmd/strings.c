@@ -128,9 +128,9 @@ int cmd_strings_main(cmd_ctx *ctx, int argc, char **argv) {
   char **av = cmd_gnu_num_option(ctx, argc, argv, "-n", &ac); /* "-NUM" is "-n NUM" */
   if (!av) return 1;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  static const char spec[] = "a(all)f(print-file-name)n:(bytes)t:(radix)"
-                             "w(include-all-whitespace)e:(encoding)d(data)h(help)v(version)"
-                             "s:(output-separator)oV";
+  static const char spec[] =
+      "a(all)f(print-file-name)n:(bytes)t:(radix)w(include-all-whitespace)e:(encoding)"
+      "d(data)h(help)v(version)s:(output-separator)oV";
   for (int c; (c = cmd_getopt(ctx, &g, ac, av, spec, NULL)) != -1;) {
     switch (c) {
     case 'a': case 'd': break;

@@ -130,10 +130,12 @@ int cmd_unexpand_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_tabs tabs = {0};
   cmd_getopt_state g = CMD_GETOPT_INIT;
   int rc = cmd_tabs_getopt_all(ctx, &tabs, &g, argc, argv,
-                               "(first-only)(help)(version)a(all)t:(tabs)", unexpand_usage);
+                               "(first-only)(help)(version)a(all)t:(tabs)",
+                               unexpand_usage);
   if (rc >= 0) return rc;
   /* -t implies -a, the obsolete "-N" does not (as in GNU); --first-only wins. */
-  bool all = (cmd_opt_on(&g, 'a') || cmd_opt_on(&g, 't')) && !cmd_opt_on(&g, OPT_FIRST_ONLY);
+  bool all = (cmd_opt_on(&g, 'a') || cmd_opt_on(&g, 't')) &&
+             !cmd_opt_on(&g, OPT_FIRST_ONLY);
   if (cmd_tabs_finalize(ctx, &tabs) < 0) return 1;
   unx_state us = {ctx, &tabs, all, {0}, false};
   int status = cmd_each_line(ctx, argv + g.ind, argc - g.ind, '\n', unx_line, &us);

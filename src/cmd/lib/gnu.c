@@ -686,3 +686,9 @@ bool cmd_gnu_env_blocksize(cmd_ctx *ctx, const char *var, uint64_t *block, int *
   if (!bs) bs = cmd_getenv(ctx, "BLOCK_SIZE");
   return bs && cmd_parse_blocksize(bs, block, human) == 0;
 }
+
+bool cmd_gnu_backup_opts(const cmd_getopt_state *st, int backup_opt,
+                         const char **suffix) {
+  *suffix = cmd_opt_arg(st, 'S') ? cmd_opt_arg(st, 'S') : "~";
+  return cmd_opt_on(st, 'b') || cmd_opt_on(st, backup_opt) || cmd_opt_on(st, 'S');
+}

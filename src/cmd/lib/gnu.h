@@ -200,4 +200,11 @@ char **cmd_gnu_num_option(cmd_ctx *ctx, int argc, char **argv, const char *opt, 
  * whether one was set and valid (then *block and *human are filled). */
 bool cmd_gnu_env_blocksize(cmd_ctx *ctx, const char *var, uint64_t *block, int *human);
 
+/* The backup options of install and ln, read from st after their option
+ * loop: -b, --backup[=CONTROL] (the long-only `backup_opt`) or -S SUFFIX ask
+ * for backups. *suffix gets the last -S's or "~". Returns whether backups
+ * are asked for. */
+bool cmd_gnu_backup_opts(const cmd_getopt_state *st, int backup_opt,
+                         const char **suffix);
+
 #endif
