@@ -1548,6 +1548,21 @@ static int match_word(const char *arg, const char *const *words) {
   return found;
 }
 
+/* The WHEN of --classify and --color (`opt`): *on for always, yes, force;
+ * off for never, no, none and for auto, tty, if-tty (standard output is never
+ * a terminal here). Returns 0, or bad_arg's status after its message. */
+static int ls_when(cmd_ctx *ctx, const char *opt, const char *arg, bool *on) {
+  static const char *const w[] = {"always", "yes", "force", "never", "no", "none",
+                                  "auto", "tty", "if-tty", NULL};
+  int k = match_word(arg, w);
+  if (k < 0)
+    return bad_arg(ctx, opt, arg,
+                   "  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n"
+                   "  - 'auto', 'tty', 'if-tty'\n");
+  *on = k < 3;
+  return 0;
+}
+
 static int set_time_style(ls_opts *o, const char *style) {
   if (strncmp(style, "posix-", 6) == 0) style += 6;
   if (style[0] == '+') {
@@ -1675,20 +1690,13 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'F':
       o.indicator = IND_CLASSIFY;
       break;
-    case OPT_CLASSIFY:
-      if (st.arg) {
-        static const char *const w[] = {"always", "yes", "force", "never", "no", "none",
-                                        "auto", "tty", "if-tty", NULL};
-        int k = match_word(st.arg, w);
-        if (k < 0)
-          return bad_arg(ctx, "'--classify'", st.arg,
-                         "  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n"
-                         "  - 'auto', 'tty', 'if-tty'\n");
-        o.indicator = k < 3 ? IND_CLASSIFY : IND_NONE; /* not a tty: auto = never */
-      } else {
-        o.indicator = IND_CLASSIFY;
-      }
+    case OPT_CLASSIFY: {
+      bool on = true; /* --classify alone means always */
+      int rc = st.arg ? ls_when(ctx, "'--classify'", st.arg, &on) : 0;
+      if (rc) return rc;
+      o.indicator = on ? IND_CLASSIFY : IND_NONE;
       break;
+    }
     case OPT_FILE_TYPE: o.indicator = IND_FILETYPE; break;
     case OPT_INDICATOR: {
       static const char *const w[] = {"none", "slash", "file-type", "classify", NULL};
@@ -1783,19 +1791,13 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       break;
     }
-    case OPT_COLOR:
-      o.color = true; /* --color alone means always */
-      if (st.arg) {
-        static const char *const w[] = {"always", "yes", "force", "never", "no", "none",
-                                        "auto", "tty", "if-tty", NULL};
-        int k = match_word(st.arg, w);
-        if (k < 0)
-          return bad_arg(ctx, "'--color'", st.arg,
-                         "  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n"
-                         "  - 'auto', 'tty', 'if-tty'\n");
-        o.color = k < 3; /* auto: standard output is never a terminal here */
-      }
+    case OPT_COLOR: {
+      bool on = true; /* --color alone means always */
+      int rc = st.arg ? ls_when(ctx, "'--color'", st.arg, &on) : 0;
+      if (rc) return rc;
+      o.color = on;
       break;
+    }
     case OPT_HYPERLINK: break;
     case OPT_AUTHOR: o.author = true; break;
     case 'Z': break;

@@ -122,6 +122,14 @@ static const char str_usage[] =
                     "  -h --help                 Display this information\n"
                     "  -v -V --version           Print the program's version number\n";
 
+/* The one-letter argument of -t or -e, one of `allowed`; else 0 after the
+ * usage on stderr (binutils' answer to a bad one). */
+static char str_letter_arg(cmd_ctx *ctx, const char *arg, const char *allowed) {
+  if (arg[0] && !arg[1] && strchr(allowed, arg[0])) return arg[0];
+  cmd_err_raw(ctx, "%s", str_usage);
+  return 0;
+}
+
 int cmd_strings_main(cmd_ctx *ctx, int argc, char **argv) {
   str_opts o = {4, 0, false, false, 's', NULL};
   int ac;
@@ -146,18 +154,10 @@ int cmd_strings_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     case 'o': o.radix = 'o'; break;
     case 't':
-      if (g.arg[1] || !strchr("odx", g.arg[0])) {
-        cmd_err_raw(ctx, "%s", str_usage);
-        return 1;
-      }
-      o.radix = g.arg[0];
+      if (!(o.radix = str_letter_arg(ctx, g.arg, "odx"))) return 1;
       break;
     case 'e':
-      if (g.arg[1] || !strchr("sSbBlL", g.arg[0])) {
-        cmd_err_raw(ctx, "%s", str_usage);
-        return 1;
-      }
-      o.enc = g.arg[0];
+      if (!(o.enc = str_letter_arg(ctx, g.arg, "sSbBlL"))) return 1;
       break;
     case 'w': o.all_ws = true; break;
     case 's': o.sep = g.arg; break;

@@ -524,3 +524,7 @@ out: 8 f\n1 f\n
 test: --colo is not ambiguous (--colour is --color's alias); abbreviated --quoting, --ind
 cmd: printf x > f; ls --colo=never f; ls --quoting=c --ind=slash f
 out: f\n"f"\n
+
+test: --classify and --color take WHEN words and their prefixes
+cmd: mkdir d; ls --classify=al -d d; ls --classify=nev -d d; ls -d --color=no d; ls --color=bogus d 2>&1 | head -1
+out: d/\nd\nd\nls: invalid argument ‘bogus’ for ‘--color’\n

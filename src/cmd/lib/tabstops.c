@@ -21,23 +21,15 @@ static int add_stop(cmd_ctx *ctx, cmd_tabs *t, uintmax_t v) {
   return 0;
 }
 
-static bool set_extend(cmd_ctx *ctx, cmd_tabs *t, uintmax_t v) {
+/* Sets the "/N" (`spec` '/') or "+N" ('+') of a list, *field; false after
+ * GNU's message when one was already set (it must come with the last value). */
+static bool set_once(cmd_ctx *ctx, char spec, uintmax_t *field, uintmax_t v) {
   bool ok = true;
-  if (t->extend) {
-    cmd_errorf(ctx, "'/' specifier only allowed with the last value");
+  if (*field) {
+    cmd_errorf(ctx, "'%c' specifier only allowed with the last value", spec);
     ok = false;
   }
-  t->extend = v;
-  return ok;
-}
-
-static bool set_increment(cmd_ctx *ctx, cmd_tabs *t, uintmax_t v) {
-  bool ok = true;
-  if (t->increment) {
-    cmd_errorf(ctx, "'+' specifier only allowed with the last value");
-    ok = false;
-  }
-  t->increment = v;
+  *field = v;
   return ok;
 }
 
@@ -49,9 +41,9 @@ int cmd_tabs_parse(cmd_ctx *ctx, cmd_tabs *t, const char *s) {
     if (*s == ',' || *s == ' ' || *s == '\t') {
       if (have) {
         if (ext) {
-          if (!set_extend(ctx, t, val)) { ok = false; break; }
+          if (!set_once(ctx, '/', &t->extend, val)) { ok = false; break; }
         } else if (inc) {
-          if (!set_increment(ctx, t, val)) { ok = false; break; }
+          if (!set_once(ctx, '+', &t->increment, val)) { ok = false; break; }
         } else if (add_stop(ctx, t, val) < 0) {
           return -1;
         }
@@ -94,8 +86,8 @@ int cmd_tabs_parse(cmd_ctx *ctx, cmd_tabs *t, const char *s) {
     }
   }
   if (ok && have) {
-    if (ext) ok = set_extend(ctx, t, val);
-    else if (inc) ok = set_increment(ctx, t, val);
+    if (ext) ok = set_once(ctx, '/', &t->extend, val);
+    else if (inc) ok = set_once(ctx, '+', &t->increment, val);
     else if (add_stop(ctx, t, val) < 0) return -1;
   }
   return ok ? 0 : -1;
