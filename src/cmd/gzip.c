@@ -253,36 +253,29 @@ static enum gz_fail gz_decompress(cmd_ctx *ctx, gz_reader *r, int out_fd, bool p
 }
 
 static void fail_msg(cmd_ctx *ctx, gz_opts *o, enum gz_fail f, const char *name, int werr) {
-  switch (f) {
-    case GZ_OK: return;
-    case GZ_NOTGZ:
-      if (!o->quiet) cmd_err_raw(ctx, "\ngzip: %s: not in gzip format\n", name);
-      warn(o, 1);
-      return;
-    case GZ_EOF:
-      cmd_err_raw(ctx, "\ngzip: %s: unexpected end of file\n", name);
-      warn(o, 1);
-      return;
-    case GZ_CORRUPT:
-      cmd_err_raw(ctx, "\ngzip: %s: invalid compressed data--format violated\n", name);
-      warn(o, 1);
-      return;
-    case GZ_CRC:
-      cmd_err_raw(ctx, "\ngzip: %s: invalid compressed data--crc error\n", name);
-      warn(o, 1);
-      return;
-    case GZ_TRAILING:
-      if (!o->quiet)
-        cmd_err_raw(ctx, "\ngzip: %s: decompression OK, trailing garbage ignored\n", name);
-      warn(o, 2);
-      return;
-    case GZ_IO:
-      if (werr == -EPIPE || werr == -ECANCELED) { warn(o, 1); return; }
-      cmd_record_error(ctx, werr, name);
-      cmd_err_raw(ctx, "gzip: %s: %s\n", name, cmd_strerror(werr));
-      warn(o, 1);
-      return;
+  /* Each data failure's message, whether -q hides it, and its status (warn). */
+  static const struct {
+    const char *msg;
+    bool quiet_hides;
+    int status;
+  } fails[] = {
+      [GZ_NOTGZ] = {"not in gzip format", true, 1},
+      [GZ_EOF] = {"unexpected end of file", false, 1},
+      [GZ_CORRUPT] = {"invalid compressed data--format violated", false, 1},
+      [GZ_CRC] = {"invalid compressed data--crc error", false, 1},
+      [GZ_TRAILING] = {"decompression OK, trailing garbage ignored", true, 2},
+  };
+  if (f == GZ_OK) return;
+  if (f == GZ_IO) {
+    if (werr == -EPIPE || werr == -ECANCELED) { warn(o, 1); return; }
+    cmd_record_error(ctx, werr, name);
+    cmd_err_raw(ctx, "gzip: %s: %s\n", name, cmd_strerror(werr));
+    warn(o, 1);
+    return;
   }
+  if (!o->quiet || !fails[f].quiet_hides)
+    cmd_err_raw(ctx, "\ngzip: %s: %s\n", name, fails[f].msg);
+  warn(o, fails[f].status);
 }
 
 /* GNU's ratio compares the deflate data (the file minus its headers and
