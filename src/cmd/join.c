@@ -308,29 +308,21 @@ static void join_run(join_state *st, bool header) {
       continue;
     }
     bool eof[2] = {false, false};
-    for (;;) {
-      int r = join_advance(st, &seq[0], false, 0);
-      if (r < 0) goto out;
-      if (r == 0) {
-        eof[0] = true;
-        seq[0].count++;
-        break;
+    for (int w = 0; w < 2; w++) {
+      /* File w's lines with this key; the last one read has the next key. */
+      for (;;) {
+        int r = join_advance(st, &seq[w], false, w);
+        if (r < 0) goto out;
+        if (r == 0) {
+          eof[w] = true;
+          seq[w].count++;
+          break;
+        }
+        join_line *last = seq[w].lines[seq[w].count - 1];
+        if (join_keycmp(st, w ? seq[0].lines[0] : last, w ? last : seq[1].lines[0],
+                        st->jf[0], st->jf[1]))
+          break;
       }
-      if (join_keycmp(st, seq[0].lines[seq[0].count - 1], seq[1].lines[0], st->jf[0],
-                      st->jf[1]))
-        break;
-    }
-    for (;;) {
-      int r = join_advance(st, &seq[1], false, 1);
-      if (r < 0) goto out;
-      if (r == 0) {
-        eof[1] = true;
-        seq[1].count++;
-        break;
-      }
-      if (join_keycmp(st, seq[0].lines[0], seq[1].lines[seq[1].count - 1], st->jf[0],
-                      st->jf[1]))
-        break;
     }
     if (st->print_pairs)
       for (size_t i = 0; i + 1 < seq[0].count; i++)

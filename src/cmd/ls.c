@@ -1548,10 +1548,13 @@ static int match_word(const char *arg, const char *const *words) {
   return found;
 }
 
-/* The WHEN of --classify and --color (`opt`): *on for always, yes, force;
- * off for never, no, none and for auto, tty, if-tty (standard output is never
- * a terminal here). Returns 0, or bad_arg's status after its message. */
+/* The WHEN of --classify and --color (`opt`): *on without one (NULL) and for
+ * always, yes, force; off for never, no, none and for auto, tty, if-tty
+ * (standard output is never a terminal here). Returns 0, or bad_arg's status
+ * after its message. */
 static int ls_when(cmd_ctx *ctx, const char *opt, const char *arg, bool *on) {
+  *on = true;
+  if (!arg) return 0;
   static const char *const w[] = {"always", "yes", "force", "never", "no", "none",
                                   "auto", "tty", "if-tty", NULL};
   int k = match_word(arg, w);
@@ -1690,11 +1693,13 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'F':
       o.indicator = IND_CLASSIFY;
       break;
-    case OPT_CLASSIFY: {
-      bool on = true; /* --classify alone means always */
-      int rc = st.arg ? ls_when(ctx, "'--classify'", st.arg, &on) : 0;
+    case OPT_CLASSIFY:
+    case OPT_COLOR: {
+      bool on;
+      int rc = ls_when(ctx, c == OPT_COLOR ? "'--color'" : "'--classify'", st.arg, &on);
       if (rc) return rc;
-      o.indicator = on ? IND_CLASSIFY : IND_NONE;
+      if (c == OPT_COLOR) o.color = on;
+      else o.indicator = on ? IND_CLASSIFY : IND_NONE;
       break;
     }
     case OPT_FILE_TYPE: o.indicator = IND_FILETYPE; break;
@@ -1789,13 +1794,6 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
         if (strchr(suf, 'B') && !strstr(suf, "iB") && suf[0] == 'K') suf[0] = 'k';
         o.size_suffix = suf;
       }
-      break;
-    }
-    case OPT_COLOR: {
-      bool on = true; /* --color alone means always */
-      int rc = st.arg ? ls_when(ctx, "'--color'", st.arg, &on) : 0;
-      if (rc) return rc;
-      o.color = on;
       break;
     }
     case OPT_HYPERLINK: break;

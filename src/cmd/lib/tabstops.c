@@ -49,20 +49,14 @@ int cmd_tabs_parse(cmd_ctx *ctx, cmd_tabs *t, const char *s) {
         }
       }
       have = false;
-    } else if (*s == '/') {
+    } else if (*s == '/' || *s == '+') {
       if (have) {
-        cmd_errorf(ctx, "'/' specifier not at start of number: %s", cmd_gnu_quote(ctx, s));
+        cmd_errorf(ctx, "'%c' specifier not at start of number: %s", *s,
+                   cmd_gnu_quote(ctx, s));
         ok = false;
       }
-      ext = true;
-      inc = false;
-    } else if (*s == '+') {
-      if (have) {
-        cmd_errorf(ctx, "'+' specifier not at start of number: %s", cmd_gnu_quote(ctx, s));
-        ok = false;
-      }
-      inc = true;
-      ext = false;
+      ext = *s == '/';
+      inc = *s == '+';
     } else if (*s >= '0' && *s <= '9') {
       if (!have) {
         val = 0;
