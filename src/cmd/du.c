@@ -158,6 +158,15 @@ static void take_time(du_acc *a, const store_stat *st, char field) {
   }
 }
 
+/* "du: cannot WHAT 'PATH': reason" for an entry the walk could not read,
+ * recorded for the C API; du exits 1. */
+static void du_walk_error(du_opts *o, const char *what, const cmd_walk_ent *e) {
+  cmd_errorf(o->ctx, "cannot %s %s: %s", what, cmd_gnu_quoteaf(o->ctx, e->path),
+             cmd_strerror(e->err));
+  cmd_record_error(o->ctx, e->err, e->path);
+  o->status = 1;
+}
+
 /* Walks one operand; returns its total (0 if it failed). */
 static uint64_t du_walk(du_opts *o, const char *root) {
   cmd_ctx *ctx = o->ctx;
@@ -197,12 +206,7 @@ static uint64_t du_walk(du_opts *o, const char *root) {
       acc[e->depth].size = entry_size(o, &e->st);
       take_time(&acc[e->depth], &e->st, o->time_field);
       break;
-    case CMD_WALK_DNR:
-      cmd_errorf(ctx, "cannot read directory %s: %s", cmd_gnu_quoteaf(ctx, e->path),
-                 cmd_strerror(e->err));
-      cmd_record_error(ctx, e->err, e->path);
-      o->status = 1;
-      break;
+    case CMD_WALK_DNR: du_walk_error(o, "read directory", e); break;
     case CMD_WALK_DP: {
       du_acc a = acc[e->depth];
       if (a.size == (uint64_t)-1) break; /* already counted elsewhere */
@@ -221,12 +225,7 @@ static uint64_t du_walk(du_opts *o, const char *root) {
     }
     case CMD_WALK_DC:
       break;
-    case CMD_WALK_NS:
-      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, e->path),
-                 cmd_strerror(e->err));
-      cmd_record_error(ctx, e->err, e->path);
-      o->status = 1;
-      break;
+    case CMD_WALK_NS: du_walk_error(o, "access", e); break;
     case CMD_WALK_SLNONE:
       /* GNU: fts gives a dangling symlink (-L) with errno 0, so the
        * message has no reason */
@@ -266,39 +265,30 @@ static uint64_t du_walk(du_opts *o, const char *root) {
 
 int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
   enum {
-    OPT_APPARENT = 256, OPT_EXCLUDE, OPT_INODES, OPT_SI, OPT_TIME, OPT_TIME_STYLE, OPT_FILES0
+    OPT_APPARENT = CMD_OPT_LONG, OPT_EXCLUDE, OPT_INODES, OPT_SI, OPT_TIME,
+    OPT_TIME_STYLE, OPT_FILES0
   };
-  static const cmd_longopt lo[] = {
-      {"null", 0, '0'}, {"all", 0, 'a'}, {"apparent-size", 0, OPT_APPARENT},
-      {"block-size", 1, 'B'}, {"bytes", 0, 'b'}, {"total", 0, 'c'},
-      {"dereference-args", 0, 'D'}, {"max-depth", 1, 'd'}, {"exclude", 1, OPT_EXCLUDE},
-      {"exclude-from", 1, 'X'}, {"human-readable", 0, 'h'}, {"inodes", 0, OPT_INODES},
-      {"dereference", 0, 'L'}, {"count-links", 0, 'l'}, {"no-dereference", 0, 'P'},
-      {"separate-dirs", 0, 'S'}, {"si", 0, OPT_SI}, {"summarize", 0, 's'},
-      {"threshold", 1, 't'}, {"time", 2, OPT_TIME}, {"time-style", 1, OPT_TIME_STYLE},
-      {"one-file-system", 0, 'x'}, {"files0-from", 1, OPT_FILES0}, CMD_LONGOPTS_STD, {0, 0, 0}};
+  static const char spec[] =
+      "(apparent-size)(exclude):(inodes)(si)(time)::(time-style):(files0-from):"
+      "(help)(version)0(null)a(all)B:(block-size)b(bytes)c(total)D(dereference-args)"
+      "d:(max-depth)X:(exclude-from)h(human-readable)L(dereference)l(count-links)"
+      "P(no-dereference)S(separate-dirs)s(summarize)t:(threshold)x(one-file-system)Hkm";
   du_opts o = {.ctx = ctx, .max_depth = -1, .human = -1, .block = 1024, .deref = 'P',
                .time_field = 'm', .time_fmt = "%Y-%m-%d %H:%M"};
-  bool summarize = false;
-  const char *files0 = NULL;
-  const char *bs = cmd_getenv(ctx, "DU_BLOCK_SIZE");
-  if (!bs) bs = cmd_getenv(ctx, "BLOCK_SIZE");
-  if (bs) {
-    uint64_t blk;
-    int h;
-    if (cmd_parse_blocksize(bs, &blk, &h) == 0) {
-      o.block = blk;
-      o.human = h;
-    }
+  uint64_t env_block;
+  int env_human;
+  if (cmd_gnu_env_blocksize(ctx, "DU_BLOCK_SIZE", &env_block, &env_human)) {
+    o.block = env_block;
+    o.human = env_human;
   }
   o.excludes = cmd_alloc(ctx, (size_t)(argc + 1) * sizeof *o.excludes);
   if (!o.excludes) return 1;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &st, argc, argv, "0abB:cd:DhHklLmPsSt:xX:", lo)) != -1;) {
+  /* A loop: block sizes and dereference modes override each other in order,
+   * arguments are checked and gathered as they come; plain flags are read
+   * from st after it. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
-    case '0': o.zero = true; break;
-    case 'a': o.all = true; break;
     case OPT_APPARENT: o.apparent = true; break;
     case 'B': {
       uint64_t blk;
@@ -312,7 +302,6 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
       break;
     }
     case 'b': o.apparent = true; o.block = 1; o.human = -1; break;
-    case 'c': o.total = true; break;
     case 'D': case 'H': o.deref = 'H'; break;
     case 'd': {
       char *ep;
@@ -348,14 +337,10 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     case 'h': o.human = CMD_HUMAN_CEIL; break;
     case OPT_SI: o.human = CMD_HUMAN_CEIL | CMD_HUMAN_SI; break;
-    case OPT_INODES: o.inodes = true; break;
     case 'k': o.block = 1024; o.human = -1; break;
     case 'm': o.block = 1024 * 1024; o.human = -1; break;
     case 'L': o.deref = 'L'; break;
-    case 'l': o.count_links = true; break;
     case 'P': o.deref = 'P'; break;
-    case 's': summarize = true; break;
-    case 'S': o.separate = true; break;
     case 't': {
       const char *a = st.arg;
       bool neg = *a == '-';
@@ -396,12 +381,18 @@ int cmd_du_main(cmd_ctx *ctx, int argc, char **argv) {
         return cmd_usage_hint(ctx, 1);
       }
       break;
-    case 'x': break;
-    case OPT_FILES0: files0 = st.arg; break;
     CMD_CASES_HELP_VERSION(ctx, du_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  o.zero = cmd_opt_on(&st, '0');
+  o.all = cmd_opt_on(&st, 'a');
+  o.total = cmd_opt_on(&st, 'c');
+  o.inodes = cmd_opt_on(&st, OPT_INODES);
+  o.count_links = cmd_opt_on(&st, 'l');
+  o.separate = cmd_opt_on(&st, 'S');
+  bool summarize = cmd_opt_on(&st, 's');
+  const char *files0 = cmd_opt_arg(&st, OPT_FILES0);
   if (summarize) {
     if (o.all) {
       cmd_errorf(ctx, "cannot both summarize and show all entries");

@@ -178,13 +178,10 @@ static int split_string(cmd_ctx *ctx, const char *s, char ***out, int *n) {
 }
 
 int cmd_env_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_DEFSIG = 256, OPT_IGNSIG, OPT_BLOCKSIG, OPT_LISTSIG };
-  static const cmd_longopt lo[] = {
-      {"ignore-environment", 0, 'i'}, {"null", 0, '0'}, {"unset", 1, 'u'},
-      {"chdir", 1, 'C'}, {"split-string", 1, 'S'}, {"debug", 0, 'v'},
-      {"default-signal", 2, OPT_DEFSIG}, {"ignore-signal", 2, OPT_IGNSIG},
-      {"block-signal", 2, OPT_BLOCKSIG}, {"list-signal-handling", 0, OPT_LISTSIG},
-      CMD_LONGOPTS_STD, {0, 0, 0}};
+  enum { OPT_DEFSIG = CMD_OPT_LONG, OPT_IGNSIG, OPT_BLOCKSIG, OPT_LISTSIG };
+  static const char spec[] =
+      "+(default-signal)::(ignore-signal)::(block-signal)::(list-signal-handling)(help)"
+      "(version)i(ignore-environment)0(null)u:(unset)C:(chdir)S:(split-string)v(debug)";
   /* options stop at the first operand (POSIX mode), like GNU env */
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool ignore = false, nul = false, debug = false;
@@ -195,7 +192,8 @@ int cmd_env_main(cmd_ctx *ctx, int argc, char **argv) {
   int nsplit = 0;
   if (!unsets) return 125;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "+i0u:C:S:v", lo)) != -1) {
+  /* A loop: -S splits at once (shown when -v came first), a bad option is 125. */
+  while ((c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1) {
     switch (c) {
     case 'i': ignore = true; break;
     case '0': nul = true; break;
@@ -211,8 +209,7 @@ int cmd_env_main(cmd_ctx *ctx, int argc, char **argv) {
       break;
     case 'v': debug = true; break;
     case OPT_DEFSIG: case OPT_IGNSIG: case OPT_BLOCKSIG: case OPT_LISTSIG: break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, env_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, env_usage);
     default: return 125;
     }
   }
@@ -324,15 +321,14 @@ oom:
 }
 
 int cmd_printenv_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt lo[] = {{"null", 0, '0'}, CMD_LONGOPTS_STD, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool nul = false;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "0", lo)) != -1) {
+  /* A loop: a bad option is status 2. */
+  while ((c = cmd_getopt(ctx, &st, argc, argv, "(help)(version)0(null)", NULL)) != -1) {
     switch (c) {
     case '0': nul = true; break;
-    case CMD_OPT_HELP: return cmd_print_help(ctx, printenv_usage);
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, printenv_usage);
     default: return 2;
     }
   }

@@ -52,11 +52,10 @@ static bool wanted(const char *fmt, const char *s, size_t n) {
 }
 
 int cmd_envsubst_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"variables", 0, 'v'}, {"help", 0, 'h'}, {"version", 0, 'V'}, {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
   bool list = false;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "vhV", longopts)) != -1;) {
+  static const char spec[] = "v(variables)h(help)V(version)";
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
     case 'v': list = true; break;
     case 'h':
@@ -65,7 +64,7 @@ int cmd_envsubst_main(cmd_ctx *ctx, int argc, char **argv) {
                     "  -v, --variables             output the variables occurring in SHELL-FORMAT\n");
       return 0;
     case 'V': return cmd_print_version(ctx);
-    default: return cmd_usage_hint(ctx, 1);
+    default: return 1; /* cmd_getopt printed the message */
     }
   }
   if (argc - g.ind > 1) {

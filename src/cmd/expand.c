@@ -68,32 +68,22 @@ static int expand_line(void *ud, const char *line, size_t len, bool has_delim) {
   return 0;
 }
 
+static const char expand_usage[] =
+    "Usage: expand [OPTION]... [FILE]...\n"
+    "Convert tabs in each FILE to spaces, writing to standard output.\n\n"
+    "  -i, --initial    do not convert tabs after non blanks\n"
+    "  -t, --tabs=N     have tabs N characters apart, not 8\n"
+    "  -t, --tabs=LIST  use comma separated list of tab positions.\n"
+    CMD_HELP_VERSION_LINES;
+
 int cmd_expand_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"initial", 0, 'i'}, {"tabs", 1, 't'},    {"help", 0, 256},
-      {"version", 0, 257}, {0, 0, 0}};
   cmd_tabs tabs = {0};
-  bool initial = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
   /* "-8" / "-4,8" are tab lists too (the obsolete form). */
-  for (int c; (c = cmd_tabs_getopt(ctx, &tabs, &g, argc, argv, "it:", longopts)) != -1;) {
-    switch (c) {
-    case 'i': initial = true; break;
-    case 't':
-      if (cmd_tabs_parse(ctx, &tabs, g.arg) < 0) return 1;
-      break;
-    case 256:
-      cmd_outs(ctx, "Usage: expand [OPTION]... [FILE]...\n"
-                    "Convert tabs in each FILE to spaces, writing to standard output.\n\n"
-                    "  -i, --initial    do not convert tabs after non blanks\n"
-                    "  -t, --tabs=N     have tabs N characters apart, not 8\n"
-                    "  -t, --tabs=LIST  use comma separated list of tab positions.\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    case 257: return cmd_print_version(ctx);
-    default: return 1; /* cmd_getopt printed the message */
-    }
-  }
+  int rc = cmd_tabs_getopt_all(ctx, &tabs, &g, argc, argv,
+                               "(help)(version)i(initial)t:(tabs)", expand_usage);
+  if (rc >= 0) return rc;
+  bool initial = cmd_opt_on(&g, 'i');
   if (cmd_tabs_finalize(ctx, &tabs) < 0) return 1;
   expand_state es = {ctx, &tabs, initial, false};
   int status = cmd_each_line(ctx, argv + g.ind, argc - g.ind, '\n', expand_line, &es);

@@ -128,19 +128,15 @@ bad:
   return false;
 }
 
+static const char factor_usage[] =
+    "Usage: factor [NUMBER]...\n  or:  factor OPTION\n"
+    "Print the prime factors of each specified integer NUMBER.  If none\n"
+    "are specified on the command line, read them from standard input.\n";
+
 int cmd_factor_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {{"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "", longopts)) != -1;) {
-    if (c == 256) {
-      cmd_outs(ctx, "Usage: factor [NUMBER]...\n  or:  factor OPTION\n"
-                    "Print the prime factors of each specified integer NUMBER.  If none\n"
-                    "are specified on the command line, read them from standard input.\n");
-      return 0;
-    }
-    if (c == 257) return cmd_print_version(ctx);
-    return cmd_usage_hint(ctx, 1);
-  }
+  int rc = cmd_getopt_all(ctx, &g, argc, argv, "(help)(version)", factor_usage);
+  if (rc >= 0) return rc;
   int status = 0;
   if (g.ind < argc) {
     for (int i = g.ind; i < argc && !cmd_poll(ctx); i++)

@@ -602,32 +602,18 @@ static const char *file_magic(magic_t cookie, bool mime_type, bool mime_enc, boo
 }
 
 int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_MIME_TYPE = 256, OPT_MIME_ENC };
-  static const cmd_longopt lo[] = {
-      {"brief", 0, 'b'}, {"no-dereference", 0, 'h'}, {"dereference", 0, 'L'},
-      {"mime", 0, 'i'}, {"mime-type", 0, OPT_MIME_TYPE}, {"mime-encoding", 0, OPT_MIME_ENC},
-      {"separator", 1, 'F'}, {"print0", 0, '0'}, {"no-pad", 0, 'N'},
-      {"uncompress", 0, 'z'}, {"files-from", 1, 'f'}, {"raw", 0, 'r'}, CMD_LONGOPTS_STD,
-      {0, 0, 0}};
+  enum { OPT_MIME_TYPE = CMD_OPT_LONG, OPT_MIME_ENC };
+  static const char spec[] =
+      "(mime-type)(mime-encoding)(help)(version)b(brief)h(no-dereference)L(dereference)"
+      "i(mime)F:(separator)0(print0)N(no-pad)z(uncompress)f:(files-from)r(raw)";
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  bool brief = false, follow = false, mime_type = false, mime_enc = false, nopad = false;
-  bool print0 = false, raw = false, uncompress = false;
-  const char *sep = ":";
-  const char *files_from = NULL;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "bhLiF:0Nzf:r", lo)) != -1;) {
+  bool follow = false;
+  /* A loop for the last of -h and -L and file's own --version; the other
+   * options are read from st after it. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
-    case 'b': brief = true; break;
     case 'h': follow = false; break;
     case 'L': follow = true; break;
-    case 'i': mime_type = mime_enc = true; break;
-    case OPT_MIME_TYPE: mime_type = true; break;
-    case OPT_MIME_ENC: mime_enc = true; break;
-    case 'F': sep = st.arg; break;
-    case '0': print0 = true; break;
-    case 'N': nopad = true; break;
-    case 'z': uncompress = true; break;
-    case 'r': raw = true; break;
-    case 'f': files_from = st.arg; break;
     case CMD_OPT_HELP:
       return cmd_print_help(ctx, "Usage: file [-bchiklLNnprsvzZ0] [--apple] [--extension] [--mime-encoding]\n"
                                  "            [--mime-type] [-e <testname>] [-F <separator>]  [-f <namefile>]\n"
@@ -636,9 +622,16 @@ int cmd_file_main(cmd_ctx *ctx, int argc, char **argv) {
     case CMD_OPT_VERSION:
       cmd_outs(ctx, "file-5.44 (sbx) 1.0\n");
       return 0;
-    default: return 1;
+    case '?': return 1;
     }
   }
+  bool brief = cmd_opt_on(&st, 'b'), print0 = cmd_opt_on(&st, '0');
+  bool mime_type = cmd_opt_on(&st, 'i') || cmd_opt_on(&st, OPT_MIME_TYPE);
+  bool mime_enc = cmd_opt_on(&st, 'i') || cmd_opt_on(&st, OPT_MIME_ENC);
+  bool nopad = cmd_opt_on(&st, 'N'), raw = cmd_opt_on(&st, 'r');
+  bool uncompress = cmd_opt_on(&st, 'z');
+  const char *sep = cmd_opt_arg(&st, 'F') ? cmd_opt_arg(&st, 'F') : ":";
+  const char *files_from = cmd_opt_arg(&st, 'f');
   char **names = argv + st.ind;
   int nnames = argc - st.ind;
   if (files_from) {

@@ -380,84 +380,77 @@ static void fmt_file(fmt_state *st) {
   }
 }
 
+static const char fmt_usage[] =
+    "Usage: fmt [-WIDTH] [OPTION]... [FILE]...\n"
+    "Reformat each paragraph in the FILE(s), writing to standard output.\n"
+    "The option -WIDTH is an abbreviated form of --width=DIGITS.\n\n"
+    "  -c, --crown-margin        preserve indentation of first two lines\n"
+    "  -p, --prefix=STRING       reformat only lines beginning with STRING,\n"
+    "                              reattaching the prefix to reformatted lines\n"
+    "  -s, --split-only          split long lines, but do not refill\n"
+    "  -t, --tagged-paragraph    indentation of first line different from second\n"
+    "  -u, --uniform-spacing     one space between words, two after sentences\n"
+    "  -w, --width=WIDTH         maximum line width (default of 75 columns)\n"
+    "  -g, --goal=WIDTH          goal width (default of 93% of width)\n"
+    CMD_HELP_VERSION_LINES;
+
 int cmd_fmt_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"crown-margin", 0, 'c'}, {"prefix", 1, 'p'},         {"split-only", 0, 's'},
-      {"tagged-paragraph", 0, 't'}, {"uniform-spacing", 0, 'u'}, {"width", 1, 'w'},
-      {"goal", 1, 'g'},         {"help", 0, 256},          {"version", 0, 257},
-      {0, 0, 0}};
-  fmt_state *st = calloc(1, sizeof *st);
-  if (!st) return 1;
-  st->ctx = ctx;
-  st->prefix = "";
-  const char *width_opt = NULL, *goal_opt = NULL;
+  static const char spec[] = "(help)(version)c(crown-margin)p:(prefix)s(split-only)"
+                             "t(tagged-paragraph)u(uniform-spacing)w:(width)g:(goal)"
+                             "0123456789";
+  const char *width_opt = NULL;
   char **av = argv;
   int ac = argc;
   /* Obsolete "fmt -WIDTH" as the first argument. */
   if (argc > 1 && argv[1][0] == '-' && argv[1][1] >= '0' && argv[1][1] <= '9') {
     width_opt = argv[1] + 1;
     av = cmd_alloc(ctx, sizeof(char *) * (size_t)(argc + 1));
-    if (!av) {
-      free(st);
-      return 1;
-    }
+    if (!av) return 1;
     av[0] = argv[0];
     for (int i = 2; i < argc; i++) av[i - 1] = argv[i];
     ac = argc - 1;
     av[ac] = NULL;
   }
-  int status = 0;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &g, ac, av, "0123456789cstuw:p:g:", longopts)) != -1;) {
-    switch (c) {
-    case 'c': st->crown = true; break;
-    case 's': st->split_lines = true; break;
-    case 't': st->tagged = true; break;
-    case 'u': st->uniform = true; break;
-    case 'w': width_opt = g.arg; break;
-    case 'g': goal_opt = g.arg; break;
-    case 'p': {
-      const char *p = g.arg;
-      st->prefix_lead_space = 0;
-      while (*p == ' ') st->prefix_lead_space++, p++;
-      char *copy = cmd_strdup(ctx, p);
-      if (!copy) {
-        free(st);
-        return 1;
-      }
-      st->prefix_full_length = (int)strlen(copy);
-      char *s = copy + st->prefix_full_length;
-      while (s > copy && s[-1] == ' ') s--;
-      *s = 0;
-      st->prefix = copy;
-      st->prefix_length = (int)(s - copy);
-      break;
+  /* A loop: a digit option is refused as it comes; the others are read from g. */
+  for (int c; (c = cmd_getopt(ctx, &g, ac, av, spec, NULL)) != -1;) {
+    if (c >= '0' && c <= '9') {
+      cmd_errorf(ctx,
+                 "invalid option -- %c; -WIDTH is recognized only when it is the first\n"
+                 "option; use -w N instead", c);
+      return cmd_usage_hint(ctx, 1);
     }
-    case 256:
-      cmd_outs(ctx, "Usage: fmt [-WIDTH] [OPTION]... [FILE]...\n"
-                    "Reformat each paragraph in the FILE(s), writing to standard output.\n"
-                    "The option -WIDTH is an abbreviated form of --width=DIGITS.\n\n"
-                    "  -c, --crown-margin        preserve indentation of first two lines\n"
-                    "  -p, --prefix=STRING       reformat only lines beginning with STRING,\n"
-                    "                              reattaching the prefix to reformatted lines\n"
-                    "  -s, --split-only          split long lines, but do not refill\n"
-                    "  -t, --tagged-paragraph    indentation of first line different from second\n"
-                    "  -u, --uniform-spacing     one space between words, two after sentences\n"
-                    "  -w, --width=WIDTH         maximum line width (default of 75 columns)\n"
-                    "  -g, --goal=WIDTH          goal width (default of 93% of width)\n"
-                    CMD_HELP_VERSION_LINES);
-      free(st);
-      return 0;
-    case 257: free(st); return cmd_print_version(ctx);
-    default:
-      if (c >= '0' && c <= '9')
-        cmd_errorf(ctx, "invalid option -- %c; -WIDTH is recognized only when it is the first\n"
-                        "option; use -w N instead", c);
-      free(st);
-      return c >= '0' && c <= '9' ? cmd_usage_hint(ctx, 1) : 1;
+    switch (c) {
+    CMD_CASES_HELP_VERSION(ctx, fmt_usage);
+    case '?': return 1;
     }
   }
+  if (cmd_opt_arg(&g, 'w')) width_opt = cmd_opt_arg(&g, 'w');
+  const char *goal_opt = cmd_opt_arg(&g, 'g');
+  fmt_state *st = calloc(1, sizeof *st);
+  if (!st) return 1;
+  st->ctx = ctx;
+  st->prefix = "";
+  st->crown = cmd_opt_on(&g, 'c');
+  st->split_lines = cmd_opt_on(&g, 's');
+  st->tagged = cmd_opt_on(&g, 't');
+  st->uniform = cmd_opt_on(&g, 'u');
+  if (cmd_opt_arg(&g, 'p')) {
+    const char *p = cmd_opt_arg(&g, 'p');
+    while (*p == ' ') st->prefix_lead_space++, p++;
+    char *copy = cmd_strdup(ctx, p);
+    if (!copy) {
+      free(st);
+      return 1;
+    }
+    st->prefix_full_length = (int)strlen(copy);
+    char *s = copy + st->prefix_full_length;
+    while (s > copy && s[-1] == ' ') s--;
+    *s = 0;
+    st->prefix = copy;
+    st->prefix_length = (int)(s - copy);
+  }
+  int status = 0;
   st->max_width = 75;
   if (width_opt) {
     intmax_t v;

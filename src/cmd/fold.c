@@ -29,31 +29,24 @@ static size_t fold_adjust(size_t column, char c, bool bytes) {
   return column + 1;
 }
 
+static const char fold_usage[] =
+    "Usage: fold [OPTION]... [FILE]...\n"
+    "Wrap input lines in each FILE, writing to standard output.\n\n"
+    "  -b, --bytes         count bytes rather than columns\n"
+    "  -s, --spaces        break at spaces\n"
+    "  -w, --width=WIDTH   use WIDTH columns instead of 80\n"
+    CMD_HELP_VERSION_LINES;
+
 int cmd_fold_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"bytes", 0, 'b'}, {"spaces", 0, 's'},   {"width", 1, 'w'},
-      {"help", 0, 256},  {"version", 0, 257},  {0, 0, 0}};
   bool bytes = false, spaces = false;
   size_t width = 80;
-  /* Obsolete "-WIDTH" arguments become "-w WIDTH". */
-  char **av = cmd_alloc(ctx, sizeof(char *) * (size_t)(argc * 2 + 1));
+  int ac;
+  char **av = cmd_gnu_num_option(ctx, argc, argv, "-w", &ac);
   if (!av) return 1;
-  int ac = 0;
-  for (int i = 0; i < argc; i++) {
-    if (i > 0 && argv[i][0] == '-' && argv[i][1] >= '0' && argv[i][1] <= '9') {
-      av[ac++] = "-w";
-      av[ac++] = argv[i] + 1;
-    } else {
-      av[ac++] = argv[i];
-    }
-    if (i > 0 && strcmp(argv[i], "--") == 0) {
-      for (i++; i < argc; i++) av[ac++] = argv[i];
-      break;
-    }
-  }
-  av[ac] = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, ac, av, "bsw:", longopts)) != -1;) {
+  /* A loop: each width is checked as it comes. */
+  static const char spec[] = "(help)(version)b(bytes)s(spaces)w:(width)";
+  for (int c; (c = cmd_getopt(ctx, &g, ac, av, spec, NULL)) != -1;) {
     switch (c) {
     case 'b': bytes = true; break;
     case 's': spaces = true; break;
@@ -65,15 +58,7 @@ int cmd_fold_main(cmd_ctx *ctx, int argc, char **argv) {
       width = (size_t)v;
       break;
     }
-    case 256:
-      cmd_outs(ctx, "Usage: fold [OPTION]... [FILE]...\n"
-                    "Wrap input lines in each FILE, writing to standard output.\n\n"
-                    "  -b, --bytes         count bytes rather than columns\n"
-                    "  -s, --spaces        break at spaces\n"
-                    "  -w, --width=WIDTH   use WIDTH columns instead of 80\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, fold_usage);
     default: return 1; /* cmd_getopt printed the message */
     }
   }

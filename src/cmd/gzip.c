@@ -253,36 +253,29 @@ static enum gz_fail gz_decompress(cmd_ctx *ctx, gz_reader *r, int out_fd, bool p
 }
 
 static void fail_msg(cmd_ctx *ctx, gz_opts *o, enum gz_fail f, const char *name, int werr) {
-  switch (f) {
-    case GZ_OK: return;
-    case GZ_NOTGZ:
-      if (!o->quiet) cmd_err_raw(ctx, "\ngzip: %s: not in gzip format\n", name);
-      warn(o, 1);
-      return;
-    case GZ_EOF:
-      cmd_err_raw(ctx, "\ngzip: %s: unexpected end of file\n", name);
-      warn(o, 1);
-      return;
-    case GZ_CORRUPT:
-      cmd_err_raw(ctx, "\ngzip: %s: invalid compressed data--format violated\n", name);
-      warn(o, 1);
-      return;
-    case GZ_CRC:
-      cmd_err_raw(ctx, "\ngzip: %s: invalid compressed data--crc error\n", name);
-      warn(o, 1);
-      return;
-    case GZ_TRAILING:
-      if (!o->quiet)
-        cmd_err_raw(ctx, "\ngzip: %s: decompression OK, trailing garbage ignored\n", name);
-      warn(o, 2);
-      return;
-    case GZ_IO:
-      if (werr == -EPIPE || werr == -ECANCELED) { warn(o, 1); return; }
-      cmd_record_error(ctx, werr, name);
-      cmd_err_raw(ctx, "gzip: %s: %s\n", name, cmd_strerror(werr));
-      warn(o, 1);
-      return;
+  /* Each data failure's message, whether -q hides it, and its status (warn). */
+  static const struct {
+    const char *msg;
+    bool quiet_hides;
+    int status;
+  } fails[] = {
+      [GZ_NOTGZ] = {"not in gzip format", true, 1},
+      [GZ_EOF] = {"unexpected end of file", false, 1},
+      [GZ_CORRUPT] = {"invalid compressed data--format violated", false, 1},
+      [GZ_CRC] = {"invalid compressed data--crc error", false, 1},
+      [GZ_TRAILING] = {"decompression OK, trailing garbage ignored", true, 2},
+  };
+  if (f == GZ_OK) return;
+  if (f == GZ_IO) {
+    if (werr == -EPIPE || werr == -ECANCELED) { warn(o, 1); return; }
+    cmd_record_error(ctx, werr, name);
+    cmd_err_raw(ctx, "gzip: %s: %s\n", name, cmd_strerror(werr));
+    warn(o, 1);
+    return;
   }
+  if (!o->quiet || !fails[f].quiet_hides)
+    cmd_err_raw(ctx, "\ngzip: %s: %s\n", name, fails[f].msg);
+  warn(o, fails[f].status);
 }
 
 /* GNU's ratio compares the deflate data (the file minus its headers and
@@ -512,23 +505,18 @@ static void do_file(cmd_ctx *ctx, gz_opts *o, const char *path, int depth) {
 }
 
 int cmd_gzip_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longs[] = {
-      {"stdout", 0, 'c'},  {"to-stdout", 0, 'c'}, {"decompress", 0, 'd'},
-      {"uncompress", 0, 'd'}, {"force", 0, 'f'},  {"help", 0, 'h'},
-      {"keep", 0, 'k'},    {"list", 0, 'l'},      {"no-name", 0, 'n'},
-      {"name", 0, 'N'},    {"quiet", 0, 'q'},     {"silent", 0, 'q'},
-      {"recursive", 0, 'r'}, {"suffix", 1, 'S'},  {"test", 0, 't'},
-      {"verbose", 0, 'v'}, {"version", 0, 'V'},   {"fast", 0, '1'},
-      {"best", 0, '9'},    {"synchronous", 0, 256}, {"rsyncable", 0, 256},
-      {0, 0, 0}};
+  static const char spec[] =
+      "(synchronous)(rsyncable)c(stdout)(to-stdout)d(decompress)(uncompress)f(force)"
+      "h(help)k(keep)l(list)n(no-name)N(name)q(quiet)(silent)r(recursive)S:(suffix)"
+      "t(test)v(verbose)V(version)1(fast)9(best)2345678";
   const char *base = strrchr(ctx->name, '/');
   base = base ? base + 1 : ctx->name;
   gz_opts o = {.level = 6, .save_name = true};
   if (strcmp(base, "gunzip") == 0) o.decompress = true;
   if (strcmp(base, "zcat") == 0) o.decompress = o.to_stdout = true;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &st, argc, argv, "cdfhklnNqrS:tvV123456789", longs)) != -1;) {
+  /* A loop: the last of -q and -v counts, a suffix is checked as it comes. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
       case 'c': o.to_stdout = true; break;
       case 'd': o.decompress = true; break;
@@ -570,7 +558,7 @@ int cmd_gzip_main(cmd_ctx *ctx, int argc, char **argv) {
                  base);
         return 0;
       case 'V': cmd_outs(ctx, "gzip (sbx) 1.12\n"); return 0;
-      case 256: break;
+      case CMD_OPT_LONG: case CMD_OPT_LONG + 1: break; /* --synchronous, --rsyncable */
       case '?': return 1;
       default:
         if (c >= '1' && c <= '9') o.level = c - '0';

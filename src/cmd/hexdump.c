@@ -98,12 +98,10 @@ static void hd_line(cmd_ctx *ctx, enum hd_kind k, uintmax_t addr, const unsigned
 }
 
 int cmd_hexdump_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"one-byte-octal", 0, 'b'}, {"one-byte-char", 0, 'c'}, {"canonical", 0, 'C'},
-      {"two-bytes-decimal", 0, 'd'}, {"two-bytes-octal", 0, 'o'}, {"two-bytes-hex", 0, 'x'},
-      {"format", 1, 'e'},         {"format-file", 1, 'f'},   {"length", 1, 'n'},
-      {"skip", 1, 's'},           {"no-squeezing", 0, 'v'},  {"help", 0, 'h'},
-      {"version", 0, 'V'},        {0, 0, 0}};
+  static const char spec[] =
+      "b(one-byte-octal)c(one-byte-char)C(canonical)d(two-bytes-decimal)"
+      "o(two-bytes-octal)x(two-bytes-hex)e:(format)f:(format-file)n:(length)s:(skip)"
+      "v(no-squeezing)h(help)V(version)";
   enum hd_kind fmts[HD_MAX_FORMATS];
   int nfmt = 0;
   const char *base = strrchr(ctx->name, '/') ? strrchr(ctx->name, '/') + 1 : ctx->name;
@@ -111,8 +109,7 @@ int cmd_hexdump_main(cmd_ctx *ctx, int argc, char **argv) {
   uintmax_t length = UINTMAX_MAX, skip = 0;
   bool squeeze = true;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &g, argc, argv, "bcCde:f:n:os:vxhV", longopts)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     enum hd_kind k;
     switch (c) {
     case 'b': k = HD_B; break;

@@ -122,15 +122,24 @@ static int convert(iconv_state *s, char *data, size_t len) {
   }
 }
 
+static const char iconv_usage[] =
+    "Usage: iconv [OPTION...] [FILE...]\n"
+    "Convert encoding of given files from one encoding to another.\n\n"
+    "  -f, --from-code=NAME       encoding of original text\n"
+    "  -t, --to-code=NAME         encoding for output\n"
+    "  -l, --list                 list all known coded character sets\n"
+    "  -c                         omit invalid characters from output\n"
+    "  -o, --output=FILE          output file\n"
+    "  -s, --silent               suppress warnings\n";
+
 int cmd_iconv_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longs[] = {
-      {"from-code", 1, 'f'}, {"to-code", 1, 't'}, {"list", 0, 'l'},
-      {"output", 1, 'o'},    {"silent", 0, 's'},  {"verbose", 0, 256},
-      {"help", 0, 257},      {"version", 0, 258}, {0, 0, 0}};
+  static const char spec[] =
+      "(verbose)(help)(version)f:(from-code)t:(to-code)l(list)o:(output)s(silent)c";
   const char *from = "UTF-8", *to = "UTF-8", *output = NULL;
   bool omit = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "f:t:lco:s", longs)) != -1;) {
+  /* A loop: -l lists at once, a bad option exits 64 (argp's EX_USAGE). */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
       case 'f':
         from = g.arg;
@@ -146,7 +155,7 @@ int cmd_iconv_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'o':
         output = g.arg;
         break;
-      case 256:
+      case CMD_OPT_LONG: /* --verbose */
         break;
       case 'l':
         cmd_outs(ctx,
@@ -154,21 +163,9 @@ int cmd_iconv_main(cmd_ctx *ctx, int argc, char **argv) {
                  "Others that glibc's iconv(3) knows work too.\n\n");
         for (int i = 0; iconv_names[i]; i++) cmd_outf(ctx, "%s\n", iconv_names[i]);
         return 0;
-      case 257:
-        cmd_outs(ctx,
-                 "Usage: iconv [OPTION...] [FILE...]\n"
-                 "Convert encoding of given files from one encoding to another.\n\n"
-                 "  -f, --from-code=NAME       encoding of original text\n"
-                 "  -t, --to-code=NAME         encoding for output\n"
-                 "  -l, --list                 list all known coded character sets\n"
-                 "  -c                         omit invalid characters from output\n"
-                 "  -o, --output=FILE          output file\n"
-                 "  -s, --silent               suppress warnings\n");
-        return 0;
-      case 258:
-        return cmd_print_version(ctx);
+      CMD_CASES_HELP_VERSION(ctx, iconv_usage);
       default:
-        return cmd_usage_hint(ctx, 64);
+        return 64; /* cmd_getopt printed the message */
     }
   }
   char tocode[256];

@@ -177,53 +177,45 @@ static void install_file(inst_opts *o, const char *src, const char *dst) {
 }
 
 int cmd_install_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_PRESERVE_CTX = 256, OPT_STRIP_PROG, OPT_BACKUP, OPT_DEBUG };
-  static const cmd_longopt lo[] = {
-      {"backup", 2, OPT_BACKUP}, {"compare", 0, 'C'}, {"directory", 0, 'd'},
-      {"group", 1, 'g'}, {"mode", 1, 'm'}, {"owner", 1, 'o'},
-      {"preserve-timestamps", 0, 'p'}, {"strip", 0, 's'}, {"strip-program", 1, OPT_STRIP_PROG},
-      {"suffix", 1, 'S'}, {"target-directory", 1, 't'}, {"no-target-directory", 0, 'T'},
-      {"verbose", 0, 'v'}, {"preserve-context", 0, OPT_PRESERVE_CTX}, {"context", 2, 'Z'},
-      {"debug", 0, OPT_DEBUG}, CMD_LONGOPTS_STD, {0, 0, 0}};
-  inst_opts o = {.ctx = ctx, .mode = 0755, .suffix = "~"};
-  bool dirs = false, leading = false, no_target = false;
-  const char *target = NULL, *mode_arg = NULL;
+  enum { OPT_BACKUP = CMD_OPT_LONG, OPT_STRIP_PROG, OPT_PRESERVE_CTX, OPT_DEBUG };
+  static const char spec[] =
+      "(backup)::(strip-program):(preserve-context)(debug)(help)(version)C(compare)"
+      "d(directory)g:(group)m:(mode)o:(owner)p(preserve-timestamps)s(strip)S:(suffix)"
+      "t:(target-directory)T(no-target-directory)v(verbose)bcDZ";
+  /* --context[=CTX] takes an optional argument, its -Z none. */
+  static const cmd_longopt context[] = {{"context", 2, 'Z'}, {0, 0, 0}};
+  inst_opts o = {.ctx = ctx, .mode = 0755};
   cmd_fs_ids *ids = NULL;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "bcCdDg:m:o:psS:t:TvZ", lo)) != -1;) {
+  /* A loop: an owner or group is looked up as it comes; the other options
+   * are read from st after it. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, context)) != -1;) {
     switch (c) {
-    case 'b': case OPT_BACKUP: o.backup = true; break;
-    case 'c': case 's': case 'Z': case OPT_STRIP_PROG: case OPT_PRESERVE_CTX: case OPT_DEBUG:
-      break;
-    case 'C': o.compare = true; break;
-    case 'd': dirs = true; break;
-    case 'D': leading = true; break;
     case 'g':
+    case 'o': {
+      bool group = c == 'g';
       if (!ids) ids = cmd_fs_ids_load(ctx);
-      if (cmd_fs_groupid(ids, st.arg, &o.gid) < 0) {
-        cmd_errorf(ctx, "invalid group %s", cmd_gnu_quote(ctx, st.arg));
+      int rc = group ? cmd_fs_groupid(ids, st.arg, &o.gid)
+                     : cmd_fs_userid(ids, st.arg, &o.uid);
+      if (rc < 0) {
+        cmd_errorf(ctx, "invalid %s %s", group ? "group" : "user",
+                   cmd_gnu_quote(ctx, st.arg));
         return 1;
       }
-      o.set_gid = true;
+      *(group ? &o.set_gid : &o.set_uid) = true;
       break;
-    case 'o':
-      if (!ids) ids = cmd_fs_ids_load(ctx);
-      if (cmd_fs_userid(ids, st.arg, &o.uid) < 0) {
-        cmd_errorf(ctx, "invalid user %s", cmd_gnu_quote(ctx, st.arg));
-        return 1;
-      }
-      o.set_uid = true;
-      break;
-    case 'm': mode_arg = st.arg; break;
-    case 'p': o.preserve = true; break;
-    case 'S': o.backup = true; o.suffix = st.arg; break;
-    case 't': target = st.arg; break;
-    case 'T': no_target = true; break;
-    case 'v': o.verbose = true; break;
+    }
     CMD_CASES_HELP_VERSION(ctx, install_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  o.backup = cmd_gnu_backup_opts(&st, OPT_BACKUP, &o.suffix);
+  o.compare = cmd_opt_on(&st, 'C');
+  o.preserve = cmd_opt_on(&st, 'p');
+  o.verbose = cmd_opt_on(&st, 'v');
+  bool dirs = cmd_opt_on(&st, 'd'), leading = cmd_opt_on(&st, 'D');
+  bool no_target = cmd_opt_on(&st, 'T');
+  const char *target = cmd_opt_arg(&st, 't'), *mode_arg = cmd_opt_arg(&st, 'm');
   if (mode_arg) {
     cmd_mode_change *ch = cmd_mode_compile(ctx, mode_arg);
     if (!ch) {

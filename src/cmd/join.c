@@ -308,29 +308,21 @@ static void join_run(join_state *st, bool header) {
       continue;
     }
     bool eof[2] = {false, false};
-    for (;;) {
-      int r = join_advance(st, &seq[0], false, 0);
-      if (r < 0) goto out;
-      if (r == 0) {
-        eof[0] = true;
-        seq[0].count++;
-        break;
+    for (int w = 0; w < 2; w++) {
+      /* File w's lines with this key; the last one read has the next key. */
+      for (;;) {
+        int r = join_advance(st, &seq[w], false, w);
+        if (r < 0) goto out;
+        if (r == 0) {
+          eof[w] = true;
+          seq[w].count++;
+          break;
+        }
+        join_line *last = seq[w].lines[seq[w].count - 1];
+        if (join_keycmp(st, w ? seq[0].lines[0] : last, w ? last : seq[1].lines[0],
+                        st->jf[0], st->jf[1]))
+          break;
       }
-      if (join_keycmp(st, seq[0].lines[seq[0].count - 1], seq[1].lines[0], st->jf[0],
-                      st->jf[1]))
-        break;
-    }
-    for (;;) {
-      int r = join_advance(st, &seq[1], false, 1);
-      if (r < 0) goto out;
-      if (r == 0) {
-        eof[1] = true;
-        seq[1].count++;
-        break;
-      }
-      if (join_keycmp(st, seq[0].lines[0], seq[1].lines[seq[1].count - 1], st->jf[0],
-                      st->jf[1]))
-        break;
     }
     if (st->print_pairs)
       for (size_t i = 0; i + 1 < seq[0].count; i++)
@@ -426,21 +418,41 @@ static int join_field_arg(cmd_ctx *ctx, const char *s, size_t *out) {
   return 0;
 }
 
+static const char join_usage[] =
+    "Usage: join [OPTION]... FILE1 FILE2\n"
+    "For each pair of input lines with identical join fields, write a line to\n"
+    "standard output.  The default join field is the first, delimited by blanks.\n\n"
+    "When FILE1 or FILE2 (not both) is -, read standard input.\n\n"
+    "  -a FILENUM             also print unpairable lines from file FILENUM\n"
+    "  -e STRING              replace missing (empty) input fields with STRING\n"
+    "  -i, --ignore-case      ignore differences in case when comparing fields\n"
+    "  -j FIELD               equivalent to '-1 FIELD -2 FIELD'\n"
+    "  -o FORMAT              obey FORMAT while constructing output line\n"
+    "  -t CHAR                use CHAR as input and output field separator\n"
+    "  -v FILENUM             like -a FILENUM, but suppress joined output lines\n"
+    "  -1 FIELD               join on this FIELD of file 1\n"
+    "  -2 FIELD               join on this FIELD of file 2\n"
+    "      --check-order      check that the input is correctly sorted\n"
+    "      --nocheck-order    do not check that the input is correctly sorted\n"
+    "      --header           treat the first line in each file as field headers\n"
+    "  -z, --zero-terminated  line delimiter is NUL, not newline\n"
+    CMD_HELP_VERSION_LINES;
+
 int cmd_join_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"ignore-case", 0, 'i'},  {"check-order", 0, 258}, {"nocheck-order", 0, 259},
-      {"zero-terminated", 0, 'z'}, {"header", 0, 260},   {"help", 0, 256},
-      {"version", 0, 257},      {0, 0, 0}};
+  enum { OPT_CHECK = CMD_OPT_LONG, OPT_NOCHECK, OPT_HEADER };
+  static const char spec[] = "(check-order)(nocheck-order)(header)(help)(version)"
+                             "i(ignore-case)z(zero-terminated)a:e:j:1:2:o:t:v:";
   join_state *st = cmd_alloc(ctx, sizeof *st);
   if (!st) return 1;
   st->ctx = ctx;
   st->tab = -1;
   st->eol = '\n';
   st->print_pairs = true;
-  bool header = false, have_jf[2] = {false, false};
+  bool have_jf[2] = {false, false};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &g, argc, argv, "a:e:ij:1:2:o:t:v:z", longopts)) != -1;) {
+  /* A loop: fields, formats and tabs are checked and gathered as they come;
+   * -e, -i, -z and --header are read from g after it. */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
     case 'a': case 'v': {
       uintmax_t v;
@@ -452,8 +464,6 @@ int cmd_join_main(cmd_ctx *ctx, int argc, char **argv) {
       if (c == 'v') st->print_pairs = false;
       break;
     }
-    case 'e': st->empty = g.arg; break;
-    case 'i': st->ignore_case = true; break;
     case 'j': case '1': case '2': {
       size_t f;
       if (join_field_arg(ctx, g.arg, &f) < 0) return 1;
@@ -494,34 +504,16 @@ int cmd_join_main(cmd_ctx *ctx, int argc, char **argv) {
       st->tab = newtab;
       break;
     }
-    case 'z': st->eol = '\0'; break;
-    case 258: st->check = 1; break;
-    case 259: st->check = -1; break;
-    case 260: header = true; break;
-    case 256:
-      cmd_outs(ctx, "Usage: join [OPTION]... FILE1 FILE2\n"
-                    "For each pair of input lines with identical join fields, write a line to\n"
-                    "standard output.  The default join field is the first, delimited by blanks.\n\n"
-                    "When FILE1 or FILE2 (not both) is -, read standard input.\n\n"
-                    "  -a FILENUM             also print unpairable lines from file FILENUM\n"
-                    "  -e STRING              replace missing (empty) input fields with STRING\n"
-                    "  -i, --ignore-case      ignore differences in case when comparing fields\n"
-                    "  -j FIELD               equivalent to '-1 FIELD -2 FIELD'\n"
-                    "  -o FORMAT              obey FORMAT while constructing output line\n"
-                    "  -t CHAR                use CHAR as input and output field separator\n"
-                    "  -v FILENUM             like -a FILENUM, but suppress joined output lines\n"
-                    "  -1 FIELD               join on this FIELD of file 1\n"
-                    "  -2 FIELD               join on this FIELD of file 2\n"
-                    "      --check-order      check that the input is correctly sorted\n"
-                    "      --nocheck-order    do not check that the input is correctly sorted\n"
-                    "      --header           treat the first line in each file as field headers\n"
-                    "  -z, --zero-terminated  line delimiter is NUL, not newline\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    case 257: return cmd_print_version(ctx);
-    default: return 1; /* cmd_getopt printed the message */
+    case OPT_CHECK: st->check = 1; break;
+    case OPT_NOCHECK: st->check = -1; break;
+    CMD_CASES_HELP_VERSION(ctx, join_usage);
+    case '?': return 1;
     }
   }
+  st->empty = cmd_opt_arg(&g, 'e');
+  st->ignore_case = cmd_opt_on(&g, 'i');
+  if (cmd_opt_on(&g, 'z')) st->eol = '\0';
+  bool header = cmd_opt_on(&g, OPT_HEADER);
   if (cmd_check_operands(ctx, argc, argv, g.ind, 2, 2)) return 1;
   st->name[0] = argv[g.ind];
   st->name[1] = argv[g.ind + 1];

@@ -157,36 +157,31 @@ static void ln_one(ln_opts *o, const char *target, const char *link) {
 }
 
 int cmd_ln_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_BACKUP = 256 };
-  static const cmd_longopt lo[] = {
-      {"backup", 2, OPT_BACKUP}, {"directory", 0, 'd'}, {"force", 0, 'f'},
-      {"interactive", 0, 'i'}, {"logical", 0, 'L'}, {"no-dereference", 0, 'n'},
-      {"physical", 0, 'P'}, {"relative", 0, 'r'}, {"symbolic", 0, 's'},
-      {"suffix", 1, 'S'}, {"target-directory", 1, 't'}, {"no-target-directory", 0, 'T'},
-      {"verbose", 0, 'v'}, CMD_LONGOPTS_STD, {0, 0, 0}};
-  ln_opts o = {.ctx = ctx, .suffix = "~"};
-  const char *target_dir = NULL;
-  bool no_target = false, no_deref = false;
+  enum { OPT_BACKUP = CMD_OPT_LONG };
+  static const char spec[] =
+      "(backup)::(help)(version)d(directory)f(force)i(interactive)L(logical)"
+      "n(no-dereference)P(physical)r(relative)s(symbolic)S:(suffix)t:(target-directory)"
+      "T(no-target-directory)v(verbose)bF";
+  ln_opts o = {.ctx = ctx};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "bdfiLnPrsS:t:TvF", lo)) != -1;) {
+  /* A loop for the last of -f and -i and of -L and -P; the other options are
+   * read from st after it. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
-    case 'b': case OPT_BACKUP: o.backup = true; break;
-    case 'd': case 'F': break;
     case 'f': o.force = true; o.interactive = false; break;
     case 'i': o.interactive = true; o.force = false; break;
     case 'L': o.logical = true; break;
-    case 'n': no_deref = true; break;
     case 'P': o.logical = false; break;
-    case 'r': o.relative = true; break;
-    case 's': o.symbolic = true; break;
-    case 'S': o.backup = true; o.suffix = st.arg; break;
-    case 't': target_dir = st.arg; break;
-    case 'T': no_target = true; break;
-    case 'v': o.verbose = true; break;
     CMD_CASES_HELP_VERSION(ctx, ln_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  o.backup = cmd_gnu_backup_opts(&st, OPT_BACKUP, &o.suffix);
+  o.relative = cmd_opt_on(&st, 'r');
+  o.symbolic = cmd_opt_on(&st, 's');
+  o.verbose = cmd_opt_on(&st, 'v');
+  const char *target_dir = cmd_opt_arg(&st, 't');
+  bool no_target = cmd_opt_on(&st, 'T'), no_deref = cmd_opt_on(&st, 'n');
   if (o.relative && !o.symbolic) {
     cmd_errorf(ctx, "cannot do --relative without --symbolic");
     return 1;

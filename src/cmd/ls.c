@@ -1456,33 +1456,26 @@ static int list_dir(ls_opts *o, const char *path, store_ino ino, bool cmdline,
 
 /* ---- options ----------------------------------------------------------------------------- */
 
+/* The long-only options, in the order of the option string. */
 enum {
-  OPT_AUTHOR = 256, OPT_BLOCK_SIZE, OPT_COLOR, OPT_FILE_TYPE, OPT_FORMAT, OPT_FULL_TIME,
-  OPT_GROUP_DIRS, OPT_HIDE, OPT_HYPERLINK, OPT_INDICATOR, OPT_SI, OPT_DEREF_DIR,
-  OPT_SHOW_CTRL, OPT_QUOTING, OPT_SORT, OPT_TIME, OPT_TIME_STYLE, OPT_ZERO,
-  OPT_HELP, OPT_VERSION, OPT_CLASSIFY
+  OPT_AUTHOR = CMD_OPT_LONG, OPT_BLOCK_SIZE, OPT_COLOR, OPT_CLASSIFY, OPT_FILE_TYPE,
+  OPT_FORMAT, OPT_FULL_TIME, OPT_GROUP_DIRS, OPT_SI, OPT_DEREF_DIR, OPT_HIDE,
+  OPT_HYPERLINK, OPT_INDICATOR, OPT_SHOW_CTRL, OPT_QUOTING, OPT_SORT, OPT_TIME,
+  OPT_TIME_STYLE, OPT_ZERO
 };
 
-static const cmd_longopt ls_longopts[] = {
-    {"all", 0, 'a'}, {"almost-all", 0, 'A'}, {"author", 0, OPT_AUTHOR},
-    {"escape", 0, 'b'}, {"block-size", 1, OPT_BLOCK_SIZE},
-    {"ignore-backups", 0, 'B'}, {"color", 2, OPT_COLOR}, {"colour", 2, OPT_COLOR},
-    {"directory", 0, 'd'}, {"dired", 0, 'D'}, {"classify", 2, OPT_CLASSIFY},
-    {"file-type", 0, OPT_FILE_TYPE}, {"format", 1, OPT_FORMAT},
-    {"full-time", 0, OPT_FULL_TIME}, {"group-directories-first", 0, OPT_GROUP_DIRS},
-    {"no-group", 0, 'G'}, {"human-readable", 0, 'h'}, {"si", 0, OPT_SI},
-    {"dereference-command-line", 0, 'H'},
-    {"dereference-command-line-symlink-to-dir", 0, OPT_DEREF_DIR},
-    {"hide", 1, OPT_HIDE}, {"hyperlink", 2, OPT_HYPERLINK},
-    {"indicator-style", 1, OPT_INDICATOR}, {"inode", 0, 'i'}, {"ignore", 1, 'I'},
-    {"kibibytes", 0, 'k'}, {"dereference", 0, 'L'}, {"numeric-uid-gid", 0, 'n'},
-    {"literal", 0, 'N'}, {"hide-control-chars", 0, 'q'},
-    {"show-control-chars", 0, OPT_SHOW_CTRL}, {"quote-name", 0, 'Q'},
-    {"quoting-style", 1, OPT_QUOTING}, {"reverse", 0, 'r'}, {"recursive", 0, 'R'},
-    {"size", 0, 's'}, {"sort", 1, OPT_SORT}, {"time", 1, OPT_TIME},
-    {"time-style", 1, OPT_TIME_STYLE}, {"tabsize", 1, 'T'}, {"width", 1, 'w'},
-    {"context", 0, 'Z'}, {"zero", 0, OPT_ZERO}, {"help", 0, OPT_HELP},
-    {"version", 0, OPT_VERSION}, {0, 0, 0}};
+static const char ls_spec[] =
+    "(author)(block-size):(color)::(classify)::(file-type)(format):(full-time)"
+    "(group-directories-first)(si)(dereference-command-line-symlink-to-dir)(hide):"
+    "(hyperlink)::(indicator-style):(show-control-chars)(quoting-style):(sort):(time):"
+    "(time-style):(zero)(help)(version)a(all)A(almost-all)b(escape)B(ignore-backups)"
+    "d(directory)D(dired)G(no-group)h(human-readable)H(dereference-command-line)"
+    "i(inode)I:(ignore)k(kibibytes)L(dereference)n(numeric-uid-gid)N(literal)"
+    "q(hide-control-chars)Q(quote-name)r(reverse)R(recursive)s(size)T:(tabsize)w:(width)"
+    "Z(context)"
+    "cfglmoptuvxCFSUX1";
+/* A long-only option's second name: an alias, so "--col" is not ambiguous. */
+static const cmd_longopt ls_colour[] = {{"colour", 2, OPT_COLOR}, {0, 0, 0}};
 
 static const char ls_usage[] =
     "Usage: ls [OPTION]... [FILE]...\n"
@@ -1555,6 +1548,24 @@ static int match_word(const char *arg, const char *const *words) {
   return found;
 }
 
+/* The WHEN of --classify and --color (`opt`): *on without one (NULL) and for
+ * always, yes, force; off for never, no, none and for auto, tty, if-tty
+ * (standard output is never a terminal here). Returns 0, or bad_arg's status
+ * after its message. */
+static int ls_when(cmd_ctx *ctx, const char *opt, const char *arg, bool *on) {
+  *on = true;
+  if (!arg) return 0;
+  static const char *const w[] = {"always", "yes", "force", "never", "no", "none",
+                                  "auto", "tty", "if-tty", NULL};
+  int k = match_word(arg, w);
+  if (k < 0)
+    return bad_arg(ctx, opt, arg,
+                   "  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n"
+                   "  - 'auto', 'tty', 'if-tty'\n");
+  *on = k < 3;
+  return 0;
+}
+
 static int set_time_style(ls_opts *o, const char *style) {
   if (strncmp(style, "posix-", 6) == 0) style += 6;
   if (style[0] == '+') {
@@ -1616,15 +1627,11 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
     int q = match_word(qs, qwords);
     if (q >= 0) o.quoting = q == 8 ? Q_LOCALE : q;
   }
-  const char *bs = cmd_getenv(ctx, "LS_BLOCK_SIZE");
-  if (!bs) bs = cmd_getenv(ctx, "BLOCK_SIZE");
-  if (bs) {
-    uint64_t blk;
-    int h;
-    if (cmd_parse_blocksize(bs, &blk, &h) == 0) {
-      o.human = h;
-      o.block_size = o.blocks_block = blk;
-    }
+  uint64_t env_block;
+  int env_human;
+  if (cmd_gnu_env_blocksize(ctx, "LS_BLOCK_SIZE", &env_block, &env_human)) {
+    o.human = env_human;
+    o.block_size = o.blocks_block = env_block;
   }
   const char *ts_env = cmd_getenv(ctx, "TIME_STYLE");
   const char *time_style = ts_env;
@@ -1644,8 +1651,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
 
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv,
-                         "abcdfghiklmnopqrstuvw:xABCDFGHI:LNQRST:UXZ1", ls_longopts)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, ls_spec, ls_colour)) != -1) {
     switch (c) {
     case 'a': o.all = true; o.almost_all = false; break;
     case 'A': o.almost_all = true; o.all = false; break;
@@ -1688,19 +1694,14 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       o.indicator = IND_CLASSIFY;
       break;
     case OPT_CLASSIFY:
-      if (st.arg) {
-        static const char *const w[] = {"always", "yes", "force", "never", "no", "none",
-                                        "auto", "tty", "if-tty", NULL};
-        int k = match_word(st.arg, w);
-        if (k < 0)
-          return bad_arg(ctx, "'--classify'", st.arg,
-                         "  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n"
-                         "  - 'auto', 'tty', 'if-tty'\n");
-        o.indicator = k < 3 ? IND_CLASSIFY : IND_NONE; /* not a tty: auto = never */
-      } else {
-        o.indicator = IND_CLASSIFY;
-      }
+    case OPT_COLOR: {
+      bool on;
+      int rc = ls_when(ctx, c == OPT_COLOR ? "'--color'" : "'--classify'", st.arg, &on);
+      if (rc) return rc;
+      if (c == OPT_COLOR) o.color = on;
+      else o.indicator = on ? IND_CLASSIFY : IND_NONE;
       break;
+    }
     case OPT_FILE_TYPE: o.indicator = IND_FILETYPE; break;
     case OPT_INDICATOR: {
       static const char *const w[] = {"none", "slash", "file-type", "classify", NULL};
@@ -1795,19 +1796,6 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       break;
     }
-    case OPT_COLOR:
-      o.color = true; /* --color alone means always */
-      if (st.arg) {
-        static const char *const w[] = {"always", "yes", "force", "never", "no", "none",
-                                        "auto", "tty", "if-tty", NULL};
-        int k = match_word(st.arg, w);
-        if (k < 0)
-          return bad_arg(ctx, "'--color'", st.arg,
-                         "  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n"
-                         "  - 'auto', 'tty', 'if-tty'\n");
-        o.color = k < 3; /* auto: standard output is never a terminal here */
-      }
-      break;
     case OPT_HYPERLINK: break;
     case OPT_AUTHOR: o.author = true; break;
     case 'Z': break;
@@ -1833,12 +1821,7 @@ int cmd_ls_main(cmd_ctx *ctx, int argc, char **argv) {
       o.width = v;
       break;
     }
-    case OPT_HELP:
-      cmd_outs(ctx, ls_usage);
-      return 0;
-    case OPT_VERSION:
-      cmd_outf(ctx, "%s (sbx) 1.0\n", base);
-      return 0;
+    CMD_CASES_HELP_VERSION(ctx, ls_usage);
     default:
       return 2;
     }

@@ -122,29 +122,24 @@ static const char str_usage[] =
                     "  -h --help                 Display this information\n"
                     "  -v -V --version           Print the program's version number\n";
 
+/* The one-letter argument of -t or -e, one of `allowed`; else 0 after the
+ * usage on stderr (binutils' answer to a bad one). */
+static char str_letter_arg(cmd_ctx *ctx, const char *arg, const char *allowed) {
+  if (arg[0] && !arg[1] && strchr(allowed, arg[0])) return arg[0];
+  cmd_err_raw(ctx, "%s", str_usage);
+  return 0;
+}
+
 int cmd_strings_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"all", 0, 'a'},         {"print-file-name", 0, 'f'}, {"bytes", 1, 'n'},
-      {"radix", 1, 't'},       {"include-all-whitespace", 0, 'w'}, {"encoding", 1, 'e'},
-      {"data", 0, 'd'},        {"help", 0, 'h'},            {"version", 0, 'v'},
-      {"output-separator", 1, 's'},
-      {0, 0, 0}};
   str_opts o = {4, 0, false, false, 's', NULL};
-  /* "-NUM" is "-n NUM". */
-  char **av = cmd_alloc(ctx, sizeof(char *) * (size_t)(argc * 2 + 1));
+  int ac;
+  char **av = cmd_gnu_num_option(ctx, argc, argv, "-n", &ac); /* "-NUM" is "-n NUM" */
   if (!av) return 1;
-  int ac = 0;
-  for (int i = 0; i < argc; i++) {
-    if (i > 0 && argv[i][0] == '-' && argv[i][1] >= '0' && argv[i][1] <= '9') {
-      av[ac++] = "-n";
-      av[ac++] = argv[i] + 1;
-    } else {
-      av[ac++] = argv[i];
-    }
-  }
-  av[ac] = NULL;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, ac, av, "adfhn:ot:e:s:vVw", longopts)) != -1;) {
+  static const char spec[] =
+      "a(all)f(print-file-name)n:(bytes)t:(radix)w(include-all-whitespace)e:(encoding)"
+      "d(data)h(help)v(version)s:(output-separator)oV";
+  for (int c; (c = cmd_getopt(ctx, &g, ac, av, spec, NULL)) != -1;) {
     switch (c) {
     case 'a': case 'd': break;
     case 'f': o.names = true; break;
@@ -159,18 +154,10 @@ int cmd_strings_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     case 'o': o.radix = 'o'; break;
     case 't':
-      if (g.arg[1] || !strchr("odx", g.arg[0])) {
-        cmd_err_raw(ctx, "%s", str_usage);
-        return 1;
-      }
-      o.radix = g.arg[0];
+      if (!(o.radix = str_letter_arg(ctx, g.arg, "odx"))) return 1;
       break;
     case 'e':
-      if (g.arg[1] || !strchr("sSbBlL", g.arg[0])) {
-        cmd_err_raw(ctx, "%s", str_usage);
-        return 1;
-      }
-      o.enc = g.arg[0];
+      if (!(o.enc = str_letter_arg(ctx, g.arg, "sSbBlL"))) return 1;
       break;
     case 'w': o.all_ws = true; break;
     case 's': o.sep = g.arg; break;

@@ -116,36 +116,26 @@ static int unx_line(void *ud, const char *line, size_t len, bool has_delim) {
   return 0;
 }
 
+static const char unexpand_usage[] =
+    "Usage: unexpand [OPTION]... [FILE]...\n"
+    "Convert blanks in each FILE to tabs, writing to standard output.\n\n"
+    "  -a, --all        convert all blanks, instead of just initial blanks\n"
+    "      --first-only  convert only leading sequences of blanks (overrides -a)\n"
+    "  -t, --tabs=N     have tabs N characters apart instead of 8 (enables -a)\n"
+    "  -t, --tabs=LIST  use comma separated list of tab positions.\n"
+    CMD_HELP_VERSION_LINES;
+
 int cmd_unexpand_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"all", 0, 'a'},     {"first-only", 0, 258}, {"tabs", 1, 't'},
-      {"help", 0, 256},    {"version", 0, 257},    {0, 0, 0}};
+  enum { OPT_FIRST_ONLY = CMD_OPT_LONG };
   cmd_tabs tabs = {0};
-  bool all = false, first_only = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  /* Unlike -t, the obsolete form does not imply -a (as in GNU). */
-  for (int c; (c = cmd_tabs_getopt(ctx, &tabs, &g, argc, argv, "at:", longopts)) != -1;) {
-    switch (c) {
-    case 'a': all = true; break;
-    case 258: first_only = true; break;
-    case 't':
-      all = true;
-      if (cmd_tabs_parse(ctx, &tabs, g.arg) < 0) return 1;
-      break;
-    case 256:
-      cmd_outs(ctx, "Usage: unexpand [OPTION]... [FILE]...\n"
-                    "Convert blanks in each FILE to tabs, writing to standard output.\n\n"
-                    "  -a, --all        convert all blanks, instead of just initial blanks\n"
-                    "      --first-only  convert only leading sequences of blanks (overrides -a)\n"
-                    "  -t, --tabs=N     have tabs N characters apart instead of 8 (enables -a)\n"
-                    "  -t, --tabs=LIST  use comma separated list of tab positions.\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    case 257: return cmd_print_version(ctx);
-    default: return 1; /* cmd_getopt printed the message */
-    }
-  }
-  if (first_only) all = false;
+  int rc = cmd_tabs_getopt_all(ctx, &tabs, &g, argc, argv,
+                               "(first-only)(help)(version)a(all)t:(tabs)",
+                               unexpand_usage);
+  if (rc >= 0) return rc;
+  /* -t implies -a, the obsolete "-N" does not (as in GNU); --first-only wins. */
+  bool all = (cmd_opt_on(&g, 'a') || cmd_opt_on(&g, 't')) &&
+             !cmd_opt_on(&g, OPT_FIRST_ONLY);
   if (cmd_tabs_finalize(ctx, &tabs) < 0) return 1;
   unx_state us = {ctx, &tabs, all, {0}, false};
   int status = cmd_each_line(ctx, argv + g.ind, argc - g.ind, '\n', unx_line, &us);

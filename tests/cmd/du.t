@@ -149,3 +149,18 @@ out: 4\tf\n0\n0\n1\n1\n1\n1\n1\n
 err: du: -t argument '9223372036854775808' too large\ndu: -t argument '-9223372036854775809' too large\n
 err: du: -t argument '99999999999999999999999' too large\ndu: -t argument '8E' too large\n
 err: du: invalid --threshold argument '-0'\n
+
+test: DU_BLOCK_SIZE before BLOCK_SIZE; a bad one is ignored
+cmd: mkdir d; DU_BLOCK_SIZE=1K BLOCK_SIZE=1M du -s d; BLOCK_SIZE=1M du -s d; DU_BLOCK_SIZE=x du -s d
+out: 4\td\n1\td\n4\td\n
+
+test: abbreviated long options with arguments: --max, --exclude-f, --time-st
+cmd: mkdir -p d/e d/x; echo x > xs; du --max=0 --exclude-f=xs d; du --time --time-st=+T --max 0 d
+out: 8\td\n12\tT\td\n
+
+test: an ambiguous prefix of a long-only option and a letter's long name
+cmd: du --excl x .
+out:
+err: du: option '--excl' is ambiguous; possibilities: '--exclude' '--exclude-from'\n
+err: Try 'du --help' for more information.\n
+status: 1

@@ -142,3 +142,18 @@ cmd: env X=2 /usr/bin/env /usr/bin/printenv X; echo $?
 cmd: env sh -c 'exit 200'; echo $?
 cmd: /usr/bin/env /bin/sh -c 'exit 201'; echo $?
 out: 1\n0\n2\n0\n200\n201\n
+
+test: abbreviated --unset with its value attached, and --ignore-env
+cmd: A=1 B=2 env --uns=A | grep -c '^A='; env --ignore-env C=3
+out: 0\nC=3\n
+
+test: an ambiguous prefix of a long-only and a letter's long name
+cmd: env --de true
+out:
+err: env: option '--de' is ambiguous; possibilities: '--default-signal' '--debug'\n
+err: Try 'env --help' for more information.\n
+status: 125
+
+test: a long-only option with its optional argument attached
+cmd: env --default-sig=INT echo ok; env --block-signal echo ok2
+out: ok\nok2\n

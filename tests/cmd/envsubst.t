@@ -11,3 +11,14 @@ cmd: envsubst a b
 out:
 err: envsubst: too many arguments\n
 status: 1
+
+test: --var is --variables
+cmd: envsubst --var 'x $A ${B}'
+out: A\nB\n
+
+test: an ambiguous prefix lists both names, with one hint
+cmd: envsubst --v '$A'
+out:
+err: envsubst: option '--v' is ambiguous; possibilities: '--variables' '--version'\n
+err: Try 'envsubst --help' for more information.\n
+status: 1

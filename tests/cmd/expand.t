@@ -108,3 +108,7 @@ out:    x  \\n\n
 test: wide tab stop width
 cmd: printf 'ab\tx\n' | expand -t 130 | wc -c
 out: 132\n
+
+test: abbreviated --tabs with its value and --initial
+cmd: printf '\ta\tb\n' | expand --tab=4 --init
+out:     a\tb\n

@@ -10,3 +10,13 @@ err: factor: ‘abc’ is not a valid positive integer\n
 test: factor agrees with itself on a range
 cmd: seq 2 2000 | factor | awk '{p=1; for(i=2;i<=NF;i++) p*=$i; if (p != $1+0) print "bad", $0}' | head -3; factor 2000 | cut -d: -f2
 out:  2 2 2 2 5 5 5\n
+
+test: a bad option is reported once, with one hint
+cmd: factor -Q 6
+out:
+err: factor: invalid option -- 'Q'\nTry 'factor --help' for more information.\n
+status: 1
+
+test: an abbreviated --version
+cmd: factor --vers | head -c 7
+out: factor 

@@ -82,3 +82,7 @@ out: h.gz: ASCII text (gzip compressed data, from Unix)\n
 test: standard input as -
 cmd: echo x | file -; printf '' | file -; printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\1\0\0\0\1\10\2\0\0\0' | file -b --mime-type -
 out: /dev/stdin: ASCII text\n/dev/stdin: empty\nimage/png\n
+
+test: --mime-type and --mime-encoding abbreviated, -L then -h
+cmd: printf 'hello\n' > t.txt; file --mime-t t.txt; file --mime-e -L -h t.txt
+out: t.txt: text/plain\nt.txt: us-ascii\n

@@ -110,3 +110,8 @@ cmd: fmt nope
 out:
 err: fmt: cannot open 'nope' for reading: No such file or directory\n
 status: 1
+
+test: abbreviated --width and --prefix with their values
+cmd: fmt --wid=10 --pre '# ' input
+in: # aaa bbb ccc ddd\nxx yy\n
+out: # aaa bbb\n# ccc ddd\nxx yy\n

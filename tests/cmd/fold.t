@@ -79,3 +79,15 @@ cmd: fold nofile
 out:
 err: fold: nofile: No such file or directory\n
 status: 1
+
+test: an abbreviated --width with its value attached
+cmd: fold --wid=3 input
+in: abcdefg\n
+out: abc\ndef\ng\n
+
+test: abbreviated --bytes and --spaces; an unknown long option
+cmd: fold --b --s -w 4 input; fold --bogus input
+in: ab cdef\n
+out: ab \ncdef\n
+err: fold: unrecognized option '--bogus'\nTry 'fold --help' for more information.\n
+status: 1

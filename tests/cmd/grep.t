@@ -1070,3 +1070,11 @@ out: 1\n1\nf\nf\n1\n
 test: -r reads the files of the walk
 cmd: mkdir -p d/e; printf 'x1\n' > d/a; printf 'y\nx2' > d/e/b; printf 'z\n' > d/c; grep -rn x d | sort; grep -rc x d | sort
 out: d/a:1:x1\nd/e/b:2:x2\nd/a:1\nd/c:0\nd/e/b:1\n
+
+test: abbreviated long-only options: --lab with its value, --no-ig after -i, --colo
+cmd: printf 'a\nA\n' | grep --lab=X -H --colo=never --no-ig -i a -; printf 'A\n' | grep -i --no-ig a; echo $?
+out: X:a\nX:A\n1\n
+
+test: --group-sep with its value in the next argument
+cmd: printf 'a\nb\nc\na\n' | grep --group-sep XX -A0 a
+out: a\nXX\na\n

@@ -112,3 +112,17 @@ test: mode is kept
 cmd: chmod 600 input; gzip input; stat -c %a input.gz
 in: m\n
 out: 600\n
+
+test: --fast, --to-std and --decomp abbreviated; --rsyncable is accepted
+cmd: printf 'abc\n' | gzip --fast --rsyncable --to-std | gzip --decomp --to-std
+out: abc\n
+
+test: -q hides the trailing garbage warning, not its status
+cmd: printf 'xx' > bad.gz; gzip -dq bad.gz 2>/dev/null; echo $?; printf 'a\n' | gzip > c.gz; printf 'junk' >> c.gz; gzip -dcq c.gz; echo $?
+out: 1\na\n2\n
+err:
+
+test: -q does not hide a truncated stream
+cmd: printf 'abc\n' | gzip | head -c 10 | gzip -dcq; echo $?
+out: 1\n
+err: \ngzip: stdin: unexpected end of file\n

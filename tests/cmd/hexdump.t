@@ -121,3 +121,7 @@ cmd: hexdump 'a b' "it's"; echo $?
 out: 1\n
 err: hexdump: a b: No such file or directory\nhexdump: it's: No such file or directory\nhexdump: all input file arguments failed\n
 
+
+test: abbreviated --canonical and --length with its value
+cmd: printf 'abcdef' | hexdump --canon --len 4
+out: 00000000  61 62 63 64                                       |abcd|\n00000004\n

@@ -31,3 +31,7 @@ err: iconv: cannot open input file `nosuch': No such file or directory\n
 test: the list names the common sets
 cmd: iconv -l | grep -cE '^(UTF-8|ISO-8859-1|UTF-16LE|ASCII)//$'
 out: 4\n
+
+test: abbreviated --from-code and --to-code, with and without '='
+cmd: printf 'caf\xe9\n' | iconv --from ISO-8859-1 --to-c=UTF-8
+out: café\n

@@ -65,3 +65,7 @@ status: 1
 test: -C leaves an identical file alone
 cmd: echo hi > a; install -m 755 a b; touch -d 2020-01-01 b; install -C -m 755 a b; ls -l --time-style=+%Y b | cut -d' ' -f6
 out: 2020\n
+
+test: --context (an optional argument only in its long form) and abbreviated --mode
+cmd: printf x > a; install --context --mod=600 a b; install -Z a c; stat -c %a b c
+out: 600\n755\n

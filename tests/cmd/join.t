@@ -201,3 +201,7 @@ status: 1
 test: big many to many
 cmd: for i in 1 2 3; do echo "k $i"; done > a; for i in x y; do echo "k $i"; done > b; join a b
 out: k 1 x\nk 1 y\nk 2 x\nk 2 y\nk 3 x\nk 3 y\n
+
+test: abbreviated --header and --ignore-case
+cmd: printf 'k v\nA 1\n' > x; printf 'k w\na 2\n' > y; join --head --ign x y
+out: k v w\nA 1 2\n

@@ -99,3 +99,7 @@ cmd: touch a; ln -r a b
 out:
 err: ln: cannot do --relative without --symbolic\n
 status: 1
+
+test: abbreviated --symbolic, --suffix with its value and --backup
+cmd: echo a > a; echo b > b; ln --sym --suf=.old --back a b; cat b.old; readlink b
+out: b\na\n

@@ -516,3 +516,15 @@ cmd: ls -sh --block-size=K f; ls -s -k big; ls -s --block-size=1K big
 out: 0K f\n4 big\n4 big\n
 err: 
 
+
+test: LS_BLOCK_SIZE before BLOCK_SIZE
+cmd: printf x > f; LS_BLOCK_SIZE=512 BLOCK_SIZE=1M ls -s f; BLOCK_SIZE=1M ls -s f
+out: 8 f\n1 f\n
+
+test: --colo is not ambiguous (--colour is --color's alias); abbreviated --quoting, --ind
+cmd: printf x > f; ls --colo=never f; ls --quoting=c --ind=slash f
+out: f\n"f"\n
+
+test: --classify and --color take WHEN words and their prefixes
+cmd: mkdir d; ls --classify=al -d d; ls --classify=nev -d d; ls -d --color=no d; ls --color=bogus d 2>&1 | head -1
+out: d/\nd\nd\nls: invalid argument ‘bogus’ for ‘--color’\n

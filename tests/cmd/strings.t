@@ -67,3 +67,17 @@ test: missing file
 cmd: strings nope; echo "rc=$?"
 out: rc=1\n
 err: strings: 'nope': No such file\n
+
+test: "-NUM" after "--" is a file name
+cmd: printf 'hello world\nab\n' > ./-5; strings -- -5
+out: hello world\n
+
+test: an abbreviated --bytes with its value
+cmd: strings --by 6 input
+in: abc\0hello world\0ab\n
+out: hello world\n
+
+test: an empty --radix or --encoding is refused with the usage
+cmd: strings --radix= input; echo $?; strings --enc= input; echo $?; strings -td input
+in: hello world\n
+out: 1\n1\n      0 hello world\n

@@ -64,3 +64,14 @@ cmd: unexpand nofile
 out:
 err: unexpand: nofile: No such file or directory\n
 status: 1
+
+test: --first abbreviated overrides -a; --tabs implies -a
+cmd: printf '        a       b\n' > in; unexpand -a --first in | tr '\t ' 'T.'; unexpand --tab=8 in | tr '\t ' 'T.'
+out: Ta.......b\nTaTb\n
+
+test: a second '+' before the last value is refused
+cmd: unexpand -t +2,+4,8 input
+in: a\n
+out:
+err: unexpand: '+' specifier only allowed with the last value\n
+status: 1

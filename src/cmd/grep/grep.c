@@ -866,32 +866,26 @@ static void grep_operand(grep *g, const char *arg) {
 
 /* ---- options ---------------------------------------------------------------------- */
 
+/* The long-only options, in the order of the option string. */
 enum {
-  OPT_BINARY_FILES = 256, OPT_COLOR, OPT_EXCLUDE, OPT_EXCLUDE_FROM, OPT_EXCLUDE_DIR,
-  OPT_INCLUDE, OPT_GROUP_SEP, OPT_NO_GROUP_SEP, OPT_LABEL, OPT_LINE_BUFFERED,
-  OPT_NO_IGNORE_CASE, OPT_HELP,
+  OPT_NO_IGNORE_CASE = CMD_OPT_LONG, OPT_LINE_BUFFERED, OPT_LABEL, OPT_BINARY_FILES,
+  OPT_INCLUDE, OPT_EXCLUDE, OPT_EXCLUDE_FROM, OPT_EXCLUDE_DIR, OPT_GROUP_SEP,
+  OPT_NO_GROUP_SEP, OPT_COLOR
 };
 
-static const cmd_longopt grep_longopts[] = {
-    {"extended-regexp", 0, 'E'}, {"fixed-strings", 0, 'F'}, {"basic-regexp", 0, 'G'},
-    {"perl-regexp", 0, 'P'}, {"regexp", 1, 'e'}, {"file", 1, 'f'},
-    {"ignore-case", 0, 'i'}, {"no-ignore-case", 0, OPT_NO_IGNORE_CASE},
-    {"word-regexp", 0, 'w'}, {"line-regexp", 0, 'x'}, {"null-data", 0, 'z'},
-    {"no-messages", 0, 's'}, {"invert-match", 0, 'v'}, {"version", 0, 'V'},
-    {"help", 0, OPT_HELP}, {"max-count", 1, 'm'}, {"byte-offset", 0, 'b'},
-    {"line-number", 0, 'n'}, {"line-buffered", 0, OPT_LINE_BUFFERED},
-    {"with-filename", 0, 'H'}, {"no-filename", 0, 'h'}, {"label", 1, OPT_LABEL},
-    {"only-matching", 0, 'o'}, {"quiet", 0, 'q'}, {"silent", 0, 'q'},
-    {"binary-files", 1, OPT_BINARY_FILES}, {"text", 0, 'a'}, {"directories", 1, 'd'},
-    {"devices", 1, 'D'}, {"recursive", 0, 'r'}, {"dereference-recursive", 0, 'R'},
-    {"include", 1, OPT_INCLUDE}, {"exclude", 1, OPT_EXCLUDE},
-    {"exclude-from", 1, OPT_EXCLUDE_FROM}, {"exclude-dir", 1, OPT_EXCLUDE_DIR},
-    {"files-without-match", 0, 'L'}, {"files-with-matches", 0, 'l'}, {"count", 0, 'c'},
-    {"initial-tab", 0, 'T'}, {"null", 0, 'Z'}, {"before-context", 1, 'B'},
-    {"after-context", 1, 'A'}, {"context", 1, 'C'}, {"group-separator", 1, OPT_GROUP_SEP},
-    {"no-group-separator", 0, OPT_NO_GROUP_SEP}, {"color", 2, OPT_COLOR},
-    {"colour", 2, OPT_COLOR}, {"binary", 0, 'U'}, {"unix-byte-offsets", 0, 'u'}, {0, 0, 0},
-};
+/* Quiet (':'): grep reports a bad option itself, then its own usage. */
+static const char grep_spec[] =
+    ":(no-ignore-case)(help)(line-buffered)(label):(binary-files):(include):(exclude):"
+    "(exclude-from):(exclude-dir):(group-separator):(no-group-separator)(color)::"
+    "E(extended-regexp)F(fixed-strings)G(basic-regexp)P(perl-regexp)e:(regexp)f:(file)"
+    "i(ignore-case)w(word-regexp)x(line-regexp)z(null-data)s(no-messages)v(invert-match)"
+    "V(version)m:(max-count)b(byte-offset)n(line-number)H(with-filename)h(no-filename)"
+    "o(only-matching)q(quiet)(silent)a(text)d:(directories)D:(devices)r(recursive)"
+    "R(dereference-recursive)L(files-without-match)l(files-with-matches)c(count)"
+    "T(initial-tab)Z(null)B:(before-context)A:(after-context)C:(context)U(binary)"
+    "u(unix-byte-offsets)0123456789Iy";
+/* A long-only option's second name: an alias, so "--col" is not ambiguous. */
+static const cmd_longopt grep_colour[] = {{"colour", 2, OPT_COLOR}, {0, 0, 0}};
 
 /* Growing pattern text: patterns joined by '\n'. */
 typedef struct patbuf {
@@ -1043,9 +1037,7 @@ int cmd_grep_main(cmd_ctx *ctx, int argc, char **argv) {
 
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv,
-                         ":0123456789A:B:C:D:EFGHIPTUVZabcd:e:f:hiLlm:noqRrsuvwxyz",
-                         grep_longopts)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, grep_spec, grep_colour)) != -1) {
     switch (c) {
     case '0': case '1': case '2': case '3': case '4':
     case '5': case '6': case '7': case '8': case '9':
@@ -1196,9 +1188,9 @@ int cmd_grep_main(cmd_ctx *ctx, int argc, char **argv) {
     case OPT_NO_GROUP_SEP: g->group_sep = NULL; break;
     case OPT_LABEL: g->label = st.arg; break;
     case OPT_LINE_BUFFERED: break;
-    case OPT_HELP: show_help = true; break;
+    case CMD_OPT_HELP: show_help = true; break;
     default:
-      cmd_getopt_report(ctx, &st, argc, argv, c, grep_longopts);
+      cmd_getopt_report(ctx, &st, argc, argv, c, NULL);
       status = usage_error(ctx);
       goto out_status;
     }

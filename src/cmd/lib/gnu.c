@@ -9,6 +9,7 @@
  */
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/datetime.h"
+#include "cmd/lib/fs.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -657,4 +658,37 @@ int cmd_window_reserve(cmd_window *w, size_t more, size_t limit) {
   w->data = nd;
   w->cap = ncap;
   return 0;
+}
+
+char **cmd_gnu_num_option(cmd_ctx *ctx, int argc, char **argv, const char *opt, int *ac) {
+  char **av = cmd_alloc(ctx, sizeof(char *) * ((size_t)argc * 2 + 1));
+  if (!av) return NULL;
+  int n = 0;
+  for (int i = 0; i < argc; i++) {
+    if (i > 0 && argv[i][0] == '-' && argv[i][1] >= '0' && argv[i][1] <= '9') {
+      av[n++] = (char *)opt;
+      av[n++] = argv[i] + 1;
+    } else {
+      av[n++] = argv[i];
+    }
+    if (i > 0 && strcmp(argv[i], "--") == 0) {
+      for (i++; i < argc; i++) av[n++] = argv[i];
+      break;
+    }
+  }
+  av[n] = NULL;
+  *ac = n;
+  return av;
+}
+
+bool cmd_gnu_env_blocksize(cmd_ctx *ctx, const char *var, uint64_t *block, int *human) {
+  const char *bs = cmd_getenv(ctx, var);
+  if (!bs) bs = cmd_getenv(ctx, "BLOCK_SIZE");
+  return bs && cmd_parse_blocksize(bs, block, human) == 0;
+}
+
+bool cmd_gnu_backup_opts(const cmd_getopt_state *st, int backup_opt,
+                         const char **suffix) {
+  *suffix = cmd_opt_arg(st, 'S') ? cmd_opt_arg(st, 'S') : "~";
+  return cmd_opt_on(st, 'b') || cmd_opt_on(st, backup_opt) || cmd_opt_on(st, 'S');
 }

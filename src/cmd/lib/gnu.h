@@ -190,4 +190,21 @@ int cmd_outfile_close(cmd_outfile *o);
 struct tm;
 int cmd_localtime(cmd_ctx *ctx, int64_t t, struct tm *out);
 
+/* argv with each obsolete "-NUM" argument before "--" split into `opt` and
+ * NUM ("fold -5" is "fold -w 5", "strings -8" is "strings -n 8"), in ctx's
+ * arena (NULL on OOM); *ac gets its count. */
+char **cmd_gnu_num_option(cmd_ctx *ctx, int argc, char **argv, const char *opt, int *ac);
+
+/* The block size of the environment as du, ls and df read it: `var`
+ * ("DU_BLOCK_SIZE"), else BLOCK_SIZE, parsed by cmd_parse_blocksize. Returns
+ * whether one was set and valid (then *block and *human are filled). */
+bool cmd_gnu_env_blocksize(cmd_ctx *ctx, const char *var, uint64_t *block, int *human);
+
+/* The backup options of install and ln, read from st after their option
+ * loop: -b, --backup[=CONTROL] (the long-only `backup_opt`) or -S SUFFIX ask
+ * for backups. *suffix gets the last -S's or "~". Returns whether backups
+ * are asked for. */
+bool cmd_gnu_backup_opts(const cmd_getopt_state *st, int backup_opt,
+                         const char **suffix);
+
 #endif

@@ -21,23 +21,15 @@ static int add_stop(cmd_ctx *ctx, cmd_tabs *t, uintmax_t v) {
   return 0;
 }
 
-static bool set_extend(cmd_ctx *ctx, cmd_tabs *t, uintmax_t v) {
+/* Sets the "/N" (`spec` '/') or "+N" ('+') of a list, *field; false after
+ * GNU's message when one was already set (it must come with the last value). */
+static bool set_once(cmd_ctx *ctx, char spec, uintmax_t *field, uintmax_t v) {
   bool ok = true;
-  if (t->extend) {
-    cmd_errorf(ctx, "'/' specifier only allowed with the last value");
+  if (*field) {
+    cmd_errorf(ctx, "'%c' specifier only allowed with the last value", spec);
     ok = false;
   }
-  t->extend = v;
-  return ok;
-}
-
-static bool set_increment(cmd_ctx *ctx, cmd_tabs *t, uintmax_t v) {
-  bool ok = true;
-  if (t->increment) {
-    cmd_errorf(ctx, "'+' specifier only allowed with the last value");
-    ok = false;
-  }
-  t->increment = v;
+  *field = v;
   return ok;
 }
 
@@ -49,28 +41,22 @@ int cmd_tabs_parse(cmd_ctx *ctx, cmd_tabs *t, const char *s) {
     if (*s == ',' || *s == ' ' || *s == '\t') {
       if (have) {
         if (ext) {
-          if (!set_extend(ctx, t, val)) { ok = false; break; }
+          if (!set_once(ctx, '/', &t->extend, val)) { ok = false; break; }
         } else if (inc) {
-          if (!set_increment(ctx, t, val)) { ok = false; break; }
+          if (!set_once(ctx, '+', &t->increment, val)) { ok = false; break; }
         } else if (add_stop(ctx, t, val) < 0) {
           return -1;
         }
       }
       have = false;
-    } else if (*s == '/') {
+    } else if (*s == '/' || *s == '+') {
       if (have) {
-        cmd_errorf(ctx, "'/' specifier not at start of number: %s", cmd_gnu_quote(ctx, s));
+        cmd_errorf(ctx, "'%c' specifier not at start of number: %s", *s,
+                   cmd_gnu_quote(ctx, s));
         ok = false;
       }
-      ext = true;
-      inc = false;
-    } else if (*s == '+') {
-      if (have) {
-        cmd_errorf(ctx, "'+' specifier not at start of number: %s", cmd_gnu_quote(ctx, s));
-        ok = false;
-      }
-      inc = true;
-      ext = false;
+      ext = *s == '/';
+      inc = *s == '+';
     } else if (*s >= '0' && *s <= '9') {
       if (!have) {
         val = 0;
@@ -94,22 +80,31 @@ int cmd_tabs_parse(cmd_ctx *ctx, cmd_tabs *t, const char *s) {
     }
   }
   if (ok && have) {
-    if (ext) ok = set_extend(ctx, t, val);
-    else if (inc) ok = set_increment(ctx, t, val);
+    if (ext) ok = set_once(ctx, '/', &t->extend, val);
+    else if (inc) ok = set_once(ctx, '+', &t->increment, val);
     else if (add_stop(ctx, t, val) < 0) return -1;
   }
   return ok ? 0 : -1;
 }
 
-int cmd_tabs_getopt(cmd_ctx *ctx, cmd_tabs *t, cmd_getopt_state *g, int argc, char **argv,
-                    const char *shortopts, const cmd_longopt *longopts) {
-  /* An obsolete "-N[,M]..." at g's position (not inside a cluster). */
-  while (g->pos == 0 && g->ind < argc && argv[g->ind][0] == '-' && argv[g->ind][1] >= '0' &&
-         argv[g->ind][1] <= '9') {
-    if (cmd_tabs_parse(ctx, t, argv[g->ind] + 1) < 0) return '?';
-    g->ind++;
+int cmd_tabs_getopt_all(cmd_ctx *ctx, cmd_tabs *t, cmd_getopt_state *g, int argc,
+                        char **argv, const char *spec, const char *usage) {
+  for (;;) {
+    /* An obsolete "-N[,M]..." at g's position (not inside a cluster). */
+    while (g->pos == 0 && g->ind < argc && argv[g->ind][0] == '-' &&
+           argv[g->ind][1] >= '0' && argv[g->ind][1] <= '9') {
+      if (cmd_tabs_parse(ctx, t, argv[g->ind] + 1) < 0) return 1;
+      g->ind++;
+    }
+    switch (cmd_getopt(ctx, g, argc, argv, spec, NULL)) {
+    case -1: return -1;
+    case 't':
+      if (cmd_tabs_parse(ctx, t, g->arg) < 0) return 1;
+      break;
+    CMD_CASES_HELP_VERSION(ctx, usage);
+    case '?': return 1;
+    }
   }
-  return cmd_getopt(ctx, g, argc, argv, shortopts, longopts);
 }
 
 int cmd_tabs_finalize(cmd_ctx *ctx, cmd_tabs *t) {

@@ -23,11 +23,13 @@ typedef struct cmd_tabs {
 /* Adds the stops of one -t argument; prints GNU's message and returns -1 on
  * error. */
 int cmd_tabs_parse(cmd_ctx *ctx, cmd_tabs *t, const char *stops);
-/* cmd_getopt for expand and unexpand: first takes the obsolete "-N[,M]..."
- * operands at g's position as tab lists (added to t; GNU's obsolete form).
- * Returns what cmd_getopt returns, or '?' after a bad list's message. */
-int cmd_tabs_getopt(cmd_ctx *ctx, cmd_tabs *t, cmd_getopt_state *g, int argc, char **argv,
-                    const char *shortopts, const cmd_longopt *longopts);
+/* The option loop of expand and unexpand (cmd_getopt_all's): the tab lists
+ * of -t (the option string's 't') and of the obsolete "-N[,M]..." operands
+ * are added to t as they come; the other options are recorded in g. Returns
+ * -1 when the command goes on, else its status: 0 after --help or --version,
+ * 1 after a bad option or list (its message printed). */
+int cmd_tabs_getopt_all(cmd_ctx *ctx, cmd_tabs *t, cmd_getopt_state *g, int argc,
+                        char **argv, const char *spec, const char *usage);
 /* Validates and settles the list (default 8). -1 after printing an error. */
 int cmd_tabs_finalize(cmd_ctx *ctx, cmd_tabs *t);
 /* The next stop after `column`; *last when the list is exhausted. */
