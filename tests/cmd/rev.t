@@ -44,5 +44,5 @@ out: 100000\n
 
 test: -V and --version abbreviated, a bad option
 cmd: rev -V | cut -c1-25; rev --vers | cut -c1-25; rev --he | grep -c Usage; rev -y; echo $?
-out: rev from util-linux 2.38\nrev from util-linux 2.38\n1\n1\n
+out: rev from util-linux 2.38.\nrev from util-linux 2.38.\n1\n1\n
 err: rev: invalid option -- 'y'\nTry 'rev --help' for more information.\n
