@@ -41,15 +41,16 @@ static const char mktemp_usage[] =
     "                        directory specified via -p; else /tmp [deprecated]\n"
     CMD_HELP_VERSION_LINES;
 
+enum { O_SUFFIX = CMD_OPT_LONG, O_TMPDIR };
+static const char mktemp_options[] =
+    "(suffix):(tmpdir)::(help)(version)d(directory)u(dry-run)q(quiet)p:t";
+
 int cmd_mktemp_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { O_SUFFIX = CMD_OPT_LONG, O_TMPDIR };
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool use_tmpdir = false;
   const char *tmpdir = NULL;
   /* A loop for the last of -p DIR and --tmpdir[=DIR], the one directory. */
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
-                              "(suffix):(tmpdir)::(help)(version)d(directory)u(dry-run)q(quiet)p:t",
-                              NULL)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, mktemp_options, NULL)) != -1;) {
     switch (c) {
     case 'p': case O_TMPDIR: use_tmpdir = true; tmpdir = st.arg; break;
     CMD_CASES_HELP_VERSION(ctx, mktemp_usage);

@@ -151,8 +151,13 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
   }
 }
 
+enum { O_BACKUP = CMD_OPT_LONG, O_STRIP, O_DEBUG, O_NOCOPY };
+static const char mv_options[] =
+    "(backup)::(strip-trailing-slashes)(debug)(no-copy)(help)(version)bf(force)"
+    "i(interactive)n(no-clobber)S:(suffix)t:(target-directory)T(no-target-directory)"
+    "v(verbose)Z(context)u";
+
 int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { O_BACKUP = CMD_OPT_LONG, O_STRIP, O_DEBUG, O_NOCOPY };
   /* --update[=WHEN] takes an argument -u does not. */
   static const cmd_longopt update[] = {{"update", 2, 'u'}, {0, 0, 0}};
   mv_opts o = {.ctx = ctx, .suffix = "~"};
@@ -160,11 +165,7 @@ int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
   bool backup_set = false;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   /* A loop: the last of -f/-i/-n and of -b/--backup/-S/-u count. */
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
-                              "(backup)::(strip-trailing-slashes)(debug)(no-copy)(help)(version)"
-                              "bf(force)i(interactive)n(no-clobber)S:(suffix)t:(target-directory)"
-                              "T(no-target-directory)v(verbose)Z(context)u",
-                              update)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, mv_options, update)) != -1;) {
     switch (c) {
     case 'b': backup_set = true; break;
     case O_BACKUP: backup_set = true; backup_arg = st.arg; break;

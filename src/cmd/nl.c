@@ -204,6 +204,11 @@ static int nl_option(nl_state *st, int c, const char *arg) {
   return 0;
 }
 
+static const char nl_options[] =
+    "(help)(version)b:(body-numbering)d:(section-delimiter)f:(footer-numbering)"
+    "h:(header-numbering)i:(line-increment)l:(join-blank-lines)n:(number-format)"
+    "p(no-renumber)s:(number-separator)v:(starting-line-number)w:(number-width)";
+
 int cmd_nl_main(cmd_ctx *ctx, int argc, char **argv) {
   nl_state *st = cmd_alloc(ctx, sizeof *st);
   if (!st) return 1;
@@ -220,12 +225,7 @@ int cmd_nl_main(cmd_ctx *ctx, int argc, char **argv) {
   int status = 0;
   cmd_getopt_state g = CMD_GETOPT_INIT;
   /* A loop: the arguments are checked in order; -d -p -s are read after it. */
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv,
-                              "(help)(version)b:(body-numbering)d:(section-delimiter)"
-                              "f:(footer-numbering)h:(header-numbering)i:(line-increment)"
-                              "l:(join-blank-lines)n:(number-format)p(no-renumber)"
-                              "s:(number-separator)v:(starting-line-number)w:(number-width)",
-                              NULL)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, nl_options, NULL)) != -1;) {
     switch (c) {
     case CMD_OPT_HELP: cmd_print_help(ctx, nl_usage); goto out;
     case CMD_OPT_VERSION: cmd_print_version(ctx); goto out;

@@ -442,22 +442,27 @@ static int nf_choose(cmd_ctx *ctx, const char *arg, const char *option,
   return -1;
 }
 
+enum {
+  O_FROM = CMD_OPT_LONG,
+  O_TO,
+  O_FROM_UNIT,
+  O_TO_UNIT,
+  O_ROUND,
+  O_SUFFIX,
+  O_PADDING,
+  O_FORMAT,
+  O_FIELD,
+  O_HEADER,
+  O_INVALID,
+  O_GROUPING,
+  O_DEBUG
+};
+static const char numfmt_options[] =
+    "(from):(to):(from-unit):(to-unit):(round):(suffix):(padding):(format):(field):"
+    "(header)::(invalid):(grouping)(debug)(help)(version)d:(delimiter)"
+    "z(zero-terminated)";
+
 int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum {
-    O_FROM = CMD_OPT_LONG,
-    O_TO,
-    O_FROM_UNIT,
-    O_TO_UNIT,
-    O_ROUND,
-    O_SUFFIX,
-    O_PADDING,
-    O_FORMAT,
-    O_FIELD,
-    O_HEADER,
-    O_INVALID,
-    O_GROUPING,
-    O_DEBUG
-  };
   numfmt n = {.ctx = ctx,
               .round = R_FROM_ZERO,
               .from_unit = 1,
@@ -471,11 +476,7 @@ int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state g = CMD_GETOPT_INIT;
   /* A loop: each argument is checked where it stands; --suffix, --grouping,
    * -z are read after it. */
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv,
-                              "(from):(to):(from-unit):(to-unit):(round):(suffix):(padding):"
-                              "(format):(field):(header)::(invalid):(grouping)(debug)(help)"
-                              "(version)d:(delimiter)z(zero-terminated)",
-                              NULL)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, numfmt_options, NULL)) != -1;) {
     switch (c) {
       case O_FROM:
         if ((status = nf_scale_arg(ctx, g.arg, "--from", true, &n.from))) goto out;
@@ -491,15 +492,19 @@ int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
           goto out;
         }
         break;
-      case O_ROUND: {
-        static const char *const r[] = {"up", "down", "from-zero", "towards-zero",
-                                        "nearest"};
-        int k = nf_choose(ctx, g.arg, "--round", r, 5);
+      case O_ROUND:
+      case O_INVALID: {
+        static const char *const rounds[] = {"up", "down", "from-zero", "towards-zero",
+                                             "nearest"};
+        static const char *const invalids[] = {"abort", "fail", "warn", "ignore"};
+        int k = c == O_ROUND ? nf_choose(ctx, g.arg, "--round", rounds, 5)
+                             : nf_choose(ctx, g.arg, "--invalid", invalids, 4);
         if (k < 0) {
           status = 1;
           goto out;
         }
-        n.round = (enum nf_round)k;
+        if (c == O_ROUND) n.round = (enum nf_round)k;
+        else n.inval = (enum nf_inval)k;
         break;
       }
       case O_PADDING: {
@@ -560,16 +565,6 @@ int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
             goto out;
           }
         }
-        break;
-      }
-      case O_INVALID: {
-        static const char *const m[] = {"abort", "fail", "warn", "ignore"};
-        int k = nf_choose(ctx, g.arg, "--invalid", m, 4);
-        if (k < 0) {
-          status = 1;
-          goto out;
-        }
-        n.inval = (enum nf_inval)k;
         break;
       }
       case CMD_OPT_HELP:

@@ -448,8 +448,12 @@ static int od_size_arg(cmd_ctx *ctx, const char *arg, uintmax_t *v) {
   return 0;
 }
 
+enum { O_ENDIAN = CMD_OPT_LONG, O_TRADITIONAL };
+static const char od_options[] =
+    "(endian):(traditional)(help)(version)A:(address-radix)aBbcDdeFfHhIij:(skip-bytes)L"
+    "lN:(read-bytes)OoS:st:(format)v(output-duplicates)w::(width)Xx";
+
 int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { O_ENDIAN = CMD_OPT_LONG, O_TRADITIONAL };
   /* --strings[=BYTES] takes an optional argument, -S BYTES a required one. */
   static const cmd_longopt strings_opt[] = {{"strings", 2, 'S'}, {0, 0, 0}};
   od_state *st = cmd_alloc(ctx, sizeof *st);
@@ -466,11 +470,7 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state g = CMD_GETOPT_INIT;
   /* A loop: the formats add up in order, arguments are checked where they
    * stand; -v is read after it. */
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv,
-                              "(endian):(traditional)(help)(version)A:(address-radix)aBbcDdeFfHhIi"
-                              "j:(skip-bytes)LlN:(read-bytes)OoS:st:(format)v(output-duplicates)"
-                              "w::(width)Xx",
-                              strings_opt)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, od_options, strings_opt)) != -1;) {
     const char *t = NULL;
     switch (c) {
     case 'A':

@@ -51,11 +51,11 @@ static size_t paste_delims(const char *s, char *out, bool *empty) {
   return n;
 }
 
+static const char paste_options[] = "(help)(version)d:(delimiters)s(serial)z(zero-terminated)";
+
 int cmd_paste_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int rc = cmd_getopt_all(ctx, &g, argc, argv,
-                          "(help)(version)d:(delimiters)s(serial)z(zero-terminated)",
-                          paste_usage);
+  int rc = cmd_getopt_all(ctx, &g, argc, argv, paste_options, paste_usage);
   if (rc >= 0) return rc;
   const char *dlist = cmd_opt_on(&g, 'd') ? cmd_opt_arg(&g, 'd') : "\\t";
   bool serial = cmd_opt_on(&g, 's');

@@ -239,6 +239,22 @@ static int parse_unified(reader *r, const char *s, size_t n, filepatch *fp) {
   return oc > 0 || nc > 0 ? -EINVAL : 0;
 }
 
+/* One line of a context hunk's old or new section: its text into `sec`, its
+ * mark (' ' '-' '+' '!') appended to the *nk marks of *kind; "\ No newline"
+ * marks the line before it. -1 when out of memory. */
+static int context_line(lines *sec, char **kind, size_t *nk, const char *s, size_t n) {
+  if (n && s[0] == '\\') {
+    mark_nonl(sec);
+    return 0;
+  }
+  if (n < 2) n = 2, s = "  ";
+  char *grown = realloc(*kind, *nk + 1);
+  if (!grown) return -1;
+  *kind = grown;
+  (*kind)[(*nk)++] = s[0];
+  return push(sec, s + 2, n - 2);
+}
+
 /* Context hunk after "***************". */
 static int parse_context(reader *r, filepatch *fp) {
   const char *s;
@@ -259,14 +275,7 @@ static int parse_context(reader *r, filepatch *fp) {
   /* old section (may be absent when it has only context) */
   while (peek_line(r, &s, &n) && !starts(s, n, "--- ")) {
     next_line(r, &s, &n);
-    if (n && s[0] == '\\') {
-      mark_nonl(&oldsec);
-      continue;
-    }
-    if (n < 2) n = 2, s = "  ";
-    push(&oldsec, s + 2, n - 2);
-    oldkind = realloc(oldkind, ++ok);
-    oldkind[ok - 1] = s[0];
+    if (context_line(&oldsec, &oldkind, &ok, s, n) < 0) goto bad;
   }
   if (!next_line(r, &s, &n)) goto bad;
   p = s + 4, end = s + n;
@@ -278,14 +287,7 @@ static int parse_context(reader *r, filepatch *fp) {
   while ((long)newsec.n < newcount && peek_line(r, &s, &n) && !starts(s, n, "***************") &&
          !starts(s, n, "--- ") && !starts(s, n, "*** ")) {
     next_line(r, &s, &n);
-    if (n && s[0] == '\\') {
-      mark_nonl(&newsec);
-      continue;
-    }
-    if (n < 2) n = 2, s = "  ";
-    push(&newsec, s + 2, n - 2);
-    newkind = realloc(newkind, ++nk);
-    newkind[nk - 1] = s[0];
+    if (context_line(&newsec, &newkind, &nk, s, n) < 0) goto bad;
   }
   if (peek_line(r, &s, &n) && n && s[0] == '\\') {
     next_line(r, &s, &n);
@@ -759,20 +761,20 @@ static const char patch_usage[] =
     "  --dry-run  Do not actually change any files; just print what would happen.\n"
     "  --no-backup-if-mismatch  Back up mismatches only if otherwise requested.\n";
 
+enum { O_DRY = CMD_OPT_LONG, O_NOBACKUP, O_BACKUP_IF_MISMATCH, O_POSIX };
+static const char patch_options[] =
+    "(dry-run)(no-backup-if-mismatch)(backup-if-mismatch)(posix)(help)(version)"
+    "p:(strip)R(reverse)N(forward)i:(input)o:(output)d:(directory)F:(fuzz)"
+    "s(silent)(quiet)f(force)t(batch)b(backup)E(remove-empty-files)r:(reject-file)"
+    "u(unified)c(context)n(normal)lz:B:V:";
+
 int cmd_patch_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { O_DRY = CMD_OPT_LONG, O_NOBACKUP, O_BACKUP_IF_MISMATCH, O_POSIX };
   patch_opts o = {.strip = -1, .fuzz = 2};
   cmd_getopt_state st = CMD_GETOPT_INIT;
   /* A loop for -p, checked where it stands, and patch's status 2 for a bad
    * option; every other option is read after it. -u -c -n -l -z -B -V,
    * --backup-if-mismatch (the default) and --posix are accepted and ignored. */
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
-                              "(dry-run)(no-backup-if-mismatch)(backup-if-mismatch)(posix)(help)"
-                              "(version)p:(strip)R(reverse)N(forward)i:(input)o:(output)"
-                              "d:(directory)F:(fuzz)s(silent)(quiet)f(force)t(batch)b(backup)"
-                              "E(remove-empty-files)r:(reject-file)u(unified)c(context)n(normal)"
-                              "lz:B:V:",
-                              NULL)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, patch_options, NULL)) != -1;) {
     switch (c) {
     case 'p': {
       char *end;

@@ -420,8 +420,15 @@ static bool pr_num(const char *s, long min, long max, long *out) {
   return true;
 }
 
+enum { O_PAGES = CMD_OPT_LONG, O_COLUMNS };
+static const char pr_options[] =
+    "(pages):(columns):(help)(version)a(across)d(double-space)D:(date-format)"
+    "F(form-feed)h:(header)J(join-lines)l:(length)m(merge)e::(expand-tabs)"
+    "i::(output-tabs)v(show-nonprinting)c(show-control-chars)n::(number-lines)"
+    "N:(first-line-number)o:(indent)r(no-file-warnings)s::(separator)S::(sep-string)"
+    "t(omit-header)T(omit-pagination)w:(width)W:(page-width)f";
+
 int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { O_PAGES = CMD_OPT_LONG, O_COLUMNS };
   pr_opts o = {.ctx = ctx,
                .columns = 1,
                .length = 66,
@@ -475,14 +482,7 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state g = CMD_GETOPT_INIT;
   /* A loop: arguments are checked where they stand, -J and -W and the last of
    * -s and -S count in order; the plain flags are read after it. */
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv,
-                              "(pages):(columns):(help)(version)a(across)d(double-space)"
-                              "D:(date-format)F(form-feed)h:(header)J(join-lines)l:(length)"
-                              "m(merge)e::(expand-tabs)i::(output-tabs)v(show-nonprinting)"
-                              "c(show-control-chars)n::(number-lines)N:(first-line-number)"
-                              "o:(indent)r(no-file-warnings)s::(separator)S::(sep-string)"
-                              "t(omit-header)T(omit-pagination)w:(width)W:(page-width)f",
-                              NULL)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, pr_options, NULL)) != -1;) {
     switch (c) {
       case 'J':
         o.join = true;

@@ -62,16 +62,16 @@ static const char realpath_usage[] =
     "  -z, --zero                   end each output line with NUL, not newline\n"
     CMD_HELP_VERSION_LINES;
 
+static const char readlink_options[] =
+    "(help)(version)f(canonicalize)e(canonicalize-existing)m(canonicalize-missing)"
+    "n(no-newline)q(quiet)s(silent)v(verbose)z(zero)";
+
 int cmd_readlink_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int mode = -1;
   bool verbose = false;
   /* A loop: the last of -e/-f/-m and the last of -q/-s/-v count. */
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
-                              "(help)(version)f(canonicalize)e(canonicalize-existing)"
-                              "m(canonicalize-missing)n(no-newline)q(quiet)s(silent)v(verbose)"
-                              "z(zero)",
-                              NULL)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, readlink_options, NULL)) != -1;) {
     switch (c) {
     case 'e': mode = CMD_CANON_EXISTING; break;
     case 'f': mode = CMD_CANON_ALL_BUT_LAST; break;
@@ -125,16 +125,16 @@ static bool path_within(const char *path, const char *base) {
   return strncmp(path, base, l) == 0 && (path[l] == 0 || path[l] == '/');
 }
 
+enum { O_REL_TO = CMD_OPT_LONG, O_REL_BASE };
+static const char realpath_options[] =
+    "(relative-to):(relative-base):(help)(version)e(canonicalize-existing)"
+    "m(canonicalize-missing)L(logical)P(physical)q(quiet)s(strip)(no-symlinks)z(zero)";
+
 int cmd_realpath_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { O_REL_TO = CMD_OPT_LONG, O_REL_BASE };
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int mode = CMD_CANON_ALL_BUT_LAST, flags = 0;
   /* A loop: the last of -e/-m counts, -L/-P/-s change each other's flags. */
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
-                              "(relative-to):(relative-base):(help)(version)"
-                              "e(canonicalize-existing)m(canonicalize-missing)L(logical)"
-                              "P(physical)q(quiet)s(strip)(no-symlinks)z(zero)",
-                              NULL)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, realpath_options, NULL)) != -1;) {
     switch (c) {
     case 'e': mode = CMD_CANON_EXISTING; break;
     case 'm': mode = CMD_CANON_MISSING; break;

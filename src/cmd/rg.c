@@ -983,29 +983,39 @@ static bool has_upper(const char *p) {
   return false;
 }
 
+enum {
+  O_COUNTM = CMD_OPT_LONG,
+  O_FWOUT,
+  O_HIDDEN,
+  O_NOHIDDEN,
+  O_NOIGN,
+  O_IGNORE,
+  O_FILES,
+  O_TYPELIST,
+  O_MAXDEPTH,
+  O_MAXDEPTH2, /* --maxdepth */
+  O_COLUMN,
+  O_SORT,
+  O_SORTR,
+  O_SORTFILES,
+  O_HEADING,
+  O_NOHEADING,
+  O_COLOR,
+  O_JSON,
+  O_NOMULTI,
+  O_NOMESSAGES
+};
+static const char rg_options[] =
+    "(count-matches)(files-without-match)(hidden)(no-hidden)(no-ignore)(ignore)(files)"
+    "(type-list)(max-depth):(maxdepth):(column)(sort):(sortr):(sort-files)(heading)"
+    "(no-heading)(color):(json)(no-multiline)(no-messages)(help)(version)e:(regexp)"
+    "f:(file)F(fixed-strings)i(ignore-case)S(smart-case)s(case-sensitive)w(word-regexp)"
+    "x(line-regexp)v(invert-match)n(line-number)N(no-line-number)H(with-filename)"
+    "I(no-filename)c(count)l(files-with-matches)q(quiet)o(only-matching)m:(max-count)"
+    "A:(after-context)B:(before-context)C:(context)g:(glob)t:(type)T:(type-not)"
+    "u(unrestricted)L(follow)0(null)r:(replace)U(multiline)P(pcre2)j:(threads)";
+
 int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum {
-    O_COUNTM = CMD_OPT_LONG,
-    O_FWOUT,
-    O_HIDDEN,
-    O_NOHIDDEN,
-    O_NOIGN,
-    O_IGNORE,
-    O_FILES,
-    O_TYPELIST,
-    O_MAXDEPTH,
-    O_MAXDEPTH2, /* --maxdepth */
-    O_COLUMN,
-    O_SORT,
-    O_SORTR,
-    O_SORTFILES,
-    O_HEADING,
-    O_NOHEADING,
-    O_COLOR,
-    O_JSON,
-    O_NOMULTI,
-    O_NOMESSAGES
-  };
   /* --colour names --color (an alias, which the option string cannot say) */
   static const cmd_longopt colour[] = {{"colour", 1, O_COLOR}, {0, 0, 0}};
   rg g = {
@@ -1016,19 +1026,7 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
   /* A loop: -e and -f add up, -g -t -T collect, -u counts, and several
    * options undo others (-i/-S/-s, -n/-N/--column, --hidden/--no-hidden...);
    * the plain flags are read after it. */
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
-                              "(count-matches)(files-without-match)(hidden)(no-hidden)(no-ignore)"
-                              "(ignore)(files)(type-list)(max-depth):(maxdepth):(column)(sort):"
-                              "(sortr):(sort-files)(heading)(no-heading)(color):(json)"
-                              "(no-multiline)(no-messages)(help)(version)e:(regexp)f:(file)"
-                              "F(fixed-strings)i(ignore-case)S(smart-case)s(case-sensitive)"
-                              "w(word-regexp)x(line-regexp)v(invert-match)n(line-number)"
-                              "N(no-line-number)H(with-filename)I(no-filename)c(count)"
-                              "l(files-with-matches)q(quiet)o(only-matching)m:(max-count)"
-                              "A:(after-context)B:(before-context)C:(context)g:(glob)t:(type)"
-                              "T:(type-not)u(unrestricted)L(follow)0(null)r:(replace)U(multiline)"
-                              "P(pcre2)j:(threads)",
-                              colour)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, rg_options, colour)) != -1;) {
     switch (c) {
       case 'e':
         if (npats < RG_MAX_PATTERNS) pats[npats++] = st.arg;

@@ -288,17 +288,17 @@ static void rm_one(rm_opts *o, const char *path) {
   if (o->verbose) cmd_outf(ctx, "removed %s\n", cmd_gnu_quoteaf(ctx, path));
 }
 
+enum { O_INTER = CMD_OPT_LONG, O_ONEFS, O_NOPRES, O_PRES, O_PRESUME };
+static const char rm_options[] =
+    "(interactive)::(one-file-system)(no-preserve-root)(preserve-root)::"
+    "(-presume-input-tty)(help)(version)f(force)r(recursive)d(dir)v(verbose)iIR";
+
 int cmd_rm_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { O_INTER = CMD_OPT_LONG, O_ONEFS, O_NOPRES, O_PRES, O_PRESUME };
   rm_opts o = {.ctx = ctx, .preserve_root = true};
   cmd_getopt_state st = CMD_GETOPT_INIT;
   /* A loop: the last of -f/-i/-I/--interactive and of the --preserve-root
    * options count; -d -r -v are read after it. */
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
-                              "(interactive)::(one-file-system)(no-preserve-root)"
-                              "(preserve-root)::(-presume-input-tty)(help)(version)"
-                              "f(force)r(recursive)d(dir)v(verbose)iIR",
-                              NULL)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, rm_options, NULL)) != -1;) {
     switch (c) {
     case 'f': o.force = true; o.interactive = INTER_NEVER; break;
     case 'i': o.interactive = INTER_ALWAYS; o.force = false; break;

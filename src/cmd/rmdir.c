@@ -87,12 +87,12 @@ static int rd_chain(cmd_ctx *ctx, const char *path, rd_comp **out) {
   return (int)n;
 }
 
+enum { O_IGNORE = CMD_OPT_LONG };
+static const char rmdir_options[] = "(ignore-fail-on-non-empty)(help)(version)p(parents)v(verbose)";
+
 int cmd_rmdir_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { O_IGNORE = CMD_OPT_LONG };
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int rc = cmd_getopt_all(ctx, &st, argc, argv,
-                          "(ignore-fail-on-non-empty)(help)(version)p(parents)v(verbose)",
-                          rmdir_usage);
+  int rc = cmd_getopt_all(ctx, &st, argc, argv, rmdir_options, rmdir_usage);
   if (rc >= 0) return rc;
   bool ignore = cmd_opt_on(&st, O_IGNORE), parents = cmd_opt_on(&st, 'p'),
        verbose = cmd_opt_on(&st, 'v');

@@ -34,12 +34,13 @@ static const char stdbuf_usage[] =
     "  -o, --output=MODE  adjust standard output stream buffering\n"
     "  -e, --error=MODE   adjust standard error stream buffering\n";
 
+static const char stdbuf_options[] = "+(help)(version)i:(input)o:(output)e:(error)";
+
 int cmd_stdbuf_main(cmd_ctx *ctx, int argc, char **argv) {
   bool any = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
   /* A loop: each mode is checked where it stands, and a bad option is 125. */
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+(help)(version)i:(input)o:(output)e:(error)",
-                              NULL)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, stdbuf_options, NULL)) != -1;) {
     switch (c) {
       case 'i':
       case 'o':

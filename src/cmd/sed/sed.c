@@ -203,6 +203,20 @@ static int str_add(sed_run *r, sstr *s, const char *d, size_t n) {
   return 0;
 }
 
+/* g G h H: the hold space into the pattern space (`to_ps`) or the other way,
+ * replacing it or (`append`) after a newline; whether the line had its
+ * delimiter goes along. -1 when a limit stops it. */
+static int space_copy(sed_run *r, bool to_ps, bool append) {
+  sstr *dst = to_ps ? &r->ps : &r->hs, *src = to_ps ? &r->hs : &r->ps;
+  const char *text = src->s ? src->s : "";
+  if (append ? str_add(r, dst, &r->eol, 1) < 0 || str_add(r, dst, text, src->n) < 0
+             : str_set(r, dst, text, src->n) < 0)
+    return -1;
+  if (to_ps) r->chomped = r->hs_chomped;
+  else r->hs_chomped = r->chomped;
+  return 0;
+}
+
 /* ---- output ----------------------------------------------------------------------------- */
 
 static void out_flush(sed_run *r, sed_out *o) {
@@ -846,22 +860,11 @@ static int execute(sed_run *r) {
       break;
     }
     case 'g':
-      if (str_set(r, &r->ps, r->hs.s ? r->hs.s : "", r->hs.n) < 0) return CYCLE_QUIT;
-      r->chomped = r->hs_chomped;
-      break;
     case 'G':
-      if (str_add(r, &r->ps, &r->eol, 1) < 0 || str_add(r, &r->ps, r->hs.s ? r->hs.s : "", r->hs.n) < 0)
-        return CYCLE_QUIT;
-      r->chomped = r->hs_chomped;
-      break;
     case 'h':
-      if (str_set(r, &r->hs, r->ps.s ? r->ps.s : "", r->ps.n) < 0) return CYCLE_QUIT;
-      r->hs_chomped = r->chomped;
-      break;
     case 'H':
-      if (str_add(r, &r->hs, &r->eol, 1) < 0 || str_add(r, &r->hs, r->ps.s ? r->ps.s : "", r->ps.n) < 0)
+      if (space_copy(r, c->cmd == 'g' || c->cmd == 'G', c->cmd == 'G' || c->cmd == 'H') < 0)
         return CYCLE_QUIT;
-      r->hs_chomped = r->chomped;
       break;
     case 'x': {
       sstr t = r->ps;
