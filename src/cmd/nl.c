@@ -28,6 +28,22 @@
 
 CMD_DEFINE("nl", cmd_nl_main);
 
+static const char nl_usage[] =
+    "Usage: nl [OPTION]... [FILE]...\n"
+    "Write each FILE to standard output, with line numbers added.\n\n"
+    "  -b, --body-numbering=STYLE      use STYLE for numbering body lines\n"
+    "  -d, --section-delimiter=CC      use CC for logical page delimiters\n"
+    "  -f, --footer-numbering=STYLE    use STYLE for numbering footer lines\n"
+    "  -h, --header-numbering=STYLE    use STYLE for numbering header lines\n"
+    "  -i, --line-increment=NUMBER     line number increment at each line\n"
+    "  -l, --join-blank-lines=NUMBER   group of NUMBER empty lines counted as one\n"
+    "  -n, --number-format=FORMAT      insert line numbers according to FORMAT\n"
+    "  -p, --no-renumber               do not reset line numbers for each section\n"
+    "  -s, --number-separator=STRING   add STRING after (possible) line number\n"
+    "  -v, --starting-line-number=NUMBER  first line number for each section\n"
+    "  -w, --number-width=NUMBER       use NUMBER columns for line numbers\n"
+    CMD_HELP_VERSION_LINES;
+
 typedef struct nl_style {
   char kind;                     /* 'a' 't' 'n' 'p' */
   struct re_pattern_buffer re;   /* for 'p' */
@@ -149,22 +165,6 @@ static int nl_line(void *ud, const char *line, size_t l, bool has_delim) {
   cmd_outc(st->ctx, '\n');
   return 0;
 }
-
-static const char nl_usage[] =
-    "Usage: nl [OPTION]... [FILE]...\n"
-    "Write each FILE to standard output, with line numbers added.\n\n"
-    "  -b, --body-numbering=STYLE      use STYLE for numbering body lines\n"
-    "  -d, --section-delimiter=CC      use CC for logical page delimiters\n"
-    "  -f, --footer-numbering=STYLE    use STYLE for numbering footer lines\n"
-    "  -h, --header-numbering=STYLE    use STYLE for numbering header lines\n"
-    "  -i, --line-increment=NUMBER     line number increment at each line\n"
-    "  -l, --join-blank-lines=NUMBER   group of NUMBER empty lines counted as one\n"
-    "  -n, --number-format=FORMAT      insert line numbers according to FORMAT\n"
-    "  -p, --no-renumber               do not reset line numbers for each section\n"
-    "  -s, --number-separator=STRING   add STRING after (possible) line number\n"
-    "  -v, --starting-line-number=NUMBER  first line number for each section\n"
-    "  -w, --number-width=NUMBER       use NUMBER columns for line numbers\n"
-    CMD_HELP_VERSION_LINES;
 
 /* One of the options -b -f -h -i -l -n -v -w whose argument is checked where
  * it stands (GNU reports the first bad one): 0, or -1 after the message. */

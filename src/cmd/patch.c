@@ -32,6 +32,21 @@
 
 CMD_DEFINE("patch", cmd_patch_main);
 
+static const char patch_usage[] =
+    "Usage: patch [OPTION]... [ORIGFILE [PATCHFILE]]\n\n"
+    "  -p NUM  --strip=NUM  Strip NUM leading components from file names.\n"
+    "  -F LINES  --fuzz LINES  Set the fuzz factor to LINES for inexact matching.\n"
+    "  -N  --forward  Ignore patches that appear to be reversed or already applied.\n"
+    "  -R  --reverse  Assume patches were created with old and new files swapped.\n"
+    "  -i PATCHFILE  --input=PATCHFILE  Read patch from PATCHFILE instead of stdin.\n"
+    "  -o FILE  --output=FILE  Output patched files to FILE.\n"
+    "  -d DIR  --directory=DIR  Change the working directory to DIR first.\n"
+    "  -b  --backup  Back up the original contents of each file.\n"
+    "  -E  --remove-empty-files  Remove output files that are empty after patching.\n"
+    "  -s  --quiet  --silent  Work silently unless an error occurs.\n"
+    "  --dry-run  Do not actually change any files; just print what would happen.\n"
+    "  --no-backup-if-mismatch  Back up mismatches only if otherwise requested.\n";
+
 /* A line of a file or a hunk (points into a buffer; no trailing '\n'). */
 typedef struct pline {
   const char *s;
@@ -745,21 +760,6 @@ static void apply_file(cmd_ctx *ctx, patch_opts *o, filepatch *fp, const char *f
   free(newn);
   free(name);
 }
-
-static const char patch_usage[] =
-    "Usage: patch [OPTION]... [ORIGFILE [PATCHFILE]]\n\n"
-    "  -p NUM  --strip=NUM  Strip NUM leading components from file names.\n"
-    "  -F LINES  --fuzz LINES  Set the fuzz factor to LINES for inexact matching.\n"
-    "  -N  --forward  Ignore patches that appear to be reversed or already applied.\n"
-    "  -R  --reverse  Assume patches were created with old and new files swapped.\n"
-    "  -i PATCHFILE  --input=PATCHFILE  Read patch from PATCHFILE instead of stdin.\n"
-    "  -o FILE  --output=FILE  Output patched files to FILE.\n"
-    "  -d DIR  --directory=DIR  Change the working directory to DIR first.\n"
-    "  -b  --backup  Back up the original contents of each file.\n"
-    "  -E  --remove-empty-files  Remove output files that are empty after patching.\n"
-    "  -s  --quiet  --silent  Work silently unless an error occurs.\n"
-    "  --dry-run  Do not actually change any files; just print what would happen.\n"
-    "  --no-backup-if-mismatch  Back up mismatches only if otherwise requested.\n";
 
 enum { O_DRY = CMD_OPT_LONG, O_NOBACKUP, O_BACKUP_IF_MISMATCH, O_POSIX };
 static const char patch_options[] =
