@@ -142,22 +142,14 @@ static int mk_parents(cmd_ctx *ctx, const char *path, uint32_t mode, uint32_t pa
 }
 
 int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt lo[] = {{"mode", 1, 'm'}, {"parents", 0, 'p'},
-                                   {"verbose", 0, 'v'}, {"context", 2, 'Z'},
-                                   CMD_LONGOPTS_STD, {0, 0, 0}};
+  /* --context[=CTX] takes an argument -Z does not: a long-only option, ignored
+   * as -Z is. */
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  const char *mode_str = NULL;
-  bool parents = false, verbose = false;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "m:pvZ", lo)) != -1;) {
-    switch (c) {
-    case 'm': mode_str = st.arg; break;
-    case 'p': parents = true; break;
-    case 'v': verbose = true; break;
-    case 'Z': break;
-    CMD_CASES_HELP_VERSION(ctx, mkdir_usage);
-    default: return 1;
-    }
-  }
+  int rc = cmd_getopt_all(ctx, &st, argc, argv,
+                          "(context)::(help)(version)m:(mode)p(parents)v(verbose)Z", mkdir_usage);
+  if (rc >= 0) return rc;
+  const char *mode_str = cmd_opt_arg(&st, 'm');
+  bool parents = cmd_opt_on(&st, 'p'), verbose = cmd_opt_on(&st, 'v');
   if (st.ind >= argc) {
     cmd_errorf(ctx, "missing operand");
     return cmd_usage_hint(ctx, 1);
@@ -186,7 +178,7 @@ int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
         status = 1;
       continue;
     }
-    int rc = mk_one(ctx, path, mode);
+    rc = mk_one(ctx, path, mode);
     if (rc < 0) {
       mk_fail(ctx, path, rc);
       status = 1;

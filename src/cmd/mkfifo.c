@@ -19,36 +19,23 @@
 
 CMD_DEFINE("mkfifo", cmd_mkfifo_main);
 
+static const char mkfifo_usage[] =
+    "Usage: mkfifo [OPTION]... NAME...\n"
+    "Create named pipes (FIFOs) with the given NAMEs.\n\n"
+    "  -m, --mode=MODE    set file permission bits to MODE, not a=rw - umask\n"
+    "(the sandbox's store cannot hold FIFOs: every NAME fails)\n";
+
 int cmd_mkfifo_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longs[] = {{"mode", 1, 'm'},
-                                      {"context", 2, 'Z'},
-                                      {"help", 0, 256},
-                                      {"version", 0, 257},
-                                      {0, 0, 0}};
+  /* --context[=CTX] takes an argument -Z does not: a long-only option, ignored
+   * as -Z is. The mode is checked after the options, as GNU checks it. */
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "m:Z", longs)) != -1;) {
-    switch (c) {
-      case 'm':
-        if (!cmd_mode_compile(ctx, g.arg)) {
-          cmd_errorf(ctx, "invalid mode");
-          return 1;
-        }
-        break;
-      case 'Z':
-        break;
-      case 256:
-        cmd_outs(
-            ctx,
-            "Usage: mkfifo [OPTION]... NAME...\n"
-            "Create named pipes (FIFOs) with the given NAMEs.\n\n"
-            "  -m, --mode=MODE    set file permission bits to MODE, not a=rw - umask\n"
-            "(the sandbox's store cannot hold FIFOs: every NAME fails)\n");
-        return 0;
-      case 257:
-        return cmd_print_version(ctx);
-      default:
-        return cmd_usage_hint(ctx, 1);
-    }
+  int rc = cmd_getopt_all(ctx, &g, argc, argv, "(context)::(help)(version)m:(mode)Z",
+                          mkfifo_usage);
+  if (rc >= 0) return rc;
+  const char *mode = cmd_opt_arg(&g, 'm');
+  if (mode && !cmd_mode_compile(ctx, mode)) {
+    cmd_errorf(ctx, "invalid mode");
+    return 1;
   }
   if (g.ind >= argc) {
     cmd_errorf(ctx, "missing operand");
@@ -56,7 +43,7 @@ int cmd_mkfifo_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   for (int i = g.ind; i < argc; i++) {
     store_stat st;
-    int rc = cmd_fs_lstat(ctx, argv[i], &st);
+    rc = cmd_fs_lstat(ctx, argv[i], &st);
     if (rc == 0) {
       rc = -EEXIST;
     } else {

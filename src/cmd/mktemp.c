@@ -41,27 +41,25 @@ static const char mktemp_usage[] =
     "                        directory specified via -p; else /tmp [deprecated]\n"
     CMD_HELP_VERSION_LINES;
 
+enum { O_SUFFIX = CMD_OPT_LONG, O_TMPDIR };
+static const char mktemp_options[] =
+    "(suffix):(tmpdir)::(help)(version)d(directory)u(dry-run)q(quiet)p:t";
+
 int cmd_mktemp_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_SUFFIX = 256, OPT_TMPDIR };
-  static const cmd_longopt lo[] = {
-      {"directory", 0, 'd'}, {"dry-run", 0, 'u'}, {"quiet", 0, 'q'},
-      {"suffix", 1, OPT_SUFFIX}, {"tmpdir", 2, OPT_TMPDIR}, CMD_LONGOPTS_STD, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  bool dir = false, dry = false, quiet = false, use_t = false, use_tmpdir = false;
-  const char *suffix = NULL, *tmpdir = NULL;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "dp:qtu", lo)) != -1;) {
+  bool use_tmpdir = false;
+  const char *tmpdir = NULL;
+  /* A loop for the last of -p DIR and --tmpdir[=DIR], the one directory. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, mktemp_options, NULL)) != -1;) {
     switch (c) {
-    case 'd': dir = true; break;
-    case 'u': dry = true; break;
-    case 'q': quiet = true; break;
-    case 't': use_t = true; break;
-    case 'p': use_tmpdir = true; tmpdir = st.arg; break;
-    case OPT_TMPDIR: use_tmpdir = true; tmpdir = st.arg; break;
-    case OPT_SUFFIX: suffix = st.arg; break;
+    case 'p': case O_TMPDIR: use_tmpdir = true; tmpdir = st.arg; break;
     CMD_CASES_HELP_VERSION(ctx, mktemp_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  bool dir = cmd_opt_on(&st, 'd'), dry = cmd_opt_on(&st, 'u'), quiet = cmd_opt_on(&st, 'q'),
+       use_t = cmd_opt_on(&st, 't');
+  const char *suffix = cmd_opt_arg(&st, O_SUFFIX);
   if (argc - st.ind > 1) {
     cmd_errorf(ctx, "too many templates");
     return cmd_usage_hint(ctx, 1);

@@ -151,36 +151,36 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
   }
 }
 
+enum { O_BACKUP = CMD_OPT_LONG, O_STRIP, O_DEBUG, O_NOCOPY };
+static const char mv_options[] =
+    "(backup)::(strip-trailing-slashes)(debug)(no-copy)(help)(version)bf(force)"
+    "i(interactive)n(no-clobber)S:(suffix)t:(target-directory)T(no-target-directory)"
+    "v(verbose)Z(context)u";
+
 int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_BACKUP = 256, OPT_STRIP, OPT_DEBUG, OPT_NOCOPY };
-  static const cmd_longopt lo[] = {
-      {"backup", 2, OPT_BACKUP}, {"force", 0, 'f'}, {"interactive", 0, 'i'},
-      {"no-clobber", 0, 'n'}, {"strip-trailing-slashes", 0, OPT_STRIP},
-      {"suffix", 1, 'S'}, {"target-directory", 1, 't'}, {"no-target-directory", 0, 'T'},
-      {"update", 2, 'u'}, {"verbose", 0, 'v'}, {"context", 0, 'Z'},
-      {"debug", 0, OPT_DEBUG}, {"no-copy", 0, OPT_NOCOPY}, CMD_LONGOPTS_STD, {0, 0, 0}};
+  /* --update[=WHEN] takes an argument -u does not. */
+  static const cmd_longopt update[] = {{"update", 2, 'u'}, {0, 0, 0}};
   mv_opts o = {.ctx = ctx, .suffix = "~"};
-  const char *target_dir = NULL, *backup_arg = NULL;
-  bool no_target = false, strip = false, backup_set = false;
+  const char *backup_arg = NULL;
+  bool backup_set = false;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "bfint:uvS:TZ", lo)) != -1;) {
+  /* A loop: the last of -f/-i/-n and of -b/--backup/-S/-u count. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, mv_options, update)) != -1;) {
     switch (c) {
     case 'b': backup_set = true; break;
-    case OPT_BACKUP: backup_set = true; backup_arg = st.arg; break;
+    case O_BACKUP: backup_set = true; backup_arg = st.arg; break;
     case 'f': o.force = true; o.interactive = o.noclobber = false; break;
     case 'i': o.interactive = true; o.force = o.noclobber = false; break;
     case 'n': o.noclobber = true; o.force = o.interactive = false; break;
-    case OPT_STRIP: strip = true; break;
     case 'S': backup_set = true; o.suffix = st.arg; break;
-    case 't': target_dir = st.arg; break;
-    case 'T': no_target = true; break;
     case 'u': o.update = !(st.arg && !strcmp(st.arg, "all")); break;
-    case 'v': o.verbose = true; break;
-    case 'Z': case OPT_DEBUG: case OPT_NOCOPY: break;
     CMD_CASES_HELP_VERSION(ctx, mv_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  const char *target_dir = cmd_opt_arg(&st, 't');
+  bool no_target = cmd_opt_on(&st, 'T'), strip = cmd_opt_on(&st, O_STRIP);
+  o.verbose = cmd_opt_on(&st, 'v');
   if (backup_set) {
     o.backup = cmd_fs_backup_kind(ctx, backup_arg);
     if (o.backup < 0) return cmd_usage_hint(ctx, 1);

@@ -28,6 +28,22 @@
 
 CMD_DEFINE("nl", cmd_nl_main);
 
+static const char nl_usage[] =
+    "Usage: nl [OPTION]... [FILE]...\n"
+    "Write each FILE to standard output, with line numbers added.\n\n"
+    "  -b, --body-numbering=STYLE      use STYLE for numbering body lines\n"
+    "  -d, --section-delimiter=CC      use CC for logical page delimiters\n"
+    "  -f, --footer-numbering=STYLE    use STYLE for numbering footer lines\n"
+    "  -h, --header-numbering=STYLE    use STYLE for numbering header lines\n"
+    "  -i, --line-increment=NUMBER     line number increment at each line\n"
+    "  -l, --join-blank-lines=NUMBER   group of NUMBER empty lines counted as one\n"
+    "  -n, --number-format=FORMAT      insert line numbers according to FORMAT\n"
+    "  -p, --no-renumber               do not reset line numbers for each section\n"
+    "  -s, --number-separator=STRING   add STRING after (possible) line number\n"
+    "  -v, --starting-line-number=NUMBER  first line number for each section\n"
+    "  -w, --number-width=NUMBER       use NUMBER columns for line numbers\n"
+    CMD_HELP_VERSION_LINES;
+
 typedef struct nl_style {
   char kind;                     /* 'a' 't' 'n' 'p' */
   struct re_pattern_buffer re;   /* for 'p' */
@@ -150,15 +166,50 @@ static int nl_line(void *ud, const char *line, size_t l, bool has_delim) {
   return 0;
 }
 
+/* One of the options -b -f -h -i -l -n -v -w whose argument is checked where
+ * it stands (GNU reports the first bad one): 0, or -1 after the message. */
+static int nl_option(nl_state *st, int c, const char *arg) {
+  cmd_ctx *ctx = st->ctx;
+  switch (c) {
+  case 'b': return nl_style_parse(st, &st->body, arg, "body");
+  case 'h': return nl_style_parse(st, &st->header, arg, "header");
+  case 'f': return nl_style_parse(st, &st->footer, arg, "footer");
+  case 'n':
+    if (strcmp(arg, "ln") && strcmp(arg, "rn") && strcmp(arg, "rz")) {
+      cmd_errorf(ctx, "invalid line numbering format: %s", cmd_gnu_quote(ctx, arg));
+      cmd_usage_hint(ctx, 1);
+      return -1;
+    }
+    st->format = arg;
+    return 0;
+  }
+  /* -i -l -v -w: a number in the option's range */
+  const char *what = c == 'i'   ? "invalid line number increment"
+                     : c == 'l' ? "invalid line number of blank lines"
+                     : c == 'v' ? "invalid starting line number"
+                                : "invalid line number field width";
+  intmax_t v;
+  if (cmd_parse_imax_or_die(ctx, arg, c == 'l' || c == 'w' ? 1 : INTMAX_MIN,
+                            c == 'w' ? INT_MAX : INTMAX_MAX, what, &v) < 0)
+    return -1;
+  if (c == 'i') st->incr = v;
+  else if (c == 'l') st->blank_join = v;
+  else if (c == 'v') st->start = v;
+  else if (v > 100000) {
+    cmd_errorf(ctx, "line number field width too large for this sandbox");
+    return -1;
+  } else {
+    st->width = (int)v;
+  }
+  return 0;
+}
+
+static const char nl_options[] =
+    "(help)(version)b:(body-numbering)d:(section-delimiter)f:(footer-numbering)"
+    "h:(header-numbering)i:(line-increment)l:(join-blank-lines)n:(number-format)"
+    "p(no-renumber)s:(number-separator)v:(starting-line-number)w:(number-width)";
+
 int cmd_nl_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"body-numbering", 1, 'b'},     {"section-delimiter", 1, 'd'},
-      {"footer-numbering", 1, 'f'},   {"header-numbering", 1, 'h'},
-      {"line-increment", 1, 'i'},     {"join-blank-lines", 1, 'l'},
-      {"number-format", 1, 'n'},      {"no-renumber", 0, 'p'},
-      {"number-separator", 1, 's'},   {"starting-line-number", 1, 'v'},
-      {"number-width", 1, 'w'},       {"help", 0, 256},
-      {"version", 0, 257},            {0, 0, 0}};
   nl_state *st = cmd_alloc(ctx, sizeof *st);
   if (!st) return 1;
   st->ctx = ctx;
@@ -171,73 +222,25 @@ int cmd_nl_main(cmd_ctx *ctx, int argc, char **argv) {
   st->width = 6;
   st->format = "rn";
   st->sep = "\t";
-  st->renumber = true;
-  const char *delim = "\\:";
   int status = 0;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &g, argc, argv, "b:d:f:h:i:l:n:ps:v:w:", longopts)) != -1;) {
-    intmax_t v;
+  /* A loop: the arguments are checked in order; -d -p -s are read after it. */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, nl_options, NULL)) != -1;) {
     switch (c) {
-    case 'b': if (nl_style_parse(st, &st->body, g.arg, "body")) { status = 1; goto out; } break;
-    case 'h': if (nl_style_parse(st, &st->header, g.arg, "header")) { status = 1; goto out; } break;
-    case 'f': if (nl_style_parse(st, &st->footer, g.arg, "footer")) { status = 1; goto out; } break;
-    case 'd': delim = g.arg; break;
-    case 'i':
-      if (cmd_parse_imax_or_die(ctx, g.arg, INTMAX_MIN, INTMAX_MAX,
-                                "invalid line number increment", &v) < 0) { status = 1; goto out; }
-      st->incr = v;
-      break;
-    case 'l':
-      if (cmd_parse_imax_or_die(ctx, g.arg, 1, INTMAX_MAX,
-                                "invalid line number of blank lines", &v) < 0) { status = 1; goto out; }
-      st->blank_join = v;
-      break;
-    case 'n':
-      if (strcmp(g.arg, "ln") && strcmp(g.arg, "rn") && strcmp(g.arg, "rz")) {
-        cmd_errorf(ctx, "invalid line numbering format: %s", cmd_gnu_quote(ctx, g.arg));
-        status = cmd_usage_hint(ctx, 1);
-        goto out;
-      }
-      st->format = g.arg;
-      break;
-    case 'p': st->renumber = false; break;
-    case 's': st->sep = g.arg; break;
-    case 'v':
-      if (cmd_parse_imax_or_die(ctx, g.arg, INTMAX_MIN, INTMAX_MAX,
-                                "invalid starting line number", &v) < 0) { status = 1; goto out; }
-      st->start = v;
-      break;
-    case 'w':
-      if (cmd_parse_imax_or_die(ctx, g.arg, 1, INT_MAX,
-                                "invalid line number field width", &v) < 0) { status = 1; goto out; }
-      if (v > 100000) {
-        cmd_errorf(ctx, "line number field width too large for this sandbox");
+    case CMD_OPT_HELP: cmd_print_help(ctx, nl_usage); goto out;
+    case CMD_OPT_VERSION: cmd_print_version(ctx); goto out;
+    case '?': status = 1; goto out; /* cmd_getopt printed the message */
+    case 'd': case 'p': case 's': break;
+    default:
+      if (nl_option(st, c, g.arg) < 0) {
         status = 1;
         goto out;
       }
-      st->width = (int)v;
-      break;
-    case 256:
-      cmd_outs(ctx, "Usage: nl [OPTION]... [FILE]...\n"
-                    "Write each FILE to standard output, with line numbers added.\n\n"
-                    "  -b, --body-numbering=STYLE      use STYLE for numbering body lines\n"
-                    "  -d, --section-delimiter=CC      use CC for logical page delimiters\n"
-                    "  -f, --footer-numbering=STYLE    use STYLE for numbering footer lines\n"
-                    "  -h, --header-numbering=STYLE    use STYLE for numbering header lines\n"
-                    "  -i, --line-increment=NUMBER     line number increment at each line\n"
-                    "  -l, --join-blank-lines=NUMBER   group of NUMBER empty lines counted as one\n"
-                    "  -n, --number-format=FORMAT      insert line numbers according to FORMAT\n"
-                    "  -p, --no-renumber               do not reset line numbers for each section\n"
-                    "  -s, --number-separator=STRING   add STRING after (possible) line number\n"
-                    "  -v, --starting-line-number=NUMBER  first line number for each section\n"
-                    "  -w, --number-width=NUMBER       use NUMBER columns for line numbers\n"
-                    CMD_HELP_VERSION_LINES);
-      goto out;
-    case 257: cmd_print_version(ctx); goto out;
-    default: status = 1; goto out; /* cmd_getopt printed the message */
     }
   }
+  const char *delim = cmd_opt_on(&g, 'd') ? cmd_opt_arg(&g, 'd') : "\\:";
+  if (cmd_opt_on(&g, 's')) st->sep = cmd_opt_arg(&g, 's');
+  st->renumber = !cmd_opt_on(&g, 'p');
   /* Section delimiters: CC, with ':' added to a single character. */
   {
     char cc[32];

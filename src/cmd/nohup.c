@@ -18,17 +18,11 @@
 CMD_DEFINE("nohup", cmd_nohup_main);
 
 int cmd_nohup_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {{"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+", longopts)) != -1;) {
-    if (c == 256) {
-      cmd_outs(ctx, "Usage: nohup COMMAND [ARG]...\n  or:  nohup OPTION\n"
-                    "Run COMMAND, ignoring hangup signals.\n");
-      return 0;
-    }
-    if (c == 257) return cmd_print_version(ctx);
-    return cmd_usage_hint(ctx, 125);
-  }
+  int rc = cmd_getopt_all(ctx, &g, argc, argv, "+(help)(version)",
+                          "Usage: nohup COMMAND [ARG]...\n  or:  nohup OPTION\n"
+                          "Run COMMAND, ignoring hangup signals.\n");
+  if (rc >= 0) return rc ? 125 : 0; /* a bad option is nohup's own error */
   if (g.ind >= argc) {
     cmd_errorf(ctx, "missing operand");
     return cmd_usage_hint(ctx, 125);

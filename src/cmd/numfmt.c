@@ -428,34 +428,41 @@ static bool nf_format(numfmt *n, const char *f) {
   return true;
 }
 
+/* The index of `arg` in the n `words`; else -1 after GNU's argmatch message
+ * ("invalid argument 'x' for '--round'" and the valid words). */
+static int nf_choose(cmd_ctx *ctx, const char *arg, const char *option,
+                     const char *const *words, int n) {
+  for (int i = 0; i < n; i++)
+    if (strcmp(arg, words[i]) == 0) return i;
+  cmd_errorf(ctx, "invalid argument %s for %s", cmd_gnu_quote_n(ctx, arg, -1),
+             cmd_gnu_quote_n(ctx, option, -1));
+  cmd_err_raw(ctx, "Valid arguments are:\n");
+  for (int i = 0; i < n; i++) cmd_err_raw(ctx, "  - %s\n", cmd_gnu_quote_n(ctx, words[i], -1));
+  cmd_usage_hint(ctx, 1);
+  return -1;
+}
+
+enum {
+  O_FROM = CMD_OPT_LONG,
+  O_TO,
+  O_FROM_UNIT,
+  O_TO_UNIT,
+  O_ROUND,
+  O_SUFFIX,
+  O_PADDING,
+  O_FORMAT,
+  O_FIELD,
+  O_HEADER,
+  O_INVALID,
+  O_GROUPING,
+  O_DEBUG
+};
+static const char numfmt_options[] =
+    "(from):(to):(from-unit):(to-unit):(round):(suffix):(padding):(format):(field):"
+    "(header)::(invalid):(grouping)(debug)(help)(version)d:(delimiter)"
+    "z(zero-terminated)";
+
 int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum {
-    O_FROM = 256,
-    O_TO,
-    O_FROM_UNIT,
-    O_TO_UNIT,
-    O_ROUND,
-    O_SUFFIX,
-    O_PADDING,
-    O_FORMAT,
-    O_FIELD,
-    O_HEADER,
-    O_INVALID,
-    O_GROUPING,
-    O_DEBUG,
-    O_HELP,
-    O_VERSION
-  };
-  static const cmd_longopt longs[] = {
-      {"from", 1, O_FROM},           {"to", 1, O_TO},
-      {"from-unit", 1, O_FROM_UNIT}, {"to-unit", 1, O_TO_UNIT},
-      {"round", 1, O_ROUND},         {"suffix", 1, O_SUFFIX},
-      {"padding", 1, O_PADDING},     {"format", 1, O_FORMAT},
-      {"field", 1, O_FIELD},         {"delimiter", 1, 'd'},
-      {"header", 2, O_HEADER},       {"invalid", 1, O_INVALID},
-      {"grouping", 0, O_GROUPING},   {"zero-terminated", 0, 'z'},
-      {"debug", 0, O_DEBUG},         {"help", 0, O_HELP},
-      {"version", 0, O_VERSION},     {0, 0, 0}};
   numfmt n = {.ctx = ctx,
               .round = R_FROM_ZERO,
               .from_unit = 1,
@@ -464,10 +471,12 @@ int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
               .fmt_prefix = "",
               .fmt_suffix = ""};
   long header = 0;
-  bool zero = false, padding_set = false;
+  bool padding_set = false;
   int status = 0;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "d:z", longs)) != -1;) {
+  /* A loop: each argument is checked where it stands; --suffix, --grouping,
+   * -z are read after it. */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, numfmt_options, NULL)) != -1;) {
     switch (c) {
       case O_FROM:
         if ((status = nf_scale_arg(ctx, g.arg, "--from", true, &n.from))) goto out;
@@ -483,27 +492,21 @@ int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
           goto out;
         }
         break;
-      case O_ROUND: {
-        static const char *const r[] = {"up", "down", "from-zero", "towards-zero",
-                                        "nearest"};
-        int k = -1;
-        for (int i = 0; i < 5; i++)
-          if (strcmp(g.arg, r[i]) == 0) k = i;
+      case O_ROUND:
+      case O_INVALID: {
+        static const char *const rounds[] = {"up", "down", "from-zero", "towards-zero",
+                                             "nearest"};
+        static const char *const invalids[] = {"abort", "fail", "warn", "ignore"};
+        int k = c == O_ROUND ? nf_choose(ctx, g.arg, "--round", rounds, 5)
+                             : nf_choose(ctx, g.arg, "--invalid", invalids, 4);
         if (k < 0) {
-          cmd_errorf(ctx, "invalid argument %s for %s", cmd_gnu_quote_n(ctx, g.arg, -1),
-                     cmd_gnu_quote_n(ctx, "--round", -1));
-          cmd_err_raw(ctx, "Valid arguments are:\n");
-          for (int i = 0; i < 5; i++)
-            cmd_err_raw(ctx, "  - %s\n", cmd_gnu_quote_n(ctx, r[i], -1));
-          status = cmd_usage_hint(ctx, 1);
+          status = 1;
           goto out;
         }
-        n.round = (enum nf_round)k;
+        if (c == O_ROUND) n.round = (enum nf_round)k;
+        else n.inval = (enum nf_inval)k;
         break;
       }
-      case O_SUFFIX:
-        n.suffix = g.arg;
-        break;
       case O_PADDING: {
         char *end;
         errno = 0;
@@ -564,32 +567,7 @@ int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
         }
         break;
       }
-      case O_INVALID: {
-        static const char *const m[] = {"abort", "fail", "warn", "ignore"};
-        int k = -1;
-        for (int i = 0; i < 4; i++)
-          if (strcmp(g.arg, m[i]) == 0) k = i;
-        if (k < 0) {
-          cmd_errorf(ctx, "invalid argument %s for %s", cmd_gnu_quote_n(ctx, g.arg, -1),
-                     cmd_gnu_quote_n(ctx, "--invalid", -1));
-          cmd_err_raw(ctx, "Valid arguments are:\n");
-          for (int i = 0; i < 4; i++)
-            cmd_err_raw(ctx, "  - %s\n", cmd_gnu_quote_n(ctx, m[i], -1));
-          status = cmd_usage_hint(ctx, 1);
-          goto out;
-        }
-        n.inval = (enum nf_inval)k;
-        break;
-      }
-      case O_GROUPING:
-        n.grouping = true;
-        break;
-      case 'z':
-        zero = true;
-        break;
-      case O_DEBUG:
-        break;
-      case O_HELP:
+      case CMD_OPT_HELP:
         cmd_outs(
             ctx,
             "Usage: numfmt [OPTION]... [NUMBER]...\n"
@@ -612,14 +590,17 @@ int cmd_numfmt_main(cmd_ctx *ctx, int argc, char **argv) {
             "      --grouping      group digits as the locale does\n"
             "  -z, --zero-terminated    line delimiter is NUL, not newline\n");
         goto out;
-      case O_VERSION:
+      case CMD_OPT_VERSION:
         status = cmd_print_version(ctx);
         goto out;
-      default:
-        status = cmd_usage_hint(ctx, 1);
+      case '?':
+        status = 1; /* cmd_getopt printed the message */
         goto out;
     }
   }
+  n.suffix = cmd_opt_arg(&g, O_SUFFIX);
+  n.grouping |= cmd_opt_on(&g, O_GROUPING); /* or --format's ' flag */
+  bool zero = cmd_opt_on(&g, 'z');
   if (n.to == SC_AUTO) n.to = SC_NONE;
   if (n.grouping && n.to != SC_NONE) {
     cmd_errorf(ctx, "grouping cannot be combined with --to");

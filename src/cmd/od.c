@@ -100,6 +100,30 @@ static int od_int_width(enum od_kind k, int size) {
   }
 }
 
+/* The size after an integer or float type in the -t string `all`: one of
+ * `letters` (sizes[i] bytes for letters[i]), a decimal number among those
+ * sizes, or `dflt` when neither follows; *s moves past what was read. -1
+ * after GNU's message for a number of bytes no type of that `what` has. */
+static int od_type_size(cmd_ctx *ctx, const char **s, const char *all, const char *letters,
+                        const int *sizes, int dflt, const char *what) {
+  const char *l = **s ? strchr(letters, **s) : NULL;
+  if (l) {
+    (*s)++;
+    return sizes[l - letters];
+  }
+  if (**s < '0' || **s > '9') return dflt;
+  char *end;
+  unsigned long v = strtoul(*s, &end, 10);
+  for (size_t i = 0; letters[i]; i++)
+    if (v == (unsigned long)sizes[i]) {
+      *s = end;
+      return (int)v;
+    }
+  cmd_errorf(ctx, "invalid type string %s;\nthis system doesn't provide a %lu-byte %s type",
+             cmd_gnu_quote(ctx, all), v, what);
+  return -1;
+}
+
 /* Parses one -t TYPE string (may hold several types). */
 static int od_add_types(od_state *st, const char *s) {
   cmd_ctx *ctx = st->ctx;
@@ -117,42 +141,17 @@ static int od_add_types(od_state *st, const char *s) {
     case 'c': sp->kind = K_CHAR; sp->size = 1; sp->width = 3; break;
     case 'd': case 'o': case 'u': case 'x': {
       sp->kind = c == 'd' ? K_SIGNED : c == 'o' ? K_OCTAL : c == 'u' ? K_UNSIGNED : K_HEX;
-      int size = 4;
-      if (*s == 'C') size = 1, s++;
-      else if (*s == 'S') size = 2, s++;
-      else if (*s == 'I') size = 4, s++;
-      else if (*s == 'L') size = 8, s++;
-      else if (*s >= '0' && *s <= '9') {
-        char *end;
-        unsigned long v = strtoul(s, &end, 10);
-        if (v != 1 && v != 2 && v != 4 && v != 8) {
-          cmd_errorf(ctx, "invalid type string %s;\nthis system doesn't provide a %lu-byte "
-                          "integral type", cmd_gnu_quote(ctx, all), v);
-          return -1;
-        }
-        size = (int)v;
-        s = end;
-      }
+      static const int int_sizes[] = {1, 2, 4, 8};
+      int size = od_type_size(ctx, &s, all, "CSIL", int_sizes, 4, "integral");
+      if (size < 0) return -1;
       sp->size = size;
       sp->width = od_int_width(sp->kind, size);
       break;
     }
     case 'f': {
-      int size = 8;
-      if (*s == 'F') size = 4, s++;
-      else if (*s == 'D') size = 8, s++;
-      else if (*s == 'L') size = 16, s++;
-      else if (*s >= '0' && *s <= '9') {
-        char *end;
-        unsigned long v = strtoul(s, &end, 10);
-        if (v != 4 && v != 8 && v != 16) {
-          cmd_errorf(ctx, "invalid type string %s;\nthis system doesn't provide a %lu-byte "
-                          "floating point type", cmd_gnu_quote(ctx, all), v);
-          return -1;
-        }
-        size = (int)v;
-        s = end;
-      }
+      static const int float_sizes[] = {4, 8, 16};
+      int size = od_type_size(ctx, &s, all, "FDL", float_sizes, 8, "floating point");
+      if (size < 0) return -1;
       sp->kind = K_FLOAT;
       sp->size = size;
       sp->width = size == 4 ? 15 : size == 8 ? 24 : 29;
@@ -449,17 +448,18 @@ static int od_size_arg(cmd_ctx *ctx, const char *arg, uintmax_t *v) {
   return 0;
 }
 
+enum { O_ENDIAN = CMD_OPT_LONG, O_TRADITIONAL };
+static const char od_options[] =
+    "(endian):(traditional)(help)(version)A:(address-radix)aBbcDdeFfHhIij:(skip-bytes)L"
+    "lN:(read-bytes)OoS:st:(format)v(output-duplicates)w::(width)Xx";
+
 int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"address-radix", 1, 'A'}, {"skip-bytes", 1, 'j'},   {"read-bytes", 1, 'N'},
-      {"format", 1, 't'},        {"output-duplicates", 0, 'v'}, {"width", 2, 'w'},
-      {"endian", 1, 258},        {"traditional", 0, 259},  {"strings", 2, 'S'},
-      {"help", 0, CMD_OPT_HELP},          {"version", 0, CMD_OPT_VERSION},      {0, 0, 0}};
+  /* --strings[=BYTES] takes an optional argument, -S BYTES a required one. */
+  static const cmd_longopt strings_opt[] = {{"strings", 2, 'S'}, {0, 0, 0}};
   od_state *st = cmd_alloc(ctx, sizeof *st);
   if (!st) return 1;
   st->ctx = ctx;
   st->radix = 'o';
-  st->dedup = true;
   st->fd = -1;
   uintmax_t skip = 0, limit = UINTMAX_MAX;
   bool strings = false;      /* -S: GNU's dump_strings instead of a dump */
@@ -468,8 +468,9 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
   size_t width = 0;
   bool width_given = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &g, argc, argv, "A:aBbcDdeFfHhIij:LlN:OoS:st:vw::Xx", longopts)) != -1;) {
+  /* A loop: the formats add up in order, arguments are checked where they
+   * stand; -v is read after it. */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, od_options, strings_opt)) != -1;) {
     const char *t = NULL;
     switch (c) {
     case 'A':
@@ -494,7 +495,6 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
       has_limit = true;
       break;
     case 't': t = g.arg; break;
-    case 'v': st->dedup = false; break;
     case 'w':
       width_given = true;
       if (!g.arg) {
@@ -508,7 +508,7 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
         width = (size_t)v;
       }
       break;
-    case 258:
+    case O_ENDIAN:
       if (strcmp(g.arg, "big") == 0) st->big_endian = true;
       else if (strcmp(g.arg, "little") == 0) st->big_endian = false;
       else {
@@ -519,7 +519,6 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
         return cmd_usage_hint(ctx, 1);
       }
       break;
-    case 259: break;
     case 'S':
       strings = true;
       string_min = 3; /* --strings without a number */
@@ -551,10 +550,11 @@ int cmd_od_main(cmd_ctx *ctx, int argc, char **argv) {
     case 's': t = "d2"; break;
     case 'B': t = "o2"; break;
     CMD_CASES_HELP_VERSION(ctx, od_usage);
-    default: return 1; /* cmd_getopt printed the message */
+    case '?': return 1; /* cmd_getopt printed the message */
     }
     if (t && od_add_types(st, t) < 0) return 1;
   }
+  st->dedup = !cmd_opt_on(&g, 'v');
   if (strings && st->nspec > 0) {
     cmd_errorf(ctx, "no type may be specified when dumping strings");
     return 1;

@@ -22,6 +22,15 @@
 
 CMD_DEFINE("paste", cmd_paste_main);
 
+static const char paste_usage[] =
+    "Usage: paste [OPTION]... [FILE]...\n"
+    "Write lines consisting of the sequentially corresponding lines from\n"
+    "each FILE, separated by TABs, to standard output.\n\n"
+    "  -d, --delimiters=LIST   reuse characters from LIST instead of TABs\n"
+    "  -s, --serial            paste one file at a time instead of in parallel\n"
+    "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
+    CMD_HELP_VERSION_LINES;
+
 /* Decodes the -d list: returns the count; empty entries are "\0". */
 static size_t paste_delims(const char *s, char *out, bool *empty) {
   size_t n = 0;
@@ -42,32 +51,15 @@ static size_t paste_delims(const char *s, char *out, bool *empty) {
   return n;
 }
 
+static const char paste_options[] = "(help)(version)d:(delimiters)s(serial)z(zero-terminated)";
+
 int cmd_paste_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"delimiters", 1, 'd'}, {"serial", 0, 's'},  {"zero-terminated", 0, 'z'},
-      {"help", 0, 256},       {"version", 0, 257}, {0, 0, 0}};
-  const char *dlist = "\\t";
-  bool serial = false;
-  char eol = '\n';
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "d:sz", longopts)) != -1;) {
-    switch (c) {
-    case 'd': dlist = g.arg; break;
-    case 's': serial = true; break;
-    case 'z': eol = '\0'; break;
-    case 256:
-      cmd_outs(ctx, "Usage: paste [OPTION]... [FILE]...\n"
-                    "Write lines consisting of the sequentially corresponding lines from\n"
-                    "each FILE, separated by TABs, to standard output.\n\n"
-                    "  -d, --delimiters=LIST   reuse characters from LIST instead of TABs\n"
-                    "  -s, --serial            paste one file at a time instead of in parallel\n"
-                    "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    case 257: return cmd_print_version(ctx);
-    default: return 1; /* cmd_getopt printed the message */
-    }
-  }
+  int rc = cmd_getopt_all(ctx, &g, argc, argv, paste_options, paste_usage);
+  if (rc >= 0) return rc;
+  const char *dlist = cmd_opt_on(&g, 'd') ? cmd_opt_arg(&g, 'd') : "\\t";
+  bool serial = cmd_opt_on(&g, 's');
+  char eol = cmd_opt_on(&g, 'z') ? '\0' : '\n';
   size_t dl = strlen(dlist);
   {
     /* GNU rejects a trailing unescaped backslash. */

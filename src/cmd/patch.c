@@ -32,6 +32,21 @@
 
 CMD_DEFINE("patch", cmd_patch_main);
 
+static const char patch_usage[] =
+    "Usage: patch [OPTION]... [ORIGFILE [PATCHFILE]]\n\n"
+    "  -p NUM  --strip=NUM  Strip NUM leading components from file names.\n"
+    "  -F LINES  --fuzz LINES  Set the fuzz factor to LINES for inexact matching.\n"
+    "  -N  --forward  Ignore patches that appear to be reversed or already applied.\n"
+    "  -R  --reverse  Assume patches were created with old and new files swapped.\n"
+    "  -i PATCHFILE  --input=PATCHFILE  Read patch from PATCHFILE instead of stdin.\n"
+    "  -o FILE  --output=FILE  Output patched files to FILE.\n"
+    "  -d DIR  --directory=DIR  Change the working directory to DIR first.\n"
+    "  -b  --backup  Back up the original contents of each file.\n"
+    "  -E  --remove-empty-files  Remove output files that are empty after patching.\n"
+    "  -s  --quiet  --silent  Work silently unless an error occurs.\n"
+    "  --dry-run  Do not actually change any files; just print what would happen.\n"
+    "  --no-backup-if-mismatch  Back up mismatches only if otherwise requested.\n";
+
 /* A line of a file or a hunk (points into a buffer; no trailing '\n'). */
 typedef struct pline {
   const char *s;
@@ -239,6 +254,22 @@ static int parse_unified(reader *r, const char *s, size_t n, filepatch *fp) {
   return oc > 0 || nc > 0 ? -EINVAL : 0;
 }
 
+/* One line of a context hunk's old or new section: its text into `sec`, its
+ * mark (' ' '-' '+' '!') appended to the *nk marks of *kind; "\ No newline"
+ * marks the line before it. -1 when out of memory. */
+static int context_line(lines *sec, char **kind, size_t *nk, const char *s, size_t n) {
+  if (n && s[0] == '\\') {
+    mark_nonl(sec);
+    return 0;
+  }
+  if (n < 2) n = 2, s = "  ";
+  char *grown = realloc(*kind, *nk + 1);
+  if (!grown) return -1;
+  *kind = grown;
+  (*kind)[(*nk)++] = s[0];
+  return push(sec, s + 2, n - 2);
+}
+
 /* Context hunk after "***************". */
 static int parse_context(reader *r, filepatch *fp) {
   const char *s;
@@ -259,14 +290,7 @@ static int parse_context(reader *r, filepatch *fp) {
   /* old section (may be absent when it has only context) */
   while (peek_line(r, &s, &n) && !starts(s, n, "--- ")) {
     next_line(r, &s, &n);
-    if (n && s[0] == '\\') {
-      mark_nonl(&oldsec);
-      continue;
-    }
-    if (n < 2) n = 2, s = "  ";
-    push(&oldsec, s + 2, n - 2);
-    oldkind = realloc(oldkind, ++ok);
-    oldkind[ok - 1] = s[0];
+    if (context_line(&oldsec, &oldkind, &ok, s, n) < 0) goto bad;
   }
   if (!next_line(r, &s, &n)) goto bad;
   p = s + 4, end = s + n;
@@ -278,14 +302,7 @@ static int parse_context(reader *r, filepatch *fp) {
   while ((long)newsec.n < newcount && peek_line(r, &s, &n) && !starts(s, n, "***************") &&
          !starts(s, n, "--- ") && !starts(s, n, "*** ")) {
     next_line(r, &s, &n);
-    if (n && s[0] == '\\') {
-      mark_nonl(&newsec);
-      continue;
-    }
-    if (n < 2) n = 2, s = "  ";
-    push(&newsec, s + 2, n - 2);
-    newkind = realloc(newkind, ++nk);
-    newkind[nk - 1] = s[0];
+    if (context_line(&newsec, &newkind, &nk, s, n) < 0) goto bad;
   }
   if (peek_line(r, &s, &n) && n && s[0] == '\\') {
     next_line(r, &s, &n);
@@ -744,69 +761,48 @@ static void apply_file(cmd_ctx *ctx, patch_opts *o, filepatch *fp, const char *f
   free(name);
 }
 
+enum { O_DRY = CMD_OPT_LONG, O_NOBACKUP, O_BACKUP_IF_MISMATCH, O_POSIX };
+static const char patch_options[] =
+    "(dry-run)(no-backup-if-mismatch)(backup-if-mismatch)(posix)(help)(version)"
+    "p:(strip)R(reverse)N(forward)i:(input)o:(output)d:(directory)F:(fuzz)"
+    "s(silent)(quiet)f(force)t(batch)b(backup)E(remove-empty-files)r:(reject-file)"
+    "u(unified)c(context)n(normal)lz:B:V:";
+
 int cmd_patch_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_DRY = 256, OPT_NOBACKUP, OPT_HELP, OPT_VERSION, OPT_IGNORED };
-  static const cmd_longopt longs[] = {
-      {"strip", 1, 'p'},        {"reverse", 0, 'R'},     {"forward", 0, 'N'},
-      {"input", 1, 'i'},        {"output", 1, 'o'},      {"directory", 1, 'd'},
-      {"fuzz", 1, 'F'},         {"silent", 0, 's'},      {"quiet", 0, 's'},
-      {"force", 0, 'f'},        {"batch", 0, 't'},       {"backup", 0, 'b'},
-      {"remove-empty-files", 0, 'E'}, {"dry-run", 0, OPT_DRY}, {"reject-file", 1, 'r'},
-      {"no-backup-if-mismatch", 0, OPT_NOBACKUP}, {"backup-if-mismatch", 0, OPT_IGNORED},
-      {"unified", 0, 'u'},      {"context", 0, 'c'},     {"normal", 0, 'n'},
-      {"posix", 0, OPT_IGNORED}, {"help", 0, OPT_HELP},  {"version", 0, OPT_VERSION},
-      {0, 0, 0}};
-  patch_opts o = {.strip = -1, .fuzz = 2, .backup_mismatch = true};
-  const char *patchfile = NULL;
+  patch_opts o = {.strip = -1, .fuzz = 2};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "p:RNi:o:d:F:sftbEucnlz:B:V:r:", longs)) != -1) {
+  /* A loop for -p, checked where it stands, and patch's status 2 for a bad
+   * option; every other option is read after it. -u -c -n -l -z -B -V,
+   * --backup-if-mismatch (the default) and --posix are accepted and ignored. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, patch_options, NULL)) != -1;) {
     switch (c) {
-      case 'p': {
-        char *end;
-        o.strip = strtol(st.arg, &end, 10);
-        if (*end || o.strip < 0) {
-          cmd_err_raw(ctx, "patch: **** strip count %s is not a number\n", st.arg);
-          return 2;
-        }
-        break;
+    case 'p': {
+      char *end;
+      o.strip = strtol(st.arg, &end, 10);
+      if (*end || o.strip < 0) {
+        cmd_err_raw(ctx, "patch: **** strip count %s is not a number\n", st.arg);
+        return 2;
       }
-      case 'R': o.reverse = true; break;
-      case 'N': o.forward = true; break;
-      case 'i': patchfile = st.arg; break;
-      case 'o': o.outfile = st.arg; break;
-      case 'r': o.reject_file = st.arg; break;
-      case 'd': o.dir = st.arg; break;
-      case 'F': o.fuzz = atoi(st.arg); break;
-      case 's': o.silent = true; break;
-      case 'f': o.force = true, o.forward = true; break;
-      case 't': o.batch = true, o.forward = true; break;
-      case 'b': o.backup = true; break;
-      case 'E': o.remove_empty = true; break;
-      case OPT_DRY: o.dry_run = true; break;
-      case OPT_NOBACKUP: o.backup_mismatch = false; break;
-      case 'u': case 'c': case 'n': case 'l': case 'z': case 'B': case 'V': case OPT_IGNORED:
-        break;
-      case OPT_HELP:
-        cmd_outs(ctx,
-                 "Usage: patch [OPTION]... [ORIGFILE [PATCHFILE]]\n\n"
-                 "  -p NUM  --strip=NUM  Strip NUM leading components from file names.\n"
-                 "  -F LINES  --fuzz LINES  Set the fuzz factor to LINES for inexact matching.\n"
-                 "  -N  --forward  Ignore patches that appear to be reversed or already applied.\n"
-                 "  -R  --reverse  Assume patches were created with old and new files swapped.\n"
-                 "  -i PATCHFILE  --input=PATCHFILE  Read patch from PATCHFILE instead of stdin.\n"
-                 "  -o FILE  --output=FILE  Output patched files to FILE.\n"
-                 "  -d DIR  --directory=DIR  Change the working directory to DIR first.\n"
-                 "  -b  --backup  Back up the original contents of each file.\n"
-                 "  -E  --remove-empty-files  Remove output files that are empty after patching.\n"
-                 "  -s  --quiet  --silent  Work silently unless an error occurs.\n"
-                 "  --dry-run  Do not actually change any files; just print what would happen.\n"
-                 "  --no-backup-if-mismatch  Back up mismatches only if otherwise requested.\n");
-        return 0;
-      case OPT_VERSION: return cmd_print_version(ctx);
-      default: return 2;
+      break;
+    }
+    CMD_CASES_HELP_VERSION(ctx, patch_usage);
+    case '?': return 2;
     }
   }
+  o.reverse = cmd_opt_on(&st, 'R');
+  o.force = cmd_opt_on(&st, 'f');
+  o.batch = cmd_opt_on(&st, 't');
+  o.forward = cmd_opt_on(&st, 'N') || o.force || o.batch;
+  o.silent = cmd_opt_on(&st, 's');
+  o.backup = cmd_opt_on(&st, 'b');
+  o.remove_empty = cmd_opt_on(&st, 'E');
+  o.dry_run = cmd_opt_on(&st, O_DRY);
+  o.backup_mismatch = !cmd_opt_on(&st, O_NOBACKUP);
+  o.outfile = cmd_opt_arg(&st, 'o');
+  o.reject_file = cmd_opt_arg(&st, 'r');
+  o.dir = cmd_opt_arg(&st, 'd');
+  if (cmd_opt_on(&st, 'F')) o.fuzz = atoi(cmd_opt_arg(&st, 'F'));
+  const char *patchfile = cmd_opt_arg(&st, 'i');
   const char *forced = st.ind < argc ? argv[st.ind] : NULL;
   if (st.ind + 1 < argc) patchfile = argv[st.ind + 1];
   if (o.dir) ctx->cwd = cmd_abspath(ctx, o.dir);

@@ -420,34 +420,15 @@ static bool pr_num(const char *s, long min, long max, long *out) {
   return true;
 }
 
+enum { O_PAGES = CMD_OPT_LONG, O_COLUMNS };
+static const char pr_options[] =
+    "(pages):(columns):(help)(version)a(across)d(double-space)D:(date-format)"
+    "F(form-feed)h:(header)J(join-lines)l:(length)m(merge)e::(expand-tabs)"
+    "i::(output-tabs)v(show-nonprinting)c(show-control-chars)n::(number-lines)"
+    "N:(first-line-number)o:(indent)r(no-file-warnings)s::(separator)S::(sep-string)"
+    "t(omit-header)T(omit-pagination)w:(width)W:(page-width)f";
+
 int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longs[] = {{"pages", 1, 256},
-                                      {"columns", 1, 257},
-                                      {"across", 0, 'a'},
-                                      {"double-space", 0, 'd'},
-                                      {"date-format", 1, 'D'},
-                                      {"form-feed", 0, 'F'},
-                                      {"header", 1, 'h'},
-                                      {"join-lines", 0, 'J'},
-                                      {"length", 1, 'l'},
-                                      {"merge", 0, 'm'},
-                                      {"expand-tabs", 2, 'e'},
-                                      {"output-tabs", 2, 'i'},
-                                      {"show-nonprinting", 0, 'v'},
-                                      {"show-control-chars", 0, 'c'},
-                                      {"number-lines", 2, 'n'},
-                                      {"first-line-number", 1, 'N'},
-                                      {"indent", 1, 'o'},
-                                      {"no-file-warnings", 0, 'r'},
-                                      {"separator", 2, 's'},
-                                      {"sep-string", 2, 'S'},
-                                      {"omit-header", 0, 't'},
-                                      {"omit-pagination", 0, 'T'},
-                                      {"width", 1, 'w'},
-                                      {"page-width", 1, 'W'},
-                                      {"help", 0, 258},
-                                      {"version", 0, 259},
-                                      {0, 0, 0}};
   pr_opts o = {.ctx = ctx,
                .columns = 1,
                .length = 66,
@@ -499,26 +480,10 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
   nv[nc] = NULL;
   argc = nc, argv = nv;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "adD:Fh:Jl:mn::N:o:rs::S::tTw:W:fe::i::vc",
-                         longs)) != -1) {
+  /* A loop: arguments are checked where they stand, -J and -W and the last of
+   * -s and -S count in order; the plain flags are read after it. */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, pr_options, NULL)) != -1;) {
     switch (c) {
-      case 'a':
-        o.across = true;
-        break;
-      case 'd':
-        o.dbl = true;
-        break;
-      case 'D':
-        o.date_fmt = g.arg;
-        break;
-      case 'F':
-      case 'f':
-        o.formfeed = true;
-        break;
-      case 'h':
-        o.header = g.arg;
-        break;
       case 'J':
         o.join = true;
         break;
@@ -531,15 +496,6 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
                          : "");
           return 1;
         }
-        break;
-      case 'm':
-        o.merge = true;
-        break;
-      case 'v':
-        o.show = 'v';
-        break;
-      case 'c':
-        if (o.show != 'v') o.show = 'c';
         break;
       case 'e':
       case 'i': {
@@ -593,19 +549,11 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
           return 1;
         }
         break;
-      case 'r':
-        break;
       case 's':
       case 'S':
         o.sep_given = true;
         if (c == 's') s_flag = true;
         o.col_sep = g.arg ? cmd_strdup(ctx, g.arg) : c == 's' ? "\t" : "";
-        break;
-      case 't':
-        o.no_header = true;
-        break;
-      case 'T':
-        o.no_header = true;
         break;
       case 'w':
       case 'W':
@@ -620,14 +568,9 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
         width_given = c == 'w';
         if (c == 'W') o.join = false;
         break;
-      case 258:
-        cmd_outs(ctx,
-                 "Usage: pr [OPTION]... [FILE]...\nPaginate or columnate FILE(s) for "
-                 "printing.\n");
-        return 0;
-      case 259:
-        return cmd_print_version(ctx);
-      case 256: {
+      CMD_CASES_HELP_VERSION(ctx, "Usage: pr [OPTION]... [FILE]...\n"
+                                  "Paginate or columnate FILE(s) for printing.\n");
+      case O_PAGES: {
         char *end;
         o.first_page = strtol(g.arg, &end, 10);
         if (*end == ':') o.last_page = strtol(end + 1, &end, 10);
@@ -637,16 +580,24 @@ int cmd_pr_main(cmd_ctx *ctx, int argc, char **argv) {
         }
         break;
       }
-      case 257:
+      case O_COLUMNS:
         if (!pr_num(g.arg, 1, PR_MAX_COLUMNS, &o.columns)) {
           cmd_errorf(ctx, "invalid number of columns: %s", cmd_gnu_quote(ctx, g.arg));
           return 1;
         }
         break;
-      default:
-        return cmd_usage_hint(ctx, 1);
+      case '?':
+        return 1; /* cmd_getopt printed the message */
     }
   }
+  o.across = cmd_opt_on(&g, 'a');
+  o.dbl = cmd_opt_on(&g, 'd');
+  if (cmd_opt_on(&g, 'D')) o.date_fmt = cmd_opt_arg(&g, 'D');
+  o.formfeed = cmd_opt_on(&g, 'F') || cmd_opt_on(&g, 'f');
+  o.header = cmd_opt_arg(&g, 'h');
+  o.merge = cmd_opt_on(&g, 'm');
+  o.show = cmd_opt_on(&g, 'v') ? 'v' : cmd_opt_on(&g, 'c') ? 'c' : 0;
+  o.no_header = cmd_opt_on(&g, 't') || cmd_opt_on(&g, 'T');
   if (o.across && o.columns == 1) o.across = false;
   if (o.merge && o.columns > 1) {
     cmd_errorf(ctx, "cannot specify number of columns when printing in parallel");

@@ -62,28 +62,27 @@ static const char realpath_usage[] =
     "  -z, --zero                   end each output line with NUL, not newline\n"
     CMD_HELP_VERSION_LINES;
 
+static const char readlink_options[] =
+    "(help)(version)f(canonicalize)e(canonicalize-existing)m(canonicalize-missing)"
+    "n(no-newline)q(quiet)s(silent)v(verbose)z(zero)";
+
 int cmd_readlink_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt lo[] = {
-      {"canonicalize", 0, 'f'}, {"canonicalize-existing", 0, 'e'},
-      {"canonicalize-missing", 0, 'm'}, {"no-newline", 0, 'n'}, {"quiet", 0, 'q'},
-      {"silent", 0, 's'}, {"verbose", 0, 'v'}, {"zero", 0, 'z'}, CMD_LONGOPTS_STD,
-      {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int mode = -1;
-  bool no_newline = false, verbose = false, zero = false;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "efmnqsvz", lo)) != -1;) {
+  bool verbose = false;
+  /* A loop: the last of -e/-f/-m and the last of -q/-s/-v count. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, readlink_options, NULL)) != -1;) {
     switch (c) {
     case 'e': mode = CMD_CANON_EXISTING; break;
     case 'f': mode = CMD_CANON_ALL_BUT_LAST; break;
     case 'm': mode = CMD_CANON_MISSING; break;
-    case 'n': no_newline = true; break;
     case 'q': case 's': verbose = false; break;
     case 'v': verbose = true; break;
-    case 'z': zero = true; break;
     CMD_CASES_HELP_VERSION(ctx, readlink_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  bool no_newline = cmd_opt_on(&st, 'n'), zero = cmd_opt_on(&st, 'z');
   if (st.ind >= argc) {
     cmd_errorf(ctx, "missing operand");
     return cmd_usage_hint(ctx, 1);
@@ -126,33 +125,28 @@ static bool path_within(const char *path, const char *base) {
   return strncmp(path, base, l) == 0 && (path[l] == 0 || path[l] == '/');
 }
 
+enum { O_REL_TO = CMD_OPT_LONG, O_REL_BASE };
+static const char realpath_options[] =
+    "(relative-to):(relative-base):(help)(version)e(canonicalize-existing)"
+    "m(canonicalize-missing)L(logical)P(physical)q(quiet)s(strip)(no-symlinks)z(zero)";
+
 int cmd_realpath_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_REL_TO = 256, OPT_REL_BASE };
-  static const cmd_longopt lo[] = {
-      {"canonicalize-existing", 0, 'e'}, {"canonicalize-missing", 0, 'm'},
-      {"logical", 0, 'L'}, {"physical", 0, 'P'}, {"quiet", 0, 'q'},
-      {"relative-to", 1, OPT_REL_TO}, {"relative-base", 1, OPT_REL_BASE},
-      {"strip", 0, 's'}, {"no-symlinks", 0, 's'}, {"zero", 0, 'z'}, CMD_LONGOPTS_STD,
-      {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int mode = CMD_CANON_ALL_BUT_LAST, flags = 0;
-  bool quiet = false, zero = false;
-  const char *rel_to = NULL, *rel_base = NULL;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "emLPqsz", lo)) != -1;) {
+  /* A loop: the last of -e/-m counts, -L/-P/-s change each other's flags. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, realpath_options, NULL)) != -1;) {
     switch (c) {
     case 'e': mode = CMD_CANON_EXISTING; break;
     case 'm': mode = CMD_CANON_MISSING; break;
     case 'L': flags |= CMD_CANON_LOGICAL; flags &= ~CMD_CANON_NOLINKS; break;
     case 'P': flags &= ~(CMD_CANON_LOGICAL | CMD_CANON_NOLINKS); break;
-    case 'q': quiet = true; break;
     case 's': flags |= CMD_CANON_NOLINKS; break;
-    case 'z': zero = true; break;
-    case OPT_REL_TO: rel_to = st.arg; break;
-    case OPT_REL_BASE: rel_base = st.arg; break;
     CMD_CASES_HELP_VERSION(ctx, realpath_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  bool quiet = cmd_opt_on(&st, 'q'), zero = cmd_opt_on(&st, 'z');
+  const char *rel_to = cmd_opt_arg(&st, O_REL_TO), *rel_base = cmd_opt_arg(&st, O_REL_BASE);
   if (st.ind >= argc) {
     cmd_errorf(ctx, "missing operand");
     return cmd_usage_hint(ctx, 1);

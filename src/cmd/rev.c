@@ -20,9 +20,8 @@
 CMD_DEFINE("rev", cmd_rev_main);
 
 int cmd_rev_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {{"help", 0, 'h'}, {"version", 0, 'V'}, {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "hV", longopts)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "h(help)V(version)", NULL)) != -1;) {
     if (c == 'h') {
       cmd_outs(ctx, "\nUsage:\n rev [options] [file ...]\n\nReverse lines characterwise.\n\n"
                     "Options:\n -h, --help     display this help\n"

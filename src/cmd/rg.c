@@ -983,94 +983,50 @@ static bool has_upper(const char *p) {
   return false;
 }
 
+enum {
+  O_COUNTM = CMD_OPT_LONG,
+  O_FWOUT,
+  O_HIDDEN,
+  O_NOHIDDEN,
+  O_NOIGN,
+  O_IGNORE,
+  O_FILES,
+  O_TYPELIST,
+  O_MAXDEPTH,
+  O_MAXDEPTH2, /* --maxdepth */
+  O_COLUMN,
+  O_SORT,
+  O_SORTR,
+  O_SORTFILES,
+  O_HEADING,
+  O_NOHEADING,
+  O_COLOR,
+  O_JSON,
+  O_NOMULTI,
+  O_NOMESSAGES
+};
+static const char rg_options[] =
+    "(count-matches)(files-without-match)(hidden)(no-hidden)(no-ignore)(ignore)(files)"
+    "(type-list)(max-depth):(maxdepth):(column)(sort):(sortr):(sort-files)(heading)"
+    "(no-heading)(color):(json)(no-multiline)(no-messages)(help)(version)e:(regexp)"
+    "f:(file)F(fixed-strings)i(ignore-case)S(smart-case)s(case-sensitive)w(word-regexp)"
+    "x(line-regexp)v(invert-match)n(line-number)N(no-line-number)H(with-filename)"
+    "I(no-filename)c(count)l(files-with-matches)q(quiet)o(only-matching)m:(max-count)"
+    "A:(after-context)B:(before-context)C:(context)g:(glob)t:(type)T:(type-not)"
+    "u(unrestricted)L(follow)0(null)r:(replace)U(multiline)P(pcre2)j:(threads)";
+
 int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum {
-    O_FILES = 256,
-    O_HIDDEN,
-    O_NOIGN,
-    O_TYPELIST,
-    O_MAXDEPTH,
-    O_COLUMN,
-    O_NOFN,
-    O_COUNTM,
-    O_FWOUT,
-    O_SORT,
-    O_HEADING,
-    O_NOHEADING,
-    O_COLOR,
-    O_JSON,
-    O_HELP,
-    O_VERSION,
-    O_IGN,
-    O_NOHIDDEN,
-    O_IGNORE,
-    O_NOMULTI,
-    O_SORTR
-  };
-  static const cmd_longopt longs[] = {{"regexp", 1, 'e'},
-                                      {"file", 1, 'f'},
-                                      {"fixed-strings", 0, 'F'},
-                                      {"ignore-case", 0, 'i'},
-                                      {"smart-case", 0, 'S'},
-                                      {"case-sensitive", 0, 's'},
-                                      {"word-regexp", 0, 'w'},
-                                      {"line-regexp", 0, 'x'},
-                                      {"invert-match", 0, 'v'},
-                                      {"line-number", 0, 'n'},
-                                      {"no-line-number", 0, 'N'},
-                                      {"with-filename", 0, 'H'},
-                                      {"no-filename", 0, 'I'},
-                                      {"count", 0, 'c'},
-                                      {"count-matches", 0, O_COUNTM},
-                                      {"files-with-matches", 0, 'l'},
-                                      {"files-without-match", 0, O_FWOUT},
-                                      {"quiet", 0, 'q'},
-                                      {"only-matching", 0, 'o'},
-                                      {"max-count", 1, 'm'},
-                                      {"after-context", 1, 'A'},
-                                      {"before-context", 1, 'B'},
-                                      {"context", 1, 'C'},
-                                      {"glob", 1, 'g'},
-                                      {"type", 1, 't'},
-                                      {"type-not", 1, 'T'},
-                                      {"hidden", 0, O_HIDDEN},
-                                      {"no-hidden", 0, O_NOHIDDEN},
-                                      {"no-ignore", 0, O_NOIGN},
-                                      {"ignore", 0, O_IGNORE},
-                                      {"unrestricted", 0, 'u'},
-                                      {"files", 0, O_FILES},
-                                      {"type-list", 0, O_TYPELIST},
-                                      {"max-depth", 1, O_MAXDEPTH},
-                                      {"maxdepth", 1, O_MAXDEPTH},
-                                      {"follow", 0, 'L'},
-                                      {"column", 0, O_COLUMN},
-                                      {"null", 0, '0'},
-                                      {"sort", 1, O_SORT},
-                                      {"sortr", 1, O_SORTR},
-                                      {"sort-files", 0, O_IGN},
-                                      {"heading", 0, O_HEADING},
-                                      {"no-heading", 0, O_NOHEADING},
-                                      {"color", 1, O_COLOR},
-                                      {"colour", 1, O_COLOR},
-                                      {"json", 0, O_JSON},
-                                      {"replace", 1, 'r'},
-                                      {"multiline", 0, 'U'},
-                                      {"no-multiline", 0, O_NOMULTI},
-                                      {"pcre2", 0, 'P'},
-                                      {"threads", 1, 'j'},
-                                      {"no-messages", 0, O_IGN},
-                                      {"help", 0, O_HELP},
-                                      {"version", 0, O_VERSION},
-                                      {0, 0, 0}};
+  /* --colour names --color (an alias, which the option string cannot say) */
+  static const cmd_longopt colour[] = {{"colour", 1, O_COLOR}, {0, 0, 0}};
   rg g = {
       .ctx = ctx, .line_numbers = -1, .with_name = -1, .max_count = -1, .max_depth = -1};
   const char *pats[RG_MAX_PATTERNS];
   int npats = 0, unrestricted = 0, status = 2;
-  bool case_sensitive_set = false;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv,
-                         "e:f:FiSswxvnNHIclqom:A:B:C:g:t:T:uL0Pj:r:U", longs)) != -1) {
+  /* A loop: -e and -f add up, -g -t -T collect, -u counts, and several
+   * options undo others (-i/-S/-s, -n/-N/--column, --hidden/--no-hidden...);
+   * the plain flags are read after it. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, rg_options, colour)) != -1;) {
     switch (c) {
       case 'e':
         if (npats < RG_MAX_PATTERNS) pats[npats++] = st.arg;
@@ -1090,9 +1046,6 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         cmd_in_close(in);
         break;
       }
-      case 'F':
-        g.fixed = true;
-        break;
       case 'i':
         g.icase = true, g.smart = false;
         break;
@@ -1100,16 +1053,7 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         g.smart = true, g.icase = false;
         break;
       case 's':
-        g.icase = g.smart = false, case_sensitive_set = true;
-        break;
-      case 'w':
-        g.word = true;
-        break;
-      case 'x':
-        g.line = true;
-        break;
-      case 'v':
-        g.invert = true;
+        g.icase = g.smart = false;
         break;
       case 'n':
         g.line_numbers = 1;
@@ -1123,29 +1067,12 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'I':
         g.with_name = 0;
         break;
-      case 'c':
-        g.count = true;
-        break;
-      case O_COUNTM:
-        g.count_matches = true;
-        break;
-      case 'l':
-        g.files_with = true;
-        break;
-      case O_FWOUT:
-        g.files_without = true;
-        break;
-      case 'q':
-        g.quiet = true;
-        break;
-      case 'o':
-        g.only = true;
-        break;
       case 'm':
       case 'A':
       case 'B':
       case 'C':
-      case O_MAXDEPTH: {
+      case O_MAXDEPTH:
+      case O_MAXDEPTH2: {
         char *end;
         long v = strtol(st.arg, &end, 10);
         if (*end || v < 0 || v > RG_MAX_CONTEXT * 1000L) {
@@ -1158,7 +1085,7 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         if ((c == 'A' || c == 'B' || c == 'C') && v > RG_MAX_CONTEXT) v = RG_MAX_CONTEXT;
         if (c == 'A' || c == 'C') g.after = v;
         if (c == 'B' || c == 'C') g.before = v;
-        if (c == O_MAXDEPTH) g.max_depth = v;
+        if (c == O_MAXDEPTH || c == O_MAXDEPTH2) g.max_depth = v;
         break;
       }
       case 'g':
@@ -1190,9 +1117,6 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         if (unrestricted >= 1) g.no_ignore = true;
         if (unrestricted >= 2) g.hidden = true;
         break;
-      case O_FILES:
-        g.list_files = true;
-        break;
       case O_TYPELIST:
         for (size_t i = 0; i < RG_NTYPES; i++) {
           cmd_outf(ctx, "%s: ", rg_types[i].name);
@@ -1206,14 +1130,8 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         }
         status = 0;
         goto out;
-      case 'L':
-        g.follow = true;
-        break;
       case O_COLUMN:
         g.column = true, g.line_numbers = g.line_numbers == 0 ? 0 : 1;
-        break;
-      case '0':
-        g.null = true;
         break;
       case O_SORT:
       case O_SORTR: {
@@ -1238,26 +1156,13 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
         g.sort_rev = c == O_SORTR && k != 4;
         break;
       }
-      case O_JSON:
-        g.json = true;
-        break;
-      case 'r':
-        g.replace = st.arg;
-        break;
       case 'U':
         g.multiline = true;
         break;
       case O_NOMULTI:
         g.multiline = false;
         break;
-      case 'P':
-      case 'j':
-      case O_IGN:
-      case O_HEADING:
-      case O_NOHEADING:
-      case O_COLOR:
-        break;
-      case O_HELP:
+      case CMD_OPT_HELP:
         cmd_outs(ctx,
                  "USAGE:\n    rg [OPTIONS] PATTERN [PATH ...]\n    rg [OPTIONS] -e "
                  "PATTERN ... "
@@ -1265,15 +1170,29 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
                  "--type-list\n");
         status = 0;
         goto out;
-      case O_VERSION:
+      case CMD_OPT_VERSION:
         cmd_outs(ctx, "ripgrep 13.0.0 (sbx)\n");
         status = 0;
         goto out;
-      default:
+      case '?':
         goto out;
     }
   }
-  (void)case_sensitive_set;
+  g.fixed = cmd_opt_on(&st, 'F');
+  g.word = cmd_opt_on(&st, 'w');
+  g.line = cmd_opt_on(&st, 'x');
+  g.invert = cmd_opt_on(&st, 'v');
+  g.count = cmd_opt_on(&st, 'c');
+  g.count_matches = cmd_opt_on(&st, O_COUNTM);
+  g.files_with = cmd_opt_on(&st, 'l');
+  g.files_without = cmd_opt_on(&st, O_FWOUT);
+  g.quiet = cmd_opt_on(&st, 'q');
+  g.only = cmd_opt_on(&st, 'o');
+  g.list_files = cmd_opt_on(&st, O_FILES);
+  g.follow = cmd_opt_on(&st, 'L');
+  g.null = cmd_opt_on(&st, '0');
+  g.json = cmd_opt_on(&st, O_JSON);
+  g.replace = cmd_opt_arg(&st, 'r');
   if (g.json) {
     /* ripgrep's JSON printer reports lines: the count and list modes give way */
     g.js_start_ns = rg_now_ns();

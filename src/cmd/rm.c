@@ -288,21 +288,22 @@ static void rm_one(rm_opts *o, const char *path) {
   if (o->verbose) cmd_outf(ctx, "removed %s\n", cmd_gnu_quoteaf(ctx, path));
 }
 
+enum { O_INTER = CMD_OPT_LONG, O_ONEFS, O_NOPRES, O_PRES, O_PRESUME };
+static const char rm_options[] =
+    "(interactive)::(one-file-system)(no-preserve-root)(preserve-root)::"
+    "(-presume-input-tty)(help)(version)f(force)r(recursive)d(dir)v(verbose)iIR";
+
 int cmd_rm_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_INTER = 256, OPT_ONEFS, OPT_NOPRES, OPT_PRES, OPT_PRESUME };
-  static const cmd_longopt lo[] = {
-      {"force", 0, 'f'}, {"interactive", 2, OPT_INTER}, {"one-file-system", 0, OPT_ONEFS},
-      {"no-preserve-root", 0, OPT_NOPRES}, {"preserve-root", 2, OPT_PRES},
-      {"recursive", 0, 'r'}, {"dir", 0, 'd'}, {"verbose", 0, 'v'},
-      {"-presume-input-tty", 0, OPT_PRESUME}, CMD_LONGOPTS_STD, {0, 0, 0}};
   rm_opts o = {.ctx = ctx, .preserve_root = true};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "dfirvIR", lo)) != -1;) {
+  /* A loop: the last of -f/-i/-I/--interactive and of the --preserve-root
+   * options count; -d -r -v are read after it. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, rm_options, NULL)) != -1;) {
     switch (c) {
     case 'f': o.force = true; o.interactive = INTER_NEVER; break;
     case 'i': o.interactive = INTER_ALWAYS; o.force = false; break;
     case 'I': o.interactive = INTER_ONCE; o.force = false; break;
-    case OPT_INTER:
+    case O_INTER:
       if (!st.arg || !strcmp(st.arg, "always") || !strcmp(st.arg, "yes")) {
         o.interactive = INTER_ALWAYS;
         o.force = false;
@@ -318,23 +319,21 @@ int cmd_rm_main(cmd_ctx *ctx, int argc, char **argv) {
         return cmd_usage_hint(ctx, 1);
       }
       break;
-    case OPT_ONEFS: break;
-    case OPT_NOPRES: o.preserve_root = false; break;
-    case OPT_PRES:
+    case O_NOPRES: o.preserve_root = false; break;
+    case O_PRES:
       if (st.arg && strcmp(st.arg, "all") != 0) {
         cmd_errorf(ctx, "unrecognized --preserve-root argument: %s", cmd_gnu_quote(ctx, st.arg));
         return 1;
       }
       o.preserve_root = true;
       break;
-    case OPT_PRESUME: break;
-    case 'r': case 'R': o.recursive = true; break;
-    case 'd': o.dir = true; break;
-    case 'v': o.verbose = true; break;
     CMD_CASES_HELP_VERSION(ctx, rm_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  o.recursive = cmd_opt_on(&st, 'r') || cmd_opt_on(&st, 'R');
+  o.dir = cmd_opt_on(&st, 'd');
+  o.verbose = cmd_opt_on(&st, 'v');
   int n = argc - st.ind;
   if (n <= 0) {
     if (o.force) return 0;

@@ -87,22 +87,15 @@ static int rd_chain(cmd_ctx *ctx, const char *path, rd_comp **out) {
   return (int)n;
 }
 
+enum { O_IGNORE = CMD_OPT_LONG };
+static const char rmdir_options[] = "(ignore-fail-on-non-empty)(help)(version)p(parents)v(verbose)";
+
 int cmd_rmdir_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_IGNORE = 256 };
-  static const cmd_longopt lo[] = {{"ignore-fail-on-non-empty", 0, OPT_IGNORE},
-                                   {"parents", 0, 'p'}, {"verbose", 0, 'v'},
-                                   CMD_LONGOPTS_STD, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  bool ignore = false, parents = false, verbose = false;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "pv", lo)) != -1;) {
-    switch (c) {
-    case OPT_IGNORE: ignore = true; break;
-    case 'p': parents = true; break;
-    case 'v': verbose = true; break;
-    CMD_CASES_HELP_VERSION(ctx, rmdir_usage);
-    default: return 1;
-    }
-  }
+  int rc = cmd_getopt_all(ctx, &st, argc, argv, rmdir_options, rmdir_usage);
+  if (rc >= 0) return rc;
+  bool ignore = cmd_opt_on(&st, O_IGNORE), parents = cmd_opt_on(&st, 'p'),
+       verbose = cmd_opt_on(&st, 'v');
   if (st.ind >= argc) {
     cmd_errorf(ctx, "missing operand");
     return cmd_usage_hint(ctx, 1);
@@ -118,8 +111,8 @@ int cmd_rmdir_main(cmd_ctx *ctx, int argc, char **argv) {
     rd_comp *chain = NULL;
     int nchain = parents ? rd_chain(ctx, path, &chain) : 0;
     if (verbose) cmd_outf(ctx, "rmdir: removing directory, %s\n", cmd_gnu_quoteaf(ctx, path));
-    int rc = nchain ? store_rmdir(ctx->store, chain[nchain - 1].dir, chain[nchain - 1].name)
-                    : rmdir_one(ctx, path);
+    rc = nchain ? store_rmdir(ctx->store, chain[nchain - 1].dir, chain[nchain - 1].name)
+               : rmdir_one(ctx, path);
     if (rc < 0) {
       if (!(ignore && nonempty_err(rc))) {
         cmd_errorf(ctx, "failed to remove %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));

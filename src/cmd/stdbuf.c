@@ -27,13 +27,20 @@ static bool mode_ok(const char *m) {
   return cmd_parse_size(m, "KMGTPEZYkbB", &v) == 0 && v > 0;
 }
 
+static const char stdbuf_usage[] =
+    "Usage: stdbuf OPTION... COMMAND\n"
+    "Run COMMAND, with modified buffering operations for its standard streams.\n\n"
+    "  -i, --input=MODE   adjust standard input stream buffering\n"
+    "  -o, --output=MODE  adjust standard output stream buffering\n"
+    "  -e, --error=MODE   adjust standard error stream buffering\n";
+
+static const char stdbuf_options[] = "+(help)(version)i:(input)o:(output)e:(error)";
+
 int cmd_stdbuf_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longs[] = {{"input", 1, 'i'},   {"output", 1, 'o'},
-                                      {"error", 1, 'e'},   {"help", 0, 256},
-                                      {"version", 0, 257}, {0, 0, 0}};
   bool any = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+i:o:e:", longs)) != -1;) {
+  /* A loop: each mode is checked where it stands, and a bad option is 125. */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, stdbuf_options, NULL)) != -1;) {
     switch (c) {
       case 'i':
       case 'o':
@@ -48,19 +55,9 @@ int cmd_stdbuf_main(cmd_ctx *ctx, int argc, char **argv) {
         }
         any = true;
         break;
-      case 256:
-        cmd_outs(ctx,
-                 "Usage: stdbuf OPTION... COMMAND\n"
-                 "Run COMMAND, with modified buffering operations for its standard "
-                 "streams.\n\n"
-                 "  -i, --input=MODE   adjust standard input stream buffering\n"
-                 "  -o, --output=MODE  adjust standard output stream buffering\n"
-                 "  -e, --error=MODE   adjust standard error stream buffering\n");
-        return 0;
-      case 257:
-        return cmd_print_version(ctx);
+      CMD_CASES_HELP_VERSION(ctx, stdbuf_usage);
       default:
-        return cmd_usage_hint(ctx, 125);
+        return 125; /* cmd_getopt printed the message */
     }
   }
   if (g.ind >= argc) {

@@ -81,3 +81,8 @@ out: 1\nc\n
 test: trailing slashes and dots in -p
 cmd: mkdir -p ./x//y/ && ls x
 out: y\n
+
+test: long options abbreviated, a bad option reported once
+cmd: mkdir --par --verb a/b; mkdir --mo=700 c; ls -ld c | cut -c1-10; mkdir -y; echo $?
+out: mkdir: created directory 'a'\nmkdir: created directory 'a/b'\ndrwx------\n1\n
+err: mkdir: invalid option -- 'y'\nTry 'mkdir --help' for more information.\n

@@ -12,3 +12,10 @@ cmd: mkfifo p; echo $?; ls
 out: 1\n
 err: mkfifo: cannot create fifo 'p': Operation not supported\n
 host: skip
+
+test: options are read before the mode is checked, a bad option reported once
+cmd: mkfifo -m zz -y; echo $?; mkfifo --mo=zz x; echo $?; mkfifo --mode; echo $?
+out: 1\n1\n1\n
+err: mkfifo: invalid option -- 'y'\nTry 'mkfifo --help' for more information.\n
+err: mkfifo: invalid mode\n
+err: mkfifo: option '--mode' requires an argument\nTry 'mkfifo --help' for more information.\n

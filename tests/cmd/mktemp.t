@@ -50,3 +50,11 @@ status: 1
 test: names differ
 cmd: a=$(mktemp -p . fXXXXXX); b=$(mktemp -p . fXXXXXX); [ "$a" != "$b" ] && echo different
 out: different\n
+
+test: long options abbreviated; the last of -p and --tmpdir counts
+cmd: mkdir d e; mktemp --tmp=d --suf=.txt --dry XXXXXX | grep -c '^d/[^/]*\.txt$'
+cmd: mktemp -p d --tmpdir=e -u XXX | cut -c1-2; mktemp --tmpdir=e -p d -u XXX | cut -c1-2
+cmd: mktemp --d; echo $?
+out: 1\ne/\nd/\n1\n
+err: mktemp: option '--d' is ambiguous; possibilities: '--directory' '--dry-run'\n
+err: Try 'mktemp --help' for more information.\n

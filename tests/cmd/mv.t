@@ -102,3 +102,15 @@ status: 1
 test: moving a symlink keeps it a symlink
 cmd: touch t; ln -s t l; mv l m; ls -l m | cut -c1
 out: l\n
+
+test: long options abbreviated; --update takes an argument, -u does not
+cmd: echo a > a; touch -d 2000-01-01 b; mv --upd --verb a b; cat b; echo c > c; mv -uv c b; cat b
+cmd: mkdir d; echo e > e; mv --strip --target=d e/ 2>&1; mv --suf=.old --back=simple b d/e; ls d; mv --s 2>&1; echo $?
+out: renamed 'a' -> 'b'\na\nrenamed 'c' -> 'b'\nc\ne\ne.old\n
+out: mv: option '--s' is ambiguous; possibilities: '--strip-trailing-slashes' '--suffix'\nTry 'mv --help' for more information.\n1\n
+
+# coreutils 9.1 on the host predates --update=WHEN (9.3)
+test: --update=all takes its argument attached
+cmd: echo a > a; echo b > b; touch -d 2000-01-01 a; mv --upd=all --verb a b; cat b; mv --update x 2>&1; echo $?
+out: renamed 'a' -> 'b'\na\nmv: missing destination file operand after 'x'\nTry 'mv --help' for more information.\n1\n
+host: skip

@@ -161,3 +161,14 @@ cmd: nl nofile
 out:
 err: nl: nofile: No such file or directory\n
 status: 1
+
+test: long options abbreviated; -d -p -s read after the others
+cmd: nl --body=a --number-f=rz --number-w=3 --starting=5 --line-inc=2 --number-s=: --no-ren --section=x input
+in: a\n\nb\n
+out: 005:a\n007:\n009:b\n
+
+test: the first bad argument is reported
+cmd: nl -w 0 -i x input; echo $?; nl --join=0 -b q input; echo $?
+in: a\n
+out: 1\n1\n
+err: nl: invalid line number field width: ‘0’: Numerical result out of range\nnl: invalid line number of blank lines: ‘0’: Numerical result out of range\n

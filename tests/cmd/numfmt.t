@@ -416,3 +416,7 @@ test: the field length limit
 cmd: numfmt $(printf '%0300d' 1); echo $?
 out: 2\n
 host: skip
+
+test: long options abbreviated; --suffix and --grouping read after the others
+cmd: numfmt --gro --suff=X 1234567; printf 'h 1\n1 2000\n' | numfmt --head --fie=2 --to=si --inv=warn; numfmt --rou=up --from=auto 1.5K
+out: 1234567X\nh 1\n1 2.0K\n1500\n

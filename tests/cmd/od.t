@@ -380,3 +380,7 @@ cmd: printf 'ab' > a; printf 'c\0' > b; od -S 3 a b
 out: 0000000 abc\n
 err: 
 
+
+test: long options abbreviated; --strings takes an optional argument, -S a required one
+cmd: printf 'hello\0ab\0' | od --str=4; printf 'hello\0ab\0' | od -S 2; printf 'abcdefgh' | od --outp --wid=4 --read=6 --for=x1 --add=d --skip=1 --trad
+out: 0000000 hello\n0000000 hello\n0000006 ab\n0000001 62 63 64 65\n0000005 66 67\n0000007\n

@@ -98,3 +98,8 @@ out:
 test: no trailing newline
 cmd: printf 'a' | paste - | od -c
 out: 0000000   a  \\n\n0000002\n
+
+test: long options abbreviated
+cmd: paste --ser --delim=, input; paste --z; echo $?
+in: a\nb\nc\n
+out: a,b,c\n0\n

@@ -120,3 +120,9 @@ test: a file no hunk applies to keeps FILE.orig; a reversed patch skipped keeps 
 cmd: printf 'x\n' > g; printf -- '--- g\n+++ g\n@@ -1 +1 @@\n-q\n+r\n' > g.diff; patch -s < g.diff; echo $?
 cmd: mkdir -p a b; printf 'one\ntwo\n' > a/f; printf 'one\n2\n' > b/f; diff -u a/f b/f > p.diff; cp b/f f; patch -N -p1 < p.diff; ls
 out: 1 out of 1 hunk FAILED -- saving rejects to file g.rej\n1\npatching file f\nReversed (or previously applied) patch detected!  Skipping patch.\n1 out of 1 hunk ignored -- saving rejects to file f.rej\na\nb\nf\nf.rej\ng\ng.diff\ng.orig\ng.rej\np.diff\n
+
+test: long options abbreviated, -f implies --forward, a bad option is status 2
+cmd: seq 1 3 > a; seq 1 3 | sed 's/2/two/' > b; diff -u a b > p.diff; mkdir d; cp a d/a
+cmd: patch --dry --inp=p.diff; cat a | tr '\n' ' '; echo; patch --quie --dir=d --no-backup < p.diff; cat d/a | tr '\n' ' '; echo
+cmd: patch -f --rev --sil d/a p.diff; cat d/a | tr '\n' ' '; echo; patch -y 2>/dev/null; echo $?
+out: checking file a\n1 2 3 \n1 two 3 \n1 2 3 \n2\n

@@ -296,3 +296,8 @@ out:     1\t1    \t11   11\t     21\t  21\n    2\t2    \t12   12\t     22\t  22\
 out:     1:1\t\t\t\t    \t2:2\n    3:3\t\t\t\t    \t4:4\n
 out:   1\t1\t  10\t 10\t   18\t  18\n  2\t2\t  11\t 11\t   19\t  19\n
 out:     1\t1XY    3   3\n    2\t2XY    4   4\n  1:1\t  6:6\n  2:2\t  7:7\n
+
+test: long options abbreviated; plain flags and arguments in any order
+cmd: printf 'a\nb\nc\nd\n' > f; pr --omit-h --colu=2 --acr --separ=: f; pr --num=:3 --omit-p --ind=2 --doub f; pr --leng=3 --merg f f
+out: a:b\nc:d\n    1:a\n\n    2:b\n\n    3:c\n\n    4:d\n\n
+out: a\t\t\t\t    a\nb\t\t\t\t    b\nc\t\t\t\t    c\nd\t\t\t\t    d\n

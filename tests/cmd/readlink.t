@@ -120,3 +120,11 @@ err:
 test: root
 cmd: realpath / //
 out: /\n/\n
+
+test: long options abbreviated and ambiguous
+cmd: ln -s t l; readlink --no-new --verb l; echo; readlink --canon 2>&1; echo $?
+cmd: realpath -m --relative-t=/x --no-s /x/y/z; realpath --rel 2>&1; echo $?
+out: t\nreadlink: option '--canon' is ambiguous; possibilities: '--canonicalize' '--canonicalize-existing' '--canonicalize-missing'\n
+out: Try 'readlink --help' for more information.\n1\n
+out: y/z\nrealpath: option '--rel' is ambiguous; possibilities: '--relative-to' '--relative-base'\n
+out: Try 'realpath --help' for more information.\n1\n

@@ -41,3 +41,8 @@ err: rev: cannot open nope: No such file or directory\n
 test: long line
 cmd: head -c 100000 /dev/zero | tr '\0' a | rev | wc -c
 out: 100000\n
+
+test: -V and --version abbreviated, a bad option
+cmd: rev -V | cut -c1-25; rev --vers | cut -c1-25; rev --he | grep -c Usage; rev -y; echo $?
+out: rev from util-linux 2.38.\nrev from util-linux 2.38.\n1\n1\n
+err: rev: invalid option -- 'y'\nTry 'rev --help' for more information.\n

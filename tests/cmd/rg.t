@@ -343,3 +343,15 @@ cmd: echo "$s" | rg -o -r '[$1|$63|$64|$70]' "$p"
 out: [a|a||]\n
 # ripgrep has no such bound (src/cmd/rg.c RG_MAX_GROUPS)
 host: skip
+
+test: long names from the option string
+cmd: printf 'a.b\naxb\n' > g; mkdir -p d/e; echo a > d/e/h; echo a > d/i
+cmd: rg --fixed-strings --count a.b g; rg --color=never --maxdepth=2 --files-with-matches a d | sort
+cmd: rg --invert-match --line-number x g; rg --max-depth=1 --files-without-match b d; rg --count-matches --color never a g
+out: 1\nd/e/h\nd/i\n1:a.b\nd/i\n2\n
+
+# sbx only: ripgrep 13 has no --colour; sbx takes it for --color, as grep does
+test: --colour is --color, and its prefix is not ambiguous
+cmd: echo a > g; rg --colour=never a g; rg --colo never a g; rg --col 2>&1 | head -1
+out: a\na\nrg: option '--col' is ambiguous; possibilities: '--column' '--color' '--colour'\n
+host: skip

@@ -102,3 +102,7 @@ err: rm: descend into directory 'dd'? rm: remove regular empty file 'dd/f'? rm: 
 test: -r with many files
 cmd: mkdir d; for i in $(seq 1 300); do touch d/f$i; done; rm -r d; ls
 out:
+
+test: long options abbreviated, the last of -f and --interactive counts
+cmd: mkdir -p d/e; touch f g; rm --rec --verb d; rm --dir --inter=never f; rm -f --inter=never ---presume g; ls; rm --one 2>&1; echo $?
+out: removed directory 'd/e'\nremoved directory 'd'\nrm: missing operand\nTry 'rm --help' for more information.\n1\n

@@ -50,3 +50,7 @@ cmd: rmdir
 out:
 err: rmdir: missing operand\nTry 'rmdir --help' for more information.\n
 status: 1
+
+test: long options abbreviated
+cmd: mkdir -p a/b x; touch x/f; rmdir --par --verb a/b; rmdir --ign x; echo $?; ls
+out: rmdir: removing directory, 'a/b'\nrmdir: removing directory, 'a'\n0\nx\n

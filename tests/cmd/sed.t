@@ -1043,3 +1043,8 @@ out: h\nh\nx\nab\n
 test: c text continues into an empty e
 cmd: echo h | sed -e 'c\' -e 'two\' -e ''; echo .
 out: two\n\n.\n
+
+test: long options abbreviated; the last of -i and --in-place gives the suffix
+cmd: echo a > f; sed -i.x --in-place s/a/b/ f; ls; cat f; sed --in-pl=.bak --sep 's/b/c/' f; ls; cat f
+cmd: printf 'ab\nb\n' | sed --quie --expr=2p --expr 1p; printf 'ab\0' | sed --regexp --null 's/(a)/\1\1/' | tr '\0' '\n'
+out: f\nb\nf\nf.bak\nc\nab\nb\naab\n

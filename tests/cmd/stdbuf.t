@@ -20,3 +20,9 @@ test: stdbuf runs an absolute program path and passes its status on
 cmd: stdbuf -oL /bin/echo a; echo $?
 cmd: stdbuf -oL sh -c 'exit 200'; echo $?
 out: a\n0\n200\n
+
+test: long options abbreviated, a bad option reported once with status 125
+cmd: stdbuf --out=L --err=0 echo hi; stdbuf --in=L echo; echo $?; stdbuf -y echo; echo $?
+out: hi\n125\n125\n
+err: stdbuf: line buffering stdin is meaningless\nTry 'stdbuf --help' for more information.\n
+err: stdbuf: invalid option -- 'y'\nTry 'stdbuf --help' for more information.\n

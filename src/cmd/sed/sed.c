@@ -203,6 +203,20 @@ static int str_add(sed_run *r, sstr *s, const char *d, size_t n) {
   return 0;
 }
 
+/* g G h H: the hold space into the pattern space (`to_ps`) or the other way,
+ * replacing it or (`append`) after a newline; whether the line had its
+ * delimiter goes along. -1 when a limit stops it. */
+static int space_copy(sed_run *r, bool to_ps, bool append) {
+  sstr *dst = to_ps ? &r->ps : &r->hs, *src = to_ps ? &r->hs : &r->ps;
+  const char *text = src->s ? src->s : "";
+  if (append ? str_add(r, dst, &r->eol, 1) < 0 || str_add(r, dst, text, src->n) < 0
+             : str_set(r, dst, text, src->n) < 0)
+    return -1;
+  if (to_ps) r->chomped = r->hs_chomped;
+  else r->hs_chomped = r->chomped;
+  return 0;
+}
+
 /* ---- output ----------------------------------------------------------------------------- */
 
 static void out_flush(sed_run *r, sed_out *o) {
@@ -846,22 +860,11 @@ static int execute(sed_run *r) {
       break;
     }
     case 'g':
-      if (str_set(r, &r->ps, r->hs.s ? r->hs.s : "", r->hs.n) < 0) return CYCLE_QUIT;
-      r->chomped = r->hs_chomped;
-      break;
     case 'G':
-      if (str_add(r, &r->ps, &r->eol, 1) < 0 || str_add(r, &r->ps, r->hs.s ? r->hs.s : "", r->hs.n) < 0)
-        return CYCLE_QUIT;
-      r->chomped = r->hs_chomped;
-      break;
     case 'h':
-      if (str_set(r, &r->hs, r->ps.s ? r->ps.s : "", r->ps.n) < 0) return CYCLE_QUIT;
-      r->hs_chomped = r->chomped;
-      break;
     case 'H':
-      if (str_add(r, &r->hs, &r->eol, 1) < 0 || str_add(r, &r->hs, r->ps.s ? r->ps.s : "", r->ps.n) < 0)
+      if (space_copy(r, c->cmd == 'g' || c->cmd == 'G', c->cmd == 'G' || c->cmd == 'H') < 0)
         return CYCLE_QUIT;
-      r->hs_chomped = r->chomped;
       break;
     case 'x': {
       sstr t = r->ps;
@@ -1073,16 +1076,12 @@ static void edit_in_place(sed_run *r, const char *name) {
 
 /* ---- main ------------------------------------------------------------------------------- */
 
-enum { OPT_DEBUG = 256, OPT_FOLLOW, OPT_POSIX, OPT_SANDBOX, OPT_HELP, OPT_VERSION };
-
-static const cmd_longopt sed_longopts[] = {
-    {"quiet", 0, 'n'}, {"silent", 0, 'n'}, {"debug", 0, OPT_DEBUG},
-    {"expression", 1, 'e'}, {"file", 1, 'f'}, {"follow-symlinks", 0, OPT_FOLLOW},
-    {"in-place", 2, 'i'}, {"line-length", 1, 'l'}, {"null-data", 0, 'z'},
-    {"zero-terminated", 0, 'z'}, {"posix", 0, OPT_POSIX}, {"regexp-extended", 0, 'E'},
-    {"separate", 0, 's'}, {"sandbox", 0, OPT_SANDBOX}, {"unbuffered", 0, 'u'},
-    {"binary", 0, 'b'}, {"help", 0, OPT_HELP}, {"version", 0, OPT_VERSION}, {0, 0, 0},
-};
+/* Quiet (':'): a bad option prints getopt's message and then the usage. */
+enum { O_DEBUG = CMD_OPT_LONG, O_FOLLOW, O_POSIX, O_SANDBOX };
+static const char sed_options[] =
+    ":(debug)(follow-symlinks)(posix)(sandbox)(help)(version)n(quiet)(silent)e:(expression)"
+    "f:(file)i::(in-place)l:(line-length)z(null-data)(zero-terminated)E(regexp-extended)"
+    "s(separate)u(unbuffered)b(binary)r";
 
 static bool locale_is_utf8(cmd_ctx *ctx) {
   const char *names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
@@ -1126,10 +1125,10 @@ int cmd_sed_main(cmd_ctx *ctx, int argc, char **argv) {
   bool have_script = false;
 
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &st, argc, argv, ":bnrsuEe:f:l:i::z", sed_longopts)) != -1;) {
+  /* A loop: -e and -f add up in order, -f and -l are checked where they
+   * stand; the plain flags are read after it. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, sed_options, NULL)) != -1;) {
     switch (c) {
-    case 'n': r->quiet = true; break;
     case 'e':
     case 'f': {
       sed_source *ns = realloc(src, (nsrc + 1) * sizeof *ns);
@@ -1174,11 +1173,6 @@ int cmd_sed_main(cmd_ctx *ctx, int argc, char **argv) {
       have_script = true;
       break;
     }
-    case 'i':
-      r->inplace = true;
-      r->separate = true;
-      r->suffix = st.arg;
-      break;
     case 'l': {
       char *end;
       long v = strtol(st.arg, &end, 10);
@@ -1190,28 +1184,28 @@ int cmd_sed_main(cmd_ctx *ctx, int argc, char **argv) {
       r->line_len = v > 0x7fffffff ? 0x7fffffff : (int)v;
       break;
     }
-    case 'E':
-    case 'r': r->o.extended = true; break;
-    case 's': r->separate = true; break;
-    case 'u':
-    case 'b':
-    case OPT_DEBUG: break;
-    case 'z': r->o.nulldata = true; r->eol = '\0'; break;
-    case OPT_FOLLOW: r->follow = true; break;
-    case OPT_POSIX: r->o.posix = true; break;
-    case OPT_SANDBOX: r->o.sandbox = true; break;
-    case OPT_HELP:
+    case CMD_OPT_HELP:
       cmd_outs(ctx, sed_usage_text);
       cmd_outs(ctx, "E-mail bug reports to: <bug-sed@gnu.org>.\n");
       status = 0;
       goto out;
-    case OPT_VERSION: status = cmd_print_version(ctx); goto out;
-    default:
-      cmd_getopt_report(ctx, &st, argc, argv, c, sed_longopts);
+    case CMD_OPT_VERSION: status = cmd_print_version(ctx); goto out;
+    case '?':
+    case ':':
+      cmd_getopt_report(ctx, &st, argc, argv, c, NULL);
       status = usage_error(ctx);
       goto out;
     }
   }
+  r->quiet = cmd_opt_on(&st, 'n');
+  r->inplace = cmd_opt_on(&st, 'i');
+  r->suffix = cmd_opt_arg(&st, 'i');
+  r->separate = r->inplace || cmd_opt_on(&st, 's');
+  r->o.extended = cmd_opt_on(&st, 'E') || cmd_opt_on(&st, 'r');
+  if (cmd_opt_on(&st, 'z')) r->o.nulldata = true, r->eol = '\0';
+  r->follow = cmd_opt_on(&st, O_FOLLOW);
+  r->o.posix = cmd_opt_on(&st, O_POSIX);
+  r->o.sandbox = cmd_opt_on(&st, O_SANDBOX);
   int ai = st.ind;
   if (!have_script) {
     if (ai >= argc) {
