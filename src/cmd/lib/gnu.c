@@ -658,3 +658,5 @@ int cmd_window_reserve(cmd_window *w, size_t more, size_t limit) {
   w->cap = ncap;
   return 0;
 }
+
+const cmd_longopt cmd_gnu_help_version[] = {CMD_LONGOPTS_STD, {0, 0, 0}};

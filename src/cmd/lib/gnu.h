@@ -190,4 +190,10 @@ int cmd_outfile_close(cmd_outfile *o);
 struct tm;
 int cmd_localtime(cmd_ctx *ctx, int64_t t, struct tm *out);
 
+/* --help and --version, as cmd_getopt's `longopts` after an option string
+ * that leaves them out: GNU's tables list them last, so an ambiguous prefix
+ * names them last ("--ver": '--verbose' '--version'), where the string's
+ * long-only options would come first. */
+extern const cmd_longopt cmd_gnu_help_version[];
+
 #endif
