@@ -284,29 +284,31 @@ static int tp_one(cmd_ctx *ctx, const tp_term *t, int argc, char **argv, bool no
   return 0;
 }
 
-int cmd_tput_main(cmd_ctx *ctx, int argc, char **argv) {
-  const char *tname = cmd_getenv(ctx, "TERM");
-  bool from_stdin = false, no_e3 = false;
-  cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+T:SxV", NULL)) != -1;) {
-    switch (c) {
-      case 'T':
-        tname = g.arg;
-        break;
-      case 'S':
-        from_stdin = true;
-        break;
-      case 'x':
-        no_e3 = true;
-        break;
-      case 'V':
-        cmd_outs(ctx, "ncurses 6.4 (sbx)\n");
-        return 0;
-      default:
-        cmd_err_raw(ctx, "Usage: tput [-V] [-S] [-T term] [-x] capname\n");
-        return 2;
+/* The option loop of tput and clear: -V prints the version at once (0), a
+ * bad option prints `usage` (status `bad`); else -1, the options in g
+ * (-T TERM, -S, -x). */
+static int tp_options(cmd_ctx *ctx, cmd_getopt_state *g, int argc, char **argv,
+                      const char *spec, const char *usage, int bad) {
+  for (int c; (c = cmd_getopt(ctx, g, argc, argv, spec, NULL)) != -1;) {
+    if (c == 'V') {
+      cmd_outs(ctx, "ncurses 6.4 (sbx)\n");
+      return 0;
+    }
+    if (c == '?') {
+      cmd_err_raw(ctx, "%s", usage);
+      return bad;
     }
   }
+  return -1;
+}
+
+int cmd_tput_main(cmd_ctx *ctx, int argc, char **argv) {
+  cmd_getopt_state g = CMD_GETOPT_INIT;
+  int rc = tp_options(ctx, &g, argc, argv, "+T:SxV",
+                      "Usage: tput [-V] [-S] [-T term] [-x] capname\n", 2);
+  if (rc >= 0) return rc;
+  const char *tname = cmd_opt_on(&g, 'T') ? cmd_opt_arg(&g, 'T') : cmd_getenv(ctx, "TERM");
+  bool from_stdin = cmd_opt_on(&g, 'S'), no_e3 = cmd_opt_on(&g, 'x');
   const tp_term *t = tp_find_term(ctx, tname, "tput");
   if (!t) return tname && *tname ? 3 : 2;
   if (from_stdin) {
@@ -347,25 +349,11 @@ int cmd_tput_main(cmd_ctx *ctx, int argc, char **argv) {
 }
 
 int cmd_clear_main(cmd_ctx *ctx, int argc, char **argv) {
-  const char *tname = cmd_getenv(ctx, "TERM");
-  bool no_e3 = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "T:xV", NULL)) != -1;) {
-    switch (c) {
-      case 'T':
-        tname = g.arg;
-        break;
-      case 'x':
-        no_e3 = true;
-        break;
-      case 'V':
-        cmd_outs(ctx, "ncurses 6.4 (sbx)\n");
-        return 0;
-      default:
-        cmd_err_raw(ctx, "Usage: clear [options]\n");
-        return 1;
-    }
-  }
+  int rc = tp_options(ctx, &g, argc, argv, "T:xV", "Usage: clear [options]\n", 1);
+  if (rc >= 0) return rc;
+  const char *tname = cmd_opt_on(&g, 'T') ? cmd_opt_arg(&g, 'T') : cmd_getenv(ctx, "TERM");
+  bool no_e3 = cmd_opt_on(&g, 'x');
   const tp_term *t = tp_find_term(ctx, tname, "clear");
   if (!t) return 1;
   const tp_cap *cl = tp_lookup(t, "clear");
