@@ -147,6 +147,24 @@ static bool tp_known_name(const char *name) {
 }
 
 /* Expands the %-language subset with up to 9 parameters. */
+/* From the letter of a %t or %e: the ';' of the %; that closes its
+ * conditional, or with at_else the 'e' of a %e at its level, whichever comes
+ * first; the string's NUL when neither does. */
+static const char *tp_skip_branch(const char *s, bool at_else) {
+  int depth = 0;
+  for (s++; *s; s++) {
+    if (*s != '%' || !s[1]) continue;
+    s++;
+    if (*s == '?')
+      depth++;
+    else if (*s == ';' && depth-- == 0)
+      break;
+    else if (at_else && *s == 'e' && depth == 0)
+      break;
+  }
+  return s;
+}
+
 static void tp_expand(cmd_ctx *ctx, const char *s, long *p, int np) {
   long stack[16];
   int sp = 0;
@@ -199,35 +217,14 @@ static void tp_expand(cmd_ctx *ctx, const char *s, long *p, int np) {
       case 't': {
         long v = sp > 0 ? stack[--sp] : 0;
         if (v) break;
-        /* skip to the matching %e or %; */
-        int depth = 0;
-        for (s++; *s; s++) {
-          if (*s != '%' || !s[1]) continue;
-          s++;
-          if (*s == '?')
-            depth++;
-          else if (*s == ';' && depth-- == 0)
-            break;
-          else if (*s == 'e' && depth == 0)
-            break;
-        }
+        s = tp_skip_branch(s, true); /* to the matching %e or %; */
         if (!*s) return;
         break;
       }
-      case 'e': {
-        /* the then-branch ran: skip to the closing %; */
-        int depth = 0;
-        for (s++; *s; s++) {
-          if (*s != '%' || !s[1]) continue;
-          s++;
-          if (*s == '?')
-            depth++;
-          else if (*s == ';' && depth-- == 0)
-            break;
-        }
+      case 'e': /* the then-branch ran: skip to the closing %; */
+        s = tp_skip_branch(s, false);
         if (!*s) return;
         break;
-      }
       case '\0':
         return;
       default:
