@@ -126,6 +126,7 @@ static const char shuf_usage[] =
 
 int cmd_shuf_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { O_RANDOM_SOURCE = CMD_OPT_LONG };
+  /* --help and --version after these: "--h" names '--head-count' '--help' */
   static const char spec[] = "(random-source):e(echo)i:(input-range)n:(head-count)o:(output)"
                              "r(repeat)z(zero-terminated)";
   bool echo = false, repeat = false;

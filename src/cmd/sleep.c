@@ -277,6 +277,7 @@ static bool timeout_bounds(long double secs) { return !(secs == 0 || isinf(secs)
 
 int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { OPT_PRESERVE = CMD_OPT_LONG };
+  /* --help and --version after these: "--v" names '--verbose' '--version' */
   static const char spec[] = "+(preserve-status)f(foreground)k:(kill-after)s:(signal)v(verbose)";
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool preserve = false, verbose = false, foreground = false;

@@ -175,9 +175,11 @@ int cmd_id_main(cmd_ctx *ctx, int argc, char **argv) {
 int cmd_hostname_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   char mode = 0; /* the last of the display options */
+  /* The long names in Debian's order ("--a": '--all-fqdns' '--alias'
+   * '--all-ip-addresses') */
   for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
-                              "s(short)f(fqdn)(long)d(domain)i(ip-address)I(all-ip-addresses)"
-                              "a(alias)A(all-fqdns)F:(file)b(boot)y(yp)(nis)h(help)V(version)",
+                              "d(domain)b(boot)F:(file)f(fqdn)(long)A(all-fqdns)h(help)s(short)"
+                              "V(version)a(alias)i(ip-address)I(all-ip-addresses)y(nis)(yp)",
                               NULL)) != -1;) {
     switch (c) {
     case 'h':

@@ -102,3 +102,10 @@ cmd: nproc --ignore=x --nope; nproc --a --ig=0 x
 out:
 err: nproc: invalid number: ‘x’\nnproc: extra operand ‘x’\nTry 'nproc --help' for more information.\n
 status: 1
+
+# Debian's hostname prints its usage after the message, and exits 255
+test: hostname: ambiguous prefixes name their possibilities in Debian's order
+cmd: hostname --a; hostname --f; hostname --sh --fq --l
+out: sandbox\n
+err: hostname: option '--a' is ambiguous; possibilities: '--all-fqdns' '--alias' '--all-ip-addresses'\nTry 'hostname --help' for more information.\nhostname: option '--f' is ambiguous; possibilities: '--file' '--fqdn'\nTry 'hostname --help' for more information.\n
+host: skip
