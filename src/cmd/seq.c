@@ -296,9 +296,6 @@ static int seq_fast(cmd_ctx *ctx, const char *a, const char *b, unsigned step,
 }
 
 int cmd_seq_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"format", 1, 'f'}, {"separator", 1, 's'}, {"equal-width", 0, 'w'},
-      {"help", 0, CMD_OPT_HELP},   {"version", 0, CMD_OPT_VERSION},   {0, 0, 0}};
   const char *format = NULL, *sep = "\n";
   bool equal_width = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
@@ -307,7 +304,8 @@ int cmd_seq_main(cmd_ctx *ctx, int argc, char **argv) {
     if (g.pos == 0 && g.ind < argc && argv[g.ind][0] == '-' &&
         (argv[g.ind][1] == '.' || isdigit((unsigned char)argv[g.ind][1])))
       break;
-    int c = cmd_getopt(ctx, &g, argc, argv, "+f:s:w", longopts);
+    int c = cmd_getopt(ctx, &g, argc, argv, "+(help)(version)f:(format)s:(separator)w(equal-width)",
+                       NULL);
     if (c == -1) break;
     switch (c) {
     case 'f': format = g.arg; break;

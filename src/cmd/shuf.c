@@ -111,18 +111,30 @@ static int shuf_range_error(cmd_ctx *ctx, const char *s) {
   return 1;
 }
 
+static const char shuf_usage[] =
+    "Usage: shuf [OPTION]... [FILE]\n  or:  shuf -e [OPTION]... [ARG]...\n"
+    "  or:  shuf -i LO-HI [OPTION]...\n"
+    "Write a random permutation of the input lines to standard output.\n\n"
+    "  -e, --echo                treat each ARG as an input line\n"
+    "  -i, --input-range=LO-HI   treat each number LO through HI as an input line\n"
+    "  -n, --head-count=COUNT    output at most COUNT lines\n"
+    "  -o, --output=FILE         write result to FILE instead of standard output\n"
+    "      --random-source=FILE  get random bytes from FILE\n"
+    "  -r, --repeat              output lines can be repeated\n"
+    "  -z, --zero-terminated     line delimiter is NUL, not newline\n"
+    CMD_HELP_VERSION_LINES;
+
 int cmd_shuf_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"echo", 0, 'e'},      {"input-range", 1, 'i'}, {"head-count", 1, 'n'},
-      {"output", 1, 'o'},    {"random-source", 1, 258}, {"repeat", 0, 'r'},
-      {"zero-terminated", 0, 'z'}, {"help", 0, 256},  {"version", 0, 257},
-      {0, 0, 0}};
+  enum { O_RANDOM_SOURCE = CMD_OPT_LONG };
+  /* --help and --version after these: "--h" names '--head-count' '--help' */
+  static const char spec[] = "(random-source):e(echo)i:(input-range)n:(head-count)o:(output)"
+                             "r(repeat)z(zero-terminated)";
   bool echo = false, repeat = false;
   const char *range = NULL, *outpath = NULL, *source = NULL;
   uintmax_t count = UINTMAX_MAX;
   char eol = '\n';
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "ei:n:o:rz", longopts)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, cmd_gnu_help_version)) != -1;) {
     switch (c) {
     case 'e': echo = true; break;
     case 'i':
@@ -150,7 +162,7 @@ int cmd_shuf_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       outpath = g.arg;
       break;
-    case 258:
+    case O_RANDOM_SOURCE:
       if (source && strcmp(source, g.arg) != 0) {
         cmd_errorf(ctx, "multiple random sources specified");
         return 1;
@@ -159,20 +171,7 @@ int cmd_shuf_main(cmd_ctx *ctx, int argc, char **argv) {
       break;
     case 'r': repeat = true; break;
     case 'z': eol = '\0'; break;
-    case 256:
-      cmd_outs(ctx, "Usage: shuf [OPTION]... [FILE]\n  or:  shuf -e [OPTION]... [ARG]...\n"
-                    "  or:  shuf -i LO-HI [OPTION]...\n"
-                    "Write a random permutation of the input lines to standard output.\n\n"
-                    "  -e, --echo                treat each ARG as an input line\n"
-                    "  -i, --input-range=LO-HI   treat each number LO through HI as an input line\n"
-                    "  -n, --head-count=COUNT    output at most COUNT lines\n"
-                    "  -o, --output=FILE         write result to FILE instead of standard output\n"
-                    "      --random-source=FILE  get random bytes from FILE\n"
-                    "  -r, --repeat              output lines can be repeated\n"
-                    "  -z, --zero-terminated     line delimiter is NUL, not newline\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, shuf_usage);
     default: return 1; /* cmd_getopt printed the message */
     }
   }

@@ -87,22 +87,16 @@ static int nap(cmd_ctx *ctx, long double secs) {
 }
 
 int cmd_sleep_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt lo[] = {CMD_LONGOPTS_STD, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "", lo)) != -1;) {
-    switch (c) {
-    case CMD_OPT_HELP:
-      return cmd_print_help(ctx,
-                            "Usage: sleep NUMBER[SUFFIX]...\n"
-                            "  or:  sleep OPTION\n"
-                            "Pause for NUMBER seconds.  SUFFIX may be 's' for seconds (the default),\n"
-                            "'m' for minutes, 'h' for hours or 'd' for days.  NUMBER need not be an\n"
-                            "integer.  Given two or more arguments, pause for the amount of time\n"
-                            "specified by the sum of their values.\n");
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
-    default: return 1;
-    }
-  }
+  int rc = cmd_getopt_all(
+      ctx, &st, argc, argv, "(help)(version)",
+      "Usage: sleep NUMBER[SUFFIX]...\n"
+      "  or:  sleep OPTION\n"
+      "Pause for NUMBER seconds.  SUFFIX may be 's' for seconds (the default),\n"
+      "'m' for minutes, 'h' for hours or 'd' for days.  NUMBER need not be an\n"
+      "integer.  Given two or more arguments, pause for the amount of time\n"
+      "specified by the sum of their values.\n");
+  if (rc >= 0) return rc;
   if (st.ind >= argc) {
     cmd_errorf(ctx, "missing operand");
     return cmd_usage_hint(ctx, 1);
@@ -282,16 +276,14 @@ static int timeout_duration(cmd_ctx *ctx, const char *arg, long double *out) {
 static bool timeout_bounds(long double secs) { return !(secs == 0 || isinf(secs) || secs > 1e9); }
 
 int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_PRESERVE = 256 };
-  static const cmd_longopt lo[] = {
-      {"preserve-status", 0, OPT_PRESERVE}, {"foreground", 0, 'f'},
-      {"kill-after", 1, 'k'}, {"signal", 1, 's'}, {"verbose", 0, 'v'}, CMD_LONGOPTS_STD,
-      {0, 0, 0}};
+  enum { OPT_PRESERVE = CMD_OPT_LONG };
+  /* --help and --version after these: "--v" names '--verbose' '--version' */
+  static const char spec[] = "+(preserve-status)f(foreground)k:(kill-after)s:(signal)v(verbose)";
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool preserve = false, verbose = false, foreground = false;
   long double kill_after = 0;
   int sig = 15;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "+fk:s:v", lo)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, cmd_gnu_help_version)) != -1;) {
     switch (c) {
     case OPT_PRESERVE: preserve = true; break;
     case 'f': foreground = true; break;

@@ -458,15 +458,36 @@ static int split_conflict(cmd_ctx *ctx) {
   return cmd_usage_hint(ctx, 1);
 }
 
+static const char split_usage[] =
+    "Usage: split [OPTION]... [FILE [PREFIX]]\n"
+    "Output pieces of FILE to PREFIXaa, PREFIXab, ...;\n"
+    "default size is 1000 lines, and default PREFIX is 'x'.\n\n"
+    "  -a, --suffix-length=N   generate suffixes of length N (default 2)\n"
+    "      --additional-suffix=SUFFIX  append an additional SUFFIX to file names\n"
+    "  -b, --bytes=SIZE        put SIZE bytes per output file\n"
+    "  -C, --line-bytes=SIZE   put at most SIZE bytes of records per output file\n"
+    "  -d                      use numeric suffixes starting at 0, not alphabetic\n"
+    "      --numeric-suffixes[=FROM]  same as -d, but allow setting the start value\n"
+    "  -x                      use hex suffixes starting at 0, not alphabetic\n"
+    "      --hex-suffixes[=FROM]  same as -x, but allow setting the start value\n"
+    "  -e, --elide-empty-files  do not generate empty output files with '-n'\n"
+    "      --filter=COMMAND    write to shell COMMAND; file name is $FILE\n"
+    "  -l, --lines=NUMBER      put NUMBER lines/records per output file\n"
+    "  -n, --number=CHUNKS     generate CHUNKS output files; see explanation below\n"
+    "  -t, --separator=SEP     use SEP instead of newline as the record separator\n"
+    "  -u, --unbuffered        immediately copy input to output with '-n r/...'\n"
+    "      --verbose           print a diagnostic just before each\n"
+    "                            output file is opened\n"
+    CMD_HELP_VERSION_LINES;
+
 int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { O_ADDSUF = 258, O_FILTER, O_VERBOSE, O_NUMFROM, O_HEXFROM, O_IO_BLKSIZE };
-  static const cmd_longopt longopts[] = {
-      {"suffix-length", 1, 'a'},  {"bytes", 1, 'b'},         {"line-bytes", 1, 'C'},
-      {"numeric-suffixes", 2, 'd'}, {"hex-suffixes", 2, 'x'}, {"additional-suffix", 1, O_ADDSUF},
-      {"elide-empty-files", 0, 'e'}, {"filter", 1, O_FILTER}, {"lines", 1, 'l'},
-      {"number", 1, 'n'},         {"separator", 1, 't'},     {"unbuffered", 0, 'u'},
-      {"verbose", 0, O_VERBOSE},  {"io-blksize", 1, O_IO_BLKSIZE},
-      {"help", 0, 256},           {"version", 0, 257},       {0, 0, 0}};
+  enum { O_ADDSUF = CMD_OPT_LONG, O_FILTER, O_VERBOSE, O_IO_BLKSIZE };
+  /* The long names in GNU's order ("--l": '--lines' '--line-bytes'), --help
+   * and --version after them. */
+  static const char spec[] = "(additional-suffix):(filter):(verbose)(io-blksize):b:(bytes)"
+                             "l:(lines)C:(line-bytes)n:(number)e(elide-empty-files)u(unbuffered)"
+                             "a:(suffix-length)d::(numeric-suffixes)x::(hex-suffixes)"
+                             "t:(separator)0123456789";
   split_state *st = cmd_alloc(ctx, sizeof *st);
   if (!st) return 1;
   st->ctx = ctx;
@@ -481,8 +502,7 @@ int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
   char sep = '\n';
   bool sep_given = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &g, argc, argv, "0123456789C:a:b:d::el:n:t:ux::", longopts)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, cmd_gnu_help_version)) != -1;) {
     switch (c) {
     case 'a': {
       uintmax_t v;
@@ -587,29 +607,7 @@ int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
       break;
     case O_FILTER: st->filter = g.arg; break;
     case O_VERBOSE: st->verbose = true; break;
-    case 256:
-      cmd_outs(ctx, "Usage: split [OPTION]... [FILE [PREFIX]]\n"
-                    "Output pieces of FILE to PREFIXaa, PREFIXab, ...;\n"
-                    "default size is 1000 lines, and default PREFIX is 'x'.\n\n"
-                    "  -a, --suffix-length=N   generate suffixes of length N (default 2)\n"
-                    "      --additional-suffix=SUFFIX  append an additional SUFFIX to file names\n"
-                    "  -b, --bytes=SIZE        put SIZE bytes per output file\n"
-                    "  -C, --line-bytes=SIZE   put at most SIZE bytes of records per output file\n"
-                    "  -d                      use numeric suffixes starting at 0, not alphabetic\n"
-                    "      --numeric-suffixes[=FROM]  same as -d, but allow setting the start value\n"
-                    "  -x                      use hex suffixes starting at 0, not alphabetic\n"
-                    "      --hex-suffixes[=FROM]  same as -x, but allow setting the start value\n"
-                    "  -e, --elide-empty-files  do not generate empty output files with '-n'\n"
-                    "      --filter=COMMAND    write to shell COMMAND; file name is $FILE\n"
-                    "  -l, --lines=NUMBER      put NUMBER lines/records per output file\n"
-                    "  -n, --number=CHUNKS     generate CHUNKS output files; see explanation below\n"
-                    "  -t, --separator=SEP     use SEP instead of newline as the record separator\n"
-                    "  -u, --unbuffered        immediately copy input to output with '-n r/...'\n"
-                    "      --verbose           print a diagnostic just before each\n"
-                    "                            output file is opened\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, split_usage);
     default:
       if (c >= '0' && c <= '9') {
         /* Obsolete -NUM: lines. */

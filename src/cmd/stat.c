@@ -71,6 +71,9 @@ static void put_str(cmd_ctx *ctx, const char *spec, const char *s) {
   free(out);
 }
 
+/* A user or group name, or GNU's "UNKNOWN" for an id without one. */
+static const char *name_or_unknown(const char *name) { return name ? name : "UNKNOWN"; }
+
 static void put_u(cmd_ctx *ctx, const char *spec, uint64_t v, const char *conv) {
   char fmt[64];
   snprintf(fmt, sizeof fmt, "%%%s%s", spec, conv);
@@ -165,12 +168,7 @@ static void file_directive(cmd_ctx *ctx, const char *spec, char c, char hl, stat
   case 'f': put_u(ctx, spec, st->mode, "x"); break;
   case 'F': put_str(ctx, spec, cmd_fs_typename(st)); break;
   case 'g': put_u(ctx, spec, st->gid, PRIu64); break;
-  case 'G': {
-    const char *n = cmd_fs_groupname(t->ids, st->gid);
-    if (!n) n = "UNKNOWN";
-    put_str(ctx, spec, n);
-    break;
-  }
+  case 'G': put_str(ctx, spec, name_or_unknown(cmd_fs_groupname(t->ids, st->gid))); break;
   case 'h': put_u(ctx, spec, cmd_fs_nlink(ctx, st), PRIu64); break;
   case 'i': put_u(ctx, spec, (uint64_t)st->ino, PRIu64); break;
   case 'm': put_str(ctx, spec, "/"); break;
@@ -182,12 +180,7 @@ static void file_directive(cmd_ctx *ctx, const char *spec, char c, char hl, stat
   case 't': put_u(ctx, spec, (st->rdev >> 8) & 0xfff, "x"); break;
   case 'T': put_u(ctx, spec, st->rdev & 0xff, "x"); break;
   case 'u': put_u(ctx, spec, st->uid, PRIu64); break;
-  case 'U': {
-    const char *n = cmd_fs_username(t->ids, st->uid);
-    if (!n) n = "UNKNOWN";
-    put_str(ctx, spec, n);
-    break;
-  }
+  case 'U': put_str(ctx, spec, name_or_unknown(cmd_fs_username(t->ids, st->uid))); break;
   case 'w': put_str(ctx, spec, "-"); break;
   case 'W': put_secs(ctx, spec, 0, 0); break;
   case 'x': put_time(ctx, spec, t, st->atime, st->atime_nsec); break;
@@ -375,26 +368,23 @@ static void default_fs(cmd_ctx *ctx, stat_target *t, bool terse) {
 }
 
 int cmd_stat_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_PRINTF = 256, OPT_CACHED };
-  static const cmd_longopt lo[] = {
-      {"dereference", 0, 'L'}, {"file-system", 0, 'f'}, {"format", 1, 'c'},
-      {"printf", 1, OPT_PRINTF}, {"terse", 0, 't'}, {"cached", 1, OPT_CACHED},
-      CMD_LONGOPTS_STD, {0, 0, 0}};
+  enum { OPT_PRINTF = CMD_OPT_LONG, OPT_CACHED };
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  bool deref = false, fs = false, terse = false, escapes = false;
+  bool escapes = false;
   const char *fmt = NULL;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "Lfc:tZ", lo)) != -1;) {
+  /* A loop: the last of -c and --printf counts; the flags are read after it. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
+                              "(printf):(cached):(help)(version)L(dereference)f(file-system)"
+                              "c:(format)t(terse)Z",
+                              NULL)) != -1;) {
     switch (c) {
-    case 'L': deref = true; break;
-    case 'f': fs = true; break;
     case 'c': fmt = st.arg; escapes = false; break;
     case OPT_PRINTF: fmt = st.arg; escapes = true; break;
-    case 't': terse = true; break;
-    case 'Z': case OPT_CACHED: break;
     CMD_CASES_HELP_VERSION(ctx, stat_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  bool deref = cmd_opt_on(&st, 'L'), fs = cmd_opt_on(&st, 'f'), terse = cmd_opt_on(&st, 't');
   if (st.ind >= argc) {
     cmd_errorf(ctx, "missing operand");
     return cmd_usage_hint(ctx, 1);

@@ -41,21 +41,22 @@ CMD_DEFINE("nproc", cmd_nproc_main);
 #define SBX_MACHINE "unknown"
 #endif
 
+/* Whether argv[ind..] holds an operand, which a command taking none refuses
+ * with GNU's message. */
+static bool extra_operand(cmd_ctx *ctx, int argc, char **argv, int ind) {
+  if (ind >= argc) return false;
+  cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[ind]));
+  cmd_usage_hint(ctx, 1);
+  return true;
+}
+
+/* The options of a command with no option but --help and --version, and no
+ * operand: -1 to go on, else the status to return. */
 static int no_operands(cmd_ctx *ctx, int argc, char **argv, const char *usage) {
-  static const cmd_longopt lo[] = {CMD_LONGOPTS_STD, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "", lo)) != -1;) {
-    switch (c) {
-    case CMD_OPT_HELP: return cmd_print_help(ctx, usage) - 1;
-    case CMD_OPT_VERSION: return cmd_print_version(ctx) - 1;
-    default: return 1;
-    }
-  }
-  if (st.ind < argc) {
-    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[st.ind]));
-    return cmd_usage_hint(ctx, 1);
-  }
-  return 0;
+  int rc = cmd_getopt_all(ctx, &st, argc, argv, "(help)(version)", usage);
+  if (rc >= 0) return rc;
+  return extra_operand(ctx, argc, argv, st.ind) ? 1 : -1;
 }
 
 int cmd_whoami_main(cmd_ctx *ctx, int argc, char **argv) {
@@ -63,7 +64,7 @@ int cmd_whoami_main(cmd_ctx *ctx, int argc, char **argv) {
                        "Usage: whoami [OPTION]...\n"
                        "Print the user name associated with the current effective user ID.\n"
                        "Same as id -un.\n");
-  if (rc) return rc < 0 ? 0 : rc;
+  if (rc >= 0) return rc;
   cmd_fs_ids *ids = cmd_fs_ids_load(ctx);
   const char *n = cmd_fs_username(ids, CMD_FS_UID);
   if (!n) {
@@ -75,21 +76,13 @@ int cmd_whoami_main(cmd_ctx *ctx, int argc, char **argv) {
 }
 
 int cmd_id_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt lo[] = {{"context", 0, 'Z'}, {"group", 0, 'g'},
-                                   {"groups", 0, 'G'}, {"name", 0, 'n'}, {"real", 0, 'r'},
-                                   {"user", 0, 'u'}, {"zero", 0, 'z'}, CMD_LONGOPTS_STD,
-                                   {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  bool u = false, g = false, G = false, n = false, r = false, z = false;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "agGnruzZ", lo)) != -1;) {
+  /* A loop for -Z, refused at once; the flags are read after it. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
+                              "(help)(version)aZ(context)g(group)G(groups)n(name)r(real)u(user)"
+                              "z(zero)",
+                              NULL)) != -1;) {
     switch (c) {
-    case 'a': break;
-    case 'g': g = true; break;
-    case 'G': G = true; break;
-    case 'n': n = true; break;
-    case 'r': r = true; break;
-    case 'u': u = true; break;
-    case 'z': z = true; break;
     case 'Z':
       cmd_errorf(ctx, "--context (-Z) works only on an SELinux-enabled kernel");
       return 1;
@@ -105,9 +98,11 @@ int cmd_id_main(cmd_ctx *ctx, int argc, char **argv) {
                                  "  -z, --zero     delimit entries with NUL characters, not whitespace;\n"
                                  "                   not permitted in default format\n");
     case CMD_OPT_VERSION: return cmd_print_version(ctx);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  bool u = cmd_opt_on(&st, 'u'), g = cmd_opt_on(&st, 'g'), G = cmd_opt_on(&st, 'G');
+  bool n = cmd_opt_on(&st, 'n'), r = cmd_opt_on(&st, 'r'), z = cmd_opt_on(&st, 'z');
   if (u + g + G > 1) {
     cmd_errorf(ctx, "cannot print \"only\" of more than one choice");
     return 1;
@@ -178,14 +173,14 @@ int cmd_id_main(cmd_ctx *ctx, int argc, char **argv) {
 }
 
 int cmd_hostname_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt lo[] = {
-      {"short", 0, 's'}, {"fqdn", 0, 'f'}, {"long", 0, 'f'}, {"domain", 0, 'd'},
-      {"ip-address", 0, 'i'}, {"all-ip-addresses", 0, 'I'}, {"alias", 0, 'a'},
-      {"all-fqdns", 0, 'A'}, {"file", 1, 'F'}, {"boot", 0, 'b'}, {"yp", 0, 'y'},
-      {"nis", 0, 'y'}, {"help", 0, 'h'}, {"version", 0, 'V'}, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  char mode = 0;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "sfdiIaAF:byhV", lo)) != -1;) {
+  char mode = 0; /* the last of the display options */
+  /* The long names in Debian's order ("--a": '--all-fqdns' '--alias'
+   * '--all-ip-addresses') */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
+                              "d(domain)b(boot)F:(file)f(fqdn)(long)A(all-fqdns)h(help)s(short)"
+                              "V(version)a(alias)i(ip-address)I(all-ip-addresses)y(nis)(yp)",
+                              NULL)) != -1;) {
     switch (c) {
     case 'h':
       cmd_outs(ctx, "Usage: hostname [-b] {hostname|-F file}         set host name (from file)\n"
@@ -214,37 +209,25 @@ int cmd_hostname_main(cmd_ctx *ctx, int argc, char **argv) {
 }
 
 int cmd_uname_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt lo[] = {
-      {"all", 0, 'a'}, {"kernel-name", 0, 's'}, {"nodename", 0, 'n'},
-      {"kernel-release", 0, 'r'}, {"kernel-version", 0, 'v'}, {"machine", 0, 'm'},
-      {"processor", 0, 'p'}, {"hardware-platform", 0, 'i'}, {"operating-system", 0, 'o'},
-      CMD_LONGOPTS_STD, {0, 0, 0}};
   enum { S = 1, N = 2, R = 4, V = 8, M = 16, P = 32, I = 64, O = 128 };
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  int want = 0;
-  bool all = false;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "asnrvmpio", lo)) != -1;) {
+  /* --help and --version last: GNU lists --hardware-platform before --help */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
+                              "a(all)s(kernel-name)n(nodename)r(kernel-release)v(kernel-version)"
+                              "m(machine)p(processor)i(hardware-platform)o(operating-system)",
+                              cmd_gnu_help_version)) != -1;) {
     switch (c) {
-    case 'a': all = true; want |= S | N | R | V | M | O; break;
-    case 's': want |= S; break;
-    case 'n': want |= N; break;
-    case 'r': want |= R; break;
-    case 'v': want |= V; break;
-    case 'm': want |= M; break;
-    case 'p': want |= P; break;
-    case 'i': want |= I; break;
-    case 'o': want |= O; break;
-    case CMD_OPT_HELP:
-      return cmd_print_help(ctx, "Usage: uname [OPTION]...\n"
-                                 "Print certain system information.  With no OPTION, same as -s.\n");
-    case CMD_OPT_VERSION: return cmd_print_version(ctx);
-    default: return 1;
+    CMD_CASES_HELP_VERSION(ctx, "Usage: uname [OPTION]...\n"
+                                "Print certain system information.  With no OPTION, same as -s.\n");
+    case '?': return 1;
     }
   }
-  if (st.ind < argc) {
-    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[st.ind]));
-    return cmd_usage_hint(ctx, 1);
-  }
+  if (extra_operand(ctx, argc, argv, st.ind)) return 1;
+  int want = 0;
+  if (cmd_opt_on(&st, 'a')) want |= S | N | R | V | M | O;
+  static const char letters[] = "snrvmpio"; /* S, N, R, ... O */
+  for (int k = 0; letters[k]; k++)
+    if (cmd_opt_on(&st, letters[k])) want |= 1 << k;
   if (!want) want = S;
   const char *parts[8];
   int np = 0;
@@ -253,6 +236,7 @@ int cmd_uname_main(cmd_ctx *ctx, int argc, char **argv) {
   if (want & R) parts[np++] = SBX_RELEASE;
   if (want & V) parts[np++] = SBX_VERSION;
   if (want & M) parts[np++] = SBX_MACHINE;
+  bool all = cmd_opt_on(&st, 'a');
   if ((want & P) && !all) parts[np++] = "unknown";
   if ((want & I) && !all) parts[np++] = "unknown";
   if (want & O) parts[np++] = "GNU/Linux";
@@ -262,13 +246,12 @@ int cmd_uname_main(cmd_ctx *ctx, int argc, char **argv) {
 }
 
 int cmd_nproc_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_ALL = 256, OPT_IGNORE };
-  static const cmd_longopt lo[] = {{"all", 0, OPT_ALL}, {"ignore", 1, OPT_IGNORE},
-                                   CMD_LONGOPTS_STD, {0, 0, 0}};
+  enum { OPT_ALL = CMD_OPT_LONG, OPT_IGNORE };
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool all = false;
   unsigned long ignore = 0;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "", lo)) != -1;) {
+  /* A loop: --ignore's bad number is reported at once. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "(all)(ignore):(help)(version)", NULL)) != -1;) {
     switch (c) {
     case OPT_ALL: all = true; break;
     case OPT_IGNORE: {
@@ -291,10 +274,7 @@ int cmd_nproc_main(cmd_ctx *ctx, int argc, char **argv) {
     default: return 1;
     }
   }
-  if (st.ind < argc) {
-    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[st.ind]));
-    return cmd_usage_hint(ctx, 1);
-  }
+  if (extra_operand(ctx, argc, argv, st.ind)) return 1;
   unsigned long n = 1;
   if (!all) {
     /* like gnulib's num_processors: OMP_NUM_THREADS, capped by OMP_THREAD_LIMIT */

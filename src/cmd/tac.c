@@ -78,31 +78,21 @@ static void tac_buffer(cmd_ctx *ctx, tac_opts *o, const char *buf, size_t len) {
 }
 
 int cmd_tac_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"before", 0, 'b'}, {"regex", 0, 'r'},   {"separator", 1, 's'},
-      {"help", 0, 256},   {"version", 0, 257}, {0, 0, 0}};
-  tac_opts o = {0};
-  o.sep = "\n";
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "brs:", longopts)) != -1;) {
-    switch (c) {
-    case 'b': o.before = true; break;
-    case 'r': o.regex = true; break;
-    case 's':
-      o.sep = g.arg; /* "" means a NUL byte, as in GNU */
-      break;
-    case 256:
-      cmd_outs(ctx, "Usage: tac [OPTION]... [FILE]...\n"
-                    "Write each FILE to standard output, last line first.\n\n"
-                    "  -b, --before             attach the separator before instead of after\n"
-                    "  -r, --regex              interpret the separator as a regular expression\n"
-                    "  -s, --separator=STRING   use STRING as the separator instead of newline\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    case 257: return cmd_print_version(ctx);
-    default: return 1; /* cmd_getopt printed the message */
-    }
-  }
+  int rc = cmd_getopt_all(
+      ctx, &g, argc, argv, "(help)(version)b(before)r(regex)s:(separator)",
+      "Usage: tac [OPTION]... [FILE]...\n"
+      "Write each FILE to standard output, last line first.\n\n"
+      "  -b, --before             attach the separator before instead of after\n"
+      "  -r, --regex              interpret the separator as a regular expression\n"
+      "  -s, --separator=STRING   use STRING as the separator instead of newline\n"
+      CMD_HELP_VERSION_LINES);
+  if (rc >= 0) return rc;
+  tac_opts o = {0};
+  o.before = cmd_opt_on(&g, 'b');
+  o.regex = cmd_opt_on(&g, 'r');
+  o.sep = cmd_opt_arg(&g, 's'); /* "" means a NUL byte, as in GNU */
+  if (!o.sep) o.sep = "\n";
   o.seplen = *o.sep ? strlen(o.sep) : 1;
   if (o.regex) {
     const char *err = re_compile_pattern(o.sep, o.seplen, &o.re);

@@ -295,13 +295,12 @@ static int tail_obsolete(cmd_ctx *ctx, int argc, char **argv, uintmax_t *n,
 }
 
 int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"bytes", 1, 'c'},   {"lines", 1, 'n'},     {"follow", 2, 258},
-      {"retry", 0, 259},   {"sleep-interval", 1, 's'},
-      {"pid", 1, 260},     {"max-unchanged-stats", 1, 261},
-      {"quiet", 0, 'q'},   {"silent", 0, 'q'},    {"verbose", 0, 'v'},
-      {"zero-terminated", 0, 'z'},                {"presume-input-pipe", 0, 262},
-      {"help", 0, CMD_OPT_HELP},    {"version", 0, CMD_OPT_VERSION},   {0, 0, 0}};
+  enum { O_FOLLOW = CMD_OPT_LONG, O_MAX_UNCHANGED, O_PID, O_PRESUME_PIPE, O_RETRY };
+  /* The long names in GNU's order ("--s": '--silent' '--sleep-interval'),
+   * --help and --version after them. */
+  static const char spec[] = "(follow)::(max-unchanged-stats):(pid):(presume-input-pipe)(retry)"
+                             "c:(bytes)n:(lines)q(quiet)(silent)s:(sleep-interval)v(verbose)"
+                             "z(zero-terminated)fF0123456789";
   uintmax_t n = 10;
   bool from_start = false, lines = true, follow = false;
   int header_mode = 0; /* 0 when several files, 1 never, 2 always */
@@ -320,8 +319,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
   }
 
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &g, ac, av, "c:n:fFqs:vz0123456789", longopts)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, ac, av, spec, cmd_gnu_help_version)) != -1;) {
     switch (c) {
     case 'c':
     case 'n': {
@@ -346,7 +344,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     case 'f': follow = true; break;
     case 'F': follow = true; break;
-    case 258:
+    case O_FOLLOW:
       if (g.arg && strcmp(g.arg, "name") != 0 && strcmp(g.arg, "descriptor") != 0) {
         cmd_errorf(ctx, "invalid argument %s for " CMD_LQ "--follow" CMD_RQ,
                    cmd_gnu_quote(ctx, g.arg));
@@ -356,7 +354,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       follow = true;
       break;
-    case 259: case 261: case 262: break;
+    case O_RETRY: case O_MAX_UNCHANGED: case O_PRESUME_PIPE: break;
     case 's': {
       char *end;
       double d = strtod(g.arg, &end);
@@ -366,7 +364,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       break;
     }
-    case 260: {
+    case O_PID: {
       char *end;
       long v = strtol(g.arg, &end, 10);
       if (end == g.arg || *end || v < 0) {

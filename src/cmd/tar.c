@@ -990,31 +990,24 @@ static int read_excludes(cmd_ctx *ctx, tar_opts *o, const char *file) {
 }
 
 int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_XFORM = 200, OPT_REMOVE, OPT_STRIP = 256, OPT_EXCLUDE, OPT_OVERWRITE, OPT_IGNORED, OPT_HELP, OPT_MTIME,
-         OPT_CLAMP, OPT_OWNER, OPT_GROUP, OPT_NUMERIC, OPT_MODE, OPT_SORT, OPT_NORECURSE,
-         OPT_RECURSE, OPT_VCS, OPT_NULL, OPT_NO_NULL, OPT_FORMAT, OPT_ZSTD };
-  static const cmd_longopt longs[] = {
-      {"create", 0, 'c'},      {"extract", 0, 'x'},    {"get", 0, 'x'},
-      {"list", 0, 't'},        {"file", 1, 'f'},       {"gzip", 0, 'z'},
-      {"gunzip", 0, 'z'},      {"bzip2", 0, 'j'},      {"xz", 0, 'J'},
-      {"zstd", 0, OPT_ZSTD},
-      {"auto-compress", 0, 'a'}, {"directory", 1, 'C'}, {"verbose", 0, 'v'},
-      {"to-stdout", 0, 'O'},   {"keep-old-files", 0, 'k'}, {"touch", 0, 'm'},
-      {"dereference", 0, 'h'}, {"files-from", 1, 'T'}, {"strip-components", 1, OPT_STRIP},
-      {"exclude", 1, OPT_EXCLUDE}, {"exclude-from", 1, 'X'}, {"exclude-vcs", 0, OPT_VCS},
-      {"overwrite", 0, OPT_OVERWRITE},
-      {"preserve-permissions", 0, 'p'}, {"same-permissions", 0, 'p'},
-      {"no-same-owner", 0, OPT_IGNORED}, {"same-owner", 0, OPT_IGNORED},
-      {"no-same-permissions", 0, OPT_IGNORED}, {"atime-preserve", 2, OPT_IGNORED},
-      {"owner", 1, OPT_OWNER}, {"group", 1, OPT_GROUP}, {"numeric-owner", 0, OPT_NUMERIC},
-      {"mtime", 1, OPT_MTIME}, {"clamp-mtime", 0, OPT_CLAMP}, {"mode", 1, OPT_MODE},
-      {"sort", 1, OPT_SORT}, {"format", 1, 'H'},
-      {"null", 0, OPT_NULL}, {"no-null", 0, OPT_NO_NULL},
-      {"wildcards", 0, OPT_IGNORED}, {"no-recursion", 0, OPT_NORECURSE},
-      {"recursion", 0, OPT_RECURSE}, {"absolute-names", 0, 'P'},
-      {"transform", 1, OPT_XFORM}, {"xform", 1, OPT_XFORM},
-      {"remove-files", 0, OPT_REMOVE},
-      {"help", 0, OPT_HELP},    {0, 0, 0}};
+  /* The long-only options, in the order of the string below; --no-same-owner,
+   * --same-owner, --no-same-permissions, --atime-preserve, --wildcards and
+   * --overwrite are accepted and ignored. (GNU tar has many more options: the
+   * possibilities of an ambiguous prefix are ours, long-only ones first.) */
+  enum {
+    OPT_ZSTD = CMD_OPT_LONG, OPT_STRIP, OPT_EXCLUDE, OPT_VCS, OPT_OVERWRITE, OPT_NO_SAME_OWNER,
+    OPT_SAME_OWNER, OPT_NO_SAME_PERMS, OPT_ATIME, OPT_OWNER, OPT_GROUP, OPT_NUMERIC, OPT_MTIME,
+    OPT_CLAMP, OPT_MODE, OPT_SORT, OPT_NULL, OPT_NO_NULL, OPT_WILDCARDS, OPT_NORECURSE,
+    OPT_RECURSE, OPT_TRANSFORM, OPT_XFORM, OPT_REMOVE
+  };
+  static const char spec[] =
+      "(zstd)(strip-components):(exclude):(exclude-vcs)(overwrite)(no-same-owner)(same-owner)"
+      "(no-same-permissions)(atime-preserve)::(owner):(group):(numeric-owner)(mtime):"
+      "(clamp-mtime)(mode):(sort):(null)(no-null)(wildcards)(no-recursion)(recursion)"
+      "(transform):(xform):(remove-files)(help)c(create)x(extract)(get)t(list)f:(file)"
+      "z(gzip)(gunzip)j(bzip2)J(xz)a(auto-compress)C:(directory)v(verbose)O(to-stdout)"
+      "k(keep-old-files)m(touch)h(dereference)T:(files-from)X:(exclude-from)"
+      "p(preserve-permissions)(same-permissions)H:(format)P(absolute-names)";
   argv = old_style(ctx, &argc, argv);
   tar_opts o = {.ugswidth = 19, .recurse = true, .owner = -1, .group = -1, .format = 'g'};
   cmd_tz_from_env(ctx, &o.tz);
@@ -1022,7 +1015,7 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
   if (!o.ids) return 2;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "cxtf:zjJaC:vOkmhT:pPX:H:", longs)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1) {
     switch (c) {
       case 'c': case 'x': case 't':
         if (o.mode && o.mode != c) {
@@ -1034,6 +1027,7 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
         break;
       case 'f': o.file = st.arg; break;
       case OPT_REMOVE: o.remove_files = true; break;
+      case OPT_TRANSFORM:
       case OPT_XFORM:
         if (o.nxform_args < TAR_MAX_XFORMS) o.xform_args[o.nxform_args++] = st.arg;
         break;
@@ -1045,7 +1039,8 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'm': o.no_mtime = true; break;
       case 'h': o.deref = true; break;
       case 'T': o.files_from = st.arg; break;
-      case 'p': case 'P': case OPT_IGNORED: case OPT_OVERWRITE: break;
+      case 'p': case 'P': case OPT_NO_SAME_OWNER: case OPT_SAME_OWNER: case OPT_NO_SAME_PERMS:
+      case OPT_ATIME: case OPT_WILDCARDS: case OPT_OVERWRITE: break;
       case OPT_STRIP: {
         char *end;
         o.strip = strtol(st.arg, &end, 10);
@@ -1105,7 +1100,7 @@ int cmd_tar_main(cmd_ctx *ctx, int argc, char **argv) {
       case OPT_EXCLUDE:
         if (o.nexcludes < TAR_MAX_EXCLUDES) o.excludes[o.nexcludes++] = st.arg;
         break;
-      case OPT_HELP:
+      case CMD_OPT_HELP:
         cmd_outs(ctx,
                  "Usage: tar [OPTION...] [FILE]...\n"
                  "  -c, --create       create a new archive\n"

@@ -39,19 +39,29 @@ static int tee_write_all(cmd_ctx *ctx, int fd, const char *p, size_t n) {
   return 0;
 }
 
+static const char tee_usage[] =
+    "Usage: tee [OPTION]... [FILE]...\n"
+    "Copy standard input to each FILE, and also to standard output.\n\n"
+    "  -a, --append              append to the given FILEs, do not overwrite\n"
+    "  -i, --ignore-interrupts   ignore interrupt signals\n"
+    "  -p                        diagnose errors writing to non pipes\n"
+    "      --output-error[=MODE]   set behavior on write error.  See MODE below\n"
+    CMD_HELP_VERSION_LINES;
+
 int cmd_tee_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"append", 0, 'a'}, {"ignore-interrupts", 0, 'i'}, {"output-error", 2, 258},
-      {"help", 0, 256},   {"version", 0, 257},           {0, 0, 0}};
+  enum { O_OUTPUT_ERROR = CMD_OPT_LONG };
   bool append = false;
   int mode = OE_DEFAULT;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "aip", longopts)) != -1;) {
+  /* A loop: the last of -p and --output-error counts. */
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv,
+                              "(output-error)::(help)(version)a(append)i(ignore-interrupts)p",
+                              NULL)) != -1;) {
     switch (c) {
     case 'a': append = true; break;
     case 'i': break;
     case 'p': mode = OE_WARN_NOPIPE; break;
-    case 258: {
+    case O_OUTPUT_ERROR: {
       static const char *const names[] = {"warn", "warn-nopipe", "exit", "exit-nopipe"};
       if (!g.arg) {
         mode = OE_WARN_NOPIPE;
@@ -72,16 +82,7 @@ int cmd_tee_main(cmd_ctx *ctx, int argc, char **argv) {
       mode = OE_WARN + found;
       break;
     }
-    case 256:
-      cmd_outs(ctx, "Usage: tee [OPTION]... [FILE]...\n"
-                    "Copy standard input to each FILE, and also to standard output.\n\n"
-                    "  -a, --append              append to the given FILEs, do not overwrite\n"
-                    "  -i, --ignore-interrupts   ignore interrupt signals\n"
-                    "  -p                        diagnose errors writing to non pipes\n"
-                    "      --output-error[=MODE]   set behavior on write error.  See MODE below\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    case 257: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, tee_usage);
     default: return 1; /* cmd_getopt printed the message */
     }
   }

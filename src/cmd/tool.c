@@ -19,14 +19,11 @@
 
 CMD_DEFINE("tool", cmd_tool_main);
 
-static const cmd_longopt tool_longopts[] = {{"search", 1, 's'}, {"full", 0, 'f'}, {"limit", 1, 'n'},
-                                            {"help", 0, 'h'}, {0, 0, 0}};
-
 int cmd_tool_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_getopt_state g = CMD_GETOPT_INIT;
   const char *query = NULL;
   int full = 0, limit = 10, c;
-  while ((c = cmd_getopt(ctx, &g, argc, argv, "+s:n:fh", tool_longopts)) != -1) {
+  while ((c = cmd_getopt(ctx, &g, argc, argv, "+s:(search)f(full)n:(limit)h(help)", NULL)) != -1) {
     switch (c) {
       case 's': query = g.arg; break;
       case 'f': full = 1; break;

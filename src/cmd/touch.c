@@ -143,39 +143,40 @@ static bool parse_stamp(const char *s, const cmd_tz *tz, int64_t now, int64_t *o
 }
 
 int cmd_touch_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_TIME = 256 };
-  static const cmd_longopt lo[] = {{"no-create", 0, 'c'}, {"date", 1, 'd'},
-                                   {"no-dereference", 0, 'h'}, {"reference", 1, 'r'},
-                                   {"time", 1, OPT_TIME}, CMD_LONGOPTS_STD, {0, 0, 0}};
+  enum { OPT_TIME = CMD_OPT_LONG };
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  bool a = false, m = false, nocreate = false, nofollow = false;
-  const char *date = NULL, *ref = NULL, *stamp = NULL;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "acd:fhmr:t:", lo)) != -1;) {
+  bool a = false, m = false;
+  /* A loop for --time, whose bad argument is reported at once; the flags and
+   * the other arguments are read after it. */
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
+                              "(time):(help)(version)ac(no-create)d:(date)fh(no-dereference)m"
+                              "r:(reference)t:",
+                              NULL)) != -1;) {
     switch (c) {
-    case 'a': a = true; break;
-    case 'c': nocreate = true; break;
-    case 'd': date = st.arg; break;
-    case 'f': break;
-    case 'h': nofollow = true; break;
-    case 'm': m = true; break;
-    case 'r': ref = st.arg; break;
-    case 't': stamp = st.arg; break;
     case OPT_TIME:
       if (!strcmp(st.arg, "access") || !strcmp(st.arg, "atime") || !strcmp(st.arg, "use"))
         a = true;
       else if (!strcmp(st.arg, "modify") || !strcmp(st.arg, "mtime"))
         m = true;
       else {
-        cmd_errorf(ctx, "invalid argument %s for '--time'", cmd_gnu_quote(ctx, st.arg));
-        cmd_err_raw(ctx, "Valid arguments are:\n  - 'atime', 'access', 'use'\n"
-                         "  - 'mtime', 'modify'\n");
+        cmd_errorf(ctx, "invalid argument %s for " CMD_LQ "--time" CMD_RQ,
+                   cmd_gnu_quote(ctx, st.arg));
+        cmd_err_raw(ctx, "Valid arguments are:\n"
+                         "  - " CMD_LQ "atime" CMD_RQ ", " CMD_LQ "access" CMD_RQ ", " CMD_LQ
+                         "use" CMD_RQ "\n"
+                         "  - " CMD_LQ "mtime" CMD_RQ ", " CMD_LQ "modify" CMD_RQ "\n");
         return cmd_usage_hint(ctx, 1);
       }
       break;
     CMD_CASES_HELP_VERSION(ctx, touch_usage);
-    default: return 1;
+    case '?': return 1;
     }
   }
+  a = a || cmd_opt_on(&st, 'a');
+  m = m || cmd_opt_on(&st, 'm');
+  bool nocreate = cmd_opt_on(&st, 'c'), nofollow = cmd_opt_on(&st, 'h');
+  const char *date = cmd_opt_arg(&st, 'd'), *ref = cmd_opt_arg(&st, 'r');
+  const char *stamp = cmd_opt_arg(&st, 't');
   if (!a && !m) a = m = true;
   if (stamp && (date || ref)) {
     cmd_errorf(ctx, "cannot specify times from more than one source");

@@ -147,6 +147,24 @@ static bool tp_known_name(const char *name) {
 }
 
 /* Expands the %-language subset with up to 9 parameters. */
+/* From the letter of a %t or %e: the ';' of the %; that closes its
+ * conditional, or with at_else the 'e' of a %e at its level, whichever comes
+ * first; the string's NUL when neither does. */
+static const char *tp_skip_branch(const char *s, bool at_else) {
+  int depth = 0;
+  for (s++; *s; s++) {
+    if (*s != '%' || !s[1]) continue;
+    s++;
+    if (*s == '?')
+      depth++;
+    else if (*s == ';' && depth-- == 0)
+      break;
+    else if (at_else && *s == 'e' && depth == 0)
+      break;
+  }
+  return s;
+}
+
 static void tp_expand(cmd_ctx *ctx, const char *s, long *p, int np) {
   long stack[16];
   int sp = 0;
@@ -199,35 +217,14 @@ static void tp_expand(cmd_ctx *ctx, const char *s, long *p, int np) {
       case 't': {
         long v = sp > 0 ? stack[--sp] : 0;
         if (v) break;
-        /* skip to the matching %e or %; */
-        int depth = 0;
-        for (s++; *s; s++) {
-          if (*s != '%' || !s[1]) continue;
-          s++;
-          if (*s == '?')
-            depth++;
-          else if (*s == ';' && depth-- == 0)
-            break;
-          else if (*s == 'e' && depth == 0)
-            break;
-        }
+        s = tp_skip_branch(s, true); /* to the matching %e or %; */
         if (!*s) return;
         break;
       }
-      case 'e': {
-        /* the then-branch ran: skip to the closing %; */
-        int depth = 0;
-        for (s++; *s; s++) {
-          if (*s != '%' || !s[1]) continue;
-          s++;
-          if (*s == '?')
-            depth++;
-          else if (*s == ';' && depth-- == 0)
-            break;
-        }
+      case 'e': /* the then-branch ran: skip to the closing %; */
+        s = tp_skip_branch(s, false);
         if (!*s) return;
         break;
-      }
       case '\0':
         return;
       default:
@@ -284,29 +281,31 @@ static int tp_one(cmd_ctx *ctx, const tp_term *t, int argc, char **argv, bool no
   return 0;
 }
 
-int cmd_tput_main(cmd_ctx *ctx, int argc, char **argv) {
-  const char *tname = cmd_getenv(ctx, "TERM");
-  bool from_stdin = false, no_e3 = false;
-  cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+T:SxV", NULL)) != -1;) {
-    switch (c) {
-      case 'T':
-        tname = g.arg;
-        break;
-      case 'S':
-        from_stdin = true;
-        break;
-      case 'x':
-        no_e3 = true;
-        break;
-      case 'V':
-        cmd_outs(ctx, "ncurses 6.4 (sbx)\n");
-        return 0;
-      default:
-        cmd_err_raw(ctx, "Usage: tput [-V] [-S] [-T term] [-x] capname\n");
-        return 2;
+/* The option loop of tput and clear: -V prints the version at once (0), a
+ * bad option prints `usage` (status `bad`); else -1, the options in g
+ * (-T TERM, -S, -x). */
+static int tp_options(cmd_ctx *ctx, cmd_getopt_state *g, int argc, char **argv,
+                      const char *spec, const char *usage, int bad) {
+  for (int c; (c = cmd_getopt(ctx, g, argc, argv, spec, NULL)) != -1;) {
+    if (c == 'V') {
+      cmd_outs(ctx, "ncurses 6.4 (sbx)\n");
+      return 0;
+    }
+    if (c == '?') {
+      cmd_err_raw(ctx, "%s", usage);
+      return bad;
     }
   }
+  return -1;
+}
+
+int cmd_tput_main(cmd_ctx *ctx, int argc, char **argv) {
+  cmd_getopt_state g = CMD_GETOPT_INIT;
+  int rc = tp_options(ctx, &g, argc, argv, "+T:SxV",
+                      "Usage: tput [-V] [-S] [-T term] [-x] capname\n", 2);
+  if (rc >= 0) return rc;
+  const char *tname = cmd_opt_on(&g, 'T') ? cmd_opt_arg(&g, 'T') : cmd_getenv(ctx, "TERM");
+  bool from_stdin = cmd_opt_on(&g, 'S'), no_e3 = cmd_opt_on(&g, 'x');
   const tp_term *t = tp_find_term(ctx, tname, "tput");
   if (!t) return tname && *tname ? 3 : 2;
   if (from_stdin) {
@@ -347,25 +346,11 @@ int cmd_tput_main(cmd_ctx *ctx, int argc, char **argv) {
 }
 
 int cmd_clear_main(cmd_ctx *ctx, int argc, char **argv) {
-  const char *tname = cmd_getenv(ctx, "TERM");
-  bool no_e3 = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "T:xV", NULL)) != -1;) {
-    switch (c) {
-      case 'T':
-        tname = g.arg;
-        break;
-      case 'x':
-        no_e3 = true;
-        break;
-      case 'V':
-        cmd_outs(ctx, "ncurses 6.4 (sbx)\n");
-        return 0;
-      default:
-        cmd_err_raw(ctx, "Usage: clear [options]\n");
-        return 1;
-    }
-  }
+  int rc = tp_options(ctx, &g, argc, argv, "T:xV", "Usage: clear [options]\n", 1);
+  if (rc >= 0) return rc;
+  const char *tname = cmd_opt_on(&g, 'T') ? cmd_opt_arg(&g, 'T') : cmd_getenv(ctx, "TERM");
+  bool no_e3 = cmd_opt_on(&g, 'x');
   const tp_term *t = tp_find_term(ctx, tname, "clear");
   if (!t) return 1;
   const tp_cap *cl = tp_lookup(t, "clear");

@@ -578,22 +578,13 @@ static int tr_validate(cmd_ctx *ctx, tr_set *s1, tr_set *s2, bool translating,
 }
 
 int cmd_tr_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"complement", 0, 'c'}, {"delete", 0, 'd'},     {"squeeze-repeats", 0, 's'},
-      {"truncate-set1", 0, 't'}, {"help", 0, CMD_OPT_HELP},    {"version", 0, CMD_OPT_VERSION},
-      {0, 0, 0}};
-  bool complement = false, del = false, squeeze = false, truncate = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+cCdst", longopts)) != -1;) {
-    switch (c) {
-    case 'c': case 'C': complement = true; break;
-    case 'd': del = true; break;
-    case 's': squeeze = true; break;
-    case 't': truncate = true; break;
-    CMD_CASES_HELP_VERSION(ctx, tr_usage);
-    default: return 1; /* cmd_getopt printed the message */
-    }
-  }
+  int rc = cmd_getopt_all(
+      ctx, &g, argc, argv,
+      "+(help)(version)c(complement)Cd(delete)s(squeeze-repeats)t(truncate-set1)", tr_usage);
+  if (rc >= 0) return rc;
+  bool complement = cmd_opt_on(&g, 'c') || cmd_opt_on(&g, 'C'), del = cmd_opt_on(&g, 'd');
+  bool squeeze = cmd_opt_on(&g, 's'), truncate = cmd_opt_on(&g, 't');
   int nargs = argc - g.ind;
   bool translating = nargs == 2 && !del;
   int min_ops = 1 + (del == squeeze), max_ops = 1 + (del <= squeeze);

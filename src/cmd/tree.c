@@ -544,6 +544,16 @@ static void fmt_date(tree_opts *o, const store_stat *st, char *buf, size_t n) {
   free(out);
 }
 
+/* The name of st's user (or group), else its number written in buf. */
+static const char *owner_name(const tree_opts *o, const store_stat *st, bool group, char *buf,
+                              size_t size) {
+  const char *name =
+      group ? cmd_fs_groupname(o->ids, st->gid) : cmd_fs_username(o->ids, st->uid);
+  if (name) return name;
+  snprintf(buf, size, "%" PRIu32, group ? st->gid : st->uid);
+  return buf;
+}
+
 /* "[meta]  " before the name; returns whether anything was printed. */
 static void put_meta(tree_opts *o, const tree_ent *e) {
   char f[8][128];
@@ -551,16 +561,9 @@ static void put_meta(tree_opts *o, const tree_ent *e) {
   const store_stat *st = &e->st;
   if (o->inodes) snprintf(f[nf++], 128, "%" PRId64, st->ino);
   if (o->perms) cmd_fs_modestr(st->mode, f[nf++]);
-  if (o->user) {
-    const char *u = cmd_fs_username(o->ids, st->uid);
-    if (u) snprintf(f[nf++], 128, "%-8s", u);
-    else snprintf(f[nf++], 128, "%-8" PRIu32, st->uid);
-  }
-  if (o->group) {
-    const char *g = cmd_fs_groupname(o->ids, st->gid);
-    if (g) snprintf(f[nf++], 128, "%-8s", g);
-    else snprintf(f[nf++], 128, "%-8" PRIu32, st->gid);
-  }
+  char id[16];
+  if (o->user) snprintf(f[nf++], 128, "%-8s", owner_name(o, st, false, id, sizeof id));
+  if (o->group) snprintf(f[nf++], 128, "%-8s", owner_name(o, st, true, id, sizeof id));
   if (o->size || o->du) {
     uint64_t sz = o->du && e->is_dir ? e->du : st->size;
     if (o->human || o->si) {
@@ -693,22 +696,8 @@ static const char *put_xml_entry(tree_opts *o, const tree_ent *e) {
     snprintf(buf, sizeof buf, " mode=\"%04o\" prot=\"%s\"", e->st.mode & 07777, m);
     touts(o, buf);
   }
-  if (o->user) {
-    const char *u = cmd_fs_username(o->ids, e->st.uid);
-    if (!u) {
-      snprintf(buf, sizeof buf, "%" PRIu32, e->st.uid);
-      u = buf;
-    }
-    put_xml_attr(o, "user", u);
-  }
-  if (o->group) {
-    const char *g = cmd_fs_groupname(o->ids, e->st.gid);
-    if (!g) {
-      snprintf(buf, sizeof buf, "%" PRIu32, e->st.gid);
-      g = buf;
-    }
-    put_xml_attr(o, "group", g);
-  }
+  if (o->user) put_xml_attr(o, "user", owner_name(o, &e->st, false, buf, sizeof buf));
+  if (o->group) put_xml_attr(o, "group", owner_name(o, &e->st, true, buf, sizeof buf));
   if (o->size || o->du) {
     snprintf(buf, sizeof buf, " size=\"%" PRIu64 "\"", o->du && e->is_dir ? e->du : e->st.size);
     touts(o, buf);
@@ -1133,19 +1122,13 @@ static bool locale_utf8(cmd_ctx *ctx) {
 }
 
 int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_IGNCASE = 256, OPT_MATCHDIRS, OPT_PRUNE, OPT_NOREPORT, OPT_FILELIMIT,
+  enum { OPT_IGNCASE = CMD_OPT_LONG, OPT_MATCHDIRS, OPT_PRUNE, OPT_NOREPORT, OPT_FILELIMIT,
          OPT_DIRSFIRST, OPT_FILESFIRST, OPT_SORT, OPT_DU, OPT_SI, OPT_INODES, OPT_TIMEFMT,
          OPT_CHARSET, OPT_DEVICE, OPT_METAFIRST, OPT_NOLINKS, OPT_FROMFILE, OPT_GITIGNORE };
-  static const cmd_longopt lo[] = {
-      {"ignore-case", 0, OPT_IGNCASE}, {"matchdirs", 0, OPT_MATCHDIRS},
-      {"prune", 0, OPT_PRUNE}, {"noreport", 0, OPT_NOREPORT},
-      {"filelimit", 1, OPT_FILELIMIT}, {"dirsfirst", 0, OPT_DIRSFIRST},
-      {"filesfirst", 0, OPT_FILESFIRST}, {"sort", 1, OPT_SORT}, {"du", 0, OPT_DU},
-      {"si", 0, OPT_SI}, {"inodes", 0, OPT_INODES}, {"timefmt", 1, OPT_TIMEFMT},
-      {"charset", 1, OPT_CHARSET}, {"device", 0, OPT_DEVICE},
-      {"metafirst", 0, OPT_METAFIRST}, {"nolinks", 0, OPT_NOLINKS},
-      {"fromfile", 0, OPT_FROMFILE}, {"gitignore", 0, OPT_GITIGNORE},
-      CMD_LONGOPTS_STD, {0, 0, 0}};
+  static const char spec[] =
+      "(ignore-case)(matchdirs)(prune)(noreport)(filelimit):(dirsfirst)(filesfirst)(sort):(du)"
+      "(si)(inodes)(timefmt):(charset):(device)(metafirst)(nolinks)(fromfile)(gitignore)(help)"
+      "(version)acdfghilnpqrstuvxACDFJXL:NQSUP:I:o:R";
   tree_opts o = {.ctx = ctx, .out_fd = -1, .hide_ctrl = false};
   o.pats = cmd_alloc(ctx, (size_t)(argc + 1) * sizeof *o.pats);
   o.ignores = cmd_alloc(ctx, (size_t)(argc + 1) * sizeof *o.ignores);
@@ -1155,7 +1138,7 @@ int cmd_tree_main(cmd_ctx *ctx, int argc, char **argv) {
   bool fromfile = false;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "acdfghilnpqrstuvxACDFJXL:NQSUP:I:o:R", lo)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1) {
     switch (c) {
     case 'a': o.all = true; break;
     case 'c': o.ctime_sort = true; if (o.sort == SORT_MTIME) o.sort = SORT_CTIME; break;

@@ -36,22 +36,13 @@ static const char truncate_usage[] =
     CMD_HELP_VERSION_LINES;
 
 int cmd_truncate_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt lo[] = {{"no-create", 0, 'c'}, {"io-blocks", 0, 'o'},
-                                   {"reference", 1, 'r'}, {"size", 1, 's'},
-                                   CMD_LONGOPTS_STD, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  bool nocreate = false, io_blocks = false;
-  const char *ref = NULL, *size_arg = NULL;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "cor:s:", lo)) != -1;) {
-    switch (c) {
-    case 'c': nocreate = true; break;
-    case 'o': io_blocks = true; break;
-    case 'r': ref = st.arg; break;
-    case 's': size_arg = st.arg; break;
-    CMD_CASES_HELP_VERSION(ctx, truncate_usage);
-    default: return 1;
-    }
-  }
+  int done = cmd_getopt_all(ctx, &st, argc, argv,
+                            "(help)(version)c(no-create)o(io-blocks)r:(reference)s:(size)",
+                            truncate_usage);
+  if (done >= 0) return done;
+  bool nocreate = cmd_opt_on(&st, 'c'), io_blocks = cmd_opt_on(&st, 'o');
+  const char *ref = cmd_opt_arg(&st, 'r'), *size_arg = cmd_opt_arg(&st, 's');
   char mode = 0;
   int64_t size = 0;
   if (size_arg) {

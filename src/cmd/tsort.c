@@ -221,20 +221,13 @@ static int ts_run(tsort *t, char *data, size_t len, const char *file) {
 }
 
 int cmd_tsort_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longs[] = {{"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "", longs)) != -1;) {
-    if (c == 256) {
-      cmd_outs(
-          ctx,
-          "Usage: tsort [OPTION] [FILE]\n"
-          "Write totally ordered list consistent with the partial ordering in FILE.\n\n"
-          "With no FILE, or when FILE is -, read standard input.\n");
-      return 0;
-    }
-    if (c == 257) return cmd_print_version(ctx);
-    return cmd_usage_hint(ctx, 1);
-  }
+  int done = cmd_getopt_all(
+      ctx, &g, argc, argv, "(help)(version)",
+      "Usage: tsort [OPTION] [FILE]\n"
+      "Write totally ordered list consistent with the partial ordering in FILE.\n\n"
+      "With no FILE, or when FILE is -, read standard input.\n");
+  if (done >= 0) return done;
   if (argc - g.ind > 1) {
     cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[g.ind + 1]));
     return cmd_usage_hint(ctx, 1);

@@ -8,28 +8,23 @@
  * 1, as GNU tty does when stdin is a pipe or a file.
  */
 #include "cmd/cmd.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("tty", cmd_tty_main);
 
 int cmd_tty_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"silent", 0, 's'}, {"quiet", 0, 's'}, {"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
+  static const char usage[] =
+      "Usage: tty [OPTION]...\n"
+      "Print the file name of the terminal connected to standard input.\n\n"
+      "  -s, --silent, --quiet   print nothing, only return an exit status\n"
+      CMD_HELP_VERSION_LINES;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  bool silent = false;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "s", longopts)) != -1;) {
-    if (c == 's') silent = true;
-    else if (c == 256) {
-      cmd_outs(ctx, "Usage: tty [OPTION]...\n"
-                    "Print the file name of the terminal connected to standard input.\n\n"
-                    "  -s, --silent, --quiet   print nothing, only return an exit status\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    } else if (c == 257) return cmd_print_version(ctx);
-    else return 2;
-  }
+  int rc = cmd_getopt_all(ctx, &g, argc, argv, "(help)(version)s(silent)(quiet)", usage);
+  if (rc >= 0) return rc ? 2 : 0; /* GNU tty's status for a bad option is 2 */
+  bool silent = cmd_opt_on(&g, 's');
   if (g.ind < argc) {
-    cmd_errorf(ctx, "extra operand '%s'", argv[g.ind]);
-    return 2;
+    cmd_errorf(ctx, "extra operand %s", cmd_gnu_quote(ctx, argv[g.ind]));
+    return cmd_usage_hint(ctx, 2);
   }
   if (!silent) cmd_outs(ctx, "not a tty\n");
   return 1;

@@ -245,20 +245,17 @@ static int match_method(const char *arg, const char *const *names, int n) {
 }
 
 int cmd_uniq_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"count", 0, 'c'},       {"repeated", 0, 'd'},        {"all-repeated", 2, 258},
-      {"group", 2, 259},       {"ignore-case", 0, 'i'},     {"unique", 0, 'u'},
-      {"skip-fields", 1, 'f'}, {"skip-chars", 1, 's'},      {"check-chars", 1, 'w'},
-      {"zero-terminated", 0, 'z'}, {"help", 0, CMD_OPT_HELP},        {"version", 0, CMD_OPT_VERSION},
-      {0, 0, 0}};
+  enum { O_ALL_REPEATED = CMD_OPT_LONG, O_GROUP };
+  static const char spec[] = "(all-repeated)::(group)::(help)(version)0123456789c(count)"
+                             "d(repeated)Di(ignore-case)u(unique)f:(skip-fields)s:(skip-chars)"
+                             "w:(check-chars)z(zero-terminated)";
   uniq_opts o = {0};
   o.check_chars = SIZE_MAX;
   o.out_unique = o.out_first = true;
   o.delim = '\n';
   bool fields_from_f = true; /* skip_fields was last set by -f (or not at all) */
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &g, argc, argv, "0123456789cdDf:is:uw:z", longopts)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     if (c >= '0' && c <= '9') {
       /* Obsolete -N: digits accumulate, restarting after a -f. */
       if (fields_from_f) o.skip_fields = 0;
@@ -274,7 +271,7 @@ int cmd_uniq_main(cmd_ctx *ctx, int argc, char **argv) {
       o.out_unique = false;
       o.out_later = true;
       break;
-    case 258: {
+    case O_ALL_REPEATED: {
       static const char *const names[] = {"none", "prepend", "separate"};
       o.out_unique = false;
       o.out_later = true;
@@ -285,7 +282,7 @@ int cmd_uniq_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       break;
     }
-    case 259: {
+    case O_GROUP: {
       static const char *const names[] = {"prepend", "append", "separate", "both"};
       o.grouping = GM_SEPARATE;
       if (g.arg) {

@@ -22,21 +22,9 @@ CMD_DEFINE("link", cmd_link_main);
  * index, or -1 after answering (status in *st). */
 static int simple_args(cmd_ctx *ctx, int argc, char **argv, const char *usage, int want,
                        int *st) {
-  static const cmd_longopt longopts[] = {{"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "", longopts)) != -1;) {
-    if (c == 256) {
-      cmd_outs(ctx, usage);
-      *st = 0;
-      return -1;
-    }
-    if (c == 257) {
-      *st = cmd_print_version(ctx);
-      return -1;
-    }
-    *st = cmd_usage_hint(ctx, 1);
-    return -1;
-  }
+  *st = cmd_getopt_all(ctx, &g, argc, argv, "(help)(version)", usage);
+  if (*st >= 0) return -1;
   int n = argc - g.ind;
   if (n < want) {
     if (n == 0) cmd_errorf(ctx, "missing operand");

@@ -81,15 +81,14 @@ static bool fill_random(uint8_t *p, size_t n) {
 }
 
 int cmd_uuidgen_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longs[] = {
-      {"random", 0, 'r'},  {"time", 0, 't'}, {"namespace", 1, 'n'}, {"name", 1, 'N'},
-      {"md5", 0, 'm'},     {"sha1", 0, 's'}, {"hex", 0, 'x'},       {"help", 0, 'h'},
-      {"version", 0, 'V'}, {0, 0, 0}};
+  /* util-linux's order of the long names ("--h": '--help' '--hex') */
+  static const char spec[] =
+      "r(random)t(time)V(version)h(help)n:(namespace)N:(name)m(md5)s(sha1)x(hex)";
   char kind = 'r';
   const char *ns = NULL, *name = NULL;
   bool hex = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "rtn:N:msxhV", longs)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
       case 'r':
       case 't':
@@ -121,7 +120,7 @@ int cmd_uuidgen_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'V':
         return cmd_print_version(ctx);
       default:
-        return cmd_usage_hint(ctx, 1);
+        return 1; /* cmd_getopt printed the message */
     }
   }
   if (ns && !name) return fail(ctx, "--namespace requires --name argument");

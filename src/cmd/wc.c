@@ -332,25 +332,20 @@ static int wc_read_names(cmd_ctx *ctx, cmd_in *in, char ***names, size_t *count)
 }
 
 int cmd_wc_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {
-      {"bytes", 0, 'c'}, {"chars", 0, 'm'},           {"lines", 0, 'l'},
-      {"words", 0, 'w'}, {"max-line-length", 0, 'L'}, {"files0-from", 1, 258},
-      {"help", 0, CMD_OPT_HELP},  {"version", 0, CMD_OPT_VERSION},         {0, 0, 0}};
-  wc_opts o = {0};
-  const char *files_from = NULL;
+  enum { O_FILES0_FROM = CMD_OPT_LONG };
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "clLmw", longopts)) != -1;) {
-    switch (c) {
-    case 'c': o.bytes = true; break;
-    case 'm': o.chars = true; break;
-    case 'l': o.lines = true; break;
-    case 'w': o.words = true; break;
-    case 'L': o.maxlen = true; break;
-    case 258: files_from = g.arg; break;
-    CMD_CASES_HELP_VERSION(ctx, wc_usage);
-    default: return 1; /* cmd_getopt printed the message */
-    }
-  }
+  int rc = cmd_getopt_all(ctx, &g, argc, argv,
+                          "(files0-from):(help)(version)c(bytes)m(chars)l(lines)w(words)"
+                          "L(max-line-length)",
+                          wc_usage);
+  if (rc >= 0) return rc;
+  wc_opts o = {0};
+  o.bytes = cmd_opt_on(&g, 'c');
+  o.chars = cmd_opt_on(&g, 'm');
+  o.lines = cmd_opt_on(&g, 'l');
+  o.words = cmd_opt_on(&g, 'w');
+  o.maxlen = cmd_opt_on(&g, 'L');
+  const char *files_from = cmd_opt_arg(&g, O_FILES0_FROM);
   if (!(o.bytes || o.chars || o.lines || o.words || o.maxlen))
     o.lines = o.words = o.bytes = true;
   int ncounts = o.bytes + o.chars + o.lines + o.words + o.maxlen;

@@ -434,20 +434,19 @@ bad:
 }
 
 int cmd_xargs_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_SLOTVAR = 256, OPT_SHOWLIMITS };
-  static const cmd_longopt lo[] = {
-      {"null", 0, '0'}, {"arg-file", 1, 'a'}, {"delimiter", 1, 'd'}, {"eof", 2, 'e'},
-      {"replace", 2, 'i'}, {"max-lines", 2, 'l'}, {"max-args", 1, 'n'},
-      {"open-tty", 0, 'o'}, {"interactive", 0, 'p'}, {"max-procs", 1, 'P'},
-      {"process-slot-var", 1, OPT_SLOTVAR}, {"no-run-if-empty", 0, 'r'},
-      {"max-chars", 1, 's'}, {"show-limits", 0, OPT_SHOWLIMITS}, {"verbose", 0, 't'},
-      {"exit", 0, 'x'}, CMD_LONGOPTS_STD, {0, 0, 0}};
+  enum { OPT_SLOTVAR = CMD_OPT_LONG, OPT_SHOWLIMITS };
+  /* The long names in GNU's order ("--max": '--max-lines' '--max-args'
+   * '--max-chars' '--max-procs'), --help and --version after them. */
+  static const char spec[] = "+(process-slot-var):(show-limits)0(null)a:(arg-file)d:(delimiter)"
+                             "e::(eof)i::(replace)l::(max-lines)n:(max-args)o(open-tty)"
+                             "p(interactive)r(no-run-if-empty)s:(max-chars)t(verbose)x(exit)"
+                             "P:(max-procs)E:I:L:";
   xargs_st x = {.ctx = ctx, .max_chars = XARGS_DEFAULT_SIZE, .delim = -1};
   const char *argfile = NULL;
   bool show_limits = false;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, "+0a:d:E:e::I:i::L:l::n:oprP:s:tx", lo)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, spec, cmd_gnu_help_version)) != -1) {
     switch (c) {
     case '0': x.delim = 0; break;
     case 'a': argfile = st.arg; break;
@@ -461,16 +460,9 @@ int cmd_xargs_main(cmd_ctx *ctx, int argc, char **argv) {
     case 'e': x.eof = st.arg && *st.arg ? st.arg : NULL; break;
     case 'I': x.replace = st.arg; x.max_lines = 0; x.max_args = 0; break;
     case 'i': x.replace = st.arg && *st.arg ? st.arg : "{}"; x.max_args = 0; break;
-    case 'L': {
-      long v = parse_pos(ctx, st.arg, "-L", 1);
-      if (v < 0) return 1;
-      x.max_lines = v;
-      x.max_args = 0;
-      x.replace = NULL;
-      break;
-    }
-    case 'l': {
-      long v = st.arg ? parse_pos(ctx, st.arg, "-l", 1) : 1;
+    case 'L':
+    case 'l': { /* -l's argument is optional, 1 when absent */
+      long v = c == 'l' && !st.arg ? 1 : parse_pos(ctx, st.arg, c == 'L' ? "-L" : "-l", 1);
       if (v < 0) return 1;
       x.max_lines = v;
       x.max_args = 0;

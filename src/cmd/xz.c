@@ -254,13 +254,9 @@ static void do_file(cmd_ctx *ctx, xz_tool *t, const char *path) {
 }
 
 int cmd_xz_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longs[] = {
-      {"compress", 0, 'z'}, {"decompress", 0, 'd'}, {"uncompress", 0, 'd'},
-      {"test", 0, 't'},     {"keep", 0, 'k'},       {"stdout", 0, 'c'},
-      {"to-stdout", 0, 'c'}, {"force", 0, 'f'},     {"quiet", 0, 'q'},
-      {"verbose", 0, 'v'},  {"help", 0, 'h'},       {"version", 0, 'V'},
-      {"fast", 0, '1'},     {"best", 0, '9'},       {"small", 0, 's'},
-      {"threads", 1, 'T'},  {0, 0, 0}};
+  static const char spec[] = "z(compress)d(decompress)(uncompress)t(test)k(keep)c(stdout)"
+                             "(to-stdout)f(force)q(quiet)v(verbose)h(help)V(version)01(fast)"
+                             "23456789(best)s(small)T:(threads)";
   const char *base = strrchr(ctx->name, '/');
   base = base ? base + 1 : ctx->name;
   xz_tool t = {.level = 6};
@@ -270,8 +266,7 @@ int cmd_xz_main(cmd_ctx *ctx, int argc, char **argv) {
   if (strncmp(base, "un", 2) == 0 || strncmp(base, "bun", 3) == 0) t.decompress = true;
   if (strstr(base, "cat")) t.decompress = t.to_stdout = true;
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &st, argc, argv, "zdtkcfqvhVsT:0123456789", longs)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
       case 'z': t.decompress = false; break;
       case 'd': t.decompress = true; break;

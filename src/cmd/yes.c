@@ -18,19 +18,13 @@ CMD_DEFINE("yes", cmd_yes_main);
 #define YES_BLOCK 8192
 
 int cmd_yes_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt longopts[] = {{"help", 0, 256}, {"version", 0, 257}, {0, 0, 0}};
   /* Like GNU, only --help/--version are options, and only before operands. */
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "+", longopts)) != -1;) {
-    if (c == 256) {
-      cmd_outs(ctx, "Usage: yes [STRING]...\n  or:  yes OPTION\n"
-                    "Repeatedly output a line with all specified STRING(s), or 'y'.\n\n"
-                    CMD_HELP_VERSION_LINES);
-      return 0;
-    }
-    if (c == 257) return cmd_print_version(ctx);
-    return 1; /* cmd_getopt printed the message */
-  }
+  int rc = cmd_getopt_all(ctx, &g, argc, argv, "+(help)(version)",
+                          "Usage: yes [STRING]...\n  or:  yes OPTION\n"
+                          "Repeatedly output a line with all specified STRING(s), or 'y'.\n\n"
+                          CMD_HELP_VERSION_LINES);
+  if (rc >= 0) return rc;
   size_t len = 0;
   for (int i = g.ind; i < argc; i++) len += strlen(argv[i]) + 1;
   if (g.ind >= argc) len = 2;

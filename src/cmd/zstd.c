@@ -26,6 +26,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/lib/fs.h"
+#include "cmd/lib/gnu.h"
 
 CMD_DEFINE("zstd", cmd_zstd_main);
 CMD_DEFINE("unzstd", cmd_zstd_main);
@@ -253,28 +254,14 @@ static void zs_file(cmd_ctx *ctx, zs_opts *o, const char *path) {
 }
 
 int cmd_zstd_main(cmd_ctx *ctx, int argc, char **argv) {
-  enum { OPT_RM = 256, OPT_ULTRA, OPT_IGNORED, OPT_HELP, OPT_VERSION, OPT_FAST };
-  static const cmd_longopt longs[] = {{"decompress", 0, 'd'},
-                                      {"uncompress", 0, 'd'},
-                                      {"compress", 0, 'z'},
-                                      {"stdout", 0, 'c'},
-                                      {"force", 0, 'f'},
-                                      {"keep", 0, 'k'},
-                                      {"rm", 0, OPT_RM},
-                                      {"test", 0, 't'},
-                                      {"quiet", 0, 'q'},
-                                      {"verbose", 0, 'v'},
-                                      {"ultra", 0, OPT_ULTRA},
-                                      {"threads", 1, 'T'},
-                                      {"long", 2, OPT_IGNORED},
-                                      {"no-progress", 0, OPT_IGNORED},
-                                      {"progress", 0, OPT_IGNORED},
-                                      {"check", 0, OPT_IGNORED},
-                                      {"sparse", 0, OPT_IGNORED},
-                                      {"fast", 2, OPT_FAST},
-                                      {"help", 0, OPT_HELP},
-                                      {"version", 0, OPT_VERSION},
-                                      {0, 0, 0}};
+  /* --long, --no-progress, --progress, --check and --sparse are accepted and
+   * ignored. zstd itself takes no abbreviation: the order in which an
+   * ambiguous prefix names its possibilities is ours (--help and --version
+   * last, as GNU's). */
+  enum { OPT_RM = CMD_OPT_LONG, OPT_ULTRA, OPT_FAST };
+  static const char spec[] = "(rm)(ultra)(fast)::(long)::(no-progress)(progress)(check)(sparse)"
+                             "d(decompress)(uncompress)z(compress)c(stdout)f(force)k(keep)"
+                             "t(test)q(quiet)v(verbose)T:(threads)o:";
   zs_opts o = {.level = 3};
   const char *base = strrchr(argv[0], '/');
   base = base ? base + 1 : argv[0];
@@ -301,7 +288,7 @@ int cmd_zstd_main(cmd_ctx *ctx, int argc, char **argv) {
   nv[nc] = NULL;
   argc = nc, argv = nv;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, "dzcfktqvo:T:", longs)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, cmd_gnu_help_version)) != -1;) {
     switch (c) {
       case 'd':
         o.decompress = true;
@@ -329,7 +316,6 @@ int cmd_zstd_main(cmd_ctx *ctx, int argc, char **argv) {
         break;
       case 'v':
       case 'T':
-      case OPT_IGNORED:
         break;
       case 'o':
         o.output = g.arg;
@@ -340,7 +326,7 @@ int cmd_zstd_main(cmd_ctx *ctx, int argc, char **argv) {
       case OPT_FAST:
         level = g.arg ? -atoi(g.arg) : -1;
         break;
-      case OPT_HELP:
+      case CMD_OPT_HELP:
         cmd_outs(ctx,
                  "Usage: zstd [OPTION]... [FILE]...\n"
                  "Compress or uncompress FILEs (with no FILE or when FILE is `-`, read "
@@ -356,10 +342,10 @@ int cmd_zstd_main(cmd_ctx *ctx, int argc, char **argv) {
                  "  -q, --quiet  suppress warnings\n"
                  "  --ultra      enable levels beyond 19, up to 22\n");
         return 0;
-      case OPT_VERSION:
+      case CMD_OPT_VERSION:
         cmd_outf(ctx, "*** Zstandard CLI (sbx), v%s ***\n", ZSTD_versionString());
         return 0;
-      default:
+      case '?':
         return 1;
     }
   }

@@ -212,3 +212,7 @@ out: 16\n
 test: infinite limit stops at head
 cmd: seq inf | head -n 3
 out: 1\n2\n3\n
+
+test: long options abbreviated
+cmd: seq --sep=, --equal 8 10; seq --form '%.1f' 2
+out: 08,09,10\n1.0\n2.0\n

@@ -104,3 +104,13 @@ status: 1
 test: empty echo
 cmd: shuf -e; echo "rc=$?"
 out: rc=0\n
+
+test: --h is ambiguous: head-count before help, as GNU lists them
+cmd: shuf --h 1 -e a
+out:
+err: shuf: option '--h' is ambiguous; possibilities: '--head-count' '--help'\nTry 'shuf --help' for more information.\n
+status: 1
+
+test: long options abbreviated, --random-source among them
+cmd: seq 50 > src; shuf --random-s src --head=3 --in 1-9 > a; shuf --rand=src -n 3 -i 1-9 > b; cmp a b && wc -l < a
+out: 3\n

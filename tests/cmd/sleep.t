@@ -105,3 +105,8 @@ out: quick\n3\n
 test: commands run by xargs under timeout
 cmd: seq 3 | timeout 0.3 xargs -n1 bash -c 'sleep 2; echo $0'; echo $?
 out: 124\n
+
+test: --help takes no argument, abbreviated or not
+cmd: sleep --he=1; echo $?; sleep --nope; echo $?
+out: 1\n1\n
+err: sleep: option '--help' doesn't allow an argument\nTry 'sleep --help' for more information.\nsleep: unrecognized option '--nope'\nTry 'sleep --help' for more information.\n

@@ -747,3 +747,13 @@ cmd: sort --debug -c input; echo $?; sort --debug -C input; echo $?; sort --debu
 in: a\n
 out: 2\n2\n2\n
 err: sort: options '-c --debug' are incompatible\nsort: options '-C --debug' are incompatible\nsort: options '-o --debug' are incompatible\n
+
+test: ambiguous prefixes name their possibilities in GNU's order
+cmd: sort --d f; sort --m f; sort --r f; sort --h f
+out:
+err: sort: option '--d' is ambiguous; possibilities: '--debug' '--dictionary-order'\nTry 'sort --help' for more information.\nsort: option '--m' is ambiguous; possibilities: '--merge' '--month-sort'\nTry 'sort --help' for more information.\nsort: option '--r' is ambiguous; possibilities: '--random-sort' '--random-source' '--reverse'\nTry 'sort --help' for more information.\nsort: option '--h' is ambiguous; possibilities: '--human-numeric-sort' '--help'\nTry 'sort --help' for more information.\n
+status: 2
+
+test: long options abbreviated, long-only ones among them
+cmd: printf 'b 2\na 10\nc 1\n' > f; sort --rev --ke=2,2 --numeric f; sort --field-s=' ' --ke 2 --st --so=num f -o g; cat g; sort --che=quiet g; echo $?; seq 3 > src; sort --random-so src -R f > x; sort --random-so=src --random-sor f | cmp - x && echo same
+out: a 10\nb 2\nc 1\nc 1\nb 2\na 10\n1\nsame\n

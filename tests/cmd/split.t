@@ -231,3 +231,13 @@ in: 1\n
 out:
 err: split: invalid number of chunks: ‘9223372036854775808’: Value too large for defined data type\n
 status: 1
+
+test: --l and --n are ambiguous, named in GNU's order
+cmd: split --l 1 f; split --n 2 f
+out:
+err: split: option '--l' is ambiguous; possibilities: '--lines' '--line-bytes'\nTry 'split --help' for more information.\nsplit: option '--n' is ambiguous; possibilities: '--number' '--numeric-suffixes'\nTry 'split --help' for more information.\n
+status: 1
+
+test: long options abbreviated, long-only ones among them
+cmd: seq 4 > f; split --lines=2 --numeric=3 --add=.t --suffix-l=1 f; ls x*; split --numeric-s=4 --byt=2 --verb f y
+out: x3.t\nx4.t\ncreating file 'y04'\ncreating file 'y05'\ncreating file 'y06'\ncreating file 'y07'\n

@@ -77,3 +77,9 @@ out: f 3 8 81a4\n
 test: -f type
 cmd: stat -f -c '%T %s %l' .
 out: ext2/ext3 4096 255\n
+
+test: the last of -c and --printf counts; --f is ambiguous
+cmd: printf abc > f; stat -c '%s' --printf '%n\n' f; stat --printf '%n\n' --form '%s' f; stat --f f
+out: f\n3\n
+err: stat: option '--f' is ambiguous; possibilities: '--file-system' '--format'\nTry 'stat --help' for more information.\n
+status: 1

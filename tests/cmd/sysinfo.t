@@ -79,3 +79,33 @@ out: 1\n
 test: which of a script in the PATH
 cmd: mkdir bin; printf '#!/bin/sh\necho hi\n' > bin/tool; chmod +x bin/tool; r=$(PATH=$PWD/bin:$PATH which tool); echo "${r#$PWD/}"
 out: bin/tool\n
+
+test: uname: long options abbreviated; --h and --k are ambiguous, in GNU's order
+cmd: uname --kernel-n --op; uname --h; uname --k
+out: Linux GNU/Linux\n
+err: uname: option '--h' is ambiguous; possibilities: '--hardware-platform' '--help'\nTry 'uname --help' for more information.\nuname: option '--k' is ambiguous; possibilities: '--kernel-name' '--kernel-release' '--kernel-version'\nTry 'uname --help' for more information.\n
+status: 1
+
+test: id: long options abbreviated; --gr is ambiguous
+cmd: id --us --na root; id --gr
+out: root\n
+err: id: option '--gr' is ambiguous; possibilities: '--group' '--groups'\nTry 'id --help' for more information.\n
+status: 1
+
+test: id -Z is refused at once, before a later bad option
+cmd: id -Z --nope; echo $?
+out: 1\n
+err: id: --context (-Z) works only on an SELinux-enabled kernel\n
+
+test: nproc: --ignore's bad number is reported before a later bad option; an operand is refused
+cmd: nproc --ignore=x --nope; nproc --a --ig=0 x
+out:
+err: nproc: invalid number: ‘x’\nnproc: extra operand ‘x’\nTry 'nproc --help' for more information.\n
+status: 1
+
+# Debian's hostname prints its usage after the message, and exits 255
+test: hostname: ambiguous prefixes name their possibilities in Debian's order
+cmd: hostname --a; hostname --f; hostname --sh --fq --l
+out: sandbox\n
+err: hostname: option '--a' is ambiguous; possibilities: '--all-fqdns' '--alias' '--all-ip-addresses'\nTry 'hostname --help' for more information.\nhostname: option '--f' is ambiguous; possibilities: '--file' '--fqdn'\nTry 'hostname --help' for more information.\n
+host: skip

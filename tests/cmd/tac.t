@@ -79,3 +79,7 @@ status: 1
 test: big
 cmd: seq 100000 | tac | head -n 2
 out: 100000\n99999\n
+
+test: long options abbreviated
+cmd: printf 'a,b,c,' | tac --sep=, --bef; echo; printf 'a1b2c' | tac --reg -s '[0-9]'; echo
+out: ,,c,ba\ncb2a1\n

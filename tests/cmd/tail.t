@@ -313,3 +313,15 @@ host: skip
 test: -n 0 and -c 0 print nothing, not even headers, and open no file
 cmd: printf 'a\n' > f; tail -n0 -v f; tail -c 0 f nosuch; tail -n 0 nosuch; echo $?; tail -n +0 -v f
 out: 0\n==> f <==\na\n
+
+test: long options abbreviated; --s is ambiguous, silent before sleep-interval as GNU lists them
+cmd: seq 5 > f; tail --li=2 --q f; tail --by 3 --verb f; tail --s f
+out: 4\n5\n==> f <==\n\n5\n
+err: tail: option '--s' is ambiguous; possibilities: '--silent' '--sleep-interval'\nTry 'tail --help' for more information.\n
+status: 1
+
+test: --v is ambiguous: verbose before version
+cmd: tail --v f
+out:
+err: tail: option '--v' is ambiguous; possibilities: '--verbose' '--version'\nTry 'tail --help' for more information.\n
+status: 1

@@ -219,3 +219,15 @@ cmd: tar cf t.tar --remove-files d z; echo $?; ls; tar tf t.tar | sort
 cmd: mkdir -p e/s; echo a > e/x; echo b > e/s/y; tar cf u.tar --remove-files --exclude=y e; echo $?; find e | sort
 out: 0\nk\nt.tar\nd/\nd/s/\nd/s/y\nd/x\nz\n2\ne\ne/s\ne/s/y\n
 err: tar: e/s: Cannot rmdir: Directory not empty\ntar: e: Cannot rmdir: Directory not empty\ntar: Exiting with failure status due to previous errors\n
+
+test: long options abbreviated, long-only ones among them
+cmd: mkdir d; echo hi > d/f; echo no > d/g; tar --cre --file=a.tar --exclude=g --numeric d; tar --list --file a.tar; tar --extr --to-s -f a.tar; tar -xf a.tar --strip=1 -C d --overwrite; ls d
+out: d/\nd/f\nhi\nf\ng\n
+err:
+
+# GNU tar's status for a usage error is 64, ours 2
+test: --no-same names two options: ambiguous, as in GNU tar
+cmd: tar --no-same -cf a.tar /dev/null; echo $?
+out: 2\n
+err: tar: option '--no-same' is ambiguous; possibilities: '--no-same-owner' '--no-same-permissions'\nTry 'tar --help' for more information.\n
+host: skip

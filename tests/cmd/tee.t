@@ -65,3 +65,7 @@ out:
 err: tee: invalid option -- 'z'\n
 err: Try 'tee --help' for more information.\n
 status: 1
+
+test: --output-error abbreviated, its argument attached only
+cmd: echo x | tee --output-e f; echo x | tee --output=exit g; cat f g; echo y | tee --out warn; cat warn
+out: x\nx\nx\nx\ny\ny\n

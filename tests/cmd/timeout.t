@@ -108,3 +108,14 @@ cmd: timeout -s 0 0.2 bash -c 'sleep 0.5; echo done'; echo $?
 cmd: timeout -s 0 0.2 sleep 0.5; echo $?
 cmd: timeout -s 0 -k 0.2 0.2 bash -c 'while :; do :; done' 2>/dev/null; echo $?
 out: done\n124\n124\n137\n
+
+test: --v is ambiguous: verbose before version, as GNU lists them
+cmd: timeout --v 1 true
+out:
+err: timeout: option '--v' is ambiguous; possibilities: '--verbose' '--version'\nTry 'timeout --help' for more information.\n
+status: 125
+
+test: long options abbreviated, --preserve-status among them
+cmd: timeout --pres --sig=KILL 5 sh -c 'exit 3'; echo $?; timeout --kill=x 1 true; echo $?
+out: 3\n125\n
+err: timeout: invalid time interval ‘x’\nTry 'timeout --help' for more information.\n

@@ -97,3 +97,14 @@ out: l\ntgt\n
 test: many files in one call
 cmd: touch a b c d e f g h; ls | wc -l
 out: 8\n
+
+test: long options abbreviated; --no is ambiguous
+cmd: touch --no-c a; touch --da=@100 --ti=mtime b; touch --ref b c; ls; ls -l --time-style=+%s c | cut -d' ' -f6-; touch --no f
+out: b\nc\n100 c\n
+err: touch: option '--no' is ambiguous; possibilities: '--no-create' '--no-dereference'\nTry 'touch --help' for more information.\n
+status: 1
+
+test: a bad --time argument is reported before a later bad option
+cmd: touch --time=x --nope f; echo $?; ls
+out: 1\n
+err: touch: invalid argument ‘x’ for ‘--time’\nValid arguments are:\n  - ‘atime’, ‘access’, ‘use’\n  - ‘mtime’, ‘modify’\nTry 'touch --help' for more information.\n

@@ -37,3 +37,10 @@ test: errors and exit statuses
 cmd: TERM= tput cols; echo $?; TERM=nosuchterm tput cols; echo $?; TERM=xterm tput nosuch; echo $?; TERM=dumb tput bold; echo $?; TERM=dumb clear; echo $?
 out: 2\n3\n4\n1\n1\n
 err: tput: No value for $TERM and no -T specified\ntput: unknown terminal "nosuchterm"\ntput: unknown terminfo capability 'nosuch'\n
+
+test: a bad option prints the usage: tput's status 2, clear's 1
+cmd: tput -Q cols; echo $?; clear -Q; echo $?; tput -V | cut -c1-7
+out: 2\n1\nncurses\n
+# GNU's getopt message first, then ncurses' usage line
+err: tput: invalid option -- 'Q'\nTry 'tput --help' for more information.\nUsage: tput [-V] [-S] [-T term] [-x] capname\nclear: invalid option -- 'Q'\nTry 'clear --help' for more information.\nUsage: clear [options]\n
+host: skip

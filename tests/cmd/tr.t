@@ -347,3 +347,7 @@ status: 1
 test: big input
 cmd: seq 100000 | tr 0-9 a-j | tail -n 1
 out: baaaaa\n
+
+test: long options abbreviated
+cmd: echo hello | tr --del l; echo aabbcc | tr --sq ab; echo abc | tr --comp --del b
+out: heo\nabcc\nb

@@ -263,3 +263,14 @@ cmd: tree --gitignore p; tree --gitignore -a p | tail -1; cd p && tree --gitigno
 out: p\n├── a.c\n├── docs\n│\xc2\xa0\xc2\xa0 ├── keep.log\n│\xc2\xa0\xc2\xa0 └── r.md\n└── src\n    └── m.c\n\n3 directories, 4 files\n
 out: 3 directories, 6 files\n
 out: .\n├── a.c\n├── docs\n│\xc2\xa0\xc2\xa0 ├── keep.log\n│\xc2\xa0\xc2\xa0 └── r.md\n└── src\n    └── m.c\n
+
+test: -u and -g print the number of an owner without a name, in text and XML
+cmd: mkdir d; touch d/a; chown 4321:4322 d/a; tree -ug --noreport d; tree -X -ug --noreport d | grep user
+out: [root     root    ]  d\n└── [4321     4322    ]  a\n  <directory name="d" user="root" group="root">\n    <file name="a" user="4321" group="4322"></file>\n
+
+# tree itself takes whole long names only: sbx's getopt also takes unambiguous abbreviations
+test: long options abbreviated; --fil is ambiguous
+cmd: mkdir -p d/z; touch d/a; tree --dirs --nor d; tree --fil d; echo $?
+out: d\n├── z\n└── a\n1\n
+err: tree: option '--fil' is ambiguous; possibilities: '--filelimit' '--filesfirst'\nTry 'tree --help' for more information.\n
+host: skip

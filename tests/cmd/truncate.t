@@ -66,3 +66,9 @@ out: 1\n4611686018427387906\n
 err: truncate: overflow extending size of file 'f'\n
 host: skip
 # sandbox-only: a 4 EiB sparse file is beyond the host's file systems
+
+test: long options abbreviated, and one without its argument
+cmd: printf abcdef > f; truncate --si=2 f; truncate --ref f --no g; cat f; echo; ls; truncate f --size
+out: ab\nf\n
+err: truncate: option '--size' requires an argument\nTry 'truncate --help' for more information.\n
+status: 1

@@ -33,3 +33,8 @@ status: 1
 test: empty input
 cmd: tsort < /dev/null; echo $?
 out: 0\n
+
+test: a bad option is one message and one hint, status 1
+cmd: tsort -x; echo $?; tsort --help=1; echo $?
+out: 1\n1\n
+err: tsort: invalid option -- 'x'\nTry 'tsort --help' for more information.\ntsort: option '--help' doesn't allow an argument\nTry 'tsort --help' for more information.\n

@@ -271,3 +271,13 @@ status: 1
 test: -u with -D prints each repeated group but its last line (GNU's writeline)
 cmd: printf 'a\na\na\nb\n\n\n' | uniq -u -D; echo --; printf 'a\na\na\nb\nb\nc\n' | uniq -d -D -u
 out: a\na\n\n--\na\na\nb\n
+
+test: long options abbreviated; --s and --c are ambiguous
+cmd: printf 'a x\nb x\nc y\n' | uniq --skip-f=1 --cou; uniq --s 1 input; uniq --c input
+out:       2 a x\n      1 c y\n
+err: uniq: option '--s' is ambiguous; possibilities: '--skip-fields' '--skip-chars'\nTry 'uniq --help' for more information.\nuniq: option '--c' is ambiguous; possibilities: '--count' '--check-chars'\nTry 'uniq --help' for more information.\n
+status: 1
+
+test: --all-repeated and --group abbreviated, their arguments attached only
+cmd: printf 'a\na\nb\n' > f; uniq --all=sep f; echo -; uniq --gr f; echo -; uniq --all f f2; cat f2
+out: a\na\n-\na\na\n\nb\n-\na\na\n

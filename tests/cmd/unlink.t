@@ -13,3 +13,8 @@ cmd: echo hi > a; link a b; echo more >> b; cat a; stat -c %h a; link nosuch x; 
 out: hi\nmore\n2\n
 err: link: cannot create link 'x' to 'nosuch': No such file or directory\nlink: missing operand after ‘a’\nTry 'link --help' for more information.\n
 status: 1
+
+test: a bad option is one message and one hint, status 1
+cmd: touch a; unlink -x a; echo $?; link --nope a b; echo $?; unlink --he=1; echo $?; ls
+out: 1\n1\n1\na\n
+err: unlink: invalid option -- 'x'\nTry 'unlink --help' for more information.\nlink: unrecognized option '--nope'\nTry 'link --help' for more information.\nunlink: option '--help' doesn't allow an argument\nTry 'unlink --help' for more information.\n

@@ -25,3 +25,12 @@ err: uuidgen: --name requires --namespace argument\nTry 'uuidgen --help' for mor
 err: uuidgen: --namespace requires --md5 or --sha1\nTry 'uuidgen --help' for more information.\n
 err: uuidgen: --md5 or --sha1 requires --namespace argument\nTry 'uuidgen --help' for more information.\n
 err: uuidgen: invalid uuid for namespace: 'bad'\nTry 'uuidgen --help' for more information.\n
+
+test: a bad option is one message and one hint; --h is ambiguous, help before hex
+cmd: uuidgen -y; echo $?; uuidgen --h; echo $?
+out: 1\n1\n
+err: uuidgen: invalid option -- 'y'\nTry 'uuidgen --help' for more information.\nuuidgen: option '--h' is ambiguous; possibilities: '--help' '--hex'\nTry 'uuidgen --help' for more information.\n
+
+test: long options abbreviated
+cmd: uuidgen --sha --names @dns --name example.com
+out: cfbff0d1-9375-5685-968c-48ce8b15ae17\n

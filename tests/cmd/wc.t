@@ -291,3 +291,7 @@ out: 70000\n
 test: -l with NUL bytes and no final newline
 cmd: printf '\0\n\0\n\nx' | wc -l; printf 'abc' | wc -l
 out: 3\n0\n
+
+test: long options abbreviated, --files0-from among them
+cmd: printf 'ab\ncd\n' > a; printf 'a\0' > list; wc --li --cha a; wc --files0=list --w; wc --max a
+out: 2 6 a\n2 a\n2 a\n

@@ -181,3 +181,20 @@ test: s item too long runs the pending batch first
 cmd: echo 'ab cd efghij kl' | xargs -s 8 echo; echo "status $?"
 out: ab\ncd\nstatus 1\n
 err: xargs: argument line too long\n
+
+test: --max is ambiguous, named in GNU's order; --v names verbose before version
+cmd: xargs --max 1 echo; xargs --v echo
+stdin: a\n
+out:
+err: xargs: option '--max' is ambiguous; possibilities: '--max-lines' '--max-args' '--max-chars' '--max-procs'\nTry 'xargs --help' for more information.\nxargs: option '--v' is ambiguous; possibilities: '--verbose' '--version'\nTry 'xargs --help' for more information.\n
+status: 1
+
+test: long options abbreviated, -L and -l and their long name
+cmd: printf 'a b\nc\nd\n' > f; xargs --max-l=2 --arg=f echo; xargs -L 1 --no-run echo x < f; xargs -l < f; xargs --max-l < f
+out: a b c\nd\nx a b\nx c\nx d\na b\nc\nd\na b\nc\nd\n
+
+test: -L 0 and --max-lines=0 are refused
+cmd: xargs -L 0 echo < /dev/null; xargs --max-lines=0 echo < /dev/null
+out:
+err: xargs: value 0 for -L option should be >= 1\nTry 'xargs --help' for more information.\nxargs: value 0 for -l option should be >= 1\nTry 'xargs --help' for more information.\n
+status: 1

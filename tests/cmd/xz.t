@@ -71,3 +71,8 @@ err: bzip2: Output file input.bz2 already exists.\n
 test: binary data survives both
 cmd: printf 'a\0b\377' | xz | xz -d | bzip2 | bzip2 -d | od -An -c
 out:    a  \\0   b 377\n
+
+# (xz's own hint line, "xz: Try `xz --help'...", is not checked)
+test: long options abbreviated, --best and --fast among them; --t is ambiguous
+cmd: echo hi > a; xz --bes --kee a; xz --dec --stdo a.xz; xz --fa -c a | xz -d; xz --t a.xz 2>&1 | head -n 1; ls
+out: hi\nhi\nxz: option '--t' is ambiguous; possibilities: '--test' '--to-stdout' '--threads'\na\na.xz\n

@@ -30,3 +30,10 @@ err: zstd: f: unknown suffix (.zst/.tzst/.gz/.tgz/.lzma/.xz/.txz/.lz4/.tlz4 expe
 test: tar archives through zstd
 cmd: mkdir d; echo hi > d/a; tar cf - d | zstd -q > d.tar.zst; rm -r d; zstd -q -dc d.tar.zst | tar xf -; cat d/a; tar --zstd -xOf d.tar.zst d/a
 out: hi\nhi\n
+
+# zstd itself takes whole long names only: sbx's getopt also takes unambiguous abbreviations
+test: long options abbreviated; --u is ambiguous
+cmd: echo hi > a; zstd -q --kee a; zstd -q --dec --stdo a.zst; zstd -q --fast=3 --stdout a | zstd -dc; zstd --u a; echo $?; ls
+out: hi\nhi\n1\na\na.zst\n
+err: zstd: option '--u' is ambiguous; possibilities: '--ultra' '--uncompress'\nTry 'zstd --help' for more information.\n
+host: skip

@@ -746,16 +746,22 @@ out:
   return status;
 }
 
+/* Opens `name` for reading; on failure records the error, prints "sort:
+ * WHATNAME: strerror" and returns it (negative). */
+static int sort_open(cmd_ctx *ctx, const char *name, const char *what, cmd_in **in) {
+  int r = cmd_in_open(ctx, name, in);
+  if (r < 0) {
+    cmd_record_error(ctx, r, name);
+    cmd_errorf(ctx, "%s%s: %s", what, cmd_gnu_quotef(ctx, name), cmd_strerror(r));
+  }
+  return r;
+}
+
 /* -c / -C: reports the first line out of order. */
 static int check_sorted(sort_state *S, const char *name, bool quiet) {
   cmd_ctx *ctx = S->ctx;
   cmd_in *in;
-  int r = cmd_in_open(ctx, name, &in);
-  if (r < 0) {
-    cmd_record_error(ctx, r, name);
-    cmd_errorf(ctx, "cannot read: %s: %s", cmd_gnu_quotef(ctx, name), cmd_strerror(r));
-    return SORT_FAILURE;
-  }
+  if (sort_open(ctx, name, "cannot read: ", &in) < 0) return SORT_FAILURE;
   char *prev = NULL;
   size_t prevlen = 0, prevcap = 0;
   uintmax_t lineno = 0;
@@ -954,26 +960,21 @@ static int parse_size_arg(cmd_ctx *ctx, const char *opt, const char *arg) {
 
 int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
   enum {
-    OPT_HELP = 256, OPT_VERSION, OPT_RANDOM_SOURCE, OPT_SORT, OPT_BATCH, OPT_CHECK,
-    OPT_COMPRESS, OPT_DEBUG, OPT_FILES0, OPT_PARALLEL
+    OPT_CHECK = CMD_OPT_LONG, OPT_COMPRESS, OPT_DEBUG, OPT_FILES0, OPT_SORT, OPT_BATCH,
+    OPT_PARALLEL, OPT_RANDOM_SOURCE
   };
-  static const cmd_longopt longopts[] = {
-      {"ignore-leading-blanks", 0, 'b'}, {"dictionary-order", 0, 'd'},
-      {"ignore-case", 0, 'f'},           {"general-numeric-sort", 0, 'g'},
-      {"ignore-nonprinting", 0, 'i'},    {"month-sort", 0, 'M'},
-      {"human-numeric-sort", 0, 'h'},    {"numeric-sort", 0, 'n'},
-      {"random-sort", 0, 'R'},           {"random-source", 1, OPT_RANDOM_SOURCE},
-      {"reverse", 0, 'r'},               {"sort", 1, OPT_SORT},
-      {"version-sort", 0, 'V'},          {"batch-size", 1, OPT_BATCH},
-      {"check", 2, OPT_CHECK},           {"compress-program", 1, OPT_COMPRESS},
-      {"debug", 0, OPT_DEBUG},           {"files0-from", 1, OPT_FILES0},
-      {"key", 1, 'k'},                   {"merge", 0, 'm'},
-      {"output", 1, 'o'},                {"stable", 0, 's'},
-      {"buffer-size", 1, 'S'},           {"field-separator", 1, 't'},
-      {"temporary-directory", 1, 'T'},   {"parallel", 1, OPT_PARALLEL},
-      {"unique", 0, 'u'},                {"zero-terminated", 0, 'z'},
-      {"help", 0, OPT_HELP},             {"version", 0, OPT_VERSION},
-      {0, 0, 0}};
+  /* The long names in GNU's order ("--m": '--merge' '--month-sort'). Those
+   * of the table come after the string's: GNU lists --random-source between
+   * --random-sort and --reverse ("--r"), --help and --version last. */
+  static const char spec[] = "(check)::(compress-program):(debug)(files0-from):(sort):"
+                             "(batch-size):(parallel):b(ignore-leading-blanks)"
+                             "d(dictionary-order)f(ignore-case)g(general-numeric-sort)"
+                             "i(ignore-nonprinting)k:(key)m(merge)M(month-sort)n(numeric-sort)"
+                             "h(human-numeric-sort)V(version-sort)R(random-sort)o:(output)"
+                             "s(stable)S:(buffer-size)t:(field-separator)"
+                             "T:(temporary-directory)u(unique)z(zero-terminated)rcCy:";
+  static const cmd_longopt last_names[] = {
+      {"random-source", 1, OPT_RANDOM_SOURCE}, {"reverse", 0, 'r'}, CMD_LONGOPTS_STD, {0, 0, 0}};
 
   sort_state *S = cmd_alloc(ctx, sizeof *S);
   if (!S) return SORT_FAILURE;
@@ -1019,8 +1020,7 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
   av[ac] = NULL;
 
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c;
-       (c = cmd_getopt(ctx, &g, ac, av, "bcCdfghik:mMno:rRsS:t:T:uVy:z", longopts)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, ac, av, spec, last_names)) != -1;) {
     switch (c) {
     case 'b': case 'd': case 'f': case 'g': case 'h': case 'i': case 'M':
     case 'n': case 'r': case 'R': case 'V':
@@ -1134,8 +1134,7 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
     case OPT_FILES0: files0 = g.arg; break;
     case 'u': S->keys.unique = true; break;
     case 'z': S->delim = '\0'; break;
-    case OPT_HELP: cmd_outs(ctx, sort_usage); return 0;
-    case OPT_VERSION: return cmd_print_version(ctx);
+    CMD_CASES_HELP_VERSION(ctx, sort_usage);
     default: return SORT_FAILURE; /* cmd_getopt printed the message */
     }
   }
@@ -1181,12 +1180,7 @@ int cmd_sort_main(cmd_ctx *ctx, int argc, char **argv) {
   if (need_random) {
     if (random_source) {
       cmd_in *rin;
-      int r = cmd_in_open(ctx, random_source, &rin);
-      if (r < 0) {
-        cmd_record_error(ctx, r, random_source);
-        cmd_errorf(ctx, "%s: %s", cmd_gnu_quotef(ctx, random_source), cmd_strerror(r));
-        return SORT_FAILURE;
-      }
+      if (sort_open(ctx, random_source, "", &rin) < 0) return SORT_FAILURE;
       unsigned char seed[16] = {0};
       ssize_t got = cmd_in_read(rin, seed, sizeof seed);
       cmd_in_close(rin);
