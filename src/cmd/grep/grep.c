@@ -49,6 +49,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "cmd/grep/grep_acmatch.h"
 #include "cmd/lib/gnu.h"
@@ -902,14 +903,7 @@ typedef struct patbuf {
 } patbuf;
 
 static int pat_add(patbuf *p, const char *s, size_t n) {
-  if (p->len + n + 2 > p->cap) {
-    size_t nc = p->cap ? p->cap : 256;
-    while (nc < p->len + n + 2) nc *= 2;
-    char *ns = realloc(p->s, nc);
-    if (!ns) return -1;
-    p->s = ns;
-    p->cap = nc;
-  }
+  if (cmd_grow(&p->s, &p->cap, p->len + n + 2, 1)) return -1;
   if (p->count) p->s[p->len++] = '\n';
   memcpy(p->s + p->len, s, n);
   p->len += n;

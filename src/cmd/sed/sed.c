@@ -39,6 +39,7 @@
 #include <wctype.h>
 
 #include "cmd/sed/sed_int.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/getopt_msg.h"
 
@@ -173,17 +174,12 @@ static int str_reserve(sed_run *r, sstr *s, size_t need) {
     r->status = 4;
     return -1;
   }
-  size_t nc = s->cap ? s->cap : 128;
-  while (nc < need + 1) nc *= 2;
-  char *ns = realloc(s->s, nc);
-  if (!ns) {
+  if (cmd_grow(&s->s, &s->cap, need + 1, 1)) {
     if (!r->fatal) cmd_errorf(r->ctx, "couldn't re-allocate memory");
     r->fatal = true;
     r->status = 4;
     return -1;
   }
-  s->s = ns;
-  s->cap = nc;
   return 0;
 }
 

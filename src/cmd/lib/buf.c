@@ -1,0 +1,84 @@
+/*
+ * buf.c - growable arrays and byte buffers (see lib/buf.h).
+ *
+ * Design: one growth rule for every command, doubling from 16 items, so
+ * appends cost amortized O(1), and one place where the size arithmetic is
+ * checked: every doubling and every items * size product is compared with
+ * SIZE_MAX before realloc sees it. The caller's pointer is read and written
+ * with memcpy, so `cmd_grow(&v, &cap, ...)` takes any `T *v` without a cast
+ * and never accesses a `T *` object through a `void *` lvalue.
+ */
+#include "cmd/lib/buf.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The capacity of a new array, in items. */
+#define GROW_FIRST 16
+
+int cmd_grow(void *items_ptr, size_t *cap, size_t need, size_t elem) {
+  if (need <= *cap) return 0;
+  size_t nc = *cap ? *cap : GROW_FIRST;
+  while (nc < need) nc = nc > SIZE_MAX / 2 ? need : nc * 2;
+  if (elem == 0 || nc > SIZE_MAX / elem) return -ENOMEM;
+  void *items;
+  memcpy(&items, items_ptr, sizeof items);
+  void *grown = realloc(items, nc * elem);
+  if (!grown) return -ENOMEM;
+  memcpy(items_ptr, &grown, sizeof grown);
+  *cap = nc;
+  return 0;
+}
+
+/* Room for n more bytes and the NUL after them, within max; sets err. */
+static int buf_reserve(cmd_buf *b, size_t n) {
+  if (b->err) return b->err;
+  if (n >= SIZE_MAX - b->len) return b->err = -ENOMEM;
+  if (b->max && b->len + n > b->max) return b->err = -E2BIG;
+  int rc = cmd_grow(&b->p, &b->cap, b->len + n + 1, 1);
+  if (rc) b->err = rc;
+  return rc;
+}
+
+int cmd_buf_put(cmd_buf *b, const void *s, size_t n) {
+  int rc = buf_reserve(b, n);
+  if (rc) return rc;
+  if (n) memcpy(b->p + b->len, s, n);
+  b->len += n;
+  b->p[b->len] = '\0';
+  return 0;
+}
+
+int cmd_buf_puts(cmd_buf *b, const char *s) { return cmd_buf_put(b, s, strlen(s)); }
+
+int cmd_buf_putc(cmd_buf *b, int c) {
+  unsigned char byte = (unsigned char)c;
+  return cmd_buf_put(b, &byte, 1);
+}
+
+int cmd_buf_printf(cmd_buf *b, const char *fmt, ...) {
+  if (b->err) return b->err;
+  char small[256];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  va_end(ap);
+  if (n < 0) return -EINVAL;
+  if ((size_t)n < sizeof small) return cmd_buf_put(b, small, (size_t)n);
+  int rc = buf_reserve(b, (size_t)n);
+  if (rc) return rc;
+  va_start(ap, fmt);
+  vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
+  return 0;
+}
+
+void cmd_buf_free(cmd_buf *b) {
+  free(b->p);
+  *b = (cmd_buf){.max = b->max};
+}
