@@ -1250,13 +1250,7 @@ static bool ls_ignored(const ls_opts *o, const char *name) {
 
 static int ls_add(ls_dir *d, const char *name, store_ino ino, uint32_t mode) {
   ls_opts *o = d->o;
-  if (d->n == d->cap) {
-    size_t nc = d->cap ? d->cap * 2 : 64;
-    ls_ent **nv = realloc(d->v, nc * sizeof *nv);
-    if (!nv) return d->err = -ENOMEM;
-    d->v = nv;
-    d->cap = nc;
-  }
+  if (cmd_grow(&d->v, &d->cap, d->n + 1, sizeof *d->v)) return d->err = -ENOMEM;
   ls_ent *e = cmd_alloc(o->ctx, sizeof *e);
   if (!e) return d->err = -ENOMEM;
   e->name = cmd_strdup(o->ctx, name);
@@ -1288,19 +1282,13 @@ typedef struct ls_pending {
 } ls_pending;
 
 static int pending_push(ls_pending *p, const char *path, store_ino ino, bool cmdline) {
-  if (p->n == p->cap) {
-    size_t nc = p->cap ? p->cap * 2 : 16;
-    char **nv = realloc(p->v, nc * sizeof *nv);
-    if (!nv) return -ENOMEM;
-    p->v = nv;
-    store_ino *ni = realloc(p->ino, nc * sizeof *ni);
-    if (!ni) return -ENOMEM;
-    p->ino = ni;
-    bool *nb = realloc(p->cmdline, nc * sizeof *nb);
-    if (!nb) return -ENOMEM;
-    p->cmdline = nb;
-    p->cap = nc;
-  }
+  /* three arrays of one capacity: each grows to the same size */
+  size_t cap_v = p->cap, cap_ino = p->cap, cap_cmdline = p->cap;
+  if (cmd_grow(&p->v, &cap_v, p->n + 1, sizeof *p->v) ||
+      cmd_grow(&p->ino, &cap_ino, p->n + 1, sizeof *p->ino) ||
+      cmd_grow(&p->cmdline, &cap_cmdline, p->n + 1, sizeof *p->cmdline))
+    return -ENOMEM;
+  p->cap = cap_v;
   char *s = NULL;
   if (path && !(s = strdup(path))) return -ENOMEM;
   p->v[p->n] = s;

@@ -953,15 +953,9 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
       /* extend the prefix for the child level */
       const char *add = last ? "    " : vert;
       size_t al = strlen(add);
-      if (plen[n - 1] + al + 1 > prefix_cap) {
-        size_t nc = prefix_cap * 2;
-        char *np = realloc(prefix, nc);
-        if (!np) {
-          free_level(&child);
-          break;
-        }
-        prefix = np;
-        prefix_cap = nc;
+      if (cmd_grow(&prefix, &prefix_cap, plen[n - 1] + al + 1, 1)) {
+        free_level(&child);
+        break;
       }
       memcpy(prefix + plen[n - 1], add, al);
       plen[n] = plen[n - 1] + al;

@@ -941,14 +941,7 @@ bad:
 }
 
 static int add_glob(grep *g, grep_globs *gl, const char *pat, bool include) {
-  if (gl->n == gl->cap) {
-    size_t nc = gl->cap ? gl->cap * 2 : 8;
-    grep_glob *nv = cmd_alloc(g->ctx, nc * sizeof *nv);
-    if (!nv) return -1;
-    if (gl->n) memcpy(nv, gl->v, gl->n * sizeof *nv);
-    gl->v = nv;
-    gl->cap = nc;
-  }
+  if (cmd_grow_arena(g->ctx, &gl->v, &gl->cap, gl->n + 1, sizeof *gl->v)) return -1;
   gl->v[gl->n].pat = pat;
   gl->v[gl->n].include = include;
   gl->n++;

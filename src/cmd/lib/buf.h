@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "cmd/cmd.h"
+
 /* Makes room for `need` items of `elem` (> 0) bytes each in the array that
  * *items_ptr points to, which has room for *cap items. items_ptr is the
  * address of the caller's pointer (a `T **`; the pointer is NULL before the
@@ -21,6 +23,12 @@
  * size does not fit in a size_t or realloc fails; *items_ptr and *cap are
  * untouched then. */
 int cmd_grow(void *items_ptr, size_t *cap, size_t need, size_t elem);
+
+/* cmd_grow for an array in ctx's arena (the pointer NULL or from cmd_alloc):
+ * the same capacities, but the new array comes from cmd_alloc (zeroed) and
+ * the old one's *cap items are copied into it; the old one stays in the
+ * arena until the call ends. 0 or -ENOMEM, nothing changed then. */
+int cmd_grow_arena(cmd_ctx *ctx, void *items_ptr, size_t *cap, size_t need, size_t elem);
 
 /* A growing byte string. Once anything was appended (even ""), the bytes
  * are followed by a NUL, so p is a C string when the data holds no NUL.

@@ -446,15 +446,9 @@ static bool is_last_line(sed_run *r) { return !r->has_next; }
 /* ---- the append queue ----------------------------------------------------------------- */
 
 static void app_push(sed_run *r, int kind, const char *text, size_t len, char *owned) {
-  if (r->napp == r->capapp) {
-    size_t nc = r->capapp ? r->capapp * 2 : 8;
-    sed_app *na = realloc(r->app, nc * sizeof *na);
-    if (!na) {
-      free(owned);
-      return;
-    }
-    r->app = na;
-    r->capapp = nc;
+  if (cmd_grow(&r->app, &r->capapp, r->napp + 1, sizeof *r->app)) {
+    free(owned);
+    return;
   }
   r->app[r->napp++] = (sed_app){kind, text, len, owned};
 }

@@ -831,15 +831,9 @@ static void compile_source(sp *p) {
         bad_prog(p, "too many nested blocks");
         return;
       }
-      if (p->nblocks == p->capblocks) {
-        size_t nc = p->capblocks ? p->capblocks * 2 : 16;
-        int32_t *nb = realloc(p->blocks, nc * sizeof *nb);
-        if (!nb) {
-          bad_prog(p, "memory exhausted");
-          return;
-        }
-        p->blocks = nb;
-        p->capblocks = nc;
+      if (cmd_grow(&p->blocks, &p->capblocks, (size_t)p->nblocks + 1, sizeof *p->blocks)) {
+        bad_prog(p, "memory exhausted");
+        return;
       }
       p->blocks[p->nblocks++] = idx;
       break;
