@@ -1,8 +1,8 @@
 /*
  * test_buf.c - the commands' growable arrays and byte buffers (src/cmd/lib/buf.h):
  * cmd_grow's capacities, kept contents and refusals (a size that overflows
- * size_t, a realloc that fails), and cmd_buf's NUL, bound, sticky error and
- * printf of any length. The allocation failures are real: sizes no machine
+ * size_t, a realloc that fails), cmd_grow_arena's copies into the arena, and
+ * cmd_buf's NUL, bound, sticky error and printf of any length. The allocation failures are real: sizes no machine
  * can give, which realloc refuses (under ASan too, with
  * allocator_may_return_null set below instead of its abort).
  */
@@ -71,12 +71,44 @@ TEST(grow_keeps_the_array_when_realloc_fails) {
   REQUIRE(cmd_grow(&v, &cap, 3, sizeof *v) == 0);
   v[0] = 11, v[1] = 22, v[2] = 33;
   long *before = v;
-  /* 2^60 longs: the product fits, no allocator can give it */
-  CHECK_EQ(cmd_grow(&v, &cap, (size_t)1 << 60, sizeof *v), -ENOMEM);
+  /* 2^58 longs (2^61 bytes): a size realloc is asked for and cannot give */
+  CHECK_EQ(cmd_grow(&v, &cap, (size_t)1 << 58, sizeof *v), -ENOMEM);
   CHECK(v == before);
   CHECK_EQ(cap, 16);
   CHECK_EQ(v[0] + v[1] + v[2], 66);
   free(v);
+}
+
+TEST(grow_arena_copies_into_the_arena) {
+  cmd_ctx ctx = {.arena = cmd_arena_new()};
+  REQUIRE(ctx.arena != NULL);
+  short *v = NULL;
+  size_t cap = 0;
+  CHECK_EQ(cmd_grow_arena(&ctx, &v, &cap, 5, sizeof *v), 0);
+  REQUIRE(v != NULL);
+  CHECK_EQ(cap, 16);
+  CHECK_EQ(v[15], 0); /* cmd_alloc zeroes */
+  for (short i = 0; i < 16; i++) v[i] = (short)(i * 3);
+  short *first = v;
+  CHECK_EQ(cmd_grow_arena(&ctx, &v, &cap, 16, sizeof *v), 0);
+  CHECK(v == first); /* within capacity: nothing moves */
+  CHECK_EQ(cmd_grow_arena(&ctx, &v, &cap, 40, sizeof *v), 0);
+  CHECK_EQ(cap, 64);
+  CHECK(v != first);
+  CHECK_EQ(v[15], 45);
+  CHECK_EQ(v[16], 0);
+  CHECK_EQ(v[63], 0);
+  short *before = v;
+  CHECK_EQ(cmd_grow_arena(&ctx, &v, &cap, SIZE_MAX / 2, sizeof *v), -ENOMEM);
+  CHECK(v == before);
+  CHECK_EQ(cap, 64);
+  cmd_ctx no_arena = {0}; /* cmd_alloc fails without an arena */
+  short *w = NULL;
+  size_t wcap = 0;
+  CHECK_EQ(cmd_grow_arena(&no_arena, &w, &wcap, 1, sizeof *w), -ENOMEM);
+  CHECK(w == NULL);
+  CHECK_EQ(wcap, 0);
+  cmd_arena_free(ctx.arena); /* LeakSanitizer: the arena owned every copy */
 }
 
 TEST(buf_keeps_a_nul_after_the_data) {
@@ -154,6 +186,7 @@ int main(int argc, char **argv) {
   RUN(grow_within_capacity_changes_nothing);
   RUN(grow_refuses_a_size_that_overflows);
   RUN(grow_keeps_the_array_when_realloc_fails);
+  RUN(grow_arena_copies_into_the_arena);
   RUN(buf_keeps_a_nul_after_the_data);
   RUN(buf_printf_of_any_length);
   RUN(buf_bound_refuses_and_sticks);

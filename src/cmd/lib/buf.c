@@ -4,7 +4,7 @@
  * Design: one growth rule for every command, doubling from 16 items, so
  * appends cost amortized O(1), and one place where the size arithmetic is
  * checked: every doubling and every items * size product is compared with
- * SIZE_MAX before realloc sees it. The caller's pointer is read and written
+ * SIZE_MAX and PTRDIFF_MAX before an allocator sees it. The caller's pointer is read and written
  * with memcpy, so `cmd_grow(&v, &cap, ...)` takes any `T *v` without a cast
  * and never accesses a `T *` object through a `void *` lvalue.
  */
@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,13 +22,15 @@
 #define GROW_FIRST 16
 
 /* The capacity cmd_grow gives for `need` items, or 0 when need > *cap does
- * not hold (nothing to do) or the bytes would not fit in a size_t (-ENOMEM). */
+ * not hold (nothing to do) or the bytes would pass PTRDIFF_MAX (-ENOMEM:
+ * no object can be that large, and cmd_alloc's rounding up of a size near
+ * SIZE_MAX would wrap). */
 static size_t grow_capacity(size_t cap, size_t need, size_t elem, int *err) {
   *err = 0;
   if (need <= cap) return 0;
   size_t nc = cap ? cap : GROW_FIRST;
   while (nc < need) nc = nc > SIZE_MAX / 2 ? need : nc * 2;
-  if (elem == 0 || nc > SIZE_MAX / elem) *err = -ENOMEM;
+  if (elem == 0 || nc > PTRDIFF_MAX / elem) *err = -ENOMEM;
   return *err ? 0 : nc;
 }
 

@@ -20,8 +20,8 @@
  * first call). When need > *cap the array is reallocated to the first of
  * 16, 32, 64, ... items (or *cap * 2, *cap * 4, ... when *cap > 0) that
  * holds `need`, and *cap is set to that. Returns 0, or -ENOMEM when that
- * size does not fit in a size_t or realloc fails; *items_ptr and *cap are
- * untouched then. */
+ * many bytes would pass PTRDIFF_MAX or realloc fails; *items_ptr and *cap
+ * are untouched then. */
 int cmd_grow(void *items_ptr, size_t *cap, size_t need, size_t elem);
 
 /* cmd_grow for an array in ctx's arena (the pointer NULL or from cmd_alloc):
