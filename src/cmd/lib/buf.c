@@ -21,44 +21,36 @@
 /* The capacity of a new array, in items. */
 #define GROW_FIRST 16
 
-/* The capacity cmd_grow gives for `need` items, or 0 when need > *cap does
- * not hold (nothing to do) or the bytes would pass PTRDIFF_MAX (-ENOMEM:
- * no object can be that large, and cmd_alloc's rounding up of a size near
- * SIZE_MAX would wrap). */
-static size_t grow_capacity(size_t cap, size_t need, size_t elem, int *err) {
-  *err = 0;
-  if (need <= cap) return 0;
-  size_t nc = cap ? cap : GROW_FIRST;
+/* cmd_grow (ctx NULL: realloc) and cmd_grow_arena (ctx's arena: a new
+ * zeroed array and a copy). Sizes past PTRDIFF_MAX are refused: no object
+ * can be that large, and cmd_alloc's rounding up of a size near SIZE_MAX
+ * would wrap. */
+static int grow(cmd_ctx *ctx, void *items_ptr, size_t *cap, size_t need, size_t elem) {
+  if (need <= *cap) return 0;
+  size_t nc = *cap ? *cap : GROW_FIRST;
   while (nc < need) nc = nc > SIZE_MAX / 2 ? need : nc * 2;
-  if (elem == 0 || nc > PTRDIFF_MAX / elem) *err = -ENOMEM;
-  return *err ? 0 : nc;
+  if (elem == 0 || nc > PTRDIFF_MAX / elem) return -ENOMEM;
+  void *items;
+  memcpy(&items, items_ptr, sizeof items);
+  void *grown;
+  if (!ctx) {
+    grown = realloc(items, nc * elem);
+  } else {
+    grown = cmd_alloc(ctx, nc * elem);
+    if (grown && items && *cap) memcpy(grown, items, *cap * elem);
+  }
+  if (!grown) return -ENOMEM;
+  memcpy(items_ptr, &grown, sizeof grown);
+  *cap = nc;
+  return 0;
 }
 
 int cmd_grow(void *items_ptr, size_t *cap, size_t need, size_t elem) {
-  int err;
-  size_t nc = grow_capacity(*cap, need, elem, &err);
-  if (!nc) return err;
-  void *items;
-  memcpy(&items, items_ptr, sizeof items);
-  void *grown = realloc(items, nc * elem);
-  if (!grown) return -ENOMEM;
-  memcpy(items_ptr, &grown, sizeof grown);
-  *cap = nc;
-  return 0;
+  return grow(NULL, items_ptr, cap, need, elem);
 }
 
 int cmd_grow_arena(cmd_ctx *ctx, void *items_ptr, size_t *cap, size_t need, size_t elem) {
-  int err;
-  size_t nc = grow_capacity(*cap, need, elem, &err);
-  if (!nc) return err;
-  void *items;
-  memcpy(&items, items_ptr, sizeof items);
-  void *grown = cmd_alloc(ctx, nc * elem);
-  if (!grown) return -ENOMEM;
-  if (items && *cap) memcpy(grown, items, *cap * elem);
-  memcpy(items_ptr, &grown, sizeof grown);
-  *cap = nc;
-  return 0;
+  return grow(ctx, items_ptr, cap, need, elem);
 }
 
 /* Room for n more bytes and the NUL after them, within max; sets err. */
