@@ -173,13 +173,7 @@ static int join_get_line(join_state *st, join_line **lp, int w) {
   if (n == 0) return 0;
   size_t len = (size_t)n;
   if (p[len - 1] == st->eol) len--;
-  if (len + 1 > l->cap) {
-    size_t nc = (len + 1) * 2;
-    char *nb = realloc(l->buf, nc);
-    if (!nb) return -1;
-    l->buf = nb;
-    l->cap = nc;
-  }
+  if (cmd_grow(&l->buf, &l->cap, len + 1, 1)) return -1;
   memcpy(l->buf, p, len);
   l->len = len;
   if (join_split(st, l) < 0) return -1;

@@ -480,12 +480,7 @@ static void lex_next(bc_state *b) {
       } else if (!is_digit36(c)) {
         break;
       }
-      if (n + 2 > cap) {
-        cap *= 2;
-        char *ns = xrealloc(s, cap);
-        if (!ns) break;
-        s = ns;
-      }
+      if (cmd_grow(&s, &cap, n + 2, 1)) break;
       if (s) s[n++] = (char)c;
       l->pos++;
     }
