@@ -910,19 +910,17 @@ static size_t name_and_ind(ls_opts *o, cmd_buf *b, const ls_ent *e, size_t *colo
 
 /* Prefix of inode and blocks for the short formats; returns its width. */
 static size_t short_prefix(ls_opts *o, cmd_buf *b, const ls_ent *e, const ls_widths *w) {
-  char buf[64], pad[96];
+  char buf[64];
   size_t start = b->len;
   bool commas = o->format == FMT_COMMAS;
   if (o->inode) {
     if (e->stat_ok) snprintf(buf, sizeof buf, "%" PRId64, e->st.ino);
     else snprintf(buf, sizeof buf, "?");
-    snprintf(pad, sizeof pad, "%*s ", commas ? 0 : w->inode, buf);
-    cmd_buf_puts(b, pad);
+    cmd_buf_printf(b, "%*s ", commas ? 0 : w->inode, buf);
   }
   if (o->size) {
     fmt_blocks(o, e, buf, sizeof buf);
-    snprintf(pad, sizeof pad, "%*s ", commas ? 0 : w->blocks, buf);
-    cmd_buf_puts(b, pad);
+    cmd_buf_printf(b, "%*s ", commas ? 0 : w->blocks, buf);
   }
   return b->len - start;
 }
@@ -961,19 +959,17 @@ static void fmt_time(ls_opts *o, const ls_ent *e, cmd_buf *b) {
 
 static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, cmd_buf *b) {
   cmd_ctx *ctx = o->ctx;
-  char buf[128], pad[160];
+  char buf[128];
   col_first_use(o, b, col_normal(o, b));
   size_t esc = b->len; /* bytes of escapes before the columns (not displayed) */
   if (o->inode) {
     if (e->stat_ok) snprintf(buf, sizeof buf, "%" PRId64, e->st.ino);
     else snprintf(buf, sizeof buf, "?");
-    snprintf(pad, sizeof pad, "%*s ", w->inode, buf);
-    cmd_buf_puts(b, pad);
+    cmd_buf_printf(b, "%*s ", w->inode, buf);
   }
   if (o->size) {
     fmt_blocks(o, e, buf, sizeof buf);
-    snprintf(pad, sizeof pad, "%*s ", w->blocks, buf);
-    cmd_buf_puts(b, pad);
+    cmd_buf_printf(b, "%*s ", w->blocks, buf);
   }
   char mode[11];
   if (e->stat_ok) cmd_fs_modestr(e->st.mode, mode);
@@ -984,8 +980,7 @@ static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, cmd_buf *b) {
   cmd_buf_puts(b, mode);
   if (e->stat_ok) snprintf(buf, sizeof buf, "%" PRIu32, e->st.nlink);
   else snprintf(buf, sizeof buf, "?");
-  snprintf(pad, sizeof pad, " %*s ", w->nlink, buf);
-  cmd_buf_puts(b, pad);
+  cmd_buf_printf(b, " %*s ", w->nlink, buf);
   for (int g = 0; g < 3; g++) { /* owner, group, --author */
     if ((g == 0 && o->no_owner) || (g == 1 && o->no_group) || (g == 2 && !o->author)) continue;
     bool named = true;
@@ -1004,8 +999,7 @@ static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, cmd_buf *b) {
     cmd_buf_putc(b, ' ');
   }
   fmt_size(o, e, buf, sizeof buf);
-  snprintf(pad, sizeof pad, "%*s ", w->size, buf);
-  cmd_buf_puts(b, pad);
+  cmd_buf_printf(b, "%*s ", w->size, buf);
   fmt_time(o, e, b);
   cmd_buf_putc(b, ' ');
   size_t col0 = u8_width(b->p + esc, b->len - esc), at;
