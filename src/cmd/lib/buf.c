@@ -4,9 +4,10 @@
  * Design: one growth rule for every command, doubling from 16 items, so
  * appends cost amortized O(1), and one place where the size arithmetic is
  * checked: every doubling and every items * size product is compared with
- * SIZE_MAX and PTRDIFF_MAX before an allocator sees it. The caller's pointer is read and written
- * with memcpy, so `cmd_grow(&v, &cap, ...)` takes any `T *v` without a cast
- * and never accesses a `T *` object through a `void *` lvalue.
+ * SIZE_MAX and PTRDIFF_MAX before an allocator sees it. The caller's
+ * pointer is read and written with memcpy, so `cmd_grow(&v, &cap, ...)`
+ * takes any `T *v` without a cast and never accesses a `T *` object
+ * through a `void *` lvalue.
  */
 #include "cmd/lib/buf.h"
 

@@ -4,8 +4,9 @@
  * its size arithmetic checked once here.
  *
  * Ownership: the arrays and buffers are malloc'd and belong to the caller,
- * who frees them (free(items), cmd_buf_free). On failure nothing is freed
- * and nothing moves: the caller's pointer and capacity stay as they were.
+ * who frees them (free(items), cmd_buf_free), except cmd_grow_arena's,
+ * which live in the call's arena. On failure nothing is freed and nothing
+ * moves: the caller's pointer and capacity stay as they were.
  */
 #ifndef SBX_CMD_LIB_BUF_H
 #define SBX_CMD_LIB_BUF_H
@@ -24,10 +25,11 @@
  * are untouched then. */
 int cmd_grow(void *items_ptr, size_t *cap, size_t need, size_t elem);
 
-/* cmd_grow for an array in ctx's arena (the pointer NULL or from cmd_alloc):
- * the same capacities, but the new array comes from cmd_alloc (zeroed) and
- * the old one's *cap items are copied into it; the old one stays in the
- * arena until the call ends. 0 or -ENOMEM, nothing changed then. */
+/* cmd_grow for an array in ctx's arena (ctx not NULL; the pointer NULL or
+ * from cmd_alloc): the same capacities, but the new array comes from
+ * cmd_alloc (zeroed) and the old one's *cap items are copied into it; the
+ * old one stays in the arena until the call ends. 0 or -ENOMEM, nothing
+ * changed then. */
 int cmd_grow_arena(cmd_ctx *ctx, void *items_ptr, size_t *cap, size_t need, size_t elem);
 
 /* A growing byte string. Once anything was appended (even ""), the bytes
