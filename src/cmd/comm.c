@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 
 CMD_DEFINE("comm", cmd_comm_main);
@@ -46,13 +47,7 @@ static int comm_read(cmd_in *in, comm_line *l, char eol) {
   }
   size_t len = (size_t)n;
   if (p[len - 1] == eol) len--;
-  if (len + 1 > l->cap) {
-    size_t nc = (len + 1) * 2;
-    char *nb = realloc(l->buf, nc);
-    if (!nb) return -ENOMEM;
-    l->buf = nb;
-    l->cap = nc;
-  }
+  if (cmd_grow(&l->buf, &l->cap, len + 1, 1)) return -ENOMEM;
   memcpy(l->buf, p, len);
   l->len = len;
   l->valid = true;

@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "cmd/lib/gnu.h"
 
@@ -605,19 +606,12 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
   /* dino[d]: the destination directory made for the source directory at
    * depth d (0: the top), so entries at depth d+1 are made in it by inode */
   cp_level *dino = NULL;
-  int dcap_ino = 0;
+  size_t dcap_ino = 0;
   cmd_walk_ent *e;
   while ((e = cmd_walk_next(w))) {
-    if (e->depth >= dcap_ino) {
-      int nc = dcap_ino ? dcap_ino * 2 : 64;
-      while (nc <= e->depth) nc *= 2;
-      cp_level *ni = realloc(dino, (size_t)nc * sizeof *ni);
-      if (!ni) {
-        cp_err(o, -ENOMEM, src, "memory exhausted");
-        break;
-      }
-      dino = ni;
-      dcap_ino = nc;
+    if (cmd_grow(&dino, &dcap_ino, (size_t)e->depth + 1, sizeof *dino)) {
+      cp_err(o, -ENOMEM, src, "memory exhausted");
+      break;
     }
     if (e->depth == 0) { /* the root: made above */
       dino[0] = (cp_level){top_ino, top_made};
@@ -625,12 +619,7 @@ static void copy_any(cp_opts *o, const char *src, const char *dst) {
     }
     const char *rel = e->path + prefix;
     size_t need = dl + strlen(rel) + 2;
-    if (need > dcap) {
-      dcap = need * 2;
-      char *nb = realloc(dbuf, dcap);
-      if (!nb) break;
-      dbuf = nb;
-    }
+    if (cmd_grow(&dbuf, &dcap, need, 1)) break;
     memcpy(dbuf, dst, dl);
     size_t pos = dl;
     if (pos > 0 && dbuf[pos - 1] == '/' && rel[0] == '/') pos--;

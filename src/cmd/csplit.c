@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 
 CMD_DEFINE("csplit", cmd_csplit_main);
@@ -72,15 +73,9 @@ static int cs_create(cs_state *st) {
   char *name = malloc(n);
   if (!name) return -1;
   snprintf(name, n, "%s%s", st->prefix, suffix);
-  if (st->files == st->names_cap) {
-    size_t nc = st->names_cap ? st->names_cap * 2 : 16;
-    char **nn = realloc(st->names, nc * sizeof *nn);
-    if (!nn) {
-      free(name);
-      return -1;
-    }
-    st->names = nn;
-    st->names_cap = nc;
+  if (cmd_grow(&st->names, &st->names_cap, (size_t)st->files + 1, sizeof *st->names)) {
+    free(name);
+    return -1;
   }
   int fd = st->ctx->io->open(st->ctx->io_ud, name, O_WRONLY | O_CREAT | O_TRUNC, 0666);
   if (fd < 0) {

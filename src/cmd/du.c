@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/datetime.h"
@@ -179,18 +180,11 @@ static uint64_t du_walk(du_opts *o, const char *root) {
     return 0;
   }
   du_acc *acc = NULL;
-  int cap = 0;
+  size_t cap = 0;
   uint64_t result = 0;
   cmd_walk_ent *e;
   while ((e = cmd_walk_next(w))) {
-    if (e->depth + 1 >= cap) {
-      int nc = cap ? cap * 2 : 32;
-      while (nc <= e->depth + 1) nc *= 2;
-      du_acc *na = realloc(acc, (size_t)nc * sizeof *na);
-      if (!na) break;
-      acc = na;
-      cap = nc;
-    }
+    if (cmd_grow(&acc, &cap, (size_t)e->depth + 2, sizeof *acc)) break;
     if (e->depth > 0 && excluded(o, e->path, e->name)) {
       if (e->info == CMD_WALK_D) cmd_walk_skip(w);
       continue;

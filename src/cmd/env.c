@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "cmd/lib/gnu.h"
 
@@ -83,13 +84,7 @@ static int env_set(envv *e, char *kv) {
     e->v[i] = kv;
     return 0;
   }
-  if (e->n + 2 > e->cap) {
-    size_t nc = e->cap ? e->cap * 2 : 32;
-    char **nv = realloc(e->v, nc * sizeof *nv);
-    if (!nv) return -ENOMEM;
-    e->v = nv;
-    e->cap = nc;
-  }
+  if (cmd_grow(&e->v, &e->cap, e->n + 2, sizeof *e->v)) return -ENOMEM;
   e->v[e->n++] = kv;
   e->v[e->n] = NULL;
   return 0;

@@ -52,6 +52,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/find.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/datetime.h"
@@ -191,7 +192,8 @@ struct find_state {
   find_out *outs;        /* opened -fprint files */
   exec_spec *execs;      /* all -exec specs */
   re **regexes;          /* compiled regexes to free */
-  int nregex, capregex;  /* count / capacity */
+  int nregex;            /* count */
+  size_t capregex;       /* capacity */
   bool parse_only;       /* fuzzing: build the tree, open nothing, run nothing */
   char errbuf[512];      /* parse error message (for the fuzzer) */
 };
@@ -314,15 +316,9 @@ static re *compile_re(find_state *f, const char *pat, bool icase) {
     perr(f, "failed to compile regular expression '%s': %s", pat, err.msg);
     return NULL;
   }
-  if (f->nregex == f->capregex) {
-    int nc = f->capregex ? f->capregex * 2 : 8;
-    re **nr = realloc(f->regexes, (size_t)nc * sizeof *nr);
-    if (!nr) {
-      re_free(rx);
-      return NULL;
-    }
-    f->regexes = nr;
-    f->capregex = nc;
+  if (cmd_grow(&f->regexes, &f->capregex, (size_t)f->nregex + 1, sizeof *f->regexes)) {
+    re_free(rx);
+    return NULL;
   }
   f->regexes[f->nregex++] = rx;
   return rx;
@@ -1151,13 +1147,7 @@ static bool do_exec(find_state *f, exec_spec *ex, const char *path) {
   if (ex->plus) {
     if (ex->dir && ex->batch_dir && strcmp(ex->batch_dir, dir) != 0) flush_batch(f, ex);
     if (ex->batch_bytes + strlen(name) + 1 > FIND_BATCH_BYTES) flush_batch(f, ex);
-    if (ex->nbatch == ex->capbatch) {
-      size_t nc = ex->capbatch ? ex->capbatch * 2 : 64;
-      char **nb = realloc(ex->batch, nc * sizeof *nb);
-      if (!nb) return true;
-      ex->batch = nb;
-      ex->capbatch = nc;
-    }
+    if (cmd_grow(&ex->batch, &ex->capbatch, ex->nbatch + 1, sizeof *ex->batch)) return true;
     char *copy = strdup(name);
     if (!copy) return true;
     ex->batch[ex->nbatch++] = copy;

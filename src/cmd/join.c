@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 
 CMD_DEFINE("join", cmd_join_main);
@@ -77,13 +78,7 @@ typedef struct join_state {
 static bool join_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\n'; }
 
 static int join_add_field(join_line *l, size_t beg, size_t len) {
-  if (l->nfields == l->fcap) {
-    size_t nc = l->fcap ? l->fcap * 2 : 8;
-    join_field *nf = realloc(l->fields, nc * sizeof *nf);
-    if (!nf) return -1;
-    l->fields = nf;
-    l->fcap = nc;
-  }
+  if (cmd_grow(&l->fields, &l->fcap, l->nfields + 1, sizeof *l->fields)) return -1;
   l->fields[l->nfields].beg = beg;
   l->fields[l->nfields].len = len;
   l->nfields++;
@@ -178,13 +173,7 @@ static int join_get_line(join_state *st, join_line **lp, int w) {
   if (n == 0) return 0;
   size_t len = (size_t)n;
   if (p[len - 1] == st->eol) len--;
-  if (len + 1 > l->cap) {
-    size_t nc = (len + 1) * 2;
-    char *nb = realloc(l->buf, nc);
-    if (!nb) return -1;
-    l->buf = nb;
-    l->cap = nc;
-  }
+  if (cmd_grow(&l->buf, &l->cap, len + 1, 1)) return -1;
   memcpy(l->buf, p, len);
   l->len = len;
   if (join_split(st, l) < 0) return -1;

@@ -56,6 +56,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/datetime.h"
@@ -172,28 +173,6 @@ typedef struct ls_opts {
 
 static size_t u8_width(const char *s, size_t n) { return cmd_fs_width(s, n); }
 
-/* Appends to a growing malloc'd string. */
-typedef struct strb {
-  char *p;          /* malloc'd */
-  size_t len, cap;  /* used / allocated */
-} strb;
-
-static void sb_putn(strb *b, const char *s, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    size_t nc = b->cap ? b->cap * 2 : 64;
-    while (nc < b->len + n + 1) nc *= 2;
-    char *np = realloc(b->p, nc);
-    if (!np) return;
-    b->p = np;
-    b->cap = nc;
-  }
-  memcpy(b->p + b->len, s, n);
-  b->len += n;
-  b->p[b->len] = 0;
-}
-static void sb_puts(strb *b, const char *s) { sb_putn(b, s, strlen(s)); }
-static void sb_putc(strb *b, char c) { sb_putn(b, &c, 1); }
-
 static bool shell_special(unsigned char c) {
   return strchr(" \t\n!\"#$&'()*;<=>?[\\]^`{|}~", c) != NULL;
 }
@@ -229,7 +208,7 @@ static const char *ls_cescape(unsigned char c, char t[8]) {
  * Names are walked by character: printable characters (multibyte UTF-8
  * included) are kept, everything else (controls, invalid UTF-8 bytes) is
  * escaped byte by byte, or shown as '?' with -q, as GNU's ls does. */
-static size_t ls_quote(ls_opts *o, strb *b, const char *name) {
+static size_t ls_quote(ls_opts *o, cmd_buf *b, const char *name) {
   size_t start = b->len;
   size_t n = strlen(name);
   const unsigned char *s = (const unsigned char *)name;
@@ -239,35 +218,35 @@ static size_t ls_quote(ls_opts *o, strb *b, const char *name) {
     if (o->hide_ctrl) {
       for (size_t i = 0; i < n;) {
         size_t cl, pl = ls_printable(s + i, n - i, &cl);
-        if (pl) sb_putn(b, name + i, pl);
-        else sb_putc(b, '?');
+        if (pl) cmd_buf_put(b, name + i, pl);
+        else cmd_buf_putc(b, '?');
         i += pl ? pl : cl;
       }
     } else {
-      sb_putn(b, name, n);
+      cmd_buf_put(b, name, n);
     }
     break;
   case Q_C:
   case Q_ESCAPE:
   case Q_LOCALE:
-    if (o->quoting == Q_C) sb_putc(b, '"');
-    if (o->quoting == Q_LOCALE) sb_puts(b, "\xe2\x80\x98");
+    if (o->quoting == Q_C) cmd_buf_putc(b, '"');
+    if (o->quoting == Q_LOCALE) cmd_buf_puts(b, "\xe2\x80\x98");
     for (size_t i = 0; i < n;) {
       size_t cl, pl = ls_printable(s + i, n - i, &cl);
       if (pl > 1) {
-        sb_putn(b, name + i, pl);
+        cmd_buf_put(b, name + i, pl);
         i += pl;
         continue;
       }
       unsigned char c = s[i++];
-      if (!pl) sb_puts(b, ls_cescape(c, t));
-      else if (c == '\\') sb_puts(b, "\\\\");
-      else if (c == '"' && o->quoting == Q_C) sb_puts(b, "\\\"");
-      else if (c == ' ' && o->quoting == Q_ESCAPE) sb_puts(b, "\\ ");
-      else sb_putc(b, (char)c);
+      if (!pl) cmd_buf_puts(b, ls_cescape(c, t));
+      else if (c == '\\') cmd_buf_puts(b, "\\\\");
+      else if (c == '"' && o->quoting == Q_C) cmd_buf_puts(b, "\\\"");
+      else if (c == ' ' && o->quoting == Q_ESCAPE) cmd_buf_puts(b, "\\ ");
+      else cmd_buf_putc(b, (char)c);
     }
-    if (o->quoting == Q_C) sb_putc(b, '"');
-    if (o->quoting == Q_LOCALE) sb_puts(b, "\xe2\x80\x99");
+    if (o->quoting == Q_C) cmd_buf_putc(b, '"');
+    if (o->quoting == Q_LOCALE) cmd_buf_puts(b, "\xe2\x80\x99");
     break;
   default: { /* shell styles */
     bool always = o->quoting == Q_SHELL_ALWAYS || o->quoting == Q_SHELL_ESCAPE_ALWAYS;
@@ -286,13 +265,13 @@ static size_t ls_quote(ls_opts *o, strb *b, const char *name) {
     }
     if (!need) {
       if (!o->hide_ctrl) {
-        sb_putn(b, name, n);
+        cmd_buf_put(b, name, n);
         break;
       }
       for (size_t i = 0; i < n;) { /* -q: '?' for what is not printable */
         size_t cl, pl = ls_printable(s + i, n - i, &cl);
-        if (pl) sb_putn(b, name + i, pl);
-        else sb_putc(b, '?');
+        if (pl) cmd_buf_put(b, name + i, pl);
+        else cmd_buf_putc(b, '?');
         i += pl ? pl : cl;
       }
       break;
@@ -302,9 +281,9 @@ static size_t ls_quote(ls_opts *o, strb *b, const char *name) {
       for (size_t i = 0; i < n; i++)
         if (strchr("\"$`\\", s[i])) other = true;
       if (!other) {
-        sb_putc(b, '"');
-        sb_putn(b, name, n);
-        sb_putc(b, '"');
+        cmd_buf_putc(b, '"');
+        cmd_buf_put(b, name, n);
+        cmd_buf_putc(b, '"');
         break;
       }
     }
@@ -312,28 +291,28 @@ static size_t ls_quote(ls_opts *o, strb *b, const char *name) {
     for (size_t i = 0; i < n;) {
       size_t cl, pl = ls_printable(s + i, n - i, &cl);
       if (!pl && escape) {
-        if (inq) sb_putc(b, '\''), inq = false;
-        sb_puts(b, "$'");
-        for (size_t k = 0; k < cl; k++) sb_puts(b, ls_cescape(s[i + k], t));
-        sb_putc(b, '\'');
+        if (inq) cmd_buf_putc(b, '\''), inq = false;
+        cmd_buf_puts(b, "$'");
+        for (size_t k = 0; k < cl; k++) cmd_buf_puts(b, ls_cescape(s[i + k], t));
+        cmd_buf_putc(b, '\'');
         i += cl;
         continue;
       }
-      if (!inq) sb_putc(b, '\''), inq = true;
+      if (!inq) cmd_buf_putc(b, '\''), inq = true;
       if (!pl) {
         /* without escapes: the bytes as they are, or '?' for -q */
-        if (o->hide_ctrl) sb_putc(b, '?');
-        else sb_putn(b, name + i, cl);
+        if (o->hide_ctrl) cmd_buf_putc(b, '?');
+        else cmd_buf_put(b, name + i, cl);
         i += cl;
       } else if (s[i] == '\'') {
-        sb_puts(b, "'\\''");
+        cmd_buf_puts(b, "'\\''");
         i++;
       } else {
-        sb_putn(b, name + i, pl);
+        cmd_buf_put(b, name + i, pl);
         i += pl;
       }
     }
-    if (inq) sb_putc(b, '\'');
+    if (inq) cmd_buf_putc(b, '\'');
     break;
   }
   }
@@ -589,11 +568,11 @@ static void compute_widths(ls_opts *o, ls_ent **v, size_t n, ls_widths *w) {
 /* Quotes a name like ls_quote, with GNU's align_variable_outer_quotes: in
  * long and column formats with a shell quoting style, when some name of the
  * group is quoted, the others get a leading space so the names line up. */
-static size_t ls_quote_aligned(ls_opts *o, strb *b, const char *name) {
+static size_t ls_quote_aligned(ls_opts *o, cmd_buf *b, const char *name) {
   size_t start = b->len;
   size_t w = ls_quote(o, b, name);
   if (o->some_quoted && b->len > start && b->p[start] != '\'' && b->p[start] != '"') {
-    sb_putc(b, ' ');
+    cmd_buf_putc(b, ' ');
     memmove(b->p + start + 1, b->p + start, b->len - start - 1);
     b->p[start] = ' ';
     w++;
@@ -602,9 +581,9 @@ static size_t ls_quote_aligned(ls_opts *o, strb *b, const char *name) {
 }
 
 /* Inserts n bytes at offset `at` of b. */
-static void sb_insert(strb *b, size_t at, const char *s, size_t n) {
+static void sb_insert(cmd_buf *b, size_t at, const char *s, size_t n) {
   size_t old = b->len;
-  sb_putn(b, s, n); /* grows; the bytes are moved into place below */
+  cmd_buf_put(b, s, n); /* grows; the bytes are moved into place below */
   if (b->len != old + n) return; /* out of memory: nothing inserted */
   memmove(b->p + at + n, b->p + at, old - at);
   memcpy(b->p + at, s, n);
@@ -844,8 +823,8 @@ static const ls_seq *col_of(const ls_opts *o, const ls_ent *e, bool target) {
   return q->s ? q : NULL;
 }
 
-static void col_put(strb *b, const ls_seq *q) {
-  if (q->s) sb_putn(b, q->s, q->len);
+static void col_put(cmd_buf *b, const ls_seq *q) {
+  if (q->s) cmd_buf_put(b, q->s, q->len);
 }
 
 /* Appends a name (quoted, aligned) in its colour and returns its width.
@@ -853,7 +832,7 @@ static void col_put(strb *b, const ls_seq *q) {
  * none): col_first_use() puts GNU's one-time reset there. start_col is the
  * display column where the entry starts (for the \e[K of a name that may
  * wrap at the line width). */
-static size_t put_name(ls_opts *o, strb *b, const char *name, const ls_seq *seq,
+static size_t put_name(ls_opts *o, cmd_buf *b, const char *name, const ls_seq *seq,
                        size_t start_col, size_t *color_at) {
   size_t start = b->len;
   size_t w = ls_quote_aligned(o, b, name);
@@ -864,7 +843,7 @@ static size_t put_name(ls_opts *o, strb *b, const char *name, const ls_seq *seq,
   if (!seq && !norm) return w;
   if (seq) {
     size_t at = start + (o->some_quoted && b->len > start && b->p[start] == ' ' ? 1 : 0);
-    strb pre = {0};
+    cmd_buf pre = {0};
     if (norm) {
       col_put(&pre, &c->ind[C_LEFT]);
       col_put(&pre, &c->ind[C_RIGHT]);
@@ -892,7 +871,7 @@ static size_t put_name(ls_opts *o, strb *b, const char *name, const ls_seq *seq,
 
 /* GNU's set_normal_color at the start of each entry: lc no rc when "no" is
  * set. Returns the offset of the escape (SIZE_MAX if none). */
-static size_t col_normal(ls_opts *o, strb *b) {
+static size_t col_normal(ls_opts *o, cmd_buf *b) {
   if (!o->color || !col_is_colored(&o->col, C_NORM)) return SIZE_MAX;
   size_t at = b->len;
   col_put(b, &o->col.ind[C_LEFT]);
@@ -903,10 +882,10 @@ static size_t col_normal(ls_opts *o, strb *b) {
 
 /* GNU's put_indicator: the first escape of the run is preceded by a reset
  * (ec, or lc rs rc). Inserts it at `at` of b once. */
-static void col_first_use(ls_opts *o, strb *b, size_t at) {
+static void col_first_use(ls_opts *o, cmd_buf *b, size_t at) {
   if (at == SIZE_MAX || o->col.used) return;
   o->col.used = true;
-  strb pre = {0};
+  cmd_buf pre = {0};
   const ls_colors *c = &o->col;
   if (c->ind[C_END].s) {
     col_put(&pre, &c->ind[C_END]);
@@ -919,36 +898,34 @@ static void col_first_use(ls_opts *o, strb *b, size_t at) {
   free(pre.p);
 }
 
-static size_t name_and_ind(ls_opts *o, strb *b, const ls_ent *e, size_t *color_at) {
+static size_t name_and_ind(ls_opts *o, cmd_buf *b, const ls_ent *e, size_t *color_at) {
   size_t w = put_name(o, b, e->name, o->color ? col_of(o, e, false) : NULL, 0, color_at);
   char c = ind_char(o, e->stat_ok ? e->st.mode : e->dmode & S_IFMT, e->stat_ok || e->dmode);
   if (c) {
-    sb_putc(b, c);
+    cmd_buf_putc(b, c);
     w++;
   }
   return w;
 }
 
 /* Prefix of inode and blocks for the short formats; returns its width. */
-static size_t short_prefix(ls_opts *o, strb *b, const ls_ent *e, const ls_widths *w) {
-  char buf[64], pad[96];
+static size_t short_prefix(ls_opts *o, cmd_buf *b, const ls_ent *e, const ls_widths *w) {
+  char buf[64];
   size_t start = b->len;
   bool commas = o->format == FMT_COMMAS;
   if (o->inode) {
     if (e->stat_ok) snprintf(buf, sizeof buf, "%" PRId64, e->st.ino);
     else snprintf(buf, sizeof buf, "?");
-    snprintf(pad, sizeof pad, "%*s ", commas ? 0 : w->inode, buf);
-    sb_puts(b, pad);
+    cmd_buf_printf(b, "%*s ", commas ? 0 : w->inode, buf);
   }
   if (o->size) {
     fmt_blocks(o, e, buf, sizeof buf);
-    snprintf(pad, sizeof pad, "%*s ", commas ? 0 : w->blocks, buf);
-    sb_puts(b, pad);
+    cmd_buf_printf(b, "%*s ", commas ? 0 : w->blocks, buf);
   }
   return b->len - start;
 }
 
-static void fmt_time(ls_opts *o, const ls_ent *e, strb *b) {
+static void fmt_time(ls_opts *o, const ls_ent *e, cmd_buf *b) {
   uint32_t ns;
   int64_t t = ent_time(o, e, &ns);
   struct tm tm;
@@ -967,8 +944,8 @@ static void fmt_time(ls_opts *o, const ls_ent *e, strb *b) {
       free(s0);
     }
     const char *v = e->stat_ok ? buf : "?";
-    for (int i = (int)strlen(v); i < o->time_width; i++) sb_putc(b, ' ');
-    sb_puts(b, v);
+    for (int i = (int)strlen(v); i < o->time_width; i++) cmd_buf_putc(b, ' ');
+    cmd_buf_puts(b, v);
     return;
   }
   int64_t now = o->ctx->now;
@@ -976,25 +953,23 @@ static void fmt_time(ls_opts *o, const ls_ent *e, strb *b) {
   bool recent = six_months_ago < t && t <= now;
   char *out = NULL;
   long n = cmd_strftime(&out, 4096, recent ? o->fmt_recent : o->fmt_old, &tm, t, ns);
-  if (n >= 0) sb_putn(b, out, (size_t)n);
+  if (n >= 0) cmd_buf_put(b, out, (size_t)n);
   free(out);
 }
 
-static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, strb *b) {
+static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, cmd_buf *b) {
   cmd_ctx *ctx = o->ctx;
-  char buf[128], pad[160];
+  char buf[128];
   col_first_use(o, b, col_normal(o, b));
   size_t esc = b->len; /* bytes of escapes before the columns (not displayed) */
   if (o->inode) {
     if (e->stat_ok) snprintf(buf, sizeof buf, "%" PRId64, e->st.ino);
     else snprintf(buf, sizeof buf, "?");
-    snprintf(pad, sizeof pad, "%*s ", w->inode, buf);
-    sb_puts(b, pad);
+    cmd_buf_printf(b, "%*s ", w->inode, buf);
   }
   if (o->size) {
     fmt_blocks(o, e, buf, sizeof buf);
-    snprintf(pad, sizeof pad, "%*s ", w->blocks, buf);
-    sb_puts(b, pad);
+    cmd_buf_printf(b, "%*s ", w->blocks, buf);
   }
   char mode[11];
   if (e->stat_ok) cmd_fs_modestr(e->st.mode, mode);
@@ -1002,11 +977,10 @@ static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, strb *b) {
     cmd_fs_modestr(e->dmode, mode);
     memset(mode + 1, '?', 9);
   }
-  sb_puts(b, mode);
+  cmd_buf_puts(b, mode);
   if (e->stat_ok) snprintf(buf, sizeof buf, "%" PRIu32, e->st.nlink);
   else snprintf(buf, sizeof buf, "?");
-  snprintf(pad, sizeof pad, " %*s ", w->nlink, buf);
-  sb_puts(b, pad);
+  cmd_buf_printf(b, " %*s ", w->nlink, buf);
   for (int g = 0; g < 3; g++) { /* owner, group, --author */
     if ((g == 0 && o->no_owner) || (g == 1 && o->no_group) || (g == 2 && !o->author)) continue;
     bool named = true;
@@ -1016,24 +990,23 @@ static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, strb *b) {
     int sw = (int)u8_width(s, strlen(s));
     int width = g == 1 ? w->group : g == 2 ? w->author : w->owner;
     if (named) {
-      sb_puts(b, s);
-      for (int i = sw; i < width; i++) sb_putc(b, ' ');
+      cmd_buf_puts(b, s);
+      for (int i = sw; i < width; i++) cmd_buf_putc(b, ' ');
     } else {
-      for (int i = sw; i < width; i++) sb_putc(b, ' ');
-      sb_puts(b, s);
+      for (int i = sw; i < width; i++) cmd_buf_putc(b, ' ');
+      cmd_buf_puts(b, s);
     }
-    sb_putc(b, ' ');
+    cmd_buf_putc(b, ' ');
   }
   fmt_size(o, e, buf, sizeof buf);
-  snprintf(pad, sizeof pad, "%*s ", w->size, buf);
-  sb_puts(b, pad);
+  cmd_buf_printf(b, "%*s ", w->size, buf);
   fmt_time(o, e, b);
-  sb_putc(b, ' ');
+  cmd_buf_putc(b, ' ');
   size_t col0 = u8_width(b->p + esc, b->len - esc), at;
   size_t nw = put_name(o, b, e->name, o->color ? col_of(o, e, false) : NULL, col0, &at);
   col_first_use(o, b, at);
   if (e->stat_ok && S_ISLNK(e->st.mode) && e->target) {
-    sb_puts(b, " -> ");
+    cmd_buf_puts(b, " -> ");
     if (o->color) {
       bool sq = o->some_quoted;
       o->some_quoted = false; /* GNU pads only the entry's own name */
@@ -1045,31 +1018,31 @@ static void print_long(ls_opts *o, ls_ent *e, const ls_widths *w, strb *b) {
     }
     if (o->indicator != IND_NONE && e->target_ok) {
       char c = ind_char(o, e->target_mode, true);
-      if (c) sb_putc(b, c);
+      if (c) cmd_buf_putc(b, c);
     }
   } else {
     char c = ind_char(o, e->stat_ok ? e->st.mode : e->dmode & S_IFMT, e->stat_ok);
-    if (c) sb_putc(b, c);
+    if (c) cmd_buf_putc(b, c);
   }
   (void)ctx;
 }
 
-static void indent(strb *b, size_t from, size_t to, size_t tabsize) {
+static void indent(cmd_buf *b, size_t from, size_t to, size_t tabsize) {
   while (from < to) {
     if (tabsize != 0 && to / tabsize > (from + 1) / tabsize) {
-      sb_putc(b, '\t');
+      cmd_buf_putc(b, '\t');
       from += tabsize - from % tabsize;
     } else {
-      sb_putc(b, ' ');
+      cmd_buf_putc(b, ' ');
       from++;
     }
   }
 }
 
 /* Appends an entry's prepared text; `at` is where its colour starts in it. */
-static void put_txt(ls_opts *o, strb *b, const char *txt, size_t at) {
+static void put_txt(ls_opts *o, cmd_buf *b, const char *txt, size_t at) {
   size_t base = b->len;
-  sb_puts(b, txt);
+  cmd_buf_puts(b, txt);
   if (at != SIZE_MAX) col_first_use(o, b, base + at);
 }
 
@@ -1081,7 +1054,7 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
   o->some_quoted = false;
   if ((o->format == FMT_LONG || o->format == FMT_COLS || o->format == FMT_ACROSS) &&
       (o->quoting == Q_SHELL || o->quoting == Q_SHELL_ESCAPE)) {
-    strb q = {0};
+    cmd_buf q = {0};
     for (size_t i = 0; i < n && !o->some_quoted; i++) {
       q.len = 0;
       ls_quote(o, &q, v[i]->name);
@@ -1090,7 +1063,7 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
     free(q.p);
   }
   char eol = o->zero ? '\0' : '\n';
-  strb b = {0};
+  cmd_buf b = {0};
   int rc = 0;
   if (o->format == FMT_LONG || o->format == FMT_ONE) {
     for (size_t i = 0; i < n && rc == 0; i++) {
@@ -1103,7 +1076,7 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
         name_and_ind(o, &b, v[i], &at);
         col_first_use(o, &b, at);
       }
-      sb_putc(&b, eol);
+      cmd_buf_putc(&b, eol);
       if (b.p) rc = cmd_out(ctx, b.p, b.len);
       if ((i & 255) == 255 && cmd_poll(ctx)) break;
     }
@@ -1142,13 +1115,13 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
           pos = 0;
           sep = eol;
         }
-        sb_putc(&b, ',');
-        sb_putc(&b, sep);
+        cmd_buf_putc(&b, ',');
+        cmd_buf_putc(&b, sep);
       }
       put_txt(o, &b, txt[i], cat[i]);
       pos += len[i];
     }
-    if (n) sb_putc(&b, eol);
+    if (n) cmd_buf_putc(&b, eol);
   } else if (n > 0) {
     bool by_cols = o->format == FMT_COLS;
     size_t line_length = o->width;
@@ -1201,7 +1174,7 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
             indent(&b, pos + nl, pos + maxl, o->tabsize);
             pos += maxl;
           }
-          sb_putc(&b, eol);
+          cmd_buf_putc(&b, eol);
           if (b.len > 65536) {
             rc = cmd_out(ctx, b.p, b.len);
             b.len = 0;
@@ -1215,7 +1188,7 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
         for (size_t f = 1; f < n; f++) {
           size_t col = f % cols;
           if (col == 0) {
-            sb_putc(&b, eol);
+            cmd_buf_putc(&b, eol);
             pos = 0;
           } else {
             indent(&b, pos + nl, pos + maxl, o->tabsize);
@@ -1225,7 +1198,7 @@ static int print_entries(ls_opts *o, ls_ent **v, size_t n) {
           nl = len[f];
           maxl = ca[col];
         }
-        sb_putc(&b, eol);
+        cmd_buf_putc(&b, eol);
       }
     }
     for (size_t i = 0; col_arr && i < max_cols; i++) free(col_arr[i]);
@@ -1271,13 +1244,7 @@ static bool ls_ignored(const ls_opts *o, const char *name) {
 
 static int ls_add(ls_dir *d, const char *name, store_ino ino, uint32_t mode) {
   ls_opts *o = d->o;
-  if (d->n == d->cap) {
-    size_t nc = d->cap ? d->cap * 2 : 64;
-    ls_ent **nv = realloc(d->v, nc * sizeof *nv);
-    if (!nv) return d->err = -ENOMEM;
-    d->v = nv;
-    d->cap = nc;
-  }
+  if (cmd_grow(&d->v, &d->cap, d->n + 1, sizeof *d->v)) return d->err = -ENOMEM;
   ls_ent *e = cmd_alloc(o->ctx, sizeof *e);
   if (!e) return d->err = -ENOMEM;
   e->name = cmd_strdup(o->ctx, name);
@@ -1309,19 +1276,13 @@ typedef struct ls_pending {
 } ls_pending;
 
 static int pending_push(ls_pending *p, const char *path, store_ino ino, bool cmdline) {
-  if (p->n == p->cap) {
-    size_t nc = p->cap ? p->cap * 2 : 16;
-    char **nv = realloc(p->v, nc * sizeof *nv);
-    if (!nv) return -ENOMEM;
-    p->v = nv;
-    store_ino *ni = realloc(p->ino, nc * sizeof *ni);
-    if (!ni) return -ENOMEM;
-    p->ino = ni;
-    bool *nb = realloc(p->cmdline, nc * sizeof *nb);
-    if (!nb) return -ENOMEM;
-    p->cmdline = nb;
-    p->cap = nc;
-  }
+  /* three arrays of one capacity: each grows to the same size */
+  size_t cap_v = p->cap, cap_ino = p->cap, cap_cmdline = p->cap;
+  if (cmd_grow(&p->v, &cap_v, p->n + 1, sizeof *p->v) ||
+      cmd_grow(&p->ino, &cap_ino, p->n + 1, sizeof *p->ino) ||
+      cmd_grow(&p->cmdline, &cap_cmdline, p->n + 1, sizeof *p->cmdline))
+    return -ENOMEM;
+  p->cap = cap_v;
   char *s = NULL;
   if (path && !(s = strdup(path))) return -ENOMEM;
   p->v[p->n] = s;
@@ -1415,9 +1376,9 @@ static int list_dir(ls_opts *o, const char *path, store_ino ino, bool cmdline,
   if (o->sort != SORT_NONE) ls_sort(o, d.v, d.n);
   if (o->print_headers) {
     if (!o->first_output) cmd_outc(ctx, '\n');
-    strb b = {0};
+    cmd_buf b = {0};
     ls_quote(o, &b, path);
-    sb_puts(&b, ":\n");
+    cmd_buf_puts(&b, ":\n");
     cmd_out(ctx, b.p, b.len);
     free(b.p);
   }

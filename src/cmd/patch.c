@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 
 CMD_DEFINE("patch", cmd_patch_main);
@@ -60,13 +61,7 @@ typedef struct lines {
 } lines;
 
 static int push(lines *l, const char *s, size_t n) {
-  if (l->n == l->cap) {
-    size_t nc = l->cap ? l->cap * 2 : 16;
-    pline *nv = realloc(l->v, nc * sizeof *nv);
-    if (!nv) return -ENOMEM;
-    l->v = nv;
-    l->cap = nc;
-  }
+  if (cmd_grow(&l->v, &l->cap, l->n + 1, sizeof *l->v)) return -ENOMEM;
   l->v[l->n++] = (pline){s, n, false};
   return 0;
 }
@@ -178,13 +173,7 @@ static bool peek_line(reader *r, const char **s, size_t *n) {
 }
 
 static hunk *new_hunk(filepatch *fp) {
-  if (fp->nh == fp->caph) {
-    size_t nc = fp->caph ? fp->caph * 2 : 4;
-    hunk *nh = realloc(fp->h, nc * sizeof *nh);
-    if (!nh) return NULL;
-    fp->h = nh;
-    fp->caph = nc;
-  }
+  if (cmd_grow(&fp->h, &fp->caph, fp->nh + 1, sizeof *fp->h)) return NULL;
   hunk *h = &fp->h[fp->nh++];
   memset(h, 0, sizeof *h);
   return h;

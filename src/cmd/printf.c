@@ -36,6 +36,7 @@
 #include <wctype.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 
 CMD_DEFINE("printf", cmd_printf_main);
@@ -68,16 +69,9 @@ static void pf_put(pf_state *st, const void *p, size_t n) {
     st->out_err = -EFBIG;
     return;
   }
-  if (st->vlen + n + 1 > st->vcap) {
-    size_t nc = st->vcap ? st->vcap : 256;
-    while (nc < st->vlen + n + 1) nc *= 2;
-    char *nb = realloc(st->vbuf, nc);
-    if (!nb) {
-      st->out_err = -ENOMEM;
-      return;
-    }
-    st->vbuf = nb;
-    st->vcap = nc;
+  if (cmd_grow(&st->vbuf, &st->vcap, st->vlen + n + 1, 1)) {
+    st->out_err = -ENOMEM;
+    return;
   }
   memcpy(st->vbuf + st->vlen, p, n);
   st->vlen += n;

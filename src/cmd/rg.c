@@ -42,6 +42,7 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "re/re.h"
 
@@ -248,14 +249,7 @@ typedef struct {
 } rg_buf;
 
 static void jb_add(rg_buf *b, const char *s, size_t n) {
-  if (b->n + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->n + n + 1) cap *= 2;
-    char *np = realloc(b->p, cap);
-    if (!np) return;
-    b->p = np;
-    b->cap = cap;
-  }
+  if (cmd_grow(&b->p, &b->cap, b->n + n + 1, 1)) return;
   memcpy(b->p + b->n, s, n);
   b->n += n;
 }
@@ -806,13 +800,7 @@ static int64_t rg_sort_time(const rg *g, const store_stat *st) {
 static void rg_sort_add(rg *g, const char *path, const int64_t *dir_times, int depth,
                         int64_t own, bool show_name) {
   if (g->nsorted >= RG_MAX_SORTED) return;
-  if (g->nsorted == g->capsorted) {
-    size_t nc = g->capsorted ? g->capsorted * 2 : 64;
-    rg_sorted *nv = realloc(g->sorted, nc * sizeof *nv);
-    if (!nv) return;
-    g->sorted = nv;
-    g->capsorted = nc;
-  }
+  if (cmd_grow(&g->sorted, &g->capsorted, g->nsorted + 1, sizeof *g->sorted)) return;
   rg_sorted *f = &g->sorted[g->nsorted];
   f->path = strdup(path);
   f->times = malloc((size_t)(depth > 0 ? depth : 1) * sizeof *f->times);

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "cmd/lib/gnu.h"
 
@@ -139,23 +140,19 @@ static void rm_walk(rm_opts *o, const char *root) {
    * kept), and the error of a directory that could not be read */
   bool *failed = NULL;
   int *dnr_err = NULL;
-  int fcap = 0;
+  size_t fcap = 0; /* entries of both */
   cmd_walk_ent *e;
   while ((e = cmd_walk_next(w))) {
-    if (e->depth >= fcap) {
-      int nc = fcap ? fcap * 2 : 64;
-      while (nc <= e->depth) nc *= 2;
-      bool *nf = realloc(failed, (size_t)nc * sizeof *nf);
-      if (nf) failed = nf;
-      int *nd = realloc(dnr_err, (size_t)nc * sizeof *nd);
-      if (nd) dnr_err = nd;
-      if (!nf || !nd) {
+    if ((size_t)e->depth >= fcap) {
+      size_t cap_failed = fcap, cap_dnr = fcap;
+      if (cmd_grow(&failed, &cap_failed, (size_t)e->depth + 1, sizeof *failed) ||
+          cmd_grow(&dnr_err, &cap_dnr, (size_t)e->depth + 1, sizeof *dnr_err)) {
         rm_fail(o, e->path, -ENOMEM);
         break;
       }
-      memset(nf + fcap, 0, (size_t)(nc - fcap) * sizeof *nf);
-      memset(nd + fcap, 0, (size_t)(nc - fcap) * sizeof *nd);
-      fcap = nc;
+      memset(failed + fcap, 0, (cap_failed - fcap) * sizeof *failed);
+      memset(dnr_err + fcap, 0, (cap_dnr - fcap) * sizeof *dnr_err);
+      fcap = cap_failed;
     }
     switch (e->info) {
     case CMD_WALK_D:

@@ -44,6 +44,7 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 
 CMD_DEFINE("sqlite3", cmd_sqlite3_main);
 
@@ -435,14 +436,7 @@ static void grid_free(grid *g) {
 }
 
 static int grid_add_row(grid *g, sqlite3_stmt *st, sq_shell *s, bool header) {
-  if ((g->rows + 1) * g->cols > g->cap) {
-    size_t nc = g->cap ? g->cap * 2 : g->cols * 16;
-    while (nc < (g->rows + 1) * g->cols) nc *= 2;
-    char **n = realloc(g->cell, nc * sizeof *n);
-    if (!n) return -1;
-    g->cell = n;
-    g->cap = nc;
-  }
+  if (cmd_grow(&g->cell, &g->cap, (g->rows + 1) * g->cols, sizeof *g->cell)) return -1;
   for (size_t c = 0; c < g->cols; c++) {
     const char *v = header ? sqlite3_column_name(st, (int)c)
                     : sqlite3_column_type(st, (int)c) == SQLITE_NULL

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "cmd/standalone.h"
+#include "cmd/lib/buf.h"
 
 #define SA_MAXFD 64
 
@@ -58,14 +59,7 @@ static sa_fd *view_fd(sa_view *v, int fd) {
 }
 
 int cmd_capture_add(cmd_capture *b, const void *p, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    size_t ncap = b->cap ? b->cap : 4096;
-    while (ncap < b->len + n + 1) ncap *= 2;
-    char *nd = realloc(b->data, ncap);
-    if (!nd) return -ENOMEM;
-    b->data = nd;
-    b->cap = ncap;
-  }
+  if (cmd_grow(&b->data, &b->cap, b->len + n + 1, 1)) return -ENOMEM;
   memcpy(b->data + b->len, p, n);
   b->len += n;
   b->data[b->len] = '\0';

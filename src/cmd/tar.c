@@ -36,6 +36,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/lib/archive_io.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/datetime.h"
@@ -193,14 +194,7 @@ static int xform_poll(void *ud) { return cmd_poll(ud); }
 static void xf_put(cmd_ctx *ctx, char **b, size_t *bl, size_t *bc, const char *s, size_t n,
                    char *mode, char *once) {
   for (size_t i = 0; i < n; i++) {
-    if (*bl + 2 > *bc) {
-      size_t nc = *bc ? *bc * 2 : 64;
-      char *nb = cmd_alloc(ctx, nc);
-      if (!nb) return;
-      if (*b) memcpy(nb, *b, *bl);
-      *b = nb;
-      *bc = nc;
-    }
+    if (cmd_grow_arena(ctx, b, bc, *bl + 2, 1)) return;
     char c = s[i];
     char m = *once ? *once : *mode;
     if (m == 'U' || m == 'u') c = (char)(c >= 'a' && c <= 'z' ? c - 32 : c);
@@ -677,12 +671,7 @@ static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
       }
     }
     if (!is_hardlink && c->nlinks < 100000) {
-      if (c->nlinks == c->caplinks) {
-        size_t nc = c->caplinks ? c->caplinks * 2 : 16;
-        hardlink *nl = realloc(c->links, nc * sizeof *nl);
-        if (nl) c->links = nl, c->caplinks = nc;
-      }
-      if (c->nlinks < c->caplinks)
+      if (cmd_grow(&c->links, &c->caplinks, c->nlinks + 1, sizeof *c->links) == 0)
         c->links[c->nlinks++] = (hardlink){st.ino, strdup(name)};
     }
   }
@@ -742,13 +731,8 @@ static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
   }
   free(ename);
   if (o->remove_files) {
-    if (c->nadded == c->capadded) {
-      size_t nc = c->capadded ? c->capadded * 2 : 64;
-      struct tar_added *nv = realloc(c->added, nc * sizeof *nv);
-      if (nv) c->added = nv, c->capadded = nc;
-    }
     const char *abs = cmd_abspath(ctx, path);
-    if (c->nadded < c->capadded && abs)
+    if (cmd_grow(&c->added, &c->capadded, c->nadded + 1, sizeof *c->added) == 0 && abs)
       c->added[c->nadded++] = (struct tar_added){abs, cmd_strdup(ctx, path), S_ISDIR(st.mode)};
   }
   if (S_ISDIR(st.mode) && o->recurse) {

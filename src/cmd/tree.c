@@ -39,6 +39,7 @@
 #include <fcntl.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/datetime.h"
@@ -154,13 +155,7 @@ static int tree_read_cb(void *ud, const store_dirent *d) {
   if (!o->all && d->name[0] == '.') return 0;
   /* tree leaves out what it cannot lstat: a path of PATH_MAX bytes or more */
   if (strlen(r->dir) + 1 + strlen(d->name) >= CMD_PATH_MAX) return 0;
-  if (r->n == r->cap) {
-    size_t nc = r->cap ? r->cap * 2 : 32;
-    tree_ent *nv = realloc(r->v, nc * sizeof *nv);
-    if (!nv) return r->err = -ENOMEM;
-    r->v = nv;
-    r->cap = nc;
-  }
+  if (cmd_grow(&r->v, &r->cap, r->n + 1, sizeof *r->v)) return r->err = -ENOMEM;
   tree_ent *e = &r->v[r->n];
   memset(e, 0, sizeof *e);
   e->name = strdup(d->name);
@@ -258,13 +253,7 @@ static void git_load(tree_opts *o, git_rules *g, const char *dir) {
     if (*p == '/') p++;
     r.pat = p;
     r.dirlen = strlen(dir);
-    if (g->n == g->cap) {
-      size_t nc = g->cap ? g->cap * 2 : 32;
-      git_rule *nv = realloc(g->v, nc * sizeof *nv);
-      if (!nv) return;
-      g->v = nv;
-      g->cap = nc;
-    }
+    if (cmd_grow(&g->v, &g->cap, g->n + 1, sizeof *g->v)) return;
     g->v[g->n++] = r;
   }
 }
@@ -953,15 +942,9 @@ static void tree_root(tree_opts *o, const char *root, bool first_root) {
       /* extend the prefix for the child level */
       const char *add = last ? "    " : vert;
       size_t al = strlen(add);
-      if (plen[n - 1] + al + 1 > prefix_cap) {
-        size_t nc = prefix_cap * 2;
-        char *np = realloc(prefix, nc);
-        if (!np) {
-          free_level(&child);
-          break;
-        }
-        prefix = np;
-        prefix_cap = nc;
+      if (cmd_grow(&prefix, &prefix_cap, plen[n - 1] + al + 1, 1)) {
+        free_level(&child);
+        break;
       }
       memcpy(prefix + plen[n - 1], add, al);
       plen[n] = plen[n - 1] + al;

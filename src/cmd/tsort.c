@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 
 CMD_DEFINE("tsort", cmd_tsort_main);
@@ -78,13 +79,7 @@ static long ts_item_of(tsort *t, const char *s) {
     if (strcmp(t->items[t->slot[h] - 1].str, s) == 0) return (long)t->slot[h] - 1;
     h = (h + 1) & (t->nslots - 1);
   }
-  if (t->n == t->cap) {
-    size_t nc = t->cap ? t->cap * 2 : 256;
-    ts_item *ni = realloc(t->items, nc * sizeof *ni);
-    if (!ni) return -ENOMEM;
-    t->items = ni;
-    t->cap = nc;
-  }
+  if (cmd_grow(&t->items, &t->cap, t->n + 1, sizeof *t->items)) return -ENOMEM;
   t->items[t->n] = (ts_item){s, 0, NULL, -1};
   t->slot[h] = ++t->n;
   return (long)t->n - 1;

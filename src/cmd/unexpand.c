@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/tabstops.h"
 
@@ -27,13 +28,7 @@ typedef struct unx_pending {
 } unx_pending;
 
 static int unx_push(unx_pending *p, char c) {
-  if (p->n == p->cap) {
-    size_t nc = p->cap ? p->cap * 2 : 64;
-    char *nb = realloc(p->buf, nc);
-    if (!nb) return -1;
-    p->buf = nb;
-    p->cap = nc;
-  }
+  if (cmd_grow(&p->buf, &p->cap, p->n + 1, 1)) return -1;
   p->buf[p->n++] = c;
   return 0;
 }

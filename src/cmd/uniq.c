@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 
 CMD_DEFINE("uniq", cmd_uniq_main);
@@ -117,13 +118,7 @@ static int read_line(const uniq_opts *o, cmd_in *in, uniq_line *l) {
   size_t len = (size_t)n;
   bool has = p[len - 1] == o->delim;
   size_t need = len + (has ? 0 : 1);
-  if (need > l->cap) {
-    size_t nc = need * 2 < 256 ? 256 : need * 2;
-    char *nb = realloc(l->buf, nc);
-    if (!nb) return -ENOMEM;
-    l->buf = nb;
-    l->cap = nc;
-  }
+  if (cmd_grow(&l->buf, &l->cap, need, 1)) return -ENOMEM;
   memcpy(l->buf, p, len);
   if (!has) l->buf[len++] = o->delim;
   l->len = len;

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "cmd/lib/gnu.h"
 
@@ -202,15 +203,9 @@ static void add_item(xargs_st *x, const char *s, size_t len) {
     flush(x);
     if (x->stop) return;
   }
-  if (x->nbatch == x->capbatch) {
-    size_t nc = x->capbatch ? x->capbatch * 2 : 64;
-    char **nb = realloc(x->batch, nc * sizeof *nb);
-    if (!nb) {
-      x->stop = true;
-      return;
-    }
-    x->batch = nb;
-    x->capbatch = nc;
+  if (cmd_grow(&x->batch, &x->capbatch, x->nbatch + 1, sizeof *x->batch)) {
+    x->stop = true;
+    return;
   }
   char *copy = malloc(len + 1);
   if (!copy) {

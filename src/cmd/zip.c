@@ -25,6 +25,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/lib/archive_io.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 
 CMD_DEFINE("zip", cmd_zip_main);
@@ -102,13 +103,7 @@ static int out_append(zip_state *z, const void *p, size_t n) {
 }
 
 static zip_entry *add_entry(zip_state *z) {
-  if (z->n == z->cap) {
-    size_t nc = z->cap ? z->cap * 2 : 16;
-    zip_entry *ne = realloc(z->e, nc * sizeof *ne);
-    if (!ne) return NULL;
-    z->e = ne;
-    z->cap = nc;
-  }
+  if (cmd_grow(&z->e, &z->cap, z->n + 1, sizeof *z->e)) return NULL;
   zip_entry *e = &z->e[z->n++];
   memset(e, 0, sizeof *e);
   return e;

@@ -236,12 +236,15 @@ typedef struct awk_func {
 typedef struct awk_program {
   awk_rule *begin, *end, *main, *beginfile, *endfile; /* rule lists */
   awk_func *funcs;  /* function table */
-  int nfuncs, capfuncs;
+  int nfuncs;
+  size_t capfuncs;
   char **globals;   /* global variable names, slot = index */
-  int nglobals, capglobals;
+  int nglobals;
+  size_t capglobals;
   bool uses_getline; /* a simple getline appears (BEGIN-only programs read input) */
   awk_regex **regexes; /* compiled regex constants (owned) */
-  int nregexes, capregexes;
+  int nregexes;
+  size_t capregexes;
   awk_node *calls;   /* user function calls, chained through awk_node.d */
   /* arena of nodes */
   struct awk_chunk *chunks;
@@ -395,7 +398,8 @@ struct awk_interp {
   int nstreams;
   /* functions */
   awk_frame *frames;       /* call stack */
-  int depth, frames_cap;
+  int depth;               /* frames in use */
+  size_t frames_cap;       /* frames allocated */
   awk_val retval;          /* value of `return` */
   /* regex cache for dynamic regexes */
   awk_recache recache[AWK_RECACHE];

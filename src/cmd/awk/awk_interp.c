@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "cmd/awk/awk.h"
+#include "cmd/lib/buf.h"
 
 enum { EX_NORMAL = 0, EX_BREAK, EX_CONTINUE, EX_NEXT, EX_NEXTFILE, EX_EXIT, EX_RETURN };
 
@@ -772,13 +773,8 @@ static bool match_rec(awk_interp *in, awk_node *re_node) {
 /* ---- functions ----------------------------------------------------------------------- */
 
 static void push_frame(awk_interp *in, awk_str *blob, int n) {
-  if (in->depth == in->frames_cap) {
-    int nc = in->frames_cap ? in->frames_cap * 2 : 16;
-    awk_frame *nf = realloc(in->frames, (size_t)nc * sizeof *nf);
-    if (!nf) awk_fatal(in, "out of memory"); /* blob and its cells are tracked */
-    in->frames = nf;
-    in->frames_cap = nc;
-  }
+  if (cmd_grow(&in->frames, &in->frames_cap, (size_t)in->depth + 1, sizeof *in->frames))
+    awk_fatal(in, "out of memory"); /* blob and its cells are tracked */
   in->frames[in->depth].blob = blob;
   in->frames[in->depth].locals = (awk_cell *)(void *)blob->p;
   in->frames[in->depth].nlocals = n;

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "cmd/awk/awk.h"
+#include "cmd/lib/buf.h"
 
 /* ---- RS ------------------------------------------------------------------------------ */
 
@@ -598,14 +599,7 @@ int awk_stream_write(awk_interp *in, awk_stream *st, const char *p, size_t n) {
     }
     return 0;
   }
-  if (st->ocap < st->olen + n) {
-    size_t nc = st->ocap ? st->ocap * 2 : 4096;
-    while (nc < st->olen + n) nc *= 2;
-    char *nb = realloc(st->obuf, nc);
-    if (!nb) awk_fatal(in, "out of memory");
-    st->obuf = nb;
-    st->ocap = nc;
-  }
+  if (cmd_grow(&st->obuf, &st->ocap, st->olen + n, 1)) awk_fatal(in, "out of memory");
   memcpy(st->obuf + st->olen, p, n);
   st->olen += n;
   return 0;

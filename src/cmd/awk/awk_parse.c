@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "cmd/awk/awk.h"
+#include "cmd/lib/buf.h"
 
 /* ---- tokens ------------------------------------------------------------------- */
 
@@ -249,13 +250,8 @@ int awk_find_global(awk_program *prog, const char *name) {
 int awk_add_global(awk_program *prog, const char *name) {
   int i = awk_find_global(prog, name);
   if (i >= 0) return i;
-  if (prog->nglobals == prog->capglobals) {
-    int nc = prog->capglobals ? prog->capglobals * 2 : 64;
-    char **ng = realloc(prog->globals, (size_t)nc * sizeof *ng);
-    if (!ng) return -1;
-    prog->globals = ng;
-    prog->capglobals = nc;
-  }
+  if (cmd_grow(&prog->globals, &prog->capglobals, (size_t)prog->nglobals + 1, sizeof *prog->globals))
+    return -1;
   char *d = strdup(name);
   if (!d) return -1;
   prog->globals[prog->nglobals] = d;
@@ -272,13 +268,8 @@ static int add_func(parser *p, const char *name) {
   awk_program *prog = p->prog;
   int i = find_func(prog, name);
   if (i >= 0) return i;
-  if (prog->nfuncs == prog->capfuncs) {
-    int nc = prog->capfuncs ? prog->capfuncs * 2 : 16;
-    awk_func *nf = realloc(prog->funcs, (size_t)nc * sizeof *nf);
-    if (!nf) awk_fatal(p->in, "out of memory");
-    prog->funcs = nf;
-    prog->capfuncs = nc;
-  }
+  if (cmd_grow(&prog->funcs, &prog->capfuncs, (size_t)prog->nfuncs + 1, sizeof *prog->funcs))
+    awk_fatal(p->in, "out of memory");
   awk_func *f = &prog->funcs[prog->nfuncs];
   memset(f, 0, sizeof *f);
   f->name = strdup(name);
@@ -753,15 +744,9 @@ static awk_node *new_regex(parser *p, awk_str *src) {
   }
   /* remember it for freeing */
   awk_program *prog = p->prog;
-  if (prog->nregexes == prog->capregexes) {
-    int nc = prog->capregexes ? prog->capregexes * 2 : 16;
-    awk_regex **nr = realloc(prog->regexes, (size_t)nc * sizeof *nr);
-    if (!nr) {
-      awk_re_free(n->re);
-      awk_fatal(p->in, "out of memory");
-    }
-    prog->regexes = nr;
-    prog->capregexes = nc;
+  if (cmd_grow(&prog->regexes, &prog->capregexes, (size_t)prog->nregexes + 1, sizeof *prog->regexes)) {
+    awk_re_free(n->re);
+    awk_fatal(p->in, "out of memory");
   }
   prog->regexes[prog->nregexes++] = n->re;
   return n;

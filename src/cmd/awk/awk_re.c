@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "cmd/awk/awk.h"
-#include "cmd/lib/gnu.h"
+#include "cmd/lib/buf.h"
 #include "re/re.h"
 
 struct awk_regex {
@@ -54,17 +54,13 @@ locale_t awk_utf8_locale(void) {
 
 /* ---- translation ----------------------------------------------------------------- */
 
-/* Translated pattern text goes into a cmd_strbuf without a limit. */
-#define TBUF_INIT {.max = SIZE_MAX}
-
-static void tb_addc(cmd_strbuf *b, char c) { cmd_strbuf_add(b, &c, 1); }
-
+/* Translated pattern text goes into cmd_bufs without a bound. */
 static const char *ERE_SPECIAL = "\\^$.[]|()*+?{}";
 
 /* Adds a literal byte outside a bracket. */
-static void add_literal(cmd_strbuf *b, char c) {
-  if (strchr(ERE_SPECIAL, c) && c) tb_addc(b, '\\');
-  tb_addc(b, c);
+static void add_literal(cmd_buf *b, char c) {
+  if (strchr(ERE_SPECIAL, c) && c) cmd_buf_putc(b, '\\');
+  cmd_buf_putc(b, c);
 }
 
 /* Decodes an awk escape at pat[*i] (after the backslash). Returns the byte
@@ -111,14 +107,14 @@ static int escape_value(const char *pat, size_t len, size_t *i) {
 }
 
 /* Translates a bracket expression starting at pat[*i] == '['. */
-static bool translate_bracket(cmd_strbuf *b, const char *pat, size_t len, size_t *i) {
+static bool translate_bracket(cmd_buf *b, const char *pat, size_t len, size_t *i) {
   size_t j = *i + 1;
   bool negate = false;
   if (j < len && pat[j] == '^') {
     negate = true;
     j++;
   }
-  cmd_strbuf items = TBUF_INIT;
+  cmd_buf items = {0};
   bool has_rbracket = false, has_dash = false, has_caret = false;
   bool first = true;
   for (;;) {
@@ -140,7 +136,7 @@ static bool translate_bracket(cmd_strbuf *b, const char *pat, size_t len, size_t
         free(items.p);
         return false;
       }
-      cmd_strbuf_add(&items, pat + j, k + 2 - j);
+      cmd_buf_put(&items, pat + j, k + 2 - j);
       j = k + 2;
       continue;
     }
@@ -176,9 +172,9 @@ static bool translate_bracket(cmd_strbuf *b, const char *pat, size_t len, size_t
         /* collating element as range end: copy verbatim */
         size_t m = k + 2;
         while (m + 1 < len && !(pat[m] == '.' && pat[m + 1] == ']')) m++;
-        tb_addc(&items, (char)lo);
-        tb_addc(&items, '-');
-        cmd_strbuf_add(&items, pat + k, m + 2 - k);
+        cmd_buf_putc(&items, (char)lo);
+        cmd_buf_putc(&items, '-');
+        cmd_buf_put(&items, pat + k, m + 2 - k);
         j = m + 2;
         continue;
       } else {
@@ -186,9 +182,9 @@ static bool translate_bracket(cmd_strbuf *b, const char *pat, size_t len, size_t
         size_t n = awk_utf8_char(pat + k, len - k);
         if (n > 1) {
           if (lo == ']') has_rbracket = true;
-          tb_addc(&items, (char)lo);
-          tb_addc(&items, '-');
-          cmd_strbuf_add(&items, pat + k, n);
+          cmd_buf_putc(&items, (char)lo);
+          cmd_buf_putc(&items, '-');
+          cmd_buf_put(&items, pat + k, n);
           j = k + n;
           continue;
         }
@@ -201,45 +197,45 @@ static bool translate_bracket(cmd_strbuf *b, const char *pat, size_t len, size_t
         has_rbracket = true;
         char r[3] = {'-', (char)hi, 0};
         /* emitted later right after ']' */
-        cmd_strbuf_add(&items, "\x01", 1);
-        cmd_strbuf_add(&items, r, 2);
+        cmd_buf_put(&items, "\x01", 1);
+        cmd_buf_put(&items, r, 2);
         continue;
       }
-      tb_addc(&items, (char)lo);
-      tb_addc(&items, '-');
+      cmd_buf_putc(&items, (char)lo);
+      cmd_buf_putc(&items, '-');
       if (hi == ']') {
-        cmd_strbuf_add(&items, "[.].]", 5);
+        cmd_buf_put(&items, "[.].]", 5);
       } else {
-        tb_addc(&items, (char)hi);
+        cmd_buf_putc(&items, (char)hi);
       }
       continue;
     }
     if (lo == ']') has_rbracket = true;
     else if (lo == '-') has_dash = true;
     else if (lo == '^') has_caret = true;
-    else tb_addc(&items, (char)lo);
+    else cmd_buf_putc(&items, (char)lo);
   }
-  if (items.fail) {
+  if (items.err) {
     free(items.p);
     return false;
   }
   /* assemble: [ ^? ]? items ^? -? ] */
   if (!negate && !has_rbracket && !has_dash && has_caret && items.len == 0) {
-    cmd_strbuf_add(b, "\\^", 2);
+    cmd_buf_put(b, "\\^", 2);
     free(items.p);
     *i = j;
     return true;
   }
-  tb_addc(b, '[');
-  if (negate) tb_addc(b, '^');
-  if (has_rbracket) tb_addc(b, ']');
+  cmd_buf_putc(b, '[');
+  if (negate) cmd_buf_putc(b, '^');
+  if (has_rbracket) cmd_buf_putc(b, ']');
   for (size_t k = 0; k < items.len; k++) {
     if (items.p[k] == '\x01') continue; /* "]-x" marker: ']' already first */
-    tb_addc(b, items.p[k]);
+    cmd_buf_putc(b, items.p[k]);
   }
-  if (has_caret) tb_addc(b, '^');
-  if (has_dash) tb_addc(b, '-');
-  tb_addc(b, ']');
+  if (has_caret) cmd_buf_putc(b, '^');
+  if (has_dash) cmd_buf_putc(b, '-');
+  cmd_buf_putc(b, ']');
   free(items.p);
   *i = j;
   return true;
@@ -261,7 +257,7 @@ static bool valid_interval(const char *pat, size_t len, size_t i) {
 
 /* Translates `pat` into b; *is_literal set when no operator appears (then
  * lit holds the literal bytes). */
-static bool translate(const char *pat, size_t len, cmd_strbuf *b, cmd_strbuf *lit, bool *is_literal,
+static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, bool *is_literal,
                       bool *bol, bool *eol, size_t *nsub, char **err) {
   *is_literal = true;
   *bol = *eol = false;
@@ -277,8 +273,8 @@ static bool translate(const char *pat, size_t len, cmd_strbuf *b, cmd_strbuf *li
     if (c == '\\') {
       if (i + 1 >= len) {
         /* trailing backslash: literal */
-        cmd_strbuf_add(b, "\\\\", 2);
-        tb_addc(lit, '\\');
+        cmd_buf_put(b, "\\\\", 2);
+        cmd_buf_putc(lit, '\\');
         i++;
         at_start = false;
         continue;
@@ -291,7 +287,7 @@ static bool translate(const char *pat, size_t len, cmd_strbuf *b, cmd_strbuf *li
           return false;
         }
         add_literal(b, (char)v);
-        tb_addc(lit, (char)v);
+        cmd_buf_putc(lit, (char)v);
         i = k;
         at_start = false;
         continue;
@@ -299,19 +295,19 @@ static bool translate(const char *pat, size_t len, cmd_strbuf *b, cmd_strbuf *li
       char e = pat[i + 1];
       i += 2;
       switch (e) {
-      case 'y': cmd_strbuf_add(b, "\\b", 2); *is_literal = false; break;
-      case 'B': cmd_strbuf_add(b, "\\B", 2); *is_literal = false; break;
-      case '<': cmd_strbuf_add(b, "\\<", 2); *is_literal = false; break;
-      case '>': cmd_strbuf_add(b, "\\>", 2); *is_literal = false; break;
-      case 's': cmd_strbuf_add(b, "[[:space:]]", 11); *is_literal = false; break;
-      case 'S': cmd_strbuf_add(b, "[^[:space:]]", 12); *is_literal = false; break;
-      case 'w': cmd_strbuf_add(b, "[[:alnum:]_]", 12); *is_literal = false; break;
-      case 'W': cmd_strbuf_add(b, "[^[:alnum:]_]", 13); *is_literal = false; break;
-      case '`': cmd_strbuf_add(b, "\\`", 2); *is_literal = false; break;
-      case '\'': cmd_strbuf_add(b, "\\'", 2); *is_literal = false; break;
+      case 'y': cmd_buf_put(b, "\\b", 2); *is_literal = false; break;
+      case 'B': cmd_buf_put(b, "\\B", 2); *is_literal = false; break;
+      case '<': cmd_buf_put(b, "\\<", 2); *is_literal = false; break;
+      case '>': cmd_buf_put(b, "\\>", 2); *is_literal = false; break;
+      case 's': cmd_buf_put(b, "[[:space:]]", 11); *is_literal = false; break;
+      case 'S': cmd_buf_put(b, "[^[:space:]]", 12); *is_literal = false; break;
+      case 'w': cmd_buf_put(b, "[[:alnum:]_]", 12); *is_literal = false; break;
+      case 'W': cmd_buf_put(b, "[^[:alnum:]_]", 13); *is_literal = false; break;
+      case '`': cmd_buf_put(b, "\\`", 2); *is_literal = false; break;
+      case '\'': cmd_buf_put(b, "\\'", 2); *is_literal = false; break;
       default:
         add_literal(b, e);
-        tb_addc(lit, e);
+        cmd_buf_putc(lit, e);
         break;
       }
       at_start = false;
@@ -332,20 +328,20 @@ static bool translate(const char *pat, size_t len, cmd_strbuf *b, cmd_strbuf *li
     case '{':
       if (!at_start && valid_interval(pat, len, i)) {
         size_t j = i;
-        while (pat[j] != '}') tb_addc(b, pat[j++]);
-        tb_addc(b, '}');
+        while (pat[j] != '}') cmd_buf_putc(b, pat[j++]);
+        cmd_buf_putc(b, '}');
         i = j + 1;
         *is_literal = false;
         continue;
       }
       add_literal(b, '{');
-      tb_addc(lit, '{');
+      cmd_buf_putc(lit, '{');
       i++;
       at_start = false;
       continue;
     case '}':
       add_literal(b, '}');
-      tb_addc(lit, '}');
+      cmd_buf_putc(lit, '}');
       i++;
       at_start = false;
       continue;
@@ -354,44 +350,44 @@ static bool translate(const char *pat, size_t len, cmd_strbuf *b, cmd_strbuf *li
     case '?':
       if (at_start) {
         add_literal(b, c);
-        tb_addc(lit, c);
+        cmd_buf_putc(lit, c);
         i++;
         at_start = false;
         continue;
       }
-      tb_addc(b, c);
+      cmd_buf_putc(b, c);
       *is_literal = false;
       i++;
       continue;
     case '(':
       depth++;
       (*nsub)++;
-      tb_addc(b, c);
+      cmd_buf_putc(b, c);
       *is_literal = false;
       i++;
       at_start = true;
       if (i < len && pat[i] == ')') {
         /* "()" matches the empty string */
-        cmd_strbuf_add(b, "\\`{0}", 0);
+        cmd_buf_put(b, "\\`{0}", 0);
       }
       continue;
     case ')':
       if (depth == 0) {
         /* unmatched ')': literal, as POSIX allows */
         add_literal(b, ')');
-        tb_addc(lit, ')');
+        cmd_buf_putc(lit, ')');
         i++;
         at_start = false;
         continue;
       }
       depth--;
-      tb_addc(b, c);
+      cmd_buf_putc(b, c);
       *is_literal = false;
       i++;
       at_start = false;
       continue;
     case '|':
-      tb_addc(b, c);
+      cmd_buf_putc(b, c);
       *is_literal = false;
       i++;
       at_start = true;
@@ -399,26 +395,26 @@ static bool translate(const char *pat, size_t len, cmd_strbuf *b, cmd_strbuf *li
     case '^':
       if (i == 0) *bol = true;
       else *is_literal = false;
-      tb_addc(b, c);
+      cmd_buf_putc(b, c);
       i++;
       at_start = true;
       continue;
     case '$':
       if (i == len - 1) *eol = true;
       else *is_literal = false;
-      tb_addc(b, c);
+      cmd_buf_putc(b, c);
       i++;
       at_start = false;
       continue;
     case '.':
-      tb_addc(b, c);
+      cmd_buf_putc(b, c);
       *is_literal = false;
       i++;
       at_start = false;
       continue;
     default:
-      tb_addc(b, c);
-      tb_addc(lit, c);
+      cmd_buf_putc(b, c);
+      cmd_buf_putc(lit, c);
       i++;
       at_start = false;
       continue;
@@ -428,7 +424,7 @@ static bool translate(const char *pat, size_t len, cmd_strbuf *b, cmd_strbuf *li
     *err = strdup("Unmatched ( or \\(");
     return false;
   }
-  if (b->fail || lit->fail) {
+  if (b->err || lit->err) {
     *err = strdup("out of memory");
     return false;
   }
@@ -471,9 +467,9 @@ static int run(awk_regex *ar, bool nosub, const char *s, size_t len, size_t from
 
 awk_regex *awk_re_compile(const char *pat, size_t len, bool icase, char **err) {
   *err = NULL;
-  cmd_strbuf b = TBUF_INIT, lit = TBUF_INIT;
-  cmd_strbuf_add(&b, "", 0);
-  cmd_strbuf_add(&lit, "", 0);
+  cmd_buf b = {0}, lit = {0};
+  cmd_buf_put(&b, "", 0);
+  cmd_buf_put(&lit, "", 0);
   bool is_lit, bol, eol;
   size_t nsub;
   if (!translate(pat, len, &b, &lit, &is_lit, &bol, &eol, &nsub, err)) {

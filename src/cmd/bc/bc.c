@@ -48,6 +48,7 @@
 #include "cmd/cmd.h"
 #include "cmd/lib/getopt_msg.h"
 #include "cmd/bc/bc_num.h"
+#include "cmd/lib/buf.h"
 
 CMD_DEFINE("bc", cmd_bc_main);
 
@@ -222,14 +223,7 @@ static void *xrealloc(void *p, size_t n) {
 }
 
 static int code_add(bc_code *c, const void *p, size_t n) {
-  if (c->len + n > c->cap) {
-    size_t ncap = c->cap ? c->cap * 2 : 64;
-    while (ncap < c->len + n) ncap *= 2;
-    uchar *nb = xrealloc(c->b, ncap);
-    if (!nb) return -ENOMEM;
-    c->b = nb;
-    c->cap = ncap;
-  }
+  if (cmd_grow(&c->b, &c->cap, c->len + n, 1)) return -ENOMEM;
   memcpy(c->b + c->len, p, n);
   c->len += n;
   return 0;
@@ -264,13 +258,7 @@ static int names_lookup(bc_names *t, const char *s, size_t n, int first) {
     j = (j + 1) & (t->hcap - 1);
   }
   if (t->n >= BC_MAX_NAMES) return -2;
-  if (t->n == t->cap) {
-    size_t ncap = t->cap ? t->cap * 2 : 32;
-    char **nn = xrealloc(t->names, ncap * sizeof *nn);
-    if (!nn) return -1;
-    t->names = nn;
-    t->cap = ncap;
-  }
+  if (cmd_grow(&t->names, &t->cap, t->n + 1, sizeof *t->names)) return -1;
   char *copy = malloc(n + 1);
   if (!copy) return -1;
   memcpy(copy, s, n);
@@ -398,15 +386,10 @@ static size_t lex_avail(bc_state *b, size_t need) {
         l->len -= l->pos;
         l->pos = 0;
       }
-      size_t ncap = l->cap ? l->cap : 4096;
-      while (ncap < l->len + (size_t)n + 1) ncap *= 2;
-      char *nb = xrealloc(l->buf, ncap);
-      if (!nb) {
+      if (cmd_grow(&l->buf, &l->cap, l->len + (size_t)n + 1, 1)) {
         l->eof = true;
         break;
       }
-      l->buf = nb;
-      l->cap = ncap;
     }
     memcpy(l->buf + l->len, line, (size_t)n);
     l->len += (size_t)n;
@@ -498,12 +481,7 @@ static void lex_next(bc_state *b) {
       } else if (!is_digit36(c)) {
         break;
       }
-      if (n + 2 > cap) {
-        cap *= 2;
-        char *ns = xrealloc(s, cap);
-        if (!ns) break;
-        s = ns;
-      }
+      if (cmd_grow(&s, &cap, n + 2, 1)) break;
       if (s) s[n++] = (char)c;
       l->pos++;
     }
@@ -673,13 +651,7 @@ static void gen_num(bc_state *b, int n) {
 }
 
 static int new_label(bc_state *b) {
-  if (b->nlabels == b->lcap) {
-    size_t ncap = b->lcap ? b->lcap * 2 : 16;
-    size_t *nl = xrealloc(b->labels, ncap * sizeof *nl);
-    if (!nl) return 0;
-    b->labels = nl;
-    b->lcap = ncap;
-  }
+  if (cmd_grow(&b->labels, &b->lcap, b->nlabels + 1, sizeof *b->labels)) return 0;
   b->labels[b->nlabels] = (size_t)-1;
   return (int)b->nlabels++;
 }
@@ -1476,14 +1448,10 @@ static int push(bc_state *b, num *v) {
       cmd_bcnum_free(v);
       return -E2BIG;
     }
-    size_t nc = b->scap ? b->scap * 2 : 64;
-    num *ns = xrealloc(b->stack, nc * sizeof *ns);
-    if (!ns) {
+    if (cmd_grow(&b->stack, &b->scap, b->sp + 1, sizeof *b->stack)) {
       cmd_bcnum_free(v);
       return -ENOMEM;
     }
-    b->stack = ns;
-    b->scap = nc;
   }
   b->stack[b->sp++] = *v;
   cmd_bcnum_init(v);
@@ -2400,15 +2368,9 @@ static void execute(bc_state *b) {
             }
           }
         }
-        if (b->nframes == b->fcap) {
-          size_t nc = b->fcap ? b->fcap * 2 : 16;
-          bc_frame *nf = xrealloc(b->frames, nc * sizeof *nf);
-          if (!nf) {
-            rc = -ENOMEM;
-            break;
-          }
-          b->frames = nf;
-          b->fcap = nc;
+        if (cmd_grow(&b->frames, &b->fcap, b->nframes + 1, sizeof *b->frames)) {
+          rc = -ENOMEM;
+          break;
         }
         b->frames[b->nframes++] = (bc_frame){func, pc, const_base};
         const_base = b->ibase; /* the callee's constants: ibase at the call */
@@ -2542,12 +2504,7 @@ static bool parse_define_list(bc_state *b, bc_param **out, int *n, bool params, 
       p.index = var_number(b, name, len);
     }
     free(name);
-    if ((size_t)*n == cap) {
-      cap = cap ? cap * 2 : 4;
-      bc_param *np = xrealloc(*out, cap * sizeof *np);
-      if (!np) return false;
-      *out = np;
-    }
+    if (cmd_grow(out, &cap, (size_t)*n + 1, sizeof **out)) return false;
     (*out)[(*n)++] = p;
     if (peek(b) != T_COMMA) return true;
     consume(b);

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "cmd/bc/bc_num.h"
+#include "cmd/lib/buf.h"
 
 typedef unsigned char uchar;
 
@@ -800,16 +801,10 @@ int cmd_bcnum_print(cmd_bcenv *e, const cmd_bcnum *a, long obase, void (*out)(vo
       ip[i] = (uchar)(v / (unsigned long)obase);
       rem = v % (unsigned long)obase;
     }
-    if (nd == cap) {
-      size_t nc = cap ? cap * 2 : 64;
-      unsigned long *nd2 = realloc(digits, nc * sizeof *digits);
-      if (!nd2) {
-        free(ip);
-        free(digits);
-        return -ENOMEM;
-      }
-      digits = nd2;
-      cap = nc;
+    if (cmd_grow(&digits, &cap, nd + 1, sizeof *digits)) {
+      free(ip);
+      free(digits);
+      return -ENOMEM;
     }
     digits[nd++] = rem;
     while (start < ni && ip[start] == 0) start++;

@@ -14,16 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 
 static int add_range(cmd_ranges *r, size_t *cap, uintmax_t lo, uintmax_t hi) {
-  if (r->n == *cap) {
-    size_t nc = *cap ? *cap * 2 : 8;
-    cmd_range *nv = realloc(r->v, nc * sizeof *nv);
-    if (!nv) return -1;
-    r->v = nv;
-    *cap = nc;
-  }
+  if (cmd_grow(&r->v, cap, r->n + 1, sizeof *r->v)) return -1;
   r->v[r->n].lo = lo;
   r->v[r->n].hi = hi;
   r->n++;

@@ -49,6 +49,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "cmd/grep/grep_acmatch.h"
 #include "cmd/lib/gnu.h"
@@ -896,14 +897,7 @@ typedef struct patbuf {
 } patbuf;
 
 static int pat_add(patbuf *p, const char *s, size_t n) {
-  if (p->len + n + 2 > p->cap) {
-    size_t nc = p->cap ? p->cap : 256;
-    while (nc < p->len + n + 2) nc *= 2;
-    char *ns = realloc(p->s, nc);
-    if (!ns) return -1;
-    p->s = ns;
-    p->cap = nc;
-  }
+  if (cmd_grow(&p->s, &p->cap, p->len + n + 2, 1)) return -1;
   if (p->count) p->s[p->len++] = '\n';
   memcpy(p->s + p->len, s, n);
   p->len += n;
@@ -941,14 +935,7 @@ bad:
 }
 
 static int add_glob(grep *g, grep_globs *gl, const char *pat, bool include) {
-  if (gl->n == gl->cap) {
-    size_t nc = gl->cap ? gl->cap * 2 : 8;
-    grep_glob *nv = cmd_alloc(g->ctx, nc * sizeof *nv);
-    if (!nv) return -1;
-    if (gl->n) memcpy(nv, gl->v, gl->n * sizeof *nv);
-    gl->v = nv;
-    gl->cap = nc;
-  }
+  if (cmd_grow_arena(g->ctx, &gl->v, &gl->cap, gl->n + 1, sizeof *gl->v)) return -1;
   gl->v[gl->n].pat = pat;
   gl->v[gl->n].include = include;
   gl->n++;

@@ -22,6 +22,7 @@
 
 #include "cmd/jq/jq_int.h"
 #include "cmd/jq/jq_cli.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/datetime.h"
 
 #define JQ_MAX_PROGRAM (1 << 20)           /* program text bytes */
@@ -31,17 +32,7 @@
 /* ---- buffers and files ------------------------------------------------------------- */
 
 int cmd_jq_buf_add(cmd_jq_buf *b, const void *p, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    size_t ncap = b->cap ? b->cap : 256;
-    while (ncap < b->len + n + 1) {
-      if (ncap > SIZE_MAX / 2) return -ENOMEM;
-      ncap *= 2;
-    }
-    char *nd = realloc(b->data, ncap);
-    if (!nd) return -ENOMEM;
-    b->data = nd;
-    b->cap = ncap;
-  }
+  if (n > SIZE_MAX - 1 - b->len || cmd_grow(&b->data, &b->cap, b->len + n + 1, 1)) return -ENOMEM;
   if (n) memcpy(b->data + b->len, p, n);
   b->len += n;
   b->data[b->len] = '\0';

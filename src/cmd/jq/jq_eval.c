@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "cmd/jq/jq_int.h"
+#include "cmd/lib/buf.h"
 
 
 /* jq_eval recurses once per node: the forms with big locals (parameter
@@ -940,17 +941,11 @@ static NOINLINE int recurse_rec(jq_interp *I, recurse_ctx *r, jqv v, jqv path, i
       pair_collector pc;
       rc = recurse_children(I, r, &v, &path, &pc);
       if (rc == JQ_OK && jqv_array_len(pc.vals) > 0) {
-        if (n == cap) {
-          size_t ncap = cap ? cap * 2 : 16;
-          level *ns = realloc(st, ncap * sizeof *ns);
-          if (!ns) {
-            jqv_free(pc.vals);
-            jqv_free(pc.paths);
-            rc = jq_raise(I, jq_error_fmt("out of memory"));
-            break;
-          }
-          st = ns;
-          cap = ncap;
+        if (cmd_grow(&st, &cap, n + 1, sizeof *st)) {
+          jqv_free(pc.vals);
+          jqv_free(pc.paths);
+          rc = jq_raise(I, jq_error_fmt("out of memory"));
+          break;
         }
         st[n++] = (level){pc.vals, pc.paths, 0};
       } else {

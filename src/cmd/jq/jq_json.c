@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cmd/jq/jq_value.h"
+#include "cmd/lib/buf.h"
 
 /* ---- buffer ---------------------------------------------------------------------- */
 
@@ -34,16 +35,9 @@ void jqv_buf_add(jqv_buf *b, const void *p, size_t n) {
     b->over = true;
     return;
   }
-  if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap * 2 : 256;
-    while (cap < b->len + n + 1) cap *= 2;
-    char *d = realloc(b->data, cap);
-    if (!d) {
-      b->over = true;
-      return;
-    }
-    b->data = d;
-    b->cap = cap;
+  if (cmd_grow(&b->data, &b->cap, b->len + n + 1, 1)) {
+    b->over = true;
+    return;
   }
   memcpy(b->data + b->len, p, n);
   b->len += n;
@@ -820,14 +814,9 @@ void jqv_parser_feed(jqv_parser *p, const char *s, size_t n, bool last) {
       if (p->len) memmove(p->base, p->buf, p->len);
       p->buf = p->base;
     }
-    if (p->len + n > p->cap) {
-      size_t cap = p->cap ? p->cap : 4096;
-      while (cap < p->len + n) cap *= 2;
-      char *b = realloc(p->base, cap);
-      if (!b) return; /* the caller's budget check reports it */
-      p->buf = p->base = b;
-      p->cap = cap;
-    }
+    /* on failure the caller's budget check reports it */
+    if (cmd_grow(&p->base, &p->cap, p->len + n, 1)) return;
+    p->buf = p->base;
     memcpy(p->buf + p->len, s, n);
     p->len += n;
   }
@@ -1034,13 +1023,7 @@ static size_t token_seen_at(const jqv_parser *p, size_t i) {
 
 static bool stream_push(jqv_parser *p, bool obj) {
   if (p->depth >= JQV_MAX_DEPTH) return false;
-  if (p->depth == p->st_cap) {
-    size_t cap = p->st_cap ? p->st_cap * 2 : 16;
-    struct sframe *n = realloc(p->st, cap * sizeof *n);
-    if (!n) return false;
-    p->st = n;
-    p->st_cap = cap;
-  }
+  if (cmd_grow(&p->st, &p->st_cap, p->depth + 1, sizeof *p->st)) return false;
   p->st[p->depth++] = (struct sframe){obj, obj ? 'k' : 'v', 0, jqv_invalid()};
   return true;
 }

@@ -31,6 +31,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 
 /* ---- civil calendar -------------------------------------------------------------- */
@@ -340,22 +341,22 @@ bool cmd_time_mk(const cmd_tz *tz, struct tm *tm, int64_t *out) {
 
 /* ---- strftime ---------------------------------------------------------------------- */
 
-static void sb_fill(cmd_strbuf *b, char c, size_t n) {
+static void sb_fill(cmd_buf *b, char c, size_t n) {
   char tmp[64];
   memset(tmp, c, sizeof tmp);
   while (n > 0) {
     size_t k = n < sizeof tmp ? n : sizeof tmp;
-    cmd_strbuf_add(b, tmp, k);
+    cmd_buf_put(b, tmp, k);
     n -= k;
-    if (b->fail) return;
+    if (b->err) return;
   }
 }
 
 /* Pads to `width` (pad '-' none, '0'/'+' zeros, else spaces) then copies. */
-static void sb_pad_copy(cmd_strbuf *b, char pad, long width, const char *s, size_t n) {
+static void sb_pad_copy(cmd_buf *b, char pad, long width, const char *s, size_t n) {
   if (pad != '-' && width > 0 && (size_t)width > n)
     sb_fill(b, (pad == '0' || pad == '+') ? '0' : ' ', (size_t)width - n);
-  cmd_strbuf_add(b, s, n);
+  cmd_buf_put(b, s, n);
 }
 
 static const char *const wday_name[] = {"Sunday", "Monday", "Tuesday", "Wednesday",
@@ -395,12 +396,12 @@ static void sf_case(char *s, size_t n, bool up, bool low) {
   }
 }
 
-static void sf_run(cmd_strbuf *b, const char *fmt, const struct tm *tm, int64_t t,
+static void sf_run(cmd_buf *b, const char *fmt, const struct tm *tm, int64_t t,
                    long nsec, bool upcase_all, int depth);
 
 /* Formats a number gnulib-style: digits right to left (with colons where the
  * mask says), then sign and padding. */
-static void sf_number(cmd_strbuf *b, char pad, long width, int digits, bool negative,
+static void sf_number(cmd_buf *b, char pad, long width, int digits, bool negative,
                       uint64_t u, unsigned colon_mask, bool always_sign) {
   char buf[64];
   char *bp = buf + sizeof buf;
@@ -421,15 +422,15 @@ static void sf_number(cmd_strbuf *b, char pad, long width, int digits, bool nega
       sb_fill(b, ' ', (size_t)padding);
       width -= padding;
     }
-    cmd_strbuf_add(b, &sign, 1);
+    cmd_buf_put(b, &sign, 1);
     width--;
   }
   sb_pad_copy(b, pad, width, bp, (size_t)numlen);
 }
 
-static void sf_run(cmd_strbuf *b, const char *fmt, const struct tm *tm, int64_t t,
+static void sf_run(cmd_buf *b, const char *fmt, const struct tm *tm, int64_t t,
                    long nsec, bool upcase_all, int depth) {
-  for (const char *f = fmt; *f && !b->fail; f++) {
+  for (const char *f = fmt; *f && !b->err; f++) {
     if (*f != '%') {
       const char *e = strchr(f, '%');
       size_t n = e ? (size_t)(e - f) : strlen(f);
@@ -439,13 +440,13 @@ static void sf_run(cmd_strbuf *b, const char *fmt, const struct tm *tm, int64_t 
           size_t k = n < sizeof tmp ? n : sizeof tmp;
           memcpy(tmp, f, k);
           sf_case(tmp, k, true, false);
-          cmd_strbuf_add(b, tmp, k);
+          cmd_buf_put(b, tmp, k);
           f += k;
           n -= k;
         }
         f--;
       } else {
-        cmd_strbuf_add(b, f, n);
+        cmd_buf_put(b, f, n);
         f += n - 1;
       }
       continue;
@@ -546,11 +547,11 @@ static void sf_run(cmd_strbuf *b, const char *fmt, const struct tm *tm, int64_t 
       default: sub = "%H:%M:%S"; break;
       }
       if (depth > 2) break;
-      cmd_strbuf sub_b = {.max = b->max};
+      cmd_buf sub_b = {.max = b->max};
       sf_run(&sub_b, sub, tm, t, nsec, upcase, depth + 1);
-      if (sub_b.fail) {
+      if (sub_b.err) {
         free(sub_b.p);
-        b->fail = true;
+        b->err = sub_b.err;
         break;
       }
       sb_pad_copy(b, pad, width, sub_b.p ? sub_b.p : "", sub_b.len);
@@ -666,7 +667,7 @@ static void sf_run(cmd_strbuf *b, const char *fmt, const struct tm *tm, int64_t 
         tmp[j - 1] = (char)('0' + n % 10);
         n /= 10;
       }
-      cmd_strbuf_add(b, tmp, (size_t)ndigs);
+      cmd_buf_put(b, tmp, (size_t)ndigs);
       if (pad != '-' && width > ndigs)
         sb_fill(b, pad == '_' ? ' ' : '0', (size_t)(width - ndigs));
       break;
@@ -725,10 +726,10 @@ static void sf_run(cmd_strbuf *b, const char *fmt, const struct tm *tm, int64_t 
 
 long cmd_strftime(char **out, size_t max, const char *fmt, const struct tm *tm,
                   int64_t t, long nsec) {
-  cmd_strbuf b = {.max = max};
-  cmd_strbuf_add(&b, "", 0);
+  cmd_buf b = {.max = max};
+  cmd_buf_put(&b, "", 0);
   sf_run(&b, fmt, tm, t, nsec, false, 0);
-  if (b.fail) {
+  if (b.err) {
     free(b.p);
     *out = NULL;
     return -1;

@@ -35,6 +35,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 
 /* ---- stat and presentation -------------------------------------------------- */
@@ -350,54 +351,33 @@ char *cmd_fs_dirname(cmd_ctx *ctx, const char *path) {
   return r;
 }
 
-/* A growing path buffer for canonicalization. */
-typedef struct canon_buf {
-  char *p;          /* malloc'd, NUL-terminated */
-  size_t len, cap;  /* length / allocated */
-} canon_buf;
-
-static int cb_put(canon_buf *b, const char *s, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    size_t nc = b->cap ? b->cap * 2 : 256;
-    while (nc < b->len + n + 1) nc *= 2;
-    char *np = realloc(b->p, nc);
-    if (!np) return -ENOMEM;
-    b->p = np;
-    b->cap = nc;
-  }
-  memcpy(b->p + b->len, s, n);
-  b->len += n;
-  b->p[b->len] = 0;
-  return 0;
-}
-
 /* Removes the last component of an absolute path (stays at "/"). */
-static void cb_up(canon_buf *b) {
+static void cb_up(cmd_buf *b) {
   while (b->len > 1 && b->p[b->len - 1] != '/') b->len--;
   if (b->len > 1) b->len--;
   b->p[b->len] = 0;
 }
 
 /* The physical current directory (getcwd's answer) into b. */
-static int cb_cwd(cmd_ctx *ctx, canon_buf *b) {
+static int cb_cwd(cmd_ctx *ctx, cmd_buf *b) {
   char *real = NULL;
   const char *cwd = ctx->cwd ? ctx->cwd : "/";
   int rc;
   if (store_realpath(ctx->store, "/", cwd, &real) == 0) {
-    rc = cb_put(b, real, strlen(real));
+    rc = cmd_buf_put(b, real, strlen(real));
     free(real);
   } else {
-    rc = cb_put(b, cwd, strlen(cwd));
+    rc = cmd_buf_put(b, cwd, strlen(cwd));
   }
   return rc;
 }
 
 /* Lexical normalization: absolute, no ".", "..", or repeated slashes. */
-static int canon_lexical(cmd_ctx *ctx, const char *path, canon_buf *out) {
+static int canon_lexical(cmd_ctx *ctx, const char *path, cmd_buf *out) {
   out->len = 0;
   int rc = 0;
   if (path[0] != '/') rc = cb_cwd(ctx, out);
-  else rc = cb_put(out, "/", 1);
+  else rc = cmd_buf_put(out, "/", 1);
   if (rc) return rc;
   const char *p = path;
   while (*p) {
@@ -409,8 +389,8 @@ static int canon_lexical(cmd_ctx *ctx, const char *path, canon_buf *out) {
     } else if (n == 2 && p[0] == '.' && p[1] == '.') {
       cb_up(out);
     } else {
-      if (out->len != 1 && (rc = cb_put(out, "/", 1))) return rc;
-      if ((rc = cb_put(out, p, n))) return rc;
+      if (out->len != 1 && (rc = cmd_buf_put(out, "/", 1))) return rc;
+      if ((rc = cmd_buf_put(out, p, n))) return rc;
     }
     p += n;
   }
@@ -420,7 +400,7 @@ static int canon_lexical(cmd_ctx *ctx, const char *path, canon_buf *out) {
 int cmd_fs_canonicalize(cmd_ctx *ctx, const char *path, int mode, char **out) {
   int how = mode & 0x0f;
   if (!*path) return -ENOENT;
-  canon_buf rname = {0}, pending = {0}, lex = {0};
+  cmd_buf rname = {0}, pending = {0}, lex = {0};
   int rc = 0;
   if (mode & (CMD_CANON_NOLINKS | CMD_CANON_LOGICAL)) {
     if ((rc = canon_lexical(ctx, path, &lex))) goto done;
@@ -446,8 +426,8 @@ int cmd_fs_canonicalize(cmd_ctx *ctx, const char *path, int mode, char **out) {
     path = lex.p;
   }
   /* pending holds what is left to resolve */
-  if ((rc = cb_put(&pending, path, strlen(path)))) goto done;
-  if (path[0] == '/') rc = cb_put(&rname, "/", 1);
+  if ((rc = cmd_buf_put(&pending, path, strlen(path)))) goto done;
+  if (path[0] == '/') rc = cmd_buf_put(&rname, "/", 1);
   else rc = cb_cwd(ctx, &rname);
   if (rc) goto done;
   int links = 0;
@@ -474,8 +454,8 @@ int cmd_fs_canonicalize(cmd_ctx *ctx, const char *path, int mode, char **out) {
       continue;
     }
     size_t before = rname.len;
-    if (rname.len != 1 && (rc = cb_put(&rname, "/", 1))) goto done;
-    if ((rc = cb_put(&rname, comp, n))) goto done;
+    if (rname.len != 1 && (rc = cmd_buf_put(&rname, "/", 1))) goto done;
+    if ((rc = cmd_buf_put(&rname, comp, n))) goto done;
     if (missing) {
       pos = end;
       continue;
@@ -503,10 +483,10 @@ int cmd_fs_canonicalize(cmd_ctx *ctx, const char *path, int mode, char **out) {
         goto done;
       }
       /* new pending = target + rest */
-      canon_buf np = {0};
-      if ((rc = cb_put(&np, target, strlen(target))) ||
-          (rc = cb_put(&np, "/", 1)) ||
-          (rc = cb_put(&np, pending.p + end, pending.len - end))) {
+      cmd_buf np = {0};
+      if ((rc = cmd_buf_put(&np, target, strlen(target))) ||
+          (rc = cmd_buf_put(&np, "/", 1)) ||
+          (rc = cmd_buf_put(&np, pending.p + end, pending.len - end))) {
         free(target);
         free(np.p);
         goto done;
@@ -716,15 +696,9 @@ typedef struct fs_names {
 
 static int fs_names_cb(void *ud, const store_dirent *e) {
   fs_names *nm = ud;
-  if (nm->n == nm->cap) {
-    size_t nc = nm->cap ? nm->cap * 2 : 64;
-    char **nv = realloc(nm->v, nc * sizeof *nv);
-    if (!nv) {
-      nm->err = -ENOMEM;
-      return 1;
-    }
-    nm->v = nv;
-    nm->cap = nc;
+  if (cmd_grow(&nm->v, &nm->cap, nm->n + 1, sizeof *nm->v)) {
+    nm->err = -ENOMEM;
+    return 1;
   }
   char *s = cmd_strdup(nm->ctx, e->name);
   if (!s) {
@@ -1125,6 +1099,7 @@ typedef struct walk_level {
   bool can_search;   /* X_OK on it: children may be stat'ed */
   walk_child *kids;  /* malloc'd entries */
   size_t nkids, next;/* count and next to visit */
+  size_t kids_cap;   /* allocated entries */
   char *names;       /* malloc'd block of NUL-terminated names */
   size_t names_len, names_cap; /* used/allocated bytes of names */
 } walk_level;
@@ -1136,7 +1111,8 @@ struct cmd_walk {
   char *path;         /* malloc'd path buffer */
   size_t cap;         /* its size */
   walk_level *lv;     /* malloc'd stack of levels */
-  int nlv, lvcap;     /* depth and capacity of the stack */
+  int nlv;            /* depth of the stack */
+  size_t lvcap;       /* its capacity */
   cmd_walk_ent ent;   /* the entry handed out */
   bool started;       /* the root was returned */
   bool skip_pending;  /* cmd_walk_skip was called for the top level */
@@ -1167,6 +1143,7 @@ static void walk_level_free(walk_level *l) {
   free(l->names);
   l->kids = NULL;
   l->names = NULL;
+  l->kids_cap = l->names_cap = 0;
 }
 
 /* Pops the top level. */
@@ -1193,35 +1170,16 @@ void cmd_walk_skip(cmd_walk *w) {
 }
 
 static bool walk_path_reserve(cmd_walk *w, size_t need) {
-  if (need <= w->cap) return true;
-  size_t nc = w->cap * 2;
-  while (nc < need) nc *= 2;
-  char *np = realloc(w->path, nc);
-  if (!np) {
-    w->oom = true;
-    return false;
-  }
-  w->path = np;
-  w->cap = nc;
-  return true;
+  if (cmd_grow(&w->path, &w->cap, need, 1)) w->oom = true;
+  return !w->oom;
 }
 
 static int walk_readdir_cb(void *ud, const store_dirent *e) {
   walk_level *l = ud;
-  if (l->nkids % 256 == 0) {
-    walk_child *nk = realloc(l->kids, (l->nkids + 256) * sizeof *nk);
-    if (!nk) return -ENOMEM;
-    l->kids = nk;
-  }
   size_t nl = strlen(e->name) + 1;
-  if (l->names_len + nl > l->names_cap) {
-    size_t nc = l->names_cap ? l->names_cap * 2 : 1024;
-    while (nc < l->names_len + nl) nc *= 2;
-    char *nn = realloc(l->names, nc);
-    if (!nn) return -ENOMEM;
-    l->names = nn;
-    l->names_cap = nc;
-  }
+  if (cmd_grow(&l->kids, &l->kids_cap, l->nkids + 1, sizeof *l->kids) ||
+      cmd_grow(&l->names, &l->names_cap, l->names_len + nl, 1))
+    return -ENOMEM;
   memcpy(l->names + l->names_len, e->name, nl);
   l->kids[l->nkids++] = (walk_child){l->names_len, e->ino, e->mode};
   l->names_len += nl;
@@ -1266,15 +1224,9 @@ static int walk_push(cmd_walk *w, size_t pathlen, size_t name_off) {
     w->ent.err = -ENAMETOOLONG;
     return CMD_WALK_DNR;
   }
-  if (w->nlv == w->lvcap) {
-    int nc = w->lvcap ? w->lvcap * 2 : 16;
-    walk_level *nl = realloc(w->lv, (size_t)nc * sizeof *nl);
-    if (!nl) {
-      w->oom = true;
-      return -1;
-    }
-    w->lv = nl;
-    w->lvcap = nc;
+  if (cmd_grow(&w->lv, &w->lvcap, (size_t)w->nlv + 1, sizeof *w->lv)) {
+    w->oom = true;
+    return -1;
   }
   walk_level *l = &w->lv[w->nlv++];
   memset(l, 0, sizeof *l);

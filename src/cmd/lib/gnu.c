@@ -255,28 +255,6 @@ ssize_t cmd_read_once(cmd_ctx *ctx, int fd, void *buf, size_t n) {
   }
 }
 
-void cmd_strbuf_add(cmd_strbuf *b, const char *s, size_t n) {
-  if (b->fail) return;
-  if (b->len + n > b->max) {
-    b->fail = true;
-    return;
-  }
-  if (b->len + n + 1 > b->cap) {
-    size_t nc = b->cap ? b->cap * 2 : 64;
-    while (nc < b->len + n + 1) nc *= 2;
-    char *np = realloc(b->p, nc);
-    if (!np) {
-      b->fail = true;
-      return;
-    }
-    b->p = np;
-    b->cap = nc;
-  }
-  memcpy(b->p + b->len, s, n);
-  b->len += n;
-  b->p[b->len] = 0;
-}
-
 /* How one character of a name behaves under gnulib's shell quoting. */
 enum {
   QF_PLAIN = 0,     /* needs no quotes */

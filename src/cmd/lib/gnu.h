@@ -95,18 +95,6 @@ ssize_t cmd_read_full(cmd_ctx *ctx, int fd, void *buf, size_t n);
  * count, 0 at EOF, or a negative errno; -EINTR only when cancelled. */
 ssize_t cmd_read_once(cmd_ctx *ctx, int fd, void *buf, size_t n);
 
-/* A growing NUL-terminated byte string (awk's regex translation, strftime).
- * Zero-initialize with the limit in max (SIZE_MAX: none); free p. An append
- * past max or a failed allocation sets fail, and every later append is
- * dropped. */
-typedef struct cmd_strbuf {
-  char *p;         /* malloc'd bytes, NUL-terminated after len (NULL when empty) */
-  size_t len, cap; /* used / allocated */
-  size_t max;      /* hard limit on len */
-  bool fail;       /* out of memory or over max */
-} cmd_strbuf;
-void cmd_strbuf_add(cmd_strbuf *b, const char *s, size_t n);
-
 /* A C.UTF-8 locale object (created once, never freed) for the wide-character
  * classification GNU does under LC_ALL=C.UTF-8: use it with uselocale() around
  * calls to wcwidth, iswprint, iswspace, mbrtowc..., and restore the previous

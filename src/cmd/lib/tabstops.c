@@ -6,17 +6,11 @@
 
 #include <string.h>
 
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 
 static int add_stop(cmd_ctx *ctx, cmd_tabs *t, uintmax_t v) {
-  if (t->n == t->cap) {
-    size_t nc = t->cap ? t->cap * 2 : 8;
-    uintmax_t *nl = cmd_alloc(ctx, nc * sizeof *nl);
-    if (!nl) return -1;
-    if (t->n) memcpy(nl, t->list, t->n * sizeof *nl);
-    t->list = nl;
-    t->cap = nc;
-  }
+  if (cmd_grow_arena(ctx, &t->list, &t->cap, t->n + 1, sizeof *t->list)) return -1;
   t->list[t->n++] = v;
   return 0;
 }

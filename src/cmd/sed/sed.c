@@ -39,6 +39,7 @@
 #include <wctype.h>
 
 #include "cmd/sed/sed_int.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/getopt_msg.h"
 
@@ -173,17 +174,12 @@ static int str_reserve(sed_run *r, sstr *s, size_t need) {
     r->status = 4;
     return -1;
   }
-  size_t nc = s->cap ? s->cap : 128;
-  while (nc < need + 1) nc *= 2;
-  char *ns = realloc(s->s, nc);
-  if (!ns) {
+  if (cmd_grow(&s->s, &s->cap, need + 1, 1)) {
     if (!r->fatal) cmd_errorf(r->ctx, "couldn't re-allocate memory");
     r->fatal = true;
     r->status = 4;
     return -1;
   }
-  s->s = ns;
-  s->cap = nc;
   return 0;
 }
 
@@ -464,15 +460,9 @@ static bool is_last_line(sed_run *r) { return !r->has_next; }
 /* ---- the append queue ----------------------------------------------------------------- */
 
 static void app_push(sed_run *r, int kind, const char *text, size_t len, char *owned) {
-  if (r->napp == r->capapp) {
-    size_t nc = r->capapp ? r->capapp * 2 : 8;
-    sed_app *na = realloc(r->app, nc * sizeof *na);
-    if (!na) {
-      free(owned);
-      return;
-    }
-    r->app = na;
-    r->capapp = nc;
+  if (cmd_grow(&r->app, &r->capapp, r->napp + 1, sizeof *r->app)) {
+    free(owned);
+    return;
   }
   r->app[r->napp++] = (sed_app){kind, text, len, owned};
 }

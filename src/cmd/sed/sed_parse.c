@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/lib/buf.h"
 #include "cmd/sed/sed_int.h"
 
 #define SED_MAX_BLOCKS 10000
@@ -110,54 +111,27 @@ static void read_end_of_cmd(sp *p) {
   else if (ch != SED_EOF && ch != '\n' && ch != ';') bad_prog(p, "extra characters after command");
 }
 
-/* Growing byte buffer. */
-typedef struct sbuf {
-  char *s;    /* malloc'd (NUL-terminated) */
-  size_t n;   /* used */
-  size_t cap; /* allocated */
-} sbuf;
-
-static int sb_add(sbuf *b, const void *d, size_t n) {
-  if (b->n + n + 1 > b->cap) {
-    size_t nc = b->cap ? b->cap * 2 : 64;
-    while (nc < b->n + n + 1) nc *= 2;
-    char *ns = realloc(b->s, nc);
-    if (!ns) return -1;
-    b->s = ns;
-    b->cap = nc;
-  }
-  memcpy(b->s + b->n, d, n);
-  b->n += n;
-  b->s[b->n] = 0;
-  return 0;
-}
-
-static int sb_add1(sbuf *b, int c) {
-  char ch = (char)c;
-  return sb_add(b, &ch, 1);
-}
-
 static char *read_label(sp *p) {
-  sbuf b = {0};
-  sb_add(&b, "", 0);
+  cmd_buf b = {0};
+  cmd_buf_put(&b, "", 0);
   int ch = in_nonblank(p);
   while (ch != SED_EOF && ch != '\n' && !is_space(ch) && ch != ';' && ch != '}' && ch != '#') {
-    sb_add1(&b, ch);
+    cmd_buf_putc(&b, ch);
     ch = inchar(p);
   }
   if (ch == '}' || ch == '#') savchar(p, ch);
-  return b.s;
+  return b.p;
 }
 
 static char *read_filename(sp *p) {
-  sbuf b = {0};
-  sb_add(&b, "", 0);
+  cmd_buf b = {0};
+  cmd_buf_put(&b, "", 0);
   int ch = in_nonblank(p);
   while (ch != SED_EOF && ch != '\n') {
-    sb_add1(&b, ch);
+    cmd_buf_putc(&b, ch);
     ch = inchar(p);
   }
-  return b.s;
+  return b.p;
 }
 
 /* GNU match_slash: text up to the next unescaped `slash`. In a regex "\n"
@@ -167,26 +141,26 @@ static char *read_filename(sp *p) {
 /* A bracket expression of a regex, after its '[': copied as is up to its
  * ']' (the delimiter is an ordinary character inside, as in GNU sed 4.9:
  * s/[/]/_/), "\n" becoming a newline. Returns the last character read. */
-static int copy_bracket(sp *p, sbuf *b) {
+static int copy_bracket(sp *p, cmd_buf *b) {
   int ch = inchar(p);
-  if (ch == '^') sb_add1(b, '^'), ch = inchar(p);
-  if (ch == ']') sb_add1(b, ']'), ch = inchar(p);
+  if (ch == '^') cmd_buf_putc(b, '^'), ch = inchar(p);
+  if (ch == ']') cmd_buf_putc(b, ']'), ch = inchar(p);
   for (; ch != SED_EOF && ch != '\n'; ch = inchar(p)) {
     if (ch == ']') {
-      sb_add1(b, ']');
+      cmd_buf_putc(b, ']');
       return ch;
     }
     if (ch == '[') { /* [:class:] [.coll.] [=equiv=] */
       int k = inchar(p);
-      sb_add1(b, '[');
+      cmd_buf_putc(b, '[');
       if (k != ':' && k != '.' && k != '=') {
         savchar(p, k);
         continue;
       }
-      sb_add1(b, (char)k);
+      cmd_buf_putc(b, (char)k);
       int prev = 0, c2;
       while ((c2 = inchar(p)) != SED_EOF && c2 != '\n') {
-        sb_add1(b, (char)c2);
+        cmd_buf_putc(b, (char)c2);
         if (c2 == ']' && prev == k) break;
         prev = c2;
       }
@@ -196,24 +170,24 @@ static int copy_bracket(sp *p, sbuf *b) {
     if (ch == '\\') {
       int k = inchar(p);
       if (k == 'n') {
-        sb_add1(b, '\n');
+        cmd_buf_putc(b, '\n');
         continue;
       }
       savchar(p, k); /* a backslash is itself inside brackets */
     }
-    sb_add1(b, (char)ch);
+    cmd_buf_putc(b, (char)ch);
   }
   return ch;
 }
 
 static char *match_slash(sp *p, int slash, bool regex, size_t *len) {
-  sbuf b = {0};
-  sb_add(&b, "", 0);
+  cmd_buf b = {0};
+  cmd_buf_put(&b, "", 0);
   int ch;
   while ((ch = inchar(p)) != SED_EOF && ch != '\n') {
     if (ch == slash) break;
     if (ch == '[' && regex) {
-      sb_add1(&b, '[');
+      cmd_buf_putc(&b, '[');
       ch = copy_bracket(p, &b);
       if (ch == ']') continue;
       break;
@@ -222,17 +196,17 @@ static char *match_slash(sp *p, int slash, bool regex, size_t *len) {
       ch = inchar(p);
       if (ch == SED_EOF) break;
       if (ch == 'n' && regex) ch = '\n';
-      else if (ch != '\n' && (ch != slash || (!regex && ch == '&'))) sb_add1(&b, '\\');
+      else if (ch != '\n' && (ch != slash || (!regex && ch == '&'))) cmd_buf_putc(&b, '\\');
     }
-    sb_add1(&b, ch);
+    cmd_buf_putc(&b, ch);
   }
   if (ch == '\n') savchar(p, ch);
   if (ch != slash) {
-    free(b.s);
+    free(b.p);
     return NULL;
   }
-  *len = b.n;
-  return b.s;
+  *len = b.len;
+  return b.p;
 }
 
 /* ---- escapes --------------------------------------------------------------------- */
@@ -279,45 +253,39 @@ static int byte_escape(const char *s, size_t n, size_t i, unsigned char *out) {
 /* Regex text: named bytes become raw bytes (keeping their regex meaning),
  * other escapes are left for the regex compiler. */
 static char *convert_regex(sp *p, const char *s, size_t n, size_t *outlen) {
-  sbuf b = {0};
-  sb_add(&b, "", 0);
+  cmd_buf b = {0};
+  cmd_buf_put(&b, "", 0);
   for (size_t i = 0; i < n; i++) {
     if (s[i] != '\\') {
-      sb_add1(&b, s[i]);
+      cmd_buf_putc(&b, s[i]);
       continue;
     }
     unsigned char c;
     int k = byte_escape(s, n, i, &c);
     if (k < 0) {
       bad_prog(p, "recursive escaping after \\c not allowed");
-      free(b.s);
+      free(b.p);
       return NULL;
     }
     if (k > 0) {
-      sb_add1(&b, c);
+      cmd_buf_putc(&b, c);
       i += (size_t)k - 1;
       continue;
     }
-    sb_add1(&b, '\\');
-    if (i + 1 < n) sb_add1(&b, s[++i]);
+    cmd_buf_putc(&b, '\\');
+    if (i + 1 < n) cmd_buf_putc(&b, s[++i]);
   }
-  *outlen = b.n;
-  return b.s;
+  *outlen = b.len;
+  return b.p;
 }
 
 /* ---- regexes --------------------------------------------------------------------- */
 
 static sed_regex *compile_rx(sp *p, const char *text, size_t len, unsigned extra, int needed) {
   sed_prog *pr = p->prog;
-  if (pr->nrx == pr->caprx) {
-    size_t nc = pr->caprx ? pr->caprx * 2 : 8;
-    sed_regex **nv = realloc(pr->rxs, nc * sizeof *nv);
-    if (!nv) {
-      bad_prog(p, "memory exhausted");
-      return NULL;
-    }
-    pr->rxs = nv;
-    pr->caprx = nc;
+  if (cmd_grow(&pr->rxs, &pr->caprx, pr->nrx + 1, sizeof *pr->rxs)) {
+    bad_prog(p, "memory exhausted");
+    return NULL;
   }
   sed_regex *r = calloc(1, sizeof *r);
   if (!r) {
@@ -411,9 +379,9 @@ static int compile_address(sp *p, sed_addr *a, int ch) {
  * "\<newline>" continues it, other escapes are converted. Stored with a
  * trailing newline. */
 static void read_text(sp *p, sed_cmd *c, int leadin) {
-  sbuf raw = {0};
-  sb_add(&raw, "", 0);
-  if (leadin != SED_EOF && leadin != '\n') sb_add1(&raw, leadin);
+  cmd_buf raw = {0};
+  cmd_buf_put(&raw, "", 0);
+  if (leadin != SED_EOF && leadin != '\n') cmd_buf_putc(&raw, leadin);
   int ch = inchar(p);
   while (ch != SED_EOF && ch != '\n') {
     if (ch == '\\') {
@@ -424,34 +392,34 @@ static void read_text(sp *p, sed_cmd *c, int leadin) {
         p->pos = 0;
         ch = '\n';
       }
-      if (ch != SED_EOF) sb_add1(&raw, '\\');
+      if (ch != SED_EOF) cmd_buf_putc(&raw, '\\');
     }
     if (ch == SED_EOF) break;
-    sb_add1(&raw, ch);
+    cmd_buf_putc(&raw, ch);
     ch = inchar(p);
   }
   /* Convert escapes: "\<newline>" is a newline, named bytes, else drop '\'. */
-  sbuf t = {0};
-  sb_add(&t, "", 0);
-  for (size_t i = 0; i < raw.n; i++) {
-    if (raw.s[i] != '\\' || i + 1 >= raw.n) {
-      sb_add1(&t, raw.s[i]);
+  cmd_buf t = {0};
+  cmd_buf_put(&t, "", 0);
+  for (size_t i = 0; i < raw.len; i++) {
+    if (raw.p[i] != '\\' || i + 1 >= raw.len) {
+      cmd_buf_putc(&t, raw.p[i]);
       continue;
     }
     unsigned char b;
-    int k = byte_escape(raw.s, raw.n, i, &b);
+    int k = byte_escape(raw.p, raw.len, i, &b);
     if (k > 0) {
-      sb_add1(&t, b);
+      cmd_buf_putc(&t, b);
       i += (size_t)k - 1;
     } else {
-      sb_add1(&t, raw.s[++i]);
+      cmd_buf_putc(&t, raw.p[++i]);
     }
   }
-  sb_add1(&t, '\n');
-  free(raw.s);
+  cmd_buf_putc(&t, '\n');
+  free(raw.p);
   free(c->text);
-  c->text = t.s;
-  c->textlen = t.n;
+  c->text = t.p;
+  c->textlen = t.len;
 }
 
 /* ---- files ----------------------------------------------------------------------------- */
@@ -662,30 +630,30 @@ static int subst_flags(sp *p, sed_cmd *c) {
 
 /* y strings: "\\" is a backslash, "\n" a newline, named bytes converted. */
 static char *y_unescape(sp *p, const char *s, size_t n, size_t *outlen) {
-  sbuf b = {0};
-  sb_add(&b, "", 0);
+  cmd_buf b = {0};
+  cmd_buf_put(&b, "", 0);
   for (size_t i = 0; i < n; i++) {
     if (s[i] != '\\' || i + 1 >= n) {
-      sb_add1(&b, s[i]);
+      cmd_buf_putc(&b, s[i]);
       continue;
     }
     if (s[i + 1] == '\\') {
-      sb_add1(&b, '\\');
+      cmd_buf_putc(&b, '\\');
       i++;
       continue;
     }
     unsigned char c;
     int k = byte_escape(s, n, i, &c);
     if (k > 0) {
-      sb_add1(&b, c);
+      cmd_buf_putc(&b, c);
       i += (size_t)k - 1;
       continue;
     }
-    sb_add1(&b, s[i]);
+    cmd_buf_putc(&b, s[i]);
   }
   (void)p;
-  *outlen = b.n;
-  return b.s;
+  *outlen = b.len;
+  return b.p;
 }
 
 static size_t char_len(const sp *p, const char *s, size_t n) {
@@ -776,13 +744,7 @@ out:
 
 static sed_cmd *new_cmd(sp *p) {
   sed_prog *pr = p->prog;
-  if (pr->n == pr->cap) {
-    size_t nc = pr->cap ? pr->cap * 2 : 16;
-    sed_cmd *nv = realloc(pr->cmds, nc * sizeof *nv);
-    if (!nv) return NULL;
-    pr->cmds = nv;
-    pr->cap = nc;
-  }
+  if (cmd_grow(&pr->cmds, &pr->cap, pr->n + 1, sizeof *pr->cmds)) return NULL;
   sed_cmd *c = &pr->cmds[pr->n];
   memset(c, 0, sizeof *c);
   pr->partial = true;
@@ -869,15 +831,9 @@ static void compile_source(sp *p) {
         bad_prog(p, "too many nested blocks");
         return;
       }
-      if (p->nblocks == p->capblocks) {
-        size_t nc = p->capblocks ? p->capblocks * 2 : 16;
-        int32_t *nb = realloc(p->blocks, nc * sizeof *nb);
-        if (!nb) {
-          bad_prog(p, "memory exhausted");
-          return;
-        }
-        p->blocks = nb;
-        p->capblocks = nc;
+      if (cmd_grow(&p->blocks, &p->capblocks, (size_t)p->nblocks + 1, sizeof *p->blocks)) {
+        bad_prog(p, "memory exhausted");
+        return;
       }
       p->blocks[p->nblocks++] = idx;
       break;

@@ -53,6 +53,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/sort/sort_keys.h"
+#include "cmd/lib/buf.h"
 #include "cmd/lib/fs.h"
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/bytescan.h"
@@ -791,15 +792,9 @@ static int check_sorted(sort_state *S, const char *name, bool quiet) {
         break;
       }
     }
-    if (len + 1 > prevcap) {
-      size_t nc = (len + 1) * 2;
-      char *np = realloc(prev, nc);
-      if (!np) {
-        status = sort_memory_error(S);
-        break;
-      }
-      prev = np;
-      prevcap = nc;
+    if (cmd_grow(&prev, &prevcap, len + 1, 1)) {
+      status = sort_memory_error(S);
+      break;
     }
     memcpy(prev, line, len);
     prevlen = len;

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/lib/buf.h"
 #include "cmd/lib/gnu.h"
 
 /* blanks: isblank() or '\n' (GNU's field_sep). */
@@ -464,13 +465,9 @@ int sort_filevercmp(const char *a, size_t alen, const char *b, size_t blen) {
 /* ---- general numeric -------------------------------------------------------------------- */
 
 static char *scratch(sort_keys *k, int which, size_t need) {
-  if (k->scratch_cap[which] < need) {
-    size_t cap = need < 256 ? 256 : need * 2;
-    char *p = realloc(k->scratch[which], cap);
-    if (!p) return NULL;
-    k->scratch[which] = p;
-    k->scratch_cap[which] = cap;
-  }
+  /* the comparison's hot path: no call while the scratch is big enough */
+  if (k->scratch_cap[which] < need && cmd_grow(&k->scratch[which], &k->scratch_cap[which], need, 1))
+    return NULL;
   return k->scratch[which];
 }
 
