@@ -118,6 +118,19 @@ static UNUSED sbx *open_mem(void) {
   return h;
 }
 
+/* A new in-memory sandbox under these limits, or this quota (either may be
+ * NULL); NULL on failure, reported. */
+static UNUSED sbx *open_mem_with(const sbx_limits *lim, const sbx_quota *q) {
+  sbx *h = open_mem();
+  if (h && ((lim && sbx_set_limits(h, lim) != SBX_OK) ||
+            (q && sbx_set_quota(h, q) != SBX_OK))) {
+    fprintf(stderr, "  open_mem_with: %s\n", sbx_errmsg(h));
+    sbx_close(h);
+    return NULL;
+  }
+  return h;
+}
+
 /* Whole file as a malloc'd string, or NULL if it cannot be read. */
 static UNUSED char *read_str(sbx *h, const char *path) {
   void *data;

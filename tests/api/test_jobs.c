@@ -25,6 +25,18 @@ static void sleep_s(double s) {
   nanosleep(&ts, NULL);
 }
 
+/* Closes h and returns how long the close took, in seconds. */
+static double close_secs(sbx *h) {
+  double t0 = now_s();
+  sbx_close(h);
+  return now_s() - t0;
+}
+
+/* sbx_start of a NUL-terminated script. */
+static int start_job(sbx *h, const char *script, sbx_job **job) {
+  return sbx_start(h, script, strlen(script), job);
+}
+
 typedef struct run_out {
   int rc;          /* sbx_bash's result code */
   int code;        /* the script's exit code */
@@ -105,10 +117,9 @@ TEST(kill_stops_a_job_of_an_earlier_call) {
 }
 
 TEST(call_timeout_applies_to_wait_not_to_the_job) {
-  sbx *h = open_mem();
-  REQUIRE(h);
   sbx_limits lim = {.timeout_ms = 400};
-  REQUIRE(sbx_set_limits(h, &lim) == SBX_OK);
+  sbx *h = open_mem_with(&lim, NULL);
+  REQUIRE(h);
   run_out o = run(h, "sleep 1.2 && echo finished > /data/t &");
   CHECK_EQ(o.rc, SBX_OK);
   o = run(h, "wait");
@@ -150,9 +161,7 @@ TEST(cancel_ends_the_wait_and_the_job_runs_on) {
   CHECK(o.secs < 2.0);
   o = run(h, "jobs -rp | wc -l");
   CHECK_STR(o.out, "1\n");
-  double t0 = now_s();
-  sbx_close(h); /* a busy job does not hold up close */
-  CHECK(now_s() - t0 < 1.0);
+  CHECK(close_secs(h) < 1.0); /* a busy job does not hold up close */
 }
 
 TEST(close_and_reset_end_every_job) {
@@ -174,10 +183,9 @@ TEST(close_and_reset_end_every_job) {
 }
 
 TEST(job_count_limit) {
-  sbx *h = open_mem();
-  REQUIRE(h);
   sbx_limits lim = {.bg_jobs = 3};
-  REQUIRE(sbx_set_limits(h, &lim) == SBX_OK);
+  sbx *h = open_mem_with(&lim, NULL);
+  REQUIRE(h);
   run_out o = run(h, "sleep 100 & sleep 100 & sleep 100 & sleep 100 & echo \"status $?\"");
   CHECK_STR(o.out, "status 1\n");
   CHECK(strstr(o.err, "background job not started: 3 jobs are running (limit bg_jobs)") != NULL);
@@ -189,10 +197,9 @@ TEST(job_count_limit) {
 }
 
 TEST(job_lifetime_and_cpu_limits) {
-  sbx *h = open_mem();
-  REQUIRE(h);
   sbx_limits lim = {.bg_lifetime_ms = 300, .bg_cpu_ms = 200};
-  REQUIRE(sbx_set_limits(h, &lim) == SBX_OK);
+  sbx *h = open_mem_with(&lim, NULL);
+  REQUIRE(h);
   sbx_limits back;
   REQUIRE(sbx_get_limits(h, &back) == SBX_OK);
   CHECK_EQ(back.bg_lifetime_ms, 300);
@@ -264,9 +271,7 @@ TEST(detached_fork_bomb_is_bounded) {
   CHECK(strstr(o.out, "alive\n") != NULL);
   o = run(h, "jobs -p | wc -l");
   CHECK(atoi(o.out) <= 16);
-  double t0 = now_s();
-  sbx_close(h);
-  CHECK(now_s() - t0 < 2.0);
+  CHECK(close_secs(h) < 2.0);
 }
 
 /* ---- the handle API ---- */
@@ -288,7 +293,7 @@ TEST(start_wait_output_and_history) {
   sbx_job *j = NULL;
   const char *script = "echo one; sleep 0.3; echo two; echo warn >&2; exit 3";
   double t0 = now_s();
-  REQUIRE(sbx_start(h, script, strlen(script), &j) == SBX_OK);
+  REQUIRE(start_job(h, script, &j) == SBX_OK);
   CHECK(now_s() - t0 < 0.2);
   CHECK(sbx_job_pid(j) > 0);
   CHECK_STR(sbx_job_command(j), script);
@@ -348,8 +353,8 @@ TEST(start_kill_and_free_before_end) {
   sbx *h = open_mem();
   REQUIRE(h);
   sbx_job *j = NULL, *k = NULL;
-  REQUIRE(sbx_start(h, "while :; do echo tick; sleep 0.05; done", strlen("while :; do echo tick; sleep 0.05; done"), &j) == SBX_OK);
-  REQUIRE(sbx_start(h, "sleep 100", strlen("sleep 100"), &k) == SBX_OK);
+  REQUIRE(start_job(h, "while :; do echo tick; sleep 0.05; done", &j) == SBX_OK);
+  REQUIRE(start_job(h, "sleep 100", &k) == SBX_OK);
   int code;
   CHECK_EQ(sbx_job_wait(j, 200, &code), SBX_TIMEOUT);
   CHECK_EQ(sbx_job_kill(j, 0), SBX_OK);
@@ -363,29 +368,26 @@ TEST(start_kill_and_free_before_end) {
   CHECK_EQ(code, 137);
   /* a handle released while its job runs: the job goes on, close ends it */
   sbx_job *m = NULL;
-  REQUIRE(sbx_start(h, "while :; do :; done", strlen("while :; do :; done"), &m) == SBX_OK);
+  REQUIRE(start_job(h, "while :; do :; done", &m) == SBX_OK);
   sbx_job_free(m);
   /* a syntax error does not start a job */
   sbx_job *bad = NULL;
-  CHECK_EQ(sbx_start(h, "if then", strlen("if then"), &bad), SBX_ERROR);
+  CHECK_EQ(start_job(h, "if then", &bad), SBX_ERROR);
   CHECK(bad == NULL);
   CHECK(strstr(sbx_errmsg(h), "syntax error") != NULL);
   sbx_job_free(j);
   sbx_job_free(k);
-  double t0 = now_s();
-  sbx_close(h);
-  CHECK(now_s() - t0 < 1.0);
+  CHECK(close_secs(h) < 1.0);
 }
 
 TEST(start_respects_bg_jobs) {
-  sbx *h = open_mem();
-  REQUIRE(h);
   sbx_limits lim = {.bg_jobs = 2};
-  REQUIRE(sbx_set_limits(h, &lim) == SBX_OK);
+  sbx *h = open_mem_with(&lim, NULL);
+  REQUIRE(h);
   sbx_job *a, *b, *c = NULL;
-  REQUIRE(sbx_start(h, "sleep 100", strlen("sleep 100"), &a) == SBX_OK);
-  REQUIRE(sbx_start(h, "sleep 100", strlen("sleep 100"), &b) == SBX_OK);
-  CHECK_EQ(sbx_start(h, "sleep 100", strlen("sleep 100"), &c), SBX_LIMIT);
+  REQUIRE(start_job(h, "sleep 100", &a) == SBX_OK);
+  REQUIRE(start_job(h, "sleep 100", &b) == SBX_OK);
+  CHECK_EQ(start_job(h, "sleep 100", &c), SBX_LIMIT);
   CHECK(strstr(sbx_errmsg(h), "limit bg_jobs") != NULL);
   sbx_job_free(a);
   sbx_job_free(b);
@@ -397,7 +399,7 @@ TEST(start_output_window_is_bounded) {
   REQUIRE(h);
   sbx_job *j = NULL;
   const char *script = "head -c 3000000 /dev/zero | tr '\\0' y; echo end";
-  REQUIRE(sbx_start(h, script, strlen(script), &j) == SBX_OK);
+  REQUIRE(start_job(h, script, &j) == SBX_OK);
   int code = -1;
   CHECK_EQ(sbx_job_wait(j, 20000, &code), SBX_OK);
   CHECK_EQ(code, 0);
@@ -471,9 +473,7 @@ TEST(api_calls_from_threads_while_jobs_run) {
     o = run(h, "c=$(cat /data/count); test \"$c\" -gt 1000 && test -s /data/ticks && echo both");
   } while (strcmp(o.out, "both\n") != 0 && now_s() < until);
   CHECK_STR(o.out, "both\n");
-  double t0 = now_s();
-  sbx_close(h);
-  CHECK(now_s() - t0 < 1.0);
+  CHECK(close_secs(h) < 1.0);
 }
 
 int main(int argc, char **argv) {
