@@ -19,6 +19,7 @@
 #include "api/sandbox_int.h"
 #include "py/py_int.h"
 #include "py_util.h"
+#include "store/store_testutil.h"
 
 static char db_path[256];
 
@@ -261,11 +262,6 @@ int main(int argc, char **argv) {
   RUN(closing_the_sandbox_frees_open_orphans);
   RUN(page_cache_kept_while_unchanged_dropped_when_the_shell_writes);
   RUN(working_directory_kept_only_while_the_view_is);
-  char side[300];
-  unlink(db_path);
-  snprintf(side, sizeof side, "%s-wal", db_path);
-  unlink(side);
-  snprintf(side, sizeof side, "%s-shm", db_path);
-  unlink(side);
+  tu_unlink_db(db_path);
   return harness_done();
 }

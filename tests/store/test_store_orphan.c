@@ -154,9 +154,8 @@ TEST(quota_counts_an_orphan_until_freed) {
 }
 
 TEST(unheld_orphans_freed_at_close) {
-  char *path = tu_tmp_path("o.db");
-  store *s = NULL;
-  REQUIRE(store_open(path, 0, &s, NULL) == 0);
+  char *path;
+  store *s = tu_file("o.db", &path);
   store_ino ino = make_file(s, "/t", "bytes");
   CHECK_EQ(store_hold(s, ino), 0);
   CHECK_EQ(store_path_unlink(s, NULL, "/t"), 0);
@@ -170,9 +169,8 @@ TEST(unheld_orphans_freed_at_close) {
 }
 
 TEST(crashed_owner_orphans_reclaimed_on_open) {
-  char *path = tu_tmp_path("c.db");
-  store *s = NULL;
-  REQUIRE(store_open(path, 0, &s, NULL) == 0);
+  char *path;
+  store *s = tu_file("c.db", &path);
   store_close(s);
   pid_t pid = fork();
   if (pid == 0) {
