@@ -125,4 +125,34 @@ static UNUSED int count_jail_processes(void) {
 /* Makes orphaned descendants our children (see count_jail_processes). */
 static UNUSED void become_subreaper(void) { prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
 
+/* The start of main() in a program that uses the jail: the harness, this
+ * process the subreaper of the jail's orphans, and *h a new in-memory
+ * sandbox. 0, or -1 after saying why the sandbox did not open. */
+static UNUSED int py_test_begin(int argc, char **argv, sbx **h) {
+  harness_init(argc, argv);
+  become_subreaper();
+  if (sbx_open(NULL, SBX_OPEN_MEMORY, h) != SBX_OK) {
+    fprintf(stderr, "sbx_open of the test sandbox failed\n");
+    return -1;
+  }
+  return 0;
+}
+
+/* Closes *h (NULL after) and returns the jail processes left on the host. */
+static UNUSED int close_and_count_jail_processes(sbx **h) {
+  sbx_close(*h);
+  *h = NULL;
+  return count_jail_processes();
+}
+
+/* A program's closing check: as many jail processes on the host as `before`
+ * (counted before its first test); more is a failure of the program. */
+static UNUSED void check_no_jail_processes_left(int before) {
+  int after = count_jail_processes();
+  if (after != before) {
+    fprintf(stderr, "  %d jail processes left on the host\n", after - before);
+    harness_failed++;
+  }
+}
+
 #endif

@@ -485,9 +485,7 @@ static void run_memory_attacks(int fallback) {
 }
 
 int main(int argc, char **argv) {
-  harness_init(argc, argv);
-  become_subreaper();
-  if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
+  if (py_test_begin(argc, argv, &H)) return 1;
   int before = count_jail_processes();
   RUN(read_host_files);
   RUN(write_outside_the_store);
@@ -521,10 +519,6 @@ int main(int argc, char **argv) {
     unsetenv("SBX_JAIL_NO_CGROUP");
   }
   /* The suite's closing check: nothing of any jail is left on the host. */
-  int after = count_jail_processes();
-  if (after != before) {
-    fprintf(stderr, "  %d jail processes left on the host\n", after - before);
-    harness_failed++;
-  }
+  check_no_jail_processes_left(before);
   return harness_done();
 }

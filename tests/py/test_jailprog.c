@@ -361,15 +361,11 @@ TEST(execute_python_keeps_its_contexts) {
 }
 
 TEST(no_processes_left_after_close) {
-  sbx_close(H);
-  H = NULL;
-  CHECK_EQ(count_jail_processes(), 0);
+  CHECK_EQ(close_and_count_jail_processes(&H), 0);
 }
 
 int main(int argc, char **argv) {
-  harness_init(argc, argv);
-  become_subreaper();
-  if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
+  if (py_test_begin(argc, argv, &H)) return 1;
   RUN(python3_is_a_new_process_with_fresh_modules);
   RUN(python3_exits_like_python3);
   RUN(python3_options_arguments_and_stdin);

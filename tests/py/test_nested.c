@@ -232,15 +232,11 @@ TEST(cancel_reaches_the_nested_script) {
 }
 
 TEST(no_processes_left_after_close) {
-  sbx_close(H);
-  H = NULL;
-  CHECK_EQ(count_jail_processes(), 0);
+  CHECK_EQ(close_and_count_jail_processes(&H), 0);
 }
 
 int main(int argc, char **argv) {
-  harness_init(argc, argv);
-  become_subreaper();
-  if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
+  if (py_test_begin(argc, argv, &H)) return 1;
   if (sbx_tools_register(H, TOOLS, sizeof TOOLS / sizeof TOOLS[0], tool_cb, NULL) != SBX_OK) return 1;
   RUN(python3_callback_runs_sbx_bash);
   RUN(tool_command_callback_reads_a_file);

@@ -460,9 +460,7 @@ TEST(nothing_is_left_running) {
 }
 
 int main(int argc, char **argv) {
-  harness_init(argc, argv);
-  become_subreaper();
-  if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
+  if (py_test_begin(argc, argv, &H)) return 1;
   RUN(trailing_expression_repr_and_stdout);
   RUN(state_persists_between_calls);
   RUN(runs_jailed_as_the_sandbox_user);
