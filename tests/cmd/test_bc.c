@@ -77,12 +77,8 @@ TEST(recursion_is_bounded) {
 }
 
 TEST(parse_nesting_is_bounded) {
-  size_t depth = 100000;
-  char *prog = malloc(depth * 2 + 8);
-  memset(prog, '(', depth);
-  prog[depth] = '1';
-  memset(prog + depth + 1, ')', depth);
-  memcpy(prog + 2 * depth + 1, "\n2\n", 4);
+  char *prog = harness_nested("", "(", "1", ")", "\n2\n", 100000);
+  REQUIRE(prog);
   cmd_test_timed rr = bc_run(20000, 0, 0, prog, false);
   CHECK_STR(rr.r.err, "(standard_in) 1: expression nested too deeply\n");
   CHECK_STR(rr.r.out, "2\n");

@@ -241,28 +241,14 @@ TEST(incremental_parse_runs_line_by_line) {
   sh_parser_free(p);
 }
 
-/* depth copies of open, then mid, then depth copies of close (caller frees). */
-static char *nested(const char *open, const char *mid, const char *close, size_t depth) {
-  size_t lo = strlen(open), lm = strlen(mid), lc = strlen(close);
-  char *s = malloc(depth * (lo + lc) + lm + 1);
-  if (!s) return NULL;
-  char *o = s;
-  for (size_t i = 0; i < depth; i++, o += lo) memcpy(o, open, lo);
-  memcpy(o, mid, lm);
-  o += lm;
-  for (size_t i = 0; i < depth; i++, o += lc) memcpy(o, close, lc);
-  *o = 0;
-  return s;
-}
-
 TEST(deep_nesting_is_an_error_not_a_crash) {
   /* 100,000 nested subshells: "( ( ( ... echo ) ) )" */
-  char *src = nested("( ", "echo", " )", 100000);
+  char *src = harness_nested("", "( ", "echo", " )", "", 100000);
   REQUIRE(src);
   check_syntax_error(src, "nesting depth", 1, 0);
   free(src);
   /* 100,000 nested command substitutions */
-  src = nested("$(", "", ")", 100000);
+  src = harness_nested("", "$(", "", ")", "", 100000);
   REQUIRE(src);
   check_syntax_error(src, "nesting depth", 1, 0);
   free(src);

@@ -331,17 +331,8 @@ TEST(hostile_scripts_end_with_errors) {
   CHECK_EQ(r.limit, SBX_LIMIT_STRING_SIZE);
   sbx_bash_result_free(&r);
   /* 100,000 nested command substitutions */
-  size_t k = 100000;
-  char *s = malloc(k * 3 + 16);
-  size_t o = 0;
-  memcpy(s, "echo ", 5);
-  o = 5;
-  for (size_t i = 0; i < k; i++) {
-    s[o++] = '$';
-    s[o++] = '(';
-  }
-  for (size_t i = 0; i < k; i++) s[o++] = ')';
-  s[o] = 0;
+  char *s = harness_nested("echo ", "$(", "", ")", "", 100000);
+  REQUIRE(s);
   run(h, s, &r);
   CHECK(r.exit_code != 0);
   CHECK(r.err_len > 0);
