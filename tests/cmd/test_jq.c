@@ -117,6 +117,17 @@ TEST(malloc_failure_is_a_jq_error_and_the_process_goes_on) {
   cmd_test_done(&rr.r);
 }
 
+/* jq with no input (opt: -n or -nc) runs prog to status 0 and prints out. */
+static void expect_output(const char *opt, const char *prog, const char *out) {
+  char *argv[] = {"jq", (char *)opt, (char *)prog, NULL};
+  cmd_test_timed rr = jq_run(20000, 0, 0, NULL, argv);
+  if (rr.r.status != 0)
+    fprintf(stderr, "  %s: status %d: %s\n", prog, rr.r.status, rr.r.err);
+  CHECK_EQ(rr.r.status, 0);
+  CHECK_STR(rr.r.out, out);
+  cmd_test_done(&rr.r);
+}
+
 TEST(deep_recursion_is_a_jq_error_not_a_crash) {
   /* the engine checks its C stack on every step */
   char *argv[] = {"jq", "-n", "def f: 1 + f; f", NULL};
@@ -124,11 +135,7 @@ TEST(deep_recursion_is_a_jq_error_not_a_crash) {
   CHECK_EQ(rr.r.status, 5);
   CHECK_STR(rr.r.err, "jq: error (at <unknown>): program too deeply nested (stack limit)\n");
   cmd_test_done(&rr.r);
-  char *argv2[] = {"jq", "-n", "def f: 1 + f; try f catch \"caught\"", NULL};
-  rr = jq_run(20000, 0, 0, NULL, argv2);
-  CHECK_EQ(rr.r.status, 0);
-  CHECK_STR(rr.r.out, "\"caught\"\n");
-  cmd_test_done(&rr.r);
+  expect_output("-n", "def f: 1 + f; try f catch \"caught\"", "\"caught\"\n");
 }
 
 TEST(the_budget_grows_with_the_input) {
@@ -176,27 +183,18 @@ TEST(huge_array_indexes_are_refused_not_allocated) {
   expect_error("[] | .[2147483647] = 1", "jq: error (at <unknown>): Array index too large\n");
   expect_error("[] | .[1e9] |= 1", "jq: error (at <unknown>): Array index too large\n");
   expect_error("null | setpath([\"a\", 1e9]; 1)", "jq: error (at <unknown>): Array index too large\n");
-  char *argv[] = {"jq", "-nc", "[] | .[3] = 1", NULL};
-  cmd_test_timed rr = jq_run(0, 0, 0, NULL, argv);
-  CHECK_STR(rr.r.out, "[null,null,null,1]\n");
-  cmd_test_done(&rr.r);
+  expect_output("-nc", "[] | .[3] = 1", "[null,null,null,1]\n");
 }
 
 TEST(string_repetition_is_bounded_by_max_string) {
   expect_error("\"abc\" * 1e9", "jq: error (at <unknown>): Repeat string result too long\n");
   expect_error("1e9 * \"abc\"", "jq: error (at <unknown>): Repeat string result too long\n");
-  char *argv[] = {"jq", "-n", "\"ab\" * 3", NULL};
-  cmd_test_timed rr = jq_run(0, 0, 0, NULL, argv);
-  CHECK_STR(rr.r.out, "\"ababab\"\n");
-  cmd_test_done(&rr.r);
+  expect_output("-n", "\"ab\" * 3", "\"ababab\"\n");
 }
 
 TEST(indices_of_the_empty_string_terminate) {
-  char *argv[] = {"jq", "-nc", "\"abc\" | indices(\"\"), index(\"\"), rindex(\"\")", NULL};
-  cmd_test_timed rr = jq_run(5000, 0, 0, NULL, argv);
-  CHECK_EQ(rr.r.status, 0);
-  CHECK_STR(rr.r.out, "[]\nnull\nnull\n");
-  cmd_test_done(&rr.r);
+  expect_output("-nc", "\"abc\" | indices(\"\"), index(\"\"), rindex(\"\")",
+                "[]\nnull\nnull\n");
 }
 
 TEST(tojson_of_an_exponential_value_is_refused) {
