@@ -131,6 +131,25 @@ static UNUSED sbx *open_mem_with(const sbx_limits *lim, const sbx_quota *q) {
   return h;
 }
 
+/* A copy of h through its snapshot: the bytes of sbx_snapshot opened by
+ * sbx_open_snapshot with flags; NULL on failure, reported. */
+static UNUSED sbx *snapshot_copy(sbx *h, int flags) {
+  void *bytes;
+  size_t len;
+  sbx *copy = NULL;
+  if (sbx_snapshot(h, &bytes, &len) != SBX_OK) {
+    fprintf(stderr, "  sbx_snapshot: %s\n", sbx_errmsg(h));
+    return NULL;
+  }
+  if (sbx_open_snapshot(bytes, len, flags, &copy) != SBX_OK) {
+    fprintf(stderr, "  sbx_open_snapshot: %s\n", copy ? sbx_errmsg(copy) : "?");
+    sbx_close(copy);
+    copy = NULL;
+  }
+  sbx_free(bytes);
+  return copy;
+}
+
 /* Whole file as a malloc'd string, or NULL if it cannot be read. */
 static UNUSED char *read_str(sbx *h, const char *path) {
   void *data;

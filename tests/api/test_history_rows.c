@@ -197,12 +197,8 @@ TEST(waiting_rows_reach_the_file_with_the_next_commit) {
   REQUIRE(bash_recorded(h, "echo last") == SBX_OK);
   CHECK_EQ(rows_on_disk(p, NULL), 4 + STORE_HISTORY_BUFFER_ROWS);
   /* a snapshot holds the waiting row */
-  void *bytes;
-  size_t len;
-  REQUIRE(sbx_snapshot(h, &bytes, &len) == SBX_OK);
-  sbx *m;
-  REQUIRE(sbx_open_snapshot(bytes, len, 0, &m) == SBX_OK);
-  sbx_free(bytes);
+  sbx *m = snapshot_copy(h, 0);
+  REQUIRE(m);
   e = rows(m, &n);
   CHECK_EQ(n, 5 + STORE_HISTORY_BUFFER_ROWS);
   sbx_free(e);

@@ -369,13 +369,8 @@ TEST(files_cross_between_helper_and_host) {
     CHECK_EQ(sbx_stat_path(h, "/data/a.txt", 0, &st), SBX_FS | (ENOENT << 8));
     /* a snapshot carries what the helper wrote */
     run(h, "echo snap > /data/s", NULL, &oc);
-    void *img;
-    size_t ilen;
-    REQUIRE(sbx_snapshot(h, &img, &ilen) == SBX_OK);
-    sbx *copy = NULL;
-    REQUIRE(sbx_open_snapshot(img, ilen, SBX_OPEN_MEMORY | SBX_OPEN_PROCESS, &copy) ==
-            SBX_OK);
-    sbx_free(img);
+    sbx *copy = snapshot_copy(h, SBX_OPEN_MEMORY | SBX_OPEN_PROCESS);
+    REQUIRE(copy);
     CHECK_OUT(copy, "cat /data/s /data/b.txt", "snap\nfrom-api");
     sbx_close(copy);
     sbx_close(h);

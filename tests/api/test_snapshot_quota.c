@@ -103,15 +103,11 @@ TEST(snapshot_of_a_file_sandbox_includes_uncheckpointed_writes) {
   sbx *h;
   REQUIRE(sbx_open(p, 0, &h) == SBX_OK);
   REQUIRE(write_str(h, "/w", "written") == SBX_OK);
-  void *bytes;
-  size_t len;
-  REQUIRE(sbx_snapshot(h, &bytes, &len) == SBX_OK);
+  sbx *m = snapshot_copy(h, 0);
   sbx_close(h);
-  sbx *m;
-  REQUIRE(sbx_open_snapshot(bytes, len, 0, &m) == SBX_OK);
+  REQUIRE(m);
   CHECK_FILE(m, "/w", "written");
   sbx_close(m);
-  sbx_free(bytes);
 }
 
 TEST(invalid_snapshot_bytes_are_rejected_cleanly) {
@@ -361,18 +357,11 @@ TEST(snapshot_and_fork_with_another_reader_pinning_the_wal) {
           SQLITE_OK);
   REQUIRE(write_str(h, "/new", "new") == SBX_OK); /* in the WAL, past the reader */
   for (int round = 0; round < 2; round++) {
-    void *bytes;
-    size_t len;
-    REQUIRE(sbx_snapshot(h, &bytes, &len) == SBX_OK);
-    sbx *m;
-    REQUIRE(sbx_open_snapshot(bytes, len, 0, &m) == SBX_OK);
-    char *a = read_str(m, "/new"), *b = read_str(m, "/old");
-    CHECK_STR(a, "new");
-    CHECK_STR(b, "old");
-    sbx_free(a);
-    sbx_free(b);
+    sbx *m = snapshot_copy(h, 0);
+    REQUIRE(m);
+    CHECK_FILE(m, "/new", "new");
+    CHECK_FILE(m, "/old", "old");
     sbx_close(m);
-    sbx_free(bytes);
     char fp[64];
     snprintf(fp, sizeof fp, "pinned-fork%d.db", round);
     sbx *f;
