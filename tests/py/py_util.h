@@ -37,6 +37,16 @@ static UNUSED sbx_py_result *py_run_opt(sbx *h, const char *code, const sbx_py_o
 
 static UNUSED sbx_py_result *py_run(sbx *h, const char *code) { return py_run_opt(h, code, NULL); }
 
+/* The error kind (SBX_PY_*) of running code with options (NULL: defaults),
+ * or -1 when the call itself failed. */
+static UNUSED int py_error(sbx *h, const char *code, const sbx_py_options *o) {
+  sbx_py_result *r = py_run_opt(h, code, o);
+  if (!r) return -1;
+  int error = r->error;
+  sbx_free(r);
+  return error;
+}
+
 /* The repr of a trailing expression, copied into a static buffer ("" if none,
  * "<error N>" when the call failed). */
 static UNUSED const char *py_eval(sbx *h, const char *code) {

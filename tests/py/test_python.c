@@ -139,11 +139,8 @@ TEST(protected_names_cannot_change) {
     sbx_free(r);
   }
   /* Through globals(): undone after the call and reported. */
-  sbx_py_result *r = py_run_opt(H, "globals()['API'] = 'sneaky'", &o);
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_PROTECTED);
-  sbx_free(r);
-  r = py_run_opt(H, "API", &o);
+  CHECK_EQ(py_error(H, "globals()['API'] = 'sneaky'", &o), SBX_PY_PROTECTED);
+  sbx_py_result *r = py_run_opt(H, "API", &o);
   REQUIRE(r);
   CHECK_STR(r->repr, "'v1'");
   sbx_free(r);
@@ -182,10 +179,7 @@ TEST(system_exit_gives_exit_code) {
   CHECK_EQ(r->error, SBX_PY_EXIT);
   CHECK_EQ(r->exit_code, 3);
   sbx_free(r);
-  r = py_run(H, "raise SystemExit(0)");
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_OK);
-  sbx_free(r);
+  CHECK_EQ(py_error(H, "raise SystemExit(0)", NULL), SBX_PY_OK);
 }
 
 TEST(timeout_interrupts_and_keeps_the_context) {
@@ -267,10 +261,7 @@ TEST(large_output_is_complete) {
 
 TEST(cpu_limit) {
   sbx_py_options o = {.max_cpu = 1, .timeout = 20};
-  sbx_py_result *r = py_run_opt(H, "while True: pass", &o);
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_CPU);
-  sbx_free(r);
+  CHECK_EQ(py_error(H, "while True: pass", &o), SBX_PY_CPU);
   CHECK_STR(py_eval(H, "'alive'"), "'alive'");
 }
 
@@ -308,10 +299,7 @@ TEST(cwd_option) {
   CHECK_STR(r->repr, "'/tmp'");
   sbx_free(r);
   o.cwd = "/does/not/exist";
-  r = py_run_opt(H, "1", &o);
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_CWD);
-  sbx_free(r);
+  CHECK_EQ(py_error(H, "1", &o), SBX_PY_CWD);
 }
 
 TEST(files_are_shared_with_the_host) {

@@ -174,13 +174,14 @@ TEST(calls_are_recorded_in_the_history) {
   sbx *h;
   REQUIRE(sbx_open(NULL, SBX_OPEN_MEMORY, &h) == SBX_OK);
   REQUIRE(sbx_tools_register(h, TOOLS, sizeof TOOLS / sizeof TOOLS[0], tool_cb, NULL) == SBX_OK);
-  sbx_py_result *r = py_run(h, "from host_tools import call\n"
-                               "call('add', {'a': 1, 'b': 2})\n"
-                               "try:\n    call('fails', {})\nexcept RuntimeError:\n    pass\n"
-                               "try:\n    call('undeclared', {'k': 1})\nexcept RuntimeError:\n    pass");
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_OK);
-  sbx_free(r);
+  CHECK_EQ(
+      py_error(h,
+               "from host_tools import call\n"
+               "call('add', {'a': 1, 'b': 2})\n"
+               "try:\n    call('fails', {})\nexcept RuntimeError:\n    pass\n"
+               "try:\n    call('undeclared', {'k': 1})\nexcept RuntimeError:\n    pass",
+               NULL),
+      SBX_PY_OK);
   sbx_history_entry *e;
   size_t n;
   REQUIRE(sbx_history_list(h, 10, &e, &n) == SBX_OK);
