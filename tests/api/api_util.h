@@ -150,6 +150,23 @@ static UNUSED sbx *snapshot_copy(sbx *h, int flags) {
   return copy;
 }
 
+/* The newest history rows (at most limit, 0: all), which must be exactly want
+ * rows; NULL after saying why otherwise. Free with sbx_free. */
+static UNUSED sbx_history_entry *history_exactly(sbx *h, size_t limit, size_t want) {
+  sbx_history_entry *e = NULL;
+  size_t n = 0;
+  if (sbx_history_list(h, limit, &e, &n) != SBX_OK) {
+    fprintf(stderr, "  sbx_history_list: %s\n", sbx_errmsg(h));
+    return NULL;
+  }
+  if (n != want) {
+    fprintf(stderr, "  %zu history rows, want %zu\n", n, want);
+    sbx_free(e);
+    return NULL;
+  }
+  return e;
+}
+
 /* Whole file as a malloc'd string, or NULL if it cannot be read. */
 static UNUSED char *read_str(sbx *h, const char *path) {
   void *data;

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "api/api_util.h"
 #include "harness.h"
 #include "py_util.h"
 #include "sbx.h"
@@ -371,10 +372,8 @@ TEST(history_records_python_calls) {
   sbx_py_result *r = py_run(h, "print('hist')\n1/0");
   REQUIRE(r);
   sbx_free(r);
-  sbx_history_entry *e;
-  size_t n;
-  REQUIRE(sbx_history_list(h, 10, &e, &n) == SBX_OK);
-  REQUIRE(n == 1);
+  sbx_history_entry *e = history_exactly(h, 10, 1);
+  REQUIRE(e);
   CHECK_STR(e[0].name, "python");
   CHECK_STR(e[0].status, "error");
   CHECK(e[0].parameters && strstr(e[0].parameters, "1/0"));

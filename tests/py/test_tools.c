@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "api/api_util.h"
 #include "harness.h"
 #include "py/py_int.h"
 #include "py_util.h"
@@ -182,10 +183,9 @@ TEST(calls_are_recorded_in_the_history) {
                "try:\n    call('undeclared', {'k': 1})\nexcept RuntimeError:\n    pass",
                NULL),
       SBX_PY_OK);
-  sbx_history_entry *e;
-  size_t n;
-  REQUIRE(sbx_history_list(h, 10, &e, &n) == SBX_OK);
-  REQUIRE(n == 4); /* newest first by start: the python call started first */
+  sbx_history_entry *e = history_exactly(
+      h, 10, 4); /* newest first by start: the python call started first */
+  REQUIRE(e);
   CHECK_STR(e[3].name, "python");
   CHECK_STR(e[3].status, "success");
   CHECK_STR(e[0].name, "undeclared"); /* refused calls are recorded too */
