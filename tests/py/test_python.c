@@ -17,12 +17,6 @@
 
 static sbx *H; /* one sandbox shared by the tests that do not need a fresh one */
 
-static sbx *fresh(void) {
-  sbx *h = NULL;
-  if (sbx_open(NULL, SBX_OPEN_MEMORY, &h) != SBX_OK) return NULL;
-  return h;
-}
-
 TEST(trailing_expression_repr_and_stdout) {
   sbx_py_result *r = py_run(H, "x = 20\nprint('hello')\nimport sys\nprint('warn', file=sys.stderr)\nx * 2 + 2");
   REQUIRE(r);
@@ -206,7 +200,7 @@ TEST(timeout_interrupts_and_keeps_the_context) {
 }
 
 TEST(timeout_kills_code_that_ignores_the_interrupt) {
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   CHECK_STR(py_eval(h, "lost = 1"), "");
   sbx_py_options o = {.timeout = 0.2, .grace = 0.3};
@@ -367,7 +361,7 @@ TEST(permissions_match_the_store) {
 }
 
 TEST(history_records_python_calls) {
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   sbx_py_result *r = py_run(h, "print('hist')\n1/0");
   REQUIRE(r);
@@ -383,7 +377,7 @@ TEST(history_records_python_calls) {
 }
 
 TEST(stop_and_restart) {
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   CHECK_STR(py_eval(h, "s = 5"), "");
   CHECK_EQ(sbx_python_stop(h), SBX_OK);
@@ -407,7 +401,7 @@ TEST(misuse_is_refused) {
 TEST(no_jail_means_an_error_never_unjailed) {
   /* A "worker" that is not one: the jail never reports ready. */
   setenv("SBX_PYWORKER", "/bin/false", 1);
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   sbx_py_result *r = NULL;
   CHECK_EQ(sbx_python_exec(h, "print('must not run')", NULL, &r), SBX_JAIL);
@@ -421,7 +415,7 @@ TEST(no_jail_means_an_error_never_unjailed) {
 
 TEST(nothing_is_left_running) {
   int before = count_jail_processes();
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   CHECK_STR(py_eval(h, "import subprocess\n"
                        "procs = [subprocess.Popen(['/usr/bin/sleep', '60']) for _ in range(3)]\n"
@@ -431,7 +425,7 @@ TEST(nothing_is_left_running) {
   sbx_close(h);
   CHECK_EQ(count_jail_processes(), before);
   /* And after a kill on timeout. */
-  h = fresh();
+  h = open_mem();
   REQUIRE(h);
   sbx_py_options o = {.timeout = 0.2, .grace = 0.2};
   sbx_py_result *r = py_run_opt(h, "import subprocess, signal\n"
