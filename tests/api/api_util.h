@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,25 @@ static UNUSED const char *repeat(char c, size_t n) {
   memset(buf, c, n);
   buf[n] = '\0';
   return buf;
+}
+
+/* SQLite's own verdict on the database file at path, opened with flags
+ * (SQLITE_OPEN_READONLY or _READWRITE): 1 when PRAGMA integrity_check says ok. */
+static UNUSED int integrity_ok(const char *path, int flags) {
+  sqlite3 *db;
+  if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
+    sqlite3_close(db);
+    return 0;
+  }
+  sqlite3_stmt *q;
+  int ok = 0;
+  if (sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &q, NULL) == SQLITE_OK) {
+    ok = sqlite3_step(q) == SQLITE_ROW &&
+         strcmp((const char *)sqlite3_column_text(q, 0), "ok") == 0;
+    sqlite3_finalize(q);
+  }
+  sqlite3_close(db);
+  return ok;
 }
 
 /* Entries of a /proc directory, "." and ".." left out (-1: unreadable). */

@@ -269,20 +269,6 @@ static void crash_child(const char *path, int fd) {
   }
 }
 
-static int integrity_ok(const char *path) {
-  sqlite3 *db;
-  if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) return 0;
-  sqlite3_stmt *q;
-  int ok = 0;
-  if (sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &q, NULL) == SQLITE_OK) {
-    ok = sqlite3_step(q) == SQLITE_ROW &&
-         strcmp((const char *)sqlite3_column_text(q, 0), "ok") == 0;
-    sqlite3_finalize(q);
-  }
-  sqlite3_close(db);
-  return ok;
-}
-
 TEST(sigkill_loses_at_most_the_waiting_rows) {
   const char *p = scratch("crash.db");
   sbx *h;
@@ -318,7 +304,7 @@ TEST(sigkill_loses_at_most_the_waiting_rows) {
     writes += rw;
     bashes += rb;
     /* consistent, and every write that returned is there */
-    CHECK(integrity_ok(p));
+    CHECK(integrity_ok(p, SQLITE_OPEN_READWRITE));
     REQUIRE(sbx_open(p, SBX_OPEN_READONLY, &h) == SBX_OK);
     for (long i = 0; i < rw; i++) {
       char name[64], body[64];
