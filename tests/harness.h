@@ -7,15 +7,16 @@
  * prints the closing line "N passed, N failed" that CI reads, and returns 1 when
  * anything failed. A test counts as passed when none of its checks failed.
  * harness_nested builds the deeply nested sources that limit tests feed the
- * parsers.
+ * parsers; harness_now_s and harness_now_ms read the monotonic clock.
  */
 #ifndef SBX_TESTS_HARNESS_H
 #define SBX_TESTS_HARNESS_H
 
-#include <stdio.h>
-#include <string.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 static int harness_passed, harness_failed; /* tests that passed / failed */
 static int harness_cur_failed;             /* checks failed in the running test */
@@ -97,6 +98,17 @@ static inline char *harness_nested(const char *head, const char *open, const cha
   for (size_t i = 0; i < depth; i++, o += lc) memcpy(o, close, lc);
   memcpy(o, tail, lt + 1);
   return s;
+}
+
+/* Seconds, and milliseconds, on the monotonic clock: for the bounds a test
+ * puts on how long something may take to stop (never a speed check). */
+static inline double harness_now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+static inline double harness_now_ms(void) {
+  return harness_now_s() * 1e3;
 }
 
 static inline void harness_init(int argc, char **argv) {

@@ -17,12 +17,6 @@
 static const int modes[2] = {0, SBX_OPEN_PROCESS};
 static const char *const mode_names[2] = {"in-process", "process"};
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static sbx *open_mode(int flags) {
   sbx *h = NULL;
   int rc = sbx_open(NULL, SBX_OPEN_MEMORY | flags, &h);
@@ -191,11 +185,11 @@ TEST(spin_without_polling_is_killed_at_the_deadline) {
   outcome oc;
   run(h, "cd /tmp; kept=yes", NULL, &oc);
   CHECK_EQ(oc.rc, SBX_OK);
-  double t0 = now_ms();
+  double t0 = harness_now_ms();
   sbx_bash_result r;
   const char *spin = "#sbx-test:spin";
   int rc = sbx_bash(h, spin, strlen(spin), &r);
-  double took = now_ms() - t0;
+  double took = harness_now_ms() - t0;
   CHECK_EQ(rc, SBX_TIMEOUT);
   CHECK_EQ(r.exit_code, 126);
   CHECK_EQ(r.limit, SBX_LIMIT_TIMEOUT);
@@ -246,9 +240,9 @@ TEST(cancel_from_another_thread) {
   canceller c = {h, 200};
   pthread_t t;
   REQUIRE(pthread_create(&t, NULL, cancel_later, &c) == 0);
-  double t0 = now_ms();
+  double t0 = harness_now_ms();
   run(h, "#sbx-test:spin", NULL, &oc);
-  double took = now_ms() - t0;
+  double took = harness_now_ms() - t0;
   pthread_join(t, NULL);
   CHECK_EQ(oc.rc, SBX_CANCELED);
   CHECK_EQ(oc.limit, SBX_LIMIT_CANCELLED);
@@ -310,7 +304,7 @@ TEST(misbehaving_helper_is_killed) {
       {"#sbx-test:exit", "the shell process ended unexpectedly (exit status 3)"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    double t0 = now_ms();
+    double t0 = harness_now_ms();
     sbx_bash_result r;
     int rc = sbx_bash(h, cases[i].script, strlen(cases[i].script), &r);
     CHECK_EQ(rc, SBX_CRASHED);
@@ -318,7 +312,7 @@ TEST(misbehaving_helper_is_killed) {
     CHECK_EQ(r.killed, 1);
     CHECK(r.err && strstr(r.err, cases[i].msg));
     CHECK(r.out_len <= 1000 + (1u << 20)); /* the output limit plus the slack */
-    CHECK(now_ms() - t0 < 10000);
+    CHECK(harness_now_ms() - t0 < 10000);
     sbx_bash_result_free(&r);
     CHECK_OUT(h, "echo still-fine", "still-fine\n");
   }

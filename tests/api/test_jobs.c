@@ -14,12 +14,6 @@
 
 #include "api_util.h"
 
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void sleep_s(double s) {
   struct timespec ts = {(time_t)s, (long)((s - (double)(time_t)s) * 1e9)};
   nanosleep(&ts, NULL);
@@ -27,9 +21,9 @@ static void sleep_s(double s) {
 
 /* Closes h and returns how long the close took, in seconds. */
 static double close_secs(sbx *h) {
-  double t0 = now_s();
+  double t0 = harness_now_s();
   sbx_close(h);
-  return now_s() - t0;
+  return harness_now_s() - t0;
 }
 
 /* sbx_start of a NUL-terminated script. */
@@ -49,9 +43,9 @@ static run_out run(sbx *h, const char *script) {
   run_out o;
   memset(&o, 0, sizeof o);
   sbx_bash_result r;
-  double t0 = now_s();
+  double t0 = harness_now_s();
   o.rc = sbx_bash(h, script, strlen(script), &r);
-  o.secs = now_s() - t0;
+  o.secs = harness_now_s() - t0;
   o.code = r.exit_code;
   snprintf(o.out, sizeof o.out, "%.*s", (int)r.out_len, r.out ? r.out : "");
   snprintf(o.err, sizeof o.err, "%.*s", (int)r.err_len, r.err ? r.err : "");
@@ -171,15 +165,15 @@ TEST(close_and_reset_end_every_job) {
   CHECK_EQ(o.rc, SBX_OK);
   o = run(h, "jobs -p | wc -l");
   CHECK_STR(o.out, "3\n");
-  double t0 = now_s();
+  double t0 = harness_now_s();
   CHECK_EQ(sbx_shell_reset(h), SBX_OK);
-  CHECK(now_s() - t0 < 1.0);
+  CHECK(harness_now_s() - t0 < 1.0);
   o = run(h, "jobs -p | wc -l; echo x");
   CHECK_STR(o.out, "0\nx\n");
   o = run(h, "sleep 1000 & yes > /dev/null &");
-  t0 = now_s();
+  t0 = harness_now_s();
   sbx_close(h);
-  CHECK(now_s() - t0 < 1.0);
+  CHECK(harness_now_s() - t0 < 1.0);
 }
 
 TEST(job_count_limit) {
@@ -213,13 +207,13 @@ TEST(job_lifetime_and_cpu_limits) {
   lim = (sbx_limits){.bg_lifetime_ms = 60000, .bg_cpu_ms = 200};
   REQUIRE(sbx_set_limits(h, &lim) == SBX_OK);
   o = run(h, "while :; do :; done & p=$!");
-  double t0 = now_s();
+  double t0 = harness_now_s();
   char errs[8192] = "";
   do {
     sleep_s(0.1);
     o = run(h, "jobs -rp | wc -l");
     strncat(errs, o.err, sizeof errs - strlen(errs) - 1);
-  } while (strcmp(o.out, "0\n") != 0 && now_s() - t0 < 20);
+  } while (strcmp(o.out, "0\n") != 0 && harness_now_s() - t0 < 20);
   CHECK_STR(o.out, "0\n");
   o = run(h, "wait $p; echo \"status $?\"");
   CHECK_STR(o.out, "status 126\n");
@@ -234,9 +228,9 @@ TEST(wait_jobs_option_keeps_bash_c_behaviour) {
   sbx_bash_opts opts = {.stdin_fd = -1, .wait_jobs = 1};
   sbx_bash_result r;
   const char *script = "(sleep 0.2; echo bg) & echo fg";
-  double t0 = now_s();
+  double t0 = harness_now_s();
   CHECK_EQ(sbx_bash_ex(h, script, strlen(script), &opts, &r), SBX_OK);
-  CHECK(now_s() - t0 >= 0.19);
+  CHECK(harness_now_s() - t0 >= 0.19);
   CHECK(r.out_len == 6 && memcmp(r.out, "fg\nbg\n", 6) == 0);
   sbx_bash_result_free(&r);
   run_out o = run(h, "jobs | wc -l");
@@ -292,9 +286,9 @@ TEST(start_wait_output_and_history) {
   REQUIRE(h);
   sbx_job *j = NULL;
   const char *script = "echo one; sleep 0.3; echo two; echo warn >&2; exit 3";
-  double t0 = now_s();
+  double t0 = harness_now_s();
   REQUIRE(start_job(h, script, &j) == SBX_OK);
-  CHECK(now_s() - t0 < 0.2);
+  CHECK(harness_now_s() - t0 < 0.2);
   CHECK(sbx_job_pid(j) > 0);
   CHECK_STR(sbx_job_command(j), script);
   CHECK_EQ(sbx_job_running(j), 1);
@@ -467,11 +461,11 @@ TEST(api_calls_from_threads_while_jobs_run) {
   for (int i = 0; i < 3; i++) pthread_join(th[i], NULL);
   for (int i = 0; i < 3; i++) CHECK_EQ(args[i].ok, 44);
   /* and the jobs go on: between these calls, the driver runs them */
-  double until = now_s() + 10;
+  double until = harness_now_s() + 10;
   do {
     sleep_s(0.05);
     o = run(h, "c=$(cat /data/count); test \"$c\" -gt 1000 && test -s /data/ticks && echo both");
-  } while (strcmp(o.out, "both\n") != 0 && now_s() < until);
+  } while (strcmp(o.out, "both\n") != 0 && harness_now_s() < until);
   CHECK_STR(o.out, "both\n");
   CHECK(close_secs(h) < 1.0);
 }

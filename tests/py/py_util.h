@@ -60,13 +60,6 @@ static UNUSED const char *py_eval(sbx *h, const char *code) {
   return buf;
 }
 
-/* Seconds on the monotonic clock. */
-static UNUSED double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 typedef struct py_cancel_timer {
   sbx *h;       /* the sandbox to cancel */
   int after_ms; /* after this long */
@@ -87,9 +80,9 @@ static UNUSED void check_bash_cancel(sbx *h, const char *script, int after_ms) {
   pthread_t t;
   pthread_create(&t, NULL, py_cancel_later, &c);
   sbx_bash_result r;
-  double t0 = now_s();
+  double t0 = harness_now_s();
   int rc = sbx_bash(h, script, strlen(script), &r);
-  double secs = now_s() - t0;
+  double secs = harness_now_s() - t0;
   pthread_join(t, NULL);
   CHECK_EQ(rc, SBX_CANCELED);
   CHECK(secs < 30);

@@ -94,9 +94,9 @@ static const sbx_tool_def TOOLS[] = {
 static const char *bash(const char *script, int *status, double *secs) {
   static char out[8192];
   sbx_bash_result r;
-  double t0 = now_s();
+  double t0 = harness_now_s();
   int rc = sbx_bash(H, script, strlen(script), &r);
-  if (secs) *secs = now_s() - t0;
+  if (secs) *secs = harness_now_s() - t0;
   snprintf(out, sizeof out, "%.*s", (int)r.out_len, r.out ? r.out : "");
   if (rc != SBX_OK || (r.err_len && getenv("PY_TEST_VERBOSE")))
     fprintf(stderr, "  rc %d stderr: %.*s\n", rc, (int)r.err_len, r.err ? r.err : "");
