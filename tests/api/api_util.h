@@ -1,8 +1,10 @@
 /*
- * api_util.h - helpers for the C API tests (tests/api, tests/compat): a
- * private scratch directory per test program, host-file helpers and short
- * wrappers over sbx_* calls. Header-only (static functions) so each test
- * program is one file; unused helpers are marked unused.
+ * api_util.h - helpers for the C API tests (tests/api, tests/compat, and the
+ * tests/py programs that look at a sandbox through the C API): a private
+ * scratch directory per test program, host-file helpers, short wrappers over
+ * sbx_* calls (open, snapshot copy, history rows) and SQLite's integrity
+ * check of a file. Header-only (static functions) so each test program is one
+ * file; unused helpers are marked unused.
  */
 #ifndef SBX_TESTS_API_UTIL_H
 #define SBX_TESTS_API_UTIL_H
