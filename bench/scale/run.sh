@@ -56,38 +56,42 @@ awk '
   function line(what, a, b, ratio, goal) {
     printf "%-52s %12s %12s %9s  %s\n", what, a, b, ratio, goal
   }
+  # a row of a beside b, both printed with fmt, and a / b printed with rfmt
+  function vs(what, fmt, a, b, rfmt, goal) {
+    line(what, sprintf(fmt, a), sprintf(fmt, b), sprintf(rfmt, a / b), goal)
+  }
+  # whether a goal is met, and the goal
+  function met(ok, goal) { return (ok ? "met" : "MISSED") " " goal }
   END {
+    nn = split("1 2 4 16 64", ns, " ") # the N of the thread, task and worker tables
     printf "%-52s %12s %12s %9s  %s\n", "row", "sbx", "floor/peer", "ratio", "goal"
     if (has("bash mem_us")) {
       line("warm echo hi, recorded, file (us) vs bash -c", sprintf("%.2f", v["bash file_recorded_us"]),
            sprintf("%.1f", v["bash host_us"]), sprintf("%.3fx", v["bash file_recorded_us"] / v["bash host_us"]),
-           (v["bash file_recorded_us"] <= 3 * v["bash host_us"] ? "met" : "MISSED") " (<= 3x a fork+exec of bash -c)")
-      line("  the same vs the shell alone (memory, unrecorded)", sprintf("%.2f", v["bash file_recorded_us"]),
-           sprintf("%.2f", v["bash mem_us"]), sprintf("%.1fx", v["bash file_recorded_us"] / v["bash mem_us"]),
-           "(wall: the turns of other work count under load)")
-      r = v["bash file_recorded_cpu_us"] / v["bash mem_cpu_us"]
-      line("  the same two in CPU time per call (us)", sprintf("%.2f", v["bash file_recorded_cpu_us"]),
-           sprintf("%.2f", v["bash mem_cpu_us"]), sprintf("%.1fx", r),
-           (r <= 3 ? "met" : "MISSED") " (<= 3x; history rows written lazily)")
+           met(v["bash file_recorded_us"] <= 3 * v["bash host_us"], "(<= 3x a fork+exec of bash -c)"))
+      vs("  the same vs the shell alone (memory, unrecorded)", "%.2f", v["bash file_recorded_us"],
+         v["bash mem_us"], "%.1fx", "(wall: the turns of other work count under load)")
+      vs("  the same two in CPU time per call (us)", "%.2f", v["bash file_recorded_cpu_us"],
+         v["bash mem_cpu_us"], "%.1fx",
+         met(v["bash file_recorded_cpu_us"] / v["bash mem_cpu_us"] <= 3, "(<= 3x; history rows written lazily)"))
     }
     if (has("instr mem_per_call")) {
       r = v["instr file_per_call"] / v["instr mem_per_call"]
       line("  instructions per call, the same two (callgrind)", v["instr file_per_call"],
-           v["instr mem_per_call"], sprintf("%.2fx", r), (r <= 3 ? "met" : "MISSED") " (<= 3x)")
+           v["instr mem_per_call"], sprintf("%.2fx", r), met(r <= 3, "(<= 3x)"))
     }
     if (has("create sbx_syncs")) {
       s = v["create sbx_syncs"]; f = v["create sqlite_syncs"]
       line("create a named sandbox file: fdatasync+fsync", s, f " sqlite", sprintf("%.2fx", s / (f ? f : 1)),
-           (s <= 2 ? "met" : "MISSED") " (at most 2)")
+           met(s <= 2, "(at most 2)"))
     }
     if (has("threads mem_1_calls_per_s")) {
       printf "\nshort calls, N threads on N sandboxes (C API); peer: the same threads spinning on pure CPU\n"
       printf "%-10s %4s %10s %10s %8s %8s %8s %10s %9s\n", "calls", "N", "calls/s", "p99 us", "xN=1", "peer x", "CPUs", "cpu us/call", "waits/1k"
       split("spin mem memrec file", kinds, " ")
-      split("1 2 4 16 64", ns, " ")
       for (k = 1; k <= 4; k++) {
         K = kinds[k]; one = v["threads " K "_1_calls_per_s"]
-        for (j = 1; j <= 5; j++) {
+        for (j = 1; j <= nn; j++) {
           n = ns[j]; P = "threads " K "_" n "_"
           printf "%-10s %4d %10.0f %10.1f %7.2fx %7.2fx %8.2f %10.3f %9.3f\n", K, n, v[P "calls_per_s"], v[P "p99_us"],
                  v[P "calls_per_s"] / one, v["threads spin_" n "_calls_per_s"] / v["threads spin_1_calls_per_s"],
@@ -114,10 +118,9 @@ awk '
       printf "\nPython threads, N threads on N sandboxes, bash(\"echo hi\") (file: with its history row)\n"
       printf "%-10s %4s %10s %10s %8s %11s\n", "sandboxes", "N", "calls/s", "p99 us", "xN=1", "cpu us/call"
       split("mem file", kinds, " ")
-      split("1 2 4 16 64", ns, " ")
       for (k = 1; k <= 2; k++) {
         K = kinds[k]; one = v["pthreads " K "_1_calls_per_s"]
-        for (j = 1; j <= 5; j++) {
+        for (j = 1; j <= nn; j++) {
           n = ns[j]; P = "pthreads " K "_" n "_"
           printf "%-10s %4d %10.0f %10.1f %7.2fx %11.2f\n", K, n, v[P "calls_per_s"], v[P "p99_us"], v[P "calls_per_s"] / one, v[P "cpu_us_per_call"]
         }
@@ -127,8 +130,7 @@ awk '
     if (has("asyncio abash_1_calls_per_s")) {
       printf "asyncio, N tasks on N sandboxes in one loop: abash beside asyncio.to_thread(bash)\n"
       printf "%4s %12s %10s %14s %10s\n", "N", "abash/s", "p99 us", "to_thread/s", "p99 us"
-      split("1 2 4 16 64", ns, " ")
-      for (j = 1; j <= 5; j++) {
+      for (j = 1; j <= nn; j++) {
         n = ns[j]
         printf "%4d %12.0f %10.1f %14.0f %10.1f\n", n, v["asyncio abash_" n "_calls_per_s"], v["asyncio abash_" n "_p99_us"],
                v["asyncio to_thread_" n "_calls_per_s"], v["asyncio to_thread_" n "_p99_us"]
@@ -138,25 +140,23 @@ awk '
     if (has("pyexec py_1_calls_per_s")) {
       printf "execute_python(\"x = 1\"), N threads on N sandboxes, a worker process each\n"
       printf "%4s %14s %10s %10s %11s\n", "N", "cold start ms", "calls/s", "p99 us", "cpu us/call"
-      split("1 2 4 16 64", ns, " ")
-      for (j = 1; j <= 5; j++) {
+      for (j = 1; j <= nn; j++) {
         n = ns[j]; P = "pyexec py_" n "_"
         printf "%4d %14.0f %10.0f %10.1f %11.2f\n", n, v["pyexec start_" n "_ms"], v[P "calls_per_s"], v[P "p99_us"], v[P "cpu_us_per_call"]
       }
       printf "\n"
     }
     if (has("pkg bash_mem_us")) {
-      line("package warm bash(): file (recorded) vs memory (us)", sprintf("%.2f", v["pkg bash_file_us"]),
-           sprintf("%.2f", v["pkg bash_mem_us"]), sprintf("%.1fx", v["pkg bash_file_us"] / v["pkg bash_mem_us"]), "")
-      line("package abash() vs bash() (us)", sprintf("%.2f", v["pkg abash_mem_us"]),
-           sprintf("%.2f", v["pkg bash_mem_us"]), sprintf("%.2fx", v["pkg abash_mem_us"] / v["pkg bash_mem_us"]),
-           (v["pkg abash_mem_us"] <= 2 * v["pkg bash_mem_us"] ? "met" : "MISSED") " (<= 2x)")
+      vs("package warm bash(): file (recorded) vs memory (us)", "%.2f", v["pkg bash_file_us"],
+         v["pkg bash_mem_us"], "%.1fx", "")
+      vs("package abash() vs bash() (us)", "%.2f", v["pkg abash_mem_us"], v["pkg bash_mem_us"], "%.2fx",
+         met(v["pkg abash_mem_us"] <= 2 * v["pkg bash_mem_us"], "(<= 2x)"))
       line("package warm execute_python(x = 1) (us)", sprintf("%.1f", v["pkg python_mem_us"]), "100",
-           sprintf("%.2fx", v["pkg python_mem_us"] / 100), (v["pkg python_mem_us"] < 100 ? "met" : "MISSED") " (< 100 us)")
+           sprintf("%.2fx", v["pkg python_mem_us"] / 100), met(v["pkg python_mem_us"] < 100, "(< 100 us)"))
     }
     if (has("python warm_us")) {
       line("C API warm sbx_python_exec(x = 1) (us)", sprintf("%.1f", v["python warm_us"]), "100",
-           sprintf("%.2fx", v["python warm_us"] / 100), (v["python warm_us"] < 100 ? "met" : "MISSED") " (< 100 us)")
+           sprintf("%.2fx", v["python warm_us"] / 100), met(v["python warm_us"] < 100, "(< 100 us)"))
       line("  the same vs host python3 -c x=1 (us)", sprintf("%.1f", v["python warm_us"]),
            sprintf("%.0f", v["python host_spawn_us"]), sprintf("%.4fx", v["python warm_us"] / v["python host_spawn_us"]), "")
       if (has("pkg python_mem_us"))
@@ -164,28 +164,25 @@ awk '
              sprintf("%.0f", v["python host_spawn_us"]), sprintf("%.4fx", v["pkg python_mem_us"] / v["python host_spawn_us"]), "")
     }
     if (has("fuse python_read_ms")) {
-      line("Python re-reads 100 MB (FUSE) vs host python, tmpfs (ms)", sprintf("%.1f", v["fuse python_read_ms"]),
-           sprintf("%.1f", v["fuse host_python_read_ms"]), sprintf("%.2fx", v["fuse python_read_ms"] / v["fuse host_python_read_ms"]),
-           (v["fuse python_read_ms"] <= 1.4 * v["fuse host_python_read_ms"] ? "met" : "MISSED") " (<= 1.4x)")
-      line("  the same vs cat on tmpfs (ms)", sprintf("%.1f", v["fuse python_read_ms"]),
-           sprintf("%.1f", v["fuse host_cat_ms"]), sprintf("%.2fx", v["fuse python_read_ms"] / v["fuse host_cat_ms"]), "")
-      line("  first read (from the store) vs host python", sprintf("%.1f", v["fuse python_first_read_ms"]),
-           sprintf("%.1f", v["fuse host_python_read_ms"]), sprintf("%.2fx", v["fuse python_first_read_ms"] / v["fuse host_python_read_ms"]), "")
-      line("  read after the shell changed it vs host python", sprintf("%.1f", v["fuse python_cold_read_ms"]),
-           sprintf("%.1f", v["fuse host_python_read_ms"]), sprintf("%.2fx", v["fuse python_cold_read_ms"] / v["fuse host_python_read_ms"]), "")
+      vs("Python re-reads 100 MB (FUSE) vs host python, tmpfs (ms)", "%.1f", v["fuse python_read_ms"],
+         v["fuse host_python_read_ms"], "%.2fx",
+         met(v["fuse python_read_ms"] <= 1.4 * v["fuse host_python_read_ms"], "(<= 1.4x)"))
+      vs("  the same vs cat on tmpfs (ms)", "%.1f", v["fuse python_read_ms"], v["fuse host_cat_ms"], "%.2fx", "")
+      vs("  first read (from the store) vs host python", "%.1f", v["fuse python_first_read_ms"],
+         v["fuse host_python_read_ms"], "%.2fx", "")
+      vs("  read after the shell changed it vs host python", "%.1f", v["fuse python_cold_read_ms"],
+         v["fuse host_python_read_ms"], "%.2fx", "")
     }
     if (has("memory held_mib"))
       line("in-memory sandbox: MiB held under a quota", v["memory held_mib"], v["memory quota_mib"] " quota",
            sprintf("%.2fx", v["memory held_mib"] / v["memory quota_mib"]),
-           (v["memory held_mib"] > 1024 ? "met" : "MISSED") " (past 906 MiB, to the quota)")
+           met(v["memory held_mib"] > 1024, "(past 906 MiB, to the quota)"))
     if (has("fork fork_ms")) {
-      line(sprintf("sbx_fork of %.0f MB vs cp (ms)", v["fork size_mb"]), sprintf("%.1f", v["fork fork_ms"]),
-           sprintf("%.1f", v["fork cp_ms"]), sprintf("%.2fx", v["fork fork_ms"] / v["fork cp_ms"]),
-           (v["fork fork_ms"] <= 1.2 * v["fork cp_ms"] ? "met" : "MISSED") " (<= 1.2x)")
-      line("sbx_snapshot (export_snapshot: bytes) vs cp (ms)", sprintf("%.1f", v["fork snapshot_only_ms"]),
-           sprintf("%.1f", v["fork cp_ms"]), sprintf("%.2fx", v["fork snapshot_only_ms"] / v["fork cp_ms"]),
-           (v["fork snapshot_only_ms"] <= 1.5 * v["fork cp_ms"] ? "met" : "MISSED") " (<= 1.5x)")
-      line("  + write(2) and fdatasync of the bytes (ms)", sprintf("%.1f", v["fork snapshot_write_ms"]),
-           sprintf("%.1f", v["fork cp_ms"]), sprintf("%.2fx", v["fork snapshot_write_ms"] / v["fork cp_ms"]), "")
+      vs(sprintf("sbx_fork of %.0f MB vs cp (ms)", v["fork size_mb"]), "%.1f", v["fork fork_ms"],
+         v["fork cp_ms"], "%.2fx", met(v["fork fork_ms"] <= 1.2 * v["fork cp_ms"], "(<= 1.2x)"))
+      vs("sbx_snapshot (export_snapshot: bytes) vs cp (ms)", "%.1f", v["fork snapshot_only_ms"],
+         v["fork cp_ms"], "%.2fx", met(v["fork snapshot_only_ms"] <= 1.5 * v["fork cp_ms"], "(<= 1.5x)"))
+      vs("  + write(2) and fdatasync of the bytes (ms)", "%.1f", v["fork snapshot_write_ms"], v["fork cp_ms"],
+         "%.2fx", "")
     }
   }' "$out"

@@ -1,8 +1,10 @@
 /*
- * api_util.h - helpers for the C API tests (tests/api, tests/compat): a
- * private scratch directory per test program, host-file helpers and short
- * wrappers over sbx_* calls. Header-only (static functions) so each test
- * program is one file; unused helpers are marked unused.
+ * api_util.h - helpers for the C API tests (tests/api, tests/compat, and the
+ * tests/py programs that look at a sandbox through the C API): a private
+ * scratch directory per test program, host-file helpers, short wrappers over
+ * sbx_* calls (open, snapshot copy, history rows) and SQLite's integrity
+ * check of a file. Header-only (static functions) so each test program is one
+ * file; unused helpers are marked unused.
  */
 #ifndef SBX_TESTS_API_UTIL_H
 #define SBX_TESTS_API_UTIL_H
@@ -11,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +121,55 @@ static UNUSED sbx *open_mem(void) {
   return h;
 }
 
+/* A new in-memory sandbox under these limits, or this quota (either may be
+ * NULL); NULL on failure, reported. */
+static UNUSED sbx *open_mem_with(const sbx_limits *lim, const sbx_quota *q) {
+  sbx *h = open_mem();
+  if (h && ((lim && sbx_set_limits(h, lim) != SBX_OK) ||
+            (q && sbx_set_quota(h, q) != SBX_OK))) {
+    fprintf(stderr, "  open_mem_with: %s\n", sbx_errmsg(h));
+    sbx_close(h);
+    return NULL;
+  }
+  return h;
+}
+
+/* A copy of h through its snapshot: the bytes of sbx_snapshot opened by
+ * sbx_open_snapshot with flags; NULL on failure, reported. */
+static UNUSED sbx *snapshot_copy(sbx *h, int flags) {
+  void *bytes;
+  size_t len;
+  sbx *copy = NULL;
+  if (sbx_snapshot(h, &bytes, &len) != SBX_OK) {
+    fprintf(stderr, "  sbx_snapshot: %s\n", sbx_errmsg(h));
+    return NULL;
+  }
+  if (sbx_open_snapshot(bytes, len, flags, &copy) != SBX_OK) {
+    fprintf(stderr, "  sbx_open_snapshot: %s\n", copy ? sbx_errmsg(copy) : "?");
+    sbx_close(copy);
+    copy = NULL;
+  }
+  sbx_free(bytes);
+  return copy;
+}
+
+/* The newest history rows (at most limit, 0: all), which must be exactly want
+ * rows; NULL after saying why otherwise. Free with sbx_free. */
+static UNUSED sbx_history_entry *history_exactly(sbx *h, size_t limit, size_t want) {
+  sbx_history_entry *e = NULL;
+  size_t n = 0;
+  if (sbx_history_list(h, limit, &e, &n) != SBX_OK) {
+    fprintf(stderr, "  sbx_history_list: %s\n", sbx_errmsg(h));
+    return NULL;
+  }
+  if (n != want) {
+    fprintf(stderr, "  %zu history rows, want %zu\n", n, want);
+    sbx_free(e);
+    return NULL;
+  }
+  return e;
+}
+
 /* Whole file as a malloc'd string, or NULL if it cannot be read. */
 static UNUSED char *read_str(sbx *h, const char *path) {
   void *data;
@@ -160,6 +212,25 @@ static UNUSED const char *repeat(char c, size_t n) {
   memset(buf, c, n);
   buf[n] = '\0';
   return buf;
+}
+
+/* SQLite's own verdict on the database file at path, opened with flags
+ * (SQLITE_OPEN_READONLY or _READWRITE): 1 when PRAGMA integrity_check says ok. */
+static UNUSED int integrity_ok(const char *path, int flags) {
+  sqlite3 *db;
+  if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
+    sqlite3_close(db);
+    return 0;
+  }
+  sqlite3_stmt *q;
+  int ok = 0;
+  if (sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &q, NULL) == SQLITE_OK) {
+    ok = sqlite3_step(q) == SQLITE_ROW &&
+         strcmp((const char *)sqlite3_column_text(q, 0), "ok") == 0;
+    sqlite3_finalize(q);
+  }
+  sqlite3_close(db);
+  return ok;
 }
 
 /* Entries of a /proc directory, "." and ".." left out (-1: unreadable). */

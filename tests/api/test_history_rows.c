@@ -197,12 +197,8 @@ TEST(waiting_rows_reach_the_file_with_the_next_commit) {
   REQUIRE(bash_recorded(h, "echo last") == SBX_OK);
   CHECK_EQ(rows_on_disk(p, NULL), 4 + STORE_HISTORY_BUFFER_ROWS);
   /* a snapshot holds the waiting row */
-  void *bytes;
-  size_t len;
-  REQUIRE(sbx_snapshot(h, &bytes, &len) == SBX_OK);
-  sbx *m;
-  REQUIRE(sbx_open_snapshot(bytes, len, 0, &m) == SBX_OK);
-  sbx_free(bytes);
+  sbx *m = snapshot_copy(h, 0);
+  REQUIRE(m);
   e = rows(m, &n);
   CHECK_EQ(n, 5 + STORE_HISTORY_BUFFER_ROWS);
   sbx_free(e);
@@ -273,20 +269,6 @@ static void crash_child(const char *path, int fd) {
   }
 }
 
-static int integrity_ok(const char *path) {
-  sqlite3 *db;
-  if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) return 0;
-  sqlite3_stmt *q;
-  int ok = 0;
-  if (sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &q, NULL) == SQLITE_OK) {
-    ok = sqlite3_step(q) == SQLITE_ROW &&
-         strcmp((const char *)sqlite3_column_text(q, 0), "ok") == 0;
-    sqlite3_finalize(q);
-  }
-  sqlite3_close(db);
-  return ok;
-}
-
 TEST(sigkill_loses_at_most_the_waiting_rows) {
   const char *p = scratch("crash.db");
   sbx *h;
@@ -322,7 +304,7 @@ TEST(sigkill_loses_at_most_the_waiting_rows) {
     writes += rw;
     bashes += rb;
     /* consistent, and every write that returned is there */
-    CHECK(integrity_ok(p));
+    CHECK(integrity_ok(p, SQLITE_OPEN_READWRITE));
     REQUIRE(sbx_open(p, SBX_OPEN_READONLY, &h) == SBX_OK);
     for (long i = 0; i < rw; i++) {
       char name[64], body[64];

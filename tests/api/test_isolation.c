@@ -17,12 +17,6 @@
 static const int modes[2] = {0, SBX_OPEN_PROCESS};
 static const char *const mode_names[2] = {"in-process", "process"};
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static sbx *open_mode(int flags) {
   sbx *h = NULL;
   int rc = sbx_open(NULL, SBX_OPEN_MEMORY | flags, &h);
@@ -58,6 +52,15 @@ static void run(sbx *h, const char *script, const sbx_bash_opts *o, outcome *oc)
   snprintf(oc->path, sizeof oc->path, "%s", r.err_path ? r.err_path : "");
   sbx_bash_result_free(&r);
 }
+
+/* Runs a script without options and checks its stdout (a macro, so that a
+ * failure names the caller's line). */
+#define CHECK_OUT(h, script, want)     \
+  do {                                 \
+    outcome check_out_;                \
+    run(h, script, NULL, &check_out_); \
+    CHECK_STR(check_out_.out, want);   \
+  } while (0)
 
 /* A representative session: each step runs in both modes, in order, so
  * session state (cwd, variables, functions) is part of what is compared. */
@@ -147,8 +150,7 @@ TEST(options_same_in_both_modes) {
       snprintf(first_err, sizeof first_err, "%s", oc.err);
     else
       CHECK_STR(oc.err, first_err);
-    run(h, "echo \"$1\"", NULL, &oc); /* positional parameters persist */
-    CHECK_STR(oc.out, "one\n");
+    CHECK_OUT(h, "echo \"$1\"", "one\n"); /* positional parameters persist */
     /* streaming receivers */
     char got_out[256] = "", got_err[256] = "";
     sbx_bash_opts s = {.stdin_fd = -1, .on_stdout = collect, .on_stderr = collect};
@@ -183,11 +185,11 @@ TEST(spin_without_polling_is_killed_at_the_deadline) {
   outcome oc;
   run(h, "cd /tmp; kept=yes", NULL, &oc);
   CHECK_EQ(oc.rc, SBX_OK);
-  double t0 = now_ms();
+  double t0 = harness_now_ms();
   sbx_bash_result r;
   const char *spin = "#sbx-test:spin";
   int rc = sbx_bash(h, spin, strlen(spin), &r);
-  double took = now_ms() - t0;
+  double took = harness_now_ms() - t0;
   CHECK_EQ(rc, SBX_TIMEOUT);
   CHECK_EQ(r.exit_code, 126);
   CHECK_EQ(r.limit, SBX_LIMIT_TIMEOUT);
@@ -208,8 +210,7 @@ TEST(spin_without_polling_is_killed_at_the_deadline) {
   CHECK_EQ(oc.rc, SBX_TIMEOUT);
   CHECK_EQ(oc.killed, 0);
   CHECK_STR(oc.err, "sbx: execution limit exceeded: timeout (300 ms)\n");
-  run(h, "pwd; echo $kept", NULL, &oc);
-  CHECK_STR(oc.out, "/tmp\nyes\n");
+  CHECK_OUT(h, "pwd; echo $kept", "/tmp\nyes\n");
   sbx_close(h);
 }
 
@@ -239,9 +240,9 @@ TEST(cancel_from_another_thread) {
   canceller c = {h, 200};
   pthread_t t;
   REQUIRE(pthread_create(&t, NULL, cancel_later, &c) == 0);
-  double t0 = now_ms();
+  double t0 = harness_now_ms();
   run(h, "#sbx-test:spin", NULL, &oc);
-  double took = now_ms() - t0;
+  double took = harness_now_ms() - t0;
   pthread_join(t, NULL);
   CHECK_EQ(oc.rc, SBX_CANCELED);
   CHECK_EQ(oc.limit, SBX_LIMIT_CANCELLED);
@@ -256,8 +257,7 @@ TEST(cancel_from_another_thread) {
   pthread_join(t, NULL);
   CHECK_EQ(oc.rc, SBX_CANCELED);
   CHECK_EQ(oc.killed, 0);
-  run(h, "echo $v", NULL, &oc);
-  CHECK_STR(oc.out, "2\n");
+  CHECK_OUT(h, "echo $v", "2\n");
   /* a cancel before a call does not stop the next one */
   sbx_cancel(h);
   run(h, "echo fine", NULL, &oc);
@@ -304,7 +304,7 @@ TEST(misbehaving_helper_is_killed) {
       {"#sbx-test:exit", "the shell process ended unexpectedly (exit status 3)"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    double t0 = now_ms();
+    double t0 = harness_now_ms();
     sbx_bash_result r;
     int rc = sbx_bash(h, cases[i].script, strlen(cases[i].script), &r);
     CHECK_EQ(rc, SBX_CRASHED);
@@ -312,11 +312,9 @@ TEST(misbehaving_helper_is_killed) {
     CHECK_EQ(r.killed, 1);
     CHECK(r.err && strstr(r.err, cases[i].msg));
     CHECK(r.out_len <= 1000 + (1u << 20)); /* the output limit plus the slack */
-    CHECK(now_ms() - t0 < 10000);
+    CHECK(harness_now_ms() - t0 < 10000);
     sbx_bash_result_free(&r);
-    outcome oc;
-    run(h, "echo still-fine", NULL, &oc);
-    CHECK_STR(oc.out, "still-fine\n");
+    CHECK_OUT(h, "echo still-fine", "still-fine\n");
   }
   sbx_close(h);
 }
@@ -360,30 +358,21 @@ TEST(files_cross_between_helper_and_host) {
     CHECK(memcmp(data, "from-shell\n", 11) == 0);
     sbx_free(data);
     CHECK_EQ(sbx_write_file(h, "/data/b.txt", "from-api", 8, 0), SBX_OK);
-    run(h, "cat /data/b.txt; rm /data/a.txt", NULL, &oc);
-    CHECK_STR(oc.out, "from-api");
+    CHECK_OUT(h, "cat /data/b.txt; rm /data/a.txt", "from-api");
     sbx_stat st;
     CHECK_EQ(sbx_stat_path(h, "/data/a.txt", 0, &st), SBX_FS | (ENOENT << 8));
     /* a snapshot carries what the helper wrote */
     run(h, "echo snap > /data/s", NULL, &oc);
-    void *img;
-    size_t ilen;
-    REQUIRE(sbx_snapshot(h, &img, &ilen) == SBX_OK);
-    sbx *copy = NULL;
-    REQUIRE(sbx_open_snapshot(img, ilen, SBX_OPEN_MEMORY | SBX_OPEN_PROCESS, &copy) ==
-            SBX_OK);
-    sbx_free(img);
-    run(copy, "cat /data/s /data/b.txt", NULL, &oc);
-    CHECK_STR(oc.out, "snap\nfrom-api");
+    sbx *copy = snapshot_copy(h, SBX_OPEN_MEMORY | SBX_OPEN_PROCESS);
+    REQUIRE(copy);
+    CHECK_OUT(copy, "cat /data/s /data/b.txt", "snap\nfrom-api");
     sbx_close(copy);
     sbx_close(h);
   }
   /* the file sandbox reopens in-process with the helper's writes */
   sbx *h = NULL;
   REQUIRE(sbx_open(db, SBX_OPEN_NOCREATE, &h) == SBX_OK);
-  outcome oc;
-  run(h, "cat /data/s", NULL, &oc);
-  CHECK_STR(oc.out, "snap\n");
+  CHECK_OUT(h, "cat /data/s", "snap\n");
   sbx_close(h);
 }
 
@@ -393,8 +382,7 @@ TEST(quota_and_reset_and_transactions) {
   outcome oc;
   sbx_quota q = {.max_bytes = 4096};
   CHECK_EQ(sbx_set_quota(h, &q), SBX_OK);
-  run(h, "head -c 3000 /dev/zero > /data/a && echo a-ok", NULL, &oc);
-  CHECK_STR(oc.out, "a-ok\n");
+  CHECK_OUT(h, "head -c 3000 /dev/zero > /data/a && echo a-ok", "a-ok\n");
   /* the host's own count sees the helper's 3000 bytes */
   CHECK_EQ(sbx_write_file(h, "/data/b", "0123456789", 2000 > 10 ? 10 : 0, 0), SBX_OK);
   char big[2000];
@@ -406,16 +394,14 @@ TEST(quota_and_reset_and_transactions) {
   /* reset */
   run(h, "cd /tmp; v=1", NULL, &oc);
   CHECK_EQ(sbx_shell_reset(h), SBX_OK);
-  run(h, "pwd; echo ${v-unset}", NULL, &oc);
-  CHECK_STR(oc.out, "/data\nunset\n");
+  CHECK_OUT(h, "pwd; echo ${v-unset}", "/data\nunset\n");
   /* inside a transaction the helper could not write: refused */
   CHECK_EQ(sbx_begin(h), SBX_OK);
   sbx_bash_result r;
   CHECK_EQ(sbx_bash(h, "true", 4, &r), SBX_MISUSE);
   sbx_bash_result_free(&r);
   CHECK_EQ(sbx_rollback(h), SBX_OK);
-  run(h, "echo after", NULL, &oc);
-  CHECK_STR(oc.out, "after\n");
+  CHECK_OUT(h, "echo after", "after\n");
   sbx_close(h);
 }
 

@@ -14,15 +14,21 @@
 
 #include "api_util.h"
 
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void sleep_s(double s) {
   struct timespec ts = {(time_t)s, (long)((s - (double)(time_t)s) * 1e9)};
   nanosleep(&ts, NULL);
+}
+
+/* Closes h and returns how long the close took, in seconds. */
+static double close_secs(sbx *h) {
+  double t0 = harness_now_s();
+  sbx_close(h);
+  return harness_now_s() - t0;
+}
+
+/* sbx_start of a NUL-terminated script. */
+static int start_job(sbx *h, const char *script, sbx_job **job) {
+  return sbx_start(h, script, strlen(script), job);
 }
 
 typedef struct run_out {
@@ -37,9 +43,9 @@ static run_out run(sbx *h, const char *script) {
   run_out o;
   memset(&o, 0, sizeof o);
   sbx_bash_result r;
-  double t0 = now_s();
+  double t0 = harness_now_s();
   o.rc = sbx_bash(h, script, strlen(script), &r);
-  o.secs = now_s() - t0;
+  o.secs = harness_now_s() - t0;
   o.code = r.exit_code;
   snprintf(o.out, sizeof o.out, "%.*s", (int)r.out_len, r.out ? r.out : "");
   snprintf(o.err, sizeof o.err, "%.*s", (int)r.err_len, r.err ? r.err : "");
@@ -105,10 +111,9 @@ TEST(kill_stops_a_job_of_an_earlier_call) {
 }
 
 TEST(call_timeout_applies_to_wait_not_to_the_job) {
-  sbx *h = open_mem();
-  REQUIRE(h);
   sbx_limits lim = {.timeout_ms = 400};
-  REQUIRE(sbx_set_limits(h, &lim) == SBX_OK);
+  sbx *h = open_mem_with(&lim, NULL);
+  REQUIRE(h);
   run_out o = run(h, "sleep 1.2 && echo finished > /data/t &");
   CHECK_EQ(o.rc, SBX_OK);
   o = run(h, "wait");
@@ -150,9 +155,7 @@ TEST(cancel_ends_the_wait_and_the_job_runs_on) {
   CHECK(o.secs < 2.0);
   o = run(h, "jobs -rp | wc -l");
   CHECK_STR(o.out, "1\n");
-  double t0 = now_s();
-  sbx_close(h); /* a busy job does not hold up close */
-  CHECK(now_s() - t0 < 1.0);
+  CHECK(close_secs(h) < 1.0); /* a busy job does not hold up close */
 }
 
 TEST(close_and_reset_end_every_job) {
@@ -162,22 +165,21 @@ TEST(close_and_reset_end_every_job) {
   CHECK_EQ(o.rc, SBX_OK);
   o = run(h, "jobs -p | wc -l");
   CHECK_STR(o.out, "3\n");
-  double t0 = now_s();
+  double t0 = harness_now_s();
   CHECK_EQ(sbx_shell_reset(h), SBX_OK);
-  CHECK(now_s() - t0 < 1.0);
+  CHECK(harness_now_s() - t0 < 1.0);
   o = run(h, "jobs -p | wc -l; echo x");
   CHECK_STR(o.out, "0\nx\n");
   o = run(h, "sleep 1000 & yes > /dev/null &");
-  t0 = now_s();
+  t0 = harness_now_s();
   sbx_close(h);
-  CHECK(now_s() - t0 < 1.0);
+  CHECK(harness_now_s() - t0 < 1.0);
 }
 
 TEST(job_count_limit) {
-  sbx *h = open_mem();
-  REQUIRE(h);
   sbx_limits lim = {.bg_jobs = 3};
-  REQUIRE(sbx_set_limits(h, &lim) == SBX_OK);
+  sbx *h = open_mem_with(&lim, NULL);
+  REQUIRE(h);
   run_out o = run(h, "sleep 100 & sleep 100 & sleep 100 & sleep 100 & echo \"status $?\"");
   CHECK_STR(o.out, "status 1\n");
   CHECK(strstr(o.err, "background job not started: 3 jobs are running (limit bg_jobs)") != NULL);
@@ -189,10 +191,9 @@ TEST(job_count_limit) {
 }
 
 TEST(job_lifetime_and_cpu_limits) {
-  sbx *h = open_mem();
-  REQUIRE(h);
   sbx_limits lim = {.bg_lifetime_ms = 300, .bg_cpu_ms = 200};
-  REQUIRE(sbx_set_limits(h, &lim) == SBX_OK);
+  sbx *h = open_mem_with(&lim, NULL);
+  REQUIRE(h);
   sbx_limits back;
   REQUIRE(sbx_get_limits(h, &back) == SBX_OK);
   CHECK_EQ(back.bg_lifetime_ms, 300);
@@ -206,13 +207,13 @@ TEST(job_lifetime_and_cpu_limits) {
   lim = (sbx_limits){.bg_lifetime_ms = 60000, .bg_cpu_ms = 200};
   REQUIRE(sbx_set_limits(h, &lim) == SBX_OK);
   o = run(h, "while :; do :; done & p=$!");
-  double t0 = now_s();
+  double t0 = harness_now_s();
   char errs[8192] = "";
   do {
     sleep_s(0.1);
     o = run(h, "jobs -rp | wc -l");
     strncat(errs, o.err, sizeof errs - strlen(errs) - 1);
-  } while (strcmp(o.out, "0\n") != 0 && now_s() - t0 < 20);
+  } while (strcmp(o.out, "0\n") != 0 && harness_now_s() - t0 < 20);
   CHECK_STR(o.out, "0\n");
   o = run(h, "wait $p; echo \"status $?\"");
   CHECK_STR(o.out, "status 126\n");
@@ -227,9 +228,9 @@ TEST(wait_jobs_option_keeps_bash_c_behaviour) {
   sbx_bash_opts opts = {.stdin_fd = -1, .wait_jobs = 1};
   sbx_bash_result r;
   const char *script = "(sleep 0.2; echo bg) & echo fg";
-  double t0 = now_s();
+  double t0 = harness_now_s();
   CHECK_EQ(sbx_bash_ex(h, script, strlen(script), &opts, &r), SBX_OK);
-  CHECK(now_s() - t0 >= 0.19);
+  CHECK(harness_now_s() - t0 >= 0.19);
   CHECK(r.out_len == 6 && memcmp(r.out, "fg\nbg\n", 6) == 0);
   sbx_bash_result_free(&r);
   run_out o = run(h, "jobs | wc -l");
@@ -264,9 +265,7 @@ TEST(detached_fork_bomb_is_bounded) {
   CHECK(strstr(o.out, "alive\n") != NULL);
   o = run(h, "jobs -p | wc -l");
   CHECK(atoi(o.out) <= 16);
-  double t0 = now_s();
-  sbx_close(h);
-  CHECK(now_s() - t0 < 2.0);
+  CHECK(close_secs(h) < 2.0);
 }
 
 /* ---- the handle API ---- */
@@ -287,9 +286,9 @@ TEST(start_wait_output_and_history) {
   REQUIRE(h);
   sbx_job *j = NULL;
   const char *script = "echo one; sleep 0.3; echo two; echo warn >&2; exit 3";
-  double t0 = now_s();
-  REQUIRE(sbx_start(h, script, strlen(script), &j) == SBX_OK);
-  CHECK(now_s() - t0 < 0.2);
+  double t0 = harness_now_s();
+  REQUIRE(start_job(h, script, &j) == SBX_OK);
+  CHECK(harness_now_s() - t0 < 0.2);
   CHECK(sbx_job_pid(j) > 0);
   CHECK_STR(sbx_job_command(j), script);
   CHECK_EQ(sbx_job_running(j), 1);
@@ -348,8 +347,8 @@ TEST(start_kill_and_free_before_end) {
   sbx *h = open_mem();
   REQUIRE(h);
   sbx_job *j = NULL, *k = NULL;
-  REQUIRE(sbx_start(h, "while :; do echo tick; sleep 0.05; done", strlen("while :; do echo tick; sleep 0.05; done"), &j) == SBX_OK);
-  REQUIRE(sbx_start(h, "sleep 100", strlen("sleep 100"), &k) == SBX_OK);
+  REQUIRE(start_job(h, "while :; do echo tick; sleep 0.05; done", &j) == SBX_OK);
+  REQUIRE(start_job(h, "sleep 100", &k) == SBX_OK);
   int code;
   CHECK_EQ(sbx_job_wait(j, 200, &code), SBX_TIMEOUT);
   CHECK_EQ(sbx_job_kill(j, 0), SBX_OK);
@@ -363,29 +362,26 @@ TEST(start_kill_and_free_before_end) {
   CHECK_EQ(code, 137);
   /* a handle released while its job runs: the job goes on, close ends it */
   sbx_job *m = NULL;
-  REQUIRE(sbx_start(h, "while :; do :; done", strlen("while :; do :; done"), &m) == SBX_OK);
+  REQUIRE(start_job(h, "while :; do :; done", &m) == SBX_OK);
   sbx_job_free(m);
   /* a syntax error does not start a job */
   sbx_job *bad = NULL;
-  CHECK_EQ(sbx_start(h, "if then", strlen("if then"), &bad), SBX_ERROR);
+  CHECK_EQ(start_job(h, "if then", &bad), SBX_ERROR);
   CHECK(bad == NULL);
   CHECK(strstr(sbx_errmsg(h), "syntax error") != NULL);
   sbx_job_free(j);
   sbx_job_free(k);
-  double t0 = now_s();
-  sbx_close(h);
-  CHECK(now_s() - t0 < 1.0);
+  CHECK(close_secs(h) < 1.0);
 }
 
 TEST(start_respects_bg_jobs) {
-  sbx *h = open_mem();
-  REQUIRE(h);
   sbx_limits lim = {.bg_jobs = 2};
-  REQUIRE(sbx_set_limits(h, &lim) == SBX_OK);
+  sbx *h = open_mem_with(&lim, NULL);
+  REQUIRE(h);
   sbx_job *a, *b, *c = NULL;
-  REQUIRE(sbx_start(h, "sleep 100", strlen("sleep 100"), &a) == SBX_OK);
-  REQUIRE(sbx_start(h, "sleep 100", strlen("sleep 100"), &b) == SBX_OK);
-  CHECK_EQ(sbx_start(h, "sleep 100", strlen("sleep 100"), &c), SBX_LIMIT);
+  REQUIRE(start_job(h, "sleep 100", &a) == SBX_OK);
+  REQUIRE(start_job(h, "sleep 100", &b) == SBX_OK);
+  CHECK_EQ(start_job(h, "sleep 100", &c), SBX_LIMIT);
   CHECK(strstr(sbx_errmsg(h), "limit bg_jobs") != NULL);
   sbx_job_free(a);
   sbx_job_free(b);
@@ -397,7 +393,7 @@ TEST(start_output_window_is_bounded) {
   REQUIRE(h);
   sbx_job *j = NULL;
   const char *script = "head -c 3000000 /dev/zero | tr '\\0' y; echo end";
-  REQUIRE(sbx_start(h, script, strlen(script), &j) == SBX_OK);
+  REQUIRE(start_job(h, script, &j) == SBX_OK);
   int code = -1;
   CHECK_EQ(sbx_job_wait(j, 20000, &code), SBX_OK);
   CHECK_EQ(code, 0);
@@ -465,15 +461,13 @@ TEST(api_calls_from_threads_while_jobs_run) {
   for (int i = 0; i < 3; i++) pthread_join(th[i], NULL);
   for (int i = 0; i < 3; i++) CHECK_EQ(args[i].ok, 44);
   /* and the jobs go on: between these calls, the driver runs them */
-  double until = now_s() + 10;
+  double until = harness_now_s() + 10;
   do {
     sleep_s(0.05);
     o = run(h, "c=$(cat /data/count); test \"$c\" -gt 1000 && test -s /data/ticks && echo both");
-  } while (strcmp(o.out, "both\n") != 0 && now_s() < until);
+  } while (strcmp(o.out, "both\n") != 0 && harness_now_s() < until);
   CHECK_STR(o.out, "both\n");
-  double t0 = now_s();
-  sbx_close(h);
-  CHECK(now_s() - t0 < 1.0);
+  CHECK(close_secs(h) < 1.0);
 }
 
 int main(int argc, char **argv) {

@@ -118,10 +118,9 @@ TEST(history_records_pending_success_and_error) {
   CHECK_EQ(sbx_history_finish(h, b, NULL, "timeout"), SBX_OK);
   CHECK_EQ(sbx_history_finish(h, b, "1", NULL), SBX_MISUSE); /* already finished */
   CHECK(strstr(sbx_errmsg(h), "already finished") != NULL);
-  sbx_history_entry *e;
+  sbx_history_entry *e = history_exactly(h, 0, 3);
+  REQUIRE(e);
   size_t n;
-  REQUIRE(sbx_history_list(h, 0, &e, &n) == SBX_OK);
-  REQUIRE(n == 3);
   /* newest first */
   CHECK_EQ(e[0].id, c);
   CHECK_STR(e[0].name, "execute_code");
@@ -188,10 +187,8 @@ TEST(history_record_writes_a_finished_call) {
   CHECK_EQ(sbx_history_record(h, "", NULL, NULL, NULL, 0, 0, NULL), SBX_MISUSE);
   CHECK_EQ(sbx_history_record(h, NULL, NULL, NULL, NULL, 0, 0, NULL), SBX_MISUSE);
   CHECK_EQ(sbx_history_finish(h, a, "1", NULL), SBX_MISUSE); /* already finished */
-  sbx_history_entry *e;
-  size_t n;
-  REQUIRE(sbx_history_list(h, 0, &e, &n) == SBX_OK);
-  REQUIRE(n == 3);
+  sbx_history_entry *e = history_exactly(h, 0, 3);
+  REQUIRE(e);
   CHECK_STR(e[2].name, "bash");
   CHECK_STR(e[2].status, "success");
   CHECK_STR(e[2].result, "{\"exitCode\":0}");
@@ -350,10 +347,8 @@ TEST(history_bash_record_option) {
   REQUIRE(sbx_set_limits(h, &lim) == SBX_OK);
   CHECK_EQ(sbx_bash_ex(h, "for i in 1 2 3; do :; done", 26, &o, &r), SBX_LIMIT);
   sbx_bash_result_free(&r);
-  sbx_history_entry *e;
-  size_t n;
-  REQUIRE(sbx_history_list(h, 10, &e, &n) == SBX_OK);
-  REQUIRE(n == 3);
+  sbx_history_entry *e = history_exactly(h, 10, 3);
+  REQUIRE(e);
   CHECK_STR(e[2].name, "bash");
   CHECK_STR(e[2].parameters, "{\"command\":\"cd /tmp\",\"cwd\":\"/data\"}");
   CHECK_STR(e[2].result, "{\"exitCode\":0}");

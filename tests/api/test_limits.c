@@ -68,21 +68,6 @@ static int run(sbx *h, const char *script, char *err, size_t errsz) {
   return code;
 }
 
-/* SQLite's own verdict on the database file. */
-static int integrity_ok(const char *path) {
-  sqlite3 *db;
-  if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) return 0;
-  sqlite3_stmt *st;
-  int ok = 0;
-  if (sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &st, NULL) == SQLITE_OK) {
-    if (sqlite3_step(st) == SQLITE_ROW)
-      ok = strcmp((const char *)sqlite3_column_text(st, 0), "ok") == 0;
-    sqlite3_finalize(st);
-  }
-  sqlite3_close(db);
-  return ok;
-}
-
 /* ---- the default quota ---------------------------------------------------------------- */
 
 TEST(new_sandbox_has_default_quota) {
@@ -158,7 +143,7 @@ TEST(quota_error_on_small_tmpfs_leaves_host_room) {
   struct statvfs v;
   REQUIRE(statvfs(dir, &v) == 0);
   CHECK((uint64_t)v.f_bavail * v.f_frsize > (3u << 20));
-  CHECK(integrity_ok(dbpath));
+  CHECK(integrity_ok(dbpath, SQLITE_OPEN_READONLY));
   unmount_tmpfs();
 }
 
@@ -200,7 +185,7 @@ TEST(host_disk_full_is_a_clear_error_and_the_sandbox_survives) {
   CHECK_EQ(code, 0);
   CHECK_EQ(run(h, "echo again > /data/after && cat /data/after", err, sizeof err), 0);
   sbx_close(h);
-  CHECK(integrity_ok(dbpath));
+  CHECK(integrity_ok(dbpath, SQLITE_OPEN_READONLY));
   REQUIRE(sbx_open(dbpath, SBX_OPEN_NOCREATE, &h) == SBX_OK);
   CHECK_EQ(run(h, "md5sum -c --quiet /data/keep.md5 && test -s /data/after && ! test -e /data/g1",
                err, sizeof err),

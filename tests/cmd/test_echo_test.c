@@ -14,9 +14,7 @@ static store *st;
 
 /* Runs argv (NULL-terminated) in /w; returns the status, keeps out/err. */
 static int run(const char *const *argv, cmd_standalone_result *r) {
-  int argc = 0;
-  while (argv[argc]) argc++;
-  cmd_run_standalone(st, "/w", argc, (char **)argv, NULL, 0, r);
+  *r = cmd_test_run(st, "/w", NULL, (char **)argv);
   return r->status;
 }
 
@@ -28,49 +26,44 @@ static bool err_is(const cmd_standalone_result *r, const char *want) {
   return r->errlen == strlen(want) && !memcmp(r->err, want, r->errlen);
 }
 
-static void done(cmd_standalone_result *r) {
-  free(r->out);
-  free(r->err);
-}
-
 TEST(echo_options_and_escapes) {
   cmd_standalone_result r;
   CHECK_EQ(run((const char *[]){"echo", "-n", "a", "b", NULL}, &r), 0);
   CHECK(out_is(&r, "a b"));
-  done(&r);
+  cmd_test_done(&r);
   CHECK_EQ(run((const char *[]){"echo", "-e", "x\\ty\\0101\\c", "z", NULL}, &r), 0);
   CHECK(out_is(&r, "x\tyA"));
-  done(&r);
+  cmd_test_done(&r);
   CHECK_EQ(run((const char *[]){"echo", "-E", "a\\nb", NULL}, &r), 0);
   CHECK(out_is(&r, "a\\nb\n"));
-  done(&r);
+  cmd_test_done(&r);
   CHECK_EQ(run((const char *[]){"echo", "-x", NULL}, &r), 0); /* not an option: printed */
   CHECK(out_is(&r, "-x\n"));
-  done(&r);
+  cmd_test_done(&r);
 }
 
 TEST(test_strings_and_integers) {
   cmd_standalone_result r;
   CHECK_EQ(run((const char *[]){"test", "abc", "=", "abc", NULL}, &r), 0);
-  done(&r);
+  cmd_test_done(&r);
   CHECK_EQ(run((const char *[]){"test", "-z", "", "-a", "1", "-lt", "2", NULL}, &r), 0);
-  done(&r);
+  cmd_test_done(&r);
   CHECK_EQ(run((const char *[]){"test", "!", "x", NULL}, &r), 1);
-  done(&r);
+  cmd_test_done(&r);
   CHECK_EQ(run((const char *[]){"test", "1", "-eq", "x", NULL}, &r), 2);
   CHECK(err_is(&r, "test: x: integer expression expected\n"));
-  done(&r);
+  cmd_test_done(&r);
   CHECK_EQ(run((const char *[]){"test", NULL}, &r), 1);
-  done(&r);
+  cmd_test_done(&r);
 }
 
 TEST(bracket_needs_its_close) {
   cmd_standalone_result r;
   CHECK_EQ(run((const char *[]){"[", "a", "!=", "b", "]", NULL}, &r), 0);
-  done(&r);
+  cmd_test_done(&r);
   CHECK_EQ(run((const char *[]){"[", "a", NULL}, &r), 2);
   CHECK(err_is(&r, "[: missing `]'\n"));
-  done(&r);
+  cmd_test_done(&r);
 }
 
 TEST(test_files_in_the_store) {
@@ -78,13 +71,13 @@ TEST(test_files_in_the_store) {
   REQUIRE(store_path_mkdir_p(st, "/", "/w/d", 0755) == 0);
   cmd_standalone_result r;
   CHECK_EQ(run((const char *[]){"test", "-f", "f", NULL}, &r), 0);
-  done(&r);
+  cmd_test_done(&r);
   CHECK_EQ(run((const char *[]){"test", "-s", "f", "-a", "-d", "d", NULL}, &r), 0);
-  done(&r);
+  cmd_test_done(&r);
   CHECK_EQ(run((const char *[]){"test", "-e", "missing", NULL}, &r), 1);
-  done(&r);
+  cmd_test_done(&r);
   CHECK_EQ(run((const char *[]){"[", "-d", "f", "]", NULL}, &r), 1);
-  done(&r);
+  cmd_test_done(&r);
 }
 
 int main(int argc, char **argv) {

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
+#include "cmd_testutil.h"
 #include "harness.h"
 #include "store/store.h"
 
@@ -28,22 +29,7 @@ static char *get(const char *path) {
 
 /* Runs argv (NULL-terminated) in /w with stdin `in`; returns the result. */
 static cmd_standalone_result run(const char *in, char **argv) {
-  int argc = 0;
-  while (argv[argc]) argc++;
-  cmd_standalone_result r;
-  cmd_run_standalone(st, "/w", argc, argv, in, in ? strlen(in) : 0, &r);
-  return r;
-}
-
-static void done(cmd_standalone_result *r) {
-  free(r->out);
-  free(r->err);
-}
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
+  return cmd_test_run(st, "/w", in, argv);
 }
 
 TEST(sed_in_place_replaces_atomically_and_keeps_mode) {
@@ -59,22 +45,22 @@ TEST(sed_in_place_replaces_atomically_and_keeps_mode) {
   store_stat s;
   CHECK_EQ(store_path_stat(st, "/", "/w/f", &s), 0);
   CHECK_EQ(s.mode & 0777, 0600);
-  done(&r);
+  cmd_test_done(&r);
   /* No temporary file is left in the directory. */
   r = run(NULL, (char *[]){"ls", "-a", NULL});
   CHECK(r.out && !strstr(r.out, "sed"));
-  done(&r);
+  cmd_test_done(&r);
 }
 
 TEST(sed_in_place_error_leaves_file_alone) {
   put("/w/g", "keep\n");
   cmd_standalone_result r = run(NULL, (char *[]){"sed", "-i", "s/k/\\(/", "g", NULL});
   CHECK_EQ(r.status, 0);
-  done(&r);
+  cmd_test_done(&r);
   r = run(NULL, (char *[]){"sed", "-i", "s/\\(/x/", "g", NULL});
   CHECK_EQ(r.status, 1);
   CHECK(r.err && strstr(r.err, "Unmatched ( or \\("));
-  done(&r);
+  cmd_test_done(&r);
   char *g = get("/w/g");
   CHECK_STR(g, "(eep\n");
   free(g);
@@ -84,26 +70,26 @@ TEST(sed_w_files_are_written) {
   cmd_standalone_result r = run("a1\nb\na2\n", (char *[]){"sed", "-n", "/a/w out.txt", NULL});
   CHECK_EQ(r.status, 0);
   CHECK_EQ(r.outlen, 0);
-  done(&r);
+  cmd_test_done(&r);
   char *o = get("/w/out.txt");
   CHECK_STR(o, "a1\na2\n");
   free(o);
 }
 
 TEST(sed_endless_loop_stops_with_a_message) {
-  double t0 = now();
+  double t0 = harness_now_s();
   cmd_standalone_result r = run("x\n", (char *[]){"sed", ":a;ba", NULL});
-  CHECK(now() - t0 < 20);
+  CHECK(harness_now_s() - t0 < 20);
   CHECK_EQ(r.status, 4);
   CHECK(r.err && strstr(r.err, "too many branches"));
-  done(&r);
+  cmd_test_done(&r);
 }
 
 TEST(sed_growing_hold_space_hits_the_limit) {
   cmd_standalone_result r = run("xxxxxxxxxxxxxxxx\n", (char *[]){"sed", ":a;H;x;G;ba", NULL});
   CHECK_EQ(r.status, 4);
   CHECK(r.err && (strstr(r.err, "size limit") || strstr(r.err, "too many branches")));
-  done(&r);
+  cmd_test_done(&r);
 }
 
 TEST(grep_pathological_backreference_is_bounded) {
@@ -111,12 +97,12 @@ TEST(grep_pathological_backreference_is_bounded) {
   memset(line, 'a', 4000);
   strcpy(line + 4000, "cb\n");
   put("/w/p", line);
-  double t0 = now();
+  double t0 = harness_now_s();
   cmd_standalone_result r = run(NULL, (char *[]){"grep", "-c", "^\\(a*\\)*\\1c\\1$", "p", NULL});
-  CHECK(now() - t0 < 30);
+  CHECK(harness_now_s() - t0 < 30);
   CHECK_EQ(r.status, 2);
   CHECK(r.err && strstr(r.err, "grep: p: regular expression too complex"));
-  done(&r);
+  cmd_test_done(&r);
 }
 
 TEST(grep_recursive_tree) {
@@ -127,11 +113,11 @@ TEST(grep_recursive_tree) {
   cmd_standalone_result r = run(NULL, (char *[]){"grep", "-rn", "--include=*.txt", "hit", "t", NULL});
   CHECK_EQ(r.status, 0);
   CHECK_STR(r.out, "t/a.txt:1:hit\nt/sub/b.txt:2:hit two\n");
-  done(&r);
+  cmd_test_done(&r);
   /* -R follows the symlink to the directory. */
   r = run(NULL, (char *[]){"grep", "-Rl", "hit", "t", NULL});
   CHECK_STR(r.out, "t/a.txt\nt/link/b.txt\nt/link/c.log\nt/sub/b.txt\nt/sub/c.log\n");
-  done(&r);
+  cmd_test_done(&r);
 }
 
 TEST(grep_many_lines_and_context_across_chunks) {
@@ -147,19 +133,15 @@ TEST(grep_many_lines_and_context_across_chunks) {
       run(NULL, (char *[]){"grep", "-n", "-B1", "-A1", "^line2[05]000$", "big", NULL});
   CHECK_STR(r.out, "19999-line19999\n20000:line20000\n20001-line20001\n--\n"
                    "24999-line24999\n25000:line25000\n25001-line25001\n");
-  done(&r);
+  cmd_test_done(&r);
   r = run(NULL, (char *[]){"grep", "-vc", "7", "big", NULL});
   CHECK_STR(r.out, "19683\n");
-  done(&r);
+  cmd_test_done(&r);
 }
 
 int main(int argc, char **argv) {
   harness_init(argc, argv);
-  char *err = NULL;
-  if (store_open(NULL, STORE_OPEN_MEMORY, &st, &err) < 0) {
-    fprintf(stderr, "store: %s\n", err ? err : "?");
-    return 1;
-  }
+  if (!(st = cmd_test_store())) return 1;
   store_path_mkdir_p(st, "/", "/w", 0755);
   RUN(sed_in_place_replaces_atomically_and_keeps_mode);
   RUN(sed_in_place_error_leaves_file_alone);

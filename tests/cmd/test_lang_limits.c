@@ -110,166 +110,120 @@ TEST(tr_huge_repeat_is_one_step) {
   CHECK(memcmp(io.out, "xbc", 3) == 0);
 }
 
+/* Runs argv (NULL-terminated) with env, the string `in` as stdin (NULL: none)
+ * and a poll budget (0: never stop) in a cleared io; checks the exit status
+ * (-1: any) and that stderr contains msg; a failure names the program (argv's
+ * last word, its first 60 bytes). Returns the io for further checks. */
+static lim_io *check_run(char *const *env, const char *in, int poll_budget, int status,
+                         const char *msg, char **argv) {
+  static lim_io io;
+  memset(&io, 0, sizeof io);
+  io.in = in;
+  io.inlen = in ? strlen(in) : 0;
+  io.poll_budget = poll_budget;
+  int argc = 0;
+  while (argv[argc]) argc++;
+  int st = run(&io, env, argc, argv);
+  if ((status >= 0 && st != status) || !strstr(io.err, msg))
+    fprintf(stderr, "  %s %.60s: status %d, stderr \"%.200s\"; want %d and \"%s\"\n",
+            argv[0], argv[argc - 1], st, io.err, status, msg);
+  if (status >= 0) CHECK_EQ(st, status);
+  CHECK(strstr(io.err, msg) != NULL);
+  return &io;
+}
+
 /* ---- awk ----------------------------------------------------------------------------------- */
 
 TEST(awk_infinite_loop_stops_on_poll) {
-  static lim_io io = {.poll_budget = 3};
-  char *argv[] = {"awk", "BEGIN { while (1) ; }", NULL};
-  int st = run(&io, no_env, 2, argv);
-  CHECK_EQ(st, 126);
-  CHECK(strstr(io.err, "awk: interrupted") != NULL);
-  CHECK(io.polls >= 3);
+  lim_io *io = check_run(no_env, NULL, 3, 126, "awk: interrupted",
+                         (char *[]){"awk", "BEGIN { while (1) ; }", NULL});
+  CHECK(io->polls >= 3);
 }
 
 TEST(awk_iteration_budget) {
-  static lim_io io = {0};
   static char *const env[] = {"SBX_AWK_MAX_ITER=50000", NULL};
-  char *argv[] = {"awk", "BEGIN { for (;;) x++ }", NULL};
-  int st = run(&io, env, 2, argv);
-  CHECK_EQ(st, 2);
-  CHECK(strstr(io.err, "fatal: iteration limit exceeded (50000 loop iterations)") != NULL);
+  check_run(env, NULL, 0, 2, "fatal: iteration limit exceeded (50000 loop iterations)",
+            (char *[]){"awk", "BEGIN { for (;;) x++ }", NULL});
 }
 
 TEST(awk_string_growth_bounded) {
-  static lim_io io = {0};
-  char *argv[] = {"awk", "BEGIN { s = \"x\"; while (1) s = s s }", NULL};
-  int st = run(&io, no_env, 2, argv);
-  CHECK_EQ(st, 2);
-  CHECK(strstr(io.err, "fatal: string too long (limit 16777216 bytes)") != NULL);
+  check_run(no_env, NULL, 0, 2, "fatal: string too long (limit 16777216 bytes)",
+            (char *[]){"awk", "BEGIN { s = \"x\"; while (1) s = s s }", NULL});
 }
 
 TEST(awk_recursion_limit) {
-  static lim_io io = {0};
-  char *argv[] = {"awk", "function f(n) { return f(n + 1) } BEGIN { f(1) }", NULL};
-  int st = run(&io, no_env, 2, argv);
-  CHECK_EQ(st, 2);
-  CHECK(strstr(io.err, "call nesting too deep (limit 1000)") != NULL);
+  check_run(no_env, NULL, 0, 2, "call nesting too deep (limit 1000)",
+            (char *[]){"awk", "function f(n) { return f(n + 1) } BEGIN { f(1) }", NULL});
 }
 
 TEST(awk_huge_record_bounded) {
-  static lim_io io = {0};
-  size_t n = (16u << 20) + 100;
-  char *big = malloc(n);
+  char *big = harness_nested("", "a", "", "", "", (16u << 20) + 100);
   REQUIRE(big != NULL);
-  memset(big, 'a', n);
-  io.in = big;
-  io.inlen = n;
-  char *argv[] = {"awk", "{ n++ } END { print n }", NULL};
-  int st = run(&io, no_env, 2, argv);
-  CHECK_EQ(st, 2);
-  CHECK(strstr(io.err, "record too long") != NULL);
+  check_run(no_env, big, 0, 2, "record too long",
+            (char *[]){"awk", "{ n++ } END { print n }", NULL});
   free(big);
 }
 
 TEST(awk_huge_printf_width) {
-  static lim_io io = {0};
-  char *argv[] = {"awk", "BEGIN { printf \"%*d\", 2^40, 1 }", NULL};
-  int st = run(&io, no_env, 2, argv);
-  CHECK_EQ(st, 2);
-  CHECK(strstr(io.err, "printf: width too large") != NULL);
+  check_run(no_env, NULL, 0, 2, "printf: width too large",
+            (char *[]){"awk", "BEGIN { printf \"%*d\", 2^40, 1 }", NULL});
 }
 
 TEST(awk_deep_expression_source) {
   /* 100000 nested parentheses (one per line, so the message quotes a short
    * line): a clean syntax error, not a crash */
-  static lim_io io = {0};
-  size_t depth = 100000;
-  char *prog = malloc(3 * depth + 32);
+  char *prog = harness_nested("BEGIN { x = ", "(\n", "1", ")", " }", 100000);
   REQUIRE(prog != NULL);
-  size_t o = 0;
-  o += (size_t)sprintf(prog + o, "BEGIN { x = ");
-  for (size_t i = 0; i < depth; i++) {
-    prog[o++] = '(';
-    prog[o++] = '\n';
-  }
-  prog[o++] = '1';
-  for (size_t i = 0; i < depth; i++) prog[o++] = ')';
-  strcpy(prog + o, " }");
-  char *argv[] = {"awk", prog, NULL};
-  int st = run(&io, no_env, 2, argv);
-  CHECK_EQ(st, 1);
-  CHECK(strstr(io.err, "program nested too deeply") != NULL);
+  check_run(no_env, NULL, 0, 1, "program nested too deeply",
+            (char *[]){"awk", prog, NULL});
   free(prog);
 }
 
 TEST(awk_memory_bounded) {
   /* an array that grows forever stops at the memory budget, long before
    * the host runs out (default: max(1 GiB, 16 * max_string)) */
-  static lim_io io = {0};
   static char *const env[] = {"SBX_AWK_MAX_MEM=50000000", NULL};
-  char *argv[] = {"awk", "BEGIN { while (1) a[i++] = \"some text\" i }", NULL};
-  int st = run(&io, env, 2, argv);
-  CHECK_EQ(st, 2);
-  CHECK(strstr(io.err, "fatal: memory limit exceeded (50000000 bytes)") != NULL);
+  check_run(env, NULL, 0, 2, "fatal: memory limit exceeded (50000000 bytes)",
+            (char *[]){"awk", "BEGIN { while (1) a[i++] = \"some text\" i }", NULL});
 }
 
 /* ---- bc ------------------------------------------------------------------------------------ */
 
 TEST(bc_infinite_loop_stops_on_poll) {
-  static lim_io io = {.poll_budget = 3};
-  io.in = "while (1) { }\n";
-  io.inlen = strlen(io.in);
-  char *argv[] = {"bc", "-q", NULL};
-  int st = run(&io, no_env, 2, argv);
   /* bc stops silently with 130 (the shell names the limit) */
-  CHECK_EQ(st, 130);
-  CHECK_STR(io.err, "");
+  lim_io *io =
+      check_run(no_env, "while (1) { }\n", 3, 130, "", (char *[]){"bc", "-q", NULL});
+  CHECK_STR(io->err, "");
 }
 
 TEST(bc_huge_power_bounded) {
-  static lim_io io = {0};
-  io.in = "2^99999999\n1+1\n";
-  io.inlen = strlen(io.in);
-  char *argv[] = {"bc", "-q", NULL};
-  run(&io, no_env, 2, argv);
-  CHECK(strstr(io.err, "number too long") != NULL);
+  check_run(no_env, "2^99999999\n1+1\n", 0, -1, "number too long",
+            (char *[]){"bc", "-q", NULL});
 }
 
 TEST(bc_huge_scale_bounded) {
-  static lim_io io = {0};
-  io.in = "scale = 2^31 - 1; 1 / 3\n";
-  io.inlen = strlen(io.in);
-  char *argv[] = {"bc", "-q", NULL};
-  run(&io, no_env, 2, argv);
-  CHECK(strstr(io.err, "number too long") != NULL);
-  CHECK_EQ(io.outtotal, 0);
+  lim_io *io = check_run(no_env, "scale = 2^31 - 1; 1 / 3\n", 0, -1, "number too long",
+                         (char *[]){"bc", "-q", NULL});
+  CHECK_EQ(io->outtotal, 0);
 }
 
 TEST(bc_long_multiplication_polls) {
   /* e(10^7) has millions of digits: the series stops on poll, not hours later */
-  static lim_io io = {.poll_budget = 50};
-  io.in = "scale = 200; e(10000000)\n";
-  io.inlen = strlen(io.in);
-  char *argv[] = {"bc", "-q", "-l", NULL};
-  int st = run(&io, no_env, 3, argv);
-  CHECK_EQ(st, 130);
-  CHECK_EQ(io.outtotal, 0);
+  lim_io *io = check_run(no_env, "scale = 200; e(10000000)\n", 50, 130, "",
+                         (char *[]){"bc", "-q", "-l", NULL});
+  CHECK_EQ(io->outtotal, 0);
 }
 
 TEST(bc_recursion_limit) {
-  static lim_io io = {0};
-  io.in = "define f(n) { return f(n + 1); }\nf(1)\n";
-  io.inlen = strlen(io.in);
-  char *argv[] = {"bc", "-q", NULL};
-  run(&io, no_env, 2, argv);
-  CHECK(strstr(io.err, "function calls nested too deeply (more than 10000)") != NULL);
+  check_run(no_env, "define f(n) { return f(n + 1); }\nf(1)\n", 0, -1,
+            "function calls nested too deeply (more than 10000)",
+            (char *[]){"bc", "-q", NULL});
 }
 
 TEST(bc_deep_expression_source) {
-  static lim_io io = {0};
-  size_t depth = 100000;
-  char *prog = malloc(2 * depth + 8);
+  char *prog = harness_nested("", "(", "1", ")", "\n", 100000);
   REQUIRE(prog != NULL);
-  size_t o = 0;
-  for (size_t i = 0; i < depth; i++) prog[o++] = '(';
-  prog[o++] = '1';
-  for (size_t i = 0; i < depth; i++) prog[o++] = ')';
-  prog[o++] = '\n';
-  io.in = prog;
-  io.inlen = o;
-  char *argv[] = {"bc", "-q", NULL};
-  run(&io, no_env, 2, argv);
-  CHECK(strstr(io.err, "nested too deeply") != NULL);
+  check_run(no_env, prog, 0, -1, "nested too deeply", (char *[]){"bc", "-q", NULL});
   free(prog);
 }
 

@@ -10,8 +10,8 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
-#include "cmd/lib/run_limited.h"
 #include "cmd/lib/bytescan.h"
+#include "cmd_testutil.h"
 #include "harness.h"
 #include "store/store.h"
 
@@ -32,16 +32,7 @@ static void put(const char *path, const void *data, size_t len) {
 }
 
 static cmd_standalone_result run(char **argv) {
-  int argc = 0;
-  while (argv[argc]) argc++;
-  cmd_standalone_result r;
-  cmd_run_standalone(st, "/w", argc, argv, NULL, 0, &r);
-  return r;
-}
-
-static void done(cmd_standalone_result *r) {
-  free(r->out);
-  free(r->err);
+  return cmd_test_run(st, "/w", NULL, argv);
 }
 
 /* ---- cmd_count_byte ------------------------------------------------------------ */
@@ -172,30 +163,30 @@ TEST(wc_l_and_grep_c_agree_with_a_reference_on_large_inputs) {
     cmd_standalone_result r = run((char *[]){"wc", "-l", "big", NULL});
     snprintf(want, sizeof want, "%zu big\n", nl);
     CHECK_STR(r.out, want);
-    done(&r);
+    cmd_test_done(&r);
 
     r = run((char *[]){"grep", "-c", "x", "big", NULL});
     snprintf(want, sizeof want, "%zu\n", hits);
     CHECK_STR(r.out, want);
-    done(&r);
+    cmd_test_done(&r);
 
     r = run((char *[]){"grep", "-vc", "x", "big", NULL});
     snprintf(want, sizeof want, "%zu\n", lines - hits);
     CHECK_STR(r.out, want);
-    done(&r);
+    cmd_test_done(&r);
 
     /* a longer fixed string, and the same through the regex (-E 'a|a') */
     snprintf(want, sizeof want, "%zu\n", naive_lines_with(t, n, "ax", 2));
     r = run((char *[]){"grep", "-c", "ax", "big", NULL});
     CHECK_STR(r.out, want);
-    done(&r);
+    cmd_test_done(&r);
     r = run((char *[]){"grep", "-Ec", "ax|ax", "big", NULL});
     CHECK_STR(r.out, want);
-    done(&r);
+    cmd_test_done(&r);
     snprintf(want, sizeof want, "%zu\n", lines - naive_lines_with(t, n, "x y", 3));
     r = run((char *[]){"grep", "-vFc", "x y", "big", NULL});
     CHECK_STR(r.out, want);
-    done(&r);
+    cmd_test_done(&r);
 
     /* -n numbers the last match by counting newlines before it */
     r = run((char *[]){"grep", "-n", "x", "big", NULL});
@@ -207,7 +198,7 @@ TEST(wc_l_and_grep_c_agree_with_a_reference_on_large_inputs) {
       if (t[i] == '\n') ln++;
     }
     CHECK(last && strtoul(last, NULL, 10) == lastno);
-    done(&r);
+    cmd_test_done(&r);
     free(t);
   }
 }
@@ -228,7 +219,7 @@ TEST(grep_c_counts_nul_separated_records_in_binary_files) {
   snprintf(want, sizeof want, "%zu\n", hits);
   cmd_standalone_result r = run((char *[]){"grep", "-c", "x", "bin", NULL});
   CHECK_STR(r.out, want);
-  done(&r);
+  cmd_test_done(&r);
   free(t);
 }
 
@@ -285,7 +276,7 @@ static void check_sort(const unsigned char *t, size_t n, const char *label) {
     bool same = r.status == 0 && r.outlen == wl && memcmp(r.out, want, wl) == 0;
     if (!same) fprintf(stderr, "  sort %s differs on %s\n", opts[o] ? opts[o] : "", label);
     CHECK(same);
-    done(&r);
+    cmd_test_done(&r);
     free(want);
   }
 }
@@ -339,12 +330,6 @@ TEST(sort_radix_matches_bytewise_reference) {
 
 /* ---- limits in the fast paths ---------------------------------------------------------- */
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 TEST(deadline_stops_a_big_sort) {
   /* 2.5 million short random lines (10 MB) */
   size_t n;
@@ -356,22 +341,18 @@ TEST(deadline_stops_a_big_sort) {
   char *argv_sort[] = {"sort", "huge", NULL};
   cmd_standalone_result r;
   long ms = 0;
-  double t0 = now_ms();
+  double t0 = harness_now_ms();
   cmd_run_limited(st, "/w", 2, argv_sort, NULL, 0, &lim, &r, &ms);
-  double took = now_ms() - t0;
+  double took = harness_now_ms() - t0;
   CHECK(r.status != 0);    /* stopped, not finished */
   CHECK(r.outlen < n);     /* not the whole output */
   CHECK(took < 5000);
-  done(&r);
+  cmd_test_done(&r);
 }
 
 int main(int argc, char **argv) {
   harness_init(argc, argv);
-  char *err = NULL;
-  if (store_open(NULL, STORE_OPEN_MEMORY, &st, &err) != 0) {
-    fprintf(stderr, "store_open: %s\n", err ? err : "?");
-    return 1;
-  }
+  if (!(st = cmd_test_store())) return 1;
   store_path_mkdir(st, "/", "/w", 0755);
   RUN(count_byte_matches_naive_at_every_alignment_and_length);
   RUN(count_byte_lane_counters_do_not_overflow);

@@ -97,17 +97,20 @@ TEST(tree_has_exactly_the_listed_entries) {
   sbx_close(h);
 }
 
+/* The regular files of the fixture. */
+static const char *const fixture_files[] = {
+    "/README.md",     "/empty.txt",      "/src/main.c",  "/src/lib/util.h",
+    "/data/blob.bin", "/data/small.bin", "/renamed.txt", "/copy-of-readme.md"};
+#define NFIXTURE_FILES (sizeof fixture_files / sizeof fixture_files[0])
+
 TEST(every_inode_has_the_sdk_metadata) {
   sbx *h = open_copy(SBX_OPEN_READONLY);
   REQUIRE(h);
-  const char *files[] = {"/README.md", "/empty.txt", "/src/main.c", "/src/lib/util.h",
-                         "/data/blob.bin", "/data/small.bin", "/renamed.txt",
-                         "/copy-of-readme.md"};
   const char *dirs[] = {"/", "/src", "/src/lib", "/data", "/emptydir"};
   const char *links[] = {"/readme-link", "/src/rel-link"};
   sbx_stat st;
-  for (size_t i = 0; i < 8; i++) {
-    REQUIRE(sbx_stat_path(h, files[i], 1, &st) == SBX_OK);
+  for (size_t i = 0; i < NFIXTURE_FILES; i++) {
+    REQUIRE(sbx_stat_path(h, fixture_files[i], 1, &st) == SBX_OK);
     CHECK_EQ(st.mode, 33188);
     CHECK_EQ(st.type, SBX_TYPE_FILE);
     CHECK_EQ(st.nlink, 1);
@@ -141,18 +144,15 @@ TEST(every_inode_has_the_sdk_metadata) {
 TEST(file_bytes_match_the_stored_chunks) {
   sbx *h = open_copy(SBX_OPEN_READONLY);
   REQUIRE(h);
-  const char *files[] = {"/README.md", "/empty.txt", "/src/main.c", "/src/lib/util.h",
-                         "/data/blob.bin", "/data/small.bin", "/renamed.txt",
-                         "/copy-of-readme.md"};
-  for (size_t i = 0; i < 8; i++) {
+  for (size_t i = 0; i < NFIXTURE_FILES; i++) {
     sbx_stat st;
-    REQUIRE(sbx_stat_path(h, files[i], 0, &st) == SBX_OK);
+    REQUIRE(sbx_stat_path(h, fixture_files[i], 0, &st) == SBX_OK);
     size_t rawlen;
     unsigned char *raw = raw_file(fixture_copy, st.ino, &rawlen);
     REQUIRE(raw);
     void *got;
     size_t len;
-    REQUIRE(sbx_read_file(h, files[i], &got, &len) == SBX_OK);
+    REQUIRE(sbx_read_file(h, fixture_files[i], &got, &len) == SBX_OK);
     CHECK_EQ(len, rawlen);
     CHECK_EQ(len, st.size);
     CHECK(len == rawlen && memcmp(got, raw, len) == 0);

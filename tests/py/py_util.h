@@ -37,6 +37,16 @@ static UNUSED sbx_py_result *py_run_opt(sbx *h, const char *code, const sbx_py_o
 
 static UNUSED sbx_py_result *py_run(sbx *h, const char *code) { return py_run_opt(h, code, NULL); }
 
+/* The error kind (SBX_PY_*) of running code with options (NULL: defaults),
+ * or -1 when the call itself failed. */
+static UNUSED int py_error(sbx *h, const char *code, const sbx_py_options *o) {
+  sbx_py_result *r = py_run_opt(h, code, o);
+  if (!r) return -1;
+  int error = r->error;
+  sbx_free(r);
+  return error;
+}
+
 /* The repr of a trailing expression, copied into a static buffer ("" if none,
  * "<error N>" when the call failed). */
 static UNUSED const char *py_eval(sbx *h, const char *code) {
@@ -48,13 +58,6 @@ static UNUSED const char *py_eval(sbx *h, const char *code) {
   else snprintf(buf, sizeof buf, "%s", r->repr ? r->repr : "");
   sbx_free(r);
   return buf;
-}
-
-/* Seconds on the monotonic clock. */
-static UNUSED double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 typedef struct py_cancel_timer {
@@ -77,9 +80,9 @@ static UNUSED void check_bash_cancel(sbx *h, const char *script, int after_ms) {
   pthread_t t;
   pthread_create(&t, NULL, py_cancel_later, &c);
   sbx_bash_result r;
-  double t0 = now_s();
+  double t0 = harness_now_s();
   int rc = sbx_bash(h, script, strlen(script), &r);
-  double secs = now_s() - t0;
+  double secs = harness_now_s() - t0;
   pthread_join(t, NULL);
   CHECK_EQ(rc, SBX_CANCELED);
   CHECK(secs < 30);
@@ -124,5 +127,35 @@ static UNUSED int count_jail_processes(void) {
 
 /* Makes orphaned descendants our children (see count_jail_processes). */
 static UNUSED void become_subreaper(void) { prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
+
+/* The start of main() in a program that uses the jail: the harness, this
+ * process the subreaper of the jail's orphans, and *h a new in-memory
+ * sandbox. 0, or -1 after saying why the sandbox did not open. */
+static UNUSED int py_test_begin(int argc, char **argv, sbx **h) {
+  harness_init(argc, argv);
+  become_subreaper();
+  if (sbx_open(NULL, SBX_OPEN_MEMORY, h) != SBX_OK) {
+    fprintf(stderr, "sbx_open of the test sandbox failed\n");
+    return -1;
+  }
+  return 0;
+}
+
+/* Closes *h (NULL after) and returns the jail processes left on the host. */
+static UNUSED int close_and_count_jail_processes(sbx **h) {
+  sbx_close(*h);
+  *h = NULL;
+  return count_jail_processes();
+}
+
+/* A program's closing check: as many jail processes on the host as `before`
+ * (counted before its first test); more is a failure of the program. */
+static UNUSED void check_no_jail_processes_left(int before) {
+  int after = count_jail_processes();
+  if (after != before) {
+    fprintf(stderr, "  %d jail processes left on the host\n", after - before);
+    harness_failed++;
+  }
+}
 
 #endif

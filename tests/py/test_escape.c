@@ -123,10 +123,7 @@ TEST(tampering_with_the_worker_channels) {
   sbx_free(r);
   CHECK_STR(py_eval(H, "1 + 1"), "2");
   /* The control socket closed: the host sees the worker end. */
-  r = py_run(H, "import os\nos.close(3)\n'unreachable'");
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_KILLED);
-  sbx_free(r);
+  CHECK_EQ(py_error(H, "import os\nos.close(3)\n'unreachable'", NULL), SBX_PY_KILLED);
   CHECK_STR(py_eval(H, "1 + 1"), "2");
 }
 
@@ -485,9 +482,7 @@ static void run_memory_attacks(int fallback) {
 }
 
 int main(int argc, char **argv) {
-  harness_init(argc, argv);
-  become_subreaper();
-  if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
+  if (py_test_begin(argc, argv, &H)) return 1;
   int before = count_jail_processes();
   RUN(read_host_files);
   RUN(write_outside_the_store);
@@ -521,10 +516,6 @@ int main(int argc, char **argv) {
     unsetenv("SBX_JAIL_NO_CGROUP");
   }
   /* The suite's closing check: nothing of any jail is left on the host. */
-  int after = count_jail_processes();
-  if (after != before) {
-    fprintf(stderr, "  %d jail processes left on the host\n", after - before);
-    harness_failed++;
-  }
+  check_no_jail_processes_left(before);
   return harness_done();
 }

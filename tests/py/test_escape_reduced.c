@@ -349,10 +349,8 @@ TEST(files_stay_consistent_with_the_store) {
 }
 
 int main(int argc, char **argv) {
-  harness_init(argc, argv);
-  become_subreaper();
   snprintf(bait, sizeof bait, "/tmp/sbx-bait-XXXXXX");
-  if (!mkdtemp(bait) || sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
+  if (!mkdtemp(bait) || py_test_begin(argc, argv, &H)) return 1;
   if (sbx_mkdir(H, "/data", 1) != SBX_OK) return 1;
   /* Forced here unless the host itself refuses the full jail (sbx-nons). */
   if (!getenv("SBX_ESCAPE_NATURAL")) sbx_python_require(H, SBX_TIER_REDUCED);
@@ -380,10 +378,6 @@ int main(int argc, char **argv) {
   RUN(files_stay_consistent_with_the_store);
   sbx_close(H);
   rmdir(bait);
-  int after = count_jail_processes();
-  if (after != before) {
-    fprintf(stderr, "  %d jail processes left on the host\n", after - before);
-    harness_failed++;
-  }
+  check_no_jail_processes_left(before);
   return harness_done();
 }

@@ -19,6 +19,7 @@
 #include "api/sandbox_int.h"
 #include "py/py_int.h"
 #include "py_util.h"
+#include "store/store_testutil.h"
 
 static char db_path[256];
 
@@ -62,37 +63,37 @@ static int bash_ok(sbx *h, const char *script) {
   return ok;
 }
 
-TEST(unlinked_open_file_truncates_and_is_freed_at_close) {
+/* Python code that keeps a file open without a name gives want and leaves
+ * one orphan; close_code (giving close_want) closes it: the orphan row goes,
+ * and no inode is left without links. */
+static void check_orphan_freed_at_close(const char *code, const char *want,
+                                        const char *close_code, const char *close_want) {
   sbx *h = NULL;
   REQUIRE(sbx_open(db_path, 0, &h) == SBX_OK);
-  CHECK_STR(
-      py_eval(h,
-              "import os, tempfile\n"
-              "f = tempfile.TemporaryFile(dir='/data')\n"
-              "f.write(b'captured'); f.flush(); f.truncate(3); f.seek(0)\n"
-              "(f.read(), os.fstat(f.fileno()).st_size, os.fstat(f.fileno()).st_nlink)"),
-      "(b'cap', 3, 0)");
+  CHECK_STR(py_eval(h, code), want);
   CHECK_EQ(orphans(), 1);
-  CHECK_STR(py_eval(h, "f.close(); os.listdir('/data')"), "[]");
+  CHECK_STR(py_eval(h, close_code), close_want);
   CHECK_EQ(orphans_soon(0), 0);
   CHECK_EQ(db_count("SELECT count(*) FROM fs_inode WHERE nlink = 0"), 0);
   sbx_close(h);
 }
 
+TEST(unlinked_open_file_truncates_and_is_freed_at_close) {
+  check_orphan_freed_at_close(
+      "import os, tempfile\n"
+      "f = tempfile.TemporaryFile(dir='/data')\n"
+      "f.write(b'captured'); f.flush(); f.truncate(3); f.seek(0)\n"
+      "(f.read(), os.fstat(f.fileno()).st_size, os.fstat(f.fileno()).st_nlink)",
+      "(b'cap', 3, 0)", "f.close(); os.listdir('/data')", "[]");
+}
+
 TEST(o_tmpfile_is_an_orphan_from_the_start) {
-  sbx *h = NULL;
-  REQUIRE(sbx_open(db_path, 0, &h) == SBX_OK);
-  CHECK_STR(py_eval(h,
-                    "import os\n"
-                    "t = os.open('/data', os.O_TMPFILE | os.O_RDWR, 0o600)\n"
-                    "os.write(t, b'abc'); (os.pread(t, 9, 0), os.fstat(t).st_nlink, "
-                    "os.listdir('/data'))"),
-            "(b'abc', 0, [])");
-  CHECK_EQ(orphans(), 1);
-  CHECK_STR(py_eval(h, "os.close(t)"), "");
-  CHECK_EQ(orphans_soon(0), 0);
-  CHECK_EQ(db_count("SELECT count(*) FROM fs_inode WHERE nlink = 0"), 0);
-  sbx_close(h);
+  check_orphan_freed_at_close(
+      "import os\n"
+      "t = os.open('/data', os.O_TMPFILE | os.O_RDWR, 0o600)\n"
+      "os.write(t, b'abc'); (os.pread(t, 9, 0), os.fstat(t).st_nlink, "
+      "os.listdir('/data'))",
+      "(b'abc', 0, [])", "os.close(t)", "");
 }
 
 TEST(shell_rm_while_python_reads) {
@@ -261,11 +262,6 @@ int main(int argc, char **argv) {
   RUN(closing_the_sandbox_frees_open_orphans);
   RUN(page_cache_kept_while_unchanged_dropped_when_the_shell_writes);
   RUN(working_directory_kept_only_while_the_view_is);
-  char side[300];
-  unlink(db_path);
-  snprintf(side, sizeof side, "%s-wal", db_path);
-  unlink(side);
-  snprintf(side, sizeof side, "%s-shm", db_path);
-  unlink(side);
+  tu_unlink_db(db_path);
   return harness_done();
 }

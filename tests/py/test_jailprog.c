@@ -34,9 +34,9 @@ static double SECS;
 static const char *run_on(sbx *h, const char *script) {
   static char out[65536];
   sbx_bash_result r;
-  double t0 = now_s();
+  double t0 = harness_now_s();
   int rc = sbx_bash(h, script, strlen(script), &r);
-  SECS = now_s() - t0;
+  SECS = harness_now_s() - t0;
   snprintf(out, sizeof out, "%.*s", (int)r.out_len, r.out ? r.out : "");
   snprintf(ERR, sizeof ERR, "%.*s", (int)r.err_len, r.err ? r.err : "");
   ST = rc != SBX_OK ? -1 : r.exit_code;
@@ -156,7 +156,7 @@ static double first_out_at;
 static double t_start;
 static void on_out(void *ud, const void *buf, size_t n) {
   (void)buf, (void)n;
-  if (!first_out_at) first_out_at = now_s() - t_start;
+  if (!first_out_at) first_out_at = harness_now_s() - t_start;
   strncat(ud, buf, n < 64 ? n : 64);
 }
 
@@ -178,7 +178,7 @@ TEST(a_host_stdin_with_nothing_yet_does_not_hold_a_program) {
   sbx_bash_result r;
   const char *script = "perl -e 'print qq(first\n)'; perl -ne 'print uc'";
   first_out_at = 0;
-  t_start = now_s();
+  t_start = harness_now_s();
   int rc = sbx_bash_ex(H, script, strlen(script), &o, &r);
   pthread_join(t, NULL);
   close(p[0]);
@@ -361,15 +361,11 @@ TEST(execute_python_keeps_its_contexts) {
 }
 
 TEST(no_processes_left_after_close) {
-  sbx_close(H);
-  H = NULL;
-  CHECK_EQ(count_jail_processes(), 0);
+  CHECK_EQ(close_and_count_jail_processes(&H), 0);
 }
 
 int main(int argc, char **argv) {
-  harness_init(argc, argv);
-  become_subreaper();
-  if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
+  if (py_test_begin(argc, argv, &H)) return 1;
   RUN(python3_is_a_new_process_with_fresh_modules);
   RUN(python3_exits_like_python3);
   RUN(python3_options_arguments_and_stdin);

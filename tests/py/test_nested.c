@@ -94,9 +94,9 @@ static const sbx_tool_def TOOLS[] = {
 static const char *bash(const char *script, int *status, double *secs) {
   static char out[8192];
   sbx_bash_result r;
-  double t0 = now_s();
+  double t0 = harness_now_s();
   int rc = sbx_bash(H, script, strlen(script), &r);
-  if (secs) *secs = now_s() - t0;
+  if (secs) *secs = harness_now_s() - t0;
   snprintf(out, sizeof out, "%.*s", (int)r.out_len, r.out ? r.out : "");
   if (rc != SBX_OK || (r.err_len && getenv("PY_TEST_VERBOSE")))
     fprintf(stderr, "  rc %d stderr: %.*s\n", rc, (int)r.err_len, r.err ? r.err : "");
@@ -232,15 +232,11 @@ TEST(cancel_reaches_the_nested_script) {
 }
 
 TEST(no_processes_left_after_close) {
-  sbx_close(H);
-  H = NULL;
-  CHECK_EQ(count_jail_processes(), 0);
+  CHECK_EQ(close_and_count_jail_processes(&H), 0);
 }
 
 int main(int argc, char **argv) {
-  harness_init(argc, argv);
-  become_subreaper();
-  if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
+  if (py_test_begin(argc, argv, &H)) return 1;
   if (sbx_tools_register(H, TOOLS, sizeof TOOLS / sizeof TOOLS[0], tool_cb, NULL) != SBX_OK) return 1;
   RUN(python3_callback_runs_sbx_bash);
   RUN(tool_command_callback_reads_a_file);

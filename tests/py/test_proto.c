@@ -58,65 +58,70 @@ TEST(direction_is_enforced) {
   py_buf_free(&b);
 }
 
+/* One field of a frame: len bytes of data, or the u64 val when data is NULL. */
+typedef struct proto_field {
+  uint8_t tag;      /* PY_T_* */
+  const char *data; /* the bytes, or NULL for a u64 */
+  size_t len;       /* bytes of data */
+  uint64_t val;     /* the u64 when data is NULL */
+} proto_field;
+
+static char long_name[300]; /* a name longer than the tag allows (255); filled below */
+
+/* Frames from the worker that break the schema: each must be refused. */
+static const struct {
+  const char *what;     /* the rule broken, named on failure */
+  uint8_t type;         /* PY_MSG_* */
+  size_t nfields;       /* fields used */
+  proto_field field[2]; /* the frame's fields in order */
+} schema_violations[] = {
+    {"missing required STATUS", PY_MSG_RESULT, 1, {{PY_T_REPR, "x", 1, 0}}},
+    {"a tag the type does not allow",
+     PY_MSG_RESULT,
+     2,
+     {{PY_T_STATUS, NULL, 0, 0}, {PY_T_CODE, "import os", 9, 0}}},
+    {"a repeated tag that may not repeat",
+     PY_MSG_RESULT,
+     2,
+     {{PY_T_STATUS, NULL, 0, 0}, {PY_T_STATUS, NULL, 0, 1}}},
+    {"a u64 that is not 8 bytes", PY_MSG_RESULT, 1, {{PY_T_STATUS, "\0\0\0", 3, 0}}},
+    {"invalid UTF-8 (an overlong '/') in a string",
+     PY_MSG_TOOL_CALL,
+     2,
+     {{PY_T_NAME, "\xc0\xaf", 2, 0}, {PY_T_JSON, "{}", 2, 0}}},
+    {"an embedded NUL in a string",
+     PY_MSG_TOOL_CALL,
+     2,
+     {{PY_T_NAME, "a\0b", 3, 0}, {PY_T_JSON, "{}", 2, 0}}},
+    {"a name longer than the tag allows",
+     PY_MSG_TOOL_CALL,
+     2,
+     {{PY_T_NAME, long_name, sizeof long_name, 0}, {PY_T_JSON, "{}", 2, 0}}},
+};
+
 TEST(schema_violations_are_refused) {
   py_msg *m = malloc(sizeof *m);
   REQUIRE(m);
-  size_t len;
+  memset(long_name, 'a', sizeof long_name);
   py_buf b = {0};
-  /* Missing required STATUS. */
-  py_msg_begin(&b, PY_MSG_RESULT, 1);
-  py_msg_add_str(&b, PY_T_REPR, "x");
-  py_msg_end(&b);
-  const uint8_t *body = body_of(&b, &len);
-  CHECK_EQ(py_msg_decode(body, len, 1, m), -EBADMSG);
-  /* A tag the type does not allow. */
-  b.len = 0;
-  py_msg_begin(&b, PY_MSG_RESULT, 1);
-  py_msg_add_u64(&b, PY_T_STATUS, 0);
-  py_msg_add_str(&b, PY_T_CODE, "import os");
-  py_msg_end(&b);
-  body = body_of(&b, &len);
-  CHECK_EQ(py_msg_decode(body, len, 1, m), -EBADMSG);
-  /* A repeated tag that may not repeat. */
-  b.len = 0;
-  py_msg_begin(&b, PY_MSG_RESULT, 1);
-  py_msg_add_u64(&b, PY_T_STATUS, 0);
-  py_msg_add_u64(&b, PY_T_STATUS, 1);
-  py_msg_end(&b);
-  body = body_of(&b, &len);
-  CHECK_EQ(py_msg_decode(body, len, 1, m), -EBADMSG);
-  /* A u64 that is not 8 bytes. */
-  b.len = 0;
-  py_msg_begin(&b, PY_MSG_RESULT, 1);
-  py_msg_add(&b, PY_T_STATUS, "\0\0\0", 3);
-  py_msg_end(&b);
-  body = body_of(&b, &len);
-  CHECK_EQ(py_msg_decode(body, len, 1, m), -EBADMSG);
-  /* Invalid UTF-8 (an overlong '/') and an embedded NUL in strings. */
-  b.len = 0;
-  py_msg_begin(&b, PY_MSG_TOOL_CALL, 1);
-  py_msg_add(&b, PY_T_NAME, "\xc0\xaf", 2);
-  py_msg_add_str(&b, PY_T_JSON, "{}");
-  py_msg_end(&b);
-  body = body_of(&b, &len);
-  CHECK_EQ(py_msg_decode(body, len, 1, m), -EBADMSG);
-  b.len = 0;
-  py_msg_begin(&b, PY_MSG_TOOL_CALL, 1);
-  py_msg_add(&b, PY_T_NAME, "a\0b", 3);
-  py_msg_add_str(&b, PY_T_JSON, "{}");
-  py_msg_end(&b);
-  body = body_of(&b, &len);
-  CHECK_EQ(py_msg_decode(body, len, 1, m), -EBADMSG);
-  /* A name longer than the tag allows (255). */
-  char big[300];
-  memset(big, 'a', sizeof big);
-  b.len = 0;
-  py_msg_begin(&b, PY_MSG_TOOL_CALL, 1);
-  py_msg_add(&b, PY_T_NAME, big, sizeof big);
-  py_msg_add_str(&b, PY_T_JSON, "{}");
-  py_msg_end(&b);
-  body = body_of(&b, &len);
-  CHECK_EQ(py_msg_decode(body, len, 1, m), -EBADMSG);
+  for (size_t i = 0; i < sizeof schema_violations / sizeof *schema_violations; i++) {
+    b.len = 0;
+    py_msg_begin(&b, schema_violations[i].type, 1);
+    for (size_t k = 0; k < schema_violations[i].nfields; k++) {
+      const proto_field *f = &schema_violations[i].field[k];
+      if (f->data)
+        py_msg_add(&b, f->tag, f->data, f->len);
+      else
+        py_msg_add_u64(&b, f->tag, f->val);
+    }
+    py_msg_end(&b);
+    size_t len;
+    const uint8_t *body = body_of(&b, &len);
+    int rc = py_msg_decode(body, len, 1, m);
+    if (rc != -EBADMSG)
+      fprintf(stderr, "  %s: decoded with %d\n", schema_violations[i].what, rc);
+    CHECK_EQ(rc, -EBADMSG);
+  }
   py_buf_free(&b);
   free(m);
 }

@@ -13,24 +13,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "api/api_util.h"
 #include "harness.h"
 #include "py_util.h"
 #include "sbx.h"
 
-static sbx *fresh(void) {
-  sbx *h = NULL;
-  if (sbx_open(NULL, SBX_OPEN_MEMORY, &h) != SBX_OK) return NULL;
-  return h;
-}
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 TEST(figures_come_back_as_png_images) {
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   /* The first import of matplotlib in a sandbox builds its font cache:
    * seconds, more on a loaded machine. */
@@ -77,7 +66,7 @@ static int on_output(void *ud, int fd, const char *data, size_t len) {
 }
 
 TEST(keep_output_keeps_head_and_tail) {
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   seen s = {0};
   sbx_py_options o = {.keep_output = 20, .on_output = on_output, .on_output_ud = &s};
@@ -106,18 +95,18 @@ TEST(keep_output_keeps_head_and_tail) {
 }
 
 TEST(on_output_can_stop_the_code) {
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   CHECK_STR(py_eval(h, "n = 0"), "");
   seen s = {.stop_after = 1};
   sbx_py_options o = {.timeout = 60, .on_output = on_output, .on_output_ud = &s};
-  double t0 = now();
+  double t0 = harness_now_s();
   sbx_py_result *r = py_run_opt(h,
                                 "import time\nn += 1\nprint('go', flush=True)\n"
                                 "while True:\n    n += 1\n    time.sleep(0.01)",
                                 &o);
   REQUIRE(r);
-  CHECK(now() - t0 < 10);
+  CHECK(harness_now_s() - t0 < 10);
   CHECK_EQ(r->error, SBX_PY_CANCELED);
   CHECK_EQ(r->killed, 0);
   sbx_free(r);
@@ -132,7 +121,7 @@ static void *cancel_later(void *arg) {
 }
 
 TEST(cancel_from_another_thread) {
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   CHECK_STR(py_eval(h, "kept = 'yes'"), "");
   sbx_python_cancel(h); /* no call running: forgotten */
@@ -140,11 +129,11 @@ TEST(cancel_from_another_thread) {
   pthread_t t;
   REQUIRE(pthread_create(&t, NULL, cancel_later, h) == 0);
   sbx_py_options o = {.timeout = 60};
-  double t0 = now();
+  double t0 = harness_now_s();
   sbx_py_result *r = py_run_opt(h, "import time\nwhile True: time.sleep(0.01)", &o);
   pthread_join(t, NULL);
   REQUIRE(r);
-  CHECK(now() - t0 < 5);
+  CHECK(harness_now_s() - t0 < 5);
   CHECK_EQ(r->error, SBX_PY_CANCELED);
   CHECK_STR(r->error_type, "CancelledError");
   sbx_free(r);
@@ -160,7 +149,7 @@ TEST(cancel_from_another_thread) {
 }
 
 TEST(a_forked_child_that_returns_leaves_the_worker_alone) {
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   CHECK_STR(py_eval(h, "kept = 1"), "");
   CHECK_STR(py_eval(h, "import os\nos.fork()\n'forked'"), "'forked'");
@@ -186,7 +175,7 @@ TEST(python_paths_are_bound_read_only) {
   fputs("ANSWER = 42\n", f);
   fclose(f);
   chmod(file, 0666);
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   const char *bad[] = {"relative", NULL};
   CHECK_EQ(sbx_python_set_paths(h, bad), SBX_MISUSE);

@@ -10,17 +10,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "api/api_util.h"
 #include "harness.h"
 #include "py_util.h"
 #include "sbx.h"
 
 static sbx *H; /* one sandbox shared by the tests that do not need a fresh one */
-
-static sbx *fresh(void) {
-  sbx *h = NULL;
-  if (sbx_open(NULL, SBX_OPEN_MEMORY, &h) != SBX_OK) return NULL;
-  return h;
-}
 
 TEST(trailing_expression_repr_and_stdout) {
   sbx_py_result *r = py_run(H, "x = 20\nprint('hello')\nimport sys\nprint('warn', file=sys.stderr)\nx * 2 + 2");
@@ -139,11 +134,8 @@ TEST(protected_names_cannot_change) {
     sbx_free(r);
   }
   /* Through globals(): undone after the call and reported. */
-  sbx_py_result *r = py_run_opt(H, "globals()['API'] = 'sneaky'", &o);
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_PROTECTED);
-  sbx_free(r);
-  r = py_run_opt(H, "API", &o);
+  CHECK_EQ(py_error(H, "globals()['API'] = 'sneaky'", &o), SBX_PY_PROTECTED);
+  sbx_py_result *r = py_run_opt(H, "API", &o);
   REQUIRE(r);
   CHECK_STR(r->repr, "'v1'");
   sbx_free(r);
@@ -182,10 +174,7 @@ TEST(system_exit_gives_exit_code) {
   CHECK_EQ(r->error, SBX_PY_EXIT);
   CHECK_EQ(r->exit_code, 3);
   sbx_free(r);
-  r = py_run(H, "raise SystemExit(0)");
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_OK);
-  sbx_free(r);
+  CHECK_EQ(py_error(H, "raise SystemExit(0)", NULL), SBX_PY_OK);
 }
 
 TEST(timeout_interrupts_and_keeps_the_context) {
@@ -211,7 +200,7 @@ TEST(timeout_interrupts_and_keeps_the_context) {
 }
 
 TEST(timeout_kills_code_that_ignores_the_interrupt) {
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   CHECK_STR(py_eval(h, "lost = 1"), "");
   sbx_py_options o = {.timeout = 0.2, .grace = 0.3};
@@ -267,10 +256,7 @@ TEST(large_output_is_complete) {
 
 TEST(cpu_limit) {
   sbx_py_options o = {.max_cpu = 1, .timeout = 20};
-  sbx_py_result *r = py_run_opt(H, "while True: pass", &o);
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_CPU);
-  sbx_free(r);
+  CHECK_EQ(py_error(H, "while True: pass", &o), SBX_PY_CPU);
   CHECK_STR(py_eval(H, "'alive'"), "'alive'");
 }
 
@@ -308,10 +294,7 @@ TEST(cwd_option) {
   CHECK_STR(r->repr, "'/tmp'");
   sbx_free(r);
   o.cwd = "/does/not/exist";
-  r = py_run_opt(H, "1", &o);
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_CWD);
-  sbx_free(r);
+  CHECK_EQ(py_error(H, "1", &o), SBX_PY_CWD);
 }
 
 TEST(files_are_shared_with_the_host) {
@@ -378,15 +361,13 @@ TEST(permissions_match_the_store) {
 }
 
 TEST(history_records_python_calls) {
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   sbx_py_result *r = py_run(h, "print('hist')\n1/0");
   REQUIRE(r);
   sbx_free(r);
-  sbx_history_entry *e;
-  size_t n;
-  REQUIRE(sbx_history_list(h, 10, &e, &n) == SBX_OK);
-  REQUIRE(n == 1);
+  sbx_history_entry *e = history_exactly(h, 10, 1);
+  REQUIRE(e);
   CHECK_STR(e[0].name, "python");
   CHECK_STR(e[0].status, "error");
   CHECK(e[0].parameters && strstr(e[0].parameters, "1/0"));
@@ -396,7 +377,7 @@ TEST(history_records_python_calls) {
 }
 
 TEST(stop_and_restart) {
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   CHECK_STR(py_eval(h, "s = 5"), "");
   CHECK_EQ(sbx_python_stop(h), SBX_OK);
@@ -420,7 +401,7 @@ TEST(misuse_is_refused) {
 TEST(no_jail_means_an_error_never_unjailed) {
   /* A "worker" that is not one: the jail never reports ready. */
   setenv("SBX_PYWORKER", "/bin/false", 1);
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   sbx_py_result *r = NULL;
   CHECK_EQ(sbx_python_exec(h, "print('must not run')", NULL, &r), SBX_JAIL);
@@ -434,7 +415,7 @@ TEST(no_jail_means_an_error_never_unjailed) {
 
 TEST(nothing_is_left_running) {
   int before = count_jail_processes();
-  sbx *h = fresh();
+  sbx *h = open_mem();
   REQUIRE(h);
   CHECK_STR(py_eval(h, "import subprocess\n"
                        "procs = [subprocess.Popen(['/usr/bin/sleep', '60']) for _ in range(3)]\n"
@@ -444,7 +425,7 @@ TEST(nothing_is_left_running) {
   sbx_close(h);
   CHECK_EQ(count_jail_processes(), before);
   /* And after a kill on timeout. */
-  h = fresh();
+  h = open_mem();
   REQUIRE(h);
   sbx_py_options o = {.timeout = 0.2, .grace = 0.2};
   sbx_py_result *r = py_run_opt(h, "import subprocess, signal\n"
@@ -460,9 +441,7 @@ TEST(nothing_is_left_running) {
 }
 
 int main(int argc, char **argv) {
-  harness_init(argc, argv);
-  become_subreaper();
-  if (sbx_open(NULL, SBX_OPEN_MEMORY, &H) != SBX_OK) return 1;
+  if (py_test_begin(argc, argv, &H)) return 1;
   RUN(trailing_expression_repr_and_stdout);
   RUN(state_persists_between_calls);
   RUN(runs_jailed_as_the_sandbox_user);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "api/api_util.h"
 #include "harness.h"
 #include "py/py_int.h"
 #include "py_util.h"
@@ -174,17 +175,17 @@ TEST(calls_are_recorded_in_the_history) {
   sbx *h;
   REQUIRE(sbx_open(NULL, SBX_OPEN_MEMORY, &h) == SBX_OK);
   REQUIRE(sbx_tools_register(h, TOOLS, sizeof TOOLS / sizeof TOOLS[0], tool_cb, NULL) == SBX_OK);
-  sbx_py_result *r = py_run(h, "from host_tools import call\n"
-                               "call('add', {'a': 1, 'b': 2})\n"
-                               "try:\n    call('fails', {})\nexcept RuntimeError:\n    pass\n"
-                               "try:\n    call('undeclared', {'k': 1})\nexcept RuntimeError:\n    pass");
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_OK);
-  sbx_free(r);
-  sbx_history_entry *e;
-  size_t n;
-  REQUIRE(sbx_history_list(h, 10, &e, &n) == SBX_OK);
-  REQUIRE(n == 4); /* newest first by start: the python call started first */
+  CHECK_EQ(
+      py_error(h,
+               "from host_tools import call\n"
+               "call('add', {'a': 1, 'b': 2})\n"
+               "try:\n    call('fails', {})\nexcept RuntimeError:\n    pass\n"
+               "try:\n    call('undeclared', {'k': 1})\nexcept RuntimeError:\n    pass",
+               NULL),
+      SBX_PY_OK);
+  sbx_history_entry *e = history_exactly(
+      h, 10, 4); /* newest first by start: the python call started first */
+  REQUIRE(e);
   CHECK_STR(e[3].name, "python");
   CHECK_STR(e[3].status, "success");
   CHECK_STR(e[0].name, "undeclared"); /* refused calls are recorded too */

@@ -22,12 +22,6 @@
 #define LINEAR_MS 20000   /* for the inputs that must finish */
 #define GRACE_MS 1000
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /* A sandbox whose only binding limit is the timeout (and 64 MiB strings). */
 static sbx *open_sb(uint64_t timeout_ms) {
   sbx *h = NULL;
@@ -50,9 +44,9 @@ static double run_timed(sbx *h, const char *setup, const char *script, sbx_bash_
     CHECK_EQ(s.exit_code, 0);
     sbx_bash_result_free(&s);
   }
-  double t0 = now_ms();
+  double t0 = harness_now_ms();
   sbx_bash(h, script, strlen(script), r);
-  return now_ms() - t0;
+  return harness_now_ms() - t0;
 }
 
 /* The script must end within the timeout and grace: with want_out on stdout

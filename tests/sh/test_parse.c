@@ -22,11 +22,23 @@ static sh_node *parse_all(const char *src, sh_arena **arena, char **err, int *er
   return r < 0 ? NULL : n;
 }
 
+/* Parses src, which must parse: its list, the arena in *arena; NULL after
+ * saying why when it does not parse. */
+static sh_list *parse_ok(const char *src, sh_arena **arena) {
+  char *err = NULL;
+  sh_node *n = parse_all(src, arena, &err, NULL);
+  if (!n || n->kind != SH_N_LIST) {
+    fprintf(stderr, "  %s: %s\n", src, err ? err : "not a list");
+    free(err);
+    return NULL;
+  }
+  return sh_node_list(n);
+}
+
 TEST(simple_command_words_and_positions) {
   sh_arena *a = NULL;
-  sh_node *n = parse_all("echo hi there", &a, NULL, NULL);
-  REQUIRE(n && n->kind == SH_N_LIST);
-  sh_list *l = sh_node_list(n);
+  sh_list *l = parse_ok("echo hi there", &a);
+  REQUIRE(l);
   CHECK_EQ(l->n, 1);
   sh_simple *s = sh_node_simple(l->items[0].cmd);
   CHECK_EQ(s->nwords, 3);
@@ -39,10 +51,8 @@ TEST(simple_command_words_and_positions) {
 
 TEST(lines_and_columns_across_lines) {
   sh_arena *a = NULL;
-  sh_node *n = parse_all("true\n\n  if x; then\n    y\n  fi\n", &a, NULL, NULL);
-  REQUIRE(n);
-  sh_list *l = sh_node_list(n);
-  REQUIRE(l->n == 2);
+  sh_list *l = parse_ok("true\n\n  if x; then\n    y\n  fi\n", &a);
+  REQUIRE(l && l->n == 2);
   sh_node *ifn = l->items[1].cmd;
   CHECK_EQ(ifn->kind, SH_N_IF);
   CHECK_EQ(ifn->line, 3);
@@ -55,10 +65,8 @@ TEST(lines_and_columns_across_lines) {
 
 TEST(pipeline_andor_and_background) {
   sh_arena *a = NULL;
-  sh_node *n = parse_all("a | b |& c && d || e & f", &a, NULL, NULL);
-  REQUIRE(n);
-  sh_list *l = sh_node_list(n);
-  REQUIRE(l->n == 2);
+  sh_list *l = parse_ok("a | b |& c && d || e & f", &a);
+  REQUIRE(l && l->n == 2);
   CHECK(l->items[0].background);
   CHECK(!l->items[1].background);
   sh_andor *o = sh_node_andor(l->items[0].cmd);
@@ -74,9 +82,9 @@ TEST(pipeline_andor_and_background) {
 
 TEST(word_parts_quotes_and_expansions) {
   sh_arena *a = NULL;
-  sh_node *n = parse_all("echo 'a b'\"$x ${y:-z}\"$(c)`d`$((1+2))", &a, NULL, NULL);
-  REQUIRE(n);
-  sh_simple *s = sh_node_simple(sh_node_list(n)->items[0].cmd);
+  sh_list *l = parse_ok("echo 'a b'\"$x ${y:-z}\"$(c)`d`$((1+2))", &a);
+  REQUIRE(l);
+  sh_simple *s = sh_node_simple(l->items[0].cmd);
   sh_part *p = s->words[1]->parts;
   REQUIRE(p);
   CHECK_EQ(p->kind, SH_PART_QLIT);
@@ -106,9 +114,9 @@ TEST(word_parts_quotes_and_expansions) {
 
 TEST(assignments_arrays_and_redirections) {
   sh_arena *a = NULL;
-  sh_node *n = parse_all("x=1 a[2]+=v b=(p [k]=q) cmd 2>&1 >out <<<s {fd}>f", &a, NULL, NULL);
-  REQUIRE(n);
-  sh_simple *s = sh_node_simple(sh_node_list(n)->items[0].cmd);
+  sh_list *l = parse_ok("x=1 a[2]+=v b=(p [k]=q) cmd 2>&1 >out <<<s {fd}>f", &a);
+  REQUIRE(l);
+  sh_simple *s = sh_node_simple(l->items[0].cmd);
   REQUIRE(s->assigns);
   CHECK_STR(s->assigns->name, "x");
   sh_assign *a2 = s->assigns->next;
@@ -140,10 +148,8 @@ TEST(assignments_arrays_and_redirections) {
 
 TEST(heredoc_bodies_quoted_and_stripped) {
   sh_arena *a = NULL;
-  sh_node *n = parse_all("cat <<EOF; cat <<-'X'\nhello $y\nEOF\n\tliteral $z\n\tX\n", &a, NULL, NULL);
-  REQUIRE(n);
-  sh_list *l = sh_node_list(n);
-  REQUIRE(l->n == 2);
+  sh_list *l = parse_ok("cat <<EOF; cat <<-'X'\nhello $y\nEOF\n\tliteral $z\n\tX\n", &a);
+  REQUIRE(l && l->n == 2);
   sh_redir *r1 = sh_node_simple(l->items[0].cmd)->base.redirs;
   sh_redir *r2 = sh_node_simple(l->items[1].cmd)->base.redirs;
   REQUIRE(r1 && r2 && r1->heredoc && r2->heredoc);
@@ -158,15 +164,13 @@ TEST(heredoc_bodies_quoted_and_stripped) {
 
 TEST(compound_commands) {
   sh_arena *a = NULL;
-  sh_node *n = parse_all(
+  sh_list *l = parse_ok(
       "for i in 1 2; do :; done; for ((i=0;i<3;i++)); do :; done\n"
       "while false; do :; done; until true; do :; done\n"
       "case x in a|b) ;; *) echo;& esac; f() { :; }; (( x++ )); [[ -n $x && a == b* ]]\n"
       "select s in a; do break; done; function g { :; }; time ( : )",
-      &a, NULL, NULL);
-  REQUIRE(n);
-  sh_list *l = sh_node_list(n);
-  REQUIRE(l->n == 11);
+      &a);
+  REQUIRE(l && l->n == 11);
   CHECK_EQ(l->items[0].cmd->kind, SH_N_FOR);
   CHECK_EQ(l->items[1].cmd->kind, SH_N_CFOR);
   CHECK_EQ(l->items[2].cmd->kind, SH_N_LOOP);
@@ -186,27 +190,39 @@ TEST(compound_commands) {
   sh_arena_unref(a);
 }
 
-TEST(syntax_error_messages_have_the_line) {
+/* Checks that src does not parse and that the first error says msg (exactly,
+ * or as a part of it when part is set) on line (0: not checked); a failure
+ * names the source (its first 60 bytes). */
+static void check_syntax_error(const char *src, const char *msg, int part, int line) {
   char *err = NULL;
-  int line = 0;
+  int errline = 0;
   sh_arena *a = NULL;
-  CHECK(parse_all("echo ok\nif true; then\n  echo x\nfi fi\n", &a, &err, &line) == NULL);
-  CHECK_STR(err, "syntax error near unexpected token `fi'");
-  CHECK_EQ(line, 4);
+  sh_node *n = parse_all(src, &a, &err, &errline);
+  int ok = !n && err && (part ? strstr(err, msg) != NULL : strcmp(err, msg) == 0) &&
+           (!line || errline == line);
+  if (!ok)
+    fprintf(stderr, "  source \"%.60s\": got \"%s\" on line %d, want \"%s\" on line %d\n",
+            src, err ? err : "(parsed)", errline, msg, line);
+  CHECK(ok);
+  if (n) sh_arena_unref(a);
   free(err);
-  err = NULL;
-  CHECK(parse_all("echo 'unterminated\n", &a, &err, &line) == NULL);
-  CHECK(err && strstr(err, "unexpected EOF while looking for matching `''"));
-  CHECK_EQ(line, 1);
-  free(err);
-  err = NULL;
-  CHECK(parse_all("while true; do\n echo\n", &a, &err, &line) == NULL);
-  CHECK_STR(err, "syntax error: unexpected end of file");
-  free(err);
-  err = NULL;
-  CHECK(parse_all("echo )", &a, &err, &line) == NULL);
-  CHECK_STR(err, "syntax error near unexpected token `)'");
-  free(err);
+}
+
+TEST(syntax_error_messages_have_the_line) {
+  static const struct {
+    const char *src; /* the source */
+    const char *msg; /* the first error */
+    int part;        /* msg is a part of the error, not all of it */
+    int line;        /* the error's line, 0: not checked */
+  } cases[] = {
+      {"echo ok\nif true; then\n  echo x\nfi fi\n",
+       "syntax error near unexpected token `fi'", 0, 4},
+      {"echo 'unterminated\n", "unexpected EOF while looking for matching `''", 1, 1},
+      {"while true; do\n echo\n", "syntax error: unexpected end of file", 0, 0},
+      {"echo )", "syntax error near unexpected token `)'", 0, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    check_syntax_error(cases[i].src, cases[i].msg, cases[i].part, cases[i].line);
 }
 
 TEST(incremental_parse_runs_line_by_line) {
@@ -227,41 +243,15 @@ TEST(incremental_parse_runs_line_by_line) {
 
 TEST(deep_nesting_is_an_error_not_a_crash) {
   /* 100,000 nested subshells: "( ( ( ... echo ) ) )" */
-  size_t depth = 100000;
-  char *src = malloc(depth * 4 + 8);
-  size_t o1 = 0;
-  for (size_t i = 0; i < depth; i++) {
-    src[o1++] = '(';
-    src[o1++] = ' ';
-  }
-  memcpy(src + o1, "echo", 4);
-  o1 += 4;
-  for (size_t i = 0; i < depth; i++) {
-    src[o1++] = ' ';
-    src[o1++] = ')';
-  }
-  src[o1] = 0;
-  char *err = NULL;
-  sh_arena *a = NULL;
-  CHECK(parse_all(src, &a, &err, NULL) == NULL);
-  CHECK(err && strstr(err, "nesting depth"));
-  free(err);
-  err = NULL;
-  /* 100,000 nested command substitutions */
-  size_t k = 100000;
-  char *s2 = malloc(k * 3 + 8);
-  size_t o = 0;
-  for (size_t i = 0; i < k; i++) {
-    s2[o++] = '$';
-    s2[o++] = '(';
-  }
-  for (size_t i = 0; i < k; i++) s2[o++] = ')';
-  s2[o] = 0;
-  CHECK(parse_all(s2, &a, &err, NULL) == NULL);
-  CHECK(err && strstr(err, "nesting depth"));
-  free(err);
+  char *src = harness_nested("", "( ", "echo", " )", "", 100000);
+  REQUIRE(src);
+  check_syntax_error(src, "nesting depth", 1, 0);
   free(src);
-  free(s2);
+  /* 100,000 nested command substitutions */
+  src = harness_nested("", "$(", "", ")", "", 100000);
+  REQUIRE(src);
+  check_syntax_error(src, "nesting depth", 1, 0);
+  free(src);
 }
 
 TEST(parse_check_for_the_prompt) {

@@ -26,6 +26,18 @@ static int run(sbx *h, const char *script, sbx_bash_result *res) {
   return res->exit_code;
 }
 
+/* Runs a script and checks its exit status and stdout; a failure names the
+ * script and shows its stderr. */
+static void check_script(sbx *h, const char *script, int status, const char *out) {
+  sbx_bash_result r;
+  run(h, script, &r);
+  if (r.exit_code != status || !r.out || strcmp(r.out, out) != 0)
+    fprintf(stderr, "  script: %s\n  err: %s\n", script, r.err ? r.err : "");
+  CHECK_EQ(r.exit_code, status);
+  CHECK_STR(r.out, out);
+  sbx_bash_result_free(&r);
+}
+
 TEST(echo_and_exit_code) {
   sbx *h = open_sb();
   REQUIRE(h);
@@ -42,10 +54,9 @@ TEST(echo_and_exit_code) {
 TEST(default_cwd_is_data_and_files_are_in_the_store) {
   sbx *h = open_sb();
   REQUIRE(h);
-  sbx_bash_result r;
-  CHECK_EQ(run(h, "pwd; echo content > f.txt; echo more >> f.txt; read x < f.txt; echo $x", &r), 0);
-  CHECK_STR(r.out, "/data\ncontent\n");
-  sbx_bash_result_free(&r);
+  check_script(h,
+               "pwd; echo content > f.txt; echo more >> f.txt; read x < f.txt; echo $x",
+               0, "/data\ncontent\n");
   void *data;
   size_t len;
   REQUIRE(sbx_read_file(h, "/data/f.txt", &data, &len) == SBX_OK);
@@ -60,13 +71,13 @@ TEST(session_state_persists_and_reset_clears_it) {
   sbx_bash_result r;
   run(h, "mkdir -p /tmp/w 2>/dev/null || true; cd /tmp; x=42; f() { echo f$1; }; alias ll='echo ll'; set -o pipefail; trap 'echo bye' USR1", &r);
   sbx_bash_result_free(&r);
-  CHECK_EQ(run(h, "pwd; echo $x; f 1; shopt -s expand_aliases\nll\n[[ -o pipefail ]] && echo pf; trap -p USR1", &r), 0);
-  CHECK_STR(r.out, "/tmp\n42\nf1\nll\npf\ntrap -- 'echo bye' SIGUSR1\n");
-  sbx_bash_result_free(&r);
+  check_script(h,
+               "pwd; echo $x; f 1; shopt -s expand_aliases\nll\n[[ -o pipefail ]] && "
+               "echo pf; trap -p USR1",
+               0, "/tmp\n42\nf1\nll\npf\ntrap -- 'echo bye' SIGUSR1\n");
   REQUIRE(sbx_shell_reset(h) == SBX_OK);
-  run(h, "pwd; echo \"[$x]\"; type f >/dev/null 2>&1 || echo nof", &r);
-  CHECK_STR(r.out, "/data\n[]\nnof\n");
-  sbx_bash_result_free(&r);
+  check_script(h, "pwd; echo \"[$x]\"; type f >/dev/null 2>&1 || echo nof", 0,
+               "/data\n[]\nnof\n");
   sbx_close(h);
 }
 
@@ -108,17 +119,15 @@ TEST(pipelines_stream_and_stop_early) {
   sbx_bash_result r;
   /* an endless producer ends as soon as the consumer is done (SIGPIPE),
    * well within the loop limit of the NORMAL preset */
-  CHECK_EQ(run(h, "i=0; while :; do echo $i; i=$((i+1)); done | head -n 3", &r), 0);
-  CHECK_STR(r.out, "0\n1\n2\n");
-  sbx_bash_result_free(&r);
+  check_script(h, "i=0; while :; do echo $i; i=$((i+1)); done | head -n 3", 0,
+               "0\n1\n2\n");
   sbx_limits lim;
   sbx_limits_preset(SBX_PRESET_PERMISSIVE, &lim);
   lim.loop_iterations = 100000000;
   lim.command_count = 100000000;
   sbx_set_limits(h, &lim);
-  CHECK_EQ(run(h, "while :; do echo y; done | head -n 3; echo ${PIPESTATUS[@]}", &r), 0);
-  CHECK_STR(r.out, "y\ny\ny\n141 0\n");
-  sbx_bash_result_free(&r);
+  check_script(h, "while :; do echo y; done | head -n 3; echo ${PIPESTATUS[@]}", 0,
+               "y\ny\ny\n141 0\n");
   /* the same output on every run */
   const char *s = "for i in 1 2 3; do echo a$i; echo b$i >&2; done 2>&1 | { read x; echo got $x; cat; }";
   run(h, s, &r);
@@ -191,10 +200,7 @@ TEST(limits_presets_and_kinds) {
   sbx_set_limits(h, &t);
   check_limit(h, "while :; do :; done", SBX_LIMIT_TIMEOUT, "timeout");
   /* the shell is usable after a limit */
-  sbx_bash_result r;
-  CHECK_EQ(run(h, "echo still here", &r), 0);
-  CHECK_STR(r.out, "still here\n");
-  sbx_bash_result_free(&r);
+  check_script(h, "echo still here", 0, "still here\n");
   sbx_close(h);
 }
 
@@ -205,12 +211,11 @@ TEST(normal_preset_runs_long_loops_and_limits_keep_output) {
   sbx *h = open_sb();
   REQUIRE(h);
   sbx_bash_result r;
-  CHECK_EQ(run(h, "seq 200000 > /tmp/lines; n=0; while read -r l; do n=$((n+l)); done < /tmp/lines; echo $n", &r), 0);
-  CHECK_STR(r.out, "20000100000\n");
-  sbx_bash_result_free(&r);
-  CHECK_EQ(run(h, "for ((i=0; i<30000; i++)); do :; done; echo $i", &r), 0);
-  CHECK_STR(r.out, "30000\n");
-  sbx_bash_result_free(&r);
+  check_script(h,
+               "seq 200000 > /tmp/lines; n=0; while read -r l; do n=$((n+l)); done < "
+               "/tmp/lines; echo $n",
+               0, "20000100000\n");
+  check_script(h, "for ((i=0; i<30000; i++)); do :; done; echo $i", 0, "30000\n");
   sbx_limits lim;
   sbx_limits_preset(SBX_PRESET_STRICT, &lim);
   sbx_set_limits(h, &lim);
@@ -326,17 +331,8 @@ TEST(hostile_scripts_end_with_errors) {
   CHECK_EQ(r.limit, SBX_LIMIT_STRING_SIZE);
   sbx_bash_result_free(&r);
   /* 100,000 nested command substitutions */
-  size_t k = 100000;
-  char *s = malloc(k * 3 + 16);
-  size_t o = 0;
-  memcpy(s, "echo ", 5);
-  o = 5;
-  for (size_t i = 0; i < k; i++) {
-    s[o++] = '$';
-    s[o++] = '(';
-  }
-  for (size_t i = 0; i < k; i++) s[o++] = ')';
-  s[o] = 0;
+  char *s = harness_nested("echo ", "$(", "", ")", "", 100000);
+  REQUIRE(s);
   run(h, s, &r);
   CHECK(r.exit_code != 0);
   CHECK(r.err_len > 0);
@@ -357,9 +353,7 @@ TEST(hostile_scripts_end_with_errors) {
   }
   free(junk);
   /* still alive */
-  CHECK_EQ(run(h, "echo alive", &r), 0);
-  CHECK_STR(r.out, "alive\n");
-  sbx_bash_result_free(&r);
+  check_script(h, "echo alive", 0, "alive\n");
   sbx_close(h);
 }
 
@@ -388,14 +382,8 @@ TEST(language_basics) {
       {"x=1; { x=2; }; (x=3); echo $x", "2\n"},
       {"trap 'echo trapped' EXIT; (exit 0); echo body", "body\n"},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    sbx_bash_result r;
-    run(h, cases[i].script, &r);
-    if (!r.out || strcmp(r.out, cases[i].out) != 0)
-      fprintf(stderr, "  script: %s\n  err: %s\n", cases[i].script, r.err ? r.err : "");
-    CHECK_STR(r.out, cases[i].out);
-    sbx_bash_result_free(&r);
-  }
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    check_script(h, cases[i].script, 0, cases[i].out);
   sbx_close(h);
 }
 

@@ -77,14 +77,26 @@ static inline char *tu_tmp_path(const char *name) {
   return p;
 }
 
-/* Removes a database file made by tu_tmp_path, its -wal/-shm and the dir. */
-static inline void tu_rm_db(char *path) {
+/* Removes a database file with its -wal and -shm beside it. */
+static inline void tu_unlink_db(const char *path) {
   char buf[4200];
   unlink(path);
   snprintf(buf, sizeof buf, "%s-wal", path);
   unlink(buf);
   snprintf(buf, sizeof buf, "%s-shm", path);
   unlink(buf);
+}
+
+/* A new store in a fresh temp file named name; its path goes to *path (the
+ * caller ends with tu_rm_db). Exits the program if the store cannot be made. */
+static inline store *tu_file(const char *name, char **path) {
+  *path = tu_tmp_path(name);
+  return tu_open(*path, 0, name);
+}
+
+/* Removes a database file made by tu_tmp_path, its -wal/-shm and the dir. */
+static inline void tu_rm_db(char *path) {
+  tu_unlink_db(path);
   char *slash = strrchr(path, '/');
   if (slash) {
     *slash = 0;

@@ -75,9 +75,8 @@ static char *schema_text(sqlite3 *db) {
 TEST(new_store_schema_is_the_sdk_schema_byte_for_byte) {
   char *fpath;
   store *f = open_copy(&fpath);
-  char *npath = tu_tmp_path("new.db");
-  store *s = NULL;
-  REQUIRE(store_open(npath, 0, &s, NULL) == 0);
+  char *npath;
+  store *s = tu_file("new.db", &npath);
   char *a = schema_text(store_db(f)), *b = schema_text(store_db(s));
   CHECK_STR(b, a);
   CHECK(strstr(b, "status TEXT NOT NULL DEFAULT 'pending'") != NULL);

@@ -21,6 +21,14 @@ static store_ino make_file(store *s, const char *path, const char *data) {
   return st.ino;
 }
 
+/* A file written at path, then held open and unlinked: an orphan. */
+static store_ino make_orphan(store *s, const char *path, const char *data) {
+  store_ino ino = make_file(s, path, data);
+  CHECK_EQ(store_hold(s, ino), 0);
+  CHECK_EQ(store_path_unlink(s, NULL, path), 0);
+  return ino;
+}
+
 static long long rows(store *s, const char *table_where) {
   char sql[256];
   snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table_where);
@@ -29,9 +37,7 @@ static long long rows(store *s, const char *table_where) {
 
 TEST(unlinked_open_file_keeps_working_until_unhold) {
   store *s = tu_mem();
-  store_ino ino = make_file(s, "/t", "hello");
-  CHECK_EQ(store_hold(s, ino), 0);
-  CHECK_EQ(store_path_unlink(s, NULL, "/t"), 0);
+  store_ino ino = make_orphan(s, "/t", "hello");
   store_stat st;
   CHECK_EQ(store_path_stat(s, NULL, "/t", &st), -ENOENT);
   CHECK_EQ(store_getattr(s, ino, &st), 0);
@@ -122,9 +128,7 @@ static void *unhold_later(void *arg) {
 
 TEST(unhold_later_frees_at_the_next_write) {
   store *s = tu_mem();
-  store_ino ino = make_file(s, "/t", "bytes");
-  CHECK_EQ(store_hold(s, ino), 0);
-  CHECK_EQ(store_path_unlink(s, NULL, "/t"), 0);
+  store_ino ino = make_orphan(s, "/t", "bytes");
   pthread_t th;
   void *arg[2] = {s, &ino};
   pthread_create(&th, NULL, unhold_later, arg);
@@ -144,9 +148,7 @@ TEST(quota_counts_an_orphan_until_freed) {
   char big[81];
   memset(big, 'x', 80);
   big[80] = 0;
-  store_ino ino = make_file(s, "/big", big);
-  CHECK_EQ(store_hold(s, ino), 0);
-  CHECK_EQ(store_path_unlink(s, NULL, "/big"), 0);
+  store_ino ino = make_orphan(s, "/big", big);
   CHECK_EQ(store_path_write_file(s, NULL, "/more", big, 80, 0644, 0), -ENOSPC);
   CHECK_EQ(store_unhold(s, ino), 0);
   CHECK_EQ(store_path_write_file(s, NULL, "/more", big, 80, 0644, 0), 0);
@@ -154,12 +156,9 @@ TEST(quota_counts_an_orphan_until_freed) {
 }
 
 TEST(unheld_orphans_freed_at_close) {
-  char *path = tu_tmp_path("o.db");
-  store *s = NULL;
-  REQUIRE(store_open(path, 0, &s, NULL) == 0);
-  store_ino ino = make_file(s, "/t", "bytes");
-  CHECK_EQ(store_hold(s, ino), 0);
-  CHECK_EQ(store_path_unlink(s, NULL, "/t"), 0);
+  char *path;
+  store *s = tu_file("o.db", &path);
+  store_ino ino = make_orphan(s, "/t", "bytes");
   store_unhold_later(s, ino);
   store_close(s);
   REQUIRE(store_open(path, 0, &s, NULL) == 0);
@@ -170,9 +169,8 @@ TEST(unheld_orphans_freed_at_close) {
 }
 
 TEST(crashed_owner_orphans_reclaimed_on_open) {
-  char *path = tu_tmp_path("c.db");
-  store *s = NULL;
-  REQUIRE(store_open(path, 0, &s, NULL) == 0);
+  char *path;
+  store *s = tu_file("c.db", &path);
   store_close(s);
   pid_t pid = fork();
   if (pid == 0) {
@@ -198,9 +196,7 @@ TEST(live_owner_orphans_kept_by_a_second_open) {
   char *path = tu_tmp_path("l.db");
   store *a = NULL, *b = NULL;
   REQUIRE(store_open(path, 0, &a, NULL) == 0);
-  store_ino ino = make_file(a, "/t", "live");
-  CHECK_EQ(store_hold(a, ino), 0);
-  CHECK_EQ(store_path_unlink(a, NULL, "/t"), 0);
+  store_ino ino = make_orphan(a, "/t", "live");
   REQUIRE(store_open(path, 0, &b, NULL) == 0); /* this process is alive */
   CHECK_EQ(store_orphan_count(b), 1);
   store_close(b);
@@ -214,9 +210,7 @@ TEST(live_owner_orphans_kept_by_a_second_open) {
 
 TEST(a_copy_starts_without_orphans) {
   store *s = tu_mem();
-  store_ino ino = make_file(s, "/t", "copied?");
-  CHECK_EQ(store_hold(s, ino), 0);
-  CHECK_EQ(store_path_unlink(s, NULL, "/t"), 0);
+  store_ino ino = make_orphan(s, "/t", "copied?");
   void *img = NULL;
   size_t len = 0;
   REQUIRE(store_image(s, &img, &len) == 0);

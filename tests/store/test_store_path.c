@@ -459,9 +459,8 @@ TEST(non_utf8_paths_round_trip) {
 }
 
 TEST(readonly_store_gives_erofs_and_leaves_file_unchanged) {
-  char *path = tu_tmp_path("ro.db");
-  store *s = NULL;
-  CHECK_EQ(store_open(path, 0, &s, NULL), 0);
+  char *path;
+  store *s = tu_file("ro.db", &path);
   CHECK_EQ(store_path_write_file(s, NULL, "/keep", "k", 1, 0644, 0), 0);
   store_close(s);
   struct stat before, after;

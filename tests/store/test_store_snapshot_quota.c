@@ -121,34 +121,42 @@ TEST(open_of_foreign_sqlite_is_eschema_and_unchanged) {
   tu_rm_db(path);
 }
 
-TEST(open_of_unknown_schema_version_is_eschema) {
-  char *path = tu_tmp_path("v99.db");
-  store *s = NULL;
-  CHECK_EQ(store_open(path, 0, &s, NULL), 0);
-  tu_exec(s, "UPDATE fs_config SET value='9.9' WHERE key='schema_version'");
+/* A new store changed by one SQL statement, then opened again: refused with
+ * STORE_ESCHEMA and a message that contains `why`; a failure names the file. */
+static void check_changed_store_is_eschema(const char *name, const char *sql,
+                                           const char *why) {
+  char *path;
+  store *s = tu_file(name, &path);
+  CHECK_EQ(tu_exec(s, sql), SQLITE_OK);
   store_close(s);
+  s = NULL;
   char *msg = NULL;
-  CHECK_EQ(store_open(path, 0, &s, &msg), STORE_ESCHEMA);
-  CHECK(msg && strstr(msg, "9.9"));
+  int rc = store_open(path, 0, &s, &msg);
+  if (rc != STORE_ESCHEMA || !msg || !strstr(msg, why))
+    fprintf(stderr, "  %s: got %d \"%s\", want ESCHEMA saying %s\n", name, rc,
+            msg ? msg : "", why);
+  CHECK_EQ(rc, STORE_ESCHEMA);
+  CHECK(msg && strstr(msg, why));
   free(msg);
+  store_close(s);
   tu_rm_db(path);
+}
+
+TEST(open_of_unknown_schema_version_is_eschema) {
+  check_changed_store_is_eschema(
+      "v99.db", "UPDATE fs_config SET value='9.9' WHERE key='schema_version'", "9.9");
 }
 
 /* A trigger runs inside the store's own statements, past every deadline:
  * this one would make each new file spin forever. */
 TEST(open_of_a_database_with_a_trigger_is_eschema) {
-  char *path = tu_tmp_path("trigger.db");
-  store *s = NULL;
-  CHECK_EQ(store_open(path, 0, &s, NULL), 0);
-  tu_exec(s, "CREATE TRIGGER spin AFTER INSERT ON fs_dentry BEGIN SELECT count(*) FROM "
-             "(WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c); "
-             "END");
-  store_close(s);
-  char *msg = NULL;
-  CHECK_EQ(store_open(path, 0, &s, &msg), STORE_ESCHEMA);
-  CHECK(msg && strstr(msg, "triggers"));
-  free(msg);
-  tu_rm_db(path);
+  check_changed_store_is_eschema(
+      "trigger.db",
+      "CREATE TRIGGER spin AFTER INSERT ON fs_dentry BEGIN SELECT count(*) FROM "
+      "(WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM "
+      "c); "
+      "END",
+      "triggers");
 }
 
 TEST(open_of_a_directory_is_eisdir) {
@@ -181,9 +189,8 @@ static int child_readonly_checks(const char *path) {
 }
 
 TEST(readonly_file_in_readonly_dir_opens_readonly_and_changes_nothing) {
-  char *path = tu_tmp_path("ro.db");
-  store *s = NULL;
-  REQUIRE(store_open(path, 0, &s, NULL) == 0);
+  char *path;
+  store *s = tu_file("ro.db", &path);
   populate(s);
   store_close(s);
   size_t n1, n2;
@@ -212,9 +219,8 @@ TEST(readonly_file_in_readonly_dir_opens_readonly_and_changes_nothing) {
 }
 
 TEST(image_of_file_store_opens_with_the_same_content) {
-  char *path = tu_tmp_path("img.db");
-  store *s = NULL;
-  CHECK_EQ(store_open(path, 0, &s, NULL), 0);
+  char *path;
+  store *s = tu_file("img.db", &path);
   populate(s); /* still in the WAL: the image must include it */
   void *img = NULL;
   size_t len = 0;
@@ -238,12 +244,23 @@ TEST(image_of_file_store_opens_with_the_same_content) {
   tu_rm_db(path);
 }
 
-TEST(image_of_memory_store_round_trips_and_leaves_input_alone) {
+/* The image of a new memory store filled by populate(), or NULL (said) if
+ * store_image fails. Caller frees. */
+static void *populated_image(size_t *len) {
   store *s = tu_mem();
   populate(s);
   void *img = NULL;
-  size_t len = 0;
-  CHECK_EQ(store_image(s, &img, &len), 0);
+  *len = 0;
+  int rc = store_image(s, &img, len);
+  if (rc) fprintf(stderr, "  store_image: %d\n", rc);
+  store_close(s);
+  return rc ? NULL : img;
+}
+
+TEST(image_of_memory_store_round_trips_and_leaves_input_alone) {
+  size_t len;
+  void *img = populated_image(&len);
+  REQUIRE(img);
   void *copy = malloc(len);
   memcpy(copy, img, len);
   store *m = NULL;
@@ -262,15 +279,12 @@ TEST(image_of_memory_store_round_trips_and_leaves_input_alone) {
   free(img);
   free(img2);
   free(copy);
-  store_close(s);
 }
 
 TEST(open_image_rejects_bad_bytes_without_leaking) {
-  store *s = tu_mem();
-  populate(s);
-  void *img = NULL;
-  size_t len = 0;
-  CHECK_EQ(store_image(s, &img, &len), 0);
+  size_t len;
+  void *img = populated_image(&len);
+  REQUIRE(img);
   store *m = NULL;
   char *msg = NULL;
   CHECK_EQ(store_open_image("hello", 5, &m, &msg), STORE_ECORRUPT);
@@ -289,7 +303,6 @@ TEST(open_image_rejects_bad_bytes_without_leaking) {
   CHECK(m == NULL);
   free(bad);
   free(img);
-  store_close(s);
 }
 
 TEST(open_image_of_foreign_sqlite_is_eschema) {
