@@ -288,25 +288,12 @@ int sh_builtin_cd(sh_shell *sh, int argc, char **argv) {
     return 1;
   }
   bool physical = sh->opt[SH_OPT_PHYSICAL];
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    bool ok = true;
-    for (const char *c = argv[i] + 1; *c; c++) {
-      if (*c == 'P') physical = true;
-      else if (*c == 'L') physical = false;
-      else if (*c == 'e' || *c == '@') {
-      } else ok = false;
-    }
-    if (!ok) {
-      sh_error(sh, "cd: %s: invalid option", argv[i]);
-      sh_bi_usage(sh, "cd");
-      return 2;
-    }
-  }
+  sh_bi_getopt g = SH_BI_GETOPT("cd", "PLe@");
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0)
+    if (c == 'P' || c == 'L') physical = c == 'P';
+  if (c < 0) return 2;
+  int i = g.i;
   if (argc - i > 1) {
     sh_error(sh, "cd: too many arguments");
     return 1;
@@ -948,29 +935,19 @@ static char *command_path_sh(sh_shell *sh, const char *name) {
 
 
 static int bi_command(sh_shell *sh, int argc, char **argv) {
-  int i = 1;
   bool v = false, V = false, pflag = false;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *c = argv[i] + 1; *c; c++) {
-      if (*c == 'v') v = true;
-      else if (*c == 'V') V = true;
-      else if (*c == 'p') {
-        if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
-          sh_error(sh, "command: -p: restricted");
-          return 1;
-        }
-        pflag = true;
-      } else {
-        sh_error(sh, "command: -%c: invalid option", *c);
-        sh_bi_usage(sh, "command");
-        return 2;
-      }
-    }
+  sh_bi_getopt g = SH_BI_GETOPT("command", "vVp");
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
+    if (c == 'v') v = true;
+    else if (c == 'V') V = true;
+    else if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+      sh_error(sh, "command: -p: restricted");
+      return 1;
+    } else pflag = true;
   }
+  if (c < 0) return 2;
+  int i = g.i;
   if (i >= argc) return 0;
   if (v || V) {
     int st = 1; /* bash: 0 when any name was found */
@@ -1032,33 +1009,48 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
   return st;
 }
 
-int sh_bi_options(sh_shell *sh, const char *name, int argc, char **argv, const char *letters, bool *on) {
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) return i + 1;
-    for (const char *c = argv[i] + 1; *c; c++) {
-      const char *k = strchr(letters, *c);
-      if (!k) {
-        sh_error(sh, "%s: -%c: invalid option", name, *c);
-        sh_bi_usage(sh, name);
-        return -1;
-      }
-      on[k - letters] = true;
+int sh_bi_getopt_next(sh_shell *sh, sh_bi_getopt *g, int argc, char **argv) {
+  const char *spec = g->spec + (g->spec[0] == '#');
+  g->arg = NULL;
+  if (!g->next) {
+    const char *w = g->i < argc ? argv[g->i] : NULL;
+    if (!w || w[0] != '-' || !w[1]) return 0;
+    if (!strcmp(w, "--")) {
+      g->i++;
+      return 0;
     }
+    if (g->spec[0] == '#' && w[1] >= '0' && w[1] <= '9') return 0;
+    g->next = w + 1;
   }
-  return i;
+  char letter = *g->next++;
+  const char *k = letter != ':' ? strchr(spec, letter) : NULL;
+  if (!k) {
+    sh_error(sh, "%s: -%c: invalid option", g->name, letter);
+    sh_bi_usage(sh, g->name);
+    return -1;
+  }
+  if (k[1] == ':') {
+    if (*g->next) g->arg = g->next;
+    else if (g->i + 1 < argc) g->arg = argv[++g->i];
+    else {
+      sh_error(sh, "%s: -%c: option requires an argument", g->name, letter);
+      sh_bi_usage(sh, g->name);
+      return -1;
+    }
+    g->next = "";
+  }
+  if (!*g->next) {
+    g->next = NULL;
+    g->i++;
+  }
+  return (unsigned char)letter;
 }
 
-const char *sh_bi_optarg(sh_shell *sh, const char *name, int argc, char **argv, int *i, const char **c) {
-  const char *arg;
-  if ((*c)[1]) arg = *c + 1;
-  else if (*i + 1 < argc) arg = argv[++*i];
-  else {
-    sh_error(sh, "%s: -%c: option requires an argument", name, **c);
-    return NULL;
-  }
-  *c += strlen(*c) - 1;
-  return arg;
+int sh_bi_options(sh_shell *sh, const char *name, int argc, char **argv, const char *letters, bool *on) {
+  sh_bi_getopt g = SH_BI_GETOPT(name, letters);
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) on[strchr(letters, c) - letters] = true;
+  return c < 0 ? -1 : g.i;
 }
 
 static int bi_builtin(sh_shell *sh, int argc, char **argv) {
@@ -1155,28 +1147,19 @@ static int bi_type(sh_shell *sh, int argc, char **argv) {
 static int bi_hash(sh_shell *sh, int argc, char **argv) {
   bool reset = false, del = false, tflag = false, lflag = false;
   const char *ppath = NULL;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *c = argv[i] + 1; *c; c++) {
-      switch (*c) {
-      case 'r': reset = true; break;
-      case 'd': del = true; break;
-      case 't': tflag = true; break;
-      case 'l': lflag = true; break;
-      case 'p':
-        if (!(ppath = sh_bi_optarg(sh, "hash", argc, argv, &i, &c))) return 2;
-        break;
-      default:
-        sh_error(sh, "hash: -%c: invalid option", *c);
-        sh_bi_usage(sh, "hash");
-        return 2;
-      }
+  sh_bi_getopt g = SH_BI_GETOPT("hash", "rdtlp:");
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
+    switch (c) {
+    case 'r': reset = true; break;
+    case 'd': del = true; break;
+    case 't': tflag = true; break;
+    case 'l': lflag = true; break;
+    case 'p': ppath = g.arg; break;
     }
   }
+  if (c < 0) return 2;
+  int i = g.i;
   if (ppath && strchr(ppath, '/') && sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
     /* a restricted shell may not name a program by its path (bash) */
     sh_error(sh, "hash: %s: restricted", ppath);
@@ -1255,20 +1238,10 @@ static int bi_times(sh_shell *sh, int argc, char **argv) {
 
 
 static int bi_umask(sh_shell *sh, int argc, char **argv) {
-  bool sym = false, pflag = false;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "-S")) sym = true;
-    else if (!strcmp(argv[i], "-p")) {
-      pflag = true;
-    } else if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    } else {
-      sh_error(sh, "umask: %s: invalid option", argv[i]);
-      return 2;
-    }
-  }
+  bool on[2] = {false, false};
+  int i = sh_bi_options(sh, "umask", argc, argv, "Sp", on);
+  if (i < 0) return 2;
+  bool sym = on[0], pflag = on[1];
   if (i >= argc) {
     if (sym) {
       uint32_t m = ~sh->umask & 0777;

@@ -324,3 +324,35 @@ command -v ./ex; echo $?
 0
 --- stderr
 sbx: line 4: command: ./ne: not found
+
+### builtin options as bash's getopt reads them: letters grouped, an argument in the next word, one letter named in errors
+mapfile -tn 1 a <<< x; echo "${a[*]}"
+read -rd: w <<< 'x y:z'; echo "$w"
+umask 022; umask -Sp
+trap -lp | head -n 1
+hash -p; echo "status $?"
+mapfile -d; echo "status $?"
+wait -p; echo "status $?"
+cd -Pz; echo "status $?"
+umask -Sz; echo "status $?"
+--- stdout
+x
+x y
+umask -S u=rwx,g=rx,o=rx
+ 1) SIGHUP	 2) SIGINT	 3) SIGQUIT	 4) SIGILL	 5) SIGTRAP
+status 2
+status 2
+status 2
+status 2
+status 2
+--- stderr
+sbx: line 5: hash: -p: option requires an argument
+hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]
+sbx: line 6: mapfile: -d: option requires an argument
+mapfile: usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]
+sbx: line 7: wait: -p: option requires an argument
+wait: usage: wait [-fn] [-p var] [id ...]
+sbx: line 8: cd: -z: invalid option
+cd: usage: cd [-L|[-P [-e]] [-@]] [dir]
+sbx: line 9: umask: -z: invalid option
+umask: usage: umask [-p] [-S] [mode]
