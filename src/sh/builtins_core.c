@@ -581,22 +581,11 @@ static int bi_popd(sh_shell *sh, int argc, char **argv) {
 
 /* ---- flow ------------------------------------------------------------------------------------- */
 
-static bool parse_int_arg(const char *s, int64_t *v) {
-  if (!*s) return false;
-  char *end;
-  errno = 0;
-  long long x = strtoll(s, &end, 10);
-  while (*end == ' ' || *end == '\t') end++;
-  if (*end || errno) return false;
-  *v = x;
-  return true;
-}
-
 static int bi_exit(sh_shell *sh, int argc, char **argv) {
   int st = sh->status;
   if (argc > 1) {
     int64_t v;
-    if (!parse_int_arg(argv[1], &v)) {
+    if (!sh_parse_number(argv[1], &v)) {
       sh_error(sh, "exit: %s: numeric argument required", argv[1]);
       st = 2;
     } else {
@@ -619,7 +608,7 @@ static int bi_return(sh_shell *sh, int argc, char **argv) {
   int st = sh->status;
   if (argc > 1) {
     int64_t v;
-    if (!parse_int_arg(argv[1], &v)) {
+    if (!sh_parse_number(argv[1], &v)) {
       sh_error(sh, "return: %s: numeric argument required", argv[1]);
       st = 2;
     } else if (argc > 2) {
@@ -654,7 +643,7 @@ static int loop_ctl(sh_shell *sh, int argc, char **argv, sh_flow kind) {
     return 1;
   }
   if (argc > 1) {
-    if (!parse_int_arg(argv[1], &n)) {
+    if (!sh_parse_number(argv[1], &n)) {
       sh_error(sh, "%s: %s: numeric argument required", name, argv[1]);
       sh->flow = SH_FLOW_EXIT;
       sh->exit_status = 128;
@@ -687,7 +676,7 @@ static int bi_continue(sh_shell *sh, int argc, char **argv) {
 
 static int bi_shift(sh_shell *sh, int argc, char **argv) {
   int64_t n = 1;
-  if (argc > 1 && !parse_int_arg(argv[1], &n)) {
+  if (argc > 1 && !sh_parse_number(argv[1], &n)) {
     sh_error(sh, "shift: %s: numeric argument required", argv[1]);
     return 1;
   }
@@ -1417,7 +1406,7 @@ static int bi_caller(sh_shell *sh, int argc, char **argv) {
     sh_bi_usage(sh, "caller");
     return 2;
   }
-  if (argc > 1 && !parse_int_arg(argv[1], &n)) {
+  if (argc > 1 && !sh_parse_number(argv[1], &n)) {
     sh_strv ln = {0};
     sh_var_dynamic_array(sh, "BASH_LINENO", &ln);
     size_t frames = ln.n;

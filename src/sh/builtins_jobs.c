@@ -1145,44 +1145,35 @@ int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
     return 0;
   }
   bool print = on[1];
-  if (i >= argc || print) {
-    if (i >= argc) {
-      for (int s = 0; s < SH_NSIG + 3; s++) print_trap(sh, s);
-      return 0;
+  if (i >= argc) {
+    for (int s = 0; s < SH_NSIG + 3; s++) print_trap(sh, s);
+    return 0;
+  }
+  const char *action = NULL;
+  bool reset = false;
+  if (!print) {
+    /* a subshell's inherited trap list is forgotten at the first change */
+    for (int k = 0; k < SH_NSIG + 4; k++) {
+      free(sh->shown_traps.action[k]);
+      sh->shown_traps.action[k] = NULL;
     }
-    int st = 0;
-    for (; i < argc; i++) {
-      int s = sig_number(argv[i], true);
-      if (s < 0) {
-        sh_error(sh, "trap: %s: invalid signal specification", argv[i]);
-        st = 1;
-        continue;
+    action = argv[i];
+    reset = !strcmp(action, "-");
+    /* bash: an unsigned number that is a signal first means every argument is
+     * a signal to reset; a lone signal argument is reset too */
+    bool digits = *action != 0;
+    for (const char *d = action; *d; d++)
+      if (*d < '0' || *d > '9') digits = false;
+    if (digits && sig_number(action, true) >= 0) {
+      reset = true;
+    } else if (argc - i == 1 && !reset && sig_number(action, true) >= 0) {
+      reset = true;
+    } else {
+      i++;
+      if (i >= argc) {
+        sh_bi_usage(sh, "trap");
+        return 2;
       }
-      print_trap(sh, s);
-    }
-    return st;
-  }
-  /* a subshell's inherited trap list is forgotten at the first change */
-  for (int k = 0; k < SH_NSIG + 4; k++) {
-    free(sh->shown_traps.action[k]);
-    sh->shown_traps.action[k] = NULL;
-  }
-  const char *action = argv[i];
-  bool reset = !strcmp(action, "-");
-  /* bash: an unsigned number that is a signal first means every argument is
-   * a signal to reset; a lone signal argument is reset too */
-  bool digits = *action != 0;
-  for (const char *d = action; *d; d++)
-    if (*d < '0' || *d > '9') digits = false;
-  if (digits && sig_number(action, true) >= 0) {
-    reset = true;
-  } else if (argc - i == 1 && !reset && sig_number(action, true) >= 0) {
-    reset = true;
-  } else {
-    i++;
-    if (i >= argc) {
-      sh_bi_usage(sh, "trap");
-      return 2;
     }
   }
   int st = 0;
@@ -1191,6 +1182,10 @@ int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
     if (s < 0) {
       sh_error(sh, "trap: %s: invalid signal specification", argv[i]);
       st = 1;
+      continue;
+    }
+    if (print) {
+      print_trap(sh, s);
       continue;
     }
     if (s < 64 && (sh->sig_ignored >> s) & 1) continue; /* ignored at entry */

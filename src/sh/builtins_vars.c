@@ -1314,6 +1314,7 @@ int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
   }
   {
     char c = arg[pos];
+    const char letter[2] = {c, 0}; /* the option, as a string */
     const char *spec = c != ':' ? strchr(optstring, c) : NULL;
     pos++;
     bool last = arg[pos] == 0;
@@ -1323,9 +1324,7 @@ int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
         pos = 0;
       }
       if (silent) {
-        buf[0] = c;
-        buf[1] = 0;
-        sh_var_set(sh, "OPTARG", buf, 0);
+        sh_var_set(sh, "OPTARG", letter, 0);
       } else {
         sh_errorf_raw(sh, "%s: illegal option -- %c\n", sh->arg0 ? sh->arg0 : "bash", c); /* bash: $0, no line */
         sh_var_unset(sh, "OPTARG", false);
@@ -1336,23 +1335,17 @@ int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
         sh_var_set(sh, "OPTARG", arg + pos, 0);
         optind++;
         pos = 0;
-        buf[0] = c;
-        buf[1] = 0;
-        sh_var_set(sh, name, buf, 0);
+        sh_var_set(sh, name, letter, 0);
       } else if (optind < nargs) {
         sh_var_set(sh, "OPTARG", args[optind], 0);
         optind += 2;
         pos = 0;
-        buf[0] = c;
-        buf[1] = 0;
-        sh_var_set(sh, name, buf, 0);
+        sh_var_set(sh, name, letter, 0);
       } else {
         optind++;
         pos = 0;
         if (silent) {
-          buf[0] = c;
-          buf[1] = 0;
-          sh_var_set(sh, "OPTARG", buf, 0);
+          sh_var_set(sh, "OPTARG", letter, 0);
           sh_var_set(sh, name, ":", 0);
         } else {
           sh_errorf_raw(sh, "%s: option requires an argument -- %c\n", sh->arg0 ? sh->arg0 : "bash", c);
@@ -1365,9 +1358,7 @@ int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
         optind++;
         pos = 0;
       }
-      buf[0] = c;
-      buf[1] = 0;
-      sh_var_set(sh, name, buf, 0);
+      sh_var_set(sh, name, letter, 0);
       sh_var_unset(sh, "OPTARG", false);
     }
   }

@@ -107,6 +107,15 @@ static bool debug_trap(sh_shell *sh, int line) {
   return sh->flow == SH_FLOW_NONE;
 }
 
+/* Runs the condition of an if, while, until, && or || with errexit off (a
+ * failing condition is no error). */
+static int exec_condition(sh_shell *sh, sh_node *cond) {
+  sh->errexit_off++;
+  int st = sh_exec(sh, cond);
+  sh->errexit_off--;
+  return st;
+}
+
 static void check_errexit(sh_shell *sh, int status) {
   if (status == 0 || sh->errexit_off > 0 || sh->flow != SH_FLOW_NONE) return;
   bool skip = sh->err_skip_once;
@@ -372,6 +381,15 @@ static int redir_fdvar(sh_shell *sh, const char *fdvar, sh_file *f) {
  * applied stays recorded in rs for the caller to restore). */
 /* Opens a redirection's file; path is freed here. A failure is reported as
  * bash reports it: 1, else 0 with *f set. */
+/* &> and &>>: stdout and stderr both to `f` (the reference is dropped). */
+static void redirect_out_err(sh_shell *sh, redir_state *rs, sh_file *f) {
+  save_fd(sh, rs, 1);
+  save_fd(sh, rs, 2);
+  sh_fd_set(sh, 1, f);
+  sh_fd_set(sh, 2, f);
+  sh_file_unref(f);
+}
+
 static int redir_open(sh_shell *sh, char *path, int oflags, sh_file **f) {
   int rc = sh_open_file(sh, path, oflags, 0666, f);
   if (rc < 0) {
@@ -456,11 +474,7 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
             return 1;
           }
           if (redir_open(sh, path, O_WRONLY | O_CREAT | O_TRUNC, &f)) return 1;
-          save_fd(sh, rs, 1);
-          save_fd(sh, rs, 2);
-          sh_fd_set(sh, 1, f);
-          sh_fd_set(sh, 2, f);
-          sh_file_unref(f);
+          redirect_out_err(sh, rs, f);
           continue;
         }
         sh_error(sh, "%s: ambiguous redirect", t);
@@ -520,11 +534,7 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
       }
       if (redir_open(sh, path, oflags, &f)) return 1;
       if (r->op == SH_R_OUTERR || r->op == SH_R_APPENDERR) {
-        save_fd(sh, rs, 1);
-        save_fd(sh, rs, 2);
-        sh_fd_set(sh, 1, f);
-        sh_fd_set(sh, 2, f);
-        sh_file_unref(f);
+        redirect_out_err(sh, rs, f);
         continue;
       }
       break;
@@ -1921,9 +1931,7 @@ static int exec_loop(sh_shell *sh, sh_loop *l) {
   sh->loop_depth++;
   for (;;) {
     if (sh_poll(sh)) break;
-    sh->errexit_off++;
-    int c = sh_exec(sh, l->cond);
-    sh->errexit_off--;
+    int c = exec_condition(sh, l->cond);
     if (sh->flow != SH_FLOW_NONE) {
       if (loop_flow(sh)) break;
       continue;
@@ -2241,9 +2249,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
   }
   case SH_N_ANDOR: {
     sh_andor *a = sh_node_andor(n);
-    sh->errexit_off++;
-    int st = sh_exec(sh, a->left);
-    sh->errexit_off--;
+    int st = exec_condition(sh, a->left);
     if (sh->flow != SH_FLOW_NONE) return st;
     if (a->is_or ? st != 0 : st == 0) st = sh_exec(sh, a->right);
     return st;
@@ -2261,9 +2267,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
     return sh_exec(sh, sh_node_block(n)->body);
   case SH_N_IF: {
     sh_if *f = sh_node_if(n);
-    sh->errexit_off++;
-    int c = sh_exec(sh, f->cond);
-    sh->errexit_off--;
+    int c = exec_condition(sh, f->cond);
     if (sh->flow != SH_FLOW_NONE) return c;
     int st = 0;
     if (c == 0) st = sh_exec(sh, f->then_part);

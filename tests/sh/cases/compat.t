@@ -356,3 +356,18 @@ sbx: line 8: cd: -z: invalid option
 cd: usage: cd [-L|[-P [-e]] [-@]] [dir]
 sbx: line 9: umask: -z: invalid option
 umask: usage: umask [-p] [-S] [mode]
+
+### integer arguments as bash's legal_number reads them (return, shift, test): any white space before, blanks after, digits required; trap -p lists only the signals named
+[ $'\n3' -eq 3 ] && echo "leading newline: a number"
+f() { return " "; }
+f; echo "status $?"
+set -- a b c; shift $' \t2 '; echo "$#"
+trap 'echo usr1' USR1; trap -p USR1 HUP; trap -p
+--- stdout
+leading newline: a number
+status 2
+1
+trap -- 'echo usr1' SIGUSR1
+trap -- 'echo usr1' SIGUSR1
+--- stderr
+sbx: line 2: return:  : numeric argument required
