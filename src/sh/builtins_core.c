@@ -202,6 +202,15 @@ static char *normalize_path(const char *path) {
   return sh_buf_steal(&b);
 }
 
+/* "WHO: TARGET: strerror" for a directory change that failed with `r`, kept
+ * as the call's errno and path (sbx_errno, sbx_errpath). Returns 1. */
+static int change_dir_failed(sh_shell *sh, const char *who, const char *target, int r) {
+  sh_error(sh, "%s: %s: %s", who, target, cmd_strerror(r));
+  sh->sess->err_errno = -r;
+  snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", target);
+  return 1;
+}
+
 /* cd to target; `who` names the builtin in messages (cd, pushd, popd). */
 static int change_dir(sh_shell *sh, const char *who, const char *target, bool physical, bool print) {
   char *abs;
@@ -215,17 +224,12 @@ static int change_dir(sh_shell *sh, const char *who, const char *target, bool ph
     char *real = NULL;
     int r = store_realpath(sh->sess->st, sh->cwd, target, &real);
     if (r < 0) {
-      sh_error(sh, "%s: %s: %s", who, target, cmd_strerror(r));
-      sh->sess->err_errno = -r;
-      snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", target);
       free(abs);
-      return 1;
+      return change_dir_failed(sh, who, target, r);
     }
     norm = real;
   } else {
     /* bash checks that the directory before each .. exists (nonexistent/..) */
-    const char *rest = target[0] == '/' ? target : NULL;
-    (void)rest;
     for (const char *dd = strstr(abs, "/.."); dd; dd = strstr(dd + 1, "/..")) {
       if (dd[3] && dd[3] != '/') continue;
       char *prefix = sh_xstrndup(abs, (size_t)(dd - abs));
@@ -261,11 +265,8 @@ static int change_dir(sh_shell *sh, const char *who, const char *target, bool ph
       if (r == 0 && !S_ISDIR(st.mode)) r = -ENOTDIR;
     }
     if (r < 0) {
-      sh_error(sh, "%s: %s: %s", who, target, cmd_strerror(r));
-      sh->sess->err_errno = -r;
-      snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", target);
       free(norm);
-      return 1;
+      return change_dir_failed(sh, who, target, r);
     }
   }
   const char *old = sh_var_get(sh, "PWD");
@@ -581,44 +582,37 @@ static int bi_popd(sh_shell *sh, int argc, char **argv) {
 
 /* ---- flow ------------------------------------------------------------------------------------- */
 
-static int bi_exit(sh_shell *sh, int argc, char **argv) {
-  int st = sh->status;
-  if (argc > 1) {
-    int64_t v;
-    if (!sh_parse_number(argv[1], &v)) {
-      sh_error(sh, "exit: %s: numeric argument required", argv[1]);
-      st = 2;
-    } else {
-      if (argc > 2) {
-        /* bash abandons the command line (jump_to_top_level DISCARD) */
-        sh_error(sh, "exit: too many arguments");
-        sh_fatal_usage(sh);
-        return 1;
-      }
-      st = (int)(v & 0xff);
-    }
+/* The status argument of exit and return: sh->status without one, else its
+ * low 8 bits, or 2 after "WHO: ARG: numeric argument required"; -1 after "WHO:
+ * too many arguments" (bash abandons the command line: jump_to_top_level
+ * DISCARD). */
+static int status_arg(sh_shell *sh, const char *who, int argc, char **argv) {
+  if (argc < 2) return sh->status;
+  int64_t v;
+  if (!sh_parse_number(argv[1], &v)) {
+    sh_error(sh, "%s: %s: numeric argument required", who, argv[1]);
+    return 2;
   }
+  if (argc > 2) {
+    sh_error(sh, "%s: too many arguments", who);
+    sh_fatal_usage(sh);
+    return -1;
+  }
+  return (int)(v & 0xff);
+}
+
+static int bi_exit(sh_shell *sh, int argc, char **argv) {
+  int st = status_arg(sh, "exit", argc, argv);
+  if (st < 0) return 1;
   sh->flow = SH_FLOW_EXIT;
-    sh->fatal = 0;
+  sh->fatal = 0;
   sh->exit_status = st;
   return st;
 }
 
 static int bi_return(sh_shell *sh, int argc, char **argv) {
-  int st = sh->status;
-  if (argc > 1) {
-    int64_t v;
-    if (!sh_parse_number(argv[1], &v)) {
-      sh_error(sh, "return: %s: numeric argument required", argv[1]);
-      st = 2;
-    } else if (argc > 2) {
-      sh_error(sh, "return: too many arguments"); /* abandons the command line */
-      sh_fatal_usage(sh);
-      return 1;
-    } else {
-      st = (int)(v & 0xff);
-    }
-  }
+  int st = status_arg(sh, "return", argc, argv);
+  if (st < 0) return 1;
   if (sh->fn_depth == 0) {
     /* top level: bash allows return only in functions and sourced files */
     extern _Thread_local int sh_source_depth;
@@ -923,6 +917,28 @@ static char *command_path_sh(sh_shell *sh, const char *name) {
 #define command_path(name) command_path_sh(sh, name)
 
 
+/* The line of `type` and `command -V` for `name` found as `kind` (the
+ * numbers of resolve_kind: 1 alias, 2 keyword, 3 function, 4 builtin, 5 the
+ * file `path`, "hashed" when the hash table gave it). */
+static void describe_kind(sh_shell *sh, const char *name, int kind, const char *path, bool hashed) {
+  switch (kind) {
+  case 1:
+    sh_printf_fd(sh, 1, "%s is aliased to `%s'\n", name, (const char *)sh_map_get(&sh->aliases, name));
+    break;
+  case 2: sh_printf_fd(sh, 1, "%s is a shell keyword\n", name); break;
+  case 3: {
+    char *txt = sh_func_text(sh, sh_func_get(sh, name));
+    sh_printf_fd(sh, 1, "%s is a function\n%s\n", name, txt);
+    free(txt);
+    break;
+  }
+  case 4: sh_printf_fd(sh, 1, "%s is a shell builtin\n", name); break;
+  default:
+    if (hashed) sh_printf_fd(sh, 1, "%s is hashed (%s)\n", name, path);
+    else sh_printf_fd(sh, 1, "%s is %s\n", name, path);
+  }
+}
+
 static int bi_command(sh_shell *sh, int argc, char **argv) {
   bool v = false, V = false, pflag = false;
   sh_bi_getopt g = SH_BI_GETOPT("command", "vVp");
@@ -961,27 +977,9 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
           sh_printf_fd(sh, 1, "%s\n", name);
         }
       } else {
-        switch (k) {
-        case 1: {
-          char *q = sh_quote_single(sh_map_get(&sh->aliases, name));
-          sh_printf_fd(sh, 1, "%s is aliased to `%s'\n", name, (const char *)sh_map_get(&sh->aliases, name));
-          free(q);
-          break;
-        }
-        case 2: sh_printf_fd(sh, 1, "%s is a shell keyword\n", name); break;
-        case 3: {
-          char *txt = sh_func_text(sh, sh_func_get(sh, name));
-          sh_printf_fd(sh, 1, "%s is a function\n%s\n", name, txt);
-          free(txt);
-          break;
-        }
-        case 4: sh_printf_fd(sh, 1, "%s is a shell builtin\n", name); break;
-        default: {
-          char *p = command_path(name);
-          sh_printf_fd(sh, 1, "%s is %s\n", name, p);
-          free(p);
-        }
-        }
+        char *p = k == 5 ? command_path(name) : NULL;
+        describe_kind(sh, name, k, p, false);
+        free(p);
       }
     }
     return st;
@@ -1100,25 +1098,8 @@ static int bi_type(sh_shell *sh, int argc, char **argv) {
         } else if (p || P) {
           sh_printf_fd(sh, 1, "%s\n", files.v[fi]);
         } else {
-          switch (kind) {
-          case 1:
-            sh_printf_fd(sh, 1, "%s is aliased to `%s'\n", name, (const char *)sh_map_get(&sh->aliases, name));
-            break;
-          case 2: sh_printf_fd(sh, 1, "%s is a shell keyword\n", name); break;
-          case 3: {
-            char *txt = sh_func_text(sh, sh_func_get(sh, name));
-            sh_printf_fd(sh, 1, "%s is a function\n%s\n", name, txt);
-            free(txt);
-            break;
-          }
-          case 4: sh_printf_fd(sh, 1, "%s is a shell builtin\n", name); break;
-          case 5:
-            if (!a && sh_map_get(&sh->hashed, name) && !strchr(name, '/'))
-              sh_printf_fd(sh, 1, "%s is hashed (%s)\n", name, files.v[fi]);
-            else
-              sh_printf_fd(sh, 1, "%s is %s\n", name, files.v[fi]);
-            break;
-          }
+          bool hashed = kind == 5 && !a && sh_map_get(&sh->hashed, name) && !strchr(name, '/');
+          describe_kind(sh, name, kind, kind == 5 ? files.v[fi] : NULL, hashed);
         }
       }
       if (!a) break;

@@ -371,3 +371,9 @@ trap -- 'echo usr1' SIGUSR1
 trap -- 'echo usr1' SIGUSR1
 --- stderr
 sbx: line 2: return:  : numeric argument required
+
+### ${x@E} decodes as $'...' does: \u, \c, \x, octal
+x='a\u00e9b\cAc\x41\101\q'
+printf %s "${x@E}" | od -An -c
+--- stdout
+   a 303 251   b 001   c   A   A   \   q
