@@ -1554,6 +1554,28 @@ static void task_run_script(sh_task *t) {
   t->script = NULL;
 }
 
+/* The parent's side of a pipe to a new task (process substitution, popen):
+ * its end (r when `reading`, else w) goes to descriptor `fd` of sh, and
+ * `child`, which holds the other end, runs `fn` as a task. The references
+ * to r and w are dropped. NULL when fd < 0 or the task cannot start (child
+ * is freed, fd closed). */
+static sh_task *pipe_task(sh_shell *sh, sh_shell *child, sh_file *r, sh_file *w, bool reading, int fd,
+                          sh_task_fn fn) {
+  if (fd >= 0) sh_fd_set(sh, fd, reading ? r : w);
+  sh_file_unref(r);
+  sh_file_unref(w);
+  if (fd < 0) {
+    sh_shell_free(child);
+    return NULL;
+  }
+  sh_task *t = sh_task_spawn(sh, child, fn);
+  if (!t) {
+    sh_shell_free(child);
+    sh_fd_close(sh, fd);
+  }
+  return t;
+}
+
 char *sh_procsub(sh_shell *sh, sh_node *body, char dir) {
   sh_file *r, *w;
   sh_pipe_new(&r, &w);
@@ -1565,22 +1587,9 @@ char *sh_procsub(sh_shell *sh, sh_node *body, char dir) {
   int fd = 63;
   while (fd >= 10 && sh_fd_get(sh, fd)) fd--;
   if (fd < 10) fd = sh_fd_alloc(sh, 64);
-  if (fd < 0) {
-    sh_file_unref(r);
-    sh_file_unref(w);
-    sh_shell_free(child);
-    sh_error(sh, "cannot allocate a file descriptor");
-    return NULL;
-  }
-  sh_fd_set(sh, fd, dir == '<' ? r : w);
-  sh_file_unref(r);
-  sh_file_unref(w);
-  sh_task *t = sh_task_spawn(sh, child, task_run_node);
-  if (!t) {
-    sh_shell_free(child);
-    sh_fd_close(sh, fd);
-    return NULL;
-  }
+  if (fd < 0) sh_error(sh, "cannot allocate a file descriptor");
+  sh_task *t = pipe_task(sh, child, r, w, dir == '<', fd, task_run_node);
+  if (!t) return NULL;
   t->node = body;
   if (current_arena) t->arena = sh_arena_ref(current_arena);
   /* the task runs on; it is reaped when the call ends */
@@ -2654,21 +2663,8 @@ int sh_io_popen(void *ud, const char *script, const char *mode, int *fd) {
   if (reading) sh_fd_set(child, 1, w);
   else sh_fd_set(child, 0, r);
   int ours = sh_fd_alloc(sh, 3);
-  if (ours < 0) {
-    sh_file_unref(r);
-    sh_file_unref(w);
-    sh_shell_free(child);
-    return ours;
-  }
-  sh_fd_set(sh, ours, reading ? r : w);
-  sh_file_unref(r);
-  sh_file_unref(w);
-  sh_task *t = sh_task_spawn(sh, child, task_run_script);
-  if (!t) {
-    sh_shell_free(child);
-    sh_fd_close(sh, ours);
-    return -EAGAIN;
-  }
+  sh_task *t = pipe_task(sh, child, r, w, reading, ours, task_run_script);
+  if (!t) return ours < 0 ? ours : -EAGAIN;
   t->script = sh_xstrdup(script);
   popens[slot].task = t;
   popens[slot].fd = ours;
