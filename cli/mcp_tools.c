@@ -249,32 +249,18 @@ static json_t *text_result(const char *text, size_t len, int is_error) {
                    json_text(text, len), "isError", is_error);
 }
 
-/* text_result of a printf-formatted text. */
-static json_t *vtext_result(int is_error, const char *fmt, va_list ap)
-    __attribute__((format(printf, 2, 0)));
-static json_t *vtext_result(int is_error, const char *fmt, va_list ap) {
+/* text_result of a printf-formatted text; errorf and okf name the two kinds. */
+static json_t *text_resultf(int is_error, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static json_t *text_resultf(int is_error, const char *fmt, ...) {
   char buf[8192];
+  va_list ap;
+  va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
   return text_result(buf, strlen(buf), is_error);
 }
-
-static json_t *errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static json_t *errorf(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  json_t *r = vtext_result(1, fmt, ap);
-  va_end(ap);
-  return r;
-}
-
-static json_t *okf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static json_t *okf(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  json_t *r = vtext_result(0, fmt, ap);
-  va_end(ap);
-  return r;
-}
+#define errorf(...) text_resultf(1, __VA_ARGS__)
+#define okf(...) text_resultf(0, __VA_ARGS__)
 
 /* The reason of the last file error on h ("No such file or directory"). */
 static const char *fs_reason(sbx *h) {

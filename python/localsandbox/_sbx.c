@@ -233,6 +233,18 @@ static void leave(SandboxObject *s, PyThreadState *ts) {
 
 #define SBX_CALL(self, rc_, err_, expr) SBX_CALL_THEN(self, rc_, err_, expr, (void)0)
 
+/* The whole end of a method that returns nothing: `expr` and `cleanup` as in
+ * SBX_CALL_THEN, then None or the failure raised. */
+#define SBX_RETURN_CALL_THEN(self, expr, cleanup)  \
+  do {                                             \
+    call_err e_;                                   \
+    int rc_;                                       \
+    SBX_CALL_THEN(self, rc_, &e_, expr, cleanup);  \
+    return none_or_raise(rc_, &e_);                \
+  } while (0)
+
+#define SBX_RETURN_CALL(self, expr) SBX_RETURN_CALL_THEN(self, expr, (void)0)
+
 /* A new, unopened Sandbox object (h NULL). */
 static SandboxObject *sandbox_alloc(PyTypeObject *type) {
   SandboxObject *s = (SandboxObject *)type->tp_alloc(type, 0);
@@ -400,12 +412,18 @@ static PyObject *list_of(const void *items, size_t n,
   return list;
 }
 
+/* The end of a call that returns an array the library allocated: the list of
+ * `make(items, i)`, or the failure raised. Frees `items` either way. */
+static PyObject *list_or_raise(int rc, const call_err *e, void *items, size_t n,
+                               PyObject *(*make)(const void *items, size_t i)) {
+  PyObject *list = rc == SBX_OK ? list_of(items, n, make) : raise_call_err(e);
+  sbx_free(items);
+  return list;
+}
+
 /* A method with no arguments over `fn(h)`: None, or the failure raised. */
 static PyObject *call_handle(SandboxObject *self, int (*fn)(sbx *h)) {
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, fn(self->h));
-  return none_or_raise(rc, &e);
+  SBX_RETURN_CALL(self, fn(self->h));
 }
 
 /* A method with two path arguments (`format` names them for errors) over
@@ -414,13 +432,22 @@ static PyObject *call_two_paths(SandboxObject *self, PyObject *args, const char 
                                 int (*fn)(sbx *h, const char *a, const char *b)) {
   PyObject *a, *b;
   if (!PyArg_ParseTuple(args, format, conv_path, &a, conv_path, &b)) return NULL;
-  call_err e;
-  int rc;
-  SBX_CALL_THEN(self, rc, &e, fn(self->h, PATH(a), PATH(b)), {
+  SBX_RETURN_CALL_THEN(self, fn(self->h, PATH(a), PATH(b)), {
     Py_DECREF(a);
     Py_DECREF(b);
   });
-  return none_or_raise(rc, &e);
+}
+
+/* A method with a path and one boolean (`format` and `kwlist` name them) over
+ * `fn(h, path, flag)`: None, or the failure raised. */
+static PyObject *call_path_flag(SandboxObject *self, PyObject *args, PyObject *kw,
+                                const char *format, char **kwlist,
+                                int (*fn)(sbx *h, const char *path, int flag)) {
+  PyObject *path;
+  int flag = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, format, kwlist, conv_path, &path, &flag))
+    return NULL;
+  SBX_RETURN_CALL_THEN(self, fn(self->h, PATH(path), flag), { Py_DECREF(path); });
 }
 
 /* ---- open, close, properties ------------------------------------------------ */
@@ -528,12 +555,7 @@ static PyObject *sandbox_get_quota(SandboxObject *self, PyObject *unused) {
 /* set_programs(names): the host programs the shell may run in the jail
  * (a list of names or absolute paths; None: all of the runtime). */
 static PyObject *sandbox_set_programs(SandboxObject *self, PyObject *arg) {
-  if (arg == Py_None) {
-    call_err e;
-    int rc;
-    SBX_CALL(self, rc, &e, sbx_set_programs(self->h, NULL));
-    return none_or_raise(rc, &e);
-  }
+  if (arg == Py_None) SBX_RETURN_CALL(self, sbx_set_programs(self->h, NULL));
   PyObject *seq = PySequence_Fast(arg, "programs must be a list of str or None");
   if (!seq) return NULL;
   Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
@@ -658,30 +680,12 @@ out:
 
 static PyObject *sandbox_mkdir(SandboxObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"path", "parents", NULL};
-  PyObject *path;
-  int parents = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|p:mkdir", kwlist, conv_path, &path,
-                                   &parents))
-    return NULL;
-  call_err e;
-  int rc;
-  SBX_CALL_THEN(self, rc, &e, sbx_mkdir(self->h, PATH(path), parents),
-                { Py_DECREF(path); });
-  return none_or_raise(rc, &e);
+  return call_path_flag(self, args, kw, "O&|p:mkdir", kwlist, sbx_mkdir);
 }
 
 static PyObject *sandbox_remove(SandboxObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"path", "recursive", NULL};
-  PyObject *path;
-  int recursive = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|p:remove", kwlist, conv_path, &path,
-                                   &recursive))
-    return NULL;
-  call_err e;
-  int rc;
-  SBX_CALL_THEN(self, rc, &e, sbx_remove(self->h, PATH(path), recursive),
-                { Py_DECREF(path); });
-  return none_or_raise(rc, &e);
+  return call_path_flag(self, args, kw, "O&|p:remove", kwlist, sbx_remove);
 }
 
 static PyStructSequence_Field stat_fields[] = {
@@ -762,10 +766,7 @@ static PyObject *list_directory(SandboxObject *self, PyObject *args, const char 
   int rc;
   SBX_CALL_THEN(self, rc, &e, sbx_listdir(self->h, PATH(path), &ents, &n),
                 { Py_DECREF(path); });
-  if (rc != SBX_OK) return raise_call_err(&e);
-  PyObject *list = list_of(ents, n, make);
-  sbx_free(ents);
-  return list;
+  return list_or_raise(rc, &e, ents, n, make);
 }
 
 /* listdir(path) -> [(name, ino, type), ...] sorted by name bytes. */
@@ -846,19 +847,13 @@ static PyObject *sandbox_kv_set(SandboxObject *self, PyObject *args) {
   const char *key, *json;
   if (!PyArg_ParseTuple(args, "O&O&:kv_set", conv_text, &key, conv_text, &json))
     return NULL;
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_kv_set(self->h, key, json));
-  return none_or_raise(rc, &e);
+  SBX_RETURN_CALL(self, sbx_kv_set(self->h, key, json));
 }
 
 static PyObject *sandbox_kv_delete(SandboxObject *self, PyObject *args) {
   const char *key;
   if (!PyArg_ParseTuple(args, "O&:kv_delete", conv_text, &key)) return NULL;
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_kv_delete(self->h, key));
-  return none_or_raise(rc, &e);
+  SBX_RETURN_CALL(self, sbx_kv_delete(self->h, key));
 }
 
 /* list_of() item maker over a char * array: UTF-8 text (surrogateescape). */
@@ -875,10 +870,7 @@ static PyObject *sandbox_kv_keys(SandboxObject *self, PyObject *args) {
   call_err e;
   int rc;
   SBX_CALL(self, rc, &e, sbx_kv_keys(self->h, prefix, &keys, &n));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  PyObject *list = list_of(keys, n, key_text);
-  sbx_free(keys);
-  return list;
+  return list_or_raise(rc, &e, keys, n, key_text);
 }
 
 /* ---- history --------------------------------------------------------------- */
@@ -904,10 +896,7 @@ static PyObject *sandbox_history_finish(SandboxObject *self, PyObject *args,
   if (!PyArg_ParseTupleAndKeywords(args, kw, "L|O&O&:history_finish", kwlist, &id,
                                    conv_opt_text, &result, conv_opt_text, &error))
     return NULL;
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_history_finish(self->h, id, result, error));
-  return none_or_raise(rc, &e);
+  SBX_RETURN_CALL(self, sbx_history_finish(self->h, id, result, error));
 }
 
 /* history_record(name, params, result, error=None, started_at=0, duration_ms=0):
@@ -951,21 +940,14 @@ static PyObject *sandbox_history_list(SandboxObject *self, PyObject *args) {
   call_err e;
   int rc;
   SBX_CALL(self, rc, &e, sbx_history_list(self->h, limit, &ents, &n));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  PyObject *list = list_of(ents, n, history_tuple);
-  sbx_free(ents);
-  return list;
+  return list_or_raise(rc, &e, ents, n, history_tuple);
 }
 
 /* history_retention(max_rows, max_age_s=0): sbx_history_retention. */
 static PyObject *sandbox_history_retention(SandboxObject *self, PyObject *args) {
   long long rows = 0, age = 0;
   if (!PyArg_ParseTuple(args, "L|L:history_retention", &rows, &age)) return NULL;
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_history_retention(self->h, rows, age));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  SBX_RETURN_CALL(self, sbx_history_retention(self->h, rows, age));
 }
 
 /* history_files(on) -> bool: sbx_history_files (the previous setting). */
@@ -1027,87 +1009,93 @@ static PyObject *sandbox_fork(SandboxObject *self, PyObject *args) {
 
 /* ---- type and module ---------------------------------------------------------- */
 
+/* A method table entry of sandbox_NAME (any calling convention: the cast
+ * through void (*)(void) is CPython's usual one). */
+#define SANDBOX_METHOD(name, flags, doc) \
+  { #name, (PyCFunction)(void (*)(void))sandbox_##name, (flags), doc }
+
 static PyMethodDef sandbox_methods[] = {
-    {"from_snapshot", (PyCFunction)(void (*)(void))sandbox_from_snapshot,
-     METH_VARARGS | METH_KEYWORDS | METH_CLASS,
-     "from_snapshot(data, flags=OPEN_MEMORY) -> Sandbox\n\nOpens a new sandbox from "
-     "snapshot "
-     "bytes (sbx_open_snapshot); the bytes are copied."},
-    {"close", (PyCFunction)sandbox_close, METH_NOARGS,
-     "close()\n\nCloses the handle (idempotent); later calls raise RuntimeError."},
-    {"begin", (PyCFunction)sandbox_begin, METH_NOARGS,
-     "begin()\n\nStarts a transaction group."},
-    {"commit", (PyCFunction)sandbox_commit, METH_NOARGS, "commit()\n\nCommits a group."},
-    {"rollback", (PyCFunction)sandbox_rollback, METH_NOARGS,
-     "rollback()\n\nRolls a group back."},
-    {"set_programs", (PyCFunction)sandbox_set_programs, METH_O,
-     "set_programs(names): host programs the shell may run (None: all)"},
-    {"set_quota", (PyCFunction)(void (*)(void))sandbox_set_quota,
-     METH_VARARGS | METH_KEYWORDS,
-     "set_quota(max_bytes=, max_inodes=, max_file_size=)\n\nSets the quotas given (0: no "
-     "limit); the others keep theirs."},
-    {"get_quota", (PyCFunction)sandbox_get_quota, METH_NOARGS,
-     "get_quota() -> dict\n\nThe quotas in force (a new sandbox has the defaults)."},
-    {"read_file", (PyCFunction)sandbox_read_file, METH_VARARGS,
-     "read_file(path) -> bytes\n\nReads a whole file."},
-    {"write_file", (PyCFunction)(void (*)(void))sandbox_write_file,
-     METH_VARARGS | METH_KEYWORDS,
-     "write_file(path, data, flags=0)\n\nWrites a whole file atomically (WRITE_MKDIRS, "
-     "WRITE_APPEND)."},
-    {"write_files", (PyCFunction)(void (*)(void))sandbox_write_files,
-     METH_VARARGS | METH_KEYWORDS,
-     "write_files([(path, data), ...], flags=0)\n\nWrites many files in one "
-     "transaction."},
-    {"mkdir", (PyCFunction)(void (*)(void))sandbox_mkdir, METH_VARARGS | METH_KEYWORDS,
-     "mkdir(path, parents=False)\n\nCreates a directory."},
-    {"remove", (PyCFunction)(void (*)(void))sandbox_remove, METH_VARARGS | METH_KEYWORDS,
-     "remove(path, recursive=False)\n\nRemoves a file, symlink or directory."},
-    {"stat", (PyCFunction)(void (*)(void))sandbox_stat, METH_VARARGS | METH_KEYWORDS,
-     "stat(path, nofollow=False) -> StatResult"},
-    {"listdir", (PyCFunction)sandbox_listdir, METH_VARARGS,
-     "listdir(path) -> [(name, ino, type), ...]\n\nSorted by name bytes, without . and "
-     "..."},
-    {"listnames", (PyCFunction)sandbox_listnames, METH_VARARGS,
-     "listnames(path) -> [name, ...]\n\nThe names of listdir()."},
-    {"exists", (PyCFunction)sandbox_exists, METH_VARARGS,
-     "exists(path) -> bool\n\nWhether the path resolves (following symlinks)."},
-    {"rename", (PyCFunction)sandbox_rename, METH_VARARGS, "rename(src, dst)"},
-    {"symlink", (PyCFunction)sandbox_symlink, METH_VARARGS, "symlink(target, linkpath)"},
-    {"readlink", (PyCFunction)sandbox_readlink, METH_VARARGS, "readlink(path) -> str"},
-    {"import_dir", (PyCFunction)sandbox_import_dir, METH_VARARGS,
-     "import_dir(hostdir, path)\n\nCopies a host directory tree into the sandbox (sbx_import_dir)."},
-    {"export_dir", (PyCFunction)sandbox_export_dir, METH_VARARGS,
-     "export_dir(path, hostdir)\n\nCopies a sandbox tree into a new host directory (sbx_export_dir)."},
-    {"kv_get", (PyCFunction)sandbox_kv_get, METH_VARARGS,
-     "kv_get(key) -> str | None\n\nThe stored JSON text, or None for a missing key."},
-    {"kv_set", (PyCFunction)sandbox_kv_set, METH_VARARGS,
-     "kv_set(key, json)\n\nStores JSON text (validated)."},
-    {"kv_delete", (PyCFunction)sandbox_kv_delete, METH_VARARGS, "kv_delete(key)"},
-    {"kv_keys", (PyCFunction)sandbox_kv_keys, METH_VARARGS,
-     "kv_keys(prefix=None) -> [str]\n\nKeys starting with prefix, sorted."},
-    {"history_files", (PyCFunction)sandbox_history_files, METH_VARARGS,
-     "history_files(on) -> bool\n\nWhether the file helpers record their calls "
-     "(sbx_history_files); returns the previous setting."},
-    {"history_retention", (PyCFunction)sandbox_history_retention, METH_VARARGS,
-     "history_retention(max_rows, max_age_s=0)\n\nBounds the history (0: no bound); "
-     "the newest calls are kept."},
-    {"history_start", (PyCFunction)sandbox_history_start, METH_VARARGS,
-     "history_start(name, parameters_json=None) -> id"},
-    {"history_finish", (PyCFunction)(void (*)(void))sandbox_history_finish,
-     METH_VARARGS | METH_KEYWORDS, "history_finish(id, result=None, error=None)"},
-    {"history_record", (PyCFunction)sandbox_history_record, METH_VARARGS,
-     "history_record(name, parameters_json, result_json, error=None, started_at=0, "
-     "duration_ms=0) -> id\n\nOne finished call in one statement (sbx_history_record)."},
-    {"history_list", (PyCFunction)sandbox_history_list, METH_VARARGS,
-     "history_list(limit=0) -> [(id, name, parameters, result, error, status, "
-     "started_at, "
-     "completed_at, duration_ms)]"},
-    {"snapshot", (PyCFunction)sandbox_snapshot, METH_NOARGS,
-     "snapshot() -> bytes\n\nThe whole sandbox as one SQLite image."},
-    {"fork", (PyCFunction)sandbox_fork, METH_VARARGS,
-     "fork(path) -> Sandbox\n\nCopies the sandbox into a new file at path and opens it."},
-    SBX_PYAPI_EXEC_METHODS
-    {NULL, NULL, 0, NULL}};
+    SANDBOX_METHOD(
+        from_snapshot, METH_VARARGS | METH_KEYWORDS | METH_CLASS,
+        "from_snapshot(data, flags=OPEN_MEMORY) -> Sandbox\n\nOpens a new sandbox from "
+        "snapshot bytes (sbx_open_snapshot); the bytes are copied."),
+    SANDBOX_METHOD(
+        close, METH_NOARGS,
+        "close()\n\nCloses the handle (idempotent); later calls raise RuntimeError."),
+    SANDBOX_METHOD(begin, METH_NOARGS, "begin()\n\nStarts a transaction group."),
+    SANDBOX_METHOD(commit, METH_NOARGS, "commit()\n\nCommits a group."),
+    SANDBOX_METHOD(rollback, METH_NOARGS, "rollback()\n\nRolls a group back."),
+    SANDBOX_METHOD(set_programs, METH_O,
+                   "set_programs(names): host programs the shell may run (None: all)"),
+    SANDBOX_METHOD(set_quota, METH_VARARGS | METH_KEYWORDS,
+                   "set_quota(max_bytes=, max_inodes=, max_file_size=)\n\nSets the "
+                   "quotas given (0: no limit); the others keep theirs."),
+    SANDBOX_METHOD(
+        get_quota, METH_NOARGS,
+        "get_quota() -> dict\n\nThe quotas in force (a new sandbox has the defaults)."),
+    SANDBOX_METHOD(read_file, METH_VARARGS,
+                   "read_file(path) -> bytes\n\nReads a whole file."),
+    SANDBOX_METHOD(write_file, METH_VARARGS | METH_KEYWORDS,
+                   "write_file(path, data, flags=0)\n\nWrites a whole file atomically "
+                   "(WRITE_MKDIRS, WRITE_APPEND)."),
+    SANDBOX_METHOD(write_files, METH_VARARGS | METH_KEYWORDS,
+                   "write_files([(path, data), ...], flags=0)\n\nWrites many files in "
+                   "one transaction."),
+    SANDBOX_METHOD(mkdir, METH_VARARGS | METH_KEYWORDS,
+                   "mkdir(path, parents=False)\n\nCreates a directory."),
+    SANDBOX_METHOD(
+        remove, METH_VARARGS | METH_KEYWORDS,
+        "remove(path, recursive=False)\n\nRemoves a file, symlink or directory."),
+    SANDBOX_METHOD(stat, METH_VARARGS | METH_KEYWORDS,
+                   "stat(path, nofollow=False) -> StatResult"),
+    SANDBOX_METHOD(listdir, METH_VARARGS,
+                   "listdir(path) -> [(name, ino, type), ...]\n\nSorted by name bytes, "
+                   "without . and ..."),
+    SANDBOX_METHOD(listnames, METH_VARARGS,
+                   "listnames(path) -> [name, ...]\n\nThe names of listdir()."),
+    SANDBOX_METHOD(
+        exists, METH_VARARGS,
+        "exists(path) -> bool\n\nWhether the path resolves (following symlinks)."),
+    SANDBOX_METHOD(rename, METH_VARARGS, "rename(src, dst)"),
+    SANDBOX_METHOD(symlink, METH_VARARGS, "symlink(target, linkpath)"),
+    SANDBOX_METHOD(readlink, METH_VARARGS, "readlink(path) -> str"),
+    SANDBOX_METHOD(import_dir, METH_VARARGS,
+                   "import_dir(hostdir, path)\n\nCopies a host directory tree into the "
+                   "sandbox (sbx_import_dir)."),
+    SANDBOX_METHOD(export_dir, METH_VARARGS,
+                   "export_dir(path, hostdir)\n\nCopies a sandbox tree into a new host "
+                   "directory (sbx_export_dir)."),
+    SANDBOX_METHOD(
+        kv_get, METH_VARARGS,
+        "kv_get(key) -> str | None\n\nThe stored JSON text, or None for a missing key."),
+    SANDBOX_METHOD(kv_set, METH_VARARGS,
+                   "kv_set(key, json)\n\nStores JSON text (validated)."),
+    SANDBOX_METHOD(kv_delete, METH_VARARGS, "kv_delete(key)"),
+    SANDBOX_METHOD(kv_keys, METH_VARARGS,
+                   "kv_keys(prefix=None) -> [str]\n\nKeys starting with prefix, sorted."),
+    SANDBOX_METHOD(history_files, METH_VARARGS,
+                   "history_files(on) -> bool\n\nWhether the file helpers record their "
+                   "calls (sbx_history_files); returns the previous setting."),
+    SANDBOX_METHOD(history_retention, METH_VARARGS,
+                   "history_retention(max_rows, max_age_s=0)\n\nBounds the history (0: "
+                   "no bound); the newest calls are kept."),
+    SANDBOX_METHOD(history_start, METH_VARARGS,
+                   "history_start(name, parameters_json=None) -> id"),
+    SANDBOX_METHOD(history_finish, METH_VARARGS | METH_KEYWORDS,
+                   "history_finish(id, result=None, error=None)"),
+    SANDBOX_METHOD(history_record, METH_VARARGS,
+                   "history_record(name, parameters_json, result_json, error=None, "
+                   "started_at=0, duration_ms=0) -> id\n\nOne finished call in one "
+                   "statement (sbx_history_record)."),
+    SANDBOX_METHOD(history_list, METH_VARARGS,
+                   "history_list(limit=0) -> [(id, name, parameters, result, error, "
+                   "status, started_at, completed_at, duration_ms)]"),
+    SANDBOX_METHOD(snapshot, METH_NOARGS,
+                   "snapshot() -> bytes\n\nThe whole sandbox as one SQLite image."),
+    SANDBOX_METHOD(fork, METH_VARARGS,
+                   "fork(path) -> Sandbox\n\nCopies the sandbox into a new file at path "
+                   "and opens it."),
+    SBX_PYAPI_EXEC_METHODS{NULL, NULL, 0, NULL}};
 
 static PyGetSetDef sandbox_getset[] = {
     {"closed", (getter)sandbox_get_closed, NULL, "True once close() was called.", NULL},

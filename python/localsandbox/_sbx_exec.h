@@ -93,11 +93,7 @@ static PyObject *module_limits_preset(PyObject *mod, PyObject *args) {
 static PyObject *sandbox_set_limits(SandboxObject *self, PyObject *arg) {
   sbx_limits lim;
   if (dict_to_limits(arg, &lim) < 0) return NULL;
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_set_limits(self->h, &lim));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  SBX_RETURN_CALL(self, sbx_set_limits(self->h, &lim));
 }
 
 static PyObject *sandbox_get_limits(SandboxObject *self, PyObject *unused) {
@@ -110,11 +106,7 @@ static PyObject *sandbox_get_limits(SandboxObject *self, PyObject *unused) {
 }
 
 static PyObject *sandbox_reset_shell(SandboxObject *self, PyObject *unused) {
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_shell_reset(self->h));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return call_handle(self, sbx_shell_reset);
 }
 
 /* cancel(): stops the running call, if any (any thread, no waiting). */
@@ -800,11 +792,7 @@ static PyObject *sandbox_job_kill(SandboxObject *self, PyObject *args) {
   if (!PyArg_ParseTuple(args, "L|i:job_kill", &pid, &sig)) return NULL;
   sbx_job *j = job_of(self, pid);
   if (!j) return PyErr_Format(PyExc_KeyError, "no job %lld", pid);
-  int rc;
-  call_err e;
-  SBX_CALL(self, rc, &e, sbx_job_kill(j, sig));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  SBX_RETURN_CALL(self, sbx_job_kill(j, sig));
 }
 
 /* job_output(pid, fd, from) -> (bytes, next) */
@@ -828,6 +816,11 @@ static PyObject *sandbox_job_output(SandboxObject *self, PyObject *args) {
   return Py_BuildValue("(NK)", b, (unsigned long long)next);
 }
 
+/* list_of() item maker over an sbx_job * array: the job's pid. */
+static PyObject *job_pid(const void *items, size_t i) {
+  return PyLong_FromLongLong((long long)sbx_job_pid(((sbx_job *const *)items)[i]));
+}
+
 /* jobs() -> [pid, ...]: the started jobs that run now. */
 static PyObject *sandbox_jobs(SandboxObject *self, PyObject *unused) {
   sbx_job **v = NULL;
@@ -835,50 +828,41 @@ static PyObject *sandbox_jobs(SandboxObject *self, PyObject *unused) {
   int rc;
   call_err e;
   SBX_CALL(self, rc, &e, sbx_jobs(self->h, &v, &n));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  PyObject *l = PyList_New((Py_ssize_t)n);
-  for (size_t i = 0; l && i < n; i++) {
-    PyObject *p = PyLong_FromLongLong((long long)sbx_job_pid(v[i]));
-    if (!p) Py_CLEAR(l);
-    else PyList_SET_ITEM(l, (Py_ssize_t)i, p);
-  }
-  sbx_free(v);
-  return l;
+  return list_or_raise(rc, &e, v, n, job_pid);
 }
 
-#define SBX_PYAPI_BASH_METHODS                                                        \
-  {"job_start", (PyCFunction)sandbox_job_start, METH_VARARGS,                         \
-   "job_start(script) -> pid\n\nStarts a background job (sbx_start)."},              \
-  {"job_poll", (PyCFunction)sandbox_job_poll, METH_VARARGS,                           \
-   "job_poll(pid) -> None | exit_code"},                                              \
-  {"job_kill", (PyCFunction)sandbox_job_kill, METH_VARARGS, "job_kill(pid, sig=15)"}, \
-  {"job_output", (PyCFunction)sandbox_job_output, METH_VARARGS,                       \
-   "job_output(pid, fd, from) -> (bytes, next)"},                                     \
-  {"jobs", (PyCFunction)sandbox_jobs, METH_NOARGS, "jobs() -> [pid]: running ones"},  \
-  {"bash_submit", (PyCFunction)(void (*)(void))sandbox_bash_submit,                 \
-   METH_VARARGS | METH_KEYWORDS,                                                      \
-   "bash_submit(script, limits=None, record=False) -> (ticket, outcome | None)"},     \
-  {"bash_collect", (PyCFunction)sandbox_bash_collect, METH_NOARGS,                    \
-   "bash_collect() -> [(ticket, outcome)]"},                                          \
-  {"bash_abandon", (PyCFunction)sandbox_bash_abandon, METH_O,                         \
-   "bash_abandon(ticket) -> dropped: bool"},                                          \
-  {"runner_fd", (PyCFunction)sandbox_runner_fd, METH_NOARGS,                          \
-   "runner_fd() -> eventfd of finished bash_submit calls"},                           \
-  {"bash", (PyCFunction)(void (*)(void))sandbox_bash, METH_VARARGS | METH_KEYWORDS,   \
-   "bash(script, limits=None, on_output=None, record=None) -> (stdout, stderr, "      \
-   "exit_code, "                                                                      \
-   "duration_ms, kind, limit_name, limit_value, errno, errpath, killed)\n\nRuns a script in " \
-   "the "                                                                             \
-   "sandbox's shell session (sbx_bash_ex); record: write its history row."},        \
-      {"set_limits", (PyCFunction)sandbox_set_limits, METH_O,                         \
-       "set_limits(dict)\n\nSets the shell limits of later calls (absent names keep " \
-       "theirs)."},                                                                   \
-      {"get_limits", (PyCFunction)sandbox_get_limits, METH_NOARGS,                    \
-       "get_limits() -> dict\n\nThe shell limits in force."},                         \
-      {"reset_shell", (PyCFunction)sandbox_reset_shell, METH_NOARGS,                  \
-       "reset_shell()\n\nA fresh shell session (sbx_shell_reset)."},                  \
-      {"cancel", (PyCFunction)sandbox_cancel, METH_NOARGS,                            \
-       "cancel()\n\nStops the running call, from any thread (sbx_cancel)."},
+#define SBX_PYAPI_BASH_METHODS                                                           \
+  SANDBOX_METHOD(job_start, METH_VARARGS,                                                \
+                 "job_start(script) -> pid\n\nStarts a background job (sbx_start)."),    \
+      SANDBOX_METHOD(job_poll, METH_VARARGS, "job_poll(pid) -> None | exit_code"),       \
+      SANDBOX_METHOD(job_kill, METH_VARARGS, "job_kill(pid, sig=15)"),                   \
+      SANDBOX_METHOD(job_output, METH_VARARGS,                                           \
+                     "job_output(pid, fd, from) -> (bytes, next)"),                      \
+      SANDBOX_METHOD(jobs, METH_NOARGS, "jobs() -> [pid]: running ones"),                \
+      SANDBOX_METHOD(                                                                    \
+          bash_submit, METH_VARARGS | METH_KEYWORDS,                                     \
+          "bash_submit(script, limits=None, record=False) -> (ticket, outcome | None)"), \
+      SANDBOX_METHOD(bash_collect, METH_NOARGS,                                          \
+                     "bash_collect() -> [(ticket, outcome)]"),                           \
+      SANDBOX_METHOD(bash_abandon, METH_O, "bash_abandon(ticket) -> dropped: bool"),     \
+      SANDBOX_METHOD(runner_fd, METH_NOARGS,                                             \
+                     "runner_fd() -> eventfd of finished bash_submit calls"),            \
+      SANDBOX_METHOD(                                                                    \
+          bash, METH_VARARGS | METH_KEYWORDS,                                            \
+          "bash(script, limits=None, on_output=None, record=None) -> (stdout, stderr, "  \
+          "exit_code, duration_ms, kind, limit_name, limit_value, errno, errpath, "      \
+          "killed)\n\nRuns a script in the sandbox's shell session (sbx_bash_ex); "      \
+          "record: write its history row."),                                             \
+      SANDBOX_METHOD(set_limits, METH_O,                                                 \
+                     "set_limits(dict)\n\nSets the shell limits of later calls (absent " \
+                     "names keep theirs)."),                                             \
+      SANDBOX_METHOD(get_limits, METH_NOARGS,                                            \
+                     "get_limits() -> dict\n\nThe shell limits in force."),              \
+      SANDBOX_METHOD(reset_shell, METH_NOARGS,                                           \
+                     "reset_shell()\n\nA fresh shell session (sbx_shell_reset)."),       \
+      SANDBOX_METHOD(                                                                    \
+          cancel, METH_NOARGS,                                                           \
+          "cancel()\n\nStops the running call, from any thread (sbx_cancel)."),
 
 #define SBX_PYAPI_BASH_MODULE_METHODS                                        \
   {"limits_preset", (PyCFunction)module_limits_preset, METH_VARARGS,         \
@@ -1278,11 +1262,7 @@ static PyObject *sandbox_python_set_var(SandboxObject *self, PyObject *args) {
   if (!PyArg_ParseTuple(args, "O&O&O&:python_set_var", conv_opt_text, &ctx, conv_text,
                         &name, conv_text, &json))
     return NULL;
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_python_set_var(self->h, ctx, name, json));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  SBX_RETURN_CALL(self, sbx_python_set_var(self->h, ctx, name, json));
 }
 
 static PyObject *sandbox_python_protect(SandboxObject *self, PyObject *args) {
@@ -1290,30 +1270,18 @@ static PyObject *sandbox_python_protect(SandboxObject *self, PyObject *args) {
   if (!PyArg_ParseTuple(args, "O&O&:python_protect", conv_opt_text, &ctx, conv_text,
                         &name))
     return NULL;
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_python_protect(self->h, ctx, name));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  SBX_RETURN_CALL(self, sbx_python_protect(self->h, ctx, name));
 }
 
 static PyObject *sandbox_python_stop(SandboxObject *self, PyObject *unused) {
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_python_stop(self->h));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  return call_handle(self, sbx_python_stop);
 }
 
 /* python_require(tier): SBX_TIER_ANY / FULL / REDUCED (sbx_python_require). */
 static PyObject *sandbox_python_require(SandboxObject *self, PyObject *args) {
   int tier;
   if (!PyArg_ParseTuple(args, "i", &tier)) return NULL;
-  call_err e;
-  int rc;
-  SBX_CALL(self, rc, &e, sbx_python_require(self->h, tier));
-  if (rc != SBX_OK) return raise_call_err(&e);
-  Py_RETURN_NONE;
+  SBX_RETURN_CALL(self, sbx_python_require(self->h, tier));
 }
 
 /* jail_info() -> str: the JSON text of sbx_jail_info. */
@@ -1354,37 +1322,38 @@ static PyObject *module_probe(PyObject *mod, PyObject *unused) {
 }
 
 #define SBX_PYAPI_PYTHON_METHODS                                                         \
-  {"python_exec", (PyCFunction)(void (*)(void))sandbox_python_exec,                      \
-   METH_VARARGS | METH_KEYWORDS,                                                         \
-   "python_exec(code, context=None, cwd=None, preload=None, timeout=0.0, max_memory=0, " \
-   "max_output=0, max_cpu=0, no_repr=False, tools=None, dispatch=None, on_output=None, " \
-   "keep_output=0) -> tuple\n\n"                                                         \
-   "Runs Python in the sandbox's jailed worker (sbx_python_exec)."},                     \
-      {"python_set_paths", (PyCFunction)sandbox_python_set_paths, METH_O,                \
-       "python_set_paths(dirs)\n\nHost directories importable in the jail."},            \
-      {"python_cancel", (PyCFunction)sandbox_python_cancel, METH_NOARGS,                 \
-       "python_cancel()\n\nStops the running Python call (sbx_python_cancel)."},         \
-      {"set_tools", (PyCFunction)sandbox_set_tools, METH_VARARGS,                        \
-       "set_tools(tools, dispatch) | set_tools(None)\n\nThe sandbox's own toolset, "     \
-       "declared once for every later call and the shell's tool command."},             \
-      {"python_context", (PyCFunction)sandbox_python_context, METH_VARARGS,              \
-       "python_context(op, name, src=None)\n\nop: create, fork (from src), reset, "      \
-       "delete."},                                                                       \
-      {"python_set_var", (PyCFunction)sandbox_python_set_var, METH_VARARGS,              \
-       "python_set_var(context, name, json)"},                                           \
-      {"python_protect", (PyCFunction)sandbox_python_protect, METH_VARARGS,              \
-       "python_protect(context, name)"},                                                 \
-      {"python_stop", (PyCFunction)sandbox_python_stop, METH_NOARGS,                     \
-       "python_stop()\n\nStops the worker (contexts are lost)."},                 \
-      {"python_require", (PyCFunction)sandbox_python_require, METH_VARARGS,              \
-       "python_require(tier)\n\nTIER_ANY, TIER_FULL or TIER_REDUCED."},                  \
-      {"jail_info", (PyCFunction)sandbox_jail_info, METH_NOARGS,                         \
-       "jail_info() -> str\n\nThe jail tier and its guarantees, as JSON text."},
+  SANDBOX_METHOD(python_exec, METH_VARARGS | METH_KEYWORDS,                              \
+                 "python_exec(code, context=None, cwd=None, preload=None, timeout=0.0, " \
+                 "max_memory=0, max_output=0, max_cpu=0, no_repr=False, tools=None, "    \
+                 "dispatch=None, on_output=None, keep_output=0) -> tuple\n\nRuns "       \
+                 "Python in the sandbox's jailed worker (sbx_python_exec)."),            \
+      SANDBOX_METHOD(                                                                    \
+          python_set_paths, METH_O,                                                      \
+          "python_set_paths(dirs)\n\nHost directories importable in the jail."),         \
+      SANDBOX_METHOD(                                                                    \
+          python_cancel, METH_NOARGS,                                                    \
+          "python_cancel()\n\nStops the running Python call (sbx_python_cancel)."),      \
+      SANDBOX_METHOD(                                                                    \
+          set_tools, METH_VARARGS,                                                       \
+          "set_tools(tools, dispatch) | set_tools(None)\n\nThe sandbox's own toolset, "  \
+          "declared once for every later call and the shell's tool command."),           \
+      SANDBOX_METHOD(python_context, METH_VARARGS,                                       \
+                     "python_context(op, name, src=None)\n\nop: create, fork (from "     \
+                     "src), reset, delete."),                                            \
+      SANDBOX_METHOD(python_set_var, METH_VARARGS,                                       \
+                     "python_set_var(context, name, json)"),                             \
+      SANDBOX_METHOD(python_protect, METH_VARARGS, "python_protect(context, name)"),     \
+      SANDBOX_METHOD(python_stop, METH_NOARGS,                                           \
+                     "python_stop()\n\nStops the worker (contexts are lost)."),          \
+      SANDBOX_METHOD(python_require, METH_VARARGS,                                       \
+                     "python_require(tier)\n\nTIER_ANY, TIER_FULL or TIER_REDUCED."),    \
+      SANDBOX_METHOD(                                                                    \
+          jail_info, METH_NOARGS,                                                        \
+          "jail_info() -> str\n\nThe jail tier and its guarantees, as JSON text."),
 
 #define SBX_PYAPI_PYTHON_MODULE_METHODS             \
   {"probe", (PyCFunction)module_probe, METH_NOARGS, \
    "probe() -> ([(name, ok, detail, fix)], jail_ok)\n\nWhich jail features work here."},
-
 
 #define SBX_PYAPI_EXEC_METHODS SBX_PYAPI_BASH_METHODS SBX_PYAPI_PYTHON_METHODS
 #define SBX_PYAPI_EXEC_MODULE_METHODS \

@@ -633,22 +633,32 @@ def resolve_toolset(
 # ---- validation ------------------------------------------------------------------
 
 
+# The JSON type of a Python value, first match (bool before int: it is one).
+_JSON_TYPE_NAMES = (
+    (type(None), "null"),
+    (bool, "boolean"),
+    (int, "integer"),
+    (float, "number"),
+    (str, "string"),
+    (list, "array"),
+    (dict, "object"),
+)
+
+
 def _json_type_name(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
+    for kind, name in _JSON_TYPE_NAMES:
+        if isinstance(value, kind):
+            return name
     return type(value).__name__
+
+
+def _check_size(path: str, size: int, schema: dict[str, Any], low: str, high: str, unit: str) -> None:
+    """The bounds ``schema[low]`` and ``schema[high]`` (minLength/maxLength,
+    minItems/maxItems) on ``size``, a string's or an array's length."""
+    if low in schema and size < schema[low]:
+        raise ValueError(f"{path} must have at least {schema[low]} {unit}")
+    if high in schema and size > schema[high]:
+        raise ValueError(f"{path} must have at most {schema[high]} {unit}")
 
 
 def _matches_type(value: Any, kind: str) -> bool:
@@ -738,10 +748,7 @@ def validate_json_schema(value: Any, schema: Any, path: str = "$", depth: int = 
         ):
             raise ValueError(f"{path} must be a multiple of {step}")
     elif isinstance(value, str):
-        if "minLength" in schema and len(value) < schema["minLength"]:
-            raise ValueError(f"{path} must have at least {schema['minLength']} characters")
-        if "maxLength" in schema and len(value) > schema["maxLength"]:
-            raise ValueError(f"{path} must have at most {schema['maxLength']} characters")
+        _check_size(path, len(value), schema, "minLength", "maxLength", "characters")
         pattern = schema.get("pattern")
         if isinstance(pattern, str):
             try:
@@ -764,10 +771,7 @@ def validate_json_schema(value: Any, schema: Any, path: str = "$", depth: int = 
             elif isinstance(additional, dict):
                 validate_json_schema(item, additional, f"{path}.{key}", depth + 1)
     elif isinstance(value, list):
-        if "minItems" in schema and len(value) < schema["minItems"]:
-            raise ValueError(f"{path} must have at least {schema['minItems']} items")
-        if "maxItems" in schema and len(value) > schema["maxItems"]:
-            raise ValueError(f"{path} must have at most {schema['maxItems']} items")
+        _check_size(path, len(value), schema, "minItems", "maxItems", "items")
         prefix = schema.get("prefixItems")
         start = 0
         if isinstance(prefix, list):

@@ -113,6 +113,19 @@ static int validate_object(const json_t *schema, const json_t *v, char *path, si
   return 0;
 }
 
+/* How many schemas of the array `list` accept v, counting up to `most` (anyOf
+ * needs one, oneOf two). */
+static size_t count_matches(const json_t *list, const json_t *v, char *path, size_t plen, int depth,
+                            size_t most) {
+  size_t i, count = 0;
+  const json_t *s;
+  json_array_foreach(list, i, s) {
+    if (count >= most) break;
+    if (validate(s, v, path, plen, depth + 1, NULL) == 0) count++;
+  }
+  return count;
+}
+
 static int validate(const json_t *schema, const json_t *v, char *path, size_t plen, int depth,
                     schema_err *e) {
   if (depth > PY_SCHEMA_DEPTH) return fail(e, path, "%s", "nested too deeply");
@@ -203,23 +216,11 @@ static int validate(const json_t *schema, const json_t *v, char *path, size_t pl
     }
   }
   const json_t *any = json_object_get(schema, "anyOf");
-  if (json_is_array(any)) {
-    size_t i;
-    const json_t *s;
-    int ok = 0;
-    json_array_foreach(any, i, s) {
-      if (!ok && validate(s, v, path, plen, depth + 1, NULL) == 0) ok = 1;
-    }
-    if (!ok) return fail(e, path, "%s", "matches none of anyOf");
-  }
+  if (json_is_array(any) && !count_matches(any, v, path, plen, depth, 1))
+    return fail(e, path, "%s", "matches none of anyOf");
   const json_t *one = json_object_get(schema, "oneOf");
   if (json_is_array(one)) {
-    size_t i;
-    const json_t *s;
-    int count = 0;
-    json_array_foreach(one, i, s) {
-      if (validate(s, v, path, plen, depth + 1, NULL) == 0) count++;
-    }
+    size_t count = count_matches(one, v, path, plen, depth, 2);
     if (count != 1) return fail(e, path, "%s", count ? "matches more than one of oneOf" : "matches none of oneOf");
   }
   const json_t *nt = json_object_get(schema, "not");

@@ -46,10 +46,24 @@ void sh_bi_usage(sh_shell *sh, const char *name);
  * entries). Returns the index of the first operand, or -1 after "NAME: -x:
  * invalid option" and the usage line. */
 int sh_bi_options(sh_shell *sh, const char *name, int argc, char **argv, const char *letters, bool *on);
-/* The argument of option letter **c in argv[*i]: the rest of that word, or
- * else the next word (*i moves to it). *c is left on the word's last letter.
- * NULL after "NAME: -X: option requires an argument". */
-const char *sh_bi_optarg(sh_shell *sh, const char *name, int argc, char **argv, int *i, const char **c);
+/* The options of a builtin one letter at a time, the way bash's
+ * internal_getopt reads them: words "-abc" up to "--" or the first operand.
+ * `spec` lists the letters; a letter followed by ':' takes an argument (the
+ * rest of its word, or else the next word); a leading '#' makes a word "-N"
+ * that starts with a digit an operand (fc -2). Start with SH_BI_GETOPT. */
+typedef struct sh_bi_getopt {
+  const char *name; /* the builtin, for messages */
+  const char *spec; /* the letters, as above */
+  int i;            /* the word being read; when the options end, the first operand */
+  const char *next; /* the next letter in argv[i], NULL at the start of a word */
+  const char *arg;  /* the argument of the letter just returned, or NULL */
+} sh_bi_getopt;
+#define SH_BI_GETOPT(name, spec) ((sh_bi_getopt){(name), (spec), 1, NULL, NULL})
+/* The next option letter; 0 when the options end (g->i is the first operand);
+ * -1 after "NAME: -X: invalid option" or "NAME: -X: option requires an
+ * argument" and the usage line (the builtin then returns 2). g->next is NULL
+ * when the letter returned was the last of its word. */
+int sh_bi_getopt_next(sh_shell *sh, sh_bi_getopt *g, int argc, char **argv);
 /* Sorted names of all builtins (for compgen/help/enable). */
 extern const sh_builtin sh_builtin_table[];
 extern const size_t sh_builtin_count;

@@ -143,125 +143,109 @@ int sh_bi_bind(sh_shell *sh, int argc, char **argv) {
   sh_error(sh, "bind: warning: line editing not enabled");
   int map = 0, st = 0;
   sh_buf out = {0};
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
+  sh_bi_getopt g = SH_BI_GETOPT("bind", "lpPvVsSXm:f:q:u:r:x:");
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
+    const char *arg = g.arg;
+    switch (c) {
+    case 'l':
+      for (size_t k = 0; k < NFUNCS; k++) sh_buf_addf(&out, "%s\n", bind_functions[k]);
+      break;
+    case 'p': case 'P':
+      for (size_t k = 0; k < NFUNCS; k++) {
+        sh_strv keys = {0};
+        keys_of(s, map, bind_functions[k], &keys);
+        if (c == 'P') {
+          if (!keys.n) sh_buf_addf(&out, "%s is not bound to any keys\n", bind_functions[k]);
+          else {
+            sh_buf_addf(&out, "%s can be found on ", bind_functions[k]);
+            print_keys(&out, &keys);
+            sh_buf_adds(&out, ".\n");
+          }
+        } else if (!keys.n) {
+          sh_buf_addf(&out, "# %s (not bound)\n", bind_functions[k]);
+        } else {
+          for (size_t j = 0; j < keys.n; j++) sh_buf_addf(&out, "\"%s\": %s\n", keys.v[j], bind_functions[k]);
+        }
+        sh_strv_free(&keys);
+      }
+      break;
+    case 'v': case 'V':
+      for (size_t k = 0; k < NVARS; k++)
+        if (c == 'v') sh_buf_addf(&out, "set %s %s\n", bind_vars[k].name, bind_vars[k].value);
+        else sh_buf_addf(&out, "%s is set to `%s'\n", bind_vars[k].name, bind_vars[k].value);
+      break;
+    case 's': case 'S':
+      break; /* no macros */
+    case 'X':
+      for (size_t k = 0; k < s->nbinds; k++)
+        if (s->binds[k].keymap == map && s->binds[k].command)
+          sh_buf_addf(&out, "\"%s\": \"%s\"\n", s->binds[k].keys, s->binds[k].value);
+      break;
+    case 'm':
+      map = keymap_of(arg);
+      if (map < 0) {
+        sh_error(sh, "bind: `%s': invalid keymap name", arg);
+        sh_buf_free(&out);
+        return 1;
+      }
+      break;
+    case 'q': {
+      if (!known_function(sh, arg)) {
+        st = 1;
+        break;
+      }
+      sh_strv keys = {0};
+      keys_of(s, map, arg, &keys);
+      if (!keys.n) {
+        sh_buf_addf(&out, "%s is not bound to any keys.\n", arg);
+        st = 1;
+      } else {
+        sh_buf_addf(&out, "%s can be invoked via ", arg);
+        print_keys(&out, &keys);
+        sh_buf_adds(&out, ".\n");
+      }
+      sh_strv_free(&keys);
       break;
     }
-    for (const char *c = argv[i] + 1; *c; c++) {
-      const char *arg = NULL;
-      if (strchr("mfqurx", *c)) {
-        if (c[1]) arg = c + 1;
-        else if (i + 1 < argc) arg = argv[++i];
-        else {
-          sh_error(sh, "bind: -%c: option requires an argument", *c);
-          sh_bi_usage(sh, "bind");
-          sh_buf_free(&out);
-          return 2;
-        }
-      }
-      switch (*c) {
-      case 'l':
-        for (size_t k = 0; k < NFUNCS; k++) sh_buf_addf(&out, "%s\n", bind_functions[k]);
-        break;
-      case 'p': case 'P':
-        for (size_t k = 0; k < NFUNCS; k++) {
-          sh_strv keys = {0};
-          keys_of(s, map, bind_functions[k], &keys);
-          if (*c == 'P') {
-            if (!keys.n) sh_buf_addf(&out, "%s is not bound to any keys\n", bind_functions[k]);
-            else {
-              sh_buf_addf(&out, "%s can be found on ", bind_functions[k]);
-              print_keys(&out, &keys);
-              sh_buf_adds(&out, ".\n");
-            }
-          } else if (!keys.n) {
-            sh_buf_addf(&out, "# %s (not bound)\n", bind_functions[k]);
-          } else {
-            for (size_t j = 0; j < keys.n; j++) sh_buf_addf(&out, "\"%s\": %s\n", keys.v[j], bind_functions[k]);
-          }
-          sh_strv_free(&keys);
-        }
-        break;
-      case 'v': case 'V':
-        for (size_t k = 0; k < NVARS; k++)
-          if (*c == 'v') sh_buf_addf(&out, "set %s %s\n", bind_vars[k].name, bind_vars[k].value);
-          else sh_buf_addf(&out, "%s is set to `%s'\n", bind_vars[k].name, bind_vars[k].value);
-        break;
-      case 's': case 'S':
-        break; /* no macros */
-      case 'X':
-        for (size_t k = 0; k < s->nbinds; k++)
-          if (s->binds[k].keymap == map && s->binds[k].command)
-            sh_buf_addf(&out, "\"%s\": \"%s\"\n", s->binds[k].keys, s->binds[k].value);
-        break;
-      case 'm':
-        map = keymap_of(arg);
-        if (map < 0) {
-          sh_error(sh, "bind: `%s': invalid keymap name", arg);
-          sh_buf_free(&out);
-          return 1;
-        }
-        break;
-      case 'q': {
-        if (!known_function(sh, arg)) {
-          st = 1;
-          break;
-        }
-        sh_strv keys = {0};
-        keys_of(s, map, arg, &keys);
-        if (!keys.n) {
-          sh_buf_addf(&out, "%s is not bound to any keys.\n", arg);
-          st = 1;
-        } else {
-          sh_buf_addf(&out, "%s can be invoked via ", arg);
-          print_keys(&out, &keys);
-          sh_buf_adds(&out, ".\n");
-        }
-        sh_strv_free(&keys);
+    case 'u': {
+      if (!known_function(sh, arg)) {
+        st = 1;
         break;
       }
-      case 'u': {
-        if (!known_function(sh, arg)) {
-          st = 1;
-          break;
-        }
-        sh_strv keys = {0};
-        keys_of(s, map, arg, &keys);
-        for (size_t k = 0; k < keys.n; k++) bind_add(sh, map, keys.v[k], "self-insert", false);
-        sh_strv_free(&keys);
+      sh_strv keys = {0};
+      keys_of(s, map, arg, &keys);
+      for (size_t k = 0; k < keys.n; k++) bind_add(sh, map, keys.v[k], "self-insert", false);
+      sh_strv_free(&keys);
+      break;
+    }
+    case 'r':
+      bind_remove(s, map, arg);
+      /* a default control key is shadowed by an unbound entry */
+      for (size_t k = 0; k < NDEFAULTS; k++)
+        if (map == 0 && !strcmp(bind_defaults[k].keys, arg)) bind_add(sh, 0, arg, "", false);
+      break;
+    case 'x': {
+      char *keys, *value;
+      if (!split_binding(arg, &keys, &value)) {
+        sh_error(sh, "bind: %s: missing colon separator", arg);
+        st = 1;
         break;
       }
-      case 'r':
-        bind_remove(s, map, arg);
-        /* a default control key is shadowed by an unbound entry */
-        for (size_t k = 0; k < NDEFAULTS; k++)
-          if (map == 0 && !strcmp(bind_defaults[k].keys, arg)) bind_add(sh, 0, arg, "", false);
-        break;
-      case 'x': {
-        char *keys, *value;
-        if (!split_binding(arg, &keys, &value)) {
-          sh_error(sh, "bind: %s: missing colon separator", arg);
-          st = 1;
-          break;
-        }
-        if (bind_add(sh, map, keys, value, true)) st = 1;
-        free(keys);
-        free(value);
-        break;
-      }
-      case 'f':
-        break; /* no inputrc is read */
-      default:
-        sh_error(sh, "bind: -%c: invalid option", *c);
-        sh_bi_usage(sh, "bind");
-        sh_buf_free(&out);
-        return 2;
-      }
-      if (arg) break;
+      if (bind_add(sh, map, keys, value, true)) st = 1;
+      free(keys);
+      free(value);
+      break;
+    }
+    case 'f':
+      break; /* no inputrc is read */
     }
   }
+  if (c < 0) {
+    sh_buf_free(&out);
+    return 2;
+  }
+  int i = g.i;
   for (; i < argc; i++) {
     char *keys, *value;
     if (!split_binding(argv[i], &keys, &value)) {

@@ -199,9 +199,19 @@ static int parse_compargs(sh_shell *sh, const char *bname, int argc, char **argv
 
 static bool has_prefix(const char *s, const char *p) { return !strncmp(s, p, strlen(p)); }
 
-static void add_sorted_matches(sh_strv *out, const char **names, size_t n, const char *word) {
+/* The keys of map m (sorted) that start with word. */
+static void add_map_matches(sh_strv *out, const sh_map *m, const char *word) {
+  size_t n;
+  const char **names = sh_map_keys(m, &n);
   for (size_t i = 0; i < n; i++)
     if (has_prefix(names[i], word)) sh_strv_pushdup(out, names[i]);
+  free(names);
+}
+
+/* The names of a NULL-terminated list that start with word. */
+static void add_list_matches(sh_strv *out, const char *const *list, const char *word) {
+  for (; *list; list++)
+    if (has_prefix(*list, word)) sh_strv_pushdup(out, *list);
 }
 
 static int cmp_strp(const void *a, const void *b) {
@@ -237,15 +247,9 @@ static void gen_files(sh_shell *sh, const char *word, bool dirs_only, sh_strv *o
 }
 
 static void gen_command(sh_shell *sh, const char *word, sh_strv *out) {
-  size_t n;
-  const char **k = sh_map_keys(&sh->aliases, &n);
-  add_sorted_matches(out, k, n, word);
-  free(k);
-  for (int i = 0; keyword_list[i]; i++)
-    if (has_prefix(keyword_list[i], word)) sh_strv_pushdup(out, keyword_list[i]);
-  k = sh_map_keys(&sh->funcs, &n);
-  add_sorted_matches(out, k, n, word);
-  free(k);
+  add_map_matches(out, &sh->aliases, word);
+  add_list_matches(out, keyword_list, word);
+  add_map_matches(out, &sh->funcs, word);
   for (size_t i = 0; i < sh_builtin_count; i++) {
     const sh_builtin *b = &sh_builtin_table[i];
     if ((b->flags & SH_BI_TESTMODE) && !sh->sess->test_mode) continue;
@@ -259,12 +263,9 @@ static void gen_command(sh_shell *sh, const char *word, sh_strv *out) {
 static void gen_action(sh_shell *sh, int act, const char *word, sh_strv *out) {
   size_t n;
   switch (act) {
-  case A_ALIAS: {
-    const char **k = sh_map_keys(&sh->aliases, &n);
-    add_sorted_matches(out, k, n, word);
-    free(k);
+  case A_ALIAS:
+    add_map_matches(out, &sh->aliases, word);
     break;
-  }
   case A_ARRAYVAR:
   case A_VARIABLE:
   case A_EXPORT: {
@@ -293,15 +294,11 @@ static void gen_action(sh_shell *sh, int act, const char *word, sh_strv *out) {
   case A_COMMAND:
     gen_command(sh, word, out);
     break;
-  case A_FUNCTION: {
-    const char **k = sh_map_keys(&sh->funcs, &n);
-    add_sorted_matches(out, k, n, word);
-    free(k);
+  case A_FUNCTION:
+    add_map_matches(out, &sh->funcs, word);
     break;
-  }
   case A_KEYWORD:
-    for (int i = 0; keyword_list[i]; i++)
-      if (has_prefix(keyword_list[i], word)) sh_strv_pushdup(out, keyword_list[i]);
+    add_list_matches(out, keyword_list, word);
     break;
   case A_SETOPT:
     for (int i = 0; i < SH_SET_COUNT; i++)
@@ -313,8 +310,7 @@ static void gen_action(sh_shell *sh, int act, const char *word, sh_strv *out) {
         sh_strv_pushdup(out, sh_optinfo_table[i].name);
     break;
   case A_SIGNAL:
-    for (int i = 0; signal_list[i]; i++)
-      if (has_prefix(signal_list[i], word)) sh_strv_pushdup(out, signal_list[i]);
+    add_list_matches(out, signal_list, word);
     break;
   case A_USER:
     if (has_prefix("root", word)) sh_strv_pushdup(out, "root");

@@ -202,6 +202,15 @@ static char *normalize_path(const char *path) {
   return sh_buf_steal(&b);
 }
 
+/* "WHO: TARGET: strerror" for a directory change that failed with `r`, kept
+ * as the call's errno and path (sbx_errno, sbx_errpath). Returns 1. */
+static int change_dir_failed(sh_shell *sh, const char *who, const char *target, int r) {
+  sh_error(sh, "%s: %s: %s", who, target, cmd_strerror(r));
+  sh->sess->err_errno = -r;
+  snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", target);
+  return 1;
+}
+
 /* cd to target; `who` names the builtin in messages (cd, pushd, popd). */
 static int change_dir(sh_shell *sh, const char *who, const char *target, bool physical, bool print) {
   char *abs;
@@ -215,17 +224,12 @@ static int change_dir(sh_shell *sh, const char *who, const char *target, bool ph
     char *real = NULL;
     int r = store_realpath(sh->sess->st, sh->cwd, target, &real);
     if (r < 0) {
-      sh_error(sh, "%s: %s: %s", who, target, cmd_strerror(r));
-      sh->sess->err_errno = -r;
-      snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", target);
       free(abs);
-      return 1;
+      return change_dir_failed(sh, who, target, r);
     }
     norm = real;
   } else {
     /* bash checks that the directory before each .. exists (nonexistent/..) */
-    const char *rest = target[0] == '/' ? target : NULL;
-    (void)rest;
     for (const char *dd = strstr(abs, "/.."); dd; dd = strstr(dd + 1, "/..")) {
       if (dd[3] && dd[3] != '/') continue;
       char *prefix = sh_xstrndup(abs, (size_t)(dd - abs));
@@ -261,11 +265,8 @@ static int change_dir(sh_shell *sh, const char *who, const char *target, bool ph
       if (r == 0 && !S_ISDIR(st.mode)) r = -ENOTDIR;
     }
     if (r < 0) {
-      sh_error(sh, "%s: %s: %s", who, target, cmd_strerror(r));
-      sh->sess->err_errno = -r;
-      snprintf(sh->sess->err_path, sizeof sh->sess->err_path, "%s", target);
       free(norm);
-      return 1;
+      return change_dir_failed(sh, who, target, r);
     }
   }
   const char *old = sh_var_get(sh, "PWD");
@@ -288,25 +289,12 @@ int sh_builtin_cd(sh_shell *sh, int argc, char **argv) {
     return 1;
   }
   bool physical = sh->opt[SH_OPT_PHYSICAL];
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    bool ok = true;
-    for (const char *c = argv[i] + 1; *c; c++) {
-      if (*c == 'P') physical = true;
-      else if (*c == 'L') physical = false;
-      else if (*c == 'e' || *c == '@') {
-      } else ok = false;
-    }
-    if (!ok) {
-      sh_error(sh, "cd: %s: invalid option", argv[i]);
-      sh_bi_usage(sh, "cd");
-      return 2;
-    }
-  }
+  sh_bi_getopt g = SH_BI_GETOPT("cd", "PLe@");
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0)
+    if (c == 'P' || c == 'L') physical = c == 'P';
+  if (c < 0) return 2;
+  int i = g.i;
   if (argc - i > 1) {
     sh_error(sh, "cd: too many arguments");
     return 1;
@@ -594,55 +582,37 @@ static int bi_popd(sh_shell *sh, int argc, char **argv) {
 
 /* ---- flow ------------------------------------------------------------------------------------- */
 
-static bool parse_int_arg(const char *s, int64_t *v) {
-  if (!*s) return false;
-  char *end;
-  errno = 0;
-  long long x = strtoll(s, &end, 10);
-  while (*end == ' ' || *end == '\t') end++;
-  if (*end || errno) return false;
-  *v = x;
-  return true;
+/* The status argument of exit and return: sh->status without one, else its
+ * low 8 bits, or 2 after "WHO: ARG: numeric argument required"; -1 after "WHO:
+ * too many arguments" (bash abandons the command line: jump_to_top_level
+ * DISCARD). */
+static int status_arg(sh_shell *sh, const char *who, int argc, char **argv) {
+  if (argc < 2) return sh->status;
+  int64_t v;
+  if (!sh_parse_number(argv[1], &v)) {
+    sh_error(sh, "%s: %s: numeric argument required", who, argv[1]);
+    return 2;
+  }
+  if (argc > 2) {
+    sh_error(sh, "%s: too many arguments", who);
+    sh_fatal_usage(sh);
+    return -1;
+  }
+  return (int)(v & 0xff);
 }
 
 static int bi_exit(sh_shell *sh, int argc, char **argv) {
-  int st = sh->status;
-  if (argc > 1) {
-    int64_t v;
-    if (!parse_int_arg(argv[1], &v)) {
-      sh_error(sh, "exit: %s: numeric argument required", argv[1]);
-      st = 2;
-    } else {
-      if (argc > 2) {
-        /* bash abandons the command line (jump_to_top_level DISCARD) */
-        sh_error(sh, "exit: too many arguments");
-        sh_fatal_usage(sh);
-        return 1;
-      }
-      st = (int)(v & 0xff);
-    }
-  }
+  int st = status_arg(sh, "exit", argc, argv);
+  if (st < 0) return 1;
   sh->flow = SH_FLOW_EXIT;
-    sh->fatal = 0;
+  sh->fatal = 0;
   sh->exit_status = st;
   return st;
 }
 
 static int bi_return(sh_shell *sh, int argc, char **argv) {
-  int st = sh->status;
-  if (argc > 1) {
-    int64_t v;
-    if (!parse_int_arg(argv[1], &v)) {
-      sh_error(sh, "return: %s: numeric argument required", argv[1]);
-      st = 2;
-    } else if (argc > 2) {
-      sh_error(sh, "return: too many arguments"); /* abandons the command line */
-      sh_fatal_usage(sh);
-      return 1;
-    } else {
-      st = (int)(v & 0xff);
-    }
-  }
+  int st = status_arg(sh, "return", argc, argv);
+  if (st < 0) return 1;
   if (sh->fn_depth == 0) {
     /* top level: bash allows return only in functions and sourced files */
     extern _Thread_local int sh_source_depth;
@@ -667,7 +637,7 @@ static int loop_ctl(sh_shell *sh, int argc, char **argv, sh_flow kind) {
     return 1;
   }
   if (argc > 1) {
-    if (!parse_int_arg(argv[1], &n)) {
+    if (!sh_parse_number(argv[1], &n)) {
       sh_error(sh, "%s: %s: numeric argument required", name, argv[1]);
       sh->flow = SH_FLOW_EXIT;
       sh->exit_status = 128;
@@ -700,7 +670,7 @@ static int bi_continue(sh_shell *sh, int argc, char **argv) {
 
 static int bi_shift(sh_shell *sh, int argc, char **argv) {
   int64_t n = 1;
-  if (argc > 1 && !parse_int_arg(argv[1], &n)) {
+  if (argc > 1 && !sh_parse_number(argv[1], &n)) {
     sh_error(sh, "shift: %s: numeric argument required", argv[1]);
     return 1;
   }
@@ -947,30 +917,42 @@ static char *command_path_sh(sh_shell *sh, const char *name) {
 #define command_path(name) command_path_sh(sh, name)
 
 
-static int bi_command(sh_shell *sh, int argc, char **argv) {
-  int i = 1;
-  bool v = false, V = false, pflag = false;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *c = argv[i] + 1; *c; c++) {
-      if (*c == 'v') v = true;
-      else if (*c == 'V') V = true;
-      else if (*c == 'p') {
-        if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
-          sh_error(sh, "command: -p: restricted");
-          return 1;
-        }
-        pflag = true;
-      } else {
-        sh_error(sh, "command: -%c: invalid option", *c);
-        sh_bi_usage(sh, "command");
-        return 2;
-      }
-    }
+/* The line of `type` and `command -V` for `name` found as `kind` (the
+ * numbers of resolve_kind: 1 alias, 2 keyword, 3 function, 4 builtin, 5 the
+ * file `path`, "hashed" when the hash table gave it). */
+static void describe_kind(sh_shell *sh, const char *name, int kind, const char *path, bool hashed) {
+  switch (kind) {
+  case 1:
+    sh_printf_fd(sh, 1, "%s is aliased to `%s'\n", name, (const char *)sh_map_get(&sh->aliases, name));
+    break;
+  case 2: sh_printf_fd(sh, 1, "%s is a shell keyword\n", name); break;
+  case 3: {
+    char *txt = sh_func_text(sh, sh_func_get(sh, name));
+    sh_printf_fd(sh, 1, "%s is a function\n%s\n", name, txt);
+    free(txt);
+    break;
   }
+  case 4: sh_printf_fd(sh, 1, "%s is a shell builtin\n", name); break;
+  default:
+    if (hashed) sh_printf_fd(sh, 1, "%s is hashed (%s)\n", name, path);
+    else sh_printf_fd(sh, 1, "%s is %s\n", name, path);
+  }
+}
+
+static int bi_command(sh_shell *sh, int argc, char **argv) {
+  bool v = false, V = false, pflag = false;
+  sh_bi_getopt g = SH_BI_GETOPT("command", "vVp");
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
+    if (c == 'v') v = true;
+    else if (c == 'V') V = true;
+    else if (sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
+      sh_error(sh, "command: -p: restricted");
+      return 1;
+    } else pflag = true;
+  }
+  if (c < 0) return 2;
+  int i = g.i;
   if (i >= argc) return 0;
   if (v || V) {
     int st = 1; /* bash: 0 when any name was found */
@@ -995,27 +977,9 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
           sh_printf_fd(sh, 1, "%s\n", name);
         }
       } else {
-        switch (k) {
-        case 1: {
-          char *q = sh_quote_single(sh_map_get(&sh->aliases, name));
-          sh_printf_fd(sh, 1, "%s is aliased to `%s'\n", name, (const char *)sh_map_get(&sh->aliases, name));
-          free(q);
-          break;
-        }
-        case 2: sh_printf_fd(sh, 1, "%s is a shell keyword\n", name); break;
-        case 3: {
-          char *txt = sh_func_text(sh, sh_func_get(sh, name));
-          sh_printf_fd(sh, 1, "%s is a function\n%s\n", name, txt);
-          free(txt);
-          break;
-        }
-        case 4: sh_printf_fd(sh, 1, "%s is a shell builtin\n", name); break;
-        default: {
-          char *p = command_path(name);
-          sh_printf_fd(sh, 1, "%s is %s\n", name, p);
-          free(p);
-        }
-        }
+        char *p = k == 5 ? command_path(name) : NULL;
+        describe_kind(sh, name, k, p, false);
+        free(p);
       }
     }
     return st;
@@ -1032,33 +996,48 @@ static int bi_command(sh_shell *sh, int argc, char **argv) {
   return st;
 }
 
-int sh_bi_options(sh_shell *sh, const char *name, int argc, char **argv, const char *letters, bool *on) {
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) return i + 1;
-    for (const char *c = argv[i] + 1; *c; c++) {
-      const char *k = strchr(letters, *c);
-      if (!k) {
-        sh_error(sh, "%s: -%c: invalid option", name, *c);
-        sh_bi_usage(sh, name);
-        return -1;
-      }
-      on[k - letters] = true;
+int sh_bi_getopt_next(sh_shell *sh, sh_bi_getopt *g, int argc, char **argv) {
+  const char *spec = g->spec + (g->spec[0] == '#');
+  g->arg = NULL;
+  if (!g->next) {
+    const char *w = g->i < argc ? argv[g->i] : NULL;
+    if (!w || w[0] != '-' || !w[1]) return 0;
+    if (!strcmp(w, "--")) {
+      g->i++;
+      return 0;
     }
+    if (g->spec[0] == '#' && w[1] >= '0' && w[1] <= '9') return 0;
+    g->next = w + 1;
   }
-  return i;
+  char letter = *g->next++;
+  const char *k = letter != ':' ? strchr(spec, letter) : NULL;
+  if (!k) {
+    sh_error(sh, "%s: -%c: invalid option", g->name, letter);
+    sh_bi_usage(sh, g->name);
+    return -1;
+  }
+  if (k[1] == ':') {
+    if (*g->next) g->arg = g->next;
+    else if (g->i + 1 < argc) g->arg = argv[++g->i];
+    else {
+      sh_error(sh, "%s: -%c: option requires an argument", g->name, letter);
+      sh_bi_usage(sh, g->name);
+      return -1;
+    }
+    g->next = "";
+  }
+  if (!*g->next) {
+    g->next = NULL;
+    g->i++;
+  }
+  return (unsigned char)letter;
 }
 
-const char *sh_bi_optarg(sh_shell *sh, const char *name, int argc, char **argv, int *i, const char **c) {
-  const char *arg;
-  if ((*c)[1]) arg = *c + 1;
-  else if (*i + 1 < argc) arg = argv[++*i];
-  else {
-    sh_error(sh, "%s: -%c: option requires an argument", name, **c);
-    return NULL;
-  }
-  *c += strlen(*c) - 1;
-  return arg;
+int sh_bi_options(sh_shell *sh, const char *name, int argc, char **argv, const char *letters, bool *on) {
+  sh_bi_getopt g = SH_BI_GETOPT(name, letters);
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) on[strchr(letters, c) - letters] = true;
+  return c < 0 ? -1 : g.i;
 }
 
 static int bi_builtin(sh_shell *sh, int argc, char **argv) {
@@ -1119,25 +1098,8 @@ static int bi_type(sh_shell *sh, int argc, char **argv) {
         } else if (p || P) {
           sh_printf_fd(sh, 1, "%s\n", files.v[fi]);
         } else {
-          switch (kind) {
-          case 1:
-            sh_printf_fd(sh, 1, "%s is aliased to `%s'\n", name, (const char *)sh_map_get(&sh->aliases, name));
-            break;
-          case 2: sh_printf_fd(sh, 1, "%s is a shell keyword\n", name); break;
-          case 3: {
-            char *txt = sh_func_text(sh, sh_func_get(sh, name));
-            sh_printf_fd(sh, 1, "%s is a function\n%s\n", name, txt);
-            free(txt);
-            break;
-          }
-          case 4: sh_printf_fd(sh, 1, "%s is a shell builtin\n", name); break;
-          case 5:
-            if (!a && sh_map_get(&sh->hashed, name) && !strchr(name, '/'))
-              sh_printf_fd(sh, 1, "%s is hashed (%s)\n", name, files.v[fi]);
-            else
-              sh_printf_fd(sh, 1, "%s is %s\n", name, files.v[fi]);
-            break;
-          }
+          bool hashed = kind == 5 && !a && sh_map_get(&sh->hashed, name) && !strchr(name, '/');
+          describe_kind(sh, name, kind, kind == 5 ? files.v[fi] : NULL, hashed);
         }
       }
       if (!a) break;
@@ -1155,28 +1117,19 @@ static int bi_type(sh_shell *sh, int argc, char **argv) {
 static int bi_hash(sh_shell *sh, int argc, char **argv) {
   bool reset = false, del = false, tflag = false, lflag = false;
   const char *ppath = NULL;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *c = argv[i] + 1; *c; c++) {
-      switch (*c) {
-      case 'r': reset = true; break;
-      case 'd': del = true; break;
-      case 't': tflag = true; break;
-      case 'l': lflag = true; break;
-      case 'p':
-        if (!(ppath = sh_bi_optarg(sh, "hash", argc, argv, &i, &c))) return 2;
-        break;
-      default:
-        sh_error(sh, "hash: -%c: invalid option", *c);
-        sh_bi_usage(sh, "hash");
-        return 2;
-      }
+  sh_bi_getopt g = SH_BI_GETOPT("hash", "rdtlp:");
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
+    switch (c) {
+    case 'r': reset = true; break;
+    case 'd': del = true; break;
+    case 't': tflag = true; break;
+    case 'l': lflag = true; break;
+    case 'p': ppath = g.arg; break;
     }
   }
+  if (c < 0) return 2;
+  int i = g.i;
   if (ppath && strchr(ppath, '/') && sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
     /* a restricted shell may not name a program by its path (bash) */
     sh_error(sh, "hash: %s: restricted", ppath);
@@ -1255,20 +1208,10 @@ static int bi_times(sh_shell *sh, int argc, char **argv) {
 
 
 static int bi_umask(sh_shell *sh, int argc, char **argv) {
-  bool sym = false, pflag = false;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "-S")) sym = true;
-    else if (!strcmp(argv[i], "-p")) {
-      pflag = true;
-    } else if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    } else {
-      sh_error(sh, "umask: %s: invalid option", argv[i]);
-      return 2;
-    }
-  }
+  bool on[2] = {false, false};
+  int i = sh_bi_options(sh, "umask", argc, argv, "Sp", on);
+  if (i < 0) return 2;
+  bool sym = on[0], pflag = on[1];
   if (i >= argc) {
     if (sym) {
       uint32_t m = ~sh->umask & 0777;
@@ -1444,7 +1387,7 @@ static int bi_caller(sh_shell *sh, int argc, char **argv) {
     sh_bi_usage(sh, "caller");
     return 2;
   }
-  if (argc > 1 && !parse_int_arg(argv[1], &n)) {
+  if (argc > 1 && !sh_parse_number(argv[1], &n)) {
     sh_strv ln = {0};
     sh_var_dynamic_array(sh, "BASH_LINENO", &ln);
     size_t frames = ln.n;

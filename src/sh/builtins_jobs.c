@@ -627,29 +627,23 @@ static void wait_set_pvar(sh_shell *sh, const char *pvar, int64_t pid) {
 }
 
 static int wait_builtin(sh_shell *sh, int argc, char **argv) {
-  int i = 1;
   bool any = false;
   const char *pvar = NULL;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    if (!strcmp(argv[i], "-n")) any = true;
-    else if (!strcmp(argv[i], "-f")) {
-    } else if (!strcmp(argv[i], "-p") && i + 1 < argc) {
-      pvar = argv[++i];
+  sh_bi_getopt g = SH_BI_GETOPT("wait", "nfp:");
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
+    if (c == 'n') any = true;
+    else if (c == 'p') {
+      pvar = g.arg;
       if (!sh_is_name(pvar)) {
         sh_error(sh, "wait: `%s': not a valid identifier", pvar);
         return 1;
       }
       sh_var_unset(sh, pvar, false); /* set again only when a job's status is returned */
-    } else {
-      sh_error(sh, "wait: %s: invalid option", argv[i]);
-      sh_bi_usage(sh, "wait");
-      return 2;
     }
   }
+  if (c < 0) return 2;
+  int i = g.i;
   bool all = i >= argc;
   if (all && !any) {
     /* every job; then no status is kept, not even older ones (bash) */
@@ -773,37 +767,27 @@ static void list_job(sh_shell *sh, sh_job *j, int form) {
 static int jobs_builtin(sh_shell *sh, int argc, char **argv) {
   int form = FORM_STANDARD, state = LIST_ANY;
   bool execute = false;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *o = argv[i] + 1; *o; o++) {
-      switch (*o) {
-      case 'l': form = FORM_LONG; break;
-      case 'p': form = FORM_PIDS; break;
-      case 'n': form = FORM_CHANGED; break;
-      case 'r': state = LIST_RUNNING; break;
-      case 's': state = LIST_STOPPED; break;
-      case 'x':
-        if (form != FORM_STANDARD) {
-          sh_error(sh, "jobs: no other options allowed with `-x'");
-          return 1;
-        }
-        execute = true;
-        break;
-      default:
-        sh_error(sh, "jobs: -%c: invalid option", *o);
-        sh_bi_usage(sh, "jobs");
-        return 2;
+  sh_bi_getopt g = SH_BI_GETOPT("jobs", "lpnrsx");
+  int o = 0;
+  /* -x runs the rest of the line: the options end with its word */
+  while (!(execute && !g.next) && (o = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
+    switch (o) {
+    case 'l': form = FORM_LONG; break;
+    case 'p': form = FORM_PIDS; break;
+    case 'n': form = FORM_CHANGED; break;
+    case 'r': state = LIST_RUNNING; break;
+    case 's': state = LIST_STOPPED; break;
+    case 'x':
+      if (form != FORM_STANDARD) {
+        sh_error(sh, "jobs: no other options allowed with `-x'");
+        return 1;
       }
-    }
-    if (execute) {
-      i++;
+      execute = true;
       break;
     }
   }
+  if (o < 0) return 2;
+  int i = g.i;
   if (execute) return jobs_execute(sh, argc - i, argv + i);
   if (i >= argc) {
     cleanup_dead(sh);
@@ -1153,63 +1137,43 @@ void sh_report_signal_death(sh_shell *sh, int sig, int64_t pid, const char *text
 }
 
 int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
-  int i = 1;
-  bool print = false;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
+  bool on[2] = {false, false};
+  int i = sh_bi_options(sh, "trap", argc, argv, "lp", on);
+  if (i < 0) return 2;
+  if (on[0]) {
+    print_signal_table(sh);
+    return 0;
+  }
+  bool print = on[1];
+  if (i >= argc) {
+    for (int s = 0; s < SH_NSIG + 3; s++) print_trap(sh, s);
+    return 0;
+  }
+  const char *action = NULL;
+  bool reset = false;
+  if (!print) {
+    /* a subshell's inherited trap list is forgotten at the first change */
+    for (int k = 0; k < SH_NSIG + 4; k++) {
+      free(sh->shown_traps.action[k]);
+      sh->shown_traps.action[k] = NULL;
+    }
+    action = argv[i];
+    reset = !strcmp(action, "-");
+    /* bash: an unsigned number that is a signal first means every argument is
+     * a signal to reset; a lone signal argument is reset too */
+    bool digits = *action != 0;
+    for (const char *d = action; *d; d++)
+      if (*d < '0' || *d > '9') digits = false;
+    if (digits && sig_number(action, true) >= 0) {
+      reset = true;
+    } else if (argc - i == 1 && !reset && sig_number(action, true) >= 0) {
+      reset = true;
+    } else {
       i++;
-      break;
-    }
-    if (!strcmp(argv[i], "-l")) {
-      print_signal_table(sh);
-      return 0;
-    }
-    if (!strcmp(argv[i], "-p")) {
-      print = true;
-      continue;
-    }
-    sh_error(sh, "trap: %s: invalid option", argv[i]);
-    sh_bi_usage(sh, "trap");
-    return 2;
-  }
-  if (i >= argc || print) {
-    if (i >= argc) {
-      for (int s = 0; s < SH_NSIG + 3; s++) print_trap(sh, s);
-      return 0;
-    }
-    int st = 0;
-    for (; i < argc; i++) {
-      int s = sig_number(argv[i], true);
-      if (s < 0) {
-        sh_error(sh, "trap: %s: invalid signal specification", argv[i]);
-        st = 1;
-        continue;
+      if (i >= argc) {
+        sh_bi_usage(sh, "trap");
+        return 2;
       }
-      print_trap(sh, s);
-    }
-    return st;
-  }
-  /* a subshell's inherited trap list is forgotten at the first change */
-  for (int k = 0; k < SH_NSIG + 4; k++) {
-    free(sh->shown_traps.action[k]);
-    sh->shown_traps.action[k] = NULL;
-  }
-  const char *action = argv[i];
-  bool reset = !strcmp(action, "-");
-  /* bash: an unsigned number that is a signal first means every argument is
-   * a signal to reset; a lone signal argument is reset too */
-  bool digits = *action != 0;
-  for (const char *d = action; *d; d++)
-    if (*d < '0' || *d > '9') digits = false;
-  if (digits && sig_number(action, true) >= 0) {
-    reset = true;
-  } else if (argc - i == 1 && !reset && sig_number(action, true) >= 0) {
-    reset = true;
-  } else {
-    i++;
-    if (i >= argc) {
-      sh_bi_usage(sh, "trap");
-      return 2;
     }
   }
   int st = 0;
@@ -1218,6 +1182,10 @@ int sh_bi_trap(sh_shell *sh, int argc, char **argv) {
     if (s < 0) {
       sh_error(sh, "trap: %s: invalid signal specification", argv[i]);
       st = 1;
+      continue;
+    }
+    if (print) {
+      print_trap(sh, s);
       continue;
     }
     if (s < 64 && (sh->sig_ignored >> s) & 1) continue; /* ignored at entry */

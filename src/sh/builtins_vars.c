@@ -848,26 +848,18 @@ params:
 int sh_bi_shopt(sh_shell *sh, int argc, char **argv) {
   int mode = 0; /* 's' 'u' or 0 */
   bool quiet = false, print = false, oflag = false;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *c = argv[i] + 1; *c; c++) {
-      switch (*c) {
-      case 's': mode = 's'; break;
-      case 'u': mode = 'u'; break;
-      case 'q': quiet = true; break;
-      case 'p': print = true; break;
-      case 'o': oflag = true; break;
-      default:
-        sh_error(sh, "shopt: -%c: invalid option", *c);
-        sh_bi_usage(sh, "shopt");
-        return 2;
-      }
+  sh_bi_getopt g = SH_BI_GETOPT("shopt", "suqpo");
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
+    switch (c) {
+    case 's': case 'u': mode = c; break;
+    case 'q': quiet = true; break;
+    case 'p': print = true; break;
+    case 'o': oflag = true; break;
     }
   }
+  if (c < 0) return 2;
+  int i = g.i;
   int lo = oflag ? 0 : SH_SHOPT_FIRST, hi = oflag ? SH_SET_COUNT : SH_OPT_COUNT;
   /* shopt's interactive_comments is set -o interactive-comments */
   sh->opt[SH_SHOPT_INTERACTIVE_COMMENTS] = sh->opt[SH_OPT_INTERACTIVE_COMMENTS];
@@ -966,73 +958,56 @@ int sh_bi_read(sh_shell *sh, int argc, char **argv) {
   long nchars = -1;
   bool exact = false, timeout_zero = false;
   int fd = 0;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
+  sh_bi_getopt g = SH_BI_GETOPT("read", "rsea:d:n:N:p:t:i:u:");
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
+    const char *optarg = g.arg;
+    switch (c) {
+    case 'r': raw = true; break;
+    case 's': silent = true; break;
+    case 'e': break;
+    case 'a': arr = optarg; break;
+    case 'd': delim = optarg[0] ? (unsigned char)optarg[0] : 0; break;
+    case 'n': case 'N': {
+      char *end;
+      nchars = strtol(optarg, &end, 10);
+      if (*end || nchars < 0) {
+        sh_error(sh, "read: %s: invalid number", optarg);
+        return 1;
+      }
+      exact = c == 'N';
       break;
     }
-    for (const char *c = argv[i] + 1; *c; c++) {
-      const char *optarg = NULL;
-      if (strchr("adnNptui", *c)) {
-        if (c[1]) optarg = c + 1;
-        else if (i + 1 < argc) optarg = argv[++i];
-        else {
-          sh_error(sh, "read: -%c: option requires an argument", *c);
-          sh_bi_usage(sh, "read");
-          return 2;
-        }
+    case 'p': prompt = optarg; break;
+    case 't': {
+      char *end;
+      double t = strtod(optarg, &end);
+      if (*end || t < 0) {
+        sh_error(sh, "read: %s: invalid timeout specification", optarg);
+        return 1;
       }
-      switch (*c) {
-      case 'r': raw = true; break;
-      case 's': silent = true; break;
-      case 'e': break;
-      case 'a': arr = optarg; break;
-      case 'd': delim = optarg[0] ? (unsigned char)optarg[0] : 0; break;
-      case 'n': case 'N': {
-        char *end;
-        nchars = strtol(optarg, &end, 10);
-        if (*end || nchars < 0) {
-          sh_error(sh, "read: %s: invalid number", optarg);
-          return 1;
-        }
-        exact = *c == 'N';
-        break;
+      timeout_zero = t == 0;
+      break;
+    }
+    case 'i': break;
+    case 'u': {
+      char *end;
+      long v = strtol(optarg, &end, 10);
+      if (*end || v < 0) {
+        sh_error(sh, "read: %s: invalid file descriptor specification", optarg);
+        return 1;
       }
-      case 'p': prompt = optarg; break;
-      case 't': {
-        char *end;
-        double t = strtod(optarg, &end);
-        if (*end || t < 0) {
-          sh_error(sh, "read: %s: invalid timeout specification", optarg);
-          return 1;
-        }
-        timeout_zero = t == 0;
-        break;
+      fd = (int)v;
+      if (!sh_fd_get(sh, fd)) {
+        sh_error(sh, "read: %d: invalid file descriptor: Bad file descriptor", fd);
+        return 1;
       }
-      case 'i': break;
-      case 'u': {
-        char *end;
-        long v = strtol(optarg, &end, 10);
-        if (*end || v < 0) {
-          sh_error(sh, "read: %s: invalid file descriptor specification", optarg);
-          return 1;
-        }
-        fd = (int)v;
-        if (!sh_fd_get(sh, fd)) {
-          sh_error(sh, "read: %d: invalid file descriptor: Bad file descriptor", fd);
-          return 1;
-        }
-        break;
-      }
-      default:
-        sh_error(sh, "read: -%c: invalid option", *c);
-        sh_bi_usage(sh, "read");
-        return 2;
-      }
-      if (optarg) break;
+      break;
+    }
     }
   }
+  if (c < 0) return 2;
+  int i = g.i;
   (void)silent;
   for (int k = i; k < argc; k++) {
     if (!sh_is_name(argv[k])) {
@@ -1167,22 +1142,10 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
   const char *name = "MAPFILE";
   const char *callback = NULL;
   long quantum = 5000;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    char o = argv[i][1];
-    const char *optarg = NULL;
-    if (strchr("dnOsuCc", o)) {
-      if (argv[i][2]) optarg = argv[i] + 2;
-      else if (i + 1 < argc) optarg = argv[++i];
-      else {
-        sh_error(sh, "%s: -%c: option requires an argument", argv[0], o);
-        return 2;
-      }
-    }
+  sh_bi_getopt g = SH_BI_GETOPT(argv[0], "d:n:O:s:u:tC:c:");
+  int o;
+  while ((o = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
+    const char *optarg = g.arg;
     switch (o) {
     case 'd': delim = optarg[0] ? (unsigned char)optarg[0] : 0; break;
     case 'n':
@@ -1216,13 +1179,10 @@ int sh_bi_mapfile(sh_shell *sh, int argc, char **argv) {
         return 1;
       }
       break;
-    default:
-      sh_error(sh, "%s: -%c: invalid option", argv[0], o);
-      sh_bi_usage(sh, argv[0]);
-      return 2;
     }
   }
-  if (i < argc) name = argv[i];
+  if (o < 0) return 2;
+  if (g.i < argc) name = argv[g.i];
   if (!sh_is_name(name)) {
     sh_error(sh, "%s: `%s': not a valid identifier", argv[0], name);
     return 1;
@@ -1354,6 +1314,7 @@ int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
   }
   {
     char c = arg[pos];
+    const char letter[2] = {c, 0}; /* the option, as a string */
     const char *spec = c != ':' ? strchr(optstring, c) : NULL;
     pos++;
     bool last = arg[pos] == 0;
@@ -1363,9 +1324,7 @@ int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
         pos = 0;
       }
       if (silent) {
-        buf[0] = c;
-        buf[1] = 0;
-        sh_var_set(sh, "OPTARG", buf, 0);
+        sh_var_set(sh, "OPTARG", letter, 0);
       } else {
         sh_errorf_raw(sh, "%s: illegal option -- %c\n", sh->arg0 ? sh->arg0 : "bash", c); /* bash: $0, no line */
         sh_var_unset(sh, "OPTARG", false);
@@ -1376,23 +1335,17 @@ int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
         sh_var_set(sh, "OPTARG", arg + pos, 0);
         optind++;
         pos = 0;
-        buf[0] = c;
-        buf[1] = 0;
-        sh_var_set(sh, name, buf, 0);
+        sh_var_set(sh, name, letter, 0);
       } else if (optind < nargs) {
         sh_var_set(sh, "OPTARG", args[optind], 0);
         optind += 2;
         pos = 0;
-        buf[0] = c;
-        buf[1] = 0;
-        sh_var_set(sh, name, buf, 0);
+        sh_var_set(sh, name, letter, 0);
       } else {
         optind++;
         pos = 0;
         if (silent) {
-          buf[0] = c;
-          buf[1] = 0;
-          sh_var_set(sh, "OPTARG", buf, 0);
+          sh_var_set(sh, "OPTARG", letter, 0);
           sh_var_set(sh, name, ":", 0);
         } else {
           sh_errorf_raw(sh, "%s: option requires an argument -- %c\n", sh->arg0 ? sh->arg0 : "bash", c);
@@ -1405,9 +1358,7 @@ int sh_bi_getopts(sh_shell *sh, int argc, char **argv) {
         optind++;
         pos = 0;
       }
-      buf[0] = c;
-      buf[1] = 0;
-      sh_var_set(sh, name, buf, 0);
+      sh_var_set(sh, name, letter, 0);
       sh_var_unset(sh, "OPTARG", false);
     }
   }

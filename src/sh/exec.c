@@ -107,6 +107,15 @@ static bool debug_trap(sh_shell *sh, int line) {
   return sh->flow == SH_FLOW_NONE;
 }
 
+/* Runs the condition of an if, while, until, && or || with errexit off (a
+ * failing condition is no error). */
+static int exec_condition(sh_shell *sh, sh_node *cond) {
+  sh->errexit_off++;
+  int st = sh_exec(sh, cond);
+  sh->errexit_off--;
+  return st;
+}
+
 static void check_errexit(sh_shell *sh, int status) {
   if (status == 0 || sh->errexit_off > 0 || sh->flow != SH_FLOW_NONE) return;
   bool skip = sh->err_skip_once;
@@ -372,6 +381,15 @@ static int redir_fdvar(sh_shell *sh, const char *fdvar, sh_file *f) {
  * applied stays recorded in rs for the caller to restore). */
 /* Opens a redirection's file; path is freed here. A failure is reported as
  * bash reports it: 1, else 0 with *f set. */
+/* &> and &>>: stdout and stderr both to `f` (the reference is dropped). */
+static void redirect_out_err(sh_shell *sh, redir_state *rs, sh_file *f) {
+  save_fd(sh, rs, 1);
+  save_fd(sh, rs, 2);
+  sh_fd_set(sh, 1, f);
+  sh_fd_set(sh, 2, f);
+  sh_file_unref(f);
+}
+
 static int redir_open(sh_shell *sh, char *path, int oflags, sh_file **f) {
   int rc = sh_open_file(sh, path, oflags, 0666, f);
   if (rc < 0) {
@@ -456,11 +474,7 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
             return 1;
           }
           if (redir_open(sh, path, O_WRONLY | O_CREAT | O_TRUNC, &f)) return 1;
-          save_fd(sh, rs, 1);
-          save_fd(sh, rs, 2);
-          sh_fd_set(sh, 1, f);
-          sh_fd_set(sh, 2, f);
-          sh_file_unref(f);
+          redirect_out_err(sh, rs, f);
           continue;
         }
         sh_error(sh, "%s: ambiguous redirect", t);
@@ -520,11 +534,7 @@ static int apply_redirs(sh_shell *sh, sh_redir *r, redir_state *rs) {
       }
       if (redir_open(sh, path, oflags, &f)) return 1;
       if (r->op == SH_R_OUTERR || r->op == SH_R_APPENDERR) {
-        save_fd(sh, rs, 1);
-        save_fd(sh, rs, 2);
-        sh_fd_set(sh, 1, f);
-        sh_fd_set(sh, 2, f);
-        sh_file_unref(f);
+        redirect_out_err(sh, rs, f);
         continue;
       }
       break;
@@ -1544,6 +1554,28 @@ static void task_run_script(sh_task *t) {
   t->script = NULL;
 }
 
+/* The parent's side of a pipe to a new task (process substitution, popen):
+ * its end (r when `reading`, else w) goes to descriptor `fd` of sh, and
+ * `child`, which holds the other end, runs `fn` as a task. The references
+ * to r and w are dropped. NULL when fd < 0 or the task cannot start (child
+ * is freed, fd closed). */
+static sh_task *pipe_task(sh_shell *sh, sh_shell *child, sh_file *r, sh_file *w, bool reading, int fd,
+                          sh_task_fn fn) {
+  if (fd >= 0) sh_fd_set(sh, fd, reading ? r : w);
+  sh_file_unref(r);
+  sh_file_unref(w);
+  if (fd < 0) {
+    sh_shell_free(child);
+    return NULL;
+  }
+  sh_task *t = sh_task_spawn(sh, child, fn);
+  if (!t) {
+    sh_shell_free(child);
+    sh_fd_close(sh, fd);
+  }
+  return t;
+}
+
 char *sh_procsub(sh_shell *sh, sh_node *body, char dir) {
   sh_file *r, *w;
   sh_pipe_new(&r, &w);
@@ -1555,22 +1587,9 @@ char *sh_procsub(sh_shell *sh, sh_node *body, char dir) {
   int fd = 63;
   while (fd >= 10 && sh_fd_get(sh, fd)) fd--;
   if (fd < 10) fd = sh_fd_alloc(sh, 64);
-  if (fd < 0) {
-    sh_file_unref(r);
-    sh_file_unref(w);
-    sh_shell_free(child);
-    sh_error(sh, "cannot allocate a file descriptor");
-    return NULL;
-  }
-  sh_fd_set(sh, fd, dir == '<' ? r : w);
-  sh_file_unref(r);
-  sh_file_unref(w);
-  sh_task *t = sh_task_spawn(sh, child, task_run_node);
-  if (!t) {
-    sh_shell_free(child);
-    sh_fd_close(sh, fd);
-    return NULL;
-  }
+  if (fd < 0) sh_error(sh, "cannot allocate a file descriptor");
+  sh_task *t = pipe_task(sh, child, r, w, dir == '<', fd, task_run_node);
+  if (!t) return NULL;
   t->node = body;
   if (current_arena) t->arena = sh_arena_ref(current_arena);
   /* the task runs on; it is reaped when the call ends */
@@ -1921,9 +1940,7 @@ static int exec_loop(sh_shell *sh, sh_loop *l) {
   sh->loop_depth++;
   for (;;) {
     if (sh_poll(sh)) break;
-    sh->errexit_off++;
-    int c = sh_exec(sh, l->cond);
-    sh->errexit_off--;
+    int c = exec_condition(sh, l->cond);
     if (sh->flow != SH_FLOW_NONE) {
       if (loop_flow(sh)) break;
       continue;
@@ -2241,9 +2258,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
   }
   case SH_N_ANDOR: {
     sh_andor *a = sh_node_andor(n);
-    sh->errexit_off++;
-    int st = sh_exec(sh, a->left);
-    sh->errexit_off--;
+    int st = exec_condition(sh, a->left);
     if (sh->flow != SH_FLOW_NONE) return st;
     if (a->is_or ? st != 0 : st == 0) st = sh_exec(sh, a->right);
     return st;
@@ -2261,9 +2276,7 @@ static int exec_node(sh_shell *sh, sh_node *n) {
     return sh_exec(sh, sh_node_block(n)->body);
   case SH_N_IF: {
     sh_if *f = sh_node_if(n);
-    sh->errexit_off++;
-    int c = sh_exec(sh, f->cond);
-    sh->errexit_off--;
+    int c = exec_condition(sh, f->cond);
     if (sh->flow != SH_FLOW_NONE) return c;
     int st = 0;
     if (c == 0) st = sh_exec(sh, f->then_part);
@@ -2650,21 +2663,8 @@ int sh_io_popen(void *ud, const char *script, const char *mode, int *fd) {
   if (reading) sh_fd_set(child, 1, w);
   else sh_fd_set(child, 0, r);
   int ours = sh_fd_alloc(sh, 3);
-  if (ours < 0) {
-    sh_file_unref(r);
-    sh_file_unref(w);
-    sh_shell_free(child);
-    return ours;
-  }
-  sh_fd_set(sh, ours, reading ? r : w);
-  sh_file_unref(r);
-  sh_file_unref(w);
-  sh_task *t = sh_task_spawn(sh, child, task_run_script);
-  if (!t) {
-    sh_shell_free(child);
-    sh_fd_close(sh, ours);
-    return -EAGAIN;
-  }
+  sh_task *t = pipe_task(sh, child, r, w, reading, ours, task_run_script);
+  if (!t) return ours < 0 ? ours : -EAGAIN;
   t->script = sh_xstrdup(script);
   popens[slot].task = t;
   popens[slot].fd = ours;

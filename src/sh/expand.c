@@ -888,56 +888,6 @@ static char *case_convert(sh_shell *sh, const char *s, const char *pat, sh_param
   return sh_buf_steal(&r);
 }
 
-/* $'...' style escape processing for ${x@E}. */
-static char *escape_expand(const char *s) {
-  sh_buf b = {0};
-  for (const char *p = s; *p; p++) {
-    if (*p != '\\' || !p[1]) {
-      sh_buf_addc(&b, *p);
-      continue;
-    }
-    p++;
-    switch (*p) {
-    case 'a': sh_buf_addc(&b, '\a'); break;
-    case 'b': sh_buf_addc(&b, '\b'); break;
-    case 'e': case 'E': sh_buf_addc(&b, 27); break;
-    case 'f': sh_buf_addc(&b, '\f'); break;
-    case 'n': sh_buf_addc(&b, '\n'); break;
-    case 'r': sh_buf_addc(&b, '\r'); break;
-    case 't': sh_buf_addc(&b, '\t'); break;
-    case 'v': sh_buf_addc(&b, '\v'); break;
-    case '\\': sh_buf_addc(&b, '\\'); break;
-    case '\'': sh_buf_addc(&b, '\''); break;
-    case '"': sh_buf_addc(&b, '"'); break;
-    case '?': sh_buf_addc(&b, '?'); break;
-    case 'x': {
-      int v = 0, k = 0;
-      while (k < 2 && p[1] && strchr("0123456789abcdefABCDEF", p[1])) {
-        char c = *++p;
-        v = v * 16 + (c <= '9' ? c - '0' : (c | 32) - 'a' + 10);
-        k++;
-      }
-      if (k) sh_buf_addc(&b, (char)v);
-      else sh_buf_adds(&b, "\\x");
-      break;
-    }
-    default:
-      if (*p >= '0' && *p <= '7') {
-        int v = *p - '0', k = 1;
-        while (k < 3 && p[1] >= '0' && p[1] <= '7') {
-          v = v * 8 + (*++p - '0');
-          k++;
-        }
-        sh_buf_addc(&b, (char)v);
-      } else {
-        sh_buf_addc(&b, '\\');
-        sh_buf_addc(&b, *p);
-      }
-    }
-  }
-  return sh_buf_steal(&b);
-}
-
 static char *attr_letters(sh_var *v) {
   char buf[16];
   int n = 0;
@@ -961,7 +911,11 @@ char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A);
 static char *transform1(xs *x, const sh_param *pa, const char *s, sh_var *v) {
   switch (pa->transform) {
   case 'Q': case 'k': case 'K': return sh_quote_single(s);
-  case 'E': return escape_expand(s);
+  case 'E': { /* the escapes of $'...' */
+    sh_buf b = {0};
+    sh_ansi_c_decode(s, strlen(s), &b);
+    return sh_buf_steal(&b);
+  }
   case 'P': return sh_expand_prompt(x->sh, s);
   case 'u': return case_convert(x->sh, s, NULL, SH_POP_UPPER1, 0);
   case 'U': return case_convert(x->sh, s, NULL, SH_POP_UPPER, 0);
@@ -2397,26 +2351,29 @@ char *sh_expand_string(sh_shell *sh, const sh_word *w, int flags) {
   return r;
 }
 
-char *sh_expand_arith_text(sh_shell *sh, const char *text) {
-  if (!strchr(text, '$') && !strchr(text, '`') && !strchr(text, '"') && !strchr(text, '\''))
-    return sh_xstrdup(text);
+/* `text` parsed as a word (or as the inside of "..." when `dq`) and expanded
+ * with `flags`: the result, or NULL after an error (reported). */
+static char *expand_text(sh_shell *sh, const char *text, bool dq, int flags) {
   sh_arena *a = sh_arena_new();
   char *err = NULL;
-  sh_word *w = sh_parse_dq_string(a, text, strlen(text), sh->lineno, &err);
+  size_t n = strlen(text);
+  sh_word *w = dq ? sh_parse_dq_string(a, text, n, sh->lineno, &err)
+                  : sh_parse_word_string(a, text, n, sh->lineno, &err);
   char *r = NULL;
   if (!w) {
     sh_error(sh, "%s", err ? err : "syntax error");
     free(err);
   } else {
-    bool e = false;
-    r = expand_to_string(sh, w, SH_XF_HEREDOC, &e);
-    if (e) {
-      free(r);
-      r = NULL;
-    }
+    r = sh_expand_string(sh, w, flags);
   }
   sh_arena_unref(a);
   return r;
+}
+
+char *sh_expand_arith_text(sh_shell *sh, const char *text) {
+  if (!strchr(text, '$') && !strchr(text, '`') && !strchr(text, '"') && !strchr(text, '\''))
+    return sh_xstrdup(text);
+  return expand_text(sh, text, true, SH_XF_HEREDOC);
 }
 
 /* The text of a word made of literal parts only (what expand_to_string
@@ -2737,18 +2694,7 @@ char *sh_expand_prompt(sh_shell *sh, const char *s) {
 }
 
 char *sh_expand_subscript(sh_shell *sh, const char *text) {
-  sh_arena *a = sh_arena_new();
-  char *err = NULL;
-  sh_word *w = sh_parse_word_string(a, text, strlen(text), sh->lineno, &err);
-  char *r = NULL;
-  if (!w) {
-    sh_error(sh, "%s", err ? err : "syntax error");
-    free(err);
-  } else {
-    r = sh_expand_string(sh, w, SH_XF_NOTILDE);
-  }
-  sh_arena_unref(a);
-  return r;
+  return expand_text(sh, text, false, SH_XF_NOTILDE);
 }
 
 int sh_assign_ref_elem(sh_shell *sh, const char *ref, const char *value, bool append) {

@@ -274,30 +274,16 @@ static int hist_delete(sh_shell *sh, const char *arg) {
 }
 
 int sh_bi_history(sh_shell *sh, int argc, char **argv) {
-  int i = 1;
   char action = 0;
   const char *del = NULL;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    if (argv[i][1] >= '0' && argv[i][1] <= '9') break;
-    for (const char *c = argv[i] + 1; *c; c++) {
-      switch (*c) {
-      case 'c': case 'a': case 'n': case 'r': case 'w': case 'p': case 's':
-        action = *c;
-        break;
-      case 'd':
-        if (!(del = sh_bi_optarg(sh, "history", argc, argv, &i, &c))) return 2;
-        break;
-      default:
-        sh_error(sh, "history: -%c: invalid option", *c);
-        sh_bi_usage(sh, "history");
-        return 2;
-      }
-    }
+  sh_bi_getopt g = SH_BI_GETOPT("history", "#canrwpsd:");
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
+    if (c == 'd') del = g.arg;
+    else action = (char)c;
   }
+  if (c < 0) return 2;
+  int i = g.i;
   if (del) return hist_delete(sh, del);
   sh_history *h = hist_get(sh);
   switch (action) {
@@ -391,30 +377,19 @@ static long fc_spec(sh_history *h, const char *s, long n, long cur) {
 
 int sh_bi_fc(sh_shell *sh, int argc, char **argv) {
   bool list = false, nonum = false, rev = false, subst = false;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "--")) {
-      i++;
-      break;
-    }
-    if (argv[i][1] >= '0' && argv[i][1] <= '9') break;
-    for (const char *c = argv[i] + 1; *c; c++) {
-      switch (*c) {
-      case 'l': list = true; break;
-      case 'n': nonum = true; break;
-      case 'r': rev = true; break;
-      case 's': subst = true; break;
-      case 'e':
-        if (!c[1]) i++;
-        c += strlen(c) - 1;
-        break;
-      default:
-        sh_error(sh, "fc: -%c: invalid option", *c);
-        sh_bi_usage(sh, "fc");
-        return 2;
-      }
+  sh_bi_getopt g = SH_BI_GETOPT("fc", "#lnrse:");
+  int c;
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
+    switch (c) {
+    case 'l': list = true; break;
+    case 'n': nonum = true; break;
+    case 'r': rev = true; break;
+    case 's': subst = true; break;
+    case 'e': break; /* the editor: fc never edits here */
     }
   }
+  if (c < 0) return 2;
+  int i = g.i;
   sh_history *h = hist_get(sh);
   long n = (long)h->lines.n;
   if (h->current && n > 0) n--; /* the fc command itself */

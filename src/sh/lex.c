@@ -1382,10 +1382,16 @@ sh_part *sh_lex_dq_all(sh_parser *p, bool heredoc) {
 
 /* ---- tokens ------------------------------------------------------------------------------ */
 
-static void set_redir(sh_tok *t, sh_redir_op op, const char *text) {
-  t->kind = T_REDIR;
-  t->rop = op;
+/* Consumes the operator `text` at the reader and makes t that token. */
+static void take_op(sh_parser *p, sh_tok *t, sh_tok_kind kind, const char *text) {
+  for (const char *s = text; *s; s++) sh_lex_getc(p);
+  t->kind = kind;
   t->text = text;
+}
+
+static void take_redir(sh_parser *p, sh_tok *t, sh_redir_op op, const char *text) {
+  take_op(p, t, T_REDIR, text);
+  t->rop = op;
 }
 
 /* Reads a redirection operator at the reader into t. */
@@ -1393,47 +1399,26 @@ static bool lex_redir_op(sh_parser *p, sh_tok *t) {
   int c = sh_lex_peekc(p), d = sh_lex_peekn(p, 1), e = sh_lex_peekn(p, 2);
   if (c == '<') {
     if (d == '<' && e == '<') {
-      for (int i = 0; i < 3; i++) sh_lex_getc(p);
-      set_redir(t, SH_R_HERESTR, "<<<");
+      take_redir(p, t, SH_R_HERESTR, "<<<");
     } else if (d == '<' && e == '-') {
-      for (int i = 0; i < 3; i++) sh_lex_getc(p);
-      set_redir(t, SH_R_HEREDOC, "<<-");
+      take_redir(p, t, SH_R_HEREDOC, "<<-");
       t->strip = true;
     } else if (d == '<') {
-      sh_lex_getc(p);
-      sh_lex_getc(p);
-      set_redir(t, SH_R_HEREDOC, "<<");
+      take_redir(p, t, SH_R_HEREDOC, "<<");
     } else if (d == '&') {
-      sh_lex_getc(p);
-      sh_lex_getc(p);
-      set_redir(t, SH_R_DUPIN, "<&");
+      take_redir(p, t, SH_R_DUPIN, "<&");
     } else if (d == '>') {
-      sh_lex_getc(p);
-      sh_lex_getc(p);
-      set_redir(t, SH_R_RDWR, "<>");
+      take_redir(p, t, SH_R_RDWR, "<>");
     } else {
-      sh_lex_getc(p);
-      set_redir(t, SH_R_IN, "<");
+      take_redir(p, t, SH_R_IN, "<");
     }
     return true;
   }
   if (c == '>') {
-    if (d == '>') {
-      sh_lex_getc(p);
-      sh_lex_getc(p);
-      set_redir(t, SH_R_APPEND, ">>");
-    } else if (d == '&') {
-      sh_lex_getc(p);
-      sh_lex_getc(p);
-      set_redir(t, SH_R_DUPOUT, ">&");
-    } else if (d == '|') {
-      sh_lex_getc(p);
-      sh_lex_getc(p);
-      set_redir(t, SH_R_CLOBBER, ">|");
-    } else {
-      sh_lex_getc(p);
-      set_redir(t, SH_R_OUT, ">");
-    }
+    if (d == '>') take_redir(p, t, SH_R_APPEND, ">>");
+    else if (d == '&') take_redir(p, t, SH_R_DUPOUT, ">&");
+    else if (d == '|') take_redir(p, t, SH_R_CLOBBER, ">|");
+    else take_redir(p, t, SH_R_OUT, ">");
     return true;
   }
   return false;
@@ -1460,72 +1445,24 @@ static void lex_token(sh_parser *p, sh_tok *t) {
     sh_lex_read_heredocs(p);
     return;
   case '&':
-    if (d == '&') {
-      sh_lex_getc(p);
-      sh_lex_getc(p);
-      t->kind = T_AND_IF;
-      t->text = "&&";
-    } else if (d == '>') {
-      sh_lex_getc(p);
-      sh_lex_getc(p);
-      if (sh_lex_peekc(p) == '>') {
-        sh_lex_getc(p);
-        set_redir(t, SH_R_APPENDERR, "&>>");
-      } else {
-        set_redir(t, SH_R_OUTERR, "&>");
-      }
-    } else {
-      sh_lex_getc(p);
-      t->kind = T_AMP;
-      t->text = "&";
-    }
+    if (d == '&') take_op(p, t, T_AND_IF, "&&");
+    else if (d == '>' && sh_lex_peekn(p, 2) == '>') take_redir(p, t, SH_R_APPENDERR, "&>>");
+    else if (d == '>') take_redir(p, t, SH_R_OUTERR, "&>");
+    else take_op(p, t, T_AMP, "&");
     return;
   case '|':
-    sh_lex_getc(p);
-    if (d == '|') {
-      sh_lex_getc(p);
-      t->kind = T_OR_IF;
-      t->text = "||";
-    } else if (d == '&') {
-      sh_lex_getc(p);
-      t->kind = T_PIPE_AND;
-      t->text = "|&";
-    } else {
-      t->kind = T_PIPE;
-      t->text = "|";
-    }
+    if (d == '|') take_op(p, t, T_OR_IF, "||");
+    else if (d == '&') take_op(p, t, T_PIPE_AND, "|&");
+    else take_op(p, t, T_PIPE, "|");
     return;
   case ';':
-    sh_lex_getc(p);
-    if (d == ';') {
-      sh_lex_getc(p);
-      if (sh_lex_peekc(p) == '&') {
-        sh_lex_getc(p);
-        t->kind = T_DSEMI_AND;
-        t->text = ";;&";
-      } else {
-        t->kind = T_DSEMI;
-        t->text = ";;";
-      }
-    } else if (d == '&') {
-      sh_lex_getc(p);
-      t->kind = T_SEMI_AND;
-      t->text = ";&";
-    } else {
-      t->kind = T_SEMI;
-      t->text = ";";
-    }
+    if (d == ';' && sh_lex_peekn(p, 2) == '&') take_op(p, t, T_DSEMI_AND, ";;&");
+    else if (d == ';') take_op(p, t, T_DSEMI, ";;");
+    else if (d == '&') take_op(p, t, T_SEMI_AND, ";&");
+    else take_op(p, t, T_SEMI, ";");
     return;
-  case '(':
-    sh_lex_getc(p);
-    t->kind = T_LPAREN;
-    t->text = "(";
-    return;
-  case ')':
-    sh_lex_getc(p);
-    t->kind = T_RPAREN;
-    t->text = ")";
-    return;
+  case '(': take_op(p, t, T_LPAREN, "("); return;
+  case ')': take_op(p, t, T_RPAREN, ")"); return;
   case '<':
   case '>':
     if (d == '(') break; /* process substitution: a word */

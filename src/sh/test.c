@@ -91,20 +91,6 @@ bool sh_test_unary_ctx(const sh_test_ctx *c, const char *op, const char *arg, bo
   }
 }
 
-static bool parse_test_int(const char *s, int64_t *v) {
-  while (*s == ' ' || *s == '\t') s++;
-  const char *p = s;
-  if (*p == '-' || *p == '+') p++;
-  if (!(*p >= '0' && *p <= '9')) return false;
-  char *end;
-  errno = 0;
-  long long x = strtoll(s, &end, 10);
-  while (*end == ' ' || *end == '\t') end++;
-  if (*end || errno) return false;
-  *v = x;
-  return true;
-}
-
 static int file_cmp_time(const sh_test_ctx *c, const char *a, const char *b, bool newer) {
   store_stat sa, sb;
   bool ea = stat_path(c, a, true, &sa), eb = stat_path(c, b, true, &sb);
@@ -148,12 +134,12 @@ bool sh_test_binary_ctx(const sh_test_ctx *c, const char *op, const char *a, con
   for (int k = 0; iops[k]; k++) {
     if (strcmp(op, iops[k])) continue;
     int64_t x, y;
-    if (!parse_test_int(a, &x)) {
+    if (!sh_parse_number(a, &x)) {
       test_error(c, "%s: integer expression expected", a);
       *err = 2;
       return false;
     }
-    if (!parse_test_int(b, &y)) {
+    if (!sh_parse_number(b, &y)) {
       test_error(c, "%s: integer expression expected", b);
       *err = 2;
       return false;

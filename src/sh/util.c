@@ -6,6 +6,7 @@
  */
 #include "sh/util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -51,6 +52,17 @@ char *sh_xasprintf(const char *fmt, ...) {
   sh_buf_vaddf(&b, fmt, ap);
   va_end(ap);
   return sh_buf_steal(&b);
+}
+
+bool sh_parse_number(const char *s, int64_t *v) {
+  char *end;
+  errno = 0;
+  long long x = strtoll(s, &end, 10);
+  if (end == s || errno) return false;
+  while (*end == ' ' || *end == '\t') end++;
+  if (*end) return false;
+  *v = x;
+  return true;
 }
 
 size_t sh_fmt_i64(char *buf, int64_t v) {

@@ -32,6 +32,11 @@ char *sh_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * SH_I64_LEN bytes; returns the length. The shell's hot paths format every
  * arithmetic result, and snprintf costs several times more. */
 size_t sh_fmt_i64(char *buf, int64_t v);
+/* A decimal integer argument as bash's legal_number reads one (exit, return,
+ * shift, test -eq): an optional sign and digits, white space of any kind
+ * before, blanks after. False when there are no digits, anything else
+ * follows, or it overflows. */
+bool sh_parse_number(const char *s, int64_t *v);
 
 /* A growable byte buffer, always NUL-terminated when data != NULL. */
 typedef struct sh_buf {

@@ -858,6 +858,20 @@ int sh_var_set_index(sh_shell *sh, sh_var *v, int64_t idx, const char *value, bo
   return sh_var_store_index(sh, v, idx, value, append);
 }
 
+/* The new value of an element of array or assoc v (`old`: its value, NULL
+ * for a new element, of which v has `count`), as attributes make it; NULL
+ * after an error or at the array-size limit. */
+static char *element_value(sh_shell *sh, sh_var *v, const char *old, const char *value, bool append,
+                           size_t count) {
+  char *nv = attr_value(sh, v->flags, old, value, append, NULL);
+  if (nv && !old && count >= sh->sess->limits.array_size) {
+    free(nv);
+    sh_limit_hit(sh, SH_LIMIT_ARRAY, sh->sess->limits.array_size);
+    return NULL;
+  }
+  return nv;
+}
+
 int sh_var_store_index(sh_shell *sh, sh_var *v, int64_t idx, const char *value, bool append) {
   if (v->flags & SH_V_READONLY) return readonly_error(sh, v->name);
   if (v->flags & SH_V_ASSOC) {
@@ -867,13 +881,8 @@ int sh_var_store_index(sh_shell *sh, sh_var *v, int64_t idx, const char *value, 
   }
   if (!(v->flags & SH_V_ARRAY)) sh_var_make_array(v);
   const char *old = sh_array_get(v->arr, idx);
-  char *nv = attr_value(sh, v->flags, old, value, append, NULL);
+  char *nv = element_value(sh, v, old, value, append, v->arr->n);
   if (!nv) return 1;
-  if (!old && v->arr->n >= sh->sess->limits.array_size) {
-    free(nv);
-    sh_limit_hit(sh, SH_LIMIT_ARRAY, sh->sess->limits.array_size);
-    return 1;
-  }
   sh_array_set(v->arr, idx, nv);
   v->flags &= ~SH_V_UNSET;
   return 0;
@@ -883,13 +892,8 @@ int sh_var_set_key(sh_shell *sh, sh_var *v, const char *key, const char *value, 
   if (v->flags & SH_V_READONLY) return readonly_error(sh, v->name);
   if (!(v->flags & SH_V_ASSOC)) sh_var_make_assoc(v);
   const char *old = sh_assoc_get(v->assoc, key);
-  char *nv = attr_value(sh, v->flags, old, value, append, NULL);
+  char *nv = element_value(sh, v, old, value, append, v->assoc->live);
   if (!nv) return 1;
-  if (!old && v->assoc->live >= sh->sess->limits.array_size) {
-    free(nv);
-    sh_limit_hit(sh, SH_LIMIT_ARRAY, sh->sess->limits.array_size);
-    return 1;
-  }
   sh_assoc_set(v->assoc, key, nv);
   v->flags &= ~SH_V_UNSET;
   return 0;

@@ -505,25 +505,35 @@ static void memory_size_unbounded(sqlite3 *db) {
   sqlite3_file_control(db, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit);
 }
 
-/* Loads a copy of the template into the main database of `db` and sets the
- * root's times to now. */
-static int template_load(sqlite3 *db) {
-  pthread_once(&template_once, template_build);
-  if (!template_bytes) return SQLITE_NOMEM;
-  char root[200];
+/* The statement that sets the root's times to now, in root[200]. */
+static void template_root_sql(char root[200]) {
   int64_t now;
   uint32_t ns;
   store_now(&now, &ns);
-  snprintf(root, sizeof root,
+  snprintf(root, 200,
            "UPDATE fs_inode SET atime = %lld, mtime = %lld, ctime = %lld, atime_nsec "
            "= %u, mtime_nsec = %u, ctime_nsec = %u WHERE ino = 1",
            (long long)now, (long long)now, (long long)now, ns, ns, ns);
+}
+
+/* Loads a copy of the template (built on first use) into the main database
+ * of `db`, as it is. */
+static int template_deserialize(sqlite3 *db) {
+  pthread_once(&template_once, template_build);
+  if (!template_bytes) return SQLITE_NOMEM;
   unsigned char *copy = sqlite3_malloc64((sqlite3_uint64)template_len);
   if (!copy) return SQLITE_NOMEM;
   memcpy(copy, template_bytes, (size_t)template_len);
-  int rc = sqlite3_deserialize(db, "main", copy, template_len, template_len,
-                               SQLITE_DESERIALIZE_FREEONCLOSE |
-                                   SQLITE_DESERIALIZE_RESIZEABLE);
+  return sqlite3_deserialize(db, "main", copy, template_len, template_len,
+                             SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
+}
+
+/* Loads a copy of the template into the main database of `db` and sets the
+ * root's times to now. */
+static int template_load(sqlite3 *db) {
+  char root[200];
+  template_root_sql(root);
+  int rc = template_deserialize(db);
   if (rc == SQLITE_OK) rc = sqlite3_exec(db, root, NULL, NULL, NULL);
   return rc;
 }
@@ -623,29 +633,11 @@ static int create_file(const char *path, char **errmsg) {
  * failed at 906 MiB of file data (the 1 GiB default cap) or ~1 GiB (the
  * doubling); the pages of a plain one have no cap but the quotas. */
 static int copy_template(store *s, int is_file) {
-  pthread_once(&template_once, template_build);
-  if (!template_bytes) return SQLITE_NOMEM;
   char root[200];
-  int64_t now;
-  uint32_t ns;
-  store_now(&now, &ns);
-  snprintf(root, sizeof root,
-           "UPDATE fs_inode SET atime = %lld, mtime = %lld, ctime = %lld, atime_nsec "
-           "= %u, mtime_nsec = %u, ctime_nsec = %u WHERE ino = 1",
-           (long long)now, (long long)now, (long long)now, ns, ns, ns);
+  template_root_sql(root);
   sqlite3 *src = NULL;
   int rc = sqlite3_open_v2(":memory:", &src, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
-  unsigned char *copy = NULL;
-  if (rc == SQLITE_OK) {
-    copy = sqlite3_malloc64((sqlite3_uint64)template_len);
-    if (!copy) rc = SQLITE_NOMEM;
-  }
-  if (rc == SQLITE_OK) {
-    memcpy(copy, template_bytes, (size_t)template_len);
-    rc = sqlite3_deserialize(
-        src, "main", copy, template_len, template_len,
-        SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
-  }
+  if (rc == SQLITE_OK) rc = template_deserialize(src);
   /* A file gets the root's times before the copy (one write transaction);
    * a memory store after it, so that only s->db parses the schema (the
    * parse is most of an open's cost). */

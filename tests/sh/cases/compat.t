@@ -324,3 +324,56 @@ command -v ./ex; echo $?
 0
 --- stderr
 sbx: line 4: command: ./ne: not found
+
+### builtin options as bash's getopt reads them: letters grouped, an argument in the next word, one letter named in errors
+mapfile -tn 1 a <<< x; echo "${a[*]}"
+read -rd: w <<< 'x y:z'; echo "$w"
+umask 022; umask -Sp
+trap -lp | head -n 1
+hash -p; echo "status $?"
+mapfile -d; echo "status $?"
+wait -p; echo "status $?"
+cd -Pz; echo "status $?"
+umask -Sz; echo "status $?"
+--- stdout
+x
+x y
+umask -S u=rwx,g=rx,o=rx
+ 1) SIGHUP	 2) SIGINT	 3) SIGQUIT	 4) SIGILL	 5) SIGTRAP
+status 2
+status 2
+status 2
+status 2
+status 2
+--- stderr
+sbx: line 5: hash: -p: option requires an argument
+hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]
+sbx: line 6: mapfile: -d: option requires an argument
+mapfile: usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]
+sbx: line 7: wait: -p: option requires an argument
+wait: usage: wait [-fn] [-p var] [id ...]
+sbx: line 8: cd: -z: invalid option
+cd: usage: cd [-L|[-P [-e]] [-@]] [dir]
+sbx: line 9: umask: -z: invalid option
+umask: usage: umask [-p] [-S] [mode]
+
+### integer arguments as bash's legal_number reads them (return, shift, test): any white space before, blanks after, digits required; trap -p lists only the signals named
+[ $'\n3' -eq 3 ] && echo "leading newline: a number"
+f() { return " "; }
+f; echo "status $?"
+set -- a b c; shift $' \t2 '; echo "$#"
+trap 'echo usr1' USR1; trap -p USR1 HUP; trap -p
+--- stdout
+leading newline: a number
+status 2
+1
+trap -- 'echo usr1' SIGUSR1
+trap -- 'echo usr1' SIGUSR1
+--- stderr
+sbx: line 2: return:  : numeric argument required
+
+### ${x@E} decodes as $'...' does: \u, \c, \x, octal
+x='a\u00e9b\cAc\x41\101\q'
+printf %s "${x@E}" | od -An -c
+--- stdout
+   a 303 251   b 001   c   A   A   \   q
