@@ -215,6 +215,16 @@ static void getopt_compile(cmd_ctx *ctx, cmd_getopt_state *st, const char *spec,
                                             : next_long++;
   }
   shorts[ns] = '\0';
+  /* --help and --version go after the other names, where GNU's tables have
+   * them, so that an ambiguous prefix lists them last ("--ver": '--verbose'
+   * '--version'), as glibc does for those tables. */
+  for (size_t i = 0, j = 0; i < nl; i++) {
+    if (longs[i].val != CMD_OPT_HELP && longs[i].val != CMD_OPT_VERSION) {
+      cmd_longopt t = longs[i];
+      memmove(&longs[j + 1], &longs[j], (i - j) * sizeof *longs);
+      longs[j++] = t;
+    }
+  }
   for (size_t i = 0; i < ntable; i++) longs[nl++] = longopts[i];
   st->shorts = shorts;
   st->longs = longs;

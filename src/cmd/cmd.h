@@ -215,7 +215,8 @@ typedef struct cmd_getopt_state {
  *
  * Long-only options come first, each a name in parentheses with its ':' or
  * '::' after it, and return CMD_OPT_LONG + k (the k-th of them); "(help)" and
- * "(version)" there return CMD_OPT_HELP and CMD_OPT_VERSION instead:
+ * "(version)" there return CMD_OPT_HELP and CMD_OPT_VERSION instead (and an
+ * ambiguous prefix lists them last, as GNU's tables do):
  *
  *     "(presume-input-pipe)(help)(version)c:(bytes)..."
  *

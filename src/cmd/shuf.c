@@ -127,14 +127,14 @@ static const char shuf_usage[] =
 int cmd_shuf_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { O_RANDOM_SOURCE = CMD_OPT_LONG };
   /* --help and --version after these: "--h" names '--head-count' '--help' */
-  static const char spec[] = "(random-source):e(echo)i:(input-range)n:(head-count)o:(output)"
+  static const char spec[] = "(help)(version)(random-source):e(echo)i:(input-range)n:(head-count)o:(output)"
                              "r(repeat)z(zero-terminated)";
   bool echo = false, repeat = false;
   const char *range = NULL, *outpath = NULL, *source = NULL;
   uintmax_t count = UINTMAX_MAX;
   char eol = '\n';
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, cmd_gnu_help_version)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
     case 'e': echo = true; break;
     case 'i':

@@ -278,12 +278,12 @@ static bool timeout_bounds(long double secs) { return !(secs == 0 || isinf(secs)
 int cmd_timeout_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { OPT_PRESERVE = CMD_OPT_LONG };
   /* --help and --version after these: "--v" names '--verbose' '--version' */
-  static const char spec[] = "+(preserve-status)f(foreground)k:(kill-after)s:(signal)v(verbose)";
+  static const char spec[] = "+(help)(version)(preserve-status)f(foreground)k:(kill-after)s:(signal)v(verbose)";
   cmd_getopt_state st = CMD_GETOPT_INIT;
   bool preserve = false, verbose = false, foreground = false;
   long double kill_after = 0;
   int sig = 15;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, cmd_gnu_help_version)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
     case OPT_PRESERVE: preserve = true; break;
     case 'f': foreground = true; break;

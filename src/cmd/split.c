@@ -484,7 +484,7 @@ int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { O_ADDSUF = CMD_OPT_LONG, O_FILTER, O_VERBOSE, O_IO_BLKSIZE };
   /* The long names in GNU's order ("--l": '--lines' '--line-bytes'), --help
    * and --version after them. */
-  static const char spec[] = "(additional-suffix):(filter):(verbose)(io-blksize):b:(bytes)"
+  static const char spec[] = "(help)(version)(additional-suffix):(filter):(verbose)(io-blksize):b:(bytes)"
                              "l:(lines)C:(line-bytes)n:(number)e(elide-empty-files)u(unbuffered)"
                              "a:(suffix-length)d::(numeric-suffixes)x::(hex-suffixes)"
                              "t:(separator)0123456789";
@@ -502,7 +502,7 @@ int cmd_split_main(cmd_ctx *ctx, int argc, char **argv) {
   char sep = '\n';
   bool sep_given = false;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, cmd_gnu_help_version)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
     case 'a': {
       uintmax_t v;

@@ -211,11 +211,10 @@ int cmd_hostname_main(cmd_ctx *ctx, int argc, char **argv) {
 int cmd_uname_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { S = 1, N = 2, R = 4, V = 8, M = 16, P = 32, I = 64, O = 128 };
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  /* --help and --version last: GNU lists --hardware-platform before --help */
   for (int c; (c = cmd_getopt(ctx, &st, argc, argv,
-                              "a(all)s(kernel-name)n(nodename)r(kernel-release)v(kernel-version)"
+                              "(help)(version)a(all)s(kernel-name)n(nodename)r(kernel-release)v(kernel-version)"
                               "m(machine)p(processor)i(hardware-platform)o(operating-system)",
-                              cmd_gnu_help_version)) != -1;) {
+                              NULL)) != -1;) {
     switch (c) {
     CMD_CASES_HELP_VERSION(ctx, "Usage: uname [OPTION]...\n"
                                 "Print certain system information.  With no OPTION, same as -s.\n");

@@ -298,7 +298,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { O_FOLLOW = CMD_OPT_LONG, O_MAX_UNCHANGED, O_PID, O_PRESUME_PIPE, O_RETRY };
   /* The long names in GNU's order ("--s": '--silent' '--sleep-interval'),
    * --help and --version after them. */
-  static const char spec[] = "(follow)::(max-unchanged-stats):(pid):(presume-input-pipe)(retry)"
+  static const char spec[] = "(help)(version)(follow)::(max-unchanged-stats):(pid):(presume-input-pipe)(retry)"
                              "c:(bytes)n:(lines)q(quiet)(silent)s:(sleep-interval)v(verbose)"
                              "z(zero-terminated)fF0123456789";
   uintmax_t n = 10;
@@ -319,7 +319,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
   }
 
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, ac, av, spec, cmd_gnu_help_version)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, ac, av, spec, NULL)) != -1;) {
     switch (c) {
     case 'c':
     case 'n': {

@@ -432,7 +432,7 @@ int cmd_xargs_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { OPT_SLOTVAR = CMD_OPT_LONG, OPT_SHOWLIMITS };
   /* The long names in GNU's order ("--max": '--max-lines' '--max-args'
    * '--max-chars' '--max-procs'), --help and --version after them. */
-  static const char spec[] = "+(process-slot-var):(show-limits)0(null)a:(arg-file)d:(delimiter)"
+  static const char spec[] = "+(help)(version)(process-slot-var):(show-limits)0(null)a:(arg-file)d:(delimiter)"
                              "e::(eof)i::(replace)l::(max-lines)n:(max-args)o(open-tty)"
                              "p(interactive)r(no-run-if-empty)s:(max-chars)t(verbose)x(exit)"
                              "P:(max-procs)E:I:L:";
@@ -441,7 +441,7 @@ int cmd_xargs_main(cmd_ctx *ctx, int argc, char **argv) {
   bool show_limits = false;
   cmd_getopt_state st = CMD_GETOPT_INIT;
   int c;
-  while ((c = cmd_getopt(ctx, &st, argc, argv, spec, cmd_gnu_help_version)) != -1) {
+  while ((c = cmd_getopt(ctx, &st, argc, argv, spec, NULL)) != -1) {
     switch (c) {
     case '0': x.delim = 0; break;
     case 'a': argfile = st.arg; break;

@@ -259,7 +259,7 @@ int cmd_zstd_main(cmd_ctx *ctx, int argc, char **argv) {
    * ambiguous prefix names its possibilities is ours (--help and --version
    * last, as GNU's). */
   enum { OPT_RM = CMD_OPT_LONG, OPT_ULTRA, OPT_FAST };
-  static const char spec[] = "(rm)(ultra)(fast)::(long)::(no-progress)(progress)(check)(sparse)"
+  static const char spec[] = "(help)(version)(rm)(ultra)(fast)::(long)::(no-progress)(progress)(check)(sparse)"
                              "d(decompress)(uncompress)z(compress)c(stdout)f(force)k(keep)"
                              "t(test)q(quiet)v(verbose)T:(threads)o:";
   zs_opts o = {.level = 3};
@@ -288,7 +288,7 @@ int cmd_zstd_main(cmd_ctx *ctx, int argc, char **argv) {
   nv[nc] = NULL;
   argc = nc, argv = nv;
   cmd_getopt_state g = CMD_GETOPT_INIT;
-  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, cmd_gnu_help_version)) != -1;) {
+  for (int c; (c = cmd_getopt(ctx, &g, argc, argv, spec, NULL)) != -1;) {
     switch (c) {
       case 'd':
         o.decompress = true;

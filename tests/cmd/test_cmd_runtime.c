@@ -207,7 +207,7 @@ TEST(getopt_string_long_names_errors_as_glibc) {
   cmd_getopt_state st = CMD_GETOPT_INIT;
   CHECK_EQ(cmd_getopt(&ctx, &st, 2, a1, spec, NULL), '?');
   CHECK_STR(f.log, "2:t: option '--ver' is ambiguous; possibilities:2: '--verify'2: "
-                   "'--version'2: '--verbose'2:\n2:Try 't --help' for more information.\n");
+                   "'--verbose'2: '--version'2:\n2:Try 't --help' for more information.\n");
   f.loglen = 0; f.log[0] = 0;
   char *a2[] = {"t", "--lines", NULL};
   cmd_getopt_state st2 = CMD_GETOPT_INIT;

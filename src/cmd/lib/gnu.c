@@ -671,4 +671,3 @@ bool cmd_gnu_backup_opts(const cmd_getopt_state *st, int backup_opt,
   return cmd_opt_on(st, 'b') || cmd_opt_on(st, backup_opt) || cmd_opt_on(st, 'S');
 }
 
-const cmd_longopt cmd_gnu_help_version[] = {CMD_LONGOPTS_STD, {0, 0, 0}};

@@ -195,10 +195,4 @@ bool cmd_gnu_env_blocksize(cmd_ctx *ctx, const char *var, uint64_t *block, int *
 bool cmd_gnu_backup_opts(const cmd_getopt_state *st, int backup_opt,
                          const char **suffix);
 
-/* --help and --version, as cmd_getopt's `longopts` after an option string
- * that leaves them out: GNU's tables list them last, so an ambiguous prefix
- * names them last ("--ver": '--verbose' '--version'), where the string's
- * long-only options would come first. */
-extern const cmd_longopt cmd_gnu_help_version[];
-
 #endif
