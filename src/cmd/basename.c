@@ -86,16 +86,10 @@ int cmd_basename_main(cmd_ctx *ctx, int argc, char **argv) {
 }
 
 int cmd_dirname_main(cmd_ctx *ctx, int argc, char **argv) {
-  static const cmd_longopt lo[] = {{"zero", 0, 'z'}, CMD_LONGOPTS_STD, {0, 0, 0}};
   cmd_getopt_state st = CMD_GETOPT_INIT;
-  bool zero = false;
-  for (int c; (c = cmd_getopt(ctx, &st, argc, argv, "z", lo)) != -1;) {
-    switch (c) {
-    case 'z': zero = true; break;
-    CMD_CASES_HELP_VERSION(ctx, dirname_usage);
-    default: return 1;
-    }
-  }
+  int rc = cmd_getopt_all(ctx, &st, argc, argv, "(help)(version)z(zero)", dirname_usage);
+  if (rc >= 0) return rc;
+  bool zero = cmd_opt_on(&st, 'z');
   if (st.ind >= argc) {
     cmd_errorf(ctx, "missing operand");
     return cmd_usage_hint(ctx, 1);

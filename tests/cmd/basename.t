@@ -61,3 +61,11 @@ cmd: dirname
 out:
 err: dirname: missing operand\nTry 'dirname --help' for more information.\n
 status: 1
+
+test: dirname's options: -z, its long name abbreviated, help, a bad option
+cmd: dirname -z a/b | od -c | head -1
+cmd: dirname --ze a/b c/d | tr '\0' ' '; echo
+cmd: dirname --help | head -1
+cmd: dirname -q a; echo $?
+out: 0000000   a  \\0\na c \nUsage: dirname [OPTION] NAME...\n1\n
+err: dirname: invalid option -- 'q'\nTry 'dirname --help' for more information.\n
