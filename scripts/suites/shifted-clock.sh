@@ -61,8 +61,13 @@ while IFS= read -r when; do
   [ -n "$when" ] || continue
   echo "== clock at $when"
   for mode in --host ""; do
+    # Not timeout.t on the host: GNU timeout's timer runs on the real-time clock,
+    # which libfaketime moves, and its xargs case then fails (two CI runs); it
+    # prints no dates and runs on the host at the real date in cmd-tests.
+    skip='/python3\.t$'
+    [ -n "$mode" ] && skip='/(python3|timeout)\.t$'
     out=$(/usr/bin/python3 tests/cmd/run.py $mode -j 2 --faketime "$when" \
-      $(ls tests/cmd/*.t | grep -v '/python3\.t$') 2>&1)
+      $(ls tests/cmd/*.t | grep -Ev "$skip") 2>&1)
     echo "$out" | grep -v '^[0-9]* passed' | sed "s/^/  cmd${mode:+ $mode}: /"
     echo "  cmd${mode:+ $mode}: $(tail -1 <<<"$out")"
     add "$out"
