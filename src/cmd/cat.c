@@ -187,13 +187,9 @@ int cmd_cat_main(cmd_ctx *ctx, int argc, char **argv) {
   char *const *files = cmd_file_operands(argc, argv, g.ind, &nfiles);
   int status = 0;
   for (int i = 0; i < nfiles; i++) {
-    cmd_in *in;
-    int r = cmd_in_open(ctx, files[i], &in);
-    if (r < 0) {
-      status = cmd_gnu_perror(ctx, files[i], r);
-      continue;
-    }
-    r = cat_stream(ctx, &st, in, plain, buf);
+    cmd_in *in = cmd_gnu_open(ctx, files[i], &status);
+    if (!in) continue;
+    int r = cat_stream(ctx, &st, in, plain, buf);
     cmd_in_close(in);
     if (r == -EINTR) return 1;
     if (r >= 0 && !plain) {

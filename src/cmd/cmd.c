@@ -102,19 +102,11 @@ static void getopt_msg(cmd_ctx *ctx, bool quiet, const char *fmt, const char *a,
   cmd_usage_hint(ctx, 0);
 }
 
-static int getopt_long_opt(cmd_ctx *ctx, cmd_getopt_state *st, int argc, char **argv,
-                           const cmd_longopt *longopts, bool quiet, bool colon) {
-  const char *arg = argv[st->ind] + 2;
-  const char *eq = strchr(arg, '=');
-  size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+int cmd_longopt_find(const cmd_longopt *longopts, const char *name, size_t len) {
   int found = -1, nfound = 0;
   for (int i = 0; longopts && longopts[i].name; i++) {
-    if (strncmp(longopts[i].name, arg, len) != 0) continue;
-    if (strlen(longopts[i].name) == len) {
-      found = i;
-      nfound = 1;
-      break;
-    }
+    if (strncmp(longopts[i].name, name, len) != 0) continue;
+    if (strlen(longopts[i].name) == len) return i;
     /* Prefixes naming the same option (aliases) are not ambiguous. */
     if (found >= 0 && longopts[found].has_arg == longopts[i].has_arg &&
         longopts[found].val == longopts[i].val)
@@ -122,17 +114,31 @@ static int getopt_long_opt(cmd_ctx *ctx, cmd_getopt_state *st, int argc, char **
     if (found < 0) found = i;
     nfound++;
   }
+  return nfound > 1 ? -2 : found;
+}
+
+void cmd_longopt_ambiguous(cmd_ctx *ctx, const cmd_longopt *longopts, const char *full,
+                           size_t len) {
+  cmd_flush(ctx);
+  cmd_err_raw(ctx, "%s: option '%.*s' is ambiguous; possibilities:", ctx->name,
+              (int)(len + 2), full);
+  for (int i = 0; longopts[i].name; i++)
+    if (strncmp(longopts[i].name, full + 2, len) == 0)
+      cmd_err_raw(ctx, " '--%s'", longopts[i].name);
+  cmd_err_raw(ctx, "\n");
+}
+
+static int getopt_long_opt(cmd_ctx *ctx, cmd_getopt_state *st, int argc, char **argv,
+                           const cmd_longopt *longopts, bool quiet, bool colon) {
+  const char *arg = argv[st->ind] + 2;
+  const char *eq = strchr(arg, '=');
+  size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+  int found = cmd_longopt_find(longopts, arg, len);
   const char *full = argv[st->ind];
   st->ind++;
-  if (nfound > 1) {
+  if (found == -2) {
     if (!quiet) {
-      cmd_flush(ctx);
-      cmd_err_raw(ctx, "%s: option '%.*s' is ambiguous; possibilities:", ctx->name,
-                  (int)(len + 2), full);
-      for (int i = 0; longopts[i].name; i++)
-        if (strncmp(longopts[i].name, arg, len) == 0)
-          cmd_err_raw(ctx, " '--%s'", longopts[i].name);
-      cmd_err_raw(ctx, "\n");
+      cmd_longopt_ambiguous(ctx, longopts, full, len);
       cmd_usage_hint(ctx, 0);
     }
     st->opt = 0;

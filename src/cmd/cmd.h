@@ -237,6 +237,17 @@ typedef struct cmd_getopt_state {
  */
 int cmd_getopt(cmd_ctx *ctx, cmd_getopt_state *st, int argc, char **argv,
                const char *shortopts, const cmd_longopt *longopts);
+/* The entry of `longopts` (may be NULL) that a long option names, matched as
+ * cmd_getopt matches it: `name` is the argument after "--", `len` its length up
+ * to any '='; an exact name wins, else a unique prefix, where prefixes of
+ * aliases (same val and has_arg) count as one. Returns its index, -1 when no
+ * name matches, -2 when the prefix is ambiguous. */
+int cmd_longopt_find(const cmd_longopt *longopts, const char *name, size_t len);
+/* getopt_long's message for an ambiguous `full` ("--pre" or "--pre=value"; its
+ * name is `len` bytes): "NAME: option '--pre' is ambiguous; possibilities:
+ * '--prefix' '--preserve'" on stderr, after flushing stdout. */
+void cmd_longopt_ambiguous(cmd_ctx *ctx, const cmd_longopt *longopts, const char *full,
+                           size_t len);
 
 /* The slot of an option in cmd_getopt_state.seen/args: 0-61 for the letters and
  * digits, 64 + k for the k-th long-only option (CMD_OPT_LONG + k); -1 for none. */

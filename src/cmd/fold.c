@@ -77,12 +77,8 @@ int cmd_fold_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   int status = 0;
   for (int i = 0; i < nfiles && !ctx->out_err; i++) {
-    cmd_in *in;
-    int r = cmd_in_open(ctx, files[i], &in);
-    if (r < 0) {
-      status = cmd_gnu_perror(ctx, files[i], r);
-      continue;
-    }
+    cmd_in *in = cmd_gnu_open(ctx, files[i], &status);
+    if (!in) continue;
     size_t column = 0;
     off = 0;
     for (;;) {

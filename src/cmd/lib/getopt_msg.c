@@ -22,27 +22,11 @@ void cmd_getopt_report(cmd_ctx *ctx, const cmd_getopt_state *st, int argc, char 
   const char *name = cur + 2;
   const char *eq = strchr(name, '=');
   size_t len = eq ? (size_t)(eq - name) : strlen(name);
-  int found = -1, n = 0;
-  for (int k = 0; longopts[k].name; k++) {
-    if (strncmp(longopts[k].name, name, len) != 0) continue;
-    if (strlen(longopts[k].name) == len) {
-      found = k;
-      n = 1;
-      break;
-    }
-    if (found >= 0 && longopts[found].val == longopts[k].val &&
-        longopts[found].has_arg == longopts[k].has_arg)
-      continue;
-    if (found < 0) found = k;
-    n++;
-  }
-  if (n == 0) {
+  int found = cmd_longopt_find(longopts, name, len);
+  if (found == -1) {
     cmd_errorf(ctx, "unrecognized option '%s'", cur);
-  } else if (n > 1) {
-    cmd_err_raw(ctx, "%s: option '%.*s' is ambiguous; possibilities:", ctx->name, (int)(len + 2), cur);
-    for (int k = 0; longopts[k].name; k++)
-      if (strncmp(longopts[k].name, name, len) == 0) cmd_err_raw(ctx, " '--%s'", longopts[k].name);
-    cmd_err_raw(ctx, "\n");
+  } else if (found == -2) {
+    cmd_longopt_ambiguous(ctx, longopts, cur, len);
   } else if (ret == ':') {
     cmd_errorf(ctx, "option '--%s' requires an argument", longopts[found].name);
   } else {

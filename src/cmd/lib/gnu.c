@@ -367,6 +367,14 @@ int cmd_gnu_perror(cmd_ctx *ctx, const char *path, int err) {
   return 1;
 }
 
+cmd_in *cmd_gnu_open(cmd_ctx *ctx, const char *path, int *status) {
+  cmd_in *in;
+  int r = cmd_in_open(ctx, path, &in);
+  if (r >= 0) return in;
+  *status = cmd_gnu_perror(ctx, path, r);
+  return NULL;
+}
+
 static locale_t utf8_locale;
 static pthread_once_t utf8_locale_once = PTHREAD_ONCE_INIT;
 
@@ -570,12 +578,8 @@ int cmd_each_line(cmd_ctx *ctx, char *const *files, int nfiles, char delim, cmd_
   }
   int status = 0;
   for (int i = 0; i < nfiles; i++) {
-    cmd_in *in;
-    int r = cmd_in_open(ctx, files[i], &in);
-    if (r < 0) {
-      status = cmd_gnu_perror(ctx, files[i], r);
-      continue;
-    }
+    cmd_in *in = cmd_gnu_open(ctx, files[i], &status);
+    if (!in) continue;
     bool stop = false;
     for (uintmax_t n = 0;; n++) {
       if ((n & 1023) == 0 && cmd_poll(ctx)) {

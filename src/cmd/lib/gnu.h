@@ -31,6 +31,10 @@ const char *cmd_gnu_quoteaf(cmd_ctx *ctx, const char *s);
 /* "NAME: FILE: strerror(err)" with FILE as quotef gives it; records the
  * error for the C API; returns 1. */
 int cmd_gnu_perror(cmd_ctx *ctx, const char *path, int err);
+/* cmd_in_open(path) inside a loop over file operands: on failure reports it
+ * as cmd_gnu_perror does, sets *status to 1 and returns NULL (the caller goes
+ * on to the next operand). The stream is the caller's to cmd_in_close. */
+cmd_in *cmd_gnu_open(cmd_ctx *ctx, const char *path, int *status);
 
 /* gnulib xstrtoumax results (bit flags, like strtol_error). */
 enum {
