@@ -81,7 +81,7 @@ TEST(test_files_in_the_store) {
 }
 
 int main(int argc, char **argv) {
-  if (argc > 1) harness_filter = argv[1];
+  harness_init(argc, argv);
   if (!(st = cmd_test_store())) return 1;
   store_path_mkdir_p(st, "/", "/w", 0755);
   RUN(echo_options_and_escapes);

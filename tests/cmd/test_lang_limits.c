@@ -228,7 +228,7 @@ TEST(bc_deep_expression_source) {
 }
 
 int main(int argc, char **argv) {
-  if (argc > 1) harness_filter = argv[1];
+  harness_init(argc, argv);
   RUN(tr_huge_repeat_is_one_step);
   RUN(awk_infinite_loop_stops_on_poll);
   RUN(awk_iteration_budget);

@@ -429,7 +429,7 @@ TEST(a_text_pushed_out_while_its_program_runs) {
 }
 
 int main(int argc, char **argv) {
-  if (argc > 1) harness_filter = argv[1];
+  harness_init(argc, argv);
   RUN(recorded_programs_match_the_text_evaluator);
   RUN(loops_give_the_same_values_every_time);
   RUN(variable_value_recursion_limit_is_the_same_when_recorded);

@@ -113,7 +113,7 @@ TEST(cat_100mb_into_wc_in_constant_memory) {
 }
 
 int main(int argc, char **argv) {
-  if (argc > 1) harness_filter = argv[1];
+  harness_init(argc, argv);
   RUN(cat_100mb_into_wc_in_constant_memory);
   return harness_done();
 }
