@@ -138,38 +138,37 @@ TEST(getopt_ambiguous_long_option_message) {
   cmd_arena_free(ctx.arena);
 }
 
+/* GNU's message for each kind of bad option, one case a row: "sort" with one
+ * argument under a short option string; a leading ':' in it keeps cmd_getopt
+ * quiet and makes a missing argument return ':'. */
 TEST(getopt_gnu_error_messages) {
-  cmd_ctx ctx; fake_io f; ctx_init(&ctx, &f, "sort");
-  char *a1[] = {"sort", "-q", NULL};
-  cmd_getopt_state st = CMD_GETOPT_INIT;
-  CHECK_EQ(cmd_getopt(&ctx, &st, 2, a1, "n:v", longs), '?');
-  CHECK_EQ(st.opt, 'q');
-  CHECK_STR(f.log, "2:sort: invalid option -- 'q'\n2:Try 'sort --help' for more information.\n");
-
-  f.loglen = 0; f.log[0] = 0;
-  char *a2[] = {"sort", "-n", NULL};
-  cmd_getopt_state st2 = CMD_GETOPT_INIT;
-  CHECK_EQ(cmd_getopt(&ctx, &st2, 2, a2, "n:v", longs), '?');
-  CHECK_STR(f.log, "2:sort: option requires an argument -- 'n'\n2:Try 'sort --help' for more information.\n");
-
-  f.loglen = 0; f.log[0] = 0;
-  char *a3[] = {"sort", "--bogus", NULL};
-  cmd_getopt_state st3 = CMD_GETOPT_INIT;
-  CHECK_EQ(cmd_getopt(&ctx, &st3, 2, a3, "n:v", longs), '?');
-  CHECK_STR(f.log, "2:sort: unrecognized option '--bogus'\n2:Try 'sort --help' for more information.\n");
-
-  f.loglen = 0; f.log[0] = 0;
-  char *a4[] = {"sort", "--verbose=1", NULL};
-  cmd_getopt_state st4 = CMD_GETOPT_INIT;
-  CHECK_EQ(cmd_getopt(&ctx, &st4, 2, a4, "n:v", longs), '?');
-  CHECK_STR(f.log, "2:sort: option '--verbose' doesn't allow an argument\n2:Try 'sort --help' for more information.\n");
-
-  f.loglen = 0; f.log[0] = 0;
-  char *a5[] = {"sort", "--lines", NULL};
-  cmd_getopt_state st5 = CMD_GETOPT_INIT;
-  CHECK_EQ(cmd_getopt(&ctx, &st5, 2, a5, ":n:v", longs), ':');
-  CHECK_EQ(f.loglen, 0);
-  cmd_arena_free(ctx.arena);
+  static const struct {
+    const char *arg;    /* the one argument after "sort" */
+    const char *shorts; /* the short option string */
+    int ret;            /* what cmd_getopt returns */
+    int opt;            /* the option st.opt then names (0: not checked) */
+    const char *log;    /* what it writes ("" for nothing) */
+  } cases[] = {
+      {"-q", "n:v", '?', 'q',
+       "2:sort: invalid option -- 'q'\n2:Try 'sort --help' for more information.\n"},
+      {"-n", "n:v", '?', 0,
+       "2:sort: option requires an argument -- 'n'\n2:Try 'sort --help' for more information.\n"},
+      {"--bogus", "n:v", '?', 0,
+       "2:sort: unrecognized option '--bogus'\n2:Try 'sort --help' for more information.\n"},
+      {"--verbose=1", "n:v", '?', 0,
+       "2:sort: option '--verbose' doesn't allow an argument\n"
+       "2:Try 'sort --help' for more information.\n"},
+      {"--lines", ":n:v", ':', 0, ""},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    cmd_ctx ctx; fake_io f; ctx_init(&ctx, &f, "sort");
+    char *argv[] = {"sort", (char *)cases[i].arg, NULL};
+    cmd_getopt_state st = CMD_GETOPT_INIT;
+    CHECK_EQ(cmd_getopt(&ctx, &st, 2, argv, cases[i].shorts, longs), cases[i].ret);
+    if (cases[i].opt) CHECK_EQ(st.opt, cases[i].opt);
+    CHECK_STR(f.log, cases[i].log);
+    cmd_arena_free(ctx.arena);
+  }
 }
 
 /* The option string's long names (toybox's form) act as a table would. */
