@@ -86,6 +86,24 @@ TEST(gzip_round_trip_keeps_content_and_removes_the_original) {
   CHECK_EQ(s.mode & 0777, 0640);
 }
 
+/* What both decompression-bomb tests check once the bomb is built: written
+ * to /w/name under a 4 MiB quota, argv fails with "No space left on device",
+ * leaves no "bomb" behind and keeps name; the quota is lifted afterwards. */
+static void check_bomb_stops_at_quota(const char *name, const void *bomb, size_t len,
+                                      char **argv) {
+  REQUIRE(store_path_write_file(st, "/w", name, bomb, len, 0644, 0) == 0);
+  store_quota q = {.max_bytes = 4u << 20};
+  store_set_quota(st, &q);
+  char *err = NULL;
+  CHECK_EQ(run(argv, &err), 1);
+  CHECK(err && strstr(err, "No space left on device"));
+  free(err);
+  CHECK(!exists("bomb"));
+  CHECK(exists(name));
+  store_quota none = {0};
+  store_set_quota(st, &none);
+}
+
 TEST(gunzip_bomb_stops_at_quota_and_leaves_nothing) {
   fresh();
   /* 64 MiB of zeros deflate to ~64 KiB. */
@@ -100,18 +118,8 @@ TEST(gunzip_bomb_stops_at_quota_and_leaves_nothing) {
   size_t gzlen = zs.total_out;
   deflateEnd(&zs);
   free(zeros);
-  REQUIRE(store_path_write_file(st, "/w", "bomb.gz", gz, gzlen, 0644, 0) == 0);
+  check_bomb_stops_at_quota("bomb.gz", gz, gzlen, (char *[]){"gunzip", "bomb.gz", NULL});
   free(gz);
-  store_quota q = {.max_bytes = 4u << 20};
-  store_set_quota(st, &q);
-  char *err = NULL;
-  CHECK_EQ(run((char *[]){"gunzip", "bomb.gz", NULL}, &err), 1);
-  CHECK(err && strstr(err, "No space left on device"));
-  free(err);
-  CHECK(!exists("bomb"));
-  CHECK(exists("bomb.gz"));
-  store_quota none = {0};
-  store_set_quota(st, &none);
 }
 
 TEST(gunzip_rejects_corrupt_data) {
@@ -124,16 +132,24 @@ TEST(gunzip_rejects_corrupt_data) {
   CHECK(!exists("x"));
 }
 
+/* The step both hostile-tar tests share: writes members m as the tar archive
+ * /w/name, extracts it into a new /w/out with `tar xflags name -C out` and
+ * checks that tar exits 2 with want in its stderr. */
+static void extract_tar_expecting_refusal(const char *name, const member *m, const char *xflags,
+                                          const char *want) {
+  write_archive(name, false, m);
+  store_path_mkdir(st, "/w", "out", 0755);
+  char *err = NULL;
+  CHECK_EQ(run((char *[]){"tar", (char *)xflags, (char *)name, "-C", "out", NULL}, &err), 2);
+  CHECK(err && strstr(err, want));
+  free(err);
+}
+
 TEST(tar_refuses_dotdot_and_strips_absolute_names) {
   fresh();
   member m[] = {{"../evil", 'f', "e"}, {"ok/../../x", 'f', "e"}, {"/abs", 'f', "a"},
                 {"fine", 'f', "f"}, {NULL, 0, NULL}};
-  write_archive("evil.tar", false, m);
-  store_path_mkdir(st, "/w", "out", 0755);
-  char *err = NULL;
-  CHECK_EQ(run((char *[]){"tar", "xf", "evil.tar", "-C", "out", NULL}, &err), 2);
-  CHECK(err && strstr(err, "tar: ../evil: Member name contains '..'"));
-  free(err);
+  extract_tar_expecting_refusal("evil.tar", m, "xf", "tar: ../evil: Member name contains '..'");
   CHECK(!exists("/evil") && !exists("/w/evil") && !exists("/x") && !exists("/w/x"));
   CHECK(exists("out/abs"));
   CHECK(exists("out/fine"));
@@ -144,12 +160,7 @@ TEST(tar_does_not_follow_a_planted_symlink) {
   fresh();
   store_path_mkdir_p(st, "/", "/etc", 0755);
   member m[] = {{"link", 'l', "/etc"}, {"link/passwd", 'f', "pwned"}, {NULL, 0, NULL}};
-  write_archive("plant.tar", false, m);
-  store_path_mkdir(st, "/w", "out", 0755);
-  char *err = NULL;
-  CHECK_EQ(run((char *[]){"tar", "-xf", "plant.tar", "-C", "out", NULL}, &err), 2);
-  CHECK(err && strstr(err, "link/passwd"));
-  free(err);
+  extract_tar_expecting_refusal("plant.tar", m, "-xf", "link/passwd");
   CHECK(!exists("/etc/passwd"));
   CHECK(exists("out/link"));
 }
@@ -232,18 +243,8 @@ TEST(unzstd_bomb_stops_at_quota_and_leaves_nothing) {
   size_t zlen = ZSTD_compress(z, bound, zeros, n, 3);
   free(zeros);
   REQUIRE(!ZSTD_isError(zlen));
-  REQUIRE(store_path_write_file(st, "/w", "bomb.zst", z, zlen, 0644, 0) == 0);
+  check_bomb_stops_at_quota("bomb.zst", z, zlen, (char *[]){"unzstd", "-q", "bomb.zst", NULL});
   free(z);
-  store_quota q = {.max_bytes = 4u << 20};
-  store_set_quota(st, &q);
-  char *err = NULL;
-  CHECK_EQ(run((char *[]){"unzstd", "-q", "bomb.zst", NULL}, &err), 1);
-  CHECK(err && strstr(err, "No space left on device"));
-  free(err);
-  CHECK(!exists("bomb"));
-  CHECK(exists("bomb.zst"));
-  store_quota none = {0};
-  store_set_quota(st, &none);
 }
 
 /* df reports the quotas as the file system's size, the usage as used. */
