@@ -60,6 +60,20 @@ static UNUSED const char *py_eval(sbx *h, const char *code) {
   return buf;
 }
 
+/* Runs code that outlives its time limit under timeout and grace (seconds)
+ * and checks the call ended SBX_PY_TIMEOUT with `killed` as want_killed: 0
+ * when the interrupt stopped the code, 1 when the worker had to be killed.
+ * For the timeout tests of the Python and escape suites. */
+static UNUSED void check_py_timeout(sbx *h, const char *code, double timeout, double grace,
+                                    int want_killed) {
+  sbx_py_options o = {.timeout = timeout, .grace = grace};
+  sbx_py_result *r = py_run_opt(h, code, &o);
+  REQUIRE(r);
+  CHECK_EQ(r->error, SBX_PY_TIMEOUT);
+  CHECK_EQ(r->killed, want_killed);
+  sbx_free(r);
+}
+
 typedef struct py_cancel_timer {
   sbx *h;       /* the sandbox to cancel */
   int after_ms; /* after this long */

@@ -262,20 +262,15 @@ TEST(a_big_file_is_refused) {
 
 TEST(a_timeout_kills_every_process) {
   int before = count_jail_processes();
-  sbx_py_options o = {.timeout = 0.5, .grace = 0.3};
-  sbx_py_result *r = py_run_opt(H,
-                                "import os, signal, time\n"
-                                "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
-                                "if os.fork() == 0:\n"
-                                "    if os.fork() == 0:\n"
-                                "        time.sleep(600)\n"
-                                "    os._exit(0)\n"
-                                "while True: pass",
-                                &o);
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_TIMEOUT);
-  CHECK_EQ(r->killed, 1);
-  sbx_free(r);
+  check_py_timeout(H,
+                   "import os, signal, time\n"
+                   "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+                   "if os.fork() == 0:\n"
+                   "    if os.fork() == 0:\n"
+                   "        time.sleep(600)\n"
+                   "    os._exit(0)\n"
+                   "while True: pass",
+                   0.5, 0.3, 1);
   /* The orphaned grandchild went with the worker. */
   int left = count_jail_processes();
   for (int i = 0; i < 50 && left > before; i++) {

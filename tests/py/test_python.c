@@ -191,11 +191,7 @@ TEST(timeout_interrupts_and_keeps_the_context) {
   CHECK(secs >= 0.3 && secs < 30); /* stopped: not a speed check */
   sbx_free(r);
   /* A blocking sleep is interrupted too. */
-  r = py_run_opt(H, "import time\ntime.sleep(30)", &o);
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_TIMEOUT);
-  CHECK_EQ(r->killed, 0);
-  sbx_free(r);
+  check_py_timeout(H, "import time\ntime.sleep(30)", 0.3, 0, 0);
   CHECK_STR(py_eval(H, "kept"), "'yes'");
 }
 
@@ -203,19 +199,14 @@ TEST(timeout_kills_code_that_ignores_the_interrupt) {
   sbx *h = open_mem();
   REQUIRE(h);
   CHECK_STR(py_eval(h, "lost = 1"), "");
-  sbx_py_options o = {.timeout = 0.2, .grace = 0.3};
-  sbx_py_result *r = py_run_opt(h,
-                                "import time\n"
-                                "while True:\n"
-                                "    try:\n"
-                                "        while True: time.sleep(0.01)\n"
-                                "    except BaseException:\n"
-                                "        pass",
-                                &o);
-  REQUIRE(r);
-  CHECK_EQ(r->error, SBX_PY_TIMEOUT);
-  CHECK_EQ(r->killed, 1);
-  sbx_free(r);
+  check_py_timeout(h,
+                   "import time\n"
+                   "while True:\n"
+                   "    try:\n"
+                   "        while True: time.sleep(0.01)\n"
+                   "    except BaseException:\n"
+                   "        pass",
+                   0.2, 0.3, 1);
   /* The next call starts a fresh worker: the context is gone, Python works. */
   CHECK(strstr(py_eval(h, "lost"), "not defined") != NULL);
   CHECK_STR(py_eval(h, "2 ** 10"), "1024");
