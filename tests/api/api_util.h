@@ -170,6 +170,26 @@ static UNUSED sbx_history_entry *history_exactly(sbx *h, size_t limit, size_t wa
   return e;
 }
 
+/* What a test expects of one history row: its name and status, and strings
+ * its error, parameters and result must contain (NULL: not checked). */
+typedef struct history_want {
+  const char *name;           /* the row's name */
+  const char *status;         /* "success", "error" or "pending" */
+  const char *error_has;      /* a part of its error */
+  const char *parameters_has; /* a part of its parameters (JSON) */
+  const char *result_has;     /* a part of its result */
+} history_want;
+
+/* Checks row against want, one check per field want names: the history
+ * tests of the API and of the Python tools read their rows this way. */
+static UNUSED void check_history_row(const sbx_history_entry *row, history_want want) {
+  if (want.name) CHECK_STR(row->name, want.name);
+  if (want.status) CHECK_STR(row->status, want.status);
+  if (want.error_has) CHECK(row->error && strstr(row->error, want.error_has));
+  if (want.parameters_has) CHECK(row->parameters && strstr(row->parameters, want.parameters_has));
+  if (want.result_has) CHECK(row->result && strstr(row->result, want.result_has));
+}
+
 /* Whole file as a malloc'd string, or NULL if it cannot be read. */
 static UNUSED char *read_str(sbx *h, const char *path) {
   void *data;

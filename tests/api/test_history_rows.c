@@ -133,11 +133,9 @@ TEST(import_and_export_dir_are_recorded) {
   char want[1400];
   snprintf(want, sizeof want, "{\"hostdir\":\"%s\",\"path\":\"/in\"}", host);
   CHECK_STR(e[2].parameters, want);
-  CHECK_STR(e[1].name, "export_dir");
-  CHECK_STR(e[1].status, "success");
-  CHECK_STR(e[0].name, "export_dir");
-  CHECK_STR(e[0].status, "error");
-  CHECK(e[0].error && strstr(e[0].error, "File exists"));
+  check_history_row(&e[1], (history_want){.name = "export_dir", .status = "success"});
+  check_history_row(&e[0], (history_want){.name = "export_dir", .status = "error",
+                                           .error_has = "File exists"});
   sbx_free(e);
   sbx_close(h);
 }

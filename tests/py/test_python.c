@@ -359,10 +359,9 @@ TEST(history_records_python_calls) {
   sbx_free(r);
   sbx_history_entry *e = history_exactly(h, 10, 1);
   REQUIRE(e);
-  CHECK_STR(e[0].name, "python");
-  CHECK_STR(e[0].status, "error");
-  CHECK(e[0].parameters && strstr(e[0].parameters, "1/0"));
-  CHECK(e[0].error && strstr(e[0].error, "ZeroDivisionError"));
+  check_history_row(&e[0], (history_want){.name = "python", .status = "error",
+                                           .parameters_has = "1/0",
+                                           .error_has = "ZeroDivisionError"});
   sbx_free(e);
   sbx_close(h);
 }
