@@ -1,7 +1,8 @@
 /*
  * store_testutil.h - small helpers shared by the tests/store/test_*.c programs:
  * opening a fresh in-memory store, one-line SQL queries against the store's
- * database (to look at the AgentFS tables directly), and temp files.
+ * database (to look at the AgentFS tables directly), temp files, and the
+ * checks of what a symlink reads and where a path resolves.
  */
 #ifndef SBX_TESTS_STORE_TESTUTIL_H
 #define SBX_TESTS_STORE_TESTUTIL_H
@@ -114,6 +115,25 @@ static inline int tu_file_is(store *s, const char *path, const char *want, size_
   int ok = rc == 0 && len == n && memcmp(d, want, n) == 0;
   free(d);
   return ok;
+}
+
+/* Checks that the symlink at path (from directory cwd, NULL: the root) reads
+ * back as target: store_path_readlink succeeds and gives exactly that. */
+static inline void check_readlink(store *s, const char *cwd, const char *path,
+                                  const char *target) {
+  char *got = NULL;
+  CHECK_EQ(store_path_readlink(s, cwd, path, &got), 0);
+  CHECK_STR(got, target);
+  free(got);
+}
+
+/* Checks that path (from directory cwd, NULL: the root) resolves to the
+ * canonical path want: store_realpath succeeds and gives exactly that. */
+static inline void check_realpath(store *s, const char *cwd, const char *path, const char *want) {
+  char *got = NULL;
+  CHECK_EQ(store_realpath(s, cwd, path, &got), 0);
+  CHECK_STR(got, want);
+  free(got);
 }
 
 #endif
