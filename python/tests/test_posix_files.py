@@ -18,6 +18,7 @@ import sqlite3
 import textwrap
 import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -51,6 +52,21 @@ def orphans_soon(path: Path, want: int) -> int:
         time.sleep(0.02)
 
 
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """The store file of file_sandbox, for the tests that read its tables."""
+    return tmp_path / "s.db"
+
+
+@pytest.fixture
+def file_sandbox(db: Path) -> Iterator[LocalSandbox]:
+    """A sandbox over the file db, destroyed after the test (a test may
+    destroy it first: destroy() is safe to call twice)."""
+    sb = LocalSandbox(path=db)
+    yield sb
+    sb.destroy()
+
+
 def has_orphan_table(path: Path) -> bool:
     return store_rows(path, "SELECT count(*) FROM sqlite_master WHERE name = 'sbx_orphan'") == 1
 
@@ -71,42 +87,35 @@ class TestUnlinkedOpenFiles:
         """)
         assert out == "b'captured' 8 0\nb'again'\n[]\n"
 
-    def test_unlink_then_use_then_close_frees_the_inode(self, tmp_path: Path) -> None:
-        db = tmp_path / "s.db"
-        sb = LocalSandbox(path=db)
-        try:
-            out = py(sb, """
-                import os
-                f = open("/data/victim", "w+b")
-                f.write(b"x" * 100000); f.flush()
-                os.unlink("/data/victim")
-                print(os.path.exists("/data/victim"), os.fstat(f.fileno()).st_size)
-            """)
-            assert out == "False 100000\n"
-            # the shell does not see it; the store keeps it while it is open
-            assert sandbox_ls(sb) == ""
-            assert store_rows(db, "SELECT count(*) FROM sbx_orphan") == 1
-            out = py(sb, """
-                f.seek(50000); print(len(f.read())); f.close()
-            """)
-            assert out == "50000\n"
-            assert orphans_soon(db, 0) == 0
-            assert store_rows(db, "SELECT count(*) FROM fs_inode WHERE nlink = 0") == 0
-        finally:
-            sb.destroy()
+    def test_unlink_then_use_then_close_frees_the_inode(self, file_sandbox: LocalSandbox, db: Path) -> None:
+        sb = file_sandbox
+        out = py(sb, """
+            import os
+            f = open("/data/victim", "w+b")
+            f.write(b"x" * 100000); f.flush()
+            os.unlink("/data/victim")
+            print(os.path.exists("/data/victim"), os.fstat(f.fileno()).st_size)
+        """)
+        assert out == "False 100000\n"
+        # the shell does not see it; the store keeps it while it is open
+        assert sandbox_ls(sb) == ""
+        assert store_rows(db, "SELECT count(*) FROM sbx_orphan") == 1
+        out = py(sb, """
+            f.seek(50000); print(len(f.read())); f.close()
+        """)
+        assert out == "50000\n"
+        assert orphans_soon(db, 0) == 0
+        assert store_rows(db, "SELECT count(*) FROM fs_inode WHERE nlink = 0") == 0
 
-    def test_worker_gone_with_file_open_leaves_no_orphan(self, tmp_path: Path) -> None:
-        db = tmp_path / "s.db"
-        sb = LocalSandbox(path=db)
-        try:
-            py(sb, """
-                import os
-                keep = open("/data/gone", "wb"); keep.write(b"data" * 1000); keep.flush()
-                os.unlink("/data/gone")
-            """)
-            assert store_rows(db, "SELECT count(*) FROM sbx_orphan") == 1
-        finally:
-            sb.destroy()  # stops the worker: the kernel never releases the file
+    def test_worker_gone_with_file_open_leaves_no_orphan(self, file_sandbox: LocalSandbox, db: Path) -> None:
+        sb = file_sandbox
+        py(sb, """
+            import os
+            keep = open("/data/gone", "wb"); keep.write(b"data" * 1000); keep.flush()
+            os.unlink("/data/gone")
+        """)
+        assert store_rows(db, "SELECT count(*) FROM sbx_orphan") == 1
+        sb.destroy()  # stops the worker: the kernel never releases the file
         assert has_orphan_table(db)
         assert store_rows(db, "SELECT count(*) FROM sbx_orphan") == 0
         assert store_rows(db, "SELECT count(*) FROM fs_inode WHERE nlink = 0") == 0
@@ -137,30 +146,26 @@ class TestUnlinkedOpenFiles:
         """)
         assert out == "old new! 0\n"
 
-    def test_o_tmpfile(self, tmp_path: Path) -> None:
-        db = tmp_path / "s.db"
-        sb = LocalSandbox(path=db)
-        try:
-            out = py(sb, """
-                import os, tempfile
-                fd = os.open("/data", os.O_TMPFILE | os.O_RDWR, 0o600)
-                os.write(fd, b"no name"); os.ftruncate(fd, 5); os.lseek(fd, 0, 0)
-                st = os.fstat(fd)
-                print(os.read(fd, 100), st.st_nlink, oct(st.st_mode), os.listdir("/data"))
-            """)
-            assert out == "b'no na' 0 0o100600 []\n"
-            assert store_rows(db, "SELECT count(*) FROM sbx_orphan") == 1
-            out = py(sb, """
-                os.close(fd)
-                with tempfile.TemporaryFile(dir="/data") as f:  # O_TMPFILE now
-                    f.write(b"ok"); f.seek(0); print(f.read(), f.name == f.fileno())
-                print(os.listdir("/data"))
-            """)
-            assert out == "b'ok' True\n[]\n"
-            assert orphans_soon(db, 0) == 0
-            assert store_rows(db, "SELECT count(*) FROM fs_inode WHERE nlink = 0") == 0
-        finally:
-            sb.destroy()
+    def test_o_tmpfile(self, file_sandbox: LocalSandbox, db: Path) -> None:
+        sb = file_sandbox
+        out = py(sb, """
+            import os, tempfile
+            fd = os.open("/data", os.O_TMPFILE | os.O_RDWR, 0o600)
+            os.write(fd, b"no name"); os.ftruncate(fd, 5); os.lseek(fd, 0, 0)
+            st = os.fstat(fd)
+            print(os.read(fd, 100), st.st_nlink, oct(st.st_mode), os.listdir("/data"))
+        """)
+        assert out == "b'no na' 0 0o100600 []\n"
+        assert store_rows(db, "SELECT count(*) FROM sbx_orphan") == 1
+        out = py(sb, """
+            os.close(fd)
+            with tempfile.TemporaryFile(dir="/data") as f:  # O_TMPFILE now
+                f.write(b"ok"); f.seek(0); print(f.read(), f.name == f.fileno())
+            print(os.listdir("/data"))
+        """)
+        assert out == "b'ok' True\n[]\n"
+        assert orphans_soon(db, 0) == 0
+        assert store_rows(db, "SELECT count(*) FROM fs_inode WHERE nlink = 0") == 0
 
 
 def sandbox_ls(sb: LocalSandbox) -> str:
