@@ -3162,14 +3162,6 @@ out:
 err: jq: error (at <stdin>:1): object ({"a":1,"b":[1,2,3]}) cannot be matched, as it is not a string\n
 status: 5
 
-test: -c @base64d (2)
-cmd: jq -c @base64d
-stdin: {"a":1,"b":[1,2,3]}\n
-host: skip
-out:
-err: jq: error (at <stdin>:1): string ("{\\"a\\":1,\\"b\\":[1,2,3]}") is not valid base64 data\n
-status: 5
-
 test: -c implode
 cmd: jq -c implode
 stdin: {"a":1,"b":[1,2,3]}\n
@@ -3271,12 +3263,6 @@ stdin: {"a":1,"b":[1,2,3]}\n
 out:
 err: jq: error (at <stdin>:1): Invalid path expression with result 1\n
 status: 5
-
-test: -c input_line_number (2)
-cmd: jq -c input_line_number
-stdin: {"a":1,"b":[1,2,3]}\n
-out: 1\n
-err:
 
 test: -c ascii(65)
 cmd: jq -c 'ascii(65)'
