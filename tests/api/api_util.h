@@ -190,6 +190,22 @@ static UNUSED void check_history_row(const sbx_history_entry *row, history_want 
   if (want.result_has) CHECK(row->result && strstr(row->result, want.result_has));
 }
 
+/* A cancel sent from another thread: started with pthread_create(&t, NULL,
+ * cancel_later, &timer), the thread waits after_ms and calls sbx_cancel(h).
+ * The cancel tests of the API, the shell and the jail share it; the caller
+ * joins the thread before it closes h. */
+typedef struct cancel_timer {
+  sbx *h;       /* the sandbox to cancel */
+  int after_ms; /* how long to wait first */
+} cancel_timer;
+
+static UNUSED void *cancel_later(void *arg) {
+  const cancel_timer *c = arg;
+  usleep((useconds_t)c->after_ms * 1000);
+  sbx_cancel(c->h);
+  return NULL;
+}
+
 /* Whole file as a malloc'd string, or NULL if it cannot be read. */
 static UNUSED char *read_str(sbx *h, const char *path) {
   void *data;

@@ -214,19 +214,6 @@ TEST(spin_without_polling_is_killed_at_the_deadline) {
   sbx_close(h);
 }
 
-typedef struct canceller {
-  sbx *h;
-  int delay_ms;
-} canceller;
-
-static void *cancel_later(void *arg) {
-  canceller *c = arg;
-  struct timespec ts = {0, (long)c->delay_ms * 1000000L};
-  nanosleep(&ts, NULL);
-  sbx_cancel(c->h);
-  return NULL;
-}
-
 TEST(cancel_from_another_thread) {
   sbx *h = open_mode(SBX_OPEN_PROCESS);
   REQUIRE(h);
@@ -237,7 +224,7 @@ TEST(cancel_from_another_thread) {
   outcome oc;
   run(h, "v=1", NULL, &oc);
   /* a script that never polls: killed after the cancel grace */
-  canceller c = {h, 200};
+  cancel_timer c = {h, 200};
   pthread_t t;
   REQUIRE(pthread_create(&t, NULL, cancel_later, &c) == 0);
   double t0 = harness_now_ms();

@@ -129,24 +129,12 @@ TEST(call_timeout_applies_to_wait_not_to_the_job) {
   sbx_close(h);
 }
 
-typedef struct cancel_arg {
-  sbx *h;
-  double after;
-} cancel_arg;
-
-static void *cancel_later(void *p) {
-  cancel_arg *a = p;
-  sleep_s(a->after);
-  sbx_cancel(a->h);
-  return NULL;
-}
-
 TEST(cancel_ends_the_wait_and_the_job_runs_on) {
   sbx *h = open_mem();
   REQUIRE(h);
   run_out o = run(h, "while :; do :; done &");
   CHECK_EQ(o.rc, SBX_OK);
-  cancel_arg a = {h, 0.3};
+  cancel_timer a = {h, 300};
   pthread_t th;
   REQUIRE(pthread_create(&th, NULL, cancel_later, &a) == 0);
   o = run(h, "wait");

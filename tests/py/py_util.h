@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "api/api_util.h"
 #include "harness.h"
 #include "sbx.h"
 
@@ -74,25 +75,13 @@ static UNUSED void check_py_timeout(sbx *h, const char *code, double timeout, do
   sbx_free(r);
 }
 
-typedef struct py_cancel_timer {
-  sbx *h;       /* the sandbox to cancel */
-  int after_ms; /* after this long */
-} py_cancel_timer;
-
-static void *py_cancel_later(void *arg) {
-  py_cancel_timer *c = arg;
-  usleep((useconds_t)c->after_ms * 1000);
-  sbx_cancel(c->h);
-  return NULL;
-}
-
 /* Runs a script that would not end by itself (it prints "after" when it
  * does), cancels it from another thread after_ms later, and checks that the
  * call ends SBX_CANCELED, soon, without reaching "after". */
 static UNUSED void check_bash_cancel(sbx *h, const char *script, int after_ms) {
-  py_cancel_timer c = {h, after_ms};
+  cancel_timer c = {h, after_ms};
   pthread_t t;
-  pthread_create(&t, NULL, py_cancel_later, &c);
+  pthread_create(&t, NULL, cancel_later, &c);
   sbx_bash_result r;
   double t0 = harness_now_s();
   int rc = sbx_bash(h, script, strlen(script), &r);

@@ -114,7 +114,8 @@ TEST(on_output_can_stop_the_code) {
   sbx_close(h);
 }
 
-static void *cancel_later(void *arg) {
+/* sbx_python_cancel(h) from another thread, 300 ms after it starts. */
+static void *python_cancel_later(void *arg) {
   usleep(300 * 1000);
   sbx_python_cancel(arg);
   return NULL;
@@ -127,7 +128,7 @@ TEST(cancel_from_another_thread) {
   sbx_python_cancel(h); /* no call running: forgotten */
   CHECK_STR(py_eval(h, "kept"), "'yes'");
   pthread_t t;
-  REQUIRE(pthread_create(&t, NULL, cancel_later, h) == 0);
+  REQUIRE(pthread_create(&t, NULL, python_cancel_later, h) == 0);
   sbx_py_options o = {.timeout = 60};
   double t0 = harness_now_s();
   sbx_py_result *r = py_run_opt(h, "import time\nwhile True: time.sleep(0.01)", &o);
@@ -139,7 +140,7 @@ TEST(cancel_from_another_thread) {
   sbx_free(r);
   CHECK_STR(py_eval(h, "kept"), "'yes'");
   /* sbx_cancel stops Python too. */
-  REQUIRE(pthread_create(&t, NULL, cancel_later, h) == 0);
+  REQUIRE(pthread_create(&t, NULL, python_cancel_later, h) == 0);
   r = py_run_opt(h, "import time\nwhile True: time.sleep(0.01)", &o);
   pthread_join(t, NULL);
   REQUIRE(r);

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "api/api_util.h"
 #include "harness.h"
 #include "sbx.h"
 
@@ -158,13 +159,6 @@ TEST(timeout_ends_a_slow_expansion_on_1m_with_124) {
              "124\n124\n");
 }
 
-static void *cancel_later(void *arg) {
-  struct timespec ts = {0, 300 * 1000 * 1000};
-  nanosleep(&ts, NULL);
-  sbx_cancel((sbx *)arg);
-  return NULL;
-}
-
 /* The slow script with a 60 s timeout, cancelled after 300 ms. */
 static void check_cancel(const char *setup, const char *script) {
   sbx *h = open_sb(60000);
@@ -173,8 +167,9 @@ static void check_cancel(const char *setup, const char *script) {
   sbx_bash(h, setup, strlen(setup), &r);
   CHECK_EQ(r.exit_code, 0);
   sbx_bash_result_free(&r);
+  cancel_timer c = {h, 300};
   pthread_t th;
-  pthread_create(&th, NULL, cancel_later, h);
+  pthread_create(&th, NULL, cancel_later, &c);
   double ms = run_timed(h, NULL, script, &r);
   pthread_join(th, NULL);
   CHECK_EQ(r.limit, SBX_LIMIT_CANCELLED);

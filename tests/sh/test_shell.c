@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "api/api_util.h"
 #include "harness.h"
 #include "sbx.h"
 
@@ -271,13 +272,6 @@ TEST(timeout_bounds_shell_code_and_the_call_goes_on) {
   sbx_close(h);
 }
 
-static void *cancel_later(void *arg) {
-  struct timespec ts = {0, 100 * 1000 * 1000};
-  nanosleep(&ts, NULL);
-  sbx_cancel((sbx *)arg);
-  return NULL;
-}
-
 TEST(cancel_from_another_thread) {
   sbx *h = open_sb();
   REQUIRE(h);
@@ -286,8 +280,9 @@ TEST(cancel_from_another_thread) {
   lim.command_count = 1000000000;
   lim.timeout_ms = 20000;
   sbx_set_limits(h, &lim);
+  cancel_timer c = {h, 100};
   pthread_t th;
-  pthread_create(&th, NULL, cancel_later, h);
+  pthread_create(&th, NULL, cancel_later, &c);
   sbx_bash_result r;
   int rc = sbx_bash(h, "while :; do :; done", 19, &r);
   pthread_join(th, NULL);
