@@ -338,12 +338,7 @@ TEST(files_cross_between_helper_and_host) {
     outcome oc;
     run(h, "echo from-shell > /data/a.txt", NULL, &oc);
     CHECK_EQ(oc.rc, SBX_OK);
-    void *data;
-    size_t len;
-    REQUIRE(sbx_read_file(h, "/data/a.txt", &data, &len) == SBX_OK);
-    CHECK_EQ(len, 11);
-    CHECK(memcmp(data, "from-shell\n", 11) == 0);
-    sbx_free(data);
+    CHECK_FILE(h, "/data/a.txt", "from-shell\n");
     CHECK_EQ(sbx_write_file(h, "/data/b.txt", "from-api", 8, 0), SBX_OK);
     CHECK_OUT(h, "cat /data/b.txt; rm /data/a.txt", "from-api");
     sbx_stat st;

@@ -58,11 +58,7 @@ TEST(default_cwd_is_data_and_files_are_in_the_store) {
   check_script(h,
                "pwd; echo content > f.txt; echo more >> f.txt; read x < f.txt; echo $x",
                0, "/data\ncontent\n");
-  void *data;
-  size_t len;
-  REQUIRE(sbx_read_file(h, "/data/f.txt", &data, &len) == SBX_OK);
-  CHECK(len == 13 && memcmp(data, "content\nmore\n", 13) == 0);
-  sbx_free(data);
+  CHECK_FILE(h, "/data/f.txt", "content\nmore\n");
   sbx_close(h);
 }
 
