@@ -227,6 +227,15 @@ static UNUSED int write_str(sbx *h, const char *path, const char *s) {
   return sbx_write_file(h, path, s, strlen(s), 0);
 }
 
+/* The size of the file at path in h (symlinks followed), or -1 when it cannot
+ * be stat'ed: CHECK_EQ(sandbox_file_size(h, path), n) is how the file and
+ * quota tests check what a write left. */
+static UNUSED long long sandbox_file_size(sbx *h, const char *path) {
+  sbx_stat st;
+  if (sbx_stat_path(h, path, 0, &st) != SBX_OK) return -1;
+  return (long long)st.size;
+}
+
 /* Number of entries in a directory, or -1. */
 static UNUSED long count_entries(sbx *h, const char *path) {
   sbx_dirent *e;
