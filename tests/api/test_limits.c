@@ -68,6 +68,20 @@ static int run(sbx *h, const char *script, char *err, size_t errsz) {
   return code;
 }
 
+/* The step both full-disk tests share: for each N in numbers (shell words),
+ * writes size random bytes to /data/<prefix>N until a write fails; checks
+ * that one did, with "No space left on device" in err (its stderr, kept for
+ * more checks). */
+static void check_writes_end_in_enospc(sbx *h, const char *numbers, long size,
+                                       const char *prefix, char *err, size_t errsz) {
+  char script[256];
+  snprintf(script, sizeof script,
+           "for i in %s; do head -c %ld /dev/urandom > /data/%s$i || exit 3; done", numbers, size,
+           prefix);
+  CHECK_EQ(run(h, script, err, errsz), 3);
+  CHECK(strstr(err, "No space left on device") != NULL);
+}
+
 /* ---- the default quota ---------------------------------------------------------------- */
 
 TEST(new_sandbox_has_default_quota) {
@@ -124,12 +138,7 @@ TEST(quota_error_on_small_tmpfs_leaves_host_room) {
   sbx_quota q = {.max_bytes = 2u << 20};
   REQUIRE(sbx_set_quota(h, &q) == SBX_OK);
   char err[512];
-  int code = run(h,
-                 "for i in 1 2 3 4 5 6 7 8; do head -c 700000 /dev/urandom > /data/f$i || exit 3; "
-                 "done",
-                 err, sizeof err);
-  CHECK_EQ(code, 3);
-  CHECK(strstr(err, "No space left on device") != NULL);
+  check_writes_end_in_enospc(h, "1 2 3 4 5 6 7 8", 700000, "f", err, sizeof err);
   /* the files before the quota are whole; the one that hit it is not there
    * with partial bytes counted beyond the quota */
   CHECK_EQ(run(h, "test \"$(cat /data/f1 /data/f2 | wc -c)\" = 1400000", err, sizeof err), 0);
@@ -168,19 +177,14 @@ TEST(host_disk_full_is_a_clear_error_and_the_sandbox_survives) {
   CHECK_EQ(run(h, "head -c 500000 /dev/urandom > /data/keep; md5sum /data/keep > /data/keep.md5",
                err, sizeof err),
            0);
-  int code = run(h,
-                 "for i in $(seq 1 40); do head -c 500000 /dev/urandom > /data/g$i || exit 3; "
-                 "done",
-                 err, sizeof err);
-  CHECK_EQ(code, 3);
   /* the error says what happened (not "Input/output error") */
-  CHECK(strstr(err, "No space left on device") != NULL);
+  check_writes_end_in_enospc(h, "$(seq 1 40)", 500000, "g", err, sizeof err);
   CHECK(strstr(err, "Input/output error") == NULL);
   /* the sandbox is whole: what was written before reads back intact */
   CHECK_EQ(run(h, "md5sum -c --quiet /data/keep.md5 && test -s /data/g1", err, sizeof err), 0);
   /* the host gets room again: the sandbox deletes and writes again */
   REQUIRE(unlink(ballast) == 0);
-  code = run(h, "for f in /data/g*; do rm \"$f\" || exit 1; done", err, sizeof err);
+  int code = run(h, "for f in /data/g*; do rm \"$f\" || exit 1; done", err, sizeof err);
   if (code) fprintf(stderr, "  rm: %s\n", err);
   CHECK_EQ(code, 0);
   CHECK_EQ(run(h, "echo again > /data/after && cat /data/after", err, sizeof err), 0);
