@@ -106,6 +106,13 @@ static inline void tu_rm_db(char *path) {
   free(path);
 }
 
+/* The number of fs_data rows (chunks) the file ino has in the store. */
+static inline long long tu_chunk_rows(store *s, store_ino ino) {
+  char sql[100];
+  snprintf(sql, sizeof sql, "SELECT count(*) FROM fs_data WHERE ino = %lld", (long long)ino);
+  return tu_int(s, sql);
+}
+
 /* Reads a whole file through the path API into a NUL-terminated string
  * compared with `want` (length-exact). */
 static inline int tu_file_is(store *s, const char *path, const char *want, size_t n) {

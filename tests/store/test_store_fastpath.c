@@ -36,10 +36,7 @@ static void two_close(two *t) {
 static long long chunk_rows(store *s, const char *path) {
   store_stat st;
   if (store_path_stat(s, NULL, path, &st)) return -1;
-  char sql[100];
-  snprintf(sql, sizeof sql, "SELECT count(*) FROM fs_data WHERE ino = %lld",
-           (long long)st.ino);
-  return tu_int(s, sql);
+  return tu_chunk_rows(s, st.ino);
 }
 
 /* ---- the directory cache ---- */

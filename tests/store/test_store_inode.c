@@ -5,6 +5,8 @@
  * Each test names the behaviour it pins; the AgentFS tables are inspected
  * directly where the format itself is the point.
  */
+#include <stdbool.h>
+
 #include "store_testutil.h"
 
 static store_ino mkfile(store *s, store_ino dir, const char *name) {
@@ -183,6 +185,18 @@ static void pattern(unsigned char *b, size_t n, unsigned seed) {
   for (size_t i = 0; i < n; i++) b[i] = (unsigned char)((i * 7 + seed) & 0xff);
 }
 
+/* The chunks of file f in chunk order, as the chunking tests compare them:
+ * "length,length,..." or, with_index, "index:length,..." ("" for none);
+ * written into buf (n bytes). */
+static const char *chunk_layout(store *s, store_ino f, bool with_index, char *buf, size_t n) {
+  char sql[200];
+  snprintf(sql, sizeof sql,
+           "SELECT group_concat(%s, ',') FROM (SELECT * FROM fs_data WHERE ino=%lld "
+           "ORDER BY chunk_index)",
+           with_index ? "chunk_index || ':' || length(data)" : "length(data)", (long long)f);
+  return tu_text(s, sql, buf, n);
+}
+
 TEST(write_splits_into_full_chunks_and_one_short_last_chunk) {
   store *s = tu_mem();
   store_ino f = mkfile(s, 1, "f");
@@ -191,13 +205,8 @@ TEST(write_splits_into_full_chunks_and_one_short_last_chunk) {
   CHECK_EQ(store_write(s, f, in, sizeof in, 0), 10000);
   CHECK_EQ(store_read(s, f, out, sizeof out, 0), 10000);
   CHECK(memcmp(in, out, sizeof in) == 0);
-  char sql[200];
-  snprintf(sql, sizeof sql,
-           "SELECT group_concat(length(data), ',') FROM (SELECT data FROM fs_data "
-           "WHERE ino=%lld ORDER BY chunk_index)",
-           (long long)f);
   char buf[100];
-  CHECK_STR(tu_text(s, sql, buf, sizeof buf), "4096,4096,1808");
+  CHECK_STR(chunk_layout(s, f, false, buf, sizeof buf), "4096,4096,1808");
   store_stat st;
   store_getattr(s, f, &st);
   CHECK_EQ(st.size, 10000);
@@ -215,14 +224,10 @@ TEST(write_past_eof_writes_zero_chunks_densely) {
   for (int i = 0; i < 20000; i++) zeros &= out[i] == 0;
   CHECK(zeros);
   CHECK(memcmp(out + 20000, "0123456789", 10) == 0);
-  char sql[200];
   /* dense, as the TypeScript SDK (which concatenates chunks) needs */
-  snprintf(sql, sizeof sql,
-           "SELECT group_concat(chunk_index || ':' || length(data), ',') FROM (SELECT "
-           "* FROM fs_data WHERE ino=%lld ORDER BY chunk_index)",
-           (long long)f);
   char buf[100];
-  CHECK_STR(tu_text(s, sql, buf, sizeof buf), "0:4096,1:4096,2:4096,3:4096,4:3626");
+  CHECK_STR(chunk_layout(s, f, true, buf, sizeof buf), "0:4096,1:4096,2:4096,3:4096,4:3626");
+  char sql[200];
   snprintf(sql, sizeof sql,
            "SELECT count(*) FROM fs_data WHERE ino=%lld AND chunk_index < 4 "
            "AND data != zeroblob(4096)",
@@ -237,9 +242,7 @@ TEST(huge_extension_is_a_gap_not_a_terabyte_of_zeros) {
   uint64_t tb = (uint64_t)1 << 40;
   CHECK_EQ(store_truncate(s, f, tb), 0);
   CHECK_EQ(store_write(s, f, "end", 3, tb), 3);
-  char sql[120];
-  snprintf(sql, sizeof sql, "SELECT count(*) FROM fs_data WHERE ino=%lld", (long long)f);
-  CHECK(tu_int(s, sql) <= 2);
+  CHECK(tu_chunk_rows(s, f) <= 2);
   char b[8] = "xxxxxxx";
   CHECK_EQ(store_read(s, f, b, 3, tb / 2), 3);
   CHECK(b[0] == 0 && b[1] == 0 && b[2] == 0);
@@ -281,12 +284,8 @@ TEST(extending_pads_the_old_short_last_chunk_to_full_size) {
   pattern(in, sizeof in, 1);
   store_write(s, f, in, sizeof in, 0);
   CHECK_EQ(store_write(s, f, "Z", 1, 9000), 1);
-  char sql[200], buf[100];
-  snprintf(sql, sizeof sql,
-           "SELECT group_concat(chunk_index || ':' || length(data), ',') FROM (SELECT "
-           "* FROM fs_data WHERE ino=%lld ORDER BY chunk_index)",
-           (long long)f);
-  CHECK_STR(tu_text(s, sql, buf, sizeof buf), "0:4096,1:4096,2:809");
+  char buf[100];
+  CHECK_STR(chunk_layout(s, f, true, buf, sizeof buf), "0:4096,1:4096,2:809");
   unsigned char out[9001];
   CHECK_EQ(store_read(s, f, out, sizeof out, 0), 9001);
   CHECK(memcmp(out, in, 5000) == 0);
@@ -321,23 +320,19 @@ TEST(truncate_shrinks_chunks_and_grows_with_zeros) {
   pattern(in, sizeof in, 9);
   store_write(s, f, in, sizeof in, 0);
   CHECK_EQ(store_truncate(s, f, 5000), 0);
-  char sql[200], buf[100];
-  snprintf(sql, sizeof sql,
-           "SELECT group_concat(length(data), ',') FROM (SELECT data FROM fs_data "
-           "WHERE ino=%lld ORDER BY chunk_index)",
-           (long long)f);
-  CHECK_STR(tu_text(s, sql, buf, sizeof buf), "4096,904");
+  char buf[100];
+  CHECK_STR(chunk_layout(s, f, false, buf, sizeof buf), "4096,904");
   CHECK_EQ(store_truncate(s, f, 8000), 0);
-  CHECK_STR(tu_text(s, sql, buf, sizeof buf), "4096,3904");
+  CHECK_STR(chunk_layout(s, f, false, buf, sizeof buf), "4096,3904");
   CHECK_EQ(store_truncate(s, f, 20000), 0);
-  CHECK_STR(tu_text(s, sql, buf, sizeof buf), "4096,4096,4096,4096,3616");
+  CHECK_STR(chunk_layout(s, f, false, buf, sizeof buf), "4096,4096,4096,4096,3616");
   CHECK_EQ(store_truncate(s, f, 8000), 0);
-  CHECK_STR(tu_text(s, sql, buf, sizeof buf), "4096,3904");
+  CHECK_STR(chunk_layout(s, f, false, buf, sizeof buf), "4096,3904");
   CHECK_EQ(store_read(s, f, out, sizeof out, 0), 8000);
   CHECK(memcmp(out, in, 5000) == 0);
   CHECK(out[5000] == 0 && out[7999] == 0);
   CHECK_EQ(store_truncate(s, f, 0), 0);
-  CHECK_STR(tu_text(s, sql, buf, sizeof buf), "");
+  CHECK_STR(chunk_layout(s, f, false, buf, sizeof buf), "");
   store_stat st;
   store_getattr(s, f, &st);
   CHECK_EQ(st.size, 0);
@@ -373,8 +368,7 @@ TEST(unlink_of_last_link_deletes_inode_and_data) {
   CHECK_EQ(store_read(s, f, out, 10, 0), 10); /* still there through g */
   CHECK_EQ(store_unlink(s, 1, "g"), 0);
   CHECK_EQ(tu_int(s, sql), -999);
-  snprintf(sql, sizeof sql, "SELECT count(*) FROM fs_data WHERE ino=%lld", (long long)f);
-  CHECK_EQ(tu_int(s, sql), 0);
+  CHECK_EQ(tu_chunk_rows(s, f), 0);
   CHECK_EQ(store_getattr(s, f, &st), -ENOENT);
   CHECK_EQ(store_unlink(s, 1, "g"), -ENOENT);
   store_close(s);
