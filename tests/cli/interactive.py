@@ -85,6 +85,14 @@ def check(name, cond, shown=b""):
         print(f"FAIL {name}{' (' + ' '.join(MODE) + ')' if MODE else ''}: {shown[-300:]!r}")
 
 
+def line_shows(t, name, line, want):
+    """Types line at the prompt and checks (as name) that what comes back
+    holds want; returns that output for the checks that need more."""
+    out = t.line(line)
+    check(name, want in out, out)
+    return out
+
+
 def main():
     global MODE
     for MODE in ([], ["--isolation", "process"]):
@@ -99,27 +107,21 @@ def cases():
 
     t = Term(db)
     check("the prompt shows the working directory", b"sbx:/data$ " in t.read_until(b"$ "))
-    out = t.line(b"x=41; echo $((x+1))")
-    check("a command runs", b"\r\n42\r\n" in out, out)
+    line_shows(t, "a command runs", b"x=41; echo $((x+1))", b"\r\n42\r\n")
     out = t.line(b"cd /tmp; y=kept")
     check("the prompt follows cd", out.endswith(b"sbx:/tmp$ "), out)
-    out = t.line(b"echo $PWD $y")
-    check("cwd and variables persist across lines", b"/tmp kept\r\n" in out, out)
+    line_shows(t, "cwd and variables persist across lines", b"echo $PWD $y", b"/tmp kept\r\n")
     # left arrow twice, then type Z: "echo abc" becomes "echo aZbc"
-    out = t.line(b"echo abc\x1b[D\x1b[DZ")
-    check("line editing inserts at the cursor", b"\r\naZbc\r\n" in out, out)
+    line_shows(t, "line editing inserts at the cursor", b"echo abc\x1b[D\x1b[DZ", b"\r\naZbc\r\n")
     # up arrow recalls the last line
     out = t.line(b"\x1b[A")
     check("the up arrow recalls history", out.count(b"aZbc") >= 2, out)
     os.write(t.fd, b"if true; then\r")
     out = t.read_until(b"> ")
     check("an open compound command asks for more", out.endswith(b"> "), out)
-    out = t.line(b"echo inside; fi")
-    check("the continued command runs", b"inside\r\n" in out, out)
-    out = t.line(b"if then fi")
-    check("a syntax error is reported", b"syntax error near unexpected token" in out, out)
-    out = t.line(b"echo after-error")
-    check("the prompt keeps running after an error", b"after-error\r\n" in out, out)
+    line_shows(t, "the continued command runs", b"echo inside; fi", b"inside\r\n")
+    line_shows(t, "a syntax error is reported", b"if then fi", b"syntax error near unexpected token")
+    line_shows(t, "the prompt keeps running after an error", b"echo after-error", b"after-error\r\n")
     # background jobs: bash -i prints "[N] PID" when one starts and reports it when it ends
     out = t.line(b"sleep 0.1 & sleep 5 & kill %2; echo started")
     check("a job started at the prompt shows [N] PID", b"[1] " in out and b"[2] " in out, out)
@@ -136,8 +138,7 @@ def cases():
     if not MODE:  # in-process: the line returned before the job ended
         check("the prompt returns while a job runs", b"notyet\r\n" in out, out)
     time.sleep(0.6)
-    out = t.line(b"cat /tmp/bgf")
-    check("the job ran on between lines", b"bg-done\r\n" in out, out)
+    line_shows(t, "the job ran on between lines", b"cat /tmp/bgf", b"bg-done\r\n")
     out = t.line(b"jobs; echo none-left")
     check("reported jobs leave the table", b"Running" not in out and b"none-left" in out, out)
     out = t.line(b"trap 'echo bye-trap' EXIT")
@@ -162,8 +163,8 @@ def cases():
     t.close()
     t = Term(db)
     t.read_until(b"$ ")
-    out = t.line(b"cat /data/f; echo $y")
-    check("files persist in the database, the shell starts fresh", b"still-there\r\n\r\n" in out, out)
+    line_shows(t, "files persist in the database, the shell starts fresh", b"cat /data/f; echo $y",
+               b"still-there\r\n\r\n")
     t.close()
 
 
