@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cmd/lib/buf.h"
 #include "mcp.h"
 
 #define MCP_MAX_FILE (8u << 20)  /* bytes of a file viewed, downloaded or read */
@@ -135,61 +136,6 @@ json_t *mcp_tools_definitions(void) {
 /* ---- small helpers
  * --------------------------------------------------------------------------- */
 
-/* A growable byte buffer; on allocation failure `failed` is set and appends stop. */
-typedef struct tbuf {
-  char *data; /* bytes, NUL-terminated when not failed */
-  size_t len; /* bytes used */
-  size_t cap; /* bytes allocated */
-  int failed; /* an allocation failed */
-} tbuf;
-
-static void tb_add(tbuf *b, const void *p, size_t n) {
-  if (b->failed) return;
-  if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + n + 1) cap *= 2;
-    char *q = realloc(b->data, cap);
-    if (!q) {
-      b->failed = 1;
-      return;
-    }
-    b->data = q;
-    b->cap = cap;
-  }
-  memcpy(b->data + b->len, p, n);
-  b->len += n;
-  b->data[b->len] = '\0';
-}
-
-static void tb_adds(tbuf *b, const char *s) {
-  tb_add(b, s, strlen(s));
-}
-
-static void tb_printf(tbuf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void tb_printf(tbuf *b, const char *fmt, ...) {
-  char small[512];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(small, sizeof small, fmt, ap);
-  va_end(ap);
-  if (n < 0) return;
-  if ((size_t)n < sizeof small) {
-    tb_add(b, small, (size_t)n);
-    return;
-  }
-  char *big = malloc((size_t)n + 1);
-  if (!big) {
-    b->failed = 1;
-    return;
-  }
-  va_start(ap, fmt);
-  vsnprintf(big, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  tb_add(b, big, (size_t)n);
-  free(big);
-}
-
 /* Length of the valid UTF-8 sequence at p (0: invalid). */
 static size_t utf8_seq(const unsigned char *p, size_t n) {
   if (p[0] < 0x80) return 1;
@@ -227,19 +173,19 @@ static int is_text(const char *p, size_t n) {
 static json_t *json_text(const char *p, size_t n) {
   json_t *j = json_stringn(p, n); /* fails only on invalid UTF-8 */
   if (j) return j;
-  tbuf b = {0};
+  cmd_buf b = {0};
   for (size_t i = 0; i < n;) {
     size_t k = utf8_seq((const unsigned char *)p + i, n - i);
     if (k) {
-      tb_add(&b, p + i, k);
+      cmd_buf_put(&b, p + i, k);
       i += k;
     } else {
-      tb_add(&b, "\xEF\xBF\xBD", 3);
+      cmd_buf_put(&b, "\xEF\xBF\xBD", 3);
       i++;
     }
   }
-  j = b.failed ? NULL : json_stringn(b.data ? b.data : "", b.len);
-  free(b.data);
+  j = b.err ? NULL : json_stringn(b.p ? b.p : "", b.len);
+  free(b.p);
   return j ? j : json_string("");
 }
 
@@ -387,9 +333,9 @@ static const char *check_path(const char *path, char *buf, size_t bufsz, json_t 
  * second half of the budget, never inside a UTF-8 sequence) with one line in
  * between: "[... N bytes (L lines) cut; the full output is in PATH ...]".
  */
-static void truncated(tbuf *out, const char *p, size_t n, size_t max, const char *where) {
+static void truncated(cmd_buf *out, const char *p, size_t n, size_t max, const char *where) {
   if (n <= max) {
-    tb_add(out, p, n);
+    cmd_buf_put(out, p, n);
     return;
   }
   size_t head_budget = max / 2, tail_budget = max - head_budget;
@@ -409,17 +355,17 @@ static void truncated(tbuf *out, const char *p, size_t n, size_t max, const char
   while (tail < n && ((unsigned char)p[tail] & 0xC0) == 0x80) tail++;
   size_t lines = 0;
   for (size_t i = head; i < tail; i++) lines += p[i] == '\n';
-  tb_add(out, p, head);
-  if (head > 0 && p[head - 1] != '\n') tb_adds(out, "\n");
-  tb_printf(out, "[... %zu bytes (%zu lines) cut; %s ...]\n", tail - head, lines, where);
-  tb_add(out, p + tail, n - tail);
+  cmd_buf_put(out, p, head);
+  if (head > 0 && p[head - 1] != '\n') cmd_buf_puts(out, "\n");
+  cmd_buf_printf(out, "[... %zu bytes (%zu lines) cut; %s ...]\n", tail - head, lines, where);
+  cmd_buf_put(out, p + tail, n - tail);
 }
 
 /* Saves a long output in /tmp/.mcp-output/N.txt and appends it, cut, to out. */
-static void bounded_output(mcp_session *s, tbuf *out, const char *p, size_t n) {
+static void bounded_output(mcp_session *s, cmd_buf *out, const char *p, size_t n) {
   size_t max = s->srv->max_output;
   if (n <= max) {
-    tb_add(out, p, n);
+    cmd_buf_put(out, p, n);
     return;
   }
   char path[128], where[256];
@@ -539,27 +485,27 @@ static json_t *tool_bash(mcp_session *s, json_t *args, json_t *token,
     sbx_bash_result_free(&res);
     return r;
   }
-  tbuf b = {0};
+  cmd_buf b = {0};
   bounded_output(s, &b, res.out ? res.out : "", res.out_len);
-  if (b.len && b.data[b.len - 1] != '\n') tb_adds(&b, "\n");
+  if (b.len && b.p[b.len - 1] != '\n') cmd_buf_puts(&b, "\n");
   if (res.err_len) {
-    tb_adds(&b, "[stderr]\n");
+    cmd_buf_puts(&b, "[stderr]\n");
     bounded_output(s, &b, res.err, res.err_len);
-    if (b.data[b.len - 1] != '\n') tb_adds(&b, "\n");
+    if (b.p[b.len - 1] != '\n') cmd_buf_puts(&b, "\n");
   }
-  tb_printf(&b, "[exit status %d]", res.exit_code);
+  cmd_buf_printf(&b, "[exit status %d]", res.exit_code);
   if (res.limit == SBX_LIMIT_CANCELLED)
-    tb_adds(&b, " [cancelled]");
+    cmd_buf_puts(&b, " [cancelled]");
   else if (res.limit && res.limit_name)
-    tb_printf(&b, " [stopped: the %s limit (%llu) was reached]", res.limit_name,
+    cmd_buf_printf(&b, " [stopped: the %s limit (%llu) was reached]", res.limit_name,
               (unsigned long long)res.limit_value);
-  json_t *r = b.failed ? errorf("bash: out of memory")
-                       : text_result(b.data, b.len, res.exit_code != 0);
+  json_t *r = b.err ? errorf("bash: out of memory")
+                       : text_result(b.p, b.len, res.exit_code != 0);
   if (r)
     json_object_set_new(r, "structuredContent",
                         json_pack("{s:i, s:s?}", "exit_code", res.exit_code, "limit",
                                   res.limit ? res.limit_name : NULL));
-  free(b.data);
+  free(b.p);
   sbx_bash_result_free(&res);
   return r;
 }
@@ -567,7 +513,7 @@ static json_t *tool_bash(mcp_session *s, json_t *args, json_t *token,
 /* ---- python
  * -------------------------------------------------------------------------------- */
 
-static void base64_encode(tbuf *b, const unsigned char *p, size_t n);
+static void base64_encode(cmd_buf *b, const unsigned char *p, size_t n);
 
 static json_t *tool_python(mcp_session *s, json_t *args, json_t *token,
                            const mcp_sink *sink, char **bad) {
@@ -594,47 +540,47 @@ static json_t *tool_python(mcp_session *s, json_t *args, json_t *token,
         "Python is not available on this host: %s (run 'sbx doctor' for details)",
         sbx_errmsg(s->h));
   if (rc != SBX_OK) return errorf("python: %s", sbx_errmsg(s->h));
-  tbuf b = {0};
+  cmd_buf b = {0};
   bounded_output(s, &b, r->out, r->out_len);
-  if (b.len && b.data[b.len - 1] != '\n') tb_adds(&b, "\n");
+  if (b.len && b.p[b.len - 1] != '\n') cmd_buf_puts(&b, "\n");
   if (r->err_len) {
-    tb_adds(&b, "[stderr]\n");
+    cmd_buf_puts(&b, "[stderr]\n");
     bounded_output(s, &b, r->err, r->err_len);
-    if (b.data[b.len - 1] != '\n') tb_adds(&b, "\n");
+    if (b.p[b.len - 1] != '\n') cmd_buf_puts(&b, "\n");
   }
   if (r->error != SBX_PY_OK) {
     if (r->traceback && *r->traceback) {
-      tb_adds(&b, r->traceback);
-      if (b.len && b.data[b.len - 1] != '\n') tb_adds(&b, "\n");
+      cmd_buf_puts(&b, r->traceback);
+      if (b.len && b.p[b.len - 1] != '\n') cmd_buf_puts(&b, "\n");
     } else {
-      tb_printf(&b, "%s: %s\n", r->error_type ? r->error_type : "Error",
+      cmd_buf_printf(&b, "%s: %s\n", r->error_type ? r->error_type : "Error",
                 r->error_message ? r->error_message : "the code failed");
     }
     if (r->killed)
-      tb_adds(&b, "[the Python worker was restarted: every context was lost]\n");
+      cmd_buf_puts(&b, "[the Python worker was restarted: every context was lost]\n");
   } else if (r->repr) {
-    tb_adds(&b, "[value]\n");
+    cmd_buf_puts(&b, "[value]\n");
     bounded_output(s, &b, r->repr, strlen(r->repr));
   }
-  if (b.len == 0) tb_adds(&b, "(no output)");
-  json_t *res = b.failed ? errorf("python: out of memory")
-                         : text_result(b.data, b.len, r->error != SBX_PY_OK);
+  if (b.len == 0) cmd_buf_puts(&b, "(no output)");
+  json_t *res = b.err ? errorf("python: out of memory")
+                         : text_result(b.p, b.len, r->error != SBX_PY_OK);
   /* Figures the code showed or left open: MCP image content, after the text. */
   json_t *content = res ? json_object_get(res, "content") : NULL;
   for (size_t i = 0; content && i < r->nimages; i++) {
-    tbuf enc = {0};
+    cmd_buf enc = {0};
     base64_encode(&enc, r->images[i].data, r->images[i].len);
-    if (!enc.failed)
+    if (!enc.err)
       json_array_append_new(content, json_pack("{s:s, s:s%, s:s}", "type", "image",
-                                               "data", enc.data ? enc.data : "", enc.len,
+                                               "data", enc.p ? enc.p : "", enc.len,
                                                "mimeType", r->images[i].mime));
-    free(enc.data);
+    free(enc.p);
   }
   if (res)
     json_object_set_new(
         res, "structuredContent",
         json_pack("{s:s?, s:s?}", "value", r->repr, "error_type", r->error_type));
-  free(b.data);
+  free(b.p);
   sbx_free(r);
   return res;
 }
@@ -719,16 +665,16 @@ static char *read_text(mcp_session *s, const char *path, size_t *len, json_t **e
 }
 
 /* Appends lines [first, last] (1-based) of text with cat -n numbers. */
-static void numbered(tbuf *b, const char *text, size_t len, long first, long last) {
+static void numbered(cmd_buf *b, const char *text, size_t len, long first, long last) {
   long line = 1;
   size_t i = 0;
   while (i < len && line <= last) {
     const char *nl = memchr(text + i, '\n', len - i);
     size_t end = nl ? (size_t)(nl - text) : len;
     if (line >= first) {
-      tb_printf(b, "%6ld\t", line);
-      tb_add(b, text + i, end - i);
-      tb_adds(b, "\n");
+      cmd_buf_printf(b, "%6ld\t", line);
+      cmd_buf_put(b, text + i, end - i);
+      cmd_buf_puts(b, "\n");
     }
     i = end + 1;
     line++;
@@ -752,25 +698,25 @@ static long line_of(const char *text, size_t off) {
 /* The edited file's lines around [from, to] for the model to check the edit. */
 static json_t *edited_snippet(mcp_session *s, const char *path, const char *text,
                               size_t len, long from, long to, const char *what) {
-  tbuf b = {0};
+  cmd_buf b = {0};
   long total = count_lines(text, len), first = from > 4 ? from - 4 : 1;
   long last = to + 4 < total ? to + 4 : total;
-  tb_printf(&b, "The file %s has been edited (%s). Lines %ld-%ld now read:\n", path, what,
+  cmd_buf_printf(&b, "The file %s has been edited (%s). Lines %ld-%ld now read:\n", path, what,
             first, last);
-  tbuf lines = {0};
+  cmd_buf lines = {0};
   numbered(&lines, text, len, first, last);
-  truncated(&b, lines.data ? lines.data : "", lines.len, s->srv->max_output,
+  truncated(&b, lines.p ? lines.p : "", lines.len, s->srv->max_output,
             "view the file with a view_range");
-  tb_adds(&b, "Review the change; undo_edit takes it back.");
+  cmd_buf_puts(&b, "Review the change; undo_edit takes it back.");
   json_t *r =
-      b.failed || lines.failed ? errorf("out of memory") : text_result(b.data, b.len, 0);
-  free(b.data);
-  free(lines.data);
+      b.err || lines.err ? errorf("out of memory") : text_result(b.p, b.len, 0);
+  free(b.p);
+  free(lines.p);
   return r;
 }
 
 /* Lists a directory two levels deep, without hidden entries. */
-static void list_tree(mcp_session *s, tbuf *b, const char *dir, int depth, int *budget) {
+static void list_tree(mcp_session *s, cmd_buf *b, const char *dir, int depth, int *budget) {
   sbx_dirent *ents;
   size_t n;
   if (sbx_listdir(s->h, dir, &ents, &n) != SBX_OK) return;
@@ -779,12 +725,12 @@ static void list_tree(mcp_session *s, tbuf *b, const char *dir, int depth, int *
     char child[4200];
     snprintf(child, sizeof child, "%s%s%s", dir, strcmp(dir, "/") ? "/" : "",
              ents[i].name);
-    tb_printf(b, "%s%s\n", child, ents[i].type == SBX_TYPE_DIR ? "/" : "");
+    cmd_buf_printf(b, "%s%s\n", child, ents[i].type == SBX_TYPE_DIR ? "/" : "");
     (*budget)--;
     if (ents[i].type == SBX_TYPE_DIR && depth > 1)
       list_tree(s, b, child, depth - 1, budget);
   }
-  if (*budget <= 0) tb_adds(b, "[... more entries not shown ...]\n");
+  if (*budget <= 0) cmd_buf_puts(b, "[... more entries not shown ...]\n");
   sbx_free(ents);
 }
 
@@ -792,12 +738,12 @@ static json_t *edit_view(mcp_session *s, const char *path, json_t *range, char *
   sbx_stat st;
   if (sbx_stat_path(s->h, path, 0, &st) != SBX_OK)
     return errorf("%s: %s", path, fs_reason(s->h));
-  tbuf b = {0};
+  cmd_buf b = {0};
   json_t *err = NULL;
   if (st.type == SBX_TYPE_DIR) {
     if (range) return errorf("view_range is for files; %s is a directory", path);
     int budget = MCP_LIST_MAX;
-    tb_printf(&b,
+    cmd_buf_printf(&b,
               "Files and directories up to 2 levels deep in %s, hidden items excluded:\n",
               path);
     list_tree(s, &b, path, 2, &budget);
@@ -825,17 +771,17 @@ static json_t *edit_view(mcp_session *s, const char *path, json_t *range, char *
             total);
       }
     }
-    tbuf lines = {0};
+    cmd_buf lines = {0};
     numbered(&lines, text, len, first, last);
-    truncated(&b, lines.data ? lines.data : "", lines.len, s->srv->max_output,
+    truncated(&b, lines.p ? lines.p : "", lines.len, s->srv->max_output,
               "view a smaller part with view_range");
-    free(lines.data);
+    free(lines.p);
     sbx_free(text);
-    if (total == 0) tb_printf(&b, "(%s is empty)\n", path);
+    if (total == 0) cmd_buf_printf(&b, "(%s is empty)\n", path);
   }
   json_t *r =
-      b.failed ? errorf("out of memory") : text_result(b.data ? b.data : "", b.len, 0);
-  free(b.data);
+      b.err ? errorf("out of memory") : text_result(b.p ? b.p : "", b.len, 0);
+  free(b.p);
   return r;
 }
 
@@ -870,12 +816,12 @@ static json_t *edit_str_replace(mcp_session *s, const char *path, json_t *old,
     return errorf("old_str is empty; give the exact text to replace");
   }
   size_t count = 0, at = 0;
-  tbuf lines = {0};
+  cmd_buf lines = {0};
   for (const char *p = text; (p = memmem(p, len - (size_t)(p - text), o, olen));
        p += olen) {
     if (count == 0) at = (size_t)(p - text);
     if (count < 20)
-      tb_printf(&lines, "%s%ld", count ? ", " : "", line_of(text, (size_t)(p - text)));
+      cmd_buf_printf(&lines, "%s%ld", count ? ", " : "", line_of(text, (size_t)(p - text)));
     count++;
     if ((size_t)(p - text) + olen > len) break;
   }
@@ -888,31 +834,31 @@ static json_t *edit_str_replace(mcp_session *s, const char *path, json_t *old,
             : errorf(
                   "No replacement was performed: old_str occurs %zu times in %s (lines "
                   "%s%s). Include more context so that it matches exactly once.",
-                  count, path, lines.data ? lines.data : "", count > 20 ? ", ..." : "");
-    free(lines.data);
+                  count, path, lines.p ? lines.p : "", count > 20 ? ", ..." : "");
+    free(lines.p);
     sbx_free(text);
     return r;
   }
-  free(lines.data);
+  free(lines.p);
   const char *nw = new_ ? json_string_value(new_) : "";
   size_t nlen = new_ ? json_string_length(new_) : 0;
-  tbuf out = {0};
-  tb_add(&out, text, at);
-  tb_add(&out, nw, nlen);
-  tb_add(&out, text + at + olen, len - at - olen);
+  cmd_buf out = {0};
+  cmd_buf_put(&out, text, at);
+  cmd_buf_put(&out, nw, nlen);
+  cmd_buf_put(&out, text + at + olen, len - at - olen);
   long from = line_of(text, at);
   sbx_free(text);
-  if (out.failed) {
-    free(out.data);
+  if (out.err) {
+    free(out.p);
     return errorf("out of memory");
   }
-  json_t *r = write_edit(s, path, out.data ? out.data : "", out.len);
+  json_t *r = write_edit(s, path, out.p ? out.p : "", out.len);
   if (!r) {
     long to = from + count_lines(nw, nlen);
-    r = edited_snippet(s, path, out.data ? out.data : "", out.len, from, to,
+    r = edited_snippet(s, path, out.p ? out.p : "", out.len, from, to,
                        "str_replace");
   }
-  free(out.data);
+  free(out.p);
   return r;
 }
 
@@ -933,25 +879,25 @@ static json_t *edit_insert(mcp_session *s, const char *path, json_t *line, json_
     const char *nl = memchr(text + off, '\n', len - off);
     off = nl ? (size_t)(nl - text) + 1 : len;
   }
-  tbuf out = {0};
-  tb_add(&out, text, off);
+  cmd_buf out = {0};
+  cmd_buf_put(&out, text, off);
   if (off > 0 && text[off - 1] != '\n')
-    tb_adds(&out, "\n"); /* after a last line without \n */
+    cmd_buf_puts(&out, "\n"); /* after a last line without \n */
   const char *t = json_string_value(ins);
   size_t tlen = json_string_length(ins);
-  tb_add(&out, t, tlen);
-  if (tlen && t[tlen - 1] != '\n' && off < len) tb_adds(&out, "\n");
-  tb_add(&out, text + off, len - off);
+  cmd_buf_put(&out, t, tlen);
+  if (tlen && t[tlen - 1] != '\n' && off < len) cmd_buf_puts(&out, "\n");
+  cmd_buf_put(&out, text + off, len - off);
   sbx_free(text);
-  if (out.failed) {
-    free(out.data);
+  if (out.err) {
+    free(out.p);
     return errorf("out of memory");
   }
-  json_t *r = write_edit(s, path, out.data ? out.data : "", out.len);
+  json_t *r = write_edit(s, path, out.p ? out.p : "", out.len);
   if (!r)
-    r = edited_snippet(s, path, out.data ? out.data : "", out.len, (long)after + 1,
+    r = edited_snippet(s, path, out.p ? out.p : "", out.len, (long)after + 1,
                        (long)after + count_lines(t, tlen), "insert");
-  free(out.data);
+  free(out.p);
   return r;
 }
 
@@ -1038,19 +984,19 @@ static json_t *tool_editor(mcp_session *s, json_t *args, char **bad) {
 static const char b64_chars[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-static void base64_encode(tbuf *b, const unsigned char *p, size_t n) {
+static void base64_encode(cmd_buf *b, const unsigned char *p, size_t n) {
   for (size_t i = 0; i < n; i += 3) {
     unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) |
                  (i + 2 < n ? p[i + 2] : 0);
     char q[4] = {b64_chars[v >> 18], b64_chars[(v >> 12) & 63],
                  i + 1 < n ? b64_chars[(v >> 6) & 63] : '=',
                  i + 2 < n ? b64_chars[v & 63] : '='};
-    tb_add(b, q, 4);
+    cmd_buf_put(b, q, 4);
   }
 }
 
 /* Decodes base64 (whitespace ignored, padding optional); -1 on a bad character. */
-static int base64_decode(tbuf *b, const char *p, size_t n) {
+static int base64_decode(cmd_buf *b, const char *p, size_t n) {
   unsigned v = 0;
   int bits = 0, pad = 0;
   for (size_t i = 0; i < n; i++) {
@@ -1067,7 +1013,7 @@ static int base64_decode(tbuf *b, const char *p, size_t n) {
     if (bits >= 8) {
       bits -= 8;
       char byte = (char)((v >> bits) & 0xFF);
-      tb_add(b, &byte, 1);
+      cmd_buf_put(b, &byte, 1);
     }
   }
   return bits >= 6 ? -1 : 0; /* a lone sixth of a byte is not base64 */
@@ -1089,23 +1035,23 @@ static json_t *tool_upload(mcp_session *s, json_t *args, char **bad) {
   json_t *err = NULL;
   const char *path = check_path(json_string_value(jpath), buf, sizeof buf, &err);
   if (!path) return err;
-  tbuf data = {0};
+  cmd_buf data = {0};
   if (strcmp(e, "base64") == 0) {
     if (base64_decode(&data, json_string_value(content), json_string_length(content)) !=
         0) {
-      free(data.data);
+      free(data.p);
       return errorf("upload %s: content is not valid base64", path);
     }
   } else {
-    tb_add(&data, json_string_value(content), json_string_length(content));
+    cmd_buf_put(&data, json_string_value(content), json_string_length(content));
   }
-  if (data.failed) {
-    free(data.data);
+  if (data.err) {
+    free(data.p);
     return errorf("upload %s: out of memory", path);
   }
-  int rc = sbx_write_file(s->h, path, data.data, data.len, SBX_WRITE_MKDIRS);
+  int rc = sbx_write_file(s->h, path, data.p, data.len, SBX_WRITE_MKDIRS);
   size_t n = data.len;
-  free(data.data);
+  free(data.p);
   if (rc != SBX_OK) return errorf("upload %s: %s", path, fs_reason(s->h));
   return okf("Wrote %zu bytes to %s.", n, path);
 }
@@ -1145,20 +1091,20 @@ static json_t *tool_download(mcp_session *s, json_t *args, char **bad) {
                   len);
   }
   int as_b64 = strcmp(e, "base64") == 0 || !text;
-  tbuf b = {0};
+  cmd_buf b = {0};
   if (as_b64)
     base64_encode(&b, data, len);
   else
-    tb_add(&b, data, len);
+    cmd_buf_put(&b, data, len);
   sbx_free(data);
-  json_t *r = b.failed ? errorf("download %s: out of memory", path)
-                       : text_result(b.data ? b.data : "", b.len, 0);
-  if (r && !b.failed)
+  json_t *r = b.err ? errorf("download %s: out of memory", path)
+                       : text_result(b.p ? b.p : "", b.len, 0);
+  if (r && !b.err)
     json_object_set_new(
         r, "structuredContent",
         json_pack("{s:s, s:I, s:s}", "path", path, "size", (json_int_t)len, "encoding",
                   as_b64 ? "base64" : "text"));
-  free(b.data);
+  free(b.p);
   return r;
 }
 
@@ -1279,7 +1225,7 @@ static json_t *tool_snapshot(mcp_session *s, json_t *args, char **bad) {
   if (name) snprintf(file, sizeof file, "%s/%s.db", srv->snapdir, name);
   if (is_list) {
     DIR *d = opendir(srv->snapdir);
-    tbuf b = {0};
+    cmd_buf b = {0};
     int count = 0;
     if (d) {
       char **names = NULL;
@@ -1309,16 +1255,16 @@ static json_t *tool_snapshot(mcp_session *s, json_t *args, char **bad) {
           struct tm tm;
           if (gmtime_r(&st.st_mtime, &tm))
             strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", &tm);
-          tb_printf(&b, "%s\t%lld bytes\t%s\n", names[i], (long long)st.st_size, when);
+          cmd_buf_printf(&b, "%s\t%lld bytes\t%s\n", names[i], (long long)st.st_size, when);
           count++;
         }
         free(names[i]);
       }
       free(names);
     }
-    if (!count) tb_adds(&b, "No snapshots yet; save one with action export.");
-    json_t *r = text_result(b.data ? b.data : "", b.len, 0);
-    free(b.data);
+    if (!count) cmd_buf_puts(&b, "No snapshots yet; save one with action export.");
+    json_t *r = text_result(b.p ? b.p : "", b.len, 0);
+    free(b.p);
     return r;
   }
   if (strcmp(action, "export") == 0) {
@@ -1420,14 +1366,14 @@ json_t *mcp_tools_call(mcp_session *s, const char *name, json_t *args,
  * --------------------------------------------------------------------------------- */
 
 /* sbx:// + the path, bytes outside [A-Za-z0-9/._~-] percent-encoded. */
-static void path_uri(tbuf *b, const char *path) {
-  tb_adds(b, "sbx://");
+static void path_uri(cmd_buf *b, const char *path) {
+  cmd_buf_puts(b, "sbx://");
   for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
     if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
         (*p >= '0' && *p <= '9') || strchr("/._~-", *p))
-      tb_add(b, p, 1);
+      cmd_buf_put(b, p, 1);
     else
-      tb_printf(b, "%%%02X", *p);
+      cmd_buf_printf(b, "%%%02X", *p);
   }
 }
 
@@ -1461,11 +1407,11 @@ static void list_resources(mcp_session *s, json_t *out, const char *dir, int dep
       list_resources(s, out, child, depth + 1);
     } else if (ents[i].type == SBX_TYPE_FILE) {
       sbx_stat st;
-      tbuf uri = {0};
+      cmd_buf uri = {0};
       path_uri(&uri, child);
-      json_t *item = json_pack("{s:s, s:o}", "uri", uri.data ? uri.data : "", "name",
+      json_t *item = json_pack("{s:s, s:o}", "uri", uri.p ? uri.p : "", "name",
                                json_text(child, strlen(child)));
-      free(uri.data);
+      free(uri.p);
       if (!item) continue;
       if (sbx_stat_path(s->h, child, 1, &st) == SBX_OK)
         json_object_set_new(item, "size", json_integer((json_int_t)st.size));
@@ -1552,12 +1498,12 @@ json_t *mcp_resources_read(mcp_session *s, json_t *params, int *code, char **mes
     json_object_set_new(item, "text", json_stringn(data, len));
     json_object_set_new(item, "mimeType", json_string(mime ? mime : "text/plain"));
   } else {
-    tbuf b = {0};
+    cmd_buf b = {0};
     base64_encode(&b, data, len);
-    json_object_set_new(item, "blob", json_stringn(b.data ? b.data : "", b.len));
+    json_object_set_new(item, "blob", json_stringn(b.p ? b.p : "", b.len));
     json_object_set_new(item, "mimeType",
                         json_string(mime ? mime : "application/octet-stream"));
-    free(b.data);
+    free(b.p);
   }
   sbx_free(data);
   return json_pack("{s:[o]}", "contents", item);

@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "api/sandbox_int.h"
+#include "cmd/lib/buf.h"
 
 /* ---- errors ------------------------------------------------------------------ */
 
@@ -198,15 +199,9 @@ typedef struct block {
 
 /* Room for one more record, zeroed; NULL on OOM. */
 static void *block_add(block *b) {
-  if (b->n == b->cap) {
-    size_t cap = b->cap ? b->cap * 2 : 16;
-    char *p = realloc(b->items, cap * b->item_size);
-    if (!p) {
-      b->oom = 1;
-      return NULL;
-    }
-    b->items = p;
-    b->cap = cap;
+  if (cmd_grow(&b->items, &b->cap, b->n + 1, b->item_size) < 0) {
+    b->oom = 1;
+    return NULL;
   }
   void *it = b->items + b->n++ * b->item_size;
   memset(it, 0, b->item_size);
@@ -218,16 +213,9 @@ static void *block_add(block *b) {
 static char *block_str(block *b, const char *s) {
   if (!s) return NULL;
   size_t len = strlen(s) + 1;
-  if (b->slen + len > b->scap) {
-    size_t cap = b->scap ? b->scap : 256;
-    while (cap < b->slen + len) cap *= 2;
-    char *p = realloc(b->strs, cap);
-    if (!p) {
-      b->oom = 1;
-      return NULL;
-    }
-    b->strs = p;
-    b->scap = cap;
+  if (cmd_grow(&b->strs, &b->scap, b->slen + len, 1) < 0) {
+    b->oom = 1;
+    return NULL;
   }
   memcpy(b->strs + b->slen, s, len);
   char *ret = (char *)(uintptr_t)(b->slen + 1);

@@ -11,21 +11,15 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "cmd/lib/buf.h"
 #include "iso/iso.h"
 #include "jail/jail.h"
 
 void iso_buf_add(iso_buf *b, const void *p, size_t n) {
   if (b->oom || n == 0) return;
-  if (b->len + n > b->cap) {
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + n) cap *= 2;
-    char *d = realloc(b->data, cap);
-    if (!d) {
-      b->oom = 1;
-      return;
-    }
-    b->data = d;
-    b->cap = cap;
+  if (cmd_grow(&b->data, &b->cap, b->len + n, 1) < 0) {
+    b->oom = 1;
+    return;
   }
   memcpy(b->data + b->len, p, n);
   b->len += n;
