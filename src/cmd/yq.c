@@ -482,6 +482,36 @@ static void write_breaks(yq_emit *e, const ustr *u, size_t start, size_t end) {
   write_indent(e);
 }
 
+/* What a plain or single-quoted scalar's text is cut into to be written:
+ * runs of spaces (where a long line may fold), runs of line breaks, runs
+ * of other text, and, in a single-quoted one, each quote on its own. */
+typedef enum { RUN_TEXT, RUN_SPACES, RUN_BREAKS, RUN_QUOTE } scalar_run;
+
+/* The run of u that starts at start (< u->n): its kind, and its end in
+ * *end. A quote ends a text run and is a run of its own when quotes is
+ * set (write_single), and is plain text otherwise (write_plain). */
+static scalar_run next_scalar_run(const ustr *u, size_t start, bool quotes, size_t *end) {
+  unsigned first = u->c[start];
+  size_t i = start + 1;
+  if (quotes && first == '\'') {
+    *end = i;
+    return RUN_QUOTE;
+  }
+  if (first == ' ') {
+    while (i < u->n && u->c[i] == ' ') i++;
+    *end = i;
+    return RUN_SPACES;
+  }
+  if (is_break(first)) {
+    while (i < u->n && is_break(u->c[i])) i++;
+    *end = i;
+    return RUN_BREAKS;
+  }
+  while (i < u->n && u->c[i] != ' ' && !is_break(u->c[i]) && !(quotes && u->c[i] == '\'')) i++;
+  *end = i;
+  return RUN_TEXT;
+}
+
 static void write_plain(yq_emit *e, const ustr *u, bool split) {
   if (e->root_ctx) e->open_ended = true;
   if (u->n == 0) return;
@@ -490,79 +520,42 @@ static void write_plain(yq_emit *e, const ustr *u, bool split) {
     e->column++;
   }
   e->whitespace = e->indention = false;
-  bool spaces = false, breaks = false;
-  size_t start = 0, end = 0, n = u->n;
-  while (end <= n) {
-    unsigned ch = end < n ? u->c[end] : 0;
-    bool none = end == n;
-    if (spaces) {
-      if (none || ch != ' ') {
+  for (size_t start = 0, end; start < u->n; start = end) {
+    switch (next_scalar_run(u, start, false, &end)) {
+      case RUN_SPACES:
         if (start + 1 == end && e->column > e->best_width && split) {
           write_indent(e);
           e->whitespace = e->indention = false;
         } else {
           e_write_u(e, u, start, end);
         }
-        start = end;
-      }
-    } else if (breaks) {
-      if (none || !is_break(ch)) {
+        break;
+      case RUN_BREAKS:
         write_breaks(e, u, start, end);
         e->whitespace = e->indention = false;
-        start = end;
-      }
-    } else {
-      if (none || ch == ' ' || is_break(ch)) {
-        e_write_u(e, u, start, end);
-        start = end;
-      }
+        break;
+      default: e_write_u(e, u, start, end); break;
     }
-    if (!none) {
-      spaces = ch == ' ';
-      breaks = is_break(ch);
-    }
-    end++;
   }
 }
 
 static void write_single(yq_emit *e, const ustr *u, bool split) {
   write_indicator(e, "'", true, false, false);
-  bool spaces = false, breaks = false;
-  size_t start = 0, end = 0, n = u->n;
-  while (end <= n) {
-    unsigned ch = end < n ? u->c[end] : 0;
-    bool none = end == n;
-    if (spaces) {
-      if (none || ch != ' ') {
-        if (start + 1 == end && e->column > e->best_width && split && start != 0 && end != n)
+  for (size_t start = 0, end; start < u->n; start = end) {
+    switch (next_scalar_run(u, start, true, &end)) {
+      case RUN_SPACES:
+        if (start + 1 == end && e->column > e->best_width && split && start != 0 && end != u->n)
           write_indent(e);
         else
           e_write_u(e, u, start, end);
-        start = end;
-      }
-    } else if (breaks) {
-      if (none || !is_break(ch)) {
-        write_breaks(e, u, start, end);
-        start = end;
-      }
-    } else {
-      if (none || ch == ' ' || is_break(ch) || ch == '\'') {
-        if (start < end) {
-          e_write_u(e, u, start, end);
-          start = end;
-        }
-      }
+        break;
+      case RUN_BREAKS: write_breaks(e, u, start, end); break;
+      case RUN_QUOTE:
+        e_write(e, "''", 2);
+        e->column += 2;
+        break;
+      default: e_write_u(e, u, start, end); break;
     }
-    if (!none && ch == '\'') {
-      e_write(e, "''", 2);
-      e->column += 2;
-      start = end + 1;
-    }
-    if (!none) {
-      spaces = ch == ' ';
-      breaks = is_break(ch);
-    }
-    end++;
   }
   write_indicator(e, "'", false, false, false);
 }
@@ -725,6 +718,19 @@ static bool is_simple_key(jqv k) {
   return ok;
 }
 
+/* An empty sequence or mapping for emit_node, in flow style ("[]" or
+ * "{}") as libyaml writes it: the indent a flow collection opens for its
+ * members is opened and given back at once. */
+static void emit_empty_flow(yq_emit *e, const char *open, const char *close) {
+  int saved;
+  write_indicator(e, open, true, true, false);
+  e->flow_level++;
+  increase_indent(e, true, false, &saved);
+  e->indent = saved;
+  e->flow_level--;
+  write_indicator(e, close, false, false, false);
+}
+
 /* Emits v (consumed) in the given context. */
 static void emit_node(yq_emit *e, jqv v, bool root, bool seq, bool map, bool key) {
   if (e->failed) {
@@ -764,12 +770,7 @@ static void emit_node(yq_emit *e, jqv v, bool root, bool seq, bool map, bool key
       int n = jqv_array_length(jqv_copy(v));
       int saved;
       if (n == 0) {
-        write_indicator(e, "[", true, true, false);
-        e->flow_level++;
-        increase_indent(e, true, false, &saved);
-        e->indent = saved;
-        e->flow_level--;
-        write_indicator(e, "]", false, false, false);
+        emit_empty_flow(e, "[", "]");
         break;
       }
       bool indentless = e->indentless && e->map_ctx && !e->indention;
@@ -785,12 +786,7 @@ static void emit_node(yq_emit *e, jqv v, bool root, bool seq, bool map, bool key
     case JQV_KIND_OBJECT: {
       int saved;
       if (jqv_object_length(jqv_copy(v)) == 0) {
-        write_indicator(e, "{", true, true, false);
-        e->flow_level++;
-        increase_indent(e, true, false, &saved);
-        e->indent = saved;
-        e->flow_level--;
-        write_indicator(e, "}", false, false, false);
+        emit_empty_flow(e, "{", "}");
         break;
       }
       increase_indent(e, false, false, &saved);

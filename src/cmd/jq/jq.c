@@ -138,6 +138,25 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
   const char *program = NULL;
   bool from_file = false, args_done = false, strings = false, json = false;
   bool color = false, no_color = false;
+  /* The options that only set one flag of the call, each tested in turn
+   * like the rest (a short letter may stand in a cluster with others);
+   * those that touch the print flags stay written out below, where their
+   * order against --tab and --indent matters. */
+  const struct {
+    char letter;      /* the short option, in any cluster */
+    const char *name; /* the long option, after "--" */
+    bool *flag;       /* set to true when either is given */
+  } flag_options[] = {
+      {'s', "slurp", &o.slurp},
+      {'r', "raw-output", &o.raw_output},
+      {'C', "color-output", &color},
+      {'M', "monochrome-output", &no_color},
+      {'a', "ascii-output", &o.ascii_output},
+      {'R', "raw-input", &o.raw_input},
+      {'n', "null-input", &o.null_input},
+      {'f', "from-file", &from_file},
+      {'e', "exit-status", &o.exit_status},
+  };
 
   for (int i = 1; i < argc; i++) {
     const char *text = argv[i];
@@ -168,45 +187,21 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       continue;
     }
-    if (jq_isoption(text, 's', "slurp", &short_opts)) {
-      o.slurp = true;
-      if (!short_opts) continue;
+    bool set_flag = false;
+    for (size_t f = 0; f < sizeof flag_options / sizeof *flag_options; f++) {
+      if (jq_isoption(text, flag_options[f].letter, flag_options[f].name, &short_opts)) {
+        *flag_options[f].flag = true;
+        set_flag = true;
+      }
     }
-    if (jq_isoption(text, 'r', "raw-output", &short_opts)) {
-      o.raw_output = true;
-      if (!short_opts) continue;
-    }
+    if (set_flag && !short_opts) continue; /* a long option is one option */
     if (jq_isoption(text, 'c', "compact-output", &short_opts)) {
       o.dumpflags &= ~(JQV_PRINT_TAB | JQV_PRINT_INDENT_FLAGS(7));
-      if (!short_opts) continue;
-    }
-    if (jq_isoption(text, 'C', "color-output", &short_opts)) {
-      color = true;
-      if (!short_opts) continue;
-    }
-    if (jq_isoption(text, 'M', "monochrome-output", &short_opts)) {
-      no_color = true;
-      if (!short_opts) continue;
-    }
-    if (jq_isoption(text, 'a', "ascii-output", &short_opts)) {
-      o.ascii_output = true;
       if (!short_opts) continue;
     }
     if (jq_isoption(text, 0, "unbuffered", &short_opts)) continue;
     if (jq_isoption(text, 'S', "sort-keys", &short_opts)) {
       o.dumpflags |= JQV_PRINT_SORTED;
-      if (!short_opts) continue;
-    }
-    if (jq_isoption(text, 'R', "raw-input", &short_opts)) {
-      o.raw_input = true;
-      if (!short_opts) continue;
-    }
-    if (jq_isoption(text, 'n', "null-input", &short_opts)) {
-      o.null_input = true;
-      if (!short_opts) continue;
-    }
-    if (jq_isoption(text, 'f', "from-file", &short_opts)) {
-      from_file = true;
       if (!short_opts) continue;
     }
     if (jq_isoption(text, 'j', "join-output", &short_opts)) {
@@ -248,10 +243,6 @@ int cmd_jq_main(cmd_ctx *ctx, int argc, char **argv) {
     if (jq_isoption(text, 0, "stream-errors", &short_opts)) {
       o.stream = o.stream_errors = true;
       continue;
-    }
-    if (jq_isoption(text, 'e', "exit-status", &short_opts)) {
-      o.exit_status = true;
-      if (!short_opts) continue;
     }
     if (jq_isoption(text, 0, "args", &short_opts)) {
       strings = true;

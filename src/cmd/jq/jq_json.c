@@ -215,6 +215,25 @@ static void col_end(dumper *d) {
   if (d->colors) jqv_buf_adds(d->b, "\x1b[0m");
 }
 
+/* The opening of an array or object for dump_rec: the empty one whole
+ * ("[]", "{}"), else its opening bracket; false when it has no members. */
+static bool dump_open(dumper *d, size_t members, const char *brackets) {
+  if (members == 0) {
+    jqv_buf_adds(d->b, brackets);
+    return false;
+  }
+  jqv_buf_addc(d->b, brackets[0]);
+  return true;
+}
+
+/* The closing bracket of a non-empty array or object for dump_rec: on its
+ * own line when pretty, in the container's colour ci again. */
+static void dump_close(dumper *d, int level, int ci, char bracket) {
+  if (d->flags & JQV_PRINT_PRETTY) put_indent(d, level);
+  if (d->colors) col_start(d, ci);
+  jqv_buf_addc(d->b, bracket);
+}
+
 static int key_index_cmp(const void *x, const void *y) {
   const jqv *a = *(const jqv *const *)x, *b = *(const jqv *const *)y;
   return jqv_cmp(a, b);
@@ -247,29 +266,19 @@ static bool dump_rec(dumper *d, const jqv *v, int level) {
     break;
   case JQV_KIND_ARRAY: {
     size_t n = jqv_array_len(*v);
-    if (n == 0) {
-      jqv_buf_adds(d->b, "[]");
-      break;
-    }
-    jqv_buf_addc(d->b, '[');
+    if (!dump_open(d, n, "[]")) break;
     for (size_t i = 0; i < n; i++) {
       if (i) jqv_buf_addc(d->b, ',');
       if (pretty) put_indent(d, level + 1);
       if (!dump_rec(d, jqv_array_at(*v, i), level + 1)) return false;
       if (d->colors) col_start(d, ci);
     }
-    if (pretty) put_indent(d, level);
-    if (d->colors) col_start(d, ci);
-    jqv_buf_addc(d->b, ']');
+    dump_close(d, level, ci, ']');
     break;
   }
   case JQV_KIND_OBJECT: {
     size_t n = jqv_object_len(*v);
-    if (n == 0) {
-      jqv_buf_adds(d->b, "{}");
-      break;
-    }
-    jqv_buf_addc(d->b, '{');
+    if (!dump_open(d, n, "{}")) break;
     const jqv **order = NULL;
     if (d->flags & JQV_PRINT_SORTED) {
       order = malloc(n * sizeof *order);
@@ -300,9 +309,7 @@ static bool dump_rec(dumper *d, const jqv *v, int level) {
       if (d->colors) col_start(d, ci);
     }
     free(order);
-    if (pretty) put_indent(d, level);
-    if (d->colors) col_start(d, ci);
-    jqv_buf_addc(d->b, '}');
+    dump_close(d, level, ci, '}');
     break;
   }
   }
@@ -612,6 +619,19 @@ static int member_end(pstate *p, char close, jqv *r) {
   return -1;
 }
 
+/* Steps over the opening bracket of an array or object and the white
+ * space after it; true when its closing bracket (close) follows at once,
+ * which is then stepped over too: the container is empty. */
+static bool open_empty(pstate *p, char close) {
+  p->pos++;
+  skip_ws(p);
+  if (p->pos < p->n && p->s[p->pos] == close) {
+    p->pos++;
+    return true;
+  }
+  return false;
+}
+
 static jqv parse_value(pstate *p) {
   skip_ws(p);
   if (p->pos >= p->n) {
@@ -624,12 +644,8 @@ static jqv parse_value(pstate *p) {
   if (c == '"') {
     r = parse_string(p, false);
   } else if (c == '[') {
-    p->pos++;
     r = jqv_array();
-    skip_ws(p);
-    if (p->pos < p->n && p->s[p->pos] == ']') {
-      p->pos++;
-    } else {
+    if (!open_empty(p, ']')) {
       for (;;) {
         skip_ws(p);
         if (jqv_array_len(r) > 0 && p->pos < p->n && p->s[p->pos] == ']') {
@@ -648,12 +664,8 @@ static jqv parse_value(pstate *p) {
       }
     }
   } else if (c == '{') {
-    p->pos++;
     r = jqv_object();
-    skip_ws(p);
-    if (p->pos < p->n && p->s[p->pos] == '}') {
-      p->pos++;
-    } else {
+    if (!open_empty(p, '}')) {
       for (;;) {
         skip_ws(p);
         if (p->pos >= p->n) {

@@ -318,24 +318,20 @@ static void unexpected_at_end(parser *p, bool at_end) {
 }
 static void unexpected(parser *p) { unexpected_at_end(p, false); }
 
-static bool expect_op(parser *p, const char *op) {
+/* Steps over the token that must come next, which is (is_op or is_kw)
+ * tells apart by its text; false, after the "unexpected" error, when
+ * another token comes or an error came before. For expect_op, expect_kw. */
+static bool expect_token(parser *p, bool (*is)(parser *, const char *), const char *text) {
   if (p->err) return false;
-  if (!is_op(p, op)) {
+  if (!is(p, text)) {
     unexpected(p);
     return false;
   }
   advance(p);
   return true;
 }
-static bool expect_kw(parser *p, const char *kw) {
-  if (p->err) return false;
-  if (!is_kw(p, kw)) {
-    unexpected(p);
-    return false;
-  }
-  advance(p);
-  return true;
-}
+static bool expect_op(parser *p, const char *op) { return expect_token(p, is_op, op); }
+static bool expect_kw(parser *p, const char *kw) { return expect_token(p, is_kw, kw); }
 
 static char *tok_str(parser *p, token *t) {
   char *s = malloc(t->len + 1);
@@ -757,6 +753,29 @@ static jq_node *parse_object(parser *p) {
   }
 }
 
+/* A node of the given type named by the token t (a $name or a function's
+ * name), then steps over t; NULL when out of memory. For $name, label,
+ * break and calls. */
+static jq_node *named_node(parser *p, jq_node_type type, token *t) {
+  jq_node *n = new_node(p, type);
+  if (n) n->name = tok_str(p, t);
+  advance(p);
+  return n;
+}
+
+/* A keyword that takes a $name (label, break): steps over both and
+ * returns a node of the given type named by the $name; NULL, after the
+ * "unexpected" error, when no $name follows. */
+static jq_node *parse_keyword_name(parser *p, jq_node_type type) {
+  advance(p);
+  token *t = peek(p);
+  if (t->type != T_VAR) {
+    unexpected(p);
+    return NULL;
+  }
+  return named_node(p, type, t);
+}
+
 /* A primary term. */
 static jq_node *parse_term_inner(parser *p) {
   if (p->err) return NULL;
@@ -795,10 +814,7 @@ static jq_node *parse_term_inner(parser *p) {
       advance(p);
       return n;
     }
-    n = new_node(p, N_VAR);
-    if (n) n->name = tok_str(p, t);
-    advance(p);
-    return n;
+    return named_node(p, N_VAR, t);
   case T_KEYWORD:
     if (is_kw(p, "if")) {
       n = new_node(p, N_IF);
@@ -864,16 +880,8 @@ static jq_node *parse_term_inner(parser *p) {
       return n;
     }
     if (is_kw(p, "label")) {
-      advance(p);
-      t = peek(p);
-      if (t->type != T_VAR) {
-        unexpected(p);
-        return NULL;
-      }
-      n = new_node(p, N_LABEL);
+      n = parse_keyword_name(p, N_LABEL);
       if (!n) return NULL;
-      n->name = tok_str(p, t);
-      advance(p);
       if (!expect_op(p, "|")) return NULL;
       n->a = parse_pipe(p, false);
       return n->a ? n : NULL;
@@ -896,18 +904,7 @@ static jq_node *parse_term_inner(parser *p) {
     unexpected(p);
     return NULL;
   case T_IDENT: {
-    if (t->len == 5 && memcmp(t->s, "break", 5) == 0) {
-      advance(p);
-      t = peek(p);
-      if (t->type != T_VAR) {
-        unexpected(p);
-        return NULL;
-      }
-      n = new_node(p, N_BREAK);
-      if (n) n->name = tok_str(p, t);
-      advance(p);
-      return n;
-    }
+    if (t->len == 5 && memcmp(t->s, "break", 5) == 0) return parse_keyword_name(p, N_BREAK);
     if ((t->len == 4 && (memcmp(t->s, "null", 4) == 0 || memcmp(t->s, "true", 4) == 0)) ||
         (t->len == 5 && memcmp(t->s, "false", 5) == 0)) {
       n = new_node(p, N_LITERAL);
@@ -916,10 +913,8 @@ static jq_node *parse_term_inner(parser *p) {
       advance(p);
       return n;
     }
-    n = new_node(p, N_CALL);
+    n = named_node(p, N_CALL, t);
     if (!n) return NULL;
-    n->name = tok_str(p, t);
-    advance(p);
     if (is_op(p, "(")) return parse_call_args(p, n);
     return n;
   }

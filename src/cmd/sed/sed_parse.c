@@ -134,6 +134,19 @@ static char *read_filename(sp *p) {
   return b.p;
 }
 
+/* A label or file name its command cannot do without, read by read_word
+ * (read_label or read_filename): the word, or NULL when it is empty, after
+ * the error missing. For ':', the r/R/w/W commands and s///w. */
+static char *read_required(sp *p, char *(*read_word)(sp *), const char *missing) {
+  char *word = read_word(p);
+  if (!*word) {
+    free(word);
+    bad_prog(p, missing);
+    return NULL;
+  }
+  return word;
+}
+
 /* GNU match_slash: text up to the next unescaped `slash`. In a regex "\n"
  * becomes a newline and "\/" a slash; in a replacement "\/" becomes "/"
  * (but "\&" stays) and other escapes are kept for later. Returns NULL when
@@ -581,12 +594,8 @@ static int subst_flags(sp *p, sed_cmd *c) {
         bad_prog(p, "e/r/w commands disabled in sandbox mode");
         return -1;
       }
-      char *name = read_filename(p);
-      if (!*name) {
-        free(name);
-        bad_prog(p, "missing filename in r/R/w/W commands");
-        return -1;
-      }
+      char *name = read_required(p, read_filename, "missing filename in r/R/w/W commands");
+      if (!name) return -1;
       c->wf = get_wfile(p, name);
       free(name);
       if (!c->wf) return -1;
@@ -891,12 +900,8 @@ static void compile_source(sp *p) {
         bad_prog(p, ": doesn't want any addresses");
         return;
       }
-      char *label = read_label(p);
-      if (!*label) {
-        free(label);
-        bad_prog(p, "\":\" lacks a label");
-        return;
-      }
+      char *label = read_required(p, read_label, "\":\" lacks a label");
+      if (!label) return;
       c->label = label;
       break;
     }
@@ -940,12 +945,8 @@ static void compile_source(sp *p) {
         bad_prog(p, "e/r/w commands disabled in sandbox mode");
         return;
       }
-      char *name = read_filename(p);
-      if (!*name) {
-        free(name);
-        bad_prog(p, "missing filename in r/R/w/W commands");
-        return;
-      }
+      char *name = read_required(p, read_filename, "missing filename in r/R/w/W commands");
+      if (!name) return;
       if (ch == 'r') {
         c->fname = name;
         break;
