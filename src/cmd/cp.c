@@ -148,14 +148,6 @@ static void cp_err(cp_opts *o, int rc, const char *path, const char *fmt, ...) {
   o->status = 1;
 }
 
-static bool cp_yes(cp_opts *o) {
-  if (!o->in) o->in = cmd_in_fd(o->ctx, 0);
-  if (!o->in) return false;
-  char *line;
-  ssize_t n = cmd_in_getdelim(o->in, &line, '\n');
-  return n > 0 && (line[0] == 'y' || line[0] == 'Y');
-}
-
 /* ---- hard link table ----------------------------------------------------------- */
 
 static const cp_link *link_find(cp_opts *o, store_ino ino) {
@@ -348,7 +340,7 @@ static int check_existing(cp_opts *o, const char *src, const store_stat *sst,
     return 0;
   if (o->interactive) {
     cmd_err_raw(ctx, "cp: overwrite %s? ", cmd_gnu_quoteaf(ctx, dst));
-    if (!cp_yes(o)) return 0;
+    if (!cmd_fs_answer_yes(o->ctx, &o->in)) return 0;
   }
   if (o->backup) {
     const char *bk;

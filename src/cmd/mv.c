@@ -91,11 +91,7 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
       return;
     if (o->interactive) {
       cmd_err_raw(ctx, "mv: overwrite %s? ", cmd_gnu_quoteaf(ctx, dst));
-      if (!o->in) o->in = cmd_in_fd(ctx, 0);
-      char *line;
-      if (!o->in || cmd_in_getdelim(o->in, &line, '\n') <= 0 ||
-          (line[0] != 'y' && line[0] != 'Y'))
-        return;
+      if (!cmd_fs_answer_yes(ctx, &o->in)) return;
     }
   }
   /* a directory into its own subtree */

@@ -70,16 +70,6 @@ typedef struct rm_opts {
   int status;         /* exit status */
 } rm_opts;
 
-/* Reads one answer line; true for yes. */
-static bool rm_yes(rm_opts *o) {
-  if (!o->in) o->in = cmd_in_fd(o->ctx, 0);
-  if (!o->in) return false;
-  char *line;
-  ssize_t n = cmd_in_getdelim(o->in, &line, '\n');
-  if (n <= 0) return false;
-  return line[0] == 'y' || line[0] == 'Y';
-}
-
 static const char *type_desc(cmd_ctx *ctx, const store_stat *st) {
   if (S_ISREG(st->mode)) return st->size ? "regular file" : "regular empty file";
   return cmd_fs_typename(st);
@@ -91,7 +81,7 @@ static bool rm_ask(rm_opts *o, const char *verb, const char *path, const store_s
   bool wp = !S_ISLNK(st->mode) && store_access(ctx->store, st->ino, W_OK) != 0;
   cmd_err_raw(ctx, "rm: %s %s%s %s? ", verb, wp ? "write-protected " : "",
               type_desc(ctx, st), cmd_gnu_quoteaf(ctx, path));
-  return rm_yes(o);
+  return cmd_fs_answer_yes(ctx, &o->in);
 }
 
 static void rm_fail(rm_opts *o, const char *path, int err) {
@@ -342,7 +332,7 @@ int cmd_rm_main(cmd_ctx *ctx, int argc, char **argv) {
       cmd_err_raw(ctx, "rm: remove %d argument%s recursively? ", n, n == 1 ? "" : "s");
     else
       cmd_err_raw(ctx, "rm: remove %d arguments? ", n);
-    bool yes = rm_yes(&o);
+    bool yes = cmd_fs_answer_yes(ctx, &o.in);
     if (!yes) {
       if (o.in) cmd_in_close(o.in);
       return 0;

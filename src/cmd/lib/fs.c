@@ -1614,6 +1614,14 @@ int cmd_fs_need_dir(cmd_ctx *ctx, const char *what, const char *path, int rc,
   return 1;
 }
 
+bool cmd_fs_answer_yes(cmd_ctx *ctx, cmd_in **in) {
+  if (!*in) *in = cmd_in_fd(ctx, 0);
+  if (!*in) return false;
+  char *line;
+  ssize_t n = cmd_in_getdelim(*in, &line, '\n');
+  return n > 0 && (line[0] == 'y' || line[0] == 'Y');
+}
+
 int cmd_fs_backup_kind(cmd_ctx *ctx, const char *control) {
   static const struct {
     const char *name; /* a CONTROL word */

@@ -294,6 +294,14 @@ void cmd_fs_strip_slashes(int n, char **ops);
 int cmd_fs_need_dir(cmd_ctx *ctx, const char *what, const char *path, int rc,
                     const store_stat *st);
 
+/* One answer to an interactive question (cp, ln and mv's "overwrite?", rm's
+ * "remove?", find's -ok) read as a line from stdin: true when it starts with
+ * 'y' or 'Y', false for anything else, at end of input, or when stdin cannot
+ * be read. *in (NULL at first) is the command's stdin reader, opened on first
+ * use so that later answers come from the same buffer; the caller closes it
+ * with cmd_in_close when not NULL. */
+bool cmd_fs_answer_yes(cmd_ctx *ctx, cmd_in **in);
+
 /* The kinds of backup of --backup[=CONTROL] (GNU version control). */
 enum { CMD_BACKUP_NONE, CMD_BACKUP_SIMPLE, CMD_BACKUP_NUMBERED, CMD_BACKUP_EXISTING };
 /* CONTROL (NULL: $VERSION_CONTROL; unset or empty: existing) as a
