@@ -773,34 +773,8 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   int n = argc - st.ind;
   char **ops = argv + st.ind;
-  int bad = cmd_fs_check_operands(ctx, n, ops, target_dir, no_target);
-  if (bad) return bad;
-  if (strip) cmd_fs_strip_slashes(n, ops);
-  int nsrc = n;
-  if (!target_dir && !no_target) {
-    const char *last = ops[n - 1];
-    store_stat ts;
-    int rc = cmd_fs_stat(ctx, last, &ts);
-    if (n > 2 || o.parents) {
-      if (rc < 0 || !S_ISDIR(ts.mode)) {
-        if (o.parents && n <= 2 && rc == 0) {
-          cmd_errorf(ctx, "with --parents, the destination must be a directory");
-          return cmd_usage_hint(ctx, 1);
-        }
-        return cmd_fs_need_dir(ctx, "target", last, rc, &ts);
-      }
-      target_dir = last;
-    } else if (rc == 0 && S_ISDIR(ts.mode)) {
-      target_dir = last;
-    }
-    nsrc = n - 1;
-  } else if (target_dir) {
-    store_stat ts;
-    int rc = cmd_fs_stat(ctx, target_dir, &ts);
-    if (cmd_fs_need_dir(ctx, "target directory", target_dir, rc, &ts)) return 1;
-  } else {
-    nsrc = 1;
-  }
+  int nsrc = cmd_fs_split_operands(ctx, n, ops, &target_dir, no_target, strip, o.parents);
+  if (nsrc < 0) return 1;
   store_begin(ctx->store);
   for (int i = 0; i < nsrc; i++) {
     if (cmd_poll(ctx)) {
