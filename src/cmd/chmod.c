@@ -142,6 +142,12 @@ static void chmod_path(chmod_opts *o, const char *path) {
     o->status = 1;
 }
 
+/* chmod_path as the callback of cmd_fs_each_operand. */
+static bool chmod_operand(void *ud, const char *path) {
+  chmod_path(ud, path);
+  return true;
+}
+
 /* Is `a` a mode written like an option ("-w", "-rx,o+t")? */
 static bool mode_like(const char *a) {
   if (a[0] != '-' || !a[1]) return false;
@@ -210,14 +216,6 @@ int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     o.umask_used = cmd_mode_uses_umask(o.ch);
   }
-  store_begin(ctx->store);
-  for (; i < nargs; i++) {
-    if (cmd_poll(ctx)) {
-      o.status = 1;
-      break;
-    }
-    chmod_path(&o, args[i]);
-  }
-  store_commit(ctx->store);
+  if (cmd_fs_each_operand(ctx, nargs - i, args + i, chmod_operand, &o)) o.status = 1;
   return o.status;
 }

@@ -55,6 +55,8 @@ typedef struct mv_opts {
   const char *suffix;/* backup suffix */
   cmd_in *in;        /* answers for -i */
   int status;        /* exit status */
+  const char *target_dir; /* the directory the sources go into, or NULL */
+  const char *dest;  /* without target_dir: the one source's new name */
 } mv_opts;
 
 static void mv_one(mv_opts *o, const char *src, const char *dst) {
@@ -147,6 +149,18 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
   }
 }
 
+/* One source operand (cmd_fs_each_operand): into o->target_dir or to
+ * o->dest; false when out of memory. */
+static bool mv_operand(void *ud, const char *src) {
+  mv_opts *o = ud;
+  const char *dst = o->target_dir
+                        ? cmd_fs_join(o->ctx, o->target_dir, cmd_fs_basename(o->ctx, src))
+                        : o->dest;
+  if (!dst) return false;
+  mv_one(o, src, dst);
+  return true;
+}
+
 enum { O_BACKUP = CMD_OPT_LONG, O_STRIP, O_DEBUG, O_NOCOPY };
 static const char mv_options[] =
     "(backup)::(strip-trailing-slashes)(debug)(no-copy)(help)(version)bf(force)"
@@ -185,18 +199,9 @@ int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
   char **ops = argv + st.ind;
   int nsrc = cmd_fs_split_operands(ctx, n, ops, &target_dir, no_target, strip, false);
   if (nsrc < 0) return 1;
-  store_begin(ctx->store);
-  for (int i = 0; i < nsrc; i++) {
-    if (cmd_poll(ctx)) {
-      o.status = 1;
-      break;
-    }
-    const char *dst = target_dir ? cmd_fs_join(ctx, target_dir, cmd_fs_basename(ctx, ops[i]))
-                                 : ops[1];
-    if (!dst) break;
-    mv_one(&o, ops[i], dst);
-  }
-  store_commit(ctx->store);
+  o.target_dir = target_dir;
+  o.dest = target_dir ? NULL : ops[1];
+  if (cmd_fs_each_operand(ctx, nsrc, ops, mv_operand, &o)) o.status = 1;
   if (o.in) cmd_in_close(o.in);
   return o.status;
 }

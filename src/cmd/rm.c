@@ -275,6 +275,12 @@ static void rm_one(rm_opts *o, const char *path) {
   if (o->verbose) cmd_outf(ctx, "removed %s\n", cmd_gnu_quoteaf(ctx, path));
 }
 
+/* rm_one as the callback of cmd_fs_each_operand. */
+static bool rm_operand(void *ud, const char *path) {
+  rm_one(ud, path);
+  return true;
+}
+
 enum { O_INTER = CMD_OPT_LONG, O_ONEFS, O_NOPRES, O_PRES, O_PRESUME };
 static const char rm_options[] =
     "(interactive)::(one-file-system)(no-preserve-root)(preserve-root)::"
@@ -338,15 +344,7 @@ int cmd_rm_main(cmd_ctx *ctx, int argc, char **argv) {
       return 0;
     }
   }
-  store_begin(ctx->store);
-  for (int i = st.ind; i < argc; i++) {
-    if (cmd_poll(ctx)) {
-      o.status = 1;
-      break;
-    }
-    rm_one(&o, argv[i]);
-  }
-  store_commit(ctx->store);
+  if (cmd_fs_each_operand(ctx, n, argv + st.ind, rm_operand, &o)) o.status = 1;
   if (o.in) cmd_in_close(o.in);
   return o.status;
 }

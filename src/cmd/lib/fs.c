@@ -1597,6 +1597,21 @@ bool cmd_mode_uses_umask(const cmd_mode_change *c) {
 
 /* ---- cp, mv, ln, install: operands and backups -------------------------------------- */
 
+int cmd_fs_each_operand(cmd_ctx *ctx, int n, char *const *ops,
+                        bool (*fn)(void *ud, const char *operand), void *ud) {
+  int stopped = 0;
+  store_begin(ctx->store);
+  for (int i = 0; i < n; i++) {
+    if (cmd_poll(ctx)) {
+      stopped = 1;
+      break;
+    }
+    if (!fn(ud, ops[i])) break;
+  }
+  store_commit(ctx->store);
+  return stopped;
+}
+
 /* The operand checks of cmd_fs_split_operands (GNU order and messages): -t
  * with -T, no operand, no destination, an extra operand with -T. `ops` are
  * the n operands. Returns 0, or 1 after the message and usage hint. */

@@ -292,6 +292,14 @@ bool cmd_mode_uses_umask(const cmd_mode_change *changes);
 
 /* ---- cp, mv, ln, install: operands and backups -------------------------------------- */
 
+/* The operand loop of the file commands (cp, mv, rm, chmod, mkdir, rmdir):
+ * calls fn(ud, operand) on each of the n operands inside one store
+ * transaction (one command, one transaction) until fn returns false or
+ * cmd_poll asks to stop. Returns 1 when cmd_poll stopped it (the command
+ * then exits 1), else 0. */
+int cmd_fs_each_operand(cmd_ctx *ctx, int n, char *const *ops,
+                        bool (*fn)(void *ud, const char *operand), void *ud);
+
 /* The destination directory of several operands ("target") or of -t
  * ("target directory") must be a directory: rc/st are its stat. Prints
  * "WHAT 'PATH': REASON" and returns 1 when it is not one, else 0. */
