@@ -121,13 +121,9 @@ static void chmod_walked(void *ud, const cmd_walk_ent *e) {
 static void chmod_path(chmod_opts *o, const char *path) {
   cmd_ctx *ctx = o->ctx;
   store_stat st;
-  int rc = cmd_fs_stat(ctx, path, &st);
-  if (rc < 0) {
-    if (!o->silent)
-      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
-    else if (o->verbose)
+  if (cmd_fs_stat_operand(ctx, path, true, o->silent, &st) < 0) {
+    if (o->silent && o->verbose)
       cmd_outf(ctx, "%s could not be accessed\n", cmd_gnu_quoteaf(ctx, path));
-    cmd_record_error(ctx, rc, path);
     o->status = 1;
     return;
   }
@@ -144,6 +140,12 @@ static void chmod_path(chmod_opts *o, const char *path) {
   if (cmd_walk_each(ctx, path, CMD_WALK_COMFOLLOW | CMD_WALK_NOSTAT, o->silent,
                     chmod_walked, o))
     o->status = 1;
+}
+
+/* chmod_path as the callback of cmd_fs_each_operand. */
+static bool chmod_operand(void *ud, const char *path) {
+  chmod_path(ud, path);
+  return true;
 }
 
 /* Is `a` a mode written like an option ("-w", "-rx,o+t")? */
@@ -204,12 +206,7 @@ int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   if (ref) {
     store_stat rs;
-    int rc = cmd_fs_stat(ctx, ref, &rs);
-    if (rc < 0) {
-      cmd_errorf(ctx, "failed to get attributes of %s: %s", cmd_gnu_quoteaf(ctx, ref),
-                 cmd_strerror(rc));
-      return 1;
-    }
+    if (cmd_fs_stat_reference(ctx, ref, true, &rs) < 0) return 1;
     o.ref_mode = rs.mode & 07777;
   } else {
     o.ch = cmd_mode_compile(ctx, mode);
@@ -219,14 +216,6 @@ int cmd_chmod_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     o.umask_used = cmd_mode_uses_umask(o.ch);
   }
-  store_begin(ctx->store);
-  for (; i < nargs; i++) {
-    if (cmd_poll(ctx)) {
-      o.status = 1;
-      break;
-    }
-    chmod_path(&o, args[i]);
-  }
-  store_commit(ctx->store);
+  if (cmd_fs_each_operand(ctx, nargs - i, args + i, chmod_operand, &o)) o.status = 1;
   return o.status;
 }

@@ -118,12 +118,7 @@ static void change_walked(void *ud, const cmd_walk_ent *e) {
 static void change_path(chown_opts *o, const char *path) {
   cmd_ctx *ctx = o->ctx;
   store_stat st;
-  int rc = o->no_deref ? cmd_fs_lstat(ctx, path, &st) : cmd_fs_stat(ctx, path, &st);
-  if (rc < 0) {
-    if (!o->silent)
-      cmd_errorf(ctx, "cannot %s %s: %s", o->no_deref ? "access" : "access",
-                 cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
-    cmd_record_error(ctx, rc, path);
+  if (cmd_fs_stat_operand(ctx, path, !o->no_deref, o->silent, &st) < 0) {
     o->status = 1;
     return;
   }
@@ -284,12 +279,7 @@ static int run(cmd_ctx *ctx, int argc, char **argv, bool is_chgrp) {
   if (from && !parse_spec(&o, from, &o.from_uid, &o.from_gid, true)) return 1;
   if (ref) {
     store_stat st;
-    int rc = cmd_fs_stat(ctx, ref, &st);
-    if (rc < 0) {
-      cmd_errorf(ctx, "failed to get attributes of %s: %s", cmd_gnu_quoteaf(ctx, ref),
-                 cmd_strerror(rc));
-      return 1;
-    }
+    if (cmd_fs_stat_reference(ctx, ref, true, &st) < 0) return 1;
     if (!is_chgrp) o.uid = st.uid, o.uname = id_name(&o, false, st.uid);
     o.gid = st.gid;
     o.gname = id_name(&o, true, st.gid);

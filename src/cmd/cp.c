@@ -132,6 +132,8 @@ typedef struct cp_opts {
   const char *top_src, *top_dst; /* names for "into itself" */
   cp_link *links;        /* malloc'd open-addressing table */
   size_t nlinks, linkcap;/* used / size (power of two) */
+  const char *target_dir; /* the directory the sources go into, or NULL */
+  const char *dest;      /* without target_dir: the one source's copy */
 } cp_opts;
 
 static void cp_err(cp_opts *o, int rc, const char *path, const char *fmt, ...)
@@ -146,14 +148,6 @@ static void cp_err(cp_opts *o, int rc, const char *path, const char *fmt, ...) {
   else cmd_errorf(o->ctx, "%s", msg);
   if (rc) cmd_record_error(o->ctx, rc, path);
   o->status = 1;
-}
-
-static bool cp_yes(cp_opts *o) {
-  if (!o->in) o->in = cmd_in_fd(o->ctx, 0);
-  if (!o->in) return false;
-  char *line;
-  ssize_t n = cmd_in_getdelim(o->in, &line, '\n');
-  return n > 0 && (line[0] == 'y' || line[0] == 'Y');
 }
 
 /* ---- hard link table ----------------------------------------------------------- */
@@ -348,7 +342,7 @@ static int check_existing(cp_opts *o, const char *src, const store_stat *sst,
     return 0;
   if (o->interactive) {
     cmd_err_raw(ctx, "cp: overwrite %s? ", cmd_gnu_quoteaf(ctx, dst));
-    if (!cp_yes(o)) return 0;
+    if (!cmd_fs_answer_yes(o->ctx, &o->in)) return 0;
   }
   if (o->backup) {
     const char *bk;
@@ -704,6 +698,54 @@ static bool parse_preserve(cp_opts *o, const char *list, bool on) {
   return true;
 }
 
+/* One source operand (cmd_fs_each_operand): to o->dest, into o->target_dir,
+ * or with --parents to DIR/SRC with the intermediate directories made; false
+ * when out of memory. */
+static bool cp_operand(void *ud, const char *src) {
+  cp_opts *o = ud;
+  cmd_ctx *ctx = o->ctx;
+  const char *dst;
+  if (!o->target_dir) {
+    dst = o->dest;
+  } else if (o->parents) {
+    /* DIR/SRC with the intermediate directories made */
+    const char *rel = src;
+    dst = cmd_fs_join(ctx, o->target_dir, rel);
+    char *tmp = cmd_strdup(ctx, dst);
+    char *slash = tmp + strlen(o->target_dir);
+    bool ok = true;
+    while (ok && (slash = strchr(slash + 1, '/'))) {
+      *slash = 0;
+      store_stat pst;
+      if (cmd_fs_stat(ctx, tmp, &pst) < 0) {
+        int rc = store_path_mkdir(ctx->store, ctx->cwd, tmp, 0777 & ~(ctx->umask & 0777));
+        if (rc < 0) {
+          cp_err(o, rc, tmp, "cannot make directory %s", cmd_gnu_quoteaf(ctx, tmp));
+          ok = false;
+        } else if (o->verbose) {
+          const char *srcdir = tmp + strlen(o->target_dir);
+          while (*srcdir == '/') srcdir++;
+          cmd_outf(ctx, "%s -> %s\n", srcdir, tmp);
+        }
+      }
+      *slash = '/';
+    }
+    if (!ok) return true;
+    store_stat sst;
+    int rc = cmd_fs_stat(ctx, src, &sst);
+    if (rc < 0) {
+      cp_err(o, rc, src, "cannot stat %s", cmd_gnu_quoteaf(ctx, src));
+      return true;
+    }
+  } else {
+    char *b = cmd_fs_basename(ctx, src);
+    dst = cmd_fs_join(ctx, o->target_dir, b);
+  }
+  if (!dst) return false;
+  copy_any(o, src, dst);
+  return true;
+}
+
 int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
   enum { O_ATTRIBUTES_ONLY = CMD_OPT_LONG, O_BACKUP, O_COPY_CONTENTS, O_PRESERVE,
          O_NO_PRESERVE, O_PARENTS, O_REFLINK, O_REMOVE_DESTINATION, O_SPARSE,
@@ -781,81 +823,11 @@ int cmd_cp_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   int n = argc - st.ind;
   char **ops = argv + st.ind;
-  int bad = cmd_fs_check_operands(ctx, n, ops, target_dir, no_target);
-  if (bad) return bad;
-  if (strip) cmd_fs_strip_slashes(n, ops);
-  int nsrc = n;
-  if (!target_dir && !no_target) {
-    const char *last = ops[n - 1];
-    store_stat ts;
-    int rc = cmd_fs_stat(ctx, last, &ts);
-    if (n > 2 || o.parents) {
-      if (rc < 0 || !S_ISDIR(ts.mode)) {
-        if (o.parents && n <= 2 && rc == 0) {
-          cmd_errorf(ctx, "with --parents, the destination must be a directory");
-          return cmd_usage_hint(ctx, 1);
-        }
-        return cmd_fs_need_dir(ctx, "target", last, rc, &ts);
-      }
-      target_dir = last;
-    } else if (rc == 0 && S_ISDIR(ts.mode)) {
-      target_dir = last;
-    }
-    nsrc = n - 1;
-  } else if (target_dir) {
-    store_stat ts;
-    int rc = cmd_fs_stat(ctx, target_dir, &ts);
-    if (cmd_fs_need_dir(ctx, "target directory", target_dir, rc, &ts)) return 1;
-  } else {
-    nsrc = 1;
-  }
-  store_begin(ctx->store);
-  for (int i = 0; i < nsrc; i++) {
-    if (cmd_poll(ctx)) {
-      o.status = 1;
-      break;
-    }
-    const char *src = ops[i];
-    const char *dst;
-    if (!target_dir) {
-      dst = ops[1];
-    } else if (o.parents) {
-      /* DIR/SRC with the intermediate directories made */
-      const char *rel = src;
-      dst = cmd_fs_join(ctx, target_dir, rel);
-      char *tmp = cmd_strdup(ctx, dst);
-      char *slash = tmp + strlen(target_dir);
-      bool ok = true;
-      while (ok && (slash = strchr(slash + 1, '/'))) {
-        *slash = 0;
-        store_stat pst;
-        if (cmd_fs_stat(ctx, tmp, &pst) < 0) {
-          int rc = store_path_mkdir(ctx->store, ctx->cwd, tmp, 0777 & ~(ctx->umask & 0777));
-          if (rc < 0) {
-            cp_err(&o, rc, tmp, "cannot make directory %s", cmd_gnu_quoteaf(ctx, tmp));
-            ok = false;
-          } else if (o.verbose) {
-            const char *srcdir = tmp + strlen(target_dir);
-            while (*srcdir == '/') srcdir++;
-            cmd_outf(ctx, "%s -> %s\n", srcdir, tmp);
-          }
-        }
-        *slash = '/';
-      }
-      if (!ok) continue;
-      store_stat sst;
-      int rc = cmd_fs_stat(ctx, src, &sst);
-      if (rc < 0) {
-        cp_err(&o, rc, src, "cannot stat %s", cmd_gnu_quoteaf(ctx, src));
-        continue;
-      }
-    } else {
-      char *b = cmd_fs_basename(ctx, src);
-      dst = cmd_fs_join(ctx, target_dir, b);
-    }
-    if (!dst) break;
-    copy_any(&o, src, dst);
-  }
+  int nsrc = cmd_fs_split_operands(ctx, n, ops, &target_dir, no_target, strip, o.parents);
+  if (nsrc < 0) return 1;
+  o.target_dir = target_dir;
+  o.dest = target_dir ? NULL : ops[1];
+  if (cmd_fs_each_operand(ctx, nsrc, ops, cp_operand, &o)) o.status = 1;
   store_commit(ctx->store);
   if (o.in) cmd_in_close(o.in);
   free(o.links);

@@ -1089,12 +1089,9 @@ static int run_cmd(find_state *f, int argc, char **argv, const char *dir) {
 static bool ask(find_state *f, const char *program, const char *file) {
   cmd_ctx *ctx = f->ctx;
   cmd_err_raw(ctx, "< %s ... %s > ? ", program, file);
-  cmd_in *in = cmd_in_fd(ctx, 0);
-  if (!in) return false;
-  char *line;
-  ssize_t n = cmd_in_getdelim(in, &line, '\n');
-  bool yes = n > 0 && (line[0] == 'y' || line[0] == 'Y');
-  cmd_in_close(in);
+  cmd_in *in = NULL; /* a reader for this question only, closed after it */
+  bool yes = cmd_fs_answer_yes(ctx, &in);
+  if (in) cmd_in_close(in);
   return yes;
 }
 

@@ -104,11 +104,7 @@ static void ln_one(ln_opts *o, const char *target, const char *link) {
     }
     if (o->interactive) {
       cmd_err_raw(ctx, "ln: replace %s? ", cmd_gnu_quoteaf(ctx, link));
-      if (!o->in) o->in = cmd_in_fd(ctx, 0);
-      char *line;
-      if (!o->in || cmd_in_getdelim(o->in, &line, '\n') <= 0 ||
-          (line[0] != 'y' && line[0] != 'Y'))
-        return;
+      if (!cmd_fs_answer_yes(ctx, &o->in)) return;
     }
     if (o->backup) {
       size_t l = strlen(link) + strlen(o->suffix) + 1;

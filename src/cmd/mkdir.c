@@ -141,6 +141,33 @@ static int mk_parents(cmd_ctx *ctx, const char *path, uint32_t mode, uint32_t pa
   return 0;
 }
 
+/* Options of one mkdir call. */
+typedef struct mkdir_opts {
+  cmd_ctx *ctx;          /* the command */
+  uint32_t mode;         /* of each DIRECTORY */
+  uint32_t parent_mode;  /* of the parents -p makes */
+  bool parents, verbose; /* -p, -v */
+  int status;            /* exit status */
+} mkdir_opts;
+
+/* One DIRECTORY operand (cmd_fs_each_operand). */
+static bool mkdir_operand(void *ud, const char *path) {
+  mkdir_opts *o = ud;
+  cmd_ctx *ctx = o->ctx;
+  if (o->parents) {
+    if (mk_parents(ctx, path, o->mode, o->parent_mode, o->verbose) < 0) o->status = 1;
+    return true;
+  }
+  int rc = mk_one(ctx, path, o->mode);
+  if (rc < 0) {
+    mk_fail(ctx, path, rc);
+    o->status = 1;
+  } else if (o->verbose) {
+    cmd_outf(ctx, "mkdir: created directory %s\n", cmd_gnu_quoteaf(ctx, path));
+  }
+  return true;
+}
+
 int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
   /* --context[=CTX] takes an argument -Z does not: a long-only option, ignored
    * as -Z is. */
@@ -164,28 +191,13 @@ int cmd_mkdir_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     mode = cmd_mode_adjust(0777, true, umask, ch, NULL);
   }
-  int status = 0;
-  store_begin(ctx->store); /* one command, one transaction */
-  for (int i = st.ind; i < argc; i++) {
-    const char *path = argv[i];
-    if (cmd_poll(ctx)) {
-      status = 1;
-      break;
-    }
-    if (parents) {
-      /* parents get the umask mode plus u+wx, whatever -m says */
-      if (mk_parents(ctx, path, mode, (0777 & ~umask) | S_IWUSR | S_IXUSR, verbose) < 0)
-        status = 1;
-      continue;
-    }
-    rc = mk_one(ctx, path, mode);
-    if (rc < 0) {
-      mk_fail(ctx, path, rc);
-      status = 1;
-    } else if (verbose) {
-      cmd_outf(ctx, "mkdir: created directory %s\n", cmd_gnu_quoteaf(ctx, path));
-    }
-  }
-  store_commit(ctx->store);
-  return status;
+  /* parents get the umask mode plus u+wx, whatever -m says */
+  mkdir_opts o = {.ctx = ctx,
+                  .mode = mode,
+                  .parent_mode = (0777 & ~umask) | S_IWUSR | S_IXUSR,
+                  .parents = parents,
+                  .verbose = verbose};
+  if (cmd_fs_each_operand(ctx, argc - st.ind, argv + st.ind, mkdir_operand, &o))
+    o.status = 1;
+  return o.status;
 }

@@ -55,6 +55,8 @@ typedef struct mv_opts {
   const char *suffix;/* backup suffix */
   cmd_in *in;        /* answers for -i */
   int status;        /* exit status */
+  const char *target_dir; /* the directory the sources go into, or NULL */
+  const char *dest;  /* without target_dir: the one source's new name */
 } mv_opts;
 
 static void mv_one(mv_opts *o, const char *src, const char *dst) {
@@ -91,11 +93,7 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
       return;
     if (o->interactive) {
       cmd_err_raw(ctx, "mv: overwrite %s? ", cmd_gnu_quoteaf(ctx, dst));
-      if (!o->in) o->in = cmd_in_fd(ctx, 0);
-      char *line;
-      if (!o->in || cmd_in_getdelim(o->in, &line, '\n') <= 0 ||
-          (line[0] != 'y' && line[0] != 'Y'))
-        return;
+      if (!cmd_fs_answer_yes(ctx, &o->in)) return;
     }
   }
   /* a directory into its own subtree */
@@ -151,6 +149,18 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
   }
 }
 
+/* One source operand (cmd_fs_each_operand): into o->target_dir or to
+ * o->dest; false when out of memory. */
+static bool mv_operand(void *ud, const char *src) {
+  mv_opts *o = ud;
+  const char *dst = o->target_dir
+                        ? cmd_fs_join(o->ctx, o->target_dir, cmd_fs_basename(o->ctx, src))
+                        : o->dest;
+  if (!dst) return false;
+  mv_one(o, src, dst);
+  return true;
+}
+
 enum { O_BACKUP = CMD_OPT_LONG, O_STRIP, O_DEBUG, O_NOCOPY };
 static const char mv_options[] =
     "(backup)::(strip-trailing-slashes)(debug)(no-copy)(help)(version)bf(force)"
@@ -187,39 +197,11 @@ int cmd_mv_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   int n = argc - st.ind;
   char **ops = argv + st.ind;
-  int bad = cmd_fs_check_operands(ctx, n, ops, target_dir, no_target);
-  if (bad) return bad;
-  if (strip) cmd_fs_strip_slashes(n, ops);
-  int nsrc = n;
-  if (target_dir) {
-    store_stat ts;
-    int rc = cmd_fs_stat(ctx, target_dir, &ts);
-    if (cmd_fs_need_dir(ctx, "target directory", target_dir, rc, &ts)) return 1;
-  } else if (!no_target) {
-    const char *last = ops[n - 1];
-    store_stat ts;
-    int rc = cmd_fs_stat(ctx, last, &ts);
-    if (n > 2 && cmd_fs_need_dir(ctx, "target", last, rc, &ts)) return 1;
-    if (rc == 0 && S_ISDIR(ts.mode)) {
-      /* mv dir1 dir2 where dir2 is a symlink to a dir: into it; "mv a b/" too */
-      target_dir = last;
-    }
-    nsrc = n - 1;
-  } else {
-    nsrc = 1;
-  }
-  store_begin(ctx->store);
-  for (int i = 0; i < nsrc; i++) {
-    if (cmd_poll(ctx)) {
-      o.status = 1;
-      break;
-    }
-    const char *dst = target_dir ? cmd_fs_join(ctx, target_dir, cmd_fs_basename(ctx, ops[i]))
-                                 : ops[1];
-    if (!dst) break;
-    mv_one(&o, ops[i], dst);
-  }
-  store_commit(ctx->store);
+  int nsrc = cmd_fs_split_operands(ctx, n, ops, &target_dir, no_target, strip, false);
+  if (nsrc < 0) return 1;
+  o.target_dir = target_dir;
+  o.dest = target_dir ? NULL : ops[1];
+  if (cmd_fs_each_operand(ctx, nsrc, ops, mv_operand, &o)) o.status = 1;
   if (o.in) cmd_in_close(o.in);
   return o.status;
 }

@@ -70,16 +70,6 @@ typedef struct rm_opts {
   int status;         /* exit status */
 } rm_opts;
 
-/* Reads one answer line; true for yes. */
-static bool rm_yes(rm_opts *o) {
-  if (!o->in) o->in = cmd_in_fd(o->ctx, 0);
-  if (!o->in) return false;
-  char *line;
-  ssize_t n = cmd_in_getdelim(o->in, &line, '\n');
-  if (n <= 0) return false;
-  return line[0] == 'y' || line[0] == 'Y';
-}
-
 static const char *type_desc(cmd_ctx *ctx, const store_stat *st) {
   if (S_ISREG(st->mode)) return st->size ? "regular file" : "regular empty file";
   return cmd_fs_typename(st);
@@ -91,7 +81,7 @@ static bool rm_ask(rm_opts *o, const char *verb, const char *path, const store_s
   bool wp = !S_ISLNK(st->mode) && store_access(ctx->store, st->ino, W_OK) != 0;
   cmd_err_raw(ctx, "rm: %s %s%s %s? ", verb, wp ? "write-protected " : "",
               type_desc(ctx, st), cmd_gnu_quoteaf(ctx, path));
-  return rm_yes(o);
+  return cmd_fs_answer_yes(ctx, &o->in);
 }
 
 static void rm_fail(rm_opts *o, const char *path, int err) {
@@ -285,6 +275,12 @@ static void rm_one(rm_opts *o, const char *path) {
   if (o->verbose) cmd_outf(ctx, "removed %s\n", cmd_gnu_quoteaf(ctx, path));
 }
 
+/* rm_one as the callback of cmd_fs_each_operand. */
+static bool rm_operand(void *ud, const char *path) {
+  rm_one(ud, path);
+  return true;
+}
+
 enum { O_INTER = CMD_OPT_LONG, O_ONEFS, O_NOPRES, O_PRES, O_PRESUME };
 static const char rm_options[] =
     "(interactive)::(one-file-system)(no-preserve-root)(preserve-root)::"
@@ -342,21 +338,13 @@ int cmd_rm_main(cmd_ctx *ctx, int argc, char **argv) {
       cmd_err_raw(ctx, "rm: remove %d argument%s recursively? ", n, n == 1 ? "" : "s");
     else
       cmd_err_raw(ctx, "rm: remove %d arguments? ", n);
-    bool yes = rm_yes(&o);
+    bool yes = cmd_fs_answer_yes(ctx, &o.in);
     if (!yes) {
       if (o.in) cmd_in_close(o.in);
       return 0;
     }
   }
-  store_begin(ctx->store);
-  for (int i = st.ind; i < argc; i++) {
-    if (cmd_poll(ctx)) {
-      o.status = 1;
-      break;
-    }
-    rm_one(&o, argv[i]);
-  }
-  store_commit(ctx->store);
+  if (cmd_fs_each_operand(ctx, n, argv + st.ind, rm_operand, &o)) o.status = 1;
   if (o.in) cmd_in_close(o.in);
   return o.status;
 }

@@ -87,6 +87,64 @@ static int rd_chain(cmd_ctx *ctx, const char *path, rd_comp **out) {
   return (int)n;
 }
 
+/* Options of one rmdir call. */
+typedef struct rmdir_opts {
+  cmd_ctx *ctx;          /* the command */
+  bool ignore;           /* --ignore-fail-on-non-empty */
+  bool parents, verbose; /* -p, -v */
+  int status;            /* exit status */
+} rmdir_opts;
+
+/* One DIRECTORY operand (cmd_fs_each_operand): removes it, and with -p its
+ * parents from the last component up; false when out of memory. */
+static bool rmdir_operand(void *ud, const char *path) {
+  rmdir_opts *o = ud;
+  cmd_ctx *ctx = o->ctx;
+  rd_comp *chain = NULL;
+  int nchain = o->parents ? rd_chain(ctx, path, &chain) : 0;
+  if (o->verbose) cmd_outf(ctx, "rmdir: removing directory, %s\n", cmd_gnu_quoteaf(ctx, path));
+  int rc = nchain ? store_rmdir(ctx->store, chain[nchain - 1].dir, chain[nchain - 1].name)
+                 : rmdir_one(ctx, path);
+  if (rc < 0) {
+    if (!(o->ignore && nonempty_err(rc))) {
+      cmd_errorf(ctx, "failed to remove %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
+      cmd_record_error(ctx, rc, path);
+      o->status = 1;
+    }
+    return true;
+  }
+  if (!o->parents) return true;
+  /* strip the last component, repeatedly */
+  char *p = cmd_strdup(ctx, path);
+  if (!p) {
+    o->status = 1;
+    return false;
+  }
+  for (;;) {
+    size_t len = strlen(p);
+    while (len > 0 && p[len - 1] == '/') len--;
+    while (len > 0 && p[len - 1] != '/') len--;
+    while (len > 0 && p[len - 1] == '/') len--;
+    if (len == 0) break;
+    p[len] = 0;
+    if (o->verbose) cmd_outf(ctx, "rmdir: removing directory, %s\n", cmd_gnu_quoteaf(ctx, p));
+    nchain--;
+    rc = nchain > 0 ? store_rmdir(ctx->store, chain[nchain - 1].dir, chain[nchain - 1].name)
+                    : rmdir_one(ctx, p);
+    if (rc < 0) {
+      if (!(o->ignore && nonempty_err(rc))) {
+        /* GNU: a prefix that is not a directory may be a symlink */
+        cmd_errorf(ctx, "failed to remove %s%s: %s", rc == -ENOTDIR ? "" : "directory ",
+                   cmd_gnu_quoteaf(ctx, p), cmd_strerror(rc));
+        cmd_record_error(ctx, rc, p);
+        o->status = 1;
+      }
+      break;
+    }
+  }
+  return true;
+}
+
 enum { O_IGNORE = CMD_OPT_LONG };
 static const char rmdir_options[] = "(ignore-fail-on-non-empty)(help)(version)p(parents)v(verbose)";
 
@@ -100,54 +158,8 @@ int cmd_rmdir_main(cmd_ctx *ctx, int argc, char **argv) {
     cmd_errorf(ctx, "missing operand");
     return cmd_usage_hint(ctx, 1);
   }
-  int status = 0;
-  store_begin(ctx->store); /* one command, one transaction */
-  for (int i = st.ind; i < argc; i++) {
-    const char *path = argv[i];
-    if (cmd_poll(ctx)) {
-      status = 1;
-      break;
-    }
-    rd_comp *chain = NULL;
-    int nchain = parents ? rd_chain(ctx, path, &chain) : 0;
-    if (verbose) cmd_outf(ctx, "rmdir: removing directory, %s\n", cmd_gnu_quoteaf(ctx, path));
-    rc = nchain ? store_rmdir(ctx->store, chain[nchain - 1].dir, chain[nchain - 1].name)
-               : rmdir_one(ctx, path);
-    if (rc < 0) {
-      if (!(ignore && nonempty_err(rc))) {
-        cmd_errorf(ctx, "failed to remove %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
-        cmd_record_error(ctx, rc, path);
-        status = 1;
-      }
-      continue;
-    }
-    if (!parents) continue;
-    /* strip the last component, repeatedly */
-    char *p = cmd_strdup(ctx, path);
-    if (!p) return 1;
-    for (;;) {
-      size_t len = strlen(p);
-      while (len > 0 && p[len - 1] == '/') len--;
-      while (len > 0 && p[len - 1] != '/') len--;
-      while (len > 0 && p[len - 1] == '/') len--;
-      if (len == 0) break;
-      p[len] = 0;
-      if (verbose) cmd_outf(ctx, "rmdir: removing directory, %s\n", cmd_gnu_quoteaf(ctx, p));
-      nchain--;
-      rc = nchain > 0 ? store_rmdir(ctx->store, chain[nchain - 1].dir, chain[nchain - 1].name)
-                      : rmdir_one(ctx, p);
-      if (rc < 0) {
-        if (!(ignore && nonempty_err(rc))) {
-          /* GNU: a prefix that is not a directory may be a symlink */
-          cmd_errorf(ctx, "failed to remove %s%s: %s", rc == -ENOTDIR ? "" : "directory ",
-                     cmd_gnu_quoteaf(ctx, p), cmd_strerror(rc));
-          cmd_record_error(ctx, rc, p);
-          status = 1;
-        }
-        break;
-      }
-    }
-  }
-  store_commit(ctx->store);
-  return status;
+  rmdir_opts o = {.ctx = ctx, .ignore = ignore, .parents = parents, .verbose = verbose};
+  if (cmd_fs_each_operand(ctx, argc - st.ind, argv + st.ind, rmdir_operand, &o))
+    o.status = 1;
+  return o.status;
 }

@@ -188,10 +188,8 @@ int cmd_touch_main(cmd_ctx *ctx, int argc, char **argv) {
   cmd_tz_from_env(ctx, &tz);
   if (ref) {
     store_stat rs;
-    int rc = nofollow ? cmd_fs_lstat(ctx, ref, &rs) : cmd_fs_stat(ctx, ref, &rs);
+    int rc = cmd_fs_stat_reference(ctx, ref, !nofollow, &rs);
     if (rc < 0) {
-      cmd_errorf(ctx, "failed to get attributes of %s: %s", cmd_gnu_quoteaf(ctx, ref),
-                 cmd_strerror(rc));
       cmd_record_error(ctx, rc, ref);
       return 1;
     }

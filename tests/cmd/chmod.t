@@ -113,3 +113,8 @@ status: 1
 test: abbreviated --reference and --verbose
 cmd: touch a b; chmod 700 a; chmod --verb --ref=a b; ls -l b | cut -c1-10
 out: mode of 'b' changed from 0644 (rw-r--r--) to 0700 (rwx------)\n-rwx------\n
+
+test: a missing --reference file, and -f -v on a missing operand
+cmd: chmod --reference=nope a; echo $?; chmod -fv 644 nope; echo $?
+out: 1\n'nope' could not be accessed\n1\n
+err: chmod: failed to get attributes of 'nope': No such file or directory\n

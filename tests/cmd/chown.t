@@ -59,3 +59,8 @@ status: 1
 test: abbreviated --from and --reference
 cmd: touch f g h; chown 4242:4343 g; chown --fr=0 --verb 4244 f; chown --refer=g h; stat -c '%u %g' f h
 out: changed ownership of 'f' from root to 4244\n4244 0\n4242 4343\n
+
+test: a missing --reference file, and -h on a missing operand
+cmd: chown --reference=nope a; echo $?; chown -h 0 nope; echo $?; chown -hf 0 nope; echo $?
+out: 1\n1\n1\n
+err: chown: failed to get attributes of 'nope': No such file or directory\nchown: cannot access 'nope': No such file or directory\n

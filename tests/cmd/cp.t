@@ -193,3 +193,13 @@ status: 1
 test: abbreviated long options, long-only ones with arguments
 cmd: echo a > f; echo b > g; cp --suf=.old --backup=simple f g; cat g g.old; echo c > h; cp --no-p=mode --pres=mode --no-clob f h; cat h
 out: a\nb\nc\n
+
+test: --parents wants a directory as the destination
+cmd: touch a b; cp --parents a b; echo $?
+out: 1\n
+err: cp: with --parents, the destination must be a directory\nTry 'cp --help' for more information.\n
+
+test: the operand checks before the target
+cmd: touch a; cp; echo $?; cp a; echo $?; cp -t a a; echo $?
+out: 1\n1\n1\n
+err: cp: missing file operand\nTry 'cp --help' for more information.\ncp: missing destination file operand after 'a'\nTry 'cp --help' for more information.\ncp: target directory 'a': Not a directory\n

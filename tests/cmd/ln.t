@@ -103,3 +103,8 @@ status: 1
 test: abbreviated --symbolic, --suffix with its value and --backup
 cmd: echo a > a; echo b > b; ln --sym --suf=.old --back a b; cat b.old; readlink b
 out: b\na\n
+
+test: -i answered no keeps the link name, yes replaces it
+cmd: echo 1 > a; echo 2 > b; echo n | ln -i a b; cat b; printf 'y\n' | ln -si a b; readlink b
+out: 2\na\n
+err: ln: replace 'b'? ln: replace 'b'? 

@@ -114,3 +114,13 @@ test: --update=all takes its argument attached
 cmd: echo a > a; echo b > b; touch -d 2000-01-01 a; mv --upd=all --verb a b; cat b; mv --update x 2>&1; echo $?
 out: renamed 'a' -> 'b'\na\nmv: missing destination file operand after 'x'\nTry 'mv --help' for more information.\n1\n
 host: skip
+
+test: -i answered yes moves, one answer each
+cmd: echo 1 > a; echo 2 > b; echo 3 > c; mkdir d; echo x > d/a; echo x > d/c; printf 'y\nn\n' | mv -i a c d; cat d/a d/c; ls
+out: 1\nx\nb\nc\nd\n
+err: mv: overwrite 'd/a'? mv: overwrite 'd/c'? 
+
+test: -t names a file, and -T with one source onto a new name
+cmd: touch a b; mv -t a b; echo $?; mv -T b c; ls
+out: 1\na\nc\n
+err: mv: target directory 'a': Not a directory\n

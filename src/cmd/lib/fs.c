@@ -126,6 +126,25 @@ int cmd_fs_lstat(cmd_ctx *ctx, const char *path, store_stat *st) {
   return rc;
 }
 
+int cmd_fs_stat_operand(cmd_ctx *ctx, const char *path, bool follow, bool silent,
+                        store_stat *st) {
+  int rc = follow ? cmd_fs_stat(ctx, path, st) : cmd_fs_lstat(ctx, path, st);
+  if (rc < 0) {
+    if (!silent)
+      cmd_errorf(ctx, "cannot access %s: %s", cmd_gnu_quoteaf(ctx, path), cmd_strerror(rc));
+    cmd_record_error(ctx, rc, path);
+  }
+  return rc;
+}
+
+int cmd_fs_stat_reference(cmd_ctx *ctx, const char *ref, bool follow, store_stat *st) {
+  int rc = follow ? cmd_fs_stat(ctx, ref, st) : cmd_fs_lstat(ctx, ref, st);
+  if (rc < 0)
+    cmd_errorf(ctx, "failed to get attributes of %s: %s", cmd_gnu_quoteaf(ctx, ref),
+               cmd_strerror(rc));
+  return rc;
+}
+
 static int fs_count_dirs_cb(void *ud, const store_dirent *e) {
   if (S_ISDIR(e->mode)) (*(uint32_t *)ud)++;
   return 0;
@@ -1578,7 +1597,25 @@ bool cmd_mode_uses_umask(const cmd_mode_change *c) {
 
 /* ---- cp, mv, ln, install: operands and backups -------------------------------------- */
 
-int cmd_fs_check_operands(cmd_ctx *ctx, int n, char *const *ops, const char *target_dir,
+int cmd_fs_each_operand(cmd_ctx *ctx, int n, char *const *ops,
+                        bool (*fn)(void *ud, const char *operand), void *ud) {
+  int stopped = 0;
+  store_begin(ctx->store);
+  for (int i = 0; i < n; i++) {
+    if (cmd_poll(ctx)) {
+      stopped = 1;
+      break;
+    }
+    if (!fn(ud, ops[i])) break;
+  }
+  store_commit(ctx->store);
+  return stopped;
+}
+
+/* The operand checks of cmd_fs_split_operands (GNU order and messages): -t
+ * with -T, no operand, no destination, an extra operand with -T. `ops` are
+ * the n operands. Returns 0, or 1 after the message and usage hint. */
+static int check_operands(cmd_ctx *ctx, int n, char *const *ops, const char *target_dir,
                           bool no_target) {
   if (target_dir && no_target) {
     cmd_errorf(ctx, "cannot combine --target-directory (-t) and --no-target-directory (-T)");
@@ -1599,7 +1636,9 @@ int cmd_fs_check_operands(cmd_ctx *ctx, int n, char *const *ops, const char *tar
   return 0;
 }
 
-void cmd_fs_strip_slashes(int n, char **ops) {
+/* --strip-trailing-slashes: removes trailing slashes of each operand in place
+ * (a lone "/" stays). */
+static void strip_slashes(int n, char **ops) {
   for (int i = 0; i < n; i++) {
     size_t l = strlen(ops[i]);
     while (l > 1 && ops[i][l - 1] == '/') ops[i][--l] = 0;
@@ -1612,6 +1651,42 @@ int cmd_fs_need_dir(cmd_ctx *ctx, const char *what, const char *path, int rc,
   cmd_errorf(ctx, "%s %s: %s", what, cmd_gnu_quoteaf(ctx, path),
              cmd_strerror(rc < 0 ? rc : -ENOTDIR));
   return 1;
+}
+
+int cmd_fs_split_operands(cmd_ctx *ctx, int n, char **ops, const char **target_dir,
+                          bool no_target, bool strip, bool parents) {
+  if (check_operands(ctx, n, ops, *target_dir, no_target)) return -1;
+  if (strip) strip_slashes(n, ops);
+  store_stat ts;
+  if (*target_dir) {
+    int rc = cmd_fs_stat(ctx, *target_dir, &ts);
+    return cmd_fs_need_dir(ctx, "target directory", *target_dir, rc, &ts) ? -1 : n;
+  }
+  if (no_target) return 1;
+  const char *last = ops[n - 1];
+  int rc = cmd_fs_stat(ctx, last, &ts);
+  bool is_dir = rc == 0 && S_ISDIR(ts.mode);
+  if (!is_dir && (n > 2 || parents)) {
+    if (parents && n <= 2 && rc == 0) {
+      cmd_errorf(ctx, "with --parents, the destination must be a directory");
+      cmd_usage_hint(ctx, 1);
+      return -1;
+    }
+    cmd_fs_need_dir(ctx, "target", last, rc, &ts);
+    return -1;
+  }
+  /* stat follows links: "mv dir1 dir2" where dir2 is a symlink to a
+   * directory moves into it */
+  if (is_dir) *target_dir = last;
+  return n - 1;
+}
+
+bool cmd_fs_answer_yes(cmd_ctx *ctx, cmd_in **in) {
+  if (!*in) *in = cmd_in_fd(ctx, 0);
+  if (!*in) return false;
+  char *line;
+  ssize_t n = cmd_in_getdelim(*in, &line, '\n');
+  return n > 0 && (line[0] == 'y' || line[0] == 'Y');
 }
 
 int cmd_fs_backup_kind(cmd_ctx *ctx, const char *control) {

@@ -72,6 +72,18 @@ int cmd_fs_user_groups(cmd_fs_ids *ids, const char *user, uint32_t gid,
 #define CMD_FS_UID 0
 #define CMD_FS_GID 0
 
+/* The stat of an operand of chmod or chown (of its target, or with
+ * `follow` false of the link itself): on failure GNU's "cannot access X:
+ * why" unless `silent` (-f), the error recorded either way. Returns 0 or a
+ * negative errno. */
+int cmd_fs_stat_operand(cmd_ctx *ctx, const char *path, bool follow, bool silent,
+                        store_stat *st);
+/* The stat of --reference=RFILE (chmod, chown, touch; `follow` false: of
+ * the link itself): on failure GNU's "failed to get attributes of X: why".
+ * Returns 0 or a negative errno (not recorded: touch records it, chmod and
+ * chown do not). */
+int cmd_fs_stat_reference(cmd_ctx *ctx, const char *ref, bool follow, store_stat *st);
+
 /* ---- paths ------------------------------------------------------------------- */
 
 /* dir + "/" + name without doubling a slash ("a/" + "b" = "a/b", "/" + "b" =
@@ -280,19 +292,40 @@ bool cmd_mode_uses_umask(const cmd_mode_change *changes);
 
 /* ---- cp, mv, ln, install: operands and backups -------------------------------------- */
 
-/* The operand checks cp and mv share (GNU order and messages): -t with -T, no
- * operand, no destination, an extra operand with -T. `ops` are the n
- * operands. Returns 0, or the exit status after the message and usage hint. */
-int cmd_fs_check_operands(cmd_ctx *ctx, int n, char *const *ops, const char *target_dir,
-                          bool no_target);
-/* --strip-trailing-slashes: removes trailing slashes of each operand in place
- * (a lone "/" stays). */
-void cmd_fs_strip_slashes(int n, char **ops);
+/* The operand loop of the file commands (cp, mv, rm, chmod, mkdir, rmdir):
+ * calls fn(ud, operand) on each of the n operands inside one store
+ * transaction (one command, one transaction) until fn returns false or
+ * cmd_poll asks to stop. Returns 1 when cmd_poll stopped it (the command
+ * then exits 1), else 0. */
+int cmd_fs_each_operand(cmd_ctx *ctx, int n, char *const *ops,
+                        bool (*fn)(void *ud, const char *operand), void *ud);
+
 /* The destination directory of several operands ("target") or of -t
  * ("target directory") must be a directory: rc/st are its stat. Prints
  * "WHAT 'PATH': REASON" and returns 1 when it is not one, else 0. */
 int cmd_fs_need_dir(cmd_ctx *ctx, const char *what, const char *path, int rc,
                     const store_stat *st);
+
+/* One answer to an interactive question (cp, ln and mv's "overwrite?", rm's
+ * "remove?", find's -ok) read as a line from stdin: true when it starts with
+ * 'y' or 'Y', false for anything else, at end of input, or when stdin cannot
+ * be read. *in (NULL at first) is the command's stdin reader, opened on first
+ * use so that later answers come from the same buffer; the caller closes it
+ * with cmd_in_close when not NULL. */
+bool cmd_fs_answer_yes(cmd_ctx *ctx, cmd_in **in);
+
+/* The operands of cp and mv split into sources and where they go, in GNU's
+ * order and words: checks them (cmd_fs_check_operands), strips their
+ * trailing slashes when `strip`, then settles the target. With -t,
+ * *target_dir must be a directory; without -T the last operand becomes
+ * *target_dir when it is a directory, and must be one when there are more
+ * than two operands or with `parents` (cp --parents: "with --parents, the
+ * destination must be a directory" when it is something else). Returns the
+ * number of sources (the first operands of ops; with *target_dir left NULL
+ * the one source goes to ops[1]), or -1 after the messages: the exit status
+ * is then 1. */
+int cmd_fs_split_operands(cmd_ctx *ctx, int n, char **ops, const char **target_dir,
+                          bool no_target, bool strip, bool parents);
 
 /* The kinds of backup of --backup[=CONTROL] (GNU version control). */
 enum { CMD_BACKUP_NONE, CMD_BACKUP_SIMPLE, CMD_BACKUP_NUMBERED, CMD_BACKUP_EXISTING };
