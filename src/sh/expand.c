@@ -888,20 +888,10 @@ static char *case_convert(sh_shell *sh, const char *s, const char *pat, sh_param
   return sh_buf_steal(&r);
 }
 
+/* ${v@a}: v's attribute letters in a new string ("" for an unset variable). */
 static char *attr_letters(sh_var *v) {
-  char buf[16];
-  int n = 0;
-  if (!v) return sh_xstrdup("");
-  if (v->flags & SH_V_ARRAY) buf[n++] = 'a';
-  if (v->flags & SH_V_ASSOC) buf[n++] = 'A';
-  if (v->flags & SH_V_INTEGER) buf[n++] = 'i';
-  if (v->flags & SH_V_LOWER) buf[n++] = 'l';
-  if (v->flags & SH_V_NAMEREF) buf[n++] = 'n';
-  if (v->flags & SH_V_READONLY) buf[n++] = 'r';
-  if (v->flags & SH_V_TRACE) buf[n++] = 't';
-  if (v->flags & SH_V_UPPER) buf[n++] = 'u';
-  if (v->flags & SH_V_EXPORT) buf[n++] = 'x';
-  buf[n] = 0;
+  char buf[SH_VAR_ATTR_LETTERS_MAX] = "";
+  if (v) sh_var_attr_letters(v, buf);
   return sh_xstrdup(buf);
 }
 
