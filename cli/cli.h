@@ -79,6 +79,13 @@ int cli_read_fd(int fd, char **data, size_t *len);
 int cli_read_host_file(const char *path, char **data, size_t *len);
 /* Writes everything; returns 0 or an errno. */
 int cli_write_all(int fd, const void *buf, size_t len);
+/* Runs a script through sbx_bash_ex with its output streamed to the host's
+ * stdout and stderr as it comes (this sets o's two output callbacks; the
+ * caller sets the rest: stdin, name, args, recording). For `sbx DB python`
+ * and the shell's entry points in cli/sh.c. Returns the script's exit status
+ * (also when a limit, timeout or cancel ended it), or -1 when the call
+ * failed; the message is then on h, for the caller to report its own way. */
+int cli_bash_streamed(sbx *h, const char *script, size_t len, sbx_bash_opts *o);
 /* Opens c->db into c->h (creating it when `create`), for CLI_NOOPEN
  * commands; main() closes c->h after the command. Reports the failure and
  * returns 1, or returns 0. */

@@ -19,16 +19,6 @@
 
 #include "cli.h"
 
-static void to_stdout(void *ud, const void *buf, size_t n) {
-  (void)ud;
-  cli_write_all(1, buf, n);
-}
-
-static void to_stderr(void *ud, const void *buf, size_t n) {
-  (void)ud;
-  cli_write_all(2, buf, n);
-}
-
 int cli_python_main(cli_ctx *c, int argc, char **argv) {
   static const char script[] = "python3 \"$@\"";
   /* limit options first: `sbx DB python --timeout 5 -c CODE` (the shell's
@@ -38,21 +28,13 @@ int cli_python_main(cli_ctx *c, int argc, char **argv) {
   if (k < 0 || (i > 1 && cli_apply_limits(c) != 0)) return 1;
   argv += i - 1;
   argc -= i - 1;
-  sbx_bash_opts o;
-  memset(&o, 0, sizeof o);
+  sbx_bash_opts o = {0};
   o.stdin_fd = 0;
-  o.on_stdout = to_stdout;
-  o.on_stderr = to_stderr;
   o.name = "sbx";
   o.args = argv + 1;
   o.nargs = argc - 1;
   o.record = 1;
   o.record_name = "python";
-  sbx_bash_result res;
-  int rc = sbx_bash_ex(c->h, script, sizeof script - 1, &o, &res);
-  int status = res.exit_code;
-  sbx_bash_result_free(&res);
-  if (rc != SBX_OK && rc != SBX_LIMIT && rc != SBX_TIMEOUT && rc != SBX_CANCELED)
-    return cli_fail(c, "python", NULL);
-  return status;
+  int status = cli_bash_streamed(c->h, script, sizeof script - 1, &o);
+  return status < 0 ? cli_fail(c, "python", NULL) : status;
 }

@@ -37,16 +37,6 @@
 
 extern char **environ;
 
-static void out_host(void *ud, const void *buf, size_t n) {
-  (void)ud;
-  cli_write_all(1, buf, n);
-}
-
-static void err_host(void *ud, const void *buf, size_t n) {
-  (void)ud;
-  cli_write_all(2, buf, n);
-}
-
 /* Runs a script with the host's stdin and streaming output; exit_trap runs
  * the EXIT trap afterwards, as a shell that ends. */
 static int run_script(sbx *h, const char *script, size_t len, const char *name, char **args, int nargs,
@@ -54,8 +44,6 @@ static int run_script(sbx *h, const char *script, size_t len, const char *name, 
   sbx_bash_opts o = {0};
   o.record = record;
   o.stdin_fd = stdin_fd;
-  o.on_stdout = out_host;
-  o.on_stderr = err_host;
   o.name = name;
   o.args = args;
   o.nargs = nargs;
@@ -63,11 +51,8 @@ static int run_script(sbx *h, const char *script, size_t len, const char *name, 
   /* the prompt's jobs run on between lines, as in bash; `sbx DB -c` and a
    * script file are bash -c: the sandbox closes when they end, so they wait */
   o.wait_jobs = !(h->shell && h->shell->root->interactive);
-  sbx_bash_result res;
-  int rc = sbx_bash_ex(h, script, len, &o, &res);
-  int status = res.exit_code;
-  sbx_bash_result_free(&res);
-  if (rc != SBX_OK && rc != SBX_LIMIT && rc != SBX_TIMEOUT && rc != SBX_CANCELED) {
+  int status = cli_bash_streamed(h, script, len, &o);
+  if (status < 0) {
     fprintf(stderr, "sbx: %s\n", sbx_errmsg(h));
     return 2;
   }

@@ -60,6 +60,27 @@ int cli_write_all(int fd, const void *buf, size_t len) {
   return store_write_all(fd, buf, len);
 }
 
+static void stream_to_stdout(void *ud, const void *buf, size_t n) {
+  (void)ud;
+  cli_write_all(1, buf, n);
+}
+
+static void stream_to_stderr(void *ud, const void *buf, size_t n) {
+  (void)ud;
+  cli_write_all(2, buf, n);
+}
+
+int cli_bash_streamed(sbx *h, const char *script, size_t len, sbx_bash_opts *o) {
+  o->on_stdout = stream_to_stdout;
+  o->on_stderr = stream_to_stderr;
+  sbx_bash_result res;
+  int rc = sbx_bash_ex(h, script, len, o, &res);
+  int status = res.exit_code;
+  sbx_bash_result_free(&res);
+  if (rc != SBX_OK && rc != SBX_LIMIT && rc != SBX_TIMEOUT && rc != SBX_CANCELED) return -1;
+  return status;
+}
+
 int cli_open_flags;
 const char *cli_python_paths[CLI_MAX_PYTHON_PATHS + 1];
 char **cli_programs;

@@ -57,13 +57,18 @@ typedef struct sh_bi_getopt {
   int i;            /* the word being read; when the options end, the first operand */
   const char *next; /* the next letter in argv[i], NULL at the start of a word */
   const char *arg;  /* the argument of the letter just returned, or NULL */
+  uint64_t given;   /* bit k: the letter at spec[k] was given (specs are short) */
 } sh_bi_getopt;
-#define SH_BI_GETOPT(name, spec) ((sh_bi_getopt){(name), (spec), 1, NULL, NULL})
+#define SH_BI_GETOPT(name, spec) ((sh_bi_getopt){(name), (spec), 1, NULL, NULL, 0})
 /* The next option letter; 0 when the options end (g->i is the first operand);
  * -1 after "NAME: -X: invalid option" or "NAME: -X: option requires an
  * argument" and the usage line (the builtin then returns 2). g->next is NULL
  * when the letter returned was the last of its word. */
 int sh_bi_getopt_next(sh_shell *sh, sh_bi_getopt *g, int argc, char **argv);
+/* Whether the option letter was given among the words read so far: for a
+ * builtin whose switches are plain on/off flags (hash -rdtl, fc -lnrs), so
+ * its loop only handles the letters that take an argument. */
+bool sh_bi_getopt_given(const sh_bi_getopt *g, char letter);
 /* Sorted names of all builtins (for compgen/help/enable). */
 extern const sh_builtin sh_builtin_table[];
 extern const size_t sh_builtin_count;

@@ -190,14 +190,17 @@ int sh_bi_bind(sh_shell *sh, int argc, char **argv) {
         return 1;
       }
       break;
-    case 'q': {
+    case 'q': case 'u': {
+      /* the keys bound to a function: -q names them, -u unbinds them */
       if (!known_function(sh, arg)) {
         st = 1;
         break;
       }
       sh_strv keys = {0};
       keys_of(s, map, arg, &keys);
-      if (!keys.n) {
+      if (c == 'u') {
+        for (size_t k = 0; k < keys.n; k++) bind_add(sh, map, keys.v[k], "self-insert", false);
+      } else if (!keys.n) {
         sh_buf_addf(&out, "%s is not bound to any keys.\n", arg);
         st = 1;
       } else {
@@ -205,17 +208,6 @@ int sh_bi_bind(sh_shell *sh, int argc, char **argv) {
         print_keys(&out, &keys);
         sh_buf_adds(&out, ".\n");
       }
-      sh_strv_free(&keys);
-      break;
-    }
-    case 'u': {
-      if (!known_function(sh, arg)) {
-        st = 1;
-        break;
-      }
-      sh_strv keys = {0};
-      keys_of(s, map, arg, &keys);
-      for (size_t k = 0; k < keys.n; k++) bind_add(sh, map, keys.v[k], "self-insert", false);
       sh_strv_free(&keys);
       break;
     }

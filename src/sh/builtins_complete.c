@@ -105,6 +105,19 @@ static int action_index(const char *name) {
   return -1;
 }
 
+/* The action an option letter stands for (-a is -A alias, ...), or -1. */
+static int action_of_letter(char letter) {
+  static const struct {
+    char letter; /* complete's option */
+    int action;  /* A_* */
+  } letters[] = {{'a', A_ALIAS},   {'b', A_BUILTIN}, {'c', A_COMMAND}, {'d', A_DIRECTORY},
+                 {'e', A_EXPORT},  {'f', A_FILE},    {'g', A_GROUP},   {'j', A_JOB},
+                 {'k', A_KEYWORD}, {'s', A_SERVICE}, {'u', A_USER},    {'v', A_VARIABLE}};
+  for (size_t i = 0; i < sizeof letters / sizeof letters[0]; i++)
+    if (letters[i].letter == letter) return letters[i].action;
+  return -1;
+}
+
 static int copt_index(const char *name) {
   for (int i = 0; copt_names[i]; i++)
     if (!strcmp(copt_names[i], name)) return i;
@@ -116,9 +129,9 @@ static void set_str(char **dst, const char *v) {
   *dst = sh_xstrdup(v);
 }
 
-/* Returns 0, or 2 after a usage message. */
-static int parse_compargs(sh_shell *sh, const char *bname, int argc, char **argv, compargs *a,
-                          bool is_complete) {
+/* Returns 0, or 2 after a usage message (use parse_compargs). */
+static int read_compargs(sh_shell *sh, const char *bname, int argc, char **argv, compargs *a,
+                         bool is_complete) {
   memset(a, 0, sizeof *a);
   int i = 1;
   for (; i < argc; i++) {
@@ -139,24 +152,17 @@ static int parse_compargs(sh_shell *sh, const char *bname, int argc, char **argv
           return 2;
         }
       }
+      int action = action_of_letter(*c);
+      if (action >= 0) {
+        a->spec.actions |= 1u << action;
+        continue;
+      }
       switch (*c) {
       case 'p': a->print = true; break;
       case 'r': a->remove = true; break;
       case 'D': a->dflt = true; break;
       case 'E': a->empty = true; break;
       case 'I': a->initial = true; break;
-      case 'a': a->spec.actions |= 1u << A_ALIAS; break;
-      case 'b': a->spec.actions |= 1u << A_BUILTIN; break;
-      case 'c': a->spec.actions |= 1u << A_COMMAND; break;
-      case 'd': a->spec.actions |= 1u << A_DIRECTORY; break;
-      case 'e': a->spec.actions |= 1u << A_EXPORT; break;
-      case 'f': a->spec.actions |= 1u << A_FILE; break;
-      case 'g': a->spec.actions |= 1u << A_GROUP; break;
-      case 'j': a->spec.actions |= 1u << A_JOB; break;
-      case 'k': a->spec.actions |= 1u << A_KEYWORD; break;
-      case 's': a->spec.actions |= 1u << A_SERVICE; break;
-      case 'u': a->spec.actions |= 1u << A_USER; break;
-      case 'v': a->spec.actions |= 1u << A_VARIABLE; break;
       case 'o': {
         int k = copt_index(arg);
         if (k < 0) {
@@ -193,6 +199,25 @@ static int parse_compargs(sh_shell *sh, const char *bname, int argc, char **argv
   }
   a->first_name = i;
   return 0;
+}
+
+static void compargs_free(compargs *a) {
+  free(a->spec.glob);
+  free(a->spec.words);
+  free(a->spec.func);
+  free(a->spec.cmd);
+  free(a->spec.filter);
+  free(a->spec.prefix);
+  free(a->spec.suffix);
+}
+
+/* complete's and compgen's arguments into a. Returns 0 (free a with
+ * compargs_free), or 2 after a usage message (nothing to free then). */
+static int parse_compargs(sh_shell *sh, const char *bname, int argc, char **argv, compargs *a,
+                          bool is_complete) {
+  int r = read_compargs(sh, bname, argc, argv, a, is_complete);
+  if (r) compargs_free(a);
+  return r;
 }
 
 /* ---- candidate generation ------------------------------------------------------------------ */
@@ -537,23 +562,10 @@ static int generate(sh_shell *sh, const compspec *c, const char *cmdname, const 
   return st;
 }
 
-static void compargs_free(compargs *a) {
-  free(a->spec.glob);
-  free(a->spec.words);
-  free(a->spec.func);
-  free(a->spec.cmd);
-  free(a->spec.filter);
-  free(a->spec.prefix);
-  free(a->spec.suffix);
-}
-
 int sh_bi_compgen(sh_shell *sh, int argc, char **argv) {
   compargs a;
   int r = parse_compargs(sh, "compgen", argc, argv, &a, false);
-  if (r) {
-    compargs_free(&a);
-    return r;
-  }
+  if (r) return r;
   const char *word = a.first_name < argc ? argv[a.first_name] : "";
   sh_strv out = {0};
   int st = generate(sh, &a.spec, "compgen", word, &out);
@@ -602,10 +614,7 @@ static void print_spec(sh_shell *sh, const char *name, const compspec *c) {
 int sh_bi_complete(sh_shell *sh, int argc, char **argv) {
   compargs a;
   int r = parse_compargs(sh, "complete", argc, argv, &a, true);
-  if (r) {
-    compargs_free(&a);
-    return r;
-  }
+  if (r) return r;
   int st = 0;
   bool any_spec = a.spec.actions || a.spec.opts || a.spec.glob || a.spec.words || a.spec.func ||
                   a.spec.cmd || a.spec.filter || a.spec.prefix || a.spec.suffix;

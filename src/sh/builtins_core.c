@@ -1030,7 +1030,13 @@ int sh_bi_getopt_next(sh_shell *sh, sh_bi_getopt *g, int argc, char **argv) {
     g->next = NULL;
     g->i++;
   }
+  g->given |= (uint64_t)1 << (k - g->spec);
   return (unsigned char)letter;
+}
+
+bool sh_bi_getopt_given(const sh_bi_getopt *g, char letter) {
+  const char *k = letter != ':' && letter != '#' ? strchr(g->spec, letter) : NULL;
+  return k && (g->given >> (k - g->spec) & 1);
 }
 
 int sh_bi_options(sh_shell *sh, const char *name, int argc, char **argv, const char *letters, bool *on) {
@@ -1115,20 +1121,14 @@ static int bi_type(sh_shell *sh, int argc, char **argv) {
 }
 
 static int bi_hash(sh_shell *sh, int argc, char **argv) {
-  bool reset = false, del = false, tflag = false, lflag = false;
   const char *ppath = NULL;
   sh_bi_getopt g = SH_BI_GETOPT("hash", "rdtlp:");
   int c;
-  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
-    switch (c) {
-    case 'r': reset = true; break;
-    case 'd': del = true; break;
-    case 't': tflag = true; break;
-    case 'l': lflag = true; break;
-    case 'p': ppath = g.arg; break;
-    }
-  }
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0)
+    if (c == 'p') ppath = g.arg;
   if (c < 0) return 2;
+  bool reset = sh_bi_getopt_given(&g, 'r'), del = sh_bi_getopt_given(&g, 'd');
+  bool tflag = sh_bi_getopt_given(&g, 't'), lflag = sh_bi_getopt_given(&g, 'l');
   int i = g.i;
   if (ppath && strchr(ppath, '/') && sh->opt[SH_SHOPT_RESTRICTED_SHELL]) {
     /* a restricted shell may not name a program by its path (bash) */

@@ -65,26 +65,12 @@ void sh_quote_key(sh_buf *b, const char *k) {
   else sh_buf_adds(b, k);
 }
 
-static void attr_flags(sh_var *v, char *out) {
-  int n = 0;
-  if (v->flags & SH_V_ARRAY) out[n++] = 'a';
-  if (v->flags & SH_V_ASSOC) out[n++] = 'A';
-  if (v->flags & SH_V_INTEGER) out[n++] = 'i';
-  if (v->flags & SH_V_LOWER) out[n++] = 'l';
-  if (v->flags & SH_V_NAMEREF) out[n++] = 'n';
-  if (v->flags & SH_V_READONLY) out[n++] = 'r';
-  if (v->flags & SH_V_TRACE) out[n++] = 't';
-  if (v->flags & SH_V_UPPER) out[n++] = 'u';
-  if (v->flags & SH_V_EXPORT) out[n++] = 'x';
-  if (!n) out[n++] = '-';
-  out[n] = 0;
-}
-
 char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A) {
   (void)sh;
   sh_buf b = {0};
-  char fl[16];
-  attr_flags(v, fl);
+  char fl[SH_VAR_ATTR_LETTERS_MAX];
+  sh_var_attr_letters(v, fl);
+  if (!fl[0]) strcpy(fl, "-"); /* declare -- name=value */
   if (for_A && !strcmp(fl, "-") && !(v->flags & (SH_V_ARRAY | SH_V_ASSOC))) {
     sh_buf_adds(&b, v->name);
   } else {

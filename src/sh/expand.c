@@ -120,17 +120,6 @@ static void xbreak(xs *x) {
 
 /* ---- helpers ---------------------------------------------------------------------------- */
 
-/* The byte length of the UTF-8 sequence at s, n bytes left: 1 for ASCII and
- * for an invalid or truncated sequence (which counts as one char per byte). */
-static size_t utf8_seq_len(const char *s, size_t n) {
-  unsigned char c = (unsigned char)s[0];
-  size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-  if (l > n) return 1;
-  for (size_t k = 1; k < l; k++)
-    if (((unsigned char)s[k] & 0xC0) != 0x80) return 1;
-  return l;
-}
-
 /* The length of the run of ASCII bytes at s (n bytes left), at most max,
  * eight at a time: ${#x} and ${x:off} on megabytes of text. */
 static size_t ascii_run(const char *s, size_t n, size_t max) {
@@ -154,7 +143,7 @@ size_t sh_utf8_len(const char *s, size_t n) {
       count += a - 1;
       continue;
     }
-    i += utf8_seq_len(s + i, n - i);
+    i += sh_utf8_seq_len(s + i, n - i);
   }
   return count;
 }
@@ -170,14 +159,10 @@ static size_t utf8_offset(const char *s, size_t n, size_t ci) {
       ci -= a;
       continue;
     }
-    i += utf8_seq_len(s + i, n - i);
+    i += sh_utf8_seq_len(s + i, n - i);
     ci--;
   }
   return i;
-}
-
-static size_t char_len_at(const char *s, size_t n) {
-  return sh_locale_bytes ? 1 : utf8_seq_len(s, n);
 }
 
 static const char *ifs_value(sh_shell *sh) {
@@ -484,7 +469,7 @@ static char *param_label(const sh_param *pa) {
 static inline bool char_boundary(const char *s, size_t n, size_t i) {
   if (i == 0 || i >= n || ((unsigned char)s[i] & 0xC0) != 0x80 || sh_locale_bytes) return true;
   for (size_t j = i; j-- > 0 && i - j < 4;)
-    if (((unsigned char)s[j] & 0xC0) != 0x80) return j + char_len_at(s + j, n - j) <= i;
+    if (((unsigned char)s[j] & 0xC0) != 0x80) return j + sh_char_len(s + j, n - j) <= i;
   return true;
 }
 
@@ -550,7 +535,7 @@ static size_t boundary_up(const char *s, size_t n, size_t i) {
 
 /* The next boundary after the boundary i (n + 1 after n). */
 static size_t next_boundary(const char *s, size_t n, size_t i) {
-  return i < n ? i + char_len_at(s + i, n - i) : n + 1;
+  return i < n ? i + sh_char_len(s + i, n - i) : n + 1;
 }
 
 /* The offsets a match can end at (prefix) or start at (suffix): all of
@@ -850,7 +835,7 @@ static char *case_convert(sh_shell *sh, const char *s, const char *pat, sh_param
       break;
     }
     if (sh && loop_stop(sh, &ticks)) break;
-    size_t l = char_len_at(s + i, n - i);
+    size_t l = sh_char_len(s + i, n - i);
     if (l == 1 && (unsigned char)s[i] < 0x80 && (!pat || !*pat)) {
       /* ASCII without a pattern: the C locale's mapping */
       char c = s[i];
@@ -888,20 +873,10 @@ static char *case_convert(sh_shell *sh, const char *s, const char *pat, sh_param
   return sh_buf_steal(&r);
 }
 
+/* ${v@a}: v's attribute letters in a new string ("" for an unset variable). */
 static char *attr_letters(sh_var *v) {
-  char buf[16];
-  int n = 0;
-  if (!v) return sh_xstrdup("");
-  if (v->flags & SH_V_ARRAY) buf[n++] = 'a';
-  if (v->flags & SH_V_ASSOC) buf[n++] = 'A';
-  if (v->flags & SH_V_INTEGER) buf[n++] = 'i';
-  if (v->flags & SH_V_LOWER) buf[n++] = 'l';
-  if (v->flags & SH_V_NAMEREF) buf[n++] = 'n';
-  if (v->flags & SH_V_READONLY) buf[n++] = 'r';
-  if (v->flags & SH_V_TRACE) buf[n++] = 't';
-  if (v->flags & SH_V_UPPER) buf[n++] = 'u';
-  if (v->flags & SH_V_EXPORT) buf[n++] = 'x';
-  buf[n] = 0;
+  char buf[SH_VAR_ATTR_LETTERS_MAX] = "";
+  if (v) sh_var_attr_letters(v, buf);
   return sh_xstrdup(buf);
 }
 
@@ -1740,11 +1715,11 @@ static void pieces_free(pieces *ps) {
  * together. Only unquoted bytes split. */
 static size_t ifs_at(const char *ifs, const char *s, const char *q, size_t i, size_t n) {
   if (!(q[i] & XS) || !s[i]) return 0;
-  size_t l = char_len_at(s + i, n - i);
+  size_t l = sh_char_len(s + i, n - i);
   for (size_t k = 1; k < l; k++)
     if (!(q[i + k] & XS)) return 0;
   for (const char *p = ifs; *p;) {
-    size_t pl = char_len_at(p, strlen(p));
+    size_t pl = sh_char_len(p, strlen(p));
     if (pl == l && !memcmp(p, s + i, l)) return l;
     p += pl;
   }

@@ -119,16 +119,6 @@ static bool memo_put(mstate *m, int kind, const char *p, size_t pn, const char *
   return r;
 }
 
-static size_t u8len(const char *s, size_t n) {
-  if (sh_locale_bytes) return 1;
-  unsigned char c = (unsigned char)s[0];
-  size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-  if (l > n) return 1;
-  for (size_t i = 1; i < l; i++)
-    if (((unsigned char)s[i] & 0xC0) != 0x80) return 1;
-  return l;
-}
-
 static uint32_t u8dec(const char *s, size_t l) {
   const unsigned char *u = (const unsigned char *)s;
   switch (l) {
@@ -197,13 +187,13 @@ static size_t bracket(const char *pat, size_t plen, uint32_t c, int flags, bool 
       }
     }
     if (pat[i] == '\\' && i + 1 < plen) i++;
-    size_t l = u8len(pat + i, plen - i);
+    size_t l = sh_char_len(pat + i, plen - i);
     lo = u8dec(pat + i, l);
     i += l;
     if (i + 1 < plen && pat[i] == '-' && pat[i + 1] != ']') {
       i++;
       if (pat[i] == '\\' && i + 1 < plen) i++;
-      size_t l2 = u8len(pat + i, plen - i);
+      size_t l2 = sh_char_len(pat + i, plen - i);
       uint32_t hi = u8dec(pat + i, l2);
       i += l2;
       if (fold(lo, flags) <= fc && fc <= fold(hi, flags)) matched = true;
@@ -425,12 +415,12 @@ static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn,
       if (si < sn) {
         if (c == '?' && !unbalanced) {
           if (si == 0 && start && (m->flags & SH_FNM_PERIOD) && s[0] == '.') goto fail;
-          si += u8len(s + si, sn - si);
+          si += sh_char_len(s + si, sn - si);
           pi++;
           continue;
         }
         if (c == '[') {
-          size_t l = u8len(s + si, sn - si);
+          size_t l = sh_char_len(s + si, sn - si);
           uint32_t sc = u8dec(s + si, l);
           bool ok = false;
           size_t bl = bracket(p + pi, pn - pi, sc, m->flags, &ok);
@@ -459,7 +449,7 @@ static bool match(mstate *m, const char *p, size_t pn, const char *s, size_t sn,
     }
   fail:
     if (star_p != (size_t)-1 && star_s < sn) {
-      star_s += u8len(s + star_s, sn - star_s);
+      star_s += sh_char_len(s + star_s, sn - star_s);
       si = star_s;
       pi = star_p;
       continue;
@@ -544,7 +534,7 @@ size_t sh_pattern_fixed_end(const char *pat, size_t pn, const char *s, size_t sn
     unsigned char b;
     i += pattern_elem(pat + i, pn - i, flags, &k, &b);
     if (j >= sn) return SIZE_MAX;
-    j += k == ELEM_CHAR ? u8len(s + j, sn - j) : 1;
+    j += k == ELEM_CHAR ? sh_char_len(s + j, sn - j) : 1;
   }
   return j;
 }

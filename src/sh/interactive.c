@@ -376,19 +376,12 @@ static long fc_spec(sh_history *h, const char *s, long n, long cur) {
 }
 
 int sh_bi_fc(sh_shell *sh, int argc, char **argv) {
-  bool list = false, nonum = false, rev = false, subst = false;
   sh_bi_getopt g = SH_BI_GETOPT("fc", "#lnrse:");
   int c;
-  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {
-    switch (c) {
-    case 'l': list = true; break;
-    case 'n': nonum = true; break;
-    case 'r': rev = true; break;
-    case 's': subst = true; break;
-    case 'e': break; /* the editor: fc never edits here */
-    }
-  }
+  while ((c = sh_bi_getopt_next(sh, &g, argc, argv)) > 0) {} /* -e EDITOR: fc never edits here */
   if (c < 0) return 2;
+  bool list = sh_bi_getopt_given(&g, 'l'), nonum = sh_bi_getopt_given(&g, 'n');
+  bool rev = sh_bi_getopt_given(&g, 'r'), subst = sh_bi_getopt_given(&g, 's');
   int i = g.i;
   sh_history *h = hist_get(sh);
   long n = (long)h->lines.n;

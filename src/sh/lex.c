@@ -858,6 +858,15 @@ done:;
   wb_part(p, b, part);
 }
 
+/* An arithmetic expansion, $((...)) (close ')') or $[...] (close ']'), as
+ * one SH_PART_ARITH part of the word; the reader is past its opening. */
+static void lex_arith_part(sh_parser *p, wbuild *b, int close) {
+  int stop;
+  sh_part *part = new_part(p, SH_PART_ARITH);
+  part->u.arith = lex_arith_text(p, close, false, &stop);
+  wb_part(p, b, part);
+}
+
 /* $...; the reader is at '$'. */
 static void lex_dollar(sh_parser *p, wbuild *b, int ctx) {
   int line = p->line;
@@ -875,10 +884,7 @@ static void lex_dollar(sh_parser *p, wbuild *b, int ctx) {
     if (sh_lex_peekn(p, 1) == '(' && arith_ahead(p, 2)) {
       sh_lex_getc(p);
       sh_lex_getc(p);
-      int stop;
-      sh_part *part = new_part(p, SH_PART_ARITH);
-      part->u.arith = lex_arith_text(p, ')', false, &stop);
-      wb_part(p, b, part);
+      lex_arith_part(p, b, ')');
       return;
     }
     sh_lex_getc(p);
@@ -890,10 +896,7 @@ static void lex_dollar(sh_parser *p, wbuild *b, int ctx) {
   if (c == '[') {
     sh_lex_getc(p);
     sh_lex_getc(p);
-    int stop;
-    sh_part *part = new_part(p, SH_PART_ARITH);
-    part->u.arith = lex_arith_text(p, ']', false, &stop);
-    wb_part(p, b, part);
+    lex_arith_part(p, b, ']');
     return;
   }
   if (c == '\'' && ctx == CTX_UNQ) {

@@ -310,28 +310,29 @@ static sh_cond_expr *cond_primary(sh_parser *p, cond_state *cs) {
   return e;
 }
 
-static sh_cond_expr *cond_and(sh_parser *p, cond_state *cs) {
-  sh_cond_expr *e = cond_primary(p, cs);
-  while (cond_peek(p, cs, 0) == CT_AND) {
+/* One precedence level of [[ ]]'s binary operators: OPERAND (TOKEN OPERAND)...
+ * joined left to right into nodes of KIND. cond_and chains primaries with &&,
+ * cond_or chains cond_and's results with || (&& binds tighter). */
+static sh_cond_expr *cond_chain(sh_parser *p, cond_state *cs, cond_tok token, sh_cond_kind kind,
+                                sh_cond_expr *(*operand)(sh_parser *, cond_state *)) {
+  sh_cond_expr *e = operand(p, cs);
+  while (cond_peek(p, cs, 0) == token) {
     cond_next(cs);
-    sh_cond_expr *a = cond_new(p, SH_C_AND);
-    a->left = e;
-    a->right = cond_primary(p, cs);
-    e = a;
+    sh_cond_expr *joined = cond_new(p, kind);
+    joined->left = e;
+    joined->right = operand(p, cs);
+    e = joined;
   }
   return e;
 }
 
+static sh_cond_expr *cond_and(sh_parser *p, cond_state *cs) {
+  return cond_chain(p, cs, CT_AND, SH_C_AND, cond_primary);
+}
+
 static sh_cond_expr *cond_or(sh_parser *p, cond_state *cs) {
   sh_pdepth_enter(p);
-  sh_cond_expr *e = cond_and(p, cs);
-  while (cond_peek(p, cs, 0) == CT_OR) {
-    cond_next(cs);
-    sh_cond_expr *o = cond_new(p, SH_C_OR);
-    o->left = e;
-    o->right = cond_and(p, cs);
-    e = o;
-  }
+  sh_cond_expr *e = cond_chain(p, cs, CT_OR, SH_C_OR, cond_and);
   sh_pdepth_leave(p);
   return e;
 }

@@ -392,6 +392,22 @@ void sh_task_yield(sh_task *self) {
   pthread_mutex_unlock(&s->mu);
 }
 
+/* Takes self off t's waiters (mutex held). */
+static void unwait(sh_task *self, sh_task *t) {
+  for (int i = 0; i < t->nwaiters; i++)
+    if (t->waiters[i] == self) t->waiters[i--] = t->waiters[--t->nwaiters];
+}
+
+/* Puts self on t's waiters (mutex held), for sh_task_wait and
+ * sh_task_wait_any: t's end wakes every task on the list. */
+static void add_waiter(sh_task *self, sh_task *t) {
+  if (t->nwaiters == t->capwaiters) {
+    t->capwaiters = t->capwaiters ? t->capwaiters * 2 : 2;
+    t->waiters = sh_xrealloc(t->waiters, (size_t)t->capwaiters * sizeof *t->waiters);
+  }
+  t->waiters[t->nwaiters++] = self;
+}
+
 int sh_task_wait_any(sh_task *self, sh_task **ts, int n) {
   sh_sched *s = self->sched;
   for (;;) {
@@ -401,34 +417,17 @@ int sh_task_wait_any(sh_task *self, sh_task **ts, int n) {
         pthread_mutex_unlock(&s->mu);
         return k;
       }
-    for (int k = 0; k < n; k++) {
-      sh_task *t = ts[k];
-      if (t->nwaiters == t->capwaiters) {
-        t->capwaiters = t->capwaiters ? t->capwaiters * 2 : 2;
-        t->waiters = sh_xrealloc(t->waiters, (size_t)t->capwaiters * sizeof *t->waiters);
-      }
-      t->waiters[t->nwaiters++] = self;
-    }
+    for (int k = 0; k < n; k++) add_waiter(self, ts[k]);
     pthread_mutex_unlock(&s->mu);
     bool ok = sh_task_block(self);
     /* woken by one of them (or a deadlock): leave the other lists */
     pthread_mutex_lock(&s->mu);
-    for (int k = 0; k < n; k++) {
-      sh_task *t = ts[k];
-      for (int i = 0; i < t->nwaiters; i++)
-        if (t->waiters[i] == self) t->waiters[i--] = t->waiters[--t->nwaiters];
-    }
+    for (int k = 0; k < n; k++) unwait(self, ts[k]);
     pthread_mutex_unlock(&s->mu);
     if (!ok) return -1;
     if (self->call_sh && self->call_sh->sess->jobs_outlive && sh_call_expired(self->call_sh))
       return -1;
   }
-}
-
-/* Takes self off t's waiters (mutex held). */
-static void unwait(sh_task *self, sh_task *t) {
-  for (int i = 0; i < t->nwaiters; i++)
-    if (t->waiters[i] == self) t->waiters[i--] = t->waiters[--t->nwaiters];
 }
 
 int sh_task_wait(sh_task *self, sh_task *t) {
@@ -449,11 +448,7 @@ int sh_task_wait(sh_task *self, sh_task *t) {
     }
     /* once on the list, even after a spurious wake (sh_task_block) */
     unwait(self, t);
-    if (t->nwaiters == t->capwaiters) {
-      t->capwaiters = t->capwaiters ? t->capwaiters * 2 : 2;
-      t->waiters = sh_xrealloc(t->waiters, (size_t)t->capwaiters * sizeof *t->waiters);
-    }
-    t->waiters[t->nwaiters++] = self;
+    add_waiter(self, t);
     pthread_mutex_unlock(&s->mu);
     bool woke = sh_task_block(self);
     if (woke && self->call_sh && self->call_sh->sess->jobs_outlive &&

@@ -481,6 +481,14 @@ static void cond_trace(sh_shell *sh, bool neg, const char *a, const char *op, co
   free(t);
 }
 
+/* A [[ ]] operand expanded with flags (SH_XF_*); NULL, with *err set so the
+ * whole expression fails, when the expansion failed. */
+static char *cond_operand(sh_shell *sh, const sh_word *w, int flags, int *err) {
+  char *s = sh_expand_string(sh, w, flags);
+  if (!s) *err = 1;
+  return s;
+}
+
 static _Thread_local bool cond_neg; /* the primary being evaluated is under ! */
 
 static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
@@ -496,22 +504,16 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
     cond_neg = !neg;
     return !cond_eval(sh, e->left, err);
   case SH_C_WORD: {
-    char *s = sh_expand_string(sh, e->w1, 0);
-    if (!s) {
-      *err = 1;
-      return 0;
-    }
+    char *s = cond_operand(sh, e->w1, 0, err);
+    if (!s) return 0;
     cond_trace(sh, neg, "-n", NULL, s);
     int r = *s != 0;
     free(s);
     return r;
   }
   case SH_C_UNARY: {
-    char *s = sh_expand_string(sh, e->w1, 0);
-    if (!s) {
-      *err = 1;
-      return 0;
-    }
+    char *s = cond_operand(sh, e->w1, 0, err);
+    if (!s) return 0;
     cond_trace(sh, neg, e->op, NULL, s);
     bool valid;
     int r = sh_test_unary(sh, e->op, s, &valid);
@@ -519,17 +521,13 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
     return r;
   }
   case SH_C_BINARY: {
-    char *a = sh_expand_string(sh, e->w1, 0);
-    if (!a) {
-      *err = 1;
-      return 0;
-    }
+    char *a = cond_operand(sh, e->w1, 0, err);
+    if (!a) return 0;
     const char *op = e->op;
     if (!strcmp(op, "==") || !strcmp(op, "=") || !strcmp(op, "!=")) {
-      char *pat = sh_expand_string(sh, e->w2, SH_XF_PATTERN);
+      char *pat = cond_operand(sh, e->w2, SH_XF_PATTERN, err);
       if (!pat) {
         free(a);
-        *err = 1;
         return 0;
       }
       cond_trace(sh, neg, a, op, pat);
@@ -541,10 +539,9 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
       return op[0] == '!' ? !m : m;
     }
     if (!strcmp(op, "=~")) {
-      char *pat = sh_expand_string(sh, e->w2, SH_XF_REGEX);
+      char *pat = cond_operand(sh, e->w2, SH_XF_REGEX, err);
       if (!pat) {
         free(a);
-        *err = 1;
         return 0;
       }
       cond_trace(sh, neg, a, op, pat);
@@ -553,10 +550,9 @@ static int cond_eval(sh_shell *sh, sh_cond_expr *e, int *err) {
       free(a);
       return r;
     }
-    char *b = sh_expand_string(sh, e->w2, 0);
+    char *b = cond_operand(sh, e->w2, 0, err);
     if (!b) {
       free(a);
-      *err = 1;
       return 0;
     }
     int r;

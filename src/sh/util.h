@@ -119,6 +119,23 @@ static inline bool sh_is_name_char(int c) {
  * thread by the executor from sh_shell.bytes_locale. */
 extern _Thread_local bool sh_locale_bytes;
 
+/* The byte length of the UTF-8 sequence at s, n bytes left: 1 for ASCII and
+ * for an invalid or truncated sequence (which counts as one char per byte). */
+static inline size_t sh_utf8_seq_len(const char *s, size_t n) {
+  unsigned char c = (unsigned char)s[0];
+  size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+  if (l > n) return 1;
+  for (size_t k = 1; k < l; k++)
+    if (((unsigned char)s[k] & 0xC0) != 0x80) return 1;
+  return l;
+}
+/* The byte length of the character at s in the running locale: one byte in
+ * C/POSIX, else a UTF-8 sequence. For the expander's slices and the glob
+ * matcher, which must step through a string the same way. */
+static inline size_t sh_char_len(const char *s, size_t n) {
+  return sh_locale_bytes ? 1 : sh_utf8_seq_len(s, n);
+}
+
 /* Monotonic time in nanoseconds. */
 int64_t sh_now_ns(void);
 

@@ -938,6 +938,19 @@ void sh_var_make_assoc(sh_var *v) {
   v->flags = (v->flags & ~SH_V_ARRAY) | SH_V_ASSOC;
 }
 
+void sh_var_attr_letters(const sh_var *v, char *out) {
+  static const struct {
+    uint32_t flag; /* SH_V_* */
+    char letter;   /* declare's option for it */
+  } attrs[] = {{SH_V_ARRAY, 'a'}, {SH_V_ASSOC, 'A'},   {SH_V_INTEGER, 'i'},
+               {SH_V_LOWER, 'l'}, {SH_V_NAMEREF, 'n'}, {SH_V_READONLY, 'r'},
+               {SH_V_TRACE, 't'}, {SH_V_UPPER, 'u'},   {SH_V_EXPORT, 'x'}};
+  int n = 0;
+  for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
+    if (v->flags & attrs[i].flag) out[n++] = attrs[i].letter;
+  out[n] = 0;
+}
+
 void sh_var_clear_value(sh_var *v) {
   var_free_value(v);
   if (v->flags & SH_V_ARRAY) v->arr = sh_xcalloc(1, sizeof *v->arr);

@@ -98,6 +98,11 @@ int sh_var_set_key(sh_shell *sh, sh_var *v, const char *key, const char *value, 
 void sh_var_make_array(sh_var *v);
 void sh_var_make_assoc(sh_var *v);
 void sh_var_clear_value(sh_var *v);
+/* The attribute letters of v in bash's order (a subset of "aAilnrtux"),
+ * NUL-terminated in out, which holds SH_VAR_ATTR_LETTERS_MAX bytes; "" when
+ * it has none. Shared by declare -p (which prints "-" for none) and ${v@a}. */
+#define SH_VAR_ATTR_LETTERS_MAX 10
+void sh_var_attr_letters(const sh_var *v, char *out);
 /* Drops v's value and makes it an empty indexed array (other attributes
  * stay; an unset v stays marked unset). */
 void sh_var_reset_indexed(sh_var *v);
