@@ -880,8 +880,6 @@ static char *attr_letters(sh_var *v) {
   return sh_xstrdup(buf);
 }
 
-char *sh_declare_print(sh_shell *sh, sh_var *v, bool for_A);
-
 /* Applies a transform to one value. */
 static char *transform1(xs *x, const sh_param *pa, const char *s, sh_var *v) {
   switch (pa->transform) {
