@@ -350,6 +350,36 @@ static const char *opt_arg(int argc, char **argv, int *i, size_t *pos) {
   return argv[++*i];
 }
 
+/* The lists a short option can add to. */
+typedef enum { PS_LIST_FORMAT, PS_LIST_PIDS, PS_LIST_NAMES, PS_LIST_USERS } ps_list;
+
+/* A list-taking option letter at argv[*i][*pos] (-o, -p, -C, -u and their
+ * BSD forms o, p, U): its argument goes into `list`; without one, procps's
+ * "... must follow FLAG" usage error, FLAG as the syntax in use spells it
+ * ("-u" stands for -U, -g and -G too, like procps). Returns 0 or the status. */
+static int ps_list_option(cmd_ctx *ctx, ps_opts *o, ps_list list, const char *flag,
+                          int argc, char **argv, int *i, size_t *pos) {
+  static const char *const what[] = {
+      [PS_LIST_FORMAT] = "format specification",
+      [PS_LIST_PIDS] = "list of process IDs",
+      [PS_LIST_NAMES] = "list of command names",
+      [PS_LIST_USERS] = "list of users",
+  };
+  const char *arg = opt_arg(argc, argv, i, pos);
+  if (!arg) {
+    char msg[64];
+    snprintf(msg, sizeof msg, "%s must follow %s", what[list], flag);
+    return ps_usage_error(ctx, msg);
+  }
+  switch (list) {
+  case PS_LIST_FORMAT: return add_format(ctx, o, arg);
+  case PS_LIST_PIDS: return add_pids(ctx, o->pids, &o->npids, arg);
+  case PS_LIST_NAMES: return add_names(ctx, o, arg);
+  case PS_LIST_USERS: return add_users(o, arg);
+  }
+  return 0;
+}
+
 int cmd_ps_main(cmd_ctx *ctx, int argc, char **argv) {
   ps_opts *o = cmd_alloc(ctx, sizeof *o);
   if (!o) return 1;
@@ -417,7 +447,6 @@ int cmd_ps_main(cmd_ctx *ctx, int argc, char **argv) {
     if (!sysv) o->bsd = true;
     for (size_t pos = (size_t)(w - a); a[pos]; pos++) {
       char c = a[pos];
-      const char *arg;
       if (sysv) switch (c) {
         case 'e': case 'A': o->all = true; break;
         case 'a': case 'd': break; /* with a terminal / not session leaders: none */
@@ -427,24 +456,16 @@ int cmd_ps_main(cmd_ctx *ctx, int argc, char **argv) {
         case 'H': case 'w': case 'y': case 'c': case 'j': case 'L': case 'T': case 'M': case 'Z':
           break;
         case 'o':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "format specification must follow -o");
-          if ((rc = add_format(ctx, o, arg))) return rc;
+          rc = ps_list_option(ctx, o, PS_LIST_FORMAT, "-o", argc, argv, &i, &pos);
           break;
         case 'p': case 'q':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "list of process IDs must follow -p");
-          if ((rc = add_pids(ctx, o->pids, &o->npids, arg))) return rc;
+          rc = ps_list_option(ctx, o, PS_LIST_PIDS, "-p", argc, argv, &i, &pos);
           break;
         case 'C':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "list of command names must follow -C");
-          if ((rc = add_names(ctx, o, arg))) return rc;
+          rc = ps_list_option(ctx, o, PS_LIST_NAMES, "-C", argc, argv, &i, &pos);
           break;
         case 'u': case 'U': case 'g': case 'G':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "list of users must follow -u");
-          add_users(o, arg);
+          rc = ps_list_option(ctx, o, PS_LIST_USERS, "-u", argc, argv, &i, &pos);
           break;
         default: return ps_usage_error(ctx, "unsupported SysV option");
         }
@@ -457,22 +478,17 @@ int cmd_ps_main(cmd_ctx *ctx, int argc, char **argv) {
           if (c == 'h') o->no_headers = true;
           break;
         case 'o':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "format specification must follow o");
-          if ((rc = add_format(ctx, o, arg))) return rc;
+          rc = ps_list_option(ctx, o, PS_LIST_FORMAT, "o", argc, argv, &i, &pos);
           break;
         case 'p': case 'q':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "list of process IDs must follow p");
-          if ((rc = add_pids(ctx, o->pids, &o->npids, arg))) return rc;
+          rc = ps_list_option(ctx, o, PS_LIST_PIDS, "p", argc, argv, &i, &pos);
           break;
         case 'U':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "list of users must follow U");
-          add_users(o, arg);
+          rc = ps_list_option(ctx, o, PS_LIST_USERS, "U", argc, argv, &i, &pos);
           break;
         default: return ps_usage_error(ctx, "unsupported option (BSD syntax)");
         }
+      if (rc) return rc;
     }
   }
   int rc = 0;
