@@ -448,6 +448,20 @@ static int grid_add_row(grid *g, sqlite3_stmt *st, sq_shell *s, bool header) {
   return 0;
 }
 
+/* One horizontal rule of the table, box and markdown modes (above the
+ * table, under the header, below it): `left`, then for each column `line`
+ * across its width and padding, closed by `mid` between columns and `right`
+ * after the last. w[] holds the column widths. */
+static void grid_rule(sq_shell *s, const grid *g, const size_t *w, const char *line,
+                      const char *left, const char *mid, const char *right) {
+  sh_outs(s, left);
+  for (size_t c = 0; c < g->cols; c++) {
+    repeat(s, line, w[c] + 2);
+    sh_outs(s, c + 1 < g->cols ? mid : right);
+  }
+  sh_outs(s, "\n");
+}
+
 static void print_grid(sq_shell *s, grid *g) {
   size_t *w = calloc(g->cols, sizeof *w);
   if (!w) return;
@@ -458,7 +472,6 @@ static void print_grid(sq_shell *s, grid *g) {
     }
   bool column = s->mode == M_COLUMN, box = s->mode == M_BOX, md = s->mode == M_MARKDOWN;
   bool show_header = column ? s->header : true;
-  const char *h = box ? "─" : "-";
   if (column) {
     for (size_t r = show_header ? 0 : 1; r < g->rows; r++) {
       for (size_t c = 0; c < g->cols; c++) {
@@ -482,12 +495,8 @@ static void print_grid(sq_shell *s, grid *g) {
   const char *l = box ? "│" : "|";
   /* top border */
   if (!md) {
-    sh_outs(s, box ? "┌" : "+");
-    for (size_t c = 0; c < g->cols; c++) {
-      repeat(s, h, w[c] + 2);
-      sh_outs(s, c + 1 < g->cols ? (box ? "┬" : "+") : (box ? "┐" : "+"));
-    }
-    sh_outs(s, "\n");
+    if (box) grid_rule(s, g, w, "─", "┌", "┬", "┐");
+    else grid_rule(s, g, w, "-", "+", "+", "+");
   }
   for (size_t r = 0; r < g->rows; r++) {
     sh_outs(s, l);
@@ -503,21 +512,14 @@ static void print_grid(sq_shell *s, grid *g) {
     }
     sh_outs(s, "\n");
     if (r == 0) {
-      sh_outs(s, md ? "|" : box ? "├" : "+");
-      for (size_t c = 0; c < g->cols; c++) {
-        repeat(s, h, w[c] + 2);
-        sh_outs(s, c + 1 < g->cols ? (md ? "|" : box ? "┼" : "+") : (md ? "|" : box ? "┤" : "+"));
-      }
-      sh_outs(s, "\n");
+      if (md) grid_rule(s, g, w, "-", "|", "|", "|");
+      else if (box) grid_rule(s, g, w, "─", "├", "┼", "┤");
+      else grid_rule(s, g, w, "-", "+", "+", "+");
     }
   }
   if (!md) {
-    sh_outs(s, box ? "└" : "+");
-    for (size_t c = 0; c < g->cols; c++) {
-      repeat(s, h, w[c] + 2);
-      sh_outs(s, c + 1 < g->cols ? (box ? "┴" : "+") : (box ? "┘" : "+"));
-    }
-    sh_outs(s, "\n");
+    if (box) grid_rule(s, g, w, "─", "└", "┴", "┘");
+    else grid_rule(s, g, w, "-", "+", "+", "+");
   }
   free(w);
 }
