@@ -311,11 +311,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
       int e = cmd_parse_umax(s, "bkKmMGTPEZY0", &v);
       if (e != CMD_NUM_OK) {
         const char *what = lines ? "invalid number of lines" : "invalid number of bytes";
-        if (e == CMD_NUM_OVERFLOW)
-          cmd_errorf(ctx, "%s: %s: %s", what, cmd_gnu_quote(ctx, g.arg),
-                     cmd_strerror(EOVERFLOW));
-        else
-          cmd_errorf(ctx, "%s: %s", what, cmd_gnu_quote(ctx, g.arg));
+        cmd_gnu_bad_number(ctx, what, g.arg, e == CMD_NUM_OVERFLOW ? EOVERFLOW : 0);
         return 1;
       }
       n = v;
