@@ -187,6 +187,14 @@ int cmd_gnu_bad_number(cmd_ctx *ctx, const char *what, const char *s, int errnum
   return -1;
 }
 
+int cmd_parse_count_or_max(cmd_ctx *ctx, const char *s, const char *what, uintmax_t *val) {
+  uintmax_t v;
+  int err = cmd_parse_umax(s, "", &v);
+  if (err != CMD_NUM_OK && err != CMD_NUM_OVERFLOW) return cmd_gnu_bad_number(ctx, what, s, 0);
+  *val = err == CMD_NUM_OVERFLOW ? UINTMAX_MAX : v;
+  return 0;
+}
+
 int cmd_parse_umax_or_die(cmd_ctx *ctx, const char *s, const char *suffixes,
                           uintmax_t min, uintmax_t max, const char *what,
                           uintmax_t *val) {

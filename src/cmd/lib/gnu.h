@@ -81,6 +81,11 @@ int cmd_parse_umax_or_die(cmd_ctx *ctx, const char *s, const char *suffixes,
                           uintmax_t min, uintmax_t max, const char *what,
                           uintmax_t *val);
 
+/* A count where GNU reads any value too large to hold as "no limit"
+ * (base64 -w, shuf -n): s in plain decimal, UINTMAX_MAX on overflow.
+ * Returns 0, or -1 after cmd_gnu_bad_number's "NAME: WHAT: ‘s’". */
+int cmd_parse_count_or_max(cmd_ctx *ctx, const char *s, const char *what, uintmax_t *val);
+
 /* The signed twin (xdectoimax): optional sign, no suffixes. */
 int cmd_parse_imax_or_die(cmd_ctx *ctx, const char *s, intmax_t min, intmax_t max,
                           const char *what, intmax_t *val);
