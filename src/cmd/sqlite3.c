@@ -727,6 +727,19 @@ static int split_words(cmd_ctx *ctx, const char *line, char **w, int max) {
   return n;
 }
 
+/* The statements .import builds (CREATE TABLE, INSERT): finishes `sql` and
+ * runs it (stmt NULL) or prepares it into *stmt; -1 after printing sqlite3's
+ * "Error: ..." when that fails, else 0. */
+static int import_sql(sq_shell *s, sqlite3_str *sql, sqlite3_stmt **stmt) {
+  char *text = sqlite3_str_finish(sql);
+  int rc = stmt ? sqlite3_prepare_v2(s->db, text, -1, stmt, NULL)
+                : sqlite3_exec(s->db, text, NULL, NULL, NULL);
+  sqlite3_free(text);
+  if (rc == SQLITE_OK) return 0;
+  cmd_err_raw(s->ctx, "Error: %s\n", sqlite3_errmsg(s->db));
+  return -1;
+}
+
 static int do_import(sq_shell *s, char **w, int n) {
   const char *file = NULL, *table = NULL;
   bool csv = s->mode == M_CSV, skip_header = false;
@@ -788,11 +801,7 @@ static int do_import(sq_shell *s, char **w, int n) {
       for (int i = 0; i < nf; i++)
         sqlite3_str_appendf(create, "%s\"%w\" TEXT", i ? ", " : "", fields[i]);
       sqlite3_str_appendall(create, ");");
-      char *sql = sqlite3_str_finish(create);
-      rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
-      sqlite3_free(sql);
-      if (rc != SQLITE_OK) {
-        cmd_err_raw(s->ctx, "Error: %s\n", sqlite3_errmsg(s->db));
+      if (import_sql(s, create, NULL) < 0) {
         status = 1;
         break;
       }
@@ -814,11 +823,7 @@ static int do_import(sq_shell *s, char **w, int n) {
       sqlite3_str_appendf(sql, "INSERT INTO \"%w\" VALUES(", table);
       for (int i = 0; i < ncol; i++) sqlite3_str_appendall(sql, i ? ",?" : "?");
       sqlite3_str_appendall(sql, ")");
-      char *text = sqlite3_str_finish(sql);
-      rc = sqlite3_prepare_v2(s->db, text, -1, &ins, NULL);
-      sqlite3_free(text);
-      if (rc != SQLITE_OK) {
-        cmd_err_raw(s->ctx, "Error: %s\n", sqlite3_errmsg(s->db));
+      if (import_sql(s, sql, &ins) < 0) {
         status = 1;
         break;
       }
