@@ -353,10 +353,38 @@ static const char *opt_arg(int argc, char **argv, int *i, size_t *pos) {
 /* The lists a short option can add to. */
 typedef enum { PS_LIST_FORMAT, PS_LIST_PIDS, PS_LIST_NAMES, PS_LIST_USERS } ps_list;
 
-/* A list-taking option letter at argv[*i][*pos] (-o, -p, -C, -u and their
- * BSD forms o, p, U): its argument goes into `list`; without one, procps's
- * "... must follow FLAG" usage error, FLAG as the syntax in use spells it
- * ("-u" stands for -U, -g and -G too, like procps). Returns 0 or the status. */
+/* The letters that take a list, in each syntax, and how procps's "... must
+ * follow FLAG" error names them (-U, -g and -G are named "-u", -q "-p"). */
+typedef struct ps_list_letter {
+  char letter;      /* the option letter */
+  ps_list list;     /* the list its argument goes into */
+  const char *flag; /* the FLAG of its error */
+} ps_list_letter;
+
+static const ps_list_letter ps_sysv_lists[] = {
+    {'o', PS_LIST_FORMAT, "-o"}, {'p', PS_LIST_PIDS, "-p"},  {'q', PS_LIST_PIDS, "-p"},
+    {'C', PS_LIST_NAMES, "-C"},  {'u', PS_LIST_USERS, "-u"}, {'U', PS_LIST_USERS, "-u"},
+    {'g', PS_LIST_USERS, "-u"},  {'G', PS_LIST_USERS, "-u"},
+};
+static const ps_list_letter ps_bsd_lists[] = {
+    {'o', PS_LIST_FORMAT, "o"},
+    {'p', PS_LIST_PIDS, "p"},
+    {'q', PS_LIST_PIDS, "p"},
+    {'U', PS_LIST_USERS, "U"},
+};
+
+/* The list-taking letter c of the SysV (-o) or BSD (o) syntax, or NULL. */
+static const ps_list_letter *ps_list_letter_find(bool sysv, char c) {
+  const ps_list_letter *t = sysv ? ps_sysv_lists : ps_bsd_lists;
+  size_t n = sysv ? sizeof ps_sysv_lists / sizeof *t : sizeof ps_bsd_lists / sizeof *t;
+  for (size_t k = 0; k < n; k++)
+    if (t[k].letter == c) return &t[k];
+  return NULL;
+}
+
+/* A list-taking option letter at argv[*i][*pos]: its argument goes into
+ * `list`; without one, procps's "... must follow FLAG" usage error.
+ * Returns 0 or the exit status. */
 static int ps_list_option(cmd_ctx *ctx, ps_opts *o, ps_list list, const char *flag,
                           int argc, char **argv, int *i, size_t *pos) {
   static const char *const what[] = {
@@ -447,6 +475,12 @@ int cmd_ps_main(cmd_ctx *ctx, int argc, char **argv) {
     if (!sysv) o->bsd = true;
     for (size_t pos = (size_t)(w - a); a[pos]; pos++) {
       char c = a[pos];
+      const ps_list_letter *list = ps_list_letter_find(sysv, c);
+      if (list) {
+        rc = ps_list_option(ctx, o, list->list, list->flag, argc, argv, &i, &pos);
+        if (rc) return rc;
+        continue;
+      }
       if (sysv) switch (c) {
         case 'e': case 'A': o->all = true; break;
         case 'a': case 'd': break; /* with a terminal / not session leaders: none */
@@ -454,18 +488,6 @@ int cmd_ps_main(cmd_ctx *ctx, int argc, char **argv) {
         case 'F': fmt = FMT_EXTRA; break;
         case 'l': fmt = fmt == FMT_FULL ? FMT_FULL_LONG : FMT_LONG; break;
         case 'H': case 'w': case 'y': case 'c': case 'j': case 'L': case 'T': case 'M': case 'Z':
-          break;
-        case 'o':
-          rc = ps_list_option(ctx, o, PS_LIST_FORMAT, "-o", argc, argv, &i, &pos);
-          break;
-        case 'p': case 'q':
-          rc = ps_list_option(ctx, o, PS_LIST_PIDS, "-p", argc, argv, &i, &pos);
-          break;
-        case 'C':
-          rc = ps_list_option(ctx, o, PS_LIST_NAMES, "-C", argc, argv, &i, &pos);
-          break;
-        case 'u': case 'U': case 'g': case 'G':
-          rc = ps_list_option(ctx, o, PS_LIST_USERS, "-u", argc, argv, &i, &pos);
           break;
         default: return ps_usage_error(ctx, "unsupported SysV option");
         }
@@ -477,18 +499,8 @@ int cmd_ps_main(cmd_ctx *ctx, int argc, char **argv) {
         case 'w': case 'h': case 'f': case 'e': case 'c': case 'S': case 'r': case 'n': case 'H':
           if (c == 'h') o->no_headers = true;
           break;
-        case 'o':
-          rc = ps_list_option(ctx, o, PS_LIST_FORMAT, "o", argc, argv, &i, &pos);
-          break;
-        case 'p': case 'q':
-          rc = ps_list_option(ctx, o, PS_LIST_PIDS, "p", argc, argv, &i, &pos);
-          break;
-        case 'U':
-          rc = ps_list_option(ctx, o, PS_LIST_USERS, "U", argc, argv, &i, &pos);
-          break;
         default: return ps_usage_error(ctx, "unsupported option (BSD syntax)");
         }
-      if (rc) return rc;
     }
   }
   int rc = 0;
