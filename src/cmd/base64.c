@@ -145,12 +145,8 @@ int cmd_base64_main(cmd_ctx *ctx, int argc, char **argv) {
     switch (c) {
     case 'w': {
       uintmax_t w;
-      int e = cmd_parse_umax(g.arg, "", &w);
-      if (e != CMD_NUM_OK && e != CMD_NUM_OVERFLOW) {
-        cmd_errorf(ctx, "invalid wrap size: %s", cmd_gnu_quote(ctx, g.arg));
-        return 1;
-      }
-      st->wrap = e == CMD_NUM_OVERFLOW || w > SIZE_MAX ? SIZE_MAX : (size_t)w;
+      if (cmd_parse_count_or_max(ctx, g.arg, "invalid wrap size", &w) < 0) return 1;
+      st->wrap = w > SIZE_MAX ? SIZE_MAX : (size_t)w;
       break;
     }
     case CMD_OPT_HELP:

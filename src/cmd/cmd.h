@@ -317,6 +317,16 @@ static inline const char *cmd_c_escape(unsigned c) {
   return NULL;
 }
 
+/* The other way: the byte of the letter after a backslash for those seven
+ * (a b f n r t v), -1 for every other letter. Escape decoders (printf, tr)
+ * handle their own extras around it. */
+static inline int cmd_c_unescape(int letter) {
+  static const char letters[] = "abfnrtv", bytes[] = "\a\b\f\n\r\t\v";
+  for (int i = 0; letters[i]; i++)
+    if (letters[i] == letter) return (unsigned char)bytes[i];
+  return -1;
+}
+
 /* --version: "NAME (sbx) 1.0" (basename of ctx->name); returns 0. */
 int cmd_print_version(cmd_ctx *ctx);
 /* --help: prints `usage` to stdout; returns 0. */

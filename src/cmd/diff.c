@@ -980,37 +980,49 @@ static void hunk_bounds(const change *v, size_t k, size_t last, long ctxlines,
   if (*b_hi > (long)b->nlines) *b_hi = (long)b->nlines;
 }
 
-/* The hunk that starts at change k: its last change (*last) and, when it has a
- * change to print, its lines (hunk_bounds); false when it has none. */
-static bool hunk_at(change *v, size_t n, size_t k, const diff_opts *o, diff_file *a,
-                    diff_file *b, size_t *last, long *a_lo, long *a_hi, long *b_lo,
-                    long *b_hi) {
-  *last = hunk_end(v, n, k, o->context, o, a, b);
-  if (!hunk_real(v, k, *last, o, a, b)) return false;
-  hunk_bounds(v, k, *last, o->context, a, b, a_lo, a_hi, b_lo, b_hi);
-  return true;
+/* One hunk of the unified and context formats: changes k..last and the
+ * lines it shows (hunk_bounds). */
+typedef struct hunk {
+  size_t k, last;   /* its first and last change */
+  long a_lo, a_hi;  /* [a_lo, a_hi): the lines of a it shows */
+  long b_lo, b_hi;  /* [b_lo, b_hi): the lines of b it shows */
+} hunk;
+
+/* The next hunk with a change to print, from change *next on (hunks whose
+ * changes -I or -B ignore are passed over): fills h and moves *next past it;
+ * false when no hunk is left. Both hunk printers loop on it. */
+static bool hunk_next(change *v, size_t n, size_t *next, const diff_opts *o, diff_file *a,
+                      diff_file *b, hunk *h) {
+  while (*next < n) {
+    size_t k = *next, last = hunk_end(v, n, k, o->context, o, a, b);
+    *next = last + 1;
+    if (!hunk_real(v, k, last, o, a, b)) continue;
+    h->k = k;
+    h->last = last;
+    hunk_bounds(v, k, last, o->context, a, b, &h->a_lo, &h->a_hi, &h->b_lo, &h->b_hi);
+    return true;
+  }
+  return false;
 }
 
 static void print_unified(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           diff_opts *o) {
-  size_t last;
-  long a_lo, a_hi, b_lo, b_hi;
-  for (size_t k = 0; k < n; k = last + 1) {
-    if (!hunk_at(v, n, k, o, a, b, &last, &a_lo, &a_hi, &b_lo, &b_hi)) continue;
+  size_t next = 0;
+  for (hunk h; hunk_next(v, n, &next, o, a, b, &h);) {
     cmd_outs(ctx, "@@ -");
-    uni_range(ctx, a_lo + 1, a_hi - a_lo);
+    uni_range(ctx, h.a_lo + 1, h.a_hi - h.a_lo);
     cmd_outs(ctx, " +");
-    uni_range(ctx, b_lo + 1, b_hi - b_lo);
+    uni_range(ctx, h.b_lo + 1, h.b_hi - h.b_lo);
     cmd_outs(ctx, " @@");
-    print_function(ctx, o, a, a_lo);
+    print_function(ctx, o, a, h.a_lo);
     cmd_outc(ctx, '\n');
-    long i = a_lo, j = b_lo;
-    for (size_t m = k; m <= last; m++) {
+    long i = h.a_lo, j = h.b_lo;
+    for (size_t m = h.k; m <= h.last; m++) {
       for (; i < v[m].a0; i++, j++) print_line(ctx, " ", a, i);
       for (long x = 0; x < v[m].na; x++) print_line(ctx, "-", a, i++);
       for (long x = 0; x < v[m].nb; x++) print_line(ctx, "+", b, j++);
     }
-    for (; i < a_hi; i++, j++) print_line(ctx, " ", a, i);
+    for (; i < h.a_hi; i++, j++) print_line(ctx, " ", a, i);
   }
 }
 
@@ -1031,22 +1043,20 @@ static void print_context_side(cmd_ctx *ctx, diff_file *f, const change *v, size
 
 static void print_context(cmd_ctx *ctx, diff_file *a, diff_file *b, change *v, size_t n,
                           diff_opts *o) {
-  size_t last;
-  long a_lo, a_hi, b_lo, b_hi;
-  for (size_t k = 0; k < n; k = last + 1) {
-    if (!hunk_at(v, n, k, o, a, b, &last, &a_lo, &a_hi, &b_lo, &b_hi)) continue;
+  size_t next = 0;
+  for (hunk h; hunk_next(v, n, &next, o, a, b, &h);) {
     bool any_a = false, any_b = false;
-    for (size_t m = k; m <= last; m++) any_a |= v[m].na > 0, any_b |= v[m].nb > 0;
+    for (size_t m = h.k; m <= h.last; m++) any_a |= v[m].na > 0, any_b |= v[m].nb > 0;
     cmd_outs(ctx, "***************");
-    print_function(ctx, o, a, a_lo);
+    print_function(ctx, o, a, h.a_lo);
     cmd_outs(ctx, "\n*** ");
-    range(ctx, a_lo + 1, a_hi - a_lo, ',');
+    range(ctx, h.a_lo + 1, h.a_hi - h.a_lo, ',');
     cmd_outs(ctx, " ****\n");
-    if (any_a) print_context_side(ctx, a, v, k, last, a_lo, a_hi, false);
+    if (any_a) print_context_side(ctx, a, v, h.k, h.last, h.a_lo, h.a_hi, false);
     cmd_outs(ctx, "--- ");
-    range(ctx, b_lo + 1, b_hi - b_lo, ',');
+    range(ctx, h.b_lo + 1, h.b_hi - h.b_lo, ',');
     cmd_outs(ctx, " ----\n");
-    if (any_b) print_context_side(ctx, b, v, k, last, b_lo, b_hi, true);
+    if (any_b) print_context_side(ctx, b, v, h.k, h.last, h.b_lo, h.b_hi, true);
   }
 }
 

@@ -24,10 +24,9 @@
 
 #include "cmd/cmd.h"
 #include "cmd/lib/gnu.h"
+#include "cmd/lib/headtail.h"
 
 CMD_DEFINE("head", cmd_head_main);
-
-#define HEAD_BLOCK 65536
 
 static const char head_usage[] =
     "Usage: head [OPTION]... [FILE]...\n"
@@ -50,48 +49,23 @@ static const char head_usage[] =
     "\n"
     CMD_GNU_NUM_SUFFIX_HELP;
 
-typedef struct head_job {
-  cmd_ctx *ctx;
-  int fd;               /* input descriptor */
-  const char *name;     /* operand as given (for messages) */
-  char delim;           /* '\n' or '\0' (-z) */
-  int read_err;         /* first read error (negative errno), 0 if none */
-  int write_err;        /* first write error (negative errno), 0 if none */
-} head_job;
-
-/* One read(2): returns bytes, 0 at EOF, -1 on error (recorded). */
-static ssize_t head_read(head_job *j, void *buf, size_t n) {
-  ssize_t r = cmd_read_once(j->ctx, j->fd, buf, n);
-  if (r >= 0) return r;
-  if (r == -EINTR) j->write_err = -EINTR; /* cancelled */
-  else j->read_err = (int)r;
-  return -1;
-}
-
-static int head_out(head_job *j, const void *p, size_t n) {
-  if (n == 0) return 0;
-  int r = cmd_out(j->ctx, p, n);
-  if (r < 0) j->write_err = r;
-  return r;
-}
-
 /* The first n bytes. */
-static void head_bytes(head_job *j, uintmax_t n, char *buf) {
+static void head_bytes(cmd_headtail *j, uintmax_t n) {
   while (n > 0) {
-    size_t want = n < HEAD_BLOCK ? (size_t)n : HEAD_BLOCK;
-    ssize_t r = head_read(j, buf, want);
+    size_t want = n < CMD_HEADTAIL_BLOCK ? (size_t)n : CMD_HEADTAIL_BLOCK;
+    ssize_t r = cmd_headtail_read(j, j->buf, want);
     if (r <= 0) return;
-    if (head_out(j, buf, (size_t)r) < 0) return;
+    if (cmd_headtail_out(j, j->buf, (size_t)r) < 0) return;
     n -= (uintmax_t)r;
   }
 }
 
 /* The first n lines; a seekable input is left just after them. */
-static void head_lines(head_job *j, uintmax_t n, char *buf) {
+static void head_lines(cmd_headtail *j, uintmax_t n) {
   while (n > 0) {
-    ssize_t r = head_read(j, buf, HEAD_BLOCK);
+    ssize_t r = cmd_headtail_read(j, j->buf, CMD_HEADTAIL_BLOCK);
     if (r <= 0) return;
-    char *p = buf, *end = buf + r;
+    char *p = j->buf, *end = j->buf + r;
     while (n > 0) {
       char *q = memchr(p, j->delim, (size_t)(end - p));
       if (!q) break;
@@ -99,43 +73,35 @@ static void head_lines(head_job *j, uintmax_t n, char *buf) {
       n--;
     }
     if (n == 0) {
-      if (head_out(j, buf, (size_t)(p - buf)) < 0) return;
+      if (cmd_headtail_out(j, j->buf, (size_t)(p - j->buf)) < 0) return;
       if (p < end) /* give back what we read past the last line */
         j->ctx->io->lseek(j->ctx->io_ud, j->fd, -(int64_t)(end - p), SEEK_CUR);
       return;
     }
-    if (head_out(j, buf, (size_t)r) < 0) return;
+    if (cmd_headtail_out(j, j->buf, (size_t)r) < 0) return;
   }
 }
 
-/* Makes room for HEAD_BLOCK more bytes; 0, or -1 after printing the error. */
-static int head_window_reserve(head_job *j, cmd_window *w) {
-  if (cmd_window_reserve(w, HEAD_BLOCK, j->ctx->max_string + HEAD_BLOCK * 8) == 0) return 0;
-  cmd_errorf(j->ctx, "memory exhausted");
-  j->write_err = -ENOMEM;
-  return -1;
-}
-
 /* All but the last n bytes. */
-static void head_elide_bytes(head_job *j, uintmax_t n, char *buf) {
+static void head_elide_bytes(cmd_headtail *j, uintmax_t n) {
   cmd_ctx *ctx = j->ctx;
   int64_t cur = ctx->io->lseek(ctx->io_ud, j->fd, 0, SEEK_CUR);
   int64_t end = cur >= 0 ? ctx->io->lseek(ctx->io_ud, j->fd, 0, SEEK_END) : -1;
   if (cur >= 0 && end >= 0 && ctx->io->lseek(ctx->io_ud, j->fd, cur, SEEK_SET) >= 0) {
     uintmax_t avail = end > cur ? (uintmax_t)(end - cur) : 0;
-    if (avail > n) head_bytes(j, avail - n, buf);
+    if (avail > n) head_bytes(j, avail - n);
     return;
   }
   cmd_window w = {0};
   for (;;) {
-    if (head_window_reserve(j, &w) < 0) break;
-    ssize_t r = head_read(j, w.data + w.len, HEAD_BLOCK);
+    if (cmd_headtail_window_reserve(j, &w) < 0) break;
+    ssize_t r = cmd_headtail_read(j, w.data + w.len, CMD_HEADTAIL_BLOCK);
     if (r <= 0) break;
     w.len += (size_t)r;
     size_t have = w.len - w.start;
     if (have > n) {
       size_t k = have - (size_t)n;
-      if (head_out(j, w.data + w.start, k) < 0) break;
+      if (cmd_headtail_out(j, w.data + w.start, k) < 0) break;
       w.start += k;
     }
   }
@@ -143,13 +109,13 @@ static void head_elide_bytes(head_job *j, uintmax_t n, char *buf) {
 }
 
 /* All but the last n lines (an unterminated last line counts as one). */
-static void head_elide_lines(head_job *j, uintmax_t n) {
+static void head_elide_lines(cmd_headtail *j, uintmax_t n) {
   cmd_window w = {0};
   uintmax_t nlines = 0; /* delimiters in [start, len) */
   bool eof = false;
   for (;;) {
-    if (head_window_reserve(j, &w) < 0) break;
-    ssize_t r = head_read(j, w.data + w.len, HEAD_BLOCK);
+    if (cmd_headtail_window_reserve(j, &w) < 0) break;
+    ssize_t r = cmd_headtail_read(j, w.data + w.len, CMD_HEADTAIL_BLOCK);
     if (r < 0) break;
     if (r == 0) eof = true;
     nlines += cmd_count_delim(w.data + w.len, (size_t)r, j->delim);
@@ -159,7 +125,7 @@ static void head_elide_lines(head_job *j, uintmax_t n) {
     if (total > n) {
       uintmax_t k = total - n;
       size_t cut = cmd_after_nth_delim(w.data + w.start, w.len - w.start, k, j->delim);
-      if (head_out(j, w.data + w.start, cut) < 0) break;
+      if (cmd_headtail_out(j, w.data + w.start, cut) < 0) break;
       w.start += cut;
       nlines -= k;
     }
@@ -168,12 +134,33 @@ static void head_elide_lines(head_job *j, uintmax_t n) {
   free(w.data);
 }
 
+/* What head prints of each input. */
+typedef struct head_opts {
+  bool count_lines; /* -n (else -c) */
+  bool elide;       /* a leading '-': all but the last n */
+  uintmax_t n;      /* the count */
+} head_opts;
+
+static void head_one(cmd_headtail *j, const void *opts) {
+  const head_opts *o = opts;
+  if (!o->elide) {
+    if (o->count_lines) head_lines(j, o->n);
+    else head_bytes(j, o->n);
+  } else if (o->n == 0) {
+    head_bytes(j, UINTMAX_MAX);
+  } else if (o->count_lines) {
+    head_elide_lines(j, o->n);
+  } else {
+    head_elide_bytes(j, o->n);
+  }
+}
+
 int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
   static const char spec[] = "(presume-input-pipe)(help)(version)c:(bytes)n:(lines)"
                              "q(quiet)(silent)v(verbose)z(zero-terminated)0123456789";
   bool count_lines = true, elide = false;
   uintmax_t n = 10;
-  int header_mode = 0; /* 0 multiple files, 1 never, 2 always */
+  int headers = CMD_HEADTAIL_HEADERS_AUTO;
   char delim = '\n';
 
   /* The obsolete "-NUM[bkm][clqvz]" form, only as the first argument. */
@@ -189,8 +176,8 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
       case 'c': count_lines = false; mult = 0; break;
       case 'b': case 'k': case 'm': count_lines = false; mult = *p; break;
       case 'l': count_lines = true; break;
-      case 'q': header_mode = 1; break;
-      case 'v': header_mode = 2; break;
+      case 'q': headers = CMD_HEADTAIL_HEADERS_NEVER; break;
+      case 'v': headers = CMD_HEADTAIL_HEADERS_ALWAYS; break;
       case 'z': delim = '\0'; break;
       default:
         cmd_errorf(ctx, "invalid trailing option -- %c", *p);
@@ -208,11 +195,8 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
                               &n) < 0)
       return 1;
     /* Hide the consumed argument from the option parser. */
-    av = cmd_alloc(ctx, sizeof(char *) * (size_t)(argc + 1));
+    av = cmd_headtail_drop_first(ctx, argc, argv, &ac);
     if (!av) return 1;
-    av[0] = argv[0];
-    for (int i = 2; i < argc; i++) av[i - 1] = argv[i];
-    ac = argc - 1;
   }
 
   cmd_getopt_state g = CMD_GETOPT_INIT;
@@ -231,8 +215,8 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
         return 1;
       break;
     }
-    case 'q': header_mode = 1; break;
-    case 'v': header_mode = 2; break;
+    case 'q': headers = CMD_HEADTAIL_HEADERS_NEVER; break;
+    case 'v': headers = CMD_HEADTAIL_HEADERS_ALWAYS; break;
     case 'z': delim = '\0'; break;
     case CMD_OPT_LONG: break; /* --presume-input-pipe */
     CMD_CASES_HELP_VERSION(ctx, head_usage);
@@ -245,50 +229,7 @@ int cmd_head_main(cmd_ctx *ctx, int argc, char **argv) {
     }
   }
 
-  int nfiles;
-  char *const *files = cmd_file_operands(ac, av, g.ind, &nfiles);
-  bool headers = header_mode == 2 || (header_mode == 0 && nfiles > 1);
-  char *buf = cmd_alloc(ctx, HEAD_BLOCK);
-  if (!buf) return 1;
-  int status = 0;
-  bool first = true;
-  for (int i = 0; i < nfiles; i++) {
-    const char *name = files[i];
-    int fd = cmd_open_input(ctx, name);
-    if (fd < 0 && fd != -EISDIR) {
-      cmd_errorf(ctx, "cannot open %s for reading: %s", cmd_gnu_quoteaf(ctx, name),
-                 cmd_strerror(fd));
-      cmd_record_error(ctx, fd, name);
-      status = 1;
-      continue;
-    }
-    if (headers) {
-      cmd_outf(ctx, "%s==> %s <==\n", first ? "" : "\n",
-               strcmp(name, "-") == 0 ? "standard input" : name);
-    }
-    first = false;
-    head_job j = {ctx, fd, name, delim, 0, 0};
-    if (fd == -EISDIR) {
-      j.read_err = -EISDIR;
-    } else if (!elide) {
-      if (count_lines) head_lines(&j, n, buf);
-      else head_bytes(&j, n, buf);
-    } else if (n == 0) {
-      head_bytes(&j, UINTMAX_MAX, buf);
-    } else if (count_lines) {
-      head_elide_lines(&j, n);
-    } else {
-      head_elide_bytes(&j, n, buf);
-    }
-    cmd_close_input(ctx, fd);
-    if (j.write_err == -EINTR || j.write_err == -ENOMEM) return 1;
-    if (j.write_err) return cmd_write_error(ctx, j.write_err);
-    if (j.read_err) {
-      cmd_errorf(ctx, "error reading %s: %s", cmd_gnu_quoteaf(ctx, name),
-                 cmd_strerror(j.read_err));
-      cmd_record_error(ctx, j.read_err, name);
-      status = 1;
-    }
-  }
-  return status;
+  head_opts o = {count_lines, elide, n};
+  int opened;
+  return cmd_headtail_each(ctx, ac, av, g.ind, headers, delim, head_one, &o, &opened);
 }

@@ -95,14 +95,10 @@ int cmd_paste_main(cmd_ctx *ctx, int argc, char **argv) {
       bool any = false;
       for (;;) {
         char *line;
-        ssize_t n = cmd_in_getdelim(in, &line, eol);
-        if (n < 0) {
-          status = cmd_gnu_perror(ctx, files[i], (int)n);
+        size_t len;
+        bool has_eol;
+        if (cmd_gnu_getline(ctx, in, files[i], eol, &line, &len, &has_eol, &status) <= 0)
           break;
-        }
-        if (n == 0) break;
-        size_t len = (size_t)n;
-        if (line[len - 1] == eol) len--;
         if (any && !empty[di % nd]) cmd_out(ctx, &delims[di % nd], 1);
         if (any) di++;
         cmd_out(ctx, line, len);
@@ -144,22 +140,19 @@ int cmd_paste_main(cmd_ctx *ctx, int argc, char **argv) {
      * where every file has ended prints nothing. */
     size_t pending = 0;
     for (int i = 0; i < nfiles; i++) {
-      ssize_t n = 0;
+      int got = 0;
       char *line = NULL;
+      size_t len = 0;
+      bool has_eol;
       if (!done[i]) {
-        n = cmd_in_getdelim(ins[i], &line, eol);
-        if (n < 0) {
-          status = cmd_gnu_perror(ctx, files[i], (int)n);
-          n = 0;
-        }
-        if (n == 0) {
+        got = cmd_gnu_getline(ctx, ins[i], files[i], eol, &line, &len, &has_eol,
+                              &status);
+        if (got <= 0) {
           done[i] = true;
           open_count--;
         }
       }
-      if (n > 0) {
-        size_t len = (size_t)n;
-        if (line[len - 1] == eol) len--;
+      if (got > 0) {
         if (!any_line && pending) {
           /* Flush the delimiters of the files before this one. */
           for (size_t k = 0; k < pending; k++)

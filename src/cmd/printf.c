@@ -139,14 +139,7 @@ static int pf_escape(pf_state *st, const char *p, char *out, int *outlen, bool i
   int c = (unsigned char)*s++;
   *outlen = 1;
   switch (c) {
-  case 'a': out[0] = '\a'; break;
-  case 'b': out[0] = '\b'; break;
   case 'e': case 'E': out[0] = '\033'; break;
-  case 'f': out[0] = '\f'; break;
-  case 'n': out[0] = '\n'; break;
-  case 'r': out[0] = '\r'; break;
-  case 't': out[0] = '\t'; break;
-  case 'v': out[0] = '\v'; break;
   case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
     int v = c - '0';
     int more = 2 + (v == 0 && in_b);
@@ -198,9 +191,15 @@ static int pf_escape(pf_state *st, const char *p, char *out, int *outlen, bool i
     }
     out[0] = '\\';
     return 0;
-  default:
-    out[0] = '\\';
-    return 0;
+  default: {
+    int byte = cmd_c_unescape(c); /* \a \b \f \n \r \t \v */
+    if (byte < 0) {
+      out[0] = '\\';
+      return 0;
+    }
+    out[0] = (char)byte;
+    break;
+  }
   }
   return (int)(s - p);
 }
@@ -268,19 +267,10 @@ static char *pf_ansic_quote(const char *str) {
   *o++ = '\'';
   for (size_t i = 0; i < n;) {
     unsigned c = s[i];
-    char e = 0;
-    switch (c) {
-    case 033: e = 'E'; break;
-    case '\a': e = 'a'; break;
-    case '\v': e = 'v'; break;
-    case '\b': e = 'b'; break;
-    case '\f': e = 'f'; break;
-    case '\n': e = 'n'; break;
-    case '\r': e = 'r'; break;
-    case '\t': e = 't'; break;
-    case '\\': e = '\\'; break;
-    case '\'': e = '\''; break;
-    }
+    const char *control = cmd_c_escape(c); /* \a \b \f \n \r \t \v */
+    char e = control ? control[1] : 0;
+    if (c == 033) e = 'E';
+    else if (c == '\\' || c == '\'') e = (char)c;
     if (e) {
       *o++ = '\\';
       *o++ = e;

@@ -350,6 +350,64 @@ static const char *opt_arg(int argc, char **argv, int *i, size_t *pos) {
   return argv[++*i];
 }
 
+/* The lists a short option can add to. */
+typedef enum { PS_LIST_FORMAT, PS_LIST_PIDS, PS_LIST_NAMES, PS_LIST_USERS } ps_list;
+
+/* The letters that take a list, in each syntax, and how procps's "... must
+ * follow FLAG" error names them (-U, -g and -G are named "-u", -q "-p"). */
+typedef struct ps_list_letter {
+  char letter;      /* the option letter */
+  ps_list list;     /* the list its argument goes into */
+  const char *flag; /* the FLAG of its error */
+} ps_list_letter;
+
+static const ps_list_letter ps_sysv_lists[] = {
+    {'o', PS_LIST_FORMAT, "-o"}, {'p', PS_LIST_PIDS, "-p"},  {'q', PS_LIST_PIDS, "-p"},
+    {'C', PS_LIST_NAMES, "-C"},  {'u', PS_LIST_USERS, "-u"}, {'U', PS_LIST_USERS, "-u"},
+    {'g', PS_LIST_USERS, "-u"},  {'G', PS_LIST_USERS, "-u"},
+};
+static const ps_list_letter ps_bsd_lists[] = {
+    {'o', PS_LIST_FORMAT, "o"},
+    {'p', PS_LIST_PIDS, "p"},
+    {'q', PS_LIST_PIDS, "p"},
+    {'U', PS_LIST_USERS, "U"},
+};
+
+/* The list-taking letter c of the SysV (-o) or BSD (o) syntax, or NULL. */
+static const ps_list_letter *ps_list_letter_find(bool sysv, char c) {
+  const ps_list_letter *t = sysv ? ps_sysv_lists : ps_bsd_lists;
+  size_t n = sysv ? sizeof ps_sysv_lists / sizeof *t : sizeof ps_bsd_lists / sizeof *t;
+  for (size_t k = 0; k < n; k++)
+    if (t[k].letter == c) return &t[k];
+  return NULL;
+}
+
+/* A list-taking option letter at argv[*i][*pos]: its argument goes into
+ * `list`; without one, procps's "... must follow FLAG" usage error.
+ * Returns 0 or the exit status. */
+static int ps_list_option(cmd_ctx *ctx, ps_opts *o, ps_list list, const char *flag,
+                          int argc, char **argv, int *i, size_t *pos) {
+  static const char *const what[] = {
+      [PS_LIST_FORMAT] = "format specification",
+      [PS_LIST_PIDS] = "list of process IDs",
+      [PS_LIST_NAMES] = "list of command names",
+      [PS_LIST_USERS] = "list of users",
+  };
+  const char *arg = opt_arg(argc, argv, i, pos);
+  if (!arg) {
+    char msg[64];
+    snprintf(msg, sizeof msg, "%s must follow %s", what[list], flag);
+    return ps_usage_error(ctx, msg);
+  }
+  switch (list) {
+  case PS_LIST_FORMAT: return add_format(ctx, o, arg);
+  case PS_LIST_PIDS: return add_pids(ctx, o->pids, &o->npids, arg);
+  case PS_LIST_NAMES: return add_names(ctx, o, arg);
+  case PS_LIST_USERS: return add_users(o, arg);
+  }
+  return 0;
+}
+
 int cmd_ps_main(cmd_ctx *ctx, int argc, char **argv) {
   ps_opts *o = cmd_alloc(ctx, sizeof *o);
   if (!o) return 1;
@@ -417,7 +475,12 @@ int cmd_ps_main(cmd_ctx *ctx, int argc, char **argv) {
     if (!sysv) o->bsd = true;
     for (size_t pos = (size_t)(w - a); a[pos]; pos++) {
       char c = a[pos];
-      const char *arg;
+      const ps_list_letter *list = ps_list_letter_find(sysv, c);
+      if (list) {
+        rc = ps_list_option(ctx, o, list->list, list->flag, argc, argv, &i, &pos);
+        if (rc) return rc;
+        continue;
+      }
       if (sysv) switch (c) {
         case 'e': case 'A': o->all = true; break;
         case 'a': case 'd': break; /* with a terminal / not session leaders: none */
@@ -425,26 +488,6 @@ int cmd_ps_main(cmd_ctx *ctx, int argc, char **argv) {
         case 'F': fmt = FMT_EXTRA; break;
         case 'l': fmt = fmt == FMT_FULL ? FMT_FULL_LONG : FMT_LONG; break;
         case 'H': case 'w': case 'y': case 'c': case 'j': case 'L': case 'T': case 'M': case 'Z':
-          break;
-        case 'o':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "format specification must follow -o");
-          if ((rc = add_format(ctx, o, arg))) return rc;
-          break;
-        case 'p': case 'q':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "list of process IDs must follow -p");
-          if ((rc = add_pids(ctx, o->pids, &o->npids, arg))) return rc;
-          break;
-        case 'C':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "list of command names must follow -C");
-          if ((rc = add_names(ctx, o, arg))) return rc;
-          break;
-        case 'u': case 'U': case 'g': case 'G':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "list of users must follow -u");
-          add_users(o, arg);
           break;
         default: return ps_usage_error(ctx, "unsupported SysV option");
         }
@@ -455,21 +498,6 @@ int cmd_ps_main(cmd_ctx *ctx, int argc, char **argv) {
         case 'l': bsd_l = true; break;
         case 'w': case 'h': case 'f': case 'e': case 'c': case 'S': case 'r': case 'n': case 'H':
           if (c == 'h') o->no_headers = true;
-          break;
-        case 'o':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "format specification must follow o");
-          if ((rc = add_format(ctx, o, arg))) return rc;
-          break;
-        case 'p': case 'q':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "list of process IDs must follow p");
-          if ((rc = add_pids(ctx, o->pids, &o->npids, arg))) return rc;
-          break;
-        case 'U':
-          if (!(arg = opt_arg(argc, argv, &i, &pos)))
-            return ps_usage_error(ctx, "list of users must follow U");
-          add_users(o, arg);
           break;
         default: return ps_usage_error(ctx, "unsupported option (BSD syntax)");
         }

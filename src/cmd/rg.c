@@ -32,7 +32,6 @@
  * RG_MAX_IGNORE patterns; walks and searches poll for cancel/timeout.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <fnmatch.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -242,46 +241,26 @@ static void rg_replacement(rg *g, const char *s, const re_span *m, size_t nm) {
 }
 
 /* ---- --json -------------------------------------------------------------------------- */
-
-typedef struct {
-  char *p;
-  size_t n, cap;
-} rg_buf;
-
-static void jb_add(rg_buf *b, const char *s, size_t n) {
-  if (cmd_grow(&b->p, &b->cap, b->n + n + 1, 1)) return;
-  memcpy(b->p + b->n, s, n);
-  b->n += n;
-}
-static void jb_str(rg_buf *b, const char *s) { jb_add(b, s, strlen(s)); }
-static void jb_fmt(rg_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void jb_fmt(rg_buf *b, const char *fmt, ...) {
-  char tmp[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-  va_end(ap);
-  if (n > 0) jb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
+/* Each JSON message is built in a cmd_buf (lib/buf.h) and written whole. */
 
 /* {"text":"..."} as serde_json escapes it, or {"bytes":"BASE64"} when s is
  * not UTF-8 (ripgrep's arbitrary data). */
-static void jb_data(rg_buf *b, const char *s, size_t n) {
+static void jb_data(cmd_buf *b, const char *s, size_t n) {
   if (re_utf8_check(s, n) != n) {
     static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    jb_str(b, "{\"bytes\":\"");
+    cmd_buf_puts(b, "{\"bytes\":\"");
     for (size_t i = 0; i < n; i += 3) {
       unsigned v = (unsigned char)s[i] << 16;
       if (i + 1 < n) v |= (unsigned char)s[i + 1] << 8;
       if (i + 2 < n) v |= (unsigned char)s[i + 2];
       char q[4] = {b64[v >> 18 & 63], b64[v >> 12 & 63], i + 1 < n ? b64[v >> 6 & 63] : '=',
                    i + 2 < n ? b64[v & 63] : '='};
-      jb_add(b, q, 4);
+      cmd_buf_put(b, q, 4);
     }
-    jb_str(b, "\"}");
+    cmd_buf_puts(b, "\"}");
     return;
   }
-  jb_str(b, "{\"text\":\"");
+  cmd_buf_puts(b, "{\"text\":\"");
   size_t run = 0;
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
@@ -299,23 +278,23 @@ static void jb_data(rg_buf *b, const char *s, size_t n) {
       e = u;
     }
     if (!e) continue;
-    jb_add(b, s + run, i - run);
-    jb_str(b, e);
+    cmd_buf_put(b, s + run, i - run);
+    cmd_buf_puts(b, e);
     run = i + 1;
   }
-  jb_add(b, s + run, n - run);
-  jb_str(b, "\"}");
+  cmd_buf_put(b, s + run, n - run);
+  cmd_buf_puts(b, "\"}");
 }
 
-static void jb_elapsed(rg_buf *b, int64_t ns) {
-  jb_fmt(b, "{\"secs\":%lld,\"nanos\":%lld,\"human\":\"%.6fs\"}", (long long)(ns / 1000000000),
+static void jb_elapsed(cmd_buf *b, int64_t ns) {
+  cmd_buf_printf(b, "{\"secs\":%lld,\"nanos\":%lld,\"human\":\"%.6fs\"}", (long long)(ns / 1000000000),
          (long long)(ns % 1000000000), (double)ns / 1e9);
 }
 
-static void rg_json_emit(rg *g, rg_buf *b) {
-  jb_add(b, "\n", 1);
-  cmd_out(g->ctx, b->p, b->n);
-  g->js_file_printed += b->n;
+static void rg_json_emit(rg *g, cmd_buf *b) {
+  cmd_buf_put(b, "\n", 1);
+  cmd_out(g->ctx, b->p, b->len);
+  g->js_file_printed += b->len;
   free(b->p);
 }
 
@@ -323,20 +302,20 @@ static void rg_json_emit(rg *g, rg_buf *b) {
  * when it has one) at lineno and byte offset off. */
 static void rg_json_line(rg *g, const char *path, bool *begun, bool match, const char *ls,
                          size_t ll, bool has_nl, long lineno, size_t off) {
-  rg_buf b = {0};
+  cmd_buf b = {0};
   if (!*begun) {
-    jb_str(&b, "{\"type\":\"begin\",\"data\":{\"path\":");
+    cmd_buf_puts(&b, "{\"type\":\"begin\",\"data\":{\"path\":");
     jb_data(&b, path, strlen(path));
-    jb_str(&b, "}}");
+    cmd_buf_puts(&b, "}}");
     rg_json_emit(g, &b);
-    b = (rg_buf){0};
+    b = (cmd_buf){0};
     *begun = true;
   }
-  jb_str(&b, match ? "{\"type\":\"match\",\"data\":{\"path\":" : "{\"type\":\"context\",\"data\":{\"path\":");
+  cmd_buf_puts(&b, match ? "{\"type\":\"match\",\"data\":{\"path\":" : "{\"type\":\"context\",\"data\":{\"path\":");
   jb_data(&b, path, strlen(path));
-  jb_str(&b, ",\"lines\":");
+  cmd_buf_puts(&b, ",\"lines\":");
   jb_data(&b, ls, ll + (has_nl ? 1 : 0));
-  jb_fmt(&b, ",\"line_number\":%ld,\"absolute_offset\":%zu,\"submatches\":[", lineno, off);
+  cmd_buf_printf(&b, ",\"line_number\":%ld,\"absolute_offset\":%zu,\"submatches\":[", lineno, off);
   if (match && !g->invert) {
     re_ctl ctl = {0, rg_poll, g->ctx};
     re_span m[1];
@@ -344,17 +323,17 @@ static void rg_json_line(rg *g, const char *path, bool *begun, bool match, const
     bool first = true;
     while (at <= ll && re_exec(g->rx, ls, ll, at, 0, m, 1, &ctl) == RE_MATCH) {
       if (m[0].eo > m[0].so || first) {
-        if (!first) jb_str(&b, ",");
-        jb_str(&b, "{\"match\":");
+        if (!first) cmd_buf_puts(&b, ",");
+        cmd_buf_puts(&b, "{\"match\":");
         jb_data(&b, ls + m[0].so, (size_t)(m[0].eo - m[0].so));
-        jb_fmt(&b, ",\"start\":%ld,\"end\":%ld}", (long)m[0].so, (long)m[0].eo);
+        cmd_buf_printf(&b, ",\"start\":%ld,\"end\":%ld}", (long)m[0].so, (long)m[0].eo);
         first = false;
         g->jf_matches++;
       }
       at = (size_t)m[0].eo > at ? (size_t)m[0].eo : at + 1;
     }
   }
-  jb_str(&b, "]}}");
+  cmd_buf_puts(&b, "]}}");
   rg_json_emit(g, &b);
 }
 
@@ -730,12 +709,12 @@ static void rg_search(rg *g, const char *path, const char *name, bool explicit_f
   free(data);
   if (g->json && count) {
     int64_t el = rg_now_ns() - t0;
-    rg_buf b = {0};
-    jb_str(&b, "{\"type\":\"end\",\"data\":{\"path\":");
+    cmd_buf b = {0};
+    cmd_buf_puts(&b, "{\"type\":\"end\",\"data\":{\"path\":");
     jb_data(&b, jpath, strlen(jpath));
-    jb_str(&b, ",\"binary_offset\":null,\"stats\":{\"elapsed\":");
+    cmd_buf_puts(&b, ",\"binary_offset\":null,\"stats\":{\"elapsed\":");
     jb_elapsed(&b, el);
-    jb_fmt(&b, ",\"searches\":1,\"searches_with_match\":1,\"bytes_searched\":%zu,"
+    cmd_buf_printf(&b, ",\"searches\":1,\"searches_with_match\":1,\"bytes_searched\":%zu,"
                "\"bytes_printed\":%llu,\"matched_lines\":%ld,\"matches\":%llu}}}",
            len, (unsigned long long)g->js_file_printed, count,
            (unsigned long long)g->jf_matches);
@@ -1289,19 +1268,19 @@ int cmd_rg_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   if (g.json) {
     int64_t total = rg_now_ns() - g.js_start_ns;
-    rg_buf b = {0};
-    jb_fmt(&b, "{\"data\":{\"elapsed_total\":{\"human\":\"%.6fs\",\"nanos\":%lld,\"secs\":%lld},",
+    cmd_buf b = {0};
+    cmd_buf_printf(&b, "{\"data\":{\"elapsed_total\":{\"human\":\"%.6fs\",\"nanos\":%lld,\"secs\":%lld},",
            (double)total / 1e9, (long long)(total % 1000000000), (long long)(total / 1000000000));
-    jb_fmt(&b, "\"stats\":{\"bytes_printed\":%llu,\"bytes_searched\":%llu,",
+    cmd_buf_printf(&b, "\"stats\":{\"bytes_printed\":%llu,\"bytes_searched\":%llu,",
            (unsigned long long)g.js_bytes_printed, (unsigned long long)g.js_bytes_searched);
     int64_t el = g.js_elapsed_ns;
-    jb_fmt(&b, "\"elapsed\":{\"human\":\"%.6fs\",\"nanos\":%lld,\"secs\":%lld},", (double)el / 1e9,
+    cmd_buf_printf(&b, "\"elapsed\":{\"human\":\"%.6fs\",\"nanos\":%lld,\"secs\":%lld},", (double)el / 1e9,
            (long long)(el % 1000000000), (long long)(el / 1000000000));
-    jb_fmt(&b, "\"matched_lines\":%llu,\"matches\":%llu,\"searches\":%llu,"
+    cmd_buf_printf(&b, "\"matched_lines\":%llu,\"matches\":%llu,\"searches\":%llu,"
                "\"searches_with_match\":%llu}},\"type\":\"summary\"}\n",
            (unsigned long long)g.js_matched_lines, (unsigned long long)g.js_matches,
            (unsigned long long)g.js_searches, (unsigned long long)g.js_searches);
-    cmd_out(ctx, b.p, b.n);
+    cmd_out(ctx, b.p, b.len);
     free(b.p);
   }
   status = g.error && !(g.quiet && g.any_match) ? 2 : g.any_match ? 0 : 1;

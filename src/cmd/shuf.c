@@ -146,12 +146,7 @@ int cmd_shuf_main(cmd_ctx *ctx, int argc, char **argv) {
       break;
     case 'n': {
       uintmax_t v;
-      int e = cmd_parse_umax(g.arg, "", &v);
-      if (e != CMD_NUM_OK && e != CMD_NUM_OVERFLOW) {
-        cmd_errorf(ctx, "invalid line count: %s", cmd_gnu_quote(ctx, g.arg));
-        return 1;
-      }
-      if (e == CMD_NUM_OVERFLOW) v = UINTMAX_MAX;
+      if (cmd_parse_count_or_max(ctx, g.arg, "invalid line count", &v) < 0) return 1;
       if (v < count) count = v;
       break;
     }

@@ -448,6 +448,20 @@ static int grid_add_row(grid *g, sqlite3_stmt *st, sq_shell *s, bool header) {
   return 0;
 }
 
+/* One horizontal rule of the table, box and markdown modes (above the
+ * table, under the header, below it): `left`, then for each column `line`
+ * across its width and padding, closed by `mid` between columns and `right`
+ * after the last. w[] holds the column widths. */
+static void grid_rule(sq_shell *s, const grid *g, const size_t *w, const char *line,
+                      const char *left, const char *mid, const char *right) {
+  sh_outs(s, left);
+  for (size_t c = 0; c < g->cols; c++) {
+    repeat(s, line, w[c] + 2);
+    sh_outs(s, c + 1 < g->cols ? mid : right);
+  }
+  sh_outs(s, "\n");
+}
+
 static void print_grid(sq_shell *s, grid *g) {
   size_t *w = calloc(g->cols, sizeof *w);
   if (!w) return;
@@ -458,7 +472,6 @@ static void print_grid(sq_shell *s, grid *g) {
     }
   bool column = s->mode == M_COLUMN, box = s->mode == M_BOX, md = s->mode == M_MARKDOWN;
   bool show_header = column ? s->header : true;
-  const char *h = box ? "─" : "-";
   if (column) {
     for (size_t r = show_header ? 0 : 1; r < g->rows; r++) {
       for (size_t c = 0; c < g->cols; c++) {
@@ -482,12 +495,8 @@ static void print_grid(sq_shell *s, grid *g) {
   const char *l = box ? "│" : "|";
   /* top border */
   if (!md) {
-    sh_outs(s, box ? "┌" : "+");
-    for (size_t c = 0; c < g->cols; c++) {
-      repeat(s, h, w[c] + 2);
-      sh_outs(s, c + 1 < g->cols ? (box ? "┬" : "+") : (box ? "┐" : "+"));
-    }
-    sh_outs(s, "\n");
+    if (box) grid_rule(s, g, w, "─", "┌", "┬", "┐");
+    else grid_rule(s, g, w, "-", "+", "+", "+");
   }
   for (size_t r = 0; r < g->rows; r++) {
     sh_outs(s, l);
@@ -503,21 +512,14 @@ static void print_grid(sq_shell *s, grid *g) {
     }
     sh_outs(s, "\n");
     if (r == 0) {
-      sh_outs(s, md ? "|" : box ? "├" : "+");
-      for (size_t c = 0; c < g->cols; c++) {
-        repeat(s, h, w[c] + 2);
-        sh_outs(s, c + 1 < g->cols ? (md ? "|" : box ? "┼" : "+") : (md ? "|" : box ? "┤" : "+"));
-      }
-      sh_outs(s, "\n");
+      if (md) grid_rule(s, g, w, "-", "|", "|", "|");
+      else if (box) grid_rule(s, g, w, "─", "├", "┼", "┤");
+      else grid_rule(s, g, w, "-", "+", "+", "+");
     }
   }
   if (!md) {
-    sh_outs(s, box ? "└" : "+");
-    for (size_t c = 0; c < g->cols; c++) {
-      repeat(s, h, w[c] + 2);
-      sh_outs(s, c + 1 < g->cols ? (box ? "┴" : "+") : (box ? "┘" : "+"));
-    }
-    sh_outs(s, "\n");
+    if (box) grid_rule(s, g, w, "─", "└", "┴", "┘");
+    else grid_rule(s, g, w, "-", "+", "+", "+");
   }
   free(w);
 }
@@ -725,6 +727,19 @@ static int split_words(cmd_ctx *ctx, const char *line, char **w, int max) {
   return n;
 }
 
+/* The statements .import builds (CREATE TABLE, INSERT): finishes `sql` and
+ * runs it (stmt NULL) or prepares it into *stmt; -1 after printing sqlite3's
+ * "Error: ..." when that fails, else 0. */
+static int import_sql(sq_shell *s, sqlite3_str *sql, sqlite3_stmt **stmt) {
+  char *text = sqlite3_str_finish(sql);
+  int rc = stmt ? sqlite3_prepare_v2(s->db, text, -1, stmt, NULL)
+                : sqlite3_exec(s->db, text, NULL, NULL, NULL);
+  sqlite3_free(text);
+  if (rc == SQLITE_OK) return 0;
+  cmd_err_raw(s->ctx, "Error: %s\n", sqlite3_errmsg(s->db));
+  return -1;
+}
+
 static int do_import(sq_shell *s, char **w, int n) {
   const char *file = NULL, *table = NULL;
   bool csv = s->mode == M_CSV, skip_header = false;
@@ -786,11 +801,7 @@ static int do_import(sq_shell *s, char **w, int n) {
       for (int i = 0; i < nf; i++)
         sqlite3_str_appendf(create, "%s\"%w\" TEXT", i ? ", " : "", fields[i]);
       sqlite3_str_appendall(create, ");");
-      char *sql = sqlite3_str_finish(create);
-      rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
-      sqlite3_free(sql);
-      if (rc != SQLITE_OK) {
-        cmd_err_raw(s->ctx, "Error: %s\n", sqlite3_errmsg(s->db));
+      if (import_sql(s, create, NULL) < 0) {
         status = 1;
         break;
       }
@@ -812,11 +823,7 @@ static int do_import(sq_shell *s, char **w, int n) {
       sqlite3_str_appendf(sql, "INSERT INTO \"%w\" VALUES(", table);
       for (int i = 0; i < ncol; i++) sqlite3_str_appendall(sql, i ? ",?" : "?");
       sqlite3_str_appendall(sql, ")");
-      char *text = sqlite3_str_finish(sql);
-      rc = sqlite3_prepare_v2(s->db, text, -1, &ins, NULL);
-      sqlite3_free(text);
-      if (rc != SQLITE_OK) {
-        cmd_err_raw(s->ctx, "Error: %s\n", sqlite3_errmsg(s->db));
+      if (import_sql(s, sql, &ins) < 0) {
         status = 1;
         break;
       }

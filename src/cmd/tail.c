@@ -29,10 +29,9 @@
 
 #include "cmd/cmd.h"
 #include "cmd/lib/gnu.h"
+#include "cmd/lib/headtail.h"
 
 CMD_DEFINE("tail", cmd_tail_main);
-
-#define TAIL_BLOCK 65536
 
 static const char tail_usage[] =
     "Usage: tail [OPTION]... [FILE]...\n"
@@ -61,52 +60,21 @@ static const char tail_usage[] =
     "\n"
     CMD_GNU_NUM_SUFFIX_HELP;
 
-typedef struct tail_job {
-  cmd_ctx *ctx;
-  int fd;           /* input descriptor */
-  char delim;       /* '\n' or '\0' (-z) */
-  char *buf;        /* TAIL_BLOCK scratch buffer */
-  int read_err;     /* first read error (negative errno) */
-  int fatal;        /* write error, cancellation or memory (negative errno) */
-} tail_job;
-
-static ssize_t tail_read(tail_job *j, void *buf, size_t n) {
-  ssize_t r = cmd_read_once(j->ctx, j->fd, buf, n);
-  if (r >= 0) return r;
-  if (r == -EINTR) j->fatal = -EINTR; /* cancelled */
-  else j->read_err = (int)r;
-  return -1;
-}
-
-static int tail_out(tail_job *j, const void *p, size_t n) {
-  if (n == 0) return 0;
-  int r = cmd_out(j->ctx, p, n);
-  if (r < 0) j->fatal = r;
-  return r;
-}
-
 /* Copies the rest of the input. */
-static void tail_copy(tail_job *j) {
+static void tail_copy(cmd_headtail *j) {
   for (;;) {
-    ssize_t r = tail_read(j, j->buf, TAIL_BLOCK);
+    ssize_t r = cmd_headtail_read(j, j->buf, CMD_HEADTAIL_BLOCK);
     if (r <= 0) return;
-    if (tail_out(j, j->buf, (size_t)r) < 0) return;
+    if (cmd_headtail_out(j, j->buf, (size_t)r) < 0) return;
   }
 }
 
-static int64_t tail_seek(tail_job *j, int64_t off, int whence) {
+static int64_t tail_seek(cmd_headtail *j, int64_t off, int whence) {
   return j->ctx->io->lseek(j->ctx->io_ud, j->fd, off, whence);
 }
 
-static int tail_window_reserve(tail_job *j, cmd_window *w) {
-  if (cmd_window_reserve(w, TAIL_BLOCK, j->ctx->max_string + TAIL_BLOCK * 8) == 0) return 0;
-  cmd_errorf(j->ctx, "memory exhausted");
-  j->fatal = -ENOMEM;
-  return -1;
-}
-
 /* Last n bytes. */
-static void tail_bytes(tail_job *j, uintmax_t n) {
+static void tail_bytes(cmd_headtail *j, uintmax_t n) {
   int64_t cur = tail_seek(j, 0, SEEK_CUR);
   int64_t end = cur >= 0 ? tail_seek(j, 0, SEEK_END) : -1;
   if (cur >= 0 && end >= 0) {
@@ -118,25 +86,25 @@ static void tail_bytes(tail_job *j, uintmax_t n) {
     }
   }
   if (n == 0) { /* still read the input, like GNU */
-    while (tail_read(j, j->buf, TAIL_BLOCK) > 0) {}
+    while (cmd_headtail_read(j, j->buf, CMD_HEADTAIL_BLOCK) > 0) {}
     return;
   }
   cmd_window w = {0};
   for (;;) {
-    if (tail_window_reserve(j, &w) < 0) goto out;
-    ssize_t r = tail_read(j, w.data + w.len, TAIL_BLOCK);
+    if (cmd_headtail_window_reserve(j, &w) < 0) goto out;
+    ssize_t r = cmd_headtail_read(j, w.data + w.len, CMD_HEADTAIL_BLOCK);
     if (r < 0) goto out;
     if (r == 0) break;
     w.len += (size_t)r;
     if (w.len - w.start > n) w.start = w.len - (size_t)n;
   }
-  tail_out(j, w.data + w.start, w.len - w.start);
+  cmd_headtail_out(j, w.data + w.start, w.len - w.start);
 out:
   free(w.data);
 }
 
 /* Last n lines of a seekable input; returns false if it is not seekable. */
-static bool tail_lines_seekable(tail_job *j, uintmax_t n) {
+static bool tail_lines_seekable(cmd_headtail *j, uintmax_t n) {
   int64_t cur = tail_seek(j, 0, SEEK_CUR);
   int64_t end = cur >= 0 ? tail_seek(j, 0, SEEK_END) : -1;
   if (cur < 0 || end < 0) return false;
@@ -145,7 +113,7 @@ static bool tail_lines_seekable(tail_job *j, uintmax_t n) {
   bool last = true;
   uintmax_t want = n; /* delimiters still to pass */
   while (pos > cur) {
-    int64_t bstart = pos - cur > TAIL_BLOCK ? pos - TAIL_BLOCK : cur;
+    int64_t bstart = pos - cur > CMD_HEADTAIL_BLOCK ? pos - CMD_HEADTAIL_BLOCK : cur;
     size_t blen = (size_t)(pos - bstart);
     if (tail_seek(j, bstart, SEEK_SET) < 0) return false;
     ssize_t r = cmd_read_full(j->ctx, j->fd, j->buf, blen);
@@ -178,12 +146,12 @@ found:
 }
 
 /* Last n lines of a stream. */
-static void tail_lines_stream(tail_job *j, uintmax_t n) {
+static void tail_lines_stream(cmd_headtail *j, uintmax_t n) {
   cmd_window w = {0};
   uintmax_t nlines = 0; /* delimiters in [start, len) */
   for (;;) {
-    if (tail_window_reserve(j, &w) < 0) goto out;
-    ssize_t r = tail_read(j, w.data + w.len, TAIL_BLOCK);
+    if (cmd_headtail_window_reserve(j, &w) < 0) goto out;
+    ssize_t r = cmd_headtail_read(j, w.data + w.len, CMD_HEADTAIL_BLOCK);
     if (r < 0) goto out;
     if (r == 0) break;
     nlines += cmd_count_delim(w.data + w.len, (size_t)r, j->delim);
@@ -200,13 +168,13 @@ static void tail_lines_stream(tail_job *j, uintmax_t n) {
     else if (nlines == n)
       w.start += cmd_after_nth_delim(w.data + w.start, w.len - w.start, 1, j->delim);
   }
-  tail_out(j, w.data + w.start, w.len - w.start);
+  cmd_headtail_out(j, w.data + w.start, w.len - w.start);
 out:
   free(w.data);
 }
 
 /* From byte n (1-based) / from line n to the end. */
-static void tail_from_start(tail_job *j, uintmax_t n, bool lines) {
+static void tail_from_start(cmd_headtail *j, uintmax_t n, bool lines) {
   uintmax_t skip = n > 0 ? n - 1 : 0;
   if (!lines) {
     int64_t cur = tail_seek(j, 0, SEEK_CUR);
@@ -217,11 +185,11 @@ static void tail_from_start(tail_job *j, uintmax_t n, bool lines) {
     }
   }
   while (skip > 0) {
-    ssize_t r = tail_read(j, j->buf, TAIL_BLOCK);
+    ssize_t r = cmd_headtail_read(j, j->buf, CMD_HEADTAIL_BLOCK);
     if (r <= 0) return;
     if (!lines) {
       if ((uintmax_t)r > skip) {
-        tail_out(j, j->buf + skip, (size_t)r - (size_t)skip);
+        cmd_headtail_out(j, j->buf + skip, (size_t)r - (size_t)skip);
         break;
       }
       skip -= (uintmax_t)r;
@@ -233,12 +201,26 @@ static void tail_from_start(tail_job *j, uintmax_t n, bool lines) {
       skip--;
     }
     if (skip == 0) {
-      if (tail_out(j, p, (size_t)(e - p)) < 0) return;
+      if (cmd_headtail_out(j, p, (size_t)(e - p)) < 0) return;
       break;
     }
   }
   if (j->fatal || j->read_err) return;
   tail_copy(j);
+}
+
+/* What tail prints of each input. */
+typedef struct tail_opts {
+  uintmax_t n;     /* the count */
+  bool from_start; /* a leading '+': from byte or line n */
+  bool lines;      /* -n (else -c) */
+} tail_opts;
+
+static void tail_one(cmd_headtail *j, const void *opts) {
+  const tail_opts *o = opts;
+  if (o->from_start) tail_from_start(j, o->n, o->lines);
+  else if (!o->lines) tail_bytes(j, o->n);
+  else if (!tail_lines_seekable(j, o->n)) tail_lines_stream(j, o->n);
 }
 
 /* The obsolete "-NUM[bcl][f]" / "+NUM..." first argument. Returns 1 if
@@ -303,7 +285,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
                              "z(zero-terminated)fF0123456789";
   uintmax_t n = 10;
   bool from_start = false, lines = true, follow = false;
-  int header_mode = 0; /* 0 when several files, 1 never, 2 always */
+  int headers = CMD_HEADTAIL_HEADERS_AUTO;
   char delim = '\n';
   char **av = argv;
   int ac = argc;
@@ -311,11 +293,8 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
   int ob = tail_obsolete(ctx, argc, argv, &n, &from_start, &lines, &follow);
   if (ob < 0) return 1;
   if (ob > 0) {
-    av = cmd_alloc(ctx, sizeof(char *) * (size_t)(argc + 1));
+    av = cmd_headtail_drop_first(ctx, argc, argv, &ac);
     if (!av) return 1;
-    av[0] = argv[0];
-    for (int i = 2; i < argc; i++) av[i - 1] = argv[i];
-    ac = argc - 1;
   }
 
   cmd_getopt_state g = CMD_GETOPT_INIT;
@@ -332,11 +311,7 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
       int e = cmd_parse_umax(s, "bkKmMGTPEZY0", &v);
       if (e != CMD_NUM_OK) {
         const char *what = lines ? "invalid number of lines" : "invalid number of bytes";
-        if (e == CMD_NUM_OVERFLOW)
-          cmd_errorf(ctx, "%s: %s: %s", what, cmd_gnu_quote(ctx, g.arg),
-                     cmd_strerror(EOVERFLOW));
-        else
-          cmd_errorf(ctx, "%s: %s", what, cmd_gnu_quote(ctx, g.arg));
+        cmd_gnu_bad_number(ctx, what, g.arg, e == CMD_NUM_OVERFLOW ? EOVERFLOW : 0);
         return 1;
       }
       n = v;
@@ -373,8 +348,8 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
       }
       break;
     }
-    case 'q': header_mode = 1; break;
-    case 'v': header_mode = 2; break;
+    case 'q': headers = CMD_HEADTAIL_HEADERS_NEVER; break;
+    case 'v': headers = CMD_HEADTAIL_HEADERS_ALWAYS; break;
     case 'z': delim = '\0'; break;
     CMD_CASES_HELP_VERSION(ctx, tail_usage);
     default:
@@ -388,43 +363,10 @@ int cmd_tail_main(cmd_ctx *ctx, int argc, char **argv) {
 
   /* GNU: nothing to print and nothing to follow: no file is even opened */
   if (n == 0 && !from_start && !follow) return 0;
-  int nfiles;
-  char *const *files = cmd_file_operands(ac, av, g.ind, &nfiles);
-  bool headers = header_mode == 2 || (header_mode == 0 && nfiles > 1);
-  char *buf = cmd_alloc(ctx, TAIL_BLOCK);
-  if (!buf) return 1;
-  int status = 0, opened = 0;
-  bool first = true;
-  for (int i = 0; i < nfiles; i++) {
-    const char *name = files[i];
-    int fd = cmd_open_input(ctx, name);
-    if (fd < 0 && fd != -EISDIR) {
-      cmd_errorf(ctx, "cannot open %s for reading: %s", cmd_gnu_quoteaf(ctx, name),
-                 cmd_strerror(fd));
-      cmd_record_error(ctx, fd, name);
-      status = 1;
-      continue;
-    }
-    opened++;
-    if (headers)
-      cmd_outf(ctx, "%s==> %s <==\n", first ? "" : "\n",
-               strcmp(name, "-") == 0 ? "standard input" : name);
-    first = false;
-    tail_job j = {ctx, fd, delim, buf, 0, 0};
-    if (fd == -EISDIR) j.read_err = -EISDIR;
-    else if (from_start) tail_from_start(&j, n, lines);
-    else if (!lines) tail_bytes(&j, n);
-    else if (!tail_lines_seekable(&j, n)) tail_lines_stream(&j, n);
-    cmd_close_input(ctx, fd);
-    if (j.fatal == -EINTR || j.fatal == -ENOMEM) return 1;
-    if (j.fatal) return cmd_write_error(ctx, j.fatal);
-    if (j.read_err) {
-      cmd_errorf(ctx, "error reading %s: %s", cmd_gnu_quoteaf(ctx, name),
-                 cmd_strerror(j.read_err));
-      cmd_record_error(ctx, j.read_err, name);
-      status = 1;
-    }
-  }
+  tail_opts o = {n, from_start, lines};
+  int opened;
+  int status =
+      cmd_headtail_each(ctx, ac, av, g.ind, headers, delim, tail_one, &o, &opened);
   if (follow && opened == 0) {
     cmd_errorf(ctx, "no files remaining");
     status = 1;

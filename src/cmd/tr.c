@@ -144,14 +144,6 @@ static size_t tr_unescape(cmd_ctx *ctx, const char *s, unsigned char *out, bool 
     }
     unsigned c;
     switch (s[i + 1]) {
-    case '\\': c = '\\'; break;
-    case 'a': c = '\a'; break;
-    case 'b': c = '\b'; break;
-    case 'f': c = '\f'; break;
-    case 'n': c = '\n'; break;
-    case 'r': c = '\r'; break;
-    case 't': c = '\t'; break;
-    case 'v': c = '\v'; break;
     case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7':
       c = (unsigned)(s[i + 1] - '0');
       if (s[i + 2] >= '0' && s[i + 2] <= '7') {
@@ -174,7 +166,11 @@ static size_t tr_unescape(cmd_ctx *ctx, const char *s, unsigned char *out, bool 
       out[j] = '\\';
       esc[j++] = false;
       continue;
-    default: c = (unsigned char)s[i + 1]; break;
+    default: { /* \a \b \f \n \r \t \v, else the letter itself (\\ too) */
+      int byte = cmd_c_unescape((unsigned char)s[i + 1]);
+      c = byte >= 0 ? (unsigned)byte : (unsigned char)s[i + 1];
+      break;
+    }
     }
     i++;
     out[j] = (unsigned char)c;

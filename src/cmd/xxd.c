@@ -196,9 +196,38 @@ static bool xxd_num(const char *s, long long *v) {
   return end != s && !errno;
 }
 
+/* The flag letters that may stand first or later in a cluster ("-ps"). */
+typedef struct xxd_flags {
+  bool autoskip;   /* -a (toggles): '*' for runs of zero lines */
+  bool bits;       /* -b: binary digits */
+  bool capitalize; /* -C: -i's variable names in capitals */
+  bool decimal;    /* -d: decimal offsets */
+  bool little;     /* -e: little-endian groups */
+  bool include;    /* -i: a C include file */
+  bool plain;      /* -p: plain hex dump */
+  bool reverse;    /* -r: hex dump back to bytes */
+  bool upper;      /* -u: upper-case hex */
+} xxd_flags;
+
+/* Sets the flag of letter c; false when c is not one of them. Both the
+ * first letter of an option and the rest of a cluster go through here. */
+static bool xxd_flag(xxd_flags *f, char c) {
+  switch (c) {
+  case 'a': f->autoskip = !f->autoskip; return true;
+  case 'b': f->bits = true; return true;
+  case 'C': f->capitalize = true; return true;
+  case 'd': f->decimal = true; return true;
+  case 'e': f->little = true; return true;
+  case 'i': f->include = true; return true;
+  case 'p': f->plain = true; return true;
+  case 'r': f->reverse = true; return true;
+  case 'u': f->upper = true; return true;
+  }
+  return false;
+}
+
 int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
-  bool autoskip = false, bits = false, capitalize = false, decimal = false, little = false;
-  bool include = false, plain = false, reverse = false, upper = false;
+  xxd_flags f = {0};
   long long cols = -1, octs = -1, len = -1, displayoff = 0, seek = 0;
   bool seek_rel = false, seek_neg = false, have_seek = false;
   const char *varname = NULL;
@@ -219,16 +248,7 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
     else return xxd_usage(ctx, true);               \
   } while (0)
     switch (*a) {
-    case 'a': autoskip = !autoskip; break;
-    case 'b': bits = true; break;
-    case 'C': capitalize = true; break;
-    case 'd': decimal = true; break;
-    case 'e': little = true; break;
     case 'E': break;
-    case 'i': include = true; break;
-    case 'p': plain = true; break;
-    case 'r': reverse = true; break;
-    case 'u': upper = true; break;
     case 'h': return xxd_usage(ctx, false);
     case 'v': cmd_outs(ctx, "xxd 2022-01-14 by Juergen Weigert et al.\n"); return 0;
     case 'c':
@@ -258,33 +278,22 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
       if (!xxd_num(val, &seek) || seek < 0) return xxd_usage(ctx, true);
       have_seek = true;
       break;
-    default: return xxd_usage(ctx, true);
+    default:
+      if (!xxd_flag(&f, *a)) return xxd_usage(ctx, true);
+      break;
     }
-    /* "-ps", "-psu"...: the rest of a cluster of flag letters. */
+    /* "-ps", "-psu"...: the rest of a cluster of flag letters ('s' is
+     * passed over there, as in -ps). */
     if (!val && a[1]) {
-      for (const char *q = a + 1; *q; q++) {
-        if (*q == 's' && *a == 'p') continue; /* -ps */
-        switch (*q) {
-        case 'a': autoskip = !autoskip; break;
-        case 'b': bits = true; break;
-        case 'C': capitalize = true; break;
-        case 'd': decimal = true; break;
-        case 'e': little = true; break;
-        case 'i': include = true; break;
-        case 'p': plain = true; break;
-        case 'r': reverse = true; break;
-        case 'u': upper = true; break;
-        case 's': break;
-        default: return xxd_usage(ctx, true);
-        }
-      }
+      for (const char *q = a + 1; *q; q++)
+        if (*q != 's' && !xxd_flag(&f, *q)) return xxd_usage(ctx, true);
     }
 #undef XXD_VAL
   }
   if (argc - i > 2) return xxd_usage(ctx, true);
   const char *inname = i < argc ? argv[i] : "-";
   const char *outname = i + 1 < argc ? argv[i + 1] : NULL;
-  if (cols > 256 && !plain) {
+  if (cols > 256 && !f.plain) {
     cmd_errorf(ctx, "invalid number of columns (max. 256).");
     return 1;
   }
@@ -298,7 +307,7 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   cmd_in *in = NULL;
   if (outname && strcmp(outname, "-") != 0) {
-    int fd = ctx->io->open(ctx->io_ud, outname, O_WRONLY | O_CREAT | (reverse ? 0 : O_TRUNC), 0666);
+    int fd = ctx->io->open(ctx->io_ud, outname, O_WRONLY | O_CREAT | (f.reverse ? 0 : O_TRUNC), 0666);
     if (fd < 0) {
       cmd_perror(ctx, outname, fd);
       cmd_close_input(ctx, infd);
@@ -306,28 +315,28 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
     }
     o.fd = fd;
   }
-  if (reverse) {
+  if (f.reverse) {
     in = cmd_in_fd(ctx, infd);
     if (!in) goto out;
-    if (xxd_reverse(ctx, in, &o, plain, seek_neg ? -seek : seek) < 0) {
+    if (xxd_reverse(ctx, in, &o, f.plain, seek_neg ? -seek : seek) < 0) {
       cmd_errorf(ctx, "sorry, cannot revert this input");
       status = 1;
     }
     goto out;
   }
   /* Defaults per mode. */
-  if (plain) {
+  if (f.plain) {
     if (cols < 0) cols = 30;
-  } else if (include) {
+  } else if (f.include) {
     if (cols <= 0) cols = 12;
-  } else if (bits) {
+  } else if (f.bits) {
     if (cols <= 0) cols = 6;
   } else if (cols <= 0) {
     cols = 16;
   }
-  if (octs < 0) octs = bits ? 1 : little ? 4 : 2;
+  if (octs < 0) octs = f.bits ? 1 : f.little ? 4 : 2;
   if (octs == 0 || octs > cols) octs = cols;
-  if (little && octs & (octs - 1)) {
+  if (f.little && octs & (octs - 1)) {
     cmd_errorf(ctx, "number of octets per group must be a power of 2 with -e.");
     status = 1;
     goto out;
@@ -361,11 +370,11 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
   }
   in = cmd_in_fd(ctx, infd);
   if (!in) goto out;
-  const char *hexx = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  const char *hexx = f.upper ? "0123456789ABCDEF" : "0123456789abcdef";
   unsigned char buf[4096];
   uint64_t n = 0; /* bytes dumped */
   long long left = len;
-  if (include) {
+  if (f.include) {
     char *name = NULL;
     if (varname || strcmp(inname, "-") != 0) {
       const char *src = varname ? varname : inname;
@@ -378,7 +387,7 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
         unsigned char ch = (unsigned char)src[q];
         bool alnum = (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
         char out = varname ? (char)ch : alnum ? (char)ch : '_';
-        if (capitalize && out >= 'a' && out <= 'z') out = (char)(out - 32);
+        if (f.capitalize && out >= 'a' && out <= 'z') out = (char)(out - 32);
         name[k++] = out;
       }
       name[k] = 0;
@@ -390,7 +399,7 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
       if (k <= 0) break;
       for (ssize_t q = 0; q < k; q++, p++) {
         char item[8];
-        snprintf(item, sizeof item, upper ? "0X%02X" : "0x%02x", buf[q]);
+        snprintf(item, sizeof item, f.upper ? "0X%02X" : "0x%02x", buf[q]);
         if (p == 0) xxd_puts(&o, "  ");
         else if (p % cols == 0) xxd_puts(&o, ",\n  ");
         else xxd_puts(&o, ", ");
@@ -402,12 +411,12 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
       xxd_puts(&o, "};\n");
       char tail[64];
       snprintf(tail, sizeof tail, "%lld;\n", p);
-      cmd_outf(ctx, "unsigned int %s_%s = ", name, capitalize ? "LEN" : "len");
+      cmd_outf(ctx, "unsigned int %s_%s = ", name, f.capitalize ? "LEN" : "len");
       xxd_puts(&o, tail);
     }
     goto out;
   }
-  if (plain) {
+  if (f.plain) {
     long long p = 0;
     for (;;) {
       ssize_t k = xxd_read(in, buf, sizeof buf, &left);
@@ -427,7 +436,7 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
   {
     char l[XXD_LLEN + 1];
     xxd_skip skip = {{0}, 0};
-    int grplen = bits ? 8 * (int)octs + 1 : 2 * (int)octs + 1;
+    int grplen = f.bits ? 8 * (int)octs + 1 : 2 * (int)octs + 1;
     int addrlen = 9, c = 0, nonzero = 0;
     long long p = 0;
     for (;;) {
@@ -437,13 +446,13 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
         unsigned e = buf[q];
         if (p == 0) {
           uint64_t addr = n + seekoff + (uint64_t)displayoff;
-          addrlen = decimal ? snprintf(l, sizeof l, "%08lu:", (unsigned long)addr)
+          addrlen = f.decimal ? snprintf(l, sizeof l, "%08lu:", (unsigned long)addr)
                             : snprintf(l, sizeof l, "%08lx:", (unsigned long)addr);
           for (int t = addrlen; t < XXD_LLEN; t++) l[t] = ' ';
         }
-        long long x = little ? (p ^ (octs - 1)) : p;
+        long long x = f.little ? (p ^ (octs - 1)) : p;
         c = addrlen + 1 + (int)((grplen * x) / octs);
-        if (bits) {
+        if (f.bits) {
           for (int b = 7; b >= 0; b--) l[c++] = (e & (1u << b)) ? '1' : '0';
         } else {
           l[c] = hexx[(e >> 4) & 15];
@@ -456,7 +465,7 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
         if (++p == cols) {
           l[c] = '\n';
           l[c + 1] = 0;
-          xxd_line(&o, &skip, l, autoskip ? nonzero : 1);
+          xxd_line(&o, &skip, l, f.autoskip ? nonzero : 1);
           nonzero = 0;
           p = 0;
         }
@@ -467,7 +476,7 @@ int cmd_xxd_main(cmd_ctx *ctx, int argc, char **argv) {
       l[c] = '\n';
       l[c + 1] = 0;
       xxd_line(&o, &skip, l, 1);
-    } else if (autoskip) {
+    } else if (f.autoskip) {
       xxd_line(&o, &skip, l, -1);
     }
   }

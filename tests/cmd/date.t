@@ -45,6 +45,11 @@ test: composite conversions
 cmd: date -d '2024-03-05 07:08:09' '+%c|%D|%F|%r|%R|%T|%x|%X|%h|%C|%y|%g|%G|%V|%U|%W|%q'
 out: Tue Mar  5 07:08:09 2024|03/05/24|2024-03-05|07:08:09 AM|07:08|07:08:09|03/05/24|07:08:09|Mar|20|24|24|2024|10|09|10|1\n
 
+test: hour conversions and their default pads (%k %l blanks, %H %I zeros)
+cmd: date -d '2024-03-05 07:08:09' '+%H|%k|%I|%l|%_I|%-l|%0l|%3k|%j|%e'
+cmd: date -d '2024-03-05 00:08:09' '+%H|%k|%I|%l'; date -d '2024-03-05 13:08:09' '+%H|%k|%I|%l'
+out: 07| 7|07| 7| 7|7|07|  7|065| 5\n00| 0|12|12\n13|13|01| 1\n
+
 test: %n %t %%
 cmd: date -d @0 '+a%nb%tc%%'
 out: a\nb\tc%\n

@@ -83,6 +83,12 @@ out:
 err: paste: nofile: No such file or directory\n
 status: 1
 
+test: a read error (a directory) ends that file, serial and parallel
+cmd: mkdir d; paste -s a d; echo $?; paste a d; echo $?
+file: a=1\n2\n
+out: 1\t2\n\n1\n1\t\n2\t\n1\n
+err: paste: d: Is a directory\npaste: d: Is a directory\n
+
 test: serial missing file keeps going
 cmd: paste -s nofile a
 file: a=1\n2\n

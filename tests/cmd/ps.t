@@ -77,6 +77,16 @@ err: error: unknown user-defined format specifier "foo"\n\nUsage:\n ps [options]
 err: error: process ID list syntax error\n\nUsage:\n ps [options]\n\n Try 'ps --help <simple|list|output|threads|misc|all>'\n  or 'ps --help <s|l|o|t|m|a>'\n for additional help text.\n\nFor more details see ps(1).\n
 err: error: unknown gnu long option\n\nUsage:\n ps [options]\n\n Try 'ps --help <simple|list|output|threads|misc|all>'\n  or 'ps --help <s|l|o|t|m|a>'\n for additional help text.\n\nFor more details see ps(1).\n
 
+test: ps list options with nothing after them (the BSD forms name the letter bare)
+cmd: ps -o; echo $?; ps -p; echo $?; ps -C; echo $?; ps o; echo $?; ps p; echo $?; ps U; echo $?
+out: 1\n1\n1\n1\n1\n1\n
+err: error: format specification must follow -o\n\nUsage:\n ps [options]\n\n Try 'ps --help <simple|list|output|threads|misc|all>'\n  or 'ps --help <s|l|o|t|m|a>'\n for additional help text.\n\nFor more details see ps(1).\n
+err: error: list of process IDs must follow -p\n\nUsage:\n ps [options]\n\n Try 'ps --help <simple|list|output|threads|misc|all>'\n  or 'ps --help <s|l|o|t|m|a>'\n for additional help text.\n\nFor more details see ps(1).\n
+err: error: list of command names must follow -C\n\nUsage:\n ps [options]\n\n Try 'ps --help <simple|list|output|threads|misc|all>'\n  or 'ps --help <s|l|o|t|m|a>'\n for additional help text.\n\nFor more details see ps(1).\n
+err: error: format specification must follow o\n\nUsage:\n ps [options]\n\n Try 'ps --help <simple|list|output|threads|misc|all>'\n  or 'ps --help <s|l|o|t|m|a>'\n for additional help text.\n\nFor more details see ps(1).\n
+err: error: list of process IDs must follow p\n\nUsage:\n ps [options]\n\n Try 'ps --help <simple|list|output|threads|misc|all>'\n  or 'ps --help <s|l|o|t|m|a>'\n for additional help text.\n\nFor more details see ps(1).\n
+err: error: list of users must follow U\n\nUsage:\n ps [options]\n\n Try 'ps --help <simple|list|output|threads|misc|all>'\n  or 'ps --help <s|l|o|t|m|a>'\n for additional help text.\n\nFor more details see ps(1).\n
+
 test: kill by name and number, kill -l, /bin/kill
 cmd: sleep 5 & kill -s TERM $!; wait $!; echo $?; sleep 5 & kill -9 $!; wait $!; echo $?
 cmd: sleep 5 & /bin/kill -INT $!; wait $!; echo $?; sleep 5 & env kill -SIGUSR1 $!; wait $!; echo $?

@@ -114,3 +114,7 @@ status: 1
 test: long options abbreviated, --random-source among them
 cmd: seq 50 > src; shuf --random-s src --head=3 --in 1-9 > a; shuf --rand=src -n 3 -i 1-9 > b; cmp a b && wc -l < a
 out: 3\n
+
+test: a line count too large to hold is every line
+cmd: printf '1\n2\n3\n' | shuf -n 99999999999999999999999 | sort
+out: 1\n2\n3\n

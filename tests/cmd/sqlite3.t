@@ -58,6 +58,14 @@ cmd: sqlite3 t.db ".import --csv input imp" "select b from imp where a = '3'" ".
 in: a,b\n1,2\n3,4\n
 out: 4\nCREATE TABLE IF NOT EXISTS "imp"(\n"a" TEXT, "b" TEXT);\n
 
+test: import stops at a table it cannot create
+cmd: sqlite3 t.db ".import --csv input imp"; echo $?
+in: a,a\n1,2\n
+out: 1\n
+err: Error: duplicate column name: a\n
+# sqlite3 3.40 renames duplicate header columns (a_1, a_2) instead
+host: skip
+
 test: read a script file
 cmd: printf 'create table t(a);\ninsert into t values(7);\nselect a*6 from t;\n' > s.sql; sqlite3 t.db ".read s.sql"
 out: 42\n

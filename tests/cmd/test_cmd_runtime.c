@@ -1,6 +1,7 @@
 /*
  * test_cmd_runtime.c - the command runtime of src/cmd/cmd.c: GNU option
- * parsing, output buffering and ordering, the line reader, quoting, the arena.
+ * parsing, output buffering and ordering, the line reader, quoting, the arena,
+ * and the bounded window head and tail share (lib/headtail).
  * Uses a fake cmd_io over memory, so it needs neither the store nor the shell.
  */
 #include <errno.h>
@@ -43,7 +44,13 @@ static ssize_t fake_write(void *ud, int fd, const void *buf, size_t n) {
   return (ssize_t)n;
 }
 
-static const cmd_io fake = {.read = fake_read, .write = fake_write};
+/* stdin is a pipe: head and tail find it not seekable. */
+static int64_t fake_lseek(void *ud, int fd, int64_t off, int whence) {
+  (void)ud, (void)fd, (void)off, (void)whence;
+  return -ESPIPE;
+}
+
+static const cmd_io fake = {.read = fake_read, .write = fake_write, .lseek = fake_lseek};
 
 static void ctx_init(cmd_ctx *ctx, fake_io *f, const char *name) {
   memset(ctx, 0, sizeof *ctx);
@@ -359,6 +366,59 @@ TEST(reader_grows_for_long_lines_and_stops_at_max_string) {
   cmd_arena_free(ctx.arena);
 }
 
+/* "first\n" and a line of n 'x' bytes without a newline: the caller frees it. */
+static char *long_line_input(size_t n) {
+  char *in = malloc(n + 7);
+  if (!in) return NULL;
+  memcpy(in, "first\n", 6);
+  memset(in + 6, 'x', n);
+  in[n + 6] = '\0';
+  return in;
+}
+
+/* head -n -N and tail -n N on a pipe keep the undecided lines in a window
+ * (lib/headtail.h) bounded by max_string plus eight 64 KiB blocks: a 600 KB
+ * line under a 1000-byte limit is refused as GNU's "memory exhausted". */
+TEST(head_and_tail_windows_stop_at_max_string) {
+  char *in = long_line_input(600000);
+  REQUIRE(in != NULL);
+  char *head_argv[] = {"head", "-n", "-1", NULL};
+  char *tail_argv[] = {"tail", "-n", "2", NULL};
+  char **argvs[] = {head_argv, tail_argv};
+  /* cmd_errorf writes the name, the message and the newline apart */
+  const char *want[] = {"2:head: 2:memory exhausted2:\n", "2:tail: 2:memory exhausted2:\n"};
+  for (int k = 0; k < 2; k++) {
+    cmd_ctx ctx; fake_io f; ctx_init(&ctx, &f, "t");
+    f.in = in; f.inlen = strlen(in);
+    ctx.max_string = 1000;
+    CHECK_EQ(cmd_invoke(&ctx, 3, argvs[k]), 1);
+    CHECK_STR(f.log, want[k]);
+    cmd_arena_free(ctx.arena);
+  }
+  free(in);
+}
+
+/* The same windows within the limit (a 40 KB line) print as usual. */
+TEST(head_and_tail_windows_within_max_string) {
+  char *in = long_line_input(40000);
+  REQUIRE(in != NULL);
+  cmd_ctx ctx; fake_io f; ctx_init(&ctx, &f, "t");
+  f.in = in; f.inlen = strlen(in);
+  ctx.max_string = 1000;
+  char *head_argv[] = {"head", "-n", "-1", NULL};
+  CHECK_EQ(cmd_invoke(&ctx, 3, head_argv), 0);
+  CHECK_STR(f.log, "1:first\n");
+  cmd_arena_free(ctx.arena);
+  ctx_init(&ctx, &f, "t");
+  f.in = in; f.inlen = strlen(in);
+  ctx.max_string = 1000;
+  char *tail_argv[] = {"tail", "-n", "1", NULL};
+  CHECK_EQ(cmd_invoke(&ctx, 3, tail_argv), 0);
+  CHECK(f.loglen == 2 + 40000 && strcmp(f.log + 2, in + 6) == 0);
+  cmd_arena_free(ctx.arena);
+  free(in);
+}
+
 TEST(reader_mixes_lines_and_raw_reads) {
   cmd_ctx ctx; fake_io f; ctx_init(&ctx, &f, "t");
   f.in = "one\ntwo\nthree"; f.inlen = 13;
@@ -438,6 +498,8 @@ int main(int argc, char **argv) {
   RUN(reader_splits_lines_with_nul_bytes_and_no_final_newline);
   RUN(reader_nul_delimiter);
   RUN(reader_grows_for_long_lines_and_stops_at_max_string);
+  RUN(head_and_tail_windows_stop_at_max_string);
+  RUN(head_and_tail_windows_within_max_string);
   RUN(reader_mixes_lines_and_raw_reads);
   RUN(quote_like_gnu_shell_escape_always);
   RUN(perror_records_errno_and_path);

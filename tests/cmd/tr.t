@@ -351,3 +351,8 @@ out: baaaaa\n
 test: long options abbreviated
 cmd: echo hello | tr --del l; echo aabbcc | tr --sq ab; echo abc | tr --comp --del b
 out: heo\nabcc\nb
+
+test: the seven control escapes and \\ in sets
+cmd: printf 'a\a\b\f\n\r\t\v\\z' | tr '\a\b\f\n\r\t\v\\' 'ABFNRTVS'; echo
+cmd: printf 'q\033x' | tr '\q\e' 'Q?'; echo
+out: aABFNRTVSz\nQ\033x\n

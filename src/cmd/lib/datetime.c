@@ -396,6 +396,38 @@ static void sf_case(char *s, size_t n, bool up, bool low) {
   }
 }
 
+/* A conversion that prints one non-negative field of the broken-down time. */
+typedef struct sf_field {
+  uint64_t value; /* what is printed */
+  int digits;     /* the width when the format gives none */
+  char pad;       /* the pad when the format gives none: '_' or 0 (zeros) */
+} sf_field;
+
+/* The field of %d %e %H %k %I %l %j %m %M %S %q %u %w %U %W (sf_run's plain
+ * numbers), from tm; any other conversion is not asked for. */
+static sf_field sf_tm_field(const struct tm *tm, char conv) {
+  int hour12 = tm->tm_hour % 12 == 0 ? 12 : tm->tm_hour % 12;
+  int monday_week = (tm->tm_yday - (tm->tm_wday - 1 + 7) % 7 + 7) / 7;
+  switch (conv) {
+  case 'd': return (sf_field){(uint64_t)tm->tm_mday, 2, 0};
+  case 'e': return (sf_field){(uint64_t)tm->tm_mday, 2, '_'};
+  case 'H': return (sf_field){(uint64_t)tm->tm_hour, 2, 0};
+  case 'k': return (sf_field){(uint64_t)tm->tm_hour, 2, '_'};
+  case 'I': return (sf_field){(uint64_t)hour12, 2, 0};
+  case 'l': return (sf_field){(uint64_t)hour12, 2, '_'};
+  case 'j': return (sf_field){(uint64_t)tm->tm_yday + 1, 3, 0};
+  case 'm': return (sf_field){(uint64_t)tm->tm_mon + 1, 2, 0};
+  case 'M': return (sf_field){(uint64_t)tm->tm_min, 2, 0};
+  case 'S': return (sf_field){(uint64_t)tm->tm_sec, 2, 0};
+  case 'q': return (sf_field){(uint64_t)(tm->tm_mon / 3 + 1), 1, 0};
+  case 'u': return (sf_field){(uint64_t)((tm->tm_wday + 6) % 7 + 1), 1, 0};
+  case 'w': return (sf_field){(uint64_t)tm->tm_wday, 1, 0};
+  case 'U': return (sf_field){(uint64_t)((tm->tm_yday - tm->tm_wday + 7) / 7), 2, 0};
+  case 'W': return (sf_field){(uint64_t)monday_week, 2, 0};
+  }
+  return (sf_field){0, 1, 0};
+}
+
 static void sf_run(cmd_buf *b, const char *fmt, const struct tm *tm, int64_t t,
                    long nsec, bool upcase_all, int depth);
 
@@ -589,57 +621,13 @@ static void sf_run(cmd_buf *b, const char *fmt, const struct tm *tm, int64_t t,
       }
       break;
     }
-    case 'd':
-      sf_number(b, pad, width, 2, false, (uint64_t)tm->tm_mday, 0, false);
-      break;
-    case 'e':
-      sf_number(b, pad ? pad : '_', width, 2, false, (uint64_t)tm->tm_mday, 0, false);
-      break;
-    case 'H':
-      sf_number(b, pad, width, 2, false, (uint64_t)tm->tm_hour, 0, false);
-      break;
-    case 'k':
-      sf_number(b, pad ? pad : '_', width, 2, false, (uint64_t)tm->tm_hour, 0, false);
-      break;
-    case 'I':
-    case 'l': {
-      int h = tm->tm_hour % 12;
-      if (h == 0) h = 12;
-      sf_number(b, *f == 'l' && !pad ? '_' : pad, width, 2, false, (uint64_t)h, 0,
-                false);
+    case 'd': case 'e': case 'H': case 'k': case 'I': case 'l': case 'j': case 'm':
+    case 'M': case 'S': case 'q': case 'u': case 'w': case 'U': case 'W': {
+      sf_field field = sf_tm_field(tm, *f);
+      char field_pad = pad ? pad : field.pad;
+      sf_number(b, field_pad, width, field.digits, false, field.value, 0, false);
       break;
     }
-    case 'j':
-      sf_number(b, pad, width, 3, false, (uint64_t)tm->tm_yday + 1, 0, false);
-      break;
-    case 'm':
-      sf_number(b, pad, width, 2, false, (uint64_t)tm->tm_mon + 1, 0, false);
-      break;
-    case 'M':
-      sf_number(b, pad, width, 2, false, (uint64_t)tm->tm_min, 0, false);
-      break;
-    case 'S':
-      sf_number(b, pad, width, 2, false, (uint64_t)tm->tm_sec, 0, false);
-      break;
-    case 'q':
-      sf_number(b, pad, width, 1, false, (uint64_t)(tm->tm_mon / 3 + 1), 0, false);
-      break;
-    case 'u':
-      sf_number(b, pad, width, 1, false, (uint64_t)((tm->tm_wday + 6) % 7 + 1), 0,
-                false);
-      break;
-    case 'w':
-      sf_number(b, pad, width, 1, false, (uint64_t)tm->tm_wday, 0, false);
-      break;
-    case 'U':
-      sf_number(b, pad, width, 2, false,
-                (uint64_t)((tm->tm_yday - tm->tm_wday + 7) / 7), 0, false);
-      break;
-    case 'W':
-      sf_number(b, pad, width, 2, false,
-                (uint64_t)((tm->tm_yday - (tm->tm_wday - 1 + 7) % 7 + 7) / 7), 0,
-                false);
-      break;
     case 's':
       sf_number(b, pad, width, 1, t < 0,
                 t < 0 ? (uint64_t)0 - (uint64_t)t : (uint64_t)t, 0, false);

@@ -179,6 +179,22 @@ int cmd_parse_umax(const char *s, const char *suffixes, uintmax_t *val) {
   return err;
 }
 
+int cmd_gnu_bad_number(cmd_ctx *ctx, const char *what, const char *s, int errnum) {
+  if (errnum)
+    cmd_errorf(ctx, "%s: %s: %s", what, cmd_gnu_quote(ctx, s), cmd_strerror(errnum));
+  else
+    cmd_errorf(ctx, "%s: %s", what, cmd_gnu_quote(ctx, s));
+  return -1;
+}
+
+int cmd_parse_count_or_max(cmd_ctx *ctx, const char *s, const char *what, uintmax_t *val) {
+  uintmax_t v;
+  int err = cmd_parse_umax(s, "", &v);
+  if (err != CMD_NUM_OK && err != CMD_NUM_OVERFLOW) return cmd_gnu_bad_number(ctx, what, s, 0);
+  *val = err == CMD_NUM_OVERFLOW ? UINTMAX_MAX : v;
+  return 0;
+}
+
 int cmd_parse_umax_or_die(cmd_ctx *ctx, const char *s, const char *suffixes,
                           uintmax_t min, uintmax_t max, const char *what,
                           uintmax_t *val) {
@@ -193,13 +209,7 @@ int cmd_parse_umax_or_die(cmd_ctx *ctx, const char *s, const char *suffixes,
   } else if (err == CMD_NUM_OVERFLOW) {
     show_errno = EOVERFLOW;
   }
-  if (err != CMD_NUM_OK) {
-    if (show_errno)
-      cmd_errorf(ctx, "%s: %s: %s", what, cmd_gnu_quote(ctx, s), cmd_strerror(show_errno));
-    else
-      cmd_errorf(ctx, "%s: %s", what, cmd_gnu_quote(ctx, s));
-    return -1;
-  }
+  if (err != CMD_NUM_OK) return cmd_gnu_bad_number(ctx, what, s, show_errno);
   *val = v;
   return 0;
 }
@@ -364,6 +374,20 @@ const char *cmd_gnu_quoteaf(cmd_ctx *ctx, const char *s) { return quote_shell(ct
 int cmd_gnu_perror(cmd_ctx *ctx, const char *path, int err) {
   cmd_record_error(ctx, err, path);
   cmd_errorf(ctx, "%s: %s", cmd_gnu_quotef(ctx, path), cmd_strerror(err));
+  return 1;
+}
+
+int cmd_gnu_getline(cmd_ctx *ctx, cmd_in *in, const char *path, char delim, char **line,
+                    size_t *len, bool *has_delim, int *status) {
+  ssize_t n = cmd_in_getdelim(in, line, delim);
+  if (n < 0) {
+    *status = cmd_gnu_perror(ctx, path, (int)n);
+    return -1;
+  }
+  if (n == 0) return 0;
+  *len = (size_t)n;
+  *has_delim = (*line)[*len - 1] == delim;
+  if (*has_delim) --*len;
   return 1;
 }
 
@@ -542,13 +566,7 @@ int cmd_parse_imax_or_die(cmd_ctx *ctx, const char *s, intmax_t min, intmax_t ma
   } else if (!bad && (v < min || v > max)) {
     shown = (v > INT32_MAX / 2 || v < INT32_MIN / 2) ? EOVERFLOW : ERANGE;
   }
-  if (bad || shown) {
-    if (shown)
-      cmd_errorf(ctx, "%s: %s: %s", what, cmd_gnu_quote(ctx, s), cmd_strerror(shown));
-    else
-      cmd_errorf(ctx, "%s: %s", what, cmd_gnu_quote(ctx, s));
-    return -1;
-  }
+  if (bad || shown) return cmd_gnu_bad_number(ctx, what, s, shown);
   *val = v;
   return 0;
 }
@@ -588,15 +606,9 @@ int cmd_each_line(cmd_ctx *ctx, char *const *files, int nfiles, char delim, cmd_
         break;
       }
       char *line;
-      ssize_t len = cmd_in_getdelim(in, &line, delim);
-      if (len < 0) {
-        status = cmd_gnu_perror(ctx, files[i], (int)len);
-        break;
-      }
-      if (len == 0) break;
-      size_t l = (size_t)len;
-      bool has = line[l - 1] == delim;
-      if (has) l--;
+      size_t l;
+      bool has;
+      if (cmd_gnu_getline(ctx, in, files[i], delim, &line, &l, &has, &status) <= 0) break;
       if (fn(ud, line, l, has) != 0 || ctx->out_err) {
         stop = true;
         if (!ctx->out_err) status = 1;

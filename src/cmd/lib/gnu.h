@@ -35,6 +35,13 @@ int cmd_gnu_perror(cmd_ctx *ctx, const char *path, int err);
  * as cmd_gnu_perror does, sets *status to 1 and returns NULL (the caller goes
  * on to the next operand). The stream is the caller's to cmd_in_close. */
 cmd_in *cmd_gnu_open(cmd_ctx *ctx, const char *path, int *status);
+/* The next line of `in` inside the same kind of loop (cmd_each_line, paste):
+ * returns 1 with *line (in's buffer, good until the next read) and *len, the
+ * line without its delimiter (*has_delim: whether it had one, a last line
+ * may not); 0 at the end; -1 after reporting a read error as cmd_gnu_perror
+ * does with `path` and setting *status to 1. */
+int cmd_gnu_getline(cmd_ctx *ctx, cmd_in *in, const char *path, char delim, char **line,
+                    size_t *len, bool *has_delim, int *status);
 
 /* gnulib xstrtoumax results (bit flags, like strtol_error). */
 enum {
@@ -60,6 +67,11 @@ int cmd_parse_umax(const char *s, const char *suffixes, uintmax_t *val);
   "GB 1000*1000*1000, G 1024*1024*1024, and so on for T, P, E, Z, Y.\n"           \
   "Binary prefixes can be used, too: KiB=K, MiB=M, and so on.\n"
 
+/* gnulib's report of a bad number argument: "NAME: WHAT: ‘s’", with
+ * ": strerror(errnum)" after it when errnum is not 0. Returns -1. Shared by
+ * the two checks below and by commands that parse their own numbers (tail). */
+int cmd_gnu_bad_number(cmd_ctx *ctx, const char *what, const char *s, int errnum);
+
 /*
  * gnulib xdectoumax-style check: parses `s` with `suffixes` and, on any error
  * or a value outside [min, max], prints "NAME: WHAT: ‘s’" (plus ": Value too
@@ -68,6 +80,11 @@ int cmd_parse_umax(const char *s, const char *suffixes, uintmax_t *val);
 int cmd_parse_umax_or_die(cmd_ctx *ctx, const char *s, const char *suffixes,
                           uintmax_t min, uintmax_t max, const char *what,
                           uintmax_t *val);
+
+/* A count where GNU reads any value too large to hold as "no limit"
+ * (base64 -w, shuf -n): s in plain decimal, UINTMAX_MAX on overflow.
+ * Returns 0, or -1 after cmd_gnu_bad_number's "NAME: WHAT: ‘s’". */
+int cmd_parse_count_or_max(cmd_ctx *ctx, const char *s, const char *what, uintmax_t *val);
 
 /* The signed twin (xdectoimax): optional sign, no suffixes. */
 int cmd_parse_imax_or_die(cmd_ctx *ctx, const char *s, intmax_t min, intmax_t max,
