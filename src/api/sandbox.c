@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "api/sandbox_int.h"
+#include "iso/iso.h"
 
 /* ---- errors ------------------------------------------------------------------ */
 
@@ -185,14 +186,15 @@ void sandbox_unlock(sbx *h) {
 /*
  * Builds an array of fixed-size records plus their strings, then packs both
  * into one malloc'd block. While building, string fields hold offsets + 1
- * (0 = NULL) cast to char *; block_fix() turns them into real pointers.
+ * (0 = NULL) cast to char *; block_fix() turns them into real pointers. The
+ * strings grow in an iso_buf, the library's byte buffer that records an
+ * allocation failure rather than aborting (sh_buf aborts).
  */
 typedef struct block {
   char *items;      /* the records (item_size bytes each) */
   size_t item_size; /* size of one record (a multiple of the pointer size) */
   size_t n, cap;    /* records used / allocated */
-  char *strs;       /* string bytes, each NUL-terminated */
-  size_t slen, scap; /* bytes used / allocated */
+  iso_buf strs;     /* string bytes, each NUL-terminated */
   int oom;          /* an allocation failed: the result is SBX_NOMEM */
 } block;
 
@@ -217,33 +219,24 @@ static void *block_add(block *b) {
  * (NULL for a NULL s or on OOM). */
 static char *block_str(block *b, const char *s) {
   if (!s) return NULL;
-  size_t len = strlen(s) + 1;
-  if (b->slen + len > b->scap) {
-    size_t cap = b->scap ? b->scap : 256;
-    while (cap < b->slen + len) cap *= 2;
-    char *p = realloc(b->strs, cap);
-    if (!p) {
-      b->oom = 1;
-      return NULL;
-    }
-    b->strs = p;
-    b->scap = cap;
+  size_t off = b->strs.len;
+  iso_buf_add(&b->strs, s, strlen(s) + 1);
+  if (b->strs.oom) {
+    b->oom = 1;
+    return NULL;
   }
-  memcpy(b->strs + b->slen, s, len);
-  char *ret = (char *)(uintptr_t)(b->slen + 1);
-  b->slen += len;
-  return ret;
+  return (char *)(uintptr_t)(off + 1);
 }
 
 /* Packs records (plus `extra` zeroed records at the end) and strings into one
  * block; *strbase gets where the strings start. NULL on OOM. */
 static void *block_pack(block *b, size_t extra, char **strbase) {
   size_t items = (b->n + extra) * b->item_size;
-  char *p = malloc(items + b->slen + 1);
+  char *p = malloc(items + b->strs.len + 1);
   if (!p) return NULL;
   if (b->n) memcpy(p, b->items, b->n * b->item_size);
   memset(p + b->n * b->item_size, 0, extra * b->item_size);
-  if (b->slen) memcpy(p + items, b->strs, b->slen);
+  if (b->strs.len) memcpy(p + items, b->strs.data, b->strs.len);
   *strbase = p + items;
   return p;
 }
@@ -254,7 +247,7 @@ static void block_fix(char **field, char *strbase) {
 
 static void block_free(block *b) {
   free(b->items);
-  free(b->strs);
+  iso_buf_free(&b->strs);
 }
 
 /* ---- opening and closing ---------------------------------------------------------- */
