@@ -303,6 +303,28 @@ static int m_write(model *m, const m_path *a, const unsigned char *buf, size_t l
   return 0;
 }
 
+/* The model of store_path_unlink (rmdir 0) and store_path_rmdir (rmdir 1):
+ * the errno the store must give, the entry removed from the model only on
+ * success. */
+static int m_remove(model *m, const m_path *a, int rmdir) {
+  int dir, ino = -1, want = m_walk_parent(m, a, &dir);
+  if (!want && a->n == 0) want = rmdir ? -EBUSY : -EISDIR;
+  if (!want) {
+    ino = m_lookup(m, dir, a->c[a->n - 1]);
+    if (ino < 0)
+      want = -ENOENT;
+    else if (!rmdir)
+      want = m->ino[ino].type == T_DIR ? -EISDIR : 0;
+    else
+      want = m->ino[ino].type != T_DIR ? -ENOTDIR : !m_empty(m, ino) ? -ENOTEMPTY : 0;
+  }
+  if (!want) {
+    m_del_dentry(m, dir, a->c[a->n - 1]);
+    m_drop(m, ino);
+  }
+  return want;
+}
+
 /* ---- one operation on both ---- */
 
 static void run_op(store *s, model *m, input *in, unsigned op) {
@@ -437,34 +459,11 @@ static void run_op(store *s, model *m, input *in, unsigned op) {
     }
     case 6: /* unlink */
       rc = store_path_unlink(s, NULL, a.text);
-      want = m_walk_parent(m, &a, &dir);
-      if (!want && a.n == 0) want = -EISDIR;
-      if (!want) {
-        ino = m_lookup(m, dir, a.c[a.n - 1]);
-        want = ino < 0 ? -ENOENT : m->ino[ino].type == T_DIR ? -EISDIR : 0;
-      }
-      if (!want) {
-        m_del_dentry(m, dir, a.c[a.n - 1]);
-        m_drop(m, ino);
-      }
-      expect("unlink", &a, NULL, rc, want);
+      expect("unlink", &a, NULL, rc, m_remove(m, &a, 0));
       break;
     case 7: /* rmdir */
       rc = store_path_rmdir(s, NULL, a.text);
-      want = m_walk_parent(m, &a, &dir);
-      if (!want && a.n == 0) want = -EBUSY;
-      if (!want) {
-        ino = m_lookup(m, dir, a.c[a.n - 1]);
-        want = ino < 0                     ? -ENOENT
-               : m->ino[ino].type != T_DIR ? -ENOTDIR
-               : !m_empty(m, ino)          ? -ENOTEMPTY
-                                           : 0;
-      }
-      if (!want) {
-        m_del_dentry(m, dir, a.c[a.n - 1]);
-        m_drop(m, ino);
-      }
-      expect("rmdir", &a, NULL, rc, want);
+      expect("rmdir", &a, NULL, rc, m_remove(m, &a, 1));
       break;
     case 8: { /* rename */
       m_path b = decode_path(in);

@@ -49,6 +49,17 @@ static sbx *open_tier(int tier) {
   return h;
 }
 
+/* The median time of n calls of "x += 1" in h's warm context (v: n scratch
+ * slots); the warm and warm+1k figures. */
+static double median_increment(sbx *h, double *v, int n) {
+  for (int i = 0; i < n; i++) {
+    double t0 = now_ms();
+    run(h, "x += 1");
+    v[i] = now_ms() - t0;
+  }
+  return median(v, n);
+}
+
 typedef struct figures {
   double first, warm, warm1k, host1m, code1m; /* ms */
 } figures;
@@ -66,12 +77,7 @@ static figures measure(int tier, int rounds) {
   f.first = median(v, rounds);
   sbx *h = open_tier(tier);
   run(h, "x = 0");
-  for (int i = 0; i < rounds * 20; i++) {
-    double t0 = now_ms();
-    run(h, "x += 1");
-    v[i] = now_ms() - t0;
-  }
-  f.warm = median(v, rounds * 20);
+  f.warm = median_increment(h, v, rounds * 20);
   static sbx_file files[1000];
   static char names[1000][32];
   for (int i = 0; i < 1000; i++) {
@@ -80,12 +86,7 @@ static figures measure(int tier, int rounds) {
   }
   if (sbx_write_files(h, files, 1000, SBX_WRITE_MKDIRS) != SBX_OK) exit(1);
   run(h, "x += 1");
-  for (int i = 0; i < rounds * 20; i++) {
-    double t0 = now_ms();
-    run(h, "x += 1");
-    v[i] = now_ms() - t0;
-  }
-  f.warm1k = median(v, rounds * 20);
+  f.warm1k = median_increment(h, v, rounds * 20);
   char *mb = malloc(1 << 20);
   memset(mb, 'a', 1 << 20);
   for (int i = 0; i < rounds; i++) {

@@ -226,19 +226,29 @@ static int recorded(int rc) {
   return rc == SBX_OK || rc == SBX_LIMIT || rc == SBX_TIMEOUT || rc == SBX_CANCELED;
 }
 
+/* What sbx_bash_ex and sbx_start check of a script call (h is not NULL)
+ * before they take the sandbox: that it is open, and that the script has no
+ * NUL byte (`what`: the message's prefix, "" or "start: "). Returns SBX_OK
+ * with the sandbox locked, or the error recorded on h. */
+static int script_enter(sbx *h, const char *script, size_t len, const char *what) {
+  sandbox_clear_error(h);
+  if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
+  if (memchr(script ? script : "", 0, len))
+    return sandbox_fail(h, SBX_MISUSE, "%sthe script contains a NUL byte", what);
+  sandbox_lock(h);
+  return SBX_OK;
+}
+
 int sbx_bash_ex(sbx *h, const char *script, size_t len, const sbx_bash_opts *opts,
                 sbx_bash_result *res) {
   if (res) memset(res, 0, sizeof *res);
   if (!h || !res || (!script && len)) return SBX_MISUSE;
-  sandbox_clear_error(h);
-  if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
-  if (memchr(script ? script : "", 0, len))
-    return sandbox_fail(h, SBX_MISUSE, "the script contains a NUL byte");
-  sandbox_lock(h);
+  int rc = script_enter(h, script, len, "");
+  if (rc) return rc;
   if (h->iso) {
     int exited;
     char *cwd = opts && opts->record ? strdup(sandbox_iso_session(h, &exited)) : NULL;
-    int rc = sandbox_iso_bash(h, script ? script : "", len, opts, res);
+    rc = sandbox_iso_bash(h, script ? script : "", len, opts, res);
     if (cwd && recorded(rc)) record_call(h, script ? script : "", len, cwd, opts, res);
     free(cwd);
     sandbox_unlock(h);
@@ -475,12 +485,9 @@ static int job_refuse(sbx *h, const char *what) {
 int sbx_start(sbx *h, const char *script, size_t len, sbx_job **out) {
   if (out) *out = NULL;
   if (!h || !out || (!script && len)) return SBX_MISUSE;
-  sandbox_clear_error(h);
-  if (!h->st) return sandbox_fail(h, SBX_MISUSE, "the sandbox is not open");
-  if (memchr(script ? script : "", 0, len))
-    return sandbox_fail(h, SBX_MISUSE, "start: the script contains a NUL byte");
-  sandbox_lock(h);
-  int rc = job_refuse(h, "start");
+  int rc = script_enter(h, script, len, "start: ");
+  if (rc) return rc;
+  rc = job_refuse(h, "start");
   sh_session *s = rc ? NULL : session_of(h);
   if (!rc && !s) rc = sandbox_fail(h, SBX_NOMEM, "start: out of memory");
   if (rc) {

@@ -46,6 +46,7 @@ typedef struct tree_ctx {
   size_t hlen;                 /* bytes of host */
   char sb[STORE_PATH_MAX + 1]; /* the sandbox path of the current entry */
   size_t slen;                 /* bytes of sb */
+  sandbox_call call;           /* the call's history row, begun by tree_start */
 } tree_ctx;
 
 /* Appends "/name" to both paths; -1 when one would be too long. */
@@ -252,8 +253,10 @@ static int import_dir_fd(tree_ctx *t, int fd, int depth) {
   return rc;
 }
 
-/* Checks the arguments of a public call and returns a context for it (then
- * sandbox_unlock and free), or NULL with *rc set. */
+/* Checks the arguments of a public call, takes the sandbox and begins the
+ * call's history row (import writes; its parameters name the source first:
+ * hostdir then path for an import, path then hostdir for an export); returns
+ * the context, to end with tree_end, or NULL with *rc set. */
 static tree_ctx *tree_start(sbx *h, const char *op, const char *hostdir, const char *path,
                             int *rc) {
   *rc = SBX_MISUSE;
@@ -283,18 +286,33 @@ static tree_ctx *tree_start(sbx *h, const char *op, const char *hostdir, const c
   t->slen = strlen(path);
   memcpy(t->sb, path, t->slen + 1);
   sandbox_lock(h);
+  int import = strcmp(op, "import") == 0;
+  sandbox_call_begin(h, &t->call, import);
+  if (import) {
+    sandbox_json_key_str(&t->call.params, "hostdir", hostdir);
+    sandbox_json_key_str(&t->call.params, "path", path);
+  } else {
+    sandbox_json_key_str(&t->call.params, "path", path);
+    sandbox_json_key_str(&t->call.params, "hostdir", hostdir);
+  }
   *rc = SBX_OK;
   return t;
+}
+
+/* Ends a call begun by tree_start: records its row under `name`, releases the
+ * sandbox and frees t; returns rc, or the commit's failure. */
+static int tree_end(tree_ctx *t, const char *name, int rc) {
+  sbx *h = t->h;
+  rc = sandbox_call_end(h, &t->call, name, rc, NULL, 0);
+  sandbox_unlock(h);
+  free(t);
+  return rc;
 }
 
 int sbx_import_dir(sbx *h, const char *hostdir, const char *path) {
   int rc;
   tree_ctx *t = tree_start(h, "import", hostdir, path, &rc);
   if (!t) return rc;
-  sandbox_call c;
-  sandbox_call_begin(h, &c, 1);
-  sandbox_json_key_str(&c.params, "hostdir", hostdir);
-  sandbox_json_key_str(&c.params, "path", path);
   int fd = open(hostdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   struct stat st;
   if (fd < 0 || fstat(fd, &st) != 0) {
@@ -318,47 +336,11 @@ int sbx_import_dir(sbx *h, const char *hostdir, const char *path) {
       if (rc != SBX_OK) store_rollback(h->st);
     }
   }
-  rc = sandbox_call_end(h, &c, "import_dir", rc, NULL, 0);
-  sandbox_unlock(h);
-  free(t);
-  return rc;
+  return tree_end(t, "import_dir", rc);
 }
 
 /* ---- export --------------------------------------------------------------------------
  */
-
-/* Names of a sandbox directory, collected (the walk cannot write meanwhile). */
-typedef struct name_list {
-  char **names; /* malloc'd names */
-  size_t n;     /* used */
-  size_t cap;   /* allocated */
-  int failed;   /* out of memory */
-} name_list;
-
-static int collect_name(void *ud, const store_dirent *e) {
-  name_list *l = ud;
-  if (l->n == l->cap) {
-    size_t cap = l->cap ? l->cap * 2 : 32;
-    char **p = realloc(l->names, cap * sizeof *p);
-    if (!p) {
-      l->failed = 1;
-      return 1;
-    }
-    l->names = p;
-    l->cap = cap;
-  }
-  if (!(l->names[l->n] = strdup(e->name))) {
-    l->failed = 1;
-    return 1;
-  }
-  l->n++;
-  return 0;
-}
-
-static void free_names(name_list *l) {
-  for (size_t i = 0; i < l->n; i++) free(l->names[i]);
-  free(l->names);
-}
 
 static void to_timespecs(const store_stat *st, struct timespec ts[2]) {
   ts[0].tv_sec = st->atime;
@@ -428,14 +410,15 @@ static int export_entry(tree_ctx *t, int dfd, const char *name, int depth) {
 
 /* The entries of sandbox directory t->sb into host directory dfd (borrowed). */
 static int export_dir_fd(tree_ctx *t, int dfd, const store_stat *dir, int depth) {
-  name_list l = {0};
-  int src = store_readdir(t->h->st, dir->ino, 0, collect_name, &l);
-  if (l.failed) {
-    free_names(&l);
+  /* the names first, then each entry (store calls, recursion) */
+  store_name_list l = {0};
+  int src = store_readdir_names(t->h->st, dir->ino, &l);
+  if (l.nomem) {
+    store_name_list_free(&l);
     return sandbox_fail(t->h, SBX_NOMEM, "out of memory");
   }
   if (src < 0) {
-    free_names(&l);
+    store_name_list_free(&l);
     return store_fail(t, src);
   }
   int rc = SBX_OK;
@@ -448,7 +431,7 @@ static int export_dir_fd(tree_ctx *t, int dfd, const store_stat *dir, int depth)
     rc = export_entry(t, dfd, l.names[i], depth);
     pop_name(t, hs, ss);
   }
-  free_names(&l);
+  store_name_list_free(&l);
   return rc;
 }
 
@@ -456,10 +439,6 @@ int sbx_export_dir(sbx *h, const char *path, const char *hostdir) {
   int rc;
   tree_ctx *t = tree_start(h, "export", hostdir, path, &rc);
   if (!t) return rc;
-  sandbox_call c;
-  sandbox_call_begin(h, &c, 0);
-  sandbox_json_key_str(&c.params, "path", path);
-  sandbox_json_key_str(&c.params, "hostdir", hostdir);
   store_stat st;
   int src = store_path_stat(h->st, NULL, path, &st);
   if (src < 0) {
@@ -482,8 +461,5 @@ int sbx_export_dir(sbx *h, const char *path, const char *hostdir) {
       close(fd);
     }
   }
-  rc = sandbox_call_end(h, &c, "export_dir", rc, NULL, 0);
-  sandbox_unlock(h);
-  free(t);
-  return rc;
+  return tree_end(t, "export_dir", rc);
 }

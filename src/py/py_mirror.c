@@ -233,30 +233,6 @@ static void give(py_mirror *m, int fd, const char *name) {
 
 /* ---- export: store -> D -------------------------------------------------------------------- */
 
-typedef struct name_list {
-  char **names;
-  size_t n, cap;
-} name_list;
-
-static int collect(void *ud, const store_dirent *e) {
-  name_list *l = ud;
-  if (l->n == l->cap) {
-    size_t cap = l->cap ? l->cap * 2 : 32;
-    char **nn = realloc(l->names, cap * sizeof *nn);
-    if (!nn) return -ENOMEM;
-    l->names = nn;
-    l->cap = cap;
-  }
-  if (!(l->names[l->n] = strdup(e->name))) return -ENOMEM;
-  l->n++;
-  return 0;
-}
-
-static void names_free(name_list *l) {
-  for (size_t i = 0; i < l->n; i++) free(l->names[i]);
-  free(l->names);
-}
-
 /* Writes the store's file `st` as `name` in dirfd. */
 static int export_file(py_mirror *m, store *s, int dirfd, const char *name, const store_stat *st,
                        const char *path) {
@@ -312,14 +288,14 @@ static void export_dir(py_mirror *m, store *s, int fd, const char *path, store_i
     fail(m, "export: deeper than %d levels at %s", MIRROR_MAX_DEPTH, path);
     return;
   }
-  name_list l = {0};
-  int rc = store_readdir(s, ino, 0, collect, &l);
+  store_name_list l = {0};
+  int rc = store_readdir_names(s, ino, &l);
   if (rc < 0) fail(m, "export %s: %s", path, strerror(-rc));
   for (size_t i = 0; i < l.n; i++) {
     store_stat st;
     if (store_lookup(s, ino, l.names[i], &st) == 0) export_entry(m, s, fd, path, l.names[i], &st, depth);
   }
-  names_free(&l);
+  store_name_list_free(&l);
 }
 
 static void export_entry(py_mirror *m, store *s, int dirfd, const char *dirpath, const char *name,
@@ -503,16 +479,15 @@ static void import_dir(py_mirror *m, store *s, int fd, const char *path, int dep
     fail(m, "import %s: %s", path, strerror(errno));
     return;
   }
-  name_list l = {0};
+  store_name_list l = {0};
   struct dirent *de;
   while ((de = readdir(d))) {
     if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..")) continue;
-    store_dirent e = {.name = de->d_name};
-    if (collect(&l, &e)) break;
+    if (store_name_list_add(&l, de->d_name)) break;
   }
   closedir(d);
   for (size_t i = 0; i < l.n; i++) import_entry(m, s, fd, path, l.names[i], depth);
-  names_free(&l);
+  store_name_list_free(&l);
 }
 
 static void import_gone(py_mirror *m, store *s, mirror_rec *r) {

@@ -72,6 +72,23 @@ static size_t utf8_len(const char *s, size_t n) {
 static int validate(const json_t *schema, const json_t *v, char *path, size_t plen, int depth,
                     schema_err *e);
 
+/* The size bounds of a string (minLength/maxLength, n in code points) or an
+ * array (minItems/maxItems): 0, or -1 with the message of the bound that n
+ * breaks. An integer bound counts; any other value of the keyword is
+ * ignored. */
+static int check_size(const json_t *schema, size_t n, const char *path, schema_err *e,
+                      const char *min_key, const char *below_min, const char *max_key,
+                      const char *above_max) {
+  const json_t *m;
+  if ((m = json_object_get(schema, min_key)) && json_is_integer(m) &&
+      (json_int_t)n < json_integer_value(m))
+    return fail(e, path, "%s", below_min);
+  if ((m = json_object_get(schema, max_key)) && json_is_integer(m) &&
+      (json_int_t)n > json_integer_value(m))
+    return fail(e, path, "%s", above_max);
+  return 0;
+}
+
 /* Appends ".key" or "[i]" to the path buffer (bounded); returns the old length. */
 static size_t path_push(char *path, size_t cap, const char *key, size_t index) {
   size_t old = strlen(path);
@@ -174,25 +191,15 @@ static int validate(const json_t *schema, const json_t *v, char *path, size_t pl
         d >= json_number_value(m))
       return fail(e, path, "%s", "not below the exclusive maximum");
   }
-  if (json_is_string(v)) {
-    size_t n = utf8_len(json_string_value(v), json_string_length(v));
-    const json_t *m;
-    if ((m = json_object_get(schema, "minLength")) && json_is_integer(m) &&
-        (json_int_t)n < json_integer_value(m))
-      return fail(e, path, "%s", "string shorter than minLength");
-    if ((m = json_object_get(schema, "maxLength")) && json_is_integer(m) &&
-        (json_int_t)n > json_integer_value(m))
-      return fail(e, path, "%s", "string longer than maxLength");
-  }
+  if (json_is_string(v) &&
+      check_size(schema, utf8_len(json_string_value(v), json_string_length(v)), path, e,
+                 "minLength", "string shorter than minLength", "maxLength",
+                 "string longer than maxLength"))
+    return -1;
   if (json_is_array(v)) {
-    const json_t *m;
-    size_t n = json_array_size(v);
-    if ((m = json_object_get(schema, "minItems")) && json_is_integer(m) &&
-        (json_int_t)n < json_integer_value(m))
-      return fail(e, path, "%s", "fewer items than minItems");
-    if ((m = json_object_get(schema, "maxItems")) && json_is_integer(m) &&
-        (json_int_t)n > json_integer_value(m))
-      return fail(e, path, "%s", "more items than maxItems");
+    if (check_size(schema, json_array_size(v), path, e, "minItems", "fewer items than minItems",
+                   "maxItems", "more items than maxItems"))
+      return -1;
     const json_t *items = json_object_get(schema, "items");
     if (json_is_object(items) || json_is_boolean(items)) {
       size_t i;

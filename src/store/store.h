@@ -198,6 +198,27 @@ typedef int (*store_readdir_cb)(void *ud, const store_dirent *e);
  * "..", starting after cookie `after` (0 = from the start). */
 int store_readdir(store *s, store_ino dir, int64_t after, store_readdir_cb cb, void *ud);
 
+/* Names gathered whole before a walk acts on them: a walk that calls into
+ * the store (and recurses) for every entry, as sbx_export_dir and the Python
+ * mirror do, reads a directory's names first and visits them afterwards, so
+ * no store call runs inside a store_readdir callback. The mirror fills one
+ * from a host directory too (store_name_list_add). */
+typedef struct store_name_list {
+  char **names; /* malloc'd copies, in the order added */
+  size_t n;     /* used */
+  size_t cap;   /* allocated */
+  int nomem;    /* an add ran out of memory: the list is short */
+} store_name_list;
+
+/* Appends a copy of `name`: 0, or -ENOMEM with l->nomem set (l stays valid). */
+int store_name_list_add(store_name_list *l, const char *name);
+/* Appends the names of `dir` in store_readdir's order: 0 or a negative errno
+ * (-ENOMEM with l->nomem set when a copy failed). On an error l keeps the
+ * names read so far; the caller frees l either way. */
+int store_readdir_names(store *s, store_ino dir, store_name_list *l);
+/* Frees the names and the array (not l itself). */
+void store_name_list_free(store_name_list *l);
+
 /* create/mkdir/symlink: need w+x on dir; `mode` is used as given (no umask:
  * FUSE applies its own); owner is the caller's uid/gid. ENOSPC over the
  * inode quota. */

@@ -1020,6 +1020,38 @@ int store_readdir(store *s, store_ino dir, int64_t after, store_readdir_cb cb, v
   return ret;
 }
 
+int store_name_list_add(store_name_list *l, const char *name) {
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 32;
+    char **names = realloc(l->names, cap * sizeof *names);
+    if (!names) {
+      l->nomem = 1;
+      return -ENOMEM;
+    }
+    l->names = names;
+    l->cap = cap;
+  }
+  if (!(l->names[l->n] = strdup(name))) {
+    l->nomem = 1;
+    return -ENOMEM;
+  }
+  l->n++;
+  return 0;
+}
+
+static int name_list_add_entry(void *ud, const store_dirent *e) {
+  return store_name_list_add(ud, e->name);
+}
+
+int store_readdir_names(store *s, store_ino dir, store_name_list *l) {
+  return store_readdir(s, dir, 0, name_list_add_entry, l);
+}
+
+void store_name_list_free(store_name_list *l) {
+  for (size_t i = 0; i < l->n; i++) free(l->names[i]);
+  free(l->names);
+}
+
 static int mknod_pub(store *s, store_ino dir, const char *name, uint32_t mode,
                      const char *target, store_stat *st) {
   int err = store_tx_begin(s);
