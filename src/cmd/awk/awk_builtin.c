@@ -28,6 +28,7 @@
 #include <wctype.h>
 
 #include "cmd/awk/awk.h"
+#include "cmd/lib/gnu.h"
 
 /* ---- helpers ------------------------------------------------------------------------- */
 
@@ -951,8 +952,7 @@ static awk_str *map_case(awk_interp *in, awk_str *s, bool upper) {
     out->p[out->len] = 0;
     return out;
   }
-  extern locale_t awk_utf8_locale(void);
-  locale_t loc = awk_utf8_locale();
+  locale_t loc = cmd_utf8_locale(); /* (locale_t)0 without C.UTF-8: such a letter is kept */
   size_t i = 0;
   while (i < s->len) {
     size_t n = awk_utf8_char(s->p + i, s->len - i);
@@ -968,7 +968,8 @@ static awk_str *map_case(awk_interp *in, awk_str *s, bool upper) {
       else if (n == 3) cp = ((c & 0x0f) << 12) | ((s->p[i + 1] & 0x3f) << 6) | (s->p[i + 2] & 0x3f);
       else cp = ((uint32_t)(c & 0x07) << 18) | ((uint32_t)(s->p[i + 1] & 0x3f) << 12) |
                 ((s->p[i + 2] & 0x3f) << 6) | (s->p[i + 3] & 0x3f);
-      uint32_t m = (uint32_t)(upper ? towupper_l((wint_t)cp, loc) : towlower_l((wint_t)cp, loc));
+      uint32_t m = cp;
+      if (loc) m = (uint32_t)(upper ? towupper_l((wint_t)cp, loc) : towlower_l((wint_t)cp, loc));
       char buf[4];
       size_t k = awk_utf8_encode(m, buf);
       awk_str_append(in, &out, buf, k);

@@ -18,8 +18,6 @@
  * matches poll the command (cmd_poll) and respect the engine's step budget;
  * a cancelled or runaway match reaches the interpreter's failure handler.
  */
-#include <locale.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,19 +36,6 @@ struct awk_regex {
   size_t litlen;     /* its length */
   size_t nsub;       /* parenthesized subexpressions */
 };
-
-static locale_t utf8_locale;
-static pthread_once_t utf8_once = PTHREAD_ONCE_INIT;
-
-static void utf8_init(void) {
-  utf8_locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
-  if (!utf8_locale) utf8_locale = newlocale(LC_CTYPE_MASK, "C", (locale_t)0);
-}
-
-locale_t awk_utf8_locale(void) {
-  pthread_once(&utf8_once, utf8_init);
-  return utf8_locale;
-}
 
 /* ---- translation ----------------------------------------------------------------- */
 
