@@ -131,29 +131,34 @@ static const char *parse_count(const char *s, size_t *val) {
   return p;
 }
 
+/* One number of a -k spec, at s, for sort_parse_keydef: the end past it, or
+ * NULL with the error set as sort_parse_keydef reports it (bad says which
+ * number; *at points at it). */
+static const char *parse_keydef_count(const char *s, size_t *val, const char *bad,
+                                      const char **msg, bool *count_err, const char **at) {
+  const char *end = parse_count(s, val);
+  if (!end) {
+    *at = s;
+    *msg = bad;
+    *count_err = true;
+  }
+  return end;
+}
+
 int sort_parse_keydef(const char *spec, sort_key *key, const char **msg,
                       bool *count_err, const char **at) {
   *count_err = false;
   *at = spec;
-  const char *s = parse_count(spec, &key->sword);
-  if (!s) {
-    *msg = "invalid number at field start";
-    *count_err = true;
-    return -1;
-  }
+  const char *s = parse_keydef_count(spec, &key->sword, "invalid number at field start", msg,
+                                     count_err, at);
+  if (!s) return -1;
   if (key->sword-- == 0) {
     *msg = "field number is zero";
     return -1;
   }
   if (*s == '.') {
-    const char *t = parse_count(s + 1, &key->schar);
-    if (!t) {
-      *at = s + 1;
-      *msg = "invalid number after '.'";
-      *count_err = true;
-      return -1;
-    }
-    s = t;
+    s = parse_keydef_count(s + 1, &key->schar, "invalid number after '.'", msg, count_err, at);
+    if (!s) return -1;
     if (key->schar-- == 0) {
       *msg = "character offset is zero";
       return -1;
@@ -163,27 +168,15 @@ int sort_parse_keydef(const char *spec, sort_key *key, const char **msg,
     if (!sort_key_set_option(key, *s, false)) break;
   }
   if (*s == ',') {
-    const char *t = parse_count(s + 1, &key->eword);
-    if (!t) {
-      *at = s + 1;
-      *msg = "invalid number after ','";
-      *count_err = true;
-      return -1;
-    }
-    s = t;
+    s = parse_keydef_count(s + 1, &key->eword, "invalid number after ','", msg, count_err, at);
+    if (!s) return -1;
     if (key->eword-- == 0) {
       *msg = "field number is zero";
       return -1;
     }
     if (*s == '.') {
-      t = parse_count(s + 1, &key->echar);
-      if (!t) {
-        *at = s + 1;
-        *msg = "invalid number after '.'";
-        *count_err = true;
-        return -1;
-      }
-      s = t;
+      s = parse_keydef_count(s + 1, &key->echar, "invalid number after '.'", msg, count_err, at);
+      if (!s) return -1;
     }
     for (; *s; s++) {
       if (!sort_key_set_option(key, *s, true)) break;
