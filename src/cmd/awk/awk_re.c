@@ -48,6 +48,20 @@ static void add_literal(cmd_buf *b, char c) {
   cmd_buf_putc(b, c);
 }
 
+/* A byte that matches itself, for translate: escaped into the ERE b, and kept
+ * in lit, the plain string a pattern without operators is searched by. */
+static void put_literal(cmd_buf *b, cmd_buf *lit, char c) {
+  add_literal(b, c);
+  cmd_buf_putc(lit, c);
+}
+
+/* An operator byte, for translate: into the ERE b as it is, and the pattern is
+ * no longer a plain string. */
+static void put_operator(cmd_buf *b, char c, bool *is_literal) {
+  cmd_buf_putc(b, c);
+  *is_literal = false;
+}
+
 /* Decodes an awk escape at pat[*i] (after the backslash). Returns the byte
  * value, or -1 if it is not a value escape. */
 static int escape_value(const char *pat, size_t len, size_t *i) {
@@ -258,8 +272,7 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
     if (c == '\\') {
       if (i + 1 >= len) {
         /* trailing backslash: literal */
-        cmd_buf_put(b, "\\\\", 2);
-        cmd_buf_putc(lit, '\\');
+        put_literal(b, lit, '\\');
         i++;
         at_start = false;
         continue;
@@ -271,8 +284,7 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
           *err = strdup("NUL bytes in regular expressions are not supported");
           return false;
         }
-        add_literal(b, (char)v);
-        cmd_buf_putc(lit, (char)v);
+        put_literal(b, lit, (char)v);
         i = k;
         at_start = false;
         continue;
@@ -291,8 +303,7 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
       case '`': cmd_buf_put(b, "\\`", 2); *is_literal = false; break;
       case '\'': cmd_buf_put(b, "\\'", 2); *is_literal = false; break;
       default:
-        add_literal(b, e);
-        cmd_buf_putc(lit, e);
+        put_literal(b, lit, e);
         break;
       }
       at_start = false;
@@ -319,14 +330,12 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
         *is_literal = false;
         continue;
       }
-      add_literal(b, '{');
-      cmd_buf_putc(lit, '{');
+      put_literal(b, lit, '{');
       i++;
       at_start = false;
       continue;
     case '}':
-      add_literal(b, '}');
-      cmd_buf_putc(lit, '}');
+      put_literal(b, lit, '}');
       i++;
       at_start = false;
       continue;
@@ -334,21 +343,18 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
     case '+':
     case '?':
       if (at_start) {
-        add_literal(b, c);
-        cmd_buf_putc(lit, c);
+        put_literal(b, lit, c);
         i++;
         at_start = false;
         continue;
       }
-      cmd_buf_putc(b, c);
-      *is_literal = false;
+      put_operator(b, c, is_literal);
       i++;
       continue;
     case '(':
       depth++;
       (*nsub)++;
-      cmd_buf_putc(b, c);
-      *is_literal = false;
+      put_operator(b, c, is_literal);
       i++;
       at_start = true;
       if (i < len && pat[i] == ')') {
@@ -359,21 +365,18 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
     case ')':
       if (depth == 0) {
         /* unmatched ')': literal, as POSIX allows */
-        add_literal(b, ')');
-        cmd_buf_putc(lit, ')');
+        put_literal(b, lit, ')');
         i++;
         at_start = false;
         continue;
       }
       depth--;
-      cmd_buf_putc(b, c);
-      *is_literal = false;
+      put_operator(b, c, is_literal);
       i++;
       at_start = false;
       continue;
     case '|':
-      cmd_buf_putc(b, c);
-      *is_literal = false;
+      put_operator(b, c, is_literal);
       i++;
       at_start = true;
       continue;
@@ -392,8 +395,7 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
       at_start = false;
       continue;
     case '.':
-      cmd_buf_putc(b, c);
-      *is_literal = false;
+      put_operator(b, c, is_literal);
       i++;
       at_start = false;
       continue;
