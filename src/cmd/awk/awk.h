@@ -120,6 +120,9 @@ awk_str *awk_to_str(awk_interp *in, awk_val *v);
 awk_str *awk_to_str_out(awk_interp *in, awk_val *v);
 /* Numeric string test (POSIX "looks numeric"); sets *d. */
 bool awk_looks_numeric(const char *s, size_t len, double *d);
+/* Whether a STRNUM value's text looks numeric; tested once, the answer (and the
+ * number) kept in its flags. */
+bool awk_strnum_looks_numeric(awk_val *v);
 /* Leading-number conversion as awk does ("3abc" -> 3). */
 double awk_strtod(const char *s, size_t len);
 bool awk_is_true(awk_interp *in, awk_val *v);
@@ -471,6 +474,8 @@ awk_str *awk_eval_args(awk_interp *in, awk_node *args, int *nargs);
 int awk_run_file_rules(awk_interp *in, awk_rule *list);
 void awk_skip_file(awk_interp *in);
 awk_regex *awk_dynamic_re(awk_interp *in, awk_val *v);
+/* awk_dynamic_re of a string (FS, RS, split's separator); s stays the caller's. */
+awk_regex *awk_str_re(awk_interp *in, awk_str *s);
 awk_regex *awk_node_re(awk_interp *in, awk_node *n); /* regex constant or dynamic */
 awk_val awk_eval(awk_interp *in, awk_node *n);
 awk_cell *awk_lvalue_cell(awk_interp *in, awk_node *n); /* for arrays/vars */

@@ -28,6 +28,7 @@
 #include <wctype.h>
 
 #include "cmd/awk/awk.h"
+#include "cmd/lib/gnu.h"
 
 /* ---- helpers ------------------------------------------------------------------------- */
 
@@ -654,11 +655,7 @@ static awk_val do_split(awk_interp *in, awk_node *n) {
   if (seps) awk_arr_clear(in, seps);
   if (mode == 2) {
     if (a_fs && a_fs->type == AN_REGEX) re = awk_node_re(in, a_fs);
-    else {
-      awk_val v = awk_strv(awk_str_ref(fs));
-      re = awk_dynamic_re(in, &v);
-      awk_val_free(in, &v);
-    }
+    else re = awk_str_re(in, fs);
   }
   const char *p = s->p;
   size_t len = s->len, nf = 0;
@@ -776,6 +773,23 @@ typedef struct sort_ctx {
   int mode;       /* 0 default (numbers first), 1 string, 2 number */
 } sort_ctx;
 
+/* The two keys' order as numbers. */
+static int cmp_keys_as_numbers(awk_interp *in, awk_val *a, awk_val *b) {
+  double da = awk_to_num(in, a), db = awk_to_num(in, b);
+  return da < db ? -1 : da > db;
+}
+
+/* The two keys' order as strings, byte by byte, a prefix first. */
+static int cmp_keys_as_strings(awk_interp *in, awk_val *a, awk_val *b) {
+  awk_str *sa = awk_to_str(in, a), *sb = awk_to_str(in, b);
+  size_t m = sa->len < sb->len ? sa->len : sb->len;
+  int r = memcmp(sa->p, sb->p, m);
+  if (!r) r = sa->len < sb->len ? -1 : sa->len > sb->len;
+  awk_str_unref(in, sa);
+  awk_str_unref(in, sb);
+  return r;
+}
+
 static int cmp_items(const void *x, const void *y, void *ud) {
   const sort_item *a = x, *b = y;
   sort_ctx *sc = ud;
@@ -784,31 +798,15 @@ static int cmp_items(const void *x, const void *y, void *ud) {
   awk_val va = a->key, vb = b->key;
   int r;
   if (sort_mode == 2) {
-    double da = awk_to_num(sort_in, &va), db = awk_to_num(sort_in, &vb);
-    r = da < db ? -1 : da > db;
+    r = cmp_keys_as_numbers(sort_in, &va, &vb);
   } else if (sort_mode == 1) {
-    awk_str *sa = awk_to_str(sort_in, &va), *sb = awk_to_str(sort_in, &vb);
-    size_t m = sa->len < sb->len ? sa->len : sb->len;
-    r = memcmp(sa->p, sb->p, m);
-    if (!r) r = sa->len < sb->len ? -1 : sa->len > sb->len;
-    awk_str_unref(sort_in, sa);
-    awk_str_unref(sort_in, sb);
+    r = cmp_keys_as_strings(sort_in, &va, &vb);
   } else {
     bool na = va.type == AWK_NUM || (va.type == AWK_STRNUM && (va.flags & AWK_VF_LOOKSNUM));
     bool nb = vb.type == AWK_NUM || (vb.type == AWK_STRNUM && (vb.flags & AWK_VF_LOOKSNUM));
-    if (na && nb) {
-      double da = awk_to_num(sort_in, &va), db = awk_to_num(sort_in, &vb);
-      r = da < db ? -1 : da > db;
-    } else if (na != nb) {
-      r = na ? -1 : 1;
-    } else {
-      awk_str *sa = awk_to_str(sort_in, &va), *sb = awk_to_str(sort_in, &vb);
-      size_t m = sa->len < sb->len ? sa->len : sb->len;
-      r = memcmp(sa->p, sb->p, m);
-      if (!r) r = sa->len < sb->len ? -1 : sa->len > sb->len;
-      awk_str_unref(sort_in, sa);
-      awk_str_unref(sort_in, sb);
-    }
+    if (na && nb) r = cmp_keys_as_numbers(sort_in, &va, &vb);
+    else if (na != nb) r = na ? -1 : 1;
+    else r = cmp_keys_as_strings(sort_in, &va, &vb);
   }
   return sort_desc ? -r : r;
 }
@@ -840,15 +838,7 @@ static awk_val do_asort(awk_interp *in, awk_node *n, bool by_index) {
       items[i].val = awk_strv(k);
       awk_val_free(in, &v);
     } else {
-      if (v.type == AWK_STRNUM) {
-        double d;
-        if (awk_looks_numeric(v.s->p, v.s->len, &d)) {
-          v.flags |= AWK_VF_LOOKSNUM | AWK_VF_NUMOK | AWK_VF_CHECKED;
-          v.num = d;
-        } else {
-          v.flags |= AWK_VF_CHECKED;
-        }
-      }
+      if (v.type == AWK_STRNUM) awk_strnum_looks_numeric(&v);
       items[i].key = awk_val_copy(&v);
       items[i].val = v;
       awk_str_unref(in, k);
@@ -962,8 +952,7 @@ static awk_str *map_case(awk_interp *in, awk_str *s, bool upper) {
     out->p[out->len] = 0;
     return out;
   }
-  extern locale_t awk_utf8_locale(void);
-  locale_t loc = awk_utf8_locale();
+  locale_t loc = cmd_utf8_locale(); /* (locale_t)0 without C.UTF-8: such a letter is kept */
   size_t i = 0;
   while (i < s->len) {
     size_t n = awk_utf8_char(s->p + i, s->len - i);
@@ -979,7 +968,8 @@ static awk_str *map_case(awk_interp *in, awk_str *s, bool upper) {
       else if (n == 3) cp = ((c & 0x0f) << 12) | ((s->p[i + 1] & 0x3f) << 6) | (s->p[i + 2] & 0x3f);
       else cp = ((uint32_t)(c & 0x07) << 18) | ((uint32_t)(s->p[i + 1] & 0x3f) << 12) |
                 ((s->p[i + 2] & 0x3f) << 6) | (s->p[i + 3] & 0x3f);
-      uint32_t m = (uint32_t)(upper ? towupper_l((wint_t)cp, loc) : towlower_l((wint_t)cp, loc));
+      uint32_t m = cp;
+      if (loc) m = (uint32_t)(upper ? towupper_l((wint_t)cp, loc) : towlower_l((wint_t)cp, loc));
       char buf[4];
       size_t k = awk_utf8_encode(m, buf);
       awk_str_append(in, &out, buf, k);

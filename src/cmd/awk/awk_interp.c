@@ -410,9 +410,7 @@ void awk_set_FS(awk_interp *in) {
     in->fs_char = fs->p[1];
   } else {
     in->fs_mode = 2;
-    awk_val v = awk_strv(awk_str_ref(fs));
-    in->fs_re = awk_dynamic_re(in, &v);
-    awk_val_free(in, &v);
+    in->fs_re = awk_str_re(in, fs);
   }
   if (in->fs_mode == 1 && in->fs_char == ' ') in->fs_mode = 0;
 }
@@ -748,14 +746,18 @@ awk_regex *awk_dynamic_re(awk_interp *in, awk_val *v) {
   return re;
 }
 
+/* The string is wrapped in a value of its own so that awk_dynamic_re's cache
+ * can keep a reference to it. */
+awk_regex *awk_str_re(awk_interp *in, awk_str *s) {
+  awk_val v = awk_strv(awk_str_ref(s));
+  awk_regex *re = awk_dynamic_re(in, &v);
+  awk_val_free(in, &v);
+  return re;
+}
+
 awk_regex *awk_node_re(awk_interp *in, awk_node *n) {
   if (n->type == AN_REGEX) {
-    if (in->icase) {
-      awk_val v = awk_strv(awk_str_ref(n->str));
-      awk_regex *re = awk_dynamic_re(in, &v);
-      awk_val_free(in, &v);
-      return re;
-    }
+    if (in->icase) return awk_str_re(in, n->str);
     return n->re;
   }
   awk_val v = awk_eval(in, n);

@@ -38,9 +38,7 @@ void awk_set_RS(awk_interp *in) {
     in->rs_char = rs->p[0];
   } else {
     in->rs_mode = 2;
-    awk_val v = awk_strv(awk_str_ref(rs));
-    in->rs_re = awk_dynamic_re(in, &v);
-    awk_val_free(in, &v);
+    in->rs_re = awk_str_re(in, rs);
   }
   awk_str_unref(in, rs);
 }
@@ -476,6 +474,23 @@ static void stream_free(awk_interp *in, awk_stream *st) {
   free(st);
 }
 
+/* Starts the command of a `print | cmd' (mode "w", what "output") or a
+ * `cmd | getline' (mode "r", what "input") for awk_stream_get, st->fd taking
+ * its end of the pipe; returns the popen handle or a negative errno. All output
+ * so far is flushed first so that it comes before the command's. Where the host
+ * gives no pipes, st is freed and the program dies. */
+static int stream_popen(awk_interp *in, awk_stream *st, awk_str *name, const char *mode,
+                        const char *what) {
+  const cmd_io *io = in->ctx->io;
+  awk_flush_all(in);
+  cmd_flush(in->ctx);
+  if (!io->popen) {
+    free(st);
+    awk_fatal(in, "cannot open pipe `%s' for %s: pipes are not available here", name->p, what);
+  }
+  return io->popen(in->ctx->io_ud, name->p, mode, &st->fd);
+}
+
 awk_stream *awk_stream_get(awk_interp *in, int kind, awk_str *name, bool quiet) {
   bool input = is_input_kind(kind);
   for (awk_stream *st = in->streams; st; st = st->next) {
@@ -516,13 +531,7 @@ awk_stream *awk_stream_get(awk_interp *in, int kind, awk_str *name, bool quiet) 
     st->fd = rc;
     break;
   case AOP_RED_PIPE:
-    awk_flush_all(in);
-    cmd_flush(in->ctx);
-    if (!io->popen) {
-      free(st);
-      awk_fatal(in, "cannot open pipe `%s' for output: pipes are not available here", name->p);
-    }
-    st->handle = io->popen(ud, name->p, "w", &st->fd);
+    st->handle = stream_popen(in, st, name, "w", "output");
     if (st->handle < 0) {
       int err = st->handle;
       free(st);
@@ -549,13 +558,7 @@ awk_stream *awk_stream_get(awk_interp *in, int kind, awk_str *name, bool quiet) 
     reader_open(&st->rd, rc, true);
     break;
   case AOP_RED_CMD:
-    awk_flush_all(in);
-    cmd_flush(in->ctx);
-    if (!io->popen) {
-      free(st);
-      awk_fatal(in, "cannot open pipe `%s' for input: pipes are not available here", name->p);
-    }
-    st->handle = io->popen(ud, name->p, "r", &st->fd);
+    st->handle = stream_popen(in, st, name, "r", "input");
     if (st->handle < 0) {
       free(st);
       return NULL;

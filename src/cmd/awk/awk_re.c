@@ -18,8 +18,6 @@
  * matches poll the command (cmd_poll) and respect the engine's step budget;
  * a cancelled or runaway match reaches the interpreter's failure handler.
  */
-#include <locale.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,19 +37,6 @@ struct awk_regex {
   size_t nsub;       /* parenthesized subexpressions */
 };
 
-static locale_t utf8_locale;
-static pthread_once_t utf8_once = PTHREAD_ONCE_INIT;
-
-static void utf8_init(void) {
-  utf8_locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
-  if (!utf8_locale) utf8_locale = newlocale(LC_CTYPE_MASK, "C", (locale_t)0);
-}
-
-locale_t awk_utf8_locale(void) {
-  pthread_once(&utf8_once, utf8_init);
-  return utf8_locale;
-}
-
 /* ---- translation ----------------------------------------------------------------- */
 
 /* Translated pattern text goes into cmd_bufs without a bound. */
@@ -61,6 +46,20 @@ static const char *ERE_SPECIAL = "\\^$.[]|()*+?{}";
 static void add_literal(cmd_buf *b, char c) {
   if (strchr(ERE_SPECIAL, c) && c) cmd_buf_putc(b, '\\');
   cmd_buf_putc(b, c);
+}
+
+/* A byte that matches itself, for translate: escaped into the ERE b, and kept
+ * in lit, the plain string a pattern without operators is searched by. */
+static void put_literal(cmd_buf *b, cmd_buf *lit, char c) {
+  add_literal(b, c);
+  cmd_buf_putc(lit, c);
+}
+
+/* An operator byte, for translate: into the ERE b as it is, and the pattern is
+ * no longer a plain string. */
+static void put_operator(cmd_buf *b, char c, bool *is_literal) {
+  cmd_buf_putc(b, c);
+  *is_literal = false;
 }
 
 /* Decodes an awk escape at pat[*i] (after the backslash). Returns the byte
@@ -273,8 +272,7 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
     if (c == '\\') {
       if (i + 1 >= len) {
         /* trailing backslash: literal */
-        cmd_buf_put(b, "\\\\", 2);
-        cmd_buf_putc(lit, '\\');
+        put_literal(b, lit, '\\');
         i++;
         at_start = false;
         continue;
@@ -286,8 +284,7 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
           *err = strdup("NUL bytes in regular expressions are not supported");
           return false;
         }
-        add_literal(b, (char)v);
-        cmd_buf_putc(lit, (char)v);
+        put_literal(b, lit, (char)v);
         i = k;
         at_start = false;
         continue;
@@ -306,8 +303,7 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
       case '`': cmd_buf_put(b, "\\`", 2); *is_literal = false; break;
       case '\'': cmd_buf_put(b, "\\'", 2); *is_literal = false; break;
       default:
-        add_literal(b, e);
-        cmd_buf_putc(lit, e);
+        put_literal(b, lit, e);
         break;
       }
       at_start = false;
@@ -334,14 +330,12 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
         *is_literal = false;
         continue;
       }
-      add_literal(b, '{');
-      cmd_buf_putc(lit, '{');
+      put_literal(b, lit, '{');
       i++;
       at_start = false;
       continue;
     case '}':
-      add_literal(b, '}');
-      cmd_buf_putc(lit, '}');
+      put_literal(b, lit, '}');
       i++;
       at_start = false;
       continue;
@@ -349,21 +343,18 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
     case '+':
     case '?':
       if (at_start) {
-        add_literal(b, c);
-        cmd_buf_putc(lit, c);
+        put_literal(b, lit, c);
         i++;
         at_start = false;
         continue;
       }
-      cmd_buf_putc(b, c);
-      *is_literal = false;
+      put_operator(b, c, is_literal);
       i++;
       continue;
     case '(':
       depth++;
       (*nsub)++;
-      cmd_buf_putc(b, c);
-      *is_literal = false;
+      put_operator(b, c, is_literal);
       i++;
       at_start = true;
       if (i < len && pat[i] == ')') {
@@ -374,21 +365,18 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
     case ')':
       if (depth == 0) {
         /* unmatched ')': literal, as POSIX allows */
-        add_literal(b, ')');
-        cmd_buf_putc(lit, ')');
+        put_literal(b, lit, ')');
         i++;
         at_start = false;
         continue;
       }
       depth--;
-      cmd_buf_putc(b, c);
-      *is_literal = false;
+      put_operator(b, c, is_literal);
       i++;
       at_start = false;
       continue;
     case '|':
-      cmd_buf_putc(b, c);
-      *is_literal = false;
+      put_operator(b, c, is_literal);
       i++;
       at_start = true;
       continue;
@@ -407,8 +395,7 @@ static bool translate(const char *pat, size_t len, cmd_buf *b, cmd_buf *lit, boo
       at_start = false;
       continue;
     case '.':
-      cmd_buf_putc(b, c);
-      *is_literal = false;
+      put_operator(b, c, is_literal);
       i++;
       at_start = false;
       continue;

@@ -373,6 +373,21 @@ awk_str *awk_to_str_out(awk_interp *in, awk_val *v) {
   return awk_to_str(in, v);
 }
 
+/* Whether a STRNUM's text looks numeric. The test runs once: its answer, and
+ * the number when it is one, stay in the value's flags. For awk_is_true, the
+ * comparisons and asort, which all decide by it. */
+bool awk_strnum_looks_numeric(awk_val *v) {
+  if (!(v->flags & AWK_VF_CHECKED)) {
+    double d;
+    v->flags |= AWK_VF_CHECKED;
+    if (awk_looks_numeric(v->s->p, v->s->len, &d)) {
+      v->flags |= AWK_VF_LOOKSNUM | AWK_VF_NUMOK;
+      v->num = d;
+    }
+  }
+  return (v->flags & AWK_VF_LOOKSNUM) != 0;
+}
+
 bool awk_is_true(awk_interp *in, awk_val *v) {
   switch (v->type) {
   case AWK_UNINIT:
@@ -382,15 +397,7 @@ bool awk_is_true(awk_interp *in, awk_val *v) {
   case AWK_STR:
     return v->s->len != 0;
   default: /* STRNUM: numeric value if it looks numeric, else non-empty */
-    if (!(v->flags & AWK_VF_CHECKED)) {
-      double d;
-      v->flags |= AWK_VF_CHECKED;
-      if (awk_looks_numeric(v->s->p, v->s->len, &d)) {
-        v->flags |= AWK_VF_LOOKSNUM | AWK_VF_NUMOK;
-        v->num = d;
-      }
-    }
-    if (v->flags & AWK_VF_LOOKSNUM) return v->num != 0;
+    if (awk_strnum_looks_numeric(v)) return v->num != 0;
     (void)in;
     return v->s->len != 0;
   }
@@ -404,15 +411,7 @@ static bool val_is_numeric(awk_val *v) {
   case AWK_STR:
     return false;
   default:
-    if (!(v->flags & AWK_VF_CHECKED)) {
-      double d;
-      v->flags |= AWK_VF_CHECKED;
-      if (awk_looks_numeric(v->s->p, v->s->len, &d)) {
-        v->flags |= AWK_VF_LOOKSNUM | AWK_VF_NUMOK;
-        v->num = d;
-      }
-    }
-    return (v->flags & AWK_VF_LOOKSNUM) != 0;
+    return awk_strnum_looks_numeric(v);
   }
 }
 

@@ -195,15 +195,21 @@ bool cmd_bcnum_long_overflow(const cmd_bcnum *a) {
   return false;
 }
 
+/* num_alloc, and the digits counted as work (charge) since the caller will
+ * write every one of them: for add_mag and sub_mag. t is left empty when the
+ * work is cancelled. */
+static int num_alloc_charged(cmd_bcenv *e, cmd_bcnum *t, int len, int s) {
+  int rc = num_alloc(e, t, (size_t)len, (size_t)s);
+  if (rc) return rc;
+  if ((rc = charge(e, (uint64_t)(len + s)))) cmd_bcnum_free(t);
+  return rc;
+}
+
 /* |a| + |b| into t with scale s (>= both scales). */
 static int add_mag(cmd_bcenv *e, const cmd_bcnum *a, const cmd_bcnum *b, int s, cmd_bcnum *t) {
   int len = (a->len > b->len ? a->len : b->len) + 1;
-  int rc = num_alloc(e, t, (size_t)len, (size_t)s);
+  int rc = num_alloc_charged(e, t, len, s);
   if (rc) return rc;
-  if ((rc = charge(e, (uint64_t)(len + s)))) {
-    cmd_bcnum_free(t);
-    return rc;
-  }
   int carry = 0;
   for (long p = -(long)s, i = len + s - 1; i >= 0; p++, i--) {
     int v = digit_at(a, p) + digit_at(b, p) + carry;
@@ -216,12 +222,8 @@ static int add_mag(cmd_bcenv *e, const cmd_bcnum *a, const cmd_bcnum *b, int s, 
 /* |a| - |b| (|a| >= |b|) into t with scale s. */
 static int sub_mag(cmd_bcenv *e, const cmd_bcnum *a, const cmd_bcnum *b, int s, cmd_bcnum *t) {
   int len = a->len > b->len ? a->len : b->len;
-  int rc = num_alloc(e, t, (size_t)len, (size_t)s);
+  int rc = num_alloc_charged(e, t, len, s);
   if (rc) return rc;
-  if ((rc = charge(e, (uint64_t)(len + s)))) {
-    cmd_bcnum_free(t);
-    return rc;
-  }
   int borrow = 0;
   for (long p = -(long)s, i = len + s - 1; i >= 0; p++, i--) {
     int v = digit_at(a, p) - digit_at(b, p) - borrow;

@@ -131,60 +131,59 @@ static const char *parse_count(const char *s, size_t *val) {
   return p;
 }
 
+/* One number of a -k spec, at s, for sort_parse_keydef: the end past it, or
+ * NULL with the error set as sort_parse_keydef reports it (bad says which
+ * number; *at points at it). */
+static const char *parse_keydef_count(const char *s, size_t *val, const char *bad,
+                                      const char **msg, bool *count_err, const char **at) {
+  const char *end = parse_count(s, val);
+  if (!end) {
+    *at = s;
+    *msg = bad;
+    *count_err = true;
+  }
+  return end;
+}
+
+/* One position of a -k spec, "F[.C]" at s, for sort_parse_keydef: the start
+ * (is_start) or the end. F must not be 0 and is made 0-based; so is C of a
+ * start, which must not be 0 either, while an end's C of 0 means the end of
+ * its field. Returns the end past it, or NULL with the error set (bad_field
+ * words a missing F). */
+static const char *parse_keydef_position(const char *s, bool is_start, const char *bad_field,
+                                         size_t *field, size_t *chr, const char **msg,
+                                         bool *count_err, const char **at) {
+  s = parse_keydef_count(s, field, bad_field, msg, count_err, at);
+  if (!s) return NULL;
+  if ((*field)-- == 0) {
+    *msg = "field number is zero";
+    return NULL;
+  }
+  if (*s == '.') {
+    s = parse_keydef_count(s + 1, chr, "invalid number after '.'", msg, count_err, at);
+    if (!s) return NULL;
+    if (is_start && (*chr)-- == 0) {
+      *msg = "character offset is zero";
+      return NULL;
+    }
+  }
+  return s;
+}
+
 int sort_parse_keydef(const char *spec, sort_key *key, const char **msg,
                       bool *count_err, const char **at) {
   *count_err = false;
   *at = spec;
-  const char *s = parse_count(spec, &key->sword);
-  if (!s) {
-    *msg = "invalid number at field start";
-    *count_err = true;
-    return -1;
-  }
-  if (key->sword-- == 0) {
-    *msg = "field number is zero";
-    return -1;
-  }
-  if (*s == '.') {
-    const char *t = parse_count(s + 1, &key->schar);
-    if (!t) {
-      *at = s + 1;
-      *msg = "invalid number after '.'";
-      *count_err = true;
-      return -1;
-    }
-    s = t;
-    if (key->schar-- == 0) {
-      *msg = "character offset is zero";
-      return -1;
-    }
-  }
+  const char *s = parse_keydef_position(spec, true, "invalid number at field start", &key->sword,
+                                        &key->schar, msg, count_err, at);
+  if (!s) return -1;
   for (; *s && *s != ','; s++) {
     if (!sort_key_set_option(key, *s, false)) break;
   }
   if (*s == ',') {
-    const char *t = parse_count(s + 1, &key->eword);
-    if (!t) {
-      *at = s + 1;
-      *msg = "invalid number after ','";
-      *count_err = true;
-      return -1;
-    }
-    s = t;
-    if (key->eword-- == 0) {
-      *msg = "field number is zero";
-      return -1;
-    }
-    if (*s == '.') {
-      t = parse_count(s + 1, &key->echar);
-      if (!t) {
-        *at = s + 1;
-        *msg = "invalid number after '.'";
-        *count_err = true;
-        return -1;
-      }
-      s = t;
-    }
+    s = parse_keydef_position(s + 1, false, "invalid number after ','", &key->eword, &key->echar,
+                              msg, count_err, at);
+    if (!s) return -1;
     for (; *s; s++) {
       if (!sort_key_set_option(key, *s, true)) break;
     }
