@@ -830,14 +830,18 @@ const char *cmd_getenv(cmd_ctx *ctx, const char *name) {
   return NULL;
 }
 
+char *cmd_join_path(cmd_ctx *ctx, const char *dir, const char *name) {
+  size_t dl = strlen(dir), nl = strlen(name);
+  char *r = cmd_alloc(ctx, dl + nl + 2);
+  if (!r) return NULL;
+  memcpy(r, dir, dl);
+  if (dl == 0 || dir[dl - 1] != '/') r[dl++] = '/';
+  memcpy(r + dl, name, nl + 1);
+  return r;
+}
+
 const char *cmd_abspath(cmd_ctx *ctx, const char *path) {
   if (path[0] == '/') return path;
-  const char *cwd = ctx->cwd ? ctx->cwd : "/";
-  size_t a = strlen(cwd), b = strlen(path);
-  char *out = cmd_alloc(ctx, a + b + 2);
-  if (!out) return path;
-  memcpy(out, cwd, a);
-  if (a == 0 || cwd[a - 1] != '/') out[a++] = '/';
-  memcpy(out + a, path, b + 1);
-  return out;
+  char *out = cmd_join_path(ctx, ctx->cwd ? ctx->cwd : "/", path);
+  return out ? out : path;
 }

@@ -392,7 +392,11 @@ static inline int cmd_poll(cmd_ctx *ctx) {
 }
 /* getenv over ctx->env. */
 const char *cmd_getenv(cmd_ctx *ctx, const char *name);
-/* Joins cwd and a relative path into an absolute one (arena; no resolution). */
+/* dir + "/" + name without doubling a slash ("a/" + "b" = "a/b", "/" + "b" =
+ * "/b"). Arena string; NULL when memory runs out. */
+char *cmd_join_path(cmd_ctx *ctx, const char *dir, const char *name);
+/* Joins cwd and a relative path into an absolute one (arena; no resolution;
+ * path itself when memory runs out). */
 const char *cmd_abspath(cmd_ctx *ctx, const char *path);
 
 /* ---- a standalone runner (tests, `sbx run`, fuzzers) ------------------------------ */

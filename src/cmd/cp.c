@@ -710,7 +710,7 @@ static bool cp_operand(void *ud, const char *src) {
   } else if (o->parents) {
     /* DIR/SRC with the intermediate directories made */
     const char *rel = src;
-    dst = cmd_fs_join(ctx, o->target_dir, rel);
+    dst = cmd_join_path(ctx, o->target_dir, rel);
     char *tmp = cmd_strdup(ctx, dst);
     char *slash = tmp + strlen(o->target_dir);
     bool ok = true;
@@ -739,7 +739,7 @@ static bool cp_operand(void *ud, const char *src) {
     }
   } else {
     char *b = cmd_fs_basename(ctx, src);
-    dst = cmd_fs_join(ctx, o->target_dir, b);
+    dst = cmd_join_path(ctx, o->target_dir, b);
   }
   if (!dst) return false;
   copy_any(o, src, dst);

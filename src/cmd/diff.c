@@ -1210,7 +1210,7 @@ static int diff_dirs(cmd_ctx *ctx, diff_opts *o, const char *d1, const char *d2,
   while (status != 2 && (i < n1 || j < n2) && !cmd_poll(ctx)) {
     int c = i >= n1 ? 1 : j >= n2 ? -1 : strcmp(v1[i], v2[j]);
     const char *name = c <= 0 ? v1[i] : v2[j];
-    char *a = cmd_fs_join(ctx, d1, name), *b = cmd_fs_join(ctx, d2, name);
+    char *a = cmd_join_path(ctx, d1, name), *b = cmd_join_path(ctx, d2, name);
     int st = 0;
     if (c != 0 && !o->new_file) {
       cmd_outf(ctx, "Only in %s: %s\n", c < 0 ? d1 : d2, name);
@@ -1277,7 +1277,7 @@ static int diff_paths(cmd_ctx *ctx, diff_opts *o, const char *p1, const char *p2
       return 2;
     }
     const char *base = strrchr(file, '/');
-    char *inside = cmd_fs_join(ctx, dir, base ? base + 1 : file);
+    char *inside = cmd_join_path(ctx, dir, base ? base + 1 : file);
     return S_ISDIR(s1.mode) ? diff_paths(ctx, o, inside, p2, depth, false)
                             : diff_paths(ctx, o, p1, inside, depth, false);
   }

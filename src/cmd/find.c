@@ -1108,7 +1108,7 @@ static void execdir_parts(find_state *f, const char *path, char **dir, char **na
     *dir = (char *)cmd_abspath(ctx, d);
   }
   if (strcmp(b, "/") == 0) *name = b;
-  else *name = cmd_fs_join(ctx, ".", b);
+  else *name = cmd_join_path(ctx, ".", b);
 }
 
 static void flush_batch(find_state *f, exec_spec *ex) {

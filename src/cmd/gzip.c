@@ -337,7 +337,7 @@ static void do_dir(cmd_ctx *ctx, gz_opts *o, const char *path, int depth) {
     warn(o, 1);
   }
   for (int i = 0; i < n && !cmd_poll(ctx); i++)
-    do_file(ctx, o, cmd_fs_join(ctx, path, names[i]), depth + 1);
+    do_file(ctx, o, cmd_join_path(ctx, path, names[i]), depth + 1);
 }
 
 static void do_stdin(cmd_ctx *ctx, gz_opts *o) {

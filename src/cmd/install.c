@@ -276,7 +276,7 @@ int cmd_install_main(cmd_ctx *ctx, int argc, char **argv) {
     install_file(&o, ops[0], dst);
   } else {
     for (int i = 0; i < n; i++)
-      install_file(&o, ops[i], cmd_fs_join(ctx, target, cmd_fs_basename(ctx, ops[i])));
+      install_file(&o, ops[i], cmd_join_path(ctx, target, cmd_fs_basename(ctx, ops[i])));
   }
   store_commit(ctx->store);
   return o.status;

@@ -69,7 +69,7 @@ static char *canon_lenient(cmd_ctx *ctx, const char *path) {
   }
   char *dir = cmd_fs_dirname(ctx, path), *base = cmd_fs_basename(ctx, path);
   if (store_realpath(ctx->store, ctx->cwd, dir, &r) != 0) return NULL;
-  char *a = cmd_fs_join(ctx, r, base);
+  char *a = cmd_join_path(ctx, r, base);
   free(r);
   return a;
 }
@@ -229,8 +229,8 @@ int cmd_ln_main(cmd_ctx *ctx, int argc, char **argv) {
     const char *link;
     if (target_dir) {
       const char *b = cmd_fs_basename(ctx, ops[i]);
-      link = strcmp(target_dir, ".") == 0 && n == 1 ? cmd_fs_join(ctx, ".", b)
-                                                     : cmd_fs_join(ctx, target_dir, b);
+      link = strcmp(target_dir, ".") == 0 && n == 1 ? cmd_join_path(ctx, ".", b)
+                                                     : cmd_join_path(ctx, target_dir, b);
     } else {
       link = ops[1];
     }

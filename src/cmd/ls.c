@@ -1250,7 +1250,7 @@ static int ls_add(ls_dir *d, const char *name, store_ino ino, uint32_t mode) {
   e->name = cmd_strdup(o->ctx, name);
   /* GNU's attach(): names in "." are stat'ed (and named in messages)
    * without a "./" prefix */
-  e->path = strcmp(d->dir, ".") == 0 ? e->name : cmd_fs_join(o->ctx, d->dir, name);
+  e->path = strcmp(d->dir, ".") == 0 ? e->name : cmd_join_path(o->ctx, d->dir, name);
   if (!e->name || !e->path) return d->err = -ENOMEM;
   e->ino = ino;
   e->dmode = mode;
@@ -1404,7 +1404,7 @@ static int list_dir(ls_opts *o, const char *path, store_ino ino, bool cmdline,
        * here it fails as opendir() of its path would */
       store_ino sub_ino = !can_search ? -EACCES : e->stat_ok ? e->st.ino : e->ino;
       /* the header of a subdirectory is file_name_concat(dir, name): "./s" */
-      const char *sub = e->path == e->name ? cmd_fs_join(ctx, path, e->name) : e->path;
+      const char *sub = e->path == e->name ? cmd_join_path(ctx, path, e->name) : e->path;
       if (!sub || pending_push(pend, sub, sub_ino, false)) {
         rc = -ENOMEM;
         break;

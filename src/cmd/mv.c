@@ -154,7 +154,7 @@ static void mv_one(mv_opts *o, const char *src, const char *dst) {
 static bool mv_operand(void *ud, const char *src) {
   mv_opts *o = ud;
   const char *dst = o->target_dir
-                        ? cmd_fs_join(o->ctx, o->target_dir, cmd_fs_basename(o->ctx, src))
+                        ? cmd_join_path(o->ctx, o->target_dir, cmd_fs_basename(o->ctx, src))
                         : o->dest;
   if (!dst) return false;
   mv_one(o, src, dst);

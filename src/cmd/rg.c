@@ -341,7 +341,7 @@ static void rg_json_line(rg *g, const char *path, bool *begun, bool match, const
 /* ---- ignore rules ------------------------------------------------------------------ */
 
 static void rg_load_ignore(rg *g, const char *dir, const char *file) {
-  char *path = cmd_fs_join(g->ctx, dir, file);
+  char *path = cmd_join_path(g->ctx, dir, file);
   cmd_in *in;
   if (cmd_in_open(g->ctx, path, &in) < 0) return;
   char *line;
@@ -843,7 +843,7 @@ static bool rg_in_repo(cmd_ctx *ctx, const char *dir) {
   if (cmd_fs_canonicalize(ctx, dir, 0, &p) < 0 || !p) return false;
   for (int depth = 0; depth < 256; depth++) {
     store_stat st;
-    char *git = cmd_fs_join(ctx, p, ".git");
+    char *git = cmd_join_path(ctx, p, ".git");
     if (cmd_fs_lstat(ctx, git, &st) == 0) return true;
     if (strcmp(p, "/") == 0) break;
     p = cmd_fs_dirname(ctx, p);

@@ -739,7 +739,7 @@ static void add_path(cmd_ctx *ctx, tar_opts *o, tar_create *c, const char *path,
     char **names;
     int n = cmd_fs_listdir(ctx, path, &names);
     if (n < 0) tar_err(ctx, o, "%s: Cannot open: %s", path, cmd_strerror(n));
-    for (int i = 0; i < n; i++) add_path(ctx, o, c, cmd_fs_join(ctx, path, names[i]), depth + 1);
+    for (int i = 0; i < n; i++) add_path(ctx, o, c, cmd_join_path(ctx, path, names[i]), depth + 1);
   }
 }
 

@@ -229,7 +229,7 @@ typedef struct git_rules {
 
 static void git_load(tree_opts *o, git_rules *g, const char *dir) {
   if (g->ntexts >= 256) return;
-  char *file = cmd_fs_join(o->ctx, dir, ".gitignore");
+  char *file = cmd_join_path(o->ctx, dir, ".gitignore");
   char *buf = NULL;
   size_t len = 0;
   if (!file || cmd_read_all(o->ctx, file, 1u << 20, &buf, &len) < 0 || !buf) return;

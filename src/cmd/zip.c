@@ -303,7 +303,7 @@ recurse:
   if (S_ISDIR(st.mode) && z->recurse) {
     char **names;
     int n = cmd_fs_listdir(ctx, path, &names);
-    for (int i = 0; i < n; i++) add_path(z, cmd_fs_join(ctx, path, names[i]), depth + 1);
+    for (int i = 0; i < n; i++) add_path(z, cmd_join_path(ctx, path, names[i]), depth + 1);
   }
 }
 

@@ -334,16 +334,6 @@ int cmd_fs_user_groups(cmd_fs_ids *ids, const char *user, uint32_t gid,
 
 /* ---- paths ------------------------------------------------------------------- */
 
-char *cmd_fs_join(cmd_ctx *ctx, const char *dir, const char *name) {
-  size_t dl = strlen(dir), nl = strlen(name);
-  char *r = cmd_alloc(ctx, dl + nl + 2);
-  if (!r) return NULL;
-  memcpy(r, dir, dl);
-  if (dl == 0 || dir[dl - 1] != '/') r[dl++] = '/';
-  memcpy(r + dl, name, nl + 1);
-  return r;
-}
-
 char *cmd_fs_basename(cmd_ctx *ctx, const char *path) {
   size_t len = strlen(path);
   while (len > 1 && path[len - 1] == '/') len--;
@@ -606,7 +596,7 @@ const char *cmd_fs_which(cmd_ctx *ctx, const char *name, const char *path_env, b
     char *dir = cmd_alloc(ctx, l + 2);
     if (!dir) return NULL;
     memcpy(dir, l ? p : ".", l ? l : 1);
-    char *full = cmd_fs_join(ctx, dir, name);
+    char *full = cmd_join_path(ctx, dir, name);
     store_stat st;
     bool hit = false;
     if (full && cmd_fs_stat(ctx, full, &st) == 0 && S_ISREG(st.mode) &&

@@ -86,9 +86,6 @@ int cmd_fs_stat_reference(cmd_ctx *ctx, const char *ref, bool follow, store_stat
 
 /* ---- paths ------------------------------------------------------------------- */
 
-/* dir + "/" + name without doubling a slash ("a/" + "b" = "a/b", "/" + "b" =
- * "/b"). Arena string. */
-char *cmd_fs_join(cmd_ctx *ctx, const char *dir, const char *name);
 /* The last component as basename(1) would print it, and dirname(1)'s result.
  * Arena strings. */
 char *cmd_fs_basename(cmd_ctx *ctx, const char *path);
