@@ -10,6 +10,7 @@
 #include "cmd/lib/gnu.h"
 #include "cmd/lib/datetime.h"
 #include "cmd/lib/fs.h"
+#include "re/re.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -399,17 +400,8 @@ cmd_in *cmd_gnu_open(cmd_ctx *ctx, const char *path, int *status) {
   return NULL;
 }
 
-static locale_t utf8_locale;
-static pthread_once_t utf8_locale_once = PTHREAD_ONCE_INIT;
-
-static void utf8_locale_init(void) {
-  utf8_locale = newlocale(LC_ALL_MASK, "C.UTF-8", (locale_t)0);
-  if (!utf8_locale) utf8_locale = newlocale(LC_ALL_MASK, "C.utf8", (locale_t)0);
-}
-
 locale_t cmd_utf8_locale(void) {
-  pthread_once(&utf8_locale_once, utf8_locale_init);
-  return utf8_locale;
+  return re_utf8_locale(); /* the one the regex engine loads */
 }
 
 int cmd_utf8_decode(const unsigned char *s, size_t avail, uint32_t *wc) {
