@@ -510,3 +510,20 @@ int re_first_end(re *r, const char *subj, size_t len, size_t start, unsigned efl
   if (rc == RE_MATCH && r->prog.has_backref) return slow_end(r, &run, start, end);
   return rc;
 }
+
+/* ---- growing arrays (re_int.h) ---------------------------------------------------- */
+
+int re_grow(void *items_ptr, size_t *cap, size_t need, size_t elem, size_t first, size_t max) {
+  if (need <= *cap) return 0;
+  if (max > SIZE_MAX / elem / 2) max = SIZE_MAX / elem / 2; /* nc * 2 * elem cannot wrap */
+  size_t nc = *cap ? *cap * 2 : first;
+  while (nc < need && nc <= max) nc *= 2;
+  if (nc > max) return -2;
+  void *old;
+  memcpy(&old, items_ptr, sizeof old);
+  void *p = realloc(old, nc * elem);
+  if (!p) return -1;
+  memcpy(items_ptr, &p, sizeof p);
+  *cap = nc;
+  return 0;
+}

@@ -36,13 +36,8 @@ static int32_t emit(comp *c, int op, int arg, int32_t x, int32_t y) {
   re_prog *p = c->prog;
   if (c->code) return -1;
   if (p->n >= RE_MAX_PROGRAM) return cfail(c, RE_ESIZE);
-  if (p->n == p->cap) {
-    size_t nc = p->cap ? p->cap * 2 : 64;
-    re_inst *ni = realloc(p->ins, nc * sizeof *ni);
-    if (!ni) return cfail(c, RE_ECOMPNOMEM);
-    p->ins = ni;
-    p->cap = nc;
-  }
+  if (re_grow(&p->ins, &p->cap, p->n + 1, sizeof *p->ins, 64, SIZE_MAX) < 0)
+    return cfail(c, RE_ECOMPNOMEM);
   re_inst *in = &p->ins[p->n];
   in->op = (uint8_t)op;
   in->arg = (uint8_t)arg;
@@ -55,13 +50,8 @@ static int32_t add_bitmap(comp *c, const uint32_t *bits) {
   re_prog *p = c->prog;
   for (size_t i = 0; i < p->nsets; i++)
     if (memcmp(p->sets[i], bits, 32) == 0) return (int32_t)i;
-  if (p->nsets == p->capsets) {
-    size_t nc = p->capsets ? p->capsets * 2 : 8;
-    uint32_t(*ns)[8] = realloc(p->sets, nc * sizeof *ns);
-    if (!ns) return cfail(c, RE_ECOMPNOMEM);
-    p->sets = ns;
-    p->capsets = nc;
-  }
+  if (re_grow(&p->sets, &p->capsets, p->nsets + 1, sizeof *p->sets, 8, SIZE_MAX) < 0)
+    return cfail(c, RE_ECOMPNOMEM);
   memcpy(p->sets[p->nsets], bits, 32);
   return (int32_t)p->nsets++;
 }
@@ -69,14 +59,8 @@ static int32_t add_bitmap(comp *c, const uint32_t *bits) {
 static int32_t add_dents(comp *c, const re_dent *d, size_t n) {
   re_prog *p = c->prog;
   if (p->ndents + n > (size_t)RE_MAX_PROGRAM * 4) return cfail(c, RE_ESIZE);
-  if (p->ndents + n > p->capdents) {
-    size_t nc = p->capdents ? p->capdents : 64;
-    while (nc < p->ndents + n) nc *= 2;
-    re_dent *nd = realloc(p->dents, nc * sizeof *nd);
-    if (!nd) return cfail(c, RE_ECOMPNOMEM);
-    p->dents = nd;
-    p->capdents = nc;
-  }
+  if (re_grow(&p->dents, &p->capdents, p->ndents + n, sizeof *p->dents, 64, SIZE_MAX) < 0)
+    return cfail(c, RE_ECOMPNOMEM);
   memcpy(p->dents + p->ndents, d, n * sizeof *d);
   int32_t at = (int32_t)p->ndents;
   p->ndents += n;
@@ -101,27 +85,14 @@ typedef struct trie {
 } trie;
 
 static int32_t tnode_new(trie *t) {
-  if (t->n == t->cap) {
-    size_t nc = t->cap ? t->cap * 2 : 16;
-    if (nc > 1u << 20) return -1;
-    tnode *nv = realloc(t->v, nc * sizeof *nv);
-    if (!nv) return -1;
-    t->v = nv;
-    t->cap = nc;
-  }
+  if (re_grow(&t->v, &t->cap, t->n + 1, sizeof *t->v, 16, 1u << 20) < 0) return -1;
   memset(&t->v[t->n], 0, sizeof t->v[0]);
   t->v[t->n].pc = -1;
   return (int32_t)t->n++;
 }
 
 static int tnode_insert_at(tnode *nd, size_t at, re_dent d) {
-  if (nd->n == nd->cap) {
-    size_t nc = nd->cap ? nd->cap * 2 : 4;
-    re_dent *ne = realloc(nd->e, nc * sizeof *ne);
-    if (!ne) return -1;
-    nd->e = ne;
-    nd->cap = nc;
-  }
+  if (re_grow(&nd->e, &nd->cap, nd->n + 1, sizeof *nd->e, 4, SIZE_MAX) < 0) return -1;
   memmove(nd->e + at + 1, nd->e + at, (nd->n - at) * sizeof *nd->e);
   nd->e[at] = d;
   nd->n++;

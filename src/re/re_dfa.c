@@ -217,28 +217,11 @@ static int32_t state_get(re_dfa *d, int32_t *k, uint32_t n, uint8_t ctx, uint8_t
   size_t add = sizeof(dstate) + n * sizeof(int32_t) + 256 * sizeof(int32_t) + 8;
   if (d->mem + add > RE_DFA_MEM && d->nst > 0) return -2;
   if ((d->nst + 1) * 256 + 2 >= INT32_MAX) return -2;
-  if (d->nst == d->capst) {
-    size_t nc = d->capst ? d->capst * 2 : 64;
-    dstate *ns = realloc(d->st, nc * sizeof *ns);
-    if (!ns) return -1;
-    d->st = ns;
-    d->capst = nc;
-  }
-  if (d->nst == d->captrans) {
-    size_t nc = d->captrans ? d->captrans * 2 : 64;
-    int32_t *nt = realloc(d->trans, nc * 256 * sizeof *nt);
-    if (!nt) return -1;
-    d->trans = nt;
-    d->captrans = nc;
-  }
-  if (d->npool + n > d->cappool) {
-    size_t nc = d->cappool ? d->cappool : 256;
-    while (nc < d->npool + n) nc *= 2;
-    int32_t *np = realloc(d->pool, nc * sizeof *np);
-    if (!np) return -1;
-    d->pool = np;
-    d->cappool = nc;
-  }
+  /* the transition table grows by whole rows of 256 */
+  if (re_grow(&d->st, &d->capst, d->nst + 1, sizeof *d->st, 64, SIZE_MAX) < 0 ||
+      re_grow(&d->trans, &d->captrans, d->nst + 1, 256 * sizeof *d->trans, 64, SIZE_MAX) < 0 ||
+      re_grow(&d->pool, &d->cappool, d->npool + n, sizeof *d->pool, 256, SIZE_MAX) < 0)
+    return -1;
   /* Grow the hash table at 50% load. */
   if ((d->nst + 1) * 2 > d->hcap) {
     size_t nc = d->hcap * 2;

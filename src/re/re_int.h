@@ -22,6 +22,14 @@
 #define RE_MAX_DEPTH 2000     /* parser nesting limit (ESIZE beyond) */
 #define RE_MAX_GROUPS 65535   /* capture groups */
 
+/* Makes room for `need` items of `elem` bytes in the malloc'd array that
+ * items_ptr points to (a `T **`; the pointer NULL before the first call),
+ * whose capacity is *cap items: the capacity becomes `first`, or doubles,
+ * until it holds `need`. Returns 0; -1 when realloc fails; -2 when that
+ * capacity would pass `max` items. Nothing changes on failure. Every
+ * growing array of the engine (program, sets, tries, DFA states) uses it. */
+int re_grow(void *items_ptr, size_t *cap, size_t need, size_t elem, size_t first, size_t max);
+
 /* ---- character sets ---------------------------------------------------------- */
 
 typedef struct re_range {

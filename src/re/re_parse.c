@@ -96,14 +96,9 @@ static void warn(parser *p, const char *msg) {
 
 static int32_t node_new(parser *p, int type) {
   re_ast *a = p->ast;
-  if (a->nnodes == a->capnodes) {
-    size_t nc = a->capnodes ? a->capnodes * 2 : 64;
-    if (nc > (size_t)RE_MAX_PROGRAM * 4) return fail(p, RE_ESIZE);
-    re_node *nn = realloc(a->nodes, nc * sizeof *nn);
-    if (!nn) return fail(p, RE_ECOMPNOMEM);
-    a->nodes = nn;
-    a->capnodes = nc;
-  }
+  int g = re_grow(&a->nodes, &a->capnodes, a->nnodes + 1, sizeof *a->nodes, 64,
+                  (size_t)RE_MAX_PROGRAM * 4);
+  if (g < 0) return fail(p, g == -2 ? RE_ESIZE : RE_ECOMPNOMEM);
   re_node *n = &a->nodes[a->nnodes];
   memset(n, 0, sizeof *n);
   n->type = (uint8_t)type;
@@ -116,13 +111,8 @@ static re_node *N(parser *p, int32_t i) { return &p->ast->nodes[i]; }
 
 static int32_t set_new(parser *p) {
   re_ast *a = p->ast;
-  if (a->nsets == a->capsets) {
-    size_t nc = a->capsets ? a->capsets * 2 : 8;
-    re_cset *ns = realloc(a->sets, nc * sizeof *ns);
-    if (!ns) return fail(p, RE_ECOMPNOMEM);
-    a->sets = ns;
-    a->capsets = nc;
-  }
+  if (re_grow(&a->sets, &a->capsets, a->nsets + 1, sizeof *a->sets, 8, SIZE_MAX) < 0)
+    return fail(p, RE_ECOMPNOMEM);
   memset(&a->sets[a->nsets], 0, sizeof a->sets[0]);
   return (int32_t)a->nsets++;
 }

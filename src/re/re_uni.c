@@ -22,13 +22,7 @@
 
 int re_cset_add(re_cset *s, uint32_t lo, uint32_t hi) {
   if (lo > hi) return 0;
-  if (s->n == s->cap) {
-    size_t nc = s->cap ? s->cap * 2 : 8;
-    re_range *nr = realloc(s->r, nc * sizeof *nr);
-    if (!nr) return -1;
-    s->r = nr;
-    s->cap = nc;
-  }
+  if (re_grow(&s->r, &s->cap, s->n + 1, sizeof *s->r, 8, SIZE_MAX) < 0) return -1;
   s->r[s->n].lo = lo;
   s->r[s->n].hi = hi;
   s->n++;
