@@ -699,25 +699,26 @@ static int32_t parse_branch(parser *p) {
   return cat;
 }
 
+/* The length of the alternation bar at pos: 1 for ERE's `|`, 2 for GNU
+ * BRE's `\|`, 0 when there is none. */
+static size_t alt_bar_len(const parser *p) {
+  if (p->pos >= p->len) return 0;
+  if (p->ere) return p->pat[p->pos] == '|';
+  return p->gnu && p->pat[p->pos] == '\\' && p->pos + 1 < p->len && p->pat[p->pos + 1] == '|'
+             ? 2
+             : 0;
+}
+
 static int32_t parse_alt(parser *p) {
   int32_t first = parse_branch(p);
   if (first < 0) return -1;
-  bool more = false;
-  if (p->pos < p->len) {
-    if (p->ere) more = p->pat[p->pos] == '|';
-    else more = p->gnu && p->pat[p->pos] == '\\' && p->pos + 1 < p->len && p->pat[p->pos + 1] == '|';
-  }
-  if (!more) return first;
+  if (alt_bar_len(p) == 0) return first;
   int32_t alt = node_new(p, RN_ALT);
   if (alt < 0) return -1;
   int32_t last = -1;
   add_kid(p, alt, &last, first);
-  for (;;) {
-    if (p->pos >= p->len) break;
-    if (p->ere && p->pat[p->pos] == '|') p->pos++;
-    else if (!p->ere && p->pat[p->pos] == '\\' && p->pos + 1 < p->len && p->pat[p->pos + 1] == '|')
-      p->pos += 2;
-    else break;
+  for (size_t bar; (bar = alt_bar_len(p)) > 0;) {
+    p->pos += bar;
     int32_t b = parse_branch(p);
     if (b < 0) return -1;
     add_kid(p, alt, &last, b);
