@@ -3172,6 +3172,8 @@ status: 5
 test: -c [.[]] | implode
 cmd: jq -c '[.[]] | implode'
 stdin: {"a":1,"b":[1,2,3]}\n
+# jq 1.6 (Debian 12's 1.6-2.1+deb12u1) aborts on an assertion here; jq 1.8 reports the error
+host: skip
 out:
 err: jq: error (at <stdin>:1): array ([1,2,3]) can't be imploded, unicode codepoint needs to be numeric\n
 status: 5
@@ -46615,6 +46617,8 @@ err:
 test: -c . (11)
 cmd: jq -c .
 stdin: nan
+# jq 1.6 (Debian 12's 1.6-2.1+deb12u1) refuses the literal nan; jq 1.8 reads it as null
+host: skip
 out: null\n
 err:
 
